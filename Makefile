@@ -1,0 +1,30 @@
+# Every target sets itself up: a fresh machine needs only python3.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test golden bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/python samples/demo.py
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+golden: $(STAMP)
+	SRCDIFF_REGENERATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden.py
+	git --no-pager diff --stat -- tests/golden
+
+bench: $(STAMP)
+	$(BIN)/python -m pip install -q autograd jax 'torch==2.13.0' || echo "bench: some peers could not be installed; they are skipped"
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache
