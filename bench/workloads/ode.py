@@ -1,0 +1,101 @@
+"""(f) explicit Euler on a chain of 8 damped, weakly nonlinear (Duffing)
+oscillators: q'' = -q K - c q' - 0.1 q^3, 200 steps of dt = 0.01.
+
+loss = sum(q_T^2) + 0.5 sum(v_T^2); gradient w.r.t. the stiffness matrix K,
+the damping vector c and the initial state (q0, v0).
+"""
+import functools
+
+import numpy as np
+
+from . import _peers
+
+WRT = (0, 1, 2, 3)          # K, c, q0, v0
+LOOP = (5, 200)
+M = 8
+
+
+def make_inputs(rng, n=LOOP[1]):
+    K = 2.0 * np.eye(M) - np.eye(M, k=1) - np.eye(M, k=-1)
+    K = 4.0 * K + 0.1 * rng.standard_normal((M, M))
+    c = 0.5 + 0.1 * rng.random(M)
+    q0 = rng.standard_normal(M)
+    v0 = 0.5 * rng.standard_normal(M)
+    dt = 0.01
+    return K, c, q0, v0, dt, n
+
+
+def primal(K, c, q0, v0, dt, n):
+    q = q0
+    v = v0
+    for i in range(n):
+        acc = -(q @ K) - c * v - 0.1 * q * q * q
+        q = q + dt * v
+        v = v + dt * acc
+    return np.sum(q * q) + 0.5 * np.sum(v * v)
+
+
+def hand_grad(K, c, q0, v0, dt, n):
+    qs = [q0]
+    vs = [v0]
+    q, v = q0, v0
+    for i in range(n):
+        acc = -(q @ K) - c * v - 0.1 * q * q * q
+        q = q + dt * v
+        v = v + dt * acc
+        qs.append(q)
+        vs.append(v)
+    gq = 2.0 * q
+    gv = v.copy()
+    gK = np.zeros_like(K)
+    gc = np.zeros_like(c)
+    for i in range(n - 1, -1, -1):
+        q, v = qs[i], vs[i]
+        ga = dt * gv
+        gK -= np.outer(q, ga)
+        gc -= v * ga
+        gq, gv = gq - K @ ga - 0.3 * q * q * ga, gv + dt * gq - c * ga
+    return gK, gc, gq, gv
+
+
+# ----------------------------------------------------------------- peers
+def _generic_loss(xp, K, c, q0, v0, dt, n):
+    q = q0
+    v = v0
+    for i in range(n):
+        acc = -(q @ K) - c * v - 0.1 * q * q * q
+        q = q + dt * v
+        v = v + dt * acc
+    return xp.sum(q * q) + 0.5 * xp.sum(v * v)
+
+
+@functools.lru_cache(maxsize=None)
+def _autograd_fn():
+    autograd, anp = _peers.autograd_modules()
+    return autograd.grad(lambda *a: _generic_loss(anp, *a), WRT)
+
+
+def autograd_grad(*args):
+    return _peers.to_numpy_tuple(_autograd_fn()(*args))
+
+
+@functools.lru_cache(maxsize=None)
+def _jax_fn(jit):
+    jax, jnp = _peers.jax_modules()
+    f = jax.grad(lambda *a: _generic_loss(jnp, *a), argnums=WRT)
+    return jax.jit(f, static_argnums=(LOOP[0],)) if jit else f
+
+
+def jax_eager_grad(*args):
+    return _peers.to_numpy_tuple(_jax_fn(False)(*args))
+
+
+def jax_jit_grad(*args):
+    return _peers.to_numpy_tuple(_jax_fn(True)(*args))
+
+
+def torch_grad(K, c, q0, v0, dt, n):
+    torch = _peers.torch_module()
+    params = [_peers.torch_leaf(torch, p) for p in (K, c, q0, v0)]
+    _generic_loss(torch, *params, dt, n).backward()
+    return _peers.to_numpy_tuple(p.grad for p in params)

@@ -1,0 +1,212 @@
+"""Stage 3, analyze: which variables are active, and facts about their values.
+
+A variable is *varied* when it may depend differentiably on a ``wrt`` input,
+*useful* when an output may depend differentiably on it; it is *active* when
+both. Only active statements get adjoint code. The analysis is
+flow-insensitive (one fact per name for the whole function), which is
+conservative: it can only make more statements active, never fewer.
+
+``stop_gradients`` names are cut: their defining statements pass no gradient
+to their operands. ``sd.stop_gradient(x)`` is a constant (see ops.py).
+
+Alongside, two value facts used to pick cheaper rules: the *kind* of each
+name (``array`` for numbers and arrays, ``int`` for integers, ``container``
+for lists/tuples/dicts, ``None`` when unknown) and its *rank* (ndim, or None).
+"""
+
+import gast
+import numpy as np
+
+from .ops import describe
+
+ARRAY, INT, CONTAINER = "array", "int", "container"
+
+
+class Analysis:
+    """Facts about one normalized function (the result of :func:`analyze`)."""
+
+    def __init__(self):
+        self.ops = {}  # id(stmt) -> Op
+        self.order = []  # every Op, in program order
+        self.varied = set()
+        self.useful = set()
+        self.active = set()
+        self.kinds = {}
+        self.ranks = {}
+        self.assign_count = {}  # name -> number of defining statements
+        self.in_loop = set()  # names defined inside some loop
+        self.outputs = []
+
+    def op(self, stmt):
+        return self.ops.get(id(stmt))
+
+    def is_active_op(self, op):
+        return op.target in self.active and any(o in self.active for o in op.operands)
+
+
+def walk(body, depth=0):
+    """Every statement with its loop depth, in program order."""
+    for s in body:
+        yield s, depth
+        if isinstance(s, gast.If):
+            yield from walk(s.body, depth)
+            yield from walk(s.orelse, depth)
+        elif isinstance(s, (gast.For, gast.While)):
+            yield from walk(s.body, depth + 1)
+
+
+def analyze(fn, parsed, registry, user_functions, wrt_names, stop=(), arg_facts=None):
+    """Compute an :class:`Analysis` for the ANF function ``fn``."""
+    a = Analysis()
+    params = [arg.id for arg in fn.args.args]
+    arg_facts = arg_facts or {}
+    for s, depth in walk(fn.body):
+        op = describe(s, parsed, registry, user_functions)
+        a.ops[id(s)] = op
+        a.order.append(op)
+        if op.target is not None:
+            a.assign_count[op.target] = a.assign_count.get(op.target, 0) + 1
+            if depth > 0:
+                a.in_loop.add(op.target)
+        if isinstance(s, gast.For) and depth >= 0:
+            a.assign_count[s.target.id] = a.assign_count.get(s.target.id, 0) + 1
+            a.in_loop.add(s.target.id)
+        if isinstance(s, gast.Return):
+            v = s.value
+            elts = v.elts if isinstance(v, gast.Tuple) else [v]
+            a.outputs = [e.id for e in elts if isinstance(e, gast.Name)]
+    stop = set(stop)
+    # varied: forward closure from the wrt names
+    a.varied = set(wrt_names)
+    changed = True
+    while changed:
+        changed = False
+        for op in a.order:
+            t = op.target
+            if t is None or t in a.varied or (t in stop):
+                continue
+            if any(o in a.varied for o in op.operands):
+                a.varied.add(t)
+                changed = True
+    # useful: backward closure from the outputs
+    a.useful = set(a.outputs)
+    changed = True
+    while changed:
+        changed = False
+        for op in a.order:
+            if op.target in a.useful and op.target not in stop:
+                for o in op.operands:
+                    if o not in a.useful:
+                        a.useful.add(o)
+                        changed = True
+    a.active = a.varied & a.useful
+    _value_facts(a, fn, params, arg_facts)
+    return a
+
+
+def _merge(table, name, value):
+    if name in table and table[name] != value:
+        table[name] = None
+    elif name not in table:
+        table[name] = value
+
+
+def _value_facts(a, fn, params, arg_facts):
+    kinds, ranks = {}, {}
+    for p in params:
+        kind, rank = arg_facts.get(p, (None, None))
+        kinds[p] = kind
+        ranks[p] = rank
+    for s, _ in walk(fn.body):
+        if isinstance(s, gast.For):
+            _merge(kinds, s.target.id, INT)
+            _merge(ranks, s.target.id, 0)
+    # one sweep in program order: definitions before uses in straight-line code;
+    # a name defined with different facts in different places gets None
+    for op in a.order:
+        if op.target is None or op.kind in ("store", "append"):
+            continue
+        kind, rank = _fact(op, kinds, ranks)
+        _merge(kinds, op.target, kind)
+        _merge(ranks, op.target, rank)
+    a.kinds, a.ranks = kinds, ranks
+
+
+def _atom_fact(node, kinds, ranks):
+    if isinstance(node, gast.Constant):
+        v = node.value
+        if isinstance(v, bool) or isinstance(v, int):
+            return INT, 0
+        if isinstance(v, (float, complex)):
+            return ARRAY, 0
+        return None, None
+    if isinstance(node, gast.Name):
+        return kinds.get(node.id), ranks.get(node.id)
+    return None, None
+
+
+def _fact(op, kinds, ranks):
+    value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+    if op.kind == "copy":
+        return _atom_fact(op.args[0], kinds, ranks)
+    if op.kind == "literal":
+        return CONTAINER, None
+    if op.kind == "index":
+        base_kind, base_rank = _atom_fact(op.args[0], kinds, ranks)
+        if base_kind != ARRAY:
+            return None, None
+        return ARRAY, _index_rank(op.index, base_rank, kinds)
+    if op.kind == "const":
+        if isinstance(value, gast.Constant):
+            return _atom_fact(value, kinds, ranks)
+        return None, None
+    if op.kind == "prim":
+        facts = [_atom_fact(x, kinds, ranks) for x in op.args]
+        fn = op.func
+        if any(k == CONTAINER for k, _ in facts):
+            return ARRAY, None
+        if all(k == INT for k, _ in facts) and facts and not isinstance(value, gast.Call):
+            return INT, 0
+        arg_ranks = [r for _, r in facts]
+        if isinstance(fn, np.ufunc) or (isinstance(value, (gast.BinOp, gast.UnaryOp))
+                                         and not isinstance(getattr(value, "op", None), gast.MatMult)):
+            if not op.kwargs and all(r is not None for r in arg_ranks) and arg_ranks:
+                return ARRAY, max(arg_ranks)
+            return ARRAY, None
+        if fn is np.matmul or isinstance(getattr(value, "op", None), gast.MatMult):
+            if len(arg_ranks) == 2 and None not in arg_ranks:
+                r1, r2 = arg_ranks
+                if r1 >= 2 and r2 >= 2:
+                    return ARRAY, max(r1, r2)
+                return ARRAY, max(r1, r2) - 1 if min(r1, r2) == 1 and max(r1, r2) >= 2 else 0
+            return ARRAY, None
+        if fn in (np.sum, np.mean, np.max, np.min, np.prod, np.amax, np.amin):
+            if "axis" not in op.kwargs and len(op.args) == 1 and not op.kwargs.get("keepdims"):
+                return ARRAY, 0
+            return ARRAY, None
+        if fn is np.transpose and arg_ranks:
+            return ARRAY, arg_ranks[0]
+        return ARRAY, None
+    return None, None
+
+
+def _index_rank(index, base_rank, kinds):
+    if base_rank is None:
+        return None
+    parts = index.elts if isinstance(index, gast.Tuple) else [index]
+    rank = base_rank
+    for p in parts:
+        if isinstance(p, gast.Slice):
+            continue
+        if isinstance(p, gast.Constant):
+            if p.value is None:
+                rank += 1
+            elif isinstance(p.value, int):
+                rank -= 1
+            else:
+                return None
+        elif isinstance(p, gast.Name) and kinds.get(p.id) == INT:
+            rank -= 1
+        else:
+            return None
+    return rank if rank >= 0 else None

@@ -1,0 +1,180 @@
+"""The public API (SPEC §1, §3): grad, value_and_grad, vjp, source, differentiate.
+
+Each transform compiles once per (function, options, argument structure) and
+caches the result. The argument structure is what specialization may rely
+on: which arguments are integers (constants), floats or arrays (and their
+ranks), or containers.
+"""
+
+import functools
+import inspect
+import weakref
+
+from . import driver
+from .errors import SrcdiffError
+
+_CACHE = weakref.WeakKeyDictionary()
+
+
+def stop_gradient(x):
+    """Identity at run time; the compiler treats the result as a constant."""
+    return x
+
+
+stop_gradient.__srcdiff_stop_gradient__ = True
+
+
+def _params(fn):
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        raise SrcdiffError(f"cannot read the signature of {fn!r}") from None
+    return sig, [p.name for p in sig.parameters.values()
+                 if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
+def _wrt_names(fn, params, wrt):
+    single = isinstance(wrt, (int, str))
+    items = [wrt] if single else list(wrt)
+    if not items:
+        raise ValueError("wrt must name at least one argument or variable")
+    names = []
+    for w in items:
+        if isinstance(w, bool) or not isinstance(w, (int, str)):
+            raise TypeError(f"wrt entries must be ints (positions) or strs (names), got {w!r}")
+        if isinstance(w, int):
+            if not -len(params) <= w < len(params):
+                raise ValueError(f"wrt={w} is out of range: {fn.__name__} has {len(params)} "
+                                 f"positional parameters ({', '.join(params)})")
+            names.append(params[w])
+        else:
+            names.append(w)
+    return names, single
+
+
+def _check_options(unconnected_gradients, stop_gradients):
+    if unconnected_gradients not in ("none", "zero"):
+        raise ValueError(f"unconnected_gradients must be 'none' or 'zero', got "
+                         f"{unconnected_gradients!r}")
+    if isinstance(stop_gradients, str):
+        stop_gradients = (stop_gradients,)
+    return tuple(stop_gradients)
+
+
+class _Transform:
+    """A compiled-on-demand transform of ``fn``, specialized by argument structure."""
+
+    def __init__(self, fn, wrt, stop_gradients=(), unconnected_gradients="none",
+                 return_value=False):
+        if not callable(fn):
+            raise TypeError(f"expected a function, got {fn!r}")
+        self.fn = inspect.unwrap(fn) if hasattr(fn, "__wrapped__") else fn
+        self.sig, self.params = _params(self.fn)
+        self.wrt, self.single = _wrt_names(self.fn, self.params, wrt)
+        self.stop = _check_options(unconnected_gradients, stop_gradients)
+        self.unconnected = unconnected_gradients
+        self.return_value = return_value
+        self._defaults = self.fn.__defaults__ or ()
+        functools.update_wrapper(self, self.fn, updated=())
+
+    def _bind(self, args, kwargs):
+        n = len(self.params)
+        if not kwargs and len(args) == n:
+            return list(args)
+        if not kwargs and len(args) < n and n - len(args) <= len(self._defaults):
+            return list(args) + list(self._defaults[len(args) - n:])
+        bound = self.sig.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return [bound.arguments[p] for p in self.params]
+
+    def compiled(self, values):
+        facts = tuple(driver.arg_fact(v) for v in values)
+        key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value, facts)
+        table = _CACHE.setdefault(self.fn, {})
+        hit = table.get(key)
+        if hit is None:
+            hit = driver.compile_reverse(
+                self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
+                return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
+                as_tuple=not self.single)
+            table[key] = hit
+        return hit
+
+    def __call__(self, *args, grad_ys=None, **kwargs):
+        values = self._bind(args, kwargs)
+        return self.compiled(values).fn(*values, grad_ys)
+
+
+def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
+    """The gradient of ``f`` (of the sum of its outputs) w.r.t. ``wrt``; see SPEC §1."""
+    return _Transform(f, wrt, stop_gradients, unconnected_gradients)
+
+
+def value_and_grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
+    """Like :func:`grad`, returning ``(value, gradients)`` from one call."""
+    return _Transform(f, wrt, stop_gradients, unconnected_gradients, return_value=True)
+
+
+def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
+    """``vjp(f)(*args) -> (value, pullback)``; ``pullback(cotangent)`` gives gradients."""
+    t = _Transform(f, wrt, stop_gradients, unconnected_gradients)
+
+    @functools.wraps(t.fn)
+    def run(*args, **kwargs):
+        values = t._bind(args, kwargs)
+        compiled = t.compiled(values)
+        value = t.fn(*values)
+
+        def pullback(cotangent):
+            return compiled.fn(*values, cotangent)
+
+        return value, pullback
+
+    return run
+
+
+def source(f, wrt=0, mode="reverse", *, args=None, stop_gradients=(),
+           unconnected_gradients="none"):
+    """The generated module's source. ``args`` (example arguments) specializes it."""
+    if mode == "forward":
+        from . import forward_api
+        return forward_api.source(f, wrt, args=args)
+    if mode != "reverse":
+        raise ValueError(f"mode must be 'reverse' or 'forward', got {mode!r}")
+    t = _Transform(f, wrt, stop_gradients, unconnected_gradients)
+    if args is None:
+        facts = {}
+        node_src = driver.compile_reverse(t.fn, t.wrt, stop=t.stop, unconnected=t.unconnected,
+                                          as_tuple=not t.single)
+        return node_src.source
+    return t.compiled(t._bind(tuple(args), {})).source
+
+
+class Differentiable:
+    """What ``@sd.differentiate`` returns: the function, plus its derivatives."""
+
+    def __init__(self, fn, wrt=0, stop_gradients=(), unconnected_gradients="none"):
+        functools.update_wrapper(self, fn)
+        self.fn = fn
+        self._opts = dict(wrt=wrt, stop_gradients=stop_gradients,
+                          unconnected_gradients=unconnected_gradients)
+        self.grad = grad(fn, **self._opts)
+        self.value_and_grad = value_and_grad(fn, **self._opts)
+
+    def __call__(self, *args, **kwargs):
+        return self.fn(*args, **kwargs)
+
+    @property
+    def source(self):
+        return source(self.fn, self._opts["wrt"], stop_gradients=self._opts["stop_gradients"],
+                      unconnected_gradients=self._opts["unconnected_gradients"])
+
+    def vjp(self, *args, **kwargs):
+        return vjp(self.fn, **self._opts)(*args, **kwargs)
+
+
+def differentiate(fn=None, *, wrt=0, stop_gradients=(), unconnected_gradients="none"):
+    """Decorator: ``@sd.differentiate`` or ``@sd.differentiate(wrt=("w", "b"))``."""
+    if fn is None:
+        return lambda f: Differentiable(f, wrt, stop_gradients, unconnected_gradients)
+    return Differentiable(fn, wrt, stop_gradients, unconnected_gradients)

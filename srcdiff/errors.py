@@ -1,0 +1,49 @@
+"""Errors that point at the user's source.
+
+Every construct the compiler rejects raises :class:`SrcdiffError`. Its message
+has the form::
+
+    FILE:LINE:COL: error: WHAT
+        the offending source line
+        ^
+    hint: WHAT TO DO INSTEAD
+
+so that editors and terminals can jump to the location.
+"""
+
+
+class SrcdiffError(Exception):
+    """The compiler cannot differentiate something; the message says where and why."""
+
+    def __init__(self, message, *, filename=None, lineno=None, col=None, line=None, hint=None):
+        self.message = message
+        self.filename = filename
+        self.lineno = lineno
+        self.col = col
+        self.line = line
+        self.hint = hint
+        super().__init__(self.render())
+
+    def render(self):
+        where = []
+        if self.filename:
+            where.append(str(self.filename))
+        if self.lineno is not None:
+            where.append(str(self.lineno))
+            if self.col is not None:
+                where.append(str(self.col + 1))
+        head = (":".join(where) + ": " if where else "") + "error: " + self.message
+        parts = [head]
+        if self.line is not None:
+            text = self.line.rstrip("\n")
+            stripped = text.lstrip()
+            indent = len(text) - len(stripped)
+            parts.append("    " + stripped)
+            if self.col is not None and self.col >= indent:
+                parts.append("    " + " " * (self.col - indent) + "^")
+        if self.hint:
+            parts.append("hint: " + self.hint)
+        return "\n".join(parts)
+
+    def __str__(self):
+        return self.render()

@@ -1,0 +1,141 @@
+"""Stage 1, parse: a Python function object -> its gast ``FunctionDef`` and where names resolve.
+
+Output invariant: ``Parsed.node`` is the function's definition with decorators
+removed; every node's ``lineno``/``col_offset`` counts in the *dedented*
+snippet, and :meth:`Parsed.error` maps it back to the user's file. Names are
+resolved against the function's closure cells, then its globals, then
+builtins, at compile time: rules are looked up by the object a name denotes,
+not by its spelling, so ``import numpy as jnp`` works.
+"""
+
+import builtins
+import inspect
+import linecache
+import textwrap
+
+import gast
+
+from .errors import SrcdiffError
+
+_MISSING = object()
+
+
+class Parsed:
+    """A parsed function: its tree, its source position and its namespace."""
+
+    def __init__(self, fn, node, filename, first_line, indent, lines, namespace):
+        self.fn = fn
+        self.node = node
+        self.filename = filename
+        self.first_line = first_line  # file line of the snippet's line 1
+        self.indent = indent  # columns removed by dedent
+        self.lines = lines  # the snippet's lines, as in the file
+        self.namespace = namespace
+
+    @property
+    def name(self):
+        return self.node.name
+
+    # -- locations ---------------------------------------------------------
+    def where(self, node):
+        lineno = getattr(node, "lineno", None)
+        if lineno is None:
+            return self.filename, None, None, None
+        col = getattr(node, "col_offset", None)
+        line = self.lines[lineno - 1] if 0 < lineno <= len(self.lines) else None
+        return (self.filename, self.first_line + lineno - 1,
+                None if col is None else col + self.indent, line)
+
+    def error(self, node, message, hint=None):
+        filename, lineno, col, line = self.where(node)
+        return SrcdiffError(message, filename=filename, lineno=lineno, col=col, line=line, hint=hint)
+
+    def source_line(self, node):
+        """The user's source text of ``node``'s first line, stripped."""
+        _, lineno, _, line = self.where(node)
+        return (line or "").strip(), lineno
+
+    # -- names -------------------------------------------------------------
+    def lookup(self, ident):
+        """The object ``ident`` denotes inside the function, or ``_MISSING``."""
+        if ident in self.namespace:
+            return self.namespace[ident]
+        return getattr(builtins, ident, _MISSING)
+
+    def resolve(self, node):
+        """The object an expression of names and attributes (``np.linalg.inv``) denotes.
+
+        Returns ``_MISSING`` when it does not denote a compile-time object
+        (a local variable, a subscript, a call result).
+        """
+        if isinstance(node, gast.Name):
+            return self.lookup(node.id)
+        if isinstance(node, gast.Attribute):
+            base = self.resolve(node.value)
+            if base is _MISSING:
+                return _MISSING
+            return getattr(base, node.attr, _MISSING)
+        return _MISSING
+
+
+MISSING = _MISSING
+
+
+def parse_function(fn):
+    """Read ``fn``'s source and return a :class:`Parsed`."""
+    if not inspect.isfunction(fn):
+        what = getattr(fn, "__name__", repr(fn))
+        raise SrcdiffError(
+            f"cannot read the source of {what!r}: it is not a Python function "
+            f"(a builtin, a C extension or a callable object)",
+            hint="differentiate a plain `def` function, or register a rule for it with "
+                 "sd.register_vjp(fn, rule)")
+    try:
+        lines, first_line = inspect.getsourcelines(fn)
+        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
+    except (OSError, TypeError):
+        raise SrcdiffError(
+            f"no source is available for {fn.__qualname__!r} (defined in "
+            f"{fn.__code__.co_filename}, e.g. typed at an interactive prompt or made by exec)",
+            filename=fn.__code__.co_filename, lineno=fn.__code__.co_firstlineno,
+            hint="put the function in a .py file (or a notebook cell) and import it") from None
+    if first_line == 0:
+        first_line = 1
+    text = "".join(lines)
+    dedented = textwrap.dedent(text)
+    indent = _indent_of(lines)
+    try:
+        module = gast.parse(dedented)
+    except SyntaxError as e:  # e.g. a lambda whose source line holds more than the lambda
+        raise SrcdiffError(f"cannot parse the source of {fn.__qualname__!r}: {e.msg}",
+                           filename=filename, lineno=first_line + (e.lineno or 1) - 1,
+                           line=lines[(e.lineno or 1) - 1] if lines else None,
+                           hint="define the function with `def` in a file") from None
+    defs = [n for n in module.body if isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef))]
+    if not defs:
+        raise SrcdiffError(f"{fn.__qualname__!r} is not defined by a `def` statement "
+                           f"(a lambda?)", filename=filename, lineno=first_line,
+                           line=lines[0] if lines else None,
+                           hint="write it as `def name(args): return ...`")
+    node = defs[0]
+    if isinstance(node, gast.AsyncFunctionDef):
+        raise SrcdiffError("async functions cannot be differentiated", filename=filename,
+                           lineno=first_line, line=lines[0],
+                           hint="make it an ordinary `def`")
+    node.decorator_list = []
+    namespace = dict(fn.__globals__)
+    if fn.__closure__:
+        for var, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+            try:
+                namespace[var] = cell.cell_contents
+            except ValueError:  # an empty cell: not yet assigned in the enclosing scope
+                pass
+    linecache.checkcache(filename)
+    return Parsed(fn, node, filename, first_line, indent, lines, namespace)
+
+
+def _indent_of(lines):
+    for line in lines:
+        if line.strip():
+            return len(line) - len(line.lstrip())
+    return 0

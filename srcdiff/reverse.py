@@ -1,0 +1,941 @@
+"""Stage 4, reverse: an analyzed ANF function -> its adjoint (gradient) function.
+
+The generated function has two sweeps::
+
+    def grad_f(<f's parameters>, grad_ys=None):
+        # primal: f's statements, plus saves of values the backward sweep needs
+        #         and that a later statement overwrites
+        # seed:   b_out = seed(grad_ys, out)
+        # adjoint: each active statement's rule, in reverse order
+        return b_x, ...
+
+Invariants of the backward sweep:
+
+* When the adjoint of statement S runs, every variable holds the value it had
+  just after S ran in the primal: a statement that overwrote a needed value
+  saved it (in a ``_v1`` name, or on ``_stack`` inside loops) and its adjoint
+  restores it.
+* ``b_v`` is the gradient of the outputs w.r.t. the *current* value of ``v``.
+  A gradient no statement has contributed to yet is *undefined* (zero) and has
+  no code at all: the first contribution is a plain assignment, later ones
+  accumulate (``b_v = b_v + ...``). Loops and branches make gradients defined on
+  every path where needed (``np.zeros_like``), nowhere else.
+* Branches are replayed by re-testing their (restored) condition; ``range``
+  loops whose bounds the body does not change run ``reversed(range(...))``;
+  other loops count their trips.
+"""
+
+import gast
+
+from . import syntax as S
+from .activity import ARRAY, CONTAINER, INT, walk
+from .errors import SrcdiffError
+
+
+class ReverseOptions:
+    def __init__(self, wrt, stop=(), unconnected="none", return_value=False, name=None,
+                 zero_gradients=False):
+        self.wrt = list(wrt)  # names (parameters or locals), in the order returned
+        self.stop = set(stop)
+        self.unconnected = unconnected
+        self.return_value = return_value
+        self.name = name
+        self.zero_gradients = zero_gradients  # user-call adjoints: zeros instead of None
+
+
+class _State:
+    """Which gradients are defined (possibly non-zero) and which arrays we own."""
+
+    def __init__(self, defined=(), owned=()):
+        self.defined = set(defined)
+        self.owned = set(owned)
+
+    def copy(self):
+        return _State(self.defined, self.owned)
+
+
+class Reverse:
+    def __init__(self, fn, analysis, parsed, names, options, adjoint_of_call):
+        self.fn = fn
+        self.a = analysis
+        self.parsed = parsed
+        self.names = names
+        self.opt = options
+        self.adjoint_of_call = adjoint_of_call  # (op, g, names) -> (stmts, {operand: expr})
+        self.params = [arg.id for arg in fn.args.args]
+        self.adj = {}  # primal name -> adjoint name
+        self.uses_stack = False
+        self.saved = {}  # id(stmt) -> how its overwritten value is kept
+        self.counters = {}  # id(loop) -> counter name (None when the loop is replayed by range)
+        self.cond_copies = {}  # id(if) -> name holding the test
+        self.exposed = set()  # names read before assigned in the innermost loop's body
+        self.carried = set()  # adjoints that must stay defined across loop iterations
+        self.wrt_locals = {}  # local wrt name -> capture name
+        self.comment_line = None
+        self.needed = set()
+        self.renamed = {}
+        self.unbound_saved = set()
+        self.helpers = {}  # names the generated code needs -> objects  # saved names that may be unbound at their first save
+
+    # ------------------------------------------------------------ helpers
+    def b(self, v):
+        if v not in self.adj:
+            self.adj[v] = self.names.fresh("b_" + v.lstrip("_"))
+        return self.adj[v]
+
+    def kind(self, v):
+        return self.a.kinds.get(v)
+
+    def active(self, v):
+        return v in self.a.active
+
+    def error(self, node, msg, hint=None):
+        return self.parsed.error(node, msg, hint)
+
+    # ------------------------------------------------------------ driver
+    def run(self):
+        body = self.fn.body
+        ret = body[-1]
+        self._check_wrt()
+        # pass 1, without saves: which values does the backward sweep read?
+        taken = set(self.names.taken)
+        self.needed = self._needed_names(body[:-1], ret)
+        _, adjoint, _, results = self._sweeps(body[:-1], ret)
+        self.needed = self._reads(adjoint + [gast.Expr(value=results)]) \
+            | self._control_reads(body[:-1], ret)
+        # pass 2, for real
+        self.names.taken = taken
+        self.adj, self.saved, self.counters, self.cond_copies = {}, {}, {}, {}
+        self.uses_stack, self.unbound_saved, self.wrt_locals = False, set(), {}
+        self.helpers = {}
+        self._plan_saves(body[:-1])
+        primal, adjoint, seed_stmts, results = self._sweeps(body[:-1], ret)
+        pre = [S.assign("_stack", gast.List(elts=[], ctx=gast.Load()))] if self.uses_stack else []
+        if self.unbound_saved:
+            pre.append(S.comment("names first bound inside loops or branches start unbound"))
+            pre += [S.assign(v, S.const(None)) for v in sorted(self.unbound_saved)]
+        value = ret.value
+        if self.opt.return_value:
+            final = gast.Tuple(elts=[S.copy(value), results], ctx=gast.Load())
+        else:
+            final = results
+        new_body = pre + primal + seed_stmts + adjoint + [gast.Return(value=final)]
+        args = S.copy(self.fn.args)
+        args.args.append(S.name("grad_ys", store=False))
+        args.args[-1].ctx = gast.Param()
+        args.defaults = list(args.defaults) + [S.const(None)]
+        name = self.opt.name or ("grad_" + self.fn.name)
+        out = gast.FunctionDef(name=name, args=args, body=new_body, decorator_list=[],
+                               returns=None, type_comment=None, type_params=[])
+        return out
+
+    def _sweeps(self, body, ret):
+        outputs = ret.value.elts if isinstance(ret.value, gast.Tuple) else [ret.value]
+        tuple_out = isinstance(ret.value, gast.Tuple)
+        self.comment_line = None
+        primal = self.primal_block(body, depth=0)
+        seed_stmts = [S.comment("seed: the gradient of the sum of the outputs")]
+        state = _State()
+        gy = "grad_ys"
+        if tuple_out:
+            gy = self.names.private("grad_ys")
+            seed_stmts.append(S.assign(gy, S.expr(f"check_outputs(grad_ys, {len(outputs)})")))
+        for k, out in enumerate(outputs):
+            if not isinstance(out, gast.Name) or not self.active(out.id):
+                continue
+            src = S.expr(f"{gy}[{k}]") if tuple_out else S.name(gy)
+            seed = S.call("seed", [src, S.copy(out)] + ([S.const(k)] if tuple_out else []))
+            self.contribute(seed_stmts, state, out.id, seed, owned=False)
+        self.state = state
+        adjoint = self.adjoint_block(body)
+        result_stmts, results = self._results()
+        return primal, adjoint + result_stmts, seed_stmts, results
+
+    def _reads(self, stmts):
+        names = set()
+        for s in stmts:
+            names |= S.loaded_names(s)
+        return names - set(self.adj.values())
+
+    def _control_reads(self, body, ret):
+        names = set()
+        for s, _ in walk(body):
+            if isinstance(s, gast.If):
+                names |= S.loaded_names(s.test)
+            if isinstance(s, gast.For):
+                names |= S.loaded_names(s.iter)
+        return names
+
+    def _check_wrt(self):
+        for w in self.opt.wrt:
+            if w in self.params:
+                continue
+            if w not in self.a.assign_count:
+                raise SrcdiffError(
+                    f"wrt={w!r} is neither a parameter nor a local variable of "
+                    f"{self.fn.name!r} (parameters: {', '.join(self.params) or 'none'})")
+            if w in self.a.in_loop:
+                raise SrcdiffError(
+                    f"wrt={w!r} names a variable assigned inside a loop; its 'last assignment' "
+                    "is not a single value", hint="assign the value you mean to a new variable "
+                    "after the loop and differentiate with respect to that")
+
+    # ------------------------------------------------------------ analysis of needs
+    def _needed_names(self, body, ret):
+        """Names whose values some adjoint code or replayed control flow may read."""
+        outputs = ret.value.elts if isinstance(ret.value, gast.Tuple) else [ret.value]
+        needed = set()
+        for s, _ in walk(body):
+            op = self.a.op(s)
+            if op is not None and op.kind != "control" and self._op_active(op):
+                needed |= self._reads_of(op)
+            if isinstance(s, gast.If):
+                needed |= S.loaded_names(s.test)
+            if isinstance(s, gast.For):
+                needed |= S.loaded_names(s.iter)
+        for o in outputs:
+            if isinstance(o, gast.Name):
+                needed.add(o.id)
+        return needed
+
+    def _reads_of(self, op):
+        names = set()
+        if op.kind in ("prim", "call"):
+            for x in op.args + list(op.kwargs.values()):
+                names |= S.loaded_names(x)
+            names.add(op.target)
+        elif op.kind in ("index", "store"):
+            names |= S.loaded_names(op.index)
+            names.add(op.target if op.kind == "store" else op.args[0].id)
+            names |= {x.id for x in op.args if isinstance(x, gast.Name)}
+        elif op.kind == "append":
+            names |= {x.id for x in op.args if isinstance(x, gast.Name)}
+            names.add(op.target)
+        elif op.kind == "literal":
+            names |= {x.id for x in op.args if isinstance(x, gast.Name)}
+            names.add(op.target)
+        return names
+
+    def _op_active(self, op):
+        if op.kind in ("const", "control") or op.target is None:
+            return False
+        if op.target in self.opt.stop:
+            return False
+        return op.target in self.a.active and any(o in self.a.active for o in op.operands)
+
+    def _plan_saves(self, body):
+        defs = dict(self.a.assign_count)
+        for p in self.params:
+            defs[p] = defs.get(p, 0) + 1
+        for s, depth in walk(body):
+            op = self.a.op(s)
+            if op is None or op.target is None:
+                continue
+            v = op.target
+            if op.kind in ("store", "append"):
+                if v in self.needed or self.active(v):
+                    self.saved[id(s)] = "stack" if depth else "name"
+                continue
+            if v in self.needed and (defs.get(v, 0) > 1 or v in self.a.in_loop):
+                self.saved[id(s)] = "stack" if depth else "name"
+
+    # ------------------------------------------------------------ primal sweep
+    def primal_block(self, body, depth):
+        out = []
+        for s in body:
+            out.extend(self.primal_stmt(s, depth))
+        return out
+
+    def primal_stmt(self, s, depth):
+        if isinstance(s, gast.If):
+            pre = []
+            test = s.test
+            assigned = {op.target for x, _ in walk(s.body + s.orelse)
+                        for op in [self.a.op(x)] if op is not None and op.target}
+            if S.loaded_names(test) & assigned:  # the branch changes its own test: keep a copy
+                keep = self.names.private("took")
+                pre.append(S.assign(keep, S.copy(test), s))
+                test = S.name(keep)
+            self.cond_copies[id(s)] = test
+            body = self.primal_block(s.body, depth) or [gast.Pass()]
+            orelse = self.primal_block(s.orelse, depth)
+            return pre + [S.locate(gast.If(test=S.copy(test), body=body, orelse=orelse), s)]
+        if isinstance(s, gast.For):
+            return self.primal_for(s, depth)
+        if isinstance(s, gast.While):
+            counter = self.names.private("trips")
+            self.counters[id(s)] = counter
+            body = [S.assign(counter, S.expr(f"{counter} + 1"), s)]
+            body += self.primal_block(s.body, depth + 1)
+            loop = S.locate(gast.While(test=S.copy(s.test), body=body, orelse=[]), s)
+            post = []
+            if depth:
+                self.uses_stack = True
+                post = [S.locate(gast.Expr(value=S.expr(f"_stack.append({counter})")), s)]
+            return [S.assign(counter, S.const(0), s), loop] + post
+        how = self.saved.get(id(s))
+        op = self.a.op(s)
+        if how is None or op is None:
+            return [S.copy(s)]
+        return self._save(s, op, how) + [S.copy(s)]
+
+    def _save(self, s, op, how):
+        v = op.target
+        if op.kind == "store":
+            value = S.expr("np.copy(x[i])" if self.kind(v) == ARRAY else "snapshot(x[i])",
+                           x=S.name(v), i=S.copy(op.index))
+        elif op.kind == "append":
+            return []  # undone by pop
+        else:
+            value = S.name(v)
+            if not self._defined_before(s, v):
+                return self._save_maybe_undefined(s, v, how)
+        if how == "stack":
+            self.uses_stack = True
+            return [S.locate(gast.Expr(value=S.call("_stack.append", [value])), s)]
+        keep = self.names.private(v + "_saved" if op.kind == "store" else v)
+        self.saved[id(s)] = ("name", keep)
+        return [S.assign(keep, value, s)]
+
+    def _save_maybe_undefined(self, s, v, how):
+        # a name not yet bound on every path here: it starts as None (see run)
+        self.unbound_saved.add(v)
+        if how == "stack":
+            self.uses_stack = True
+            return [S.locate(gast.Expr(value=S.call("_stack.append", [S.name(v)])), s)]
+        keep = self.names.private(v)
+        self.saved[id(s)] = ("name", keep)
+        return [S.assign(keep, S.name(v), s)]
+
+    def _defined_before(self, s, v):
+        """Is ``v`` certainly bound when ``s`` runs? (Parameters, or defined earlier at top level.)"""
+        if v in self.params:
+            return True
+        for stmt in self.fn.body:
+            if stmt is s:
+                return False
+            if any(x is s for x, _ in walk([stmt])):
+                # s is nested inside stmt: v is bound if defined earlier in the same nest
+                return self._defined_in_prefix(stmt, s, v)
+            if _defines(stmt, v, self.a):
+                return True
+        return False
+
+    def _defined_in_prefix(self, container, s, v):
+        bodies = []
+        if isinstance(container, gast.If):
+            bodies = [container.body, container.orelse]
+        elif isinstance(container, (gast.For, gast.While)):
+            bodies = [container.body]
+        for body in bodies:
+            for stmt in body:
+                if stmt is s:
+                    return False
+                if any(x is s for x, _ in walk([stmt])):
+                    return self._defined_in_prefix(stmt, s, v)
+                if _defines(stmt, v, self.a):
+                    return True
+        return False
+
+    def primal_for(self, s, depth):
+        body_assigned = {op.target for x, _ in walk(s.body)
+                         for op in [self.a.op(x)] if op is not None and op.target}
+        body_assigned |= {x.target.id for x, _ in walk(s.body) if isinstance(x, gast.For)}
+        bounds = S.loaded_names(s.iter)
+        has_break = any(isinstance(x, gast.Break) for x, _ in walk(s.body))
+        replay = not has_break and not (bounds & body_assigned) and s.target.id not in bounds \
+            and s.target.id not in body_assigned
+        i = s.target.id
+        pre, post = [], []
+        # a value of the loop variable from before the loop that the backward sweep needs
+        if i in self.needed and (self.a.assign_count.get(i, 0) > 1 or i in self.params) \
+                and self._defined_before(s, i):
+            keep = self.names.private(i)
+            pre.append(S.assign(keep, S.name(i), s))
+            self.saved[id(s)] = ("name", keep)
+        if replay:
+            self.counters[id(s)] = None
+            body = self.primal_block(s.body, depth + 1)
+            loop = S.locate(gast.For(target=S.copy(s.target), iter=S.copy(s.iter), body=body,
+                                     orelse=[], type_comment=None), s)
+            return pre + [loop]
+        counter = self.names.private("trips")
+        self.counters[id(s)] = counter
+        body = [S.assign(counter, S.expr(f"{counter} + 1"), s)]
+        inner = self.primal_block(s.body, depth + 1)
+        tail = []
+        if inner and isinstance(inner[-1], gast.If) and isinstance(inner[-1].body[0], gast.Break):
+            tail = [inner.pop()]
+        body += inner
+        if i in self.needed:
+            self.uses_stack = True
+            body.append(S.locate(gast.Expr(value=S.expr(f"_stack.append({i})")), s))
+        body += tail
+        loop = S.locate(gast.For(target=S.copy(s.target), iter=S.copy(s.iter), body=body,
+                                 orelse=[], type_comment=None), s)
+        if depth:
+            self.uses_stack = True
+            post = [S.locate(gast.Expr(value=S.expr(f"_stack.append({counter})")), s)]
+        return pre + [S.assign(counter, S.const(0), s), loop] + post
+
+    # ------------------------------------------------------------ backward sweep
+    def adjoint_block(self, body):
+        out = []
+        for s in reversed(body):
+            out.extend(self.adjoint_stmt(s))
+        return out
+
+    def _header(self, s):
+        text, lineno = self.parsed.source_line(s)
+        if lineno is None or not text:
+            return []
+        if self.comment_line == lineno:
+            return []
+        self.comment_line = lineno
+        return [S.comment(f"adjoint of line {lineno}: {text}")]
+
+    def adjoint_stmt(self, s):
+        if isinstance(s, gast.If):
+            return self.adjoint_if(s)
+        if isinstance(s, (gast.For, gast.While)):
+            return self.adjoint_loop(s)
+        op = self.a.op(s)
+        if op is None or op.kind == "control":
+            return []
+        out = []
+        restore = self._restore(s, op)
+        # wrt names a local: capture its gradient just after its last assignment
+        if op.target in self.opt.wrt and op.target not in self.params \
+                and op.target not in self.wrt_locals and op.kind not in ("store", "append"):
+            cap = self.names.private("grad_" + op.target)
+            self.wrt_locals[op.target] = cap
+            bv = self.b(op.target)
+            val = S.name(bv) if bv in self.state.defined else self._zero(op.target)
+            out.append(S.assign(cap, val, s))
+        if self._op_active(op) and self.b(op.target) in self.state.defined:
+            body = self.adjoint_op(s, op, restore)
+            if body:
+                out = self._header(s) + out + body
+        elif op.kind not in ("store", "append") and op.target is not None:
+            self._reset(out, op.target)
+        out.extend(restore["after"])
+        return out
+
+    def _restore(self, s, op):
+        """How to read the overwritten value (``pre``) and put it back (``after``)."""
+        how = self.saved.get(id(s))
+        v = op.target
+        res = {"pre": None, "after": []}
+        if how is None:
+            if op.kind == "append" and (v in self.needed or self.active(v)):
+                res["after"] = [S.locate(gast.Expr(value=S.expr(f"{v}.pop()")), s)]
+            return res
+        if op.kind == "store":
+            if how == "stack":
+                src = S.expr("_stack.pop()")
+            else:
+                src = S.name(how[1])
+            res["after"] = [S.locate(S.assign(gast.Subscript(value=S.name(v), slice=S.copy(op.index),
+                                                             ctx=gast.Store()), src), s)]
+            return res
+        if op.kind == "append":
+            res["after"] = [S.locate(gast.Expr(value=S.expr(f"{v}.pop()")), s)]
+            return res
+        if how == "stack":
+            pre = self.names.fresh(v + "_before")
+            res["pre"] = pre
+            res["pre_stmt"] = S.assign(pre, S.expr("_stack.pop()"), s)
+            res["after"] = [S.assign(pre, S.expr("_stack.pop()"), s), S.assign(v, S.name(pre), s)]
+            return res
+        keep = how[1]
+        res["pre"] = keep
+        res["after"] = [S.assign(v, S.name(keep), s)]
+        return res
+
+    def adjoint_op(self, s, op, restore):
+        """Adjoint statements of one active simple statement; updates the state."""
+        v = op.target
+        bv = self.b(v)
+        out = []
+        pre = restore.get("pre")
+        if pre is not None and len(restore["after"]) == 2:
+            # a stack save: pop the old value first so the rule can read it
+            out.append(restore["after"].pop(0))
+        rename = {v: S.name(pre)} if pre is not None else {}
+        self.renamed = {pre: v} if pre is not None else {}
+
+        def atom(node):
+            if isinstance(node, gast.Name) and node.id in rename and op.kind != "store":
+                return S.copy(rename[node.id])
+            return S.copy(node)
+
+        g = S.name(bv)
+        if op.kind != "store" and v in op.operands:
+            keep = self.names.fresh(bv + "_out")
+            out.append(S.assign(keep, S.name(bv), s))
+            g = S.name(keep)
+        contributions = []  # (operand name, expression, owned)
+        if op.kind == "copy":
+            contributions.append((op.args[0].id, g, False))  # never renamed: v = v is a no-op
+        elif op.kind == "prim":
+            stmts, pairs = self.instantiate(op, g, atom, s)
+            out.extend(stmts)
+            contributions.extend(pairs)
+        elif op.kind == "index":
+            base = op.args[0].id
+            if self.active(base):
+                out.extend(self.index_adjoint(s, op, base, g, atom))
+        elif op.kind == "store":
+            out.extend(self.store_adjoint(s, op, g))
+            return out
+        elif op.kind == "append":
+            out.extend(self.append_adjoint(s, op, g, atom))
+            return out
+        elif op.kind == "literal":
+            contributions.extend(self.literal_adjoint(s, op, g, out))
+        elif op.kind == "call":
+            stmts, pairs = self.adjoint_of_call(self, op, g, atom, s)
+            out.extend(stmts)
+            contributions.extend(pairs)
+        elif op.kind == "unknown":
+            raise self._no_rule(op)
+        # the statement defines v: its old value's gradient starts at zero
+        self._reset(out, v, emit=False)
+        contributions = _combine(contributions)
+        for name, expr, owned in contributions:
+            if name in self.a.active:
+                self.contribute(out, self.state, name, expr, owned=owned, like=s)
+        self._materialize_if_carried(out, v, s)
+        return out
+
+    def _no_rule(self, op):
+        return self.error(op.stmt.value if isinstance(op.stmt, gast.Assign) else op.stmt,
+                          f"no gradient rule for {op.label} and no Python source to "
+                          "differentiate it from",
+                          hint="register one with sd.register_vjp(fn, rule) or @sd.custom_vjp, "
+                               "or wrap the value in sd.stop_gradient(...) if it is a constant")
+
+    def _reset(self, out, v, emit=True):
+        bv = self.adj.get(v)
+        if bv is None:
+            return
+        self.state.defined.discard(bv)
+        self.state.owned.discard(bv)
+        if emit:
+            self._materialize_if_carried(out, v, None)
+
+    def _materialize_if_carried(self, out, v, s):
+        """Keep a loop-carried gradient defined after its variable is (re)assigned.
+
+        When an earlier statement of the same iteration reads ``v`` (so the
+        backward sweep will add to ``b_v`` before the iteration ends), the zero
+        is left to the end of the loop body; otherwise it is made here, shaped
+        like the value just assigned.
+        """
+        bv = self.adj.get(v)
+        if bv is not None and bv in self.carried and bv not in self.state.defined \
+                and v not in self.exposed:
+            out.append(S.assign(bv, self._zero(v)))
+            self.state.defined.add(bv)
+            self.state.owned.add(bv)
+
+    def _zero(self, v):
+        if self.kind(v) == ARRAY:
+            return S.expr(f"np.zeros_like({v})")
+        return S.expr(f"zeros_tree({v})")
+
+    def contribute(self, out, state, v, expr, owned=False, like=None):
+        """Add ``expr`` to ``b_v``: a plain assignment when ``b_v`` is still zero."""
+        bv = self.b(v)
+        if bv not in state.defined:
+            out.append(S.assign(bv, expr, like))
+            state.defined.add(bv)
+            if owned:
+                state.owned.add(bv)
+            else:
+                state.owned.discard(bv)
+            return
+        if self.kind(v) in (ARRAY, INT):
+            total = gast.BinOp(left=S.name(bv), op=gast.Add(), right=expr)
+        else:
+            total = S.call("add_tree", [S.name(bv), expr])
+        out.append(S.assign(bv, total, like))
+        state.owned.add(bv) if self.kind(v) == ARRAY else state.owned.discard(bv)
+
+    # ------------------------------------------------------------ rules
+    def instantiate(self, op, g, atom, s):
+        template = op.rule.vjp
+        if template is None:
+            raise self._no_rule(op)
+        args = [atom(x) for x in op.args]
+        kwargs = {k: atom(x) for k, x in op.kwargs.items()}
+        try:
+            bound = template.bind(args, kwargs)
+        except TypeError as e:
+            raise self.error(op.stmt, f"cannot match the call to {op.label} with its gradient "
+                             f"rule: {e}")
+        ans = S.name(op.target)
+        with_ranks = _RankFolder(self.a.ranks)
+        stmts, results = template.instantiate([g, ans], bound, self.names,
+                                              call_name=self.rule_name(op),
+                                              prefold=with_ranks.visit)
+        self.helpers.update(template.globals)
+        self.helpers[self.rule_name(op)] = template.fn
+        pairs = []
+        params = template.differentiable_params
+        for pname, r in zip(params, results):
+            if r is None:
+                continue
+            node = bound.get(pname)
+            if node is None:
+                continue
+            targets = _operand_names(node)
+            if len(targets) == 1 and isinstance(node, gast.Name):
+                r = _elide_unbroadcast(r, node.id, op, self.a.ranks)
+                pairs.append((self.renamed.get(node.id, node.id), r, False))
+            elif targets and isinstance(node, (gast.List, gast.Tuple)):
+                tmp = self.names.fresh("parts")
+                stmts.append(S.assign(tmp, r, s))
+                for k, e in enumerate(node.elts):
+                    if isinstance(e, gast.Name):
+                        pairs.append((self.renamed.get(e.id, e.id), S.expr(f"{tmp}[{k}]"),
+                                      False))
+        for x in stmts:
+            S.locate(x, s)
+        return stmts, pairs
+
+    def rule_name(self, op):
+        return "vjp_" + op.rule.vjp.name.strip("_")
+
+    def index_adjoint(self, s, op, base, g, atom):
+        bb = self.b(base)
+        index = S.copy(op.index)
+        out = []
+        if self.kind(base) == ARRAY:
+            if bb not in self.state.defined:
+                out.append(S.assign(bb, S.call("index_add", [S.const(None), S.name(base), index, g]), s))
+            elif bb in self.state.owned:
+                out.append(S.assign(bb, S.call("index_add", [S.name(bb), S.name(base), index, g]), s))
+            else:
+                out.append(S.assign(bb, gast.BinOp(
+                    left=S.call("index_add", [S.const(None), S.name(base), index, g]),
+                    op=gast.Add(), right=S.name(bb)), s))
+            self.state.defined.add(bb)
+            self.state.owned.add(bb)
+        else:
+            prev = S.name(bb) if bb in self.state.defined else S.const(None)
+            out.append(S.assign(bb, S.call("item_add", [prev, S.name(base), index, g]), s))
+            self.state.defined.add(bb)
+            self.state.owned.discard(bb)
+        self._reset(out, op.target, emit=False)
+        self._materialize_if_carried(out, op.target, s)
+        return out
+
+    def store_adjoint(self, s, op, g):
+        """``x[i] = v``: ``v`` gets ``b_x[i]``, and ``b_x[i]`` is zero before the store."""
+        x = op.target
+        bx = self.b(x)
+        out = []
+        value = op.args[0]
+        if isinstance(value, gast.Name) and self.active(value.id):
+            if self.kind(x) == ARRAY:
+                part = S.expr("np.copy(b[i])", b=S.name(bx), i=S.copy(op.index))
+                part = S.call("unbroadcast", [part, S.copy(value)])
+            else:
+                part = S.call("item_grad", [S.name(bx), S.copy(op.index), S.copy(value)])
+            self.contribute(out, self.state, value.id, part, like=s)
+        if self.kind(x) == ARRAY:
+            if bx not in self.state.owned:
+                out.append(S.assign(bx, S.expr(f"np.array({bx}, dtype=float)"), s))
+                self.state.owned.add(bx)
+            out.append(S.assign(gast.Subscript(value=S.name(bx), slice=S.copy(op.index),
+                                               ctx=gast.Store()), S.const(0.0), s))
+        else:
+            out.append(S.assign(bx, S.call("item_clear", [S.name(bx), S.copy(op.index)]), s))
+            self.state.owned.discard(bx)
+        return out
+
+    def append_adjoint(self, s, op, g, atom):
+        xs = op.target
+        bxs = self.b(xs)
+        value = op.args[0]
+        out = []
+        part = self.names.fresh("b_item")
+        out.append(S.assign(gast.Tuple(elts=[S.name(bxs), S.name(part)], ctx=gast.Store()),
+                            S.call("pop_grad", [S.name(bxs), S.copy(value)]), s))
+        if isinstance(value, gast.Name) and self.active(value.id):
+            self.contribute(out, self.state, value.id, S.name(part), like=s)
+        return out
+
+    def literal_adjoint(self, s, op, g, out):
+        value = op.stmt.value
+        pairs = []
+        if isinstance(value, gast.Dict):
+            items = list(zip(value.keys, value.values))
+        else:
+            items = [(S.const(k), e) for k, e in enumerate(value.elts)]
+        for key, e in items:
+            if isinstance(e, gast.Name) and self.active(e.id):
+                pairs.append((e.id, S.call("item_grad", [S.copy(g), S.copy(key), S.copy(e)]),
+                              False))
+        return pairs
+
+    # ------------------------------------------------------------ control flow
+    def adjoint_if(self, s):
+        test = self.cond_copies.get(id(s), s.test)
+        entry = self.state
+        branches = []
+        for body in (s.body, s.orelse):
+            self.state = entry.copy()
+            self.comment_line = None
+            code = self.adjoint_block(body)
+            branches.append((code, self.state))
+        defined = branches[0][1].defined | branches[1][1].defined
+        owned = branches[0][1].owned & branches[1][1].owned
+        final = []
+        for (code, st), body in zip(branches, (s.body, s.orelse)):
+            for bv in sorted(defined - st.defined):
+                v = self._primal_of(bv)
+                code.append(S.assign(bv, self._zero(v)))
+            final.append(code)
+        self.state = _State(defined, owned)
+        self.comment_line = None
+        if not final[0] and not final[1]:
+            return []
+        body = final[0] or [gast.Pass()]
+        text, lineno = self.parsed.source_line(s)
+        head = [S.comment(f"adjoint of line {lineno}: {text}")] if lineno else []
+        return head + [S.locate(gast.If(test=S.copy(test), body=body, orelse=final[1]), s)]
+
+    def _primal_of(self, bv):
+        for v, b in self.adj.items():
+            if b == bv:
+                return v
+        raise KeyError(bv)
+
+    def adjoint_loop(self, s):
+        counter = self.counters.get(id(s))
+        touched = self._adjoints_touched(s.body)
+        # fixpoint: which gradients are live across iterations
+        saved_names = set(self.names.taken)
+        saved_adj = dict(self.adj)
+        carried_outer = self.carried
+        exposed_outer = self.exposed
+        self.exposed = _upward_exposed(s.body, self.a)
+        entry = self.state.copy()
+        carried = {b for b in entry.defined if b in touched}
+        owned = set(entry.owned)
+        for _ in range(10):
+            self.carried = carried_outer | carried
+            self.state = _State(entry.defined | carried, owned & entry.owned)
+            self.adjoint_block(s.body)
+            exit_defined = (self.state.defined | (carried & self.exposed)) & touched
+            new_carried = carried | exit_defined
+            new_owned = owned & self.state.owned
+            self.names.taken = set(saved_names)
+            self.adj = dict(saved_adj)
+            for b in new_carried:
+                if b not in self.adj.values():
+                    pass
+            if new_carried == carried and new_owned == owned:
+                break
+            carried, owned = new_carried, new_owned
+        # the real generation
+        pre = []
+        self.state = entry.copy()
+        for bv in sorted(carried - entry.defined):
+            v = self._primal_of_any(bv)
+            pre.append(S.assign(bv, self._zero(v)))
+            self.state.defined.add(bv)
+            self.state.owned.add(bv)
+        self.carried = carried_outer | carried
+        self.state.owned &= owned | {b for b in carried - entry.defined}
+        self.comment_line = None
+        body = self.adjoint_block(s.body)
+        for bv in sorted(carried - self.state.defined):
+            body.append(S.assign(bv, self._zero(self._primal_of(bv))))
+            self.state.defined.add(bv)
+            self.state.owned.add(bv)
+        self.carried = carried_outer
+        self.exposed = exposed_outer
+        self.comment_line = None
+        i = s.target.id if isinstance(s, gast.For) else None
+        text, lineno = self.parsed.source_line(s)
+        head = [S.comment(f"adjoint of line {lineno}: {text}")] if lineno else []
+        if counter is None:  # replay the range backwards
+            loop = gast.For(target=S.copy(s.target), iter=S.call("reversed", [S.copy(s.iter)]),
+                            body=body or [gast.Pass()], orelse=[], type_comment=None)
+            loop_stmts = [S.locate(loop, s)]
+        else:
+            if i is not None and i in self.needed:
+                body = [S.assign(i, S.expr("_stack.pop()"), s)] + body
+            loop = gast.For(target=S.name("_", store=True), iter=S.expr(f"range({counter})"),
+                            body=body or [gast.Pass()], orelse=[], type_comment=None)
+            loop_stmts = [S.locate(loop, s)]
+            if self._loop_depth(s):
+                loop_stmts = [S.assign(counter, S.expr("_stack.pop()"), s)] + loop_stmts
+        post = []
+        keep = self.saved.get(id(s))
+        if isinstance(keep, tuple):
+            post = [S.assign(i, S.name(keep[1]), s)]
+        if not body and counter is None:
+            return post
+        if not any(not isinstance(x, gast.Expr) or not _is_comment(x) for x in body) \
+                and counter is None:
+            return post
+        return head + pre + loop_stmts + post
+
+    def _primal_of_any(self, bv):
+        try:
+            return self._primal_of(bv)
+        except KeyError:
+            raise
+
+    def _loop_depth(self, s):
+        for x, depth in walk(self.fn.body):
+            if x is s:
+                return depth
+        return 0
+
+    def _adjoints_touched(self, body):
+        touched = set()
+        for s, _ in walk(body):
+            op = self.a.op(s)
+            if op is None or op.target is None:
+                continue
+            for name in [op.target] + op.operands:
+                if name in self.a.active:
+                    touched.add(self.b(name))
+        return touched
+
+    # ------------------------------------------------------------ results
+    def _results(self):
+        out = []
+        elts = []
+        zero = self.opt.unconnected == "zero" or self.opt.zero_gradients
+        for w in self.opt.wrt:
+            if w in self.wrt_locals:
+                src = S.name(self.wrt_locals[w])
+                like = S.name(w)
+            elif w in self.params and w in self.a.active and self.b(w) in self.state.defined:
+                src = S.name(self.b(w))
+                like = S.name(w)
+            else:
+                src = S.const(None)
+                like = S.name(w)
+            if w in self.wrt_locals and w not in self.a.active:
+                src = S.const(None)
+            if isinstance(src, gast.Constant) and not zero:
+                elts.append(S.const(None))
+                continue
+            args = [src, like] + ([S.const(True)] if zero else [])
+            elts.append(S.call("finish", args))
+        if len(elts) == 1 and not getattr(self.opt, "as_tuple", False):
+            return out, elts[0]
+        return out, gast.Tuple(elts=elts, ctx=gast.Load())
+
+
+def _defines(stmt, v, analysis):
+    for x, _ in walk([stmt]):
+        op = analysis.op(x)
+        if op is not None and op.target == v and op.kind not in ("store", "append"):
+            if x is stmt:
+                return True
+    if isinstance(stmt, gast.If):
+        return all(any(_defines(y, v, analysis) for y in body)
+                   for body in (stmt.body, stmt.orelse))
+    return False
+
+
+def _is_comment(stmt):
+    return isinstance(stmt, gast.Expr) and isinstance(stmt.value, gast.Constant) \
+        and isinstance(stmt.value.value, str) and stmt.value.value.startswith("SRCDIFF_COMMENT:")
+
+
+def _operand_names(node):
+    return [n.id for n in gast.walk(node) if isinstance(n, gast.Name)]
+
+
+class _RankFolder(gast.NodeTransformer):
+    """Replace ``np.ndim(name)`` with the known rank so rule ``if``s can be decided."""
+
+    def __init__(self, ranks):
+        self.ranks = ranks
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        f = node.func
+        if isinstance(f, gast.Attribute) and f.attr == "ndim" and len(node.args) == 1 \
+                and isinstance(node.args[0], gast.Name):
+            r = self.ranks.get(node.args[0].id)
+            if r is not None:
+                return S.const(r)
+        return node
+
+
+def _elide_unbroadcast(expr, x, op, ranks):
+    """``unbroadcast(e, x)`` is ``e`` when no other operand can broadcast ``x`` up."""
+    if not (isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name)
+            and expr.func.id == "unbroadcast" and len(expr.args) == 2):
+        return expr
+    others = []
+    for a in op.args:
+        if isinstance(a, gast.Constant):
+            if isinstance(a.value, (int, float)) and not isinstance(a.value, bool):
+                continue
+            return expr
+        if isinstance(a, gast.Name):
+            if a.id == x:
+                continue
+            others.append(a.id)
+        else:
+            return expr
+    rx = ranks.get(x)
+    if all(ranks.get(o) == 0 for o in others) and rx is not None:
+        return expr.args[0]
+    if not others:
+        return expr.args[0]
+    return expr
+
+
+def _combine(contributions):
+    """One expression per operand: ``h * h`` gives ``b_h = 2.0 * (g * h)``, not two statements."""
+    order, total = [], {}
+    for name, expr, owned in contributions:
+        if name in total:
+            prev = total[name][0]
+            if S.dump(_canonical(prev)) == S.dump(_canonical(expr)):
+                expr = gast.BinOp(left=S.const(2.0), op=gast.Mult(), right=prev)
+            else:
+                expr = gast.BinOp(left=prev, op=gast.Add(), right=expr)
+            total[name] = (expr, False)
+        else:
+            order.append(name)
+            total[name] = (expr, owned)
+    return [(n, total[n][0], total[n][1]) for n in order]
+
+
+def _canonical(expr):
+    """Operands of ``*`` in a fixed order, so ``g * h`` and ``h * g`` compare equal."""
+    expr = S.copy(expr)
+    for n in gast.walk(expr):
+        if isinstance(n, gast.BinOp) and isinstance(n.op, gast.Mult):
+            a, b = S.dump(n.left), S.dump(n.right)
+            if a > b:
+                n.left, n.right = n.right, n.left
+    return expr
+
+
+def _upward_exposed(body, analysis):
+    """Names some statement of ``body`` reads before ``body`` assigns them."""
+    assigned, exposed = set(), set()
+    for s, _ in walk(body):
+        op = analysis.op(s)
+        if op is None:
+            continue
+        for o in op.operands:
+            if o not in assigned:
+                exposed.add(o)
+        if op.target is not None and op.kind not in ("store", "append"):
+            assigned.add(op.target)
+    return exposed

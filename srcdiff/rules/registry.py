@@ -1,0 +1,159 @@
+"""The rule registry: one table, keyed by the callable a call site resolves to.
+
+Vocabulary (one registration style, like a table):
+
+* ``@registry.vjp(np.tanh, ...)`` — a reverse rule ``rule(g, ans, *primal_args)``
+  that mirrors the primitive's signature after ``g`` (the output's gradient)
+  and ``ans`` (the output). It returns one gradient per *required* positional
+  parameter (a tuple when there are several); ``None`` marks an argument with
+  no gradient. Parameters with defaults are options (``axis``, ``keepdims``).
+  The rule is real Python: tests call it, and the compiler inlines its body.
+* ``@registry.jvp(np.tanh, ...)`` — a forward rule ``rule(ans, *args, **tangents)``
+  (see forward.py).
+* ``registry.nondiff(np.argmax, ...)`` — the output is constant (no gradient).
+* ``registry.method("sum", np.sum)`` — ``x.sum(...)`` means ``np.sum(x, ...)``.
+* ``registry.view(np.reshape, ...)`` — the output may share memory with its input.
+"""
+
+import inspect
+
+from ..errors import SrcdiffError
+from .template import Template
+
+
+class Rule:
+    __slots__ = ("primitive", "name", "vjp", "jvp", "nondiff", "source")
+
+    def __init__(self, primitive, name):
+        self.primitive = primitive
+        self.name = name
+        self.vjp = None  # a Template
+        self.jvp = None
+        self.nondiff = False
+        self.source = None  # where the rule was defined
+
+    def __repr__(self):
+        kind = "nondiff" if self.nondiff else "+".join(
+            k for k in ("vjp", "jvp") if getattr(self, k) is not None)
+        return f"<rule {self.name}: {kind}>"
+
+
+def _key(fn):
+    """Registry key: bound methods of the same object/function compare equal by value."""
+    try:
+        hash(fn)
+        return fn
+    except TypeError:
+        return id(fn)
+
+
+def primitive_name(fn):
+    mod = getattr(fn, "__module__", None) or ""
+    name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
+    if isinstance(fn, type(abs)) and mod in ("", "builtins"):
+        return name
+    if mod.startswith("numpy"):
+        mod = "numpy" + mod[len("numpy"):].replace("._core", "").replace(".core", "")
+        for sub in ("linalg", "fft"):
+            if f".{sub}" in mod:
+                return f"numpy.{sub}.{name}"
+        return f"numpy.{name}"
+    if type(fn).__name__ == "ufunc":
+        return f"numpy.{fn.__name__}"
+    return f"{mod}.{name}" if mod else name
+
+
+class Registry:
+    """A table of rules. ``copy()`` gives an independent registry to extend."""
+
+    def __init__(self):
+        self._rules = {}
+        self._methods = {}
+        self._views = set()
+
+    def copy(self):
+        new = Registry()
+        new._rules = dict(self._rules)
+        new._methods = dict(self._methods)
+        new._views = set(self._views)
+        return new
+
+    def _rule(self, fn):
+        k = _key(fn)
+        rule = self._rules.get(k)
+        if rule is None:
+            rule = self._rules[k] = Rule(fn, primitive_name(fn))
+        return rule
+
+    # -- registration vocabulary --------------------------------------------
+    def vjp(self, *primitives):
+        def register(rule_fn):
+            template = Template(rule_fn, kind="vjp")
+            for p in primitives:
+                r = self._rule(p)
+                r.vjp = template
+                r.nondiff = False
+            return rule_fn
+        return register
+
+    def jvp(self, *primitives):
+        def register(rule_fn):
+            template = Template(rule_fn, kind="jvp")
+            for p in primitives:
+                r = self._rule(p)
+                r.jvp = template
+                r.nondiff = False
+            return rule_fn
+        return register
+
+    def nondiff(self, *primitives):
+        for p in primitives:
+            if p is None:
+                continue
+            r = self._rule(p)
+            r.nondiff = True
+            r.vjp = r.jvp = None
+
+    def method(self, name, primitive):
+        self._methods[name] = primitive
+
+    def view(self, *primitives):
+        self._views.update(_key(p) for p in primitives)
+
+    # -- queries -------------------------------------------------------------
+    def lookup(self, fn):
+        try:
+            return self._rules.get(_key(fn))
+        except TypeError:
+            return None
+
+    def method_primitive(self, name):
+        return self._methods.get(name)
+
+    def is_view(self, fn):
+        return _key(fn) in self._views
+
+    def rules(self):
+        """Every registered primitive, as sorted ``(name, kind)`` pairs."""
+        out = []
+        for rule in self._rules.values():
+            if rule.nondiff:
+                kind = "nondiff"
+            else:
+                kind = "+".join(k for k in ("vjp", "jvp") if getattr(rule, k) is not None)
+            out.append((rule.name, kind))
+        return sorted(set(out))
+
+    def __contains__(self, fn):
+        return self.lookup(fn) is not None
+
+
+def check_rule_signature(rule_fn, primitive):
+    """Raise SrcdiffError if a user rule cannot be called as ``rule(g, ans, *args)``."""
+    try:
+        params = list(inspect.signature(rule_fn).parameters)
+    except (TypeError, ValueError):
+        raise SrcdiffError(f"the rule for {primitive_name(primitive)} has no readable signature")
+    if len(params) < 3:
+        raise SrcdiffError(f"the rule for {primitive_name(primitive)} must take (g, ans, *args); "
+                           f"it takes ({', '.join(params)})")

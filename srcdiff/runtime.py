@@ -1,0 +1,237 @@
+"""Run-time helpers that generated code calls.
+
+Each helper is small, depends only on NumPy, and is copied verbatim into
+standalone modules written by the command line, so generated code never
+imports srcdiff. Conventions: ``g`` is an incoming gradient, ``x`` the primal
+value whose gradient is being formed; ``None`` stands for a zero gradient of a
+container entry.
+"""
+
+import numpy as np
+
+
+def unbroadcast(g, x):
+    """Sum ``g`` down to the shape of ``x``: the adjoint of NumPy broadcasting."""
+    shape = np.shape(x)
+    if np.shape(g) == shape:
+        return g
+    g = np.asarray(g)
+    extra = g.ndim - len(shape)
+    if extra > 0:
+        g = g.sum(axis=tuple(range(extra)))
+    axes = tuple(i for i, n in enumerate(shape) if n == 1 and g.shape[i] != 1)
+    if axes:
+        g = g.sum(axis=axes, keepdims=True)
+    if np.shape(g) != shape:
+        g = np.broadcast_to(g, shape)
+    return g
+
+
+def unreduce(g, x, axis=None, keepdims=False):
+    """Spread the gradient of a reduction over ``axis`` back to the shape of ``x``."""
+    shape = np.shape(x)
+    if axis is not None and not keepdims:
+        g = np.expand_dims(g, _normalize_axes(axis, len(shape)))
+    return np.broadcast_to(g, shape)
+
+
+def _normalize_axes(axis, ndim):
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    return tuple(a % ndim if ndim else a for a in axes)
+
+
+def reduce_mask(x, ans, axis=None, keepdims=False):
+    """Where ``x`` attains the max/min ``ans``, shared equally among ties."""
+    full = ans if (axis is None or keepdims) else np.expand_dims(ans, _normalize_axes(axis, np.ndim(x)))
+    mask = np.asarray(x == full, dtype=float)
+    return mask / np.sum(mask, axis=axis, keepdims=True)
+
+
+def index_add(b, x, index, g):
+    """``b + scatter(g at x[index])`` for an array ``x``; ``b`` is ``None`` (zero) or owned.
+
+    Accumulates in place into ``b``; the compiler passes ``b`` only when it is
+    an array that no other name refers to.
+    """
+    if b is None:
+        b = np.zeros(np.shape(x), dtype=np.result_type(np.asarray(x).dtype, np.float64)
+                     if not np.issubdtype(np.asarray(x).dtype, np.inexact) else np.asarray(x).dtype)
+    if _is_basic_index(index):
+        b[index] += g
+    else:
+        np.add.at(b, index, g)
+    return b
+
+
+def _is_basic_index(index):
+    if isinstance(index, tuple):
+        return all(_is_basic_index(i) for i in index)
+    return index is None or index is Ellipsis or isinstance(index, (int, np.integer, slice))
+
+
+def item_add(b, x, key, g):
+    """The adjoint of reading ``x[key]`` from a list, tuple or dict ``x``; ``b`` may be None."""
+    if isinstance(x, np.ndarray):
+        return index_add(None if b is None else np.array(b), x, key, g)
+    if isinstance(x, dict):
+        b = dict(b) if b is not None else {}
+        b[key] = add_tree(b.get(key), g)
+        return b
+    b = list(b) if b is not None else [None] * len(x)
+    if isinstance(key, slice):
+        for i, gi in zip(range(*key.indices(len(x))), g):
+            b[i] = add_tree(b[i], gi)
+    else:
+        b[key] = add_tree(b[key], g)
+    return b
+
+
+def add_tree(a, b):
+    """``a + b`` for gradients that may be ``None`` (zero), lists, tuples or dicts."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    if isinstance(a, dict):
+        out = dict(a)
+        for k, v in b.items():
+            out[k] = add_tree(out.get(k), v)
+        return out
+    if isinstance(a, (list, tuple)):
+        return [add_tree(x, y) for x, y in zip(a, b)]
+    return a + b
+
+
+def zeros_tree(x):
+    """A zero gradient shaped like ``x`` (arrays, scalars and containers of them)."""
+    if isinstance(x, dict):
+        return {k: zeros_tree(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [zeros_tree(v) for v in x]
+    if isinstance(x, np.ndarray):
+        return np.zeros(x.shape, dtype=x.dtype if np.issubdtype(x.dtype, np.inexact) else float)
+    return 0.0
+
+
+def seed(grad_ys, y, index=None):
+    """The cotangent of output ``y``: ones when ``grad_ys`` is None, else ``grad_ys`` checked.
+
+    Raises ValueError when the shape differs (never broadcast) or the dtype is
+    not a float.
+    """
+    if grad_ys is None:
+        if isinstance(y, np.ndarray):
+            return np.ones(y.shape, dtype=y.dtype if np.issubdtype(y.dtype, np.inexact) else float)
+        if isinstance(y, (list, tuple)):
+            return [seed(None, v) for v in y]
+        if isinstance(y, dict):
+            return {k: seed(None, v) for k, v in y.items()}
+        return 1.0
+    what = "the output" if index is None else f"output {index}"
+    if isinstance(y, (list, tuple)) and not isinstance(grad_ys, np.ndarray):
+        if not isinstance(grad_ys, (list, tuple)) or len(grad_ys) != len(y):
+            raise ValueError(f"grad_ys for {what} must be a sequence of {len(y)} entries, "
+                             f"got {type(grad_ys).__name__}")
+        return [seed(gy, v, _join(index, k)) for k, (gy, v) in enumerate(zip(grad_ys, y))]
+    if isinstance(y, dict):
+        return {k: seed(grad_ys[k], v, _join(index, k)) for k, v in y.items()}
+    g = np.asarray(grad_ys)
+    if g.shape != np.shape(y):
+        raise ValueError(f"grad_ys for {what} has shape {g.shape}, but {what} has shape "
+                         f"{np.shape(y)}; they must be equal")
+    if not np.issubdtype(g.dtype, np.inexact):
+        if np.issubdtype(g.dtype, np.number) or g.dtype == bool:
+            g = g.astype(float)
+        else:
+            raise ValueError(f"grad_ys for {what} has dtype {g.dtype}; it must be a float")
+    return g if isinstance(grad_ys, np.ndarray) or g.ndim else g[()]
+
+
+def _join(index, k):
+    return k if index is None else f"{index}[{k}]"
+
+
+def check_outputs(grad_ys, n):
+    """Check that ``grad_ys`` for a function with ``n`` outputs has ``n`` entries."""
+    if grad_ys is None:
+        return (None,) * n
+    if not isinstance(grad_ys, (tuple, list)) or len(grad_ys) != n:
+        got = len(grad_ys) if isinstance(grad_ys, (tuple, list)) else type(grad_ys).__name__
+        raise ValueError(f"the function has {n} outputs, so grad_ys must be a tuple of {n} "
+                         f"cotangents (got {got})")
+    return grad_ys
+
+
+def finish(g, x, zero=False):
+    """The gradient for ``x`` as returned to the user: ``x``'s shape, float dtype, structure.
+
+    ``None`` entries (no path to any output) stay ``None`` unless ``zero``.
+    """
+    if isinstance(x, dict):
+        g = g if g is not None else {}
+        return {k: finish(g.get(k), v, zero) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        g = g if g is not None else [None] * len(x)
+        out = [finish(gi, v, zero) for gi, v in zip(g, x)]
+        return tuple(out) if isinstance(x, tuple) else out
+    if g is None:
+        return zeros_tree(x) if zero else None
+    if isinstance(x, np.ndarray):
+        dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
+        if isinstance(g, np.ndarray) and g.dtype == dtype and g.shape == x.shape \
+                and g.flags.writeable and g.base is None:
+            return g
+        return np.array(np.broadcast_to(g, x.shape), dtype=dtype)
+    if isinstance(x, (np.floating, np.complexfloating)):
+        return type(x)(g)
+    if isinstance(g, np.ndarray) and g.ndim == 0:
+        return g[()]
+    return g
+
+
+def not_differentiable(name):
+    raise TypeError(f"{name} has no gradient")
+
+
+def item_grad(b, key, x):
+    """The gradient entry ``b[key]`` of a container gradient, as a zero shaped like ``x`` if absent."""
+    if b is None:
+        return zeros_tree(x)
+    if isinstance(b, dict):
+        g = b.get(key)
+    else:
+        g = b[key]
+    return zeros_tree(x) if g is None else g
+
+
+def item_clear(b, key):
+    """A copy of container gradient ``b`` with entry ``key`` zeroed (``None``)."""
+    if b is None:
+        return None
+    if isinstance(b, np.ndarray):
+        b = np.array(b, dtype=float)
+        b[key] = 0.0
+        return b
+    b = dict(b) if isinstance(b, dict) else list(b)
+    if isinstance(b, dict):
+        b[key] = None
+    elif isinstance(key, slice):
+        for i in range(*key.indices(len(b))):
+            b[i] = None
+    else:
+        b[key] = None
+    return b
+
+
+def pop_grad(b, x):
+    """Undo ``xs.append(x)`` on the gradient of ``xs``: return (rest, gradient of x)."""
+    if b is None:
+        return None, zeros_tree(x)
+    b = list(b)
+    g = b.pop()
+    return b, (zeros_tree(x) if g is None else g)
+
+
+def snapshot(v):
+    """A copy of ``v`` that later in-place writes cannot change."""
+    return np.copy(v) if isinstance(v, np.ndarray) else v
