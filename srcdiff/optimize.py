@@ -13,10 +13,30 @@ _PURE_CALL_ROOTS = {"np", "unbroadcast", "unreduce", "reduce_mask", "item_grad",
 
 
 def optimize(fn):
+    fn = _Fold().visit(fn)
     changed = True
     while changed:
         fn.body, changed = _dce(fn.body, live_out=set())
     return fn
+
+
+class _Fold(gast.NodeTransformer):
+    """Arithmetic on two numeric literals (``3 - 1`` from a rule template) is done now."""
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        left, right = node.left, node.right
+        if isinstance(left, gast.Constant) and isinstance(right, gast.Constant) \
+                and _number(left.value) and _number(right.value) \
+                and isinstance(node.op, (gast.Add, gast.Sub, gast.Mult)):
+            value = {gast.Add: lambda a, b: a + b, gast.Sub: lambda a, b: a - b,
+                     gast.Mult: lambda a, b: a * b}[type(node.op)](left.value, right.value)
+            return S.const(value)
+        return node
+
+
+def _number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def _pure(expr):

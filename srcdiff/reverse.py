@@ -116,7 +116,10 @@ class Reverse:
             pre += [S.assign(v, S.const(None)) for v in sorted(self.unbound_saved)]
         value = ret.value
         if self.opt.return_value:
-            final = gast.Tuple(elts=[S.copy(value), results], ctx=gast.Load())
+            # the outputs as computed, before the backward sweep restores overwritten names
+            keep = self.names.private("value")
+            primal.append(S.assign(keep, S.copy(value)))
+            final = gast.Tuple(elts=[S.name(keep), results], ctx=gast.Load())
         else:
             final = results
         new_body = pre + primal + seed_stmts + adjoint + [gast.Return(value=final)]
@@ -609,7 +612,7 @@ class Reverse:
 
     def index_adjoint(self, s, op, base, g, atom):
         bb = self.b(base)
-        index = S.copy(op.index)
+        index = _index_value(op.index)
         out = []
         if self.kind(base) == ARRAY:
             if bb not in self.state.defined:
@@ -642,7 +645,7 @@ class Reverse:
                 part = S.expr("np.copy(b[i])", b=S.name(bx), i=S.copy(op.index))
                 part = S.call("unbroadcast", [part, S.copy(value)])
             else:
-                part = S.call("item_grad", [S.name(bx), S.copy(op.index), S.copy(value)])
+                part = S.call("item_grad", [S.name(bx), _index_value(op.index), S.copy(value)])
             self.contribute(out, self.state, value.id, part, like=s)
         if self.kind(x) == ARRAY:
             if bx not in self.state.owned:
@@ -651,7 +654,7 @@ class Reverse:
             out.append(S.assign(gast.Subscript(value=S.name(bx), slice=S.copy(op.index),
                                                ctx=gast.Store()), S.const(0.0), s))
         else:
-            out.append(S.assign(bx, S.call("item_clear", [S.name(bx), S.copy(op.index)]), s))
+            out.append(S.assign(bx, S.call("item_clear", [S.name(bx), _index_value(op.index)]), s))
             self.state.owned.discard(bx)
         return out
 
@@ -939,3 +942,14 @@ def _upward_exposed(body, analysis):
         if op.target is not None and op.kind not in ("store", "append"):
             assigned.add(op.target)
     return exposed
+
+
+def _index_value(index):
+    """An index as an ordinary expression (``1:3`` -> ``slice(1, 3, None)``) to pass to a call."""
+    if isinstance(index, gast.Slice):
+        parts = [S.copy(p) if p is not None else S.const(None)
+                 for p in (index.lower, index.upper, index.step)]
+        return S.call("slice", parts)
+    if isinstance(index, gast.Tuple):
+        return gast.Tuple(elts=[_index_value(e) for e in index.elts], ctx=gast.Load())
+    return S.copy(index)

@@ -15,7 +15,7 @@ import operator
 
 import numpy as np
 
-from ..runtime import reduce_mask, unbroadcast, unreduce
+from ..runtime import is_constant, reduce_mask, unbroadcast, unreduce
 from . import DEFAULT as R
 
 # ------------------------------------------------------------------ arithmetic
@@ -53,6 +53,10 @@ def positive(g, ans, x):
 
 @R.vjp(operator.pow, np.power)
 def power(g, ans, x, y):
+    if is_constant(y) and y == 2:
+        return g * 2.0 * x, None
+    if is_constant(y) and y != 0:
+        return g * y * x ** (y - 1), None
     return (unbroadcast(g * y * x ** np.where(y, y - 1, 1.0), x),
             unbroadcast(g * ans * np.log(np.where(x > 0, x, 1.0)), y))
 
@@ -75,6 +79,8 @@ def matmul(g, ans, x, y):
         return np.outer(g, y), x.T @ g
     if np.ndim(x) == 1 and np.ndim(y) == 2:
         return y @ g, np.outer(x, g)
+    if np.ndim(x) == 1 and np.ndim(y) == 1:
+        return g * y, g * x
     return matmul_lhs(g, x, y), matmul_rhs(g, x, y)
 
 
@@ -233,7 +239,11 @@ def where(g, ans, condition, x, y):
 
 @R.vjp(np.clip)
 def clip(g, ans, a, a_min=None, a_max=None):
-    return g * ((a >= np.where(a_min is None, -np.inf, a_min)) & (a <= np.where(a_max is None, np.inf, a_max)))
+    if a_min is None:
+        return g * (a <= a_max)
+    if a_max is None:
+        return g * (a >= a_min)
+    return g * ((a >= a_min) & (a <= a_max))
 
 
 # ---------------------------------------------------------------- reductions

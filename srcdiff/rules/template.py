@@ -37,13 +37,18 @@ class Template:
             self.inlinable = _inlinable(node.body)
         except (OSError, TypeError, SyntaxError, IndexError):
             self.node = None
-        self.globals = {}
+
+    @property
+    def globals(self):
+        """Names the rule's body reads from its module (looked up when first needed)."""
+        out = {}
         if self.node is not None:
             local = set(self.params) | {n.id for n in gast.walk(self.node)
                                         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
             for ident in S.loaded_names(self.node):
-                if ident not in local and ident in fn.__globals__:
-                    self.globals[ident] = fn.__globals__[ident]
+                if ident not in local and ident in self.fn.__globals__:
+                    out[ident] = self.fn.__globals__[ident]
+        return out
 
     def bind(self, args, kwargs):
         """Map the primitive's call-site arguments (nodes) to rule parameters (after g, ans)."""
@@ -114,7 +119,8 @@ class Template:
         if isinstance(value, gast.Tuple) and n_out != 1:
             results = list(value.elts)
         else:
-            results = [value]
+            # a single gradient is the first argument's; the others (axis, shape) get none
+            results = [value] + [S.const(None)] * (n_out - 1)
         results = [None if (isinstance(r, gast.Constant) and r.value is None) else r
                    for r in results]
         if len(results) != n_out:
@@ -175,15 +181,45 @@ class _NotFoldable(Exception):
 
 
 _SAFE = {"None": None, "True": True, "False": False, "isinstance": isinstance, "int": int,
-         "tuple": tuple, "list": list, "len": len}
+         "float": float, "tuple": tuple, "list": list, "len": len}
+
+
+class _Unknown:
+    """A run-time value in a compile-time test: any use makes the test undecidable."""
+
+    def _fail(self, *args, **kwargs):
+        raise _Undecidable()
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __bool__ = __call__ = _fail
+    __add__ = __sub__ = __mul__ = __getattr__ = __getitem__ = __len__ = __hash__ = _fail
+
+
+class _Undecidable(Exception):
+    pass
+
+
+class _MarkConstants(gast.NodeTransformer):
+    """``is_constant(x)``: True at compile time exactly when ``x`` is a literal."""
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, gast.Name) and node.func.id == "is_constant" and len(node.args) == 1:
+            return S.const(isinstance(node.args[0], gast.Constant))
+        return node
 
 
 def _decide(test):
-    names = S.loaded_names(test)
-    if not names <= set(_SAFE):
-        return None
+    import warnings
+
+    test = _MarkConstants().visit(S.copy(test))
+    env = dict(_SAFE)
+    for name in S.loaded_names(test) - set(_SAFE):
+        env[name] = _Unknown()
     try:
         src = S.expr_source(test)
-        return bool(eval(compile(src, "<rule test>", "eval"), {"__builtins__": {}}, dict(_SAFE)))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            code = compile(src, "<rule test>", "eval")
+        return bool(eval(code, {"__builtins__": {}}, env))
     except Exception:
         return None

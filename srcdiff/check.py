@@ -1,0 +1,1 @@
+"""sd.check_grads: compare srcdiff's gradients with finite differences."""

@@ -1,0 +1,87 @@
+"""The independent oracle: central finite differences in float64.
+
+Nothing here imports srcdiff: gradients are checked against these numbers,
+never against srcdiff itself.
+"""
+
+import numpy as np
+
+
+def total(value):
+    """The sum of every element of every output (SPEC §1: outputs are summed)."""
+    if isinstance(value, (tuple, list)):
+        return sum(total(v) for v in value)
+    if isinstance(value, dict):
+        return sum(total(v) for v in value.values())
+    return float(np.sum(value))
+
+
+def _leaves(x, path=()):
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from _leaves(v, path + (k,))
+    elif isinstance(x, (list, tuple)):
+        for k, v in enumerate(x):
+            yield from _leaves(v, path + (k,))
+    else:
+        yield path, x
+
+
+def _replace(x, path, new):
+    if not path:
+        return new
+    k = path[0]
+    if isinstance(x, dict):
+        out = dict(x)
+        out[k] = _replace(x[k], path[1:], new)
+        return out
+    out = list(x)
+    out[k] = _replace(x[k], path[1:], new)
+    return tuple(out) if isinstance(x, tuple) else out
+
+
+def numeric_grad(f, args, k, eps=1e-6, kwargs=None):
+    """d sum(f(*args)) / d args[k], by central differences; same structure as args[k]."""
+    kwargs = kwargs or {}
+    x = args[k]
+
+    def at(xk):
+        a = list(args)
+        a[k] = xk
+        return total(f(*a, **kwargs))
+
+    def leaf_grad(path, leaf):
+        arr = np.array(leaf, dtype=float)
+        g = np.zeros_like(arr)
+        for idx in np.ndindex(*arr.shape):
+            plus, minus = arr.copy(), arr.copy()
+            plus[idx] += eps
+            minus[idx] -= eps
+            lp = plus if arr.ndim else float(plus)
+            lm = minus if arr.ndim else float(minus)
+            g[idx] = (at(_replace(x, path, lp)) - at(_replace(x, path, lm))) / (2 * eps)
+        return g if arr.ndim else float(g)
+
+    grads = {path: leaf_grad(path, leaf) for path, leaf in _leaves(x)}
+    out = x
+    for path, g in grads.items():
+        out = _replace(out, path, g)
+    return out
+
+
+def assert_close(actual, expected, rtol=1e-5, atol=1e-6, what="gradient"):
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict) and set(actual) == set(expected), (actual, expected)
+        for key in expected:
+            assert_close(actual[key], expected[key], rtol, atol, f"{what}[{key!r}]")
+        return
+    if isinstance(expected, (list, tuple)):
+        assert isinstance(actual, (list, tuple)) and len(actual) == len(expected), \
+            f"{what}: structure {type(actual).__name__} vs {type(expected).__name__}"
+        for i, (a, e) in enumerate(zip(actual, expected)):
+            assert_close(a, e, rtol, atol, f"{what}[{i}]")
+        return
+    assert actual is not None, f"{what} is None, expected {expected}"
+    assert np.shape(actual) == np.shape(expected), \
+        f"{what}: shape {np.shape(actual)} != {np.shape(expected)}"
+    np.testing.assert_allclose(actual, expected, rtol=rtol, atol=atol, err_msg=what)
