@@ -33,6 +33,7 @@ class Analysis:
         self.active = set()
         self.kinds = {}
         self.ranks = {}
+        self.children = {}  # container name -> {key: fact}, when known
         self.assign_count = {}  # name -> number of defining statements
         self.in_loop = set()  # names defined inside some loop
         self.outputs = []
@@ -112,11 +113,12 @@ def _merge(table, name, value):
 
 
 def _value_facts(a, fn, params, arg_facts):
-    kinds, ranks = {}, {}
+    kinds, ranks, children = {}, {}, {}
     for p in params:
-        kind, rank = arg_facts.get(p, (None, None))
-        kinds[p] = kind
-        ranks[p] = rank
+        fact = arg_facts.get(p, (None, None))
+        kinds[p], ranks[p] = fact[0], fact[1]
+        if len(fact) > 2:
+            children[p] = dict(fact[2])
     for s, _ in walk(fn.body):
         if isinstance(s, gast.For):
             _merge(kinds, s.target.id, INT)
@@ -127,9 +129,16 @@ def _value_facts(a, fn, params, arg_facts):
         if op.target is None or op.kind in ("store", "append"):
             continue
         kind, rank = _fact(op, kinds, ranks)
+        if op.kind == "index" and kinds.get(op.args[0].id) == CONTAINER \
+                and isinstance(op.index, gast.Constant) and op.args[0].id in children:
+            child = children[op.args[0].id].get(op.index.value)
+            if child is not None:
+                kind, rank = child[0], child[1]
+                if len(child) > 2:
+                    children[op.target] = dict(child[2])
         _merge(kinds, op.target, kind)
         _merge(ranks, op.target, rank)
-    a.kinds, a.ranks = kinds, ranks
+    a.kinds, a.ranks, a.children = kinds, ranks, children
 
 
 def _atom_fact(node, kinds, ranks):

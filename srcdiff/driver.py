@@ -40,27 +40,65 @@ def arg_fact(value):
         if np.issubdtype(value.dtype, np.inexact):
             return ARRAY, value.ndim
         return INT, value.ndim
-    if isinstance(value, (list, tuple, dict)):
+    if isinstance(value, dict):
+        if all(isinstance(k, (str, int)) for k in value):
+            return CONTAINER, None, tuple((k, arg_fact(v)) for k, v in value.items())
+        return CONTAINER, None
+    if isinstance(value, (list, tuple)):
+        if len(value) <= 64:
+            return CONTAINER, None, tuple(enumerate(arg_fact(v) for v in value))
         return CONTAINER, None
     return None, None
 
 
 class Context:
-    """What one compilation shares: the rule registry and the helpers generated so far."""
+    """What one compilation shares: the rule registry and the functions generated so far.
 
-    def __init__(self, registry=None):
+    Adjoints of called user functions are compiled here, each into its own
+    namespace (the callee's globals), and shared by every caller.
+    """
+
+    def __init__(self, registry=None, taken=()):
+        from .names import NameGen
+
         self.registry = registry or DEFAULT
-        self.helpers = {}  # name -> object, for the namespace
-        self.functions = []  # extra generated functions (adjoints of called user functions)
-        self.adjoints = {}  # (function, wrt) -> generated name
+        self.helpers = {}  # name -> object, for every generated namespace
+        self.functions = []  # generated adjoints of called user functions, in order
+        self.adjoints = {}  # (function, wrt, facts) -> generated name
+        self.namespaces = []  # namespaces of generated callee adjoints
+        self.function_names = NameGen(taken)
+
+    def adjoint_name(self, fn, wrt, facts):
+        key = (fn, wrt, facts)
+        name = self.adjoints.get(key)
+        if name is not None:
+            return name
+        name = self.function_names.fresh("grad_" + fn.__name__)
+        self.adjoints[key] = name
+        node, parsed, _ = reverse_function(
+            fn, list(wrt), arg_facts=dict(facts), name=name, as_tuple=True, context=self,
+            zero_gradients=True, internal=True)
+        source = emit.module_source([node])
+        ns = emit.load(source, emit.base_namespace(parsed.namespace, self.helpers), name)
+        self.functions.append(node)
+        self.namespaces.append(ns)
+        self.helpers[name] = ns[name]
+        return name
+
+    def link(self, ns):
+        """Give every generated namespace every generated function (mutual recursion)."""
+        for other in self.namespaces + [ns]:
+            for k, v in self.helpers.items():
+                other.setdefault(k, v)
 
 
 def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False,
                      arg_facts=None, name=None, as_tuple=False, context=None,
-                     zero_gradients=False):
+                     zero_gradients=False, internal=False):
     """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context)."""
     ctx = context or Context()
     parsed = parse_function(fn)
+    ctx.function_names.reserve(name or "grad_" + fn.__name__, *parsed.namespace)
     _check_reserved_names(parsed)
     anf, names = normalize(parsed, RESERVED)
     params = [a.id for a in anf.args.args]
@@ -68,7 +106,7 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
     analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts)
     options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
-                             name=name, zero_gradients=zero_gradients)
+                             name=name, zero_gradients=zero_gradients, internal=internal)
     options.as_tuple = as_tuple
     from .calls import adjoint_of_call
 
@@ -83,8 +121,10 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
 def compile_reverse(fn, wrt, **options):
     """Compile and load; return a :class:`Compiled` whose entry is the gradient function."""
     node, parsed, ctx = reverse_function(fn, wrt, **options)
+    ns = emit.load(emit.module_source([node]),
+                   emit.base_namespace(parsed.namespace, ctx.helpers), node.name)
+    ctx.link(ns)
     source = emit.module_source(ctx.functions + [node])
-    ns = emit.load(source, emit.base_namespace(parsed.namespace, ctx.helpers), node.name)
     return Compiled(source, ns, node.name)
 
 

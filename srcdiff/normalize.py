@@ -139,8 +139,86 @@ def _walk_stmts(node, stop_at_loops):
             yield from _walk_stmts(s, stop_at_loops)
 
 
+def _always_returns(body):
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, gast.Return):
+        return True
+    if isinstance(last, gast.If):
+        return _always_returns(last.body) and _always_returns(last.orelse)
+    return False
+
+
+def _restructure_returns(body):
+    """Guard clauses without flags: ``if c: ...; return a`` followed by ``rest``
+    becomes ``if c: ...; return a`` / ``else: rest``, so every return ends a path."""
+    out = []
+    for k, s in enumerate(body):
+        if isinstance(s, gast.If) and k + 1 < len(body):
+            rest = body[k + 1:]
+            if _always_returns(s.body) and not _contains(s.body, (gast.Break, gast.Continue), True):
+                new = S.copy(s)
+                new.body = _restructure_returns(s.body)
+                new.orelse = _restructure_returns(list(s.orelse) + rest)
+                out.append(new)
+                return out
+            if s.orelse and _always_returns(s.orelse) \
+                    and not _contains(s.orelse, (gast.Break, gast.Continue), True):
+                new = S.copy(s)
+                new.body = _restructure_returns(list(s.body) + rest)
+                new.orelse = _restructure_returns(s.orelse)
+                out.append(new)
+                return out
+        if isinstance(s, gast.If):
+            s = S.copy(s)
+            s.body = _restructure_returns(s.body)
+            s.orelse = _restructure_returns(s.orelse)
+        out.append(s)
+    return out
+
+
+def _tail_returns_only(body):
+    """Does every return end a path of ``body`` (no return inside a loop or mid-block)?"""
+    for k, s in enumerate(body):
+        last = k == len(body) - 1
+        if isinstance(s, gast.Return) and not last:
+            return False
+        if isinstance(s, gast.If):
+            if not last and (_contains(s.body + s.orelse, (gast.Return,), False)):
+                return False
+            if not (_tail_returns_only(s.body) and _tail_returns_only(s.orelse)):
+                return False
+        if isinstance(s, (gast.For, gast.While)) and _contains(s.body, (gast.Return,), False):
+            return False
+    return True
+
+
+def _returns_to_assignments(body, retval):
+    out = []
+    for s in body:
+        if isinstance(s, gast.Return):
+            out.append(S.assign(retval, s.value if s.value is not None else S.const(None), s))
+        elif isinstance(s, gast.If):
+            new = S.copy(s)
+            new.body = _returns_to_assignments(s.body, retval)
+            new.orelse = _returns_to_assignments(s.orelse, retval)
+            out.append(new)
+        else:
+            out.append(s)
+    return out
+
+
 def _lower_jumps(parsed, body, names):
     """Turn early returns, ``break`` and ``continue`` into flags (see module docstring)."""
+    body = _restructure_returns(body)
+    if _always_returns(body) and not isinstance(body[-1], gast.Return) \
+            and _tail_returns_only(body) \
+            and not _contains(body, (gast.Break, gast.Continue), False):
+        # every path ends in its own return: one result variable, no flags
+        retval = names.private("retval")
+        return _returns_to_assignments(body, retval) + [
+            S.locate(gast.Return(value=S.name(retval)), body[-1])]
     returns = [n for s in body for n in _walk_stmts(s, False) if isinstance(n, gast.Return)]
     final = body[-1] if body and isinstance(body[-1], gast.Return) else None
     early = [r for r in returns if r is not final]

@@ -14,6 +14,7 @@ _PURE_CALL_ROOTS = {"np", "unbroadcast", "unreduce", "reduce_mask", "item_grad",
 
 def optimize(fn):
     fn = _Fold().visit(fn)
+    fn.body = _copy_propagate(fn.body)
     changed = True
     while changed:
         fn.body, changed = _dce(fn.body, live_out=set())
@@ -70,12 +71,79 @@ def _dce(body, live_out):
             live |= S.loaded_names(s.value)
             out.append(s)
             continue
-        if isinstance(s, (gast.For, gast.While, gast.If)):
-            # everything read or written anywhere inside stays live (loops re-read)
-            live |= S.all_names(s)
+        if isinstance(s, gast.If):
+            s.body, c1 = _dce(s.body, live)
+            s.orelse, c2 = _dce(s.orelse, live)
+            changed |= c1 or c2
+            live |= S.loaded_names(s)
+            out.append(s)
+            continue
+        if isinstance(s, (gast.For, gast.While)):
+            # a loop body's values may be read by the next iteration
+            inner_live = live | S.loaded_names(s)
+            s.body, c1 = _dce(s.body, inner_live)
+            changed |= c1
+            live |= S.loaded_names(s)
             out.append(s)
             continue
         live |= S.loaded_names(s)
         out.append(s)
     out.reverse()
     return out, changed
+
+
+def _copy_propagate(body):
+    """After ``a = b`` (names), read ``b`` for ``a`` until either is reassigned.
+
+    Works block by block; entering or leaving a compound statement forgets
+    every copy, which is conservative. Self-assignments disappear; the copies
+    left unread are removed by dead-code elimination.
+    """
+    env = {}
+    out = []
+    for s in body:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            s = S.copy(s)
+            if isinstance(s, (gast.If, gast.While)):
+                s.test = _subst(s.test, env)
+            else:
+                s.iter = _subst(s.iter, env)
+            s.body = _copy_propagate(s.body)
+            s.orelse = _copy_propagate(s.orelse)
+            env = {}
+            out.append(s)
+            continue
+        if isinstance(s, gast.Assign) and len(s.targets) == 1:
+            s = S.copy(s)
+            s.value = _subst(s.value, env)
+            target = s.targets[0]
+            if isinstance(target, gast.Subscript):
+                target.value = _subst(target.value, env)
+                target.slice = _subst(target.slice, env)
+                out.append(s)
+                continue
+            if isinstance(target, gast.Name) and isinstance(s.value, gast.Name) \
+                    and s.value.id == target.id:
+                continue  # x = x
+            written = {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
+            env = {a: b for a, b in env.items() if a not in written and b not in written}
+            if isinstance(target, gast.Name) and isinstance(s.value, gast.Name):
+                env[target.id] = s.value.id
+            out.append(s)
+            continue
+        s = _subst(S.copy(s), env)
+        out.append(s)
+    return out
+
+
+def _subst(node, env):
+    if not env:
+        return node
+
+    class Sub(gast.NodeTransformer):
+        def visit_Name(self, n):
+            if isinstance(n.ctx, gast.Load) and n.id in env:
+                return gast.copy_location(S.name(env[n.id]), n)
+            return n
+
+    return Sub().visit(node)

@@ -34,13 +34,14 @@ from .errors import SrcdiffError
 
 class ReverseOptions:
     def __init__(self, wrt, stop=(), unconnected="none", return_value=False, name=None,
-                 zero_gradients=False):
+                 zero_gradients=False, internal=False):
         self.wrt = list(wrt)  # names (parameters or locals), in the order returned
         self.stop = set(stop)
         self.unconnected = unconnected
         self.return_value = return_value
         self.name = name
         self.zero_gradients = zero_gradients  # user-call adjoints: zeros instead of None
+        self.internal = internal  # called by generated code: grad_ys None means zero
 
 
 class _State:
@@ -101,8 +102,7 @@ class Reverse:
         taken = set(self.names.taken)
         self.needed = self._needed_names(body[:-1], ret)
         _, adjoint, _, results = self._sweeps(body[:-1], ret)
-        self.needed = self._reads(adjoint + [gast.Expr(value=results)]) \
-            | self._control_reads(body[:-1], ret)
+        self.needed = self._reads(adjoint + [gast.Expr(value=results)])
         # pass 2, for real
         self.names.taken = taken
         self.adj, self.saved, self.counters, self.cond_copies = {}, {}, {}, {}
@@ -140,14 +140,17 @@ class Reverse:
         seed_stmts = [S.comment("seed: the gradient of the sum of the outputs")]
         state = _State()
         gy = "grad_ys"
-        if tuple_out:
+        if tuple_out and not self.opt.internal:
             gy = self.names.private("grad_ys")
             seed_stmts.append(S.assign(gy, S.expr(f"check_outputs(grad_ys, {len(outputs)})")))
         for k, out in enumerate(outputs):
             if not isinstance(out, gast.Name) or not self.active(out.id):
                 continue
             src = S.expr(f"{gy}[{k}]") if tuple_out else S.name(gy)
-            seed = S.call("seed", [src, S.copy(out)] + ([S.const(k)] if tuple_out else []))
+            if self.opt.internal:
+                seed = S.call("cotangent", [src, S.copy(out)])
+            else:
+                seed = S.call("seed", [src, S.copy(out)] + ([S.const(k)] if tuple_out else []))
             self.contribute(seed_stmts, state, out.id, seed, owned=False)
         self.state = state
         adjoint = self.adjoint_block(body)
@@ -473,10 +476,12 @@ class Reverse:
             return S.copy(node)
 
         g = S.name(bv)
+        keep = None
         if op.kind != "store" and v in op.operands:
             keep = self.names.fresh(bv + "_out")
             out.append(S.assign(keep, S.name(bv), s))
             g = S.name(keep)
+        start = len(out)
         contributions = []  # (operand name, expression, owned)
         if op.kind == "copy":
             contributions.append((op.args[0].id, g, False))  # never renamed: v = v is a no-op
@@ -509,6 +514,8 @@ class Reverse:
             if name in self.a.active:
                 self.contribute(out, self.state, name, expr, owned=owned, like=s)
         self._materialize_if_carried(out, v, s)
+        if keep is not None:
+            out = _drop_alias(out, start, keep, bv)
         return out
 
     def _no_rule(self, op):
@@ -594,7 +601,7 @@ class Reverse:
                 continue
             targets = _operand_names(node)
             if len(targets) == 1 and isinstance(node, gast.Name):
-                r = _elide_unbroadcast(r, node.id, op, self.a.ranks)
+                r = _elide_unbroadcast(r, self.renamed.get(node.id, node.id), op, self.a.ranks)
                 pairs.append((self.renamed.get(node.id, node.id), r, False))
             elif targets and isinstance(node, (gast.List, gast.Tuple)):
                 tmp = self.names.fresh("parts")
@@ -696,6 +703,7 @@ class Reverse:
         defined = branches[0][1].defined | branches[1][1].defined
         owned = branches[0][1].owned & branches[1][1].owned
         final = []
+        defined = {bv for bv in defined if self._adjoint_live(bv)}
         for (code, st), body in zip(branches, (s.body, s.orelse)):
             for bv in sorted(defined - st.defined):
                 v = self._primal_of(bv)
@@ -709,6 +717,13 @@ class Reverse:
         text, lineno = self.parsed.source_line(s)
         head = [S.comment(f"adjoint of line {lineno}: {text}")] if lineno else []
         return head + [S.locate(gast.If(test=S.copy(test), body=body, orelse=final[1]), s)]
+
+    def _adjoint_live(self, bv):
+        """Can anything still read ``b_v`` (an operand use of ``v``, or a requested gradient)?"""
+        v = self._primal_of(bv)
+        if v in self.opt.wrt:
+            return True
+        return any(v in op.operands for op in self.a.order if self._op_active(op))
 
     def _primal_of(self, bv):
         for v, b in self.adj.items():
@@ -726,13 +741,14 @@ class Reverse:
         exposed_outer = self.exposed
         self.exposed = _upward_exposed(s.body, self.a)
         entry = self.state.copy()
-        carried = {b for b in entry.defined if b in touched}
+        carried = {b for b in entry.defined if b in touched and self._adjoint_live(b)}
         owned = set(entry.owned)
         for _ in range(10):
             self.carried = carried_outer | carried
             self.state = _State(entry.defined | carried, owned & entry.owned)
             self.adjoint_block(s.body)
-            exit_defined = (self.state.defined | (carried & self.exposed)) & touched
+            exit_defined = {b for b in (self.state.defined | (carried & self.exposed)) & touched
+                            if self._adjoint_live(b)}
             new_carried = carried | exit_defined
             new_owned = owned & self.state.owned
             self.names.taken = set(saved_names)
@@ -830,6 +846,9 @@ class Reverse:
                 src = S.const(None)
             if isinstance(src, gast.Constant) and not zero:
                 elts.append(S.const(None))
+                continue
+            if self.opt.internal:  # another generated function consumes it: no re-checking
+                elts.append(src if not isinstance(src, gast.Constant) else self._zero(w))
                 continue
             args = [src, like] + ([S.const(True)] if zero else [])
             elts.append(S.call("finish", args))
@@ -953,3 +972,22 @@ def _index_value(index):
     if isinstance(index, gast.Tuple):
         return gast.Tuple(elts=[_index_value(e) for e in index.elts], ctx=gast.Load())
     return S.copy(index)
+
+
+def _drop_alias(out, start, keep, bv):
+    """``b_v_out = b_v; b_v = f(b_v_out)`` -> ``b_v = f(b_v)`` when that is the only use."""
+    users = [k for k in range(start, len(out)) if keep in S.loaded_names(out[k])]
+    if len(users) != 1:
+        return out
+    k = users[0]
+    stmt = out[k]
+    if not (isinstance(stmt, gast.Assign) and isinstance(stmt.targets[0], gast.Name)
+            and stmt.targets[0].id == bv):
+        return out
+    for j in range(start, k):
+        if bv in S.all_names(out[j]):
+            return out
+    out = list(out)
+    out[k] = S._substitute(stmt, {keep: bv})
+    del out[start - 1]
+    return out

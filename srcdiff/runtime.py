@@ -240,3 +240,8 @@ def snapshot(v):
 def is_constant(x):
     """In a rule: True when the compiler sees a literal here; at run time, never."""
     return False
+
+
+def cotangent(g, y):
+    """The incoming gradient of a called function's output ``y``: ``None`` means zero."""
+    return zeros_tree(y) if g is None else g
