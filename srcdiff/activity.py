@@ -20,6 +20,8 @@ import numpy as np
 from .ops import describe
 
 ARRAY, INT, CONTAINER = "array", "int", "container"
+_LIKE = {np.zeros_like, np.ones_like, np.empty_like, np.full_like}
+_MAKERS = {np.zeros, np.ones, np.empty, np.full, np.arange, np.linspace, np.eye, np.identity}
 
 
 class Analysis:
@@ -168,6 +170,19 @@ def _fact(op, kinds, ranks):
     if op.kind == "const":
         if isinstance(value, gast.Constant):
             return _atom_fact(value, kinds, ranks)
+        fn = op.func
+        if fn in _LIKE:
+            return ARRAY, ranks.get(op.args[0].id) if op.args and isinstance(op.args[0], gast.Name) \
+                else None
+        if fn in _MAKERS:
+            shape = op.args[0] if op.args else None
+            if isinstance(shape, gast.Name) and kinds.get(shape.id) == INT and ranks.get(shape.id) == 0:
+                return ARRAY, 1
+            if isinstance(shape, gast.Constant) and isinstance(shape.value, int):
+                return ARRAY, 1
+            return ARRAY, None
+        if fn in (len, int, np.argmax, np.argmin, round):
+            return INT, 0
         return None, None
     if op.kind == "prim":
         facts = [_atom_fact(x, kinds, ranks) for x in op.args]

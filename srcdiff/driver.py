@@ -7,6 +7,7 @@ import numpy as np
 
 from . import emit, optimize
 from .activity import ARRAY, CONTAINER, INT, analyze
+from .aliasing import check_mutations
 from .errors import SrcdiffError
 from .normalize import normalize
 from .ops import is_user_function
@@ -105,6 +106,7 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
     arg_facts = arg_facts or {}
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
     analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts)
+    check_mutations(anf, analysis, parsed, ctx.registry)
     options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
                              name=name, zero_gradients=zero_gradients, internal=internal)
     options.as_tuple = as_tuple

@@ -61,8 +61,6 @@ _UNSUPPORTED_STMTS = {
                   "import at module level"),
     gast.ImportFrom: ("imports inside a differentiated function are not supported",
                       "import at module level"),
-    gast.FunctionDef: ("nested function definitions are not supported yet",
-                       "define the helper at module level and pass what it reads as arguments"),
 }
 
 _UNSUPPORTED_EXPRS = {
@@ -318,6 +316,8 @@ class _Normalizer:
         self.names = names
         self.out = None
         self.loc = None
+        self.local_functions = {}  # nested defs, inlined where they are called
+        self.inlining = []  # names of nested functions being inlined (no recursion)
 
     def error(self, node, message, hint=None):
         return self.parsed.error(node, message, hint)
@@ -389,8 +389,10 @@ class _Normalizer:
     def stmt_AugAssign(self, s):
         t = s.target
         if isinstance(t, gast.Name):
-            self.emit(S.assign(t.id, self.value(
-                gast.BinOp(left=S.name(t.id), op=s.op, right=s.value), hint=t.id)))
+            node = S.assign(t.id, self.value(
+                gast.BinOp(left=S.name(t.id), op=s.op, right=s.value), hint=t.id))
+            node.srcdiff_inplace = True  # `x += v` changes an array in place (aliasing.py)
+            self.emit(node)
         elif isinstance(t, gast.Subscript) and isinstance(t.value, gast.Name):
             index = self.index(t.slice)
             cur = self.fresh_assign("item", gast.Subscript(value=S.name(t.value.id),
@@ -430,6 +432,65 @@ class _Normalizer:
                                       "`list.append` and `x[i] = ...` may change a value in place")
         raise self.error(s, "this expression statement has an effect srcdiff cannot follow",
                          hint="assign its result to a variable; print/logging calls are fine")
+
+    def stmt_FunctionDef(self, s):
+        """A nested ``def`` is remembered and inlined at each call (it may read, not assign,
+        the enclosing function's variables)."""
+        if s.decorator_list:
+            raise self.error(s, "decorated nested functions are not supported",
+                             hint="define the helper at module level")
+        a = s.args
+        if a.vararg or a.kwarg or a.kwonlyargs:
+            raise self.error(s, "nested functions with *args, **kwargs or keyword-only "
+                             "parameters are not supported", hint="list the parameters explicitly")
+        for n in gast.walk(s):
+            if isinstance(n, (gast.Nonlocal, gast.Global)):
+                raise self.error(n, "a nested function may read the enclosing function's "
+                                 "variables but not assign them",
+                                 hint="return the new value and assign it in the caller")
+        self.local_functions[s.name] = s
+
+    def inline(self, fdef, e):
+        if fdef.name in self.inlining:
+            raise self.error(e, f"the nested function {fdef.name!r} calls itself; recursion is "
+                             "supported only for module-level functions",
+                             hint=f"move {fdef.name!r} to module level")
+        params = [a.id for a in fdef.args.args]
+        values = dict(zip(params, e.args))
+        if len(e.args) > len(params):
+            raise self.error(e, f"{fdef.name}() takes {len(params)} arguments, "
+                             f"{len(e.args)} given")
+        for k in e.keywords:
+            if k.arg not in params:
+                raise self.error(e, f"{fdef.name}() has no parameter {k.arg!r}")
+            values[k.arg] = k.value
+        defaults = fdef.args.defaults
+        for p, d in zip(params[len(params) - len(defaults):], defaults):
+            values.setdefault(p, d)
+        missing = [p for p in params if p not in values]
+        if missing:
+            raise self.error(e, f"{fdef.name}() is missing {', '.join(missing)}")
+        local = set(params) | {n.id for n in gast.walk(fdef)
+                               if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+        rename = {n: self.names.fresh(f"{fdef.name}_{n}") for n in sorted(local)}
+        args = {p: self.atom(values[p]) for p in params}
+        for p in params:
+            self.emit(S.assign(rename[p], args[p]))
+        body = [S.copy(x) for x in fdef.body]
+        if not body or not _always_returns(body):
+            body = body + [S.locate(gast.Return(value=S.const(None)), fdef)]
+        body = _lower_jumps(self.parsed, body, self.names)
+        body = [S._substitute(x, {k: v for k, v in rename.items()}) for x in body]
+        self.inlining.append(fdef.name)
+        saved_loc = self.loc
+        for x in body[:-1]:
+            self.loc = x
+            self.stmt(x)
+        self.loc = saved_loc
+        self.inlining.pop()
+        ret = body[-1]
+        value = ret.value if ret.value is not None else S.const(None)
+        return self.value(value)
 
     def stmt_Assert(self, s):
         self.emit(S.copy(s))
@@ -556,6 +617,10 @@ class _Normalizer:
 
     def atom(self, e):
         if isinstance(e, gast.Name):
+            if e.id in self.local_functions:
+                raise self.error(e, f"the nested function {e.id!r} is used as a value; srcdiff "
+                                 "only inlines direct calls of nested functions",
+                                 hint="call it directly, or define it at module level")
             if not isinstance(e.ctx, gast.Load):
                 e = S.as_load(e)
             return e
@@ -643,6 +708,8 @@ class _Normalizer:
                 raise self.error(k.value, "calls with `**kwargs` are not supported",
                                  hint="pass the keyword arguments explicitly")
         f = e.func
+        if isinstance(f, gast.Name) and f.id in self.local_functions:
+            return self.inline(self.local_functions[f.id], e)
         target = self.parsed.resolve(f)
         if target is MISSING:
             if isinstance(f, gast.Attribute):

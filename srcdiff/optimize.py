@@ -18,7 +18,28 @@ def optimize(fn):
     changed = True
     while changed:
         fn.body, changed = _dce(fn.body, live_out=set())
+    fn.body = _drop_empty_comments(fn.body)
     return fn
+
+
+def _is_comment(s):
+    return isinstance(s, gast.Expr) and isinstance(s.value, gast.Constant) \
+        and isinstance(s.value.value, str) and s.value.value.startswith("SRCDIFF_COMMENT:")
+
+
+def _drop_empty_comments(body):
+    """A heading comment whose block was optimized away goes too."""
+    out = []
+    for k, s in enumerate(body):
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            s.body = _drop_empty_comments(s.body) or [gast.Pass()]
+            s.orelse = _drop_empty_comments(s.orelse)
+        if _is_comment(s):
+            nxt = body[k + 1] if k + 1 < len(body) else None
+            if nxt is None or _is_comment(nxt) or isinstance(nxt, gast.Return):
+                continue
+        out.append(s)
+    return out
 
 
 class _Fold(gast.NodeTransformer):

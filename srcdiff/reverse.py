@@ -230,9 +230,19 @@ class Reverse:
         return op.target in self.a.active and any(o in self.a.active for o in op.operands)
 
     def _plan_saves(self, body):
-        defs = dict(self.a.assign_count)
-        for p in self.params:
-            defs[p] = defs.get(p, 0) + 1
+        paths = _branch_paths(body)
+        sites = {}
+        for s, _ in walk(body):
+            op = self.a.op(s)
+            if op is not None and op.target is not None and op.kind not in ("store", "append"):
+                sites.setdefault(op.target, []).append(s)
+
+        def overwritten(s, v):
+            if v in self.params:
+                return True
+            return any(o is not s and not _exclusive(paths[id(o)], paths[id(s)])
+                       for o in sites.get(v, ()))
+
         for s, depth in walk(body):
             op = self.a.op(s)
             if op is None or op.target is None:
@@ -242,7 +252,7 @@ class Reverse:
                 if v in self.needed or self.active(v):
                     self.saved[id(s)] = "stack" if depth else "name"
                 continue
-            if v in self.needed and (defs.get(v, 0) > 1 or v in self.a.in_loop):
+            if v in self.needed and (v in self.a.in_loop or overwritten(s, v)):
                 self.saved[id(s)] = "stack" if depth else "name"
 
     # ------------------------------------------------------------ primal sweep
@@ -991,3 +1001,23 @@ def _drop_alias(out, start, keep, bv):
     out[k] = S._substitute(stmt, {keep: bv})
     del out[start - 1]
     return out
+
+
+def _branch_paths(body, path=()):
+    """For each statement: the (if, branch) choices that lead to it."""
+    out = {}
+    for s in body:
+        out[id(s)] = path
+        if isinstance(s, gast.If):
+            out.update(_branch_paths(s.body, path + ((id(s), 0),)))
+            out.update(_branch_paths(s.orelse, path + ((id(s), 1),)))
+        elif isinstance(s, (gast.For, gast.While)):
+            out.update(_branch_paths(s.body, path + ((id(s), 2),)))
+    return out
+
+
+def _exclusive(p1, p2):
+    """Can two statements never both run (opposite branches of one ``if``)?"""
+    choices = dict(p1)
+    return any(node in choices and choices[node] != branch and branch != 2
+               for node, branch in p2)
