@@ -69,7 +69,15 @@ class _Transform:
         if not callable(fn):
             raise TypeError(f"expected a function, got {fn!r}")
         self.fn = inspect.unwrap(fn) if hasattr(fn, "__wrapped__") else fn
+        if not inspect.isfunction(self.fn):
+            from .parse import parse_function
+            parse_function(self.fn)  # raises the "not a Python function" error
         self.sig, self.params = _params(self.fn)
+        if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in self.sig.parameters.values()):
+            from .normalize import _check_signature
+            from .parse import parse_function
+            parsed = parse_function(self.fn)
+            _check_signature(parsed, parsed.node)
         self.wrt, self.single = _wrt_names(self.fn, self.params, wrt)
         self.stop = _check_options(unconnected_gradients, stop_gradients)
         self.unconnected = unconnected_gradients

@@ -565,12 +565,18 @@ class Reverse:
         return S.expr(f"zeros_tree({v})")
 
     def contribute(self, out, state, v, expr, owned=False, like=None):
-        """Add ``expr`` to ``b_v``: a plain assignment when ``b_v`` is still zero."""
+        """Add ``expr`` to ``b_v``: a plain assignment when ``b_v`` is still zero.
+
+        ``b_v`` is *owned* (safe to update in place) when its value is a fresh
+        array: the result of arithmetic, which no other name refers to. An
+        adjoint is aliased only while its variable's definition is processed,
+        after which it is reset, so ownership is never shared.
+        """
         bv = self.b(v)
         if bv not in state.defined:
             out.append(S.assign(bv, expr, like))
             state.defined.add(bv)
-            if owned:
+            if owned or isinstance(expr, (gast.BinOp, gast.UnaryOp)):
                 state.owned.add(bv)
             else:
                 state.owned.discard(bv)

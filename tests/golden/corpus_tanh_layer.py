@@ -1,0 +1,15 @@
+def grad_tanh_layer(x, w, grad_ys=None):
+    matmul = x @ w
+    h = np.tanh(matmul)
+    mul = h * h
+    sum1 = np.sum(mul)
+    # seed: the gradient of the sum of the outputs
+    b_sum1 = seed(grad_ys, sum1)
+    # adjoint of line 101: return np.sum(h * h)
+    b_mul = np.broadcast_to(b_sum1, np.shape(mul))
+    b_h = 2.0 * (b_mul * h)
+    # adjoint of line 100: h = np.tanh(x @ w)
+    b_matmul = b_h * (1.0 - h * h)
+    b_x = b_matmul @ w.T
+    b_w = x.T @ b_matmul
+    return finish(b_x, x), finish(b_w, w)

@@ -1,0 +1,24 @@
+"""Functions whose generated source is kept under tests/golden/ (reviewed as diffs)."""
+
+import os
+import sys
+
+import numpy as np
+
+import corpus
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "samples"))
+import mlp  # noqa: E402
+
+_x, _y = mlp.two_spirals(n=4)
+GOLDEN = {
+    # name: (function, wrt, example arguments or None for the generic output)
+    "samples_mlp_loss": (mlp.loss, 0, (mlp.init_params(), _x, _y)),
+    "samples_mlp_loss_generic": (mlp.loss, 0, None),
+}
+_PICK = ["tanh_layer", "broadcast_bias", "reductions_axis", "indexing", "tuple_output",
+         "reassigned", "loop_index_sum", "scalar_recurrence", "rnn", "early_return_in_loop",
+         "branch", "max_min", "methods"]
+for _case in corpus.CASES:
+    if _case.name in _PICK:
+        GOLDEN["corpus_" + _case.name] = (_case.fn, _case.wrt, _case.args)

@@ -1,0 +1,105 @@
+"""Every rejected construct raises SrcdiffError with file:line:col, the line and a hint."""
+
+import inspect
+
+import numpy as np
+import pytest
+
+import error_cases as E
+import srcdiff as sd
+
+FILE = inspect.getsourcefile(E)
+
+
+def line_of(fn, needle):
+    lines, start = inspect.getsourcelines(fn)
+    for k, text in enumerate(lines):
+        if needle in text:
+            return start + k, text.strip()
+    raise AssertionError(needle)
+
+
+CASES = [
+    # (function, text on the offending line, words the message must contain)
+    (E.uses_class, "class Box", ["class"]),
+    (E.uses_global, "global SOMETHING", ["global"]),
+    (E.uses_nonlocal, "nonlocal x", ["nested function", "not assign"]),
+    (E.uses_try, "try:", ["try"]),
+    (E.uses_with, "with open", ["with"]),
+    (E.uses_del, "del y", ["del"]),
+    (E.uses_starred, "a, *rest = x", ["starred"]),
+    (E.uses_lambda, "lambda v", ["lambda"]),
+    (E.no_rule, "np.fft.fftshift(x) + np.i0(x)", ["no gradient rule", "register"]),
+    (E.for_else, "for i in range(3)", ["for ... else"]),
+    (E.in_place_method, "y.sort()", ["in place"]),
+    (E.reserved_name, "np = 3.0", ["reserved"]),
+    (E.calls_local_variable, "return f(x)", ["compile time"]),
+]
+
+
+@pytest.mark.parametrize("fn,needle,words", CASES, ids=[c[0].__name__ for c in CASES])
+def test_rejected_with_location(fn, needle, words):
+    with pytest.raises(sd.SrcdiffError) as info:
+        sd.grad(fn)(np.array([0.5, 1.5]), *([np.sin] if fn is E.calls_local_variable else []))
+    err = info.value
+    msg = str(err)
+    lineno, text = line_of(fn, needle)
+    assert err.filename == FILE
+    assert err.lineno == lineno, msg
+    assert err.col is not None
+    assert f"{FILE}:{lineno}:" in msg
+    assert text in msg, msg
+    assert "^" in msg
+    assert "hint:" in msg
+    for w in words:
+        assert w in msg, (w, msg)
+
+
+def test_generator_rejected():
+    with pytest.raises(sd.SrcdiffError) as info:
+        sd.grad(E.uses_yield)(1.0)
+    assert "yield" in str(info.value)
+
+
+def test_no_return():
+    with pytest.raises(sd.SrcdiffError, match="return"):
+        sd.grad(E.no_return)(1.0)
+
+
+def test_varargs():
+    with pytest.raises(sd.SrcdiffError, match=r"\*args"):
+        sd.grad(E.varargs)(1.0)
+
+
+def test_builtin_has_no_source():
+    with pytest.raises(sd.SrcdiffError, match="not a Python function"):
+        sd.grad(np.sin)(1.0)
+
+
+def test_function_without_source_file():
+    ns = {}
+    exec("def typed_at_prompt(x):\n    return x * x\n", ns)
+    with pytest.raises(sd.SrcdiffError) as info:
+        sd.grad(ns["typed_at_prompt"])(1.0)
+    assert "no source" in str(info.value) and "hint:" in str(info.value)
+
+
+def test_lambda_function():
+    square = lambda v: v * v  # noqa: E731
+    with pytest.raises(sd.SrcdiffError):
+        sd.grad(square)(1.0)
+
+
+def test_unknown_wrt_name():
+    with pytest.raises(sd.SrcdiffError, match="neither a parameter nor a local"):
+        sd.grad(E.wrt_unknown, wrt="zz")(1.0)
+
+
+def test_wrt_out_of_range():
+    with pytest.raises(ValueError, match="out of range"):
+        sd.grad(E.wrt_unknown, wrt=3)
+
+
+def test_bad_unconnected_option():
+    with pytest.raises(ValueError, match="unconnected_gradients"):
+        sd.grad(E.wrt_unknown, unconnected_gradients="maybe")
