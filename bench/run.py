@@ -28,7 +28,8 @@ from workloads import NAMES  # noqa: E402
 
 PEER_COLS = (("autograd", "autograd÷srcdiff"), ("jax_eager", "jax÷srcdiff"),
              ("jax_jit", "jax-jit÷srcdiff"), ("torch", "torch÷srcdiff"))
-TIMEOUT_S = 1800
+CORE_TIMEOUT_S = 1800
+PEER_TIMEOUT_S = 600
 
 
 # ------------------------------------------------------------------ plumbing
@@ -46,13 +47,13 @@ def child_env(threads):
     return env
 
 
-def run_child(extra, env):
+def run_child(extra, env, timeout=CORE_TIMEOUT_S):
     cmd = [sys.executable, os.path.join(HERE, "run_one.py")] + extra
     try:
         proc = subprocess.run(cmd, env=env, capture_output=True, text=True,
-                              timeout=TIMEOUT_S)
+                              timeout=timeout)
     except subprocess.TimeoutExpired:
-        return None, "timed out after %d s" % TIMEOUT_S
+        return None, "timed out after %d s" % timeout
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
     if proc.returncode != 0 or not lines:
         tail = (proc.stderr or "").strip().splitlines()[-8:]
@@ -121,21 +122,19 @@ def main_table(results):
 
 
 def detail_table(results):
-    head = ["workload", "contender", "median µs", "IQR µs", "first call ms",
+    head = ["workload", "contender", "median µs", "IQR µs", "min µs", "first call ms",
             "check (max abs err)"]
-    rows = [head, ["---", "---", "---:", "---:", "---:", "---"]]
+    rows = [head, ["---", "---", "---:", "---:", "---:", "---:", "---"]]
     for name, res in results:
-        if "crash" in res:
-            continue
-        entries = [("hand", res["hand"]), ("primal", res["primal"]),
+        entries = [("hand", res.get("hand", {})), ("primal", res.get("primal", {})),
                    ("srcdiff", res.get("srcdiff", {}))]
         entries += [(p, res["peers"].get(p, {})) for p, _ in PEER_COLS]
         for label, rec in entries:
             if not rec or "missing" in rec:
-                rows.append([name, label, "n/a", "", "", ""])
+                rows.append([name, label, "n/a", "", "", "", ""])
                 continue
             if "error" in rec and "us" not in rec:
-                rows.append([name, label, "**%s**" % rec["error"], "", "", ""])
+                rows.append([name, label, "**%s**" % rec["error"], "", "", "", ""])
                 continue
             if label in ("hand", "primal"):
                 check = "reference" if label == "hand" else ""
@@ -143,7 +142,7 @@ def detail_table(results):
                 check = ("✓" if rec.get("ok") else "✗") + " (%.1e)" % rec.get("max_abs_err", float("nan"))
             first = "%.1f" % rec["first_ms"] if "first_ms" in rec else ""
             rows.append([name, label, fmt_us(rec.get("us")), fmt_us(rec.get("iqr_us")),
-                         first, check])
+                         fmt_us(rec.get("min_us")), first, check])
     return rows
 
 
@@ -166,7 +165,15 @@ def render(rows):
     return "\n".join("| " + " | ".join(r) + " |" for r in rows)
 
 
-def machine_text(m, threads):
+def loadavg():
+    try:
+        with open("/proc/loadavg") as f:
+            return float(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def machine_text(m, threads, loads=()):
     blas = m.get("blas") or {}
     peers = ", ".join("%s %s" % (k, v or "not installed") for k, v in m.get("peers", {}).items())
     env = m.get("env", {})
@@ -184,6 +191,13 @@ def machine_text(m, threads):
         lines.append("- note: OPENBLAS_CORETYPE=%s is set in this environment "
                      "(it forces NumPy's BLAS kernel; torch uses MKL)"
                      % env["OPENBLAS_CORETYPE"])
+    loads = [x for x in loads if x is not None]
+    if loads:
+        busy = max(loads) > 0.5
+        lines.append("- 1-minute load average at start / end: %s%s"
+                     % (" / ".join("%.2f" % x for x in loads),
+                        " — **other processes were using the CPU: timings are noisy**"
+                        if busy else ""))
     return "\n".join(lines)
 
 
@@ -192,7 +206,6 @@ def notes(results):
     for name, res in results:
         if "crash" in res:
             out.append("- %s: the subprocess crashed: %s" % (name, res["crash"]))
-            continue
         recs = [("srcdiff", res.get("srcdiff", {}))] + list(res["peers"].items())
         for label, rec in recs:
             if "error" in rec:
@@ -273,7 +286,7 @@ def main(argv=None):
     ap.add_argument("--threads", type=int, default=1,
                     help="threads for BLAS, XLA and torch (default 1)")
     ap.add_argument("--peers", default="autograd,jax_eager,jax_jit,torch",
-                    help="comma-separated peers (default: all installed)")
+                    help="comma-separated peers (default: all; missing ones show n/a)")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "latest.md"))
     opts = ap.parse_args(argv)
 
@@ -288,6 +301,7 @@ def main(argv=None):
                                  if not failed else "FAILED: " + ", ".join(failed)))
         return 1 if failed else 0
 
+    load_start = loadavg()
     env = child_env(opts.threads)
     machine, err = run_child(["--machine"], env)
     if machine is None:
@@ -296,15 +310,26 @@ def main(argv=None):
 
     results = []
     extra = ["--quick"] if opts.quick else []
-    extra += ["--peers", opts.peers]
+    peers = [p for p in opts.peers.split(",") if p]
     for name in names:
-        print("bench: %s ..." % name, file=sys.stderr, flush=True)
-        res, err = run_child([name] + extra, env)
-        results.append((name, res if res is not None else {"crash": err}))
+        print("bench: %s: core" % name, file=sys.stderr, flush=True)
+        res, err = run_child([name, "--part", "core"] + extra, env)
+        if res is None:
+            res = {"crash": err}
+        res.setdefault("peers", {})
+        for peer in peers:
+            print("bench: %s: %s" % (name, peer), file=sys.stderr, flush=True)
+            pres, perr = run_child([name, "--part", peer] + extra, env, PEER_TIMEOUT_S)
+            if pres is None:
+                kind = "Timeout" if perr.startswith("timed out") else "Crashed"
+                res["peers"][peer] = {"error": kind, "message": perr}
+            else:
+                res["peers"].update(pres["peers"])
+        results.append((name, res))
 
     stamp = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
     parts = ["# srcdiff benchmark (%s%s)" % (stamp, ", --quick" if opts.quick else ""), "",
-             machine_text(machine, opts.threads), "",
+             machine_text(machine, opts.threads, (load_start, loadavg())), "",
              "Times are medians per call; ratios above 1 in the peer columns mean "
              "srcdiff is faster. ✗ = gradient disagrees with the hand-written one "
              "(rtol 1e-6, atol 1e-9). gen ms = first `sd.grad(f)(*args)` in a fresh "

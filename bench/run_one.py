@@ -1,7 +1,12 @@
 """Benchmark ONE workload in this process and print the result as JSON.
 
-    python bench/run_one.py NAME [--quick]
+    python bench/run_one.py NAME [--quick] [--part core|autograd|jax_eager|jax_jit|torch]
     python bench/run_one.py --machine        # BLAS / library facts, as JSON
+
+Part `core` (the default) times the hand-written gradient, the primal and
+srcdiff, and measures memory; each peer is a part of its own, so that its
+imports, threads and memory stay out of the other measurements and a peer
+that hangs loses only its own cell.
 
 Normally started by bench/run.py, which sets the thread environment
 (OMP_NUM_THREADS etc.) before this process starts.  The JSON document is the
@@ -62,7 +67,8 @@ def measure(fn, quick):
         if gc_was_on:
             gc.enable()
     q1, med, q3 = np.percentile(samples, [25, 50, 75])
-    return {"us": med * 1e6, "iqr_us": (q3 - q1) * 1e6, "loops": loops,
+    return {"us": med * 1e6, "iqr_us": (q3 - q1) * 1e6, "min_us": min(samples) * 1e6,
+            "loops": loops,
             "repeats": repeats}
 
 
@@ -209,18 +215,21 @@ def run_memory(mod, g, quick, out):
         rows.append(row)
 
 
-def run_workload(name, quick, peers):
+def run_workload(name, quick, part="core"):
     mod = importlib.import_module("workloads." + name)
     args = mod.make_inputs(np.random.default_rng(SEED))
     out = {"name": name, "wrt": list(mod.WRT), "peers": {}}
     ref = as_tuple(mod.hand_grad(*args), len(mod.WRT))
-    out["hand"] = measure(lambda: mod.hand_grad(*args), quick)
-    out["primal"] = measure(lambda: mod.primal(*args), quick)
-    g = run_srcdiff(mod, args, ref, quick, out)
-    if hasattr(mod, "LOOP"):
-        run_memory(mod, g, quick, out)
-    for peer in peers:          # last: their imports must not disturb the above
-        run_peer(mod, peer, args, ref, quick, out)
+    if part == "core":
+        out["hand"] = measure(lambda: mod.hand_grad(*args), quick)
+        out["primal"] = measure(lambda: mod.primal(*args), quick)
+        g = run_srcdiff(mod, args, ref, quick, out)
+        if hasattr(mod, "LOOP"):
+            run_memory(mod, g, quick, out)
+    elif part in PEERS:
+        run_peer(mod, part, args, ref, quick, out)
+    else:
+        raise SystemExit("unknown part %r" % part)
     return out
 
 
@@ -292,8 +301,7 @@ def main(argv=None):
     ap.add_argument("name", nargs="?")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--machine", action="store_true")
-    ap.add_argument("--peers", default=",".join(PEERS),
-                    help="comma-separated peers to run (default: all)")
+    ap.add_argument("--part", default="core", choices=("core",) + PEERS)
     opts = ap.parse_args(argv)
     pin_threads()
     real_stdout = sys.stdout
@@ -302,8 +310,7 @@ def main(argv=None):
         if opts.machine:
             result = machine_info()
         elif opts.name:
-            peers = [p for p in opts.peers.split(",") if p]
-            result = run_workload(opts.name, opts.quick, peers)
+            result = run_workload(opts.name, opts.quick, opts.part)
         else:
             ap.error("a workload NAME or --machine is required")
     finally:

@@ -367,6 +367,10 @@ class _Normalizer:
                                  hint="index the sequence explicitly")
             if isinstance(value, (gast.Tuple, gast.List)) and len(value.elts) == len(target.elts):
                 atoms = [self.atom(v) for v in value.elts]
+                # `a, b = b, a`: every value is read before any target is written
+                written = {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
+                atoms = [self.fresh_assign(a.id, a) if isinstance(a, gast.Name) and a.id in written
+                         else a for a in atoms]
                 for t, a in zip(target.elts, atoms):
                     self.assign_to(t, a)
             else:

@@ -125,9 +125,9 @@ def _copy_propagate(body):
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
             s = S.copy(s)
-            if isinstance(s, (gast.If, gast.While)):
+            if isinstance(s, gast.If):  # a while test runs again after the body: left alone
                 s.test = _subst(s.test, env)
-            else:
+            elif isinstance(s, gast.For):
                 s.iter = _subst(s.iter, env)
             s.body = _copy_propagate(s.body)
             s.orelse = _copy_propagate(s.orelse)

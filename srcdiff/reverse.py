@@ -98,16 +98,19 @@ class Reverse:
         body = self.fn.body
         ret = body[-1]
         self._check_wrt()
-        # pass 1, without saves: which values does the backward sweep read?
+        # the backward sweep's reads decide the saves, and saves add reads (a
+        # restore inside a branch replays its test): iterate to a fixpoint
         taken = set(self.names.taken)
-        self.needed = self._needed_names(body[:-1], ret)
-        _, adjoint, _, results = self._sweeps(body[:-1], ret)
-        self.needed = self._reads(adjoint + [gast.Expr(value=results)])
-        # pass 2, for real
-        self.names.taken = taken
-        self.adj, self.saved, self.counters, self.cond_copies = {}, {}, {}, {}
-        self.uses_stack, self.unbound_saved, self.wrt_locals = False, set(), {}
-        self.helpers = {}
+        self.needed = set()
+        for _ in range(8):
+            self._reset_generation(taken)
+            self._plan_saves(body[:-1])
+            _, adjoint, _, results = self._sweeps(body[:-1], ret)
+            reads = self._reads(adjoint + [gast.Expr(value=results)])
+            if reads <= self.needed:
+                break
+            self.needed |= reads
+        self._reset_generation(taken)
         self._plan_saves(body[:-1])
         primal, adjoint, seed_stmts, results = self._sweeps(body[:-1], ret)
         pre = [S.assign("_stack", gast.List(elts=[], ctx=gast.Load()))] if self.uses_stack else []
@@ -131,6 +134,13 @@ class Reverse:
         out = gast.FunctionDef(name=name, args=args, body=new_body, decorator_list=[],
                                returns=None, type_comment=None, type_params=[])
         return out
+
+    def _reset_generation(self, taken):
+        self.names.taken = set(taken)
+        self.adj, self.saved, self.counters, self.cond_copies = {}, {}, {}, {}
+        self.uses_stack, self.unbound_saved, self.wrt_locals = False, set(), {}
+        self.helpers = {}
+        self.carried, self.exposed = set(), set()
 
     def _sweeps(self, body, ret):
         outputs = ret.value.elts if isinstance(ret.value, gast.Tuple) else [ret.value]
@@ -739,7 +749,8 @@ class Reverse:
         v = self._primal_of(bv)
         if v in self.opt.wrt:
             return True
-        return any(v in op.operands for op in self.a.order if self._op_active(op))
+        return any(v in op.operands or v == op.target
+                   for op in self.a.order if self._op_active(op))
 
     def _primal_of(self, bv):
         for v, b in self.adj.items():

@@ -245,3 +245,34 @@ def is_constant(x):
 def cotangent(g, y):
     """The incoming gradient of a called function's output ``y``: ``None`` means zero."""
     return zeros_tree(y) if g is None else g
+
+
+# ------------------------------------------------------------ helpers of the rule tables
+
+
+def rule_results(r, n):
+    """A rule's return value as ``n`` gradients: a tuple of ``n``, or the first argument's only."""
+    if isinstance(r, tuple) and len(r) == n:
+        return r
+    return (r,) + (None,) * (n - 1)
+
+
+def broadcast_like(t, ans):
+    """A forward rule's tangent contribution ``t`` broadcast to the shape of the output ``ans``."""
+    shape = np.shape(ans)
+    if np.shape(t) == shape:
+        return t
+    return np.broadcast_to(t, shape)
+
+
+def match_complex(g, x):
+    """``g`` as the gradient of ``x``: its real part when ``x`` is real (a real input
+    only moves along real directions, so only ``Re(g)`` pairs with its changes)."""
+    if np.iscomplexobj(g) and not np.iscomplexobj(x):
+        return np.real(g)
+    return g
+
+
+def fill_zeros(gs, xs):
+    """The gradients ``gs`` of the entries ``xs`` of a tuple/list, ``None`` made zeros."""
+    return [zeros_tree(x) if gi is None else gi for gi, x in zip(gs, xs)]

@@ -256,3 +256,350 @@ def branch(a):
     else:
         b = -a
     return b * 3.0
+
+
+# ------------------------------------------------- real Python (issue 3)
+import logging  # noqa: E402
+
+import corpus_helpers  # noqa: E402
+from corpus_helpers import affine  # noqa: E402
+
+_log = logging.getLogger("srcdiff.corpus")
+
+
+@case(0.3, tags={"branch", "scalar"})
+def elif_chain(a):
+    if a > 1.0:
+        y = a * a
+    elif a > 0.0:
+        if a < 0.2:
+            y = np.sin(a)
+        else:
+            y = np.cos(a) * a
+    else:
+        y = -a
+    return y + a
+
+
+@case(0.4, 1.3, wrt=(0, 1), tags={"branch", "scalar"})
+def ternary_and_bool(a, b):
+    c = a * b if a < b and not b < 0.0 else a + b
+    d = a if (a > 2.0 or b > 1.0) else b
+    return c * d
+
+
+@case(0.5, tags={"branch", "scalar"})
+def chained_comparison(a):
+    if 0.0 < a < 1.0:
+        return a ** 3
+    return a
+
+
+@case(2.0, tags={"branch", "scalar"})
+def returns_in_branches(a):
+    if a > 3.0:
+        return a * 2.0
+    elif a > 1.0:
+        b = a * a
+        return b - a
+    return -a
+
+
+@case(vec(6), tags={"loop"})
+def range_start_stop_step(x):
+    s = 0.0
+    n = len(x)
+    for i in range(1, n - 1, 2):
+        s = s + x[i] * x[i - 1]
+    return s
+
+
+@case(vec(4), tags={"loop"})
+def for_over_array(x):
+    s = 0.0
+    for v in x:
+        s = s + np.sin(v) * v
+    return s
+
+
+@case(vec(3), vec(3), wrt=(0, 1), tags={"loop"})
+def for_over_list_of_arrays(x, y):
+    total = 0.0
+    for v in [x, y, x * y]:
+        total = total + np.sum(v * v)
+    return total
+
+
+@case(vec(4), tags={"loop"})
+def enumerate_loop(x):
+    s = 0.0
+    for i, v in enumerate(x):
+        s = s + v * (i + 1.0)
+    return s
+
+
+@case(vec(4), vec(4), wrt=(0, 1), tags={"loop"})
+def zip_loop(x, y):
+    s = 0.0
+    for a, b in zip(x, y):
+        s = s + a * np.exp(b)
+    return s
+
+
+@case(vec(4), tags={"loop"})
+def reversed_loop(x):
+    acc = 1.0
+    for v in reversed(x):
+        acc = acc * 0.5 + v
+    return acc
+
+
+@case(0.3, tags={"loop", "scalar"})
+def while_data_dependent(a):
+    x = a
+    n = 0
+    while x < 5.0 and n < 50:
+        x = x * 1.5 + 0.1
+        n += 1
+    return x
+
+
+@case(vec(6), tags={"loop"})
+def break_loop(x):
+    s = 0.0
+    for i in range(len(x)):
+        if s > 1.0:
+            break
+        s = s + x[i] * x[i] + 0.3
+    return s
+
+
+@case(vec(6), tags={"loop"})
+def continue_loop(x):
+    s = 0.0
+    for i in range(len(x)):
+        if i % 2 == 1:
+            continue
+        s = s + np.exp(x[i])
+    return s
+
+
+@case(mat(3, 3), tags={"loop"})
+def nested_loops(m):
+    s = 0.0
+    for i in range(3):
+        for j in range(i + 1):
+            s = s + m[i, j] * m[j, i]
+    return s
+
+
+@case(vec(5), tags={"loop"})
+def return_from_loop(x):
+    for i in range(len(x)):
+        if x[i] > 0.5:
+            return x[i] * 10.0
+    return np.sum(x)
+
+
+@case(0.7, tags={"loop", "scalar"})
+def loop_nothing_saved(a):
+    s = 0.0
+    for i in range(10):
+        s = s + a * i
+    return s
+
+
+@case(1.2, 0.5, wrt=(0, 1), tags={"scalar"})
+def augmented_ops(a, b):
+    c = a * 1.0
+    c += b
+    c -= 0.5 * a
+    c *= b
+    c /= a
+    c **= 2
+    return c
+
+
+@case(mat(2, 2), mat(2, 2), wrt=(0, 1), tags={"matrix"})
+def matmul_augmented(x, y):
+    z = x * 1.0
+    z @= y
+    return np.sum(z)
+
+
+@case(0.3, 1.1, wrt=(0, 1), tags={"scalar"})
+def tuple_unpack_swap(a, b):
+    a, b = b, a
+    c, (d, e) = a * 2.0, (b, a + b)
+    return a * c + d * e
+
+
+@case(0.8, tags={"scalar"})
+def chained_assignment(a):
+    x = y = a * 3.0
+    return x * y
+
+
+@case(vec(4), tags={"store"})
+def store_into_zeros(x):
+    out = np.zeros(4)
+    for i in range(4):
+        out[i] = x[i] * x[(i + 1) % 4]
+    return np.sum(out * out)
+
+
+@case(vec(5), tags={"store"})
+def store_slices(x):
+    y = np.zeros_like(x)
+    y[1:3] = x[0:2] * 2.0
+    y[3:] += x[3:] ** 2
+    return np.sum(y * x)
+
+
+@case(mat(3, 3), tags={"store"})
+def store_2d(m):
+    a = m.copy()
+    a[0, 1] += a[1, 0] * 3.0
+    a[2] = a[1] * a[0]
+    return np.sum(a * a)
+
+
+@case(vec(4), tags={"store", "branch"})
+def store_under_branch_in_loop(x):
+    y = x.copy()
+    for i in range(1, 4):
+        if y[i - 1] > 0.0:
+            y[i] = y[i - 1] * y[i]
+        else:
+            y[i] = y[i] + 1.0
+    return np.sum(y)
+
+
+@case(vec(3), tags={"store"})
+def store_into_argument(x):
+    x[0] = x[1] * x[2]
+    return np.sum(x * x)
+
+
+@case(vec(3), vec(3), wrt=(0, 1), tags={"container"})
+def list_literal_index(x, y):
+    pair = [x, y * 2.0]
+    return np.sum(pair[0] * pair[1])
+
+
+@case(vec(3), tags={"container"})
+def dict_literal(x):
+    d = {"a": x, "b": np.sin(x)}
+    return np.sum(d["a"] * d["b"])
+
+
+@case(vec(3), tags={"container"})
+def append_in_loop(x):
+    hs = []
+    h = x
+    for i in range(3):
+        h = np.tanh(h * 1.5)
+        hs.append(h)
+    return np.sum(hs[0] + hs[-1]) + np.sum(np.stack(hs))
+
+
+@case({"w": vec(3), "b": 0.3}, vec(3), tags={"container"})
+def dict_argument(params, x):
+    return np.sum(np.tanh(params["w"] * x + params["b"]))
+
+
+@case([vec(2), (vec(2), {"k": vec(2)})], tags={"container"})
+def nested_container_argument(p):
+    a = p[0]
+    b, d = p[1]
+    return np.sum(a * b) + np.sum(d["k"] * a)
+
+
+@case((vec(2), vec(2)), tags={"container"})
+def tuple_argument_unused_entry(p):
+    return np.sum(p[0] ** 2)
+
+
+def _helper_scale(v, k=2.0):
+    return v * k + np.sin(v)
+
+
+@case(vec(3), tags={"call"})
+def call_module_function(x):
+    return np.sum(_helper_scale(x) * _helper_scale(x, k=0.5))
+
+
+@case(vec(3), tags={"call"})
+def call_imported(x):
+    return np.sum(corpus_helpers.softplus(x) + affine(x, 2.0, b=1.0))
+
+
+@case(vec(3), 0.7, wrt=(0, 1), tags={"call"})
+def call_nested_def(x, s):
+    def inner(v):
+        return np.exp(v * s)
+    return np.sum(inner(x) + inner(x * x))
+
+
+@case(0.6, tags={"call", "loop", "scalar"})
+def call_in_loop(a):
+    x = a
+    for i in range(4):
+        x = _helper_scale(x, k=0.9)
+    return x
+
+
+def _power(x, n):
+    if n == 0:
+        return 1.0
+    return x * _power(x, n - 1)
+
+
+@case(1.3, tags={"call", "scalar"})
+def recursive_power(a):
+    return _power(a, 4)
+
+
+def _two_outputs(v):
+    return v * v, np.sin(v)
+
+
+@case(vec(3), tags={"call"})
+def call_tuple_result(x):
+    p, q = _two_outputs(x)
+    return np.sum(p * q)
+
+
+@case(0.9, tags={"passthrough", "scalar"})
+def prints_and_asserts(a):
+    b = a * a
+    print("b is", b)
+    assert b >= 0.0, "a square"
+    _log.debug("b=%s", b)
+    logging.info("computed")
+    return b * 3.0
+
+
+@case(vec(5), tags={"passthrough", "loop"})
+def integer_bookkeeping(x):
+    count = 0
+    total = 0.0
+    for i in range(len(x)):
+        if x[i] > 0.0:
+            count += 1
+            total = total + x[i]
+    k = count * 2 + 1
+    return total * k
+
+
+@case(vec(4), tags={"loop"})
+def list_comprehension(x):
+    ys = [v * v for v in x if v > -2.0]
+    return np.sum(np.array(ys))
+
+
+@case(vec(3), mat(3, 3) * 0.4, tags={"loop"}, wrt=(0, 1))
+def loop_carried_matrix(h, w):
+    for t in range(4):
+        h = np.tanh(w @ h) + h * 0.1
+    return np.sum(h * h)

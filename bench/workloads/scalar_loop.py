@@ -66,11 +66,25 @@ def autograd_grad(*args):
     return _peers.to_numpy_tuple(_autograd_fn()(*args))
 
 
+def _jax_loop_loss(a, b, x0, n):
+    # lax.fori_loop rather than an unrolled Python loop under jit (see rnn.py).
+    jax, jnp = _peers.jax_modules()
+
+    def step(i, carry):
+        x, s = carry
+        x = a * x * (1.0 - x) + b
+        return x, s + x * x
+
+    x, s = jax.lax.fori_loop(0, n, step, (x0 + 0.0 * a, 0.0 * a))
+    return s / n
+
+
 @functools.lru_cache(maxsize=None)
 def _jax_fn(jit):
     jax, jnp = _peers.jax_modules()
-    f = jax.grad(_generic_loss, argnums=WRT)
-    return jax.jit(f, static_argnums=(LOOP[0],)) if jit else f
+    if jit:
+        return jax.jit(jax.grad(_jax_loop_loss, argnums=WRT), static_argnums=(LOOP[0],))
+    return jax.grad(_generic_loss, argnums=WRT)
 
 
 def jax_eager_grad(*args):

@@ -8,11 +8,25 @@ Vocabulary (one registration style, like a table):
   parameter (a tuple when there are several); ``None`` marks an argument with
   no gradient. Parameters with defaults are options (``axis``, ``keepdims``).
   The rule is real Python: tests call it, and the compiler inlines its body.
-* ``@registry.jvp(np.tanh, ...)`` — a forward rule ``rule(ans, *args, **tangents)``
-  (see forward.py).
+* ``@registry.jvp(np.tanh, ...)`` — a forward rule ``rule(d, ans, *primal_args)``
+  with the same signature convention: it returns one tangent contribution per
+  required positional parameter (a tuple when there are several), where ``d``
+  stands for the tangent of *that* parameter, e.g. ``return d * y, x * d`` for
+  ``x * y``. Each contribution is shaped like ``ans``; the forward transform sums
+  the contributions of the active arguments. For a list or ``*args`` parameter,
+  ``d`` is the list of its elements' tangents (``None`` where inactive) and the
+  contribution is one tangent. A forward rule named ``tanh_jvp`` is called
+  ``jvp_tanh`` in generated code (the ``_jvp`` suffix keeps the rule modules
+  free of duplicate names).
 * ``registry.nondiff(np.argmax, ...)`` — the output is constant (no gradient).
 * ``registry.method("sum", np.sum)`` — ``x.sum(...)`` means ``np.sum(x, ...)``.
 * ``registry.view(np.reshape, ...)`` — the output may share memory with its input.
+* ``registry.tuple_output(np.linalg.eigh, ...)`` — the output is a tuple or list of
+  arrays (its gradient ``g`` arrives as a list, ``None`` for unused entries).
+
+Generated code that calls a rule rather than inlining it names it
+``vjp_<name>``/``jvp_<name>`` after the template's ``name``: the rule
+function's name, or, for anonymous rules (``_``, lambdas), the primitive's.
 """
 
 import inspect
@@ -22,7 +36,7 @@ from .template import Template
 
 
 class Rule:
-    __slots__ = ("primitive", "name", "vjp", "jvp", "nondiff", "source")
+    __slots__ = ("primitive", "name", "vjp", "jvp", "nondiff", "source", "tuple_output")
 
     def __init__(self, primitive, name):
         self.primitive = primitive
@@ -31,6 +45,13 @@ class Rule:
         self.jvp = None
         self.nondiff = False
         self.source = None  # where the rule was defined
+        self.tuple_output = False  # the primitive returns a tuple/list of arrays
+
+    def copy(self):
+        new = Rule(self.primitive, self.name)
+        for attr in self.__slots__:
+            setattr(new, attr, getattr(self, attr))
+        return new
 
     def __repr__(self):
         kind = "nondiff" if self.nondiff else "+".join(
@@ -59,8 +80,30 @@ def primitive_name(fn):
                 return f"numpy.{sub}.{name}"
         return f"numpy.{name}"
     if type(fn).__name__ == "ufunc":
-        return f"numpy.{fn.__name__}"
+        import sys
+
+        for home in ("numpy", "scipy.special"):
+            if getattr(sys.modules.get(home), fn.__name__, None) is fn:
+                return f"{home}.{fn.__name__}"
+        return f"ufunc.{fn.__name__}"
+    if mod:  # scipy.special._logsumexp -> scipy.special
+        parts = mod.split(".")
+        while len(parts) > 1 and parts[-1].startswith("_"):
+            parts.pop()
+        mod = ".".join(parts)
     return f"{mod}.{name}" if mod else name
+
+
+def _call_ident(rule_fn, primitive, name, suffix=""):
+    """The identifier generated code calls a rule by (after ``vjp_``/``jvp_``)."""
+    if name is None:
+        name = getattr(rule_fn, "__name__", "") or ""
+        if suffix and name.endswith(suffix):
+            name = name[:-len(suffix)]
+        if not name.strip("_").isidentifier():  # "_", "<lambda>": use the primitive's name
+            name = getattr(primitive, "__name__", None) or primitive_name(primitive)
+    name = "".join(c if c.isalnum() or c == "_" else "_" for c in name.split(".")[-1])
+    return name if name.strip("_") else "rule"
 
 
 class Registry:
@@ -73,7 +116,7 @@ class Registry:
 
     def copy(self):
         new = Registry()
-        new._rules = dict(self._rules)
+        new._rules = {k: r.copy() for k, r in self._rules.items()}
         new._methods = dict(self._methods)
         new._views = set(self._views)
         return new
@@ -86,9 +129,10 @@ class Registry:
         return rule
 
     # -- registration vocabulary --------------------------------------------
-    def vjp(self, *primitives):
+    def vjp(self, *primitives, name=None):
         def register(rule_fn):
             template = Template(rule_fn, kind="vjp")
+            template.name = _call_ident(rule_fn, primitives[0], name)
             for p in primitives:
                 r = self._rule(p)
                 r.vjp = template
@@ -96,9 +140,10 @@ class Registry:
             return rule_fn
         return register
 
-    def jvp(self, *primitives):
+    def jvp(self, *primitives, name=None):
         def register(rule_fn):
             template = Template(rule_fn, kind="jvp")
+            template.name = _call_ident(rule_fn, primitives[0], name, suffix="_jvp")
             for p in primitives:
                 r = self._rule(p)
                 r.jvp = template
@@ -119,6 +164,10 @@ class Registry:
 
     def view(self, *primitives):
         self._views.update(_key(p) for p in primitives)
+
+    def tuple_output(self, *primitives):
+        for p in primitives:
+            self._rule(p).tuple_output = True
 
     # -- queries -------------------------------------------------------------
     def lookup(self, fn):

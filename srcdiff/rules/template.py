@@ -29,12 +29,16 @@ class Template:
         self.params = list(self.signature.parameters)
         self.node = None
         self.inlinable = False
+        self.returns = None  # "tuple" / "single" when every return agrees, else None
         try:
             src = textwrap.dedent(inspect.getsource(fn))
             node = gast.parse(src).body[0]
+            if not isinstance(node, gast.FunctionDef):  # a lambda: called, never inlined
+                raise TypeError(fn)
             node.decorator_list = []
             self.node = node
             self.inlinable = _inlinable(node.body)
+            self.returns = _return_shape(node)
         except (OSError, TypeError, SyntaxError, IndexError):
             self.node = None
 
@@ -69,10 +73,16 @@ class Template:
 
     @property
     def differentiable_params(self):
-        """Positional parameters without defaults after (g, ans): one gradient each."""
+        """Positional parameters without defaults after (g, ans): one gradient each.
+
+        A ``*args`` parameter counts as one: its gradient is a list with one
+        entry per element (``None`` for elements with none), like a list argument's.
+        """
         out = []
         for p in list(self.signature.parameters.values())[2:]:
             if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty:
+                out.append(p.name)
+            elif p.kind == p.VAR_POSITIONAL:
                 out.append(p.name)
         return out
 
@@ -93,16 +103,36 @@ class Template:
                 return self._inline(subs, names, n_out, prefold)
             except _NotFoldable:
                 pass
-        if True:
-            args = [S.copy(subs[p]) for p in self.params[:2]]
-            kws = [(p, S.copy(v)) for p, v in bound.items()]
-            tmp = names.fresh("vjp" if self.kind == "vjp" else "jvp")
-            call = S.call(S.name(call_name or self.name), args, kws)
-            stmts = [S.assign(tmp, call)]
-            if n_out == 1:
-                return stmts, [S.name(tmp)]
-            return stmts, [gast.Subscript(value=S.name(tmp), slice=S.const(i), ctx=gast.Load())
-                           for i in range(n_out)]
+        tmp = names.fresh("vjp" if self.kind == "vjp" else "jvp")
+        call = self._call(call_name or self.name, [S.copy(subs[p]) for p in self.params[:2]],
+                          bound)
+        if n_out == 1 or self.returns == "single":
+            # a single returned expression is the first argument's gradient
+            return [S.assign(tmp, call)], [S.name(tmp)] + [None] * (n_out - 1)
+        if self.returns != "tuple":  # cannot tell from the source: decide at run time
+            call = S.call("rule_results", [call, S.const(n_out)])
+        return [S.assign(tmp, call)], [gast.Subscript(value=S.name(tmp), slice=S.const(i),
+                                                      ctx=gast.Load())
+                                       for i in range(n_out)]
+
+    def _call(self, name, head, bound):
+        """``name(g, ans, ...)``: positional parameters positionally, then ``*args``, keywords."""
+        args, kws = list(head), []
+        params = list(self.signature.parameters.values())[2:]
+        var = any(p.kind == p.VAR_POSITIONAL for p in params)
+        for p in params:
+            if p.name not in bound:
+                continue
+            v = S.copy(bound[p.name])
+            if p.kind == p.VAR_POSITIONAL:
+                args.extend(v.elts)
+            elif p.kind == p.VAR_KEYWORD:
+                kws.extend((k.value, x) for k, x in zip(v.keys, v.values))
+            elif p.kind == p.POSITIONAL_ONLY or (var and p.kind == p.POSITIONAL_OR_KEYWORD):
+                args.append(v)
+            else:
+                kws.append((p.name, v))
+        return S.call(S.name(name), args, kws)
 
     def _inline(self, subs, names, n_out, prefold):
         body = S.copy(self.node.body)
@@ -127,6 +157,20 @@ class Template:
             raise TypeError(f"rule {self.name} returns {len(results)} gradients for "
                             f"{n_out} arguments")
         return stmts, results
+
+
+def _return_shape(fn_node):
+    """"tuple" when every ``return`` of the rule returns a tuple display, "single" when none does."""
+    kinds = set()
+    stack = list(fn_node.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)):
+            continue
+        if isinstance(node, gast.Return):
+            kinds.add("tuple" if isinstance(node.value, gast.Tuple) else "single")
+        stack.extend(gast.iter_child_nodes(node))
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 def _inlinable(body):

@@ -1,0 +1,7 @@
+"""``python -m srcdiff ...``: the command line (see srcdiff/cli.py)."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())
