@@ -154,9 +154,12 @@ class Reverse:
             gy = self.names.private("grad_ys")
             seed_stmts.append(S.assign(gy, S.expr(f"check_outputs(grad_ys, {len(outputs)})")))
         for k, out in enumerate(outputs):
-            if not isinstance(out, gast.Name) or not self.active(out.id):
-                continue
             src = S.expr(f"{gy}[{k}]") if tuple_out else S.name(gy)
+            if not isinstance(out, gast.Name) or not self.active(out.id):
+                if not self.opt.internal:  # still check its grad_ys
+                    seed_stmts.append(gast.Expr(value=S.call(
+                        "seed", [src, S.copy(out)] + ([S.const(k)] if tuple_out else []))))
+                continue
             if self.opt.internal:
                 seed = S.call("cotangent", [src, S.copy(out)])
             else:

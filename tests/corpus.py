@@ -603,3 +603,20 @@ def loop_carried_matrix(h, w):
     for t in range(4):
         h = np.tanh(w @ h) + h * 0.1
     return np.sum(h * h)
+
+
+@case(20.0, tags={"loop", "scalar", "branch"})
+def early_return_taken(x):
+    for i in range(3):
+        if x > 10:
+            return x * x
+        x = x * 2
+    return -x
+
+
+@case(vec(5, 0.6, 0.9), tags={"loop", "branch"})
+def return_from_loop_taken(x):
+    for i in range(len(x)):
+        if x[i] > 0.5:
+            return x[i] * 10.0
+    return np.sum(x)

@@ -2,6 +2,7 @@ def grad_early_return_in_loop(x, grad_ys=None):
     _stack = []
     # names first bound inside loops or branches start unbound
     _skip = None
+    cmp = None
     _retval = None
     _returned = False
     _brk = False
@@ -10,8 +11,10 @@ def grad_early_return_in_loop(x, grad_ys=None):
         _trips = _trips + 1
         _stack.append(_skip)
         _skip = False
+        _stack.append(cmp)
         cmp = x > 10
         if cmp:
+            _stack.append(_retval)
             _retval = x
             _returned = True
             _stack.append(_skip)
@@ -24,6 +27,7 @@ def grad_early_return_in_loop(x, grad_ys=None):
             break
     _took = not _returned
     if _took:
+        _retval2 = _retval
         _retval = -x
     # seed: the gradient of the sum of the outputs
     b_retval = seed(grad_ys, _retval)
@@ -31,6 +35,8 @@ def grad_early_return_in_loop(x, grad_ys=None):
     if _took:
         # adjoint of line 249: return -x
         b_x = -b_retval
+        _retval = _retval2
+        b_retval = zeros_tree(_retval2)
     else:
         b_x = np.zeros_like(x)
     # adjoint of line 245: for i in range(3):
@@ -44,6 +50,13 @@ def grad_early_return_in_loop(x, grad_ys=None):
         # adjoint of line 246: if x > 10:
         if cmp:
             skip_before = _stack.pop()
+            # adjoint of line 247: return x
+            retval_before = _stack.pop()
+            b_x = b_x + b_retval
+            b_retval = zeros_tree(_retval)
+            _retval = retval_before
+        cmp_before = _stack.pop()
+        cmp = cmp_before
         skip_before1 = _stack.pop()
         _skip = skip_before1
     return finish(b_x, x)

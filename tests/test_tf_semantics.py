@@ -1,0 +1,153 @@
+"""tf.gradients semantics on NumPy (SPEC §1): summed outputs, grad_ys, unconnected, stops."""
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+import tf_cases as T
+from fd import assert_close, numeric_grad
+
+
+def test_tuple_outputs_are_summed():
+    xs = [np.array([1.0, 2.0, 3.0]) * (k + 1) for k in range(4)]
+    g = sd.grad(T.two_outputs, wrt=(0, 1, 2, 3))(*xs)
+    ones = np.ones(3)
+    for got, want in zip(g, [ones, ones, 2 * ones, ones]):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_tuple_outputs_with_grad_ys():
+    xs = [np.array([1.0, 2.0, 3.0]) * (k + 1) for k in range(4)]
+    gy = (np.array([2.0, 2.0, 3.0]), np.array([3.0, 2.0, 4.0]))
+    g = sd.grad(T.two_outputs, wrt=(0, 1, 2, 3))(*xs, grad_ys=gy)
+    want = [[2, 2, 3], [2, 2, 3], [5, 4, 7], [3, 2, 4]]
+    for got, w in zip(g, want):
+        np.testing.assert_array_equal(got, np.array(w, dtype=float))
+
+
+def test_grad_ys_shape_mismatch_names_output_and_shapes():
+    x = np.array([[3.0, 4.0]])
+    with pytest.raises(ValueError) as info:
+        sd.grad(T.matmul_21)(x, grad_ys=np.array([[1.0, 2.0]]))
+    msg = str(info.value)
+    assert "(1, 2)" in msg and "(1, 1)" in msg and "output" in msg
+
+
+def test_grad_ys_matching_shape():
+    x = np.array([[3.0, 4.0]])
+    g = sd.grad(T.matmul_21)(x, grad_ys=np.array([[2.0]]))
+    np.testing.assert_array_equal(g, np.array([[4.0, 2.0]]))
+
+
+def test_grad_ys_count_checked():
+    xs = [np.ones(3)] * 4
+    with pytest.raises(ValueError, match="2 outputs"):
+        sd.grad(T.two_outputs)(*xs, grad_ys=(np.ones(3),))
+
+
+def test_grad_ys_shape_checked_per_output():
+    xs = [np.ones(3)] * 4
+    with pytest.raises(ValueError, match="output 1"):
+        sd.grad(T.two_outputs)(*xs, grad_ys=(np.ones(3), np.ones(2)))
+
+
+def test_grad_ys_must_be_float():
+    with pytest.raises(ValueError, match="dtype"):
+        sd.grad(T.array_output)(np.ones(2), grad_ys=np.array(["a", "b"]))
+
+
+def test_grad_ys_scalar_and_0d_match():
+    assert sd.grad(T.a_plus_b)(1.0, grad_ys=2.0) == 6.0
+    assert sd.grad(T.a_plus_b)(1.0, grad_ys=np.array(2.0)) == 6.0
+
+
+def test_wrt_local_and_stop_gradients():
+    assert sd.grad(T.a_plus_b, wrt=("a", "b"))(1.5) == (3.0, 1.0)
+    assert sd.grad(T.a_plus_b, wrt=("a", "b"), stop_gradients=("a", "b"))(1.5) == (1.0, 1.0)
+
+
+def test_stop_gradients_on_local_only():
+    # b = 2a is a constant: only the direct path a -> a + b remains
+    assert sd.grad(T.a_plus_b, stop_gradients=("b",))(1.5) == 1.0
+
+
+def test_w_x_x_and_clip():
+    gw, gx = sd.grad(T.w_x_x, wrt=(0, 1))(2.0, 3.0)
+    assert (gw, gx) == (9.0, 12.0)
+    assert float(sd.clip_by_norm(gw, 5.0)) == pytest.approx(5.0)
+    assert float(sd.clip_by_norm(gx, 5.0)) == pytest.approx(5.0)
+
+
+def test_unconnected_none_and_zero():
+    a, b = np.ones(2), np.ones(3)
+    ga, gb = sd.grad(T.unconnected, wrt=(0, 1))(a, b)
+    assert gb is None
+    np.testing.assert_array_equal(ga, 3.0 * np.ones(2))
+    ga, gb = sd.grad(T.unconnected, wrt=(0, 1), unconnected_gradients="zero")(a, b)
+    np.testing.assert_array_equal(gb, np.zeros(3))
+    assert gb.dtype == float
+
+
+def test_stop_gradient_in_code():
+    a, b = 1.5, 0.5
+    ga, gb = sd.grad(T.with_stop_gradient, wrt=(0, 1))(a, b)
+    # c is a constant equal to a*b: d/da (c*a + b) = c, d/db = 1
+    assert ga == pytest.approx(a * b) and gb == pytest.approx(1.0)
+
+
+def test_stop_gradient_and_stop_names_first_wins():
+    a = 0.7
+    # c is constant; d = 2 a^2 -> 4a
+    assert sd.grad(T.stop_then_names)(a) == pytest.approx(4 * a)
+    # stopping d too leaves nothing
+    assert sd.grad(T.stop_then_names, stop_gradients=("d",))(a) is None
+    assert sd.grad(T.stop_then_names, stop_gradients=("d",),
+                   unconnected_gradients="zero")(a) == 0.0
+
+
+def test_wrt_local_last_assignment():
+    x = np.array([0.2, -0.4])
+    (gh,) = sd.grad(T.local_wrt, wrt=("h",))(x)
+    h = np.tanh(x) * 2.0
+    np.testing.assert_allclose(gh, 2 * h)
+
+
+def test_integer_arguments_are_constants():
+    assert sd.grad(T.int_argument, wrt=1)(2.0, 3) is None
+    assert sd.grad(T.int_argument)(2.0, 3) == 3.0
+
+
+def test_float32_gradient_dtype():
+    x = np.ones(3, dtype=np.float32)
+    g = sd.grad(T.array_output)(x)
+    assert g.dtype == np.float32 and g.shape == (3,)
+
+
+def test_vjp_pullback():
+    x = np.array([0.1, 0.2])
+    value, pullback = sd.vjp(T.array_output)(x)
+    np.testing.assert_allclose(value, np.sin(x) * 2.0)
+    np.testing.assert_allclose(pullback(np.array([1.0, 3.0])), 2 * np.cos(x) * [1.0, 3.0])
+
+
+def test_decorator_forms():
+    @sd.differentiate
+    def plain(x):
+        return x * x
+
+    @sd.differentiate(wrt=("a", "b"))
+    def both(a, b):
+        return a * b
+
+    assert plain(3.0) == 9.0
+    assert plain.grad(3.0) == 6.0
+    assert plain.value_and_grad(3.0) == (9.0, 6.0)
+    assert both.grad(2.0, 5.0) == (5.0, 2.0)
+    assert "def grad_plain" in plain.source
+
+
+def test_value_and_grad_matches():
+    x = np.array([0.3, 0.1])
+    value, g = sd.value_and_grad(T.array_output)(x)
+    np.testing.assert_allclose(value, np.sin(x) * 2)
+    assert_close(g, numeric_grad(T.array_output, (x,), 0))

@@ -1,0 +1,55 @@
+"""Functions for the TensorFlow-semantics tests (srcdiff needs their source)."""
+
+import numpy as np
+
+import srcdiff as sd
+
+
+def two_outputs(x1, x2, x3, x4):
+    y1 = x1 + x2 + x3
+    y2 = x3 + x4
+    return y1, y2
+
+
+def matmul_21(x):
+    return x @ np.array([[2.0], [1.0]])
+
+
+def a_plus_b(a):
+    b = 2.0 * a
+    return a + b
+
+
+def w_x_x(w, x):
+    return w * x * x
+
+
+def unconnected(a, b):
+    return a * 3.0
+
+
+def with_stop_gradient(a, b):
+    c = sd.stop_gradient(a * b)
+    return c * a + b
+
+
+def stop_then_names(a):
+    b = a * a
+    c = sd.stop_gradient(b) * 3.0
+    d = b * 2.0
+    return c + d
+
+
+def local_wrt(x):
+    h = np.tanh(x)
+    h = h * 2.0
+    y = h * h
+    return np.sum(y)
+
+
+def array_output(x):
+    return np.sin(x) * 2.0
+
+
+def int_argument(x, n):
+    return x * n
