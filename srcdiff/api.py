@@ -83,6 +83,7 @@ class _Transform:
         self.unconnected = unconnected_gradients
         self.return_value = return_value
         self._defaults = self.fn.__defaults__ or ()
+        self._last = {}  # argument facts -> compiled, for this transform object
         functools.update_wrapper(self, self.fn, updated=())
 
     def _bind(self, args, kwargs):
@@ -96,7 +97,11 @@ class _Transform:
         return [bound.arguments[p] for p in self.params]
 
     def compiled(self, values):
-        facts = tuple(driver.arg_fact(v) for v in values)
+        fact = driver.arg_fact
+        facts = tuple([fact(v) for v in values])
+        hit = self._last.get(facts)
+        if hit is not None:
+            return hit
         key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value, facts)
         table = _CACHE.setdefault(self.fn, {})
         hit = table.get(key)
@@ -106,6 +111,7 @@ class _Transform:
                 return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
                 as_tuple=not self.single)
             table[key] = hit
+        self._last[facts] = hit
         return hit
 
     def __call__(self, *args, grad_ys=None, **kwargs):

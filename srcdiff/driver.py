@@ -6,6 +6,7 @@
 import numpy as np
 
 from . import emit, optimize
+from . import syntax as S
 from .activity import ARRAY, CONTAINER, INT, analyze
 from .aliasing import check_mutations
 from .errors import SrcdiffError
@@ -31,8 +32,18 @@ class Compiled:
         return self.fn(*args, **kwargs)
 
 
+_SIMPLE_FACTS = {float: (ARRAY, 0), int: (INT, 0), bool: (INT, 0), np.float64: (ARRAY, 0),
+                 np.float32: (ARRAY, 0), complex: (ARRAY, 0)}
+
+
 def arg_fact(value):
     """(kind, rank) of an argument value: what specialization may rely on."""
+    t = type(value)
+    fact = _SIMPLE_FACTS.get(t)
+    if fact is not None:
+        return fact
+    if t is np.ndarray:
+        return (ARRAY if value.dtype.kind in "fc" else INT), value.ndim
     if isinstance(value, (bool, int, np.integer, np.bool_)):
         return INT, 0
     if isinstance(value, (float, complex, np.floating, np.complexfloating)):
@@ -116,7 +127,9 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
     rev.context = ctx
     out = rev.run()
     ctx.helpers.update(rev.helpers)
-    out = optimize.optimize(out)
+    user = S.all_names(parsed.node)
+    keep = user | {rev.adj[u] for u in user if u in rev.adj} | {"grad_ys", "_stack"}
+    out = optimize.optimize(out, keep)
     return out, parsed, ctx
 
 

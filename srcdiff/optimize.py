@@ -12,12 +12,15 @@ _PURE_CALL_ROOTS = {"np", "unbroadcast", "unreduce", "reduce_mask", "item_grad",
                     "add_tree", "seed", "check_outputs"}
 
 
-def optimize(fn):
+def optimize(fn, keep=()):
+    """Clean up a generated function. Names in ``keep`` (the user's) are never folded away."""
     fn = _Fold().visit(fn)
     fn.body = _copy_propagate(fn.body)
     changed = True
     while changed:
         fn.body, changed = _dce(fn.body, live_out=set())
+    keep = set(keep) | {a.id for a in fn.args.args}
+    fn.body = _fold_single_use(fn.body, _load_counts(fn), keep)
     fn.body = _drop_empty_comments(fn.body)
     return fn
 
@@ -165,6 +168,102 @@ def _subst(node, env):
         def visit_Name(self, n):
             if isinstance(n.ctx, gast.Load) and n.id in env:
                 return gast.copy_location(S.name(env[n.id]), n)
+            return n
+
+    return Sub().visit(node)
+
+
+# --------------------------------------------------------- expression folding
+
+_MAX_FOLDED_NODES = 14
+
+
+def _load_counts(fn):
+    counts = {}
+    for n in gast.walk(fn):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
+            counts[n.id] = counts.get(n.id, 0) + 1
+    return counts
+
+
+def _arithmetic(expr):
+    """Arithmetic on names and literals: safe and readable to fold into its one use."""
+    for n in gast.walk(expr):
+        if isinstance(n, (gast.Call, gast.Subscript, gast.Attribute, gast.List, gast.Tuple,
+                          gast.Dict, gast.Compare, gast.BoolOp, gast.IfExp)):
+            return False
+    return sum(1 for _ in gast.walk(expr)) <= _MAX_FOLDED_NODES
+
+
+def _writes(stmt):
+    """Names a statement may rebind or change in place (conservatively)."""
+    out = set()
+    for n in gast.walk(stmt):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
+            out.add(n.id)
+        if isinstance(n, gast.Call):
+            f = n.func
+            if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name):
+                out.add(f.value.id)  # xs.append(v), _stack.pop()
+            elif not (isinstance(f, gast.Name) and f.id in _PURE_CALL_ROOTS):
+                # a helper such as index_add(b, ...) may change its arguments in place
+                out |= {a.id for a in n.args if isinstance(a, gast.Name)}
+    return out
+
+
+def _fold_single_use(body, counts, keep):
+    """``t = a * b; y = t + c`` -> ``y = a * b + c`` for compiler temporaries read once.
+
+    Only arithmetic moves, only within one block, and only past statements
+    that write none of the names it reads.
+    """
+    body = list(body)
+    for s in body:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            s.body = _fold_single_use(s.body, counts, keep)
+            s.orelse = _fold_single_use(s.orelse, counts, keep)
+    k = 0
+    while k < len(body):
+        s = body[k]
+        if not (isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name)):
+            k += 1
+            continue
+        t = s.targets[0].id
+        if t in keep or counts.get(t) != 1 or not _arithmetic(s.value):
+            k += 1
+            continue
+        reads = S.loaded_names(s.value) | {t}
+        use = None
+        for j in range(k + 1, len(body)):
+            u = body[j]
+            if t in S.loaded_names(u):
+                use = j
+                break
+            if _writes(u) & reads or isinstance(u, (gast.For, gast.While, gast.If)):
+                break
+        if use is None:
+            k += 1
+            continue
+        u = body[use]
+        if isinstance(u, (gast.For, gast.While)):
+            k += 1
+            continue
+        if isinstance(u, gast.If):
+            if t not in S.loaded_names(u.test):
+                k += 1
+                continue
+            u.test = _replace(u.test, t, s.value)
+        else:
+            body[use] = _replace(u, t, s.value)
+        del body[k]
+    return body
+
+
+def _replace(node, name, expr):
+    class Sub(gast.NodeTransformer):
+        def visit_Name(self, n):
+            if isinstance(n.ctx, gast.Load) and n.id == name:
+                return S.copy(expr)
             return n
 
     return Sub().visit(node)

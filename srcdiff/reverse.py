@@ -136,6 +136,7 @@ class Reverse:
         return out
 
     def _reset_generation(self, taken):
+        self.recompute = {}
         self.names.taken = set(taken)
         self.adj, self.saved, self.counters, self.cond_copies = {}, {}, {}, {}
         self.uses_stack, self.unbound_saved, self.wrt_locals = False, set(), {}
@@ -256,11 +257,14 @@ class Reverse:
             return any(o is not s and not _exclusive(paths[id(o)], paths[id(s)])
                        for o in sites.get(v, ()))
 
+        self.recompute = _recomputable(body, self.a, sites, self._reads_of, self._op_active)
         for s, depth in walk(body):
             op = self.a.op(s)
             if op is None or op.target is None:
                 continue
             v = op.target
+            if v in self.recompute:
+                continue
             if op.kind in ("store", "append"):
                 if v in self.needed or self.active(v):
                     self.saved[id(s)] = "stack" if depth else "name"
@@ -444,7 +448,14 @@ class Reverse:
         if self._op_active(op) and self.b(op.target) in self.state.defined:
             body = self.adjoint_op(s, op, restore)
             if body:
-                out = self._header(s) + out + body
+                again = []
+                used = S.loaded_names(gast.Module(body=body, type_ignores=[]))
+                for t in sorted(self._reads_of(op) & set(self.recompute) & used):
+                    fresh = self.names.fresh(t)
+                    again.append(S.assign(fresh, S.copy(self.recompute[t].value), s))
+                    body = [S._substitute(x, {t: fresh}) if not _assigns_name(x, t) else x
+                            for x in body]
+                out = self._header(s) + out + again + body
         elif op.kind not in ("store", "append") and op.target is not None:
             self._reset(out, op.target)
         out.extend(restore["after"])
@@ -573,6 +584,8 @@ class Reverse:
             self.state.owned.add(bv)
 
     def _zero(self, v):
+        if self.kind(v) == ARRAY and self.a.ranks.get(v) == 0:
+            return S.const(0.0)  # a scalar: Python floats keep the sweep fast
         if self.kind(v) == ARRAY:
             return S.expr(f"np.zeros_like({v})")
         return S.expr(f"zeros_tree({v})")
@@ -1041,3 +1054,67 @@ def _exclusive(p1, p2):
     choices = dict(p1)
     return any(node in choices and choices[node] != branch and branch != 2
                for node, branch in p2)
+
+
+def _recomputable(body, analysis, sites, reads_of, op_active):
+    """Scalar temporaries of loop bodies that the backward sweep recomputes instead of saving.
+
+    ``t = a * x`` (one definition, a cheap operation on scalars) can be
+    recomputed right before each adjoint that reads it, provided no statement
+    between its definition and that reader assigns ``a`` or ``x``: by the
+    sweep's invariant they then hold the values they had when ``t`` was made.
+    """
+    out = {}
+    for loop, _ in walk(body):
+        if not isinstance(loop, (gast.For, gast.While)):
+            continue
+        block = loop.body
+        for k, s in enumerate(block):
+            op = analysis.op(s)
+            if op is None or op.kind != "prim" or not isinstance(s, gast.Assign) \
+                    or not isinstance(s.value, (gast.BinOp, gast.UnaryOp)):
+                continue
+            t = op.target
+            if len(sites.get(t, ())) != 1 or analysis.ranks.get(t) != 0 \
+                    or analysis.kinds.get(t) != "array":
+                continue
+            operands = S.loaded_names(s.value)
+            if t in operands:
+                continue
+            ok = True
+            readers = 0
+            # readers must all sit later in this block, with the operands untouched
+            for j, other in enumerate(block):
+                if other is s:
+                    continue
+                inner = [x for x, _ in walk([other])]
+                reads = any(t in reads_of(o) for x in inner for o in [analysis.op(x)]
+                            if o is not None and o.kind != "control" and op_active(o))
+                reads = reads or (t in S.loaded_names(other) and not isinstance(other, gast.Assign))
+                if reads:
+                    readers += 1
+                    if j < k or len(inner) > 1:
+                        ok = False
+                        break
+                    between = block[k + 1:j + 1]
+                    if any(_assigns(x, operands, analysis) for x in between):
+                        ok = False
+                        break
+            if ok:
+                out[t] = s
+    return out
+
+
+def _assigns(stmt, names, analysis):
+    for x, _ in walk([stmt]):
+        op = analysis.op(x)
+        if op is not None and op.target in names:
+            return True
+        if isinstance(x, gast.For) and x.target.id in names:
+            return True
+    return False
+
+
+def _assigns_name(stmt, name):
+    return any(isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store) and n.id == name
+               for n in gast.walk(stmt))
