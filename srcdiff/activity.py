@@ -109,128 +109,183 @@ def analyze(fn, parsed, registry, user_functions, wrt_names, stop=(), arg_facts=
 
 def _merge(table, name, value):
     if name in table and table[name] != value:
-        table[name] = None
+        table[name] = _join(table[name], value) if isinstance(value, tuple) else None
     elif name not in table:
         table[name] = value
 
 
+def _join(p, q):
+    """Two shape patterns of one name: keep what both agree on."""
+    if not isinstance(p, tuple) or len(p) != len(q):
+        return None
+    return tuple(a if a == b else None for a, b in zip(p, q))
+
+
+# A *shape pattern* is a tuple with one entry per axis: True (length 1), False
+# (longer than 1) or None (unknown); None for the whole pattern means the rank
+# is unknown. Scalars are (). Patterns tell where broadcasting can happen:
+# two operands whose axes are all known never broadcast into each other's
+# longer axes, so ``unbroadcast`` can be left out.
+
+
 def _value_facts(a, fn, params, arg_facts):
-    kinds, ranks, children = {}, {}, {}
+    kinds, shapes, children = {}, {}, {}
     for p in params:
         fact = arg_facts.get(p, (None, None))
-        kinds[p], ranks[p] = fact[0], fact[1]
+        kinds[p], shapes[p] = fact[0], _as_pattern(fact[1])
         if len(fact) > 2:
             children[p] = dict(fact[2])
     for s, _ in walk(fn.body):
         if isinstance(s, gast.For):
             _merge(kinds, s.target.id, INT)
-            _merge(ranks, s.target.id, 0)
+            _merge(shapes, s.target.id, ())
     # one sweep in program order: definitions before uses in straight-line code;
-    # a name defined with different facts in different places gets None
+    # a name defined with different facts in different places keeps what they share
     for op in a.order:
         if op.target is None or op.kind in ("store", "append"):
             continue
-        kind, rank = _fact(op, kinds, ranks)
+        kind, shape = _fact(op, kinds, shapes)
         if op.kind == "index" and kinds.get(op.args[0].id) == CONTAINER \
                 and isinstance(op.index, gast.Constant) and op.args[0].id in children:
             child = children[op.args[0].id].get(op.index.value)
             if child is not None:
-                kind, rank = child[0], child[1]
+                kind, shape = child[0], _as_pattern(child[1])
                 if len(child) > 2:
                     children[op.target] = dict(child[2])
         _merge(kinds, op.target, kind)
-        _merge(ranks, op.target, rank)
-    a.kinds, a.ranks, a.children = kinds, ranks, children
+        _merge(shapes, op.target, shape)
+    a.kinds, a.shapes, a.children = kinds, shapes, children
+    a.ranks = {k: (len(v) if isinstance(v, tuple) else None) for k, v in shapes.items()}
 
 
-def _atom_fact(node, kinds, ranks):
+def _as_pattern(fact):
+    if isinstance(fact, tuple) or fact is None:
+        return fact
+    if isinstance(fact, int):
+        return (None,) * fact
+    return None
+
+
+def _atom_fact(node, kinds, shapes):
     if isinstance(node, gast.Constant):
         v = node.value
         if isinstance(v, bool) or isinstance(v, int):
-            return INT, 0
+            return INT, ()
         if isinstance(v, (float, complex)):
-            return ARRAY, 0
+            return ARRAY, ()
         return None, None
     if isinstance(node, gast.Name):
-        return kinds.get(node.id), ranks.get(node.id)
+        return kinds.get(node.id), shapes.get(node.id)
     return None, None
 
 
-def _fact(op, kinds, ranks):
+def broadcast_pattern(patterns):
+    """The shape pattern of an elementwise result, or None."""
+    if any(p is None for p in patterns):
+        return None
+    rank = max((len(p) for p in patterns), default=0)
+    out = []
+    for axis in range(rank):
+        dims = [p[axis - rank + len(p)] for p in patterns if axis - rank + len(p) >= 0]
+        if any(d is False for d in dims):
+            out.append(False)
+        elif all(d is True for d in dims):
+            out.append(True)
+        else:
+            out.append(None)
+    return tuple(out)
+
+
+def _fact(op, kinds, shapes):
     value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
     if op.kind == "copy":
-        return _atom_fact(op.args[0], kinds, ranks)
+        return _atom_fact(op.args[0], kinds, shapes)
     if op.kind == "literal":
         return CONTAINER, None
     if op.kind == "index":
-        base_kind, base_rank = _atom_fact(op.args[0], kinds, ranks)
+        base_kind, base_shape = _atom_fact(op.args[0], kinds, shapes)
         if base_kind != ARRAY:
             return None, None
-        return ARRAY, _index_rank(op.index, base_rank, kinds)
+        return ARRAY, _index_pattern(op.index, base_shape, kinds)
     if op.kind == "const":
         if isinstance(value, gast.Constant):
-            return _atom_fact(value, kinds, ranks)
+            return _atom_fact(value, kinds, shapes)
         fn = op.func
         if fn in _LIKE:
-            return ARRAY, ranks.get(op.args[0].id) if op.args and isinstance(op.args[0], gast.Name) \
-                else None
+            if op.args and isinstance(op.args[0], gast.Name):
+                return ARRAY, shapes.get(op.args[0].id)
+            return ARRAY, None
         if fn in _MAKERS:
             shape = op.args[0] if op.args else None
-            if isinstance(shape, gast.Name) and kinds.get(shape.id) == INT and ranks.get(shape.id) == 0:
-                return ARRAY, 1
+            if isinstance(shape, gast.Name) and kinds.get(shape.id) == INT \
+                    and shapes.get(shape.id) == ():
+                return ARRAY, (None,)
             if isinstance(shape, gast.Constant) and isinstance(shape.value, int):
-                return ARRAY, 1
+                return ARRAY, (shape.value == 1,)
             return ARRAY, None
         if fn in (len, int, np.argmax, np.argmin, round):
-            return INT, 0
+            return INT, ()
         return None, None
     if op.kind == "prim":
-        facts = [_atom_fact(x, kinds, ranks) for x in op.args]
+        facts = [_atom_fact(x, kinds, shapes) for x in op.args]
         fn = op.func
         if any(k == CONTAINER for k, _ in facts):
             return ARRAY, None
         if all(k == INT for k, _ in facts) and facts and not isinstance(value, gast.Call):
-            return INT, 0
-        arg_ranks = [r for _, r in facts]
-        if isinstance(fn, np.ufunc) or (isinstance(value, (gast.BinOp, gast.UnaryOp))
-                                         and not isinstance(getattr(value, "op", None), gast.MatMult)):
-            if not op.kwargs and all(r is not None for r in arg_ranks) and arg_ranks:
-                return ARRAY, max(arg_ranks)
+            return INT, ()
+        pats = [p for _, p in facts]
+        is_matmul = fn is np.matmul or isinstance(getattr(value, "op", None), gast.MatMult)
+        if (isinstance(fn, np.ufunc) or isinstance(value, (gast.BinOp, gast.UnaryOp))) \
+                and not is_matmul:
+            if not op.kwargs and pats:
+                return ARRAY, broadcast_pattern(pats)
             return ARRAY, None
-        if fn is np.matmul or isinstance(getattr(value, "op", None), gast.MatMult):
-            if len(arg_ranks) == 2 and None not in arg_ranks:
-                r1, r2 = arg_ranks
-                if r1 >= 2 and r2 >= 2:
-                    return ARRAY, max(r1, r2)
-                return ARRAY, max(r1, r2) - 1 if min(r1, r2) == 1 and max(r1, r2) >= 2 else 0
+        if is_matmul or fn is np.dot:
+            if len(pats) == 2 and None not in pats:
+                p, q = pats
+                if len(p) == 2 and len(q) == 2:
+                    return ARRAY, (p[0], q[1])
+                if len(p) == 2 and len(q) == 1:
+                    return ARRAY, (p[0],)
+                if len(p) == 1 and len(q) == 2:
+                    return ARRAY, (q[1],)
+                if len(p) == 1 and len(q) == 1:
+                    return ARRAY, ()
+                if fn is np.matmul or is_matmul:
+                    return ARRAY, (None,) * max(len(p), len(q))
             return ARRAY, None
         if fn in (np.sum, np.mean, np.max, np.min, np.prod, np.amax, np.amin):
             if "axis" not in op.kwargs and len(op.args) == 1 and not op.kwargs.get("keepdims"):
-                return ARRAY, 0
+                return ARRAY, ()
             return ARRAY, None
-        if fn is np.transpose and arg_ranks:
-            return ARRAY, arg_ranks[0]
+        if fn is np.transpose and pats and len(op.args) == 1 and pats[0] is not None:
+            return ARRAY, tuple(reversed(pats[0]))
         return ARRAY, None
     return None, None
 
 
-def _index_rank(index, base_rank, kinds):
-    if base_rank is None:
+def _index_pattern(index, base, kinds):
+    if base is None:
         return None
     parts = index.elts if isinstance(index, gast.Tuple) else [index]
-    rank = base_rank
+    out = []
+    axis = 0
     for p in parts:
         if isinstance(p, gast.Slice):
-            continue
-        if isinstance(p, gast.Constant):
-            if p.value is None:
-                rank += 1
-            elif isinstance(p.value, int):
-                rank -= 1
-            else:
+            if axis >= len(base):
                 return None
+            full = p.lower is None and p.upper is None and p.step is None
+            out.append(base[axis] if full else (True if base[axis] is True else None))
+            axis += 1
+        elif isinstance(p, gast.Constant) and p.value is None:
+            out.append(True)
+        elif isinstance(p, gast.Constant) and isinstance(p.value, int) \
+                and not isinstance(p.value, bool):
+            axis += 1
         elif isinstance(p, gast.Name) and kinds.get(p.id) == INT:
-            rank -= 1
+            axis += 1
         else:
             return None
-    return rank if rank >= 0 else None
+    if axis > len(base):
+        return None
+    return tuple(out) + tuple(base[axis:])

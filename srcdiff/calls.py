@@ -64,9 +64,9 @@ def _fact_of(rev, node):
         from .driver import arg_fact
         return arg_fact(node.value)
     if isinstance(node, gast.Name):
-        kind, rank = rev.a.kinds.get(node.id), rev.a.ranks.get(node.id)
+        kind, shape = rev.a.kinds.get(node.id), rev.a.shapes.get(node.id)
         child = rev.a.children.get(node.id)
         if child is not None:
-            return kind, rank, tuple(child.items())
-        return kind, rank
+            return kind, shape, tuple(child.items())
+        return kind, shape
     return None, None

@@ -32,8 +32,8 @@ class Compiled:
         return self.fn(*args, **kwargs)
 
 
-_SIMPLE_FACTS = {float: (ARRAY, 0), int: (INT, 0), bool: (INT, 0), np.float64: (ARRAY, 0),
-                 np.float32: (ARRAY, 0), complex: (ARRAY, 0)}
+_SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, ()), np.float64: (ARRAY, ()),
+                 np.float32: (ARRAY, ()), complex: (ARRAY, ())}
 
 
 def arg_fact(value):
@@ -42,16 +42,15 @@ def arg_fact(value):
     fact = _SIMPLE_FACTS.get(t)
     if fact is not None:
         return fact
-    if t is np.ndarray:
-        return (ARRAY if value.dtype.kind in "fc" else INT), value.ndim
+    if t is np.ndarray:  # the rank and which axes have length 1 (see activity.py)
+        return (ARRAY if value.dtype.kind in "fc" else INT), tuple(d == 1 for d in value.shape)
     if isinstance(value, (bool, int, np.integer, np.bool_)):
-        return INT, 0
+        return INT, ()
     if isinstance(value, (float, complex, np.floating, np.complexfloating)):
-        return ARRAY, 0
+        return ARRAY, ()
     if isinstance(value, np.ndarray):
-        if np.issubdtype(value.dtype, np.inexact):
-            return ARRAY, value.ndim
-        return INT, value.ndim
+        pattern = tuple(d == 1 for d in value.shape)
+        return (ARRAY if np.issubdtype(value.dtype, np.inexact) else INT), pattern
     if isinstance(value, dict):
         if all(isinstance(k, (str, int)) for k in value):
             return CONTAINER, None, tuple((k, arg_fact(v)) for k, v in value.items())

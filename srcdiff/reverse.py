@@ -584,7 +584,7 @@ class Reverse:
             self.state.owned.add(bv)
 
     def _zero(self, v):
-        if self.kind(v) == ARRAY and self.a.ranks.get(v) == 0:
+        if self.kind(v) == ARRAY and self.a.shapes.get(v) == ():
             return S.const(0.0)  # a scalar: Python floats keep the sweep fast
         if self.kind(v) == ARRAY:
             return S.expr(f"np.zeros_like({v})")
@@ -643,7 +643,7 @@ class Reverse:
                 continue
             targets = _operand_names(node)
             if len(targets) == 1 and isinstance(node, gast.Name):
-                r = _elide_unbroadcast(r, self.renamed.get(node.id, node.id), op, self.a.ranks)
+                r = _elide_unbroadcast(r, self.renamed.get(node.id, node.id), op, self.a.shapes)
                 pairs.append((self.renamed.get(node.id, node.id), r, False))
             elif targets and isinstance(node, (gast.List, gast.Tuple)):
                 tmp = self.names.fresh("parts")
@@ -938,29 +938,34 @@ class _RankFolder(gast.NodeTransformer):
         return node
 
 
-def _elide_unbroadcast(expr, x, op, ranks):
-    """``unbroadcast(e, x)`` is ``e`` when no other operand can broadcast ``x`` up."""
+def _elide_unbroadcast(expr, x, op, shapes):
+    """``unbroadcast(e, x)`` is ``e`` when no other operand can broadcast ``x`` up.
+
+    Known shape patterns decide it: every other operand has at most ``x``'s
+    rank, and wherever ``x`` has an axis of length 1 so do they.
+    """
     if not (isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name)
             and expr.func.id == "unbroadcast" and len(expr.args) == 2):
         return expr
-    others = []
+    px = shapes.get(x)
     for a in op.args:
         if isinstance(a, gast.Constant):
             if isinstance(a.value, (int, float)) and not isinstance(a.value, bool):
                 continue
             return expr
-        if isinstance(a, gast.Name):
-            if a.id == x:
-                continue
-            others.append(a.id)
-        else:
+        if not isinstance(a, gast.Name):
             return expr
-    rx = ranks.get(x)
-    if all(ranks.get(o) == 0 for o in others) and rx is not None:
-        return expr.args[0]
-    if not others:
-        return expr.args[0]
-    return expr
+        if a.id == x:
+            continue
+        pa = shapes.get(a.id)
+        if pa == ():
+            continue
+        if px is None or pa is None or len(pa) > len(px):
+            return expr
+        for da, dx in zip(reversed(pa), reversed(px)):
+            if dx is not False and da is not True:
+                return expr
+    return expr.args[0]
 
 
 def _combine(contributions):
