@@ -16,6 +16,8 @@ def optimize(fn, keep=()):
     """Clean up a generated function. Names in ``keep`` (the user's) are never folded away."""
     fn = _Fold().visit(fn)
     fn.body = _copy_propagate(fn.body)
+    fn.body = _common_subexpressions(fn.body)
+    fn.body = _copy_propagate(fn.body)
     changed = True
     while changed:
         fn.body, changed = _dce(fn.body, live_out=set())
@@ -267,3 +269,29 @@ def _replace(node, name, expr):
             return n
 
     return Sub().visit(node)
+
+
+def _common_subexpressions(body):
+    """A pure arithmetic value computed again in the same block reuses the first result."""
+    seen = {}  # dump of value -> (name, names the value reads)
+    out = []
+    for s in body:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            s.body = _common_subexpressions(s.body)
+            s.orelse = _common_subexpressions(s.orelse)
+            seen = {}
+            out.append(s)
+            continue
+        if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
+                and isinstance(s.value, (gast.BinOp, gast.UnaryOp)) and _arithmetic(s.value):
+            key = S.dump(s.value)
+            if key in seen:
+                s = S.assign(s.targets[0].id, S.name(seen[key][0]), s)
+        written = _writes(s)
+        seen = {k: v for k, v in seen.items() if not (written & (v[1] | {v[0]}))}
+        if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
+                and isinstance(s.value, (gast.BinOp, gast.UnaryOp)) and _arithmetic(s.value) \
+                and s.targets[0].id not in S.loaded_names(s.value):
+            seen.setdefault(S.dump(s.value), (s.targets[0].id, S.loaded_names(s.value)))
+        out.append(s)
+    return out

@@ -607,6 +607,13 @@ class Reverse:
             else:
                 state.owned.discard(bv)
             return
+        shape = self.a.shapes.get(v)
+        if self.kind(v) == ARRAY and bv in state.owned and shape and all(
+                d is not None for d in shape):
+            # an array only this gradient refers to: accumulate in place
+            out.append(S.locate(gast.AugAssign(target=S.name(bv, store=True), op=gast.Add(),
+                                               value=expr), like))
+            return
         if self.kind(v) in (ARRAY, INT):
             total = gast.BinOp(left=S.name(bv), op=gast.Add(), right=expr)
         else:
