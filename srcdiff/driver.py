@@ -128,6 +128,9 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
     ctx.helpers.update(rev.helpers)
     user = S.all_names(parsed.node)
     keep = user | {rev.adj[u] for u in user if u in rev.adj} | {"grad_ys", "_stack"}
+    # array gradients keep their own line (folding them gains nothing measurable);
+    # scalar ones fold, which matters in Python loops
+    keep |= {b for v, b in rev.adj.items() if analysis.shapes.get(v) != ()}
     out = optimize.optimize(out, keep)
     return out, parsed, ctx
 

@@ -53,3 +53,21 @@ def array_output(x):
 
 def int_argument(x, n):
     return x * n
+
+
+def design_example(x, w):
+    h = np.tanh(x @ w)
+    return np.sum(h * h)
+
+
+def mutates_argument(x):
+    x[0] = x[1] * 3.0
+    x[2] += x[0]
+    return np.sum(x * x)
+
+
+def inactive_work(x, w, labels):
+    n = labels.shape[0]
+    counts = np.sum(labels > 0)
+    scale = np.sqrt(counts + 1.0)
+    return np.sum(np.tanh(x @ w)) / scale + n

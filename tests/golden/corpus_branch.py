@@ -4,9 +4,8 @@ def grad_branch(a, grad_ys=None):
         b = a * a
     else:
         b = -a
-    mul = b * 3.0
     # seed: the gradient of the sum of the outputs
-    b_mul = seed(grad_ys, mul)
+    b_mul = seed(grad_ys, b * 3.0)
     # adjoint of line 258: return b * 3.0
     b_b = b_mul * 3.0
     # adjoint of line 254: if a > 0.5:

@@ -1,16 +1,13 @@
 def grad_broadcast_bias(x, b, s, grad_ys=None):
     add = x + b
-    mul = add * s
-    sub = mul - b
+    sub = add * s - b
     sum1 = np.sum(sub)
     # seed: the gradient of the sum of the outputs
     b_sum1 = seed(grad_ys, sum1)
     # adjoint of line 106: return np.sum((x + b) * s - b)
     b_sub = np.broadcast_to(b_sum1, np.shape(sub))
-    b_mul = unbroadcast(b_sub, mul)
     b_b = unbroadcast(-b_sub, b)
-    b_add = b_mul * s
-    b_s = unbroadcast(add * b_mul, s)
-    b_x = unbroadcast(b_add, x)
+    b_add = b_sub * s
+    b_s = unbroadcast(add * b_sub, s)
     b_b = b_b + unbroadcast(b_add, b)
-    return finish(b_x, x), finish(b_b, b), finish(b_s, s)
+    return finish(b_add, x), finish(b_b, b), finish(b_s, s)

@@ -3,36 +3,28 @@ def grad_methods(x, grad_ys=None):
     sum1 = m.sum()
     mean = m.mean()
     max1 = m.max()
-    mul = mean * max1
-    add = sum1 + mul
     min1 = m.min()
-    sub = add - min1
     dot = m.dot(m)
     sum2 = dot.sum()
-    add1 = sub + sum2
+    add1 = sum1 + mean * max1 - min1 + sum2
     transposed = m.T
     mul1 = transposed * m
     sum3 = np.sum(mul1)
-    add2 = add1 + sum3
     # seed: the gradient of the sum of the outputs
-    b_add2 = seed(grad_ys, add2)
+    b_add2 = seed(grad_ys, add1 + sum3)
     # adjoint of line 172: return m.sum() + m.mean() * m.max() - m.min() + m.dot(m).sum() + np.sum(m.T * m)
     b_mul1 = np.broadcast_to(b_add2, np.shape(mul1))
     b_transposed = unbroadcast(b_mul1 * m, transposed)
     b_m = unbroadcast(transposed * b_mul1, m)
-    b_m = b_m + np.transpose(b_transposed, None if None is None else np.
-        argsort(None))
+    b_m = b_m + np.transpose(b_transposed)
     b_dot = np.broadcast_to(b_add2, np.shape(dot))
     vjp = vjp_dot(b_dot, dot, a=m, b=m)
     b_m = b_m + (vjp[0] + vjp[1])
-    b_min1 = -b_add2
-    b_m = b_m + unreduce(b_min1, m, None, False) * reduce_mask(m, min1,
+    b_m = b_m + unreduce(-b_add2, m, None, False) * reduce_mask(m, min1,
         None, False)
-    b_mean = b_add2 * max1
-    b_max1 = mean * b_add2
-    b_m = b_m + unreduce(b_max1, m, None, False) * reduce_mask(m, max1,
-        None, False)
-    b_m = b_m + np.broadcast_to(b_mean / np.size(m), np.shape(m))
+    b_m = b_m + unreduce(mean * b_add2, m, None, False) * reduce_mask(m,
+        max1, None, False)
+    b_m = b_m + np.broadcast_to(b_add2 * max1 / np.size(m), np.shape(m))
     b_m = b_m + np.broadcast_to(b_add2, np.shape(m))
     # adjoint of line 171: m = x.reshape(2, 2)
     b_x = np.reshape(b_m, np.shape(x))

@@ -1,15 +1,10 @@
 def grad_rnn(h, w, xs, grad_ys=None):
     _stack = []
-    # names first bound inside loops or branches start unbound
-    matmul = None
     n = len(xs)
     for t in range(n):
-        _stack.append(matmul)
-        matmul = h @ w
         xs_i = xs[t]
-        add = matmul + xs_i
         _stack.append(h)
-        h = np.tanh(add)
+        h = np.tanh(h @ w + xs_i)
     sum1 = np.sum(h)
     # seed: the gradient of the sum of the outputs
     b_sum1 = seed(grad_ys, sum1)
@@ -22,9 +17,6 @@ def grad_rnn(h, w, xs, grad_ys=None):
         h_before = _stack.pop()
         b_add = b_h * (1.0 - h * h)
         h = h_before
-        b_matmul = unbroadcast(b_add, matmul)
-        matmul_before = _stack.pop()
-        b_h = w @ b_matmul
-        b_w = b_w + np.outer(h_before, b_matmul)
-        matmul = matmul_before
+        b_h = w @ b_add
+        b_w += np.outer(h_before, b_add)
     return finish(b_h, h), finish(b_w, w)

@@ -14,14 +14,13 @@ def grad_scalar_recurrence(a, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_x = seed(grad_ys, x)
     # adjoint of line 231: for i in range(20):
-    b_a = np.zeros_like(a)
+    b_a = 0.0
     for i in reversed(range(20)):
         # adjoint of line 232: x = a * x * (1.0 - x)
         x_before = _stack.pop()
         b_mul = b_x * sub
-        b_sub = mul * b_x
         sub_before = _stack.pop()
-        b_x = -b_sub
+        b_x = -(mul * b_x)
         sub = sub_before
         mul_before = _stack.pop()
         b_a = b_a + b_mul * x_before

@@ -1,6 +1,5 @@
 def grad_tanh_layer(x, w, grad_ys=None):
-    matmul = x @ w
-    h = np.tanh(matmul)
+    h = np.tanh(x @ w)
     mul = h * h
     sum1 = np.sum(mul)
     # seed: the gradient of the sum of the outputs

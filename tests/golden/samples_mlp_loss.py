@@ -1,13 +1,10 @@
 def grad_loss(params, x, y, grad_ys=None):
     params_i = params['W1']
-    matmul = x @ params_i
     params_i1 = params['b1']
-    add = matmul + params_i1
-    h = np.tanh(add)
+    h = np.tanh(x @ params_i + params_i1)
     params_i2 = params['W2']
-    matmul1 = h @ params_i2
     params_i3 = params['b2']
-    logits = matmul1 + params_i3
+    logits = h @ params_i2 + params_i3
     max1 = np.max(logits, axis=1, keepdims=True)
     z = logits - max1
     exp = np.exp(z)
@@ -17,12 +14,10 @@ def grad_loss(params, x, y, grad_ys=None):
     mul = log_probs * y
     sum2 = np.sum(mul, axis=1)
     mean = np.mean(sum2)
-    neg = -mean
     # seed: the gradient of the sum of the outputs
-    b_neg = seed(grad_ys, neg)
+    b_neg = seed(grad_ys, -mean)
     # adjoint of line 19: return -np.mean(np.sum(log_probs * y, axis=1))
-    b_mean = -b_neg
-    b_sum2 = np.broadcast_to(b_mean / np.size(sum2), np.shape(sum2))
+    b_sum2 = np.broadcast_to(-b_neg / np.size(sum2), np.shape(sum2))
     b_mul = unreduce(b_sum2, mul, 1, False)
     b_log_probs = unbroadcast(b_mul * y, log_probs)
     # adjoint of line 18: log_probs = z - np.log(np.sum(np.exp(z), axis=1, keepdims=True))
@@ -37,17 +32,15 @@ def grad_loss(params, x, y, grad_ys=None):
     b_logits = b_logits + unreduce(b_max1, logits, 1, True) * reduce_mask(
         logits, max1, 1, True)
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
-    b_matmul1 = unbroadcast(b_logits, matmul1)
     b_params_i3 = unbroadcast(b_logits, params_i3)
     b_params = item_add(None, params, 'b2', b_params_i3)
-    b_h = b_matmul1 @ params_i2.T
-    b_params_i2 = h.T @ b_matmul1
+    b_h = b_logits @ params_i2.T
+    b_params_i2 = h.T @ b_logits
     b_params = item_add(b_params, params, 'W2', b_params_i2)
     # adjoint of line 15: h = np.tanh(x @ params["W1"] + params["b1"])
     b_add = b_h * (1.0 - h * h)
-    b_matmul = unbroadcast(b_add, matmul)
     b_params_i1 = unbroadcast(b_add, params_i1)
     b_params = item_add(b_params, params, 'b1', b_params_i1)
-    b_params_i = x.T @ b_matmul
+    b_params_i = x.T @ b_add
     b_params = item_add(b_params, params, 'W1', b_params_i)
     return finish(b_params, params)

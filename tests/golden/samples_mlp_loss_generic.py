@@ -2,8 +2,7 @@ def grad_loss(params, x, y, grad_ys=None):
     params_i = params['W1']
     matmul = x @ params_i
     params_i1 = params['b1']
-    add = matmul + params_i1
-    h = np.tanh(add)
+    h = np.tanh(matmul + params_i1)
     params_i2 = params['W2']
     matmul1 = h @ params_i2
     params_i3 = params['b2']
@@ -17,12 +16,10 @@ def grad_loss(params, x, y, grad_ys=None):
     mul = log_probs * y
     sum2 = np.sum(mul, axis=1)
     mean = np.mean(sum2)
-    neg = -mean
     # seed: the gradient of the sum of the outputs
-    b_neg = seed(grad_ys, neg)
+    b_neg = seed(grad_ys, -mean)
     # adjoint of line 19: return -np.mean(np.sum(log_probs * y, axis=1))
-    b_mean = -b_neg
-    b_sum2 = np.broadcast_to(b_mean / np.size(sum2), np.shape(sum2))
+    b_sum2 = np.broadcast_to(-b_neg / np.size(sum2), np.shape(sum2))
     b_mul = unreduce(b_sum2, mul, 1, False)
     b_log_probs = unbroadcast(b_mul * y, log_probs)
     # adjoint of line 18: log_probs = z - np.log(np.sum(np.exp(z), axis=1, keepdims=True))
