@@ -840,6 +840,9 @@ def _base_name(e, parsed):
             return "n" if f.id == "len" else f.id
         return "call"
     if isinstance(e, gast.Subscript):
+        key = e.slice
+        if isinstance(key, gast.Constant) and isinstance(key.value, str) and key.value.isidentifier():
+            return key.value  # params["W1"] -> W1
         base = e.value.id if isinstance(e.value, gast.Name) else "item"
         return base + "_i"
     if isinstance(e, gast.Attribute):

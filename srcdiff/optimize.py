@@ -189,10 +189,16 @@ def _load_counts(fn):
 
 
 def _arithmetic(expr):
-    """Arithmetic on names and literals: safe and readable to fold into its one use."""
+    """Arithmetic on names, literals and ``name[index]``: safe to fold into its one use."""
     for n in gast.walk(expr):
-        if isinstance(n, (gast.Call, gast.Subscript, gast.Attribute, gast.List, gast.Tuple,
-                          gast.Dict, gast.Compare, gast.BoolOp, gast.IfExp)):
+        if isinstance(n, gast.Subscript):
+            if not (isinstance(n.value, gast.Name) and all(
+                    isinstance(x, (gast.Name, gast.Constant, gast.Slice, gast.Tuple, gast.Load))
+                    for x in gast.walk(n.slice))):
+                return False
+            continue
+        if isinstance(n, (gast.Call, gast.Attribute, gast.List, gast.Dict, gast.Compare,
+                          gast.BoolOp, gast.IfExp)):
             return False
     return sum(1 for _ in gast.walk(expr)) <= _MAX_FOLDED_NODES
 
@@ -203,6 +209,8 @@ def _writes(stmt):
     for n in gast.walk(stmt):
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
             out.add(n.id)
+        if isinstance(n, gast.Subscript) and isinstance(n.ctx, gast.Store):
+            out |= {b.id for b in gast.walk(n.value) if isinstance(b, gast.Name)}
         if isinstance(n, gast.Call):
             f = n.func
             if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name):
@@ -283,15 +291,16 @@ def _common_subexpressions(body):
             out.append(s)
             continue
         if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
-                and isinstance(s.value, (gast.BinOp, gast.UnaryOp)) and _arithmetic(s.value):
+                and isinstance(s.value, (gast.BinOp, gast.UnaryOp, gast.Subscript)) \
+                and _arithmetic(s.value):
             key = S.dump(s.value)
             if key in seen:
                 s = S.assign(s.targets[0].id, S.name(seen[key][0]), s)
         written = _writes(s)
         seen = {k: v for k, v in seen.items() if not (written & (v[1] | {v[0]}))}
         if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
-                and isinstance(s.value, (gast.BinOp, gast.UnaryOp)) and _arithmetic(s.value) \
-                and s.targets[0].id not in S.loaded_names(s.value):
+                and isinstance(s.value, (gast.BinOp, gast.UnaryOp, gast.Subscript)) \
+                and _arithmetic(s.value) and s.targets[0].id not in S.loaded_names(s.value):
             seen.setdefault(S.dump(s.value), (s.targets[0].id, S.loaded_names(s.value)))
         out.append(s)
     return out

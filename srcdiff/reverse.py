@@ -1083,8 +1083,10 @@ def _recomputable(body, analysis, sites, reads_of, op_active):
         block = loop.body
         for k, s in enumerate(block):
             op = analysis.op(s)
-            if op is None or op.kind != "prim" or not isinstance(s, gast.Assign) \
-                    or not isinstance(s.value, (gast.BinOp, gast.UnaryOp)):
+            cheap = op is not None and isinstance(s, gast.Assign) and (
+                (op.kind == "prim" and isinstance(s.value, (gast.BinOp, gast.UnaryOp)))
+                or (op.kind == "index" and isinstance(s.value.value, gast.Name)))
+            if not cheap:
                 continue
             t = op.target
             if len(sites.get(t, ())) != 1 or analysis.ranks.get(t) != 0 \

@@ -2,9 +2,8 @@ def grad_rnn(h, w, xs, grad_ys=None):
     _stack = []
     n = len(xs)
     for t in range(n):
-        xs_i = xs[t]
         _stack.append(h)
-        h = np.tanh(h @ w + xs_i)
+        h = np.tanh(h @ w + xs[t])
     sum1 = np.sum(h)
     # seed: the gradient of the sum of the outputs
     b_sum1 = seed(grad_ys, sum1)

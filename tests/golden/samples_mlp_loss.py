@@ -1,10 +1,9 @@
 def grad_loss(params, x, y, grad_ys=None):
-    params_i = params['W1']
-    params_i1 = params['b1']
-    h = np.tanh(x @ params_i + params_i1)
-    params_i2 = params['W2']
-    params_i3 = params['b2']
-    logits = h @ params_i2 + params_i3
+    b1 = params['b1']
+    h = np.tanh(x @ params['W1'] + b1)
+    W2 = params['W2']
+    b2 = params['b2']
+    logits = h @ W2 + b2
     max1 = np.max(logits, axis=1, keepdims=True)
     z = logits - max1
     exp = np.exp(z)
@@ -32,15 +31,15 @@ def grad_loss(params, x, y, grad_ys=None):
     b_logits = b_logits + unreduce(b_max1, logits, 1, True) * reduce_mask(
         logits, max1, 1, True)
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
-    b_params_i3 = unbroadcast(b_logits, params_i3)
-    b_params = item_add(None, params, 'b2', b_params_i3)
-    b_h = b_logits @ params_i2.T
-    b_params_i2 = h.T @ b_logits
-    b_params = item_add(b_params, params, 'W2', b_params_i2)
+    b_b2 = unbroadcast(b_logits, b2)
+    b_params = item_add(None, params, 'b2', b_b2)
+    b_h = b_logits @ W2.T
+    b_W2 = h.T @ b_logits
+    b_params = item_add(b_params, params, 'W2', b_W2)
     # adjoint of line 15: h = np.tanh(x @ params["W1"] + params["b1"])
     b_add = b_h * (1.0 - h * h)
-    b_params_i1 = unbroadcast(b_add, params_i1)
-    b_params = item_add(b_params, params, 'b1', b_params_i1)
-    b_params_i = x.T @ b_add
-    b_params = item_add(b_params, params, 'W1', b_params_i)
+    b_b1 = unbroadcast(b_add, b1)
+    b_params = item_add(b_params, params, 'b1', b_b1)
+    b_W1 = x.T @ b_add
+    b_params = item_add(b_params, params, 'W1', b_W1)
     return finish(b_params, params)

@@ -1,12 +1,12 @@
 def grad_loss(params, x, y, grad_ys=None):
-    params_i = params['W1']
-    matmul = x @ params_i
-    params_i1 = params['b1']
-    h = np.tanh(matmul + params_i1)
-    params_i2 = params['W2']
-    matmul1 = h @ params_i2
-    params_i3 = params['b2']
-    logits = matmul1 + params_i3
+    W1 = params['W1']
+    matmul = x @ W1
+    b1 = params['b1']
+    h = np.tanh(matmul + b1)
+    W2 = params['W2']
+    matmul1 = h @ W2
+    b2 = params['b2']
+    logits = matmul1 + b2
     max1 = np.max(logits, axis=1, keepdims=True)
     z = logits - max1
     exp = np.exp(z)
@@ -35,18 +35,18 @@ def grad_loss(params, x, y, grad_ys=None):
         logits, max1, 1, True)
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
     b_matmul1 = unbroadcast(b_logits, matmul1)
-    b_params_i3 = unbroadcast(b_logits, params_i3)
-    b_params = item_add(None, params, 'b2', b_params_i3)
-    vjp = vjp_matmul(b_matmul1, matmul1, x=h, y=params_i2)
+    b_b2 = unbroadcast(b_logits, b2)
+    b_params = item_add(None, params, 'b2', b_b2)
+    vjp = vjp_matmul(b_matmul1, matmul1, x=h, y=W2)
     b_h = vjp[0]
-    b_params_i2 = vjp[1]
-    b_params = item_add(b_params, params, 'W2', b_params_i2)
+    b_W2 = vjp[1]
+    b_params = item_add(b_params, params, 'W2', b_W2)
     # adjoint of line 15: h = np.tanh(x @ params["W1"] + params["b1"])
     b_add = b_h * (1.0 - h * h)
     b_matmul = unbroadcast(b_add, matmul)
-    b_params_i1 = unbroadcast(b_add, params_i1)
-    b_params = item_add(b_params, params, 'b1', b_params_i1)
-    vjp1 = vjp_matmul(b_matmul, matmul, x=x, y=params_i)
-    b_params_i = vjp1[1]
-    b_params = item_add(b_params, params, 'W1', b_params_i)
+    b_b1 = unbroadcast(b_add, b1)
+    b_params = item_add(b_params, params, 'b1', b_b1)
+    vjp1 = vjp_matmul(b_matmul, matmul, x=x, y=W1)
+    b_W1 = vjp1[1]
+    b_params = item_add(b_params, params, 'W1', b_W1)
     return finish(b_params, params)
