@@ -141,6 +141,18 @@ def _value_facts(a, fn, params, arg_facts):
             _merge(shapes, s.target.id, ())
     # one sweep in program order: definitions before uses in straight-line code;
     # a name defined with different facts in different places keeps what they share
+    # sweeps in program order until nothing changes: facts only ever weaken, so a
+    # value that flows around a loop ends with what every iteration agrees on
+    for _ in range(20):
+        before = (dict(kinds), dict(shapes))
+        _sweep(a, kinds, shapes, children)
+        if (kinds, shapes) == before:
+            break
+    a.kinds, a.shapes, a.children = kinds, shapes, children
+    a.ranks = {k: (len(v) if isinstance(v, tuple) else None) for k, v in shapes.items()}
+
+
+def _sweep(a, kinds, shapes, children):
     for op in a.order:
         if op.target is None or op.kind in ("store", "append"):
             continue
@@ -154,8 +166,6 @@ def _value_facts(a, fn, params, arg_facts):
                     children[op.target] = dict(child[2])
         _merge(kinds, op.target, kind)
         _merge(shapes, op.target, shape)
-    a.kinds, a.shapes, a.children = kinds, shapes, children
-    a.ranks = {k: (len(v) if isinstance(v, tuple) else None) for k, v in shapes.items()}
 
 
 def _as_pattern(fact):

@@ -73,6 +73,12 @@ class _Transform:
             from .parse import parse_function
             parse_function(self.fn)  # raises the "not a Python function" error
         self.sig, self.params = _params(self.fn)
+        if any(p.kind == p.KEYWORD_ONLY for p in self.sig.parameters.values()):
+            from .parse import parse_function
+            parsed = parse_function(self.fn)
+            raise parsed.error(parsed.node, f"{self.fn.__name__!r} has keyword-only parameters, "
+                               "which srcdiff does not support",
+                               hint="make them ordinary parameters (remove the `*`)")
         if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in self.sig.parameters.values()):
             from .normalize import _check_signature
             from .parse import parse_function
@@ -94,6 +100,11 @@ class _Transform:
             return list(args) + list(self._defaults[len(args) - n:])
         bound = self.sig.bind(*args, **kwargs)
         bound.apply_defaults()
+        extra = set(bound.arguments) - set(self.params)
+        if extra:
+            raise TypeError(f"{self.fn.__name__}: keyword-only parameters "
+                            f"({', '.join(sorted(extra))}) are not supported by srcdiff; "
+                            "make them ordinary parameters")
         return [bound.arguments[p] for p in self.params]
 
     def compiled(self, values):

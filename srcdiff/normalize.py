@@ -711,6 +711,10 @@ class _Normalizer:
             if k.arg is None:
                 raise self.error(k.value, "calls with `**kwargs` are not supported",
                                  hint="pass the keyword arguments explicitly")
+            if k.arg == "out":
+                raise self.error(k.value, "`out=` writes the result into an existing array, "
+                                 "which srcdiff cannot follow",
+                                 hint="assign the result instead: `c = np.add(a, b)`")
         f = e.func
         if isinstance(f, gast.Name) and f.id in self.local_functions:
             return self.inline(self.local_functions[f.id], e)

@@ -93,3 +93,19 @@ def reserved_name(x):
 
 def calls_local_variable(x, f):
     return f(x)
+
+
+def uses_out_keyword(x):
+    y = np.zeros_like(x)
+    np.multiply(x, 2.0, out=y)
+    return np.sum(y)
+
+
+def out_keyword_assigned(x):
+    y = np.zeros_like(x)
+    z = np.multiply(x, 2.0, out=y)
+    return np.sum(z)
+
+
+def keyword_only(x, *, scale=2.0):
+    return x * scale
