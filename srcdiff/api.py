@@ -10,6 +10,8 @@ import functools
 import inspect
 import weakref
 
+import numpy as np
+
 from . import driver
 from .errors import SrcdiffError
 
@@ -109,6 +111,11 @@ class _Transform:
 
     def compiled(self, values):
         fact = driver.arg_fact
+        for name, v in zip(self.params, values):
+            if name in self.wrt and (isinstance(v, (complex, np.complexfloating)) or (
+                    isinstance(v, np.ndarray) and v.dtype.kind == "c")):
+                raise TypeError(f"argument {name!r} is complex; srcdiff differentiates real "
+                                "functions of real inputs only")
         facts = tuple([fact(v) for v in values])
         hit = self._last.get(facts)
         if hit is not None:

@@ -74,6 +74,7 @@ class Reverse:
         self.wrt_locals = {}  # local wrt name -> capture name
         self.comment_line = None
         self.needed = set()
+        self._loop_facts = {}
         self.renamed = {}
         self.unbound_saved = set()
         self.helpers = {}  # names the generated code needs -> objects  # saved names that may be unbound at their first save
@@ -791,24 +792,14 @@ class Reverse:
         exposed_outer = self.exposed
         self.exposed = _upward_exposed(s.body, self.a)
         entry = self.state.copy()
-        carried = {b for b in entry.defined if b in touched and self._adjoint_live(b)}
-        owned = set(entry.owned)
-        for _ in range(10):
-            self.carried = carried_outer | carried
-            self.state = _State(entry.defined | carried, owned & entry.owned)
-            self.adjoint_block(s.body)
-            exit_defined = {b for b in (self.state.defined | (carried & self.exposed)) & touched
-                            if self._adjoint_live(b)}
-            new_carried = carried | exit_defined
-            new_owned = owned & self.state.owned
+        key = (id(s), frozenset(entry.defined), frozenset(entry.owned))
+        if key in self._loop_facts:  # the same in every pass of run(): saves change no state
+            carried, owned = self._loop_facts[key]
+        else:
+            carried, owned = self._loop_fixpoint(s, entry, touched, carried_outer)
+            self._loop_facts[key] = carried, owned
             self.names.taken = set(saved_names)
             self.adj = dict(saved_adj)
-            for b in new_carried:
-                if b not in self.adj.values():
-                    pass
-            if new_carried == carried and new_owned == owned:
-                break
-            carried, owned = new_carried, new_owned
         # the real generation
         pre = []
         self.state = entry.copy()
@@ -853,6 +844,26 @@ class Reverse:
                 and counter is None:
             return post
         return head + pre + loop_stmts + post
+
+    def _loop_fixpoint(self, s, entry, touched, carried_outer):
+        """Gradients live across iterations (``carried``) and arrays still owned at the head."""
+        carried = {b for b in entry.defined if b in touched and self._adjoint_live(b)}
+        owned = set(entry.owned)
+        saved_names, saved_adj = set(self.names.taken), dict(self.adj)
+        for _ in range(10):
+            self.carried = carried_outer | carried
+            self.state = _State(entry.defined | carried, owned & entry.owned)
+            self.adjoint_block(s.body)
+            exit_defined = {b for b in (self.state.defined | (carried & self.exposed)) & touched
+                            if self._adjoint_live(b)}
+            new_carried = carried | exit_defined
+            new_owned = owned & self.state.owned
+            self.names.taken = set(saved_names)
+            self.adj = dict(saved_adj)
+            if new_carried == carried and new_owned == owned:
+                break
+            carried, owned = new_carried, new_owned
+        return carried, owned
 
     def _primal_of_any(self, bv):
         try:

@@ -12,6 +12,7 @@ A body outside that grammar (loops, or tests on run-time values) is not
 inlined; the generated code calls the rule function instead.
 """
 
+import functools
 import inspect
 import textwrap
 
@@ -42,7 +43,7 @@ class Template:
         except (OSError, TypeError, SyntaxError, IndexError):
             self.node = None
 
-    @property
+    @functools.cached_property
     def globals(self):
         """Names the rule's body reads from its module (looked up when first needed)."""
         out = {}
@@ -67,6 +68,10 @@ class Template:
                 elif param.kind == param.VAR_KEYWORD:
                     v = gast.Dict(keys=[S.const(k) for k in v], values=list(v.values()))
                 out[name] = v
+            elif param.kind == param.VAR_POSITIONAL:
+                out[name] = gast.Tuple(elts=[], ctx=gast.Load())
+            elif param.kind == param.VAR_KEYWORD:
+                out[name] = gast.Dict(keys=[], values=[])
             elif param.default is not inspect.Parameter.empty:
                 out[name] = S.const(param.default)
         return out
