@@ -19,7 +19,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 golden: $(STAMP)
-	SRCDIFF_REGENERATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden.py
+	SRCDIFF_REGENERATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden.py tests/test_golden_cli.py $(wildcard tests/test_golden_forward.py)
 	git --no-pager diff --stat -- tests/golden
 
 bench: $(STAMP)

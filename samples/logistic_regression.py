@@ -28,6 +28,10 @@ def make_data(n=500, d=10, seed=0):
     return x, y
 
 
+SRCDIFF_TARGETS = {"loss": "params"}
+SRCDIFF_EXAMPLES = {"loss": lambda: ({"w": 0.1 * np.ones(3), "b": np.zeros(1)}, *make_data(n=6, d=3))}
+
+
 def train(steps=200, report=20, clip=1.0):
     x, y = make_data()
     params = {"w": np.zeros(x.shape[1]), "b": np.zeros(1)}

@@ -39,6 +39,11 @@ def init_params(sizes=(2, 32, 2), seed=1):
     }
 
 
+# srcdiff command line: `srcdiff samples/mlp.py` writes the gradient module
+SRCDIFF_TARGETS = {"loss": "params"}
+SRCDIFF_EXAMPLES = {"loss": lambda: (init_params(sizes=(2, 4, 2)), *two_spirals(n=4))}
+
+
 def train(steps=300, report=30, learning_rate=0.05):
     x, y = two_spirals()
     params = init_params()

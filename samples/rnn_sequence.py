@@ -40,6 +40,10 @@ def init_params(hidden=12, seed=0):
     }
 
 
+SRCDIFF_TARGETS = {"loss": "params"}
+SRCDIFF_EXAMPLES = {"loss": lambda: (init_params(hidden=3), *make_sequence(n=5))}
+
+
 def train(steps=150, report=15):
     xs, ys = make_sequence()
     params = init_params()

@@ -97,8 +97,11 @@ def _usage(message):
 def _parser():
     p = argparse.ArgumentParser(
         prog="srcdiff",
-        description="Write the gradient of Python/NumPy functions as a standalone module "
-                    "(it imports only numpy and the standard library).",
+        usage="srcdiff [options] TARGET... [-o OUT.py]\n"
+              "       srcdiff check [options] TARGET... -o OUT.py\n"
+              "       srcdiff rules",
+        description="Write the gradient of Python/NumPy functions as a standalone module:\n"
+                    "it imports only numpy and the standard library, never srcdiff.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("targets", nargs="*", metavar="TARGET",
                    help="FILE.py:FUNC, MODULE:FUNC, FILE.py:f,g, or FILE.py (its SRCDIFF_TARGETS)")
@@ -125,14 +128,14 @@ def _parser():
 class Target:
     """One function to differentiate, as named on the command line."""
 
-    def __init__(self, source, func, is_file, spelled):
+    def __init__(self, source, func, is_file, argument=0):
         self.source = source  # a path (as given, made relative) or a dotted module name
         self.func = func  # None: every entry of SRCDIFF_TARGETS
         self.is_file = is_file
-        self.spelled = spelled  # how the source is written in the regeneration command
+        self.argument = argument  # which command-line argument named it
 
 
-def parse_target(text):
+def parse_target(text, argument=0):
     """``FILE.py:f,g`` / ``MODULE:f`` / ``FILE.py`` -> a list of :class:`Target`."""
     head, sep, tail = text.rpartition(":")
     if not sep or "/" in tail or "\\" in tail or tail.endswith(".py"):
@@ -144,12 +147,12 @@ def parse_target(text):
         raise _usage(f"{text!r} names a module but no function: write {text}:FUNC")
     source = _display_path(head) if is_file else head
     if not tail:
-        return [Target(source, None, True, source)]
+        return [Target(source, None, True, argument)]
     funcs = [f.strip() for f in tail.split(",") if f.strip()]
     for f in funcs:
         if not f.isidentifier():
             raise _usage(f"{f!r} in {text!r} is not a function name")
-    return [Target(source, f, is_file, source) for f in funcs]
+    return [Target(source, f, is_file, argument) for f in funcs]
 
 
 def _display_path(path):
@@ -217,42 +220,57 @@ class _Loader:
                 f"invalid syntax: {e.msg}", filename=path, lineno=e.lineno,
                 col=(e.offset - 1) if e.offset else None, line=e.text)) from None
         linecache.checkcache(path)
-        stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0])
-        name = f"srcdiff_target_{stem}"
-        k = 1
-        while name in sys.modules:
-            k += 1
-            name = f"srcdiff_target_{stem}_{k}"
+        # Named after the file, as `import stem` would name it (logging.getLogger(__name__)
+        # and the like see the same name everywhere), but registered in sys.modules only
+        # while it runs, and not at all when that name is taken.
+        name = re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0])
         spec = importlib.util.spec_from_file_location(name, path)
         module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
+        register = name not in sys.modules and not is_stdlib_name(name)
+        if register:
+            sys.modules[name] = module
         directory = os.path.dirname(os.path.abspath(path))
         sys.path.insert(0, directory)
         try:
             spec.loader.exec_module(module)
-        except Exception as e:
-            del sys.modules[name]
+        except (Exception, SystemExit) as e:  # a script may call sys.exit() at import
             raise _import_failure(path, path, e) from e
         finally:
             sys.path.remove(directory)
+            if register and sys.modules.get(name) is module:
+                del sys.modules[name]
         return module
 
     def _import(self, modname):
-        if os.getcwd() not in sys.path and "" not in sys.path:
+        added = os.getcwd() not in sys.path and "" not in sys.path
+        if added:  # as `python -m` does: import paths start in the working directory
             sys.path.insert(0, os.getcwd())
         try:
-            spec = importlib.util.find_spec(modname)
-        except (ImportError, ValueError):
-            spec = None
-        if spec is None:
-            raise CliError(f"{modname}: error: no module named {modname!r}", USAGE,
-                           SrcdiffError(f"no module named {modname!r}",
-                                        hint="run srcdiff from the directory the import path "
-                                             "starts in, or name the file: path/to/module.py:FUNC"))
-        try:
-            return importlib.import_module(modname)
-        except Exception as e:
-            raise _import_failure(modname, spec.origin, e) from e
+            try:
+                spec = importlib.util.find_spec(modname)
+            except (ModuleNotFoundError, ValueError):
+                spec = None
+            except Exception as e:  # a parent package failed to import
+                raise _import_failure(modname, None, e) from e
+            if spec is None:
+                raise CliError("", USAGE,
+                               SrcdiffError(f"no module named {modname!r}", filename=modname,
+                                            hint="run srcdiff from the directory the import "
+                                                 "path starts in, or name the file: "
+                                                 "path/to/module.py:FUNC"))
+            try:
+                return importlib.import_module(modname)
+            except (Exception, SystemExit) as e:
+                raise _import_failure(modname, spec.origin, e) from e
+        finally:
+            if added:
+                sys.path.remove(os.getcwd())
+
+
+def is_stdlib_name(name):
+    from .standalone import is_stdlib
+
+    return is_stdlib(name)
 
 
 def _import_failure(label, path, exc):
@@ -264,7 +282,8 @@ def _import_failure(label, path, exc):
     else:
         for frame in traceback.extract_tb(exc.__traceback__):
             if path and os.path.abspath(frame.filename) == os.path.abspath(path):
-                lineno, line = frame.lineno, frame.line
+                lineno, col = frame.lineno, getattr(frame, "colno", None)
+                line = linecache.getline(frame.filename, lineno) or frame.line
     message = f"importing {label} raised {type(exc).__name__}: {exc}"
     err = SrcdiffError(message, filename=_display_path(path or label), lineno=lineno, col=col,
                        line=line, hint="srcdiff imports the file to read the function; "
@@ -325,8 +344,8 @@ class Job:
 
     def __init__(self, args):
         self.targets = []
-        for t in args.targets:
-            self.targets.extend(parse_target(t))
+        for k, t in enumerate(args.targets):
+            self.targets.extend(parse_target(t, k))
         if not self.targets:
             raise _usage("no target: give FILE.py:FUNC or MODULE:FUNC (see srcdiff --help)")
         self.wrt = parse_wrt(args.wrt)
@@ -339,14 +358,11 @@ class Job:
     def command(self, check=False):
         """The canonical command that regenerates the output (relative paths only)."""
         words = ["srcdiff"] + (["check"] if check else [])
-        grouped = []
+        grouped = {}  # argument -> (source, functions), as written on the command line
         for t in self.targets:
-            if grouped and grouped[-1][0] is t.spelled and t.func and grouped[-1][1]:
-                grouped[-1][1].append(t.func)
-            else:
-                grouped.append((t.spelled, [t.func] if t.func else []))
-        for spelled, funcs in grouped:
-            words.append(spelled + (":" + ",".join(funcs) if funcs else ""))
+            grouped.setdefault(t.argument, (t.source, []))[1].extend([t.func] if t.func else [])
+        for source, funcs in grouped.values():
+            words.append(source + (":" + ",".join(funcs) if funcs else ""))
         if self.wrt_text is not None:
             words += ["--wrt", self.wrt_text]
         if self.mode != "reverse":
@@ -391,7 +407,7 @@ def _expand(job, loader):
         else:
             names = [t.func]
         for name in names:
-            one = Target(t.source, name, t.is_file, t.spelled)
+            one = Target(t.source, name, t.is_file, t.argument)
             fn = _function(module, one)
             if id(fn) in seen:
                 continue
@@ -422,16 +438,31 @@ def _derive(job, fn, wrt, single, ctx):
             fn, wrt, stop=job.stop, unconnected=job.unconnected, name=entry_name(job, fn),
             as_tuple=not single, context=ctx)
     else:
-        forward = getattr(driver, "forward_function", None)
+        forward = _forward_function()
         if forward is None:
             raise CliError("", COMPILE, SrcdiffError(
                 "forward mode is not available yet",
                 hint="use --mode reverse (the default) for now"))
-        node, parsed, ctx = forward(fn, wrt, name=entry_name(job, fn), context=ctx)
+        node, parsed, ctx = forward(fn, wrt, stop=job.stop, name=entry_name(job, fn),
+                                    as_tuple=not single, context=ctx)
     namespaces = getattr(ctx, "namespaces", [])
     callees = [(f, namespaces[k] if k < len(namespaces) else None)
                for k, f in enumerate(ctx.functions) if k >= before]
     return node, parsed, callees
+
+
+def _forward_function():
+    """The compiler's forward-mode entry point, or None while it does not exist."""
+    from . import driver
+
+    found = getattr(driver, "forward_function", None)
+    if found is None:
+        try:
+            from . import forward
+        except ImportError:
+            return None
+        found = getattr(forward, "forward_function", None)
+    return found
 
 
 def entry_name(job, fn):
@@ -687,8 +718,14 @@ def _main(argv):
     if job.output:
         write_atomic(job.output, text)
     else:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        out = getattr(sys.stdout, "buffer", None)
+        if out is not None:  # bytes: the same on every platform and locale
+            sys.stdout.flush()
+            out.write(text.encode("utf-8"))
+            out.flush()
+        else:
+            sys.stdout.write(text)
+            sys.stdout.flush()
     return OK
 
 

@@ -152,6 +152,11 @@ def _check_reserved_names(parsed):
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store) and n.id in RESERVED:
             raise parsed.error(n, f"the name {n.id!r} is reserved for srcdiff's generated code",
                                hint=f"rename the variable {n.id!r}")
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in RESERVED \
+                and n.id in parsed.namespace and n.id != "np" \
+                and parsed.namespace[n.id] is not emit.RUNTIME_HELPERS.get(n.id):
+            raise parsed.error(n, f"the global {n.id!r} has the name of a helper srcdiff's "
+                               "generated code calls", hint=f"rename the global {n.id!r}")
     user_np = parsed.namespace.get("np", np)
     if user_np is not np:
         raise SrcdiffError(f"{parsed.name!r} lives in a module where `np` is not numpy; "

@@ -8,6 +8,7 @@ part of that namespace the code actually reads, as source::
     module    := imports __all__ constants generated user rules helpers aliases
     imports   := "import M [as N]" | "from M import X [as N]"  (M: numpy or stdlib)
     constants := NAME = LITERAL          (ints, floats, strings, tuples of those...)
+               | NAME = logging.getLogger(NAME)
     generated := the generated functions, in the order given (what a reader wants first)
     user      := the source of each user function the code calls
     rules     := the source of each rule function the generated code calls
@@ -17,7 +18,8 @@ part of that namespace the code actually reads, as source::
 :func:`link` works by closure: every global name a piece of source reads
 (found with :mod:`symtable`, so scoping is exact) is resolved in the namespace
 that piece runs in, and becomes an import, a literal, or another piece whose
-own globals are resolved in turn. Anything else (an array, a third-party
+own globals are resolved in turn; ``mod.f`` for one of the user's own modules
+``mod`` is copied in as a global ``mod_f``. Anything else (an array, a third-party
 module, srcdiff itself) is refused with a :class:`SrcdiffError` that points at
 the user's line: a shipped module must never depend on what it cannot carry.
 
@@ -251,13 +253,72 @@ def strip_stop_gradient(text, namespace):
 
 def _span(text, node):
     """Character offsets of ``node`` in ``text`` (columns are UTF-8 byte offsets)."""
-    lines = text.splitlines(True)
+    lines = re.findall(r"[^\n]*\n|[^\n]+$", text)  # as ast counts lines: on "\n" only
 
     def offset(lineno, col):
         before = sum(len(line) for line in lines[:lineno - 1])
         return before + len(lines[lineno - 1].encode()[:col].decode())
 
     return offset(node.lineno, node.col_offset), offset(node.end_lineno, node.end_col_offset)
+
+
+def is_user_module(module):
+    """A module of the user's own code: not numpy, srcdiff, the stdlib or an installed package."""
+    top = _top(module.__name__)
+    if top in ("numpy", "srcdiff") or is_stdlib(top):
+        return False
+    path = getattr(module, "__file__", None) or ""
+    return bool(path) and not _installed(path)
+
+
+def flatten_user_modules(text, namespace):
+    """Rewrite ``mod.f`` (``mod`` one of the user's modules) to a global ``mod_f``.
+
+    A standalone module cannot import the user's other modules, so what it
+    reads from them is copied in under a flat name. Returns ``(text,
+    {new name: (object, base name)})``.
+    """
+    tree = ast.parse(text)
+    taken = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | set(namespace)
+    taken |= {a.arg for a in ast.walk(tree) if isinstance(a, ast.arg)}
+    found, inner = [], set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute) or id(node) in inner:
+            continue
+        parts = _dotted(node)
+        if not parts:
+            continue
+        for sub in ast.walk(node):
+            inner.add(id(sub))
+        base = _resolve(parts[:1], namespace)
+        if not inspect.ismodule(base) or not is_user_module(base):
+            continue
+        # the first attribute that is not a module: what to copy in
+        k = 1
+        while k < len(parts) and inspect.ismodule(_resolve(parts[:k + 1], namespace)) \
+                and is_user_module(_resolve(parts[:k + 1], namespace)):
+            k += 1
+        if k == len(parts):
+            continue  # the module itself, used as a value: refused later
+        target = node
+        for _ in range(len(parts) - k - 1):
+            target = target.value
+        found.append((_span(text, target), parts[:k + 1]))
+    renames, by_path = {}, {}
+    for span, path in found:
+        key = tuple(path)
+        if key not in by_path:
+            stem = "_".join(path)
+            name, n = stem, 1
+            while name in taken:
+                n += 1
+                name = f"{stem}{n}"
+            taken.add(name)
+            by_path[key] = name
+            renames[name] = (_resolve(path, namespace), path[0])
+    for (start, stop), path in sorted(found, reverse=True):
+        text = text[:start] + by_path[tuple(path)] + text[stop:]
+    return text, renames
 
 
 def function_piece(fn, name, section):
@@ -360,7 +421,7 @@ def _from_import_line(modname, attr, name):
 
 def _srcdiff_wrapped(obj):
     """The plain function inside a srcdiff wrapper (``@sd.differentiate``, custom rules)."""
-    if inspect.isfunction(obj) or not type(obj).__module__.startswith("srcdiff"):
+    if inspect.isfunction(obj) or _top(type(obj).__module__) != "srcdiff":
         return None
     inner = getattr(obj, "__wrapped__", None) or getattr(obj, "fn", None)
     return inner if inspect.isfunction(inner) else None
@@ -398,6 +459,12 @@ class _Linker:
             piece = self.pieces[k]
             k += 1
             piece.text = strip_stop_gradient(piece.text, piece.namespace)
+            piece.text, renames = flatten_user_modules(piece.text, piece.namespace)
+            if renames:
+                piece.namespace = dict(piece.namespace)
+                piece.namespace.update({n: obj for n, (obj, _) in renames.items()})
+                piece.where = (lambda ident, where=piece.where, r=renames:
+                               where(r[ident][1] if ident in r else ident))
             for name in global_reads(piece.text):
                 self._resolve(name, piece)
 
@@ -454,6 +521,12 @@ class _Linker:
         wrapped = _srcdiff_wrapped(obj)
         if wrapped is not None:
             return self._function(name, wrapped, USER)
+        logging = sys.modules.get("logging")
+        if logging is not None and isinstance(obj, logging.Logger):
+            self._bind("logging", _Binding(("obj", id(logging)), "import", "import logging",
+                                           obj=logging), piece, name)
+            arg = "" if obj is logging.getLogger() else repr(obj.name)
+            return _Binding(("logger", obj.name), "const", f"{name} = logging.getLogger({arg})")
         if not callable(obj):
             text = literal(obj)
             if text is None:
@@ -588,7 +661,10 @@ def _public_name(modname):
 
 def _third_party(fn):
     """True for a function that comes from an installed package (not the user's code)."""
-    path = (getattr(fn, "__code__", None) and fn.__code__.co_filename) or ""
+    return _installed((getattr(fn, "__code__", None) and fn.__code__.co_filename) or "")
+
+
+def _installed(path):
     return any(part in ("site-packages", "dist-packages") for part in re.split(r"[\\/]", path))
 
 

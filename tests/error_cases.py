@@ -109,3 +109,10 @@ def out_keyword_assigned(x):
 
 def keyword_only(x, *, scale=2.0):
     return x * scale
+
+
+seed = 3.0
+
+
+def reads_global_named_like_helper(x):
+    return x * seed

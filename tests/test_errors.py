@@ -37,6 +37,7 @@ CASES = [
     (E.uses_out_keyword, "np.multiply(x, 2.0, out=y)", ["effect"]),
     (E.out_keyword_assigned, "z = np.multiply(x, 2.0, out=y)", ["out="]),
     (E.keyword_only, "def keyword_only", ["keyword-only"]),
+    (E.reads_global_named_like_helper, "return x * seed", ["helper"]),
 ]
 
 

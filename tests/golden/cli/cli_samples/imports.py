@@ -32,22 +32,18 @@ def grad_mixed(x, grad_ys=None):
     mul = y * mexp1
     sqrt = m.sqrt(2.0)
     n = len(LABEL)
-    mul1 = sqrt * n
-    z = mul + mul1
+    z = mul + sqrt * n
     mul2 = z * z
     sum1 = onp.sum(mul2)
     min1 = min(BIG, 3.0)
     sum2 = onp.sum(x)
     mul3 = min1 * sum2
     FLAGS_i = FLAGS[2]
-    mul4 = mul3 * FLAGS_i
-    add = sum1 + mul4
     # seed: the gradient of the sum of the outputs
-    b_add = seed(grad_ys, add)
+    b_add = seed(grad_ys, sum1 + mul3 * FLAGS_i)
     # adjoint of line 21: return onp.sum(z * z) + min(BIG, 3.0) * onp.sum(x) * FLAGS[2]
     b_sum1 = unbroadcast(b_add, sum1)
-    b_mul4 = unbroadcast(b_add, mul4)
-    b_mul3 = unbroadcast(b_mul4 * FLAGS_i, mul3)
+    b_mul3 = unbroadcast(b_add * FLAGS_i, mul3)
     b_sum2 = unbroadcast(min1 * b_mul3, sum2)
     b_x = np.broadcast_to(b_sum2, np.shape(x))
     b_mul2 = np.broadcast_to(b_sum1, np.shape(mul2))

@@ -21,8 +21,7 @@ SCALE = 0.5
 def grad_loss(w, b, x, y, grad_ys=None):
     # names first bound inside loops or branches start unbound
     matmul = x @ w
-    add = matmul + b
-    h = np.tanh(add)
+    h = np.tanh(matmul + b)
     mul = LEAK * h
     _h1 = h
     h = np.maximum(h, mul)
@@ -36,11 +35,9 @@ def grad_loss(w, b, x, y, grad_ys=None):
     sub = h - baseline
     pow2 = sub ** 2
     sum1 = np.sum(pow2)
-    mul2 = pi * sum1
-    div = mul2 / 100.0
-    add1 = mul1 + div
+    div = pi * sum1 / 100.0
     # seed: the gradient of the sum of the outputs
-    b_add1 = seed(grad_ys, add1)
+    b_add1 = seed(grad_ys, mul1 + div)
     # adjoint of line 20: return SCALE * np.mean(err ** 2) + math.pi * np.sum((h - baseline) ** 2) / 100.0
     b_mul1 = unbroadcast(b_add1, mul1)
     b_div = unbroadcast(b_add1, div)
@@ -83,8 +80,7 @@ def grad_energy(x, grad_ys=None):
     x_i2 = None
     e = 0.0
     shape = x.shape
-    item_i = shape[0]
-    sub = item_i - 1
+    sub = shape[0] - 1
     for i in range(sub):
         _stack.append(add)
         add = i + 1
@@ -101,9 +97,9 @@ def grad_energy(x, grad_ys=None):
         _stack.append(cos)
         cos = math.cos(1.0)
         _stack.append(x_i2)
-        x_i2 = x[i]
+        x_i2 = x_i1
         _stack.append(sin)
-        sin = np.sin(x_i2)
+        sin = np.sin(x_i1)
         _stack.append(mul1)
         mul1 = cos * sin
         _stack.append(e)
