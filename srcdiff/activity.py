@@ -237,6 +237,8 @@ def _fact(op, kinds, shapes):
             return INT, ()
         return None, None
     if op.kind == "prim":
+        if op.rule is not None and (op.rule.tuple_output or op.func in _tree_valued()):
+            return None, None  # a list, tuple or dict of arrays
         facts = [_atom_fact(x, kinds, shapes) for x in op.args]
         fn = op.func
         if any(k == CONTAINER for k, _ in facts):
@@ -299,3 +301,8 @@ def _index_pattern(index, base, kinds):
     if axis > len(base):
         return None
     return tuple(out) + tuple(base[axis:])
+
+
+def _tree_valued():
+    from .rules.runtime_rules import TREE_VALUED
+    return TREE_VALUED

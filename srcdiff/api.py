@@ -16,6 +16,51 @@ from . import driver
 from .errors import SrcdiffError
 
 _CACHE = weakref.WeakKeyDictionary()
+_GENERATION = [0]  # bumped when rules change: every compiled gradient is then stale
+
+
+def invalidate():
+    """Forget every compiled gradient (a rule was registered or replaced)."""
+    _CACHE.clear()
+    _GENERATION[0] += 1
+
+
+def _wrap_primitive(fn):
+    """``sd.grad(np.sin)``, ``sd.grad(custom)``: a one-line Python function calling ``fn``,
+    so that the compiler differentiates the call with ``fn``'s registered rule."""
+    import linecache
+
+    from .rules import DEFAULT
+
+    if DEFAULT.lookup(fn) is None:
+        return None
+    params, call = [], []
+    if isinstance(fn, np.ufunc):
+        params = call = [f"x{k}" for k in range(fn.nin)]
+    else:
+        try:
+            sig = inspect.signature(fn)
+        except (TypeError, ValueError):
+            sig = None
+        for p in (sig.parameters.values() if sig else ()):
+            if p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) or p.name == "out":
+                continue
+            if p.default is p.empty:
+                params.append(p.name)
+            elif p.default is None or isinstance(p.default, (bool, int, float, str)):
+                params.append(f"{p.name}={p.default!r}")
+            else:
+                continue
+            call.append(p.name)
+    name = getattr(fn, "__name__", "primitive")
+    if not name.isidentifier():
+        name = "primitive"
+    src = f"def {name}({', '.join(params)}):\n    return _primitive({', '.join(call)})\n"
+    filename = f"<srcdiff primitive {name} {id(fn):x}>"
+    linecache.cache[filename] = (len(src), None, src.splitlines(True), filename)
+    ns = {"_primitive": fn, "__name__": "srcdiff.primitive"}
+    exec(compile(src, filename, "exec"), ns)
+    return ns[name]
 
 
 def stop_gradient(x):
@@ -24,6 +69,15 @@ def stop_gradient(x):
 
 
 stop_gradient.__srcdiff_stop_gradient__ = True
+
+
+def _has_rule(fn):
+    from .rules import DEFAULT
+
+    try:
+        return DEFAULT.lookup(fn) is not None
+    except TypeError:
+        return False
 
 
 def _params(fn):
@@ -70,10 +124,16 @@ class _Transform:
                  return_value=False):
         if not callable(fn):
             raise TypeError(f"expected a function, got {fn!r}")
-        self.fn = inspect.unwrap(fn) if hasattr(fn, "__wrapped__") else fn
-        if not inspect.isfunction(self.fn):
-            from .parse import parse_function
-            parse_function(self.fn)  # raises the "not a Python function" error
+        if isinstance(fn, _Transform) or type(fn).__name__ == "Composed":
+            raise TypeError("this transform does not compose with another transform; use "
+                            "sd.grad, sd.value_and_grad, sd.jvp, sd.hvp or sd.hessian on it")
+        self.fn = inspect.unwrap(fn) if hasattr(fn, "__wrapped__") and not _has_rule(fn) else fn
+        if not inspect.isfunction(self.fn) or _has_rule(self.fn):
+            wrapped = _wrap_primitive(self.fn)
+            if wrapped is None:
+                from .parse import parse_function
+                parse_function(self.fn)  # raises the "not a Python function" error
+            self.fn = wrapped
         self.sig, self.params = _params(self.fn)
         if any(p.kind == p.KEYWORD_ONLY for p in self.sig.parameters.values()):
             from .parse import parse_function
@@ -92,6 +152,7 @@ class _Transform:
         self.return_value = return_value
         self._defaults = self.fn.__defaults__ or ()
         self._last = {}  # argument facts -> compiled, for this transform object
+        self._generation = _GENERATION[0]
         functools.update_wrapper(self, self.fn, updated=())
 
     def _bind(self, args, kwargs):
@@ -110,6 +171,9 @@ class _Transform:
         return [bound.arguments[p] for p in self.params]
 
     def compiled(self, values):
+        if self._generation != _GENERATION[0]:
+            self._last.clear()
+            self._generation = _GENERATION[0]
         fact = driver.arg_fact
         for name, v in zip(self.params, values):
             if name in self.wrt and (isinstance(v, (complex, np.complexfloating)) or (
@@ -138,12 +202,22 @@ class _Transform:
 
 
 def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
-    """The gradient of ``f`` (of the sum of its outputs) w.r.t. ``wrt``; see SPEC §1."""
+    """The gradient of ``f`` (of the sum of its outputs) w.r.t. ``wrt``; see SPEC §1.
+
+    ``f`` may itself be a transform (``sd.grad(sd.grad(f))``): its generated
+    code is differentiated again (higher.py).
+    """
+    from . import higher
+    if higher._is_transform(f):
+        return higher.Composed(f, wrt, stop_gradients, unconnected_gradients)
     return _Transform(f, wrt, stop_gradients, unconnected_gradients)
 
 
 def value_and_grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
     """Like :func:`grad`, returning ``(value, gradients)`` from one call."""
+    from . import higher
+    if higher._is_transform(f):
+        return higher.Composed(f, wrt, stop_gradients, unconnected_gradients, return_value=True)
     return _Transform(f, wrt, stop_gradients, unconnected_gradients, return_value=True)
 
 

@@ -427,6 +427,13 @@ class _Normalizer:
                         gast.Attribute(value=S.name(f.value.id), attr="append", ctx=gast.Load()),
                         [arg])))
                     return
+                if f.attr == "pop" and isinstance(f.value, gast.Name) and len(v.args) <= 1 \
+                        and not v.keywords and str(self.parsed.filename).startswith("<srcdiff"):
+                    # generated code undoing an append (differentiated again by higher.py)
+                    self.emit(gast.Expr(value=S.call(gast.Attribute(
+                        value=S.name(f.value.id), attr="pop", ctx=gast.Load()),
+                        [self.atom(a) for a in v.args])))
+                    return
                 if f.attr in _LOGGER_METHODS:
                     self.emit(S.copy(s))
                     return

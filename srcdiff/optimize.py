@@ -43,6 +43,10 @@ def _drop_empty_comments(body):
             nxt = body[k + 1] if k + 1 < len(body) else None
             if nxt is None or _is_comment(nxt) or isinstance(nxt, gast.Return):
                 continue
+            if s.value.value.endswith("start unbound") and not (
+                    isinstance(nxt, gast.Assign) and isinstance(nxt.value, gast.Constant)
+                    and nxt.value.value is None):
+                continue
         out.append(s)
     return out
 

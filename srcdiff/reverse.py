@@ -258,7 +258,8 @@ class Reverse:
             return any(o is not s and not _exclusive(paths[id(o)], paths[id(s)])
                        for o in sites.get(v, ()))
 
-        self.recompute = _recomputable(body, self.a, sites, self._reads_of, self._op_active)
+        self.recompute = _recomputable(body, self.a, sites, self._reads_of, self._op_active,
+                                       self.params)
         for s, depth in walk(body):
             op = self.a.op(s)
             if op is None or op.target is None:
@@ -528,6 +529,7 @@ class Reverse:
             base = op.args[0].id
             if self.active(base):
                 out.extend(self.index_adjoint(s, op, base, g, atom))
+                return out
         elif op.kind == "store":
             out.extend(self.store_adjoint(s, op, g))
             return out
@@ -583,6 +585,18 @@ class Reverse:
             out.append(S.assign(bv, self._zero(v)))
             self.state.defined.add(bv)
             self.state.owned.add(bv)
+
+    def _zero_before(self, v, s):
+        """A zero gradient for ``v`` where the backward sweep stands before ``s`` runs.
+
+        On some paths ``v`` may not be bound there yet (branches that agree
+        with each other, which no static test sees); its gradient is then
+        unused, and ``v`` starts as ``None`` so that ``zeros_tree`` gives 0.0.
+        """
+        if v in self.params or self._defined_before(s, v):
+            return self._zero(v)
+        self.unbound_saved.add(v)
+        return S.call("zeros_tree", [S.name(v)])
 
     def _zero(self, v):
         if self.kind(v) == ARRAY and self.a.shapes.get(v) == ():
@@ -670,24 +684,28 @@ class Reverse:
     def index_adjoint(self, s, op, base, g, atom):
         bb = self.b(base)
         index = _index_value(op.index)
+        value = atom(op.args[0])  # the indexed value as it was (``xs = xs[::-1]``)
         out = []
+        if base == op.target:  # the statement redefines its base: start from zero
+            self._reset(out, base, emit=False)
         if self.kind(base) == ARRAY:
             if bb not in self.state.defined:
-                out.append(S.assign(bb, S.call("index_add", [S.const(None), S.name(base), index, g]), s))
+                out.append(S.assign(bb, S.call("index_add", [S.const(None), value, index, g]), s))
             elif bb in self.state.owned:
-                out.append(S.assign(bb, S.call("index_add", [S.name(bb), S.name(base), index, g]), s))
+                out.append(S.assign(bb, S.call("index_add", [S.name(bb), value, index, g]), s))
             else:
                 out.append(S.assign(bb, gast.BinOp(
-                    left=S.call("index_add", [S.const(None), S.name(base), index, g]),
+                    left=S.call("index_add", [S.const(None), value, index, g]),
                     op=gast.Add(), right=S.name(bb)), s))
             self.state.defined.add(bb)
             self.state.owned.add(bb)
         else:
             prev = S.name(bb) if bb in self.state.defined else S.const(None)
-            out.append(S.assign(bb, S.call("item_add", [prev, S.name(base), index, g]), s))
+            out.append(S.assign(bb, S.call("item_add", [prev, value, index, g]), s))
             self.state.defined.add(bb)
             self.state.owned.discard(bb)
-        self._reset(out, op.target, emit=False)
+        if base != op.target:
+            self._reset(out, op.target, emit=False)
         self._materialize_if_carried(out, op.target, s)
         return out
 
@@ -757,7 +775,7 @@ class Reverse:
         for (code, st), body in zip(branches, (s.body, s.orelse)):
             for bv in sorted(defined - st.defined):
                 v = self._primal_of(bv)
-                code.append(S.assign(bv, self._zero(v)))
+                code.append(S.assign(bv, self._zero_before(v, s)))
             final.append(code)
         self.state = _State(defined, owned)
         self.comment_line = None
@@ -805,7 +823,7 @@ class Reverse:
         self.state = entry.copy()
         for bv in sorted(carried - entry.defined):
             v = self._primal_of_any(bv)
-            pre.append(S.assign(bv, self._zero(v)))
+            pre.append(S.assign(bv, self._zero(v)))  # after the loop: v is bound
             self.state.defined.add(bv)
             self.state.owned.add(bv)
         self.carried = carried_outer | carried
@@ -813,7 +831,7 @@ class Reverse:
         self.comment_line = None
         body = self.adjoint_block(s.body)
         for bv in sorted(carried - self.state.defined):
-            body.append(S.assign(bv, self._zero(self._primal_of(bv))))
+            body.append(S.assign(bv, self._zero_before(self._primal_of(bv), s)))
             self.state.defined.add(bv)
             self.state.owned.add(bv)
         self.carried = carried_outer
@@ -1079,7 +1097,7 @@ def _exclusive(p1, p2):
                for node, branch in p2)
 
 
-def _recomputable(body, analysis, sites, reads_of, op_active):
+def _recomputable(body, analysis, sites, reads_of, op_active, params=()):
     """Scalar temporaries of loop bodies that the backward sweep recomputes instead of saving.
 
     ``t = a * x`` (one definition, a cheap operation on scalars) can be
@@ -1088,6 +1106,23 @@ def _recomputable(body, analysis, sites, reads_of, op_active):
     sweep's invariant they then hold the values they had when ``t`` was made.
     """
     out = {}
+
+    def used_outside(loop):
+        inside = {id(x) for x, _ in walk(loop.body)}
+        names = set()
+        for x, _ in walk(body):
+            if id(x) in inside:
+                continue
+            if isinstance(x, gast.Assign):
+                names |= S.loaded_names(x.value)
+            elif isinstance(x, gast.If):
+                names |= S.loaded_names(x.test)
+            elif isinstance(x, (gast.For, gast.While)):
+                names |= S.loaded_names(x.iter if isinstance(x, gast.For) else x.test)
+            else:
+                names |= S.loaded_names(x)
+        return names
+
     for loop, _ in walk(body):
         if not isinstance(loop, (gast.For, gast.While)):
             continue
@@ -1104,7 +1139,7 @@ def _recomputable(body, analysis, sites, reads_of, op_active):
                     or analysis.kinds.get(t) != "array":
                 continue
             operands = S.loaded_names(s.value)
-            if t in operands:
+            if t in operands or t in params or t in used_outside(loop):
                 continue
             ok = True
             readers = 0

@@ -176,6 +176,8 @@ def finish(g, x, zero=False):
         return tuple(out) if isinstance(x, tuple) else out
     if g is None:
         return zeros_tree(x) if zero else None
+    if np.iscomplexobj(g) and not np.iscomplexobj(x):
+        g = np.real(g)  # a real input's gradient is real (e.g. through an FFT)
     if isinstance(x, np.ndarray):
         dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
         if isinstance(g, np.ndarray) and g.dtype == dtype and g.shape == x.shape \

@@ -1,6 +1,7 @@
 """Every rejected construct raises SrcdiffError with file:line:col, the line and a hint."""
 
 import inspect
+import math
 
 import numpy as np
 import pytest
@@ -77,7 +78,11 @@ def test_varargs():
 
 def test_builtin_has_no_source():
     with pytest.raises(sd.SrcdiffError, match="not a Python function"):
-        sd.grad(np.sin)(1.0)
+        sd.grad(math.gamma)(1.0)
+
+
+def test_primitive_with_a_rule_is_differentiable():
+    assert sd.grad(np.sin)(0.5) == pytest.approx(np.cos(0.5))
 
 
 def test_function_without_source_file():

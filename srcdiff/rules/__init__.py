@@ -1,7 +1,24 @@
-"""The default rule table: NumPy, Python operators and srcdiff's own primitives."""
+"""The default rule table: NumPy, Python operators and srcdiff's own primitives.
+
+The tables are grouped by subject: numpy_rules (arithmetic, elementwise; the
+methods, views and non-differentiable lists), reduction_rules, product_rules,
+shape_rules (shapes, joins, selections, constructors), linalg_rules
+(numpy.linalg), fft_rules (numpy.fft) and, when SciPy can be imported,
+scipy_rules (scipy.special, scipy.linalg). SciPy is never required.
+"""
 
 from .registry import Registry, Rule, primitive_name  # noqa: F401
 
 DEFAULT = Registry()
 
-from . import numpy_rules  # noqa: E402,F401  (fills DEFAULT)
+from . import numpy_rules, product_rules, reduction_rules, shape_rules  # noqa: E402,F401
+from . import fft_rules, linalg_rules  # noqa: E402,F401
+from . import runtime_rules  # noqa: E402,F401  (srcdiff's own helpers: higher order)
+
+try:
+    import scipy.linalg  # noqa: F401
+    import scipy.special  # noqa: F401
+except ImportError:  # pragma: no cover - scipy is optional
+    pass
+else:
+    from . import scipy_rules  # noqa: E402,F401

@@ -1,21 +1,46 @@
-"""Reverse rules for NumPy and Python's operators.
+"""Rules for NumPy's arithmetic and elementwise functions, and the table's shared lists
+(ndarray methods, views, and the one list of functions without derivative).
+
+The other tables: reduction_rules (sums, extrema, scans), product_rules
+(matmul ... einsum), shape_rules, linalg_rules, fft_rules, scipy_rules.
 
 Notation (autograd's): ``g`` is the gradient of the output, ``ans`` the output,
-``x, y`` the inputs. Every rule returns one gradient per required positional
-argument, already summed back to that argument's shape (``unbroadcast``).
+``x, y`` the inputs; in a forward rule ``d`` is the tangent of the input whose
+contribution the entry describes. Every reverse rule returns one gradient per
+required positional argument, already summed back to that argument's shape
+(``unbroadcast``); every forward rule returns contributions shaped like ``ans``.
 
-Ties and kinks, chosen so gradients are finite wherever the function is:
-``abs`` at 0 gives 0 (``sign``); ``maximum``/``minimum`` at ties split the
-gradient equally; ``max``/``min`` reductions share it equally among tied
-elements; ``clip`` passes the gradient at the bounds (inclusive); ``sqrt`` at 0
-gives ``inf`` as the derivative does.
+Complex numbers follow autograd's convention: a cotangent ``g`` pairs with a
+change ``dy`` as ``Re(sum(g * dy))``, so holomorphic functions have the same
+rules as for reals (``g * f'(x)``, no conjugation) and a real input keeps only
+the real part of its gradient (``match_complex``).
+
+Ties and kinks, rule by rule. The derivative is chosen finite wherever the
+function is defined, and a subgradient at kinks:
+
+* ``abs``, ``fabs``: 0 at 0 (``sign(0) == 0``); for complex ``z``, ``conj(z)/|z|``
+  (written ``conj(x) / |x|``, not with ``np.sign``, whose zero derivative holds
+  for reals only, so that second derivatives of complex ``abs`` are right).
+* ``maximum``/``minimum``: at ties each argument gets half the gradient.
+  ``fmax``/``fmin`` likewise; a NaN argument gets none (the other one is returned).
+* ``clip``: the gradient passes at the bounds (they are inclusive).
+* ``sqrt``, ``cbrt`` at 0 and ``arcsin``/``arccos`` at +-1: ``inf``, as the derivative.
+* ``hypot`` at (0, 0), ``angle`` at 0: 0 (the minimum-norm subgradient).
+* ``sinc`` at 0: 0 (its true derivative; a Taylor series near 0 keeps second
+  derivatives right there too).
+* ``mod``/``remainder``/``fmod``: the jumps are ignored; ``d/dy`` is
+  ``-floor(x/y)`` (``-trunc(x/y)`` for ``fmod``).
+* ``power``: ``d/dy`` of ``x ** y`` is 0 where ``x <= 0`` (it is complex or
+  undefined there); ``d/dx`` where ``y == 0`` is 0.
+* ``arctan2`` at (0, 0): NaN; the function is discontinuous there.
+* ``nan_to_num``: 0 where the input was not finite.
 """
 
 import operator
 
 import numpy as np
 
-from ..runtime import is_constant, reduce_mask, unbroadcast, unreduce
+from ..runtime import broadcast_like, is_constant, match_complex, unbroadcast
 from . import DEFAULT as R
 
 # ------------------------------------------------------------------ arithmetic
@@ -26,9 +51,19 @@ def add(g, ans, x, y):
     return unbroadcast(g, x), unbroadcast(g, y)
 
 
+@R.jvp(operator.add, np.add)
+def add_jvp(d, ans, x, y):
+    return broadcast_like(d, ans), broadcast_like(d, ans)
+
+
 @R.vjp(operator.sub, np.subtract)
 def subtract(g, ans, x, y):
     return unbroadcast(g, x), unbroadcast(-g, y)
+
+
+@R.jvp(operator.sub, np.subtract)
+def subtract_jvp(d, ans, x, y):
+    return broadcast_like(d, ans), broadcast_like(-d, ans)
 
 
 @R.vjp(operator.mul, np.multiply)
@@ -36,9 +71,19 @@ def multiply(g, ans, x, y):
     return unbroadcast(g * y, x), unbroadcast(x * g, y)
 
 
+@R.jvp(operator.mul, np.multiply)
+def multiply_jvp(d, ans, x, y):
+    return broadcast_like(d * y, ans), broadcast_like(x * d, ans)
+
+
 @R.vjp(operator.truediv, np.divide, np.true_divide)
 def divide(g, ans, x, y):
     return unbroadcast(g / y, x), unbroadcast(-g * ans / y, y)
+
+
+@R.jvp(operator.truediv, np.divide, np.true_divide)
+def divide_jvp(d, ans, x, y):
+    return broadcast_like(d / y, ans), broadcast_like(-d * ans / y, ans)
 
 
 @R.vjp(operator.neg, np.negative)
@@ -46,12 +91,22 @@ def negative(g, ans, x):
     return -g
 
 
+@R.jvp(operator.neg, np.negative)
+def negative_jvp(d, ans, x):
+    return -d
+
+
 @R.vjp(operator.pos, np.positive)
 def positive(g, ans, x):
     return g
 
 
-@R.vjp(operator.pow, np.power)
+@R.jvp(operator.pos, np.positive)
+def positive_jvp(d, ans, x):
+    return d
+
+
+@R.vjp(operator.pow, np.power, np.float_power)
 def power(g, ans, x, y):
     if is_constant(y) and y == 2:
         return g * 2.0 * x, None
@@ -61,9 +116,44 @@ def power(g, ans, x, y):
             unbroadcast(g * ans * np.log(np.where(x > 0, x, 1.0)), y))
 
 
+@R.jvp(operator.pow, np.power, np.float_power)
+def power_jvp(d, ans, x, y):
+    if is_constant(y) and y == 2:
+        return d * 2.0 * x, None
+    if is_constant(y) and y != 0:
+        return d * y * x ** (y - 1), None
+    return (broadcast_like(d * y * x ** np.where(y, y - 1, 1.0), ans),
+            broadcast_like(d * ans * np.log(np.where(x > 0, x, 1.0)), ans))
+
+
+@R.vjp(operator.mod, np.mod, np.remainder)
+def mod(g, ans, x, y):
+    return unbroadcast(g, x), unbroadcast(-g * np.floor(x / y), y)
+
+
+@R.jvp(operator.mod, np.mod, np.remainder)
+def mod_jvp(d, ans, x, y):
+    return broadcast_like(d, ans), broadcast_like(-d * np.floor(x / y), ans)
+
+
+@R.vjp(np.fmod)
+def fmod(g, ans, x, y):
+    return unbroadcast(g, x), unbroadcast(-g * np.trunc(x / y), y)
+
+
+@R.jvp(np.fmod)
+def fmod_jvp(d, ans, x, y):
+    return broadcast_like(d, ans), broadcast_like(-d * np.trunc(x / y), ans)
+
+
 @R.vjp(np.square)
 def square(g, ans, x):
     return g * 2.0 * x
+
+
+@R.jvp(np.square)
+def square_jvp(d, ans, x):
+    return d * 2.0 * x
 
 
 @R.vjp(np.sqrt)
@@ -71,77 +161,29 @@ def sqrt(g, ans, x):
     return g * 0.5 / ans
 
 
-@R.vjp(operator.matmul, np.matmul)
-def matmul(g, ans, x, y):
-    if np.ndim(x) == 2 and np.ndim(y) == 2:
-        return g @ y.T, x.T @ g
-    if np.ndim(x) == 2 and np.ndim(y) == 1:
-        return np.outer(g, y), x.T @ g
-    if np.ndim(x) == 1 and np.ndim(y) == 2:
-        return y @ g, np.outer(x, g)
-    if np.ndim(x) == 1 and np.ndim(y) == 1:
-        return g * y, g * x
-    return matmul_lhs(g, x, y), matmul_rhs(g, x, y)
+@R.jvp(np.sqrt)
+def sqrt_jvp(d, ans, x):
+    return d * 0.5 / ans
 
 
-def matmul_lhs(g, x, y):
-    """The gradient of ``x @ y`` for ``x``, for every rank matmul accepts."""
-    if np.ndim(x) == 1 and np.ndim(y) == 1:
-        return g * y
-    if np.ndim(y) == 1:
-        return unbroadcast(np.expand_dims(g, -1) * y, x)
-    if np.ndim(x) == 1:
-        return unbroadcast(np.sum(y * np.expand_dims(g, -2), -1), x)
-    return unbroadcast(g @ np.swapaxes(y, -1, -2), x)
+@R.vjp(np.cbrt)
+def cbrt(g, ans, x):
+    return g / (3.0 * ans * ans)
 
 
-def matmul_rhs(g, x, y):
-    """The gradient of ``x @ y`` for ``y``, for every rank matmul accepts."""
-    if np.ndim(x) == 1 and np.ndim(y) == 1:
-        return g * x
-    if np.ndim(x) == 1:
-        return unbroadcast(np.expand_dims(x, -1) * np.expand_dims(g, -2), y)
-    if np.ndim(y) == 1:
-        return unbroadcast(np.sum(x * np.expand_dims(g, -1), -2), y)
-    return unbroadcast(np.swapaxes(x, -1, -2) @ g, y)
+@R.jvp(np.cbrt)
+def cbrt_jvp(d, ans, x):
+    return d / (3.0 * ans * ans)
 
 
-@R.vjp(np.dot)
-def dot(g, ans, a, b):
-    if np.ndim(a) == 2 and np.ndim(b) == 2:
-        return g @ b.T, a.T @ g
-    if np.ndim(a) == 1 and np.ndim(b) == 1:
-        return g * b, g * a
-    return dot_lhs(g, a, b), dot_rhs(g, a, b)
+@R.vjp(np.reciprocal)
+def reciprocal(g, ans, x):
+    return -g * ans * ans
 
 
-def dot_lhs(g, a, b):
-    """The gradient of ``np.dot(a, b)`` for ``a``."""
-    if np.ndim(b) == 0:
-        return unbroadcast(g * b, a)
-    if np.ndim(a) == 0:
-        return np.sum(g * b)
-    if np.ndim(b) == 1:
-        return np.multiply.outer(g, b)
-    # g has axes a.shape[:-1] + b.shape[:-2] + b.shape[-1:]
-    nb = np.ndim(b)
-    g_axes = list(range(np.ndim(a) - 1, np.ndim(g)))
-    b_axes = [i for i in range(nb) if i != nb - 2]
-    return np.tensordot(g, b, axes=(g_axes, b_axes))
-
-
-def dot_rhs(g, a, b):
-    """The gradient of ``np.dot(a, b)`` for ``b``."""
-    if np.ndim(a) == 0:
-        return unbroadcast(g * a, b)
-    if np.ndim(b) == 0:
-        return np.sum(g * a)
-    na = np.ndim(a)
-    lead = list(range(na - 1))
-    gb = np.tensordot(a, g, axes=(lead, lead))  # a.shape[-1:] + b.shape[:-2] + b.shape[-1:]
-    if np.ndim(b) == 1:
-        return gb
-    return np.moveaxis(gb, 0, -2)
+@R.jvp(np.reciprocal)
+def reciprocal_jvp(d, ans, x):
+    return -d * ans * ans
 
 
 # ----------------------------------------------------------- unary elementwise
@@ -152,9 +194,29 @@ def exp(g, ans, x):
     return g * ans
 
 
+@R.jvp(np.exp)
+def exp_jvp(d, ans, x):
+    return d * ans
+
+
+@R.vjp(np.exp2)
+def exp2(g, ans, x):
+    return g * ans * np.log(2.0)
+
+
+@R.jvp(np.exp2)
+def exp2_jvp(d, ans, x):
+    return d * ans * np.log(2.0)
+
+
 @R.vjp(np.expm1)
 def expm1(g, ans, x):
     return g * (ans + 1.0)
+
+
+@R.jvp(np.expm1)
+def expm1_jvp(d, ans, x):
+    return d * (ans + 1.0)
 
 
 @R.vjp(np.log)
@@ -162,9 +224,39 @@ def log(g, ans, x):
     return g / x
 
 
+@R.jvp(np.log)
+def log_jvp(d, ans, x):
+    return d / x
+
+
+@R.vjp(np.log2)
+def log2(g, ans, x):
+    return g / (x * np.log(2.0))
+
+
+@R.jvp(np.log2)
+def log2_jvp(d, ans, x):
+    return d / (x * np.log(2.0))
+
+
+@R.vjp(np.log10)
+def log10(g, ans, x):
+    return g / (x * np.log(10.0))
+
+
+@R.jvp(np.log10)
+def log10_jvp(d, ans, x):
+    return d / (x * np.log(10.0))
+
+
 @R.vjp(np.log1p)
 def log1p(g, ans, x):
     return g / (1.0 + x)
+
+
+@R.jvp(np.log1p)
+def log1p_jvp(d, ans, x):
+    return d / (1.0 + x)
 
 
 @R.vjp(np.sin)
@@ -172,9 +264,19 @@ def sin(g, ans, x):
     return g * np.cos(x)
 
 
+@R.jvp(np.sin)
+def sin_jvp(d, ans, x):
+    return d * np.cos(x)
+
+
 @R.vjp(np.cos)
 def cos(g, ans, x):
     return -g * np.sin(x)
+
+
+@R.jvp(np.cos)
+def cos_jvp(d, ans, x):
+    return -d * np.sin(x)
 
 
 @R.vjp(np.tan)
@@ -182,9 +284,37 @@ def tan(g, ans, x):
     return g * (1.0 + ans * ans)
 
 
+@R.jvp(np.tan)
+def tan_jvp(d, ans, x):
+    return d * (1.0 + ans * ans)
+
+
+@R.vjp(np.sinc)
+def sinc(g, ans, x):
+    return g * sinc_derivative(x, ans)
+
+
+@R.jvp(np.sinc)
+def sinc_jvp(d, ans, x):
+    return d * sinc_derivative(x, ans)
+
+
+def sinc_derivative(x, ans):
+    """``(cos(pi x) - sinc(x)) / x``; near 0, its Taylor series (so that it is smooth there
+    and its own derivative, the second derivative of sinc, is right at 0 too)."""
+    small = np.abs(x) < 1e-3
+    series = x * (np.pi ** 4 / 30.0 * x * x - np.pi ** 2 / 3.0)
+    return np.where(small, series, (np.cos(np.pi * x) - ans) / np.where(small, 1.0, x))
+
+
 @R.vjp(np.tanh)
 def tanh(g, ans, x):
     return g * (1.0 - ans * ans)
+
+
+@R.jvp(np.tanh)
+def tanh_jvp(d, ans, x):
+    return d * (1.0 - ans * ans)
 
 
 @R.vjp(np.sinh)
@@ -192,9 +322,19 @@ def sinh(g, ans, x):
     return g * np.cosh(x)
 
 
+@R.jvp(np.sinh)
+def sinh_jvp(d, ans, x):
+    return d * np.cosh(x)
+
+
 @R.vjp(np.cosh)
 def cosh(g, ans, x):
     return g * np.sinh(x)
+
+
+@R.jvp(np.cosh)
+def cosh_jvp(d, ans, x):
+    return d * np.sinh(x)
 
 
 @R.vjp(np.arcsin)
@@ -202,9 +342,19 @@ def arcsin(g, ans, x):
     return g / np.sqrt(1.0 - x * x)
 
 
+@R.jvp(np.arcsin)
+def arcsin_jvp(d, ans, x):
+    return d / np.sqrt(1.0 - x * x)
+
+
 @R.vjp(np.arccos)
 def arccos(g, ans, x):
     return -g / np.sqrt(1.0 - x * x)
+
+
+@R.jvp(np.arccos)
+def arccos_jvp(d, ans, x):
+    return -d / np.sqrt(1.0 - x * x)
 
 
 @R.vjp(np.arctan)
@@ -212,12 +362,183 @@ def arctan(g, ans, x):
     return g / (1.0 + x * x)
 
 
+@R.jvp(np.arctan)
+def arctan_jvp(d, ans, x):
+    return d / (1.0 + x * x)
+
+
+@R.vjp(np.arcsinh)
+def arcsinh(g, ans, x):
+    return g / np.sqrt(x * x + 1.0)
+
+
+@R.jvp(np.arcsinh)
+def arcsinh_jvp(d, ans, x):
+    return d / np.sqrt(x * x + 1.0)
+
+
+@R.vjp(np.arccosh)
+def arccosh(g, ans, x):
+    return g / np.sqrt(x * x - 1.0)
+
+
+@R.jvp(np.arccosh)
+def arccosh_jvp(d, ans, x):
+    return d / np.sqrt(x * x - 1.0)
+
+
+@R.vjp(np.arctanh)
+def arctanh(g, ans, x):
+    return g / (1.0 - x * x)
+
+
+@R.jvp(np.arctanh)
+def arctanh_jvp(d, ans, x):
+    return d / (1.0 - x * x)
+
+
+@R.vjp(np.deg2rad, np.radians)
+def deg2rad(g, ans, x):
+    return g * (np.pi / 180.0)
+
+
+@R.jvp(np.deg2rad, np.radians)
+def deg2rad_jvp(d, ans, x):
+    return d * (np.pi / 180.0)
+
+
+@R.vjp(np.rad2deg, np.degrees)
+def rad2deg(g, ans, x):
+    return g * (180.0 / np.pi)
+
+
+@R.jvp(np.rad2deg, np.degrees)
+def rad2deg_jvp(d, ans, x):
+    return d * (180.0 / np.pi)
+
+
 @R.vjp(np.abs, np.absolute, abs, operator.abs)
 def absolute(g, ans, x):
+    return np.real(g) * np.conj(x) / np.where(x == 0, 1.0, ans)
+
+
+@R.jvp(np.abs, np.absolute, abs, operator.abs)
+def absolute_jvp(d, ans, x):
+    return np.real(np.conj(x) * d) / np.where(x == 0, 1.0, ans)
+
+
+@R.vjp(np.fabs)
+def fabs(g, ans, x):
     return g * np.sign(x)
 
 
-# --------------------------------------------------------- binary selections
+@R.jvp(np.fabs)
+def fabs_jvp(d, ans, x):
+    return d * np.sign(x)
+
+
+@R.vjp(np.nan_to_num)
+def nan_to_num(g, ans, x, copy=True, nan=0.0, posinf=None, neginf=None):
+    return np.where(np.isfinite(x), g, 0.0)
+
+
+@R.jvp(np.nan_to_num)
+def nan_to_num_jvp(d, ans, x, copy=True, nan=0.0, posinf=None, neginf=None):
+    return np.where(np.isfinite(x), d, 0.0)
+
+
+# -------------------------------------------------------------- complex parts
+
+
+@R.vjp(np.real)
+def real(g, ans, val):
+    return np.real(g)
+
+
+@R.jvp(np.real)
+def real_jvp(d, ans, val):
+    return np.real(d)
+
+
+@R.vjp(np.imag)
+def imag(g, ans, val):
+    return match_complex(-1j * np.real(g), val)
+
+
+@R.jvp(np.imag)
+def imag_jvp(d, ans, val):
+    return np.imag(d)
+
+
+@R.vjp(np.conj, np.conjugate)
+def conj(g, ans, x):
+    return np.conj(g)
+
+
+@R.jvp(np.conj, np.conjugate)
+def conj_jvp(d, ans, x):
+    return np.conj(d)
+
+
+@R.vjp(np.angle)
+def angle(g, ans, z, deg=False):
+    if deg:
+        return match_complex(-1j * np.real(g) * (180.0 / np.pi) * np.conj(z)
+                             / np.where(z == 0, 1.0, np.abs(z) ** 2), z)
+    return match_complex(-1j * np.real(g) * np.conj(z) / np.where(z == 0, 1.0, np.abs(z) ** 2), z)
+
+
+@R.jvp(np.angle)
+def angle_jvp(d, ans, z, deg=False):
+    if deg:
+        return (180.0 / np.pi) * np.imag(np.conj(z) * d) / np.where(z == 0, 1.0, np.abs(z) ** 2)
+    return np.imag(np.conj(z) * d) / np.where(z == 0, 1.0, np.abs(z) ** 2)
+
+
+# ---------------------------------------------------------- binary elementwise
+
+
+@R.vjp(np.arctan2)
+def arctan2(g, ans, x, y):
+    return unbroadcast(g * y / (x * x + y * y), x), unbroadcast(-g * x / (x * x + y * y), y)
+
+
+@R.jvp(np.arctan2)
+def arctan2_jvp(d, ans, x, y):
+    return (broadcast_like(d * y / (x * x + y * y), ans),
+            broadcast_like(-d * x / (x * x + y * y), ans))
+
+
+@R.vjp(np.hypot)
+def hypot(g, ans, x, y):
+    return (unbroadcast(g * x / np.where(ans == 0, 1.0, ans), x),
+            unbroadcast(g * y / np.where(ans == 0, 1.0, ans), y))
+
+
+@R.jvp(np.hypot)
+def hypot_jvp(d, ans, x, y):
+    return (broadcast_like(d * x / np.where(ans == 0, 1.0, ans), ans),
+            broadcast_like(d * y / np.where(ans == 0, 1.0, ans), ans))
+
+
+@R.vjp(np.logaddexp)
+def logaddexp(g, ans, x, y):
+    return unbroadcast(g * np.exp(x - ans), x), unbroadcast(g * np.exp(y - ans), y)
+
+
+@R.jvp(np.logaddexp)
+def logaddexp_jvp(d, ans, x, y):
+    return broadcast_like(d * np.exp(x - ans), ans), broadcast_like(d * np.exp(y - ans), ans)
+
+
+@R.vjp(np.logaddexp2)
+def logaddexp2(g, ans, x, y):
+    return unbroadcast(g * np.exp2(x - ans), x), unbroadcast(g * np.exp2(y - ans), y)
+
+
+@R.jvp(np.logaddexp2)
+def logaddexp2_jvp(d, ans, x, y):
+    return broadcast_like(d * np.exp2(x - ans), ans), broadcast_like(d * np.exp2(y - ans), ans)
 
 
 @R.vjp(np.maximum)
@@ -226,15 +547,46 @@ def maximum(g, ans, x, y):
             unbroadcast(g * ((y > x) + 0.5 * (x == y)), y))
 
 
+@R.jvp(np.maximum)
+def maximum_jvp(d, ans, x, y):
+    return (broadcast_like(d * ((x > y) + 0.5 * (x == y)), ans),
+            broadcast_like(d * ((y > x) + 0.5 * (x == y)), ans))
+
+
 @R.vjp(np.minimum)
 def minimum(g, ans, x, y):
     return (unbroadcast(g * ((x < y) + 0.5 * (x == y)), x),
             unbroadcast(g * ((y < x) + 0.5 * (x == y)), y))
 
 
+@R.jvp(np.minimum)
+def minimum_jvp(d, ans, x, y):
+    return (broadcast_like(d * ((x < y) + 0.5 * (x == y)), ans),
+            broadcast_like(d * ((y < x) + 0.5 * (x == y)), ans))
+
+
+@R.vjp(np.fmax, np.fmin)
+def fmax(g, ans, x, y):
+    return (unbroadcast(g * ((ans == x) - 0.5 * (x == y)), x),
+            unbroadcast(g * ((ans == y) - 0.5 * (x == y)), y))
+
+
+@R.jvp(np.fmax, np.fmin)
+def fmax_jvp(d, ans, x, y):
+    return (broadcast_like(d * ((ans == x) - 0.5 * (x == y)), ans),
+            broadcast_like(d * ((ans == y) - 0.5 * (x == y)), ans))
+
+
 @R.vjp(np.where)
 def where(g, ans, condition, x, y):
-    return None, unbroadcast(np.where(condition, g, 0.0), x), unbroadcast(np.where(condition, 0.0, g), y)
+    return (None, unbroadcast(np.where(condition, g, 0.0), x),
+            unbroadcast(np.where(condition, 0.0, g), y))
+
+
+@R.jvp(np.where)
+def where_jvp(d, ans, condition, x, y):
+    return (None, broadcast_like(np.where(condition, d, 0.0), ans),
+            broadcast_like(np.where(condition, 0.0, d), ans))
 
 
 @R.vjp(np.clip)
@@ -246,130 +598,26 @@ def clip(g, ans, a, a_min=None, a_max=None):
     return g * ((a >= a_min) & (a <= a_max))
 
 
-# ---------------------------------------------------------------- reductions
+@R.jvp(np.clip)
+def clip_jvp(d, ans, a, a_min=None, a_max=None):
+    if a_min is None:
+        return broadcast_like(d * (a <= a_max), ans)
+    if a_max is None:
+        return broadcast_like(d * (a >= a_min), ans)
+    return broadcast_like(d * ((a >= a_min) & (a <= a_max)), ans)
 
 
-@R.vjp(np.sum, sum)
-def sum_(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    if axis is None:
-        return np.broadcast_to(g, np.shape(a))
-    return unreduce(g, a, axis, keepdims)
-
-
-@R.vjp(np.mean)
-def mean(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    if axis is None:
-        return np.broadcast_to(g / np.size(a), np.shape(a))
-    return unreduce(g, a, axis, keepdims) * (np.size(ans) / np.size(a))
-
-
-@R.vjp(np.max, np.amax)
-def max_(g, ans, a, axis=None, out=None, keepdims=False):
-    return unreduce(g, a, axis, keepdims) * reduce_mask(a, ans, axis, keepdims)
-
-
-@R.vjp(np.min, np.amin)
-def min_(g, ans, a, axis=None, out=None, keepdims=False):
-    return unreduce(g, a, axis, keepdims) * reduce_mask(a, ans, axis, keepdims)
-
-
-@R.vjp(np.prod)
-def prod(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    return prod_grad(g, ans, a, axis, keepdims)
-
-
-def prod_grad(g, ans, a, axis=None, keepdims=False):
-    """Gradient of a product, exact where ``a`` has zeros (no division by zero)."""
-    a = np.asarray(a)
-    ax = tuple(range(a.ndim)) if axis is None else (axis if isinstance(axis, tuple) else (axis,))
-    ax = tuple(i % a.ndim for i in ax)
-    keep = [i for i in range(a.ndim) if i not in ax]
-    moved = np.transpose(a, keep + list(ax)).reshape([a.shape[i] for i in keep] + [-1])
-    left = np.cumprod(np.concatenate([np.ones(moved.shape[:-1] + (1,)), moved[..., :-1]], -1), -1)
-    right = np.cumprod(np.concatenate([np.ones(moved.shape[:-1] + (1,)), moved[..., :0:-1]], -1),
-                       -1)[..., ::-1]
-    others = (left * right).reshape([a.shape[i] for i in keep] + [a.shape[i] for i in ax])
-    others = np.transpose(others, np.argsort(keep + list(ax)))
-    return unreduce(g, a, axis, keepdims) * others
-
-
-# ------------------------------------------------------------- shape changes
-
-
-@R.vjp(np.transpose)
-def transpose(g, ans, a, axes=None):
-    return np.transpose(g, None if axes is None else np.argsort(axes))
-
-
-@R.vjp(np.reshape)
-def reshape(g, ans, a, *shape, **kwargs):
-    return np.reshape(g, np.shape(a))
-
-
-@R.vjp(np.ravel)
-def ravel(g, ans, a, order="C"):
-    return np.reshape(g, np.shape(a))
-
-
-@R.vjp(np.expand_dims)
-def expand_dims(g, ans, a, axis):
-    return np.reshape(g, np.shape(a))
-
-
-@R.vjp(np.squeeze)
-def squeeze(g, ans, a, axis=None):
-    return np.reshape(g, np.shape(a))
-
-
-@R.vjp(np.broadcast_to)
-def broadcast_to(g, ans, array, shape):
-    return unbroadcast(g, array)
-
-
-@R.vjp(np.atleast_1d, np.atleast_2d, np.atleast_3d)
-def atleast_nd(g, ans, ary):
-    return np.reshape(g, np.shape(ary))
-
-
-@R.vjp(np.concatenate)
-def concatenate(g, ans, arrays, axis=0):
-    return split_like(g, arrays, axis)
-
-
-def split_like(g, arrays, axis=0):
-    """Cut ``g`` into pieces shaped like ``arrays`` along ``axis`` (concatenate's adjoint)."""
-    if axis is None:
-        sizes = np.cumsum([np.size(a) for a in arrays])[:-1]
-        return [np.reshape(p, np.shape(a)) for p, a in zip(np.split(g, sizes), arrays)]
-    sizes = np.cumsum([np.shape(a)[axis] for a in arrays])[:-1]
-    return list(np.split(g, sizes, axis=axis))
-
-
-@R.vjp(np.stack)
-def stack(g, ans, arrays, axis=0):
-    return [np.take(g, i, axis=axis) for i in range(len(arrays))]
-
-
-@R.vjp(np.array, np.asarray)
-def array(g, ans, object, dtype=None):
-    return unstack_like(g, object)
-
-
-def unstack_like(g, obj):
-    """The gradient of ``np.array(obj)`` for a (nested) list or an array ``obj``."""
-    if isinstance(obj, (list, tuple)):
-        return [unstack_like(g[i], o) for i, o in enumerate(obj)]
-    return g
-
-
-@R.vjp(np.copy)
-def copy(g, ans, a):
-    return g
+# ---------------------------------------------------------- scalar conversion
 
 
 @R.vjp(float)
-def float_(g, ans, x=0.0):
+def float_(g, ans, x):
     return g
+
+
+@R.jvp(float)
+def float_jvp(d, ans, x):
+    return d
 
 
 # ------------------------------------------------------------ methods, views
@@ -379,23 +627,42 @@ for _method, _prim in [("sum", np.sum), ("mean", np.mean), ("max", np.max), ("mi
                        ("transpose", np.transpose), ("ravel", np.ravel), ("squeeze", np.squeeze),
                        ("copy", np.copy), ("clip", np.clip), ("flatten", np.ravel),
                        ("argmax", np.argmax), ("argmin", np.argmin), ("any", np.any),
-                       ("all", np.all), ("astype", "astype")]:
+                       ("all", np.all), ("astype", "astype"), ("cumsum", np.cumsum),
+                       ("cumprod", np.cumprod), ("std", np.std), ("var", np.var),
+                       ("trace", np.trace), ("diagonal", np.diagonal),
+                       ("swapaxes", np.swapaxes), ("repeat", np.repeat), ("take", np.take),
+                       ("conj", np.conj), ("conjugate", np.conjugate), ("round", np.round),
+                       ("argsort", np.argsort), ("nonzero", np.nonzero),
+                       ("searchsorted", np.searchsorted)]:
     R.method(_method, _prim)
 
 R.view(np.reshape, np.transpose, np.ravel, np.squeeze, np.expand_dims, np.broadcast_to,
-       np.atleast_1d, np.atleast_2d, np.atleast_3d, np.asarray)
+       np.atleast_1d, np.atleast_2d, np.atleast_3d, np.asarray, np.real, np.imag,
+       np.diagonal, np.swapaxes, np.moveaxis, np.rollaxis, np.flip, np.fliplr, np.flipud,
+       np.rot90, np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit)
 
 # ------------------------------------------------------------------ constants
+# Functions whose derivative is zero almost everywhere (or whose output is not a
+# float): their results are constants. Never list a function here that has a
+# non-zero derivative somewhere (np.mod is differentiable; np.floor is not).
 R.nondiff(
-    np.zeros_like, np.ones_like, np.empty_like, np.full_like, np.zeros, np.ones, np.empty,
-    np.full, np.eye, np.identity, np.arange, np.linspace, np.shape, np.ndim, np.size,
-    np.argmax, np.argmin, np.argsort, np.sign, np.floor, np.ceil, np.round, np.rint, np.trunc,
-    np.isfinite, np.isnan, np.isinf, np.equal, np.not_equal, np.greater, np.greater_equal,
-    np.less, np.less_equal, np.logical_and, np.logical_or, np.logical_not, np.logical_xor,
+    np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
+    np.eye, np.identity, np.arange, np.indices, np.tri, np.shape, np.ndim, np.size,
+    np.argmax, np.argmin, np.argsort, np.argpartition, np.argwhere, np.flatnonzero,
+    np.sign, np.floor, np.ceil, np.round, np.around, np.rint, np.trunc, np.fix,
+    np.isfinite, np.isnan, np.isinf, np.isneginf, np.isposinf, np.isclose, np.allclose,
+    np.array_equal, np.array_equiv, np.iscomplex, np.isreal, np.isscalar, np.signbit,
+    np.equal, np.not_equal, np.greater, np.greater_equal, np.less, np.less_equal,
+    np.logical_and, np.logical_or, np.logical_not, np.logical_xor,
     np.any, np.all, np.nonzero, np.count_nonzero, np.result_type, np.iscomplexobj,
+    np.searchsorted, np.digitize, np.heaviside,
+    np.floor_divide, np.bitwise_and, np.bitwise_or, np.bitwise_xor, np.invert,
+    np.left_shift, np.right_shift, np.gcd, np.lcm, np.tril_indices, np.triu_indices,
+    np.diag_indices, np.unravel_index, np.ravel_multi_index, np.lexsort, np.fft.fftfreq,
+    np.fft.rfftfreq,
     np.random.default_rng, len, range, int, bool, isinstance, round, operator.eq,
     operator.ne, operator.lt, operator.le, operator.gt, operator.ge, operator.not_,
     operator.floordiv, operator.and_, operator.or_, operator.xor,
     operator.invert, operator.lshift, operator.rshift, operator.is_, operator.is_not,
-    operator.contains, np.floor_divide,
+    operator.contains,
 )

@@ -69,6 +69,9 @@ def _key(fn):
 
 
 def primitive_name(fn):
+    owner = getattr(fn, "__self__", None)
+    if type(owner).__name__ == "ufunc":  # np.multiply.outer
+        return f"{primitive_name(owner)}.{fn.__name__}"
     mod = getattr(fn, "__module__", None) or ""
     name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
     if isinstance(fn, type(abs)) and mod in ("", "builtins"):
@@ -86,6 +89,11 @@ def primitive_name(fn):
             if getattr(sys.modules.get(home), fn.__name__, None) is fn:
                 return f"{home}.{fn.__name__}"
         return f"ufunc.{fn.__name__}"
+    if mod.startswith("_"):  # _operator.add -> operator.add
+        import sys
+
+        if getattr(sys.modules.get(mod.lstrip("_")), name, None) is fn:
+            mod = mod.lstrip("_")
     if mod:  # scipy.special._logsumexp -> scipy.special
         parts = mod.split(".")
         while len(parts) > 1 and parts[-1].startswith("_"):

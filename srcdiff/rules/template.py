@@ -9,7 +9,17 @@ where every ``if`` test must be decidable at compile time once the options
 parameters become the call site's atoms, locals get fresh names, and decided
 ``if``s disappear, so ``np.tanh``'s rule prints as ``b_t = b_h * (1.0 - h * h)``.
 A body outside that grammar (loops, or tests on run-time values) is not
-inlined; the generated code calls the rule function instead.
+inlined; the generated code calls the rule function instead. A called rule's
+result is read as a tuple of gradients when every ``return`` of its source
+returns a tuple display, as the first argument's gradient when none does, and
+by ``rule_results`` at run time otherwise (lambdas, mixed returns).
+
+A ``*args`` parameter (``np.einsum``'s operands) counts as one differentiable
+parameter whose gradient is a list, one entry per element, like a list
+argument's; an absent ``*args``/``**kwargs`` binds to an empty tuple/dict.
+A test like ``axis is None`` on a name (not a literal) decides False at
+compile time, so a rule's branch for ``axis is not None`` must also be right
+(or fail loudly) when the name holds None at run time.
 """
 
 import functools
@@ -165,7 +175,7 @@ class Template:
 
 
 def _return_shape(fn_node):
-    """"tuple" when every ``return`` of the rule returns a tuple display, "single" when none does."""
+    """"tuple" when every ``return`` of the rule returns a tuple display, "single" if none does."""
     kinds = set()
     stack = list(fn_node.body)
     while stack:
@@ -253,8 +263,16 @@ class _MarkConstants(gast.NodeTransformer):
     def visit_Call(self, node):
         self.generic_visit(node)
         if isinstance(node.func, gast.Name) and node.func.id == "is_constant" and len(node.args) == 1:
-            return S.const(isinstance(node.args[0], gast.Constant))
+            return S.const(_is_literal(node.args[0]))
         return node
+
+
+def _is_literal(node):
+    if isinstance(node, gast.Constant):
+        return True
+    if isinstance(node, (gast.Tuple, gast.List)):
+        return all(_is_literal(e) for e in node.elts)
+    return False
 
 
 def _decide(test):

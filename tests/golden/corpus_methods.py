@@ -16,8 +16,7 @@ def grad_methods(x, grad_ys=None):
     b_mul1 = np.broadcast_to(b_add2, np.shape(mul1))
     b_transposed = unbroadcast(b_mul1 * m, transposed)
     b_m = unbroadcast(transposed * b_mul1, m)
-    b_m = b_m + np.transpose(b_transposed, None if None is None else np.
-        argsort(None))
+    b_m = b_m + np.transpose(b_transposed)
     b_dot = np.broadcast_to(b_add2, np.shape(dot))
     vjp = vjp_dot(b_dot, dot, a=m, b=m)
     b_m = b_m + (vjp[0] + vjp[1])

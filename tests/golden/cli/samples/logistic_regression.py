@@ -45,7 +45,7 @@ def grad_loss(params, x, y, grad_ys=None):
     b_exp = b_log1p / (1.0 + exp)
     b_neg = b_exp * exp
     b_abs1 = -b_neg
-    b_z = b_z + np.real(b_abs1) * np.conj(np.sign(z))
+    b_z = b_z + np.real(b_abs1) * np.conj(z) / np.where(z == 0, 1.0, abs1)
     b_z = b_z + b_maximum * ((z > 0.0) + 0.5 * (z == 0.0))
     # adjoint of line 17: z = x @ params["w"] + params["b"]
     b_matmul = unbroadcast(b_z, matmul)
@@ -123,6 +123,8 @@ def finish(g, x, zero=False):
         return tuple(out) if isinstance(x, tuple) else out
     if g is None:
         return zeros_tree(x) if zero else None
+    if np.iscomplexobj(g) and not np.iscomplexobj(x):
+        g = np.real(g)  # a real input's gradient is real (e.g. through an FFT)
     if isinstance(x, np.ndarray):
         dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
         if isinstance(g, np.ndarray) and g.dtype == dtype and g.shape == x.shape \

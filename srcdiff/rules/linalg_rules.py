@@ -1,0 +1,665 @@
+"""Rules for ``numpy.linalg``: inverses, solves, determinants, factorizations, norms.
+
+Notation as in numpy_rules.py; ``T(x)`` below means ``np.swapaxes(x, -1, -2)``.
+Every rule accepts stacks of matrices (``(..., M, N)``) as NumPy does. Real
+matrices; the complex case is not derived here (except where noted).
+
+Conventions, rule by rule:
+
+* ``cholesky``, ``eigh``, ``eigvalsh`` read only one triangle of their input
+  (the lower one; the upper for ``upper=True`` / ``UPLO='U'``), so their
+  gradient is the gradient of what NumPy computes: it lives in that triangle,
+  off-diagonal entries counting for both. Its symmetric part ``(G + G.T) / 2``
+  is the gradient on symmetric matrices; both give the same result when the
+  input is built symmetric (``a @ a.T``, ``(b + b.T) / 2``).
+* ``eigh`` with repeated eigenvalues: the eigenvectors are not unique; the terms
+  that divide by ``w_j - w_i == 0`` are set to 0 (exact for losses that do not
+  depend on the choice of basis inside an eigenspace). ``svd`` likewise for
+  repeated singular values.
+* ``svd`` with ``full_matrices=True`` and a non-square input: the extra columns
+  of ``u`` (rows of ``vh``) are not determined by ``a``; their gradient must be
+  zero (unused), else the rule raises.
+* ``norm``: at 0, the 2-norm and the Frobenius norm get the subgradient 0;
+  ``inf``/``-inf``/``1``/``-1`` norms share the gradient equally among tied
+  maximal (minimal) entries, rows or columns; ``2``/``-2`` matrix norms take
+  the first of tied singular values; ``ord=0`` (a count) has zero gradient.
+* ``det``, ``slogdet``, ``inv``, ``solve`` need a nonsingular input (the
+  rules use ``inv(a)``), ``pinv`` assumes the rank does not change nearby.
+"""
+
+import numpy as np
+
+from ..runtime import unbroadcast
+from . import DEFAULT as R
+from .product_rules import tensordot_grads
+
+# ------------------------------------------------------------ inverses, solves
+
+
+@R.vjp(np.linalg.inv)
+def inv(g, ans, a):
+    if np.ndim(a) == 2:
+        return -ans.T @ g @ ans.T
+    return -np.swapaxes(ans, -1, -2) @ g @ np.swapaxes(ans, -1, -2)
+
+
+@R.jvp(np.linalg.inv)
+def inv_jvp(d, ans, a):
+    return -ans @ d @ ans
+
+
+@R.vjp(np.linalg.solve)
+def solve(g, ans, a, b):
+    if np.ndim(a) == 2 and np.ndim(b) == 1:
+        gb = np.linalg.solve(a.T, g)
+        return -np.outer(gb, ans), gb
+    if np.ndim(a) == 2 and np.ndim(b) == 2:
+        gb = np.linalg.solve(a.T, g)
+        return -gb @ ans.T, gb
+    grads = solve_grads(g, ans, a, b)
+    return grads[0], grads[1]
+
+
+@R.jvp(np.linalg.solve)
+def solve_jvp(d, ans, a, b):
+    return solve_tangent_lhs(d, ans, a, b), np.linalg.solve(a, d)
+
+
+def solve_grads(g, ans, a, b):
+    """The gradients of ``x = np.linalg.solve(a, b)`` for stacks: ``b_b = solve(a.T, g)``,
+    ``b_a = -b_b x.T``, summed over broadcast batch axes."""
+    at = np.swapaxes(a, -1, -2)
+    if np.ndim(b) == 1:
+        gb = np.linalg.solve(at, g[..., None])[..., 0]
+        ga = -gb[..., :, None] * ans[..., None, :]
+    else:
+        gb = np.linalg.solve(at, g)
+        ga = -gb @ np.swapaxes(ans, -1, -2)
+    return unbroadcast(ga, a), unbroadcast(gb, b)
+
+
+def solve_tangent_lhs(d, ans, a, b):
+    """The tangent of ``np.linalg.solve(a, b)`` from ``a``'s tangent: ``-solve(a, d x)``."""
+    if np.ndim(b) == 1:
+        return -np.linalg.solve(a, np.einsum("...ij,...j->...i", d, ans)[..., None])[..., 0]
+    return -np.linalg.solve(a, d @ ans)
+
+
+@R.vjp(np.linalg.pinv)
+def pinv(g, ans, a, rcond=None, hermitian=False, rtol=None):
+    pt = np.swapaxes(ans, -1, -2)
+    gt = np.swapaxes(g, -1, -2)
+    return (-pt @ g @ pt + (gt - a @ (ans @ gt)) @ (ans @ pt)
+            + (pt @ ans) @ (gt - (gt @ ans) @ a))
+
+
+@R.jvp(np.linalg.pinv)
+def pinv_jvp(d, ans, a, rcond=None, hermitian=False, rtol=None):
+    pt = np.swapaxes(ans, -1, -2)
+    dt = np.swapaxes(d, -1, -2)
+    return -ans @ d @ ans + ans @ pt @ (dt - dt @ a @ ans) + (dt - ans @ a @ dt) @ pt @ ans
+
+
+@R.vjp(np.linalg.matrix_power)
+def matrix_power(g, ans, a, n):
+    return matrix_power_grad(g, a, n), None
+
+
+@R.jvp(np.linalg.matrix_power)
+def matrix_power_jvp(d, ans, a, n):
+    return matrix_power_tangent(d, a, n), None
+
+
+def matrix_power_grad(g, a, n):
+    """``sum_k T(a^k) g T(a^(n-1-k))``; negative ``n`` through ``inv(a)``."""
+    if n < 0:
+        b = np.linalg.inv(a)
+        gb = matrix_power_grad(g, b, -n)
+        bt = np.swapaxes(b, -1, -2)
+        return -bt @ gb @ bt
+    powers = [np.broadcast_to(np.eye(np.shape(a)[-1]), np.shape(a))]
+    for _ in range(n - 1):
+        powers.append(powers[-1] @ a)
+    out = np.zeros(np.shape(a), dtype=np.result_type(g, a, float))
+    for k in range(n):
+        out = out + np.swapaxes(powers[k], -1, -2) @ g @ np.swapaxes(powers[n - 1 - k], -1, -2)
+    return out
+
+
+def matrix_power_tangent(d, a, n):
+    """``sum_k a^k d a^(n-1-k)``; negative ``n`` through ``inv(a)``."""
+    if n < 0:
+        b = np.linalg.inv(a)
+        return matrix_power_tangent(-b @ d @ b, b, -n)
+    powers = [np.broadcast_to(np.eye(np.shape(a)[-1]), np.shape(a))]
+    for _ in range(n - 1):
+        powers.append(powers[-1] @ a)
+    out = np.zeros(np.shape(a), dtype=np.result_type(d, a, float))
+    for k in range(n):
+        out = out + powers[k] @ d @ powers[n - 1 - k]
+    return out
+
+
+@R.vjp(np.linalg.multi_dot)
+def multi_dot(g, ans, arrays):
+    return multi_dot_grads(g, arrays)
+
+
+@R.jvp(np.linalg.multi_dot)
+def multi_dot_jvp(d, ans, arrays):
+    return multi_dot_tangent(d, arrays)
+
+
+def _as_chain(arrays):
+    """The chain with a 1-D first (last) array as a row (column) matrix."""
+    mats = [np.asarray(x) for x in arrays]
+    if mats[0].ndim == 1:
+        mats[0] = mats[0][None, :]
+    if mats[-1].ndim == 1:
+        mats[-1] = mats[-1][:, None]
+    return mats
+
+
+def multi_dot_grads(g, arrays):
+    """The gradient for each matrix of the chain: ``T(left) g T(right)``."""
+    mats = _as_chain(arrays)
+    g = np.reshape(g, (mats[0].shape[0], mats[-1].shape[1]))
+    n = len(mats)
+    left = [np.eye(mats[0].shape[0])]
+    for m in mats[:-1]:
+        left.append(left[-1] @ m)
+    suffix = [np.eye(mats[-1].shape[1])]  # suffix[k]: the product of the last k matrices
+    for m in mats[:0:-1]:
+        suffix.append(m @ suffix[-1])
+    return [np.reshape(left[i].T @ g @ suffix[n - 1 - i].T, np.shape(arrays[i]))
+            for i in range(n)]
+
+
+def multi_dot_tangent(d, arrays):
+    """The sum over the chain of the product with one matrix replaced by its tangent."""
+    mats = _as_chain(arrays)
+    tans = _as_chain([np.zeros(np.shape(x)) if t is None else t for t, x in zip(d, arrays)])
+    total = 0.0
+    for i, t in enumerate(d):
+        if t is not None:
+            total = total + np.linalg.multi_dot(mats[:i] + [tans[i]] + mats[i + 1:])
+    shape = np.shape(np.linalg.multi_dot([np.asarray(x) for x in arrays]))
+    return np.reshape(total, shape)
+
+
+# ------------------------------------------------------------ determinants
+
+
+@R.vjp(np.linalg.det)
+def det(g, ans, a):
+    return np.expand_dims(g * ans, (-2, -1)) * np.swapaxes(np.linalg.inv(a), -1, -2)
+
+
+@R.jvp(np.linalg.det)
+def det_jvp(d, ans, a):
+    return ans * np.trace(np.linalg.solve(a, d), axis1=-2, axis2=-1)
+
+
+@R.vjp(np.linalg.slogdet)
+def slogdet(g, ans, a):
+    return slogdet_grad(g, a)
+
+
+@R.jvp(np.linalg.slogdet)
+def slogdet_jvp(d, ans, a):
+    return np.zeros(np.shape(ans[0])), np.trace(np.linalg.solve(a, d), axis1=-2, axis2=-1)
+
+
+def slogdet_grad(g, a):
+    """Only ``logabsdet`` has a gradient: ``g[1] T(inv(a))``."""
+    if g[1] is None:
+        return np.zeros(np.shape(a))
+    return np.expand_dims(g[1], (-2, -1)) * np.swapaxes(np.linalg.inv(a), -1, -2)
+
+
+R.tuple_output(np.linalg.slogdet)
+
+# ------------------------------------------------------------ factorizations
+
+
+def _fold(s, lower=True):
+    """The gradient for the triangle a function reads from ``s``, the gradient for a
+    symmetric input: off-diagonal entries count twice (``S_ij + S_ji``)."""
+    both = s + np.swapaxes(s, -1, -2)
+    diag = np.einsum("...ii->...i", s)
+    off = np.tril(both, -1) if lower else np.triu(both, 1)
+    return off + diag[..., None] * np.eye(np.shape(s)[-1])
+
+
+def _symmetric_from(d, lower=True):
+    """The symmetric matrix a one-triangle reader sees when its input moves by ``d``."""
+    tri = np.tril(d, -1) if lower else np.triu(d, 1)
+    diag = np.einsum("...ii->...i", d)
+    return tri + np.swapaxes(tri, -1, -2) + diag[..., None] * np.eye(np.shape(d)[-1])
+
+
+def _phi(x):
+    """The lower triangle with the diagonal halved."""
+    return np.tril(x, -1) + 0.5 * np.einsum("...ii->...i", x)[..., None] * np.eye(np.shape(x)[-1])
+
+
+@R.vjp(np.linalg.cholesky)
+def cholesky(g, ans, a, upper=False):
+    return cholesky_grad(g, ans, upper)
+
+
+@R.jvp(np.linalg.cholesky)
+def cholesky_jvp(d, ans, a, upper=False):
+    return cholesky_tangent(d, ans, upper)
+
+
+def cholesky_grad(g, ans, upper=False):
+    """``S = L^-T phi(L^T g) L^-1`` for ``a = L L^T``, folded onto the triangle read."""
+    low = np.swapaxes(ans, -1, -2) if upper else ans
+    gl = np.swapaxes(g, -1, -2) if upper else g
+    lt = np.swapaxes(low, -1, -2)
+    p = _phi(lt @ gl)
+    x = np.linalg.solve(lt, p)  # L^-T P
+    s = np.swapaxes(np.linalg.solve(lt, np.swapaxes(x, -1, -2)), -1, -2)  # L^-T P L^-1
+    return _fold(s, lower=not upper)
+
+
+def cholesky_tangent(d, ans, upper=False):
+    """``dL = L phi(L^-1 dA L^-T)`` with ``dA`` the symmetric change NumPy sees."""
+    low = np.swapaxes(ans, -1, -2) if upper else ans
+    da = _symmetric_from(d, lower=not upper)
+    x = np.linalg.solve(low, da)  # L^-1 dA
+    inner = np.swapaxes(np.linalg.solve(low, np.swapaxes(x, -1, -2)), -1, -2)  # L^-1 dA L^-T
+    dl = low @ _phi(inner)
+    return np.swapaxes(dl, -1, -2) if upper else dl
+
+
+def _gaps(w):
+    """``F[i, j] = 1 / (w[j] - w[i])`` off the diagonal, 0 on it and where ``w[i] == w[j]``."""
+    diff = w[..., None, :] - w[..., :, None]
+    return np.where(diff == 0, 0.0, 1.0 / np.where(diff == 0, 1.0, diff))
+
+
+@R.vjp(np.linalg.eigh)
+def eigh(g, ans, a, UPLO="L"):
+    return eigh_grad(g, ans, UPLO)
+
+
+@R.jvp(np.linalg.eigh)
+def eigh_jvp(d, ans, a, UPLO="L"):
+    return eigh_tangent(d, ans, UPLO)
+
+
+def eigh_grad(g, ans, UPLO="L"):
+    """``V (diag(g_w) + F * (V^T g_V)) V^T``, folded onto the triangle ``UPLO`` read."""
+    w, v = ans
+    gw, gv = g
+    vt = np.swapaxes(v, -1, -2)
+    inner = np.zeros(np.shape(v))
+    if gw is not None:
+        inner = inner + gw[..., None] * np.eye(np.shape(w)[-1])
+    if gv is not None:
+        inner = inner + _gaps(w) * (vt @ gv)
+    return _fold(v @ inner @ vt, lower=UPLO.upper() == "L")
+
+
+def eigh_tangent(d, ans, UPLO="L"):
+    """``dw = diag(V^T dA V)``, ``dV = V (F * (V^T dA V))``."""
+    w, v = ans
+    m = np.swapaxes(v, -1, -2) @ _symmetric_from(d, lower=UPLO.upper() == "L") @ v
+    return np.einsum("...ii->...i", m), v @ (_gaps(w) * m)
+
+
+@R.vjp(np.linalg.eigvalsh)
+def eigvalsh(g, ans, a, UPLO="L"):
+    return eigh_grad([g, None], np.linalg.eigh(a, UPLO), UPLO)
+
+
+@R.jvp(np.linalg.eigvalsh)
+def eigvalsh_jvp(d, ans, a, UPLO="L"):
+    return eigh_tangent(d, np.linalg.eigh(a, UPLO), UPLO)[0]
+
+
+R.tuple_output(np.linalg.eigh)
+
+
+@R.vjp(np.linalg.svd)
+def svd(g, ans, a, full_matrices=True, compute_uv=True, hermitian=False):
+    return svd_grad(g, ans, a, full_matrices, compute_uv)
+
+
+@R.jvp(np.linalg.svd)
+def svd_jvp(d, ans, a, full_matrices=True, compute_uv=True, hermitian=False):
+    return svd_tangent(d, ans, a, full_matrices, compute_uv)
+
+
+def _svd_parts(ans, a, full_matrices, compute_uv):
+    """``(u, s, vh)`` with ``u``, ``vh`` cut to ``k = min(m, n)`` columns / rows."""
+    if not compute_uv:
+        u, s, vh = np.linalg.svd(a, full_matrices=False)
+        return u, s, vh
+    u, s, vh = ans
+    k = np.shape(s)[-1]
+    return u[..., :, :k], s, vh[..., :k, :]
+
+
+def svd_grad(g, ans, a, full_matrices=True, compute_uv=True):
+    """Townsend's formula: ``U [(F*(U^T gU - gU^T U)) S + diag(gs) + S (F*(V^T gV - gV^T V))] V^T``
+    plus the parts of ``gU``, ``gV`` outside the column spaces of ``U``, ``V``."""
+    u, s, vh = _svd_parts(ans, a, full_matrices, compute_uv)
+    k = np.shape(s)[-1]
+    if not compute_uv:
+        gu, gs, gvh = None, g, None
+    else:
+        gu, gs, gvh = g
+        m, n = np.shape(a)[-2:]
+        for extra, part in ((gu, (..., slice(None), slice(k, None))),
+                            (gvh, (..., slice(k, None), slice(None)))):
+            if extra is not None and np.any(extra[part] != 0):
+                raise NotImplementedError(
+                    "the gradient of np.linalg.svd with full_matrices=True reaches the extra "
+                    f"columns of u or rows of vh of a {m}x{n} matrix, which a does not determine; "
+                    "use full_matrices=False")
+        gu = None if gu is None else gu[..., :, :k]
+        gvh = None if gvh is None else gvh[..., :k, :]
+    v = np.swapaxes(vh, -1, -2)
+    ut = np.swapaxes(u, -1, -2)
+    s2 = s * s
+    f = _gaps(s2)  # 1 / (s_j^2 - s_i^2)
+    eye = np.eye(k)
+    inner = np.zeros(np.shape(s) + (k,))
+    if gs is not None:
+        inner = inner + gs[..., None] * eye
+    sinv = np.where(s == 0, 0.0, 1.0 / np.where(s == 0, 1.0, s))
+    out = 0.0
+    if gu is not None:
+        j = ut @ gu
+        inner = inner + (f * (j - np.swapaxes(j, -1, -2))) * s[..., None, :]
+        out = out + ((gu - u @ j) * sinv[..., None, :]) @ vh
+    if gvh is not None:
+        gv = np.swapaxes(gvh, -1, -2)
+        kk = vh @ gv
+        inner = inner + s[..., :, None] * (f * (kk - np.swapaxes(kk, -1, -2)))
+        out = out + (u * sinv[..., None, :]) @ np.swapaxes(gv - v @ kk, -1, -2)
+    return u @ inner @ vh + out
+
+
+def svd_tangent(d, ans, a, full_matrices=True, compute_uv=True):
+    """``ds = diag(U^T dA V)``; ``dU``, ``dV`` from ``F * (dS S + S dS^T)`` and the parts of
+    ``dA`` outside the column spaces (full_matrices=False shapes)."""
+    u, s, vh = _svd_parts(ans, a, full_matrices, compute_uv)
+    v = np.swapaxes(vh, -1, -2)
+    ut = np.swapaxes(u, -1, -2)
+    ds_mat = ut @ d @ v
+    ds = np.einsum("...ii->...i", ds_mat)
+    if not compute_uv:
+        return ds
+    k = np.shape(s)[-1]
+    m, n = np.shape(a)[-2:]
+    if full_matrices and m != n:
+        raise NotImplementedError("the tangent of np.linalg.svd with full_matrices=True for a "
+                                  f"{m}x{n} matrix is not determined; use full_matrices=False")
+    f = _gaps(s * s)
+    dss = ds_mat * s[..., None, :]
+    sds = s[..., :, None] * ds_mat
+    sinv = np.where(s == 0, 0.0, 1.0 / np.where(s == 0, 1.0, s))
+    du = u @ (f * (dss + np.swapaxes(dss, -1, -2)))
+    dv = v @ (f * (sds + np.swapaxes(sds, -1, -2)))
+    if m > k:
+        dav = d @ v
+        du = du + (dav - u @ (ut @ dav)) * sinv[..., None, :]
+    if n > k:
+        dau = np.swapaxes(d, -1, -2) @ u
+        dv = dv + (dau - v @ (vh @ dau)) * sinv[..., None, :]
+    return du, ds, np.swapaxes(dv, -1, -2)
+
+
+R.tuple_output(np.linalg.svd)
+
+
+@R.vjp(np.linalg.svdvals)
+def svdvals(g, ans, x):
+    return svd_grad(g, ans, x, False, False)
+
+
+@R.jvp(np.linalg.svdvals)
+def svdvals_jvp(d, ans, x):
+    return svd_tangent(d, ans, x, False, False)
+
+
+# ---------------------------------------------------------------- norms
+
+
+@R.vjp(np.linalg.norm)
+def norm(g, ans, x, ord=None, axis=None, keepdims=False):
+    if ord is None and axis is None:
+        return np.real(g) * np.conj(x) / np.where(ans == 0, 1.0, ans)
+    return norm_grad(g, ans, x, ord, axis, keepdims)
+
+
+@R.jvp(np.linalg.norm)
+def norm_jvp(d, ans, x, ord=None, axis=None, keepdims=False):
+    if ord is None and axis is None and keepdims is False:
+        return np.real(np.sum(np.conj(x) * d)) / np.where(ans == 0, 1.0, ans)
+    return norm_tangent(d, ans, x, ord, axis, keepdims)
+
+
+@R.vjp(np.linalg.vector_norm)
+def vector_norm(g, ans, x, axis=None, keepdims=False, ord=2):
+    return vector_norm_grad(g, ans, x, axis, keepdims, ord)
+
+
+@R.jvp(np.linalg.vector_norm)
+def vector_norm_jvp(d, ans, x, axis=None, keepdims=False, ord=2):
+    return vector_norm_tangent(d, ans, x, axis, keepdims, ord)
+
+
+@R.vjp(np.linalg.matrix_norm)
+def matrix_norm(g, ans, x, keepdims=False, ord="fro"):
+    return norm_grad(g, ans, x, ord, (-2, -1), keepdims)
+
+
+@R.jvp(np.linalg.matrix_norm)
+def matrix_norm_jvp(d, ans, x, keepdims=False, ord="fro"):
+    return norm_tangent(d, ans, x, ord, (-2, -1), keepdims)
+
+
+def _share(mask, axis):
+    """``mask`` as weights that share 1 equally among the ``True`` entries along ``axis``."""
+    mask = np.asarray(mask, dtype=float)
+    return mask / np.sum(mask, axis=axis, keepdims=True)
+
+
+def norm_grad(g, ans, x, ord=None, axis=None, keepdims=False):
+    """The gradient of ``np.linalg.norm(x, ord, axis, keepdims)`` for every ``ord`` it takes."""
+    x = np.asarray(x)
+    if axis is None:
+        if ord is None:
+            axes = tuple(range(x.ndim))
+        else:
+            axes = tuple(range(x.ndim))
+            if len(axes) not in (1, 2):
+                raise ValueError("norm with an ord needs a 1-D or 2-D input or an axis")
+    else:
+        axes = (axis,) if np.ndim(axis) == 0 else tuple(axis)
+    axes = tuple(int(i) % x.ndim for i in axes)
+    if not keepdims:
+        g = np.expand_dims(g, axes)
+        ans = np.expand_dims(ans, axes)
+    mag = np.abs(x)
+    sign = np.conj(x) / np.where(mag == 0, 1.0, mag)  # sign(x), also for complex x
+    g = np.real(g)
+    safe = np.where(ans == 0, 1.0, ans)
+    if ord is None or (len(axes) == 1 and ord == 2) or (len(axes) == 2 and ord == "fro"):
+        return g * np.conj(x) / safe
+    if len(axes) == 1:
+        if ord == np.inf or ord == -np.inf:
+            return g * _share(mag == ans, axes) * sign
+        if ord == 0:
+            return np.zeros(x.shape)
+        if ord == 1:
+            return g * sign
+        p = float(ord)
+        return g * sign * np.where(mag == 0, 0.0, (mag / safe) ** (p - 1))
+    r, c = axes
+    if ord == "nuc" or ord in (2, -2):
+        xm = np.moveaxis(x, (r, c), (-2, -1))
+        u, s, vh = np.linalg.svd(xm, full_matrices=False)
+        if ord == "nuc":
+            w = u @ vh
+        elif ord == 2:
+            w = u[..., :, :1] @ vh[..., :1, :]
+        else:
+            w = u[..., :, -1:] @ vh[..., -1:, :]
+        return g * np.moveaxis(w, (-2, -1), (r, c))
+    if ord in (1, -1):  # max/min over columns of the column sums
+        sums = np.sum(mag, axis=r, keepdims=True)
+        return g * _share(sums == ans, c) * sign
+    if ord in (np.inf, -np.inf):  # max/min over rows of the row sums
+        sums = np.sum(mag, axis=c, keepdims=True)
+        return g * _share(sums == ans, r) * sign
+    raise ValueError(f"no gradient for np.linalg.norm with ord={ord!r}")
+
+
+def norm_tangent(d, ans, x, ord=None, axis=None, keepdims=False):
+    """The tangent of ``np.linalg.norm``: ``Re sum(G * d)`` over the reduced axes, with ``G``
+    the gradient for a unit cotangent."""
+    x = np.asarray(x)
+    if axis is None:
+        axes = tuple(range(x.ndim))
+    else:
+        axes = (axis,) if np.ndim(axis) == 0 else tuple(axis)
+    unit = norm_grad(np.ones(np.shape(ans)), ans, x, ord, axis, keepdims)
+    return np.sum(np.real(unit * d), axis=tuple(int(i) % x.ndim for i in axes),
+                  keepdims=keepdims)
+
+
+def vector_norm_grad(g, ans, x, axis=None, keepdims=False, ord=2):
+    """``np.linalg.vector_norm``: a vector norm over ``axis`` (every axis when None)."""
+    x = np.asarray(x)
+    if axis is None:
+        flat = norm_grad(np.reshape(g, ()), np.reshape(ans, ()), np.ravel(x),
+                         None if ord == 2 else ord, 0, False)
+        return np.reshape(flat, x.shape)
+    if np.ndim(axis) == 0 or len(axis) == 1:
+        return norm_grad(g, ans, x, None if ord == 2 else ord, axis, keepdims)
+    axes = tuple(int(i) % x.ndim for i in axis)
+    rest = [i for i in range(x.ndim) if i not in axes]
+    moved = np.transpose(x, rest + list(axes)).reshape([x.shape[i] for i in rest] + [-1])
+    gk = g if not keepdims else np.squeeze(g, axes)
+    ak = ans if not keepdims else np.squeeze(ans, axes)
+    flat = norm_grad(gk, ak, moved, None if ord == 2 else ord, -1, False)
+    out = flat.reshape([x.shape[i] for i in rest] + [x.shape[i] for i in axes])
+    return np.transpose(out, np.argsort(rest + list(axes)))
+
+
+def vector_norm_tangent(d, ans, x, axis=None, keepdims=False, ord=2):
+    unit = vector_norm_grad(np.ones(np.shape(ans)), ans, x, axis, keepdims, ord)
+    axes = None if axis is None else tuple(np.atleast_1d(axis).tolist())
+    return np.sum(np.real(unit * d), axis=axes, keepdims=keepdims)
+
+
+# ------------------------------------------------------- array-API spellings
+
+
+@R.vjp(np.linalg.outer)
+def linalg_outer(g, ans, x1, x2):
+    return g @ x2, x1 @ g
+
+
+@R.jvp(np.linalg.outer)
+def linalg_outer_jvp(d, ans, x1, x2):
+    return np.outer(d, x2), np.outer(x1, d)
+
+
+@R.vjp(np.linalg.matrix_transpose, np.matrix_transpose)
+def matrix_transpose(g, ans, x):
+    return np.swapaxes(g, -1, -2)
+
+
+@R.jvp(np.linalg.matrix_transpose, np.matrix_transpose)
+def matrix_transpose_jvp(d, ans, x):
+    return np.swapaxes(d, -1, -2)
+
+
+@R.vjp(np.linalg.trace)
+def linalg_trace(g, ans, x, offset=0, dtype=None):
+    return linalg_trace_grad(g, x, offset)
+
+
+@R.jvp(np.linalg.trace)
+def linalg_trace_jvp(d, ans, x, offset=0, dtype=None):
+    return np.trace(d, offset, -2, -1)
+
+
+def linalg_trace_grad(g, x, offset=0):
+    """``g`` on the diagonal ``offset`` of the last two axes."""
+    n, m = np.shape(x)[-2:]
+    return np.expand_dims(g, (-2, -1)) * np.eye(n, m, k=offset)
+
+
+@R.vjp(np.linalg.diagonal)
+def linalg_diagonal(g, ans, x, offset=0):
+    return linalg_diagonal_grad(g, x, offset)
+
+
+@R.jvp(np.linalg.diagonal)
+def linalg_diagonal_jvp(d, ans, x, offset=0):
+    return np.diagonal(d, offset, -2, -1)
+
+
+def linalg_diagonal_grad(g, x, offset=0):
+    """``g`` written on the diagonal ``offset`` of the last two axes of zeros shaped like ``x``."""
+    out = np.zeros(np.shape(x), dtype=np.result_type(g, float))
+    view = np.diagonal(out, offset, -2, -1)
+    view.setflags(write=True)
+    view[...] = g
+    return out
+
+
+@R.vjp(np.linalg.vecdot, np.vecdot)
+def vecdot(g, ans, x1, x2, axis=-1):
+    grads = vecdot_grads(g, x1, x2, axis)
+    return grads[0], grads[1]
+
+
+@R.jvp(np.linalg.vecdot, np.vecdot)
+def vecdot_jvp(d, ans, x1, x2, axis=-1):
+    return np.vecdot(d, x2, axis=axis), np.vecdot(x1, d, axis=axis)
+
+
+def vecdot_grads(g, x1, x2, axis=-1):
+    """``sum(conj(x1) * x2, axis)``: ``conj(g x2)`` and ``g x1`` (autograd's convention)."""
+    ge = np.expand_dims(g, axis)
+    return unbroadcast(np.conj(ge * x2), x1), unbroadcast(ge * np.conj(x1), x2)
+
+
+@R.vjp(np.linalg.tensordot)
+def linalg_tensordot(g, ans, x1, x2, axes=2):
+    grads = tensordot_grads(g, x1, x2, axes)
+    return grads[0], grads[1]
+
+
+@R.jvp(np.linalg.tensordot)
+def linalg_tensordot_jvp(d, ans, x1, x2, axes=2):
+    return np.tensordot(d, x2, axes), np.tensordot(x1, d, axes)
+
+
+@R.vjp(np.linalg.cross)
+def linalg_cross(g, ans, x1, x2, axis=-1):
+    return unbroadcast(np.cross(x2, g, axis=axis), x1), unbroadcast(np.cross(g, x1, axis=axis), x2)
+
+
+@R.jvp(np.linalg.cross)
+def linalg_cross_jvp(d, ans, x1, x2, axis=-1):
+    return np.cross(d, x2, axis=axis), np.cross(x1, d, axis=axis)
+
+
+@R.vjp(linalg_diagonal_grad, name="linalg_diagonal_grad")
+def linalg_diagonal_grad_vjp(g, ans, grad, x, offset=0):
+    return np.diagonal(g, offset, -2, -1), None
+
+
+@R.jvp(linalg_diagonal_grad, name="linalg_diagonal_grad")
+def linalg_diagonal_grad_jvp(d, ans, grad, x, offset=0):
+    return linalg_diagonal_grad(d, x, offset), None

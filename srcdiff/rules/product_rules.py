@@ -1,0 +1,416 @@
+"""Rules for NumPy's products: matmul, dot, vdot, inner, outer, kron, tensordot, einsum, cross.
+
+Notation as in numpy_rules.py. Products are linear in each operand, so each
+reverse rule contracts ``g`` with the other operands and each forward rule is
+the product with one operand replaced by its tangent. ``matmul``/``dot`` keep
+readable fast paths for ranks 1 and 2 (``g @ y.T``, ``x.T @ g``), decided at
+compile time when the ranks are known; ``einsum`` takes any subscripts
+(implicit output, ellipses, repeated indices, the interleaved form).
+"""
+
+import operator
+
+import numpy as np
+
+from ..runtime import unbroadcast
+from . import DEFAULT as R
+
+# ---------------------------------------------------------------- products
+
+
+@R.vjp(operator.matmul, np.matmul, np.linalg.matmul)
+def matmul(g, ans, x, y):
+    if np.ndim(x) == 2 and np.ndim(y) == 2:
+        return g @ y.T, x.T @ g
+    if np.ndim(x) == 2 and np.ndim(y) == 1:
+        return np.outer(g, y), x.T @ g
+    if np.ndim(x) == 1 and np.ndim(y) == 2:
+        return y @ g, np.outer(x, g)
+    if np.ndim(x) == 1 and np.ndim(y) == 1:
+        return g * y, g * x
+    return matmul_lhs(g, x, y), matmul_rhs(g, x, y)
+
+
+@R.jvp(operator.matmul, np.matmul, np.linalg.matmul)
+def matmul_jvp(d, ans, x, y):
+    return d @ y, x @ d
+
+
+def matmul_lhs(g, x, y):
+    """The gradient of ``x @ y`` for ``x``, for every rank matmul accepts."""
+    if np.ndim(x) == 1 and np.ndim(y) == 1:
+        return g * y
+    if np.ndim(y) == 1:
+        return unbroadcast(np.expand_dims(g, -1) * y, x)
+    if np.ndim(x) == 1:
+        return unbroadcast(np.sum(y * np.expand_dims(g, -2), -1), x)
+    return unbroadcast(g @ np.swapaxes(y, -1, -2), x)
+
+
+def matmul_rhs(g, x, y):
+    """The gradient of ``x @ y`` for ``y``, for every rank matmul accepts."""
+    if np.ndim(x) == 1 and np.ndim(y) == 1:
+        return g * x
+    if np.ndim(x) == 1:
+        return unbroadcast(np.expand_dims(x, -1) * np.expand_dims(g, -2), y)
+    if np.ndim(y) == 1:
+        return unbroadcast(np.sum(x * np.expand_dims(g, -1), -2), y)
+    return unbroadcast(np.swapaxes(x, -1, -2) @ g, y)
+
+
+@R.vjp(np.dot)
+def dot(g, ans, a, b):
+    if np.ndim(a) == 2 and np.ndim(b) == 2:
+        return g @ b.T, a.T @ g
+    if np.ndim(a) == 1 and np.ndim(b) == 1:
+        return g * b, g * a
+    return dot_lhs(g, a, b), dot_rhs(g, a, b)
+
+
+@R.jvp(np.dot)
+def dot_jvp(d, ans, a, b):
+    return np.dot(d, b), np.dot(a, d)
+
+
+def dot_lhs(g, a, b):
+    """The gradient of ``np.dot(a, b)`` for ``a``."""
+    if np.ndim(b) == 0:
+        return unbroadcast(g * b, a)
+    if np.ndim(a) == 0:
+        return np.sum(g * b)
+    if np.ndim(b) == 1:
+        return np.tensordot(g, b, axes=0)
+    # g has axes a.shape[:-1] + b.shape[:-2] + b.shape[-1:]
+    nb = np.ndim(b)
+    g_axes = list(range(np.ndim(a) - 1, np.ndim(g)))
+    b_axes = [i for i in range(nb) if i != nb - 2]
+    return np.tensordot(g, b, axes=(g_axes, b_axes))
+
+
+def dot_rhs(g, a, b):
+    """The gradient of ``np.dot(a, b)`` for ``b``."""
+    if np.ndim(a) == 0:
+        return unbroadcast(g * a, b)
+    if np.ndim(b) == 0:
+        return np.sum(g * a)
+    na = np.ndim(a)
+    lead = list(range(na - 1))
+    gb = np.tensordot(a, g, axes=(lead, lead))  # a.shape[-1:] + b.shape[:-2] + b.shape[-1:]
+    if np.ndim(b) == 1:
+        return gb
+    return np.moveaxis(gb, 0, -2)
+
+
+@R.vjp(np.vdot)
+def vdot(g, ans, a, b):
+    return np.reshape(np.conj(g * b), np.shape(a)), np.reshape(g * np.conj(a), np.shape(b))
+
+
+@R.jvp(np.vdot)
+def vdot_jvp(d, ans, a, b):
+    return np.vdot(d, b), np.vdot(a, d)
+
+
+@R.vjp(np.inner)
+def inner(g, ans, a, b):
+    if np.ndim(a) == 1 and np.ndim(b) == 1:
+        return g * b, g * a
+    grads = inner_grads(g, a, b)
+    return grads[0], grads[1]
+
+
+@R.jvp(np.inner)
+def inner_jvp(d, ans, a, b):
+    return np.inner(d, b), np.inner(a, d)
+
+
+def inner_grads(g, a, b):
+    """The gradients of ``np.inner(a, b)`` (a sum over both last axes)."""
+    if np.ndim(a) == 0 or np.ndim(b) == 0:
+        return unbroadcast(g * b, a), unbroadcast(g * a, b)
+    na, nb = np.ndim(a), np.ndim(b)
+    ga = np.tensordot(g, b, axes=(list(range(na - 1, na - 1 + nb - 1)), list(range(nb - 1))))
+    gb = np.tensordot(a, g, axes=(list(range(na - 1)), list(range(na - 1))))
+    return ga, np.moveaxis(gb, 0, -1)
+
+
+@R.vjp(np.outer)
+def outer(g, ans, a, b, out=None):
+    if np.ndim(a) == 1 and np.ndim(b) == 1:
+        return g @ b, a @ g
+    return (np.reshape(g @ np.ravel(b), np.shape(a)), np.reshape(np.ravel(a) @ g, np.shape(b)))
+
+
+@R.jvp(np.outer)
+def outer_jvp(d, ans, a, b, out=None):
+    return np.outer(d, b), np.outer(a, d)
+
+
+@R.vjp(np.multiply.outer)
+def multiply_outer(g, ans, A, B):
+    return np.tensordot(g, B, axes=np.ndim(B)), np.tensordot(A, g, axes=np.ndim(A))
+
+
+@R.jvp(np.multiply.outer)
+def multiply_outer_jvp(d, ans, A, B):
+    return np.multiply.outer(d, B), np.multiply.outer(A, d)
+
+
+@R.vjp(np.kron)
+def kron(g, ans, a, b):
+    grads = kron_grads(g, a, b)
+    return grads[0], grads[1]
+
+
+@R.jvp(np.kron)
+def kron_jvp(d, ans, a, b):
+    return np.kron(d, b), np.kron(a, d)
+
+
+def kron_grads(g, a, b):
+    """The gradients of ``np.kron(a, b)``: ``g`` viewed with interleaved (a, b) axes."""
+    a, b = np.asarray(a), np.asarray(b)
+    n = max(a.ndim, b.ndim)
+    sa = (1,) * (n - a.ndim) + a.shape
+    sb = (1,) * (n - b.ndim) + b.shape
+    g = np.reshape(g, np.ravel(np.stack([sa, sb], axis=1)))  # (a0, b0, a1, b1, ...)
+    a_axes = tuple(range(0, 2 * n, 2))
+    b_axes = tuple(range(1, 2 * n, 2))
+    ga = np.sum(g * np.expand_dims(b.reshape(sb), a_axes), axis=b_axes)
+    gb = np.sum(g * np.expand_dims(a.reshape(sa), b_axes), axis=a_axes)
+    return ga.reshape(a.shape), gb.reshape(b.shape)
+
+
+@R.vjp(np.tensordot)
+def tensordot(g, ans, a, b, axes=2):
+    grads = tensordot_grads(g, a, b, axes)
+    return grads[0], grads[1]
+
+
+@R.jvp(np.tensordot)
+def tensordot_jvp(d, ans, a, b, axes=2):
+    return np.tensordot(d, b, axes), np.tensordot(a, d, axes)
+
+
+def tensordot_axes(a, b, axes):
+    """``axes`` of ``np.tensordot`` as two lists of non-negative axes of ``a`` and ``b``."""
+    na, nb = np.ndim(a), np.ndim(b)
+    if np.ndim(axes) == 0:
+        k = int(axes)
+        return list(range(na - k, na)), list(range(k))
+    xa, xb = axes
+    xa = [xa] if np.ndim(xa) == 0 else list(xa)
+    xb = [xb] if np.ndim(xb) == 0 else list(xb)
+    return [int(i) % na for i in xa], [int(i) % nb for i in xb]
+
+
+def tensordot_grads(g, a, b, axes=2):
+    """The gradients of ``np.tensordot(a, b, axes)``: contract ``g`` with the other operand."""
+    xa, xb = tensordot_axes(a, b, axes)
+    free_a = [i for i in range(np.ndim(a)) if i not in xa]
+    free_b = [i for i in range(np.ndim(b)) if i not in xb]
+    nfa = len(free_a)
+    ga = np.tensordot(g, b, axes=(list(range(nfa, np.ndim(g))), free_b))
+    # ga's axes: a's free axes, then b's contracted axes in b's order (paired with xa)
+    order_a = free_a + [xa[xb.index(j)] for j in sorted(xb)]
+    gb = np.tensordot(a, g, axes=(free_a, list(range(nfa))))
+    order_b = [xb[xa.index(i)] for i in sorted(xa)] + free_b
+    return np.transpose(ga, np.argsort(order_a)), np.transpose(gb, np.argsort(order_b))
+
+
+@R.vjp(np.einsum)
+def einsum(g, ans, *operands, **kwargs):
+    return einsum_grads(g, operands)
+
+
+@R.jvp(np.einsum)
+def einsum_jvp(d, ans, *operands, **kwargs):
+    return einsum_tangent(d, operands)
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def einsum_spec(operands):
+    """``(inputs, output, arrays)``: explicit subscripts per operand, ellipses spelled out."""
+    operands = list(operands)
+    if isinstance(operands[0], str):
+        spec, arrays = operands[0].replace(" ", ""), operands[1:]
+    else:  # interleaved form: a, [0, 1], b, [1, 2], [0, 2]
+        arrays, subs = operands[0:-1:2] if len(operands) % 2 else operands[0::2], []
+        pairs = operands[1::2]
+        out = operands[-1] if len(operands) % 2 else None
+
+        def word(sub):
+            return "".join("..." if s is Ellipsis else _LETTERS[s] for s in sub)
+
+        spec = ",".join(word(s) for s in pairs[:len(arrays)])
+        if out is not None:
+            spec += "->" + word(out)
+    arrays = [np.asarray(x) for x in arrays]
+    if "->" in spec:
+        ins, out = spec.split("->")
+    else:
+        ins, out = spec, None
+    ins = ins.split(",")
+    used = set("".join(ins).replace(".", ""))
+    fresh = [c for c in _LETTERS if c not in used]
+    n_ell = max([x.ndim - len(s.replace("...", "")) for s, x in zip(ins, arrays) if "..." in s],
+                default=0)
+    ell = "".join(fresh[:n_ell])
+    full = []
+    for s, x in zip(ins, arrays):
+        if "..." in s:
+            k = x.ndim - len(s.replace("...", ""))
+            s = s.replace("...", ell[n_ell - k:] if k else "")
+        full.append(s)
+    if out is None:  # implicit output: the ellipsis, then letters used once, sorted
+        counts = {}
+        for c in "".join(ins).replace(".", ""):
+            counts[c] = counts.get(c, 0) + 1
+        out = ell + "".join(sorted(c for c, k in counts.items() if k == 1))
+    else:
+        out = out.replace("...", ell)
+    return full, out, arrays
+
+
+def einsum_grads(g, operands):
+    """The gradient of ``np.einsum`` for each operand (``None`` for the subscripts)."""
+    ins, out, arrays = einsum_spec(operands)
+    sizes = {}
+    for s, x in zip(ins, arrays):
+        for c, n in zip(s, x.shape):
+            sizes[c] = max(sizes.get(c, 1), n)
+    grads = []
+    for k, (s, x) in enumerate(zip(ins, arrays)):
+        others = [(ins[j], arrays[j]) for j in range(len(arrays)) if j != k]
+        avail = set(out).union(*[set(t) for t, _ in others])
+        uniq = "".join(dict.fromkeys(s))
+        keep = "".join(c for c in uniq if c in avail)
+        spec = ",".join([out] + [t for t, _ in others]) + "->" + keep
+        gk = np.einsum(spec, g, *[y for _, y in others])
+        # letters only this operand has were summed out: broadcast them back
+        gk = np.expand_dims(gk, [i for i, c in enumerate(uniq) if c not in avail])
+        gk = np.broadcast_to(gk, [sizes[c] if c in avail else x.shape[s.index(c)] for c in uniq])
+        # size-1 axes that einsum broadcast: sum them back
+        own = [x.shape[s.index(c)] for c in uniq]
+        axes = tuple(i for i, (n, m) in enumerate(zip(own, gk.shape)) if n == 1 and m != 1)
+        if axes:
+            gk = np.sum(gk, axis=axes, keepdims=True)
+        if len(uniq) < len(s):  # a repeated subscript reads a diagonal: write it back there
+            full = np.zeros(x.shape, dtype=np.result_type(gk, float))
+            view = np.einsum(s + "->" + uniq, full)
+            view.setflags(write=True)
+            view[...] = gk
+            gk = full
+        grads.append(gk)
+    if isinstance(operands[0], str):
+        return [None] + grads
+    out = [None] * len(operands)
+    out[0:2 * len(grads):2] = grads
+    return out
+
+
+def einsum_tangent(d, operands):
+    """The tangent of ``np.einsum``: the sum over operands of einsum with one operand's tangent."""
+    ins, out, arrays = einsum_spec(operands)
+    spec = ",".join(ins) + "->" + out
+    shift = 1 if isinstance(operands[0], str) else 0
+    total = None
+    for k in range(len(arrays)):
+        dk = d[shift + k] if shift else d[2 * k]
+        if dk is None:
+            continue
+        parts = list(arrays)
+        parts[k] = dk
+        term = np.einsum(spec, *parts)
+        total = term if total is None else total + term
+    return total
+
+
+@R.vjp(np.cross)
+def cross(g, ans, a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    grads = cross_grads(g, a, b, axisa, axisb, axisc, axis)
+    return grads[0], grads[1]
+
+
+@R.jvp(np.cross)
+def cross_jvp(d, ans, a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    return np.cross(d, b, axisa, axisb, axisc, axis), np.cross(a, d, axisa, axisb, axisc, axis)
+
+
+def cross_grads(g, a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    """The gradients of ``np.cross``: ``d(a x b) = da x b + a x db``, so ``b x g`` and ``g x a``."""
+    if axis is not None:
+        axisa = axisb = axisc = axis
+    a3 = _as_3_vectors(np.moveaxis(np.asarray(a), axisa, -1))
+    b3 = _as_3_vectors(np.moveaxis(np.asarray(b), axisb, -1))
+    if np.shape(a)[axisa] == 2 and np.shape(b)[axisb] == 2:  # a scalar z component
+        g3 = np.stack([np.zeros_like(g), np.zeros_like(g), g], -1)
+    else:
+        g3 = np.moveaxis(np.asarray(g), axisc, -1)
+    ga = np.cross(b3, g3)[..., :np.shape(a)[axisa]]
+    gb = np.cross(g3, a3)[..., :np.shape(b)[axisb]]
+    ga = np.moveaxis(unbroadcast(ga, np.moveaxis(np.asarray(a), axisa, -1)), -1, axisa)
+    gb = np.moveaxis(unbroadcast(gb, np.moveaxis(np.asarray(b), axisb, -1)), -1, axisb)
+    return ga, gb
+
+
+def _as_3_vectors(v):
+    if v.shape[-1] == 3:
+        return v
+    return np.concatenate([v, np.zeros(v.shape[:-1] + (1,))], -1)
+
+
+# ------------------------------------------------- second order: einsum_grads
+# einsum_grads is linear in ``g`` and in each operand (einsum is multilinear):
+# its transpose for ``g`` is einsum with each cotangent in its operand's place,
+# and each operand's part comes from einsum_grads with another operand swapped
+# for its cotangent.
+
+
+@R.vjp(einsum_grads, name="einsum_grads")
+def einsum_grads_vjp(g, ans, grad, operands):
+    parts = einsum_grads_transpose(g, grad, operands)
+    return parts[0], parts[1]
+
+
+@R.jvp(einsum_grads, name="einsum_grads")
+def einsum_grads_jvp(d, ans, grad, operands):
+    return einsum_grads(d, operands), einsum_grads_operand_tangent(d, grad, operands)
+
+
+def _swapped(operands, k, value):
+    out = list(operands)
+    out[k] = value
+    return out
+
+
+def einsum_grads_transpose(cots, g, operands):
+    """Cotangents of ``einsum_grads(g, operands)``'s inputs from ``cots`` (one per operand)."""
+    dg = einsum_tangent(cots, operands)
+    dops = [None] * len(operands)
+    for k, ck in enumerate(cots):
+        if ck is None:
+            continue
+        parts = einsum_grads(g, _swapped(operands, k, ck))
+        for j, pj in enumerate(parts):
+            if j != k and pj is not None:
+                dops[j] = pj if dops[j] is None else dops[j] + pj
+    return dg, dops
+
+
+def einsum_grads_operand_tangent(tangents, g, operands):
+    """The tangent of ``einsum_grads(g, operands)`` when the operands move by ``tangents``."""
+    out = [None] * len(operands)
+    for j, tj in enumerate(tangents):
+        if tj is None or isinstance(tj, str):
+            continue
+        parts = einsum_grads(g, _swapped(operands, j, tj))
+        for k, pk in enumerate(parts):
+            if k != j and pk is not None:
+                out[k] = pk if out[k] is None else out[k] + pk
+    return out
+
+
+R.tuple_output(einsum_grads)

@@ -1,0 +1,347 @@
+"""Rules for NumPy's reductions and scans: sums, means, extrema, products, moments,
+cumulative sums and products, differences, traces.
+
+Notation as in numpy_rules.py (``g``, ``ans``, ``d``). A reduction's gradient
+is ``g`` spread back over the reduced axes (``unreduce``), times the local
+derivative. Ties and kinks:
+
+* ``max``/``min``/``amax``/``amin``/``ptp``: tied extreme elements share the
+  gradient equally (``reduce_mask``).
+* ``std`` of constant data: 0 (the minimum-norm subgradient).
+* ``prod``/``cumprod``: exact with zeros in the input (no division by zero; for
+  ``cumprod`` the products are formed, in memory quadratic in the axis length,
+  only when there are zeros).
+* ``nansum``/``nanmean``: NaN entries get no gradient.
+* ``average``: the weights are constants.
+"""
+
+import numpy as np
+
+from ..runtime import broadcast_like, fill_zeros, is_constant, reduce_mask, unbroadcast, unreduce
+from . import DEFAULT as R
+
+# ---------------------------------------------------------------- reductions
+
+
+@R.vjp(np.sum)
+def sum_(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+    if axis is None:
+        return np.broadcast_to(g, np.shape(a))
+    return unreduce(g, a, axis, keepdims)
+
+
+@R.jvp(np.sum)
+def sum_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+    return np.sum(d, axis=axis, keepdims=keepdims)
+
+
+@R.vjp(sum)
+def builtin_sum(g, ans, iterable, start=0):
+    return sum_of_items_grad(g, iterable)
+
+
+@R.jvp(sum)
+def builtin_sum_jvp(d, ans, iterable, start=0):
+    return broadcast_like(sum(fill_zeros(d, iterable)), ans)
+
+
+def sum_of_items_grad(g, items):
+    """The gradient of Python's ``sum(items)`` for each item (rows of an array, or a list)."""
+    if isinstance(items, np.ndarray):
+        return np.broadcast_to(g, items.shape)
+    return [unbroadcast(g, x) for x in items]
+
+
+@R.vjp(np.mean)
+def mean(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+    if axis is None:
+        return np.broadcast_to(g / np.size(a), np.shape(a))
+    return unreduce(g, a, axis, keepdims) * (np.size(ans) / np.size(a))
+
+
+@R.jvp(np.mean)
+def mean_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+    return np.mean(d, axis=axis, keepdims=keepdims)
+
+
+@R.vjp(np.average)
+def average(g, ans, a, axis=None, weights=None, returned=False, keepdims=False):
+    return average_grad(g, a, axis, weights, keepdims)
+
+
+@R.jvp(np.average)
+def average_jvp(d, ans, a, axis=None, weights=None, returned=False, keepdims=False):
+    return np.average(d, axis=axis, weights=weights, keepdims=keepdims)
+
+
+def average_grad(g, a, axis=None, weights=None, keepdims=False):
+    """The gradient of ``np.average(a, axis, weights)`` for ``a`` (the weights are constants)."""
+    a = np.asarray(a)
+    if weights is None:
+        return unreduce(g, a, axis, keepdims) * (np.size(g) / max(a.size, 1))
+    w = np.asarray(weights, dtype=float)
+    if w.shape != a.shape:  # 1-D weights along ``axis``
+        shape = [1] * a.ndim
+        shape[axis % a.ndim] = w.size
+        w = w.reshape(shape)
+    return unreduce(g, a, axis, keepdims) * w / np.sum(w, axis=axis, keepdims=True)
+
+
+@R.vjp(np.var)
+def var(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    if axis is None and is_constant(ddof) and ddof == 0:
+        return g * 2.0 * (a - np.mean(a)) / np.size(a)
+    return (unreduce(g, a, axis, keepdims) * 2.0 * (a - np.mean(a, axis=axis, keepdims=True))
+            / (np.size(a) / np.size(ans) - ddof))
+
+
+@R.jvp(np.var)
+def var_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return (np.sum(d * (a - np.mean(a, axis=axis, keepdims=True)), axis=axis, keepdims=keepdims)
+            * 2.0 / (np.size(a) / np.size(ans) - ddof))
+
+
+@R.vjp(np.std)
+def std(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    if axis is None and is_constant(ddof) and ddof == 0:
+        return g / np.where(ans == 0, 1.0, ans) * (a - np.mean(a)) / np.size(a)
+    return (unreduce(g / np.where(ans == 0, 1.0, ans), a, axis, keepdims)
+            * (a - np.mean(a, axis=axis, keepdims=True)) / (np.size(a) / np.size(ans) - ddof))
+
+
+@R.jvp(np.std)
+def std_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return (np.sum(d * (a - np.mean(a, axis=axis, keepdims=True)), axis=axis, keepdims=keepdims)
+            / np.where(ans == 0, 1.0, ans) / (np.size(a) / np.size(ans) - ddof))
+
+
+@R.vjp(np.max, np.amax)
+def max_(g, ans, a, axis=None, out=None, keepdims=False):
+    return unreduce(g, a, axis, keepdims) * reduce_mask(a, ans, axis, keepdims)
+
+
+@R.jvp(np.max, np.amax)
+def max_jvp(d, ans, a, axis=None, out=None, keepdims=False):
+    return np.sum(d * reduce_mask(a, ans, axis, keepdims), axis=axis, keepdims=keepdims)
+
+
+@R.vjp(np.min, np.amin)
+def min_(g, ans, a, axis=None, out=None, keepdims=False):
+    return unreduce(g, a, axis, keepdims) * reduce_mask(a, ans, axis, keepdims)
+
+
+@R.jvp(np.min, np.amin)
+def min_jvp(d, ans, a, axis=None, out=None, keepdims=False):
+    return np.sum(d * reduce_mask(a, ans, axis, keepdims), axis=axis, keepdims=keepdims)
+
+
+@R.vjp(np.ptp)
+def ptp(g, ans, a, axis=None, out=None, keepdims=False):
+    return unreduce(g, a, axis, keepdims) * (
+        reduce_mask(a, np.max(a, axis=axis, keepdims=keepdims), axis, keepdims)
+        - reduce_mask(a, np.min(a, axis=axis, keepdims=keepdims), axis, keepdims))
+
+
+@R.jvp(np.ptp)
+def ptp_jvp(d, ans, a, axis=None, out=None, keepdims=False):
+    return np.sum(d * (reduce_mask(a, np.max(a, axis=axis, keepdims=keepdims), axis, keepdims)
+                       - reduce_mask(a, np.min(a, axis=axis, keepdims=keepdims), axis, keepdims)),
+                  axis=axis, keepdims=keepdims)
+
+
+@R.vjp(np.prod)
+def prod(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+    return prod_grad(g, ans, a, axis, keepdims)
+
+
+@R.jvp(np.prod)
+def prod_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+    return np.sum(d * prod_others(a, axis), axis=axis, keepdims=keepdims)
+
+
+def prod_grad(g, ans, a, axis=None, keepdims=False):
+    """Gradient of a product, exact where ``a`` has zeros (no division by zero)."""
+    return unreduce(g, a, axis, keepdims) * prod_others(a, axis)
+
+
+def prod_others(a, axis=None):
+    """For each element of ``a``, the product of the others in its reduction (``d prod / d a``)."""
+    a = np.asarray(a)
+    ax = tuple(range(a.ndim)) if axis is None else (axis if isinstance(axis, tuple) else (axis,))
+    ax = tuple(i % a.ndim for i in ax)
+    keep = [i for i in range(a.ndim) if i not in ax]
+    moved = np.transpose(a, keep + list(ax)).reshape([a.shape[i] for i in keep] + [-1])
+    left = np.cumprod(np.concatenate([np.ones(moved.shape[:-1] + (1,)), moved[..., :-1]], -1), -1)
+    right = np.cumprod(np.concatenate([np.ones(moved.shape[:-1] + (1,)), moved[..., :0:-1]], -1),
+                       -1)[..., ::-1]
+    others = (left * right).reshape([a.shape[i] for i in keep] + [a.shape[i] for i in ax])
+    return np.transpose(others, np.argsort(keep + list(ax)))
+
+
+@R.vjp(np.nansum)
+def nansum(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+    return np.where(np.isnan(a), 0.0, unreduce(g, a, axis, keepdims))
+
+
+@R.jvp(np.nansum)
+def nansum_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+    return np.sum(np.where(np.isnan(a), 0.0, d), axis=axis, keepdims=keepdims)
+
+
+@R.vjp(np.nanmean)
+def nanmean(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+    return np.where(np.isnan(a), 0.0, unreduce(g, a, axis, keepdims)
+                    / np.sum(~np.isnan(a), axis=axis, keepdims=True))
+
+
+@R.jvp(np.nanmean)
+def nanmean_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+    return np.nanmean(np.where(np.isnan(a), np.nan, d), axis=axis, keepdims=keepdims)
+
+
+@R.vjp(np.cumsum)
+def cumsum(g, ans, a, axis=None, dtype=None, out=None):
+    if is_constant(axis) and axis is not None:
+        return np.flip(np.cumsum(np.flip(g, axis), axis), axis)
+    return np.reshape(np.flip(np.cumsum(np.flip(g, axis), axis), axis), np.shape(a))
+
+
+@R.jvp(np.cumsum)
+def cumsum_jvp(d, ans, a, axis=None, dtype=None, out=None):
+    return np.cumsum(d, axis)
+
+
+@R.vjp(np.cumprod)
+def cumprod(g, ans, a, axis=None, dtype=None, out=None):
+    return cumprod_grad(g, ans, a, axis)
+
+
+@R.jvp(np.cumprod)
+def cumprod_jvp(d, ans, a, axis=None, dtype=None, out=None):
+    return cumprod_tangent(d, ans, a, axis)
+
+
+def _along_last(x, axis):
+    """``x`` (flattened when ``axis`` is None) with ``axis`` moved last, and that axis."""
+    x = np.asarray(x)
+    if axis is None:
+        return np.ravel(x), 0
+    return np.moveaxis(x, axis, -1), axis
+
+
+def _partial_products(a):
+    """``L[i] = prod(a[:i])`` and ``T[i, j] = prod(a[i+1 : j+1])`` (0 for ``j < i``), along the
+    last axis: ``d cumprod(a)[j] / d a[i] = L[i] T[i, j]``, a polynomial even where ``a`` is 0."""
+    n = np.shape(a)[-1]
+    later = np.arange(n)[None, :] > np.arange(n)[:, None]
+    t = np.cumprod(np.where(later, np.expand_dims(a, -2), 1.0), axis=-1)
+    t = t * (np.arange(n)[None, :] >= np.arange(n)[:, None])
+    lead = np.cumprod(np.concatenate([np.ones(np.shape(a)[:-1] + (1,)), a[..., :-1]], -1), -1)
+    return lead, t
+
+
+def cumprod_grad(g, ans, a, axis=None):
+    """Gradient of ``np.cumprod``: ``sum_(j >= i) g_j prod_(k <= j, k != i) a_k``. Without zeros
+    in ``a`` that is ``reverse_cumsum(g * ans) / a``; with zeros, the products themselves
+    (quadratic in the length of the axis)."""
+    shape = np.shape(a)
+    x, ax = _along_last(a, axis)
+    gm, _ = _along_last(np.reshape(g, np.shape(ans)), axis)
+    if np.any(x == 0):
+        lead, t = _partial_products(x)
+        out = lead * np.sum(t * np.expand_dims(gm, -2), axis=-1)
+    else:
+        p, _ = _along_last(ans, axis)
+        out = np.flip(np.cumsum(np.flip(gm * p, -1), -1), -1) / x
+    return np.reshape(np.moveaxis(out, -1, ax), shape)
+
+
+def cumprod_tangent(d, ans, a, axis=None):
+    """Tangent of ``np.cumprod``: ``sum_(i <= j) d_i prod_(k <= j, k != i) a_k`` (see
+    :func:`cumprod_grad` for the two cases)."""
+    x, ax = _along_last(a, axis)
+    dm, _ = _along_last(np.broadcast_to(d, np.shape(a)), axis)
+    if np.any(x == 0):
+        lead, t = _partial_products(x)
+        out = np.sum(np.expand_dims(dm * lead, -1) * t, axis=-2)
+    else:
+        p, _ = _along_last(ans, axis)
+        out = p * np.cumsum(dm / x, -1)
+    return np.moveaxis(out, -1, ax)
+
+
+@R.vjp(np.diff)
+def diff(g, ans, a, n=1, axis=-1, prepend=None, append=None):
+    if n == 1 and prepend is None and append is None:
+        return -np.diff(g, axis=axis, prepend=0.0, append=0.0)
+    return diff_grad(g, a, n, axis, prepend, append)
+
+
+@R.jvp(np.diff)
+def diff_jvp(d, ans, a, n=1, axis=-1, prepend=None, append=None):
+    if prepend is None and append is None:
+        return np.diff(d, n, axis)
+    return diff_tangent(d, n, axis, prepend, append)
+
+
+def diff_tangent(d, n=1, axis=-1, prepend=None, append=None):
+    """The tangent of ``np.diff`` with constant ``prepend``/``append`` (zero tangents)."""
+    extra = {}
+    if prepend is not None:
+        extra["prepend"] = np.zeros_like(np.asarray(prepend, dtype=float))
+    if append is not None:
+        extra["append"] = np.zeros_like(np.asarray(append, dtype=float))
+    return np.diff(d, n, axis, **extra)
+
+
+def diff_grad(g, a, n=1, axis=-1, prepend=None, append=None):
+    """The gradient of ``np.diff(a, n, axis, prepend, append)`` for ``a``."""
+    for _ in range(n):
+        g = -np.diff(g, axis=axis, prepend=0.0, append=0.0)
+    start = 0 if prepend is None else (np.shape(prepend)[axis] if np.ndim(prepend) else 1)
+    index = [slice(None)] * np.ndim(g)
+    index[axis] = slice(start, start + np.shape(a)[axis])
+    return g[tuple(index)]
+
+
+@R.vjp(np.trace)
+def trace(g, ans, a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    if np.ndim(a) == 2 and axis1 == 0 and axis2 == 1:
+        return g * np.eye(np.shape(a)[0], np.shape(a)[1], k=offset)
+    return trace_grad(g, a, offset, axis1, axis2)
+
+
+@R.jvp(np.trace)
+def trace_jvp(d, ans, a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    return np.trace(d, offset, axis1, axis2)
+
+
+def trace_grad(g, a, offset=0, axis1=0, axis2=1):
+    """The gradient of ``np.trace``: ``g`` on every element of the diagonal it sums."""
+    n = np.shape(np.diagonal(a, offset, axis1, axis2))[-1]
+    return diagonal_grad(np.repeat(np.expand_dims(g, -1), n, -1), a, offset, axis1, axis2)
+
+
+def diagonal_grad(g, a, offset=0, axis1=0, axis2=1):
+    """Scatter ``g`` (the gradient of ``np.diagonal(a, ...)``) back onto ``a``'s diagonal."""
+    out = np.zeros(np.shape(a), dtype=np.result_type(g, float))
+    view = np.diagonal(out, offset, axis1, axis2)
+    view.setflags(write=True)
+    view[...] = g
+    return out
+
+
+# ------------------------------------------------- second order: the scatter helpers
+# Generated gradients call diagonal_grad (trace, diag, diagonal); it is linear
+# in its first argument and its transpose is np.diagonal. ``a`` only gives the
+# shape (no gradient).
+
+
+@R.vjp(diagonal_grad, name="diagonal_grad")
+def diagonal_grad_vjp(g, ans, grad, a, offset=0, axis1=0, axis2=1):
+    return np.diagonal(g, offset, axis1, axis2), None
+
+
+@R.jvp(diagonal_grad, name="diagonal_grad")
+def diagonal_grad_jvp(d, ans, grad, a, offset=0, axis1=0, axis2=1):
+    return diagonal_grad(d, a, offset, axis1, axis2), None

@@ -1,0 +1,297 @@
+"""Rules for srcdiff's own run-time helpers, so generated code can be differentiated again.
+
+Generated gradient code calls the helpers of ``srcdiff/runtime.py``
+(``seed``, ``unbroadcast``, ``finish`` ...). Each is a primitive here, with a
+reverse and a forward rule, so ``sd.grad(sd.grad(f))`` and ``sd.hvp(f)`` (forward
+over reverse) see ordinary rules. Most helpers are linear in their first
+argument; arguments that only give a shape or a structure (``unbroadcast``'s
+``x``, ``seed``'s ``y``) are declared with a default value, which makes them
+options: no derivative flows to them, so they are not operands.
+
+Notation as in numpy_rules: ``g``/``ans`` (reverse), ``d``/``ans`` (forward).
+"""
+
+import numpy as np
+
+from ..runtime import (add_tree, broadcast_like, check_outputs, cotangent, fill_zeros, finish,
+                       index_add, is_constant, item_add, item_clear, item_grad,
+                       match_complex, not_differentiable, pop_grad, reduce_mask, rule_results,
+                       seed, snapshot, unbroadcast, unreduce, zeros_tree)
+from . import DEFAULT as R
+
+# ------------------------------------------------------------ seeds and results
+
+
+@R.vjp(seed, name="seed")
+def seed_vjp(g, ans, grad_ys, y=None, index=None):
+    return g
+
+
+@R.jvp(seed, name="seed")
+def seed_jvp(d, ans, grad_ys, y=None, index=None):
+    return d
+
+
+@R.vjp(cotangent, name="cotangent")
+def cotangent_vjp(g, ans, ct, y=None):
+    return g
+
+
+@R.jvp(cotangent, name="cotangent")
+def cotangent_jvp(d, ans, ct, y=None):
+    return d
+
+
+@R.vjp(check_outputs, name="check_outputs")
+def check_outputs_vjp(g, ans, grad_ys, n=None):
+    return g
+
+
+@R.jvp(check_outputs, name="check_outputs")
+def check_outputs_jvp(d, ans, grad_ys, n=None):
+    return d
+
+
+@R.vjp(finish, name="finish")
+def finish_vjp(g, ans, grad, x=None, zero=False):
+    return tree_unbroadcast(g, grad)
+
+
+@R.jvp(finish, name="finish")
+def finish_jvp(d, ans, grad, x=None, zero=False):
+    return finish(d, x, zero)
+
+
+@R.vjp(rule_results, name="rule_results")
+def rule_results_vjp(g, ans, r, n=None):
+    return g if isinstance(r, tuple) and len(r) == n else g[0]
+
+
+@R.jvp(rule_results, name="rule_results")
+def rule_results_jvp(d, ans, r, n=None):
+    return rule_results(d, n)
+
+
+# ------------------------------------------------------------ broadcasting
+
+
+@R.vjp(unbroadcast, name="unbroadcast")
+def unbroadcast_vjp(g, ans, grad, x=None):
+    return np.broadcast_to(g, np.shape(grad))
+
+
+@R.jvp(unbroadcast, name="unbroadcast")
+def unbroadcast_jvp(d, ans, grad, x=None):
+    return unbroadcast(d, x)
+
+
+@R.vjp(unreduce, name="unreduce")
+def unreduce_vjp(g, ans, grad, x=None, axis=None, keepdims=False):
+    return unbroadcast(np.sum(g, axis=axis, keepdims=keepdims), grad)
+
+
+@R.jvp(unreduce, name="unreduce")
+def unreduce_jvp(d, ans, grad, x=None, axis=None, keepdims=False):
+    return unreduce(d, x, axis, keepdims)
+
+
+@R.vjp(broadcast_like, name="broadcast_like")
+def broadcast_like_vjp(g, ans, t, like=None):
+    return unbroadcast(g, t)
+
+
+@R.jvp(broadcast_like, name="broadcast_like")
+def broadcast_like_jvp(d, ans, t, like=None):
+    return broadcast_like(d, ans)
+
+
+@R.vjp(match_complex, name="match_complex")
+def match_complex_vjp(g, ans, grad, x=None):
+    return match_complex(g, grad)
+
+
+@R.jvp(match_complex, name="match_complex")
+def match_complex_jvp(d, ans, grad, x=None):
+    return match_complex(d, x)
+
+
+# ------------------------------------------------------------ accumulation
+
+
+@R.vjp(add_tree, name="add_tree")
+def add_tree_vjp(g, ans, a, b):
+    return g, g
+
+
+@R.jvp(add_tree, name="add_tree")
+def add_tree_jvp(d, ans, a, b):
+    return d, d
+
+
+@R.vjp(index_add, name="index_add")
+def index_add_vjp(g, ans, b, x, index, grad):
+    return g, None, None, unbroadcast(g[index], grad)
+
+
+@R.jvp(index_add, name="index_add")
+def index_add_jvp(d, ans, b, x, index, grad):
+    return d, None, None, index_add(None, x, index, d)
+
+
+@R.vjp(item_add, name="item_add")
+def item_add_vjp(g, ans, b, x, key, grad):
+    return g, None, None, item_of(g, key, grad)
+
+
+@R.jvp(item_add, name="item_add")
+def item_add_jvp(d, ans, b, x, key, grad):
+    return d, None, None, item_add(None, x, key, d)
+
+
+@R.vjp(item_grad, name="item_grad")
+def item_grad_vjp(g, ans, b, key, x=None):
+    return item_add(None, b, key, g)
+
+
+@R.jvp(item_grad, name="item_grad")
+def item_grad_jvp(d, ans, b, key, x=None):
+    return item_grad(d, key, x)
+
+
+@R.vjp(item_clear, name="item_clear")
+def item_clear_vjp(g, ans, b, key):
+    return item_clear(g, key), None
+
+
+@R.jvp(item_clear, name="item_clear")
+def item_clear_jvp(d, ans, b, key):
+    return item_clear(d, key), None
+
+
+@R.vjp(pop_grad, name="pop_grad")
+def pop_grad_vjp(g, ans, b, x=None):
+    return unpop(g, b)
+
+
+@R.jvp(pop_grad, name="pop_grad")
+def pop_grad_jvp(d, ans, b, x=None):
+    return pop_grad(d, x)
+
+
+@R.vjp(fill_zeros, name="fill_zeros")
+def fill_zeros_vjp(g, ans, gs, xs=None):
+    return g
+
+
+@R.jvp(fill_zeros, name="fill_zeros")
+def fill_zeros_jvp(d, ans, gs, xs=None):
+    return fill_zeros(d, xs)
+
+
+@R.vjp(snapshot, name="snapshot")
+def snapshot_vjp(g, ans, v):
+    return g
+
+
+@R.jvp(snapshot, name="snapshot")
+def snapshot_jvp(d, ans, v):
+    return snapshot(d)
+
+
+R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable)
+R.tuple_output(pop_grad)
+
+# helpers whose value may be a container (a gradient tree): tangents add with add_tree
+TREE_VALUED = {seed, cotangent, check_outputs, finish, rule_results, add_tree, item_add,
+               item_grad, item_clear, pop_grad, fill_zeros, snapshot}
+
+
+# ------------------------------------------------------------ helpers of these rules
+
+
+def tree_unbroadcast(g, grad):
+    """``g`` summed down to the shape of ``grad`` leaf by leaf (``None`` leaves stay zero)."""
+    if grad is None or g is None:
+        return g
+    if isinstance(grad, dict):
+        return {k: tree_unbroadcast(g.get(k) if isinstance(g, dict) else g[k], v)
+                for k, v in grad.items()}
+    if isinstance(grad, (list, tuple)):
+        return [tree_unbroadcast(a, b) for a, b in zip(g, grad)]
+    return unbroadcast(g, grad)
+
+
+def item_of(g, key, grad):
+    """The cotangent ``g[key]`` of an entry written by ``item_add``, shaped like ``grad``."""
+    if isinstance(g, np.ndarray):
+        return unbroadcast(g[key], grad)
+    if g is None:
+        return zeros_tree(grad)
+    part = g.get(key) if isinstance(g, dict) else g[key]
+    return zeros_tree(grad) if part is None else part
+
+
+def tree_broadcast(g, like):
+    """``g`` broadcast to the shape of ``like`` leaf by leaf (``tree_unbroadcast``'s adjoint)."""
+    if like is None or g is None:
+        return g
+    if isinstance(like, dict):
+        return {k: tree_broadcast(g[k], v) for k, v in like.items()}
+    if isinstance(like, (list, tuple)):
+        return [tree_broadcast(a, b) for a, b in zip(g, like)]
+    return np.broadcast_to(g, np.shape(like))
+
+
+def unpop(g, b):
+    """The cotangent of ``pop_grad``'s argument: the rest's cotangent, then the item's."""
+    rest, item = (list(g) + [None, None])[:2] if g is not None else (None, None)
+    if b is None:
+        return None
+    rest = list(rest) if rest is not None else [None] * (len(b) - 1)
+    return rest + [item]
+
+
+# the helpers above are primitives too (third order and beyond)
+
+
+@R.vjp(tree_unbroadcast, name="tree_unbroadcast")
+def tree_unbroadcast_vjp(g, ans, grad, like=None):
+    return tree_broadcast(g, grad)
+
+
+@R.jvp(tree_unbroadcast, name="tree_unbroadcast")
+def tree_unbroadcast_jvp(d, ans, grad, like=None):
+    return tree_unbroadcast(d, like)
+
+
+@R.vjp(tree_broadcast, name="tree_broadcast")
+def tree_broadcast_vjp(g, ans, grad, like=None):
+    return tree_unbroadcast(g, grad)
+
+
+@R.jvp(tree_broadcast, name="tree_broadcast")
+def tree_broadcast_jvp(d, ans, grad, like=None):
+    return tree_broadcast(d, like)
+
+
+@R.vjp(item_of, name="item_of")
+def item_of_vjp(g, ans, grad, key, like=None):
+    return item_add(None, grad, key, g), None
+
+
+@R.jvp(item_of, name="item_of")
+def item_of_jvp(d, ans, grad, key, like=None):
+    return item_of(d, key, like), None
+
+
+@R.vjp(unpop, name="unpop")
+def unpop_vjp(g, ans, grad, like=None):
+    return pop_grad(g, None)
+
+
+@R.jvp(unpop, name="unpop")
+def unpop_jvp(d, ans, grad, like=None):
+    return unpop(d, like)
+
+
+TREE_VALUED |= {tree_unbroadcast, tree_broadcast, item_of, unpop}

@@ -1,0 +1,484 @@
+"""Rules for ``scipy.special`` and ``scipy.linalg.solve_triangular``.
+
+Imported only when SciPy can be imported; srcdiff never requires it. The
+rules read SciPy functions (``digamma`` for ``gammaln``'s rule ...), so
+standalone modules that use them import scipy too.
+
+Notation as in numpy_rules.py. Conventions:
+
+* ``logsumexp``: ``b`` (the weights) is a constant; ``return_sign=True`` is
+  not supported. ``softmax``/``log_softmax`` as usual.
+* ``xlogy(x, y)``/``xlog1py``: where ``x == 0`` the gradient for ``y`` is 0
+  (the function is 0 there for every ``y``); the one for ``x`` is ``log(y)``.
+* ``polygamma(n, x)``: ``n`` is an integer order, without gradient.
+* ``jv``/``yv``/``iv``/``ive``/``kv(v, x)``: the gradient for the order ``v`` is
+  not implemented; differentiating with respect to ``v`` raises at run time.
+* ``solve_triangular`` reads one triangle of ``a`` (and not its diagonal with
+  ``unit_diagonal=True``): the gradient for ``a`` lives there.
+"""
+
+import numpy as np
+import scipy.linalg
+import scipy.special
+
+from ..runtime import broadcast_like, not_differentiable, unbroadcast, unreduce
+from . import DEFAULT as R
+
+
+# ------------------------------------------------------------ logistic, errors
+
+
+@R.vjp(scipy.special.expit)
+def expit(g, ans, x):
+    return g * ans * (1.0 - ans)
+
+
+@R.jvp(scipy.special.expit)
+def expit_jvp(d, ans, x):
+    return d * ans * (1.0 - ans)
+
+
+@R.vjp(scipy.special.logit)
+def logit(g, ans, x):
+    return g / (x * (1.0 - x))
+
+
+@R.jvp(scipy.special.logit)
+def logit_jvp(d, ans, x):
+    return d / (x * (1.0 - x))
+
+
+@R.vjp(scipy.special.erf)
+def erf(g, ans, x):
+    return g * (2.0 / np.sqrt(np.pi)) * np.exp(-x * x)
+
+
+@R.jvp(scipy.special.erf)
+def erf_jvp(d, ans, x):
+    return d * (2.0 / np.sqrt(np.pi)) * np.exp(-x * x)
+
+
+@R.vjp(scipy.special.erfc)
+def erfc(g, ans, x):
+    return -g * (2.0 / np.sqrt(np.pi)) * np.exp(-x * x)
+
+
+@R.jvp(scipy.special.erfc)
+def erfc_jvp(d, ans, x):
+    return -d * (2.0 / np.sqrt(np.pi)) * np.exp(-x * x)
+
+
+@R.vjp(scipy.special.erfinv)
+def erfinv(g, ans, x):
+    return g * (np.sqrt(np.pi) / 2.0) * np.exp(ans * ans)
+
+
+@R.jvp(scipy.special.erfinv)
+def erfinv_jvp(d, ans, x):
+    return d * (np.sqrt(np.pi) / 2.0) * np.exp(ans * ans)
+
+
+@R.vjp(scipy.special.erfcinv)
+def erfcinv(g, ans, x):
+    return -g * (np.sqrt(np.pi) / 2.0) * np.exp(ans * ans)
+
+
+@R.jvp(scipy.special.erfcinv)
+def erfcinv_jvp(d, ans, x):
+    return -d * (np.sqrt(np.pi) / 2.0) * np.exp(ans * ans)
+
+
+@R.vjp(scipy.special.ndtr)
+def ndtr(g, ans, x):
+    return g * np.exp(-0.5 * x * x) / np.sqrt(2.0 * np.pi)
+
+
+@R.jvp(scipy.special.ndtr)
+def ndtr_jvp(d, ans, x):
+    return d * np.exp(-0.5 * x * x) / np.sqrt(2.0 * np.pi)
+
+
+@R.vjp(scipy.special.log_ndtr)
+def log_ndtr(g, ans, x):
+    return g * np.exp(-0.5 * x * x - ans) / np.sqrt(2.0 * np.pi)
+
+
+@R.jvp(scipy.special.log_ndtr)
+def log_ndtr_jvp(d, ans, x):
+    return d * np.exp(-0.5 * x * x - ans) / np.sqrt(2.0 * np.pi)
+
+
+@R.vjp(scipy.special.ndtri)
+def ndtri(g, ans, x):
+    return g * np.sqrt(2.0 * np.pi) * np.exp(0.5 * ans * ans)
+
+
+@R.jvp(scipy.special.ndtri)
+def ndtri_jvp(d, ans, x):
+    return d * np.sqrt(2.0 * np.pi) * np.exp(0.5 * ans * ans)
+
+
+# ------------------------------------------------------------ gamma family
+
+
+@R.vjp(scipy.special.gammaln)
+def gammaln(g, ans, x):
+    return g * scipy.special.digamma(x)
+
+
+@R.jvp(scipy.special.gammaln)
+def gammaln_jvp(d, ans, x):
+    return d * scipy.special.digamma(x)
+
+
+@R.vjp(scipy.special.loggamma)
+def loggamma(g, ans, x):
+    return g * scipy.special.digamma(x)
+
+
+@R.jvp(scipy.special.loggamma)
+def loggamma_jvp(d, ans, x):
+    return d * scipy.special.digamma(x)
+
+
+@R.vjp(scipy.special.gamma)
+def gamma(g, ans, x):
+    return g * ans * scipy.special.digamma(x)
+
+
+@R.jvp(scipy.special.gamma)
+def gamma_jvp(d, ans, x):
+    return d * ans * scipy.special.digamma(x)
+
+
+@R.vjp(scipy.special.rgamma)
+def rgamma(g, ans, x):
+    return -g * ans * scipy.special.digamma(x)
+
+
+@R.jvp(scipy.special.rgamma)
+def rgamma_jvp(d, ans, x):
+    return -d * ans * scipy.special.digamma(x)
+
+
+@R.vjp(scipy.special.digamma)
+def digamma(g, ans, x):
+    return g * scipy.special.polygamma(1, x)
+
+
+@R.jvp(scipy.special.digamma)
+def digamma_jvp(d, ans, x):
+    return d * scipy.special.polygamma(1, x)
+
+
+@R.vjp(scipy.special.polygamma)
+def polygamma(g, ans, n, x):
+    return None, g * scipy.special.polygamma(n + 1, x)
+
+
+@R.jvp(scipy.special.polygamma)
+def polygamma_jvp(d, ans, n, x):
+    return None, d * scipy.special.polygamma(n + 1, x)
+
+
+@R.vjp(scipy.special.betaln)
+def betaln(g, ans, a, b):
+    return (unbroadcast(g * (scipy.special.digamma(a) - scipy.special.digamma(a + b)), a),
+            unbroadcast(g * (scipy.special.digamma(b) - scipy.special.digamma(a + b)), b))
+
+
+@R.jvp(scipy.special.betaln)
+def betaln_jvp(d, ans, a, b):
+    return (broadcast_like(d * (scipy.special.digamma(a) - scipy.special.digamma(a + b)), ans),
+            broadcast_like(d * (scipy.special.digamma(b) - scipy.special.digamma(a + b)), ans))
+
+
+@R.vjp(scipy.special.beta)
+def beta(g, ans, a, b):
+    return (unbroadcast(g * ans * (scipy.special.digamma(a) - scipy.special.digamma(a + b)), a),
+            unbroadcast(g * ans * (scipy.special.digamma(b) - scipy.special.digamma(a + b)), b))
+
+
+@R.jvp(scipy.special.beta)
+def beta_jvp(d, ans, a, b):
+    return (broadcast_like(d * ans * (scipy.special.digamma(a) - scipy.special.digamma(a + b)),
+                           ans),
+            broadcast_like(d * ans * (scipy.special.digamma(b) - scipy.special.digamma(a + b)),
+                           ans))
+
+
+# ------------------------------------------------------------ Bessel functions
+
+
+@R.vjp(scipy.special.j0)
+def j0(g, ans, x):
+    return -g * scipy.special.j1(x)
+
+
+@R.jvp(scipy.special.j0)
+def j0_jvp(d, ans, x):
+    return -d * scipy.special.j1(x)
+
+
+@R.vjp(scipy.special.j1)
+def j1(g, ans, x):
+    return g * 0.5 * (scipy.special.j0(x) - scipy.special.jv(2, x))
+
+
+@R.jvp(scipy.special.j1)
+def j1_jvp(d, ans, x):
+    return d * 0.5 * (scipy.special.j0(x) - scipy.special.jv(2, x))
+
+
+@R.vjp(scipy.special.y0)
+def y0(g, ans, x):
+    return -g * scipy.special.y1(x)
+
+
+@R.jvp(scipy.special.y0)
+def y0_jvp(d, ans, x):
+    return -d * scipy.special.y1(x)
+
+
+@R.vjp(scipy.special.y1)
+def y1(g, ans, x):
+    return g * 0.5 * (scipy.special.y0(x) - scipy.special.yv(2, x))
+
+
+@R.jvp(scipy.special.y1)
+def y1_jvp(d, ans, x):
+    return d * 0.5 * (scipy.special.y0(x) - scipy.special.yv(2, x))
+
+
+@R.vjp(scipy.special.i0)
+def i0(g, ans, x):
+    return g * scipy.special.i1(x)
+
+
+@R.jvp(scipy.special.i0)
+def i0_jvp(d, ans, x):
+    return d * scipy.special.i1(x)
+
+
+@R.vjp(scipy.special.i1)
+def i1(g, ans, x):
+    return g * 0.5 * (scipy.special.i0(x) + scipy.special.iv(2, x))
+
+
+@R.jvp(scipy.special.i1)
+def i1_jvp(d, ans, x):
+    return d * 0.5 * (scipy.special.i0(x) + scipy.special.iv(2, x))
+
+
+@R.vjp(scipy.special.i0e)
+def i0e(g, ans, x):
+    return g * (scipy.special.i1e(x) - np.sign(x) * ans)
+
+
+@R.jvp(scipy.special.i0e)
+def i0e_jvp(d, ans, x):
+    return d * (scipy.special.i1e(x) - np.sign(x) * ans)
+
+
+@R.vjp(scipy.special.i1e)
+def i1e(g, ans, x):
+    return g * (0.5 * (scipy.special.i0e(x) + scipy.special.ive(2, x)) - np.sign(x) * ans)
+
+
+@R.jvp(scipy.special.i1e)
+def i1e_jvp(d, ans, x):
+    return d * (0.5 * (scipy.special.i0e(x) + scipy.special.ive(2, x)) - np.sign(x) * ans)
+
+
+@R.vjp(scipy.special.jv)
+def jv(g, ans, v, x):
+    return (not_differentiable("the order v of scipy.special.jv"),
+            g * 0.5 * (scipy.special.jv(v - 1, x) - scipy.special.jv(v + 1, x)))
+
+
+@R.jvp(scipy.special.jv)
+def jv_jvp(d, ans, v, x):
+    return (not_differentiable("the order v of scipy.special.jv"),
+            d * 0.5 * (scipy.special.jv(v - 1, x) - scipy.special.jv(v + 1, x)))
+
+
+@R.vjp(scipy.special.yv)
+def yv(g, ans, v, x):
+    return (not_differentiable("the order v of scipy.special.yv"),
+            g * 0.5 * (scipy.special.yv(v - 1, x) - scipy.special.yv(v + 1, x)))
+
+
+@R.jvp(scipy.special.yv)
+def yv_jvp(d, ans, v, x):
+    return (not_differentiable("the order v of scipy.special.yv"),
+            d * 0.5 * (scipy.special.yv(v - 1, x) - scipy.special.yv(v + 1, x)))
+
+
+@R.vjp(scipy.special.iv)
+def iv(g, ans, v, x):
+    return (not_differentiable("the order v of scipy.special.iv"),
+            g * 0.5 * (scipy.special.iv(v - 1, x) + scipy.special.iv(v + 1, x)))
+
+
+@R.jvp(scipy.special.iv)
+def iv_jvp(d, ans, v, x):
+    return (not_differentiable("the order v of scipy.special.iv"),
+            d * 0.5 * (scipy.special.iv(v - 1, x) + scipy.special.iv(v + 1, x)))
+
+
+@R.vjp(scipy.special.ive)
+def ive(g, ans, v, x):
+    return (not_differentiable("the order v of scipy.special.ive"),
+            g * (0.5 * (scipy.special.ive(v - 1, x) + scipy.special.ive(v + 1, x))
+                 - np.sign(x) * ans))
+
+
+@R.jvp(scipy.special.ive)
+def ive_jvp(d, ans, v, x):
+    return (not_differentiable("the order v of scipy.special.ive"),
+            d * (0.5 * (scipy.special.ive(v - 1, x) + scipy.special.ive(v + 1, x))
+                 - np.sign(x) * ans))
+
+
+@R.vjp(scipy.special.kv)
+def kv(g, ans, v, x):
+    return (not_differentiable("the order v of scipy.special.kv"),
+            -g * 0.5 * (scipy.special.kv(v - 1, x) + scipy.special.kv(v + 1, x)))
+
+
+@R.jvp(scipy.special.kv)
+def kv_jvp(d, ans, v, x):
+    return (not_differentiable("the order v of scipy.special.kv"),
+            -d * 0.5 * (scipy.special.kv(v - 1, x) + scipy.special.kv(v + 1, x)))
+
+
+# ------------------------------------------------------------ logs, entropies
+
+
+@R.vjp(scipy.special.xlogy)
+def xlogy(g, ans, x, y):
+    return (unbroadcast(g * np.log(y), x),
+            unbroadcast(g * x / np.where((x == 0) & (y == 0), 1.0, y), y))
+
+
+@R.jvp(scipy.special.xlogy)
+def xlogy_jvp(d, ans, x, y):
+    return (broadcast_like(d * np.log(y), ans),
+            broadcast_like(d * x / np.where((x == 0) & (y == 0), 1.0, y), ans))
+
+
+@R.vjp(scipy.special.xlog1py)
+def xlog1py(g, ans, x, y):
+    return (unbroadcast(g * np.log1p(y), x),
+            unbroadcast(g * x / np.where((x == 0) & (y == -1), 1.0, 1.0 + y), y))
+
+
+@R.jvp(scipy.special.xlog1py)
+def xlog1py_jvp(d, ans, x, y):
+    return (broadcast_like(d * np.log1p(y), ans),
+            broadcast_like(d * x / np.where((x == 0) & (y == -1), 1.0, 1.0 + y), ans))
+
+
+@R.vjp(scipy.special.entr)
+def entr(g, ans, x):
+    return -g * (np.log(x) + 1.0)
+
+
+@R.jvp(scipy.special.entr)
+def entr_jvp(d, ans, x):
+    return -d * (np.log(x) + 1.0)
+
+
+@R.vjp(scipy.special.rel_entr)
+def rel_entr(g, ans, x, y):
+    return unbroadcast(g * (np.log(x / y) + 1.0), x), unbroadcast(-g * x / y, y)
+
+
+@R.jvp(scipy.special.rel_entr)
+def rel_entr_jvp(d, ans, x, y):
+    return broadcast_like(d * (np.log(x / y) + 1.0), ans), broadcast_like(-d * x / y, ans)
+
+
+@R.vjp(scipy.special.logsumexp)
+def logsumexp(g, ans, a, axis=None, b=None, keepdims=False, return_sign=False):
+    if b is None:
+        return unreduce(g, a, axis, keepdims) * np.exp(a - unreduce(ans, a, axis, keepdims))
+    return logsumexp_grad(g, ans, a, axis, b, keepdims)
+
+
+@R.jvp(scipy.special.logsumexp)
+def logsumexp_jvp(d, ans, a, axis=None, b=None, keepdims=False, return_sign=False):
+    return np.sum(d * logsumexp_grad(np.ones(np.shape(ans)), ans, a, axis, b, keepdims),
+                  axis=axis, keepdims=keepdims)
+
+
+def logsumexp_grad(g, ans, a, axis=None, b=None, keepdims=False):
+    """``g * b * exp(a - logsumexp(a))`` spread back over the reduced axes (``b`` constant)."""
+    weights = np.exp(a - unreduce(ans, a, axis, keepdims))
+    if b is not None:
+        weights = weights * b
+    return unreduce(g, a, axis, keepdims) * weights
+
+
+@R.vjp(scipy.special.softmax)
+def softmax(g, ans, x, axis=None):
+    return ans * (g - np.sum(g * ans, axis=axis, keepdims=True))
+
+
+@R.jvp(scipy.special.softmax)
+def softmax_jvp(d, ans, x, axis=None):
+    return ans * (d - np.sum(d * ans, axis=axis, keepdims=True))
+
+
+@R.vjp(scipy.special.log_softmax)
+def log_softmax(g, ans, x, axis=None):
+    return g - np.exp(ans) * np.sum(g, axis=axis, keepdims=True)
+
+
+@R.jvp(scipy.special.log_softmax)
+def log_softmax_jvp(d, ans, x, axis=None):
+    return d - np.sum(np.exp(ans) * d, axis=axis, keepdims=True)
+
+
+# ------------------------------------------------------------ scipy.linalg
+
+
+@R.vjp(scipy.linalg.solve_triangular)
+def solve_triangular(g, ans, a, b, trans=0, lower=False, unit_diagonal=False, overwrite_b=False,
+                     check_finite=True):
+    grads = solve_triangular_grads(g, ans, a, trans, lower, unit_diagonal)
+    return grads[0], grads[1]
+
+
+@R.jvp(scipy.linalg.solve_triangular)
+def solve_triangular_jvp(d, ans, a, b, trans=0, lower=False, unit_diagonal=False,
+                         overwrite_b=False, check_finite=True):
+    return (solve_triangular_tangent(d, ans, a, trans, lower, unit_diagonal),
+            scipy.linalg.solve_triangular(a, d, trans, lower, unit_diagonal))
+
+
+def _transposed(trans):
+    return trans in (1, 2, "T", "C")
+
+
+def _triangle(x, lower, unit_diagonal):
+    """The part of ``x`` that ``solve_triangular`` reads."""
+    k = -1 if unit_diagonal else 0
+    return np.tril(x, k) if lower else np.triu(x, -k)
+
+
+def solve_triangular_grads(g, ans, a, trans=0, lower=False, unit_diagonal=False):
+    """``op(a) x = b``: ``b_b = op(a)^-T g``, ``b_a = -b_b x^T`` (transposed for ``op = T``)."""
+    gb = scipy.linalg.solve_triangular(a, g, 0 if _transposed(trans) else 1, lower, unit_diagonal)
+    n = np.shape(a)[0]
+    outer = np.reshape(gb, (n, -1)) @ np.reshape(ans, (n, -1)).T
+    ga = -outer.T if _transposed(trans) else -outer
+    return _triangle(ga, lower, unit_diagonal), gb
+
+
+def solve_triangular_tangent(d, ans, a, trans=0, lower=False, unit_diagonal=False):
+    """``dx = -op(a)^-1 op(da) x`` with ``da`` restricted to the triangle read."""
+    da = _triangle(d, lower, unit_diagonal)
+    if _transposed(trans):
+        da = da.T
+    return scipy.linalg.solve_triangular(a, -(da @ ans), trans, lower, unit_diagonal)

@@ -1,0 +1,770 @@
+"""Rules for NumPy's shape changes, joins and splits, indexing functions and constructors.
+
+These functions move, copy or select elements without arithmetic, so each
+reverse rule applies the transpose of the same data movement (``flip`` undoes
+``flip``, ``concatenate`` cuts, ``take`` scatters with accumulation) and each
+forward rule applies the movement itself to the tangent. Notation as in
+numpy_rules.py (``g``, ``ans``, ``d``).
+
+Functions returning several arrays (``split`` and friends) get their gradient
+as a list with ``None`` for pieces no output depends on (``fill_zeros``).
+``sort``/``partition`` send each output element's gradient to the input
+element it came from; tied values may be matched in either order.
+"""
+
+import numpy as np
+
+from ..runtime import broadcast_like, fill_zeros, is_constant, unbroadcast
+from . import DEFAULT as R
+from .reduction_rules import diagonal_grad
+
+# ------------------------------------------------------------- shape changes
+
+
+@R.vjp(np.transpose, np.permute_dims)
+def transpose(g, ans, a, axes=None):
+    if axes is None:
+        return np.transpose(g)
+    if is_constant(axes):
+        return np.transpose(g, np.argsort(axes))
+    return np.transpose(g, None if axes is None else np.argsort(axes))
+
+
+@R.jvp(np.transpose, np.permute_dims)
+def transpose_jvp(d, ans, a, axes=None):
+    return np.transpose(d, axes)
+
+
+@R.vjp(np.reshape)
+def reshape(g, ans, a, *shape, **kwargs):
+    return np.reshape(g, np.shape(a))
+
+
+@R.vjp(np.ravel)
+def ravel(g, ans, a, order="C"):
+    return np.reshape(g, np.shape(a))
+
+
+@R.vjp(np.expand_dims)
+def expand_dims(g, ans, a, axis):
+    return np.reshape(g, np.shape(a))
+
+
+@R.vjp(np.squeeze)
+def squeeze(g, ans, a, axis=None):
+    return np.reshape(g, np.shape(a))
+
+
+@R.vjp(np.atleast_1d, np.atleast_2d, np.atleast_3d)
+def atleast_nd(g, ans, ary):
+    return np.reshape(g, np.shape(ary))
+
+
+@R.jvp(np.reshape, np.ravel, np.expand_dims, np.squeeze, np.atleast_1d, np.atleast_2d,
+       np.atleast_3d)
+def reshape_jvp(d, ans, a, *args, **kwargs):
+    return np.reshape(d, np.shape(ans))
+
+
+@R.vjp(np.broadcast_to)
+def broadcast_to(g, ans, array, shape):
+    return unbroadcast(g, array)
+
+
+@R.jvp(np.broadcast_to)
+def broadcast_to_jvp(d, ans, array, shape):
+    return np.broadcast_to(d, shape)
+
+
+@R.vjp(np.moveaxis)
+def moveaxis(g, ans, a, source, destination):
+    return np.moveaxis(g, destination, source)
+
+
+@R.jvp(np.moveaxis)
+def moveaxis_jvp(d, ans, a, source, destination):
+    return np.moveaxis(d, source, destination)
+
+
+@R.vjp(np.swapaxes)
+def swapaxes(g, ans, a, axis1, axis2):
+    return np.swapaxes(g, axis1, axis2)
+
+
+@R.jvp(np.swapaxes)
+def swapaxes_jvp(d, ans, a, axis1, axis2):
+    return np.swapaxes(d, axis1, axis2)
+
+
+@R.vjp(np.rollaxis)
+def rollaxis(g, ans, a, axis, start=0):
+    return np.transpose(g, np.argsort(rollaxis_order(np.ndim(a), axis, start)))
+
+
+@R.jvp(np.rollaxis)
+def rollaxis_jvp(d, ans, a, axis, start=0):
+    return np.rollaxis(d, axis, start)
+
+
+def rollaxis_order(ndim, axis, start=0):
+    """The permutation ``np.rollaxis(a, axis, start)`` applies, as ``np.transpose`` axes."""
+    axis %= ndim
+    start = start + ndim if start < 0 else start
+    order = [i for i in range(ndim) if i != axis]
+    order.insert(start - 1 if start > axis else start, axis)
+    return order
+
+
+@R.vjp(np.flip)
+def flip(g, ans, m, axis=None):
+    return np.flip(g, axis)
+
+
+@R.jvp(np.flip)
+def flip_jvp(d, ans, m, axis=None):
+    return np.flip(d, axis)
+
+
+@R.vjp(np.fliplr)
+def fliplr(g, ans, m):
+    return np.fliplr(g)
+
+
+@R.jvp(np.fliplr)
+def fliplr_jvp(d, ans, m):
+    return np.fliplr(d)
+
+
+@R.vjp(np.flipud)
+def flipud(g, ans, m):
+    return np.flipud(g)
+
+
+@R.jvp(np.flipud)
+def flipud_jvp(d, ans, m):
+    return np.flipud(d)
+
+
+@R.vjp(np.rot90)
+def rot90(g, ans, m, k=1, axes=(0, 1)):
+    return np.rot90(g, -k, axes)
+
+
+@R.jvp(np.rot90)
+def rot90_jvp(d, ans, m, k=1, axes=(0, 1)):
+    return np.rot90(d, k, axes)
+
+
+@R.vjp(np.roll)
+def roll(g, ans, a, shift, axis=None):
+    return np.roll(g, np.negative(shift), axis), None
+
+
+@R.jvp(np.roll)
+def roll_jvp(d, ans, a, shift, axis=None):
+    return np.roll(d, shift, axis), None
+
+
+@R.vjp(np.tile)
+def tile(g, ans, A, reps):
+    return tile_grad(g, A, reps), None
+
+
+@R.jvp(np.tile)
+def tile_jvp(d, ans, A, reps):
+    return np.tile(d, reps), None
+
+
+def tile_grad(g, a, reps):
+    """Sum the tiles of ``g``: view it as (rep_0, n_0, rep_1, n_1, ...) and sum the reps."""
+    shape = np.shape(a)
+    reps = (reps,) if np.ndim(reps) == 0 else tuple(reps)
+    n = max(len(shape), len(reps))
+    shape_n = (1,) * (n - len(shape)) + tuple(shape)
+    reps = (1,) * (n - len(reps)) + reps
+    g = np.reshape(g, np.ravel(np.stack([reps, shape_n], axis=1)))  # (rep_0, n_0, rep_1, ...)
+    return np.reshape(np.sum(g, axis=tuple(range(0, 2 * n, 2))), shape)
+
+
+@R.vjp(np.repeat)
+def repeat(g, ans, a, repeats, axis=None):
+    return repeat_grad(g, a, repeats, axis), None
+
+
+@R.jvp(np.repeat)
+def repeat_jvp(d, ans, a, repeats, axis=None):
+    return np.repeat(d, repeats, axis), None
+
+
+def repeat_grad(g, a, repeats, axis=None):
+    """Add each copy of ``g`` back to the element it repeats."""
+    a = np.asarray(a)
+    if axis is None:
+        flat = repeat_grad(np.ravel(g), np.ravel(a), repeats, 0)
+        return np.reshape(flat, a.shape)
+    n = a.shape[axis]
+    source = np.repeat(np.arange(n), repeats)
+    rest = tuple(k for i, k in enumerate(a.shape) if i != axis % a.ndim)
+    out = np.zeros((n,) + rest, dtype=np.result_type(g, float))
+    np.add.at(out, source, np.moveaxis(g, axis, 0))
+    return np.moveaxis(out, 0, axis)
+
+
+@R.vjp(np.pad)
+def pad(g, ans, array, pad_width, mode="constant", **kwargs):
+    return pad_grad(g, array, pad_width, mode, kwargs), None
+
+
+@R.jvp(np.pad)
+def pad_jvp(d, ans, array, pad_width, mode="constant", **kwargs):
+    return pad_tangent(d, pad_width, mode, kwargs), None
+
+
+_COPYING_PADS = ("edge", "reflect", "symmetric", "wrap")
+
+
+def _pad_widths(pad_width, ndim):
+    return np.broadcast_to(np.asarray(pad_width, dtype=int).reshape(-1, 2)
+                           if np.ndim(pad_width) else np.asarray(pad_width, dtype=int),
+                           (ndim, 2))
+
+
+def pad_grad(g, array, pad_width, mode="constant", kwargs=None):
+    """The gradient of ``np.pad`` for ``array``: the interior of ``g``, plus what the
+    copying modes (edge, reflect, symmetric, wrap) copied out of ``array``."""
+    shape = np.shape(array)
+    widths = _pad_widths(pad_width, len(shape))
+    if mode == "constant":
+        return g[tuple(slice(lo, lo + n) for (lo, _), n in zip(widths, shape))]
+    if mode in _COPYING_PADS and (kwargs or {}).get("reflect_type", "even") == "even":
+        source = np.pad(np.arange(int(np.prod(shape))).reshape(shape), pad_width, mode)
+        out = np.zeros(int(np.prod(shape)), dtype=np.result_type(g, float))
+        np.add.at(out, source.ravel(), np.ravel(g))
+        return out.reshape(shape)
+    raise NotImplementedError(f"no gradient for np.pad with mode={mode!r} {kwargs or ''}"
+                              "(supported: constant, edge, reflect, symmetric, wrap)")
+
+
+def pad_tangent(d, pad_width, mode="constant", kwargs=None):
+    """The tangent of ``np.pad``: constant padding is constant (zero tangent)."""
+    if mode == "constant":
+        return np.pad(d, pad_width)
+    return np.pad(d, pad_width, mode, **(kwargs or {}))
+
+
+@R.vjp(np.tril)
+def tril(g, ans, m, k=0):
+    return np.tril(g, k)
+
+
+@R.jvp(np.tril)
+def tril_jvp(d, ans, m, k=0):
+    return np.tril(d, k)
+
+
+@R.vjp(np.triu)
+def triu(g, ans, m, k=0):
+    return np.triu(g, k)
+
+
+@R.jvp(np.triu)
+def triu_jvp(d, ans, m, k=0):
+    return np.triu(d, k)
+
+
+@R.vjp(np.diag)
+def diag(g, ans, v, k=0):
+    if np.ndim(v) == 1:
+        return np.diag(g, k)
+    return diagonal_grad(g, v, k, 0, 1)
+
+
+@R.jvp(np.diag)
+def diag_jvp(d, ans, v, k=0):
+    return np.diag(d, k)
+
+
+@R.vjp(np.diagflat)
+def diagflat(g, ans, v, k=0):
+    return np.reshape(np.diagonal(g, k), np.shape(v))
+
+
+@R.jvp(np.diagflat)
+def diagflat_jvp(d, ans, v, k=0):
+    return np.diagflat(d, k)
+
+
+@R.vjp(np.diagonal)
+def diagonal(g, ans, a, offset=0, axis1=0, axis2=1):
+    return diagonal_grad(g, a, offset, axis1, axis2)
+
+
+@R.jvp(np.diagonal)
+def diagonal_jvp(d, ans, a, offset=0, axis1=0, axis2=1):
+    return np.diagonal(d, offset, axis1, axis2)
+
+
+# ------------------------------------------------------------ joins and splits
+
+
+@R.vjp(np.concatenate, np.concat)
+def concatenate(g, ans, arrays, axis=0):
+    return split_like(g, arrays, axis)
+
+
+@R.jvp(np.concatenate, np.concat)
+def concatenate_jvp(d, ans, arrays, axis=0):
+    return np.concatenate(fill_zeros(d, arrays), axis=axis)
+
+
+def split_like(g, arrays, axis=0):
+    """Cut ``g`` into pieces shaped like ``arrays`` along ``axis`` (concatenate's adjoint)."""
+    if axis is None:
+        sizes = np.cumsum([np.size(a) for a in arrays])[:-1]
+        return [np.reshape(p, np.shape(a)) for p, a in zip(np.split(g, sizes), arrays)]
+    sizes = np.cumsum([np.shape(a)[axis] for a in arrays])[:-1]
+    return np.split(g, sizes, axis=axis)
+
+
+@R.vjp(np.stack)
+def stack(g, ans, arrays, axis=0):
+    return [np.take(g, i, axis=axis) for i in range(len(arrays))]
+
+
+@R.jvp(np.stack)
+def stack_jvp(d, ans, arrays, axis=0):
+    return np.stack(fill_zeros(d, arrays), axis=axis)
+
+
+@R.vjp(np.vstack, np.row_stack)
+def vstack(g, ans, tup):
+    return stacked_grads(g, tup, "vstack")
+
+
+@R.jvp(np.vstack, np.row_stack)
+def vstack_jvp(d, ans, tup):
+    return np.vstack(fill_zeros(d, tup))
+
+
+@R.vjp(np.hstack)
+def hstack(g, ans, tup):
+    return stacked_grads(g, tup, "hstack")
+
+
+@R.jvp(np.hstack)
+def hstack_jvp(d, ans, tup):
+    return np.hstack(fill_zeros(d, tup))
+
+
+@R.vjp(np.dstack)
+def dstack(g, ans, tup):
+    return stacked_grads(g, tup, "dstack")
+
+
+@R.jvp(np.dstack)
+def dstack_jvp(d, ans, tup):
+    return np.dstack(fill_zeros(d, tup))
+
+
+@R.vjp(np.column_stack)
+def column_stack(g, ans, tup):
+    return stacked_grads(g, tup, "column_stack")
+
+
+@R.jvp(np.column_stack)
+def column_stack_jvp(d, ans, tup):
+    return np.column_stack(fill_zeros(d, tup))
+
+
+def stacked_grads(g, tup, how):
+    """Cut the gradient of ``np.vstack``/``hstack``/``dstack``/``column_stack`` into pieces."""
+    arrays = [np.asarray(a) for a in tup]
+    if how == "vstack":
+        axis, shapes = 0, [np.shape(np.atleast_2d(a)) for a in arrays]
+    elif how == "dstack":
+        axis, shapes = 2, [np.shape(np.atleast_3d(a)) for a in arrays]
+    elif how == "column_stack":
+        axis, shapes = 1, [(a.size, 1) if a.ndim < 2 else a.shape for a in arrays]
+    else:
+        axis = 0 if np.ndim(np.atleast_1d(arrays[0])) == 1 else 1
+        shapes = [np.shape(np.atleast_1d(a)) for a in arrays]
+    cuts = np.cumsum([s[axis] for s in shapes])[:-1]
+    grads = [np.reshape(p, a.shape) for p, a in zip(np.split(g, cuts, axis=axis), arrays)]
+    return np.stack(grads) if isinstance(tup, np.ndarray) else grads
+
+
+@R.vjp(np.append)
+def append(g, ans, arr, values, axis=None):
+    grads = append_grads(g, arr, values, axis)
+    return grads[0], grads[1]
+
+
+@R.jvp(np.append)
+def append_jvp(d, ans, arr, values, axis=None):
+    return (np.append(d, np.zeros(np.shape(values)), axis),
+            np.append(np.zeros(np.shape(arr)), d, axis))
+
+
+def append_grads(g, arr, values, axis=None):
+    """The gradients of ``np.append(arr, values, axis)``: the two parts of ``g``."""
+    if axis is None:
+        n = np.size(arr)
+        g = np.ravel(g)
+        return np.reshape(g[:n], np.shape(arr)), np.reshape(g[n:], np.shape(values))
+    first, second = np.split(g, [np.shape(arr)[axis]], axis=axis)
+    return first, second
+
+
+@R.vjp(np.split, np.array_split)
+def split(g, ans, ary, indices_or_sections, axis=0):
+    return np.concatenate(fill_zeros(g, ans), axis=axis), None
+
+
+@R.jvp(np.split)
+def split_jvp(d, ans, ary, indices_or_sections, axis=0):
+    return np.split(d, indices_or_sections, axis=axis), None
+
+
+@R.jvp(np.array_split)
+def array_split_jvp(d, ans, ary, indices_or_sections, axis=0):
+    return np.array_split(d, indices_or_sections, axis=axis), None
+
+
+@R.vjp(np.hsplit)
+def hsplit(g, ans, ary, indices_or_sections):
+    return np.hstack(fill_zeros(g, ans)), None
+
+
+@R.jvp(np.hsplit)
+def hsplit_jvp(d, ans, ary, indices_or_sections):
+    return np.hsplit(d, indices_or_sections), None
+
+
+@R.vjp(np.vsplit)
+def vsplit(g, ans, ary, indices_or_sections):
+    return np.vstack(fill_zeros(g, ans)), None
+
+
+@R.jvp(np.vsplit)
+def vsplit_jvp(d, ans, ary, indices_or_sections):
+    return np.vsplit(d, indices_or_sections), None
+
+
+@R.vjp(np.dsplit)
+def dsplit(g, ans, ary, indices_or_sections):
+    return np.dstack(fill_zeros(g, ans)), None
+
+
+@R.jvp(np.dsplit)
+def dsplit_jvp(d, ans, ary, indices_or_sections):
+    return np.dsplit(d, indices_or_sections), None
+
+
+R.tuple_output(np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit)
+
+
+@R.vjp(np.array, np.asarray)
+def array(g, ans, object, dtype=None, **kwargs):
+    return unstack_like(g, object)
+
+
+@R.jvp(np.array, np.asarray)
+def array_jvp(d, ans, object, dtype=None, **kwargs):
+    return stack_tangents(d, object)
+
+
+def unstack_like(g, obj):
+    """The gradient of ``np.array(obj)`` for a (nested) list or an array ``obj``."""
+    if isinstance(obj, (list, tuple)):
+        return [unstack_like(g[i], o) for i, o in enumerate(obj)]
+    return g
+
+
+def stack_tangents(d, obj):
+    """The tangent of ``np.array(obj)`` from the (nested) tangents ``d`` of ``obj``'s entries."""
+    if d is None:
+        return np.zeros(np.shape(obj))
+    if isinstance(obj, (list, tuple)):
+        return np.array([stack_tangents(di, o) for di, o in zip(d, obj)])
+    return np.asarray(d)
+
+
+@R.vjp(np.copy)
+def copy(g, ans, a):
+    return g
+
+
+@R.jvp(np.copy)
+def copy_jvp(d, ans, a):
+    return d
+
+
+# ------------------------------------------------------------- selections
+
+
+@R.vjp(np.take)
+def take(g, ans, a, indices, axis=None, out=None, mode="raise"):
+    return take_grad(g, a, indices, axis, mode), None
+
+
+@R.jvp(np.take)
+def take_jvp(d, ans, a, indices, axis=None, out=None, mode="raise"):
+    return np.take(d, indices, axis=axis, mode=mode), None
+
+
+def take_grad(g, a, indices, axis=None, mode="raise"):
+    """Scatter-add ``g`` to the elements of ``a`` that ``np.take`` read (repeats accumulate)."""
+    shape = np.shape(a)
+    if axis is None:
+        flat = take_grad(g, np.ravel(a), indices, 0, mode)
+        return np.reshape(flat, shape)
+    axis %= len(shape)
+    n = shape[axis]
+    idx = np.asarray(indices)
+    idx = idx % n if mode == "wrap" else np.clip(idx, 0, n - 1) if mode == "clip" else idx
+    out = np.zeros((n,) + shape[:axis] + shape[axis + 1:], dtype=np.result_type(g, float))
+    g = np.moveaxis(np.asarray(g), list(range(axis, axis + idx.ndim)), list(range(idx.ndim)))
+    np.add.at(out, idx, g)
+    return np.moveaxis(out, 0, axis)
+
+
+@R.vjp(np.take_along_axis)
+def take_along_axis(g, ans, arr, indices, axis=-1):
+    return take_along_axis_grad(g, arr, indices, axis), None
+
+
+@R.jvp(np.take_along_axis)
+def take_along_axis_jvp(d, ans, arr, indices, axis=-1):
+    return np.take_along_axis(d, indices, axis), None
+
+
+def along_axis_index(indices, axis, shape):
+    """An index tuple that reads ``np.take_along_axis(a, indices, axis)`` from ``a``."""
+    nd = len(shape)
+    index = []
+    for i in range(nd):
+        if i == axis:
+            index.append(indices)
+        else:
+            index.append(np.arange(shape[i]).reshape([-1 if j == i else 1 for j in range(nd)]))
+    return tuple(index)
+
+
+def take_along_axis_grad(g, arr, indices, axis=-1):
+    """Scatter-add ``g`` back along ``axis`` (the adjoint of ``np.take_along_axis``)."""
+    shape = np.shape(arr)
+    if axis is None:
+        return np.reshape(take_along_axis_grad(g, np.ravel(arr), indices, 0), shape)
+    axis %= len(shape)
+    out = np.zeros(shape, dtype=np.result_type(g, float))
+    index = along_axis_index(np.asarray(indices), axis, shape)
+    np.add.at(out, index, np.broadcast_to(g, np.broadcast_shapes(*[np.shape(i) for i in index])))
+    return out
+
+
+@R.vjp(np.sort)
+def sort(g, ans, a, axis=-1, kind=None, order=None):
+    return sort_grad(g, ans, a, axis)
+
+
+@R.jvp(np.sort)
+def sort_jvp(d, ans, a, axis=-1, kind=None, order=None):
+    return sort_tangent(d, ans, a, axis)
+
+
+@R.vjp(np.partition)
+def partition(g, ans, a, kth, axis=-1, kind="introselect", order=None):
+    return sort_grad(g, ans, a, axis), None
+
+
+@R.jvp(np.partition)
+def partition_jvp(d, ans, a, kth, axis=-1, kind="introselect", order=None):
+    return sort_tangent(d, ans, a, axis), None
+
+
+def matching_permutation(a, ans, axis=-1):
+    """Indices ``p`` with ``take_along_axis(a, p, axis) == ans`` (``ans`` rearranges ``a``)."""
+    ia = np.argsort(a, axis=axis, kind="stable")
+    ians = np.argsort(ans, axis=axis, kind="stable")
+    p = np.empty_like(ia)
+    np.put_along_axis(p, ians, ia, axis)
+    return p
+
+
+def sort_grad(g, ans, a, axis=-1):
+    """The gradient of ``np.sort``/``np.partition``: each element's gradient goes back home."""
+    if axis is None:
+        return np.reshape(sort_grad(np.ravel(g), ans, np.ravel(a), 0), np.shape(a))
+    p = matching_permutation(a, ans, axis)
+    out = np.zeros(np.shape(a), dtype=np.result_type(g, float))
+    np.put_along_axis(out, p, g, axis)
+    return out
+
+
+def sort_tangent(d, ans, a, axis=-1):
+    """The tangent of ``np.sort``/``np.partition``: ``d`` rearranged like ``a``."""
+    if axis is None:
+        return sort_tangent(np.ravel(d), ans, np.ravel(a), 0)
+    return np.take_along_axis(d, matching_permutation(a, ans, axis), axis)
+
+
+@R.vjp(np.select)
+def select(g, ans, condlist, choicelist, default=0):
+    return None, select_grads(g, condlist, choicelist)
+
+
+@R.jvp(np.select)
+def select_jvp(d, ans, condlist, choicelist, default=0):
+    return None, broadcast_like(np.select(condlist, fill_zeros(d, choicelist), 0.0), ans)
+
+
+def select_grads(g, condlist, choicelist):
+    """The gradient of ``np.select`` for each choice: where its condition is the first true one."""
+    taken = np.zeros(np.shape(g), dtype=bool)
+    grads = []
+    for cond, choice in zip(condlist, choicelist):
+        grads.append(unbroadcast(np.where(cond & ~taken, g, 0.0), choice))
+        taken = taken | cond
+    return grads
+
+
+@R.vjp(np.choose)
+def choose(g, ans, a, choices, out=None, mode="raise"):
+    return None, choose_grads(g, a, choices, mode)
+
+
+@R.jvp(np.choose)
+def choose_jvp(d, ans, a, choices, out=None, mode="raise"):
+    return None, broadcast_like(np.choose(a, fill_zeros(d, choices), mode=mode), ans)
+
+
+def choose_grads(g, a, choices, mode="raise"):
+    """The gradient of ``np.choose`` for each choice: where ``a`` picks it."""
+    n = len(choices)
+    a = np.asarray(a)
+    a = a % n if mode == "wrap" else np.clip(a, 0, n - 1) if mode == "clip" else a
+    grads = [unbroadcast(np.where(a == k, g, 0.0), c) for k, c in enumerate(choices)]
+    return np.stack(grads) if isinstance(choices, np.ndarray) else grads
+
+
+# ---------------------------------------------------------------- constructors
+
+
+@R.vjp(np.full)
+def full(g, ans, shape, fill_value, dtype=None, order="C"):
+    return None, unbroadcast(g, fill_value)
+
+
+@R.jvp(np.full)
+def full_jvp(d, ans, shape, fill_value, dtype=None, order="C"):
+    return None, broadcast_like(d, ans)
+
+
+@R.vjp(np.full_like)
+def full_like(g, ans, a, fill_value, dtype=None, order="K", subok=True, shape=None):
+    return None, unbroadcast(g, fill_value)
+
+
+@R.jvp(np.full_like)
+def full_like_jvp(d, ans, a, fill_value, dtype=None, order="K", subok=True, shape=None):
+    return None, broadcast_like(d, ans)
+
+
+@R.vjp(np.linspace)
+def linspace(g, ans, start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    grads = linspace_grads(g, start, stop, num, endpoint, axis)
+    return grads[0], grads[1]
+
+
+@R.jvp(np.linspace)
+def linspace_jvp(d, ans, start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    return (np.linspace(d, 0.0 * np.asarray(stop), num, endpoint, axis=axis),
+            np.linspace(0.0 * np.asarray(start), d, num, endpoint, axis=axis))
+
+
+def linspace_grads(g, start, stop, num=50, endpoint=True, axis=0):
+    """``linspace`` is ``start + (stop - start) t``: the gradients sum ``g (1 - t)``, ``g t``."""
+    t = np.linspace(0.0, 1.0, num, endpoint)
+    shape = [1] * np.ndim(g)
+    shape[axis] = num
+    t = t.reshape(shape)
+    return (unbroadcast(np.sum(g * (1.0 - t), axis=axis), start),
+            unbroadcast(np.sum(g * t, axis=axis), stop))
+
+
+# ------------------------------------------------- second order: the scatter helpers
+# Generated gradients call the helpers above; differentiating that code again
+# (sd.grad of a gradient, sd.hvp) needs their rules. Each helper is linear in
+# its first argument and its transpose is the gather it undoes; the other
+# arguments only give shapes, indices or a permutation that is locally constant,
+# so they get no gradient (None is exact, not an approximation).
+
+
+@R.vjp(take_grad, name="take_grad")
+def take_grad_vjp(g, ans, grad, a, indices, axis=None, mode="raise"):
+    return np.take(g, indices, axis=axis, mode=mode), None, None
+
+
+@R.jvp(take_grad, name="take_grad")
+def take_grad_jvp(d, ans, grad, a, indices, axis=None, mode="raise"):
+    return take_grad(d, a, indices, axis, mode), None, None
+
+
+@R.vjp(take_along_axis_grad, name="take_along_axis_grad")
+def take_along_axis_grad_vjp(g, ans, grad, arr, indices, axis=-1):
+    return np.take_along_axis(g, indices, axis), None, None
+
+
+@R.jvp(take_along_axis_grad, name="take_along_axis_grad")
+def take_along_axis_grad_jvp(d, ans, grad, arr, indices, axis=-1):
+    return take_along_axis_grad(d, arr, indices, axis), None, None
+
+
+@R.vjp(repeat_grad, name="repeat_grad")
+def repeat_grad_vjp(g, ans, grad, a, repeats, axis=None):
+    return np.reshape(np.repeat(g, repeats, axis), np.shape(grad)), None, None
+
+
+@R.jvp(repeat_grad, name="repeat_grad")
+def repeat_grad_jvp(d, ans, grad, a, repeats, axis=None):
+    return repeat_grad(d, a, repeats, axis), None, None
+
+
+@R.vjp(sort_grad, name="sort_grad")
+def sort_grad_vjp(g, ans, grad, sorted_, a, axis=-1):
+    return sort_tangent(g, sorted_, a, axis), None, None
+
+
+@R.jvp(sort_grad, name="sort_grad")
+def sort_grad_jvp(d, ans, grad, sorted_, a, axis=-1):
+    return sort_grad(d, sorted_, a, axis), None, None
+
+
+@R.vjp(sort_tangent, name="sort_tangent")
+def sort_tangent_vjp(g, ans, d, sorted_, a, axis=-1):
+    return sort_grad(g, sorted_, a, axis), None, None
+
+
+@R.jvp(sort_tangent, name="sort_tangent")
+def sort_tangent_jvp(d, ans, tangent, sorted_, a, axis=-1):
+    return sort_tangent(d, sorted_, a, axis), None, None
+
+
+@R.vjp(pad_grad, name="pad_grad")
+def pad_grad_vjp(g, ans, grad, array, pad_width, mode="constant", kwargs=None):
+    return pad_tangent(g, pad_width, mode, kwargs), None, None
+
+
+@R.jvp(pad_grad, name="pad_grad")
+def pad_grad_jvp(d, ans, grad, array, pad_width, mode="constant", kwargs=None):
+    return pad_grad(d, array, pad_width, mode, kwargs), None, None
+
+
+@R.vjp(pad_tangent, name="pad_tangent")
+def pad_tangent_vjp(g, ans, d, pad_width, mode="constant", kwargs=None):
+    return pad_grad(g, d, pad_width, mode, kwargs), None
+
+
+@R.jvp(pad_tangent, name="pad_tangent")
+def pad_tangent_jvp(d, ans, tangent, pad_width, mode="constant", kwargs=None):
+    return pad_tangent(d, pad_width, mode, kwargs), None

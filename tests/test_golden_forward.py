@@ -1,0 +1,69 @@
+"""Generated forward-mode and second-order source, byte for byte.
+
+Same convention as test_golden.py: ``SRCDIFF_REGENERATE_GOLDEN=1`` rewrites the
+files under tests/golden/; review the diff.
+"""
+
+import os
+
+import pytest
+
+import corpus
+import srcdiff as sd
+from srcdiff import higher
+
+HERE = os.path.join(os.path.dirname(__file__), "golden")
+REGENERATE = os.environ.get("SRCDIFF_REGENERATE_GOLDEN") == "1"
+_CASES = {c.name: c for c in corpus.CASES}
+
+
+def _forward(name):
+    c = _CASES[name]
+    return lambda: sd.source(c.fn, wrt=c.wrt, mode="forward", args=c.args)
+
+
+def _hvp(name):
+    """The JVP of the generated gradient: forward over reverse."""
+    c = _CASES[name]
+    return lambda: higher.hvp(c.fn, wrt=c.wrt).jvp.compiled(list(c.args)).source
+
+
+def _grad_of_grad(name):
+    """Reverse over reverse of a scalar function."""
+    c = _CASES[name]
+    return lambda: higher.grad(sd.grad(c.fn)).compiled(list(c.args)).source
+
+
+GOLDEN = {
+    "forward_tanh_layer": _forward("tanh_layer"),
+    "forward_rnn": _forward("rnn"),
+    "forward_append_in_loop": _forward("append_in_loop"),
+    "forward_call_in_loop": _forward("call_in_loop"),
+    "forward_early_return_in_loop": _forward("early_return_in_loop"),
+    "second_order_hvp_tanh_layer": _hvp("tanh_layer"),
+    "second_order_hvp_scalar_recurrence": _hvp("scalar_recurrence"),
+    "second_order_grad_grad_unary_chain": _grad_of_grad("unary_chain"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden(name):
+    text = GOLDEN[name]()
+    path = os.path.join(HERE, name + ".py")
+    if REGENERATE:
+        os.makedirs(HERE, exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+    assert os.path.exists(path), f"missing golden file {path}: run `make golden`"
+    with open(path) as f:
+        expected = f.read()
+    assert text == expected, f"generated source for {name} changed; run `make golden` and review"
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_same_input_same_bytes(name):
+    from srcdiff import api
+    first = GOLDEN[name]()
+    api._CACHE.clear()
+    higher._CACHE.clear()
+    assert GOLDEN[name]() == first
