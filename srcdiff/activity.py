@@ -306,3 +306,21 @@ def _index_pattern(index, base, kinds):
 def _tree_valued():
     from .rules.runtime_rules import TREE_VALUED
     return TREE_VALUED
+
+
+def check_wrt(fn_name, params, analysis, wrt):
+    """Every ``wrt`` name is a parameter or a local assigned outside loops (SPEC §1)."""
+    from .errors import SrcdiffError
+
+    for w in wrt:
+        if w in params:
+            continue
+        if w not in analysis.assign_count:
+            raise SrcdiffError(
+                f"wrt={w!r} is neither a parameter nor a local variable of "
+                f"{fn_name!r} (parameters: {', '.join(params) or 'none'})")
+        if w in analysis.in_loop:
+            raise SrcdiffError(
+                f"wrt={w!r} names a variable assigned inside a loop; its 'last assignment' "
+                "is not a single value", hint="assign the value you mean to a new variable "
+                "after the loop and differentiate with respect to that")

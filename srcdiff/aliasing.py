@@ -37,7 +37,6 @@ def check_mutations(fn, analysis, parsed, registry):
     params = {a.id for a in fn.args.args}
     for s, x in writes:
         group = _aliases(x, views)
-        live = live_out.get(id(s), set()) | (params if isinstance(s, gast.Assign) else set())
         for y in sorted(group - {x}):
             if y in live_out.get(id(s), set()) or (y in params and _is_param_view(x, y, views)):
                 where = views.get((x, y)) or views.get((y, x))

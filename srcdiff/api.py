@@ -249,7 +249,6 @@ def source(f, wrt=0, mode="reverse", *, args=None, stop_gradients=(),
         raise ValueError(f"mode must be 'reverse' or 'forward', got {mode!r}")
     t = _Transform(f, wrt, stop_gradients, unconnected_gradients)
     if args is None:
-        facts = {}
         node_src = driver.compile_reverse(t.fn, t.wrt, stop=t.stop, unconnected=t.unconnected,
                                           as_tuple=not t.single)
         return node_src.source

@@ -112,7 +112,6 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
     ctx.function_names.reserve(name or "grad_" + fn.__name__, *parsed.namespace)
     _check_reserved_names(parsed)
     anf, names = normalize(parsed, RESERVED)
-    params = [a.id for a in anf.args.args]
     arg_facts = arg_facts or {}
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
     analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts)

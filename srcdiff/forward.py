@@ -39,7 +39,7 @@ import numpy as np
 
 from . import emit, optimize
 from . import syntax as S
-from .activity import ARRAY, CONTAINER, INT, analyze, walk
+from .activity import ARRAY, CONTAINER, INT, analyze, check_wrt, walk
 from .aliasing import check_mutations
 from .driver import RESERVED, Compiled, Context, arg_fact
 from .errors import SrcdiffError
@@ -210,18 +210,10 @@ class Forward:
                                 type_params=[])
 
     def _check_wrt(self):
+        check_wrt(self.fn.name, self.params, self.a, self.opt.wrt)
         for w in self.opt.wrt:
             if w in self.params:
                 continue
-            if w not in self.a.assign_count:
-                raise SrcdiffError(
-                    f"wrt={w!r} is neither a parameter nor a local variable of "
-                    f"{self.fn.name!r} (parameters: {', '.join(self.params) or 'none'})")
-            if w in self.a.in_loop:
-                raise SrcdiffError(
-                    f"wrt={w!r} names a variable assigned inside a loop; its 'last assignment' "
-                    "is not a single value", hint="assign the value you mean to a new variable "
-                    "after the loop and differentiate with respect to that")
             last = None
             for s in self.fn.body:  # the last top-level definition
                 op = self.a.op(s)

@@ -749,7 +749,6 @@ class _Normalizer:
         saved = self.out
         first = True
         nested = None
-        outer = None
         for op, right in zip(e.ops, rights):
             if first:
                 r = self.atom(right)

@@ -27,6 +27,11 @@ def optimize(fn, keep=()):
     return fn
 
 
+def is_comment(s):
+    """Is ``s`` a comment statement made by syntax.comment?"""
+    return _is_comment(s)
+
+
 def _is_comment(s):
     return isinstance(s, gast.Expr) and isinstance(s.value, gast.Constant) \
         and isinstance(s.value.value, str) and s.value.value.startswith("SRCDIFF_COMMENT:")

@@ -28,8 +28,8 @@ Invariants of the backward sweep:
 import gast
 
 from . import syntax as S
-from .activity import ARRAY, CONTAINER, INT, walk
-from .errors import SrcdiffError
+from .activity import ARRAY, INT, check_wrt, walk
+from .optimize import is_comment as _is_comment
 
 
 class ReverseOptions:
@@ -178,47 +178,10 @@ class Reverse:
             names |= S.loaded_names(s)
         return names - set(self.adj.values())
 
-    def _control_reads(self, body, ret):
-        names = set()
-        for s, _ in walk(body):
-            if isinstance(s, gast.If):
-                names |= S.loaded_names(s.test)
-            if isinstance(s, gast.For):
-                names |= S.loaded_names(s.iter)
-        return names
-
     def _check_wrt(self):
-        for w in self.opt.wrt:
-            if w in self.params:
-                continue
-            if w not in self.a.assign_count:
-                raise SrcdiffError(
-                    f"wrt={w!r} is neither a parameter nor a local variable of "
-                    f"{self.fn.name!r} (parameters: {', '.join(self.params) or 'none'})")
-            if w in self.a.in_loop:
-                raise SrcdiffError(
-                    f"wrt={w!r} names a variable assigned inside a loop; its 'last assignment' "
-                    "is not a single value", hint="assign the value you mean to a new variable "
-                    "after the loop and differentiate with respect to that")
+        check_wrt(self.fn.name, self.params, self.a, self.opt.wrt)
 
     # ------------------------------------------------------------ analysis of needs
-    def _needed_names(self, body, ret):
-        """Names whose values some adjoint code or replayed control flow may read."""
-        outputs = ret.value.elts if isinstance(ret.value, gast.Tuple) else [ret.value]
-        needed = set()
-        for s, _ in walk(body):
-            op = self.a.op(s)
-            if op is not None and op.kind != "control" and self._op_active(op):
-                needed |= self._reads_of(op)
-            if isinstance(s, gast.If):
-                needed |= S.loaded_names(s.test)
-            if isinstance(s, gast.For):
-                needed |= S.loaded_names(s.iter)
-        for o in outputs:
-            if isinstance(o, gast.Name):
-                needed.add(o.id)
-        return needed
-
     def _reads_of(self, op):
         names = set()
         if op.kind in ("prim", "call"):
@@ -822,7 +785,7 @@ class Reverse:
         pre = []
         self.state = entry.copy()
         for bv in sorted(carried - entry.defined):
-            v = self._primal_of_any(bv)
+            v = self._primal_of(bv)
             pre.append(S.assign(bv, self._zero(v)))  # after the loop: v is bound
             self.state.defined.add(bv)
             self.state.owned.add(bv)
@@ -883,12 +846,6 @@ class Reverse:
             carried, owned = new_carried, new_owned
         return carried, owned
 
-    def _primal_of_any(self, bv):
-        try:
-            return self._primal_of(bv)
-        except KeyError:
-            raise
-
     def _loop_depth(self, s):
         for x, depth in walk(self.fn.body):
             if x is s:
@@ -946,11 +903,6 @@ def _defines(stmt, v, analysis):
         return all(any(_defines(y, v, analysis) for y in body)
                    for body in (stmt.body, stmt.orelse))
     return False
-
-
-def _is_comment(stmt):
-    return isinstance(stmt, gast.Expr) and isinstance(stmt.value, gast.Constant) \
-        and isinstance(stmt.value.value, str) and stmt.value.value.startswith("SRCDIFF_COMMENT:")
 
 
 def _operand_names(node):
