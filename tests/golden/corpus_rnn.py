@@ -11,11 +11,16 @@ def grad_rnn(h, w, xs, grad_ys=None):
     b_h = np.broadcast_to(b_sum1, np.shape(h))
     # adjoint of line 238: for t in range(len(xs)):
     b_w = np.zeros_like(w)
+    _b_w_lhs = []
+    _b_w_rhs = []
     for t in reversed(range(n)):
         # adjoint of line 239: h = np.tanh(h @ w + xs[t])
         h_before = _stack.pop()
         b_add = b_h * (1.0 - h * h)
         h = h_before
         b_h = w @ b_add
-        b_w += np.outer(h_before, b_add)
+        _b_w_lhs.append(h_before)
+        _b_w_rhs.append(b_add)
+    if _b_w_lhs:
+        b_w += np.stack(_b_w_lhs).T @ np.stack(_b_w_rhs)
     return finish(b_h, h), finish(b_w, w)
