@@ -306,34 +306,25 @@ class Reverse:
         return [S.assign(keep, S.name(v), s)]
 
     def _defined_before(self, s, v):
-        """Is ``v`` certainly bound when ``s`` runs? (Parameters, or defined earlier at top level.)"""
-        if v in self.params:
-            return True
-        for stmt in self.fn.body:
+        """Is ``v`` certainly bound when ``s`` runs? (A parameter, or defined on every path
+        that leads to ``s``.)"""
+        return v in self.params or bool(self._bound_before(self.fn.body, s, v))
+
+    def _bound_before(self, body, s, v):
+        """True/False for ``s`` inside ``body``; None when ``s`` is not in ``body``."""
+        for stmt in body:
             if stmt is s:
                 return False
-            if any(x is s for x, _ in walk([stmt])):
-                # s is nested inside stmt: v is bound if defined earlier in the same nest
-                return self._defined_in_prefix(stmt, s, v)
+            if any(x is s for x, _ in walk([stmt])):  # s is nested inside stmt
+                inner = [stmt.body, stmt.orelse] if isinstance(stmt, gast.If) else [stmt.body]
+                for b in inner:
+                    found = self._bound_before(b, s, v)
+                    if found is not None:
+                        return found
+                return False
             if _defines(stmt, v, self.a):
                 return True
-        return False
-
-    def _defined_in_prefix(self, container, s, v):
-        bodies = []
-        if isinstance(container, gast.If):
-            bodies = [container.body, container.orelse]
-        elif isinstance(container, (gast.For, gast.While)):
-            bodies = [container.body]
-        for body in bodies:
-            for stmt in body:
-                if stmt is s:
-                    return False
-                if any(x is s for x, _ in walk([stmt])):
-                    return self._defined_in_prefix(stmt, s, v)
-                if _defines(stmt, v, self.a):
-                    return True
-        return False
+        return None
 
     def primal_for(self, s, depth):
         body_assigned = {op.target for x, _ in walk(s.body)

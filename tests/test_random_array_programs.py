@@ -7,10 +7,7 @@ inside ``for``/``while`` loops and ``if``s, read them back with ``a[j]`` and
 slices, and compares sd.grad with central differences.
 """
 
-import importlib.util
 import itertools
-import os
-import tempfile
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
@@ -18,9 +15,9 @@ from hypothesis import strategies as st
 
 import srcdiff as sd
 from fd import numeric_grad
+from sourcefiles import load_function
 
 _counter = itertools.count()
-_TMP = tempfile.mkdtemp(prefix="srcdiff_random_arrays_")
 
 SCALAR = ["np.sin({a})", "np.tanh({a} * {b})", "({a} * 0.5 + {b} * 0.4)", "({a} * {b})", "np.cos({a})"]
 
@@ -80,20 +77,10 @@ def programs(draw):
         f"\n    return {ret}\n"
 
 
-def load(source):
-    path = os.path.join(_TMP, f"arr_{next(_counter)}.py")
-    with open(path, "w") as f:
-        f.write(source)
-    spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.f
-
-
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(programs(), st.lists(st.floats(-1.0, 1.0), min_size=3, max_size=3))
 def test_random_array_program_gradients(source, values):
-    f = load(source)
+    f = load_function(source)
     x = np.array(values)
     before = x.copy()
     got = sd.grad(f)(x)

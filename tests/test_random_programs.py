@@ -7,10 +7,7 @@ central differences. Values stay bounded (sin, cos, tanh, products of
 bounded values), so finite differences are accurate.
 """
 
-import importlib.util
 import itertools
-import os
-import tempfile
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +15,7 @@ from hypothesis import strategies as st
 
 import srcdiff as sd
 from fd import numeric_grad
+from sourcefiles import load_function
 
 UNARY = ["np.sin({})", "np.cos({})", "np.tanh({})", "({} * {})", "(0.5 * {})", "(-{})",
          "np.exp(np.tanh({}))", "helper({}, 0.3)"]
@@ -82,23 +80,12 @@ def programs(draw):
     )
 
 
-_TMP = tempfile.mkdtemp(prefix="srcdiff_random_")
-
-
-def load(source):
-    path = os.path.join(_TMP, f"prog_{next(_counter)}.py")
-    with open(path, "w") as f:
-        f.write(source)
-    spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.f
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(programs(), st.floats(-1.0, 1.0), st.floats(-1.0, 1.0))
 def test_random_program_gradients(source, x, y):
-    f = load(source)
+    f = load_function(source)
     gx, gy = sd.grad(f, wrt=(0, 1))(x, y)
     ex = numeric_grad(f, (x, y), 0)
     ey = numeric_grad(f, (x, y), 1)
