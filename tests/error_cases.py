@@ -116,3 +116,11 @@ seed = 3.0
 
 def reads_global_named_like_helper(x):
     return x * seed
+
+
+def while_else(x):
+    while x < 3.0:
+        x = x * 2.0
+    else:
+        x = x + 1.0
+    return x

@@ -316,3 +316,28 @@ def test_rules_count_covers_autograd():
     kinds = [k for _, k in rules()]
     assert sum("vjp" in k for k in kinds) >= 200
     assert sum(k == "nondiff" for k in kinds) >= 80
+
+
+def test_readme_coverage_count_matches_rules():
+    import json
+    import os
+    import re
+    import subprocess
+    import sys
+
+    readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md")).read()
+    m = re.search(r"(\d+) with reverse and\s+forward rules \((\d+) without SciPy installed\)",
+                  readme)
+    nondiff = re.search(r"and (\d+) functions that are\s+constants", readme)
+    assert m and nondiff, "README's coverage sentence changed"
+    # a fresh interpreter: this one holds rules the other tests registered
+    code = ("import json, srcdiff as sd, importlib.util as u; "
+            "print(json.dumps([sd.rules(), u.find_spec('scipy') is not None]))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    listed, has_scipy = json.loads(out.stdout)
+    with_rules = [n for n, k in listed if k == "vjp+jvp"]
+    scipy_free = [n for n in with_rules if not n.startswith("scipy")]
+    if has_scipy:
+        assert len(with_rules) == int(m.group(1))
+    assert len(scipy_free) == int(m.group(2))
+    assert len([n for n, k in listed if k == "nondiff"]) == int(nondiff.group(1))

@@ -32,6 +32,7 @@ CASES = [
     (E.uses_lambda, "lambda v", ["lambda"]),
     (E.no_rule, "np.fft.fftshift(x) + np.i0(x)", ["no gradient rule", "register"]),
     (E.for_else, "for i in range(3)", ["for ... else"]),
+    (E.while_else, "while x < 3.0", ["while ... else"]),
     (E.in_place_method, "y.sort()", ["in place"]),
     (E.reserved_name, "np = 3.0", ["reserved"]),
     (E.calls_local_variable, "return f(x)", ["compile time"]),
