@@ -71,6 +71,23 @@ def stop_gradient(x):
 stop_gradient.__srcdiff_stop_gradient__ = True
 
 
+_QUICK_TYPES = (float, int, bool, np.float64, np.float32)
+
+
+def _quick_key(values):
+    """A cache key for arrays and numbers only (containers need their full facts)."""
+    key = []
+    for v in values:
+        t = type(v)
+        if t is np.ndarray:
+            key.append((v.shape, v.dtype.kind))
+        elif t in _QUICK_TYPES:
+            key.append(t)
+        else:
+            return None
+    return ("quick",) + tuple(key)
+
+
 def _has_rule(fn):
     from .rules import DEFAULT
 
@@ -171,29 +188,35 @@ class _Transform:
         return [bound.arguments[p] for p in self.params]
 
     def compiled(self, values):
+        """The generated gradient for arguments like ``values`` (compiled once, then cached)."""
         if self._generation != _GENERATION[0]:
             self._last.clear()
             self._generation = _GENERATION[0]
-        fact = driver.arg_fact
+        quick = _quick_key(values)  # type, shape and dtype kind: cheap, and decides the facts
+        hit = self._last.get(quick) if quick is not None else None
+        if hit is not None:
+            return hit
         for name, v in zip(self.params, values):
             if name in self.wrt and (isinstance(v, (complex, np.complexfloating)) or (
                     isinstance(v, np.ndarray) and v.dtype.kind == "c")):
                 raise TypeError(f"argument {name!r} is complex; srcdiff differentiates real "
                                 "functions of real inputs only")
-        facts = tuple([fact(v) for v in values])
+        facts = tuple([driver.arg_fact(v) for v in values])
         hit = self._last.get(facts)
-        if hit is not None:
-            return hit
-        key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value, facts)
-        table = _CACHE.setdefault(self.fn, {})
-        hit = table.get(key)
         if hit is None:
-            hit = driver.compile_reverse(
-                self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
-                return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
-                as_tuple=not self.single)
-            table[key] = hit
-        self._last[facts] = hit
+            key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value,
+                   facts)
+            table = _CACHE.setdefault(self.fn, {})
+            hit = table.get(key)
+            if hit is None:
+                hit = driver.compile_reverse(
+                    self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
+                    return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
+                    as_tuple=not self.single)
+                table[key] = hit
+            self._last[facts] = hit
+        if quick is not None:
+            self._last[quick] = hit
         return hit
 
     def __call__(self, *args, grad_ys=None, **kwargs):

@@ -167,6 +167,9 @@ def finish(g, x, zero=False):
 
     ``None`` entries (no path to any output) stay ``None`` unless ``zero``.
     """
+    if type(g) is np.ndarray and type(x) is np.ndarray and g.dtype == x.dtype \
+            and g.shape == x.shape and g.base is None and g.flags.writeable:
+        return g  # the common case, decided cheaply
     if isinstance(x, dict):
         g = g if g is not None else {}
         return {k: finish(g.get(k), v, zero) for k, v in x.items()}
@@ -278,3 +281,15 @@ def match_complex(g, x):
 def fill_zeros(gs, xs):
     """The gradients ``gs`` of the entries ``xs`` of a tuple/list, ``None`` made zeros."""
     return [zeros_tree(x) if gi is None else gi for gi, x in zip(gs, xs)]
+
+
+def spread(g, x):
+    """``g`` (a reduction's gradient) repeated over the shape of ``x``.
+
+    Small arrays are filled (cheaper than a broadcast view); large ones get a
+    read-only broadcast view, which costs no memory.
+    """
+    shape = np.shape(x)
+    if np.size(x) <= 4096 and np.ndim(g) == 0:
+        return np.full(shape, g)
+    return np.broadcast_to(g, shape)

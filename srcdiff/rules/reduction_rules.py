@@ -17,7 +17,8 @@ derivative. Ties and kinks:
 
 import numpy as np
 
-from ..runtime import broadcast_like, fill_zeros, is_constant, reduce_mask, unbroadcast, unreduce
+from ..runtime import (broadcast_like, fill_zeros, is_constant, reduce_mask, spread, unbroadcast,
+                       unreduce)
 from . import DEFAULT as R
 
 # ---------------------------------------------------------------- reductions
@@ -26,7 +27,7 @@ from . import DEFAULT as R
 @R.vjp(np.sum)
 def sum_(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
     if axis is None:
-        return np.broadcast_to(g, np.shape(a))
+        return spread(g, a)
     return unreduce(g, a, axis, keepdims)
 
 
@@ -55,7 +56,7 @@ def sum_of_items_grad(g, items):
 @R.vjp(np.mean)
 def mean(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
     if axis is None:
-        return np.broadcast_to(g / np.size(a), np.shape(a))
+        return spread(g / np.size(a), a)
     return unreduce(g, a, axis, keepdims) * (np.size(ans) / np.size(a))
 
 

@@ -16,7 +16,7 @@ import numpy as np
 from ..runtime import (add_tree, broadcast_like, check_outputs, cotangent, fill_zeros, finish,
                        index_add, is_constant, item_add, item_clear, item_grad,
                        match_complex, not_differentiable, pop_grad, reduce_mask, rule_results,
-                       seed, snapshot, unbroadcast, unreduce, zeros_tree)
+                       seed, snapshot, spread, unbroadcast, unreduce, zeros_tree)
 from . import DEFAULT as R
 
 # ------------------------------------------------------------ seeds and results
@@ -93,6 +93,16 @@ def unreduce_vjp(g, ans, grad, x=None, axis=None, keepdims=False):
 @R.jvp(unreduce, name="unreduce")
 def unreduce_jvp(d, ans, grad, x=None, axis=None, keepdims=False):
     return unreduce(d, x, axis, keepdims)
+
+
+@R.vjp(spread, name="spread")
+def spread_vjp(g, ans, grad, x=None):
+    return unbroadcast(g, grad)
+
+
+@R.jvp(spread, name="spread")
+def spread_jvp(d, ans, grad, x=None):
+    return spread(d, x)
 
 
 @R.vjp(broadcast_like, name="broadcast_like")

@@ -5,7 +5,7 @@ def grad_broadcast_bias(x, b, s, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_sum1 = seed(grad_ys, sum1)
     # adjoint of line 106: return np.sum((x + b) * s - b)
-    b_sub = np.broadcast_to(b_sum1, np.shape(sub))
+    b_sub = spread(b_sum1, sub)
     b_b = unbroadcast(-b_sub, b)
     b_add = b_sub * s
     b_s = unbroadcast(add * b_sub, s)

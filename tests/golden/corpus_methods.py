@@ -13,19 +13,19 @@ def grad_methods(x, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_add2 = seed(grad_ys, add1 + sum3)
     # adjoint of line 172: return m.sum() + m.mean() * m.max() - m.min() + m.dot(m).sum() + np.sum(m.T * m)
-    b_mul1 = np.broadcast_to(b_add2, np.shape(mul1))
+    b_mul1 = spread(b_add2, mul1)
     b_transposed = unbroadcast(b_mul1 * m, transposed)
     b_m = unbroadcast(transposed * b_mul1, m)
     b_m = b_m + np.transpose(b_transposed)
-    b_dot = np.broadcast_to(b_add2, np.shape(dot))
+    b_dot = spread(b_add2, dot)
     vjp = vjp_dot(b_dot, dot, a=m, b=m)
     b_m = b_m + (vjp[0] + vjp[1])
     b_m = b_m + unreduce(-b_add2, m, None, False) * reduce_mask(m, min1,
         None, False)
     b_m = b_m + unreduce(mean * b_add2, m, None, False) * reduce_mask(m,
         max1, None, False)
-    b_m = b_m + np.broadcast_to(b_add2 * max1 / np.size(m), np.shape(m))
-    b_m = b_m + np.broadcast_to(b_add2, np.shape(m))
+    b_m = b_m + spread(b_add2 * max1 / np.size(m), m)
+    b_m = b_m + spread(b_add2, m)
     # adjoint of line 171: m = x.reshape(2, 2)
     b_x = np.reshape(b_m, np.shape(x))
     return finish(b_x, x)

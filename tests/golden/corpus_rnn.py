@@ -8,7 +8,7 @@ def grad_rnn(h, w, xs, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_sum1 = seed(grad_ys, sum1)
     # adjoint of line 240: return np.sum(h)
-    b_h = np.broadcast_to(b_sum1, np.shape(h))
+    b_h = spread(b_sum1, h)
     # adjoint of line 238: for t in range(len(xs)):
     b_w = np.zeros_like(w)
     _b_w_lhs = []

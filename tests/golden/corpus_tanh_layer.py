@@ -5,7 +5,7 @@ def grad_tanh_layer(x, w, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_sum1 = seed(grad_ys, sum1)
     # adjoint of line 101: return np.sum(h * h)
-    b_mul = np.broadcast_to(b_sum1, np.shape(mul))
+    b_mul = spread(b_sum1, mul)
     b_h = 2.0 * (b_mul * h)
     # adjoint of line 100: h = np.tanh(x @ w)
     b_matmul = b_h * (1.0 - h * h)

@@ -45,8 +45,8 @@ def grad_mixed(x, grad_ys=None):
     b_sum1 = unbroadcast(b_add, sum1)
     b_mul3 = unbroadcast(b_add * FLAGS_i, mul3)
     b_sum2 = unbroadcast(min1 * b_mul3, sum2)
-    b_x = np.broadcast_to(b_sum2, np.shape(x))
-    b_mul2 = np.broadcast_to(b_sum1, np.shape(mul2))
+    b_x = spread(b_sum2, x)
+    b_mul2 = spread(b_sum1, mul2)
     b_z = 2.0 * (b_mul2 * z)
     # adjoint of line 20: z = y * mexp(0.5) + m.sqrt(2.0) * len(LABEL)
     b_mul = unbroadcast(b_z, mul)
@@ -120,6 +120,9 @@ def finish(g, x, zero=False):
 
     ``None`` entries (no path to any output) stay ``None`` unless ``zero``.
     """
+    if type(g) is np.ndarray and type(x) is np.ndarray and g.dtype == x.dtype \
+            and g.shape == x.shape and g.base is None and g.flags.writeable:
+        return g  # the common case, decided cheaply
     if isinstance(x, dict):
         g = g if g is not None else {}
         return {k: finish(g.get(k), v, zero) for k, v in x.items()}
@@ -180,6 +183,18 @@ def seed(grad_ys, y, index=None):
         else:
             raise ValueError(f"grad_ys for {what} has dtype {g.dtype}; it must be a float")
     return g if isinstance(grad_ys, np.ndarray) or g.ndim else g[()]
+
+
+def spread(g, x):
+    """``g`` (a reduction's gradient) repeated over the shape of ``x``.
+
+    Small arrays are filled (cheaper than a broadcast view); large ones get a
+    read-only broadcast view, which costs no memory.
+    """
+    shape = np.shape(x)
+    if np.size(x) <= 4096 and np.ndim(g) == 0:
+        return np.full(shape, g)
+    return np.broadcast_to(g, shape)
 
 
 def unbroadcast(g, x):

@@ -42,11 +42,11 @@ def grad_loss(w, b, x, y, grad_ys=None):
     b_div = unbroadcast(b_add1, div)
     b_mul2 = b_div / 100.0
     b_sum1 = unbroadcast(pi * b_mul2, sum1)
-    b_pow2 = np.broadcast_to(b_sum1, np.shape(pow2))
+    b_pow2 = spread(b_sum1, pow2)
     b_sub = b_pow2 * 2.0 * sub
     b_h = unbroadcast(b_sub, h)
     b_mean1 = unbroadcast(SCALE * b_mul1, mean1)
-    b_pow1 = np.broadcast_to(b_mean1 / np.size(pow1), np.shape(pow1))
+    b_pow1 = spread(b_mean1 / np.size(pow1), pow1)
     b_err = b_pow1 * 2.0 * err
     # adjoint of line 18: err = h - y
     b_h = b_h + unbroadcast(b_err, h)
@@ -203,6 +203,9 @@ def finish(g, x, zero=False):
 
     ``None`` entries (no path to any output) stay ``None`` unless ``zero``.
     """
+    if type(g) is np.ndarray and type(x) is np.ndarray and g.dtype == x.dtype \
+            and g.shape == x.shape and g.base is None and g.flags.writeable:
+        return g  # the common case, decided cheaply
     if isinstance(x, dict):
         g = g if g is not None else {}
         return {k: finish(g.get(k), v, zero) for k, v in x.items()}
@@ -302,6 +305,18 @@ def seed(grad_ys, y, index=None):
         else:
             raise ValueError(f"grad_ys for {what} has dtype {g.dtype}; it must be a float")
     return g if isinstance(grad_ys, np.ndarray) or g.ndim else g[()]
+
+
+def spread(g, x):
+    """``g`` (a reduction's gradient) repeated over the shape of ``x``.
+
+    Small arrays are filled (cheaper than a broadcast view); large ones get a
+    read-only broadcast view, which costs no memory.
+    """
+    shape = np.shape(x)
+    if np.size(x) <= 4096 and np.ndim(g) == 0:
+        return np.full(shape, g)
+    return np.broadcast_to(g, shape)
 
 
 def unbroadcast(g, x):

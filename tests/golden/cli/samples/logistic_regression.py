@@ -29,13 +29,12 @@ def grad_loss(params, x, y, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_add1 = seed(grad_ys, mean + 0.001 * sum1)
     # adjoint of line 20: return np.mean(log_loss) + 1e-3 * np.sum(params["w"] * params["w"])
-    b_mul1 = np.broadcast_to(0.001 * b_add1, np.shape(mul1))
+    b_mul1 = spread(0.001 * b_add1, mul1)
     b_w1 = unbroadcast(b_mul1 * w, w)
     b_w2 = unbroadcast(w * b_mul1, w)
     b_params = item_add(None, params, 'w', b_w2)
     b_params = item_add(b_params, params, 'w', b_w1)
-    b_log_loss = np.broadcast_to(b_add1 / np.size(log_loss), np.shape(log_loss)
-        )
+    b_log_loss = spread(b_add1 / np.size(log_loss), log_loss)
     # adjoint of line 19: log_loss = np.maximum(z, 0.0) + np.log1p(np.exp(-np.abs(z))) - y * z
     b_add = unbroadcast(b_log_loss, add)
     b_mul = unbroadcast(-b_log_loss, mul)
@@ -114,6 +113,9 @@ def finish(g, x, zero=False):
 
     ``None`` entries (no path to any output) stay ``None`` unless ``zero``.
     """
+    if type(g) is np.ndarray and type(x) is np.ndarray and g.dtype == x.dtype \
+            and g.shape == x.shape and g.base is None and g.flags.writeable:
+        return g  # the common case, decided cheaply
     if isinstance(x, dict):
         g = g if g is not None else {}
         return {k: finish(g.get(k), v, zero) for k, v in x.items()}
@@ -213,6 +215,18 @@ def seed(grad_ys, y, index=None):
         else:
             raise ValueError(f"grad_ys for {what} has dtype {g.dtype}; it must be a float")
     return g if isinstance(grad_ys, np.ndarray) or g.ndim else g[()]
+
+
+def spread(g, x):
+    """``g`` (a reduction's gradient) repeated over the shape of ``x``.
+
+    Small arrays are filled (cheaper than a broadcast view); large ones get a
+    read-only broadcast view, which costs no memory.
+    """
+    shape = np.shape(x)
+    if np.size(x) <= 4096 and np.ndim(g) == 0:
+        return np.full(shape, g)
+    return np.broadcast_to(g, shape)
 
 
 def unbroadcast(g, x):

@@ -32,7 +32,7 @@ def grad_loss(params, x, y, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_neg = seed(grad_ys, -mean)
     # adjoint of line 19: return -np.mean(np.sum(log_probs * y, axis=1))
-    b_sum2 = np.broadcast_to(-b_neg / np.size(sum2), np.shape(sum2))
+    b_sum2 = spread(-b_neg / np.size(sum2), sum2)
     b_mul = unreduce(b_sum2, mul, 1, False)
     b_log_probs = unbroadcast(b_mul * y, log_probs)
     # adjoint of line 18: log_probs = z - np.log(np.sum(np.exp(z), axis=1, keepdims=True))
@@ -122,6 +122,9 @@ def finish(g, x, zero=False):
 
     ``None`` entries (no path to any output) stay ``None`` unless ``zero``.
     """
+    if type(g) is np.ndarray and type(x) is np.ndarray and g.dtype == x.dtype \
+            and g.shape == x.shape and g.base is None and g.flags.writeable:
+        return g  # the common case, decided cheaply
     if isinstance(x, dict):
         g = g if g is not None else {}
         return {k: finish(g.get(k), v, zero) for k, v in x.items()}
@@ -233,6 +236,18 @@ def seed(grad_ys, y, index=None):
         else:
             raise ValueError(f"grad_ys for {what} has dtype {g.dtype}; it must be a float")
     return g if isinstance(grad_ys, np.ndarray) or g.ndim else g[()]
+
+
+def spread(g, x):
+    """``g`` (a reduction's gradient) repeated over the shape of ``x``.
+
+    Small arrays are filled (cheaper than a broadcast view); large ones get a
+    read-only broadcast view, which costs no memory.
+    """
+    shape = np.shape(x)
+    if np.size(x) <= 4096 and np.ndim(g) == 0:
+        return np.full(shape, g)
+    return np.broadcast_to(g, shape)
 
 
 def unbroadcast(g, x):

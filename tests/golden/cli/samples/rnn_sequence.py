@@ -188,6 +188,9 @@ def finish(g, x, zero=False):
 
     ``None`` entries (no path to any output) stay ``None`` unless ``zero``.
     """
+    if type(g) is np.ndarray and type(x) is np.ndarray and g.dtype == x.dtype \
+            and g.shape == x.shape and g.base is None and g.flags.writeable:
+        return g  # the common case, decided cheaply
     if isinstance(x, dict):
         g = g if g is not None else {}
         return {k: finish(g.get(k), v, zero) for k, v in x.items()}
