@@ -29,6 +29,7 @@ import gast
 
 from . import syntax as S
 from .activity import ARRAY, INT, check_wrt, walk
+from .recording import defined_before, plan_saves, upward_exposed
 from .optimize import is_comment as _is_comment
 
 
@@ -208,34 +209,8 @@ class Reverse:
         return op.target in self.a.active and any(o in self.a.active for o in op.operands)
 
     def _plan_saves(self, body):
-        paths = _branch_paths(body)
-        sites = {}
-        for s, _ in walk(body):
-            op = self.a.op(s)
-            if op is not None and op.target is not None and op.kind not in ("store", "append"):
-                sites.setdefault(op.target, []).append(s)
-
-        def overwritten(s, v):
-            if v in self.params:
-                return True
-            return any(o is not s and not _exclusive(paths[id(o)], paths[id(s)])
-                       for o in sites.get(v, ()))
-
-        self.recompute = _recomputable(body, self.a, sites, self._reads_of, self._op_active,
-                                       self.params)
-        for s, depth in walk(body):
-            op = self.a.op(s)
-            if op is None or op.target is None:
-                continue
-            v = op.target
-            if v in self.recompute:
-                continue
-            if op.kind in ("store", "append"):
-                if v in self.needed or self.active(v):
-                    self.saved[id(s)] = "stack" if depth else "name"
-                continue
-            if v in self.needed and (v in self.a.in_loop or overwritten(s, v)):
-                self.saved[id(s)] = "stack" if depth else "name"
+        self.saved, self.recompute = plan_saves(body, self.a, self.params, self.needed,
+                                                self._reads_of, self._op_active)
 
     # ------------------------------------------------------------ primal sweep
     def primal_block(self, body, depth):
@@ -306,25 +281,8 @@ class Reverse:
         return [S.assign(keep, S.name(v), s)]
 
     def _defined_before(self, s, v):
-        """Is ``v`` certainly bound when ``s`` runs? (A parameter, or defined on every path
-        that leads to ``s``.)"""
-        return v in self.params or bool(self._bound_before(self.fn.body, s, v))
-
-    def _bound_before(self, body, s, v):
-        """True/False for ``s`` inside ``body``; None when ``s`` is not in ``body``."""
-        for stmt in body:
-            if stmt is s:
-                return False
-            if any(x is s for x, _ in walk([stmt])):  # s is nested inside stmt
-                inner = [stmt.body, stmt.orelse] if isinstance(stmt, gast.If) else [stmt.body]
-                for b in inner:
-                    found = self._bound_before(b, s, v)
-                    if found is not None:
-                        return found
-                return False
-            if _defines(stmt, v, self.a):
-                return True
-        return None
+        """Is ``v`` certainly bound when ``s`` runs?"""
+        return defined_before(self.fn.body, s, v, self.a, self.params)
 
     def primal_for(self, s, depth):
         body_assigned = {op.target for x, _ in walk(s.body)
@@ -762,7 +720,7 @@ class Reverse:
         saved_adj = dict(self.adj)
         carried_outer = self.carried
         exposed_outer = self.exposed
-        self.exposed = _upward_exposed(s.body, self.a)
+        self.exposed = upward_exposed(s.body, self.a)
         entry = self.state.copy()
         key = (id(s), frozenset(entry.defined), frozenset(entry.owned))
         if key in self._loop_facts:  # the same in every pass of run(): saves change no state
@@ -936,16 +894,6 @@ class Reverse:
         return out, gast.Tuple(elts=elts, ctx=gast.Load())
 
 
-def _defines(stmt, v, analysis):
-    for x, _ in walk([stmt]):
-        op = analysis.op(x)
-        if op is not None and op.target == v and op.kind not in ("store", "append"):
-            if x is stmt:
-                return True
-    if isinstance(stmt, gast.If):
-        return all(any(_defines(y, v, analysis) for y in body)
-                   for body in (stmt.body, stmt.orelse))
-    return False
 
 
 def _operand_names(node):
@@ -1027,19 +975,6 @@ def _canonical(expr):
     return expr
 
 
-def _upward_exposed(body, analysis):
-    """Names some statement of ``body`` reads before ``body`` assigns them."""
-    assigned, exposed = set(), set()
-    for s, _ in walk(body):
-        op = analysis.op(s)
-        if op is None:
-            continue
-        for o in op.operands:
-            if o not in assigned:
-                exposed.add(o)
-        if op.target is not None and op.kind not in ("store", "append"):
-            assigned.add(op.target)
-    return exposed
 
 
 def _index_value(index):
@@ -1072,102 +1007,8 @@ def _drop_alias(out, start, keep, bv):
     return out
 
 
-def _branch_paths(body, path=()):
-    """For each statement: the (if, branch) choices that lead to it."""
-    out = {}
-    for s in body:
-        out[id(s)] = path
-        if isinstance(s, gast.If):
-            out.update(_branch_paths(s.body, path + ((id(s), 0),)))
-            out.update(_branch_paths(s.orelse, path + ((id(s), 1),)))
-        elif isinstance(s, (gast.For, gast.While)):
-            out.update(_branch_paths(s.body, path + ((id(s), 2),)))
-    return out
 
 
-def _exclusive(p1, p2):
-    """Can two statements never both run (opposite branches of one ``if``)?"""
-    choices = dict(p1)
-    return any(node in choices and choices[node] != branch and branch != 2
-               for node, branch in p2)
-
-
-def _recomputable(body, analysis, sites, reads_of, op_active, params=()):
-    """Scalar temporaries of loop bodies that the backward sweep recomputes instead of saving.
-
-    ``t = a * x`` (one definition, a cheap operation on scalars) can be
-    recomputed right before each adjoint that reads it, provided no statement
-    between its definition and that reader assigns ``a`` or ``x``: by the
-    sweep's invariant they then hold the values they had when ``t`` was made.
-    """
-    out = {}
-
-    def used_outside(loop):
-        inside = {id(x) for x, _ in walk(loop.body)}
-        names = set()
-        for x, _ in walk(body):
-            if id(x) in inside:
-                continue
-            if isinstance(x, gast.Assign):
-                names |= S.loaded_names(x.value)
-            elif isinstance(x, gast.If):
-                names |= S.loaded_names(x.test)
-            elif isinstance(x, (gast.For, gast.While)):
-                names |= S.loaded_names(x.iter if isinstance(x, gast.For) else x.test)
-            else:
-                names |= S.loaded_names(x)
-        return names
-
-    for loop, _ in walk(body):
-        if not isinstance(loop, (gast.For, gast.While)):
-            continue
-        block = loop.body
-        for k, s in enumerate(block):
-            op = analysis.op(s)
-            cheap = op is not None and isinstance(s, gast.Assign) and (
-                (op.kind == "prim" and isinstance(s.value, (gast.BinOp, gast.UnaryOp)))
-                or (op.kind == "index" and isinstance(s.value.value, gast.Name)))
-            if not cheap:
-                continue
-            t = op.target
-            if len(sites.get(t, ())) != 1 or analysis.ranks.get(t) != 0 \
-                    or analysis.kinds.get(t) != "array":
-                continue
-            operands = S.loaded_names(s.value)
-            if t in operands or t in params or t in used_outside(loop):
-                continue
-            ok = True
-            readers = 0
-            # readers must all sit later in this block, with the operands untouched
-            for j, other in enumerate(block):
-                if other is s:
-                    continue
-                inner = [x for x, _ in walk([other])]
-                reads = any(t in reads_of(o) for x in inner for o in [analysis.op(x)]
-                            if o is not None and o.kind != "control" and op_active(o))
-                reads = reads or (t in S.loaded_names(other) and not isinstance(other, gast.Assign))
-                if reads:
-                    readers += 1
-                    if j < k or len(inner) > 1:
-                        ok = False
-                        break
-                    between = block[k + 1:j + 1]
-                    if any(_assigns(x, operands, analysis) for x in between):
-                        ok = False
-                        break
-            if ok:
-                out[t] = s
-    return out
-
-
-def _assigns(stmt, names, analysis):
-    for x, _ in walk([stmt]):
-        op = analysis.op(x)
-        if op is not None and op.target in names:
-            return True
-        if isinstance(x, gast.For) and x.target.id in names:
-            return True
-    return False
 
 
 def _assigns_name(stmt, name):

@@ -1,0 +1,196 @@
+"""Part of stage 4: what the backward sweep must keep (to-be-recorded analysis).
+
+A statement that overwrites a value some adjoint code reads must keep the old
+value: in a ``_v1`` name at top level, on ``_stack`` inside loops. Values are
+kept only when both hold: the backward sweep reads them (``needed``) and a
+later statement may overwrite them (assigned again outside a mutually
+exclusive branch, or inside a loop). Cheap scalar temporaries of loop bodies
+are recomputed instead of kept.
+"""
+
+import gast
+
+from . import syntax as S
+from .activity import walk
+
+
+def plan_saves(body, analysis, params, needed, reads_of, op_active):
+    """Return ``(saved, recompute)``: id(statement) -> "stack" | "name", and name -> its
+    defining statement for temporaries recomputed in the backward sweep."""
+    paths = _branch_paths(body)
+    sites = {}
+    for s, _ in walk(body):
+        op = analysis.op(s)
+        if op is not None and op.target is not None and op.kind not in ("store", "append"):
+            sites.setdefault(op.target, []).append(s)
+
+    def overwritten(s, v):
+        if v in params:
+            return True
+        return any(o is not s and not _exclusive(paths[id(o)], paths[id(s)])
+                   for o in sites.get(v, ()))
+
+    recompute = _recomputable(body, analysis, sites, reads_of, op_active, params)
+    saved = {}
+    for s, depth in walk(body):
+        op = analysis.op(s)
+        if op is None or op.target is None:
+            continue
+        v = op.target
+        if v in recompute:
+            continue
+        if op.kind in ("store", "append"):
+            if v in needed or v in analysis.active:
+                saved[id(s)] = "stack" if depth else "name"
+            continue
+        if v in needed and (v in analysis.in_loop or overwritten(s, v)):
+            saved[id(s)] = "stack" if depth else "name"
+    return saved, recompute
+
+
+def defined_before(fn_body, s, v, analysis, params):
+    """Is ``v`` certainly bound when ``s`` runs? (A parameter, or defined on every path
+    that leads to ``s``.)"""
+    return v in params or bool(_bound_before(fn_body, s, v, analysis))
+
+
+def _bound_before(body, s, v, analysis):
+    """True/False for ``s`` inside ``body``; None when ``s`` is not in ``body``."""
+    for stmt in body:
+        if stmt is s:
+            return False
+        if any(x is s for x, _ in walk([stmt])):  # s is nested inside stmt
+            inner = [stmt.body, stmt.orelse] if isinstance(stmt, gast.If) else [stmt.body]
+            for b in inner:
+                found = _bound_before(b, s, v, analysis)
+                if found is not None:
+                    return found
+            return False
+        if _defines(stmt, v, analysis):
+            return True
+    return None
+
+
+def _recomputable(body, analysis, sites, reads_of, op_active, params=()):
+    """Scalar temporaries of loop bodies that the backward sweep recomputes instead of saving.
+
+    ``t = a * x`` (one definition, a cheap operation on scalars) can be
+    recomputed right before each adjoint that reads it, provided no statement
+    between its definition and that reader assigns ``a`` or ``x``: by the
+    sweep's invariant they then hold the values they had when ``t`` was made.
+    """
+    out = {}
+
+    def used_outside(loop):
+        inside = {id(x) for x, _ in walk(loop.body)}
+        names = set()
+        for x, _ in walk(body):
+            if id(x) in inside:
+                continue
+            if isinstance(x, gast.Assign):
+                names |= S.loaded_names(x.value)
+            elif isinstance(x, gast.If):
+                names |= S.loaded_names(x.test)
+            elif isinstance(x, (gast.For, gast.While)):
+                names |= S.loaded_names(x.iter if isinstance(x, gast.For) else x.test)
+            else:
+                names |= S.loaded_names(x)
+        return names
+
+    for loop, _ in walk(body):
+        if not isinstance(loop, (gast.For, gast.While)):
+            continue
+        block = loop.body
+        for k, s in enumerate(block):
+            op = analysis.op(s)
+            cheap = op is not None and isinstance(s, gast.Assign) and (
+                (op.kind == "prim" and isinstance(s.value, (gast.BinOp, gast.UnaryOp)))
+                or (op.kind == "index" and isinstance(s.value.value, gast.Name)))
+            if not cheap:
+                continue
+            t = op.target
+            if len(sites.get(t, ())) != 1 or analysis.ranks.get(t) != 0 \
+                    or analysis.kinds.get(t) != "array":
+                continue
+            operands = S.loaded_names(s.value)
+            if t in operands or t in params or t in used_outside(loop):
+                continue
+            ok = True
+            readers = 0
+            # readers must all sit later in this block, with the operands untouched
+            for j, other in enumerate(block):
+                if other is s:
+                    continue
+                inner = [x for x, _ in walk([other])]
+                reads = any(t in reads_of(o) for x in inner for o in [analysis.op(x)]
+                            if o is not None and o.kind != "control" and op_active(o))
+                reads = reads or (t in S.loaded_names(other) and not isinstance(other, gast.Assign))
+                if reads:
+                    readers += 1
+                    if j < k or len(inner) > 1:
+                        ok = False
+                        break
+                    between = block[k + 1:j + 1]
+                    if any(_assigns(x, operands, analysis) for x in between):
+                        ok = False
+                        break
+            if ok:
+                out[t] = s
+    return out
+
+
+def _assigns(stmt, names, analysis):
+    for x, _ in walk([stmt]):
+        op = analysis.op(x)
+        if op is not None and op.target in names:
+            return True
+        if isinstance(x, gast.For) and x.target.id in names:
+            return True
+    return False
+
+
+def _branch_paths(body, path=()):
+    """For each statement: the (if, branch) choices that lead to it."""
+    out = {}
+    for s in body:
+        out[id(s)] = path
+        if isinstance(s, gast.If):
+            out.update(_branch_paths(s.body, path + ((id(s), 0),)))
+            out.update(_branch_paths(s.orelse, path + ((id(s), 1),)))
+        elif isinstance(s, (gast.For, gast.While)):
+            out.update(_branch_paths(s.body, path + ((id(s), 2),)))
+    return out
+
+
+def _exclusive(p1, p2):
+    """Can two statements never both run (opposite branches of one ``if``)?"""
+    choices = dict(p1)
+    return any(node in choices and choices[node] != branch and branch != 2
+               for node, branch in p2)
+
+
+def _defines(stmt, v, analysis):
+    for x, _ in walk([stmt]):
+        op = analysis.op(x)
+        if op is not None and op.target == v and op.kind not in ("store", "append"):
+            if x is stmt:
+                return True
+    if isinstance(stmt, gast.If):
+        return all(any(_defines(y, v, analysis) for y in body)
+                   for body in (stmt.body, stmt.orelse))
+    return False
+
+
+def upward_exposed(body, analysis):
+    """Names some statement of ``body`` reads before ``body`` assigns them."""
+    assigned, exposed = set(), set()
+    for s, _ in walk(body):
+        op = analysis.op(s)
+        if op is None:
+            continue
+        for o in op.operands:
+            if o not in assigned:
+                exposed.add(o)
+        if op.target is not None and op.kind not in ("store", "append"):
+            assigned.add(op.target)
+    return exposed
