@@ -21,12 +21,7 @@ def adjoint_of_call(rev, op, g, atom, s):
     """(statements, [(operand name, gradient expression, owned)]) for a user call."""
     fn = op.func
     ctx = rev.context
-    try:
-        sig = inspect.signature(fn)
-        bound = sig.bind(*op.args, **op.kwargs)
-    except TypeError as e:
-        raise rev.error(op.stmt.value, f"the call to {op.label} does not match its "
-                        f"signature: {e}")
+    sig, bound = bind_call(op, rev.error)
     params = [p for p in sig.parameters.values()]
     for p in params:
         if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
@@ -57,6 +52,15 @@ def adjoint_of_call(rev, op, g, atom, s):
                       gast.Subscript(value=S.name(tmp), slice=S.const(k), ctx=gast.Load()),
                       False))
     return stmts, pairs
+
+
+def bind_call(op, error):
+    """(signature, bound arguments) of a call site to a user function, or a located error."""
+    try:
+        sig = inspect.signature(op.func)
+        return sig, sig.bind(*op.args, **op.kwargs)
+    except TypeError as e:
+        raise error(op.stmt.value, f"the call to {op.label} does not match its signature: {e}")
 
 
 def _fact_of(rev, node):

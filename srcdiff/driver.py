@@ -136,7 +136,11 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
 
 def compile_reverse(fn, wrt, **options):
     """Compile and load; return a :class:`Compiled` whose entry is the gradient function."""
-    node, parsed, ctx = reverse_function(fn, wrt, **options)
+    return load(*reverse_function(fn, wrt, **options))
+
+
+def load(node, parsed, ctx):
+    """Exec a generated function (and the adjoints it calls); return a :class:`Compiled`."""
     ns = emit.load(emit.module_source([node]),
                    emit.base_namespace(parsed.namespace, ctx.helpers), node.name)
     ctx.link(ns)

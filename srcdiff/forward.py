@@ -41,7 +41,8 @@ from . import emit, optimize
 from . import syntax as S
 from .activity import ARRAY, CONTAINER, INT, analyze, check_wrt, walk
 from .aliasing import check_mutations
-from .driver import RESERVED, Compiled, Context, arg_fact
+from .driver import RESERVED, Context, arg_fact, load
+from .calls import bind_call
 from .errors import SrcdiffError
 from .normalize import normalize
 from .ops import is_user_function
@@ -594,12 +595,7 @@ class Forward:
         """``y = g(a, b)`` -> ``y, t_y = jvp_g(a, b, tangents=(t_a,))``."""
         fn = op.func
         v = op.target
-        try:
-            sig = inspect.signature(fn)
-            bound = sig.bind(*op.args, **op.kwargs)
-        except TypeError as e:
-            raise self.error(op.stmt.value, f"the call to {op.label} does not match its "
-                             f"signature: {e}")
+        sig, bound = bind_call(op, self.error)
         for p in sig.parameters.values():
             if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
                 raise self.error(op.stmt.value, f"{op.label} takes *args or **kwargs, which "
@@ -855,12 +851,7 @@ def forward_function(fn, wrt, *, stop=(), arg_facts=None, name=None, as_tuple=Fa
 
 def compile_forward(fn, wrt, **options):
     """Compile and load; return a :class:`Compiled` whose entry is the JVP function."""
-    node, parsed, ctx = forward_function(fn, wrt, **options)
-    ns = emit.load(emit.module_source([node]),
-                   emit.base_namespace(parsed.namespace, ctx.helpers), node.name)
-    ctx.link(ns)
-    source = emit.module_source(ctx.functions + [node])
-    return Compiled(source, ns, node.name)
+    return load(*forward_function(fn, wrt, **options))
 
 
 def _is_generated(parsed):
