@@ -485,8 +485,8 @@ class _Linker:
         raise self._error(piece, ident,
                           f"the name {name!r} means two different things in the standalone "
                           f"module ({_describe_key(old)} and {_describe_key(binding)})",
-                          hint=f"rename one of them, or generate the functions into "
-                               f"separate modules")
+                          hint="rename one of them, or generate the functions into "
+                               "separate modules")
 
     def _resolve(self, name, piece):
         old = self.bindings.get(name)

@@ -237,7 +237,7 @@ def einsum_spec(operands):
     if isinstance(operands[0], str):
         spec, arrays = operands[0].replace(" ", ""), operands[1:]
     else:  # interleaved form: a, [0, 1], b, [1, 2], [0, 2]
-        arrays, subs = operands[0:-1:2] if len(operands) % 2 else operands[0::2], []
+        arrays = operands[0:-1:2] if len(operands) % 2 else operands[0::2]
         pairs = operands[1::2]
         out = operands[-1] if len(operands) % 2 else None
 
