@@ -38,7 +38,7 @@ def check_mutations(fn, analysis, parsed, registry):
     for s, x in writes:
         group = _aliases(x, views)
         for y in sorted(group - {x}):
-            if y in live_out.get(id(s), set()) or (y in params and _is_param_view(x, y, views)):
+            if y in live_out.get(id(s), set()) or (y in params and (x, y) in views):
                 where = views.get((x, y)) or views.get((y, x))
                 line = ""
                 if where is not None:
@@ -50,10 +50,6 @@ def check_mutations(fn, analysis, parsed, registry):
                     f"and `{y}` is used afterwards; srcdiff cannot follow the change through "
                     f"`{y}`", hint=f"make an independent copy first, e.g. `{x} = {x}.copy()` "
                     f"or `{y} = ....copy()`")
-
-
-def _is_param_view(x, y, views):
-    return (x, y) in views
 
 
 def _view_edges(analysis, registry):

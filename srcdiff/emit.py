@@ -11,7 +11,6 @@ import hashlib
 import inspect
 import linecache
 
-import gast
 import numpy as np
 
 from . import runtime
@@ -49,9 +48,3 @@ def base_namespace(user_namespace, helpers):
     ns["np"] = np
     return ns
 
-
-def used_helpers(source):
-    """Run-time helpers a generated module refers to (for standalone output)."""
-    tree = gast.parse(source)
-    names = S.loaded_names(tree)
-    return sorted(n for n in names if n in RUNTIME_HELPERS)

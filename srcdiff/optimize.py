@@ -29,10 +29,6 @@ def optimize(fn, keep=()):
 
 def is_comment(s):
     """Is ``s`` a comment statement made by syntax.comment?"""
-    return _is_comment(s)
-
-
-def _is_comment(s):
     return isinstance(s, gast.Expr) and isinstance(s.value, gast.Constant) \
         and isinstance(s.value.value, str) and s.value.value.startswith("SRCDIFF_COMMENT:")
 
@@ -44,9 +40,9 @@ def _drop_empty_comments(body):
         if isinstance(s, (gast.If, gast.For, gast.While)):
             s.body = _drop_empty_comments(s.body) or [gast.Pass()]
             s.orelse = _drop_empty_comments(s.orelse)
-        if _is_comment(s):
+        if is_comment(s):
             nxt = body[k + 1] if k + 1 < len(body) else None
-            if nxt is None or _is_comment(nxt) or isinstance(nxt, gast.Return):
+            if nxt is None or is_comment(nxt) or isinstance(nxt, gast.Return):
                 continue
             if s.value.value.endswith("start unbound") and not (
                     isinstance(nxt, gast.Assign) and isinstance(nxt.value, gast.Constant)

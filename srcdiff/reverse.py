@@ -30,7 +30,7 @@ import gast
 from . import syntax as S
 from .activity import ARRAY, INT, check_wrt, walk
 from .recording import defined_before, plan_saves, upward_exposed
-from .optimize import is_comment as _is_comment
+from .optimize import is_comment
 
 
 class ReverseOptions:
@@ -65,20 +65,12 @@ class Reverse:
         self.opt = options
         self.adjoint_of_call = adjoint_of_call  # (op, g, names) -> (stmts, {operand: expr})
         self.params = [arg.id for arg in fn.args.args]
-        self.adj = {}  # primal name -> adjoint name
-        self.uses_stack = False
-        self.saved = {}  # id(stmt) -> how its overwritten value is kept
-        self.counters = {}  # id(loop) -> counter name (None when the loop is replayed by range)
-        self.cond_copies = {}  # id(if) -> name holding the test
-        self.exposed = set()  # names read before assigned in the innermost loop's body
-        self.carried = set()  # adjoints that must stay defined across loop iterations
-        self.wrt_locals = {}  # local wrt name -> capture name
+        self.needed = set()  # names some backward code reads (fixpoint in run)
+        self._loop_facts = {}  # loop -> (carried, owned): the same in every pass of run
+        self.renamed = {}  # pre-value name -> primal name, while one statement is processed
         self.comment_line = None
-        self.needed = set()
-        self._loop_facts = {}
-        self.renamed = {}
-        self.unbound_saved = set()
-        self.helpers = {}  # names the generated code needs -> objects  # saved names that may be unbound at their first save
+        self._live_names = None  # see _adjoint_live
+        self._reset_generation(set(names.taken))
 
     # ------------------------------------------------------------ helpers
     def b(self, v):
@@ -138,12 +130,19 @@ class Reverse:
         return out
 
     def _reset_generation(self, taken):
-        self.recompute = {}
+        """Forget everything one pass of generation produced (names included)."""
         self.names.taken = set(taken)
-        self.adj, self.saved, self.counters, self.cond_copies = {}, {}, {}, {}
-        self.uses_stack, self.unbound_saved, self.wrt_locals = False, set(), {}
-        self.helpers = {}
-        self.carried, self.exposed = set(), set()
+        self.adj = {}  # primal name -> adjoint name
+        self.saved = {}  # id(stmt) -> how its overwritten value is kept
+        self.recompute = {}  # temporary -> its definition, recomputed instead of saved
+        self.counters = {}  # id(loop) -> counter name (None when the loop is replayed by range)
+        self.cond_copies = {}  # id(if) -> name holding the test
+        self.uses_stack = False
+        self.unbound_saved = set()  # saved names that may be unbound at their first save
+        self.wrt_locals = {}  # local wrt name -> capture name
+        self.helpers = {}  # names the generated code needs -> objects
+        self.carried = set()  # adjoints that must stay defined across loop iterations
+        self.exposed = set()  # names read before assigned in the innermost loop's body
 
     def _sweeps(self, body, ret):
         outputs = ret.value.elts if isinstance(ret.value, gast.Tuple) else [ret.value]
@@ -700,11 +699,13 @@ class Reverse:
 
     def _adjoint_live(self, bv):
         """Can anything still read ``b_v`` (an operand use of ``v``, or a requested gradient)?"""
-        v = self._primal_of(bv)
-        if v in self.opt.wrt:
-            return True
-        return any(v in op.operands or v == op.target
-                   for op in self.a.order if self._op_active(op))
+        if self._live_names is None:  # once per compilation: the analysis does not change
+            self._live_names = set(self.opt.wrt)
+            for op in self.a.order:
+                if self._op_active(op):
+                    self._live_names.update(op.operands)
+                    self._live_names.add(op.target)
+        return self._primal_of(bv) in self._live_names
 
     def _primal_of(self, bv):
         for v, b in self.adj.items():
@@ -772,7 +773,7 @@ class Reverse:
             post.append(S.assign(i, S.name(keep[1]), s))
         if not body and counter is None:
             return post
-        if not any(not isinstance(x, gast.Expr) or not _is_comment(x) for x in body) \
+        if not any(not isinstance(x, gast.Expr) or not is_comment(x) for x in body) \
                 and counter is None:
             return post
         return head + pre + loop_stmts + post

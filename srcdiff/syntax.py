@@ -137,10 +137,6 @@ def all_names(node):
     return {n.id for n in gast.walk(node) if isinstance(n, gast.Name)}
 
 
-def is_atom(node):
-    return isinstance(node, (gast.Name, gast.Constant))
-
-
 def dump(node):
     return gast.dump(node)
 

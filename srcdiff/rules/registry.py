@@ -29,9 +29,7 @@ Generated code that calls a rule rather than inlining it names it
 function's name, or, for anonymous rules (``_``, lambdas), the primitive's.
 """
 
-import inspect
 
-from ..errors import SrcdiffError
 from .template import Template
 
 
@@ -204,13 +202,3 @@ class Registry:
     def __contains__(self, fn):
         return self.lookup(fn) is not None
 
-
-def check_rule_signature(rule_fn, primitive):
-    """Raise SrcdiffError if a user rule cannot be called as ``rule(g, ans, *args)``."""
-    try:
-        params = list(inspect.signature(rule_fn).parameters)
-    except (TypeError, ValueError):
-        raise SrcdiffError(f"the rule for {primitive_name(primitive)} has no readable signature")
-    if len(params) < 3:
-        raise SrcdiffError(f"the rule for {primitive_name(primitive)} must take (g, ans, *args); "
-                           f"it takes ({', '.join(params)})")
