@@ -20,7 +20,7 @@ def optimize(fn, keep=()):
     fn.body = _copy_propagate(fn.body)
     changed = True
     while changed:
-        fn.body, changed = _dce(fn.body, live_out=set())
+        fn.body, changed, _ = _dce(fn.body, live_out=set())
     keep = set(keep) | {a.id for a in fn.args.args}
     fn.body = _fold_single_use(fn.body, _load_counts(fn), keep)
     fn.body = _drop_empty_comments(fn.body)
@@ -88,7 +88,13 @@ def _pure(expr):
 
 
 def _dce(body, live_out):
-    """Remove dead pure assignments in a straight-line list, conservatively around control flow."""
+    """Remove dead pure assignments; return ``(body, changed, names live on entry)``.
+
+    A loop's body is cleaned with what is live after the loop plus what the
+    body itself reads in a later iteration, found by iterating to a fixpoint:
+    a variable that only feeds its own update (``s = s + x * x`` with ``s``
+    unread after the loop) is dead.
+    """
     changed = False
     live = set(live_out)
     out = []
@@ -103,24 +109,43 @@ def _dce(body, live_out):
             out.append(s)
             continue
         if isinstance(s, gast.If):
-            s.body, c1 = _dce(s.body, live)
-            s.orelse, c2 = _dce(s.orelse, live)
+            s.body, c1, live_body = _dce(s.body, live)
+            s.orelse, c2, live_else = _dce(s.orelse, live)
             changed |= c1 or c2
-            live |= S.loaded_names(s)
+            if not s.body and not s.orelse and _pure(s.test):
+                changed = True  # nothing left to branch over
+                continue
+            live = live_body | live_else | S.loaded_names(s.test)
             out.append(s)
             continue
         if isinstance(s, (gast.For, gast.While)):
-            # a loop body's values may be read by the next iteration
-            inner_live = live | S.loaded_names(s)
-            s.body, c1 = _dce(s.body, inner_live)
+            header = S.loaded_names(s.iter if isinstance(s, gast.For) else s.test)
+            loop_live = live | header
+            while True:  # what an iteration reads that an earlier one (or the code before) wrote
+                _, _, body_live = _dce(S.copy(s.body), loop_live)
+                if body_live <= loop_live:
+                    break
+                loop_live |= body_live
+            s.body, c1, _ = _dce(s.body, loop_live)
             changed |= c1
-            live |= S.loaded_names(s)
+            if not s.body and isinstance(s, gast.For) and _is_range(s.iter):
+                changed = True  # an empty counted loop
+                continue
+            live = loop_live  # the body may run zero times
             out.append(s)
             continue
         live |= S.loaded_names(s)
+        if isinstance(s, gast.AugAssign) and isinstance(s.target, gast.Name):
+            live.add(s.target.id)  # ``b += e`` reads b
         out.append(s)
     out.reverse()
-    return out, changed
+    return out, changed, live
+
+
+def _is_range(node):
+    return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
+        and node.func.id in ("range", "reversed") and not node.keywords \
+        and all(_pure(a) and (not isinstance(a, gast.Call) or _is_range(a)) for a in node.args)
 
 
 def _copy_propagate(body):
@@ -260,7 +285,7 @@ def _fold_single_use(body, counts, keep):
             k += 1
             continue
         u = body[use]
-        if isinstance(u, (gast.For, gast.While)):
+        if isinstance(u, (gast.For, gast.While)) or _read_for_shape(u, t):
             k += 1
             continue
         if isinstance(u, gast.If):
@@ -272,6 +297,22 @@ def _fold_single_use(body, counts, keep):
             body[use] = _replace(u, t, s.value)
         del body[k]
     return body
+
+
+# arguments read only for their shape: folding an expression there would compute it
+# for nothing but its shape
+_SHAPE_ARGUMENTS = {"spread": 1, "unbroadcast": 1, "unreduce": 1, "np.size": 0, "np.shape": 0,
+                    "np.zeros_like": 0}
+
+
+def _read_for_shape(stmt, name):
+    for n in gast.walk(stmt):
+        if isinstance(n, gast.Call):
+            k = _SHAPE_ARGUMENTS.get(S.expr_source(n.func))
+            if k is not None and len(n.args) > k and isinstance(n.args[k], gast.Name) \
+                    and n.args[k].id == name:
+                return True
+    return False
 
 
 def _replace(node, name, expr):

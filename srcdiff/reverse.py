@@ -26,9 +26,10 @@ Invariants of the backward sweep:
 """
 
 import gast
+import numpy as np
 
 from . import syntax as S
-from .activity import ARRAY, INT, check_wrt, walk
+from .activity import ARRAY, INT, broadcast_pattern, check_wrt, walk
 from .recording import defined_before, plan_saves, upward_exposed
 from .optimize import is_comment
 
@@ -46,14 +47,19 @@ class ReverseOptions:
 
 
 class _State:
-    """Which gradients are defined (possibly non-zero) and which arrays we own."""
+    """Which gradients are defined (possibly non-zero), which arrays we own, and which
+    are *uniform*: a scalar standing for that scalar repeated over the variable's shape
+    (the gradient of a full sum or mean), kept as a scalar while only elementwise rules
+    read it and spread into an array (``spread``) before anything else does.
+    Uniform gradients never cross a block boundary: every block ends without any."""
 
-    def __init__(self, defined=(), owned=()):
+    def __init__(self, defined=(), owned=(), uniform=()):
         self.defined = set(defined)
         self.owned = set(owned)
+        self.uniform = set(uniform)
 
     def copy(self):
-        return _State(self.defined, self.owned)
+        return _State(self.defined, self.owned, self.uniform)
 
 
 class Reverse:
@@ -69,6 +75,7 @@ class Reverse:
         self._loop_facts = {}  # loop -> (carried, owned): the same in every pass of run
         self.renamed = {}  # pre-value name -> primal name, while one statement is processed
         self.comment_line = None
+        self.current = None  # the statement whose adjoint is being made
         self._live_names = None  # see _adjoint_live
         self._reset_generation(set(names.taken))
 
@@ -157,20 +164,28 @@ class Reverse:
             seed_stmts.append(S.assign(gy, S.expr(f"check_outputs(grad_ys, {len(outputs)})")))
         for k, out in enumerate(outputs):
             src = S.expr(f"{gy}[{k}]") if tuple_out else S.name(gy)
+            where = [S.const(k)] if tuple_out else []
             if not isinstance(out, gast.Name) or not self.active(out.id):
                 if not self.opt.internal:  # still check its grad_ys
-                    seed_stmts.append(gast.Expr(value=S.call(
-                        "seed", [src, S.copy(out)] + ([S.const(k)] if tuple_out else []))))
+                    seed_stmts.append(gast.Expr(value=self._seed(src, out, where)))
                 continue
             if self.opt.internal:
                 seed = S.call("cotangent", [src, S.copy(out)])
             else:
-                seed = S.call("seed", [src, S.copy(out)] + ([S.const(k)] if tuple_out else []))
+                seed = self._seed(src, out, where)
             self.contribute(seed_stmts, state, out.id, seed, owned=False)
         self.state = state
         adjoint = self.adjoint_block(body)
         result_stmts, results = self._results()
         return primal, adjoint + result_stmts, seed_stmts, results
+
+    def _seed(self, src, out, where):
+        """``seed(grad_ys, out)``; for an output known to be a float scalar, a seed that
+        does not read the output, so the work computing only the output's value is dead."""
+        if isinstance(out, gast.Name) and self.a.shapes.get(out.id) == () \
+                and self.a.kinds.get(out.id) == ARRAY:
+            return S.call("scalar_seed", [src] + where)
+        return S.call("seed", [src, S.copy(out)] + where)
 
     def _reads(self, stmts):
         names = set()
@@ -328,7 +343,20 @@ class Reverse:
     def adjoint_block(self, body):
         out = []
         for s in reversed(body):
+            if isinstance(s, (gast.If, gast.For, gast.While)):
+                out.extend(self._spread_uniform())
             out.extend(self.adjoint_stmt(s))
+        out.extend(self._spread_uniform())
+        return out
+
+    def _spread_uniform(self, names=None):
+        """Turn uniform gradients (all, or ``names``) into arrays of their variable's shape."""
+        out = []
+        for bv in sorted(self.state.uniform if names is None else names):
+            self.state.uniform.discard(bv)
+            if bv in self.state.defined and self._adjoint_live(bv):
+                out.append(S.assign(bv, S.call("spread", [S.name(bv), S.name(self._primal_of(bv))])))
+                self.state.owned.discard(bv)
         return out
 
     def _header(self, s):
@@ -356,6 +384,8 @@ class Reverse:
             cap = self.names.private("grad_" + op.target)
             self.wrt_locals[op.target] = cap
             bv = self.b(op.target)
+            if bv in self.state.uniform:
+                out.extend(self._spread_uniform([bv]))
             val = S.name(bv) if bv in self.state.defined else self._zero(op.target)
             out.append(S.assign(cap, val, s))
         if self._op_active(op) and self.b(op.target) in self.state.defined:
@@ -407,6 +437,7 @@ class Reverse:
 
     def adjoint_op(self, s, op, restore):
         """Adjoint statements of one active simple statement; updates the state."""
+        self.current = s
         v = op.target
         bv = self.b(v)
         out = []
@@ -423,6 +454,9 @@ class Reverse:
             return S.copy(node)
 
         g = S.name(bv)
+        uniform = {}  # operand -> is its contribution uniform (see _State)
+        if bv in self.state.uniform and (op.kind not in ("prim", "copy") or v in op.operands):
+            out.extend(self._spread_uniform([bv]))
         keep = None
         if op.kind != "store" and v in op.operands:
             keep = self.names.fresh(bv + "_out")
@@ -432,8 +466,18 @@ class Reverse:
         contributions = []  # (operand name, expression, owned)
         if op.kind == "copy":
             contributions.append((op.args[0].id, g, False))  # never renamed: v = v is a no-op
+            if bv in self.state.uniform:
+                uniform[op.args[0].id] = True
         elif op.kind == "prim":
             stmts, pairs = self.instantiate(op, g, atom, s)
+            if bv in self.state.uniform:
+                pairs = _combine(pairs)
+                uniform = self._uniform_results(op, stmts, pairs, bv)
+                if uniform is None:  # a rule that needs the array itself
+                    out.extend(self._spread_uniform([bv]))
+                    start = len(out)
+                    stmts, pairs = self.instantiate(op, g, atom, s)
+                    uniform = {}
             out.extend(stmts)
             contributions.extend(pairs)
         elif op.kind == "index":
@@ -460,7 +504,8 @@ class Reverse:
         contributions = _combine(contributions)
         for name, expr, owned in contributions:
             if name in self.a.active:
-                self.contribute(out, self.state, name, expr, owned=owned, like=s)
+                self.contribute(out, self.state, name, expr, owned=owned, like=s,
+                                uniform=uniform.get(name, False))
         self._materialize_if_carried(out, v, s)
         if keep is not None:
             out = _drop_alias(out, start, keep, bv)
@@ -479,6 +524,7 @@ class Reverse:
             return
         self.state.defined.discard(bv)
         self.state.owned.discard(bv)
+        self.state.uniform.discard(bv)
         if emit:
             self._materialize_if_carried(out, v, None)
 
@@ -516,24 +562,42 @@ class Reverse:
             return S.expr(f"np.zeros_like({v})")
         return S.expr(f"zeros_tree({v})")
 
-    def contribute(self, out, state, v, expr, owned=False, like=None):
+    def contribute(self, out, state, v, expr, owned=False, like=None, uniform=False):
         """Add ``expr`` to ``b_v``: a plain assignment when ``b_v`` is still zero.
 
         ``b_v`` is *owned* (safe to update in place) when its value is a fresh
         array: the result of arithmetic, which no other name refers to. An
         adjoint is aliased only while its variable's definition is processed,
         after which it is reset, so ownership is never shared.
+
+        ``uniform``: ``expr`` is a scalar standing for itself repeated over
+        ``v``'s shape (see _State); ``spread(s, v)`` is taken as the uniform ``s``.
         """
         bv = self.b(v)
+        shape = self.a.shapes.get(v)
+        if not uniform and _is_spread_of(expr, v) and self.kind(v) == ARRAY and shape \
+                and self._scalar_valued(expr.args[0]):
+            expr, uniform = self._size_from_earlier(expr.args[0]), True
+        if uniform and not shape:
+            uniform = False  # a scalar variable: its gradient is just the scalar
         if bv not in state.defined:
             out.append(S.assign(bv, expr, like))
             state.defined.add(bv)
-            if owned or isinstance(expr, (gast.BinOp, gast.UnaryOp)):
+            if uniform:
+                state.uniform.add(bv)
+                state.owned.discard(bv)
+            elif owned or isinstance(expr, (gast.BinOp, gast.UnaryOp)):
                 state.owned.add(bv)
             else:
                 state.owned.discard(bv)
             return
-        shape = self.a.shapes.get(v)
+        if bv in state.uniform:
+            # uniform + uniform stays uniform; uniform + array is a fresh array
+            out.append(S.assign(bv, gast.BinOp(left=S.name(bv), op=gast.Add(), right=expr), like))
+            if not uniform:
+                state.uniform.discard(bv)
+                state.owned.add(bv)
+            return
         if self.kind(v) == ARRAY and bv in state.owned and shape and all(
                 d is not None for d in shape):
             # an array only this gradient refers to: accumulate in place
@@ -588,6 +652,141 @@ class Reverse:
         for x in stmts:
             S.locate(x, s)
         return stmts, pairs
+
+    def _scalar_valued(self, expr):
+        """Is ``expr`` a scalar: arithmetic on literals, ``np.size``, and names of rank 0?"""
+        for n in gast.walk(expr):
+            if isinstance(n, gast.Call):
+                if not (S.expr_source(n.func) == "np.size" and len(n.args) == 1):
+                    return False
+            elif isinstance(n, gast.Name):
+                if n.id in ("np", "size"):
+                    continue
+                v = self.renamed.get(n.id, n.id)
+                if v not in self.a.shapes:
+                    v = self._primal_of(n.id) if n.id in self.adj.values() else None
+                if v is None or self.a.shapes.get(v) != ():
+                    if not _inside_size_call(expr, n):
+                        return False
+            elif not isinstance(n, (gast.BinOp, gast.UnaryOp, gast.Constant, gast.Attribute,
+                                    gast.operator, gast.unaryop, gast.Load, gast.expr_context)):
+                return False
+        return True
+
+    def _size_from_earlier(self, expr):
+        """``np.size(x)`` read from the earliest value known to have ``x``'s shape.
+
+        ``x = y - z`` (elementwise, ``y`` with ``x``'s known shape pattern) has
+        ``y``'s shape; following such definitions back in straight-line code
+        reaches a value the backward sweep holds anyway, so ``x`` (often a
+        loss term nothing else needs) is not kept just for its size.
+        """
+        at = self.current
+        body = self.fn.body
+        if at is None or not any(x is at for x in body):
+            return expr
+        k = next(i for i, x in enumerate(body) if x is at)
+
+        user = S.all_names(self.parsed.node)
+
+        def source(x):
+            chain = [x]
+            while self.a.assign_count.get(x) == 1 and x not in self.params:
+                j = next((i for i, st in enumerate(body[:k])
+                          if (lambda o: o is not None and o.target == x)(self.a.op(st))), None)
+                op = self.a.op(body[j]) if j is not None else None
+                if op is None or not _elementwise(op):
+                    break
+                px = self.a.shapes.get(x)
+                nxt = None
+                for arg in op.args:
+                    if isinstance(arg, gast.Name) and self.a.shapes.get(arg.id) == px \
+                            and not any(_assigns_name(st, arg.id) for st in body[j + 1:k + 1]):
+                        nxt = arg.id
+                        break
+                if nxt is None:
+                    break
+                x = nxt
+                chain.append(x)
+            named = [c for c in chain if c in user]  # the user's own names read best
+            return named[-1] if named else chain[-1]
+
+        class Size(gast.NodeTransformer):
+            def visit_Call(self, n):
+                self.generic_visit(n)
+                if S.expr_source(n.func) == "np.size" and len(n.args) == 1 \
+                        and isinstance(n.args[0], gast.Name):
+                    n.args[0] = S.name(source(n.args[0].id))
+                return n
+
+        return Size().visit(S.copy(expr))
+
+    def _uniform_results(self, op, stmts, pairs, bv):
+        """For an elementwise rule read with a uniform ``g``: operand -> uniform?, or None.
+
+        With ``g`` standing for ``G``, the scalar repeated over the output's
+        shape, a contribution ``E(g)`` made of ``g``, literals, the statement's
+        operands and result, arithmetic and ufuncs has the shape of its other
+        leaves, and ``E(G)`` is ``E(g)`` broadcast to the output's shape. So when
+        the operand has the output's shape (equal, fully known shape patterns of
+        values broadcast together), ``E(g)`` is exact if it has that shape too,
+        and uniform if it is a scalar. ``unbroadcast(E1, x)`` is exact when
+        ``E1(g)`` has the output's shape. Anything else (a helper, a non-ufunc
+        call, a rule statement reading ``g``, other shapes) needs the array: None.
+        """
+        if bv in S.loaded_names(gast.Module(body=list(stmts), type_ignores=[])):
+            return None
+        pout = self.a.shapes.get(op.target)
+        if pout is None or None in pout:
+            return None
+        allowed = {x.id for x in list(op.args) + list(op.kwargs.values())
+                   if isinstance(x, gast.Name)} | {op.target} | set(self.renamed)
+        result = {}
+        for name, expr, _ in pairs:
+            px = self.a.shapes.get(name)
+            if px is None or None in px:
+                return None
+            if _is_call_of(expr, "unbroadcast") and isinstance(expr.args[1], gast.Name) \
+                    and self.renamed.get(expr.args[1].id, expr.args[1].id) == name:
+                if self._elementwise_pattern(expr.args[0], bv, allowed) != pout:
+                    return None
+                result[name] = False  # exact: the sum over broadcast axes of the true array
+                continue
+            p = self._elementwise_pattern(expr, bv, allowed)
+            if px != pout or p is None:
+                return None
+            if p == () and px != ():
+                result[name] = True
+            elif p == px:
+                result[name] = False
+            else:
+                return None
+        return result
+
+    def _elementwise_pattern(self, expr, bv, allowed):
+        """Shape pattern of an elementwise expression with ``bv`` a scalar; None if unsure."""
+        if isinstance(expr, gast.Constant):
+            ok = isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool)
+            return () if ok else None
+        if isinstance(expr, gast.Name):
+            if expr.id == bv:
+                return ()
+            if expr.id not in allowed:
+                return None
+            p = self.a.shapes.get(self.renamed.get(expr.id, expr.id))
+            return p if p is not None and None not in p else None
+        if isinstance(expr, gast.UnaryOp) and isinstance(expr.op, (gast.USub, gast.UAdd)):
+            return self._elementwise_pattern(expr.operand, bv, allowed)
+        if isinstance(expr, gast.BinOp) and not isinstance(expr.op, gast.MatMult):
+            parts = [self._elementwise_pattern(e, bv, allowed) for e in (expr.left, expr.right)]
+            return None if None in parts else broadcast_pattern(parts)
+        if isinstance(expr, gast.Call) and not expr.keywords:
+            f = expr.func
+            if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name) \
+                    and f.value.id == "np" and isinstance(getattr(np, f.attr, None), np.ufunc):
+                parts = [self._elementwise_pattern(e, bv, allowed) for e in expr.args]
+                return None if None in parts else broadcast_pattern(parts)
+        return None
 
     def rule_name(self, op):
         return "vjp_" + op.rule.vjp.name.strip("_")
@@ -895,6 +1094,37 @@ class Reverse:
         return out, gast.Tuple(elts=elts, ctx=gast.Load())
 
 
+
+
+def _elementwise(op):
+    """Is ``op`` an elementwise NumPy operation (its result has its operands' broadcast shape)?"""
+    import operator
+
+    if op.kind != "prim" or op.kwargs:
+        return False
+    if isinstance(op.func, np.ufunc):
+        return True
+    return op.func in (operator.add, operator.sub, operator.mul, operator.truediv, operator.neg,
+                       operator.pow)
+
+
+def _is_call_of(expr, name):
+    return isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name) \
+        and expr.func.id == name and not expr.keywords and len(expr.args) == 2
+
+
+def _is_spread_of(expr, v):
+    return isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name) \
+        and expr.func.id == "spread" and len(expr.args) == 2 and not expr.keywords \
+        and isinstance(expr.args[1], gast.Name) and expr.args[1].id == v
+
+
+def _inside_size_call(expr, node):
+    for n in gast.walk(expr):
+        if isinstance(n, gast.Call) and S.expr_source(n.func) == "np.size" \
+                and any(a is node for a in gast.walk(n)):
+            return True
+    return False
 
 
 def _operand_names(node):

@@ -16,7 +16,7 @@ import numpy as np
 from ..runtime import (add_tree, broadcast_like, check_outputs, cotangent, fill_zeros, finish,
                        index_add, is_constant, item_add, item_clear, item_grad,
                        match_complex, not_differentiable, pop_grad, reduce_mask, rule_results,
-                       seed, snapshot, spread, unbroadcast, unreduce, zeros_tree)
+                       scalar_seed, seed, snapshot, spread, unbroadcast, unreduce, zeros_tree)
 from . import DEFAULT as R
 
 # ------------------------------------------------------------ seeds and results
@@ -29,6 +29,16 @@ def seed_vjp(g, ans, grad_ys, y=None, index=None):
 
 @R.jvp(seed, name="seed")
 def seed_jvp(d, ans, grad_ys, y=None, index=None):
+    return d
+
+
+@R.vjp(scalar_seed, name="scalar_seed")
+def scalar_seed_vjp(g, ans, grad_ys, index=None):
+    return g
+
+
+@R.jvp(scalar_seed, name="scalar_seed")
+def scalar_seed_jvp(d, ans, grad_ys, index=None):
     return d
 
 
@@ -212,7 +222,7 @@ R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable)
 R.tuple_output(pop_grad)
 
 # helpers whose value may be a container (a gradient tree): tangents add with add_tree
-TREE_VALUED = {seed, cotangent, check_outputs, finish, rule_results, add_tree, item_add,
+TREE_VALUED = {seed, scalar_seed, cotangent, check_outputs, finish, rule_results, add_tree, item_add,
                item_grad, item_clear, pop_grad, fill_zeros, snapshot}
 
 

@@ -1,10 +1,6 @@
 def grad_loop_index_sum(x, n, grad_ys=None):
-    s = 0.0
-    for i in range(n):
-        x_i = x[i]
-        s = s + x_i * x_i
     # seed: the gradient of the sum of the outputs
-    b_s = seed(grad_ys, s)
+    b_s = scalar_seed(grad_ys)
     # adjoint of line 223: for i in range(n):
     b_x = np.zeros_like(x)
     for i in reversed(range(n)):

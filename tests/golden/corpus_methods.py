@@ -6,12 +6,10 @@ def grad_methods(x, grad_ys=None):
     min1 = m.min()
     dot = m.dot(m)
     sum2 = dot.sum()
-    add1 = sum1 + mean * max1 - min1 + sum2
     transposed = m.T
     mul1 = transposed * m
-    sum3 = np.sum(mul1)
     # seed: the gradient of the sum of the outputs
-    b_add2 = seed(grad_ys, add1 + sum3)
+    b_add2 = scalar_seed(grad_ys)
     # adjoint of line 172: return m.sum() + m.mean() * m.max() - m.min() + m.dot(m).sum() + np.sum(m.T * m)
     b_mul1 = spread(b_add2, mul1)
     b_transposed = unbroadcast(b_mul1 * m, transposed)

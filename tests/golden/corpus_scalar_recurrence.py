@@ -12,7 +12,7 @@ def grad_scalar_recurrence(a, grad_ys=None):
         _stack.append(x)
         x = mul * sub
     # seed: the gradient of the sum of the outputs
-    b_x = seed(grad_ys, x)
+    b_x = scalar_seed(grad_ys)
     # adjoint of line 231: for i in range(20):
     b_a = 0.0
     for i in reversed(range(20)):

@@ -28,8 +28,8 @@ def jvp_grad_scalar_recurrence(a, grad_ys=None, tangents=None):
         # line 13: x = mul * sub
         x = mul * sub
         t_x = broadcast_like(t_mul * sub, x) + broadcast_like(mul * t_sub, x)
-    # line 15: b_x = seed(grad_ys, x)
-    b_x = seed(grad_ys, x)
+    # line 15: b_x = scalar_seed(grad_ys)
+    b_x = scalar_seed(grad_ys)
     b_a = 0.0
     range1 = range(20)
     n = len(range1)

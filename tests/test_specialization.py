@@ -1,0 +1,231 @@
+"""What the compiler leaves out when it knows more: the output's value when the
+output is a float scalar (``scalar_seed``), and the array a full sum or mean
+spreads its gradient over while only elementwise rules read it (*uniform*
+gradients). Each case: the generated source shows the saving, and the gradient
+matches central differences, including the cases where the saving must not be
+made (broadcasting, non-elementwise rules, branches, loops).
+"""
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad
+
+rng = np.random.default_rng(7)
+
+
+def code_of(f, wrt, args):
+    """The generated source without comment lines (comments quote the user's source)."""
+    src = sd.source(f, wrt=wrt, args=args)
+    return "\n".join(line for line in src.splitlines() if not line.strip().startswith("#"))
+
+
+def check(f, args, wrt):
+    got = sd.grad(f, wrt=wrt)(*args)
+    got = got if isinstance(wrt, tuple) else (got,)
+    for w, g in zip(wrt if isinstance(wrt, tuple) else (wrt,), got):
+        assert_close(g, numeric_grad(f, args, w))
+
+
+# ------------------------------------------------------------ the loss value is dead
+
+
+def log_loss(w, X, y):
+    z = X @ w
+    return np.mean(np.log1p(np.exp(z)) - y * z)
+
+
+def test_a_scalar_loss_is_not_computed_for_its_gradient():
+    args = (rng.standard_normal(4), rng.standard_normal((6, 4)), (rng.random(6) < 0.5) * 1.0)
+    code = code_of(log_loss, 0, args)
+    assert "scalar_seed(grad_ys)" in code
+    assert "np.log1p" not in code and "np.mean" not in code  # only the loss needed them
+    assert "spread" not in code  # the mean's gradient stays a scalar
+    assert "np.size(z)" in code  # the size read from a value the sweep holds anyway
+    check(log_loss, args, 0)
+
+
+def test_scalar_seed_still_checks_and_scales_by_grad_ys():
+    args = (rng.standard_normal(4), rng.standard_normal((6, 4)), (rng.random(6) < 0.5) * 1.0)
+    df = sd.grad(log_loss)
+    base = numeric_grad(log_loss, args, 0)
+    assert_close(df(*args, grad_ys=2.5), 2.5 * base)
+    assert_close(df(*args, grad_ys=np.array(-1.0)), -base)
+    with pytest.raises(ValueError, match=r"shape \(3,\).*shape \(\)"):
+        df(*args, grad_ys=np.ones(3))
+    with pytest.raises(ValueError, match="dtype"):
+        df(*args, grad_ys="a")
+    value, g = sd.value_and_grad(log_loss)(*args)
+    assert value == pytest.approx(log_loss(*args))
+    assert_close(g, base)
+
+
+def tuple_of_scalars(x):
+    return np.sum(x * x), np.mean(np.sin(x))
+
+
+def test_tuple_of_scalar_outputs_each_seeded_and_checked():
+    x = rng.standard_normal(5)
+    code = code_of(tuple_of_scalars, 0, (x,))
+    assert "np.sum(" not in code and "np.mean(" not in code
+    g = sd.grad(tuple_of_scalars)(x, grad_ys=(2.0, -3.0))
+    assert_close(g, 2.0 * 2 * x - 3.0 * np.cos(x) / x.size)
+    with pytest.raises(ValueError, match="output 1"):
+        sd.grad(tuple_of_scalars)(x, grad_ys=(1.0, np.ones(2)))
+
+
+def running_sum(a, x0, n):
+    x = x0
+    s = 0.0
+    for i in range(n):
+        x = a * x * (1.0 - x)
+        s = s + x * x
+    return x
+
+
+def test_an_accumulator_only_its_own_update_reads_is_dead_in_loops():
+    code = code_of(running_sum, (0, 1), (3.1, 0.3, 6))
+    assert "s = s +" not in code and "s = 0.0" not in code
+    check(running_sum, (3.1, 0.3, 6), (0, 1))
+
+
+def branch_only_for_value(a, x):
+    if a > 0.0:
+        t = a * a
+    else:
+        t = -a
+    return t + np.sum(x * x)
+
+
+def test_a_branch_left_empty_by_dead_code_goes():
+    x = rng.standard_normal(3)
+    code = code_of(branch_only_for_value, 1, (0.7, x))
+    assert "if" not in code
+    check(branch_only_for_value, (0.7, x), 1)
+    check(branch_only_for_value, (0.7, x), 0)
+
+
+# ------------------------------------------------------------ uniform gradients
+
+
+def squared_error(x, y):
+    return np.mean((x - y) ** 2)
+
+
+def test_uniform_gradient_through_elementwise_rules():
+    args = (rng.standard_normal(5), rng.standard_normal(5))
+    code = code_of(squared_error, (0, 1), args)
+    assert "spread" not in code and "np.size(x)" in code
+    check(squared_error, args, (0, 1))
+
+
+def bias_broadcast(b, B):
+    return np.sum(b + B)  # b's gradient is a sum over B's rows, not a uniform 1.0
+
+
+def scaled_broadcast(b, B):
+    return np.mean(b * B)
+
+
+def scalar_broadcast(s, B):
+    return np.sum(s - B * B)
+
+
+@pytest.mark.parametrize("f", [bias_broadcast, scaled_broadcast, scalar_broadcast])
+def test_uniform_gradient_spread_where_broadcasting_sums(f):
+    args = (rng.standard_normal(3), rng.standard_normal((4, 3)))
+    check(f, args, (0, 1))
+    args = (0.7, rng.standard_normal((4, 3)))  # a Python float broadcast over B
+    check(f, args, (0, 1))
+    args = (rng.standard_normal((4, 1)), rng.standard_normal((4, 3)))  # a length-1 axis
+    check(f, args, (0, 1))
+
+
+def through_matmul(x, W):
+    return np.mean(np.tanh(x) @ W)
+
+
+def through_reshape(x):
+    return np.sum(np.reshape(np.sin(x), (6,)) * 2.0)
+
+
+def through_index(x):
+    return np.sum(np.exp(x)[1:])
+
+
+def through_transpose(x):
+    return np.sum(np.cos(x).T * np.arange(3.0))
+
+
+def through_reduction(x):
+    return np.sum(np.sum(x * x, axis=0))
+
+
+def through_where(x):
+    return np.sum(np.where(x > 0, x, 2.0 * x))
+
+
+@pytest.mark.parametrize("f,args", [
+    (through_matmul, (rng.standard_normal((2, 3)), rng.standard_normal((3, 4)))),
+    (through_reshape, (rng.standard_normal((2, 3)),)),
+    (through_index, (rng.standard_normal(4),)),
+    (through_transpose, (rng.standard_normal((3, 2)),)),
+    (through_reduction, (rng.standard_normal((3, 2)),)),
+    (through_where, (rng.standard_normal(5),)),
+])
+def test_uniform_gradient_spread_before_rules_that_need_the_array(f, args):
+    check(f, args, 0)
+
+
+def in_branches(x, flag):
+    t = np.sin(x)
+    if flag > 0:
+        u = t * 3.0
+    else:
+        u = t - 1.0
+    return np.mean(u)
+
+
+def in_a_loop(x, w, n):
+    s = 0.0
+    for i in range(n):
+        s = s + np.sum(x * w)
+        x = x * 0.9
+    return s
+
+
+def mean_of_copy(x):
+    y = x
+    return np.mean(y) + np.sum(y)
+
+
+def wrt_local(x):
+    t = np.sin(x)
+    u = t * 2.0
+    return np.sum(u)
+
+
+@pytest.mark.parametrize("flag", [1, -1])
+def test_uniform_gradient_across_branches(flag):
+    check(in_branches, (rng.standard_normal(4), flag), 0)
+
+
+def test_uniform_gradient_in_a_loop():
+    check(in_a_loop, (rng.standard_normal(3), rng.standard_normal(3), 4), (0, 1))
+
+
+def test_uniform_gradients_add_up_and_reach_the_result_as_arrays():
+    x = rng.standard_normal((2, 3))
+    g = sd.grad(mean_of_copy)(x)
+    assert isinstance(g, np.ndarray) and g.shape == x.shape and g.flags.writeable
+    assert_close(g, np.full(x.shape, 1.0 / 6 + 1.0))
+    g = sd.grad(mean_of_copy)(x.astype(np.float32))
+    assert g.dtype == np.float32
+
+
+def test_uniform_gradient_of_a_local_wrt_is_an_array():
+    x = rng.standard_normal(4)
+    gu, gt = sd.grad(wrt_local, wrt=("u", "t"))(x)
+    np.testing.assert_array_equal(gu, np.ones(4))
+    np.testing.assert_array_equal(gt, np.full(4, 2.0))
