@@ -16,7 +16,7 @@ def optimize(fn, keep=()):
     """Clean up a generated function. Names in ``keep`` (the user's) are never folded away."""
     fn = _Fold().visit(fn)
     fn.body = _copy_propagate(fn.body)
-    fn.body = _common_subexpressions(fn.body)
+    fn.body = _common_subexpressions(fn.body, _changed_in_place(fn))
     fn.body = _copy_propagate(fn.body)
     changed = True
     while changed:
@@ -325,14 +325,34 @@ def _replace(node, name, expr):
     return Sub().visit(node)
 
 
-def _common_subexpressions(body):
-    """A pure arithmetic value computed again in the same block reuses the first result."""
+def _changed_in_place(fn):
+    """Names whose value some statement changes in place (``b += g``, ``b[i] = v``, helpers)."""
+    out = set()
+    for n in gast.walk(fn):
+        if isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
+            out.add(n.target.id)
+        elif isinstance(n, (gast.Assign, gast.AugAssign)):
+            for t in (n.targets if isinstance(n, gast.Assign) else [n.target]):
+                if isinstance(t, gast.Subscript):
+                    out |= {b.id for b in gast.walk(t.value) if isinstance(b, gast.Name)}
+        elif isinstance(n, gast.Call) and not (isinstance(n.func, gast.Name)
+                                                and n.func.id in _PURE_CALL_ROOTS):
+            out |= {a.id for a in n.args if isinstance(a, gast.Name)}
+    return out
+
+
+def _common_subexpressions(body, changed=frozenset()):
+    """A pure arithmetic value computed again in the same block reuses the first result.
+
+    Not when either name's array is changed in place later: the two names would
+    then share one array, and a change through one would show through the other.
+    """
     seen = {}  # dump of value -> (name, names the value reads)
     out = []
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = _common_subexpressions(s.body)
-            s.orelse = _common_subexpressions(s.orelse)
+            s.body = _common_subexpressions(s.body, changed)
+            s.orelse = _common_subexpressions(s.orelse, changed)
             seen = {}
             out.append(s)
             continue
@@ -340,7 +360,7 @@ def _common_subexpressions(body):
                 and isinstance(s.value, (gast.BinOp, gast.UnaryOp, gast.Subscript)) \
                 and _arithmetic(s.value):
             key = S.dump(s.value)
-            if key in seen:
+            if key in seen and s.targets[0].id not in changed and seen[key][0] not in changed:
                 s = S.assign(s.targets[0].id, S.name(seen[key][0]), s)
         written = _writes(s)
         seen = {k: v for k, v in seen.items() if not (written & (v[1] | {v[0]}))}

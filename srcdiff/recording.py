@@ -4,8 +4,8 @@ A statement that overwrites a value some adjoint code reads must keep the old
 value: in a ``_v1`` name at top level, on ``_stack`` inside loops. Values are
 kept only when both hold: the backward sweep reads them (``needed``) and a
 later statement may overwrite them (assigned again outside a mutually
-exclusive branch, or inside a loop). Cheap scalar temporaries of loop bodies
-are recomputed instead of kept.
+exclusive branch, or inside a loop). Cheap scalar temporaries of loop bodies,
+and views ``xs[i]`` with an int ``i``, are recomputed instead of kept.
 """
 
 import gast
@@ -72,12 +72,14 @@ def _bound_before(body, s, v, analysis):
 
 
 def _recomputable(body, analysis, sites, reads_of, op_active, params=()):
-    """Scalar temporaries of loop bodies that the backward sweep recomputes instead of saving.
+    """Temporaries of loop bodies that the backward sweep recomputes instead of saving.
 
-    ``t = a * x`` (one definition, a cheap operation on scalars) can be
+    ``t = a * x`` (one definition, a cheap operation on scalars) and
+    ``t = xs[i]`` (an int index into an array: a view, no copy) can be
     recomputed right before each adjoint that reads it, provided no statement
-    between its definition and that reader assigns ``a`` or ``x``: by the
-    sweep's invariant they then hold the values they had when ``t`` was made.
+    between its definition and that reader assigns ``a`` or ``x`` (``xs`` or
+    ``i``; a store into ``xs`` counts): by the sweep's invariant they then hold
+    the values they had when ``t`` was made.
     """
     out = {}
 
@@ -109,8 +111,10 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=()):
             if not cheap:
                 continue
             t = op.target
-            if len(sites.get(t, ())) != 1 or analysis.ranks.get(t) != 0 \
-                    or analysis.kinds.get(t) != "array":
+            if len(sites.get(t, ())) != 1:
+                continue
+            scalar = analysis.ranks.get(t) == 0 and analysis.kinds.get(t) == "array"
+            if not (scalar or _basic_view(op, analysis)):
                 continue
             operands = S.loaded_names(s.value)
             if t in operands or t in params or t in used_outside(loop):
@@ -139,7 +143,22 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=()):
     return out
 
 
+def _basic_view(op, analysis):
+    """``xs[i]`` of an array ``xs`` with an int ``i`` (a name or a literal): basic
+    indexing, an O(1) view that costs less to make again than to save."""
+    if op.kind != "index" or not isinstance(op.args[0], gast.Name) \
+            or analysis.kinds.get(op.args[0].id) != "array":
+        return False
+    i = op.index
+    if isinstance(i, gast.Constant):
+        return isinstance(i.value, int) and not isinstance(i.value, bool)
+    return isinstance(i, gast.Name) and analysis.kinds.get(i.id) == "int" \
+        and analysis.shapes.get(i.id) == ()
+
+
 def _assigns(stmt, names, analysis):
+    """Does ``stmt`` (or a statement nested in it) assign, store into or append to one of
+    ``names``? (A store ``xs[k] = v`` has target ``xs``: it changes the array.)"""
     for x, _ in walk([stmt]):
         op = analysis.op(x)
         if op is not None and op.target in names:

@@ -30,6 +30,7 @@ import numpy as np
 
 from . import syntax as S
 from .activity import ARRAY, INT, broadcast_pattern, check_wrt, walk
+from .deferral import defer_accumulations
 from .recording import defined_before, plan_saves, upward_exposed
 from .optimize import is_comment
 
@@ -150,6 +151,7 @@ class Reverse:
         self.helpers = {}  # names the generated code needs -> objects
         self.carried = set()  # adjoints that must stay defined across loop iterations
         self.exposed = set()  # names read before assigned in the innermost loop's body
+        self.ever_uniform = set()  # gradients that held a uniform scalar somewhere (_State)
 
     def _sweeps(self, body, ret):
         outputs = ret.value.elts if isinstance(ret.value, gast.Tuple) else [ret.value]
@@ -586,6 +588,7 @@ class Reverse:
             if uniform:
                 state.uniform.add(bv)
                 state.owned.discard(bv)
+                self.ever_uniform.add(bv)
             elif owned or isinstance(expr, (gast.BinOp, gast.UnaryOp)):
                 state.owned.add(bv)
             else:
@@ -949,7 +952,7 @@ class Reverse:
         self.carried = carried_outer
         self.exposed = exposed_outer
         self.comment_line = None
-        body, deferred_pre, deferred_post = self._defer_products(body, s)
+        body, deferred_pre, deferred_post = defer_accumulations(self, body, s)
         pre += deferred_pre
         i = s.target.id if isinstance(s, gast.For) else None
         text, lineno = self.parsed.source_line(s)
@@ -976,56 +979,6 @@ class Reverse:
                 and counter is None:
             return post
         return head + pre + loop_stmts + post
-
-    def _defer_products(self, body, loop):
-        """Sum products once after the loop instead of once per iteration.
-
-        ``b_W += x.T @ g`` (2-D operands) and ``b_W += np.outer(x, g)`` (1-D), when
-        nothing else in the loop touches ``b_W``, become appends to two lists and
-        one product of the stacked operands after the loop: the same sum, done
-        by one large matrix product, as a hand-written backward pass does.
-        """
-        assigned = {op.target for x, _ in walk(loop.body)
-                    for op in [self.a.op(x)] if op is not None and op.target}
-        mutated = set()
-        for st in body:
-            for n in gast.walk(st):
-                if isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
-                    mutated.add(n.target.id)
-                if (isinstance(n, gast.Subscript) and isinstance(n.ctx, gast.Store)) or (
-                        isinstance(n, gast.Call) and isinstance(n.func, gast.Name)
-                        and n.func.id in ("index_add", "item_add")):
-                    # an array changed in place may be one an earlier iteration appended
-                    # (names alias across restores): keep the per-iteration products
-                    return body, [], []
-        adjoints = {b: v for v, b in self.adj.items()}
-        out, pre, post = [], [], []
-        for st in body:
-            match = _accumulated_product(st)
-            if match is None:
-                out.append(st)
-                continue
-            acc, kind, x, y = match
-            uses = sum(1 for other in body for n in gast.walk(other)
-                       if isinstance(n, gast.Name) and n.id == acc)
-            if acc not in adjoints or adjoints[acc] in assigned or uses != 1 \
-                    or {x, y} & mutated or acc in (x, y):
-                out.append(st)
-                continue
-            xs, ys = self.names.private(acc + "_lhs"), self.names.private(acc + "_rhs")
-            pre += [S.assign(xs, gast.List(elts=[], ctx=gast.Load()), st),
-                    S.assign(ys, gast.List(elts=[], ctx=gast.Load()), st)]
-            out += [S.locate(gast.Expr(value=S.expr(f"{xs}.append({x})")), st),
-                    S.locate(gast.Expr(value=S.expr(f"{ys}.append({y})")), st)]
-            join = "np.concatenate" if kind == "matmul" else "np.stack"
-            total = S.expr(f"{join}({xs}).T @ {join}({ys})")
-            if isinstance(st, gast.AugAssign):
-                update = gast.AugAssign(target=S.name(acc, store=True), op=gast.Add(), value=total)
-            else:
-                update = S.assign(acc, gast.BinOp(left=S.name(acc), op=gast.Add(), right=total))
-            post.append(S.locate(gast.If(test=S.name(xs), body=[S.locate(update, st)],
-                                         orelse=[]), st))
-        return out, pre, post
 
     def _loop_fixpoint(self, s, entry, touched, carried_outer):
         """Gradients live across iterations (``carried``) and arrays still owned at the head."""
@@ -1245,24 +1198,3 @@ def _drop_alias(out, start, keep, bv):
 def _assigns_name(stmt, name):
     return any(isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store) and n.id == name
                for n in gast.walk(stmt))
-
-
-def _accumulated_product(st):
-    """(accumulator, "matmul" | "outer", lhs, rhs) for ``acc += x.T @ y`` / ``np.outer(x, y)``."""
-    if isinstance(st, gast.AugAssign) and isinstance(st.op, gast.Add) \
-            and isinstance(st.target, gast.Name):
-        acc, value = st.target.id, st.value
-    elif isinstance(st, gast.Assign) and isinstance(st.targets[0], gast.Name) \
-            and isinstance(st.value, gast.BinOp) and isinstance(st.value.op, gast.Add) \
-            and isinstance(st.value.left, gast.Name) and st.value.left.id == st.targets[0].id:
-        acc, value = st.targets[0].id, st.value.right
-    else:
-        return None
-    if isinstance(value, gast.BinOp) and isinstance(value.op, gast.MatMult) \
-            and isinstance(value.left, gast.Attribute) and value.left.attr == "T" \
-            and isinstance(value.left.value, gast.Name) and isinstance(value.right, gast.Name):
-        return acc, "matmul", value.left.value.id, value.right.id
-    if isinstance(value, gast.Call) and S.expr_source(value.func) == "np.outer" \
-            and len(value.args) == 2 and all(isinstance(a, gast.Name) for a in value.args):
-        return acc, "outer", value.args[0].id, value.args[1].id
-    return None

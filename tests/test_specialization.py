@@ -229,3 +229,39 @@ def test_uniform_gradient_of_a_local_wrt_is_an_array():
     gu, gt = sd.grad(wrt_local, wrt=("u", "t"))(x)
     np.testing.assert_array_equal(gu, np.ones(4))
     np.testing.assert_array_equal(gt, np.full(4, 2.0))
+
+
+def uniform_into_a_loop_product(x, w, n):
+    s = 0.0
+    for i in range(n):
+        s = s + np.sum(x * w)
+        x = x * 0.9
+    return s
+
+
+def test_a_uniform_gradient_is_not_taken_for_an_array_by_deferred_sums():
+    # b_w's per-iteration term is x * (a uniform scalar): not a product of two arrays
+    x, w = rng.standard_normal(3), rng.standard_normal(3)
+    code = code_of(uniform_into_a_loop_product, (0, 1), (x, w, 4))
+    assert "np.array(" not in code
+    check(uniform_into_a_loop_product, (x, w, 4), (0, 1))
+    check(uniform_into_a_loop_product, (x, w, 0), (0, 1))
+
+
+def two_equal_gradients(c, m, p):
+    t3 = m
+    if p > 0.1234:
+        u = c
+    else:
+        u = m
+    return np.mean(np.sin(c + (m + t3)) * np.sin(c + (m + t3))) + np.sum(c) + np.sum(u)
+
+
+@pytest.mark.parametrize("p", [0.9, -0.9])
+def test_equal_gradient_expressions_do_not_share_an_array_added_to_in_place(p):
+    # b_m and b_t3 are computed by the same expression; b_m is then added to in
+    # place, so common-subexpression elimination must not make them one array
+    args = (rng.standard_normal((2, 1)), rng.standard_normal((2, 3)), p)
+    code = code_of(two_equal_gradients, (0, 1), args)
+    assert "b_t3 = b_m\n" not in code
+    check(two_equal_gradients, args, (0, 1))

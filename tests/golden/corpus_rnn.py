@@ -10,16 +10,17 @@ def grad_rnn(h, w, xs, grad_ys=None):
     b_h = spread(b_sum1, h)
     # adjoint of line 238: for t in range(len(xs)):
     b_w = np.zeros_like(w)
-    _b_w_lhs = []
-    _b_w_rhs = []
+    _h_before_list = []
+    _b_add_list = []
     for t in reversed(range(n)):
         # adjoint of line 239: h = np.tanh(h @ w + xs[t])
         h_before = _stack.pop()
         b_add = b_h * (1.0 - h * h)
         h = h_before
         b_h = w @ b_add
-        _b_w_lhs.append(h_before)
-        _b_w_rhs.append(b_add)
-    if _b_w_lhs:
-        b_w += np.stack(_b_w_lhs).T @ np.stack(_b_w_rhs)
+        _h_before_list.append(h_before)
+        _b_add_list.append(b_add)
+    # the per-iteration terms of the loop above, summed at once
+    if _h_before_list:
+        b_w += np.array(_h_before_list).T @ np.array(_b_add_list)
     return finish(b_h, h), finish(b_w, w)

@@ -96,9 +96,9 @@ def grad_energy(x, grad_ys=None):
         _stack.append(cos)
         cos = math.cos(1.0)
         _stack.append(x_i2)
-        x_i2 = x_i1
+        x_i2 = x[i]
         _stack.append(sin)
-        sin = np.sin(x_i1)
+        sin = np.sin(x_i2)
         _stack.append(mul1)
         mul1 = cos * sin
         _stack.append(e)
