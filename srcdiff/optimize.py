@@ -336,7 +336,8 @@ def _changed_in_place(fn):
                 if isinstance(t, gast.Subscript):
                     out |= {b.id for b in gast.walk(t.value) if isinstance(b, gast.Name)}
         elif isinstance(n, gast.Call) and not (isinstance(n.func, gast.Name)
-                                                and n.func.id in _PURE_CALL_ROOTS):
+                                                and n.func.id in _PURE_CALL_ROOTS) \
+                and not (isinstance(n.func, gast.Attribute) and n.func.attr == "append"):
             out |= {a.id for a in n.args if isinstance(a, gast.Name)}
     return out
 
