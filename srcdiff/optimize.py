@@ -1,7 +1,10 @@
 """Stage 5, optimize: clean-ups on the generated function.
 
 * dead code: assignments to names nothing reads afterwards (no side effects);
-* copy propagation of adjoint aliases (``b_x = b_y`` used once).
+* copy propagation of adjoint aliases (``b_x = b_y`` used once);
+* folding of single-use temporaries into their one reader, and of a value into
+  the statement that redefines its name (``t = E; t = F(t)`` -> ``t = F(E)``);
+* exact sign peepholes (``-(a) + b`` -> ``b - a``, ``a - -(b)`` -> ``a + b``).
 """
 
 import gast
@@ -23,6 +26,8 @@ def optimize(fn, keep=()):
         fn.body, changed, _ = _dce(fn.body, live_out=set())
     keep = set(keep) | {a.id for a in fn.args.args}
     fn.body = _fold_single_use(fn.body, _load_counts(fn), keep)
+    fn.body = _fold_into_redefinition(fn.body)
+    fn = _Peephole().visit(fn)
     fn.body = _drop_empty_comments(fn.body)
     return fn
 
@@ -371,3 +376,94 @@ def _common_subexpressions(body, changed=frozenset()):
             seen.setdefault(S.dump(s.value), (s.targets[0].id, S.loaded_names(s.value)))
         out.append(s)
     return out
+
+
+def _fold_into_redefinition(body):
+    """``t = E; ...; t = F(t)`` -> ``...; t = F(E)`` when the second statement is E's only reader.
+
+    The redefinition must be in the same block, read ``t`` exactly once, and be
+    the first statement after ``t = E`` that reads ``t``; the statements in
+    between are simple (no compound statement, no jump) and write none of the
+    names E reads. The redefinition kills ``t = E`` on every path, so no later
+    statement (nor a loop's next iteration) can see it. ``t`` may be a user's
+    name: it survives, only its intermediate value goes. A heading comment in
+    between stops the fold, so each line's adjoint stays under its heading.
+    """
+    body = list(body)
+    for s in body:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            s.body = _fold_into_redefinition(s.body)
+            s.orelse = _fold_into_redefinition(s.orelse)
+    k = 0
+    while k < len(body):
+        s = body[k]
+        if not (isinstance(s, gast.Assign) and len(s.targets) == 1
+                and isinstance(s.targets[0], gast.Name) and _arithmetic(s.value)):
+            k += 1
+            continue
+        t = s.targets[0].id
+        reads = S.loaded_names(s.value) | {t}
+        use = None
+        for j in range(k + 1, len(body)):
+            u = body[j]
+            if not isinstance(u, (gast.Assign, gast.AugAssign, gast.Expr)) or is_comment(u):
+                break  # compound statements, jumps, returns; another line's adjoint
+            if t in S.loaded_names(u):
+                use = j
+                break
+            if _writes(u) & reads:
+                break
+        if use is None or not _redefines_reading_once(body[use], t) \
+                or _writes(body[use].value) & reads:
+            k += 1
+            continue
+        body[use] = _replace(body[use], t, s.value)
+        del body[k]
+    return body
+
+
+def _redefines_reading_once(u, t):
+    """Is ``u`` the statement ``t = F(t)`` with ``t`` read exactly once?"""
+    return isinstance(u, gast.Assign) and len(u.targets) == 1 \
+        and isinstance(u.targets[0], gast.Name) and u.targets[0].id == t \
+        and sum(1 for n in gast.walk(u.value) if isinstance(n, gast.Name)
+                and isinstance(n.ctx, gast.Load) and n.id == t) == 1
+
+
+# ------------------------------------------------------------- sign peepholes
+
+
+def _neg(node):
+    return isinstance(node, gast.UnaryOp) and isinstance(node.op, gast.USub)
+
+
+class _Peephole(gast.NodeTransformer):
+    """Exact sign identities on ``+`` and ``-`` (IEEE, integers, NumPy arrays alike).
+
+    ``-(a) + b`` -> ``b - a`` (only when swapping the evaluation order of ``a``
+    and ``b`` is harmless), ``a + -(b)`` -> ``a - b``, ``a - -(b)`` -> ``a + b``,
+    and ``-(-(a))`` -> ``a`` as an operand of ``+`` or ``-`` (whose result is a
+    new value, so no alias appears).
+    """
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        if not isinstance(node.op, (gast.Add, gast.Sub)):
+            return node
+        node.left, node.right = _unneg2(node.left), _unneg2(node.right)
+        if _neg(node.right):
+            op = gast.Sub() if isinstance(node.op, gast.Add) else gast.Add()
+            return self.visit_BinOp(gast.copy_location(
+                gast.BinOp(left=node.left, op=op, right=node.right.operand), node))
+        if isinstance(node.op, gast.Add) and _neg(node.left) \
+                and _pure(node.left) and _pure(node.right):
+            return self.visit_BinOp(gast.copy_location(
+                gast.BinOp(left=node.right, op=gast.Sub(), right=node.left.operand), node))
+        return node
+
+
+def _unneg2(node):
+    while _neg(node) and _neg(node.operand):
+        node = node.operand.operand
+    return node
+

@@ -20,10 +20,9 @@ def grad_scalar_recurrence(a, grad_ys=None):
         x_before = _stack.pop()
         b_mul = b_x * sub
         sub_before = _stack.pop()
-        b_x = -(mul * b_x)
         sub = sub_before
         mul_before = _stack.pop()
         b_a = b_a + b_mul * x_before
-        b_x = b_x + a * b_mul
+        b_x = a * b_mul - mul * b_x
         mul = mul_before
     return finish(b_a, a)

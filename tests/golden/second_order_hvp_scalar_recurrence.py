@@ -47,34 +47,31 @@ def jvp_grad_scalar_recurrence(a, grad_ys=None, tangents=None):
         # line 22: sub_before = _stack.pop()
         sub_before = _stack.pop()
         t_sub_before = cotangent(t_stack.pop(), sub_before)
-        # line 23: b_x = -(mul * b_x)
-        mul1 = mul * b_x
-        t_mul1 = broadcast_like(t_mul * b_x, mul1) + broadcast_like(mul *
-            t_b_x, mul1)
-        b_x = -mul1
-        t_b_x = -t_mul1
-        # line 24: sub = sub_before
+        # line 23: sub = sub_before
         sub = sub_before
         t_sub = t_sub_before
-        # line 25: mul_before = _stack.pop()
+        # line 24: mul_before = _stack.pop()
         mul_before = _stack.pop()
         t_mul_before = cotangent(t_stack.pop(), mul_before)
-        # line 26: b_a = b_a + b_mul * x_before
-        mul2 = b_mul * x_before
-        t_mul2 = broadcast_like(t_b_mul * x_before, mul2) + broadcast_like(
-            b_mul * t_x_before, mul2)
-        b_a = b_a + mul2
-        t_b_a = broadcast_like(t_b_a, b_a) + broadcast_like(t_mul2, b_a)
-        # line 27: b_x = b_x + a * b_mul
-        mul3 = a * b_mul
-        t_mul3 = broadcast_like(t_a * b_mul, mul3) + broadcast_like(a *
-            t_b_mul, mul3)
-        b_x = b_x + mul3
-        t_b_x = broadcast_like(t_b_x, b_x) + broadcast_like(t_mul3, b_x)
-        # line 28: mul = mul_before
+        # line 25: b_a = b_a + b_mul * x_before
+        mul1 = b_mul * x_before
+        t_mul1 = broadcast_like(t_b_mul * x_before, mul1) + broadcast_like(
+            b_mul * t_x_before, mul1)
+        b_a = b_a + mul1
+        t_b_a = broadcast_like(t_b_a, b_a) + broadcast_like(t_mul1, b_a)
+        # line 26: b_x = a * b_mul - mul * b_x
+        mul2 = a * b_mul
+        t_mul2 = broadcast_like(t_a * b_mul, mul2) + broadcast_like(a *
+            t_b_mul, mul2)
+        mul3 = mul * b_x
+        t_mul3 = broadcast_like(t_mul * b_x, mul3) + broadcast_like(mul *
+            t_b_x, mul3)
+        b_x = mul2 - mul3
+        t_b_x = broadcast_like(t_mul2, b_x) + broadcast_like(-t_mul3, b_x)
+        # line 27: mul = mul_before
         mul = mul_before
         t_mul = t_mul_before
-    # line 29: return finish(b_a, a, True)
+    # line 28: return finish(b_a, a, True)
     finish1 = finish(b_a, a, True)
     t_finish1 = finish(t_b_a, a, True)
     return finish1, t_finish1

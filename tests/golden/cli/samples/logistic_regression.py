@@ -111,9 +111,17 @@ def finish(g, x, zero=False):
 
     ``None`` entries (no path to any output) stay ``None`` unless ``zero``.
     """
-    if type(g) is np.ndarray and type(x) is np.ndarray and g.dtype == x.dtype \
-            and g.shape == x.shape and g.base is None and g.flags.writeable:
-        return g  # the common case, decided cheaply
+    tg = type(g)
+    if tg is np.ndarray:
+        if type(x) is np.ndarray and g.dtype == x.dtype and g.shape == x.shape \
+                and g.base is None and g.flags.writeable:
+            return g  # the common cases, decided cheaply (same results as below)
+    elif tg is float or tg is np.float64:
+        tx = type(x)
+        if tx is float:
+            return g
+        if tx is np.float64:
+            return np.float64(g)
     if isinstance(x, dict):
         g = g if g is not None else {}
         return {k: finish(g.get(k), v, zero) for k, v in x.items()}
@@ -241,6 +249,15 @@ def spread(g, x):
 
 def unbroadcast(g, x):
     """Sum ``g`` down to the shape of ``x``: the adjoint of NumPy broadcasting."""
+    tx = type(x)
+    if tx is float:  # the common cases, decided cheaply (same results as below)
+        tg = type(g)
+        if tg is float or tg is np.float64:
+            return g
+        if tg is np.ndarray and g.ndim:
+            return g.sum()  # axis=None reduces the same axes as the general path's tuple
+    elif tx is np.ndarray and type(g) is np.ndarray and g.shape == x.shape:
+        return g
     shape = np.shape(x)
     if np.shape(g) == shape:
         return g
