@@ -267,13 +267,51 @@ def _fact(op, kinds, shapes):
                     return ARRAY, (None,) * max(len(p), len(q))
             return ARRAY, None
         if fn in (np.sum, np.mean, np.max, np.min, np.prod, np.amax, np.amin):
-            if "axis" not in op.kwargs and len(op.args) == 1 and not op.kwargs.get("keepdims"):
-                return ARRAY, ()
-            return ARRAY, None
+            return ARRAY, _reduction_pattern(op, pats)
         if fn is np.transpose and pats and len(op.args) == 1 and pats[0] is not None:
             return ARRAY, tuple(reversed(pats[0]))
         return ARRAY, None
     return None, None
+
+
+def _reduction_pattern(op, pats):
+    """The pattern of ``np.sum(x, axis=..., keepdims=...)`` with literal options, or None."""
+    extra = set(op.kwargs) - {"axis", "keepdims"}
+    if extra or len(op.args) > 2 or not pats:
+        return None
+    axis = op.kwargs.get("axis", op.args[1] if len(op.args) > 1 else None)
+    keep = op.kwargs.get("keepdims")
+    keep = False if keep is None else _literal(keep)
+    if not isinstance(keep, bool):
+        return None
+    if axis is None or (isinstance(axis, gast.Constant) and axis.value is None):
+        if not keep:
+            return ()
+        return None if pats[0] is None else (True,) * len(pats[0])
+    base = pats[0]
+    if base is None:
+        return None
+    axes = _literal(axis)
+    axes = axes if isinstance(axes, tuple) else (axes,)
+    if not all(isinstance(a, int) and not isinstance(a, bool) and -len(base) <= a < len(base)
+               for a in axes):
+        return None
+    axes = {a % len(base) for a in axes}
+    if keep:
+        return tuple(True if i in axes else d for i, d in enumerate(base))
+    return tuple(d for i, d in enumerate(base) if i not in axes)
+
+
+def _literal(node):
+    """The value of a literal int, bool, None or tuple of ints; else a sentinel."""
+    if isinstance(node, gast.Constant):
+        return node.value
+    if isinstance(node, gast.UnaryOp) and isinstance(node.op, gast.USub) \
+            and isinstance(node.operand, gast.Constant) and isinstance(node.operand.value, int):
+        return -node.operand.value
+    if isinstance(node, gast.Tuple):
+        return tuple(_literal(e) for e in node.elts)
+    return _literal
 
 
 def _index_pattern(index, base, kinds):

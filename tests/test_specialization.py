@@ -265,3 +265,32 @@ def test_equal_gradient_expressions_do_not_share_an_array_added_to_in_place(p):
     code = code_of(two_equal_gradients, (0, 1), args)
     assert "b_t3 = b_m\n" not in code
     check(two_equal_gradients, args, (0, 1))
+
+
+# ------------------------------------------------------------ shapes of reductions
+
+
+def log_softmax_loss(x, y):
+    z = x - np.max(x, axis=1, keepdims=True)
+    logp = z - np.log(np.sum(np.exp(z), axis=-1, keepdims=True))
+    return -np.mean(np.sum(y * logp, axis=1))
+
+
+def reductions_over_axes(x):
+    a = np.sum(x, axis=(0, 2))               # (3,)
+    b = np.mean(x, axis=-1, keepdims=True)   # (2, 3, 1)
+    c = np.max(x, 1)                         # (2, 4)
+    return np.sum(a * a) + np.sum((x - b) ** 2) + np.sum(c * np.sum(x, axis=1))
+
+
+def test_reduction_shapes_are_known_so_unbroadcast_goes():
+    x, y = rng.standard_normal((4, 5)), rng.random((4, 5))
+    code = code_of(log_softmax_loss, 0, (x, y))
+    assert "unbroadcast(b_logp, z)" not in code and "unbroadcast(b_z, x)" not in code
+    assert "unbroadcast(-b_logp, " in code  # summed over the kept axis: still needed
+    check(log_softmax_loss, (x, y), 0)
+
+
+def test_reductions_over_axes_tuples_and_negative_axes():
+    check(reductions_over_axes, (rng.standard_normal((2, 3, 4)),), 0)
+    check(reductions_over_axes, (rng.standard_normal((2, 1, 4)),), 0)

@@ -1,6 +1,5 @@
 def grad_reductions_axis(x, grad_ys=None):
     sum1 = np.sum(x, axis=0)
-    pow1 = sum1 ** 2
     mean = np.mean(x, axis=1, keepdims=True)
     mul = mean * x
     # seed: the gradient of the sum of the outputs
@@ -8,9 +7,8 @@ def grad_reductions_axis(x, grad_ys=None):
     # adjoint of line 116: return np.sum(np.sum(x, axis=0) ** 2) + np.sum(np.mean(x, axis=1, keepdims=True) * x)
     b_mul = spread(b_add, mul)
     b_mean = unbroadcast(b_mul * x, mean)
-    b_x = unbroadcast(mean * b_mul, x)
-    b_x = b_x + unreduce(b_mean, x, 1, True) * (np.size(mean) / np.size(x))
-    b_pow1 = spread(b_add, pow1)
-    b_sum1 = b_pow1 * 2.0 * sum1
+    b_x = mean * b_mul
+    b_x += unreduce(b_mean, x, 1, True) * (np.size(mean) / np.size(x))
+    b_sum1 = b_add * 2.0 * sum1
     b_x += unreduce(b_sum1, x, 0, False)
     return finish(b_x, x)
