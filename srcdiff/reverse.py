@@ -102,19 +102,21 @@ class Reverse:
         self._check_wrt()
         # the backward sweep's reads decide the saves, and saves add reads (a
         # restore inside a branch replays its test): iterate to a fixpoint
+        # (generation is deterministic: the pass that reads nothing new is the result)
         taken = set(self.names.taken)
         self.needed = set()
         for _ in range(8):
             self._reset_generation(taken)
             self._plan_saves(body[:-1])
-            _, adjoint, _, results = self._sweeps(body[:-1], ret)
+            primal, adjoint, seed_stmts, results = self._sweeps(body[:-1], ret)
             reads = self._reads(adjoint + [gast.Expr(value=results)])
             if reads <= self.needed:
                 break
             self.needed |= reads
-        self._reset_generation(taken)
-        self._plan_saves(body[:-1])
-        primal, adjoint, seed_stmts, results = self._sweeps(body[:-1], ret)
+        else:
+            self._reset_generation(taken)
+            self._plan_saves(body[:-1])
+            primal, adjoint, seed_stmts, results = self._sweeps(body[:-1], ret)
         pre = [S.assign("_stack", gast.List(elts=[], ctx=gast.Load()))] if self.uses_stack else []
         if self.unbound_saved:
             pre.append(S.comment("names first bound inside loops or branches start unbound"))
