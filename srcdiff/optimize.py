@@ -15,8 +15,9 @@ _PURE_CALL_ROOTS = {"np", "unbroadcast", "unreduce", "reduce_mask", "item_grad",
                     "add_tree", "seed", "check_outputs"}
 
 
-def optimize(fn, keep=()):
-    """Clean up a generated function. Names in ``keep`` (the user's) are never folded away."""
+def optimize(fn, keep=(), gradients=()):
+    """Clean up a generated function. Names in ``keep`` (the user's) are never folded away;
+    ``gradients`` (adjoint names: always floats) may have their negations moved."""
     fn = _Fold().visit(fn)
     fn.body = _copy_propagate(fn.body)
     fn.body = _common_subexpressions(fn.body, _changed_in_place(fn))
@@ -27,6 +28,7 @@ def optimize(fn, keep=()):
     keep = set(keep) | {a.id for a in fn.args.args}
     fn.body = _fold_single_use(fn.body, _load_counts(fn), keep)
     fn.body = _fold_into_redefinition(fn.body)
+    fn.body = _fold_negations(fn.body, _load_counts(fn), set(gradients))
     fn = _Peephole().visit(fn)
     fn.body = _drop_empty_comments(fn.body)
     return fn
@@ -467,3 +469,155 @@ def _unneg2(node):
         node = node.operand.operand
     return node
 
+
+
+# ------------------------------------------------------------ negations
+
+
+def _fold_negations(body, counts, gradients):
+    """Move a gradient's negation where it costs nothing.
+
+    ``t = a * b; y = -t`` -> ``y = -a * b`` (the sign on the first factor: a
+    scalar there, often), and ``t = -u; ... c * (t * x) ...`` -> ``-c * (u * x)``
+    or ``y = z - u * x`` when the sign reaches a literal or a ``+``/``-``. Both
+    are exact: negation is exact and ``-(a * b) == (-a) * b``. Only gradients
+    (floats) take part, as ``t``, ``y`` and ``u``, read once.
+    """
+    body = list(body)
+    for s in body:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            s.body = _fold_negations(s.body, counts, gradients)
+            s.orelse = _fold_negations(s.orelse, counts, gradients)
+    # last to first: a negation is first offered to its reader, then to its operand
+    for k in range(len(body) - 1, -1, -1):
+        s = body[k]
+        t = s.targets[0].id if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+            and isinstance(s.targets[0], gast.Name) else None
+        if t not in gradients or counts.get(t) != 1 or not _arithmetic(s.value):
+            continue
+        if _is_product(s.value):  # t = a * b; ...; y = -t  ->  y = -a * b; ...
+            j = _negating_reader(body, k, t, gradients)
+            if j is not None:
+                body[k] = S.assign(body[j].targets[0].id, _negated_product(s.value), s)
+                del body[j]
+            continue
+        use = _next_reader(body, k, t)
+        u = body[use] if use is not None else None
+        if not isinstance(u, (gast.Assign, gast.AugAssign)) or not _gradient_target(u, gradients):
+            continue
+        value = u.value
+        new = None
+        if _neg(s.value) and isinstance(s.value.operand, gast.Name) \
+                and s.value.operand.id in gradients:
+            new = _absorb(_replace(S.copy(value), t, s.value))
+            if _count_negations(new) > _count_negations(value):
+                new = None  # nowhere to put the sign
+        if new is None:
+            continue
+        if isinstance(u, gast.AugAssign) and _neg(new) and isinstance(u.op, (gast.Add, gast.Sub)):
+            u.op = gast.Sub() if isinstance(u.op, gast.Add) else gast.Add()
+            new = new.operand
+        u.value = new
+        del body[k]
+    return body
+
+
+def _next_reader(body, k, t):
+    reads = S.loaded_names(body[k].value) | {t}
+    for j in range(k + 1, len(body)):
+        u = body[j]
+        if isinstance(u, (gast.If, gast.For, gast.While)):
+            return None
+        if t in S.loaded_names(u):
+            return j
+        if _writes(u) & reads:
+            return None
+    return None
+
+
+def _negating_reader(body, k, t, gradients):
+    """Index of ``y = -t``, the only reader of ``t``, when ``y`` could be assigned at ``k``."""
+    for j in range(k + 1, len(body)):
+        u = body[j]
+        if isinstance(u, (gast.If, gast.For, gast.While)):
+            return None
+        if t in S.loaded_names(u):
+            if isinstance(u, gast.Assign) and len(u.targets) == 1 \
+                    and isinstance(u.targets[0], gast.Name) and u.targets[0].id in gradients \
+                    and _neg(u.value) and isinstance(u.value.operand, gast.Name) \
+                    and u.value.operand.id == t:
+                y = u.targets[0].id
+                between = body[k + 1:j]
+                if y not in S.loaded_names(body[k].value) and not any(
+                        y in S.loaded_names(x) or y in _writes(x) for x in between):
+                    return j
+            return None
+    return None
+
+
+def _gradient_target(stmt, gradients):
+    target = stmt.targets[0] if isinstance(stmt, gast.Assign) else stmt.target
+    return isinstance(target, gast.Name) and target.id in gradients
+
+
+def _is_product(e):
+    return isinstance(e, gast.BinOp) and isinstance(e.op, (gast.Mult, gast.Div))
+
+
+def _count_negations(e):
+    return sum(1 for n in gast.walk(e) if _neg(n))
+
+
+def _negated_product(e):
+    """``-(e)`` for a product ``e``: the sign on its first factor."""
+    if _is_product(e):
+        return gast.BinOp(left=_negated_product(e.left), op=e.op, right=e.right)
+    if _neg(e):
+        return e.operand
+    if isinstance(e, gast.Constant) and _number(e.value):
+        return S.const(-e.value)
+    return gast.UnaryOp(op=gast.USub(), operand=e)
+
+
+def _pull(e):
+    """``(negated, e')`` with ``e == -e'`` when negated: signs gathered out of a product."""
+    if _neg(e):
+        n, inner = _pull(e.operand)
+        return not n, inner
+    if _is_product(e):
+        nl, left = _pull(e.left)
+        nr, right = _pull(e.right)
+        return nl != nr, gast.BinOp(left=left, op=e.op, right=right)
+    return False, e
+
+
+def _absorb(e):
+    """Signs of products moved into a literal factor or an enclosing ``+``/``-``."""
+    if isinstance(e, gast.BinOp) and isinstance(e.op, (gast.Add, gast.Sub)):
+        left, right = _absorb(e.left), _absorb(e.right)
+        n, inner = _pull(right)
+        if n:
+            op = gast.Sub() if isinstance(e.op, gast.Add) else gast.Add()
+            return gast.BinOp(left=left, op=op, right=inner)
+        return gast.BinOp(left=left, op=e.op, right=right)
+    if _is_product(e) or _neg(e):
+        n, inner = _pull(e)
+        if not n:
+            return inner
+        lit = _first_literal(inner)
+        if lit is not None:
+            lit.value = -lit.value
+            return inner
+        return gast.UnaryOp(op=gast.USub(), operand=inner)
+    return e
+
+
+def _first_literal(e):
+    """A numeric literal factor of the product ``e`` (changed in place by the caller)."""
+    if isinstance(e, gast.Constant) and _number(e.value):
+        return e
+    if isinstance(e, gast.BinOp) and isinstance(e.op, gast.Mult):
+        return _first_literal(e.left) or _first_literal(e.right)
+    if isinstance(e, gast.BinOp) and isinstance(e.op, gast.Div):
+        return _first_literal(e.left)
+    return None

@@ -294,3 +294,46 @@ def test_reduction_shapes_are_known_so_unbroadcast_goes():
 def test_reductions_over_axes_tuples_and_negative_axes():
     check(reductions_over_axes, (rng.standard_normal((2, 3, 4)),), 0)
     check(reductions_over_axes, (rng.standard_normal((2, 1, 4)),), 0)
+
+
+# ------------------------------------------------------------ signs of gradients
+
+
+def gaussian_bump(x):
+    return np.sum(np.exp(-(x * x)) * np.cos(x))
+
+
+def euler_step(q, v, dt, n):
+    for i in range(n):
+        acc = -(q * q) - 0.5 * v
+        q = q + dt * v
+        v = v + dt * acc
+    return np.sum(q * v)
+
+
+def test_a_negation_moves_into_a_literal_factor():
+    x = rng.standard_normal(5)
+    code = code_of(gaussian_bump, 0, (x,))
+    assert "-2.0 * (" in code  # -(b * x) * 2.0: one array operation fewer
+    assert "= -b_neg" not in code
+    check(gaussian_bump, (x,), 0)
+
+
+def test_a_negated_product_puts_its_sign_on_the_first_factor():
+    args = (rng.standard_normal(3), rng.standard_normal(3), 0.1, 4)
+    code = code_of(euler_step, (0, 1), args)
+    assert "= -dt * b_v" in code  # the sign on the Python float, not on an array
+    assert "b_acc" not in code
+    check(euler_step, args, (0, 1))
+
+
+def negated_twice_read(x, w):
+    t = -(x * w)
+    return np.sum(t * t) + np.sum(np.sin(t))
+
+
+def test_negations_read_twice_or_in_primal_code_stay():
+    args = (rng.standard_normal(4), rng.standard_normal(4))
+    src = sd.source(negated_twice_read, wrt=(0, 1), args=args)
+    assert "t = -(x * w)" in src  # the user's own line: never rewritten
+    check(negated_twice_read, args, (0, 1))

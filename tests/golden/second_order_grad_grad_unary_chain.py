@@ -54,10 +54,9 @@ def grad_grad_unary_chain(a, _grad_ys=None, grad_ys=None):
     b_tanh = 2.0 * (-b_sub1 * tanh)
     b_cos = unbroadcast(b_mul1 * b_mul11, cos)
     # adjoint of line 8: b_a = -(tanh * b_mul1) * np.sin(a)
-    b_neg = b_b_a * sin1
+    b_mul = -b_b_a * sin1
     b_sin1 = unbroadcast(neg * b_b_a, sin1)
     b_a1 = b_a1 + b_sin1 * np.cos(a)
-    b_mul = -b_neg
     b_tanh = b_tanh + unbroadcast(b_mul * b_mul1, tanh)
     # adjoint of line 5: cos = np.cos(a)
     b_a1 = b_a1 + -b_cos * np.sin(a)

@@ -40,8 +40,7 @@ def grad_loss(params, x, y, grad_ys=None):
     b_maximum = unbroadcast(b_add, maximum)
     b_log1p = unbroadcast(b_add, log1p)
     b_exp = b_log1p / (1.0 + exp)
-    b_neg = b_exp * exp
-    b_abs1 = -b_neg
+    b_abs1 = -b_exp * exp
     b_z = b_z + np.real(b_abs1) * np.conj(z) / np.where(z == 0, 1.0, abs1)
     b_z = b_z + b_maximum * ((z > 0.0) + 0.5 * (z == 0.0))
     # adjoint of line 17: z = x @ params["w"] + params["b"]
