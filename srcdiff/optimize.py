@@ -29,6 +29,7 @@ def optimize(fn, keep=(), gradients=()):
     fn.body = _fold_single_use(fn.body, _load_counts(fn), keep)
     fn.body = _fold_into_redefinition(fn.body)
     fn.body = _fold_negations(fn.body, _load_counts(fn), set(gradients))
+    fn.body = _hoist_invariants(fn.body, set(gradients), S.all_names(fn))
     fn = _Peephole().visit(fn)
     fn.body = _drop_empty_comments(fn.body)
     return fn
@@ -621,3 +622,85 @@ def _first_literal(e):
     if isinstance(e, gast.BinOp) and isinstance(e.op, gast.Div):
         return _first_literal(e.left)
     return None
+
+
+# ------------------------------------------------------------ loop-invariant arithmetic
+
+_HOISTABLE_OPS = (gast.Add, gast.Sub, gast.Mult)
+
+
+def _hoist_invariants(body, gradients, taken):
+    """Arithmetic a loop body repeats on values the loop never changes is done once, before it.
+
+    Only ``+``, ``-``, ``*`` and negation of names and literals (which raise
+    nothing, so running them once more before a loop that runs zero times is
+    harmless), inside gradient statements; the same expression, so the same bits.
+    """
+    out = []
+    for s in body:
+        if isinstance(s, gast.If):
+            s.body = _hoist_invariants(s.body, gradients, taken)
+            s.orelse = _hoist_invariants(s.orelse, gradients, taken)
+        elif isinstance(s, (gast.For, gast.While)):
+            s.body = _hoist_invariants(s.body, gradients, taken)
+            changed = set()
+            for x in s.body + ([s.target] if isinstance(s, gast.For) else []):
+                changed |= _writes(x)
+            hoisted = {}  # dump -> name
+            for x in s.body:
+                if isinstance(x, (gast.Assign, gast.AugAssign)) and _gradient_target(x, gradients):
+                    x.value = _hoist_in(x.value, changed, hoisted, taken, out)
+            if hoisted:
+                out.insert(len(out) - len(hoisted), S.comment("computed once for the loop below"))
+        out.append(s)
+    return out
+
+
+def _hoist_in(e, changed, hoisted, taken, out):
+    if _invariant(e, changed):
+        key = S.dump(e)
+        if key not in hoisted:
+            name = _fresh("loop_invariant", taken)
+            hoisted[key] = name
+            out.append(S.assign(name, e))
+        return S.name(hoisted[key])
+    if isinstance(e, gast.BinOp):
+        e.left = _hoist_in(e.left, changed, hoisted, taken, out)
+        e.right = _hoist_in(e.right, changed, hoisted, taken, out)
+    elif isinstance(e, gast.UnaryOp):
+        e.operand = _hoist_in(e.operand, changed, hoisted, taken, out)
+    return e
+
+
+def _invariant(e, changed):
+    """A binary operation of names the loop does not change and literals."""
+    if not isinstance(e, (gast.BinOp, gast.UnaryOp)) or not any(
+            isinstance(n, gast.BinOp) for n in gast.walk(e)):
+        return False
+    names = 0
+    for n in gast.walk(e):
+        if isinstance(n, gast.Name):
+            if n.id in changed:
+                return False
+            names += 1
+        elif isinstance(n, gast.BinOp):
+            if not isinstance(n.op, _HOISTABLE_OPS):
+                return False
+        elif isinstance(n, gast.UnaryOp):
+            if not isinstance(n.op, gast.USub):
+                return False
+        elif isinstance(n, gast.Constant):
+            if not _number(n.value):
+                return False
+        elif not isinstance(n, (gast.Load, gast.operator, gast.unaryop)):
+            return False
+    return names > 0
+
+
+def _fresh(base, taken):
+    k, name = 0, base
+    while name in taken:
+        k += 1
+        name = f"{base}{k}"
+    taken.add(name)
+    return name

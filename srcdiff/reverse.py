@@ -1140,7 +1140,14 @@ def _combine(contributions):
         if name in total:
             prev = total[name][0]
             if S.dump(_canonical(prev)) == S.dump(_canonical(expr)):
-                expr = gast.BinOp(left=S.const(2.0), op=gast.Mult(), right=prev)
+                if isinstance(prev, gast.BinOp) and isinstance(prev.op, gast.Mult):
+                    # 2.0 * g * x: scaling by two is exact, so this is 2.0 * (g * x) to
+                    # the bit, and 2.0 * g can be computed once when g is loop-invariant
+                    expr = gast.BinOp(left=gast.BinOp(left=S.const(2.0), op=gast.Mult(),
+                                                      right=prev.left),
+                                      op=gast.Mult(), right=prev.right)
+                else:
+                    expr = gast.BinOp(left=S.const(2.0), op=gast.Mult(), right=prev)
             else:
                 expr = gast.BinOp(left=prev, op=gast.Add(), right=expr)
             total[name] = (expr, False)

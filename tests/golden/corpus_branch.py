@@ -7,7 +7,7 @@ def grad_branch(a, grad_ys=None):
     # adjoint of line 254: if a > 0.5:
     if cmp:
         # adjoint of line 255: b = a * a
-        b_a = 2.0 * (b_b * a)
+        b_a = 2.0 * b_b * a
     else:
         # adjoint of line 257: b = -a
         b_a = -b_b

@@ -6,11 +6,10 @@ def jvp_grad_tanh_layer(x, w, grad_ys=None, tangents=None):
     h = np.tanh(x @ w)
     t_h = t_matmul * (1.0 - h * h)
     b_sum1 = scalar_seed(grad_ys)
-    # line 6: b_h = 2.0 * (b_sum1 * h)
-    mul = b_sum1 * h
-    t_mul = broadcast_like(b_sum1 * t_h, mul)
-    b_h = 2.0 * mul
-    t_b_h = broadcast_like(2.0 * t_mul, b_h)
+    # line 6: b_h = 2.0 * b_sum1 * h
+    mul = 2.0 * b_sum1
+    b_h = mul * h
+    t_b_h = broadcast_like(mul * t_h, b_h)
     # line 8: b_matmul = b_h * (1.0 - h * h)
     mul1 = h * h
     t_mul1 = 2.0 * broadcast_like(t_h * h, mul1)
