@@ -219,10 +219,13 @@ _MAX_FOLDED_NODES = 14
 
 
 def _load_counts(fn):
+    """How many times each name is read (``b += g`` reads ``b``)."""
     counts = {}
     for n in gast.walk(fn):
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
             counts[n.id] = counts.get(n.id, 0) + 1
+        elif isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
+            counts[n.target.id] = counts.get(n.target.id, 0) + 1
     return counts
 
 
@@ -550,7 +553,7 @@ def _negating_reader(body, k, t, gradients):
                 y = u.targets[0].id
                 between = body[k + 1:j]
                 if y not in S.loaded_names(body[k].value) and not any(
-                        y in S.loaded_names(x) or y in _writes(x) for x in between):
+                        y in S.loaded_names(x) or {y, t} & _writes(x) for x in between):
                     return j
             return None
     return None

@@ -26,12 +26,12 @@ Invariants of the backward sweep:
 """
 
 import gast
-import numpy as np
 
 from . import syntax as S
-from .activity import ARRAY, INT, broadcast_pattern, check_wrt, walk
+from .activity import ARRAY, INT, check_wrt, walk
 from .deferral import defer_accumulations
 from .recording import defined_before, plan_saves, upward_exposed
+from .uniform import is_spread_of, scalar_valued, size_from_earlier, uniform_results
 from .optimize import is_comment
 
 
@@ -400,7 +400,7 @@ class Reverse:
                 for t in sorted(self._reads_of(op) & set(self.recompute) & used):
                     fresh = self.names.fresh(t)
                     again.append(S.assign(fresh, S.copy(self.recompute[t].value), s))
-                    body = [S._substitute(x, {t: fresh}) if not _assigns_name(x, t) else x
+                    body = [S._substitute(x, {t: fresh}) if not S.assigns_name(x, t) else x
                             for x in body]
                 out = self._header(s) + out + again + body
         elif op.kind not in ("store", "append") and op.target is not None:
@@ -476,7 +476,7 @@ class Reverse:
             stmts, pairs = self.instantiate(op, g, atom, s)
             if bv in self.state.uniform:
                 pairs = _combine(pairs)
-                uniform = self._uniform_results(op, stmts, pairs, bv)
+                uniform = uniform_results(self, op, stmts, pairs, bv)
                 if uniform is None:  # a rule that needs the array itself
                     out.extend(self._spread_uniform([bv]))
                     start = len(out)
@@ -579,9 +579,9 @@ class Reverse:
         """
         bv = self.b(v)
         shape = self.a.shapes.get(v)
-        if not uniform and _is_spread_of(expr, v) and self.kind(v) == ARRAY and shape \
-                and self._scalar_valued(expr.args[0]):
-            expr, uniform = self._size_from_earlier(expr.args[0]), True
+        if not uniform and is_spread_of(expr, v) and self.kind(v) == ARRAY and shape \
+                and scalar_valued(self, expr.args[0]):
+            expr, uniform = size_from_earlier(self, expr.args[0]), True
         if uniform and not shape:
             uniform = False  # a scalar variable: its gradient is just the scalar
         if bv not in state.defined:
@@ -657,141 +657,6 @@ class Reverse:
         for x in stmts:
             S.locate(x, s)
         return stmts, pairs
-
-    def _scalar_valued(self, expr):
-        """Is ``expr`` a scalar: arithmetic on literals, ``np.size``, and names of rank 0?"""
-        for n in gast.walk(expr):
-            if isinstance(n, gast.Call):
-                if not (S.expr_source(n.func) == "np.size" and len(n.args) == 1):
-                    return False
-            elif isinstance(n, gast.Name):
-                if n.id in ("np", "size"):
-                    continue
-                v = self.renamed.get(n.id, n.id)
-                if v not in self.a.shapes:
-                    v = self._primal_of(n.id) if n.id in self.adj.values() else None
-                if v is None or self.a.shapes.get(v) != ():
-                    if not _inside_size_call(expr, n):
-                        return False
-            elif not isinstance(n, (gast.BinOp, gast.UnaryOp, gast.Constant, gast.Attribute,
-                                    gast.operator, gast.unaryop, gast.Load, gast.expr_context)):
-                return False
-        return True
-
-    def _size_from_earlier(self, expr):
-        """``np.size(x)`` read from the earliest value known to have ``x``'s shape.
-
-        ``x = y - z`` (elementwise, ``y`` with ``x``'s known shape pattern) has
-        ``y``'s shape; following such definitions back in straight-line code
-        reaches a value the backward sweep holds anyway, so ``x`` (often a
-        loss term nothing else needs) is not kept just for its size.
-        """
-        at = self.current
-        body = self.fn.body
-        if at is None or not any(x is at for x in body):
-            return expr
-        k = next(i for i, x in enumerate(body) if x is at)
-
-        user = S.all_names(self.parsed.node)
-
-        def source(x):
-            chain = [x]
-            while self.a.assign_count.get(x) == 1 and x not in self.params:
-                j = next((i for i, st in enumerate(body[:k])
-                          if (lambda o: o is not None and o.target == x)(self.a.op(st))), None)
-                op = self.a.op(body[j]) if j is not None else None
-                if op is None or not _elementwise(op):
-                    break
-                px = self.a.shapes.get(x)
-                nxt = None
-                for arg in op.args:
-                    if isinstance(arg, gast.Name) and self.a.shapes.get(arg.id) == px \
-                            and not any(_assigns_name(st, arg.id) for st in body[j + 1:k + 1]):
-                        nxt = arg.id
-                        break
-                if nxt is None:
-                    break
-                x = nxt
-                chain.append(x)
-            named = [c for c in chain if c in user]  # the user's own names read best
-            return named[-1] if named else chain[-1]
-
-        class Size(gast.NodeTransformer):
-            def visit_Call(self, n):
-                self.generic_visit(n)
-                if S.expr_source(n.func) == "np.size" and len(n.args) == 1 \
-                        and isinstance(n.args[0], gast.Name):
-                    n.args[0] = S.name(source(n.args[0].id))
-                return n
-
-        return Size().visit(S.copy(expr))
-
-    def _uniform_results(self, op, stmts, pairs, bv):
-        """For an elementwise rule read with a uniform ``g``: operand -> uniform?, or None.
-
-        With ``g`` standing for ``G``, the scalar repeated over the output's
-        shape, a contribution ``E(g)`` made of ``g``, literals, the statement's
-        operands and result, arithmetic and ufuncs has the shape of its other
-        leaves, and ``E(G)`` is ``E(g)`` broadcast to the output's shape. So when
-        the operand has the output's shape (equal, fully known shape patterns of
-        values broadcast together), ``E(g)`` is exact if it has that shape too,
-        and uniform if it is a scalar. ``unbroadcast(E1, x)`` is exact when
-        ``E1(g)`` has the output's shape. Anything else (a helper, a non-ufunc
-        call, a rule statement reading ``g``, other shapes) needs the array: None.
-        """
-        if bv in S.loaded_names(gast.Module(body=list(stmts), type_ignores=[])):
-            return None
-        pout = self.a.shapes.get(op.target)
-        if pout is None or None in pout:
-            return None
-        allowed = {x.id for x in list(op.args) + list(op.kwargs.values())
-                   if isinstance(x, gast.Name)} | {op.target} | set(self.renamed)
-        result = {}
-        for name, expr, _ in pairs:
-            px = self.a.shapes.get(name)
-            if px is None or None in px:
-                return None
-            if _is_call_of(expr, "unbroadcast") and isinstance(expr.args[1], gast.Name) \
-                    and self.renamed.get(expr.args[1].id, expr.args[1].id) == name:
-                if self._elementwise_pattern(expr.args[0], bv, allowed) != pout:
-                    return None
-                result[name] = False  # exact: the sum over broadcast axes of the true array
-                continue
-            p = self._elementwise_pattern(expr, bv, allowed)
-            if px != pout or p is None:
-                return None
-            if p == () and px != ():
-                result[name] = True
-            elif p == px:
-                result[name] = False
-            else:
-                return None
-        return result
-
-    def _elementwise_pattern(self, expr, bv, allowed):
-        """Shape pattern of an elementwise expression with ``bv`` a scalar; None if unsure."""
-        if isinstance(expr, gast.Constant):
-            ok = isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool)
-            return () if ok else None
-        if isinstance(expr, gast.Name):
-            if expr.id == bv:
-                return ()
-            if expr.id not in allowed:
-                return None
-            p = self.a.shapes.get(self.renamed.get(expr.id, expr.id))
-            return p if p is not None and None not in p else None
-        if isinstance(expr, gast.UnaryOp) and isinstance(expr.op, (gast.USub, gast.UAdd)):
-            return self._elementwise_pattern(expr.operand, bv, allowed)
-        if isinstance(expr, gast.BinOp) and not isinstance(expr.op, gast.MatMult):
-            parts = [self._elementwise_pattern(e, bv, allowed) for e in (expr.left, expr.right)]
-            return None if None in parts else broadcast_pattern(parts)
-        if isinstance(expr, gast.Call) and not expr.keywords:
-            f = expr.func
-            if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name) \
-                    and f.value.id == "np" and isinstance(getattr(np, f.attr, None), np.ufunc):
-                parts = [self._elementwise_pattern(e, bv, allowed) for e in expr.args]
-                return None if None in parts else broadcast_pattern(parts)
-        return None
 
     def rule_name(self, op):
         return "vjp_" + op.rule.vjp.name.strip("_")
@@ -1051,37 +916,6 @@ class Reverse:
 
 
 
-def _elementwise(op):
-    """Is ``op`` an elementwise NumPy operation (its result has its operands' broadcast shape)?"""
-    import operator
-
-    if op.kind != "prim" or op.kwargs:
-        return False
-    if isinstance(op.func, np.ufunc):
-        return True
-    return op.func in (operator.add, operator.sub, operator.mul, operator.truediv, operator.neg,
-                       operator.pow)
-
-
-def _is_call_of(expr, name):
-    return isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name) \
-        and expr.func.id == name and not expr.keywords and len(expr.args) == 2
-
-
-def _is_spread_of(expr, v):
-    return isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name) \
-        and expr.func.id == "spread" and len(expr.args) == 2 and not expr.keywords \
-        and isinstance(expr.args[1], gast.Name) and expr.args[1].id == v
-
-
-def _inside_size_call(expr, node):
-    for n in gast.walk(expr):
-        if isinstance(n, gast.Call) and S.expr_source(n.func) == "np.size" \
-                and any(a is node for a in gast.walk(n)):
-            return True
-    return False
-
-
 def _operand_names(node):
     return [n.id for n in gast.walk(node) if isinstance(n, gast.Name)]
 
@@ -1198,12 +1032,3 @@ def _drop_alias(out, start, keep, bv):
     out[k] = S._substitute(stmt, {keep: bv})
     del out[start - 1]
     return out
-
-
-
-
-
-
-def _assigns_name(stmt, name):
-    return any(isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store) and n.id == name
-               for n in gast.walk(stmt))

@@ -133,6 +133,12 @@ def loaded_names(node):
     return {n.id for n in gast.walk(node) if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
 
 
+def assigns_name(stmt, name):
+    """Does ``stmt`` bind ``name`` (anywhere inside it)?"""
+    return any(isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store) and n.id == name
+               for n in gast.walk(stmt))
+
+
 def all_names(node):
     return {n.id for n in gast.walk(node) if isinstance(n, gast.Name)}
 

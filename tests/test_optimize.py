@@ -277,3 +277,13 @@ def test_fold_into_redefinition_stops_at_a_heading_comment():
     body = _body("t = a * b\nt = t + c")
     body.insert(0, S.comment("adjoint of line 2: y = b"))
     assert _src(O._fold_into_redefinition(list(body))).endswith("t = a * b + c")
+
+
+def test_negation_does_not_move_past_an_in_place_update():
+    from srcdiff import optimize as O
+    from srcdiff import syntax as S
+
+    fn = S.stmts("def f(a, b, c):\n    b_t = a * b\n    b_t += c\n    b_y = -b_t\n"
+                 "    return b_y\n")[0]
+    out = S.to_source(O.optimize(fn, keep={"b_y"}, gradients={"b_t", "b_y"}))
+    assert "b_t += c" in out and "b_y = -b_t" in out

@@ -40,7 +40,7 @@ def programs(draw):
         lines.append(f"t{k} = {draw(expression(names))}")
         names.append(f"t{k}")
     if draw(st.booleans()):  # a branch: uniform gradients must not cross it
-        lines += [f"if p > 0.1234:", f"    u = {draw(expression(names))}",
+        lines += ["if p > 0.1234:", f"    u = {draw(expression(names))}",
                   "else:", f"    u = {draw(expression(names))}"]
         names.append("u")
     terms = []

@@ -374,3 +374,14 @@ def test_loop_invariant_gradient_arithmetic_is_done_once(n):
 def test_nested_loops_hoist_only_what_each_loop_keeps():
     check(nested_paths, (3.1, 0.3, 3), (0, 1))
     check(nested_paths, (3.1, 0.3, 0), (1,))
+
+
+def negated_after_accumulating(p, r):
+    t0 = -(r + -p)
+    return np.sum(-((t0 - p) * 0.5 - p)) + np.mean(t0 * t0) + np.sum(-(r + -p))
+
+
+def test_a_gradient_added_to_before_its_negation_keeps_its_name():
+    # b_t0 = 2.0 * ...; b_t0 += ...; b_add = -b_t0: the product must not become b_add
+    args = (0.3, rng.standard_normal((1, 3)))
+    check(negated_after_accumulating, args, (0, 1))
