@@ -1,10 +1,19 @@
-"""Stage 5, optimize: clean-ups on the generated function.
+"""Stage 5, optimize: clean-ups on the generated function, in this order.
 
-* dead code: assignments to names nothing reads afterwards (no side effects);
-* copy propagation of adjoint aliases (``b_x = b_y`` used once);
+* constant folding of literal arithmetic from rule templates;
+* copy propagation (``b_x = b_y``), and common subexpressions (never making
+  two names share an array that is later changed in place);
+* dead code: assignments nothing reads afterwards (no side effects); a loop's
+  body is cleaned with what later iterations read, found by a fixpoint, so an
+  accumulator only its own update reads goes; empty branches and counted loops go;
 * folding of single-use temporaries into their one reader, and of a value into
   the statement that redefines its name (``t = E; t = F(t)`` -> ``t = F(E)``);
+* signs of gradients moved where they cost nothing (``c * (-u * x)`` ->
+  ``-c * (u * x)``; ``t = a * b; y = -t`` -> ``y = -a * b``);
+* loop-invariant gradient arithmetic computed once before the loop;
 * exact sign peepholes (``-(a) + b`` -> ``b - a``, ``a - -(b)`` -> ``a + b``).
+Every rewrite is exact: the same operations on the same values, or IEEE
+identities (negation and scaling by two are exact).
 """
 
 import gast

@@ -5,7 +5,7 @@ The generated function has two sweeps::
     def grad_f(<f's parameters>, grad_ys=None):
         # primal: f's statements, plus saves of values the backward sweep needs
         #         and that a later statement overwrites
-        # seed:   b_out = seed(grad_ys, out)
+        # seed:   b_out = seed(grad_ys, out)   (scalar_seed(grad_ys) for a float scalar)
         # adjoint: each active statement's rule, in reverse order
         return b_x, ...
 
@@ -20,6 +20,10 @@ Invariants of the backward sweep:
   no code at all: the first contribution is a plain assignment, later ones
   accumulate (``b_v = b_v + ...``). Loops and branches make gradients defined on
   every path where needed (``np.zeros_like``), nowhere else.
+* A gradient may be *uniform*: a scalar standing for itself repeated over its
+  variable's shape (a full sum's gradient), while only elementwise rules read
+  it (uniform.py); it is spread into an array before anything else reads it,
+  and at every block boundary.
 * Branches are replayed by re-testing their (restored) condition; ``range``
   loops whose bounds the body does not change run ``reversed(range(...))``;
   other loops count their trips.
