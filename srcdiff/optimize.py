@@ -525,6 +525,8 @@ def _fold_negations(body, counts, gradients):
             new = _absorb(_replace(S.copy(value), t, s.value))
             if _count_negations(new) > _count_negations(value):
                 new = None  # nowhere to put the sign
+            elif isinstance(u, gast.Assign) and not isinstance(new, (gast.BinOp, gast.UnaryOp)):
+                new = None  # y = -(-u) is a new array; y = u would share u's
         if new is None:
             continue
         if isinstance(u, gast.AugAssign) and _neg(new) and isinstance(u.op, (gast.Add, gast.Sub)):
@@ -660,8 +662,18 @@ def _hoist_invariants(body, gradients, taken):
                 changed |= _writes(x)
             hoisted = {}  # dump -> name
             for x in s.body:
-                if isinstance(x, (gast.Assign, gast.AugAssign)) and _gradient_target(x, gradients):
+                if isinstance(x, gast.AugAssign) and _gradient_target(x, gradients):
                     x.value = _hoist_in(x.value, changed, hoisted, taken, out)
+                elif isinstance(x, gast.Assign) and _gradient_target(x, gradients) \
+                        and isinstance(x.value, (gast.BinOp, gast.UnaryOp)):
+                    # parts only: ``b = <all invariant>`` stays a new array each time,
+                    # which the sweep may then update in place
+                    v = x.value
+                    if isinstance(v, gast.BinOp):
+                        v.left = _hoist_in(v.left, changed, hoisted, taken, out)
+                        v.right = _hoist_in(v.right, changed, hoisted, taken, out)
+                    else:
+                        v.operand = _hoist_in(v.operand, changed, hoisted, taken, out)
             if hoisted:
                 out.insert(len(out) - len(hoisted), S.comment("computed once for the loop below"))
         out.append(s)

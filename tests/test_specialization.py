@@ -385,3 +385,25 @@ def test_a_gradient_added_to_before_its_negation_keeps_its_name():
     # b_t0 = 2.0 * ...; b_t0 += ...; b_add = -b_t0: the product must not become b_add
     args = (0.3, rng.standard_normal((1, 3)))
     check(negated_after_accumulating, args, (0, 1))
+
+
+def double_negation(c):
+    t2 = (c + np.sin(c)) + --c
+    return np.sum(t2)
+
+
+def test_a_double_negation_never_makes_two_gradients_one_array():
+    # b_c = -(-b_t2) must stay a new array: b_c is then added to in place
+    check(double_negation, (rng.standard_normal((2, 1)),), 0)
+
+
+def invariant_whole_gradient(x, w, n):
+    s = 0.0
+    for i in range(n):
+        y = w * 3.0
+        s = s + np.sum(np.sin(y)) + np.sum(y * x)
+    return s
+
+
+def test_a_gradient_wholly_loop_invariant_is_still_made_each_iteration():
+    check(invariant_whole_gradient, (rng.standard_normal(3), rng.standard_normal(3), 3), (0, 1))
