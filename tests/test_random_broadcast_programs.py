@@ -2,9 +2,11 @@
 and means, against central differences.
 
 Gradients of full sums and means are kept as scalars while only elementwise rules
-read them (uniform gradients, reverse.py) and the size of a mean is read from an
+read them (uniform gradients, uniform.py) and the size of a mean is read from an
 earlier value of the same shape: both rest on shape reasoning, which is what
-broadcasting between scalars, rows, columns and matrices tests.
+broadcasting between scalars, rows, columns and matrices tests. Loops add
+per-iteration sums (deferral.py), loop-invariant arithmetic and loop-carried
+values (optimize.py).
 """
 
 import numpy as np
@@ -44,6 +46,14 @@ def programs(draw):
                   "else:", f"    u = {draw(expression(names))}"]
         names.append("u")
     terms = []
+    if draw(st.booleans()):  # a loop: per-iteration sums, loop-carried values
+        carried = draw(st.sampled_from(["q", "m", "c"]))
+        lines += ["acc = 0.0", f"v = {carried}",
+                  f"for i in range({draw(st.integers(0, 3))}):",
+                  f"    v = v * 0.5 + {draw(expression(names))}",
+                  "    acc = acc + " + draw(st.sampled_from(REDUCE)).format(
+                      *[draw(expression(names + ["v"]))] * 2)]
+        terms.append("acc")
     for _ in range(draw(st.integers(1, 3))):
         e = draw(expression(names))
         terms.append(draw(st.sampled_from(REDUCE)).format(e, e))
