@@ -38,6 +38,7 @@ def optimize(fn, keep=(), gradients=()):
     fn.body = _fold_single_use(fn.body, _load_counts(fn), keep)
     fn.body = _fold_into_redefinition(fn.body)
     fn.body = _fold_negations(fn.body, _load_counts(fn), set(gradients))
+    fn.body = _merge_scalings(fn.body, _load_counts(fn), set(gradients))
     fn.body = _hoist_invariants(fn.body, set(gradients), S.all_names(fn))
     fn = _Peephole().visit(fn)
     fn.body = _drop_empty_comments(fn.body)
@@ -728,3 +729,104 @@ def _fresh(base, taken):
         name = f"{base}{k}"
     taken.add(name)
     return name
+
+
+# ------------------------------------------------------------ scalings by powers of two
+
+
+def _merge_scalings(body, counts, gradients):
+    """``t = a * 0.5 / j; y = 2.0 * t * h`` (``t`` a gradient read once) -> ``y = a / j * h``.
+
+    Scaling by a power of two is exact and commutes with the rounding of ``*``
+    and ``/``, so such factors of one product can be gathered and cancelled
+    (rule templates make them: ``sqrt``'s ``0.5``, a square's ``2.0``). Done only
+    where it removes a literal, in gradient statements.
+    """
+    body = list(body)
+    for s in body:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            s.body = _merge_scalings(s.body, counts, gradients)
+            s.orelse = _merge_scalings(s.orelse, counts, gradients)
+    for k in range(len(body) - 1, -1, -1):
+        s = body[k]
+        t = s.targets[0].id if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+            and isinstance(s.targets[0], gast.Name) else None
+        if t not in gradients or counts.get(t) != 1 or not _arithmetic(s.value) \
+                or not _scalings(s.value):
+            continue
+        use = _next_reader(body, k, t)
+        u = body[use] if use is not None else None
+        if not isinstance(u, (gast.Assign, gast.AugAssign)) or not _gradient_target(u, gradients):
+            continue
+        new = _gather_scalings(_replace(S.copy(u.value), t, s.value))
+        before = len(_scalings(u.value)) + len(_scalings(s.value))
+        if len(_scalings(new)) >= before or (
+                isinstance(u, gast.Assign) and not isinstance(new, (gast.BinOp, gast.UnaryOp))):
+            continue
+        u.value = new
+        del body[k]
+    return body
+
+
+def _power_of_two(v):
+    if not _number(v) or v == 0:
+        return False
+    m, _ = __import__("math").frexp(abs(float(v)))
+    return m == 0.5
+
+
+def _scalings(e):
+    """Power-of-two literals that scale a product (factors of its ``*``/``/`` tree)."""
+    out = []
+
+    def visit(n, top):
+        if isinstance(n, gast.BinOp) and isinstance(n.op, (gast.Mult, gast.Div)):
+            for side in (n.left, n.right) if isinstance(n.op, gast.Mult) else (n.left, n.right):
+                if isinstance(side, gast.Constant) and _power_of_two(side.value):
+                    out.append(side)
+                else:
+                    visit(side, False)
+        else:
+            for child in gast.iter_child_nodes(n):
+                visit(child, True)
+
+    visit(e, True)
+    return out
+
+
+def _gather_scalings(e):
+    """Each maximal ``*``/``/`` tree with two or more power-of-two literals: the literals
+    removed in place and their product put once in front."""
+    if isinstance(e, gast.BinOp) and not isinstance(e.op, (gast.Mult, gast.Div)):
+        e.left, e.right = _gather_scalings(e.left), _gather_scalings(e.right)
+        return e
+    if isinstance(e, gast.UnaryOp):
+        e.operand = _gather_scalings(e.operand)
+        return e
+    if not (isinstance(e, gast.BinOp) and isinstance(e.op, (gast.Mult, gast.Div))):
+        return e
+    scale = [1.0]
+
+    def strip(n):
+        if isinstance(n, gast.BinOp) and isinstance(n.op, (gast.Mult, gast.Div)):
+            left, right = n.left, n.right
+            if isinstance(right, gast.Constant) and _power_of_two(right.value):
+                scale[0] = scale[0] * right.value if isinstance(n.op, gast.Mult) \
+                    else scale[0] / right.value
+                return strip(left)
+            if isinstance(left, gast.Constant) and _power_of_two(left.value) \
+                    and isinstance(n.op, gast.Mult):
+                scale[0] *= left.value
+                return strip(right)
+            n.left, n.right = strip(left), _gather_scalings(right)
+            return n
+        return _gather_scalings(n)
+
+    if len(_scalings(e)) < 2:
+        return e
+    rest = strip(e)
+    if scale[0] == 1.0:
+        return rest
+    if scale[0] == -1.0:
+        return gast.UnaryOp(op=gast.USub(), operand=rest)
+    return gast.BinOp(left=S.const(scale[0]), op=gast.Mult(), right=rest)

@@ -407,3 +407,42 @@ def invariant_whole_gradient(x, w, n):
 
 def test_a_gradient_wholly_loop_invariant_is_still_made_each_iteration():
     check(invariant_whole_gradient, (rng.standard_normal(3), rng.standard_normal(3), 3), (0, 1))
+
+
+# ------------------------------------------------------------ powers of two
+
+
+def soft_norm(x, w):
+    h = x * w
+    j = np.sqrt(1.0 + h * h)
+    return np.sum(j * w)
+
+
+def cube_of_sqrt(x):
+    r = np.sqrt(x)
+    return np.sum(0.1 * r * r * r)
+
+
+def test_sqrt_and_square_scalings_cancel():
+    args = (rng.standard_normal(5), rng.standard_normal(5))
+    code = code_of(soft_norm, (0, 1), args)
+    assert "0.5" not in code and "/ j * h" in code  # sqrt's 0.5 and the square's 2.0
+    check(soft_norm, args, (0, 1))
+
+
+def test_other_literals_are_never_regrouped():
+    x = rng.random(4) + 0.5
+    code = code_of(cube_of_sqrt, 0, (x,))
+    assert "0.1" in code  # not a power of two: its rounding stays where it was
+    check(cube_of_sqrt, (x,), 0)
+
+
+def scaled_sqrt(y):
+    return np.sum(np.sqrt(4.0 * y) * y)
+
+
+def test_power_of_two_scalings_gather_into_one_literal():
+    y = rng.random(4) + 0.5
+    code = code_of(scaled_sqrt, 0, (y,))
+    assert "0.5" not in code and "4.0 * b_" not in code and "2.0 * (" in code
+    check(scaled_sqrt, (y,), 0)
