@@ -171,6 +171,7 @@ class _Transform:
         self._defaults = self.fn.__defaults__ or ()
         self._n = len(self.params)
         self._last = {}  # argument facts -> compiled, for this transform object
+        self._fast = {}  # quick key -> generated function (see __call__)
         self._generation = _GENERATION[0]
         functools.update_wrapper(self, self.fn, updated=())
 
@@ -193,6 +194,7 @@ class _Transform:
         """The generated gradient for arguments like ``values`` (compiled once, then cached)."""
         if self._generation != _GENERATION[0]:
             self._last.clear()
+            self._fast.clear()
             self._generation = _GENERATION[0]
         quick = _quick_key(values)  # type, shape and dtype kind: cheap, and decides the facts
         hit = self._last.get(quick) if quick is not None else None
@@ -219,13 +221,14 @@ class _Transform:
             self._last[facts] = hit
         if quick is not None:
             self._last[quick] = hit
+            self._fast[quick] = hit.fn
         return hit
 
     def __call__(self, *args, grad_ys=None, **kwargs):
         if not kwargs and len(args) == self._n and self._generation == _GENERATION[0]:
-            hit = self._last.get(_quick_key(args))  # the steady state: one dict lookup
-            if hit is not None:
-                return hit.fn(*args, grad_ys)
+            fn = self._fast.get(_quick_key(args))  # the steady state: one dict lookup
+            if fn is not None:
+                return fn(*args, grad_ys)
         values = self._bind(args, kwargs)
         return self.compiled(values).fn(*values, grad_ys)
 

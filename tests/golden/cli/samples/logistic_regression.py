@@ -112,8 +112,8 @@ def finish(g, x, zero=False):
     """
     tg = type(g)
     if tg is np.ndarray:
-        if type(x) is np.ndarray and g.dtype == x.dtype and g.shape == x.shape \
-                and g.base is None and g.flags.writeable:
+        if type(x) is np.ndarray and g.base is None and g.dtype == x.dtype \
+                and g.shape == x.shape and g.flags.writeable:
             return g  # the common cases, decided cheaply (same results as below)
     elif tg is float or tg is np.float64:
         tx = type(x)
