@@ -130,7 +130,9 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
     # array gradients keep their own line (folding them gains nothing measurable);
     # scalar ones fold, which matters in Python loops
     keep |= {b for v, b in rev.adj.items() if analysis.shapes.get(v) != ()}
-    out = optimize.optimize(out, keep, gradients=set(rev.adj.values()))
+    scalars = {v for v, p in analysis.shapes.items() if p == ()}
+    scalars |= {rev.adj[v] for v in scalars if v in rev.adj}
+    out = optimize.optimize(out, keep, gradients=set(rev.adj.values()), scalars=scalars)
     return out, parsed, ctx
 
 

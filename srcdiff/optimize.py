@@ -24,9 +24,10 @@ _PURE_CALL_ROOTS = {"np", "unbroadcast", "unreduce", "reduce_mask", "item_grad",
                     "add_tree", "seed", "check_outputs"}
 
 
-def optimize(fn, keep=(), gradients=()):
+def optimize(fn, keep=(), gradients=(), scalars=()):
     """Clean up a generated function. Names in ``keep`` (the user's) are never folded away;
-    ``gradients`` (adjoint names: always floats) may have their negations moved."""
+    ``gradients`` (adjoint names: always floats) may have their negations moved;
+    ``scalars`` are names known to hold single numbers."""
     fn = _Fold().visit(fn)
     fn.body = _copy_propagate(fn.body)
     fn.body = _common_subexpressions(fn.body, _changed_in_place(fn))
@@ -38,7 +39,7 @@ def optimize(fn, keep=(), gradients=()):
     fn.body = _fold_single_use(fn.body, _load_counts(fn), keep)
     fn.body = _fold_into_redefinition(fn.body)
     fn.body = _fold_negations(fn.body, _load_counts(fn), set(gradients))
-    fn.body = _merge_scalings(fn.body, _load_counts(fn), set(gradients))
+    fn.body = _merge_scalings(fn.body, _load_counts(fn), set(gradients), set(scalars))
     fn.body = _hoist_invariants(fn.body, set(gradients), S.all_names(fn))
     fn = _Peephole().visit(fn)
     fn.body = _drop_empty_comments(fn.body)
@@ -734,38 +735,52 @@ def _fresh(base, taken):
 # ------------------------------------------------------------ scalings by powers of two
 
 
-def _merge_scalings(body, counts, gradients):
+def _merge_scalings(body, counts, gradients, scalars=frozenset()):
     """``t = a * 0.5 / j; y = 2.0 * t * h`` (``t`` a gradient read once) -> ``y = a / j * h``.
 
     Scaling by a power of two is exact and commutes with the rounding of ``*``
-    and ``/``, so such factors of one product can be gathered and cancelled
-    (rule templates make them: ``sqrt``'s ``0.5``, a square's ``2.0``). Done only
-    where it removes a literal, in gradient statements.
+    and ``/``, so such factors of one product can be gathered, cancelled, and
+    put on any factor of the numerator: on a scalar one (``scalars``: names
+    known to hold one number) when there is one, where it costs no array
+    operation. Rule templates make such factors (``sqrt``'s ``0.5``, a square's
+    ``2.0``). ``t`` is folded into its reader only when that saves operations
+    on arrays; gradient statements only.
     """
     body = list(body)
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = _merge_scalings(s.body, counts, gradients)
-            s.orelse = _merge_scalings(s.orelse, counts, gradients)
+            s.body = _merge_scalings(s.body, counts, gradients, scalars)
+            s.orelse = _merge_scalings(s.orelse, counts, gradients, scalars)
     for k in range(len(body) - 1, -1, -1):
         s = body[k]
         t = s.targets[0].id if isinstance(s, gast.Assign) and len(s.targets) == 1 \
             and isinstance(s.targets[0], gast.Name) else None
-        if t not in gradients or counts.get(t) != 1 or not _arithmetic(s.value) \
-                or not _scalings(s.value):
+        if t not in gradients or counts.get(t) != 1 or not _arithmetic(s.value):
             continue
         use = _next_reader(body, k, t)
         u = body[use] if use is not None else None
-        if not isinstance(u, (gast.Assign, gast.AugAssign)) or not _gradient_target(u, gradients):
+        if not isinstance(u, (gast.Assign, gast.AugAssign)) or not _gradient_target(u, gradients) \
+                or not (_scalings(s.value) or _scalings(u.value)):
             continue
-        new = _gather_scalings(_replace(S.copy(u.value), t, s.value))
-        before = len(_scalings(u.value)) + len(_scalings(s.value))
-        if len(_scalings(new)) >= before or (
-                isinstance(u, gast.Assign) and not isinstance(new, (gast.BinOp, gast.UnaryOp))):
+        new = _gather_scalings(_replace(S.copy(u.value), t, s.value), scalars)
+        if _array_ops(new, scalars) >= _array_ops(u.value, scalars) + _array_ops(s.value, scalars) \
+                or (isinstance(u, gast.Assign) and not isinstance(new, (gast.BinOp, gast.UnaryOp))):
             continue
         u.value = new
         del body[k]
     return body
+
+
+def _array_ops(e, scalars):
+    """Operations of ``e`` that may work on arrays (the cost that matters), counted."""
+    count = 0
+    for n in gast.walk(e):
+        if isinstance(n, gast.Call):
+            count += 1
+        elif isinstance(n, (gast.BinOp, gast.UnaryOp)) and any(
+                isinstance(x, gast.Name) and x.id not in scalars for x in gast.walk(n)):
+            count += 1
+    return count
 
 
 def _power_of_two(v):
@@ -794,14 +809,15 @@ def _scalings(e):
     return out
 
 
-def _gather_scalings(e):
-    """Each maximal ``*``/``/`` tree with two or more power-of-two literals: the literals
-    removed in place and their product put once in front."""
+def _gather_scalings(e, scalars=frozenset()):
+    """Each maximal ``*``/``/`` tree with power-of-two literals: the literals removed in
+    place and their product put once on its first factor when that is a literal or a
+    scalar name, else in front."""
     if isinstance(e, gast.BinOp) and not isinstance(e.op, (gast.Mult, gast.Div)):
-        e.left, e.right = _gather_scalings(e.left), _gather_scalings(e.right)
+        e.left, e.right = _gather_scalings(e.left, scalars), _gather_scalings(e.right, scalars)
         return e
     if isinstance(e, gast.UnaryOp):
-        e.operand = _gather_scalings(e.operand)
+        e.operand = _gather_scalings(e.operand, scalars)
         return e
     if not (isinstance(e, gast.BinOp) and isinstance(e.op, (gast.Mult, gast.Div))):
         return e
@@ -818,14 +834,23 @@ def _gather_scalings(e):
                     and isinstance(n.op, gast.Mult):
                 scale[0] *= left.value
                 return strip(right)
-            n.left, n.right = strip(left), _gather_scalings(right)
+            n.left, n.right = strip(left), _gather_scalings(right, scalars)
             return n
-        return _gather_scalings(n)
+        return _gather_scalings(n, scalars)
 
-    if len(_scalings(e)) < 2:
+    if not _scalings(e):
         return e
     rest = strip(e)
     if scale[0] == 1.0:
+        return rest
+    first, parent = rest, None
+    while isinstance(first, gast.BinOp) and isinstance(first.op, (gast.Mult, gast.Div)):
+        first, parent = first.left, first
+    if isinstance(first, gast.Constant) and _number(first.value):
+        first.value = first.value * scale[0]  # exact: a power of two
+        return rest
+    if isinstance(first, gast.Name) and first.id in scalars and parent is not None:
+        parent.left = gast.BinOp(left=S.const(scale[0]), op=gast.Mult(), right=first)
         return rest
     if scale[0] == -1.0:
         return gast.UnaryOp(op=gast.USub(), operand=rest)

@@ -444,5 +444,17 @@ def scaled_sqrt(y):
 def test_power_of_two_scalings_gather_into_one_literal():
     y = rng.random(4) + 0.5
     code = code_of(scaled_sqrt, 0, (y,))
-    assert "0.5" not in code and "4.0 * b_" not in code and "2.0 * (" in code
+    assert "0.5" not in code and "4.0 * b_" not in code
+    assert "2.0 * b_sum1 * y / sqrt" in code  # the scale on the scalar seed: no array op
     check(scaled_sqrt, (y,), 0)
+
+
+def log_of_square(k):
+    return np.sum(np.log(1.0 + k * k))
+
+
+def test_a_scale_lands_on_a_scalar_factor_when_folding_saves_an_array_operation():
+    k = rng.standard_normal(6)
+    code = code_of(log_of_square, 0, (k,))
+    assert "b_k = 2.0 * b_sum1 / (1.0 + k * k) * k" in code
+    check(log_of_square, (k,), 0)
