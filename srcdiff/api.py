@@ -142,7 +142,7 @@ class _Transform:
                  return_value=False):
         if not callable(fn):
             raise TypeError(f"expected a function, got {fn!r}")
-        if isinstance(fn, _Transform) or type(fn).__name__ == "Composed":
+        if isinstance(transform_of(fn), _Transform) or type(fn).__name__ == "Composed":
             raise TypeError("this transform does not compose with another transform; use "
                             "sd.grad, sd.value_and_grad, sd.jvp, sd.hvp or sd.hessian on it")
         self.fn = inspect.unwrap(fn) if hasattr(fn, "__wrapped__") and not _has_rule(fn) else fn
@@ -233,6 +233,30 @@ class _Transform:
         return self.compiled(values).fn(*values, grad_ys)
 
 
+def transform_of(f):
+    """The transform behind a callable ``sd.grad``/``sd.value_and_grad`` returned, else ``f``."""
+    return getattr(f, "__srcdiff_transform__", f)
+
+
+def _fast_callable(t):
+    """``t`` as a plain function: a call costs one key and one dict lookup (a transform
+    object's ``__call__`` costs several times that on small inputs)."""
+    fast = t._fast
+
+    def call(*args, grad_ys=None, **kwargs):
+        if not kwargs and t._generation == _GENERATION[0]:
+            fn = fast.get(_quick_key(args))
+            if fn is not None:
+                return fn(*args, grad_ys)
+        return t(*args, grad_ys=grad_ys, **kwargs)
+
+    functools.update_wrapper(call, t.fn, updated=())
+    del call.__wrapped__  # not the user's function: a transform of it
+    call.__srcdiff_transform__ = t
+    call.compiled = t.compiled
+    return call
+
+
 def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
     """The gradient of ``f`` (of the sum of its outputs) w.r.t. ``wrt``; see SPEC §1.
 
@@ -241,16 +265,18 @@ def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
     """
     from . import higher
     if higher._is_transform(f):
-        return higher.Composed(f, wrt, stop_gradients, unconnected_gradients)
-    return _Transform(f, wrt, stop_gradients, unconnected_gradients)
+        return higher.Composed(transform_of(f), wrt, stop_gradients, unconnected_gradients)
+    return _fast_callable(_Transform(f, wrt, stop_gradients, unconnected_gradients))
 
 
 def value_and_grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
     """Like :func:`grad`, returning ``(value, gradients)`` from one call."""
     from . import higher
     if higher._is_transform(f):
-        return higher.Composed(f, wrt, stop_gradients, unconnected_gradients, return_value=True)
-    return _Transform(f, wrt, stop_gradients, unconnected_gradients, return_value=True)
+        return higher.Composed(transform_of(f), wrt, stop_gradients, unconnected_gradients,
+                               return_value=True)
+    return _fast_callable(_Transform(f, wrt, stop_gradients, unconnected_gradients,
+                                     return_value=True))
 
 
 def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):

@@ -32,7 +32,7 @@ _CACHE = weakref.WeakKeyDictionary()
 
 def _is_transform(f):
     """A srcdiff transform whose generated function can be compiled for given values."""
-    return isinstance(f, (api._Transform, Composed))
+    return isinstance(api.transform_of(f), (api._Transform, Composed))
 
 
 class _Target:
@@ -44,6 +44,7 @@ class _Target:
     """
 
     def __init__(self, f):
+        f = api.transform_of(f)
         if _is_transform(f):
             self.inner = f
             self.fn = f.fn
@@ -192,6 +193,7 @@ class Composed:
                  return_value=False):
         if not _is_transform(inner):
             raise TypeError(f"expected a srcdiff transform, got {inner!r}")
+        inner = api.transform_of(inner)
         self.inner = inner
         self.fn = inner.fn
         self.sig, self.params = inner.sig, list(inner.params)

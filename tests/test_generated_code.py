@@ -54,3 +54,21 @@ def test_cache_generates_once():
     a = df.compiled([X, W])
     b = df.compiled([X, W])
     assert a is b
+
+
+def test_a_gradient_is_a_plain_function_that_still_composes():
+    import inspect
+
+    df = sd.grad(T.design_example)
+    assert inspect.isfunction(df) and df.__name__ == T.design_example.__name__
+    g = df(X, W)
+    assert df(X, W) is not g  # a fresh result each call
+    assert_close(g, numeric_grad(T.design_example, (X, W), 0))
+    # grad of a gradient, and a cache shared with the transform behind it
+    assert df.compiled([X, W]) is df.compiled([X, W])
+    x = 0.7
+    assert_close(sd.grad(sd.grad(_cube))(x), 6 * x)
+
+
+def _cube(x):
+    return x ** 3
