@@ -10,6 +10,7 @@ import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad
+from srcdiff import algebra as A
 from srcdiff import optimize as O
 from srcdiff import syntax as S
 from srcdiff.runtime import finish, unbroadcast
@@ -159,7 +160,7 @@ def test_fold_into_redefinition_leaves_alone(src):
 
 
 def _peep(src):
-    return _src(O._Peephole().visit(S.parse_module(src)).body)
+    return _src(A.Peephole().visit(S.parse_module(src)).body)
 
 
 @pytest.mark.parametrize("src, expected", [
