@@ -68,12 +68,7 @@ def fold_negations(body, counts, gradients):
             s.body = fold_negations(s.body, counts, gradients)
             s.orelse = fold_negations(s.orelse, counts, gradients)
     # last to first: a negation is first offered to its reader, then to its operand
-    for k in range(len(body) - 1, -1, -1):
-        s = body[k]
-        t = s.targets[0].id if isinstance(s, gast.Assign) and len(s.targets) == 1 \
-            and isinstance(s.targets[0], gast.Name) else None
-        if t not in gradients or counts.get(t) != 1 or not arithmetic(s.value):
-            continue
+    for k, s, t in _gradients_read_once(body, counts, gradients):
         if _is_product(s.value):  # t = a * b; ...; y = -t  ->  y = -a * b; ...
             j = _negating_reader(body, k, t, gradients)
             if j is not None:
@@ -101,6 +96,17 @@ def fold_negations(body, counts, gradients):
         u.value = new
         del body[k]
     return body
+
+
+def _gradients_read_once(body, counts, gradients):
+    """``(k, statement, t)`` for ``t = <arithmetic>`` defining a gradient read once, last
+    to first (so deleting ``body[k]`` while iterating is safe)."""
+    for k in range(len(body) - 1, -1, -1):
+        s = body[k]
+        t = s.targets[0].id if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+            and isinstance(s.targets[0], gast.Name) else None
+        if t in gradients and counts.get(t) == 1 and arithmetic(s.value):
+            yield k, s, t
 
 
 def _next_reader(body, k, t):
@@ -315,12 +321,7 @@ def merge_scalings(body, counts, gradients, scalars=frozenset()):
         if isinstance(s, (gast.If, gast.For, gast.While)):
             s.body = merge_scalings(s.body, counts, gradients, scalars)
             s.orelse = merge_scalings(s.orelse, counts, gradients, scalars)
-    for k in range(len(body) - 1, -1, -1):
-        s = body[k]
-        t = s.targets[0].id if isinstance(s, gast.Assign) and len(s.targets) == 1 \
-            and isinstance(s.targets[0], gast.Name) else None
-        if t not in gradients or counts.get(t) != 1 or not arithmetic(s.value):
-            continue
+    for k, s, t in _gradients_read_once(body, counts, gradients):
         use = _next_reader(body, k, t)
         u = body[use] if use is not None else None
         if not isinstance(u, (gast.Assign, gast.AugAssign)) or not _gradient_target(u, gradients) \
