@@ -169,9 +169,8 @@ class _Transform:
         self.unconnected = unconnected_gradients
         self.return_value = return_value
         self._defaults = self.fn.__defaults__ or ()
-        self._n = len(self.params)
         self._last = {}  # argument facts -> compiled, for this transform object
-        self._fast = {}  # quick key -> generated function (see __call__)
+        self._fast = {}  # quick key -> generated function (see _fast_callable)
         self._generation = _GENERATION[0]
         functools.update_wrapper(self, self.fn, updated=())
 
@@ -196,7 +195,7 @@ class _Transform:
             self._last.clear()
             self._fast.clear()
             self._generation = _GENERATION[0]
-        quick = _quick_key(values)  # type, shape and dtype kind: cheap, and decides the facts
+        quick = _quick_key(values)  # type, shape and dtype: cheap, and decides the facts
         hit = self._last.get(quick) if quick is not None else None
         if hit is not None:
             return hit
@@ -225,10 +224,7 @@ class _Transform:
         return hit
 
     def __call__(self, *args, grad_ys=None, **kwargs):
-        if not kwargs and len(args) == self._n and self._generation == _GENERATION[0]:
-            fn = self._fast.get(_quick_key(args))  # the steady state: one dict lookup
-            if fn is not None:
-                return fn(*args, grad_ys)
+        # (the steady state, one key and one lookup, is the function _fast_callable makes)
         values = self._bind(args, kwargs)
         return self.compiled(values).fn(*values, grad_ys)
 

@@ -85,13 +85,14 @@ class _Fold(gast.NodeTransformer):
         return node
 
 
-def _dce(body, live_out):
+def _dce(body, live_out, apply=True):
     """Remove dead pure assignments; return ``(body, changed, names live on entry)``.
 
     A loop's body is cleaned with what is live after the loop plus what the
-    body itself reads in a later iteration, found by iterating to a fixpoint:
-    a variable that only feeds its own update (``s = s + x * x`` with ``s``
-    unread after the loop) is dead.
+    body itself reads in a later iteration, found by iterating to a fixpoint
+    (``apply=False``: the liveness only, nothing changed): a variable that only
+    feeds its own update (``s = s + x * x`` with ``s`` unread after the loop)
+    is dead.
     """
     changed = False
     live = set(live_out)
@@ -107,10 +108,12 @@ def _dce(body, live_out):
             out.append(s)
             continue
         if isinstance(s, gast.If):
-            s.body, c1, live_body = _dce(s.body, live)
-            s.orelse, c2, live_else = _dce(s.orelse, live)
+            then, c1, live_body = _dce(s.body, live, apply)
+            other, c2, live_else = _dce(s.orelse, live, apply)
             changed |= c1 or c2
-            if not s.body and not s.orelse and pure(s.test):
+            if apply:
+                s.body, s.orelse = then, other
+            if not then and not other and pure(s.test):
                 changed = True  # nothing left to branch over
                 continue
             live = live_body | live_else | S.loaded_names(s.test)
@@ -120,13 +123,15 @@ def _dce(body, live_out):
             header = S.loaded_names(s.iter if isinstance(s, gast.For) else s.test)
             loop_live = live | header
             while True:  # what an iteration reads that an earlier one (or the code before) wrote
-                _, _, body_live = _dce(S.copy(s.body), loop_live)
+                _, _, body_live = _dce(s.body, loop_live, apply=False)
                 if body_live <= loop_live:
                     break
                 loop_live |= body_live
-            s.body, c1, _ = _dce(s.body, loop_live)
+            inner, c1, _ = _dce(s.body, loop_live, apply)
             changed |= c1
-            if not s.body and isinstance(s, gast.For) and _is_range(s.iter):
+            if apply:
+                s.body = inner
+            if not inner and isinstance(s, gast.For) and _is_range(s.iter):
                 changed = True  # an empty counted loop
                 continue
             live = loop_live  # the body may run zero times
@@ -134,7 +139,7 @@ def _dce(body, live_out):
             continue
         live |= S.loaded_names(s)
         if isinstance(s, gast.AugAssign) and isinstance(s.target, gast.Name):
-            live.add(s.target.id)  # ``b += e`` reads b
+            live.add(s.target.id)  # ``b += g`` reads b
         out.append(s)
     out.reverse()
     return out, changed, live

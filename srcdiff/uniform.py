@@ -26,7 +26,7 @@ def scalar_valued(rev, expr):
             if not (S.expr_source(n.func) == "np.size" and len(n.args) == 1):
                 return False
         elif isinstance(n, gast.Name):
-            if n.id in ("np", "size"):
+            if n.id == "np":
                 continue
             v = rev.renamed.get(n.id, n.id)
             if v not in rev.a.shapes:
@@ -38,6 +38,7 @@ def scalar_valued(rev, expr):
                                 gast.operator, gast.unaryop, gast.Load, gast.expr_context)):
             return False
     return True
+
 
 def size_from_earlier(rev, expr):
     """``np.size(x)`` read from the earliest value known to have ``x``'s shape.
@@ -52,14 +53,17 @@ def size_from_earlier(rev, expr):
     if at is None or not any(x is at for x in body):
         return expr
     k = next(i for i, x in enumerate(body) if x is at)
-
+    defined_at = {}  # name -> index of its top-level definition before ``at``
+    for i, st in enumerate(body[:k]):
+        op = rev.a.op(st)
+        if op is not None and op.target is not None:
+            defined_at[op.target] = i
     user = S.all_names(rev.parsed.node)
 
     def source(x):
         chain = [x]
         while rev.a.assign_count.get(x) == 1 and x not in rev.params:
-            j = next((i for i, st in enumerate(body[:k])
-                      if (lambda o: o is not None and o.target == x)(rev.a.op(st))), None)
+            j = defined_at.get(x)
             op = rev.a.op(body[j]) if j is not None else None
             if op is None or not _elementwise(op):
                 break
@@ -172,9 +176,9 @@ def _is_call_of(expr, name):
 
 
 def is_spread_of(expr, v):
-    return isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name) \
-        and expr.func.id == "spread" and len(expr.args) == 2 and not expr.keywords \
-        and isinstance(expr.args[1], gast.Name) and expr.args[1].id == v
+    """Is ``expr`` ``spread(g, v)``?"""
+    return _is_call_of(expr, "spread") and isinstance(expr.args[1], gast.Name) \
+        and expr.args[1].id == v
 
 
 def _inside_size_call(expr, node):
