@@ -54,3 +54,35 @@ def torch_leaf(torch, x):
     """A fresh float64 leaf tensor sharing memory with `x` where possible."""
     t = torch.as_tensor(x, dtype=torch.float64)
     return t.detach().requires_grad_(True)
+
+
+def array_peers(loss, wrt, jit_loss=None, static_argnums=()):
+    """``(autograd_grad, jax_eager_grad, jax_jit_grad)`` for ``loss(xp, *args)``, written
+    once against an array module (autograd's or JAX's numpy). ``jit_loss(*args)``, if
+    given, replaces it under ``jax.jit`` (a ``lax`` loop instead of an unrolled one).
+    Modules are imported, and functions made, on first use."""
+
+    @functools.lru_cache(maxsize=None)
+    def autograd_fn():
+        autograd, anp = autograd_modules()
+        return autograd.grad(lambda *a: loss(anp, *a), wrt)
+
+    @functools.lru_cache(maxsize=None)
+    def jax_fn(jit):
+        jax, jnp = jax_modules()
+        if jit and jit_loss is not None:
+            return jax.jit(jax.grad(jit_loss, argnums=wrt), static_argnums=static_argnums)
+        f = jax.grad(lambda *a: loss(jnp, *a), argnums=wrt)
+        return jax.jit(f) if jit else f
+
+    def autograd_grad(*args):
+        return to_numpy_tuple(autograd_fn()(*args))
+
+    def jax_eager_grad(*args):
+        return to_numpy_tuple(jax_fn(False)(*args))
+
+    def jax_jit_grad(*args):
+        return to_numpy_tuple(jax_fn(True)(*args))
+
+    return autograd_grad, jax_eager_grad, jax_jit_grad
+

@@ -1,5 +1,4 @@
 """(b) logistic regression, 1000 samples x 100 features, mean log-loss."""
-import functools
 
 import numpy as np
 
@@ -36,29 +35,7 @@ def _generic_loss(xp, w, b, X, y):
     return xp.mean(xp.log1p(xp.exp(z)) - y * z)
 
 
-@functools.lru_cache(maxsize=None)
-def _autograd_fn():
-    autograd, anp = _peers.autograd_modules()
-    return autograd.grad(lambda *a: _generic_loss(anp, *a), WRT)
-
-
-def autograd_grad(*args):
-    return _peers.to_numpy_tuple(_autograd_fn()(*args))
-
-
-@functools.lru_cache(maxsize=None)
-def _jax_fn(jit):
-    jax, jnp = _peers.jax_modules()
-    f = jax.grad(lambda *a: _generic_loss(jnp, *a), argnums=WRT)
-    return jax.jit(f) if jit else f
-
-
-def jax_eager_grad(*args):
-    return _peers.to_numpy_tuple(_jax_fn(False)(*args))
-
-
-def jax_jit_grad(*args):
-    return _peers.to_numpy_tuple(_jax_fn(True)(*args))
+autograd_grad, jax_eager_grad, jax_jit_grad = _peers.array_peers(_generic_loss, WRT)
 
 
 def torch_grad(w, b, X, y):

@@ -1,5 +1,4 @@
 """(a) 784-256-10 tanh MLP, softmax cross-entropy, batch 64."""
-import functools
 
 import numpy as np
 
@@ -56,29 +55,7 @@ def _generic_loss(xp, W1, b1, W2, b2, X, Y):
     return -xp.mean(xp.sum(Y * (z - lse), axis=1))
 
 
-@functools.lru_cache(maxsize=None)
-def _autograd_fn():
-    autograd, anp = _peers.autograd_modules()
-    return autograd.grad(lambda *a: _generic_loss(anp, *a), WRT)
-
-
-def autograd_grad(*args):
-    return _peers.to_numpy_tuple(_autograd_fn()(*args))
-
-
-@functools.lru_cache(maxsize=None)
-def _jax_fn(jit):
-    jax, jnp = _peers.jax_modules()
-    f = jax.grad(lambda *a: _generic_loss(jnp, *a), argnums=WRT)
-    return jax.jit(f) if jit else f
-
-
-def jax_eager_grad(*args):
-    return _peers.to_numpy_tuple(_jax_fn(False)(*args))
-
-
-def jax_jit_grad(*args):
-    return _peers.to_numpy_tuple(_jax_fn(True)(*args))
+autograd_grad, jax_eager_grad, jax_jit_grad = _peers.array_peers(_generic_loss, WRT)
 
 
 def torch_grad(W1, b1, W2, b2, X, Y):

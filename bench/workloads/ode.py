@@ -4,7 +4,6 @@ oscillators: q'' = -q K - c q' - 0.1 q^3, 200 steps of dt = 0.01.
 loss = sum(q_T^2) + 0.5 sum(v_T^2); gradient w.r.t. the stiffness matrix K,
 the damping vector c and the initial state (q0, v0).
 """
-import functools
 
 import numpy as np
 
@@ -70,16 +69,6 @@ def _generic_loss(xp, K, c, q0, v0, dt, n):
     return xp.sum(q * q) + 0.5 * xp.sum(v * v)
 
 
-@functools.lru_cache(maxsize=None)
-def _autograd_fn():
-    autograd, anp = _peers.autograd_modules()
-    return autograd.grad(lambda *a: _generic_loss(anp, *a), WRT)
-
-
-def autograd_grad(*args):
-    return _peers.to_numpy_tuple(_autograd_fn()(*args))
-
-
 def _jax_loop_loss(K, c, q0, v0, dt, n):
     # lax.fori_loop rather than an unrolled Python loop under jit: XLA took
     # 51 s and 1 GB to compile 80 unrolled steps of this, and 200 steps did
@@ -95,20 +84,8 @@ def _jax_loop_loss(K, c, q0, v0, dt, n):
     return jnp.sum(q * q) + 0.5 * jnp.sum(v * v)
 
 
-@functools.lru_cache(maxsize=None)
-def _jax_fn(jit):
-    jax, jnp = _peers.jax_modules()
-    if jit:
-        return jax.jit(jax.grad(_jax_loop_loss, argnums=WRT), static_argnums=(LOOP[0],))
-    return jax.grad(lambda *a: _generic_loss(jnp, *a), argnums=WRT)
-
-
-def jax_eager_grad(*args):
-    return _peers.to_numpy_tuple(_jax_fn(False)(*args))
-
-
-def jax_jit_grad(*args):
-    return _peers.to_numpy_tuple(_jax_fn(True)(*args))
+autograd_grad, jax_eager_grad, jax_jit_grad = _peers.array_peers(
+    _generic_loss, WRT, jit_loss=_jax_loop_loss, static_argnums=(LOOP[0],))
 
 
 def torch_grad(K, c, q0, v0, dt, n):

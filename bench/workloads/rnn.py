@@ -1,5 +1,4 @@
 """(c) tanh RNN: 50 steps, hidden 32, batch 8, input 16; loss = mean(h_T ** 2)."""
-import functools
 
 import numpy as np
 
@@ -55,16 +54,6 @@ def _generic_loss(xp, Wx, Wh, b, xs, h0, T):
     return xp.mean(h * h)
 
 
-@functools.lru_cache(maxsize=None)
-def _autograd_fn():
-    autograd, anp = _peers.autograd_modules()
-    return autograd.grad(lambda *a: _generic_loss(anp, *a), WRT)
-
-
-def autograd_grad(*args):
-    return _peers.to_numpy_tuple(_autograd_fn()(*args))
-
-
 def _jax_loop_loss(Wx, Wh, b, xs, h0, T):
     # Under jit the Python loop would be unrolled, and XLA's compile time grows
     # superlinearly with T: a JAX user writes the loop with lax.fori_loop.
@@ -77,20 +66,8 @@ def _jax_loop_loss(Wx, Wh, b, xs, h0, T):
     return jnp.mean(h * h)
 
 
-@functools.lru_cache(maxsize=None)
-def _jax_fn(jit):
-    jax, jnp = _peers.jax_modules()
-    if jit:
-        return jax.jit(jax.grad(_jax_loop_loss, argnums=WRT), static_argnums=(LOOP[0],))
-    return jax.grad(lambda *a: _generic_loss(jnp, *a), argnums=WRT)
-
-
-def jax_eager_grad(*args):
-    return _peers.to_numpy_tuple(_jax_fn(False)(*args))
-
-
-def jax_jit_grad(*args):
-    return _peers.to_numpy_tuple(_jax_fn(True)(*args))
+autograd_grad, jax_eager_grad, jax_jit_grad = _peers.array_peers(
+    _generic_loss, WRT, jit_loss=_jax_loop_loss, static_argnums=(LOOP[0],))
 
 
 def torch_grad(Wx, Wh, b, xs, h0, T):

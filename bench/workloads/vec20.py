@@ -2,7 +2,6 @@
 
 Tiny arrays: this measures per-call overhead, not arithmetic.
 """
-import functools
 
 import numpy as np
 
@@ -74,29 +73,7 @@ def _generic_loss(xp, x, w):
     return xp.sum(xp.log(1.0 + k * k) - c)
 
 
-@functools.lru_cache(maxsize=None)
-def _autograd_fn():
-    autograd, anp = _peers.autograd_modules()
-    return autograd.grad(lambda *a: _generic_loss(anp, *a), WRT)
-
-
-def autograd_grad(*args):
-    return _peers.to_numpy_tuple(_autograd_fn()(*args))
-
-
-@functools.lru_cache(maxsize=None)
-def _jax_fn(jit):
-    jax, jnp = _peers.jax_modules()
-    f = jax.grad(lambda *a: _generic_loss(jnp, *a), argnums=WRT)
-    return jax.jit(f) if jit else f
-
-
-def jax_eager_grad(*args):
-    return _peers.to_numpy_tuple(_jax_fn(False)(*args))
-
-
-def jax_jit_grad(*args):
-    return _peers.to_numpy_tuple(_jax_fn(True)(*args))
+autograd_grad, jax_eager_grad, jax_jit_grad = _peers.array_peers(_generic_loss, WRT)
 
 
 def torch_grad(x, w):
