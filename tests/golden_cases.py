@@ -22,3 +22,21 @@ _PICK = ["tanh_layer", "broadcast_bias", "reductions_axis", "indexing", "tuple_o
 for _case in corpus.CASES:
     if _case.name in _PICK:
         GOLDEN["corpus_" + _case.name] = (_case.fn, _case.wrt, _case.args)
+
+
+HERE = os.path.join(os.path.dirname(__file__), "golden")
+REGENERATE = os.environ.get("SRCDIFF_REGENERATE_GOLDEN") == "1"
+
+
+def check_golden(name, text):
+    """``text`` equals tests/golden/NAME.py (rewritten first under ``make golden``)."""
+    path = os.path.join(HERE, name + ".py")
+    if REGENERATE:
+        os.makedirs(HERE, exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+    assert os.path.exists(path), f"missing golden file {path}: run `make golden`"
+    with open(path) as f:
+        expected = f.read()
+    assert text == expected, f"generated source for {name} changed; run `make golden` and review"
+

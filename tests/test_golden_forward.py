@@ -4,16 +4,14 @@ Same convention as test_golden.py: ``SRCDIFF_REGENERATE_GOLDEN=1`` rewrites the
 files under tests/golden/; review the diff.
 """
 
-import os
 
 import pytest
 
 import corpus
+from golden_cases import check_golden
 import srcdiff as sd
 from srcdiff import higher
 
-HERE = os.path.join(os.path.dirname(__file__), "golden")
-REGENERATE = os.environ.get("SRCDIFF_REGENERATE_GOLDEN") == "1"
 _CASES = {c.name: c for c in corpus.CASES}
 
 
@@ -49,15 +47,7 @@ GOLDEN = {
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden(name):
     text = GOLDEN[name]()
-    path = os.path.join(HERE, name + ".py")
-    if REGENERATE:
-        os.makedirs(HERE, exist_ok=True)
-        with open(path, "w") as f:
-            f.write(text)
-    assert os.path.exists(path), f"missing golden file {path}: run `make golden`"
-    with open(path) as f:
-        expected = f.read()
-    assert text == expected, f"generated source for {name} changed; run `make golden` and review"
+    check_golden(name, text)
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
