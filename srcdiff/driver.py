@@ -103,18 +103,29 @@ class Context:
                 other.setdefault(k, v)
 
 
+def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
+    """Parse, normalize and analyze ``fn`` for one transform: ``(parsed, anf, names, analysis)``.
+
+    ``entry`` is the generated function's name (reserved in ``ctx``), and
+    ``check_names(parsed)`` refuses names the generated code needs.
+    """
+    parsed = parse_function(fn)
+    ctx.function_names.reserve(entry, *parsed.namespace)
+    check_names(parsed)
+    anf, names = normalize(parsed, RESERVED)
+    arg_facts = arg_facts or {}
+    seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
+    analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts)
+    return parsed, anf, names, analysis
+
+
 def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False,
                      arg_facts=None, name=None, as_tuple=False, context=None,
                      zero_gradients=False, internal=False):
     """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context)."""
     ctx = context or Context()
-    parsed = parse_function(fn)
-    ctx.function_names.reserve(name or "grad_" + fn.__name__, *parsed.namespace)
-    _check_reserved_names(parsed)
-    anf, names = normalize(parsed, RESERVED)
-    arg_facts = arg_facts or {}
-    seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
-    analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts)
+    parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
+                                             name or "grad_" + fn.__name__, _check_reserved_names)
     check_mutations(anf, analysis, parsed, ctx.registry)
     options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
                              name=name, zero_gradients=zero_gradients, internal=internal)

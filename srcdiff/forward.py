@@ -39,14 +39,12 @@ import numpy as np
 
 from . import emit, optimize
 from . import syntax as S
-from .activity import ARRAY, CONTAINER, INT, analyze, check_wrt, walk
+from .activity import ARRAY, CONTAINER, INT, check_wrt, walk
 from .aliasing import check_mutations
-from .driver import RESERVED, Context, arg_fact, load
+from .driver import Context, arg_fact, front_end, load
 from .calls import bind_call
 from .errors import SrcdiffError
-from .normalize import normalize
-from .ops import is_user_function
-from .parse import MISSING, parse_function
+from .parse import MISSING
 from .reverse import _canonical, _index_value, _RankFolder
 from .rules.runtime_rules import TREE_VALUED
 from .rules.template import _decide, _MarkConstants
@@ -828,13 +826,8 @@ def forward_function(fn, wrt, *, stop=(), arg_facts=None, name=None, as_tuple=Fa
     and returns ``(value, tangent)``, the tangent shaped like the value.
     """
     ctx = context or Context()
-    parsed = parse_function(fn)
-    ctx.function_names.reserve(name or "jvp_" + fn.__name__, *parsed.namespace)
-    _check_names(parsed)
-    anf, names = normalize(parsed, RESERVED)
-    arg_facts = arg_facts or {}
-    seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
-    analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts)
+    parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
+                                             name or "jvp_" + fn.__name__, _check_names)
     if not _is_generated(parsed):
         check_mutations(anf, analysis, parsed, ctx.registry)
     fwd = Forward(anf, analysis, parsed, names, ForwardOptions(wrt, stop, name, as_tuple), ctx)
