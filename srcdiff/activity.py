@@ -17,6 +17,7 @@ for lists/tuples/dicts, ``None`` when unknown) and its *rank* (ndim, or None).
 import gast
 import numpy as np
 
+from .errors import FIXPOINT_LIMIT, not_converged
 from .ops import describe
 
 ARRAY, INT, CONTAINER = "array", "int", "container"
@@ -143,11 +144,13 @@ def _value_facts(a, fn, params, arg_facts):
     # a name defined with different facts in different places keeps what they share
     # sweeps in program order until nothing changes: facts only ever weaken, so a
     # value that flows around a loop ends with what every iteration agrees on
-    for _ in range(20):
+    for _ in range(FIXPOINT_LIMIT):
         before = (dict(kinds), dict(shapes))
         _sweep(a, kinds, shapes, children)
         if (kinds, shapes) == before:
             break
+    else:
+        raise not_converged("kind-and-shape", FIXPOINT_LIMIT)
     a.kinds, a.shapes, a.children = kinds, shapes, children
     a.ranks = {k: (len(v) if isinstance(v, tuple) else None) for k, v in shapes.items()}
 

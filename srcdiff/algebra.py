@@ -53,7 +53,7 @@ def _unneg2(node):
 # ------------------------------------------------------------ negations
 
 
-def fold_negations(body, counts, gradients):
+def fold_negations(body, counts, gradients, mover=None):
     """Move a gradient's negation where it costs nothing.
 
     ``t = a * b; y = -t`` -> ``y = -a * b`` (the sign on the first factor: a
@@ -65,8 +65,8 @@ def fold_negations(body, counts, gradients):
     body = list(body)
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = fold_negations(s.body, counts, gradients)
-            s.orelse = fold_negations(s.orelse, counts, gradients)
+            s.body = fold_negations(s.body, counts, gradients, mover)
+            s.orelse = fold_negations(s.orelse, counts, gradients, mover)
     # last to first: a negation is first offered to its reader, then to its operand
     for k, s, t in _gradients_read_once(body, counts, gradients):
         if _is_product(s.value):  # t = a * b; ...; y = -t  ->  y = -a * b; ...
@@ -93,8 +93,10 @@ def fold_negations(body, counts, gradients):
         if isinstance(u, gast.AugAssign) and _neg(new) and isinstance(u.op, (gast.Add, gast.Sub)):
             u.op = gast.Sub() if isinstance(u.op, gast.Add) else gast.Add()
             new = new.operand
+        at_k, before_use = mover.move(s, u) if mover else ([], [])
         u.value = new
-        del body[k]
+        body[use:use] = before_use
+        body[k:k + 1] = at_k
     return body
 
 
@@ -215,56 +217,96 @@ def _first_literal(e):
 _HOISTABLE_OPS = (gast.Add, gast.Sub, gast.Mult)
 
 
-def hoist_invariants(body, gradients, taken):
+def hoist_invariants(body, gradients, taken, bound=(), verify=False):
     """Arithmetic a loop body repeats on values the loop never changes is done once, before it.
 
     Only ``+``, ``-``, ``*`` and negation of names and literals (which raise
     nothing, so running them once more before a loop that runs zero times is
     harmless), inside gradient statements; the same expression, so the same bits.
+    The hoisted expression reads only names certainly bound before the loop
+    (``bound``: parameters, and names every path to the loop assigns), so a loop
+    that runs zero times never makes it read an unbound or stale name.
+    Invariant: the expression has the same value in every trip as before the
+    loop. ``verify``: each trip checks it (``verify_equal(kept, expression)``
+    where the expression was).
     """
     out = []
+    bound = set(bound)
     for s in body:
         if isinstance(s, gast.If):
-            s.body = hoist_invariants(s.body, gradients, taken)
-            s.orelse = hoist_invariants(s.orelse, gradients, taken)
+            s.body = hoist_invariants(s.body, gradients, taken, bound, verify)
+            s.orelse = hoist_invariants(s.orelse, gradients, taken, bound, verify)
+            bound |= _bound_by(s.body) & _bound_by(s.orelse)
         elif isinstance(s, (gast.For, gast.While)):
-            s.body = hoist_invariants(s.body, gradients, taken)
+            inner = bound | (writes(s.target) if isinstance(s, gast.For) else set())
+            s.body = hoist_invariants(s.body, gradients, taken, inner, verify)
             changed = set()
             for x in s.body + ([s.target] if isinstance(s, gast.For) else []):
                 changed |= writes(x)
             hoisted = {}  # dump -> name
+            body = []
             for x in s.body:
+                checks = {}  # kept name -> the expression, for verification
                 if isinstance(x, gast.AugAssign) and _gradient_target(x, gradients):
-                    x.value = _hoist_in(x.value, changed, hoisted, taken, out)
+                    x.value = _hoist_in(x.value, changed, bound, hoisted, taken, out, checks)
                 elif isinstance(x, gast.Assign) and _gradient_target(x, gradients) \
                         and isinstance(x.value, (gast.BinOp, gast.UnaryOp)):
                     # parts only: ``b = <all invariant>`` stays a new array each time,
                     # which the sweep may then update in place
                     v = x.value
                     if isinstance(v, gast.BinOp):
-                        v.left = _hoist_in(v.left, changed, hoisted, taken, out)
-                        v.right = _hoist_in(v.right, changed, hoisted, taken, out)
+                        v.left = _hoist_in(v.left, changed, bound, hoisted, taken, out, checks)
+                        v.right = _hoist_in(v.right, changed, bound, hoisted, taken, out,
+                                            checks)
                     else:
-                        v.operand = _hoist_in(v.operand, changed, hoisted, taken, out)
+                        v.operand = _hoist_in(v.operand, changed, bound, hoisted, taken, out,
+                                              checks)
+                if verify:
+                    body += [S.locate(gast.Expr(value=S.call("verify_equal", [
+                        S.name(kept), e])), x) for kept, e in checks.items()]
+                body.append(x)
+            s.body = body
             if hoisted:
                 out.insert(len(out) - len(hoisted), S.comment("computed once for the loop below"))
+                bound |= set(hoisted.values())
+        else:
+            bound |= _bound_by([s])
         out.append(s)
     return out
 
 
-def _hoist_in(e, changed, hoisted, taken, out):
-    if _invariant(e, changed):
+def _bound_by(body):
+    """Names a block certainly binds, whichever way it runs (loops may run zero times)."""
+    out = set()
+    for s in body:
+        if isinstance(s, gast.If):
+            out |= _bound_by(s.body) & _bound_by(s.orelse)
+        elif isinstance(s, gast.Assign) and isinstance(s.value, gast.Constant) \
+                and s.value.value is None:
+            continue  # "starts unbound": not a value arithmetic may read
+        elif isinstance(s, (gast.Assign, gast.AugAssign)):
+            targets = s.targets if isinstance(s, gast.Assign) else [s.target]
+            out |= {n.id for t in targets for n in gast.walk(t)
+                    if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+        elif isinstance(s, (gast.Return, gast.Raise, gast.Break, gast.Continue)):
+            break
+    return out
+
+
+def _hoist_in(e, changed, bound, hoisted, taken, out, checks):
+    if _invariant(e, changed) and S.loaded_names(e) <= bound:
         key = S.dump(e)
         if key not in hoisted:
             name = _fresh("loop_invariant", taken)
             hoisted[key] = name
-            out.append(S.assign(name, e))
+            out.append(S.assign(name, S.copy(e)))
+        checks[hoisted[key]] = e
         return S.name(hoisted[key])
     if isinstance(e, gast.BinOp):
-        e.left = _hoist_in(e.left, changed, hoisted, taken, out)
-        e.right = _hoist_in(e.right, changed, hoisted, taken, out)
+        e.left = _hoist_in(e.left, changed, bound, hoisted, taken, out, checks)
+        e.right = _hoist_in(e.right, changed, bound, hoisted, taken, out, checks)
     elif isinstance(e, gast.UnaryOp):
-        e.operand = _hoist_in(e.operand, changed, hoisted, taken, out)
+        e.operand = _hoist_in(e.operand, changed, bound, hoisted, taken, out, checks)
     return e
 
 
@@ -305,7 +347,7 @@ def _fresh(base, taken):
 # ------------------------------------------------------------ scalings by powers of two
 
 
-def merge_scalings(body, counts, gradients, scalars=frozenset()):
+def merge_scalings(body, counts, gradients, scalars=frozenset(), mover=None):
     """``t = a * 0.5 / j; y = 2.0 * t * h`` (``t`` a gradient read once) -> ``y = a / j * h``.
 
     Scaling by a power of two is exact and commutes with the rounding of ``*``
@@ -319,8 +361,8 @@ def merge_scalings(body, counts, gradients, scalars=frozenset()):
     body = list(body)
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = merge_scalings(s.body, counts, gradients, scalars)
-            s.orelse = merge_scalings(s.orelse, counts, gradients, scalars)
+            s.body = merge_scalings(s.body, counts, gradients, scalars, mover)
+            s.orelse = merge_scalings(s.orelse, counts, gradients, scalars, mover)
     for k, s, t in _gradients_read_once(body, counts, gradients):
         use = _next_reader(body, k, t)
         u = body[use] if use is not None else None
@@ -331,8 +373,10 @@ def merge_scalings(body, counts, gradients, scalars=frozenset()):
         if _array_ops(new, scalars) >= _array_ops(u.value, scalars) + _array_ops(s.value, scalars) \
                 or (isinstance(u, gast.Assign) and not isinstance(new, (gast.BinOp, gast.UnaryOp))):
             continue
+        at_k, before_use = mover.move(s, u) if mover else ([], [])
         u.value = new
-        del body[k]
+        body[use:use] = before_use
+        body[k:k + 1] = at_k
     return body
 
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from . import syntax as S
 from .activity import walk
+from .errors import FIXPOINT_LIMIT, not_converged
 
 
 def check_mutations(fn, analysis, parsed, registry):
@@ -127,12 +128,14 @@ def _live_block(body, live, analysis, out):
             live = a | b | _uses(s)
         elif isinstance(s, (gast.For, gast.While)):
             loop_live = set(live)
-            for _ in range(5):  # a fixpoint: what the next iteration reads is live at the end
+            for _ in range(FIXPOINT_LIMIT):  # what the next iteration reads is live at the end
                 inner = _live_block(s.body, loop_live | set(live), analysis, out)
                 new = loop_live | inner | _uses(s)
                 if new == loop_live:
                     break
                 loop_live = new
+            else:
+                raise not_converged("liveness", FIXPOINT_LIMIT)
             live = loop_live | live | _uses(s)
             if isinstance(s, gast.For):
                 live.discard(s.target.id) if s.target.id not in loop_live else None

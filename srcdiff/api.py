@@ -8,6 +8,7 @@ ranks), or containers.
 
 import functools
 import inspect
+import os
 import weakref
 
 import numpy as np
@@ -126,6 +127,16 @@ def _wrt_names(fn, params, wrt):
     return names, single
 
 
+def _check_modes(optimize, verify):
+    """``(optimize, verify)``; ``SRCDIFF_VERIFY=1`` in the environment turns verification on
+    for every gradient compiled from then on (SPEC §8)."""
+    if not isinstance(optimize, bool):
+        raise TypeError(f"optimize must be True or False, got {optimize!r}")
+    if not isinstance(verify, bool):
+        raise TypeError(f"verify must be True or False, got {verify!r}")
+    return optimize, verify or os.environ.get("SRCDIFF_VERIFY", "") not in ("", "0")
+
+
 def _check_options(unconnected_gradients, stop_gradients):
     if unconnected_gradients not in ("none", "zero"):
         raise ValueError(f"unconnected_gradients must be 'none' or 'zero', got "
@@ -139,7 +150,7 @@ class _Transform:
     """A compiled-on-demand transform of ``fn``, specialized by argument structure."""
 
     def __init__(self, fn, wrt, stop_gradients=(), unconnected_gradients="none",
-                 return_value=False):
+                 return_value=False, optimize=True, verify=False):
         if not callable(fn):
             raise TypeError(f"expected a function, got {fn!r}")
         if isinstance(transform_of(fn), _Transform) or type(fn).__name__ == "Composed":
@@ -168,11 +179,22 @@ class _Transform:
         self.stop = _check_options(unconnected_gradients, stop_gradients)
         self.unconnected = unconnected_gradients
         self.return_value = return_value
+        self.optimize, self.verify = _check_modes(optimize, verify)
+        self._unverified = None
         self._defaults = self.fn.__defaults__ or ()
         self._last = {}  # argument facts -> compiled, for this transform object
         self._fast = {}  # quick key -> generated function (see _fast_callable)
         self._generation = _GENERATION[0]
         functools.update_wrapper(self, self.fn, updated=())
+
+    def unverified(self):
+        """The same transform without verification (its code is differentiated again)."""
+        if self._unverified is None:
+            self._unverified = _Transform(self.fn, self.wrt if not self.single else self.wrt[0],
+                                          self.stop, self.unconnected, self.return_value,
+                                          self.optimize)
+            self._unverified.verify = False
+        return self._unverified
 
     def _bind(self, args, kwargs):
         n = len(self.params)
@@ -208,14 +230,14 @@ class _Transform:
         hit = self._last.get(facts)
         if hit is None:
             key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value,
-                   facts)
+                   self.optimize, self.verify, facts)
             table = _CACHE.setdefault(self.fn, {})
             hit = table.get(key)
             if hit is None:
                 hit = driver.compile_reverse(
                     self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
                     return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
-                    as_tuple=not self.single)
+                    as_tuple=not self.single, optimize=self.optimize, verify=self.verify)
                 table[key] = hit
             self._last[facts] = hit
         if quick is not None:
@@ -253,31 +275,40 @@ def _fast_callable(t):
     return call
 
 
-def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
+def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=True,
+         verify=False):
     """The gradient of ``f`` (of the sum of its outputs) w.r.t. ``wrt``; see SPEC §1.
 
     ``f`` may itself be a transform (``sd.grad(sd.grad(f))``): its generated
-    code is differentiated again (higher.py).
+    code is differentiated again (higher.py). ``optimize=False``: the reference
+    pipeline; ``verify=True``: the generated code checks the backward sweep's
+    invariant as it runs (SPEC §8, verify.py).
     """
     from . import higher
     if higher._is_transform(f):
+        _check_modes(optimize, verify)
         return higher.Composed(transform_of(f), wrt, stop_gradients, unconnected_gradients)
-    return _fast_callable(_Transform(f, wrt, stop_gradients, unconnected_gradients))
+    return _fast_callable(_Transform(f, wrt, stop_gradients, unconnected_gradients,
+                                     optimize=optimize, verify=verify))
 
 
-def value_and_grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
+def value_and_grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none",
+                   optimize=True, verify=False):
     """Like :func:`grad`, returning ``(value, gradients)`` from one call."""
     from . import higher
     if higher._is_transform(f):
+        _check_modes(optimize, verify)
         return higher.Composed(transform_of(f), wrt, stop_gradients, unconnected_gradients,
                                return_value=True)
     return _fast_callable(_Transform(f, wrt, stop_gradients, unconnected_gradients,
-                                     return_value=True))
+                                     return_value=True, optimize=optimize, verify=verify))
 
 
-def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
+def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=True,
+        verify=False):
     """``vjp(f)(*args) -> (value, pullback)``; ``pullback(cotangent)`` gives gradients."""
-    t = _Transform(f, wrt, stop_gradients, unconnected_gradients)
+    t = _Transform(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
+                   verify=verify)
 
     @functools.wraps(t.fn)
     def run(*args, **kwargs):
@@ -294,17 +325,20 @@ def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
 
 
 def source(f, wrt=0, mode="reverse", *, args=None, stop_gradients=(),
-           unconnected_gradients="none"):
+           unconnected_gradients="none", optimize=True, verify=False):
     """The generated module's source. ``args`` (example arguments) specializes it."""
     if mode == "forward":
         from . import forward_api
         return forward_api.source(f, wrt, args=args)
     if mode != "reverse":
         raise ValueError(f"mode must be 'reverse' or 'forward', got {mode!r}")
-    t = _Transform(f, wrt, stop_gradients, unconnected_gradients)
+    t = _Transform(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
+                   verify=verify)
+    t.verify = verify  # the source asked for, whatever SRCDIFF_VERIFY says for running code
     if args is None:
         node_src = driver.compile_reverse(t.fn, t.wrt, stop=t.stop, unconnected=t.unconnected,
-                                          as_tuple=not t.single)
+                                          as_tuple=not t.single, optimize=t.optimize,
+                                          verify=t.verify)
         return node_src.source
     return t.compiled(t._bind(tuple(args), {})).source
 

@@ -5,7 +5,9 @@
 
 import numpy as np
 
-from . import emit, optimize
+from . import emit
+from . import optimize as optimizer
+from . import verify as verifier
 from . import syntax as S
 from .activity import ARRAY, CONTAINER, INT, analyze
 from .aliasing import check_mutations
@@ -69,9 +71,11 @@ class Context:
     namespace (the callee's globals), and shared by every caller.
     """
 
-    def __init__(self, registry=None, taken=()):
+    def __init__(self, registry=None, taken=(), optimize=True, verify=False):
         from .names import NameGen
 
+        self.optimize = optimize  # False: the reference pipeline, for callees too
+        self.verify = verify  # the generated code checks the sweep's invariant (verify.py)
         self.registry = registry or DEFAULT
         self.helpers = {}  # name -> object, for every generated namespace
         self.functions = []  # generated adjoints of called user functions, in order
@@ -121,14 +125,21 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
 
 def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False,
                      arg_facts=None, name=None, as_tuple=False, context=None,
-                     zero_gradients=False, internal=False):
-    """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context)."""
-    ctx = context or Context()
+                     zero_gradients=False, internal=False, optimize=True, verify=False):
+    """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context).
+
+    ``optimize=False`` gives the reference pipeline (SPEC §8): the plainest correct
+    adjoint. ``verify=True`` makes the generated code check, at each backward read,
+    that a primal value is the one the primal sweep had (verify.py). A ``context``
+    brings its own settings of both, shared by every callee's adjoint.
+    """
+    ctx = context or Context(optimize=optimize, verify=verify)
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
                                              name or "grad_" + fn.__name__, _check_reserved_names)
     check_mutations(anf, analysis, parsed, ctx.registry)
     options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
-                             name=name, zero_gradients=zero_gradients, internal=internal)
+                             name=name, zero_gradients=zero_gradients, internal=internal,
+                             reference=not ctx.optimize, verify=ctx.verify)
     options.as_tuple = as_tuple
     from .calls import adjoint_of_call
 
@@ -143,7 +154,11 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
     keep |= {b for v, b in rev.adj.items() if analysis.shapes.get(v) != ()}
     scalars = {v for v, p in analysis.shapes.items() if p == ()}
     scalars |= {rev.adj[v] for v in scalars if v in rev.adj}
-    out = optimize.optimize(out, keep, gradients=set(rev.adj.values()), scalars=scalars)
+    if ctx.optimize:
+        out = optimizer.optimize(out, keep, gradients=set(rev.adj.values()), scalars=scalars,
+                                verify=ctx.verify)
+    if ctx.verify:
+        out = verifier.instrument(out, rev)
     return out, parsed, ctx
 
 

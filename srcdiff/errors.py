@@ -47,3 +47,38 @@ class SrcdiffError(Exception):
 
     def __str__(self):
         return self.render()
+
+
+class InternalError(RuntimeError):
+    """A compiler invariant failed (a bug in srcdiff, never in the user's code)."""
+
+
+def converge(step, state, what, limit=None):
+    """Iterate ``state = step(state)`` until it stops changing; return the fixed point.
+
+    Every analysis fixpoint of the compiler goes through here. The facts these
+    steps compute only grow (or only weaken), so they converge; a step that
+    has not converged after ``limit`` rounds is a compiler bug, and using the
+    last round instead could silently give a wrong gradient, so it raises.
+    """
+    limit = limit or FIXPOINT_LIMIT
+    for _ in range(limit):
+        new = step(state)
+        if new == state:
+            return new
+        state = new
+    raise not_converged(what, limit)
+
+
+def not_converged(what, limit):
+    """The error for a fixpoint written as a loop of its own (see :func:`converge`)."""
+    return InternalError(f"srcdiff: the {what} fixpoint did not converge in {limit} rounds; "
+                         "please report this function")
+
+
+FIXPOINT_LIMIT = 64
+
+
+class VerificationError(InternalError):
+    """Verification mode found the backward sweep reading a value the primal sweep did not
+    have there: the generated gradient would have been wrong (a bug in srcdiff)."""

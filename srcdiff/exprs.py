@@ -72,3 +72,51 @@ def replace(node, name, expr):
             return n
 
     return Sub().visit(node)
+
+
+# ------------------------------------------------ moving a value into another statement
+# The attributes below ride on statements (S.copy keeps them) for verify.py.
+FOREIGN = "_srcdiff_foreign"  # names a statement reads in a value moved into it
+READS = "_srcdiff_reads"  # names a verification snapshot reads where the value was
+
+
+def foreign(stmt):
+    return getattr(stmt, FOREIGN, frozenset())
+
+
+class Mover:
+    """Folds ``t = E`` into the statement ``u`` that reads ``t``, the optimizer's one way
+    of moving a value.
+
+    Invariant: no statement between ``t = E`` and ``u`` writes a name ``E`` reads,
+    so ``E`` has the same value at ``u``. In verification mode (verify.py) the move
+    leaves a snapshot of ``E``'s names where ``E`` was, and a check that they are
+    unchanged before ``u``; the names ``E`` brings to ``u`` are then *foreign* to
+    ``u``: checked where they were read, not against ``u``'s own statement.
+    """
+
+    def __init__(self, verify=False, taken=()):
+        self.verify = verify
+        self.taken = set(taken)
+        self.count = 0
+
+    def move(self, s, u):
+        """``(statements to put in place of s, statements to put before u)``; marks ``u``."""
+        names = S.loaded_names(s.value)
+        own = S.loaded_names(u) - {s.targets[0].id}
+        carried = (names - own) | (set(foreign(s)) - own)
+        setattr(u, FOREIGN, frozenset(foreign(u) | carried))
+        if not self.verify:
+            return [], []
+        self.count += 1
+        snap = f"_verify_moved{self.count}"
+        while snap in self.taken:
+            self.count += 1
+            snap = f"_verify_moved{self.count}"
+        self.taken.add(snap)
+        listed = gast.Tuple(elts=[S.const(n) for n in sorted(names)], ctx=gast.Load())
+        keep = S.assign(snap, S.call("verify_snapshot", [S.call("locals"), listed]), s)
+        setattr(keep, READS, frozenset(names - foreign(s)))
+        check = S.locate(gast.Expr(value=S.call("verify_unchanged", [
+            S.name(snap), S.call("locals"), S.copy(listed)])), u)
+        return [keep], [check]

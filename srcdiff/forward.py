@@ -43,7 +43,7 @@ from .activity import ARRAY, CONTAINER, INT, check_wrt, walk
 from .aliasing import check_mutations
 from .driver import Context, arg_fact, front_end, load
 from .calls import bind_call
-from .errors import SrcdiffError
+from .errors import FIXPOINT_LIMIT, SrcdiffError, not_converged
 from .parse import MISSING
 from .reverse import _canonical, _index_value, _RankFolder
 from .rules.runtime_rules import TREE_VALUED
@@ -692,7 +692,7 @@ class Forward:
         taken, tan = set(self.names.taken), dict(self.tan)
         unbound, line = set(self.unbound), self.comment_line
         carried, lost = set(), set()  # lost: not owned at the end of some trip
-        for _ in range(12):
+        for _ in range(FIXPOINT_LIMIT):
             owned = (entry.owned | {v for v in carried if v in entry.maybe}) - lost
             self.state = self._body_entry(entry, s, carried, owned)
             self.block(s.body)
@@ -704,7 +704,7 @@ class Forward:
             if new_carried == carried and new_lost == lost:
                 return carried, owned
             carried, lost = new_carried, new_lost
-        return carried, set()  # no fixpoint: own nothing, which is always safe
+        raise not_converged("loop-carried tangents", FIXPOINT_LIMIT)
 
     def _updated_in_place(self, body):
         """Names whose tangent the body updates in place: "list" (append/pop) or "item"."""

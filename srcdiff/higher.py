@@ -16,6 +16,7 @@ Each transform compiles once per (function, options, argument structure), like
 ``sd.grad``.
 """
 
+import copy
 import functools
 import inspect
 import weakref
@@ -70,7 +71,15 @@ class _Target:
     def function(self, values):
         if self.inner is None:
             return self.fn
-        return self.inner.compiled(values).fn
+        return _plain(self.inner).compiled(values).fn
+
+
+def _plain(inner):
+    """The transform whose generated code is differentiated again: without verification
+    calls (the outer derivative is the one verified, when verification is on)."""
+    if getattr(inner, "verify", False):
+        return inner.unverified()
+    return inner
 
 
 def _wrt(target, wrt):
@@ -201,17 +210,24 @@ class Composed:
         self.stop = api._check_options(unconnected_gradients, stop_gradients)
         self.unconnected = unconnected_gradients
         self.return_value = return_value
+        self.verify = api._check_modes(True, False)[1]
         functools.update_wrapper(self, self.fn, updated=())
         del self.__wrapped__
+
+    def unverified(self):
+        """The same transform without verification (its code is differentiated again)."""
+        plain = copy.copy(self)
+        plain.verify = False
+        return plain
 
     def _bind(self, args, kwargs):
         return self.inner._bind(args, kwargs)
 
     def compiled(self, values):
-        inner = self.inner.compiled(values).fn
+        inner = _plain(self.inner).compiled(values).fn
         facts = _facts(values)
         key = ("grad", tuple(self.wrt), self.single, self.stop, self.unconnected,
-               self.return_value, facts)
+               self.return_value, self.verify, facts)
         table = _CACHE.setdefault(inner, {})
         hit = table.get(key)
         if hit is None:
@@ -229,7 +245,7 @@ class Composed:
                 hit = driver.compile_reverse(
                     fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
                     return_value=self.return_value, arg_facts=dict(zip(params, facts)),
-                    as_tuple=not self.single)
+                    as_tuple=not self.single, verify=self.verify)
             table[key] = hit
         return hit
 

@@ -20,26 +20,29 @@ import gast
 
 from . import syntax as S
 from .algebra import Peephole, fold_negations, hoist_invariants, merge_scalings
-from .exprs import PURE_CALL_ROOTS, arithmetic, number, pure, replace, writes
+from .exprs import PURE_CALL_ROOTS, Mover, arithmetic, number, pure, replace, writes
 
 
-def optimize(fn, keep=(), gradients=(), scalars=()):
+def optimize(fn, keep=(), gradients=(), scalars=(), verify=False):
     """Clean up a generated function. Names in ``keep`` (the user's) are never folded away;
     ``gradients`` (adjoint names: always floats) may have their negations moved;
-    ``scalars`` are names known to hold single numbers."""
+    ``scalars`` are names known to hold single numbers. ``verify``: rewrites that move
+    a read leave a check of their invariant behind (verify.py)."""
+    mover = Mover(verify, S.all_names(fn))
     fn = _Fold().visit(fn)
     fn.body = _copy_propagate(fn.body)
-    fn.body = _common_subexpressions(fn.body, _changed_in_place(fn))
+    fn.body = _common_subexpressions(fn.body, _changed_in_place(fn), verify)
     fn.body = _copy_propagate(fn.body)
     changed = True
     while changed:
         fn.body, changed, _ = _dce(fn.body, live_out=set())
     keep = set(keep) | {a.id for a in fn.args.args}
-    fn.body = _fold_single_use(fn.body, _load_counts(fn), keep)
-    fn.body = _fold_into_redefinition(fn.body)
-    fn.body = fold_negations(fn.body, _load_counts(fn), set(gradients))
-    fn.body = merge_scalings(fn.body, _load_counts(fn), set(gradients), set(scalars))
-    fn.body = hoist_invariants(fn.body, set(gradients), S.all_names(fn))
+    fn.body = _fold_single_use(fn.body, _load_counts(fn), keep, mover)
+    fn.body = _fold_into_redefinition(fn.body, mover)
+    fn.body = fold_negations(fn.body, _load_counts(fn), set(gradients), mover)
+    fn.body = merge_scalings(fn.body, _load_counts(fn), set(gradients), set(scalars), mover)
+    fn.body = hoist_invariants(fn.body, set(gradients), S.all_names(fn),
+                               bound={a.id for a in fn.args.args}, verify=verify)
     fn = Peephole().visit(fn)
     fn.body = _drop_empty_comments(fn.body)
     return fn
@@ -221,17 +224,18 @@ def _load_counts(fn):
     return counts
 
 
-def _fold_single_use(body, counts, keep):
+def _fold_single_use(body, counts, keep, mover=None):
     """``t = a * b; y = t + c`` -> ``y = a * b + c`` for compiler temporaries read once.
 
     Only arithmetic moves, only within one block, and only past statements
     that write none of the names it reads.
     """
+    mover = mover or Mover()
     body = list(body)
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = _fold_single_use(s.body, counts, keep)
-            s.orelse = _fold_single_use(s.orelse, counts, keep)
+            s.body = _fold_single_use(s.body, counts, keep, mover)
+            s.orelse = _fold_single_use(s.orelse, counts, keep, mover)
     k = 0
     while k < len(body):
         s = body[k]
@@ -258,14 +262,17 @@ def _fold_single_use(body, counts, keep):
         if isinstance(u, (gast.For, gast.While)) or _read_for_shape(u, t):
             k += 1
             continue
+        if isinstance(u, gast.If) and t not in S.loaded_names(u.test):
+            k += 1
+            continue
+        at_k, before_use = mover.move(s, u)
         if isinstance(u, gast.If):
-            if t not in S.loaded_names(u.test):
-                k += 1
-                continue
             u.test = replace(u.test, t, s.value)
         else:
             body[use] = replace(u, t, s.value)
-        del body[k]
+        body[use:use] = before_use
+        body[k:k + 1] = at_k
+        k += len(at_k)
     return body
 
 
@@ -302,7 +309,7 @@ def _changed_in_place(fn):
     return out
 
 
-def _common_subexpressions(body, changed=frozenset()):
+def _common_subexpressions(body, changed=frozenset(), verify=False):
     """A pure arithmetic value computed again in the same block reuses the first result.
 
     Not when either name's array is changed in place later: the two names would
@@ -312,8 +319,8 @@ def _common_subexpressions(body, changed=frozenset()):
     out = []
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = _common_subexpressions(s.body, changed)
-            s.orelse = _common_subexpressions(s.orelse, changed)
+            s.body = _common_subexpressions(s.body, changed, verify)
+            s.orelse = _common_subexpressions(s.orelse, changed, verify)
             seen = {}
             out.append(s)
             continue
@@ -322,6 +329,9 @@ def _common_subexpressions(body, changed=frozenset()):
                 and arithmetic(s.value):
             key = S.dump(s.value)
             if key in seen and s.targets[0].id not in changed and seen[key][0] not in changed:
+                if verify:  # invariant: the value computed earlier is this value
+                    out.append(S.locate(gast.Expr(value=S.call("verify_equal", [
+                        S.name(seen[key][0]), s.value])), s))
                 s = S.assign(s.targets[0].id, S.name(seen[key][0]), s)
         written = writes(s)
         seen = {k: v for k, v in seen.items() if not (written & (v[1] | {v[0]}))}
@@ -333,7 +343,7 @@ def _common_subexpressions(body, changed=frozenset()):
     return out
 
 
-def _fold_into_redefinition(body):
+def _fold_into_redefinition(body, mover=None):
     """``t = E; ...; t = F(t)`` -> ``...; t = F(E)`` when the second statement is E's only reader.
 
     The redefinition must be in the same block, read ``t`` exactly once, and be
@@ -344,11 +354,12 @@ def _fold_into_redefinition(body):
     name: it survives, only its intermediate value goes. A heading comment in
     between stops the fold, so each line's adjoint stays under its heading.
     """
+    mover = mover or Mover()
     body = list(body)
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = _fold_into_redefinition(s.body)
-            s.orelse = _fold_into_redefinition(s.orelse)
+            s.body = _fold_into_redefinition(s.body, mover)
+            s.orelse = _fold_into_redefinition(s.orelse, mover)
     k = 0
     while k < len(body):
         s = body[k]
@@ -372,8 +383,11 @@ def _fold_into_redefinition(body):
                 or writes(body[use].value) & reads:
             k += 1
             continue
+        at_k, before_use = mover.move(s, body[use])
         body[use] = replace(body[use], t, s.value)
-        del body[k]
+        body[use:use] = before_use
+        body[k:k + 1] = at_k
+        k += len(at_k)
     return body
 
 

@@ -14,7 +14,7 @@ from . import syntax as S
 from .activity import walk
 
 
-def plan_saves(body, analysis, params, needed, reads_of, op_active):
+def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), reference=False):
     """Return ``(saved, recompute)``: id(statement) -> "stack" | "name", and name -> its
     defining statement for temporaries recomputed in the backward sweep."""
     paths = _branch_paths(body)
@@ -30,7 +30,10 @@ def plan_saves(body, analysis, params, needed, reads_of, op_active):
         return any(o is not s and not _exclusive(paths[id(o)], paths[id(s)])
                    for o in sites.get(v, ()))
 
-    recompute = _recomputable(body, analysis, sites, reads_of, op_active, params)
+    # the reference pipeline recomputes nothing and keeps every value a later
+    # statement overwrites, needed or not
+    recompute = {} if reference else _recomputable(body, analysis, sites, reads_of, op_active,
+                                                   params, never)
     saved = {}
     for s, depth in walk(body):
         op = analysis.op(s)
@@ -40,10 +43,12 @@ def plan_saves(body, analysis, params, needed, reads_of, op_active):
         if v in recompute:
             continue
         if op.kind in ("store", "append"):
-            if v in needed or v in analysis.active:
+            # a write into an argument is undone on the way back, on the gradient
+            # path or not: the gradient function leaves its arguments as passed
+            if v in needed or v in analysis.active or reference or v in params:
                 saved[id(s)] = "stack" if depth else "name"
             continue
-        if v in needed and (v in analysis.in_loop or overwritten(s, v)):
+        if (v in needed or reference) and (v in analysis.in_loop or overwritten(s, v)):
             saved[id(s)] = "stack" if depth else "name"
     return saved, recompute
 
@@ -71,15 +76,28 @@ def _bound_before(body, s, v, analysis):
     return None
 
 
-def _recomputable(body, analysis, sites, reads_of, op_active, params=()):
+def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=()):
     """Temporaries of loop bodies that the backward sweep recomputes instead of saving.
 
     ``t = a * x`` (one definition, a cheap operation on scalars) and
     ``t = xs[i]`` (an int index into an array: a view, no copy) can be
-    recomputed right before each adjoint that reads it, provided no statement
-    between its definition and that reader assigns ``a`` or ``x`` (``xs`` or
-    ``i``; a store into ``xs`` counts): by the sweep's invariant they then hold
-    the values they had when ``t`` was made.
+    recomputed right before each adjoint that reads it. The backward sweep
+    never restores such a temporary, so it holds the last iteration's value:
+    a recomputation is exact only if everything it reads holds, at the reader,
+    the value it had when ``t`` was made. The rule is applied transitively:
+
+    * an operand of ``t`` that is itself recomputed is recomputed with it, in
+      definition order (reverse.py), so it must be defined earlier in the same
+      block (not read from the previous iteration) and satisfy this rule at
+      every reader of ``t``;
+    * every other operand is saved or unchanged: no statement from ``t``'s
+      definition up to the reader (included) assigns, stores into or appends
+      to it; the sweep's invariant then gives it the value it had.
+
+    The readers of ``t`` are the adjoints that read it directly and the
+    readers of every recomputed temporary that reads it. A temporary failing
+    the rule is saved instead, which may make others fail: iterate until none
+    does.
     """
     out = {}
 
@@ -103,6 +121,8 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=()):
         if not isinstance(loop, (gast.For, gast.While)):
             continue
         block = loop.body
+        outside = used_outside(loop)
+        candidates = {}  # t -> (index in block, statement, operands)
         for k, s in enumerate(block):
             op = analysis.op(s)
             cheap = op is not None and isinstance(s, gast.Assign) and (
@@ -117,29 +137,55 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=()):
             if not (scalar or _basic_view(op, analysis)):
                 continue
             operands = S.loaded_names(s.value)
-            if t in operands or t in params or t in used_outside(loop):
+            if t in operands or t in params or t in outside or t in never:
                 continue
-            ok = True
-            readers = 0
-            # readers must all sit later in this block, with the operands untouched
+            candidates[t] = (k, s, operands)
+
+        def direct_readers(t, k):
+            """Indices of the statements whose adjoint reads ``t``; None if one cannot."""
+            found = []
             for j, other in enumerate(block):
-                if other is s:
+                if j == k:
                     continue
                 inner = [x for x, _ in walk([other])]
-                reads = any(t in reads_of(o) for x in inner for o in [analysis.op(x)]
+                reads = any(t in reads_of(o, x) for x in inner for o in [analysis.op(x)]
                             if o is not None and o.kind != "control" and op_active(o))
-                reads = reads or (t in S.loaded_names(other) and not isinstance(other, gast.Assign))
+                reads = reads or (t in S.loaded_names(other)
+                                  and not isinstance(other, gast.Assign))
                 if reads:
-                    readers += 1
                     if j < k or len(inner) > 1:
-                        ok = False
-                        break
-                    between = block[k + 1:j + 1]
-                    if any(_assigns(x, operands, analysis) for x in between):
-                        ok = False
-                        break
-            if ok:
-                out[t] = s
+                        return None
+                    found.append(j)
+            return found
+
+        while True:
+            readers = {}
+            failed = set()
+            for t in sorted(candidates, key=lambda t: -candidates[t][0]):  # later ones first
+                k, s, operands = candidates[t]
+                direct = direct_readers(t, k)
+                if direct is None:
+                    failed.add(t)
+                    continue
+                at = set(direct)
+                for u, (ku, _, ops_u) in candidates.items():
+                    if t in ops_u and u in readers:
+                        at |= readers[u]
+                readers[t] = at
+                for u in operands & set(candidates):
+                    if candidates[u][0] >= k:  # last iteration's value: not recomputable
+                        failed.add(t)
+                plain = operands - set(candidates)
+                if any(_assigns(x, plain, analysis) for j in at for x in block[k + 1:j + 1]):
+                    failed.add(t)
+            # a candidate whose recomputation reads a failed one keeps reading it: fine,
+            # the failed one is saved (the sweep's invariant holds for saved values)
+            if not failed:
+                break
+            for t in failed:
+                del candidates[t]
+        for t, (_, s, _) in candidates.items():
+            out[t] = s
     return out
 
 

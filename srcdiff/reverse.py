@@ -34,6 +34,8 @@ import gast
 from . import syntax as S
 from .activity import ARRAY, INT, check_wrt, walk
 from .deferral import defer_accumulations
+from . import origin
+from .errors import FIXPOINT_LIMIT, not_converged
 from .recording import defined_before, plan_saves, upward_exposed
 from .uniform import is_spread_of, scalar_valued, size_from_earlier, uniform_results
 from .optimize import is_comment
@@ -41,7 +43,7 @@ from .optimize import is_comment
 
 class ReverseOptions:
     def __init__(self, wrt, stop=(), unconnected="none", return_value=False, name=None,
-                 zero_gradients=False, internal=False):
+                 zero_gradients=False, internal=False, reference=False, verify=False):
         self.wrt = list(wrt)  # names (parameters or locals), in the order returned
         self.stop = set(stop)
         self.unconnected = unconnected
@@ -49,6 +51,11 @@ class ReverseOptions:
         self.name = name
         self.zero_gradients = zero_gradients  # user-call adjoints: zeros instead of None
         self.internal = internal  # called by generated code: grad_ys None means zero
+        # the reference pipeline (optimize=False): the plainest correct adjoint (every
+        # overwritten value saved, nothing recomputed, no uniform gradients, no deferral,
+        # no in-place accumulation, no rewrites of the generated code)
+        self.reference = reference
+        self.verify = verify  # place markers for verify.py in the primal sweep
 
 
 class _State:
@@ -58,13 +65,27 @@ class _State:
     read it and spread into an array (``spread``) before anything else does.
     Uniform gradients never cross a block boundary: every block ends without any."""
 
-    def __init__(self, defined=(), owned=(), uniform=()):
+    def __init__(self, defined=(), owned=(), uniform=(), own=True):
         self.defined = set(defined)
-        self.owned = set(owned)
+        self.owned = set(owned) if own else _OwnsNothing()
         self.uniform = set(uniform)
+        self.own = own
 
     def copy(self):
-        return _State(self.defined, self.owned, self.uniform)
+        return _State(self.defined, self.owned, self.uniform, self.own)
+
+
+class _OwnsNothing(set):
+    """The reference pipeline's ownership: no gradient array is ever updated in place."""
+
+    def add(self, item):
+        pass
+
+    def update(self, *items):
+        pass
+
+    def __ior__(self, other):
+        return self
 
 
 class Reverse:
@@ -82,6 +103,9 @@ class Reverse:
         self.comment_line = None
         self.current = None  # the statement whose adjoint is being made
         self._live_names = None  # see _adjoint_live
+        self._order = None  # id(statement) -> its position in program order
+        self.observed = {}  # id(statement) -> names its adjoint read (last round generated)
+        self.no_recompute = set()  # temporaries a round showed must be saved instead
         self._reset_generation(set(names.taken))
 
     # ------------------------------------------------------------ helpers
@@ -109,18 +133,23 @@ class Reverse:
         # (generation is deterministic: the pass that reads nothing new is the result)
         taken = set(self.names.taken)
         self.needed = set()
-        for _ in range(8):
+        # A temporary is recomputed only if the adjoints that really read it (the
+        # last round's code; every adjoint's operands before the first) allow it, and
+        # the round's own code is checked against the same rule before it is kept.
+        for _ in range(FIXPOINT_LIMIT):
             self._reset_generation(taken)
             self._plan_saves(body[:-1])
             primal, adjoint, seed_stmts, results = self._sweeps(body[:-1], ret)
             reads = self._reads(adjoint + [gast.Expr(value=results)])
+            allowed = self._recomputable_now(body[:-1])
+            if not set(self.recompute) <= allowed:
+                self.no_recompute |= set(self.recompute) - allowed
+                continue
             if reads <= self.needed:
                 break
             self.needed |= reads
         else:
-            self._reset_generation(taken)
-            self._plan_saves(body[:-1])
-            primal, adjoint, seed_stmts, results = self._sweeps(body[:-1], ret)
+            raise not_converged("values-the-backward-sweep-reads", FIXPOINT_LIMIT)
         pre = [S.assign("_stack", gast.List(elts=[], ctx=gast.Load()))] if self.uses_stack else []
         if self.unbound_saved:
             pre.append(S.comment("names first bound inside loops or branches start unbound"))
@@ -151,6 +180,7 @@ class Reverse:
         self.recompute = {}  # temporary -> its definition, recomputed instead of saved
         self.counters = {}  # id(loop) -> counter name (None when the loop is replayed by range)
         self.cond_copies = {}  # id(if) -> name holding the test
+        self.cond_saved = set()  # id(if) whose test copy is kept per loop trip on _stack
         self.uses_stack = False
         self.unbound_saved = set()  # saved names that may be unbound at their first save
         self.wrt_locals = {}  # local wrt name -> capture name
@@ -165,7 +195,7 @@ class Reverse:
         self.comment_line = None
         primal = self.primal_block(body, depth=0)
         seed_stmts = [S.comment("seed: the gradient of the sum of the outputs")]
-        state = _State()
+        state = _State(own=not self.opt.reference)
         gy = "grad_ys"
         if tuple_out and not self.opt.internal:
             gy = self.names.private("grad_ys")
@@ -191,7 +221,7 @@ class Reverse:
         """``seed(grad_ys, out)``; for an output known to be a float scalar, a seed that
         does not read the output, so the work computing only the output's value is dead."""
         if isinstance(out, gast.Name) and self.a.shapes.get(out.id) == () \
-                and self.a.kinds.get(out.id) == ARRAY:
+                and self.a.kinds.get(out.id) == ARRAY and not self.opt.reference:
             return S.call("scalar_seed", [src] + where)
         return S.call("seed", [src, S.copy(out)] + where)
 
@@ -232,7 +262,21 @@ class Reverse:
 
     def _plan_saves(self, body):
         self.saved, self.recompute = plan_saves(body, self.a, self.params, self.needed,
-                                                self._reads_of, self._op_active)
+                                                self._adjoint_reads, self._op_active,
+                                                self.no_recompute, self.opt.reference)
+
+    def _adjoint_reads(self, op, stmt):
+        """Names the adjoint of ``stmt`` reads: as generated in the last round, else
+        every name the statement involves."""
+        seen = self.observed.get(id(stmt))
+        return self._reads_of(op) if seen is None else seen
+
+    def _recomputable_now(self, body):
+        """Temporaries the code just generated may recompute (recording.py's rule applied
+        to what each adjoint really read)."""
+        _, allowed = plan_saves(body, self.a, self.params, self.needed, self._adjoint_reads,
+                                self._op_active, self.no_recompute, self.opt.reference)
+        return set(allowed)
 
     # ------------------------------------------------------------ primal sweep
     def primal_block(self, body, depth):
@@ -242,6 +286,25 @@ class Reverse:
         return out
 
     def primal_stmt(self, s, depth):
+        """The primal sweep's code for ``s``: its copy, and what it saves."""
+        out = self._primal_stmt(s, depth)
+        origin.tag_sweep(out, s, self.sid(s), "primal")
+        op = self.a.op(s)
+        if self.opt.verify and op is not None and op.kind != "control" \
+                and not isinstance(s, (gast.If, gast.For, gast.While)):
+            # where verify.py records what the adjoint reads, even if the optimizer
+            # removes the statement itself (a value only the loss needed)
+            out[-1:-1] = [origin.marker(self.sid(s), "before")]
+            out.append(origin.marker(self.sid(s), "after"))
+        return out
+
+    def sid(self, s):
+        """A statement's number: its place in program order (stable within a compilation)."""
+        if self._order is None:
+            self._order = {id(x): k for k, (x, _) in enumerate(walk(self.fn.body))}
+        return self._order[id(s)]
+
+    def _primal_stmt(self, s, depth):
         if isinstance(s, gast.If):
             pre = []
             test = s.test
@@ -254,7 +317,12 @@ class Reverse:
             self.cond_copies[id(s)] = test
             body = self.primal_block(s.body, depth) or [gast.Pass()]
             orelse = self.primal_block(s.orelse, depth)
-            return pre + [S.locate(gast.If(test=S.copy(test), body=body, orelse=orelse), s)]
+            post = []
+            if depth and pre:  # a copy made in every trip: kept per trip, like any value
+                self.uses_stack = True
+                self.cond_saved.add(id(s))
+                post = [S.locate(gast.Expr(value=S.call("_stack.append", [S.copy(test)])), s)]
+            return pre + [S.locate(gast.If(test=S.copy(test), body=body, orelse=orelse), s)] + post
         if isinstance(s, gast.For):
             return self.primal_for(s, depth)
         if isinstance(s, gast.While):
@@ -377,6 +445,12 @@ class Reverse:
         return [S.comment(f"adjoint of line {lineno}: {text}")]
 
     def adjoint_stmt(self, s):
+        """The backward sweep's code for ``s``: its adjoint, and what restores its values."""
+        out = self._adjoint_stmt(s)
+        origin.tag_sweep(out, s, self.sid(s), "adjoint")
+        return out
+
+    def _adjoint_stmt(self, s):
         if isinstance(s, gast.If):
             return self.adjoint_if(s)
         if isinstance(s, (gast.For, gast.While)):
@@ -399,18 +473,38 @@ class Reverse:
         if self._op_active(op) and self.b(op.target) in self.state.defined:
             body = self.adjoint_op(s, op, restore)
             if body:
-                again = []
                 used = S.loaded_names(gast.Module(body=body, type_ignores=[]))
-                for t in sorted(self._reads_of(op) & set(self.recompute) & used):
-                    fresh = self.names.fresh(t)
-                    again.append(S.assign(fresh, S.copy(self.recompute[t].value), s))
-                    body = [S._substitute(x, {t: fresh}) if not S.assigns_name(x, t) else x
-                            for x in body]
+                again, body = self._recompute_for(self._reads_of(op) & used, body, s)
                 out = self._header(s) + out + again + body
         elif op.kind not in ("store", "append") and op.target is not None:
             self._reset(out, op.target)
         out.extend(restore["after"])
+        self.observed[id(s)] = S.loaded_names(gast.Module(body=out, type_ignores=[]))
         return out
+
+    def _recompute_for(self, reads, body, s):
+        """Recompute the temporaries ``body`` reads (recording.py), with every recomputed
+        temporary they read in turn, in definition order; ``(statements, body)``."""
+        todo = [t for t in reads if t in self.recompute]
+        closure = set()
+        while todo:
+            t = todo.pop()
+            if t in closure:
+                continue
+            closure.add(t)
+            todo += [u for u in S.loaded_names(self.recompute[t].value) if u in self.recompute]
+        self.sid(self.fn.body[0])
+        order = self._order
+        fresh = {}
+        again = []
+        for t in sorted(closure, key=lambda t: order[id(self.recompute[t])]):
+            value = S._substitute(S.copy(self.recompute[t].value), dict(fresh))
+            fresh[t] = self.names.fresh(t)
+            again.append(S.assign(fresh[t], value, s))
+        if fresh:
+            body = [S._substitute(x, fresh) if not any(S.assigns_name(x, t) for t in fresh)
+                    else x for x in body]
+        return again, body
 
     def _restore(self, s, op):
         """How to read the overwritten value (``pre``) and put it back (``after``)."""
@@ -435,8 +529,9 @@ class Reverse:
         if how == "stack":
             pre = self.names.fresh(v + "_before")
             res["pre"] = pre
-            res["pre_stmt"] = S.assign(pre, S.expr("_stack.pop()"), s)
-            res["after"] = [S.assign(pre, S.expr("_stack.pop()"), s), S.assign(v, S.name(pre), s)]
+            pop = S.assign(pre, S.expr("_stack.pop()"), s)
+            origin.mark_pre(pop, v)  # holds v's value from before s (verify.py checks it)
+            res["after"] = [pop, S.assign(v, S.name(pre), s)]
             return res
         keep = how[1]
         res["pre"] = keep
@@ -509,13 +604,14 @@ class Reverse:
             raise self._no_rule(op)
         # the statement defines v: its old value's gradient starts at zero
         self._reset(out, v, emit=False)
-        contributions = _combine(contributions)
+        if not self.opt.reference:
+            contributions = _combine(contributions)
         for name, expr, owned in contributions:
             if name in self.a.active:
                 self.contribute(out, self.state, name, expr, owned=owned, like=s,
                                 uniform=uniform.get(name, False))
         self._materialize_if_carried(out, v, s)
-        if keep is not None:
+        if keep is not None and not self.opt.reference:
             out = _drop_alias(out, start, keep, bv)
         return out
 
@@ -584,9 +680,9 @@ class Reverse:
         bv = self.b(v)
         shape = self.a.shapes.get(v)
         if not uniform and is_spread_of(expr, v) and self.kind(v) == ARRAY and shape \
-                and scalar_valued(self, expr.args[0]):
+                and not self.opt.reference and scalar_valued(self, expr.args[0]):
             expr, uniform = size_from_earlier(self, expr.args[0]), True
-        if uniform and not shape:
+        if (uniform and not shape) or self.opt.reference:
             uniform = False  # a scalar variable: its gradient is just the scalar
         if bv not in state.defined:
             out.append(S.assign(bv, expr, like))
@@ -636,7 +732,8 @@ class Reverse:
         with_ranks = _RankFolder(self.a.ranks)
         stmts, results = template.instantiate([g, ans], bound, self.names,
                                               call_name=self.rule_name(op),
-                                              prefold=with_ranks.visit)
+                                              prefold=None if self.opt.reference
+                                              else with_ranks.visit)
         self.helpers.update(template.globals)
         self.helpers[self.rule_name(op)] = template.fn
         pairs = []
@@ -649,7 +746,9 @@ class Reverse:
                 continue
             targets = _operand_names(node)
             if len(targets) == 1 and isinstance(node, gast.Name):
-                r = _elide_unbroadcast(r, self.renamed.get(node.id, node.id), op, self.a.shapes)
+                if not self.opt.reference:
+                    r = _elide_unbroadcast(r, self.renamed.get(node.id, node.id), op,
+                                           self.a.shapes)
                 pairs.append((self.renamed.get(node.id, node.id), r, False))
             elif targets and isinstance(node, (gast.List, gast.Tuple)):
                 tmp = self.names.fresh("parts")
@@ -761,14 +860,17 @@ class Reverse:
                 v = self._primal_of(bv)
                 code.append(S.assign(bv, self._zero_before(v, s)))
             final.append(code)
-        self.state = _State(defined, owned)
+        self.state = _State(defined, owned, own=not self.opt.reference)
         self.comment_line = None
+        pop = []
+        if id(s) in self.cond_saved:
+            pop = [S.assign(test.id, S.expr("_stack.pop()"), s)]
         if not final[0] and not final[1]:
-            return []
+            return pop
         body = final[0] or [gast.Pass()]
         text, lineno = self.parsed.source_line(s)
         head = [S.comment(f"adjoint of line {lineno}: {text}")] if lineno else []
-        return head + [S.locate(gast.If(test=S.copy(test), body=body, orelse=final[1]), s)]
+        return head + pop + [S.locate(gast.If(test=S.copy(test), body=body, orelse=final[1]), s)]
 
     def _adjoint_live(self, bv):
         """Can anything still read ``b_v`` (an operand use of ``v``, or a requested gradient)?"""
@@ -823,7 +925,9 @@ class Reverse:
         self.carried = carried_outer
         self.exposed = exposed_outer
         self.comment_line = None
-        body, deferred_pre, deferred_post = defer_accumulations(self, body, s)
+        deferred_pre, deferred_post = [], []
+        if not self.opt.reference:
+            body, deferred_pre, deferred_post = defer_accumulations(self, body, s)
         pre += deferred_pre
         i = s.target.id if isinstance(s, gast.For) else None
         text, lineno = self.parsed.source_line(s)
@@ -856,9 +960,10 @@ class Reverse:
         carried = {b for b in entry.defined if b in touched and self._adjoint_live(b)}
         owned = set(entry.owned)
         saved_names, saved_adj = set(self.names.taken), dict(self.adj)
-        for _ in range(10):
+        for _ in range(FIXPOINT_LIMIT):
             self.carried = carried_outer | carried
-            self.state = _State(entry.defined | carried, owned & entry.owned)
+            self.state = _State(entry.defined | carried, owned & entry.owned,
+                                own=not self.opt.reference)
             self.adjoint_block(s.body)
             exit_defined = {b for b in (self.state.defined | (carried & self.exposed)) & touched
                             if self._adjoint_live(b)}
@@ -869,6 +974,8 @@ class Reverse:
             if new_carried == carried and new_owned == owned:
                 break
             carried, owned = new_carried, new_owned
+        else:
+            raise not_converged("loop-carried gradients", FIXPOINT_LIMIT)
         return carried, owned
 
     def _loop_depth(self, s):

@@ -323,3 +323,119 @@ def scalar_seed(grad_ys, index=None):
         return 1.0
     return seed(grad_ys, 0.0, index)
 
+
+
+# ----------------------------------------------------------------- verification mode
+# (verify.py inserts calls to these; the primal sweep records what the backward sweep
+# will read, and each backward read is checked against the record)
+
+def verify_snapshot(ns, names):
+    """The values of ``names`` in the namespace ``ns`` (unbound names left out), copied."""
+    return {n: _verify_copy(ns[n]) for n in names if n in ns}
+
+
+def verify_push(tape, sid, pre, ns, names):
+    tape.setdefault(sid, []).append((pre, verify_snapshot(ns, names)))
+
+
+def verify_pop(tape, sid, where):
+    records = tape.get(sid)
+    if not records:
+        from .errors import VerificationError
+        raise VerificationError(f"srcdiff verification: the backward sweep reached the adjoint "
+                                f"of {where} more often than the primal sweep ran it")
+    return records.pop()
+
+
+def verify_check(record, ns, names, where, pre=None, shape_only=(), aliases=None):
+    """Each name in ``names`` holds in ``ns`` what it held in the primal sweep (``record``).
+
+    ``pre`` maps a name to the variable whose value *before* the statement it
+    holds; ``aliases`` maps a name that holds a copy of a variable (a saved value,
+    or one popped for another statement, which the optimizer may read in the
+    variable's place) to that variable: either value recorded is right.
+    """
+    pre = pre or {}
+    aliases = aliases or {}
+    for n in names:
+        if n in pre:
+            book, key = record[0] or {}, pre[n]
+        else:
+            book, key = record[1], n
+        if n in aliases and n not in pre and n in ns:
+            alias = aliases[n]
+            if (n in book and _verify_same(book[n], ns[n], n in shape_only)) or (
+                    alias in book and _verify_same(book[alias], ns[n], n in shape_only)):
+                continue
+            key = alias if n not in book else n
+        if (n in ns) != (key in book) or (n in ns and not _verify_same(
+                book[key], ns[n], n in shape_only)):
+            from .errors import VerificationError
+            had = repr(book[key]) if key in book else "unbound"
+            has = repr(ns[n]) if n in ns else "unbound"
+            what = f"{key!r} (as it was before the statement)" if n in pre else repr(n)
+            raise VerificationError(
+                f"srcdiff verification: the backward sweep, in the adjoint of {where}, read "
+                f"{what} holding {has[:200]}, but the primal sweep had {had[:200]} there. "
+                "The generated gradient would be wrong: this is a bug in srcdiff (please "
+                "report it); sd.grad(..., optimize=False) gives the reference gradient")
+
+
+def verify_equal(kept, value, where="a value computed once for a loop"):
+    """A rewrite's invariant: the value it kept equals the value it replaced."""
+    if not _verify_same(kept, value, False):
+        from .errors import VerificationError
+        raise VerificationError(f"srcdiff verification: {where} is {kept!r} but the "
+                                f"expression it stands for is {value!r} here")
+
+
+def _verify_copy(v):
+    if isinstance(v, np.ndarray):
+        return v.copy()
+    if isinstance(v, list):
+        return [_verify_copy(x) for x in v]
+    if isinstance(v, tuple):
+        items = [_verify_copy(x) for x in v]
+        return type(v)(*items) if hasattr(v, "_fields") else tuple(items)
+    if isinstance(v, dict):
+        return {k: _verify_copy(x) for k, x in v.items()}
+    return v
+
+
+def _verify_same(a, b, shape_only):
+    if shape_only:
+        return np.shape(a) == np.shape(b)
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)):
+            return np.shape(a) == np.shape(b) and _verify_same(np.asarray(a).item(),
+                                                             np.asarray(b).item(), False)
+        if a.shape != b.shape or a.dtype != b.dtype:
+            return False
+        if a.dtype.kind in "fc":
+            return bool(np.array_equal(a, b, equal_nan=True))
+        return bool(np.array_equal(a, b))
+    if isinstance(a, (list, tuple)):
+        return type(a) is type(b) and len(a) == len(b) and all(
+            _verify_same(x, y, False) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(
+            _verify_same(a[k], b[k], False) for k in a)
+    if isinstance(a, (float, complex, np.floating, np.complexfloating)) and \
+            isinstance(b, (float, complex, np.floating, np.complexfloating, int, np.integer)):
+        return a == b or (a != a and b != b)
+    if a is b:
+        return True
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+
+
+def verify_unchanged(snapshot, ns, names):
+    """A moved value's invariant: the names it reads hold what they held where it was."""
+    for n in names:
+        if (n in snapshot) != (n in ns) or (n in ns and not _verify_same(snapshot[n], ns[n],
+                                                                         False)):
+            from .errors import VerificationError
+            raise VerificationError(f"srcdiff verification: the optimizer moved an "
+                                    f"expression reading {n!r} past a change of {n!r}")

@@ -78,6 +78,9 @@ def locate(node, like):
     """Give ``node`` and its children without positions the position of ``like``."""
     if like is None:
         return node
+    origin = getattr(like, "_srcdiff_origin", None)  # see origin.py
+    if origin is not None and getattr(node, "_srcdiff_origin", None) is None:
+        node._srcdiff_origin = origin
     for sub in gast.walk(node):
         if getattr(sub, "lineno", None) is None and hasattr(like, "lineno"):
             for attr in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
