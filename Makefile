@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test golden bench clean
+.PHONY: demo test verify golden bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -17,6 +17,10 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# the whole suite again, every gradient checking the sweep's invariant (README: guarantees)
+verify: $(STAMP)
+	SRCDIFF_VERIFY=1 $(BIN)/python -m pytest -q
 
 golden: $(STAMP)
 	SRCDIFF_REGENERATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden.py tests/test_golden_cli.py $(wildcard tests/test_golden_forward.py)
