@@ -34,12 +34,26 @@ import numpy as np
 __all__ = ["Optimizer", "GradientDescent", "Momentum", "Adam", "RMSProp"]
 
 
-def _hyper(value, name):
-    """A hyperparameter as a Python float (so float32 variables stay float32)."""
+def _hyper(value, name, low=None, high=None, high_open=False, low_open=False):
+    """A hyperparameter as a Python float (so float32 variables stay float32), checked
+    against its range with TensorFlow's wording ("beta1 must be in the range [0, 1), but
+    received 1.0.")."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be a number, got {value!r}")
     try:
-        return float(value)
+        v = float(value)
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be a number, got {value!r}") from None
+    bad = not math.isfinite(v) or (low is not None and (v < low or (low_open and v == low))) \
+        or (high is not None and (v > high or (high_open and v == high)))
+    if bad:
+        if low is not None and high is not None:
+            where = f"the range {'(' if low_open else '['}{low:g}, {high:g}{')' if high_open else ']'}"
+            raise ValueError(f"{name} must be in {where}, but received {value!r}.")
+        if low_open:
+            raise ValueError(f"{name} must be positive; got {value!r}.")
+        raise ValueError(f"{name} must be a finite number >= {low:g}; got {value!r}.")
+    return v
 
 
 def _describe(var):
@@ -60,7 +74,7 @@ class Optimizer:
 
     def __init__(self, learning_rate):
         if not callable(learning_rate):
-            learning_rate = _hyper(learning_rate, "learning_rate")
+            learning_rate = _hyper(learning_rate, "learning_rate", low=0.0)
         self._learning_rate = learning_rate
         self._lr = None                # the learning rate of the current step
         self._grad_fns = {}            # loss function -> value_and_grad function
@@ -135,7 +149,7 @@ class Optimizer:
             raise ValueError(f"No gradients provided for any variable: {names}. "
                              "Check that the loss depends on them.")
         lr = self._learning_rate
-        self._lr = _hyper(lr() if callable(lr) else lr, "learning_rate")
+        self._lr = _hyper(lr() if callable(lr) else lr, "learning_rate", low=0.0)
         self._prepare()
         for grad, var in todo:
             self._apply_dense(grad, var, self._slots_for(var))
@@ -258,7 +272,7 @@ class Momentum(Optimizer):
 
     def __init__(self, learning_rate, momentum, use_nesterov=False):
         super().__init__(learning_rate)
-        self._momentum = _hyper(momentum, "momentum")
+        self._momentum = _hyper(momentum, "momentum", 0.0, 1.0)
         self._use_nesterov = bool(use_nesterov)
 
     def _apply_dense(self, grad, var, slots):
@@ -290,9 +304,9 @@ class Adam(Optimizer):
 
     def __init__(self, learning_rate=0.001, beta1=0.9, beta2=0.999, epsilon=1e-8):
         super().__init__(learning_rate)
-        self._beta1 = _hyper(beta1, "beta1")
-        self._beta2 = _hyper(beta2, "beta2")
-        self._epsilon = _hyper(epsilon, "epsilon")
+        self._beta1 = _hyper(beta1, "beta1", 0.0, 1.0, high_open=True)
+        self._beta2 = _hyper(beta2, "beta2", 0.0, 1.0, high_open=True)
+        self._epsilon = _hyper(epsilon, "epsilon", low=0.0)
         self.iterations = 0            # apply_gradients calls completed
 
     def _prepare(self):
@@ -329,9 +343,9 @@ class RMSProp(Optimizer):
     def __init__(self, learning_rate, decay=0.9, momentum=0.0, epsilon=1e-10,
                  centered=False):
         super().__init__(learning_rate)
-        self._decay = _hyper(decay, "decay")
-        self._momentum = _hyper(momentum, "momentum")
-        self._epsilon = _hyper(epsilon, "epsilon")
+        self._decay = _hyper(decay, "decay", 0.0, 1.0)
+        self._momentum = _hyper(momentum, "momentum", 0.0, 1.0)
+        self._epsilon = _hyper(epsilon, "epsilon", low=0.0)
         self._centered = bool(centered)
         self._slot_inits = {"rms": 1.0, "momentum": 0.0}
         if self._centered:

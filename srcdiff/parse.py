@@ -94,6 +94,14 @@ def parse_function(fn):
         lines, first_line = inspect.getsourcelines(fn)
         filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
     except (OSError, TypeError):
+        undecodable = _undecodable_line(fn.__code__.co_filename)
+        if undecodable is not None:
+            lineno, encoding, reason = undecodable
+            raise SrcdiffError(
+                f"cannot read the source of {fn.__qualname__!r}: line {lineno} of its file is "
+                f"not valid {encoding} ({reason})", filename=fn.__code__.co_filename,
+                lineno=lineno, hint=f"save the file as {encoding}, or declare its encoding "
+                "with a `# -*- coding: ... -*-` line at the top") from None
         raise SrcdiffError(
             f"no source is available for {fn.__qualname__!r} (defined in "
             f"{fn.__code__.co_filename}, e.g. typed at an interactive prompt or made by exec)",
@@ -131,7 +139,82 @@ def parse_function(fn):
             except ValueError:  # an empty cell: not yet assigned in the enclosing scope
                 pass
     linecache.checkcache(filename)
+    _check_unchanged(fn, node, dedented, filename, first_line, lines)
     return Parsed(fn, node, filename, first_line, indent, lines, namespace)
+
+
+def _undecodable_line(filename):
+    """``(line, encoding, reason)`` of the first line the file's encoding cannot decode."""
+    import tokenize
+
+    try:
+        with open(filename, "rb") as f:
+            data = f.read()
+        encoding, _ = tokenize.detect_encoding(iter(data.splitlines(True)).__next__)
+    except (OSError, SyntaxError):
+        return None
+    for k, raw in enumerate(data.splitlines(True), 1):
+        try:
+            raw.decode(encoding)
+        except UnicodeDecodeError as e:
+            return k, encoding, e.reason
+    return None
+
+
+def _check_unchanged(fn, node, dedented, filename, first_line, lines):
+    """Refuse when the source read now is not the code that runs (the file was edited
+    after the function was imported): its name and compiled code must match ``fn``'s."""
+    import __future__
+
+    code = fn.__code__
+    stale = node.name != code.co_name
+    if not stale:
+        flags = 0
+        for feature in __future__.all_feature_names:
+            flag = getattr(__future__, feature).compiler_flag
+            if code.co_flags & flag:
+                flags |= flag
+        # compiled inside a function that binds the free variables, so that closure
+        # reads compile as they did in the original
+        free = code.co_freevars
+        wrapper = dedented
+        if free:
+            wrapper = ("def __srcdiff_outer__():\n    " + " = ".join(free) + " = None\n"
+                       + textwrap.indent(dedented, "    ")
+                       + "    return lambda: (" + ", ".join(free) + ",)\n")
+        try:
+            outer = compile(wrapper, filename, "exec", flags=flags, dont_inherit=True)
+        except (SyntaxError, ValueError):
+            return  # cannot say: leave it to the parser
+        inner = _find_code(outer, code.co_name)
+        stale = inner is None or _signature(inner) != _signature(code)
+    if stale:
+        raise SrcdiffError(
+            f"the source of {code.co_name!r} changed since it was imported: {filename} line "
+            f"{first_line} no longer holds the code that runs", filename=filename,
+            lineno=first_line, line=lines[0] if lines else None,
+            hint="reload the module (importlib.reload) or restart, then differentiate again")
+
+
+def _find_code(code, name):
+    for c in code.co_consts:
+        if hasattr(c, "co_code"):
+            if c.co_name == name:
+                return c
+            found = _find_code(c, name)
+            if found is not None:
+                return found
+    return None
+
+
+def _signature(code):
+    """A fingerprint of what a function's code does, independent of where it stands in its
+    file and of how the compiler chose to lay out its bytecode (which depends on more
+    than the function's own text): the names it reads, its locals, its constants."""
+    consts = sorted((_signature(c) if hasattr(c, "co_code") else (type(c).__name__, repr(c))
+                     for c in code.co_consts), key=repr)
+    return (sorted(code.co_names), code.co_varnames, code.co_argcount,
+            code.co_kwonlyargcount, code.co_freevars, consts)
 
 
 def _indent_of(lines):
