@@ -543,7 +543,11 @@ class Forward:
         elif array:
             out.append(S.assign(target, S.const(0.0), s))
         elif not cleared:
-            out.append(S.assign(target, S.const(None), s))
+            # a zero entry: None in a list or dict, 0.0 in an array (a float array cannot
+            # hold None); when the kind is unknown the tangent's type decides at run time
+            zero = S.const(None) if self.kind(x) == CONTAINER \
+                else S.call("zero_entry", [S.name(self.t(x))])
+            out.append(S.assign(target, zero, s))
         return out
 
     def append(self, s, op):

@@ -245,6 +245,12 @@ def item_clear(b, key):
     return b
 
 
+def zero_entry(b):
+    """The zero to store into an entry of tangent ``b``: 0.0 in an array, ``None`` in a
+    list or dict (where ``None`` means zero)."""
+    return 0.0 if isinstance(b, np.ndarray) else None
+
+
 def pop_grad(b, x):
     """Undo ``xs.append(x)`` on the gradient of ``xs``: return (rest, gradient of x)."""
     if b is None:
