@@ -833,7 +833,7 @@ def forward_function(fn, wrt, *, stop=(), arg_facts=None, name=None, as_tuple=Fa
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
                                              name or "jvp_" + fn.__name__, _check_names)
     if not _is_generated(parsed):
-        check_mutations(anf, analysis, parsed, ctx.registry)
+        check_mutations(anf, analysis, parsed, ctx.registry, allow_pop=True)
     fwd = Forward(anf, analysis, parsed, names, ForwardOptions(wrt, stop, name, as_tuple), ctx)
     out = fwd.run()
     ctx.helpers.update(fwd.helpers)
