@@ -265,6 +265,20 @@ def snapshot(v):
     return np.copy(v) if isinstance(v, np.ndarray) else v
 
 
+def snapshot_tree(v):
+    """A copy of ``v`` (arrays, and lists, tuples and dicts of them) that later in-place
+    writes cannot change."""
+    if isinstance(v, np.ndarray):
+        return v.copy()
+    if isinstance(v, list):
+        return [snapshot_tree(x) for x in v]
+    if isinstance(v, tuple):
+        return tuple(snapshot_tree(x) for x in v)
+    if isinstance(v, dict):
+        return {k: snapshot_tree(x) for k, x in v.items()}
+    return v
+
+
 def is_constant(x):
     """In a rule: True when the compiler sees a literal here; at run time, never."""
     return False
