@@ -31,20 +31,22 @@ class Compiled:
     positions), so that a transform leaves its arguments as passed.
     """
 
-    def __init__(self, source, namespace, entry, writes=()):
+    def __init__(self, source, namespace, entry, writes=(), n_params=0):
         self.source = source
         self.namespace = namespace
         self.entry = entry
         self.fn = namespace[entry]
         self.writes = tuple(writes)
-        self.call = _on_copies(self.fn, self.writes) if self.writes else self.fn
+        self.call = _on_copies(self.fn, max(n_params, max(self.writes) + 1)) \
+            if self.writes else self.fn
 
     def __call__(self, *args, **kwargs):
         return self.call(*args, **kwargs)
 
 
-def _on_copies(fn, positions):
-    n = max(positions) + 1
+def _on_copies(fn, n):
+    """``fn`` run on copies of its first ``n`` arguments (the differentiated function's: all
+    of them, so that two arguments that are one object stay one object)."""
 
     def call(*args, **kwargs):
         return fn(*copy_arguments(args[:n]), *args[n:], **kwargs)
@@ -210,7 +212,7 @@ def load(node, parsed, ctx, writes=()):
                    emit.base_namespace(parsed.namespace, ctx.helpers), node.name)
     ctx.link(ns)
     source = emit.module_source(ctx.functions + [node])
-    return Compiled(source, ns, node.name, writes)
+    return Compiled(source, ns, node.name, writes, len(parsed.node.args.args))
 
 
 def _check_reserved_names(parsed):

@@ -224,3 +224,22 @@ def test_check_grads_evaluates_on_copies():
     sd.check_grads(increments_constant, x, c, wrt=0, modes=("rev", "fwd"))
     sd.check_grads(writes_argument, X, modes=("rev", "fwd"), order=2)
     np.testing.assert_array_equal(c, [1.0, 2.0])
+
+
+def writes_first_reads_last(x, c, y):
+    x[0] = 5.0
+    return np.sum(y * c) + x[1]
+
+
+def test_two_arguments_that_are_one_array_stay_one_array():
+    # f(x, c, x): the write into x is seen through y, as when f runs on the caller's arrays
+    x, c = np.array([1.0, 2.0]), np.array([0.5, 0.25])
+
+    def oracle(cc):
+        xx, cc = copy.deepcopy((x, cc))
+        return writes_first_reads_last(xx, cc, xx)
+
+    expected = numeric_grad(oracle, [c], 0)
+    assert_close(expected, np.array([5.0, 2.0]))
+    assert_close(sd.grad(writes_first_reads_last, 1)(x, c, x), expected)
+    np.testing.assert_array_equal(x, [1.0, 2.0])
