@@ -79,8 +79,6 @@ def _alias_error(parsed, analysis, views, s, x, y, live, visible, group):
         again = "it"
         hint = f"make an independent copy first, e.g. `{x} = {x}.copy()` before the change"
     used = "is used afterwards" if live else "is an argument (the caller's array would change)"
-    if not visible and live:
-        used = "is used afterwards"
     return parsed.error(
         s, f"`{text}` changes an array in place that {who}, and {again} {used}; srcdiff "
         f"cannot follow the change through {again}", hint=hint)
