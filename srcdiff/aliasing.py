@@ -252,6 +252,9 @@ def _view_edges(analysis, registry, summaries=None):
         elif op.kind == "prim" and op.func is np.transpose and op.args \
                 and isinstance(op.args[0], gast.Name):
             base = op.args[0].id
+        elif op.kind in ("prim", "const") and "copy" in op.kwargs and op.args \
+                and isinstance(op.args[0], gast.Name):
+            base = op.args[0].id  # np.array(x, copy=False) may be x itself
         if base is not None and base != op.target:
             edges[(op.target, base)] = op.stmt
     return edges

@@ -300,3 +300,18 @@ def test_pop_is_followed_in_forward_mode():
     value, tangent = sd.jvp(pops_inactive_list)(x, tangents=t)
     assert value == pytest.approx(pops_inactive_list(x.copy()))
     assert tangent == pytest.approx(numeric_grad(pops_inactive_list, [x], 0) @ t)
+
+
+def writes_through_no_copy_array(x):
+    y = np.array(x, copy=False)
+    y[0] = 0.0
+    return np.sum(x * x)
+
+
+def test_array_without_copy_is_a_view():
+    x = np.array([1.0, 2.0])
+    with pytest.raises(sd.SrcdiffError) as info:
+        sd.grad(writes_through_no_copy_array)(x)
+    msg = str(info.value)
+    assert info.value.lineno == line_of(writes_through_no_copy_array, "y[0] = 0.0")
+    assert "`x`" in msg and "hint:" in msg
