@@ -22,7 +22,10 @@ _GENERATION = [0]  # bumped when rules change: every compiled gradient is then s
 
 def invalidate():
     """Forget every compiled gradient (a rule was registered or replaced)."""
+    from . import effects
+
     _CACHE.clear()
+    effects.clear()
     _GENERATION[0] += 1
 
 
@@ -242,13 +245,13 @@ class _Transform:
             self._last[facts] = hit
         if quick is not None:
             self._last[quick] = hit
-            self._fast[quick] = hit.fn
+            self._fast[quick] = hit.call
         return hit
 
     def __call__(self, *args, grad_ys=None, **kwargs):
         # (the steady state, one key and one lookup, is the function _fast_callable makes)
         values = self._bind(args, kwargs)
-        return self.compiled(values).fn(*values, grad_ys)
+        return self.compiled(values).call(*values, grad_ys)
 
 
 def transform_of(f):
@@ -306,7 +309,13 @@ def value_and_grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none",
 
 def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=True,
         verify=False):
-    """``vjp(f)(*args) -> (value, pullback)``; ``pullback(cotangent)`` gives gradients."""
+    """``vjp(f)(*args) -> (value, pullback)``; ``pullback(cotangent)`` gives gradients.
+
+    The value and every pullback are taken at the arguments as passed: ``f``
+    runs on copies of them when it changes an argument in place, and the
+    pullback keeps its own copy (later changes to the caller's arrays do not
+    move it). The caller's arguments are left as passed.
+    """
     t = _Transform(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
                    verify=verify)
 
@@ -314,10 +323,11 @@ def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=T
     def run(*args, **kwargs):
         values = t._bind(args, kwargs)
         compiled = t.compiled(values)
-        value = t.fn(*values)
+        point = driver.copy_arguments(values)  # the point the pullback differentiates at
+        value = t.fn(*(driver.copy_arguments(point) if compiled.writes else values))
 
         def pullback(cotangent):
-            return compiled.fn(*values, cotangent)
+            return compiled.call(*point, cotangent)
 
         return value, pullback
 

@@ -52,12 +52,14 @@ def check_grads(f, *args, wrt=None, modes=("rev",), order=1, eps=1e-6, rtol=1e-5
 
 
 def _check_one(f, args, positions, i, mode, rng, eps, rtol, atol):
-    value = f(*args)
+    # f runs on copies: a function that changes an argument in place must not move the
+    # point the next evaluation (or the derivative) is taken at
+    value = f(*_fresh(args))
     cot = _random_like(value, rng)
     v = _random_like(args[i], rng)
 
     def phi(t):
-        moved = list(args)
+        moved = _fresh(args)
         moved[i] = _axpy(args[i], t, v)
         return _inner(cot, f(*moved))
 
@@ -83,6 +85,11 @@ def _check_one(f, args, positions, i, mode, rng, eps, rtol, atol):
 
 
 # ------------------------------------------------------------------ helpers
+
+
+def _fresh(args):
+    from .driver import copy_arguments
+    return copy_arguments(args)
 
 
 def _modes(modes):

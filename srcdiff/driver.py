@@ -3,14 +3,16 @@
     parse -> normalize -> analyze -> reverse -> optimize -> emit
 """
 
+import copy
+
 import numpy as np
 
-from . import emit
+from . import effects, emit
 from . import optimize as optimizer
 from . import verify as verifier
 from . import syntax as S
 from .activity import ARRAY, CONTAINER, INT, analyze
-from .aliasing import check_mutations
+from .aliasing import check_mutations, outputs_changed_in_place
 from .errors import SrcdiffError
 from .normalize import normalize
 from .ops import is_user_function
@@ -22,16 +24,64 @@ RESERVED = set(emit.RUNTIME_HELPERS) | {"np", "grad_ys", "_stack", "tangents"}
 
 
 class Compiled:
-    """A generated module: its source, its namespace and its entry point."""
+    """A generated module: its source, its namespace and its entry point.
 
-    def __init__(self, source, namespace, entry):
+    ``fn`` is the generated function itself; it changes in place the
+    arguments the differentiated function changes in place (``x[0] = ...``)
+    unless its backward sweep restores them. ``call`` runs it on copies of
+    the arguments when there are such arguments (``writes``: their
+    positions), so that a transform leaves its arguments as passed.
+    """
+
+    def __init__(self, source, namespace, entry, writes=(), n_params=0):
         self.source = source
         self.namespace = namespace
         self.entry = entry
         self.fn = namespace[entry]
+        self.writes = tuple(writes)
+        self.call = _on_copies(self.fn, max(n_params, max(self.writes) + 1)) \
+            if self.writes else self.fn
 
     def __call__(self, *args, **kwargs):
-        return self.fn(*args, **kwargs)
+        return self.call(*args, **kwargs)
+
+
+def _on_copies(fn, n):
+    """``fn`` run on copies of its first ``n`` arguments (the differentiated function's: all
+    of them, so that two arguments that are one object stay one object)."""
+
+    def call(*args, **kwargs):
+        return fn(*copy_arguments(args[:n]), *args[n:], **kwargs)
+
+    return call
+
+
+def copy_arguments(values):
+    """``values`` with every array, list, tuple and dict among them deep-copied together
+    (so that two arguments that are one object stay one object)."""
+    memo = {}
+    return [copy.deepcopy(v, memo) if isinstance(v, (np.ndarray, list, tuple, dict)) else v
+            for v in values]
+
+
+def changed_parameters(parsed, registry, arg_facts=None):
+    """Positions of the parameters of the parsed function that it may change in place.
+
+    ``p += v`` changes ``p`` in place only if it is an array or a list: not
+    when the argument is known to be a number.
+    """
+    params = [a.id for a in parsed.node.args.args]
+    arg_facts = arg_facts or {}
+    out = []
+    for k, p in enumerate(params):
+        w = effects.parameter_writes(parsed, registry).get(p)
+        if w is None:
+            continue
+        fact = arg_facts.get(p, (None, None))
+        if w.weak and fact[0] in (ARRAY, INT) and fact[1] == ():
+            continue
+        out.append(k)
+    return out
 
 
 _SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, ()), np.float64: (ARRAY, ()),
@@ -141,6 +191,8 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
                              name=name, zero_gradients=zero_gradients, internal=internal,
                              reference=not ctx.optimize, verify=ctx.verify)
     options.as_tuple = as_tuple
+    if return_value:  # outputs the backward sweep restores in place are returned as copies
+        options.snapshot_value = outputs_changed_in_place(anf, analysis, ctx.registry)
     from .calls import adjoint_of_call
 
     rev = Reverse(anf, analysis, parsed, names, options, adjoint_of_call)
@@ -164,16 +216,18 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
 
 def compile_reverse(fn, wrt, **options):
     """Compile and load; return a :class:`Compiled` whose entry is the gradient function."""
-    return load(*reverse_function(fn, wrt, **options))
+    node, parsed, ctx = reverse_function(fn, wrt, **options)
+    return load(node, parsed, ctx, changed_parameters(parsed, ctx.registry,
+                                                      options.get("arg_facts")))
 
 
-def load(node, parsed, ctx):
+def load(node, parsed, ctx, writes=()):
     """Exec a generated function (and the adjoints it calls); return a :class:`Compiled`."""
     ns = emit.load(emit.module_source([node]),
                    emit.base_namespace(parsed.namespace, ctx.helpers), node.name)
     ctx.link(ns)
     source = emit.module_source(ctx.functions + [node])
-    return Compiled(source, ns, node.name)
+    return Compiled(source, ns, node.name, writes, len(parsed.node.args.args))
 
 
 def _check_reserved_names(parsed):

@@ -41,7 +41,7 @@ from . import emit, optimize
 from . import syntax as S
 from .activity import ARRAY, CONTAINER, INT, check_wrt, walk
 from .aliasing import check_mutations
-from .driver import Context, arg_fact, front_end, load
+from .driver import Context, arg_fact, changed_parameters, front_end, load
 from .calls import bind_call
 from .errors import FIXPOINT_LIMIT, SrcdiffError, not_converged
 from .parse import MISSING
@@ -543,7 +543,11 @@ class Forward:
         elif array:
             out.append(S.assign(target, S.const(0.0), s))
         elif not cleared:
-            out.append(S.assign(target, S.const(None), s))
+            # a zero entry: None in a list or dict, 0.0 in an array (a float array cannot
+            # hold None); when the kind is unknown the tangent's type decides at run time
+            zero = S.const(None) if self.kind(x) == CONTAINER \
+                else S.call("zero_entry", [S.name(self.t(x))])
+            out.append(S.assign(target, zero, s))
         return out
 
     def append(self, s, op):
@@ -829,7 +833,7 @@ def forward_function(fn, wrt, *, stop=(), arg_facts=None, name=None, as_tuple=Fa
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
                                              name or "jvp_" + fn.__name__, _check_names)
     if not _is_generated(parsed):
-        check_mutations(anf, analysis, parsed, ctx.registry)
+        check_mutations(anf, analysis, parsed, ctx.registry, allow_pop=True)
     fwd = Forward(anf, analysis, parsed, names, ForwardOptions(wrt, stop, name, as_tuple), ctx)
     out = fwd.run()
     ctx.helpers.update(fwd.helpers)
@@ -844,7 +848,9 @@ def forward_function(fn, wrt, *, stop=(), arg_facts=None, name=None, as_tuple=Fa
 
 def compile_forward(fn, wrt, **options):
     """Compile and load; return a :class:`Compiled` whose entry is the JVP function."""
-    return load(*forward_function(fn, wrt, **options))
+    node, parsed, ctx = forward_function(fn, wrt, **options)
+    return load(node, parsed, ctx, changed_parameters(parsed, ctx.registry,
+                                                      options.get("arg_facts")))
 
 
 def _is_generated(parsed):

@@ -120,7 +120,7 @@ class JVP:
     def __call__(self, *args, tangents=None, **kwargs):
         values = self.target.bind(args, kwargs)
         tangents = self._check_tangents(values, tangents)
-        value, tangent = self.compiled(values).fn(*values, tangents=tangents)
+        value, tangent = self.compiled(values).call(*values, tangents=tangents)
         return value, _fill(tangent, value)
 
     def _check_tangents(self, values, tangents):
@@ -268,7 +268,7 @@ class Composed:
 
     def __call__(self, *args, grad_ys=None, **kwargs):
         values = self._bind(args, kwargs)
-        return self.compiled(values).fn(*values, grad_ys=grad_ys)
+        return self.compiled(values).call(*values, grad_ys=grad_ys)
 
 
 def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
@@ -298,6 +298,8 @@ class _Swapped:
         self.inner, self.forward = inner, forward
         self.single, self.return_value = single, return_value
         self.source = source  # the forward-over-reverse module that computes it
+        self.writes = ()
+        self.call = self.fn  # (self.forward and self.inner leave the arguments as passed)
 
     def fn(self, *values, grad_ys=None):
         inner = self.inner
@@ -504,7 +506,8 @@ class Jacobian:
         return tuple_out, blocks
 
     def _reverse(self, values, inputs):
-        value = self.target.function(values)(*values)
+        # the outputs' structure, from a run on copies: f may change its arguments in place
+        value = self.target.function(values)(*driver.copy_arguments(values))
         outs, tuple_out = _outputs(value)
         blocks = [[np.zeros(np.shape(o) + np.shape(x)) for x in inputs] for o in outs]
         for m, o in enumerate(outs):

@@ -35,7 +35,7 @@ import gast
 from . import syntax as S
 from .names import NameGen
 from .jumps import always_returns, lower_jumps
-from .parse import MISSING
+from .parse import MISSING, local_names
 
 PASSTHROUGH_CALLS = {print, logging.debug, logging.info, logging.warning, logging.error,
                      logging.critical, logging.log, warnings.warn}
@@ -101,6 +101,7 @@ def normalize(parsed, reserved=()):
     out = gast.FunctionDef(name=fn.name, args=fn.args, body=new_body, decorator_list=[],
                            returns=None, type_comment=None, type_params=[])
     S.locate(out, fn)
+    parsed.locals |= local_names(out)  # temporaries are locals too, whatever the globals
     return out, names
 
 

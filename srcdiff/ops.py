@@ -94,6 +94,8 @@ def _describe_value(stmt, target, value, parsed, registry, user_functions):
     if isinstance(value, gast.Compare):
         return Op("const", stmt, target=target)
     if isinstance(value, gast.Subscript):
+        if not isinstance(value.value, gast.Name):  # a literal's item ('ab'[0]): no gradient
+            return Op("const", stmt, target=target)  # (2[0] raises when run, as in Python)
         return Op("index", stmt, target=target, operands=_names([value.value]),
                   args=[value.value], index=value.slice)
     if isinstance(value, gast.Attribute):

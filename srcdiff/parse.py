@@ -31,6 +31,10 @@ class Parsed:
         self.indent = indent  # columns removed by dedent
         self.lines = lines  # the snippet's lines, as in the file
         self.namespace = namespace
+        # names the function binds (parameters, assignments, loop targets): inside it they
+        # are local variables even where a global has the same name (normalize adds its
+        # temporaries)
+        self.locals = local_names(node)
 
     @property
     def name(self):
@@ -58,6 +62,8 @@ class Parsed:
     # -- names -------------------------------------------------------------
     def lookup(self, ident):
         """The object ``ident`` denotes inside the function, or ``_MISSING``."""
+        if ident in self.locals:
+            return _MISSING  # a local variable: known only at run time
         if ident in self.namespace:
             return self.namespace[ident]
         return getattr(builtins, ident, _MISSING)
@@ -79,6 +85,23 @@ class Parsed:
 
 
 MISSING = _MISSING
+
+
+def local_names(node):
+    """The names a function (``FunctionDef``) binds: its parameters and every name it
+    assigns, except those declared ``global`` or ``nonlocal``."""
+    bound, declared = set(), set()
+    for n in gast.walk(node):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Param, gast.Del)):
+            bound.add(n.id)
+        elif isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)) \
+                and n is not node:
+            bound.add(n.name)
+        elif isinstance(n, (gast.Global, gast.Nonlocal)):
+            declared.update(n.names)
+        elif isinstance(n, gast.ExceptHandler) and n.name is not None:
+            bound.add(n.name.id if isinstance(n.name, gast.Name) else n.name)
+    return bound - declared
 
 
 def parse_function(fn):

@@ -158,7 +158,10 @@ class Reverse:
         if self.opt.return_value:
             # the outputs as computed, before the backward sweep restores overwritten names
             keep = self.names.private("value")
-            primal.append(S.assign(keep, S.copy(value)))
+            kept = S.copy(value)
+            if getattr(self.opt, "snapshot_value", False):  # the sweep restores them in place
+                kept = S.call("snapshot_tree", [kept])
+            primal.append(S.assign(keep, kept))
             final = gast.Tuple(elts=[S.name(keep), results], ctx=gast.Load())
         else:
             final = results

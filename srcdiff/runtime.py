@@ -245,6 +245,12 @@ def item_clear(b, key):
     return b
 
 
+def zero_entry(b):
+    """The zero to store into an entry of tangent ``b``: 0.0 in an array, ``None`` in a
+    list or dict (where ``None`` means zero)."""
+    return 0.0 if isinstance(b, np.ndarray) else None
+
+
 def pop_grad(b, x):
     """Undo ``xs.append(x)`` on the gradient of ``xs``: return (rest, gradient of x)."""
     if b is None:
@@ -257,6 +263,20 @@ def pop_grad(b, x):
 def snapshot(v):
     """A copy of ``v`` that later in-place writes cannot change."""
     return np.copy(v) if isinstance(v, np.ndarray) else v
+
+
+def snapshot_tree(v):
+    """A copy of ``v`` (arrays, and lists, tuples and dicts of them) that later in-place
+    writes cannot change."""
+    if isinstance(v, np.ndarray):
+        return v.copy()
+    if isinstance(v, list):
+        return [snapshot_tree(x) for x in v]
+    if isinstance(v, tuple):
+        return tuple(snapshot_tree(x) for x in v)
+    if isinstance(v, dict):
+        return {k: snapshot_tree(x) for k, x in v.items()}
+    return v
 
 
 def is_constant(x):
