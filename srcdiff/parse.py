@@ -153,6 +153,15 @@ def parse_function(fn):
         raise SrcdiffError("async functions cannot be differentiated", filename=filename,
                            lineno=first_line, line=lines[0],
                            hint="make it an ordinary `def`")
+    if fn.__code__.co_flags & (inspect.CO_GENERATOR | inspect.CO_ASYNC_GENERATOR):
+        where = next((n for n in _own_nodes(node) if isinstance(n, (gast.Yield, gast.YieldFrom))),
+                     node)
+        lineno = first_line + getattr(where, "lineno", 1) - 1
+        line = lines[getattr(where, "lineno", 1) - 1] if lines else None
+        raise SrcdiffError(f"{fn.__qualname__!r} is a generator (it uses `yield`): generators "
+                           "are not supported", filename=filename, lineno=lineno,
+                           col=getattr(where, "col_offset", 0) + _indent_of(lines), line=line,
+                           hint="return a list (or an array) of the values instead")
     node.decorator_list = []
     namespace = dict(fn.__globals__)
     if fn.__closure__:
@@ -238,6 +247,17 @@ def _signature(code):
                      for c in code.co_consts), key=repr)
     return (sorted(code.co_names), code.co_varnames, code.co_argcount,
             code.co_kwonlyargcount, code.co_freevars, consts)
+
+
+def _own_nodes(node):
+    """The nodes of a function's body, not those of functions or lambdas nested in it."""
+    todo = list(node.body)
+    while todo:
+        n = todo.pop(0)
+        yield n
+        if not isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda,
+                              gast.ClassDef)):
+            todo.extend(gast.iter_child_nodes(n))
 
 
 def _indent_of(lines):

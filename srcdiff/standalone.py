@@ -131,9 +131,10 @@ def literal(value):
     bytes, NumPy scalars (as ``np.float32(...)``) and tuples, lists, dicts of
     those. Arrays and every other object give None.
     """
-    if value is None or isinstance(value, (bool, str, bytes)):
+    # exact builtin types only: a subclass may print itself as any code (its __repr__)
+    if value is None or type(value) in (bool, str, bytes):
         return repr(value)
-    if isinstance(value, np.generic):
+    if isinstance(value, np.generic) and type(value).__module__ == "numpy":
         if value.dtype.kind not in "biufc" or not value.dtype.name.isidentifier():
             return None
         inner = value.item()

@@ -79,3 +79,102 @@ def test_adam_at_the_edges_of_its_ranges_still_trains():
     w = np.array([1.0, -2.0])
     opt.apply_gradients([(2.0 * w, w)])
     assert np.all(np.isfinite(w)) and np.all(np.abs(w) < [1.0, 2.0])
+
+
+# ------------------------------------------------------- the command line and what it writes
+
+from srcdiff import cli, standalone  # noqa: E402
+
+MODEL = '''import numpy as np
+
+SCALE = 2.0
+
+
+def loss(w, x):
+    return np.sum(SCALE * w * x)
+'''
+
+
+@pytest.fixture
+def model(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "model.py").write_text(MODEL)
+    return tmp_path
+
+
+def _import_written(path):
+    """Import a written module with a marker that an injected line would set."""
+    import builtins
+    builtins.__dict__.pop("SRCDIFF_INJECTED", None)
+    ns = {}
+    exec(compile(path.read_text(), str(path), "exec"), ns)
+    return ns
+
+
+def test_a_newline_in_stop_gradients_is_refused(model):
+    injected = "w\nimport builtins; builtins.SRCDIFF_INJECTED = 1"
+    assert cli.main(["model.py:loss", "--stop-gradients", injected, "-o", "out.py"]) == 2
+    assert not (model / "out.py").exists()
+
+
+def test_a_newline_in_the_target_path_stays_in_its_comment(model):
+    weird = "we\nimport builtins; builtins.SRCDIFF_INJECTED = 1\nx.py"
+    (model / weird).write_text(MODEL)
+    assert cli.main([f"{weird}:loss", "-o", "out.py"]) == 0
+    ns = _import_written(model / "out.py")
+    import builtins
+    assert "SRCDIFF_INJECTED" not in builtins.__dict__
+    assert "grad_loss" in ns
+    header = [line for line in (model / "out.py").read_text().splitlines() if "we" in line]
+    assert header and all(line.startswith("#") for line in header)
+
+
+def test_only_exact_builtin_types_are_written_as_literals():
+    class Sneaky(str):
+        def __repr__(self):
+            return "__import__('os').system('echo injected')"
+    assert standalone.literal(Sneaky("a")) is None
+    assert standalone.literal("a") == "'a'"
+
+    class Flag(int):
+        def __repr__(self):
+            return "exit()"
+    assert standalone.literal(Flag(1)) is None
+
+
+def test_a_read_only_output_is_replaced_only_with_force(model):
+    out = model / "out.py"
+    out.write_text("# keep me\n")
+    out.chmod(0o444)
+    assert cli.main(["model.py:loss", "-o", "out.py"]) == 4
+    assert out.read_text() == "# keep me\n"
+    assert cli.main(["model.py:loss", "-o", "out.py", "--force"]) == 0
+    assert "def grad_loss" in out.read_text()
+
+
+def test_no_exec_does_not_run_top_level_code(model, capsys):
+    (model / "model.py").write_text(MODEL + "\nprint('TOP LEVEL RAN')\nraise SystemExit(3)\n")
+    assert cli.main(["model.py:loss", "--no-exec", "-o", "out.py"]) == 0
+    assert "TOP LEVEL RAN" not in capsys.readouterr().err
+    ns = _import_written(model / "out.py")
+    w, x = np.array([1.0, 2.0]), np.array([3.0, -1.0])
+    np.testing.assert_allclose(ns["grad_loss"](w, x), 2.0 * x)
+    # without --no-exec the file is imported: its top-level code runs (and here, exits)
+    assert cli.main(["model.py:loss", "-o", "out2.py"]) != 0
+    assert "TOP LEVEL RAN" in capsys.readouterr().err
+
+
+def test_help_says_the_file_is_imported(capsys):
+    assert cli.main(["--help"]) == 0
+    text = capsys.readouterr().out
+    assert "--no-exec" in text and "top-level code runs" in text
+
+
+def _generator(x):
+    yield x
+
+
+def test_generators_are_named_as_such():
+    with pytest.raises(sd.SrcdiffError, match="is a generator .* not supported") as e:
+        sd.grad(_generator)(1.0)
+    assert "assign its result" not in str(e.value)
