@@ -102,9 +102,46 @@ def _has_rule(fn):
         return False
 
 
+def the_code_that_runs(fn):
+    """What ``sd.grad(fn)`` differentiates: the code a call of ``fn`` runs.
+
+    A Python function is itself, also when it is a decorator's wrapper
+    (``functools.wraps`` sets ``__wrapped__``, which must not be followed:
+    the wrapper may change the result). srcdiff's own wrappers
+    (``@sd.differentiate``) run their function unchanged. Any other object that
+    wraps a function (a C-level wrapper such as ``functools.lru_cache``) is refused.
+    """
+    if inspect.isfunction(fn) or _has_rule(fn):
+        return fn
+    inner = getattr(fn, "__wrapped__", None)
+    if inner is None:
+        return fn
+    if type(fn).__module__.split(".")[0] == "srcdiff":
+        return the_code_that_runs(inner)
+    raise SrcdiffError(f"{getattr(fn, '__qualname__', fn)!r} is a {type(fn).__name__} wrapping "
+                       f"{getattr(inner, '__qualname__', inner)!r}; srcdiff differentiates the "
+                       "code that runs when you call it, and this wrapper is not Python source "
+                       "it can read", hint="differentiate the wrapped function itself")
+
+
+def refuse_wrapper_signature(fn, parsed):
+    """A decorator's ``wrapper(*args, **kwargs)``: say that it is the wrapper (which runs,
+    and is what srcdiff differentiates) whose signature is refused."""
+    inner = getattr(fn, "__wrapped__", None)
+    sig = inspect.signature(fn, follow_wrapped=False)
+    if inner is not None and any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+                                 for p in sig.parameters.values()):
+        raise parsed.error(
+            parsed.node, f"{fn.__qualname__!r} is a wrapper (functools.wraps) around "
+            f"{getattr(inner, '__qualname__', inner)!r}; srcdiff differentiates the wrapper, "
+            "the code that runs when you call it, and its *args/**kwargs are not supported",
+            hint="give the wrapper the wrapped function's parameters, or differentiate the "
+                 "wrapped function itself")
+
+
 def _params(fn):
     try:
-        sig = inspect.signature(fn)
+        sig = inspect.signature(fn, follow_wrapped=False)
     except (TypeError, ValueError):
         raise SrcdiffError(f"cannot read the signature of {fn!r}") from None
     return sig, [p.name for p in sig.parameters.values()
@@ -159,7 +196,7 @@ class _Transform:
         if isinstance(transform_of(fn), _Transform) or type(fn).__name__ == "Composed":
             raise TypeError("this transform does not compose with another transform; use "
                             "sd.grad, sd.value_and_grad, sd.jvp, sd.hvp or sd.hessian on it")
-        self.fn = inspect.unwrap(fn) if hasattr(fn, "__wrapped__") and not _has_rule(fn) else fn
+        self.fn = the_code_that_runs(fn)
         if not inspect.isfunction(self.fn) or _has_rule(self.fn):
             wrapped = _wrap_primitive(self.fn)
             if wrapped is None:
@@ -177,6 +214,7 @@ class _Transform:
             from .normalize import _check_signature
             from .parse import parse_function
             parsed = parse_function(self.fn)
+            refuse_wrapper_signature(self.fn, parsed)
             _check_signature(parsed, parsed.node)
         self.wrt, self.single = _wrt_names(self.fn, self.params, wrt)
         self.stop = _check_options(unconnected_gradients, stop_gradients)

@@ -57,7 +57,7 @@ def adjoint_of_call(rev, op, g, atom, s):
 def bind_call(op, error):
     """(signature, bound arguments) of a call site to a user function, or a located error."""
     try:
-        sig = inspect.signature(op.func)
+        sig = inspect.signature(op.func, follow_wrapped=False)
         return sig, sig.bind(*op.args, **op.kwargs)
     except TypeError as e:
         raise error(op.stmt.value, f"the call to {op.label} does not match its signature: {e}")

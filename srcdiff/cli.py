@@ -352,6 +352,13 @@ def _function(module, target):
     if not inspect.isfunction(fn):
         raise CliError(f"{target.source}: error: {name!r} is not a function "
                        f"(it is a {type(obj).__name__})", USAGE)
+    if getattr(fn, "__wrapped__", None) is not None:  # a decorator's wrapper: it is what runs
+        from .api import refuse_wrapper_signature
+        from .parse import parse_function
+        try:
+            refuse_wrapper_signature(fn, parse_function(fn))
+        except SrcdiffError as e:
+            raise CliError("", COMPILE, e) from None
     return fn
 
 
@@ -423,7 +430,7 @@ class Job:
 
 
 def _resolve_wrt(fn, wrt, source):
-    params = [p.name for p in inspect.signature(fn).parameters.values()
+    params = [p.name for p in inspect.signature(fn, follow_wrapped=False).parameters.values()
               if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     names = []
     for w in wrt:
@@ -521,7 +528,7 @@ def _locate_at_definition(error, target, fn):
         return
     error.filename = target.source
     try:
-        lines, first = inspect.getsourcelines(fn)
+        lines, first = inspect.getsourcelines(fn.__code__)
     except (OSError, TypeError):
         return
     for k, line in enumerate(lines):

@@ -54,7 +54,7 @@ class _Target:
             if not callable(f):
                 raise TypeError(f"expected a function, got {f!r}")
             self.inner = None
-            self.fn = inspect.unwrap(f) if hasattr(f, "__wrapped__") else f
+            self.fn = api.the_code_that_runs(f)
             if not inspect.isfunction(self.fn):
                 from .parse import parse_function
                 parse_function(self.fn)  # raises the "not a Python function" error

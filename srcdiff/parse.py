@@ -114,8 +114,8 @@ def parse_function(fn):
             hint="differentiate a plain `def` function, or register a rule for it with "
                  "sd.register_vjp(fn, rule)")
     try:
-        lines, first_line = inspect.getsourcelines(fn)
-        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
+        lines, first_line = inspect.getsourcelines(fn.__code__)  # the code that runs: never unwrapped
+        filename = inspect.getsourcefile(fn.__code__) or fn.__code__.co_filename
     except (OSError, TypeError):
         undecodable = _undecodable_line(fn.__code__.co_filename)
         if undecodable is not None:

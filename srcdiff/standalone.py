@@ -325,8 +325,8 @@ def flatten_user_modules(text, namespace):
 def function_piece(fn, name, section):
     """The source of a plain function, decorators removed, its ``def`` renamed to ``name``."""
     try:
-        lines, first_line = inspect.getsourcelines(fn)
-        filename = inspect.getsourcefile(fn) or fn.__code__.co_filename
+        lines, first_line = inspect.getsourcelines(fn.__code__)
+        filename = inspect.getsourcefile(fn.__code__) or fn.__code__.co_filename
     except (OSError, TypeError):
         return None
     text = textwrap.dedent("".join(lines))

@@ -1,6 +1,7 @@
 """Inputs srcdiff does not model exactly are refused with a clear error, never guessed."""
 
 import importlib
+import os
 import sys
 
 import numpy as np
@@ -178,3 +179,27 @@ def test_generators_are_named_as_such():
     with pytest.raises(sd.SrcdiffError, match="is a generator .* not supported") as e:
         sd.grad(_generator)(1.0)
     assert "assign its result" not in str(e.value)
+
+
+def test_a_wraps_decorator_is_differentiated_or_refused_never_skipped(tmp_path):
+    import wrapped_cases as W
+    with pytest.raises(sd.SrcdiffError, match="wrapper .* around 'f'"):
+        sd.grad(W.f)(np.ones(2))
+    x = np.array([1.0, -2.0])
+    np.testing.assert_allclose(sd.grad(W.g)(x), 4.0 * x)  # the wrapper's 2.0 counts
+    np.testing.assert_allclose(sd.jvp(W.g)(x, tangents=np.ones(2))[1], np.sum(4.0 * x))
+    with pytest.raises(sd.SrcdiffError, match="wrapping"):
+        sd.grad(W.cached)(1.5)
+
+
+def test_the_cli_differentiates_the_wrapper(tmp_path, monkeypatch):
+    import shutil
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(os.path.join(os.path.dirname(__file__), "wrapped_cases.py"), "wr.py")
+    assert cli.main(["wr.py:g", "-o", "out.py"]) in (0, 3)
+    if os.path.exists("out.py"):  # written: it must be the wrapper's gradient
+        ns = _import_written(tmp_path / "out.py")
+        x = np.array([1.0, -2.0])
+        np.testing.assert_allclose(ns["grad_g"](x), 4.0 * x)
+    assert cli.main(["wr.py:f", "-o", "out2.py"]) == 3
+    assert not os.path.exists("out2.py")
