@@ -124,6 +124,54 @@ def the_code_that_runs(fn):
                        "it can read", hint="differentiate the wrapped function itself")
 
 
+_NUMBER_TYPES = (bool, int, float, np.bool_, np.integer, np.floating)
+
+
+def check_arguments(fn, params, values):
+    """Refuse, before any work, arguments srcdiff does not model (SPEC §8): anything but
+    floats, ints, bools, real (float, int or bool) arrays, and tuples, lists and dicts
+    of them. A complex number, a string, None or an object array would otherwise be
+    treated as a constant or differentiated as if it were real."""
+    for name, v in zip(params, values):
+        bad = _unsupported(v)
+        if bad is not None:
+            what, path = bad
+            where = f"argument {name!r}" + "".join(f"[{k!r}]" for k in path)
+            if what in ("complex", "complex128", "complex64") or what.startswith("complex"):
+                raise TypeError(f"{fn.__name__}: {where} is complex ({what}); srcdiff "
+                                "differentiates real functions of real inputs only")
+            raise TypeError(f"{fn.__name__}: {where} is {what}; srcdiff takes floats, ints, "
+                            "bools, real arrays and tuples, lists and dicts of them")
+
+
+def _unsupported(v, path=()):
+    """``(description, path)`` of the first value srcdiff does not model, or None."""
+    t = type(v)
+    if t is float or t is int or t is bool:
+        return None
+    if t is np.ndarray or isinstance(v, np.ndarray):
+        if v.dtype.kind in "biuf":
+            return None
+        return (f"an array of dtype {v.dtype}" if v.dtype.kind != "c" else str(v.dtype)), path
+    if isinstance(v, _NUMBER_TYPES):
+        return None
+    if isinstance(v, (complex, np.complexfloating)):
+        return type(v).__name__, path
+    if isinstance(v, (list, tuple)):
+        for k, x in enumerate(v):
+            bad = _unsupported(x, path + (k,))
+            if bad is not None:
+                return bad
+        return None
+    if isinstance(v, dict):
+        for k, x in v.items():
+            bad = _unsupported(x, path + (k,))
+            if bad is not None:
+                return bad
+        return None
+    return f"a {t.__name__}" if v is not None else "None", path
+
+
 def refuse_wrapper_signature(fn, parsed):
     """A decorator's ``wrapper(*args, **kwargs)``: say that it is the wrapper (which runs,
     and is what srcdiff differentiates) whose signature is refused."""
@@ -262,11 +310,7 @@ class _Transform:
         hit = self._last.get(quick) if quick is not None else None
         if hit is not None:
             return hit
-        for name, v in zip(self.params, values):
-            if name in self.wrt and (isinstance(v, (complex, np.complexfloating)) or (
-                    isinstance(v, np.ndarray) and v.dtype.kind == "c")):
-                raise TypeError(f"argument {name!r} is complex; srcdiff differentiates real "
-                                "functions of real inputs only")
+        check_arguments(self.fn, self.params, values)
         facts = tuple([driver.arg_fact(v) for v in values])
         hit = self._last.get(facts)
         if hit is None:

@@ -166,6 +166,7 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     parsed = parse_function(fn)
     ctx.function_names.reserve(entry, *parsed.namespace)
     check_names(parsed)
+    _check_stop(parsed, stop)
     anf, names = normalize(parsed, RESERVED)
     arg_facts = arg_facts or {}
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
@@ -228,6 +229,27 @@ def load(node, parsed, ctx, writes=()):
     ctx.link(ns)
     source = emit.module_source(ctx.functions + [node])
     return Compiled(source, ns, node.name, writes, len(parsed.node.args.args))
+
+
+def _check_stop(parsed, stop):
+    """Every ``stop_gradients`` name is a variable of the function: a misspelt one would
+    otherwise stop nothing, silently."""
+    import gast
+
+    node = parsed.node
+    names = {a.id for a in node.args.args}
+    names |= {n.id for n in gast.walk(node) if isinstance(n, gast.Name)
+              and isinstance(n.ctx, gast.Store)}
+    unknown = [s for s in stop if s not in names]
+    if unknown:
+        import difflib
+
+        close = difflib.get_close_matches(unknown[0], sorted(names), n=1)
+        raise parsed.error(
+            node, f"stop_gradients names {', '.join(map(repr, unknown))}, which "
+            f"{'is' if len(unknown) == 1 else 'are'} not a variable of {parsed.name!r} "
+            f"(its variables: {', '.join(sorted(names)) or 'none'})",
+            hint=(f"did you mean {close[0]!r}?" if close else "check the spelling"))
 
 
 def _check_reserved_names(parsed):

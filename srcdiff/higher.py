@@ -65,8 +65,11 @@ class _Target:
 
     def bind(self, args, kwargs):
         if self.inner is not None:
-            return list(self.inner._bind(args, kwargs))
-        return api._Transform._bind(self, args, kwargs)
+            values = list(self.inner._bind(args, kwargs))
+        else:
+            values = api._Transform._bind(self, args, kwargs)
+        api.check_arguments(self.fn, self.params, values)
+        return values
 
     def function(self, values):
         if self.inner is None:
@@ -161,6 +164,9 @@ def _check_like(t, x, what):
     if np.shape(t) != np.shape(x):
         raise ValueError(f"{what} has shape {np.shape(t)}, but the argument has shape "
                          f"{np.shape(x)}; they must be equal")
+    if np.iscomplexobj(t):
+        raise TypeError(f"{what} is complex; srcdiff differentiates real functions of real "
+                        "inputs only")
     return t
 
 
@@ -221,7 +227,9 @@ class Composed:
         return plain
 
     def _bind(self, args, kwargs):
-        return self.inner._bind(args, kwargs)
+        values = self.inner._bind(args, kwargs)
+        api.check_arguments(self.fn, self.params, values)
+        return values
 
     def compiled(self, values):
         inner = _plain(self.inner).compiled(values).fn

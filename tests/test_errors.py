@@ -45,8 +45,12 @@ CASES = [
 
 @pytest.mark.parametrize("fn,needle,words", CASES, ids=[c[0].__name__ for c in CASES])
 def test_rejected_with_location(fn, needle, words):
+    if fn is E.calls_local_variable:  # a function as an argument is refused before any work
+        with pytest.raises(TypeError, match="argument 'f' is a ufunc"):
+            sd.grad(fn)(np.array([0.5, 1.5]), np.sin)
+        return
     with pytest.raises(sd.SrcdiffError) as info:
-        sd.grad(fn)(np.array([0.5, 1.5]), *([np.sin] if fn is E.calls_local_variable else []))
+        sd.grad(fn)(np.array([0.5, 1.5]))
     err = info.value
     msg = str(err)
     lineno, text = line_of(fn, needle)

@@ -203,3 +203,57 @@ def test_the_cli_differentiates_the_wrapper(tmp_path, monkeypatch):
         np.testing.assert_allclose(ns["grad_g"](x), 4.0 * x)
     assert cli.main(["wr.py:f", "-o", "out2.py"]) == 3
     assert not os.path.exists("out2.py")
+
+
+def _two_step(a):
+    b = 2.0 * a
+    return a + b
+
+
+def test_unknown_stop_gradients_are_refused():
+    assert sd.grad(_two_step, stop_gradients=("b",))(1.0) == pytest.approx(1.0)
+    with pytest.raises(sd.SrcdiffError, match=r"(?s)'bb'.*not a variable.*did you mean 'b'"):
+        sd.grad(_two_step, stop_gradients=("bb",))(1.0)
+    with pytest.raises(sd.SrcdiffError, match="not a variable"):
+        sd.jvp(_two_step, stop_gradients=("c",))(1.0, tangents=1.0)
+
+
+def test_unknown_stop_gradients_are_refused_by_the_cli(model):
+    assert cli.main(["model.py:loss", "--stop-gradients", "ww", "-o", "out.py"]) == 3
+    assert not (model / "out.py").exists()
+
+
+def _total(x):
+    return np.sum(x)
+
+
+def _spread(x):
+    return np.var(x) + np.std(x)
+
+
+@pytest.mark.parametrize("value, words", [
+    ("abc", "is a str"),
+    (None, "is None"),
+    (np.array([1.0, 2.0], dtype=object), "dtype object"),
+    (np.array([1.0 + 2j]), "complex"),
+    (1.0 + 2j, "complex"),
+    ([1.0, "x"], "argument 'x'[1] is a str"),
+    ({"a": None}, "argument 'x'['a'] is None"),
+])
+def test_non_numbers_are_refused_before_any_work(value, words):
+    for transform in (lambda: sd.grad(_total)(value),
+                      lambda: sd.value_and_grad(_total)(value),
+                      lambda: sd.jvp(_total)(value, tangents=value),
+                      lambda: sd.hvp(_total)(value, vector=1.0 if value is None else value)):
+        with pytest.raises(TypeError, match=words.replace("[", r"\[").replace("]", r"\]")):
+            transform()
+
+
+def test_complex_seeds_and_tangents_are_refused():
+    x = np.array([0.3, -1.2, 2.0])
+    with pytest.raises(ValueError, match="complex"):
+        sd.grad(_spread)(x, grad_ys=1.0 + 1.0j)
+    with pytest.raises(TypeError, match="complex"):
+        sd.jvp(_spread)(x, tangents=np.array([1.0j, 0.0, 0.0]))
+    # real seeds and tangents keep working
+    assert np.isfinite(sd.grad(_spread)(x, grad_ys=2.0)).all()
