@@ -98,11 +98,34 @@ def normalize(parsed, reserved=()):
     if not new_body or not isinstance(new_body[-1], gast.Return):
         raise parsed.error(fn, f"{fn.name!r} does not end with a `return` statement",
                            hint="a differentiated function must return its value(s)")
-    out = gast.FunctionDef(name=fn.name, args=fn.args, body=new_body, decorator_list=[],
-                           returns=None, type_comment=None, type_params=[])
+    out = gast.FunctionDef(name=fn.name, args=_defaults_as_values(parsed, fn.args, names),
+                           body=new_body, decorator_list=[], returns=None, type_comment=None,
+                           type_params=[])
     S.locate(out, fn)
     parsed.locals |= local_names(out)  # temporaries are locals too, whatever the globals
     return out, names
+
+
+def _defaults_as_values(parsed, args, names):
+    """The signature with each default replaced by the value the function really has:
+    a default is evaluated where the function was defined (``def fun(x, n=num)`` in a
+    factory reads the factory's ``num``, which the function itself cannot see), so the
+    generated function gets the value: a literal, or a name bound to it in its namespace."""
+    values = getattr(parsed.fn, "__defaults__", None) or ()
+    if len(values) != len(args.defaults):
+        return args
+    args = S.copy(args)
+    params = [a.id for a in args.args][len(args.args) - len(values):]
+    new = []
+    for p, value in zip(params, values):
+        if value is None or type(value) in (bool, int, float, str, bytes, complex):
+            new.append(S.const(value))
+        else:
+            name = names.fresh("default_" + p)
+            parsed.namespace[name] = value
+            new.append(S.name(name))
+    args.defaults = new
+    return args
 
 
 def _check_signature(parsed, fn):

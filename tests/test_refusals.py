@@ -257,3 +257,14 @@ def test_complex_seeds_and_tangents_are_refused():
         sd.jvp(_spread)(x, tangents=np.array([1.0j, 0.0, 0.0]))
     # real seeds and tangents keep working
     assert np.isfinite(sd.grad(_spread)(x, grad_ys=2.0)).all()
+
+
+def test_a_default_given_by_a_factory_name():
+    import factory_cases as F
+    x = np.array([0.5, 1.5])
+    f = F.make_power(3)
+    np.testing.assert_allclose(sd.grad(f)(x), 3.0 * x ** 2)
+    np.testing.assert_allclose(sd.jvp(f)(x, tangents=np.ones(2))[1], np.sum(3.0 * x ** 2))
+    g = F.make_scaled(np.array([2.0, -1.0]))
+    np.testing.assert_allclose(sd.grad(g)(x), np.array([2.0, -1.0]) * np.cos(x))
+    np.testing.assert_allclose(sd.grad(g, wrt=(0, 1))(x)[1], np.sin(x))
