@@ -327,6 +327,10 @@ class Forward:
         return out + stmts
 
     def _no_rule(self, op):
+        if op.reason is not None:
+            return self.error(op.stmt.value if isinstance(op.stmt, gast.Assign) else op.stmt,
+                              op.reason, hint="drop the keyword if it changes nothing, or "
+                              "write the call without it (e.g. convert the result after)")
         return self.error(op.stmt.value if isinstance(op.stmt, gast.Assign) else op.stmt,
                           f"no derivative rule for {op.label} and no Python source to "
                           "differentiate it from",

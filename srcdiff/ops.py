@@ -35,7 +35,7 @@ class Op:
     """
 
     def __init__(self, kind, stmt, target=None, operands=(), rule=None, func=None, args=(),
-                 kwargs=None, index=None, primitive=None, label=None):
+                 kwargs=None, index=None, primitive=None, label=None, reason=None):
         self.kind = kind
         self.stmt = stmt
         self.target = target  # the name this statement (re)defines, or None
@@ -47,6 +47,7 @@ class Op:
         self.index = index  # index node of index/store ops
         self.primitive = primitive
         self.label = label  # how to name this primitive in messages
+        self.reason = reason  # for ``unknown``: why the call is not modelled (or None)
 
     def __repr__(self):
         return f"<Op {self.kind} {self.target} <- {self.operands}>"
@@ -166,14 +167,27 @@ def _prim(stmt, target, fn, args, kwargs, registry, label=None, rule=None):
     if template is not None:
         try:
             bound = template.bind(args, kwargs)
-        except TypeError:
-            bound = {}
+        except TypeError as e:
+            # an argument or keyword the rule does not declare: the rule does not model
+            # the call, so it is not differentiated at all (never as a constant)
+            unknown = sorted(set(kwargs) - set(template.params))
+            what = (f"the keyword{'s' if len(unknown) > 1 else ''} "
+                    f"{', '.join(k + '=' for k in unknown)}" if unknown
+                    else f"these arguments ({e})")
+            return Op("unknown", stmt, target=target,
+                      operands=_names(args) + _names_deep_list(kwargs.values()),
+                      func=fn, label=label,
+                      reason=f"the gradient rule of {label} does not model {what}")
         for p in template.differentiable_params:
             node = bound.get(p)
             if node is not None:
                 operands.extend(_names_deep(node))
     return Op("prim", stmt, target=target, operands=operands, rule=rule, func=fn, args=args,
               kwargs=kwargs, primitive=fn, label=label)
+
+
+def _names_deep_list(nodes):
+    return [n for node in nodes for n in _names_deep(node)]
 
 
 def _names_deep(node):

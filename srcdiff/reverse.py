@@ -619,6 +619,10 @@ class Reverse:
         return out
 
     def _no_rule(self, op):
+        if op.reason is not None:
+            return self.error(op.stmt.value if isinstance(op.stmt, gast.Assign) else op.stmt,
+                              op.reason, hint="drop the keyword if it changes nothing, or "
+                              "write the call without it (e.g. convert the result after)")
         return self.error(op.stmt.value if isinstance(op.stmt, gast.Assign) else op.stmt,
                           f"no gradient rule for {op.label} and no Python source to "
                           "differentiate it from",

@@ -268,3 +268,20 @@ def test_a_default_given_by_a_factory_name():
     g = F.make_scaled(np.array([2.0, -1.0]))
     np.testing.assert_allclose(sd.grad(g)(x), np.array([2.0, -1.0]) * np.cos(x))
     np.testing.assert_allclose(sd.grad(g, wrt=(0, 1))(x)[1], np.sin(x))
+
+
+def _vstack_with_dtype(x):
+    return np.sum(np.vstack([x, 3.0 * x], dtype=None))
+
+
+def _vstack_plain(x):
+    return np.sum(np.vstack([x, 3.0 * x]) ** 2)
+
+
+def test_a_keyword_the_rule_does_not_model_is_refused():
+    with pytest.raises(sd.SrcdiffError, match="does not model the keyword dtype="):
+        sd.grad(_vstack_with_dtype)(np.ones(2))
+    with pytest.raises(sd.SrcdiffError, match="does not model the keyword dtype="):
+        sd.jvp(_vstack_with_dtype)(np.ones(2), tangents=np.ones(2))
+    x = np.array([0.5, -1.0])
+    np.testing.assert_allclose(sd.grad(_vstack_plain)(x), 2.0 * x + 18.0 * x)
