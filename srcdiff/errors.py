@@ -47,3 +47,8 @@ class SrcdiffError(Exception):
 
     def __str__(self):
         return self.render()
+
+
+class InternalError(Exception):
+    """A bug in srcdiff itself, found by one of its own consistency checks (not the user's
+    code); the command line reports it as an internal error."""
