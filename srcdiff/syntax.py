@@ -171,18 +171,17 @@ def to_source(node):
     The printer works on precedence, and its one blind spot is a literal that
     is not written as one token: ``Constant(-0.5)`` (made by folding ``-0.5``,
     or by arithmetic on literals) printed as ``-0.5`` is a unary minus, which
-    binds looser than ``**`` (``-0.5 ** 2`` is ``-(0.5 ** 2)``). So numbers are
-    first rewritten into the tree the parser builds for their text
-    (:func:`_parser_form`); then precedence does the rest. Under
-    ``SRCDIFF_CHECK_ROUNDTRIP=1`` the printed text is parsed back and must give
-    the printed tree (:func:`check_roundtrip`).
+    binds looser than ``**`` (``-0.5 ** 2`` is ``-(0.5 ** 2)``). So such a
+    number is printed as the tree the parser builds for its text
+    (:func:`_parser_form`), in the constant's place, and precedence does the
+    rest (:class:`_Printer`). Under ``SRCDIFF_CHECK_ROUNDTRIP=1`` the printed
+    text is parsed back and must give the printed tree (:func:`check_roundtrip`).
     """
     tree = gast.gast_to_ast(node)
     if isinstance(tree, list):
         tree = ast.Module(body=tree, type_ignores=[])
-    tree = _ParserForm().visit(tree)
     ast.fix_missing_locations(tree)
-    text = astor.to_source(tree, indent_with="    ")
+    text = astor.to_source(tree, indent_with="    ", source_generator_class=_Printer)
     out = []
     for line in text.split("\n"):
         m = _COMMENT_LINE.match(line)
@@ -255,25 +254,31 @@ def _parser_form(value):
     return _real_form(value)
 
 
-class _ParserForm(ast.NodeTransformer):
-    """Numbers (and tuples of constants) become the trees their printed text parses to."""
+def _printed_form(value):
+    """The tree printed for a constant ``value``: itself if its text is one token."""
+    t = type(value)
+    if t is str or t is bool or value is None or (t is int and value >= 0) \
+            or (t is float and value > 0):  # the common cases, first and fast
+        return None
+    if isinstance(value, tuple):
+        return ast.Tuple(elts=[_printed_form(v) or ast.Constant(value=v) for v in value],
+                         ctx=ast.Load())
+    if _is_number(value) or isinstance(value, np.generic):
+        new = _parser_form(value)
+        return None if isinstance(new, ast.Constant) else new
+    return None
+
+
+class _Printer(astor.SourceGenerator):
+    """astor's printer, with numbers (and tuple constants) printed as their parser form."""
 
     def visit_Constant(self, node):
-        value = node.value
-        if isinstance(value, tuple):
-            new = ast.Tuple(elts=[self.visit_Constant(ast.Constant(value=v)) for v in value],
-                            ctx=ast.Load())
-        elif _is_number(value) or isinstance(value, np.generic):
-            new = _parser_form(value)
-        else:
-            return node
-        return ast.copy_location(new, node)
-
-    def visit_JoinedStr(self, node):  # its string parts are not expressions
-        for v in node.values:
-            if isinstance(v, ast.FormattedValue):
-                self.visit(v)
-        return node
+        new = _printed_form(node.value)
+        if new is None:
+            return super().visit_Constant(node)
+        if hasattr(node, "_pp"):  # the precedence the parent asked of the constant
+            new._pp = node._pp
+        return self.visit(new)
 
 
 # -- the round trip check
@@ -305,6 +310,10 @@ def _difference(a, b, path):
             if d is not None:
                 return d
         return None
+    if isinstance(a, ast.Constant) and not isinstance(b, ast.Constant):
+        form = _printed_form(a.value)  # Constant(-0.5) is printed as -(0.5)
+        if form is not None:
+            return _difference(form, b, path)
     if isinstance(a, ast.AST) or isinstance(b, ast.AST):
         if type(a) is not type(b):
             return path, a, b
@@ -330,8 +339,9 @@ def check_roundtrip(tree, text, what="generated source"):
     """Raise :class:`RoundTripError` unless ``text`` parses to ``tree`` (an ``ast`` tree).
 
     ``tree`` is what was printed (a module, statement or list of statements);
-    positions and ``ctx`` are not compared, and comment statements (which
-    print as ``#`` lines) are left out of the comparison.
+    positions and ``ctx`` are not compared, comment statements (which print as
+    ``#`` lines) are left out, and a constant whose text is not one token
+    (``-0.5``) stands for the tree that text parses to (see :func:`to_source`).
     """
     expected = tree.body if isinstance(tree, ast.Module) else \
         list(tree) if isinstance(tree, list) else [tree]
