@@ -40,6 +40,7 @@ class Analysis:
         self.assign_count = {}  # name -> number of defining statements
         self.in_loop = set()  # names defined inside some loop
         self.outputs = []
+        self.registry = None  # the rule table the ops were described with
 
     def op(self, stmt):
         return self.ops.get(id(stmt))
@@ -62,6 +63,7 @@ def walk(body, depth=0):
 def analyze(fn, parsed, registry, user_functions, wrt_names, stop=(), arg_facts=None):
     """Compute an :class:`Analysis` for the ANF function ``fn``."""
     a = Analysis()
+    a.registry = registry
     params = [arg.id for arg in fn.args.args]
     arg_facts = arg_facts or {}
     for s, depth in walk(fn.body):
@@ -250,8 +252,7 @@ def _fact(op, kinds, shapes):
             return INT, ()
         pats = [p for _, p in facts]
         is_matmul = fn is np.matmul or isinstance(getattr(value, "op", None), gast.MatMult)
-        if (isinstance(fn, np.ufunc) or isinstance(value, (gast.BinOp, gast.UnaryOp))) \
-                and not is_matmul:
+        if op.rule.elementwise:  # declared by the rule table, never inferred from the type
             if not op.kwargs and pats:
                 return ARRAY, broadcast_pattern(pats)
             return ARRAY, None

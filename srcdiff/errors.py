@@ -50,33 +50,20 @@ class SrcdiffError(Exception):
 
 
 class InternalError(RuntimeError):
-    """A compiler invariant failed (a bug in srcdiff, never in the user's code)."""
+    """A bug in srcdiff itself, found by one of its own consistency checks (not the user's
+    code); the command line reports it as an internal error."""
 
 
-def converge(step, state, what, limit=None):
-    """Iterate ``state = step(state)`` until it stops changing; return the fixed point.
-
-    Every analysis fixpoint of the compiler goes through here. The facts these
-    steps compute only grow (or only weaken), so they converge; a step that
-    has not converged after ``limit`` rounds is a compiler bug, and using the
-    last round instead could silently give a wrong gradient, so it raises.
-    """
-    limit = limit or FIXPOINT_LIMIT
-    for _ in range(limit):
-        new = step(state)
-        if new == state:
-            return new
-        state = new
-    raise not_converged(what, limit)
+FIXPOINT_LIMIT = 64  # rounds after which an analysis fixpoint is a compiler bug
 
 
 def not_converged(what, limit):
-    """The error for a fixpoint written as a loop of its own (see :func:`converge`)."""
+    """The error of a fixpoint that did not converge. The facts every analysis fixpoint
+    computes only grow (or only weaken), so they converge; one that has not after
+    ``limit`` rounds is a compiler bug, and using its last round could silently give a
+    wrong gradient."""
     return InternalError(f"srcdiff: the {what} fixpoint did not converge in {limit} rounds; "
                          "please report this function")
-
-
-FIXPOINT_LIMIT = 64
 
 
 class VerificationError(InternalError):

@@ -27,7 +27,10 @@ the user's line: a shipped module must never depend on what it cannot carry.
 the identity at run time; it is rewritten to ``x`` in every copied source.
 
 Pieces are handled as source text: copied functions keep their comments and
-docstrings, and this module never builds AST nodes (it only reads them).
+docstrings, and this module never builds AST nodes (it only reads them). Text
+rewrites are checked against the same rewrite done on the tree under
+``SRCDIFF_CHECK_ROUNDTRIP=1`` (:func:`srcdiff.syntax.check_splice`), and
+literals against the values they stand for.
 """
 
 import ast
@@ -42,6 +45,7 @@ import textwrap
 
 import numpy as np
 
+from . import syntax as S
 from .errors import SrcdiffError
 
 __all__ = ["Piece", "link", "generated_piece", "callee_piece", "check_shadowing", "literal"]
@@ -127,6 +131,21 @@ def callee_piece(text, namespace, fn=None):
 def literal(value):
     """Python source that evaluates to ``value``, or None if it has no literal form.
 
+    Under ``SRCDIFF_CHECK_ROUNDTRIP=1`` the text is evaluated and must give
+    ``value`` back (same types, same digits).
+    """
+    text = _literal(value)
+    if text is not None and S.check_roundtrip_enabled():
+        back = eval(text, {"__builtins__": {"float": float, "complex": complex}, "np": np})
+        if type(back) is not type(value) or repr(back) != repr(value):
+            raise S.RoundTripError(f"the literal {text} for a module constant gives {back!r}, "
+                                   f"not {value!r}")
+    return text
+
+
+def _literal(value):
+    """The text of :func:`literal`.
+
     Accepts None, bools, ints, floats (inf/nan too), complex numbers, strings,
     bytes, NumPy scalars (as ``np.float32(...)``) and tuples, lists, dicts of
     those. Arrays and every other object give None.
@@ -145,7 +164,7 @@ def literal(value):
                     inner = short
             except ValueError:
                 pass
-        text = literal(inner)
+        text = _literal(inner)
         return None if text is None else f"np.{value.dtype.name}({text})"
     if type(value) is int:
         return repr(value)
@@ -156,16 +175,16 @@ def literal(value):
     if type(value) is complex:
         if math.isfinite(value.real) and math.isfinite(value.imag):
             return repr(value)
-        return f"complex({literal(value.real)}, {literal(value.imag)})"
+        return f"complex({_literal(value.real)}, {_literal(value.imag)})"
     if type(value) in (tuple, list):
-        parts = [literal(v) for v in value]
+        parts = [_literal(v) for v in value]
         if any(p is None for p in parts):
             return None
         if type(value) is list:
             return "[" + ", ".join(parts) + "]"
         return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
     if type(value) is dict:
-        items = [(literal(k), literal(v)) for k, v in value.items()]
+        items = [(_literal(k), _literal(v)) for k, v in value.items()]
         if any(k is None or v is None for k, v in items):
             return None
         return "{" + ", ".join(f"{k}: {v}" for k, v in items) + "}"
@@ -242,14 +261,21 @@ def strip_stop_gradient(text, namespace):
             if span[0] >= end:
                 outer.append((span, call))
                 end = span[1]
+        new = text
         for (start, stop), call in reversed(outer):
             arg = call.args[0]
             a0, a1 = _span(text, arg)
             inner = text[a0:a1]
-            if not isinstance(arg, (ast.Name, ast.Constant, ast.Attribute, ast.Subscript,
-                                    ast.Call)):
+            # an atom keeps its meaning anywhere; anything else, and an int (``1.real``
+            # is not ``(1).real``), is parenthesized
+            atom = isinstance(arg, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)) or (
+                isinstance(arg, ast.Constant) and not isinstance(arg.value, int))
+            if not atom:
                 inner = "(" + inner + ")"
-            text = text[:start] + inner + text[stop:]
+            new = new[:start] + inner + new[stop:]
+        S.check_splice(tree, new, {id(c): c.args[0] for _, c in outer},
+                       "the standalone module's source without stop_gradient")
+        text = new
 
 
 def _span(text, node):
@@ -304,9 +330,9 @@ def flatten_user_modules(text, namespace):
         target = node
         for _ in range(len(parts) - k - 1):
             target = target.value
-        found.append((_span(text, target), parts[:k + 1]))
+        found.append((_span(text, target), parts[:k + 1], target))
     renames, by_path = {}, {}
-    for span, path in found:
+    for span, path, _ in found:
         key = tuple(path)
         if key not in by_path:
             stem = "_".join(path)
@@ -317,9 +343,13 @@ def flatten_user_modules(text, namespace):
             taken.add(name)
             by_path[key] = name
             renames[name] = (_resolve(path, namespace), path[0])
-    for (start, stop), path in sorted(found, reverse=True):
-        text = text[:start] + by_path[tuple(path)] + text[stop:]
-    return text, renames
+    new = text
+    for (start, stop), path, _ in sorted(found, key=lambda f: f[0], reverse=True):
+        new = new[:start] + by_path[tuple(path)] + new[stop:]
+    if found:
+        S.check_splice(tree, new, {id(node): by_path[tuple(path)] for _, path, node in found},
+                       "the standalone module's source with user modules flattened")
+    return new, renames
 
 
 def function_piece(fn, name, section):

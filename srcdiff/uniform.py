@@ -10,8 +10,6 @@ them. A mean's ``np.size(x)`` is read from an earlier value of ``x``'s shape,
 so that ``x`` (often a loss term nothing else needs) is not computed for it.
 """
 
-import operator
-
 import gast
 import numpy as np
 
@@ -97,13 +95,14 @@ def uniform_results(rev, op, stmts, pairs, bv):
 
     With ``g`` standing for ``G``, the scalar repeated over the output's
     shape, a contribution ``E(g)`` made of ``g``, literals, the statement's
-    operands and result, arithmetic and ufuncs has the shape of its other
+    operands and result, arithmetic and NumPy functions the rule table declares
+    elementwise (``elementwise=True``; not every ufunc is) has the shape of its other
     leaves, and ``E(G)`` is ``E(g)`` broadcast to the output's shape. So when
     the operand has the output's shape (equal, fully known shape patterns of
     values broadcast together), ``E(g)`` is exact if it has that shape too,
     and uniform if it is a scalar. ``unbroadcast(E1, x)`` is exact when
-    ``E1(g)`` has the output's shape. Anything else (a helper, a non-ufunc
-    call, a rule statement reading ``g``, other shapes) needs the array: None.
+    ``E1(g)`` has the output's shape. Anything else (a helper, another call,
+    a rule statement reading ``g``, other shapes) needs the array: None.
     """
     if bv in S.loaded_names(gast.Module(body=list(stmts), type_ignores=[])):
         return None
@@ -154,20 +153,19 @@ def _elementwise_pattern(rev, expr, bv, allowed):
     if isinstance(expr, gast.Call) and not expr.keywords:
         f = expr.func
         if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name) \
-                and f.value.id == "np" and isinstance(getattr(np, f.attr, None), np.ufunc):
+                and f.value.id == "np" and rev.a.registry is not None \
+                and rev.a.registry.is_elementwise(getattr(np, f.attr, None)):
             parts = [_elementwise_pattern(rev, e, bv, allowed) for e in expr.args]
             return None if None in parts else broadcast_pattern(parts)
     return None
 
 
 def _elementwise(op):
-    """Is ``op`` an elementwise NumPy operation (its result has its operands' broadcast shape)?"""
-    if op.kind != "prim" or op.kwargs:
-        return False
-    if isinstance(op.func, np.ufunc):
-        return True
-    return op.func in (operator.add, operator.sub, operator.mul, operator.truediv, operator.neg,
-                       operator.pow)
+    """Is ``op`` an elementwise operation (its result has its operands' broadcast shape)?
+
+    Only a rule registered with ``elementwise=True`` is: ``np.matmul`` is a ufunc too.
+    """
+    return op.kind == "prim" and not op.kwargs and op.rule is not None and op.rule.elementwise
 
 
 def _is_call_of(expr, name):

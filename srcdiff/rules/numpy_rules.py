@@ -46,67 +46,67 @@ from . import DEFAULT as R
 # ------------------------------------------------------------------ arithmetic
 
 
-@R.vjp(operator.add, np.add)
+@R.vjp(operator.add, np.add, elementwise=True)
 def add(g, ans, x, y):
     return unbroadcast(g, x), unbroadcast(g, y)
 
 
-@R.jvp(operator.add, np.add)
+@R.jvp(operator.add, np.add, elementwise=True)
 def add_jvp(d, ans, x, y):
     return broadcast_like(d, ans), broadcast_like(d, ans)
 
 
-@R.vjp(operator.sub, np.subtract)
+@R.vjp(operator.sub, np.subtract, elementwise=True)
 def subtract(g, ans, x, y):
     return unbroadcast(g, x), unbroadcast(-g, y)
 
 
-@R.jvp(operator.sub, np.subtract)
+@R.jvp(operator.sub, np.subtract, elementwise=True)
 def subtract_jvp(d, ans, x, y):
     return broadcast_like(d, ans), broadcast_like(-d, ans)
 
 
-@R.vjp(operator.mul, np.multiply)
+@R.vjp(operator.mul, np.multiply, elementwise=True)
 def multiply(g, ans, x, y):
     return unbroadcast(g * y, x), unbroadcast(x * g, y)
 
 
-@R.jvp(operator.mul, np.multiply)
+@R.jvp(operator.mul, np.multiply, elementwise=True)
 def multiply_jvp(d, ans, x, y):
     return broadcast_like(d * y, ans), broadcast_like(x * d, ans)
 
 
-@R.vjp(operator.truediv, np.divide, np.true_divide)
+@R.vjp(operator.truediv, np.divide, np.true_divide, elementwise=True)
 def divide(g, ans, x, y):
     return unbroadcast(g / y, x), unbroadcast(-g * ans / y, y)
 
 
-@R.jvp(operator.truediv, np.divide, np.true_divide)
+@R.jvp(operator.truediv, np.divide, np.true_divide, elementwise=True)
 def divide_jvp(d, ans, x, y):
     return broadcast_like(d / y, ans), broadcast_like(-d * ans / y, ans)
 
 
-@R.vjp(operator.neg, np.negative)
+@R.vjp(operator.neg, np.negative, elementwise=True)
 def negative(g, ans, x):
     return -g
 
 
-@R.jvp(operator.neg, np.negative)
+@R.jvp(operator.neg, np.negative, elementwise=True)
 def negative_jvp(d, ans, x):
     return -d
 
 
-@R.vjp(operator.pos, np.positive)
+@R.vjp(operator.pos, np.positive, elementwise=True)
 def positive(g, ans, x):
     return g
 
 
-@R.jvp(operator.pos, np.positive)
+@R.jvp(operator.pos, np.positive, elementwise=True)
 def positive_jvp(d, ans, x):
     return d
 
 
-@R.vjp(operator.pow, np.power, np.float_power)
+@R.vjp(operator.pow, np.power, np.float_power, elementwise=True)
 def power(g, ans, x, y):
     if is_constant(y) and y == 2:
         return g * 2.0 * x, None
@@ -116,7 +116,7 @@ def power(g, ans, x, y):
             unbroadcast(g * ans * np.log(np.where(x > 0, x, 1.0)), y))
 
 
-@R.jvp(operator.pow, np.power, np.float_power)
+@R.jvp(operator.pow, np.power, np.float_power, elementwise=True)
 def power_jvp(d, ans, x, y):
     if is_constant(y) and y == 2:
         return d * 2.0 * x, None
@@ -126,62 +126,62 @@ def power_jvp(d, ans, x, y):
             broadcast_like(d * ans * np.log(np.where(x > 0, x, 1.0)), ans))
 
 
-@R.vjp(operator.mod, np.mod, np.remainder)
+@R.vjp(operator.mod, np.mod, np.remainder, elementwise=True)
 def mod(g, ans, x, y):
     return unbroadcast(g, x), unbroadcast(-g * np.floor(x / y), y)
 
 
-@R.jvp(operator.mod, np.mod, np.remainder)
+@R.jvp(operator.mod, np.mod, np.remainder, elementwise=True)
 def mod_jvp(d, ans, x, y):
     return broadcast_like(d, ans), broadcast_like(-d * np.floor(x / y), ans)
 
 
-@R.vjp(np.fmod)
+@R.vjp(np.fmod, elementwise=True)
 def fmod(g, ans, x, y):
     return unbroadcast(g, x), unbroadcast(-g * np.trunc(x / y), y)
 
 
-@R.jvp(np.fmod)
+@R.jvp(np.fmod, elementwise=True)
 def fmod_jvp(d, ans, x, y):
     return broadcast_like(d, ans), broadcast_like(-d * np.trunc(x / y), ans)
 
 
-@R.vjp(np.square)
+@R.vjp(np.square, elementwise=True)
 def square(g, ans, x):
     return g * 2.0 * x
 
 
-@R.jvp(np.square)
+@R.jvp(np.square, elementwise=True)
 def square_jvp(d, ans, x):
     return d * 2.0 * x
 
 
-@R.vjp(np.sqrt)
+@R.vjp(np.sqrt, elementwise=True)
 def sqrt(g, ans, x):
     return g * 0.5 / ans
 
 
-@R.jvp(np.sqrt)
+@R.jvp(np.sqrt, elementwise=True)
 def sqrt_jvp(d, ans, x):
     return d * 0.5 / ans
 
 
-@R.vjp(np.cbrt)
+@R.vjp(np.cbrt, elementwise=True)
 def cbrt(g, ans, x):
     return g / (3.0 * ans * ans)
 
 
-@R.jvp(np.cbrt)
+@R.jvp(np.cbrt, elementwise=True)
 def cbrt_jvp(d, ans, x):
     return d / (3.0 * ans * ans)
 
 
-@R.vjp(np.reciprocal)
+@R.vjp(np.reciprocal, elementwise=True)
 def reciprocal(g, ans, x):
     return -g * ans * ans
 
 
-@R.jvp(np.reciprocal)
+@R.jvp(np.reciprocal, elementwise=True)
 def reciprocal_jvp(d, ans, x):
     return -d * ans * ans
 
@@ -189,102 +189,102 @@ def reciprocal_jvp(d, ans, x):
 # ----------------------------------------------------------- unary elementwise
 
 
-@R.vjp(np.exp)
+@R.vjp(np.exp, elementwise=True)
 def exp(g, ans, x):
     return g * ans
 
 
-@R.jvp(np.exp)
+@R.jvp(np.exp, elementwise=True)
 def exp_jvp(d, ans, x):
     return d * ans
 
 
-@R.vjp(np.exp2)
+@R.vjp(np.exp2, elementwise=True)
 def exp2(g, ans, x):
     return g * ans * np.log(2.0)
 
 
-@R.jvp(np.exp2)
+@R.jvp(np.exp2, elementwise=True)
 def exp2_jvp(d, ans, x):
     return d * ans * np.log(2.0)
 
 
-@R.vjp(np.expm1)
+@R.vjp(np.expm1, elementwise=True)
 def expm1(g, ans, x):
     return g * (ans + 1.0)
 
 
-@R.jvp(np.expm1)
+@R.jvp(np.expm1, elementwise=True)
 def expm1_jvp(d, ans, x):
     return d * (ans + 1.0)
 
 
-@R.vjp(np.log)
+@R.vjp(np.log, elementwise=True)
 def log(g, ans, x):
     return g / x
 
 
-@R.jvp(np.log)
+@R.jvp(np.log, elementwise=True)
 def log_jvp(d, ans, x):
     return d / x
 
 
-@R.vjp(np.log2)
+@R.vjp(np.log2, elementwise=True)
 def log2(g, ans, x):
     return g / (x * np.log(2.0))
 
 
-@R.jvp(np.log2)
+@R.jvp(np.log2, elementwise=True)
 def log2_jvp(d, ans, x):
     return d / (x * np.log(2.0))
 
 
-@R.vjp(np.log10)
+@R.vjp(np.log10, elementwise=True)
 def log10(g, ans, x):
     return g / (x * np.log(10.0))
 
 
-@R.jvp(np.log10)
+@R.jvp(np.log10, elementwise=True)
 def log10_jvp(d, ans, x):
     return d / (x * np.log(10.0))
 
 
-@R.vjp(np.log1p)
+@R.vjp(np.log1p, elementwise=True)
 def log1p(g, ans, x):
     return g / (1.0 + x)
 
 
-@R.jvp(np.log1p)
+@R.jvp(np.log1p, elementwise=True)
 def log1p_jvp(d, ans, x):
     return d / (1.0 + x)
 
 
-@R.vjp(np.sin)
+@R.vjp(np.sin, elementwise=True)
 def sin(g, ans, x):
     return g * np.cos(x)
 
 
-@R.jvp(np.sin)
+@R.jvp(np.sin, elementwise=True)
 def sin_jvp(d, ans, x):
     return d * np.cos(x)
 
 
-@R.vjp(np.cos)
+@R.vjp(np.cos, elementwise=True)
 def cos(g, ans, x):
     return -g * np.sin(x)
 
 
-@R.jvp(np.cos)
+@R.jvp(np.cos, elementwise=True)
 def cos_jvp(d, ans, x):
     return -d * np.sin(x)
 
 
-@R.vjp(np.tan)
+@R.vjp(np.tan, elementwise=True)
 def tan(g, ans, x):
     return g * (1.0 + ans * ans)
 
 
-@R.jvp(np.tan)
+@R.jvp(np.tan, elementwise=True)
 def tan_jvp(d, ans, x):
     return d * (1.0 + ans * ans)
 
@@ -307,132 +307,132 @@ def sinc_derivative(x, ans):
     return np.where(small, series, (np.cos(np.pi * x) - ans) / np.where(small, 1.0, x))
 
 
-@R.vjp(np.tanh)
+@R.vjp(np.tanh, elementwise=True)
 def tanh(g, ans, x):
     return g * (1.0 - ans * ans)
 
 
-@R.jvp(np.tanh)
+@R.jvp(np.tanh, elementwise=True)
 def tanh_jvp(d, ans, x):
     return d * (1.0 - ans * ans)
 
 
-@R.vjp(np.sinh)
+@R.vjp(np.sinh, elementwise=True)
 def sinh(g, ans, x):
     return g * np.cosh(x)
 
 
-@R.jvp(np.sinh)
+@R.jvp(np.sinh, elementwise=True)
 def sinh_jvp(d, ans, x):
     return d * np.cosh(x)
 
 
-@R.vjp(np.cosh)
+@R.vjp(np.cosh, elementwise=True)
 def cosh(g, ans, x):
     return g * np.sinh(x)
 
 
-@R.jvp(np.cosh)
+@R.jvp(np.cosh, elementwise=True)
 def cosh_jvp(d, ans, x):
     return d * np.sinh(x)
 
 
-@R.vjp(np.arcsin)
+@R.vjp(np.arcsin, elementwise=True)
 def arcsin(g, ans, x):
     return g / np.sqrt(1.0 - x * x)
 
 
-@R.jvp(np.arcsin)
+@R.jvp(np.arcsin, elementwise=True)
 def arcsin_jvp(d, ans, x):
     return d / np.sqrt(1.0 - x * x)
 
 
-@R.vjp(np.arccos)
+@R.vjp(np.arccos, elementwise=True)
 def arccos(g, ans, x):
     return -g / np.sqrt(1.0 - x * x)
 
 
-@R.jvp(np.arccos)
+@R.jvp(np.arccos, elementwise=True)
 def arccos_jvp(d, ans, x):
     return -d / np.sqrt(1.0 - x * x)
 
 
-@R.vjp(np.arctan)
+@R.vjp(np.arctan, elementwise=True)
 def arctan(g, ans, x):
     return g / (1.0 + x * x)
 
 
-@R.jvp(np.arctan)
+@R.jvp(np.arctan, elementwise=True)
 def arctan_jvp(d, ans, x):
     return d / (1.0 + x * x)
 
 
-@R.vjp(np.arcsinh)
+@R.vjp(np.arcsinh, elementwise=True)
 def arcsinh(g, ans, x):
     return g / np.sqrt(x * x + 1.0)
 
 
-@R.jvp(np.arcsinh)
+@R.jvp(np.arcsinh, elementwise=True)
 def arcsinh_jvp(d, ans, x):
     return d / np.sqrt(x * x + 1.0)
 
 
-@R.vjp(np.arccosh)
+@R.vjp(np.arccosh, elementwise=True)
 def arccosh(g, ans, x):
     return g / np.sqrt(x * x - 1.0)
 
 
-@R.jvp(np.arccosh)
+@R.jvp(np.arccosh, elementwise=True)
 def arccosh_jvp(d, ans, x):
     return d / np.sqrt(x * x - 1.0)
 
 
-@R.vjp(np.arctanh)
+@R.vjp(np.arctanh, elementwise=True)
 def arctanh(g, ans, x):
     return g / (1.0 - x * x)
 
 
-@R.jvp(np.arctanh)
+@R.jvp(np.arctanh, elementwise=True)
 def arctanh_jvp(d, ans, x):
     return d / (1.0 - x * x)
 
 
-@R.vjp(np.deg2rad, np.radians)
+@R.vjp(np.deg2rad, np.radians, elementwise=True)
 def deg2rad(g, ans, x):
     return g * (np.pi / 180.0)
 
 
-@R.jvp(np.deg2rad, np.radians)
+@R.jvp(np.deg2rad, np.radians, elementwise=True)
 def deg2rad_jvp(d, ans, x):
     return d * (np.pi / 180.0)
 
 
-@R.vjp(np.rad2deg, np.degrees)
+@R.vjp(np.rad2deg, np.degrees, elementwise=True)
 def rad2deg(g, ans, x):
     return g * (180.0 / np.pi)
 
 
-@R.jvp(np.rad2deg, np.degrees)
+@R.jvp(np.rad2deg, np.degrees, elementwise=True)
 def rad2deg_jvp(d, ans, x):
     return d * (180.0 / np.pi)
 
 
-@R.vjp(np.abs, np.absolute, abs, operator.abs)
+@R.vjp(np.abs, np.absolute, abs, operator.abs, elementwise=True)
 def absolute(g, ans, x):
     return np.real(g) * np.conj(x) / np.where(x == 0, 1.0, ans)
 
 
-@R.jvp(np.abs, np.absolute, abs, operator.abs)
+@R.jvp(np.abs, np.absolute, abs, operator.abs, elementwise=True)
 def absolute_jvp(d, ans, x):
     return np.real(np.conj(x) * d) / np.where(x == 0, 1.0, ans)
 
 
-@R.vjp(np.fabs)
+@R.vjp(np.fabs, elementwise=True)
 def fabs(g, ans, x):
     return g * np.sign(x)
 
 
-@R.jvp(np.fabs)
+@R.jvp(np.fabs, elementwise=True)
 def fabs_jvp(d, ans, x):
     return d * np.sign(x)
 
@@ -470,12 +470,12 @@ def imag_jvp(d, ans, val):
     return np.imag(d)
 
 
-@R.vjp(np.conj, np.conjugate)
+@R.vjp(np.conj, np.conjugate, elementwise=True)
 def conj(g, ans, x):
     return np.conj(g)
 
 
-@R.jvp(np.conj, np.conjugate)
+@R.jvp(np.conj, np.conjugate, elementwise=True)
 def conj_jvp(d, ans, x):
     return np.conj(d)
 
@@ -498,80 +498,80 @@ def angle_jvp(d, ans, z, deg=False):
 # ---------------------------------------------------------- binary elementwise
 
 
-@R.vjp(np.arctan2)
+@R.vjp(np.arctan2, elementwise=True)
 def arctan2(g, ans, x, y):
     return unbroadcast(g * y / (x * x + y * y), x), unbroadcast(-g * x / (x * x + y * y), y)
 
 
-@R.jvp(np.arctan2)
+@R.jvp(np.arctan2, elementwise=True)
 def arctan2_jvp(d, ans, x, y):
     return (broadcast_like(d * y / (x * x + y * y), ans),
             broadcast_like(-d * x / (x * x + y * y), ans))
 
 
-@R.vjp(np.hypot)
+@R.vjp(np.hypot, elementwise=True)
 def hypot(g, ans, x, y):
     return (unbroadcast(g * x / np.where(ans == 0, 1.0, ans), x),
             unbroadcast(g * y / np.where(ans == 0, 1.0, ans), y))
 
 
-@R.jvp(np.hypot)
+@R.jvp(np.hypot, elementwise=True)
 def hypot_jvp(d, ans, x, y):
     return (broadcast_like(d * x / np.where(ans == 0, 1.0, ans), ans),
             broadcast_like(d * y / np.where(ans == 0, 1.0, ans), ans))
 
 
-@R.vjp(np.logaddexp)
+@R.vjp(np.logaddexp, elementwise=True)
 def logaddexp(g, ans, x, y):
     return unbroadcast(g * np.exp(x - ans), x), unbroadcast(g * np.exp(y - ans), y)
 
 
-@R.jvp(np.logaddexp)
+@R.jvp(np.logaddexp, elementwise=True)
 def logaddexp_jvp(d, ans, x, y):
     return broadcast_like(d * np.exp(x - ans), ans), broadcast_like(d * np.exp(y - ans), ans)
 
 
-@R.vjp(np.logaddexp2)
+@R.vjp(np.logaddexp2, elementwise=True)
 def logaddexp2(g, ans, x, y):
     return unbroadcast(g * np.exp2(x - ans), x), unbroadcast(g * np.exp2(y - ans), y)
 
 
-@R.jvp(np.logaddexp2)
+@R.jvp(np.logaddexp2, elementwise=True)
 def logaddexp2_jvp(d, ans, x, y):
     return broadcast_like(d * np.exp2(x - ans), ans), broadcast_like(d * np.exp2(y - ans), ans)
 
 
-@R.vjp(np.maximum)
+@R.vjp(np.maximum, elementwise=True)
 def maximum(g, ans, x, y):
     return (unbroadcast(g * ((x > y) + 0.5 * (x == y)), x),
             unbroadcast(g * ((y > x) + 0.5 * (x == y)), y))
 
 
-@R.jvp(np.maximum)
+@R.jvp(np.maximum, elementwise=True)
 def maximum_jvp(d, ans, x, y):
     return (broadcast_like(d * ((x > y) + 0.5 * (x == y)), ans),
             broadcast_like(d * ((y > x) + 0.5 * (x == y)), ans))
 
 
-@R.vjp(np.minimum)
+@R.vjp(np.minimum, elementwise=True)
 def minimum(g, ans, x, y):
     return (unbroadcast(g * ((x < y) + 0.5 * (x == y)), x),
             unbroadcast(g * ((y < x) + 0.5 * (x == y)), y))
 
 
-@R.jvp(np.minimum)
+@R.jvp(np.minimum, elementwise=True)
 def minimum_jvp(d, ans, x, y):
     return (broadcast_like(d * ((x < y) + 0.5 * (x == y)), ans),
             broadcast_like(d * ((y < x) + 0.5 * (x == y)), ans))
 
 
-@R.vjp(np.fmax, np.fmin)
+@R.vjp(np.fmax, np.fmin, elementwise=True)
 def fmax(g, ans, x, y):
     return (unbroadcast(g * ((ans == x) - 0.5 * (x == y)), x),
             unbroadcast(g * ((ans == y) - 0.5 * (x == y)), y))
 
 
-@R.jvp(np.fmax, np.fmin)
+@R.jvp(np.fmax, np.fmin, elementwise=True)
 def fmax_jvp(d, ans, x, y):
     return (broadcast_like(d * ((ans == x) - 0.5 * (x == y)), ans),
             broadcast_like(d * ((ans == y) - 0.5 * (x == y)), ans))
@@ -645,19 +645,24 @@ R.view(np.reshape, np.transpose, np.ravel, np.squeeze, np.expand_dims, np.broadc
 # Functions whose derivative is zero almost everywhere (or whose output is not a
 # float): their results are constants. Never list a function here that has a
 # non-zero derivative somewhere (np.mod is differentiable; np.floor is not).
+# The elementwise ones first (rules' bodies call some of them: np.sign, np.isnan).
+R.nondiff(
+    np.sign, np.floor, np.ceil, np.rint, np.trunc, np.isfinite, np.isnan, np.isinf,
+    np.signbit, np.equal, np.not_equal, np.greater, np.greater_equal, np.less, np.less_equal,
+    np.logical_and, np.logical_or, np.logical_not, np.logical_xor, np.heaviside,
+    np.floor_divide, np.bitwise_and, np.bitwise_or, np.bitwise_xor, np.invert,
+    np.left_shift, np.right_shift, np.gcd, np.lcm,
+    elementwise=True,
+)
 R.nondiff(
     np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
     np.eye, np.identity, np.arange, np.indices, np.tri, np.shape, np.ndim, np.size,
     np.argmax, np.argmin, np.argsort, np.argpartition, np.argwhere, np.flatnonzero,
-    np.sign, np.floor, np.ceil, np.round, np.around, np.rint, np.trunc, np.fix,
-    np.isfinite, np.isnan, np.isinf, np.isneginf, np.isposinf, np.isclose, np.allclose,
-    np.array_equal, np.array_equiv, np.iscomplex, np.isreal, np.isscalar, np.signbit,
-    np.equal, np.not_equal, np.greater, np.greater_equal, np.less, np.less_equal,
-    np.logical_and, np.logical_or, np.logical_not, np.logical_xor,
+    np.round, np.around, np.fix,
+    np.isneginf, np.isposinf, np.isclose, np.allclose,
+    np.array_equal, np.array_equiv, np.iscomplex, np.isreal, np.isscalar,
     np.any, np.all, np.nonzero, np.count_nonzero, np.result_type, np.iscomplexobj,
-    np.searchsorted, np.digitize, np.heaviside,
-    np.floor_divide, np.bitwise_and, np.bitwise_or, np.bitwise_xor, np.invert,
-    np.left_shift, np.right_shift, np.gcd, np.lcm, np.tril_indices, np.triu_indices,
+    np.searchsorted, np.digitize, np.tril_indices, np.triu_indices,
     np.diag_indices, np.unravel_index, np.ravel_multi_index, np.lexsort, np.fft.fftfreq,
     np.fft.rfftfreq,
     np.random.default_rng, len, range, int, bool, isinstance, round, operator.eq,

@@ -18,6 +18,13 @@ Vocabulary (one registration style, like a table):
   contribution is one tangent. A forward rule named ``tanh_jvp`` is called
   ``jvp_tanh`` in generated code (the ``_jvp`` suffix keeps the rule modules
   free of duplicate names).
+* ``elementwise=True`` (a keyword of ``vjp``, ``jvp`` and ``nondiff``) — the
+  primitive is *elementwise*: it maps its (broadcast) arguments element by
+  element, so its output has their broadcast shape and ``f(broadcast args) ==
+  broadcast(f(args))``. Shape analysis and uniform gradients (uniform.py) rely
+  on it, so it is declared, never inferred: being a ``np.ufunc`` is not enough
+  (``np.matmul`` and ``np.vecdot`` are ufuncs with a core signature, and a
+  primitive with a non-None ``.signature`` is refused here).
 * ``registry.nondiff(np.argmax, ...)`` — the output is constant (no gradient).
 * ``registry.method("sum", np.sum)`` — ``x.sum(...)`` means ``np.sum(x, ...)``.
 * ``registry.view(np.reshape, ...)`` — the output may share memory with its input.
@@ -34,7 +41,8 @@ from .template import Template
 
 
 class Rule:
-    __slots__ = ("primitive", "name", "vjp", "jvp", "nondiff", "source", "tuple_output")
+    __slots__ = ("primitive", "name", "vjp", "jvp", "nondiff", "source", "tuple_output",
+                 "elementwise")
 
     def __init__(self, primitive, name):
         self.primitive = primitive
@@ -44,6 +52,7 @@ class Rule:
         self.nondiff = False
         self.source = None  # where the rule was defined
         self.tuple_output = False  # the primitive returns a tuple/list of arrays
+        self.elementwise = False  # declared with elementwise=True (see the module docstring)
 
     def copy(self):
         new = Rule(self.primitive, self.name)
@@ -134,8 +143,15 @@ class Registry:
             rule = self._rules[k] = Rule(fn, primitive_name(fn))
         return rule
 
+    def _declare_elementwise(self, rule):
+        signature = getattr(rule.primitive, "signature", None)
+        if signature is not None:
+            raise ValueError(f"{rule.name} has the core signature {signature!r}: it is not "
+                             "elementwise")
+        rule.elementwise = True
+
     # -- registration vocabulary --------------------------------------------
-    def vjp(self, *primitives, name=None):
+    def vjp(self, *primitives, name=None, elementwise=False):
         def register(rule_fn):
             template = Template(rule_fn, kind="vjp")
             template.name = _call_ident(rule_fn, primitives[0], name)
@@ -143,10 +159,12 @@ class Registry:
                 r = self._rule(p)
                 r.vjp = template
                 r.nondiff = False
+                if elementwise:
+                    self._declare_elementwise(r)
             return rule_fn
         return register
 
-    def jvp(self, *primitives, name=None):
+    def jvp(self, *primitives, name=None, elementwise=False):
         def register(rule_fn):
             template = Template(rule_fn, kind="jvp")
             template.name = _call_ident(rule_fn, primitives[0], name, suffix="_jvp")
@@ -154,16 +172,20 @@ class Registry:
                 r = self._rule(p)
                 r.jvp = template
                 r.nondiff = False
+                if elementwise:
+                    self._declare_elementwise(r)
             return rule_fn
         return register
 
-    def nondiff(self, *primitives):
+    def nondiff(self, *primitives, elementwise=False):
         for p in primitives:
             if p is None:
                 continue
             r = self._rule(p)
             r.nondiff = True
             r.vjp = r.jvp = None
+            if elementwise:
+                self._declare_elementwise(r)
 
     def method(self, name, primitive):
         self._methods[name] = primitive
@@ -181,6 +203,11 @@ class Registry:
             return self._rules.get(_key(fn))
         except TypeError:
             return None
+
+    def is_elementwise(self, fn):
+        """Was ``fn`` registered with ``elementwise=True``? (Never inferred from its type.)"""
+        rule = self.lookup(fn)
+        return rule is not None and rule.elementwise
 
     def method_primitive(self, name):
         return self._methods.get(name)

@@ -28,92 +28,92 @@ from . import DEFAULT as R
 # ------------------------------------------------------------ logistic, errors
 
 
-@R.vjp(scipy.special.expit)
+@R.vjp(scipy.special.expit, elementwise=True)
 def expit(g, ans, x):
     return g * ans * (1.0 - ans)
 
 
-@R.jvp(scipy.special.expit)
+@R.jvp(scipy.special.expit, elementwise=True)
 def expit_jvp(d, ans, x):
     return d * ans * (1.0 - ans)
 
 
-@R.vjp(scipy.special.logit)
+@R.vjp(scipy.special.logit, elementwise=True)
 def logit(g, ans, x):
     return g / (x * (1.0 - x))
 
 
-@R.jvp(scipy.special.logit)
+@R.jvp(scipy.special.logit, elementwise=True)
 def logit_jvp(d, ans, x):
     return d / (x * (1.0 - x))
 
 
-@R.vjp(scipy.special.erf)
+@R.vjp(scipy.special.erf, elementwise=True)
 def erf(g, ans, x):
     return g * (2.0 / np.sqrt(np.pi)) * np.exp(-x * x)
 
 
-@R.jvp(scipy.special.erf)
+@R.jvp(scipy.special.erf, elementwise=True)
 def erf_jvp(d, ans, x):
     return d * (2.0 / np.sqrt(np.pi)) * np.exp(-x * x)
 
 
-@R.vjp(scipy.special.erfc)
+@R.vjp(scipy.special.erfc, elementwise=True)
 def erfc(g, ans, x):
     return -g * (2.0 / np.sqrt(np.pi)) * np.exp(-x * x)
 
 
-@R.jvp(scipy.special.erfc)
+@R.jvp(scipy.special.erfc, elementwise=True)
 def erfc_jvp(d, ans, x):
     return -d * (2.0 / np.sqrt(np.pi)) * np.exp(-x * x)
 
 
-@R.vjp(scipy.special.erfinv)
+@R.vjp(scipy.special.erfinv, elementwise=True)
 def erfinv(g, ans, x):
     return g * (np.sqrt(np.pi) / 2.0) * np.exp(ans * ans)
 
 
-@R.jvp(scipy.special.erfinv)
+@R.jvp(scipy.special.erfinv, elementwise=True)
 def erfinv_jvp(d, ans, x):
     return d * (np.sqrt(np.pi) / 2.0) * np.exp(ans * ans)
 
 
-@R.vjp(scipy.special.erfcinv)
+@R.vjp(scipy.special.erfcinv, elementwise=True)
 def erfcinv(g, ans, x):
     return -g * (np.sqrt(np.pi) / 2.0) * np.exp(ans * ans)
 
 
-@R.jvp(scipy.special.erfcinv)
+@R.jvp(scipy.special.erfcinv, elementwise=True)
 def erfcinv_jvp(d, ans, x):
     return -d * (np.sqrt(np.pi) / 2.0) * np.exp(ans * ans)
 
 
-@R.vjp(scipy.special.ndtr)
+@R.vjp(scipy.special.ndtr, elementwise=True)
 def ndtr(g, ans, x):
     return g * np.exp(-0.5 * x * x) / np.sqrt(2.0 * np.pi)
 
 
-@R.jvp(scipy.special.ndtr)
+@R.jvp(scipy.special.ndtr, elementwise=True)
 def ndtr_jvp(d, ans, x):
     return d * np.exp(-0.5 * x * x) / np.sqrt(2.0 * np.pi)
 
 
-@R.vjp(scipy.special.log_ndtr)
+@R.vjp(scipy.special.log_ndtr, elementwise=True)
 def log_ndtr(g, ans, x):
     return g * np.exp(-0.5 * x * x - ans) / np.sqrt(2.0 * np.pi)
 
 
-@R.jvp(scipy.special.log_ndtr)
+@R.jvp(scipy.special.log_ndtr, elementwise=True)
 def log_ndtr_jvp(d, ans, x):
     return d * np.exp(-0.5 * x * x - ans) / np.sqrt(2.0 * np.pi)
 
 
-@R.vjp(scipy.special.ndtri)
+@R.vjp(scipy.special.ndtri, elementwise=True)
 def ndtri(g, ans, x):
     return g * np.sqrt(2.0 * np.pi) * np.exp(0.5 * ans * ans)
 
 
-@R.jvp(scipy.special.ndtri)
+@R.jvp(scipy.special.ndtri, elementwise=True)
 def ndtri_jvp(d, ans, x):
     return d * np.sqrt(2.0 * np.pi) * np.exp(0.5 * ans * ans)
 
@@ -121,52 +121,52 @@ def ndtri_jvp(d, ans, x):
 # ------------------------------------------------------------ gamma family
 
 
-@R.vjp(scipy.special.gammaln)
+@R.vjp(scipy.special.gammaln, elementwise=True)
 def gammaln(g, ans, x):
     return g * scipy.special.digamma(x)
 
 
-@R.jvp(scipy.special.gammaln)
+@R.jvp(scipy.special.gammaln, elementwise=True)
 def gammaln_jvp(d, ans, x):
     return d * scipy.special.digamma(x)
 
 
-@R.vjp(scipy.special.loggamma)
+@R.vjp(scipy.special.loggamma, elementwise=True)
 def loggamma(g, ans, x):
     return g * scipy.special.digamma(x)
 
 
-@R.jvp(scipy.special.loggamma)
+@R.jvp(scipy.special.loggamma, elementwise=True)
 def loggamma_jvp(d, ans, x):
     return d * scipy.special.digamma(x)
 
 
-@R.vjp(scipy.special.gamma)
+@R.vjp(scipy.special.gamma, elementwise=True)
 def gamma(g, ans, x):
     return g * ans * scipy.special.digamma(x)
 
 
-@R.jvp(scipy.special.gamma)
+@R.jvp(scipy.special.gamma, elementwise=True)
 def gamma_jvp(d, ans, x):
     return d * ans * scipy.special.digamma(x)
 
 
-@R.vjp(scipy.special.rgamma)
+@R.vjp(scipy.special.rgamma, elementwise=True)
 def rgamma(g, ans, x):
     return -g * ans * scipy.special.digamma(x)
 
 
-@R.jvp(scipy.special.rgamma)
+@R.jvp(scipy.special.rgamma, elementwise=True)
 def rgamma_jvp(d, ans, x):
     return -d * ans * scipy.special.digamma(x)
 
 
-@R.vjp(scipy.special.digamma)
+@R.vjp(scipy.special.digamma, elementwise=True)
 def digamma(g, ans, x):
     return g * scipy.special.polygamma(1, x)
 
 
-@R.jvp(scipy.special.digamma)
+@R.jvp(scipy.special.digamma, elementwise=True)
 def digamma_jvp(d, ans, x):
     return d * scipy.special.polygamma(1, x)
 
@@ -181,25 +181,25 @@ def polygamma_jvp(d, ans, n, x):
     return None, d * scipy.special.polygamma(n + 1, x)
 
 
-@R.vjp(scipy.special.betaln)
+@R.vjp(scipy.special.betaln, elementwise=True)
 def betaln(g, ans, a, b):
     return (unbroadcast(g * (scipy.special.digamma(a) - scipy.special.digamma(a + b)), a),
             unbroadcast(g * (scipy.special.digamma(b) - scipy.special.digamma(a + b)), b))
 
 
-@R.jvp(scipy.special.betaln)
+@R.jvp(scipy.special.betaln, elementwise=True)
 def betaln_jvp(d, ans, a, b):
     return (broadcast_like(d * (scipy.special.digamma(a) - scipy.special.digamma(a + b)), ans),
             broadcast_like(d * (scipy.special.digamma(b) - scipy.special.digamma(a + b)), ans))
 
 
-@R.vjp(scipy.special.beta)
+@R.vjp(scipy.special.beta, elementwise=True)
 def beta(g, ans, a, b):
     return (unbroadcast(g * ans * (scipy.special.digamma(a) - scipy.special.digamma(a + b)), a),
             unbroadcast(g * ans * (scipy.special.digamma(b) - scipy.special.digamma(a + b)), b))
 
 
-@R.jvp(scipy.special.beta)
+@R.jvp(scipy.special.beta, elementwise=True)
 def beta_jvp(d, ans, a, b):
     return (broadcast_like(d * ans * (scipy.special.digamma(a) - scipy.special.digamma(a + b)),
                            ans),
@@ -210,143 +210,143 @@ def beta_jvp(d, ans, a, b):
 # ------------------------------------------------------------ Bessel functions
 
 
-@R.vjp(scipy.special.j0)
+@R.vjp(scipy.special.j0, elementwise=True)
 def j0(g, ans, x):
     return -g * scipy.special.j1(x)
 
 
-@R.jvp(scipy.special.j0)
+@R.jvp(scipy.special.j0, elementwise=True)
 def j0_jvp(d, ans, x):
     return -d * scipy.special.j1(x)
 
 
-@R.vjp(scipy.special.j1)
+@R.vjp(scipy.special.j1, elementwise=True)
 def j1(g, ans, x):
     return g * 0.5 * (scipy.special.j0(x) - scipy.special.jv(2, x))
 
 
-@R.jvp(scipy.special.j1)
+@R.jvp(scipy.special.j1, elementwise=True)
 def j1_jvp(d, ans, x):
     return d * 0.5 * (scipy.special.j0(x) - scipy.special.jv(2, x))
 
 
-@R.vjp(scipy.special.y0)
+@R.vjp(scipy.special.y0, elementwise=True)
 def y0(g, ans, x):
     return -g * scipy.special.y1(x)
 
 
-@R.jvp(scipy.special.y0)
+@R.jvp(scipy.special.y0, elementwise=True)
 def y0_jvp(d, ans, x):
     return -d * scipy.special.y1(x)
 
 
-@R.vjp(scipy.special.y1)
+@R.vjp(scipy.special.y1, elementwise=True)
 def y1(g, ans, x):
     return g * 0.5 * (scipy.special.y0(x) - scipy.special.yv(2, x))
 
 
-@R.jvp(scipy.special.y1)
+@R.jvp(scipy.special.y1, elementwise=True)
 def y1_jvp(d, ans, x):
     return d * 0.5 * (scipy.special.y0(x) - scipy.special.yv(2, x))
 
 
-@R.vjp(scipy.special.i0)
+@R.vjp(scipy.special.i0, elementwise=True)
 def i0(g, ans, x):
     return g * scipy.special.i1(x)
 
 
-@R.jvp(scipy.special.i0)
+@R.jvp(scipy.special.i0, elementwise=True)
 def i0_jvp(d, ans, x):
     return d * scipy.special.i1(x)
 
 
-@R.vjp(scipy.special.i1)
+@R.vjp(scipy.special.i1, elementwise=True)
 def i1(g, ans, x):
     return g * 0.5 * (scipy.special.i0(x) + scipy.special.iv(2, x))
 
 
-@R.jvp(scipy.special.i1)
+@R.jvp(scipy.special.i1, elementwise=True)
 def i1_jvp(d, ans, x):
     return d * 0.5 * (scipy.special.i0(x) + scipy.special.iv(2, x))
 
 
-@R.vjp(scipy.special.i0e)
+@R.vjp(scipy.special.i0e, elementwise=True)
 def i0e(g, ans, x):
     return g * (scipy.special.i1e(x) - np.sign(x) * ans)
 
 
-@R.jvp(scipy.special.i0e)
+@R.jvp(scipy.special.i0e, elementwise=True)
 def i0e_jvp(d, ans, x):
     return d * (scipy.special.i1e(x) - np.sign(x) * ans)
 
 
-@R.vjp(scipy.special.i1e)
+@R.vjp(scipy.special.i1e, elementwise=True)
 def i1e(g, ans, x):
     return g * (0.5 * (scipy.special.i0e(x) + scipy.special.ive(2, x)) - np.sign(x) * ans)
 
 
-@R.jvp(scipy.special.i1e)
+@R.jvp(scipy.special.i1e, elementwise=True)
 def i1e_jvp(d, ans, x):
     return d * (0.5 * (scipy.special.i0e(x) + scipy.special.ive(2, x)) - np.sign(x) * ans)
 
 
-@R.vjp(scipy.special.jv)
+@R.vjp(scipy.special.jv, elementwise=True)
 def jv(g, ans, v, x):
     return (not_differentiable("the order v of scipy.special.jv"),
             g * 0.5 * (scipy.special.jv(v - 1, x) - scipy.special.jv(v + 1, x)))
 
 
-@R.jvp(scipy.special.jv)
+@R.jvp(scipy.special.jv, elementwise=True)
 def jv_jvp(d, ans, v, x):
     return (not_differentiable("the order v of scipy.special.jv"),
             d * 0.5 * (scipy.special.jv(v - 1, x) - scipy.special.jv(v + 1, x)))
 
 
-@R.vjp(scipy.special.yv)
+@R.vjp(scipy.special.yv, elementwise=True)
 def yv(g, ans, v, x):
     return (not_differentiable("the order v of scipy.special.yv"),
             g * 0.5 * (scipy.special.yv(v - 1, x) - scipy.special.yv(v + 1, x)))
 
 
-@R.jvp(scipy.special.yv)
+@R.jvp(scipy.special.yv, elementwise=True)
 def yv_jvp(d, ans, v, x):
     return (not_differentiable("the order v of scipy.special.yv"),
             d * 0.5 * (scipy.special.yv(v - 1, x) - scipy.special.yv(v + 1, x)))
 
 
-@R.vjp(scipy.special.iv)
+@R.vjp(scipy.special.iv, elementwise=True)
 def iv(g, ans, v, x):
     return (not_differentiable("the order v of scipy.special.iv"),
             g * 0.5 * (scipy.special.iv(v - 1, x) + scipy.special.iv(v + 1, x)))
 
 
-@R.jvp(scipy.special.iv)
+@R.jvp(scipy.special.iv, elementwise=True)
 def iv_jvp(d, ans, v, x):
     return (not_differentiable("the order v of scipy.special.iv"),
             d * 0.5 * (scipy.special.iv(v - 1, x) + scipy.special.iv(v + 1, x)))
 
 
-@R.vjp(scipy.special.ive)
+@R.vjp(scipy.special.ive, elementwise=True)
 def ive(g, ans, v, x):
     return (not_differentiable("the order v of scipy.special.ive"),
             g * (0.5 * (scipy.special.ive(v - 1, x) + scipy.special.ive(v + 1, x))
                  - np.sign(x) * ans))
 
 
-@R.jvp(scipy.special.ive)
+@R.jvp(scipy.special.ive, elementwise=True)
 def ive_jvp(d, ans, v, x):
     return (not_differentiable("the order v of scipy.special.ive"),
             d * (0.5 * (scipy.special.ive(v - 1, x) + scipy.special.ive(v + 1, x))
                  - np.sign(x) * ans))
 
 
-@R.vjp(scipy.special.kv)
+@R.vjp(scipy.special.kv, elementwise=True)
 def kv(g, ans, v, x):
     return (not_differentiable("the order v of scipy.special.kv"),
             -g * 0.5 * (scipy.special.kv(v - 1, x) + scipy.special.kv(v + 1, x)))
 
 
-@R.jvp(scipy.special.kv)
+@R.jvp(scipy.special.kv, elementwise=True)
 def kv_jvp(d, ans, v, x):
     return (not_differentiable("the order v of scipy.special.kv"),
             -d * 0.5 * (scipy.special.kv(v - 1, x) + scipy.special.kv(v + 1, x)))
@@ -355,46 +355,46 @@ def kv_jvp(d, ans, v, x):
 # ------------------------------------------------------------ logs, entropies
 
 
-@R.vjp(scipy.special.xlogy)
+@R.vjp(scipy.special.xlogy, elementwise=True)
 def xlogy(g, ans, x, y):
     return (unbroadcast(g * np.log(y), x),
             unbroadcast(g * x / np.where((x == 0) & (y == 0), 1.0, y), y))
 
 
-@R.jvp(scipy.special.xlogy)
+@R.jvp(scipy.special.xlogy, elementwise=True)
 def xlogy_jvp(d, ans, x, y):
     return (broadcast_like(d * np.log(y), ans),
             broadcast_like(d * x / np.where((x == 0) & (y == 0), 1.0, y), ans))
 
 
-@R.vjp(scipy.special.xlog1py)
+@R.vjp(scipy.special.xlog1py, elementwise=True)
 def xlog1py(g, ans, x, y):
     return (unbroadcast(g * np.log1p(y), x),
             unbroadcast(g * x / np.where((x == 0) & (y == -1), 1.0, 1.0 + y), y))
 
 
-@R.jvp(scipy.special.xlog1py)
+@R.jvp(scipy.special.xlog1py, elementwise=True)
 def xlog1py_jvp(d, ans, x, y):
     return (broadcast_like(d * np.log1p(y), ans),
             broadcast_like(d * x / np.where((x == 0) & (y == -1), 1.0, 1.0 + y), ans))
 
 
-@R.vjp(scipy.special.entr)
+@R.vjp(scipy.special.entr, elementwise=True)
 def entr(g, ans, x):
     return -g * (np.log(x) + 1.0)
 
 
-@R.jvp(scipy.special.entr)
+@R.jvp(scipy.special.entr, elementwise=True)
 def entr_jvp(d, ans, x):
     return -d * (np.log(x) + 1.0)
 
 
-@R.vjp(scipy.special.rel_entr)
+@R.vjp(scipy.special.rel_entr, elementwise=True)
 def rel_entr(g, ans, x, y):
     return unbroadcast(g * (np.log(x / y) + 1.0), x), unbroadcast(-g * x / y, y)
 
 
-@R.jvp(scipy.special.rel_entr)
+@R.jvp(scipy.special.rel_entr, elementwise=True)
 def rel_entr_jvp(d, ans, x, y):
     return broadcast_like(d * (np.log(x / y) + 1.0), ans), broadcast_like(-d * x / y, ans)
 
