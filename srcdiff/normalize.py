@@ -31,6 +31,7 @@ import logging
 import warnings
 
 import gast
+import numpy as np
 
 from . import syntax as S
 from .names import NameGen
@@ -136,6 +137,12 @@ def _check_signature(parsed, fn):
 
 
 # -------------------------------------------------------------------- ANF
+
+
+# NumPy's index-trick objects (np.r_, np.c_, np.s_, np.index_exp, np.mgrid, np.ogrid),
+# and what they derive from (np.ma.mr_ and the like)
+_INDEX_TRICKS = tuple({t for n in ("r_", "c_", "s_", "index_exp", "mgrid", "ogrid")
+                       for t in type(getattr(np, n)).__mro__ if t is not object})
 
 
 class _Normalizer:
@@ -477,6 +484,36 @@ class _Normalizer:
             return v
         return self.fresh_assign(_base_name(e, self.parsed), v)
 
+    def index_trick(self, e):
+        """``np.r_[a, b]`` / ``np.c_[a, b]`` as the concatenation they are
+        (``np.concatenate([np.atleast_1d(a), ...])``, ``np.column_stack([a, ...])``);
+        any other NumPy index-trick object is refused. None when ``e`` is an ordinary
+        subscript."""
+        obj = self.parsed.resolve(e.value)
+        if obj is MISSING or not isinstance(obj, _INDEX_TRICKS):
+            return None
+        items = e.slice.elts if isinstance(e.slice, gast.Tuple) else [e.slice]
+        is_r, is_c = obj is np.r_, obj is np.c_
+        name = S.expr_source(e.value)
+        if not (is_r or is_c):
+            raise self.error(e, f"{name}[...] is a NumPy index trick srcdiff does not model",
+                             hint="build the array with np.arange, np.linspace, "
+                                  "np.meshgrid or np.concatenate instead")
+        for x in items:
+            if isinstance(x, gast.Slice) or (isinstance(x, gast.Constant)
+                                              and isinstance(x.value, str)):
+                raise self.error(x, f"{name}[...] with a slice or a string directive is not "
+                                 "supported (only a list of values to join)",
+                                 hint="write np.concatenate([...]) (and np.arange for ranges)")
+        self.parsed.namespace.setdefault("np", np)
+        if is_r:
+            parts = [S.call(S.expr("np.atleast_1d"), [S.copy(x)]) for x in items]
+            call = S.call(S.expr("np.concatenate"), [gast.List(elts=parts, ctx=gast.Load())])
+        else:
+            call = S.call(S.expr("np.column_stack"),
+                          [gast.List(elts=[S.copy(x) for x in items], ctx=gast.Load())])
+        return S.locate(call, e)
+
     def value(self, e, hint=None):
         """A simple value (see the grammar) computing ``e``; may emit statements first."""
         kind = type(e)
@@ -504,6 +541,9 @@ class _Normalizer:
         if isinstance(e, gast.Call):
             return self.call(e)
         if isinstance(e, gast.Subscript):
+            trick = self.index_trick(e)
+            if trick is not None:
+                return self.value(trick, hint)
             return gast.Subscript(value=self.atom(e.value), slice=self.index(e.slice),
                                   ctx=gast.Load())
         if isinstance(e, gast.Attribute):

@@ -285,3 +285,21 @@ def test_a_keyword_the_rule_does_not_model_is_refused():
         sd.jvp(_vstack_with_dtype)(np.ones(2), tangents=np.ones(2))
     x = np.array([0.5, -1.0])
     np.testing.assert_allclose(sd.grad(_vstack_plain)(x), 2.0 * x + 18.0 * x)
+
+
+@pytest.mark.parametrize("name", ["f", "g", "h"])
+def test_r_and_c_are_concatenations(name):
+    import index_trick_cases as T
+    from fd import numeric_grad
+    fn = getattr(T, name)
+    x = np.array([0.5, -1.0, 0.25])
+    np.testing.assert_allclose(sd.grad(fn)(x), numeric_grad(fn, (x,), 0), rtol=1e-6, atol=1e-8)
+    t = np.array([1.0, 0.5, -2.0])
+    np.testing.assert_allclose(sd.jvp(fn)(x, tangents=t)[1],
+                               np.dot(numeric_grad(fn, (x,), 0), t), rtol=1e-6, atol=1e-8)
+
+
+def test_other_index_tricks_are_refused():
+    import index_trick_cases as T
+    with pytest.raises(sd.SrcdiffError, match=r"np.mgrid\[...\] is a NumPy index trick"):
+        sd.grad(T.bad)(np.ones(3))
