@@ -556,7 +556,8 @@ def generate(job):
     from . import __version__, driver, emit, standalone
 
     loader = _Loader(run_top_level=not getattr(job, "no_exec", False))
-    with contextlib.redirect_stdout(sys.stderr):  # the user's prints must not corrupt stdout
+    with contextlib.redirect_stdout(sys.stderr), driver.deep_recursion():
+        # (the user's prints must not corrupt stdout)
         items = _expand(job, loader)
         entries = [entry_name(job, fn) for _, fn, _, _ in items]
         if len(set(entries)) != len(entries):

@@ -3,7 +3,9 @@
     parse -> normalize -> analyze -> reverse -> optimize -> emit
 """
 
+import contextlib
 import copy
+import sys
 
 import numpy as np
 
@@ -217,9 +219,28 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
 
 def compile_reverse(fn, wrt, **options):
     """Compile and load; return a :class:`Compiled` whose entry is the gradient function."""
-    node, parsed, ctx = reverse_function(fn, wrt, **options)
-    return load(node, parsed, ctx, changed_parameters(parsed, ctx.registry,
-                                                      options.get("arg_facts")))
+    with deep_recursion():
+        node, parsed, ctx = reverse_function(fn, wrt, **options)
+        return load(node, parsed, ctx, changed_parameters(parsed, ctx.registry,
+                                                          options.get("arg_facts")))
+
+
+# Python's default recursion limit (1000) is below the depth of the trees of expressions
+# CPython itself parses (a few hundred chained operators); the AST libraries recurse once
+# per level. Compilation raises it to this, and restores it after.
+RECURSION_LIMIT = 60000
+
+
+@contextlib.contextmanager
+def deep_recursion():
+    """Let the compiler walk trees as deep as CPython parses (see RECURSION_LIMIT)."""
+    old = sys.getrecursionlimit()
+    if old < RECURSION_LIMIT:
+        sys.setrecursionlimit(RECURSION_LIMIT)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def load(node, parsed, ctx, writes=()):

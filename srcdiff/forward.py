@@ -41,7 +41,7 @@ from . import emit, optimize
 from . import syntax as S
 from .activity import ARRAY, CONTAINER, INT, check_wrt, walk
 from .aliasing import check_mutations
-from .driver import Context, arg_fact, changed_parameters, front_end, load
+from .driver import Context, arg_fact, deep_recursion, changed_parameters, front_end, load
 from .calls import bind_call
 from .errors import FIXPOINT_LIMIT, SrcdiffError, not_converged
 from .parse import MISSING
@@ -852,9 +852,10 @@ def forward_function(fn, wrt, *, stop=(), arg_facts=None, name=None, as_tuple=Fa
 
 def compile_forward(fn, wrt, **options):
     """Compile and load; return a :class:`Compiled` whose entry is the JVP function."""
-    node, parsed, ctx = forward_function(fn, wrt, **options)
-    return load(node, parsed, ctx, changed_parameters(parsed, ctx.registry,
-                                                      options.get("arg_facts")))
+    with deep_recursion():
+        node, parsed, ctx = forward_function(fn, wrt, **options)
+        return load(node, parsed, ctx, changed_parameters(parsed, ctx.registry,
+                                                          options.get("arg_facts")))
 
 
 def _is_generated(parsed):

@@ -303,3 +303,12 @@ def test_other_index_tricks_are_refused():
     import index_trick_cases as T
     with pytest.raises(sd.SrcdiffError, match=r"np.mgrid\[...\] is a NumPy index trick"):
         sd.grad(T.bad)(np.ones(3))
+
+
+def test_a_long_valid_expression_compiles(_import):
+    terms = " + ".join(f"{k % 7 + 1}.0 * x * x" for k in range(400))
+    mod, _ = _import("long_expression", f"import numpy as np\n\ndef f(x):\n    return {terms}\n")
+    coeff = sum(k % 7 + 1 for k in range(400))
+    assert sd.grad(mod.f)(0.5) == pytest.approx(2.0 * coeff * 0.5)
+    assert sd.jvp(mod.f)(0.5, tangents=1.0)[1] == pytest.approx(2.0 * coeff * 0.5)
+    assert sys.getrecursionlimit() < 60000  # restored after compiling
