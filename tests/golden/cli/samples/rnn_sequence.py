@@ -297,6 +297,9 @@ def seed(grad_ys, y, index=None):
             g = g.astype(float)
         else:
             raise ValueError(f"grad_ys for {what} has dtype {g.dtype}; it must be a float")
+    if g.dtype.kind == "c" and not np.iscomplexobj(y):
+        raise ValueError(f"grad_ys for {what} is complex ({g.dtype}) but {what} is real; "
+                         "give a real cotangent")
     return g if isinstance(grad_ys, np.ndarray) or g.ndim else g[()]
 
 
