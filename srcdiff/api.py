@@ -172,6 +172,23 @@ def _unsupported(v, path=()):
     return f"a {t.__name__}" if v is not None else "None", path
 
 
+def check_signature(fn, sig):
+    """Refuse keyword-only, ``*args`` and ``**kwargs`` parameters (before any argument is
+    looked at), with the location of the ``def``."""
+    if any(p.kind == p.KEYWORD_ONLY for p in sig.parameters.values()):
+        from .parse import parse_function
+        parsed = parse_function(fn)
+        raise parsed.error(parsed.node, f"{fn.__name__!r} has keyword-only parameters, "
+                           "which srcdiff does not support",
+                           hint="make them ordinary parameters (remove the `*`)")
+    if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in sig.parameters.values()):
+        from .normalize import check_signature as check_def
+        from .parse import parse_function
+        parsed = parse_function(fn)
+        refuse_wrapper_signature(fn, parsed)
+        check_def(parsed, parsed.node)
+
+
 def refuse_wrapper_signature(fn, parsed):
     """A decorator's ``wrapper(*args, **kwargs)``: say that it is the wrapper (which runs,
     and is what srcdiff differentiates) whose signature is refused."""
@@ -252,18 +269,7 @@ class _Transform:
                 parse_function(self.fn)  # raises the "not a Python function" error
             self.fn = wrapped
         self.sig, self.params = _params(self.fn)
-        if any(p.kind == p.KEYWORD_ONLY for p in self.sig.parameters.values()):
-            from .parse import parse_function
-            parsed = parse_function(self.fn)
-            raise parsed.error(parsed.node, f"{self.fn.__name__!r} has keyword-only parameters, "
-                               "which srcdiff does not support",
-                               hint="make them ordinary parameters (remove the `*`)")
-        if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in self.sig.parameters.values()):
-            from .normalize import _check_signature
-            from .parse import parse_function
-            parsed = parse_function(self.fn)
-            refuse_wrapper_signature(self.fn, parsed)
-            _check_signature(parsed, parsed.node)
+        check_signature(self.fn, self.sig)
         self.wrt, self.single = _wrt_names(self.fn, self.params, wrt)
         self.stop = _check_options(unconnected_gradients, stop_gradients)
         self.unconnected = unconnected_gradients

@@ -362,9 +362,13 @@ class Forward:
         stmts, parts = [], []
         params = template.differentiable_params
         for k, p in enumerate(params):
-            d = self._tangent_arg(bound_tangent.get(p))
+            node = bound_tangent.get(p)
+            d = self._tangent_arg(node)
             if d is None:
                 continue
+            if isinstance(node, gast.Name) and self.kind(node.id) == CONTAINER \
+                    and op.func not in TREE_VALUED and not op.rule.tuple_output:
+                d = S.call("filled", [d, S.copy(node)])  # a list read as one array
             code, e = self.instantiate(template, k, len(params), d, S.name(v), bound, folder)
             if e is None:
                 continue

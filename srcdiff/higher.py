@@ -59,6 +59,7 @@ class _Target:
                 from .parse import parse_function
                 parse_function(self.fn)  # raises the "not a Python function" error
             self.sig, self.params = api._params(self.fn)
+            api.check_signature(self.fn, self.sig)
         self._defaults = self.fn.__defaults__ or ()
         if self.inner is not None:
             self._defaults = ()

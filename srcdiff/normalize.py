@@ -92,7 +92,7 @@ def normalize(parsed, reserved=()):
     """
     fn = parsed.node
     names = NameGen(S.all_names(fn) | set(reserved))
-    _check_signature(parsed, fn)
+    check_signature(parsed, fn)
     body = lower_jumps(parsed, fn.body, names)
     norm = _Normalizer(parsed, names)
     new_body = norm.block(body)
@@ -129,7 +129,7 @@ def _defaults_as_values(parsed, args, names):
     return args
 
 
-def _check_signature(parsed, fn):
+def check_signature(parsed, fn):
     a = fn.args
     if a.vararg is not None or a.kwarg is not None:
         raise parsed.error(fn, f"{fn.name!r} takes *args or **kwargs, which srcdiff cannot "

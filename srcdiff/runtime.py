@@ -323,6 +323,14 @@ def fill_zeros(gs, xs):
     return [zeros_tree(x) if gi is None else gi for gi, x in zip(gs, xs)]
 
 
+def filled(t, x):
+    """The tangent ``t`` of a list or tuple ``x`` with every ``None`` entry (a constant's)
+    made a zero shaped like its entry, for a rule that reads ``x`` as one array."""
+    if isinstance(x, (list, tuple)) and isinstance(t, (list, tuple)):
+        return [filled(a, b) for a, b in zip(t, x)]
+    return zeros_tree(x) if t is None else t
+
+
 def spread(g, x):
     """``g`` (a reduction's gradient) repeated over the shape of ``x``.
 

@@ -312,3 +312,56 @@ def test_a_long_valid_expression_compiles(_import):
     assert sd.grad(mod.f)(0.5) == pytest.approx(2.0 * coeff * 0.5)
     assert sd.jvp(mod.f)(0.5, tangents=1.0)[1] == pytest.approx(2.0 * coeff * 0.5)
     assert sys.getrecursionlimit() < 60000  # restored after compiling
+
+
+# ------------------------------------------------- crashes that became answers or refusals
+
+def test_pad_with_short_widths():
+    import crash_cases as C
+    from fd import numeric_grad
+    x = np.array([1.0, 2.0])
+    np.testing.assert_allclose(sd.grad(C.pad)(x), numeric_grad(C.pad, (x,), 0), atol=1e-6)
+    np.testing.assert_allclose(sd.jvp(C.pad)(x, tangents=np.ones(2))[1], 2.0 * np.sum(x),
+                               atol=1e-9)
+
+
+def test_einsum_with_a_zero_length_batch():
+    import crash_cases as C
+    a, b = np.zeros((0, 2, 3)), np.zeros((0, 3, 2))
+    ga, gb = sd.grad(C.ein, wrt=(0, 1))(a, b)
+    assert ga.shape == a.shape and gb.shape == b.shape
+    a, b = np.random.default_rng(1).normal(size=(2, 2, 3)), np.ones((2, 3, 2))
+    from fd import numeric_grad
+    np.testing.assert_allclose(sd.grad(C.ein, wrt=0)(a, b), numeric_grad(C.ein, (a, b), 0),
+                               atol=1e-6)
+
+
+def test_second_order_through_angle_of_a_real_array():
+    import crash_cases as C
+    x = np.array([0.5, -1.0, 2.0])
+    h = sd.hessian(C.ang)(x)  # angle(x) is 0 or pi: the Hessian of angle(x) * x is zero
+    np.testing.assert_allclose(h, np.zeros((3, 3)), atol=1e-12)
+    assert sd.grad(sd.grad(C.ang))(0.5) == 0.0
+
+
+def test_hvp_with_a_nested_list_argument():
+    import crash_cases as C
+    p = [[np.array([1.0, 2.0])], np.array([0.5, 1.5])]
+    v = [[np.ones(2)], np.ones(2)]
+    got = sd.hvp(C.nested)(p, vector=v)
+    # f = sum(a * b^2): H v = (2 b * vb, 2 b * va + 2 a * vb)
+    a, b = p[0][0], p[1]
+    np.testing.assert_allclose(got[0][0], 2.0 * b)
+    np.testing.assert_allclose(got[1], 2.0 * b + 2.0 * a)
+
+
+def test_jvp_of_a_list_literal_with_constants():
+    import crash_cases as C
+    value, tangent = sd.jvp(C.lit)(1.5, tangents=1.0)
+    assert value == pytest.approx(1 + 1.5 * 1.5 + 2) and tangent == pytest.approx(3.0)
+
+
+def test_jvp_of_star_args_is_a_srcdiff_error():
+    import crash_cases as C
+    with pytest.raises(sd.SrcdiffError, match=r"\*args"):
+        sd.jvp(C.star)(1.5, 2.0, tangents=1.0)

@@ -277,10 +277,11 @@ def einsum_spec(operands):
 def einsum_grads(g, operands):
     """The gradient of ``np.einsum`` for each operand (``None`` for the subscripts)."""
     ins, out, arrays = einsum_spec(operands)
-    sizes = {}
+    sizes = {}  # each letter's broadcast size (a length 0 broadcasts like any length but 1)
     for s, x in zip(ins, arrays):
         for c, n in zip(s, x.shape):
-            sizes[c] = max(sizes.get(c, 1), n)
+            if sizes.get(c, 1) == 1:
+                sizes[c] = n
     grads = []
     for k, (s, x) in enumerate(zip(ins, arrays)):
         others = [(ins[j], arrays[j]) for j in range(len(arrays)) if j != k]

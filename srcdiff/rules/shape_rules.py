@@ -224,9 +224,9 @@ _COPYING_PADS = ("edge", "reflect", "symmetric", "wrap")
 
 
 def _pad_widths(pad_width, ndim):
-    return np.broadcast_to(np.asarray(pad_width, dtype=int).reshape(-1, 2)
-                           if np.ndim(pad_width) else np.asarray(pad_width, dtype=int),
-                           (ndim, 2))
+    """``(before, after)`` per axis, as np.pad reads ``pad_width``: ``n``, ``(n,)``,
+    ``(before, after)``, ``((before, after),)`` or one pair per axis all broadcast."""
+    return np.broadcast_to(np.asarray(pad_width, dtype=int), (ndim, 2))
 
 
 def pad_grad(g, array, pad_width, mode="constant", kwargs=None):
