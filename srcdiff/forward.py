@@ -367,7 +367,8 @@ class Forward:
             if d is None:
                 continue
             if isinstance(node, gast.Name) and self.kind(node.id) == CONTAINER \
-                    and op.func not in TREE_VALUED and not op.rule.tuple_output:
+                    and op.func not in TREE_VALUED and not op.rule.tuple_output \
+                    and not _fills_zeros(template):
                 d = S.call("filled", [d, S.copy(node)])  # a list read as one array
             code, e = self.instantiate(template, k, len(params), d, S.name(v), bound, folder)
             if e is None:
@@ -852,6 +853,11 @@ def forward_function(fn, wrt, *, stop=(), arg_facts=None, name=None, as_tuple=Fa
     keep |= {t for v, t in fwd.tan.items() if analysis.shapes.get(v) != ()}
     out = optimize.optimize(out, keep)
     return out, parsed, ctx
+
+
+def _fills_zeros(template):
+    """Does the rule make the ``None`` entries of a list's tangent zeros itself?"""
+    return template.node is not None and "fill_zeros" in S.loaded_names(template.node)
 
 
 def compile_forward(fn, wrt, **options):
