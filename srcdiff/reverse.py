@@ -356,6 +356,10 @@ class Reverse:
             value = S.name(v)
             if not self._defined_before(s, v):
                 return self._save_maybe_undefined(s, v, how)
+            if _changes_in_place(op, v):
+                # ``v = index_add(v, ...)`` (generated code, differentiated again) writes
+                # into v's array before rebinding v: keep a copy, not the array
+                value = S.call("snapshot", [value])
         if how == "stack":
             self.uses_stack = True
             return [S.locate(gast.Expr(value=S.call("_stack.append", [value])), s)]
@@ -1032,6 +1036,15 @@ class Reverse:
         return out, gast.Tuple(elts=elts, ctx=gast.Load())
 
 
+
+
+def _changes_in_place(op, v):
+    """Does the statement change the array ``v`` holds (before it rebinds ``v``)? The
+    run-time helpers that accumulate into their first argument do."""
+    from .runtime import index_add
+
+    return op.kind == "prim" and op.func is index_add and op.args \
+        and isinstance(op.args[0], gast.Name) and op.args[0].id == v
 
 
 def _operand_names(node):

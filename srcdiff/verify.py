@@ -38,7 +38,7 @@ from .activity import walk
 # calls whose argument at this position is read only for its shape
 SHAPE_READS = {"np.shape": 0, "np.size": 0, "np.ndim": 0, "np.zeros_like": 0,
                "zeros_tree": 0, "len": 0, "spread": 1, "unbroadcast": 1, "unreduce": 1,
-               "seed": 1, "finish": 1, "cotangent": 1}
+               "seed": 1, "finish": 1, "cotangent": 1, "index_add": 1, "item_add": 1}
 _COMPOUND = (gast.If, gast.For, gast.While)
 
 
@@ -254,8 +254,13 @@ def _aliases(fn):
             if origin.pre_of(x) is not None:
                 out[x.targets[0].id] = origin.pre_of(x)
             elif o.role == "save" and isinstance(x, gast.Assign) \
-                    and isinstance(x.targets[0], gast.Name) and isinstance(x.value, gast.Name):
-                out[x.targets[0].id] = x.value.id
+                    and isinstance(x.targets[0], gast.Name):
+                value = x.value
+                if isinstance(value, gast.Call) and S.expr_source(value.func) == "snapshot" \
+                        and len(value.args) == 1:
+                    value = value.args[0]
+                if isinstance(value, gast.Name):
+                    out[x.targets[0].id] = value.id
     return out
 
 
