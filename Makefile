@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test verify golden bench clean
+.PHONY: demo test verify golden bench mutate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -29,6 +29,12 @@ golden: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q autograd jax 'torch==2.13.0' || echo "bench: some peers could not be installed; they are skipped"
 	$(BIN)/python bench/run.py
+
+# mutation testing: hand-written compiler bugs (tools/mutate.py) the tests must catch;
+# MUTATE_ARGS="-k algebra" runs some of them, "--list" shows them
+MUTATE_JOBS ?= 2
+mutate: $(STAMP)
+	$(BIN)/python tools/mutate.py -j $(MUTATE_JOBS) $(MUTATE_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
