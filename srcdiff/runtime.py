@@ -434,7 +434,13 @@ def _verify_copy(v):
 
 
 def _verify_same(a, b, shape_only):
-    if shape_only:
+    if shape_only:  # the same structure, and the same shape at each leaf
+        if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
+            return type(a) is type(b) and len(a) == len(b) and all(
+                _verify_same(x, y, True) for x, y in zip(a, b))
+        if isinstance(a, dict) or isinstance(b, dict):
+            return isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys() \
+                and all(_verify_same(a[k], b[k], True) for k in a)
         return np.shape(a) == np.shape(b)
     if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
         if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)):
