@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test verify golden bench mutate clean
+.PHONY: demo test verify golden fuzz bench mutate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -22,9 +22,17 @@ test: $(STAMP)
 verify: $(STAMP)
 	SRCDIFF_VERIFY=1 $(BIN)/python -m pytest -q
 
+# The only way golden files are rewritten (tests/golden_cases.py refuses any other value,
+# and refuses under CI); the regenerated files are then run against finite differences.
 golden: $(STAMP)
-	SRCDIFF_REGENERATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden.py tests/test_golden_cli.py $(wildcard tests/test_golden_forward.py)
+	SRCDIFF_REGENERATE_GOLDEN=make $(BIN)/python -m pytest -q tests/test_golden.py tests/test_golden_cli.py $(wildcard tests/test_golden_forward.py) tests/test_golden_numeric.py
 	git --no-pager diff --stat -- tests/golden
+
+# 20,000 random loop programs, strict: exit 1 on any disagreement or crash.
+# FUZZ_SEED=<n> replays a run (default: from the clock, printed); FUZZ_COUNT=<n> for more.
+FUZZ_COUNT ?= 20000
+fuzz: $(STAMP)
+	$(BIN)/python tests/property/fuzz.py --count $(FUZZ_COUNT) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q autograd jax 'torch==2.13.0' || echo "bench: some peers could not be installed; they are skipped"

@@ -53,12 +53,14 @@ def numeric_grad(f, args, k, eps=1e-6, kwargs=None):
     def leaf_grad(path, leaf):
         arr = np.array(leaf, dtype=float)
         g = np.zeros_like(arr)
+        # a 0-d array stays a 0-d array: `r = x; r *= 2.0` changes x in place, a float not
+        keep_array = arr.ndim or isinstance(leaf, np.ndarray)
         for idx in np.ndindex(*arr.shape):
             plus, minus = arr.copy(), arr.copy()
             plus[idx] += eps
             minus[idx] -= eps
-            lp = plus if arr.ndim else float(plus)
-            lm = minus if arr.ndim else float(minus)
+            lp = plus if keep_array else float(plus)
+            lm = minus if keep_array else float(minus)
             g[idx] = (at(_replace(x, path, lp)) - at(_replace(x, path, lm))) / (2 * eps)
         return g if arr.ndim else float(g)
 

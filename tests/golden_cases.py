@@ -25,13 +25,34 @@ for _case in corpus.CASES:
 
 
 HERE = os.path.join(os.path.dirname(__file__), "golden")
-REGENERATE = os.environ.get("SRCDIFF_REGENERATE_GOLDEN") == "1"
+REGENERATE_ENV = "SRCDIFF_REGENERATE_GOLDEN"
+
+
+def _in_ci():
+    return any(os.environ.get(k, "").strip().lower() not in ("", "0", "false", "no")
+               for k in ("CI", "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "CIRCLECI", "TF_BUILD"))
+
+
+def regenerate():
+    """Whether to rewrite golden files: only under ``make golden``, which sets
+    SRCDIFF_REGENERATE_GOLDEN=make; never in CI. Any other value is an error, so a
+    stray environment variable cannot silently rewrite (or skip comparing) the files."""
+    value = os.environ.get(REGENERATE_ENV, "")
+    if not value:
+        return False
+    if value != "make":
+        raise AssertionError(f"{REGENERATE_ENV}={value!r}: golden files are regenerated only "
+                             "by `make golden`; unset the variable to compare with them")
+    if _in_ci():
+        raise AssertionError(f"{REGENERATE_ENV} is set in CI: golden files are never "
+                             "regenerated in CI; run `make golden` locally and review the diff")
+    return True
 
 
 def check_golden(name, text):
     """``text`` equals tests/golden/NAME.py (rewritten first under ``make golden``)."""
     path = os.path.join(HERE, name + ".py")
-    if REGENERATE:
+    if regenerate():
         os.makedirs(HERE, exist_ok=True)
         with open(path, "w") as f:
             f.write(text)

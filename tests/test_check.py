@@ -68,3 +68,98 @@ def test_bad_options():
         check_grads(smooth, X, Y, order=0)
     with pytest.raises(ValueError, match="no float argument"):
         check_grads(with_int, np.arange(3), 2)
+
+
+# ------------------------------------------------------------------ check_grads has teeth
+#
+# check_grads is the oracle of the second-order tests: it must fail when a derivative is
+# wrong. These rules are deliberately wrong; the functions' values are right.
+
+import srcdiff as sd  # noqa: E402
+
+
+@sd.custom_vjp
+def cube_wrong_vjp(x):
+    return x ** 3
+
+
+@cube_wrong_vjp.defvjp
+def _(g, ans, x):
+    return g * 2.0 * x * x  # the derivative is 3 x**2
+
+
+@cube_wrong_vjp.defjvp
+def _(d, ans, x):
+    return d * 3.0 * x * x  # right: only reverse mode is wrong
+
+
+@sd.custom_vjp
+def cube_wrong_jvp(x):
+    return x ** 3
+
+
+@cube_wrong_jvp.defvjp
+def _(g, ans, x):
+    return g * 3.0 * x * x
+
+
+@cube_wrong_jvp.defjvp
+def _(d, ans, x):
+    return d * 3.0 * x  # wrong
+
+
+@sd.custom_vjp
+def cube_wrong_second(x):
+    return x ** 3
+
+
+@cube_wrong_second.defvjp
+def _(g, ans, x):
+    # the right first derivative, 3 x**2, whose derivative is wrong (3 x, not 6 x)
+    return g * 3.0 * sd.stop_gradient(x) * x
+
+
+def uses_wrong_vjp(x):
+    return np.sum(cube_wrong_vjp(x) * 0.5)
+
+
+def uses_wrong_jvp(x):
+    return np.sum(cube_wrong_jvp(x) * 0.5)
+
+
+def uses_wrong_second(x):
+    return np.sum(cube_wrong_second(x) * 0.5)
+
+
+def test_check_grads_fails_on_a_wrong_reverse_rule():
+    with pytest.raises(AssertionError, match="reverse-mode derivative .* does not match"):
+        check_grads(uses_wrong_vjp, X)
+    with pytest.raises(AssertionError, match="does not match finite differences"):
+        sd.check_grads(uses_wrong_vjp, X, modes=("fwd", "rev"))
+    assert check_grads(uses_wrong_vjp, X, modes=("fwd",)) is None  # its forward rule is right
+
+
+def test_check_grads_fails_on_a_wrong_forward_rule():
+    assert check_grads(uses_wrong_jvp, X) is None
+    with pytest.raises(AssertionError, match="forward-mode derivative .* does not match"):
+        check_grads(uses_wrong_jvp, X, modes=("fwd",))
+
+
+def test_check_grads_fails_on_a_wrong_second_derivative():
+    assert check_grads(uses_wrong_second, X) is None  # first order is right
+    with pytest.raises(AssertionError, match="does not match finite differences"):
+        check_grads(uses_wrong_second, X, order=2)
+
+
+def test_check_grads_fails_on_a_small_error(monkeypatch):
+    """A gradient off by 0.1% (beyond rtol=1e-5) is reported."""
+    import srcdiff.check as check_module
+
+    def slightly_wrong_grad(f, wrt):
+        exact = sd.grad(f, wrt=wrt)
+        return lambda *a, grad_ys=None: tuple(1.001 * g for g in exact(*a, grad_ys=grad_ys))
+
+    assert check_grads(smooth, X, Y) is None
+    monkeypatch.setattr(check_module, "_grad", lambda: slightly_wrong_grad)
+    with pytest.raises(AssertionError, match="does not match finite differences"):
+        check_grads(smooth, X, Y)

@@ -1,4 +1,6 @@
-"""Generated source, byte for byte. `make golden` rewrites the files; review the diff."""
+"""Generated source, byte for byte. `make golden` rewrites the files; review the diff.
+
+test_golden_numeric.py runs every golden file against finite differences."""
 
 
 import pytest

@@ -4,8 +4,8 @@ Covers every sample that declares ``SRCDIFF_TARGETS`` (see tests/cli_targets.py)
 ``tests/cli_samples/X.py`` -> ``tests/golden/cli/cli_samples/X.py`` and
 ``samples/X.py`` -> ``tests/golden/cli/samples/X.py``. Each golden file is what
 ``srcdiff FILE.py -o GOLDEN`` writes (run from the repository root), so
-``srcdiff check FILE.py -o GOLDEN`` passes too. ``SRCDIFF_REGENERATE_GOLDEN=1``
-(``make golden``) rewrites them; review the diff.
+``srcdiff check FILE.py -o GOLDEN`` passes too. ``make golden`` rewrites them
+(see golden_cases.regenerate); review the diff. test_golden_numeric.py runs them.
 """
 
 import difflib
@@ -15,9 +15,9 @@ import pytest
 
 import cli_targets
 from cli_targets import ROOT
+from golden_cases import regenerate
 from srcdiff import cli
 
-REGENERATE = os.environ.get("SRCDIFF_REGENERATE_GOLDEN") == "1"
 FILES = cli_targets.sample_files()
 
 
@@ -27,7 +27,7 @@ def test_golden_standalone_module(monkeypatch, relpath):
     golden = cli_targets.golden_path(relpath)
     text = cli.render([relpath, "-o", golden])
     assert text == cli.render([relpath, "-o", golden]), "same input, different bytes"
-    if REGENERATE:
+    if regenerate():
         os.makedirs(os.path.dirname(golden), exist_ok=True)
         cli.write_atomic(golden, text)
     assert os.path.exists(golden), f"missing golden file {golden}: run `make golden`"

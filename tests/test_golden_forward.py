@@ -1,7 +1,7 @@
 """Generated forward-mode and second-order source, byte for byte.
 
-Same convention as test_golden.py: ``SRCDIFF_REGENERATE_GOLDEN=1`` rewrites the
-files under tests/golden/; review the diff.
+Same convention as test_golden.py: ``make golden`` rewrites the files under
+tests/golden/; review the diff. test_golden_numeric.py runs them.
 """
 
 

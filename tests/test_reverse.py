@@ -27,6 +27,14 @@ def test_value_and_grad(case):
     value, grads = sd.value_and_grad(case.fn, wrt=case.wrt)(*case.args, **case.kwargs)
     expected = case.fn(*case.args, **case.kwargs)
     assert_close(value, expected, what="value")
+    positions = [case.wrt] if isinstance(case.wrt, int) else list(case.wrt)
+    numeric = [numeric_grad(case.fn, case.args, k, kwargs=case.kwargs) for k in positions]
+    if isinstance(case.wrt, int):
+        assert_close(grads, numeric[0])
+    else:
+        assert isinstance(grads, tuple) and len(grads) == len(positions)
+        for g, e in zip(grads, numeric):
+            assert_close(g, e)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)

@@ -121,6 +121,8 @@ def test_float32_gradient_dtype():
     x = np.ones(3, dtype=np.float32)
     g = sd.grad(T.array_output)(x)
     assert g.dtype == np.float32 and g.shape == (3,)
+    assert_close(g, numeric_grad(T.array_output, (x.astype(np.float64),), 0), rtol=1e-5,
+                 atol=1e-6)
 
 
 def test_vjp_pullback():

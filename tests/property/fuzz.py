@@ -1,0 +1,691 @@
+"""Fuzz srcdiff with random loop programs (gen_loops.py); ``make fuzz`` runs this.
+
+    python tests/property/fuzz.py --count 20000 --seed 123
+    python tests/property/fuzz.py --seed 123 --index 417 --shrink   # replay one, minimized
+
+Every program is checked four ways, and srcdiff is never the only side of a
+comparison:
+
+1. ``sd.grad`` against central finite differences in float64 (tests/fd.py);
+2. ``sd.grad`` against ``sd.grad(..., optimize=False)``, the plainest adjoint,
+   to 1e-12 relative (skipped while this srcdiff has no ``optimize`` option);
+3. ``sd.jvp`` along a random tangent against the gradient's dot product with
+   that tangent (and its value against the function's);
+4. the arguments are left as passed (compared with copies after each call).
+
+A program srcdiff rejects with ``sd.SrcdiffError`` is *refused* (counted and
+reported, not a failure); any other exception is a *crash*; any numeric
+mismatch is a *disagreement*. The summary line counts all four; the exit
+status is 1 if there was any crash or disagreement.
+"""
+
+import argparse
+import ast
+import collections
+import contextlib
+import copy
+import importlib.util
+import inspect
+import itertools
+import linecache
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import time
+import traceback
+import warnings
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TESTS = os.path.dirname(HERE)
+for _p in (HERE, TESTS, os.path.dirname(TESTS)):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import numpy as np  # noqa: E402
+
+import gen_loops  # noqa: E402
+import srcdiff as sd  # noqa: E402
+from fd import numeric_grad, total  # noqa: E402
+
+# Central differences with step h lose about 1e-16 * (magnitude of the values) *
+# (operations) / h to rounding (a few 1e-9 at h = 1e-6 for these programs, measured),
+# and h**2 * f''' / 6 to truncation. A gradient disagrees only if it is off by more
+# than FD_ATOL + FD_ATOL_PER_MAGNITUDE * magnitude + FD_RTOL * |fd| from the estimates
+# with both h = 1e-6 and h = 1e-5. Tiny wrong gradients that slip under FD_ATOL are
+# still caught by the forward-mode comparison (relative 1e-9).
+FD_STEPS = (1e-6, 1e-5)
+FD_RTOL = 1e-5
+FD_ATOL = 1e-7
+FD_ATOL_PER_MAGNITUDE = 1e-8
+REFERENCE_RTOL = 1e-12      # optimized gradient vs optimize=False
+JVP_RTOL = 1e-9             # <J t, 1> vs <grad, t>: both exact up to rounding
+TIMEOUT = 60.0              # seconds per program (compilation included)
+
+AGREED, REFUSED, DISAGREEMENT, CRASH = "agreed", "refused", "disagreement", "crash"
+
+
+def supports_optimize(grad=None):
+    """Whether ``sd.grad`` takes ``optimize=`` (the reference pipeline)."""
+    try:
+        return "optimize" in inspect.signature(grad or sd.grad).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+# ------------------------------------------------------------------ loading programs
+
+
+class Loader:
+    """Writes each program to a real file and imports it: srcdiff reads source."""
+
+    def __init__(self, directory=None):
+        self.dir = directory or tempfile.mkdtemp(prefix="srcdiff_fuzz_")
+        self._counter = itertools.count()
+
+    def load(self, program):
+        path = os.path.join(self.dir, f"fuzz_{program.seed}_{program.index}_{program.attempt}"
+                                      f"_{os.getpid()}_{next(self._counter)}.py")
+        with open(path, "w") as f:
+            f.write(program.source)
+        name = os.path.basename(path)[:-3]
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return getattr(module, program.name), path
+
+    def forget(self, path):
+        with contextlib.suppress(OSError):
+            os.remove(path)
+        linecache.cache.pop(path, None)
+
+    def close(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+# ------------------------------------------------------------------ one program
+
+
+class Outcome:
+    def __init__(self, program):
+        self.program = program
+        self.problems = []   # (DISAGREEMENT or CRASH, text)
+        self.refusals = []   # (stage, first line of the error)
+
+    @property
+    def kind(self):
+        kinds = {k for k, _ in self.problems}
+        if CRASH in kinds:
+            return CRASH
+        if DISAGREEMENT in kinds:
+            return DISAGREEMENT
+        return REFUSED if self.refusals else AGREED
+
+    def signature(self):
+        """What a smaller program must still show to count as the same failure: the
+        kind and the check (for a crash, also the exception type)."""
+        return tuple(sorted({(k, ":".join(text.split(":")[:2 if k == CRASH else 1]))
+                             for k, text in self.problems}))
+
+    def report(self):
+        lines = [f"{self.kind.upper()}: {self.program.label}"]
+        lines += [f"  [{k}] {text}" for k, text in self.problems]
+        lines += [f"  [refused by {stage}] {msg}" for stage, msg in self.refusals]
+        lines.append(self.program.describe())
+        return "\n".join(lines)
+
+
+class _Timeout(BaseException):
+    pass
+
+
+@contextlib.contextmanager
+def _time_limit(seconds):
+    if not seconds or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def fire(signum, frame):
+        raise _Timeout()
+
+    old = signal.signal(signal.SIGALRM, fire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _leaf_norm(x):
+    return float(np.max(np.abs(np.asarray(x, dtype=float)), initial=0.0))
+
+
+def _as_gradients(got, args, wrt):
+    """The gradient tuple, ``None`` entries as zeros; raises on a structure mismatch."""
+    if not isinstance(got, tuple) or len(got) != len(wrt):
+        raise AssertionError(f"gradient structure: expected a tuple of {len(wrt)}, got {got!r}")
+    out = []
+    for k, g in zip(wrt, got):
+        if g is None:
+            g = np.zeros(np.shape(args[k])) if isinstance(args[k], np.ndarray) else 0.0
+        if np.shape(g) != np.shape(args[k]):
+            raise AssertionError(f"gradient for argument {k} has shape {np.shape(g)}, "
+                                 f"the argument {np.shape(args[k])}")
+        out.append(g)
+    return out
+
+
+def _unchanged(passed, original):
+    for a, b in zip(passed, original):
+        if isinstance(b, np.ndarray):
+            if not isinstance(a, np.ndarray) or a.shape != b.shape or not np.array_equal(a, b):
+                return False
+        elif a != b:
+            return False
+    return True
+
+
+def _fd_mismatch(got, expected_by_step, tol_of):
+    """Indices where ``got`` differs from every finite-difference estimate."""
+    bad = None
+    for expected in expected_by_step:
+        err = np.abs(np.asarray(got, float) - np.asarray(expected, float))
+        here = err > tol_of(np.asarray(expected, float))
+        bad = here if bad is None else (bad & here)
+    return bad
+
+
+def _fmt(x):
+    return np.array2string(np.asarray(x, dtype=float), precision=12) if np.ndim(x) else repr(float(x))
+
+
+def check(program, fn, *, grad=None, jvp=None, reference=None, stages=None):
+    """Check ``fn`` (``program``'s function) every way; return an :class:`Outcome`.
+
+    ``grad`` and ``jvp`` default to ``sd.grad`` and ``sd.jvp`` (tests pass a
+    deliberately wrong one to prove the checks fail); ``reference`` (default: when
+    ``grad`` takes ``optimize=``) compares with ``optimize=False``. ``stages``
+    (default all) limits the srcdiff calls to some of "reverse", "reference",
+    "forward" (the shrinker reruns only what a failure needs).
+    """
+    stages = {"reverse", "reference", "forward"} if stages is None else set(stages)
+    grad = grad or sd.grad
+    jvp = jvp or sd.jvp
+    if reference is None:
+        reference = supports_optimize(grad)
+    out = Outcome(program)
+    args, wrt = program.args, program.wrt
+    magnitude = program.magnitude or 0.0
+
+    def oracle(*a):
+        return fn(*gen_loops.copy_args(a))
+
+    value = oracle(*args)
+    fds = [[numeric_grad(oracle, args, k, eps=h) for k in wrt] for h in FD_STEPS]
+    fd_tol = FD_ATOL + FD_ATOL_PER_MAGNITUDE * magnitude
+
+    def stage(name, call):
+        """Run one srcdiff call: its result, or None after recording a refusal/crash."""
+        try:
+            return True, call()
+        except sd.SrcdiffError as e:
+            out.refusals.append((name, str(e).strip().splitlines()[0] if str(e).strip() else
+                                 type(e).__name__))
+        except _Timeout:
+            out.problems.append((CRASH, f"{name}: timed out after {TIMEOUT:.0f} s"))
+        except Exception as e:
+            tb = traceback.format_exception(type(e), e, e.__traceback__)
+            out.problems.append((CRASH, f"{name}: {type(e).__name__}: {e}\n"
+                                 + "".join(tb[-6:])))
+        return False, None
+
+    # 1. reverse mode vs finite differences; arguments left as passed
+    passed = program.fresh_args()
+    ok, got = (stage("reverse", lambda: grad(fn, wrt=wrt)(*passed)) if "reverse" in stages
+               else (False, None))
+    grads = None
+    if ok:
+        if not _unchanged(passed, args):
+            out.problems.append((DISAGREEMENT, "reverse: the gradient call changed its arguments"))
+        try:
+            grads = _as_gradients(got, args, wrt)
+        except AssertionError as e:
+            out.problems.append((DISAGREEMENT, f"reverse: {e}"))
+    if grads is not None:
+        for pos, (k, g) in enumerate(zip(wrt, grads)):
+            bad = _fd_mismatch(g, [fd[pos] for fd in fds],
+                               lambda e: fd_tol + FD_RTOL * np.abs(e))
+            if np.any(bad):
+                out.problems.append((DISAGREEMENT,
+                                     f"reverse vs finite differences: d/d{program.params[k]}: "
+                                     f"srcdiff {_fmt(g)}, finite differences {_fmt(fds[0][pos])}"))
+
+    # 2. the optimized gradient vs the reference pipeline
+    if reference and grads is not None and "reference" in stages:
+        passed = program.fresh_args()
+        ok, ref = stage("reference", lambda: grad(fn, wrt=wrt, optimize=False)(*passed))
+        if ok:
+            if not _unchanged(passed, args):
+                out.problems.append((DISAGREEMENT,
+                                     "reference: the optimize=False call changed its arguments"))
+            try:
+                ref = _as_gradients(ref, args, wrt)
+            except AssertionError as e:
+                out.problems.append((DISAGREEMENT, f"reference: {e}"))
+                ref = None
+        if ok and ref is not None:
+            for k, g, r in zip(wrt, grads, ref):
+                scale = max(_leaf_norm(g), _leaf_norm(r))
+                if np.any(np.abs(np.asarray(g, float) - np.asarray(r, float))
+                          > REFERENCE_RTOL * (1.0 + scale)):
+                    out.problems.append((DISAGREEMENT,
+                                         f"optimized vs optimize=False: d/d{program.params[k]}: "
+                                         f"optimized {_fmt(g)}, reference {_fmt(r)}"))
+
+    # 3. forward mode along a random tangent
+    rng = np.random.default_rng(zlib.crc32(f"{program.label}\n{program.source}".encode()))
+    tangents = tuple(rng.standard_normal(np.shape(args[k])) if isinstance(args[k], np.ndarray)
+                     else float(rng.standard_normal()) for k in wrt)
+    passed = program.fresh_args()
+    ok, res = (stage("forward", lambda: jvp(fn, wrt=wrt)(*passed, tangents=tangents))
+               if "forward" in stages else (False, None))
+    if ok:
+        if not _unchanged(passed, args):
+            out.problems.append((DISAGREEMENT, "forward: the jvp call changed its arguments"))
+        try:
+            primal, tangent = res
+            primal_total, tangent_total = total(primal), total(tangent)
+        except Exception as e:
+            out.problems.append((DISAGREEMENT, f"forward: unexpected result {res!r} ({e})"))
+        else:
+            expected_value = total(value)
+            if abs(primal_total - expected_value) > 1e-12 * (1.0 + magnitude):
+                out.problems.append((DISAGREEMENT, f"forward: value {primal_total!r}, "
+                                     f"the function gives {expected_value!r}"))
+            fd_dir = [sum(float(np.sum(np.asarray(e) * t)) for e, t in zip(fd, tangents))
+                      for fd in fds]
+            if grads is not None:
+                terms = [np.asarray(g, float) * t for g, t in zip(grads, tangents)]
+                dot = sum(float(np.sum(x)) for x in terms)
+                size = sum(float(np.sum(np.abs(x))) for x in terms)
+                if abs(tangent_total - dot) > JVP_RTOL * (1.0 + size):
+                    out.problems.append((DISAGREEMENT,
+                                         f"forward vs reverse: <jvp, 1> = {tangent_total!r}, "
+                                         f"<grad, t> = {dot!r} (finite differences "
+                                         f"{fd_dir[0]!r})"))
+            else:  # no gradient to compare with: finite differences along the tangent
+                tol = (fd_tol + FD_RTOL * abs(fd_dir[0])) * (1.0 + sum(
+                    float(np.sum(np.abs(t))) for t in tangents))
+                if all(abs(tangent_total - d) > tol for d in fd_dir):
+                    out.problems.append((DISAGREEMENT,
+                                         f"forward vs finite differences: <jvp, 1> = "
+                                         f"{tangent_total!r}, finite differences {fd_dir[0]!r}"))
+    return out
+
+
+def program_from_source(source, args, wrt=None, name="f"):
+    """A hand-written program to check like a generated one (``wrt``: default every float
+    argument); raises ValueError if it is not a fair finite-difference test at ``args``."""
+    tree = ast.parse(source)
+    fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name)
+    params = [a.arg for a in fn.args.args]
+    args = tuple(args)
+    if wrt is None:
+        wrt = tuple(i for i, a in enumerate(args) if not isinstance(a, (int, np.integer)))
+    why, magnitude = gen_loops.measure(source, args, wrt, name)
+    if why is not None:
+        raise ValueError(f"not a fair finite-difference test: {why}")
+    p = gen_loops.Program(source, name, params, args, tuple(wrt), "hand-written", 0, 0,
+                          frozenset())
+    p.magnitude = magnitude
+    return p
+
+
+def check_source(source, args, wrt=None, **kwargs):
+    """Check one hand-written program every way; return its :class:`Outcome`."""
+    loader = Loader()
+    try:
+        return check_program(program_from_source(source, args, wrt), loader, **kwargs)
+    finally:
+        loader.close()
+
+
+def check_program(program, loader, **kwargs):
+    """Load and check one program under the time limit."""
+    fn, path = loader.load(program)
+    try:
+        with _time_limit(TIMEOUT):
+            try:
+                return check(program, fn, **kwargs)
+            except _Timeout:
+                out = Outcome(program)
+                out.problems.append((CRASH, f"timed out after {TIMEOUT:.0f} s"))
+                return out
+    finally:
+        loader.forget(path)
+
+
+# ------------------------------------------------------------------ many programs
+
+
+class Summary:
+    def __init__(self, seed):
+        self.seed = seed
+        self.counts = collections.Counter()
+        self.failures = []                      # Outcomes with a disagreement or crash
+        self.refusal_reasons = collections.Counter()
+        self.rejected_drafts = {}
+        self.features = collections.Counter()   # over agreed and failed programs
+        self.seconds = 0.0
+        self.cpu_seconds = 0.0                  # summed over processes
+
+    @property
+    def programs(self):
+        return sum(self.counts.values())
+
+    def add(self, outcome):
+        self.counts[outcome.kind] += 1
+        for stage, msg in outcome.refusals:
+            self.refusal_reasons[f"{stage}: {msg[:100]}"] += 1
+        if outcome.kind in (CRASH, DISAGREEMENT):
+            self.failures.append(outcome)
+        self.features.update(outcome.program.features)
+        self.cpu_seconds += getattr(outcome, "cpu_seconds", 0.0)
+
+    @property
+    def ok(self):
+        return not self.counts[CRASH] and not self.counts[DISAGREEMENT]
+
+    def line(self):
+        n = self.programs
+        refused = self.counts[REFUSED]
+        return (f"fuzz: programs={n} agreed={self.counts[AGREED]} refused={refused} "
+                f"({100.0 * refused / max(n, 1):.1f}%) disagreements={self.counts[DISAGREEMENT]} "
+                f"crashes={self.counts[CRASH]} seed={self.seed} "
+                f"time={self.seconds:.1f}s cpu={self.cpu_seconds:.1f}s")
+
+    def details(self, max_failures=20, max_source=None):
+        lines = []
+        if self.refusal_reasons:
+            lines.append("refusal reasons:")
+            lines += [f"  {c:5d}  {r}" for r, c in self.refusal_reasons.most_common(10)]
+        if self.rejected_drafts:
+            lines.append("drafts redrawn (not a fair finite-difference test): "
+                         + ", ".join(f"{k}={v}" for k, v in sorted(self.rejected_drafts.items())))
+        for outcome in self.failures[:max_failures]:
+            text = outcome.report()
+            lines.append(text if max_source is None else text[:max_source])
+        if len(self.failures) > max_failures:
+            lines.append(f"... and {len(self.failures) - max_failures} more failing programs")
+        if self.failures:
+            lines.append(f"replay one: python tests/property/fuzz.py --seed {self.seed} "
+                         f"--index INDEX [--shrink]")
+        return "\n".join(lines)
+
+
+def _check_indices(seed, indices, directory, check_kwargs):
+    """Generate and check the programs ``indices``: ``[(outcome, rejected drafts)]``."""
+    loader = Loader(directory)
+    results = []
+    for index in indices:
+        rejected = {}
+        cpu = time.process_time()
+        program = gen_loops.program(seed, index, rejected)
+        outcome = check_program(program, loader, **check_kwargs)
+        outcome.cpu_seconds = time.process_time() - cpu
+        results.append((outcome, rejected))
+    return results
+
+
+def _worker(task):
+    return _check_indices(*task)
+
+
+def run(count, seed, *, start=0, jobs=1, progress=None, every=500, **check_kwargs):
+    """Generate and check programs ``start .. start + count - 1`` for ``seed``, in
+    ``jobs`` processes (programs are independent; results come back in order)."""
+    summary = Summary(seed)
+    loader = Loader()
+    t0 = time.perf_counter()
+    indices = list(range(start, start + count))
+    chunk = 10
+    tasks = [(seed, indices[i:i + chunk], loader.dir, check_kwargs)
+             for i in range(0, len(indices), chunk)]
+    pool = None
+    try:
+        if jobs > 1 and len(tasks) > 1:
+            import multiprocessing
+            # fresh workers now and then: every compiled program stays in linecache
+            pool = multiprocessing.get_context("fork").Pool(jobs, maxtasksperchild=50)
+            batches = pool.imap(_worker, tasks)
+        else:
+            batches = map(_worker, tasks)
+        done = 0
+        for batch in batches:
+            for outcome, rejected in batch:
+                summary.add(outcome)
+                for k, v in rejected.items():
+                    summary.rejected_drafts[k] = summary.rejected_drafts.get(k, 0) + v
+                done += 1
+                if progress and (done % every == 0 or done == count):
+                    summary.seconds = time.perf_counter() - t0
+                    progress(summary.line())
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+        loader.close()
+        summary.seconds = time.perf_counter() - t0
+    return summary
+
+
+def default_seed():
+    """``SRCDIFF_FUZZ_SEED`` if set, else one from the clock (printed, so it can be replayed)."""
+    env = os.environ.get("SRCDIFF_FUZZ_SEED", "").strip()
+    if env:
+        return int(env)
+    return int(time.time() * 1000) % 1_000_000_007
+
+
+# ------------------------------------------------------------------ shrinking
+
+
+def _statement_lists(tree):
+    for node in ast.walk(tree):
+        for field in ("body", "orelse"):
+            stmts = getattr(node, field, None)
+            if isinstance(stmts, list) and stmts and isinstance(stmts[0], ast.stmt):
+                yield node, field
+
+
+def _candidates(source):
+    """Smaller variants of ``source``: one statement removed or unwrapped, or one
+    expression replaced by one of its operands."""
+    tree = ast.parse(source)
+    lists = list(_statement_lists(tree))
+    for li, (node, field) in enumerate(lists):
+        stmts = getattr(node, field)
+        for si in range(len(stmts)):
+            if isinstance(node, ast.Module):
+                continue  # keep the import and the def
+            variants = [[]]
+            s = stmts[si]
+            if isinstance(s, ast.If):
+                variants += [s.body, s.orelse]
+            if isinstance(s, (ast.For, ast.While)):
+                variants += [[ast.Pass()]]
+            for v in variants:
+                t = ast.parse(source)
+                n2, f2 = list(_statement_lists(t))[li]
+                body = getattr(n2, f2)
+                replacement = [ast.parse(ast.unparse(x)).body[0] for x in v]
+                new = body[:si] + replacement + body[si + 1:]
+                if not new and not isinstance(n2, ast.FunctionDef):
+                    new = [ast.Pass()]
+                if not new:
+                    continue
+                if f2 == "orelse" and new == [ast.Pass()]:
+                    new = []
+                setattr(n2, f2, new)
+                yield ast.unparse(ast.fix_missing_locations(t))
+    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    nodes = list(ast.walk(tree))
+    for i, node in enumerate(nodes):
+        subs = []
+        if isinstance(node, ast.BinOp):
+            subs = [node.left, node.right, ast.Constant(0.5)]
+        elif isinstance(node, ast.UnaryOp):
+            subs = [node.operand]
+        elif isinstance(node, ast.Call) and node.args:
+            subs = list(node.args)
+        elif isinstance(node, ast.IfExp):
+            subs = [node.body, node.orelse]
+        elif isinstance(node, ast.BoolOp):
+            subs = list(node.values)
+        elif isinstance(node, ast.Compare) and len(node.ops) > 1:
+            subs = [ast.Compare(node.left, node.ops[:1], node.comparators[:1])]
+        elif isinstance(node, ast.Tuple) and isinstance(node.ctx, ast.Load) and len(node.elts) > 1:
+            subs = list(node.elts)
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+            subs = [ast.Constant(0.5)]
+        elif (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+              and node.id != "np" and id(node) not in called):
+            subs = [ast.Constant(0.5)]
+        for sub in subs:
+            t2 = ast.parse(source)
+            target = list(ast.walk(t2))[i]
+            replaced = _Replace(target, ast.parse(ast.unparse(sub), mode="eval").body).visit(t2)
+            try:
+                yield ast.unparse(ast.fix_missing_locations(replaced))
+            except Exception:
+                continue
+
+
+def _size(source):
+    return (sum(1 for _ in ast.walk(ast.parse(source))), len(source))
+
+
+class _Replace(ast.NodeTransformer):
+    def __init__(self, target, new):
+        self.target, self.new = target, new
+
+    def generic_visit(self, node):
+        if node is self.target:
+            return self.new
+        return super().generic_visit(node)
+
+
+def _stages_for(signature):
+    """The srcdiff calls a failure with this signature needs (fewer calls: faster shrinking)."""
+    stages = set()
+    for _, what in signature:
+        if what.startswith("forward vs reverse"):
+            stages |= {"reverse", "forward"}
+        elif what.startswith("forward"):
+            stages.add("forward")
+        elif what.startswith(("optimized", "reference")):
+            stages |= {"reverse", "reference"}
+        else:
+            stages.add("reverse")
+    return stages
+
+
+def shrink(program, loader, signature=None, budget=400, log=None, **check_kwargs):
+    """A smaller program that still fails the same way (``Outcome.signature``): greedy
+    passes over :func:`_candidates`, keeping every candidate that still fails, until a
+    pass keeps none or ``budget`` candidates have been checked by srcdiff."""
+    if signature is None:
+        signature = check_program(program, loader, **check_kwargs).signature()
+    check_kwargs.setdefault("stages", _stages_for(signature))
+    best = copy.copy(program)
+    best.source = ast.unparse(ast.parse(program.source))
+    tries = 0
+    while tries < budget:
+        improved = False
+        k = 0
+        while tries < budget:
+            size = _size(best.source)
+            cands = [c for c in _candidates(best.source) if _size(c) < size]
+            if k >= len(cands):
+                break
+            found = False
+            while k < len(cands) and tries < budget:
+                cand = cands[k]
+                k += 1
+                try:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        compile(cand, "<candidate>", "exec")
+                except SyntaxError:
+                    continue
+                why, magnitude = gen_loops.measure(cand, program.args, program.wrt)
+                if why is not None:
+                    continue
+                p = copy.copy(program)
+                p.source, p.magnitude = cand, magnitude
+                tries += 1
+                if check_program(p, loader, **check_kwargs).signature() == signature:
+                    best, found, improved = p, True, True
+                    k -= 1  # the next candidate of the smaller program is about here
+                    if log:
+                        log(f"  shrunk to {len(cand)} characters")
+                    break
+            if not found:
+                break
+        if not improved:
+            break
+    return best
+
+
+# ------------------------------------------------------------------ command line
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=20000, help="programs to check")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="default: $SRCDIFF_FUZZ_SEED, else from the clock")
+    parser.add_argument("--start", type=int, default=0, help="first program index")
+    parser.add_argument("--index", type=int, default=None,
+                        help="check only this program index (replay a failure)")
+    parser.add_argument("--shrink", action="store_true",
+                        help="minimize every failing program (slow)")
+    parser.add_argument("--show", action="store_true", help="print every program's source")
+    parser.add_argument("--every", type=int, default=500, help="progress line every N programs")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="worker processes (default: one per CPU)")
+    parser.add_argument("--max-failures", type=int, default=20,
+                        help="failing programs to print in full")
+    opts = parser.parse_args(argv)
+    seed = default_seed() if opts.seed is None else opts.seed
+    start, count = (opts.index, 1) if opts.index is not None else (opts.start, opts.count)
+    print(f"fuzz: seed={seed} (replay with --seed {seed}), programs {start}..{start + count - 1}, "
+          f"optimize=False reference: {'on' if supports_optimize() else 'off (no such option yet)'}",
+          flush=True)
+    if opts.show:
+        for index in range(start, start + count):
+            print(gen_loops.program(seed, index).describe())
+    summary = run(count, seed, start=start, progress=lambda s: print(s, flush=True),
+                  every=opts.every, jobs=opts.jobs)
+    if opts.shrink and summary.failures:
+        loader = Loader()
+        try:
+            for outcome in summary.failures:
+                print(f"shrinking {outcome.program.label} ...", flush=True)
+                small = shrink(outcome.program, loader, outcome.signature())
+                print(check_program(small, loader).report(), flush=True)
+        finally:
+            loader.close()
+    details = summary.details(max_failures=opts.max_failures)
+    if details:
+        print(details)
+    print(summary.line(), flush=True)
+    return 0 if summary.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

