@@ -136,7 +136,7 @@ def _value_facts(a, fn, params, arg_facts):
     for p in params:
         fact = arg_facts.get(p, (None, None))
         kinds[p], shapes[p] = fact[0], _as_pattern(fact[1])
-        if len(fact) > 2:
+        if len(fact) > 2 and isinstance(fact[2], tuple):  # a container's entries
             children[p] = dict(fact[2])
     for s, _ in walk(fn.body):
         if isinstance(s, gast.For):
@@ -167,7 +167,7 @@ def _sweep(a, kinds, shapes, children):
             child = children[op.args[0].id].get(op.index.value)
             if child is not None:
                 kind, shape = child[0], _as_pattern(child[1])
-                if len(child) > 2:
+                if len(child) > 2 and isinstance(child[2], tuple):
                     children[op.target] = dict(child[2])
         _merge(kinds, op.target, kind)
         _merge(shapes, op.target, shape)

@@ -29,11 +29,15 @@ from .errors import FIXPOINT_LIMIT, not_converged
 from .parse import MISSING
 
 
-def check_mutations(fn, analysis, parsed, registry, allow_pop=False):
+def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_scalars=()):
     """Raise SrcdiffError for an in-place write seen through a live alias, a call that
     changes a value in place (``.pop()`` allowed with ``allow_pop``: forward mode models
-    it), or a call of a user function that writes into an argument."""
+    it), or a call of a user function that writes into an argument.
+
+    ``x += v`` on a number rebinds ``x``; on a 0-d array (``mutable_scalars``: the
+    parameters that hold one, and the names that share it) it writes in place."""
     summaries = _check_calls(analysis, parsed, registry, allow_pop)
+    views = _view_edges(analysis, registry, summaries)
     writes = []
     for s, _ in walk(fn.body):
         op = analysis.op(s)
@@ -41,11 +45,12 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False):
             continue
         if op.kind == "store":
             writes.append((s, op.target))
-        elif getattr(s, "srcdiff_inplace", False) and analysis.ranks.get(op.target) != 0:
+        elif getattr(s, "srcdiff_inplace", False) and (
+                analysis.ranks.get(op.target) != 0
+                or set(_distances(op.target, views)) & set(mutable_scalars)):
             writes.append((s, op.target))
     if not writes:
         return
-    views = _view_edges(analysis, registry, summaries)
     live_out = liveness(fn.body, analysis)
     params = {a.id for a in fn.args.args}
     user = S.all_names(parsed.node)

@@ -90,6 +90,14 @@ _SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, ()), np.float64
                  np.float32: (ARRAY, ()), complex: (ARRAY, ())}
 
 
+ZERO_D = "0-d array"  # the third entry of a 0-d ndarray's fact: it is mutable, a float is not
+
+
+def zero_d(arg_facts):
+    """The parameters that hold 0-d arrays (``x += v`` writes into them in place)."""
+    return {p for p, f in (arg_facts or {}).items() if len(f) > 2 and f[2] == ZERO_D}
+
+
 def arg_fact(value):
     """(kind, rank) of an argument value: what specialization may rely on."""
     t = type(value)
@@ -97,14 +105,18 @@ def arg_fact(value):
     if fact is not None:
         return fact
     if t is np.ndarray:  # the rank and which axes have length 1 (see activity.py)
-        return (ARRAY if value.dtype.kind in "fc" else INT), tuple(d == 1 for d in value.shape)
+        kind = ARRAY if value.dtype.kind in "fc" else INT
+        if value.ndim == 0:
+            return kind, (), ZERO_D
+        return kind, tuple(d == 1 for d in value.shape)
     if isinstance(value, (bool, int, np.integer, np.bool_)):
         return INT, ()
     if isinstance(value, (float, complex, np.floating, np.complexfloating)):
         return ARRAY, ()
     if isinstance(value, np.ndarray):
         pattern = tuple(d == 1 for d in value.shape)
-        return (ARRAY if np.issubdtype(value.dtype, np.inexact) else INT), pattern
+        kind = ARRAY if np.issubdtype(value.dtype, np.inexact) else INT
+        return (kind, (), ZERO_D) if value.ndim == 0 else (kind, pattern)
     if isinstance(value, dict):
         if all(isinstance(k, (str, int)) for k in value):
             return CONTAINER, None, tuple((k, arg_fact(v)) for k, v in value.items())
@@ -189,7 +201,7 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
     ctx = context or Context(optimize=optimize, verify=verify)
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
                                              name or "grad_" + fn.__name__, _check_reserved_names)
-    check_mutations(anf, analysis, parsed, ctx.registry)
+    check_mutations(anf, analysis, parsed, ctx.registry, mutable_scalars=zero_d(arg_facts))
     options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
                              name=name, zero_gradients=zero_gradients, internal=internal,
                              reference=not ctx.optimize, verify=ctx.verify)

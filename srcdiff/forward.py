@@ -41,7 +41,7 @@ from . import emit, optimize
 from . import syntax as S
 from .activity import ARRAY, CONTAINER, INT, check_wrt, walk
 from .aliasing import check_mutations
-from .driver import Context, arg_fact, deep_recursion, changed_parameters, front_end, load
+from .driver import Context, arg_fact, deep_recursion, zero_d, changed_parameters, front_end, load
 from .calls import bind_call
 from .errors import FIXPOINT_LIMIT, SrcdiffError, not_converged
 from .parse import MISSING
@@ -842,7 +842,8 @@ def forward_function(fn, wrt, *, stop=(), arg_facts=None, name=None, as_tuple=Fa
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
                                              name or "jvp_" + fn.__name__, _check_names)
     if not _is_generated(parsed):
-        check_mutations(anf, analysis, parsed, ctx.registry, allow_pop=True)
+        check_mutations(anf, analysis, parsed, ctx.registry, allow_pop=True,
+                        mutable_scalars=zero_d(arg_facts))
     fwd = Forward(anf, analysis, parsed, names, ForwardOptions(wrt, stop, name, as_tuple), ctx)
     out = fwd.run()
     ctx.helpers.update(fwd.helpers)

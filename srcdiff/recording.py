@@ -34,6 +34,10 @@ def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), re
     # statement overwrites, needed or not
     recompute = {} if reference else _recomputable(body, analysis, sites, reads_of, op_active,
                                                    params, never)
+    # a while loop's test flag is read by nothing but the primal loop's test, and its
+    # recomputation is skipped by the trip that breaks: never saved unless needed
+    tests = {x.test.id for x, _ in walk(body) if isinstance(x, gast.While)
+             and isinstance(x.test, gast.Name)}
     saved = {}
     for s, depth in walk(body):
         op = analysis.op(s)
@@ -48,7 +52,8 @@ def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), re
             if v in needed or v in analysis.active or reference or v in params:
                 saved[id(s)] = "stack" if depth else "name"
             continue
-        if (v in needed or reference) and (v in analysis.in_loop or overwritten(s, v)):
+        if (v in needed or (reference and v not in tests)) \
+                and (v in analysis.in_loop or overwritten(s, v)):
             saved[id(s)] = "stack" if depth else "name"
     return saved, recompute
 

@@ -168,6 +168,8 @@ def prod_grad(g, ans, a, axis=None, keepdims=False):
 def prod_others(a, axis=None):
     """For each element of ``a``, the product of the others in its reduction (``d prod / d a``)."""
     a = np.asarray(a)
+    if a.size == 0:  # nothing to differentiate: an empty array of a's shape
+        return np.zeros(a.shape)
     ax = tuple(range(a.ndim)) if axis is None else (axis if isinstance(axis, tuple) else (axis,))
     ax = tuple(i % a.ndim for i in ax)
     keep = [i for i in range(a.ndim) if i not in ax]

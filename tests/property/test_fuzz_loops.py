@@ -32,7 +32,6 @@ REQUIRED_FEATURES = {
 }
 
 
-@pytest.mark.xfail(strict=False, reason="loop soundness fixes pending")
 def test_random_loop_programs(capsys):
     seed = fuzz.default_seed()
     summary = fuzz.run(CI_COUNT, seed, jobs=CI_JOBS)
