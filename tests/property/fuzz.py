@@ -88,6 +88,7 @@ class Loader:
     def load(self, program):
         path = os.path.join(self.dir, f"fuzz_{program.seed}_{program.index}_{program.attempt}"
                                       f"_{os.getpid()}_{next(self._counter)}.py")
+        os.makedirs(self.dir, exist_ok=True)  # (survives a cleaner of the temp folder)
         with open(path, "w") as f:
             f.write(program.source)
         name = os.path.basename(path)[:-3]
