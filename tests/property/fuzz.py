@@ -29,6 +29,7 @@ import inspect
 import itertools
 import linecache
 import os
+import re
 import shutil
 import signal
 import sys
@@ -372,6 +373,15 @@ def check_program(program, loader, **kwargs):
 # ------------------------------------------------------------------ many programs
 
 
+def _refusal_key(message):
+    """A refusal message without its file position and quoted code, so that refusals
+    for the same reason count together."""
+    message = re.sub(r"^\S+:\d+:\d+: error: ", "", message)
+    message = re.sub(r"`[^`]*`", "`...`", message)
+    message = re.sub(r"\bline \d+", "line N", message)
+    return message[:160]
+
+
 class Summary:
     def __init__(self, seed):
         self.seed = seed
@@ -390,7 +400,7 @@ class Summary:
     def add(self, outcome):
         self.counts[outcome.kind] += 1
         for stage, msg in outcome.refusals:
-            self.refusal_reasons[f"{stage}: {msg[:100]}"] += 1
+            self.refusal_reasons[f"{stage}: {_refusal_key(msg)}"] += 1
         if outcome.kind in (CRASH, DISAGREEMENT):
             self.failures.append(outcome)
         self.features.update(outcome.program.features)
