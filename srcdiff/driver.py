@@ -7,13 +7,14 @@ import contextlib
 import copy
 import sys
 
+import gast
 import numpy as np
 
 from . import effects, emit
 from . import optimize as optimizer
 from . import verify as verifier
 from . import syntax as S
-from .activity import ARRAY, CONTAINER, INT, analyze
+from .activity import ARRAY, CONTAINER, INT, analyze, varied_options
 from .aliasing import check_mutations, outputs_changed_in_place
 from .errors import SrcdiffError
 from .normalize import normalize
@@ -185,7 +186,30 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     arg_facts = arg_facts or {}
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
     analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts)
+    if not _srcdiff_code(fn):
+        _refuse_varied_options(parsed, analysis)
     return parsed, anf, names, analysis
+
+
+def _srcdiff_code(fn):
+    """srcdiff's own code, compiled again for higher derivatives: the rules' helpers (whose
+    options get integers computed from the arguments, which the analysis cannot tell from
+    floats) and generated functions (whose options were checked in the user's code)."""
+    code = getattr(fn, "__code__", None)
+    return (getattr(fn, "__module__", None) or "").startswith("srcdiff.") or (
+        code is not None and code.co_filename.startswith("<srcdiff"))
+
+
+def _refuse_varied_options(parsed, analysis):
+    """A value that depends on ``wrt`` passed as a rule's option (no gradient flows there)."""
+    for op, keyword, name in varied_options(analysis):
+        node = op.stmt.value if isinstance(op.stmt, gast.Assign) else op.stmt
+        raise parsed.error(
+            node, f"the gradient rule of {op.label} treats `{keyword}` as a constant, but the "
+            f"value passed for it depends on the differentiated inputs (through `{name}`), so "
+            "its contribution to the gradient would be lost",
+            hint="wrap it in sd.stop_gradient(...) if it is meant to be a constant, or write "
+                 "the computation without that option")
 
 
 def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False,

@@ -104,6 +104,25 @@ def SYM(n):
     return Recipe(make, f"SYM{(n, n)}")
 
 
+def SYMW(*w):
+    """Symmetric matrices with eigenvalues near ``w`` (indefinite, distinct ``|w|``)."""
+    def make(rng):
+        n = len(w)
+        q, _ = np.linalg.qr(rng.standard_normal((n, n)))
+        return (q * (np.array(w) + rng.uniform(0, 0.05, n))) @ q.T
+    return Recipe(make, f"SYMW{w}")
+
+
+def SV(m, n, *s):
+    """``m x n`` matrices with singular values ``s`` (a pseudo-inverse's cutoff can drop some)."""
+    def make(rng):
+        u, _ = np.linalg.qr(rng.standard_normal((m, m)))
+        v, _ = np.linalg.qr(rng.standard_normal((n, n)))
+        k = len(s)
+        return (u[:, :k] * np.array(s)) @ v[:, :k].T
+    return Recipe(make, f"SV{(m, n) + s}")
+
+
 def L(*recipes):
     """A list of recipes' values (a list argument such as ``np.concatenate``'s)."""
     return Recipe(lambda rng: [r(rng) if isinstance(r, Recipe) else r for r in recipes],
@@ -151,6 +170,15 @@ class C:
 
     def __repr__(self):
         return self.name or f"C({primitive_name(self.prim)})"
+
+
+class Refused(C):
+    """A call passing a keyword value the rule cannot differentiate: both modes must refuse it,
+    with a message naming ``refused`` (tests/test_rule_keywords.py)."""
+
+    def __init__(self, prim, *args, refused, **kwargs):
+        super().__init__(prim, *args, **kwargs)
+        self.refused = refused
 
 
 class M(C):
@@ -431,6 +459,109 @@ if scipy is not None:
         C(scipy.linalg.solve_triangular, UT(3, False), N(3), trans="T", unit_diagonal=True),
     ]
 
+# Every keyword a rule declares, with a non-default value (tests/test_rule_keywords.py
+# enforces it; many are passed by the cases above too). Appended last, so the names of the
+# cases above stay stable.
+KEYWORDS = [
+    # dtype: only float dtypes keep a derivative (an integer dtype truncates, like .astype)
+    C(np.sum, N(3, 4), axis=1, dtype=np.float64), C(np.mean, N(2, 3, 4), (0, 2), np.float64),
+    C(np.prod, N(3, 4), axis=-1, dtype=np.float64, keepdims=True),
+    C(np.var, N(3, 4), axis=(0, 1), dtype=np.float64, ddof=2),
+    C(np.std, N(2, 3, 4), axis=(-1, 0), dtype=np.float64, ddof=1, keepdims=True),
+    C(np.var, N(5), ddof=1), C(np.std, N(2, 3), ddof=1),
+    C(np.nansum, NAN(3, 4), axis=0, dtype=np.float64),
+    C(np.nanmean, NAN(3, 4), axis=-1, dtype=np.float64, keepdims=True),
+    C(np.cumsum, N(3, 4), axis=-2, dtype=np.float64), C(np.cumsum, N(2, 3), dtype=np.float64),
+    C(np.cumprod, N(3, 4), axis=0, dtype=np.float64), C(np.cumprod, N(2, 3), dtype=np.float64),
+    C(np.trace, N(3, 4), 1, dtype=np.float64), C(np.trace, N(3, 2, 4), -1, 2, 0),
+    C(np.linalg.trace, N(2, 3, 3), offset=-1, dtype=np.float64),
+    C(np.full, (2, 3), N(3), dtype=np.float64), C(np.full_like, N(2, 3), N(), dtype=np.float64),
+    C(np.full_like, N(2, 3), N(3), shape=(4, 3)),
+    C(np.linspace, N(), P(), 4, dtype=np.float64), C(np.linspace, N(2), N(2), 3, False, axis=-1),
+    C(np.array, N(2, 3), dtype=np.float64), C(np.array, L(N(3), N(3)), copy=True),
+    C(np.array, N(3), ndmin=3), C(np.array, L(N(2), N(2)), ndmin=3),
+    C(np.array, L(N(3), N(3)), ndmax=2),
+    C(np.asarray, N(2, 3), dtype=np.float64), C(np.asarray, N(3), copy=True),
+    C(np.average, N(3, 4), axis=1, keepdims=True), C(np.average, N(2, 3, 4), (0, 2), keepdims=True),
+    C(np.average, N(3, 4), axis=0, weights=np.array([1.0, 2.0, 3.0]), keepdims=True),
+    C(np.average, N(3, 4), keepdims=True),
+    C(sum, L(N(3), N(3)), start=1.5), C(sum, N(3, 4), np.arange(4.0)),
+    # shapes
+    C(np.reshape, N(2, 3), (3, 2), order="F"), C(np.reshape, N(2, 3, 2), shape=(4, 3), order="F"),
+    C(np.reshape, N(2, 3), (6,), order="A"), C(np.reshape, N(6), shape=(2, 3), copy=True),
+    C(np.ravel, N(2, 3), order="F"), C(np.ravel, N(2, 3, 4), "F"), C(np.ravel, N(2, 3), order="K"),
+    C(np.ravel, N(3, 2), order="A"),
+    C(np.flip, N(2, 3, 4), axis=(0, -1)), C(np.squeeze, N(1, 3, 1), axis=(0, 2)),
+    C(np.transpose, N(2, 3, 4), axes=(-1, 0, 1)), C(np.roll, N(3, 4), 2, axis=-1),
+    C(np.rot90, N(2, 3, 4), k=2, axes=(2, 0)), C(np.rollaxis, N(2, 3, 4), 2, start=1),
+    C(np.repeat, N(2, 3), 2, axis=-1), C(np.diagonal, N(3, 4, 5), offset=-1, axis1=2, axis2=0),
+    C(np.concatenate, L(N(2, 3), N(2, 2)), axis=-1), C(np.stack, L(N(2), N(2)), axis=1),
+    C(np.split, N(3, 4), 2, axis=-1),
+    C(np.array_split, N(3, 5), 2, axis=1), C(np.array_split, N(2, 5), [1, 3], axis=-1),
+    C(np.append, N(2, 3), N(2, 1), axis=-1), C(np.take_along_axis, N(3, 4),
+                                                 np.array([[0], [3], [1]]), axis=-1),
+    C(np.pad, N(3, 4), ((1, 0), (2, 1)), constant_values=((1.0, 2.0), (3.0, 4.0))),
+    C(np.pad, N(5), 3, "reflect", reflect_type="even"),
+    C(np.pad, N(2, 3), 1, mode="symmetric"),
+    C(np.diff, N(3, 4), 2, axis=-2), C(np.diff, N(3, 4), 1, 0, np.zeros((1, 4)), np.ones((2, 4))),
+    C(np.diff, N(2, 3), n=2, prepend=np.zeros((2, 1)), append=1.0),
+    # selections
+    C(np.sort, N(3, 4), axis=0, kind="stable"), C(np.sort, N(6), kind="heapsort"),
+    C(np.partition, N(3, 5), 2, axis=0), C(np.take, N(3, 4), [1, -1], axis=-1, mode="clip"),
+    C(np.choose, np.array([0, 3, -1]), L(N(3), N(3)), mode="clip"),
+    C(np.select, [np.array([True, False, False])], L(N(3)), default=2.5),
+    C(np.clip, N(3), np.array([[-0.5], [0.2]]), 0.5), C(np.clip, N(2, 3), a_min=-0.3, a_max=0.4),
+    C(np.nan_to_num, FIXED([1.0, np.nan, np.inf, -np.inf, -2.0]), nan=1.5, posinf=9.0,
+      neginf=-9.0),
+    C(np.nan_to_num, FIXED([np.nan, 2.0, -np.inf]), True, 0.5, None, -3.0),
+    C(np.angle, Z(2, 2), True),
+    # products
+    C(np.einsum, "ij,jk->ik", N(2, 3), N(3, 4), optimize=True),
+    C(np.einsum, "ij,jk,kl->il", N(2, 3), N(3, 4), N(4, 2), optimize="greedy"),
+    C(np.einsum, "ii->i", N(3, 3), dtype=np.float64),
+    C(np.tensordot, N(2, 3, 4), N(4, 3, 2), axes=([-1, 1], [0, -2])),
+    C(np.cross, N(2, 3), N(3, 2), axisa=1, axisb=0, axisc=0),
+    C(np.linalg.cross, N(3, 2), N(3, 2), axis=0), C(np.linalg.cross, N(2, 3, 4), N(3, 4), axis=-2),
+    C(np.linalg.vecdot, N(3, 2), N(3, 2), axis=0),
+    C(np.linalg.vecdot, N(2, 3, 4), N(3, 4), axis=-2),
+    C(np.vecdot, N(2, 3, 4), N(4,), axis=-1), C(np.vecdot, N(3, 4), N(3, 4), axis=-2),
+    # linalg
+    C(np.linalg.pinv, N(3, 2), rcond=1e-3), C(np.linalg.pinv, N(2, 4), rtol=1e-3),
+    C(np.linalg.pinv, N(2, 3, 2), 1e-4), C(np.linalg.pinv, SPD(3), hermitian=True),
+    C(np.linalg.pinv, SYMW(-2.0, 0.7, 1.5), hermitian=True),
+    C(np.linalg.pinv, SV(3, 3, 2.0, 1.0, 0.5), rcond=0.1, hermitian=False),
+    C(np.linalg.svd, SPD(3), hermitian=True),
+    C(np.linalg.svd, SYMW(-2.0, 0.7, 1.4), compute_uv=False, hermitian=True),
+    C(np.linalg.svd, SYMW(-2.0, 0.7, 1.4), full_matrices=False, hermitian=True),
+    C(np.linalg.svd, N(3, 3), False, False), C(np.linalg.eigh, SYM(3), UPLO="U"),
+    C(np.linalg.eigvalsh, SPD(3, 2), "U"), C(np.linalg.cholesky, SPD(3, 2), upper=True),
+    C(np.linalg.norm, N(2, 3, 4), ord=1, axis=-1),  # (vector_norm, matrix_norm: cases above)
+    C(np.linalg.diagonal, N(2, 3, 4), offset=2),
+    C(np.linalg.tensordot, N(2, 3), N(3, 2), axes=(1, 0)),
+    # fft
+    C(np.fft.fft, N(3, 5), 4, -2, "ortho"), C(np.fft.ifft, Z(4, 3), n=5, axis=0, norm="forward"),
+    C(np.fft.fft2, N(3, 4, 2), axes=(0, 2), norm="ortho"), C(np.fft.fft2, N(3, 4), s=(2, 5)),
+    C(np.fft.ifft2, N(3, 4), s=(5, 2)), C(np.fft.ifft2, Z(2, 3), norm="ortho"),
+    C(np.fft.fftn, Z(3, 4), norm="forward"), C(np.fft.fftn, N(2, 3, 4), s=(3, 2), axes=(2, 0)),
+    C(np.fft.ifftn, Z(2, 3, 4), axes=(-1, 0)),
+    C(np.fft.rfft2, N(4, 3, 2), axes=(0, 1), norm="forward"), C(np.fft.rfft2, N(3, 4), s=(4, 3)),
+    C(np.fft.rfftn, N(3, 4), s=(2, 6)), C(np.fft.rfftn, N(3, 4, 2), axes=(0, -1)),
+    C(np.fft.irfft2, Z(3, 4, 3), axes=(0, 2), norm="ortho"), C(np.fft.irfft2, Z(3, 4), s=(4, 5)),
+    C(np.fft.irfftn, Z(3, 4), axes=(0,)), C(np.fft.irfftn, Z(2, 3), s=(2, 4), axes=(1, 0)),
+    C(np.fft.irfft, Z(3, 4), 5, -2, "forward"), C(np.fft.rfft, N(3, 5), 4, -2),
+    C(np.fft.fftshift, N(3, 4), axes=(0, -1)), C(np.fft.ifftshift, N(3, 5), axes=-1),
+]
+
+if scipy is not None:
+    KEYWORDS += [
+        C(sp.logsumexp, N(2, 3, 4), axis=(0, -1), b=np.arange(1.0, 5.0), keepdims=True),
+        C(sp.softmax, N(2, 3, 4), axis=(0, 2)), C(sp.log_softmax, N(2, 3), axis=(0, 1)),
+        C(scipy.linalg.solve_triangular, UT(3, True), N(3, 2), 2, True, check_finite=False),
+        C(scipy.linalg.solve_triangular, UT(3, False), N(3), "C", unit_diagonal=True),
+    ]
+
+TABLE += KEYWORDS
+
 # ndarray methods the compiler maps to primitives (checked through sd.grad only)
 METHODS = [
     M("sum", np.sum, N(3, 4), axis=1), M("mean", np.mean, N(3, 4)), M("max", np.max, N(3, 4), 0),
@@ -445,7 +576,35 @@ METHODS = [
     M("diagonal", np.diagonal, N(3, 4), 1), M("swapaxes", np.swapaxes, N(2, 3, 4), 0, 2),
     M("repeat", np.repeat, N(3), 2), M("take", np.take, N(5), IDX),
     M("conj", np.conj, N(3)), M("conjugate", np.conjugate, N(3)),
+    M("flatten", np.ravel, N(2, 3), "F"), M("ravel", np.ravel, N(3, 2), order="F"),
+    M("reshape", np.reshape, N(2, 3), 3, 2, order="F"), M("sum", np.sum, N(3, 4), 0, np.float64),
+    M("std", np.std, N(3, 4), 1, None, None, 1, True),
 ]
+
+# Keyword values the rules refuse (tests/test_rule_keywords.py checks both modes raise)
+REFUSED = [
+    Refused(np.pad, N(5), 2, "reflect", reflect_type="odd", refused="reflect_type"),
+    Refused(np.pad, N(5), 2, "symmetric", reflect_type="odd", refused="reflect_type"),
+    Refused(np.pad, N(5), (1, 2), "linear_ramp", end_values=1.0, refused="end_values"),
+    Refused(np.pad, N(2, 3), 1, "maximum", stat_length=2, refused="stat_length"),
+    Refused(np.pad, N(4), 2, mode="median", refused="median"),
+    Refused(np.linalg.pinv, SV(3, 3, 2.0, 1.0, 0.01), rcond=0.1, refused="rcond"),
+    Refused(np.linalg.pinv, SV(3, 2, 2.0, 0.01), rtol=0.1, refused="rtol"),
+    Refused(np.linalg.pinv, SYMW(-2.0, 1.0, 0.01), 0.1, True, refused="rcond"),
+    # an in-place write of the argument (effects.py refuses it; the message shows the call)
+    Refused(np.nan_to_num, NAN(4), copy=False, refused="copy"),
+    # refused in every call, before any rule sees it
+    Refused(np.sum, N(3, 4), axis=0, out=np.zeros(4), refused="out"),
+    # not declared (the output would be a tuple): the compiler refuses the keyword
+    Refused(np.linspace, N(), P(), 5, retstep=True, refused="retstep"),
+    Refused(np.average, N(3, 4), axis=1, returned=True, refused="returned"),
+]
+if scipy is not None:
+    REFUSED += [
+        Refused(scipy.special.logsumexp, N(3), return_sign=True, refused="return_sign"),
+        Refused(scipy.linalg.solve_triangular, UT(3, True), N(3), lower=True, overwrite_b=True,
+                refused="overwrite_b"),
+    ]
 
 # ------------------------------------------------------------ wrappers module
 
@@ -457,6 +616,8 @@ _SYNTAX = {
 
 
 def literal(value):
+    if isinstance(value, type) and value.__module__ == "numpy":  # dtype=np.float64
+        return "np." + value.__name__
     if isinstance(value, float) and not np.isfinite(value):
         return f"float({str(value)!r})"
     if isinstance(value, np.ndarray):

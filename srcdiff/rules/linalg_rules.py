@@ -24,7 +24,11 @@ Conventions, rule by rule:
   maximal (minimal) entries, rows or columns; ``2``/``-2`` matrix norms take
   the first of tied singular values; ``ord=0`` (a count) has zero gradient.
 * ``det``, ``slogdet``, ``inv``, ``solve`` need a nonsingular input (the
-  rules use ``inv(a)``), ``pinv`` assumes the rank does not change nearby.
+  rules use ``inv(a)``), ``pinv`` assumes the rank does not change nearby; a
+  cutoff (``rcond``/``rtol``) that drops a singular value is refused at run time.
+* ``hermitian=True`` (``pinv``, ``svd``): NumPy decomposes the symmetric matrix
+  of the input's lower triangle, so the gradient lives in that triangle, as for
+  ``eigh``.
 """
 
 import numpy as np
@@ -87,17 +91,65 @@ def solve_tangent_lhs(d, ans, a, b):
 
 @R.vjp(np.linalg.pinv)
 def pinv(g, ans, a, rcond=None, hermitian=False, rtol=None):
+    if rcond is None and rtol is None and not hermitian:
+        pt = np.swapaxes(ans, -1, -2)
+        gt = np.swapaxes(g, -1, -2)
+        return (-pt @ g @ pt + (gt - a @ (ans @ gt)) @ (ans @ pt)
+                + (pt @ ans) @ (gt - (gt @ ans) @ a))
+    return pinv_grad(g, ans, a, rcond, hermitian, rtol)
+
+
+@R.jvp(np.linalg.pinv)
+def pinv_jvp(d, ans, a, rcond=None, hermitian=False, rtol=None):
+    if rcond is None and rtol is None and not hermitian:
+        pt = np.swapaxes(ans, -1, -2)
+        dt = np.swapaxes(d, -1, -2)
+        return -ans @ d @ ans + ans @ pt @ (dt - dt @ a @ ans) + (dt - ans @ a @ dt) @ pt @ ans
+    return pinv_tangent(d, ans, a, rcond, hermitian, rtol)
+
+
+def _pinv_read(a, rcond=None, hermitian=False, rtol=None):
+    """The matrix ``np.linalg.pinv`` inverts: with ``hermitian=True`` the symmetric matrix of
+    ``a``'s lower triangle (NumPy reads only that one). A cutoff (``rcond``/``rtol``) that
+    drops a singular value makes the result the pseudo-inverse of a truncated matrix, whose
+    derivative this rule does not give: refused."""
+    a = np.asarray(a)
+    m = _symmetric_from(a, lower=True) if hermitian else a
+    for name, cut in (("rcond", rcond), ("rtol", rtol)):
+        if cut is None:
+            continue
+        s = np.linalg.svd(m, compute_uv=False)
+        if np.any(s <= np.asarray(cut)[..., None] * np.max(s, axis=-1, keepdims=True)):
+            raise NotImplementedError(
+                f"no gradient for np.linalg.pinv with {name}={cut!r}: the cutoff drops a "
+                "singular value, and the derivative of a truncated pseudo-inverse is not "
+                f"implemented; use a smaller {name} (or none)")
+    return m
+
+
+def _pinv_formula_grad(g, ans, a):
     pt = np.swapaxes(ans, -1, -2)
     gt = np.swapaxes(g, -1, -2)
     return (-pt @ g @ pt + (gt - a @ (ans @ gt)) @ (ans @ pt)
             + (pt @ ans) @ (gt - (gt @ ans) @ a))
 
 
-@R.jvp(np.linalg.pinv)
-def pinv_jvp(d, ans, a, rcond=None, hermitian=False, rtol=None):
+def pinv_grad(g, ans, a, rcond=None, hermitian=False, rtol=None):
+    """The gradient of ``np.linalg.pinv`` with a cutoff or ``hermitian=True`` (see
+    :func:`_pinv_read`); a hermitian input's gradient lives in the lower triangle read."""
+    m = _pinv_read(a, rcond, hermitian, rtol)
+    grad = _pinv_formula_grad(g, ans, m)
+    return _fold(grad, lower=True) if hermitian else grad
+
+
+def pinv_tangent(d, ans, a, rcond=None, hermitian=False, rtol=None):
+    """The tangent of ``np.linalg.pinv`` with a cutoff or ``hermitian=True``."""
+    m = _pinv_read(a, rcond, hermitian, rtol)
+    if hermitian:
+        d = _symmetric_from(d, lower=True)
     pt = np.swapaxes(ans, -1, -2)
     dt = np.swapaxes(d, -1, -2)
-    return -ans @ d @ ans + ans @ pt @ (dt - dt @ a @ ans) + (dt - ans @ a @ dt) @ pt @ ans
+    return -ans @ d @ ans + ans @ pt @ (dt - dt @ m @ ans) + (dt - ans @ m @ dt) @ pt @ ans
 
 
 @R.vjp(np.linalg.matrix_power)
@@ -325,11 +377,17 @@ R.tuple_output(np.linalg.eigh)
 
 @R.vjp(np.linalg.svd)
 def svd(g, ans, a, full_matrices=True, compute_uv=True, hermitian=False):
+    if hermitian:  # NumPy decomposes the symmetric matrix of a's lower triangle (eigh)
+        return _fold(svd_grad(g, ans, _symmetric_from(a, lower=True), full_matrices,
+                              compute_uv), lower=True)
     return svd_grad(g, ans, a, full_matrices, compute_uv)
 
 
 @R.jvp(np.linalg.svd)
 def svd_jvp(d, ans, a, full_matrices=True, compute_uv=True, hermitian=False):
+    if hermitian:
+        return svd_tangent(_symmetric_from(d, lower=True), ans, _symmetric_from(a, lower=True),
+                           full_matrices, compute_uv)
     return svd_tangent(d, ans, a, full_matrices, compute_uv)
 
 

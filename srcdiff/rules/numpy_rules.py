@@ -591,11 +591,11 @@ def where_jvp(d, ans, condition, x, y):
 
 @R.vjp(np.clip)
 def clip(g, ans, a, a_min=None, a_max=None):
-    if a_min is None:
-        return g * (a <= a_max)
+    if a_min is None:  # bounds shaped larger than a broadcast it: unbroadcast the gradient
+        return unbroadcast(g * (a <= a_max), a)
     if a_max is None:
-        return g * (a >= a_min)
-    return g * ((a >= a_min) & (a <= a_max))
+        return unbroadcast(g * (a >= a_min), a)
+    return unbroadcast(g * ((a >= a_min) & (a <= a_max)), a)
 
 
 @R.jvp(np.clip)

@@ -65,13 +65,14 @@ def mean_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
     return np.mean(d, axis=axis, keepdims=keepdims)
 
 
+# returned=True makes the output a tuple (average, sum of weights): not declared, so refused
 @R.vjp(np.average)
-def average(g, ans, a, axis=None, weights=None, returned=False, keepdims=False):
+def average(g, ans, a, axis=None, weights=None, *, keepdims=False):
     return average_grad(g, a, axis, weights, keepdims)
 
 
 @R.jvp(np.average)
-def average_jvp(d, ans, a, axis=None, weights=None, returned=False, keepdims=False):
+def average_jvp(d, ans, a, axis=None, weights=None, *, keepdims=False):
     return np.average(d, axis=axis, weights=weights, keepdims=keepdims)
 
 

@@ -6,15 +6,17 @@ standalone modules that use them import scipy too.
 
 Notation as in numpy_rules.py. Conventions:
 
-* ``logsumexp``: ``b`` (the weights) is a constant; ``return_sign=True`` is
-  not supported. ``softmax``/``log_softmax`` as usual.
+* ``logsumexp``: ``b`` (the weights) is a constant; ``return_sign=`` is not
+  declared (it makes the output a tuple), so the compiler refuses it.
+  ``softmax``/``log_softmax`` as usual.
 * ``xlogy(x, y)``/``xlog1py``: where ``x == 0`` the gradient for ``y`` is 0
   (the function is 0 there for every ``y``); the one for ``x`` is ``log(y)``.
 * ``polygamma(n, x)``: ``n`` is an integer order, without gradient.
 * ``jv``/``yv``/``iv``/``ive``/``kv(v, x)``: the gradient for the order ``v`` is
   not implemented; differentiating with respect to ``v`` raises at run time.
 * ``solve_triangular`` reads one triangle of ``a`` (and not its diagonal with
-  ``unit_diagonal=True``): the gradient for ``a`` lives there.
+  ``unit_diagonal=True``): the gradient for ``a`` lives there. ``overwrite_b=``
+  (a write into ``b`` the compiler cannot follow) is not declared: refused.
 """
 
 import numpy as np
@@ -400,14 +402,14 @@ def rel_entr_jvp(d, ans, x, y):
 
 
 @R.vjp(scipy.special.logsumexp)
-def logsumexp(g, ans, a, axis=None, b=None, keepdims=False, return_sign=False):
+def logsumexp(g, ans, a, axis=None, b=None, keepdims=False):
     if b is None:
         return unreduce(g, a, axis, keepdims) * np.exp(a - unreduce(ans, a, axis, keepdims))
     return logsumexp_grad(g, ans, a, axis, b, keepdims)
 
 
 @R.jvp(scipy.special.logsumexp)
-def logsumexp_jvp(d, ans, a, axis=None, b=None, keepdims=False, return_sign=False):
+def logsumexp_jvp(d, ans, a, axis=None, b=None, keepdims=False):
     return np.sum(d * logsumexp_grad(np.ones(np.shape(ans)), ans, a, axis, b, keepdims),
                   axis=axis, keepdims=keepdims)
 
@@ -444,15 +446,15 @@ def log_softmax_jvp(d, ans, x, axis=None):
 
 
 @R.vjp(scipy.linalg.solve_triangular)
-def solve_triangular(g, ans, a, b, trans=0, lower=False, unit_diagonal=False, overwrite_b=False,
+def solve_triangular(g, ans, a, b, trans=0, lower=False, unit_diagonal=False, *,
                      check_finite=True):
     grads = solve_triangular_grads(g, ans, a, trans, lower, unit_diagonal)
     return grads[0], grads[1]
 
 
 @R.jvp(scipy.linalg.solve_triangular)
-def solve_triangular_jvp(d, ans, a, b, trans=0, lower=False, unit_diagonal=False,
-                         overwrite_b=False, check_finite=True):
+def solve_triangular_jvp(d, ans, a, b, trans=0, lower=False, unit_diagonal=False, *,
+                         check_finite=True):
     return (solve_triangular_tangent(d, ans, a, trans, lower, unit_diagonal),
             scipy.linalg.solve_triangular(a, d, trans, lower, unit_diagonal))
 

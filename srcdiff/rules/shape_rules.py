@@ -10,6 +10,9 @@ Functions returning several arrays (``split`` and friends) get their gradient
 as a list with ``None`` for pieces no output depends on (``fill_zeros``).
 ``sort``/``partition`` send each output element's gradient to the input
 element it came from; tied values may be matched in either order.
+``reshape``/``ravel`` with ``order="F"`` (or ``"A"``/``"K"`` of a Fortran-ordered
+input) move gradients back in the same index order; ``"K"`` of an array that is
+neither C- nor Fortran-contiguous is refused at run time.
 """
 
 import numpy as np
@@ -25,9 +28,9 @@ from .reduction_rules import diagonal_grad
 def transpose(g, ans, a, axes=None):
     if axes is None:
         return np.transpose(g)
-    if is_constant(axes):
-        return np.transpose(g, np.argsort(axes))
-    return np.transpose(g, None if axes is None else np.argsort(axes))
+    if is_constant(axes):  # negative axes count from the end
+        return np.transpose(g, np.argsort(np.mod(axes, np.ndim(a))))
+    return np.transpose(g, None if axes is None else np.argsort(np.mod(axes, np.ndim(a))))
 
 
 @R.jvp(np.transpose, np.permute_dims)
@@ -36,13 +39,49 @@ def transpose_jvp(d, ans, a, axes=None):
 
 
 @R.vjp(np.reshape)
-def reshape(g, ans, a, *shape, **kwargs):
-    return np.reshape(g, np.shape(a))
+def reshape(g, ans, a, shape=None, order="C", copy=None):
+    if is_constant(order) and order == "C":
+        return np.reshape(g, np.shape(a))
+    return np.reshape(g, np.shape(a), order=index_order(a, order))
+
+
+@R.jvp(np.reshape)
+def reshape_jvp(d, ans, a, shape=None, order="C", copy=None):
+    if is_constant(order) and order == "C":
+        return np.reshape(d, np.shape(ans))
+    return np.reshape(d, np.shape(ans), order=index_order(a, order))
 
 
 @R.vjp(np.ravel)
 def ravel(g, ans, a, order="C"):
-    return np.reshape(g, np.shape(a))
+    if is_constant(order) and order == "C":
+        return np.reshape(g, np.shape(a))
+    return np.reshape(g, np.shape(a), order=index_order(a, order))
+
+
+@R.jvp(np.ravel)
+def ravel_jvp(d, ans, a, order="C"):
+    if is_constant(order) and order == "C":
+        return np.reshape(d, np.shape(ans))
+    return np.ravel(d, order=index_order(a, order))
+
+
+def index_order(a, order):
+    """The index order (``"C"`` or ``"F"``) in which ``np.reshape``/``np.ravel`` with ``order``
+    read ``a``: ``"A"`` and ``"K"`` depend on ``a``'s memory layout, which must then be one
+    of the two (``"K"`` of a strided view reads in an order no index order describes)."""
+    if order in ("C", "F"):
+        return order
+    flags = np.asarray(a).flags
+    if order == "A":
+        return "F" if flags.f_contiguous and not flags.c_contiguous else "C"
+    if order == "K" and (flags.c_contiguous or flags.f_contiguous):
+        return "C" if flags.c_contiguous else "F"
+    raise NotImplementedError(f"no gradient for order={order!r} of an array that is neither "
+                              "C- nor Fortran-contiguous; copy it first (np.ascontiguousarray)")
+
+
+R.nondiff(index_order)
 
 
 @R.vjp(np.expand_dims)
@@ -60,9 +99,8 @@ def atleast_nd(g, ans, ary):
     return np.reshape(g, np.shape(ary))
 
 
-@R.jvp(np.reshape, np.ravel, np.expand_dims, np.squeeze, np.atleast_1d, np.atleast_2d,
-       np.atleast_3d)
-def reshape_jvp(d, ans, a, *args, **kwargs):
+@R.jvp(np.expand_dims, np.squeeze, np.atleast_1d, np.atleast_2d, np.atleast_3d)
+def reshaped_jvp(d, ans, a, *args, **kwargs):
     return np.reshape(d, np.shape(ans))
 
 
@@ -241,15 +279,25 @@ def pad_grad(g, array, pad_width, mode="constant", kwargs=None):
         out = np.zeros(int(np.prod(shape)), dtype=np.result_type(g, float))
         np.add.at(out, source.ravel(), np.ravel(g))
         return out.reshape(shape)
-    raise NotImplementedError(f"no gradient for np.pad with mode={mode!r} {kwargs or ''}"
-                              "(supported: constant, edge, reflect, symmetric, wrap)")
+    raise NotImplementedError(_pad_refusal("gradient", mode, kwargs))
 
 
 def pad_tangent(d, pad_width, mode="constant", kwargs=None):
-    """The tangent of ``np.pad``: constant padding is constant (zero tangent)."""
+    """The tangent of ``np.pad``: constant padding is constant (zero tangent); the copying
+    modes copy the tangent as they copy the values. The other modes are refused, as by
+    :func:`pad_grad` (a statistic such as ``maximum`` is not the statistic of the tangents)."""
     if mode == "constant":
         return np.pad(d, pad_width)
-    return np.pad(d, pad_width, mode, **(kwargs or {}))
+    if mode in _COPYING_PADS and (kwargs or {}).get("reflect_type", "even") == "even":
+        return np.pad(d, pad_width, mode)
+    raise NotImplementedError(_pad_refusal("tangent", mode, kwargs))
+
+
+def _pad_refusal(what, mode, kwargs):
+    options = "".join(f", {k}={v!r}" for k, v in (kwargs or {}).items())
+    return (f"no {what} for np.pad with mode={mode!r}{options} (supported: mode='constant' "
+            "with any constant_values, and 'edge', 'reflect', 'symmetric', 'wrap' with "
+            "reflect_type='even')")
 
 
 @R.vjp(np.tril)
@@ -465,11 +513,15 @@ R.tuple_output(np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit)
 
 @R.vjp(np.array, np.asarray)
 def array(g, ans, object, dtype=None, **kwargs):
+    if "ndmin" in kwargs:  # length-1 axes in front of the object's own
+        return unstack_like(np.reshape(g, np.shape(object)), object)
     return unstack_like(g, object)
 
 
 @R.jvp(np.array, np.asarray)
 def array_jvp(d, ans, object, dtype=None, **kwargs):
+    if "ndmin" in kwargs:
+        return np.reshape(stack_tangents(d, object), np.shape(ans))
     return stack_tangents(d, object)
 
 
@@ -670,14 +722,15 @@ def full_like_jvp(d, ans, a, fill_value, dtype=None, order="K", subok=True, shap
     return None, broadcast_like(d, ans)
 
 
+# retstep=True makes the output a tuple (samples, step): not declared, so refused
 @R.vjp(np.linspace)
-def linspace(g, ans, start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+def linspace(g, ans, start, stop, num=50, endpoint=True, *, dtype=None, axis=0):
     grads = linspace_grads(g, start, stop, num, endpoint, axis)
     return grads[0], grads[1]
 
 
 @R.jvp(np.linspace)
-def linspace_jvp(d, ans, start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+def linspace_jvp(d, ans, start, stop, num=50, endpoint=True, *, dtype=None, axis=0):
     return (np.linspace(d, 0.0 * np.asarray(stop), num, endpoint, axis=axis),
             np.linspace(0.0 * np.asarray(start), d, num, endpoint, axis=axis))
 
