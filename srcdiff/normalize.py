@@ -378,10 +378,18 @@ class _Normalizer:
         cond = self.names.private("cond")
         self.emit(S.assign(cond, self.value(s.test)))
         body = self.block(s.body)
-        saved, self.out = self.out, body
+        saved, self.out = self.out, []
         self.loc = s
         self.emit(S.assign(cond, self.value(s.test)))
-        self.out = saved
+        again, self.out = self.out, saved
+        last = body[-1] if body else None
+        if isinstance(last, gast.If) and not last.orelse and len(last.body) == 1 \
+                and isinstance(last.body[0], gast.Break):
+            # the test is computed again only by a trip that does not break: in the
+            # branch, so that the backward sweep replays it exactly when it ran
+            last.orelse = again
+        else:
+            body += again
         self.emit(gast.While(test=S.name(cond), body=body, orelse=[]))
 
     def stmt_For(self, s):

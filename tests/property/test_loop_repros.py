@@ -137,3 +137,26 @@ def test_known_failures_are_fair_tests(name):
     """Each repro is smooth at its point (so the failure is srcdiff's, not the oracle's)."""
     body, args, _ = KNOWN[name]
     fuzz.program_from_source(_source(body), args)
+
+
+# A while loop whose trip breaks (an early return) after its test, an `and`, was computed:
+# the test's short-circuit copy was pushed by every trip but the one that broke, and the
+# backward sweep popped it for every trip (fuzz seed 20261130, programs 28, 262, 378).
+WHILE_BREAK = {
+    "and_in_the_test_of_a_loop_that_returns": (
+        "def f(x, xs):\n    s = 1.0 + 0.1 * x\n    k0 = 0\n"
+        "    while k0 < 3 and s < 2.976:\n        if xs[-1] > 0.28:\n            return -0.3 * s\n"
+        "        s = s * (1.0 + 0.1 * xs[k0])\n        k0 += 1\n    return s\n",
+        (0.86, np.array([-0.31, -0.40, 0.43]))),
+    "and_in_the_test_of_a_loop_that_breaks_late": (
+        "def f(x):\n    s = 0.5 * x\n    k0 = 0\n    while k0 < 4 and s < 5.0:\n"
+        "        s = s * 1.5 + x\n        if k0 > 1:\n            break\n        k0 += 1\n"
+        "    return s\n", (0.7,)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WHILE_BREAK))
+def test_while_test_recomputed_only_by_trips_that_do_not_break(name):
+    body, args = WHILE_BREAK[name]
+    outcome = fuzz.check_source(_source(body), args)
+    assert outcome.kind == fuzz.AGREED, outcome.report()
