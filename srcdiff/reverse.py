@@ -295,9 +295,8 @@ class Reverse:
         op = self.a.op(s)
         if self.opt.verify and op is not None and op.kind != "control" \
                 and not isinstance(s, (gast.If, gast.For, gast.While)):
-            # where verify.py records what the adjoint reads, even if the optimizer
-            # removes the statement itself (a value only the loss needed)
-            out[-1:-1] = [origin.marker(self.sid(s), "before")]
+            # where verify.py records what the adjoint reads (after the statement), even
+            # if the optimizer removes the statement itself (a value only the loss needed)
             out.append(origin.marker(self.sid(s), "after"))
         return out
 

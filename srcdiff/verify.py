@@ -46,7 +46,6 @@ def instrument(fn, rev):
     """Insert the verification calls into the generated function ``fn`` (made by ``rev``)."""
     taken = S.all_names(fn)
     tape = _fresh("_verify_tape", taken)
-    pre_name = _fresh("_verify_pre", taken)
     primal_names = _primal_names(fn)
     aliases = _aliases(fn)  # copies of a variable the optimizer may read in its place
     statements = {k: x for k, (x, _) in enumerate(walk(rev.fn.body))}
@@ -64,14 +63,14 @@ def instrument(fn, rev):
     blocks_of = {}  # sid -> number of blocks holding its adjoint statements
     compound = {}  # sid -> (block, index) of a backward if / for
     primal = {}  # sid -> (block, index) of a compound statement's primal copy
-    marks = {}  # (sid, "mark_before" | "mark_after") -> (block, index): around a primal copy
+    marks = {}  # (sid, "mark_after") -> (block, index): just after a primal copy
     for block in _blocks(fn.body):
         seen = set()
         for k, x in enumerate(block):
             o = origin.of(x)
             if o is None:
                 continue
-            if o.role in ("mark_before", "mark_after"):
+            if o.role == "mark_after":
                 marks[o] = (block, k)
             elif o.role == "primal" and isinstance(x, _COMPOUND):
                 primal[o.sid] = (block, k)
@@ -92,7 +91,7 @@ def instrument(fn, rev):
         inserts.setdefault(id(block), (block, []))[1].append((k, before, stmts))
 
     for sid, (block, indices) in sorted(groups.items()):
-        checks, pre, recorded = [], {}, set()
+        checks, recorded = [], set()
         assigned = set()
         for k in indices:
             x = block[k]
@@ -106,27 +105,20 @@ def instrument(fn, rev):
                 assigned.add(x.targets[0].id)
                 continue
             reads, shapes = _reads(x)
-            names = sorted((reads & (primal_names | set(pre) | set(aliases))) - assigned)
+            names = sorted((reads & (primal_names | set(aliases))) - assigned)
             if names:
                 checks.append((k, True, names, sorted(set(names) & shapes)))
-                recorded |= {n for n in names if n not in pre}
-                recorded |= {aliases[n] for n in names if n in aliases and n not in pre}
+                recorded |= set(names)
+                recorded |= {aliases[n] for n in names if n in aliases}
             assigned |= _stored(x)
         if not checks:
             continue
         if (sid, "mark_after") not in marks or blocks_of.get(sid, 0) > 1:
             unchecked += 1
             continue
-        if pre:
-            pblock, pk = marks[(sid, "mark_before")]
-            insert(pblock, pk, [S.assign(pre_name, S.call("verify_snapshot", [
-                S.call("locals"), _names(sorted(set(pre.values())))]))])
-            pre_arg = S.name(pre_name)
-        else:
-            pre_arg = S.const(None)
         pblock, pk = marks[(sid, "mark_after")]
         insert(pblock, pk, [gast.Expr(value=S.call("verify_push", [
-            S.name(tape), S.const(sid), pre_arg, S.call("locals"), _names(sorted(recorded))]))],
+            S.name(tape), S.const(sid), S.const(None), S.call("locals"), _names(sorted(recorded))]))],
             before=False)
         record = _fresh(f"_verify_record{sid}", taken)
         first = indices[0]
@@ -135,8 +127,8 @@ def instrument(fn, rev):
         for k, before, names, shape_only in checks:
             call = S.call("verify_check", [
                 S.name(record), S.call("locals"), _names(names), S.const(describe(sid)),
-                _dict(pre), _names(shape_only),
-                _dict({n: aliases[n] for n in names if n in aliases and n not in pre})])
+                S.const(None), _names(shape_only),
+                _dict({n: aliases[n] for n in names if n in aliases})])
             insert(block, k, [gast.Expr(value=call)], before=before)
 
     for sid, (block, k) in sorted(compound.items()):
