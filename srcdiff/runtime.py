@@ -412,6 +412,29 @@ def verify_check(record, ns, names, where, pre=None, shape_only=(), aliases=None
                 "report it); sd.grad(..., optimize=False) gives the reference gradient")
 
 
+def verify_saved(saves, stack):
+    """Mirror of a tape push: keep a copy of the value just pushed on ``stack``."""
+    saves.append(_verify_copy(stack[-1]))
+
+
+def verify_restored(saves, stack, where, depth=1):
+    """Before a tape pop: the value about to be taken back is the one the primal
+    sweep pushed (not changed in place since, not another value's)."""
+    from .errors import VerificationError
+    if not saves or len(stack) < depth:
+        raise VerificationError(f"srcdiff verification: the backward sweep, in the adjoint "
+                                f"of {where}, takes a value back from a tape the primal "
+                                f"sweep did not fill")
+    kept = saves.pop()
+    if not _verify_same(kept, stack[-depth], False):
+        raise VerificationError(
+            f"srcdiff verification: the backward sweep, in the adjoint of {where}, takes "
+            f"back {stack[-depth]!r} from the tape, but the primal sweep saved {kept!r} (changed "
+            f"in place after it was saved, or taken back in the wrong order). The generated "
+            f"gradient would be wrong: this is a bug in srcdiff (please report it); "
+            f"sd.grad(..., optimize=False) gives the reference gradient")
+
+
 def verify_equal(kept, value, where="a value computed once for a loop"):
     """A rewrite's invariant: the value it kept equals the value it replaced."""
     if not _verify_same(kept, value, False):

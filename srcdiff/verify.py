@@ -22,6 +22,15 @@ last, on the optimized function, so it checks the code that runs:
   loop-invariant hoister) leaves ``verify_equal(kept, expression)`` at the
   original place, whose reads are checked like any other.
 
+* every value pushed on the tape (``_stack.append``) is copied onto a mirror
+  tape (``verify_saved``), and before each pop the value about to be taken
+  back is compared with its copy (``verify_restored``): a saved value changed
+  in place since, or a pop out of order, is caught where it happens;
+* a variable some of whose primal definitions the optimizer removed (copy
+  propagation, a fold into the next definition) does not hold at a record's
+  place what the program as written had there: it is neither recorded nor
+  compared (its popped values are still checked against the mirror tape).
+
 A mismatch raises :class:`~srcdiff.errors.VerificationError`. The checks are
 placed from the origin tags the generator puts on statements (origin.py).
 Statements whose primal copy the optimizer removed (dead values) are not
@@ -83,6 +92,20 @@ def instrument(fn, rev):
                     groups[o.sid] = (block, [])
                 if groups[o.sid][0] is block:
                     groups[o.sid][1].append(k)
+
+    # A name some of whose primal definitions the optimizer removed (a copy propagated
+    # into its uses, a statement folded into the name's next definition) does not hold,
+    # at a record's place, the value the program as written had there: it is neither
+    # recorded nor checked. (Its popped earlier values are checked by the tape mirror.)
+    present = {o.sid for block in _blocks(fn.body) for x in block
+               if (o := origin.of(x)) is not None and o.role == "primal"}
+    unrecordable = set()
+    for sid, x in statements.items():
+        if sid not in present and not isinstance(x, _COMPOUND):
+            unrecordable |= _stored(x)
+    unrecordable |= {n for n, v in aliases.items() if v in unrecordable}  # their copies
+    primal_names -= unrecordable
+    aliases = {n: v for n, v in aliases.items() if n not in unrecordable}
 
     inserts = {}  # id(block) -> (block, [(index, before?, statements)])
     unchecked = 0
@@ -152,6 +175,21 @@ def instrument(fn, rev):
             pop, S.call("locals"), _names(names), S.const(describe(sid)), S.const(None),
             _names(sorted(set(names) & shapes))]))])
 
+    # the tape itself: each value taken back is the one pushed, unchanged since
+    saves = _fresh("_verify_saves", taken)
+    for block in _blocks(fn.body):
+        for k, x in enumerate(block):
+            if _is_push(x):
+                insert(block, k, [gast.Expr(value=S.call("verify_saved", [
+                    S.name(saves), S.name("_stack")]))], before=False)
+            pops = _pops(x)
+            if pops:
+                o = origin.of(x)
+                place = describe(o.sid) if o is not None else "a loop"
+                insert(block, k, [gast.Expr(value=S.call("verify_restored", [
+                    S.name(saves), S.name("_stack"), S.const(place), S.const(depth)]))
+                    for depth in range(1, pops + 1)])
+
     for block, edits in inserts.values():
         # positions in the block as it was: code before statement k goes to slot 2k, code
         # after it to slot 2k+1, each slot in the order it was asked for
@@ -166,6 +204,7 @@ def instrument(fn, rev):
     for x in _compounds(fn.body):
         if not x.body:
             x.body = [gast.Pass()]
+    fn.body.insert(0, S.assign(saves, gast.List(elts=[], ctx=gast.Load())))
     fn.body.insert(0, S.assign(tape, gast.Dict(keys=[], values=[])))
     fn.verify_unchecked = unchecked
     return fn
@@ -186,6 +225,25 @@ def _compounds(body):
             yield x
             yield from _compounds(x.body)
             yield from _compounds(x.orelse)
+
+
+def _is_push(stmt):
+    """``_stack.append(value)``: the generated code saving a value on its tape."""
+    return isinstance(stmt, gast.Expr) and isinstance(stmt.value, gast.Call) \
+        and S.expr_source(stmt.value.func) == "_stack.append"
+
+
+def _pops(stmt):
+    """How many values the statement (a compound statement's header only) takes back
+    from the tape."""
+    if isinstance(stmt, gast.If) or isinstance(stmt, gast.While):
+        heads = [stmt.test]
+    elif isinstance(stmt, gast.For):
+        heads = [stmt.iter]
+    else:
+        heads = [stmt]
+    return sum(1 for head in heads for n in gast.walk(head) if isinstance(n, gast.Call)
+               and S.expr_source(n.func) == "_stack.pop" and not n.args)
 
 
 def _primal_names(fn):

@@ -8,6 +8,7 @@ verification mode, and the arguments must be left as they were passed.
 
 import copy
 
+import gast
 import numpy as np
 import pytest
 
@@ -149,6 +150,38 @@ def test_verification_catches_a_branch_test_not_kept_per_trip(monkeypatch, fresh
     assert sd.grad(or_in_loop)(1.0) != pytest.approx(2.25)
     with pytest.raises(errors.VerificationError):
         sd.grad(or_in_loop, verify=True)(1.0)
+
+
+def rows_in_place(x):
+    a = np.ones((3, 2))
+    for i in range(3):
+        a[i] = a[i] * x + x
+        a[i] = a[i] * a[i]
+    return np.sum(a)
+
+
+def test_verification_catches_a_saved_view_changed_in_place(monkeypatch, fresh):
+    """The tape: a value taken back is the one pushed. The mutant saves the view
+    ``a[i]`` instead of a copy, so the store that follows changes what was saved."""
+    original = reverse.Reverse._save
+
+    def view_not_copy(self, s, op, how):
+        out = original(self, s, op, how)
+        for x in out:
+            for n in gast.walk(x):
+                if isinstance(n, gast.Call) \
+                        and S.expr_source(n.func) == "_stack.append" and n.args \
+                        and isinstance(n.args[0], gast.Call) \
+                        and S.expr_source(n.args[0].func) == "np.copy":
+                    n.args[0] = n.args[0].args[0]
+        return out
+    monkeypatch.setattr(reverse.Reverse, "_save", view_not_copy)
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)
+    x = 0.7
+    assert "_stack.append(a[i])" in sd.source(rows_in_place, args=(x,))
+    assert abs(sd.grad(rows_in_place)(x) - numeric_grad(rows_in_place, (x,), 0)) > 0.1
+    with pytest.raises(errors.VerificationError, match="takes back"):
+        sd.grad(rows_in_place, verify=True)(x)
 
 
 def test_a_fixpoint_that_does_not_converge_raises(monkeypatch, fresh):
