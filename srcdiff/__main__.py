@@ -1,7 +1,7 @@
-"""``python -m srcdiff ...``: the command line (see srcdiff/cli.py)."""
+"""``python -m srcdiff ...``: the command line (see srcdiff/cli/commands.py)."""
 
 import sys
 
-from .cli import main
+from srcdiff.cli.commands import main
 
 sys.exit(main())

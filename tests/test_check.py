@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from srcdiff.check import check_grads
+from srcdiff.api.check import check_grads
 
 
 def smooth(x, y):
@@ -153,7 +153,7 @@ def test_check_grads_fails_on_a_wrong_second_derivative():
 
 def test_check_grads_fails_on_a_small_error(monkeypatch):
     """A gradient off by 0.1% (beyond rtol=1e-5) is reported."""
-    import srcdiff.check as check_module
+    import srcdiff.api.check as check_module
 
     def slightly_wrong_grad(f, wrt):
         exact = sd.grad(f, wrt=wrt)

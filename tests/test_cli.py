@@ -22,7 +22,8 @@ import pytest
 import cli_targets
 from cli_targets import ROOT
 from fd import assert_close, numeric_grad
-from srcdiff import cli, standalone
+from srcdiff.cli import commands as cli
+from srcdiff.compiler.emit import standalone
 from srcdiff.errors import SrcdiffError
 
 REJECTED = "tests/cli_samples/rejected.py"

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from srcdiff.clip import clip_by_global_norm, clip_by_norm, clip_by_value, global_norm
+from srcdiff.train.clip import clip_by_global_norm, clip_by_norm, clip_by_value, global_norm
 
 
 def _slice_norm(values):

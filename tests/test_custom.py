@@ -7,14 +7,14 @@ import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad
-from srcdiff.custom import custom_vjp, register_jvp, register_vjp, rules
+from srcdiff.api.custom import custom_vjp, register_jvp, register_vjp, rules
 from srcdiff.rules import DEFAULT
 
 
 @pytest.fixture
 def registry_snapshot():
     """Registration changes the global table: put it back after the test."""
-    from srcdiff import api
+    from srcdiff.api import transforms as api
 
     saved = {k: r.copy() for k, r in DEFAULT._rules.items()}
     yield
@@ -151,7 +151,7 @@ def test_custom_rule_with_two_arguments_and_an_option():
 def test_custom_jvp_in_forward_mode():
     jvp = getattr(sd, "jvp", None)
     if jvp is None:
-        from srcdiff.higher import jvp
+        from srcdiff.api.higher import jvp
     value, tangent = jvp(uses_softplus)(X, tangents=np.ones(3))
     np.testing.assert_allclose(tangent, np.sum(2.0 / (1.0 + np.exp(-X))))
 
@@ -171,7 +171,7 @@ def test_check_grads_rejects_a_wrong_custom_rule():
 
 
 def sd_check_grads():
-    from srcdiff.check import check_grads
+    from srcdiff.api.check import check_grads
 
     return check_grads
 

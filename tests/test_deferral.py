@@ -1,15 +1,15 @@
-"""Per-iteration accumulations summed after backward loops (srcdiff/deferral.py), and
-views ``xs[i]`` recomputed instead of saved (srcdiff/recording.py)."""
+"""Per-iteration accumulations summed after backward loops (srcdiff/compiler/reverse/deferral.py), and
+views ``xs[i]`` recomputed instead of saved (srcdiff/compiler/analysis/recording.py)."""
 
 import gast
 import numpy as np
 import pytest
 
 import srcdiff as sd
-from srcdiff import syntax as S
-from srcdiff.deferral import defer_accumulations
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.reverse.deferral import defer_accumulations
 from srcdiff.errors import SrcdiffError
-from srcdiff.names import NameGen
+from srcdiff.compiler.ir.names import NameGen
 from fd import assert_close, numeric_grad
 
 R = np.random.default_rng(7)

@@ -12,9 +12,9 @@ import pytest
 import srcdiff as sd
 from corpus import CASES
 from fd import assert_close
-from srcdiff import higher
-from srcdiff.driver import Context
-from srcdiff.forward import compile_forward, forward_function
+from srcdiff.api import higher
+from srcdiff.compiler.driver import Context
+from srcdiff.compiler.forward.tangent import compile_forward, forward_function
 from srcdiff.rules import DEFAULT
 
 jvp = higher.jvp
@@ -333,7 +333,7 @@ def test_jvp_of_a_gradient_is_a_hessian_vector_product():
 
 # ------------------------------------------------------------ user rules
 
-from srcdiff import custom  # noqa: E402
+from srcdiff.api import custom  # noqa: E402
 
 
 @custom.custom_vjp
@@ -447,7 +447,7 @@ def test_rule_ifs_fold_with_known_ranks_and_stay_otherwise():
         ctx = Context(registry)
         node, parsed, _ = forward_function(uses_bilinear, ["x", "y"], arg_facts=facts,
                                            context=ctx)
-        from srcdiff import emit
+        from srcdiff.compiler.emit import execute as emit
         ns = emit.load(emit.module_source([node]),
                        emit.base_namespace(parsed.namespace, ctx.helpers), node.name)
         return emit.module_source([node]), ns[node.name]
@@ -459,7 +459,7 @@ def test_rule_ifs_fold_with_known_ranks_and_stay_otherwise():
     assert "if np.ndim(x) == 2" in generic  # ranks unknown: decided at run time
     assert fn(x, y, (tx, ty))[1] == pytest.approx(expected)
     assert fn(y, y, (ty, ty))[1] == pytest.approx(np.sum(2 * ty * y))
-    from srcdiff.driver import arg_fact
+    from srcdiff.compiler.driver import arg_fact
     special, fn = compiled({"x": arg_fact(x), "y": arg_fact(y)})
     assert "ndim" not in special  # folded away
     assert fn(x, y, (tx, ty))[1] == pytest.approx(expected)

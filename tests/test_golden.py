@@ -20,7 +20,7 @@ def test_golden(name):
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_same_input_same_bytes(name):
     fn, wrt, args = GOLDEN[name]
-    from srcdiff import api
+    from srcdiff.api import transforms as api
     first = sd.source(fn, wrt=wrt, args=args)
     api._CACHE.clear()
     assert sd.source(fn, wrt=wrt, args=args) == first

@@ -16,7 +16,7 @@ import pytest
 import cli_targets
 from cli_targets import ROOT
 from golden_cases import regenerate
-from srcdiff import cli
+from srcdiff.cli import commands as cli
 
 FILES = cli_targets.sample_files()
 

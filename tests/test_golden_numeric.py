@@ -32,7 +32,7 @@ import golden_cases
 import srcdiff as sd
 import test_golden_forward
 from fd import assert_close, numeric_grad, total
-from srcdiff import api, higher
+from srcdiff.api import transforms as api, higher
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 _CASES = {c.name: c for c in corpus.CASES}
@@ -90,7 +90,7 @@ def test_reverse_golden_matches_finite_differences(name):
     fn, wrt, args, generic = REVERSE[name]
     t = api._Transform(fn, wrt)
     if generic:
-        from srcdiff import driver
+        from srcdiff.compiler import driver
         compiled = driver.compile_reverse(t.fn, t.wrt, stop=t.stop, unconnected=t.unconnected,
                                           as_tuple=not t.single)
     else:

@@ -13,7 +13,7 @@ import pytest
 import srcdiff as sd
 from corpus import CASES
 from fd import assert_close, numeric_grad, total
-from srcdiff import higher
+from srcdiff.api import higher
 from test_forward import random_like
 
 SCALAR = [c for c in CASES if "scalar" in c.tags]

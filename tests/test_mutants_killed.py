@@ -14,8 +14,10 @@ import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad
-from srcdiff import algebra, api, errors
-from srcdiff import syntax as S
+from srcdiff.compiler.optimize import algebra
+from srcdiff.api import transforms as api
+from srcdiff import errors
+from srcdiff.compiler.ir import syntax as S
 from srcdiff.runtime import verify_check, verify_equal
 
 rng = np.random.default_rng(11)

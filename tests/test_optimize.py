@@ -10,9 +10,9 @@ import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad
-from srcdiff import algebra as A
-from srcdiff import optimize as O
-from srcdiff import syntax as S
+from srcdiff.compiler.optimize import algebra as A
+from srcdiff.compiler.optimize import passes as O
+from srcdiff.compiler.ir import syntax as S
 from srcdiff.runtime import finish, unbroadcast
 
 
@@ -281,8 +281,8 @@ def test_fold_into_redefinition_stops_at_a_heading_comment():
 
 
 def test_negation_does_not_move_past_an_in_place_update():
-    from srcdiff import optimize as O
-    from srcdiff import syntax as S
+    from srcdiff.compiler.optimize import passes as O
+    from srcdiff.compiler.ir import syntax as S
 
     fn = S.stmts("def f(a, b, c):\n    b_t = a * b\n    b_t += c\n    b_y = -b_t\n"
                  "    return b_y\n")[0]

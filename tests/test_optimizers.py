@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pytest
 
-from srcdiff import clip, optimizers
+from srcdiff.train import clip, optimizers
 
 # ---------------------------------------------------------------------------
 # Losses for the compiler (module level, so their source can be read)
@@ -313,7 +313,7 @@ def test_minimize_without_any_gradient_raises():
 
 
 def test_gradient_function_is_generated_once(monkeypatch):
-    from srcdiff import api
+    from srcdiff.api import transforms as api
 
     real = api.value_and_grad
     calls = []

@@ -24,8 +24,9 @@ import cli_targets
 import srcdiff as sd
 from cli_targets import ROOT
 from fd import assert_close, numeric_grad
-from srcdiff import cli, standalone
-from srcdiff import syntax as S
+from srcdiff.cli import commands as cli
+from srcdiff.compiler.emit import standalone
+from srcdiff.compiler.ir import syntax as S
 from test_cli import run_standalone
 
 # ------------------------------------------------------------ functions to differentiate

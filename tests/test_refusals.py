@@ -84,7 +84,8 @@ def test_adam_at_the_edges_of_its_ranges_still_trains():
 
 # ------------------------------------------------------- the command line and what it writes
 
-from srcdiff import cli, standalone  # noqa: E402
+from srcdiff.cli import commands as cli
+from srcdiff.compiler.emit import standalone
 
 MODEL = '''import numpy as np
 

@@ -27,9 +27,9 @@ import pytest
 
 import srcdiff as sd
 from rule_cases import METHODS, TABLE, Recipe, primitive_call, recipe_args, wrappers
-from srcdiff import syntax as S
-from srcdiff.emit import RUNTIME_HELPERS
-from srcdiff.names import NameGen
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.emit.execute import RUNTIME_HELPERS
+from srcdiff.compiler.ir.names import NameGen
 from srcdiff.rules import DEFAULT, primitive_name
 
 wrappers(TABLE + METHODS)
@@ -384,7 +384,7 @@ def _second_order_param(case):
 def test_second_order(case):
     """Every rule's generated code differentiated again, in both modes (reverse over reverse,
     forward over reverse), against finite differences of the (checked) first derivatives."""
-    from srcdiff.check import check_grads
+    from srcdiff.api.check import check_grads
 
     values = recipe_args(case, _rng(case), split_complex=True)
     with warnings.catch_warnings():
@@ -427,7 +427,7 @@ def so_einsum(x):
 @pytest.mark.parametrize("fn", [so_sort, so_take, so_take_along_axis, so_repeat, so_pad,
                                 so_diagonal], ids=lambda f: f.__name__)
 def test_second_order_through_scatter_helpers(fn):
-    from srcdiff.check import check_grads
+    from srcdiff.api.check import check_grads
 
     x = np.random.default_rng(3).standard_normal((3, 4))
     check_grads(fn, x, modes=("rev", "fwd"), order=2)
@@ -454,7 +454,7 @@ def test_unpacked_tuple_outputs(fn):
 
 
 def test_second_order_through_einsum():
-    from srcdiff.check import check_grads
+    from srcdiff.api.check import check_grads
 
     x = np.random.default_rng(3).standard_normal((3, 4))
     check_grads(so_einsum, x, modes=("rev", "fwd"), order=2)

@@ -13,8 +13,10 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
-from srcdiff import api, errors, reverse
-from srcdiff import syntax as S
+from srcdiff.api import transforms as api
+from srcdiff import errors
+from srcdiff.compiler.reverse import adjoint as reverse
+from srcdiff.compiler.ir import syntax as S
 from corpus import CASES as CORPUS
 from fd import assert_close, numeric_grad
 from soundness_cases import CASES, acc_chain, k5, or_in_loop, scalar_loop

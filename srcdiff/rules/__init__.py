@@ -7,13 +7,13 @@ shape_rules (shapes, joins, selections, constructors), linalg_rules
 scipy_rules (scipy.special, scipy.linalg). SciPy is never required.
 """
 
-from .registry import Registry, Rule, primitive_name  # noqa: F401
+from srcdiff.rules.registry import Registry, Rule, primitive_name  # noqa: F401
 
 DEFAULT = Registry()
 
-from . import numpy_rules, product_rules, reduction_rules, shape_rules  # noqa: E402,F401
-from . import fft_rules, linalg_rules  # noqa: E402,F401
-from . import runtime_rules  # noqa: E402,F401  (srcdiff's own helpers: higher order)
+from srcdiff.rules import numpy_rules, product_rules, reduction_rules, shape_rules  # noqa: E402,F401
+from srcdiff.rules import fft_rules, linalg_rules  # noqa: E402,F401
+from srcdiff.rules import runtime_rules  # noqa: E402,F401  (srcdiff's own helpers: higher order)
 
 try:
     import scipy.linalg  # noqa: F401
@@ -21,4 +21,4 @@ try:
 except ImportError:  # pragma: no cover - scipy is optional
     pass
 else:
-    from . import scipy_rules  # noqa: E402,F401
+    from srcdiff.rules import scipy_rules  # noqa: E402,F401

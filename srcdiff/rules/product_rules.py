@@ -12,8 +12,8 @@ import operator
 
 import numpy as np
 
-from ..runtime import unbroadcast
-from . import DEFAULT as R
+from srcdiff.runtime import unbroadcast
+from srcdiff.rules import DEFAULT as R
 
 # ---------------------------------------------------------------- products
 

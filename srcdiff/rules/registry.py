@@ -37,7 +37,7 @@ function's name, or, for anonymous rules (``_``, lambdas), the primitive's.
 """
 
 
-from .template import Template
+from srcdiff.rules.template import Template
 
 
 class Rule:

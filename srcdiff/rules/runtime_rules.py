@@ -13,11 +13,8 @@ Notation as in numpy_rules: ``g``/``ans`` (reverse), ``d``/``ans`` (forward).
 
 import numpy as np
 
-from ..runtime import (add_tree, broadcast_like, check_outputs, cotangent, fill_zeros, finish,
-                       index_add, is_constant, item_add, item_clear, item_grad,
-                       match_complex, not_differentiable, pop_grad, reduce_mask, rule_results,
-                       scalar_seed, seed, snapshot, spread, unbroadcast, unreduce, zeros_tree)
-from . import DEFAULT as R
+from srcdiff.runtime import add_tree, broadcast_like, check_outputs, cotangent, fill_zeros, finish, index_add, is_constant, item_add, item_clear, item_grad, match_complex, not_differentiable, pop_grad, reduce_mask, rule_results, scalar_seed, seed, snapshot, spread, unbroadcast, unreduce, zeros_tree
+from srcdiff.rules import DEFAULT as R
 
 # ------------------------------------------------------------ seeds and results
 

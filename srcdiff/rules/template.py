@@ -28,7 +28,7 @@ import textwrap
 
 import gast
 
-from .. import syntax as S
+from srcdiff.compiler.ir import syntax as S
 
 
 class Template:

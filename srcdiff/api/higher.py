@@ -1,0 +1,575 @@
+"""Forward mode and higher order (SPEC §2): jvp, hvp, hessian, jacobian, and composition.
+
+Everything here is built from the two transforms and the fact that their
+output is ordinary Python that srcdiff can read again:
+
+* ``jvp(f)`` compiles ``f``'s tangent function (forward.py);
+* ``hvp(f)`` is forward over reverse: the JVP of ``f``'s generated gradient
+  function, so it works wherever both modes do, loops included;
+* ``hessian`` runs ``hvp`` along each basis vector; ``jacobian`` runs one
+  reverse pass per output element (``grad_ys`` a basis vector) or one forward
+  pass per input element;
+* ``grad`` of a transform (``sd.grad(sd.grad(f))``) differentiates the inner
+  transform's generated function, compiled for the argument values at hand.
+
+Each transform compiles once per (function, options, argument structure), like
+``sd.grad``.
+"""
+
+import copy
+import functools
+import inspect
+import weakref
+
+import numpy as np
+
+from srcdiff.api import transforms as api
+from srcdiff.compiler import driver
+from srcdiff.compiler.emit import execute as emit
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.errors import SrcdiffError
+from srcdiff.compiler.forward.tangent import compile_forward
+
+_CACHE = weakref.WeakKeyDictionary()
+
+
+def _is_transform(f):
+    """A srcdiff transform whose generated function can be compiled for given values."""
+    return isinstance(api.transform_of(f), (api._Transform, Composed))
+
+
+class _Target:
+    """What a transform differentiates: a user function, or another transform's output.
+
+    ``function(values)`` is the Python function to read: for a transform, its
+    generated function for those argument values (whose extra parameters, such
+    as ``grad_ys``, keep their defaults).
+    """
+
+    def __init__(self, f):
+        f = api.transform_of(f)
+        if _is_transform(f):
+            self.inner = f
+            self.fn = f.fn
+            self.sig, self.params = f.sig, list(f.params)
+        else:
+            if not callable(f):
+                raise TypeError(f"expected a function, got {f!r}")
+            self.inner = None
+            self.fn = api.the_code_that_runs(f)
+            if not inspect.isfunction(self.fn):
+                from srcdiff.compiler.front.parse import parse_function
+                parse_function(self.fn)  # raises the "not a Python function" error
+            self.sig, self.params = api._params(self.fn)
+            api.check_signature(self.fn, self.sig)
+        self._defaults = self.fn.__defaults__ or ()
+        if self.inner is not None:
+            self._defaults = ()
+
+    def bind(self, args, kwargs):
+        if self.inner is not None:
+            values = list(self.inner._bind(args, kwargs))
+        else:
+            values = api._Transform._bind(self, args, kwargs)
+        api.check_arguments(self.fn, self.params, values)
+        return values
+
+    def function(self, values):
+        if self.inner is None:
+            return self.fn
+        return _plain(self.inner).compiled(values).fn
+
+
+def _plain(inner):
+    """The transform whose generated code is differentiated again: without verification
+    calls (the outer derivative is the one verified, when verification is on)."""
+    if getattr(inner, "verify", False):
+        return inner.unverified()
+    return inner
+
+
+def _wrt(target, wrt):
+    return api._wrt_names(target.fn, target.params, wrt)
+
+
+def _facts(values):
+    return tuple(driver.arg_fact(v) for v in values)
+
+
+# ------------------------------------------------------------------ jvp
+
+
+class JVP:
+    """``jvp(f, wrt)(*args, tangents=t) -> (value, output_tangent)``."""
+
+    def __init__(self, f, wrt=0, stop_gradients=()):
+        self.target = _Target(f)
+        self.wrt, self.single = _wrt(self.target, wrt)
+        self.stop = api._check_options("none", stop_gradients)
+        functools.update_wrapper(self, self.target.fn, updated=())
+        del self.__wrapped__  # not a plain wrapper: unwrapping it would lose the transform
+
+    def compiled(self, values):
+        fn = self.target.function(values)
+        facts = _facts(values)
+        key = ("jvp", tuple(self.wrt), self.single, self.stop, facts)
+        table = _CACHE.setdefault(fn, {})
+        hit = table.get(key)
+        if hit is None:
+            params = list(inspect.signature(fn).parameters)
+            arg_facts = dict(zip(params, facts))
+            hit = compile_forward(fn, self.wrt, stop=self.stop, arg_facts=arg_facts,
+                                  as_tuple=not self.single)
+            table[key] = hit
+        return hit
+
+    def __call__(self, *args, tangents=None, **kwargs):
+        values = self.target.bind(args, kwargs)
+        tangents = self._check_tangents(values, tangents)
+        value, tangent = self.compiled(values).call(*values, tangents=tangents)
+        return value, _fill(tangent, value)
+
+    def _check_tangents(self, values, tangents):
+        if tangents is None:
+            raise TypeError("jvp needs tangents=: one tangent per wrt argument, shaped like it")
+        params = self.target.params
+        items = [tangents] if self.single else tangents
+        if not self.single and (not isinstance(tangents, (tuple, list))
+                                or len(tangents) != len(self.wrt)):
+            raise ValueError(f"wrt names {len(self.wrt)} arguments, so tangents must be a tuple "
+                             f"of {len(self.wrt)} tangents")
+        out = []
+        for w, t in zip(self.wrt, items):
+            if w in params:
+                t = _check_like(t, values[params.index(w)], f"the tangent for {w!r}")
+            out.append(t)
+        return out[0] if self.single else tuple(out)
+
+
+def jvp(f, wrt=0, *, stop_gradients=()):
+    """Forward mode: ``jvp(f, wrt)(*args, tangents=t) -> (value, J @ t)``; see SPEC §2."""
+    return JVP(f, wrt, stop_gradients)
+
+
+def _check_like(t, x, what):
+    """``t`` as a tangent of ``x``: same structure and shapes (never broadcast)."""
+    if isinstance(x, dict):
+        if not isinstance(t, dict) or set(t) != set(x):
+            raise ValueError(f"{what} must be a dict with keys {sorted(x, key=str)}")
+        return {k: _check_like(t[k], x[k], f"{what}[{k!r}]") for k in x}
+    if isinstance(x, (list, tuple)):
+        if not isinstance(t, (list, tuple)) or len(t) != len(x):
+            raise ValueError(f"{what} must be a sequence of {len(x)} entries")
+        return type(x)(_check_like(a, b, f"{what}[{i}]") for i, (a, b) in enumerate(zip(t, x)))
+    if isinstance(x, (bool, int, np.integer, np.bool_)) or (
+            isinstance(x, np.ndarray) and not np.issubdtype(x.dtype, np.inexact)):
+        return t  # integers are constants: their tangent is ignored
+    if np.shape(t) != np.shape(x):
+        raise ValueError(f"{what} has shape {np.shape(t)}, but the argument has shape "
+                         f"{np.shape(x)}; they must be equal")
+    if np.iscomplexobj(t):
+        raise TypeError(f"{what} is complex; srcdiff differentiates real functions of real "
+                        "inputs only")
+    return t
+
+
+def _fill(t, x):
+    """An output tangent with every zero (``None``) made explicit and ``x``'s structure."""
+    if isinstance(x, dict):
+        t = t if isinstance(t, dict) else {}
+        return {k: _fill(t.get(k), v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        t = t if isinstance(t, (list, tuple)) else [None] * len(x)
+        out = [_fill(a, b) for a, b in zip(t, x)]
+        return tuple(out) if isinstance(x, tuple) else out
+    if t is None:
+        return _zeros(x)
+    if isinstance(x, np.ndarray) and np.shape(t) != x.shape:
+        return np.broadcast_to(t, x.shape).copy()
+    return t
+
+
+def _zeros(x):
+    if isinstance(x, np.ndarray):
+        return np.zeros(x.shape, x.dtype if np.issubdtype(x.dtype, np.inexact) else float)
+    return 0.0
+
+
+# ------------------------------------------------------------------ grad of a transform
+
+
+class Composed:
+    """``sd.grad`` of a transform (``sd.grad(sd.grad(f))``): reverse over reverse.
+
+    For given argument values the inner transform's generated function is
+    compiled, its ``grad_ys`` parameter renamed (the outer gradient adds its
+    own), and that function is differentiated like any other. It behaves like
+    ``sd.grad(f)``: same parameters, ``grad_ys=``, and it composes again.
+    """
+
+    def __init__(self, inner, wrt=0, stop_gradients=(), unconnected_gradients="none",
+                 return_value=False):
+        if not _is_transform(inner):
+            raise TypeError(f"expected a srcdiff transform, got {inner!r}")
+        inner = api.transform_of(inner)
+        self.inner = inner
+        self.fn = inner.fn
+        self.sig, self.params = inner.sig, list(inner.params)
+        self.wrt, self.single = api._wrt_names(self.fn, self.params, wrt)
+        self.stop = api._check_options(unconnected_gradients, stop_gradients)
+        self.unconnected = unconnected_gradients
+        self.return_value = return_value
+        self.verify = api._check_modes(True, False)[1]
+        functools.update_wrapper(self, self.fn, updated=())
+        del self.__wrapped__
+
+    def unverified(self):
+        """The same transform without verification (its code is differentiated again)."""
+        plain = copy.copy(self)
+        plain.verify = False
+        return plain
+
+    def _bind(self, args, kwargs):
+        values = self.inner._bind(args, kwargs)
+        api.check_arguments(self.fn, self.params, values)
+        return values
+
+    def compiled(self, values):
+        inner = _plain(self.inner).compiled(values).fn
+        facts = _facts(values)
+        key = ("grad", tuple(self.wrt), self.single, self.stop, self.unconnected,
+               self.return_value, self.verify, facts)
+        table = _CACHE.setdefault(inner, {})
+        hit = table.get(key)
+        if hit is None:
+            if not _generated(inner):
+                raise SrcdiffError("a third derivative through loops or containers is not "
+                                   "supported: the second derivative there is computed by "
+                                   "forward over reverse, not by generated reverse code",
+                                   hint="use sd.hvp or sd.hessian for second derivatives")
+            try:
+                fn = _without_grad_ys(inner)
+            except _Unsupported as e:
+                hit = self._forward_over_reverse(e, values)
+            else:
+                params = list(inspect.signature(fn).parameters)
+                hit = driver.compile_reverse(
+                    fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
+                    return_value=self.return_value, arg_facts=dict(zip(params, facts)),
+                    as_tuple=not self.single, verify=self.verify)
+            table[key] = hit
+        return hit
+
+    def _forward_over_reverse(self, why, values):
+        """The same derivative by forward over reverse, when reverse over reverse cannot run.
+
+        For ``h(x) = grad(f, wrt=A)(x)``, ``grad(h, wrt=B)(x, grad_ys=c)`` is
+        ``d/de grad(f, wrt=B)(x + e c)``: second derivatives commute. That
+        needs the inner transform to be a plain gradient (no ``stop_gradients``,
+        no value) of parameters, and no ``stop_gradients`` outside.
+        """
+        inner = self.inner
+        if not isinstance(inner, api._Transform) or inner.stop or inner.return_value \
+                or self.stop or any(w not in inner.params for w in inner.wrt + self.wrt):
+            raise why
+        outer = api.grad(inner.fn, tuple(self.wrt), unconnected_gradients="zero")
+        forward = JVP(outer, tuple(inner.wrt))
+        return _Swapped(inner, forward, self.single, self.return_value,
+                        forward.compiled(values).source)
+
+    def __call__(self, *args, grad_ys=None, **kwargs):
+        values = self._bind(args, kwargs)
+        return self.compiled(values).call(*values, grad_ys=grad_ys)
+
+
+def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
+    """``sd.grad`` that also accepts a transform (``grad(grad(f))``)."""
+    if _is_transform(f):
+        return Composed(f, wrt, stop_gradients, unconnected_gradients)
+    return api.grad(f, wrt, stop_gradients=stop_gradients,
+                    unconnected_gradients=unconnected_gradients)
+
+
+def value_and_grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
+    """``sd.value_and_grad`` that also accepts a transform."""
+    if _is_transform(f):
+        return Composed(f, wrt, stop_gradients, unconnected_gradients, return_value=True)
+    return api.value_and_grad(f, wrt, stop_gradients=stop_gradients,
+                              unconnected_gradients=unconnected_gradients)
+
+
+class _Unsupported(SrcdiffError):
+    """Generated code that reverse mode cannot differentiate (forward mode can)."""
+
+
+class _Swapped:
+    """``grad(grad(f, A), B)`` computed as the JVP of ``grad(f, B)`` along ``grad_ys`` on ``A``."""
+
+    def __init__(self, inner, forward, single, return_value, source):
+        self.inner, self.forward = inner, forward
+        self.single, self.return_value = single, return_value
+        self.source = source  # the forward-over-reverse module that computes it
+        self.writes = ()
+        self.call = self.fn  # (self.forward and self.inner leave the arguments as passed)
+
+    def fn(self, *values, grad_ys=None):
+        inner = self.inner
+        params = inner.params
+        args = [values[params.index(w)] for w in inner.wrt]
+        if grad_ys is None:
+            seeds = [_ones(a) for a in args]
+        else:
+            seeds = [grad_ys] if inner.single else list(grad_ys)
+            if len(seeds) != len(args):
+                raise ValueError(f"the function has {len(args)} outputs, so grad_ys must be a "
+                                 f"tuple of {len(args)} cotangents")
+            seeds = [_check_like(c, a, "grad_ys") for c, a in zip(seeds, args)]
+        _, tangent = self.forward(*values, tangents=tuple(seeds))
+        result = tangent[0] if self.single else tuple(tangent)
+        if self.return_value:
+            return inner(*values), result
+        return result
+
+
+def _ones(x):
+    if isinstance(x, dict):
+        return {k: _ones(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return type(x)(_ones(v) for v in x)
+    if isinstance(x, np.ndarray):
+        return np.ones(x.shape)
+    return 1.0
+
+
+_TREE_HELPERS = set()  # activity.py now knows these helpers return containers
+
+
+def _generated(fn):
+    return inspect.isfunction(fn) and fn.__code__.co_filename.startswith("<srcdiff")
+
+
+def _without_grad_ys(entry):
+    """A copy of generated function ``entry`` (and the generated functions it calls) whose
+    ``grad_ys`` parameter has another name, so that it can be differentiated in reverse."""
+    import gast
+
+    functions, todo = {}, [entry]
+    while todo:  # every generated function reachable from entry
+        fn = todo.pop()
+        if fn.__name__ in functions:
+            continue
+        functions[fn.__name__] = fn
+        for ident in fn.__code__.co_names:
+            other = fn.__globals__.get(ident)
+            if _generated(other):
+                todo.append(other)
+    trees, taken = {}, set()
+    for name, fn in functions.items():
+        tree = S.parse_module(inspect.getsource(fn))
+        trees[name] = tree
+        taken |= S.all_names(tree)
+        if "_stack" in S.all_names(tree):
+            raise _Unsupported(
+                f"reverse over reverse: the generated function {name!r} pushes values on a "
+                "stack (a loop in the differentiated function), which srcdiff cannot yet "
+                "differentiate in reverse mode",
+                hint="use sd.hvp(f) or sd.hessian(f) (forward over reverse), which handle "
+                     "loops, or sd.jvp(sd.grad(f))")
+        tree_helpers = sorted(S.loaded_names(tree) & _TREE_HELPERS)
+        if tree_helpers:
+            # reverse mode adds their gradients with ``+`` (activity.py takes any primitive's
+            # value for an array): it would concatenate lists instead of adding them
+            raise _Unsupported(
+                f"reverse over reverse: the generated function {name!r} handles gradients of "
+                f"lists, tuples or dicts ({', '.join(tree_helpers)}), which srcdiff cannot yet "
+                "differentiate in reverse mode",
+                hint="use sd.hvp(f) or sd.hessian(f) (forward over reverse), or sd.jvp(sd.grad(f))")
+    new = "_grad_ys"
+    k = 0
+    while new in taken:
+        k += 1
+        new = f"_grad_ys{k}"
+    loaded = {}
+    for name, tree in trees.items():
+        for node in gast.walk(tree):
+            if isinstance(node, gast.Name) and node.id == "grad_ys":
+                node.id = new
+            elif isinstance(node, gast.keyword) and node.arg == "grad_ys":
+                node.arg = new
+        source = S.to_source(tree)
+        ns = emit.load(source, dict(functions[name].__globals__), name)
+        loaded[name] = ns
+    for ns in loaded.values():
+        for name, other in loaded.items():
+            ns[name] = other[name]
+    return loaded[entry.__name__][entry.__name__]
+
+
+# ------------------------------------------------------------------ hvp, hessian
+
+
+class HVP:
+    """``hvp(f, wrt)(*args, vector=v) -> H @ v``: the JVP of ``f``'s generated gradient."""
+
+    def __init__(self, f, wrt=0):
+        if _is_transform(f):
+            raise TypeError("hvp takes a function, not a transform: hvp(f) already "
+                            "differentiates f twice")
+        self.grad = api.grad(f, wrt, unconnected_gradients="zero")
+        self.jvp = JVP(self.grad, wrt)
+        self.single = self.jvp.single
+        functools.update_wrapper(self, self.jvp.target.fn, updated=())
+        del self.__wrapped__
+
+    def __call__(self, *args, vector=None, **kwargs):
+        if vector is None:
+            raise TypeError("hvp needs vector=: one vector per wrt argument, shaped like it")
+        return self.jvp(*args, tangents=vector, **kwargs)[1]
+
+
+def hvp(f, wrt=0):
+    """Hessian-vector product by forward over reverse; see SPEC §2."""
+    return HVP(f, wrt)
+
+
+class Hessian:
+    """``hessian(f, wrt)(*args)``: ``input.shape + input.shape`` (nested tuples for a tuple wrt)."""
+
+    def __init__(self, f, wrt=0):
+        self.hvp = HVP(f, wrt)
+        self.target = self.hvp.jvp.target
+        self.wrt, self.single = self.hvp.jvp.wrt, self.hvp.single
+        functools.update_wrapper(self, self.target.fn, updated=())
+        del self.__wrapped__
+
+    def __call__(self, *args, **kwargs):
+        values = self.target.bind(args, kwargs)
+        inputs = _inputs(self.target, values, self.wrt, "hessian")
+        blocks = [[None] * len(inputs) for _ in inputs]
+        for j, xj in enumerate(inputs):
+            for idx, basis in _basis(xj):
+                vector = [np.zeros_like(x, dtype=float) if np.ndim(x) else 0.0 for x in inputs]
+                vector[j] = basis
+                column = self.hvp(*values, vector=vector[0] if self.single else tuple(vector))
+                column = [column] if self.single else list(column)
+                for i, xi in enumerate(inputs):
+                    if blocks[i][j] is None:
+                        blocks[i][j] = np.zeros(np.shape(xi) + np.shape(xj))
+                    blocks[i][j][(Ellipsis,) + idx] = column[i]
+        blocks = [[_scalar(b) for b in row] for row in blocks]
+        if self.single:
+            return blocks[0][0]
+        return tuple(tuple(row) for row in blocks)
+
+
+def hessian(f, wrt=0):
+    """The full Hessian, one Hessian-vector product per input element; see SPEC §2."""
+    return Hessian(f, wrt)
+
+
+# ------------------------------------------------------------------ jacobian
+
+
+class Jacobian:
+    """``jacobian(f, wrt, mode)(*args)``: ``output.shape + input.shape`` (JAX's convention).
+
+    A tuple output gives a tuple over outputs; a tuple ``wrt`` a tuple over
+    inputs inside that.
+    """
+
+    def __init__(self, f, wrt=0, mode="reverse"):
+        if mode not in ("reverse", "forward"):
+            raise ValueError(f"mode must be 'reverse' or 'forward', got {mode!r}")
+        self.mode = mode
+        self.target = _Target(f)
+        self.wrt, self.single = _wrt(self.target, wrt)
+        if mode == "reverse":
+            self.grad = grad(f, wrt, unconnected_gradients="zero")
+        else:
+            self.jvp = JVP(f, wrt)
+        functools.update_wrapper(self, self.target.fn, updated=())
+        del self.__wrapped__
+
+    def __call__(self, *args, **kwargs):
+        values = self.target.bind(args, kwargs)
+        inputs = _inputs(self.target, values, self.wrt, "jacobian")
+        if self.mode == "forward":
+            blocks = self._forward(values, inputs)
+        else:
+            blocks = self._reverse(values, inputs)
+        out = [_scalar(b[0]) if self.single else tuple(_scalar(x) for x in b) for b in blocks[1]]
+        return tuple(out) if blocks[0] else out[0]
+
+    def _forward(self, values, inputs):
+        blocks, tuple_out = None, False
+        for j, xj in enumerate(inputs):
+            for idx, basis in _basis(xj):
+                tangents = [np.zeros_like(x, dtype=float) if np.ndim(x) else 0.0 for x in inputs]
+                tangents[j] = basis
+                value, column = self.jvp(*values, tangents=tangents[0] if self.single
+                                         else tuple(tangents))
+                outs, tuple_out = _outputs(value)
+                columns = list(column) if tuple_out else [column]
+                if blocks is None:
+                    blocks = [[np.zeros(np.shape(o) + np.shape(x)) for x in inputs] for o in outs]
+                for m, c in enumerate(columns):
+                    blocks[m][j][(Ellipsis,) + idx] = c
+        return tuple_out, blocks
+
+    def _reverse(self, values, inputs):
+        # the outputs' structure, from a run on copies: f may change its arguments in place
+        value = self.target.function(values)(*driver.copy_arguments(values))
+        outs, tuple_out = _outputs(value)
+        blocks = [[np.zeros(np.shape(o) + np.shape(x)) for x in inputs] for o in outs]
+        for m, o in enumerate(outs):
+            for idx, basis in _basis(o):
+                if tuple_out:
+                    grad_ys = tuple(basis if k == m else np.zeros_like(p, dtype=float)
+                                    if np.ndim(p) else 0.0 for k, p in enumerate(outs))
+                else:
+                    grad_ys = basis
+                row = self.grad(*values, grad_ys=grad_ys)
+                row = [row] if self.single else list(row)
+                for j, r in enumerate(row):
+                    blocks[m][j][idx] = r
+        return tuple_out, blocks
+
+
+def jacobian(f, wrt=0, mode="reverse"):
+    """The full Jacobian, by reverse (one pass per output element) or forward mode."""
+    return Jacobian(f, wrt, mode)
+
+
+def _inputs(target, values, wrt, what):
+    params = target.params
+    out = []
+    for w in wrt:
+        if w not in params:
+            raise SrcdiffError(f"{what} differentiates with respect to arguments; {w!r} is "
+                               f"not one of {target.fn.__name__}'s parameters")
+        x = values[params.index(w)]
+        if isinstance(x, (dict, list, tuple)):
+            raise TypeError(f"{what}: the argument {w!r} is a container; pass an array "
+                            "(or use sd.jvp/sd.hvp, which accept containers)")
+        out.append(x)
+    return out
+
+
+def _scalar(block):
+    """A 0-d block (scalar input and output) as a float."""
+    return float(block) if np.ndim(block) == 0 else block
+
+
+def _outputs(value):
+    if isinstance(value, (tuple, list)):
+        return list(value), True
+    return [value], False
+
+
+def _basis(x):
+    """``(index, e_index)`` for every element of ``x`` (a float basis shaped like ``x``)."""
+    shape = np.shape(x)
+    for idx in np.ndindex(*shape):
+        e = np.zeros(shape)
+        e[idx] = 1.0
+        yield idx, (e if shape else 1.0)

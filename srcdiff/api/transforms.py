@@ -1,0 +1,471 @@
+"""The public API (SPEC §1, §3): grad, value_and_grad, vjp, source, differentiate.
+
+Each transform compiles once per (function, options, argument structure) and
+caches the result. The argument structure is what specialization may rely
+on: which arguments are integers (constants), floats or arrays (and their
+ranks), or containers.
+"""
+
+import functools
+import inspect
+import os
+import weakref
+
+import numpy as np
+
+from srcdiff.compiler import driver
+from srcdiff.errors import SrcdiffError
+
+_CACHE = weakref.WeakKeyDictionary()
+_GENERATION = [0]  # bumped when rules change: every compiled gradient is then stale
+
+
+def invalidate():
+    """Forget every compiled gradient (a rule was registered or replaced)."""
+    from srcdiff.compiler.analysis import effects
+
+    _CACHE.clear()
+    effects.clear()
+    _GENERATION[0] += 1
+
+
+def _wrap_primitive(fn):
+    """``sd.grad(np.sin)``, ``sd.grad(custom)``: a one-line Python function calling ``fn``,
+    so that the compiler differentiates the call with ``fn``'s registered rule."""
+    import linecache
+
+    from srcdiff.rules import DEFAULT
+
+    if DEFAULT.lookup(fn) is None:
+        return None
+    params, call = [], []
+    if isinstance(fn, np.ufunc):
+        params = call = [f"x{k}" for k in range(fn.nin)]
+    else:
+        try:
+            sig = inspect.signature(fn)
+        except (TypeError, ValueError):
+            sig = None
+        for p in (sig.parameters.values() if sig else ()):
+            if p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) or p.name == "out":
+                continue
+            if p.default is p.empty:
+                params.append(p.name)
+            elif p.default is None or isinstance(p.default, (bool, int, float, str)):
+                params.append(f"{p.name}={p.default!r}")
+            else:
+                continue
+            call.append(p.name)
+    name = getattr(fn, "__name__", "primitive")
+    if not name.isidentifier():
+        name = "primitive"
+    src = f"def {name}({', '.join(params)}):\n    return _primitive({', '.join(call)})\n"
+    filename = f"<srcdiff primitive {name} {id(fn):x}>"
+    linecache.cache[filename] = (len(src), None, src.splitlines(True), filename)
+    ns = {"_primitive": fn, "__name__": "srcdiff.primitive"}
+    exec(compile(src, filename, "exec"), ns)
+    return ns[name]
+
+
+def stop_gradient(x):
+    """Identity at run time; the compiler treats the result as a constant."""
+    return x
+
+
+stop_gradient.__srcdiff_stop_gradient__ = True
+
+
+_QUICK_TYPES = (float, int, bool, np.float64, np.float32)
+
+
+def _quick_key(values):
+    """A cache key for arrays and numbers only (containers need their full facts)."""
+    key = []  # an array gives (shape, dtype), a number its type: never ambiguous
+    for v in values:
+        t = type(v)
+        if t is np.ndarray:
+            key.append(v.shape)
+            key.append(v.dtype)
+        elif t in _QUICK_TYPES:
+            key.append(t)
+        else:
+            return None
+    return tuple(key)
+
+
+def _has_rule(fn):
+    from srcdiff.rules import DEFAULT
+
+    try:
+        return DEFAULT.lookup(fn) is not None
+    except TypeError:
+        return False
+
+
+def the_code_that_runs(fn):
+    """What ``sd.grad(fn)`` differentiates: the code a call of ``fn`` runs.
+
+    A Python function is itself, also when it is a decorator's wrapper
+    (``functools.wraps`` sets ``__wrapped__``, which must not be followed:
+    the wrapper may change the result). srcdiff's own wrappers
+    (``@sd.differentiate``) run their function unchanged. Any other object that
+    wraps a function (a C-level wrapper such as ``functools.lru_cache``) is refused.
+    """
+    if inspect.isfunction(fn) or _has_rule(fn):
+        return fn
+    inner = getattr(fn, "__wrapped__", None)
+    if inner is None:
+        return fn
+    if type(fn).__module__.split(".")[0] == "srcdiff":
+        return the_code_that_runs(inner)
+    raise SrcdiffError(f"{getattr(fn, '__qualname__', fn)!r} is a {type(fn).__name__} wrapping "
+                       f"{getattr(inner, '__qualname__', inner)!r}; srcdiff differentiates the "
+                       "code that runs when you call it, and this wrapper is not Python source "
+                       "it can read", hint="differentiate the wrapped function itself")
+
+
+_NUMBER_TYPES = (bool, int, float, np.bool_, np.integer, np.floating)
+
+
+def check_arguments(fn, params, values):
+    """Refuse, before any work, arguments srcdiff does not model (SPEC §8): anything but
+    floats, ints, bools, real (float, int or bool) arrays, and tuples, lists and dicts
+    of them. A complex number, a string, None or an object array would otherwise be
+    treated as a constant or differentiated as if it were real."""
+    for name, v in zip(params, values):
+        bad = _unsupported(v)
+        if bad is not None:
+            what, path = bad
+            where = f"argument {name!r}" + "".join(f"[{k!r}]" for k in path)
+            if what in ("complex", "complex128", "complex64") or what.startswith("complex"):
+                raise TypeError(f"{fn.__name__}: {where} is complex ({what}); srcdiff "
+                                "differentiates real functions of real inputs only")
+            raise TypeError(f"{fn.__name__}: {where} is {what}; srcdiff takes floats, ints, "
+                            "bools, real arrays and tuples, lists and dicts of them")
+
+
+def _unsupported(v, path=()):
+    """``(description, path)`` of the first value srcdiff does not model, or None."""
+    t = type(v)
+    if t is float or t is int or t is bool:
+        return None
+    if t is np.ndarray or isinstance(v, np.ndarray):
+        if v.dtype.kind in "biuf":
+            return None
+        return (f"an array of dtype {v.dtype}" if v.dtype.kind != "c" else str(v.dtype)), path
+    if isinstance(v, _NUMBER_TYPES):
+        return None
+    if isinstance(v, (complex, np.complexfloating)):
+        return type(v).__name__, path
+    if isinstance(v, (list, tuple)):
+        for k, x in enumerate(v):
+            bad = _unsupported(x, path + (k,))
+            if bad is not None:
+                return bad
+        return None
+    if isinstance(v, dict):
+        for k, x in v.items():
+            bad = _unsupported(x, path + (k,))
+            if bad is not None:
+                return bad
+        return None
+    return f"a {t.__name__}" if v is not None else "None", path
+
+
+def check_signature(fn, sig):
+    """Refuse keyword-only, ``*args`` and ``**kwargs`` parameters (before any argument is
+    looked at), with the location of the ``def``."""
+    if any(p.kind == p.KEYWORD_ONLY for p in sig.parameters.values()):
+        from srcdiff.compiler.front.parse import parse_function
+        parsed = parse_function(fn)
+        raise parsed.error(parsed.node, f"{fn.__name__!r} has keyword-only parameters, "
+                           "which srcdiff does not support",
+                           hint="make them ordinary parameters (remove the `*`)")
+    if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in sig.parameters.values()):
+        from srcdiff.compiler.front.normalize import check_signature as check_def
+        from srcdiff.compiler.front.parse import parse_function
+        parsed = parse_function(fn)
+        refuse_wrapper_signature(fn, parsed)
+        check_def(parsed, parsed.node)
+
+
+def refuse_wrapper_signature(fn, parsed):
+    """A decorator's ``wrapper(*args, **kwargs)``: say that it is the wrapper (which runs,
+    and is what srcdiff differentiates) whose signature is refused."""
+    inner = getattr(fn, "__wrapped__", None)
+    sig = inspect.signature(fn, follow_wrapped=False)
+    if inner is not None and any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+                                 for p in sig.parameters.values()):
+        raise parsed.error(
+            parsed.node, f"{fn.__qualname__!r} is a wrapper (functools.wraps) around "
+            f"{getattr(inner, '__qualname__', inner)!r}; srcdiff differentiates the wrapper, "
+            "the code that runs when you call it, and its *args/**kwargs are not supported",
+            hint="give the wrapper the wrapped function's parameters, or differentiate the "
+                 "wrapped function itself")
+
+
+def _params(fn):
+    try:
+        sig = inspect.signature(fn, follow_wrapped=False)
+    except (TypeError, ValueError):
+        raise SrcdiffError(f"cannot read the signature of {fn!r}") from None
+    return sig, [p.name for p in sig.parameters.values()
+                 if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
+def _wrt_names(fn, params, wrt):
+    single = isinstance(wrt, (int, str))
+    items = [wrt] if single else list(wrt)
+    if not items:
+        raise ValueError("wrt must name at least one argument or variable")
+    names = []
+    for w in items:
+        if isinstance(w, bool) or not isinstance(w, (int, str)):
+            raise TypeError(f"wrt entries must be ints (positions) or strs (names), got {w!r}")
+        if isinstance(w, int):
+            if not -len(params) <= w < len(params):
+                raise ValueError(f"wrt={w} is out of range: {fn.__name__} has {len(params)} "
+                                 f"positional parameters ({', '.join(params)})")
+            names.append(params[w])
+        else:
+            names.append(w)
+    return names, single
+
+
+def _check_modes(optimize, verify):
+    """``(optimize, verify)``; ``SRCDIFF_VERIFY=1`` in the environment turns verification on
+    for every gradient compiled from then on (SPEC §8)."""
+    if not isinstance(optimize, bool):
+        raise TypeError(f"optimize must be True or False, got {optimize!r}")
+    if not isinstance(verify, bool):
+        raise TypeError(f"verify must be True or False, got {verify!r}")
+    return optimize, verify or os.environ.get("SRCDIFF_VERIFY", "") not in ("", "0")
+
+
+def _check_options(unconnected_gradients, stop_gradients):
+    if unconnected_gradients not in ("none", "zero"):
+        raise ValueError(f"unconnected_gradients must be 'none' or 'zero', got "
+                         f"{unconnected_gradients!r}")
+    if isinstance(stop_gradients, str):
+        stop_gradients = (stop_gradients,)
+    return tuple(stop_gradients)
+
+
+class _Transform:
+    """A compiled-on-demand transform of ``fn``, specialized by argument structure."""
+
+    def __init__(self, fn, wrt, stop_gradients=(), unconnected_gradients="none",
+                 return_value=False, optimize=True, verify=False):
+        if not callable(fn):
+            raise TypeError(f"expected a function, got {fn!r}")
+        if isinstance(transform_of(fn), _Transform) or type(fn).__name__ == "Composed":
+            raise TypeError("this transform does not compose with another transform; use "
+                            "sd.grad, sd.value_and_grad, sd.jvp, sd.hvp or sd.hessian on it")
+        self.fn = the_code_that_runs(fn)
+        if not inspect.isfunction(self.fn) or _has_rule(self.fn):
+            wrapped = _wrap_primitive(self.fn)
+            if wrapped is None:
+                from srcdiff.compiler.front.parse import parse_function
+                parse_function(self.fn)  # raises the "not a Python function" error
+            self.fn = wrapped
+        self.sig, self.params = _params(self.fn)
+        check_signature(self.fn, self.sig)
+        self.wrt, self.single = _wrt_names(self.fn, self.params, wrt)
+        self.stop = _check_options(unconnected_gradients, stop_gradients)
+        self.unconnected = unconnected_gradients
+        self.return_value = return_value
+        self.optimize, self.verify = _check_modes(optimize, verify)
+        self._unverified = None
+        self._defaults = self.fn.__defaults__ or ()
+        self._last = {}  # argument facts -> compiled, for this transform object
+        self._fast = {}  # quick key -> generated function (see _fast_callable)
+        self._generation = _GENERATION[0]
+        functools.update_wrapper(self, self.fn, updated=())
+
+    def unverified(self):
+        """The same transform without verification (its code is differentiated again)."""
+        if self._unverified is None:
+            self._unverified = _Transform(self.fn, self.wrt if not self.single else self.wrt[0],
+                                          self.stop, self.unconnected, self.return_value,
+                                          self.optimize)
+            self._unverified.verify = False
+        return self._unverified
+
+    def _bind(self, args, kwargs):
+        n = len(self.params)
+        if not kwargs and len(args) == n:
+            return list(args)
+        if not kwargs and len(args) < n and n - len(args) <= len(self._defaults):
+            return list(args) + list(self._defaults[len(args) - n:])
+        bound = self.sig.bind(*args, **kwargs)
+        bound.apply_defaults()
+        extra = set(bound.arguments) - set(self.params)
+        if extra:
+            raise TypeError(f"{self.fn.__name__}: keyword-only parameters "
+                            f"({', '.join(sorted(extra))}) are not supported by srcdiff; "
+                            "make them ordinary parameters")
+        return [bound.arguments[p] for p in self.params]
+
+    def compiled(self, values):
+        """The generated gradient for arguments like ``values`` (compiled once, then cached)."""
+        if self._generation != _GENERATION[0]:
+            self._last.clear()
+            self._fast.clear()
+            self._generation = _GENERATION[0]
+        quick = _quick_key(values)  # type, shape and dtype: cheap, and decides the facts
+        hit = self._last.get(quick) if quick is not None else None
+        if hit is not None:
+            return hit
+        check_arguments(self.fn, self.params, values)
+        facts = tuple([driver.arg_fact(v) for v in values])
+        hit = self._last.get(facts)
+        if hit is None:
+            key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value,
+                   self.optimize, self.verify, facts)
+            table = _CACHE.setdefault(self.fn, {})
+            hit = table.get(key)
+            if hit is None:
+                hit = driver.compile_reverse(
+                    self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
+                    return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
+                    as_tuple=not self.single, optimize=self.optimize, verify=self.verify)
+                table[key] = hit
+            self._last[facts] = hit
+        if quick is not None:
+            self._last[quick] = hit
+            self._fast[quick] = hit.call
+        return hit
+
+    def __call__(self, *args, grad_ys=None, **kwargs):
+        # (the steady state, one key and one lookup, is the function _fast_callable makes)
+        values = self._bind(args, kwargs)
+        return self.compiled(values).call(*values, grad_ys)
+
+
+def transform_of(f):
+    """The transform behind a callable ``sd.grad``/``sd.value_and_grad`` returned, else ``f``."""
+    return getattr(f, "__srcdiff_transform__", f)
+
+
+def _fast_callable(t):
+    """``t`` as a plain function: a call costs one key and one dict lookup (a transform
+    object's ``__call__`` costs several times that on small inputs)."""
+    fast = t._fast
+
+    def call(*args, grad_ys=None, **kwargs):
+        if not kwargs and t._generation == _GENERATION[0]:
+            fn = fast.get(_quick_key(args))
+            if fn is not None:
+                return fn(*args, grad_ys)
+        return t(*args, grad_ys=grad_ys, **kwargs)
+
+    functools.update_wrapper(call, t.fn, updated=())
+    del call.__wrapped__  # not the user's function: a transform of it
+    call.__srcdiff_transform__ = t
+    call.compiled = t.compiled
+    return call
+
+
+def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=True,
+         verify=False):
+    """The gradient of ``f`` (of the sum of its outputs) w.r.t. ``wrt``; see SPEC §1.
+
+    ``f`` may itself be a transform (``sd.grad(sd.grad(f))``): its generated
+    code is differentiated again (higher.py). ``optimize=False``: the reference
+    pipeline; ``verify=True``: the generated code checks the backward sweep's
+    invariant as it runs (SPEC §8, verify.py).
+    """
+    from srcdiff.api import higher
+    if higher._is_transform(f):
+        _check_modes(optimize, verify)
+        return higher.Composed(transform_of(f), wrt, stop_gradients, unconnected_gradients)
+    return _fast_callable(_Transform(f, wrt, stop_gradients, unconnected_gradients,
+                                     optimize=optimize, verify=verify))
+
+
+def value_and_grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none",
+                   optimize=True, verify=False):
+    """Like :func:`grad`, returning ``(value, gradients)`` from one call."""
+    from srcdiff.api import higher
+    if higher._is_transform(f):
+        _check_modes(optimize, verify)
+        return higher.Composed(transform_of(f), wrt, stop_gradients, unconnected_gradients,
+                               return_value=True)
+    return _fast_callable(_Transform(f, wrt, stop_gradients, unconnected_gradients,
+                                     return_value=True, optimize=optimize, verify=verify))
+
+
+def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=True,
+        verify=False):
+    """``vjp(f)(*args) -> (value, pullback)``; ``pullback(cotangent)`` gives gradients.
+
+    The value and every pullback are taken at the arguments as passed: ``f``
+    runs on copies of them when it changes an argument in place, and the
+    pullback keeps its own copy (later changes to the caller's arrays do not
+    move it). The caller's arguments are left as passed.
+    """
+    t = _Transform(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
+                   verify=verify)
+
+    @functools.wraps(t.fn)
+    def run(*args, **kwargs):
+        values = t._bind(args, kwargs)
+        compiled = t.compiled(values)
+        point = driver.copy_arguments(values)  # the point the pullback differentiates at
+        value = t.fn(*(driver.copy_arguments(point) if compiled.writes else values))
+
+        def pullback(cotangent):
+            return compiled.call(*point, cotangent)
+
+        return value, pullback
+
+    return run
+
+
+def source(f, wrt=0, mode="reverse", *, args=None, stop_gradients=(),
+           unconnected_gradients="none", optimize=True, verify=False):
+    """The generated module's source. ``args`` (example arguments) specializes it."""
+    if mode == "forward":
+        from srcdiff.api import forward_source as forward_api
+        return forward_api.source(f, wrt, args=args)
+    if mode != "reverse":
+        raise ValueError(f"mode must be 'reverse' or 'forward', got {mode!r}")
+    t = _Transform(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
+                   verify=verify)
+    t.verify = verify  # the source asked for, whatever SRCDIFF_VERIFY says for running code
+    if args is None:
+        node_src = driver.compile_reverse(t.fn, t.wrt, stop=t.stop, unconnected=t.unconnected,
+                                          as_tuple=not t.single, optimize=t.optimize,
+                                          verify=t.verify)
+        return node_src.source
+    return t.compiled(t._bind(tuple(args), {})).source
+
+
+class Differentiable:
+    """What ``@sd.differentiate`` returns: the function, plus its derivatives."""
+
+    def __init__(self, fn, wrt=0, stop_gradients=(), unconnected_gradients="none"):
+        functools.update_wrapper(self, fn)
+        self.fn = fn
+        self._opts = dict(wrt=wrt, stop_gradients=stop_gradients,
+                          unconnected_gradients=unconnected_gradients)
+        self.grad = grad(fn, **self._opts)
+        self.value_and_grad = value_and_grad(fn, **self._opts)
+
+    def __call__(self, *args, **kwargs):
+        return self.fn(*args, **kwargs)
+
+    @property
+    def source(self):
+        return source(self.fn, self._opts["wrt"], stop_gradients=self._opts["stop_gradients"],
+                      unconnected_gradients=self._opts["unconnected_gradients"])
+
+    def vjp(self, *args, **kwargs):
+        return vjp(self.fn, **self._opts)(*args, **kwargs)
+
+
+def differentiate(fn=None, *, wrt=0, stop_gradients=(), unconnected_gradients="none"):
+    """Decorator: ``@sd.differentiate`` or ``@sd.differentiate(wrt=("w", "b"))``."""
+    if fn is None:
+        return lambda f: Differentiable(f, wrt, stop_gradients, unconnected_gradients)
+    return Differentiable(fn, wrt, stop_gradients, unconnected_gradients)

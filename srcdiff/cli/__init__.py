@@ -1,0 +1,1 @@
+from srcdiff.cli.commands import main  # noqa: F401  (the console script)

@@ -1,0 +1,808 @@
+"""The command line: write gradients as standalone modules people can read, commit and ship.
+
+Usage::
+
+    srcdiff FILE.py:FUNC [--wrt a,b] [--mode reverse|forward] [-o OUT.py]
+    srcdiff MODULE:FUNC ...            # import path instead of a file
+    srcdiff FILE.py:f,g other.py:h     # several functions, one module
+    srcdiff FILE.py                    # every function in FILE's SRCDIFF_TARGETS
+    srcdiff check TARGET... -o OUT.py  # is OUT.py up to date? (also: --check)
+    srcdiff rules                      # every supported primitive (also: --list-rules)
+    python -m srcdiff ...              # the same
+
+The module written defines ``grad_FUNC(<FUNC's parameters>, grad_ys=None)``
+for each target (reverse mode; forward mode will define ``jvp_FUNC``) and
+imports only numpy and the standard library. Its header names the sources
+(with the sha256 of each function's text), the options, srcdiff's version and
+the command that regenerates it; it holds no timestamps and no absolute paths,
+so the same input gives the same bytes on every machine.
+
+``SRCDIFF_TARGETS``: a module-level dict in a source file naming what to
+differentiate and with respect to what, as ``wrt`` is given to ``sd.grad``::
+
+    SRCDIFF_TARGETS = {"loss": ("w", "b"), "energy": "x"}
+
+``srcdiff FILE.py`` compiles every entry; ``srcdiff FILE.py:loss`` uses the
+entry's ``wrt`` unless ``--wrt`` is given. Without either, ``wrt`` is the first
+parameter.
+
+The output is written atomically (a temporary file in the same directory,
+then ``os.replace``): on any error nothing is written.
+
+Exit status:
+    0  success (check: OUT is up to date)
+    1  check: OUT is stale or missing
+    2  usage error: bad arguments, or a file, module or function that does not exist
+    3  compile error: srcdiff rejected the function or something it needs
+       (the message is FILE:LINE:COL: error: ..., with the line and a caret)
+    4  I/O error: the output cannot be written (or, for check, read)
+    5  internal error: a bug in srcdiff (rerun with --debug and report it)
+"""
+
+import argparse
+import contextlib
+import difflib
+import hashlib
+import importlib
+import importlib.util
+import inspect
+import linecache
+import os
+import re
+import shlex
+import sys
+import tempfile
+import traceback
+
+from srcdiff.errors import SrcdiffError
+
+OK, STALE, USAGE, COMPILE, IO, INTERNAL = 0, 1, 2, 3, 4, 5
+
+TARGETS_NAME = "SRCDIFF_TARGETS"
+
+EPILOG = """\
+examples:
+  srcdiff model.py:loss --wrt w,b -o grad_model.py
+  srcdiff model.py:loss,accuracy -o grads.py      several functions, one module
+  srcdiff mypkg.model:loss --wrt 0                 an import path; wrt by position
+  srcdiff model.py                                 targets from model.py's SRCDIFF_TARGETS
+  srcdiff check model.py:loss --wrt w,b -o grad_model.py   exit 1 if grad_model.py is stale
+  srcdiff rules                                    list every supported primitive
+
+--wrt: names or positions separated by commas; one entry gives one gradient,
+a comma (even a trailing one, "w,") gives a tuple, as sd.grad's wrt does.
+SRCDIFF_TARGETS = {"loss": ("w", "b")} in a source file sets wrt per function.
+
+exit status: 0 ok, 1 stale (check), 2 usage error, 3 compile error,
+4 I/O error, 5 internal error (a bug in srcdiff; rerun with --debug)
+"""
+
+
+class CliError(Exception):
+    """An error to report on stderr with an exit status; ``error`` may be a SrcdiffError."""
+
+    def __init__(self, message, status, error=None):
+        super().__init__(message)
+        self.status = status
+        self.error = error
+
+
+def _usage(message):
+    return CliError(message, USAGE)
+
+
+# ------------------------------------------------------------------ arguments
+
+
+def _parser():
+    p = argparse.ArgumentParser(
+        prog="srcdiff",
+        usage="srcdiff [options] TARGET... [-o OUT.py]\n"
+              "       srcdiff check [options] TARGET... -o OUT.py\n"
+              "       srcdiff rules",
+        description="Write the gradient of Python/NumPy functions as a standalone module:\n"
+                    "it imports only numpy and the standard library, never srcdiff.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("targets", nargs="*", metavar="TARGET",
+                   help="FILE.py:FUNC, MODULE:FUNC, FILE.py:f,g, or FILE.py (its SRCDIFF_TARGETS)")
+    p.add_argument("--wrt", metavar="A,B",
+                   help="parameters (names or positions) or local variables to differentiate "
+                        "with respect to (default: SRCDIFF_TARGETS, else the first parameter)")
+    p.add_argument("--mode", choices=("reverse", "forward"), default="reverse",
+                   help="reverse: grad_FUNC (default); forward: jvp_FUNC")
+    p.add_argument("--stop-gradients", metavar="A,B", default="",
+                   help="variables of FUNC treated as constants (as sd.grad's stop_gradients)")
+    p.add_argument("--unconnected-gradients", choices=("none", "zero"), default="none",
+                   help="what a wrt with no path to the output gets (default: none)")
+    p.add_argument("-o", "--output", metavar="OUT.py",
+                   help="write here (atomically) instead of to standard output")
+    p.add_argument("--check", action="store_true",
+                   help="do not write: exit 0 if OUT.py is up to date, 1 if it is stale")
+    p.add_argument("--list-rules", action="store_true",
+                   help="print every supported primitive and exit")
+    p.add_argument("--force", action="store_true",
+                   help="replace OUT.py even if it is read-only")
+    p.add_argument("--no-exec", action="store_true",
+                   help="do not run FILE.py's top-level code: only its imports, function "
+                        "and class definitions and literal assignments (for contributed "
+                        "files in CI); by default FILE.py is imported, so its top-level "
+                        "code runs")
+    p.add_argument("--debug", action="store_true", help="show Python tracebacks on errors")
+    p.add_argument("--version", action="store_true", help="print srcdiff's version and exit")
+    return p
+
+
+class Target:
+    """One function to differentiate, as named on the command line."""
+
+    def __init__(self, source, func, is_file, argument=0):
+        self.source = source  # a path (as given, made relative) or a dotted module name
+        self.func = func  # None: every entry of SRCDIFF_TARGETS
+        self.is_file = is_file
+        self.argument = argument  # which command-line argument named it
+
+
+def parse_target(text, argument=0):
+    """``FILE.py:f,g`` / ``MODULE:f`` / ``FILE.py`` -> a list of :class:`Target`."""
+    head, sep, tail = text.rpartition(":")
+    if not sep or "/" in tail or "\\" in tail or tail.endswith(".py"):
+        head, tail = text, ""
+    is_file = head.endswith(".py") or "/" in head or os.sep in head
+    if not is_file and not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", head):
+        raise _usage(f"{text!r} is not a target: expected FILE.py:FUNC or MODULE:FUNC")
+    if not is_file and not tail:
+        raise _usage(f"{text!r} names a module but no function: write {text}:FUNC")
+    source = _display_path(head) if is_file else head
+    if not tail:
+        return [Target(source, None, True, argument)]
+    funcs = [f.strip() for f in tail.split(",") if f.strip()]
+    for f in funcs:
+        if not f.isidentifier():
+            raise _usage(f"{f!r} in {text!r} is not a function name")
+    return [Target(source, f, is_file, argument) for f in funcs]
+
+
+def _display_path(path):
+    """The path as given, made relative when it lies under the working directory."""
+    if os.path.isabs(path):
+        rel = os.path.relpath(path)
+        if not rel.startswith(".."):
+            path = rel
+    return path.replace(os.sep, "/")
+
+
+def parse_wrt(text):
+    """``"a,b"`` -> (["a", "b"], single=False); ``"a"`` -> (["a"], True); digits are positions."""
+    if text is None:
+        return None
+    parts = [p.strip() for p in text.split(",")]
+    single = len(parts) == 1
+    items = [p for p in parts if p]
+    if not items:
+        raise _usage("--wrt needs at least one name or position")
+    out = []
+    for p in items:
+        if re.fullmatch(r"-?\d+", p):
+            out.append(int(p))
+        elif p.isidentifier():
+            out.append(p)
+        else:
+            raise _usage(f"--wrt entry {p!r} is neither a name nor a position")
+    return out, single
+
+
+def _names(text):
+    return tuple(n.strip() for n in text.split(",") if n.strip())
+
+
+# ------------------------------------------------------------------ loading
+
+
+class _Loader:
+    """Loads the files and modules targets live in, each once."""
+
+    def module(self, target):
+        key = (target.is_file, target.source)
+        if key not in self.modules:
+            self.modules[key] = (self._file if target.is_file else self._import)(target.source)
+        return self.modules[key]
+
+    def __init__(self, run_top_level=True):
+        self.modules = {}
+        self.run_top_level = run_top_level
+
+    def _file(self, path):
+        if not os.path.exists(path):
+            raise CliError(f"{path}: error: no such file", USAGE)
+        if os.path.isdir(path):
+            raise CliError(f"{path}: error: is a directory, not a Python file", USAGE)
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            raise CliError(f"{path}: error: cannot read: {e.strerror}", IO) from None
+        try:
+            compile(data, path, "exec", dont_inherit=True)
+        except SyntaxError as e:
+            raise CliError("", COMPILE, SrcdiffError(
+                f"invalid syntax: {e.msg}", filename=path, lineno=e.lineno,
+                col=(e.offset - 1) if e.offset else None, line=e.text)) from None
+        linecache.checkcache(path)
+        # Named after the file, as `import stem` would name it (logging.getLogger(__name__)
+        # and the like see the same name everywhere), but registered in sys.modules only
+        # while it runs, and not at all when that name is taken.
+        name = re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0])
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        register = name not in sys.modules and not is_stdlib_name(name)
+        if register:
+            sys.modules[name] = module
+        directory = os.path.dirname(os.path.abspath(path))
+        sys.path.insert(0, directory)
+        try:
+            if self.run_top_level:
+                spec.loader.exec_module(module)
+            else:
+                exec(compile(_definitions_only(data, path), path, "exec", dont_inherit=True),
+                     module.__dict__)
+        except (Exception, SystemExit) as e:  # a script may call sys.exit() at import
+            raise _import_failure(path, path, e) from e
+        finally:
+            sys.path.remove(directory)
+            if register and sys.modules.get(name) is module:
+                del sys.modules[name]
+        return module
+
+    def _import(self, modname):
+        added = os.getcwd() not in sys.path and "" not in sys.path
+        if added:  # as `python -m` does: import paths start in the working directory
+            sys.path.insert(0, os.getcwd())
+        try:
+            try:
+                spec = importlib.util.find_spec(modname)
+            except (ModuleNotFoundError, ValueError):
+                spec = None
+            except Exception as e:  # a parent package failed to import
+                raise _import_failure(modname, None, e) from e
+            if spec is None:
+                raise CliError("", USAGE,
+                               SrcdiffError(f"no module named {modname!r}", filename=modname,
+                                            hint="run srcdiff from the directory the import "
+                                                 "path starts in, or name the file: "
+                                                 "path/to/module.py:FUNC"))
+            try:
+                return importlib.import_module(modname)
+            except (Exception, SystemExit) as e:
+                raise _import_failure(modname, spec.origin, e) from e
+        finally:
+            if added:
+                sys.path.remove(os.getcwd())
+
+
+def _definitions_only(data, path):
+    """The module's tree with only what defines names kept (``--no-exec``): imports,
+    ``def`` and ``class`` statements (without decorators, which are code that runs)
+    and assignments of literals (``SRCDIFF_TARGETS = {...}``). Line numbers are the
+    file's, so errors and ``inspect`` point at the real lines."""
+    import ast
+
+    tree = ast.parse(data, path)
+    kept = []
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            kept.append(node)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            node.decorator_list = []
+            if isinstance(node, ast.ClassDef):
+                node.body = [b for b in node.body if not isinstance(b, ast.Expr)
+                             or isinstance(b.value, ast.Constant)] or [ast.Pass()]
+            kept.append(node)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            try:
+                ast.literal_eval(node.value)
+            except ValueError:
+                continue
+            kept.append(node)
+    tree.body = kept
+    ast.fix_missing_locations(tree)
+    return tree
+
+
+def is_stdlib_name(name):
+    from srcdiff.compiler.emit.standalone import is_stdlib
+
+    return is_stdlib(name)
+
+
+def _import_failure(label, path, exc):
+    """A SrcdiffError at the deepest line of ``path`` in the traceback of ``exc``."""
+    lineno = line = col = None
+    if isinstance(exc, SyntaxError) and exc.filename and os.path.samefile(exc.filename, path):
+        lineno, line = exc.lineno, exc.text
+        col = exc.offset - 1 if exc.offset else None
+    else:
+        for frame in traceback.extract_tb(exc.__traceback__):
+            if path and os.path.abspath(frame.filename) == os.path.abspath(path):
+                lineno, col = frame.lineno, getattr(frame, "colno", None)
+                line = linecache.getline(frame.filename, lineno) or frame.line
+    message = f"importing {label} raised {type(exc).__name__}: {exc}"
+    err = SrcdiffError(message, filename=_display_path(path or label), lineno=lineno, col=col,
+                       line=line, hint="srcdiff imports the file to read the function; "
+                                       "it must import without errors")
+    return CliError("", COMPILE, err)
+
+
+def _function(module, target):
+    name = target.func
+    obj = getattr(module, name, None)
+    if obj is None:
+        defined = sorted(n for n, v in vars(module).items()
+                         if inspect.isfunction(v) and v.__module__ == module.__name__)
+        close = difflib.get_close_matches(name, defined, n=1)
+        hint = (f"did you mean {close[0]!r}? " if close else "") + \
+               (f"{target.source} defines: {', '.join(defined)}" if defined
+                else f"{target.source} defines no functions")
+        raise CliError(f"{target.source}: error: no function {name!r} in {target.source}\n"
+                       f"hint: {hint}", USAGE)
+    fn = obj
+    if not inspect.isfunction(fn):
+        inner = getattr(obj, "__wrapped__", None) or getattr(obj, "fn", None)
+        if inspect.isfunction(inner):
+            fn = inner
+    if not inspect.isfunction(fn):
+        raise CliError(f"{target.source}: error: {name!r} is not a function "
+                       f"(it is a {type(obj).__name__})", USAGE)
+    if getattr(fn, "__wrapped__", None) is not None:  # a decorator's wrapper: it is what runs
+        from srcdiff.api.transforms import refuse_wrapper_signature
+        from srcdiff.compiler.front.parse import parse_function
+        try:
+            refuse_wrapper_signature(fn, parse_function(fn))
+        except SrcdiffError as e:
+            raise CliError("", COMPILE, e) from None
+    return fn
+
+
+def _declared_targets(module, source):
+    table = getattr(module, TARGETS_NAME, None)
+    if table is None:
+        return None
+    if not isinstance(table, dict) or not all(isinstance(k, str) for k in table):
+        raise CliError(f"{source}: error: {TARGETS_NAME} must be a dict from function names "
+                       f"to wrt (a name, a position, or a tuple of them)", USAGE)
+    for k, v in table.items():
+        items = list(v) if isinstance(v, (tuple, list)) else [v]
+        if not items or not all(isinstance(i, (str, int)) and not isinstance(i, bool)
+                                for i in items):
+            raise CliError(f"{source}: error: {TARGETS_NAME}[{k!r}] = {v!r} is not a wrt "
+                           f"(a name, a position, or a tuple of them)", USAGE)
+    return table
+
+
+def _wrt_from_declared(value):
+    if isinstance(value, (tuple, list)):
+        return list(value), False
+    return [value], True
+
+
+# ------------------------------------------------------------------ compiling
+
+
+class Job:
+    """Everything one run compiles: targets, options, and the output path."""
+
+    def __init__(self, args):
+        self.targets = []
+        for k, t in enumerate(args.targets):
+            self.targets.extend(parse_target(t, k))
+        if not self.targets:
+            raise _usage("no target: give FILE.py:FUNC or MODULE:FUNC (see srcdiff --help)")
+        self.wrt = parse_wrt(args.wrt)
+        self.wrt_text = args.wrt
+        self.mode = args.mode
+        self.stop = _names(args.stop_gradients)
+        for name in self.stop:
+            if not name.isidentifier():
+                raise _usage(f"--stop-gradients entry {name!r} is not a variable name")
+        self.unconnected = args.unconnected_gradients
+        self.force = args.force
+        self.no_exec = args.no_exec
+        self.output = _display_path(args.output) if args.output else None
+
+    def command(self, check=False):
+        """The canonical command that regenerates the output (relative paths only)."""
+        words = ["srcdiff"] + (["check"] if check else [])
+        grouped = {}  # argument -> (source, functions), as written on the command line
+        for t in self.targets:
+            grouped.setdefault(t.argument, (t.source, []))[1].extend([t.func] if t.func else [])
+        for source, funcs in grouped.values():
+            words.append(source + (":" + ",".join(funcs) if funcs else ""))
+        if self.wrt_text is not None:
+            words += ["--wrt", self.wrt_text]
+        if self.mode != "reverse":
+            words += ["--mode", self.mode]
+        if self.stop:
+            words += ["--stop-gradients", ",".join(self.stop)]
+        if self.unconnected != "none":
+            words += ["--unconnected-gradients", self.unconnected]
+        if self.output:
+            words += ["-o", self.output]
+        return " ".join(shlex.quote(w) for w in words)
+
+
+def _resolve_wrt(fn, wrt, source):
+    params = [p.name for p in inspect.signature(fn, follow_wrapped=False).parameters.values()
+              if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    names = []
+    for w in wrt:
+        if isinstance(w, int):
+            if not -len(params) <= w < len(params):
+                raise CliError(f"{source}: error: wrt={w} is out of range: {fn.__name__} has "
+                               f"{len(params)} positional parameters ({', '.join(params)})",
+                               USAGE)
+            names.append(params[w])
+        else:
+            names.append(w)
+    return names, params
+
+
+def _expand(job, loader):
+    """[(target, fn, wrt names, single)] in command-line order, without repeats."""
+    out, seen = [], set()
+    for t in job.targets:
+        module = loader.module(t)
+        declared = _declared_targets(module, t.source)
+        if t.func is None:
+            if not declared:
+                raise CliError(f"{t.source}: error: no function named and no {TARGETS_NAME} "
+                               f"in {t.source}\nhint: write {t.source}:FUNC, or declare "
+                               f'{TARGETS_NAME} = {{"FUNC": ("w", "b")}} in the file', USAGE)
+            names = list(declared)
+        else:
+            names = [t.func]
+        for name in names:
+            one = Target(t.source, name, t.is_file, t.argument)
+            fn = _function(module, one)
+            if id(fn) in seen:
+                continue
+            seen.add(id(fn))
+            if job.wrt is not None:
+                wrt, single = job.wrt
+            elif declared and name in declared:
+                wrt, single = _wrt_from_declared(declared[name])
+            else:
+                wrt, single = [0], True
+            names_, _ = _resolve_wrt(fn, wrt, t.source)
+            out.append((one, fn, names_, single))
+    return out
+
+
+def _derive(job, fn, wrt, single, ctx):
+    """The generated code for one target: ``(main FunctionDef, parsed, callees)``.
+
+    ``callees`` lists ``(FunctionDef, namespace)`` for the adjoints of user
+    functions the target calls that this target compiled first. One branch
+    per mode; adding forward mode is the second branch.
+    """
+    from srcdiff.compiler import driver
+
+    before = len(ctx.functions)
+    if job.mode == "reverse":
+        node, parsed, ctx = driver.reverse_function(
+            fn, wrt, stop=job.stop, unconnected=job.unconnected, name=entry_name(job, fn),
+            as_tuple=not single, context=ctx)
+    else:
+        forward = _forward_function()
+        if forward is None:
+            raise CliError("", COMPILE, SrcdiffError(
+                "forward mode is not available yet",
+                hint="use --mode reverse (the default) for now"))
+        node, parsed, ctx = forward(fn, wrt, stop=job.stop, name=entry_name(job, fn),
+                                    as_tuple=not single, context=ctx)
+    namespaces = getattr(ctx, "namespaces", [])
+    callees = [(f, namespaces[k] if k < len(namespaces) else None)
+               for k, f in enumerate(ctx.functions) if k >= before]
+    return node, parsed, callees
+
+
+def _forward_function():
+    """The compiler's forward-mode entry point, or None while it does not exist."""
+    from srcdiff.compiler import driver
+
+    found = getattr(driver, "forward_function", None)
+    if found is None:
+        try:
+            from srcdiff.compiler.forward import tangent as forward
+        except ImportError:
+            return None
+        found = getattr(forward, "forward_function", None)
+    return found
+
+
+def entry_name(job, fn):
+    return ("grad_" if job.mode == "reverse" else "jvp_") + fn.__name__
+
+
+def _locate_at_definition(error, target, fn):
+    """Give an error that says nowhere the target's file and ``def`` line."""
+    if error.filename or not target.is_file:
+        return
+    error.filename = target.source
+    try:
+        lines, first = inspect.getsourcelines(fn.__code__)
+    except (OSError, TypeError):
+        return
+    for k, line in enumerate(lines):
+        if line.lstrip().startswith(("def ", "async def ")):
+            error.lineno, error.line = first + k, line
+            error.col = len(line) - len(line.lstrip())
+            return
+
+
+def _callee_function(ctx, name):
+    """The user function whose adjoint ctx generated under ``name`` (for error locations)."""
+    for key, generated in getattr(ctx, "adjoints", {}).items():
+        if generated == name and isinstance(key, tuple) and key:
+            return key[0]
+    return None
+
+
+def source_hash(parsed):
+    text = "".join(parsed.lines).replace("\r\n", "\n")
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def generate(job):
+    """The standalone module's text for ``job``; raises CliError or SrcdiffError."""
+    from srcdiff import __version__
+    from srcdiff.compiler import driver
+    from srcdiff.compiler.emit import execute as emit, standalone
+
+    loader = _Loader(run_top_level=not getattr(job, "no_exec", False))
+    with contextlib.redirect_stdout(sys.stderr), driver.deep_recursion():
+        # (the user's prints must not corrupt stdout)
+        items = _expand(job, loader)
+        entries = [entry_name(job, fn) for _, fn, _, _ in items]
+        if len(set(entries)) != len(entries):
+            twice = sorted({e for e in entries if entries.count(e) > 1})
+            raise _usage(f"two targets would both define {twice[0]}: put functions with the "
+                         "same name into separate modules")
+        ctx = driver.Context()
+        if hasattr(ctx, "function_names"):  # callee adjoints must not take an entry's name
+            ctx.function_names.reserve(*entries)
+        pieces, rows = [], []
+        for target, fn, wrt, single in items:
+            try:
+                node, parsed, callees = _derive(job, fn, wrt, single, ctx)
+            except SrcdiffError as e:
+                _locate_at_definition(e, target, fn)
+                raise
+            for callee, namespace in callees:
+                pieces.append(standalone.callee_piece(
+                    emit.module_source([callee]), namespace or parsed.namespace,
+                    _callee_function(ctx, callee.name)))
+            text = emit.module_source([node])
+            namespace = emit.base_namespace(parsed.namespace, ctx.helpers)
+            standalone.check_shadowing(parsed, namespace)
+            pieces.append(standalone.generated_piece(text, parsed, namespace))
+            wrt_text = ",".join(wrt) + ("," if not single and len(wrt) == 1 else "")
+            rows.append((target.source, fn.__name__, source_hash(parsed), wrt_text))
+        body = standalone.link(pieces, entries)
+    header = _header(job, rows, __version__)
+    text = header + "\n" + body
+    compile(text, job.output or "<stdout>", "exec", dont_inherit=True)
+    return text
+
+
+def render(argv):
+    """The module text ``srcdiff ARGV`` would write (for tests and tools); raises on errors."""
+    return generate(Job(_parser().parse_args(list(argv))))
+
+
+def _header(job, rows, version):
+    lines = [
+        f"# Generated by srcdiff {version} ({job.mode} mode). Do not edit: regenerate with",
+        f"#   {comment_text(job.command())}",
+        "# It imports only numpy and the Python standard library.",
+        "#",
+        "# source, function, sha256 of the function's source text, wrt:",
+    ]
+    for source, func, digest, wrt in rows:
+        lines.append(comment_text(f"#   {source}  {func}  {digest}  wrt={wrt}"))
+    options = []
+    if job.stop:
+        options.append("stop_gradients=" + ",".join(job.stop))
+    if job.unconnected != "none":
+        options.append("unconnected_gradients=" + job.unconnected)
+    if options:
+        lines.append(comment_text("# options: " + " ".join(options)))
+    return "\n".join(lines) + "\n"
+
+
+def comment_text(text):
+    """``text`` made safe for one comment line: every control or line-breaking character
+    (which would end the comment and start code) is written as an escape."""
+    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode()
+                   for ch in text)
+
+
+# ------------------------------------------------------------------ output
+
+
+def write_atomic(path, text, force=False):
+    """Write ``text`` to ``path`` via a temporary file in the same directory and os.replace.
+    A read-only ``path`` is refused unless ``force``."""
+    directory = os.path.dirname(path) or "."
+    if not os.path.isdir(directory):
+        raise CliError(f"{path}: error: cannot write: the directory {directory!r} does not "
+                       f"exist", IO)
+    if os.path.isdir(path):
+        raise CliError(f"{path}: error: cannot write: it is a directory", IO)
+    data = text.encode("utf-8")
+    try:
+        with open(path, "rb") as f:
+            if f.read() == data:
+                return  # unchanged: keep the file (and its mtime) as it is
+    except OSError:
+        pass
+    try:
+        mode = os.stat(path).st_mode & 0o777
+        if not mode & 0o222 and not force:
+            raise CliError(f"{path}: error: the file is read-only; not replacing it (use "
+                           "--force to replace it anyway)", IO)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix="." + os.path.basename(path) + ".",
+                                   suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as e:
+        raise CliError(f"{path}: error: cannot write: {e.strerror or e}", IO) from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def check(job, text):
+    """Compare ``text`` with the file at ``job.output``; return the exit status."""
+    path = job.output
+    try:
+        with open(path, "rb") as f:
+            old = f.read().decode("utf-8", errors="replace")
+    except FileNotFoundError:
+        sys.stderr.write(f"{path}: stale: the file does not exist\n"
+                         f"regenerate with: {job.command()}\n")
+        return STALE
+    except OSError as e:
+        raise CliError(f"{path}: error: cannot read: {e.strerror or e}", IO) from None
+    if old == text:
+        return OK
+    diff = list(difflib.unified_diff(old.splitlines(True), text.splitlines(True),
+                                     fromfile=f"{path} (on disk)",
+                                     tofile=f"{path} (regenerated)", n=1))
+    changed = sum(1 for d in diff if d[:1] in "+-" and d[:3] not in ("+++", "---"))
+    sys.stderr.write(f"{path}: stale: {changed} changed lines\n"
+                     f"regenerate with: {job.command()}\n")
+    shown = diff[:60]
+    sys.stderr.write("".join(d if d.endswith("\n") else d + "\n" for d in shown))
+    if len(diff) > len(shown):
+        sys.stderr.write(f"... ({len(diff) - len(shown)} more diff lines)\n")
+    return STALE
+
+
+def list_rules(out):
+    from srcdiff import rules
+
+    table = rules()
+    width = max((len(name) for name, _ in table), default=0)
+    for name, kind in table:
+        out.write(f"{name.ljust(width)}  {kind}\n")
+
+
+# ------------------------------------------------------------------ main
+
+
+def main(argv=None):
+    """Run the command line; return the exit status (see the module docstring)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv
+    try:
+        return _main(argv)
+    except CliError as e:
+        if debug:
+            traceback.print_exc()
+        _report(e.error if e.error is not None else None, str(e))
+        return e.status
+    except SrcdiffError as e:
+        if debug:
+            traceback.print_exc()
+        _report(e, "")
+        return COMPILE
+    except KeyboardInterrupt:
+        sys.stderr.write("srcdiff: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return OK
+    except Exception as e:  # a bug in srcdiff: say so, without a traceback unless asked
+        if debug:
+            traceback.print_exc()
+        sys.stderr.write(f"srcdiff: internal error: {type(e).__name__}: {e}\n"
+                         "this is a bug in srcdiff; rerun with --debug for the traceback "
+                         "and report it\n")
+        return INTERNAL
+
+
+def _report(error, message):
+    if error is not None:
+        if error.filename:
+            error.filename = _display_path(str(error.filename))
+        text = error.render()
+        if message and not text.startswith(message):
+            text = message + "\n" + text
+    else:
+        text = message
+    if not text.split("\n", 1)[0].count("error:"):
+        text = "srcdiff: error: " + text
+    sys.stderr.write(text.rstrip("\n") + "\n")
+
+
+def _main(argv):
+    command = None
+    if argv and argv[0] in ("check", "rules"):
+        command = argv.pop(0)
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # argparse printed usage (or --help)
+        return OK if e.code in (0, None) else USAGE
+    if args.version:
+        from srcdiff import __version__
+        sys.stdout.write(f"srcdiff {__version__}\n")
+        return OK
+    if command == "rules" or args.list_rules:
+        if args.targets:
+            raise _usage("`srcdiff rules` takes no targets")
+        list_rules(sys.stdout)
+        return OK
+    checking = command == "check" or args.check
+    job = Job(args)
+    if checking and not job.output:
+        raise _usage("check needs the file to compare with: -o OUT.py")
+    if job.output:
+        _refuse_overwriting_sources(job)
+    text = generate(job)
+    if checking:
+        return check(job, text)
+    if job.output:
+        write_atomic(job.output, text, force=job.force)
+    else:
+        out = getattr(sys.stdout, "buffer", None)
+        if out is not None:  # bytes: the same on every platform and locale
+            sys.stdout.flush()
+            out.write(text.encode("utf-8"))
+            out.flush()
+        else:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+    return OK
+
+
+def _refuse_overwriting_sources(job):
+    out = os.path.abspath(job.output)
+    for t in job.targets:
+        if t.is_file and os.path.exists(t.source) and os.path.exists(out) \
+                and os.path.samefile(t.source, out):
+            raise _usage(f"-o {job.output} is the source file itself; choose another output")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,410 @@
+"""Stage 3, analyze: which variables are active, and facts about their values.
+
+A variable is *varied* when it may depend differentiably on a ``wrt`` input,
+*useful* when an output may depend differentiably on it; it is *active* when
+both. Only active statements get adjoint code. The analysis is
+flow-insensitive (one fact per name for the whole function), which is
+conservative: it can only make more statements active, never fewer.
+
+``stop_gradients`` names are cut: their defining statements pass no gradient
+to their operands. ``sd.stop_gradient(x)`` is a constant (see ops.py).
+
+Alongside, two value facts used to pick cheaper rules: the *kind* of each
+name (``array`` for numbers and arrays, ``int`` for integers, ``container``
+for lists/tuples/dicts, ``None`` when unknown) and its *rank* (ndim, or None).
+"""
+
+import gast
+import numpy as np
+
+from srcdiff.errors import FIXPOINT_LIMIT, not_converged
+from srcdiff.compiler.analysis.ops import describe
+
+ARRAY, INT, CONTAINER = "array", "int", "container"
+_LIKE = {np.zeros_like, np.ones_like, np.empty_like, np.full_like}
+_MAKERS = {np.zeros, np.ones, np.empty, np.full, np.arange, np.linspace, np.eye, np.identity}
+
+
+class Analysis:
+    """Facts about one normalized function (the result of :func:`analyze`)."""
+
+    def __init__(self):
+        self.ops = {}  # id(stmt) -> Op
+        self.order = []  # every Op, in program order
+        self.varied = set()
+        self.useful = set()
+        self.active = set()
+        self.kinds = {}
+        self.ranks = {}
+        self.children = {}  # container name -> {key: fact}, when known
+        self.assign_count = {}  # name -> number of defining statements
+        self.in_loop = set()  # names defined inside some loop
+        self.outputs = []
+        self.registry = None  # the rule table the ops were described with
+
+    def op(self, stmt):
+        return self.ops.get(id(stmt))
+
+    def is_active_op(self, op):
+        return op.target in self.active and any(o in self.active for o in op.operands)
+
+
+def walk(body, depth=0):
+    """Every statement with its loop depth, in program order."""
+    for s in body:
+        yield s, depth
+        if isinstance(s, gast.If):
+            yield from walk(s.body, depth)
+            yield from walk(s.orelse, depth)
+        elif isinstance(s, (gast.For, gast.While)):
+            yield from walk(s.body, depth + 1)
+
+
+def analyze(fn, parsed, registry, user_functions, wrt_names, stop=(), arg_facts=None):
+    """Compute an :class:`Analysis` for the ANF function ``fn``."""
+    a = Analysis()
+    a.registry = registry
+    params = [arg.id for arg in fn.args.args]
+    arg_facts = arg_facts or {}
+    for s, depth in walk(fn.body):
+        op = describe(s, parsed, registry, user_functions)
+        a.ops[id(s)] = op
+        a.order.append(op)
+        if op.target is not None:
+            a.assign_count[op.target] = a.assign_count.get(op.target, 0) + 1
+            if depth > 0:
+                a.in_loop.add(op.target)
+        if isinstance(s, gast.For) and depth >= 0:
+            a.assign_count[s.target.id] = a.assign_count.get(s.target.id, 0) + 1
+            a.in_loop.add(s.target.id)
+        if isinstance(s, gast.Return):
+            v = s.value
+            elts = v.elts if isinstance(v, gast.Tuple) else [v]
+            a.outputs = [e.id for e in elts if isinstance(e, gast.Name)]
+    stop = set(stop)
+    # varied: forward closure from the wrt names
+    a.varied = set(wrt_names)
+    changed = True
+    while changed:
+        changed = False
+        for op in a.order:
+            t = op.target
+            if t is None or t in a.varied or (t in stop):
+                continue
+            if any(o in a.varied for o in op.operands):
+                a.varied.add(t)
+                changed = True
+    # useful: backward closure from the outputs
+    a.useful = set(a.outputs)
+    changed = True
+    while changed:
+        changed = False
+        for op in a.order:
+            if op.target in a.useful and op.target not in stop:
+                for o in op.operands:
+                    if o not in a.useful:
+                        a.useful.add(o)
+                        changed = True
+    a.active = a.varied & a.useful
+    _value_facts(a, fn, params, arg_facts)
+    return a
+
+
+def _merge(table, name, value):
+    if name in table and table[name] != value:
+        table[name] = _join(table[name], value) if isinstance(value, tuple) else None
+    elif name not in table:
+        table[name] = value
+
+
+def _join(p, q):
+    """Two shape patterns of one name: keep what both agree on."""
+    if not isinstance(p, tuple) or len(p) != len(q):
+        return None
+    return tuple(a if a == b else None for a, b in zip(p, q))
+
+
+# A *shape pattern* is a tuple with one entry per axis: True (length 1), False
+# (longer than 1) or None (unknown); None for the whole pattern means the rank
+# is unknown. Scalars are (). Patterns tell where broadcasting can happen:
+# two operands whose axes are all known never broadcast into each other's
+# longer axes, so ``unbroadcast`` can be left out.
+
+
+def _value_facts(a, fn, params, arg_facts):
+    kinds, shapes, children = {}, {}, {}
+    for p in params:
+        fact = arg_facts.get(p, (None, None))
+        kinds[p], shapes[p] = fact[0], _as_pattern(fact[1])
+        if len(fact) > 2 and isinstance(fact[2], tuple):  # a container's entries
+            children[p] = dict(fact[2])
+    for s, _ in walk(fn.body):
+        if isinstance(s, gast.For):
+            _merge(kinds, s.target.id, INT)
+            _merge(shapes, s.target.id, ())
+    # one sweep in program order: definitions before uses in straight-line code;
+    # a name defined with different facts in different places keeps what they share
+    # sweeps in program order until nothing changes: facts only ever weaken, so a
+    # value that flows around a loop ends with what every iteration agrees on
+    for _ in range(FIXPOINT_LIMIT):
+        before = (dict(kinds), dict(shapes))
+        _sweep(a, kinds, shapes, children)
+        if (kinds, shapes) == before:
+            break
+    else:
+        raise not_converged("kind-and-shape", FIXPOINT_LIMIT)
+    a.kinds, a.shapes, a.children = kinds, shapes, children
+    a.ranks = {k: (len(v) if isinstance(v, tuple) else None) for k, v in shapes.items()}
+
+
+def _sweep(a, kinds, shapes, children):
+    for op in a.order:
+        if op.target is None or op.kind in ("store", "append"):
+            continue
+        kind, shape = _fact(op, kinds, shapes)
+        if op.kind == "index" and kinds.get(op.args[0].id) == CONTAINER \
+                and isinstance(op.index, gast.Constant) and op.args[0].id in children:
+            child = children[op.args[0].id].get(op.index.value)
+            if child is not None:
+                kind, shape = child[0], _as_pattern(child[1])
+                if len(child) > 2 and isinstance(child[2], tuple):
+                    children[op.target] = dict(child[2])
+        _merge(kinds, op.target, kind)
+        _merge(shapes, op.target, shape)
+
+
+def _as_pattern(fact):
+    if isinstance(fact, tuple) or fact is None:
+        return fact
+    if isinstance(fact, int):
+        return (None,) * fact
+    return None
+
+
+def _atom_fact(node, kinds, shapes):
+    if isinstance(node, gast.Constant):
+        v = node.value
+        if isinstance(v, bool) or isinstance(v, int):
+            return INT, ()
+        if isinstance(v, (float, complex)):
+            return ARRAY, ()
+        return None, None
+    if isinstance(node, gast.Name):
+        return kinds.get(node.id), shapes.get(node.id)
+    return None, None
+
+
+def broadcast_pattern(patterns):
+    """The shape pattern of an elementwise result, or None."""
+    if any(p is None for p in patterns):
+        return None
+    rank = max((len(p) for p in patterns), default=0)
+    out = []
+    for axis in range(rank):
+        dims = [p[axis - rank + len(p)] for p in patterns if axis - rank + len(p) >= 0]
+        if any(d is False for d in dims):
+            out.append(False)
+        elif all(d is True for d in dims):
+            out.append(True)
+        else:
+            out.append(None)
+    return tuple(out)
+
+
+def _fact(op, kinds, shapes):
+    value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+    if op.kind == "copy":
+        return _atom_fact(op.args[0], kinds, shapes)
+    if op.kind == "literal":
+        return CONTAINER, None
+    if op.kind == "index":
+        base_kind, base_shape = _atom_fact(op.args[0], kinds, shapes)
+        if base_kind != ARRAY:
+            return None, None
+        return ARRAY, _index_pattern(op.index, base_shape, kinds)
+    if op.kind == "const":
+        if isinstance(value, gast.Constant):
+            return _atom_fact(value, kinds, shapes)
+        fn = op.func
+        if fn in _LIKE:
+            if op.args and isinstance(op.args[0], gast.Name):
+                return ARRAY, shapes.get(op.args[0].id)
+            return ARRAY, None
+        if fn in _MAKERS:
+            shape = op.args[0] if op.args else None
+            if isinstance(shape, gast.Name) and kinds.get(shape.id) == INT \
+                    and shapes.get(shape.id) == ():
+                return ARRAY, (None,)
+            if isinstance(shape, gast.Constant) and isinstance(shape.value, int):
+                return ARRAY, (shape.value == 1,)
+            return ARRAY, None
+        if fn in (len, int, np.argmax, np.argmin, round):
+            return INT, ()
+        return None, None
+    if op.kind == "prim":
+        if op.rule is not None and (op.rule.tuple_output or op.func in _tree_valued()):
+            return None, None  # a list, tuple or dict of arrays
+        facts = [_atom_fact(x, kinds, shapes) for x in op.args]
+        fn = op.func
+        if any(k == CONTAINER for k, _ in facts):
+            return ARRAY, None
+        if all(k == INT for k, _ in facts) and facts and not isinstance(value, gast.Call):
+            return INT, ()
+        pats = [p for _, p in facts]
+        is_matmul = fn is np.matmul or isinstance(getattr(value, "op", None), gast.MatMult)
+        if op.rule.elementwise:  # declared by the rule table, never inferred from the type
+            if not op.kwargs and pats:
+                return ARRAY, broadcast_pattern(pats)
+            return ARRAY, None
+        if is_matmul or fn is np.dot:
+            if len(pats) == 2 and None not in pats:
+                p, q = pats
+                if len(p) == 2 and len(q) == 2:
+                    return ARRAY, (p[0], q[1])
+                if len(p) == 2 and len(q) == 1:
+                    return ARRAY, (p[0],)
+                if len(p) == 1 and len(q) == 2:
+                    return ARRAY, (q[1],)
+                if len(p) == 1 and len(q) == 1:
+                    return ARRAY, ()
+                if fn is np.matmul or is_matmul:
+                    return ARRAY, (None,) * max(len(p), len(q))
+            return ARRAY, None
+        if fn in (np.sum, np.mean, np.max, np.min, np.prod, np.amax, np.amin):
+            return ARRAY, _reduction_pattern(op, pats)
+        if fn is np.transpose and pats and len(op.args) == 1 and pats[0] is not None:
+            return ARRAY, tuple(reversed(pats[0]))
+        return ARRAY, None
+    return None, None
+
+
+def _reduction_pattern(op, pats):
+    """The pattern of ``np.sum(x, axis=..., keepdims=...)`` with literal options, or None."""
+    extra = set(op.kwargs) - {"axis", "keepdims"}
+    if extra or len(op.args) > 2 or not pats:
+        return None
+    axis = op.kwargs.get("axis", op.args[1] if len(op.args) > 1 else None)
+    keep = op.kwargs.get("keepdims")
+    keep = False if keep is None else _literal(keep)
+    if not isinstance(keep, bool):
+        return None
+    if axis is None or (isinstance(axis, gast.Constant) and axis.value is None):
+        if not keep:
+            return ()
+        return None if pats[0] is None else (True,) * len(pats[0])
+    base = pats[0]
+    if base is None:
+        return None
+    axes = _literal(axis)
+    axes = axes if isinstance(axes, tuple) else (axes,)
+    if not all(isinstance(a, int) and not isinstance(a, bool) and -len(base) <= a < len(base)
+               for a in axes):
+        return None
+    axes = {a % len(base) for a in axes}
+    if keep:
+        return tuple(True if i in axes else d for i, d in enumerate(base))
+    return tuple(d for i, d in enumerate(base) if i not in axes)
+
+
+def _literal(node):
+    """The value of a literal int, bool, None or tuple of ints; else a sentinel."""
+    if isinstance(node, gast.Constant):
+        return node.value
+    if isinstance(node, gast.UnaryOp) and isinstance(node.op, gast.USub) \
+            and isinstance(node.operand, gast.Constant) and isinstance(node.operand.value, int):
+        return -node.operand.value
+    if isinstance(node, gast.Tuple):
+        return tuple(_literal(e) for e in node.elts)
+    return _literal
+
+
+def _index_pattern(index, base, kinds):
+    if base is None:
+        return None
+    parts = index.elts if isinstance(index, gast.Tuple) else [index]
+    out = []
+    axis = 0
+    for p in parts:
+        if isinstance(p, gast.Slice):
+            if axis >= len(base):
+                return None
+            full = p.lower is None and p.upper is None and p.step is None
+            out.append(base[axis] if full else (True if base[axis] is True else None))
+            axis += 1
+        elif isinstance(p, gast.Constant) and p.value is None:
+            out.append(True)
+        elif isinstance(p, gast.Constant) and isinstance(p.value, int) \
+                and not isinstance(p.value, bool):
+            axis += 1
+        elif isinstance(p, gast.Name) and kinds.get(p.id) == INT:
+            axis += 1
+        else:
+            return None
+    if axis > len(base):
+        return None
+    return tuple(out) + tuple(base[axis:])
+
+
+def _tree_valued():
+    from srcdiff.rules.runtime_rules import TREE_VALUED
+    return TREE_VALUED
+
+
+def varied_options(analysis):
+    """``(op, keyword, name)`` for each rule option bound to a value that depends on ``wrt``.
+
+    A rule's parameters with defaults (``axis``, ``weights``, ``prepend`` ...) are options: no
+    gradient flows to them. When the value passed is varied (it depends differentiably on a
+    ``wrt`` input) and the result is useful, its contribution would be dropped silently, so
+    the caller refuses such a call. Integers (axes, counts) are never varied in a way that
+    matters; srcdiff's own helpers (``srcdiff.*``) take shapes as options by design.
+    """
+    out = []
+    for op in analysis.order:
+        rule = op.rule
+        if op.kind != "prim" or rule is None or rule.nondiff or op.target not in analysis.useful:
+            continue
+        if rule.name.startswith("srcdiff."):
+            continue
+        template = rule.vjp or rule.jvp
+        if template is None:
+            continue
+        try:
+            bound = template.bind(op.args, op.kwargs)
+        except TypeError:
+            continue
+        for p in list(template.signature.parameters.values())[2:]:
+            if p.default is p.empty and p.kind != p.VAR_KEYWORD:
+                continue
+            node = bound.get(p.name)
+            if node is None:
+                continue
+            if p.kind == p.VAR_KEYWORD:  # the keywords that reach **kwargs, one by one
+                pairs = [(k.value, v) for k, v in zip(node.keys, node.values)]
+            else:
+                pairs = [(p.name, node)]
+            for keyword, value in pairs:
+                for n in gast.walk(value):
+                    if isinstance(n, gast.Name) and n.id in analysis.varied \
+                            and analysis.kinds.get(n.id) != INT:
+                        out.append((op, keyword, n.id))
+                        break
+    return out
+
+
+def check_wrt(fn_name, params, analysis, wrt):
+    """Every ``wrt`` name is a parameter or a local assigned outside loops (SPEC §1)."""
+    from srcdiff.errors import SrcdiffError
+
+    for w in wrt:
+        if w in params:
+            continue
+        if w not in analysis.assign_count:
+            raise SrcdiffError(
+                f"wrt={w!r} is neither a parameter nor a local variable of "
+                f"{fn_name!r} (parameters: {', '.join(params) or 'none'})")
+        if w in analysis.in_loop:
+            raise SrcdiffError(
+                f"wrt={w!r} names a variable assigned inside a loop; its 'last assignment' "
+                "is not a single value", hint="assign the value you mean to a new variable "
+                "after the loop and differentiate with respect to that")

@@ -1,0 +1,349 @@
+"""Part of stage 3: refuse in-place writes that another live name would see.
+
+``x[i] = v`` (and ``x += v`` on an array) changes an array object. If another
+variable refers to the same memory (``y = x``, ``y = x[1:]``, ``y = x.T``,
+``y = x.reshape(...)``) and is read after the write, Python sees the change
+through ``y`` but a data-flow graph over names does not, so the gradient
+would be silently wrong. Such programs are rejected with a message saying
+which name aliases which and where; writing ``.copy()`` resolves it.
+
+A name *may view* another when it is defined by a copy, a subscript that is
+not known to produce a scalar, a primitive registered as a view (reshape,
+transpose, ...), or a call of a user function whose result may share memory
+with that argument (effects.py). Liveness is computed over the structured ANF.
+
+Changes srcdiff does not model at all are refused outright: a method or
+function that changes its argument in place (``y = x.sort()``,
+``np.copyto(x, v)``; the statement forms are refused by normalize.py), and a
+call of a user function that writes into one of its arguments (found by
+reading its source, effects.py).
+"""
+
+import gast
+import numpy as np
+
+from srcdiff.compiler.analysis import effects
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.analysis.activity import ARRAY, INT, walk
+from srcdiff.errors import FIXPOINT_LIMIT, not_converged
+from srcdiff.compiler.front.parse import MISSING
+
+
+def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_scalars=()):
+    """Raise SrcdiffError for an in-place write seen through a live alias, a call that
+    changes a value in place (``.pop()`` allowed with ``allow_pop``: forward mode models
+    it), or a call of a user function that writes into an argument.
+
+    ``x += v`` on a number rebinds ``x``; on a 0-d array (``mutable_scalars``: the
+    parameters that hold one, and the names that share it) it writes in place."""
+    summaries = _check_calls(analysis, parsed, registry, allow_pop)
+    views = _view_edges(analysis, registry, summaries)
+    writes = []
+    for s, _ in walk(fn.body):
+        op = analysis.op(s)
+        if op is None:
+            continue
+        if op.kind == "store":
+            writes.append((s, op.target))
+        elif getattr(s, "srcdiff_inplace", False) and (
+                analysis.ranks.get(op.target) != 0
+                or set(_distances(op.target, views)) & set(mutable_scalars)):
+            writes.append((s, op.target))
+    if not writes:
+        return
+    live_out = liveness(fn.body, analysis)
+    params = {a.id for a in fn.args.args}
+    user = S.all_names(parsed.node)
+    for s, x in writes:
+        group = _distances(x, views)
+        # the nearest names first (``a`` viewing ``b`` viewing ``x`` is the weaker claim),
+        # the user's own before the compiler's: a message names what the user wrote
+        for y in sorted(set(group) - {x}, key=lambda n: (group[n], n not in user, n)):
+            live = y in live_out.get(id(s), set())
+            if live or (y in params and (x, y) in views):
+                raise _alias_error(parsed, analysis, views, s, x, y, live, y in user, group)
+
+
+def _alias_error(parsed, analysis, views, s, x, y, live, visible, group):
+    """The refusal of the write ``s`` into ``x`` seen through ``y``, in the user's terms:
+    a name the compiler made (a temporary, the lowered ``return``'s ``_retval``) is
+    described by the line that made it share memory."""
+    where = views.get((x, y)) or views.get((y, x))
+    nearer = [stmt for (a, b), stmt in sorted(views.items(), key=lambda kv: kv[0])
+              if (a == y and group.get(b) == group[y] - 1)
+              or (b == y and group.get(a) == group[y] - 1)]
+    lineno = parsed.source_line(where)[1] if where is not None else None
+    text, _ = parsed.source_line(s)
+    if visible:
+        line = f" (they share memory since line {lineno})" if lineno else ""
+        who, again = f"`{y}` also refers to{line}", f"`{y}`"
+        hint = f"make an independent copy first, e.g. `{x} = {x}.copy()` or `{y} = ....copy()`"
+    else:
+        source = parsed.source_line(where or (nearer[0] if nearer else s))
+        what = "the function's result" if y in analysis.outputs else "a value"
+        who = f"{what} (`{source[0]}`, line {source[1]}) may also refer to"
+        again = "it"
+        hint = f"make an independent copy first, e.g. `{x} = {x}.copy()` before the change"
+    used = "is used afterwards" if live else "is an argument (the caller's array would change)"
+    return parsed.error(
+        s, f"`{text}` changes an array in place that {who}, and {again} {used}; srcdiff "
+        f"cannot follow the change through {again}", hint=hint)
+
+
+# ------------------------------------------------------------------ calls that change values
+
+
+def _check_calls(analysis, parsed, registry, allow_pop):
+    """Refuse calls that change a value in place; return {id(op): Summary} of the calls
+    of user functions (their results may share memory with their arguments)."""
+    from srcdiff.compiler.reverse.calls import bind_call
+
+    summaries = {}
+    for op in analysis.order:
+        value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+        # a user function: differentiated from its source, or by a rule of the user's
+        if op.kind in ("call", "prim") and effects.is_analyzable(op.func):
+            found = effects.summary(op.func, registry)
+            if found is None:
+                continue
+            summaries[id(op)] = found
+            if found.writes:
+                sig, bound = bind_call(op, parsed.error)
+                for pname, w in found.writes.items():
+                    _check_argument(op, sig, bound, pname, w, analysis, parsed)
+        elif isinstance(value, gast.Call):
+            _check_mutating_call(op, value, parsed, allow_pop)
+    return summaries
+
+
+def _check_argument(op, sig, bound, pname, w, analysis, parsed):
+    """Refuse the call ``op`` if the helper's write into ``pname`` reaches the caller."""
+    if pname in bound.arguments:
+        node = bound.arguments[pname]
+        nodes = list(node) if isinstance(node, tuple) else \
+            list(node.values()) if isinstance(node, dict) else [node]
+        for n in nodes:
+            if not isinstance(n, gast.Name):
+                continue  # a literal: a new object of the call's own
+            if w.weak and analysis.kinds.get(n.id) in (ARRAY, INT) \
+                    and analysis.shapes.get(n.id) == ():
+                continue  # `p += v` on a number makes a new number
+            raise _helper_error(op, pname, w, parsed, "argument")
+        return
+    default = sig.parameters[pname].default
+    if isinstance(default, (np.ndarray, list, dict)):
+        raise _helper_error(op, pname, w, parsed, "default")
+
+
+def _helper_error(op, pname, w, parsed, what):
+    """``the call g(x) changes its argument in place: g writes into its parameter p at
+    file:line (`p[0] *= 2.0`)``, through every helper in between."""
+    chain = w.chain()
+    name, place, text = chain[0]
+    steps = f"{name} writes into its parameter `{pname}`"
+    if len(chain) == 1:
+        steps += f" at {place} (`{text}`)"
+    else:
+        steps += f" by passing it to {chain[1][0]} at {place} (`{text}`)"
+        for k in range(1, len(chain)):
+            inner, inner_place, inner_text = chain[k]
+            if k == len(chain) - 1:
+                steps += f", which writes into it at {inner_place} (`{inner_text}`)"
+            else:
+                steps += (f", which passes it to {chain[k + 1][0]} at {inner_place} "
+                          f"(`{inner_text}`)")
+    changed = "its argument" if what == "argument" else \
+        f"the default value of `{pname}` (shared by every call)"
+    if w.weak:
+        hint = (f"in {name}, write `{pname} = {pname} + ...` (a new value) instead of the "
+                f"augmented assignment, or copy first: `{pname} = {pname}.copy()`")
+    else:
+        hint = (f"copy inside {name} before writing: `{pname} = {pname}.copy()` (or return "
+                "the new value and assign it in the caller)")
+    return parsed.error(
+        _call_node(parsed, op), f"the call to {op.label} changes {changed} in place: "
+        f"{steps}; srcdiff cannot follow a change made inside a called function", hint=hint)
+
+
+def _call_node(parsed, op):
+    """The user's call expression behind the normalized call ``op`` (for the caret)."""
+    anchor = op.stmt.value
+    line = getattr(anchor, "lineno", None)
+    calls = [n for n in gast.walk(parsed.node) if isinstance(n, gast.Call)
+             and parsed.resolve(n.func) is op.func]
+    if len(calls) > 1:
+        calls = [n for n in calls if n.lineno == line]
+    return calls[0] if len(calls) == 1 else anchor
+
+
+def _check_mutating_call(op, call, parsed, allow_pop):
+    func = call.func
+    kwargs = {k.arg for k in call.keywords}
+    target = parsed.resolve(func)
+    if target is MISSING and isinstance(func, gast.Attribute):
+        method = func.attr
+        if method not in effects.MUTATING_METHODS or (method == "pop" and allow_pop) \
+                or (method == "byteswap" and "inplace" not in kwargs):
+            return
+        obj = S.expr_source(func.value) if method != "shuffle" else "its argument"
+        changed = f"`{obj}`" if method != "shuffle" else obj
+    elif target is not MISSING and (effects.mutates_first_argument(target)
+                                    or (target is np.nan_to_num and "copy" in kwargs)):
+        method = S.expr_source(func)
+        changed = "its first argument"
+    else:
+        return
+    text, _ = parsed.source_line(op.stmt)
+    label = f"`.{method}()`" if target is MISSING else f"`{method}`"
+    hint = _NEW_VALUE_HINTS.get(method.rsplit(".", 1)[-1], "use a function that returns a new "
+                                "value and assign the result")
+    raise parsed.error(
+        call, f"{label} in `{text}` changes {changed} in place, which srcdiff cannot follow",
+        hint=hint)
+
+
+_NEW_VALUE_HINTS = {
+    "sort": "assign a sorted copy instead: `y = np.sort(x)`",
+    "pop": "read and drop by indexing instead: `v = xs[-1]` and `xs = xs[:-1]`",
+    "fill": "make a new array instead: `x = np.full_like(x, value)`",
+    "copyto": "assign the new value instead: `x = np.where(mask, v, x)` or `x = v.copy()`",
+    "shuffle": "permute a copy instead: `x = x[rng.permutation(len(x))]`",
+    "extend": "build a new list instead: `xs = xs + more`",
+    "insert": "build a new list instead: `xs = xs[:i] + [v] + xs[i:]`",
+}
+
+
+def outputs_changed_in_place(fn, analysis, registry):
+    """May an output share memory with a name written by ``x[i] = v`` or ``xs.append(v)``?
+
+    The backward sweep undoes those writes in place (restoring ``x[i]``, popping
+    ``xs``), so such outputs must be copied where the value is taken.
+    """
+    changed = {op.target for op in analysis.order if op.kind in ("store", "append")}
+    if not changed:
+        return False
+    views = _view_edges(analysis, registry)
+    return any(_aliases(out, views) & changed for out in analysis.outputs)
+
+
+def _view_edges(analysis, registry, summaries=None):
+    """(a, b) -> defining statement, when ``a`` may share memory with ``b``."""
+    edges = {}
+    for op in analysis.order:
+        if op.target is None:
+            continue
+        found = (summaries or {}).get(id(op))
+        if found is not None and found.returns:  # a helper's result may share an argument
+            from srcdiff.compiler.reverse.calls import bind_call
+            try:
+                _, bound = bind_call(op, lambda *a: TypeError())
+            except TypeError:
+                bound = None
+            for pname in found.returns if bound is not None else ():
+                node = bound.arguments.get(pname)
+                nodes = list(node) if isinstance(node, tuple) else \
+                    list(node.values()) if isinstance(node, dict) else [node]
+                for n in nodes:
+                    if isinstance(n, gast.Name) and n.id != op.target:
+                        edges[(op.target, n.id)] = op.stmt
+            continue
+        base = None
+        if op.kind == "copy" and isinstance(op.args[0], gast.Name):
+            base = op.args[0].id
+        elif op.kind == "index" and analysis.ranks.get(op.target) != 0:
+            base = op.args[0].id
+        elif op.kind == "prim" and op.func is not None and registry.is_view(op.func) \
+                and op.args and isinstance(op.args[0], gast.Name):
+            base = op.args[0].id
+        elif op.kind == "prim" and op.func is np.transpose and op.args \
+                and isinstance(op.args[0], gast.Name):
+            base = op.args[0].id
+        elif op.kind in ("prim", "const") and "copy" in op.kwargs and op.args \
+                and isinstance(op.args[0], gast.Name):
+            base = op.args[0].id  # np.array(x, copy=False) may be x itself
+        if base is not None and base != op.target:
+            edges[(op.target, base)] = op.stmt
+    return edges
+
+
+def _distances(x, views):
+    """Every name in ``x``'s alias group, with the number of view edges from ``x``."""
+    out, frontier = {x: 0}, [x]
+    while frontier:
+        nxt = []
+        for a, b in views:
+            for u, v in ((a, b), (b, a)):
+                if u in frontier and v not in out:
+                    out[v] = out[u] + 1
+                    nxt.append(v)
+        frontier = nxt
+    return out
+
+
+def _aliases(x, views):
+    group = {x}
+    changed = True
+    while changed:
+        changed = False
+        for a, b in views:
+            if (a in group) != (b in group):
+                group |= {a, b}
+                changed = True
+    return group
+
+
+def liveness(body, analysis, live_after=frozenset()):
+    """id(statement) -> names live just after it (read later before being redefined)."""
+    out = {}
+    _live_block(body, set(live_after), analysis, out)
+    return out
+
+
+def _uses(s):
+    if isinstance(s, gast.Assign):
+        names = S.loaded_names(s.value)
+        t = s.targets[0]
+        if isinstance(t, gast.Subscript):
+            names |= S.loaded_names(t)
+            names |= {n.id for n in gast.walk(t.value) if isinstance(n, gast.Name)}
+        return names
+    if isinstance(s, gast.If):
+        return S.loaded_names(s.test)
+    if isinstance(s, gast.For):
+        return S.loaded_names(s.iter)
+    if isinstance(s, gast.While):
+        return S.loaded_names(s.test)
+    return S.loaded_names(s)
+
+
+def _defs(s):
+    if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
+        return {s.targets[0].id}
+    if isinstance(s, gast.For):
+        return {s.target.id}
+    return set()
+
+
+def _live_block(body, live, analysis, out):
+    for s in reversed(body):
+        out[id(s)] = set(live)
+        if isinstance(s, gast.If):
+            a = _live_block(s.body, set(live), analysis, out)
+            b = _live_block(s.orelse, set(live), analysis, out)
+            live = a | b | _uses(s)
+        elif isinstance(s, (gast.For, gast.While)):
+            loop_live = set(live)
+            for _ in range(FIXPOINT_LIMIT):  # what the next iteration reads is live at the end
+                inner = _live_block(s.body, loop_live | set(live), analysis, out)
+                new = loop_live | inner | _uses(s)
+                if new == loop_live:
+                    break
+                loop_live = new
+            else:
+                raise not_converged("liveness", FIXPOINT_LIMIT)
+            live = loop_live | live | _uses(s)
+            if isinstance(s, gast.For):
+                live.discard(s.target.id) if s.target.id not in loop_live else None
+        else:
+            live = (live - _defs(s)) | _uses(s)
+    return live

@@ -1,0 +1,206 @@
+"""What one ANF statement means: which primitive, which rule, which operands.
+
+:func:`describe` reads a normalized statement and returns an :class:`Op`, the
+single description that activity analysis, the reverse transform and the
+forward transform all use, so they cannot disagree about a statement.
+"""
+
+import inspect
+import operator
+
+import gast
+import numpy as np
+
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.front.parse import MISSING
+
+BINOPS = {gast.Add: operator.add, gast.Sub: operator.sub, gast.Mult: operator.mul,
+          gast.Div: operator.truediv, gast.FloorDiv: operator.floordiv, gast.Mod: operator.mod,
+          gast.Pow: operator.pow, gast.MatMult: operator.matmul, gast.BitAnd: operator.and_,
+          gast.BitOr: operator.or_, gast.BitXor: operator.xor, gast.LShift: operator.lshift,
+          gast.RShift: operator.rshift}
+UNARYOPS = {gast.USub: operator.neg, gast.UAdd: operator.pos, gast.Not: operator.not_,
+            gast.Invert: operator.invert}
+CONSTANT_ATTRS = {"shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides", "flags"}
+
+
+class Op:
+    """One statement's meaning.
+
+    ``kind`` is one of: ``copy`` (``y = x``), ``const`` (no gradient flows),
+    ``prim`` (a primitive with a rule), ``index`` (``y = x[i]``), ``literal``
+    (tuple/list/dict display), ``store`` (``x[i] = v``), ``append``
+    (``xs.append(v)``), ``call`` (a user function with source), ``unknown``
+    (no rule and no source), ``control`` (if/for/while/return/passthrough).
+    """
+
+    def __init__(self, kind, stmt, target=None, operands=(), rule=None, func=None, args=(),
+                 kwargs=None, index=None, primitive=None, label=None, reason=None):
+        self.kind = kind
+        self.stmt = stmt
+        self.target = target  # the name this statement (re)defines, or None
+        self.operands = list(operands)  # names a gradient may flow to
+        self.rule = rule
+        self.func = func  # the callable (prim/call/unknown)
+        self.args = list(args)  # atom nodes, primal positional arguments
+        self.kwargs = dict(kwargs or {})
+        self.index = index  # index node of index/store ops
+        self.primitive = primitive
+        self.label = label  # how to name this primitive in messages
+        self.reason = reason  # for ``unknown``: why the call is not modelled (or None)
+
+    def __repr__(self):
+        return f"<Op {self.kind} {self.target} <- {self.operands}>"
+
+
+def _names(nodes):
+    return [n.id for n in nodes if isinstance(n, gast.Name)]
+
+
+def describe(stmt, parsed, registry, user_functions):
+    """Return the :class:`Op` for one ANF statement.
+
+    ``user_functions(obj)`` says whether a callee is a Python function that
+    srcdiff should differentiate from source.
+    """
+    if isinstance(stmt, gast.Assign):
+        target = stmt.targets[0]
+        value = stmt.value
+        if isinstance(target, gast.Subscript):
+            return Op("store", stmt, target=target.value.id,
+                      operands=_names([value]) + [target.value.id], args=[value],
+                      index=target.slice)
+        return _describe_value(stmt, target.id, value, parsed, registry, user_functions)
+    if isinstance(stmt, gast.Expr) and isinstance(stmt.value, gast.Call) \
+            and isinstance(stmt.value.func, gast.Attribute) and stmt.value.func.attr == "append" \
+            and isinstance(stmt.value.func.value, gast.Name) and parsed.resolve(stmt.value.func) is MISSING:
+        lst = stmt.value.func.value.id
+        return Op("append", stmt, target=lst, operands=_names(stmt.value.args) + [lst],
+                  args=list(stmt.value.args))
+    return Op("control", stmt)
+
+
+def _describe_value(stmt, target, value, parsed, registry, user_functions):
+    if isinstance(value, gast.Name):
+        return Op("copy", stmt, target=target, operands=[value.id], args=[value])
+    if isinstance(value, gast.Constant):
+        return Op("const", stmt, target=target)
+    if isinstance(value, gast.BinOp):
+        fn = BINOPS[type(value.op)]
+        return _prim(stmt, target, fn, [value.left, value.right], {}, registry,
+                     label=_op_label(value))
+    if isinstance(value, gast.UnaryOp):
+        fn = UNARYOPS[type(value.op)]
+        return _prim(stmt, target, fn, [value.operand], {}, registry, label=_op_label(value))
+    if isinstance(value, gast.Compare):
+        return Op("const", stmt, target=target)
+    if isinstance(value, gast.Subscript):
+        if not isinstance(value.value, gast.Name):  # a literal's item ('ab'[0]): no gradient
+            return Op("const", stmt, target=target)  # (2[0] raises when run, as in Python)
+        return Op("index", stmt, target=target, operands=_names([value.value]),
+                  args=[value.value], index=value.slice)
+    if isinstance(value, gast.Attribute):
+        static = parsed.resolve(value)
+        if static is not MISSING:
+            return Op("const", stmt, target=target)
+        if value.attr in CONSTANT_ATTRS:
+            return Op("const", stmt, target=target)
+        if value.attr == "T":
+            return _prim(stmt, target, np.transpose, [value.value], {}, registry, label=".T")
+        if value.attr in ("real", "imag"):
+            fn = np.real if value.attr == "real" else np.imag
+            return _prim(stmt, target, fn, [value.value], {}, registry, label="." + value.attr)
+        return Op("unknown", stmt, target=target, operands=_names([value.value]),
+                  label=f"attribute .{value.attr}")
+    if isinstance(value, (gast.Tuple, gast.List)):
+        return Op("literal", stmt, target=target, operands=_names(value.elts), args=value.elts)
+    if isinstance(value, gast.Dict):
+        return Op("literal", stmt, target=target, operands=_names(value.values),
+                  args=value.values)
+    if isinstance(value, gast.Call):
+        return _describe_call(stmt, target, value, parsed, registry, user_functions)
+    return Op("unknown", stmt, target=target, label=type(value).__name__)
+
+
+def _describe_call(stmt, target, call, parsed, registry, user_functions):
+    args = list(call.args)
+    kwargs = {k.arg: k.value for k in call.keywords}
+    fn = parsed.resolve(call.func)
+    label = S.expr_source(call.func)
+    if fn is MISSING and isinstance(call.func, gast.Attribute):  # a method call on a value
+        method = call.func.attr
+        prim = registry.method_primitive(method)
+        receiver = call.func.value
+        if prim == "astype":
+            return Op("copy", stmt, target=target, operands=_names([receiver]), args=[receiver],
+                      label=".astype")
+        if prim is None:
+            return Op("unknown", stmt, target=target, operands=_names([receiver] + args),
+                      label=f"the method .{method}()")
+        if prim is np.reshape and len(args) > 1:
+            args = [gast.Tuple(elts=args, ctx=gast.Load())]
+        if prim is np.transpose and len(args) > 1:
+            args = [gast.Tuple(elts=args, ctx=gast.Load())]
+        return _prim(stmt, target, prim, [receiver] + args, kwargs, registry,
+                     label=f".{method}()")
+    if _is_stop_gradient(fn):
+        return Op("const", stmt, target=target)
+    rule = registry.lookup(fn)
+    if rule is not None:
+        return _prim(stmt, target, fn, args, kwargs, registry, label=label, rule=rule)
+    if user_functions(fn):
+        return Op("call", stmt, target=target, operands=_names(args + list(kwargs.values())),
+                  func=fn, args=args, kwargs=kwargs, label=label)
+    return Op("unknown", stmt, target=target, operands=_names(args + list(kwargs.values())),
+              func=fn, label=label)
+
+
+def _prim(stmt, target, fn, args, kwargs, registry, label=None, rule=None):
+    rule = rule or registry.lookup(fn)
+    if rule is None:
+        return Op("unknown", stmt, target=target, operands=_names(args + list(kwargs.values())),
+                  func=fn, label=label)
+    if rule.nondiff:
+        return Op("const", stmt, target=target, func=fn, rule=rule, label=label)
+    template = rule.vjp or rule.jvp
+    operands = []
+    if template is not None:
+        try:
+            bound = template.bind(args, kwargs)
+        except TypeError as e:
+            # an argument or keyword the rule does not declare: the rule does not model
+            # the call, so it is not differentiated at all (never as a constant)
+            unknown = sorted(set(kwargs) - set(template.params))
+            what = (f"the keyword{'s' if len(unknown) > 1 else ''} "
+                    f"{', '.join(k + '=' for k in unknown)}" if unknown
+                    else f"these arguments ({e})")
+            return Op("unknown", stmt, target=target,
+                      operands=_names(args) + _names_deep_list(kwargs.values()),
+                      func=fn, label=label,
+                      reason=f"the gradient rule of {label} does not model {what}")
+        for p in template.differentiable_params:
+            node = bound.get(p)
+            if node is not None:
+                operands.extend(_names_deep(node))
+    return Op("prim", stmt, target=target, operands=operands, rule=rule, func=fn, args=args,
+              kwargs=kwargs, primitive=fn, label=label)
+
+
+def _names_deep_list(nodes):
+    return [n for node in nodes for n in _names_deep(node)]
+
+
+def _names_deep(node):
+    return [n.id for n in gast.walk(node) if isinstance(n, gast.Name)]
+
+
+def _op_label(value):
+    return S.expr_source(value)
+
+
+def _is_stop_gradient(fn):
+    return getattr(fn, "__srcdiff_stop_gradient__", False)
+
+
+def is_user_function(fn):
+    return inspect.isfunction(fn) and not getattr(fn, "__srcdiff_primitive__", False)

@@ -1,0 +1,266 @@
+"""Part of stage 4: what the backward sweep must keep (to-be-recorded analysis).
+
+A statement that overwrites a value some adjoint code reads must keep the old
+value: in a ``_v1`` name at top level, on ``_stack`` inside loops. Values are
+kept only when both hold: the backward sweep reads them (``needed``) and a
+later statement may overwrite them (assigned again outside a mutually
+exclusive branch, or inside a loop). Cheap scalar temporaries of loop bodies,
+and views ``xs[i]`` with an int ``i``, are recomputed instead of kept.
+"""
+
+import gast
+
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.analysis.activity import walk
+
+
+def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), reference=False):
+    """Return ``(saved, recompute)``: id(statement) -> "stack" | "name", and name -> its
+    defining statement for temporaries recomputed in the backward sweep."""
+    paths = _branch_paths(body)
+    sites = {}
+    for s, _ in walk(body):
+        op = analysis.op(s)
+        if op is not None and op.target is not None and op.kind not in ("store", "append"):
+            sites.setdefault(op.target, []).append(s)
+
+    def overwritten(s, v):
+        if v in params:
+            return True
+        return any(o is not s and not _exclusive(paths[id(o)], paths[id(s)])
+                   for o in sites.get(v, ()))
+
+    # the reference pipeline recomputes nothing and keeps every value a later
+    # statement overwrites, needed or not
+    recompute = {} if reference else _recomputable(body, analysis, sites, reads_of, op_active,
+                                                   params, never)
+    # a while loop's test flag is read by nothing but the primal loop's test, and its
+    # recomputation is skipped by the trip that breaks: never saved unless needed
+    tests = {x.test.id for x, _ in walk(body) if isinstance(x, gast.While)
+             and isinstance(x.test, gast.Name)}
+    saved = {}
+    for s, depth in walk(body):
+        op = analysis.op(s)
+        if op is None or op.target is None:
+            continue
+        v = op.target
+        if v in recompute:
+            continue
+        if op.kind in ("store", "append"):
+            # a write into an argument is undone on the way back, on the gradient
+            # path or not: the gradient function leaves its arguments as passed
+            if v in needed or v in analysis.active or reference or v in params:
+                saved[id(s)] = "stack" if depth else "name"
+            continue
+        if (v in needed or (reference and v not in tests)) \
+                and (v in analysis.in_loop or overwritten(s, v)):
+            saved[id(s)] = "stack" if depth else "name"
+    return saved, recompute
+
+
+def defined_before(fn_body, s, v, analysis, params):
+    """Is ``v`` certainly bound when ``s`` runs? (A parameter, or defined on every path
+    that leads to ``s``.)"""
+    return v in params or bool(_bound_before(fn_body, s, v, analysis))
+
+
+def _bound_before(body, s, v, analysis):
+    """True/False for ``s`` inside ``body``; None when ``s`` is not in ``body``."""
+    for stmt in body:
+        if stmt is s:
+            return False
+        if any(x is s for x, _ in walk([stmt])):  # s is nested inside stmt
+            inner = [stmt.body, stmt.orelse] if isinstance(stmt, gast.If) else [stmt.body]
+            for b in inner:
+                found = _bound_before(b, s, v, analysis)
+                if found is not None:
+                    return found
+            return False
+        if _defines(stmt, v, analysis):
+            return True
+    return None
+
+
+def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=()):
+    """Temporaries of loop bodies that the backward sweep recomputes instead of saving.
+
+    ``t = a * x`` (one definition, a cheap operation on scalars) and
+    ``t = xs[i]`` (an int index into an array: a view, no copy) can be
+    recomputed right before each adjoint that reads it. The backward sweep
+    never restores such a temporary, so it holds the last iteration's value:
+    a recomputation is exact only if everything it reads holds, at the reader,
+    the value it had when ``t`` was made. The rule is applied transitively:
+
+    * an operand of ``t`` that is itself recomputed is recomputed with it, in
+      definition order (reverse.py), so it must be defined earlier in the same
+      block (not read from the previous iteration) and satisfy this rule at
+      every reader of ``t``;
+    * every other operand is saved or unchanged: no statement from ``t``'s
+      definition up to the reader (included) assigns, stores into or appends
+      to it; the sweep's invariant then gives it the value it had.
+
+    The readers of ``t`` are the adjoints that read it directly and the
+    readers of every recomputed temporary that reads it. A temporary failing
+    the rule is saved instead, which may make others fail: iterate until none
+    does.
+    """
+    out = {}
+
+    def used_outside(loop):
+        inside = {id(x) for x, _ in walk(loop.body)}
+        names = set()
+        for x, _ in walk(body):
+            if id(x) in inside:
+                continue
+            if isinstance(x, gast.Assign):
+                names |= S.loaded_names(x.value)
+            elif isinstance(x, gast.If):
+                names |= S.loaded_names(x.test)
+            elif isinstance(x, (gast.For, gast.While)):
+                names |= S.loaded_names(x.iter if isinstance(x, gast.For) else x.test)
+            else:
+                names |= S.loaded_names(x)
+        return names
+
+    for loop, _ in walk(body):
+        if not isinstance(loop, (gast.For, gast.While)):
+            continue
+        block = loop.body
+        outside = used_outside(loop)
+        candidates = {}  # t -> (index in block, statement, operands)
+        for k, s in enumerate(block):
+            op = analysis.op(s)
+            cheap = op is not None and isinstance(s, gast.Assign) and (
+                (op.kind == "prim" and isinstance(s.value, (gast.BinOp, gast.UnaryOp)))
+                or (op.kind == "index" and isinstance(s.value.value, gast.Name)))
+            if not cheap:
+                continue
+            t = op.target
+            if len(sites.get(t, ())) != 1:
+                continue
+            scalar = analysis.ranks.get(t) == 0 and analysis.kinds.get(t) == "array"
+            if not (scalar or _basic_view(op, analysis)):
+                continue
+            operands = S.loaded_names(s.value)
+            if t in operands or t in params or t in outside or t in never:
+                continue
+            candidates[t] = (k, s, operands)
+
+        def direct_readers(t, k):
+            """Indices of the statements whose adjoint reads ``t``; None if one cannot."""
+            found = []
+            for j, other in enumerate(block):
+                if j == k:
+                    continue
+                inner = [x for x, _ in walk([other])]
+                reads = any(t in reads_of(o, x) for x in inner for o in [analysis.op(x)]
+                            if o is not None and o.kind != "control" and op_active(o))
+                reads = reads or (t in S.loaded_names(other)
+                                  and not isinstance(other, gast.Assign))
+                if reads:
+                    if j < k or len(inner) > 1:
+                        return None
+                    found.append(j)
+            return found
+
+        while True:
+            readers = {}
+            failed = set()
+            for t in sorted(candidates, key=lambda t: -candidates[t][0]):  # later ones first
+                k, s, operands = candidates[t]
+                direct = direct_readers(t, k)
+                if direct is None:
+                    failed.add(t)
+                    continue
+                at = set(direct)
+                for u, (ku, _, ops_u) in candidates.items():
+                    if t in ops_u and u in readers:
+                        at |= readers[u]
+                readers[t] = at
+                for u in operands & set(candidates):
+                    if candidates[u][0] >= k:  # last iteration's value: not recomputable
+                        failed.add(t)
+                plain = operands - set(candidates)
+                if any(_assigns(x, plain, analysis) for j in at for x in block[k + 1:j + 1]):
+                    failed.add(t)
+            # a candidate whose recomputation reads a failed one keeps reading it: fine,
+            # the failed one is saved (the sweep's invariant holds for saved values)
+            if not failed:
+                break
+            for t in failed:
+                del candidates[t]
+        for t, (_, s, _) in candidates.items():
+            out[t] = s
+    return out
+
+
+def _basic_view(op, analysis):
+    """``xs[i]`` of an array ``xs`` with an int ``i`` (a name or a literal): basic
+    indexing, an O(1) view that costs less to make again than to save."""
+    if op.kind != "index" or not isinstance(op.args[0], gast.Name) \
+            or analysis.kinds.get(op.args[0].id) != "array":
+        return False
+    i = op.index
+    if isinstance(i, gast.Constant):
+        return isinstance(i.value, int) and not isinstance(i.value, bool)
+    return isinstance(i, gast.Name) and analysis.kinds.get(i.id) == "int" \
+        and analysis.shapes.get(i.id) == ()
+
+
+def _assigns(stmt, names, analysis):
+    """Does ``stmt`` (or a statement nested in it) assign, store into or append to one of
+    ``names``? (A store ``xs[k] = v`` has target ``xs``: it changes the array.)"""
+    for x, _ in walk([stmt]):
+        op = analysis.op(x)
+        if op is not None and op.target in names:
+            return True
+        if isinstance(x, gast.For) and x.target.id in names:
+            return True
+    return False
+
+
+def _branch_paths(body, path=()):
+    """For each statement: the (if, branch) choices that lead to it."""
+    out = {}
+    for s in body:
+        out[id(s)] = path
+        if isinstance(s, gast.If):
+            out.update(_branch_paths(s.body, path + ((id(s), 0),)))
+            out.update(_branch_paths(s.orelse, path + ((id(s), 1),)))
+        elif isinstance(s, (gast.For, gast.While)):
+            out.update(_branch_paths(s.body, path + ((id(s), 2),)))
+    return out
+
+
+def _exclusive(p1, p2):
+    """Can two statements never both run (opposite branches of one ``if``)?"""
+    choices = dict(p1)
+    return any(node in choices and choices[node] != branch and branch != 2
+               for node, branch in p2)
+
+
+def _defines(stmt, v, analysis):
+    for x, _ in walk([stmt]):
+        op = analysis.op(x)
+        if op is not None and op.target == v and op.kind not in ("store", "append"):
+            if x is stmt:
+                return True
+    if isinstance(stmt, gast.If):
+        return all(any(_defines(y, v, analysis) for y in body)
+                   for body in (stmt.body, stmt.orelse))
+    return False
+
+
+def upward_exposed(body, analysis):
+    """Names some statement of ``body`` reads before ``body`` assigns them."""
+    assigned, exposed = set(), set()
+    for s, _ in walk(body):
+        op = analysis.op(s)
+        if op is None:
+            continue
+        for o in op.operands:
+            if o not in assigned:
+                exposed.add(o)
+        if op.target is not None and op.kind not in ("store", "append"):
+            assigned.add(op.target)
+    return exposed

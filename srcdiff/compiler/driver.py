@@ -1,0 +1,329 @@
+"""The compiler's driver: one function per transform, reading top to bottom.
+
+    parse -> normalize -> analyze -> reverse -> optimize -> emit
+"""
+
+import contextlib
+import copy
+import sys
+
+import gast
+import numpy as np
+
+from srcdiff.compiler.analysis import effects
+from srcdiff.compiler.emit import execute as emit
+from srcdiff.compiler.optimize import passes as optimizer
+from srcdiff.compiler.emit import verify as verifier
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, analyze, varied_options
+from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
+from srcdiff.errors import SrcdiffError
+from srcdiff.compiler.front.normalize import normalize
+from srcdiff.compiler.analysis.ops import is_user_function
+from srcdiff.compiler.front.parse import parse_function
+from srcdiff.compiler.reverse.adjoint import Reverse, ReverseOptions
+from srcdiff.rules import DEFAULT
+
+RESERVED = set(emit.RUNTIME_HELPERS) | {"np", "grad_ys", "_stack", "tangents"}
+
+
+class Compiled:
+    """A generated module: its source, its namespace and its entry point.
+
+    ``fn`` is the generated function itself; it changes in place the
+    arguments the differentiated function changes in place (``x[0] = ...``)
+    unless its backward sweep restores them. ``call`` runs it on copies of
+    the arguments when there are such arguments (``writes``: their
+    positions), so that a transform leaves its arguments as passed.
+    """
+
+    def __init__(self, source, namespace, entry, writes=(), n_params=0):
+        self.source = source
+        self.namespace = namespace
+        self.entry = entry
+        self.fn = namespace[entry]
+        self.writes = tuple(writes)
+        self.call = _on_copies(self.fn, max(n_params, max(self.writes) + 1)) \
+            if self.writes else self.fn
+
+    def __call__(self, *args, **kwargs):
+        return self.call(*args, **kwargs)
+
+
+def _on_copies(fn, n):
+    """``fn`` run on copies of its first ``n`` arguments (the differentiated function's: all
+    of them, so that two arguments that are one object stay one object)."""
+
+    def call(*args, **kwargs):
+        return fn(*copy_arguments(args[:n]), *args[n:], **kwargs)
+
+    return call
+
+
+def copy_arguments(values):
+    """``values`` with every array, list, tuple and dict among them deep-copied together
+    (so that two arguments that are one object stay one object)."""
+    memo = {}
+    return [copy.deepcopy(v, memo) if isinstance(v, (np.ndarray, list, tuple, dict)) else v
+            for v in values]
+
+
+def changed_parameters(parsed, registry, arg_facts=None):
+    """Positions of the parameters of the parsed function that it may change in place.
+
+    ``p += v`` changes ``p`` in place only if it is an array or a list: not
+    when the argument is known to be a number.
+    """
+    params = [a.id for a in parsed.node.args.args]
+    arg_facts = arg_facts or {}
+    out = []
+    for k, p in enumerate(params):
+        w = effects.parameter_writes(parsed, registry).get(p)
+        if w is None:
+            continue
+        fact = arg_facts.get(p, (None, None))
+        if w.weak and fact[0] in (ARRAY, INT) and fact[1] == ():
+            continue
+        out.append(k)
+    return out
+
+
+_SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, ()), np.float64: (ARRAY, ()),
+                 np.float32: (ARRAY, ()), complex: (ARRAY, ())}
+
+
+ZERO_D = "0-d array"  # the third entry of a 0-d ndarray's fact: it is mutable, a float is not
+
+
+def zero_d(arg_facts):
+    """The parameters that hold 0-d arrays (``x += v`` writes into them in place)."""
+    return {p for p, f in (arg_facts or {}).items() if len(f) > 2 and f[2] == ZERO_D}
+
+
+def arg_fact(value):
+    """(kind, rank) of an argument value: what specialization may rely on."""
+    t = type(value)
+    fact = _SIMPLE_FACTS.get(t)
+    if fact is not None:
+        return fact
+    if t is np.ndarray:  # the rank and which axes have length 1 (see activity.py)
+        kind = ARRAY if value.dtype.kind in "fc" else INT
+        if value.ndim == 0:
+            return kind, (), ZERO_D
+        return kind, tuple(d == 1 for d in value.shape)
+    if isinstance(value, (bool, int, np.integer, np.bool_)):
+        return INT, ()
+    if isinstance(value, (float, complex, np.floating, np.complexfloating)):
+        return ARRAY, ()
+    if isinstance(value, np.ndarray):
+        pattern = tuple(d == 1 for d in value.shape)
+        kind = ARRAY if np.issubdtype(value.dtype, np.inexact) else INT
+        return (kind, (), ZERO_D) if value.ndim == 0 else (kind, pattern)
+    if isinstance(value, dict):
+        if all(isinstance(k, (str, int)) for k in value):
+            return CONTAINER, None, tuple((k, arg_fact(v)) for k, v in value.items())
+        return CONTAINER, None
+    if isinstance(value, (list, tuple)):
+        if len(value) <= 64:
+            return CONTAINER, None, tuple(enumerate(arg_fact(v) for v in value))
+        return CONTAINER, None
+    return None, None
+
+
+class Context:
+    """What one compilation shares: the rule registry and the functions generated so far.
+
+    Adjoints of called user functions are compiled here, each into its own
+    namespace (the callee's globals), and shared by every caller.
+    """
+
+    def __init__(self, registry=None, taken=(), optimize=True, verify=False):
+        from srcdiff.compiler.ir.names import NameGen
+
+        self.optimize = optimize  # False: the reference pipeline, for callees too
+        self.verify = verify  # the generated code checks the sweep's invariant (verify.py)
+        self.registry = registry or DEFAULT
+        self.helpers = {}  # name -> object, for every generated namespace
+        self.functions = []  # generated adjoints of called user functions, in order
+        self.adjoints = {}  # (function, wrt, facts) -> generated name
+        self.namespaces = []  # namespaces of generated callee adjoints
+        self.function_names = NameGen(taken)
+
+    def adjoint_name(self, fn, wrt, facts):
+        key = (fn, wrt, facts)
+        name = self.adjoints.get(key)
+        if name is not None:
+            return name
+        name = self.function_names.fresh("grad_" + fn.__name__)
+        self.adjoints[key] = name
+        node, parsed, _ = reverse_function(
+            fn, list(wrt), arg_facts=dict(facts), name=name, as_tuple=True, context=self,
+            zero_gradients=True, internal=True)
+        source = emit.module_source([node])
+        ns = emit.load(source, emit.base_namespace(parsed.namespace, self.helpers), name)
+        self.functions.append(node)
+        self.namespaces.append(ns)
+        self.helpers[name] = ns[name]
+        return name
+
+    def link(self, ns):
+        """Give every generated namespace every generated function (mutual recursion)."""
+        for other in self.namespaces + [ns]:
+            for k, v in self.helpers.items():
+                other.setdefault(k, v)
+
+
+def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
+    """Parse, normalize and analyze ``fn`` for one transform: ``(parsed, anf, names, analysis)``.
+
+    ``entry`` is the generated function's name (reserved in ``ctx``), and
+    ``check_names(parsed)`` refuses names the generated code needs.
+    """
+    parsed = parse_function(fn)
+    ctx.function_names.reserve(entry, *parsed.namespace)
+    check_names(parsed)
+    _check_stop(parsed, stop)
+    anf, names = normalize(parsed, RESERVED)
+    arg_facts = arg_facts or {}
+    seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
+    analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts)
+    if not _srcdiff_code(fn):
+        _refuse_varied_options(parsed, analysis)
+    return parsed, anf, names, analysis
+
+
+def _srcdiff_code(fn):
+    """srcdiff's own code, compiled again for higher derivatives: the rules' helpers (whose
+    options get integers computed from the arguments, which the analysis cannot tell from
+    floats) and generated functions (whose options were checked in the user's code)."""
+    code = getattr(fn, "__code__", None)
+    return (getattr(fn, "__module__", None) or "").startswith("srcdiff.") or (
+        code is not None and code.co_filename.startswith("<srcdiff"))
+
+
+def _refuse_varied_options(parsed, analysis):
+    """A value that depends on ``wrt`` passed as a rule's option (no gradient flows there)."""
+    for op, keyword, name in varied_options(analysis):
+        node = op.stmt.value if isinstance(op.stmt, gast.Assign) else op.stmt
+        raise parsed.error(
+            node, f"the gradient rule of {op.label} treats `{keyword}` as a constant, but the "
+            f"value passed for it depends on the differentiated inputs (through `{name}`), so "
+            "its contribution to the gradient would be lost",
+            hint="wrap it in sd.stop_gradient(...) if it is meant to be a constant, or write "
+                 "the computation without that option")
+
+
+def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False,
+                     arg_facts=None, name=None, as_tuple=False, context=None,
+                     zero_gradients=False, internal=False, optimize=True, verify=False):
+    """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context).
+
+    ``optimize=False`` gives the reference pipeline (SPEC §8): the plainest correct
+    adjoint. ``verify=True`` makes the generated code check, at each backward read,
+    that a primal value is the one the primal sweep had (verify.py). A ``context``
+    brings its own settings of both, shared by every callee's adjoint.
+    """
+    ctx = context or Context(optimize=optimize, verify=verify)
+    parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
+                                             name or "grad_" + fn.__name__, _check_reserved_names)
+    check_mutations(anf, analysis, parsed, ctx.registry, mutable_scalars=zero_d(arg_facts))
+    options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
+                             name=name, zero_gradients=zero_gradients, internal=internal,
+                             reference=not ctx.optimize, verify=ctx.verify)
+    options.as_tuple = as_tuple
+    if return_value:  # outputs the backward sweep restores in place are returned as copies
+        options.snapshot_value = outputs_changed_in_place(anf, analysis, ctx.registry)
+    from srcdiff.compiler.reverse.calls import adjoint_of_call
+
+    rev = Reverse(anf, analysis, parsed, names, options, adjoint_of_call)
+    rev.context = ctx
+    out = rev.run()
+    ctx.helpers.update(rev.helpers)
+    user = S.all_names(parsed.node)
+    keep = user | {rev.adj[u] for u in user if u in rev.adj} | {"grad_ys", "_stack"}
+    # array gradients keep their own line (folding them gains nothing measurable);
+    # scalar ones fold, which matters in Python loops
+    keep |= {b for v, b in rev.adj.items() if analysis.shapes.get(v) != ()}
+    scalars = {v for v, p in analysis.shapes.items() if p == ()}
+    scalars |= {rev.adj[v] for v in scalars if v in rev.adj}
+    if ctx.optimize:
+        out = optimizer.optimize(out, keep, gradients=set(rev.adj.values()), scalars=scalars,
+                                verify=ctx.verify)
+    if ctx.verify:
+        out = verifier.instrument(out, rev)
+    return out, parsed, ctx
+
+
+def compile_reverse(fn, wrt, **options):
+    """Compile and load; return a :class:`Compiled` whose entry is the gradient function."""
+    with deep_recursion():
+        node, parsed, ctx = reverse_function(fn, wrt, **options)
+        return load(node, parsed, ctx, changed_parameters(parsed, ctx.registry,
+                                                          options.get("arg_facts")))
+
+
+# Python's default recursion limit (1000) is below the depth of the trees of expressions
+# CPython itself parses (a few hundred chained operators); the AST libraries recurse once
+# per level. Compilation raises it to this, and restores it after.
+RECURSION_LIMIT = 60000
+
+
+@contextlib.contextmanager
+def deep_recursion():
+    """Let the compiler walk trees as deep as CPython parses (see RECURSION_LIMIT)."""
+    old = sys.getrecursionlimit()
+    if old < RECURSION_LIMIT:
+        sys.setrecursionlimit(RECURSION_LIMIT)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def load(node, parsed, ctx, writes=()):
+    """Exec a generated function (and the adjoints it calls); return a :class:`Compiled`."""
+    ns = emit.load(emit.module_source([node]),
+                   emit.base_namespace(parsed.namespace, ctx.helpers), node.name)
+    ctx.link(ns)
+    source = emit.module_source(ctx.functions + [node])
+    return Compiled(source, ns, node.name, writes, len(parsed.node.args.args))
+
+
+def _check_stop(parsed, stop):
+    """Every ``stop_gradients`` name is a variable of the function: a misspelt one would
+    otherwise stop nothing, silently."""
+    import gast
+
+    node = parsed.node
+    names = {a.id for a in node.args.args}
+    names |= {n.id for n in gast.walk(node) if isinstance(n, gast.Name)
+              and isinstance(n.ctx, gast.Store)}
+    unknown = [s for s in stop if s not in names]
+    if unknown:
+        import difflib
+
+        close = difflib.get_close_matches(unknown[0], sorted(names), n=1)
+        raise parsed.error(
+            node, f"stop_gradients names {', '.join(map(repr, unknown))}, which "
+            f"{'is' if len(unknown) == 1 else 'are'} not a variable of {parsed.name!r} "
+            f"(its variables: {', '.join(sorted(names)) or 'none'})",
+            hint=(f"did you mean {close[0]!r}?" if close else "check the spelling"))
+
+
+def _check_reserved_names(parsed):
+    import gast
+
+    for n in gast.walk(parsed.node):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store) and n.id in RESERVED:
+            raise parsed.error(n, f"the name {n.id!r} is reserved for srcdiff's generated code",
+                               hint=f"rename the variable {n.id!r}")
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in RESERVED \
+                and n.id in parsed.namespace and n.id != "np" \
+                and parsed.namespace[n.id] is not emit.RUNTIME_HELPERS.get(n.id):
+            raise parsed.error(n, f"the global {n.id!r} has the name of a helper srcdiff's "
+                               "generated code calls", hint=f"rename the global {n.id!r}")
+    user_np = parsed.namespace.get("np", np)
+    if user_np is not np:
+        raise SrcdiffError(f"{parsed.name!r} lives in a module where `np` is not numpy; "
+                           "srcdiff's generated code uses `np` for numpy",
+                           hint="import numpy as np in that module")

@@ -1,0 +1,267 @@
+"""Stage 1, parse: a Python function object -> its gast ``FunctionDef`` and where names resolve.
+
+Output invariant: ``Parsed.node`` is the function's definition with decorators
+removed; every node's ``lineno``/``col_offset`` counts in the *dedented*
+snippet, and :meth:`Parsed.error` maps it back to the user's file. Names are
+resolved against the function's closure cells, then its globals, then
+builtins, at compile time: rules are looked up by the object a name denotes,
+not by its spelling, so ``import numpy as jnp`` works.
+"""
+
+import builtins
+import inspect
+import linecache
+import textwrap
+
+import gast
+
+from srcdiff.errors import SrcdiffError
+
+_MISSING = object()
+
+
+class Parsed:
+    """A parsed function: its tree, its source position and its namespace."""
+
+    def __init__(self, fn, node, filename, first_line, indent, lines, namespace):
+        self.fn = fn
+        self.node = node
+        self.filename = filename
+        self.first_line = first_line  # file line of the snippet's line 1
+        self.indent = indent  # columns removed by dedent
+        self.lines = lines  # the snippet's lines, as in the file
+        self.namespace = namespace
+        # names the function binds (parameters, assignments, loop targets): inside it they
+        # are local variables even where a global has the same name (normalize adds its
+        # temporaries)
+        self.locals = local_names(node)
+
+    @property
+    def name(self):
+        return self.node.name
+
+    # -- locations ---------------------------------------------------------
+    def where(self, node):
+        lineno = getattr(node, "lineno", None)
+        if lineno is None:
+            return self.filename, None, None, None
+        col = getattr(node, "col_offset", None)
+        line = self.lines[lineno - 1] if 0 < lineno <= len(self.lines) else None
+        return (self.filename, self.first_line + lineno - 1,
+                None if col is None else col + self.indent, line)
+
+    def error(self, node, message, hint=None):
+        filename, lineno, col, line = self.where(node)
+        return SrcdiffError(message, filename=filename, lineno=lineno, col=col, line=line, hint=hint)
+
+    def source_line(self, node):
+        """The user's source text of ``node``'s first line, stripped."""
+        _, lineno, _, line = self.where(node)
+        return (line or "").strip(), lineno
+
+    # -- names -------------------------------------------------------------
+    def lookup(self, ident):
+        """The object ``ident`` denotes inside the function, or ``_MISSING``."""
+        if ident in self.locals:
+            return _MISSING  # a local variable: known only at run time
+        if ident in self.namespace:
+            return self.namespace[ident]
+        return getattr(builtins, ident, _MISSING)
+
+    def resolve(self, node):
+        """The object an expression of names and attributes (``np.linalg.inv``) denotes.
+
+        Returns ``_MISSING`` when it does not denote a compile-time object
+        (a local variable, a subscript, a call result).
+        """
+        if isinstance(node, gast.Name):
+            return self.lookup(node.id)
+        if isinstance(node, gast.Attribute):
+            base = self.resolve(node.value)
+            if base is _MISSING:
+                return _MISSING
+            return getattr(base, node.attr, _MISSING)
+        return _MISSING
+
+
+MISSING = _MISSING
+
+
+def local_names(node):
+    """The names a function (``FunctionDef``) binds: its parameters and every name it
+    assigns, except those declared ``global`` or ``nonlocal``."""
+    bound, declared = set(), set()
+    for n in gast.walk(node):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Param, gast.Del)):
+            bound.add(n.id)
+        elif isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)) \
+                and n is not node:
+            bound.add(n.name)
+        elif isinstance(n, (gast.Global, gast.Nonlocal)):
+            declared.update(n.names)
+        elif isinstance(n, gast.ExceptHandler) and n.name is not None:
+            bound.add(n.name.id if isinstance(n.name, gast.Name) else n.name)
+    return bound - declared
+
+
+def parse_function(fn):
+    """Read ``fn``'s source and return a :class:`Parsed`."""
+    if not inspect.isfunction(fn):
+        what = getattr(fn, "__name__", repr(fn))
+        raise SrcdiffError(
+            f"cannot read the source of {what!r}: it is not a Python function "
+            f"(a builtin, a C extension or a callable object)",
+            hint="differentiate a plain `def` function, or register a rule for it with "
+                 "sd.register_vjp(fn, rule)")
+    try:
+        lines, first_line = inspect.getsourcelines(fn.__code__)  # the code that runs: never unwrapped
+        filename = inspect.getsourcefile(fn.__code__) or fn.__code__.co_filename
+    except (OSError, TypeError):
+        undecodable = _undecodable_line(fn.__code__.co_filename)
+        if undecodable is not None:
+            lineno, encoding, reason = undecodable
+            raise SrcdiffError(
+                f"cannot read the source of {fn.__qualname__!r}: line {lineno} of its file is "
+                f"not valid {encoding} ({reason})", filename=fn.__code__.co_filename,
+                lineno=lineno, hint=f"save the file as {encoding}, or declare its encoding "
+                "with a `# -*- coding: ... -*-` line at the top") from None
+        raise SrcdiffError(
+            f"no source is available for {fn.__qualname__!r} (defined in "
+            f"{fn.__code__.co_filename}, e.g. typed at an interactive prompt or made by exec)",
+            filename=fn.__code__.co_filename, lineno=fn.__code__.co_firstlineno,
+            hint="put the function in a .py file (or a notebook cell) and import it") from None
+    if first_line == 0:
+        first_line = 1
+    text = "".join(lines)
+    dedented = textwrap.dedent(text)
+    indent = _indent_of(lines)
+    try:
+        module = gast.parse(dedented)
+    except SyntaxError as e:  # e.g. a lambda whose source line holds more than the lambda
+        raise SrcdiffError(f"cannot parse the source of {fn.__qualname__!r}: {e.msg}",
+                           filename=filename, lineno=first_line + (e.lineno or 1) - 1,
+                           line=lines[(e.lineno or 1) - 1] if lines else None,
+                           hint="define the function with `def` in a file") from None
+    defs = [n for n in module.body if isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef))]
+    if not defs:
+        raise SrcdiffError(f"{fn.__qualname__!r} is not defined by a `def` statement "
+                           f"(a lambda?)", filename=filename, lineno=first_line,
+                           line=lines[0] if lines else None,
+                           hint="write it as `def name(args): return ...`")
+    node = defs[0]
+    if isinstance(node, gast.AsyncFunctionDef):
+        raise SrcdiffError("async functions cannot be differentiated", filename=filename,
+                           lineno=first_line, line=lines[0],
+                           hint="make it an ordinary `def`")
+    if fn.__code__.co_flags & (inspect.CO_GENERATOR | inspect.CO_ASYNC_GENERATOR):
+        where = next((n for n in _own_nodes(node) if isinstance(n, (gast.Yield, gast.YieldFrom))),
+                     node)
+        lineno = first_line + getattr(where, "lineno", 1) - 1
+        line = lines[getattr(where, "lineno", 1) - 1] if lines else None
+        raise SrcdiffError(f"{fn.__qualname__!r} is a generator (it uses `yield`): generators "
+                           "are not supported", filename=filename, lineno=lineno,
+                           col=getattr(where, "col_offset", 0) + _indent_of(lines), line=line,
+                           hint="return a list (or an array) of the values instead")
+    node.decorator_list = []
+    namespace = dict(fn.__globals__)
+    if fn.__closure__:
+        for var, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+            try:
+                namespace[var] = cell.cell_contents
+            except ValueError:  # an empty cell: not yet assigned in the enclosing scope
+                pass
+    linecache.checkcache(filename)
+    _check_unchanged(fn, node, dedented, filename, first_line, lines)
+    return Parsed(fn, node, filename, first_line, indent, lines, namespace)
+
+
+def _undecodable_line(filename):
+    """``(line, encoding, reason)`` of the first line the file's encoding cannot decode."""
+    import tokenize
+
+    try:
+        with open(filename, "rb") as f:
+            data = f.read()
+        encoding, _ = tokenize.detect_encoding(iter(data.splitlines(True)).__next__)
+    except (OSError, SyntaxError):
+        return None
+    for k, raw in enumerate(data.splitlines(True), 1):
+        try:
+            raw.decode(encoding)
+        except UnicodeDecodeError as e:
+            return k, encoding, e.reason
+    return None
+
+
+def _check_unchanged(fn, node, dedented, filename, first_line, lines):
+    """Refuse when the source read now is not the code that runs (the file was edited
+    after the function was imported): its name and compiled code must match ``fn``'s."""
+    import __future__
+
+    code = fn.__code__
+    stale = node.name != code.co_name
+    if not stale:
+        flags = 0
+        for feature in __future__.all_feature_names:
+            flag = getattr(__future__, feature).compiler_flag
+            if code.co_flags & flag:
+                flags |= flag
+        # compiled inside a function that binds the free variables, so that closure
+        # reads compile as they did in the original
+        free = code.co_freevars
+        wrapper = dedented
+        if free:
+            wrapper = ("def __srcdiff_outer__():\n    " + " = ".join(free) + " = None\n"
+                       + textwrap.indent(dedented, "    ")
+                       + "    return lambda: (" + ", ".join(free) + ",)\n")
+        try:
+            outer = compile(wrapper, filename, "exec", flags=flags, dont_inherit=True)
+        except (SyntaxError, ValueError):
+            return  # cannot say: leave it to the parser
+        inner = _find_code(outer, code.co_name)
+        stale = inner is None or _signature(inner) != _signature(code)
+    if stale:
+        raise SrcdiffError(
+            f"the source of {code.co_name!r} changed since it was imported: {filename} line "
+            f"{first_line} no longer holds the code that runs", filename=filename,
+            lineno=first_line, line=lines[0] if lines else None,
+            hint="reload the module (importlib.reload) or restart, then differentiate again")
+
+
+def _find_code(code, name):
+    for c in code.co_consts:
+        if hasattr(c, "co_code"):
+            if c.co_name == name:
+                return c
+            found = _find_code(c, name)
+            if found is not None:
+                return found
+    return None
+
+
+def _signature(code):
+    """A fingerprint of what a function's code does, independent of where it stands in its
+    file and of how the compiler chose to lay out its bytecode (which depends on more
+    than the function's own text): the names it reads, its locals, its constants."""
+    consts = sorted((_signature(c) if hasattr(c, "co_code") else (type(c).__name__, repr(c))
+                     for c in code.co_consts), key=repr)
+    return (sorted(code.co_names), code.co_varnames, code.co_argcount,
+            code.co_kwonlyargcount, code.co_freevars, consts)
+
+
+def _own_nodes(node):
+    """The nodes of a function's body, not those of functions or lambdas nested in it."""
+    todo = list(node.body)
+    while todo:
+        n = todo.pop(0)
+        yield n
+        if not isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda,
+                              gast.ClassDef)):
+            todo.extend(gast.iter_child_nodes(n))
+
+
+def _indent_of(lines):
+    for line in lines:
+        if line.strip():
+            return len(line) - len(line.lstrip())
+    return 0

@@ -1,0 +1,393 @@
+"""The wall around the AST libraries: the only module that builds nodes or prints source.
+
+Every other stage speaks gast through these helpers, so that a change in gast
+or astor touches one file. Templates are written as Python source and parsed
+here (``expr("np.tanh(x)", x=node)``), so the code that makes code reads like
+the code it makes.
+"""
+
+import ast
+import math
+import os
+import re
+
+import astor
+import gast
+import numpy as np
+
+from srcdiff.errors import InternalError
+
+# ----------------------------------------------------------------- building
+
+
+def name(ident, store=False):
+    return gast.Name(id=ident, ctx=gast.Store() if store else gast.Load(), annotation=None,
+                     type_comment=None)
+
+
+def const(value):
+    return gast.Constant(value=value, kind=None)
+
+
+def copy(node):
+    """A structural copy of a tree (much faster than ``copy.deepcopy`` on ASTs)."""
+    if isinstance(node, list):
+        return [copy(x) for x in node]
+    if isinstance(node, gast.AST):
+        new = node.__class__.__new__(node.__class__)
+        new.__dict__ = {k: copy(v) for k, v in node.__dict__.items()}
+        return new
+    return node
+
+
+def as_load(node):
+    node = copy(node)
+    for sub in gast.walk(node):
+        if hasattr(sub, "ctx"):
+            sub.ctx = gast.Load()
+    return node
+
+
+def as_store(node):
+    node = copy(node)
+    node.ctx = gast.Store()
+    if isinstance(node, (gast.Tuple, gast.List)):
+        node.elts = [as_store(e) for e in node.elts]
+    return node
+
+
+def assign(target, value, like=None):
+    if isinstance(target, str):
+        target = name(target, store=True)
+    else:
+        target = as_store(target)
+    node = gast.Assign(targets=[target], value=value, type_comment=None)
+    if like is not None:
+        locate(node, like)
+    return node
+
+
+def call(func, args=(), keywords=()):
+    if isinstance(func, str):
+        func = expr(func)
+    kws = [gast.keyword(arg=k, value=v) for k, v in keywords]
+    return gast.Call(func=func, args=list(args), keywords=kws)
+
+
+def comment(text):
+    """A statement that prints as a ``# text`` line (see :func:`to_source`)."""
+    return gast.Expr(value=const(_COMMENT + text))
+
+
+def locate(node, like):
+    """Give ``node`` and its children without positions the position of ``like``."""
+    if like is None:
+        return node
+    origin = getattr(like, "_srcdiff_origin", None)  # see origin.py
+    if origin is not None and getattr(node, "_srcdiff_origin", None) is None:
+        node._srcdiff_origin = origin
+    for sub in gast.walk(node):
+        if getattr(sub, "lineno", None) is None and hasattr(like, "lineno"):
+            for attr in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+                if hasattr(like, attr):
+                    setattr(sub, attr, getattr(like, attr))
+    return node
+
+
+def _substitute(tree, subs):
+    class Sub(gast.NodeTransformer):
+        def visit_Name(self, node):
+            if node.id in subs:
+                new = subs[node.id]
+                if isinstance(new, str):
+                    return gast.copy_location(name(new, isinstance(node.ctx, gast.Store)), node)
+                new = copy(new)
+                if isinstance(node.ctx, gast.Store):
+                    new = as_store(new)
+                return new
+            return node
+
+    return Sub().visit(tree)
+
+
+def expr(src, **subs):
+    """Parse an expression template; keyword arguments replace names by nodes or names."""
+    tree = gast.parse(src.strip(), mode="eval") if hasattr(gast, "Expression") else None
+    node = tree.body if tree is not None else gast.parse(src).body[0].value
+    return _substitute(node, subs) if subs else node
+
+
+def stmts(src, **subs):
+    """Parse a statement template into a list of statements."""
+    body = gast.parse(_dedent(src)).body
+    return [_substitute(s, subs) for s in body] if subs else body
+
+
+def _dedent(src):
+    import textwrap
+
+    return textwrap.dedent(src).strip("\n") + "\n"
+
+
+# ------------------------------------------------------------------ reading
+
+
+def parse_module(src):
+    return gast.parse(src)
+
+
+def loaded_names(node):
+    """Names read anywhere inside ``node``."""
+    return {n.id for n in gast.walk(node) if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+
+
+def assigns_name(stmt, name):
+    """Does ``stmt`` bind ``name`` (anywhere inside it)?"""
+    return any(isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store) and n.id == name
+               for n in gast.walk(stmt))
+
+
+def all_names(node):
+    return {n.id for n in gast.walk(node) if isinstance(n, gast.Name)}
+
+
+def dump(node):
+    return gast.dump(node)
+
+
+# ----------------------------------------------------------------- printing
+
+_COMMENT = "SRCDIFF_COMMENT:"
+_COMMENT_LINE = re.compile(r"^(\s*)(?:[rbuRBU]*)(['\"]{1,3})" + re.escape(_COMMENT) + r"(.*)\2\s*$")
+
+# Set (to "1") by the test suite: every printed tree is parsed back and compared.
+CHECK_ROUNDTRIP_ENV = "SRCDIFF_CHECK_ROUNDTRIP"
+
+
+def check_roundtrip_enabled():
+    return os.environ.get(CHECK_ROUNDTRIP_ENV) == "1"
+
+
+def to_source(node):
+    """Print a gast tree as Python source, turning comment statements into ``#`` lines.
+
+    The printer works on precedence, and its one blind spot is a literal that
+    is not written as one token: ``Constant(-0.5)`` (made by folding ``-0.5``,
+    or by arithmetic on literals) printed as ``-0.5`` is a unary minus, which
+    binds looser than ``**`` (``-0.5 ** 2`` is ``-(0.5 ** 2)``). So such a
+    number is printed as the tree the parser builds for its text
+    (:func:`_parser_form`), in the constant's place, and precedence does the
+    rest (:class:`_Printer`). Under ``SRCDIFF_CHECK_ROUNDTRIP=1`` the printed
+    text is parsed back and must give the printed tree (:func:`check_roundtrip`).
+    """
+    tree = gast.gast_to_ast(node)
+    if isinstance(tree, list):
+        tree = ast.Module(body=tree, type_ignores=[])
+    ast.fix_missing_locations(tree)
+    text = astor.to_source(tree, indent_with="    ", source_generator_class=_Printer)
+    out = []
+    for line in text.split("\n"):
+        m = _COMMENT_LINE.match(line)
+        if m:
+            literal = line.strip()
+            body = ast.literal_eval(literal)[len(_COMMENT):]
+            out.append(m.group(1) + "# " + body if body else "")
+        else:
+            out.append(line)
+    text = "\n".join(out)
+    if check_roundtrip_enabled():
+        check_roundtrip(tree, text)
+    return text
+
+
+def expr_source(node):
+    return to_source(gast.Expr(value=node)).strip()
+
+
+# -- numbers as the parser reads them
+
+
+def _is_number(value):
+    return isinstance(value, (int, float, complex)) and not isinstance(value, bool)
+
+
+def _negative(x):
+    """``x < 0``, and true for ``-0.0`` too (its text needs the minus sign)."""
+    return x < 0 or (x == 0 and math.copysign(1.0, x) < 0)
+
+
+def _real_form(x, imaginary=False):
+    """The parser's tree for the real ``x`` (times ``1j`` if ``imaginary``)."""
+    def literal(v):
+        return ast.Constant(value=complex(0.0, v) if imaginary else v)
+
+    if isinstance(x, float) and math.isnan(x):  # no literal for nan: inf - inf
+        return ast.BinOp(left=literal(math.inf), op=ast.Sub(), right=literal(math.inf))
+    if _negative(x):
+        return ast.UnaryOp(op=ast.USub(), operand=literal(-x))
+    return literal(x)
+
+
+def _parser_form(value):
+    """The tree ``ast.parse`` gives for the shortest source of the number ``value``.
+
+    Python has no negative or complex literals: ``-0.5`` parses as a unary
+    minus applied to ``0.5``, ``1+2j`` as an addition. A ``Constant`` holding
+    such a value is printed as that text, so it must be that tree, or the
+    printer's precedence is wrong (``(-0.5) ** 2`` loses its parentheses).
+    NumPy scalars keep their type: ``np.float32(0.1)`` is a call.
+    """
+    if isinstance(value, np.generic):
+        inner = value.item()
+        if value.dtype.kind in "biufc" and (_is_number(inner) or isinstance(inner, bool)):
+            ctor = "bool_" if value.dtype.kind == "b" else value.dtype.name
+            arg = ast.Constant(value=inner) if isinstance(inner, bool) else _parser_form(inner)
+            return ast.Call(func=ast.Attribute(value=ast.Name(id="np", ctx=ast.Load()),
+                                               attr=ctor, ctx=ast.Load()),
+                            args=[arg], keywords=[])
+        return ast.Constant(value=value)  # no literal form: the round trip check refuses it
+    if isinstance(value, complex):
+        imag = _real_form(value.imag, imaginary=True)
+        if value.real == 0 and not _negative(value.real):
+            return imag
+        op = ast.Add()
+        if isinstance(imag, ast.UnaryOp):  # r - 2j
+            op, imag = ast.Sub(), imag.operand
+        return ast.BinOp(left=_real_form(value.real), op=op, right=imag)
+    return _real_form(value)
+
+
+def _printed_form(value):
+    """The tree printed for a constant ``value``: itself if its text is one token."""
+    t = type(value)
+    if t is str or t is bool or value is None or (t is int and value >= 0) \
+            or (t is float and value > 0):  # the common cases, first and fast
+        return None
+    if isinstance(value, tuple):
+        return ast.Tuple(elts=[_printed_form(v) or ast.Constant(value=v) for v in value],
+                         ctx=ast.Load())
+    if _is_number(value) or isinstance(value, np.generic):
+        new = _parser_form(value)
+        return None if isinstance(new, ast.Constant) else new
+    return None
+
+
+class _Printer(astor.SourceGenerator):
+    """astor's printer, with numbers (and tuple constants) printed as their parser form."""
+
+    def visit_Constant(self, node):
+        new = _printed_form(node.value)
+        if new is None:
+            return super().visit_Constant(node)
+        if hasattr(node, "_pp"):  # the precedence the parent asked of the constant
+            new._pp = node._pp
+        return self.visit(new)
+
+
+# -- the round trip check
+
+class RoundTripError(InternalError):
+    """Printed source that does not parse back to the printed tree (a bug in srcdiff)."""
+
+
+_IGNORED_FIELDS = frozenset({"ctx", "type_comment", "kind"})
+
+
+def _is_comment(stmt):
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) \
+        and isinstance(stmt.value.value, str) and stmt.value.value.startswith(_COMMENT)
+
+
+def _difference(a, b, path):
+    """The first place trees ``a`` and ``b`` differ, positions, ``ctx`` and comment
+    statements aside: ``(path, a part, b part)``, or None."""
+    if isinstance(a, list) or isinstance(b, list):
+        if not (isinstance(a, list) and isinstance(b, list)):
+            return path, a, b
+        a = [x for x in a if not _is_comment(x)]
+        b = [x for x in b if not _is_comment(x)]
+        if len(a) != len(b):
+            return f"{path} (length {len(a)} != {len(b)})", a, b
+        for k, (x, y) in enumerate(zip(a, b)):
+            d = _difference(x, y, f"{path}[{k}]")
+            if d is not None:
+                return d
+        return None
+    if isinstance(a, ast.Constant) and not isinstance(b, ast.Constant):
+        form = _printed_form(a.value)  # Constant(-0.5) is printed as -(0.5)
+        if form is not None:
+            return _difference(form, b, path)
+    if isinstance(a, ast.AST) or isinstance(b, ast.AST):
+        if type(a) is not type(b):
+            return path, a, b
+        for field in a._fields:
+            if field in _IGNORED_FIELDS:
+                continue
+            d = _difference(getattr(a, field, None), getattr(b, field, None), f"{path}.{field}")
+            if d is not None:
+                return d
+        return None
+    # leaves: identifiers, constants (1, 1.0 and True differ; so do 0.0 and -0.0; nan is nan)
+    if type(a) is not type(b) or repr(a) != repr(b):
+        return path, a, b
+    return None
+
+
+def same_tree(a, b):
+    """Do ``ast`` trees (or statement lists) ``a`` and ``b`` agree (see check_roundtrip)?"""
+    return _difference(a, b, "") is None
+
+
+def check_roundtrip(tree, text, what="generated source"):
+    """Raise :class:`RoundTripError` unless ``text`` parses to ``tree`` (an ``ast`` tree).
+
+    ``tree`` is what was printed (a module, statement or list of statements);
+    positions and ``ctx`` are not compared, comment statements (which print as
+    ``#`` lines) are left out, and a constant whose text is not one token
+    (``-0.5``) stands for the tree that text parses to (see :func:`to_source`).
+    """
+    expected = tree.body if isinstance(tree, ast.Module) else \
+        list(tree) if isinstance(tree, list) else [tree]
+    try:
+        got = ast.parse(text).body
+    except SyntaxError as e:
+        raise RoundTripError(f"{what} does not parse ({e.msg}, line {e.lineno}):\n"
+                             f"{text}") from None
+    found = _difference(expected, got, "body")
+    if found is not None:
+        where, want, have = found
+        raise RoundTripError(
+            f"{what} does not parse back to the tree it was printed from; first "
+            f"difference at {where}:\n  printed: {_show(want)}\n  parsed:  {_show(have)}\n"
+            f"source:\n{text}")
+
+
+def check_splice(tree, text, replace, what):
+    """Check a rewrite done on source text rather than on a tree.
+
+    ``text`` was made from the source of the ``ast`` tree ``tree`` by replacing
+    the text of some nodes: ``replace`` maps ``id(node)`` to the node of
+    ``tree`` whose text took its place (``f(x)`` -> ``x``) or to an identifier.
+    ``text`` must parse to ``tree`` with those replacements made (``tree`` is
+    changed). Only under ``SRCDIFF_CHECK_ROUNDTRIP=1``.
+    """
+    if not check_roundtrip_enabled():
+        return
+
+    class Replace(ast.NodeTransformer):
+        def visit(self, node):
+            new = replace.get(id(node))
+            if new is None:
+                return self.generic_visit(node)
+            if isinstance(new, str):
+                return ast.Name(id=new, ctx=ast.Load())
+            return self.visit(new)
+
+    check_roundtrip(Replace().visit(tree), text, what)
+
+
+def _show(node, limit=300):
+    text = ast.dump(node) if isinstance(node, ast.AST) else \
+        "[" + ", ".join(ast.dump(n) if isinstance(n, ast.AST) else repr(n) for n in node) + "]" \
+        if isinstance(node, list) else repr(node)
+    return text if len(text) <= limit else text[:limit] + "..."

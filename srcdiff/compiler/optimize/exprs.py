@@ -1,0 +1,122 @@
+"""Facts about generated expressions that the optimizer's passes share: which are
+pure, which are plain arithmetic, which names a statement may change."""
+
+import gast
+
+from srcdiff.compiler.ir import syntax as S
+
+PURE_CALL_ROOTS = {"np", "unbroadcast", "unreduce", "reduce_mask", "item_grad", "zeros_tree",
+                    "add_tree", "seed", "check_outputs"}
+
+MAX_FOLDED_NODES = 14  # the largest expression folded into another
+
+
+def number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def pure(expr):
+    for n in gast.walk(expr):
+        if isinstance(n, gast.Call):
+            f = n.func
+            root = f
+            while isinstance(root, gast.Attribute):
+                root = root.value
+            if not (isinstance(root, gast.Name) and root.id in PURE_CALL_ROOTS):
+                return False
+            if isinstance(f, gast.Attribute) and f.attr in ("pop", "append"):
+                return False
+            if "random" in S.expr_source(f):
+                return False
+    return True
+
+
+def arithmetic(expr):
+    """Arithmetic on names, literals and ``name[index]``: safe to fold into its one use."""
+    for n in gast.walk(expr):
+        if isinstance(n, gast.Subscript):
+            if not (isinstance(n.value, gast.Name) and all(
+                    isinstance(x, (gast.Name, gast.Constant, gast.Slice, gast.Tuple, gast.Load))
+                    for x in gast.walk(n.slice))):
+                return False
+            continue
+        if isinstance(n, (gast.Call, gast.Attribute, gast.List, gast.Dict, gast.Compare,
+                          gast.BoolOp, gast.IfExp)):
+            return False
+    return sum(1 for _ in gast.walk(expr)) <= MAX_FOLDED_NODES
+
+
+def writes(stmt):
+    """Names a statement may rebind or change in place (conservatively)."""
+    out = set()
+    for n in gast.walk(stmt):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
+            out.add(n.id)
+        if isinstance(n, gast.Subscript) and isinstance(n.ctx, gast.Store):
+            out |= {b.id for b in gast.walk(n.value) if isinstance(b, gast.Name)}
+        if isinstance(n, gast.Call):
+            f = n.func
+            if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name):
+                out.add(f.value.id)  # xs.append(v), _stack.pop()
+            elif not (isinstance(f, gast.Name) and f.id in PURE_CALL_ROOTS):
+                # a helper such as index_add(b, ...) may change its arguments in place
+                out |= {a.id for a in n.args if isinstance(a, gast.Name)}
+    return out
+
+
+def replace(node, name, expr):
+    class Sub(gast.NodeTransformer):
+        def visit_Name(self, n):
+            if isinstance(n.ctx, gast.Load) and n.id == name:
+                return S.copy(expr)
+            return n
+
+    return Sub().visit(node)
+
+
+# ------------------------------------------------ moving a value into another statement
+# The attributes below ride on statements (S.copy keeps them) for verify.py.
+FOREIGN = "_srcdiff_foreign"  # names a statement reads in a value moved into it
+READS = "_srcdiff_reads"  # names a verification snapshot reads where the value was
+
+
+def foreign(stmt):
+    return getattr(stmt, FOREIGN, frozenset())
+
+
+class Mover:
+    """Folds ``t = E`` into the statement ``u`` that reads ``t``, the optimizer's one way
+    of moving a value.
+
+    Invariant: no statement between ``t = E`` and ``u`` writes a name ``E`` reads,
+    so ``E`` has the same value at ``u``. In verification mode (verify.py) the move
+    leaves a snapshot of ``E``'s names where ``E`` was, and a check that they are
+    unchanged before ``u``; the names ``E`` brings to ``u`` are then *foreign* to
+    ``u``: checked where they were read, not against ``u``'s own statement.
+    """
+
+    def __init__(self, verify=False, taken=()):
+        self.verify = verify
+        self.taken = set(taken)
+        self.count = 0
+
+    def move(self, s, u):
+        """``(statements to put in place of s, statements to put before u)``; marks ``u``."""
+        names = S.loaded_names(s.value)
+        own = S.loaded_names(u) - {s.targets[0].id}
+        carried = (names - own) | (set(foreign(s)) - own)
+        setattr(u, FOREIGN, frozenset(foreign(u) | carried))
+        if not self.verify:
+            return [], []
+        self.count += 1
+        snap = f"_verify_moved{self.count}"
+        while snap in self.taken:
+            self.count += 1
+            snap = f"_verify_moved{self.count}"
+        self.taken.add(snap)
+        listed = gast.Tuple(elts=[S.const(n) for n in sorted(names)], ctx=gast.Load())
+        keep = S.assign(snap, S.call("verify_snapshot", [S.call("locals"), listed]), s)
+        setattr(keep, READS, frozenset(names - foreign(s)))
+        check = S.locate(gast.Expr(value=S.call("verify_unchanged", [
+            S.name(snap), S.call("locals"), S.copy(listed)])), u)
+        return [keep], [check]

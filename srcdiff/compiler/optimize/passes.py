@@ -1,0 +1,399 @@
+"""Stage 5, optimize: clean-ups on the generated function, in this order.
+
+* constant folding of literal arithmetic from rule templates;
+* copy propagation (``b_x = b_y``), and common subexpressions (never making
+  two names share an array that is later changed in place);
+* dead code: assignments nothing reads afterwards (no side effects); a loop's
+  body is cleaned with what later iterations read, found by a fixpoint, so an
+  accumulator only its own update reads goes; empty branches and counted loops go;
+* folding of single-use temporaries into their one reader, and of a value into
+  the statement that redefines its name (``t = E; t = F(t)`` -> ``t = F(E)``);
+* then the rewrites of gradient arithmetic in algebra.py: signs moved where
+  they cost nothing, power-of-two scalings gathered and cancelled,
+  loop-invariant arithmetic hoisted, sign peepholes.
+Every rewrite is exact: the same operations on the same values, or IEEE
+identities (negation and scaling by two are exact). Shared facts about
+expressions (purity, what a statement writes) are in exprs.py.
+"""
+
+import gast
+
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.optimize.algebra import Peephole, fold_negations, hoist_invariants, merge_scalings
+from srcdiff.compiler.optimize.exprs import PURE_CALL_ROOTS, Mover, arithmetic, number, pure, replace, writes
+
+
+def optimize(fn, keep=(), gradients=(), scalars=(), verify=False):
+    """Clean up a generated function. Names in ``keep`` (the user's) are never folded away;
+    ``gradients`` (adjoint names: always floats) may have their negations moved;
+    ``scalars`` are names known to hold single numbers. ``verify``: rewrites that move
+    a read leave a check of their invariant behind (verify.py)."""
+    mover = Mover(verify, S.all_names(fn))
+    fn = _Fold().visit(fn)
+    fn.body = _copy_propagate(fn.body)
+    fn.body = _common_subexpressions(fn.body, _changed_in_place(fn), verify)
+    fn.body = _copy_propagate(fn.body)
+    changed = True
+    while changed:
+        fn.body, changed, _ = _dce(fn.body, live_out=set())
+    keep = set(keep) | {a.id for a in fn.args.args}
+    fn.body = _fold_single_use(fn.body, _load_counts(fn), keep, mover)
+    fn.body = _fold_into_redefinition(fn.body, mover)
+    fn.body = fold_negations(fn.body, _load_counts(fn), set(gradients), mover)
+    fn.body = merge_scalings(fn.body, _load_counts(fn), set(gradients), set(scalars), mover)
+    fn.body = hoist_invariants(fn.body, set(gradients), S.all_names(fn),
+                               bound={a.id for a in fn.args.args}, verify=verify)
+    fn = Peephole().visit(fn)
+    fn.body = _drop_empty_comments(fn.body)
+    return fn
+
+
+def is_comment(s):
+    """Is ``s`` a comment statement made by syntax.comment?"""
+    return isinstance(s, gast.Expr) and isinstance(s.value, gast.Constant) \
+        and isinstance(s.value.value, str) and s.value.value.startswith("SRCDIFF_COMMENT:")
+
+
+def _drop_empty_comments(body):
+    """A heading comment whose block was optimized away goes too."""
+    out = []
+    for k, s in enumerate(body):
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            s.body = _drop_empty_comments(s.body) or [gast.Pass()]
+            s.orelse = _drop_empty_comments(s.orelse)
+        if is_comment(s):
+            nxt = body[k + 1] if k + 1 < len(body) else None
+            if nxt is None or is_comment(nxt) or isinstance(nxt, gast.Return):
+                continue
+            if s.value.value.endswith("start unbound") and not (
+                    isinstance(nxt, gast.Assign) and isinstance(nxt.value, gast.Constant)
+                    and nxt.value.value is None):
+                continue
+        out.append(s)
+    return out
+
+
+class _Fold(gast.NodeTransformer):
+    """Arithmetic on two numeric literals (``3 - 1`` from a rule template) is done now."""
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        left, right = node.left, node.right
+        if isinstance(left, gast.Constant) and isinstance(right, gast.Constant) \
+                and number(left.value) and number(right.value) \
+                and isinstance(node.op, (gast.Add, gast.Sub, gast.Mult)):
+            value = {gast.Add: lambda a, b: a + b, gast.Sub: lambda a, b: a - b,
+                     gast.Mult: lambda a, b: a * b}[type(node.op)](left.value, right.value)
+            return S.const(value)
+        return node
+
+
+def _dce(body, live_out, apply=True):
+    """Remove dead pure assignments; return ``(body, changed, names live on entry)``.
+
+    A loop's body is cleaned with what is live after the loop plus what the
+    body itself reads in a later iteration, found by iterating to a fixpoint
+    (``apply=False``: the liveness only, nothing changed): a variable that only
+    feeds its own update (``s = s + x * x`` with ``s`` unread after the loop)
+    is dead.
+    """
+    changed = False
+    live = set(live_out)
+    out = []
+    for s in reversed(body):
+        if isinstance(s, gast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], gast.Name):
+            t = s.targets[0].id
+            if t not in live and pure(s.value) and not t.startswith("_stack"):
+                changed = True
+                continue
+            live.discard(t)
+            live |= S.loaded_names(s.value)
+            out.append(s)
+            continue
+        if isinstance(s, gast.If):
+            then, c1, live_body = _dce(s.body, live, apply)
+            other, c2, live_else = _dce(s.orelse, live, apply)
+            changed |= c1 or c2
+            if apply:
+                s.body, s.orelse = then, other
+            if not then and not other and pure(s.test):
+                changed = True  # nothing left to branch over
+                continue
+            live = live_body | live_else | S.loaded_names(s.test)
+            out.append(s)
+            continue
+        if isinstance(s, (gast.For, gast.While)):
+            header = S.loaded_names(s.iter if isinstance(s, gast.For) else s.test)
+            loop_live = live | header
+            while True:  # what an iteration reads that an earlier one (or the code before) wrote
+                _, _, body_live = _dce(s.body, loop_live, apply=False)
+                if body_live <= loop_live:
+                    break
+                loop_live |= body_live
+            inner, c1, _ = _dce(s.body, loop_live, apply)
+            changed |= c1
+            if apply:
+                s.body = inner
+            if not inner and isinstance(s, gast.For) and _is_range(s.iter):
+                changed = True  # an empty counted loop
+                continue
+            live = loop_live  # the body may run zero times
+            out.append(s)
+            continue
+        live |= S.loaded_names(s)
+        if isinstance(s, gast.AugAssign) and isinstance(s.target, gast.Name):
+            live.add(s.target.id)  # ``b += g`` reads b
+        out.append(s)
+    out.reverse()
+    return out, changed, live
+
+
+def _is_range(node):
+    return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
+        and node.func.id in ("range", "reversed") and not node.keywords \
+        and all(pure(a) and (not isinstance(a, gast.Call) or _is_range(a)) for a in node.args)
+
+
+def _copy_propagate(body):
+    """After ``a = b`` (names), read ``b`` for ``a`` until either is reassigned.
+
+    Works block by block; entering or leaving a compound statement forgets
+    every copy, which is conservative. Self-assignments disappear; the copies
+    left unread are removed by dead-code elimination.
+    """
+    env = {}
+    out = []
+    for s in body:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            s = S.copy(s)
+            if isinstance(s, gast.If):  # a while test runs again after the body: left alone
+                s.test = _subst(s.test, env)
+            elif isinstance(s, gast.For):
+                s.iter = _subst(s.iter, env)
+            s.body = _copy_propagate(s.body)
+            s.orelse = _copy_propagate(s.orelse)
+            env = {}
+            out.append(s)
+            continue
+        if isinstance(s, gast.Assign) and len(s.targets) == 1:
+            s = S.copy(s)
+            s.value = _subst(s.value, env)
+            target = s.targets[0]
+            if isinstance(target, gast.Subscript):
+                target.value = _subst(target.value, env)
+                target.slice = _subst(target.slice, env)
+                out.append(s)
+                continue
+            if isinstance(target, gast.Name) and isinstance(s.value, gast.Name) \
+                    and s.value.id == target.id:
+                continue  # x = x
+            written = {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
+            env = {a: b for a, b in env.items() if a not in written and b not in written}
+            if isinstance(target, gast.Name) and isinstance(s.value, gast.Name):
+                env[target.id] = s.value.id
+            out.append(s)
+            continue
+        s = _subst(S.copy(s), env)
+        out.append(s)
+    return out
+
+
+def _subst(node, env):
+    if not env:
+        return node
+
+    class Sub(gast.NodeTransformer):
+        def visit_Name(self, n):
+            if isinstance(n.ctx, gast.Load) and n.id in env:
+                return gast.copy_location(S.name(env[n.id]), n)
+            return n
+
+    return Sub().visit(node)
+
+
+# --------------------------------------------------------- expression folding
+
+def _load_counts(fn):
+    """How many times each name is read (``b += g`` reads ``b``)."""
+    counts = {}
+    for n in gast.walk(fn):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
+            counts[n.id] = counts.get(n.id, 0) + 1
+        elif isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
+            counts[n.target.id] = counts.get(n.target.id, 0) + 1
+    return counts
+
+
+def _fold_single_use(body, counts, keep, mover=None):
+    """``t = a * b; y = t + c`` -> ``y = a * b + c`` for compiler temporaries read once.
+
+    Only arithmetic moves, only within one block, and only past statements
+    that write none of the names it reads.
+    """
+    mover = mover or Mover()
+    body = list(body)
+    for s in body:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            s.body = _fold_single_use(s.body, counts, keep, mover)
+            s.orelse = _fold_single_use(s.orelse, counts, keep, mover)
+    k = 0
+    while k < len(body):
+        s = body[k]
+        if not (isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name)):
+            k += 1
+            continue
+        t = s.targets[0].id
+        if t in keep or counts.get(t) != 1 or not arithmetic(s.value):
+            k += 1
+            continue
+        reads = S.loaded_names(s.value) | {t}
+        use = None
+        for j in range(k + 1, len(body)):
+            u = body[j]
+            if t in S.loaded_names(u):
+                use = j
+                break
+            if writes(u) & reads or isinstance(u, (gast.For, gast.While, gast.If)):
+                break
+        if use is None:
+            k += 1
+            continue
+        u = body[use]
+        if isinstance(u, (gast.For, gast.While)) or _read_for_shape(u, t):
+            k += 1
+            continue
+        if isinstance(u, gast.If) and t not in S.loaded_names(u.test):
+            k += 1
+            continue
+        at_k, before_use = mover.move(s, u)
+        if isinstance(u, gast.If):
+            u.test = replace(u.test, t, s.value)
+        else:
+            body[use] = replace(u, t, s.value)
+        body[use:use] = before_use
+        body[k:k + 1] = at_k
+        k += len(at_k)
+    return body
+
+
+# arguments read only for their shape: folding an expression there would compute it
+# for nothing but its shape
+_SHAPE_ARGUMENTS = {"spread": 1, "unbroadcast": 1, "unreduce": 1, "np.size": 0, "np.shape": 0,
+                    "np.zeros_like": 0}
+
+
+def _read_for_shape(stmt, name):
+    for n in gast.walk(stmt):
+        if isinstance(n, gast.Call):
+            k = _SHAPE_ARGUMENTS.get(S.expr_source(n.func))
+            if k is not None and len(n.args) > k and isinstance(n.args[k], gast.Name) \
+                    and n.args[k].id == name:
+                return True
+    return False
+
+
+def _changed_in_place(fn):
+    """Names whose value some statement changes in place (``b += g``, ``b[i] = v``, helpers)."""
+    out = set()
+    for n in gast.walk(fn):
+        if isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
+            out.add(n.target.id)
+        elif isinstance(n, (gast.Assign, gast.AugAssign)):
+            for t in (n.targets if isinstance(n, gast.Assign) else [n.target]):
+                if isinstance(t, gast.Subscript):
+                    out |= {b.id for b in gast.walk(t.value) if isinstance(b, gast.Name)}
+        elif isinstance(n, gast.Call) and not (isinstance(n.func, gast.Name)
+                                                and n.func.id in PURE_CALL_ROOTS) \
+                and not (isinstance(n.func, gast.Attribute) and n.func.attr == "append"):
+            out |= {a.id for a in n.args if isinstance(a, gast.Name)}
+    return out
+
+
+def _common_subexpressions(body, changed=frozenset(), verify=False):
+    """A pure arithmetic value computed again in the same block reuses the first result.
+
+    Not when either name's array is changed in place later: the two names would
+    then share one array, and a change through one would show through the other.
+    """
+    seen = {}  # dump of value -> (name, names the value reads)
+    out = []
+    for s in body:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            s.body = _common_subexpressions(s.body, changed, verify)
+            s.orelse = _common_subexpressions(s.orelse, changed, verify)
+            seen = {}
+            out.append(s)
+            continue
+        if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
+                and isinstance(s.value, (gast.BinOp, gast.UnaryOp, gast.Subscript)) \
+                and arithmetic(s.value):
+            key = S.dump(s.value)
+            if key in seen and s.targets[0].id not in changed and seen[key][0] not in changed:
+                if verify:  # invariant: the value computed earlier is this value
+                    out.append(S.locate(gast.Expr(value=S.call("verify_equal", [
+                        S.name(seen[key][0]), s.value])), s))
+                s = S.assign(s.targets[0].id, S.name(seen[key][0]), s)
+        written = writes(s)
+        seen = {k: v for k, v in seen.items() if not (written & (v[1] | {v[0]}))}
+        if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
+                and isinstance(s.value, (gast.BinOp, gast.UnaryOp, gast.Subscript)) \
+                and arithmetic(s.value) and s.targets[0].id not in S.loaded_names(s.value):
+            seen.setdefault(S.dump(s.value), (s.targets[0].id, S.loaded_names(s.value)))
+        out.append(s)
+    return out
+
+
+def _fold_into_redefinition(body, mover=None):
+    """``t = E; ...; t = F(t)`` -> ``...; t = F(E)`` when the second statement is E's only reader.
+
+    The redefinition must be in the same block, read ``t`` exactly once, and be
+    the first statement after ``t = E`` that reads ``t``; the statements in
+    between are simple (no compound statement, no jump) and write none of the
+    names E reads. The redefinition kills ``t = E`` on every path, so no later
+    statement (nor a loop's next iteration) can see it. ``t`` may be a user's
+    name: it survives, only its intermediate value goes. A heading comment in
+    between stops the fold, so each line's adjoint stays under its heading.
+    """
+    mover = mover or Mover()
+    body = list(body)
+    for s in body:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            s.body = _fold_into_redefinition(s.body, mover)
+            s.orelse = _fold_into_redefinition(s.orelse, mover)
+    k = 0
+    while k < len(body):
+        s = body[k]
+        if not (isinstance(s, gast.Assign) and len(s.targets) == 1
+                and isinstance(s.targets[0], gast.Name) and arithmetic(s.value)):
+            k += 1
+            continue
+        t = s.targets[0].id
+        reads = S.loaded_names(s.value) | {t}
+        use = None
+        for j in range(k + 1, len(body)):
+            u = body[j]
+            if not isinstance(u, (gast.Assign, gast.AugAssign, gast.Expr)) or is_comment(u):
+                break  # compound statements, jumps, returns; another line's adjoint
+            if t in S.loaded_names(u):
+                use = j
+                break
+            if writes(u) & reads:
+                break
+        if use is None or not _redefines_reading_once(body[use], t) \
+                or writes(body[use].value) & reads:
+            k += 1
+            continue
+        at_k, before_use = mover.move(s, body[use])
+        body[use] = replace(body[use], t, s.value)
+        body[use:use] = before_use
+        body[k:k + 1] = at_k
+        k += len(at_k)
+    return body
+
+
+def _redefines_reading_once(u, t):
+    """Is ``u`` the statement ``t = F(t)`` with ``t`` read exactly once?"""
+    return isinstance(u, gast.Assign) and len(u.targets) == 1 \
+        and isinstance(u.targets[0], gast.Name) and u.targets[0].id == t \
+        and sum(1 for n in gast.walk(u.value) if isinstance(n, gast.Name)
+                and isinstance(n.ctx, gast.Load) and n.id == t) == 1

@@ -1,0 +1,187 @@
+"""Uniform gradients: the gradient of a full sum or mean kept as a scalar.
+
+``np.sum(x)`` sends the same gradient to every element of ``x``. Rather than
+fill an array with it (``spread``), the reverse sweep keeps the scalar while
+only elementwise rules read it: ``-g``, ``g * y``, ``g / (1.0 + x)`` give the
+same numbers with the scalar broadcast by NumPy. This module decides when that
+is exact (shape patterns, see activity.py); reverse.py keeps which gradients
+are uniform (``_State.uniform``) and spreads them before anything else reads
+them. A mean's ``np.size(x)`` is read from an earlier value of ``x``'s shape,
+so that ``x`` (often a loss term nothing else needs) is not computed for it.
+"""
+
+import gast
+import numpy as np
+
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.analysis.activity import broadcast_pattern
+
+
+def scalar_valued(rev, expr):
+    """Is ``expr`` a scalar: arithmetic on literals, ``np.size``, and names of rank 0?"""
+    for n in gast.walk(expr):
+        if isinstance(n, gast.Call):
+            if not (S.expr_source(n.func) == "np.size" and len(n.args) == 1):
+                return False
+        elif isinstance(n, gast.Name):
+            if n.id == "np":
+                continue
+            v = rev.renamed.get(n.id, n.id)
+            if v not in rev.a.shapes:
+                v = rev._primal_of(n.id) if n.id in rev.adj.values() else None
+            if v is None or rev.a.shapes.get(v) != ():
+                if not _inside_size_call(expr, n):
+                    return False
+        elif not isinstance(n, (gast.BinOp, gast.UnaryOp, gast.Constant, gast.Attribute,
+                                gast.operator, gast.unaryop, gast.Load, gast.expr_context)):
+            return False
+    return True
+
+
+def size_from_earlier(rev, expr):
+    """``np.size(x)`` read from the earliest value known to have ``x``'s shape.
+
+    ``x = y - z`` (elementwise, ``y`` with ``x``'s known shape pattern) has
+    ``y``'s shape; following such definitions back in straight-line code
+    reaches a value the backward sweep holds anyway, so ``x`` (often a
+    loss term nothing else needs) is not kept just for its size.
+    """
+    at = rev.current
+    body = rev.fn.body
+    if at is None or not any(x is at for x in body):
+        return expr
+    k = next(i for i, x in enumerate(body) if x is at)
+    defined_at = {}  # name -> index of its top-level definition before ``at``
+    for i, st in enumerate(body[:k]):
+        op = rev.a.op(st)
+        if op is not None and op.target is not None:
+            defined_at[op.target] = i
+    user = S.all_names(rev.parsed.node)
+
+    def source(x):
+        chain = [x]
+        while rev.a.assign_count.get(x) == 1 and x not in rev.params:
+            j = defined_at.get(x)
+            op = rev.a.op(body[j]) if j is not None else None
+            if op is None or not _elementwise(op):
+                break
+            px = rev.a.shapes.get(x)
+            nxt = None
+            for arg in op.args:
+                if isinstance(arg, gast.Name) and rev.a.shapes.get(arg.id) == px \
+                        and not any(S.assigns_name(st, arg.id) for st in body[j + 1:k + 1]):
+                    nxt = arg.id
+                    break
+            if nxt is None:
+                break
+            x = nxt
+            chain.append(x)
+        named = [c for c in chain if c in user]  # the user's own names read best
+        return named[-1] if named else chain[-1]
+
+    class Size(gast.NodeTransformer):
+        def visit_Call(self, n):
+            self.generic_visit(n)
+            if S.expr_source(n.func) == "np.size" and len(n.args) == 1 \
+                    and isinstance(n.args[0], gast.Name):
+                n.args[0] = S.name(source(n.args[0].id))
+            return n
+
+    return Size().visit(S.copy(expr))
+
+
+def uniform_results(rev, op, stmts, pairs, bv):
+    """For an elementwise rule read with a uniform ``g``: operand -> uniform?, or None.
+
+    With ``g`` standing for ``G``, the scalar repeated over the output's
+    shape, a contribution ``E(g)`` made of ``g``, literals, the statement's
+    operands and result, arithmetic and NumPy functions the rule table declares
+    elementwise (``elementwise=True``; not every ufunc is) has the shape of its other
+    leaves, and ``E(G)`` is ``E(g)`` broadcast to the output's shape. So when
+    the operand has the output's shape (equal, fully known shape patterns of
+    values broadcast together), ``E(g)`` is exact if it has that shape too,
+    and uniform if it is a scalar. ``unbroadcast(E1, x)`` is exact when
+    ``E1(g)`` has the output's shape. Anything else (a helper, another call,
+    a rule statement reading ``g``, other shapes) needs the array: None.
+    """
+    if bv in S.loaded_names(gast.Module(body=list(stmts), type_ignores=[])):
+        return None
+    pout = rev.a.shapes.get(op.target)
+    if pout is None or None in pout:
+        return None
+    allowed = {x.id for x in list(op.args) + list(op.kwargs.values())
+               if isinstance(x, gast.Name)} | {op.target} | set(rev.renamed)
+    result = {}
+    for name, expr, _ in pairs:
+        px = rev.a.shapes.get(name)
+        if px is None or None in px:
+            return None
+        if _is_call_of(expr, "unbroadcast") and isinstance(expr.args[1], gast.Name) \
+                and rev.renamed.get(expr.args[1].id, expr.args[1].id) == name:
+            if _elementwise_pattern(rev, expr.args[0], bv, allowed) != pout:
+                return None
+            result[name] = False  # exact: the sum over broadcast axes of the true array
+            continue
+        p = _elementwise_pattern(rev, expr, bv, allowed)
+        if px != pout or p is None:
+            return None
+        if p == () and px != ():
+            result[name] = True
+        elif p == px:
+            result[name] = False
+        else:
+            return None
+    return result
+
+def _elementwise_pattern(rev, expr, bv, allowed):
+    """Shape pattern of an elementwise expression with ``bv`` a scalar; None if unsure."""
+    if isinstance(expr, gast.Constant):
+        ok = isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool)
+        return () if ok else None
+    if isinstance(expr, gast.Name):
+        if expr.id == bv:
+            return ()
+        if expr.id not in allowed:
+            return None
+        p = rev.a.shapes.get(rev.renamed.get(expr.id, expr.id))
+        return p if p is not None and None not in p else None
+    if isinstance(expr, gast.UnaryOp) and isinstance(expr.op, (gast.USub, gast.UAdd)):
+        return _elementwise_pattern(rev, expr.operand, bv, allowed)
+    if isinstance(expr, gast.BinOp) and not isinstance(expr.op, gast.MatMult):
+        parts = [_elementwise_pattern(rev, e, bv, allowed) for e in (expr.left, expr.right)]
+        return None if None in parts else broadcast_pattern(parts)
+    if isinstance(expr, gast.Call) and not expr.keywords:
+        f = expr.func
+        if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name) \
+                and f.value.id == "np" and rev.a.registry is not None \
+                and rev.a.registry.is_elementwise(getattr(np, f.attr, None)):
+            parts = [_elementwise_pattern(rev, e, bv, allowed) for e in expr.args]
+            return None if None in parts else broadcast_pattern(parts)
+    return None
+
+
+def _elementwise(op):
+    """Is ``op`` an elementwise operation (its result has its operands' broadcast shape)?
+
+    Only a rule registered with ``elementwise=True`` is: ``np.matmul`` is a ufunc too.
+    """
+    return op.kind == "prim" and not op.kwargs and op.rule is not None and op.rule.elementwise
+
+
+def _is_call_of(expr, name):
+    return isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name) \
+        and expr.func.id == name and not expr.keywords and len(expr.args) == 2
+
+
+def is_spread_of(expr, v):
+    """Is ``expr`` ``spread(g, v)``?"""
+    return _is_call_of(expr, "spread") and isinstance(expr.args[1], gast.Name) \
+        and expr.args[1].id == v
+
+
+def _inside_size_call(expr, node):
+    for n in gast.walk(expr):
+        if isinstance(n, gast.Call) and S.expr_source(n.func) == "np.size" \
+                and any(a is node for a in gast.walk(n)):
+            return True
+    return False
