@@ -8,6 +8,7 @@ container entry.
 """
 
 import numpy as np
+from srcdiff.errors import VerificationError
 
 
 def unbroadcast(g, x):
@@ -372,7 +373,6 @@ def verify_push(tape, sid, pre, ns, names):
 def verify_pop(tape, sid, where):
     records = tape.get(sid)
     if not records:
-        from srcdiff.errors import VerificationError
         raise VerificationError(f"srcdiff verification: the backward sweep reached the adjoint "
                                 f"of {where} more often than the primal sweep ran it")
     return records.pop()
@@ -401,7 +401,6 @@ def verify_check(record, ns, names, where, pre=None, shape_only=(), aliases=None
             key = alias if n not in book else n
         if (n in ns) != (key in book) or (n in ns and not _verify_same(
                 book[key], ns[n], n in shape_only)):
-            from srcdiff.errors import VerificationError
             had = repr(book[key]) if key in book else "unbound"
             has = repr(ns[n]) if n in ns else "unbound"
             what = f"{key!r} (as it was before the statement)" if n in pre else repr(n)
@@ -420,7 +419,6 @@ def verify_saved(saves, stack):
 def verify_restored(saves, stack, where, depth=1):
     """Before a tape pop: the value about to be taken back is the one the primal
     sweep pushed (not changed in place since, not another value's)."""
-    from srcdiff.errors import VerificationError
     if not saves or len(stack) < depth:
         raise VerificationError(f"srcdiff verification: the backward sweep, in the adjoint "
                                 f"of {where}, takes a value back from a tape the primal "
@@ -438,7 +436,6 @@ def verify_restored(saves, stack, where, depth=1):
 def verify_equal(kept, value, where="a value computed once for a loop"):
     """A rewrite's invariant: the value it kept equals the value it replaced."""
     if not _verify_same(kept, value, False):
-        from srcdiff.errors import VerificationError
         raise VerificationError(f"srcdiff verification: {where} is {kept!r} but the "
                                 f"expression it stands for is {value!r} here")
 
@@ -496,6 +493,5 @@ def verify_unchanged(snapshot, ns, names):
     for n in names:
         if (n in snapshot) != (n in ns) or (n in ns and not _verify_same(snapshot[n], ns[n],
                                                                          False)):
-            from srcdiff.errors import VerificationError
             raise VerificationError(f"srcdiff verification: the optimizer moved an "
                                     f"expression reading {n!r} past a change of {n!r}")

@@ -338,27 +338,19 @@ def test_rules_lists_every_primitive(capsys):
     assert run_cli("--list-rules").stdout == proc.stdout
 
 
-def test_forward_mode(tmp_path, monkeypatch):
+def test_forward_mode(tmp_path):
     out = tmp_path / "jvp.py"
     proc = run_cli(f"{MLP}:energy", "--mode", "forward", "-o", str(out))
-    if cli._forward_function() is not None:
-        assert proc.returncode == 0, proc.stderr
-        assert "def jvp_energy(x, tangents" in out.read_text()
-        module = cli_targets.load(MLP)
-        (x,) = module.SRCDIFF_EXAMPLES["energy"]
-        t = np.linspace(-1.0, 1.0, x.size)
-        value, tangent = run_standalone(tmp_path, out, "jvp_energy", (x, t))
-        eps = 1e-6
-        numeric = (module.energy(x + eps * t) - module.energy(x - eps * t)) / (2 * eps)
-        assert_close(value, module.energy(x))
-        assert_close(tangent, numeric)
-        monkeypatch.setattr(cli, "_forward_function", lambda: None)
-        assert cli.main([f"{MLP}:energy", "--mode", "forward"]) == 3
-    else:
-        assert proc.returncode == 3
-        assert "forward mode is not available yet" in proc.stderr
-        assert "Traceback" not in proc.stderr
-        assert files_in(tmp_path) == []
+    assert proc.returncode == 0, proc.stderr
+    assert "def jvp_energy(x, tangents" in out.read_text()
+    module = cli_targets.load(MLP)
+    (x,) = module.SRCDIFF_EXAMPLES["energy"]
+    t = np.linspace(-1.0, 1.0, x.size)
+    value, tangent = run_standalone(tmp_path, out, "jvp_energy", (x, t))
+    eps = 1e-6
+    numeric = (module.energy(x + eps * t) - module.energy(x - eps * t)) / (2 * eps)
+    assert_close(value, module.energy(x))
+    assert_close(tangent, numeric)
 
 
 # ------------------------------------------------------------------ check

@@ -14,7 +14,7 @@ from corpus import CASES
 from fd import assert_close
 from srcdiff.api import higher
 from srcdiff.compiler.driver import Context
-from srcdiff.compiler.forward.tangent import compile_forward, forward_function
+from srcdiff.compiler.driver import compile_forward, forward_function
 from srcdiff.rules import DEFAULT
 
 jvp = higher.jvp
@@ -459,7 +459,7 @@ def test_rule_ifs_fold_with_known_ranks_and_stay_otherwise():
     assert "if np.ndim(x) == 2" in generic  # ranks unknown: decided at run time
     assert fn(x, y, (tx, ty))[1] == pytest.approx(expected)
     assert fn(y, y, (ty, ty))[1] == pytest.approx(np.sum(2 * ty * y))
-    from srcdiff.compiler.driver import arg_fact
+    from srcdiff.compiler.analysis.facts import arg_fact
     special, fn = compiled({"x": arg_fact(x), "y": arg_fact(y)})
     assert "ndim" not in special  # folded away
     assert fn(x, y, (tx, ty))[1] == pytest.approx(expected)

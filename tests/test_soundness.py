@@ -122,7 +122,7 @@ def _stale_recompute(self, reads, body, s):
     for t in sorted(reads & set(self.recompute)):
         fresh = self.names.fresh(t)
         again.append(S.assign(fresh, S.copy(self.recompute[t].value), s))
-        body = [S._substitute(x, {t: fresh}) if not S.assigns_name(x, t) else x for x in body]
+        body = [S.substitute(x, {t: fresh}) if not S.assigns_name(x, t) else x for x in body]
     return again, body
 
 

@@ -22,6 +22,9 @@ import inspect
 
 import numpy as np
 
+from srcdiff.api.higher import grad, jvp
+from srcdiff.compiler.emit.execute import copy_arguments
+
 
 def check_grads(f, *args, wrt=None, modes=("rev",), order=1, eps=1e-6, rtol=1e-5, atol=1e-6):
     """Check ``f``'s derivatives at ``args`` against finite differences (see the module doc).
@@ -43,7 +46,7 @@ def check_grads(f, *args, wrt=None, modes=("rev",), order=1, eps=1e-6, rtol=1e-5
         for i in positions:
             _check_one(f, args, positions, i, mode, rng, eps, rtol, atol)
     if order > 1:
-        gradient = _grad()(f, wrt=tuple(positions))
+        gradient = grad(f, wrt=tuple(positions))
         check_grads(gradient, *args, wrt=positions, modes=modes, order=order - 1, eps=eps,
                     rtol=rtol, atol=atol)
 
@@ -54,24 +57,23 @@ def check_grads(f, *args, wrt=None, modes=("rev",), order=1, eps=1e-6, rtol=1e-5
 def _check_one(f, args, positions, i, mode, rng, eps, rtol, atol):
     # f runs on copies: a function that changes an argument in place must not move the
     # point the next evaluation (or the derivative) is taken at
-    value = f(*_fresh(args))
+    value = f(*copy_arguments(args))
     cot = _random_like(value, rng)
     v = _random_like(args[i], rng)
 
     def phi(t):
-        moved = _fresh(args)
+        moved = copy_arguments(args)
         moved[i] = _axpy(args[i], t, v)
         return _inner(cot, f(*moved))
 
     numeric = (phi(eps) - phi(-eps)) / (2.0 * eps)
     k = positions.index(i)
     if mode == "rev":
-        grads = _grad()(f, wrt=tuple(positions))(*args, grad_ys=cot)
+        grads = grad(f, wrt=tuple(positions))(*args, grad_ys=cot)
         _check_structure(grads[k], args[i], f, i, "reverse-mode gradient")
         analytic = _inner(grads[k], v)
         what = "<gradient of <c, f>, v>"
     else:
-        jvp = _jvp()
         tangents = tuple(v if j == i else _zeros_like(args[j]) for j in positions)
         _, tangent = jvp(f, wrt=tuple(positions))(*args, tangents=tangents)
         analytic = _inner(cot, tangent)
@@ -87,11 +89,6 @@ def _check_one(f, args, positions, i, mode, rng, eps, rtol, atol):
 # ------------------------------------------------------------------ helpers
 
 
-def _fresh(args):
-    from srcdiff.compiler.driver import copy_arguments
-    return copy_arguments(args)
-
-
 def _modes(modes):
     if isinstance(modes, str):
         modes = (modes,)
@@ -100,31 +97,8 @@ def _modes(modes):
         m = {"reverse": "rev", "forward": "fwd"}.get(m, m)
         if m not in ("rev", "fwd"):
             raise ValueError(f"modes entries must be 'rev' or 'fwd', got {m!r}")
-        if m == "fwd" and _jvp() is None:
-            continue  # this srcdiff has no forward mode
         out.append(m)
     return out
-
-
-def _grad():
-    """``sd.grad``, the version that also differentiates transforms (``grad(grad(f))``)."""
-    try:
-        from srcdiff.api.higher import grad
-    except ImportError:
-        from srcdiff.api.transforms import grad
-    return grad
-
-
-def _jvp():
-    from srcdiff.api import transforms as api
-
-    jvp = getattr(api, "jvp", None)
-    if jvp is None:
-        try:
-            from srcdiff.api.higher import jvp
-        except ImportError:
-            return None
-    return jvp
 
 
 def _params(f):

@@ -30,6 +30,7 @@ gradients that might have used the old one.
 import functools
 import inspect
 
+from srcdiff.api.higher import invalidate
 from srcdiff.errors import SrcdiffError
 from srcdiff.rules import DEFAULT, primitive_name
 
@@ -186,7 +187,4 @@ def _call_name(fn, rule, kind, registry):
 
 def _invalidate():
     """Compiled gradients may have used the previous rule: forget them."""
-    from srcdiff.api import transforms as api, higher
-
-    api.invalidate()
-    getattr(higher, "_CACHE", {}).clear()
+    invalidate()

@@ -25,17 +25,27 @@ import numpy as np
 
 from srcdiff.api import transforms as api
 from srcdiff.compiler import driver
+from srcdiff.compiler.analysis.facts import arg_fact
+from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
-from srcdiff.compiler.forward.tangent import compile_forward
+from srcdiff.compiler.driver import compile_forward
+from srcdiff.compiler.front.parse import parse_function
+import gast
 
 _CACHE = weakref.WeakKeyDictionary()
 
 
-def _is_transform(f):
+def invalidate():
+    """Forget every compiled gradient, first-order and composed (a rule changed)."""
+    api.invalidate()
+    _CACHE.clear()
+
+
+def is_transform(f):
     """A srcdiff transform whose generated function can be compiled for given values."""
-    return isinstance(api.transform_of(f), (api._Transform, Composed))
+    return isinstance(api.transform_of(f), api.Transform)
 
 
 class _Target:
@@ -48,7 +58,7 @@ class _Target:
 
     def __init__(self, f):
         f = api.transform_of(f)
-        if _is_transform(f):
+        if is_transform(f):
             self.inner = f
             self.fn = f.fn
             self.sig, self.params = f.sig, list(f.params)
@@ -58,9 +68,8 @@ class _Target:
             self.inner = None
             self.fn = api.the_code_that_runs(f)
             if not inspect.isfunction(self.fn):
-                from srcdiff.compiler.front.parse import parse_function
                 parse_function(self.fn)  # raises the "not a Python function" error
-            self.sig, self.params = api._params(self.fn)
+            self.sig, self.params = api.parameters(self.fn)
             api.check_signature(self.fn, self.sig)
         self._defaults = self.fn.__defaults__ or ()
         if self.inner is not None:
@@ -89,11 +98,11 @@ def _plain(inner):
 
 
 def _wrt(target, wrt):
-    return api._wrt_names(target.fn, target.params, wrt)
+    return api.wrt_names(target.fn, target.params, wrt)
 
 
 def _facts(values):
-    return tuple(driver.arg_fact(v) for v in values)
+    return tuple(arg_fact(v) for v in values)
 
 
 # ------------------------------------------------------------------ jvp
@@ -105,7 +114,7 @@ class JVP:
     def __init__(self, f, wrt=0, stop_gradients=()):
         self.target = _Target(f)
         self.wrt, self.single = _wrt(self.target, wrt)
-        self.stop = api._check_options("none", stop_gradients)
+        self.stop = api.check_options("none", stop_gradients)
         functools.update_wrapper(self, self.target.fn, updated=())
         del self.__wrapped__  # not a plain wrapper: unwrapping it would lose the transform
 
@@ -198,7 +207,7 @@ def _zeros(x):
 # ------------------------------------------------------------------ grad of a transform
 
 
-class Composed:
+class Composed(api.Transform):
     """``sd.grad`` of a transform (``sd.grad(sd.grad(f))``): reverse over reverse.
 
     For given argument values the inner transform's generated function is
@@ -209,17 +218,17 @@ class Composed:
 
     def __init__(self, inner, wrt=0, stop_gradients=(), unconnected_gradients="none",
                  return_value=False):
-        if not _is_transform(inner):
+        if not is_transform(inner):
             raise TypeError(f"expected a srcdiff transform, got {inner!r}")
         inner = api.transform_of(inner)
         self.inner = inner
         self.fn = inner.fn
         self.sig, self.params = inner.sig, list(inner.params)
-        self.wrt, self.single = api._wrt_names(self.fn, self.params, wrt)
-        self.stop = api._check_options(unconnected_gradients, stop_gradients)
+        self.wrt, self.single = api.wrt_names(self.fn, self.params, wrt)
+        self.stop = api.check_options(unconnected_gradients, stop_gradients)
         self.unconnected = unconnected_gradients
         self.return_value = return_value
-        self.verify = api._check_modes(True, False)[1]
+        self.verify = api.check_modes(True, False)[1]
         functools.update_wrapper(self, self.fn, updated=())
         del self.__wrapped__
 
@@ -282,20 +291,27 @@ class Composed:
         return self.compiled(values).call(*values, grad_ys=grad_ys)
 
 
-def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
-    """``sd.grad`` that also accepts a transform (``grad(grad(f))``)."""
-    if _is_transform(f):
+def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=True,
+         verify=False):
+    """``sd.grad``: the gradient of ``f`` (transforms.grad), or, when ``f`` is itself a
+    transform (``grad(grad(f))``), of its generated code (:class:`Composed`)."""
+    if is_transform(f):
+        api.check_modes(optimize, verify)
         return Composed(f, wrt, stop_gradients, unconnected_gradients)
     return api.grad(f, wrt, stop_gradients=stop_gradients,
-                    unconnected_gradients=unconnected_gradients)
+                    unconnected_gradients=unconnected_gradients, optimize=optimize,
+                    verify=verify)
 
 
-def value_and_grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none"):
-    """``sd.value_and_grad`` that also accepts a transform."""
-    if _is_transform(f):
+def value_and_grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none",
+                   optimize=True, verify=False):
+    """``sd.value_and_grad``: like :func:`grad`, returning ``(value, gradients)``."""
+    if is_transform(f):
+        api.check_modes(optimize, verify)
         return Composed(f, wrt, stop_gradients, unconnected_gradients, return_value=True)
     return api.value_and_grad(f, wrt, stop_gradients=stop_gradients,
-                              unconnected_gradients=unconnected_gradients)
+                              unconnected_gradients=unconnected_gradients, optimize=optimize,
+                              verify=verify)
 
 
 class _Unsupported(SrcdiffError):
@@ -351,8 +367,6 @@ def _generated(fn):
 def _without_grad_ys(entry):
     """A copy of generated function ``entry`` (and the generated functions it calls) whose
     ``grad_ys`` parameter has another name, so that it can be differentiated in reverse."""
-    import gast
-
     functions, todo = {}, [entry]
     while todo:  # every generated function reachable from entry
         fn = todo.pop()
@@ -412,7 +426,7 @@ class HVP:
     """``hvp(f, wrt)(*args, vector=v) -> H @ v``: the JVP of ``f``'s generated gradient."""
 
     def __init__(self, f, wrt=0):
-        if _is_transform(f):
+        if is_transform(f):
             raise TypeError("hvp takes a function, not a transform: hvp(f) already "
                             "differentiates f twice")
         self.grad = api.grad(f, wrt, unconnected_gradients="zero")
@@ -518,7 +532,7 @@ class Jacobian:
 
     def _reverse(self, values, inputs):
         # the outputs' structure, from a run on copies: f may change its arguments in place
-        value = self.target.function(values)(*driver.copy_arguments(values))
+        value = self.target.function(values)(*copy_arguments(values))
         outs, tuple_out = _outputs(value)
         blocks = [[np.zeros(np.shape(o) + np.shape(x)) for x in inputs] for o in outs]
         for m, o in enumerate(outs):

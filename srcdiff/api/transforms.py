@@ -14,7 +14,14 @@ import weakref
 import numpy as np
 
 from srcdiff.compiler import driver
+from srcdiff.compiler.analysis.facts import arg_fact
+from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.errors import SrcdiffError
+from srcdiff.compiler.analysis import effects
+from srcdiff.compiler.front.normalize import check_signature as check_def
+from srcdiff.compiler.front.parse import parse_function
+from srcdiff.rules import DEFAULT
+import linecache
 
 _CACHE = weakref.WeakKeyDictionary()
 _GENERATION = [0]  # bumped when rules change: every compiled gradient is then stale
@@ -22,8 +29,6 @@ _GENERATION = [0]  # bumped when rules change: every compiled gradient is then s
 
 def invalidate():
     """Forget every compiled gradient (a rule was registered or replaced)."""
-    from srcdiff.compiler.analysis import effects
-
     _CACHE.clear()
     effects.clear()
     _GENERATION[0] += 1
@@ -32,9 +37,6 @@ def invalidate():
 def _wrap_primitive(fn):
     """``sd.grad(np.sin)``, ``sd.grad(custom)``: a one-line Python function calling ``fn``,
     so that the compiler differentiates the call with ``fn``'s registered rule."""
-    import linecache
-
-    from srcdiff.rules import DEFAULT
 
     if DEFAULT.lookup(fn) is None:
         return None
@@ -94,7 +96,6 @@ def _quick_key(values):
 
 
 def _has_rule(fn):
-    from srcdiff.rules import DEFAULT
 
     try:
         return DEFAULT.lookup(fn) is not None
@@ -176,14 +177,11 @@ def check_signature(fn, sig):
     """Refuse keyword-only, ``*args`` and ``**kwargs`` parameters (before any argument is
     looked at), with the location of the ``def``."""
     if any(p.kind == p.KEYWORD_ONLY for p in sig.parameters.values()):
-        from srcdiff.compiler.front.parse import parse_function
         parsed = parse_function(fn)
         raise parsed.error(parsed.node, f"{fn.__name__!r} has keyword-only parameters, "
                            "which srcdiff does not support",
                            hint="make them ordinary parameters (remove the `*`)")
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in sig.parameters.values()):
-        from srcdiff.compiler.front.normalize import check_signature as check_def
-        from srcdiff.compiler.front.parse import parse_function
         parsed = parse_function(fn)
         refuse_wrapper_signature(fn, parsed)
         check_def(parsed, parsed.node)
@@ -204,7 +202,7 @@ def refuse_wrapper_signature(fn, parsed):
                  "wrapped function itself")
 
 
-def _params(fn):
+def parameters(fn):
     try:
         sig = inspect.signature(fn, follow_wrapped=False)
     except (TypeError, ValueError):
@@ -213,7 +211,7 @@ def _params(fn):
                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
 
 
-def _wrt_names(fn, params, wrt):
+def wrt_names(fn, params, wrt):
     single = isinstance(wrt, (int, str))
     items = [wrt] if single else list(wrt)
     if not items:
@@ -232,7 +230,7 @@ def _wrt_names(fn, params, wrt):
     return names, single
 
 
-def _check_modes(optimize, verify):
+def check_modes(optimize, verify):
     """``(optimize, verify)``; ``SRCDIFF_VERIFY=1`` in the environment turns verification on
     for every gradient compiled from then on (SPEC §8)."""
     if not isinstance(optimize, bool):
@@ -242,7 +240,7 @@ def _check_modes(optimize, verify):
     return optimize, verify or os.environ.get("SRCDIFF_VERIFY", "") not in ("", "0")
 
 
-def _check_options(unconnected_gradients, stop_gradients):
+def check_options(unconnected_gradients, stop_gradients):
     if unconnected_gradients not in ("none", "zero"):
         raise ValueError(f"unconnected_gradients must be 'none' or 'zero', got "
                          f"{unconnected_gradients!r}")
@@ -251,30 +249,34 @@ def _check_options(unconnected_gradients, stop_gradients):
     return tuple(stop_gradients)
 
 
-class _Transform:
+class Transform:
+    """What every transform object is (a first-order one here, ``Composed`` in higher.py):
+    a transform of a transform is composed, never compiled as a plain function."""
+
+
+class _Transform(Transform):
     """A compiled-on-demand transform of ``fn``, specialized by argument structure."""
 
     def __init__(self, fn, wrt, stop_gradients=(), unconnected_gradients="none",
                  return_value=False, optimize=True, verify=False):
         if not callable(fn):
             raise TypeError(f"expected a function, got {fn!r}")
-        if isinstance(transform_of(fn), _Transform) or type(fn).__name__ == "Composed":
+        if isinstance(transform_of(fn), Transform):
             raise TypeError("this transform does not compose with another transform; use "
                             "sd.grad, sd.value_and_grad, sd.jvp, sd.hvp or sd.hessian on it")
         self.fn = the_code_that_runs(fn)
         if not inspect.isfunction(self.fn) or _has_rule(self.fn):
             wrapped = _wrap_primitive(self.fn)
             if wrapped is None:
-                from srcdiff.compiler.front.parse import parse_function
                 parse_function(self.fn)  # raises the "not a Python function" error
             self.fn = wrapped
-        self.sig, self.params = _params(self.fn)
+        self.sig, self.params = parameters(self.fn)
         check_signature(self.fn, self.sig)
-        self.wrt, self.single = _wrt_names(self.fn, self.params, wrt)
-        self.stop = _check_options(unconnected_gradients, stop_gradients)
+        self.wrt, self.single = wrt_names(self.fn, self.params, wrt)
+        self.stop = check_options(unconnected_gradients, stop_gradients)
         self.unconnected = unconnected_gradients
         self.return_value = return_value
-        self.optimize, self.verify = _check_modes(optimize, verify)
+        self.optimize, self.verify = check_modes(optimize, verify)
         self._unverified = None
         self._defaults = self.fn.__defaults__ or ()
         self._last = {}  # argument facts -> compiled, for this transform object
@@ -317,7 +319,7 @@ class _Transform:
         if hit is not None:
             return hit
         check_arguments(self.fn, self.params, values)
-        facts = tuple([driver.arg_fact(v) for v in values])
+        facts = tuple([arg_fact(v) for v in values])
         hit = self._last.get(facts)
         if hit is None:
             key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value,
@@ -370,15 +372,11 @@ def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=
          verify=False):
     """The gradient of ``f`` (of the sum of its outputs) w.r.t. ``wrt``; see SPEC §1.
 
-    ``f`` may itself be a transform (``sd.grad(sd.grad(f))``): its generated
-    code is differentiated again (higher.py). ``optimize=False``: the reference
+    ``f`` is a plain function here; higher.grad (``sd.grad``) also takes transforms
+    (``sd.grad(sd.grad(f))``). ``optimize=False``: the reference
     pipeline; ``verify=True``: the generated code checks the backward sweep's
     invariant as it runs (SPEC §8, verify.py).
     """
-    from srcdiff.api import higher
-    if higher._is_transform(f):
-        _check_modes(optimize, verify)
-        return higher.Composed(transform_of(f), wrt, stop_gradients, unconnected_gradients)
     return _fast_callable(_Transform(f, wrt, stop_gradients, unconnected_gradients,
                                      optimize=optimize, verify=verify))
 
@@ -386,11 +384,6 @@ def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=
 def value_and_grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none",
                    optimize=True, verify=False):
     """Like :func:`grad`, returning ``(value, gradients)`` from one call."""
-    from srcdiff.api import higher
-    if higher._is_transform(f):
-        _check_modes(optimize, verify)
-        return higher.Composed(transform_of(f), wrt, stop_gradients, unconnected_gradients,
-                               return_value=True)
     return _fast_callable(_Transform(f, wrt, stop_gradients, unconnected_gradients,
                                      return_value=True, optimize=optimize, verify=verify))
 
@@ -411,8 +404,8 @@ def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=T
     def run(*args, **kwargs):
         values = t._bind(args, kwargs)
         compiled = t.compiled(values)
-        point = driver.copy_arguments(values)  # the point the pullback differentiates at
-        value = t.fn(*(driver.copy_arguments(point) if compiled.writes else values))
+        point = copy_arguments(values)  # the point the pullback differentiates at
+        value = t.fn(*(copy_arguments(point) if compiled.writes else values))
 
         def pullback(cotangent):
             return compiled.call(*point, cotangent)
@@ -420,52 +413,3 @@ def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=T
         return value, pullback
 
     return run
-
-
-def source(f, wrt=0, mode="reverse", *, args=None, stop_gradients=(),
-           unconnected_gradients="none", optimize=True, verify=False):
-    """The generated module's source. ``args`` (example arguments) specializes it."""
-    if mode == "forward":
-        from srcdiff.api import forward_source as forward_api
-        return forward_api.source(f, wrt, args=args)
-    if mode != "reverse":
-        raise ValueError(f"mode must be 'reverse' or 'forward', got {mode!r}")
-    t = _Transform(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
-                   verify=verify)
-    t.verify = verify  # the source asked for, whatever SRCDIFF_VERIFY says for running code
-    if args is None:
-        node_src = driver.compile_reverse(t.fn, t.wrt, stop=t.stop, unconnected=t.unconnected,
-                                          as_tuple=not t.single, optimize=t.optimize,
-                                          verify=t.verify)
-        return node_src.source
-    return t.compiled(t._bind(tuple(args), {})).source
-
-
-class Differentiable:
-    """What ``@sd.differentiate`` returns: the function, plus its derivatives."""
-
-    def __init__(self, fn, wrt=0, stop_gradients=(), unconnected_gradients="none"):
-        functools.update_wrapper(self, fn)
-        self.fn = fn
-        self._opts = dict(wrt=wrt, stop_gradients=stop_gradients,
-                          unconnected_gradients=unconnected_gradients)
-        self.grad = grad(fn, **self._opts)
-        self.value_and_grad = value_and_grad(fn, **self._opts)
-
-    def __call__(self, *args, **kwargs):
-        return self.fn(*args, **kwargs)
-
-    @property
-    def source(self):
-        return source(self.fn, self._opts["wrt"], stop_gradients=self._opts["stop_gradients"],
-                      unconnected_gradients=self._opts["unconnected_gradients"])
-
-    def vjp(self, *args, **kwargs):
-        return vjp(self.fn, **self._opts)(*args, **kwargs)
-
-
-def differentiate(fn=None, *, wrt=0, stop_gradients=(), unconnected_gradients="none"):
-    """Decorator: ``@sd.differentiate`` or ``@sd.differentiate(wrt=("w", "b"))``."""
-    if fn is None:
-        return lambda f: Differentiable(f, wrt, stop_gradients, unconnected_gradients)
-    return Differentiable(fn, wrt, stop_gradients, unconnected_gradients)

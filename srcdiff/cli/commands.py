@@ -55,6 +55,13 @@ import tempfile
 import traceback
 
 from srcdiff.errors import SrcdiffError
+from srcdiff import __version__
+from srcdiff.api.custom import rules
+from srcdiff.api.transforms import refuse_wrapper_signature
+from srcdiff.compiler import driver
+from srcdiff.compiler.emit import execute as emit, standalone
+from srcdiff.compiler.emit.standalone import is_stdlib
+from srcdiff.compiler.front.parse import parse_function
 
 OK, STALE, USAGE, COMPILE, IO, INTERNAL = 0, 1, 2, 3, 4, 5
 
@@ -309,7 +316,6 @@ def _definitions_only(data, path):
 
 
 def is_stdlib_name(name):
-    from srcdiff.compiler.emit.standalone import is_stdlib
 
     return is_stdlib(name)
 
@@ -353,8 +359,6 @@ def _function(module, target):
         raise CliError(f"{target.source}: error: {name!r} is not a function "
                        f"(it is a {type(obj).__name__})", USAGE)
     if getattr(fn, "__wrapped__", None) is not None:  # a decorator's wrapper: it is what runs
-        from srcdiff.api.transforms import refuse_wrapper_signature
-        from srcdiff.compiler.front.parse import parse_function
         try:
             refuse_wrapper_signature(fn, parse_function(fn))
         except SrcdiffError as e:
@@ -483,39 +487,18 @@ def _derive(job, fn, wrt, single, ctx):
     functions the target calls that this target compiled first. One branch
     per mode; adding forward mode is the second branch.
     """
-    from srcdiff.compiler import driver
-
     before = len(ctx.functions)
     if job.mode == "reverse":
         node, parsed, ctx = driver.reverse_function(
             fn, wrt, stop=job.stop, unconnected=job.unconnected, name=entry_name(job, fn),
             as_tuple=not single, context=ctx)
     else:
-        forward = _forward_function()
-        if forward is None:
-            raise CliError("", COMPILE, SrcdiffError(
-                "forward mode is not available yet",
-                hint="use --mode reverse (the default) for now"))
-        node, parsed, ctx = forward(fn, wrt, stop=job.stop, name=entry_name(job, fn),
+        node, parsed, ctx = driver.forward_function(fn, wrt, stop=job.stop, name=entry_name(job, fn),
                                     as_tuple=not single, context=ctx)
     namespaces = getattr(ctx, "namespaces", [])
     callees = [(f, namespaces[k] if k < len(namespaces) else None)
                for k, f in enumerate(ctx.functions) if k >= before]
     return node, parsed, callees
-
-
-def _forward_function():
-    """The compiler's forward-mode entry point, or None while it does not exist."""
-    from srcdiff.compiler import driver
-
-    found = getattr(driver, "forward_function", None)
-    if found is None:
-        try:
-            from srcdiff.compiler.forward import tangent as forward
-        except ImportError:
-            return None
-        found = getattr(forward, "forward_function", None)
-    return found
 
 
 def entry_name(job, fn):
@@ -553,10 +536,6 @@ def source_hash(parsed):
 
 def generate(job):
     """The standalone module's text for ``job``; raises CliError or SrcdiffError."""
-    from srcdiff import __version__
-    from srcdiff.compiler import driver
-    from srcdiff.compiler.emit import execute as emit, standalone
-
     loader = _Loader(run_top_level=not getattr(job, "no_exec", False))
     with contextlib.redirect_stdout(sys.stderr), driver.deep_recursion():
         # (the user's prints must not corrupt stdout)
@@ -700,7 +679,6 @@ def check(job, text):
 
 
 def list_rules(out):
-    from srcdiff import rules
 
     table = rules()
     width = max((len(name) for name, _ in table), default=0)
@@ -765,7 +743,6 @@ def _main(argv):
     except SystemExit as e:  # argparse printed usage (or --help)
         return OK if e.code in (0, None) else USAGE
     if args.version:
-        from srcdiff import __version__
         sys.stdout.write(f"srcdiff {__version__}\n")
         return OK
     if command == "rules" or args.list_rules:

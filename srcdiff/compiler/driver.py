@@ -4,130 +4,31 @@
 """
 
 import contextlib
-import copy
 import sys
 
 import gast
 import numpy as np
 
-from srcdiff.compiler.analysis import effects
-from srcdiff.compiler.emit import execute as emit
-from srcdiff.compiler.optimize import passes as optimizer
-from srcdiff.compiler.emit import verify as verifier
-from srcdiff.compiler.ir import syntax as S
-from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, analyze, varied_options
+from srcdiff.compiler.analysis.activity import INT, analyze, varied_options
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
-from srcdiff.errors import SrcdiffError
-from srcdiff.compiler.front.normalize import normalize
+from srcdiff.compiler.analysis.effects import changed_parameters
+from srcdiff.compiler.analysis.facts import zero_d
 from srcdiff.compiler.analysis.ops import is_user_function
+from srcdiff.compiler.emit import execute as emit
+from srcdiff.compiler.emit import verify as verifier
+from srcdiff.compiler.emit.execute import Compiled
+from srcdiff.compiler.forward.tangent import Forward, ForwardOptions
+from srcdiff.compiler.front.normalize import normalize
 from srcdiff.compiler.front.parse import parse_function
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.names import NameGen
+from srcdiff.compiler.optimize import passes as optimizer
 from srcdiff.compiler.reverse.adjoint import Reverse, ReverseOptions
+from srcdiff.compiler.reverse.calls import adjoint_of_call
+from srcdiff.errors import SrcdiffError
 from srcdiff.rules import DEFAULT
 
 RESERVED = set(emit.RUNTIME_HELPERS) | {"np", "grad_ys", "_stack", "tangents"}
-
-
-class Compiled:
-    """A generated module: its source, its namespace and its entry point.
-
-    ``fn`` is the generated function itself; it changes in place the
-    arguments the differentiated function changes in place (``x[0] = ...``)
-    unless its backward sweep restores them. ``call`` runs it on copies of
-    the arguments when there are such arguments (``writes``: their
-    positions), so that a transform leaves its arguments as passed.
-    """
-
-    def __init__(self, source, namespace, entry, writes=(), n_params=0):
-        self.source = source
-        self.namespace = namespace
-        self.entry = entry
-        self.fn = namespace[entry]
-        self.writes = tuple(writes)
-        self.call = _on_copies(self.fn, max(n_params, max(self.writes) + 1)) \
-            if self.writes else self.fn
-
-    def __call__(self, *args, **kwargs):
-        return self.call(*args, **kwargs)
-
-
-def _on_copies(fn, n):
-    """``fn`` run on copies of its first ``n`` arguments (the differentiated function's: all
-    of them, so that two arguments that are one object stay one object)."""
-
-    def call(*args, **kwargs):
-        return fn(*copy_arguments(args[:n]), *args[n:], **kwargs)
-
-    return call
-
-
-def copy_arguments(values):
-    """``values`` with every array, list, tuple and dict among them deep-copied together
-    (so that two arguments that are one object stay one object)."""
-    memo = {}
-    return [copy.deepcopy(v, memo) if isinstance(v, (np.ndarray, list, tuple, dict)) else v
-            for v in values]
-
-
-def changed_parameters(parsed, registry, arg_facts=None):
-    """Positions of the parameters of the parsed function that it may change in place.
-
-    ``p += v`` changes ``p`` in place only if it is an array or a list: not
-    when the argument is known to be a number.
-    """
-    params = [a.id for a in parsed.node.args.args]
-    arg_facts = arg_facts or {}
-    out = []
-    for k, p in enumerate(params):
-        w = effects.parameter_writes(parsed, registry).get(p)
-        if w is None:
-            continue
-        fact = arg_facts.get(p, (None, None))
-        if w.weak and fact[0] in (ARRAY, INT) and fact[1] == ():
-            continue
-        out.append(k)
-    return out
-
-
-_SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, ()), np.float64: (ARRAY, ()),
-                 np.float32: (ARRAY, ()), complex: (ARRAY, ())}
-
-
-ZERO_D = "0-d array"  # the third entry of a 0-d ndarray's fact: it is mutable, a float is not
-
-
-def zero_d(arg_facts):
-    """The parameters that hold 0-d arrays (``x += v`` writes into them in place)."""
-    return {p for p, f in (arg_facts or {}).items() if len(f) > 2 and f[2] == ZERO_D}
-
-
-def arg_fact(value):
-    """(kind, rank) of an argument value: what specialization may rely on."""
-    t = type(value)
-    fact = _SIMPLE_FACTS.get(t)
-    if fact is not None:
-        return fact
-    if t is np.ndarray:  # the rank and which axes have length 1 (see activity.py)
-        kind = ARRAY if value.dtype.kind in "fc" else INT
-        if value.ndim == 0:
-            return kind, (), ZERO_D
-        return kind, tuple(d == 1 for d in value.shape)
-    if isinstance(value, (bool, int, np.integer, np.bool_)):
-        return INT, ()
-    if isinstance(value, (float, complex, np.floating, np.complexfloating)):
-        return ARRAY, ()
-    if isinstance(value, np.ndarray):
-        pattern = tuple(d == 1 for d in value.shape)
-        kind = ARRAY if np.issubdtype(value.dtype, np.inexact) else INT
-        return (kind, (), ZERO_D) if value.ndim == 0 else (kind, pattern)
-    if isinstance(value, dict):
-        if all(isinstance(k, (str, int)) for k in value):
-            return CONTAINER, None, tuple((k, arg_fact(v)) for k, v in value.items())
-        return CONTAINER, None
-    if isinstance(value, (list, tuple)):
-        if len(value) <= 64:
-            return CONTAINER, None, tuple(enumerate(arg_fact(v) for v in value))
-        return CONTAINER, None
-    return None, None
 
 
 class Context:
@@ -138,14 +39,13 @@ class Context:
     """
 
     def __init__(self, registry=None, taken=(), optimize=True, verify=False):
-        from srcdiff.compiler.ir.names import NameGen
-
         self.optimize = optimize  # False: the reference pipeline, for callees too
         self.verify = verify  # the generated code checks the sweep's invariant (verify.py)
         self.registry = registry or DEFAULT
         self.helpers = {}  # name -> object, for every generated namespace
         self.functions = []  # generated adjoints of called user functions, in order
         self.adjoints = {}  # (function, wrt, facts) -> generated name
+        self.tangents = {}  # the same for forward mode
         self.namespaces = []  # namespaces of generated callee adjoints
         self.function_names = NameGen(taken)
 
@@ -159,6 +59,24 @@ class Context:
         node, parsed, _ = reverse_function(
             fn, list(wrt), arg_facts=dict(facts), name=name, as_tuple=True, context=self,
             zero_gradients=True, internal=True)
+        source = emit.module_source([node])
+        ns = emit.load(source, emit.base_namespace(parsed.namespace, self.helpers), name)
+        self.functions.append(node)
+        self.namespaces.append(ns)
+        self.helpers[name] = ns[name]
+        return name
+
+    def tangent_name(self, fn, wrt, facts):
+        """The name of the generated ``jvp_g`` for a called user function (compiled once)."""
+        table = self.tangents
+        key = (fn, wrt, facts)
+        name = table.get(key)
+        if name is not None:
+            return name
+        name = self.function_names.fresh("jvp_" + fn.__name__)
+        table[key] = name  # before compiling: recursive calls find it
+        node, parsed, _ = forward_function(fn, list(wrt), arg_facts=dict(facts), name=name,
+                                           as_tuple=True, context=self)
         source = emit.module_source([node])
         ns = emit.load(source, emit.base_namespace(parsed.namespace, self.helpers), name)
         self.functions.append(node)
@@ -233,8 +151,6 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
     options.as_tuple = as_tuple
     if return_value:  # outputs the backward sweep restores in place are returned as copies
         options.snapshot_value = outputs_changed_in_place(anf, analysis, ctx.registry)
-    from srcdiff.compiler.reverse.calls import adjoint_of_call
-
     rev = Reverse(anf, analysis, parsed, names, options, adjoint_of_call)
     rev.context = ctx
     out = rev.run()
@@ -260,6 +176,68 @@ def compile_reverse(fn, wrt, **options):
         node, parsed, ctx = reverse_function(fn, wrt, **options)
         return load(node, parsed, ctx, changed_parameters(parsed, ctx.registry,
                                                           options.get("arg_facts")))
+
+
+# ---------------------------------------------------------------- forward mode
+
+
+def forward_function(fn, wrt, *, stop=(), arg_facts=None, name=None, as_tuple=False,
+                     context=None):
+    """Compile the forward-mode (JVP) function of ``fn``: (gast FunctionDef, parsed, context).
+
+    The generated ``jvp_<fn>`` takes ``fn``'s parameters plus ``tangents`` (one
+    tangent per ``wrt`` name, a tuple when there are several or ``as_tuple``)
+    and returns ``(value, tangent)``, the tangent shaped like the value.
+    """
+    ctx = context or Context()
+    parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
+                                             name or "jvp_" + fn.__name__, _check_names)
+    if not _is_generated(parsed):
+        check_mutations(anf, analysis, parsed, ctx.registry, allow_pop=True,
+                        mutable_scalars=zero_d(arg_facts))
+    fwd = Forward(anf, analysis, parsed, names, ForwardOptions(wrt, stop, name, as_tuple), ctx)
+    out = fwd.run()
+    ctx.helpers.update(fwd.helpers)
+    # the user's names and their tangents keep their own lines, as array tangents do;
+    # scalar temporaries fold into their single use (which matters in Python loops)
+    user = S.all_names(parsed.node)
+    keep = user | {fwd.tan[u] for u in user if u in fwd.tan} | {"tangents"}
+    keep |= {t for v, t in fwd.tan.items() if analysis.shapes.get(v) != ()}
+    out = optimizer.optimize(out, keep)
+    return out, parsed, ctx
+
+
+def compile_forward(fn, wrt, **options):
+    """Compile and load; return a :class:`Compiled` whose entry is the JVP function."""
+    with deep_recursion():
+        node, parsed, ctx = forward_function(fn, wrt, **options)
+        return load(node, parsed, ctx, changed_parameters(parsed, ctx.registry,
+                                                          options.get("arg_facts")))
+
+
+def _is_generated(parsed):
+    """Generated reverse-mode code keeps views across in-place restores on purpose: the
+    user's function passed the alias check, and tangents have value semantics (an
+    in-place update copies a shared tangent first), so it is not checked again."""
+    return str(parsed.filename).startswith("<srcdiff")
+
+
+_FORWARD_RESERVED = set(emit.RUNTIME_HELPERS) | {"np", "tangents"}
+
+
+def _check_names(parsed):
+    """Names the generated code relies on must not be the user's (``_stack`` and
+    ``grad_ys`` are allowed: differentiating generated reverse-mode code needs them)."""
+    for n in gast.walk(parsed.node):
+        if isinstance(n, gast.Name) and n.id in _FORWARD_RESERVED and (
+                isinstance(n.ctx, gast.Store) or (isinstance(n.ctx, gast.Param)
+                                                  and n.id == "tangents")):
+            raise parsed.error(n, f"the name {n.id!r} is reserved for srcdiff's generated code",
+                               hint=f"rename the variable {n.id!r}")
+    if parsed.namespace.get("np", np) is not np:
+        raise SrcdiffError(f"{parsed.name!r} lives in a module where `np` is not numpy; "
+                           "srcdiff's generated code uses `np` for numpy",
+                           hint="import numpy as np in that module")
 
 
 # Python's default recursion limit (1000) is below the depth of the trees of expressions
@@ -292,8 +270,6 @@ def load(node, parsed, ctx, writes=()):
 def _check_stop(parsed, stop):
     """Every ``stop_gradients`` name is a variable of the function: a misspelt one would
     otherwise stop nothing, silently."""
-    import gast
-
     node = parsed.node
     names = {a.id for a in node.args.args}
     names |= {n.id for n in gast.walk(node) if isinstance(n, gast.Name)
@@ -311,8 +287,6 @@ def _check_stop(parsed, stop):
 
 
 def _check_reserved_names(parsed):
-    import gast
-
     for n in gast.walk(parsed.node):
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store) and n.id in RESERVED:
             raise parsed.error(n, f"the name {n.id!r} is reserved for srcdiff's generated code",

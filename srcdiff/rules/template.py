@@ -156,7 +156,7 @@ class Template:
                  if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
         for ident in sorted(local):
             subs[ident] = S.name(names.fresh(ident))
-        body = [S._substitute(s, subs) for s in body]
+        body = [S.substitute(s, subs) for s in body]
         if prefold is not None:
             body = [prefold(s) for s in body]
         stmts, ret = _fold(body)

@@ -31,6 +31,8 @@ import math
 
 import numpy as np
 
+from srcdiff.api.higher import value_and_grad
+
 __all__ = ["Optimizer", "GradientDescent", "Momentum", "Adam", "RMSProp"]
 
 
@@ -191,8 +193,7 @@ class Optimizer:
     def _value_and_grad(self, loss):
         fn = self._grad_fns.get(loss)
         if fn is None:
-            from srcdiff.api import transforms as api  # the compiler imports this module's package
-            fn = self._grad_fns[loss] = api.value_and_grad(loss, wrt=0)
+            fn = self._grad_fns[loss] = value_and_grad(loss, wrt=0)
         return fn
 
     @staticmethod

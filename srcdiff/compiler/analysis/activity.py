@@ -19,6 +19,8 @@ import numpy as np
 
 from srcdiff.errors import FIXPOINT_LIMIT, not_converged
 from srcdiff.compiler.analysis.ops import describe
+from srcdiff.errors import SrcdiffError
+from srcdiff.rules.runtime_rules import TREE_VALUED
 
 ARRAY, INT, CONTAINER = "array", "int", "container"
 _LIKE = {np.zeros_like, np.ones_like, np.empty_like, np.full_like}
@@ -346,7 +348,6 @@ def _index_pattern(index, base, kinds):
 
 
 def _tree_valued():
-    from srcdiff.rules.runtime_rules import TREE_VALUED
     return TREE_VALUED
 
 
@@ -394,8 +395,6 @@ def varied_options(analysis):
 
 def check_wrt(fn_name, params, analysis, wrt):
     """Every ``wrt`` name is a parameter or a local assigned outside loops (SPEC §1)."""
-    from srcdiff.errors import SrcdiffError
-
     for w in wrt:
         if w in params:
             continue

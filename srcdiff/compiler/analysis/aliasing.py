@@ -25,6 +25,7 @@ import numpy as np
 from srcdiff.compiler.analysis import effects
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.analysis.activity import ARRAY, INT, walk
+from srcdiff.compiler.analysis.facts import bind_call
 from srcdiff.errors import FIXPOINT_LIMIT, not_converged
 from srcdiff.compiler.front.parse import MISSING
 
@@ -96,8 +97,6 @@ def _alias_error(parsed, analysis, views, s, x, y, live, visible, group):
 def _check_calls(analysis, parsed, registry, allow_pop):
     """Refuse calls that change a value in place; return {id(op): Summary} of the calls
     of user functions (their results may share memory with their arguments)."""
-    from srcdiff.compiler.reverse.calls import bind_call
-
     summaries = {}
     for op in analysis.order:
         value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
@@ -234,7 +233,6 @@ def _view_edges(analysis, registry, summaries=None):
             continue
         found = (summaries or {}).get(id(op))
         if found is not None and found.returns:  # a helper's result may share an argument
-            from srcdiff.compiler.reverse.calls import bind_call
             try:
                 _, bound = bind_call(op, lambda *a: TypeError())
             except TypeError:

@@ -33,8 +33,9 @@ import weakref
 import gast
 import numpy as np
 
-from srcdiff.errors import FIXPOINT_LIMIT, not_converged
+from srcdiff.compiler.analysis.activity import ARRAY, INT
 from srcdiff.compiler.front.parse import MISSING, parse_function
+from srcdiff.errors import FIXPOINT_LIMIT, not_converged
 
 SELF, DEEP, HOLDS = "self", "deep", "holds"
 
@@ -663,3 +664,23 @@ def _makes_new_values(fn, registry):
         pass
     module = getattr(fn, "__module__", None) or ""
     return module == "math" or fn in vars(math).values()
+
+
+def changed_parameters(parsed, registry, arg_facts=None):
+    """Positions of the parameters of the parsed function that it may change in place.
+
+    ``p += v`` changes ``p`` in place only if it is an array or a list: not
+    when the argument is known to be a number.
+    """
+    params = [a.id for a in parsed.node.args.args]
+    arg_facts = arg_facts or {}
+    out = []
+    for k, p in enumerate(params):
+        w = parameter_writes(parsed, registry).get(p)
+        if w is None:
+            continue
+        fact = arg_facts.get(p, (None, None))
+        if w.weak and fact[0] in (ARRAY, INT) and fact[1] == ():
+            continue
+        out.append(k)
+    return out

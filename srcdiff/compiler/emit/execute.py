@@ -7,6 +7,7 @@ closure (what the compiler resolved names against), plus the run-time helpers
 and the rules' helpers.
 """
 
+import copy
 import hashlib
 import inspect
 import linecache
@@ -48,3 +49,43 @@ def base_namespace(user_namespace, helpers):
     ns["np"] = np
     return ns
 
+
+class Compiled:
+    """A generated module: its source, its namespace and its entry point.
+
+    ``fn`` is the generated function itself; it changes in place the
+    arguments the differentiated function changes in place (``x[0] = ...``)
+    unless its backward sweep restores them. ``call`` runs it on copies of
+    the arguments when there are such arguments (``writes``: their
+    positions), so that a transform leaves its arguments as passed.
+    """
+
+    def __init__(self, source, namespace, entry, writes=(), n_params=0):
+        self.source = source
+        self.namespace = namespace
+        self.entry = entry
+        self.fn = namespace[entry]
+        self.writes = tuple(writes)
+        self.call = _on_copies(self.fn, max(n_params, max(self.writes) + 1)) \
+            if self.writes else self.fn
+
+    def __call__(self, *args, **kwargs):
+        return self.call(*args, **kwargs)
+
+
+def _on_copies(fn, n):
+    """``fn`` run on copies of its first ``n`` arguments (the differentiated function's: all
+    of them, so that two arguments that are one object stay one object)."""
+
+    def call(*args, **kwargs):
+        return fn(*copy_arguments(args[:n]), *args[n:], **kwargs)
+
+    return call
+
+
+def copy_arguments(values):
+    """``values`` with every array, list, tuple and dict among them deep-copied together
+    (so that two arguments that are one object stay one object)."""
+    memo = {}
+    return [copy.deepcopy(v, memo) if isinstance(v, (np.ndarray, list, tuple, dict)) else v
+            for v in values]

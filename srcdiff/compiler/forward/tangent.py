@@ -35,18 +35,12 @@ needs: forward over reverse works through loops.
 import inspect
 
 import gast
-import numpy as np
 
-from srcdiff.compiler.emit import execute as emit
-from srcdiff.compiler.optimize import passes as optimize
-from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, check_wrt, walk
-from srcdiff.compiler.analysis.aliasing import check_mutations
-from srcdiff.compiler.driver import Context, arg_fact, deep_recursion, zero_d, changed_parameters, front_end, load
-from srcdiff.compiler.reverse.calls import bind_call
-from srcdiff.errors import FIXPOINT_LIMIT, SrcdiffError, not_converged
+from srcdiff.compiler.analysis.facts import arg_fact, bind_call, fact_of
 from srcdiff.compiler.front.parse import MISSING
-from srcdiff.compiler.reverse.adjoint import _canonical, _index_value, _RankFolder
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.errors import FIXPOINT_LIMIT, SrcdiffError, not_converged
 from srcdiff.rules.runtime_rules import TREE_VALUED
 from srcdiff.rules.template import _decide, _MarkConstants
 
@@ -294,7 +288,7 @@ class Forward:
         rename = {v: old} if old else {}
 
         def atom(node):
-            return S._substitute(S.copy(node), rename) if rename else S.copy(node)
+            return S.substitute(S.copy(node), rename) if rename else S.copy(node)
 
         if kind == "copy":
             stmts = []
@@ -358,7 +352,7 @@ class Forward:
         ranks = dict(self.a.ranks)
         if old is not None:
             ranks[old] = ranks.get(v)
-        folder = _RankFolder(ranks)
+        folder = S.RankFolder(ranks)
         self.helpers.update(template.globals)
         stmts, parts = [], []
         params = template.differentiable_params
@@ -378,7 +372,7 @@ class Forward:
             parts.append(e)
         if not parts:
             return [], False
-        if len(parts) == 2 and S.dump(_canonical(parts[0])) == S.dump(_canonical(parts[1])):
+        if len(parts) == 2 and S.dump(S.canonical(parts[0])) == S.dump(S.canonical(parts[1])):
             parts = [gast.BinOp(left=S.const(2.0), op=gast.Mult(), right=parts[0])]  # x * x
         value = parts[0]
         for e in parts[1:]:
@@ -430,7 +424,7 @@ class Forward:
                      if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
             for ident in sorted(local):
                 subs[ident] = S.name(self.names.fresh(ident))
-            body = [folder.visit(S._substitute(x, subs)) for x in body]
+            body = [folder.visit(S.substitute(x, subs)) for x in body]
             stmts, e = self._select(body, k, n_out)
             if e is None:
                 return [], None
@@ -492,7 +486,7 @@ class Forward:
         # a container entry (zero when None); replacing entries of a list or dict later
         # does not change the entry's object, so a container stays owned (an array
         # of unknown kind may give a view: it does not)
-        value = S.call("item_grad", [t, _index_value(atom(op.index)), S.name(v)])
+        value = S.call("item_grad", [t, S.index_value(atom(op.index)), S.name(v)])
         if self.kind(base.id) != CONTAINER:
             self.disown_reads([t])
         return [S.assign(self.t(v), value, s)], False
@@ -543,7 +537,7 @@ class Forward:
         if tv is None and not self.defined(x):
             return out
         array = self.kind(x) == ARRAY
-        own, cleared = self._own(x, s, index=None if array else _index_value(op.index))
+        own, cleared = self._own(x, s, index=None if array else S.index_value(op.index))
         out += own
         target = gast.Subscript(value=S.name(self.t(x)), slice=S.copy(op.index), ctx=gast.Store())
         if tv is not None:
@@ -618,15 +612,14 @@ class Forward:
         if not active:
             self.undefine(v)
             return [S.copy(s)]
-        from srcdiff.compiler.reverse.calls import _fact_of
 
         facts = {}
         for p in sig.parameters.values():
             if p.name in bound.arguments:
-                facts[p.name] = _fact_of(self, bound.arguments[p.name])
+                facts[p.name] = fact_of(self.a, bound.arguments[p.name])
             elif p.default is not inspect.Parameter.empty:
                 facts[p.name] = arg_fact(p.default)
-        name = tangent_function(self.context, fn, tuple(n for n, _ in active),
+        name = self.context.tangent_name(fn, tuple(n for n, _ in active),
                                 tuple(sorted(facts.items(), key=str)))
         tangents = gast.Tuple(elts=[self.tangent_of(node) for _, node in active], ctx=gast.Load())
         call = S.call(S.name(name), [S.copy(a) for a in op.args],
@@ -809,87 +802,6 @@ def _pop_call(s, parsed):
     return None
 
 
-# ---------------------------------------------------------------- the driver
-
-
-def tangent_function(ctx, fn, wrt, facts):
-    """The name of the generated ``jvp_g`` for a called user function (compiled once)."""
-    table = ctx.__dict__.setdefault("tangent_functions", {})
-    key = (fn, wrt, facts)
-    name = table.get(key)
-    if name is not None:
-        return name
-    name = ctx.function_names.fresh("jvp_" + fn.__name__)
-    table[key] = name  # before compiling: recursive calls find it
-    node, parsed, _ = forward_function(fn, list(wrt), arg_facts=dict(facts), name=name,
-                                       as_tuple=True, context=ctx)
-    source = emit.module_source([node])
-    ns = emit.load(source, emit.base_namespace(parsed.namespace, ctx.helpers), name)
-    ctx.functions.append(node)
-    ctx.namespaces.append(ns)
-    ctx.helpers[name] = ns[name]
-    return name
-
-
-def forward_function(fn, wrt, *, stop=(), arg_facts=None, name=None, as_tuple=False,
-                     context=None):
-    """Compile the forward-mode (JVP) function of ``fn``: (gast FunctionDef, parsed, context).
-
-    The generated ``jvp_<fn>`` takes ``fn``'s parameters plus ``tangents`` (one
-    tangent per ``wrt`` name, a tuple when there are several or ``as_tuple``)
-    and returns ``(value, tangent)``, the tangent shaped like the value.
-    """
-    ctx = context or Context()
-    parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
-                                             name or "jvp_" + fn.__name__, _check_names)
-    if not _is_generated(parsed):
-        check_mutations(anf, analysis, parsed, ctx.registry, allow_pop=True,
-                        mutable_scalars=zero_d(arg_facts))
-    fwd = Forward(anf, analysis, parsed, names, ForwardOptions(wrt, stop, name, as_tuple), ctx)
-    out = fwd.run()
-    ctx.helpers.update(fwd.helpers)
-    # the user's names and their tangents keep their own lines, as array tangents do;
-    # scalar temporaries fold into their single use (which matters in Python loops)
-    user = S.all_names(parsed.node)
-    keep = user | {fwd.tan[u] for u in user if u in fwd.tan} | {"tangents"}
-    keep |= {t for v, t in fwd.tan.items() if analysis.shapes.get(v) != ()}
-    out = optimize.optimize(out, keep)
-    return out, parsed, ctx
-
-
 def _fills_zeros(template):
     """Does the rule make the ``None`` entries of a list's tangent zeros itself?"""
     return template.node is not None and "fill_zeros" in S.loaded_names(template.node)
-
-
-def compile_forward(fn, wrt, **options):
-    """Compile and load; return a :class:`Compiled` whose entry is the JVP function."""
-    with deep_recursion():
-        node, parsed, ctx = forward_function(fn, wrt, **options)
-        return load(node, parsed, ctx, changed_parameters(parsed, ctx.registry,
-                                                          options.get("arg_facts")))
-
-
-def _is_generated(parsed):
-    """Generated reverse-mode code keeps views across in-place restores on purpose: the
-    user's function passed the alias check, and tangents have value semantics (an
-    in-place update copies a shared tangent first), so it is not checked again."""
-    return str(parsed.filename).startswith("<srcdiff")
-
-
-_FORWARD_RESERVED = set(emit.RUNTIME_HELPERS) | {"np", "tangents"}
-
-
-def _check_names(parsed):
-    """Names the generated code relies on must not be the user's (``_stack`` and
-    ``grad_ys`` are allowed: differentiating generated reverse-mode code needs them)."""
-    for n in gast.walk(parsed.node):
-        if isinstance(n, gast.Name) and n.id in _FORWARD_RESERVED and (
-                isinstance(n.ctx, gast.Store) or (isinstance(n.ctx, gast.Param)
-                                                  and n.id == "tangents")):
-            raise parsed.error(n, f"the name {n.id!r} is reserved for srcdiff's generated code",
-                               hint=f"rename the variable {n.id!r}")
-    if parsed.namespace.get("np", np) is not np:
-        raise SrcdiffError(f"{parsed.name!r} lives in a module where `np` is not numpy; "
-                           "srcdiff's generated code uses `np` for numpy",
-                           hint="import numpy as np in that module")

@@ -326,7 +326,7 @@ class _Normalizer:
         if not body or not always_returns(body):
             body = body + [S.locate(gast.Return(value=S.const(None)), fdef)]
         body = lower_jumps(self.parsed, body, self.names)
-        body = [S._substitute(x, {k: v for k, v in rename.items()}) for x in body]
+        body = [S.substitute(x, {k: v for k, v in rename.items()}) for x in body]
         self.inlining.append(fdef.name)
         saved_loc = self.loc
         for x in body[:-1]:

@@ -94,7 +94,7 @@ def locate(node, like):
     return node
 
 
-def _substitute(tree, subs):
+def substitute(tree, subs):
     class Sub(gast.NodeTransformer):
         def visit_Name(self, node):
             if node.id in subs:
@@ -114,13 +114,13 @@ def expr(src, **subs):
     """Parse an expression template; keyword arguments replace names by nodes or names."""
     tree = gast.parse(src.strip(), mode="eval") if hasattr(gast, "Expression") else None
     node = tree.body if tree is not None else gast.parse(src).body[0].value
-    return _substitute(node, subs) if subs else node
+    return substitute(node, subs) if subs else node
 
 
 def stmts(src, **subs):
     """Parse a statement template into a list of statements."""
     body = gast.parse(_dedent(src)).body
-    return [_substitute(s, subs) for s in body] if subs else body
+    return [substitute(s, subs) for s in body] if subs else body
 
 
 def _dedent(src):
@@ -391,3 +391,50 @@ def _show(node, limit=300):
         "[" + ", ".join(ast.dump(n) if isinstance(n, ast.AST) else repr(n) for n in node) + "]" \
         if isinstance(node, list) else repr(node)
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+def is_comment(s):
+    """Is ``s`` a comment statement made by syntax.comment?"""
+    return isinstance(s, gast.Expr) and isinstance(s.value, gast.Constant) \
+        and isinstance(s.value.value, str) and s.value.value.startswith("SRCDIFF_COMMENT:")
+
+
+def canonical(expr):
+    """Operands of ``*`` in a fixed order, so ``g * h`` and ``h * g`` compare equal."""
+    expr = copy(expr)
+    for n in gast.walk(expr):
+        if isinstance(n, gast.BinOp) and isinstance(n.op, gast.Mult):
+            a, b = dump(n.left), dump(n.right)
+            if a > b:
+                n.left, n.right = n.right, n.left
+    return expr
+
+
+
+
+def index_value(index):
+    """An index as an ordinary expression (``1:3`` -> ``slice(1, 3, None)``) to pass to a call."""
+    if isinstance(index, gast.Slice):
+        parts = [copy(p) if p is not None else const(None)
+                 for p in (index.lower, index.upper, index.step)]
+        return call("slice", parts)
+    if isinstance(index, gast.Tuple):
+        return gast.Tuple(elts=[index_value(e) for e in index.elts], ctx=gast.Load())
+    return copy(index)
+
+
+class RankFolder(gast.NodeTransformer):
+    """Replace ``np.ndim(name)`` with the known rank so rule ``if``s can be decided."""
+
+    def __init__(self, ranks):
+        self.ranks = ranks
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        f = node.func
+        if isinstance(f, gast.Attribute) and f.attr == "ndim" and len(node.args) == 1 \
+                and isinstance(node.args[0], gast.Name):
+            r = self.ranks.get(node.args[0].id)
+            if r is not None:
+                return const(r)
+        return node

@@ -48,12 +48,6 @@ def optimize(fn, keep=(), gradients=(), scalars=(), verify=False):
     return fn
 
 
-def is_comment(s):
-    """Is ``s`` a comment statement made by syntax.comment?"""
-    return isinstance(s, gast.Expr) and isinstance(s.value, gast.Constant) \
-        and isinstance(s.value.value, str) and s.value.value.startswith("SRCDIFF_COMMENT:")
-
-
 def _drop_empty_comments(body):
     """A heading comment whose block was optimized away goes too."""
     out = []
@@ -61,9 +55,9 @@ def _drop_empty_comments(body):
         if isinstance(s, (gast.If, gast.For, gast.While)):
             s.body = _drop_empty_comments(s.body) or [gast.Pass()]
             s.orelse = _drop_empty_comments(s.orelse)
-        if is_comment(s):
+        if S.is_comment(s):
             nxt = body[k + 1] if k + 1 < len(body) else None
-            if nxt is None or is_comment(nxt) or isinstance(nxt, gast.Return):
+            if nxt is None or S.is_comment(nxt) or isinstance(nxt, gast.Return):
                 continue
             if s.value.value.endswith("start unbound") and not (
                     isinstance(nxt, gast.Assign) and isinstance(nxt.value, gast.Constant)
@@ -372,7 +366,7 @@ def _fold_into_redefinition(body, mover=None):
         use = None
         for j in range(k + 1, len(body)):
             u = body[j]
-            if not isinstance(u, (gast.Assign, gast.AugAssign, gast.Expr)) or is_comment(u):
+            if not isinstance(u, (gast.Assign, gast.AugAssign, gast.Expr)) or S.is_comment(u):
                 break  # compound statements, jumps, returns; another line's adjoint
             if t in S.loaded_names(u):
                 use = j

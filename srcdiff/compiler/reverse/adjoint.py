@@ -38,7 +38,7 @@ from srcdiff.compiler.ir import origin
 from srcdiff.errors import FIXPOINT_LIMIT, not_converged
 from srcdiff.compiler.analysis.recording import defined_before, plan_saves, upward_exposed
 from srcdiff.compiler.reverse.uniform import is_spread_of, scalar_valued, size_from_earlier, uniform_results
-from srcdiff.compiler.optimize.passes import is_comment
+from srcdiff.runtime import index_add
 
 
 class ReverseOptions:
@@ -504,11 +504,11 @@ class Reverse:
         fresh = {}
         again = []
         for t in sorted(closure, key=lambda t: order[id(self.recompute[t])]):
-            value = S._substitute(S.copy(self.recompute[t].value), dict(fresh))
+            value = S.substitute(S.copy(self.recompute[t].value), dict(fresh))
             fresh[t] = self.names.fresh(t)
             again.append(S.assign(fresh[t], value, s))
         if fresh:
-            body = [S._substitute(x, fresh) if not any(S.assigns_name(x, t) for t in fresh)
+            body = [S.substitute(x, fresh) if not any(S.assigns_name(x, t) for t in fresh)
                     else x for x in body]
         return again, body
 
@@ -739,7 +739,7 @@ class Reverse:
             raise self.error(op.stmt, f"cannot match the call to {op.label} with its gradient "
                              f"rule: {e}")
         ans = S.name(op.target)
-        with_ranks = _RankFolder(self.a.ranks)
+        with_ranks = S.RankFolder(self.a.ranks)
         stmts, results = template.instantiate([g, ans], bound, self.names,
                                               call_name=self.rule_name(op),
                                               prefold=None if self.opt.reference
@@ -776,7 +776,7 @@ class Reverse:
 
     def index_adjoint(self, s, op, base, g, atom):
         bb = self.b(base)
-        index = _index_value(op.index)
+        index = S.index_value(op.index)
         value = atom(op.args[0])  # the indexed value as it was (``xs = xs[::-1]``)
         out = []
         if base == op.target:  # the statement redefines its base: start from zero
@@ -813,7 +813,7 @@ class Reverse:
                 part = S.expr("np.copy(b[i])", b=S.name(bx), i=S.copy(op.index))
                 part = S.call("unbroadcast", [part, S.copy(value)])
             else:
-                part = S.call("item_grad", [S.name(bx), _index_value(op.index), S.copy(value)])
+                part = S.call("item_grad", [S.name(bx), S.index_value(op.index), S.copy(value)])
             self.contribute(out, self.state, value.id, part, like=s)
         if self.kind(x) == ARRAY:
             if bx not in self.state.owned:
@@ -822,7 +822,7 @@ class Reverse:
             out.append(S.assign(gast.Subscript(value=S.name(bx), slice=S.copy(op.index),
                                                ctx=gast.Store()), S.const(0.0), s))
         else:
-            out.append(S.assign(bx, S.call("item_clear", [S.name(bx), _index_value(op.index)]), s))
+            out.append(S.assign(bx, S.call("item_clear", [S.name(bx), S.index_value(op.index)]), s))
             self.state.owned.discard(bx)
         return out
 
@@ -960,7 +960,7 @@ class Reverse:
             post.append(S.assign(i, S.name(keep[1]), s))
         if not body and counter is None:
             return post
-        if not any(not isinstance(x, gast.Expr) or not is_comment(x) for x in body) \
+        if not any(not isinstance(x, gast.Expr) or not S.is_comment(x) for x in body) \
                 and counter is None:
             return post
         return head + pre + loop_stmts + post
@@ -1040,31 +1040,12 @@ class Reverse:
 def _changes_in_place(op, v):
     """Does the statement change the array ``v`` holds (before it rebinds ``v``)? The
     run-time helpers that accumulate into their first argument do."""
-    from srcdiff.runtime import index_add
-
     return op.kind == "prim" and op.func is index_add and op.args \
         and isinstance(op.args[0], gast.Name) and op.args[0].id == v
 
 
 def _operand_names(node):
     return [n.id for n in gast.walk(node) if isinstance(n, gast.Name)]
-
-
-class _RankFolder(gast.NodeTransformer):
-    """Replace ``np.ndim(name)`` with the known rank so rule ``if``s can be decided."""
-
-    def __init__(self, ranks):
-        self.ranks = ranks
-
-    def visit_Call(self, node):
-        self.generic_visit(node)
-        f = node.func
-        if isinstance(f, gast.Attribute) and f.attr == "ndim" and len(node.args) == 1 \
-                and isinstance(node.args[0], gast.Name):
-            r = self.ranks.get(node.args[0].id)
-            if r is not None:
-                return S.const(r)
-        return node
 
 
 def _elide_unbroadcast(expr, x, op, shapes):
@@ -1103,7 +1084,7 @@ def _combine(contributions):
     for name, expr, owned in contributions:
         if name in total:
             prev = total[name][0]
-            if S.dump(_canonical(prev)) == S.dump(_canonical(expr)):
+            if S.dump(S.canonical(prev)) == S.dump(S.canonical(expr)):
                 if isinstance(prev, gast.BinOp) and isinstance(prev.op, gast.Mult):
                     # 2.0 * g * x: scaling by two is exact, so this is 2.0 * (g * x) to
                     # the bit, and 2.0 * g can be computed once when g is loop-invariant
@@ -1121,30 +1102,6 @@ def _combine(contributions):
     return [(n, total[n][0], total[n][1]) for n in order]
 
 
-def _canonical(expr):
-    """Operands of ``*`` in a fixed order, so ``g * h`` and ``h * g`` compare equal."""
-    expr = S.copy(expr)
-    for n in gast.walk(expr):
-        if isinstance(n, gast.BinOp) and isinstance(n.op, gast.Mult):
-            a, b = S.dump(n.left), S.dump(n.right)
-            if a > b:
-                n.left, n.right = n.right, n.left
-    return expr
-
-
-
-
-def _index_value(index):
-    """An index as an ordinary expression (``1:3`` -> ``slice(1, 3, None)``) to pass to a call."""
-    if isinstance(index, gast.Slice):
-        parts = [S.copy(p) if p is not None else S.const(None)
-                 for p in (index.lower, index.upper, index.step)]
-        return S.call("slice", parts)
-    if isinstance(index, gast.Tuple):
-        return gast.Tuple(elts=[_index_value(e) for e in index.elts], ctx=gast.Load())
-    return S.copy(index)
-
-
 def _drop_alias(out, start, keep, bv):
     """``b_v_out = b_v; b_v = f(b_v_out)`` -> ``b_v = f(b_v)`` when that is the only use."""
     users = [k for k in range(start, len(out)) if keep in S.loaded_names(out[k])]
@@ -1159,6 +1116,6 @@ def _drop_alias(out, start, keep, bv):
         if bv in S.all_names(out[j]):
             return out
     out = list(out)
-    out[k] = S._substitute(stmt, {keep: bv})
+    out[k] = S.substitute(stmt, {keep: bv})
     del out[start - 1]
     return out

@@ -14,6 +14,7 @@ import inspect
 
 import gast
 
+from srcdiff.compiler.analysis.facts import arg_fact, bind_call, fact_of
 from srcdiff.compiler.ir import syntax as S
 
 
@@ -35,9 +36,8 @@ def adjoint_of_call(rev, op, g, atom, s):
     facts = {}
     for p in params:
         if p.name in bound.arguments:
-            facts[p.name] = _fact_of(rev, bound.arguments[p.name])
+            facts[p.name] = fact_of(rev.a, bound.arguments[p.name])
         elif p.default is not inspect.Parameter.empty:
-            from srcdiff.compiler.driver import arg_fact
             facts[p.name] = arg_fact(p.default)
     name = ctx.adjoint_name(fn, tuple(active), tuple(sorted(facts.items(), key=str)))
     args = [atom(x) for x in op.args]
@@ -52,25 +52,3 @@ def adjoint_of_call(rev, op, g, atom, s):
                       gast.Subscript(value=S.name(tmp), slice=S.const(k), ctx=gast.Load()),
                       False))
     return stmts, pairs
-
-
-def bind_call(op, error):
-    """(signature, bound arguments) of a call site to a user function, or a located error."""
-    try:
-        sig = inspect.signature(op.func, follow_wrapped=False)
-        return sig, sig.bind(*op.args, **op.kwargs)
-    except TypeError as e:
-        raise error(op.stmt.value, f"the call to {op.label} does not match its signature: {e}")
-
-
-def _fact_of(rev, node):
-    if isinstance(node, gast.Constant):
-        from srcdiff.compiler.driver import arg_fact
-        return arg_fact(node.value)
-    if isinstance(node, gast.Name):
-        kind, shape = rev.a.kinds.get(node.id), rev.a.shapes.get(node.id)
-        child = rev.a.children.get(node.id)
-        if child is not None:
-            return kind, shape, tuple(child.items())
-        return kind, shape
-    return None, None

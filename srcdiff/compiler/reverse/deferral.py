@@ -91,7 +91,7 @@ def defer_accumulations(rev, body, loop):
                     copies[t] = copies.get(st.value.id, st.value.id)
                 elif _arithmetic(st.value) and t not in S.loaded_names(st.value):
                     # ``b_mul = -b_sub`` after ``b_mul3 = -b_acc`` and ``b_sub = b_acc``
-                    value = S._substitute(S.copy(st.value), {
+                    value = S.substitute(S.copy(st.value), {
                         n: S.name(copies[n]) for n in S.loaded_names(st.value) if n in copies})
                     key = S.dump(value)
                     if key in values:

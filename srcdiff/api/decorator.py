@@ -1,0 +1,37 @@
+"""``@sd.differentiate``: a function that carries its own derivatives."""
+
+import functools
+
+from srcdiff.api.higher import grad, value_and_grad
+from srcdiff.api.source import source
+from srcdiff.api.transforms import vjp
+
+
+class Differentiable:
+    """What ``@sd.differentiate`` returns: the function, plus its derivatives."""
+
+    def __init__(self, fn, wrt=0, stop_gradients=(), unconnected_gradients="none"):
+        functools.update_wrapper(self, fn)
+        self.fn = fn
+        self._opts = dict(wrt=wrt, stop_gradients=stop_gradients,
+                          unconnected_gradients=unconnected_gradients)
+        self.grad = grad(fn, **self._opts)
+        self.value_and_grad = value_and_grad(fn, **self._opts)
+
+    def __call__(self, *args, **kwargs):
+        return self.fn(*args, **kwargs)
+
+    @property
+    def source(self):
+        return source(self.fn, self._opts["wrt"], stop_gradients=self._opts["stop_gradients"],
+                      unconnected_gradients=self._opts["unconnected_gradients"])
+
+    def vjp(self, *args, **kwargs):
+        return vjp(self.fn, **self._opts)(*args, **kwargs)
+
+
+def differentiate(fn=None, *, wrt=0, stop_gradients=(), unconnected_gradients="none"):
+    """Decorator: ``@sd.differentiate`` or ``@sd.differentiate(wrt=("w", "b"))``."""
+    if fn is None:
+        return lambda f: Differentiable(f, wrt, stop_gradients, unconnected_gradients)
+    return Differentiable(fn, wrt, stop_gradients, unconnected_gradients)

@@ -1,0 +1,37 @@
+"""``sd.source``: the generated module's source, in either mode."""
+
+from srcdiff.api.higher import JVP
+from srcdiff.api.transforms import _Transform
+from srcdiff.compiler import driver
+
+
+def source(f, wrt=0, mode="reverse", *, args=None, stop_gradients=(),
+           unconnected_gradients="none", optimize=True, verify=False):
+    """The generated module's source. ``args`` (example arguments) specializes it."""
+    if mode == "forward":
+        return forward_source(f, wrt, args=args, stop_gradients=stop_gradients)
+    if mode != "reverse":
+        raise ValueError(f"mode must be 'reverse' or 'forward', got {mode!r}")
+    t = _Transform(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
+                   verify=verify)
+    t.verify = verify  # the source asked for, whatever SRCDIFF_VERIFY says for running code
+    if args is None:
+        node_src = driver.compile_reverse(t.fn, t.wrt, stop=t.stop, unconnected=t.unconnected,
+                                          as_tuple=not t.single, optimize=t.optimize,
+                                          verify=t.verify)
+        return node_src.source
+    return t.compiled(t._bind(tuple(args), {})).source
+
+
+def forward_source(f, wrt=0, *, args=None, stop_gradients=()):
+    """The source of ``jvp_<f>`` (and of the ``jvp_`` functions of the user functions it
+    calls). ``args`` (example arguments) specializes it, as ``sd.jvp`` does when called."""
+    transform = JVP(f, wrt, stop_gradients)
+    if args is None:
+        if transform.target.inner is not None:
+            raise TypeError("the forward-mode source of a transform depends on the argument "
+                            "values: pass args=(...)")
+        return driver.compile_forward(transform.target.fn, transform.wrt,
+                                      stop=transform.stop, as_tuple=not transform.single).source
+    values = transform.target.bind(tuple(args), {})
+    return transform.compiled(values).source

@@ -1,0 +1,78 @@
+"""What specialization may rely on: facts about argument values and call sites.
+
+A generated function is compiled once per *kind* of argument: its fact is
+``(kind, shape pattern)`` (see activity.py for kinds and patterns), a 0-d
+ndarray's fact carries ``ZERO_D`` (it is mutable in place, a float is not), a
+container's fact carries its entries' facts. The caches of api/ key compiled
+functions on these facts, and callee adjoints are specialized on them.
+"""
+
+import inspect
+
+import gast
+import numpy as np
+
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT
+
+
+_SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, ()), np.float64: (ARRAY, ()),
+                 np.float32: (ARRAY, ()), complex: (ARRAY, ())}
+
+
+ZERO_D = "0-d array"  # the third entry of a 0-d ndarray's fact: it is mutable, a float is not
+
+
+def zero_d(arg_facts):
+    """The parameters that hold 0-d arrays (``x += v`` writes into them in place)."""
+    return {p for p, f in (arg_facts or {}).items() if len(f) > 2 and f[2] == ZERO_D}
+
+
+def arg_fact(value):
+    """(kind, rank) of an argument value: what specialization may rely on."""
+    t = type(value)
+    fact = _SIMPLE_FACTS.get(t)
+    if fact is not None:
+        return fact
+    if t is np.ndarray:  # the rank and which axes have length 1 (see activity.py)
+        kind = ARRAY if value.dtype.kind in "fc" else INT
+        if value.ndim == 0:
+            return kind, (), ZERO_D
+        return kind, tuple(d == 1 for d in value.shape)
+    if isinstance(value, (bool, int, np.integer, np.bool_)):
+        return INT, ()
+    if isinstance(value, (float, complex, np.floating, np.complexfloating)):
+        return ARRAY, ()
+    if isinstance(value, np.ndarray):
+        pattern = tuple(d == 1 for d in value.shape)
+        kind = ARRAY if np.issubdtype(value.dtype, np.inexact) else INT
+        return (kind, (), ZERO_D) if value.ndim == 0 else (kind, pattern)
+    if isinstance(value, dict):
+        if all(isinstance(k, (str, int)) for k in value):
+            return CONTAINER, None, tuple((k, arg_fact(v)) for k, v in value.items())
+        return CONTAINER, None
+    if isinstance(value, (list, tuple)):
+        if len(value) <= 64:
+            return CONTAINER, None, tuple(enumerate(arg_fact(v) for v in value))
+        return CONTAINER, None
+    return None, None
+
+
+def bind_call(op, error):
+    """(signature, bound arguments) of a call site to a user function, or a located error."""
+    try:
+        sig = inspect.signature(op.func, follow_wrapped=False)
+        return sig, sig.bind(*op.args, **op.kwargs)
+    except TypeError as e:
+        raise error(op.stmt.value, f"the call to {op.label} does not match its signature: {e}")
+
+
+def fact_of(analysis, node):
+    if isinstance(node, gast.Constant):
+        return arg_fact(node.value)
+    if isinstance(node, gast.Name):
+        kind, shape = analysis.kinds.get(node.id), analysis.shapes.get(node.id)
+        child = analysis.children.get(node.id)
+        if child is not None:
+            return kind, shape, tuple(child.items())
+        return kind, shape
+    return None, None
