@@ -11,6 +11,7 @@ from .clip import clip_by_global_norm, clip_by_norm, clip_by_value, global_norm 
 from .check import check_grads  # noqa: F401
 from .custom import custom_vjp, register_jvp, register_vjp, rules  # noqa: F401
 from .errors import SrcdiffError  # noqa: F401
+from .explain import explain  # noqa: F401
 from .higher import hessian, hvp, jacobian, jvp  # noqa: F401
 
 __version__ = "0.1.0"

@@ -424,10 +424,22 @@ def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=T
 
 def source(f, wrt=0, mode="reverse", *, args=None, stop_gradients=(),
            unconnected_gradients="none", optimize=True, verify=False):
-    """The generated module's source. ``args`` (example arguments) specializes it."""
+    """The generated module's source. ``args`` (example arguments) specializes it.
+
+    A ``str``, which renders in Jupyter as the side-by-side view of ``f`` and the
+    generated code (:func:`explain`)."""
+    from .explain import GeneratedSource, explain
+
+    text = _source(f, wrt, mode, args, stop_gradients, unconnected_gradients, optimize, verify)
+    return GeneratedSource(text, lambda: explain(
+        f, wrt, args, mode, stop_gradients=stop_gradients,
+        unconnected_gradients=unconnected_gradients, optimize=optimize, verify=verify))
+
+
+def _source(f, wrt, mode, args, stop_gradients, unconnected_gradients, optimize, verify):
     if mode == "forward":
         from . import forward_api
-        return forward_api.source(f, wrt, args=args)
+        return forward_api.source(f, wrt, args=args, stop_gradients=stop_gradients)
     if mode != "reverse":
         raise ValueError(f"mode must be 'reverse' or 'forward', got {mode!r}")
     t = _Transform(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,

@@ -250,6 +250,7 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
                                 verify=ctx.verify)
     if ctx.verify:
         out = verifier.instrument(out, rev)
+    out._srcdiff_generator = rev  # what made it (explain.py maps its lines to the user's)
     return out, parsed, ctx
 
 

@@ -37,7 +37,7 @@ import inspect
 import gast
 import numpy as np
 
-from . import emit, optimize
+from . import emit, optimize, origin
 from . import syntax as S
 from .activity import ARRAY, CONTAINER, INT, check_wrt, walk
 from .aliasing import check_mutations
@@ -231,8 +231,17 @@ class Forward:
     def block(self, body):
         out = []
         for s in body:
-            out.extend(self.stmt(s))
+            made = self.stmt(s)
+            for x in made:  # where each statement comes from (origin.py; explain.py reads it)
+                origin.tag(x, self.sid(s), "forward")
+            out.extend(made)
         return out
+
+    def sid(self, s):
+        """A statement's number: its place in program order, as in reverse.py."""
+        if getattr(self, "_order", None) is None:
+            self._order = {id(x): k for k, (x, _) in enumerate(walk(self.fn.body))}
+        return self._order[id(s)]
 
     def _header(self, s):
         """``# line N: <the user's line>`` before the first statement of a line with tangents."""
@@ -853,6 +862,7 @@ def forward_function(fn, wrt, *, stop=(), arg_facts=None, name=None, as_tuple=Fa
     keep = user | {fwd.tan[u] for u in user if u in fwd.tan} | {"tangents"}
     keep |= {t for v, t in fwd.tan.items() if analysis.shapes.get(v) != ()}
     out = optimize.optimize(out, keep)
+    out._srcdiff_generator = fwd  # what made it (explain.py maps its lines to the user's)
     return out, parsed, ctx
 
 

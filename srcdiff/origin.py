@@ -73,6 +73,19 @@ def pre_of(stmt):
     return getattr(stmt, PRE, None)
 
 
+NOTE = "_srcdiff_note"  # what a statement does besides its role: "recompute", "deferred"
+
+
+def note(stmt, what):
+    """Say what ``stmt`` is for (explain.py shows it); copies of ``stmt`` keep it."""
+    setattr(stmt, NOTE, what)
+    return stmt
+
+
+def note_of(stmt):
+    return getattr(stmt, NOTE, None)
+
+
 MARK = "SRCDIFF_VERIFY_MARK"
 
 
