@@ -14,7 +14,9 @@ program order) and its role:
 
 The tags ride on the nodes (``S.copy`` and ``S.locate`` carry them), so they
 survive the optimizer's rewrites. verify.py reads them to check the sweep's
-invariant.
+invariant; explain.py to link each generated line to the user's line. The
+forward generator tags its statements too (role ``forward``). A *note* says
+what a statement is for besides its role (``recompute``, ``deferred``).
 """
 
 import gast
