@@ -12,8 +12,8 @@ and clipping), ``cli/`` (the command line).
 """
 
 from srcdiff import optimizers  # noqa: F401
-from srcdiff.api import (check_grads, custom_vjp, differentiate, grad, hessian,  # noqa: F401
-                         hvp, jacobian, jvp, register_jvp, register_vjp, rules, source,
+from srcdiff.api import (check_grads, custom_vjp, differentiate, explain, grad,  # noqa: F401
+                         hessian, hvp, jacobian, jvp, register_jvp, register_vjp, rules, source,
                          stop_gradient, value_and_grad, vjp)
 from srcdiff.errors import SrcdiffError  # noqa: F401
 from srcdiff.train.clip import (clip_by_global_norm, clip_by_norm, clip_by_value,  # noqa: F401

@@ -6,6 +6,8 @@ higher.py      sd.grad / sd.value_and_grad (also of transforms), jvp, hvp, hessi
                jacobian
 source.py      sd.source, in either mode
 decorator.py   @sd.differentiate
+explain.py     sd.explain: the side-by-side view of a function and its derivative
+               (explain_html.py renders it)
 check.py       check_grads (finite differences)
 custom.py      custom_vjp, register_vjp, register_jvp, rules
 """
@@ -13,6 +15,7 @@ custom.py      custom_vjp, register_vjp, register_jvp, rules
 from srcdiff.api.check import check_grads  # noqa: F401
 from srcdiff.api.custom import custom_vjp, register_jvp, register_vjp, rules  # noqa: F401
 from srcdiff.api.decorator import differentiate  # noqa: F401
+from srcdiff.api.explain import explain  # noqa: F401
 from srcdiff.api.higher import (grad, hessian, hvp, invalidate, jacobian, jvp,  # noqa: F401
                                 value_and_grad)
 from srcdiff.api.source import source  # noqa: F401

@@ -1,5 +1,6 @@
 """``sd.source``: the generated module's source, in either mode."""
 
+from srcdiff.api.explain import GeneratedSource, explain
 from srcdiff.api.higher import JVP
 from srcdiff.api.transforms import _Transform
 from srcdiff.compiler import driver
@@ -7,7 +8,17 @@ from srcdiff.compiler import driver
 
 def source(f, wrt=0, mode="reverse", *, args=None, stop_gradients=(),
            unconnected_gradients="none", optimize=True, verify=False):
-    """The generated module's source. ``args`` (example arguments) specializes it."""
+    """The generated module's source. ``args`` (example arguments) specializes it.
+
+    A ``str``, which renders in Jupyter as the side-by-side view of ``f`` and the
+    generated code (:func:`srcdiff.api.explain.explain`)."""
+    text = _source(f, wrt, mode, args, stop_gradients, unconnected_gradients, optimize, verify)
+    return GeneratedSource(text, lambda: explain(
+        f, wrt, args, mode, stop_gradients=stop_gradients,
+        unconnected_gradients=unconnected_gradients, optimize=optimize, verify=verify))
+
+
+def _source(f, wrt, mode, args, stop_gradients, unconnected_gradients, optimize, verify):
     if mode == "forward":
         return forward_source(f, wrt, args=args, stop_gradients=stop_gradients)
     if mode != "reverse":

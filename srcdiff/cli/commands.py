@@ -8,6 +8,7 @@ Usage::
     srcdiff FILE.py                    # every function in FILE's SRCDIFF_TARGETS
     srcdiff check TARGET... -o OUT.py  # is OUT.py up to date? (also: --check)
     srcdiff rules                      # every supported primitive (also: --list-rules)
+    srcdiff html FILE.py:FUNC -o V.html  # the function and its gradient side by side
     python -m srcdiff ...              # the same
 
 The module written defines ``grad_FUNC(<FUNC's parameters>, grad_ys=None)``
@@ -75,6 +76,7 @@ examples:
   srcdiff model.py                                 targets from model.py's SRCDIFF_TARGETS
   srcdiff check model.py:loss --wrt w,b -o grad_model.py   exit 1 if grad_model.py is stale
   srcdiff rules                                    list every supported primitive
+  srcdiff html model.py:loss --wrt w,b -o view.html   see the gradient beside the code
 
 --wrt: names or positions separated by commas; one entry gives one gradient,
 a comma (even a trailing one, "w,") gives a tuple, as sd.grad's wrt does.
@@ -106,7 +108,8 @@ def _parser():
         prog="srcdiff",
         usage="srcdiff [options] TARGET... [-o OUT.py]\n"
               "       srcdiff check [options] TARGET... -o OUT.py\n"
-              "       srcdiff rules",
+              "       srcdiff rules\n"
+              "       srcdiff html [options] TARGET [-o VIEW.html]",
         description="Write the gradient of Python/NumPy functions as a standalone module:\n"
                     "it imports only numpy and the standard library, never srcdiff.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -734,6 +737,9 @@ def _report(error, message):
 
 
 def _main(argv):
+    if argv and argv[0] == "html":  # srcdiff html TARGET -o VIEW.html (cli/html.py)
+        from srcdiff.cli.html import html_command  # (cli/html.py imports this module)
+        return html_command(argv[1:])
     command = None
     if argv and argv[0] in ("check", "rules"):
         command = argv.pop(0)

@@ -167,6 +167,7 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
                                 verify=ctx.verify)
     if ctx.verify:
         out = verifier.instrument(out, rev)
+    out._srcdiff_generator = rev  # what made it (explain.py maps its lines to the user's)
     return out, parsed, ctx
 
 
@@ -204,6 +205,7 @@ def forward_function(fn, wrt, *, stop=(), arg_facts=None, name=None, as_tuple=Fa
     keep = user | {fwd.tan[u] for u in user if u in fwd.tan} | {"tangents"}
     keep |= {t for v, t in fwd.tan.items() if analysis.shapes.get(v) != ()}
     out = optimizer.optimize(out, keep)
+    out._srcdiff_generator = fwd  # what made it (api/explain.py maps its lines to the user's)
     return out, parsed, ctx
 
 

@@ -43,6 +43,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import FIXPOINT_LIMIT, SrcdiffError, not_converged
 from srcdiff.rules.runtime_rules import TREE_VALUED
 from srcdiff.rules.template import _decide, _MarkConstants
+from srcdiff.compiler.ir import origin
 
 
 class ForwardOptions:
@@ -226,8 +227,17 @@ class Forward:
     def block(self, body):
         out = []
         for s in body:
-            out.extend(self.stmt(s))
+            made = self.stmt(s)
+            for x in made:  # where each statement comes from (origin.py; explain.py reads it)
+                origin.tag(x, self.sid(s), "forward")
+            out.extend(made)
         return out
+
+    def sid(self, s):
+        """A statement's number: its place in program order, as in reverse.py."""
+        if getattr(self, "_order", None) is None:
+            self._order = {id(x): k for k, (x, _) in enumerate(walk(self.fn.body))}
+        return self._order[id(s)]
 
     def _header(self, s):
         """``# line N: <the user's line>`` before the first statement of a line with tangents."""

@@ -14,7 +14,9 @@ program order) and its role:
 
 The tags ride on the nodes (``S.copy`` and ``S.locate`` carry them), so they
 survive the optimizer's rewrites. verify.py reads them to check the sweep's
-invariant.
+invariant; explain.py to link each generated line to the user's line. The
+forward generator tags its statements too (role ``forward``). A *note* says
+what a statement is for besides its role (``recompute``, ``deferred``).
 """
 
 import gast
@@ -71,6 +73,19 @@ def mark_pre(stmt, name):
 
 def pre_of(stmt):
     return getattr(stmt, PRE, None)
+
+
+NOTE = "_srcdiff_note"  # what a statement does besides its role: "recompute", "deferred"
+
+
+def note(stmt, what):
+    """Say what ``stmt`` is for (explain.py shows it); copies of ``stmt`` keep it."""
+    setattr(stmt, NOTE, what)
+    return stmt
+
+
+def note_of(stmt):
+    return getattr(stmt, NOTE, None)
 
 
 MARK = "SRCDIFF_VERIFY_MARK"

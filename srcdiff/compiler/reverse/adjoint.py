@@ -506,7 +506,7 @@ class Reverse:
         for t in sorted(closure, key=lambda t: order[id(self.recompute[t])]):
             value = S.substitute(S.copy(self.recompute[t].value), dict(fresh))
             fresh[t] = self.names.fresh(t)
-            again.append(S.assign(fresh[t], value, s))
+            again.append(origin.note(S.assign(fresh[t], value, s), "recompute"))
         if fresh:
             body = [S.substitute(x, fresh) if not any(S.assigns_name(x, t) for t in fresh)
                     else x for x in body]

@@ -52,6 +52,7 @@ import gast
 
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.analysis.activity import ARRAY, walk
+from srcdiff.compiler.ir.origin import note
 
 _VIEWS = (gast.Name, gast.Attribute, gast.Subscript, gast.Call)  # values that may share memory
 
@@ -108,12 +109,14 @@ def defer_accumulations(rev, body, loop):
             if x not in lists:
                 lists[x] = rev.names.private(x + "_list")
                 made.append((lists[x], st))
-                out.append(S.locate(gast.Expr(value=S.expr(f"{lists[x]}.append({x})")), st))
+                out.append(note(S.locate(gast.Expr(value=S.expr(f"{lists[x]}.append({x})")), st),
+                                "deferred"))
             names.append(lists[x])
         updates.append((st, acc, form, names))
     if not updates:
         return body, [], []
-    pre = [S.assign(name, gast.List(elts=[], ctx=gast.Load()), st) for name, st in made]
+    pre = [note(S.assign(name, gast.List(elts=[], ctx=gast.Load()), st), "deferred")
+           for name, st in made]
     post = _after_loop(rev, updates, made[0][0], updates[0][0])
     return out, pre, post
 
@@ -154,7 +157,8 @@ def _after_loop(rev, updates, guard, like):
             update = S.assign(acc, gast.BinOp(left=S.name(acc), op=gast.Add(), right=total))
         body.append(S.locate(update, st))
     head = S.comment("the per-iteration terms of the loop above, summed at once")
-    return [head, S.locate(gast.If(test=S.name(guard), body=body, orelse=[]), like)]
+    return [head, note(S.locate(gast.If(test=S.name(guard), body=body, orelse=[]), like),
+                       "deferred")]
 
 
 # how each form joins its operands' lists
