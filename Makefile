@@ -22,10 +22,10 @@ test: $(STAMP)
 verify: $(STAMP)
 	SRCDIFF_VERIFY=1 $(BIN)/python -m pytest -q
 
-# The only way golden files are rewritten (tests/golden_cases.py refuses any other value,
+# The only way golden files are rewritten (tests/support/golden_cases.py refuses any other value,
 # and refuses under CI); the regenerated files are then run against finite differences.
 golden: $(STAMP)
-	SRCDIFF_REGENERATE_GOLDEN=make $(BIN)/python -m pytest -q tests/test_golden.py tests/test_golden_cli.py $(wildcard tests/test_golden_forward.py) tests/test_golden_numeric.py
+	SRCDIFF_REGENERATE_GOLDEN=make $(BIN)/python -m pytest -q tests/emit/test_golden.py tests/emit/test_golden_cli.py tests/emit/test_golden_forward.py tests/emit/test_golden_numeric.py
 	git --no-pager diff --stat -- tests/golden
 
 # 20,000 random loop programs, strict: exit 1 on any disagreement or crash.
