@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test verify golden fuzz bench mutate clean
+.PHONY: demo test lint verify golden fuzz bench mutate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -17,6 +17,10 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+# ruff, configured in pyproject.toml ([tool.ruff]); golden files are excluded there
+lint: $(STAMP)
+	$(BIN)/ruff check srcdiff tests tools bench samples
 
 # the whole suite again, every gradient checking the sweep's invariant (README: guarantees)
 verify: $(STAMP)

@@ -522,7 +522,8 @@ SELECTION_BROKEN = 99  # our own code: the runner's import check failed
 def run_tests(tree, tests, timeout):
     """Run pytest on ``tests`` inside ``tree``; ``(status, seconds, first failure, output)``."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(tree) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env["PYTHONPATH"] = str(tree) + (os.pathsep + env["PYTHONPATH"]
+                                     if env.get("PYTHONPATH") else "")
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     for var in ("SRCDIFF_REGENERATE_GOLDEN", "SRCDIFF_VERIFY"):
         env.pop(var, None)
