@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test verify golden fuzz bench mutate clean
+.PHONY: demo test lint verify golden fuzz bench mutate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -18,14 +18,18 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
+# ruff, configured in pyproject.toml ([tool.ruff]); golden files are excluded there
+lint: $(STAMP)
+	$(BIN)/ruff check srcdiff tests tools bench samples
+
 # the whole suite again, every gradient checking the sweep's invariant (README: guarantees)
 verify: $(STAMP)
 	SRCDIFF_VERIFY=1 $(BIN)/python -m pytest -q
 
-# The only way golden files are rewritten (tests/golden_cases.py refuses any other value,
+# The only way golden files are rewritten (tests/support/golden_cases.py refuses any other value,
 # and refuses under CI); the regenerated files are then run against finite differences.
 golden: $(STAMP)
-	SRCDIFF_REGENERATE_GOLDEN=make $(BIN)/python -m pytest -q tests/test_golden.py tests/test_golden_cli.py $(wildcard tests/test_golden_forward.py) tests/test_golden_numeric.py
+	SRCDIFF_REGENERATE_GOLDEN=make $(BIN)/python -m pytest -q tests/emit/test_golden.py tests/emit/test_golden_cli.py tests/emit/test_golden_forward.py tests/emit/test_golden_numeric.py
 	git --no-pager diff --stat -- tests/golden
 
 # 20,000 random loop programs, strict: exit 1 on any disagreement or crash.

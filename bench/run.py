@@ -139,7 +139,8 @@ def detail_table(results):
             if label in ("hand", "primal"):
                 check = "reference" if label == "hand" else ""
             else:
-                check = ("✓" if rec.get("ok") else "✗") + " (%.1e)" % rec.get("max_abs_err", float("nan"))
+                check = (("✓" if rec.get("ok") else "✗")
+                         + " (%.1e)" % rec.get("max_abs_err", float("nan")))
             first = "%.1f" % rec["first_ms"] if "first_ms" in rec else ""
             rows.append([name, label, fmt_us(rec.get("us")), fmt_us(rec.get("iqr_us")),
                          fmt_us(rec.get("min_us")), first, check])
@@ -251,7 +252,8 @@ def selfcheck(names, verbose=True):
                 ok = False
                 print("  %s arg %d: gradient shape %s != %s" % (name, pos, g.shape, flat.shape))
                 continue
-            idx = np.arange(flat.size) if flat.size <= 16 else rng.choice(flat.size, 16, replace=False)
+            idx = (np.arange(flat.size) if flat.size <= 16
+                   else rng.choice(flat.size, 16, replace=False))
             for i in idx:
                 h = 1e-5 * max(1.0, abs(flat[i]))
                 vals = []
@@ -269,7 +271,8 @@ def selfcheck(names, verbose=True):
                     print("  %s arg %d entry %d: hand %.10g, finite difference %.10g"
                           % (name, pos, i, g[i], fd))
         if verbose:
-            print("%-12s %s  (worst error / tolerance = %.3f)" % (name, "ok  " if ok else "FAIL", worst))
+            print("%-12s %s  (worst error / tolerance = %.3f)"
+                  % (name, "ok  " if ok else "FAIL", worst))
         if not ok:
             failed.append(name)
     return failed

@@ -18,7 +18,6 @@ import gc
 import importlib
 import json
 import os
-import statistics
 import sys
 import time
 import traceback
@@ -263,7 +262,8 @@ def blas_info():
 def machine_info():
     info = {"numpy": np.__version__, "python": sys.version.split()[0],
             "blas": blas_info(), "nproc": os.cpu_count(),
-            "affinity": sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None,
+            "affinity": (sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                         else None),
             "env": {k: os.environ[k] for k in sorted(os.environ)
                     if k.startswith(("OMP_", "OPENBLAS_", "MKL_", "XLA_FLAGS", "JAX_PLATFORMS"))}}
     cpu = "unknown"

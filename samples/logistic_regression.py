@@ -29,7 +29,7 @@ def make_data(n=500, d=10, seed=0):
 
 
 SRCDIFF_TARGETS = {"loss": "params"}
-SRCDIFF_EXAMPLES = {"loss": lambda: ({"w": 0.1 * np.ones(3), "b": np.zeros(1)}, *make_data(n=6, d=3))}
+SRCDIFF_EXAMPLES = {"loss": lambda: ({"w": 0.1 * np.ones(3), "b": np.zeros(1)}, *make_data(n=6, d=3))}  # noqa: E501
 
 
 def train(steps=200, report=20, clip=1.0):

@@ -4,7 +4,8 @@ import time
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(__file__))
+# Helpers and case modules (tests/support) are imported by their names: ``from fd import ...``.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 
 # Every function srcdiff generates while the tests run is printed, parsed back and compared
 # with the tree it was printed from (srcdiff.syntax.check_roundtrip); subprocesses (the

@@ -71,11 +71,11 @@ KNOWN_FAILURES = []
 
 # ------------------------------------------------------------------ test selections
 
-KILLED = "tests/test_mutants_killed.py"
-SOUND = "tests/test_soundness.py"
-SPECIAL = "tests/test_specialization.py"
-DEFER = "tests/test_deferral.py"
-OPTIM = "tests/test_optimize.py"
+KILLED = "tests/soundness/test_mutants_killed.py"
+SOUND = "tests/soundness/test_soundness.py"
+SPECIAL = "tests/reverse/test_specialization.py"
+DEFER = "tests/reverse/test_deferral.py"
+OPTIM = "tests/optimize/test_optimize.py"
 
 
 def only(file, keyword, *also):
@@ -87,12 +87,12 @@ def only(file, keyword, *also):
 
 def rules(*prims, also=()):
     """The rule-table checks through the compiler for these primitives only."""
-    return only("tests/test_rules.py", " or ".join(f"case_{p}_" for p in prims), *also)
+    return only("tests/rules/test_rules.py", " or ".join(f"case_{p}_" for p in prims), *also)
 
 
 def corpus(*also):
     """Reverse mode over the shared corpus against finite differences."""
-    return only("tests/test_reverse.py", "test_grad_matches", *also)
+    return only("tests/reverse/test_reverse.py", "test_grad_matches", *also)
 
 
 # ------------------------------------------------------------------ the mutants
@@ -161,12 +161,12 @@ MUTANTS = [
       "    g = np.ones(np.shape(y))\n"
       "    if g.shape != np.shape(y):\n",
       "seed: an array output's cotangent grad_ys is replaced by ones",
-      "tests/test_errors.py", "tests/test_generated_code.py", KILLED),
+      "tests/front/test_errors.py", "tests/emit/test_generated_code.py", KILLED),
     M("runtime-finish-zero", "srcdiff/runtime.py",
       "        return zeros_tree(x) if zero else None\n",
       "        return None\n",
       "finish: unconnected_gradients='zero' still returns None",
-      "tests/test_tf_semantics.py", KILLED),
+      "tests/api/test_tf_semantics.py", KILLED),
     M("runtime-spread-float32", "srcdiff/runtime.py",
       "        return np.full(shape, g)\n",
       "        return np.full(shape, g, dtype=np.float32)\n",
@@ -193,7 +193,7 @@ MUTANTS = [
       "    return any(node in choices and choices[node] != branch and branch != 2\n",
       "    return any(node in choices and branch != 2\n",
       "_exclusive: two statements in the same branch of an if count as mutually exclusive",
-      SOUND, "tests/test_reverse.py", KILLED),
+      SOUND, "tests/reverse/test_reverse.py", KILLED),
     M("recording-operand-reassigned", "srcdiff/compiler/analysis/recording.py",
       "                if any(_assigns(x, plain, analysis) for j in at for x in block[k + 1:j + 1]):\n",
       "                if any(_assigns(x, plain, analysis) for j in at for x in block[k + 1:j]):\n",
@@ -522,7 +522,8 @@ SELECTION_BROKEN = 99  # our own code: the runner's import check failed
 def run_tests(tree, tests, timeout):
     """Run pytest on ``tests`` inside ``tree``; ``(status, seconds, first failure, output)``."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(tree) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env["PYTHONPATH"] = str(tree) + (os.pathsep + env["PYTHONPATH"]
+                                     if env.get("PYTHONPATH") else "")
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     for var in ("SRCDIFF_REGENERATE_GOLDEN", "SRCDIFF_VERIFY"):
         env.pop(var, None)

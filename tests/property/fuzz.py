@@ -6,7 +6,7 @@
 Every program is checked four ways, and srcdiff is never the only side of a
 comparison:
 
-1. ``sd.grad`` against central finite differences in float64 (tests/fd.py);
+1. ``sd.grad`` against central finite differences in float64 (tests/support/fd.py);
 2. ``sd.grad`` against ``sd.grad(..., optimize=False)``, the plainest adjoint,
    to 1e-12 relative (skipped while this srcdiff has no ``optimize`` option);
 3. ``sd.jvp`` along a random tangent against the gradient's dot product with
@@ -41,7 +41,7 @@ import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TESTS = os.path.dirname(HERE)
-for _p in (HERE, TESTS, os.path.dirname(TESTS)):
+for _p in (HERE, os.path.join(TESTS, "support"), os.path.dirname(TESTS)):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
@@ -201,7 +201,9 @@ def _fd_mismatch(got, expected_by_step, tol_of):
 
 
 def _fmt(x):
-    return np.array2string(np.asarray(x, dtype=float), precision=12) if np.ndim(x) else repr(float(x))
+    if np.ndim(x):
+        return np.array2string(np.asarray(x, dtype=float), precision=12)
+    return repr(float(x))
 
 
 def check(program, fn, *, grad=None, jvp=None, reference=None, stages=None):
@@ -675,7 +677,8 @@ def main(argv=None):
     seed = default_seed() if opts.seed is None else opts.seed
     start, count = (opts.index, 1) if opts.index is not None else (opts.start, opts.count)
     print(f"fuzz: seed={seed} (replay with --seed {seed}), programs {start}..{start + count - 1}, "
-          f"optimize=False reference: {'on' if supports_optimize() else 'off (no such option yet)'}",
+          "optimize=False reference: "
+          f"{'on' if supports_optimize() else 'off (no such option yet)'}",
           flush=True)
     if opts.show:
         for index in range(start, start + count):

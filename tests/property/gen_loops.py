@@ -1,6 +1,6 @@
 """A random generator of small loop programs, deterministic from ``(seed, index)``.
 
-The Hypothesis generators in tests/test_random_*.py keep expressions one
+The Hypothesis generators in tests/property/test_random_*.py keep expressions one
 operator deep, bodies two statements long and never feed the loop element or
 the loop index through temporaries into a loop-carried value. This one aims at
 exactly those shapes:
@@ -518,7 +518,8 @@ class _Generator:
                 inner.index_ok.append(j)
         else:
             k = f"k{d}"
-            limit = self.pick(["0", "1", "2", "3", "3"] + ([self.int_param] if self.int_param else []))
+            limit = self.pick(["0", "1", "2", "3", "3"]
+                              + ([self.int_param] if self.int_param else []))
             if limit == "0":
                 self.features.add("zero_trip")
             pre = [f"{k} = 0"]
@@ -686,7 +687,8 @@ class _TooLong(Exception):
     pass
 
 
-MAX_EVENTS = 20000  # comparisons, assignments and loop iterations: a draft running longer is redrawn
+# comparisons, assignments and loop iterations: a draft running longer is redrawn
+MAX_EVENTS = 20000
 
 
 class _Recorder:

@@ -36,8 +36,8 @@ KNOWN = {
         "def f(z):\n    for i in range(3):\n        z = 0.5 * (1.0 / (1.5 + z))\n    return z\n",
         (0.6,), LOOP),
     "filter_recurrence": (
-        "def f(q):\n    P = 1.0\n    for i in range(3):\n        K = P * q\n        P = (1.0 - K) * P\n"
-        "    return P\n", (0.3,), LOOP),
+        "def f(q):\n    P = 1.0\n    for i in range(3):\n        K = P * q\n"
+        "        P = (1.0 - K) * P\n    return P\n", (0.3,), LOOP),
     # ---- (-c) ** k is read as -(c ** k): wrong gradient, and forward mode computes a
     # wrong *value*
     "negative_base_power_literal": (
@@ -48,13 +48,16 @@ KNOWN = {
     # ---- zero-trip loops: hoisted loop invariants and saved values read names that
     # only the (skipped) loop body binds
     "zero_trip_over_an_empty_array": (
-        "def f(x, xs):\n    z = x\n    for v in xs:\n        z = z * (1.0 + 0.1 * x)\n    return z\n",
+        "def f(x, xs):\n    z = x\n    for v in xs:\n        z = z * (1.0 + 0.1 * x)\n"
+        "    return z\n",
         (0.5, EMPTY), LOOP),
     "zero_trip_range_0": (
-        "def f(x):\n    p = 0.5\n    for i in range(0):\n        p = p * (1.0 + 0.1 * x)\n    return p\n",
+        "def f(x):\n    p = 0.5\n    for i in range(0):\n        p = p * (1.0 + 0.1 * x)\n"
+        "    return p\n",
         (0.5,), LOOP),
     "zero_trip_element_temporary": (
-        "def f(x, xs):\n    r = x\n    for v in xs:\n        t = 0.5 * v\n        r = t * r\n    return r\n",
+        "def f(x, xs):\n    r = x\n    for v in xs:\n        t = 0.5 * v\n        r = t * r\n"
+        "    return r\n",
         (0.5, EMPTY), LOOP),
     # ---- short-circuit tests in loops (and, or, chained comparisons) with an empty arm:
     # the backward sweep pops what the forward sweep never pushed
@@ -63,10 +66,11 @@ KNOWN = {
         "        else:\n            acc = y * 2.0\n    return acc\n", (0.9,), LOOP),
     "and_in_a_loop": (
         "def f(y):\n    acc = y\n    for i in range(3):\n        if i > 0 and y > 5.0:\n"
-        "            pass\n        else:\n            acc = y * 2.0\n    return acc\n", (0.9,), LOOP),
+        "            pass\n        else:\n            acc = y * 2.0\n    return acc\n",
+        (0.9,), LOOP),
     "or_in_a_conditional_expression_in_a_loop": (
-        "def f(r):\n    P = 0.0\n    for i in range(3):\n        P = (0.5 if i < 2 or r > 5.0 else 0.25) * r\n"
-        "    return P\n", (0.9,), LOOP),
+        "def f(r):\n    P = 0.0\n    for i in range(3):\n"
+        "        P = (0.5 if i < 2 or r > 5.0 else 0.25) * r\n    return P\n", (0.9,), LOOP),
     "chained_comparison_in_nested_loops": (  # pops an array where a test result was pushed
         "def f(xs):\n    m = xs\n    for i in range(3):\n        for j in range(2):\n"
         "            m = xs * (0.5 if 0 < i < 3 else 0.25)\n    return m\n", (X3,), LOOP),
@@ -91,7 +95,8 @@ CONTROLS = {
     "positive_base_power_literal": ("def f(x):\n    return x * 0.5 ** 2 - x * -(0.5 ** 2)\n",
                                     (0.7,)),
     "nonempty_loop_with_a_hoisted_invariant": (
-        "def f(x, xs):\n    z = x\n    for v in xs:\n        z = z * (1.0 + 0.1 * x)\n    return z\n",
+        "def f(x, xs):\n    z = x\n    for v in xs:\n        z = z * (1.0 + 0.1 * x)\n"
+        "    return z\n",
         (0.5, X3)),
 }
 

@@ -1,0 +1,126 @@
+"""Functions srcdiff must reject, each with a clear message (tests/front/test_errors.py)."""
+
+import numpy as np
+
+
+def uses_class(x):
+    class Box:
+        pass
+    return x
+
+
+def uses_global(x):
+    global SOMETHING
+    return x
+
+
+def uses_nonlocal(x):
+    def inner():
+        nonlocal x
+        x = 2.0
+    inner()
+    return x
+
+
+def uses_yield(x):
+    yield x
+
+
+def uses_try(x):
+    try:
+        y = x * 2.0
+    except ValueError:
+        y = x
+    return y
+
+
+def uses_with(x):
+    with open("f") as f:  # noqa: F841
+        y = x
+    return y
+
+
+def uses_del(x):
+    y = x * 2.0
+    del y
+    return x
+
+
+def uses_starred(x):
+    a, *rest = x
+    return a
+
+
+def uses_lambda(x):
+    f = lambda v: v * 2.0  # noqa: E731
+    return f(x)
+
+
+def no_rule(x):
+    return np.fft.fftshift(x) + np.i0(x)
+
+
+def for_else(x):
+    for i in range(3):
+        x = x * 2.0
+    else:
+        x = x + 1.0
+    return x
+
+
+def in_place_method(x):
+    y = x * 2.0
+    y.sort()
+    return np.sum(y)
+
+
+def no_return(x):
+    y = x * 2.0  # noqa: F841
+
+
+def varargs(*xs):
+    return xs[0]
+
+
+def wrt_unknown(x):
+    return x * 2.0
+
+
+def reserved_name(x):
+    np = 3.0
+    return x * np
+
+
+def calls_local_variable(x, f):
+    return f(x)
+
+
+def uses_out_keyword(x):
+    y = np.zeros_like(x)
+    np.multiply(x, 2.0, out=y)
+    return np.sum(y)
+
+
+def out_keyword_assigned(x):
+    y = np.zeros_like(x)
+    z = np.multiply(x, 2.0, out=y)
+    return np.sum(z)
+
+
+def keyword_only(x, *, scale=2.0):
+    return x * scale
+
+
+seed = 3.0
+
+
+def reads_global_named_like_helper(x):
+    return x * seed
+
+
+def while_else(x):
+    while x < 3.0:
+        x = x * 2.0
+    else:
+        x = x + 1.0
+    return x

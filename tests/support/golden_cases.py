@@ -1,0 +1,97 @@
+"""Functions whose generated source is kept under tests/golden/ (reviewed as diffs)."""
+
+import os
+import sys
+
+import corpus
+import paths
+import srcdiff as sd
+from srcdiff.api import higher
+
+sys.path.insert(0, paths.SAMPLES)
+import mlp  # noqa: E402
+
+_x, _y = mlp.two_spirals(n=4)
+GOLDEN = {
+    # name: (function, wrt, example arguments or None for the generic output)
+    "samples_mlp_loss": (mlp.loss, 0, (mlp.init_params(), _x, _y)),
+    "samples_mlp_loss_generic": (mlp.loss, 0, None),
+}
+_PICK = ["tanh_layer", "broadcast_bias", "reductions_axis", "indexing", "tuple_output",
+         "reassigned", "loop_index_sum", "scalar_recurrence", "rnn", "early_return_in_loop",
+         "branch", "max_min", "methods"]
+for _case in corpus.CASES:
+    if _case.name in _PICK:
+        GOLDEN["corpus_" + _case.name] = (_case.fn, _case.wrt, _case.args)
+
+
+# Forward mode and second order: name -> a function returning the generated source.
+_CASES = {c.name: c for c in corpus.CASES}
+
+
+def _forward(name):
+    c = _CASES[name]
+    return lambda: sd.source(c.fn, wrt=c.wrt, mode="forward", args=c.args)
+
+
+def _hvp(name):
+    """The JVP of the generated gradient: forward over reverse."""
+    c = _CASES[name]
+    return lambda: higher.hvp(c.fn, wrt=c.wrt).jvp.compiled(list(c.args)).source
+
+
+def _grad_of_grad(name):
+    """Reverse over reverse of a scalar function."""
+    c = _CASES[name]
+    return lambda: higher.grad(sd.grad(c.fn)).compiled(list(c.args)).source
+
+
+GOLDEN_FORWARD = {  # tests/emit/test_golden_forward.py
+    "forward_tanh_layer": _forward("tanh_layer"),
+    "forward_rnn": _forward("rnn"),
+    "forward_append_in_loop": _forward("append_in_loop"),
+    "forward_call_in_loop": _forward("call_in_loop"),
+    "forward_early_return_in_loop": _forward("early_return_in_loop"),
+    "second_order_hvp_tanh_layer": _hvp("tanh_layer"),
+    "second_order_hvp_scalar_recurrence": _hvp("scalar_recurrence"),
+    "second_order_grad_grad_unary_chain": _grad_of_grad("unary_chain"),
+}
+
+
+HERE = paths.GOLDEN
+REGENERATE_ENV = "SRCDIFF_REGENERATE_GOLDEN"
+
+
+def _in_ci():
+    return any(os.environ.get(k, "").strip().lower() not in ("", "0", "false", "no")
+               for k in ("CI", "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "CIRCLECI", "TF_BUILD"))
+
+
+def regenerate():
+    """Whether to rewrite golden files: only under ``make golden``, which sets
+    SRCDIFF_REGENERATE_GOLDEN=make; never in CI. Any other value is an error, so a
+    stray environment variable cannot silently rewrite (or skip comparing) the files."""
+    value = os.environ.get(REGENERATE_ENV, "")
+    if not value:
+        return False
+    if value != "make":
+        raise AssertionError(f"{REGENERATE_ENV}={value!r}: golden files are regenerated only "
+                             "by `make golden`; unset the variable to compare with them")
+    if _in_ci():
+        raise AssertionError(f"{REGENERATE_ENV} is set in CI: golden files are never "
+                             "regenerated in CI; run `make golden` locally and review the diff")
+    return True
+
+
+def check_golden(name, text):
+    """``text`` equals tests/golden/NAME.py (rewritten first under ``make golden``)."""
+    path = os.path.join(HERE, name + ".py")
+    if regenerate():
+        os.makedirs(HERE, exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+    assert os.path.exists(path), f"missing golden file {path}: run `make golden`"
+    with open(path) as f:
+        expected = f.read()
+    assert text == expected, f"generated source for {name} changed; run `make golden` and review"
+

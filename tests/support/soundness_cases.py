@@ -1,0 +1,178 @@
+"""Functions that srcdiff once differentiated wrongly without a word (issue: soundness).
+
+Module-level ``def``s so srcdiff can read their source. Each is checked against
+finite differences with the optimizer on and off, in verification mode, and for
+arguments left as passed (tests/soundness/test_soundness.py).
+"""
+
+import numpy as np
+
+
+def acc_chain(acc, xs):
+    for v in xs:
+        acc = acc * (1.0 + 0.1 * v)
+    return acc
+
+
+def k5(q):
+    P = 1.0
+    for i in range(3):
+        K = P * q
+        P = (1.0 - K) * P
+    return P
+
+
+def scalar_loop(x, y):
+    s = 0.0
+    for i in range(200):
+        t = y - x * x
+        u = 1.0 - x
+        s = s + 0.01 * (u * u + 100.0 * t * t)
+        x_next = 0.6 * x + 0.3 * np.sin(y) + 0.1
+        y = 0.6 * y + 0.3 * np.cos(x) - 0.1
+        x = x_next
+    return s
+
+
+def kalman_nll(q, r, ys):
+    """Negative log likelihood of a scalar random walk observed with noise."""
+    m = 0.0
+    P = 1.0
+    nll = 0.0
+    for y in ys:
+        P = P + q
+        S = P + r
+        K = P / S
+        e = y - m
+        nll = nll + 0.5 * (np.log(S) + e * e / S)
+        m = m + K * e
+        P = (1.0 - K) * P
+    return nll
+
+
+def acc_times_two_v(acc, xs):
+    for v in xs:
+        acc = acc * (2.0 * v)
+    return acc
+
+
+def acc_one_plus_v(acc, xs):
+    for v in xs:
+        acc = acc * (1.0 + v)
+    return acc
+
+
+def sin_acc(acc, xs):
+    for v in xs:
+        acc = np.sin(acc) * (1.0 + 0.1 * v)
+    return acc
+
+
+def acc_square_v(acc, xs):
+    for v in xs:
+        acc = acc * (1.0 + 0.1 * v * v)
+    return acc
+
+
+def while_reads_xs(acc, xs):
+    i = 0
+    while i < len(xs):
+        t = 0.5 * xs[i]
+        acc = acc * (1.0 + t)
+        i = i + 1
+    return acc
+
+
+def index_chain(x, xs):
+    n = len(xs)
+    for k in range(n):
+        a = xs[k] * 0.5
+        b = a + 0.1 * k
+        c = b * b
+        x = x * (1.0 + c) + np.sin(b)
+    return x
+
+
+def coupled(a, b, xs):
+    for v in xs:
+        t = a * v
+        a = 0.9 * a + 0.1 * b * t
+        b = b - 0.2 * t
+    return a * b
+
+
+def neg_power(x):
+    return x * (-0.5) ** 2
+
+
+def neg_power_branch(x):
+    if x * (-0.5) ** 2 > 0.2:
+        return x * x
+    return 3.0 * x
+
+
+def or_in_loop(x):
+    for i in range(3):
+        if i != 1 or x < -5.0:
+            x = x * 1.5
+    return x
+
+
+def and_in_loop(x):
+    for i in range(4):
+        if i > 0 and x < 100.0:
+            x = x * 1.25 + 0.5
+    return x
+
+
+def not_or_chain_in_loop(x, xs):
+    for v in xs:
+        if not (v > 0.5 or x > 10.0) and v < 2.0:
+            x = x * v
+        else:
+            x = x + v
+    return x
+
+
+def writes_argument_off_path(x, y):
+    y[0] += 0.5
+    return np.sum(x)
+
+
+def writes_argument_on_path(x):
+    x[0] = x[0] * 2.0
+    return np.sum(x * x)
+
+
+def nested_loops(x, n):
+    s = 0.0
+    for i in range(n):
+        t = x * (i + 1.0)
+        for j in range(2):
+            u = t * 0.5 + j
+            s = s + np.sin(u) * t
+    return s
+
+
+CASES = [
+    (acc_chain, (2.0, np.array([1.0, 2.0, 3.0])), (0,)),
+    (k5, (0.3,), (0,)),
+    (scalar_loop, (0.3, 0.2), (0, 1)),
+    (kalman_nll, (0.3, 0.5, np.array([0.1, -0.4, 0.8, 1.1, 0.3, -0.2])), (0, 1)),
+    (acc_times_two_v, (1.5, np.array([0.5, 1.5, 0.8])), (0,)),
+    (acc_one_plus_v, (1.5, np.array([0.5, 1.5, 0.8])), (0,)),
+    (sin_acc, (0.7, np.array([0.5, 1.5, 0.8])), (0,)),
+    (acc_square_v, (1.2, np.array([0.5, 1.5, 0.8])), (0,)),
+    (while_reads_xs, (1.2, np.array([0.5, 1.5, 0.8])), (0, 1)),
+    (index_chain, (0.4, np.array([0.5, -1.5, 0.8, 0.2])), (0, 1)),
+    (coupled, (0.8, 1.3, np.array([0.5, -1.5, 0.8])), (0, 1)),
+    (neg_power, (1.3,), (0,)),
+    (neg_power_branch, (1.3,), (0,)),
+    (neg_power_branch, (0.5,), (0,)),
+    (or_in_loop, (1.0,), (0,)),
+    (and_in_loop, (1.0,), (0,)),
+    (not_or_chain_in_loop, (1.0, np.array([0.3, 0.7, 0.2, 1.4])), (0, 1)),
+    (writes_argument_off_path, (np.array([1.0, 2.0]), np.array([3.0, 4.0])), (0, 1)),
+    (writes_argument_on_path, (np.array([1.0, 2.0, -0.5]),), (0,)),
+    (nested_loops, (0.3, 3), (0,)),
+]

@@ -1,0 +1,21 @@
+"""Random tangents with the structure of an argument (forward mode and second order)."""
+
+import numpy as np
+
+
+def is_int(x):
+    return isinstance(x, (bool, int, np.integer)) or (
+        isinstance(x, np.ndarray) and not np.issubdtype(x.dtype, np.inexact))
+
+
+def random_like(x, rng):
+    """A random tangent with the structure of ``x`` (integers get 0: they are constants)."""
+    if isinstance(x, dict):
+        return {k: random_like(v, rng) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return type(x)(random_like(v, rng) for v in x)
+    if is_int(x):
+        return 0
+    if np.ndim(x):
+        return rng.standard_normal(np.shape(x))
+    return float(rng.standard_normal())
