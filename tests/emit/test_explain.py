@@ -22,7 +22,7 @@ import srcdiff as sd
 from srcdiff.cli import commands as cli
 from srcdiff.api.explain import GeneratedSource, View
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from paths import ROOT  # noqa: E402
 MLP = os.path.join(ROOT, "samples", "mlp.py")
 sys.path.insert(0, os.path.join(ROOT, "samples"))
 

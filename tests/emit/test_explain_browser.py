@@ -20,7 +20,7 @@ import pytest
 
 from srcdiff.cli import commands as cli
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from paths import ROOT  # noqa: E402
 ARTIFACT = os.path.join(ROOT, "tests", "artifacts", "explain_mlp.png")
 NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 STAMP = os.path.join(os.path.expanduser("~"), ".cache", "srcdiff", "chromium-install-tried")
