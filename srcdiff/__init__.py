@@ -19,4 +19,4 @@ from srcdiff.errors import SrcdiffError  # noqa: F401
 from srcdiff.train.clip import (clip_by_global_norm, clip_by_norm, clip_by_value,  # noqa: F401
                                 global_norm)
 
-__version__ = "0.1.0"
+from srcdiff.version import __version__  # noqa: E402,F401

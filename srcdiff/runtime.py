@@ -8,6 +8,7 @@ container entry.
 """
 
 import numpy as np
+
 from srcdiff.errors import VerificationError
 
 

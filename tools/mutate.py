@@ -212,18 +212,18 @@ MUTANTS = [
       "a saved name first bound inside a loop or branch is not made to start unbound",
       *corpus(SOUND, KILLED)),
     # ---------------------------------------------------------------- reverse
-    M("reverse-replay-bound-reassigned", "srcdiff/compiler/reverse/adjoint.py",
+    M("reverse-replay-bound-reassigned", "srcdiff/compiler/reverse/primal.py",
       "        replay = not has_break and not (bounds & body_assigned) and s.target.id not in bounds \\\n",
       "        replay = not has_break and s.target.id not in bounds \\\n",
       "a loop is replayed backwards although its body reassigns its range bound",
       SOUND, KILLED),
-    M("reverse-replay-target-assigned", "srcdiff/compiler/reverse/adjoint.py",
+    M("reverse-replay-target-assigned", "srcdiff/compiler/reverse/primal.py",
       "        replay = not has_break and not (bounds & body_assigned) and s.target.id not in bounds \\\n"
       "            and s.target.id not in body_assigned\n",
       "        replay = not has_break and not (bounds & body_assigned) and s.target.id not in bounds\n",
       "a loop is replayed backwards although its body reassigns the loop variable",
       SOUND, KILLED),
-    M("reverse-restore-before-adjoint", "srcdiff/compiler/reverse/adjoint.py",
+    M("reverse-restore-before-adjoint", "srcdiff/compiler/reverse/backward.py",
       "                out = self._header(s) + out + again + body\n"
       "        elif op.kind not in (\"store\", \"append\") and op.target is not None:\n"
       "            self._reset(out, op.target)\n"
@@ -235,12 +235,12 @@ MUTANTS = [
       "        out.extend(restore[\"after\"])\n",
       "an overwritten value is restored before its statement's adjoint instead of after",
       *corpus(SOUND, KILLED)),
-    M("reverse-branch-test-no-copy", "srcdiff/compiler/reverse/adjoint.py",
+    M("reverse-branch-test-no-copy", "srcdiff/compiler/reverse/primal.py",
       "            if S.loaded_names(test) & assigned:  # the branch changes its own test: keep a copy\n",
       "            if False:  # the branch changes its own test: keep a copy\n",
       "a branch that changes its own test is replayed by re-testing the changed value",
       *corpus(SOUND, KILLED)),
-    M("reverse-branch-test-not-per-trip", "srcdiff/compiler/reverse/adjoint.py",
+    M("reverse-branch-test-not-per-trip", "srcdiff/compiler/reverse/primal.py",
       "            if depth and pre:  # a copy made in every trip: kept per trip, like any value\n",
       "            if False:  # a copy made in every trip: kept per trip, like any value\n",
       "a branch-test copy made inside a loop is kept once, not per trip",

@@ -21,18 +21,18 @@ import functools
 import inspect
 import weakref
 
+import gast
 import numpy as np
 
 from srcdiff.api import transforms as api
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis.facts import arg_fact
-from srcdiff.compiler.emit.execute import copy_arguments
+from srcdiff.compiler.driver import compile_forward
 from srcdiff.compiler.emit import execute as emit
+from srcdiff.compiler.emit.execute import copy_arguments
+from srcdiff.compiler.front.parse import parse_function
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
-from srcdiff.compiler.driver import compile_forward
-from srcdiff.compiler.front.parse import parse_function
-import gast
 
 _CACHE = weakref.WeakKeyDictionary()
 

@@ -8,20 +8,20 @@ ranks), or containers.
 
 import functools
 import inspect
+import linecache
 import os
 import weakref
 
 import numpy as np
 
 from srcdiff.compiler import driver
+from srcdiff.compiler.analysis import effects
 from srcdiff.compiler.analysis.facts import arg_fact
 from srcdiff.compiler.emit.execute import copy_arguments
-from srcdiff.errors import SrcdiffError
-from srcdiff.compiler.analysis import effects
 from srcdiff.compiler.front.normalize import check_signature as check_def
 from srcdiff.compiler.front.parse import parse_function
+from srcdiff.errors import SrcdiffError
 from srcdiff.rules import DEFAULT
-import linecache
 
 _CACHE = weakref.WeakKeyDictionary()
 _GENERATION = [0]  # bumped when rules change: every compiled gradient is then stale

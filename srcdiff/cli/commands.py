@@ -55,14 +55,15 @@ import sys
 import tempfile
 import traceback
 
-from srcdiff.errors import SrcdiffError
-from srcdiff import __version__
 from srcdiff.api.custom import rules
 from srcdiff.api.transforms import refuse_wrapper_signature
 from srcdiff.compiler import driver
-from srcdiff.compiler.emit import execute as emit, standalone
+from srcdiff.compiler.emit import execute as emit
+from srcdiff.compiler.emit import standalone
 from srcdiff.compiler.emit.standalone import is_stdlib
 from srcdiff.compiler.front.parse import parse_function
+from srcdiff.errors import SrcdiffError
+from srcdiff.version import __version__
 
 OK, STALE, USAGE, COMPILE, IO, INTERNAL = 0, 1, 2, 3, 4, 5
 
@@ -496,8 +497,9 @@ def _derive(job, fn, wrt, single, ctx):
             fn, wrt, stop=job.stop, unconnected=job.unconnected, name=entry_name(job, fn),
             as_tuple=not single, context=ctx)
     else:
-        node, parsed, ctx = driver.forward_function(fn, wrt, stop=job.stop, name=entry_name(job, fn),
-                                    as_tuple=not single, context=ctx)
+        node, parsed, ctx = driver.forward_function(fn, wrt, stop=job.stop,
+                                                    name=entry_name(job, fn),
+                                                    as_tuple=not single, context=ctx)
     namespaces = getattr(ctx, "namespaces", [])
     callees = [(f, namespaces[k] if k < len(namespaces) else None)
                for k, f in enumerate(ctx.functions) if k >= before]

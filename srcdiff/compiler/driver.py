@@ -17,14 +17,16 @@ from srcdiff.compiler.analysis.ops import is_user_function
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.emit import verify as verifier
 from srcdiff.compiler.emit.execute import Compiled
-from srcdiff.compiler.forward.tangent import Forward, ForwardOptions
+from srcdiff.compiler.forward.state import ForwardOptions
+from srcdiff.compiler.forward.tangent import Forward
 from srcdiff.compiler.front.normalize import normalize
 from srcdiff.compiler.front.parse import parse_function
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
-from srcdiff.compiler.reverse.adjoint import Reverse, ReverseOptions
+from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.reverse.calls import adjoint_of_call
+from srcdiff.compiler.reverse.state import ReverseOptions
 from srcdiff.errors import SrcdiffError
 from srcdiff.rules import DEFAULT
 

@@ -19,8 +19,8 @@ A real input keeps only the real part of its gradient (``match_complex``).
 
 import numpy as np
 
-from srcdiff.runtime import match_complex
 from srcdiff.rules import DEFAULT as R
+from srcdiff.runtime import match_complex
 
 
 def resize_axes(x, shape, axes):

@@ -33,9 +33,9 @@ Conventions, rule by rule:
 
 import numpy as np
 
-from srcdiff.runtime import unbroadcast
 from srcdiff.rules import DEFAULT as R
 from srcdiff.rules.product_rules import tensordot_grads
+from srcdiff.runtime import unbroadcast
 
 # ------------------------------------------------------------ inverses, solves
 

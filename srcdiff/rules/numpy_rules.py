@@ -40,8 +40,8 @@ import operator
 
 import numpy as np
 
-from srcdiff.runtime import broadcast_like, is_constant, match_complex, unbroadcast
 from srcdiff.rules import DEFAULT as R
+from srcdiff.runtime import broadcast_like, is_constant, match_complex, unbroadcast
 
 # ------------------------------------------------------------------ arithmetic
 

@@ -12,8 +12,8 @@ import operator
 
 import numpy as np
 
-from srcdiff.runtime import unbroadcast
 from srcdiff.rules import DEFAULT as R
+from srcdiff.runtime import unbroadcast
 
 # ---------------------------------------------------------------- products
 

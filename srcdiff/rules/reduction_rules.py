@@ -17,8 +17,16 @@ derivative. Ties and kinks:
 
 import numpy as np
 
-from srcdiff.runtime import broadcast_like, fill_zeros, is_constant, reduce_mask, spread, unbroadcast, unreduce
 from srcdiff.rules import DEFAULT as R
+from srcdiff.runtime import (
+    broadcast_like,
+    fill_zeros,
+    is_constant,
+    reduce_mask,
+    spread,
+    unbroadcast,
+    unreduce,
+)
 
 # ---------------------------------------------------------------- reductions
 

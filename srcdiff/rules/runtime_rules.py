@@ -13,8 +13,32 @@ Notation as in numpy_rules: ``g``/``ans`` (reverse), ``d``/``ans`` (forward).
 
 import numpy as np
 
-from srcdiff.runtime import add_tree, broadcast_like, check_outputs, cotangent, fill_zeros, finish, index_add, is_constant, item_add, item_clear, item_grad, match_complex, not_differentiable, pop_grad, reduce_mask, rule_results, scalar_seed, seed, snapshot, spread, unbroadcast, unreduce, zeros_tree
 from srcdiff.rules import DEFAULT as R
+from srcdiff.runtime import (
+    add_tree,
+    broadcast_like,
+    check_outputs,
+    cotangent,
+    fill_zeros,
+    finish,
+    index_add,
+    is_constant,
+    item_add,
+    item_clear,
+    item_grad,
+    match_complex,
+    not_differentiable,
+    pop_grad,
+    reduce_mask,
+    rule_results,
+    scalar_seed,
+    seed,
+    snapshot,
+    spread,
+    unbroadcast,
+    unreduce,
+    zeros_tree,
+)
 
 # ------------------------------------------------------------ seeds and results
 
@@ -219,8 +243,8 @@ R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable)
 R.tuple_output(pop_grad)
 
 # helpers whose value may be a container (a gradient tree): tangents add with add_tree
-TREE_VALUED = {seed, scalar_seed, cotangent, check_outputs, finish, rule_results, add_tree, item_add,
-               item_grad, item_clear, pop_grad, fill_zeros, snapshot}
+TREE_VALUED = {seed, scalar_seed, cotangent, check_outputs, finish, rule_results, add_tree,
+               item_add, item_grad, item_clear, pop_grad, fill_zeros, snapshot}
 
 
 # ------------------------------------------------------------ helpers of these rules

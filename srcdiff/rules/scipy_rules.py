@@ -23,9 +23,8 @@ import numpy as np
 import scipy.linalg
 import scipy.special
 
-from srcdiff.runtime import broadcast_like, not_differentiable, unbroadcast, unreduce
 from srcdiff.rules import DEFAULT as R
-
+from srcdiff.runtime import broadcast_like, not_differentiable, unbroadcast, unreduce
 
 # ------------------------------------------------------------ logistic, errors
 

@@ -58,8 +58,9 @@ class Template:
         """Names the rule's body reads from its module (looked up when first needed)."""
         out = {}
         if self.node is not None:
-            local = set(self.params) | {n.id for n in gast.walk(self.node)
-                                        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+            local = set(self.params) | {
+                n.id for n in gast.walk(self.node)
+                if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
             for ident in S.loaded_names(self.node):
                 if ident not in local and ident in self.fn.__globals__:
                     out[ident] = self.fn.__globals__[ident]
@@ -262,7 +263,8 @@ class _MarkConstants(gast.NodeTransformer):
 
     def visit_Call(self, node):
         self.generic_visit(node)
-        if isinstance(node.func, gast.Name) and node.func.id == "is_constant" and len(node.args) == 1:
+        if isinstance(node.func, gast.Name) and node.func.id == "is_constant" \
+                and len(node.args) == 1:
             return S.const(_is_literal(node.args[0]))
         return node
 

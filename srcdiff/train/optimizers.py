@@ -50,7 +50,8 @@ def _hyper(value, name, low=None, high=None, high_open=False, low_open=False):
         or (high is not None and (v > high or (high_open and v == high)))
     if bad:
         if low is not None and high is not None:
-            where = f"the range {'(' if low_open else '['}{low:g}, {high:g}{')' if high_open else ']'}"
+            left, right = "(" if low_open else "[", ")" if high_open else "]"
+            where = f"the range {left}{low:g}, {high:g}{right}"
             raise ValueError(f"{name} must be in {where}, but received {value!r}.")
         if low_open:
             raise ValueError(f"{name} must be positive; got {value!r}.")

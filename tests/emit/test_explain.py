@@ -19,10 +19,10 @@ import pytest
 import corpus
 import error_cases
 import srcdiff as sd
-from srcdiff.cli import commands as cli
-from srcdiff.api.explain import GeneratedSource, View
-
 from paths import ROOT  # noqa: E402
+from srcdiff.api.explain import GeneratedSource, View
+from srcdiff.cli import commands as cli
+
 MLP = os.path.join(ROOT, "samples", "mlp.py")
 sys.path.insert(0, os.path.join(ROOT, "samples"))
 

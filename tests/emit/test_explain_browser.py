@@ -18,9 +18,9 @@ import tempfile
 
 import pytest
 
+from paths import ROOT  # noqa: E402
 from srcdiff.cli import commands as cli
 
-from paths import ROOT  # noqa: E402
 ARTIFACT = os.path.join(ROOT, "tests", "artifacts", "explain_mlp.png")
 NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 STAMP = os.path.join(os.path.expanduser("~"), ".cache", "srcdiff", "chromium-install-tried")

@@ -13,8 +13,7 @@ import srcdiff as sd
 from corpus import CASES
 from fd import assert_close
 from srcdiff.api import higher
-from srcdiff.compiler.driver import Context
-from srcdiff.compiler.driver import compile_forward, forward_function
+from srcdiff.compiler.driver import Context, compile_forward, forward_function
 from srcdiff.rules import DEFAULT
 from tangents import is_int, random_like
 

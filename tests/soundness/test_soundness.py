@@ -188,6 +188,6 @@ def test_verification_catches_a_saved_view_changed_in_place(monkeypatch, fresh):
 
 
 def test_a_fixpoint_that_does_not_converge_raises(monkeypatch, fresh):
-    monkeypatch.setattr(reverse, "FIXPOINT_LIMIT", 1)
+    monkeypatch.setattr(errors, "FIXPOINT_LIMIT", 1)
     with pytest.raises(errors.InternalError, match="did not converge"):
         sd.grad(scalar_loop, wrt=(0, 1))(0.3, 0.2)

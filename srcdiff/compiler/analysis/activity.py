@@ -17,7 +17,7 @@ for lists/tuples/dicts, ``None`` when unknown) and its *rank* (ndim, or None).
 import gast
 import numpy as np
 
-from srcdiff.errors import FIXPOINT_LIMIT, not_converged
+from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.ops import describe
 from srcdiff.errors import SrcdiffError
 from srcdiff.rules.runtime_rules import TREE_VALUED
@@ -148,13 +148,11 @@ def _value_facts(a, fn, params, arg_facts):
     # a name defined with different facts in different places keeps what they share
     # sweeps in program order until nothing changes: facts only ever weaken, so a
     # value that flows around a loop ends with what every iteration agrees on
-    for _ in range(FIXPOINT_LIMIT):
-        before = (dict(kinds), dict(shapes))
+    def sweep(_):
         _sweep(a, kinds, shapes, children)
-        if (kinds, shapes) == before:
-            break
-    else:
-        raise not_converged("kind-and-shape", FIXPOINT_LIMIT)
+        return dict(kinds), dict(shapes)
+
+    fixpoint(sweep, (dict(kinds), dict(shapes)), "kind-and-shape")
     a.kinds, a.shapes, a.children = kinds, shapes, children
     a.ranks = {k: (len(v) if isinstance(v, tuple) else None) for k, v in shapes.items()}
 

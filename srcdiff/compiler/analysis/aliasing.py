@@ -23,11 +23,11 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.analysis import effects
-from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.analysis.activity import ARRAY, INT, walk
 from srcdiff.compiler.analysis.facts import bind_call
-from srcdiff.errors import FIXPOINT_LIMIT, not_converged
+from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.ir import syntax as S
 
 
 def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_scalars=()):
@@ -330,15 +330,11 @@ def _live_block(body, live, analysis, out):
             b = _live_block(s.orelse, set(live), analysis, out)
             live = a | b | _uses(s)
         elif isinstance(s, (gast.For, gast.While)):
-            loop_live = set(live)
-            for _ in range(FIXPOINT_LIMIT):  # what the next iteration reads is live at the end
+            def trip(loop_live, s=s, live=live):  # what the next trip reads is live at the end
                 inner = _live_block(s.body, loop_live | set(live), analysis, out)
-                new = loop_live | inner | _uses(s)
-                if new == loop_live:
-                    break
-                loop_live = new
-            else:
-                raise not_converged("liveness", FIXPOINT_LIMIT)
+                return loop_live | inner | _uses(s)
+
+            loop_live = fixpoint(trip, set(live), "liveness")
             live = loop_live | live | _uses(s)
             if isinstance(s, gast.For):
                 live.discard(s.target.id) if s.target.id not in loop_live else None

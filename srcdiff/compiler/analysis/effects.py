@@ -34,8 +34,8 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, INT
+from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.front.parse import MISSING, parse_function
-from srcdiff.errors import FIXPOINT_LIMIT, not_converged
 
 SELF, DEEP, HOLDS = "self", "deep", "holds"
 
@@ -148,17 +148,12 @@ def summary(fn, registry):
     def lookup(g):
         return results[g] if g in results else cache.get(g)
 
-    for _ in range(FIXPOINT_LIMIT):
-        changed = False
+    def scan(_):
         for g in order:
-            new = _Scan(parsed[g], registry, lookup).run()
-            if new.key() != results[g].key():
-                changed = True
-            results[g] = new
-        if not changed:
-            break
-    else:
-        raise not_converged("helper-writes", FIXPOINT_LIMIT)
+            results[g] = _Scan(parsed[g], registry, lookup).run()
+        return [results[g].key() for g in order]
+
+    fixpoint(scan, [results[g].key() for g in order], "helper-writes")
     for g in order:
         cache[g] = results[g]
     if fn not in cache:
@@ -404,21 +399,18 @@ class _Scan:
 
     def loop(self, s, env, head):
         """A loop: the body runs zero or more times (to a fixpoint), then ``orelse``."""
-        entry = dict(env)
         exits = []
-        for _ in range(FIXPOINT_LIMIT):
+
+        def trip(entry):
             e = dict(entry)
             head(e)
             self.loops.append([[], []])
             end = self.block(s.body, e)
             breaks, continues = self.loops.pop()
-            exits = breaks
-            new = self.merge(entry, end, *continues)
-            if _same(new, entry):
-                break
-            entry = new
-        else:
-            raise not_converged("helper-writes loop", FIXPOINT_LIMIT)
+            exits[:] = breaks
+            return self.merge(entry, end, *continues)
+
+        entry = fixpoint(trip, dict(env), "helper-writes loop", same=_same)
         after = self.block(s.orelse, dict(entry))
         return self.merge(after, *exits)
 

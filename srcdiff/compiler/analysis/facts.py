@@ -14,7 +14,6 @@ import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT
 
-
 _SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, ()), np.float64: (ARRAY, ()),
                  np.float32: (ARRAY, ()), complex: (ARRAY, ())}
 

@@ -11,8 +11,8 @@ import operator
 import gast
 import numpy as np
 
-from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.ir import syntax as S
 
 BINOPS = {gast.Add: operator.add, gast.Sub: operator.sub, gast.Mult: operator.mul,
           gast.Div: operator.truediv, gast.FloorDiv: operator.floordiv, gast.Mod: operator.mod,
@@ -73,7 +73,8 @@ def describe(stmt, parsed, registry, user_functions):
         return _describe_value(stmt, target.id, value, parsed, registry, user_functions)
     if isinstance(stmt, gast.Expr) and isinstance(stmt.value, gast.Call) \
             and isinstance(stmt.value.func, gast.Attribute) and stmt.value.func.attr == "append" \
-            and isinstance(stmt.value.func.value, gast.Name) and parsed.resolve(stmt.value.func) is MISSING:
+            and isinstance(stmt.value.func.value, gast.Name) \
+            and parsed.resolve(stmt.value.func) is MISSING:
         lst = stmt.value.func.value.id
         return Op("append", stmt, target=lst, operands=_names(stmt.value.args) + [lst],
                   args=list(stmt.value.args))
@@ -204,3 +205,17 @@ def _is_stop_gradient(fn):
 
 def is_user_function(fn):
     return inspect.isfunction(fn) and not getattr(fn, "__srcdiff_primitive__", False)
+
+
+def no_rule_error(error, op, what, register):
+    """The error for a call srcdiff has no ``what`` ("gradient", "derivative") rule for:
+    the keyword the rule does not model (``op.reason``), or no rule at all (``register``
+    says how to give one)."""
+    node = op.stmt.value if isinstance(op.stmt, gast.Assign) else op.stmt
+    if op.reason is not None:
+        return error(node, op.reason, hint="drop the keyword if it changes nothing, or "
+                     "write the call without it (e.g. convert the result after)")
+    return error(node, f"no {what} rule for {op.label} and no Python source to "
+                 "differentiate it from",
+                 hint=f"register one with {register} or wrap the value in "
+                      "sd.stop_gradient(...) if it is a constant")

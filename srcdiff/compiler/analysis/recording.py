@@ -10,8 +10,8 @@ and views ``xs[i]`` with an int ``i``, are recomputed instead of kept.
 
 import gast
 
-from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.analysis.activity import walk
+from srcdiff.compiler.ir import syntax as S
 
 
 def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), reference=False):

@@ -40,10 +40,10 @@ and a shape): ``unchecked`` counts them.
 
 import gast
 
-from srcdiff.compiler.optimize import exprs
+from srcdiff.compiler.analysis.activity import walk
 from srcdiff.compiler.ir import origin
 from srcdiff.compiler.ir import syntax as S
-from srcdiff.compiler.analysis.activity import walk
+from srcdiff.compiler.optimize import exprs
 
 # calls whose argument at this position is read only for its shape
 SHAPE_READS = {"np.shape": 0, "np.size": 0, "np.ndim": 0, "np.zeros_like": 0,
@@ -142,7 +142,8 @@ def instrument(fn, rev):
             continue
         pblock, pk = marks[(sid, "mark_after")]
         insert(pblock, pk, [gast.Expr(value=S.call("verify_push", [
-            S.name(tape), S.const(sid), S.const(None), S.call("locals"), _names(sorted(recorded))]))],
+            S.name(tape), S.const(sid), S.const(None), S.call("locals"),
+            _names(sorted(recorded))]))],
             before=False)
         record = _fresh(f"_verify_record{sid}", taken)
         first = indices[0]

@@ -161,7 +161,8 @@ def lower_jumps(parsed, body, names):
             body_, orelse = block(s.body, loop), block(s.orelse, loop)
             new = S.locate(gast.If(test=s.test, body=body_ or [gast.Pass()], orelse=orelse), s)
             may_jump = _contains(s.body + s.orelse, (gast.Return,), False) and state["ret"] or \
-                (loop is not None and _contains(s.body + s.orelse, (gast.Break, gast.Continue), True))
+                (loop is not None
+                 and _contains(s.body + s.orelse, (gast.Break, gast.Continue), True))
             return [new], (_guard_flag(loop, state) if may_jump else None)
         if isinstance(s, (gast.For, gast.While)):
             if s.orelse:
@@ -195,7 +196,8 @@ def lower_jumps(parsed, body, names):
     out = block(body, None)
     if state["ret"] is not None:
         retval, returned = state["ret"]
-        out = [S.assign(retval, S.const(None), body[0]), S.assign(returned, S.const(False), body[0])] \
+        out = [S.assign(retval, S.const(None), body[0]),
+               S.assign(returned, S.const(False), body[0])] \
             + out + [S.locate(gast.Return(value=S.name(retval)), body[-1])]
     return out
 

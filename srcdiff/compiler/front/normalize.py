@@ -33,10 +33,10 @@ import warnings
 import gast
 import numpy as np
 
-from srcdiff.compiler.ir import syntax as S
-from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.front.jumps import always_returns, lower_jumps
 from srcdiff.compiler.front.parse import MISSING, local_names
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.names import NameGen
 
 PASSTHROUGH_CALLS = {print, logging.debug, logging.info, logging.warning, logging.error,
                      logging.critical, logging.log, warnings.warn}
@@ -55,7 +55,8 @@ _UNSUPPORTED_STMTS = {
     gast.Nonlocal: ("`nonlocal` is not supported", "pass the value as an argument and return it"),
     gast.Try: ("`try` statements are not supported", "move the `try` outside the differentiated "
                "function, or check the condition with `if`"),
-    gast.With: ("`with` statements are not supported", "move the `with` block outside the function"),
+    gast.With: ("`with` statements are not supported",
+                "move the `with` block outside the function"),
     gast.AsyncWith: ("`async with` is not supported", "use an ordinary function"),
     gast.AsyncFor: ("`async for` is not supported", "use an ordinary `for` loop"),
     gast.Delete: ("`del` is not supported", "let the variable go out of use instead"),
@@ -727,7 +728,8 @@ def _base_name(e, parsed):
         return "call"
     if isinstance(e, gast.Subscript):
         key = e.slice
-        if isinstance(key, gast.Constant) and isinstance(key.value, str) and key.value.isidentifier():
+        if isinstance(key, gast.Constant) and isinstance(key.value, str) \
+                and key.value.isidentifier():
             return key.value  # params["W1"] -> W1
         base = e.value.id if isinstance(e.value, gast.Name) else "item"
         return base + "_i"

@@ -52,7 +52,8 @@ class Parsed:
 
     def error(self, node, message, hint=None):
         filename, lineno, col, line = self.where(node)
-        return SrcdiffError(message, filename=filename, lineno=lineno, col=col, line=line, hint=hint)
+        return SrcdiffError(message, filename=filename, lineno=lineno, col=col, line=line,
+                            hint=hint)
 
     def source_line(self, node):
         """The user's source text of ``node``'s first line, stripped."""
@@ -114,7 +115,8 @@ def parse_function(fn):
             hint="differentiate a plain `def` function, or register a rule for it with "
                  "sd.register_vjp(fn, rule)")
     try:
-        lines, first_line = inspect.getsourcelines(fn.__code__)  # the code that runs: never unwrapped
+        # the code that runs: never unwrapped
+        lines, first_line = inspect.getsourcelines(fn.__code__)
         filename = inspect.getsourcefile(fn.__code__) or fn.__code__.co_filename
     except (OSError, TypeError):
         undecodable = _undecodable_line(fn.__code__.co_filename)

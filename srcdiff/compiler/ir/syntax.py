@@ -74,9 +74,23 @@ def call(func, args=(), keywords=()):
     return gast.Call(func=func, args=list(args), keywords=kws)
 
 
-def comment(text):
-    """A statement that prints as a ``# text`` line (see :func:`to_source`)."""
-    return gast.Expr(value=const(_COMMENT + text))
+HEADS = "_srcdiff_heads"  # what a comment is the heading of, when a pass must know
+UNBOUND_INITS = "unbound-initializers"  # ``v = None`` lines for names bound later
+
+
+def comment(text, heads=None):
+    """A statement that prints as a ``# text`` line (see :func:`to_source`). ``heads``
+    says what the comment is the heading of (:data:`UNBOUND_INITS`) for the passes that
+    drop a heading whose lines are gone; they never read the text."""
+    node = gast.Expr(value=const(_COMMENT + text))
+    if heads is not None:
+        setattr(node, HEADS, heads)
+    return node
+
+
+def heads(stmt):
+    """What the comment ``stmt`` is the heading of (None: the next statement)."""
+    return getattr(stmt, HEADS, None)
 
 
 def locate(node, like):
@@ -138,7 +152,8 @@ def parse_module(src):
 
 def loaded_names(node):
     """Names read anywhere inside ``node``."""
-    return {n.id for n in gast.walk(node) if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+    return {n.id for n in gast.walk(node)
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
 
 
 def assigns_name(stmt, name):

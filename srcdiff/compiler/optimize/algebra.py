@@ -10,7 +10,6 @@ import gast
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.optimize.exprs import arithmetic, number, pure, replace, writes
 
-
 # ------------------------------------------------------------- sign peepholes
 
 

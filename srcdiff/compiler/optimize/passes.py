@@ -19,8 +19,21 @@ expressions (purity, what a statement writes) are in exprs.py.
 import gast
 
 from srcdiff.compiler.ir import syntax as S
-from srcdiff.compiler.optimize.algebra import Peephole, fold_negations, hoist_invariants, merge_scalings
-from srcdiff.compiler.optimize.exprs import PURE_CALL_ROOTS, Mover, arithmetic, number, pure, replace, writes
+from srcdiff.compiler.optimize.algebra import (
+    Peephole,
+    fold_negations,
+    hoist_invariants,
+    merge_scalings,
+)
+from srcdiff.compiler.optimize.exprs import (
+    PURE_CALL_ROOTS,
+    Mover,
+    arithmetic,
+    number,
+    pure,
+    replace,
+    writes,
+)
 
 
 def optimize(fn, keep=(), gradients=(), scalars=(), verify=False):
@@ -59,7 +72,7 @@ def _drop_empty_comments(body):
             nxt = body[k + 1] if k + 1 < len(body) else None
             if nxt is None or S.is_comment(nxt) or isinstance(nxt, gast.Return):
                 continue
-            if s.value.value.endswith("start unbound") and not (
+            if S.heads(s) == S.UNBOUND_INITS and not (
                     isinstance(nxt, gast.Assign) and isinstance(nxt.value, gast.Constant)
                     and nxt.value.value is None):
                 continue
@@ -95,7 +108,8 @@ def _dce(body, live_out, apply=True):
     live = set(live_out)
     out = []
     for s in reversed(body):
-        if isinstance(s, gast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], gast.Name):
+        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+                and isinstance(s.targets[0], gast.Name):
             t = s.targets[0].id
             if t not in live and pure(s.value) and not t.startswith("_stack"):
                 changed = True

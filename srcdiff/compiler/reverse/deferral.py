@@ -50,8 +50,8 @@ It is the same sum in another order, and it is done only when it is safe:
 
 import gast
 
-from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.analysis.activity import ARRAY, walk
+from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.origin import note
 
 _VIEWS = (gast.Name, gast.Attribute, gast.Subscript, gast.Call)  # values that may share memory
@@ -303,7 +303,8 @@ def _unsafe_body(body):
 
 
 def _stored_names(st):
-    return {n.id for n in gast.walk(st) if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+    return {n.id for n in gast.walk(st)
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
 
 
 def _changed_in_place(body):

@@ -5,7 +5,7 @@ fill an array with it (``spread``), the reverse sweep keeps the scalar while
 only elementwise rules read it: ``-g``, ``g * y``, ``g / (1.0 + x)`` give the
 same numbers with the scalar broadcast by NumPy. This module decides when that
 is exact (shape patterns, see activity.py); reverse.py keeps which gradients
-are uniform (``_State.uniform``) and spreads them before anything else reads
+are uniform (``AdjointState.uniform``) and spreads them before anything else reads
 them. A mean's ``np.size(x)`` is read from an earlier value of ``x``'s shape,
 so that ``x`` (often a loss term nothing else needs) is not computed for it.
 """
@@ -13,8 +13,8 @@ so that ``x`` (often a loss term nothing else needs) is not computed for it.
 import gast
 import numpy as np
 
-from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.analysis.activity import broadcast_pattern
+from srcdiff.compiler.ir import syntax as S
 
 
 def scalar_valued(rev, expr):

@@ -1,0 +1,39 @@
+"""What the forward generator knows at a point (which tangents are defined, owned, bound),
+and the options of one forward-mode compilation."""
+
+import gast
+
+from srcdiff.compiler.front.parse import MISSING
+
+
+class ForwardOptions:
+    def __init__(self, wrt, stop=(), name=None, as_tuple=False):
+        self.wrt = list(wrt)  # names (parameters or locals), in the order of ``tangents``
+        self.stop = set(stop)
+        self.name = name
+        self.as_tuple = as_tuple  # ``tangents`` is a tuple even for one wrt name
+
+
+class TangentState:
+    """Which tangents are defined and owned; which primal names are (maybe) bound."""
+
+    def __init__(self, defined=(), owned=(), bound=(), maybe=()):
+        self.defined = set(defined)
+        self.owned = set(owned)
+        self.bound = set(bound)  # bound on every path to here
+        self.maybe = set(maybe)  # bound on some path to here
+
+    def copy(self):
+        return TangentState(self.defined, self.owned, self.bound, self.maybe)
+
+
+def pop_call(s, parsed):
+    """``(list name, args)`` when ``s`` is ``v = xs.pop(...)`` or ``xs.pop(...)``, else None."""
+    value = s.value if isinstance(s, (gast.Assign, gast.Expr)) else None
+    if isinstance(s, gast.Assign) and not isinstance(s.targets[0], gast.Name):
+        return None
+    if isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) \
+            and value.func.attr == "pop" and isinstance(value.func.value, gast.Name) \
+            and not value.keywords and parsed.resolve(value.func) is MISSING:
+        return value.func.value.id, list(value.args)
+    return None

@@ -1,0 +1,340 @@
+"""The backward sweep of simple statements: restore what the statement overwrote, recompute
+the temporaries its adjoint reads, and apply its rule. Part of
+:class:`~srcdiff.compiler.reverse.adjoint.Reverse`.
+"""
+
+import gast
+
+from srcdiff.compiler.analysis.activity import ARRAY, INT
+from srcdiff.compiler.analysis.ops import no_rule_error
+from srcdiff.compiler.ir import origin
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.reverse.contributions import combine
+from srcdiff.compiler.reverse.uniform import (
+    is_spread_of,
+    scalar_valued,
+    size_from_earlier,
+    uniform_results,
+)
+
+
+class BackwardStatements:
+    """Reverse's backward sweep of simple statements (mixed into Reverse)."""
+
+    # ------------------------------------------------------------ backward sweep
+    def adjoint_block(self, body):
+        out = []
+        for s in reversed(body):
+            if isinstance(s, (gast.If, gast.For, gast.While)):
+                out.extend(self._spread_uniform())
+            out.extend(self.adjoint_stmt(s))
+        out.extend(self._spread_uniform())
+        return out
+
+    def _spread_uniform(self, names=None):
+        """Turn uniform gradients (all, or ``names``) into arrays of their variable's shape."""
+        out = []
+        for bv in sorted(self.state.uniform if names is None else names):
+            self.state.uniform.discard(bv)
+            if bv in self.state.defined and self._adjoint_live(bv):
+                spread = S.call("spread", [S.name(bv), S.name(self._primal_of(bv))])
+                out.append(S.assign(bv, spread))
+                self.state.owned.discard(bv)
+        return out
+
+    def _header(self, s):
+        text, lineno = self.parsed.source_line(s)
+        if lineno is None or not text:
+            return []
+        if self.comment_line == lineno:
+            return []
+        self.comment_line = lineno
+        return [S.comment(f"adjoint of line {lineno}: {text}")]
+
+    def adjoint_stmt(self, s):
+        """The backward sweep's code for ``s``: its adjoint, and what restores its values."""
+        out = self._adjoint_stmt(s)
+        origin.tag_sweep(out, s, self.sid(s), "adjoint")
+        return out
+
+    def _adjoint_stmt(self, s):
+        if isinstance(s, gast.If):
+            return self.adjoint_if(s)
+        if isinstance(s, (gast.For, gast.While)):
+            return self.adjoint_loop(s)
+        op = self.a.op(s)
+        if op is None or op.kind == "control":
+            return []
+        out = []
+        restore = self._restore(s, op)
+        # wrt names a local: capture its gradient just after its last assignment
+        if op.target in self.opt.wrt and op.target not in self.params \
+                and op.target not in self.wrt_locals and op.kind not in ("store", "append"):
+            cap = self.names.private("grad_" + op.target)
+            self.wrt_locals[op.target] = cap
+            bv = self.b(op.target)
+            if bv in self.state.uniform:
+                out.extend(self._spread_uniform([bv]))
+            val = S.name(bv) if bv in self.state.defined else self._zero(op.target)
+            out.append(S.assign(cap, val, s))
+        if self._op_active(op) and self.b(op.target) in self.state.defined:
+            body = self.adjoint_op(s, op, restore)
+            if body:
+                used = S.loaded_names(gast.Module(body=body, type_ignores=[]))
+                again, body = self._recompute_for(self._reads_of(op) & used, body, s)
+                out = self._header(s) + out + again + body
+        elif op.kind not in ("store", "append") and op.target is not None:
+            self._reset(out, op.target)
+        out.extend(restore["after"])
+        self.observed[id(s)] = S.loaded_names(gast.Module(body=out, type_ignores=[]))
+        return out
+
+    def _recompute_for(self, reads, body, s):
+        """Recompute the temporaries ``body`` reads (recording.py), with every recomputed
+        temporary they read in turn, in definition order; ``(statements, body)``."""
+        todo = [t for t in reads if t in self.recompute]
+        closure = set()
+        while todo:
+            t = todo.pop()
+            if t in closure:
+                continue
+            closure.add(t)
+            todo += [u for u in S.loaded_names(self.recompute[t].value) if u in self.recompute]
+        self.sid(self.fn.body[0])
+        order = self._order
+        fresh = {}
+        again = []
+        for t in sorted(closure, key=lambda t: order[id(self.recompute[t])]):
+            value = S.substitute(S.copy(self.recompute[t].value), dict(fresh))
+            fresh[t] = self.names.fresh(t)
+            again.append(origin.note(S.assign(fresh[t], value, s), "recompute"))
+        if fresh:
+            body = [S.substitute(x, fresh) if not any(S.assigns_name(x, t) for t in fresh)
+                    else x for x in body]
+        return again, body
+
+    def _restore(self, s, op):
+        """How to read the overwritten value (``pre``) and put it back (``after``)."""
+        how = self.saved.get(id(s))
+        v = op.target
+        res = {"pre": None, "after": []}
+        if how is None:
+            if op.kind == "append" and (v in self.needed or self.active(v)):
+                res["after"] = [S.locate(gast.Expr(value=S.expr(f"{v}.pop()")), s)]
+            return res
+        if op.kind == "store":
+            if how == "stack":
+                src = S.expr("_stack.pop()")
+            else:
+                src = S.name(how[1])
+            target = gast.Subscript(value=S.name(v), slice=S.copy(op.index), ctx=gast.Store())
+            res["after"] = [S.locate(S.assign(target, src), s)]
+            return res
+        if op.kind == "append":
+            res["after"] = [S.locate(gast.Expr(value=S.expr(f"{v}.pop()")), s)]
+            return res
+        if how == "stack":
+            pre = self.names.fresh(v + "_before")
+            res["pre"] = pre
+            pop = S.assign(pre, S.expr("_stack.pop()"), s)
+            origin.mark_pre(pop, v)  # holds v's value from before s (verify.py checks it)
+            res["after"] = [pop, S.assign(v, S.name(pre), s)]
+            return res
+        keep = how[1]
+        res["pre"] = keep
+        res["after"] = [S.assign(v, S.name(keep), s)]
+        return res
+
+    def adjoint_op(self, s, op, restore):
+        """Adjoint statements of one active simple statement; updates the state."""
+        self.current = s
+        v = op.target
+        bv = self.b(v)
+        out = []
+        pre = restore.get("pre")
+        if pre is not None and len(restore["after"]) == 2:
+            # a stack save: pop the old value first so the rule can read it
+            out.append(restore["after"].pop(0))
+        rename = {v: S.name(pre)} if pre is not None else {}
+        self.renamed = {pre: v} if pre is not None else {}
+
+        def atom(node):
+            if isinstance(node, gast.Name) and node.id in rename and op.kind != "store":
+                return S.copy(rename[node.id])
+            return S.copy(node)
+
+        g = S.name(bv)
+        uniform = {}  # operand -> is its contribution uniform (see AdjointState)
+        if bv in self.state.uniform and (op.kind not in ("prim", "copy") or v in op.operands):
+            out.extend(self._spread_uniform([bv]))
+        keep = None
+        if op.kind != "store" and v in op.operands:
+            keep = self.names.fresh(bv + "_out")
+            out.append(S.assign(keep, S.name(bv), s))
+            g = S.name(keep)
+        start = len(out)
+        contributions = []  # (operand name, expression, owned)
+        if op.kind == "copy":
+            contributions.append((op.args[0].id, g, False))  # never renamed: v = v is a no-op
+            if bv in self.state.uniform:
+                uniform[op.args[0].id] = True
+        elif op.kind == "prim":
+            stmts, pairs = self.instantiate(op, g, atom, s)
+            if bv in self.state.uniform:
+                pairs = combine(pairs)
+                uniform = uniform_results(self, op, stmts, pairs, bv)
+                if uniform is None:  # a rule that needs the array itself
+                    out.extend(self._spread_uniform([bv]))
+                    start = len(out)
+                    stmts, pairs = self.instantiate(op, g, atom, s)
+                    uniform = {}
+            out.extend(stmts)
+            contributions.extend(pairs)
+        elif op.kind == "index":
+            base = op.args[0].id
+            if self.active(base):
+                out.extend(self.index_adjoint(s, op, base, g, atom))
+                return out
+        elif op.kind == "store":
+            out.extend(self.store_adjoint(s, op, g))
+            return out
+        elif op.kind == "append":
+            out.extend(self.append_adjoint(s, op, g, atom))
+            return out
+        elif op.kind == "literal":
+            contributions.extend(self.literal_adjoint(s, op, g, out))
+        elif op.kind == "call":
+            stmts, pairs = self.adjoint_of_call(self, op, g, atom, s)
+            out.extend(stmts)
+            contributions.extend(pairs)
+        elif op.kind == "unknown":
+            raise self._no_rule(op)
+        # the statement defines v: its old value's gradient starts at zero
+        self._reset(out, v, emit=False)
+        if not self.opt.reference:
+            contributions = combine(contributions)
+        for name, expr, owned in contributions:
+            if name in self.a.active:
+                self.contribute(out, self.state, name, expr, owned=owned, like=s,
+                                uniform=uniform.get(name, False))
+        self._materialize_if_carried(out, v, s)
+        if keep is not None and not self.opt.reference:
+            out = _drop_alias(out, start, keep, bv)
+        return out
+
+    def _no_rule(self, op):
+        return no_rule_error(self.error, op, "gradient",
+                             "sd.register_vjp(fn, rule) or @sd.custom_vjp,")
+
+    def _reset(self, out, v, emit=True):
+        bv = self.adj.get(v)
+        if bv is None:
+            return
+        self.state.defined.discard(bv)
+        self.state.owned.discard(bv)
+        self.state.uniform.discard(bv)
+        if emit:
+            self._materialize_if_carried(out, v, None)
+
+    def _materialize_if_carried(self, out, v, s):
+        """Keep a loop-carried gradient defined after its variable is (re)assigned.
+
+        When an earlier statement of the same iteration reads ``v`` (so the
+        backward sweep will add to ``b_v`` before the iteration ends), the zero
+        is left to the end of the loop body; otherwise it is made here, shaped
+        like the value just assigned.
+        """
+        bv = self.adj.get(v)
+        if bv is not None and bv in self.carried and bv not in self.state.defined \
+                and v not in self.exposed:
+            out.append(S.assign(bv, self._zero(v)))
+            self.state.defined.add(bv)
+            self.state.owned.add(bv)
+
+    def _zero_before(self, v, s):
+        """A zero gradient for ``v`` where the backward sweep stands before ``s`` runs.
+
+        On some paths ``v`` may not be bound there yet (branches that agree
+        with each other, which no static test sees); its gradient is then
+        unused, and ``v`` starts as ``None`` so that ``zeros_tree`` gives 0.0.
+        """
+        if v in self.params or self._defined_before(s, v):
+            return self._zero(v)
+        self.unbound_saved.add(v)
+        return S.call("zeros_tree", [S.name(v)])
+
+    def _zero(self, v):
+        if self.kind(v) == ARRAY and self.a.shapes.get(v) == ():
+            return S.const(0.0)  # a scalar: Python floats keep the sweep fast
+        if self.kind(v) == ARRAY:
+            return S.expr(f"np.zeros_like({v})")
+        return S.expr(f"zeros_tree({v})")
+
+    def contribute(self, out, state, v, expr, owned=False, like=None, uniform=False):
+        """Add ``expr`` to ``b_v``: a plain assignment when ``b_v`` is still zero.
+
+        ``b_v`` is *owned* (safe to update in place) when its value is a fresh
+        array: the result of arithmetic, which no other name refers to. An
+        adjoint is aliased only while its variable's definition is processed,
+        after which it is reset, so ownership is never shared.
+
+        ``uniform``: ``expr`` is a scalar standing for itself repeated over
+        ``v``'s shape (see AdjointState); ``spread(s, v)`` is taken as the uniform ``s``.
+        """
+        bv = self.b(v)
+        shape = self.a.shapes.get(v)
+        if not uniform and is_spread_of(expr, v) and self.kind(v) == ARRAY and shape \
+                and not self.opt.reference and scalar_valued(self, expr.args[0]):
+            expr, uniform = size_from_earlier(self, expr.args[0]), True
+        if (uniform and not shape) or self.opt.reference:
+            uniform = False  # a scalar variable: its gradient is just the scalar
+        if bv not in state.defined:
+            out.append(S.assign(bv, expr, like))
+            state.defined.add(bv)
+            if uniform:
+                state.uniform.add(bv)
+                state.owned.discard(bv)
+                self.ever_uniform.add(bv)
+            elif owned or isinstance(expr, (gast.BinOp, gast.UnaryOp)):
+                state.owned.add(bv)
+            else:
+                state.owned.discard(bv)
+            return
+        if bv in state.uniform:
+            # uniform + uniform stays uniform; uniform + array is a fresh array
+            out.append(S.assign(bv, gast.BinOp(left=S.name(bv), op=gast.Add(), right=expr), like))
+            if not uniform:
+                state.uniform.discard(bv)
+                state.owned.add(bv)
+            return
+        if self.kind(v) == ARRAY and bv in state.owned and shape and all(
+                d is not None for d in shape):
+            # an array only this gradient refers to: accumulate in place
+            out.append(S.locate(gast.AugAssign(target=S.name(bv, store=True), op=gast.Add(),
+                                               value=expr), like))
+            return
+        if self.kind(v) in (ARRAY, INT):
+            total = gast.BinOp(left=S.name(bv), op=gast.Add(), right=expr)
+        else:
+            total = S.call("add_tree", [S.name(bv), expr])
+        out.append(S.assign(bv, total, like))
+        state.owned.add(bv) if self.kind(v) == ARRAY else state.owned.discard(bv)
+
+
+def _drop_alias(out, start, keep, bv):
+    """``b_v_out = b_v; b_v = f(b_v_out)`` -> ``b_v = f(b_v)`` when that is the only use."""
+    users = [k for k in range(start, len(out)) if keep in S.loaded_names(out[k])]
+    if len(users) != 1:
+        return out
+    k = users[0]
+    stmt = out[k]
+    if not (isinstance(stmt, gast.Assign) and isinstance(stmt.targets[0], gast.Name)
+            and stmt.targets[0].id == bv):
+        return out
+    for j in range(start, k):
+        if bv in S.all_names(out[j]):
+            return out
+    out = list(out)
+    out[k] = S.substitute(stmt, {keep: bv})
+    del out[start - 1]
+    return out

@@ -1,0 +1,163 @@
+"""The primal sweep of a reverse-mode function: the user's statements, and saves of what
+the backward sweep needs and a later statement overwrites (a name at top level, the tape
+``_stack`` in loops). Part of :class:`~srcdiff.compiler.reverse.adjoint.Reverse`.
+"""
+
+import gast
+
+from srcdiff.compiler.analysis.activity import ARRAY, walk
+from srcdiff.compiler.analysis.recording import defined_before
+from srcdiff.compiler.ir import origin
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.runtime import index_add
+
+
+class PrimalSweep:
+    """Reverse's primal sweep (mixed into Reverse; shares its state)."""
+
+    # ------------------------------------------------------------ primal sweep
+    def primal_block(self, body, depth):
+        out = []
+        for s in body:
+            out.extend(self.primal_stmt(s, depth))
+        return out
+
+    def primal_stmt(self, s, depth):
+        """The primal sweep's code for ``s``: its copy, and what it saves."""
+        out = self._primal_stmt(s, depth)
+        origin.tag_sweep(out, s, self.sid(s), "primal")
+        op = self.a.op(s)
+        if self.opt.verify and op is not None and op.kind != "control" \
+                and not isinstance(s, (gast.If, gast.For, gast.While)):
+            # where verify.py records what the adjoint reads (after the statement), even
+            # if the optimizer removes the statement itself (a value only the loss needed)
+            out.append(origin.marker(self.sid(s), "after"))
+        return out
+
+    def sid(self, s):
+        """A statement's number: its place in program order (stable within a compilation)."""
+        if self._order is None:
+            self._order = {id(x): k for k, (x, _) in enumerate(walk(self.fn.body))}
+        return self._order[id(s)]
+
+    def _primal_stmt(self, s, depth):
+        if isinstance(s, gast.If):
+            pre = []
+            test = s.test
+            assigned = {op.target for x, _ in walk(s.body + s.orelse)
+                        for op in [self.a.op(x)] if op is not None and op.target}
+            if S.loaded_names(test) & assigned:  # the branch changes its own test: keep a copy
+                keep = self.names.private("took")
+                pre.append(S.assign(keep, S.copy(test), s))
+                test = S.name(keep)
+            self.cond_copies[id(s)] = test
+            body = self.primal_block(s.body, depth) or [gast.Pass()]
+            orelse = self.primal_block(s.orelse, depth)
+            post = []
+            if depth and pre:  # a copy made in every trip: kept per trip, like any value
+                self.uses_stack = True
+                self.cond_saved.add(id(s))
+                post = [S.locate(gast.Expr(value=S.call("_stack.append", [S.copy(test)])), s)]
+            return pre + [S.locate(gast.If(test=S.copy(test), body=body, orelse=orelse), s)] + post
+        if isinstance(s, gast.For):
+            return self.primal_for(s, depth)
+        if isinstance(s, gast.While):
+            counter = self.names.private("trips")
+            self.counters[id(s)] = counter
+            body = [S.assign(counter, S.expr(f"{counter} + 1"), s)]
+            body += self.primal_block(s.body, depth + 1)
+            loop = S.locate(gast.While(test=S.copy(s.test), body=body, orelse=[]), s)
+            post = []
+            if depth:
+                self.uses_stack = True
+                post = [S.locate(gast.Expr(value=S.expr(f"_stack.append({counter})")), s)]
+            return [S.assign(counter, S.const(0), s), loop] + post
+        how = self.saved.get(id(s))
+        op = self.a.op(s)
+        if how is None or op is None:
+            return [S.copy(s)]
+        return self._save(s, op, how) + [S.copy(s)]
+
+    def _save(self, s, op, how):
+        v = op.target
+        if op.kind == "store":
+            value = S.expr("np.copy(x[i])" if self.kind(v) == ARRAY else "snapshot(x[i])",
+                           x=S.name(v), i=S.copy(op.index))
+        elif op.kind == "append":
+            return []  # undone by pop
+        else:
+            value = S.name(v)
+            if not self._defined_before(s, v):
+                return self._save_maybe_undefined(s, v, how)
+            if _changes_in_place(op, v):
+                # ``v = index_add(v, ...)`` (generated code, differentiated again) writes
+                # into v's array before rebinding v: keep a copy, not the array
+                value = S.call("snapshot", [value])
+        if how == "stack":
+            self.uses_stack = True
+            return [S.locate(gast.Expr(value=S.call("_stack.append", [value])), s)]
+        keep = self.names.private(v + "_saved" if op.kind == "store" else v)
+        self.saved[id(s)] = ("name", keep)
+        return [S.assign(keep, value, s)]
+
+    def _save_maybe_undefined(self, s, v, how):
+        # a name not yet bound on every path here: it starts as None (see run)
+        self.unbound_saved.add(v)
+        if how == "stack":
+            self.uses_stack = True
+            return [S.locate(gast.Expr(value=S.call("_stack.append", [S.name(v)])), s)]
+        keep = self.names.private(v)
+        self.saved[id(s)] = ("name", keep)
+        return [S.assign(keep, S.name(v), s)]
+
+    def _defined_before(self, s, v):
+        """Is ``v`` certainly bound when ``s`` runs?"""
+        return defined_before(self.fn.body, s, v, self.a, self.params)
+
+    def primal_for(self, s, depth):
+        body_assigned = {op.target for x, _ in walk(s.body)
+                         for op in [self.a.op(x)] if op is not None and op.target}
+        body_assigned |= {x.target.id for x, _ in walk(s.body) if isinstance(x, gast.For)}
+        bounds = S.loaded_names(s.iter)
+        has_break = any(isinstance(x, gast.Break) for x, _ in walk(s.body))
+        replay = not has_break and not (bounds & body_assigned) and s.target.id not in bounds \
+            and s.target.id not in body_assigned
+        i = s.target.id
+        pre, post = [], []
+        # a value of the loop variable from before the loop that the backward sweep needs
+        if i in self.needed and (self.a.assign_count.get(i, 0) > 1 or i in self.params) \
+                and self._defined_before(s, i):
+            keep = self.names.private(i)
+            pre.append(S.assign(keep, S.name(i), s))
+            self.saved[id(s)] = ("name", keep)
+        if replay:
+            self.counters[id(s)] = None
+            body = self.primal_block(s.body, depth + 1)
+            loop = S.locate(gast.For(target=S.copy(s.target), iter=S.copy(s.iter), body=body,
+                                     orelse=[], type_comment=None), s)
+            return pre + [loop]
+        counter = self.names.private("trips")
+        self.counters[id(s)] = counter
+        body = [S.assign(counter, S.expr(f"{counter} + 1"), s)]
+        inner = self.primal_block(s.body, depth + 1)
+        tail = []
+        if inner and isinstance(inner[-1], gast.If) and isinstance(inner[-1].body[0], gast.Break):
+            tail = [inner.pop()]
+        body += inner
+        if i in self.needed:
+            self.uses_stack = True
+            body.append(S.locate(gast.Expr(value=S.expr(f"_stack.append({i})")), s))
+        body += tail
+        loop = S.locate(gast.For(target=S.copy(s.target), iter=S.copy(s.iter), body=body,
+                                 orelse=[], type_comment=None), s)
+        if depth:
+            self.uses_stack = True
+            post = [S.locate(gast.Expr(value=S.expr(f"_stack.append({counter})")), s)]
+        return pre + [S.assign(counter, S.const(0), s), loop] + post
+
+
+def _changes_in_place(op, v):
+    """Does the statement change the array ``v`` holds (before it rebinds ``v``)? The
+    run-time helpers that accumulate into their first argument do."""
+    return op.kind == "prim" and op.func is index_add and op.args \
+        and isinstance(op.args[0], gast.Name) and op.args[0].id == v
