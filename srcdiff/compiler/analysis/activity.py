@@ -19,6 +19,7 @@ import numpy as np
 
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.ops import describe
+from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
 from srcdiff.rules.runtime_rules import TREE_VALUED
 
@@ -31,7 +32,7 @@ class Analysis:
     """Facts about one normalized function (the result of :func:`analyze`)."""
 
     def __init__(self):
-        self.ops = {}  # id(stmt) -> Op
+        self.ops = {}  # S.key(stmt) -> Op
         self.order = []  # every Op, in program order
         self.varied = set()
         self.useful = set()
@@ -45,7 +46,7 @@ class Analysis:
         self.registry = None  # the rule table the ops were described with
 
     def op(self, stmt):
-        return self.ops.get(id(stmt))
+        return self.ops.get(S.key(stmt))
 
     def is_active_op(self, op):
         return op.target in self.active and any(o in self.active for o in op.operands)
@@ -70,7 +71,7 @@ def analyze(fn, parsed, registry, user_functions, wrt_names, stop=(), arg_facts=
     arg_facts = arg_facts or {}
     for s, depth in walk(fn.body):
         op = describe(s, parsed, registry, user_functions)
-        a.ops[id(s)] = op
+        a.ops[S.key(s)] = op
         a.order.append(op)
         if op.target is not None:
             a.assign_count[op.target] = a.assign_count.get(op.target, 0) + 1

@@ -60,7 +60,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
         # the nearest names first (``a`` viewing ``b`` viewing ``x`` is the weaker claim),
         # the user's own before the compiler's: a message names what the user wrote
         for y in sorted(set(group) - {x}, key=lambda n: (group[n], n not in user, n)):
-            live = y in live_out.get(id(s), set())
+            live = y in live_out.get(S.key(s), set())
             if live or (y in params and (x, y) in views):
                 raise _alias_error(parsed, analysis, views, s, x, y, live, y in user, group)
 
@@ -291,7 +291,7 @@ def _aliases(x, views):
 
 
 def liveness(body, analysis, live_after=frozenset()):
-    """id(statement) -> names live just after it (read later before being redefined)."""
+    """S.key(statement) -> names live just after it (read later before being redefined)."""
     out = {}
     _live_block(body, set(live_after), analysis, out)
     return out
@@ -324,7 +324,7 @@ def _defs(s):
 
 def _live_block(body, live, analysis, out):
     for s in reversed(body):
-        out[id(s)] = set(live)
+        out[S.key(s)] = set(live)
         if isinstance(s, gast.If):
             a = _live_block(s.body, set(live), analysis, out)
             b = _live_block(s.orelse, set(live), analysis, out)

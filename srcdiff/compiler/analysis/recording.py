@@ -15,7 +15,7 @@ from srcdiff.compiler.ir import syntax as S
 
 
 def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), reference=False):
-    """Return ``(saved, recompute)``: id(statement) -> "stack" | "name", and name -> its
+    """Return ``(saved, recompute)``: S.key(statement) -> "stack" | "name", and name -> its
     defining statement for temporaries recomputed in the backward sweep."""
     paths = _branch_paths(body)
     sites = {}
@@ -27,7 +27,7 @@ def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), re
     def overwritten(s, v):
         if v in params:
             return True
-        return any(o is not s and not _exclusive(paths[id(o)], paths[id(s)])
+        return any(o is not s and not _exclusive(paths[S.key(o)], paths[S.key(s)])
                    for o in sites.get(v, ()))
 
     # the reference pipeline recomputes nothing and keeps every value a later
@@ -50,11 +50,11 @@ def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), re
             # a write into an argument is undone on the way back, on the gradient
             # path or not: the gradient function leaves its arguments as passed
             if v in needed or v in analysis.active or reference or v in params:
-                saved[id(s)] = "stack" if depth else "name"
+                saved[S.key(s)] = "stack" if depth else "name"
             continue
         if (v in needed or (reference and v not in tests)) \
                 and (v in analysis.in_loop or overwritten(s, v)):
-            saved[id(s)] = "stack" if depth else "name"
+            saved[S.key(s)] = "stack" if depth else "name"
     return saved, recompute
 
 
@@ -107,10 +107,10 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=(
     out = {}
 
     def used_outside(loop):
-        inside = {id(x) for x, _ in walk(loop.body)}
+        inside = {S.key(x) for x, _ in walk(loop.body)}
         names = set()
         for x, _ in walk(body):
-            if id(x) in inside:
+            if S.key(x) in inside:
                 continue
             if isinstance(x, gast.Assign):
                 names |= S.loaded_names(x.value)
@@ -223,12 +223,12 @@ def _branch_paths(body, path=()):
     """For each statement: the (if, branch) choices that lead to it."""
     out = {}
     for s in body:
-        out[id(s)] = path
+        out[S.key(s)] = path
         if isinstance(s, gast.If):
-            out.update(_branch_paths(s.body, path + ((id(s), 0),)))
-            out.update(_branch_paths(s.orelse, path + ((id(s), 1),)))
+            out.update(_branch_paths(s.body, path + ((S.key(s), 0),)))
+            out.update(_branch_paths(s.orelse, path + ((S.key(s), 1),)))
         elif isinstance(s, (gast.For, gast.While)):
-            out.update(_branch_paths(s.body, path + ((id(s), 2),)))
+            out.update(_branch_paths(s.body, path + ((S.key(s), 2),)))
     return out
 
 

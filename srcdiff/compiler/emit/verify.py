@@ -41,7 +41,7 @@ and a shape): ``unchecked`` counts them.
 import gast
 
 from srcdiff.compiler.analysis.activity import walk
-from srcdiff.compiler.ir import origin
+from srcdiff.compiler.ir import dataflow, origin
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.optimize import exprs
 
@@ -103,7 +103,7 @@ def instrument(fn, rev):
     unrecordable = set()
     for sid, x in statements.items():
         if sid not in present and not isinstance(x, _COMPOUND):
-            unrecordable |= _stored(x)
+            unrecordable |= dataflow.bound(x)
     unrecordable |= {n for n, v in aliases.items() if v in unrecordable}  # their copies
     primal_names -= unrecordable
     aliases = {n: v for n, v in aliases.items() if n not in unrecordable}
@@ -134,7 +134,7 @@ def instrument(fn, rev):
                 checks.append((k, True, names, sorted(set(names) & shapes)))
                 recorded |= set(names)
                 recorded |= {aliases[n] for n in names if n in aliases}
-            assigned |= _stored(x)
+            assigned |= dataflow.bound(x)
         if not checks:
             continue
         if (sid, "mark_after") not in marks or blocks_of.get(sid, 0) > 1:
@@ -256,18 +256,10 @@ def _primal_names(fn):
             o = origin.of(x)
             if o is not None and o.role in ("primal", "save"):
                 if isinstance(x, gast.For):
-                    names |= _stored(x.target)
-                names |= _stored(x) if not isinstance(x, _COMPOUND) else set()
+                    names |= dataflow.bound(x.target)
+                names |= dataflow.bound(x) if not isinstance(x, _COMPOUND) else set()
     names.discard("_stack")
     return {n for n in names if not n.startswith("_verify_")}  # (verification's own names)
-
-
-def _stored(node):
-    out = {n.id for n in gast.walk(node) if isinstance(n, gast.Name)
-           and isinstance(n.ctx, gast.Store)}
-    if isinstance(node, gast.AugAssign) and isinstance(node.target, gast.Name):
-        out.add(node.target.id)
-    return out
 
 
 def _reads(node):

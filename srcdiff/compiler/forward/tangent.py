@@ -204,7 +204,7 @@ class Forward(Primitives, ControlFlow):
                     f"wrt={w!r}: forward mode needs the last assignment of {w!r} at the top "
                     f"level of {self.fn.name!r} (not inside an if)",
                     hint="assign the value you mean to a new variable at the top level")
-            self.wrt_locals[id(last)] = w
+            self.wrt_locals[S.key(last)] = w
 
     # ------------------------------------------------------------ statements
     def block(self, body):
@@ -219,8 +219,8 @@ class Forward(Primitives, ControlFlow):
     def sid(self, s):
         """A statement's number: its place in program order, as in reverse.py."""
         if getattr(self, "_order", None) is None:
-            self._order = {id(x): k for k, (x, _) in enumerate(walk(self.fn.body))}
-        return self._order[id(s)]
+            self._order = {S.key(x): k for k, (x, _) in enumerate(walk(self.fn.body))}
+        return self._order[S.key(s)]
 
     def _header(self, s):
         """``# line N: <the user's line>`` before the first statement of a line with tangents."""
@@ -244,7 +244,7 @@ class Forward(Primitives, ControlFlow):
             return [S.copy(s)]
         out = self._header(s)
         out.extend(self.simple(s, op))
-        w = self.wrt_locals.get(id(s))
+        w = self.wrt_locals.get(S.key(s))
         if w is not None:  # a local wrt: its tangent is added at its last assignment
             src = S.copy(self.tangent_sources[w])
             if self.defined(w):

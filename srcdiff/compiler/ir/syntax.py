@@ -7,6 +7,7 @@ the code it makes.
 """
 
 import ast
+import itertools
 import math
 import os
 import re
@@ -15,6 +16,7 @@ import astor
 import gast
 import numpy as np
 
+from srcdiff.compiler.ir import dataflow
 from srcdiff.errors import InternalError
 
 # ----------------------------------------------------------------- building
@@ -93,6 +95,21 @@ def heads(stmt):
     return getattr(stmt, HEADS, None)
 
 
+KEY = "_srcdiff_key"
+_next_key = itertools.count()
+
+
+def key(stmt):
+    """The identity of a statement for the facts passes keep about it (ops, saves, loop
+    facts). Unlike ``id()``, it rides on the node: a copy (:func:`copy`) made after the
+    first ``key`` has the original's key, and so its facts, instead of silently none."""
+    k = stmt.__dict__.get(KEY)
+    if k is None:
+        k = next(_next_key)
+        setattr(stmt, KEY, k)
+    return k
+
+
 def locate(node, like):
     """Give ``node`` and its children without positions the position of ``like``."""
     if like is None:
@@ -150,16 +167,8 @@ def parse_module(src):
     return gast.parse(src)
 
 
-def loaded_names(node):
-    """Names read anywhere inside ``node``."""
-    return {n.id for n in gast.walk(node)
-            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
-
-
-def assigns_name(stmt, name):
-    """Does ``stmt`` bind ``name`` (anywhere inside it)?"""
-    return any(isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store) and n.id == name
-               for n in gast.walk(stmt))
+loaded_names = dataflow.reads  # (dataflow.py: what a statement reads, binds, changes)
+assigns_name = dataflow.assigns
 
 
 def all_names(node):

@@ -3,10 +3,11 @@ pure, which are plain arithmetic, which names a statement may change."""
 
 import gast
 
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
-PURE_CALL_ROOTS = {"np", "unbroadcast", "unreduce", "reduce_mask", "item_grad", "zeros_tree",
-                    "add_tree", "seed", "check_outputs"}
+PURE_CALL_ROOTS = dataflow.PURE_HELPERS
+writes = dataflow.writes
 
 MAX_FOLDED_NODES = 14  # the largest expression folded into another
 
@@ -44,24 +45,6 @@ def arithmetic(expr):
                           gast.BoolOp, gast.IfExp)):
             return False
     return sum(1 for _ in gast.walk(expr)) <= MAX_FOLDED_NODES
-
-
-def writes(stmt):
-    """Names a statement may rebind or change in place (conservatively)."""
-    out = set()
-    for n in gast.walk(stmt):
-        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
-            out.add(n.id)
-        if isinstance(n, gast.Subscript) and isinstance(n.ctx, gast.Store):
-            out |= {b.id for b in gast.walk(n.value) if isinstance(b, gast.Name)}
-        if isinstance(n, gast.Call):
-            f = n.func
-            if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name):
-                out.add(f.value.id)  # xs.append(v), _stack.pop()
-            elif not (isinstance(f, gast.Name) and f.id in PURE_CALL_ROOTS):
-                # a helper such as index_add(b, ...) may change its arguments in place
-                out |= {a.id for a in n.args if isinstance(a, gast.Name)}
-    return out
 
 
 def replace(node, name, expr):

@@ -18,6 +18,7 @@ expressions (purity, what a statement writes) are in exprs.py.
 
 import gast
 
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.optimize.algebra import (
     Peephole,
@@ -26,7 +27,6 @@ from srcdiff.compiler.optimize.algebra import (
     merge_scalings,
 )
 from srcdiff.compiler.optimize.exprs import (
-    PURE_CALL_ROOTS,
     Mover,
     arithmetic,
     number,
@@ -44,7 +44,7 @@ def optimize(fn, keep=(), gradients=(), scalars=(), verify=False):
     mover = Mover(verify, S.all_names(fn))
     fn = _Fold().visit(fn)
     fn.body = _copy_propagate(fn.body)
-    fn.body = _common_subexpressions(fn.body, _changed_in_place(fn), verify)
+    fn.body = _common_subexpressions(fn.body, dataflow.changed_in_place(fn), verify)
     fn.body = _copy_propagate(fn.body)
     changed = True
     while changed:
@@ -298,23 +298,6 @@ def _read_for_shape(stmt, name):
                     and n.args[k].id == name:
                 return True
     return False
-
-
-def _changed_in_place(fn):
-    """Names whose value some statement changes in place (``b += g``, ``b[i] = v``, helpers)."""
-    out = set()
-    for n in gast.walk(fn):
-        if isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
-            out.add(n.target.id)
-        elif isinstance(n, (gast.Assign, gast.AugAssign)):
-            for t in (n.targets if isinstance(n, gast.Assign) else [n.target]):
-                if isinstance(t, gast.Subscript):
-                    out |= {b.id for b in gast.walk(t.value) if isinstance(b, gast.Name)}
-        elif isinstance(n, gast.Call) and not (isinstance(n.func, gast.Name)
-                                                and n.func.id in PURE_CALL_ROOTS) \
-                and not (isinstance(n.func, gast.Attribute) and n.func.attr == "append"):
-            out |= {a.id for a in n.args if isinstance(a, gast.Name)}
-    return out
 
 
 def _common_subexpressions(body, changed=frozenset(), verify=False):

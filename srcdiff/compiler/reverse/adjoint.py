@@ -62,8 +62,8 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow):
         self.comment_line = None
         self.current = None  # the statement whose adjoint is being made
         self._live_names = None  # see _adjoint_live
-        self._order = None  # id(statement) -> its position in program order
-        self.observed = {}  # id(statement) -> names its adjoint read (last round generated)
+        self._order = None  # S.key(statement) -> its position in program order
+        self.observed = {}  # S.key(statement) -> names its adjoint read (last round generated)
         self.no_recompute = set()  # temporaries a round showed must be saved instead
         self._reset_generation(set(names.taken))
 
@@ -143,11 +143,11 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow):
         """Forget everything one pass of generation produced (names included)."""
         self.names.taken = set(taken)
         self.adj = {}  # primal name -> adjoint name
-        self.saved = {}  # id(stmt) -> how its overwritten value is kept
+        self.saved = {}  # S.key(stmt) -> how its overwritten value is kept
         self.recompute = {}  # temporary -> its definition, recomputed instead of saved
-        self.counters = {}  # id(loop) -> counter name (None when the loop is replayed by range)
-        self.cond_copies = {}  # id(if) -> name holding the test
-        self.cond_saved = set()  # id(if) whose test copy is kept per loop trip on _stack
+        self.counters = {}  # S.key(loop) -> counter name (None when the loop is replayed by range)
+        self.cond_copies = {}  # S.key(if) -> name holding the test
+        self.cond_saved = set()  # S.key(if) whose test copy is kept per loop trip on _stack
         self.uses_stack = False
         self.unbound_saved = set()  # saved names that may be unbound at their first save
         self.wrt_locals = {}  # local wrt name -> capture name
@@ -235,7 +235,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow):
     def _adjoint_reads(self, op, stmt):
         """Names the adjoint of ``stmt`` reads: as generated in the last round, else
         every name the statement involves."""
-        seen = self.observed.get(id(stmt))
+        seen = self.observed.get(S.key(stmt))
         return self._reads_of(op) if seen is None else seen
 
     def _recomputable_now(self, body):

@@ -86,7 +86,7 @@ class BackwardStatements:
         elif op.kind not in ("store", "append") and op.target is not None:
             self._reset(out, op.target)
         out.extend(restore["after"])
-        self.observed[id(s)] = S.loaded_names(gast.Module(body=out, type_ignores=[]))
+        self.observed[S.key(s)] = S.loaded_names(gast.Module(body=out, type_ignores=[]))
         return out
 
     def _recompute_for(self, reads, body, s):
@@ -104,7 +104,7 @@ class BackwardStatements:
         order = self._order
         fresh = {}
         again = []
-        for t in sorted(closure, key=lambda t: order[id(self.recompute[t])]):
+        for t in sorted(closure, key=lambda t: order[S.key(self.recompute[t])]):
             value = S.substitute(S.copy(self.recompute[t].value), dict(fresh))
             fresh[t] = self.names.fresh(t)
             again.append(origin.note(S.assign(fresh[t], value, s), "recompute"))
@@ -115,7 +115,7 @@ class BackwardStatements:
 
     def _restore(self, s, op):
         """How to read the overwritten value (``pre``) and put it back (``after``)."""
-        how = self.saved.get(id(s))
+        how = self.saved.get(S.key(s))
         v = op.target
         res = {"pre": None, "after": []}
         if how is None:

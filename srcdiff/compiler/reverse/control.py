@@ -18,7 +18,7 @@ class ControlFlow:
 
     # ------------------------------------------------------------ control flow
     def adjoint_if(self, s):
-        test = self.cond_copies.get(id(s), s.test)
+        test = self.cond_copies.get(S.key(s), s.test)
         entry = self.state
         branches = []
         for body in (s.body, s.orelse):
@@ -38,7 +38,7 @@ class ControlFlow:
         self.state = AdjointState(defined, owned, own=not self.opt.reference)
         self.comment_line = None
         pop = []
-        if id(s) in self.cond_saved:
+        if S.key(s) in self.cond_saved:
             pop = [S.assign(test.id, S.expr("_stack.pop()"), s)]
         if not final[0] and not final[1]:
             return pop
@@ -64,7 +64,7 @@ class ControlFlow:
         raise KeyError(bv)
 
     def adjoint_loop(self, s):
-        counter = self.counters.get(id(s))
+        counter = self.counters.get(S.key(s))
         touched = self._adjoints_touched(s.body)
         # fixpoint: which gradients are live across iterations
         saved_names = set(self.names.taken)
@@ -73,7 +73,7 @@ class ControlFlow:
         exposed_outer = self.exposed
         self.exposed = upward_exposed(s.body, self.a)
         entry = self.state.copy()
-        key = (id(s), frozenset(entry.defined), frozenset(entry.owned))
+        key = (S.key(s), frozenset(entry.defined), frozenset(entry.owned))
         if key in self._loop_facts:  # the same in every pass of run(): saves change no state
             carried, owned = self._loop_facts[key]
         else:
@@ -120,7 +120,7 @@ class ControlFlow:
             if self._loop_depth(s):
                 loop_stmts = [S.assign(counter, S.expr("_stack.pop()"), s)] + loop_stmts
         post = list(deferred_post)
-        keep = self.saved.get(id(s))
+        keep = self.saved.get(S.key(s))
         if isinstance(keep, tuple):
             post.append(S.assign(i, S.name(keep[1]), s))
         if not body and counter is None:

@@ -51,6 +51,7 @@ It is the same sum in another order, and it is done only when it is safe:
 import gast
 
 from srcdiff.compiler.analysis.activity import ARRAY, walk
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.origin import note
 
@@ -78,7 +79,7 @@ def defer_accumulations(rev, body, loop):
         plan = facts.check(st, match) if match is not None else None
         if plan is None:
             out.append(st)
-            stored = _stored_names(st)
+            stored = dataflow.bound(st)
             for n in stored:
                 lists.pop(n, None)
             for a in [a for a, b in copies.items() if a in stored or b in stored]:
@@ -221,7 +222,7 @@ class _Facts:
         self.adjoints = {b: v for v, b in rev.adj.items()}
         self.stored = set()
         for st in body:
-            self.stored |= _stored_names(st)
+            self.stored |= dataflow.bound(st)
         # restores ``v = v_before``: the saved name holds an earlier value of v
         self.restored = {}
         for st in body:
@@ -300,11 +301,6 @@ def _unsafe_body(body):
                     or any(k.arg == "out" for k in n.keywords)):
                 return True
     return False
-
-
-def _stored_names(st):
-    return {n.id for n in gast.walk(st)
-            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
 
 
 def _changed_in_place(body):

@@ -37,8 +37,8 @@ class PrimalSweep:
     def sid(self, s):
         """A statement's number: its place in program order (stable within a compilation)."""
         if self._order is None:
-            self._order = {id(x): k for k, (x, _) in enumerate(walk(self.fn.body))}
-        return self._order[id(s)]
+            self._order = {S.key(x): k for k, (x, _) in enumerate(walk(self.fn.body))}
+        return self._order[S.key(s)]
 
     def _primal_stmt(self, s, depth):
         if isinstance(s, gast.If):
@@ -50,20 +50,20 @@ class PrimalSweep:
                 keep = self.names.private("took")
                 pre.append(S.assign(keep, S.copy(test), s))
                 test = S.name(keep)
-            self.cond_copies[id(s)] = test
+            self.cond_copies[S.key(s)] = test
             body = self.primal_block(s.body, depth) or [gast.Pass()]
             orelse = self.primal_block(s.orelse, depth)
             post = []
             if depth and pre:  # a copy made in every trip: kept per trip, like any value
                 self.uses_stack = True
-                self.cond_saved.add(id(s))
+                self.cond_saved.add(S.key(s))
                 post = [S.locate(gast.Expr(value=S.call("_stack.append", [S.copy(test)])), s)]
             return pre + [S.locate(gast.If(test=S.copy(test), body=body, orelse=orelse), s)] + post
         if isinstance(s, gast.For):
             return self.primal_for(s, depth)
         if isinstance(s, gast.While):
             counter = self.names.private("trips")
-            self.counters[id(s)] = counter
+            self.counters[S.key(s)] = counter
             body = [S.assign(counter, S.expr(f"{counter} + 1"), s)]
             body += self.primal_block(s.body, depth + 1)
             loop = S.locate(gast.While(test=S.copy(s.test), body=body, orelse=[]), s)
@@ -72,7 +72,7 @@ class PrimalSweep:
                 self.uses_stack = True
                 post = [S.locate(gast.Expr(value=S.expr(f"_stack.append({counter})")), s)]
             return [S.assign(counter, S.const(0), s), loop] + post
-        how = self.saved.get(id(s))
+        how = self.saved.get(S.key(s))
         op = self.a.op(s)
         if how is None or op is None:
             return [S.copy(s)]
@@ -97,7 +97,7 @@ class PrimalSweep:
             self.uses_stack = True
             return [S.locate(gast.Expr(value=S.call("_stack.append", [value])), s)]
         keep = self.names.private(v + "_saved" if op.kind == "store" else v)
-        self.saved[id(s)] = ("name", keep)
+        self.saved[S.key(s)] = ("name", keep)
         return [S.assign(keep, value, s)]
 
     def _save_maybe_undefined(self, s, v, how):
@@ -107,7 +107,7 @@ class PrimalSweep:
             self.uses_stack = True
             return [S.locate(gast.Expr(value=S.call("_stack.append", [S.name(v)])), s)]
         keep = self.names.private(v)
-        self.saved[id(s)] = ("name", keep)
+        self.saved[S.key(s)] = ("name", keep)
         return [S.assign(keep, S.name(v), s)]
 
     def _defined_before(self, s, v):
@@ -129,15 +129,15 @@ class PrimalSweep:
                 and self._defined_before(s, i):
             keep = self.names.private(i)
             pre.append(S.assign(keep, S.name(i), s))
-            self.saved[id(s)] = ("name", keep)
+            self.saved[S.key(s)] = ("name", keep)
         if replay:
-            self.counters[id(s)] = None
+            self.counters[S.key(s)] = None
             body = self.primal_block(s.body, depth + 1)
             loop = S.locate(gast.For(target=S.copy(s.target), iter=S.copy(s.iter), body=body,
                                      orelse=[], type_comment=None), s)
             return pre + [loop]
         counter = self.names.private("trips")
-        self.counters[id(s)] = counter
+        self.counters[S.key(s)] = counter
         body = [S.assign(counter, S.expr(f"{counter} + 1"), s)]
         inner = self.primal_block(s.body, depth + 1)
         tail = []

@@ -1,0 +1,88 @@
+"""Which names a statement reads, rebinds and changes in place: the one place every pass
+asks (syntax only, so it serves the normalized function and generated code alike).
+
+* ``reads``: names loaded anywhere in the node.
+* ``bound``: names the node rebinds (assignment targets, ``for`` targets,
+  augmented assignments).
+* ``stored_into``: names whose value a subscript store changes (``x[i] = v``,
+  ``x[i] += v``; ``x.a[i] = v`` changes ``x``'s).
+* ``called_on``: names a call may change: the receiver of a method call
+  (``xs.append(v)``, ``_stack.pop()``), and the name arguments of a call of a
+  name that is not one of :data:`PURE_HELPERS` (``index_add(b, ...)``).
+* ``writes``: ``bound | stored_into | called_on``: what the optimizer asks before
+  it moves or folds an expression past a statement.
+* ``changed_in_place``: names whose value may change while they stay bound: what
+  the optimizer asks before it shares one expression between two places.
+
+Both are conservative in their own way (see each); the optimizer's moves, folds and
+sharing are checked by verification mode (verify.py) and the reference pipeline.
+"""
+
+import gast
+
+# the roots of calls that never change their arguments: numpy's functions and the
+# run-time helpers that make new values (srcdiff/runtime.py)
+PURE_HELPERS = frozenset({"np", "unbroadcast", "unreduce", "reduce_mask", "item_grad",
+                          "zeros_tree", "add_tree", "seed", "check_outputs"})
+
+
+def reads(node):
+    """Names read anywhere inside ``node``."""
+    return {n.id for n in gast.walk(node)
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+
+
+def bound(node):
+    """Names ``node`` rebinds (anywhere inside it)."""
+    return {n.id for n in gast.walk(node)
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+
+
+def stored_into(node):
+    """Names whose value a subscript store inside ``node`` changes."""
+    out = set()
+    for n in gast.walk(node):
+        if isinstance(n, gast.Subscript) and isinstance(n.ctx, gast.Store):
+            out |= {b.id for b in gast.walk(n.value) if isinstance(b, gast.Name)}
+    return out
+
+
+def called_on(node):
+    """Names a call inside ``node`` may change, as moving code needs them: the receiver
+    of a method call (``xs.append(v)``, ``_stack.pop()``) and the name arguments of a
+    call of a name that is not one of :data:`PURE_HELPERS` (``index_add(b, ...)``)."""
+    out = set()
+    for n in gast.walk(node):
+        if isinstance(n, gast.Call):
+            f = n.func
+            if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name):
+                out.add(f.value.id)
+            elif not (isinstance(f, gast.Name) and f.id in PURE_HELPERS):
+                out |= {a.id for a in n.args if isinstance(a, gast.Name)}
+    return out
+
+
+def changed_in_place(node):
+    """Names whose value ``node`` may change while they stay bound, as sharing an
+    expression needs them: augmented assignments to names, ``stored_into``, and the
+    name arguments of every call but ``xs.append(v)`` and the :data:`PURE_HELPERS`
+    called by name. (Numpy's functions count: more than needed, never less.)"""
+    out = {n.target.id for n in gast.walk(node)
+           if isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name)}
+    out |= stored_into(node)
+    for n in gast.walk(node):
+        if isinstance(n, gast.Call) and not (isinstance(n.func, gast.Name)
+                                             and n.func.id in PURE_HELPERS) \
+                and not (isinstance(n.func, gast.Attribute) and n.func.attr == "append"):
+            out |= {a.id for a in n.args if isinstance(a, gast.Name)}
+    return out
+
+
+def writes(node):
+    """Everything ``node`` may rebind or change, as moving code needs it."""
+    return bound(node) | stored_into(node) | called_on(node)
+
+
+def assigns(stmt, name):
+    """Does ``stmt`` rebind ``name`` (anywhere inside it)?"""
+    return name in bound(stmt)
