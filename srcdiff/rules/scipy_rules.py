@@ -104,14 +104,9 @@ def digamma(g, ans, x):
     return g * scipy.special.polygamma(1, x)
 
 
-@R.vjp(scipy.special.polygamma)
+@R.self_adjoint(scipy.special.polygamma)
 def polygamma(g, ans, n, x):
     return None, g * scipy.special.polygamma(n + 1, x)
-
-
-@R.jvp(scipy.special.polygamma)
-def polygamma_jvp(d, ans, n, x):
-    return None, d * scipy.special.polygamma(n + 1, x)
 
 
 @R.elementwise(scipy.special.betaln)
