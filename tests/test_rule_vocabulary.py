@@ -268,6 +268,12 @@ def test_the_forms_refuse_what_they_cannot_derive():
         def uses_d(g, ans, x):
             d = 3.0 * x * x
             return g * d
+    @reg.linear(np.flipud)  # a local ``d`` in the reverse rule does not matter to the forward
+    def flipud_rule(g, ans, m):
+        d = np.flipud(g)
+        return d
+
+    assert _body(reg.lookup(np.flipud).jvp) == "return np.flipud(d)"
     with pytest.raises(TypeError, match=r"\*args"):
         @reg.linear(np.expand_dims)
         def expand_rule(g, ans, a, *args):

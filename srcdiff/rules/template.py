@@ -207,8 +207,9 @@ def derive(fn, name, seed=None, wrap=None, body=None):
     node = _def_node(fn)
     params = [a.arg for a in node.args.posonlyargs + node.args.args]
     if seed is not None and seed != params[0]:
-        used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-        used |= {a.arg for a in ast.walk(node) if isinstance(a, ast.arg)}
+        scope = node if body is None else node.args  # a replaced body is not renamed
+        used = {n.id for n in ast.walk(scope) if isinstance(n, ast.Name)}
+        used |= {a.arg for a in ast.walk(scope) if isinstance(a, ast.arg)}
         if seed in used:
             raise ValueError(f"rule {fn.__name__}: cannot rename its first parameter "
                              f"{params[0]!r} to {seed!r}, which it already uses")
