@@ -1,8 +1,9 @@
 """Rules for ``numpy.fft``.
 
 Every transform is linear, so its forward rule is the transform of the tangent
-and its reverse rule the *transpose* (not the adjoint: complex cotangents pair
-as ``Re(sum(g * dy))``, see numpy_rules.py). The DFT matrix is symmetric, so:
+(``R.linear`` derives it) and its reverse rule the *transpose* (not the adjoint:
+complex cotangents pair as ``Re(sum(g * dy))``, see numpy_rules.py). The DFT
+matrix is symmetric, so:
 
 * ``fft``/``ifft``/``fftn``/``ifftn``: the same transform of ``g`` (same
   ``norm``), then ``g`` cut or zero-padded back to the input's length where
@@ -48,7 +49,7 @@ def fft_axes(a, s=None, axes=None):
 # ---------------------------------------------------------------- complex DFT
 
 
-@R.vjp(np.fft.fft)
+@R.linear(np.fft.fft)
 def fft(g, ans, a, n=None, axis=-1, norm=None, out=None):
     if n is None:
         return match_complex(np.fft.fft(g, axis=axis, norm=norm), a)
@@ -56,12 +57,7 @@ def fft(g, ans, a, n=None, axis=-1, norm=None, out=None):
                                      [axis]), a)
 
 
-@R.jvp(np.fft.fft)
-def fft_jvp(d, ans, a, n=None, axis=-1, norm=None, out=None):
-    return np.fft.fft(d, n, axis, norm)
-
-
-@R.vjp(np.fft.ifft)
+@R.linear(np.fft.ifft)
 def ifft(g, ans, a, n=None, axis=-1, norm=None, out=None):
     if n is None:
         return match_complex(np.fft.ifft(g, axis=axis, norm=norm), a)
@@ -69,49 +65,24 @@ def ifft(g, ans, a, n=None, axis=-1, norm=None, out=None):
                                      [axis]), a)
 
 
-@R.jvp(np.fft.ifft)
-def ifft_jvp(d, ans, a, n=None, axis=-1, norm=None, out=None):
-    return np.fft.ifft(d, n, axis, norm)
-
-
-@R.vjp(np.fft.fftn)
+@R.linear(np.fft.fftn)
 def fftn(g, ans, a, s=None, axes=None, norm=None, out=None):
     return fftn_grad(g, a, s, axes, norm, False)
 
 
-@R.jvp(np.fft.fftn)
-def fftn_jvp(d, ans, a, s=None, axes=None, norm=None, out=None):
-    return np.fft.fftn(d, s, axes, norm)
-
-
-@R.vjp(np.fft.ifftn)
+@R.linear(np.fft.ifftn)
 def ifftn(g, ans, a, s=None, axes=None, norm=None, out=None):
     return fftn_grad(g, a, s, axes, norm, True)
 
 
-@R.jvp(np.fft.ifftn)
-def ifftn_jvp(d, ans, a, s=None, axes=None, norm=None, out=None):
-    return np.fft.ifftn(d, s, axes, norm)
-
-
-@R.vjp(np.fft.fft2)
+@R.linear(np.fft.fft2)
 def fft2(g, ans, a, s=None, axes=(-2, -1), norm=None, out=None):
     return fftn_grad(g, a, s, axes, norm, False)
 
 
-@R.jvp(np.fft.fft2)
-def fft2_jvp(d, ans, a, s=None, axes=(-2, -1), norm=None, out=None):
-    return np.fft.fft2(d, s, axes, norm)
-
-
-@R.vjp(np.fft.ifft2)
+@R.linear(np.fft.ifft2)
 def ifft2(g, ans, a, s=None, axes=(-2, -1), norm=None, out=None):
     return fftn_grad(g, a, s, axes, norm, True)
-
-
-@R.jvp(np.fft.ifft2)
-def ifft2_jvp(d, ans, a, s=None, axes=(-2, -1), norm=None, out=None):
-    return np.fft.ifft2(d, s, axes, norm)
 
 
 def fftn_grad(g, a, s=None, axes=None, norm=None, inverse=False):
@@ -127,34 +98,19 @@ def fftn_grad(g, a, s=None, axes=None, norm=None, inverse=False):
 # ---------------------------------------------------------------- real DFT
 
 
-@R.vjp(np.fft.rfft)
+@R.linear(np.fft.rfft)
 def rfft(g, ans, a, n=None, axis=-1, norm=None, out=None):
     return rfft_grad(g, a, n, axis, norm)
 
 
-@R.jvp(np.fft.rfft)
-def rfft_jvp(d, ans, a, n=None, axis=-1, norm=None, out=None):
-    return np.fft.rfft(d, n, axis, norm)
-
-
-@R.vjp(np.fft.rfftn)
+@R.linear(np.fft.rfftn)
 def rfftn(g, ans, a, s=None, axes=None, norm=None, out=None):
     return rfftn_grad(g, a, s, axes, norm)
 
 
-@R.jvp(np.fft.rfftn)
-def rfftn_jvp(d, ans, a, s=None, axes=None, norm=None, out=None):
-    return np.fft.rfftn(d, s, axes, norm)
-
-
-@R.vjp(np.fft.rfft2)
+@R.linear(np.fft.rfft2)
 def rfft2(g, ans, a, s=None, axes=(-2, -1), norm=None, out=None):
     return rfftn_grad(g, a, s, axes, norm)
-
-
-@R.jvp(np.fft.rfft2)
-def rfft2_jvp(d, ans, a, s=None, axes=(-2, -1), norm=None, out=None):
-    return np.fft.rfft2(d, s, axes, norm)
 
 
 def rfft_grad(g, a, n=None, axis=-1, norm=None):
@@ -171,34 +127,19 @@ def rfftn_grad(g, a, s=None, axes=None, norm=None):
     return np.real(resize_axes(out, [np.shape(a)[i] for i in ax], ax))
 
 
-@R.vjp(np.fft.irfft)
+@R.linear(np.fft.irfft)
 def irfft(g, ans, a, n=None, axis=-1, norm=None, out=None):
     return irfft_grad(g, a, n, axis, norm)
 
 
-@R.jvp(np.fft.irfft)
-def irfft_jvp(d, ans, a, n=None, axis=-1, norm=None, out=None):
-    return np.fft.irfft(d, n, axis, norm)
-
-
-@R.vjp(np.fft.irfftn)
+@R.linear(np.fft.irfftn)
 def irfftn(g, ans, a, s=None, axes=None, norm=None, out=None):
     return irfftn_grad(g, a, s, axes, norm)
 
 
-@R.jvp(np.fft.irfftn)
-def irfftn_jvp(d, ans, a, s=None, axes=None, norm=None, out=None):
-    return np.fft.irfftn(d, s, axes, norm)
-
-
-@R.vjp(np.fft.irfft2)
+@R.linear(np.fft.irfft2)
 def irfft2(g, ans, a, s=None, axes=(-2, -1), norm=None, out=None):
     return irfftn_grad(g, a, s, axes, norm)
-
-
-@R.jvp(np.fft.irfft2)
-def irfft2_jvp(d, ans, a, s=None, axes=(-2, -1), norm=None, out=None):
-    return np.fft.irfft2(d, s, axes, norm)
 
 
 def irfft_grad(g, a, n=None, axis=-1, norm=None):
@@ -229,22 +170,12 @@ def irfftn_grad(g, a, s=None, axes=None, norm=None):
 # ---------------------------------------------------------------- shifts
 
 
-@R.vjp(np.fft.fftshift)
+@R.linear(np.fft.fftshift)
 def fftshift(g, ans, x, axes=None):
     return np.fft.ifftshift(g, axes)
 
 
-@R.jvp(np.fft.fftshift)
-def fftshift_jvp(d, ans, x, axes=None):
-    return np.fft.fftshift(d, axes)
-
-
-@R.vjp(np.fft.ifftshift)
+@R.linear(np.fft.ifftshift)
 def ifftshift(g, ans, x, axes=None):
     return np.fft.fftshift(g, axes)
-
-
-@R.jvp(np.fft.ifftshift)
-def ifftshift_jvp(d, ans, x, axes=None):
-    return np.fft.ifftshift(d, axes)
 

@@ -630,14 +630,9 @@ def linalg_outer_jvp(d, ans, x1, x2):
     return np.outer(d, x2), np.outer(x1, d)
 
 
-@R.vjp(np.linalg.matrix_transpose, np.matrix_transpose)
+@R.self_adjoint(np.linalg.matrix_transpose, np.matrix_transpose)
 def matrix_transpose(g, ans, x):
     return np.swapaxes(g, -1, -2)
-
-
-@R.jvp(np.linalg.matrix_transpose, np.matrix_transpose)
-def matrix_transpose_jvp(d, ans, x):
-    return np.swapaxes(d, -1, -2)
 
 
 @R.vjp(np.linalg.trace)

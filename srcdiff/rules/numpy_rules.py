@@ -9,6 +9,10 @@ Notation (autograd's): ``g`` is the gradient of the output, ``ans`` the output,
 contribution the entry describes. Every reverse rule returns one gradient per
 required positional argument, already summed back to that argument's shape
 (``unbroadcast``); every forward rule returns contributions shaped like ``ans``.
+Most rules here are written once (registry.py): ``R.elementwise`` gives
+``g`` times each argument's partial derivative, from which both modes follow;
+``R.linear`` gives the reverse rule of a linear function, whose forward rule is
+the function of the tangent. Pairs written by hand differ in more than that.
 
 Complex numbers follow autograd's convention: a cotangent ``g`` pairs with a
 change ``dy`` as ``Re(sum(g * dy))``, so holomorphic functions have the same
@@ -46,64 +50,34 @@ from srcdiff.runtime import broadcast_like, is_constant, match_complex, unbroadc
 # ------------------------------------------------------------------ arithmetic
 
 
-@R.vjp(operator.add, np.add, elementwise=True)
+@R.elementwise(operator.add, np.add)
 def add(g, ans, x, y):
-    return unbroadcast(g, x), unbroadcast(g, y)
+    return g, g
 
 
-@R.jvp(operator.add, np.add, elementwise=True)
-def add_jvp(d, ans, x, y):
-    return broadcast_like(d, ans), broadcast_like(d, ans)
-
-
-@R.vjp(operator.sub, np.subtract, elementwise=True)
+@R.elementwise(operator.sub, np.subtract)
 def subtract(g, ans, x, y):
-    return unbroadcast(g, x), unbroadcast(-g, y)
+    return g, -g
 
 
-@R.jvp(operator.sub, np.subtract, elementwise=True)
-def subtract_jvp(d, ans, x, y):
-    return broadcast_like(d, ans), broadcast_like(-d, ans)
-
-
-@R.vjp(operator.mul, np.multiply, elementwise=True)
+@R.elementwise(operator.mul, np.multiply)
 def multiply(g, ans, x, y):
-    return unbroadcast(g * y, x), unbroadcast(x * g, y)
+    return g * y, x * g
 
 
-@R.jvp(operator.mul, np.multiply, elementwise=True)
-def multiply_jvp(d, ans, x, y):
-    return broadcast_like(d * y, ans), broadcast_like(x * d, ans)
-
-
-@R.vjp(operator.truediv, np.divide, np.true_divide, elementwise=True)
+@R.elementwise(operator.truediv, np.divide, np.true_divide)
 def divide(g, ans, x, y):
-    return unbroadcast(g / y, x), unbroadcast(-g * ans / y, y)
+    return g / y, -g * ans / y
 
 
-@R.jvp(operator.truediv, np.divide, np.true_divide, elementwise=True)
-def divide_jvp(d, ans, x, y):
-    return broadcast_like(d / y, ans), broadcast_like(-d * ans / y, ans)
-
-
-@R.vjp(operator.neg, np.negative, elementwise=True)
+@R.elementwise(operator.neg, np.negative)
 def negative(g, ans, x):
     return -g
 
 
-@R.jvp(operator.neg, np.negative, elementwise=True)
-def negative_jvp(d, ans, x):
-    return -d
-
-
-@R.vjp(operator.pos, np.positive, elementwise=True)
+@R.elementwise(operator.pos, np.positive)
 def positive(g, ans, x):
     return g
-
-
-@R.jvp(operator.pos, np.positive, elementwise=True)
-def positive_jvp(d, ans, x):
-    return d
 
 
 @R.vjp(operator.pow, np.power, np.float_power, elementwise=True)
@@ -126,177 +100,92 @@ def power_jvp(d, ans, x, y):
             broadcast_like(d * ans * np.log(np.where(x > 0, x, 1.0)), ans))
 
 
-@R.vjp(operator.mod, np.mod, np.remainder, elementwise=True)
+@R.elementwise(operator.mod, np.mod, np.remainder)
 def mod(g, ans, x, y):
-    return unbroadcast(g, x), unbroadcast(-g * np.floor(x / y), y)
+    return g, -g * np.floor(x / y)
 
 
-@R.jvp(operator.mod, np.mod, np.remainder, elementwise=True)
-def mod_jvp(d, ans, x, y):
-    return broadcast_like(d, ans), broadcast_like(-d * np.floor(x / y), ans)
-
-
-@R.vjp(np.fmod, elementwise=True)
+@R.elementwise(np.fmod)
 def fmod(g, ans, x, y):
-    return unbroadcast(g, x), unbroadcast(-g * np.trunc(x / y), y)
+    return g, -g * np.trunc(x / y)
 
 
-@R.jvp(np.fmod, elementwise=True)
-def fmod_jvp(d, ans, x, y):
-    return broadcast_like(d, ans), broadcast_like(-d * np.trunc(x / y), ans)
-
-
-@R.vjp(np.square, elementwise=True)
+@R.elementwise(np.square)
 def square(g, ans, x):
     return g * 2.0 * x
 
 
-@R.jvp(np.square, elementwise=True)
-def square_jvp(d, ans, x):
-    return d * 2.0 * x
-
-
-@R.vjp(np.sqrt, elementwise=True)
+@R.elementwise(np.sqrt)
 def sqrt(g, ans, x):
     return g * 0.5 / ans
 
 
-@R.jvp(np.sqrt, elementwise=True)
-def sqrt_jvp(d, ans, x):
-    return d * 0.5 / ans
-
-
-@R.vjp(np.cbrt, elementwise=True)
+@R.elementwise(np.cbrt)
 def cbrt(g, ans, x):
     return g / (3.0 * ans * ans)
 
 
-@R.jvp(np.cbrt, elementwise=True)
-def cbrt_jvp(d, ans, x):
-    return d / (3.0 * ans * ans)
-
-
-@R.vjp(np.reciprocal, elementwise=True)
+@R.elementwise(np.reciprocal)
 def reciprocal(g, ans, x):
     return -g * ans * ans
-
-
-@R.jvp(np.reciprocal, elementwise=True)
-def reciprocal_jvp(d, ans, x):
-    return -d * ans * ans
 
 
 # ----------------------------------------------------------- unary elementwise
 
 
-@R.vjp(np.exp, elementwise=True)
+@R.elementwise(np.exp)
 def exp(g, ans, x):
     return g * ans
 
 
-@R.jvp(np.exp, elementwise=True)
-def exp_jvp(d, ans, x):
-    return d * ans
-
-
-@R.vjp(np.exp2, elementwise=True)
+@R.elementwise(np.exp2)
 def exp2(g, ans, x):
     return g * ans * np.log(2.0)
 
 
-@R.jvp(np.exp2, elementwise=True)
-def exp2_jvp(d, ans, x):
-    return d * ans * np.log(2.0)
-
-
-@R.vjp(np.expm1, elementwise=True)
+@R.elementwise(np.expm1)
 def expm1(g, ans, x):
     return g * (ans + 1.0)
 
 
-@R.jvp(np.expm1, elementwise=True)
-def expm1_jvp(d, ans, x):
-    return d * (ans + 1.0)
-
-
-@R.vjp(np.log, elementwise=True)
+@R.elementwise(np.log)
 def log(g, ans, x):
     return g / x
 
 
-@R.jvp(np.log, elementwise=True)
-def log_jvp(d, ans, x):
-    return d / x
-
-
-@R.vjp(np.log2, elementwise=True)
+@R.elementwise(np.log2)
 def log2(g, ans, x):
     return g / (x * np.log(2.0))
 
 
-@R.jvp(np.log2, elementwise=True)
-def log2_jvp(d, ans, x):
-    return d / (x * np.log(2.0))
-
-
-@R.vjp(np.log10, elementwise=True)
+@R.elementwise(np.log10)
 def log10(g, ans, x):
     return g / (x * np.log(10.0))
 
 
-@R.jvp(np.log10, elementwise=True)
-def log10_jvp(d, ans, x):
-    return d / (x * np.log(10.0))
-
-
-@R.vjp(np.log1p, elementwise=True)
+@R.elementwise(np.log1p)
 def log1p(g, ans, x):
     return g / (1.0 + x)
 
 
-@R.jvp(np.log1p, elementwise=True)
-def log1p_jvp(d, ans, x):
-    return d / (1.0 + x)
-
-
-@R.vjp(np.sin, elementwise=True)
+@R.elementwise(np.sin)
 def sin(g, ans, x):
     return g * np.cos(x)
 
 
-@R.jvp(np.sin, elementwise=True)
-def sin_jvp(d, ans, x):
-    return d * np.cos(x)
-
-
-@R.vjp(np.cos, elementwise=True)
+@R.elementwise(np.cos)
 def cos(g, ans, x):
     return -g * np.sin(x)
 
 
-@R.jvp(np.cos, elementwise=True)
-def cos_jvp(d, ans, x):
-    return -d * np.sin(x)
-
-
-@R.vjp(np.tan, elementwise=True)
+@R.elementwise(np.tan)
 def tan(g, ans, x):
     return g * (1.0 + ans * ans)
 
 
-@R.jvp(np.tan, elementwise=True)
-def tan_jvp(d, ans, x):
-    return d * (1.0 + ans * ans)
-
-
-@R.vjp(np.sinc)
+@R.self_adjoint(np.sinc)
 def sinc(g, ans, x):
     return g * sinc_derivative(x, ans)
-
-
-@R.jvp(np.sinc)
-def sinc_jvp(d, ans, x):
-    return d * sinc_derivative(x, ans)
 
 
 def sinc_derivative(x, ans):
@@ -307,114 +196,59 @@ def sinc_derivative(x, ans):
     return np.where(small, series, (np.cos(np.pi * x) - ans) / np.where(small, 1.0, x))
 
 
-@R.vjp(np.tanh, elementwise=True)
+@R.elementwise(np.tanh)
 def tanh(g, ans, x):
     return g * (1.0 - ans * ans)
 
 
-@R.jvp(np.tanh, elementwise=True)
-def tanh_jvp(d, ans, x):
-    return d * (1.0 - ans * ans)
-
-
-@R.vjp(np.sinh, elementwise=True)
+@R.elementwise(np.sinh)
 def sinh(g, ans, x):
     return g * np.cosh(x)
 
 
-@R.jvp(np.sinh, elementwise=True)
-def sinh_jvp(d, ans, x):
-    return d * np.cosh(x)
-
-
-@R.vjp(np.cosh, elementwise=True)
+@R.elementwise(np.cosh)
 def cosh(g, ans, x):
     return g * np.sinh(x)
 
 
-@R.jvp(np.cosh, elementwise=True)
-def cosh_jvp(d, ans, x):
-    return d * np.sinh(x)
-
-
-@R.vjp(np.arcsin, elementwise=True)
+@R.elementwise(np.arcsin)
 def arcsin(g, ans, x):
     return g / np.sqrt(1.0 - x * x)
 
 
-@R.jvp(np.arcsin, elementwise=True)
-def arcsin_jvp(d, ans, x):
-    return d / np.sqrt(1.0 - x * x)
-
-
-@R.vjp(np.arccos, elementwise=True)
+@R.elementwise(np.arccos)
 def arccos(g, ans, x):
     return -g / np.sqrt(1.0 - x * x)
 
 
-@R.jvp(np.arccos, elementwise=True)
-def arccos_jvp(d, ans, x):
-    return -d / np.sqrt(1.0 - x * x)
-
-
-@R.vjp(np.arctan, elementwise=True)
+@R.elementwise(np.arctan)
 def arctan(g, ans, x):
     return g / (1.0 + x * x)
 
 
-@R.jvp(np.arctan, elementwise=True)
-def arctan_jvp(d, ans, x):
-    return d / (1.0 + x * x)
-
-
-@R.vjp(np.arcsinh, elementwise=True)
+@R.elementwise(np.arcsinh)
 def arcsinh(g, ans, x):
     return g / np.sqrt(x * x + 1.0)
 
 
-@R.jvp(np.arcsinh, elementwise=True)
-def arcsinh_jvp(d, ans, x):
-    return d / np.sqrt(x * x + 1.0)
-
-
-@R.vjp(np.arccosh, elementwise=True)
+@R.elementwise(np.arccosh)
 def arccosh(g, ans, x):
     return g / np.sqrt(x * x - 1.0)
 
 
-@R.jvp(np.arccosh, elementwise=True)
-def arccosh_jvp(d, ans, x):
-    return d / np.sqrt(x * x - 1.0)
-
-
-@R.vjp(np.arctanh, elementwise=True)
+@R.elementwise(np.arctanh)
 def arctanh(g, ans, x):
     return g / (1.0 - x * x)
 
 
-@R.jvp(np.arctanh, elementwise=True)
-def arctanh_jvp(d, ans, x):
-    return d / (1.0 - x * x)
-
-
-@R.vjp(np.deg2rad, np.radians, elementwise=True)
+@R.elementwise(np.deg2rad, np.radians)
 def deg2rad(g, ans, x):
     return g * (np.pi / 180.0)
 
 
-@R.jvp(np.deg2rad, np.radians, elementwise=True)
-def deg2rad_jvp(d, ans, x):
-    return d * (np.pi / 180.0)
-
-
-@R.vjp(np.rad2deg, np.degrees, elementwise=True)
+@R.elementwise(np.rad2deg, np.degrees)
 def rad2deg(g, ans, x):
     return g * (180.0 / np.pi)
-
-
-@R.jvp(np.rad2deg, np.degrees, elementwise=True)
-def rad2deg_jvp(d, ans, x):
-    return d * (180.0 / np.pi)
 
 
 @R.vjp(np.abs, np.absolute, abs, operator.abs, elementwise=True)
@@ -427,57 +261,32 @@ def absolute_jvp(d, ans, x):
     return np.real(np.conj(x) * d) / np.where(x == 0, 1.0, ans)
 
 
-@R.vjp(np.fabs, elementwise=True)
+@R.elementwise(np.fabs)
 def fabs(g, ans, x):
     return g * np.sign(x)
 
 
-@R.jvp(np.fabs, elementwise=True)
-def fabs_jvp(d, ans, x):
-    return d * np.sign(x)
-
-
-@R.vjp(np.nan_to_num)
+@R.self_adjoint(np.nan_to_num)
 def nan_to_num(g, ans, x, copy=True, nan=0.0, posinf=None, neginf=None):
     return np.where(np.isfinite(x), g, 0.0)
-
-
-@R.jvp(np.nan_to_num)
-def nan_to_num_jvp(d, ans, x, copy=True, nan=0.0, posinf=None, neginf=None):
-    return np.where(np.isfinite(x), d, 0.0)
 
 
 # -------------------------------------------------------------- complex parts
 
 
-@R.vjp(np.real)
+@R.linear(np.real)
 def real(g, ans, val):
     return np.real(g)
 
 
-@R.jvp(np.real)
-def real_jvp(d, ans, val):
-    return np.real(d)
-
-
-@R.vjp(np.imag)
+@R.linear(np.imag)
 def imag(g, ans, val):
     return match_complex(-1j * np.real(g), val)
 
 
-@R.jvp(np.imag)
-def imag_jvp(d, ans, val):
-    return np.imag(d)
-
-
-@R.vjp(np.conj, np.conjugate, elementwise=True)
+@R.elementwise(np.conj, np.conjugate)
 def conj(g, ans, x):
     return np.conj(g)
-
-
-@R.jvp(np.conj, np.conjugate, elementwise=True)
-def conj_jvp(d, ans, x):
-    return np.conj(d)
 
 
 @R.vjp(np.angle)
@@ -498,83 +307,39 @@ def angle_jvp(d, ans, z, deg=False):
 # ---------------------------------------------------------- binary elementwise
 
 
-@R.vjp(np.arctan2, elementwise=True)
+@R.elementwise(np.arctan2)
 def arctan2(g, ans, x, y):
-    return unbroadcast(g * y / (x * x + y * y), x), unbroadcast(-g * x / (x * x + y * y), y)
+    return g * y / (x * x + y * y), -g * x / (x * x + y * y)
 
 
-@R.jvp(np.arctan2, elementwise=True)
-def arctan2_jvp(d, ans, x, y):
-    return (broadcast_like(d * y / (x * x + y * y), ans),
-            broadcast_like(-d * x / (x * x + y * y), ans))
-
-
-@R.vjp(np.hypot, elementwise=True)
+@R.elementwise(np.hypot)
 def hypot(g, ans, x, y):
-    return (unbroadcast(g * x / np.where(ans == 0, 1.0, ans), x),
-            unbroadcast(g * y / np.where(ans == 0, 1.0, ans), y))
+    return g * x / np.where(ans == 0, 1.0, ans), g * y / np.where(ans == 0, 1.0, ans)
 
 
-@R.jvp(np.hypot, elementwise=True)
-def hypot_jvp(d, ans, x, y):
-    return (broadcast_like(d * x / np.where(ans == 0, 1.0, ans), ans),
-            broadcast_like(d * y / np.where(ans == 0, 1.0, ans), ans))
-
-
-@R.vjp(np.logaddexp, elementwise=True)
+@R.elementwise(np.logaddexp)
 def logaddexp(g, ans, x, y):
-    return unbroadcast(g * np.exp(x - ans), x), unbroadcast(g * np.exp(y - ans), y)
+    return g * np.exp(x - ans), g * np.exp(y - ans)
 
 
-@R.jvp(np.logaddexp, elementwise=True)
-def logaddexp_jvp(d, ans, x, y):
-    return broadcast_like(d * np.exp(x - ans), ans), broadcast_like(d * np.exp(y - ans), ans)
-
-
-@R.vjp(np.logaddexp2, elementwise=True)
+@R.elementwise(np.logaddexp2)
 def logaddexp2(g, ans, x, y):
-    return unbroadcast(g * np.exp2(x - ans), x), unbroadcast(g * np.exp2(y - ans), y)
+    return g * np.exp2(x - ans), g * np.exp2(y - ans)
 
 
-@R.jvp(np.logaddexp2, elementwise=True)
-def logaddexp2_jvp(d, ans, x, y):
-    return broadcast_like(d * np.exp2(x - ans), ans), broadcast_like(d * np.exp2(y - ans), ans)
-
-
-@R.vjp(np.maximum, elementwise=True)
+@R.elementwise(np.maximum)
 def maximum(g, ans, x, y):
-    return (unbroadcast(g * ((x > y) + 0.5 * (x == y)), x),
-            unbroadcast(g * ((y > x) + 0.5 * (x == y)), y))
+    return g * ((x > y) + 0.5 * (x == y)), g * ((y > x) + 0.5 * (x == y))
 
 
-@R.jvp(np.maximum, elementwise=True)
-def maximum_jvp(d, ans, x, y):
-    return (broadcast_like(d * ((x > y) + 0.5 * (x == y)), ans),
-            broadcast_like(d * ((y > x) + 0.5 * (x == y)), ans))
-
-
-@R.vjp(np.minimum, elementwise=True)
+@R.elementwise(np.minimum)
 def minimum(g, ans, x, y):
-    return (unbroadcast(g * ((x < y) + 0.5 * (x == y)), x),
-            unbroadcast(g * ((y < x) + 0.5 * (x == y)), y))
+    return g * ((x < y) + 0.5 * (x == y)), g * ((y < x) + 0.5 * (x == y))
 
 
-@R.jvp(np.minimum, elementwise=True)
-def minimum_jvp(d, ans, x, y):
-    return (broadcast_like(d * ((x < y) + 0.5 * (x == y)), ans),
-            broadcast_like(d * ((y < x) + 0.5 * (x == y)), ans))
-
-
-@R.vjp(np.fmax, np.fmin, elementwise=True)
+@R.elementwise(np.fmax, np.fmin)
 def fmax(g, ans, x, y):
-    return (unbroadcast(g * ((ans == x) - 0.5 * (x == y)), x),
-            unbroadcast(g * ((ans == y) - 0.5 * (x == y)), y))
-
-
-@R.jvp(np.fmax, np.fmin, elementwise=True)
-def fmax_jvp(d, ans, x, y):
-    return (broadcast_like(d * ((ans == x) - 0.5 * (x == y)), ans),
-            broadcast_like(d * ((ans == y) - 0.5 * (x == y)), ans))
+    return g * ((ans == x) - 0.5 * (x == y)), g * ((ans == y) - 0.5 * (x == y))
 
 
 @R.vjp(np.where)
@@ -610,14 +375,9 @@ def clip_jvp(d, ans, a, a_min=None, a_max=None):
 # ---------------------------------------------------------- scalar conversion
 
 
-@R.vjp(float)
+@R.self_adjoint(float)
 def float_(g, ans, x):
     return g
-
-
-@R.jvp(float)
-def float_jvp(d, ans, x):
-    return d
 
 
 # ------------------------------------------------------------ methods, views

@@ -31,16 +31,11 @@ from srcdiff.runtime import (
 # ---------------------------------------------------------------- reductions
 
 
-@R.vjp(np.sum)
+@R.linear(np.sum, keywords=True)
 def sum_(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
     if axis is None:
         return spread(g, a)
     return unreduce(g, a, axis, keepdims)
-
-
-@R.jvp(np.sum)
-def sum_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    return np.sum(d, axis=axis, keepdims=keepdims)
 
 
 @R.vjp(sum)
@@ -60,27 +55,17 @@ def sum_of_items_grad(g, items):
     return [unbroadcast(g, x) for x in items]
 
 
-@R.vjp(np.mean)
+@R.linear(np.mean, keywords=True)
 def mean(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
     if axis is None:
         return spread(g / np.size(a), a)
     return unreduce(g, a, axis, keepdims) * (np.size(ans) / np.size(a))
 
 
-@R.jvp(np.mean)
-def mean_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    return np.mean(d, axis=axis, keepdims=keepdims)
-
-
 # returned=True makes the output a tuple (average, sum of weights): not declared, so refused
-@R.vjp(np.average)
+@R.linear(np.average, keywords=True)
 def average(g, ans, a, axis=None, weights=None, *, keepdims=False):
     return average_grad(g, a, axis, weights, keepdims)
-
-
-@R.jvp(np.average)
-def average_jvp(d, ans, a, axis=None, weights=None, *, keepdims=False):
-    return np.average(d, axis=axis, weights=weights, keepdims=keepdims)
 
 
 def average_grad(g, a, axis=None, weights=None, keepdims=False):
@@ -210,16 +195,11 @@ def nanmean_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
     return np.nanmean(np.where(np.isnan(a), np.nan, d), axis=axis, keepdims=keepdims)
 
 
-@R.vjp(np.cumsum)
+@R.linear(np.cumsum)
 def cumsum(g, ans, a, axis=None, dtype=None, out=None):
     if is_constant(axis) and axis is not None:
         return np.flip(np.cumsum(np.flip(g, axis), axis), axis)
     return np.reshape(np.flip(np.cumsum(np.flip(g, axis), axis), axis), np.shape(a))
-
-
-@R.jvp(np.cumsum)
-def cumsum_jvp(d, ans, a, axis=None, dtype=None, out=None):
-    return np.cumsum(d, axis)
 
 
 @R.vjp(np.cumprod)
@@ -315,16 +295,11 @@ def diff_grad(g, a, n=1, axis=-1, prepend=None, append=None):
     return g[tuple(index)]
 
 
-@R.vjp(np.trace)
+@R.linear(np.trace)
 def trace(g, ans, a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
     if np.ndim(a) == 2 and axis1 == 0 and axis2 == 1:
         return g * np.eye(np.shape(a)[0], np.shape(a)[1], k=offset)
     return trace_grad(g, a, offset, axis1, axis2)
-
-
-@R.jvp(np.trace)
-def trace_jvp(d, ans, a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
-    return np.trace(d, offset, axis1, axis2)
 
 
 def trace_grad(g, a, offset=0, axis1=0, axis2=1):

@@ -31,18 +31,67 @@ Vocabulary (one registration style, like a table):
 * ``registry.tuple_output(np.linalg.eigh, ...)`` — the output is a tuple or list of
   arrays (its gradient ``g`` arrives as a list, ``None`` for unused entries).
 
+Most rules need not be written twice. Three forms write one function and
+derive the other mode's rule from it; each registers an ordinary reverse and
+forward rule (real ``def``s of the rule's module, with the same signature,
+inlined and called like hand-written ones), and the decorator returns the
+reverse rule:
+
+* ``@registry.elementwise(np.tanh, ...)`` — an elementwise primitive's
+  derivative, given once as ``rule(g, ans, *args)``: per argument, the seed
+  ``g`` times that argument's partial derivative::
+
+      @R.elementwise(np.tanh)            @R.elementwise(operator.mul, np.multiply)
+      def tanh(g, ans, x):               def multiply(g, ans, x, y):
+          return g * (1.0 - ans * ans)       return g * y, x * g
+
+  An elementwise Jacobian is diagonal, so the same expression is the reverse
+  and the forward rule: with one argument the function is the reverse rule
+  and the forward rule is it with ``g`` renamed ``d``; with several, entry
+  ``k`` is wrapped as ``unbroadcast(entry, arg_k)`` (reverse) and
+  ``broadcast_like(entry, ans)`` (forward), which the rule's module imports.
+  Declares ``elementwise=True``. A rule with one argument gets no
+  ``unbroadcast``, so its options must not broadcast that argument (``np.clip``'s
+  bounds do: it is written by hand).
+* ``@registry.self_adjoint(np.copy, ...)`` — the same map in both modes,
+  ``rule(g, ans, *args)`` is the reverse rule and, with ``g`` renamed ``d``,
+  the forward rule. Right when each argument's Jacobian is its own transpose
+  (identity, elementwise factors, ``swapaxes(-1, -2)``, softmax's ``diag(s) -
+  s s^T``); nothing is wrapped and nothing is declared.
+* ``@registry.linear(np.flip, ...)`` — a primitive linear in its first
+  argument (JAX's ``deflinear``, autograd's ``def_linear``): the decorated
+  function is the reverse rule (the transpose), and the forward rule is the
+  primitive applied to the tangent, ``rule_jvp(d, ans, m, axis=None): return
+  np.flip(d, axis)``. Options are passed on by position in the rule's order
+  (all by keyword with ``keywords=True``, keyword-only ones always), except
+  those in ``ignore`` (default ``("dtype", "out")``: ``out=`` is refused at
+  every call and a tangent keeps its own dtype). The primitive is written as
+  the rule's module names it (``np.fft.fft``, ``finish``); ``elementwise=True``
+  declares it, as for ``vjp``.
+
+``Rule.form`` records which form registered a rule (``None`` for a pair written
+by hand). Write a pair by hand when the modes differ in more than the seed
+(``np.abs``'s complex case, ``np.reshape``'s ``ans`` shape), when they differ
+branch by branch (``np.power``'s constant exponents skip ``unbroadcast``), or
+when the form would declare what is not declared today (``np.where`` and
+``np.clip`` are not declared elementwise).
+
 Generated code that calls a rule rather than inlining it names it
 ``vjp_<name>``/``jvp_<name>`` after the template's ``name``: the rule
 function's name, or, for anonymous rules (``_``, lambdas), the primitive's.
 """
 
 
-from srcdiff.rules.template import Template
+import ast
+import inspect
+import types
+
+from srcdiff.rules.template import Template, derive, differentiable_params
 
 
 class Rule:
     __slots__ = ("primitive", "name", "vjp", "jvp", "nondiff", "source", "tuple_output",
-                 "elementwise")
+                 "elementwise", "form")
 
     def __init__(self, primitive, name):
         self.primitive = primitive
@@ -53,6 +102,7 @@ class Rule:
         self.source = None  # where the rule was defined
         self.tuple_output = False  # the primitive returns a tuple/list of arrays
         self.elementwise = False  # declared with elementwise=True (see the module docstring)
+        self.form = None  # "elementwise", "self_adjoint" or "linear": how it was registered
 
     def copy(self):
         new = Rule(self.primitive, self.name)
@@ -121,6 +171,55 @@ def _call_ident(rule_fn, primitive, name, suffix=""):
     return name if name.strip("_") else "rule"
 
 
+def _jvp_name(rule_fn):
+    """``tanh`` -> ``tanh_jvp``, ``float_`` -> ``float_jvp``, ``seed_vjp`` -> ``seed_jvp``."""
+    base = rule_fn.__name__
+    if base.endswith("_vjp"):
+        base = base[:-len("_vjp")]
+    return base.rstrip("_") + "_jvp"
+
+
+def _nth(params, k):
+    if k >= len(params):
+        raise TypeError(f"an elementwise rule returns more entries than its {len(params)} "
+                        "arguments")
+    return params[k]
+
+
+def _wrap(helper, expr, name):
+    return ast.Call(func=ast.Name(id=helper, ctx=ast.Load()),
+                    args=[expr, ast.Name(id=name, ctx=ast.Load())], keywords=[])
+
+
+def _check_broadcasting(rule_fn, params):
+    from srcdiff import runtime
+
+    for helper in ("unbroadcast", "broadcast_like"):
+        if rule_fn.__globals__.get(helper) is not getattr(runtime, helper):
+            raise TypeError(f"elementwise rule {rule_fn.__name__} of {len(params)} arguments: "
+                            f"its module must import {helper} from srcdiff.runtime")
+
+
+def _callee(primitive, namespace):
+    """How the module ``namespace`` names ``primitive``: ``np.sum``, ``np.fft.fft``, ``finish``."""
+    attr = getattr(primitive, "__name__", None)
+    if attr:
+        modules = [(k, v) for k, v in namespace.items()
+                   if isinstance(v, types.ModuleType) and not k.startswith("_")]
+        for k, mod in modules:
+            if getattr(mod, attr, None) is primitive:
+                return f"{k}.{attr}"
+        for k, mod in modules:
+            for sub, inner in list(vars(mod).items()):
+                if not sub.startswith("_") and isinstance(inner, types.ModuleType) \
+                        and getattr(inner, attr, None) is primitive:
+                    return f"{k}.{sub}.{attr}"
+        if namespace.get(attr) is primitive:
+            return attr
+    raise TypeError(f"linear rule: the rule's module has no name for {primitive!r} (import it, "
+                    "or its module, there)")
+
+
 class Registry:
     """A table of rules. ``copy()`` gives an independent registry to extend."""
 
@@ -159,6 +258,7 @@ class Registry:
                 r = self._rule(p)
                 r.vjp = template
                 r.nondiff = False
+                r.form = None
                 if elementwise:
                     self._declare_elementwise(r)
             return rule_fn
@@ -172,10 +272,100 @@ class Registry:
                 r = self._rule(p)
                 r.jvp = template
                 r.nondiff = False
+                r.form = None
                 if elementwise:
                     self._declare_elementwise(r)
             return rule_fn
         return register
+
+    def elementwise(self, *primitives, name=None):
+        """Decorator: an elementwise primitive's derivative, written once for both modes.
+
+        ``rule(g, ans, *args)`` returns, per required positional argument, the
+        seed ``g`` times that argument's partial derivative (a tuple when there
+        are several; ``None`` for an argument without one), e.g. ``return g * y,
+        x * g`` for ``x * y``. Registers the reverse and forward rules with
+        ``elementwise=True``. With one argument the rule *is* the reverse rule and
+        the forward rule is it with ``g`` renamed ``d``; with several, entry
+        ``k`` becomes ``unbroadcast(entry, arg_k)`` in the reverse rule and
+        ``broadcast_like(entry, ans)`` in the forward rule (both read from the
+        rule's module). Returns the reverse rule.
+        """
+        return self._once(primitives, name, declare=True, broadcasting=True, form="elementwise")
+
+    def self_adjoint(self, *primitives, name=None):
+        """Decorator: a rule that is the same map in both modes, written once.
+
+        ``rule(g, ans, *args)`` is the reverse rule; the forward rule is the same
+        function with ``g`` renamed ``d``. Right when each argument's Jacobian is
+        its own transpose (identities, elementwise factors, ``swapaxes``, ``tril``,
+        softmax's). Declares nothing else (an elementwise primitive uses
+        :meth:`elementwise`). Returns the reverse rule.
+        """
+        return self._once(primitives, name, declare=False, broadcasting=False,
+                          form="self_adjoint")
+
+    def linear(self, *primitives, name=None, elementwise=False, keywords=False,
+               ignore=("dtype", "out")):
+        """Decorator on the reverse rule (the transpose) of a primitive that is linear in its
+        first argument: the forward rule is the primitive applied to the tangent (JAX's
+        ``deflinear``, autograd's ``def_linear``).
+
+        For ``rule(g, ans, a, *options)`` the forward rule is ``rule_jvp(d, ans, a,
+        *options)`` returning ``primitive(d, *options)``: options passed by position
+        in the rule's order (by keyword with ``keywords=True``, and keyword-only ones
+        always by keyword), except those in ``ignore`` (``out`` is refused at every
+        call; a tangent keeps its own ``dtype``). The primitive is written as the
+        rule's module names it (``np.fft.fft``, ``finish``). Returns the reverse rule.
+        """
+        def register(rule_fn):
+            signature = inspect.signature(rule_fn)
+            params = list(signature.parameters.values())
+            if len(params) < 3 or differentiable_params(signature)[:1] != [params[2].name]:
+                raise TypeError(f"linear rule {rule_fn.__name__}: its third parameter (after "
+                                "g, ans) must be the argument the primitive is linear in")
+            args, by_keyword = ["d"], keywords
+            for p in params[3:]:
+                if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+                    raise TypeError(f"linear rule {rule_fn.__name__}: cannot pass on "
+                                    f"{'*' if p.kind == p.VAR_POSITIONAL else '**'}{p.name}")
+                if p.name in ignore:
+                    by_keyword = True  # the positions after a dropped option shift
+                elif by_keyword or p.kind == p.KEYWORD_ONLY:
+                    args.append(f"{p.name}={p.name}")
+                else:
+                    args.append(p.name)
+            callee = _callee(primitives[0], rule_fn.__globals__)
+            self.vjp(*primitives, name=name, elementwise=elementwise)(rule_fn)
+            jvp_fn = derive(rule_fn, _jvp_name(rule_fn), seed="d",
+                            body=f"return {callee}({', '.join(args)})")
+            self.jvp(*primitives, name=name, elementwise=elementwise)(jvp_fn)
+            self._set_form(primitives, "linear")
+            return rule_fn
+        return register
+
+    def _once(self, primitives, name, declare, broadcasting, form):
+        def register(rule_fn):
+            vjp_fn, jvp_fn = rule_fn, None
+            params = differentiable_params(inspect.signature(rule_fn))
+            if broadcasting and len(params) > 1:
+                _check_broadcasting(rule_fn, params)
+                ans = list(inspect.signature(rule_fn).parameters)[1]
+                vjp_fn = derive(rule_fn, rule_fn.__name__,
+                                wrap=lambda e, k: _wrap("unbroadcast", e, _nth(params, k)))
+                jvp_fn = derive(rule_fn, _jvp_name(rule_fn), seed="d",
+                                wrap=lambda e, k: _wrap("broadcast_like", e, ans))
+            else:
+                jvp_fn = derive(rule_fn, _jvp_name(rule_fn), seed="d")
+            self.vjp(*primitives, name=name, elementwise=declare)(vjp_fn)
+            self.jvp(*primitives, name=name, elementwise=declare)(jvp_fn)
+            self._set_form(primitives, form)
+            return vjp_fn
+        return register
+
+    def _set_form(self, primitives, form):
+        for p in primitives:
+            self._rule(p).form = form
 
     def nondiff(self, *primitives, elementwise=False):
         for p in primitives:
@@ -184,6 +374,7 @@ class Registry:
             r = self._rule(p)
             r.nondiff = True
             r.vjp = r.jvp = None
+            r.form = None
             if elementwise:
                 self._declare_elementwise(r)
 

@@ -9,6 +9,8 @@ argument; arguments that only give a shape or a structure (``unbroadcast``'s
 options: no derivative flows to them, so they are not operands.
 
 Notation as in numpy_rules: ``g``/``ans`` (reverse), ``d``/``ans`` (forward).
+A linear helper's forward rule is the helper applied to the tangent
+(``R.linear``); the identities are the same map both ways (``R.self_adjoint``).
 """
 
 import numpy as np
@@ -43,97 +45,52 @@ from srcdiff.runtime import (
 # ------------------------------------------------------------ seeds and results
 
 
-@R.vjp(seed, name="seed")
+@R.self_adjoint(seed, name="seed")
 def seed_vjp(g, ans, grad_ys, y=None, index=None):
     return g
 
 
-@R.jvp(seed, name="seed")
-def seed_jvp(d, ans, grad_ys, y=None, index=None):
-    return d
-
-
-@R.vjp(scalar_seed, name="scalar_seed")
+@R.self_adjoint(scalar_seed, name="scalar_seed")
 def scalar_seed_vjp(g, ans, grad_ys, index=None):
     return g
 
 
-@R.jvp(scalar_seed, name="scalar_seed")
-def scalar_seed_jvp(d, ans, grad_ys, index=None):
-    return d
-
-
-@R.vjp(cotangent, name="cotangent")
+@R.self_adjoint(cotangent, name="cotangent")
 def cotangent_vjp(g, ans, ct, y=None):
     return g
 
 
-@R.jvp(cotangent, name="cotangent")
-def cotangent_jvp(d, ans, ct, y=None):
-    return d
-
-
-@R.vjp(check_outputs, name="check_outputs")
+@R.self_adjoint(check_outputs, name="check_outputs")
 def check_outputs_vjp(g, ans, grad_ys, n=None):
     return g
 
 
-@R.jvp(check_outputs, name="check_outputs")
-def check_outputs_jvp(d, ans, grad_ys, n=None):
-    return d
-
-
-@R.vjp(finish, name="finish")
+@R.linear(finish, name="finish")
 def finish_vjp(g, ans, grad, x=None, zero=False):
     return tree_unbroadcast(g, grad)
 
 
-@R.jvp(finish, name="finish")
-def finish_jvp(d, ans, grad, x=None, zero=False):
-    return finish(d, x, zero)
-
-
-@R.vjp(rule_results, name="rule_results")
+@R.linear(rule_results, name="rule_results")
 def rule_results_vjp(g, ans, r, n=None):
     return g if isinstance(r, tuple) and len(r) == n else g[0]
-
-
-@R.jvp(rule_results, name="rule_results")
-def rule_results_jvp(d, ans, r, n=None):
-    return rule_results(d, n)
 
 
 # ------------------------------------------------------------ broadcasting
 
 
-@R.vjp(unbroadcast, name="unbroadcast")
+@R.linear(unbroadcast, name="unbroadcast")
 def unbroadcast_vjp(g, ans, grad, x=None):
     return np.broadcast_to(g, np.shape(grad))
 
 
-@R.jvp(unbroadcast, name="unbroadcast")
-def unbroadcast_jvp(d, ans, grad, x=None):
-    return unbroadcast(d, x)
-
-
-@R.vjp(unreduce, name="unreduce")
+@R.linear(unreduce, name="unreduce")
 def unreduce_vjp(g, ans, grad, x=None, axis=None, keepdims=False):
     return unbroadcast(np.sum(g, axis=axis, keepdims=keepdims), grad)
 
 
-@R.jvp(unreduce, name="unreduce")
-def unreduce_jvp(d, ans, grad, x=None, axis=None, keepdims=False):
-    return unreduce(d, x, axis, keepdims)
-
-
-@R.vjp(spread, name="spread")
+@R.linear(spread, name="spread")
 def spread_vjp(g, ans, grad, x=None):
     return unbroadcast(g, grad)
-
-
-@R.jvp(spread, name="spread")
-def spread_jvp(d, ans, grad, x=None):
-    return spread(d, x)
 
 
 @R.vjp(broadcast_like, name="broadcast_like")
@@ -146,27 +103,17 @@ def broadcast_like_jvp(d, ans, t, like=None):
     return broadcast_like(d, ans)
 
 
-@R.vjp(match_complex, name="match_complex")
+@R.linear(match_complex, name="match_complex")
 def match_complex_vjp(g, ans, grad, x=None):
     return match_complex(g, grad)
-
-
-@R.jvp(match_complex, name="match_complex")
-def match_complex_jvp(d, ans, grad, x=None):
-    return match_complex(d, x)
 
 
 # ------------------------------------------------------------ accumulation
 
 
-@R.vjp(add_tree, name="add_tree")
+@R.self_adjoint(add_tree, name="add_tree")
 def add_tree_vjp(g, ans, a, b):
     return g, g
-
-
-@R.jvp(add_tree, name="add_tree")
-def add_tree_jvp(d, ans, a, b):
-    return d, d
 
 
 @R.vjp(index_add, name="index_add")
@@ -189,54 +136,29 @@ def item_add_jvp(d, ans, b, x, key, grad):
     return d, None, None, item_add(None, x, key, d)
 
 
-@R.vjp(item_grad, name="item_grad")
+@R.linear(item_grad, name="item_grad")
 def item_grad_vjp(g, ans, b, key, x=None):
     return item_add(None, b, key, g)
 
 
-@R.jvp(item_grad, name="item_grad")
-def item_grad_jvp(d, ans, b, key, x=None):
-    return item_grad(d, key, x)
-
-
-@R.vjp(item_clear, name="item_clear")
+@R.self_adjoint(item_clear, name="item_clear")
 def item_clear_vjp(g, ans, b, key):
     return item_clear(g, key), None
 
 
-@R.jvp(item_clear, name="item_clear")
-def item_clear_jvp(d, ans, b, key):
-    return item_clear(d, key), None
-
-
-@R.vjp(pop_grad, name="pop_grad")
+@R.linear(pop_grad, name="pop_grad")
 def pop_grad_vjp(g, ans, b, x=None):
     return unpop(g, b)
 
 
-@R.jvp(pop_grad, name="pop_grad")
-def pop_grad_jvp(d, ans, b, x=None):
-    return pop_grad(d, x)
-
-
-@R.vjp(fill_zeros, name="fill_zeros")
+@R.linear(fill_zeros, name="fill_zeros")
 def fill_zeros_vjp(g, ans, gs, xs=None):
     return g
 
 
-@R.jvp(fill_zeros, name="fill_zeros")
-def fill_zeros_jvp(d, ans, gs, xs=None):
-    return fill_zeros(d, xs)
-
-
-@R.vjp(snapshot, name="snapshot")
+@R.linear(snapshot, name="snapshot")
 def snapshot_vjp(g, ans, v):
     return g
-
-
-@R.jvp(snapshot, name="snapshot")
-def snapshot_jvp(d, ans, v):
-    return snapshot(d)
 
 
 R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable)
@@ -295,24 +217,14 @@ def unpop(g, b):
 # the helpers above are primitives too (third order and beyond)
 
 
-@R.vjp(tree_unbroadcast, name="tree_unbroadcast")
+@R.linear(tree_unbroadcast, name="tree_unbroadcast")
 def tree_unbroadcast_vjp(g, ans, grad, like=None):
     return tree_broadcast(g, grad)
 
 
-@R.jvp(tree_unbroadcast, name="tree_unbroadcast")
-def tree_unbroadcast_jvp(d, ans, grad, like=None):
-    return tree_unbroadcast(d, like)
-
-
-@R.vjp(tree_broadcast, name="tree_broadcast")
+@R.linear(tree_broadcast, name="tree_broadcast")
 def tree_broadcast_vjp(g, ans, grad, like=None):
     return tree_unbroadcast(g, grad)
-
-
-@R.jvp(tree_broadcast, name="tree_broadcast")
-def tree_broadcast_jvp(d, ans, grad, like=None):
-    return tree_broadcast(d, like)
 
 
 @R.vjp(item_of, name="item_of")
@@ -325,14 +237,9 @@ def item_of_jvp(d, ans, grad, key, like=None):
     return item_of(d, key, like), None
 
 
-@R.vjp(unpop, name="unpop")
+@R.linear(unpop, name="unpop")
 def unpop_vjp(g, ans, grad, like=None):
     return pop_grad(g, None)
-
-
-@R.jvp(unpop, name="unpop")
-def unpop_jvp(d, ans, grad, like=None):
-    return unpop(d, like)
 
 
 TREE_VALUED |= {tree_unbroadcast, tree_broadcast, item_of, unpop}

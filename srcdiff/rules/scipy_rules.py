@@ -24,271 +24,144 @@ import scipy.linalg
 import scipy.special
 
 from srcdiff.rules import DEFAULT as R
-from srcdiff.runtime import broadcast_like, not_differentiable, unbroadcast, unreduce
+
+# broadcast_like and unbroadcast: read by the rules R.elementwise derives for two arguments
+from srcdiff.runtime import broadcast_like, not_differentiable, unbroadcast, unreduce  # noqa: F401
 
 # ------------------------------------------------------------ logistic, errors
 
 
-@R.vjp(scipy.special.expit, elementwise=True)
+@R.elementwise(scipy.special.expit)
 def expit(g, ans, x):
     return g * ans * (1.0 - ans)
 
 
-@R.jvp(scipy.special.expit, elementwise=True)
-def expit_jvp(d, ans, x):
-    return d * ans * (1.0 - ans)
-
-
-@R.vjp(scipy.special.logit, elementwise=True)
+@R.elementwise(scipy.special.logit)
 def logit(g, ans, x):
     return g / (x * (1.0 - x))
 
 
-@R.jvp(scipy.special.logit, elementwise=True)
-def logit_jvp(d, ans, x):
-    return d / (x * (1.0 - x))
-
-
-@R.vjp(scipy.special.erf, elementwise=True)
+@R.elementwise(scipy.special.erf)
 def erf(g, ans, x):
     return g * (2.0 / np.sqrt(np.pi)) * np.exp(-x * x)
 
 
-@R.jvp(scipy.special.erf, elementwise=True)
-def erf_jvp(d, ans, x):
-    return d * (2.0 / np.sqrt(np.pi)) * np.exp(-x * x)
-
-
-@R.vjp(scipy.special.erfc, elementwise=True)
+@R.elementwise(scipy.special.erfc)
 def erfc(g, ans, x):
     return -g * (2.0 / np.sqrt(np.pi)) * np.exp(-x * x)
 
 
-@R.jvp(scipy.special.erfc, elementwise=True)
-def erfc_jvp(d, ans, x):
-    return -d * (2.0 / np.sqrt(np.pi)) * np.exp(-x * x)
-
-
-@R.vjp(scipy.special.erfinv, elementwise=True)
+@R.elementwise(scipy.special.erfinv)
 def erfinv(g, ans, x):
     return g * (np.sqrt(np.pi) / 2.0) * np.exp(ans * ans)
 
 
-@R.jvp(scipy.special.erfinv, elementwise=True)
-def erfinv_jvp(d, ans, x):
-    return d * (np.sqrt(np.pi) / 2.0) * np.exp(ans * ans)
-
-
-@R.vjp(scipy.special.erfcinv, elementwise=True)
+@R.elementwise(scipy.special.erfcinv)
 def erfcinv(g, ans, x):
     return -g * (np.sqrt(np.pi) / 2.0) * np.exp(ans * ans)
 
 
-@R.jvp(scipy.special.erfcinv, elementwise=True)
-def erfcinv_jvp(d, ans, x):
-    return -d * (np.sqrt(np.pi) / 2.0) * np.exp(ans * ans)
-
-
-@R.vjp(scipy.special.ndtr, elementwise=True)
+@R.elementwise(scipy.special.ndtr)
 def ndtr(g, ans, x):
     return g * np.exp(-0.5 * x * x) / np.sqrt(2.0 * np.pi)
 
 
-@R.jvp(scipy.special.ndtr, elementwise=True)
-def ndtr_jvp(d, ans, x):
-    return d * np.exp(-0.5 * x * x) / np.sqrt(2.0 * np.pi)
-
-
-@R.vjp(scipy.special.log_ndtr, elementwise=True)
+@R.elementwise(scipy.special.log_ndtr)
 def log_ndtr(g, ans, x):
     return g * np.exp(-0.5 * x * x - ans) / np.sqrt(2.0 * np.pi)
 
 
-@R.jvp(scipy.special.log_ndtr, elementwise=True)
-def log_ndtr_jvp(d, ans, x):
-    return d * np.exp(-0.5 * x * x - ans) / np.sqrt(2.0 * np.pi)
-
-
-@R.vjp(scipy.special.ndtri, elementwise=True)
+@R.elementwise(scipy.special.ndtri)
 def ndtri(g, ans, x):
     return g * np.sqrt(2.0 * np.pi) * np.exp(0.5 * ans * ans)
-
-
-@R.jvp(scipy.special.ndtri, elementwise=True)
-def ndtri_jvp(d, ans, x):
-    return d * np.sqrt(2.0 * np.pi) * np.exp(0.5 * ans * ans)
 
 
 # ------------------------------------------------------------ gamma family
 
 
-@R.vjp(scipy.special.gammaln, elementwise=True)
+@R.elementwise(scipy.special.gammaln)
 def gammaln(g, ans, x):
     return g * scipy.special.digamma(x)
 
 
-@R.jvp(scipy.special.gammaln, elementwise=True)
-def gammaln_jvp(d, ans, x):
-    return d * scipy.special.digamma(x)
-
-
-@R.vjp(scipy.special.loggamma, elementwise=True)
+@R.elementwise(scipy.special.loggamma)
 def loggamma(g, ans, x):
     return g * scipy.special.digamma(x)
 
 
-@R.jvp(scipy.special.loggamma, elementwise=True)
-def loggamma_jvp(d, ans, x):
-    return d * scipy.special.digamma(x)
-
-
-@R.vjp(scipy.special.gamma, elementwise=True)
+@R.elementwise(scipy.special.gamma)
 def gamma(g, ans, x):
     return g * ans * scipy.special.digamma(x)
 
 
-@R.jvp(scipy.special.gamma, elementwise=True)
-def gamma_jvp(d, ans, x):
-    return d * ans * scipy.special.digamma(x)
-
-
-@R.vjp(scipy.special.rgamma, elementwise=True)
+@R.elementwise(scipy.special.rgamma)
 def rgamma(g, ans, x):
     return -g * ans * scipy.special.digamma(x)
 
 
-@R.jvp(scipy.special.rgamma, elementwise=True)
-def rgamma_jvp(d, ans, x):
-    return -d * ans * scipy.special.digamma(x)
-
-
-@R.vjp(scipy.special.digamma, elementwise=True)
+@R.elementwise(scipy.special.digamma)
 def digamma(g, ans, x):
     return g * scipy.special.polygamma(1, x)
 
 
-@R.jvp(scipy.special.digamma, elementwise=True)
-def digamma_jvp(d, ans, x):
-    return d * scipy.special.polygamma(1, x)
-
-
-@R.vjp(scipy.special.polygamma)
+@R.self_adjoint(scipy.special.polygamma)
 def polygamma(g, ans, n, x):
     return None, g * scipy.special.polygamma(n + 1, x)
 
 
-@R.jvp(scipy.special.polygamma)
-def polygamma_jvp(d, ans, n, x):
-    return None, d * scipy.special.polygamma(n + 1, x)
-
-
-@R.vjp(scipy.special.betaln, elementwise=True)
+@R.elementwise(scipy.special.betaln)
 def betaln(g, ans, a, b):
-    return (unbroadcast(g * (scipy.special.digamma(a) - scipy.special.digamma(a + b)), a),
-            unbroadcast(g * (scipy.special.digamma(b) - scipy.special.digamma(a + b)), b))
+    return (g * (scipy.special.digamma(a) - scipy.special.digamma(a + b)),
+            g * (scipy.special.digamma(b) - scipy.special.digamma(a + b)))
 
 
-@R.jvp(scipy.special.betaln, elementwise=True)
-def betaln_jvp(d, ans, a, b):
-    return (broadcast_like(d * (scipy.special.digamma(a) - scipy.special.digamma(a + b)), ans),
-            broadcast_like(d * (scipy.special.digamma(b) - scipy.special.digamma(a + b)), ans))
-
-
-@R.vjp(scipy.special.beta, elementwise=True)
+@R.elementwise(scipy.special.beta)
 def beta(g, ans, a, b):
-    return (unbroadcast(g * ans * (scipy.special.digamma(a) - scipy.special.digamma(a + b)), a),
-            unbroadcast(g * ans * (scipy.special.digamma(b) - scipy.special.digamma(a + b)), b))
-
-
-@R.jvp(scipy.special.beta, elementwise=True)
-def beta_jvp(d, ans, a, b):
-    return (broadcast_like(d * ans * (scipy.special.digamma(a) - scipy.special.digamma(a + b)),
-                           ans),
-            broadcast_like(d * ans * (scipy.special.digamma(b) - scipy.special.digamma(a + b)),
-                           ans))
+    return (g * ans * (scipy.special.digamma(a) - scipy.special.digamma(a + b)),
+            g * ans * (scipy.special.digamma(b) - scipy.special.digamma(a + b)))
 
 
 # ------------------------------------------------------------ Bessel functions
 
 
-@R.vjp(scipy.special.j0, elementwise=True)
+@R.elementwise(scipy.special.j0)
 def j0(g, ans, x):
     return -g * scipy.special.j1(x)
 
 
-@R.jvp(scipy.special.j0, elementwise=True)
-def j0_jvp(d, ans, x):
-    return -d * scipy.special.j1(x)
-
-
-@R.vjp(scipy.special.j1, elementwise=True)
+@R.elementwise(scipy.special.j1)
 def j1(g, ans, x):
     return g * 0.5 * (scipy.special.j0(x) - scipy.special.jv(2, x))
 
 
-@R.jvp(scipy.special.j1, elementwise=True)
-def j1_jvp(d, ans, x):
-    return d * 0.5 * (scipy.special.j0(x) - scipy.special.jv(2, x))
-
-
-@R.vjp(scipy.special.y0, elementwise=True)
+@R.elementwise(scipy.special.y0)
 def y0(g, ans, x):
     return -g * scipy.special.y1(x)
 
 
-@R.jvp(scipy.special.y0, elementwise=True)
-def y0_jvp(d, ans, x):
-    return -d * scipy.special.y1(x)
-
-
-@R.vjp(scipy.special.y1, elementwise=True)
+@R.elementwise(scipy.special.y1)
 def y1(g, ans, x):
     return g * 0.5 * (scipy.special.y0(x) - scipy.special.yv(2, x))
 
 
-@R.jvp(scipy.special.y1, elementwise=True)
-def y1_jvp(d, ans, x):
-    return d * 0.5 * (scipy.special.y0(x) - scipy.special.yv(2, x))
-
-
-@R.vjp(scipy.special.i0, elementwise=True)
+@R.elementwise(scipy.special.i0)
 def i0(g, ans, x):
     return g * scipy.special.i1(x)
 
 
-@R.jvp(scipy.special.i0, elementwise=True)
-def i0_jvp(d, ans, x):
-    return d * scipy.special.i1(x)
-
-
-@R.vjp(scipy.special.i1, elementwise=True)
+@R.elementwise(scipy.special.i1)
 def i1(g, ans, x):
     return g * 0.5 * (scipy.special.i0(x) + scipy.special.iv(2, x))
 
 
-@R.jvp(scipy.special.i1, elementwise=True)
-def i1_jvp(d, ans, x):
-    return d * 0.5 * (scipy.special.i0(x) + scipy.special.iv(2, x))
-
-
-@R.vjp(scipy.special.i0e, elementwise=True)
+@R.elementwise(scipy.special.i0e)
 def i0e(g, ans, x):
     return g * (scipy.special.i1e(x) - np.sign(x) * ans)
 
 
-@R.jvp(scipy.special.i0e, elementwise=True)
-def i0e_jvp(d, ans, x):
-    return d * (scipy.special.i1e(x) - np.sign(x) * ans)
-
-
-@R.vjp(scipy.special.i1e, elementwise=True)
+@R.elementwise(scipy.special.i1e)
 def i1e(g, ans, x):
     return g * (0.5 * (scipy.special.i0e(x) + scipy.special.ive(2, x)) - np.sign(x) * ans)
-
-
-@R.jvp(scipy.special.i1e, elementwise=True)
-def i1e_jvp(d, ans, x):
-    return d * (0.5 * (scipy.special.i0e(x) + scipy.special.ive(2, x)) - np.sign(x) * ans)
 
 
 @R.vjp(scipy.special.jv, elementwise=True)
@@ -356,48 +229,24 @@ def kv_jvp(d, ans, v, x):
 # ------------------------------------------------------------ logs, entropies
 
 
-@R.vjp(scipy.special.xlogy, elementwise=True)
+@R.elementwise(scipy.special.xlogy)
 def xlogy(g, ans, x, y):
-    return (unbroadcast(g * np.log(y), x),
-            unbroadcast(g * x / np.where((x == 0) & (y == 0), 1.0, y), y))
+    return g * np.log(y), g * x / np.where((x == 0) & (y == 0), 1.0, y)
 
 
-@R.jvp(scipy.special.xlogy, elementwise=True)
-def xlogy_jvp(d, ans, x, y):
-    return (broadcast_like(d * np.log(y), ans),
-            broadcast_like(d * x / np.where((x == 0) & (y == 0), 1.0, y), ans))
-
-
-@R.vjp(scipy.special.xlog1py, elementwise=True)
+@R.elementwise(scipy.special.xlog1py)
 def xlog1py(g, ans, x, y):
-    return (unbroadcast(g * np.log1p(y), x),
-            unbroadcast(g * x / np.where((x == 0) & (y == -1), 1.0, 1.0 + y), y))
+    return g * np.log1p(y), g * x / np.where((x == 0) & (y == -1), 1.0, 1.0 + y)
 
 
-@R.jvp(scipy.special.xlog1py, elementwise=True)
-def xlog1py_jvp(d, ans, x, y):
-    return (broadcast_like(d * np.log1p(y), ans),
-            broadcast_like(d * x / np.where((x == 0) & (y == -1), 1.0, 1.0 + y), ans))
-
-
-@R.vjp(scipy.special.entr, elementwise=True)
+@R.elementwise(scipy.special.entr)
 def entr(g, ans, x):
     return -g * (np.log(x) + 1.0)
 
 
-@R.jvp(scipy.special.entr, elementwise=True)
-def entr_jvp(d, ans, x):
-    return -d * (np.log(x) + 1.0)
-
-
-@R.vjp(scipy.special.rel_entr, elementwise=True)
+@R.elementwise(scipy.special.rel_entr)
 def rel_entr(g, ans, x, y):
-    return unbroadcast(g * (np.log(x / y) + 1.0), x), unbroadcast(-g * x / y, y)
-
-
-@R.jvp(scipy.special.rel_entr, elementwise=True)
-def rel_entr_jvp(d, ans, x, y):
-    return broadcast_like(d * (np.log(x / y) + 1.0), ans), broadcast_like(-d * x / y, ans)
+    return g * (np.log(x / y) + 1.0), -g * x / y
 
 
 @R.vjp(scipy.special.logsumexp)
@@ -421,14 +270,9 @@ def logsumexp_grad(g, ans, a, axis=None, b=None, keepdims=False):
     return unreduce(g, a, axis, keepdims) * weights
 
 
-@R.vjp(scipy.special.softmax)
+@R.self_adjoint(scipy.special.softmax)
 def softmax(g, ans, x, axis=None):
     return ans * (g - np.sum(g * ans, axis=axis, keepdims=True))
-
-
-@R.jvp(scipy.special.softmax)
-def softmax_jvp(d, ans, x, axis=None):
-    return ans * (d - np.sum(d * ans, axis=axis, keepdims=True))
 
 
 @R.vjp(scipy.special.log_softmax)

@@ -24,18 +24,13 @@ from srcdiff.runtime import broadcast_like, fill_zeros, is_constant, unbroadcast
 # ------------------------------------------------------------- shape changes
 
 
-@R.vjp(np.transpose, np.permute_dims)
+@R.linear(np.transpose, np.permute_dims)
 def transpose(g, ans, a, axes=None):
     if axes is None:
         return np.transpose(g)
     if is_constant(axes):  # negative axes count from the end
         return np.transpose(g, np.argsort(np.mod(axes, np.ndim(a))))
     return np.transpose(g, None if axes is None else np.argsort(np.mod(axes, np.ndim(a))))
-
-
-@R.jvp(np.transpose, np.permute_dims)
-def transpose_jvp(d, ans, a, axes=None):
-    return np.transpose(d, axes)
 
 
 @R.vjp(np.reshape)
@@ -104,44 +99,24 @@ def reshaped_jvp(d, ans, a, *args, **kwargs):
     return np.reshape(d, np.shape(ans))
 
 
-@R.vjp(np.broadcast_to)
+@R.linear(np.broadcast_to)
 def broadcast_to(g, ans, array, shape):
     return unbroadcast(g, array)
 
 
-@R.jvp(np.broadcast_to)
-def broadcast_to_jvp(d, ans, array, shape):
-    return np.broadcast_to(d, shape)
-
-
-@R.vjp(np.moveaxis)
+@R.linear(np.moveaxis)
 def moveaxis(g, ans, a, source, destination):
     return np.moveaxis(g, destination, source)
 
 
-@R.jvp(np.moveaxis)
-def moveaxis_jvp(d, ans, a, source, destination):
-    return np.moveaxis(d, source, destination)
-
-
-@R.vjp(np.swapaxes)
+@R.linear(np.swapaxes)
 def swapaxes(g, ans, a, axis1, axis2):
     return np.swapaxes(g, axis1, axis2)
 
 
-@R.jvp(np.swapaxes)
-def swapaxes_jvp(d, ans, a, axis1, axis2):
-    return np.swapaxes(d, axis1, axis2)
-
-
-@R.vjp(np.rollaxis)
+@R.linear(np.rollaxis)
 def rollaxis(g, ans, a, axis, start=0):
     return np.transpose(g, np.argsort(rollaxis_order(np.ndim(a), axis, start)))
-
-
-@R.jvp(np.rollaxis)
-def rollaxis_jvp(d, ans, a, axis, start=0):
-    return np.rollaxis(d, axis, start)
 
 
 def rollaxis_order(ndim, axis, start=0):
@@ -153,44 +128,24 @@ def rollaxis_order(ndim, axis, start=0):
     return order
 
 
-@R.vjp(np.flip)
+@R.linear(np.flip)
 def flip(g, ans, m, axis=None):
     return np.flip(g, axis)
 
 
-@R.jvp(np.flip)
-def flip_jvp(d, ans, m, axis=None):
-    return np.flip(d, axis)
-
-
-@R.vjp(np.fliplr)
+@R.linear(np.fliplr)
 def fliplr(g, ans, m):
     return np.fliplr(g)
 
 
-@R.jvp(np.fliplr)
-def fliplr_jvp(d, ans, m):
-    return np.fliplr(d)
-
-
-@R.vjp(np.flipud)
+@R.linear(np.flipud)
 def flipud(g, ans, m):
     return np.flipud(g)
 
 
-@R.jvp(np.flipud)
-def flipud_jvp(d, ans, m):
-    return np.flipud(d)
-
-
-@R.vjp(np.rot90)
+@R.linear(np.rot90)
 def rot90(g, ans, m, k=1, axes=(0, 1)):
     return np.rot90(g, -k, axes)
-
-
-@R.jvp(np.rot90)
-def rot90_jvp(d, ans, m, k=1, axes=(0, 1)):
-    return np.rot90(d, k, axes)
 
 
 @R.vjp(np.roll)
@@ -300,56 +255,31 @@ def _pad_refusal(what, mode, kwargs):
             "reflect_type='even')")
 
 
-@R.vjp(np.tril)
+@R.linear(np.tril)
 def tril(g, ans, m, k=0):
     return np.tril(g, k)
 
 
-@R.jvp(np.tril)
-def tril_jvp(d, ans, m, k=0):
-    return np.tril(d, k)
-
-
-@R.vjp(np.triu)
+@R.linear(np.triu)
 def triu(g, ans, m, k=0):
     return np.triu(g, k)
 
 
-@R.jvp(np.triu)
-def triu_jvp(d, ans, m, k=0):
-    return np.triu(d, k)
-
-
-@R.vjp(np.diag)
+@R.linear(np.diag)
 def diag(g, ans, v, k=0):
     if np.ndim(v) == 1:
         return np.diag(g, k)
     return diagonal_grad(g, v, k, 0, 1)
 
 
-@R.jvp(np.diag)
-def diag_jvp(d, ans, v, k=0):
-    return np.diag(d, k)
-
-
-@R.vjp(np.diagflat)
+@R.linear(np.diagflat)
 def diagflat(g, ans, v, k=0):
     return np.reshape(np.diagonal(g, k), np.shape(v))
 
 
-@R.jvp(np.diagflat)
-def diagflat_jvp(d, ans, v, k=0):
-    return np.diagflat(d, k)
-
-
-@R.vjp(np.diagonal)
+@R.linear(np.diagonal)
 def diagonal(g, ans, a, offset=0, axis1=0, axis2=1):
     return diagonal_grad(g, a, offset, axis1, axis2)
-
-
-@R.jvp(np.diagonal)
-def diagonal_jvp(d, ans, a, offset=0, axis1=0, axis2=1):
-    return np.diagonal(d, offset, axis1, axis2)
 
 
 # ------------------------------------------------------------ joins and splits
@@ -541,14 +471,9 @@ def stack_tangents(d, obj):
     return np.asarray(d)
 
 
-@R.vjp(np.copy)
+@R.self_adjoint(np.copy)
 def copy(g, ans, a):
     return g
-
-
-@R.jvp(np.copy)
-def copy_jvp(d, ans, a):
-    return d
 
 
 # ------------------------------------------------------------- selections
