@@ -1,4 +1,4 @@
-"""The HTML of a :class:`~srcdiff.explain.View`: two panes, a legend, a little script.
+"""The HTML of a :class:`View`: two panes, a legend, a little script.
 
 One self-contained page: inline CSS and JavaScript, no network, no external
 files, so it works from ``file://`` and inside a Jupyter output cell. Code is
@@ -13,9 +13,10 @@ highlight and scrolls the other pane to the first linked line.
 """
 
 import html
+import itertools
 import os
 
-from srcdiff.api.explain import _MARK_LABELS, MARKS, REASONS, ROLES
+from srcdiff.api.view_model import MARK_LABELS, MARKS, REASONS, ROLES, write_atomic
 
 
 def esc(text):
@@ -89,7 +90,7 @@ def _primal_pane(view):
             classes = ["sdx-l"]
             if row.status:
                 classes.append("sdx-s-" + row.status)
-            badges = [_badge(m, _MARK_LABELS[m], MARKS[m]) for m in row.marks]
+            badges = [_badge(m, MARK_LABELS[m], MARKS[m]) for m in row.marks]
             attrs = ""
             if row.status == "inactive":
                 classes.append("sdx-r-" + row.reason)
@@ -126,7 +127,7 @@ def _generated_pane(view):
             attrs += f' data-sd-primal="{g.belongs}"'
         if g.marks:
             attrs += f' data-sd-marks="{esc(" ".join(g.marks))}"'
-        badges = "".join(_badge(m, _MARK_LABELS[m], MARKS[m]) for m in g.marks)
+        badges = "".join(_badge(m, MARK_LABELS[m], MARKS[m]) for m in g.marks)
         out.append(f'<div class="{" ".join(classes)}"{attrs} data-sd-line="{g.number}">'
                    f'<span class="sdx-n">{g.number}</span>'
                    f'<span class="sdx-t">{html_text}</span>'
@@ -162,7 +163,7 @@ def _legend(view):
 
     lines = [item(f'<span class="sdx-sw sdx-r-{role}"></span>', text, roles[role])
              for role, text in ROLES.items() if role in roles]
-    badges = [item(_badge(m, _MARK_LABELS[m], text), text, marks.get(m, 0))
+    badges = [item(_badge(m, MARK_LABELS[m], text), text, marks.get(m, 0))
               for m, text in MARKS.items()]
     word = "adjoint" if view.mode == "reverse" else "tangent"
     why = " ".join(_badge("why", text, "") for text in REASONS.values())
@@ -305,3 +306,46 @@ def page(view, title):
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             "<style>body{margin:12px;background:#fff}</style>\n</head>\n<body>\n"
             f"{fragment(view, 'sdx-view')}\n</body>\n</html>\n")
+
+
+# ---------------------------------------------------------------- the view object
+
+
+_COUNTER = itertools.count(1)
+
+
+class View:
+    """The side-by-side view: ``source`` (the generated module, as ``sd.source`` prints
+    it), ``lines`` (a :class:`GenLine` per line of it), ``primals`` (the differentiated
+    functions, each with ``rows``: a :class:`PrimalLine` per line)."""
+
+    def __init__(self, source, lines, primals, mode, entry):
+        self.source = source
+        self.lines = lines
+        self.primals = primals
+        self.mode = mode
+        self.entry = entry
+
+    def __str__(self):
+        return self.source
+
+    def __repr__(self):
+        return f"<srcdiff view of {self.entry} ({self.mode} mode)>"
+
+    def fragment(self):
+        """The view as an HTML fragment (styles and script included, ids unique)."""
+        return fragment(self, f"sdx{next(_COUNTER)}")
+
+    def html(self, title=None):
+        """The view as one self-contained HTML page."""
+        return page(self, title or f"srcdiff: {self.entry}")
+
+    def _repr_html_(self):
+        return self.fragment()
+
+    def save(self, path):
+        """Write :meth:`html` to ``path`` atomically (a temporary file, then a rename)."""
+        write_atomic(path, self.html())
+
+
+

@@ -44,30 +44,39 @@ import argparse
 import contextlib
 import difflib
 import hashlib
-import importlib
-import importlib.util
 import inspect
-import linecache
 import os
-import re
 import shlex
 import sys
 import tempfile
 import traceback
 
 from srcdiff.api.custom import rules
-from srcdiff.api.transforms import refuse_wrapper_signature
+from srcdiff.cli.targets import (  # noqa: F401  (exit statuses and CliError: the command line's)
+    COMPILE,
+    INTERNAL,
+    IO,
+    OK,
+    STALE,
+    TARGETS_NAME,
+    USAGE,
+    CliError,
+    Loader,
+    Target,
+    declared_targets,
+    display_path,
+    names,
+    parse_target,
+    parse_wrt,
+    target_function,
+    usage,
+    wrt_from_declared,
+)
 from srcdiff.compiler import driver
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.emit import standalone
-from srcdiff.compiler.emit.standalone import is_stdlib
-from srcdiff.compiler.front.parse import parse_function
 from srcdiff.errors import SrcdiffError
 from srcdiff.version import __version__
-
-OK, STALE, USAGE, COMPILE, IO, INTERNAL = 0, 1, 2, 3, 4, 5
-
-TARGETS_NAME = "SRCDIFF_TARGETS"
 
 EPILOG = """\
 examples:
@@ -86,19 +95,6 @@ SRCDIFF_TARGETS = {"loss": ("w", "b")} in a source file sets wrt per function.
 exit status: 0 ok, 1 stale (check), 2 usage error, 3 compile error,
 4 I/O error, 5 internal error (a bug in srcdiff; rerun with --debug)
 """
-
-
-class CliError(Exception):
-    """An error to report on stderr with an exit status; ``error`` may be a SrcdiffError."""
-
-    def __init__(self, message, status, error=None):
-        super().__init__(message)
-        self.status = status
-        self.error = error
-
-
-def _usage(message):
-    return CliError(message, USAGE)
 
 
 # ------------------------------------------------------------------ arguments
@@ -143,255 +139,6 @@ def _parser():
     return p
 
 
-class Target:
-    """One function to differentiate, as named on the command line."""
-
-    def __init__(self, source, func, is_file, argument=0):
-        self.source = source  # a path (as given, made relative) or a dotted module name
-        self.func = func  # None: every entry of SRCDIFF_TARGETS
-        self.is_file = is_file
-        self.argument = argument  # which command-line argument named it
-
-
-def parse_target(text, argument=0):
-    """``FILE.py:f,g`` / ``MODULE:f`` / ``FILE.py`` -> a list of :class:`Target`."""
-    head, sep, tail = text.rpartition(":")
-    if not sep or "/" in tail or "\\" in tail or tail.endswith(".py"):
-        head, tail = text, ""
-    is_file = head.endswith(".py") or "/" in head or os.sep in head
-    if not is_file and not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", head):
-        raise _usage(f"{text!r} is not a target: expected FILE.py:FUNC or MODULE:FUNC")
-    if not is_file and not tail:
-        raise _usage(f"{text!r} names a module but no function: write {text}:FUNC")
-    source = _display_path(head) if is_file else head
-    if not tail:
-        return [Target(source, None, True, argument)]
-    funcs = [f.strip() for f in tail.split(",") if f.strip()]
-    for f in funcs:
-        if not f.isidentifier():
-            raise _usage(f"{f!r} in {text!r} is not a function name")
-    return [Target(source, f, is_file, argument) for f in funcs]
-
-
-def _display_path(path):
-    """The path as given, made relative when it lies under the working directory."""
-    if os.path.isabs(path):
-        rel = os.path.relpath(path)
-        if not rel.startswith(".."):
-            path = rel
-    return path.replace(os.sep, "/")
-
-
-def parse_wrt(text):
-    """``"a,b"`` -> (["a", "b"], single=False); ``"a"`` -> (["a"], True); digits are positions."""
-    if text is None:
-        return None
-    parts = [p.strip() for p in text.split(",")]
-    single = len(parts) == 1
-    items = [p for p in parts if p]
-    if not items:
-        raise _usage("--wrt needs at least one name or position")
-    out = []
-    for p in items:
-        if re.fullmatch(r"-?\d+", p):
-            out.append(int(p))
-        elif p.isidentifier():
-            out.append(p)
-        else:
-            raise _usage(f"--wrt entry {p!r} is neither a name nor a position")
-    return out, single
-
-
-def _names(text):
-    return tuple(n.strip() for n in text.split(",") if n.strip())
-
-
-# ------------------------------------------------------------------ loading
-
-
-class _Loader:
-    """Loads the files and modules targets live in, each once."""
-
-    def module(self, target):
-        key = (target.is_file, target.source)
-        if key not in self.modules:
-            self.modules[key] = (self._file if target.is_file else self._import)(target.source)
-        return self.modules[key]
-
-    def __init__(self, run_top_level=True):
-        self.modules = {}
-        self.run_top_level = run_top_level
-
-    def _file(self, path):
-        if not os.path.exists(path):
-            raise CliError(f"{path}: error: no such file", USAGE)
-        if os.path.isdir(path):
-            raise CliError(f"{path}: error: is a directory, not a Python file", USAGE)
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError as e:
-            raise CliError(f"{path}: error: cannot read: {e.strerror}", IO) from None
-        try:
-            compile(data, path, "exec", dont_inherit=True)
-        except SyntaxError as e:
-            raise CliError("", COMPILE, SrcdiffError(
-                f"invalid syntax: {e.msg}", filename=path, lineno=e.lineno,
-                col=(e.offset - 1) if e.offset else None, line=e.text)) from None
-        linecache.checkcache(path)
-        # Named after the file, as `import stem` would name it (logging.getLogger(__name__)
-        # and the like see the same name everywhere), but registered in sys.modules only
-        # while it runs, and not at all when that name is taken.
-        name = re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0])
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
-        register = name not in sys.modules and not is_stdlib_name(name)
-        if register:
-            sys.modules[name] = module
-        directory = os.path.dirname(os.path.abspath(path))
-        sys.path.insert(0, directory)
-        try:
-            if self.run_top_level:
-                spec.loader.exec_module(module)
-            else:
-                exec(compile(_definitions_only(data, path), path, "exec", dont_inherit=True),
-                     module.__dict__)
-        except (Exception, SystemExit) as e:  # a script may call sys.exit() at import
-            raise _import_failure(path, path, e) from e
-        finally:
-            sys.path.remove(directory)
-            if register and sys.modules.get(name) is module:
-                del sys.modules[name]
-        return module
-
-    def _import(self, modname):
-        added = os.getcwd() not in sys.path and "" not in sys.path
-        if added:  # as `python -m` does: import paths start in the working directory
-            sys.path.insert(0, os.getcwd())
-        try:
-            try:
-                spec = importlib.util.find_spec(modname)
-            except (ModuleNotFoundError, ValueError):
-                spec = None
-            except Exception as e:  # a parent package failed to import
-                raise _import_failure(modname, None, e) from e
-            if spec is None:
-                raise CliError("", USAGE,
-                               SrcdiffError(f"no module named {modname!r}", filename=modname,
-                                            hint="run srcdiff from the directory the import "
-                                                 "path starts in, or name the file: "
-                                                 "path/to/module.py:FUNC"))
-            try:
-                return importlib.import_module(modname)
-            except (Exception, SystemExit) as e:
-                raise _import_failure(modname, spec.origin, e) from e
-        finally:
-            if added:
-                sys.path.remove(os.getcwd())
-
-
-def _definitions_only(data, path):
-    """The module's tree with only what defines names kept (``--no-exec``): imports,
-    ``def`` and ``class`` statements (without decorators, which are code that runs)
-    and assignments of literals (``SRCDIFF_TARGETS = {...}``). Line numbers are the
-    file's, so errors and ``inspect`` point at the real lines."""
-    import ast
-
-    tree = ast.parse(data, path)
-    kept = []
-    for node in tree.body:
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            kept.append(node)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            node.decorator_list = []
-            if isinstance(node, ast.ClassDef):
-                node.body = [b for b in node.body if not isinstance(b, ast.Expr)
-                             or isinstance(b.value, ast.Constant)] or [ast.Pass()]
-            kept.append(node)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
-            try:
-                ast.literal_eval(node.value)
-            except ValueError:
-                continue
-            kept.append(node)
-    tree.body = kept
-    ast.fix_missing_locations(tree)
-    return tree
-
-
-def is_stdlib_name(name):
-
-    return is_stdlib(name)
-
-
-def _import_failure(label, path, exc):
-    """A SrcdiffError at the deepest line of ``path`` in the traceback of ``exc``."""
-    lineno = line = col = None
-    if isinstance(exc, SyntaxError) and exc.filename and os.path.samefile(exc.filename, path):
-        lineno, line = exc.lineno, exc.text
-        col = exc.offset - 1 if exc.offset else None
-    else:
-        for frame in traceback.extract_tb(exc.__traceback__):
-            if path and os.path.abspath(frame.filename) == os.path.abspath(path):
-                lineno, col = frame.lineno, getattr(frame, "colno", None)
-                line = linecache.getline(frame.filename, lineno) or frame.line
-    message = f"importing {label} raised {type(exc).__name__}: {exc}"
-    err = SrcdiffError(message, filename=_display_path(path or label), lineno=lineno, col=col,
-                       line=line, hint="srcdiff imports the file to read the function; "
-                                       "it must import without errors")
-    return CliError("", COMPILE, err)
-
-
-def _function(module, target):
-    name = target.func
-    obj = getattr(module, name, None)
-    if obj is None:
-        defined = sorted(n for n, v in vars(module).items()
-                         if inspect.isfunction(v) and v.__module__ == module.__name__)
-        close = difflib.get_close_matches(name, defined, n=1)
-        hint = (f"did you mean {close[0]!r}? " if close else "") + \
-               (f"{target.source} defines: {', '.join(defined)}" if defined
-                else f"{target.source} defines no functions")
-        raise CliError(f"{target.source}: error: no function {name!r} in {target.source}\n"
-                       f"hint: {hint}", USAGE)
-    fn = obj
-    if not inspect.isfunction(fn):
-        inner = getattr(obj, "__wrapped__", None) or getattr(obj, "fn", None)
-        if inspect.isfunction(inner):
-            fn = inner
-    if not inspect.isfunction(fn):
-        raise CliError(f"{target.source}: error: {name!r} is not a function "
-                       f"(it is a {type(obj).__name__})", USAGE)
-    if getattr(fn, "__wrapped__", None) is not None:  # a decorator's wrapper: it is what runs
-        try:
-            refuse_wrapper_signature(fn, parse_function(fn))
-        except SrcdiffError as e:
-            raise CliError("", COMPILE, e) from None
-    return fn
-
-
-def _declared_targets(module, source):
-    table = getattr(module, TARGETS_NAME, None)
-    if table is None:
-        return None
-    if not isinstance(table, dict) or not all(isinstance(k, str) for k in table):
-        raise CliError(f"{source}: error: {TARGETS_NAME} must be a dict from function names "
-                       f"to wrt (a name, a position, or a tuple of them)", USAGE)
-    for k, v in table.items():
-        items = list(v) if isinstance(v, (tuple, list)) else [v]
-        if not items or not all(isinstance(i, (str, int)) and not isinstance(i, bool)
-                                for i in items):
-            raise CliError(f"{source}: error: {TARGETS_NAME}[{k!r}] = {v!r} is not a wrt "
-                           f"(a name, a position, or a tuple of them)", USAGE)
-    return table
-
-
-def _wrt_from_declared(value):
-    if isinstance(value, (tuple, list)):
-        return list(value), False
-    return [value], True
-
-
 # ------------------------------------------------------------------ compiling
 
 
@@ -403,18 +150,18 @@ class Job:
         for k, t in enumerate(args.targets):
             self.targets.extend(parse_target(t, k))
         if not self.targets:
-            raise _usage("no target: give FILE.py:FUNC or MODULE:FUNC (see srcdiff --help)")
+            raise usage("no target: give FILE.py:FUNC or MODULE:FUNC (see srcdiff --help)")
         self.wrt = parse_wrt(args.wrt)
         self.wrt_text = args.wrt
         self.mode = args.mode
-        self.stop = _names(args.stop_gradients)
+        self.stop = names(args.stop_gradients)
         for name in self.stop:
             if not name.isidentifier():
-                raise _usage(f"--stop-gradients entry {name!r} is not a variable name")
+                raise usage(f"--stop-gradients entry {name!r} is not a variable name")
         self.unconnected = args.unconnected_gradients
         self.force = args.force
         self.no_exec = args.no_exec
-        self.output = _display_path(args.output) if args.output else None
+        self.output = display_path(args.output) if args.output else None
 
     def command(self, check=False):
         """The canonical command that regenerates the output (relative paths only)."""
@@ -458,7 +205,7 @@ def _expand(job, loader):
     out, seen = [], set()
     for t in job.targets:
         module = loader.module(t)
-        declared = _declared_targets(module, t.source)
+        declared = declared_targets(module, t.source)
         if t.func is None:
             if not declared:
                 raise CliError(f"{t.source}: error: no function named and no {TARGETS_NAME} "
@@ -469,14 +216,14 @@ def _expand(job, loader):
             names = [t.func]
         for name in names:
             one = Target(t.source, name, t.is_file, t.argument)
-            fn = _function(module, one)
+            fn = target_function(module, one)
             if id(fn) in seen:
                 continue
             seen.add(id(fn))
             if job.wrt is not None:
                 wrt, single = job.wrt
             elif declared and name in declared:
-                wrt, single = _wrt_from_declared(declared[name])
+                wrt, single = wrt_from_declared(declared[name])
             else:
                 wrt, single = [0], True
             names_, _ = _resolve_wrt(fn, wrt, t.source)
@@ -541,14 +288,14 @@ def source_hash(parsed):
 
 def generate(job):
     """The standalone module's text for ``job``; raises CliError or SrcdiffError."""
-    loader = _Loader(run_top_level=not getattr(job, "no_exec", False))
+    loader = Loader(run_top_level=not getattr(job, "no_exec", False))
     with contextlib.redirect_stdout(sys.stderr), driver.deep_recursion():
         # (the user's prints must not corrupt stdout)
         items = _expand(job, loader)
         entries = [entry_name(job, fn) for _, fn, _, _ in items]
         if len(set(entries)) != len(entries):
             twice = sorted({e for e in entries if entries.count(e) > 1})
-            raise _usage(f"two targets would both define {twice[0]}: put functions with the "
+            raise usage(f"two targets would both define {twice[0]}: put functions with the "
                          "same name into separate modules")
         ctx = driver.Context()
         if hasattr(ctx, "function_names"):  # callee adjoints must not take an entry's name
@@ -727,7 +474,7 @@ def main(argv=None):
 def _report(error, message):
     if error is not None:
         if error.filename:
-            error.filename = _display_path(str(error.filename))
+            error.filename = display_path(str(error.filename))
         text = error.render()
         if message and not text.startswith(message):
             text = message + "\n" + text
@@ -755,13 +502,13 @@ def _main(argv):
         return OK
     if command == "rules" or args.list_rules:
         if args.targets:
-            raise _usage("`srcdiff rules` takes no targets")
+            raise usage("`srcdiff rules` takes no targets")
         list_rules(sys.stdout)
         return OK
     checking = command == "check" or args.check
     job = Job(args)
     if checking and not job.output:
-        raise _usage("check needs the file to compare with: -o OUT.py")
+        raise usage("check needs the file to compare with: -o OUT.py")
     if job.output:
         _refuse_overwriting_sources(job)
     text = generate(job)
@@ -786,7 +533,7 @@ def _refuse_overwriting_sources(job):
     for t in job.targets:
         if t.is_file and os.path.exists(t.source) and os.path.exists(out) \
                 and os.path.samefile(t.source, out):
-            raise _usage(f"-o {job.output} is the source file itself; choose another output")
+            raise usage(f"-o {job.output} is the source file itself; choose another output")
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ def html_command(argv):
                            cli.USAGE)
     if job.output:
         cli._refuse_overwriting_sources(job)
-    loader = cli._Loader(run_top_level=not job.no_exec)
+    loader = cli.Loader(run_top_level=not job.no_exec)
     with contextlib.redirect_stdout(sys.stderr), driver.deep_recursion():
         items = cli._expand(job, loader)
         if len(items) != 1:

@@ -7,13 +7,12 @@ shape_rules (shapes, joins, selections, constructors), linalg_rules
 scipy_rules (scipy.special, scipy.linalg). SciPy is never required.
 """
 
-from srcdiff.rules.registry import Registry, Rule, primitive_name  # noqa: F401
+from srcdiff.rules.registry import DEFAULT, Registry, Rule, primitive_name  # noqa: F401
 
-DEFAULT = Registry()
-
-from srcdiff.rules import numpy_rules, product_rules, reduction_rules, shape_rules  # noqa: E402,F401
-from srcdiff.rules import fft_rules, linalg_rules  # noqa: E402,F401
-from srcdiff.rules import runtime_rules  # noqa: E402,F401  (srcdiff's own helpers: higher order)
+# each table registers into DEFAULT when imported (numpy first: later tables may refine)
+from srcdiff.rules import numpy_rules, product_rules, reduction_rules, shape_rules  # noqa: F401
+from srcdiff.rules import fft_rules, linalg_rules  # noqa: F401
+from srcdiff.rules import runtime_rules  # noqa: F401  (srcdiff's own helpers: higher order)
 
 try:
     import scipy.linalg  # noqa: F401

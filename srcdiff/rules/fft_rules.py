@@ -20,7 +20,7 @@ A real input keeps only the real part of its gradient (``match_complex``).
 
 import numpy as np
 
-from srcdiff.rules import DEFAULT as R
+from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import match_complex
 
 

@@ -33,8 +33,8 @@ Conventions, rule by rule:
 
 import numpy as np
 
-from srcdiff.rules import DEFAULT as R
 from srcdiff.rules.product_rules import tensordot_grads
+from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import unbroadcast
 
 # ------------------------------------------------------------ inverses, solves

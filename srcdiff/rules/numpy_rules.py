@@ -44,7 +44,7 @@ import operator
 
 import numpy as np
 
-from srcdiff.rules import DEFAULT as R
+from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import broadcast_like, is_constant, match_complex, unbroadcast
 
 # ------------------------------------------------------------------ arithmetic

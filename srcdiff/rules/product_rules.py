@@ -12,7 +12,7 @@ import operator
 
 import numpy as np
 
-from srcdiff.rules import DEFAULT as R
+from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import unbroadcast
 
 # ---------------------------------------------------------------- products

@@ -17,7 +17,7 @@ derivative. Ties and kinks:
 
 import numpy as np
 
-from srcdiff.rules import DEFAULT as R
+from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import (
     broadcast_like,
     fill_zeros,

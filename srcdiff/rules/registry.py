@@ -84,8 +84,10 @@ function's name, or, for anonymous rules (``_``, lambdas), the primitive's.
 
 import ast
 import inspect
+import sys
 import types
 
+from srcdiff import runtime
 from srcdiff.rules.template import Template, derive, differentiable_params
 
 
@@ -140,15 +142,11 @@ def primitive_name(fn):
                 return f"numpy.{sub}.{name}"
         return f"numpy.{name}"
     if type(fn).__name__ == "ufunc":
-        import sys
-
         for home in ("numpy", "scipy.special"):
             if getattr(sys.modules.get(home), fn.__name__, None) is fn:
                 return f"{home}.{fn.__name__}"
         return f"ufunc.{fn.__name__}"
     if mod.startswith("_"):  # _operator.add -> operator.add
-        import sys
-
         if getattr(sys.modules.get(mod.lstrip("_")), name, None) is fn:
             mod = mod.lstrip("_")
     if mod:  # scipy.special._logsumexp -> scipy.special
@@ -192,8 +190,6 @@ def _wrap(helper, expr, name):
 
 
 def _check_broadcasting(rule_fn, params):
-    from srcdiff import runtime
-
     for helper in ("unbroadcast", "broadcast_like"):
         if rule_fn.__globals__.get(helper) is not getattr(runtime, helper):
             raise TypeError(f"elementwise rule {rule_fn.__name__} of {len(params)} arguments: "
@@ -420,3 +416,6 @@ class Registry:
     def __contains__(self, fn):
         return self.lookup(fn) is not None
 
+
+# the default table: rules/__init__.py imports the rule tables, each registers into it
+DEFAULT = Registry()

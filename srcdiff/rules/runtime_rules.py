@@ -15,7 +15,7 @@ A linear helper's forward rule is the helper applied to the tangent
 
 import numpy as np
 
-from srcdiff.rules import DEFAULT as R
+from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import (
     add_tree,
     broadcast_like,

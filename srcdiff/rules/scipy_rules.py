@@ -23,7 +23,7 @@ import numpy as np
 import scipy.linalg
 import scipy.special
 
-from srcdiff.rules import DEFAULT as R
+from srcdiff.rules.registry import DEFAULT as R
 
 # broadcast_like and unbroadcast: read by the rules R.elementwise derives for two arguments
 from srcdiff.runtime import broadcast_like, not_differentiable, unbroadcast, unreduce  # noqa: F401

@@ -17,8 +17,8 @@ neither C- nor Fortran-contiguous is refused at run time.
 
 import numpy as np
 
-from srcdiff.rules import DEFAULT as R
 from srcdiff.rules.reduction_rules import diagonal_grad
+from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import broadcast_like, fill_zeros, is_constant, unbroadcast
 
 # ------------------------------------------------------------- shape changes

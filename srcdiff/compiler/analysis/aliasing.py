@@ -26,6 +26,7 @@ from srcdiff.compiler.analysis import effects
 from srcdiff.compiler.analysis.activity import ARRAY, INT, walk
 from srcdiff.compiler.analysis.facts import bind_call
 from srcdiff.compiler.analysis.fixpoint import fixpoint
+from srcdiff.compiler.analysis.scan import MUTATING_METHODS, mutates_first_argument
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
 
@@ -181,12 +182,12 @@ def _check_mutating_call(op, call, parsed, allow_pop):
     target = parsed.resolve(func)
     if target is MISSING and isinstance(func, gast.Attribute):
         method = func.attr
-        if method not in effects.MUTATING_METHODS or (method == "pop" and allow_pop) \
+        if method not in MUTATING_METHODS or (method == "pop" and allow_pop) \
                 or (method == "byteswap" and "inplace" not in kwargs):
             return
         obj = S.expr_source(func.value) if method != "shuffle" else "its argument"
         changed = f"`{obj}`" if method != "shuffle" else obj
-    elif target is not MISSING and (effects.mutates_first_argument(target)
+    elif target is not MISSING and (mutates_first_argument(target)
                                     or (target is np.nan_to_num and "copy" in kwargs)):
         method = S.expr_source(func)
         changed = "its first argument"

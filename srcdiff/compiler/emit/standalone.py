@@ -36,15 +36,27 @@ literals against the values they stand for.
 import ast
 import builtins
 import inspect
-import math
 import re
-import symtable
 import sys
-import sysconfig
 import textwrap
 
 import numpy as np
 
+from srcdiff.compiler.emit.sources import (
+    dotted_name,
+    from_import_line,
+    global_reads,
+    import_module_line,
+    is_stdlib,
+    is_stop_gradient,
+    literal,
+    node_span,
+    public_home,
+    resolve_dotted,
+    srcdiff_wrapped,
+    strip_stop_gradient,
+    top_package,
+)
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
 
@@ -125,173 +137,12 @@ def callee_piece(text, namespace, fn=None):
     return Piece(text, namespace, GENERATED, where, label=getattr(fn, "__qualname__", None))
 
 
-# ------------------------------------------------------------------ literals
-
-
-def literal(value):
-    """Python source that evaluates to ``value``, or None if it has no literal form.
-
-    Under ``SRCDIFF_CHECK_ROUNDTRIP=1`` the text is evaluated and must give
-    ``value`` back (same types, same digits).
-    """
-    text = _literal(value)
-    if text is not None and S.check_roundtrip_enabled():
-        back = eval(text, {"__builtins__": {"float": float, "complex": complex}, "np": np})
-        if type(back) is not type(value) or repr(back) != repr(value):
-            raise S.RoundTripError(f"the literal {text} for a module constant gives {back!r}, "
-                                   f"not {value!r}")
-    return text
-
-
-def _literal(value):
-    """The text of :func:`literal`.
-
-    Accepts None, bools, ints, floats (inf/nan too), complex numbers, strings,
-    bytes, NumPy scalars (as ``np.float32(...)``) and tuples, lists, dicts of
-    those. Arrays and every other object give None.
-    """
-    # exact builtin types only: a subclass may print itself as any code (its __repr__)
-    if value is None or type(value) in (bool, str, bytes):
-        return repr(value)
-    if isinstance(value, np.generic) and type(value).__module__ == "numpy":
-        if value.dtype.kind not in "biufc" or not value.dtype.name.isidentifier():
-            return None
-        inner = value.item()
-        if value.dtype.kind == "f":  # the shortest text that gives the same value back
-            try:
-                short = float(str(value))
-                if type(value)(short) == value:
-                    inner = short
-            except ValueError:
-                pass
-        text = _literal(inner)
-        return None if text is None else f"np.{value.dtype.name}({text})"
-    if type(value) is int:
-        return repr(value)
-    if type(value) is float:
-        if math.isfinite(value):
-            return repr(value)
-        return f'float("{value!r}")'
-    if type(value) is complex:
-        if math.isfinite(value.real) and math.isfinite(value.imag):
-            return repr(value)
-        return f"complex({_literal(value.real)}, {_literal(value.imag)})"
-    if type(value) in (tuple, list):
-        parts = [_literal(v) for v in value]
-        if any(p is None for p in parts):
-            return None
-        if type(value) is list:
-            return "[" + ", ".join(parts) + "]"
-        return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
-    if type(value) is dict:
-        items = [(_literal(k), _literal(v)) for k, v in value.items()]
-        if any(k is None or v is None for k, v in items):
-            return None
-        return "{" + ", ".join(f"{k}: {v}" for k, v in items) + "}"
-    return None
-
-
 # ------------------------------------------------------------------ reading source
-
-
-def global_reads(text, filename="<generated>"):
-    """Names ``text`` (module-level source) reads from its module's globals, sorted."""
-    top = symtable.symtable(text, filename, "exec")
-    bound = {s.get_name() for s in top.get_symbols()
-             if s.is_assigned() or s.is_imported() or s.is_namespace()}
-    reads = set()
-
-    def walk(table):
-        for sym in table.get_symbols():
-            if table.get_type() == "module":
-                if sym.is_referenced():
-                    reads.add(sym.get_name())
-            elif sym.is_global() or sym.is_declared_global():
-                reads.add(sym.get_name())
-        for child in table.get_children():
-            walk(child)
-
-    walk(top)
-    return sorted(reads - bound)
-
-
-def _dotted(node):
-    """``np.linalg.norm`` as ["np", "linalg", "norm"]; None for anything else."""
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return parts[::-1]
-
-
-def _resolve(parts, namespace):
-    missing = object()
-    obj = namespace.get(parts[0], getattr(builtins, parts[0], missing))
-    for attr in parts[1:]:
-        if obj is missing:
-            break
-        obj = getattr(obj, attr, missing)
-    return None if obj is missing else obj
-
-
-def is_stop_gradient(obj):
-    return bool(getattr(obj, "__srcdiff_stop_gradient__", False))
-
-
-def strip_stop_gradient(text, namespace):
-    """Rewrite every ``stop_gradient(x)`` call that resolves to srcdiff's into ``x``."""
-    while True:
-        tree = ast.parse(text)
-        calls = []
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords \
-                    and not isinstance(node.args[0], ast.Starred):
-                parts = _dotted(node.func)
-                if parts and is_stop_gradient(_resolve(parts, namespace)):
-                    calls.append(node)
-        if not calls:
-            return text
-        # Outermost calls first; nested ones are found on the next pass.
-        spans = sorted(((_span(text, c), c) for c in calls), key=lambda sc: sc[0])
-        outer, end = [], -1
-        for span, call in spans:
-            if span[0] >= end:
-                outer.append((span, call))
-                end = span[1]
-        new = text
-        for (start, stop), call in reversed(outer):
-            arg = call.args[0]
-            a0, a1 = _span(text, arg)
-            inner = text[a0:a1]
-            # an atom keeps its meaning anywhere; anything else, and an int (``1.real``
-            # is not ``(1).real``), is parenthesized
-            atom = isinstance(arg, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)) or (
-                isinstance(arg, ast.Constant) and not isinstance(arg.value, int))
-            if not atom:
-                inner = "(" + inner + ")"
-            new = new[:start] + inner + new[stop:]
-        S.check_splice(tree, new, {id(c): c.args[0] for _, c in outer},
-                       "the standalone module's source without stop_gradient")
-        text = new
-
-
-def _span(text, node):
-    """Character offsets of ``node`` in ``text`` (columns are UTF-8 byte offsets)."""
-    lines = re.findall(r"[^\n]*\n|[^\n]+$", text)  # as ast counts lines: on "\n" only
-
-    def offset(lineno, col):
-        before = sum(len(line) for line in lines[:lineno - 1])
-        return before + len(lines[lineno - 1].encode()[:col].decode())
-
-    return offset(node.lineno, node.col_offset), offset(node.end_lineno, node.end_col_offset)
 
 
 def is_user_module(module):
     """A module of the user's own code: not numpy, srcdiff, the stdlib or an installed package."""
-    top = _top(module.__name__)
+    top = top_package(module.__name__)
     if top in ("numpy", "srcdiff") or is_stdlib(top):
         return False
     path = getattr(module, "__file__", None) or ""
@@ -312,25 +163,25 @@ def flatten_user_modules(text, namespace):
     for node in ast.walk(tree):
         if not isinstance(node, ast.Attribute) or id(node) in inner:
             continue
-        parts = _dotted(node)
+        parts = dotted_name(node)
         if not parts:
             continue
         for sub in ast.walk(node):
             inner.add(id(sub))
-        base = _resolve(parts[:1], namespace)
+        base = resolve_dotted(parts[:1], namespace)
         if not inspect.ismodule(base) or not is_user_module(base):
             continue
         # the first attribute that is not a module: what to copy in
         k = 1
-        while k < len(parts) and inspect.ismodule(_resolve(parts[:k + 1], namespace)) \
-                and is_user_module(_resolve(parts[:k + 1], namespace)):
+        while k < len(parts) and inspect.ismodule(resolve_dotted(parts[:k + 1], namespace)) \
+                and is_user_module(resolve_dotted(parts[:k + 1], namespace)):
             k += 1
         if k == len(parts):
             continue  # the module itself, used as a value: refused later
         target = node
         for _ in range(len(parts) - k - 1):
             target = target.value
-        found.append((_span(text, target), parts[:k + 1], target))
+        found.append((node_span(text, target), parts[:k + 1], target))
     renames, by_path = {}, {}
     for span, path, _ in found:
         key = tuple(path)
@@ -342,7 +193,7 @@ def flatten_user_modules(text, namespace):
                 name = f"{stem}{n}"
             taken.add(name)
             by_path[key] = name
-            renames[name] = (_resolve(path, namespace), path[0])
+            renames[name] = (resolve_dotted(path, namespace), path[0])
     new = text
     for (start, stop), path, _ in sorted(found, key=lambda f: f[0], reverse=True):
         new = new[:start] + by_path[tuple(path)] + new[stop:]
@@ -404,60 +255,6 @@ def _indent(lines):
     return 0
 
 
-# ------------------------------------------------------------------ classifying objects
-
-
-def _top(modname):
-    return (modname or "").split(".")[0]
-
-
-def is_stdlib(modname):
-    top = _top(modname)
-    if not top:
-        return False
-    names = getattr(sys, "stdlib_module_names", None)
-    if names is not None:
-        return top in names
-    if top in sys.builtin_module_names:
-        return True
-    mod = sys.modules.get(top)
-    path = getattr(mod, "__file__", None) or ""
-    stdlib = sysconfig.get_paths()["stdlib"]
-    return path.startswith(stdlib) and "site-packages" not in path
-
-
-def _import_module_line(module, name):
-    modname = module.__name__
-    if "." in modname:
-        parent, child = modname.rsplit(".", 1)
-        return f"from {parent} import {child}" + ("" if name == child else f" as {name}")
-    return f"import {modname}" + ("" if name == modname else f" as {name}")
-
-
-def _public_home(obj, candidates):
-    """The first module in ``candidates`` (names) that exports ``obj`` under its own name."""
-    attr = getattr(obj, "__name__", None)
-    if not attr:
-        return None
-    for modname in candidates:
-        mod = sys.modules.get(modname)
-        if mod is not None and getattr(mod, attr, None) is obj:
-            return modname
-    return None
-
-
-def _from_import_line(modname, attr, name):
-    return f"from {modname} import {attr}" + ("" if name == attr else f" as {name}")
-
-
-def _srcdiff_wrapped(obj):
-    """The plain function inside a srcdiff wrapper (``@sd.differentiate``, custom rules)."""
-    if inspect.isfunction(obj) or _top(type(obj).__module__) != "srcdiff":
-        return None
-    inner = getattr(obj, "__wrapped__", None) or getattr(obj, "fn", None)
-    return inner if inspect.isfunction(inner) else None
-
-
 # ------------------------------------------------------------------ linking
 
 
@@ -497,7 +294,7 @@ class _Linker:
                 piece.where = (lambda ident, where=piece.where, r=renames:
                                where(r[ident][1] if ident in r else ident))
             for name in global_reads(piece.text):
-                self._resolve(name, piece)
+                self.resolve_dotted(name, piece)
 
     # -- resolution ------------------------------------------------------------
     def _error(self, piece, name, message, hint=None):
@@ -519,7 +316,7 @@ class _Linker:
                           hint="rename one of them, or generate the functions into "
                                "separate modules")
 
-    def _resolve(self, name, piece):
+    def resolve_dotted(self, name, piece):
         old = self.bindings.get(name)
         if old is not None and old.kind == "generated":
             return  # another generated function (e.g. a shared adjoint)
@@ -549,7 +346,7 @@ class _Linker:
             return self._module(name, obj, piece)
         if is_stop_gradient(obj):
             return self._function(name, obj, RUNTIME)
-        wrapped = _srcdiff_wrapped(obj)
+        wrapped = srcdiff_wrapped(obj)
         if wrapped is not None:
             return self._function(name, wrapped, USER)
         logging = sys.modules.get("logging")
@@ -573,16 +370,16 @@ class _Linker:
                                           obj=np), piece, name)
             return _Binding(("const", text), "const", f"{name} = {text}")
         modname = getattr(obj, "__module__", None) or ""
-        if _top(modname) == "numpy":
-            home = _public_home(obj, _NUMPY_HOMES + (_public_name(modname),))
+        if top_package(modname) == "numpy":
+            home = public_home(obj, _NUMPY_HOMES + (_public_name(modname),))
             if home is None:
                 raise self._error(piece, name, f"{name!r} ({_what(obj)}) has no public "
                                   "numpy name to import it by",
                                   hint="use it through numpy, e.g. np."
                                        + getattr(obj, "__name__", name))
             return _Binding(("obj", id(obj)), "import",
-                            _from_import_line(home, obj.__name__, name), obj=obj)
-        if _top(modname) == "srcdiff":
+                            from_import_line(home, obj.__name__, name), obj=obj)
+        if top_package(modname) == "srcdiff":
             if inspect.isfunction(obj) and (modname == "srcdiff.runtime"
                                             or modname.startswith("srcdiff.rules")):
                 return self._function(name, obj, RUNTIME if modname == "srcdiff.runtime"
@@ -591,14 +388,14 @@ class _Linker:
                               "module cannot use: it must run without srcdiff",
                               hint="call it outside the differentiated function")
         if is_stdlib(modname):
-            home = _public_home(obj, [_public_name(modname), modname])
+            home = public_home(obj, [_public_name(modname), modname])
             if home is None:
                 raise self._error(piece, name, f"{name!r} ({_what(obj)}) has no public "
                                   "name in the standard library to import it by",
                                   hint=f"use it through its module, e.g. {_public_name(modname)}."
                                        + getattr(obj, "__name__", name))
             return _Binding(("obj", id(obj)), "import",
-                            _from_import_line(home, obj.__name__, name), obj=obj)
+                            from_import_line(home, obj.__name__, name), obj=obj)
         if inspect.isfunction(obj) and not _third_party(obj):
             if getattr(obj, "__wrapped__", None) is not None:
                 raise self._error(piece, name, f"{name!r} is a decorated function; the "
@@ -610,8 +407,9 @@ class _Linker:
                                   hint=f"define it with `def {name}(...)`")
             return self._function(name, obj, USER)
         if inspect.isfunction(obj) or inspect.isbuiltin(obj) or isinstance(obj, type):
+            package = top_package(modname) or "?"
             raise self._error(piece, name, f"{name!r} is {_what(obj)} from the package "
-                              f"{_top(modname) or '?'}, which is neither numpy nor in Python's "
+                              f"{package}, which is neither numpy nor in Python's "
                               "standard library; a standalone module may import only those",
                               hint="use numpy or the standard library in the differentiated "
                                    "code, or define the function in your own module")
@@ -621,9 +419,9 @@ class _Linker:
                           hint=f"pass {name!r} to the function as an argument")
 
     def _module(self, name, module, piece):
-        top = _top(module.__name__)
+        top = top_package(module.__name__)
         if top == "numpy" or is_stdlib(top):
-            return _Binding(("obj", id(module)), "import", _import_module_line(module, name),
+            return _Binding(("obj", id(module)), "import", import_module_line(module, name),
                             obj=module)
         if top == "srcdiff":
             raise self._error(piece, name, f"{name!r} is srcdiff, which the standalone module "
@@ -646,8 +444,8 @@ class _Linker:
     def render(self, entry_points):
         imports = sorted((b.text for b in self.bindings.values() if b.kind == "import"),
                          key=lambda t: (t.startswith("from "), t))
-        std = [t for t in imports if _top(t.split()[1]) != "numpy"]
-        npy = [t for t in imports if _top(t.split()[1]) == "numpy"]
+        std = [t for t in imports if top_package(t.split()[1]) != "numpy"]
+        npy = [t for t in imports if top_package(t.split()[1]) == "numpy"]
         consts = [self.bindings[n].text for n in sorted(self.bindings)
                   if self.bindings[n].kind == "const"]
         aliases = [self.bindings[n].text for n in sorted(self.bindings)

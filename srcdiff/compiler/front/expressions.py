@@ -1,0 +1,327 @@
+"""Normalizing expressions: each compound expression becomes a chain of assignments of
+one operation each (ANF), with ``and``/``or``/``if``-expressions, chained comparisons
+and comprehensions turned into statements. Part of normalize.py's normalizer."""
+
+import logging
+import warnings
+
+import gast
+import numpy as np
+
+from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.ir import syntax as S
+
+PASSTHROUGH_CALLS = {print, logging.debug, logging.info, logging.warning, logging.error,
+                     logging.critical, logging.log, warnings.warn}
+
+LOGGER_METHODS = {"debug", "info", "warning", "error", "critical", "log", "exception"}
+
+BINOP_NAMES = {gast.Add: "add", gast.Sub: "sub", gast.Mult: "mul", gast.Div: "div",
+                gast.FloorDiv: "floordiv", gast.Mod: "mod", gast.Pow: "pow",
+                gast.MatMult: "matmul", gast.BitAnd: "and_", gast.BitOr: "or_",
+                gast.BitXor: "xor", gast.LShift: "lshift", gast.RShift: "rshift"}
+
+_UNSUPPORTED_EXPRS = {
+    gast.Lambda: ("`lambda` inside a differentiated function is not supported",
+                  "define a module-level `def` and call it"),
+    gast.Yield: ("generators (`yield`) cannot be differentiated", "return a list instead"),
+    gast.YieldFrom: ("generators (`yield from`) cannot be differentiated", "return a list instead"),
+    gast.Await: ("`await` is not supported", "use an ordinary function"),
+    gast.NamedExpr: ("assignment expressions (`:=`) are not supported",
+                     "assign in a separate statement"),
+    gast.Starred: ("starred expressions (`*xs`) are not supported",
+                   "pass or unpack the elements explicitly"),
+    gast.Set: ("sets are not supported", "use a list or tuple"),
+    gast.SetComp: ("set comprehensions are not supported", "use a list comprehension"),
+    gast.DictComp: ("dict comprehensions are not supported",
+                    "build the dict with a `for` loop"),
+    gast.JoinedStr: ("f-strings are only allowed in print/logging calls",
+                     "format the string outside the differentiated function"),
+}
+
+# NumPy's index-trick objects (np.r_, np.c_, np.s_, np.index_exp, np.mgrid, np.ogrid),
+# and what they derive from (np.ma.mr_ and the like)
+_INDEX_TRICKS = tuple({t for n in ("r_", "c_", "s_", "index_exp", "mgrid", "ogrid")
+                       for t in type(getattr(np, n)).__mro__ if t is not object})
+
+
+class Expressions:
+    """The normalizer's expressions (mixed into normalize._Normalizer; shares its state)."""
+
+    def test(self, e):
+        if isinstance(e, gast.UnaryOp) and isinstance(e.op, gast.Not):
+            return gast.UnaryOp(op=gast.Not(), operand=self.atom(e.operand))
+        return self.atom(e)
+
+    def atom(self, e):
+        if isinstance(e, gast.Name):
+            if e.id in self.local_functions:
+                raise self.error(e, f"the nested function {e.id!r} is used as a value; srcdiff "
+                                 "only inlines direct calls of nested functions",
+                                 hint="call it directly, or define it at module level")
+            if not isinstance(e.ctx, gast.Load):
+                e = S.as_load(e)
+            return e
+        if isinstance(e, gast.Constant):
+            return e
+        folded = _fold_constant(e)
+        if folded is not None:
+            return folded
+        if isinstance(e, gast.Attribute):
+            obj = self.parsed.resolve(e)
+            if obj is None:  # np.newaxis
+                return S.const(None)
+        v = self.value(e)
+        if isinstance(v, (gast.Name, gast.Constant)):  # already named (ternary, and/or)
+            return v
+        return self.fresh_assign(_base_name(e, self.parsed), v)
+
+    def index_trick(self, e):
+        """``np.r_[a, b]`` / ``np.c_[a, b]`` as the concatenation they are
+        (``np.concatenate([np.atleast_1d(a), ...])``, ``np.column_stack([a, ...])``);
+        any other NumPy index-trick object is refused. None when ``e`` is an ordinary
+        subscript."""
+        obj = self.parsed.resolve(e.value)
+        if obj is MISSING or not isinstance(obj, _INDEX_TRICKS):
+            return None
+        items = e.slice.elts if isinstance(e.slice, gast.Tuple) else [e.slice]
+        is_r, is_c = obj is np.r_, obj is np.c_
+        name = S.expr_source(e.value)
+        if not (is_r or is_c):
+            raise self.error(e, f"{name}[...] is a NumPy index trick srcdiff does not model",
+                             hint="build the array with np.arange, np.linspace, "
+                                  "np.meshgrid or np.concatenate instead")
+        for x in items:
+            if isinstance(x, gast.Slice) or (isinstance(x, gast.Constant)
+                                              and isinstance(x.value, str)):
+                raise self.error(x, f"{name}[...] with a slice or a string directive is not "
+                                 "supported (only a list of values to join)",
+                                 hint="write np.concatenate([...]) (and np.arange for ranges)")
+        self.parsed.namespace.setdefault("np", np)
+        if is_r:
+            parts = [S.call(S.expr("np.atleast_1d"), [S.copy(x)]) for x in items]
+            call = S.call(S.expr("np.concatenate"), [gast.List(elts=parts, ctx=gast.Load())])
+        else:
+            call = S.call(S.expr("np.column_stack"),
+                          [gast.List(elts=[S.copy(x) for x in items], ctx=gast.Load())])
+        return S.locate(call, e)
+
+    def value(self, e, hint=None):
+        """A simple value (see the grammar) computing ``e``; may emit statements first."""
+        kind = type(e)
+        if kind in _UNSUPPORTED_EXPRS:
+            msg, hint_ = _UNSUPPORTED_EXPRS[kind]
+            raise self.error(e, msg, hint_)
+        folded = _fold_constant(e)
+        if folded is not None:
+            return folded
+        if isinstance(e, (gast.Name, gast.Constant)):
+            return self.atom(e)
+        if isinstance(e, gast.BinOp):
+            return gast.BinOp(left=self.atom(e.left), op=e.op, right=self.atom(e.right))
+        if isinstance(e, gast.UnaryOp):
+            return gast.UnaryOp(op=e.op, operand=self.atom(e.operand))
+        if isinstance(e, gast.Compare):
+            if len(e.ops) == 1:
+                return gast.Compare(left=self.atom(e.left), ops=e.ops,
+                                    comparators=[self.atom(e.comparators[0])])
+            return self.chained_compare(e)
+        if isinstance(e, gast.BoolOp):
+            return self.boolop(e)
+        if isinstance(e, gast.IfExp):
+            return self.ifexp(e, hint)
+        if isinstance(e, gast.Call):
+            return self.call(e)
+        if isinstance(e, gast.Subscript):
+            trick = self.index_trick(e)
+            if trick is not None:
+                return self.value(trick, hint)
+            return gast.Subscript(value=self.atom(e.value), slice=self.index(e.slice),
+                                  ctx=gast.Load())
+        if isinstance(e, gast.Attribute):
+            obj = self.parsed.resolve(e)
+            if obj is not MISSING:
+                return S.copy(e)  # a compile-time constant such as np.pi
+            return gast.Attribute(value=self.atom(e.value), attr=e.attr, ctx=gast.Load())
+        if isinstance(e, (gast.Tuple, gast.List)):
+            for x in e.elts:
+                if isinstance(x, gast.Starred):
+                    msg, h = _UNSUPPORTED_EXPRS[gast.Starred]
+                    raise self.error(x, msg, h)
+            elts = [self.atom(x) for x in e.elts]
+            return type(e)(elts=elts, ctx=gast.Load())
+        if isinstance(e, gast.Dict):
+            if any(k is None for k in e.keys):
+                raise self.error(e, "`**` in dict literals is not supported",
+                                 hint="list the entries explicitly")
+            return gast.Dict(keys=[self.atom(k) for k in e.keys],
+                             values=[self.atom(v) for v in e.values])
+        if isinstance(e, (gast.ListComp, gast.GeneratorExp)):
+            return self.comprehension(e)
+        raise self.error(e, f"`{kind.__name__}` expressions are not supported")
+
+    def index(self, s):
+        if isinstance(s, gast.Slice):
+            return gast.Slice(lower=None if s.lower is None else self.atom(s.lower),
+                              upper=None if s.upper is None else self.atom(s.upper),
+                              step=None if s.step is None else self.atom(s.step))
+        if isinstance(s, gast.Tuple):
+            return gast.Tuple(elts=[self.index(x) for x in s.elts], ctx=gast.Load())
+        return self.atom(s)
+
+    def call(self, e):
+        for a in e.args:
+            if isinstance(a, gast.Starred):
+                raise self.error(a, "calls with `*args` are not supported",
+                                 hint="pass the arguments explicitly")
+        for k in e.keywords:
+            if k.arg is None:
+                raise self.error(k.value, "calls with `**kwargs` are not supported",
+                                 hint="pass the keyword arguments explicitly")
+            if k.arg == "out":
+                raise self.error(k.value, "`out=` writes the result into an existing array, "
+                                 "which srcdiff cannot follow",
+                                 hint="assign the result instead: `c = np.add(a, b)`")
+        f = e.func
+        if isinstance(f, gast.Name) and f.id in self.local_functions:
+            return self.inline(self.local_functions[f.id], e)
+        target = self.parsed.resolve(f)
+        if target is MISSING:
+            if isinstance(f, gast.Attribute):
+                func = gast.Attribute(value=self.atom(f.value), attr=f.attr, ctx=gast.Load())
+            elif isinstance(f, gast.Name):
+                raise self.error(f, f"cannot tell what `{f.id}` refers to at compile time "
+                                 "(a local variable holding a function?)",
+                                 hint="call module-level functions by their global name")
+            else:
+                raise self.error(f, "calling the result of an expression is not supported",
+                                 hint="call a named function")
+        else:
+            func = S.copy(f)
+        args = [self.atom(a) for a in e.args]
+        kws = [(k.arg, self.atom(k.value)) for k in e.keywords]
+        return S.call(func, args, kws)
+
+    def chained_compare(self, e):
+        result = self.names.fresh("cmp")
+        left = self.atom(e.left)
+        rights = e.comparators
+        saved = self.out
+        first = True
+        nested = None
+        for op, right in zip(e.ops, rights):
+            if first:
+                r = self.atom(right)
+                self.emit(S.assign(result, gast.Compare(left=left, ops=[op], comparators=[r])))
+                first = False
+            else:
+                body = []
+                self.out = body
+                r = self.atom(right)
+                self.emit(S.assign(result, gast.Compare(left=left, ops=[op], comparators=[r])))
+                self.out = saved if nested is None else nested
+                node = gast.If(test=S.name(result), body=body, orelse=[])
+                self.emit(node)
+                nested = body
+            left = r
+        self.out = saved
+        return S.name(result)
+
+    def boolop(self, e):
+        result = self.names.fresh("cond")
+        is_and = isinstance(e.op, gast.And)
+        self.emit(S.assign(result, self.value(e.values[0])))
+        target = self.out
+        for v in e.values[1:]:
+            body = []
+            saved, self.out = self.out, body
+            self.emit(S.assign(result, self.value(v)))
+            self.out = saved
+            test = S.name(result) if is_and else gast.UnaryOp(op=gast.Not(), operand=S.name(result))
+            node = S.locate(gast.If(test=test, body=body, orelse=[]), self.loc)
+            target.append(node)
+            target = body
+        return S.name(result)
+
+    def ifexp(self, e, hint):
+        result = self.names.fresh(hint or "choice") if hint is None else self.names.fresh(hint)
+        test = self.test(e.test)
+        saved = self.out
+        self.out = []
+        self.emit(S.assign(result, self.value(e.body)))
+        body = self.out
+        self.out = []
+        self.emit(S.assign(result, self.value(e.orelse)))
+        orelse = self.out
+        self.out = saved
+        self.emit(gast.If(test=test, body=body, orelse=orelse))
+        return S.name(result)
+
+    def comprehension(self, e):
+        result = self.names.fresh("items")
+        self.emit(S.assign(result, gast.List(elts=[], ctx=gast.Load())))
+        inner = gast.Expr(value=S.call(gast.Attribute(value=S.name(result), attr="append",
+                                                      ctx=gast.Load()), [e.elt]))
+        stmt = inner
+        for gen in reversed(e.generators):
+            if gen.is_async:
+                raise self.error(e, "async comprehensions are not supported")
+            body = [stmt]
+            for cond in reversed(gen.ifs):
+                body = [gast.If(test=cond, body=body, orelse=[])]
+            stmt = gast.For(target=gen.target, iter=gen.iter, body=body, orelse=[],
+                            type_comment=None)
+        S.locate(stmt, self.loc)
+        loc = self.loc
+        self.stmt(stmt)
+        self.loc = loc
+        return S.name(result)
+
+
+def is_passthrough(obj):
+    if obj in PASSTHROUGH_CALLS:
+        return True
+    return isinstance(getattr(obj, "__self__", None), logging.Logger)
+
+
+def _fold_constant(e):
+    """``-1`` and ``+2.0`` are constants, not operations."""
+    if isinstance(e, gast.UnaryOp) and isinstance(e.op, (gast.USub, gast.UAdd)) \
+            and isinstance(e.operand, gast.Constant) \
+            and isinstance(e.operand.value, (int, float, complex)) \
+            and not isinstance(e.operand.value, bool):
+        v = e.operand.value
+        return S.const(-v if isinstance(e.op, gast.USub) else v)
+    return None
+
+
+def _base_name(e, parsed):
+    if isinstance(e, gast.BinOp):
+        return BINOP_NAMES.get(type(e.op), "t")
+    if isinstance(e, gast.UnaryOp):
+        return {gast.USub: "neg", gast.Not: "not_", gast.Invert: "inv"}.get(type(e.op), "t")
+    if isinstance(e, gast.Compare):
+        return "cmp"
+    if isinstance(e, gast.Call):
+        f = e.func
+        if isinstance(f, gast.Attribute):
+            return f.attr
+        if isinstance(f, gast.Name):
+            return "n" if f.id == "len" else f.id
+        return "call"
+    if isinstance(e, gast.Subscript):
+        key = e.slice
+        if isinstance(key, gast.Constant) and isinstance(key.value, str) \
+                and key.value.isidentifier():
+            return key.value  # params["W1"] -> W1
+        base = e.value.id if isinstance(e.value, gast.Name) else "item"
+        return base + "_i"
+    if isinstance(e, gast.Attribute):
+        return {"T": "transposed"}.get(e.attr, e.attr)
+    if isinstance(e, (gast.Tuple, gast.List)):
+        return "items"
+    if isinstance(e, gast.Dict):
+        return "entries"
+    if isinstance(e, gast.IfExp):
+        return "choice"
+    return "t"
