@@ -19,14 +19,18 @@ numbers; success returns None.
 """
 
 import inspect
+from typing import Any, Optional, Sequence
 
 import numpy as np
 
 from srcdiff.api.higher import grad, jvp
 from srcdiff.compiler.emit.execute import copy_arguments
+from srcdiff.types import Function, Wrt
 
 
-def check_grads(f, *args, wrt=None, modes=("rev",), order=1, eps=1e-6, rtol=1e-5, atol=1e-6):
+def check_grads(f: Function, *args: Any, wrt: Optional[Wrt] = None,
+                modes: Sequence[str] = ("rev",), order: int = 1, eps: float = 1e-6,
+                rtol: float = 1e-5, atol: float = 1e-6) -> None:
     """Check ``f``'s derivatives at ``args`` against finite differences (see the module doc).
 
     ``wrt``: the arguments to check (positions or names; default every float

@@ -1,10 +1,12 @@
 """``@sd.differentiate``: a function that carries its own derivatives."""
 
 import functools
+from typing import Optional
 
 from srcdiff.api.higher import grad, value_and_grad
 from srcdiff.api.source import source
 from srcdiff.api.transforms import vjp
+from srcdiff.types import Function, Names, Wrt
 
 
 class Differentiable:
@@ -30,7 +32,8 @@ class Differentiable:
         return vjp(self.fn, **self._opts)(*args, **kwargs)
 
 
-def differentiate(fn=None, *, wrt=0, stop_gradients=(), unconnected_gradients="none"):
+def differentiate(fn: Optional[Function] = None, *, wrt: Wrt = 0, stop_gradients: Names = (),
+                  unconnected_gradients: str = "none"):
     """Decorator: ``@sd.differentiate`` or ``@sd.differentiate(wrt=("w", "b"))``."""
     if fn is None:
         return lambda f: Differentiable(f, wrt, stop_gradients, unconnected_gradients)

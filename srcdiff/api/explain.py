@@ -27,6 +27,8 @@ primal and the backward sweep) and the result (the ``return``).
 """
 
 
+from typing import Any, Optional, Sequence
+
 from srcdiff.api import higher
 from srcdiff.api import transforms as api
 from srcdiff.api.explain_html import View
@@ -34,6 +36,7 @@ from srcdiff.api.explain_map import build_view
 from srcdiff.api.view_model import GeneratedSource, GenLine, PrimalLine, write_atomic
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis.facts import arg_fact
+from srcdiff.types import Function, Names, Wrt
 
 __all__ = ["explain", "build_view", "View", "GeneratedSource", "GenLine", "PrimalLine",
            "write_atomic"]
@@ -42,8 +45,10 @@ __all__ = ["explain", "build_view", "View", "GeneratedSource", "GenLine", "Prima
 # ---------------------------------------------------------------- compiling
 
 
-def explain(f, wrt=0, args=None, mode="reverse", *, stop_gradients=(),
-            unconnected_gradients="none", optimize=True, verify=False):
+def explain(f: Function, wrt: Wrt = 0, args: Optional[Sequence[Any]] = None,
+            mode: str = "reverse", *, stop_gradients: Names = (),
+            unconnected_gradients: str = "none", optimize: bool = True,
+            verify: bool = False) -> View:
     """The side-by-side view of ``f`` and the code ``sd.source`` gives for the same arguments.
 
     ``args`` (example arguments) specializes the code as ``sd.source(..., args=...)`` does.
@@ -61,11 +66,11 @@ def explain(f, wrt=0, args=None, mode="reverse", *, stop_gradients=(),
 
 def _reverse_functions(f, wrt, args, stop_gradients, unconnected_gradients, optimize, verify):
     """The generated functions ``sd.source(f, ...)`` prints (callees' adjoints first)."""
-    t = api._Transform(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
+    t = api.FirstOrder(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
                        verify=verify)
     facts = None
     if args is not None:
-        values = t._bind(tuple(args), {})
+        values = t.bind_arguments(tuple(args), {})
         api.check_arguments(t.fn, t.params, values)
         facts = dict(zip(t.params, (arg_fact(v) for v in values)))
     with driver.deep_recursion():
@@ -86,7 +91,7 @@ def _forward_functions(f, wrt, args, stop_gradients):
         values = transform.target.bind(tuple(args), {})
         fn = transform.target.function(values)
         import inspect
-        facts = dict(zip(inspect.signature(fn).parameters, higher._facts(values)))
+        facts = dict(zip(inspect.signature(fn).parameters, higher.argument_facts(values)))
     with driver.deep_recursion():
         node, _, ctx = driver.forward_function(fn, transform.wrt, stop=transform.stop,
                                         arg_facts=facts, as_tuple=not transform.single)

@@ -12,7 +12,7 @@ from srcdiff.api.view_model import (
     GenLine,
     Primal,
     PrimalLine,
-    _header_end,
+    header_end,
 )
 from srcdiff.compiler.analysis.activity import INT, walk
 from srcdiff.compiler.ir import origin
@@ -52,7 +52,7 @@ def _map_function(fn, gen, text, primal, k, offset, mode):
     printed = text.split("\n")
     tree = ast.parse(text + "\n").body[0]
     entries = []  # (statement, first line, last line, enclosing statement)
-    body_start = _header_end(tree) + 1
+    body_start = header_end(tree) + 1
     _align(fn.body, tree.body, printed, body_start, None, entries)
     anf = [s for s, _ in walk(gen.fn.body)]
     facts = _Facts(gen, mode)
@@ -139,7 +139,7 @@ def _align(gbody, abody, printed, cursor, parent, out):
             continue
         a = next(parsed)
         if isinstance(g, (gast.If, gast.For, gast.While)):
-            head = _header_end(a)
+            head = header_end(a)
             out.append((g, a.lineno, head, parent))
             end = _align(g.body, a.body, printed, head + 1, g, out)
             if g.orelse:

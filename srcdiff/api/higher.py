@@ -33,11 +33,12 @@ from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front.parse import parse_function
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
+from srcdiff.types import Function, Names, Wrt
 
 _CACHE = weakref.WeakKeyDictionary()
 
 
-def invalidate():
+def invalidate() -> None:
     """Forget every compiled gradient, first-order and composed (a rule changed)."""
     api.invalidate()
     _CACHE.clear()
@@ -77,9 +78,9 @@ class _Target:
 
     def bind(self, args, kwargs):
         if self.inner is not None:
-            values = list(self.inner._bind(args, kwargs))
+            values = list(self.inner.bind_arguments(args, kwargs))
         else:
-            values = api._Transform._bind(self, args, kwargs)
+            values = api.FirstOrder.bind_arguments(self, args, kwargs)
         api.check_arguments(self.fn, self.params, values)
         return values
 
@@ -101,7 +102,7 @@ def _wrt(target, wrt):
     return api.wrt_names(target.fn, target.params, wrt)
 
 
-def _facts(values):
+def argument_facts(values):
     return tuple(arg_fact(v) for v in values)
 
 
@@ -120,7 +121,7 @@ class JVP:
 
     def compiled(self, values):
         fn = self.target.function(values)
-        facts = _facts(values)
+        facts = argument_facts(values)
         key = ("jvp", tuple(self.wrt), self.single, self.stop, facts)
         table = _CACHE.setdefault(fn, {})
         hit = table.get(key)
@@ -155,7 +156,7 @@ class JVP:
         return out[0] if self.single else tuple(out)
 
 
-def jvp(f, wrt=0, *, stop_gradients=()):
+def jvp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = ()) -> "JVP":
     """Forward mode: ``jvp(f, wrt)(*args, tangents=t) -> (value, J @ t)``; see SPEC §2."""
     return JVP(f, wrt, stop_gradients)
 
@@ -238,14 +239,14 @@ class Composed(api.Transform):
         plain.verify = False
         return plain
 
-    def _bind(self, args, kwargs):
-        values = self.inner._bind(args, kwargs)
+    def bind_arguments(self, args, kwargs):
+        values = self.inner.bind_arguments(args, kwargs)
         api.check_arguments(self.fn, self.params, values)
         return values
 
     def compiled(self, values):
         inner = _plain(self.inner).compiled(values).fn
-        facts = _facts(values)
+        facts = argument_facts(values)
         key = ("grad", tuple(self.wrt), self.single, self.stop, self.unconnected,
                self.return_value, self.verify, facts)
         table = _CACHE.setdefault(inner, {})
@@ -278,7 +279,7 @@ class Composed(api.Transform):
         no value) of parameters, and no ``stop_gradients`` outside.
         """
         inner = self.inner
-        if not isinstance(inner, api._Transform) or inner.stop or inner.return_value \
+        if not isinstance(inner, api.FirstOrder) or inner.stop or inner.return_value \
                 or self.stop or any(w not in inner.params for w in inner.wrt + self.wrt):
             raise why
         outer = api.grad(inner.fn, tuple(self.wrt), unconnected_gradients="zero")
@@ -287,12 +288,13 @@ class Composed(api.Transform):
                         forward.compiled(values).source)
 
     def __call__(self, *args, grad_ys=None, **kwargs):
-        values = self._bind(args, kwargs)
+        values = self.bind_arguments(args, kwargs)
         return self.compiled(values).call(*values, grad_ys=grad_ys)
 
 
-def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=True,
-         verify=False):
+def grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
+         unconnected_gradients: str = "none", optimize: bool = True,
+         verify: bool = False) -> Function:
     """``sd.grad``: the gradient of ``f`` (transforms.grad), or, when ``f`` is itself a
     transform (``grad(grad(f))``), of its generated code (:class:`Composed`)."""
     if is_transform(f):
@@ -303,8 +305,9 @@ def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=
                     verify=verify)
 
 
-def value_and_grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none",
-                   optimize=True, verify=False):
+def value_and_grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
+                   unconnected_gradients: str = "none", optimize: bool = True,
+                   verify: bool = False) -> Function:
     """``sd.value_and_grad``: like :func:`grad`, returning ``(value, gradients)``."""
     if is_transform(f):
         api.check_modes(optimize, verify)
@@ -441,7 +444,7 @@ class HVP:
         return self.jvp(*args, tangents=vector, **kwargs)[1]
 
 
-def hvp(f, wrt=0):
+def hvp(f: Function, wrt: Wrt = 0) -> "HVP":
     """Hessian-vector product by forward over reverse; see SPEC §2."""
     return HVP(f, wrt)
 
@@ -476,7 +479,7 @@ class Hessian:
         return tuple(tuple(row) for row in blocks)
 
 
-def hessian(f, wrt=0):
+def hessian(f: Function, wrt: Wrt = 0) -> "Hessian":
     """The full Hessian, one Hessian-vector product per input element; see SPEC §2."""
     return Hessian(f, wrt)
 
@@ -549,7 +552,7 @@ class Jacobian:
         return tuple_out, blocks
 
 
-def jacobian(f, wrt=0, mode="reverse"):
+def jacobian(f: Function, wrt: Wrt = 0, mode: str = "reverse") -> "Jacobian":
     """The full Jacobian, by reverse (one pass per output element) or forward mode."""
     return Jacobian(f, wrt, mode)
 

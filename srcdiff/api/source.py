@@ -1,13 +1,18 @@
 """``sd.source``: the generated module's source, in either mode."""
 
+from typing import Any, Optional, Sequence
+
 from srcdiff.api.explain import GeneratedSource, explain
 from srcdiff.api.higher import JVP
-from srcdiff.api.transforms import _Transform
+from srcdiff.api.transforms import FirstOrder
 from srcdiff.compiler import driver
+from srcdiff.types import Function, Names, Wrt
 
 
-def source(f, wrt=0, mode="reverse", *, args=None, stop_gradients=(),
-           unconnected_gradients="none", optimize=True, verify=False):
+def source(f: Function, wrt: Wrt = 0, mode: str = "reverse", *,
+           args: Optional[Sequence[Any]] = None, stop_gradients: Names = (),
+           unconnected_gradients: str = "none", optimize: bool = True,
+           verify: bool = False) -> GeneratedSource:
     """The generated module's source. ``args`` (example arguments) specializes it.
 
     A ``str``, which renders in Jupyter as the side-by-side view of ``f`` and the
@@ -23,7 +28,7 @@ def _source(f, wrt, mode, args, stop_gradients, unconnected_gradients, optimize,
         return forward_source(f, wrt, args=args, stop_gradients=stop_gradients)
     if mode != "reverse":
         raise ValueError(f"mode must be 'reverse' or 'forward', got {mode!r}")
-    t = _Transform(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
+    t = FirstOrder(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
                    verify=verify)
     t.verify = verify  # the source asked for, whatever SRCDIFF_VERIFY says for running code
     if args is None:
@@ -31,10 +36,11 @@ def _source(f, wrt, mode, args, stop_gradients, unconnected_gradients, optimize,
                                           as_tuple=not t.single, optimize=t.optimize,
                                           verify=t.verify)
         return node_src.source
-    return t.compiled(t._bind(tuple(args), {})).source
+    return t.compiled(t.bind_arguments(tuple(args), {})).source
 
 
-def forward_source(f, wrt=0, *, args=None, stop_gradients=()):
+def forward_source(f: Function, wrt: Wrt = 0, *, args: Optional[Sequence[Any]] = None,
+                   stop_gradients: Names = ()) -> str:
     """The source of ``jvp_<f>`` (and of the ``jvp_`` functions of the user functions it
     calls). ``args`` (example arguments) specializes it, as ``sd.jvp`` does when called."""
     transform = JVP(f, wrt, stop_gradients)

@@ -11,6 +11,7 @@ import inspect
 import linecache
 import os
 import weakref
+from typing import Any
 
 import numpy as np
 
@@ -22,12 +23,13 @@ from srcdiff.compiler.front.normalize import check_signature as check_def
 from srcdiff.compiler.front.parse import parse_function
 from srcdiff.errors import SrcdiffError
 from srcdiff.rules import DEFAULT
+from srcdiff.types import Function, Names, Wrt
 
 _CACHE = weakref.WeakKeyDictionary()
 _GENERATION = [0]  # bumped when rules change: every compiled gradient is then stale
 
 
-def invalidate():
+def invalidate() -> None:
     """Forget every compiled gradient (a rule was registered or replaced)."""
     _CACHE.clear()
     effects.clear()
@@ -69,7 +71,7 @@ def _wrap_primitive(fn):
     return ns[name]
 
 
-def stop_gradient(x):
+def stop_gradient(x: Any) -> Any:
     """Identity at run time; the compiler treats the result as a constant."""
     return x
 
@@ -254,7 +256,7 @@ class Transform:
     a transform of a transform is composed, never compiled as a plain function."""
 
 
-class _Transform(Transform):
+class FirstOrder(Transform):
     """A compiled-on-demand transform of ``fn``, specialized by argument structure."""
 
     def __init__(self, fn, wrt, stop_gradients=(), unconnected_gradients="none",
@@ -287,13 +289,13 @@ class _Transform(Transform):
     def unverified(self):
         """The same transform without verification (its code is differentiated again)."""
         if self._unverified is None:
-            self._unverified = _Transform(self.fn, self.wrt if not self.single else self.wrt[0],
+            self._unverified = FirstOrder(self.fn, self.wrt if not self.single else self.wrt[0],
                                           self.stop, self.unconnected, self.return_value,
                                           self.optimize)
             self._unverified.verify = False
         return self._unverified
 
-    def _bind(self, args, kwargs):
+    def bind_arguments(self, args, kwargs):
         n = len(self.params)
         if not kwargs and len(args) == n:
             return list(args)
@@ -340,7 +342,7 @@ class _Transform(Transform):
 
     def __call__(self, *args, grad_ys=None, **kwargs):
         # (the steady state, one key and one lookup, is the function _fast_callable makes)
-        values = self._bind(args, kwargs)
+        values = self.bind_arguments(args, kwargs)
         return self.compiled(values).call(*values, grad_ys)
 
 
@@ -368,8 +370,9 @@ def _fast_callable(t):
     return call
 
 
-def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=True,
-         verify=False):
+def grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
+         unconnected_gradients: str = "none", optimize: bool = True,
+         verify: bool = False) -> Function:
     """The gradient of ``f`` (of the sum of its outputs) w.r.t. ``wrt``; see SPEC §1.
 
     ``f`` is a plain function here; higher.grad (``sd.grad``) also takes transforms
@@ -377,19 +380,21 @@ def grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=
     pipeline; ``verify=True``: the generated code checks the backward sweep's
     invariant as it runs (SPEC §8, verify.py).
     """
-    return _fast_callable(_Transform(f, wrt, stop_gradients, unconnected_gradients,
+    return _fast_callable(FirstOrder(f, wrt, stop_gradients, unconnected_gradients,
                                      optimize=optimize, verify=verify))
 
 
-def value_and_grad(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none",
-                   optimize=True, verify=False):
+def value_and_grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
+                   unconnected_gradients: str = "none", optimize: bool = True,
+                   verify: bool = False) -> Function:
     """Like :func:`grad`, returning ``(value, gradients)`` from one call."""
-    return _fast_callable(_Transform(f, wrt, stop_gradients, unconnected_gradients,
+    return _fast_callable(FirstOrder(f, wrt, stop_gradients, unconnected_gradients,
                                      return_value=True, optimize=optimize, verify=verify))
 
 
-def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=True,
-        verify=False):
+def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
+        unconnected_gradients: str = "none", optimize: bool = True,
+        verify: bool = False) -> Function:
     """``vjp(f)(*args) -> (value, pullback)``; ``pullback(cotangent)`` gives gradients.
 
     The value and every pullback are taken at the arguments as passed: ``f``
@@ -397,12 +402,12 @@ def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=T
     pullback keeps its own copy (later changes to the caller's arrays do not
     move it). The caller's arguments are left as passed.
     """
-    t = _Transform(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
+    t = FirstOrder(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
                    verify=verify)
 
     @functools.wraps(t.fn)
     def run(*args, **kwargs):
-        values = t._bind(args, kwargs)
+        values = t.bind_arguments(args, kwargs)
         compiled = t.compiled(values)
         point = copy_arguments(values)  # the point the pullback differentiates at
         value = t.fn(*(copy_arguments(point) if compiled.writes else values))

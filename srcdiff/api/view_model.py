@@ -94,7 +94,7 @@ class Primal:
         self.filename = str(parsed.filename)
         self.first_line = parsed.first_line
         self.lines = [line.rstrip("\r\n") for line in parsed.lines]
-        self.statement_of, self.returns, self.def_line = _user_statements(parsed)
+        self.statement_of, self.returns, self.def_line = user_statements(parsed)
 
     def file_line(self, snippet_line):
         return self.first_line + snippet_line - 1
@@ -105,7 +105,7 @@ class Primal:
         return None if first is None else self.file_line(first)
 
 
-def _user_statements(parsed):
+def user_statements(parsed):
     """``({snippet line: first line of its statement}, return lines, def line)`` from the
     user's source (own lines only: a compound statement owns its header and ``else:``)."""
     lines = [line.rstrip("\r\n") for line in parsed.lines]
@@ -122,7 +122,7 @@ def _user_statements(parsed):
             first, last = node.lineno, getattr(node, "end_lineno", node.lineno)
             children = [getattr(node, f, []) for f in ("body", "orelse", "finalbody")]
             if any(children) and not isinstance(node, ast.ClassDef):
-                head = _header_end(node)
+                head = header_end(node)
                 for k in range(first, head + 1):
                     owner[k] = first
                 for k in range(head + 1, last + 1):
@@ -144,7 +144,7 @@ def _user_statements(parsed):
     return owner, returns, def_line
 
 
-def _header_end(node):
+def header_end(node):
     """The last line of a compound statement's header (``for ... in ...:``)."""
     parts = []
     if isinstance(node, (ast.For, ast.AsyncFor)):

@@ -200,7 +200,7 @@ def _resolve_wrt(fn, wrt, source):
     return names, params
 
 
-def _expand(job, loader):
+def expand(job, loader):
     """[(target, fn, wrt names, single)] in command-line order, without repeats."""
     out, seen = [], set()
     for t in job.targets:
@@ -257,7 +257,7 @@ def entry_name(job, fn):
     return ("grad_" if job.mode == "reverse" else "jvp_") + fn.__name__
 
 
-def _locate_at_definition(error, target, fn):
+def locate_at_definition(error, target, fn):
     """Give an error that says nowhere the target's file and ``def`` line."""
     if error.filename or not target.is_file:
         return
@@ -291,7 +291,7 @@ def generate(job):
     loader = Loader(run_top_level=not getattr(job, "no_exec", False))
     with contextlib.redirect_stdout(sys.stderr), driver.deep_recursion():
         # (the user's prints must not corrupt stdout)
-        items = _expand(job, loader)
+        items = expand(job, loader)
         entries = [entry_name(job, fn) for _, fn, _, _ in items]
         if len(set(entries)) != len(entries):
             twice = sorted({e for e in entries if entries.count(e) > 1})
@@ -305,7 +305,7 @@ def generate(job):
             try:
                 node, parsed, callees = _derive(job, fn, wrt, single, ctx)
             except SrcdiffError as e:
-                _locate_at_definition(e, target, fn)
+                locate_at_definition(e, target, fn)
                 raise
             for callee, namespace in callees:
                 pieces.append(standalone.callee_piece(
@@ -510,7 +510,7 @@ def _main(argv):
     if checking and not job.output:
         raise usage("check needs the file to compare with: -o OUT.py")
     if job.output:
-        _refuse_overwriting_sources(job)
+        refuse_overwriting_sources(job)
     text = generate(job)
     if checking:
         return check(job, text)
@@ -528,7 +528,7 @@ def _main(argv):
     return OK
 
 
-def _refuse_overwriting_sources(job):
+def refuse_overwriting_sources(job):
     out = os.path.abspath(job.output)
     for t in job.targets:
         if t.is_file and os.path.exists(t.source) and os.path.exists(out) \

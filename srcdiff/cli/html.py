@@ -39,10 +39,10 @@ def html_command(argv):
         raise cli.CliError(f"-o {job.output}: the view is an HTML page; name it VIEW.html",
                            cli.USAGE)
     if job.output:
-        cli._refuse_overwriting_sources(job)
+        cli.refuse_overwriting_sources(job)
     loader = cli.Loader(run_top_level=not job.no_exec)
     with contextlib.redirect_stdout(sys.stderr), driver.deep_recursion():
-        items = cli._expand(job, loader)
+        items = cli.expand(job, loader)
         if len(items) != 1:
             raise cli.CliError(f"srcdiff html shows one function; {len(items)} were named "
                                f"({', '.join(fn.__name__ for _, fn, _, _ in items)})",
@@ -58,7 +58,7 @@ def html_command(argv):
                                                        name=cli.entry_name(job, fn),
                                                        as_tuple=not single)
         except SrcdiffError as e:
-            cli._locate_at_definition(e, target, fn)
+            cli.locate_at_definition(e, target, fn)
             raise
         view = build_view(ctx.functions + [node], job.mode)
     page = view.html(title=f"srcdiff: {cli.entry_name(job, fn)} ({target.source})")

@@ -5,6 +5,7 @@
 
 import contextlib
 import sys
+from typing import Any, Optional, Sequence
 
 import gast
 import numpy as np
@@ -29,6 +30,7 @@ from srcdiff.compiler.reverse.calls import adjoint_of_call
 from srcdiff.compiler.reverse.state import ReverseOptions
 from srcdiff.errors import SrcdiffError
 from srcdiff.rules import DEFAULT
+from srcdiff.types import Function, Generated
 
 RESERVED = set(emit.RUNTIME_HELPERS) | {"np", "grad_ys", "_stack", "tangents"}
 
@@ -133,9 +135,12 @@ def _refuse_varied_options(parsed, analysis):
                  "the computation without that option")
 
 
-def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False,
-                     arg_facts=None, name=None, as_tuple=False, context=None,
-                     zero_gradients=False, internal=False, optimize=True, verify=False):
+def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = (),
+                     unconnected: str = "none", return_value: bool = False,
+                     arg_facts: Optional[dict] = None, name: Optional[str] = None,
+                     as_tuple: bool = False, context: Optional["Context"] = None,
+                     zero_gradients: bool = False, internal: bool = False,
+                     optimize: bool = True, verify: bool = False) -> Generated:
     """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context).
 
     ``optimize=False`` gives the reference pipeline (SPEC §8): the plainest correct
@@ -173,7 +178,7 @@ def reverse_function(fn, wrt, *, stop=(), unconnected="none", return_value=False
     return out, parsed, ctx
 
 
-def compile_reverse(fn, wrt, **options):
+def compile_reverse(fn: Function, wrt: Sequence[str], **options: Any) -> Compiled:
     """Compile and load; return a :class:`Compiled` whose entry is the gradient function."""
     with deep_recursion():
         node, parsed, ctx = reverse_function(fn, wrt, **options)
@@ -184,8 +189,10 @@ def compile_reverse(fn, wrt, **options):
 # ---------------------------------------------------------------- forward mode
 
 
-def forward_function(fn, wrt, *, stop=(), arg_facts=None, name=None, as_tuple=False,
-                     context=None):
+def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = (),
+                     arg_facts: Optional[dict] = None, name: Optional[str] = None,
+                     as_tuple: bool = False,
+                     context: Optional["Context"] = None) -> Generated:
     """Compile the forward-mode (JVP) function of ``fn``: (gast FunctionDef, parsed, context).
 
     The generated ``jvp_<fn>`` takes ``fn``'s parameters plus ``tangents`` (one
@@ -211,7 +218,7 @@ def forward_function(fn, wrt, *, stop=(), arg_facts=None, name=None, as_tuple=Fa
     return out, parsed, ctx
 
 
-def compile_forward(fn, wrt, **options):
+def compile_forward(fn: Function, wrt: Sequence[str], **options: Any) -> Compiled:
     """Compile and load; return a :class:`Compiled` whose entry is the JVP function."""
     with deep_recursion():
         node, parsed, ctx = forward_function(fn, wrt, **options)
@@ -262,7 +269,8 @@ def deep_recursion():
         sys.setrecursionlimit(old)
 
 
-def load(node, parsed, ctx, writes=()):
+def load(node: gast.FunctionDef, parsed: Any, ctx: "Context",
+         writes: Sequence[int] = ()) -> Compiled:
     """Exec a generated function (and the adjoints it calls); return a :class:`Compiled`."""
     ns = emit.load(emit.module_source([node]),
                    emit.base_namespace(parsed.namespace, ctx.helpers), node.name)

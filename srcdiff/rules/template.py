@@ -118,7 +118,7 @@ class Template:
             except _NotFoldable:
                 pass
         tmp = names.fresh("vjp" if self.kind == "vjp" else "jvp")
-        call = self._call(call_name or self.name, [S.copy(subs[p]) for p in self.params[:2]],
+        call = self.call(call_name or self.name, [S.copy(subs[p]) for p in self.params[:2]],
                           bound)
         if n_out == 1 or self.returns == "single":
             # a single returned expression is the first argument's gradient
@@ -129,7 +129,7 @@ class Template:
                                                       ctx=gast.Load())
                                        for i in range(n_out)]
 
-    def _call(self, name, head, bound):
+    def call(self, name, head, bound):
         """``name(g, ans, ...)``: positional parameters positionally, then ``*args``, keywords."""
         args, kws = list(head), []
         params = list(self.signature.parameters.values())[2:]
@@ -331,7 +331,7 @@ def _fold(body):
         if isinstance(s, gast.Return):
             return out, s
         if isinstance(s, gast.If):
-            decided = _decide(s.test)
+            decided = decide_test(s.test)
             if decided is None:
                 raise _NotFoldable(s)
             branch = s.body if decided else s.orelse
@@ -367,7 +367,7 @@ class _Undecidable(Exception):
     pass
 
 
-class _MarkConstants(gast.NodeTransformer):
+class MarkConstants(gast.NodeTransformer):
     """``is_constant(x)``: True at compile time exactly when ``x`` is a literal."""
 
     def visit_Call(self, node):
@@ -386,10 +386,10 @@ def _is_literal(node):
     return False
 
 
-def _decide(test):
+def decide_test(test):
     import warnings
 
-    test = _MarkConstants().visit(S.copy(test))
+    test = MarkConstants().visit(S.copy(test))
     env = dict(_SAFE)
     for name in S.loaded_names(test) - set(_SAFE):
         env[name] = _Unknown()

@@ -6,13 +6,14 @@ import ast
 import os
 
 import pytest
+
 from paths import ROOT
 
 PACKAGE = os.path.join(ROOT, "srcdiff")
 
 # lowest first; a module may import its own stage and the stages before it
 LAYERS = [
-    ("errors", "version"),
+    ("errors", "version", "types"),
     ("runtime",),
     ("compiler.ir",),
     ("rules",),
@@ -135,7 +136,8 @@ def test_modules_and_classes_stay_readable(module, path):
 def test_the_checks_can_fail(tmp_path):
     """A backward import and a function-level import are caught."""
     bad = tmp_path / "bad.py"
-    bad.write_text("from srcdiff.api import higher\n\ndef f():\n    from srcdiff.compiler import driver\n")
+    bad.write_text("from srcdiff.api import higher\n\n"
+                   "def f():\n    from srcdiff.compiler import driver\n")
     found = list(imports(str(bad)))
     assert ("api.higher", True) in found and ("compiler.driver", False) in found
     assert RANK[stage("api.higher")] > RANK[stage("compiler.ir.syntax")]

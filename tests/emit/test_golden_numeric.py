@@ -88,7 +88,7 @@ REVERSE = _reverse_cases()
 @pytest.mark.parametrize("name", sorted(REVERSE))
 def test_reverse_golden_matches_finite_differences(name):
     fn, wrt, args, generic = REVERSE[name]
-    t = api._Transform(fn, wrt)
+    t = api.FirstOrder(fn, wrt)
     if generic:
         from srcdiff.compiler import driver
         compiled = driver.compile_reverse(t.fn, t.wrt, stop=t.stop, unconnected=t.unconnected,

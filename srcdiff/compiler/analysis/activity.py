@@ -14,13 +14,17 @@ name (``array`` for numbers and arrays, ``int`` for integers, ``container``
 for lists/tuples/dicts, ``None`` when unknown) and its *rank* (ndim, or None).
 """
 
+from typing import Optional, Sequence
+
 import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.ops import describe
+from srcdiff.compiler.front.parse import Parsed
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
+from srcdiff.rules.registry import Registry
 from srcdiff.rules.runtime_rules import TREE_VALUED
 
 ARRAY, INT, CONTAINER = "array", "int", "container"
@@ -63,7 +67,9 @@ def walk(body, depth=0):
             yield from walk(s.body, depth + 1)
 
 
-def analyze(fn, parsed, registry, user_functions, wrt_names, stop=(), arg_facts=None):
+def analyze(fn: gast.FunctionDef, parsed: Parsed, registry: Registry, user_functions,
+            wrt_names: Sequence[str], stop: Sequence[str] = (),
+            arg_facts: Optional[dict] = None) -> "Analysis":
     """Compute an :class:`Analysis` for the ANF function ``fn``."""
     a = Analysis()
     a.registry = registry

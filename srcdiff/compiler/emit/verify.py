@@ -38,10 +38,15 @@ checked, nor are sums deferred after a loop (they read lists the loop filled
 and a shape): ``unchecked`` counts them.
 """
 
+from typing import TYPE_CHECKING
+
 import gast
 
 from srcdiff.compiler.analysis.activity import walk
 from srcdiff.compiler.ir import dataflow, origin
+
+if TYPE_CHECKING:  # (annotations only)
+    from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.optimize import exprs
 
@@ -52,7 +57,7 @@ SHAPE_READS = {"np.shape": 0, "np.size": 0, "np.ndim": 0, "np.zeros_like": 0,
 _COMPOUND = (gast.If, gast.For, gast.While)
 
 
-def instrument(fn, rev):
+def instrument(fn: gast.FunctionDef, rev: "Reverse") -> gast.FunctionDef:
     """Insert the verification calls into the generated function ``fn`` (made by ``rev``)."""
     taken = S.all_names(fn)
     tape = _fresh("_verify_tape", taken)

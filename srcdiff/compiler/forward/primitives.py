@@ -11,7 +11,7 @@ from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER
 from srcdiff.compiler.analysis.facts import arg_fact, bind_call, fact_of
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules.runtime_rules import TREE_VALUED
-from srcdiff.rules.template import _decide, _MarkConstants
+from srcdiff.rules.template import MarkConstants, decide_test
 
 
 class Primitives:
@@ -119,7 +119,7 @@ class Primitives:
         call_name = "jvp_" + template.name.strip("_")
         self.helpers[call_name] = template.fn
         tmp = self.names.fresh("jvp")
-        call = template._call(call_name, [d, ans], bound)
+        call = template.call(call_name, [d, ans], bound)
         if n_out == 1 or template.returns == "single":
             return [S.assign(tmp, call)], S.name(tmp)
         if template.returns != "tuple":
@@ -135,7 +135,7 @@ class Primitives:
                 return out, _pick(x.value, k, n_out)
             if isinstance(x, gast.If):
                 rest = body[i + 1:]
-                decided = _decide(x.test)
+                decided = decide_test(x.test)
                 if decided is not None:
                     branch = x.body if decided else x.orelse
                     inner, e = self._select(list(branch) + rest, k, n_out)
@@ -149,7 +149,7 @@ class Primitives:
                 no = _prune(no, S.loaded_names(e2) if e2 is not None else set())
                 yes.append(S.assign(r, e1 if e1 is not None else S.const(0.0)))
                 no.append(S.assign(r, e2 if e2 is not None else S.const(0.0)))
-                test = _MarkConstants().visit(S.copy(x.test))
+                test = MarkConstants().visit(S.copy(x.test))
                 out.append(gast.If(test=test, body=yes, orelse=no))
                 return out, S.name(r)
             out.append(x)

@@ -28,6 +28,8 @@ ones. Temporaries are named after their operation (``tanh``, ``matmul``).
 """
 
 
+from typing import Iterable, Tuple
+
 import gast
 
 from srcdiff.compiler.front.expressions import (
@@ -37,7 +39,7 @@ from srcdiff.compiler.front.expressions import (
     is_passthrough,
 )
 from srcdiff.compiler.front.jumps import always_returns, lower_jumps
-from srcdiff.compiler.front.parse import MISSING, local_names
+from srcdiff.compiler.front.parse import MISSING, Parsed, local_names
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 
@@ -61,7 +63,7 @@ _UNSUPPORTED_STMTS = {
 }
 
 
-def normalize(parsed, reserved=()):
+def normalize(parsed: Parsed, reserved: Iterable[str] = ()) -> Tuple[gast.FunctionDef, NameGen]:
     """Return a new ``FunctionDef`` in ANF (see module docstring) and its name generator.
 
     ``reserved`` names (helpers the generated code will call) are never used

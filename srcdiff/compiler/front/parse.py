@@ -12,6 +12,7 @@ import builtins
 import inspect
 import linecache
 import textwrap
+from typing import Any, Callable
 
 import gast
 
@@ -105,7 +106,7 @@ def local_names(node):
     return bound - declared
 
 
-def parse_function(fn):
+def parse_function(fn: Callable[..., Any]) -> "Parsed":
     """Read ``fn``'s source and return a :class:`Parsed`."""
     if not inspect.isfunction(fn):
         what = getattr(fn, "__name__", repr(fn))

@@ -16,6 +16,8 @@ identities (negation and scaling by two are exact). Shared facts about
 expressions (purity, what a statement writes) are in exprs.py.
 """
 
+from typing import Iterable
+
 import gast
 
 from srcdiff.compiler.ir import dataflow
@@ -36,7 +38,8 @@ from srcdiff.compiler.optimize.exprs import (
 )
 
 
-def optimize(fn, keep=(), gradients=(), scalars=(), verify=False):
+def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable[str] = (),
+             scalars: Iterable[str] = (), verify: bool = False) -> gast.FunctionDef:
     """Clean up a generated function. Names in ``keep`` (the user's) are never folded away;
     ``gradients`` (adjoint names: always floats) may have their negations moved;
     ``scalars`` are names known to hold single numbers. ``verify``: rewrites that move

@@ -37,7 +37,7 @@ class BackwardStatements:
         for bv in sorted(self.state.uniform if names is None else names):
             self.state.uniform.discard(bv)
             if bv in self.state.defined and self._adjoint_live(bv):
-                spread = S.call("spread", [S.name(bv), S.name(self._primal_of(bv))])
+                spread = S.call("spread", [S.name(bv), S.name(self.primal_of(bv))])
                 out.append(S.assign(bv, spread))
                 self.state.owned.discard(bv)
         return out

@@ -32,7 +32,7 @@ class ControlFlow:
         defined = {bv for bv in defined if self._adjoint_live(bv)}
         for (code, st), body in zip(branches, (s.body, s.orelse)):
             for bv in sorted(defined - st.defined):
-                v = self._primal_of(bv)
+                v = self.primal_of(bv)
                 code.append(S.assign(bv, self._zero_before(v, s)))
             final.append(code)
         self.state = AdjointState(defined, owned, own=not self.opt.reference)
@@ -55,9 +55,9 @@ class ControlFlow:
                 if self._op_active(op):
                     self._live_names.update(op.operands)
                     self._live_names.add(op.target)
-        return self._primal_of(bv) in self._live_names
+        return self.primal_of(bv) in self._live_names
 
-    def _primal_of(self, bv):
+    def primal_of(self, bv):
         for v, b in self.adj.items():
             if b == bv:
                 return v
@@ -85,7 +85,7 @@ class ControlFlow:
         pre = []
         self.state = entry.copy()
         for bv in sorted(carried - entry.defined):
-            v = self._primal_of(bv)
+            v = self.primal_of(bv)
             pre.append(S.assign(bv, self._zero(v)))  # after the loop: v is bound
             self.state.defined.add(bv)
             self.state.owned.add(bv)
@@ -94,7 +94,7 @@ class ControlFlow:
         self.comment_line = None
         body = self.adjoint_block(s.body)
         for bv in sorted(carried - self.state.defined):
-            body.append(S.assign(bv, self._zero_before(self._primal_of(bv), s)))
+            body.append(S.assign(bv, self._zero_before(self.primal_of(bv), s)))
             self.state.defined.add(bv)
             self.state.owned.add(bv)
         self.carried = carried_outer

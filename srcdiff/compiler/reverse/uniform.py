@@ -28,7 +28,7 @@ def scalar_valued(rev, expr):
                 continue
             v = rev.renamed.get(n.id, n.id)
             if v not in rev.a.shapes:
-                v = rev._primal_of(n.id) if n.id in rev.adj.values() else None
+                v = rev.primal_of(n.id) if n.id in rev.adj.values() else None
             if v is None or rev.a.shapes.get(v) != ():
                 if not _inside_size_call(expr, n):
                     return False
