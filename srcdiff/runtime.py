@@ -9,7 +9,7 @@ container entry.
 
 import numpy as np
 
-from srcdiff.errors import VerificationError
+from srcdiff.errors import SrcdiffError, VerificationError
 
 
 def unbroadcast(g, x):
@@ -217,7 +217,11 @@ def finish(g, x, zero=False):
 
 
 def not_differentiable(name):
-    raise TypeError(f"{name} has no gradient")
+    """A rule's entry for an argument whose derivative srcdiff does not have (the order of
+    a Bessel function, ``a`` of ``gammainc``): raised when that argument is differentiated."""
+    raise SrcdiffError(f"no gradient with respect to {name}",
+                       hint="differentiate with respect to the other arguments, or wrap this "
+                            "one in sd.stop_gradient(...) if it is meant to be a constant")
 
 
 def item_grad(b, key, x):

@@ -25,6 +25,21 @@ Vocabulary (one registration style, like a table):
   on it, so it is declared, never inferred: being a ``np.ufunc`` is not enough
   (``np.matmul`` and ``np.vecdot`` are ufuncs with a core signature, and a
   primitive with a non-None ``.signature`` is refused here).
+* ``wrt=("loc", "scale")`` (a keyword of ``vjp``, ``jvp``, ``elementwise`` and
+  ``self_adjoint``) — parameters with defaults that are differentiable
+  arguments, not options (``scipy.stats.norm.logpdf(x, loc=0, scale=1)``): a
+  call may omit them (the default is a constant) or pass them by position or by
+  keyword, and the rule returns a gradient for each, after the required ones.
+  They come before the options.
+* ``options=("spacing",)`` (a keyword of ``vjp`` and ``jvp``) — the rule's ``*args``
+  parameter holds options, not arguments (``np.gradient``'s spacings): constants,
+  so a call passing one a value that depends on the differentiated inputs is
+  refused, like any option; the rule returns no entry for it.
+* ``not_differentiable("what")`` (srcdiff.runtime) as a rule's entry for an
+  argument whose derivative is not available (``gammainc``'s ``a``): the entry
+  is evaluated only when that argument is differentiated, and raises a
+  ``SrcdiffError`` naming it; never ``None`` there (``None`` means a zero
+  gradient, right only for integers and constants).
 * ``registry.nondiff(np.argmax, ...)`` — the output is constant (no gradient).
 * ``registry.method("sum", np.sum)`` — ``x.sum(...)`` means ``np.sum(x, ...)``.
 * ``registry.view(np.reshape, ...)`` — the output may share memory with its input.
@@ -83,12 +98,13 @@ function's name, or, for anonymous rules (``_``, lambdas), the primitive's.
 
 
 import ast
+import importlib
 import inspect
 import sys
 import types
 
 from srcdiff import runtime
-from srcdiff.rules.template import Template, derive, differentiable_params
+from srcdiff.rules.template import Template, derive, differentiable_params, rule_signature
 
 
 class Rule:
@@ -131,6 +147,10 @@ def primitive_name(fn):
     owner = getattr(fn, "__self__", None)
     if type(owner).__name__ == "ufunc":  # np.multiply.outer
         return f"{primitive_name(owner)}.{fn.__name__}"
+    kind = type(owner).__name__
+    if kind.endswith("_gen") and type(owner).__module__.startswith("scipy.stats") \
+            and getattr(sys.modules.get("scipy.stats"), kind[:-4], None) is owner:
+        return f"scipy.stats.{kind[:-4]}.{fn.__name__}"  # a distribution's method: norm.pdf
     mod = getattr(fn, "__module__", None) or ""
     name = getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
     if isinstance(fn, type(abs)) and mod in ("", "builtins"):
@@ -223,8 +243,10 @@ class Registry:
         self._rules = {}
         self._methods = {}
         self._views = set()
+        self._pending = {}  # library module -> rule table loaded once the library is imported
 
     def copy(self):
+        self.load_pending(everything=True)
         new = Registry()
         new._rules = {k: r.copy() for k, r in self._rules.items()}
         new._methods = dict(self._methods)
@@ -246,9 +268,9 @@ class Registry:
         rule.elementwise = True
 
     # -- registration vocabulary --------------------------------------------
-    def vjp(self, *primitives, name=None, elementwise=False):
+    def vjp(self, *primitives, name=None, elementwise=False, wrt=(), options=()):
         def register(rule_fn):
-            template = Template(rule_fn, kind="vjp")
+            template = Template(rule_fn, kind="vjp", wrt=wrt, options=options)
             template.name = _call_ident(rule_fn, primitives[0], name)
             for p in primitives:
                 r = self._rule(p)
@@ -260,9 +282,9 @@ class Registry:
             return rule_fn
         return register
 
-    def jvp(self, *primitives, name=None, elementwise=False):
+    def jvp(self, *primitives, name=None, elementwise=False, wrt=(), options=()):
         def register(rule_fn):
-            template = Template(rule_fn, kind="jvp")
+            template = Template(rule_fn, kind="jvp", wrt=wrt, options=options)
             template.name = _call_ident(rule_fn, primitives[0], name, suffix="_jvp")
             for p in primitives:
                 r = self._rule(p)
@@ -274,7 +296,7 @@ class Registry:
             return rule_fn
         return register
 
-    def elementwise(self, *primitives, name=None):
+    def elementwise(self, *primitives, name=None, wrt=()):
         """Decorator: an elementwise primitive's derivative, written once for both modes.
 
         ``rule(g, ans, *args)`` returns, per required positional argument, the
@@ -287,9 +309,10 @@ class Registry:
         ``broadcast_like(entry, ans)`` in the forward rule (both read from the
         rule's module). Returns the reverse rule.
         """
-        return self._once(primitives, name, declare=True, broadcasting=True, form="elementwise")
+        return self._once(primitives, name, declare=True, broadcasting=True, form="elementwise",
+                          wrt=wrt)
 
-    def self_adjoint(self, *primitives, name=None):
+    def self_adjoint(self, *primitives, name=None, wrt=()):
         """Decorator: a rule that is the same map in both modes, written once.
 
         ``rule(g, ans, *args)`` is the reverse rule; the forward rule is the same
@@ -299,7 +322,7 @@ class Registry:
         :meth:`elementwise`). Returns the reverse rule.
         """
         return self._once(primitives, name, declare=False, broadcasting=False,
-                          form="self_adjoint")
+                          form="self_adjoint", wrt=wrt)
 
     def linear(self, *primitives, name=None, elementwise=False, keywords=False,
                ignore=("dtype", "out")):
@@ -340,10 +363,10 @@ class Registry:
             return rule_fn
         return register
 
-    def _once(self, primitives, name, declare, broadcasting, form):
+    def _once(self, primitives, name, declare, broadcasting, form, wrt=()):
         def register(rule_fn):
             vjp_fn, jvp_fn = rule_fn, None
-            params = differentiable_params(inspect.signature(rule_fn))
+            params = differentiable_params(rule_signature(rule_fn, wrt))
             if broadcasting and len(params) > 1:
                 _check_broadcasting(rule_fn, params)
                 ans = list(inspect.signature(rule_fn).parameters)[1]
@@ -353,8 +376,8 @@ class Registry:
                                 wrap=lambda e, k: _wrap("broadcast_like", e, ans))
             else:
                 jvp_fn = derive(rule_fn, _jvp_name(rule_fn), seed="d")
-            self.vjp(*primitives, name=name, elementwise=declare)(vjp_fn)
-            self.jvp(*primitives, name=name, elementwise=declare)(jvp_fn)
+            self.vjp(*primitives, name=name, elementwise=declare, wrt=wrt)(vjp_fn)
+            self.jvp(*primitives, name=name, elementwise=declare, wrt=wrt)(jvp_fn)
             self._set_form(primitives, form)
             return vjp_fn
         return register
@@ -385,11 +408,39 @@ class Registry:
             self._rule(p).tuple_output = True
 
     # -- queries -------------------------------------------------------------
+    def load_when_imported(self, library, table):
+        """Load the rule table ``table`` (a module that registers into this registry) once
+        ``library`` has been imported, not before: ``scipy.stats`` and ``scipy.signal`` take
+        a second to import, which every ``import srcdiff`` would pay. A function of the
+        library reaches srcdiff only after its user imported it, so the first lookup after
+        that loads the table; :meth:`rules` and :meth:`copy` load every pending table."""
+        if library in sys.modules:
+            importlib.import_module(table)
+        else:
+            self._pending[library] = table
+
+    def load_pending(self, everything=False):
+        """Load the pending tables whose library is imported (all of them with
+        ``everything``, importing their libraries); True if one was loaded."""
+        loaded = False
+        for library, table in list(self._pending.items()):
+            if everything or library in sys.modules:
+                del self._pending[library]
+                try:
+                    importlib.import_module(table)
+                except ImportError:  # pragma: no cover - the library is not installed
+                    continue
+                loaded = True
+        return loaded
+
     def lookup(self, fn):
         try:
-            return self._rules.get(_key(fn))
+            rule = self._rules.get(_key(fn))
         except TypeError:
             return None
+        if rule is None and self._pending and self.load_pending():
+            rule = self._rules.get(_key(fn))
+        return rule
 
     def is_elementwise(self, fn):
         """Was ``fn`` registered with ``elementwise=True``? (Never inferred from its type.)"""
@@ -404,6 +455,7 @@ class Registry:
 
     def rules(self):
         """Every registered primitive, as sorted ``(name, kind)`` pairs."""
+        self.load_pending(everything=True)
         out = []
         for rule in self._rules.values():
             if rule.nondiff:

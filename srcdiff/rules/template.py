@@ -20,6 +20,16 @@ argument's; an absent ``*args``/``**kwargs`` binds to an empty tuple/dict.
 A test like ``axis is None`` on a name (not a literal) decides False at
 compile time, so a rule's branch for ``axis is not None`` must also be right
 (or fail loudly) when the name holds None at run time.
+
+``wrt``: parameters with a default that are nevertheless differentiable
+arguments (``scipy.stats.norm.logpdf(x, loc=0, scale=1)``): a call may omit
+them (the default is then a constant, with no gradient) or pass them by
+position or keyword. ``options``: a ``*args`` parameter that holds options, not
+arguments (``np.gradient``'s spacings). :attr:`Template.signature` shows the
+former without their default and the latter as a keyword-only option with the
+default ``()``, which is how every reader (``differentiable_params``, the check
+that options are constants) tells an argument from an option;
+:meth:`Template.bind` and :meth:`Template.call` use the rule's own signature.
 """
 
 import ast
@@ -36,11 +46,12 @@ from srcdiff.compiler.ir import syntax as S
 
 
 class Template:
-    def __init__(self, fn, kind):
+    def __init__(self, fn, kind, wrt=(), options=()):
         self.fn = fn
         self.kind = kind
         self.name = fn.__name__
-        self.signature = inspect.signature(fn)
+        self.call_signature = inspect.signature(fn)  # what calls bind to (defaults included)
+        self.signature = rule_signature(fn, wrt, options)  # arguments and options told apart
         self.params = list(self.signature.parameters)
         self.node = None
         self.inlinable = False
@@ -72,7 +83,8 @@ class Template:
 
     def bind(self, args, kwargs):
         """Map the primitive's call-site arguments (nodes) to rule parameters (after g, ans)."""
-        dummy = self.signature.replace(parameters=list(self.signature.parameters.values())[2:])
+        sig = self.call_signature
+        dummy = sig.replace(parameters=list(sig.parameters.values())[2:])
         ba = dummy.bind(*args, **kwargs)
         out = {}
         for name, param in dummy.parameters.items():
@@ -132,7 +144,7 @@ class Template:
     def call(self, name, head, bound):
         """``name(g, ans, ...)``: positional parameters positionally, then ``*args``, keywords."""
         args, kws = list(head), []
-        params = list(self.signature.parameters.values())[2:]
+        params = list(self.call_signature.parameters.values())[2:]
         var = any(p.kind == p.VAR_POSITIONAL for p in params)
         for p in params:
             if p.name not in bound:
@@ -171,6 +183,40 @@ class Template:
             raise TypeError(f"rule {self.name} returns {len(results)} gradients for "
                             f"{n_out} arguments")
         return stmts, results
+
+
+def rule_signature(fn, wrt=(), options=()):
+    """The signature of rule ``fn`` with the parameters named in ``wrt`` (differentiable
+    though they have defaults) shown without their default, and the ``*args`` parameter
+    named in ``options`` as a keyword-only option (default ``()``). The ``wrt`` ones must
+    come before the options (the other parameters with defaults)."""
+    signature = inspect.signature(fn)
+    if not wrt and not options:
+        return signature
+    params = list(signature.parameters.values())
+    missing = (set(wrt) | set(options)) - {p.name for p in params[2:]}
+    if missing:
+        raise TypeError(f"rule {fn.__name__}: wrt/options name {sorted(missing)}, which are "
+                        "not parameters of the rule")
+    out, option = [], None
+    for p in params:
+        if p.name in options:
+            if p.kind != p.VAR_POSITIONAL:
+                raise TypeError(f"rule {fn.__name__}: options names {p.name}, which is not "
+                                "its *args parameter (an option with a default is one already)")
+            p = p.replace(kind=p.KEYWORD_ONLY, default=())
+        elif p.name in wrt:
+            if p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+                raise TypeError(f"rule {fn.__name__}: the differentiable parameter {p.name} "
+                                "must be positional (or keyword)")
+            if option is not None:
+                raise TypeError(f"rule {fn.__name__}: the differentiable parameter {p.name} "
+                                f"must come before the option {option}")
+            p = p.replace(default=p.empty)
+        elif p.default is not p.empty and p.kind != p.KEYWORD_ONLY and option is None:
+            option = p.name
+        out.append(p)
+    return signature.replace(parameters=out)
 
 
 def differentiable_params(signature):
