@@ -4,7 +4,10 @@ The tables are grouped by subject: numpy_rules (arithmetic, elementwise; the
 methods, views and non-differentiable lists), reduction_rules, product_rules,
 shape_rules (shapes, joins, selections, constructors), linalg_rules
 (numpy.linalg), fft_rules (numpy.fft) and, when SciPy can be imported,
-scipy_rules (scipy.special, scipy.linalg). SciPy is never required.
+scipy_rules (scipy.special, scipy.linalg), scipy_stats_rules (scipy.stats'
+distributions) and scipy_signal_rules (scipy.signal.convolve). SciPy is never
+required. The last two are loaded when the program imports scipy.stats /
+scipy.signal (``Registry.load_when_imported``): importing those takes a second.
 """
 
 from srcdiff.rules.registry import DEFAULT, Registry, Rule, primitive_name  # noqa: F401
@@ -21,3 +24,6 @@ except ImportError:  # pragma: no cover - scipy is optional
     pass
 else:
     from srcdiff.rules import scipy_rules  # noqa: E402,F401
+
+    DEFAULT.load_when_imported("scipy.stats", "srcdiff.rules.scipy_stats_rules")
+    DEFAULT.load_when_imported("scipy.signal", "srcdiff.rules.scipy_signal_rules")

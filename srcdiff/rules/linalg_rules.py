@@ -12,6 +12,9 @@ Conventions, rule by rule:
   off-diagonal entries counting for both. Its symmetric part ``(G + G.T) / 2``
   is the gradient on symmetric matrices; both give the same result when the
   input is built symmetric (``a @ a.T``, ``(b + b.T) / 2``).
+* ``eig``/``eigvals`` (general matrices): distinct eigenvalues; the eigenvectors'
+  gradient follows NumPy's normalization (unit norm, largest entry real), so it is
+  exact for complex eigenvectors too (away from ties for the largest entry).
 * ``eigh`` with repeated eigenvalues: the eigenvectors are not unique; the terms
   that divide by ``w_j - w_i == 0`` are set to 0 (exact for losses that do not
   depend on the choice of basis inside an eigenspace). ``svd`` likewise for
@@ -205,6 +208,10 @@ def multi_dot_jvp(d, ans, arrays):
 def _as_chain(arrays):
     """The chain with a 1-D first (last) array as a row (column) matrix."""
     mats = [np.asarray(x) for x in arrays]
+    if any(m.ndim > 2 for m in mats):
+        raise NotImplementedError("no gradient for np.linalg.multi_dot of arrays with more "
+                                  "than 2 dimensions (NumPy defines it for matrices): use "
+                                  "np.matmul (@) for stacks of matrices")
     if mats[0].ndim == 1:
         mats[0] = mats[0][None, :]
     if mats[-1].ndim == 1:
@@ -373,6 +380,75 @@ def eigvalsh_jvp(d, ans, a, UPLO="L"):
 
 
 R.tuple_output(np.linalg.eigh)
+
+
+@R.vjp(np.linalg.eig)
+def eig(g, ans, a):
+    return eig_grad(g, ans)
+
+
+@R.jvp(np.linalg.eig)
+def eig_jvp(d, ans, a):
+    return eig_tangent(d, ans)
+
+
+R.tuple_output(np.linalg.eig)
+
+
+@R.vjp(np.linalg.eigvals)
+def eigvals(g, ans, a):
+    return eig_grad([g, None], np.linalg.eig(a))
+
+
+@R.jvp(np.linalg.eigvals)
+def eigvals_jvp(d, ans, a):
+    return eig_tangent(d, np.linalg.eig(a))[0]
+
+
+def _eig_gauge(v):
+    """Per eigenvector (column): a one-hot mask of its largest entry, and that entry, which
+    LAPACK makes real (NumPy's eigenvectors have unit norm and that entry real)."""
+    top = np.argmax(np.abs(v), axis=-2)[..., None, :]
+    mask = np.arange(np.shape(v)[-1])[:, None] == top
+    return mask, np.real(np.take_along_axis(v, top, axis=-2))
+
+
+def eig_grad(g, ans):
+    """``V^-T (diag(g_w) + F * (V^T Q)) V^T`` with ``F[i, j] = 1 / (w_j - w_i)`` and ``Q`` the
+    part of ``g_V`` that respects NumPy's normalization of each column ``v`` (unit norm,
+    largest entry ``v_m`` real): ``q = g_v - Re(b) conj(v) - i Im(b) / v_m e_m``, ``b = g_v . v``.
+    A real input keeps the real part."""
+    w, v = ans
+    gw, gv = g
+    vt = np.swapaxes(v, -1, -2)
+    inner = np.zeros(np.shape(v), dtype=v.dtype)
+    if gw is not None:
+        inner = inner + gw[..., None] * np.eye(np.shape(w)[-1])
+    if gv is not None:
+        b = np.sum(gv * v, axis=-2)[..., None, :]
+        q = gv - b * v
+        if np.iscomplexobj(v):
+            mask, top = _eig_gauge(v)
+            q = gv - np.real(b) * np.conj(v) - 1j * (np.imag(b) / top) * mask
+        inner = inner + _gaps(w) * (vt @ q)
+    return np.real(np.linalg.solve(vt, inner @ vt))
+
+
+def eig_tangent(d, ans):
+    """``dw = diag(V^-1 dA V)``; ``dv = u + a v`` per column, ``u`` the column of ``V (F * (V^-1
+    dA V))`` and ``a = -Re(v^H u) - i Im(u_m) / v_m`` keeping NumPy's normalization. Real
+    parts where NumPy returns real values."""
+    w, v = ans
+    m = np.linalg.solve(v, d @ v)
+    dw = np.einsum("...ii->...i", m)
+    u = v @ (_gaps(w) * m)
+    if not np.iscomplexobj(w):
+        u = np.real(u)
+        return np.real(dw), u - np.sum(v * u, axis=-2, keepdims=True) * v
+    mask, top = _eig_gauge(v)
+    a = (-np.real(np.sum(np.conj(v) * u, axis=-2, keepdims=True))
+         - 1j * np.imag(np.sum(u * mask, axis=-2, keepdims=True)) / top)
+    return dw, u + a * v
 
 
 @R.vjp(np.linalg.svd)

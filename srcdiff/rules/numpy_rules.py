@@ -38,6 +38,10 @@ function is defined, and a subgradient at kinks:
   undefined there); ``d/dx`` where ``y == 0`` is 0.
 * ``arctan2`` at (0, 0): NaN; the function is discontinuous there.
 * ``nan_to_num``: 0 where the input was not finite.
+* ``np.float64(x)``: the identity (a cast); integer casts
+  (``np.int64(x)`` ...) are constants, like ``int``.
+* ``real_if_close``: the identity, or ``np.real`` when it drops a negligible
+  imaginary part: either way a real cotangent passes unchanged.
 """
 
 import operator
@@ -380,6 +384,21 @@ def float_(g, ans, x):
     return g
 
 
+@R.self_adjoint(np.float64)
+def float_cast(g, ans, x):
+    return g
+
+
+@R.vjp(np.real_if_close)
+def real_if_close(g, ans, a, tol=100):
+    return match_complex(g, a)
+
+
+@R.jvp(np.real_if_close)
+def real_if_close_jvp(d, ans, a, tol=100):
+    return match_complex(d, ans)
+
+
 # ------------------------------------------------------------ methods, views
 
 for _method, _prim in [("sum", np.sum), ("mean", np.mean), ("max", np.max), ("min", np.min),
@@ -425,6 +444,8 @@ R.nondiff(
     np.searchsorted, np.digitize, np.tril_indices, np.triu_indices,
     np.diag_indices, np.unravel_index, np.ravel_multi_index, np.lexsort, np.fft.fftfreq,
     np.fft.rfftfreq,
+    np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
+    np.bool_,
     np.random.default_rng, len, range, int, bool, isinstance, round, operator.eq,
     operator.ne, operator.lt, operator.le, operator.gt, operator.ge, operator.not_,
     operator.floordiv, operator.and_, operator.or_, operator.xor,

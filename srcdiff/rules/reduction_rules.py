@@ -13,6 +13,11 @@ derivative. Ties and kinks:
   only when there are zeros).
 * ``nansum``/``nanmean``: NaN entries get no gradient.
 * ``average``: the weights are constants.
+* ``gradient``: linear in ``f``; the spacings (scalars or coordinate arrays) are
+  options (constants: one that depends on the differentiated inputs is refused).
+  Its transpose along each axis is the matrix of ``np.gradient`` on that axis
+  (``np.gradient(np.eye(n), h, edge_order=...)``, exact for every spacing and edge
+  order), transposed; several axes give a tuple (its gradient a list).
 """
 
 import numpy as np
@@ -293,6 +298,54 @@ def diff_grad(g, a, n=1, axis=-1, prepend=None, append=None):
     index = [slice(None)] * np.ndim(g)
     index[axis] = slice(start, start + np.shape(a)[axis])
     return g[tuple(index)]
+
+
+@R.vjp(np.gradient, options=("spacing",))
+def gradient(g, ans, f, *spacing, axis=None, edge_order=1):
+    return gradient_grad(g, f, spacing, axis, edge_order)
+
+
+@R.jvp(np.gradient, options=("spacing",))
+def gradient_jvp(d, ans, f, *spacing, axis=None, edge_order=1):
+    return gradient_tangent(d, spacing, axis, edge_order)
+
+
+R.tuple_output(np.gradient)
+
+
+def gradient_axes(ndim, axis=None):
+    """The axes ``np.gradient`` differentiates along, in the order of its outputs."""
+    if axis is None:
+        return list(range(ndim))
+    if isinstance(axis, int):
+        return [axis % ndim]
+    return [a % ndim for a in axis]
+
+
+def gradient_grad(g, f, varargs, axis=None, edge_order=1):
+    """The gradient of ``np.gradient(f, *varargs, axis, edge_order)`` for ``f``: per axis,
+    the transposed matrix of the one-axis gradient applied to that output's gradient."""
+    axes = gradient_axes(np.ndim(f), axis)
+    gs = [g] if len(axes) == 1 else g
+    out = np.zeros(np.shape(f))
+    for k in range(len(axes)):
+        if gs[k] is None:
+            continue
+        ax = axes[k]
+        eye = np.eye(np.shape(f)[ax])
+        if len(varargs) == 0:
+            m = np.gradient(eye, axis=0, edge_order=edge_order)
+        elif len(varargs) == 1:
+            m = np.gradient(eye, varargs[0], axis=0, edge_order=edge_order)
+        else:
+            m = np.gradient(eye, varargs[k], axis=0, edge_order=edge_order)
+        out = out + np.moveaxis(np.tensordot(m, gs[k], axes=([0], [ax])), 0, ax)
+    return out
+
+
+def gradient_tangent(d, varargs, axis=None, edge_order=1):
+    """``np.gradient`` of the tangent (it is linear), with the same spacings."""
+    return np.gradient(d, *varargs, axis=axis, edge_order=edge_order)
 
 
 @R.linear(np.trace)

@@ -13,9 +13,15 @@ Notation as in numpy_rules.py. Conventions:
   (the function is 0 there for every ``y``); the one for ``x`` is ``log(y)``.
 * ``polygamma(n, x)``: ``n`` is an integer order, without gradient.
 * ``jv``/``yv``/``iv``/``ive``/``kv(v, x)``: the gradient for the order ``v`` is
-  not implemented; differentiating with respect to ``v`` raises at run time.
+  not implemented; differentiating with respect to ``v`` raises a SrcdiffError at
+  run time (``not_differentiable``). ``yn(n, x)``: ``n`` is an integer order, refused
+  likewise.
+* ``gammainc(a, x)``/``gammaincc``, ``betainc(a, b, x)``: the derivative in ``x`` is
+  the density; in the parameters ``a``, ``b`` it has no closed form (a
+  hypergeometric series): refused, as autograd does. ``gammasgn`` is constant.
 * ``solve_triangular`` reads one triangle of ``a`` (and not its diagonal with
-  ``unit_diagonal=True``): the gradient for ``a`` lives there. ``overwrite_b=``
+  ``unit_diagonal=True``): the gradient for ``a`` lives there. Stacks (SciPy's
+  batch axes) as SciPy reads them: ``b``'s core is a vector when ``b`` is 1-D. ``overwrite_b=``
   (a write into ``b`` the compiler cannot follow) is not declared: refused.
 """
 
@@ -121,6 +127,28 @@ def beta(g, ans, a, b):
             g * ans * (scipy.special.digamma(b) - scipy.special.digamma(a + b)))
 
 
+@R.elementwise(scipy.special.gammainc)
+def gammainc(g, ans, a, x):
+    return (not_differentiable("a of scipy.special.gammainc"),
+            g * np.exp(scipy.special.xlogy(a - 1.0, x) - x - scipy.special.gammaln(a)))
+
+
+@R.elementwise(scipy.special.gammaincc)
+def gammaincc(g, ans, a, x):
+    return (not_differentiable("a of scipy.special.gammaincc"),
+            -g * np.exp(scipy.special.xlogy(a - 1.0, x) - x - scipy.special.gammaln(a)))
+
+
+@R.elementwise(scipy.special.betainc)
+def betainc(g, ans, a, b, x):
+    return (not_differentiable("a of scipy.special.betainc"),
+            not_differentiable("b of scipy.special.betainc"),
+            g * np.exp(scipy.special.xlogy(a - 1.0, x) + scipy.special.xlog1py(b - 1.0, -x)
+                       - scipy.special.betaln(a, b)))
+
+
+R.nondiff(scipy.special.gammasgn, elementwise=True)
+
 # ------------------------------------------------------------ Bessel functions
 
 
@@ -142,6 +170,12 @@ def y0(g, ans, x):
 @R.elementwise(scipy.special.y1)
 def y1(g, ans, x):
     return g * 0.5 * (scipy.special.y0(x) - scipy.special.yv(2, x))
+
+
+@R.elementwise(scipy.special.yn)
+def yn(g, ans, n, x):
+    return (not_differentiable("the integer order n of scipy.special.yn"),
+            g * 0.5 * (scipy.special.yn(n - 1, x) - scipy.special.yn(n + 1, x)))
 
 
 @R.elementwise(scipy.special.i0)
@@ -292,7 +326,7 @@ def log_softmax_jvp(d, ans, x, axis=None):
 def solve_triangular(g, ans, a, b, trans=0, lower=False, unit_diagonal=False, *,
                      check_finite=True):
     grads = solve_triangular_grads(g, ans, a, trans, lower, unit_diagonal)
-    return grads[0], grads[1]
+    return grads[0], unbroadcast(grads[1], b)
 
 
 @R.jvp(scipy.linalg.solve_triangular)
@@ -313,17 +347,26 @@ def _triangle(x, lower, unit_diagonal):
 
 
 def solve_triangular_grads(g, ans, a, trans=0, lower=False, unit_diagonal=False):
-    """``op(a) x = b``: ``b_b = op(a)^-T g``, ``b_a = -b_b x^T`` (transposed for ``op = T``)."""
-    gb = scipy.linalg.solve_triangular(a, g, 0 if _transposed(trans) else 1, lower, unit_diagonal)
-    n = np.shape(a)[0]
-    outer = np.reshape(gb, (n, -1)) @ np.reshape(ans, (n, -1)).T
-    ga = -outer.T if _transposed(trans) else -outer
-    return _triangle(ga, lower, unit_diagonal), gb
+    """``op(a) x = b``: ``b_b = op(a)^-T g``, ``b_a = -b_b x^T`` (transposed for ``op = T``),
+    for stacks too (``b``'s core is a vector when ``b`` is 1-D, else a matrix), summed over
+    batch axes an input was broadcast along."""
+    back = 0 if _transposed(trans) else 1
+    if np.ndim(ans) == np.ndim(a) - 1:  # a vector core: solve with a column, outer product
+        gb = scipy.linalg.solve_triangular(a, g[..., None], back, lower, unit_diagonal)[..., 0]
+        outer = gb[..., :, None] * ans[..., None, :]
+    else:
+        gb = scipy.linalg.solve_triangular(a, g, back, lower, unit_diagonal)
+        outer = gb @ np.swapaxes(ans, -1, -2)
+    ga = -np.swapaxes(outer, -1, -2) if _transposed(trans) else -outer
+    return unbroadcast(_triangle(ga, lower, unit_diagonal), a), gb
 
 
 def solve_triangular_tangent(d, ans, a, trans=0, lower=False, unit_diagonal=False):
     """``dx = -op(a)^-1 op(da) x`` with ``da`` restricted to the triangle read."""
     da = _triangle(d, lower, unit_diagonal)
     if _transposed(trans):
-        da = da.T
+        da = np.swapaxes(da, -1, -2)
+    if np.ndim(ans) == np.ndim(a) - 1:
+        rhs = -(da @ ans[..., None])
+        return scipy.linalg.solve_triangular(a, rhs, trans, lower, unit_diagonal)[..., 0]
     return scipy.linalg.solve_triangular(a, -(da @ ans), trans, lower, unit_diagonal)

@@ -467,7 +467,9 @@ def test_every_rule_written_once_has_a_case():
         if rule.name.startswith("srcdiff."):
             assert rule.form != "linear" or rule.primitive.__name__ in HELPER_CASES, rule.name
         else:
-            assert any(c.prim is rule.primitive for c in TABLE), \
+            # (== too: a distribution's method, scipy.stats.norm.pdf, is a new bound method
+            # at each attribute access, equal to the registered one)
+            assert any(c.prim is rule.primitive or c.prim == rule.primitive for c in TABLE), \
                 f"{rule.name}: no case in rule_cases.TABLE"
 
 
@@ -511,6 +513,9 @@ def test_the_linear_checks_catch_a_forward_rule_that_is_not_the_primitive():
 def test_the_two_modes_of_a_rule_written_once_are_transposes(case):
     """``<vjp_k(g), d_k> == <g, jvp_k(d_k)>`` for each argument ``k`` (the rules, called)."""
     rule = DEFAULT.lookup(case.prim)
+    if "not_differentiable" in S.to_source(rule.vjp.node):
+        pytest.skip("always inlined: calling it would raise for the argument it cannot "
+                    "differentiate (test_rules.py checks its entries inlined)")
     args, kwargs = _case_values(case, "adjoint")
     rng = _rng(f"{TABLE.index(case)}dirs")
     params = rule.vjp.differentiable_params

@@ -29,7 +29,9 @@ from srcdiff.rules import primitive_name
 
 try:
     import scipy.linalg
+    import scipy.signal
     import scipy.special
+    import scipy.stats
 except ImportError:  # pragma: no cover
     scipy = None
 
@@ -562,6 +564,108 @@ if scipy is not None:
 
 TABLE += KEYWORDS
 
+
+def REIG(n, *batch):
+    """Matrices with real, well separated eigenvalues (``q diag(w) q^-1``)."""
+    def make(rng):
+        q = rng.standard_normal(batch + (n, n)) + 2.0 * np.eye(n)
+        w = np.arange(1.0, n + 1.0) + rng.uniform(0, 0.3, batch + (n,))
+        return (q * w[..., None, :]) @ np.linalg.inv(q)
+    return Recipe(make, f"REIG{batch + (n, n)}")
+
+
+def UNIT(*shape):
+    """Values in [0.1, 0.9] (inside the beta distribution's support)."""
+    return Recipe(lambda rng: rng.uniform(0.1, 0.9, shape), f"UNIT{shape}")
+
+
+def SIMPLEX_FREE(k, *points):
+    """The first ``k - 1`` components of points on the ``k``-simplex (components first)."""
+    def make(rng):
+        x = rng.dirichlet(np.ones(k), size=points or None)
+        return np.moveaxis(x, -1, 0)[:-1]
+    return Recipe(make, f"SIMPLEX_FREE{(k,) + points}")
+
+
+def PSD_RANK(n, rank):
+    """Symmetric positive semi-definite ``n x n`` matrices of rank ``rank`` (singular)."""
+    def make(rng):
+        q, _ = np.linalg.qr(rng.standard_normal((n, n)))
+        return (q[:, :rank] * np.arange(1.0, rank + 1.0)) @ q[:, :rank].T
+    return Recipe(make, f"PSD_RANK{(n, rank)}")
+
+
+# Issue 15's NumPy and SciPy additions, appended after KEYWORDS (the names above stay stable).
+EXTRAS = [
+    C(np.float64, N()), C(np.float64, N(3)),
+    C(np.real_if_close, N(3)), C(np.real_if_close, Z(2, 2)), C(np.real_if_close, N(3), 1000),
+    C(np.gradient, N(6)), C(np.gradient, N(4, 5)), C(np.gradient, N(4, 5), 0.5, axis=1),
+    C(np.gradient, N(4, 5), 0.5, np.array([0.0, 0.3, 1.0, 1.2, 2.5]), edge_order=2),
+    C(np.gradient, N(3, 4, 5), axis=(0, -1), edge_order=2), C(np.gradient, N(5), 2.0),
+    C(np.linalg.eig, REIG(3)), C(np.linalg.eig, REIG(3, 2)), C(np.linalg.eigvals, SQ(3)),
+    C(np.linalg.eigvals, SQ(4, 2)), C(np.linalg.eigvals, REIG(3)),
+    C(np.linalg.eigvalsh, SPD(3, 2), UPLO="U"), C(np.linalg.pinv, N(2, 3, 2)),
+    C(np.linalg.svd, N(2, 3, 2), full_matrices=False), C(np.linalg.matrix_power, SQ(3, 2), -1),
+    C(np.linalg.norm, N(2, 3, 4), "nuc", (1, 2)),
+]
+
+if scipy is not None:
+    st = scipy.stats
+    EXTRAS += [
+        C(sp.gammainc, 1.5, P(3)), C(sp.gammainc, 0.5, P(2, 3)),
+        C(sp.gammaincc, 2.5, P(2, 2)), C(sp.betainc, 1.5, 2.5, UNIT(3)),
+        C(sp.betainc, 0.7, 3.0, UNIT(2, 2)),
+        C(sp.yn, 0, P(3)), C(sp.yn, 2, P(2, 2)),
+        C(scipy.signal.convolve, N(5), N(3)), C(scipy.signal.convolve, N(3, 4), N(2, 2)),
+        C(scipy.signal.convolve, N(5), N(3), mode="same"),
+        C(scipy.signal.convolve, N(3), N(6), "same", "fft"),
+        C(scipy.signal.convolve, N(4, 5), N(2, 3), mode="valid", method="direct"),
+        C(scipy.signal.convolve, N(2, 3, 4), N(2, 2, 2), "valid"),
+        C(scipy.linalg.solve_triangular, UT(3, True), N(2, 3, 2), lower=True),
+        C(scipy.linalg.solve_triangular, np.eye(3) + np.tril(np.ones((3, 3))), N(3)),
+        # distributions: every parameter differentiated, by position and by keyword
+        C(st.norm.pdf, N(4)), C(st.norm.logpdf, N(4), N(), P()), C(st.norm.cdf, N(3), N(3)),
+        C(st.norm.logcdf, N(2, 3), loc=N(3), scale=P(2, 1)), C(st.norm.sf, N(3), 0.5, P()),
+        C(st.norm.logsf, N(3), N(), scale=P()), C(st.norm.pdf, N(2, 3), N(3), P(2, 1)),
+        C(st.t.logpdf, N(4), G()), C(st.t.pdf, N(3), G(3), N(), P()),
+        C(st.t.cdf, N(3), 3.0, loc=N(), scale=P()), C(st.t.logcdf, N(3), 2.5, N(3)),
+        C(st.t.sf, N(2, 2), 4.0), C(st.t.logsf, N(3), 3.5, 0.2, P(3)),
+        C(st.beta.logpdf, UNIT(4), P(), P()), C(st.beta.pdf, UNIT(3), P(3), P()),
+        C(st.beta.logpdf, G(3), P(), P(), loc=1.0, scale=2.5),
+        C(st.beta.pdf, G(3), P(), P(), 1.0, 2.5), C(st.beta.cdf, UNIT(3), 2.0, 3.0),
+        C(st.beta.logcdf, UNIT(3), 1.5, 2.5), C(st.beta.sf, G(2), 2.0, 1.5, U(), 4.0),
+        C(st.beta.logsf, UNIT(3), 2.0, 1.5),
+        C(st.gamma.logpdf, P(4), P()), C(st.gamma.pdf, P(3), P(3), 0.1, P()),
+        C(st.gamma.cdf, P(3), 2.0), C(st.gamma.logcdf, P(3), 1.5, scale=P()),
+        C(st.gamma.sf, P(3), 2.5, 0.1), C(st.gamma.logsf, P(3), 3.0),
+        C(st.chi2.logpdf, P(4), G()), C(st.chi2.pdf, P(3), G(3), scale=P()),
+        C(st.chi2.cdf, P(3), 3.0), C(st.chi2.logcdf, P(3), 2.0, 0.1, P()),
+        C(st.chi2.sf, P(3), 4.0), C(st.chi2.logsf, G(3), 3.0, loc=U()),
+        C(st.poisson.pmf, np.array([0, 1, 3]), P(3)),
+        C(st.poisson.logpmf, np.array([2, 0, 5]), P()),
+        C(st.poisson.pmf, np.array([1, 2, 4]), P(3), loc=1),
+        C(st.poisson.cdf, np.array([0, 1, 3]), P(3)),
+        C(st.poisson.logcdf, np.array([1, 2, 4]), P(), 1),
+        C(st.poisson.sf, np.array([0, 2, 4]), P(3)), C(st.poisson.logsf, np.array([1, 3]), P(2)),
+        C(st.poisson.logpmf, np.array([2, 3, 6]), P(3), 1),
+        C(st.poisson.cdf, np.array([2, 3]), P(), 2),
+        C(st.poisson.sf, np.array([1, 4]), P(2), loc=-1),
+        C(st.poisson.logsf, np.array([2]), P(), 1),
+        C(st.dirichlet.logpdf, SIMPLEX_FREE(3), P(3)), C(st.dirichlet.pdf, SIMPLEX_FREE(3), P(3)),
+        C(st.dirichlet.logpdf, SIMPLEX_FREE(4, 5), P(4)),
+        C(st.dirichlet.pdf, SIMPLEX_FREE(3, 2), P(3)),
+        C(st.multivariate_normal.logpdf, N(3), N(3), SPD(3)),
+        C(st.multivariate_normal.logpdf, N(4, 3), cov=SPD(3)),
+        C(st.multivariate_normal.pdf, N(2, 2, 3), mean=N(3), cov=SPD(3)),
+        C(st.multivariate_normal.logpdf, N(3), N(3)),
+        C(st.multivariate_normal.logpdf, N(4), 0.5, P()),
+        C(st.multivariate_normal.pdf, N(2, 3), N(3), P(3)),
+        C(st.multivariate_normal.logpdf, N(4, 2), N(2), SPD(2), allow_singular=True),
+        C(st.multivariate_normal.pdf, N(3), N(3), SPD(3), True),
+    ]
+
+TABLE += EXTRAS
+
 # ndarray methods the compiler maps to primitives (checked through sd.grad only)
 METHODS = [
     M("sum", np.sum, N(3, 4), axis=1), M("mean", np.mean, N(3, 4)), M("max", np.max, N(3, 4), 0),
@@ -598,12 +702,16 @@ REFUSED = [
     # not declared (the output would be a tuple): the compiler refuses the keyword
     Refused(np.linspace, N(), P(), 5, retstep=True, refused="retstep"),
     Refused(np.average, N(3, 4), axis=1, returned=True, refused="returned"),
+    Refused(np.gradient, N(5), P(), refused="spacing"),
 ]
 if scipy is not None:
     REFUSED += [
         Refused(scipy.special.logsumexp, N(3), return_sign=True, refused="return_sign"),
         Refused(scipy.linalg.solve_triangular, UT(3, True), N(3), lower=True, overwrite_b=True,
                 refused="overwrite_b"),
+        Refused(scipy.stats.poisson.pmf, np.array([1, 2]), P(2), loc=P(), refused="loc"),
+        Refused(scipy.stats.multivariate_normal.logpdf, N(3), N(3), PSD_RANK(3, 2),
+                allow_singular=True, refused="allow_singular"),
     ]
 
 # ------------------------------------------------------------ wrappers module
@@ -663,7 +771,8 @@ def wrappers(table):
     lines = ['"""Generated by tests/support/rule_cases.py: one wrapper per rule case."""', "",
              "import operator", "", "import numpy as np", ""]
     if scipy is not None:
-        lines[-1:-1] = ["import scipy.linalg", "import scipy.special"]
+        lines[-1:-1] = ["import scipy.linalg", "import scipy.signal", "import scipy.special",
+                        "import scipy.stats"]
     counts = itertools.count()
     for case in table:
         recipes = [a for a in list(case.args) + list(case.kwargs.values()) if isinstance(a, Recipe)]

@@ -1,0 +1,51 @@
+"""Rules for ``scipy.signal.convolve``.
+
+Loaded when the program imports ``scipy.signal`` (rules/__init__.py). Notation as
+in numpy_rules.py.
+
+``convolve(in1, in2, mode, method)`` is linear in each input, for arrays of any
+(equal) number of dimensions. ``mode="same"`` and ``"valid"`` keep the centre of
+the full convolution (SciPy's ``_centered``: the slice starting at ``(full -
+kept) // 2`` on each axis), so the gradient puts ``g`` back in place inside zeros
+of the full shape and correlates it with the other input: ``g_in1 =
+convolve(g_full, flip(in2), "valid")`` (the full output covers ``in1`` exactly
+there), and likewise for ``in2``; a real input keeps the real part. ``method``
+(direct, fft, auto) changes only the rounding; the rules pass it on. Complex
+inputs follow autograd's convention (no conjugation: the transpose, not the
+adjoint).
+"""
+
+import numpy as np
+import scipy.signal
+
+from srcdiff.rules.registry import DEFAULT as R
+from srcdiff.runtime import match_complex
+
+
+@R.vjp(scipy.signal.convolve)
+def convolve(g, ans, in1, in2, mode="full", method="auto"):
+    return (convolve_grad(g, in1, in2, mode, method),
+            convolve_grad(g, in2, in1, mode, method))
+
+
+@R.jvp(scipy.signal.convolve)
+def convolve_jvp(d, ans, in1, in2, mode="full", method="auto"):
+    return (scipy.signal.convolve(d, in2, mode, method),
+            scipy.signal.convolve(in1, d, mode, method))
+
+
+def convolve_grad(g, x, other, mode="full", method="auto"):
+    """The gradient for ``x`` of ``convolve(x, other, mode)`` (or of ``convolve(other, x)``:
+    the convolution is symmetric): ``g`` placed in the full output, correlated with
+    ``other``."""
+    if np.ndim(x) == 0:
+        return match_complex(g * other, x)
+    full = g
+    if mode != "full":
+        pads = []
+        for k in range(np.ndim(g)):
+            n = np.shape(x)[k] + np.shape(other)[k] - 1
+            before = (n - np.shape(g)[k]) // 2
+            pads.append((before, n - np.shape(g)[k] - before))
+        full = np.pad(g, pads)
+    return match_complex(scipy.signal.convolve(full, np.flip(other), "valid", method), x)
