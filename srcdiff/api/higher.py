@@ -307,14 +307,19 @@ def grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
 
 def value_and_grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
                    unconnected_gradients: str = "none", optimize: bool = True,
-                   verify: bool = False) -> Function:
-    """``sd.value_and_grad``: like :func:`grad`, returning ``(value, gradients)``."""
+                   verify: bool = False, has_aux: bool = False) -> Function:
+    """``sd.value_and_grad``: like :func:`grad`, returning ``(value, gradients)``;
+    ``has_aux=True``: ``f`` returns ``(value, aux)`` and the result is
+    ``((value, aux), gradients)`` (transforms.value_and_grad)."""
     if is_transform(f):
         api.check_modes(optimize, verify)
+        if has_aux:
+            raise TypeError("has_aux=True takes a function returning (value, aux), not a "
+                            "transform")
         return Composed(f, wrt, stop_gradients, unconnected_gradients, return_value=True)
     return api.value_and_grad(f, wrt, stop_gradients=stop_gradients,
                               unconnected_gradients=unconnected_gradients, optimize=optimize,
-                              verify=verify)
+                              verify=verify, has_aux=has_aux)
 
 
 class _Unsupported(SrcdiffError):

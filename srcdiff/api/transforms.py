@@ -260,7 +260,7 @@ class FirstOrder(Transform):
     """A compiled-on-demand transform of ``fn``, specialized by argument structure."""
 
     def __init__(self, fn, wrt, stop_gradients=(), unconnected_gradients="none",
-                 return_value=False, optimize=True, verify=False):
+                 return_value=False, optimize=True, verify=False, has_aux=False):
         if not callable(fn):
             raise TypeError(f"expected a function, got {fn!r}")
         if isinstance(transform_of(fn), Transform):
@@ -278,6 +278,9 @@ class FirstOrder(Transform):
         self.stop = check_options(unconnected_gradients, stop_gradients)
         self.unconnected = unconnected_gradients
         self.return_value = return_value
+        if not isinstance(has_aux, bool):
+            raise TypeError(f"has_aux must be True or False, got {has_aux!r}")
+        self.has_aux = has_aux  # fn returns (value, aux): aux is returned, not differentiated
         self.optimize, self.verify = check_modes(optimize, verify)
         self._unverified = None
         self._defaults = self.fn.__defaults__ or ()
@@ -291,7 +294,7 @@ class FirstOrder(Transform):
         if self._unverified is None:
             self._unverified = FirstOrder(self.fn, self.wrt if not self.single else self.wrt[0],
                                           self.stop, self.unconnected, self.return_value,
-                                          self.optimize)
+                                          self.optimize, has_aux=self.has_aux)
             self._unverified.verify = False
         return self._unverified
 
@@ -325,14 +328,15 @@ class FirstOrder(Transform):
         hit = self._last.get(facts)
         if hit is None:
             key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value,
-                   self.optimize, self.verify, facts)
+                   self.has_aux, self.optimize, self.verify, facts)
             table = _CACHE.setdefault(self.fn, {})
             hit = table.get(key)
             if hit is None:
                 hit = driver.compile_reverse(
                     self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
                     return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
-                    as_tuple=not self.single, optimize=self.optimize, verify=self.verify)
+                    as_tuple=not self.single, optimize=self.optimize, verify=self.verify,
+                    has_aux=self.has_aux)
                 table[key] = hit
             self._last[facts] = hit
         if quick is not None:
@@ -386,10 +390,13 @@ def grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
 
 def value_and_grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
                    unconnected_gradients: str = "none", optimize: bool = True,
-                   verify: bool = False) -> Function:
-    """Like :func:`grad`, returning ``(value, gradients)`` from one call."""
+                   verify: bool = False, has_aux: bool = False) -> Function:
+    """Like :func:`grad`, returning ``(value, gradients)`` from one call. With
+    ``has_aux=True`` (JAX's name), ``f`` returns ``(value, aux)``: only ``value`` is
+    differentiated, and the result is ``((value, aux), gradients)``."""
     return _fast_callable(FirstOrder(f, wrt, stop_gradients, unconnected_gradients,
-                                     return_value=True, optimize=optimize, verify=verify))
+                                     return_value=True, optimize=optimize, verify=verify,
+                                     has_aux=has_aux))
 
 
 def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),

@@ -140,7 +140,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                      arg_facts: Optional[dict] = None, name: Optional[str] = None,
                      as_tuple: bool = False, context: Optional["Context"] = None,
                      zero_gradients: bool = False, internal: bool = False,
-                     optimize: bool = True, verify: bool = False) -> Generated:
+                     optimize: bool = True, verify: bool = False,
+                     has_aux: bool = False) -> Generated:
     """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context).
 
     ``optimize=False`` gives the reference pipeline (SPEC §8): the plainest correct
@@ -154,7 +155,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     check_mutations(anf, analysis, parsed, ctx.registry, mutable_scalars=zero_d(arg_facts))
     options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
                              name=name, zero_gradients=zero_gradients, internal=internal,
-                             reference=not ctx.optimize, verify=ctx.verify)
+                             reference=not ctx.optimize, verify=ctx.verify, has_aux=has_aux)
     options.as_tuple = as_tuple
     if return_value:  # outputs the backward sweep restores in place are returned as copies
         options.snapshot_value = outputs_changed_in_place(anf, analysis, ctx.registry)
