@@ -3,9 +3,9 @@ differentiated and the result is ``((value, aux), gradients)``, as in JAX."""
 
 import numpy as np
 import pytest
-from fd import assert_close, numeric_grad
 
 import srcdiff as sd
+from fd import assert_close, numeric_grad
 
 W = np.array([0.3, -0.2])
 X = np.array([[1.0, 2.0], [0.5, -1.0], [2.0, 0.1]])
