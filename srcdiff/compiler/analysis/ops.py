@@ -126,7 +126,7 @@ def _describe_value(stmt, target, value, parsed, registry, user_functions):
 def _describe_call(stmt, target, call, parsed, registry, user_functions):
     args = list(call.args)
     kwargs = {k.arg: k.value for k in call.keywords}
-    fn = parsed.resolve(call.func)
+    fn = parsed.callee(call.func)
     label = S.expr_source(call.func)
     if fn is MISSING and isinstance(call.func, gast.Attribute):  # a method call on a value
         method = call.func.attr

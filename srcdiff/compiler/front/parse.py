@@ -85,8 +85,22 @@ class Parsed:
             return getattr(base, node.attr, _MISSING)
         return _MISSING
 
+    def callee(self, node):
+        """What a call of the expression ``node`` calls (:func:`stands_for` of what it
+        denotes); every pass asks this, so they agree about which function runs."""
+        return stands_for(self.resolve(node))
+
 
 MISSING = _MISSING
+
+FUNCTION_OF = "__srcdiff_function__"  # on an object that stands for a Python function
+
+
+def stands_for(obj):
+    """The Python function an object calls, when it says so (``@sd.differentiate`` objects
+    set ``__srcdiff_function__``): a call of the object is a call of that function."""
+    found = vars(obj).get(FUNCTION_OF) if hasattr(obj, "__dict__") else None
+    return found if found is not None else obj
 
 
 def local_names(node):
