@@ -112,6 +112,8 @@ def argument_facts(values):
 class JVP:
     """``jvp(f, wrt)(*args, tangents=t) -> (value, output_tangent)``."""
 
+    __srcdiff_derivative__ = True  # (analysis/ops.py)
+
     def __init__(self, f, wrt=0, stop_gradients=()):
         self.target = _Target(f)
         self.wrt, self.single = _wrt(self.target, wrt)
@@ -433,6 +435,8 @@ def _without_grad_ys(entry):
 class HVP:
     """``hvp(f, wrt)(*args, vector=v) -> H @ v``: the JVP of ``f``'s generated gradient."""
 
+    __srcdiff_derivative__ = True  # (analysis/ops.py)
+
     def __init__(self, f, wrt=0):
         if is_transform(f):
             raise TypeError("hvp takes a function, not a transform: hvp(f) already "
@@ -456,6 +460,8 @@ def hvp(f: Function, wrt: Wrt = 0) -> "HVP":
 
 class Hessian:
     """``hessian(f, wrt)(*args)``: ``input.shape + input.shape`` (nested tuples for a tuple wrt)."""
+
+    __srcdiff_derivative__ = True  # (analysis/ops.py)
 
     def __init__(self, f, wrt=0):
         self.hvp = HVP(f, wrt)
@@ -498,6 +504,8 @@ class Jacobian:
     A tuple output gives a tuple over outputs; a tuple ``wrt`` a tuple over
     inputs inside that.
     """
+
+    __srcdiff_derivative__ = True  # (analysis/ops.py)
 
     def __init__(self, f, wrt=0, mode="reverse"):
         if mode not in ("reverse", "forward"):

@@ -255,6 +255,8 @@ class Transform:
     """What every transform object is (a first-order one here, ``Composed`` in higher.py):
     a transform of a transform is composed, never compiled as a plain function."""
 
+    __srcdiff_derivative__ = True  # a call of it inside a differentiated function is refused
+
 
 class FirstOrder(Transform):
     """A compiled-on-demand transform of ``fn``, specialized by argument structure."""
@@ -370,6 +372,7 @@ def _fast_callable(t):
     functools.update_wrapper(call, t.fn, updated=())
     del call.__wrapped__  # not the user's function: a transform of it
     call.__srcdiff_transform__ = t
+    call.__srcdiff_derivative__ = True  # (analysis/ops.py: not a function to differentiate)
     call.compiled = t.compiled
     return call
 

@@ -61,3 +61,26 @@ def test_written_module_copies_the_helper(tmp_path):
     assert "import srcdiff" not in text and "def inner(x):" in text
     g = run_standalone(tmp_path, out, "grad_outer", (0.7,))
     assert_close(g, numeric_grad(outer, (0.7,), 0))
+
+
+def inner_plain(x):
+    return np.sin(x) * x
+
+
+derivative = sd.grad(inner_plain)
+tangent = sd.jvp(inner_plain)
+
+
+def calls_a_derivative(x):
+    return derivative(x) * x
+
+
+def calls_a_jvp(x):
+    return tangent(x, tangents=1.0)[1] * x
+
+
+@pytest.mark.parametrize("fn", [calls_a_derivative, calls_a_jvp])
+def test_calling_a_derivative_inside_is_refused_by_name(fn):
+    with pytest.raises(sd.SrcdiffError, match=r"is a derivative made by srcdiff") as e:
+        sd.grad(fn)(0.7)
+    assert "sd.hessian" in str(e.value)
