@@ -620,3 +620,9 @@ def return_from_loop_taken(x):
         if x[i] > 0.5:
             return x[i] * 10.0
     return np.sum(x)
+
+
+# a module-level lambda: read from its file as `def`
+lambda_expression = lambda x, w: np.sum(np.tanh(x * w) * x) + 0.5 * w ** 2  # noqa: E731
+lambda_expression.__name__ = "lambda_expression"
+case(vec(3), 0.7, wrt=(0, 1), tags={"lambda"})(lambda_expression)

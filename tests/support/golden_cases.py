@@ -19,7 +19,7 @@ GOLDEN = {
 }
 _PICK = ["tanh_layer", "broadcast_bias", "reductions_axis", "indexing", "tuple_output",
          "reassigned", "loop_index_sum", "scalar_recurrence", "rnn", "early_return_in_loop",
-         "branch", "max_min", "methods"]
+         "branch", "max_min", "methods", "lambda_expression"]
 for _case in corpus.CASES:
     if _case.name in _PICK:
         GOLDEN["corpus_" + _case.name] = (_case.fn, _case.wrt, _case.args)
@@ -37,7 +37,7 @@ def _forward(name):
 def _hvp(name):
     """The JVP of the generated gradient: forward over reverse."""
     c = _CASES[name]
-    return lambda: higher.hvp(c.fn, wrt=c.wrt).jvp.compiled(list(c.args)).source
+    return lambda: sd.hvp(c.fn, wrt=c.wrt).jvp.compiled(list(c.args)).source
 
 
 def _grad_of_grad(name):
