@@ -268,6 +268,13 @@ class FirstOrder(Transform):
         if isinstance(transform_of(fn), Transform):
             raise TypeError("this transform does not compose with another transform; use "
                             "sd.grad, sd.value_and_grad, sd.jvp, sd.hvp or sd.hessian on it")
+        # functools.partial: its bound arguments are passed first, as constants (never
+        # differentiated); wrt counts the parameters the partial leaves open, as JAX does
+        self.bound_args, self.bound_kwargs = (), {}
+        while isinstance(fn, functools.partial):
+            self.bound_args = tuple(fn.args) + self.bound_args
+            self.bound_kwargs = {**fn.keywords, **self.bound_kwargs}
+            fn = fn.func
         self.fn = the_code_that_runs(fn)
         if not inspect.isfunction(self.fn) or _has_rule(self.fn):
             wrapped = _wrap_primitive(self.fn)
@@ -276,7 +283,9 @@ class FirstOrder(Transform):
             self.fn = wrapped
         self.sig, self.params = parameters(self.fn)
         check_signature(self.fn, self.sig)
-        self.wrt, self.single = wrt_names(self.fn, self.params, wrt)
+        open_params = [p for p in self.params[len(self.bound_args):]
+                       if p not in self.bound_kwargs]
+        self.wrt, self.single = wrt_names(self.fn, open_params, wrt)
         self.stop = check_options(unconnected_gradients, stop_gradients)
         self.unconnected = unconnected_gradients
         self.return_value = return_value
@@ -301,6 +310,8 @@ class FirstOrder(Transform):
         return self._unverified
 
     def bind_arguments(self, args, kwargs):
+        if self.bound_args or self.bound_kwargs:  # a partial: its arguments come first
+            args, kwargs = self.bound_args + tuple(args), {**self.bound_kwargs, **kwargs}
         n = len(self.params)
         if not kwargs and len(args) == n:
             return list(args)
@@ -363,7 +374,8 @@ def _fast_callable(t):
     fast = t._fast
 
     def call(*args, grad_ys=None, **kwargs):
-        if not kwargs and t._generation == _GENERATION[0]:
+        if not kwargs and t._generation == _GENERATION[0] and not t.bound_args \
+                and not t.bound_kwargs:
             fn = fast.get(_quick_key(args))
             if fn is not None:
                 return fn(*args, grad_ys)
