@@ -56,6 +56,8 @@ class Target:
     as ``grad_ys``, keep their defaults).
     """
 
+    bound_args, bound_kwargs = (), {}  # (no functools.partial here: forward mode reads defs)
+
     def __init__(self, f):
         f = api.transform_of(f)
         if is_transform(f):

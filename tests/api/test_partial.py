@@ -5,9 +5,9 @@ import functools
 
 import numpy as np
 import pytest
-from fd import assert_close, numeric_grad
 
 import srcdiff as sd
+from fd import assert_close, numeric_grad
 
 
 def f(a, x, y, scale=1.0):
