@@ -2,8 +2,8 @@
 
 transforms.py  first-order reverse mode on plain functions: grad, value_and_grad, vjp;
                argument checks; the compile cache
-higher.py      sd.grad / sd.value_and_grad (also of transforms), jvp, hvp, hessian,
-               jacobian
+higher.py      sd.grad / sd.value_and_grad (also of transforms), jvp
+matrices.py    hvp, hessian, jacobian
 source.py      sd.source, in either mode
 decorator.py   @sd.differentiate
 explain.py     sd.explain: the side-by-side view of a function and its derivative
@@ -16,7 +16,7 @@ from srcdiff.api.check import check_grads  # noqa: F401
 from srcdiff.api.custom import custom_vjp, register_jvp, register_vjp, rules  # noqa: F401
 from srcdiff.api.decorator import differentiate  # noqa: F401
 from srcdiff.api.explain import explain  # noqa: F401
-from srcdiff.api.higher import (grad, hessian, hvp, invalidate, jacobian, jvp,  # noqa: F401
-                                value_and_grad)
+from srcdiff.api.higher import grad, invalidate, jvp, value_and_grad  # noqa: F401
+from srcdiff.api.matrices import hessian, hvp, jacobian  # noqa: F401
 from srcdiff.api.source import source  # noqa: F401
 from srcdiff.api.transforms import stop_gradient, vjp  # noqa: F401

@@ -15,6 +15,7 @@ class Differentiable:
     def __init__(self, fn, wrt=0, stop_gradients=(), unconnected_gradients="none"):
         functools.update_wrapper(self, fn)
         self.fn = fn
+        self.__srcdiff_function__ = fn  # a call of this object is a call of fn (analysis/ops.py)
         self._opts = dict(wrt=wrt, stop_gradients=stop_gradients,
                           unconnected_gradients=unconnected_gradients)
         self.grad = grad(fn, **self._opts)

@@ -346,7 +346,7 @@ def _is_stop_gradient_call(gen, s):
     if not isinstance(value, gast.Call):
         return False
     try:
-        fn = gen.parsed.resolve(value.func)
+        fn = gen.parsed.callee(value.func)
     except Exception:  # noqa: BLE001 (an explanation never fails the view)
         return False
     return bool(getattr(fn, "__srcdiff_stop_gradient__", False))

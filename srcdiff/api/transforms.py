@@ -255,17 +255,26 @@ class Transform:
     """What every transform object is (a first-order one here, ``Composed`` in higher.py):
     a transform of a transform is composed, never compiled as a plain function."""
 
+    __srcdiff_derivative__ = True  # a call of it inside a differentiated function is refused
+
 
 class FirstOrder(Transform):
     """A compiled-on-demand transform of ``fn``, specialized by argument structure."""
 
     def __init__(self, fn, wrt, stop_gradients=(), unconnected_gradients="none",
-                 return_value=False, optimize=True, verify=False):
+                 return_value=False, optimize=True, verify=False, has_aux=False):
         if not callable(fn):
             raise TypeError(f"expected a function, got {fn!r}")
         if isinstance(transform_of(fn), Transform):
             raise TypeError("this transform does not compose with another transform; use "
                             "sd.grad, sd.value_and_grad, sd.jvp, sd.hvp or sd.hessian on it")
+        # functools.partial: its bound arguments are passed first, as constants (never
+        # differentiated); wrt counts the parameters the partial leaves open, as JAX does
+        self.bound_args, self.bound_kwargs = (), {}
+        while isinstance(fn, functools.partial):
+            self.bound_args = tuple(fn.args) + self.bound_args
+            self.bound_kwargs = {**fn.keywords, **self.bound_kwargs}
+            fn = fn.func
         self.fn = the_code_that_runs(fn)
         if not inspect.isfunction(self.fn) or _has_rule(self.fn):
             wrapped = _wrap_primitive(self.fn)
@@ -274,10 +283,15 @@ class FirstOrder(Transform):
             self.fn = wrapped
         self.sig, self.params = parameters(self.fn)
         check_signature(self.fn, self.sig)
-        self.wrt, self.single = wrt_names(self.fn, self.params, wrt)
+        open_params = [p for p in self.params[len(self.bound_args):]
+                       if p not in self.bound_kwargs]
+        self.wrt, self.single = wrt_names(self.fn, open_params, wrt)
         self.stop = check_options(unconnected_gradients, stop_gradients)
         self.unconnected = unconnected_gradients
         self.return_value = return_value
+        if not isinstance(has_aux, bool):
+            raise TypeError(f"has_aux must be True or False, got {has_aux!r}")
+        self.has_aux = has_aux  # fn returns (value, aux): aux is returned, not differentiated
         self.optimize, self.verify = check_modes(optimize, verify)
         self._unverified = None
         self._defaults = self.fn.__defaults__ or ()
@@ -291,11 +305,13 @@ class FirstOrder(Transform):
         if self._unverified is None:
             self._unverified = FirstOrder(self.fn, self.wrt if not self.single else self.wrt[0],
                                           self.stop, self.unconnected, self.return_value,
-                                          self.optimize)
+                                          self.optimize, has_aux=self.has_aux)
             self._unverified.verify = False
         return self._unverified
 
     def bind_arguments(self, args, kwargs):
+        if self.bound_args or self.bound_kwargs:  # a partial: its arguments come first
+            args, kwargs = self.bound_args + tuple(args), {**self.bound_kwargs, **kwargs}
         n = len(self.params)
         if not kwargs and len(args) == n:
             return list(args)
@@ -325,14 +341,15 @@ class FirstOrder(Transform):
         hit = self._last.get(facts)
         if hit is None:
             key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value,
-                   self.optimize, self.verify, facts)
+                   self.has_aux, self.optimize, self.verify, facts)
             table = _CACHE.setdefault(self.fn, {})
             hit = table.get(key)
             if hit is None:
                 hit = driver.compile_reverse(
                     self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
                     return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
-                    as_tuple=not self.single, optimize=self.optimize, verify=self.verify)
+                    as_tuple=not self.single, optimize=self.optimize, verify=self.verify,
+                    has_aux=self.has_aux)
                 table[key] = hit
             self._last[facts] = hit
         if quick is not None:
@@ -357,7 +374,8 @@ def _fast_callable(t):
     fast = t._fast
 
     def call(*args, grad_ys=None, **kwargs):
-        if not kwargs and t._generation == _GENERATION[0]:
+        if not kwargs and t._generation == _GENERATION[0] and not t.bound_args \
+                and not t.bound_kwargs:
             fn = fast.get(_quick_key(args))
             if fn is not None:
                 return fn(*args, grad_ys)
@@ -366,6 +384,7 @@ def _fast_callable(t):
     functools.update_wrapper(call, t.fn, updated=())
     del call.__wrapped__  # not the user's function: a transform of it
     call.__srcdiff_transform__ = t
+    call.__srcdiff_derivative__ = True  # (analysis/ops.py: not a function to differentiate)
     call.compiled = t.compiled
     return call
 
@@ -386,10 +405,13 @@ def grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
 
 def value_and_grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
                    unconnected_gradients: str = "none", optimize: bool = True,
-                   verify: bool = False) -> Function:
-    """Like :func:`grad`, returning ``(value, gradients)`` from one call."""
+                   verify: bool = False, has_aux: bool = False) -> Function:
+    """Like :func:`grad`, returning ``(value, gradients)`` from one call. With
+    ``has_aux=True`` (JAX's name), ``f`` returns ``(value, aux)``: only ``value`` is
+    differentiated, and the result is ``((value, aux), gradients)``."""
     return _fast_callable(FirstOrder(f, wrt, stop_gradients, unconnected_gradients,
-                                     return_value=True, optimize=optimize, verify=verify))
+                                     return_value=True, optimize=optimize, verify=verify,
+                                     has_aux=has_aux))
 
 
 def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),

@@ -75,6 +75,7 @@ from srcdiff.cli.targets import (  # noqa: F401  (exit statuses and CliError: th
 from srcdiff.compiler import driver
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.emit import standalone
+from srcdiff.compiler.front.parse import function_name
 from srcdiff.errors import SrcdiffError
 from srcdiff.version import __version__
 
@@ -254,7 +255,7 @@ def _derive(job, fn, wrt, single, ctx):
 
 
 def entry_name(job, fn):
-    return ("grad_" if job.mode == "reverse" else "jvp_") + fn.__name__
+    return ("grad_" if job.mode == "reverse" else "jvp_") + function_name(fn)
 
 
 def locate_at_definition(error, target, fn):

@@ -21,7 +21,7 @@ from srcdiff.compiler.emit.execute import Compiled
 from srcdiff.compiler.forward.state import ForwardOptions
 from srcdiff.compiler.forward.tangent import Forward
 from srcdiff.compiler.front.normalize import normalize
-from srcdiff.compiler.front.parse import parse_function
+from srcdiff.compiler.front.parse import function_name, parse_function
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
@@ -58,7 +58,7 @@ class Context:
         name = self.adjoints.get(key)
         if name is not None:
             return name
-        name = self.function_names.fresh("grad_" + fn.__name__)
+        name = self.function_names.fresh("grad_" + function_name(fn))
         self.adjoints[key] = name
         node, parsed, _ = reverse_function(
             fn, list(wrt), arg_facts=dict(facts), name=name, as_tuple=True, context=self,
@@ -77,7 +77,7 @@ class Context:
         name = table.get(key)
         if name is not None:
             return name
-        name = self.function_names.fresh("jvp_" + fn.__name__)
+        name = self.function_names.fresh("jvp_" + function_name(fn))
         table[key] = name  # before compiling: recursive calls find it
         node, parsed, _ = forward_function(fn, list(wrt), arg_facts=dict(facts), name=name,
                                            as_tuple=True, context=self)
@@ -140,7 +140,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                      arg_facts: Optional[dict] = None, name: Optional[str] = None,
                      as_tuple: bool = False, context: Optional["Context"] = None,
                      zero_gradients: bool = False, internal: bool = False,
-                     optimize: bool = True, verify: bool = False) -> Generated:
+                     optimize: bool = True, verify: bool = False,
+                     has_aux: bool = False) -> Generated:
     """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context).
 
     ``optimize=False`` gives the reference pipeline (SPEC §8): the plainest correct
@@ -149,12 +150,13 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     brings its own settings of both, shared by every callee's adjoint.
     """
     ctx = context or Context(optimize=optimize, verify=verify)
-    parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
-                                             name or "grad_" + fn.__name__, _check_reserved_names)
+    entry = name or "grad_" + function_name(fn)
+    parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx, entry,
+                                             _check_reserved_names)
     check_mutations(anf, analysis, parsed, ctx.registry, mutable_scalars=zero_d(arg_facts))
     options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
                              name=name, zero_gradients=zero_gradients, internal=internal,
-                             reference=not ctx.optimize, verify=ctx.verify)
+                             reference=not ctx.optimize, verify=ctx.verify, has_aux=has_aux)
     options.as_tuple = as_tuple
     if return_value:  # outputs the backward sweep restores in place are returned as copies
         options.snapshot_value = outputs_changed_in_place(anf, analysis, ctx.registry)
@@ -201,7 +203,7 @@ def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     """
     ctx = context or Context()
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
-                                             name or "jvp_" + fn.__name__, _check_names)
+                                             name or "jvp_" + function_name(fn), _check_names)
     if not _is_generated(parsed):
         check_mutations(anf, analysis, parsed, ctx.registry, allow_pop=True,
                         mutable_scalars=zero_d(arg_facts))

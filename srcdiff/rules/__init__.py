@@ -3,7 +3,8 @@
 The tables are grouped by subject: numpy_rules (arithmetic, elementwise; the
 methods, views and non-differentiable lists), reduction_rules, product_rules,
 shape_rules (shapes, joins, selections, constructors), linalg_rules
-(numpy.linalg), fft_rules (numpy.fft) and, when SciPy can be imported,
+(numpy.linalg), fft_rules (numpy.fft), math_rules (Python's ``math`` module and the
+builtins of scalar code: ``min``, ``max``, ``pow``) and, when SciPy can be imported,
 scipy_rules (scipy.special, scipy.linalg), scipy_stats_rules (scipy.stats'
 distributions) and scipy_signal_rules (scipy.signal.convolve). SciPy is never
 required. The last two are loaded when the program imports scipy.stats /
@@ -14,7 +15,7 @@ from srcdiff.rules.registry import DEFAULT, Registry, Rule, primitive_name  # no
 
 # each table registers into DEFAULT when imported (numpy first: later tables may refine)
 from srcdiff.rules import numpy_rules, product_rules, reduction_rules, shape_rules  # noqa: F401
-from srcdiff.rules import fft_rules, linalg_rules  # noqa: F401
+from srcdiff.rules import fft_rules, linalg_rules, math_rules  # noqa: F401
 from srcdiff.rules import runtime_rules  # noqa: F401  (srcdiff's own helpers: higher order)
 
 try:

@@ -91,8 +91,8 @@ def test_value_and_grad_of_grad_and_tuple_inner():
 
 
 def test_scalar_hessian_and_jacobian_are_floats():
-    assert higher.hessian(mixed)(0.3, 1.7) == pytest.approx(-np.sin(0.51) * 1.7 ** 2 + 3.4)
-    assert isinstance(higher.jacobian(mixed)(0.3, 1.7), float)
+    assert sd.hessian(mixed)(0.3, 1.7) == pytest.approx(-np.sin(0.51) * 1.7 ** 2 + 3.4)
+    assert isinstance(sd.jacobian(mixed)(0.3, 1.7), float)
 
 
 def cubic_loop(a):
@@ -121,7 +121,7 @@ def test_third_order_without_loops():
 @pytest.mark.parametrize("case", [_gap(c, "hvp") for c in SCALAR])
 def test_hvp_scalar(case):
     for k in _positions(case):
-        got = higher.hvp(case.fn, wrt=k)(*case.args, vector=1.0)
+        got = sd.hvp(case.fn, wrt=k)(*case.args, vector=1.0)
         assert_close(got, second_difference(case.fn, case.args, k), rtol=1e-4, atol=1e-4)
 
 
@@ -131,7 +131,7 @@ def test_hvp_corpus(case):
     rng = np.random.default_rng(3)
     for k in _positions(case):
         v = random_like(case.args[k], rng)
-        got = higher.hvp(case.fn, wrt=k)(*copy.deepcopy(list(case.args)), vector=v)
+        got = sd.hvp(case.fn, wrt=k)(*copy.deepcopy(list(case.args)), vector=v)
         eps = 1e-4
 
         def grad_at(e):
@@ -216,7 +216,7 @@ def fd_jacobian(f, args, k, h=1e-6):
 
 def test_hessian_closed_form_and_finite_differences():
     x = np.array([0.3, -0.8, 1.1])
-    H = higher.hessian(tanh_sum)(x)
+    H = sd.hessian(tanh_sum)(x)
     t = np.tanh(A @ x)
     closed = A.T @ np.diag(-2.0 * t * (1.0 - t * t)) @ A
     assert H.shape == (3, 3)
@@ -227,9 +227,9 @@ def test_hessian_closed_form_and_finite_differences():
 def test_hessian_through_a_loop():
     h = np.array([0.2, -0.4, 0.9])
     w = np.array([[0.3, -0.2, 0.5], [0.1, 0.4, -0.6], [-0.3, 0.2, 0.1]])
-    H = higher.hessian(recurrent)(h, w)
+    H = sd.hessian(recurrent)(h, w)
     assert_close(H, fd_hessian(lambda v: recurrent(v, w), h), rtol=1e-4, atol=1e-5)
-    Hw = higher.hessian(recurrent, wrt=1)(h, w)
+    Hw = sd.hessian(recurrent, wrt=1)(h, w)
     assert Hw.shape == (3, 3, 3, 3)
     assert_close(Hw, fd_hessian(lambda m: recurrent(h, m), w), rtol=1e-4, atol=1e-5)
 
@@ -240,7 +240,7 @@ def product3(x, y):
 
 def test_hessian_blocks_for_a_tuple_wrt():
     x, y = np.array([1.0, 2.0]), np.array([0.5, -1.5])
-    (hxx, hxy), (hyx, hyy) = higher.hessian(product3, wrt=(0, 1))(x, y)
+    (hxx, hxy), (hyx, hyy) = sd.hessian(product3, wrt=(0, 1))(x, y)
     assert_close(hxx, np.zeros((2, 2)))
     assert_close(hxy, np.diag(2 * y))
     assert_close(hyx, np.diag(2 * y))
@@ -250,7 +250,7 @@ def test_hessian_blocks_for_a_tuple_wrt():
 @pytest.mark.parametrize("mode", ["reverse", "forward"])
 def test_jacobian_softmax(mode):
     x = np.array([0.2, -1.0, 0.7, 1.5])
-    J = higher.jacobian(softmax, mode=mode)(x)
+    J = sd.jacobian(softmax, mode=mode)(x)
     s = softmax(x)
     assert J.shape == (4, 4)
     assert_close(J, np.diag(s) - np.outer(s, s), rtol=1e-10, atol=1e-12)
@@ -261,7 +261,7 @@ def test_jacobian_softmax(mode):
 def test_jacobian_of_a_matrix_function(mode):
     rng = np.random.default_rng(0)
     x, w = rng.standard_normal((2, 3)), rng.standard_normal((3, 4))
-    jx, jw = higher.jacobian(layer, wrt=(0, 1), mode=mode)(x, w)
+    jx, jw = sd.jacobian(layer, wrt=(0, 1), mode=mode)(x, w)
     assert jx.shape == (2, 4, 2, 3) and jw.shape == (2, 4, 3, 4)
     assert_close(jx, fd_jacobian(layer, [x, w], 0), rtol=1e-5, atol=1e-7)
     assert_close(jw, fd_jacobian(layer, [x, w], 1), rtol=1e-5, atol=1e-7)
@@ -270,8 +270,8 @@ def test_jacobian_of_a_matrix_function(mode):
 def test_jacobian_modes_agree_on_shapes_and_values():
     x = np.array([0.4, -0.3, 1.2])
     for f in (tanh_sum, softmax, two_outputs):
-        rev = higher.jacobian(f, mode="reverse")(x)
-        fwd = higher.jacobian(f, mode="forward")(x)
+        rev = sd.jacobian(f, mode="reverse")(x)
+        fwd = sd.jacobian(f, mode="forward")(x)
         if isinstance(rev, tuple):
             assert [np.shape(r) for r in rev] == [np.shape(r) for r in fwd]
             expected = tuple(fd_jacobian(lambda x, i=i: f(x)[i], [x], 0) for i in range(len(rev)))
@@ -285,7 +285,7 @@ def test_jacobian_modes_agree_on_shapes_and_values():
 
 def test_jacobian_of_tuple_outputs():
     x = np.array([0.4, -0.3])
-    j0, j1 = higher.jacobian(two_outputs)(x)
+    j0, j1 = sd.jacobian(two_outputs)(x)
     assert_close(j0, np.diag(2 * x))
     assert_close(j1, np.cos(x))
 
@@ -293,7 +293,7 @@ def test_jacobian_of_tuple_outputs():
 def test_hvp_tuple_wrt():
     x, y = np.array([1.0, 2.0]), np.array([0.5, -1.5])
     vx, vy = np.array([1.0, 0.0]), np.array([0.0, 1.0])
-    hx, hy = higher.hvp(product3, wrt=(0, 1))(x, y, vector=(vx, vy))
+    hx, hy = sd.hvp(product3, wrt=(0, 1))(x, y, vector=(vx, vy))
     # H = [[0, diag(2y)], [diag(2y), diag(2x)]]
     assert_close(hx, 2 * y * vy)
     assert_close(hy, 2 * y * vx + 2 * x * vy)
@@ -301,8 +301,8 @@ def test_hvp_tuple_wrt():
 
 def test_errors():
     with pytest.raises(ValueError, match="mode"):
-        higher.jacobian(softmax, mode="sideways")
+        sd.jacobian(softmax, mode="sideways")
     with pytest.raises(TypeError, match="vector="):
-        higher.hvp(softmax)(np.ones(2))
+        sd.hvp(softmax)(np.ones(2))
     with pytest.raises(TypeError, match="container"):
-        higher.hessian(lambda p: p)({"a": 1.0})
+        sd.hessian(lambda p: p)({"a": 1.0})

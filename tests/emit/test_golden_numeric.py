@@ -145,7 +145,7 @@ def test_forward_golden_matches_finite_differences(name):
                                         if n.startswith("second_order_hvp_")))
 def test_hvp_golden_matches_finite_differences(name):
     case = _case_of(name, "second_order_hvp_")
-    compiled = higher.hvp(case.fn, wrt=case.wrt).jvp.compiled(list(case.args))
+    compiled = sd.hvp(case.fn, wrt=case.wrt).jvp.compiled(list(case.args))
     golden = _run_golden(name, compiled)
     ts = _tangents(case, np.random.default_rng(2))
     grads, tangent = golden(*case.args, tangents=ts)

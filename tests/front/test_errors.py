@@ -83,7 +83,7 @@ def test_varargs():
 
 def test_builtin_has_no_source():
     with pytest.raises(sd.SrcdiffError, match="not a Python function"):
-        sd.grad(math.gamma)(1.0)
+        sd.grad(math.fmod)(1.0, 2.0)  # a builtin without a rule
 
 
 def test_primitive_with_a_rule_is_differentiable():
@@ -99,9 +99,8 @@ def test_function_without_source_file():
 
 
 def test_lambda_function():
-    square = lambda v: v * v  # noqa: E731
-    with pytest.raises(sd.SrcdiffError):
-        sd.grad(square)(1.0)
+    square = lambda v: v * v  # noqa: E731  (read from this file: tests/front/test_lambdas.py)
+    assert sd.grad(square)(1.5) == 3.0
 
 
 def test_unknown_wrt_name():

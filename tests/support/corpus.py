@@ -620,3 +620,70 @@ def return_from_loop_taken(x):
         if x[i] > 0.5:
             return x[i] * 10.0
     return np.sum(x)
+
+
+# ------------------------------------------------------------- scalar code with math
+# Scientific programs on Python floats, written with the math module and builtins
+# (rules/math_rules.py): every value is a float, every gradient too.
+
+import math  # noqa: E402
+
+
+@case(0.8, -1.2, -0.7, [0.9, 1.4, 0.7, 1.1, 1.8, 1.3, 0.6], wrt=(0, 1, 2),
+      tags={"scalar", "loop", "math"})
+def kalman_nll(phi, log_q, log_r, ys):
+    """The negative log likelihood of an AR(1) state observed in noise (a scalar Kalman
+    filter): predict, innovate, update, one observation at a time."""
+    q = math.exp(log_q)
+    r = math.exp(log_r)
+    m, p = 0.0, 1.0
+    nll = 0.0
+    for y in ys:
+        m = phi * m
+        p = phi * phi * p + q
+        s = max(p + r, 1e-9)
+        v = y - m
+        nll += 0.5 * (math.log(2.0 * math.pi * s) + v * v / s)
+        k = p / s
+        m = m + k * v
+        p = (1.0 - k) * p
+    return nll
+
+
+def _pendulum(theta, omega, damping, length):
+    return omega, -damping * omega - 9.81 / length * math.sin(theta)
+
+
+@case(0.6, 0.15, 1.3, 0.93, wrt=(0, 1, 2, 3), tags={"scalar", "loop", "call", "math"})
+def rk4_pendulum(theta0, damping, length, t_end):
+    """A damped pendulum integrated by classical Runge-Kutta on floats, the last step
+    shortened to land on ``t_end``; returns its energy."""
+    theta, omega, t = theta0, 0.0, 0.0
+    while t < t_end:
+        h = min(0.1, t_end - t)
+        k1t, k1w = _pendulum(theta, omega, damping, length)
+        k2t, k2w = _pendulum(theta + 0.5 * h * k1t, omega + 0.5 * h * k1w, damping, length)
+        k3t, k3w = _pendulum(theta + 0.5 * h * k2t, omega + 0.5 * h * k2w, damping, length)
+        k4t, k4w = _pendulum(theta + h * k3t, omega + h * k3w, damping, length)
+        theta = theta + h / 6.0 * (k1t + 2.0 * k2t + 2.0 * k3t + k4t)
+        omega = omega + h / 6.0 * (k1w + 2.0 * k2w + 2.0 * k3w + k4w)
+        t = t + h
+    return 0.5 * pow(length * omega, 2) + 9.81 * length * (1.0 - math.cos(theta))
+
+
+@case(0.3, -0.2, [0.5, -0.2, 1.1, 0.4, 0.9], wrt=(0, 1), tags={"scalar", "loop", "math"})
+def gaussian_log_density(mu, log_sigma, xs):
+    """The log density of i.i.d. normal data given its mean and log scale, plus a standard
+    normal prior on the mean."""
+    sigma = math.exp(log_sigma)
+    zs = [(x - mu) / sigma for x in xs]
+    log_lik = -0.5 * math.fsum([z * z for z in zs]) - len(xs) * (
+        log_sigma + 0.5 * math.log(math.tau))
+    log_prior = -0.5 * mu * mu - 0.5 * math.log(2.0 * math.pi)
+    return log_lik + log_prior
+
+
+# a module-level lambda: read from its file as `def`
+lambda_expression = lambda x, w: np.sum(np.tanh(x * w) * x) + 0.5 * w ** 2  # noqa: E731
+lambda_expression.__name__ = "lambda_expression"
+case(vec(3), 0.7, wrt=(0, 1), tags={"lambda"})(lambda_expression)

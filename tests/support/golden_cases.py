@@ -19,7 +19,8 @@ GOLDEN = {
 }
 _PICK = ["tanh_layer", "broadcast_bias", "reductions_axis", "indexing", "tuple_output",
          "reassigned", "loop_index_sum", "scalar_recurrence", "rnn", "early_return_in_loop",
-         "branch", "max_min", "methods"]
+         "branch", "max_min", "methods", "kalman_nll", "gaussian_log_density",
+         "lambda_expression"]
 for _case in corpus.CASES:
     if _case.name in _PICK:
         GOLDEN["corpus_" + _case.name] = (_case.fn, _case.wrt, _case.args)
@@ -37,7 +38,7 @@ def _forward(name):
 def _hvp(name):
     """The JVP of the generated gradient: forward over reverse."""
     c = _CASES[name]
-    return lambda: higher.hvp(c.fn, wrt=c.wrt).jvp.compiled(list(c.args)).source
+    return lambda: sd.hvp(c.fn, wrt=c.wrt).jvp.compiled(list(c.args)).source
 
 
 def _grad_of_grad(name):
@@ -52,6 +53,7 @@ GOLDEN_FORWARD = {  # tests/emit/test_golden_forward.py
     "forward_append_in_loop": _forward("append_in_loop"),
     "forward_call_in_loop": _forward("call_in_loop"),
     "forward_early_return_in_loop": _forward("early_return_in_loop"),
+    "forward_rk4_pendulum": _forward("rk4_pendulum"),
     "second_order_hvp_tanh_layer": _hvp("tanh_layer"),
     "second_order_hvp_scalar_recurrence": _hvp("scalar_recurrence"),
     "second_order_grad_grad_unary_chain": _grad_of_grad("unary_chain"),

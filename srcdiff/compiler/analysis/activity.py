@@ -24,6 +24,7 @@ from srcdiff.compiler.analysis.ops import describe
 from srcdiff.compiler.front.parse import Parsed
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
+from srcdiff.rules.math_rules import FLOAT_VALUED, INT_VALUED
 from srcdiff.rules.registry import Registry
 from srcdiff.rules.runtime_rules import TREE_VALUED
 
@@ -245,7 +246,7 @@ def _fact(op, kinds, shapes):
             if isinstance(shape, gast.Constant) and isinstance(shape.value, int):
                 return ARRAY, (shape.value == 1,)
             return ARRAY, None
-        if fn in (len, int, np.argmax, np.argmin, round):
+        if fn in (len, int, np.argmax, np.argmin, round) or fn in INT_VALUED:
             return INT, ()
         return None, None
     if op.kind == "prim":
@@ -253,6 +254,10 @@ def _fact(op, kinds, shapes):
             return None, None  # a list, tuple or dict of arrays
         facts = [_atom_fact(x, kinds, shapes) for x in op.args]
         fn = op.func
+        if fn in FLOAT_VALUED:  # math's functions: a float, whatever the arguments
+            return ARRAY, ()
+        if fn in (min, max) and len(facts) > 1:  # one of the arguments
+            return _extreme_fact(facts)
         if any(k == CONTAINER for k, _ in facts):
             return ARRAY, None
         if all(k == INT for k, _ in facts) and facts and not isinstance(value, gast.Call):
@@ -283,6 +288,16 @@ def _fact(op, kinds, shapes):
             return ARRAY, tuple(reversed(pats[0]))
         return ARRAY, None
     return None, None
+
+
+def _extreme_fact(facts):
+    """``max(a, b, ...)`` is one of its arguments: an int if all are, else what they share."""
+    if all(k == INT for k, _ in facts):
+        return INT, ()
+    pats = {p for _, p in facts}
+    if len(pats) == 1 and None not in pats and all(k in (INT, ARRAY) for k, _ in facts):
+        return ARRAY, pats.pop()
+    return ARRAY, None
 
 
 def _reduction_pattern(op, pats):

@@ -170,7 +170,7 @@ def _call_node(parsed, op):
     anchor = op.stmt.value
     line = getattr(anchor, "lineno", None)
     calls = [n for n in gast.walk(parsed.node) if isinstance(n, gast.Call)
-             and parsed.resolve(n.func) is op.func]
+             and parsed.callee(n.func) is op.func]
     if len(calls) > 1:
         calls = [n for n in calls if n.lineno == line]
     return calls[0] if len(calls) == 1 else anchor
@@ -179,7 +179,7 @@ def _call_node(parsed, op):
 def _check_mutating_call(op, call, parsed, allow_pop):
     func = call.func
     kwargs = {k.arg for k in call.keywords}
-    target = parsed.resolve(func)
+    target = parsed.callee(func)
     if target is MISSING and isinstance(func, gast.Attribute):
         method = func.attr
         if method not in MUTATING_METHODS or (method == "pop" and allow_pop) \

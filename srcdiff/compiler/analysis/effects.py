@@ -112,7 +112,7 @@ def _reachable(fn, known):
         order.append(g)
         for n in gast.walk(p.node):
             if isinstance(n, gast.Call):
-                target = p.resolve(n.func)
+                target = p.callee(n.func)
                 if target is not MISSING and is_analyzable(target):
                     todo.append(target)
     return order, parsed

@@ -35,7 +35,7 @@ class Op:
     """
 
     def __init__(self, kind, stmt, target=None, operands=(), rule=None, func=None, args=(),
-                 kwargs=None, index=None, primitive=None, label=None, reason=None):
+                 kwargs=None, index=None, primitive=None, label=None, reason=None, hint=None):
         self.kind = kind
         self.stmt = stmt
         self.target = target  # the name this statement (re)defines, or None
@@ -48,6 +48,7 @@ class Op:
         self.primitive = primitive
         self.label = label  # how to name this primitive in messages
         self.reason = reason  # for ``unknown``: why the call is not modelled (or None)
+        self.hint = hint  # what to do instead (with ``reason``)
 
     def __repr__(self):
         return f"<Op {self.kind} {self.target} <- {self.operands}>"
@@ -126,7 +127,7 @@ def _describe_value(stmt, target, value, parsed, registry, user_functions):
 def _describe_call(stmt, target, call, parsed, registry, user_functions):
     args = list(call.args)
     kwargs = {k.arg: k.value for k in call.keywords}
-    fn = parsed.resolve(call.func)
+    fn = parsed.callee(call.func)
     label = S.expr_source(call.func)
     if fn is MISSING and isinstance(call.func, gast.Attribute):  # a method call on a value
         method = call.func.attr
@@ -146,6 +147,14 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
                      label=f".{method}()")
     if _is_stop_gradient(fn):
         return Op("const", stmt, target=target)
+    if fn is not MISSING and getattr(fn, "__srcdiff_derivative__", False):
+        return Op("unknown", stmt, target=target, operands=_names(args + list(kwargs.values())),
+                  func=fn, label=label,
+                  reason=f"{label} is a derivative made by srcdiff (sd.grad, sd.jvp, ...); "
+                         "differentiating a call of it inside another differentiated "
+                         "function is not supported yet",
+                  hint="differentiate the composition itself (sd.hessian(f), sd.hvp(f), "
+                       "sd.grad(sd.grad(f))), or compute the inner derivative outside")
     rule = registry.lookup(fn)
     if rule is not None:
         return _prim(stmt, target, fn, args, kwargs, registry, label=label, rule=rule)
@@ -213,8 +222,8 @@ def no_rule_error(error, op, what, register):
     says how to give one)."""
     node = op.stmt.value if isinstance(op.stmt, gast.Assign) else op.stmt
     if op.reason is not None:
-        return error(node, op.reason, hint="drop the keyword if it changes nothing, or "
-                     "write the call without it (e.g. convert the result after)")
+        return error(node, op.reason, hint=op.hint or "drop the keyword if it changes "
+                     "nothing, or write the call without it (e.g. convert the result after)")
     return error(node, f"no {what} rule for {op.label} and no Python source to "
                  "differentiate it from",
                  hint=f"register one with {register} or wrap the value in "

@@ -404,7 +404,7 @@ class Scan:
             if k.arg == "out":
                 self.write(e, kwargs["out"])
         func = e.func
-        target = self.parsed.resolve(func)
+        target = self.parsed.callee(func)
         if target is MISSING:
             if isinstance(func, gast.Attribute):
                 return self.method(e, func, args, kwargs, env)

@@ -185,7 +185,7 @@ class Expressions:
         f = e.func
         if isinstance(f, gast.Name) and f.id in self.local_functions:
             return self.inline(self.local_functions[f.id], e)
-        target = self.parsed.resolve(f)
+        target = self.parsed.callee(f)
         if target is MISSING:
             if isinstance(f, gast.Attribute):
                 func = gast.Attribute(value=self.atom(f.value), attr=f.attr, ctx=gast.Load())

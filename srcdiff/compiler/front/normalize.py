@@ -223,7 +223,7 @@ class _Normalizer(Expressions):
             return
         if isinstance(v, gast.Call):
             f = v.func
-            target = self.parsed.resolve(f)
+            target = self.parsed.callee(f)
             if target is not MISSING and is_passthrough(target):
                 self.emit(S.copy(s))
                 return
@@ -370,7 +370,7 @@ class _Normalizer(Expressions):
             raise self.error(s, "`for ... else` is not supported",
                              hint="set a flag before `break` and test it after the loop")
         it = s.iter
-        fn = self.parsed.resolve(it.func) if isinstance(it, gast.Call) else MISSING
+        fn = self.parsed.callee(it.func) if isinstance(it, gast.Call) else MISSING
         if fn is range and not it.keywords and isinstance(s.target, gast.Name):
             args = [self.atom(a) for a in it.args]
             body = self.block(s.body)

@@ -85,8 +85,22 @@ class Parsed:
             return getattr(base, node.attr, _MISSING)
         return _MISSING
 
+    def callee(self, node):
+        """What a call of the expression ``node`` calls (:func:`stands_for` of what it
+        denotes); every pass asks this, so they agree about which function runs."""
+        return stands_for(self.resolve(node))
+
 
 MISSING = _MISSING
+
+FUNCTION_OF = "__srcdiff_function__"  # on an object that stands for a Python function
+
+
+def stands_for(obj):
+    """The Python function an object calls, when it says so (``@sd.differentiate`` objects
+    set ``__srcdiff_function__``): a call of the object is a call of that function."""
+    found = vars(obj).get(FUNCTION_OF) if hasattr(obj, "__dict__") else None
+    return found if found is not None else obj
 
 
 def local_names(node):
@@ -135,6 +149,8 @@ def parse_function(fn: Callable[..., Any]) -> "Parsed":
             hint="put the function in a .py file (or a notebook cell) and import it") from None
     if first_line == 0:
         first_line = 1
+    if fn.__code__.co_name == "<lambda>":
+        return _parse_lambda(fn, filename)
     text = "".join(lines)
     dedented = textwrap.dedent(text)
     indent = _indent_of(lines)
@@ -176,6 +192,60 @@ def parse_function(fn: Callable[..., Any]) -> "Parsed":
     linecache.checkcache(filename)
     _check_unchanged(fn, node, dedented, filename, first_line, lines)
     return Parsed(fn, node, filename, first_line, indent, lines, namespace)
+
+
+def function_name(fn):
+    """A name for generated code derived from ``fn`` (``grad_<name>``): its own, or
+    ``lambda`` for a lambda."""
+    name = getattr(fn, "__name__", "f")
+    return name if name.isidentifier() else "lambda"
+
+
+def _parse_lambda(fn, filename):
+    """A lambda (``f = lambda x: ...``) read from its file as ``def lambda(x): return ...``.
+
+    The file is parsed whole (a lambda's line need not parse alone); the lambda is the one
+    on its code's first line with its parameters. Two such lambdas on one line cannot be
+    told apart, and are refused."""
+    code = fn.__code__
+    linecache.checkcache(filename)
+    lines = linecache.getlines(filename)
+    try:
+        module = gast.parse("".join(lines))
+    except SyntaxError:
+        module = None
+    params = list(code.co_varnames[:code.co_argcount])
+    found = [] if module is None else [
+        n for n in gast.walk(module) if isinstance(n, gast.Lambda)
+        and n.lineno == code.co_firstlineno and [a.id for a in n.args.args] == params
+        and n.args.vararg is None and n.args.kwarg is None and not n.args.kwonlyargs]
+    line = lines[code.co_firstlineno - 1] if len(lines) >= code.co_firstlineno else None
+    if len(found) > 1 and hasattr(code, "co_positions"):  # Python 3.11+: by column
+        spots = {(ln, col) for ln, _, col, _ in code.co_positions() if col is not None}
+        found = [n for n in found if any(
+            (n.lineno, n.col_offset) <= spot <= (n.end_lineno, n.end_col_offset)
+            for spot in spots)]
+    if len(found) != 1:
+        raise SrcdiffError(
+            "cannot tell which lambda on this line is the function to differentiate"
+            if found else "cannot find this lambda's source (the file changed since it was "
+            "imported?)", filename=filename, lineno=code.co_firstlineno, line=line,
+            hint="write it as `def name(args): return ...`")
+    lam = found[0]
+    node = gast.FunctionDef(name=function_name(fn), args=lam.args,
+                            body=[gast.Return(value=lam.body)],
+                            decorator_list=[], returns=None, type_comment=None,
+                            type_params=[])
+    gast.copy_location(node, lam)
+    gast.copy_location(node.body[0], lam.body)
+    namespace = dict(fn.__globals__)
+    if fn.__closure__:
+        for var, cell in zip(code.co_freevars, fn.__closure__):
+            try:
+                namespace[var] = cell.cell_contents
+            except ValueError:
+                pass
+    return Parsed(fn, node, filename, 1, 0, lines, namespace)
 
 
 def _undecodable_line(filename):

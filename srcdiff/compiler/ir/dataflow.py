@@ -20,9 +20,9 @@ sharing are checked by verification mode (verify.py) and the reference pipeline.
 
 import gast
 
-# the roots of calls that never change their arguments: numpy's functions and the
-# run-time helpers that make new values (srcdiff/runtime.py)
-PURE_HELPERS = frozenset({"np", "unbroadcast", "unreduce", "reduce_mask", "item_grad",
+# the roots of calls that never change their arguments: numpy's and math's functions and
+# the run-time helpers that make new values (srcdiff/runtime.py)
+PURE_HELPERS = frozenset({"np", "math", "unbroadcast", "unreduce", "reduce_mask", "item_grad",
                           "zeros_tree", "add_tree", "seed", "check_outputs"})
 
 

@@ -159,6 +159,12 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow):
     def _sweeps(self, body, ret):
         outputs = ret.value.elts if isinstance(ret.value, gast.Tuple) else [ret.value]
         tuple_out = isinstance(ret.value, gast.Tuple)
+        if self.opt.has_aux:  # (value, aux): aux is returned as computed, never seeded
+            if not tuple_out or len(outputs) != 2:
+                raise self.error(ret, "with has_aux=True the function must return a pair "
+                                 "`value, aux` (the value to differentiate, and anything else)",
+                                 hint="write the return as `return value, aux`")
+            outputs, tuple_out = outputs[:1], False
         self.comment_line = None
         primal = self.primal_block(body, depth=0)
         seed_stmts = [S.comment("seed: the gradient of the sum of the outputs")]

@@ -15,6 +15,7 @@ import inspect
 import gast
 
 from srcdiff.compiler.analysis.facts import arg_fact, bind_call, fact_of
+from srcdiff.compiler.front.parse import function_name
 from srcdiff.compiler.ir import syntax as S
 
 
@@ -42,7 +43,7 @@ def adjoint_of_call(rev, op, g, atom, s):
     name = ctx.adjoint_name(fn, tuple(active), tuple(sorted(facts.items(), key=str)))
     args = [atom(x) for x in op.args]
     kwargs = [(k, atom(v)) for k, v in op.kwargs.items()]
-    tmp = rev.names.fresh("b_" + fn.__name__ + "_args")
+    tmp = rev.names.fresh("b_" + function_name(fn) + "_args")
     call = S.call(S.name(name), args, kwargs + [("grad_ys", S.copy(g))])
     stmts = [S.assign(tmp, call, s)]
     pairs = []

@@ -7,7 +7,8 @@ defined, owned, uniform), and the options of one reverse-mode compilation.
 
 class ReverseOptions:
     def __init__(self, wrt, stop=(), unconnected="none", return_value=False, name=None,
-                 zero_gradients=False, internal=False, reference=False, verify=False):
+                 zero_gradients=False, internal=False, reference=False, verify=False,
+                 has_aux=False):
         self.wrt = list(wrt)  # names (parameters or locals), in the order returned
         self.stop = set(stop)
         self.unconnected = unconnected
@@ -20,6 +21,7 @@ class ReverseOptions:
         # no in-place accumulation, no rewrites of the generated code)
         self.reference = reference
         self.verify = verify  # place markers for verify.py in the primal sweep
+        self.has_aux = has_aux  # f returns (value, aux): only value is differentiated
 
 
 class AdjointState:

@@ -73,7 +73,6 @@ def grad_energy(x, grad_ys=None):
     d = None
     mul = None
     mul1 = None
-    sin = None
     x_i = None
     x_i1 = None
     x_i2 = None
@@ -97,7 +96,6 @@ def grad_energy(x, grad_ys=None):
         cos = math.cos(1.0)
         _stack.append(x_i2)
         x_i2 = x[i]
-        _stack.append(sin)
         sin = np.sin(x_i2)
         _stack.append(mul1)
         mul1 = cos * sin
@@ -113,11 +111,9 @@ def grad_energy(x, grad_ys=None):
         b_add1 = unbroadcast(b_e, add1)
         b_mul1 = unbroadcast(b_e, mul1)
         mul1_before = _stack.pop()
-        b_sin = unbroadcast(cos * b_mul1, sin)
+        b_sin = cos * b_mul1
         mul1 = mul1_before
-        sin_before = _stack.pop()
         b_x_i2 = b_sin * np.cos(x_i2)
-        sin = sin_before
         x_i2_before = _stack.pop()
         b_x = item_add(b_x, x, i, b_x_i2)
         x_i2 = x_i2_before

@@ -1,0 +1,185 @@
+"""Second-order products and derivative matrices: ``sd.hvp`` (forward over reverse),
+``sd.hessian`` and ``sd.jacobian`` (in either mode), built on higher.py's transforms."""
+
+import functools
+
+import numpy as np
+
+from srcdiff.api import transforms as api
+from srcdiff.api.higher import JVP, Target, grad, is_transform, wrt_of
+from srcdiff.compiler.emit.execute import copy_arguments
+from srcdiff.errors import SrcdiffError
+from srcdiff.types import Function, Wrt
+
+
+class HVP:
+    """``hvp(f, wrt)(*args, vector=v) -> H @ v``: the JVP of ``f``'s generated gradient."""
+
+    __srcdiff_derivative__ = True  # (analysis/ops.py)
+
+    def __init__(self, f, wrt=0):
+        if is_transform(f):
+            raise TypeError("hvp takes a function, not a transform: hvp(f) already "
+                            "differentiates f twice")
+        self.grad = api.grad(f, wrt, unconnected_gradients="zero")
+        self.jvp = JVP(self.grad, wrt)
+        self.single = self.jvp.single
+        functools.update_wrapper(self, self.jvp.target.fn, updated=())
+        del self.__wrapped__
+
+    def __call__(self, *args, vector=None, **kwargs):
+        if vector is None:
+            raise TypeError("hvp needs vector=: one vector per wrt argument, shaped like it")
+        return self.jvp(*args, tangents=vector, **kwargs)[1]
+
+
+def hvp(f: Function, wrt: Wrt = 0) -> "HVP":
+    """Hessian-vector product by forward over reverse; see SPEC §2."""
+    return HVP(f, wrt)
+
+
+class Hessian:
+    """``hessian(f, wrt)(*args)``: ``input.shape + input.shape`` (nested tuples for a tuple wrt)."""
+
+    __srcdiff_derivative__ = True  # (analysis/ops.py)
+
+    def __init__(self, f, wrt=0):
+        self.hvp = HVP(f, wrt)
+        self.target = self.hvp.jvp.target
+        self.wrt, self.single = self.hvp.jvp.wrt, self.hvp.single
+        functools.update_wrapper(self, self.target.fn, updated=())
+        del self.__wrapped__
+
+    def __call__(self, *args, **kwargs):
+        values = self.target.bind(args, kwargs)
+        inputs = _inputs(self.target, values, self.wrt, "hessian")
+        blocks = [[None] * len(inputs) for _ in inputs]
+        for j, xj in enumerate(inputs):
+            for idx, basis in _basis(xj):
+                vector = [np.zeros_like(x, dtype=float) if np.ndim(x) else 0.0 for x in inputs]
+                vector[j] = basis
+                column = self.hvp(*values, vector=vector[0] if self.single else tuple(vector))
+                column = [column] if self.single else list(column)
+                for i, xi in enumerate(inputs):
+                    if blocks[i][j] is None:
+                        blocks[i][j] = np.zeros(np.shape(xi) + np.shape(xj))
+                    blocks[i][j][(Ellipsis,) + idx] = column[i]
+        blocks = [[_scalar(b) for b in row] for row in blocks]
+        if self.single:
+            return blocks[0][0]
+        return tuple(tuple(row) for row in blocks)
+
+
+def hessian(f: Function, wrt: Wrt = 0) -> "Hessian":
+    """The full Hessian, one Hessian-vector product per input element; see SPEC §2."""
+    return Hessian(f, wrt)
+
+
+# ------------------------------------------------------------------ jacobian
+
+
+class Jacobian:
+    """``jacobian(f, wrt, mode)(*args)``: ``output.shape + input.shape`` (JAX's convention).
+
+    A tuple output gives a tuple over outputs; a tuple ``wrt`` a tuple over
+    inputs inside that.
+    """
+
+    __srcdiff_derivative__ = True  # (analysis/ops.py)
+
+    def __init__(self, f, wrt=0, mode="reverse"):
+        if mode not in ("reverse", "forward"):
+            raise ValueError(f"mode must be 'reverse' or 'forward', got {mode!r}")
+        self.mode = mode
+        self.target = Target(f)
+        self.wrt, self.single = wrt_of(self.target, wrt)
+        if mode == "reverse":
+            self.grad = grad(f, wrt, unconnected_gradients="zero")
+        else:
+            self.jvp = JVP(f, wrt)
+        functools.update_wrapper(self, self.target.fn, updated=())
+        del self.__wrapped__
+
+    def __call__(self, *args, **kwargs):
+        values = self.target.bind(args, kwargs)
+        inputs = _inputs(self.target, values, self.wrt, "jacobian")
+        if self.mode == "forward":
+            blocks = self._forward(values, inputs)
+        else:
+            blocks = self._reverse(values, inputs)
+        out = [_scalar(b[0]) if self.single else tuple(_scalar(x) for x in b) for b in blocks[1]]
+        return tuple(out) if blocks[0] else out[0]
+
+    def _forward(self, values, inputs):
+        blocks, tuple_out = None, False
+        for j, xj in enumerate(inputs):
+            for idx, basis in _basis(xj):
+                tangents = [np.zeros_like(x, dtype=float) if np.ndim(x) else 0.0 for x in inputs]
+                tangents[j] = basis
+                value, column = self.jvp(*values, tangents=tangents[0] if self.single
+                                         else tuple(tangents))
+                outs, tuple_out = _outputs(value)
+                columns = list(column) if tuple_out else [column]
+                if blocks is None:
+                    blocks = [[np.zeros(np.shape(o) + np.shape(x)) for x in inputs] for o in outs]
+                for m, c in enumerate(columns):
+                    blocks[m][j][(Ellipsis,) + idx] = c
+        return tuple_out, blocks
+
+    def _reverse(self, values, inputs):
+        # the outputs' structure, from a run on copies: f may change its arguments in place
+        value = self.target.function(values)(*copy_arguments(values))
+        outs, tuple_out = _outputs(value)
+        blocks = [[np.zeros(np.shape(o) + np.shape(x)) for x in inputs] for o in outs]
+        for m, o in enumerate(outs):
+            for idx, basis in _basis(o):
+                if tuple_out:
+                    grad_ys = tuple(basis if k == m else np.zeros_like(p, dtype=float)
+                                    if np.ndim(p) else 0.0 for k, p in enumerate(outs))
+                else:
+                    grad_ys = basis
+                row = self.grad(*values, grad_ys=grad_ys)
+                row = [row] if self.single else list(row)
+                for j, r in enumerate(row):
+                    blocks[m][j][idx] = r
+        return tuple_out, blocks
+
+
+def jacobian(f: Function, wrt: Wrt = 0, mode: str = "reverse") -> "Jacobian":
+    """The full Jacobian, by reverse (one pass per output element) or forward mode."""
+    return Jacobian(f, wrt, mode)
+
+
+def _inputs(target, values, wrt, what):
+    params = target.params
+    out = []
+    for w in wrt:
+        if w not in params:
+            raise SrcdiffError(f"{what} differentiates with respect to arguments; {w!r} is "
+                               f"not one of {target.fn.__name__}'s parameters")
+        x = values[params.index(w)]
+        if isinstance(x, (dict, list, tuple)):
+            raise TypeError(f"{what}: the argument {w!r} is a container; pass an array "
+                            "(or use sd.jvp/sd.hvp, which accept containers)")
+        out.append(x)
+    return out
+
+
+def _scalar(block):
+    """A 0-d block (scalar input and output) as a float."""
+    return float(block) if np.ndim(block) == 0 else block
+
+
+def _outputs(value):
+    if isinstance(value, (tuple, list)):
+        return list(value), True
+    return [value], False
+
+
+def _basis(x):
+    """``(index, e_index)`` for every element of ``x`` (a float basis shaped like ``x``)."""
+    shape = np.shape(x)
+    for idx in np.ndindex(*shape):
+        e = np.zeros(shape)
+        e[idx] = 1.0
+        yield idx, (e if shape else 1.0)

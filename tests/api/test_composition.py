@@ -1,0 +1,86 @@
+"""A function decorated with ``@sd.differentiate`` is still a function to call: a
+differentiated function that calls it is differentiated through its source, in every
+mode and in written modules."""
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad
+from srcdiff.cli import commands as cli
+from standalone_runner import run_standalone
+
+
+@sd.differentiate
+def inner(x):
+    return np.sin(x) * x
+
+
+def outer(x):
+    return inner(x) + x ** 2
+
+
+def writes_through_decorated(p):
+    return touch(p)
+
+
+@sd.differentiate
+def touch(p):
+    p[0] = 2.0 * p[0]
+    return np.sum(p)
+
+
+def test_gradient_jvp_and_hessian_through_a_decorated_helper():
+    x = 0.7
+    assert_close(sd.grad(outer)(x), numeric_grad(outer, (x,), 0))
+    _, t = sd.jvp(outer)(x, tangents=1.0)
+    assert_close(t, numeric_grad(outer, (x,), 0))
+    h = sd.hessian(outer)(x)
+    assert h == pytest.approx(-np.sin(x) * x + 2 * np.cos(x) + 2, rel=1e-9)
+    v = np.linspace(-1.0, 1.0, 3)
+    assert_close(sd.grad(lambda_free_vector)(v), numeric_grad(lambda_free_vector, (v,), 0))
+
+
+def lambda_free_vector(v):
+    return np.sum(inner(v) * v)
+
+
+def test_a_decorated_helper_that_writes_its_argument_is_refused():
+    with pytest.raises(sd.SrcdiffError, match="touch"):
+        sd.grad(writes_through_decorated)(np.ones(3))
+
+
+def test_written_module_copies_the_helper(tmp_path):
+    src = tmp_path / "decorated.py"
+    src.write_text("import numpy as np\nimport srcdiff as sd\n\n\n@sd.differentiate\n"
+                   "def inner(x):\n    return np.sin(x) * x\n\n\n"
+                   "def outer(x):\n    return inner(x) + x ** 2\n")
+    out = tmp_path / "grad_decorated.py"
+    assert cli.main([f"{src}:outer", "-o", str(out)]) == 0
+    text = out.read_text()
+    assert "import srcdiff" not in text and "def inner(x):" in text
+    g = run_standalone(tmp_path, out, "grad_outer", (0.7,))
+    assert_close(g, numeric_grad(outer, (0.7,), 0))
+
+
+def inner_plain(x):
+    return np.sin(x) * x
+
+
+derivative = sd.grad(inner_plain)
+tangent = sd.jvp(inner_plain)
+
+
+def calls_a_derivative(x):
+    return derivative(x) * x
+
+
+def calls_a_jvp(x):
+    return tangent(x, tangents=1.0)[1] * x
+
+
+@pytest.mark.parametrize("fn", [calls_a_derivative, calls_a_jvp])
+def test_calling_a_derivative_inside_is_refused_by_name(fn):
+    with pytest.raises(sd.SrcdiffError, match=r"is a derivative made by srcdiff") as e:
+        sd.grad(fn)(0.7)
+    assert "sd.hessian" in str(e.value)

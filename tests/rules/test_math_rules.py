@@ -1,0 +1,359 @@
+"""Python's ``math`` module and the builtins of scalar code (srcdiff/rules/math_rules.py).
+
+Every rule also has cases in tests/support/rule_cases.py (checked against finite
+differences in both modes and to second order by tests/rules/test_rules.py). Here:
+compositions as users write them, through ``sd.grad``, ``sd.jvp`` and second order
+against central differences (tests/support/fd.py); gradients of floats staying
+Python floats; the documented values at kinks, ties and singular points; what stays
+a constant; and what is refused, loudly, in both modes.
+"""
+
+import math
+from math import exp as mexp
+from math import sqrt as msqrt
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad
+from srcdiff.api.check import check_grads
+from srcdiff.rules import math_rules
+
+# ------------------------------------------------------------------ compositions
+
+
+def trig_and_logs(x, y):
+    a = math.sin(x) * math.cos(y) + math.tan(0.3 * x) + math.atan2(y, x)
+    b = math.log(x * x + 1.0) + math.log1p(y * y) + math.expm1(0.5 * x) + math.log(y + 3.0, 2.0)
+    c = math.asin(0.4 * x) + math.acos(0.3 * y) + math.atan(x * y) + math.log2(2.0 + x)
+    return a + b + c + math.log10(3.0 + y)
+
+
+def hyperbolic_and_special(x, y):
+    a = math.sinh(x) + math.cosh(y) + math.tanh(x * y) + math.asinh(x) + math.acosh(2.0 + y * y)
+    b = math.atanh(0.5 * math.tanh(x)) + math.erf(x) * math.erfc(y) + math.gamma(1.5 + x * x)
+    return a + b + math.lgamma(0.7 + y * y) + math.degrees(x) * math.radians(y)
+
+
+def powers_and_norms(x, y):
+    a = math.sqrt(x * x + y * y + 1.0) + math.pow(x * x + 1.0, y) + pow(y, 3) + pow(2.0, x)
+    b = math.hypot(x, y) + math.hypot(x, 2.0, y) + math.fabs(x - 2.0) * math.copysign(x, -1.0)
+    return a + b + mexp(x) * msqrt(2.0 + y) + math.exp(-x * y)
+
+
+def items_and_extremes(x, y):
+    xs = [x, y, x * y, 1.5]
+    a = math.fsum(xs) + sum(xs) + math.prod(xs) + math.prod([x, y], start=2.0)
+    b = max(x, y) + min(x, y, 0.1) + max([x * x, y, 0.2]) + min(xs) + max(x, 0.0)
+    return a * b + float(x) * abs(y) + sum([v * v for v in xs])
+
+
+def constants_and_rounding(x):
+    k = math.floor(x) + math.ceil(x) + math.trunc(-x)
+    scale = math.pi * math.e / math.tau
+    if math.isfinite(x) and not math.isnan(x) and x < math.inf:
+        return scale * x * k + math.sqrt(math.pi) * x
+    return x
+
+
+COMPOSITIONS = [
+    (trig_and_logs, (0.7, 1.3)), (hyperbolic_and_special, (0.6, 0.9)),
+    (powers_and_norms, (0.8, 1.2)), (items_and_extremes, (0.7, 1.1)),
+    (constants_and_rounding, (2.3,)),
+]
+
+
+@pytest.mark.parametrize("fn, args", COMPOSITIONS, ids=lambda v: getattr(v, "__name__", ""))
+def test_gradients_match_finite_differences(fn, args):
+    wrt = tuple(range(len(args)))
+    grads = sd.grad(fn, wrt=wrt)(*args)
+    for k, g in zip(wrt, grads):
+        assert_close(g, numeric_grad(fn, args, k), rtol=1e-6, atol=1e-7, what=f"d/d{k}")
+
+
+@pytest.mark.parametrize("fn, args", COMPOSITIONS, ids=lambda v: getattr(v, "__name__", ""))
+def test_forward_mode_matches_finite_differences(fn, args):
+    wrt = tuple(range(len(args)))
+    for k in wrt:
+        tangents = tuple(1.0 if j == k else 0.0 for j in wrt)
+        value, tangent = sd.jvp(fn, wrt)(*args, tangents=tangents)
+        assert value == fn(*args)
+        assert_close(tangent, numeric_grad(fn, args, k), rtol=1e-6, atol=1e-7, what=f"d/d{k}")
+
+
+@pytest.mark.parametrize("fn, args", COMPOSITIONS, ids=lambda v: getattr(v, "__name__", ""))
+def test_second_order_both_ways(fn, args):
+    """The generated code differentiated again: reverse over reverse, forward over reverse."""
+    check_grads(fn, *args, modes=("rev", "fwd"), order=2, rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("fn, args", COMPOSITIONS, ids=lambda v: getattr(v, "__name__", ""))
+def test_verification_mode_and_reference_pipeline_agree(fn, args):
+    wrt = tuple(range(len(args)))
+    got = sd.grad(fn, wrt=wrt, verify=True)(*args)
+    ref = sd.grad(fn, wrt=wrt, optimize=False)(*args)
+    np.testing.assert_allclose(got, ref, rtol=1e-12, atol=0.0)
+
+
+def test_hessian_of_a_scalar_function():
+    def f(x):
+        return math.exp(math.sin(x)) * math.lgamma(x + 2.0)
+
+    def d2(x, h=1e-4):
+        return (f(x + h) - 2.0 * f(x) + f(x - h)) / (h * h)
+
+    assert_close(sd.hessian(f)(0.7), d2(0.7), rtol=1e-5, atol=1e-6)
+    assert_close(sd.grad(sd.grad(f))(0.7), d2(0.7), rtol=1e-5, atol=1e-6)
+
+
+# ------------------------------------------------------------------ floats stay floats
+
+
+def float_chain(x, y):
+    a = math.exp(x) * math.sin(y) + math.sqrt(x * x + 1.0) + math.atan2(x, y) + math.hypot(x, y)
+    b = max(x, y) * min(x, 2.0) + math.fsum([x, y]) + math.prod([x, y]) + math.fabs(y)
+    return a + b + math.lgamma(x + 1.0) + pow(x, 2.5) + math.log(y) + float(x)
+
+
+def test_gradients_of_floats_are_python_floats():
+    grads = sd.grad(float_chain, wrt=(0, 1))(0.6, 1.4)
+    assert [type(g) for g in grads] == [float, float]
+    _, tangent = sd.jvp(float_chain, (0, 1))(0.6, 1.4, tangents=(1.0, 0.5))
+    assert type(tangent) is float
+
+
+def test_the_generated_gradient_reads_as_float_arithmetic():
+    def f(x):
+        return math.exp(x) * math.sin(x)
+
+    src = sd.source(f, args=(0.5,))
+    assert "math.cos(x)" in src and "unbroadcast" not in src and "np." not in src
+
+
+def test_math_of_numpy_values():
+    """``math`` functions read NumPy scalars too (a reduction's result)."""
+    def f(w):
+        s = np.sum(w * w)
+        return math.log(1.0 + s) + math.sqrt(s) * math.tanh(np.float64(2.0) * w[0])
+
+    w = np.array([0.3, -0.8, 1.1])
+    assert_close(sd.grad(f)(w), numeric_grad(f, (w,), 0), rtol=1e-6, atol=1e-8)
+    v = np.array([1.0, -0.5, 0.25])
+    _, t = sd.jvp(f, 0)(w, tangents=v)
+    assert_close(t, float(numeric_grad(f, (w,), 0) @ v), rtol=1e-6, atol=1e-8)
+
+
+# ------------------------------------------------------------------ kinks, ties, singular points
+
+
+def relu_of_max(x):
+    return max(x, 0.0)
+
+
+def max_of_two(x, y):
+    return max(x, y)
+
+
+def min_of_three(x, y, z):
+    return min(x, y, z)
+
+
+def max_of_list(x, y):
+    return max([x, y, 3.0])
+
+
+def test_max_and_min_ties_share_the_gradient_as_np_maximum():
+    assert sd.grad(max_of_two, wrt=(0, 1))(1.0, 1.0) == (0.5, 0.5)
+    assert sd.grad(max_of_two, wrt=(0, 1))(2.0, 1.0) == (1.0, 0.0)
+    g = sd.grad(min_of_three, wrt=(0, 1, 2))(2.0, 2.0, 2.0)
+    assert g == pytest.approx((1 / 3, 1 / 3, 1 / 3))
+    assert sd.grad(min_of_three, wrt=(0, 1, 2))(2.0, 1.0, 1.0) == (0.0, 0.5, 0.5)
+    assert sd.grad(max_of_list, wrt=(0, 1))(3.0, 1.0) == (0.5, 0.0)  # tied with the literal
+    assert sd.grad(relu_of_max)(0.0) == 0.5 and sd.grad(relu_of_max)(-1.0) == 0.0
+    assert sd.jvp(max_of_two, (0, 1))(1.0, 1.0, tangents=(1.0, 3.0))[1] == 2.0
+    assert sd.jvp(min_of_three, 0)(2.0, 2.0, 5.0, tangents=1.0)[1] == 0.5
+
+
+def test_max_with_a_nan_result_gives_no_gradient():
+    assert sd.grad(max_of_two, wrt=(0, 1))(math.nan, 1.0) == (0.0, 0.0)
+
+
+def test_np_maximum_uses_the_same_convention():
+    def f(x, y):
+        return np.maximum(x, y)
+
+    assert sd.grad(f, wrt=(0, 1))(1.0, 1.0) == sd.grad(max_of_two, wrt=(0, 1))(1.0, 1.0)
+
+
+def fabs_of(x):
+    return math.fabs(x)
+
+
+def copysign_of(x, y):
+    return math.copysign(x, y)
+
+
+def sqrt_of(x):
+    return math.sqrt(x)
+
+
+def asin_of(x):
+    return math.asin(x)
+
+
+def acos_of(x):
+    return math.acos(x)
+
+
+def acosh_of(x):
+    return math.acosh(x)
+
+
+def atan2_of(y, x):
+    return math.atan2(y, x)
+
+
+def hypot_of(x, y):
+    return math.hypot(x, y)
+
+
+def test_kinks():
+    assert sd.grad(fabs_of)(0.0) == 0.0 and sd.grad(fabs_of)(-2.0) == -1.0
+    zero = dict(unconnected_gradients="zero")  # the sign's jump is ignored: y gets none
+    assert sd.grad(copysign_of, wrt=(0, 1), **zero)(0.0, -1.0) == (0.0, 0.0)
+    assert sd.grad(copysign_of, wrt=(0, 1), **zero)(-2.0, -1.0) == (1.0, 0.0)
+    assert sd.grad(copysign_of)(3.0, -0.0) == -1.0  # the sign bit of -0.0
+    assert sd.grad(hypot_of, wrt=(0, 1))(0.0, 0.0) == (0.0, 0.0)
+    assert sd.jvp(hypot_of, (0, 1))(0.0, 0.0, tangents=(1.0, 1.0))[1] == 0.0
+    assert sd.jvp(fabs_of, 0)(0.0, tangents=1.0)[1] == 0.0
+
+
+def test_infinite_derivatives_are_inf_not_zero_division():
+    assert sd.grad(sqrt_of)(0.0) == math.inf
+    assert sd.grad(asin_of)(1.0) == math.inf and sd.grad(asin_of)(-1.0) == math.inf
+    assert sd.grad(acos_of)(1.0) == -math.inf
+    assert sd.grad(acosh_of)(1.0) == math.inf
+    assert sd.jvp(sqrt_of, 0)(0.0, tangents=2.0)[1] == math.inf
+    assert math.isnan(sd.grad(atan2_of, wrt=(0, 1))(0.0, 0.0)[0])
+
+
+def rounding(x):
+    return x * math.floor(x) + math.ceil(x) - math.trunc(x)
+
+
+def test_rounding_is_constant():
+    assert sd.grad(rounding)(2.7) == 2.0
+    assert sd.jvp(rounding, 0)(2.7, tangents=1.0)[1] == 2.0
+    assert sd.grad(sd.grad(rounding), unconnected_gradients="zero")(2.7) == 0.0
+
+
+def integer_bounds(x, n):
+    total = 0.0
+    for i in range(max(n - 2, 0), min(n, 10)):
+        total = total + x * i
+    return total
+
+
+def test_min_max_of_integers_stay_integers():
+    assert sd.grad(integer_bounds)(1.5, 5) == 3.0 + 4.0
+    assert sd.grad(integer_bounds)(1.5, 1) == 0.0
+    assert sd.jvp(integer_bounds, 0)(1.5, 5, tangents=1.0)[1] == 7.0
+
+
+def test_digamma_float_matches_the_closed_forms():
+    euler = 0.5772156649015329
+    assert math_rules.digamma_float(1.0) == pytest.approx(-euler, rel=1e-14)
+    assert math_rules.digamma_float(0.5) == pytest.approx(-euler - 2.0 * math.log(2.0),
+                                                          rel=1e-14)
+    for x in (0.3, 1.7, 4.2, 11.5, 60.0, -0.4, -2.5):  # ψ(x + 1) = ψ(x) + 1/x
+        assert math_rules.digamma_float(x + 1.0) == pytest.approx(
+            math_rules.digamma_float(x) + 1.0 / x, rel=1e-13, abs=1e-13)
+
+
+def test_digamma_float_matches_scipy():
+    special = pytest.importorskip("scipy.special")
+    for x in (0.01, 0.3, 0.5, 1.0, 2.5, 9.99, 10.0, 37.0, 1e4, -0.5, -3.7):
+        assert math_rules.digamma_float(x) == pytest.approx(special.digamma(x), rel=1e-13,
+                                                            abs=1e-13)
+
+
+def lgamma_of(x):
+    return math.lgamma(x)
+
+
+def test_second_derivative_of_lgamma_is_trigamma():
+    special = pytest.importorskip("scipy.special")
+    for x in (0.4, 2.0, 7.5, 15.0):
+        assert sd.grad(sd.grad(lgamma_of))(x) == pytest.approx(special.polygamma(1, x),
+                                                                rel=1e-12)
+
+
+# ------------------------------------------------------------------ refused, in both modes
+
+
+def uses_fmod(x):
+    return math.fmod(x, 0.7)
+
+
+def uses_remainder(x):
+    return math.remainder(x, 0.7)
+
+
+def uses_ldexp(x):
+    return math.ldexp(x, 3)
+
+
+def uses_frexp(x):
+    m, e = math.frexp(x)
+    return m * e
+
+
+def uses_modf(x):
+    frac, whole = math.modf(x)
+    return frac + whole
+
+
+def uses_dist(x):
+    return math.dist([x, 1.0], [0.0, 0.0])
+
+
+def uses_nextafter(x):
+    return math.nextafter(x, 2.0)
+
+
+@pytest.mark.parametrize("fn, name", [
+    (uses_fmod, "math.fmod"), (uses_remainder, "math.remainder"), (uses_ldexp, "math.ldexp"),
+    (uses_frexp, "math.frexp"), (uses_modf, "math.modf"), (uses_dist, "math.dist"),
+    (uses_nextafter, "math.nextafter")], ids=lambda v: v if isinstance(v, str) else "")
+def test_math_functions_without_a_rule_are_refused_by_name(fn, name):
+    with pytest.raises(sd.SrcdiffError, match=f"rule for {name}"):
+        sd.grad(fn)(1.3)
+    with pytest.raises(sd.SrcdiffError, match=f"rule for {name}"):
+        sd.jvp(fn, 0)(1.3, tangents=1.0)
+
+
+def log_with_varied_base(x, b):
+    return math.log(x, b)
+
+
+def max_with_key(x, y):
+    return max([x, y], key=abs)
+
+
+def max_with_default(x, y):
+    return max([x, y], default=0.0)
+
+
+@pytest.mark.parametrize("fn, what", [(log_with_varied_base, "base"), (max_with_key, "key="),
+                                      (max_with_default, "default=")],
+                         ids=lambda v: getattr(v, "__name__", v))
+def test_what_the_rules_do_not_model_is_refused(fn, what):
+    with pytest.raises(sd.SrcdiffError, match=what):
+        sd.grad(fn, wrt=(0, 1))(1.5, 2.5)
+    with pytest.raises(sd.SrcdiffError, match=what):
+        sd.jvp(fn, (0, 1))(1.5, 2.5, tangents=(1.0, 1.0))
+
+
+def test_a_constant_log_base_is_fine():
+    assert sd.grad(log_with_varied_base)(1.5, 2.5) == pytest.approx(1.0 / (1.5 * math.log(2.5)))
