@@ -261,7 +261,8 @@ def _fact(op, kinds, shapes):
         if any(k == CONTAINER for k, _ in facts):
             return ARRAY, None
         if all(k == INT for k, _ in facts) and facts and not isinstance(value, gast.Call):
-            return INT, ()
+            # arithmetic on integers: an integer of their broadcast shape (arrays stay arrays)
+            return INT, broadcast_pattern([p for _, p in facts])
         pats = [p for _, p in facts]
         is_matmul = fn is np.matmul or isinstance(getattr(value, "op", None), gast.MatMult)
         if op.rule.elementwise:  # declared by the rule table, never inferred from the type
