@@ -4,9 +4,9 @@ of the wrong shape, silently)."""
 
 import numpy as np
 import pytest
-from fd import assert_close, numeric_grad
 
 import srcdiff as sd
+from fd import assert_close, numeric_grad
 
 K = np.array([1, 2])
 W = np.array([1.0, 2.0])
