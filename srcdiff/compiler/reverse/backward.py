@@ -10,6 +10,7 @@ from srcdiff.compiler.analysis.ops import no_rule_error
 from srcdiff.compiler.ir import origin
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.reverse.contributions import combine
+from srcdiff.compiler.reverse.state import SweepView
 from srcdiff.compiler.reverse.uniform import (
     is_spread_of,
     scalar_valued,
@@ -182,7 +183,7 @@ class BackwardStatements:
             stmts, pairs = self.instantiate(op, g, atom, s)
             if bv in self.state.uniform:
                 pairs = combine(pairs)
-                uniform = uniform_results(self, op, stmts, pairs, bv)
+                uniform = uniform_results(SweepView(self), op, stmts, pairs, bv)
                 if uniform is None:  # a rule that needs the array itself
                     out.extend(self._spread_uniform([bv]))
                     start = len(out)
@@ -204,7 +205,7 @@ class BackwardStatements:
         elif op.kind == "literal":
             contributions.extend(self.literal_adjoint(s, op, g, out))
         elif op.kind == "call":
-            stmts, pairs = self.adjoint_of_call(self, op, g, atom, s)
+            stmts, pairs = self.adjoint_of_call(SweepView(self), op, g, atom, s)
             out.extend(stmts)
             contributions.extend(pairs)
         elif op.kind == "unknown":
@@ -284,8 +285,8 @@ class BackwardStatements:
         bv = self.b(v)
         shape = self.a.shapes.get(v)
         if not uniform and is_spread_of(expr, v) and self.kind(v) == ARRAY and shape \
-                and not self.opt.reference and scalar_valued(self, expr.args[0]):
-            expr, uniform = size_from_earlier(self, expr.args[0]), True
+                and not self.opt.reference and scalar_valued(SweepView(self), expr.args[0]):
+            expr, uniform = size_from_earlier(SweepView(self), expr.args[0]), True
         if (uniform and not shape) or self.opt.reference:
             uniform = False  # a scalar variable: its gradient is just the scalar
         if bv not in state.defined:

@@ -10,7 +10,7 @@ from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.recording import upward_exposed
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.reverse.deferral import defer_accumulations
-from srcdiff.compiler.reverse.state import AdjointState
+from srcdiff.compiler.reverse.state import AdjointState, SweepView
 
 
 class ControlFlow:
@@ -102,7 +102,7 @@ class ControlFlow:
         self.comment_line = None
         deferred_pre, deferred_post = [], []
         if not self.opt.reference:
-            body, deferred_pre, deferred_post = defer_accumulations(self, body, s)
+            body, deferred_pre, deferred_post = defer_accumulations(SweepView(self), body, s)
         pre += deferred_pre
         i = s.target.id if isinstance(s, gast.For) else None
         text, lineno = self.parsed.source_line(s)

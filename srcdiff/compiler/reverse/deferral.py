@@ -58,16 +58,16 @@ from srcdiff.compiler.ir.origin import note
 _VIEWS = (gast.Name, gast.Attribute, gast.Subscript, gast.Call)  # values that may share memory
 
 
-def defer_accumulations(rev, body, loop):
+def defer_accumulations(view, body, loop):
     """``(body, pre, post)``: the loop body with deferred accumulations replaced by appends,
     the list initializations to put before the loop and the sums to put after it.
 
-    ``rev`` is the :class:`~srcdiff.reverse.Reverse` generator (its analysis,
+    ``view`` is what the generator lets it read (state.SweepView: its analysis,
     adjoint names and name generator); ``loop`` the primal loop statement.
     """
     if _unsafe_body(body):
         return body, [], []
-    facts = _Facts(rev, body, loop)
+    facts = _Facts(view, body, loop)
     lists = {}      # operand name -> list name, while the name keeps its value
     copies = {}     # ``a = b`` earlier in the body: a -> b, while both keep their values
     values = {}     # arithmetic already computed: its text -> (name, operand names)
@@ -108,7 +108,7 @@ def defer_accumulations(rev, body, loop):
             if facts.appendable(same):
                 x = same
             if x not in lists:
-                lists[x] = rev.names.private(x + "_list")
+                lists[x] = view.names.private(x + "_list")
                 made.append((lists[x], st))
                 out.append(note(S.locate(gast.Expr(value=S.expr(f"{lists[x]}.append({x})")), st),
                                 "deferred"))
@@ -118,11 +118,11 @@ def defer_accumulations(rev, body, loop):
         return body, [], []
     pre = [note(S.assign(name, gast.List(elts=[], ctx=gast.Load()), st), "deferred")
            for name, st in made]
-    post = _after_loop(rev, updates, made[0][0], updates[0][0])
+    post = _after_loop(view, updates, made[0][0], updates[0][0])
     return out, pre, post
 
 
-def _after_loop(rev, updates, guard, like):
+def _after_loop(view, updates, guard, like):
     """``if <a list>: <joined operands>; <one update per accumulator>``."""
     joins = {}  # (list name, "concatenate" | "array") -> number of uses
     for _, _, form, names in updates:
@@ -133,7 +133,7 @@ def _after_loop(rev, updates, guard, like):
         value = S.expr(f"np.{how}({name})")
         if uses > 1:  # joined once, used by several sums
             short = name[:-len("_list")] if name.endswith("_list") else name
-            bound[(name, how)] = rev.names.private(short + ("_rows" if how == "concatenate"
+            bound[(name, how)] = view.names.private(short + ("_rows" if how == "concatenate"
                                                             else "_stacked"))
             body.append(S.assign(bound[(name, how)], value, like))
 
@@ -212,14 +212,14 @@ def _match(st):
 class _Facts:
     """What the checks need to know about one backward loop body."""
 
-    def __init__(self, rev, body, loop):
-        self.rev = rev
-        self.a = rev.a
+    def __init__(self, view, body, loop):
+        self.view = view
+        self.a = view.a
         self.body = body
         # primal variables the loop assigns: their gradients are not sums over iterations
         self.assigned = {op.target for x, _ in walk(loop.body)
                          for op in [self.a.op(x)] if op is not None and op.target}
-        self.adjoints = {b: v for v, b in rev.adj.items()}
+        self.adjoints = {b: v for v, b in view.adj.items()}
         self.stored = set()
         for st in body:
             self.stored |= dataflow.bound(st)
@@ -241,7 +241,7 @@ class _Facts:
 
     def rank(self, name):
         """The rank of the value ``name`` holds in the backward sweep, or None."""
-        if name in self.rev.ever_uniform:  # a scalar standing for an array somewhere
+        if name in self.view.ever_uniform:  # a scalar standing for an array somewhere
             return None
         if name in self.adjoints:  # a gradient has its variable's shape
             return self.a.ranks.get(self.adjoints[name])

@@ -52,3 +52,31 @@ class OwnsNothing(set):
 
     def __ior__(self, other):
         return self
+
+
+class SweepView:
+    """What the sweep's helpers (uniform.py, deferral.py, calls.py) may read of the reverse
+    generator where they are called: its analysis, the statement being processed, the
+    names of gradients and of values restored for it, and where to get fresh names and the
+    adjoints of called functions. They get this, never the generator itself."""
+
+    __slots__ = ("a", "fn", "params", "parsed", "current", "adj", "renamed", "names",
+                 "ever_uniform", "context", "error")
+
+    def __init__(self, rev):
+        self.a = rev.a  # the analysis (activity, kinds, shapes, ops)
+        self.fn, self.params, self.parsed = rev.fn, rev.params, rev.parsed
+        self.current = rev.current  # the statement whose adjoint is being made
+        self.adj = rev.adj  # primal name -> gradient name
+        self.renamed = rev.renamed  # pre-value name -> primal name, for this statement
+        self.names = rev.names  # fresh names
+        self.ever_uniform = rev.ever_uniform  # gradients that held a uniform scalar
+        self.context = getattr(rev, "context", None)  # compiles called functions' adjoints
+        self.error = rev.error
+
+    def primal_of(self, bv):
+        """The primal name whose gradient ``bv`` is."""
+        for v, b in self.adj.items():
+            if b == bv:
+                return v
+        raise KeyError(bv)

@@ -17,7 +17,7 @@ from srcdiff.compiler.analysis.activity import broadcast_pattern
 from srcdiff.compiler.ir import syntax as S
 
 
-def scalar_valued(rev, expr):
+def scalar_valued(view, expr):
     """Is ``expr`` a scalar: arithmetic on literals, ``np.size``, and names of rank 0?"""
     for n in gast.walk(expr):
         if isinstance(n, gast.Call):
@@ -26,10 +26,10 @@ def scalar_valued(rev, expr):
         elif isinstance(n, gast.Name):
             if n.id == "np":
                 continue
-            v = rev.renamed.get(n.id, n.id)
-            if v not in rev.a.shapes:
-                v = rev.primal_of(n.id) if n.id in rev.adj.values() else None
-            if v is None or rev.a.shapes.get(v) != ():
+            v = view.renamed.get(n.id, n.id)
+            if v not in view.a.shapes:
+                v = view.primal_of(n.id) if n.id in view.adj.values() else None
+            if v is None or view.a.shapes.get(v) != ():
                 if not _inside_size_call(expr, n):
                     return False
         elif not isinstance(n, (gast.BinOp, gast.UnaryOp, gast.Constant, gast.Attribute,
@@ -38,7 +38,7 @@ def scalar_valued(rev, expr):
     return True
 
 
-def size_from_earlier(rev, expr):
+def size_from_earlier(view, expr):
     """``np.size(x)`` read from the earliest value known to have ``x``'s shape.
 
     ``x = y - z`` (elementwise, ``y`` with ``x``'s known shape pattern) has
@@ -46,29 +46,29 @@ def size_from_earlier(rev, expr):
     reaches a value the backward sweep holds anyway, so ``x`` (often a
     loss term nothing else needs) is not kept just for its size.
     """
-    at = rev.current
-    body = rev.fn.body
+    at = view.current
+    body = view.fn.body
     if at is None or not any(x is at for x in body):
         return expr
     k = next(i for i, x in enumerate(body) if x is at)
     defined_at = {}  # name -> index of its top-level definition before ``at``
     for i, st in enumerate(body[:k]):
-        op = rev.a.op(st)
+        op = view.a.op(st)
         if op is not None and op.target is not None:
             defined_at[op.target] = i
-    user = S.all_names(rev.parsed.node)
+    user = S.all_names(view.parsed.node)
 
     def source(x):
         chain = [x]
-        while rev.a.assign_count.get(x) == 1 and x not in rev.params:
+        while view.a.assign_count.get(x) == 1 and x not in view.params:
             j = defined_at.get(x)
-            op = rev.a.op(body[j]) if j is not None else None
+            op = view.a.op(body[j]) if j is not None else None
             if op is None or not _elementwise(op):
                 break
-            px = rev.a.shapes.get(x)
+            px = view.a.shapes.get(x)
             nxt = None
             for arg in op.args:
-                if isinstance(arg, gast.Name) and rev.a.shapes.get(arg.id) == px \
+                if isinstance(arg, gast.Name) and view.a.shapes.get(arg.id) == px \
                         and not any(S.assigns_name(st, arg.id) for st in body[j + 1:k + 1]):
                     nxt = arg.id
                     break
@@ -90,7 +90,7 @@ def size_from_earlier(rev, expr):
     return Size().visit(S.copy(expr))
 
 
-def uniform_results(rev, op, stmts, pairs, bv):
+def uniform_results(view, op, stmts, pairs, bv):
     """For an elementwise rule read with a uniform ``g``: operand -> uniform?, or None.
 
     With ``g`` standing for ``G``, the scalar repeated over the output's
@@ -106,23 +106,23 @@ def uniform_results(rev, op, stmts, pairs, bv):
     """
     if bv in S.loaded_names(gast.Module(body=list(stmts), type_ignores=[])):
         return None
-    pout = rev.a.shapes.get(op.target)
+    pout = view.a.shapes.get(op.target)
     if pout is None or None in pout:
         return None
     allowed = {x.id for x in list(op.args) + list(op.kwargs.values())
-               if isinstance(x, gast.Name)} | {op.target} | set(rev.renamed)
+               if isinstance(x, gast.Name)} | {op.target} | set(view.renamed)
     result = {}
     for name, expr, _ in pairs:
-        px = rev.a.shapes.get(name)
+        px = view.a.shapes.get(name)
         if px is None or None in px:
             return None
         if _is_call_of(expr, "unbroadcast") and isinstance(expr.args[1], gast.Name) \
-                and rev.renamed.get(expr.args[1].id, expr.args[1].id) == name:
-            if _elementwise_pattern(rev, expr.args[0], bv, allowed) != pout:
+                and view.renamed.get(expr.args[1].id, expr.args[1].id) == name:
+            if _elementwise_pattern(view, expr.args[0], bv, allowed) != pout:
                 return None
             result[name] = False  # exact: the sum over broadcast axes of the true array
             continue
-        p = _elementwise_pattern(rev, expr, bv, allowed)
+        p = _elementwise_pattern(view, expr, bv, allowed)
         if px != pout or p is None:
             return None
         if p == () and px != ():
@@ -133,7 +133,7 @@ def uniform_results(rev, op, stmts, pairs, bv):
             return None
     return result
 
-def _elementwise_pattern(rev, expr, bv, allowed):
+def _elementwise_pattern(view, expr, bv, allowed):
     """Shape pattern of an elementwise expression with ``bv`` a scalar; None if unsure."""
     if isinstance(expr, gast.Constant):
         ok = isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool)
@@ -143,19 +143,19 @@ def _elementwise_pattern(rev, expr, bv, allowed):
             return ()
         if expr.id not in allowed:
             return None
-        p = rev.a.shapes.get(rev.renamed.get(expr.id, expr.id))
+        p = view.a.shapes.get(view.renamed.get(expr.id, expr.id))
         return p if p is not None and None not in p else None
     if isinstance(expr, gast.UnaryOp) and isinstance(expr.op, (gast.USub, gast.UAdd)):
-        return _elementwise_pattern(rev, expr.operand, bv, allowed)
+        return _elementwise_pattern(view, expr.operand, bv, allowed)
     if isinstance(expr, gast.BinOp) and not isinstance(expr.op, gast.MatMult):
-        parts = [_elementwise_pattern(rev, e, bv, allowed) for e in (expr.left, expr.right)]
+        parts = [_elementwise_pattern(view, e, bv, allowed) for e in (expr.left, expr.right)]
         return None if None in parts else broadcast_pattern(parts)
     if isinstance(expr, gast.Call) and not expr.keywords:
         f = expr.func
         if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name) \
-                and f.value.id == "np" and rev.a.registry is not None \
-                and rev.a.registry.is_elementwise(getattr(np, f.attr, None)):
-            parts = [_elementwise_pattern(rev, e, bv, allowed) for e in expr.args]
+                and f.value.id == "np" and view.a.registry is not None \
+                and view.a.registry.is_elementwise(getattr(np, f.attr, None)):
+            parts = [_elementwise_pattern(view, e, bv, allowed) for e in expr.args]
             return None if None in parts else broadcast_pattern(parts)
     return None
 
