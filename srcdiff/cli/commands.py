@@ -44,14 +44,12 @@ import argparse
 import contextlib
 import difflib
 import hashlib
-import inspect
-import os
-import shlex
 import sys
-import tempfile
 import traceback
 
 from srcdiff.api.custom import rules
+from srcdiff.cli import html
+from srcdiff.cli.output import refuse_overwriting_sources, write_atomic
 from srcdiff.cli.targets import (  # noqa: F401  (exit statuses and CliError: the command line's)
     COMPILE,
     INTERNAL,
@@ -61,10 +59,14 @@ from srcdiff.cli.targets import (  # noqa: F401  (exit statuses and CliError: th
     TARGETS_NAME,
     USAGE,
     CliError,
+    Job,
     Loader,
     Target,
     declared_targets,
     display_path,
+    entry_name,
+    expand,
+    locate_at_definition,
     names,
     parse_target,
     parse_wrt,
@@ -75,7 +77,6 @@ from srcdiff.cli.targets import (  # noqa: F401  (exit statuses and CliError: th
 from srcdiff.compiler import driver
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.emit import standalone
-from srcdiff.compiler.front.parse import function_name
 from srcdiff.errors import SrcdiffError
 from srcdiff.version import __version__
 
@@ -143,95 +144,6 @@ def _parser():
 # ------------------------------------------------------------------ compiling
 
 
-class Job:
-    """Everything one run compiles: targets, options, and the output path."""
-
-    def __init__(self, args):
-        self.targets = []
-        for k, t in enumerate(args.targets):
-            self.targets.extend(parse_target(t, k))
-        if not self.targets:
-            raise usage("no target: give FILE.py:FUNC or MODULE:FUNC (see srcdiff --help)")
-        self.wrt = parse_wrt(args.wrt)
-        self.wrt_text = args.wrt
-        self.mode = args.mode
-        self.stop = names(args.stop_gradients)
-        for name in self.stop:
-            if not name.isidentifier():
-                raise usage(f"--stop-gradients entry {name!r} is not a variable name")
-        self.unconnected = args.unconnected_gradients
-        self.force = args.force
-        self.no_exec = args.no_exec
-        self.output = display_path(args.output) if args.output else None
-
-    def command(self, check=False):
-        """The canonical command that regenerates the output (relative paths only)."""
-        words = ["srcdiff"] + (["check"] if check else [])
-        grouped = {}  # argument -> (source, functions), as written on the command line
-        for t in self.targets:
-            grouped.setdefault(t.argument, (t.source, []))[1].extend([t.func] if t.func else [])
-        for source, funcs in grouped.values():
-            words.append(source + (":" + ",".join(funcs) if funcs else ""))
-        if self.wrt_text is not None:
-            words += ["--wrt", self.wrt_text]
-        if self.mode != "reverse":
-            words += ["--mode", self.mode]
-        if self.stop:
-            words += ["--stop-gradients", ",".join(self.stop)]
-        if self.unconnected != "none":
-            words += ["--unconnected-gradients", self.unconnected]
-        if self.output:
-            words += ["-o", self.output]
-        return " ".join(shlex.quote(w) for w in words)
-
-
-def _resolve_wrt(fn, wrt, source):
-    params = [p.name for p in inspect.signature(fn, follow_wrapped=False).parameters.values()
-              if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    names = []
-    for w in wrt:
-        if isinstance(w, int):
-            if not -len(params) <= w < len(params):
-                raise CliError(f"{source}: error: wrt={w} is out of range: {fn.__name__} has "
-                               f"{len(params)} positional parameters ({', '.join(params)})",
-                               USAGE)
-            names.append(params[w])
-        else:
-            names.append(w)
-    return names, params
-
-
-def expand(job, loader):
-    """[(target, fn, wrt names, single)] in command-line order, without repeats."""
-    out, seen = [], set()
-    for t in job.targets:
-        module = loader.module(t)
-        declared = declared_targets(module, t.source)
-        if t.func is None:
-            if not declared:
-                raise CliError(f"{t.source}: error: no function named and no {TARGETS_NAME} "
-                               f"in {t.source}\nhint: write {t.source}:FUNC, or declare "
-                               f'{TARGETS_NAME} = {{"FUNC": ("w", "b")}} in the file', USAGE)
-            names = list(declared)
-        else:
-            names = [t.func]
-        for name in names:
-            one = Target(t.source, name, t.is_file, t.argument)
-            fn = target_function(module, one)
-            if id(fn) in seen:
-                continue
-            seen.add(id(fn))
-            if job.wrt is not None:
-                wrt, single = job.wrt
-            elif declared and name in declared:
-                wrt, single = wrt_from_declared(declared[name])
-            else:
-                wrt, single = [0], True
-            names_, _ = _resolve_wrt(fn, wrt, t.source)
-            out.append((one, fn, names_, single))
-    return out
-
-
 def _derive(job, fn, wrt, single, ctx):
     """The generated code for one target: ``(main FunctionDef, parsed, callees)``.
 
@@ -252,26 +164,6 @@ def _derive(job, fn, wrt, single, ctx):
     callees = [(f, namespaces[k] if k < len(namespaces) else None)
                for k, f in enumerate(ctx.functions) if k >= before]
     return node, parsed, callees
-
-
-def entry_name(job, fn):
-    return ("grad_" if job.mode == "reverse" else "jvp_") + function_name(fn)
-
-
-def locate_at_definition(error, target, fn):
-    """Give an error that says nowhere the target's file and ``def`` line."""
-    if error.filename or not target.is_file:
-        return
-    error.filename = target.source
-    try:
-        lines, first = inspect.getsourcelines(fn.__code__)
-    except (OSError, TypeError):
-        return
-    for k, line in enumerate(lines):
-        if line.lstrip().startswith(("def ", "async def ")):
-            error.lineno, error.line = first + k, line
-            error.col = len(line) - len(line.lstrip())
-            return
 
 
 def _callee_function(ctx, name):
@@ -360,50 +252,6 @@ def comment_text(text):
 # ------------------------------------------------------------------ output
 
 
-def write_atomic(path, text, force=False):
-    """Write ``text`` to ``path`` via a temporary file in the same directory and os.replace.
-    A read-only ``path`` is refused unless ``force``."""
-    directory = os.path.dirname(path) or "."
-    if not os.path.isdir(directory):
-        raise CliError(f"{path}: error: cannot write: the directory {directory!r} does not "
-                       f"exist", IO)
-    if os.path.isdir(path):
-        raise CliError(f"{path}: error: cannot write: it is a directory", IO)
-    data = text.encode("utf-8")
-    try:
-        with open(path, "rb") as f:
-            if f.read() == data:
-                return  # unchanged: keep the file (and its mtime) as it is
-    except OSError:
-        pass
-    try:
-        mode = os.stat(path).st_mode & 0o777
-        if not mode & 0o222 and not force:
-            raise CliError(f"{path}: error: the file is read-only; not replacing it (use "
-                           "--force to replace it anyway)", IO)
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix="." + os.path.basename(path) + ".",
-                                   suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-        tmp = None
-    except OSError as e:
-        raise CliError(f"{path}: error: cannot write: {e.strerror or e}", IO) from None
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-
-
 def check(job, text):
     """Compare ``text`` with the file at ``job.output``; return the exit status."""
     path = job.output
@@ -488,8 +336,7 @@ def _report(error, message):
 
 def _main(argv):
     if argv and argv[0] == "html":  # srcdiff html TARGET -o VIEW.html (cli/html.py)
-        from srcdiff.cli.html import html_command  # (cli/html.py imports this module)
-        return html_command(argv[1:])
+        return html.html_command(argv[1:])
     command = None
     if argv and argv[0] in ("check", "rules"):
         command = argv.pop(0)
@@ -527,14 +374,6 @@ def _main(argv):
             sys.stdout.write(text)
             sys.stdout.flush()
     return OK
-
-
-def refuse_overwriting_sources(job):
-    out = os.path.abspath(job.output)
-    for t in job.targets:
-        if t.is_file and os.path.exists(t.source) and os.path.exists(out) \
-                and os.path.samefile(t.source, out):
-            raise usage(f"-o {job.output} is the source file itself; choose another output")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ import contextlib
 import sys
 
 from srcdiff.api.explain import build_view
-from srcdiff.cli import commands as cli
+from srcdiff.cli import output
+from srcdiff.cli import targets as cli
 from srcdiff.compiler import driver
 from srcdiff.errors import SrcdiffError
 
@@ -39,7 +40,7 @@ def html_command(argv):
         raise cli.CliError(f"-o {job.output}: the view is an HTML page; name it VIEW.html",
                            cli.USAGE)
     if job.output:
-        cli.refuse_overwriting_sources(job)
+        output.refuse_overwriting_sources(job)
     loader = cli.Loader(run_top_level=not job.no_exec)
     with contextlib.redirect_stdout(sys.stderr), driver.deep_recursion():
         items = cli.expand(job, loader)
@@ -63,7 +64,7 @@ def html_command(argv):
         view = build_view(ctx.functions + [node], job.mode)
     page = view.html(title=f"srcdiff: {cli.entry_name(job, fn)} ({target.source})")
     if job.output:
-        cli.write_atomic(job.output, page, force=job.force)
+        output.write_atomic(job.output, page, force=job.force)
     else:
         sys.stdout.write(page)
         sys.stdout.flush()

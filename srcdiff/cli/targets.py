@@ -9,12 +9,13 @@ import inspect
 import linecache
 import os
 import re
+import shlex
 import sys
 import traceback
 
 from srcdiff.api.transforms import refuse_wrapper_signature
 from srcdiff.compiler.emit.standalone import is_stdlib
-from srcdiff.compiler.front.parse import parse_function
+from srcdiff.compiler.front.parse import function_name, parse_function
 from srcdiff.errors import SrcdiffError
 
 OK, STALE, USAGE, COMPILE, IO, INTERNAL = 0, 1, 2, 3, 4, 5
@@ -281,3 +282,115 @@ def wrt_from_declared(value):
     if isinstance(value, (tuple, list)):
         return list(value), False
     return [value], True
+
+
+# ------------------------------------------------------------------ jobs
+
+
+class Job:
+    """Everything one run compiles: targets, options, and the output path."""
+
+    def __init__(self, args):
+        self.targets = []
+        for k, t in enumerate(args.targets):
+            self.targets.extend(parse_target(t, k))
+        if not self.targets:
+            raise usage("no target: give FILE.py:FUNC or MODULE:FUNC (see srcdiff --help)")
+        self.wrt = parse_wrt(args.wrt)
+        self.wrt_text = args.wrt
+        self.mode = args.mode
+        self.stop = names(args.stop_gradients)
+        for name in self.stop:
+            if not name.isidentifier():
+                raise usage(f"--stop-gradients entry {name!r} is not a variable name")
+        self.unconnected = args.unconnected_gradients
+        self.force = args.force
+        self.no_exec = args.no_exec
+        self.output = display_path(args.output) if args.output else None
+
+    def command(self, check=False):
+        """The canonical command that regenerates the output (relative paths only)."""
+        words = ["srcdiff"] + (["check"] if check else [])
+        grouped = {}  # argument -> (source, functions), as written on the command line
+        for t in self.targets:
+            grouped.setdefault(t.argument, (t.source, []))[1].extend([t.func] if t.func else [])
+        for source, funcs in grouped.values():
+            words.append(source + (":" + ",".join(funcs) if funcs else ""))
+        if self.wrt_text is not None:
+            words += ["--wrt", self.wrt_text]
+        if self.mode != "reverse":
+            words += ["--mode", self.mode]
+        if self.stop:
+            words += ["--stop-gradients", ",".join(self.stop)]
+        if self.unconnected != "none":
+            words += ["--unconnected-gradients", self.unconnected]
+        if self.output:
+            words += ["-o", self.output]
+        return " ".join(shlex.quote(w) for w in words)
+
+
+def _resolve_wrt(fn, wrt, source):
+    params = [p.name for p in inspect.signature(fn, follow_wrapped=False).parameters.values()
+              if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    names = []
+    for w in wrt:
+        if isinstance(w, int):
+            if not -len(params) <= w < len(params):
+                raise CliError(f"{source}: error: wrt={w} is out of range: {fn.__name__} has "
+                               f"{len(params)} positional parameters ({', '.join(params)})",
+                               USAGE)
+            names.append(params[w])
+        else:
+            names.append(w)
+    return names, params
+
+
+def expand(job, loader):
+    """[(target, fn, wrt names, single)] in command-line order, without repeats."""
+    out, seen = [], set()
+    for t in job.targets:
+        module = loader.module(t)
+        declared = declared_targets(module, t.source)
+        if t.func is None:
+            if not declared:
+                raise CliError(f"{t.source}: error: no function named and no {TARGETS_NAME} "
+                               f"in {t.source}\nhint: write {t.source}:FUNC, or declare "
+                               f'{TARGETS_NAME} = {{"FUNC": ("w", "b")}} in the file', USAGE)
+            names = list(declared)
+        else:
+            names = [t.func]
+        for name in names:
+            one = Target(t.source, name, t.is_file, t.argument)
+            fn = target_function(module, one)
+            if id(fn) in seen:
+                continue
+            seen.add(id(fn))
+            if job.wrt is not None:
+                wrt, single = job.wrt
+            elif declared and name in declared:
+                wrt, single = wrt_from_declared(declared[name])
+            else:
+                wrt, single = [0], True
+            names_, _ = _resolve_wrt(fn, wrt, t.source)
+            out.append((one, fn, names_, single))
+    return out
+
+
+def entry_name(job, fn):
+    return ("grad_" if job.mode == "reverse" else "jvp_") + function_name(fn)
+
+
+def locate_at_definition(error, target, fn):
+    """Give an error that says nowhere the target's file and ``def`` line."""
+    if error.filename or not target.is_file:
+        return
+    error.filename = target.source
+    try:
+        lines, first = inspect.getsourcelines(fn.__code__)
+    except (OSError, TypeError):
+        return
+    for k, line in enumerate(lines):
+        if line.lstrip().startswith(("def ", "async def ")):
+            error.lineno, error.line = first + k, line
+            error.col = len(line) - len(line.lstrip())
+            return
