@@ -7,16 +7,20 @@ through ``y`` but a data-flow graph over names does not, so the gradient
 would be silently wrong. Such programs are rejected with a message saying
 which name aliases which and where; writing ``.copy()`` resolves it.
 
-A name *may view* another when it is defined by a copy, a subscript that is
-not known to produce a scalar, a primitive registered as a view (reshape,
-transpose, ...), or a call of a user function whose result may share memory
-with that argument (effects.py). Liveness is computed over the structured ANF.
+Which names may share memory is sharing.py's: views (a copy, a subscript
+that is not known to produce a number, a primitive registered as a view, a
+call of a user function whose result may share memory with that argument,
+effects.py) and containers holding arrays (a list, tuple or dict display,
+``append``, a store into a list or dict). ``t[k] += v`` changes the entry
+itself when it is an array (Python's ``__iadd__``). Liveness is computed over
+the structured ANF; a name read afterwards only for its shape is not live (no
+in-place write changes a shape).
 
 Changes srcdiff does not model at all are refused outright: a method or
 function that changes its argument in place (``y = x.sort()``,
-``np.copyto(x, v)``; the statement forms are refused by normalize.py), and a
-call of a user function that writes into one of its arguments (found by
-reading its source, effects.py).
+``np.copyto(x, v)``; normalize.py refuses the statement forms that are not
+calls of primitives), and a call of a user function that writes into one of
+its arguments (found by reading its source, effects.py).
 """
 
 import gast

@@ -1,7 +1,8 @@
 """Part of stage 3: which names may refer to the same memory (used by aliasing.py).
 
-Two relations, both flow-insensitive (one fact per name for the whole function,
-which can only make more names share, never fewer):
+Two relations, flow-insensitive (one fact per name for the whole function, which
+can only make more names share, never fewer) except where :meth:`Sharing.group`
+says so:
 
 * ``edges``: ``(a, b) -> statement`` when ``a`` may share memory with ``b``: a
   copy (``a = b``), a view (``a = b[1:]``, ``a = b.T``, a primitive registered as
@@ -15,6 +16,8 @@ which can only make more names share, never fewer):
   of a container (``u = t[0]; u[0] = 1``) may be a change to any of its
   entries (``v``). A store into the container itself (``t[0] = w``) gives it
   another entry and changes no entry (nor what was read out of it before).
+  Entries are told apart by position (``t = [v, w]; t[1] += 1`` leaves ``v``)
+  only in a container every definition of which is a display.
 
 What is read out of a container is known entry by entry when the container is
 a parameter (the argument's facts: ``b, c = p`` with ``p = (0.5, 0.8)`` reads
@@ -46,6 +49,7 @@ SHAPE_READS = {np.shape: 0, np.size: 0, np.ndim: 0, np.zeros_like: 0, np.ones_li
                runtime.unbroadcast: 1, runtime.unreduce: 1, runtime.seed: 1, runtime.finish: 1,
                runtime.cotangent: 1, runtime.index_add: 1, runtime.item_add: 1}
 SHAPE_ATTRIBUTES = {"shape", "ndim", "dtype", "size"}
+_ONE_OF_THE_ARGUMENTS = {min, max}  # callables whose result is one of their arguments
 
 
 class Sharing:
@@ -66,6 +70,22 @@ class Sharing:
             if op.target is not None:
                 self._add(op, registry, summaries or {})
         self.mutable = _closure(self.mutable, self.edges)
+        # Positions tell entries apart only in a container every definition of which is a
+        # display here: any other (an argument, a slice, a call's result) may hold one
+        # object at several positions, or its entries elsewhere than a display put them
+        displays, definitions = {}, {}
+        for op in analysis.order:
+            if op.target is not None and op.kind not in ("store", "append"):
+                definitions[op.target] = definitions.get(op.target, 0) + 1
+                if op.kind == "literal":
+                    displays[op.target] = displays.get(op.target, 0) + 1
+        exact = {c for c, k in displays.items() if k == definitions[c]
+                 and c not in {a.id for a in fn.args.args}}
+        unknown = frozenset([None])
+        self.read_from = {(a, b): where if b in exact else unknown
+                          for (a, b), where in self.read_from.items()}
+        self.positions = {(c, e): where if c in exact else set(unknown)
+                          for (c, e), where in self.positions.items()}
 
     def _add(self, op, registry, summaries):
         found = summaries.get(id(op))
@@ -106,6 +126,10 @@ class Sharing:
         elif op.kind in ("prim", "const") and "copy" in op.kwargs and op.args \
                 and isinstance(op.args[0], gast.Name):
             base = op.args[0].id  # np.array(x, copy=False) may be x itself
+        elif op.kind == "prim" and op.func in _ONE_OF_THE_ARGUMENTS:
+            for n in op.args:  # `max(a, b)` is a or b itself (a 0-d array stays mutable)
+                if isinstance(n, gast.Name) and n.id != op.target:
+                    self._edge(op, n.id)
         elif op.kind == "literal":
             value = op.stmt.value
             keys = value.keys if isinstance(value, gast.Dict) else \
