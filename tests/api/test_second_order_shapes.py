@@ -47,7 +47,8 @@ def piecewise_constant(x):
 
 
 def norms(x):
-    return np.linalg.norm(x) ** 3 + np.linalg.norm(np.outer(x, x) + W) + np.linalg.norm(x, ord=1) ** 2
+    return (np.linalg.norm(x) ** 3 + np.linalg.norm(np.outer(x, x) + W)
+            + np.linalg.norm(x, ord=1) ** 2)
 
 
 CASES = [trace_of_outer, row_augmented, list_entry_augmented, piecewise_constant, norms]

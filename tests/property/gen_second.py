@@ -109,7 +109,9 @@ def _show(value):
         return "{" + ", ".join(f"{k!r}: {_show(v)}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
         inner = ", ".join(_show(v) for v in value)
-        return f"[{inner}]" if isinstance(value, list) else f"({inner}{',' if len(value) == 1 else ''})"
+        if isinstance(value, list):
+            return f"[{inner}]"
+        return f"({inner}{',' if len(value) == 1 else ''})"
     return repr(value)
 
 
