@@ -36,7 +36,7 @@ CASES = [
     (E.in_place_method, "y.sort()", ["in place"]),
     (E.reserved_name, "np = 3.0", ["reserved"]),
     (E.calls_local_variable, "return f(x)", ["compile time"]),
-    (E.uses_out_keyword, "np.multiply(x, 2.0, out=y)", ["effect"]),
+    (E.uses_out_keyword, "np.multiply(x, 2.0, out=y)", ["out="]),
     (E.out_keyword_assigned, "z = np.multiply(x, 2.0, out=y)", ["out="]),
     (E.keyword_only, "def keyword_only", ["keyword-only"]),
     (E.reads_global_named_like_helper, "return x * seed", ["helper"]),

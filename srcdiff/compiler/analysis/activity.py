@@ -143,11 +143,20 @@ def _join(p, q):
 
 def _value_facts(a, fn, params, arg_facts):
     kinds, shapes, children = {}, {}, {}
+    # a container's entries are known from its argument (or from its entry in another
+    # container) while the name keeps that one value: not when it is assigned again
+    # (`p = [x, y]`) or stored or appended into (`p[1] = v`); a store into another name
+    # for the same container is refused while this one is read afterwards (aliasing.py)
+    changed = {op.target for op in a.order if op.kind in ("store", "append")}
+
+    def entries_known(name):
+        return name not in changed and a.assign_count.get(name, 0) == (name not in params)
+
     for p in params:
         fact = arg_facts.get(p, (None, None))
         kinds[p], shapes[p] = fact[0], _as_pattern(fact[1])
-        if len(fact) > 2 and isinstance(fact[2], tuple):  # a container's entries
-            children[p] = dict(fact[2])
+        if len(fact) > 2 and isinstance(fact[2], tuple) and entries_known(p):
+            children[p] = dict(fact[2])  # a container's entries
     for s, _ in walk(fn.body):
         if isinstance(s, gast.For):
             _merge(kinds, s.target.id, INT)
@@ -157,7 +166,7 @@ def _value_facts(a, fn, params, arg_facts):
     # sweeps in program order until nothing changes: facts only ever weaken, so a
     # value that flows around a loop ends with what every iteration agrees on
     def sweep(_):
-        _sweep(a, kinds, shapes, children)
+        _sweep(a, kinds, shapes, children, entries_known)
         return dict(kinds), dict(shapes)
 
     fixpoint(sweep, (dict(kinds), dict(shapes)), "kind-and-shape")
@@ -165,7 +174,7 @@ def _value_facts(a, fn, params, arg_facts):
     a.ranks = {k: (len(v) if isinstance(v, tuple) else None) for k, v in shapes.items()}
 
 
-def _sweep(a, kinds, shapes, children):
+def _sweep(a, kinds, shapes, children, entries_known):
     for op in a.order:
         if op.target is None or op.kind in ("store", "append"):
             continue
@@ -175,7 +184,8 @@ def _sweep(a, kinds, shapes, children):
             child = children[op.args[0].id].get(op.index.value)
             if child is not None:
                 kind, shape = child[0], _as_pattern(child[1])
-                if len(child) > 2 and isinstance(child[2], tuple):
+                if len(child) > 2 and isinstance(child[2], tuple) \
+                        and entries_known(op.target):
                     children[op.target] = dict(child[2])
         _merge(kinds, op.target, kind)
         _merge(shapes, op.target, shape)

@@ -7,16 +7,20 @@ through ``y`` but a data-flow graph over names does not, so the gradient
 would be silently wrong. Such programs are rejected with a message saying
 which name aliases which and where; writing ``.copy()`` resolves it.
 
-A name *may view* another when it is defined by a copy, a subscript that is
-not known to produce a scalar, a primitive registered as a view (reshape,
-transpose, ...), or a call of a user function whose result may share memory
-with that argument (effects.py). Liveness is computed over the structured ANF.
+Which names may share memory is sharing.py's: views (a copy, a subscript
+that is not known to produce a number, a primitive registered as a view, a
+call of a user function whose result may share memory with that argument,
+effects.py) and containers holding arrays (a list, tuple or dict display,
+``append``, a store into a list or dict). ``t[k] += v`` changes the entry
+itself when it is an array (Python's ``__iadd__``). Liveness is computed over
+the structured ANF; a name read afterwards only for its shape is not live (no
+in-place write changes a shape).
 
 Changes srcdiff does not model at all are refused outright: a method or
 function that changes its argument in place (``y = x.sort()``,
-``np.copyto(x, v)``; the statement forms are refused by normalize.py), and a
-call of a user function that writes into one of its arguments (found by
-reading its source, effects.py).
+``np.copyto(x, v)``; normalize.py refuses the statement forms that are not
+calls of primitives), and a call of a user function that writes into one of
+its arguments (found by reading its source, effects.py).
 """
 
 import gast
@@ -27,6 +31,7 @@ from srcdiff.compiler.analysis.activity import ARRAY, INT, walk
 from srcdiff.compiler.analysis.facts import bind_call
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.scan import MUTATING_METHODS, mutates_first_argument
+from srcdiff.compiler.analysis.sharing import Sharing, shape_only_reads
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
 
@@ -37,33 +42,42 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     it), or a call of a user function that writes into an argument.
 
     ``x += v`` on a number rebinds ``x``; on a 0-d array (``mutable_scalars``: the
-    parameters that hold one, and the names that share it) it writes in place."""
+    parameters that hold one; sharing.py adds the container entries that hold one and
+    the names that share it) it writes in place. ``t[k] += v`` changes the entry
+    ``t[k]`` itself in place when it is an array (Python calls its ``__iadd__``), which
+    every name that may refer to that array sees."""
     summaries = _check_calls(analysis, parsed, registry, allow_pop)
-    views = _view_edges(analysis, registry, summaries)
-    writes = []
+    sharing = Sharing(fn, analysis, registry, summaries, mutable_scalars)
+    writes = []  # (statement, name written, names exempt)
     for s, _ in walk(fn.body):
         op = analysis.op(s)
         if op is None:
             continue
         if op.kind == "store":
-            writes.append((s, op.target))
-        elif getattr(s, "srcdiff_inplace", False) and (
-                analysis.ranks.get(op.target) != 0
-                or set(_distances(op.target, views)) & set(mutable_scalars)):
-            writes.append((s, op.target))
+            writes.append((s, op.target, ()))
+        elif getattr(s, "srcdiff_inplace", False) and sharing.may_be_array(op.target):
+            writes.append((s, op.target, ()))
+        item = getattr(s, "srcdiff_inplace_item", None)
+        if item is not None and sharing.may_be_array(item[0]):
+            # `t[k] += v` is `item = t[k]; add = item + v; t[k] = add` in ANF: the entry
+            # changes here, and `add` is that same object (the store into t that follows
+            # is checked on its own)
+            writes.append((s, item[0], (item[1], op.target)))
     if not writes:
         return
-    live_out = liveness(fn.body, analysis)
+    live_out = liveness(fn.body, analysis, parsed)
     params = {a.id for a in fn.args.args}
     user = S.all_names(parsed.node)
-    for s, x in writes:
-        group = _distances(x, views)
+    for s, x, exempt in writes:
+        group = sharing.group(x, at=s)
         # the nearest names first (``a`` viewing ``b`` viewing ``x`` is the weaker claim),
         # the user's own before the compiler's: a message names what the user wrote
-        for y in sorted(set(group) - {x}, key=lambda n: (group[n], n not in user, n)):
+        for y in sorted(set(group) - {x} - set(exempt),
+                        key=lambda n: (group[n], n not in user, n)):
             live = y in live_out.get(S.key(s), set())
-            if live or (y in params and (x, y) in views):
-                raise _alias_error(parsed, analysis, views, s, x, y, live, y in user, group)
+            if live or (y in params and sharing.linked(x, y)):
+                raise _alias_error(parsed, analysis, sharing.statements(), s, x, y, live,
+                                   y in user, group)
 
 
 def _alias_error(parsed, analysis, views, s, x, y, live, visible, group):
@@ -222,79 +236,19 @@ def outputs_changed_in_place(fn, analysis, registry):
     changed = {op.target for op in analysis.order if op.kind in ("store", "append")}
     if not changed:
         return False
-    views = _view_edges(analysis, registry)
-    return any(_aliases(out, views) & changed for out in analysis.outputs)
+    sharing = Sharing(fn, analysis, registry)
+    return any(set(sharing.group(x)) & set(analysis.outputs) for x in changed)
 
 
-def _view_edges(analysis, registry, summaries=None):
-    """(a, b) -> defining statement, when ``a`` may share memory with ``b``."""
-    edges = {}
-    for op in analysis.order:
-        if op.target is None:
-            continue
-        found = (summaries or {}).get(id(op))
-        if found is not None and found.returns:  # a helper's result may share an argument
-            try:
-                _, bound = bind_call(op, lambda *a: TypeError())
-            except TypeError:
-                bound = None
-            for pname in found.returns if bound is not None else ():
-                node = bound.arguments.get(pname)
-                nodes = list(node) if isinstance(node, tuple) else \
-                    list(node.values()) if isinstance(node, dict) else [node]
-                for n in nodes:
-                    if isinstance(n, gast.Name) and n.id != op.target:
-                        edges[(op.target, n.id)] = op.stmt
-            continue
-        base = None
-        if op.kind == "copy" and isinstance(op.args[0], gast.Name):
-            base = op.args[0].id
-        elif op.kind == "index" and analysis.ranks.get(op.target) != 0:
-            base = op.args[0].id
-        elif op.kind == "prim" and op.func is not None and registry.is_view(op.func) \
-                and op.args and isinstance(op.args[0], gast.Name):
-            base = op.args[0].id
-        elif op.kind == "prim" and op.func is np.transpose and op.args \
-                and isinstance(op.args[0], gast.Name):
-            base = op.args[0].id
-        elif op.kind in ("prim", "const") and "copy" in op.kwargs and op.args \
-                and isinstance(op.args[0], gast.Name):
-            base = op.args[0].id  # np.array(x, copy=False) may be x itself
-        if base is not None and base != op.target:
-            edges[(op.target, base)] = op.stmt
-    return edges
-
-
-def _distances(x, views):
-    """Every name in ``x``'s alias group, with the number of view edges from ``x``."""
-    out, frontier = {x: 0}, [x]
-    while frontier:
-        nxt = []
-        for a, b in views:
-            for u, v in ((a, b), (b, a)):
-                if u in frontier and v not in out:
-                    out[v] = out[u] + 1
-                    nxt.append(v)
-        frontier = nxt
-    return out
-
-
-def _aliases(x, views):
-    group = {x}
-    changed = True
-    while changed:
-        changed = False
-        for a, b in views:
-            if (a in group) != (b in group):
-                group |= {a, b}
-                changed = True
-    return group
-
-
-def liveness(body, analysis, live_after=frozenset()):
-    """S.key(statement) -> names live just after it (read later before being redefined)."""
+def liveness(body, analysis, parsed, live_after=frozenset()):
+    """S.key(statement) -> names live just after it (read later, for more than their shape,
+    before being redefined: no in-place write changes an array's shape)."""
     out = {}
-    _live_block(body, set(live_after), analysis, out)
+
+    def uses(s):
+        return _uses(s) - shape_only_reads(s, parsed, analysis)
+
+    _live_block(body, set(live_after), uses, out)
     return out
 
 
@@ -323,22 +277,22 @@ def _defs(s):
     return set()
 
 
-def _live_block(body, live, analysis, out):
+def _live_block(body, live, uses, out):
     for s in reversed(body):
         out[S.key(s)] = set(live)
         if isinstance(s, gast.If):
-            a = _live_block(s.body, set(live), analysis, out)
-            b = _live_block(s.orelse, set(live), analysis, out)
-            live = a | b | _uses(s)
+            a = _live_block(s.body, set(live), uses, out)
+            b = _live_block(s.orelse, set(live), uses, out)
+            live = a | b | uses(s)
         elif isinstance(s, (gast.For, gast.While)):
             def trip(loop_live, s=s, live=live):  # what the next trip reads is live at the end
-                inner = _live_block(s.body, loop_live | set(live), analysis, out)
-                return loop_live | inner | _uses(s)
+                inner = _live_block(s.body, loop_live | set(live), uses, out)
+                return loop_live | inner | uses(s)
 
             loop_live = fixpoint(trip, set(live), "liveness")
-            live = loop_live | live | _uses(s)
+            live = loop_live | live | uses(s)
             if isinstance(s, gast.For):
                 live.discard(s.target.id) if s.target.id not in loop_live else None
         else:
-            live = (live - _defs(s)) | _uses(s)
+            live = (live - _defs(s)) | uses(s)
     return live

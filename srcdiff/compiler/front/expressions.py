@@ -2,6 +2,7 @@
 one operation each (ANF), with ``and``/``or``/``if``-expressions, chained comparisons
 and comprehensions turned into statements. Part of normalize.py's normalizer."""
 
+import inspect
 import logging
 import warnings
 
@@ -10,6 +11,7 @@ import numpy as np
 
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.rules import DEFAULT
 
 PASSTHROUGH_CALLS = {print, logging.debug, logging.info, logging.warning, logging.error,
                      logging.critical, logging.log, warnings.warn}
@@ -178,14 +180,20 @@ class Expressions:
             if k.arg is None:
                 raise self.error(k.value, "calls with `**kwargs` are not supported",
                                  hint="pass the keyword arguments explicitly")
-            if k.arg == "out":
-                raise self.error(k.value, "`out=` writes the result into an existing array, "
-                                 "which srcdiff cannot follow",
-                                 hint="assign the result instead: `c = np.add(a, b)`")
         f = e.func
         if isinstance(f, gast.Name) and f.id in self.local_functions:
             return self.inline(self.local_functions[f.id], e)
         target = self.parsed.callee(f)
+        keywords = []
+        for k in e.keywords:
+            if k.arg == "out":
+                if _is_none(k.value) and out_defaults_to_none(target):
+                    continue  # `out=None` is the default: it means nothing (generated code
+                    # passes every option of a rule it calls, `out=None` included)
+                raise self.error(k.value, "`out=` writes the result into an existing array, "
+                                 "which srcdiff cannot follow",
+                                 hint="assign the result instead: `c = np.add(a, b)`")
+            keywords.append(k)
         if target is MISSING:
             if isinstance(f, gast.Attribute):
                 func = gast.Attribute(value=self.atom(f.value), attr=f.attr, ctx=gast.Load())
@@ -199,7 +207,7 @@ class Expressions:
         else:
             func = S.copy(f)
         args = [self.atom(a) for a in e.args]
-        kws = [(k.arg, self.atom(k.value)) for k in e.keywords]
+        kws = [(k.arg, self.atom(k.value)) for k in keywords]
         return S.call(func, args, kws)
 
     def chained_compare(self, e):
@@ -276,6 +284,29 @@ class Expressions:
         self.stmt(stmt)
         self.loc = loc
         return S.name(result)
+
+
+def _is_none(node):
+    return isinstance(node, gast.Constant) and node.value is None
+
+
+def out_defaults_to_none(fn):
+    """Does the callable ``fn`` take an ``out`` parameter whose default is ``None`` (so that
+    passing ``out=None`` is the same call as leaving it out)? Every ufunc does; other
+    callables say so in their signature, or, for a primitive whose signature Python cannot
+    read, in the signature of its rule (which mirrors the primitive's)."""
+    if fn is MISSING:
+        return False
+    if isinstance(fn, np.ufunc):
+        return True
+    try:
+        parameter = inspect.signature(fn).parameters.get("out")
+    except (TypeError, ValueError):
+        rule = DEFAULT.lookup(fn)
+        template = rule and (rule.vjp or rule.jvp)
+        parameter = template.signature.parameters.get("out") if template else None
+    return parameter is not None and parameter.default is None \
+        and parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)
 
 
 def is_passthrough(obj):

@@ -42,6 +42,7 @@ from srcdiff.compiler.front.jumps import always_returns, lower_jumps
 from srcdiff.compiler.front.parse import MISSING, Parsed, local_names
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
+from srcdiff.rules import DEFAULT
 
 _UNSUPPORTED_STMTS = {
     gast.ClassDef: ("class definitions inside a differentiated function are not supported",
@@ -211,6 +212,8 @@ class _Normalizer(Expressions):
                                                            slice=S.copy(index), ctx=gast.Load()))
             new = self.fresh_assign(BINOP_NAMES.get(type(s.op), "t"),
                                     gast.BinOp(left=cur, op=s.op, right=self.atom(s.value)))
+            # Python changes the entry itself in place when it is an array (aliasing.py)
+            self.out[-1].srcdiff_inplace_item = (cur.id, t.value.id)
             self.emit(S.assign(gast.Subscript(value=S.name(t.value.id), slice=index,
                                               ctx=gast.Store()), new))
         else:
@@ -226,6 +229,13 @@ class _Normalizer(Expressions):
             target = self.parsed.callee(f)
             if target is not MISSING and is_passthrough(target):
                 self.emit(S.copy(s))
+                return
+            if target is not MISSING and _is_primitive(target):
+                # a primitive called for nothing but its checks (generated code's
+                # `scalar_seed(grad_ys)` when no output depends on `wrt`): the same call with
+                # its value bound to a name nothing reads; the mutation checks see it as
+                # they see any assignment (`np.copyto(x, v)` stays refused there)
+                self.emit(S.assign(self.names.fresh("unused"), self.value(v)))
                 return
             if isinstance(f, gast.Attribute) and target is MISSING:
                 if f.attr == "append" and isinstance(f.value, gast.Name) and len(v.args) == 1 \
@@ -438,3 +448,13 @@ class _Normalizer(Expressions):
         return S.name(ident)
 
 
+
+
+def _is_primitive(fn):
+    """A callable with a derivative rule (or declared constant) in the rule table: NumPy's
+    functions and srcdiff's own run-time helpers. Its value is all it makes (a rule table
+    holds no function that changes its arguments; aliasing.py refuses those anyway)."""
+    try:
+        return DEFAULT.lookup(fn) is not None
+    except TypeError:
+        return False

@@ -1,0 +1,372 @@
+"""Part of stage 3: which names may refer to the same memory (used by aliasing.py).
+
+Two relations, flow-insensitive (one fact per name for the whole function, which
+can only make more names share, never fewer) except where :meth:`Sharing.group`
+says so:
+
+* ``edges``: ``(a, b) -> statement`` when ``a`` may share memory with ``b``: a
+  copy (``a = b``), a view (``a = b[1:]``, ``a = b.T``, a primitive registered as
+  a view, ``np.array(b, copy=False)``), an entry read out of a container that
+  may be an array (``a = b[0]``), a call of a user function whose result may
+  share an argument (effects.py). Followed both ways.
+* ``holds``: ``(container, entry) -> statement`` when a list, tuple or dict
+  display (or ``container.append(entry)``) puts the object ``entry`` into
+  ``container``. A change made to ``entry`` is seen through ``container``
+  (``t = [v]; v += 1`` changes ``t[0]``). A change made through a name read out
+  of a container (``u = t[0]; u[0] = 1``) may be a change to any of its
+  entries (``v``). A store into the container itself (``t[0] = w``) gives it
+  another entry and changes no entry (nor what was read out of it before).
+  Entries are told apart by position (``t = [v, w]; t[1] += 1`` leaves ``v``)
+  only in a container every definition of which is a display.
+
+What is read out of a container is known entry by entry when the container is
+a parameter (the argument's facts: ``b, c = p`` with ``p = (0.5, 0.8)`` reads
+two floats, which share nothing and which ``c += v`` rebinds) or an entry of
+one. An entry holding a 0-d array is *mutable*: ``c += v`` writes into it.
+
+Shape reads: ``unbroadcast(g, x)``, ``np.zeros_like(x)``, ``x.shape`` ... read
+only the shape (and dtype) of an array ``x``, which no in-place write changes.
+The generated code reads views that way after a write restored them
+(``item = t[1]`` ... ``t[1] = add`` ... ``unbroadcast(b_add, item)``), so a name
+read only for its shape is not *live* for the alias check. Only the run-time
+helpers themselves count (resolved to the objects, never by their spelling).
+"""
+
+import gast
+import numpy as np
+
+from srcdiff import runtime
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, walk
+from srcdiff.compiler.analysis.facts import ZERO_D, bind_call
+from srcdiff.compiler.analysis.fixpoint import fixpoint
+from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.ir import syntax as S
+
+# callables whose argument at this position is read only for its shape and dtype (verify.py
+# has the same table by the names generated code spells them with)
+SHAPE_READS = {np.shape: 0, np.size: 0, np.ndim: 0, np.zeros_like: 0, np.ones_like: 0,
+               np.empty_like: 0, len: 0, runtime.zeros_tree: 0, runtime.spread: 1,
+               runtime.unbroadcast: 1, runtime.unreduce: 1, runtime.seed: 1, runtime.finish: 1,
+               runtime.cotangent: 1, runtime.index_add: 1, runtime.item_add: 1}
+SHAPE_ATTRIBUTES = {"shape", "ndim", "dtype", "size"}
+_ONE_OF_THE_ARGUMENTS = {min, max}  # callables whose result is one of their arguments
+
+
+class Sharing:
+    """The two relations of the module docstring for one analyzed function; ``mutable``
+    gathers the names that may hold a 0-d array (starting from ``mutable``)."""
+
+    def __init__(self, fn, analysis, registry, summaries=None, mutable=()):
+        self.analysis = analysis
+        self.order = _order(fn.body)  # S.key(statement) -> (position, enclosing loops)
+        self.reaching = reaching_definitions(fn.body)
+        self.put = {}  # (container, entry) -> the statements that put it there
+        self.made = {}  # (a, b) of edges -> the statements (definitions of a) that made it
+        self.mutable = set(mutable)
+        self.edges, self.holds = {}, {}
+        self.read_from = {}  # (entry, container) -> where the entry was read (None: unknown)
+        self.positions = {}  # (container, entry) -> where it was put (None: unknown)
+        for op in analysis.order:
+            if op.target is not None:
+                self._add(op, registry, summaries or {})
+        self.mutable = _closure(self.mutable, self.edges)
+        # Positions tell entries apart only in a container every definition of which is a
+        # display here: any other (an argument, a slice, a call's result) may hold one
+        # object at several positions, or its entries elsewhere than a display put them
+        displays, definitions = {}, {}
+        for op in analysis.order:
+            if op.target is not None and op.kind not in ("store", "append"):
+                definitions[op.target] = definitions.get(op.target, 0) + 1
+                if op.kind == "literal":
+                    displays[op.target] = displays.get(op.target, 0) + 1
+        exact = {c for c, k in displays.items() if k == definitions[c]
+                 and c not in {a.id for a in fn.args.args}}
+        unknown = frozenset([None])
+        self.read_from = {(a, b): where if b in exact else unknown
+                          for (a, b), where in self.read_from.items()}
+        self.positions = {(c, e): where if c in exact else set(unknown)
+                          for (c, e), where in self.positions.items()}
+
+    def _add(self, op, registry, summaries):
+        found = summaries.get(id(op))
+        if found is not None and found.returns:  # a helper's result may share an argument
+            try:
+                _, bound = bind_call(op, lambda *a: TypeError())
+            except TypeError:
+                bound = None
+            for pname in found.returns if bound is not None else ():
+                node = bound.arguments.get(pname)
+                nodes = list(node) if isinstance(node, tuple) else \
+                    list(node.values()) if isinstance(node, dict) else [node]
+                for n in nodes:
+                    if isinstance(n, gast.Name) and n.id != op.target:
+                        self._edge(op, n.id)
+            return
+        base = None
+        if op.kind == "copy" and isinstance(op.args[0], gast.Name):
+            base = op.args[0].id
+        elif op.kind == "index":
+            entry = entry_fact(self.analysis, op)
+            if entry is None:  # not a known entry of a container: its rank decides
+                if self.analysis.ranks.get(op.target) != 0:
+                    base = op.args[0].id
+            elif not is_number(entry):  # a number read out of a container shares nothing
+                base = op.args[0].id
+                if len(entry) > 2 and entry[2] == ZERO_D:
+                    self.mutable.add(op.target)
+            if base is not None:
+                self.read_from[(op.target, base)] = self.read_from.get(
+                    (op.target, base), frozenset()) | {_position(op.index)}
+        elif op.kind == "prim" and op.func is not None and registry.is_view(op.func) \
+                and op.args and isinstance(op.args[0], gast.Name):
+            base = op.args[0].id
+        elif op.kind == "prim" and op.func is np.transpose and op.args \
+                and isinstance(op.args[0], gast.Name):
+            base = op.args[0].id
+        elif op.kind in ("prim", "const") and "copy" in op.kwargs and op.args \
+                and isinstance(op.args[0], gast.Name):
+            base = op.args[0].id  # np.array(x, copy=False) may be x itself
+        elif op.kind == "prim" and op.func in _ONE_OF_THE_ARGUMENTS:
+            for n in op.args:  # `max(a, b)` is a or b itself (a 0-d array stays mutable)
+                if isinstance(n, gast.Name) and n.id != op.target:
+                    self._edge(op, n.id)
+        elif op.kind == "literal":
+            value = op.stmt.value
+            keys = value.keys if isinstance(value, gast.Dict) else \
+                [gast.Constant(value=k, kind=None) for k in range(len(op.args))]
+            for n, key in zip(op.args, keys):
+                self._hold(op, n, _position(key))
+        elif op.kind == "append":
+            self._hold(op, op.args[0], None)
+        elif op.kind == "store" and self.analysis.kinds.get(op.target) != ARRAY:
+            self._hold(op, op.args[0], _position(op.index))  # (an array copies the values)
+        if base is not None and base != op.target:
+            self._edge(op, base)
+
+    def _edge(self, op, base):
+        self.edges[(op.target, base)] = op.stmt
+        self.made.setdefault((op.target, base), []).append(op.stmt)
+
+    def _hold(self, op, node, position):
+        if isinstance(node, gast.Name) and node.id != op.target:
+            self.holds[(op.target, node.id)] = op.stmt
+            self.positions.setdefault((op.target, node.id), set()).add(position)
+            self.put.setdefault((op.target, node.id), []).append(op.stmt)
+
+    def _before(self, a, b):
+        """May statement ``a`` run before statement ``b`` (structured code: it comes first,
+        or a loop holds both)?"""
+        pa, loops_a = self.order[S.key(a)]
+        pb, loops_b = self.order[S.key(b)]
+        return pa < pb or bool(loops_a & loops_b)
+
+    def may_be_array(self, name):
+        """May ``name += v`` write in place (``name`` is not known to hold a number)?"""
+        return self.analysis.ranks.get(name) != 0 or name in self.mutable
+
+    def linked(self, x, y):
+        return (x, y) in self.edges
+
+    def statements(self):
+        """``(a, b) -> statement`` for both relations (messages name the statement)."""
+        return {**self.holds, **self.edges}
+
+    def group(self, x, at=None):
+        """Every name that may see a change made through ``x``, with the number of steps
+        from ``x`` (see the module docstring). Each name is reached in a role: ``same``
+        (it may be ``x``'s object, or share memory with it) or ``holder`` of ``x`` at a
+        set of positions (its entry at one of them is ``x`` or holds it; None: a position
+        not known). With ``at`` (the statement making the change), a container counts
+        as holding an entry only where it may have been put there before ``at`` runs:
+        one put there afterwards holds the changed value, as the gradient's model has it
+        (``acc *= 2.0`` in a loop, then ``return acc, s``)."""
+        self.at = at
+        # x's own definitions that do not reach ``at`` made objects x no longer holds there
+        # (`b = r[1]; b = b + g; b += h`: the last line changes a new array, not r's entry)
+        self.stale = set() if at is None else {
+            (a, b) for (a, b), made in self.made.items() if a == x and all(
+                S.key(d) not in self.reaching[S.key(at)].get(x, ()) for d in made)}
+        out, frontier = {x: 0}, [(x, _SAME)]
+        seen = set(frontier)
+        while frontier:
+            nxt = []
+            for n, role in frontier:
+                for step in self._steps(n, role):
+                    if step not in seen:
+                        seen.add(step)
+                        nxt.append(step)
+                        out.setdefault(step[0], out[n] + 1)
+            frontier = nxt
+        return out
+
+    def _steps(self, n, role):
+        """The names one step from ``n`` reached in ``role``, with their roles."""
+        kinds = self.analysis.kinds
+        for a, b in self.edges:
+            if (a, b) in self.stale:
+                continue
+            read = self.read_from.get((a, b))
+            if a == n:  # n is a copy or view of b, or was read out of b (at ``read``)
+                if read is None:
+                    yield b, role
+                elif role != _SAME or kinds.get(b) == CONTAINER:
+                    yield b, (_HOLDER, read)  # b's entry there is x, or holds it
+                else:
+                    yield b, _SAME  # an array's view (or b may be either)
+                    if kinds.get(b) != ARRAY:
+                        yield b, (_HOLDER, read)
+            elif b == n:  # a is a copy or view of n, or was read out of n (at ``read``)
+                if read is None:
+                    yield a, role
+                elif role == _SAME:
+                    if kinds.get(n) != CONTAINER:
+                        yield a, _SAME  # a view of the array n (an entry read out of the
+                        # container n is another object: a store into n leaves it alone)
+                elif _meet(read, role[1]):  # the entry that is x, or holds it
+                    yield a, _SAME
+                    yield a, _ANY
+        for (c, e), where in self.positions.items():
+            if self.at is not None and not any(self._before(h, self.at)
+                                               for h in self.put[(c, e)]):
+                continue
+            if e == n:
+                yield c, (_HOLDER, frozenset(where))  # c holds n there
+            elif c == n and role != _SAME and _meet(where, role[1]):
+                yield e, _SAME
+                yield e, _ANY
+
+
+_SAME, _HOLDER = ("same",), "holder"
+_ANY = (_HOLDER, frozenset([None]))
+
+
+def _meet(p, q):
+    """Can an entry at one of the positions ``p`` be one at one of ``q`` (None: any)?"""
+    return None in p or None in q or bool(set(p) & set(q))
+
+
+def entry_fact(analysis, op):
+    """The fact of the entry an index op reads out of a container whose entries are known
+    (a parameter's, from the argument; an entry's of it), or None."""
+    base = op.args[0].id if op.args and isinstance(op.args[0], gast.Name) else None
+    if base is None or analysis.kinds.get(base) != CONTAINER \
+            or not isinstance(op.index, gast.Constant):
+        return None
+    children = analysis.children.get(base)
+    if children is None:
+        return None
+    return children.get(op.index.value)
+
+
+def is_number(fact):
+    """A float, int or bool entry (not a 0-d array): a new object at every change."""
+    return fact[0] in (ARRAY, INT) and fact[1] == () and not (len(fact) > 2
+                                                                and fact[2] == ZERO_D)
+
+
+def shape_only_reads(stmt, parsed, analysis):
+    """The arrays the simple statement ``stmt`` reads only for their shape (see the module
+    docstring)."""
+    if isinstance(stmt, (gast.If, gast.For, gast.While)):
+        return set()
+    loads, for_shape = {}, {}
+    for n in gast.walk(stmt):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
+            loads[n.id] = loads.get(n.id, 0) + 1
+        elif isinstance(n, gast.Call):
+            fn = parsed.resolve(n.func)
+            k = SHAPE_READS.get(fn) if fn is not MISSING and _hashable(fn) else None
+            if k is not None and len(n.args) > k and isinstance(n.args[k], gast.Name):
+                for_shape[n.args[k].id] = for_shape.get(n.args[k].id, 0) + 1
+        elif isinstance(n, gast.Attribute) and n.attr in SHAPE_ATTRIBUTES \
+                and isinstance(n.value, gast.Name) and parsed.resolve(n) is MISSING:
+            for_shape[n.value.id] = for_shape.get(n.value.id, 0) + 1
+    return {v for v, c in for_shape.items()
+            if c == loads.get(v) and analysis.kinds.get(v) == ARRAY}
+
+
+def reaching_definitions(body):
+    """S.key(statement) -> {name: S.keys of the definitions of name that may reach it}
+    (just before it runs), over structured ANF; a superset where loops make it simpler."""
+    before = {}
+
+    def flow(stmts, state):
+        for s in stmts:
+            before[S.key(s)] = state
+            if isinstance(s, gast.If):
+                state = _join(flow(s.body, state), flow(s.orelse, state))
+            elif isinstance(s, (gast.For, gast.While)):
+                def head(current, s=s):
+                    return _define(current, s.target.id, s) if isinstance(s, gast.For) \
+                        else current
+
+                def trip(current, s=s, entry=state):
+                    start = head(current)
+                    return _join(entry, start, flow(s.body, start))
+
+                start = head(fixpoint(trip, state, "reaching definitions"))
+                end = flow(s.body, start)  # (records the stable states of the body)
+                # after the loop: what reaches any point of it (a break leaves from there)
+                state = _join(start, end, *(before[S.key(x)] for x, _ in walk(s.body)))
+            elif isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
+                state = _define(state, s.targets[0].id, s)
+        return state
+
+    flow(body, {})
+    return before
+
+
+def _define(state, name, stmt):
+    new = dict(state)
+    new[name] = frozenset([S.key(stmt)])
+    return new
+
+
+def _join(*states):
+    out = {}
+    for state in states:
+        for k, v in state.items():
+            out[k] = out.get(k, frozenset()) | v
+    return out
+
+
+def _order(body, loops=frozenset(), out=None):
+    out = {} if out is None else out
+    for s in body:
+        out[S.key(s)] = (len(out), loops)
+        if isinstance(s, gast.If):
+            _order(s.body, loops, out)
+            _order(s.orelse, loops, out)
+        elif isinstance(s, (gast.For, gast.While)):
+            _order(s.body, loops | {S.key(s)}, out)
+    return out
+
+
+def _position(index):
+    """Where an index reads or a display puts an entry: a literal non-negative integer or
+    string (a list's or dict's), else None (not known)."""
+    if isinstance(index, gast.Constant) and not isinstance(index.value, bool) and (
+            isinstance(index.value, str) or (isinstance(index.value, int) and index.value >= 0)):
+        return index.value
+    return None
+
+
+def _hashable(fn):
+    try:
+        hash(fn)
+        return True
+    except TypeError:
+        return False
+
+
+def _closure(names, edges):
+    group = set(names)
+    changed = True
+    while changed:
+        changed = False
+        for a, b in edges:
+            if (a in group) != (b in group):
+                group |= {a, b}
+                changed = True
+    return group
+

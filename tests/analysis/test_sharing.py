@@ -1,0 +1,249 @@
+"""In-place changes seen through containers, container entries, and reads of a shape only
+(analysis/sharing.py, aliasing.py).
+
+``UNSOUND_BEFORE``: each function was differentiated silently wrongly before
+sharing.py (an array changed in place while a container, or another name, held
+it; a 0-d array entry of a tuple changed by ``+=``; a parameter's entry facts
+used after the parameter was assigned again). Each must now be refused, or be
+right. ``PRECISE``: each must be accepted, and be right (reverse and forward
+mode). The oracle is central differences of the function run on copies of the
+arguments (several of these functions change their arguments, as Python
+would).
+"""
+
+import copy
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad
+
+X = np.array([0.3, -0.7, 1.2])
+
+
+# ------------------------------------------------------------------ once silently wrong
+
+
+def zero_d_entry(x, p):
+    b, c = p
+    c += np.sum(x)  # c is p[1], a 0-d array: changed in place, seen through p
+    return b * c + p[1]
+
+
+def zero_d_entry_through_a_view(x, p):
+    c = p[1]
+    d = np.transpose(c)
+    d += np.sum(x)
+    return c * 2.0 + np.sum(x)
+
+
+def list_entry_changed_by_augmented_assignment(x):
+    v = x * 2.0
+    t = [x * 1.0, v]
+    t[1] += np.sin(x)  # ndarray.__iadd__: v itself changes
+    return np.sum(v * t[1])
+
+
+def argument_entry_changed_by_augmented_assignment(x, p):
+    t = [p[0], x]
+    t[0] += np.sin(x)
+    return np.sum(p[0] * x)
+
+
+def array_changed_while_a_list_holds_it(x):
+    v = x * 2.0
+    t = [x, v]
+    v += np.sin(x)
+    return np.sum(t[1] * x)
+
+
+def array_stored_into_while_a_list_holds_it(x):
+    v = x * 2.0
+    t = [x, v]
+    v[0] = 5.0 * x[1]
+    return np.sum(t[1] * x)
+
+
+def dict_entry_read_out_and_changed(x):
+    v = x * 2.0
+    t = {"a": v}
+    u = t["a"]
+    u[0] = 5.0 * x[1]
+    return np.sum(v * x)
+
+
+def appended_array_changed(x):
+    v = x * 2.0
+    t = []
+    t.append(v)
+    v[0] = 5.0 * x[1]
+    return np.sum(t[0] * x)
+
+
+def stored_array_changed(x):
+    v = x * 2.0
+    t = [x, x]
+    t[0] = v
+    v += np.sin(x)
+    return np.sum(t[0] * x)
+
+
+def entry_facts_after_reassignment(x, p):
+    p = [x, x * 2.0]  # p's entries are no longer the argument's floats
+    c = p[1]
+    c = c + np.sum(x)
+    return np.sum(c * x)
+
+
+def entry_facts_after_a_store(x, p):
+    p[1] = x * 2.0
+    c = p[1]
+    c = c + np.sum(x)
+    return np.sum(c * x)
+
+
+def max_of_zero_d_arrays(x, a, b):
+    m = max(a, b)  # a itself
+    m += np.sum(x)
+    return a * 2.0 + m
+
+
+def entry_kept_on_one_path(x, flag):
+    r = [x * 1.0, x * 2.0]
+    b = r[1]
+    if flag > 0.0:
+        b = b + 1.0
+    b += np.sin(x)  # still r[1] when flag <= 0
+    return np.sum(r[1] * x)
+
+
+def entry_of_a_slice_of_a_display(x):
+    a = x * 1.0
+    b = x * 2.0
+    t = [a, b]
+    t = t[1:]  # t[0] is b now, not a
+    u = t[0]
+    u += np.sin(x)
+    return np.sum(b * x)
+
+
+UNSOUND_BEFORE = [
+    (zero_d_entry, (X, (np.array(0.5), np.array(0.8)))),
+    (zero_d_entry_through_a_view, (X, [1.0, np.array(0.5)])),
+    (list_entry_changed_by_augmented_assignment, (X,)),
+    (argument_entry_changed_by_augmented_assignment, (X, [np.ones(3)])),
+    (array_changed_while_a_list_holds_it, (X,)),
+    (array_stored_into_while_a_list_holds_it, (X,)),
+    (dict_entry_read_out_and_changed, (X,)),
+    (appended_array_changed, (X,)),
+    (stored_array_changed, (X,)),
+    (entry_facts_after_reassignment, (X, (0.5, 0.7))),
+    (entry_facts_after_a_store, (X, [0.5, 0.7])),
+    (max_of_zero_d_arrays, (X, np.array(0.5), np.array(0.2))),
+    (entry_kept_on_one_path, (X, -1.0)),
+    (entry_of_a_slice_of_a_display, (X,)),
+]
+
+
+# ------------------------------------------------------------------ accepted, and right
+
+
+def float_entry_augmented(x, p):
+    b, c = p
+    c += np.linalg.norm(x)  # c is a float: `+=` makes a new float (issue 15)
+    return b * c
+
+
+def another_entry_augmented(x):
+    v = x * 2.0
+    t = [v, x * 3.0]
+    t[1] += np.sin(x)  # t[1] is not v
+    return np.sum(t[0] * x) + np.sum(v)
+
+
+def another_dict_entry_augmented(x):
+    v = x * 2.0
+    t = {"a": v, "b": x * 3.0}
+    t["b"] += np.sin(x)
+    return np.sum(t["a"] * x) + np.sum(v)
+
+
+def store_into_a_list_leaves_its_entries(x):
+    a = x * 2.0
+    t = [a, x]
+    t[0] = np.sin(x)  # another entry; a is unchanged
+    return np.sum(a * t[0])
+
+
+def shape_read_after_a_write(x):
+    m = np.outer(x, x)
+    row = m[1]
+    m[1] = np.sin(x)  # row changes, but only its shape is read afterwards
+    return np.sum(m * m) + np.sum(np.zeros_like(row)) + len(row) * 0.1
+
+
+def entry_rebound_before_the_change(x):
+    r = (x * 1.0, x * 2.0)
+    b = r[1]
+    b = b + np.sin(x)  # a new array: the change below does not reach r
+    b += x * x
+    return np.sum(r[1] * b)
+
+
+def tuple_returned_after_the_loop(x):
+    acc = x * 1.0
+    for i in range(3):
+        acc *= 0.5 + 0.1 * x
+    return acc, np.sum(x)
+
+
+PRECISE = [
+    (float_entry_augmented, (X, (0.5, 0.8))),
+    (float_entry_augmented, (X, [0.5, 0.8])),
+    (another_entry_augmented, (X,)),
+    (another_dict_entry_augmented, (X,)),
+    (store_into_a_list_leaves_its_entries, (X,)),
+    (shape_read_after_a_write, (X,)),
+    (entry_rebound_before_the_change, (X,)),
+    (tuple_returned_after_the_loop, (X,)),
+]
+
+
+def _expected(fn, args):
+    return numeric_grad(lambda *a: fn(*copy.deepcopy(a)), copy.deepcopy(args), 0)
+
+
+@pytest.mark.parametrize("fn,args", UNSOUND_BEFORE, ids=lambda v: getattr(v, "__name__", ""))
+@pytest.mark.parametrize("mode", ["reverse", "forward"])
+def test_never_silently_wrong(fn, args, mode):
+    try:
+        if mode == "reverse":
+            got = sd.grad(fn)(*copy.deepcopy(args))
+        else:
+            got = sd.jvp(fn)(*copy.deepcopy(args), tangents=np.array([1.0, 0.0, 0.0]))[1]
+    except sd.SrcdiffError as e:
+        assert "in place" in str(e) or "refers to" in str(e), str(e)
+        return
+    expected = _expected(fn, args)
+    if mode == "forward":
+        expected = float(np.sum(expected[0]))
+    assert_close(got, expected, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("fn,args", UNSOUND_BEFORE[:9] + UNSOUND_BEFORE[11:12]
+                         + UNSOUND_BEFORE[13:],
+                         ids=lambda v: getattr(v, "__name__", ""))
+def test_changes_through_containers_are_refused(fn, args):
+    with pytest.raises(sd.SrcdiffError, match="in place"):
+        sd.grad(fn)(*copy.deepcopy(args))
+
+
+@pytest.mark.parametrize("fn,args", PRECISE, ids=lambda v: getattr(v, "__name__", ""))
+def test_accepted_and_right(fn, args):
+    expected = _expected(fn, args)
+    assert_close(sd.grad(fn)(*copy.deepcopy(args)), expected, rtol=1e-5, atol=1e-6)
+    tangent = np.array([0.2, -1.0, 0.5])
+    _, got = sd.jvp(fn)(*copy.deepcopy(args), tangents=tangent)
+    total = sum(np.sum(g) for g in got) if isinstance(got, tuple) else np.sum(got)
+    assert np.allclose(total, np.dot(expected, tangent), rtol=1e-5, atol=1e-6)
