@@ -34,6 +34,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT, primitive_name, runtime_rules
 from srcdiff.rules.template import Template
 from srcdiff.runtime import broadcast_like, unbroadcast  # noqa: F401  (read by derived rules)
+from tangents import inner
 
 EPS = 1e-6
 
@@ -50,15 +51,6 @@ def _random_like(v, rng):
     if np.iscomplexobj(v):
         x = x + 1j * rng.standard_normal(np.shape(v))
     return x if np.ndim(v) else (complex(x) if np.iscomplexobj(x) else float(x))
-
-
-def _inner(a, b):
-    """``Re sum(a * b)`` over matching structures; ``None`` is zero."""
-    if a is None or b is None:
-        return 0.0
-    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
-        return sum(_inner(x, y) for x, y in zip(a, b))
-    return float(np.real(np.sum(np.asarray(a) * np.asarray(b))))
 
 
 def _close(a, b, rtol=1e-6, atol=1e-8):
@@ -233,7 +225,7 @@ def _fd_check(prim, rule, args, option_kwargs, rng, diff):
         numeric = (prim(*moved[0], **option_kwargs) - prim(*moved[1], **option_kwargs)) / (2 * EPS)
         gk = _entry(grads, k, n)
         assert np.shape(gk) == np.shape(args[k]), f"gradient {k} is shaped like its argument"
-        assert _close(_inner(gk, v), _inner(g, numeric), 1e-5, 1e-7), (prim.__name__, k, "vjp")
+        assert _close(inner(gk, v), inner(g, numeric), 1e-5, 1e-7), (prim.__name__, k, "vjp")
         tangent = _entry(rule.jvp.fn(v, ans, *args, **option_kwargs), k, n)
         assert np.allclose(broadcast_like(tangent, ans), numeric, rtol=1e-5, atol=1e-7), \
             (prim.__name__, k, "jvp")
@@ -421,8 +413,8 @@ def _linear_mismatch(rule, prim, args, kwargs, rng):
         g = _random_like(ans, rng)
         n = len(rule.vjp.differentiable_params)
         grad = _entry(rule.vjp.fn(g, ans, *args, **kwargs), 0, n)
-    if not _close(_inner(grad, d), _inner(g, expected)):
-        return f"<vjp(g), d> = {_inner(grad, d)!r} but <g, f(d)> = {_inner(g, expected)!r}"
+    if not _close(inner(grad, d), inner(g, expected)):
+        return f"<vjp(g), d> = {inner(grad, d)!r} but <g, f(d)> = {inner(g, expected)!r}"
     return None
 
 
@@ -533,7 +525,7 @@ def test_the_two_modes_of_a_rule_written_once_are_transposes(case):
                 continue
             d = _random_like(value, rng)
             tangent = _entry(rule.jvp.fn(d, ans, *args, **kwargs), k, len(params))
-            left, right = _inner(_entry(grads, k, len(params)), d), _inner(g, tangent)
+            left, right = inner(_entry(grads, k, len(params)), d), inner(g, tangent)
             assert _close(left, right, 1e-6, 1e-9), (p, left, right)
             checked += 1
     assert checked

@@ -31,6 +31,7 @@ from srcdiff.compiler.emit.execute import RUNTIME_HELPERS
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.rules import DEFAULT, primitive_name
+from tangents import inner
 
 wrappers(TABLE + METHODS)
 
@@ -55,15 +56,6 @@ def _random_like(v, rng):
     if np.iscomplexobj(v):
         x = x + 1j * rng.standard_normal(np.shape(v))
     return x if np.ndim(v) else (complex(x) if np.iscomplexobj(x) else float(x))
-
-
-def _inner(a, b):
-    """``Re sum(a * b)`` over matching structures; ``None`` is zero."""
-    if a is None or b is None:
-        return 0.0
-    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
-        return sum(_inner(x, y) for x, y in zip(a, b))
-    return float(np.real(np.sum(np.asarray(a) * np.asarray(b))))
 
 
 def _axpy(x, t, v):
@@ -127,13 +119,13 @@ def test_grad(case):
             moved = list(values)
             for i, v in zip(wrt, dirs):
                 moved[i] = _axpy(values[i], t, v)
-            return _inner(cot, case.fn(*moved))
+            return inner(cot, case.fn(*moved))
 
         numeric = (phi(EPS) - phi(-EPS)) / (2 * EPS)
     for i, g in zip(wrt, grads):
         if g is not None and not isinstance(values[i], list):
             assert np.shape(g) == np.shape(values[i]), f"{case!r}: gradient {i} has the wrong shape"
-    analytic = sum(_inner(g, v) for g, v in zip(grads, dirs))
+    analytic = sum(inner(g, v) for g, v in zip(grads, dirs))
     _assert_close(analytic, numeric, case, "<grad, v>")
 
 
@@ -295,7 +287,7 @@ def test_jvp_rule(case):
         minus = inst.primal({p: _scaled(v, -EPS) for p, v in moves.items()})
     numeric = _sub(plus, minus, 1 / (2 * EPS))
     probe = _random_like(numeric, _rng(case, "probe"))
-    _assert_close(_inner(probe, total), _inner(probe, numeric), case, "<c, jvp>")
+    _assert_close(inner(probe, total), inner(probe, numeric), case, "<c, jvp>")
 
 
 @pytest.mark.parametrize("inline", [True, False], ids=["inline", "call"])
@@ -311,10 +303,10 @@ def test_vjp_rule(case, inline):
         inst = _instance(case, "vjp", inline=inline, salt="vjp")
         cot = _random_like(inst.ans, rng)
         moves = _float_params(inst, rng)
-        analytic = sum(_inner(inst.value(inst.params.index(p), cot), v) for p, v in moves.items())
+        analytic = sum(inner(inst.value(inst.params.index(p), cot), v) for p, v in moves.items())
         plus = inst.primal({p: _scaled(v, EPS) for p, v in moves.items()})
         minus = inst.primal({p: _scaled(v, -EPS) for p, v in moves.items()})
-    numeric = (_inner(cot, plus) - _inner(cot, minus)) / (2 * EPS)
+    numeric = (inner(cot, plus) - inner(cot, minus)) / (2 * EPS)
     _assert_close(analytic, numeric, case, "<vjp, v>")
 
 

@@ -19,3 +19,12 @@ def random_like(x, rng):
     if np.ndim(x):
         return rng.standard_normal(np.shape(x))
     return float(rng.standard_normal())
+
+
+def inner(a, b):
+    """``Re sum(a * b)`` over matching structures; ``None`` is zero."""
+    if a is None or b is None:
+        return 0.0
+    if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
+        return sum(inner(x, y) for x, y in zip(a, b))
+    return float(np.real(np.sum(np.asarray(a) * np.asarray(b))))
