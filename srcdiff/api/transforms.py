@@ -371,11 +371,11 @@ def transform_of(f):
 def _fast_callable(t):
     """``t`` as a plain function: a call costs one key and one dict lookup (a transform
     object's ``__call__`` costs several times that on small inputs)."""
-    fast = t._fast
+    # (a partial's calls go through t, which puts its bound arguments first)
+    fast = {} if t.bound_args or t.bound_kwargs else t._fast
 
     def call(*args, grad_ys=None, **kwargs):
-        if not kwargs and t._generation == _GENERATION[0] and not t.bound_args \
-                and not t.bound_kwargs:
+        if not kwargs and t._generation == _GENERATION[0]:
             fn = fast.get(_quick_key(args))
             if fn is not None:
                 return fn(*args, grad_ys)
