@@ -29,6 +29,7 @@ from srcdiff.compiler import driver
 from srcdiff.compiler.analysis.facts import arg_fact
 from srcdiff.compiler.driver import compile_forward
 from srcdiff.compiler.emit import execute as emit
+from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import parse_function
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
@@ -235,6 +236,8 @@ class Composed(api.Transform):
         self.verify = api.check_modes(True, False)[1]
         functools.update_wrapper(self, self.fn, updated=())
         del self.__wrapped__
+        setattr(self, derivatives.NESTABLE, True)  # its calls are differentiated (nested.py)
+        setattr(self, derivatives.SIGNATURE, self.sig)
 
     def unverified(self):
         """The same transform without verification (its code is differentiated again)."""
@@ -248,8 +251,12 @@ class Composed(api.Transform):
         return values
 
     def compiled(self, values):
-        inner = _plain(self.inner).compiled(values).fn
-        facts = argument_facts(values)
+        return self.compiled_for(argument_facts(values), values)
+
+    def compiled_for(self, facts, values=None):
+        """The generated function for arguments with ``facts``; without ``values`` (a call
+        inside a differentiated function, api/nested.py), never forward over reverse."""
+        inner = _plain(self.inner).compiled_for(facts, values).fn
         key = ("grad", tuple(self.wrt), self.single, self.stop, self.unconnected,
                self.return_value, self.verify, facts)
         table = _CACHE.setdefault(inner, {})
@@ -263,6 +270,8 @@ class Composed(api.Transform):
             try:
                 fn = _without_grad_ys(inner)
             except _Unsupported as e:
+                if values is None:
+                    raise
                 hit = self._forward_over_reverse(e, values)
             else:
                 params = list(inspect.signature(fn).parameters)

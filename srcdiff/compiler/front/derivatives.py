@@ -1,0 +1,65 @@
+"""Calls of srcdiff's own derivatives inside a differentiated function (nested derivatives).
+
+``dg = sd.grad(g)`` called inside ``f`` stands for the generated gradient
+function of ``g``: Python source that srcdiff wrote and can read again. A call
+``dg(x)`` stays a call of ``dg`` in the primal code; its adjoint (or tangent)
+is that of the generated function, compiled for the argument facts at the call
+site (``sd.grad(g)`` of an integer and of an array are different functions),
+like any user helper.
+
+Invariant: the function differentiated is the one a call of the object runs
+for arguments with those facts (the transform's own compile cache gives it),
+with the transform's options (wrt, stop_gradients, return_value) built in.
+
+The compiler sits below ``api/`` (layers), so the transforms register how an
+object yields its generated function (:func:`set_provider`, in api/nested.py).
+"""
+
+import inspect
+
+from srcdiff.errors import SrcdiffError
+
+DERIVATIVE = "__srcdiff_derivative__"  # set on every object a srcdiff transform returns
+NESTABLE = "__srcdiff_nestable__"  # ... whose calls can be differentiated (this module)
+SIGNATURE = "__srcdiff_signature__"  # its parameters as a call inside a function binds them
+
+_PROVIDER = []  # [function(obj, facts, mode) -> generated function], set by api/nested.py
+
+
+def set_provider(provider):
+    """Register how a transform object yields its generated function (api/nested.py)."""
+    _PROVIDER[:] = [provider]
+
+
+def is_derivative(fn):
+    """An object a srcdiff transform returned (``sd.grad(g)``, ``sd.jvp(g)``, ...)."""
+    try:
+        return bool(getattr(fn, DERIVATIVE, False))
+    except Exception:  # an object whose attribute lookup raises is not ours
+        return False
+
+
+def is_nestable(fn):
+    """A derivative whose calls a differentiated function may contain."""
+    return is_derivative(fn) and bool(getattr(fn, NESTABLE, False)) and bool(_PROVIDER)
+
+
+def signature(fn):
+    """The parameters a call of ``fn`` binds (a derivative: its function's parameters)."""
+    sig = getattr(fn, SIGNATURE, None) if is_derivative(fn) else None
+    if sig is not None:
+        return sig
+    return inspect.signature(fn, follow_wrapped=False)
+
+
+def generated_function(fn, facts, mode, error, node):
+    """What a call of derivative ``fn`` runs, as a Python function srcdiff can read, for
+    arguments with ``facts`` (``((param, fact), ...)``); ``mode`` is the outer
+    derivative's ("reverse" or "forward"). A refusal is located at the call ``node``."""
+    try:
+        return _PROVIDER[0](fn, dict(facts), mode)
+    except SrcdiffError as e:
+        if e.filename is not None:
+            raise
+        raise error(node, f"cannot differentiate this call of a derivative made by srcdiff: "
+                    f"{e.message}", hint=e.hint) from None
