@@ -91,8 +91,7 @@ def _generate(t, row, mode):
         return higher._without_grad_ys(fn)
     except higher._Unsupported as e:
         raise SrcdiffError(e.message, hint="differentiate the outer function in forward mode "
-                           "(sd.jvp, or sd.hvp for second derivatives), which reads such "
-                           "code") from None
+                           "(sd.jvp(f)), which reads such code") from None
 
 
 derivatives.set_provider(generated_function)

@@ -17,6 +17,8 @@ object yields its generated function (:func:`set_provider`, in api/nested.py).
 
 import inspect
 
+import gast
+
 from srcdiff.errors import SrcdiffError
 
 DERIVATIVE = "__srcdiff_derivative__"  # set on every object a srcdiff transform returns
@@ -63,3 +65,37 @@ def generated_function(fn, facts, mode, error, node):
             raise
         raise error(node, f"cannot differentiate this call of a derivative made by srcdiff: "
                     f"{e.message}", hint=e.hint) from None
+
+
+_MAKERS = ("grad", "value_and_grad", "vjp", "jvp", "hvp", "hessian", "jacobian")
+
+
+def is_maker(obj):
+    """``sd.grad``, ``sd.jvp``, ...: a function of srcdiff's API that makes derivatives."""
+    module = getattr(obj, "__module__", None) or ""
+    return module.startswith("srcdiff.api") and getattr(obj, "__name__", None) in _MAKERS
+
+
+def refuse_made_inside(parsed, func):
+    """A located refusal when the called expression ``func`` is a derivative made inside
+    the differentiated function (``sd.grad(h)(x)``, or ``dh = sd.grad(h)`` then
+    ``dh(x)``), else None. Such a derivative may close over the function's own variables,
+    whose dependence the outer derivative would need (perturbation confusion)."""
+    made = None
+    if isinstance(func, gast.Call) and is_maker(parsed.callee(func.func)):
+        made = func
+    elif isinstance(func, gast.Name):
+        for n in gast.walk(parsed.node):
+            if isinstance(n, gast.Assign) and isinstance(n.value, gast.Call) \
+                    and any(isinstance(t, gast.Name) and t.id == func.id for t in n.targets) \
+                    and is_maker(parsed.callee(n.value.func)):
+                made = n.value
+    if made is None:
+        return None
+    maker = getattr(parsed.callee(made.func), "__name__", "grad")
+    return parsed.error(
+        func, f"a derivative made inside the differentiated function (sd.{maker}(...) here) "
+        "is not supported: it may close over this function's own variables, whose "
+        "dependence the outer derivative needs, and srcdiff cannot see through it",
+        hint=f"make it once at module level, passing what it reads as arguments "
+             f"(`dh = sd.{maker}(lambda y, x: x * y ** 2)`, then `dh(y, x)` inside)")
