@@ -19,8 +19,9 @@ read again (a loop in ``g``: the outer derivative in forward mode works).
 
 import weakref
 
-from srcdiff.api import higher
+from srcdiff.api import higher, matrices
 from srcdiff.api import transforms as api
+from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.front import derivatives
 from srcdiff.errors import SrcdiffError
 
@@ -28,7 +29,13 @@ _CACHE = weakref.WeakKeyDictionary()  # transform -> {(facts, mode): function}
 
 
 def nestable(t):
-    """Whether calls of transform ``t`` can be differentiated (its refusal otherwise)."""
+    """None when calls of transform ``t`` can be differentiated, else why not."""
+    if isinstance(t, matrices.HVP):
+        return nestable(t.jvp)
+    if isinstance(t, higher.JVP):
+        if t.stop:
+            return "it has stop_gradients"
+        return None if t.target.inner is None else nestable(t.target.inner)
     if isinstance(t, higher.Composed):
         if t.stop:
             return "it has stop_gradients"
@@ -45,14 +52,6 @@ def nestable(t):
     return None
 
 
-def mark(obj, t):
-    """Make ``obj`` (a callable returned for transform ``t``) callable inside differentiated
-    functions (front/derivatives.py reads these attributes)."""
-    setattr(obj, derivatives.NESTABLE, True)
-    setattr(obj, derivatives.SIGNATURE, t.sig)
-    return obj
-
-
 def generated_function(obj, facts, mode):
     """The generated function a call of ``obj`` runs for arguments with ``facts``
     (``{param: fact}``), ready to be differentiated in ``mode``."""
@@ -62,36 +61,70 @@ def generated_function(obj, facts, mode):
         raise SrcdiffError(f"{why}", hint="compute the inner derivative outside the "
                            "differentiated function, or differentiate the composition with "
                            "sd.grad(sd.grad(f)) / sd.hessian(f)")
-    row = tuple(facts.get(p, (None, None)) for p in t.params)
     table = _CACHE.setdefault(t, {})
-    key = (row, mode)
+    key = (tuple(sorted(facts.items(), key=str)), mode)
     fn = table.get(key)
     if fn is None:
-        fn = _generate(t, row, mode)
+        if isinstance(t, (higher.JVP, matrices.HVP)):
+            fn = _forward(t, facts, mode)
+        else:
+            row = tuple(facts.get(p, (None, None)) for p in t.params)
+            fn = _reverse(t, _compiled(t, higher._plain(t).compiled_for, row), mode)
         table[key] = fn
     return fn
 
 
-def _generate(t, row, mode):
+def _compiled(t, compile_for, row):
+    """The transform's compiled code for argument facts ``row``, checked for nesting."""
     try:
-        compiled = higher._plain(t).compiled_for(row)
+        compiled = compile_for(row)
     except higher._Unsupported as e:
         raise SrcdiffError(e.message, hint="differentiate the outer function in forward mode "
                            "(sd.jvp), which reads such code") from None
     if compiled.writes:
-        raise SrcdiffError(f"{t.fn.__name__!r} changes its arguments in place (the "
-                           "derivative runs it on copies, which srcdiff does not model here)",
+        raise SrcdiffError(f"{t.__name__!r} changes its arguments in place (the derivative "
+                           "runs it on copies, which srcdiff does not model here)",
                            hint="make the function leave its arguments unchanged")
-    fn = compiled.fn
-    if not higher._generated(fn):
+    if not higher._generated(compiled.fn):
         raise SrcdiffError("its derivative is not computed by generated code here")
+    return compiled
+
+
+def _reverse(t, compiled, mode):
+    """sd.grad / sd.value_and_grad: the generated gradient, ``grad_ys`` renamed for
+    reverse mode (the helper's adjoint takes its own)."""
     if mode == "forward":
-        return fn
+        return compiled.fn
     try:
-        return higher._without_grad_ys(fn)
+        return higher._without_grad_ys(compiled.fn)
     except higher._Unsupported as e:
         raise SrcdiffError(e.message, hint="differentiate the outer function in forward mode "
                            "(sd.jvp(f)), which reads such code") from None
+
+
+def _forward(t, facts, mode):
+    """sd.jvp (and sd.hvp, the JVP of a gradient): the generated JVP with its
+    ``tangents`` parameter renamed ``_tangents`` (what the call's ``tangents=`` or
+    ``vector=`` keyword binds, front/derivatives.py); sd.hvp keeps only the tangent."""
+    jvp = t.jvp if isinstance(t, matrices.HVP) else t
+    row = tuple(facts.get(p, (None, None)) for p in jvp.target.params)
+    compiled = _compiled(t, jvp.compiled_for, row)
+    fn = higher._without_grad_ys(compiled.fn, "tangents", reverse=False)
+    if isinstance(t, matrices.HVP):  # the JVP of a generated gradient: its grad_ys too
+        fn = _reverse(t, _Fn(fn), mode)
+        params = ", ".join(jvp.target.params)
+        name = "hvp_" + compiled.fn.__name__[len("jvp_"):]
+        source = (f"def {name}({params}, _tangents):\n"
+                  f"    return {fn.__name__}({params}, _tangents=_tangents)[1]\n")
+        fn = emit.load(source, {**fn.__globals__, fn.__name__: fn}, name)[name]
+    return fn
+
+
+class _Fn:
+    """A generated function where a Compiled is expected (``.fn``)."""
+
+    def __init__(self, fn):
+        self.fn = fn
 
 
 derivatives.set_provider(generated_function)

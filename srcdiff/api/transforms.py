@@ -393,8 +393,7 @@ def _fast_callable(t):
     del call.__wrapped__  # not the user's function: a transform of it
     call.__srcdiff_transform__ = t
     call.__srcdiff_derivative__ = True  # (analysis/ops.py: not a function to differentiate)
-    setattr(call, derivatives.NESTABLE, True)  # its calls are, by its generated code (nested.py)
-    setattr(call, derivatives.SIGNATURE, t.sig)
+    derivatives.mark(call, t.sig)  # its calls are, by its generated code (api/nested.py)
     call.compiled = t.compiled
     return call
 
@@ -449,4 +448,6 @@ def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
 
         return value, pullback
 
+    run.__srcdiff_derivative__ = "sd.vjp"  # a call of it inside a differentiated function is
+    # refused by name (its pullback is a closure, not code srcdiff reads)
     return run

@@ -110,6 +110,33 @@ def confusion(x):
     return d_closure(x, x)  # = 2 x**2
 
 
+jvp_g = sd.jvp(g)
+
+
+def through_jvp(x):
+    value, tangent = jvp_g(x, tangents=x)  # the tangent depends on x too
+    return value * tangent
+
+
+jvp_vec = sd.jvp(lambda v, w: np.sin(v) * w, (0, 1))
+
+
+def through_vector_jvp(v, w):
+    value, tangent = jvp_vec(v, w, tangents=(np.ones(3), w))
+    return np.sum(value * tangent)
+
+
+def h(x):
+    return np.sum(np.sin(x) ** 2 * x)
+
+
+hvp_h = sd.hvp(h)
+
+
+def through_hvp(x):
+    return np.sum(hvp_h(x, vector=x * 2.0) * x)
+
+
 # ------------------------------------------------------------------ oracles
 
 
@@ -134,6 +161,8 @@ def check_both_modes(f, args):
     (times_x, (0.7,)), (fanout, (0.7,)), (on_vector, (np.array([0.3, 0.8, 1.4]),)),
     (unpacks, (np.array([0.3, 0.5]), 1.3)), (of_a_dict, (1.5, np.array([0.2, 0.4]))),
     (in_a_loop, (0.6,)), (integer_argument, (0.7,)), (confusion, (0.9,)),
+    (through_jvp, (0.7,)), (through_vector_jvp, (np.array([0.3, 0.8, 1.4]), 0.6)),
+    (through_hvp, (0.7,)), (through_hvp, (np.array([0.3, 0.8, 1.4]),)),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_first_order_matches_finite_differences(f, args):
     check_both_modes(f, args)
@@ -148,7 +177,8 @@ def test_closed_forms():
     assert sd.jvp(confusion)(x, tangents=1.0)[1] == pytest.approx(4 * x, rel=1e-12)
 
 
-@pytest.mark.parametrize("f", [times_x, fanout, in_a_loop, confusion])
+@pytest.mark.parametrize("f", [times_x, fanout, in_a_loop, confusion, through_jvp,
+                               through_hvp])
 def test_second_order_matches_second_differences(f):
     x = 0.7
     expected = second_difference(f, x)
@@ -213,8 +243,9 @@ def loop_inside(x):
     return dgl(x) * x
 
 
-jg = sd.jvp(g)
+vjp_g = sd.vjp(g)
 hg = sd.hessian(g)
+jac = sd.jacobian(g)
 stopped = sd.grad(g, stop_gradients="x")
 
 
@@ -233,12 +264,17 @@ def aux(x):
 vaux = sd.value_and_grad(aux, has_aux=True)
 
 
-def calls_jvp(x):
-    return jg(x, tangents=1.0)[1]
+def calls_vjp(x):
+    value, pullback = vjp_g(x)
+    return value
 
 
 def calls_hessian(x):
     return hg(x)
+
+
+def calls_jacobian(x):
+    return jac(x)
 
 
 def calls_stopped(x):
@@ -261,9 +297,10 @@ def calls_aux(x):
     (made_inside_from_a_lambda, r"a derivative made inside the differentiated function "
                                 r"\(sd\.grad\(\.\.\.\) here\)"),
     (made_inside_then_called, r"a derivative made inside the differentiated function"),
-    (calls_jvp, r"jg is a derivative made by srcdiff \(JVP\).*sd\.grad and "
-                r"sd\.value_and_grad results only"),
+    (calls_vjp, r"vjp_g is a derivative made by srcdiff \(sd\.vjp\).*sd\.grad, "
+                r"sd\.value_and_grad, sd\.jvp and sd\.hvp results only"),
     (calls_hessian, r"hg is a derivative made by srcdiff \(Hessian\)"),
+    (calls_jacobian, r"jac is a derivative made by srcdiff \(Jacobian\)"),
     (calls_stopped, r"call of a derivative made by srcdiff: it has stop_gradients"),
     (calls_with_seed, r"called with `grad_ys=` inside a differentiated function"),
     (calls_aux, r"it has has_aux=True"),

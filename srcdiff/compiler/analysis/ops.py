@@ -165,14 +165,17 @@ def _describe_derivative_call(stmt, target, fn, args, kwargs, label):
     (front/derivatives.py), or refused by name."""
     operands = _names(args + list(kwargs.values()))
     reason = None
+    renamed = derivatives.keywords(fn)
     if not derivatives.is_nestable(fn):
-        reason = (f"{label} is a derivative made by srcdiff ({type(fn).__name__}); "
+        reason = (f"{label} is a derivative made by srcdiff ({derivatives.kind(fn)}); "
                   "differentiating a call of it inside another differentiated function is "
-                  "supported for sd.grad and sd.value_and_grad results only")
-    elif set(kwargs) & {"grad_ys", "tangents"}:
-        reason = (f"{label} is called with `{sorted(set(kwargs) & {'grad_ys', 'tangents'})[0]}"
-                  "=` inside a differentiated function; nested derivatives are supported "
-                  "with their default seed only")
+                  "supported for sd.grad, sd.value_and_grad, sd.jvp and sd.hvp results only")
+    elif "grad_ys" in kwargs:
+        reason = (f"{label} is called with `grad_ys=` inside a differentiated function; "
+                  "nested derivatives are supported with their default seed only")
+    elif set(renamed.values()) & set(kwargs):
+        reason = f"{label} is called with a keyword srcdiff reserves ({sorted(kwargs)})"
+    kwargs = {renamed.get(k, k): v for k, v in kwargs.items()}  # (its generated function's)
     if reason is not None:
         return Op("unknown", stmt, target=target, operands=operands, func=fn, label=label,
                   reason=reason,

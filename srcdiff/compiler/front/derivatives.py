@@ -24,6 +24,7 @@ from srcdiff.errors import SrcdiffError
 DERIVATIVE = "__srcdiff_derivative__"  # set on every object a srcdiff transform returns
 NESTABLE = "__srcdiff_nestable__"  # ... whose calls can be differentiated (this module)
 SIGNATURE = "__srcdiff_signature__"  # its parameters as a call inside a function binds them
+KEYWORDS = "__srcdiff_keywords__"  # {its keyword: the generated function's parameter}
 
 _PROVIDER = []  # [function(obj, facts, mode) -> generated function], set by api/nested.py
 
@@ -52,6 +53,30 @@ def signature(fn):
     if sig is not None:
         return sig
     return inspect.signature(fn, follow_wrapped=False)
+
+
+def mark(obj, sig, keywords=None):
+    """Make ``obj`` (a transform's result, parameters ``sig``) callable inside differentiated
+    functions; ``keywords``: its own keywords (``tangents=``) and the generated function's
+    parameter each stands for (``_tangents``, a keyword-only parameter after ``sig``'s)."""
+    keywords = dict(keywords or {})
+    extra = [inspect.Parameter(new, inspect.Parameter.KEYWORD_ONLY, default=None)
+             for new in keywords.values()]
+    setattr(obj, NESTABLE, True)
+    setattr(obj, SIGNATURE, sig.replace(parameters=list(sig.parameters.values()) + extra))
+    setattr(obj, KEYWORDS, keywords)
+    return obj
+
+
+def keywords(fn):
+    """The call's keywords renamed as the generated function's parameters (see :func:`mark`)."""
+    return getattr(fn, KEYWORDS, None) or {}
+
+
+def kind(fn):
+    """How to name derivative ``fn`` in a message (``sd.vjp``, ``JVP``, ...)."""
+    what = getattr(fn, DERIVATIVE, None)
+    return what if isinstance(what, str) else type(fn).__name__
 
 
 def generated_function(fn, facts, mode, error, node):
