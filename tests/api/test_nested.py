@@ -60,6 +60,14 @@ def of_a_dict(a, b):
     return np.sum(d["b"] * b) + d["a"] * a
 
 
+vgd = sd.value_and_grad(gd)
+
+
+def value_and_grad_of_a_dict(a, b):
+    v, d = vgd({"a": a, "b": b})
+    return v * d["a"] + np.sum(d["b"] * b)
+
+
 def quartic(x):
     return x ** 4 + np.sin(x)
 
@@ -99,6 +107,13 @@ dgp = sd.grad(gp)
 
 def integer_argument(x):
     return dgp(x, 3) + dgp(x * x, 2)
+
+
+dg2_x = sd.grad(g2)  # w.r.t. x only: the outer derivative w.r.t. y is a mixed partial
+
+
+def mixed_partial(x, y):
+    return np.sum(dg2_x(x, y * y) * x)
 
 
 # the perturbation-confusion test, written as srcdiff takes it: the inner function gets
@@ -161,6 +176,8 @@ def check_both_modes(f, args):
     (times_x, (0.7,)), (fanout, (0.7,)), (on_vector, (np.array([0.3, 0.8, 1.4]),)),
     (unpacks, (np.array([0.3, 0.5]), 1.3)), (of_a_dict, (1.5, np.array([0.2, 0.4]))),
     (in_a_loop, (0.6,)), (integer_argument, (0.7,)), (confusion, (0.9,)),
+    (mixed_partial, (np.array([0.3, 0.5]), 1.3)),
+    (value_and_grad_of_a_dict, (1.5, np.array([0.2, 0.4]))),
     (through_jvp, (0.7,)), (through_vector_jvp, (np.array([0.3, 0.8, 1.4]), 0.6)),
     (through_hvp, (0.7,)), (through_hvp, (np.array([0.3, 0.8, 1.4]),)),
 ], ids=lambda v: getattr(v, "__name__", ""))
@@ -328,3 +345,19 @@ def test_a_loop_inside_works_in_forward_mode():
     x = 0.7
     _, t = sd.jvp(loop_inside)(x, tangents=1.0)
     assert t == pytest.approx(numeric_grad(loop_inside, (x,), 0), rel=1e-6)
+
+
+@pytest.mark.parametrize("f,b", [(value_and_grad_of_a_dict, np.array([0.2, 0.4])),
+                                 (of_a_dict, np.array([0.2, 0.4])), (unpacks, 1.3)],
+                         ids=lambda v: getattr(v, "__name__", ""))
+def test_second_order_in_the_first_argument(f, b):
+    a = 0.8 if f is not unpacks else np.array([0.3, 0.5])
+    if np.ndim(a):  # the Hessian's diagonal along a direction: second differences of f
+        v = np.array([1.0, -0.5])
+        expected = second_difference(lambda s: f(a + s * v, b), 0.0)
+        got = v @ sd.hessian(f, 0)(a, b) @ v
+    else:
+        expected = second_difference(lambda s: f(s, b), a)
+        got = sd.hessian(f, 0)(a, b)
+        assert sd.grad(sd.grad(f, 0), 0)(a, b) == pytest.approx(expected, rel=1e-5, abs=1e-5)
+    assert got == pytest.approx(expected, rel=1e-5, abs=1e-5)
