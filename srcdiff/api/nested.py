@@ -110,8 +110,9 @@ def _forward(t, facts, mode):
     row = tuple(facts.get(p, (None, None)) for p in jvp.target.params)
     compiled = _compiled(t, jvp.compiled_for, row)
     fn = higher._without_grad_ys(compiled.fn, "tangents", reverse=False)
-    if isinstance(t, matrices.HVP):  # the JVP of a generated gradient: its grad_ys too
+    if jvp.target.inner is not None:  # the JVP of a generated gradient: its grad_ys too
         fn = _reverse(t, _Fn(fn), mode)
+    if isinstance(t, matrices.HVP):
         params = ", ".join(jvp.target.params)
         name = "hvp_" + compiled.fn.__name__[len("jvp_"):]
         source = (f"def {name}({params}, _tangents):\n"

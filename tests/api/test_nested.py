@@ -152,6 +152,14 @@ def through_hvp(x):
     return np.sum(hvp_h(x, vector=x * 2.0) * x)
 
 
+jvp_of_grad = sd.jvp(sd.grad(g))  # g's second derivative along the tangent
+
+
+def through_jvp_of_grad(x):
+    _, second = jvp_of_grad(x, tangents=1.0)
+    return second * x
+
+
 # ------------------------------------------------------------------ oracles
 
 
@@ -180,6 +188,7 @@ def check_both_modes(f, args):
     (value_and_grad_of_a_dict, (1.5, np.array([0.2, 0.4]))),
     (through_jvp, (0.7,)), (through_vector_jvp, (np.array([0.3, 0.8, 1.4]), 0.6)),
     (through_hvp, (0.7,)), (through_hvp, (np.array([0.3, 0.8, 1.4]),)),
+    (through_jvp_of_grad, (0.7,)),
 ], ids=lambda v: getattr(v, "__name__", ""))
 def test_first_order_matches_finite_differences(f, args):
     check_both_modes(f, args)
@@ -192,10 +201,14 @@ def test_closed_forms():
                                                 + np.sin(x), rel=1e-12)
     assert sd.grad(confusion)(x) == pytest.approx(4 * x, rel=1e-12)
     assert sd.jvp(confusion)(x, tangents=1.0)[1] == pytest.approx(4 * x, rel=1e-12)
+    # x * g2(x) with g = x sin x: g2 = 2 cos x - x sin x, g3 = -3 sin x - x cos x
+    expected = 2 * np.cos(x) - x * np.sin(x) + x * (-3 * np.sin(x) - x * np.cos(x))
+    assert sd.grad(through_jvp_of_grad)(x) == pytest.approx(expected, rel=1e-12)
+    assert sd.jvp(through_jvp_of_grad)(x, tangents=1.0)[1] == pytest.approx(expected, rel=1e-12)
 
 
 @pytest.mark.parametrize("f", [times_x, fanout, in_a_loop, confusion, through_jvp,
-                               through_hvp])
+                               through_hvp, through_jvp_of_grad])
 def test_second_order_matches_second_differences(f):
     x = 0.7
     expected = second_difference(f, x)
