@@ -374,3 +374,25 @@ def test_second_order_in_the_first_argument(f, b):
         got = sd.hessian(f, 0)(a, b)
         assert sd.grad(sd.grad(f, 0), 0)(a, b) == pytest.approx(expected, rel=1e-5, abs=1e-5)
     assert got == pytest.approx(expected, rel=1e-5, abs=1e-5)
+
+
+def ident(x):
+    return x
+
+
+vg_ident = sd.value_and_grad(ident)
+
+
+def writes_the_value(x):
+    v, _ = vg_ident(x)  # v is x itself: writing it writes x
+    v[0] = 2.0
+    return np.sum(v * x)
+
+
+def test_a_derivatives_result_may_share_memory_with_its_arguments():
+    x = np.array([0.5, 0.7])
+    assert vg_ident(x)[0] is x  # (why the check below matters)
+    with pytest.raises(sd.SrcdiffError, match=r"`v\[0\] = 2.0` changes an array in place "
+                       r"that `x` also refers to") as e:
+        sd.grad(writes_the_value)(x)
+    assert "test_nested.py:" in str(e.value)
