@@ -389,6 +389,8 @@ class _Normalizer(Expressions):
                                iter=S.call(S.copy(it.func), args), body=body, orelse=[],
                                type_comment=None))
             return
+        if self.dict_loop(s):
+            return
         # every other iterable: a loop over indices
         if fn is enumerate and len(it.args) == 1 and not it.keywords:
             seqs = [self.atom(it.args[0])]
