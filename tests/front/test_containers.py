@@ -11,7 +11,7 @@ import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad, total
-from tangents import random_like
+from tangents import inner, random_like
 
 KEYS = ["a", "b", "c"]
 
@@ -165,17 +165,6 @@ def test_forward_mode(f, args):
     value, tangent = sd.jvp(f)(*args, tangents=t)
     assert_close(value, f(*args), what="value")
     assert_close(total(tangent), inner(numeric_grad(f, args, 0), t), what="tangent")
-
-
-def inner(a, b):
-    """``sum(a * b)`` over matching structures (dicts, lists, arrays); ``None`` is zero."""
-    if a is None or b is None:
-        return 0.0
-    if isinstance(a, dict):
-        return sum(inner(a[k], b[k]) for k in a)
-    if isinstance(a, (list, tuple)):
-        return sum(inner(x, y) for x, y in zip(a, b))
-    return float(np.sum(np.asarray(a) * np.asarray(b)))
 
 
 def _second_difference(f, x, v, h=1e-4):
