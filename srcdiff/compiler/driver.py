@@ -13,7 +13,7 @@ import numpy as np
 from srcdiff.compiler.analysis.activity import INT, analyze, varied_options
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.effects import changed_parameters
-from srcdiff.compiler.analysis.facts import zero_d
+from srcdiff.compiler.analysis.facts import dict_arguments, zero_d
 from srcdiff.compiler.analysis.keys import varied_keys
 from srcdiff.compiler.analysis.ops import is_user_function
 from srcdiff.compiler.emit import execute as emit
@@ -106,8 +106,8 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     ctx.function_names.reserve(entry, *parsed.namespace)
     check_names(parsed)
     _check_stop(parsed, stop)
-    anf, names = normalize(parsed, RESERVED)
     arg_facts = arg_facts or {}
+    anf, names = normalize(parsed, RESERVED, dict_arguments(arg_facts))
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
     analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts)
     if not _srcdiff_code(fn):

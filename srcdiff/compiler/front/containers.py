@@ -32,6 +32,15 @@ from srcdiff.compiler.ir import syntax as S
 _DICT_METHODS = {"items": 0, "values": 0, "keys": 0, "get": (1, 2)}
 
 
+def dict_parameters(fn, dicts):
+    """The parameters of ``fn`` among ``dicts`` (known from argument facts to hold dicts)
+    that the function never rebinds: ``for k in d``, ``list(d)``, ``sorted(d)`` of these
+    iterate keys."""
+    bound = {n.id for n in gast.walk(fn) if isinstance(n, gast.Name)
+             and isinstance(n.ctx, gast.Store)}
+    return set(dicts) & {a.id for a in fn.args.args} - bound
+
+
 class Containers:
     """The normalizer's container expressions (mixed into normalize._Normalizer)."""
 
@@ -82,6 +91,12 @@ class Containers:
         """``dict(...)``, ``list(...)``, ``tuple(...)`` and dict methods lowered as the module
         docstring says; None when ``e`` is none of these (an ordinary call)."""
         f = e.func
+        if target in (list, tuple, sorted) and len(e.args) == 1 \
+                and isinstance(e.args[0], gast.Name) and e.args[0].id in self.dict_args:
+            keys = self.atom(self.helper_call("key_list", [e.args[0]]))  # a dict's keys
+            if target is list:
+                return keys
+            return S.call(S.copy(f), [keys], [(k.arg, self.atom(k.value)) for k in e.keywords])
         if isinstance(f, gast.Attribute) and f.attr in _DICT_METHODS:
             return self.dict_method(e, target)
         if target is dict:
