@@ -102,6 +102,18 @@ def generator_constructors(x):
     return sum(gen) * lst[2] + e["1"] * e["0"]
 
 
+def iterate_a_local_dict(v):  # a name only ever bound to dicts iterates its keys too
+    d = {f"v{i}": v[i] * (i + 1.0) for i in range(3)}
+    e = dict(w=v[3])
+    e["w"] = e["w"] * 2.0
+    t = 0.0
+    for k in d:
+        t = t + d[k] ** 2
+    for k in sorted({"b": v[0], "a": v[1]}):
+        t = t * 0.5 + e["w"] * len(k)
+    return t + sum(np.sin(d[k]) for k in list(d))
+
+
 def int_keys_in_arithmetic(p):
     t = 0.0
     for k, v in p.items():
@@ -149,6 +161,7 @@ CASES = [
     (setcomp, (1.4,)),
     (int_keys_in_arithmetic, ({1: P["W"], 2: P["b"]},)),
     (iterate_the_dict, ({"b": P["b"], "W": P["W"]},)),
+    (iterate_a_local_dict, (V,)),
     (fstrings, (V,)),
     (array_rows, (np.array([[0.5, -1.0], [2.0, 0.3]]),)),
 ]

@@ -32,13 +32,27 @@ from srcdiff.compiler.ir import syntax as S
 _DICT_METHODS = {"items": 0, "values": 0, "keys": 0, "get": (1, 2)}
 
 
-def dict_parameters(fn, dicts):
-    """The parameters of ``fn`` among ``dicts`` (known from argument facts to hold dicts)
-    that the function never rebinds: ``for k in d``, ``list(d)``, ``sorted(d)`` of these
-    iterate keys."""
-    bound = {n.id for n in gast.walk(fn) if isinstance(n, gast.Name)
-             and isinstance(n.ctx, gast.Store)}
-    return set(dicts) & {a.id for a in fn.args.args} - bound
+def dict_parameters(fn, dicts, dict_builtin=True):
+    """The names of ``fn`` that surely hold dicts, so that ``for k in d``, ``list(d)``,
+    ``sorted(d)`` iterate keys: parameters among ``dicts`` (known from argument facts to hold
+    dicts) that the function never rebinds, and locals it binds only to a dict display, a
+    dict comprehension or (when ``dict_builtin``: the name is Python's) a ``dict(...)``."""
+    stores, dict_stores = {}, {}
+    for n in gast.walk(fn):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
+            stores[n.id] = stores.get(n.id, 0) + 1
+        elif isinstance(n, gast.Assign) and len(n.targets) == 1 \
+                and isinstance(n.targets[0], gast.Name) and _makes_dict(n.value, dict_builtin):
+            dict_stores[n.targets[0].id] = dict_stores.get(n.targets[0].id, 0) + 1
+    params = {a.id for a in fn.args.args}
+    made = {v for v, count in dict_stores.items() if stores.get(v) == count and v not in params}
+    return (set(dicts) & params - set(stores)) | made
+
+
+def _makes_dict(value, dict_builtin):
+    return isinstance(value, (gast.Dict, gast.DictComp)) or (
+        dict_builtin and isinstance(value, gast.Call) and isinstance(value.func, gast.Name)
+        and value.func.id == "dict")
 
 
 class Containers:
@@ -49,6 +63,11 @@ class Containers:
         every helper; the user function's gets this one, so its callee resolves)."""
         self.parsed.namespace[name] = getattr(runtime, name)
         return S.call(name, args)
+
+    def is_dict(self, e):
+        """Is ``e`` surely a dict (a display, a comprehension, a name of ``dict_args``)?"""
+        return isinstance(e, (gast.Dict, gast.DictComp)) or (
+            isinstance(e, gast.Name) and e.id in self.dict_args)
 
     # -- displays and comprehensions -----------------------------------------
     def dictcomp(self, e):
@@ -91,9 +110,8 @@ class Containers:
         """``dict(...)``, ``list(...)``, ``tuple(...)`` and dict methods lowered as the module
         docstring says; None when ``e`` is none of these (an ordinary call)."""
         f = e.func
-        if target in (list, tuple, sorted) and len(e.args) == 1 \
-                and isinstance(e.args[0], gast.Name) and e.args[0].id in self.dict_args:
-            keys = self.atom(self.helper_call("key_list", [e.args[0]]))  # a dict's keys
+        if target in (list, tuple, sorted) and len(e.args) == 1 and self.is_dict(e.args[0]):
+            keys = self.atom(self.helper_call("key_list", [self.atom(e.args[0])]))  # its keys
             if target is list:
                 return keys
             return S.call(S.copy(f), [keys], [(k.arg, self.atom(k.value)) for k in e.keywords])

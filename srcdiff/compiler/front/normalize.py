@@ -78,7 +78,7 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (),
     check_signature(parsed, fn)
     body = lower_jumps(parsed, fn.body, names)
     norm = _Normalizer(parsed, names)
-    norm.dict_args = dict_parameters(fn, dicts)
+    norm.dict_args = dict_parameters(fn, dicts, parsed.lookup("dict") is dict)
     new_body = norm.block(body)
     if not new_body or not isinstance(new_body[-1], gast.Return):
         raise parsed.error(fn, f"{fn.name!r} does not end with a `return` statement",
@@ -396,7 +396,7 @@ class _Normalizer(Expressions):
             return
         if self.dict_loop(s):
             return
-        if isinstance(it, gast.Name) and it.id in self.dict_args:  # `for k in d`: its keys
+        if self.is_dict(it):  # `for k in d`: its keys
             self.dict_loop(S.locate(gast.For(
                 target=s.target, iter=S.call(gast.Attribute(value=it, attr="keys",
                                                             ctx=gast.Load()), []),
