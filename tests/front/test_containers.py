@@ -135,7 +135,8 @@ def fstrings(x):
     d = {f"k{i}": x * i for i in range(3)}
     if len(other) < 0:
         raise ValueError(f"impossible: {other}")
-    return np.sum(d["k2"] ** 2) + np.sum(d[f"k{1}"])
+    scale = 3.0 if label.startswith("value") else 1.0  # control flow only: piecewise
+    return np.sum(d["k2"] ** 2) * scale + np.sum(d[f"k{1}"])
 
 
 def array_rows(m):
