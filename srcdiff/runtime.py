@@ -500,3 +500,47 @@ def verify_unchanged(snapshot, ns, names):
                                                                          False)):
             raise VerificationError(f"srcdiff verification: the optimizer moved an "
                                     f"expression reading {n!r} past a change of {n!r}")
+
+
+def dict_of(keys, values):
+    """``dict(zip(keys, values))``: the dict a dict comprehension builds, entry by entry."""
+    return dict(zip(keys, values))
+
+
+def dict_of_grad(g, keys):
+    """The adjoint of :func:`dict_of` for its values: entry ``g[k]`` for the last value
+    stored under key ``k`` (an earlier one was overwritten), ``None`` (zero) elsewhere."""
+    last = {k: i for i, k in enumerate(keys)}
+    g = {} if g is None else g
+    return [g.get(k) if last[k] == i else None for i, k in enumerate(keys)]
+
+
+def key_list(d):
+    """The keys of dict ``d``, in order, as a list (what ``d.keys()`` iterates over)."""
+    return list(d)
+
+
+def as_tuple(items):
+    """``tuple(items)`` of a list srcdiff built (a generator expression's items)."""
+    return tuple(items)
+
+
+def sequence_grad(g, x):
+    """The adjoint of ``list(x)`` / ``tuple(x)`` for ``x``: ``g`` (one entry per item,
+    ``None`` for zero) as ``x``'s gradient: a list for a list or tuple, the stacked rows for
+    an array. A dict's items are its keys, which have no gradient: refused."""
+    if isinstance(x, (list, tuple)):
+        return None if g is None else list(g)
+    if isinstance(x, np.ndarray) and x.ndim:
+        return zeros_tree(x) if g is None else np.stack(fill_zeros(g, list(x)))
+    return not_differentiable(f"the items of a {type(x).__name__} through list()/tuple()")
+
+
+def sequence_tangent(d, x):
+    """The tangent of ``list(x)`` / ``tuple(x)`` from ``x``'s tangent ``d`` (the transpose of
+    :func:`sequence_grad`): one entry per item."""
+    if isinstance(x, (list, tuple)):
+        return [None] * len(x) if d is None else list(d)
+    if isinstance(x, np.ndarray) and x.ndim:
+        return [np.zeros_like(r, dtype=float) for r in x] if d is None else list(d)
+    return not_differentiable(f"the items of a {type(x).__name__} through list()/tuple()")

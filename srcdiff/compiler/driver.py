@@ -13,7 +13,8 @@ import numpy as np
 from srcdiff.compiler.analysis.activity import INT, analyze, varied_options
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.effects import changed_parameters
-from srcdiff.compiler.analysis.facts import zero_d
+from srcdiff.compiler.analysis.facts import dict_arguments, zero_d
+from srcdiff.compiler.analysis.keys import varied_keys
 from srcdiff.compiler.analysis.ops import is_user_function
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.emit import verify as verifier
@@ -105,12 +106,13 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     ctx.function_names.reserve(entry, *parsed.namespace)
     check_names(parsed)
     _check_stop(parsed, stop)
-    anf, names = normalize(parsed, RESERVED)
     arg_facts = arg_facts or {}
+    anf, names = normalize(parsed, RESERVED, dict_arguments(arg_facts))
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
     analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts)
     if not _srcdiff_code(fn):
         _refuse_varied_options(parsed, analysis)
+        _refuse_varied_keys(parsed, analysis)
     return parsed, anf, names, analysis
 
 
@@ -133,6 +135,17 @@ def _refuse_varied_options(parsed, analysis):
             "its contribution to the gradient would be lost",
             hint="wrap it in sd.stop_gradient(...) if it is meant to be a constant, or write "
                  "the computation without that option")
+
+
+def _refuse_varied_keys(parsed, analysis):
+    """A dict key computed from ``wrt`` in a function that reads keys back (keys.py)."""
+    for op, name in varied_keys(analysis):
+        raise parsed.error(
+            op.stmt, f"this dict key depends on the differentiated inputs (through `{name}`), "
+            "and the function reads the dict's keys back (.keys(), .items(), .values()), "
+            "which srcdiff treats as constant labels: the key's derivative would be lost",
+            hint="key the dict by constants (strings, integers) and keep the numbers in "
+                 "its values, or wrap the key in sd.stop_gradient(...)")
 
 
 def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = (),

@@ -18,9 +18,12 @@ import numpy as np
 from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import (
     add_tree,
+    as_tuple,
     broadcast_like,
     check_outputs,
     cotangent,
+    dict_of,
+    dict_of_grad,
     fill_zeros,
     finish,
     index_add,
@@ -28,6 +31,7 @@ from srcdiff.runtime import (
     item_add,
     item_clear,
     item_grad,
+    key_list,
     match_complex,
     not_differentiable,
     pop_grad,
@@ -35,6 +39,8 @@ from srcdiff.runtime import (
     rule_results,
     scalar_seed,
     seed,
+    sequence_grad,
+    sequence_tangent,
     snapshot,
     spread,
     unbroadcast,
@@ -161,12 +167,49 @@ def snapshot_vjp(g, ans, v):
     return g
 
 
+# ------------------------------------------------------------ dicts built entry by entry
+
+
+@R.vjp(dict_of, name="dict_of")
+def dict_of_vjp(g, ans, keys, values):
+    # keys are labels: no gradient (srcdiff refuses reading a dict's keys back into
+    # differentiated arithmetic, see analysis/ops.py)
+    return None, dict_of_grad(g, keys)
+
+
+@R.jvp(dict_of, name="dict_of")
+def dict_of_jvp(d, ans, keys, values):
+    return None, dict_of(keys, d)
+
+
+@R.linear(dict_of_grad, name="dict_of_grad")
+def dict_of_grad_vjp(g, ans, grads, keys):
+    return dict_of(keys, g)
+
+
+@R.self_adjoint(as_tuple, name="as_tuple")
+def as_tuple_vjp(g, ans, items):
+    return g  # the gradient (tangent) of a tuple is a list, like its items'
+
+
+@R.linear(sequence_grad, name="sequence_grad")
+def sequence_grad_vjp(g, ans, grads, x=None):
+    return sequence_tangent(g, x)
+
+
+@R.linear(sequence_tangent, name="sequence_tangent")
+def sequence_tangent_vjp(g, ans, tangent, x=None):
+    return sequence_grad(g, x)
+
+
 R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable)
+R.nondiff(key_list)  # keys are labels: exact because analysis/keys.py refuses varied keys
 R.tuple_output(pop_grad)
 
 # helpers whose value may be a container (a gradient tree): tangents add with add_tree
 TREE_VALUED = {seed, scalar_seed, cotangent, check_outputs, finish, rule_results, add_tree,
-               item_add, item_grad, item_clear, pop_grad, fill_zeros, snapshot}
+               item_add, item_grad, item_clear, pop_grad, fill_zeros, snapshot, dict_of,
+               dict_of_grad, as_tuple, sequence_grad, sequence_tangent}
 
 
 # ------------------------------------------------------------ helpers of these rules

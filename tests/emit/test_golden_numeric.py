@@ -58,11 +58,15 @@ def _positions(wrt):
 
 
 def _random_like(x, rng):
+    if isinstance(x, dict):  # a parameter dict: one direction per entry
+        return {k: _random_like(v, rng) for k, v in x.items()}
     return rng.standard_normal(np.shape(x)) if isinstance(x, np.ndarray) else float(
         rng.standard_normal())
 
 
 def _axpy(x, t, v):
+    if isinstance(x, dict):
+        return {k: _axpy(x[k], t, v[k]) for k in x}
     return x + t * v
 
 

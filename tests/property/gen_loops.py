@@ -569,6 +569,22 @@ class _Generator:
             return ", ".join(terms)
         return " + ".join(terms)
 
+    def dict_block(self, sc):
+        """A dict of the parameters built by a comprehension, then a loop over its entries
+        (``.items()``, ``.values()`` or the keys) updating a carried value."""
+        self.features.add("dict_items_loop")
+        target, c = self.carried[0], self.small()
+        srcs = self.vector_params + [s for s in sc.scalars if s in ("x", "y")]
+        literal = "{" + ", ".join(f"'{s}': {s}" for s in srcs) + "}"
+        lines = [self.pick([f"d = {{k: v * {c} for k, v in {literal}.items()}}",
+                            f"d = {{k: {literal}[k] for k in sorted({literal})}}",
+                            f"d = dict(zip({srcs!r}, [np.sin(v) for v in {literal}.values()]))"])]
+        loop = self.pick([("for name, value in d.items():", "value"),
+                          ("for value in d.values():", "value"),
+                          ("for name in d.keys():", "d.get(name, 0.0)")])
+        lines += [loop[0], f"    {target} = {target} + {c} * np.sum({loop[1]} * {loop[1]})"]
+        return lines
+
     def program(self):
         r = self.r
         params, args = [], []
@@ -624,7 +640,10 @@ class _Generator:
             lines += self.loop(sc)
             if r.random() < 0.3:
                 lines += self.stmt_update(sc)
-        lines.append("return " + self.returned(sc))
+        ret = self.returned(sc)
+        if r.random() < 0.2:  # drawn last: the programs of earlier seeds stay as they were
+            lines += self.dict_block(sc)
+        lines.append("return " + ret)
         source = ("import numpy as np\n\n\n"
                   f"def f({', '.join(params)}):\n" + "\n".join(_indent(lines)) + "\n")
         return source, params, tuple(args), wrt
@@ -729,6 +748,8 @@ class _Recorder:
 
 
 def _flat(v):
+    if isinstance(v, dict):
+        v = list(v.values())
     if isinstance(v, (tuple, list)):
         for x in v:
             yield from _flat(x)

@@ -45,6 +45,8 @@ EPS = 1e-6
 def _random_like(v, rng):
     if v is None:
         return None
+    if isinstance(v, dict):
+        return {k: _random_like(e, rng) for k, e in v.items()}
     if isinstance(v, (list, tuple)):
         return type(v)(_random_like(e, rng) for e in v)
     x = rng.standard_normal(np.shape(v))
@@ -60,6 +62,9 @@ def _close(a, b, rtol=1e-6, atol=1e-8):
 def _same_tree(a, b, rtol=1e-6, atol=1e-8):
     if a is None or b is None:
         return a is None and b is None
+    if isinstance(a, dict) or isinstance(b, dict):
+        return isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys() \
+            and all(_same_tree(a[k], b[k], rtol, atol) for k in a)
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
         return len(a) == len(b) and all(_same_tree(x, y, rtol, atol) for x, y in zip(a, b))
     return np.shape(a) == np.shape(b) and np.allclose(a, b, rtol=rtol, atol=atol)
@@ -446,6 +451,12 @@ HELPER_CASES = {
     "tree_broadcast": lambda r: ([[r.standard_normal(4)], [r.standard_normal((3, 4))]], {}),
     "unpop": lambda r: ([([r.standard_normal(3)], r.standard_normal(2)),
                          [r.standard_normal(3), r.standard_normal(2)]], {}),
+    "dict_of_grad": lambda r: ([{"a": r.standard_normal(3), "b": r.standard_normal(2)},
+                                ["a", "b", "a"]], {}),
+    "sequence_grad": lambda r: ([[r.standard_normal(3), r.standard_normal(3)],
+                                 r.standard_normal((2, 3))], {}),
+    "sequence_tangent": lambda r: ([(r.standard_normal(3), r.standard_normal(2)),
+                                    (r.standard_normal(3), r.standard_normal(2))], {}),
 }
 
 

@@ -687,3 +687,28 @@ def gaussian_log_density(mu, log_sigma, xs):
 lambda_expression = lambda x, w: np.sum(np.tanh(x * w) * x) + 0.5 * w ** 2  # noqa: E731
 lambda_expression.__name__ = "lambda_expression"
 case(vec(3), 0.7, wrt=(0, 1), tags={"lambda"})(lambda_expression)
+
+
+@case({"W": mat(3, 2), "b": vec(2)}, vec(3), tags={"container", "loop"})
+def dict_comprehension_items(params, x):
+    """A dict comprehension over a parameter dict's items, `.get` with a default, and an
+    L2 penalty summed over `.items()`."""
+    scaled = {name: value * 0.5 for name, value in params.items()}
+    h = np.tanh(x @ scaled["W"] + scaled.get("b", 0.0))
+    penalty = 0.0
+    for name, value in params.items():
+        penalty = penalty + np.sum(value ** 2)
+    return np.sum(h ** 2) + 0.01 * penalty
+
+
+@case(vec(4), tags={"loop"})
+def fstring_off_the_gradient_path(x):
+    """f-strings that only label things: a message, a raise, a constant dict key."""
+    label = f"norm of {len(x)} entries"
+    parts = {f"x{i}": x[i] for i in range(len(x))}
+    total = 0.0
+    for i in range(len(x)):
+        total = total + parts[f"x{i}"] ** 2
+    if total < 0.0:
+        raise ValueError(f"{label}: negative {total:.3f}")
+    return math.sqrt(total)

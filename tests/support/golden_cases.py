@@ -58,6 +58,9 @@ GOLDEN_FORWARD = {  # tests/emit/test_golden_forward.py
     "second_order_hvp_scalar_recurrence": _hvp("scalar_recurrence"),
     "second_order_grad_grad_unary_chain": _grad_of_grad("unary_chain"),
 }
+for _name in ["dict_comprehension_items", "fstring_off_the_gradient_path"]:  # (kept last)
+    GOLDEN["corpus_" + _name] = (_CASES[_name].fn, _CASES[_name].wrt, _CASES[_name].args)
+    GOLDEN_FORWARD["forward_" + _name] = _forward(_name)
 
 
 HERE = paths.GOLDEN

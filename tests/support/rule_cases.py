@@ -697,6 +697,9 @@ if scipy is not None:
 
 TABLE += EXTRAS
 
+# Python's container constructors: the items of a list, a tuple or an array's rows
+TABLE += [C(list, L(N(3), N(2))), C(tuple, L(N(3), N())), C(list, N(3, 2)), C(tuple, N(2, 3))]
+
 # ndarray methods the compiler maps to primitives (checked through sd.grad only)
 METHODS = [
     M("sum", np.sum, N(3, 4), axis=1), M("mean", np.mean, N(3, 4)), M("max", np.max, N(3, 4), 0),

@@ -25,6 +25,13 @@ def zero_d(arg_facts):
     return {p for p, f in (arg_facts or {}).items() if len(f) > 2 and f[2] == ZERO_D}
 
 
+def dict_arguments(arg_facts):
+    """The parameters whose facts show a dict: a container with a string key (a dict with
+    only integer keys has the fact of a list, so iterating it stays refused at run time)."""
+    return {p for p, f in (arg_facts or {}).items() if len(f) > 2 and f[0] == CONTAINER
+            and isinstance(f[2], tuple) and any(isinstance(k, str) for k, _ in f[2])}
+
+
 def arg_fact(value):
     """(kind, rank) of an argument value: what specialization may rely on."""
     t = type(value)

@@ -22,6 +22,12 @@ BINOPS = {gast.Add: operator.add, gast.Sub: operator.sub, gast.Mult: operator.mu
           gast.RShift: operator.rshift}
 UNARYOPS = {gast.USub: operator.neg, gast.UAdd: operator.pos, gast.Not: operator.not_,
             gast.Invert: operator.invert}
+# values srcdiff computes but never differentiates: refused (with this reason and hint)
+# when they are active, i.e. lie on a path from the differentiated inputs to the output
+_SETS = ("a set merges equal elements and has no order, so srcdiff cannot differentiate "
+         "through the values it holds",
+         "use a list (or a dict keyed by constants) for values that are differentiated")
+NOT_DIFFERENTIATED = {set: _SETS, frozenset: _SETS}
 CONSTANT_ATTRS = {"shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides", "flags"}
 
 
@@ -95,7 +101,7 @@ def _describe_value(stmt, target, value, parsed, registry, user_functions):
     if isinstance(value, gast.UnaryOp):
         fn = UNARYOPS[type(value.op)]
         return _prim(stmt, target, fn, [value.operand], {}, registry, label=_op_label(value))
-    if isinstance(value, gast.Compare):
+    if isinstance(value, (gast.Compare, gast.JoinedStr)):  # a bool or a string
         return Op("const", stmt, target=target)
     if isinstance(value, gast.Subscript):
         if not isinstance(value.value, gast.Name):  # a literal's item ('ab'[0]): no gradient
@@ -148,6 +154,10 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
                      label=f".{method}()")
     if _is_stop_gradient(fn):
         return Op("const", stmt, target=target)
+    if fn is not MISSING and _hashable(fn) and fn in NOT_DIFFERENTIATED:
+        reason, hint = NOT_DIFFERENTIATED[fn]
+        return Op("unknown", stmt, target=target, operands=_names(args + list(kwargs.values())),
+                  func=fn, label=label, reason=f"{label}(...): {reason}", hint=hint)
     if fn is not MISSING and derivatives.is_derivative(fn):
         return _describe_derivative_call(stmt, target, fn, args, kwargs, label)
     rule = registry.lookup(fn)
@@ -214,6 +224,14 @@ def _prim(stmt, target, fn, args, kwargs, registry, label=None, rule=None):
                 operands.extend(_names_deep(node))
     return Op("prim", stmt, target=target, operands=operands, rule=rule, func=fn, args=args,
               kwargs=kwargs, primitive=fn, label=label)
+
+
+def _hashable(obj):
+    try:
+        hash(obj)
+    except TypeError:
+        return False
+    return True
 
 
 def _names_deep_list(nodes):

@@ -10,6 +10,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.front import derivatives
+from srcdiff.compiler.front.containers import Containers
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT
@@ -34,12 +35,6 @@ _UNSUPPORTED_EXPRS = {
                      "assign in a separate statement"),
     gast.Starred: ("starred expressions (`*xs`) are not supported",
                    "pass or unpack the elements explicitly"),
-    gast.Set: ("sets are not supported", "use a list or tuple"),
-    gast.SetComp: ("set comprehensions are not supported", "use a list comprehension"),
-    gast.DictComp: ("dict comprehensions are not supported",
-                    "build the dict with a `for` loop"),
-    gast.JoinedStr: ("f-strings are only allowed in print/logging calls",
-                     "format the string outside the differentiated function"),
 }
 
 # NumPy's index-trick objects (np.r_, np.c_, np.s_, np.index_exp, np.mgrid, np.ogrid),
@@ -48,7 +43,7 @@ _INDEX_TRICKS = tuple({t for n in ("r_", "c_", "s_", "index_exp", "mgrid", "ogri
                        for t in type(getattr(np, n)).__mro__ if t is not object})
 
 
-class Expressions:
+class Expressions(Containers):
     """The normalizer's expressions (mixed into normalize._Normalizer; shares its state)."""
 
     def test(self, e):
@@ -161,6 +156,12 @@ class Expressions:
                              values=[self.atom(v) for v in e.values])
         if isinstance(e, (gast.ListComp, gast.GeneratorExp)):
             return self.comprehension(e)
+        if isinstance(e, gast.DictComp):
+            return self.dictcomp(e)
+        if isinstance(e, (gast.SetComp, gast.Set)):
+            return self.setcomp(e)
+        if isinstance(e, gast.JoinedStr):
+            return self.joinedstr(e)
         raise self.error(e, f"`{kind.__name__}` expressions are not supported")
 
     def index(self, s):
@@ -185,6 +186,9 @@ class Expressions:
         if isinstance(f, gast.Name) and f.id in self.local_functions:
             return self.inline(self.local_functions[f.id], e)
         target = self.parsed.callee(f)
+        lowered = self.container_call(e, target)
+        if lowered is not None:
+            return lowered
         keywords = []
         for k in e.keywords:
             if k.arg == "out":
@@ -272,22 +276,27 @@ class Expressions:
     def comprehension(self, e):
         result = self.names.fresh("items")
         self.emit(S.assign(result, gast.List(elts=[], ctx=gast.Load())))
-        inner = gast.Expr(value=S.call(gast.Attribute(value=S.name(result), attr="append",
-                                                      ctx=gast.Load()), [e.elt]))
-        stmt = inner
-        for gen in reversed(e.generators):
+        self.comprehension_loop(e.generators, [(result, e.elt)], e)
+        return S.name(result)
+
+    def comprehension_loop(self, generators, appends, e):
+        """The loops of a comprehension's ``generators``, appending each ``(list name,
+        element)`` of ``appends`` in the innermost body."""
+        stmt = [gast.Expr(value=S.call(gast.Attribute(value=S.name(result), attr="append",
+                                                      ctx=gast.Load()), [elt]))
+                for result, elt in appends]
+        for gen in reversed(generators):
             if gen.is_async:
                 raise self.error(e, "async comprehensions are not supported")
-            body = [stmt]
+            body = stmt
             for cond in reversed(gen.ifs):
                 body = [gast.If(test=cond, body=body, orelse=[])]
-            stmt = gast.For(target=gen.target, iter=gen.iter, body=body, orelse=[],
-                            type_comment=None)
-        S.locate(stmt, self.loc)
+            stmt = [gast.For(target=gen.target, iter=gen.iter, body=body, orelse=[],
+                             type_comment=None)]
+        S.locate(stmt[0], self.loc)
         loc = self.loc
-        self.stmt(stmt)
+        self.stmt(stmt[0])
         self.loc = loc
-        return S.name(result)
 
 
 def _is_none(node):

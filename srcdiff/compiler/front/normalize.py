@@ -32,6 +32,7 @@ from typing import Iterable, Tuple
 
 import gast
 
+from srcdiff.compiler.front.containers import dict_parameters
 from srcdiff.compiler.front.expressions import (
     BINOP_NAMES,
     LOGGER_METHODS,
@@ -64,17 +65,20 @@ _UNSUPPORTED_STMTS = {
 }
 
 
-def normalize(parsed: Parsed, reserved: Iterable[str] = ()) -> Tuple[gast.FunctionDef, NameGen]:
+def normalize(parsed: Parsed, reserved: Iterable[str] = (),
+              dicts: Iterable[str] = ()) -> Tuple[gast.FunctionDef, NameGen]:
     """Return a new ``FunctionDef`` in ANF (see module docstring) and its name generator.
 
     ``reserved`` names (helpers the generated code will call) are never used
-    for temporaries.
+    for temporaries. ``dicts`` are parameters known to hold dicts (their facts):
+    iterating one iterates its keys (containers.py).
     """
     fn = parsed.node
     names = NameGen(S.all_names(fn) | set(reserved))
     check_signature(parsed, fn)
     body = lower_jumps(parsed, fn.body, names)
     norm = _Normalizer(parsed, names)
+    norm.dict_args = dict_parameters(fn, dicts, parsed.lookup("dict") is dict)
     new_body = norm.block(body)
     if not new_body or not isinstance(new_body[-1], gast.Return):
         raise parsed.error(fn, f"{fn.name!r} does not end with a `return` statement",
@@ -127,6 +131,7 @@ class _Normalizer(Expressions):
         self.loc = None
         self.local_functions = {}  # nested defs, inlined where they are called
         self.inlining = []  # names of nested functions being inlined (no recursion)
+        self.dict_args = set()  # parameters holding dicts (containers.dict_parameters)
 
     def error(self, node, message, hint=None):
         return self.parsed.error(node, message, hint)
@@ -388,6 +393,14 @@ class _Normalizer(Expressions):
             self.emit(gast.For(target=S.name(s.target.id, store=True),
                                iter=S.call(S.copy(it.func), args), body=body, orelse=[],
                                type_comment=None))
+            return
+        if self.dict_loop(s):
+            return
+        if self.is_dict(it):  # `for k in d`: its keys
+            self.dict_loop(S.locate(gast.For(
+                target=s.target, iter=S.call(gast.Attribute(value=it, attr="keys",
+                                                            ctx=gast.Load()), []),
+                body=s.body, orelse=[], type_comment=None), s))
             return
         # every other iterable: a loop over indices
         if fn is enumerate and len(it.args) == 1 and not it.keywords:

@@ -1,0 +1,235 @@
+"""Normalizing container expressions: dict and set comprehensions, the ``dict``/``list``/
+``tuple`` constructors, dict methods (``.items()``, ``.values()``, ``.keys()``, ``.get``),
+loops over a dict's entries and f-strings. Part of normalize.py's normalizer.
+
+Each becomes what ANF already has, plus three run-time helpers (srcdiff/runtime.py):
+
+* ``{K: V for ...}`` -> two lists built by ``append`` in the comprehension's loop, then
+  ``dict_of(keys, values)`` (``dict(zip(keys, values))``; its rule gives each value the
+  gradient of the entry it ends up in, a later duplicate key wins as in Python);
+* ``d.keys()`` -> ``key_list(d)`` (``list(d)``); ``d.values()`` -> ``[d[k] for k in
+  key_list(d)]``; ``d.items()`` -> ``[(k, d[k]) for k in key_list(d)]``;
+  ``for k, v in d.items(): body`` -> ``for k in key_list(d): v = d[k]; body``, an index
+  loop over the key list, so gradients reach ``d`` through ``d[k]`` as for any entry;
+* ``d.get(k, default)`` -> ``d[k] if k in d else default`` (``default`` evaluated first,
+  as Python does);
+* ``tuple(<generator>)`` -> ``as_tuple(items)``; sets -> ``set(items)``.
+
+Keys are labels: ``key_list`` and ``set`` are never differentiated (analysis/ops.py refuses
+them, with the reason, when their value lies on a differentiated path). An f-string is a
+string: a constant for differentiation wherever it is used (a print, a raise, a dict key);
+its formatted values are normalized like any operand.
+"""
+
+import builtins
+
+import gast
+
+from srcdiff import runtime
+from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.ir import syntax as S
+
+_DICT_METHODS = {"items": 0, "values": 0, "keys": 0, "get": (1, 2)}
+
+
+def dict_parameters(fn, dicts, dict_builtin=True):
+    """The names of ``fn`` that surely hold dicts, so that ``for k in d``, ``list(d)``,
+    ``sorted(d)`` iterate keys: parameters among ``dicts`` (known from argument facts to hold
+    dicts) that the function never rebinds, and locals it binds only to a dict display, a
+    dict comprehension or (when ``dict_builtin``: the name is Python's) a ``dict(...)``."""
+    stores, dict_stores = {}, {}
+    for n in gast.walk(fn):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
+            stores[n.id] = stores.get(n.id, 0) + 1
+        elif isinstance(n, gast.Assign) and len(n.targets) == 1 \
+                and isinstance(n.targets[0], gast.Name) and _makes_dict(n.value, dict_builtin):
+            dict_stores[n.targets[0].id] = dict_stores.get(n.targets[0].id, 0) + 1
+    params = {a.id for a in fn.args.args}
+    made = {v for v, count in dict_stores.items() if stores.get(v) == count and v not in params}
+    return (set(dicts) & params - set(stores)) | made
+
+
+def _makes_dict(value, dict_builtin):
+    return isinstance(value, (gast.Dict, gast.DictComp)) or (
+        dict_builtin and isinstance(value, gast.Call) and isinstance(value.func, gast.Name)
+        and value.func.id == "dict")
+
+
+class Containers:
+    """The normalizer's container expressions (mixed into normalize._Normalizer)."""
+
+    def helper_call(self, name, args):
+        """A call of srcdiff's run-time helper ``name`` (generated code's namespace has
+        every helper; the user function's gets this one, so its callee resolves)."""
+        self.parsed.namespace[name] = getattr(runtime, name)
+        return S.call(name, args)
+
+    def is_dict(self, e):
+        """Is ``e`` surely a dict (a display, a comprehension, a name of ``dict_args``)?"""
+        return isinstance(e, (gast.Dict, gast.DictComp)) or (
+            isinstance(e, gast.Name) and e.id in self.dict_args)
+
+    # -- displays and comprehensions -----------------------------------------
+    def dictcomp(self, e):
+        keys, values = self.names.fresh("keys"), self.names.fresh("values")
+        for name in (keys, values):
+            self.emit(S.assign(name, gast.List(elts=[], ctx=gast.Load())))
+        self.comprehension_loop(e.generators, [(keys, e.key), (values, e.value)], e)
+        return self.helper_call("dict_of", [S.name(keys), S.name(values)])
+
+    def setcomp(self, e):
+        if isinstance(e, gast.Set):
+            items = self.atom(gast.List(elts=e.elts, ctx=gast.Load()))
+        else:
+            items = self.comprehension(gast.ListComp(elt=e.elt, generators=e.generators))
+        return S.call(self.builtin("set"), [items])
+
+    def joinedstr(self, e):
+        """An f-string with each formatted value an atom (the string itself is a constant)."""
+        parts = []
+        for v in e.values:
+            if isinstance(v, gast.FormattedValue):
+                spec = v.format_spec
+                if spec is not None:
+                    spec = self.joinedstr(spec)
+                v = gast.FormattedValue(value=self.atom(v.value), conversion=v.conversion,
+                                        format_spec=spec)
+            parts.append(v)
+        return gast.JoinedStr(values=parts)
+
+    def builtin(self, name):
+        """A name that calls Python's builtin ``name`` here, or a located refusal."""
+        if self.parsed.lookup(name) is not getattr(builtins, name):
+            raise self.error(self.loc, f"`{name}` does not name Python's builtin here, which "
+                             f"srcdiff needs to build this {name}",
+                             hint=f"do not rebind `{name}` in the function's module")
+        return S.name(name)
+
+    # -- constructors ------------------------------------------------------
+    def container_call(self, e, target):
+        """``dict(...)``, ``list(...)``, ``tuple(...)`` and dict methods lowered as the module
+        docstring says; None when ``e`` is none of these (an ordinary call)."""
+        f = e.func
+        if target in (list, tuple, sorted) and len(e.args) == 1 and self.is_dict(e.args[0]):
+            keys = self.atom(self.helper_call("key_list", [self.atom(e.args[0])]))  # its keys
+            if target is list:
+                return keys
+            return S.call(S.copy(f), [keys], [(k.arg, self.atom(k.value)) for k in e.keywords])
+        if isinstance(f, gast.Attribute) and f.attr in _DICT_METHODS:
+            return self.dict_method(e, target)
+        if target is dict:
+            return self.dict_call(e)
+        if target in (list, tuple) and len(e.args) <= 1 and not e.keywords:
+            return self.sequence_call(e, target)
+        return None
+
+    def sequence_call(self, e, kind):
+        literal = gast.List if kind is list else gast.Tuple
+        if not e.args:
+            return literal(elts=[], ctx=gast.Load())
+        arg = e.args[0]
+        if isinstance(arg, (gast.Tuple, gast.List)):
+            return self.value(literal(elts=arg.elts, ctx=gast.Load()))
+        fresh = None  # a list nothing else refers to
+        if isinstance(arg, (gast.ListComp, gast.GeneratorExp)):
+            fresh = self.comprehension(arg)
+        elif isinstance(arg, gast.Call) and isinstance(arg.func, gast.Attribute) \
+                and arg.func.attr in ("items", "values", "keys") and not arg.args:
+            lowered = self.dict_method(arg, self.parsed.callee(arg.func))
+            if lowered is not None:
+                fresh = self.atom(lowered) if not isinstance(lowered, gast.Name) else lowered
+        if fresh is None:
+            return None
+        return fresh if kind is list else self.helper_call("as_tuple", [fresh])
+
+    def dict_call(self, e):
+        if not e.args:
+            return self.value(gast.Dict(keys=[S.const(k.arg) for k in e.keywords],
+                                        values=[k.value for k in e.keywords]))
+        if len(e.args) > 1 or e.keywords:
+            raise self.error(e, "dict(...) with both a positional argument and keywords is not "
+                             "supported", hint="build the dict, then assign the extra entries")
+        arg = e.args[0]
+        if isinstance(arg, (gast.Dict, gast.DictComp)):
+            return self.value(arg)
+        if isinstance(arg, (gast.GeneratorExp, gast.ListComp)) \
+                and isinstance(arg.elt, gast.Tuple) and len(arg.elt.elts) == 2:
+            key, value = arg.elt.elts
+            return self.dictcomp(gast.DictComp(key=key, value=value, generators=arg.generators))
+        k, v = self.names.fresh("key"), self.names.fresh("value")
+        pair = gast.Tuple(elts=[S.name(k, store=True), S.name(v, store=True)], ctx=gast.Store())
+        if isinstance(arg, gast.Call) and self.parsed.callee(arg.func) is zip \
+                and len(arg.args) == 2 and not arg.keywords:
+            source = arg
+        elif isinstance(arg, gast.Name):  # a copy of a dict
+            source = S.call(gast.Attribute(value=arg, attr="items", ctx=gast.Load()), [])
+        else:
+            raise self.error(arg, "dict(...) of this argument is not supported",
+                             hint="write a dict comprehension, dict(zip(keys, values)) or "
+                                  "dict(a=..., b=...)")
+        gen = gast.comprehension(target=pair, iter=source, ifs=[], is_async=0)
+        return self.dictcomp(gast.DictComp(key=S.name(k), value=S.name(v), generators=[gen]))
+
+    # -- dict methods and loops over a dict -----------------------------------
+    def dict_method(self, e, target):
+        f = e.func
+        if target is not MISSING and not isinstance(getattr(target, "__self__", None), dict):
+            return None  # a method of some compile-time object: an ordinary call
+        arity = _DICT_METHODS[f.attr]
+        low, high = (arity, arity) if isinstance(arity, int) else arity
+        if e.keywords or not low <= len(e.args) <= high \
+                or any(isinstance(a, gast.Starred) for a in e.args):
+            return None
+        d = self.atom(f.value)
+        if f.attr == "keys":
+            return self.helper_call("key_list", [d])
+        if f.attr == "get":
+            key = self.atom(e.args[0])
+            default = self.atom(e.args[1]) if len(e.args) > 1 else S.const(None)
+            test = gast.Compare(left=key, ops=[gast.In()], comparators=[S.copy(d)])
+            entry = gast.Subscript(value=S.copy(d), slice=S.copy(key), ctx=gast.Load())
+            return self.ifexp(gast.IfExp(test=test, body=entry, orelse=default), "got")
+        k = self.names.fresh("key")
+        entry = gast.Subscript(value=S.copy(d), slice=S.name(k), ctx=gast.Load())
+        elt = entry if f.attr == "values" else gast.Tuple(elts=[S.name(k), entry],
+                                                         ctx=gast.Load())
+        gen = gast.comprehension(target=S.name(k, store=True),
+                                 iter=self.helper_call("key_list", [S.copy(d)]), ifs=[],
+                                 is_async=0)
+        return self.comprehension(gast.ListComp(elt=elt, generators=[gen]))
+
+    def dict_loop(self, s):
+        """``for ... in d.items()/values()/keys()`` as a loop over ``key_list(d)``; False
+        when ``s`` is some other loop."""
+        it = s.iter
+        if not (isinstance(it, gast.Call) and isinstance(it.func, gast.Attribute)
+                and it.func.attr in ("items", "values", "keys") and not it.args
+                and not it.keywords):
+            return False
+        target = self.parsed.callee(it.func)
+        if target is not MISSING and not isinstance(getattr(target, "__self__", None), dict):
+            return False
+        d = self.atom(it.func.value)
+        head, t = [], s.target
+
+        def entry_of(k):
+            return gast.Subscript(value=S.copy(d), slice=S.name(k), ctx=gast.Load())
+
+        if it.func.attr == "keys":
+            key = t
+        else:
+            if it.func.attr == "items" and isinstance(t, (gast.Tuple, gast.List)) \
+                    and len(t.elts) == 2 and isinstance(t.elts[0], gast.Name):
+                key = t.elts[0]
+                head.append(S.assign(S.copy(t.elts[1]), entry_of(key.id), s))
+            else:
+                k = self.names.fresh("key")
+                key = S.name(k, store=True)
+                value = entry_of(k) if it.func.attr == "values" else gast.Tuple(
+                    elts=[S.name(k), entry_of(k)], ctx=gast.Load())
+                head.append(S.assign(S.copy(t), value, s))
+        loop = gast.For(target=S.copy(key), iter=self.helper_call("key_list", [S.copy(d)]),
+                        body=head + list(s.body), orelse=[], type_comment=None)
+        S.locate(loop, s)
+        self.stmt_For(loop)
+        return True
