@@ -500,3 +500,104 @@ def verify_unchanged(snapshot, ns, names):
                                                                          False)):
             raise VerificationError(f"srcdiff verification: the optimizer moved an "
                                     f"expression reading {n!r} past a change of {n!r}")
+
+
+# ----------------------------------------------------------------- checkpointed loops
+# (reverse/checkpoint.py: a loop keeps snapshots of its state instead of every iteration's
+# saved values, and the backward sweep recomputes segments from them)
+
+def checkpoint_schedule(n, how):
+    """The plan of a checkpointed loop of ``n`` iterations: ``(forward, backward)``.
+
+    ``forward``: the segments ``(a, b)`` the primal sweep runs, keeping the loop's state
+    at the start ``a`` of each (a snapshot). ``backward``: the actions ``(a, m, b, last)``
+    of the backward sweep, in order: restore the snapshot of iteration ``a`` (dropping it
+    when ``last``: its last use), run iterations ``a .. m-1`` without saving anything;
+    then if ``b`` is None keep a snapshot at ``m``, else run ``m .. b-1`` saving what
+    their adjoints need, and those adjoints from ``b-1`` back to ``m``.
+
+    ``how``: an int ``k`` (a snapshot every ``k`` iterations, the adjoint of ``k``
+    iterations at a time), ``"sqrt"`` (``k`` about the square root of ``n``: about
+    ``2 sqrt(n)`` states kept, each iteration run twice forwards) or ``"binomial"``
+    (revolve: at most ``c`` snapshots, ``c`` about ``log2(n)`` or the ``c`` of
+    ``"binomial:c"``, each iteration taped alone, with the fewest recomputed
+    iterations any schedule with ``c`` snapshots has: binomial checkpointing).
+    """
+    actions = []
+    if isinstance(how, str) and how.startswith("binomial"):
+        slots = int(how.split(":")[1]) if ":" in how else max(2, n.bit_length())
+
+        def binom(a, b):  # C(a, b), a >= b >= 0
+            out = 1
+            for j in range(b):
+                out = out * (a - j) // (j + 1)
+            return out
+
+        def reverse(a, b, c):  # reverse [a, b) from the snapshot at a, with c of them free
+            while b - a > 1 and c == 1:  # no snapshot to spare: advance from a each time
+                actions.append((a, b - 1, b, False))
+                b -= 1
+            if b - a == 1:
+                actions.append((a, a, b, True))
+                return
+            steps, r = b - a, 0
+            while binom(c + r, c) < steps:  # each iteration advanced at most r times
+                r += 1
+            m = max(1, binom(c + r - 2, c) if r >= 2 else 1, steps - binom(c + r - 1, c - 1))
+            m = a + min(m, steps - 1)
+            actions.append((a, m, None, False))
+            reverse(m, b, c - 1)
+            reverse(a, m, c)
+
+        if n:
+            reverse(0, n, max(1, slots))
+    else:
+        k = max(1, int(n ** 0.5)) if how == "sqrt" else int(how)
+        if how == "sqrt" and k * k < n:
+            k += 1
+        starts = range(0, n, max(1, k))
+        return ([(a, min(a + k, n)) for a in starts],
+                [(a, a, min(a + k, n), True) for a in reversed(starts)])
+    # the leading advances from 0 are what the primal sweep runs anyway: it keeps their
+    # snapshots as it goes
+    forward, at = [], 0
+    while actions and actions[0][0] == at and actions[0][2] is None:
+        a, m, _, _ = actions.pop(0)
+        if m > a:
+            forward.append((a, m))
+        at = m
+    if n:
+        forward.append((at, n))
+    return forward, actions
+
+
+def restore_into(x, kept):
+    """Put a snapshot ``kept`` of the container ``x`` back into ``x`` itself (names that
+    share ``x`` see it too); ``kept`` stays as it was."""
+    if isinstance(x, np.ndarray):
+        x[...] = kept
+    elif isinstance(x, list):
+        x[:] = snapshot_tree(kept)
+    elif isinstance(x, dict):
+        x.clear()
+        x.update(snapshot_tree(kept))
+    else:
+        raise TypeError(f"cannot restore a {type(x).__name__} in place")
+
+
+def verify_state_keep(trail, at, state):
+    """Verification mode: the primal sweep keeps the state of a checkpointed loop at the
+    start of iteration ``at``."""
+    trail[at] = snapshot_tree(state)
+
+
+def verify_state_same(trail, at, state, where):
+    """Verification mode: an iteration the backward sweep runs again starts from the
+    state the primal sweep had there."""
+    if at not in trail or not _verify_same(trail[at], state, False):
+        raise VerificationError(
+            f"srcdiff verification: the checkpointed loop at {where} runs iteration {at!r} "
+            f"again from the state {state!r}, but the primal sweep had "
+            f"{trail.get(at, 'no such iteration')!r} there. The generated gradient would be "
+            "wrong: this is a bug in srcdiff (please report it); checkpoint=None gives the "
+            "gradient without checkpointing")
