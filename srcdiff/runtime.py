@@ -585,15 +585,16 @@ def restore_into(x, kept):
         raise TypeError(f"cannot restore a {type(x).__name__} in place")
 
 
-def verify_state_keep(trail, at, state):
-    """Verification mode: the primal sweep keeps the state of a checkpointed loop at the
-    start of iteration ``at``."""
-    trail[at] = snapshot_tree(state)
+def verify_state_keep(trail, at, ns, names):
+    """Verification mode: the primal sweep keeps the values of ``names`` (those live into
+    a checkpointed loop's body) at the start of iteration ``at``."""
+    trail[at] = verify_snapshot(ns, names)
 
 
-def verify_state_same(trail, at, state, where):
+def verify_state_same(trail, at, ns, names, where):
     """Verification mode: an iteration the backward sweep runs again starts from the
-    state the primal sweep had there."""
+    values the primal sweep had there."""
+    state = verify_snapshot(ns, names)
     if at not in trail or not _verify_same(trail[at], state, False):
         raise VerificationError(
             f"srcdiff verification: the checkpointed loop at {where} runs iteration {at!r} "

@@ -40,8 +40,8 @@ from the state the primal sweep had at its first iteration (the snapshot; every 
 name the body reads is one the body does not write, holding its value during the loop
 by the invariant, since the segment's reads are reads of the backward sweep and so
 kept), its saving run records what its adjoint reads, and the adjoint restores the
-state of the segment's start. Verification mode keeps the state of every iteration of
-the primal sweep and checks each recomputed iteration against it.
+state of the segment's start. Verification mode keeps the values live into the body at
+every iteration of the primal sweep and checks each recomputed iteration against them.
 
 Only loops whose trip count is known on entry are checkpointed: a ``while`` loop or a
 loop left early (``break``, ``return``) is refused with a located error.
@@ -244,9 +244,8 @@ class Checkpointing:
         out.append(S.locate(loop, s))
         if depth:
             self.uses_stack = True
-            out.append(S.locate(gast.Expr(value=S.expr(
-                f"_stack.append(({names['iters']}, {names['backward']}, {names['snaps']}))")),
-                s))
+            out.append(S.locate(gast.Expr(value=S.call("_stack.append", [_run(names, trail)])),
+                                s))
         return [S.locate(x, s) for x in out]
 
     def checkpointed_backward(self, s, adjoint):
@@ -255,7 +254,7 @@ class Checkpointing:
         n = names
         out = []
         if self._loop_depth(s):
-            out += S.stmts(f"{n['iters']}, {n['backward']}, {n['snaps']} = _stack.pop()")
+            out.append(S.assign(_run(names, trail), S.expr("_stack.pop()")))
         loop = S.stmts(f"for {n['a']}, {n['m']}, {n['b']}, {n['last']} in {n['backward']}:"
                        "\n    pass")[0]
         body = self._restore_state(names, state, containers)
@@ -277,11 +276,14 @@ class Checkpointing:
     def _segment(self, s, start, stop, body, trail, keep=False):
         """``for t in _iters[start:stop]: body`` (with verification's state checks)."""
         iters = self.checkpoint_runs[S.key(s)][0]["iters"]
-        state = self.checkpoint_runs[S.key(s)][1]
         if trail:
+            # every name live into the body (not only the snapshot's state, which is what
+            # this checks): an iteration run again starts where the primal sweep's did
             helper = "verify_state_keep" if keep else "verify_state_same"
             text, lineno = self.parsed.source_line(s)
-            args = [S.name(trail), S.copy(s.target), _state_tuple(state, ())]
+            live = sorted(live_into(s.body)[0] - {s.target.id})
+            args = [S.name(trail), S.copy(s.target), S.call("locals"),
+                    gast.Tuple(elts=[S.const(v) for v in live], ctx=gast.Load())]
             if not keep:
                 args.append(S.const(f"line {lineno}: {text}"))
             body = [gast.Expr(value=S.call(helper, args))] + body
@@ -307,6 +309,12 @@ class Checkpointing:
         out += [gast.Expr(value=S.call("restore_into", [S.name(v), S.name(kept[v])]))
                 for v in sorted(containers)]
         return out
+
+
+def _run(names, trail):
+    """What a run of a loop nested in another keeps for its backward sweep."""
+    kept = [names["iters"], names["backward"], names["snaps"]] + ([trail] if trail else [])
+    return gast.Tuple(elts=[S.name(v) for v in kept], ctx=gast.Load())
 
 
 def _state_tuple(state, containers):
