@@ -509,19 +509,13 @@ def verify_unchanged(snapshot, ns, names):
 def checkpoint_schedule(n, how):
     """The plan of a checkpointed loop of ``n`` iterations: ``(forward, backward)``.
 
-    ``forward``: the segments ``(a, b)`` the primal sweep runs, keeping the loop's state
-    at the start ``a`` of each (a snapshot). ``backward``: the actions ``(a, m, b, last)``
-    of the backward sweep, in order: restore the snapshot of iteration ``a`` (dropping it
-    when ``last``: its last use), run iterations ``a .. m-1`` without saving anything;
-    then if ``b`` is None keep a snapshot at ``m``, else run ``m .. b-1`` saving what
-    their adjoints need, and those adjoints from ``b-1`` back to ``m``.
-
-    ``how``: an int ``k`` (a snapshot every ``k`` iterations, the adjoint of ``k``
-    iterations at a time), ``"sqrt"`` (``k`` about the square root of ``n``: about
-    ``2 sqrt(n)`` states kept, each iteration run twice forwards) or ``"binomial"``
-    (revolve: at most ``c`` snapshots, ``c`` about ``log2(n)`` or the ``c`` of
-    ``"binomial:c"``, each iteration taped alone, with the fewest recomputed
-    iterations any schedule with ``c`` snapshots has: binomial checkpointing).
+    ``forward``: segments ``(a, b)`` the primal sweep runs, keeping a snapshot of the
+    state at each ``a``. ``backward``: actions ``(a, m, b, last)``: restore the snapshot
+    at ``a`` (dropped when ``last``), run ``a .. m-1`` saving nothing; then if ``b`` is
+    None keep a snapshot at ``m``, else run ``m .. b-1`` saving, and their adjoints back.
+    ``how``: ``k`` (a snapshot every k iterations), ``"sqrt"`` (k about sqrt(n): each
+    iteration run twice) or ``"binomial[:c]"`` (revolve: at most c snapshots, c about
+    log2(n), one iteration taped at a time, the fewest re-runs any schedule has).
     """
     actions = []
     if isinstance(how, str) and how.startswith("binomial"):
@@ -572,23 +566,14 @@ def checkpoint_schedule(n, how):
 
 
 def restore_into(x, kept):
-    """Put a snapshot ``kept`` of the container ``x`` back into ``x`` itself (names that
-    share ``x`` see it too); ``kept`` stays as it was."""
+    """Put a snapshot ``kept`` of the array, list or dict ``x`` back into ``x`` itself."""
     if isinstance(x, np.ndarray):
         x[...] = kept
-    elif isinstance(x, list):
-        x[:] = snapshot_tree(kept)
     elif isinstance(x, dict):
         x.clear()
         x.update(snapshot_tree(kept))
     else:
-        raise TypeError(f"cannot restore a {type(x).__name__} in place")
-
-
-def verify_state_keep(trail, at, ns, names):
-    """Verification mode: the primal sweep keeps the values of ``names`` (those live into
-    a checkpointed loop's body) at the start of iteration ``at``."""
-    trail[at] = verify_snapshot(ns, names)
+        x[:] = snapshot_tree(kept)
 
 
 def verify_state_same(trail, at, ns, names, where):

@@ -97,3 +97,15 @@ def check_golden(name, text):
         expected = f.read()
     assert text == expected, f"generated source for {name} changed; run `make golden` and review"
 
+
+
+# Checkpointed loops (issue 16). The schedule is given by the `# srcdiff: checkpoint`
+# marker on each function's loop, so these cases pass no option of their own.
+import checkpoint_cases  # noqa: E402
+import numpy as np  # noqa: E402
+
+_ck = np.random.default_rng(16)
+_ck_args = (_ck.normal(size=3), _ck.normal(size=(3, 3)) * 0.5, _ck.normal(size=(5, 3)))
+GOLDEN["checkpoint_rnn_binomial"] = (checkpoint_cases.rnn_binomial, (0, 1), _ck_args)
+GOLDEN["checkpoint_stores_in_place"] = (checkpoint_cases.stores_in_place, 0,
+                                        (np.array([0.5, -0.3, 0.8]), 4))

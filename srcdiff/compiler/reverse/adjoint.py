@@ -36,8 +36,7 @@ from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.recording import plan_saves
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.reverse.backward import BackwardStatements
-from srcdiff.compiler.reverse.checkpoint import (Checkpointing, backward_reads,
-                                                 checkpointed_loops)
+from srcdiff.compiler.reverse.checkpoint import Checkpointing, backward_reads, checkpointed_loops
 from srcdiff.compiler.reverse.contributions import Contributions
 from srcdiff.compiler.reverse.control import ControlFlow
 from srcdiff.compiler.reverse.primal import PrimalSweep

@@ -279,14 +279,19 @@ class Checkpointing:
         if trail:
             # every name live into the body (not only the snapshot's state, which is what
             # this checks): an iteration run again starts where the primal sweep's did
-            helper = "verify_state_keep" if keep else "verify_state_same"
             text, lineno = self.parsed.source_line(s)
             live = sorted(live_into(s.body)[0] - {s.target.id})
-            args = [S.name(trail), S.copy(s.target), S.call("locals"),
-                    gast.Tuple(elts=[S.const(v) for v in live], ctx=gast.Load())]
-            if not keep:
-                args.append(S.const(f"line {lineno}: {text}"))
-            body = [gast.Expr(value=S.call(helper, args))] + body
+            args = [S.call("locals"), gast.Tuple(elts=[S.const(v) for v in live],
+                                                 ctx=gast.Load())]
+            if keep:
+                check = S.assign(gast.Subscript(value=S.name(trail), slice=S.copy(s.target),
+                                                ctx=gast.Store()),
+                                 S.call("verify_snapshot", args))
+            else:
+                check = gast.Expr(value=S.call("verify_state_same", [
+                    S.name(trail), S.copy(s.target)] + args
+                    + [S.const(f"line {lineno}: {text}")]))
+            body = [check] + body
         loop = gast.For(target=S.copy(s.target), iter=S.expr(f"{iters}[{start}:{stop}]"),
                         body=body, orelse=[], type_comment=None)
         if not keep:
