@@ -517,52 +517,54 @@ def checkpoint_schedule(n, how):
     iteration run twice) or ``"binomial[:c]"`` (revolve: at most c snapshots, c about
     log2(n), one iteration taped at a time, the fewest re-runs any schedule has).
     """
-    actions = []
-    if isinstance(how, str) and how.startswith("binomial"):
-        slots = int(how.split(":")[1]) if ":" in how else max(2, n.bit_length())
-
-        def binom(a, b):  # C(a, b), a >= b >= 0
-            out = 1
-            for j in range(b):
-                out = out * (a - j) // (j + 1)
-            return out
-
-        def reverse(a, b, c):  # reverse [a, b) from the snapshot at a, with c of them free
-            while b - a > 1 and c == 1:  # no snapshot to spare: advance from a each time
-                actions.append((a, b - 1, b, False))
-                b -= 1
-            if b - a == 1:
-                actions.append((a, a, b, True))
-                return
-            steps, r = b - a, 0
-            while binom(c + r, c) < steps:  # each iteration advanced at most r times
-                r += 1
-            m = max(1, binom(c + r - 2, c) if r >= 2 else 1, steps - binom(c + r - 1, c - 1))
-            m = a + min(m, steps - 1)
-            actions.append((a, m, None, False))
-            reverse(m, b, c - 1)
-            reverse(a, m, c)
-
-        if n:
-            reverse(0, n, max(1, slots))
-    else:
+    if not (isinstance(how, str) and how.startswith("binomial")):
         k = max(1, int(n ** 0.5)) if how == "sqrt" else int(how)
         if how == "sqrt" and k * k < n:
             k += 1
         starts = range(0, n, max(1, k))
         return ([(a, min(a + k, n)) for a in starts],
                 [(a, a, min(a + k, n), True) for a in reversed(starts)])
-    # the leading advances from 0 are what the primal sweep runs anyway: it keeps their
-    # snapshots as it goes
+    slots = int(how.split(":")[1]) if ":" in how else max(2, n.bit_length())
+
+    def binom(a, b):  # C(a, b), a >= b >= 0
+        out = 1
+        for j in range(b):
+            out = out * (a - j) // (j + 1)
+        return out
+
+    def reverse(a, b, c):  # the actions reversing [a, b) from a's snapshot, c snapshots
+        while b - a > 1 and c == 1:  # none to spare: advance from a each time
+            yield a, b - 1, b, False
+            b -= 1
+        if b - a == 1:
+            yield a, a, b, True
+            return
+        steps, r = b - a, 0
+        while binom(c + r, c) < steps:  # each iteration advanced at most r times
+            r += 1
+        m = max(1, binom(c + r - 2, c) if r >= 2 else 1, steps - binom(c + r - 1, c - 1))
+        m = a + min(m, steps - 1)
+        yield a, m, None, False
+        yield from reverse(m, b, c - 1)
+        yield from reverse(a, m, c)
+
+    def then(first, rest):
+        yield first
+        yield from rest
+
+    # (a generator: the actions are made as the backward sweep takes them, in O(c) memory)
+    actions = reverse(0, n, max(1, slots))
+    # the leading advances from 0 are the primal sweep's own run: it keeps their snapshots
     forward, at = [], 0
-    while actions and actions[0][0] == at and actions[0][2] is None:
-        a, m, _, _ = actions.pop(0)
-        if m > a:
-            forward.append((a, m))
-        at = m
+    for action in actions if n else ():
+        if action[0] != at or action[2] is not None:
+            actions = then(action, actions)
+            break
+        forward.append((at, action[1]))
+        at = action[1]
     if n:
         forward.append((at, n))
-    return forward, actions
+    return forward, actions if n else []
 
 
 def restore_into(x, kept):

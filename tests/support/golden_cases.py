@@ -101,8 +101,9 @@ def check_golden(name, text):
 
 # Checkpointed loops (issue 16). The schedule is given by the `# srcdiff: checkpoint`
 # marker on each function's loop, so these cases pass no option of their own.
-import checkpoint_cases  # noqa: E402
 import numpy as np  # noqa: E402
+
+import checkpoint_cases  # noqa: E402
 
 _ck = np.random.default_rng(16)
 _ck_args = (_ck.normal(size=3), _ck.normal(size=(3, 3)) * 0.5, _ck.normal(size=(5, 3)))

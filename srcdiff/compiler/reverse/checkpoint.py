@@ -248,8 +248,9 @@ class Checkpointing:
                                 s))
         return [S.locate(x, s) for x in out]
 
-    def checkpointed_backward(self, s, adjoint):
+    def checkpointed_backward(self, s, segment):
         """The backward sweep of a checkpointed loop: its actions (the docstring above)."""
+        adjoint, deferred_pre, deferred_post = segment
         names, state, containers, saving, trail = self.checkpoint_runs[S.key(s)]
         n = names
         out = []
@@ -265,10 +266,21 @@ class Checkpointing:
         body.append(gast.If(test=S.expr(f"{n['b']} is None"),
                             body=[self._store(names, n["m"], state, containers)],
                             orelse=self._segment(s, n["m"], n["b"], S.copy(saving), trail)
-                            + [S.locate(back, s)]))
+                            + deferred_pre + [S.locate(back, s)] + deferred_post))
         loop.body = body
         out.append(loop)
         return [S.locate(x, s) for x in out]
+
+    def segments_defer(self, s):
+        """Are sums over iterations deferred for loop ``s`` (deferral.py)? For a
+        checkpointed loop, only when a segment has several iterations: per segment."""
+        how = self.checkpoints.get(S.key(s))
+        return how is None or not str(how).startswith("binomial")
+
+    def per_segment(self, adjoint, deferred_pre, deferred_post):
+        """The adjoint loop's body, with the sums deferral keeps for after the loop made
+        after each segment's adjoint instead (``checkpointed_backward`` unpacks it)."""
+        return adjoint, deferred_pre, deferred_post
 
     def _plain(self, s):
         return [S.copy(x) for x in s.body] or [gast.Pass()]

@@ -102,8 +102,12 @@ class ControlFlow:
         self.comment_line = None
         deferred_pre, deferred_post = [], []
         checkpointed = S.key(s) in self.checkpoints
-        if not self.opt.reference and not checkpointed:
+        # (a checkpointed loop defers per segment: sums over one segment's iterations)
+        if not self.opt.reference and self.segments_defer(s):
             body, deferred_pre, deferred_post = defer_accumulations(SweepView(self), body, s)
+        if checkpointed:
+            body = self.per_segment(body, deferred_pre, deferred_post)
+            deferred_pre, deferred_post = [], []
         pre += deferred_pre
         i = s.target.id if isinstance(s, gast.For) else None
         text, lineno = self.parsed.source_line(s)
