@@ -255,3 +255,28 @@ def test_refused_with_the_option(name):
 def test_bad_option(bad, error):
     with pytest.raises(error, match="checkpoint"):
         sd.grad(corpus.rnn, checkpoint=bad)
+
+
+def test_command_line_option(tmp_path):
+    from srcdiff.cli import commands as cli
+
+    src = tmp_path / "loops.py"
+    src.write_text("import numpy as np\n\n\ndef acc(x, n):\n    s = x * 1.0\n"
+                   "    for i in range(n):\n        s = np.sin(s) + 0.1 * i\n    return s\n")
+    out = tmp_path / "out.py"
+    assert cli.main([f"{src}:acc", "--checkpoint", "binomial", "-o", str(out)]) == 0
+    text = out.read_text()
+    assert "--checkpoint binomial" in text and "def checkpoint_schedule(" in text
+    ns = {}
+    exec(compile(text, str(out), "exec"), ns)  # standalone: no srcdiff import
+    for n in (0, 1, 2, 9):
+        expected = numeric_grad(lambda x: _acc(x, n), [0.3], 0)
+        assert abs(ns["grad_acc"](0.3, n) - expected) < 1e-7
+    assert cli.main([f"{src}:acc", "--checkpoint", "sometimes", "-o", str(out)]) != 0
+
+
+def _acc(x, n):
+    s = x * 1.0
+    for i in range(n):
+        s = np.sin(s) + 0.1 * i
+    return s
