@@ -93,8 +93,9 @@ class Target:
 
 def _plain(inner):
     """The transform whose generated code is differentiated again: without verification
-    calls (the outer derivative is the one verified, when verification is on)."""
-    if getattr(inner, "verify", False):
+    calls (the outer derivative is the one verified, when verification is on), and without
+    checkpointed loops (their schedule is not differentiable code)."""
+    if getattr(inner, "verify", False) or getattr(inner, "checkpoint", False) is not False:
         return inner.unverified()
     return inner
 

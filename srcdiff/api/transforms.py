@@ -304,12 +304,13 @@ class FirstOrder(Transform):
         functools.update_wrapper(self, self.fn, updated=())
 
     def unverified(self):
-        """The same transform without verification (its code is differentiated again)."""
+        """The same transform without verification and without checkpointing (its code
+        is differentiated again)."""
         if self._unverified is None:
             self._unverified = FirstOrder(self.fn, self.wrt if not self.single else self.wrt[0],
                                           self.stop, self.unconnected, self.return_value,
                                           self.optimize, has_aux=self.has_aux,
-                                          checkpoint=self.checkpoint)
+                                          checkpoint=False)
             self._unverified.verify = False
         return self._unverified
 

@@ -16,6 +16,7 @@ import checkpoint_cases as cc
 import corpus
 import srcdiff as sd
 from fd import assert_close, numeric_grad
+from srcdiff.api import transforms
 from srcdiff.compiler.reverse.checkpoint import Checkpointing
 from srcdiff.errors import SrcdiffError, VerificationError
 from srcdiff.runtime import checkpoint_schedule
@@ -130,7 +131,7 @@ def test_other_transforms_take_the_option():
 # ------------------------------------------------------------------ the schedule runs
 
 
-def _trace(fn, args, how, marker="np.tanh("):
+def _trace(fn, args, how, marker="h = np.tanh("):
     """Run ``sd.grad(fn, checkpoint=how)``: (body executions, max tape length, max number
     of snapshots), read from the generated lines as they run."""
     g = sd.grad(fn, wrt=(0, 1), checkpoint=how)
@@ -140,7 +141,7 @@ def _trace(fn, args, how, marker="np.tanh("):
     def local(frame, event, arg):
         if event == "line":
             line = linecache.getline(frame.f_code.co_filename, frame.f_lineno)
-            if marker in line:
+            if line.strip().startswith(marker):  # (not a verification message)
                 counts["body"] += 1
             f = frame.f_locals
             counts["stack"] = max(counts["stack"], len(f.get("_stack", ())))
@@ -222,8 +223,12 @@ def test_schedule_reverses_each_iteration_once(how):
 
 def test_verification_catches_a_snapshot_missing_state(monkeypatch):
     monkeypatch.setattr(Checkpointing, "_checkpoint_state", lambda self, s: ([], set()))
-    with pytest.raises(VerificationError, match="checkpointed loop at line .* again"):
-        sd.grad(cc.recurrence, checkpoint="sqrt", verify=True)(0.7, 9)
+    transforms.invalidate()  # compiled now, with the broken snapshots (not from the cache)
+    try:
+        with pytest.raises(VerificationError, match="checkpointed loop at line .* again"):
+            sd.grad(cc.recurrence, checkpoint="sqrt", verify=True)(0.7, 9)
+    finally:
+        transforms.invalidate()
 
 
 @pytest.mark.parametrize("fn,what", [
@@ -280,3 +285,19 @@ def _acc(x, n):
     for i in range(n):
         s = np.sin(s) + 0.1 * i
     return s
+
+
+def test_differentiated_again_without_checkpointing():
+    """Second order differentiates the inner gradient's code: without its schedule (the
+    marked function and its unmarked twin, corpus.rnn, give the same Hessian products)."""
+    h, w, xs = _rnn_args(6)
+    v = np.array([0.3, -1.0, 0.5])
+    got = sd.hvp(cc.rnn_binomial, wrt=0)(h, w, xs, vector=v)
+    np.testing.assert_allclose(got, sd.hvp(corpus.rnn, wrt=0)(h, w, xs, vector=v),
+                               rtol=1e-12, atol=1e-12)
+    g = sd.grad(lambda a: cc.recurrence(a, 7), checkpoint="sqrt")
+    hess = sd.grad(g)(0.7)
+    fd_hess = (g(0.7 + 1e-5) - g(0.7 - 1e-5)) / 2e-5
+    assert abs(hess - fd_hess) < 1e-5
+    assert "checkpoint_schedule" not in sd.source(cc.rnn_binomial, wrt=0, args=(h, w, xs),
+                                                  checkpoint=False)

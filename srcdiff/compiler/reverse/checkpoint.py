@@ -60,8 +60,9 @@ _DIRECTIVE = re.compile(r"#\s*srcdiff:\s*checkpoint\b[ \t]*([^\s#]*)")
 
 
 def check_option(value):
-    """``checkpoint=``: None, "sqrt", "binomial", "binomial:<c>" or an int k >= 1."""
-    if value is None or value == "sqrt" or value == "binomial":
+    """``checkpoint=``: None, "sqrt", "binomial", "binomial:<c>" or an int k >= 1; False
+    checkpoints no loop, marked ones included (code that is differentiated again)."""
+    if value is None or value is False or value == "sqrt" or value == "binomial":
         return value
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise TypeError(f"checkpoint must be None, 'sqrt', 'binomial' or an int, got {value!r}")
@@ -80,7 +81,7 @@ def checkpointed_loops(fn, parsed, option):
     """``{S.key(loop): schedule}`` for the loops of the ANF function ``fn`` to checkpoint;
     refuses (located SrcdiffError) a marked or asked-for loop that cannot be."""
     out = {}
-    for s, depth in walk(fn.body):
+    for s, depth in walk(fn.body if option is not False else ()):
         if not isinstance(s, (gast.For, gast.While)):
             continue
         how = _marker(s, parsed, option)
