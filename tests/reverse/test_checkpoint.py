@@ -301,3 +301,11 @@ def test_differentiated_again_without_checkpointing():
     assert abs(hess - fd_hess) < 1e-5
     assert "checkpoint_schedule" not in sd.source(cc.rnn_binomial, wrt=0, args=(h, w, xs),
                                                   checkpoint=False)
+
+
+@pytest.mark.parametrize("T", (0, 1, 5))
+def test_marked_loop_in_a_called_function(T):
+    h, w, xs = _rnn_args(T)
+    _check(cc.calls_marked, (0, 1), (h, w, xs), None, verify=True)
+    assert "checkpoint_schedule" in sd.source(cc.calls_marked, wrt=(0, 1), args=(h, w, xs))
+    assert len(sd.explain(cc.rnn_binomial, wrt=(0, 1), args=(h, w, xs)).html()) > 0

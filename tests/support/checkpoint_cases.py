@@ -99,3 +99,7 @@ def marked_nonsense(x):
     for v in x:  # srcdiff: checkpoint often
         s = s + v * v
     return s
+
+
+def calls_marked(h, w, xs):
+    return rnn_binomial(h, w, xs) * 2.0 + recurrence(np.sum(h), 4)
