@@ -236,11 +236,13 @@ def test_verification_catches_a_snapshot_missing_state(monkeypatch):
     (cc.marked_break, "can be left early"),
     (cc.marked_return, "can be left early"),
     (cc.marked_nonsense, "`# srcdiff: checkpoint often` names no schedule"),
+    (cc.assigns_loop_variable, "needs the loop variable as the loop sets it, but the body "
+                               "assigns it"),
 ])
 def test_refused_markers(fn, what):
     arg = 0.5 if fn is cc.marked_while else np.array([0.2, 0.9, 0.1])
     with pytest.raises(SrcdiffError, match=what) as e:
-        sd.grad(fn)(arg)
+        sd.grad(fn)(*((arg, 3) if fn is cc.assigns_loop_variable else (arg,)))
     text = str(e.value)
     assert "checkpoint_cases.py:" in text and "for " in text or "while " in text
 

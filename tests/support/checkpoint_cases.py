@@ -103,3 +103,11 @@ def marked_nonsense(x):
 
 def calls_marked(h, w, xs):
     return rnn_binomial(h, w, xs) * 2.0 + recurrence(np.sum(h), 4)
+
+
+def assigns_loop_variable(x, n):
+    s = 0.0
+    for i in range(n):  # srcdiff: checkpoint
+        i = i * 2
+        s = s + x * i
+    return s
