@@ -7,6 +7,8 @@ NumPy gradient, the primal itself, and the peers (autograd, JAX, PyTorch).
     python bench/run.py --selfcheck     # hand gradients vs central differences
     python bench/run.py --threads 2     # BLAS / XLA / torch threads (default 1)
 
+Without --only it also runs bench/checkpoint.py (checkpointed loops against their length).
+
 Each workload runs in its own subprocess (bench/run_one.py).  The tables are
 printed and written to bench/results/latest.md.  Exit status is non-zero when
 srcdiff's gradient disagrees with the hand-written one or srcdiff fails on a
@@ -352,6 +354,12 @@ def main(argv=None):
         f.write(text)
 
     bad = []
+    if not opts.only:  # checkpointed loops: memory and time against the loop's length
+        print("bench: checkpoint", file=sys.stderr, flush=True)
+        ck = subprocess.run([sys.executable, os.path.join(HERE, "checkpoint.py")] + extra,
+                            env=env)
+        if ck.returncode != 0:
+            bad.append("checkpoint")
     for name, res in results:
         sd = res.get("srcdiff", {})
         if "crash" in res or "error" in sd or sd.get("ok") is False or any(

@@ -544,3 +544,90 @@ def sequence_tangent(d, x):
     if isinstance(x, np.ndarray) and x.ndim:
         return [np.zeros_like(r, dtype=float) for r in x] if d is None else list(d)
     return not_differentiable(f"the items of a {type(x).__name__} through list()/tuple()")
+# ----------------------------------------------------------------- checkpointed loops
+# (reverse/checkpoint.py: a loop keeps snapshots of its state instead of every iteration's
+# saved values, and the backward sweep recomputes segments from them)
+
+def checkpoint_schedule(n, how):
+    """The plan of a checkpointed loop of ``n`` iterations: ``(forward, backward)``.
+
+    ``forward``: segments ``(a, b)`` the primal sweep runs, keeping a snapshot of the
+    state at each ``a``. ``backward``: actions ``(a, m, b, last)``: restore the snapshot
+    at ``a`` (dropped when ``last``), run ``a .. m-1`` saving nothing; then if ``b`` is
+    None keep a snapshot at ``m``, else run ``m .. b-1`` saving, and their adjoints back.
+    ``how``: ``k`` (a snapshot every k iterations), ``"sqrt"`` (k about sqrt(n): each
+    iteration run twice) or ``"binomial[:c]"`` (revolve: at most c snapshots, c about
+    log2(n), one iteration taped at a time, the fewest re-runs any schedule has).
+    """
+    if not (isinstance(how, str) and how.startswith("binomial")):
+        k = max(1, int(n ** 0.5)) if how == "sqrt" else int(how)
+        if how == "sqrt" and k * k < n:
+            k += 1
+        starts = range(0, n, max(1, k))
+        return ([(a, min(a + k, n)) for a in starts],
+                [(a, a, min(a + k, n), True) for a in reversed(starts)])
+    slots = int(how.split(":")[1]) if ":" in how else max(2, n.bit_length())
+
+    def binom(a, b):  # C(a, b), a >= b >= 0
+        out = 1
+        for j in range(b):
+            out = out * (a - j) // (j + 1)
+        return out
+
+    def reverse(a, b, c):  # the actions reversing [a, b) from a's snapshot, c snapshots
+        while b - a > 1 and c == 1:  # none to spare: advance from a each time
+            yield a, b - 1, b, False
+            b -= 1
+        if b - a == 1:
+            yield a, a, b, True
+            return
+        steps, r = b - a, 0
+        while binom(c + r, c) < steps:  # each iteration advanced at most r times
+            r += 1
+        m = max(1, binom(c + r - 2, c) if r >= 2 else 1, steps - binom(c + r - 1, c - 1))
+        m = a + min(m, steps - 1)
+        yield a, m, None, False
+        yield from reverse(m, b, c - 1)
+        yield from reverse(a, m, c)
+
+    def then(first, rest):
+        yield first
+        yield from rest
+
+    # (a generator: the actions are made as the backward sweep takes them, in O(c) memory)
+    actions = reverse(0, n, max(1, slots))
+    # the leading advances from 0 are the primal sweep's own run: it keeps their snapshots
+    forward, at = [], 0
+    for action in actions if n else ():
+        if action[0] != at or action[2] is not None:
+            actions = then(action, actions)
+            break
+        forward.append((at, action[1]))
+        at = action[1]
+    if n:
+        forward.append((at, n))
+    return forward, actions if n else []
+
+
+def restore_into(x, kept):
+    """Put a snapshot ``kept`` of the array, list or dict ``x`` back into ``x`` itself."""
+    if isinstance(x, np.ndarray):
+        x[...] = kept
+    elif isinstance(x, dict):
+        x.clear()
+        x.update(snapshot_tree(kept))
+    else:
+        x[:] = snapshot_tree(kept)
+
+
+def verify_state_same(trail, at, ns, names, where):
+    """Verification mode: an iteration the backward sweep runs again starts from the
+    values the primal sweep had there."""
+    state = verify_snapshot(ns, names)
+    if at not in trail or not _verify_same(trail[at], state, False):
+        raise VerificationError(
+            f"srcdiff verification: the checkpointed loop at {where} runs iteration {at!r} "
+            f"again from the state {state!r}, but the primal sweep had "
+            f"{trail.get(at, 'no such iteration')!r} there. The generated gradient would be "
+            "wrong: this is a bug in srcdiff (please report it); checkpoint=None gives the "
+            "gradient without checkpointing")

@@ -12,12 +12,14 @@ from srcdiff.types import Function, Names, Wrt
 class Differentiable:
     """What ``@sd.differentiate`` returns: the function, plus its derivatives."""
 
-    def __init__(self, fn, wrt=0, stop_gradients=(), unconnected_gradients="none"):
+    def __init__(self, fn, wrt=0, stop_gradients=(), unconnected_gradients="none",
+                 checkpoint=None):
         functools.update_wrapper(self, fn)
         self.fn = fn
         self.__srcdiff_function__ = fn  # a call of this object is a call of fn (analysis/ops.py)
         self._opts = dict(wrt=wrt, stop_gradients=stop_gradients,
-                          unconnected_gradients=unconnected_gradients)
+                          unconnected_gradients=unconnected_gradients,
+                          checkpoint=checkpoint)
         self.grad = grad(fn, **self._opts)
         self.value_and_grad = value_and_grad(fn, **self._opts)
 
@@ -27,15 +29,18 @@ class Differentiable:
     @property
     def source(self):
         return source(self.fn, self._opts["wrt"], stop_gradients=self._opts["stop_gradients"],
-                      unconnected_gradients=self._opts["unconnected_gradients"])
+                      unconnected_gradients=self._opts["unconnected_gradients"],
+                      checkpoint=self._opts["checkpoint"])
 
     def vjp(self, *args, **kwargs):
         return vjp(self.fn, **self._opts)(*args, **kwargs)
 
 
 def differentiate(fn: Optional[Function] = None, *, wrt: Wrt = 0, stop_gradients: Names = (),
-                  unconnected_gradients: str = "none"):
-    """Decorator: ``@sd.differentiate`` or ``@sd.differentiate(wrt=("w", "b"))``."""
+                  unconnected_gradients: str = "none", checkpoint=None):
+    """Decorator: ``@sd.differentiate`` or ``@sd.differentiate(wrt=("w", "b"))``;
+    ``checkpoint=`` as in :func:`srcdiff.grad`."""
     if fn is None:
-        return lambda f: Differentiable(f, wrt, stop_gradients, unconnected_gradients)
-    return Differentiable(fn, wrt, stop_gradients, unconnected_gradients)
+        return lambda f: Differentiable(f, wrt, stop_gradients, unconnected_gradients,
+                                        checkpoint)
+    return Differentiable(fn, wrt, stop_gradients, unconnected_gradients, checkpoint)

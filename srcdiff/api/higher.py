@@ -100,8 +100,9 @@ class Target:
 
 def _plain(inner):
     """The transform whose generated code is differentiated again: without verification
-    calls (the outer derivative is the one verified, when verification is on)."""
-    if getattr(inner, "verify", False):
+    calls (the outer derivative is the one verified, when verification is on), and without
+    checkpointed loops (their schedule is not differentiable code)."""
+    if getattr(inner, "verify", False) or getattr(inner, "checkpoint", False) is not False:
         return inner.unverified()
     return inner
 
@@ -317,32 +318,41 @@ class Composed(api.Transform):
 
 def grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
          unconnected_gradients: str = "none", optimize: bool = True,
-         verify: bool = False) -> Function:
+         verify: bool = False, checkpoint=None) -> Function:
     """``sd.grad``: the gradient of ``f`` (transforms.grad), or, when ``f`` is itself a
     transform (``grad(grad(f))``), of its generated code (:class:`Composed`)."""
     if is_transform(f):
         api.check_modes(optimize, verify)
+        _no_checkpoint(checkpoint)
         return Composed(f, wrt, stop_gradients, unconnected_gradients)
     return api.grad(f, wrt, stop_gradients=stop_gradients,
                     unconnected_gradients=unconnected_gradients, optimize=optimize,
-                    verify=verify)
+                    verify=verify, checkpoint=checkpoint)
+
+
+def _no_checkpoint(checkpoint):
+    if checkpoint is not None:
+        raise TypeError("checkpoint= applies to the loops of a function; the gradient of a "
+                        "transform differentiates generated code: pass checkpoint= to the "
+                        "inner transform, or mark its loops with `# srcdiff: checkpoint`")
 
 
 def value_and_grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
                    unconnected_gradients: str = "none", optimize: bool = True,
-                   verify: bool = False, has_aux: bool = False) -> Function:
+                   verify: bool = False, has_aux: bool = False, checkpoint=None) -> Function:
     """``sd.value_and_grad``: like :func:`grad`, returning ``(value, gradients)``;
     ``has_aux=True``: ``f`` returns ``(value, aux)`` and the result is
     ``((value, aux), gradients)`` (transforms.value_and_grad)."""
     if is_transform(f):
         api.check_modes(optimize, verify)
+        _no_checkpoint(checkpoint)
         if has_aux:
             raise TypeError("has_aux=True takes a function returning (value, aux), not a "
                             "transform")
         return Composed(f, wrt, stop_gradients, unconnected_gradients, return_value=True)
     return api.value_and_grad(f, wrt, stop_gradients=stop_gradients,
                               unconnected_gradients=unconnected_gradients, optimize=optimize,
-                              verify=verify, has_aux=has_aux)
+                              verify=verify, has_aux=has_aux, checkpoint=checkpoint)
 
 
 class _Unsupported(SrcdiffError):

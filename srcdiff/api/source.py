@@ -12,29 +12,31 @@ from srcdiff.types import Function, Names, Wrt
 def source(f: Function, wrt: Wrt = 0, mode: str = "reverse", *,
            args: Optional[Sequence[Any]] = None, stop_gradients: Names = (),
            unconnected_gradients: str = "none", optimize: bool = True,
-           verify: bool = False) -> GeneratedSource:
+           verify: bool = False, checkpoint=None) -> GeneratedSource:
     """The generated module's source. ``args`` (example arguments) specializes it.
 
     A ``str``, which renders in Jupyter as the side-by-side view of ``f`` and the
     generated code (:func:`srcdiff.api.explain.explain`)."""
-    text = _source(f, wrt, mode, args, stop_gradients, unconnected_gradients, optimize, verify)
+    text = _source(f, wrt, mode, args, stop_gradients, unconnected_gradients, optimize, verify,
+                   checkpoint)
     return GeneratedSource(text, lambda: explain(
         f, wrt, args, mode, stop_gradients=stop_gradients,
         unconnected_gradients=unconnected_gradients, optimize=optimize, verify=verify))
 
 
-def _source(f, wrt, mode, args, stop_gradients, unconnected_gradients, optimize, verify):
+def _source(f, wrt, mode, args, stop_gradients, unconnected_gradients, optimize, verify,
+            checkpoint=None):
     if mode == "forward":
         return forward_source(f, wrt, args=args, stop_gradients=stop_gradients)
     if mode != "reverse":
         raise ValueError(f"mode must be 'reverse' or 'forward', got {mode!r}")
     t = FirstOrder(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
-                   verify=verify)
+                   verify=verify, checkpoint=checkpoint)
     t.verify = verify  # the source asked for, whatever SRCDIFF_VERIFY says for running code
     if args is None:
         node_src = driver.compile_reverse(t.fn, t.wrt, stop=t.stop, unconnected=t.unconnected,
                                           as_tuple=not t.single, optimize=t.optimize,
-                                          verify=t.verify)
+                                          verify=t.verify, checkpoint=t.checkpoint)
         return node_src.source
     return t.compiled(t.bind_arguments(tuple(args), {})).source
 

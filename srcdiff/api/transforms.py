@@ -22,6 +22,7 @@ from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.normalize import check_signature as check_def
 from srcdiff.compiler.front.parse import parse_function
+from srcdiff.compiler.reverse.checkpoint import check_option as check_checkpoint
 from srcdiff.errors import SrcdiffError
 from srcdiff.rules import DEFAULT
 from srcdiff.types import Function, Names, Wrt
@@ -263,7 +264,8 @@ class FirstOrder(Transform):
     """A compiled-on-demand transform of ``fn``, specialized by argument structure."""
 
     def __init__(self, fn, wrt, stop_gradients=(), unconnected_gradients="none",
-                 return_value=False, optimize=True, verify=False, has_aux=False):
+                 return_value=False, optimize=True, verify=False, has_aux=False,
+                 checkpoint=None):
         if not callable(fn):
             raise TypeError(f"expected a function, got {fn!r}")
         if isinstance(transform_of(fn), Transform):
@@ -294,6 +296,7 @@ class FirstOrder(Transform):
             raise TypeError(f"has_aux must be True or False, got {has_aux!r}")
         self.has_aux = has_aux  # fn returns (value, aux): aux is returned, not differentiated
         self.optimize, self.verify = check_modes(optimize, verify)
+        self.checkpoint = check_checkpoint(checkpoint)  # loops keep snapshots (SPEC §8)
         self._unverified = None
         self._defaults = self.fn.__defaults__ or ()
         self._last = {}  # argument facts -> compiled, for this transform object
@@ -302,11 +305,13 @@ class FirstOrder(Transform):
         functools.update_wrapper(self, self.fn, updated=())
 
     def unverified(self):
-        """The same transform without verification (its code is differentiated again)."""
+        """The same transform without verification and without checkpointing (its code
+        is differentiated again)."""
         if self._unverified is None:
             self._unverified = FirstOrder(self.fn, self.wrt if not self.single else self.wrt[0],
                                           self.stop, self.unconnected, self.return_value,
-                                          self.optimize, has_aux=self.has_aux)
+                                          self.optimize, has_aux=self.has_aux,
+                                          checkpoint=False)
             self._unverified.verify = False
         return self._unverified
 
@@ -353,7 +358,7 @@ class FirstOrder(Transform):
         the facts a call site inside a differentiated function knows, api/nested.py).
         (``values``: as Composed.compiled_for takes them; not needed here.)"""
         key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value,
-               self.has_aux, self.optimize, self.verify, facts)
+               self.has_aux, self.optimize, self.verify, self.checkpoint, facts)
         table = _CACHE.setdefault(self.fn, {})
         hit = table.get(key)
         if hit is None:
@@ -361,7 +366,7 @@ class FirstOrder(Transform):
                 self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
                 return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
                 as_tuple=not self.single, optimize=self.optimize, verify=self.verify,
-                has_aux=self.has_aux)
+                has_aux=self.has_aux, checkpoint=self.checkpoint)
             table[key] = hit
         return hit
 
@@ -400,32 +405,34 @@ def _fast_callable(t):
 
 def grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
          unconnected_gradients: str = "none", optimize: bool = True,
-         verify: bool = False) -> Function:
+         verify: bool = False, checkpoint=None) -> Function:
     """The gradient of ``f`` (of the sum of its outputs) w.r.t. ``wrt``; see SPEC §1.
 
     ``f`` is a plain function here; higher.grad (``sd.grad``) also takes transforms
     (``sd.grad(sd.grad(f))``). ``optimize=False``: the reference
     pipeline; ``verify=True``: the generated code checks the backward sweep's
-    invariant as it runs (SPEC §8, verify.py).
+    invariant as it runs (SPEC §8, verify.py). ``checkpoint`` (None, "sqrt", "binomial",
+    or an int k): the outermost loops keep snapshots of their state instead of every
+    iteration's values, and the backward sweep recomputes segments (reverse/checkpoint.py).
     """
     return _fast_callable(FirstOrder(f, wrt, stop_gradients, unconnected_gradients,
-                                     optimize=optimize, verify=verify))
+                                     optimize=optimize, verify=verify, checkpoint=checkpoint))
 
 
 def value_and_grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
                    unconnected_gradients: str = "none", optimize: bool = True,
-                   verify: bool = False, has_aux: bool = False) -> Function:
+                   verify: bool = False, has_aux: bool = False, checkpoint=None) -> Function:
     """Like :func:`grad`, returning ``(value, gradients)`` from one call. With
     ``has_aux=True`` (JAX's name), ``f`` returns ``(value, aux)``: only ``value`` is
     differentiated, and the result is ``((value, aux), gradients)``."""
     return _fast_callable(FirstOrder(f, wrt, stop_gradients, unconnected_gradients,
                                      return_value=True, optimize=optimize, verify=verify,
-                                     has_aux=has_aux))
+                                     has_aux=has_aux, checkpoint=checkpoint))
 
 
 def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
         unconnected_gradients: str = "none", optimize: bool = True,
-        verify: bool = False) -> Function:
+        verify: bool = False, checkpoint=None) -> Function:
     """``vjp(f)(*args) -> (value, pullback)``; ``pullback(cotangent)`` gives gradients.
 
     The value and every pullback are taken at the arguments as passed: ``f``
@@ -434,7 +441,7 @@ def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
     move it). The caller's arguments are left as passed.
     """
     t = FirstOrder(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
-                   verify=verify)
+                   verify=verify, checkpoint=checkpoint)
 
     @functools.wraps(t.fn)
     def run(*args, **kwargs):

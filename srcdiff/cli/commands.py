@@ -123,6 +123,9 @@ def _parser():
                    help="variables of FUNC treated as constants (as sd.grad's stop_gradients)")
     p.add_argument("--unconnected-gradients", choices=("none", "zero"), default="none",
                    help="what a wrt with no path to the output gets (default: none)")
+    p.add_argument("--checkpoint", metavar="sqrt|binomial|K",
+                   help="outermost loops keep snapshots and recompute segments backwards "
+                        "(as sd.grad's checkpoint=)")
     p.add_argument("-o", "--output", metavar="OUT.py",
                    help="write here (atomically) instead of to standard output")
     p.add_argument("--check", action="store_true",
@@ -155,7 +158,7 @@ def _derive(job, fn, wrt, single, ctx):
     if job.mode == "reverse":
         node, parsed, ctx = driver.reverse_function(
             fn, wrt, stop=job.stop, unconnected=job.unconnected, name=entry_name(job, fn),
-            as_tuple=not single, context=ctx)
+            as_tuple=not single, context=ctx, checkpoint=job.checkpoint)
     else:
         node, parsed, ctx = driver.forward_function(fn, wrt, stop=job.stop,
                                                     name=entry_name(job, fn),
@@ -237,6 +240,8 @@ def _header(job, rows, version):
         options.append("stop_gradients=" + ",".join(job.stop))
     if job.unconnected != "none":
         options.append("unconnected_gradients=" + job.unconnected)
+    if job.checkpoint is not None:
+        options.append(f"checkpoint={job.checkpoint}")
     if options:
         lines.append(comment_text("# options: " + " ".join(options)))
     return "\n".join(lines) + "\n"

@@ -13,7 +13,7 @@ import shlex
 import sys
 import traceback
 
-from srcdiff.api.transforms import refuse_wrapper_signature
+from srcdiff.api.transforms import check_checkpoint, refuse_wrapper_signature
 from srcdiff.compiler.emit.standalone import is_stdlib
 from srcdiff.compiler.front.parse import function_name, parse_function
 from srcdiff.errors import SrcdiffError
@@ -304,6 +304,14 @@ class Job:
             if not name.isidentifier():
                 raise usage(f"--stop-gradients entry {name!r} is not a variable name")
         self.unconnected = args.unconnected_gradients
+        self.checkpoint = getattr(args, "checkpoint", None)
+        if self.checkpoint is not None:
+            try:
+                self.checkpoint = check_checkpoint(int(self.checkpoint)
+                                                   if self.checkpoint.isdigit()
+                                                   else self.checkpoint)
+            except (TypeError, ValueError) as e:
+                raise usage(f"--checkpoint: {e}") from None
         self.force = args.force
         self.no_exec = args.no_exec
         self.output = display_path(args.output) if args.output else None
@@ -324,6 +332,8 @@ class Job:
             words += ["--stop-gradients", ",".join(self.stop)]
         if self.unconnected != "none":
             words += ["--unconnected-gradients", self.unconnected]
+        if self.checkpoint is not None:
+            words += ["--checkpoint", str(self.checkpoint)]
         if self.output:
             words += ["-o", self.output]
         return " ".join(shlex.quote(w) for w in words)

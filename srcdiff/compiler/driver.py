@@ -154,13 +154,15 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                      as_tuple: bool = False, context: Optional["Context"] = None,
                      zero_gradients: bool = False, internal: bool = False,
                      optimize: bool = True, verify: bool = False,
-                     has_aux: bool = False) -> Generated:
+                     has_aux: bool = False, checkpoint: Any = None) -> Generated:
     """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context).
 
     ``optimize=False`` gives the reference pipeline (SPEC §8): the plainest correct
     adjoint. ``verify=True`` makes the generated code check, at each backward read,
     that a primal value is the one the primal sweep had (verify.py). A ``context``
-    brings its own settings of both, shared by every callee's adjoint.
+    brings its own settings of both, shared by every callee's adjoint. ``checkpoint``
+    (None, "sqrt", "binomial" or an int) checkpoints the function's outermost loops
+    (reverse/checkpoint.py); ``# srcdiff: checkpoint`` marks loops anywhere.
     """
     ctx = context or Context(optimize=optimize, verify=verify)
     entry = name or "grad_" + function_name(fn)
@@ -169,7 +171,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     check_mutations(anf, analysis, parsed, ctx.registry, mutable_scalars=zero_d(arg_facts))
     options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
                              name=name, zero_gradients=zero_gradients, internal=internal,
-                             reference=not ctx.optimize, verify=ctx.verify, has_aux=has_aux)
+                             reference=not ctx.optimize, verify=ctx.verify, has_aux=has_aux,
+                             checkpoint=checkpoint)
     options.as_tuple = as_tuple
     if return_value:  # outputs the backward sweep restores in place are returned as copies
         options.snapshot_value = outputs_changed_in_place(anf, analysis, ctx.registry)

@@ -122,3 +122,16 @@ GOLDEN["nested_grad_call"] = (nested_grad_call, 0, (0.7,))
 GOLDEN_FORWARD["forward_nested_grad_call"] = lambda: sd.source(
     nested_grad_call, wrt=0, mode="forward", args=(0.7,))
 EXTRA_CASES = {"nested_grad_call": corpus.Case(nested_grad_call, 0.7)}  # (golden_numeric)
+
+
+# Checkpointed loops (issue 16). The schedule is given by the `# srcdiff: checkpoint`
+# marker on each function's loop, so these cases pass no option of their own.
+import numpy as np  # noqa: E402
+
+import checkpoint_cases  # noqa: E402
+
+_ck = np.random.default_rng(16)
+_ck_args = (_ck.normal(size=3), _ck.normal(size=(3, 3)) * 0.5, _ck.normal(size=(5, 3)))
+GOLDEN["checkpoint_rnn_binomial"] = (checkpoint_cases.rnn_binomial, (0, 1), _ck_args)
+GOLDEN["checkpoint_stores_in_place"] = (checkpoint_cases.stores_in_place, 0,
+                                        (np.array([0.5, -0.3, 0.8]), 4))

@@ -36,13 +36,14 @@ from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.recording import plan_saves
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.reverse.backward import BackwardStatements
+from srcdiff.compiler.reverse.checkpoint import Checkpointing, backward_reads, checkpointed_loops
 from srcdiff.compiler.reverse.contributions import Contributions
 from srcdiff.compiler.reverse.control import ControlFlow
 from srcdiff.compiler.reverse.primal import PrimalSweep
 from srcdiff.compiler.reverse.state import AdjointState
 
 
-class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow):
+class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Checkpointing):
     """The reverse generator. Its parts, one module each: the primal sweep (primal.py),
     the backward sweep of simple statements (backward.py), rule instantiation and
     gradient accumulation (contributions.py), compound statements (control.py); what
@@ -65,6 +66,8 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow):
         self._order = None  # S.key(statement) -> its position in program order
         self.observed = {}  # S.key(statement) -> names its adjoint read (last round generated)
         self.no_recompute = set()  # temporaries a round showed must be saved instead
+        # S.key(loop) -> its checkpoint schedule (checkpoint.py)
+        self.checkpoints = checkpointed_loops(fn, parsed, options.checkpoint)
         self._reset_generation(set(names.taken))
 
     # ------------------------------------------------------------ helpers
@@ -155,6 +158,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow):
         self.carried = set()  # adjoints that must stay defined across loop iterations
         self.exposed = set()  # names read before assigned in the innermost loop's body
         self.ever_uniform = set()  # gradients that held a uniform scalar somewhere (AdjointState)
+        self.checkpoint_runs = {}  # S.key(loop) -> what checkpoint.py's two halves share
 
     def _sweeps(self, body, ret):
         outputs = ret.value.elts if isinstance(ret.value, gast.Tuple) else [ret.value]
@@ -199,10 +203,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow):
         return S.call("seed", [src, S.copy(out)] + where)
 
     def _reads(self, stmts):
-        names = set()
-        for s in stmts:
-            names |= S.loaded_names(s)
-        return names - set(self.adj.values())
+        return backward_reads(stmts) - set(self.adj.values())
 
     def _check_wrt(self):
         check_wrt(self.fn.name, self.params, self.a, self.opt.wrt)

@@ -101,13 +101,20 @@ class ControlFlow:
         self.exposed = exposed_outer
         self.comment_line = None
         deferred_pre, deferred_post = [], []
-        if not self.opt.reference:
+        checkpointed = S.key(s) in self.checkpoints
+        # (a checkpointed loop defers per segment: sums over one segment's iterations)
+        if not self.opt.reference and self.segments_defer(s):
             body, deferred_pre, deferred_post = defer_accumulations(SweepView(self), body, s)
+        if checkpointed:
+            body = self.per_segment(body, deferred_pre, deferred_post)
+            deferred_pre, deferred_post = [], []
         pre += deferred_pre
         i = s.target.id if isinstance(s, gast.For) else None
         text, lineno = self.parsed.source_line(s)
         head = [S.comment(f"adjoint of line {lineno}: {text}")] if lineno else []
-        if counter is None:  # replay the range backwards
+        if checkpointed:  # segments recomputed from snapshots (checkpoint.py)
+            loop_stmts = self.checkpointed_backward(s, body)
+        elif counter is None:  # replay the range backwards
             loop = gast.For(target=S.copy(s.target), iter=S.call("reversed", [S.copy(s.iter)]),
                             body=body or [gast.Pass()], orelse=[], type_comment=None)
             loop_stmts = [S.locate(loop, s)]
@@ -123,10 +130,10 @@ class ControlFlow:
         keep = self.saved.get(S.key(s))
         if isinstance(keep, tuple):
             post.append(S.assign(i, S.name(keep[1]), s))
-        if not body and counter is None:
+        if not body and counter is None and not checkpointed:
             return post
         if not any(not isinstance(x, gast.Expr) or not S.is_comment(x) for x in body) \
-                and counter is None:
+                and counter is None and not checkpointed:
             return post
         return head + pre + loop_stmts + post
 

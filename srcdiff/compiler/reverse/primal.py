@@ -130,6 +130,8 @@ class PrimalSweep:
             keep = self.names.private(i)
             pre.append(S.assign(keep, S.name(i), s))
             self.saved[S.key(s)] = ("name", keep)
+        if S.key(s) in self.checkpoints:
+            return pre + self.checkpointed_primal(s, depth)
         if replay:
             self.counters[S.key(s)] = None
             body = self.primal_block(s.body, depth + 1)

@@ -8,7 +8,7 @@ defined, owned, uniform), and the options of one reverse-mode compilation.
 class ReverseOptions:
     def __init__(self, wrt, stop=(), unconnected="none", return_value=False, name=None,
                  zero_gradients=False, internal=False, reference=False, verify=False,
-                 has_aux=False):
+                 has_aux=False, checkpoint=None):
         self.wrt = list(wrt)  # names (parameters or locals), in the order returned
         self.stop = set(stop)
         self.unconnected = unconnected
@@ -22,6 +22,7 @@ class ReverseOptions:
         self.reference = reference
         self.verify = verify  # place markers for verify.py in the primal sweep
         self.has_aux = has_aux  # f returns (value, aux): only value is differentiated
+        self.checkpoint = checkpoint  # None, "sqrt", "binomial[:c]" or k: outermost loops
 
 
 class AdjointState:

@@ -1,0 +1,340 @@
+"""Checkpointed loops: snapshots of a loop's state instead of every iteration's saves.
+
+A loop is checkpointed when ``checkpoint=`` asks for it (every outermost loop of the
+function) or when its line (or the line above it) carries ``# srcdiff: checkpoint``,
+optionally followed by the schedule: ``sqrt``, ``binomial``, ``binomial:<c>`` or an
+int ``k``. The generated code, for ``for t in <iter>: <body>`` with loop state ``h``::
+
+    # primal sweep
+    _iters = <iter>                     # the iterations, fixed on entry (a range)
+    _forward, _backward = checkpoint_schedule(len(_iters), "sqrt")
+    _snaps = {}
+    for _a, _b in _forward:             # keep the state at the start of each segment
+        _snaps[_a] = h,
+        for t in _iters[_a:_b]:
+            <body>                      # the user's statements, nothing saved
+    # backward sweep
+    for _a, _m, _b, _last in _backward:
+        h, = _snaps.pop(_a) if _last else _snaps[_a]
+        for t in _iters[_a:_m]:         # advance without saving
+            <body>
+        if _b is None:
+            _snaps[_m] = h,             # a snapshot the schedule takes on the way back
+        else:
+            for t in _iters[_m:_b]:     # the segment again, saving what its adjoint reads
+                <body with saves>
+            for t in reversed(_iters[_m:_b]):
+                <adjoint of body>
+
+The schedule is srcdiff.runtime.checkpoint_schedule. Inside a loop (depth > 0) the
+three values of a run (``_iters``, ``_backward``, ``_snaps``) go on ``_stack``.
+
+The *state* kept in a snapshot: the names the body writes that are live into the body
+(read before the body certainly assigns them) or that the backward sweep reads and
+that are bound outside the loop (their value from before the loop is then restored as
+the last segment's adjoint undoes it). Containers the body changes in place are copied
+(``snapshot_tree``) and put back in place (``restore_into``).
+
+The sweep's invariant holds for each segment as for an ordinary loop: a segment starts
+from the state the primal sweep had at its first iteration (the snapshot; every other
+name the body reads is one the body does not write, holding its value during the loop
+by the invariant, since the segment's reads are reads of the backward sweep and so
+kept), its saving run records what its adjoint reads, and the adjoint restores the
+state of the segment's start. Verification mode keeps the values live into the body at
+every iteration of the primal sweep and checks each recomputed iteration against them.
+
+Only loops whose trip count is known on entry are checkpointed: a ``while`` loop or a
+loop left early (``break``, ``return``) is refused with a located error.
+"""
+
+import re
+
+import gast
+
+from srcdiff.compiler.analysis.activity import walk
+from srcdiff.compiler.analysis.recording import defined_before
+from srcdiff.compiler.ir import dataflow
+from srcdiff.compiler.ir import syntax as S
+
+_DIRECTIVE = re.compile(r"#\s*srcdiff:\s*checkpoint\b[ \t]*([^\s#]*)")
+
+
+def check_option(value):
+    """``checkpoint=``: None, "sqrt", "binomial", "binomial:<c>" or an int k >= 1; False
+    checkpoints no loop, marked ones included (code that is differentiated again)."""
+    if value is None or value is False or value == "sqrt" or value == "binomial":
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise TypeError(f"checkpoint must be None, 'sqrt', 'binomial' or an int, got {value!r}")
+    if isinstance(value, int):
+        if value < 1:
+            raise ValueError(f"checkpoint={value}: a snapshot every k iterations needs k >= 1")
+        return value
+    head, _, count = value.partition(":")
+    if head == "binomial" and count.isdigit() and int(count) >= 1:
+        return value
+    raise ValueError(f"checkpoint must be None, 'sqrt', 'binomial', 'binomial:<snapshots>' "
+                     f"or an int, got {value!r}")
+
+
+def checkpointed_loops(fn, parsed, option):
+    """``{S.key(loop): schedule}`` for the loops of the ANF function ``fn`` to checkpoint;
+    refuses (located SrcdiffError) a marked or asked-for loop that cannot be."""
+    out = {}
+    for s, depth in walk(fn.body if option is not False else ()):
+        if not isinstance(s, (gast.For, gast.While)):
+            continue
+        how = _marker(s, parsed, option)
+        if how is None and option is not None and depth == 0:
+            how = option
+        if how is None:
+            continue
+        _check_loop(s, parsed, how)
+        out[S.key(s)] = how
+    return out
+
+
+def _marker(s, parsed, option):
+    lineno = getattr(s, "lineno", None)
+    if not lineno or lineno > len(parsed.lines):
+        return None
+    lines = [parsed.lines[lineno - 1]]
+    if lineno > 1 and parsed.lines[lineno - 2].strip().startswith("#"):
+        lines.append(parsed.lines[lineno - 2])
+    for line in lines:
+        found = _DIRECTIVE.search(line)
+        if found is None:
+            continue
+        word = found.group(1)
+        if not word:
+            return option or "sqrt"
+        try:
+            return check_option(int(word) if word.isdigit() else word)
+        except (TypeError, ValueError):
+            raise parsed.error(s, f"`# srcdiff: checkpoint {word}` names no schedule",
+                               hint="write `# srcdiff: checkpoint` followed by nothing, sqrt, "
+                                    "binomial, binomial:<snapshots> or a number of "
+                                    "iterations") from None
+    return None
+
+
+def _check_loop(s, parsed, how):
+    what = f"checkpointing ({how!r}) needs the loop's trip count when it starts, but "
+    if isinstance(s, gast.While):
+        raise parsed.error(s, what + "a `while` loop runs until its test fails",
+                           hint="write it as a `for` loop over a range, or do not "
+                                "checkpoint it")
+    if any(isinstance(x, gast.Break) for x in _own_statements(s.body)):
+        raise parsed.error(s, what + "this loop can be left early (a `break` or a `return` "
+                           "inside it)", hint="compute the loop without leaving it early, "
+                                              "or do not checkpoint it")
+    if s.target.id in {n for x, _ in walk(s.body) for n in dataflow.bound(x)
+                       if not isinstance(x, (gast.For, gast.While, gast.If))}:
+        raise parsed.error(s, f"checkpointing ({how!r}) needs the loop variable as the loop "
+                           "sets it, but the body assigns it", hint="use another name")
+
+
+RERUN = "_srcdiff_rerun"  # on a segment's loop run again: the ANF loop it runs
+
+
+def backward_reads(stmts):
+    """Names the backward sweep ``stmts`` reads that must hold their primal values: a
+    segment run again reads only what is live into the loop's body (what it computes
+    itself needs no save)."""
+    names = set()
+    for node in stmts:
+        stack = [node]
+        while stack:
+            x = stack.pop()
+            loop = getattr(x, RERUN, None)
+            if loop is not None:
+                names |= dataflow.reads(x.iter) | live_into(loop.body)[0]
+                continue
+            if isinstance(x, gast.Name) and isinstance(x.ctx, gast.Load):
+                names.add(x.id)
+            stack.extend(gast.iter_child_nodes(x))
+    return names
+
+
+def _own_statements(body):
+    """The statements of ``body`` and of its branches, not of loops nested in it."""
+    for x in body:
+        yield x
+        if isinstance(x, gast.If):
+            yield from _own_statements(x.body)
+            yield from _own_statements(x.orelse)
+
+
+def live_into(body, assigned=frozenset()):
+    """``(names read before being certainly assigned, names certainly assigned)`` of a
+    statement list (conservative: a branch or a loop assigns for sure only what every
+    way through it does)."""
+    live, assigned = set(), set(assigned)
+    for x in body:
+        if isinstance(x, gast.If):
+            live |= dataflow.reads(x.test) - assigned
+            l1, a1 = live_into(x.body, assigned)
+            l2, a2 = live_into(x.orelse, assigned)
+            live |= l1 | l2
+            assigned |= a1 & a2
+        elif isinstance(x, (gast.For, gast.While)):
+            head = x.iter if isinstance(x, gast.For) else x.test
+            live |= dataflow.reads(head) - assigned
+            inner = assigned | (dataflow.bound(x.target) if isinstance(x, gast.For) else set())
+            live |= live_into(x.body, inner)[0]
+        else:
+            live |= dataflow.reads(x) - assigned
+            assigned |= dataflow.bound(x)
+    return live, assigned
+
+
+class Checkpointing:
+    """Reverse's checkpointed loops (mixed into Reverse; shares its state)."""
+
+    def _checkpoint_state(self, s):
+        """``(names, containers)``: the loop state a snapshot keeps (sorted), and those of
+        them the body changes in place."""
+        written, in_place = set(), set()
+        for x, _ in walk(s.body):
+            op = self.a.op(x)
+            if op is not None and op.target is not None:
+                written.add(op.target)
+                if op.kind in ("store", "append"):
+                    in_place.add(op.target)
+            written |= dataflow.bound(x) if not isinstance(x, (gast.If, gast.While)) \
+                else set()
+        inside = {S.key(x) for x, _ in walk(s.body)}
+        outside = set(self.params)
+        for x, _ in walk(self.fn.body):
+            if S.key(x) not in inside and x is not s:
+                op = self.a.op(x)
+                if op is not None and op.target is not None:
+                    outside.add(op.target)
+                if isinstance(x, gast.For):
+                    outside.add(x.target.id)
+        state = written & (live_into(s.body)[0] | (self.needed & outside))
+        state.discard(s.target.id)
+        state = sorted(state)
+        return state, in_place & set(state)
+
+    def checkpointed_primal(self, s, depth):
+        """The primal sweep of a checkpointed loop (the code above, its first half)."""
+        how = self.checkpoints[S.key(s)]
+        private = self.names.private
+        names = {k: private(k) for k in ("iters", "forward", "backward", "snaps", "a", "b",
+                                          "m", "last")}
+        state, containers = self._checkpoint_state(s)
+        for v in state:
+            if not defined_before(self.fn.body, s, v, self.a, self.params):
+                self.unbound_saved.add(v)  # bound in an earlier trip of an outer loop
+        trail = private("verify_states") if self.opt.verify else None
+        saving = self.primal_block(s.body, depth + 1)
+        self.checkpoint_runs[S.key(s)] = (names, state, containers, saving, trail)
+        what = ", ".join(state) or "nothing"
+        out = [S.comment(f"checkpointed loop ({how}): snapshots of {what} at the iterations "
+                         "the schedule picks, instead of every iteration's values"),
+               S.assign(names["iters"], S.copy(s.iter), s)]
+        out += S.stmts(f"{names['forward']}, {names['backward']} = "
+                       f"checkpoint_schedule(len({names['iters']}), {how!r})\n"
+                       f"{names['snaps']} = {{}}")
+        if trail:
+            out.append(S.assign(trail, gast.Dict(keys=[], values=[])))
+        inner = self._segment(s, names["a"], names["b"], self._plain(s), trail, keep=True)
+        loop = S.stmts(f"for {names['a']}, {names['b']} in {names['forward']}:\n    pass")[0]
+        loop.body = [self._store(names, names["a"], state, containers)] + inner
+        out.append(S.locate(loop, s))
+        if depth:
+            self.uses_stack = True
+            out.append(S.locate(gast.Expr(value=S.call("_stack.append", [_run(names, trail)])),
+                                s))
+        return [S.locate(x, s) for x in out]
+
+    def checkpointed_backward(self, s, segment):
+        """The backward sweep of a checkpointed loop: its actions (the docstring above)."""
+        adjoint, deferred_pre, deferred_post = segment
+        names, state, containers, saving, trail = self.checkpoint_runs[S.key(s)]
+        n = names
+        out = []
+        if self._loop_depth(s):
+            out.append(S.assign(_run(names, trail), S.expr("_stack.pop()")))
+        loop = S.stmts(f"for {n['a']}, {n['m']}, {n['b']}, {n['last']} in {n['backward']}:"
+                       "\n    pass")[0]
+        body = self._restore_state(names, state, containers)
+        body += self._segment(s, n["a"], n["m"], self._plain(s), trail)
+        back = gast.For(target=S.copy(s.target), iter=S.expr(
+            f"reversed({n['iters']}[{n['m']}:{n['b']}])"), body=adjoint or [gast.Pass()],
+            orelse=[], type_comment=None)
+        body.append(gast.If(test=S.expr(f"{n['b']} is None"),
+                            body=[self._store(names, n["m"], state, containers)],
+                            orelse=self._segment(s, n["m"], n["b"], S.copy(saving), trail)
+                            + deferred_pre + [S.locate(back, s)] + deferred_post))
+        loop.body = body
+        out.append(loop)
+        return [S.locate(x, s) for x in out]
+
+    def segments_defer(self, s):
+        """Are sums over iterations deferred for loop ``s`` (deferral.py)? For a
+        checkpointed loop, only when a segment has several iterations: per segment."""
+        how = self.checkpoints.get(S.key(s))
+        return how is None or not str(how).startswith("binomial")
+
+    def per_segment(self, adjoint, deferred_pre, deferred_post):
+        """The adjoint loop's body, with the sums deferral keeps for after the loop made
+        after each segment's adjoint instead (``checkpointed_backward`` unpacks it)."""
+        return adjoint, deferred_pre, deferred_post
+
+    def _plain(self, s):
+        return [S.copy(x) for x in s.body] or [gast.Pass()]
+
+    def _segment(self, s, start, stop, body, trail, keep=False):
+        """``for t in _iters[start:stop]: body`` (with verification's state checks)."""
+        iters = self.checkpoint_runs[S.key(s)][0]["iters"]
+        if trail:
+            # every name live into the body (not only the snapshot's state, which is what
+            # this checks): an iteration run again starts where the primal sweep's did
+            text, lineno = self.parsed.source_line(s)
+            live = sorted(live_into(s.body)[0] - {s.target.id})
+            args = [S.call("locals"), gast.Tuple(elts=[S.const(v) for v in live],
+                                                 ctx=gast.Load())]
+            if keep:
+                check = S.assign(gast.Subscript(value=S.name(trail), slice=S.copy(s.target),
+                                                ctx=gast.Store()),
+                                 S.call("verify_snapshot", args))
+            else:
+                check = gast.Expr(value=S.call("verify_state_same", [
+                    S.name(trail), S.copy(s.target)] + args
+                    + [S.const(f"line {lineno}: {text}")]))
+            body = [check] + body
+        loop = gast.For(target=S.copy(s.target), iter=S.expr(f"{iters}[{start}:{stop}]"),
+                        body=body, orelse=[], type_comment=None)
+        if not keep:
+            setattr(loop, RERUN, s)
+        return [S.locate(loop, s)]
+
+    def _store(self, names, at, state, containers):
+        target = S.expr(f"{names['snaps']}[{at}]")
+        return S.assign(target, _state_tuple(state, containers))
+
+    def _restore_state(self, names, state, containers):
+        if not state:
+            return S.stmts(f"if {names['last']}:\n    del {names['snaps']}[{names['a']}]")
+        kept = {v: self.names.private(v + "_kept") for v in containers}
+        targets = gast.Tuple(elts=[S.name(kept.get(v, v), store=True) for v in state],
+                             ctx=gast.Store())
+        n = names
+        value = S.expr(f"{n['snaps']}.pop({n['a']}) if {n['last']} else {n['snaps']}[{n['a']}]")
+        out = [gast.Assign(targets=[targets], value=value, type_comment=None)]
+        out += [gast.Expr(value=S.call("restore_into", [S.name(v), S.name(kept[v])]))
+                for v in sorted(containers)]
+        return out
+
+
+def _run(names, trail):
+    """What a run of a loop nested in another keeps for its backward sweep."""
+    kept = [names["iters"], names["backward"], names["snaps"]] + ([trail] if trail else [])
+    return gast.Tuple(elts=[S.name(v) for v in kept], ctx=gast.Load())
+
+
+def _state_tuple(state, containers):
+    return gast.Tuple(elts=[S.call("snapshot_tree", [S.name(v)]) if v in containers
+                            else S.name(v) for v in state], ctx=gast.Load())
