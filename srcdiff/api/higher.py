@@ -56,23 +56,30 @@ class Target:
     as ``grad_ys``, keep their defaults).
     """
 
-    bound_args, bound_kwargs = (), {}  # (no functools.partial here: forward mode reads defs)
-
     def __init__(self, f):
         f = api.transform_of(f)
+        self.bound_args, self.bound_kwargs = (), {}
         if is_transform(f):
             self.inner = f
             self.fn = f.fn
             self.sig, self.params = f.sig, list(f.params)
+            self.open_params = list(f.open_params)
         else:
             if not callable(f):
                 raise TypeError(f"expected a function, got {f!r}")
             self.inner = None
+            # functools.partial: as in transforms.FirstOrder, its arguments are constants
+            while isinstance(f, functools.partial):
+                self.bound_args = tuple(f.args) + self.bound_args
+                self.bound_kwargs = {**f.keywords, **self.bound_kwargs}
+                f = f.func
             self.fn = api.the_code_that_runs(f)
-            if not inspect.isfunction(self.fn):
+            if not api.is_python(self.fn):
                 parse_function(self.fn)  # raises the "not a Python function" error
             self.sig, self.params = api.parameters(self.fn)
             api.check_signature(self.fn, self.sig)
+            self.open_params = api.open_parameters(self.params, self.bound_args,
+                                                   self.bound_kwargs)
         self._defaults = self.fn.__defaults__ or ()
         if self.inner is not None:
             self._defaults = ()
@@ -100,7 +107,7 @@ def _plain(inner):
 
 
 def wrt_of(target, wrt):
-    return api.wrt_names(target.fn, target.params, wrt)
+    return api.wrt_names(target.fn, target.open_params, wrt)
 
 
 def argument_facts(values):
@@ -137,7 +144,10 @@ class JVP:
         return hit
 
     def __call__(self, *args, tangents=None, **kwargs):
-        values = self.target.bind(args, kwargs)
+        return self.at(self.target.bind(args, kwargs), tangents)
+
+    def at(self, values, tangents):
+        """The result for arguments already bound (``self.target.bind``)."""
         tangents = self._check_tangents(values, tangents)
         value, tangent = self.compiled(values).call(*values, tangents=tangents)
         return value, _fill(tangent, value)
@@ -228,7 +238,8 @@ class Composed(api.Transform):
         self.inner = inner
         self.fn = inner.fn
         self.sig, self.params = inner.sig, list(inner.params)
-        self.wrt, self.single = api.wrt_names(self.fn, self.params, wrt)
+        self.open_params = list(inner.open_params)
+        self.wrt, self.single = api.wrt_names(self.fn, self.open_params, wrt)
         self.stop = api.check_options(unconnected_gradients, stop_gradients)
         self.unconnected = unconnected_gradients
         self.return_value = return_value
@@ -291,7 +302,10 @@ class Composed(api.Transform):
                         forward.compiled(values).source)
 
     def __call__(self, *args, grad_ys=None, **kwargs):
-        values = self.bind_arguments(args, kwargs)
+        return self.at(self.bind_arguments(args, kwargs), grad_ys)
+
+    def at(self, values, grad_ys=None):
+        """The result for arguments already bound (:meth:`bind_arguments`)."""
         return self.compiled(values).call(*values, grad_ys=grad_ys)
 
 

@@ -32,6 +32,10 @@ class HVP:
             raise TypeError("hvp needs vector=: one vector per wrt argument, shaped like it")
         return self.jvp(*args, tangents=vector, **kwargs)[1]
 
+    def at(self, values, vector):
+        """The product for arguments already bound (``self.jvp.target.bind``)."""
+        return self.jvp.at(values, vector)[1]
+
 
 def hvp(f: Function, wrt: Wrt = 0) -> "HVP":
     """Hessian-vector product by forward over reverse; see SPEC §2."""
@@ -58,7 +62,7 @@ class Hessian:
             for idx, basis in _basis(xj):
                 vector = [np.zeros_like(x, dtype=float) if np.ndim(x) else 0.0 for x in inputs]
                 vector[j] = basis
-                column = self.hvp(*values, vector=vector[0] if self.single else tuple(vector))
+                column = self.hvp.at(values, vector[0] if self.single else tuple(vector))
                 column = [column] if self.single else list(column)
                 for i, xi in enumerate(inputs):
                     if blocks[i][j] is None:
@@ -116,8 +120,8 @@ class Jacobian:
             for idx, basis in _basis(xj):
                 tangents = [np.zeros_like(x, dtype=float) if np.ndim(x) else 0.0 for x in inputs]
                 tangents[j] = basis
-                value, column = self.jvp(*values, tangents=tangents[0] if self.single
-                                         else tuple(tangents))
+                value, column = self.jvp.at(values, tangents[0] if self.single
+                                            else tuple(tangents))
                 outs, tuple_out = _outputs(value)
                 columns = list(column) if tuple_out else [column]
                 if blocks is None:
@@ -138,7 +142,7 @@ class Jacobian:
                                     if np.ndim(p) else 0.0 for k, p in enumerate(outs))
                 else:
                     grad_ys = basis
-                row = self.grad(*values, grad_ys=grad_ys)
+                row = api.transform_of(self.grad).at(values, grad_ys)
                 row = [row] if self.single else list(row)
                 for j, r in enumerate(row):
                     blocks[m][j][idx] = r

@@ -21,6 +21,7 @@ from srcdiff.compiler.analysis.facts import arg_fact
 from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front.normalize import check_signature as check_def
 from srcdiff.compiler.front.parse import parse_function
+from srcdiff.compiler.front.signatures import Callable, python_callable
 from srcdiff.errors import SrcdiffError
 from srcdiff.rules import DEFAULT
 from srcdiff.types import Function, Names, Wrt
@@ -116,6 +117,9 @@ def the_code_that_runs(fn):
     """
     if inspect.isfunction(fn) or _has_rule(fn):
         return fn
+    method = python_callable(fn)  # a bound method, a classmethod, a callable object
+    if isinstance(method, Callable):
+        return method
     inner = getattr(fn, "__wrapped__", None)
     if inner is None:
         return fn
@@ -204,6 +208,16 @@ def refuse_wrapper_signature(fn, parsed):
                  "wrapped function itself")
 
 
+def is_python(fn):
+    """A function srcdiff reads: a ``def`` or lambda, or a method seen as one (Callable)."""
+    return inspect.isfunction(fn) or isinstance(fn, Callable)
+
+
+def open_parameters(params, bound_args, bound_kwargs):
+    """The parameters a ``functools.partial`` leaves open (what ``wrt`` positions count)."""
+    return [p for p in params[len(bound_args):] if p not in bound_kwargs]
+
+
 def parameters(fn):
     try:
         sig = inspect.signature(fn, follow_wrapped=False)
@@ -276,16 +290,15 @@ class FirstOrder(Transform):
             self.bound_kwargs = {**fn.keywords, **self.bound_kwargs}
             fn = fn.func
         self.fn = the_code_that_runs(fn)
-        if not inspect.isfunction(self.fn) or _has_rule(self.fn):
+        if not is_python(self.fn) or _has_rule(self.fn):
             wrapped = _wrap_primitive(self.fn)
             if wrapped is None:
                 parse_function(self.fn)  # raises the "not a Python function" error
             self.fn = wrapped
         self.sig, self.params = parameters(self.fn)
         check_signature(self.fn, self.sig)
-        open_params = [p for p in self.params[len(self.bound_args):]
-                       if p not in self.bound_kwargs]
-        self.wrt, self.single = wrt_names(self.fn, open_params, wrt)
+        self.open_params = open_parameters(self.params, self.bound_args, self.bound_kwargs)
+        self.wrt, self.single = wrt_names(self.fn, self.open_params, wrt)
         self.stop = check_options(unconnected_gradients, stop_gradients)
         self.unconnected = unconnected_gradients
         self.return_value = return_value
@@ -325,6 +338,10 @@ class FirstOrder(Transform):
                             f"({', '.join(sorted(extra))}) are not supported by srcdiff; "
                             "make them ordinary parameters")
         return [bound.arguments[p] for p in self.params]
+
+    def at(self, values, grad_ys=None):
+        """The result for arguments already bound (:meth:`bind_arguments`)."""
+        return self.compiled(values).call(*values, grad_ys)
 
     def compiled(self, values):
         """The generated gradient for arguments like ``values`` (compiled once, then cached)."""
