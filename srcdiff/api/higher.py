@@ -24,7 +24,9 @@ import weakref
 import gast
 import numpy as np
 
+from srcdiff.api import callables
 from srcdiff.api import transforms as api
+from srcdiff.api.callables import PerShape
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis.facts import arg_fact
 from srcdiff.compiler.driver import compile_forward
@@ -171,7 +173,8 @@ class JVP:
 
 def jvp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = ()) -> "JVP":
     """Forward mode: ``jvp(f, wrt)(*args, tangents=t) -> (value, J @ t)``; see SPEC §2."""
-    return JVP(f, wrt, stop_gradients)
+    per = callables.transform(f, lambda g, w: JVP(g, w, stop_gradients), wrt)
+    return per if per is not None else JVP(f, wrt, stop_gradients)
 
 
 def _check_like(t, x, what):
@@ -314,6 +317,10 @@ def grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
          verify: bool = False) -> Function:
     """``sd.grad``: the gradient of ``f`` (transforms.grad), or, when ``f`` is itself a
     transform (``grad(grad(f))``), of its generated code (:class:`Composed`)."""
+    if isinstance(f, PerShape):  # of a function with *args, **kwargs, ... (callables.py)
+        return f.then(lambda g, w: grad(g, w, stop_gradients=stop_gradients,
+                                        unconnected_gradients=unconnected_gradients,
+                                        optimize=optimize, verify=verify), wrt)
     if is_transform(f):
         api.check_modes(optimize, verify)
         return Composed(f, wrt, stop_gradients, unconnected_gradients)
@@ -328,6 +335,10 @@ def value_and_grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
     """``sd.value_and_grad``: like :func:`grad`, returning ``(value, gradients)``;
     ``has_aux=True``: ``f`` returns ``(value, aux)`` and the result is
     ``((value, aux), gradients)`` (transforms.value_and_grad)."""
+    if isinstance(f, PerShape):
+        return f.then(lambda g, w: value_and_grad(
+            g, w, stop_gradients=stop_gradients, unconnected_gradients=unconnected_gradients,
+            optimize=optimize, verify=verify, has_aux=has_aux), wrt)
     if is_transform(f):
         api.check_modes(optimize, verify)
         if has_aux:

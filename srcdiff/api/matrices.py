@@ -5,6 +5,7 @@ import functools
 
 import numpy as np
 
+from srcdiff.api import callables
 from srcdiff.api import transforms as api
 from srcdiff.api.higher import JVP, Target, grad, is_transform, wrt_of
 from srcdiff.compiler.emit.execute import copy_arguments
@@ -39,7 +40,8 @@ class HVP:
 
 def hvp(f: Function, wrt: Wrt = 0) -> "HVP":
     """Hessian-vector product by forward over reverse; see SPEC §2."""
-    return HVP(f, wrt)
+    per = callables.transform(f, HVP, wrt)
+    return per if per is not None else HVP(f, wrt)
 
 
 class Hessian:
@@ -76,7 +78,8 @@ class Hessian:
 
 def hessian(f: Function, wrt: Wrt = 0) -> "Hessian":
     """The full Hessian, one Hessian-vector product per input element; see SPEC §2."""
-    return Hessian(f, wrt)
+    per = callables.transform(f, Hessian, wrt)
+    return per if per is not None else Hessian(f, wrt)
 
 
 # ------------------------------------------------------------------ jacobian
@@ -151,7 +154,8 @@ class Jacobian:
 
 def jacobian(f: Function, wrt: Wrt = 0, mode: str = "reverse") -> "Jacobian":
     """The full Jacobian, by reverse (one pass per output element) or forward mode."""
-    return Jacobian(f, wrt, mode)
+    per = callables.transform(f, lambda g, w: Jacobian(g, w, mode), wrt)
+    return per if per is not None else Jacobian(f, wrt, mode)
 
 
 def _inputs(target, values, wrt, what):

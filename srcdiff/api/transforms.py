@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from srcdiff.api import callables
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis import effects
 from srcdiff.compiler.analysis.facts import arg_fact
@@ -416,6 +417,11 @@ def grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
     pipeline; ``verify=True``: the generated code checks the backward sweep's
     invariant as it runs (SPEC §8, verify.py).
     """
+    per = callables.transform(f, lambda g, w: grad(
+        g, w, stop_gradients=stop_gradients, unconnected_gradients=unconnected_gradients,
+        optimize=optimize, verify=verify), wrt)
+    if per is not None:  # *args, **kwargs, keyword-only parameters: per call shape
+        return per
     return _fast_callable(FirstOrder(f, wrt, stop_gradients, unconnected_gradients,
                                      optimize=optimize, verify=verify))
 
@@ -426,6 +432,11 @@ def value_and_grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
     """Like :func:`grad`, returning ``(value, gradients)`` from one call. With
     ``has_aux=True`` (JAX's name), ``f`` returns ``(value, aux)``: only ``value`` is
     differentiated, and the result is ``((value, aux), gradients)``."""
+    per = callables.transform(f, lambda g, w: value_and_grad(
+        g, w, stop_gradients=stop_gradients, unconnected_gradients=unconnected_gradients,
+        optimize=optimize, verify=verify, has_aux=has_aux), wrt)
+    if per is not None:
+        return per
     return _fast_callable(FirstOrder(f, wrt, stop_gradients, unconnected_gradients,
                                      return_value=True, optimize=optimize, verify=verify,
                                      has_aux=has_aux))
@@ -441,6 +452,11 @@ def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
     pullback keeps its own copy (later changes to the caller's arrays do not
     move it). The caller's arguments are left as passed.
     """
+    per = callables.transform(f, lambda g, w: vjp(
+        g, w, stop_gradients=stop_gradients, unconnected_gradients=unconnected_gradients,
+        optimize=optimize, verify=verify), wrt)
+    if per is not None:
+        return per
     t = FirstOrder(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
                    verify=verify)
 

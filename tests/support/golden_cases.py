@@ -4,6 +4,7 @@ import os
 import sys
 
 import corpus
+import method_cases
 import paths
 import srcdiff as sd
 from srcdiff.api import higher
@@ -97,3 +98,9 @@ def check_golden(name, text):
         expected = f.read()
     assert text == expected, f"generated source for {name} changed; run `make golden` and review"
 
+
+
+# issue 15: a bound method (self's attributes are constants), and a helper's *args lowered
+GOLDEN["method_regression_loss"] = (method_cases.REGRESSION.loss, 0, (method_cases.W0,))
+_varargs = _CASES["varargs_helper"]
+GOLDEN["corpus_varargs_helper"] = (_varargs.fn, _varargs.wrt, _varargs.args)

@@ -174,11 +174,15 @@ class Expressions:
     def call(self, e):
         for a in e.args:
             if isinstance(a, gast.Starred):
-                raise self.error(a, "calls with `*args` are not supported",
+                raise self.error(a, "calls with `*xs` are supported only for the function's "
+                                 "own `*args` (never reassigned): the length of this `*xs` "
+                                 "is known only when the code runs",
                                  hint="pass the arguments explicitly")
         for k in e.keywords:
             if k.arg is None:
-                raise self.error(k.value, "calls with `**kwargs` are not supported",
+                raise self.error(k.value, "calls with `**mapping` are supported only for the "
+                                 "function's own `**kwargs` (never reassigned): the keys of "
+                                 "this mapping are known only when the code runs",
                                  hint="pass the keyword arguments explicitly")
         f = e.func
         if isinstance(f, gast.Name) and f.id in self.local_functions:

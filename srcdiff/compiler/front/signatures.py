@@ -357,6 +357,7 @@ def _lower(parsed, node, fn):
                                          values=[S.name(n) for _, n in entries])))
     for s in prefix:
         S.locate(s, line)
+    _forward_starred(node, a, fn.lowered)
     node.args = gast.arguments(args=params, posonlyargs=[], vararg=None, kwonlyargs=[],
                                kw_defaults=[], kwarg=None, defaults=new_defaults)
     node.body = prefix + node.body
@@ -364,6 +365,35 @@ def _lower(parsed, node, fn):
         if not isinstance(key, str) or not key.isidentifier():
             raise parsed.error(node, f"{parsed.name!r} receives the keyword {key!r} in "
                                "**kwargs, which is not a Python name")
+
+
+def _forward_starred(node, a, lowered):
+    """``g(*args, **kwargs)`` with the function's own ``*args``/``**kwargs`` (never
+    reassigned): their entries are known for this call, so they are passed one by one."""
+    stored = {n.id for n in gast.walk(node) if isinstance(n, gast.Name)
+              and isinstance(n.ctx, (gast.Store, gast.Del))}
+    var = a.vararg.id if a.vararg is not None and a.vararg.id not in stored else None
+    kw = a.kwarg.id if a.kwarg is not None and a.kwarg.id not in stored else None
+    entries = [n for n, kind, _ in lowered if kind == "var"]
+    keys = [(of, n) for n, kind, of in lowered if kind == "kwarg"]
+    for call in gast.walk(node):
+        if not isinstance(call, gast.Call):
+            continue
+        args = []
+        for x in call.args:
+            if isinstance(x, gast.Starred) and isinstance(x.value, gast.Name) \
+                    and x.value.id == var:
+                args += [S.locate(S.name(n), x) for n in entries]
+            else:
+                args.append(x)
+        keywords = []
+        for k in call.keywords:
+            if k.arg is None and isinstance(k.value, gast.Name) and k.value.id == kw:
+                keywords += [S.locate(gast.keyword(arg=key, value=S.name(n)), k.value)
+                             for key, n in keys]
+            else:
+                keywords.append(k)
+        call.args, call.keywords = args, keywords
 
 
 # ------------------------------------------------------------------ what a call runs
