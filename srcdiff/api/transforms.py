@@ -119,7 +119,7 @@ def the_code_that_runs(fn):
     if inspect.isfunction(fn) or _has_rule(fn):
         return fn
     method = python_callable(fn)  # a bound method, a classmethod, a callable object
-    if isinstance(method, Callable):
+    if method is not None:
         return method
     inner = getattr(fn, "__wrapped__", None)
     if inner is None:
@@ -182,12 +182,16 @@ def _unsupported(v, path=()):
 
 def check_signature(fn, sig):
     """Refuse keyword-only, ``*args`` and ``**kwargs`` parameters (before any argument is
-    looked at), with the location of the ``def``."""
+    looked at), with the location of the ``def``: the transforms lower them per call
+    (callables.py), but code generated without a call (the command line, ``sd.source``
+    without ``args=``) needs a fixed list of parameters."""
     if any(p.kind == p.KEYWORD_ONLY for p in sig.parameters.values()):
         parsed = parse_function(fn)
-        raise parsed.error(parsed.node, f"{fn.__name__!r} has keyword-only parameters, "
-                           "which srcdiff does not support",
-                           hint="make them ordinary parameters (remove the `*`)")
+        raise parsed.error(parsed.node, f"{fn.__name__!r} has keyword-only parameters: "
+                           "code generated without a call needs a fixed list of parameters "
+                           "(sd.grad and the other transforms lower them for each call)",
+                           hint="pass example arguments (sd.source(f, args=...)), or make "
+                                "them ordinary parameters (remove the `*`)")
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in sig.parameters.values()):
         parsed = parse_function(fn)
         refuse_wrapper_signature(fn, parsed)

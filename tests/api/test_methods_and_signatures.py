@@ -324,3 +324,47 @@ def test_starred_arguments_of_unknown_length_are_refused_with_their_location():
 def test_wrt_beyond_the_arguments_passed_is_an_error():
     with pytest.raises(ValueError, match=r"wrt=2 is out of range: this call passes 2"):
         sd.grad(star, wrt=2)(0.7, X)
+
+
+def test_a_written_module_refuses_a_methods_object_by_name(tmp_path, monkeypatch):
+    from srcdiff.cli import commands as cli
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "layer.py").write_text(
+        "import numpy as np\n\n\nclass Layer:\n    def __init__(self, s):\n"
+        "        self.s = s\n\n    def act(self, z):\n        return np.tanh(z) * self.s\n\n\n"
+        "LAYER = Layer(1.5)\n\n\ndef objective(w):\n    return np.sum(LAYER.act(w) ** 2)\n")
+    with pytest.raises(sd.SrcdiffError, match=r"'self' is the object a method is bound to "
+                                              r"\(a layer.Layer\)"):
+        cli.render(["layer.py:objective"])
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import layer  # the same function, in Python: differentiated
+    assert_close(sd.grad(layer.objective)(W), numeric_grad(layer.objective, (W,), 0))
+
+
+class _StaticCall:
+    @staticmethod
+    def __call__(t):
+        return t ** 3
+
+
+class _ClassCall:
+    k = 2.0
+
+    @classmethod
+    def __call__(cls, t):
+        return cls.k * t ** 2
+
+
+def _spreads_displays(x):
+    return keyword_only(*(x,), **{"k": 1.3}) + _varargs_helper(*[x, 2.0 * x])
+
+
+def test_callable_objects_with_static_or_class_call_and_starred_displays():
+    assert_close(sd.grad(_StaticCall())(0.7), 3.0 * 0.49)
+    assert_close(sd.grad(_ClassCall())(0.7), 2.0 * 2.0 * 0.7)
+    assert_close(sd.hessian(_ClassCall())(0.7), 4.0)
+    assert_close(sd.grad(_spreads_displays)(X), numeric_grad(_spreads_displays, (X,), 0))
+    ts = np.array([0.2, -0.1, 0.4])
+    _, tangent = sd.jvp(_spreads_displays)(X, tangents=ts)
+    assert_close(tangent, np.dot(numeric_grad(_spreads_displays, (X,), 0), ts))

@@ -10,6 +10,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.signatures import spread_literals
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT
 
@@ -172,6 +173,7 @@ class Expressions:
         return self.atom(s)
 
     def call(self, e):
+        e = spread_literals(e)  # h(*(a, b)), h(**{"k": v}): the arguments are known
         for a in e.args:
             if isinstance(a, gast.Starred):
                 raise self.error(a, "calls with `*xs` are supported only for the function's "

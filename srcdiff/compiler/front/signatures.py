@@ -123,10 +123,8 @@ class Callable:
                 pos.append((of, value))
         order = [p.name for p in self.call_signature.parameters.values()
                  if p.kind in _PARAMETER_KINDS]
-        pos.sort(key=lambda item: order.index(item[0]))
-        if var:
-            return self.base(*leading, *[v for _, v in pos], *var, **kw, **extra)
-        return self.base(*leading, **dict(pos), **kw, **extra)
+        pos.sort(key=lambda item: order.index(item[0]))  # (every one bound: in order)
+        return self.base(*leading, *[v for _, v in pos], *var, **kw, **extra)
 
     # ------------------------------------------------------------------ parsing
     def __srcdiff_parse__(self):
@@ -158,7 +156,9 @@ def _lowered_names(base, params, shape):
         if p.kind == p.VAR_POSITIONAL:
             filled += [(names.fresh(f"{p.name}_{k}"), "var", k) for k in range(shape.n_var)]
         elif p.kind == p.VAR_KEYWORD:
-            filled += [(names.fresh(f"{p.name}_{key}"), "kwarg", key) for key in shape.keys]
+            filled += [(names.fresh(f"{p.name}_{key}" if key.isidentifier()
+                                    else f"{p.name}_{k}"), "kwarg", key)
+                       for k, key in enumerate(shape.keys)]
         else:
             kind = "kwonly" if p.kind == p.KEYWORD_ONLY else "param"
             (omitted if p.name in shape.omitted else filled).append((p.name, kind, p.name))
@@ -361,10 +361,6 @@ def _lower(parsed, node, fn):
     node.args = gast.arguments(args=params, posonlyargs=[], vararg=None, kwonlyargs=[],
                                kw_defaults=[], kwarg=None, defaults=new_defaults)
     node.body = prefix + node.body
-    for key in fn.shape.keys:
-        if not isinstance(key, str) or not key.isidentifier():
-            raise parsed.error(node, f"{parsed.name!r} receives the keyword {key!r} in "
-                               "**kwargs, which is not a Python name")
 
 
 def _forward_starred(node, a, lowered):
@@ -372,10 +368,14 @@ def _forward_starred(node, a, lowered):
     reassigned): their entries are known for this call, so they are passed one by one."""
     stored = {n.id for n in gast.walk(node) if isinstance(n, gast.Name)
               and isinstance(n.ctx, (gast.Store, gast.Del))}
-    var = a.vararg.id if a.vararg is not None and a.vararg.id not in stored else None
-    kw = a.kwarg.id if a.kwarg is not None and a.kwarg.id not in stored else None
+    stored |= {n.id for sub in gast.walk(node) if isinstance(sub, (gast.FunctionDef,
+                                                                    gast.Lambda))
+               and sub is not node for n in gast.walk(sub.args) if isinstance(n, gast.Name)}
     entries = [n for n, kind, _ in lowered if kind == "var"]
     keys = [(of, n) for n, kind, of in lowered if kind == "kwarg"]
+    var = a.vararg.id if a.vararg is not None and a.vararg.id not in stored else None
+    kw = a.kwarg.id if a.kwarg is not None and a.kwarg.id not in stored \
+        and all(key.isidentifier() for key, _ in keys) else None
     for call in gast.walk(node):
         if not isinstance(call, gast.Call):
             continue
@@ -396,6 +396,32 @@ def _forward_starred(node, a, lowered):
         call.args, call.keywords = args, keywords
 
 
+def spread_literals(call):
+    """``h(*(a, b))``, ``h(*[a, b])``, ``h(**{"k": v})``: a call whose starred arguments are
+    displays, with their entries passed one by one (a new node; ``call`` itself if none)."""
+    args, keywords, changed = [], [], False
+    for x in call.args:
+        if isinstance(x, gast.Starred) and isinstance(x.value, (gast.Tuple, gast.List)) \
+                and not any(isinstance(y, gast.Starred) for y in x.value.elts):
+            args += x.value.elts
+            changed = True
+        else:
+            args.append(x)
+    for k in call.keywords:
+        v = k.value
+        if k.arg is None and isinstance(v, gast.Dict) and all(
+                isinstance(key, gast.Constant) and isinstance(key.value, str)
+                and key.value.isidentifier() for key in v.keys):
+            keywords += [S.locate(gast.keyword(arg=key.value, value=value), v)
+                         for key, value in zip(v.keys, v.values)]
+            changed = True
+        else:
+            keywords.append(k)
+    if not changed:
+        return call
+    return gast.copy_location(gast.Call(func=call.func, args=args, keywords=keywords), call)
+
+
 # ------------------------------------------------------------------ what a call runs
 
 
@@ -414,7 +440,11 @@ def python_callable(obj):
     if (type(obj).__module__ or "").split(".")[0] in ("srcdiff", "functools", "numpy",
                                                       "scipy", "builtins"):
         return None
-    call = getattr(type(obj), "__call__", None)
+    call = inspect.getattr_static(type(obj), "__call__", None)  # what obj(...) runs
+    if isinstance(call, staticmethod) and inspect.isfunction(call.__func__):
+        return call.__func__
+    if isinstance(call, classmethod) and inspect.isfunction(call.__func__):
+        return _bound(call.__func__, type(obj))
     if inspect.isfunction(call):
         return _bound(call, obj)
     return None
