@@ -24,7 +24,9 @@ import weakref
 import gast
 import numpy as np
 
+from srcdiff.api import callables
 from srcdiff.api import transforms as api
+from srcdiff.api.callables import PerShape
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis.facts import arg_fact
 from srcdiff.compiler.driver import compile_forward
@@ -57,23 +59,30 @@ class Target:
     as ``grad_ys``, keep their defaults).
     """
 
-    bound_args, bound_kwargs = (), {}  # (no functools.partial here: forward mode reads defs)
-
     def __init__(self, f):
         f = api.transform_of(f)
+        self.bound_args, self.bound_kwargs = (), {}
         if is_transform(f):
             self.inner = f
             self.fn = f.fn
             self.sig, self.params = f.sig, list(f.params)
+            self.open_params = list(f.open_params)
         else:
             if not callable(f):
                 raise TypeError(f"expected a function, got {f!r}")
             self.inner = None
+            # functools.partial: as in transforms.FirstOrder, its arguments are constants
+            while isinstance(f, functools.partial):
+                self.bound_args = tuple(f.args) + self.bound_args
+                self.bound_kwargs = {**f.keywords, **self.bound_kwargs}
+                f = f.func
             self.fn = api.the_code_that_runs(f)
-            if not inspect.isfunction(self.fn):
+            if not api.is_python(self.fn):
                 parse_function(self.fn)  # raises the "not a Python function" error
             self.sig, self.params = api.parameters(self.fn)
             api.check_signature(self.fn, self.sig)
+            self.open_params = api.open_parameters(self.params, self.bound_args,
+                                                   self.bound_kwargs)
         self._defaults = self.fn.__defaults__ or ()
         if self.inner is not None:
             self._defaults = ()
@@ -108,7 +117,7 @@ def _plain(inner):
 
 
 def wrt_of(target, wrt):
-    return api.wrt_names(target.fn, target.params, wrt)
+    return api.wrt_names(target.fn, target.open_params, wrt)
 
 
 def argument_facts(values):
@@ -151,7 +160,10 @@ class JVP:
         return hit
 
     def __call__(self, *args, tangents=None, **kwargs):
-        values = self.target.bind(args, kwargs)
+        return self.at(self.target.bind(args, kwargs), tangents)
+
+    def at(self, values, tangents):
+        """The result for arguments already bound (``self.target.bind``)."""
         tangents = self._check_tangents(values, tangents)
         value, tangent = self.compiled(values).call(*values, tangents=tangents)
         return value, _fill(tangent, value)
@@ -175,7 +187,8 @@ class JVP:
 
 def jvp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = ()) -> "JVP":
     """Forward mode: ``jvp(f, wrt)(*args, tangents=t) -> (value, J @ t)``; see SPEC §2."""
-    return JVP(f, wrt, stop_gradients)
+    per = callables.transform(f, lambda g, w: JVP(g, w, stop_gradients), wrt)
+    return per if per is not None else JVP(f, wrt, stop_gradients)
 
 
 def _check_like(t, x, what):
@@ -242,7 +255,8 @@ class Composed(api.Transform):
         self.inner = inner
         self.fn = inner.fn
         self.sig, self.params = inner.sig, list(inner.params)
-        self.wrt, self.single = api.wrt_names(self.fn, self.params, wrt)
+        self.open_params = list(inner.open_params)
+        self.wrt, self.single = api.wrt_names(self.fn, self.open_params, wrt)
         self.stop = api.check_options(unconnected_gradients, stop_gradients)
         self.unconnected = unconnected_gradients
         self.return_value = return_value
@@ -312,7 +326,10 @@ class Composed(api.Transform):
                         forward.compiled(values).source)
 
     def __call__(self, *args, grad_ys=None, **kwargs):
-        values = self.bind_arguments(args, kwargs)
+        return self.at(self.bind_arguments(args, kwargs), grad_ys)
+
+    def at(self, values, grad_ys=None):
+        """The result for arguments already bound (:meth:`bind_arguments`)."""
         return self.compiled(values).call(*values, grad_ys=grad_ys)
 
 
@@ -321,6 +338,10 @@ def grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
          verify: bool = False, checkpoint=None) -> Function:
     """``sd.grad``: the gradient of ``f`` (transforms.grad), or, when ``f`` is itself a
     transform (``grad(grad(f))``), of its generated code (:class:`Composed`)."""
+    if isinstance(f, PerShape):  # of a function with *args, **kwargs, ... (callables.py)
+        return f.then(lambda g, w: grad(g, w, stop_gradients=stop_gradients,
+                                        unconnected_gradients=unconnected_gradients,
+                                        optimize=optimize, verify=verify), wrt)
     if is_transform(f):
         api.check_modes(optimize, verify)
         _no_checkpoint(checkpoint)
@@ -343,6 +364,10 @@ def value_and_grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
     """``sd.value_and_grad``: like :func:`grad`, returning ``(value, gradients)``;
     ``has_aux=True``: ``f`` returns ``(value, aux)`` and the result is
     ``((value, aux), gradients)`` (transforms.value_and_grad)."""
+    if isinstance(f, PerShape):
+        return f.then(lambda g, w: value_and_grad(
+            g, w, stop_gradients=stop_gradients, unconnected_gradients=unconnected_gradients,
+            optimize=optimize, verify=verify, has_aux=has_aux), wrt)
     if is_transform(f):
         api.check_modes(optimize, verify)
         _no_checkpoint(checkpoint)

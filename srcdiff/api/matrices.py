@@ -5,6 +5,7 @@ import functools
 
 import numpy as np
 
+from srcdiff.api import callables
 from srcdiff.api import transforms as api
 from srcdiff.api.higher import JVP, Target, grad, is_transform, wrt_of
 from srcdiff.compiler.emit.execute import copy_arguments
@@ -34,10 +35,15 @@ class HVP:
             raise TypeError("hvp needs vector=: one vector per wrt argument, shaped like it")
         return self.jvp(*args, tangents=vector, **kwargs)[1]
 
+    def at(self, values, vector):
+        """The product for arguments already bound (``self.jvp.target.bind``)."""
+        return self.jvp.at(values, vector)[1]
+
 
 def hvp(f: Function, wrt: Wrt = 0) -> "HVP":
     """Hessian-vector product by forward over reverse; see SPEC §2."""
-    return HVP(f, wrt)
+    per = callables.transform(f, HVP, wrt)
+    return per if per is not None else HVP(f, wrt)
 
 
 class Hessian:
@@ -60,7 +66,7 @@ class Hessian:
             for idx, basis in _basis(xj):
                 vector = [np.zeros_like(x, dtype=float) if np.ndim(x) else 0.0 for x in inputs]
                 vector[j] = basis
-                column = self.hvp(*values, vector=vector[0] if self.single else tuple(vector))
+                column = self.hvp.at(values, vector[0] if self.single else tuple(vector))
                 column = [column] if self.single else list(column)
                 for i, xi in enumerate(inputs):
                     if blocks[i][j] is None:
@@ -74,7 +80,8 @@ class Hessian:
 
 def hessian(f: Function, wrt: Wrt = 0) -> "Hessian":
     """The full Hessian, one Hessian-vector product per input element; see SPEC §2."""
-    return Hessian(f, wrt)
+    per = callables.transform(f, Hessian, wrt)
+    return per if per is not None else Hessian(f, wrt)
 
 
 # ------------------------------------------------------------------ jacobian
@@ -118,8 +125,8 @@ class Jacobian:
             for idx, basis in _basis(xj):
                 tangents = [np.zeros_like(x, dtype=float) if np.ndim(x) else 0.0 for x in inputs]
                 tangents[j] = basis
-                value, column = self.jvp(*values, tangents=tangents[0] if self.single
-                                         else tuple(tangents))
+                value, column = self.jvp.at(values, tangents[0] if self.single
+                                            else tuple(tangents))
                 outs, tuple_out = _outputs(value)
                 columns = list(column) if tuple_out else [column]
                 if blocks is None:
@@ -140,7 +147,7 @@ class Jacobian:
                                     if np.ndim(p) else 0.0 for k, p in enumerate(outs))
                 else:
                     grad_ys = basis
-                row = self.grad(*values, grad_ys=grad_ys)
+                row = api.transform_of(self.grad).at(values, grad_ys)
                 row = [row] if self.single else list(row)
                 for j, r in enumerate(row):
                     blocks[m][j][idx] = r
@@ -149,7 +156,8 @@ class Jacobian:
 
 def jacobian(f: Function, wrt: Wrt = 0, mode: str = "reverse") -> "Jacobian":
     """The full Jacobian, by reverse (one pass per output element) or forward mode."""
-    return Jacobian(f, wrt, mode)
+    per = callables.transform(f, lambda g, w: Jacobian(g, w, mode), wrt)
+    return per if per is not None else Jacobian(f, wrt, mode)
 
 
 def _inputs(target, values, wrt, what):

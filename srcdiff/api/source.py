@@ -2,6 +2,7 @@
 
 from typing import Any, Optional, Sequence
 
+from srcdiff.api.callables import per_shape
 from srcdiff.api.explain import GeneratedSource, explain
 from srcdiff.api.higher import JVP
 from srcdiff.api.transforms import FirstOrder
@@ -26,6 +27,14 @@ def source(f: Function, wrt: Wrt = 0, mode: str = "reverse", *,
 
 def _source(f, wrt, mode, args, stop_gradients, unconnected_gradients, optimize, verify,
             checkpoint=None):
+    per = per_shape(f)
+    if per is not None:  # *args, **kwargs, keyword-only parameters: lowered for args
+        if args is None:
+            raise TypeError(f"{per.__name__} takes *args, **kwargs or keyword-only "
+                            "parameters, so its generated code depends on how it is called: "
+                            "pass args=(...)")
+        f, args = per.bind(tuple(args), {})
+        wrt = per.wrt_of(f, wrt)
     if mode == "forward":
         return forward_source(f, wrt, args=args, stop_gradients=stop_gradients)
     if mode != "reverse":

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from srcdiff.api import callables
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis import effects
 from srcdiff.compiler.analysis.facts import arg_fact
@@ -22,6 +23,7 @@ from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.normalize import check_signature as check_def
 from srcdiff.compiler.front.parse import parse_function
+from srcdiff.compiler.front.signatures import Callable, python_callable
 from srcdiff.compiler.reverse.checkpoint import check_option as check_checkpoint
 from srcdiff.errors import SrcdiffError
 from srcdiff.rules import DEFAULT
@@ -118,6 +120,9 @@ def the_code_that_runs(fn):
     """
     if inspect.isfunction(fn) or _has_rule(fn):
         return fn
+    method = python_callable(fn)  # a bound method, a classmethod, a callable object
+    if method is not None:
+        return method
     inner = getattr(fn, "__wrapped__", None)
     if inner is None:
         return fn
@@ -179,12 +184,16 @@ def _unsupported(v, path=()):
 
 def check_signature(fn, sig):
     """Refuse keyword-only, ``*args`` and ``**kwargs`` parameters (before any argument is
-    looked at), with the location of the ``def``."""
+    looked at), with the location of the ``def``: the transforms lower them per call
+    (callables.py), but code generated without a call (the command line, ``sd.source``
+    without ``args=``) needs a fixed list of parameters."""
     if any(p.kind == p.KEYWORD_ONLY for p in sig.parameters.values()):
         parsed = parse_function(fn)
-        raise parsed.error(parsed.node, f"{fn.__name__!r} has keyword-only parameters, "
-                           "which srcdiff does not support",
-                           hint="make them ordinary parameters (remove the `*`)")
+        raise parsed.error(parsed.node, f"{fn.__name__!r} has keyword-only parameters: "
+                           "code generated without a call needs a fixed list of parameters "
+                           "(sd.grad and the other transforms lower them for each call)",
+                           hint="pass example arguments (sd.source(f, args=...)), or make "
+                                "them ordinary parameters (remove the `*`)")
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in sig.parameters.values()):
         parsed = parse_function(fn)
         refuse_wrapper_signature(fn, parsed)
@@ -204,6 +213,16 @@ def refuse_wrapper_signature(fn, parsed):
             "the code that runs when you call it, and its *args/**kwargs are not supported",
             hint="give the wrapper the wrapped function's parameters, or differentiate the "
                  "wrapped function itself")
+
+
+def is_python(fn):
+    """A function srcdiff reads: a ``def`` or lambda, or a method seen as one (Callable)."""
+    return inspect.isfunction(fn) or isinstance(fn, Callable)
+
+
+def open_parameters(params, bound_args, bound_kwargs):
+    """The parameters a ``functools.partial`` leaves open (what ``wrt`` positions count)."""
+    return [p for p in params[len(bound_args):] if p not in bound_kwargs]
 
 
 def parameters(fn):
@@ -279,16 +298,15 @@ class FirstOrder(Transform):
             self.bound_kwargs = {**fn.keywords, **self.bound_kwargs}
             fn = fn.func
         self.fn = the_code_that_runs(fn)
-        if not inspect.isfunction(self.fn) or _has_rule(self.fn):
+        if not is_python(self.fn) or _has_rule(self.fn):
             wrapped = _wrap_primitive(self.fn)
             if wrapped is None:
                 parse_function(self.fn)  # raises the "not a Python function" error
             self.fn = wrapped
         self.sig, self.params = parameters(self.fn)
         check_signature(self.fn, self.sig)
-        open_params = [p for p in self.params[len(self.bound_args):]
-                       if p not in self.bound_kwargs]
-        self.wrt, self.single = wrt_names(self.fn, open_params, wrt)
+        self.open_params = open_parameters(self.params, self.bound_args, self.bound_kwargs)
+        self.wrt, self.single = wrt_names(self.fn, self.open_params, wrt)
         self.stop = check_options(unconnected_gradients, stop_gradients)
         self.unconnected = unconnected_gradients
         self.return_value = return_value
@@ -331,6 +349,10 @@ class FirstOrder(Transform):
                             f"({', '.join(sorted(extra))}) are not supported by srcdiff; "
                             "make them ordinary parameters")
         return [bound.arguments[p] for p in self.params]
+
+    def at(self, values, grad_ys=None):
+        """The result for arguments already bound (:meth:`bind_arguments`)."""
+        return self.compiled(values).call(*values, grad_ys)
 
     def compiled(self, values):
         """The generated gradient for arguments like ``values`` (compiled once, then cached)."""
@@ -415,6 +437,11 @@ def grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
     or an int k): the outermost loops keep snapshots of their state instead of every
     iteration's values, and the backward sweep recomputes segments (reverse/checkpoint.py).
     """
+    per = callables.transform(f, lambda g, w: grad(
+        g, w, stop_gradients=stop_gradients, unconnected_gradients=unconnected_gradients,
+        optimize=optimize, verify=verify, checkpoint=checkpoint), wrt)
+    if per is not None:  # *args, **kwargs, keyword-only parameters: per call shape
+        return per
     return _fast_callable(FirstOrder(f, wrt, stop_gradients, unconnected_gradients,
                                      optimize=optimize, verify=verify, checkpoint=checkpoint))
 
@@ -425,6 +452,11 @@ def value_and_grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
     """Like :func:`grad`, returning ``(value, gradients)`` from one call. With
     ``has_aux=True`` (JAX's name), ``f`` returns ``(value, aux)``: only ``value`` is
     differentiated, and the result is ``((value, aux), gradients)``."""
+    per = callables.transform(f, lambda g, w: value_and_grad(
+        g, w, stop_gradients=stop_gradients, unconnected_gradients=unconnected_gradients,
+        optimize=optimize, verify=verify, has_aux=has_aux, checkpoint=checkpoint), wrt)
+    if per is not None:
+        return per
     return _fast_callable(FirstOrder(f, wrt, stop_gradients, unconnected_gradients,
                                      return_value=True, optimize=optimize, verify=verify,
                                      has_aux=has_aux, checkpoint=checkpoint))
@@ -440,6 +472,11 @@ def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
     pullback keeps its own copy (later changes to the caller's arrays do not
     move it). The caller's arguments are left as passed.
     """
+    per = callables.transform(f, lambda g, w: vjp(
+        g, w, stop_gradients=stop_gradients, unconnected_gradients=unconnected_gradients,
+        optimize=optimize, verify=verify, checkpoint=checkpoint), wrt)
+    if per is not None:
+        return per
     t = FirstOrder(f, wrt, stop_gradients, unconnected_gradients, optimize=optimize,
                    verify=verify, checkpoint=checkpoint)
 

@@ -363,7 +363,6 @@ def test_jvp_of_a_list_literal_with_constants():
     assert value == pytest.approx(1 + 1.5 * 1.5 + 2) and tangent == pytest.approx(3.0)
 
 
-def test_jvp_of_star_args_is_a_srcdiff_error():
+def test_jvp_of_star_args_is_lowered_per_call():  # (issue 15: no longer refused)
     import crash_cases as C
-    with pytest.raises(sd.SrcdiffError, match=r"\*args"):
-        sd.jvp(C.star)(1.5, 2.0, tangents=1.0)
+    assert sd.jvp(C.star)(1.5, 2.0, tangents=1.0) == (3.0, 2.0)

@@ -712,3 +712,19 @@ def fstring_off_the_gradient_path(x):
     if total < 0.0:
         raise ValueError(f"{label}: negative {total:.3f}")
     return math.sqrt(total)
+
+
+# helpers with *args, keyword-only parameters and **kwargs: lowered per call
+def _weighted_terms(*terms, weight=1.0, **offsets):
+    out = offsets["shift"] if "shift" in offsets else 0.0
+    for t in terms:
+        out = out + weight * np.sum(t * t)
+    return out
+
+
+@case(vec(3), vec(3), wrt=(0, 1), tags={"call"})
+def varargs_helper(x, y):
+    """Three values into a helper's *args and a keyword-only weight, then one value and a
+    **kwargs entry: two lowerings of one helper."""
+    return _weighted_terms(x, y * 2.0, x * y, weight=0.5) + _weighted_terms(np.tanh(x),
+                                                                            shift=y[0])

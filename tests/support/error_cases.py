@@ -124,3 +124,12 @@ def while_else(x):
     else:
         x = x + 1.0
     return x
+
+
+def _pair_sum(*xs):
+    return xs[0] + xs[1]
+
+
+def starred_call(x):
+    parts = [x[0], x[1]]
+    return _pair_sum(*parts)

@@ -126,7 +126,6 @@ EXTRA_CASES = {"nested_grad_call": corpus.Case(nested_grad_call, 0.7)}  # (golde
 
 # Checkpointed loops (issue 16). The schedule is given by the `# srcdiff: checkpoint`
 # marker on each function's loop, so these cases pass no option of their own.
-import numpy as np  # noqa: E402
 
 import checkpoint_cases  # noqa: E402
 
@@ -135,3 +134,10 @@ _ck_args = (_ck.normal(size=3), _ck.normal(size=(3, 3)) * 0.5, _ck.normal(size=(
 GOLDEN["checkpoint_rnn_binomial"] = (checkpoint_cases.rnn_binomial, (0, 1), _ck_args)
 GOLDEN["checkpoint_stores_in_place"] = (checkpoint_cases.stores_in_place, 0,
                                         (np.array([0.5, -0.3, 0.8]), 4))
+
+# issue 15: a bound method (self's attributes are constants), and a helper's *args lowered
+import method_cases  # noqa: E402
+
+GOLDEN["method_regression_loss"] = (method_cases.REGRESSION.loss, 0, (method_cases.W0,))
+_varargs = _CASES["varargs_helper"]
+GOLDEN["corpus_varargs_helper"] = (_varargs.fn, _varargs.wrt, _varargs.args)

@@ -38,7 +38,8 @@ from srcdiff.compiler.analysis.scan import (
     is_analyzable,
     param_names,
 )
-from srcdiff.compiler.front.parse import MISSING, parse_function
+from srcdiff.compiler.front.parse import parse_function
+from srcdiff.compiler.front.signatures import python_callable
 
 
 def summary(fn, registry):
@@ -112,8 +113,8 @@ def _reachable(fn, known):
         order.append(g)
         for n in gast.walk(p.node):
             if isinstance(n, gast.Call):
-                target = p.callee(n.func)
-                if target is not MISSING and is_analyzable(target):
+                target = python_callable(p.callee(n.func))
+                if target is not None and is_analyzable(target):
                     todo.append(target)
     return order, parsed
 

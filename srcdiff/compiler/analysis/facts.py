@@ -11,7 +11,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT
-from srcdiff.compiler.front import derivatives
+from srcdiff.compiler.front import derivatives, signatures
 
 _SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, ()), np.float64: (ARRAY, ()),
                  np.float32: (ARRAY, ()), complex: (ARRAY, ())}
@@ -69,6 +69,20 @@ def bind_call(op, error):
         return sig, sig.bind(*op.args, **op.kwargs)
     except TypeError as e:
         raise error(op.stmt.value, f"the call to {op.label} does not match its signature: {e}")
+
+
+def lowered_call(op, error):
+    """``(callee, signature, {parameter: node}, positional nodes, {keyword: node})`` for the
+    derivative's call of a user function: the callee itself, or, when it takes ``*args``,
+    ``**kwargs`` or keyword-only parameters, its lowering for this call (every parameter
+    an ordinary one, passed by name; front/signatures.py)."""
+    sig, bound = bind_call(op, error)
+    if not signatures.needs_lowering(sig) or derivatives.is_derivative(op.func):
+        return op.func, sig, dict(bound.arguments), list(op.args), dict(op.kwargs)
+    fn = op.func if isinstance(op.func, signatures.Callable) else signatures.Callable(op.func)
+    lowered = fn.with_shape(signatures.shape_of(sig, bound))
+    arguments = signatures.lowered_arguments(lowered, sig, bound)
+    return lowered, lowered.__signature__, arguments, [], dict(arguments)
 
 
 def fact_of(analysis, node):

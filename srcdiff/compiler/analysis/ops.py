@@ -13,6 +13,7 @@ import numpy as np
 
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.signatures import Callable, python_callable
 from srcdiff.compiler.ir import syntax as S
 
 BINOPS = {gast.Add: operator.add, gast.Sub: operator.sub, gast.Mult: operator.mul,
@@ -163,6 +164,7 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
     rule = registry.lookup(fn)
     if rule is not None:
         return _prim(stmt, target, fn, args, kwargs, registry, label=label, rule=rule)
+    fn = user_callable(fn)
     if user_functions(fn):
         return Op("call", stmt, target=target, operands=_names(args + list(kwargs.values())),
                   func=fn, args=args, kwargs=kwargs, label=label)
@@ -251,7 +253,16 @@ def _is_stop_gradient(fn):
 
 
 def is_user_function(fn):
+    if isinstance(fn, Callable):  # a bound method, a callable object (front/signatures.py)
+        return True
     return inspect.isfunction(fn) and not getattr(fn, "__srcdiff_primitive__", False)
+
+
+def user_callable(fn):
+    """A method or a callable object as the :class:`Callable` that runs (else ``fn``)."""
+    if fn is MISSING or inspect.isfunction(fn):
+        return fn
+    return python_callable(fn) or fn
 
 
 def no_rule_error(error, op, what, register):

@@ -12,6 +12,7 @@ import numpy as np
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.signatures import Callable, python_callable
 
 SELF, DEEP, HOLDS = "self", "deep", "holds"
 
@@ -102,6 +103,8 @@ def is_generated(fn):
 
 def is_analyzable(fn):
     """A user's Python function (not srcdiff's generated code, not NumPy's or SciPy's)."""
+    if isinstance(fn, Callable):  # a method or a lowered signature: its function's source
+        fn = fn.base
     if not inspect.isfunction(fn) or is_generated(fn) or derivatives.is_derivative(fn) \
             or getattr(fn, "__srcdiff_primitive__", False):
         return False
@@ -422,8 +425,8 @@ class Scan:
             if args:
                 self.write(e, args[0])
             return dict(args[0]) if args else {}
-        if is_analyzable(target):
-            return self.user_call(e, target, args, kwargs)
+        if is_analyzable(python_callable(target)):  # (a method: its function, self bound)
+            return self.user_call(e, python_callable(target), args, kwargs)
         if copy_kw:  # copy=False (or a run-time flag): may be the argument itself
             return _join(every, *args[:1])
         if not _hashable(target):

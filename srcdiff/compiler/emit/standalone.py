@@ -348,6 +348,12 @@ class _Linker:
             self.pieces.append(copied)
 
     def _classify(self, name, obj, piece):
+        if name in ("self", "cls") and not inspect.ismodule(obj) and literal(obj) is None:
+            # a method's object (front/signatures.py), bound as a constant
+            raise self._error(piece, name, f"{name!r} is the object a method is bound to "
+                              f"({_what(obj)}), which cannot be written into a standalone "
+                              "module", hint="use sd.grad in Python for methods, or write "
+                              "the computation as a function of arrays")
         if inspect.ismodule(obj):
             return self._module(name, obj, piece)
         if is_stop_gradient(obj):

@@ -8,7 +8,7 @@ import inspect
 import gast
 
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER
-from srcdiff.compiler.analysis.facts import arg_fact, bind_call, fact_of
+from srcdiff.compiler.analysis.facts import arg_fact, fact_of, lowered_call
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules.runtime_rules import TREE_VALUED
@@ -192,15 +192,9 @@ class Primitives:
     # ------------------------------------------------------------ calls
     def call(self, s, op):
         """``y = g(a, b)`` -> ``y, t_y = jvp_g(a, b, tangents=(t_a,))``."""
-        fn = op.func
         v = op.target
-        sig, bound = bind_call(op, self.error)
-        for p in sig.parameters.values():
-            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
-                raise self.error(op.stmt.value, f"{op.label} takes *args or **kwargs, which "
-                                 "srcdiff cannot differentiate through",
-                                 hint="give the helper explicit parameters")
-        active = [(name, node) for name, node in bound.arguments.items()
+        fn, sig, arguments, args, kwargs = lowered_call(op, self.error)
+        active = [(name, node) for name, node in arguments.items()
                   if self.tangent_of(node) is not None]
         if not active:
             self.undefine(v)
@@ -208,8 +202,8 @@ class Primitives:
 
         facts = {}
         for p in sig.parameters.values():
-            if p.name in bound.arguments:
-                facts[p.name] = fact_of(self.a, bound.arguments[p.name])
+            if p.name in arguments:
+                facts[p.name] = fact_of(self.a, arguments[p.name])
             elif p.default is not inspect.Parameter.empty:
                 facts[p.name] = arg_fact(p.default)
         facts = tuple(sorted(facts.items(), key=str))
@@ -217,8 +211,8 @@ class Primitives:
             fn = derivatives.generated_function(fn, facts, "forward", self.error, op.stmt.value)
         name = self.context.tangent_name(fn, tuple(n for n, _ in active), facts)
         tangents = gast.Tuple(elts=[self.tangent_of(node) for _, node in active], ctx=gast.Load())
-        call = S.call(S.name(name), [S.copy(a) for a in op.args],
-                      [(k, S.copy(x)) for k, x in op.kwargs.items()] + [("tangents", tangents)])
+        call = S.call(S.name(name), [S.copy(a) for a in args],
+                      [(k, S.copy(x)) for k, x in kwargs.items()] + [("tangents", tangents)])
         target = gast.Tuple(elts=[S.name(v), S.name(self.t(v))], ctx=gast.Store())
         self.disown_reads([tangents])
         self.define(v, owned=False)

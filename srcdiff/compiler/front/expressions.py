@@ -12,6 +12,7 @@ import numpy as np
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.containers import Containers
 from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.signatures import spread_literals
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT
 
@@ -174,13 +175,18 @@ class Expressions(Containers):
         return self.atom(s)
 
     def call(self, e):
+        e = spread_literals(e)  # h(*(a, b)), h(**{"k": v}): the arguments are known
         for a in e.args:
             if isinstance(a, gast.Starred):
-                raise self.error(a, "calls with `*args` are not supported",
+                raise self.error(a, "calls with `*xs` are supported only for the function's "
+                                 "own `*args` (never reassigned): the length of this `*xs` "
+                                 "is known only when the code runs",
                                  hint="pass the arguments explicitly")
         for k in e.keywords:
             if k.arg is None:
-                raise self.error(k.value, "calls with `**kwargs` are not supported",
+                raise self.error(k.value, "calls with `**mapping` are supported only for the "
+                                 "function's own `**kwargs` (never reassigned): the keys of "
+                                 "this mapping are known only when the code runs",
                                  hint="pass the keyword arguments explicitly")
         f = e.func
         if isinstance(f, gast.Name) and f.id in self.local_functions:

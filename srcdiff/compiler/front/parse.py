@@ -122,11 +122,14 @@ def local_names(node):
 
 def parse_function(fn: Callable[..., Any]) -> "Parsed":
     """Read ``fn``'s source and return a :class:`Parsed`."""
+    lowered = getattr(type(fn), "__srcdiff_parse__", None)  # a method, a lowered signature
+    if lowered is not None:  # (front/signatures.py)
+        return lowered(fn)
     if not inspect.isfunction(fn):
         what = getattr(fn, "__name__", repr(fn))
         raise SrcdiffError(
-            f"cannot read the source of {what!r}: it is not a Python function "
-            f"(a builtin, a C extension or a callable object)",
+            f"cannot read the source of {what!r}: it is not a Python function (a builtin, "
+            "a C extension, or an object whose class has no __call__ written in Python)",
             hint="differentiate a plain `def` function, or register a rule for it with "
                  "sd.register_vjp(fn, rule)")
     try:

@@ -1,0 +1,132 @@
+"""Transforms of functions whose signature is not a plain list of parameters.
+
+``def f(x, *args, k=1.0, **kw)`` has no fixed list of values to differentiate: each call
+fills it differently. :class:`PerShape` is a transform (``sd.grad``, ``sd.jvp``,
+``sd.hessian``, ... and their compositions) of such a function: each call is bound to the
+signature, the function is lowered for that call's shape (front/signatures.py: ``*args``
+received three values -> three parameters; keyword-only parameters and ``**kwargs`` entries
+-> ordinary ones), and the same transform of the lowered function, made once per shape,
+runs on the values in the lowered order.
+
+``wrt`` positions count the positional arguments as passed (those ``*args`` receives
+included, those a ``functools.partial`` binds excluded); a name is a parameter (keyword-only
+ones included), a ``**kwargs`` key is not one. Keyword-only parameters and ``**kwargs``
+entries are constants unless ``wrt`` names the parameter.
+"""
+
+import functools
+import inspect
+
+from srcdiff.compiler.front.signatures import (
+    Callable,
+    lowered_arguments,
+    needs_lowering,
+    python_callable,
+    shape_of,
+)
+from srcdiff.rules import DEFAULT
+
+# keywords of the transforms themselves, never the function's (sd.grad's grad_ys, ...)
+OWN_KEYWORDS = ("grad_ys", "tangents", "vector")
+
+
+class PerShape:
+    """A transform (the ``chain`` of makers, innermost first) of ``fn``, made per call shape."""
+
+    __srcdiff_derivative__ = True  # (analysis/ops.py: a call of it inside is refused)
+
+    def __init__(self, fn, bound_args=(), bound_kwargs=None, chain=()):
+        self.fn = fn
+        self.sig = fn.call_signature
+        self.bound_args, self.bound_kwargs = tuple(bound_args), dict(bound_kwargs or {})
+        self.chain = tuple(chain)  # ((make(function, wrt) -> transform, wrt), ...)
+        self._made = {}
+        self.__name__, self.__qualname__ = fn.__name__, fn.__qualname__
+        self.__module__, self.__doc__ = fn.__module__, getattr(fn.base, "__doc__", None)
+
+    def then(self, make, wrt):
+        """This transform, transformed again by ``make`` (``sd.grad(sd.grad(f))``)."""
+        return PerShape(self.fn, self.bound_args, self.bound_kwargs,
+                        self.chain + ((make, wrt),))
+
+    def bind(self, args, kwargs):
+        """``(lowered function, its arguments in order)`` for one call."""
+        try:
+            bound = self.sig.bind(*self.bound_args, *args, **{**self.bound_kwargs, **kwargs})
+        except TypeError as e:
+            raise TypeError(f"{self.__name__}: {e}") from None
+        bound.apply_defaults()
+        lowered = self.fn.with_shape(shape_of(self.sig, bound, fill_defaults=True))
+        return lowered, list(lowered_arguments(lowered, self.sig, bound).values())
+
+    def made(self, lowered):
+        """The transform of the lowered function (made once per shape)."""
+        made = self._made.get(lowered.shape)
+        if made is None:
+            made = lowered
+            for make, wrt in self.chain:
+                made = make(made, self.wrt_of(lowered, wrt))
+            self._made[lowered.shape] = made
+        return made
+
+    def __call__(self, *args, **kwargs):
+        own = {k: kwargs.pop(k) for k in OWN_KEYWORDS if k in kwargs}
+        lowered, values = self.bind(args, kwargs)
+        return self.made(lowered)(*values, **own)
+
+    def wrt_of(self, lowered, wrt):
+        """``wrt`` in the lowered function's names (positions count arguments as passed)."""
+        params = self.sig.parameters
+        slots = [name for name, kind, of in lowered.lowered
+                 if kind == "var" or (kind == "param" and params[of].kind in (
+                     inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+                     and of not in self.bound_kwargs)][len(self.bound_args):]
+
+        def one(w):
+            if isinstance(w, bool) or not isinstance(w, (int, str)):
+                raise TypeError(f"wrt entries must be ints (positions) or strs (names), got "
+                                f"{w!r}")
+            if isinstance(w, str):
+                return w
+            if not -len(slots) <= w < len(slots):
+                raise ValueError(f"wrt={w} is out of range: this call passes {len(slots)} "
+                                 f"positional argument{'s' if len(slots) != 1 else ''} to "
+                                 f"{self.__name__}")
+            return slots[w]
+
+        if isinstance(wrt, (int, str)):
+            return one(wrt)
+        return tuple(one(w) for w in wrt)
+
+
+def per_shape(f):
+    """``f`` as a :class:`PerShape` with no transform yet when its signature needs lowering
+    (``*args``, ``**kwargs``, keyword-only parameters), else None."""
+    if isinstance(f, PerShape):
+        return f
+    if getattr(f, "__srcdiff_derivative__", False):  # another transform (sd.grad(f), ...)
+        return None
+    bound_args, bound_kwargs = (), {}
+    while isinstance(f, functools.partial):
+        bound_args = tuple(f.args) + bound_args
+        bound_kwargs = {**f.keywords, **bound_kwargs}
+        f = f.func
+    try:
+        if DEFAULT.lookup(f) is not None:
+            return None
+    except TypeError:
+        return None
+    fn = python_callable(f)
+    if fn is None or getattr(fn, "__wrapped__", None) is not None:
+        return None  # a decorator's wrapper: refused as such (transforms.py)
+    if not needs_lowering(inspect.signature(fn, follow_wrapped=False)):
+        return None
+    return PerShape(fn if isinstance(fn, Callable) else Callable(fn), bound_args, bound_kwargs)
+
+
+def transform(f, make, wrt):
+    """``make(f, wrt)``, through :class:`PerShape` when ``f``'s signature needs lowering."""
+    per = per_shape(f)
+    if per is None:
+        return None
+    return per.then(make, wrt)

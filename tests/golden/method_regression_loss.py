@@ -1,0 +1,35 @@
+def grad_predict(w, grad_ys=None):
+    features = self.features
+    dot = np.dot(features, w)
+    tanh = np.tanh(dot)
+    # seed: the gradient of the sum of the outputs
+    b_tanh = cotangent(grad_ys, tanh)
+    # adjoint of line 16: return np.tanh(np.dot(self.features, w))
+    b_dot = b_tanh * (1.0 - tanh * tanh)
+    vjp = vjp_dot(b_dot, dot, a=features, b=w)
+    b_w = vjp[1]
+    return b_w,
+
+
+def grad_loss(w, grad_ys=None):
+    predict = self.predict(w)
+    targets = self.targets
+    r = predict - targets
+    mul = r * r
+    sum1 = np.sum(mul)
+    mul1 = 0.5 * sum1
+    decay = self.decay
+    sum2 = np.sum(w * w)
+    # seed: the gradient of the sum of the outputs
+    b_add = seed(grad_ys, mul1 + decay * sum2)
+    # adjoint of line 20: return 0.5 * np.sum(r * r) + self.decay * np.sum(w * w)
+    b_mul1 = unbroadcast(b_add, mul1)
+    b_sum2 = unbroadcast(decay * b_add, sum2)
+    b_w = 2.0 * b_sum2 * w
+    b_mul = spread(0.5 * b_mul1, mul)
+    b_r = 2.0 * b_mul * r
+    # adjoint of line 19: r = self.predict(w) - self.targets
+    b_predict = unbroadcast(b_r, predict)
+    b_predict_args = grad_predict(w, grad_ys=b_predict)
+    b_w += b_predict_args[0]
+    return finish(b_w, w)
