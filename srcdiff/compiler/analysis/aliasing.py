@@ -63,8 +63,15 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
             # changes here, and `add` is that same object (the store into t that follows
             # is checked on its own)
             writes.append((s, item[0], (item[1], op.target)))
+        if op.kind == "append":
+            writes.append((s, op.target, ()))
     if not writes:
         return
+    outside = _outside(fn, analysis, parsed)
+    for s, x, _ in writes:
+        for y in sorted(sharing.group(x, at=s), key=lambda n: (n != x, n)):
+            if y in outside:
+                raise _outside_error(parsed, s, x, y, outside[y])
     live_out = liveness(fn.body, analysis, parsed)
     params = {a.id for a in fn.args.args}
     user = S.all_names(parsed.node)
@@ -104,6 +111,42 @@ def _alias_error(parsed, analysis, views, s, x, y, live, visible, group):
     return parsed.error(
         s, f"`{text}` changes an array in place that {who}, and {again} {used}; srcdiff "
         f"cannot follow the change through {again}", hint=hint)
+
+
+_MUTABLE = (np.ndarray, list, dict, set, bytearray)
+
+
+def _outside(fn, analysis, parsed):
+    """The names that may refer to an object living outside the function, each with the
+    expression it comes from: a module-level or closure name holding a mutable object
+    (``G``), and a local bound to one (``b = G``, ``b = cfg.buf``). A change made to such
+    an object is seen by whoever else reads it (a helper reading ``G``, a later read of
+    ``cfg.buf``, the next call), none of which the function's data flow shows."""
+    found = {}
+    for s, _ in walk(fn.body):
+        for n in gast.walk(s):
+            if isinstance(n, gast.Name) and n.id not in found:
+                obj = parsed.lookup(n.id)
+                if obj is not MISSING and isinstance(obj, _MUTABLE):
+                    found[n.id] = n.id
+        op = analysis.op(s)
+        value = getattr(s, "value", None)
+        if op is not None and op.target is not None \
+                and isinstance(value, (gast.Name, gast.Attribute)):
+            obj = parsed.resolve(value)
+            if obj is not MISSING and isinstance(obj, _MUTABLE):
+                found.setdefault(op.target, S.expr_source(value))
+    return found
+
+
+def _outside_error(parsed, s, x, y, origin):
+    text, _ = parsed.source_line(s)
+    through = f"`{x}`" if x == origin else f"`{x}`, which may be `{origin}`,"
+    return parsed.error(
+        s, f"`{text}` changes {through} in place: an object that lives outside the function "
+        "(a module-level name, a closure variable or an attribute of one); whoever else reads "
+        "it (a helper, a later read, the next call) would see the change where srcdiff cannot "
+        "follow it", hint=f"work on a local copy, e.g. `a = np.array({origin})`, and change that")
 
 
 # ------------------------------------------------------------------ calls that change values
