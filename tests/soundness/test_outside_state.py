@@ -3,11 +3,11 @@
 are not in the function's data flow, so a gradient through them would be silently wrong."""
 
 import numpy as np
-import outside_cases as oc
 import pytest
-from fd import assert_close, numeric_grad
 
+import outside_cases as oc
 import srcdiff as sd
+from fd import assert_close, numeric_grad
 
 
 def _reset():
