@@ -25,6 +25,8 @@ def inner(a, b):
     """``Re sum(a * b)`` over matching structures; ``None`` is zero."""
     if a is None or b is None:
         return 0.0
+    if isinstance(a, dict) or isinstance(b, dict):
+        return sum(inner(a[k], b[k]) for k in a)
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
         return sum(inner(x, y) for x, y in zip(a, b))
     return float(np.real(np.sum(np.asarray(a) * np.asarray(b))))
