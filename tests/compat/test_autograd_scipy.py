@@ -12,7 +12,7 @@ import pytest
 
 from check_modes import R, U, check
 
-scipy = pytest.importorskip("scipy")
+pytest.importorskip("scipy")
 import scipy.linalg  # noqa: E402
 import scipy.signal  # noqa: E402
 import scipy.special as special  # noqa: E402
