@@ -238,7 +238,8 @@ TABLE = [
     C(np.nan_to_num, N(4)),
     # complex parts
     C(np.real, Z(3)), C(np.real, N(3)), C(np.imag, Z(3)), C(np.imag, N(3)),
-    C(np.conj, Z(3)), C(np.conj, N(3)), C(np.conjugate, Z(2, 2)), C(np.angle, Z(3)), C(np.angle, Z(3), deg=True),
+    C(np.conj, Z(3)), C(np.conj, N(3)), C(np.conjugate, Z(2, 2)), C(np.angle, Z(3)),
+    C(np.angle, Z(3), deg=True),
     C(np.angle, N(3)),
     # binary elementwise
     *binary(np.arctan2), *binary(np.hypot), *binary(np.logaddexp), *binary(np.logaddexp2),
