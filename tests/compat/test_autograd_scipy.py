@@ -150,6 +150,20 @@ def test_norm_logsf():
     check(fun, R(4), R(4), pos(4))
 
 
+def test_norm_ppf():
+    def fun(q, loc, scale):
+        return stats.norm.ppf(q, loc, scale)
+
+    check(fun, U(0.05, 0.95, 4), R(4), pos(4))
+
+
+def test_norm_isf():
+    def fun(q, loc, scale):
+        return stats.norm.isf(q, loc, scale)
+
+    check(fun, U(0.05, 0.95, 4), R(4), pos(4))
+
+
 def test_norm_pdf_broadcast():
     def fun(x, loc, scale):
         return stats.norm.pdf(x, loc, scale)
@@ -190,6 +204,20 @@ def test_norm_logsf_broadcast():
         return stats.norm.logsf(x, loc, scale)
 
     check(fun, R(4, 3), R(1, 3), pos(4, 1))
+
+
+def test_norm_ppf_broadcast():
+    def fun(q, loc, scale):
+        return stats.norm.ppf(q, loc, scale)
+
+    check(fun, U(0.05, 0.95, 4, 3), R(1, 3), pos(4, 1))
+
+
+def test_norm_isf_broadcast():
+    def fun(q, loc, scale):
+        return stats.norm.isf(q, loc, scale)
+
+    check(fun, U(0.05, 0.95, 4, 3), R(1, 3), pos(4, 1))
 
 
 # ------------------------------------------------------------------ poisson, t
@@ -518,7 +546,7 @@ def test_polygamma():
 
 def test_jn():
     def fun(x):
-        return special.jv(2, x)
+        return special.jn(2, x)
 
     check(fun, R(4) ** 2 + 1.3)
 
@@ -540,6 +568,10 @@ def _unary(fn, lo, hi):
 
 def test_psi():
     _unary(special.psi, 0.3, 2.0)
+
+
+def test_digamma():
+    _unary(special.digamma, 0.3, 2.0)
 
 
 def test_gamma():

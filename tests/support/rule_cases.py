@@ -659,6 +659,8 @@ if scipy is not None:
         C(st.norm.pdf, N(4)), C(st.norm.logpdf, N(4), N(), P()), C(st.norm.cdf, N(3), N(3)),
         C(st.norm.logcdf, N(2, 3), loc=N(3), scale=P(2, 1)), C(st.norm.sf, N(3), 0.5, P()),
         C(st.norm.logsf, N(3), N(), scale=P()), C(st.norm.pdf, N(2, 3), N(3), P(2, 1)),
+        C(st.norm.ppf, UNIT(4)), C(st.norm.ppf, UNIT(2, 3), N(3), P(2, 1)),
+        C(st.norm.isf, UNIT(3), loc=N(), scale=P()), C(st.norm.isf, UNIT(4), N(4)),
         C(st.t.logpdf, N(4), G()), C(st.t.pdf, N(3), G(3), N(), P()),
         C(st.t.cdf, N(3), 3.0, loc=N(), scale=P()), C(st.t.logcdf, N(3), 2.5, N(3)),
         C(st.t.sf, N(2, 2), 4.0), C(st.t.logsf, N(3), 3.5, 0.2, P(3)),
