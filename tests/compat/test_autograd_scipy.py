@@ -590,6 +590,15 @@ def test_rgamma():
     _unary(special.rgamma, 0.3, 2.0)
 
 
+def test_multigammaln():
+    for d in (1, 2, 3):
+        def fun(a):
+            return special.multigammaln(a, d)
+
+        check(fun, U(4.0, 5.0))
+        check(fun, U(4.0, 5.0, 2, 3))
+
+
 def test_j0():
     _unary(special.j0, 0.2, 20.0)
 
@@ -666,3 +675,17 @@ def test_solve_triangular():
         return scipy.linalg.solve_triangular(a + t, b, lower=True)
 
     check(fun, R(3, 2), np.tril(R(3, 3)) * 0.1)
+
+
+def test_sqrtm():
+    def fun(a):
+        return scipy.linalg.sqrtm(symmetrize(a))
+
+    check(fun, make_psd(R(3, 3)))
+
+
+def test_solve_sylvester():
+    def fun(a, b, q):
+        return scipy.linalg.solve_sylvester(a, b, q)
+
+    check(fun, R(3, 3) + 3.0 * np.eye(3), R(3, 3) + 3.0 * np.eye(3), R(3, 3))
