@@ -26,7 +26,7 @@ def inner(a, b):
     if a is None or b is None:
         return 0.0
     if isinstance(a, dict) or isinstance(b, dict):
-        return sum(inner(a[k], b[k]) for k in a)
+        return sum(inner(a.get(k), b.get(k)) for k in set(a) | set(b))
     if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
         return sum(inner(x, y) for x, y in zip(a, b))
     return float(np.real(np.sum(np.asarray(a) * np.asarray(b))))
