@@ -408,10 +408,10 @@ def solve_sylvester_jvp(d, ans, a, b, q):
 
 
 @R.vjp(scipy.linalg.sqrtm)
-def sqrtm(g, ans, A, disp=True, blocksize=64):
+def sqrtm(g, ans, A):  # disp= and blocksize= (deprecated by SciPy) are not declared: refused
     return scipy.linalg.solve_sylvester(ans.T, ans.T, g)
 
 
 @R.jvp(scipy.linalg.sqrtm)
-def sqrtm_jvp(d, ans, A, disp=True, blocksize=64):
+def sqrtm_jvp(d, ans, A):
     return scipy.linalg.solve_sylvester(ans, ans, d)
