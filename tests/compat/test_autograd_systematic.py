@@ -23,7 +23,7 @@ from rule_cases import C, L, N, recipe_args, wrappers
 def stat(fn, lo=-2.0, hi=2.0):
     """Reductions: no axis, each axis, with and without keepdims, and a scalar."""
     x = U(lo, hi, 3, 4)
-    for axis, keepdims in [(None, False), (None, True), (0, False), (1, True), (-1, False)]:
+    for axis, keepdims in [(None, True), (0, False), (-1, True)]:
         def fun(x):
             return fn(x, axis=axis, keepdims=keepdims)
 
@@ -36,11 +36,10 @@ def stat(fn, lo=-2.0, hi=2.0):
 
 
 def unary(fn, lo=-2.0, hi=2.0):
-    """Elementwise: a scalar and a matrix inside ``[lo, hi]``."""
+    """Elementwise: a matrix inside ``[lo, hi]`` (binary() covers scalars)."""
     def fun(x):
         return fn(x)
 
-    check(fun, U(lo, hi))
     check(fun, U(lo, hi, 3, 2))
 
 
@@ -49,7 +48,7 @@ def binary(fn, lims_a=(-2.0, 2.0), lims_b=(-2.0, 2.0), same_args=True):
     def fun(a, b):
         return fn(a, b)
 
-    for sa, sb in [((), ()), ((3, 4), (3, 4)), ((1, 4), (3, 4)), ((3, 1), ()), ((), (4,))]:
+    for sa, sb in [((), ()), ((1, 4), (3, 4)), ((3, 1), ())]:
         check(fun, U(*lims_a, *sa), U(*lims_b, *sb))
     if same_args:
         def same(x):
@@ -307,8 +306,7 @@ def test_op_pow():
 
 
 def test_transpose():
-    combo(np.transpose, [N(2, 3, 2)],
-          axes=[None, [0, 1, 2], [0, 2, 1], [2, 0, 1], [2, 1, 0], [1, 0, 2], [1, 2, 0]])
+    combo(np.transpose, [N(2, 3, 2)], axes=[None, [0, 2, 1], [2, 0, 1], [1, 2, 0]])
 
 
 def test_repeat():
@@ -340,7 +338,7 @@ def test_dot():
 
 
 def test_matmul():
-    combo(np.matmul, [N(3), N(2, 2, 3)], [N(3), N(3, 4), N(2, 3, 4)])
+    combo(np.matmul, [N(3), N(2, 2, 3)], [N(3), N(2, 3, 4)])
 
 
 def test_tensordot_1():
@@ -396,15 +394,15 @@ def test_partition():
 
 
 def test_atleast_1d():
-    combo(np.atleast_1d, [N(), N(1), N(4), N(1, 4), N(2, 4), N(2, 3, 2)])
+    combo(np.atleast_1d, [N(), N(4), N(2, 3, 2)])
 
 
 def test_atleast_2d():
-    combo(np.atleast_2d, [N(), N(1), N(4), N(1, 4), N(2, 4), N(2, 3, 2)])
+    combo(np.atleast_2d, [N(), N(4), N(2, 4), N(2, 3, 2)])
 
 
 def test_atleast_3d():
-    combo(np.atleast_3d, [N(), N(1), N(4), N(1, 4), N(2, 4), N(2, 3, 2), N(2, 3, 1, 2)])
+    combo(np.atleast_3d, [N(), N(4), N(2, 4), N(2, 3, 2), N(2, 3, 1, 2)])
 
 
 def test_einsum_transpose():
@@ -469,11 +467,11 @@ def test_triu_3d():
 
 
 def test_swapaxes():
-    combo(np.swapaxes, [N(2, 3, 2)], axis1=[0, 1, 2], axis2=[0, 1, 2])
+    combo(np.swapaxes, [N(2, 3, 2)], axis1=[0, 2], axis2=[0, 1])
 
 
 def test_rollaxis():
-    combo(np.rollaxis, [N(2, 3, 2)], axis=[0, 1, 2], start=[0, 1, 2, 3])
+    combo(np.rollaxis, [N(2, 3, 2)], axis=[0, 2], start=[0, 1, 3])
 
 
 def test_cross():
