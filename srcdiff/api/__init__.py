@@ -4,6 +4,7 @@ transforms.py  first-order reverse mode on plain functions: grad, value_and_grad
                argument checks; the compile cache
 higher.py      sd.grad / sd.value_and_grad (also of transforms), jvp
 matrices.py    hvp, hessian, jacobian
+nested.py      calls of sd.grad(g) inside a differentiated function (nested derivatives)
 source.py      sd.source, in either mode
 decorator.py   @sd.differentiate
 explain.py     sd.explain: the side-by-side view of a function and its derivative
@@ -18,5 +19,6 @@ from srcdiff.api.decorator import differentiate  # noqa: F401
 from srcdiff.api.explain import explain  # noqa: F401
 from srcdiff.api.higher import grad, invalidate, jvp, value_and_grad  # noqa: F401
 from srcdiff.api.matrices import hessian, hvp, jacobian  # noqa: F401
+from srcdiff.api.nested import generated_function as _nested  # noqa: F401 (registers it)
 from srcdiff.api.source import source  # noqa: F401
 from srcdiff.api.transforms import stop_gradient, vjp  # noqa: F401

@@ -29,6 +29,7 @@ from srcdiff.compiler import driver
 from srcdiff.compiler.analysis.facts import arg_fact
 from srcdiff.compiler.driver import compile_forward
 from srcdiff.compiler.emit import execute as emit
+from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import parse_function
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
@@ -90,6 +91,12 @@ class Target:
             return self.fn
         return _plain(self.inner).compiled(values).fn
 
+    def function_for(self, facts):
+        """:meth:`function` for arguments with ``facts`` (nested calls, api/nested.py)."""
+        if self.inner is None:
+            return self.fn
+        return _plain(self.inner).compiled_for(facts).fn
+
 
 def _plain(inner):
     """The transform whose generated code is differentiated again: without verification
@@ -121,10 +128,16 @@ class JVP:
         self.stop = api.check_options("none", stop_gradients)
         functools.update_wrapper(self, self.target.fn, updated=())
         del self.__wrapped__  # not a plain wrapper: unwrapping it would lose the transform
+        derivatives.mark(self, self.target.sig, {"tangents": "_tangents"})  # (api/nested.py)
 
     def compiled(self, values):
-        fn = self.target.function(values)
-        facts = argument_facts(values)
+        return self.compiled_for(argument_facts(values), self.target.function(values))
+
+    def compiled_for(self, facts, fn=None):
+        """The generated JVP for arguments with ``facts`` (``fn``: the function it
+        differentiates, when known; api/nested.py passes facts only)."""
+        if fn is None:
+            fn = self.target.function_for(facts)
         key = ("jvp", tuple(self.wrt), self.single, self.stop, facts)
         table = _CACHE.setdefault(fn, {})
         hit = table.get(key)
@@ -235,6 +248,7 @@ class Composed(api.Transform):
         self.verify = api.check_modes(True, False)[1]
         functools.update_wrapper(self, self.fn, updated=())
         del self.__wrapped__
+        derivatives.mark(self, self.sig)  # its calls are differentiated (api/nested.py)
 
     def unverified(self):
         """The same transform without verification (its code is differentiated again)."""
@@ -248,8 +262,12 @@ class Composed(api.Transform):
         return values
 
     def compiled(self, values):
-        inner = _plain(self.inner).compiled(values).fn
-        facts = argument_facts(values)
+        return self.compiled_for(argument_facts(values), values)
+
+    def compiled_for(self, facts, values=None):
+        """The generated function for arguments with ``facts``; without ``values`` (a call
+        inside a differentiated function, api/nested.py), never forward over reverse."""
+        inner = _plain(self.inner).compiled_for(facts, values).fn
         key = ("grad", tuple(self.wrt), self.single, self.stop, self.unconnected,
                self.return_value, self.verify, facts)
         table = _CACHE.setdefault(inner, {})
@@ -263,6 +281,8 @@ class Composed(api.Transform):
             try:
                 fn = _without_grad_ys(inner)
             except _Unsupported as e:
+                if values is None:
+                    raise
                 hit = self._forward_over_reverse(e, values)
             else:
                 params = list(inspect.signature(fn).parameters)
@@ -375,9 +395,10 @@ def _generated(fn):
     return inspect.isfunction(fn) and fn.__code__.co_filename.startswith("<srcdiff")
 
 
-def _without_grad_ys(entry):
+def _without_grad_ys(entry, old="grad_ys", reverse=True):
     """A copy of generated function ``entry`` (and the generated functions it calls) whose
-    ``grad_ys`` parameter has another name, so that it can be differentiated in reverse."""
+    ``grad_ys`` parameter (or ``old``) has another name, so that it can be differentiated
+    in reverse (``reverse``: refuse what reverse mode cannot read) or forward mode."""
     functions, todo = {}, [entry]
     while todo:  # every generated function reachable from entry
         fn = todo.pop()
@@ -393,14 +414,14 @@ def _without_grad_ys(entry):
         tree = S.parse_module(inspect.getsource(fn))
         trees[name] = tree
         taken |= S.all_names(tree)
-        if "_stack" in S.all_names(tree):
+        if reverse and "_stack" in S.all_names(tree):
             raise _Unsupported(
                 f"reverse over reverse: the generated function {name!r} pushes values on a "
                 "stack (a loop in the differentiated function), which srcdiff cannot yet "
                 "differentiate in reverse mode",
                 hint="use sd.hvp(f) or sd.hessian(f) (forward over reverse), which handle "
                      "loops, or sd.jvp(sd.grad(f))")
-        tree_helpers = sorted(S.loaded_names(tree) & _TREE_HELPERS)
+        tree_helpers = sorted(S.loaded_names(tree) & _TREE_HELPERS) if reverse else ()
         if tree_helpers:
             # reverse mode adds their gradients with ``+`` (activity.py takes any primitive's
             # value for an array): it would concatenate lists instead of adding them
@@ -409,17 +430,17 @@ def _without_grad_ys(entry):
                 f"lists, tuples or dicts ({', '.join(tree_helpers)}), which srcdiff cannot yet "
                 "differentiate in reverse mode",
                 hint="use sd.hvp(f) or sd.hessian(f) (forward over reverse), or sd.jvp(sd.grad(f))")
-    new = "_grad_ys"
+    new = "_" + old
     k = 0
     while new in taken:
         k += 1
-        new = f"_grad_ys{k}"
+        new = f"_{old}{k}"
     loaded = {}
     for name, tree in trees.items():
         for node in gast.walk(tree):
-            if isinstance(node, gast.Name) and node.id == "grad_ys":
+            if isinstance(node, gast.Name) and node.id == old:
                 node.id = new
-            elif isinstance(node, gast.keyword) and node.arg == "grad_ys":
+            elif isinstance(node, gast.keyword) and node.arg == old:
                 node.arg = new
         source = S.to_source(tree)
         ns = emit.load(source, dict(functions[name].__globals__), name)

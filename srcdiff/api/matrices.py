@@ -8,6 +8,7 @@ import numpy as np
 from srcdiff.api import transforms as api
 from srcdiff.api.higher import JVP, Target, grad, is_transform, wrt_of
 from srcdiff.compiler.emit.execute import copy_arguments
+from srcdiff.compiler.front import derivatives
 from srcdiff.errors import SrcdiffError
 from srcdiff.types import Function, Wrt
 
@@ -26,6 +27,7 @@ class HVP:
         self.single = self.jvp.single
         functools.update_wrapper(self, self.jvp.target.fn, updated=())
         del self.__wrapped__
+        derivatives.mark(self, self.jvp.target.sig, {"vector": "_tangents"})  # (api/nested.py)
 
     def __call__(self, *args, vector=None, **kwargs):
         if vector is None:

@@ -19,6 +19,7 @@ from srcdiff.compiler import driver
 from srcdiff.compiler.analysis import effects
 from srcdiff.compiler.analysis.facts import arg_fact
 from srcdiff.compiler.emit.execute import copy_arguments
+from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.normalize import check_signature as check_def
 from srcdiff.compiler.front.parse import parse_function
 from srcdiff.errors import SrcdiffError
@@ -340,21 +341,28 @@ class FirstOrder(Transform):
         facts = tuple([arg_fact(v) for v in values])
         hit = self._last.get(facts)
         if hit is None:
-            key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value,
-                   self.has_aux, self.optimize, self.verify, facts)
-            table = _CACHE.setdefault(self.fn, {})
-            hit = table.get(key)
-            if hit is None:
-                hit = driver.compile_reverse(
-                    self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
-                    return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
-                    as_tuple=not self.single, optimize=self.optimize, verify=self.verify,
-                    has_aux=self.has_aux)
-                table[key] = hit
+            hit = self.compiled_for(facts)
             self._last[facts] = hit
         if quick is not None:
             self._last[quick] = hit
             self._fast[quick] = hit.call
+        return hit
+
+    def compiled_for(self, facts, values=None):
+        """The generated gradient for arguments with ``facts`` (one per parameter; also
+        the facts a call site inside a differentiated function knows, api/nested.py).
+        (``values``: as Composed.compiled_for takes them; not needed here.)"""
+        key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value,
+               self.has_aux, self.optimize, self.verify, facts)
+        table = _CACHE.setdefault(self.fn, {})
+        hit = table.get(key)
+        if hit is None:
+            hit = driver.compile_reverse(
+                self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
+                return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
+                as_tuple=not self.single, optimize=self.optimize, verify=self.verify,
+                has_aux=self.has_aux)
+            table[key] = hit
         return hit
 
     def __call__(self, *args, grad_ys=None, **kwargs):
@@ -385,6 +393,7 @@ def _fast_callable(t):
     del call.__wrapped__  # not the user's function: a transform of it
     call.__srcdiff_transform__ = t
     call.__srcdiff_derivative__ = True  # (analysis/ops.py: not a function to differentiate)
+    derivatives.mark(call, t.sig)  # its calls are, by its generated code (api/nested.py)
     call.compiled = t.compiled
     return call
 
@@ -439,4 +448,6 @@ def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
 
         return value, pullback
 
+    run.__srcdiff_derivative__ = "sd.vjp"  # a call of it inside a differentiated function is
+    # refused by name (its pullback is a closure, not code srcdiff reads)
     return run

@@ -80,7 +80,21 @@ def calls_a_jvp(x):
 
 
 @pytest.mark.parametrize("fn", [calls_a_derivative, calls_a_jvp])
-def test_calling_a_derivative_inside_is_refused_by_name(fn):
-    with pytest.raises(sd.SrcdiffError, match=r"is a derivative made by srcdiff") as e:
-        sd.grad(fn)(0.7)
+def test_calling_a_derivative_inside_is_differentiated_through_its_generated_code(fn):
+    # (tests/api/test_nested.py has the rest: value_and_grad, hvp, fan-out, higher order)
+    x = 0.7
+    assert_close(sd.grad(fn)(x), numeric_grad(fn, (x,), 0))
+
+
+matrix = sd.hessian(inner_plain)
+
+
+def calls_a_hessian(x):
+    return matrix(x) * x
+
+
+def test_calling_a_hessian_inside_is_refused_by_name():
+    with pytest.raises(sd.SrcdiffError, match=r"matrix is a derivative made by srcdiff "
+                       r"\(Hessian\)") as e:
+        sd.grad(calls_a_hessian)(0.7)
     assert "sd.hessian" in str(e.value)

@@ -35,7 +35,7 @@ from srcdiff.api import higher
 from srcdiff.api import transforms as api
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-_CASES = {c.name: c for c in corpus.CASES}
+_CASES = {**{c.name: c for c in corpus.CASES}, **golden_cases.EXTRA_CASES}
 
 
 def _golden_text(name):

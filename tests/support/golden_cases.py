@@ -97,3 +97,25 @@ def check_golden(name, text):
         expected = f.read()
     assert text == expected, f"generated source for {name} changed; run `make golden` and review"
 
+
+
+# Nested derivatives (api/nested.py): a call of sd.grad(g) inside the differentiated
+# function is differentiated through g's generated gradient (a helper of the outer one).
+import numpy as np  # noqa: E402
+
+
+def _nested_inner(x):
+    return np.sin(x) * x
+
+
+_nested_dg = sd.grad(_nested_inner)
+
+
+def nested_grad_call(x):
+    return _nested_dg(x) * x + _nested_dg(2.0 * x)
+
+
+GOLDEN["nested_grad_call"] = (nested_grad_call, 0, (0.7,))
+GOLDEN_FORWARD["forward_nested_grad_call"] = lambda: sd.source(
+    nested_grad_call, wrt=0, mode="forward", args=(0.7,))
+EXTRA_CASES = {"nested_grad_call": corpus.Case(nested_grad_call, 0.7)}  # (golden_numeric)

@@ -7,12 +7,11 @@ container's fact carries its entries' facts. The caches of api/ key compiled
 functions on these facts, and callee adjoints are specialized on them.
 """
 
-import inspect
-
 import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT
+from srcdiff.compiler.front import derivatives
 
 _SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, ()), np.float64: (ARRAY, ()),
                  np.float32: (ARRAY, ()), complex: (ARRAY, ())}
@@ -59,7 +58,7 @@ def arg_fact(value):
 def bind_call(op, error):
     """(signature, bound arguments) of a call site to a user function, or a located error."""
     try:
-        sig = inspect.signature(op.func, follow_wrapped=False)
+        sig = derivatives.signature(op.func)
         return sig, sig.bind(*op.args, **op.kwargs)
     except TypeError as e:
         raise error(op.stmt.value, f"the call to {op.label} does not match its signature: {e}")

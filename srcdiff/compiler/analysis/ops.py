@@ -11,6 +11,7 @@ import operator
 import gast
 import numpy as np
 
+from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
 
@@ -147,14 +148,8 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
                      label=f".{method}()")
     if _is_stop_gradient(fn):
         return Op("const", stmt, target=target)
-    if fn is not MISSING and getattr(fn, "__srcdiff_derivative__", False):
-        return Op("unknown", stmt, target=target, operands=_names(args + list(kwargs.values())),
-                  func=fn, label=label,
-                  reason=f"{label} is a derivative made by srcdiff (sd.grad, sd.jvp, ...); "
-                         "differentiating a call of it inside another differentiated "
-                         "function is not supported yet",
-                  hint="differentiate the composition itself (sd.hessian(f), sd.hvp(f), "
-                       "sd.grad(sd.grad(f))), or compute the inner derivative outside")
+    if fn is not MISSING and derivatives.is_derivative(fn):
+        return _describe_derivative_call(stmt, target, fn, args, kwargs, label)
     rule = registry.lookup(fn)
     if rule is not None:
         return _prim(stmt, target, fn, args, kwargs, registry, label=label, rule=rule)
@@ -163,6 +158,31 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
                   func=fn, args=args, kwargs=kwargs, label=label)
     return Op("unknown", stmt, target=target, operands=_names(args + list(kwargs.values())),
               func=fn, label=label)
+
+
+def _describe_derivative_call(stmt, target, fn, args, kwargs, label):
+    """A call of a derivative made by srcdiff: a call of its generated function
+    (front/derivatives.py), or refused by name."""
+    operands = _names(args + list(kwargs.values()))
+    reason = None
+    renamed = derivatives.keywords(fn)
+    if not derivatives.is_nestable(fn):
+        reason = (f"{label} is a derivative made by srcdiff ({derivatives.kind(fn)}); "
+                  "differentiating a call of it inside another differentiated function is "
+                  "supported for sd.grad, sd.value_and_grad, sd.jvp and sd.hvp results only")
+    elif "grad_ys" in kwargs:
+        reason = (f"{label} is called with `grad_ys=` inside a differentiated function; "
+                  "nested derivatives are supported with their default seed only")
+    elif set(renamed.values()) & set(kwargs):
+        reason = f"{label} is called with a keyword srcdiff reserves ({sorted(kwargs)})"
+    kwargs = {renamed.get(k, k): v for k, v in kwargs.items()}  # (its generated function's)
+    if reason is not None:
+        return Op("unknown", stmt, target=target, operands=operands, func=fn, label=label,
+                  reason=reason,
+                  hint="differentiate the composition itself (sd.hessian(f), sd.hvp(f), "
+                       "sd.grad(sd.grad(f))), or compute the inner derivative outside")
+    return Op("call", stmt, target=target, operands=operands, func=fn, args=args,
+              kwargs=kwargs, label=label)
 
 
 def _prim(stmt, target, fn, args, kwargs, registry, label=None, rule=None):

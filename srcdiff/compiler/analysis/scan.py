@@ -10,6 +10,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.fixpoint import fixpoint
+from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import MISSING
 
 SELF, DEEP, HOLDS = "self", "deep", "holds"
@@ -101,7 +102,7 @@ def is_generated(fn):
 
 def is_analyzable(fn):
     """A user's Python function (not srcdiff's generated code, not NumPy's or SciPy's)."""
-    if not inspect.isfunction(fn) or is_generated(fn) \
+    if not inspect.isfunction(fn) or is_generated(fn) or derivatives.is_derivative(fn) \
             or getattr(fn, "__srcdiff_primitive__", False):
         return False
     module = getattr(fn, "__module__", None) or ""

@@ -39,6 +39,7 @@ from srcdiff import runtime
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, walk
 from srcdiff.compiler.analysis.facts import ZERO_D, bind_call
 from srcdiff.compiler.analysis.fixpoint import fixpoint
+from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
 
@@ -88,6 +89,12 @@ class Sharing:
                           for (c, e), where in self.positions.items()}
 
     def _add(self, op, registry, summaries):
+        if op.kind == "call" and derivatives.is_derivative(op.func):
+            # sd.value_and_grad(g)(x) returns g's value, which may be x itself (or part of it)
+            for n in op.args + list(op.kwargs.values()):
+                if isinstance(n, gast.Name) and n.id != op.target:
+                    self._edge(op, n.id)
+            return
         found = summaries.get(id(op))
         if found is not None and found.returns:  # a helper's result may share an argument
             try:

@@ -57,6 +57,7 @@ from srcdiff.compiler.emit.sources import (
     strip_stop_gradient,
     top_package,
 )
+from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
 
@@ -333,6 +334,11 @@ class _Linker:
         binding = self._classify(name, obj, piece)
         if self._bind(name, binding, piece, name) and binding.kind == "def":
             copied = function_piece(binding.obj, name, binding.section)
+            if copied is None and derivatives.is_derivative(obj):
+                raise self._error(piece, name, f"{name!r} is a derivative made by srcdiff; a "
+                                  "standalone module cannot call it (it needs srcdiff)",
+                                  hint="differentiate with sd.grad in Python, or write the "
+                                       "inner derivative's module and import it")
             if copied is None:
                 raise self._error(piece, name, f"cannot read the source of {name!r} "
                                   f"({_what(obj)}) to copy it into the standalone module",

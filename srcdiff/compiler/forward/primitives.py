@@ -9,6 +9,7 @@ import gast
 
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER
 from srcdiff.compiler.analysis.facts import arg_fact, bind_call, fact_of
+from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules.runtime_rules import TREE_VALUED
 from srcdiff.rules.template import MarkConstants, decide_test
@@ -211,8 +212,10 @@ class Primitives:
                 facts[p.name] = fact_of(self.a, bound.arguments[p.name])
             elif p.default is not inspect.Parameter.empty:
                 facts[p.name] = arg_fact(p.default)
-        name = self.context.tangent_name(fn, tuple(n for n, _ in active),
-                                tuple(sorted(facts.items(), key=str)))
+        facts = tuple(sorted(facts.items(), key=str))
+        if derivatives.is_derivative(fn):  # a derivative made by srcdiff: its generated code
+            fn = derivatives.generated_function(fn, facts, "forward", self.error, op.stmt.value)
+        name = self.context.tangent_name(fn, tuple(n for n, _ in active), facts)
         tangents = gast.Tuple(elts=[self.tangent_of(node) for _, node in active], ctx=gast.Load())
         call = S.call(S.name(name), [S.copy(a) for a in op.args],
                       [(k, S.copy(x)) for k, x in op.kwargs.items()] + [("tangents", tangents)])

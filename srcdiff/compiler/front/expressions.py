@@ -9,6 +9,7 @@ import warnings
 import gast
 import numpy as np
 
+from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT
@@ -198,6 +199,9 @@ class Expressions:
                                  hint="assign the result instead: `c = np.add(a, b)`")
             keywords.append(k)
         if target is MISSING:
+            refused = derivatives.refuse_made_inside(self.parsed, f)
+            if refused is not None:
+                raise refused
             if isinstance(f, gast.Attribute):
                 func = gast.Attribute(value=self.atom(f.value), attr=f.attr, ctx=gast.Load())
             elif isinstance(f, gast.Name):

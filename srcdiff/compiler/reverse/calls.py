@@ -15,6 +15,7 @@ import inspect
 import gast
 
 from srcdiff.compiler.analysis.facts import arg_fact, bind_call, fact_of
+from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import function_name
 from srcdiff.compiler.ir import syntax as S
 
@@ -40,7 +41,10 @@ def adjoint_of_call(view, op, g, atom, s):
             facts[p.name] = fact_of(view.a, bound.arguments[p.name])
         elif p.default is not inspect.Parameter.empty:
             facts[p.name] = arg_fact(p.default)
-    name = ctx.adjoint_name(fn, tuple(active), tuple(sorted(facts.items(), key=str)))
+    facts = tuple(sorted(facts.items(), key=str))
+    if derivatives.is_derivative(fn):  # a derivative made by srcdiff: its generated code
+        fn = derivatives.generated_function(fn, facts, "reverse", view.error, op.stmt.value)
+    name = ctx.adjoint_name(fn, tuple(active), facts)
     args = [atom(x) for x in op.args]
     kwargs = [(k, atom(v)) for k, v in op.kwargs.items()]
     tmp = view.names.fresh("b_" + function_name(fn) + "_args")
