@@ -7,9 +7,9 @@ order against central finite differences (tests/support/check_modes.py).
 
 autograd's ``d_fun`` cases call ``grad(fun)`` inside a differentiated function
 (nested differentiation; here the derivative is made once at module level and
-called inside, the form srcdiff takes); dict methods and constructors are being built on other
-branches: those cases are written now and marked ``xfail(strict=True)`` with the
-branch they wait for, so that they flip when it merges.
+called inside, the form srcdiff takes). Dict methods and constructors are being
+built on another branch: those cases are written now and marked
+``xfail(strict=True)`` with the branch they wait for, so that they flip when it merges.
 
 PYTEST_DONT_REWRITE: the ``isinstance`` cases differentiate functions with ``assert``
 statements, which pytest's rewriting would change (see test_autograd_numpy.py).
@@ -21,7 +21,6 @@ import pytest
 import srcdiff as sd
 from check_modes import R, check
 
-PENDING_NESTED = pytest.mark.xfail(strict=True, reason="PENDING wip-nested")
 PENDING_CONTAINERS = pytest.mark.xfail(strict=True, reason="PENDING wip-containers")
 
 
@@ -73,7 +72,6 @@ def test_dict_grads():
     check(dict_fun, input_dict())
 
 
-@PENDING_NESTED
 def test_dict_grads_d_fun():
     check(dict_d_fun, input_dict())
 
@@ -220,7 +218,6 @@ def test_list_grads():
     check(seq_fun, input_seq())
 
 
-@PENDING_NESTED
 def test_list_grads_d_fun():
     check(seq_d_fun, input_seq())
 
@@ -241,7 +238,6 @@ def test_tuple_grads():
     check(seq_fun, tuple(input_seq()))
 
 
-@PENDING_NESTED
 def test_tuple_grads_d_fun():
     check(seq_d_fun, tuple(input_seq()))
 
@@ -257,7 +253,6 @@ def outer_fun(x):
     return np.sum(np.sin(np.array(d_inner_product((x, x)))))
 
 
-@PENDING_NESTED
 def test_tuple_nested_higher_order():
     check(outer_fun, 5.0)
 

@@ -5,8 +5,9 @@ higher derivatives (``grad`` of ``grad`` of ``grad``), checked in reverse mode,
 forward mode and to second order against central finite differences
 (tests/support/check_modes.py). A srcdiff gradient is itself a function that
 ``check`` differentiates again: checking ``sd.grad(f)`` to second order checks
-f's third derivatives. Cases calling a derivative inside a differentiated function
-wait for nested differentiation (``xfail(strict=True)``, PENDING wip-nested).
+f's third derivatives. Cases calling a derivative inside a differentiated
+function take it made once at module level (a derivative made inside, closing
+over the function's variables, is refused: marked as a limitation).
 """
 
 import numpy as np
@@ -16,7 +17,6 @@ import srcdiff as sd
 from check_modes import R, U, check
 from fd import assert_close, numeric_grad
 
-PENDING_NESTED = pytest.mark.xfail(strict=True, reason="PENDING wip-nested")
 # a transform is differentiated by sd.grad / sd.jvp; sd.hvp takes plain functions only
 ON_TRANSFORMS = ("rev", "fwd", "rev-rev")
 
@@ -74,7 +74,6 @@ def test_hess_vector_prod():
     assert_close(hv, -np.sin(np.dot(a, RANDV)) * RANDV * np.dot(RANDV, v))
 
 
-@PENDING_NESTED
 def test_hess_vector_prod_nested():
     check(vector_product, R(4), R(4))
 
@@ -109,7 +108,7 @@ def enclosing_scope_as_argument_2(x):
 
 CLOSURE_REFUSED = pytest.mark.xfail(
     strict=True, reason="LIMITATION: a derivative made inside the differentiated function, "
-    "closing over its variables, is refused (wip-nested takes it made once, outside)")
+    "closing over its variables, is refused (nested derivatives are made once, outside)")
 
 
 @CLOSURE_REFUSED
@@ -122,12 +121,10 @@ def test_enclosing_scope_ref_2():
     check(enclosing_scope_ref_2, 1.0)
 
 
-@PENDING_NESTED
 def test_enclosing_scope_ref_as_argument():
     check(enclosing_scope_as_argument, 1.0)
 
 
-@PENDING_NESTED
 def test_enclosing_scope_ref_2_as_argument():
     check(enclosing_scope_as_argument_2, 1.0)
 
