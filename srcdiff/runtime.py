@@ -13,16 +13,21 @@ from srcdiff.errors import SrcdiffError, VerificationError
 
 
 def unbroadcast(g, x):
-    """Sum ``g`` down to the shape of ``x``: the adjoint of NumPy broadcasting."""
+    """Sum ``g`` down to the shape of ``x``: the adjoint of NumPy broadcasting. A real ``x``
+    gets the real part of a complex ``g`` (``match_complex``): only ``Re(g)`` pairs with
+    its changes, and its gradient stays real (so it can be accumulated in place)."""
     tx = type(x)
     if tx is float:  # the common cases, decided cheaply (same results as below)
         tg = type(g)
         if tg is float or tg is np.float64:
             return g
-        if tg is np.ndarray and g.ndim:
+        if tg is np.ndarray and g.ndim and g.dtype.kind != "c":
             return g.sum()  # axis=None reduces the same axes as the general path's tuple
-    elif tx is np.ndarray and type(g) is np.ndarray and g.shape == x.shape:
+    elif tx is np.ndarray and type(g) is np.ndarray and g.shape == x.shape and (
+            g.dtype.kind != "c" or x.dtype.kind == "c"):
         return g
+    if np.iscomplexobj(g) and not np.iscomplexobj(x):
+        g = np.real(g)
     shape = np.shape(x)
     if np.shape(g) == shape:
         return g

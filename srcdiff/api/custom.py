@@ -176,8 +176,9 @@ def _call_name(fn, rule, kind, registry):
     if not base.strip("_").isidentifier():  # "_", "<lambda>": name it after the function
         base = getattr(fn, "__name__", None) or primitive_name(fn).rsplit(".", 1)[-1]
     base = "".join(c if c.isalnum() or c == "_" else "_" for c in base).strip("_") or "rule"
-    taken = {getattr(r, kind).name: getattr(r, kind).fn for r in registry._rules.values()
-             if getattr(r, kind) is not None and registry.lookup(fn) is not r}
+    own = registry.lookup(fn)  # (may load pending rule tables: before reading the table)
+    taken = {getattr(r, kind).name: getattr(r, kind).fn for r in list(registry._rules.values())
+             if getattr(r, kind) is not None and own is not r}
     name, k = base, 1
     while name in taken and taken[name] is not rule:
         k += 1

@@ -290,7 +290,8 @@ def imag(g, ans, val):
 
 @R.elementwise(np.conj, np.conjugate)
 def conj(g, ans, x):
-    return np.conj(g)
+    # a real x keeps a real gradient (a complex g reaches it in second derivatives)
+    return match_complex(np.conj(g), x)
 
 
 @R.vjp(np.angle)

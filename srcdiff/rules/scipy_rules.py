@@ -1,4 +1,4 @@
-"""Rules for ``scipy.special`` and ``scipy.linalg.solve_triangular``.
+"""Rules for ``scipy.special`` and ``scipy.linalg`` (solve_triangular, solve_sylvester, sqrtm).
 
 Imported only when SciPy can be imported; srcdiff never requires it. The
 rules read SciPy functions (``digamma`` for ``gammaln``'s rule ...), so
@@ -11,7 +11,8 @@ Notation as in numpy_rules.py. Conventions:
   ``softmax``/``log_softmax`` as usual.
 * ``xlogy(x, y)``/``xlog1py``: where ``x == 0`` the gradient for ``y`` is 0
   (the function is 0 there for every ``y``); the one for ``x`` is ``log(y)``.
-* ``polygamma(n, x)``: ``n`` is an integer order, without gradient.
+* ``polygamma(n, x)``: ``n`` is an integer order, without gradient; likewise
+  ``multigammaln(a, d)``'s dimension ``d`` (``d/da = sum_j digamma(a - j/2)``).
 * ``jv``/``yv``/``iv``/``ive``/``kv(v, x)``: the gradient for the order ``v`` is
   not implemented; differentiating with respect to ``v`` raises a SrcdiffError at
   run time (``not_differentiable``). ``yn(n, x)``: ``n`` is an integer order, refused
@@ -23,6 +24,13 @@ Notation as in numpy_rules.py. Conventions:
   ``unit_diagonal=True``): the gradient for ``a`` lives there. Stacks (SciPy's
   batch axes) as SciPy reads them: ``b``'s core is a vector when ``b`` is 1-D. ``overwrite_b=``
   (a write into ``b`` the compiler cannot follow) is not declared: refused.
+* ``solve_sylvester(a, b, q)``: ``x`` with ``a x + x b = q``; the adjoint ``y`` solves
+  ``a^T y + y b^T = g``, and the gradients are ``-y x^T``, ``-x^T y`` and ``y``.
+  ``sqrtm(A)``: ``s`` with ``s s = A``, so ``ds`` solves ``s ds + ds s = dA`` (and
+  the gradient ``s^T y + y s^T = g``); exact where ``s`` is the principal root
+  of a matrix without eigenvalues on the closed negative axis (a real ``A`` whose
+  square root is complex gets a complex answer from SciPy; it is not modelled).
+  Two-dimensional matrices only, as SciPy.
 """
 
 import numpy as np
@@ -113,6 +121,21 @@ def digamma(g, ans, x):
 @R.self_adjoint(scipy.special.polygamma)
 def polygamma(g, ans, n, x):
     return None, g * scipy.special.polygamma(n + 1, x)
+
+
+@R.vjp(scipy.special.multigammaln, elementwise=True)
+def multigammaln(g, ans, a, d):
+    return g * multigammaln_slope(a, d), None
+
+
+@R.jvp(scipy.special.multigammaln, elementwise=True)
+def multigammaln_jvp(t, ans, a, d):  # (``d`` is the dimension: the tangent is ``t``)
+    return t * multigammaln_slope(a, d), None
+
+
+def multigammaln_slope(a, d):
+    """``d/da multigammaln(a, d) = sum_{j < d} digamma(a - j/2)``."""
+    return np.sum(scipy.special.digamma(np.expand_dims(a, -1) - 0.5 * np.arange(d)), axis=-1)
 
 
 @R.elementwise(scipy.special.betaln)
@@ -370,3 +393,25 @@ def solve_triangular_tangent(d, ans, a, trans=0, lower=False, unit_diagonal=Fals
         rhs = -(da @ ans[..., None])
         return scipy.linalg.solve_triangular(a, rhs, trans, lower, unit_diagonal)[..., 0]
     return scipy.linalg.solve_triangular(a, -(da @ ans), trans, lower, unit_diagonal)
+
+
+@R.vjp(scipy.linalg.solve_sylvester)
+def solve_sylvester(g, ans, a, b, q):
+    y = scipy.linalg.solve_sylvester(a.T, b.T, g)
+    return -(y @ ans.T), -(ans.T @ y), y
+
+
+@R.jvp(scipy.linalg.solve_sylvester)
+def solve_sylvester_jvp(d, ans, a, b, q):
+    return (scipy.linalg.solve_sylvester(a, b, -(d @ ans)),
+            scipy.linalg.solve_sylvester(a, b, -(ans @ d)), scipy.linalg.solve_sylvester(a, b, d))
+
+
+@R.vjp(scipy.linalg.sqrtm)
+def sqrtm(g, ans, A):  # disp= and blocksize= (deprecated by SciPy) are not declared: refused
+    return scipy.linalg.solve_sylvester(ans.T, ans.T, g)
+
+
+@R.jvp(scipy.linalg.sqrtm)
+def sqrtm_jvp(d, ans, A):
+    return scipy.linalg.solve_sylvester(ans, ans, d)

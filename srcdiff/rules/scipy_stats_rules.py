@@ -1,7 +1,7 @@
 """Rules for ``scipy.stats`` distributions: the ones autograd differentiates.
 
 * ``norm``, ``t``, ``beta``, ``gamma``, ``chi2``: ``pdf``, ``logpdf``, ``cdf``,
-  ``logcdf``, ``sf``, ``logsf``;
+  ``logcdf``, ``sf``, ``logsf``; ``norm``'s ``ppf`` and ``isf`` too;
 * ``poisson``: ``pmf``, ``logpmf``, ``cdf``, ``logcdf``, ``sf``, ``logsf``;
 * ``dirichlet``, ``multivariate_normal``: ``pdf``, ``logpdf``.
 
@@ -17,7 +17,10 @@ Conventions, family by family:
   density of the standard form, ``logpdf = h(z) - log(scale)``, so
   ``d/dx = h'(z) / scale``, ``d/dloc = -d/dx``, ``d/dscale = -(1 + z h'(z)) / scale``;
   a ``cdf``'s derivatives are ``pdf``, ``-pdf``, ``-pdf z`` (``sf``: their negatives;
-  ``logcdf``/``logsf``: divided by the value).
+  ``logcdf``/``logsf``: divided by the value). A quantile ``q -> loc + scale z(q)``
+  (``ppf``; ``isf`` is ``ppf(1 - q)``) has derivatives ``1 / pdf(ans)`` (``isf``:
+  its negative), ``1`` and ``z = (ans - loc) / scale``; at ``q`` 0 or 1 the
+  quantile is infinite and so are they.
 * Shape parameters: ``logpdf``/``pdf`` differentiate them in closed form (digamma).
   The ``cdf`` family differentiates them through the incomplete beta / gamma
   function's derivative in its parameters, which has no closed form: refused
@@ -92,6 +95,16 @@ def norm_sf(g, ans, x, loc=0.0, scale=1.0):
 def norm_logsf(g, ans, x, loc=0.0, scale=1.0):
     p = -g * np.exp(scipy.stats.norm.logpdf(x, loc, scale) - ans)
     return p, -p, -p * (x - loc) / scale
+
+
+@R.elementwise(scipy.stats.norm.ppf, wrt=LS)
+def norm_ppf(g, ans, q, loc=0.0, scale=1.0):
+    return g / scipy.stats.norm.pdf(ans, loc, scale), g, g * (ans - loc) / scale
+
+
+@R.elementwise(scipy.stats.norm.isf, wrt=LS)
+def norm_isf(g, ans, q, loc=0.0, scale=1.0):
+    return -g / scipy.stats.norm.pdf(ans, loc, scale), g, g * (ans - loc) / scale
 
 
 # ------------------------------------------------------------------ t

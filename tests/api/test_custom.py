@@ -347,3 +347,23 @@ def test_readme_coverage_count_matches_rules():
         assert len(with_rules) == int(m.group(1))
     assert len(scipy_free) == int(m.group(2))
     assert len([n for n, k in listed if k == "nondiff"]) == int(nondiff.group(1))
+
+
+def test_registering_while_a_rule_table_is_pending():
+    """A custom rule registered after ``import scipy.stats`` (whose rule table loads on the
+    first lookup) must not change the registry while reading it."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("scipy")
+    code = ("import numpy as np, srcdiff as sd, scipy.stats\n"
+            "@sd.custom_vjp\n"
+            "def twice(x):\n"
+            "    return 2.0 * x\n"
+            "@twice.defvjp\n"
+            "def _(g, ans, x):\n"
+            "    return 2.0 * g\n"
+            "print(any(n.startswith('scipy.stats') for n, _ in sd.rules()))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "True"

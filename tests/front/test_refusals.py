@@ -289,7 +289,7 @@ def test_a_keyword_the_rule_does_not_model_is_refused():
     np.testing.assert_allclose(sd.grad(_vstack_plain)(x), 2.0 * x + 18.0 * x)
 
 
-@pytest.mark.parametrize("name", ["f", "g", "h"])
+@pytest.mark.parametrize("name", ["f", "g", "h", "ranged"])
 def test_r_and_c_are_concatenations(name):
     import index_trick_cases as T
     from fd import numeric_grad
@@ -305,6 +305,8 @@ def test_other_index_tricks_are_refused():
     import index_trick_cases as T
     with pytest.raises(sd.SrcdiffError, match=r"np.mgrid\[...\] is a NumPy index trick"):
         sd.grad(T.bad)(np.ones(3))
+    with pytest.raises(sd.SrcdiffError, match=r"np.r_\[...\] with this slice"):
+        sd.grad(T.complex_step)(np.ones(3))
 
 
 def test_a_long_valid_expression_compiles(_import):

@@ -95,3 +95,42 @@ def assert_close(actual, expected, rtol=1e-5, atol=1e-6, what="gradient"):
 
 def _all_zero(x):
     return all(np.all(np.asarray(leaf) == 0) for _, leaf in _leaves(x))
+
+
+def _axpy(x, t, v):
+    """``x + t * v`` over matching structures (a ``None`` or int direction leaves x alone)."""
+    if isinstance(x, dict):
+        return {k: _axpy(x[k], t, v[k]) for k in x}
+    if isinstance(x, (list, tuple)):
+        return type(x)(_axpy(a, t, b) for a, b in zip(x, v))
+    if v is None or isinstance(x, (bool, int, np.integer)) or (
+            isinstance(x, np.ndarray) and not np.issubdtype(x.dtype, np.inexact)):
+        return x  # integers are constants
+    moved = np.asarray(x, dtype=float) + t * np.asarray(v, dtype=float)
+    return moved if np.ndim(x) or isinstance(x, np.ndarray) else float(moved)
+
+
+def _difference(plus, minus, eps):
+    """``(plus - minus) / (2 eps)`` over an output structure."""
+    if isinstance(plus, dict):
+        return {k: _difference(plus[k], minus[k], eps) for k in plus}
+    if isinstance(plus, (list, tuple)):
+        return type(plus)(_difference(a, b, eps) for a, b in zip(plus, minus))
+    d = (np.asarray(plus, dtype=float) - np.asarray(minus, dtype=float)) / (2 * eps)
+    return d if np.ndim(plus) or isinstance(plus, np.ndarray) else float(d)
+
+
+def numeric_jvp(f, args, positions, directions, eps=1e-6, kwargs=None):
+    """d/dt f(args + t v) at t = 0 by central differences, with the output's structure.
+
+    ``directions[i]`` moves ``args[positions[i]]`` (same structure as it).
+    """
+    kwargs = kwargs or {}
+
+    def at(t):
+        a = list(args)
+        for k, v in zip(positions, directions):
+            a[k] = _axpy(args[k], t, v)
+        return f(*a, **kwargs)
+
+    return _difference(at(eps), at(-eps), eps)

@@ -238,7 +238,8 @@ TABLE = [
     C(np.nan_to_num, N(4)),
     # complex parts
     C(np.real, Z(3)), C(np.real, N(3)), C(np.imag, Z(3)), C(np.imag, N(3)),
-    C(np.conj, Z(3)), C(np.conjugate, Z(2, 2)), C(np.angle, Z(3)), C(np.angle, Z(3), deg=True),
+    C(np.conj, Z(3)), C(np.conj, N(3)), C(np.conjugate, Z(2, 2)), C(np.angle, Z(3)),
+    C(np.angle, Z(3), deg=True),
     C(np.angle, N(3)),
     # binary elementwise
     *binary(np.arctan2), *binary(np.hypot), *binary(np.logaddexp), *binary(np.logaddexp2),
@@ -647,6 +648,9 @@ if scipy is not None:
         C(sp.gammaincc, 2.5, P(2, 2)), C(sp.betainc, 1.5, 2.5, UNIT(3)),
         C(sp.betainc, 0.7, 3.0, UNIT(2, 2)),
         C(sp.yn, 0, P(3)), C(sp.yn, 2, P(2, 2)),
+        C(sp.multigammaln, G(3), 2), C(sp.multigammaln, G(), 3),
+        C(scipy.linalg.solve_sylvester, SQ(3), SQ(2), N(3, 2)),
+        C(scipy.linalg.sqrtm, SPD(3)),
         C(scipy.signal.convolve, N(5), N(3)), C(scipy.signal.convolve, N(3, 4), N(2, 2)),
         C(scipy.signal.convolve, N(5), N(3), mode="same"),
         C(scipy.signal.convolve, N(3), N(6), "same", "fft"),
@@ -658,6 +662,8 @@ if scipy is not None:
         C(st.norm.pdf, N(4)), C(st.norm.logpdf, N(4), N(), P()), C(st.norm.cdf, N(3), N(3)),
         C(st.norm.logcdf, N(2, 3), loc=N(3), scale=P(2, 1)), C(st.norm.sf, N(3), 0.5, P()),
         C(st.norm.logsf, N(3), N(), scale=P()), C(st.norm.pdf, N(2, 3), N(3), P(2, 1)),
+        C(st.norm.ppf, UNIT(4)), C(st.norm.ppf, UNIT(2, 3), N(3), P(2, 1)),
+        C(st.norm.isf, UNIT(3), loc=N(), scale=P()), C(st.norm.isf, UNIT(4), N(4)),
         C(st.t.logpdf, N(4), G()), C(st.t.pdf, N(3), G(3), N(), P()),
         C(st.t.cdf, N(3), 3.0, loc=N(), scale=P()), C(st.t.logcdf, N(3), 2.5, N(3)),
         C(st.t.sf, N(2, 2), 4.0), C(st.t.logsf, N(3), 3.5, 0.2, P(3)),

@@ -91,14 +91,17 @@ class Expressions(Containers):
                              hint="build the array with np.arange, np.linspace, "
                                   "np.meshgrid or np.concatenate instead")
         for x in items:
-            if isinstance(x, gast.Slice) or (isinstance(x, gast.Constant)
-                                              and isinstance(x.value, str)):
-                raise self.error(x, f"{name}[...] with a slice or a string directive is not "
-                                 "supported (only a list of values to join)",
+            if (isinstance(x, gast.Slice) and not (is_r and _int_range(x))) or (
+                    isinstance(x, gast.Constant) and isinstance(x.value, str)):
+                raise self.error(x, f"{name}[...] with this slice or a string directive is not "
+                                 "supported (only values to join, and np.r_'s ranges with "
+                                 "integer literal bounds)",
                                  hint="write np.concatenate([...]) (and np.arange for ranges)")
         self.parsed.namespace.setdefault("np", np)
         if is_r:
-            parts = [S.call(S.expr("np.atleast_1d"), [S.copy(x)]) for x in items]
+            # a range ``a:b:k`` (integer literals) is the constant np.arange(a, b, k)
+            parts = [S.call(S.expr("np.arange"), _int_range(x)) if isinstance(x, gast.Slice)
+                     else S.call(S.expr("np.atleast_1d"), [S.copy(x)]) for x in items]
             call = S.call(S.expr("np.concatenate"), [gast.List(elts=parts, ctx=gast.Load())])
         else:
             call = S.call(S.expr("np.column_stack"),
@@ -375,3 +378,22 @@ def _base_name(e, parsed):
     if isinstance(e, gast.IfExp):
         return "choice"
     return "t"
+
+
+def _int_range(x):
+    """``[start, stop, step]`` constants of a slice ``a:b:k`` whose bounds are integer
+    literals (``a`` and ``k`` may be omitted; ``b`` may not); None otherwise."""
+    def literal(e, default):
+        if e is None:
+            return default
+        if isinstance(e, gast.UnaryOp) and isinstance(e.op, gast.USub):
+            v = literal(e.operand, None)
+            return None if v is None else -v
+        if isinstance(e, gast.Constant) and type(e.value) is int:
+            return e.value
+        return None
+
+    bounds = [literal(x.lower, 0), literal(x.upper, None), literal(x.step, 1)]
+    if any(b is None for b in bounds) or bounds[2] == 0:
+        return None
+    return [S.const(b) for b in bounds]
