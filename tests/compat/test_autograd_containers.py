@@ -7,9 +7,7 @@ order against central finite differences (tests/support/check_modes.py).
 
 autograd's ``d_fun`` cases call ``grad(fun)`` inside a differentiated function
 (nested differentiation; here the derivative is made once at module level and
-called inside, the form srcdiff takes). Dict methods and constructors are being
-built on another branch: those cases are written now and marked
-``xfail(strict=True)`` with the branch they wait for, so that they flip when it merges.
+called inside, the form srcdiff takes). Dict methods and constructors included.
 
 PYTEST_DONT_REWRITE: the ``isinstance`` cases differentiate functions with ``assert``
 statements, which pytest's rewriting would change (see test_autograd_numpy.py).
@@ -21,7 +19,6 @@ import pytest
 import srcdiff as sd
 from check_modes import R, check
 
-PENDING_CONTAINERS = pytest.mark.xfail(strict=True, reason="PENDING wip-containers")
 
 
 def input_dict():
@@ -89,8 +86,6 @@ def test_dict_iter():
     check(dict_iter, input_dict(), modes=("rev", "fwd"))
 
 
-@pytest.mark.xfail(strict=True, reason="PENDING wip-containers (today: no forward rule for "
-                   "sorted(d) in the generated gradient: second order refused, loudly)")
 def test_dict_iter_second_order():
     check(dict_iter, input_dict(), modes=("rev-rev", "fwd-rev"))
 
@@ -104,7 +99,6 @@ def dict_iter_keys(d):
     return a + b
 
 
-@PENDING_CONTAINERS
 def test_dict_iter_keys():
     check(dict_iter_keys, input_dict())
 
@@ -123,7 +117,6 @@ def dict_items_values_keys(d):
     return a + b
 
 
-@PENDING_CONTAINERS
 def test_dict_items_values_keys():
     d = input_dict()
     assert list(d) == sorted(d)
@@ -134,7 +127,6 @@ def dict_get(d, x):
     return d.get("item_1", x) ** 2
 
 
-@PENDING_CONTAINERS
 def test_dict_get():
     check(dict_get, {"item_1": 3.0}, 2.0)
     check(dict_get, {"item_2": 4.0}, 2.0)
@@ -152,7 +144,6 @@ def make_dict_copy(x):
     return dict({"a": x})
 
 
-@PENDING_CONTAINERS
 def test_dict_make_dict():
     check(make_dict_pairs, 1.0)
     check(make_dict_keywords, 1.0)

@@ -6,8 +6,7 @@ partial) map to srcdiff's transforms: sd.value_and_grad, sd.hessian, sd.grad
 with a tuple ``wrt``, sd.jvp with a ones tangent, sd.hvp, sd.vjp / sd.jacobian,
 ``has_aux=True``, ``checkpoint=``. Each result is compared with central finite
 differences or a closed form, and the functions are checked in every mode
-(tests/support/check_modes.py). ``*args`` and forward mode through
-``functools.partial`` wait for wip-callables (``xfail(strict=True)``).
+(tests/support/check_modes.py), ``*args`` and ``functools.partial`` included.
 """
 
 from functools import partial
@@ -19,7 +18,6 @@ import srcdiff as sd
 from check_modes import R, check
 from fd import assert_close, numeric_grad, numeric_jvp
 
-PENDING_CALLABLES = pytest.mark.xfail(strict=True, reason="PENDING wip-callables")
 
 
 def power(x):
@@ -190,7 +188,6 @@ def test_partial():
     check(fun, 0.4, modes=("rev",))
 
 
-@PENDING_CALLABLES
 def test_partial_forward_and_second_order():
     check(partial(first_of, y=1.0), 0.4, modes=("fwd", "rev-rev", "fwd-rev"))
 
@@ -227,7 +224,6 @@ def test_checkpoint_correctness():
     check(looped, R(3) * 0.3)
 
 
-@pytest.mark.xfail(strict=True, reason="PENDING wip-checkpoint")
 def test_checkpoint_option():
     x = R(3) * 0.3
     for how in ("sqrt", "binomial", 2):
@@ -242,7 +238,6 @@ def foobaz(x):
     return baz(x, x / 3.0)
 
 
-@PENDING_CALLABLES
 def test_checkpoint_correctness_varargs():
     check(foobaz, 3.0)
 
