@@ -14,11 +14,9 @@ statements, which pytest's rewriting would change (see test_autograd_numpy.py).
 """
 
 import numpy as np
-import pytest
 
 import srcdiff as sd
 from check_modes import R, check
-
 
 
 def input_dict():

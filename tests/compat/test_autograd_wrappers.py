@@ -12,12 +12,10 @@ differences or a closed form, and the functions are checked in every mode
 from functools import partial
 
 import numpy as np
-import pytest
 
 import srcdiff as sd
 from check_modes import R, check
 from fd import assert_close, numeric_grad, numeric_jvp
-
 
 
 def power(x):
