@@ -5,11 +5,15 @@ parts) and checks the gradient against central differences; the einsum cases als
 the verification pipeline and the unoptimized reference pipeline agree.
 """
 
+import math
+
 import numpy as np
 import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad
+from srcdiff.compiler.analysis.activity import ARRAY, EVERY_ENTRY, INT
+from srcdiff.compiler.analysis.facts import arg_fact
 from srcdiff.rules import product_rules as P
 
 rng = np.random.default_rng(17)
@@ -97,3 +101,128 @@ def test_einsum_parts_are_computed_only_when_read():
 def test_a_pending_einsum_part_refuses_arithmetic():
     with pytest.raises(TypeError):
         P._PENDING + 1.0
+
+
+# ------------------------------------------------------------------ floats stay floats
+def kalman(a, q, ys, n):
+    m = 0.0
+    P = 1.0
+    nll = 0.0
+    for t in range(n):
+        m = a * m
+        P = a * a * P + q
+        v = ys[t] - m
+        nll = nll + 0.5 * (math.log(2 * math.pi * (P + 0.5)) + v * v / (P + 0.5))
+        K = P / (P + 0.5)
+        m = m + K * v
+        P = (1.0 - K) * P
+    return nll
+
+
+@pytest.mark.parametrize("length", [5, 100])   # per-entry facts, and a long list
+def test_a_list_of_floats_keeps_its_entries_floats(length):
+    ys = [float(v) for v in rng.standard_normal(length)]
+    args = (0.8, 0.3, ys, length)
+    code = code_of(kalman, (0, 1), args)
+    assert "np.zeros_like" not in code and "unbroadcast(" not in code
+    assert "b_m = 0.0" in code
+    for options in ({}, {"verify": True}, {"optimize": False}):
+        check(kalman, args, (0, 1), **options)
+
+
+def test_a_mixed_list_gets_no_entry_fact_and_stays_correct():
+    ys = [0.3, np.array(0.2), 0.1] * 30
+    args = (0.8, 0.3, ys, len(ys))
+    assert "np.zeros_like" in code_of(kalman, (0, 1), args)
+    check(kalman, args, (0, 1))
+
+
+@pytest.mark.parametrize("value, every", [
+    ([0.5] * 100, (ARRAY, ())), ([1, 2] * 40, (INT, ())), ([0.5, 1] * 40, None),
+    ([np.float64(0.5)] * 100, None), ([True] * 100, None), ([0.5, 1.5], (ARRAY, ())),
+])
+def test_entry_fact_of_a_list(value, every):
+    fact = arg_fact(value)
+    got = dict(fact[2]).get(EVERY_ENTRY) if len(fact) > 2 else None
+    assert got == every
+
+
+def test_a_module_number_read_in_a_loop_is_not_saved():
+    def f(x, n):
+        s = 0.0
+        for i in range(n):
+            c = math.pi
+            s = s + c * x * x
+            x = x * 0.9
+        return s
+
+    code = code_of(f, 0, (0.7, 6))
+    assert "_stack.append(c)" not in code and "unbroadcast(" not in code
+    for options in ({}, {"verify": True}, {"optimize": False}):
+        check(f, (0.7, 6), 0, **options)
+
+
+# ------------------------------------------------------------------ broadcast reductions
+def pairwise(x, y):
+    return np.sum(np.sin(x[:, None, :] - y[None, :, :]) ** 2)
+
+
+def test_a_negated_broadcast_gradient_is_reduced_before_it_is_negated():
+    args = (rng.standard_normal((40, 3)), rng.standard_normal((50, 3)))   # 6000 >= 4096
+    code = code_of(pairwise, (0, 1), args)
+    assert "-unbroadcast(" in code and "unbroadcast(-" not in code
+    for options in ({}, {"verify": True}, {"optimize": False}):
+        check(pairwise, args, (0, 1), **options)
+
+
+@pytest.mark.parametrize("gshape, xshape", [
+    ((64, 64, 3), (64, 1, 3)), ((64, 64, 3), (1, 64, 3)), ((64, 64, 3), (1, 1, 3)),
+    ((8, 64, 64, 3), (64, 1, 1)), ((64, 64, 3), (64, 64, 1)), ((5, 64, 64), (64,)),
+    ((64, 128), (1, 128)), ((1, 64, 128), (3, 64, 1)),
+])
+def test_unbroadcast_by_einsum_is_the_same_sum(gshape, xshape):
+    from srcdiff.runtime import unbroadcast
+    g = rng.standard_normal(gshape)
+    x = np.zeros(xshape)
+    extra = g.ndim - x.ndim
+    if xshape == (3, 64, 1):       # g's first axis broadcasts up to x's (not a reduction)
+        want = np.broadcast_to(g.sum(axis=2, keepdims=True), xshape)
+    else:
+        want = g.sum(axis=tuple(range(extra)))
+        axes = tuple(i for i, n in enumerate(xshape) if n == 1 and want.shape[i] != 1)
+        want = want.sum(axis=axes, keepdims=True)
+    got = unbroadcast(g, x)
+    assert got.shape == xshape
+    assert_close(got, want, rtol=1e-12, atol=1e-12)
+
+
+# ------------------------------------------------------------------ triangular solves
+def gp_nll(log_ell, X, y):
+    d2 = np.sum((X[:, None, :] - X[None, :, :]) ** 2, axis=-1)
+    K = np.exp(-0.5 * d2 / np.exp(2 * log_ell)) + 0.1 * np.eye(X.shape[0])
+    L = np.linalg.cholesky(K)
+    alpha = np.linalg.solve(L.T, np.linalg.solve(L, y))
+    return 0.5 * np.dot(y, alpha) + np.sum(np.log(np.diag(L)))
+
+
+@pytest.mark.parametrize("scipy_on", [True, False])
+def test_cholesky_and_triangular_solves(scipy_on, monkeypatch):
+    from srcdiff.rules import linalg_rules
+    monkeypatch.setattr(linalg_rules, "USE_SCIPY", scipy_on)
+    X = rng.uniform(-2, 2, (40, 2))          # n = 40 >= TRIANGULAR_MIN_SIZE
+    args = (-0.3, X, np.sin(X[:, 0]))
+    for options in ({}, {"verify": True}, {"optimize": False}):
+        check(gp_nll, args, 0, **options)
+    check(gp_nll, args, 1)
+
+
+@pytest.mark.parametrize("scipy_on", [True, False])
+@pytest.mark.parametrize("kind", ["lower", "upper", "full"])
+def test_solve_transposed(kind, scipy_on, monkeypatch):
+    from srcdiff.rules import linalg_rules
+    monkeypatch.setattr(linalg_rules, "USE_SCIPY", scipy_on)
+    a = rng.standard_normal((40, 40)) + 8 * np.eye(40)
+    a = {"lower": np.tril(a), "upper": np.triu(a), "full": a}[kind]
+    for g in (rng.standard_normal(40), rng.standard_normal((40, 3))):
+        assert_close(linalg_rules.solve_transposed(a, g), np.linalg.solve(a.T, g),
+                     rtol=1e-10, atol=1e-12)

@@ -52,10 +52,27 @@ def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), re
             if v in needed or v in analysis.active or reference or v in params:
                 saved[S.key(s)] = "stack" if depth else "name"
             continue
+        if not reference and _same_constant(s, op, sites, params):
+            continue
         if (v in needed or (reference and v not in tests)) \
                 and (v in analysis.in_loop or overwritten(s, v)):
             saved[S.key(s)] = "stack" if depth else "name"
     return saved, recompute
+
+
+def _same_constant(s, op, sites, params):
+    """Is ``s`` the only definition of its target, and a number literal or a module's number
+    (``pi = math.pi``)? Invariant: whenever the target is bound it holds that same value,
+    so restoring it in the backward sweep is the identity and nothing is saved (before the
+    first definition the name is unbound, and no primal statement could have read it)."""
+    v = op.target
+    if op.kind != "const" or v in params or len(sites.get(v, ())) != 1 \
+            or not isinstance(s, gast.Assign) or len(s.targets) != 1:
+        return False
+    value = s.value
+    if isinstance(value, gast.Attribute):
+        value = op.args[0] if op.args else None
+    return isinstance(value, gast.Constant) and type(value.value) in (int, float)
 
 
 def defined_before(fn_body, s, v, analysis, params):
