@@ -262,7 +262,10 @@ class _Generator:
         v = self.vexpr(sc, depth + 1)
         t = self.pick(["np.sin({v})", "np.tanh({v})", "({v} * {s})", "({v} + {s})",
                        "({v} * {v2})", "({v} - {v2})", "(0.5 * np.cos({v}))",
-                       "{v}[::-1]", "(np.cumsum({v}) * 0.5)", "(-{v})"])
+                       "{v}[::-1]", "(np.cumsum({v}) * 0.5)", "(-{v})",
+                       "np.concatenate(({v}[1:], {v}[:1]))"])
+        if "concatenate" in t:
+            self.features.add("slice_rotation")   # slice views read in a loop (recomputed)
         return t.format(v=v, v2=self.vexpr(sc, depth + 1), s=self.sexpr(sc, 2))
 
     # -------------------------------------------------------- conditions

@@ -226,3 +226,39 @@ def test_solve_transposed(kind, scipy_on, monkeypatch):
     for g in (rng.standard_normal(40), rng.standard_normal((40, 3))):
         assert_close(linalg_rules.solve_transposed(a, g), np.linalg.solve(a.T, g),
                      rtol=1e-10, atol=1e-12)
+
+
+# ------------------------------------------------------------------ tape traffic
+def stencil(u0, nu, steps):
+    u = u0
+    for t in range(steps):
+        un = u.copy()
+        un[1:-1] = u[1:-1] - 0.1 * u[1:-1] * (u[1:-1] - u[:-2]) + nu * (u[2:] - 2 * u[1:-1])
+        u = un
+    return np.sum(u ** 2)
+
+
+def test_slice_views_are_recomputed_not_saved():
+    args = (np.sin(np.linspace(0, 3, 12)), 0.2, 5)
+    code = code_of(stencil, (0, 1), args)
+    pushed = [ln.strip() for ln in code.splitlines() if "_stack.append(" in ln]
+    assert not any("u_i" in ln for ln in pushed), pushed
+    assert "u_before[1:-1]" in code or "u_before[:-2]" in code
+    for options in ({}, {"verify": True}, {"optimize": False}):
+        check(stencil, args, (0, 1), **options)
+
+
+def test_a_slice_view_of_an_array_written_in_place_later_stays_exact():
+    def f(x, n):
+        u = x.copy()
+        s = 0.0
+        for t in range(n):
+            v = u[1:]
+            s = s + np.sum(v * v)
+            u[0] = u[0] * 0.5 + s * 0.01
+            u = u * 0.9
+        return s
+
+    args = (np.array([0.3, -0.2, 0.5, 0.1]), 4)
+    for options in ({}, {"verify": True}, {"optimize": False}):
+        check(f, args, 0, **options)

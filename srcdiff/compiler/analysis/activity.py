@@ -326,6 +326,8 @@ def _fact(op, kinds, shapes):
             return ARRAY, None
         if fn in (np.sum, np.mean, np.max, np.min, np.prod, np.amax, np.amin):
             return ARRAY, _reduction_pattern(op, pats)
+        if fn is np.copy and len(pats) == 1 and not op.kwargs:  # x.copy(): x's shape
+            return ARRAY, pats[0]
         if fn is np.transpose and pats and len(op.args) == 1 and pats[0] is not None:
             return ARRAY, tuple(reversed(pats[0]))
         return ARRAY, None

@@ -212,12 +212,21 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=(
 
 
 def _basic_view(op, analysis):
-    """``xs[i]`` of an array ``xs`` with an int ``i`` (a name or a literal): basic
-    indexing, an O(1) view that costs less to make again than to save."""
+    """``xs[i]`` or ``xs[a:b:c]`` of an array ``xs`` with ints ``i``, ``a``, ``b``, ``c``
+    (names or literals, or absent): basic indexing, an O(1) view that costs less to make
+    again than to save."""
     if op.kind != "index" or not isinstance(op.args[0], gast.Name) \
             or analysis.kinds.get(op.args[0].id) != "array":
         return False
-    i = op.index
+    return _basic_index(op.index, analysis)
+
+
+def _basic_index(i, analysis):
+    """An int (literal or int name) or a slice whose bounds are such ints or absent."""
+    if isinstance(i, gast.Slice):
+        return all(b is None or _basic_index(b, analysis) for b in (i.lower, i.upper, i.step))
+    if isinstance(i, gast.UnaryOp) and isinstance(i.op, gast.USub):   # u[1:-1]
+        return isinstance(i.operand, gast.Constant) and _basic_index(i.operand, analysis)
     if isinstance(i, gast.Constant):
         return isinstance(i.value, int) and not isinstance(i.value, bool)
     return isinstance(i, gast.Name) and analysis.kinds.get(i.id) == "int" \
