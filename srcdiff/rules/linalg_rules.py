@@ -34,9 +34,6 @@ Conventions, rule by rule:
   ``eigh``.
 """
 
-import functools
-import importlib
-
 import numpy as np
 
 from srcdiff.rules.product_rules import tensordot_grads
@@ -61,10 +58,10 @@ def inv_jvp(d, ans, a):
 @R.vjp(np.linalg.solve)
 def solve(g, ans, a, b):
     if np.ndim(a) == 2 and np.ndim(b) == 1:
-        gb = solve_transposed(a, g)
+        gb = np.linalg.solve(a.T, g)
         return -np.outer(gb, ans), gb
     if np.ndim(a) == 2 and np.ndim(b) == 2:
-        gb = solve_transposed(a, g)
+        gb = np.linalg.solve(a.T, g)
         return -gb @ ans.T, gb
     grads = solve_grads(g, ans, a, b)
     return grads[0], grads[1]
@@ -73,40 +70,6 @@ def solve(g, ans, a, b):
 @R.jvp(np.linalg.solve)
 def solve_jvp(d, ans, a, b):
     return solve_tangent_lhs(d, ans, a, b), np.linalg.solve(a, d)
-
-
-# Triangular systems (a Cholesky factor, ``L.T``) are solved by substitution when SciPy is
-# installed (``scipy.linalg.solve_triangular``: O(n^2) per right-hand side instead of an
-# O(n^3) LU factorization); SciPy stays optional, imported on first use. The solution is
-# the same (only rounding differs); the structure is read off the values, exactly.
-TRIANGULAR_MIN_SIZE = 32     # below this, LU is cheaper than looking for the structure
-USE_SCIPY = True             # tests turn it off to check the NumPy-only path
-
-
-@functools.lru_cache(maxsize=None)
-def _scipy_linalg():
-    try:
-        return importlib.import_module("scipy.linalg")
-    except ImportError:
-        return None
-
-
-def triangular_solver():
-    """``scipy.linalg.solve_triangular``, or None (no SciPy, or ``USE_SCIPY`` off)."""
-    mod = _scipy_linalg() if USE_SCIPY else None
-    return None if mod is None else mod.solve_triangular
-
-
-def solve_transposed(a, g):
-    """``np.linalg.solve(a.T, g)`` for a square 2-d ``a``: by substitution when ``a`` is
-    exactly triangular (every entry on one side of the diagonal is 0) and SciPy is there."""
-    tri = triangular_solver()
-    if tri is not None and a.shape[0] >= TRIANGULAR_MIN_SIZE and a.dtype.kind == "f":
-        if not np.triu(a, 1).any():
-            return tri(a, g, trans="T", lower=True)
-        if not np.tril(a, -1).any():
-            return tri(a, g, trans="T", lower=False)
-    return np.linalg.solve(a.T, g)
 
 
 def solve_grads(g, ans, a, b):
@@ -359,12 +322,10 @@ def cholesky_grad(g, ans, upper=False):
 
 
 def _congruence_inverse(low, p):
-    """``L^-T P L^-1`` for a lower-triangular ``L``: two triangular solves (SciPy), else one
-    inversion of ``L`` and two products, never two general LU solves."""
-    tri = triangular_solver()
-    if tri is not None and np.ndim(low) == 2:
-        x = tri(low, p, trans="T", lower=True)  # L^-T P
-        return tri(low, x.T, trans="T", lower=True).T  # (L^-T (L^-T P)^T)^T = L^-T P L^-1
+    """``L^-T P L^-1`` for a lower-triangular ``L``: one inversion of ``L`` and two products
+    instead of two general solves with an n x n right-hand side. (Triangular substitution
+    by SciPy would be cheaper still, but this body is also differentiated for second
+    order, which needs calls with rules.)"""
     linv = np.linalg.inv(low)
     return np.swapaxes(linv, -1, -2) @ p @ linv
 
