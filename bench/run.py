@@ -6,6 +6,7 @@ NumPy gradient, the primal itself, and the peers (autograd, JAX, PyTorch).
     python bench/run.py --only rnn      # one workload (repeatable, or a,b,c)
     python bench/run.py --selfcheck     # hand gradients vs central differences
     python bench/run.py --threads 2     # BLAS / XLA / torch threads (default 1)
+    python bench/run.py --family realistic   # the realistic family (bench/realistic/) alone
 
 Without --only it also runs bench/checkpoint.py (checkpointed loops against their length).
 
@@ -27,6 +28,8 @@ if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
 from workloads import NAMES  # noqa: E402
+
+FAMILIES = ("workloads", "realistic")
 
 PEER_COLS = (("autograd", "autograd÷srcdiff"), ("jax_eager", "jax÷srcdiff"),
              ("jax_jit", "jax-jit÷srcdiff"), ("torch", "torch÷srcdiff"))
@@ -235,11 +238,11 @@ def selfcheck(names, verbose=True):
     """
     import numpy as np
 
-    from run_one import SEED, as_tuple
+    from run_one import SEED, as_tuple, load
 
     failed = []
     for name in names:
-        mod = importlib.import_module("workloads." + name)
+        mod = load(name)
         rng = np.random.default_rng(SEED)
         args = list(mod.make_inputs(rng))
         grads = as_tuple(mod.hand_grad(*args), len(mod.WRT))
@@ -292,13 +295,21 @@ def main(argv=None):
                     help="threads for BLAS, XLA and torch (default 1)")
     ap.add_argument("--peers", default="autograd,jax_eager,jax_jit,torch",
                     help="comma-separated peers (default: all; missing ones show n/a)")
-    ap.add_argument("--out", default=os.path.join(HERE, "results", "latest.md"))
+    ap.add_argument("--family", choices=FAMILIES, default="workloads",
+                    help="bench/workloads (default) or bench/realistic (issue 17)")
+    ap.add_argument("--out", default=None, help="default bench/results/latest.md, "
+                    "or realistic.md for --family realistic")
     opts = ap.parse_args(argv)
 
-    names = [n for item in opts.only for n in item.split(",") if n] or list(NAMES)
-    unknown = [n for n in names if n not in NAMES]
+    known = NAMES if opts.family == "workloads" else importlib.import_module(opts.family).NAMES
+    names = [n for item in opts.only for n in item.split(",") if n] or list(known)
+    unknown = [n for n in names if n not in known]
     if unknown:
-        ap.error("unknown workload(s) %s; known: %s" % (", ".join(unknown), ", ".join(NAMES)))
+        ap.error("unknown workload(s) %s; known: %s" % (", ".join(unknown), ", ".join(known)))
+    if opts.family != "workloads":
+        names = [opts.family + "." + n for n in names]
+    opts.out = opts.out or os.path.join(
+        HERE, "results", "latest.md" if opts.family == "workloads" else opts.family + ".md")
 
     if opts.selfcheck:
         failed = selfcheck(names)

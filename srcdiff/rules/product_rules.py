@@ -219,13 +219,29 @@ def tensordot_grads(g, a, b, axes=2):
 
 
 @R.vjp(np.einsum)
-def einsum(g, ans, *operands, **kwargs):
-    return einsum_grads(g, operands)
+def einsum(g, ans, *operands, optimize=False, **kwargs):
+    return einsum_grads(g, operands, optimize)
 
 
 @R.jvp(np.einsum)
-def einsum_jvp(d, ans, *operands, **kwargs):
-    return einsum_tangent(d, operands)
+def einsum_jvp(d, ans, *operands, optimize=False, **kwargs):
+    return einsum_tangent(d, operands, optimize)
+
+
+# Contractions of at least this many elements (largest operand) take NumPy's contraction
+# path (``optimize=True``: pairwise ``tensordot``, i.e. BLAS) even when the user's einsum
+# did not ask for it; below it, finding the path costs more than it saves.
+EINSUM_PATH_MIN_SIZE = 4096
+
+
+def einsum_optimize(user, arrays):
+    """The ``optimize=`` of a gradient contraction of ``arrays``: the user's choice when it
+    asked for a path search (an explicit path list is for the forward contraction, not this
+    one, so it becomes ``True``), NumPy's path for large operands otherwise. Any choice
+    computes the same sum (only the order of floating-point additions differs)."""
+    if user is not False and user is not None:
+        return user if isinstance(user, str) or user is True else True
+    return max((np.size(x) for x in arrays), default=0) >= EINSUM_PATH_MIN_SIZE
 
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -274,45 +290,94 @@ def einsum_spec(operands):
     return full, out, arrays
 
 
-def einsum_grads(g, operands):
-    """The gradient of ``np.einsum`` for each operand (``None`` for the subscripts)."""
-    ins, out, arrays = einsum_spec(operands)
+class EinsumGrads(list):
+    """The gradients of ``np.einsum`` per operand, each computed when first read.
+
+    The generated code reads only the entries of differentiated operands
+    (``parts[2]``), so a constant operand's gradient (often the largest contraction)
+    is never computed. Invariant: every way of reading an entry (index, slice,
+    iteration, ``len``) gives exactly the eager value; the list's own storage holds
+    ``_PENDING`` (which no arithmetic accepts) until an entry is computed, so a reader
+    that bypassed the overrides would fail loudly, never read a wrong gradient."""
+
+    def __init__(self, g, operands, optimize=False):
+        self._args = (g, operands, optimize, einsum_spec(operands))
+        shift = 1 if isinstance(operands[0], str) else 0
+        self._index = {}   # position in the list -> operand number
+        n_arrays = len(self._args[3][2])
+        for k in range(n_arrays):
+            self._index[shift + k if shift else 2 * k] = k
+        super().__init__([_PENDING if i in self._index else None
+                          for i in range(len(operands))])
+
+    def _entry(self, i):
+        v = list.__getitem__(self, i)
+        if v is _PENDING:
+            g, operands, optimize, spec = self._args
+            v = einsum_operand_grad(g, spec, self._index[i % len(self)], optimize)
+            list.__setitem__(self, i, v)
+        return v
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self._entry(j) for j in range(len(self))[i]]
+        return self._entry(i)
+
+    def __iter__(self):
+        return iter([self._entry(j) for j in range(len(self))])
+
+    def __reduce__(self):
+        return list, (list(self),)
+
+
+class _Pending:
+    """The storage of a not-yet-computed :class:`EinsumGrads` entry (refuses all use)."""
+    __slots__ = ()
+
+
+_PENDING = _Pending()
+
+
+def einsum_grads(g, operands, optimize=False):
+    """The gradient of ``np.einsum`` for each operand (``None`` for the subscripts), as an
+    :class:`EinsumGrads` (computed on first read)."""
+    return EinsumGrads(g, operands, optimize)
+
+
+def einsum_operand_grad(g, spec, k, optimize=False):
+    """The gradient of ``np.einsum`` for operand ``k``; ``spec`` is ``einsum_spec(operands)``."""
+    ins, out, arrays = spec
     sizes = {}  # each letter's broadcast size (a length 0 broadcasts like any length but 1)
     for s, x in zip(ins, arrays):
         for c, n in zip(s, x.shape):
             if sizes.get(c, 1) == 1:
                 sizes[c] = n
-    grads = []
-    for k, (s, x) in enumerate(zip(ins, arrays)):
-        others = [(ins[j], arrays[j]) for j in range(len(arrays)) if j != k]
-        avail = set(out).union(*[set(t) for t, _ in others])
-        uniq = "".join(dict.fromkeys(s))
-        keep = "".join(c for c in uniq if c in avail)
-        spec = ",".join([out] + [t for t, _ in others]) + "->" + keep
-        gk = np.einsum(spec, g, *[y for _, y in others])
-        # letters only this operand has were summed out: broadcast them back
-        gk = np.expand_dims(gk, [i for i, c in enumerate(uniq) if c not in avail])
-        gk = np.broadcast_to(gk, [sizes[c] if c in avail else x.shape[s.index(c)] for c in uniq])
-        # size-1 axes that einsum broadcast: sum them back
-        own = [x.shape[s.index(c)] for c in uniq]
-        axes = tuple(i for i, (n, m) in enumerate(zip(own, gk.shape)) if n == 1 and m != 1)
-        if axes:
-            gk = np.sum(gk, axis=axes, keepdims=True)
-        if len(uniq) < len(s):  # a repeated subscript reads a diagonal: write it back there
-            full = np.zeros(x.shape, dtype=np.result_type(gk, float))
-            view = np.einsum(s + "->" + uniq, full)
-            view.setflags(write=True)
-            view[...] = gk
-            gk = full
-        grads.append(gk)
-    if isinstance(operands[0], str):
-        return [None] + grads
-    out = [None] * len(operands)
-    out[0:2 * len(grads):2] = grads
-    return out
+    s, x = ins[k], arrays[k]
+    others = [(ins[j], arrays[j]) for j in range(len(arrays)) if j != k]
+    avail = set(out).union(*[set(t) for t, _ in others])
+    uniq = "".join(dict.fromkeys(s))
+    keep = "".join(c for c in uniq if c in avail)
+    spec = ",".join([out] + [t for t, _ in others]) + "->" + keep
+    parts = [g] + [y for _, y in others]
+    gk = np.einsum(spec, *parts, optimize=einsum_optimize(optimize, parts))
+    # letters only this operand has were summed out: broadcast them back
+    gk = np.expand_dims(gk, [i for i, c in enumerate(uniq) if c not in avail])
+    gk = np.broadcast_to(gk, [sizes[c] if c in avail else x.shape[s.index(c)] for c in uniq])
+    # size-1 axes that einsum broadcast: sum them back
+    own = [x.shape[s.index(c)] for c in uniq]
+    axes = tuple(i for i, (n, m) in enumerate(zip(own, gk.shape)) if n == 1 and m != 1)
+    if axes:
+        gk = np.sum(gk, axis=axes, keepdims=True)
+    if len(uniq) < len(s):  # a repeated subscript reads a diagonal: write it back there
+        full = np.zeros(x.shape, dtype=np.result_type(gk, float))
+        view = np.einsum(s + "->" + uniq, full)
+        view.setflags(write=True)
+        view[...] = gk
+        gk = full
+    return gk
 
 
-def einsum_tangent(d, operands):
+def einsum_tangent(d, operands, optimize=False):
     """The tangent of ``np.einsum``: the sum over operands of einsum with one operand's tangent."""
     ins, out, arrays = einsum_spec(operands)
     spec = ",".join(ins) + "->" + out
@@ -324,7 +389,7 @@ def einsum_tangent(d, operands):
             continue
         parts = list(arrays)
         parts[k] = dk
-        term = np.einsum(spec, *parts)
+        term = np.einsum(spec, *parts, optimize=einsum_optimize(optimize, parts))
         total = term if total is None else total + term
     return total
 
@@ -371,14 +436,15 @@ def _as_3_vectors(v):
 
 
 @R.vjp(einsum_grads, name="einsum_grads")
-def einsum_grads_vjp(g, ans, grad, operands):
-    parts = einsum_grads_transpose(g, grad, operands)
+def einsum_grads_vjp(g, ans, grad, operands, optimize=False):
+    parts = einsum_grads_transpose(g, grad, operands, optimize)
     return parts[0], parts[1]
 
 
 @R.jvp(einsum_grads, name="einsum_grads")
-def einsum_grads_jvp(d, ans, grad, operands):
-    return einsum_grads(d, operands), einsum_grads_operand_tangent(d, grad, operands)
+def einsum_grads_jvp(d, ans, grad, operands, optimize=False):
+    return (list(einsum_grads(d, operands, optimize)),
+            einsum_grads_operand_tangent(d, grad, operands, optimize))
 
 
 def _swapped(operands, k, value):
@@ -387,27 +453,27 @@ def _swapped(operands, k, value):
     return out
 
 
-def einsum_grads_transpose(cots, g, operands):
+def einsum_grads_transpose(cots, g, operands, optimize=False):
     """Cotangents of ``einsum_grads(g, operands)``'s inputs from ``cots`` (one per operand)."""
-    dg = einsum_tangent(cots, operands)
+    dg = einsum_tangent(cots, operands, optimize)
     dops = [None] * len(operands)
     for k, ck in enumerate(cots):
         if ck is None:
             continue
-        parts = einsum_grads(g, _swapped(operands, k, ck))
+        parts = einsum_grads(g, _swapped(operands, k, ck), optimize)
         for j, pj in enumerate(parts):
             if j != k and pj is not None:
                 dops[j] = pj if dops[j] is None else dops[j] + pj
     return dg, dops
 
 
-def einsum_grads_operand_tangent(tangents, g, operands):
+def einsum_grads_operand_tangent(tangents, g, operands, optimize=False):
     """The tangent of ``einsum_grads(g, operands)`` when the operands move by ``tangents``."""
     out = [None] * len(operands)
     for j, tj in enumerate(tangents):
         if tj is None or isinstance(tj, str):
             continue
-        parts = einsum_grads(g, _swapped(operands, j, tj))
+        parts = einsum_grads(g, _swapped(operands, j, tj), optimize)
         for k, pk in enumerate(parts):
             if k != j and pk is not None:
                 out[k] = pk if out[k] is None else out[k] + pk

@@ -205,6 +205,12 @@ def _nth(params, k):
 
 
 def _wrap(helper, expr, name):
+    """``helper(expr, name)``; ``-helper(e, name)`` for ``helper(-e, name)``: the negation
+    touches the smaller array (after ``unbroadcast``'s reduction, before ``broadcast_like``'s
+    expansion). Exact: rounding to nearest is symmetric, so a sum of negated terms is the
+    negated sum."""
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        return ast.UnaryOp(op=ast.USub(), operand=_wrap(helper, expr.operand, name))
     return ast.Call(func=ast.Name(id=helper, ctx=ast.Load()),
                     args=[expr, ast.Name(id=name, ctx=ast.Load())], keywords=[])
 

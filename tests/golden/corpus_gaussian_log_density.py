@@ -1,7 +1,6 @@
 def grad_gaussian_log_density(mu, log_sigma, xs, grad_ys=None):
     _stack = []
     # names first bound inside loops or branches start unbound
-    div = None
     mul = None
     z = None
     sigma = math.exp(log_sigma)
@@ -9,9 +8,7 @@ def grad_gaussian_log_density(mu, log_sigma, xs, grad_ys=None):
     n = len(xs)
     for k in range(n):
         x = xs[k]
-        _stack.append(div)
-        div = (x - mu) / sigma
-        items.append(div)
+        items.append((x - mu) / sigma)
     zs = items
     items1 = []
     n1 = len(items)
@@ -47,13 +44,11 @@ def grad_gaussian_log_density(mu, log_sigma, xs, grad_ys=None):
     b_sigma = 0.0
     for k in reversed(range(n)):
         # adjoint of line 679: zs = [(x - mu) / sigma for x in xs]
-        b_items, b_item1 = pop_grad(b_items, div)
+        x1 = xs[k]
+        b_items, b_item1 = pop_grad(b_items, (x1 - mu) / sigma)
         items.pop()
-        div_before = _stack.pop()
-        b_sub = b_item1 / sigma
-        b_sigma = b_sigma + unbroadcast(-b_item1 * div / sigma, sigma)
-        div = div_before
-        b_mu = b_mu + unbroadcast(-b_sub, mu)
+        b_sigma = b_sigma + -b_item1 * ((x1 - mu) / sigma) / sigma
+        b_mu = b_mu - b_item1 / sigma
     # adjoint of line 678: sigma = math.exp(log_sigma)
     b_log_sigma = b_log_sigma + b_sigma * sigma
     return finish(b_mu, mu), finish(b_log_sigma, log_sigma)

@@ -13,7 +13,7 @@ def jvp__pendulum(theta, omega, damping, length, tangents):
     t_mul1 = broadcast_like(t_div * sin, mul1) + broadcast_like(div * t_sin,
         mul1)
     sub = mul - mul1
-    t_sub = broadcast_like(t_mul, sub) + broadcast_like(-t_mul1, sub)
+    t_sub = broadcast_like(t_mul, sub) - broadcast_like(t_mul1, sub)
     return (omega, sub), (zeros_tree(omega), t_sub)
 
 
@@ -35,7 +35,7 @@ def jvp__pendulum1(theta, omega, damping, length, tangents):
     t_mul1 = broadcast_like(t_div * sin, mul1) + broadcast_like(div * t_sin,
         mul1)
     sub = mul - mul1
-    t_sub = broadcast_like(t_mul, sub) + broadcast_like(-t_mul1, sub)
+    t_sub = broadcast_like(t_mul, sub) - broadcast_like(t_mul1, sub)
     return (omega, sub), (t_omega, t_sub)
 
 
@@ -55,7 +55,7 @@ def jvp_rk4_pendulum(theta0, damping, length, t_end, tangents):
     while _cond:
         # line 663: h = min(0.1, t_end - t)
         sub = t_end - t
-        t_sub = broadcast_like(t_t_end, sub) + broadcast_like(-t_t, sub)
+        t_sub = broadcast_like(t_t_end, sub) - broadcast_like(t_t, sub)
         h = min(0.1, sub)
         t_h = extreme_tangent([None, t_sub], h, (0.1, sub))
         # line 664: k1t, k1w = _pendulum(theta, omega, damping, length)
@@ -180,7 +180,7 @@ def jvp_rk4_pendulum(theta0, damping, length, t_end, tangents):
     cos = math.cos(theta)
     t_cos = -t_theta * math.sin(theta)
     sub1 = 1.0 - cos
-    t_sub1 = broadcast_like(-t_cos, sub1)
+    t_sub1 = -broadcast_like(t_cos, sub1)
     mul19 = mul18 * sub1
     t_mul19 = broadcast_like(t_mul18 * sub1, mul19) + broadcast_like(mul18 *
         t_sub1, mul19)

@@ -16,17 +16,12 @@ def grad_loss(w, grad_ys=None):
     targets = self.targets
     r = predict - targets
     mul = r * r
-    sum1 = np.sum(mul)
-    mul1 = 0.5 * sum1
     decay = self.decay
-    sum2 = np.sum(w * w)
     # seed: the gradient of the sum of the outputs
-    b_add = seed(grad_ys, mul1 + decay * sum2)
+    b_add = scalar_seed(grad_ys)
     # adjoint of line 20: return 0.5 * np.sum(r * r) + self.decay * np.sum(w * w)
-    b_mul1 = unbroadcast(b_add, mul1)
-    b_sum2 = unbroadcast(decay * b_add, sum2)
-    b_w = 2.0 * b_sum2 * w
-    b_mul = spread(0.5 * b_mul1, mul)
+    b_w = 2.0 * (decay * b_add) * w
+    b_mul = spread(0.5 * b_add, mul)
     b_r = 2.0 * b_mul * r
     # adjoint of line 19: r = self.predict(w) - self.targets
     b_predict = unbroadcast(b_r, predict)

@@ -20,12 +20,12 @@ def grad_loss(params, x, y, grad_ys=None):
     b_mul = unreduce(b_sum2, mul, 1, False)
     b_log_probs = b_mul * y
     # adjoint of line 18: log_probs = z - np.log(np.sum(np.exp(z), axis=1, keepdims=True))
-    b_log = unbroadcast(-b_log_probs, log)
+    b_log = -unbroadcast(b_log_probs, log)
     b_sum1 = b_log / sum1
     b_exp = unreduce(b_sum1, exp, 1, True)
     b_z = b_log_probs + b_exp * exp
     # adjoint of line 17: z = logits - np.max(logits, axis=1, keepdims=True)
-    b_max1 = unbroadcast(-b_z, max1)
+    b_max1 = -unbroadcast(b_z, max1)
     b_logits = b_z + unreduce(b_max1, logits, 1, True) * reduce_mask(logits,
         max1, 1, True)
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]

@@ -21,7 +21,7 @@ def jvp_grad_scalar_recurrence(a, grad_ys=None, tangents=None):
         t_stack.append(t_sub)
         # line 11: sub = 1.0 - x
         sub = 1.0 - x
-        t_sub = broadcast_like(-t_x, sub)
+        t_sub = -broadcast_like(t_x, sub)
         # line 12: _stack.append(x)
         _stack.append(x)
         t_stack.append(t_x)
@@ -67,7 +67,7 @@ def jvp_grad_scalar_recurrence(a, grad_ys=None, tangents=None):
         t_mul3 = broadcast_like(t_mul * b_x, mul3) + broadcast_like(mul *
             t_b_x, mul3)
         b_x = mul2 - mul3
-        t_b_x = broadcast_like(t_mul2, b_x) + broadcast_like(-t_mul3, b_x)
+        t_b_x = broadcast_like(t_mul2, b_x) - broadcast_like(t_mul3, b_x)
         # line 27: mul = mul_before
         mul = mul_before
         t_mul = t_mul_before

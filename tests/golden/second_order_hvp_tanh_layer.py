@@ -14,7 +14,7 @@ def jvp_grad_tanh_layer(x, w, grad_ys=None, tangents=None):
     mul1 = h * h
     t_mul1 = 2.0 * broadcast_like(t_h * h, mul1)
     sub = 1.0 - mul1
-    t_sub = broadcast_like(-t_mul1, sub)
+    t_sub = -broadcast_like(t_mul1, sub)
     b_matmul = b_h * sub
     t_b_matmul = broadcast_like(t_b_h * sub, b_matmul) + broadcast_like(b_h *
         t_sub, b_matmul)

@@ -18,8 +18,8 @@ exactly those shapes:
   ``return`` inside loops;
 * zero-trip loops (empty ``xs``, ``range(0)``, ``range(k)`` with ``k == 0``,
   ``range(i)`` at ``i == 0``);
-* Python floats, 0-d arrays and 1-d arrays as arguments; literals such as
-  ``-0.5``, ``(-0.5) ** 2``, ``x * -0.3``, ``-x ** 2``; smooth functions of
+* Python floats, 0-d arrays, 1-d arrays and a list of floats (``zs[i]``) as arguments;
+  literals such as ``-0.5``, ``(-0.5) ** 2``, ``x * -0.3``, ``-x ** 2``; smooth functions of
   bounded arguments; subscript reads and writes on local copies.
 
 ``program(seed, index)`` returns a :class:`Program`: its source, the
@@ -188,6 +188,9 @@ class _Generator:
     def subscript(self, sc):
         vec = self.pick(sc.vectors)
         self.features.add("subscript_read")
+        if self.float_list and sc.index_ok and self.chance(0.3):
+            self.features.add("float_list_read")
+            return f"zs[{self.pick(sc.index_ok)}]"
         if sc.index_ok and self.chance(0.7):
             i = self.pick(sc.index_ok)
             if self.chance(0.25):
@@ -259,7 +262,10 @@ class _Generator:
         v = self.vexpr(sc, depth + 1)
         t = self.pick(["np.sin({v})", "np.tanh({v})", "({v} * {s})", "({v} + {s})",
                        "({v} * {v2})", "({v} - {v2})", "(0.5 * np.cos({v}))",
-                       "{v}[::-1]", "(np.cumsum({v}) * 0.5)", "(-{v})"])
+                       "{v}[::-1]", "(np.cumsum({v}) * 0.5)", "(-{v})",
+                       "np.concatenate(({v}[1:], {v}[:1]))"])
+        if "concatenate" in t:
+            self.features.add("slice_rotation")   # slice views read in a loop (recomputed)
         return t.format(v=v, v2=self.vexpr(sc, depth + 1), s=self.sexpr(sc, 2))
 
     # -------------------------------------------------------- conditions
@@ -606,12 +612,18 @@ class _Generator:
                 self.vector_params.append(name)
             if self.n == 0:
                 self.features.add("empty_array")
+        # a Python list of floats, read only by subscripts (issue 17: the facts of a
+        # list's entries, EVERY_ENTRY, make `zs[i]` a float in the generated code)
+        self.float_list = bool(self.vector_params) and r.random() < 0.25
+        if self.float_list:
+            params.append("zs")
+            args.append([round(r.uniform(-1.0, 1.0), 6) for _ in range(self.n)])
         self.int_param = None
         if r.random() < 0.2:
             params.append("k")
             args.append(r.choice([0, 1, 2, 3]))
             self.int_param = "k"
-        wrt = tuple(i for i, a in enumerate(args) if not isinstance(a, int))
+        wrt = tuple(i for i, a in enumerate(args) if not isinstance(a, (int, list)))
 
         sc = Scope(self)
         sc.scalars = [p for p in params if p in ("x", "y")]

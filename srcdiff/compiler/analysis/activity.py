@@ -29,6 +29,35 @@ from srcdiff.rules.registry import Registry
 from srcdiff.rules.runtime_rules import TREE_VALUED
 
 ARRAY, INT, CONTAINER = "array", "int", "container"
+class _EveryEntry:
+    """The key of a container fact's entry that stands for every entry (see ``entry_of``)."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return "EVERY_ENTRY"
+
+
+EVERY_ENTRY = _EveryEntry()
+
+
+def entry_of(children, index, kinds):
+    """The fact of ``base[index]`` from the facts of ``base``'s entries (``children``), or None.
+
+    A constant index reads its own entry. A container whose entries all share one fact
+    (a long list of floats: facts.arg_fact) records it under ``EVERY_ENTRY``; any index
+    that is an integer (a constant, or a name whose kind is INT) reads an entry with that
+    fact (an index out of range raises in the primal, before any gradient exists)."""
+    if children is None:
+        return None
+    if isinstance(index, gast.Constant) and index.value in children:
+        return children[index.value]
+    if EVERY_ENTRY in children and (
+            (isinstance(index, gast.Name) and kinds.get(index.id) == INT)
+            or (isinstance(index, gast.Constant) and type(index.value) is int)):
+        return children[EVERY_ENTRY]
+    return None
+
+
 _LIKE = {np.zeros_like, np.ones_like, np.empty_like, np.full_like}
 _MAKERS = {np.zeros, np.ones, np.empty, np.full, np.arange, np.linspace, np.eye, np.identity}
 
@@ -180,8 +209,8 @@ def _sweep(a, kinds, shapes, children, entries_known):
             continue
         kind, shape = _fact(op, kinds, shapes)
         if op.kind == "index" and kinds.get(op.args[0].id) == CONTAINER \
-                and isinstance(op.index, gast.Constant) and op.args[0].id in children:
-            child = children[op.args[0].id].get(op.index.value)
+                and op.args[0].id in children:
+            child = entry_of(children[op.args[0].id], op.index, kinds)
             if child is not None:
                 kind, shape = child[0], _as_pattern(child[1])
                 if len(child) > 2 and isinstance(child[2], tuple) \
@@ -243,6 +272,8 @@ def _fact(op, kinds, shapes):
     if op.kind == "const":
         if isinstance(value, gast.Constant):
             return _atom_fact(value, kinds, shapes)
+        if isinstance(value, gast.Attribute) and op.args:  # a module's number (math.pi)
+            return _atom_fact(op.args[0], kinds, shapes)
         fn = op.func
         if fn in _LIKE:
             if op.args and isinstance(op.args[0], gast.Name):
@@ -295,6 +326,8 @@ def _fact(op, kinds, shapes):
             return ARRAY, None
         if fn in (np.sum, np.mean, np.max, np.min, np.prod, np.amax, np.amin):
             return ARRAY, _reduction_pattern(op, pats)
+        if fn is np.copy and len(pats) == 1 and not op.kwargs:  # x.copy(): x's shape
+            return ARRAY, pats[0]
         if fn is np.transpose and pats and len(op.args) == 1 and pats[0] is not None:
             return ARRAY, tuple(reversed(pats[0]))
         return ARRAY, None

@@ -10,7 +10,7 @@ functions on these facts, and callee adjoints are specialized on them.
 import gast
 import numpy as np
 
-from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, EVERY_ENTRY, INT
 from srcdiff.compiler.front import derivatives, signatures
 
 _SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, ()), np.float64: (ARRAY, ()),
@@ -56,9 +56,13 @@ def arg_fact(value):
             return CONTAINER, None, tuple((k, arg_fact(v)) for k, v in value.items())
         return CONTAINER, None
     if isinstance(value, (list, tuple)):
+        # numbers of one type (floats, say): every entry's fact, under EVERY_ENTRY
+        types = set(map(type, value))
+        every = (((EVERY_ENTRY, _SIMPLE_FACTS[types.pop()]),)
+                 if len(types) == 1 and types <= {float, int} else ())
         if len(value) <= 64:
-            return CONTAINER, None, tuple(enumerate(arg_fact(v) for v in value))
-        return CONTAINER, None
+            return CONTAINER, None, tuple(enumerate(arg_fact(v) for v in value)) + every
+        return (CONTAINER, None, every) if every else (CONTAINER, None)
     return None, None
 
 

@@ -111,6 +111,8 @@ def _describe_value(stmt, target, value, parsed, registry, user_functions):
                   args=[value.value], index=value.slice)
     if isinstance(value, gast.Attribute):
         static = parsed.resolve(value)
+        if type(static) in (float, int):  # math.pi, np.e: its value, for the shape facts
+            return Op("const", stmt, target=target, args=[gast.Constant(value=static, kind=None)])
         if static is not MISSING:
             return Op("const", stmt, target=target)
         if value.attr in CONSTANT_ATTRS:

@@ -52,10 +52,27 @@ def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), re
             if v in needed or v in analysis.active or reference or v in params:
                 saved[S.key(s)] = "stack" if depth else "name"
             continue
+        if not reference and _same_constant(s, op, sites, params):
+            continue
         if (v in needed or (reference and v not in tests)) \
                 and (v in analysis.in_loop or overwritten(s, v)):
             saved[S.key(s)] = "stack" if depth else "name"
     return saved, recompute
+
+
+def _same_constant(s, op, sites, params):
+    """Is ``s`` the only definition of its target, and a number literal or a module's number
+    (``pi = math.pi``)? Invariant: whenever the target is bound it holds that same value,
+    so restoring it in the backward sweep is the identity and nothing is saved (before the
+    first definition the name is unbound, and no primal statement could have read it)."""
+    v = op.target
+    if op.kind != "const" or v in params or len(sites.get(v, ())) != 1 \
+            or not isinstance(s, gast.Assign) or len(s.targets) != 1:
+        return False
+    value = s.value
+    if isinstance(value, gast.Attribute):
+        value = op.args[0] if op.args else None
+    return isinstance(value, gast.Constant) and type(value.value) in (int, float)
 
 
 def defined_before(fn_body, s, v, analysis, params):
@@ -195,12 +212,21 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=(
 
 
 def _basic_view(op, analysis):
-    """``xs[i]`` of an array ``xs`` with an int ``i`` (a name or a literal): basic
-    indexing, an O(1) view that costs less to make again than to save."""
+    """``xs[i]`` or ``xs[a:b:c]`` of an array ``xs`` with ints ``i``, ``a``, ``b``, ``c``
+    (names or literals, or absent): basic indexing, an O(1) view that costs less to make
+    again than to save."""
     if op.kind != "index" or not isinstance(op.args[0], gast.Name) \
             or analysis.kinds.get(op.args[0].id) != "array":
         return False
-    i = op.index
+    return _basic_index(op.index, analysis)
+
+
+def _basic_index(i, analysis):
+    """An int (literal or int name) or a slice whose bounds are such ints or absent."""
+    if isinstance(i, gast.Slice):
+        return all(b is None or _basic_index(b, analysis) for b in (i.lower, i.upper, i.step))
+    if isinstance(i, gast.UnaryOp) and isinstance(i.op, gast.USub):   # u[1:-1]
+        return isinstance(i.operand, gast.Constant) and _basic_index(i.operand, analysis)
     if isinstance(i, gast.Constant):
         return isinstance(i.value, int) and not isinstance(i.value, bool)
     return isinstance(i, gast.Name) and analysis.kinds.get(i.id) == "int" \

@@ -36,7 +36,7 @@ import gast
 import numpy as np
 
 from srcdiff import runtime
-from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, walk
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, entry_of, walk
 from srcdiff.compiler.analysis.facts import ZERO_D, bind_call
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.front import derivatives
@@ -256,13 +256,9 @@ def entry_fact(analysis, op):
     """The fact of the entry an index op reads out of a container whose entries are known
     (a parameter's, from the argument; an entry's of it), or None."""
     base = op.args[0].id if op.args and isinstance(op.args[0], gast.Name) else None
-    if base is None or analysis.kinds.get(base) != CONTAINER \
-            or not isinstance(op.index, gast.Constant):
+    if base is None or analysis.kinds.get(base) != CONTAINER:
         return None
-    children = analysis.children.get(base)
-    if children is None:
-        return None
-    return children.get(op.index.value)
+    return entry_of(analysis.children.get(base), op.index, analysis.kinds)
 
 
 def is_number(fact):

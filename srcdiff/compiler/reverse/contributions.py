@@ -146,8 +146,12 @@ def _elide_unbroadcast(expr, x, op, shapes):
     """``unbroadcast(e, x)`` is ``e`` when no other operand can broadcast ``x`` up.
 
     Known shape patterns decide it: every other operand has at most ``x``'s
-    rank, and wherever ``x`` has an axis of length 1 so do they.
+    rank, and wherever ``x`` has an axis of length 1 so do they. ``-unbroadcast(e, x)``
+    (rules/registry.py: reduce, then negate) likewise becomes ``-e``.
     """
+    if isinstance(expr, gast.UnaryOp) and isinstance(expr.op, gast.USub):
+        inner = _elide_unbroadcast(expr.operand, x, op, shapes)
+        return expr if inner is expr.operand else gast.UnaryOp(op=gast.USub(), operand=inner)
     if not (isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name)
             and expr.func.id == "unbroadcast" and len(expr.args) == 2):
         return expr
