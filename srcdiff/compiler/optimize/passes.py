@@ -173,6 +173,7 @@ def _copy_propagate(body):
     left unread are removed by dead-code elimination.
     """
     env = {}
+    copies_of = {}  # b -> names a that env maps to b
     out = []
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
@@ -183,7 +184,7 @@ def _copy_propagate(body):
                 s.iter = _subst(s.iter, env)
             s.body = _copy_propagate(s.body)
             s.orelse = _copy_propagate(s.orelse)
-            env = {}
+            env, copies_of = {}, {}
             out.append(s)
             continue
         if isinstance(s, gast.Assign) and len(s.targets) == 1:
@@ -199,9 +200,14 @@ def _copy_propagate(body):
                     and s.value.id == target.id:
                 continue  # x = x
             written = {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
-            env = {a: b for a, b in env.items() if a not in written and b not in written}
+            for w in written:  # forget the copies of a written name, and into it
+                env.pop(w, None)
+                for a in copies_of.pop(w, ()):
+                    if env.get(a) == w:
+                        del env[a]
             if isinstance(target, gast.Name) and isinstance(s.value, gast.Name):
                 env[target.id] = s.value.id
+                copies_of.setdefault(s.value.id, []).append(target.id)
             out.append(s)
             continue
         s = _subst(S.copy(s), env)
