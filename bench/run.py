@@ -6,6 +6,7 @@ NumPy gradient, the primal itself, and the peers (autograd, JAX, PyTorch).
     python bench/run.py --only rnn      # one workload (repeatable, or a,b,c)
     python bench/run.py --selfcheck     # hand gradients vs central differences
     python bench/run.py --threads 2     # BLAS / XLA / torch threads (default 1)
+    python bench/run.py --scale         # then compile_scale.py and memory_scale.py
 
 Each workload runs in its own subprocess (bench/run_one.py).  The tables are
 printed and written to bench/results/latest.md.  Exit status is non-zero when
@@ -278,6 +279,22 @@ def selfcheck(names, verbose=True):
     return failed
 
 
+# ------------------------------------------------------------------ scale
+SCALE_SCRIPTS = ("compile_scale.py", "memory_scale.py")
+
+
+def scale_benchmarks(quick, env):
+    """Run the scale benchmarks (each writes its own table to bench/results/); return the
+    names of those that failed."""
+    failed = []
+    for script in SCALE_SCRIPTS:
+        print("bench: %s" % script, file=sys.stderr, flush=True)
+        cmd = [sys.executable, os.path.join(HERE, script)] + (["--quick"] if quick else [])
+        if subprocess.run(cmd, env=env).returncode:
+            failed.append(script)
+    return failed
+
+
 # ------------------------------------------------------------------ main
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -291,6 +308,8 @@ def main(argv=None):
     ap.add_argument("--peers", default="autograd,jax_eager,jax_jit,torch",
                     help="comma-separated peers (default: all; missing ones show n/a)")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "latest.md"))
+    ap.add_argument("--scale", action="store_true",
+                    help="then run compile_scale.py and memory_scale.py (`make bench`)")
     opts = ap.parse_args(argv)
 
     names = [n for item in opts.only for n in item.split(",") if n] or list(NAMES)
@@ -351,7 +370,7 @@ def main(argv=None):
     with open(opts.out, "w", encoding="utf-8") as f:
         f.write(text)
 
-    bad = []
+    bad = scale_benchmarks(opts.quick, env) if opts.scale else []
     for name, res in results:
         sd = res.get("srcdiff", {})
         if "crash" in res or "error" in sd or sd.get("ok") is False or any(
