@@ -14,8 +14,9 @@ srcdiff reads their source like any user's):
 
 Each (family, size) is measured in a fresh subprocess: the CPU time (and wall
 time) of the first ``sd.grad(f)`` compilation for the arguments (generation
-only, from parse to loaded code; the call that runs it is timed separately), then a second
-compilation of a fresh copy under ``tracemalloc`` for its peak memory.  The
+only, from parse to loaded code; the call that runs it is timed separately), the process's
+maximum RSS, and (up to ``--trace-max`` statements) a second compilation of a
+fresh copy under ``tracemalloc`` for its peak memory.  The
 fitted exponent is the log-log least-squares slope of time against size over
 the sizes between 500 and 8000.  Results go to ``bench/results/compile_scale.md``.
 """
@@ -24,6 +25,7 @@ import importlib.util
 import json
 import math
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -160,7 +162,7 @@ def _generation(fn, args):
     return time.process_time() - c0, time.perf_counter() - t0, g
 
 
-def measure(family, n, profile=None):
+def measure(family, n, profile=None, trace_max=None):
     import numpy as np
 
     source, statements = FAMILIES[family](n)
@@ -183,18 +185,21 @@ def measure(family, n, profile=None):
     grads = g(*args)
     run_s = time.perf_counter() - t0
     ok = all(np.all(np.isfinite(v)) for v in grads)
-    fn2 = _load(source, "%s_%d_m" % (family, n))
-    tracemalloc.start()
-    _generation(fn2, args)
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    return {"family": family, "n": statements, "gen_s": gen_s, "wall_s": wall_s, "run_s": run_s,
-            "peak_mib": peak / 2**20, "ok": bool(ok)}
+    row = {"family": family, "n": statements, "gen_s": gen_s, "wall_s": wall_s, "run_s": run_s,
+           "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "ok": bool(ok)}
+    if trace_max is None or n <= trace_max:
+        fn2 = _load(source, "%s_%d_m" % (family, n))
+        tracemalloc.start()
+        _generation(fn2, args)
+        row["peak_mib"] = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
+    return row
 
 
 # ------------------------------------------------------------------ driver (parent)
-def run_one(family, n):
-    cmd = [sys.executable, os.path.abspath(__file__), "--child", "%s:%d" % (family, n)]
+def run_one(family, n, trace_max):
+    cmd = [sys.executable, os.path.abspath(__file__), "--child", "%s:%d" % (family, n),
+           "--trace-max", str(trace_max)]
     env = dict(os.environ)
     root = os.path.dirname(HERE)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
@@ -222,15 +227,17 @@ def exponent(rows, lo=500, hi=8000):
 
 
 def report(rows):
-    out = ["| family | statements | compile CPU s | wall s | ms / statement | peak MiB "
-           "| run ms | ok |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+    out = ["| family | statements | compile CPU s | wall s | ms / statement "
+           "| tracemalloc peak MiB | max RSS MiB | run ms | ok |",
+           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
     for r in rows:
         if "error" in r:
-            out.append("| %s | %d | **%s** | | | | | |" % (r["family"], r["n"], r["error"]))
+            out.append("| %s | %d | **%s** | | | | | | |" % (r["family"], r["n"], r["error"]))
             continue
-        out.append("| %s | %d | %.2f | %.2f | %.2f | %.1f | %.1f | %s |"
+        peak = "%.1f" % r["peak_mib"] if "peak_mib" in r else "—"
+        out.append("| %s | %d | %.2f | %.2f | %.2f | %s | %.0f | %.1f | %s |"
                    % (r["family"], r["n"], r["gen_s"], r["wall_s"], 1000 * r["gen_s"] / r["n"],
-                      r["peak_mib"], 1000 * r["run_s"], "✓" if r["ok"] else "✗"))
+                      peak, r["rss_mib"], 1000 * r["run_s"], "✓" if r["ok"] else "✗"))
     out.append("")
     for family in ("straight", "loops"):
         slope = exponent([r for r in rows if r["family"] == family])
@@ -248,12 +255,15 @@ def main(argv=None):
                     help="comma-separated families (straight, loops, helpers)")
     ap.add_argument("--profile", type=int, metavar="N",
                     help="with --child: print cProfile's top N (cumulative, then tottime)")
+    ap.add_argument("--trace-max", type=int, default=2000, metavar="N",
+                    help="measure the tracemalloc peak (a second, traced compilation) only up "
+                         "to N statements (default 2000); max RSS is measured at every size")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     ap.add_argument("--out", default=os.path.join(HERE, "results", "compile_scale.md"))
     opts = ap.parse_args(argv)
     if opts.child:
         family, n = opts.child.split(":")
-        print(json.dumps(measure(family, int(n), opts.profile)))
+        print(json.dumps(measure(family, int(n), opts.profile, opts.trace_max)))
         return 0
     sizes = [int(s) for s in opts.sizes.split(",")] if opts.sizes else (
         QUICK_SIZES if opts.quick else SIZES)
@@ -261,7 +271,8 @@ def main(argv=None):
     for family in [k for k in opts.kinds.split(",") if k]:
         for n in (sizes if family != "helpers" else [HELPERS]):
             print("compile_scale: %s %d" % (family, n), file=sys.stderr, flush=True)
-            rows.append(run_one(family, n))
+            rows.append(run_one(family, n, opts.trace_max))
+            print("compile_scale: %s" % json.dumps(rows[-1]), file=sys.stderr, flush=True)
     text = "# srcdiff compile time against function size (%s%s)\n\n%s\n" % (
         time.strftime("%Y-%m-%d %H:%M"), ", --quick" if opts.quick else "", report(rows))
     print(text)
