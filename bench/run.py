@@ -7,6 +7,7 @@ NumPy gradient, the primal itself, and the peers (autograd, JAX, PyTorch).
     python bench/run.py --selfcheck     # hand gradients vs central differences
     python bench/run.py --threads 2     # BLAS / XLA / torch threads (default 1)
     python bench/run.py --family realistic   # the realistic family (bench/realistic/) alone
+    python bench/run.py --scale         # then compile_scale.py and memory_scale.py
 
 Without --only it also runs bench/checkpoint.py (checkpointed loops against their length).
 
@@ -283,6 +284,22 @@ def selfcheck(names, verbose=True):
     return failed
 
 
+# ------------------------------------------------------------------ scale
+SCALE_SCRIPTS = ("compile_scale.py", "memory_scale.py")
+
+
+def scale_benchmarks(quick, env):
+    """Run the scale benchmarks (each writes its own table to bench/results/); return the
+    names of those that failed."""
+    failed = []
+    for script in SCALE_SCRIPTS:
+        print("bench: %s" % script, file=sys.stderr, flush=True)
+        cmd = [sys.executable, os.path.join(HERE, script)] + (["--quick"] if quick else [])
+        if subprocess.run(cmd, env=env).returncode:
+            failed.append(script)
+    return failed
+
+
 # ------------------------------------------------------------------ main
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -299,6 +316,8 @@ def main(argv=None):
                     help="bench/workloads (default) or bench/realistic (issue 17)")
     ap.add_argument("--out", default=None, help="default bench/results/latest.md, "
                     "or realistic.md for --family realistic")
+    ap.add_argument("--scale", action="store_true",
+                    help="then run compile_scale.py and memory_scale.py (`make bench`)")
     opts = ap.parse_args(argv)
 
     known = NAMES if opts.family == "workloads" else importlib.import_module(opts.family).NAMES
@@ -365,12 +384,14 @@ def main(argv=None):
         f.write(text)
 
     bad = []
-    if not opts.only:  # checkpointed loops: memory and time against the loop's length
+    if not opts.only and opts.family == "workloads":  # checkpointed loops against T
         print("bench: checkpoint", file=sys.stderr, flush=True)
         ck = subprocess.run([sys.executable, os.path.join(HERE, "checkpoint.py")] + extra,
                             env=env)
         if ck.returncode != 0:
             bad.append("checkpoint")
+    if opts.scale:
+        bad += scale_benchmarks(opts.quick, env)
     for name, res in results:
         sd = res.get("srcdiff", {})
         if "crash" in res or "error" in sd or sd.get("ok") is False or any(

@@ -81,6 +81,63 @@ def defined_before(fn_body, s, v, analysis, params):
     return v in params or bool(_bound_before(fn_body, s, v, analysis))
 
 
+class Definitions:
+    """:func:`defined_before` for every statement of one function, from an index built
+    once (the ANF body does not change while its adjoint is generated): the block and
+    position of each statement, the compound statement each block belongs to, and for
+    each block the first position of a statement defining each name (:func:`_defines`).
+    ``v`` is bound before ``s`` when a statement before ``s``, or before a compound
+    statement containing ``s``, in its block, defines it."""
+
+    def __init__(self, fn_body, analysis, params):
+        self.fn_body, self.analysis, self.params = fn_body, analysis, set(params)
+        self.where = {}  # id(statement) -> (block, position)
+        self.first = {}  # id(block) -> {name: first position defining it}
+        self.owner = {}  # id(block) -> the compound statement holding it (None: the body)
+        self._index(fn_body, None)
+
+    def _index(self, block, owner):
+        first = {}
+        self.first[id(block)], self.owner[id(block)] = first, owner
+        for i, st in enumerate(block):
+            self.where[id(st)] = (block, i)
+            for v in _defined_names(st, self.analysis):
+                first.setdefault(v, i)
+            if isinstance(st, (gast.If, gast.For, gast.While)):
+                self._index(st.body, st)
+            if isinstance(st, gast.If):
+                self._index(st.orelse, st)
+
+    def bound_before(self, s, v):
+        """Is ``v`` certainly bound when ``s`` runs?"""
+        if v in self.params:
+            return True
+        at = self.where.get(id(s))
+        if at is None:  # not in a block the index covers (a loop's else): scan
+            return defined_before(self.fn_body, s, v, self.analysis, self.params)
+        block, i = at
+        while True:
+            if self.first[id(block)].get(v, i) < i:
+                return True
+            owner = self.owner[id(block)]
+            if owner is None:
+                return False
+            block, i = self.where[id(owner)]
+
+
+def _defined_names(stmt, analysis):
+    """The names ``v`` for which ``_defines(stmt, v, analysis)`` holds."""
+    op = analysis.op(stmt)
+    out = set()
+    if op is not None and op.target is not None and op.kind not in ("store", "append"):
+        out.add(op.target)
+    if isinstance(stmt, gast.If):
+        branches = [set().union(*[_defined_names(y, analysis) for y in body])
+                    for body in (stmt.body, stmt.orelse)]
+        out |= branches[0] & branches[1]
+    return out
+
+
 def _bound_before(body, s, v, analysis):
     """True/False for ``s`` inside ``body``; None when ``s`` is not in ``body``."""
     for stmt in body:

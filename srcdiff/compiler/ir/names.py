@@ -12,6 +12,9 @@ import keyword
 class NameGen:
     def __init__(self, taken=()):
         self.taken = set(taken) | set(dir(builtins)) | set(keyword.kwlist)
+        # base -> the number to try first: every smaller one is in ``taken``. Valid for one
+        # set only (``taken`` only grows; a generation pass that starts over replaces it)
+        self._counted, self._next = self.taken, {}
 
     def reserve(self, *idents):
         self.taken.update(idents)
@@ -29,8 +32,11 @@ class NameGen:
         if base not in self.taken and not keyword.iskeyword(base):
             self.taken.add(base)
             return base
-        k = 1
+        if self._counted is not self.taken:
+            self._counted, self._next = self.taken, {}
+        k = self._next.get(base, 1)
         while f"{base}{k}" in self.taken:
             k += 1
         self.taken.add(f"{base}{k}")
+        self._next[base] = k + 1
         return f"{base}{k}"

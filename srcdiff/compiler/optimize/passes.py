@@ -173,6 +173,7 @@ def _copy_propagate(body):
     left unread are removed by dead-code elimination.
     """
     env = {}
+    copies_of = {}  # b -> names a that env maps to b
     out = []
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
@@ -183,7 +184,7 @@ def _copy_propagate(body):
                 s.iter = _subst(s.iter, env)
             s.body = _copy_propagate(s.body)
             s.orelse = _copy_propagate(s.orelse)
-            env = {}
+            env, copies_of = {}, {}
             out.append(s)
             continue
         if isinstance(s, gast.Assign) and len(s.targets) == 1:
@@ -199,9 +200,14 @@ def _copy_propagate(body):
                     and s.value.id == target.id:
                 continue  # x = x
             written = {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
-            env = {a: b for a, b in env.items() if a not in written and b not in written}
+            for w in written:  # forget the copies of a written name, and into it
+                env.pop(w, None)
+                for a in copies_of.pop(w, ()):
+                    if env.get(a) == w:
+                        del env[a]
             if isinstance(target, gast.Name) and isinstance(s.value, gast.Name):
                 env[target.id] = s.value.id
+                copies_of.setdefault(s.value.id, []).append(target.id)
             out.append(s)
             continue
         s = _subst(S.copy(s), env)
@@ -247,6 +253,7 @@ def _fold_single_use(body, counts, keep, mover=None):
         if isinstance(s, (gast.If, gast.For, gast.While)):
             s.body = _fold_single_use(s.body, counts, keep, mover)
             s.orelse = _fold_single_use(s.orelse, counts, keep, mover)
+    facts = [_facts(x) for x in body]
     k = 0
     while k < len(body):
         s = body[k]
@@ -260,11 +267,11 @@ def _fold_single_use(body, counts, keep, mover=None):
         reads = S.loaded_names(s.value) | {t}
         use = None
         for j in range(k + 1, len(body)):
-            u = body[j]
-            if t in S.loaded_names(u):
+            loads, written = facts[j]
+            if t in loads:
                 use = j
                 break
-            if writes(u) & reads or isinstance(u, (gast.For, gast.While, gast.If)):
+            if written & reads or isinstance(body[j], (gast.For, gast.While, gast.If)):
                 break
         if use is None:
             k += 1
@@ -281,10 +288,26 @@ def _fold_single_use(body, counts, keep, mover=None):
             u.test = replace(u.test, t, s.value)
         else:
             body[use] = replace(u, t, s.value)
-        body[use:use] = before_use
-        body[k:k + 1] = at_k
+        _splice(body, facts, use, before_use)
+        _splice(body, facts, k, at_k, replaced=1)
         k += len(at_k)
     return body
+
+
+def _facts(stmt):
+    """What the folding passes ask of each statement of a block they scan: (names it
+    reads, names it may write)."""
+    return S.loaded_names(stmt), writes(stmt)
+
+
+def _splice(body, facts, k, stmts, replaced=0):
+    """``body[k:k + replaced] = stmts``, keeping ``facts`` (the statements' _facts, one
+    per statement, computed once per block) in step; the statement at ``k``, changed in
+    place by a fold, has its facts computed again."""
+    body[k:k + replaced] = stmts
+    facts[k:k + replaced] = [_facts(x) for x in stmts]
+    if not replaced and k + len(stmts) < len(body):
+        facts[k + len(stmts)] = _facts(body[k + len(stmts)])
 
 
 # arguments read only for their shape: folding an expression there would compute it
@@ -310,12 +333,13 @@ def _common_subexpressions(body, changed=frozenset(), verify=False):
     then share one array, and a change through one would show through the other.
     """
     seen = {}  # dump of value -> (name, names the value reads)
+    involving = {}  # name -> dumps in ``seen`` whose name or reads include it
     out = []
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
             s.body = _common_subexpressions(s.body, changed, verify)
             s.orelse = _common_subexpressions(s.orelse, changed, verify)
-            seen = {}
+            seen, involving = {}, {}
             out.append(s)
             continue
         if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
@@ -327,12 +351,18 @@ def _common_subexpressions(body, changed=frozenset(), verify=False):
                     out.append(S.locate(gast.Expr(value=S.call("verify_equal", [
                         S.name(seen[key][0]), s.value])), s))
                 s = S.assign(s.targets[0].id, S.name(seen[key][0]), s)
-        written = writes(s)
-        seen = {k: v for k, v in seen.items() if not (written & (v[1] | {v[0]}))}
+        for name in writes(s):  # forget the values that read or are held by a written name
+            for key in involving.pop(name, ()):
+                if key in seen and (name == seen[key][0] or name in seen[key][1]):
+                    del seen[key]
         if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
                 and isinstance(s.value, (gast.BinOp, gast.UnaryOp, gast.Subscript)) \
                 and arithmetic(s.value) and s.targets[0].id not in S.loaded_names(s.value):
-            seen.setdefault(S.dump(s.value), (s.targets[0].id, S.loaded_names(s.value)))
+            key = S.dump(s.value)
+            if key not in seen:
+                seen[key] = (s.targets[0].id, S.loaded_names(s.value))
+                for name in seen[key][1] | {seen[key][0]}:
+                    involving.setdefault(name, []).append(key)
         out.append(s)
     return out
 
@@ -354,6 +384,7 @@ def _fold_into_redefinition(body, mover=None):
         if isinstance(s, (gast.If, gast.For, gast.While)):
             s.body = _fold_into_redefinition(s.body, mover)
             s.orelse = _fold_into_redefinition(s.orelse, mover)
+    facts = [_facts(x) for x in body]
     k = 0
     while k < len(body):
         s = body[k]
@@ -368,10 +399,11 @@ def _fold_into_redefinition(body, mover=None):
             u = body[j]
             if not isinstance(u, (gast.Assign, gast.AugAssign, gast.Expr)) or S.is_comment(u):
                 break  # compound statements, jumps, returns; another line's adjoint
-            if t in S.loaded_names(u):
+            loads, written = facts[j]
+            if t in loads:
                 use = j
                 break
-            if writes(u) & reads:
+            if written & reads:
                 break
         if use is None or not _redefines_reading_once(body[use], t) \
                 or writes(body[use].value) & reads:
@@ -379,8 +411,8 @@ def _fold_into_redefinition(body, mover=None):
             continue
         at_k, before_use = mover.move(s, body[use])
         body[use] = replace(body[use], t, s.value)
-        body[use:use] = before_use
-        body[k:k + 1] = at_k
+        _splice(body, facts, use, before_use)
+        _splice(body, facts, k, at_k, replaced=1)
         k += len(at_k)
     return body
 

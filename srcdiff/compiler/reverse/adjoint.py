@@ -33,7 +33,7 @@ import gast
 
 from srcdiff.compiler.analysis.activity import ARRAY, check_wrt
 from srcdiff.compiler.analysis.fixpoint import fixpoint
-from srcdiff.compiler.analysis.recording import plan_saves
+from srcdiff.compiler.analysis.recording import Definitions, plan_saves
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.reverse.backward import BackwardStatements
 from srcdiff.compiler.reverse.checkpoint import Checkpointing, backward_reads, checkpointed_loops
@@ -41,6 +41,7 @@ from srcdiff.compiler.reverse.contributions import Contributions
 from srcdiff.compiler.reverse.control import ControlFlow
 from srcdiff.compiler.reverse.primal import PrimalSweep
 from srcdiff.compiler.reverse.state import AdjointState
+from srcdiff.compiler.reverse.uniform import TopLevel
 
 
 class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Checkpointing):
@@ -57,6 +58,8 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         self.opt = options
         self.adjoint_of_call = adjoint_of_call  # (op, g, names) -> (stmts, {operand: expr})
         self.params = [arg.id for arg in fn.args.args]
+        self.top = TopLevel(fn.body, analysis, S.all_names(parsed.node))
+        self.definitions = Definitions(fn.body, analysis, self.params)  # defined_before
         self.needed = set()  # names some backward code reads (fixpoint in run)
         self._loop_facts = {}  # loop -> (carried, owned): the same in every pass of run
         self.renamed = {}  # pre-value name -> primal name, while one statement is processed

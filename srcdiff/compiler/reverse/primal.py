@@ -6,7 +6,6 @@ the backward sweep needs and a later statement overwrites (a name at top level, 
 import gast
 
 from srcdiff.compiler.analysis.activity import ARRAY, walk
-from srcdiff.compiler.analysis.recording import defined_before
 from srcdiff.compiler.ir import origin
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.runtime import index_add
@@ -112,7 +111,7 @@ class PrimalSweep:
 
     def _defined_before(self, s, v):
         """Is ``v`` certainly bound when ``s`` runs?"""
-        return defined_before(self.fn.body, s, v, self.a, self.params)
+        return self.definitions.bound_before(s, v)
 
     def primal_for(self, s, depth):
         body_assigned = {op.target for x, _ in walk(s.body)

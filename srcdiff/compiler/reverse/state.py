@@ -62,7 +62,7 @@ class SweepView:
     adjoints of called functions. They get this, never the generator itself."""
 
     __slots__ = ("a", "fn", "params", "parsed", "current", "adj", "renamed", "names",
-                 "ever_uniform", "context", "error")
+                 "ever_uniform", "context", "error", "top")
 
     def __init__(self, rev):
         self.a = rev.a  # the analysis (activity, kinds, shapes, ops)
@@ -74,6 +74,7 @@ class SweepView:
         self.ever_uniform = rev.ever_uniform  # gradients that held a uniform scalar
         self.context = getattr(rev, "context", None)  # compiles called functions' adjoints
         self.error = rev.error
+        self.top = rev.top  # the function's top-level statements, indexed (uniform.TopLevel)
 
     def primal_of(self, bv):
         """The primal name whose gradient ``bv`` is."""

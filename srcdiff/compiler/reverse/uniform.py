@@ -10,10 +10,13 @@ them. A mean's ``np.size(x)`` is read from an earlier value of ``x``'s shape,
 so that ``x`` (often a loss term nothing else needs) is not computed for it.
 """
 
+import bisect
+
 import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.activity import broadcast_pattern
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
 
@@ -38,6 +41,38 @@ def scalar_valued(view, expr):
     return True
 
 
+class TopLevel:
+    """Facts about the function's top-level statements, gathered once per function (the
+    ANF body does not change while the adjoint is generated) for size_from_earlier:
+    the position of each statement, the positions of the statements defining each name
+    (``op.target``), of those rebinding it (anywhere inside them), and the user's names."""
+
+    def __init__(self, body, analysis, user):
+        self.body = body
+        self.position = {id(st): i for i, st in enumerate(body)}
+        self.defines = {}  # name -> ascending positions of its definitions
+        self.binds = {}  # name -> ascending positions of the statements rebinding it
+        for i, st in enumerate(body):
+            op = analysis.op(st)
+            if op is not None and op.target is not None:
+                self.defines.setdefault(op.target, []).append(i)
+            for v in dataflow.bound(st):
+                self.binds.setdefault(v, []).append(i)
+        self.user = user
+
+    def last_definition(self, name, before):
+        """The position of ``name``'s last definition before position ``before``, or None."""
+        at = self.defines.get(name, ())
+        k = bisect.bisect_left(at, before)
+        return at[k - 1] if k else None
+
+    def rebound(self, name, after, upto):
+        """Does a statement at a position in ``(after, upto]`` rebind ``name``?"""
+        at = self.binds.get(name, ())
+        k = bisect.bisect_right(at, after)
+        return k < len(at) and at[k] <= upto
+
+
 def size_from_earlier(view, expr):
     """``np.size(x)`` read from the earliest value known to have ``x``'s shape.
 
@@ -47,21 +82,16 @@ def size_from_earlier(view, expr):
     loss term nothing else needs) is not kept just for its size.
     """
     at = view.current
-    body = view.fn.body
-    if at is None or not any(x is at for x in body):
+    top = view.top
+    k = top.position.get(id(at)) if at is not None else None
+    if k is None:
         return expr
-    k = next(i for i, x in enumerate(body) if x is at)
-    defined_at = {}  # name -> index of its top-level definition before ``at``
-    for i, st in enumerate(body[:k]):
-        op = view.a.op(st)
-        if op is not None and op.target is not None:
-            defined_at[op.target] = i
-    user = S.all_names(view.parsed.node)
+    body = top.body
 
     def source(x):
         chain = [x]
         while view.a.assign_count.get(x) == 1 and x not in view.params:
-            j = defined_at.get(x)
+            j = top.last_definition(x, k)
             op = view.a.op(body[j]) if j is not None else None
             if op is None or not _elementwise(op):
                 break
@@ -69,14 +99,14 @@ def size_from_earlier(view, expr):
             nxt = None
             for arg in op.args:
                 if isinstance(arg, gast.Name) and view.a.shapes.get(arg.id) == px \
-                        and not any(S.assigns_name(st, arg.id) for st in body[j + 1:k + 1]):
+                        and not top.rebound(arg.id, j, k):
                     nxt = arg.id
                     break
             if nxt is None:
                 break
             x = nxt
             chain.append(x)
-        named = [c for c in chain if c in user]  # the user's own names read best
+        named = [c for c in chain if c in top.user]  # the user's own names read best
         return named[-1] if named else chain[-1]
 
     class Size(gast.NodeTransformer):
