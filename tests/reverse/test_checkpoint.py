@@ -28,7 +28,8 @@ LOOPS = [c for c in corpus.CASES if "loop" in c.tags and c.name not in REFUSED]
 
 
 def _flat(g):
-    return [np.asarray(x, dtype=float) for x in (g if isinstance(g, tuple) else (g,))]
+    """The gradients as a list, one per position of ``wrt`` (a dict argument's a dict)."""
+    return list(g) if isinstance(g, tuple) else [g]
 
 
 def _positions(wrt):
@@ -40,7 +41,7 @@ def _check(fn, wrt, args, how, verify=False, optimize=True):
     got = _flat(sd.grad(fn, wrt=wrt, checkpoint=how, verify=verify, optimize=optimize)(*args))
     ref = _flat(sd.grad(fn, wrt=wrt)(*args))
     for g, r in zip(got, ref):
-        np.testing.assert_allclose(g, r, rtol=1e-12, atol=1e-12)
+        assert_close(g, r, rtol=1e-12, atol=1e-12, what="checkpointed vs unchecked")
     for g, k in zip(got, _positions(wrt)):
         assert_close(g, numeric_grad(fn, list(args), k))
 

@@ -18,7 +18,7 @@ from srcdiff import errors
 from srcdiff.api import transforms as api
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.optimize import algebra
-from srcdiff.runtime import verify_check, verify_equal
+from srcdiff.runtime_checks import verify_check, verify_equal
 
 rng = np.random.default_rng(11)
 

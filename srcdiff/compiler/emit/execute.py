@@ -14,11 +14,14 @@ import linecache
 
 import numpy as np
 
-from srcdiff import runtime
+from srcdiff import runtime, runtime_checks
 from srcdiff.compiler.ir import syntax as S
 
-RUNTIME_HELPERS = {name: obj for name, obj in vars(runtime).items()
-                   if inspect.isfunction(obj) and obj.__module__ == runtime.__name__}
+# the run-time helpers generated code calls (and verification mode's checks), by name
+RUNTIME_MODULES = (runtime.__name__, runtime_checks.__name__)
+RUNTIME_HELPERS = {name: obj for module in (runtime, runtime_checks)
+                   for name, obj in vars(module).items()
+                   if inspect.isfunction(obj) and obj.__module__ in RUNTIME_MODULES}
 
 
 def module_source(functions):

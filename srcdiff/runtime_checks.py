@@ -1,0 +1,159 @@
+"""Run-time helpers of verification mode (compiler/emit/verify.py): the checks that
+generated code runs at each backward read when ``verify=True`` or ``SRCDIFF_VERIFY=1``.
+
+Like srcdiff/runtime.py, each helper is small, depends only on NumPy (and the
+helpers it names from runtime.py), and is copied verbatim into standalone modules.
+"""
+
+import numpy as np
+
+from srcdiff.errors import VerificationError
+
+
+def verify_snapshot(ns, names):
+    """The values of ``names`` in the namespace ``ns`` (unbound names left out), copied."""
+    return {n: _verify_copy(ns[n]) for n in names if n in ns}
+
+
+def verify_push(tape, sid, pre, ns, names):
+    tape.setdefault(sid, []).append((pre, verify_snapshot(ns, names)))
+
+
+def verify_pop(tape, sid, where):
+    records = tape.get(sid)
+    if not records:
+        raise VerificationError(f"srcdiff verification: the backward sweep reached the adjoint "
+                                f"of {where} more often than the primal sweep ran it")
+    return records.pop()
+
+
+def verify_check(record, ns, names, where, pre=None, shape_only=(), aliases=None):
+    """Each name in ``names`` holds in ``ns`` what it held in the primal sweep (``record``).
+
+    ``pre`` maps a name to the variable whose value *before* the statement it
+    holds; ``aliases`` maps a name that holds a copy of a variable (a saved value,
+    or one popped for another statement, which the optimizer may read in the
+    variable's place) to that variable: either value recorded is right.
+    """
+    pre = pre or {}
+    aliases = aliases or {}
+    for n in names:
+        if n in pre:
+            book, key = record[0] or {}, pre[n]
+        else:
+            book, key = record[1], n
+        if n in aliases and n not in pre and n in ns:
+            alias = aliases[n]
+            if (n in book and _verify_same(book[n], ns[n], n in shape_only)) or (
+                    alias in book and _verify_same(book[alias], ns[n], n in shape_only)):
+                continue
+            key = alias if n not in book else n
+        if (n in ns) != (key in book) or (n in ns and not _verify_same(
+                book[key], ns[n], n in shape_only)):
+            had = repr(book[key]) if key in book else "unbound"
+            has = repr(ns[n]) if n in ns else "unbound"
+            what = f"{key!r} (as it was before the statement)" if n in pre else repr(n)
+            raise VerificationError(
+                f"srcdiff verification: the backward sweep, in the adjoint of {where}, read "
+                f"{what} holding {has[:200]}, but the primal sweep had {had[:200]} there. "
+                "The generated gradient would be wrong: this is a bug in srcdiff (please "
+                "report it); sd.grad(..., optimize=False) gives the reference gradient")
+
+
+def verify_saved(saves, stack):
+    """Mirror of a tape push: keep a copy of the value just pushed on ``stack``."""
+    saves.append(_verify_copy(stack[-1]))
+
+
+def verify_restored(saves, stack, where, depth=1):
+    """Before a tape pop: the value about to be taken back is the one the primal
+    sweep pushed (not changed in place since, not another value's)."""
+    if not saves or len(stack) < depth:
+        raise VerificationError(f"srcdiff verification: the backward sweep, in the adjoint "
+                                f"of {where}, takes a value back from a tape the primal "
+                                f"sweep did not fill")
+    kept = saves.pop()
+    if not _verify_same(kept, stack[-depth], False):
+        raise VerificationError(
+            f"srcdiff verification: the backward sweep, in the adjoint of {where}, takes "
+            f"back {stack[-depth]!r} from the tape, but the primal sweep saved {kept!r} (changed "
+            f"in place after it was saved, or taken back in the wrong order). The generated "
+            f"gradient would be wrong: this is a bug in srcdiff (please report it); "
+            f"sd.grad(..., optimize=False) gives the reference gradient")
+
+
+def verify_equal(kept, value, where="a value computed once for a loop"):
+    """A rewrite's invariant: the value it kept equals the value it replaced."""
+    if not _verify_same(kept, value, False):
+        raise VerificationError(f"srcdiff verification: {where} is {kept!r} but the "
+                                f"expression it stands for is {value!r} here")
+
+
+def _verify_copy(v):
+    if isinstance(v, np.ndarray):
+        return v.copy()
+    if isinstance(v, list):
+        return [_verify_copy(x) for x in v]
+    if isinstance(v, tuple):
+        items = [_verify_copy(x) for x in v]
+        return type(v)(*items) if hasattr(v, "_fields") else tuple(items)
+    if isinstance(v, dict):
+        return {k: _verify_copy(x) for k, x in v.items()}
+    return v
+
+
+def _verify_same(a, b, shape_only):
+    if shape_only:  # the same structure, and the same shape at each leaf
+        if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
+            return type(a) is type(b) and len(a) == len(b) and all(
+                _verify_same(x, y, True) for x, y in zip(a, b))
+        if isinstance(a, dict) or isinstance(b, dict):
+            return isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys() \
+                and all(_verify_same(a[k], b[k], True) for k in a)
+        return np.shape(a) == np.shape(b)
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)):
+            return np.shape(a) == np.shape(b) and _verify_same(np.asarray(a).item(),
+                                                             np.asarray(b).item(), False)
+        if a.shape != b.shape or a.dtype != b.dtype:
+            return False
+        if a.dtype.kind in "fc":
+            return bool(np.array_equal(a, b, equal_nan=True))
+        return bool(np.array_equal(a, b))
+    if isinstance(a, (list, tuple)):
+        return type(a) is type(b) and len(a) == len(b) and all(
+            _verify_same(x, y, False) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(
+            _verify_same(a[k], b[k], False) for k in a)
+    if isinstance(a, (float, complex, np.floating, np.complexfloating)) and \
+            isinstance(b, (float, complex, np.floating, np.complexfloating, int, np.integer)):
+        return a == b or (a != a and b != b)
+    if a is b:
+        return True
+    try:
+        return bool(a == b)
+    except Exception:
+        return False
+
+
+def verify_unchanged(snapshot, ns, names):
+    """A moved value's invariant: the names it reads hold what they held where it was."""
+    for n in names:
+        if (n in snapshot) != (n in ns) or (n in ns and not _verify_same(snapshot[n], ns[n],
+                                                                         False)):
+            raise VerificationError(f"srcdiff verification: the optimizer moved an "
+                                    f"expression reading {n!r} past a change of {n!r}")
+
+
+def verify_state_same(trail, at, ns, names, where):
+    """Verification mode: an iteration the backward sweep runs again starts from the
+    values the primal sweep had there."""
+    state = verify_snapshot(ns, names)
+    if at not in trail or not _verify_same(trail[at], state, False):
+        raise VerificationError(
+            f"srcdiff verification: the checkpointed loop at {where} runs iteration {at!r} "
+            f"again from the state {state!r}, but the primal sweep had "
+            f"{trail.get(at, 'no such iteration')!r} there. The generated gradient would be "
+            "wrong: this is a bug in srcdiff (please report it); checkpoint=None gives the "
+            "gradient without checkpointing")
