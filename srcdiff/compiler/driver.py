@@ -26,6 +26,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
 from srcdiff.compiler.reverse.adjoint import Reverse
+from srcdiff.compiler.reverse import records
 from srcdiff.compiler.reverse.calls import adjoint_of_call
 from srcdiff.compiler.reverse.state import ReverseOptions
 from srcdiff.errors import SrcdiffError
@@ -42,8 +43,12 @@ class Context:
     namespace (the callee's globals), and shared by every caller.
     """
 
-    def __init__(self, registry=None, taken=(), optimize=True, verify=False):
+    def __init__(self, registry=None, taken=(), optimize=True, verify=False, reuse=None):
         self.optimize = optimize  # False: the reference pipeline, for callees too
+        # calls keep their callee's record for its adjoint (records.py); the reference
+        # pipeline runs the callee's primal again instead (the plainest correct adjoint)
+        self.reuse = optimize if reuse is None else reuse
+        self.records = {}  # (function, wrt, facts) -> (fwd name, bwd name), or None
         self.verify = verify  # the generated code checks the sweep's invariant (verify.py)
         self.registry = registry or DEFAULT
         self.helpers = {}  # name -> object, for every generated namespace
@@ -69,6 +74,37 @@ class Context:
         self.namespaces.append(ns)
         self.helpers[name] = ns[name]
         return name
+
+    def record_names(self, fn, wrt, facts):
+        """``(fwd_g, bwd_g)`` for a called user function whose adjoint may reuse the record
+        of its primal sweep (records.py), compiled once; None when it writes in place."""
+        key = (fn, wrt, facts)
+        if key in self.records:
+            return self.records[key]
+        self.records[key] = None
+        if not self.reuse or _srcdiff_code(fn):
+            return None
+        parsed = parse_function(fn)
+        anf, _ = normalize(parsed, RESERVED)
+        arg_facts = dict(facts)
+        seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
+        analysis = analyze(anf, parsed, self.registry, is_user_function, seeds, (), arg_facts)
+        if not records.in_place_free(anf, analysis):
+            return None
+        base = function_name(fn)
+        names = self.function_names.fresh("fwd_" + base), self.function_names.fresh("bwd_" + base)
+        self.records[key] = names  # before compiling: recursive calls find them
+        node, parsed, _ = reverse_function(
+            fn, list(wrt), arg_facts=dict(facts), name=names[0], as_tuple=True, context=self,
+            zero_gradients=True, internal=True, return_value=True)
+        pair = records.split(node, *names)
+        ns = emit.load(emit.module_source(pair), emit.base_namespace(parsed.namespace,
+                                                                      self.helpers), names[0])
+        self.functions.extend(pair)
+        self.namespaces.append(ns)
+        for name in names:
+            self.helpers[name] = ns[name]
+        return names
 
     def tangent_name(self, fn, wrt, facts):
         """The name of the generated ``jvp_g`` for a called user function (compiled once)."""
