@@ -93,8 +93,9 @@ class Target:
 
 def _plain(inner):
     """The transform whose generated code is differentiated again: without verification
-    calls (the outer derivative is the one verified, when verification is on)."""
-    if getattr(inner, "verify", False):
+    calls (the outer derivative is the one verified, when verification is on) and without
+    callee records (transforms.FirstOrder.unverified)."""
+    if isinstance(inner, api.FirstOrder) or getattr(inner, "verify", False):
         return inner.unverified()
     return inner
 

@@ -294,6 +294,7 @@ class FirstOrder(Transform):
         self.has_aux = has_aux  # fn returns (value, aux): aux is returned, not differentiated
         self.optimize, self.verify = check_modes(optimize, verify)
         self._unverified = None
+        self.reuse = None  # calls keep their callee's record (None: when optimizing)
         self._defaults = self.fn.__defaults__ or ()
         self._last = {}  # argument facts -> compiled, for this transform object
         self._fast = {}  # quick key -> generated function (see _fast_callable)
@@ -301,12 +302,15 @@ class FirstOrder(Transform):
         functools.update_wrapper(self, self.fn, updated=())
 
     def unverified(self):
-        """The same transform without verification (its code is differentiated again)."""
+        """The same transform for code that is differentiated again: without verification,
+        and with calls that run their callee's gradient whole (a record, a tuple of the
+        callee's locals and tapes, is not something srcdiff differentiates through)."""
         if self._unverified is None:
             self._unverified = FirstOrder(self.fn, self.wrt if not self.single else self.wrt[0],
                                           self.stop, self.unconnected, self.return_value,
                                           self.optimize, has_aux=self.has_aux)
             self._unverified.verify = False
+            self._unverified.reuse = False
         return self._unverified
 
     def bind_arguments(self, args, kwargs):
@@ -341,7 +345,7 @@ class FirstOrder(Transform):
         hit = self._last.get(facts)
         if hit is None:
             key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value,
-                   self.has_aux, self.optimize, self.verify, facts)
+                   self.has_aux, self.optimize, self.verify, self.reuse, facts)
             table = _CACHE.setdefault(self.fn, {})
             hit = table.get(key)
             if hit is None:
@@ -349,7 +353,7 @@ class FirstOrder(Transform):
                     self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
                     return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
                     as_tuple=not self.single, optimize=self.optimize, verify=self.verify,
-                    has_aux=self.has_aux)
+                    has_aux=self.has_aux, reuse=self.reuse)
                 table[key] = hit
             self._last[facts] = hit
         if quick is not None:

@@ -100,9 +100,9 @@ class Context:
         pair = records.split(node, *names)
         ns = emit.load(emit.module_source(pair), emit.base_namespace(parsed.namespace,
                                                                       self.helpers), names[0])
-        self.functions.extend(pair)
-        self.namespaces.append(ns)
-        for name in names:
+        for name, node in zip(names, pair):  # (functions and namespaces are parallel lists)
+            self.functions.append(node)
+            self.namespaces.append(ns)
             self.helpers[name] = ns[name]
         return names
 
@@ -177,7 +177,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                      as_tuple: bool = False, context: Optional["Context"] = None,
                      zero_gradients: bool = False, internal: bool = False,
                      optimize: bool = True, verify: bool = False,
-                     has_aux: bool = False) -> Generated:
+                     has_aux: bool = False, reuse: Optional[bool] = None) -> Generated:
     """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context).
 
     ``optimize=False`` gives the reference pipeline (SPEC §8): the plainest correct
@@ -185,7 +185,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     that a primal value is the one the primal sweep had (verify.py). A ``context``
     brings its own settings of both, shared by every callee's adjoint.
     """
-    ctx = context or Context(optimize=optimize, verify=verify)
+    ctx = context or Context(optimize=optimize, verify=verify, reuse=reuse)
     entry = name or "grad_" + function_name(fn)
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx, entry,
                                              _check_reserved_names)
@@ -196,6 +196,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     options.as_tuple = as_tuple
     if return_value:  # outputs the backward sweep restores in place are returned as copies
         options.snapshot_value = outputs_changed_in_place(anf, analysis, ctx.registry)
+    options.records = ctx.reuse and not _srcdiff_code(fn)  # calls keep records (records.py)
     rev = Reverse(anf, analysis, parsed, names, options, adjoint_of_call)
     rev.context = ctx
     out = rev.run()

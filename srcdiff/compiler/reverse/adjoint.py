@@ -67,7 +67,8 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow):
         self.observed = {}  # S.key(statement) -> names its adjoint read (last round generated)
         self.no_recompute = set()  # temporaries a round showed must be saved instead
         # calls keep their callee's record only where nothing writes in place (records.py)
-        self.may_record = not options.reference and in_place_free(fn, analysis)
+        self.may_record = getattr(options, "records", False) and not options.reference \
+            and in_place_free(fn, analysis)
         self._reset_generation(set(names.taken))
 
     # ------------------------------------------------------------ helpers
