@@ -95,6 +95,9 @@ class Jacobian:
         self.wrt, self.single = wrt_of(self.target, wrt)
         if mode == "reverse":
             self.grad = grad(f, wrt, unconnected_gradients="zero")
+            # a plain function: one primal sweep, then one backward sweep per output element
+            self.vjp = None if self.target.inner is not None \
+                else api.vjp(f, wrt, unconnected_gradients="zero")
         else:
             self.jvp = JVP(f, wrt)
         functools.update_wrapper(self, self.target.fn, updated=())
@@ -127,8 +130,14 @@ class Jacobian:
         return tuple_out, blocks
 
     def _reverse(self, values, inputs):
-        # the outputs' structure, from a run on copies: f may change its arguments in place
-        value = self.target.function(values)(*copy_arguments(values))
+        if self.vjp is not None:
+            value, pullback = self.vjp(*values)
+        else:
+            # the outputs' structure, from a run on copies: f may change its arguments in place
+            value = self.target.function(values)(*copy_arguments(values))
+
+            def pullback(cotangent):
+                return self.grad(*values, grad_ys=cotangent)
         outs, tuple_out = _outputs(value)
         blocks = [[np.zeros(np.shape(o) + np.shape(x)) for x in inputs] for o in outs]
         for m, o in enumerate(outs):
@@ -138,7 +147,7 @@ class Jacobian:
                                     if np.ndim(p) else 0.0 for k, p in enumerate(outs))
                 else:
                     grad_ys = basis
-                row = self.grad(*values, grad_ys=grad_ys)
+                row = pullback(grad_ys)
                 row = [row] if self.single else list(row)
                 for j, r in enumerate(row):
                     blocks[m][j][idx] = r

@@ -361,6 +361,22 @@ class FirstOrder(Transform):
             self._fast[quick] = hit.call
         return hit
 
+    def sweeps(self, values):
+        """``(fwd, bwd)``: the primal and backward sweeps split apart (records.py), for
+        arguments like ``values``, compiled once; None when ``fn`` writes in place."""
+        check_arguments(self.fn, self.params, values)
+        facts = tuple([arg_fact(v) for v in values])
+        key = ("sweeps", tuple(self.wrt), self.single, self.stop, self.unconnected,
+               self.optimize, self.verify, facts)
+        table = _CACHE.setdefault(self.fn, {})
+        if key not in table:  # (invalidate() empties _CACHE when a rule changes)
+            made = driver.compile_pullback(
+                self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
+                arg_facts=dict(zip(self.params, facts)), as_tuple=not self.single,
+                optimize=self.optimize, verify=self.verify)
+            table[key] = made[:2] if made is not None else None
+        return table[key]
+
     def __call__(self, *args, grad_ys=None, **kwargs):
         # (the steady state, one key and one lookup, is the function _fast_callable makes)
         values = self.bind_arguments(args, kwargs)
@@ -434,6 +450,11 @@ def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
     @functools.wraps(t.fn)
     def run(*args, **kwargs):
         values = t.bind_arguments(args, kwargs)
+        sweeps = t.sweeps(values)
+        if sweeps is not None:  # one primal sweep; each pullback runs the backward sweep
+            fwd, bwd = sweeps
+            value, record = fwd(*copy_arguments(values))
+            return copy_arguments([value])[0], functools.partial(_pullback, bwd, record)
         compiled = t.compiled(values)
         point = copy_arguments(values)  # the point the pullback differentiates at
         value = t.fn(*(copy_arguments(point) if compiled.writes else values))
@@ -444,3 +465,9 @@ def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
         return value, pullback
 
     return run
+
+
+def _pullback(bwd, record, cotangent):
+    """``sd.vjp``'s pullback: the backward sweep over the record of one primal sweep (the
+    record is read, never changed: records.py)."""
+    return bwd(record, cotangent)

@@ -225,6 +225,26 @@ def compile_reverse(fn: Function, wrt: Sequence[str], **options: Any) -> Compile
                                                           options.get("arg_facts")))
 
 
+def compile_pullback(fn: Function, wrt: Sequence[str], **options: Any):
+    """``sd.vjp``'s sweeps: ``(fwd, bwd, source)`` with ``fwd(*args) -> (value, record)`` and
+    ``bwd(record, cotangent) -> gradients`` (records.py: ``bwd`` may take the same record
+    back any number of times), or None when ``fn`` writes into a value in place (its
+    backward sweep then restores values the record holds)."""
+    with deep_recursion():
+        entry = "vjp_" + function_name(fn)
+        node, parsed, ctx = reverse_function(fn, wrt, return_value=True, name=entry, **options)
+        rev = node._srcdiff_generator
+        if not records.in_place_free(rev.fn, rev.a):
+            return None
+        base = function_name(fn)
+        names = ctx.function_names.fresh("fwd_" + base), ctx.function_names.fresh("bwd_" + base)
+        pair = records.split(node, *names)
+        source = emit.module_source(list(pair))
+        ns = emit.load(source, emit.base_namespace(parsed.namespace, ctx.helpers), names[0])
+        ctx.link(ns)
+        return ns[names[0]], ns[names[1]], emit.module_source(ctx.functions + list(pair))
+
+
 # ---------------------------------------------------------------- forward mode
 
 
