@@ -25,8 +25,8 @@ from srcdiff.compiler.front.parse import function_name, parse_function
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
-from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.reverse import records
+from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.reverse.calls import adjoint_of_call
 from srcdiff.compiler.reverse.state import ReverseOptions
 from srcdiff.errors import SrcdiffError
