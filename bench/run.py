@@ -6,6 +6,7 @@ NumPy gradient, the primal itself, and the peers (autograd, JAX, PyTorch).
     python bench/run.py --only rnn      # one workload (repeatable, or a,b,c)
     python bench/run.py --selfcheck     # hand gradients vs central differences
     python bench/run.py --threads 2     # BLAS / XLA / torch threads (default 1)
+    python bench/run.py --gradbench     # only GradBench's evals (bench/gradbench/run.py)
 
 Each workload runs in its own subprocess (bench/run_one.py).  The tables are
 printed and written to bench/results/latest.md.  Exit status is non-zero when
@@ -279,6 +280,14 @@ def selfcheck(names, verbose=True):
 
 
 # ------------------------------------------------------------------ main
+def run_gradbench(opts):
+    """GradBench's evals, in their own process (bench/gradbench/run.py)."""
+    cmd = [sys.executable, os.path.join(HERE, "gradbench", "run.py")]
+    if opts.peers == "":
+        cmd.append("--no-peers")
+    return subprocess.run(cmd, env=child_env(opts.threads)).returncode
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repeats")
@@ -291,7 +300,13 @@ def main(argv=None):
     ap.add_argument("--peers", default="autograd,jax_eager,jax_jit,torch",
                     help="comma-separated peers (default: all; missing ones show n/a)")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "latest.md"))
+    ap.add_argument("--gradbench", action="store_true",
+                    help="run only GradBench's evals (bench/results/gradbench.md)")
+    ap.add_argument("--no-gradbench", action="store_true",
+                    help="skip GradBench's evals (run after the workloads by default)")
     opts = ap.parse_args(argv)
+    if opts.gradbench:
+        return run_gradbench(opts)
 
     names = [n for item in opts.only for n in item.split(",") if n] or list(NAMES)
     unknown = [n for n in names if n not in NAMES]
@@ -359,8 +374,8 @@ def main(argv=None):
             bad.append(name)
     if bad:
         print("bench: srcdiff failed or disagreed on: %s" % ", ".join(bad), file=sys.stderr)
-        return 1
-    return 0
+    gradbench = 0 if opts.no_gradbench or opts.only else run_gradbench(opts)
+    return 1 if bad or gradbench else 0
 
 
 if __name__ == "__main__":
