@@ -27,10 +27,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))
 
-import numpy as np  # noqa: E402
 
 import evals  # noqa: E402
 import peers  # noqa: E402
+
 import srcdiff as sd  # noqa: E402
 
 TOLERANCE = 1e-6
