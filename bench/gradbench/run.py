@@ -34,12 +34,21 @@ import peers  # noqa: E402
 import srcdiff as sd  # noqa: E402
 
 TOLERANCE = 1e-6
+PEER_LIMIT = 20.0  # seconds for a peer's first call (JAX eager on det's recursion: minutes)
 JIT_SKIP = {"det", "ode"}  # tracing unrolls the recursion / the Python loop: minutes
 
 
-def best_time(fn, args, budget=1.0, least=3, most=50):
-    """Minimum seconds of one call, over repeats within ``budget`` seconds."""
+class TooSlow(Exception):
+    pass
+
+
+def best_time(fn, args, budget=1.0, least=3, most=50, limit=None):
+    """Minimum seconds of one call, over repeats within ``budget`` seconds (TooSlow when
+    the first call takes more than ``limit`` seconds)."""
+    t = time.perf_counter()
     fn(*args)
+    if limit is not None and time.perf_counter() - t > limit:
+        raise TooSlow(f"over {limit:.0f} s a call")
     times = []
     start = time.perf_counter()
     while len(times) < most and (len(times) < least or time.perf_counter() - start < budget):
@@ -62,7 +71,9 @@ def measure(ev, with_peers, budget):
     g = peers.autograd_grad(ev)
     if g is not None:
         try:  # autograd's primal is NumPy's
-            row["autograd"] = best_time(g, args, budget) / primal
+            row["autograd"] = best_time(g, args, budget, limit=PEER_LIMIT) / primal
+        except TooSlow as e:
+            row["autograd"] = str(e)
         except Exception as e:  # a peer that cannot run an eval is reported, not fatal
             row["autograd"] = f"fails ({type(e).__name__})"
     for jit in (False, True):
@@ -73,8 +84,10 @@ def measure(ev, with_peers, budget):
         if g is None:
             continue
         try:
-            row[key] = best_time(g, args, budget) / best_time(peers.jax_primal(ev, jit), args,
-                                                               budget)
+            row[key] = best_time(g, args, budget, limit=PEER_LIMIT) / best_time(
+                peers.jax_primal(ev, jit), args, budget)
+        except TooSlow as e:
+            row[key] = str(e)
         except Exception as e:  # a peer that cannot run an eval is reported, not fatal
             row[key] = f"fails ({type(e).__name__})"
     return row
