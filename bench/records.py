@@ -2,7 +2,8 @@
 
     PYTHONPATH=. python bench/records.py
 
-Prints, as ratios (minimum over repeats, one BLAS thread):
+Prints, as ratios of CPU times (time.process_time, minimum over repeats, one BLAS
+thread; wall-clock ratios are biased on a loaded machine, which preempts long calls):
 
 * recursion: the gradient of a recursive function ÷ its primal, at depth 400
   (issue 16's target: at most 4);
@@ -26,11 +27,11 @@ import srcdiff as sd  # noqa: E402
 
 def best(fn, *args, budget=1.0, least=5):
     fn(*args)
-    times, start = [], time.perf_counter()
-    while len(times) < least or time.perf_counter() - start < budget:
-        t = time.perf_counter()
+    times, start = [], time.process_time()
+    while len(times) < least or time.process_time() - start < budget:
+        t = time.process_time()
         fn(*args)
-        times.append(time.perf_counter() - t)
+        times.append(time.process_time() - t)
     return min(times)
 
 
@@ -90,7 +91,7 @@ def outputs(x, w):
 def main():
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
     rows = []
-    for size in (8,):  # (short calls: minimum times stay meaningful on a loaded machine)
+    for size in (8, 1000):
         x = np.linspace(0.1, 0.9, size)
         rows.append((f"recursion depth 400, {size} elements (grad ÷ primal)",
                      best(sd.grad(recursion), x) / best(recursion, x)))

@@ -9,7 +9,8 @@ For each eval: srcdiff's gradient is checked against a closed form or central
 differences (a failed check makes the exit status non-zero), then the ratio
 derivative time ÷ primal time is measured for srcdiff (NumPy primal) and for each
 peer (its own primal: autograd runs NumPy, JAX its own eager or jitted code). Times
-are the minimum over repeats (robust on a loaded machine). The published GradBench
+are CPU times (time.process_time: a loaded machine preempts long calls more
+than short ones, which biases wall-clock ratios), the minimum over repeats. The published GradBench
 ratios (issue 21) are quoted beside them: they divide by compiled primals, so they are
 a yardstick, not the same measurement. Writes bench/results/gradbench.md.
 """
@@ -45,16 +46,16 @@ class TooSlow(Exception):
 def best_time(fn, args, budget=1.0, least=3, most=50, limit=None):
     """Minimum seconds of one call, over repeats within ``budget`` seconds (TooSlow when
     the first call takes more than ``limit`` seconds)."""
-    t = time.perf_counter()
+    t = time.process_time()
     fn(*args)
-    if limit is not None and time.perf_counter() - t > limit:
+    if limit is not None and time.process_time() - t > limit:
         raise TooSlow(f"over {limit:.0f} s a call")
     times = []
-    start = time.perf_counter()
-    while len(times) < most and (len(times) < least or time.perf_counter() - start < budget):
-        t = time.perf_counter()
+    start = time.process_time()
+    while len(times) < most and (len(times) < least or time.process_time() - start < budget):
+        t = time.process_time()
         fn(*args)
-        times.append(time.perf_counter() - t)
+        times.append(time.process_time() - t)
     return min(times)
 
 
