@@ -7,6 +7,7 @@ NumPy gradient, the primal itself, and the peers (autograd, JAX, PyTorch).
     python bench/run.py --selfcheck     # hand gradients vs central differences
     python bench/run.py --threads 2     # BLAS / XLA / torch threads (default 1)
     python bench/run.py --family realistic   # the realistic family (bench/realistic/) alone
+    python bench/run.py --gradbench     # only GradBench's evals (bench/gradbench/run.py)
     python bench/run.py --scale         # then compile_scale.py and memory_scale.py
 
 Without --only it also runs bench/checkpoint.py (checkpointed loops against their length).
@@ -301,6 +302,14 @@ def scale_benchmarks(quick, env):
 
 
 # ------------------------------------------------------------------ main
+def run_gradbench(opts):
+    """GradBench's evals, in their own process (bench/gradbench/run.py)."""
+    cmd = [sys.executable, os.path.join(HERE, "gradbench", "run.py")]
+    if opts.peers == "":
+        cmd.append("--no-peers")
+    return subprocess.run(cmd, env=child_env(opts.threads)).returncode
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repeats")
@@ -318,7 +327,13 @@ def main(argv=None):
                     "or realistic.md for --family realistic")
     ap.add_argument("--scale", action="store_true",
                     help="then run compile_scale.py and memory_scale.py (`make bench`)")
+    ap.add_argument("--gradbench", action="store_true",
+                    help="run only GradBench's evals (bench/results/gradbench.md)")
+    ap.add_argument("--no-gradbench", action="store_true",
+                    help="skip GradBench's evals (run after the workloads by default)")
     opts = ap.parse_args(argv)
+    if opts.gradbench:
+        return run_gradbench(opts)
 
     known = NAMES if opts.family == "workloads" else importlib.import_module(opts.family).NAMES
     names = [n for item in opts.only for n in item.split(",") if n] or list(known)
@@ -399,8 +414,9 @@ def main(argv=None):
             bad.append(name)
     if bad:
         print("bench: srcdiff failed or disagreed on: %s" % ", ".join(bad), file=sys.stderr)
-        return 1
-    return 0
+    gradbench = 0 if opts.no_gradbench or opts.only or opts.family != "workloads" \
+        else run_gradbench(opts)
+    return 1 if bad or gradbench else 0
 
 
 if __name__ == "__main__":

@@ -109,9 +109,11 @@ class Target:
 
 def _plain(inner):
     """The transform whose generated code is differentiated again: without verification
-    calls (the outer derivative is the one verified, when verification is on), and without
-    checkpointed loops (their schedule is not differentiable code)."""
-    if getattr(inner, "verify", False) or getattr(inner, "checkpoint", False) is not False:
+    calls (the outer derivative is the one verified, when verification is on), without
+    checkpointed loops (their schedule is not differentiable code) and without callee
+    records (transforms.FirstOrder.unverified)."""
+    if isinstance(inner, api.FirstOrder) or getattr(inner, "verify", False) \
+            or getattr(inner, "checkpoint", False) is not False:
         return inner.unverified()
     return inner
 

@@ -104,6 +104,9 @@ class Jacobian:
         self.wrt, self.single = wrt_of(self.target, wrt)
         if mode == "reverse":
             self.grad = grad(f, wrt, unconnected_gradients="zero")
+            # a plain function: one primal sweep, then one backward sweep per output element
+            self.vjp = None if self.target.inner is not None \
+                else api.vjp(f, wrt, unconnected_gradients="zero")
         else:
             self.jvp = JVP(f, wrt)
         functools.update_wrapper(self, self.target.fn, updated=())
@@ -136,8 +139,16 @@ class Jacobian:
         return tuple_out, blocks
 
     def _reverse(self, values, inputs):
-        # the outputs' structure, from a run on copies: f may change its arguments in place
-        value = self.target.function(values)(*copy_arguments(values))
+        t = api.transform_of(self.grad)
+        if self.vjp is not None and not (getattr(t, "bound_args", ())
+                                         or getattr(t, "bound_kwargs", None)):
+            value, pullback = self.vjp(*values)
+        else:  # (a partial's values are bound already: its vjp would bind them again)
+            # the outputs' structure, from a run on copies: f may change its arguments in place
+            value = self.target.function(values)(*copy_arguments(values))
+
+            def pullback(cotangent):
+                return t.at(values, cotangent)
         outs, tuple_out = _outputs(value)
         blocks = [[np.zeros(np.shape(o) + np.shape(x)) for x in inputs] for o in outs]
         for m, o in enumerate(outs):
@@ -147,7 +158,7 @@ class Jacobian:
                                     if np.ndim(p) else 0.0 for k, p in enumerate(outs))
                 else:
                     grad_ys = basis
-                row = api.transform_of(self.grad).at(values, grad_ys)
+                row = pullback(grad_ys)
                 row = [row] if self.single else list(row)
                 for j, r in enumerate(row):
                     blocks[m][j][idx] = r

@@ -316,6 +316,7 @@ class FirstOrder(Transform):
         self.optimize, self.verify = check_modes(optimize, verify)
         self.checkpoint = check_checkpoint(checkpoint)  # loops keep snapshots (SPEC §8)
         self._unverified = None
+        self.reuse = None  # calls keep their callee's record (None: when optimizing)
         self._defaults = self.fn.__defaults__ or ()
         self._last = {}  # argument facts -> compiled, for this transform object
         self._fast = {}  # quick key -> generated function (see _fast_callable)
@@ -323,14 +324,17 @@ class FirstOrder(Transform):
         functools.update_wrapper(self, self.fn, updated=())
 
     def unverified(self):
-        """The same transform without verification and without checkpointing (its code
-        is differentiated again)."""
+        """The same transform for code that is differentiated again: without verification,
+        without checkpointing, and with calls that run their callee's gradient whole (a
+        record, a tuple of the callee's locals and tapes, is not something srcdiff
+        differentiates through)."""
         if self._unverified is None:
             self._unverified = FirstOrder(self.fn, self.wrt if not self.single else self.wrt[0],
                                           self.stop, self.unconnected, self.return_value,
                                           self.optimize, has_aux=self.has_aux,
                                           checkpoint=False)
             self._unverified.verify = False
+            self._unverified.reuse = False
         return self._unverified
 
     def bind_arguments(self, args, kwargs):
@@ -380,7 +384,8 @@ class FirstOrder(Transform):
         the facts a call site inside a differentiated function knows, api/nested.py).
         (``values``: as Composed.compiled_for takes them; not needed here.)"""
         key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value,
-               self.has_aux, self.optimize, self.verify, self.checkpoint, facts)
+               self.has_aux, self.optimize, self.verify, self.checkpoint, self.reuse,
+               facts)
         table = _CACHE.setdefault(self.fn, {})
         hit = table.get(key)
         if hit is None:
@@ -388,9 +393,25 @@ class FirstOrder(Transform):
                 self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
                 return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
                 as_tuple=not self.single, optimize=self.optimize, verify=self.verify,
-                has_aux=self.has_aux, checkpoint=self.checkpoint)
+                has_aux=self.has_aux, checkpoint=self.checkpoint, reuse=self.reuse)
             table[key] = hit
         return hit
+
+    def sweeps(self, values):
+        """``(fwd, bwd)``: the primal and backward sweeps split apart (records.py), for
+        arguments like ``values``, compiled once; None when ``fn`` writes in place."""
+        check_arguments(self.fn, self.params, values)
+        facts = tuple([arg_fact(v) for v in values])
+        key = ("sweeps", tuple(self.wrt), self.single, self.stop, self.unconnected,
+               self.optimize, self.verify, facts)
+        table = _CACHE.setdefault(self.fn, {})
+        if key not in table:  # (invalidate() empties _CACHE when a rule changes)
+            made = driver.compile_pullback(
+                self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
+                arg_facts=dict(zip(self.params, facts)), as_tuple=not self.single,
+                optimize=self.optimize, verify=self.verify)
+            table[key] = made[:2] if made is not None else None
+        return table[key]
 
     def __call__(self, *args, grad_ys=None, **kwargs):
         # (the steady state, one key and one lookup, is the function _fast_callable makes)
@@ -483,6 +504,11 @@ def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
     @functools.wraps(t.fn)
     def run(*args, **kwargs):
         values = t.bind_arguments(args, kwargs)
+        sweeps = t.sweeps(values) if t.checkpoint is None else None
+        if sweeps is not None:  # one primal sweep; each pullback runs the backward sweep
+            fwd, bwd = sweeps
+            value, record = fwd(*copy_arguments(values))
+            return copy_arguments([value])[0], functools.partial(_pullback, bwd, record)
         compiled = t.compiled(values)
         point = copy_arguments(values)  # the point the pullback differentiates at
         value = t.fn(*(copy_arguments(point) if compiled.writes else values))
@@ -495,3 +521,9 @@ def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
     run.__srcdiff_derivative__ = "sd.vjp"  # a call of it inside a differentiated function is
     # refused by name (its pullback is a closure, not code srcdiff reads)
     return run
+
+
+def _pullback(bwd, record, cotangent):
+    """``sd.vjp``'s pullback: the backward sweep over the record of one primal sweep (the
+    record is read, never changed: records.py)."""
+    return bwd(record, cotangent)

@@ -174,6 +174,9 @@ def _callee_function(ctx, name):
     for key, generated in getattr(ctx, "adjoints", {}).items():
         if generated == name and isinstance(key, tuple) and key:
             return key[0]
+    for key, generated in getattr(ctx, "records", {}).items():  # fwd_g/bwd_g pairs
+        if generated and name in generated:
+            return key[0]
     return None
 
 

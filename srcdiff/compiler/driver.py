@@ -26,6 +26,7 @@ from srcdiff.compiler.front.parse import function_name, parse_function
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
+from srcdiff.compiler.reverse import records
 from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.reverse.calls import adjoint_of_call
 from srcdiff.compiler.reverse.state import ReverseOptions
@@ -43,8 +44,12 @@ class Context:
     namespace (the callee's globals), and shared by every caller.
     """
 
-    def __init__(self, registry=None, taken=(), optimize=True, verify=False):
+    def __init__(self, registry=None, taken=(), optimize=True, verify=False, reuse=None):
         self.optimize = optimize  # False: the reference pipeline, for callees too
+        # calls keep their callee's record for its adjoint (records.py); the reference
+        # pipeline runs the callee's primal again instead (the plainest correct adjoint)
+        self.reuse = optimize if reuse is None else reuse
+        self.records = {}  # (function, wrt, facts) -> (fwd name, bwd name), or None
         self.verify = verify  # the generated code checks the sweep's invariant (verify.py)
         self.registry = registry or DEFAULT
         self.helpers = {}  # name -> object, for every generated namespace
@@ -70,6 +75,37 @@ class Context:
         self.namespaces.append(ns)
         self.helpers[name] = ns[name]
         return name
+
+    def record_names(self, fn, wrt, facts):
+        """``(fwd_g, bwd_g)`` for a called user function whose adjoint may reuse the record
+        of its primal sweep (records.py), compiled once; None when it writes in place."""
+        key = (fn, wrt, facts)
+        if key in self.records:
+            return self.records[key]
+        self.records[key] = None
+        if not self.reuse or _srcdiff_code(fn):
+            return None
+        parsed = parse_function(fn)
+        anf, _ = normalize(parsed, RESERVED)
+        arg_facts = dict(facts)
+        seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
+        analysis = analyze(anf, parsed, self.registry, is_user_function, seeds, (), arg_facts)
+        if not records.in_place_free(anf, analysis):
+            return None
+        base = function_name(fn)
+        names = self.function_names.fresh("fwd_" + base), self.function_names.fresh("bwd_" + base)
+        self.records[key] = names  # before compiling: recursive calls find them
+        node, parsed, _ = reverse_function(
+            fn, list(wrt), arg_facts=dict(facts), name=names[0], as_tuple=True, context=self,
+            zero_gradients=True, internal=True, return_value=True)
+        pair = records.split(node, *names)
+        ns = emit.load(emit.module_source(pair), emit.base_namespace(parsed.namespace,
+                                                                      self.helpers), names[0])
+        for name, node in zip(names, pair):  # (functions and namespaces are parallel lists)
+            self.functions.append(node)
+            self.namespaces.append(ns)
+            self.helpers[name] = ns[name]
+        return names
 
     def tangent_name(self, fn, wrt, facts):
         """The name of the generated ``jvp_g`` for a called user function (compiled once)."""
@@ -154,7 +190,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                      as_tuple: bool = False, context: Optional["Context"] = None,
                      zero_gradients: bool = False, internal: bool = False,
                      optimize: bool = True, verify: bool = False,
-                     has_aux: bool = False, checkpoint: Any = None) -> Generated:
+                     has_aux: bool = False, checkpoint: Any = None,
+                     reuse: Optional[bool] = None) -> Generated:
     """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context).
 
     ``optimize=False`` gives the reference pipeline (SPEC §8): the plainest correct
@@ -162,9 +199,13 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     that a primal value is the one the primal sweep had (verify.py). A ``context``
     brings its own settings of both, shared by every callee's adjoint. ``checkpoint``
     (None, "sqrt", "binomial" or an int) checkpoints the function's outermost loops
-    (reverse/checkpoint.py); ``# srcdiff: checkpoint`` marks loops anywhere.
+    (reverse/checkpoint.py); ``# srcdiff: checkpoint`` marks loops anywhere. ``reuse``
+    (default: with the optimizer) lets calls keep their callee's record (records.py);
+    a checkpointed compilation keeps none (its segments re-run the primal sweep).
     """
-    ctx = context or Context(optimize=optimize, verify=verify)
+    if checkpoint not in (None, False):
+        reuse = False
+    ctx = context or Context(optimize=optimize, verify=verify, reuse=reuse)
     entry = name or "grad_" + function_name(fn)
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx, entry,
                                              _check_reserved_names)
@@ -176,6 +217,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     options.as_tuple = as_tuple
     if return_value:  # outputs the backward sweep restores in place are returned as copies
         options.snapshot_value = outputs_changed_in_place(anf, analysis, ctx.registry)
+    options.records = ctx.reuse and not _srcdiff_code(fn)  # calls keep records (records.py)
     rev = Reverse(anf, analysis, parsed, names, options, adjoint_of_call)
     rev.context = ctx
     out = rev.run()
@@ -202,6 +244,26 @@ def compile_reverse(fn: Function, wrt: Sequence[str], **options: Any) -> Compile
         node, parsed, ctx = reverse_function(fn, wrt, **options)
         return load(node, parsed, ctx, changed_parameters(parsed, ctx.registry,
                                                           options.get("arg_facts")))
+
+
+def compile_pullback(fn: Function, wrt: Sequence[str], **options: Any):
+    """``sd.vjp``'s sweeps: ``(fwd, bwd, source)`` with ``fwd(*args) -> (value, record)`` and
+    ``bwd(record, cotangent) -> gradients`` (records.py: ``bwd`` may take the same record
+    back any number of times), or None when ``fn`` writes into a value in place (its
+    backward sweep then restores values the record holds)."""
+    with deep_recursion():
+        entry = "vjp_" + function_name(fn)
+        node, parsed, ctx = reverse_function(fn, wrt, return_value=True, name=entry, **options)
+        rev = node._srcdiff_generator
+        if not records.in_place_free(rev.fn, rev.a):
+            return None
+        base = function_name(fn)
+        names = ctx.function_names.fresh("fwd_" + base), ctx.function_names.fresh("bwd_" + base)
+        pair = records.split(node, *names)
+        source = emit.module_source(list(pair))
+        ns = emit.load(source, emit.base_namespace(parsed.namespace, ctx.helpers), names[0])
+        ctx.link(ns)
+        return ns[names[0]], ns[names[1]], emit.module_source(ctx.functions + list(pair))
 
 
 # ---------------------------------------------------------------- forward mode

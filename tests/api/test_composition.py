@@ -54,7 +54,8 @@ def test_written_module_copies_the_helper(tmp_path):
     src = tmp_path / "decorated.py"
     src.write_text("import numpy as np\nimport srcdiff as sd\n\n\n@sd.differentiate\n"
                    "def inner(x):\n    return np.sin(x) * x\n\n\n"
-                   "def outer(x):\n    return inner(x) + x ** 2\n")
+                   "def outer(x):\n    return inner(x) + inner(2.0) + x ** 2\n")
+    # (the active call keeps its record, fwd_inner; the constant one calls inner itself)
     out = tmp_path / "grad_decorated.py"
     assert cli.main([f"{src}:outer", "-o", str(out)]) == 0
     text = out.read_text()

@@ -149,7 +149,9 @@ def test_user_function_calls_are_carried(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert cli.main(["calls.py:f,g", "-o", "out.py"]) == 0
     text = (tmp_path / "out.py").read_text()
-    for name in ("def inner(", "def helper(", "def rec(", "K = 3.0", "import math"):
+    # active calls keep their callee's record (fwd_/bwd_ pairs), so the pairs are written
+    for name in ("def fwd_inner(", "def bwd_helper(", "def fwd_rec(", "K = 3.0",
+                 "import math"):
         assert name in text
     module = cli_targets.load(os.path.relpath(src, ROOT))
     x, y = np.array([0.1, 0.2, 0.3]), np.array([0.5, -0.2, 0.9])

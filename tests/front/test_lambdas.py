@@ -66,10 +66,19 @@ def test_a_lambda_that_cannot_be_found_is_refused(tmp_path, monkeypatch):
 def test_written_modules(tmp_path, capsys):
     mod = tmp_path / "lams.py"
     mod.write_text("import numpy as np\n\nf = lambda x: np.sin(x) * x\n\nsq = lambda v: v * v\n"
-                   "\n\ndef uses(x):\n    return sq(x) + 1.0\n")
+                   "\n\ndef uses(x):\n    return sq(x) + 1.0\n"
+                   "\n\ndef uses_constant(x):\n    return sq(2.0) * x\n")
     out = tmp_path / "grad_f.py"
     assert cli.main([f"{mod}:f", "-o", str(out)]) == 0
     assert "def grad_lambda(x, grad_ys=None):" in out.read_text()
-    # a lambda helper has no source of its own to copy into a module: refused, by name
-    assert cli.main([f"{mod}:uses", "-o", str(tmp_path / "g.py")]) == cli.COMPILE
+    # an active call of a lambda keeps its record: the module holds the generated
+    # fwd_/bwd_ pair, not the lambda
+    assert cli.main([f"{mod}:uses", "-o", str(tmp_path / "g.py")]) == 0
+    assert "def bwd_lambda(" in (tmp_path / "g.py").read_text()
+    from standalone_runner import run_standalone  # (here: lines above are quoted by number)
+    x = np.array([0.5, -1.5])
+    assert_close(run_standalone(tmp_path, tmp_path / "g.py", "grad_uses", (x,)), 2.0 * x)
+    # a constant call runs the lambda itself, which has no source of its own to copy
+    # into a module: refused, by name
+    assert cli.main([f"{mod}:uses_constant", "-o", str(tmp_path / "h.py")]) == cli.COMPILE
     assert "'sq' is a lambda" in capsys.readouterr().err

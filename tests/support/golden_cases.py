@@ -20,7 +20,7 @@ GOLDEN = {
 _PICK = ["tanh_layer", "broadcast_bias", "reductions_axis", "indexing", "tuple_output",
          "reassigned", "loop_index_sum", "scalar_recurrence", "rnn", "early_return_in_loop",
          "branch", "max_min", "methods", "kalman_nll", "gaussian_log_density",
-         "lambda_expression"]
+         "lambda_expression", "call_in_loop", "recursive_power"]
 for _case in corpus.CASES:
     if _case.name in _PICK:
         GOLDEN["corpus_" + _case.name] = (_case.fn, _case.wrt, _case.args)

@@ -61,7 +61,8 @@ def instrument(fn: gast.FunctionDef, rev: "Reverse") -> gast.FunctionDef:
     """Insert the verification calls into the generated function ``fn`` (made by ``rev``)."""
     taken = S.all_names(fn)
     tape = _fresh("_verify_tape", taken)
-    primal_names = _primal_names(fn)
+    # a callee's record is checked by the callee's own backward sweep (records.py)
+    primal_names = _primal_names(fn) - {r for r, _, _ in rev.call_records.values()}
     aliases = _aliases(fn)  # copies of a variable the optimizer may read in its place
     statements = {k: x for k, (x, _) in enumerate(walk(rev.fn.body))}
     where = {}

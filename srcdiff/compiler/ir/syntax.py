@@ -78,6 +78,7 @@ def call(func, args=(), keywords=()):
 
 HEADS = "_srcdiff_heads"  # what a comment is the heading of, when a pass must know
 UNBOUND_INITS = "unbound-initializers"  # ``v = None`` lines for names bound later
+SEED = "seed"  # the seed's heading: where the primal sweep ends (reverse/records.py splits there)
 
 
 def comment(text, heads=None):

@@ -40,6 +40,7 @@ from srcdiff.compiler.reverse.checkpoint import Checkpointing, backward_reads, c
 from srcdiff.compiler.reverse.contributions import Contributions
 from srcdiff.compiler.reverse.control import ControlFlow
 from srcdiff.compiler.reverse.primal import PrimalSweep
+from srcdiff.compiler.reverse.records import in_place_free
 from srcdiff.compiler.reverse.state import AdjointState
 from srcdiff.compiler.reverse.uniform import TopLevel
 
@@ -71,6 +72,9 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         self.no_recompute = set()  # temporaries a round showed must be saved instead
         # S.key(loop) -> its checkpoint schedule (checkpoint.py)
         self.checkpoints = checkpointed_loops(fn, parsed, options.checkpoint)
+        # calls keep their callee's record only where nothing writes in place (records.py)
+        self.may_record = getattr(options, "records", False) and not options.reference \
+            and in_place_free(fn, analysis)
         self._reset_generation(set(names.taken))
 
     # ------------------------------------------------------------ helpers
@@ -120,6 +124,8 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
                  "values-the-backward-sweep-reads")
         primal, adjoint, seed_stmts, results = made["sweeps"]
         pre = [S.assign("_stack", gast.List(elts=[], ctx=gast.Load()))] if self.uses_stack else []
+        pre += [S.assign(tape, gast.List(elts=[], ctx=gast.Load()))
+                for tape in self.record_tapes()]
         if self.unbound_saved:
             pre.append(S.comment("names first bound inside loops or branches start unbound",
                                  heads=S.UNBOUND_INITS))
@@ -145,6 +151,10 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
                                returns=None, type_comment=None, type_params=[])
         return out
 
+    def record_tapes(self):
+        """The lists holding one callee record per loop trip (calls.py), in order."""
+        return [t for _, _, t in self.call_records.values() if t is not None]
+
     def _reset_generation(self, taken):
         """Forget everything one pass of generation produced (names included)."""
         self.names.taken = set(taken)
@@ -162,6 +172,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         self.exposed = set()  # names read before assigned in the innermost loop's body
         self.ever_uniform = set()  # gradients that held a uniform scalar somewhere (AdjointState)
         self.checkpoint_runs = {}  # S.key(loop) -> what checkpoint.py's two halves share
+        self.call_records = {}  # S.key(call) -> (record name, bwd_g, list of records or None)
 
     def _sweeps(self, body, ret):
         outputs = ret.value.elts if isinstance(ret.value, gast.Tuple) else [ret.value]
@@ -174,7 +185,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
             outputs, tuple_out = outputs[:1], False
         self.comment_line = None
         primal = self.primal_block(body, depth=0)
-        seed_stmts = [S.comment("seed: the gradient of the sum of the outputs")]
+        seed_stmts = [S.comment("seed: the gradient of the sum of the outputs", heads=S.SEED)]
         state = AdjointState(own=not self.opt.reference)
         gy = "grad_ys"
         if tuple_out and not self.opt.internal:

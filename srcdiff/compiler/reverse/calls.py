@@ -1,13 +1,21 @@
 """Adjoints of calls to user functions, differentiated from their own source.
 
-A call ``y = g(a, b)`` stays a plain call in the primal sweep. Its adjoint
-calls ``grad_g(a, b, grad_ys=b_y)``, a gradient function generated from
-``g``'s source for exactly the arguments that are active at this call site
-and specialized on what the caller knows about them (ranks, integers). It
-recomputes ``g``'s primal internally, so nothing of ``g`` is saved across
-the call. Each generated adjoint is compiled once per (function, active
-arguments, argument facts) and shared by every call site, recursion
-included: the name is registered before ``g``'s own body is compiled.
+Where neither the caller nor ``g`` writes into a value in place (records.py),
+a call ``y = g(a, b)`` keeps ``g``'s record: the primal sweep runs
+``y, _record_g = fwd_g(a, b)`` (inside loops it also appends the record to a
+list of its own, ``_g_records``, one record per trip) and the adjoint calls
+``bwd_g(_record_g, grad_ys=b_y)``, which runs only ``g``'s backward sweep. So
+each level of a recursion costs one primal and one backward sweep: O(depth).
+
+Otherwise (and in the reference pipeline) the call stays a plain call in the
+primal sweep, and its adjoint calls ``grad_g(a, b, grad_ys=b_y)``, which
+recomputes ``g``'s primal internally.
+
+Either gradient function is generated from ``g``'s source for exactly the
+arguments that are active at this call site and specialized on what the caller
+knows about them (ranks, integers), compiled once per (function, active
+arguments, argument facts) and shared by every call site, recursion included:
+the names are registered before ``g``'s own body is compiled.
 """
 
 import inspect
@@ -20,14 +28,14 @@ from srcdiff.compiler.front.parse import function_name
 from srcdiff.compiler.ir import syntax as S
 
 
-def adjoint_of_call(view, op, g, atom, s):
-    """(statements, [(operand name, gradient expression, owned)]) for a user call."""
-    ctx = view.context
+def _signature(view, op):
+    """``(callee, {parameter: node}, positional nodes, {keyword: node}, active parameter
+    names, facts key)`` of a user call: the callee is the function itself, its lowering
+    for this call (``*args``, ``**kwargs``, keyword-only parameters: front/signatures.py),
+    or for a derivative made by srcdiff, its generated code (front/derivatives.py)."""
     fn, sig, arguments, args, kwargs = lowered_call(op, view.error)
     active = [name for name, node in arguments.items()
               if isinstance(node, gast.Name) and node.id in view.a.active]
-    if not active:
-        return [], []
     facts = {}
     for p in sig.parameters.values():
         if p.name in arguments:
@@ -35,14 +43,61 @@ def adjoint_of_call(view, op, g, atom, s):
         elif p.default is not inspect.Parameter.empty:
             facts[p.name] = arg_fact(p.default)
     facts = tuple(sorted(facts.items(), key=str))
-    if derivatives.is_derivative(fn):  # a derivative made by srcdiff: its generated code
+    if active and derivatives.is_derivative(fn):
         fn = derivatives.generated_function(fn, facts, "reverse", view.error, op.stmt.value)
-    name = ctx.adjoint_name(fn, tuple(active), facts)
-    args = [atom(x) for x in args]
-    kwargs = [(k, atom(v)) for k, v in kwargs.items()]
+    return fn, arguments, args, kwargs, tuple(active), facts
+
+
+def record_call(view, op, s, depth):
+    """The primal sweep's code for ``y = g(...)`` keeping ``g``'s record, or None (the
+    call stays plain). Registers the record for the call's adjoint (``view.records``).
+    Only a plain function called as written keeps one (not a lowered signature, a
+    method or a derivative made by srcdiff: those run their gradient whole)."""
+    ctx = view.context
+    if ctx is None or not view.may_record or not isinstance(s, gast.Assign) \
+            or not isinstance(s.targets[0], gast.Name) or not inspect.isfunction(op.func):
+        return None
+    fn, _, _, _, active, facts = _signature(view, op)
+    if fn is not op.func:
+        return None
+    names = ctx.record_names(fn, active, facts) if active else None
+    if names is None:
+        return None
+    base = function_name(fn)
+    rec = view.names.private("record_" + base)
+    call = S.copy(s.value)
+    call.func = S.name(names[0])
+    pair = gast.Tuple(elts=[S.name(s.targets[0].id, store=True), S.name(rec, store=True)],
+                      ctx=gast.Store())
+    out = [S.locate(gast.Assign(targets=[pair], value=call, type_comment=None), s)]
+    tape = None
+    if depth:  # one record per trip, taken back in reverse order
+        tape = view.names.private(base + "_records")
+        out.append(S.locate(gast.Expr(value=S.call(tape + ".append", [S.name(rec)])), s))
+    view.records[S.key(s)] = (rec, names[1], tape)
+    return out
+
+
+def adjoint_of_call(view, op, g, atom, s):
+    """(statements, [(operand name, gradient expression, owned)]) for a user call."""
+    ctx = view.context
+    fn, arguments, args, kwargs, active, facts = _signature(view, op)
+    if not active:
+        return [], []
     tmp = view.names.fresh("b_" + function_name(fn) + "_args")
-    call = S.call(S.name(name), args, kwargs + [("grad_ys", S.copy(g))])
-    stmts = [S.assign(tmp, call, s)]
+    kept = view.records.get(S.key(s))
+    stmts = []
+    if kept is not None:  # the record of the call's primal (record_call)
+        rec, bwd, tape = kept
+        if tape is not None:
+            stmts.append(S.assign(rec, S.call(tape + ".pop"), s))
+        call = S.call(S.name(bwd), [S.name(rec)], [("grad_ys", S.copy(g))])
+    else:
+        name = ctx.adjoint_name(fn, active, facts)
+        args = [atom(x) for x in args]
+        kwargs = [(k, atom(v)) for k, v in kwargs.items()]
+        call = S.call(S.name(name), args, kwargs + [("grad_ys", S.copy(g))])
+    stmts.append(S.assign(tmp, call, s))
     pairs = []
     for k, pname in enumerate(active):
         node = arguments[pname]

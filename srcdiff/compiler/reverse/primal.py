@@ -8,6 +8,8 @@ import gast
 from srcdiff.compiler.analysis.activity import ARRAY, walk
 from srcdiff.compiler.ir import origin
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.reverse.calls import record_call
+from srcdiff.compiler.reverse.state import SweepView
 from srcdiff.runtime import index_add
 
 
@@ -73,9 +75,12 @@ class PrimalSweep:
             return [S.assign(counter, S.const(0), s), loop] + post
         how = self.saved.get(S.key(s))
         op = self.a.op(s)
+        copy = [S.copy(s)]
+        if op is not None and op.kind == "call" and self.may_record and self._op_active(op):
+            copy = record_call(SweepView(self), op, s, depth) or copy
         if how is None or op is None:
-            return [S.copy(s)]
-        return self._save(s, op, how) + [S.copy(s)]
+            return copy
+        return self._save(s, op, how) + copy
 
     def _save(self, s, op, how):
         v = op.target

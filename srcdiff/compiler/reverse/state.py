@@ -62,7 +62,8 @@ class SweepView:
     adjoints of called functions. They get this, never the generator itself."""
 
     __slots__ = ("a", "fn", "params", "parsed", "current", "adj", "renamed", "names",
-                 "ever_uniform", "context", "error", "top")
+                 "ever_uniform", "context", "error", "top", "records",
+                 "may_record")
 
     def __init__(self, rev):
         self.a = rev.a  # the analysis (activity, kinds, shapes, ops)
@@ -75,6 +76,8 @@ class SweepView:
         self.context = getattr(rev, "context", None)  # compiles called functions' adjoints
         self.error = rev.error
         self.top = rev.top  # the function's top-level statements, indexed (uniform.TopLevel)
+        self.records = rev.call_records  # S.key(call) -> (record, bwd_g, tape): calls.py
+        self.may_record = rev.may_record  # calls may keep their callee's record
 
     def primal_of(self, bv):
         """The primal name whose gradient ``bv`` is."""

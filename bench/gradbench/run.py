@@ -1,0 +1,150 @@
+"""GradBench's evals (evals.py) differentiated by srcdiff and by the installed peers.
+
+    python bench/gradbench/run.py                 # every eval, every peer installed
+    python bench/gradbench/run.py --only det,gmm  # some evals
+    python bench/gradbench/run.py --no-peers      # srcdiff only
+    python bench/run.py --gradbench               # the same, from the main bench driver
+
+For each eval: srcdiff's gradient is checked against a closed form or central
+differences (a failed check makes the exit status non-zero), then the ratio
+derivative time ÷ primal time is measured for srcdiff (NumPy primal) and for each
+peer (its own primal: autograd runs NumPy, JAX its own eager or jitted code). Times
+are CPU times (time.process_time: a loaded machine preempts long calls more
+than short ones, which biases wall-clock ratios), the minimum over repeats. The published GradBench
+ratios (issue 21) are quoted beside them: they divide by compiled primals, so they are
+a yardstick, not the same measurement. Writes bench/results/gradbench.md.
+"""
+
+import argparse
+import datetime
+import os
+import sys
+import time
+
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")  # (before numpy loads its BLAS)
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))
+
+
+import evals  # noqa: E402
+import peers  # noqa: E402
+
+import srcdiff as sd  # noqa: E402
+
+TOLERANCE = 1e-6
+PEER_LIMIT = 20.0  # seconds for a peer's first call (JAX eager on det's recursion: minutes)
+JIT_SKIP = {"det", "ode"}  # tracing unrolls the recursion / the Python loop: minutes
+
+
+class TooSlow(Exception):
+    pass
+
+
+def best_time(fn, args, budget=1.0, least=3, most=50, limit=None):
+    """Minimum seconds of one call, over repeats within ``budget`` seconds (TooSlow when
+    the first call takes more than ``limit`` seconds)."""
+    t = time.process_time()
+    fn(*args)
+    if limit is not None and time.process_time() - t > limit:
+        raise TooSlow(f"over {limit:.0f} s a call")
+    times = []
+    start = time.process_time()
+    while len(times) < most and (len(times) < least or time.process_time() - start < budget):
+        t = time.process_time()
+        fn(*args)
+        times.append(time.process_time() - t)
+    return min(times)
+
+
+def measure(ev, with_peers, budget):
+    args = ev.make()
+    row = {"eval": ev.name, "size": ev.size, "note": ev.note}
+    grad = sd.grad(ev.fn, ev.wrt)
+    row["error"] = float(ev.check(args, grad(*args)))
+    primal = best_time(ev.fn, args, budget)
+    row["primal_ms"] = primal * 1e3
+    row["srcdiff"] = best_time(grad, args, budget) / primal
+    if not with_peers:
+        return row
+    g = peers.autograd_grad(ev)
+    if g is not None:
+        try:  # autograd's primal is NumPy's
+            row["autograd"] = best_time(g, args, budget, limit=PEER_LIMIT) / primal
+        except TooSlow as e:
+            row["autograd"] = str(e)
+        except Exception as e:  # a peer that cannot run an eval is reported, not fatal
+            row["autograd"] = f"fails ({type(e).__name__})"
+    for jit in (False, True):
+        key = "jax_jit" if jit else "jax"
+        if jit and ev.name in JIT_SKIP:
+            continue
+        g = peers.jax_grad(ev, jit)
+        if g is None:
+            continue
+        try:
+            row[key] = best_time(g, args, budget, limit=PEER_LIMIT) / best_time(
+                peers.jax_primal(ev, jit), args, budget)
+        except TooSlow as e:
+            row[key] = str(e)
+        except Exception as e:  # a peer that cannot run an eval is reported, not fatal
+            row[key] = f"fails ({type(e).__name__})"
+    return row
+
+
+def cell(v):
+    if v is None:
+        return "—"
+    return f"{v:.2f}" if isinstance(v, float) else str(v)
+
+
+def table(rows):
+    head = ("| eval (size) | check (max error) | primal | srcdiff | autograd | JAX eager | "
+            "JAX jit | published (GradBench nightly, issue 21) |")
+    lines = [head, "|" + "---|" * 8]
+    for r in rows:
+        lines.append(f"| {r['eval']} ({r['size']}) | {r['error']:.1e} | {r['primal_ms']:.2f} ms "
+                     f"| **{cell(r['srcdiff'])}** | {cell(r.get('autograd'))} | "
+                     f"{cell(r.get('jax'))} | {cell(r.get('jax_jit'))} | "
+                     f"{evals.PUBLISHED.get(r['eval'], '')} |")
+    notes = [f"- {r['eval']}: {r['note']}" for r in rows if r["note"]]
+    return "\n".join(lines + [""] + notes)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--only", default="")
+    ap.add_argument("--no-peers", action="store_true")
+    ap.add_argument("--budget", type=float, default=1.0, help="seconds per timing")
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(HERE), "results",
+                                                  "gradbench.md"))
+    a = ap.parse_args(argv)
+    only = set(filter(None, a.only.split(",")))
+    rows, failed = [], []
+    for ev in evals.EVALS:
+        if only and ev.name not in only:
+            continue
+        row = measure(ev, not a.no_peers, a.budget)
+        rows.append(row)
+        print(f"{ev.name}: error {row['error']:.1e}, srcdiff {row['srcdiff']:.2f}", flush=True)
+        if not row["error"] <= TOLERANCE:
+            failed.append(ev.name)
+    text = table(rows)
+    print(text)
+    os.makedirs(os.path.dirname(a.out), exist_ok=True)
+    with open(a.out, "w") as f:
+        f.write("# GradBench evals: ratio derivative time ÷ primal time\n\n")
+        f.write(f"Run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, "
+                f"load average {os.getloadavg()[0]:.1f}, one BLAS thread. Written by "
+                "`python bench/gradbench/run.py` (see its docstring for the method).\n\n")
+        f.write(text + "\n")
+    if failed:
+        print("srcdiff's derivative failed its check on: " + ", ".join(failed))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

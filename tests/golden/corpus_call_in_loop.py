@@ -1,0 +1,36 @@
+def fwd__helper_scale(v, k=2.0):
+    mul = v * k
+    sin = np.sin(v)
+    add = mul + sin
+    return add, (add, k, mul, sin, v)
+
+
+def bwd__helper_scale(_record, grad_ys=None):
+    # the values the primal sweep recorded
+    add, k, mul, sin, v = _record
+    # seed: the gradient of the sum of the outputs
+    b_add = cotangent(grad_ys, add)
+    # adjoint of line 524: return v * k + np.sin(v)
+    b_mul = unbroadcast(b_add, mul)
+    b_sin = unbroadcast(b_add, sin)
+    b_v = b_sin * np.cos(v)
+    b_v = add_tree(b_v, b_mul * k)
+    return b_v,
+
+
+def grad_call_in_loop(a, grad_ys=None):
+    _helper_scale_records = []
+    x = a
+    for i in range(4):
+        x, _record__helper_scale = fwd__helper_scale(x, k=0.9)
+        _helper_scale_records.append(_record__helper_scale)
+    # seed: the gradient of the sum of the outputs
+    b_x = seed(grad_ys, x)
+    # adjoint of line 547: for i in range(4):
+    for i in reversed(range(4)):
+        # adjoint of line 548: x = _helper_scale(x, k=0.9)
+        _record__helper_scale = _helper_scale_records.pop()
+        b__helper_scale_args = bwd__helper_scale(_record__helper_scale,
+            grad_ys=b_x)
+        b_x = b__helper_scale_args[0]
+    return finish(b_x, a)
