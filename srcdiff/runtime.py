@@ -26,7 +26,8 @@ def unbroadcast(g, x):
     shape = np.shape(x)
     if np.shape(g) == shape:
         return g
-    g = np.asarray(g)
+    if not hasattr(g, "ndim"):  # a number (an array of any type keeps its own type)
+        g = np.asarray(g)
     extra = g.ndim - len(shape)
     if extra > 0:
         g = g.sum(axis=tuple(range(extra)))
@@ -54,7 +55,7 @@ def _normalize_axes(axis, ndim):
 def reduce_mask(x, ans, axis=None, keepdims=False):
     """Where ``x`` attains the max/min ``ans``, shared equally among ties."""
     full = ans if (axis is None or keepdims) else np.expand_dims(ans, _normalize_axes(axis, np.ndim(x)))
-    mask = np.asarray(x == full, dtype=float)
+    mask = np.where(x == full, 1.0, 0.0)
     return mask / np.sum(mask, axis=axis, keepdims=True)
 
 
@@ -65,10 +66,15 @@ def index_add(b, x, index, g):
     an array that no other name refers to.
     """
     if b is None:
-        b = np.zeros(np.shape(x), dtype=np.result_type(np.asarray(x).dtype, np.float64)
-                     if not np.issubdtype(np.asarray(x).dtype, np.inexact) else np.asarray(x).dtype)
+        dtype = x.dtype if hasattr(x, "dtype") else np.asarray(x).dtype
+        b = np.zeros_like(x, dtype=dtype if np.issubdtype(dtype, np.inexact)
+                          else np.result_type(dtype, np.float64))
     if _is_basic_index(index):
         b[index] += g
+    elif _other_array(b):
+        raise TypeError(f"the gradient of reading a {type(b).__module__.split('.')[0]} "
+                        f"{type(b).__name__} at an integer-array "
+                        "index (a scatter-add) is not supported; index it with ints and slices")
     else:
         np.add.at(b, index, g)
     return b
@@ -121,7 +127,16 @@ def zeros_tree(x):
         return [zeros_tree(v) for v in x]
     if isinstance(x, np.ndarray):
         return np.zeros(x.shape, dtype=x.dtype if np.issubdtype(x.dtype, np.inexact) else float)
+    if _other_array(x):
+        return np.zeros_like(x, dtype=x.dtype if np.issubdtype(x.dtype, np.inexact) else float)
     return 0.0
+
+
+def _other_array(x):
+    """An array of another library that NumPy's functions dispatch to (a dask array): built
+    with ``np.zeros_like`` and the like, never converted to a NumPy array."""
+    return hasattr(x, "__array_function__") and hasattr(x, "shape") \
+        and not isinstance(x, np.ndarray)
 
 
 def seed(grad_ys, y, index=None):
@@ -133,6 +148,8 @@ def seed(grad_ys, y, index=None):
     if grad_ys is None:
         if isinstance(y, np.ndarray):
             return np.ones(y.shape, dtype=y.dtype if np.issubdtype(y.dtype, np.inexact) else float)
+        if _other_array(y):
+            return np.ones_like(y, dtype=y.dtype if np.issubdtype(y.dtype, np.inexact) else float)
         if isinstance(y, (list, tuple)):
             return [seed(None, v) for v in y]
         if isinstance(y, dict):
@@ -146,7 +163,7 @@ def seed(grad_ys, y, index=None):
         return [seed(gy, v, _join(index, k)) for k, (gy, v) in enumerate(zip(grad_ys, y))]
     if isinstance(y, dict):
         return {k: seed(grad_ys[k], v, _join(index, k)) for k, v in y.items()}
-    g = np.asarray(grad_ys)
+    g = grad_ys if _other_array(grad_ys) else np.asarray(grad_ys)
     if g.shape != np.shape(y):
         raise ValueError(f"grad_ys for {what} has shape {g.shape}, but {what} has shape "
                          f"{np.shape(y)}; they must be equal")
@@ -203,12 +220,20 @@ def finish(g, x, zero=False):
         return zeros_tree(x) if zero else None
     if np.iscomplexobj(g) and not np.iscomplexobj(x):
         g = np.real(g)  # a real input's gradient is real (e.g. through an FFT)
+    if isinstance(x, np.ndarray) and _other_array(g):  # (lazy: NumPy data, dask gradient)
+        dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
+        return np.broadcast_to(g, x.shape).astype(dtype)
     if isinstance(x, np.ndarray):
         dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
         if isinstance(g, np.ndarray) and g.dtype == dtype and g.shape == x.shape \
                 and g.flags.writeable and g.base is None:
             return g
         return np.array(np.broadcast_to(g, x.shape), dtype=dtype)
+    if _other_array(x):  # (a dask array's gradient: its own type, still lazy)
+        dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
+        if type(g) is type(x) and g.shape == x.shape:
+            return g.astype(dtype) if g.dtype != dtype else g.copy()
+        return np.zeros_like(x, dtype=dtype) + g
     if isinstance(x, (np.floating, np.complexfloating)):
         return type(x)(g)
     if isinstance(g, np.ndarray) and g.ndim == 0:
@@ -344,9 +369,15 @@ def spread(g, x):
     read-only broadcast view, which costs no memory.
     """
     shape = np.shape(x)
-    if np.size(x) <= 4096 and np.ndim(g) == 0:
+    if isinstance(x, np.ndarray) and x.size <= 4096 and np.ndim(g) == 0 \
+            and not _other_array(g):
         return np.full(shape, g)
     return np.broadcast_to(g, shape)
+
+
+def size_of(x):
+    """The number of elements of ``x``, read from an array's shape (never computed)."""
+    return x.size if hasattr(x, "size") else np.size(x)
 
 
 def scalar_seed(grad_ys, index=None):
@@ -446,7 +477,7 @@ def verify_equal(kept, value, where="a value computed once for a loop"):
 
 
 def _verify_copy(v):
-    if isinstance(v, np.ndarray):
+    if isinstance(v, np.ndarray) or _other_array(v):
         return v.copy()
     if isinstance(v, list):
         return [_verify_copy(x) for x in v]
@@ -467,6 +498,8 @@ def _verify_same(a, b, shape_only):
             return isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys() \
                 and all(_verify_same(a[k], b[k], True) for k in a)
         return np.shape(a) == np.shape(b)
+    if _other_array(a) or _other_array(b):  # (verification computes: it compares values)
+        return np.shape(a) == np.shape(b) and bool(np.all((a == b) | ((a != a) & (b != b))))
     if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
         if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)):
             return np.shape(a) == np.shape(b) and _verify_same(np.asarray(a).item(),

@@ -35,6 +35,7 @@ from srcdiff.runtime import (
     rule_results,
     scalar_seed,
     seed,
+    size_of,
     snapshot,
     spread,
     unbroadcast,
@@ -161,7 +162,7 @@ def snapshot_vjp(g, ans, v):
     return g
 
 
-R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable)
+R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable, size_of)
 R.tuple_output(pop_grad)
 
 # helpers whose value may be a container (a gradient tree): tangents add with add_tree
