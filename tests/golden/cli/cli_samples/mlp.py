@@ -194,6 +194,15 @@ def add_tree(a, b):
     return a + b
 
 
+def _broadcast(g, x):
+    """``g`` broadcast to the shape of ``x``: a read-only view, or for another array type
+    ``x`` (dask) an array of that type chunked like ``x`` (a NumPy view would be sent to
+    the workers whole, as data)."""
+    if _other_array(x) and not _other_array(g):
+        return np.zeros_like(x, dtype=np.asarray(g).dtype) + g
+    return np.broadcast_to(g, np.shape(x))
+
+
 def finish(g, x, zero=False):
     """The gradient for ``x`` as returned to the user: ``x``'s shape, float dtype, structure.
 
@@ -351,7 +360,7 @@ def spread(g, x):
     if isinstance(x, np.ndarray) and x.size <= 4096 and np.ndim(g) == 0 \
             and not _other_array(g):
         return np.full(shape, g)
-    return np.broadcast_to(g, shape)
+    return _broadcast(g, x)
 
 
 def unbroadcast(g, x):
@@ -377,7 +386,7 @@ def unbroadcast(g, x):
     if axes:
         g = g.sum(axis=axes, keepdims=True)
     if np.shape(g) != shape:
-        g = np.broadcast_to(g, shape)
+        g = _broadcast(g, x)
     return g
 
 
