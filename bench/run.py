@@ -6,6 +6,7 @@ NumPy gradient, the primal itself, and the peers (autograd, JAX, PyTorch).
     python bench/run.py --only rnn      # one workload (repeatable, or a,b,c)
     python bench/run.py --selfcheck     # hand gradients vs central differences
     python bench/run.py --threads 2     # BLAS / XLA / torch threads (default 1)
+    python bench/run.py --dask          # also gradient throughput on 1, 2, 4 dask workers
 
 Each workload runs in its own subprocess (bench/run_one.py).  The tables are
 printed and written to bench/results/latest.md.  Exit status is non-zero when
@@ -279,6 +280,14 @@ def selfcheck(names, verbose=True):
 
 
 # ------------------------------------------------------------------ main
+def run_dask_scaling(quick):
+    """bench/dask_scaling.py in its own process (it starts dask clusters)."""
+    cmd = [sys.executable, os.path.join(HERE, "dask_scaling.py")]
+    if quick:
+        cmd += ["--rows", "250000", "--repeats", "3"]
+    return subprocess.call(cmd)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repeats")
@@ -291,6 +300,9 @@ def main(argv=None):
     ap.add_argument("--peers", default="autograd,jax_eager,jax_jit,torch",
                     help="comma-separated peers (default: all; missing ones show n/a)")
     ap.add_argument("--out", default=os.path.join(HERE, "results", "latest.md"))
+    ap.add_argument("--dask", action="store_true",
+                    help="also the dask scaling row (bench/dask_scaling.py; needs the dask "
+                         "extra), written to bench/results/dask_scaling.md")
     opts = ap.parse_args(argv)
 
     names = [n for item in opts.only for n in item.split(",") if n] or list(NAMES)
@@ -350,6 +362,8 @@ def main(argv=None):
     os.makedirs(os.path.dirname(os.path.abspath(opts.out)), exist_ok=True)
     with open(opts.out, "w", encoding="utf-8") as f:
         f.write(text)
+    if opts.dask:
+        run_dask_scaling(opts.quick)
 
     bad = []
     for name, res in results:
