@@ -37,6 +37,14 @@ def client():
         yield c
 
 
+@pytest.fixture(autouse=True)
+def _unverified(monkeypatch):
+    """Verification (SRCDIFF_VERIFY=1, as `make verify` sets it) compares each checked read
+    with its recorded value, which on a dask array computes it: these tests check that
+    nothing is computed, so they run without it; test_verification_on_dask_arrays runs it."""
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)
+
+
 def _forbidden(*args, **kwargs):
     raise AssertionError("a dask computation ran before .compute() was called")
 
@@ -129,6 +137,18 @@ def test_nothing_is_computed_before_compute(case):
         else:
             with no_compute():
                 grad(*args, **case.kwargs)
+
+
+@pytest.mark.parametrize("name", ["tanh_layer", "loop_carried_matrix", "store_2d"])
+def test_verification_on_dask_arrays(name):
+    case = next(c for c in ARRAY_CASES if c.name == name)
+    expected = sd.grad(case.fn, wrt=case.wrt)(*case.args)
+    with warnings.catch_warnings(), dask.config.set(scheduler="sync"):
+        warnings.simplefilter("ignore", FutureWarning)
+        got = sd.grad(case.fn, wrt=case.wrt, verify=True)(*[chunked(a) for a in case.args])
+        computed = dask.compute(got)[0]
+    for e, g in zip(leaves(expected), leaves(computed)):
+        np.testing.assert_allclose(g, e, rtol=1e-12, atol=1e-12)
 
 
 def test_scatter_add_into_a_dask_array_is_refused():
