@@ -1,7 +1,7 @@
 """Logistic regression on a dataset no process holds whole, trained on a dask cluster.
 
     make distributed-demo        # installs the dask extra, then runs this
-    python samples/distributed_logreg.py [--rows 5000000] [--steps 30] [--model mlp]
+    python samples/distributed_logreg.py [--rows 5000000] [--steps 20] [--model mlp]
 
 The sample starts a ``dask.distributed.LocalCluster`` of two worker processes
 (loopback only), generates 5 million rows x 20 features in chunks on the
@@ -67,7 +67,7 @@ def bar(fraction, width=30):
     return "[" + "#" * done + "." * (width - done) + "]"
 
 
-def train(client, model="logreg", rows=5_000_000, features=20, steps=30, chunk_rows=625_000,
+def train(client, model="logreg", rows=5_000_000, features=20, steps=20, chunk_rows=625_000,
           learning_rate=0.1):
     x, y = make_data(rows, features, chunk_rows)
     print(f"generating {rows:,} rows x {features} features in {x.numblocks[0]} chunks "
@@ -97,7 +97,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=5_000_000)
     parser.add_argument("--features", type=int, default=20)
-    parser.add_argument("--steps", type=int, default=30)
+    parser.add_argument("--steps", type=int, default=20)
     parser.add_argument("--model", choices=("logreg", "mlp"), default="logreg")
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
