@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint verify golden fuzz bench mutate clean
+.PHONY: demo distributed-demo test lint verify golden fuzz bench mutate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -14,6 +14,12 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/python samples/demo.py
+
+# logistic regression on 5 million rows generated on a 2-process dask LocalCluster
+# (samples/distributed_logreg.py; the dask extra is installed first)
+distributed-demo: $(STAMP)
+	$(BIN)/python -m pip install -q -e '.[dask]'
+	$(BIN)/python samples/distributed_logreg.py
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -8,6 +8,7 @@ NumPy gradient, the primal itself, and the peers (autograd, JAX, PyTorch).
     python bench/run.py --threads 2     # BLAS / XLA / torch threads (default 1)
     python bench/run.py --family realistic   # the realistic family (bench/realistic/) alone
     python bench/run.py --gradbench     # only GradBench's evals (bench/gradbench/run.py)
+    python bench/run.py --dask          # also gradient throughput on 1, 2, 4 dask workers
     python bench/run.py --scale         # then compile_scale.py and memory_scale.py
 
 Without --only it also runs bench/checkpoint.py (checkpointed loops against their length).
@@ -310,6 +311,14 @@ def run_gradbench(opts):
     return subprocess.run(cmd, env=child_env(opts.threads)).returncode
 
 
+def run_dask_scaling(quick):
+    """bench/dask_scaling.py in its own process (it starts dask clusters)."""
+    cmd = [sys.executable, os.path.join(HERE, "dask_scaling.py")]
+    if quick:
+        cmd += ["--rows", "250000", "--repeats", "3"]
+    return subprocess.call(cmd)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repeats")
@@ -331,6 +340,9 @@ def main(argv=None):
                     help="run only GradBench's evals (bench/results/gradbench.md)")
     ap.add_argument("--no-gradbench", action="store_true",
                     help="skip GradBench's evals (run after the workloads by default)")
+    ap.add_argument("--dask", action="store_true",
+                    help="also the dask scaling row (bench/dask_scaling.py; needs the dask "
+                         "extra), written to bench/results/dask_scaling.md")
     opts = ap.parse_args(argv)
     if opts.gradbench:
         return run_gradbench(opts)
@@ -397,6 +409,8 @@ def main(argv=None):
     os.makedirs(os.path.dirname(os.path.abspath(opts.out)), exist_ok=True)
     with open(opts.out, "w", encoding="utf-8") as f:
         f.write(text)
+    if opts.dask:
+        run_dask_scaling(opts.quick)
 
     bad = []
     if not opts.only and opts.family == "workloads":  # checkpointed loops against T

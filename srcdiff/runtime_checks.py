@@ -8,6 +8,7 @@ helpers it names from runtime.py), and is copied verbatim into standalone module
 import numpy as np
 
 from srcdiff.errors import VerificationError
+from srcdiff.runtime import _other_array
 
 
 def verify_snapshot(ns, names):
@@ -90,7 +91,7 @@ def verify_equal(kept, value, where="a value computed once for a loop"):
 
 
 def _verify_copy(v):
-    if isinstance(v, np.ndarray):
+    if isinstance(v, np.ndarray) or _other_array(v):
         return v.copy()
     if isinstance(v, list):
         return [_verify_copy(x) for x in v]
@@ -111,6 +112,8 @@ def _verify_same(a, b, shape_only):
             return isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys() \
                 and all(_verify_same(a[k], b[k], True) for k in a)
         return np.shape(a) == np.shape(b)
+    if _other_array(a) or _other_array(b):  # (verification computes: it compares values)
+        return np.shape(a) == np.shape(b) and bool(np.all((a == b) | ((a != a) & (b != b))))
     if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
         if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)):
             return np.shape(a) == np.shape(b) and _verify_same(np.asarray(a).item(),

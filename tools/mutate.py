@@ -110,8 +110,8 @@ MUTANTS = [
       "max/min: tied elements each get the whole gradient instead of sharing it",
       *rules("max", "amax", "min", "amin", "ptp", also=(KILLED,))),
     M("rule-max-ties-first-only", "srcdiff/runtime.py",
-      "    mask = np.asarray(x == full, dtype=float)\n",
-      "    mask = np.asarray(x == full, dtype=float)\n"
+      "    mask = np.where(x == full, 1.0, 0.0)\n",
+      "    mask = np.where(x == full, 1.0, 0.0)\n"
       "    mask = mask * (np.cumsum(mask, axis=axis).reshape(mask.shape) == 1)\n",
       "max/min: only the first of tied elements gets the gradient (argmax style)",
       *rules("max", "amax", "min", "amin", "ptp", also=(KILLED,))),
@@ -121,7 +121,7 @@ MUTANTS = [
       "var over an axis: the mean subtracted in its gradient is taken over the last axis",
       *rules("var")),
     M("rule-mean-axis-scale", "srcdiff/rules/reduction_rules.py",
-      "    return unreduce(g, a, axis, keepdims) * (np.size(ans) / np.size(a))\n",
+      "    return unreduce(g, a, axis, keepdims) * (size_of(ans) / size_of(a))\n",
       "    return unreduce(g, a, axis, keepdims) * (1.0 / np.shape(a)[0])\n",
       "mean over an axis: the gradient is divided by the length of axis 0, not the reduced axes",
       *rules("mean")),
@@ -156,7 +156,7 @@ MUTANTS = [
       "index_add: a basic index overwrites the gradient accumulated there",
       *corpus(KILLED)),
     M("runtime-seed-ignores-grad-ys", "srcdiff/runtime.py",
-      "    g = np.asarray(grad_ys)\n"
+      "    g = grad_ys if _other_array(grad_ys) else np.asarray(grad_ys)\n"
       "    if g.shape != np.shape(y):\n",
       "    g = np.ones(np.shape(y))\n"
       "    if g.shape != np.shape(y):\n",

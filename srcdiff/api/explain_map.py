@@ -209,10 +209,10 @@ class _Facts:
 
 
 def _elementwise(expr):
-    """Arithmetic on names and numbers (``np.size(x)`` counts as a number)."""
+    """Arithmetic on names and numbers (``np.size(x)``, ``size_of(x)`` count as numbers)."""
     for n in gast.walk(expr):
         if isinstance(n, gast.Call):
-            if not (S.expr_source(n.func) == "np.size" and len(n.args) == 1):
+            if not (S.expr_source(n.func) in ("np.size", "size_of") and len(n.args) == 1):
                 return False
         elif isinstance(n, (gast.Subscript, gast.Lambda, gast.IfExp, gast.Compare)):
             return False

@@ -18,7 +18,7 @@ import numpy as np
 from srcdiff.api import callables
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis import effects
-from srcdiff.compiler.analysis.facts import arg_fact
+from srcdiff.compiler.analysis.facts import arg_fact, dask_array
 from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.normalize import check_signature as check_def
@@ -139,7 +139,8 @@ _NUMBER_TYPES = (bool, int, float, np.bool_, np.integer, np.floating)
 
 def check_arguments(fn, params, values):
     """Refuse, before any work, arguments srcdiff does not model (SPEC §8): anything but
-    floats, ints, bools, real (float, int or bool) arrays, and tuples, lists and dicts
+    floats, ints, bools, real (float, int or bool) arrays (NumPy's, or dask's: a kind of
+    their own, read by shape and dtype only, never computed), and tuples, lists and dicts
     of them. A complex number, a string, None or an object array would otherwise be
     treated as a constant or differentiated as if it were real."""
     for name, v in zip(params, values):
@@ -147,6 +148,10 @@ def check_arguments(fn, params, values):
         if bad is not None:
             what, path = bad
             where = f"argument {name!r}" + "".join(f"[{k!r}]" for k in path)
+            if what == "unknown shape":
+                raise ValueError(f"{fn.__name__}: {where} is a dask array of unknown shape "
+                                 f"{v_at(v, path).shape}; srcdiff specializes on shapes, so "
+                                 "they must be known: call .compute_chunk_sizes() on it first")
             if what in ("complex", "complex128", "complex64") or what.startswith("complex"):
                 raise TypeError(f"{fn.__name__}: {where} is complex ({what}); srcdiff "
                                 "differentiates real functions of real inputs only")
@@ -165,6 +170,12 @@ def _unsupported(v, path=()):
         return (f"an array of dtype {v.dtype}" if v.dtype.kind != "c" else str(v.dtype)), path
     if isinstance(v, _NUMBER_TYPES):
         return None
+    if dask_array(v):  # its dtype and shape only: metadata, nothing is computed
+        if v.dtype.kind not in "biuf":
+            return f"a dask array of dtype {v.dtype}", path
+        if any(d != d for d in v.shape):
+            return "unknown shape", path
+        return None
     if isinstance(v, (complex, np.complexfloating)):
         return type(v).__name__, path
     if isinstance(v, (list, tuple)):
@@ -179,7 +190,18 @@ def _unsupported(v, path=()):
             if bad is not None:
                 return bad
         return None
+    if hasattr(v, "__array_namespace__") or hasattr(v, "__array_function__"):
+        return (f"a {t.__module__.split('.')[0]} {t.__name__}, an array type srcdiff's "
+                "generated code (NumPy calls) does not run on: it takes NumPy and dask "
+                "arrays"), path
     return f"a {t.__name__}" if v is not None else "None", path
+
+
+def v_at(v, path):
+    """The entry of ``v`` at ``path`` (keys and positions, as ``_unsupported`` gives it)."""
+    for k in path:
+        v = v[k]
+    return v
 
 
 def check_signature(fn, sig):

@@ -28,6 +28,7 @@ from srcdiff.runtime import (
     fill_zeros,
     is_constant,
     reduce_mask,
+    size_of,
     spread,
     unbroadcast,
     unreduce,
@@ -63,8 +64,8 @@ def sum_of_items_grad(g, items):
 @R.linear(np.mean, keywords=True)
 def mean(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
     if axis is None:
-        return spread(g / np.size(a), a)
-    return unreduce(g, a, axis, keepdims) * (np.size(ans) / np.size(a))
+        return spread(g / size_of(a), a)
+    return unreduce(g, a, axis, keepdims) * (size_of(ans) / size_of(a))
 
 
 # returned=True makes the output a tuple (average, sum of weights): not declared, so refused
@@ -77,7 +78,7 @@ def average_grad(g, a, axis=None, weights=None, keepdims=False):
     """The gradient of ``np.average(a, axis, weights)`` for ``a`` (the weights are constants)."""
     a = np.asarray(a)
     if weights is None:
-        return unreduce(g, a, axis, keepdims) * (np.size(g) / max(a.size, 1))
+        return unreduce(g, a, axis, keepdims) * (size_of(g) / max(a.size, 1))
     w = np.asarray(weights, dtype=float)
     if w.shape != a.shape:  # 1-D weights along ``axis``
         shape = [1] * a.ndim
@@ -89,29 +90,29 @@ def average_grad(g, a, axis=None, weights=None, keepdims=False):
 @R.vjp(np.var)
 def var(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
     if axis is None and is_constant(ddof) and ddof == 0:
-        return g * 2.0 * (a - np.mean(a)) / np.size(a)
+        return g * 2.0 * (a - np.mean(a)) / size_of(a)
     return (unreduce(g, a, axis, keepdims) * 2.0 * (a - np.mean(a, axis=axis, keepdims=True))
-            / (np.size(a) / np.size(ans) - ddof))
+            / (size_of(a) / size_of(ans) - ddof))
 
 
 @R.jvp(np.var)
 def var_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
     return (np.sum(d * (a - np.mean(a, axis=axis, keepdims=True)), axis=axis, keepdims=keepdims)
-            * 2.0 / (np.size(a) / np.size(ans) - ddof))
+            * 2.0 / (size_of(a) / size_of(ans) - ddof))
 
 
 @R.vjp(np.std)
 def std(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
     if axis is None and is_constant(ddof) and ddof == 0:
-        return g / np.where(ans == 0, 1.0, ans) * (a - np.mean(a)) / np.size(a)
+        return g / np.where(ans == 0, 1.0, ans) * (a - np.mean(a)) / size_of(a)
     return (unreduce(g / np.where(ans == 0, 1.0, ans), a, axis, keepdims)
-            * (a - np.mean(a, axis=axis, keepdims=True)) / (np.size(a) / np.size(ans) - ddof))
+            * (a - np.mean(a, axis=axis, keepdims=True)) / (size_of(a) / size_of(ans) - ddof))
 
 
 @R.jvp(np.std)
 def std_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
     return (np.sum(d * (a - np.mean(a, axis=axis, keepdims=True)), axis=axis, keepdims=keepdims)
-            / np.where(ans == 0, 1.0, ans) / (np.size(a) / np.size(ans) - ddof))
+            / np.where(ans == 0, 1.0, ans) / (size_of(a) / size_of(ans) - ddof))
 
 
 @R.vjp(np.max, np.amax)
@@ -165,7 +166,7 @@ def prod_grad(g, ans, a, axis=None, keepdims=False):
 
 def prod_others(a, axis=None):
     """For each element of ``a``, the product of the others in its reduction (``d prod / d a``)."""
-    a = np.asarray(a)
+    a = a if hasattr(a, "ndim") else np.asarray(a)  # (an array keeps its own type)
     if a.size == 0:  # nothing to differentiate: an empty array of a's shape
         return np.zeros(a.shape)
     ax = tuple(range(a.ndim)) if axis is None else (axis if isinstance(axis, tuple) else (axis,))
@@ -176,7 +177,7 @@ def prod_others(a, axis=None):
     right = np.cumprod(np.concatenate([np.ones(moved.shape[:-1] + (1,)), moved[..., :0:-1]], -1),
                        -1)[..., ::-1]
     others = (left * right).reshape([a.shape[i] for i in keep] + [a.shape[i] for i in ax])
-    return np.transpose(others, np.argsort(keep + list(ax)))
+    return np.transpose(others, tuple(np.argsort(keep + list(ax)).tolist()))
 
 
 @R.vjp(np.nansum)

@@ -41,6 +41,7 @@ from srcdiff.runtime import (
     seed,
     sequence_grad,
     sequence_tangent,
+    size_of,
     snapshot,
     spread,
     unbroadcast,
@@ -202,8 +203,8 @@ def sequence_tangent_vjp(g, ans, tangent, x=None):
     return sequence_grad(g, x)
 
 
-R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable)
 R.nondiff(key_list)  # keys are labels: exact because analysis/keys.py refuses varied keys
+R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable, size_of)
 R.tuple_output(pop_grad)
 
 # helpers whose value may be a container (a gradient tree): tangents add with add_tree

@@ -300,8 +300,9 @@ def split_like(g, arrays, axis=0):
     if axis is None:
         sizes = np.cumsum([np.size(a) for a in arrays])[:-1]
         return [np.reshape(p, np.shape(a)) for p, a in zip(np.split(g, sizes), arrays)]
-    sizes = np.cumsum([np.shape(a)[axis] for a in arrays])[:-1]
-    return np.split(g, sizes, axis=axis)
+    ends = np.cumsum([np.shape(a)[axis] for a in arrays])
+    lead = (slice(None),) * (axis % np.ndim(g))  # slices, not np.split: any array type has them
+    return [g[lead + (slice(int(e) - np.shape(a)[axis], int(e)),)] for a, e in zip(arrays, ends)]
 
 
 @R.vjp(np.stack)

@@ -122,7 +122,7 @@ def test_mlp_links_each_line_to_its_adjoint():
     assert _row(view, "def loss").keys == ["p0-" + str(first), "p0-header", "p0-result"]
     assert "p0-seed" in _row(view, "return -np.mean").keys
     # the mean's gradient is a scalar over the summed array until unreduce needs an array
-    assert "uniform" in _lines(view, "b_sum2 = -b_neg / np.size(sum2)")[0].marks
+    assert "uniform" in _lines(view, "b_sum2 = -b_neg / size_of(sum2)")[0].marks
 
 
 def readme_example(x, w):

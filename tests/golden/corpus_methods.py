@@ -22,7 +22,7 @@ def grad_methods(x, grad_ys=None):
         None, False)
     b_m = b_m + unreduce(mean * b_add2, m, None, False) * reduce_mask(m,
         max1, None, False)
-    b_m = b_m + spread(b_add2 * max1 / np.size(m), m)
+    b_m = b_m + spread(b_add2 * max1 / size_of(m), m)
     b_m = b_m + spread(b_add2, m)
     # adjoint of line 171: m = x.reshape(2, 2)
     b_x = np.reshape(b_m, np.shape(x))

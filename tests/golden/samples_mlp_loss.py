@@ -15,7 +15,7 @@ def grad_loss(params, x, y, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_neg = scalar_seed(grad_ys)
     # adjoint of line 19: return -np.mean(np.sum(log_probs * y, axis=1))
-    b_sum2 = -b_neg / np.size(sum2)
+    b_sum2 = -b_neg / size_of(sum2)
     b_sum2 = spread(b_sum2, sum2)
     b_mul = unreduce(b_sum2, mul, 1, False)
     b_log_probs = b_mul * y

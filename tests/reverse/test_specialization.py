@@ -42,7 +42,7 @@ def test_a_scalar_loss_is_not_computed_for_its_gradient():
     assert "scalar_seed(grad_ys)" in code
     assert "np.log1p" not in code and "np.mean" not in code  # only the loss needed them
     assert "spread" not in code  # the mean's gradient stays a scalar
-    assert "np.size(z)" in code  # the size read from a value the sweep holds anyway
+    assert "size_of(z)" in code  # the size read from a value the sweep holds anyway
     check(log_loss, args, 0)
 
 
@@ -116,7 +116,7 @@ def squared_error(x, y):
 def test_uniform_gradient_through_elementwise_rules():
     args = (rng.standard_normal(5), rng.standard_normal(5))
     code = code_of(squared_error, (0, 1), args)
-    assert "spread" not in code and "np.size(x)" in code
+    assert "spread" not in code and "size_of(x)" in code
     check(squared_error, args, (0, 1))
 
 

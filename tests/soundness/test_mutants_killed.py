@@ -397,9 +397,9 @@ def mean_after_rebinding(x):
 
 
 def test_a_mean_does_not_read_its_size_from_a_rebound_name():
-    # mutant uniform-size-rebound: np.size(x) (8 elements) for d's size (12)
+    # mutant uniform-size-rebound: size_of(x) (8 elements) for d's size (12)
     x = rng.standard_normal((3, 4))
-    assert "np.size(x)" not in code_of(mean_after_rebinding, 0, (x,))
+    assert "size_of(x)" not in code_of(mean_after_rebinding, 0, (x,))
     check_fd(mean_after_rebinding, (x,), 0)
 
 

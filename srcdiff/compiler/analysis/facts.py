@@ -7,6 +7,8 @@ container's fact carries its entries' facts. The caches of api/ key compiled
 functions on these facts, and callee adjoints are specialized on them.
 """
 
+import sys
+
 import gast
 import numpy as np
 
@@ -18,6 +20,16 @@ _SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, ()), np.float64
 
 
 ZERO_D = "0-d array"  # the third entry of a 0-d ndarray's fact: it is mutable, a float is not
+
+
+DASK = "dask array"  # the fourth entry of a dask array's fact: a kind of its own
+
+
+def dask_array(value):
+    """True for a ``dask.array`` array. dask is never imported here: while ``dask.array``
+    is not loaded, no value can be one."""
+    core = sys.modules.get("dask.array.core")
+    return core is not None and isinstance(value, core.Array)
 
 
 def zero_d(arg_facts):
@@ -51,6 +63,10 @@ def arg_fact(value):
         pattern = tuple(d == 1 for d in value.shape)
         kind = ARRAY if np.issubdtype(value.dtype, np.inexact) else INT
         return (kind, (), ZERO_D) if value.ndim == 0 else (kind, pattern)
+    if dask_array(value):  # its metadata only (reading it never computes anything)
+        kind = ARRAY if value.dtype.kind in "fc" else INT
+        pattern = tuple(d == 1 for d in value.shape)
+        return kind, pattern, (ZERO_D if value.ndim == 0 else None), DASK
     if isinstance(value, dict):
         if all(isinstance(k, (str, int)) for k in value):
             return CONTAINER, None, tuple((k, arg_fact(v)) for k, v in value.items())

@@ -45,8 +45,8 @@ from srcdiff.compiler.ir import syntax as S
 
 # callables whose argument at this position is read only for its shape and dtype (verify.py
 # has the same table by the names generated code spells them with)
-SHAPE_READS = {np.shape: 0, np.size: 0, np.ndim: 0, np.zeros_like: 0, np.ones_like: 0,
-               np.empty_like: 0, len: 0, runtime.zeros_tree: 0, runtime.spread: 1,
+SHAPE_READS = {np.shape: 0, np.size: 0, runtime.size_of: 0, np.ndim: 0, np.zeros_like: 0,
+               np.ones_like: 0, np.empty_like: 0, len: 0, runtime.zeros_tree: 0, runtime.spread: 1,
                runtime.unbroadcast: 1, runtime.unreduce: 1, runtime.seed: 1, runtime.finish: 1,
                runtime.cotangent: 1, runtime.index_add: 1, runtime.item_add: 1}
 SHAPE_ATTRIBUTES = {"shape", "ndim", "dtype", "size"}

@@ -15,6 +15,7 @@ import linecache
 import numpy as np
 
 from srcdiff import runtime, runtime_checks
+from srcdiff.compiler.analysis.facts import dask_array
 from srcdiff.compiler.ir import syntax as S
 
 # the run-time helpers generated code calls (and verification mode's checks), by name
@@ -90,5 +91,13 @@ def copy_arguments(values):
     """``values`` with every array, list, tuple and dict among them deep-copied together
     (so that two arguments that are one object stay one object)."""
     memo = {}
-    return [copy.deepcopy(v, memo) if isinstance(v, (np.ndarray, list, tuple, dict)) else v
-            for v in values]
+    return [copy.deepcopy(v, memo) if isinstance(v, (np.ndarray, list, tuple, dict))
+            else _new_dask_array(v, memo) if dask_array(v) else v for v in values]
+
+
+def _new_dask_array(v, memo):
+    """A new dask array object with ``v``'s graph (a store into it, ``x[0] = ...``, then
+    leaves ``v`` as passed; nothing is computed or copied)."""
+    if id(v) not in memo:
+        memo[id(v)] = v.copy()
+    return memo[id(v)]

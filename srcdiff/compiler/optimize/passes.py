@@ -312,8 +312,8 @@ def _splice(body, facts, k, stmts, replaced=0):
 
 # arguments read only for their shape: folding an expression there would compute it
 # for nothing but its shape
-_SHAPE_ARGUMENTS = {"spread": 1, "unbroadcast": 1, "unreduce": 1, "np.size": 0, "np.shape": 0,
-                    "np.zeros_like": 0}
+_SHAPE_ARGUMENTS = {"spread": 1, "unbroadcast": 1, "unreduce": 1, "np.size": 0, "size_of": 0,
+                    "np.shape": 0, "np.zeros_like": 0}
 
 
 def _read_for_shape(stmt, name):

@@ -19,12 +19,14 @@ from srcdiff.compiler.analysis.activity import broadcast_pattern
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
+SIZE_CALLS = ("np.size", "size_of")  # a mean's size (rules call size_of: any array type)
+
 
 def scalar_valued(view, expr):
     """Is ``expr`` a scalar: arithmetic on literals, ``np.size``, and names of rank 0?"""
     for n in gast.walk(expr):
         if isinstance(n, gast.Call):
-            if not (S.expr_source(n.func) == "np.size" and len(n.args) == 1):
+            if not (S.expr_source(n.func) in SIZE_CALLS and len(n.args) == 1):
                 return False
         elif isinstance(n, gast.Name):
             if n.id == "np":
@@ -112,7 +114,7 @@ def size_from_earlier(view, expr):
     class Size(gast.NodeTransformer):
         def visit_Call(self, n):
             self.generic_visit(n)
-            if S.expr_source(n.func) == "np.size" and len(n.args) == 1 \
+            if S.expr_source(n.func) in SIZE_CALLS and len(n.args) == 1 \
                     and isinstance(n.args[0], gast.Name):
                 n.args[0] = S.name(source(n.args[0].id))
             return n
@@ -211,7 +213,7 @@ def is_spread_of(expr, v):
 
 def _inside_size_call(expr, node):
     for n in gast.walk(expr):
-        if isinstance(n, gast.Call) and S.expr_source(n.func) == "np.size" \
+        if isinstance(n, gast.Call) and S.expr_source(n.func) in SIZE_CALLS \
                 and any(a is node for a in gast.walk(n)):
             return True
     return False

@@ -43,7 +43,7 @@ def grad_loss(w, b, x, y, grad_ys=None):
     b_sub = b_pow2 * 2.0 * sub
     b_h = unbroadcast(b_sub, h)
     b_mean1 = unbroadcast(SCALE * b_add1, mean1)
-    b_pow1 = spread(b_mean1 / np.size(pow1), pow1)
+    b_pow1 = spread(b_mean1 / size_of(pow1), pow1)
     b_err = b_pow1 * 2.0 * err
     # adjoint of line 18: err = h - y
     b_h = b_h + unbroadcast(b_err, h)
@@ -191,6 +191,15 @@ def add_tree(a, b):
     return a + b
 
 
+def _broadcast(g, x):
+    """``g`` broadcast to the shape of ``x``: a read-only view, or for another array type
+    ``x`` (dask) an array of that type chunked like ``x`` (a NumPy view would be sent to
+    the workers whole, as data)."""
+    if _other_array(x) and not _other_array(g):
+        return np.zeros_like(x, dtype=np.asarray(g).dtype) + g
+    return np.broadcast_to(g, np.shape(x))
+
+
 def finish(g, x, zero=False):
     """The gradient for ``x`` as returned to the user: ``x``'s shape, float dtype, structure.
 
@@ -218,12 +227,20 @@ def finish(g, x, zero=False):
         return zeros_tree(x) if zero else None
     if np.iscomplexobj(g) and not np.iscomplexobj(x):
         g = np.real(g)  # a real input's gradient is real (e.g. through an FFT)
+    if isinstance(x, np.ndarray) and _other_array(g):  # (lazy: NumPy data, dask gradient)
+        dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
+        return np.broadcast_to(g, x.shape).astype(dtype)
     if isinstance(x, np.ndarray):
         dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
         if isinstance(g, np.ndarray) and g.dtype == dtype and g.shape == x.shape \
                 and g.flags.writeable and g.base is None:
             return g
         return np.array(np.broadcast_to(g, x.shape), dtype=dtype)
+    if _other_array(x):  # (a dask array's gradient: its own type, still lazy)
+        dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
+        if type(g) is type(x) and g.shape == x.shape:
+            return g.astype(dtype) if g.dtype != dtype else g.copy()
+        return np.zeros_like(x, dtype=dtype) + g
     if isinstance(x, (np.floating, np.complexfloating)):
         return type(x)(g)
     if isinstance(g, np.ndarray) and g.ndim == 0:
@@ -238,10 +255,15 @@ def index_add(b, x, index, g):
     an array that no other name refers to.
     """
     if b is None:
-        b = np.zeros(np.shape(x), dtype=np.result_type(np.asarray(x).dtype, np.float64)
-                     if not np.issubdtype(np.asarray(x).dtype, np.inexact) else np.asarray(x).dtype)
+        dtype = x.dtype if hasattr(x, "dtype") else np.asarray(x).dtype
+        b = np.zeros_like(x, dtype=dtype if np.issubdtype(dtype, np.inexact)
+                          else np.result_type(dtype, np.float64))
     if _is_basic_index(index):
         b[index] += g
+    elif _other_array(b):
+        raise TypeError(f"the gradient of reading a {type(b).__module__.split('.')[0]} "
+                        f"{type(b).__name__} at an integer-array "
+                        "index (a scatter-add) is not supported; index it with ints and slices")
     else:
         np.add.at(b, index, g)
     return b
@@ -274,6 +296,13 @@ def _join(index, k):
     return k if index is None else f"{index}[{k}]"
 
 
+def _other_array(x):
+    """An array of another library that NumPy's functions dispatch to (a dask array): built
+    with ``np.zeros_like`` and the like, never converted to a NumPy array."""
+    return hasattr(x, "__array_function__") and hasattr(x, "shape") \
+        and not isinstance(x, np.ndarray)
+
+
 def seed(grad_ys, y, index=None):
     """The cotangent of output ``y``: ones when ``grad_ys`` is None, else ``grad_ys`` checked.
 
@@ -283,6 +312,8 @@ def seed(grad_ys, y, index=None):
     if grad_ys is None:
         if isinstance(y, np.ndarray):
             return np.ones(y.shape, dtype=y.dtype if np.issubdtype(y.dtype, np.inexact) else float)
+        if _other_array(y):
+            return np.ones_like(y, dtype=y.dtype if np.issubdtype(y.dtype, np.inexact) else float)
         if isinstance(y, (list, tuple)):
             return [seed(None, v) for v in y]
         if isinstance(y, dict):
@@ -296,7 +327,7 @@ def seed(grad_ys, y, index=None):
         return [seed(gy, v, _join(index, k)) for k, (gy, v) in enumerate(zip(grad_ys, y))]
     if isinstance(y, dict):
         return {k: seed(grad_ys[k], v, _join(index, k)) for k, v in y.items()}
-    g = np.asarray(grad_ys)
+    g = grad_ys if _other_array(grad_ys) else np.asarray(grad_ys)
     if g.shape != np.shape(y):
         raise ValueError(f"grad_ys for {what} has shape {g.shape}, but {what} has shape "
                          f"{np.shape(y)}; they must be equal")
@@ -311,6 +342,11 @@ def seed(grad_ys, y, index=None):
     return g if isinstance(grad_ys, np.ndarray) or g.ndim else g[()]
 
 
+def size_of(x):
+    """The number of elements of ``x``, read from an array's shape (never computed)."""
+    return x.size if hasattr(x, "size") else np.size(x)
+
+
 def spread(g, x):
     """``g`` (a reduction's gradient) repeated over the shape of ``x``.
 
@@ -318,9 +354,10 @@ def spread(g, x):
     read-only broadcast view, which costs no memory.
     """
     shape = np.shape(x)
-    if np.size(x) <= 4096 and np.ndim(g) == 0:
+    if isinstance(x, np.ndarray) and x.size <= 4096 and np.ndim(g) == 0 \
+            and not _other_array(g):
         return np.full(shape, g)
-    return np.broadcast_to(g, shape)
+    return _broadcast(g, x)
 
 
 def unbroadcast(g, x):
@@ -342,7 +379,8 @@ def unbroadcast(g, x):
     shape = np.shape(x)
     if np.shape(g) == shape:
         return g
-    g = np.asarray(g)
+    if not hasattr(g, "ndim"):  # a number (an array of any type keeps its own type)
+        g = np.asarray(g)
     extra = g.ndim - len(shape)
     axes = tuple(i for i, n in enumerate(shape) if n == 1 and g.shape[extra + i] != 1)
     if axes and extra >= 0 and g.size >= SUM_BY_EINSUM_SIZE and g.dtype.kind == "f" \
@@ -358,7 +396,7 @@ def unbroadcast(g, x):
     if axes:
         g = g.sum(axis=axes, keepdims=True)
     if np.shape(g) != shape:
-        g = np.broadcast_to(g, shape)
+        g = _broadcast(g, x)
     return g
 
 
@@ -370,4 +408,6 @@ def zeros_tree(x):
         return [zeros_tree(v) for v in x]
     if isinstance(x, np.ndarray):
         return np.zeros(x.shape, dtype=x.dtype if np.issubdtype(x.dtype, np.inexact) else float)
+    if _other_array(x):
+        return np.zeros_like(x, dtype=x.dtype if np.issubdtype(x.dtype, np.inexact) else float)
     return 0.0
