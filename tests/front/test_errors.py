@@ -116,3 +116,19 @@ def test_wrt_out_of_range():
 def test_bad_unconnected_option():
     with pytest.raises(ValueError, match="unconnected_gradients"):
         sd.grad(E.wrt_unknown, unconnected_gradients="maybe")
+
+
+@pytest.mark.parametrize("name", ["sin", "mul"])
+def test_wrt_cannot_name_a_compiler_temporary(name):
+    # the normalized code has a temporary of that name; the user's source has no such variable
+    with pytest.raises(sd.SrcdiffError, match="neither a parameter nor a local"):
+        sd.grad(E.temporaries_only, wrt=name)(1.0)
+    with pytest.raises(sd.SrcdiffError, match="neither a parameter nor a local"):
+        sd.jvp(E.temporaries_only, wrt=name)(1.0, tangents=1.0)
+
+
+def test_wrt_cannot_name_an_attribute_of_self():
+    import method_cases
+
+    with pytest.raises(sd.SrcdiffError, match="neither a parameter nor a local"):
+        sd.grad(method_cases.REGRESSION.loss, wrt="decay")(method_cases.W0)

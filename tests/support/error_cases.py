@@ -133,3 +133,8 @@ def _pair_sum(*xs):
 def starred_call(x):
     parts = [x[0], x[1]]
     return _pair_sum(*parts)
+
+
+def temporaries_only(x):
+    """Its ANF has temporaries named `sin` and `mul`; the user wrote neither name."""
+    return np.sin(x) * 2.0

@@ -457,12 +457,14 @@ def varied_options(analysis):
     return out
 
 
-def check_wrt(fn_name, params, analysis, wrt):
-    """Every ``wrt`` name is a parameter or a local assigned outside loops (SPEC §1)."""
+def check_wrt(fn_name, params, analysis, wrt, user_names=None):
+    """Every ``wrt`` name is a parameter or a local assigned outside loops (SPEC §1): a
+    name of the function as written (``user_names``), never a temporary the compiler
+    made (``sin`` for ``np.sin(x)``, ``w`` for ``self.w``)."""
     for w in wrt:
         if w in params:
             continue
-        if w not in analysis.assign_count:
+        if w not in analysis.assign_count or (user_names is not None and w not in user_names):
             raise SrcdiffError(
                 f"wrt={w!r} is neither a parameter nor a local variable of "
                 f"{fn_name!r} (parameters: {', '.join(params) or 'none'})")

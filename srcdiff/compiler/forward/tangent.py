@@ -40,6 +40,7 @@ from srcdiff.compiler.analysis.ops import no_rule_error
 from srcdiff.compiler.forward.control import ControlFlow
 from srcdiff.compiler.forward.primitives import Primitives
 from srcdiff.compiler.forward.state import TangentState, pop_call
+from srcdiff.compiler.front.parse import local_names
 from srcdiff.compiler.ir import origin
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
@@ -188,7 +189,8 @@ class Forward(Primitives, ControlFlow):
                                 type_params=[])
 
     def _check_wrt(self):
-        check_wrt(self.fn.name, self.params, self.a, self.opt.wrt)
+        check_wrt(self.fn.name, self.params, self.a, self.opt.wrt,
+                  local_names(self.parsed.node))
         for w in self.opt.wrt:
             if w in self.params:
                 continue

@@ -34,6 +34,7 @@ import gast
 from srcdiff.compiler.analysis.activity import ARRAY, check_wrt
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.recording import Definitions, plan_saves
+from srcdiff.compiler.front.parse import local_names
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.reverse.backward import BackwardStatements
 from srcdiff.compiler.reverse.checkpoint import Checkpointing, backward_reads, checkpointed_loops
@@ -220,7 +221,8 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         return backward_reads(stmts) - set(self.adj.values())
 
     def _check_wrt(self):
-        check_wrt(self.fn.name, self.params, self.a, self.opt.wrt)
+        check_wrt(self.fn.name, self.params, self.a, self.opt.wrt,
+                  local_names(self.parsed.node))
 
     # ------------------------------------------------------------ analysis of needs
     def _reads_of(self, op):
