@@ -10,7 +10,7 @@ from typing import Any, Optional, Sequence
 import gast
 import numpy as np
 
-from srcdiff.compiler.analysis.activity import INT, analyze, varied_options
+from srcdiff.compiler.analysis.activity import INT, analyze, varied_options, walk
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.effects import changed_parameters
 from srcdiff.compiler.analysis.facts import dict_arguments, zero_d
@@ -184,6 +184,20 @@ def _refuse_varied_keys(parsed, analysis):
                  "its values, or wrap the key in sd.stop_gradient(...)")
 
 
+def _refuse_undone_appends(anf, parsed):
+    """A generated gradient's ``out.pop()`` (undoing an append of the primal sweep) has no
+    reverse-mode adjoint (forward mode models it: sd.hvp, sd.hessian)."""
+    for s, _ in walk(anf.body):
+        value = s.value if isinstance(s, gast.Expr) else None
+        if isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) \
+                and value.func.attr == "pop":
+            raise parsed.error(
+                s, "reverse mode over a generated gradient that undoes a list's appends "
+                "(`.pop()`) is not supported: the appends would have to be redone backwards",
+                hint="use forward over reverse for the second derivative: sd.hvp(f) or "
+                     "sd.hessian(f)")
+
+
 def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = (),
                      unconnected: str = "none", return_value: bool = False,
                      arg_facts: Optional[dict] = None, name: Optional[str] = None,
@@ -210,6 +224,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx, entry,
                                              _check_reserved_names)
     check_mutations(anf, analysis, parsed, ctx.registry, mutable_scalars=zero_d(arg_facts))
+    _refuse_undone_appends(anf, parsed)
     options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
                              name=name, zero_gradients=zero_gradients, internal=internal,
                              reference=not ctx.optimize, verify=ctx.verify, has_aux=has_aux,

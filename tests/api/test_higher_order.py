@@ -306,3 +306,21 @@ def test_errors():
         sd.hvp(softmax)(np.ones(2))
     with pytest.raises(TypeError, match="container"):
         sd.hessian(lambda p: p)({"a": 1.0})
+
+
+def append_then_sum(x):
+    out = []
+    for i in range(3):
+        out.append(x * i)
+    return sum(out) * x
+
+
+def test_reverse_over_a_gradient_that_pops_appends_is_refused_and_forward_works():
+    # the generated gradient undoes the appends with `out.pop()`: reverse mode over it is
+    # refused (it crashed with "pop from empty list"); forward over reverse differentiates it
+    with pytest.raises(sd.SrcdiffError, match=r"undoes a list's appends.*\n(.*\n)*hint: use "
+                                              r"forward over reverse"):
+        sd.grad(sd.grad(append_then_sum))(1.3)
+    expected = second_difference(append_then_sum, (1.3,), 0)
+    assert_close(sd.hessian(append_then_sum)(1.3), expected, rtol=1e-4, atol=1e-4)
+    assert_close(sd.hvp(append_then_sum)(1.3, vector=1.0), expected, rtol=1e-4, atol=1e-4)
