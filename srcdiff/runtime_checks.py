@@ -103,10 +103,16 @@ def _verify_copy(v):
     return v
 
 
+def _same_kind(a, b):
+    """The same kind of container: the same type, or two lists (a kept copy of a list
+    subclass, such as a rule's lazily filled list of gradients, is a plain list)."""
+    return type(a) is type(b) or (isinstance(a, list) and isinstance(b, list))
+
+
 def _verify_same(a, b, shape_only):
     if shape_only:  # the same structure, and the same shape at each leaf
         if isinstance(a, (list, tuple)) or isinstance(b, (list, tuple)):
-            return type(a) is type(b) and len(a) == len(b) and all(
+            return _same_kind(a, b) and len(a) == len(b) and all(
                 _verify_same(x, y, True) for x, y in zip(a, b))
         if isinstance(a, dict) or isinstance(b, dict):
             return isinstance(a, dict) and isinstance(b, dict) and a.keys() == b.keys() \
@@ -124,7 +130,7 @@ def _verify_same(a, b, shape_only):
             return bool(np.array_equal(a, b, equal_nan=True))
         return bool(np.array_equal(a, b))
     if isinstance(a, (list, tuple)):
-        return type(a) is type(b) and len(a) == len(b) and all(
+        return _same_kind(a, b) and len(a) == len(b) and all(
             _verify_same(x, y, False) for x, y in zip(a, b))
     if isinstance(a, dict):
         return isinstance(b, dict) and a.keys() == b.keys() and all(

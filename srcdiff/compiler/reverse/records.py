@@ -56,6 +56,20 @@ def in_place_free(fn, analysis):
     return True
 
 
+def _checked_by_name(stmt):
+    """The names verification mode's ``verify_unchanged(kept, locals(), names)`` reads by
+    their spelling (emit/verify.py): a check the optimizer's move left spanning the seed
+    reads them in the backward sweep, so the record holds them too."""
+    out = set()
+    for n in gast.walk(stmt):
+        if isinstance(n, gast.Call) and isinstance(n.func, gast.Name) \
+                and n.func.id == "verify_unchanged" and len(n.args) == 3 \
+                and isinstance(n.args[2], gast.Tuple):
+            out |= {e.value for e in n.args[2].elts
+                    if isinstance(e, gast.Constant) and isinstance(e.value, str)}
+    return out
+
+
 def split(node, fwd_name, bwd_name):
     """``(fwd, bwd)`` FunctionDefs from the gradient ``node`` compiled with
     ``return_value=True`` (its return is ``value, results``); see the module docstring."""
@@ -74,7 +88,7 @@ def split(node, fwd_name, bwd_name):
             top |= dataflow.bound(s)
     reads = set()
     for s in backward + [gast.Expr(value=results)]:
-        reads |= S.loaded_names(s)
+        reads |= S.loaded_names(s) | _checked_by_name(s)
     record = sorted((reads & bound) - {"grad_ys"})
     unbound = [v for v in record if v not in top]
     fwd_body = [S.assign(v, S.const(None)) for v in unbound]
