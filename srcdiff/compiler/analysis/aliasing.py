@@ -126,12 +126,11 @@ def _outside(fn, analysis, parsed):
     an object is seen by whoever else reads it (a helper reading ``G``, a later read of
     ``cfg.buf``, the next call), none of which the function's data flow shows."""
     found = {}
+    for name in {n.id for n in gast.walk(fn) if isinstance(n, gast.Name)}:
+        obj = parsed.lookup(name)
+        if obj is not MISSING and isinstance(obj, _MUTABLE):
+            found[name] = name
     for s, _ in walk(fn.body):
-        for n in gast.walk(s):
-            if isinstance(n, gast.Name) and n.id not in found:
-                obj = parsed.lookup(n.id)
-                if obj is not MISSING and isinstance(obj, _MUTABLE):
-                    found[n.id] = n.id
         op = analysis.op(s)
         value = getattr(s, "value", None)
         if op is not None and op.target is not None \
