@@ -112,8 +112,8 @@ def _is_basic_index(index):
 
 def item_add(b, x, key, g):
     """The adjoint of reading ``x[key]`` from a list, tuple or dict ``x``; ``b`` may be None."""
-    if isinstance(x, np.ndarray):
-        return index_add(None if b is None else np.array(b), x, key, g)
+    if isinstance(x, np.ndarray) or _other_array(x):  # (a dask array: an array too)
+        return index_add(None if b is None else b.copy(), x, key, g)
     if isinstance(x, dict):
         b = dict(b) if b is not None else {}
         b[key] = add_tree(b.get(key), g)
@@ -321,6 +321,23 @@ def pop_grad(b, x):
 def snapshot(v):
     """A copy of ``v`` that later in-place writes cannot change."""
     return np.copy(v) if isinstance(v, np.ndarray) else v
+
+
+def item_saved(x, key):
+    """What a store ``x[key] = ...`` overwrites, as ``(present, value)``: ``present`` is
+    False when the store adds a key to the dict ``x`` (``item_restore`` removes it again)."""
+    if isinstance(x, dict) and key not in x:
+        return False, None
+    return True, snapshot(x[key])
+
+
+def item_restore(x, key, saved):
+    """Undo a store ``x[key] = ...`` with what ``item_saved`` kept."""
+    present, old = saved
+    if present:
+        x[key] = old
+    else:
+        del x[key]
 
 
 def snapshot_tree(v):

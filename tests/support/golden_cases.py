@@ -141,3 +141,20 @@ import method_cases  # noqa: E402
 GOLDEN["method_regression_loss"] = (method_cases.REGRESSION.loss, 0, (method_cases.W0,))
 _varargs = _CASES["varargs_helper"]
 GOLDEN["corpus_varargs_helper"] = (_varargs.fn, _varargs.wrt, _varargs.args)
+
+# A dict filled key by key: the backward sweep removes each key its store added
+# (runtime.item_saved / item_restore). First order only (tests/front/test_containers.py).
+def dict_built_by_stores(x):
+    feats = {}
+    feats["lin"] = x * 2.0
+    for i in range(len(x)):
+        feats[i] = np.tanh(x[i]) * feats["lin"][i]
+    total = 0.0
+    for k in feats:
+        total = total + np.sum(feats[k] ** 2)
+    return total
+
+
+GOLDEN["dict_built_by_stores"] = (dict_built_by_stores, 0, (np.array([0.3, -0.8, 1.1]),))
+EXTRA_CASES["dict_built_by_stores"] = corpus.Case(dict_built_by_stores,
+                                                  np.array([0.3, -0.8, 1.1]))

@@ -194,7 +194,49 @@ def parse_function(fn: Callable[..., Any]) -> "Parsed":
                 pass
     linecache.checkcache(filename)
     _check_unchanged(fn, node, dedented, filename, first_line, lines)
+    if str(filename).startswith("<srcdiff"):
+        _plain_item_stores(node)
     return Parsed(fn, node, filename, first_line, indent, lines, namespace)
+
+
+def _plain_item_stores(node):
+    """Generated code differentiated again: its saves and restores of container items
+    (``runtime.item_saved``/``item_restore``, which also undo a store that added a dict key)
+    read as the plain ``snapshot(x[k])`` and ``x[k] = saved`` srcdiff differentiates. Only the
+    restores consume what ``item_saved`` keeps, so the two stay consistent; a store that added
+    a key then stops with the KeyError of ``x[k]`` (a second derivative through it is not
+    supported), never a wrong value."""
+    for n in gast.walk(node):
+        for field in ("body", "orelse"):
+            block = getattr(n, field, None)
+            if not isinstance(block, list):
+                continue
+            for i, s in enumerate(block):
+                call = s.value if isinstance(s, gast.Expr) else None
+                if _is_call(call, "item_restore", 3):
+                    x, key, saved = call.args
+                    target = gast.Subscript(value=x, slice=key, ctx=gast.Store())
+                    block[i] = gast.copy_location(gast.Assign(targets=[target], value=saved,
+                                                              type_comment=None), s)
+    for n in gast.walk(node):
+        for field, value in gast.iter_fields(n):
+            if _is_call(value, "item_saved", 2):
+                setattr(n, field, _snapshot_of_item(value))
+            elif isinstance(value, list):
+                value[:] = [_snapshot_of_item(v) if _is_call(v, "item_saved", 2) else v
+                            for v in value]
+
+
+def _snapshot_of_item(call):
+    """``snapshot(x[k])`` for ``item_saved(x, k)``."""
+    read = gast.Subscript(value=call.args[0], slice=call.args[1], ctx=gast.Load())
+    func = gast.Name(id="snapshot", ctx=gast.Load(), annotation=None, type_comment=None)
+    return gast.copy_location(gast.Call(func=func, args=[read], keywords=[]), call)
+
+
+def _is_call(node, name, nargs):
+    return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
+        and node.func.id == name and len(node.args) == nargs and not node.keywords
 
 
 def function_name(fn):

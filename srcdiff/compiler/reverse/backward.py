@@ -128,8 +128,13 @@ class BackwardStatements:
                 src = S.expr("_stack.pop()")
             else:
                 src = S.name(how[1])
-            target = gast.Subscript(value=S.name(v), slice=S.copy(op.index), ctx=gast.Store())
-            res["after"] = [S.locate(S.assign(target, src), s)]
+            if self.kind(v) == ARRAY:
+                target = gast.Subscript(value=S.name(v), slice=S.copy(op.index),
+                                        ctx=gast.Store())
+                res["after"] = [S.locate(S.assign(target, src), s)]
+            else:  # a list or dict: the store may have added a dict key (runtime.item_saved)
+                undo = S.call("item_restore", [S.name(v), S.copy(op.index), src])
+                res["after"] = [S.locate(gast.Expr(value=undo), s)]
             return res
         if op.kind == "append":
             res["after"] = [S.locate(gast.Expr(value=S.expr(f"{v}.pop()")), s)]

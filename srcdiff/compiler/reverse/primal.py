@@ -85,7 +85,7 @@ class PrimalSweep:
     def _save(self, s, op, how):
         v = op.target
         if op.kind == "store":
-            value = S.expr("np.copy(x[i])" if self.kind(v) == ARRAY else "snapshot(x[i])",
+            value = S.expr("np.copy(x[i])" if self.kind(v) == ARRAY else "item_saved(x, i)",
                            x=S.name(v), i=S.copy(op.index))
         elif op.kind == "append":
             return []  # undone by pop

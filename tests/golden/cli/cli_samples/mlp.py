@@ -277,8 +277,8 @@ def _is_basic_index(index):
 
 def item_add(b, x, key, g):
     """The adjoint of reading ``x[key]`` from a list, tuple or dict ``x``; ``b`` may be None."""
-    if isinstance(x, np.ndarray):
-        return index_add(None if b is None else np.array(b), x, key, g)
+    if isinstance(x, np.ndarray) or _other_array(x):  # (a dask array: an array too)
+        return index_add(None if b is None else b.copy(), x, key, g)
     if isinstance(x, dict):
         b = dict(b) if b is not None else {}
         b[key] = add_tree(b.get(key), g)
