@@ -40,6 +40,7 @@ CASES = [
     (E.out_keyword_assigned, "z = np.multiply(x, 2.0, out=y)", ["out="]),
     (E.starred_call, "return _pair_sum(*parts)", ["own `*args`", "known only when"]),
     (E.reads_global_named_like_helper, "return x * seed", ["helper"]),
+    (E.enumerate_zip_not_unpacked, "for i, pair in enumerate", ["enumerate(zip", "unpack"]),
 ]
 
 

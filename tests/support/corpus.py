@@ -728,3 +728,14 @@ def varargs_helper(x, y):
     **kwargs entry: two lowerings of one helper."""
     return _weighted_terms(x, y * 2.0, x * y, weight=0.5) + _weighted_terms(np.tanh(x),
                                                                             shift=y[0])
+
+
+@case(vec(4), vec(4), wrt=(0, 1), tags={"loop"})
+def enumerate_zip_with_start(x, y):
+    """`enumerate(zip(...))` unpacked as `i, (a, b)`, and an enumerate counting from 1."""
+    s = 0.0
+    for i, (a, b) in enumerate(zip(x, y[1:])):
+        s = s + (i + 0.5) * a * np.sin(b)
+    for j, v in enumerate(y, start=1):
+        s = s + j * v * v
+    return s

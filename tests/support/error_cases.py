@@ -138,3 +138,10 @@ def starred_call(x):
 def temporaries_only(x):
     """Its ANF has temporaries named `sin` and `mul`; the user wrote neither name."""
     return np.sin(x) * 2.0
+
+
+def enumerate_zip_not_unpacked(x):
+    t = 0.0
+    for i, pair in enumerate(zip(x, x)):
+        t = t + pair[0] * i
+    return t

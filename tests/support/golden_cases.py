@@ -158,3 +158,5 @@ def dict_built_by_stores(x):
 GOLDEN["dict_built_by_stores"] = (dict_built_by_stores, 0, (np.array([0.3, -0.8, 1.1]),))
 EXTRA_CASES["dict_built_by_stores"] = corpus.Case(dict_built_by_stores,
                                                   np.array([0.3, -0.8, 1.1]))
+_enum = _CASES["enumerate_zip_with_start"]
+GOLDEN["corpus_enumerate_zip_with_start"] = (_enum.fn, _enum.wrt, _enum.args)

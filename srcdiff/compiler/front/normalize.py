@@ -403,11 +403,28 @@ class _Normalizer(Expressions):
                 body=s.body, orelse=[], type_comment=None), s))
             return
         # every other iterable: a loop over indices
-        if fn is enumerate and len(it.args) == 1 and not it.keywords:
-            seqs = [self.atom(it.args[0])]
+        start = None  # enumerate's start (an index counts from it)
+        if fn is enumerate and len(it.args) + len(it.keywords) in (1, 2) and it.args \
+                and all(k.arg == "start" for k in it.keywords):
             if not (isinstance(s.target, (gast.Tuple, gast.List)) and len(s.target.elts) == 2):
                 raise self.error(s.target, "unpack enumerate as `for i, v in enumerate(xs)`")
+            start = it.args[1] if len(it.args) == 2 else (
+                it.keywords[0].value if it.keywords else None)
+            inner = it.args[0]
             idx_target, targets = s.target.elts[0], [s.target.elts[1]]
+            if isinstance(inner, gast.Call) and self.parsed.callee(inner.func) is zip \
+                    and inner.args and not inner.keywords:  # for i, (a, b) in enumerate(zip(..))
+                seqs = [self.atom(a) for a in inner.args]
+                if not (isinstance(targets[0], (gast.Tuple, gast.List))
+                        and len(targets[0].elts) == len(seqs)):
+                    raise self.error(s.target, "this loop over enumerate(zip(...)) does not "
+                                     "unpack each zipped item into names",
+                                     hint="write `for i, (a, b) in enumerate(zip(as_, bs))`")
+                targets = list(targets[0].elts)
+            else:
+                seqs = [self.atom(inner)]
+            if start is not None:
+                start = self.atom(start)
         elif fn is zip and it.args and not it.keywords:
             seqs = [self.atom(a) for a in it.args]
             if not (isinstance(s.target, (gast.Tuple, gast.List))
@@ -434,13 +451,16 @@ class _Normalizer(Expressions):
             n = self.atom(S.call("len", [S.copy(seqs[0])]))
         else:
             n = self.atom(S.call("min", [S.call("len", [S.copy(q)]) for q in seqs]))
-        if idx_target is not None and isinstance(idx_target, gast.Name):
+        if idx_target is not None and isinstance(idx_target, gast.Name) and start is None:
             k = idx_target.id
         else:
             k = self.names.fresh("k")
         head = []
-        if idx_target is not None and not isinstance(idx_target, gast.Name):
-            head.append(S.assign(S.copy(idx_target), S.name(k), s))
+        if idx_target is not None and (start is not None
+                                       or not isinstance(idx_target, gast.Name)):
+            index = S.name(k) if start is None else gast.BinOp(left=S.name(k), op=gast.Add(),
+                                                               right=S.copy(start))
+            head.append(S.assign(S.copy(idx_target), index, s))
         for t, q in zip(targets, seqs):
             head.append(S.assign(S.copy(t), gast.Subscript(value=S.copy(q), slice=S.name(k),
                                                            ctx=gast.Load()), s))

@@ -1,0 +1,46 @@
+def grad_enumerate_zip_with_start(x, y, grad_ys=None):
+    _stack = []
+    # names first bound inside loops or branches start unbound
+    j = None
+    sin = None
+    y_i = y[1:]
+    n = len(x)
+    n1 = len(y_i)
+    min1 = min(n, n1)
+    for i in range(min1):
+        b = y_i[i]
+        _stack.append(sin)
+        sin = np.sin(b)
+    n2 = len(y)
+    for k in range(n2):
+        _stack.append(j)
+        j = k + 1
+    # seed: the gradient of the sum of the outputs
+    b_s = scalar_seed(grad_ys)
+    # adjoint of line 739: for j, v in enumerate(y, start=1):
+    b_y = np.zeros_like(y)
+    for k in reversed(range(n2)):
+        # adjoint of line 740: s = s + j * v * v
+        v1 = y[k]
+        b_v = j * v1 * b_s + j * (b_s * v1)
+        # adjoint of line 739: for j, v in enumerate(y, start=1):
+        b_y = index_add(b_y, y, k, b_v)
+        j_before = _stack.pop()
+        j = j_before
+    # adjoint of line 737: for i, (a, b) in enumerate(zip(x, y[1:])):
+    b_x = np.zeros_like(x)
+    b_y_i = np.zeros_like(y_i)
+    for i in reversed(range(min1)):
+        # adjoint of line 738: s = s + (i + 0.5) * a * np.sin(b)
+        add1 = i + 0.5
+        b_mul = b_s * sin
+        sin_before = _stack.pop()
+        b_b = add1 * x[i] * b_s * np.cos(y_i[i])
+        sin = sin_before
+        b_a = add1 * b_mul
+        # adjoint of line 737: for i, (a, b) in enumerate(zip(x, y[1:])):
+        b_y_i = index_add(b_y_i, y_i, i, b_b)
+        b_x = index_add(b_x, x, i, b_a)
+    # adjoint of line 737: for i, (a, b) in enumerate(zip(x, y[1:])):
+    b_y = index_add(b_y, y, slice(1, None, None), b_y_i)
+    return finish(b_x, x), finish(b_y, y)
