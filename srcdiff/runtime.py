@@ -95,13 +95,29 @@ def index_add(b, x, index, g):
                           else np.result_type(dtype, np.float64))
     if _is_basic_index(index):
         b[index] += g
-    elif _other_array(b):
-        raise TypeError(f"the gradient of reading a {type(b).__module__.split('.')[0]} "
-                        f"{type(b).__name__} at an integer-array "
+    elif _other_array(b) or _other_array(g):
+        other = b if _other_array(b) else g
+        raise TypeError(f"the gradient of reading a {type(other).__module__.split('.')[0]} "
+                        f"{type(other).__name__} at an integer-array "
                         "index (a scatter-add) is not supported; index it with ints and slices")
     else:
         np.add.at(b, index, g)
     return b
+
+
+def last_writes(x, index):
+    """Which elements of ``x[index]`` a store ``x[index] = v`` leaves in ``x``: all of them
+    for a basic index (ints, slices), and for an integer-array index with repeats only the
+    write NumPy performs last at each position (the earlier ones are overwritten, so their
+    values get no gradient). ``True`` when every write lasts."""
+    if _is_basic_index(index):
+        return True
+    shape = np.shape(x[index])
+    order = np.full(np.shape(x), -1, dtype=np.intp)
+    ticket = np.arange(int(np.prod(shape, dtype=np.intp))).reshape(shape)
+    order[index] = ticket  # the same index and assignment as the store: the same winners
+    lasted = order[index] == ticket
+    return True if lasted.all() else lasted
 
 
 def _is_basic_index(index):

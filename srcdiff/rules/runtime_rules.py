@@ -32,6 +32,7 @@ from srcdiff.runtime import (
     item_clear,
     item_grad,
     key_list,
+    last_writes,
     match_complex,
     not_differentiable,
     pop_grad,
@@ -204,7 +205,7 @@ def sequence_tangent_vjp(g, ans, tangent, x=None):
 
 
 R.nondiff(key_list)  # keys are labels: exact because analysis/keys.py refuses varied keys
-R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable, size_of)
+R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable, size_of, last_writes)
 R.tuple_output(pop_grad)
 
 # helpers whose value may be a container (a gradient tree): tangents add with add_tree

@@ -76,7 +76,7 @@ ARRAY_CASES = [c for c in CASES
                if any(isinstance(a, np.ndarray) and a.ndim >= 1 for a in c.args)]
 # reading x[k] with k an integer array (here np.argmax's result): its adjoint is a
 # scatter-add (np.add.at), which dask arrays do not have; refused with a TypeError
-REFUSED = {"constants_only"}
+REFUSED = {"constants_only", "store_through_repeated_indices"}
 # generated code that converts a dask array to NumPy (their gradients are right, but
 # computed on the way): a loop's per-iteration values stacked with np.array(list) (a
 # batched loop adjoint) and the copy saved before an in-place store (np.copy)
@@ -151,8 +151,9 @@ def test_verification_on_dask_arrays(name):
         np.testing.assert_allclose(g, e, rtol=1e-12, atol=1e-12)
 
 
-def test_scatter_add_into_a_dask_array_is_refused():
-    case = next(c for c in ARRAY_CASES if c.name == "constants_only")
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_scatter_add_into_a_dask_array_is_refused(name):
+    case = next(c for c in ARRAY_CASES if c.name == name)
     with pytest.raises(TypeError, match="dask Array at an integer-array index"):
         sd.grad(case.fn)(chunked(case.args[0]))
 

@@ -423,6 +423,11 @@ class _Generator:
         else:
             i = str(self.r.randrange(-self.n, self.n))
         e = self.sexpr(sc, 1)
+        if self.chance(0.15):  # an index array repeating a position: the last write lasts
+            self.features.add("repeated_index_write")
+            j = str(self.r.randrange(0, self.n))
+            t = self.pick(["{w}[[{i}, {j}, {i}]] = {e}", "{w}[[{j}, {i}, {i}]] += {c} * {e}"])
+            return [t.format(w=w, i=i, j=j, e=e, c=self.small())]
         return [t.format(w=w, i=i, e=e, c=self.small())]
 
     def stmt_vector_update(self, sc):

@@ -21,6 +21,7 @@ CI_JOBS = min(2, os.cpu_count() or 1)
 # every shape the generator is meant to reach, as gen_loops records it per program
 REQUIRED_FEATURES = {
     "loop_elements", "loop_range_len", "loop_range_const", "loop_enumerate", "loop_zip",
+    "repeated_index_write",
     "loop_reversed", "loop_range_back", "loop_range_start", "loop_triangular", "loop_while",
     "loop_while_true", "data_while", "index_used", "element_used", "temp_chain",
     "carried_product", "carried_sum", "coupled", "filter", "tuple_assign", "data_branch",

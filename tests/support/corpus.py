@@ -739,3 +739,15 @@ def enumerate_zip_with_start(x, y):
     for j, v in enumerate(y, start=1):
         s = s + j * v * v
     return s
+
+
+@case(vec(4), tags={"store"})
+def store_through_repeated_indices(x):
+    """`y[[0, 0, 1]] += v` and `Y[rows, cols] = v` with a position written twice: NumPy keeps
+    the last write there, so only that value gets the gradient (runtime.last_writes)."""
+    y = np.zeros(4)
+    y[[0, 0, 1]] += x[:3]
+    rows = np.array([0, 2, 0])
+    grid = np.ones((3, 2))
+    grid[rows, [1, 0, 1]] = x[1:] * x[0]
+    return np.sum(y * x) + np.sum(grid ** 2 * np.arange(6.0).reshape(3, 2))

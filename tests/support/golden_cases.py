@@ -160,3 +160,5 @@ EXTRA_CASES["dict_built_by_stores"] = corpus.Case(dict_built_by_stores,
                                                   np.array([0.3, -0.8, 1.1]))
 _enum = _CASES["enumerate_zip_with_start"]
 GOLDEN["corpus_enumerate_zip_with_start"] = (_enum.fn, _enum.wrt, _enum.args)
+_rep = _CASES["store_through_repeated_indices"]
+GOLDEN["corpus_store_through_repeated_indices"] = (_rep.fn, _rep.wrt, _rep.args)

@@ -5,7 +5,7 @@ state.py). Part of :class:`~srcdiff.compiler.reverse.adjoint.Reverse`.
 
 import gast
 
-from srcdiff.compiler.analysis.activity import ARRAY
+from srcdiff.compiler.analysis.activity import ARRAY, INT
 from srcdiff.compiler.ir import syntax as S
 
 
@@ -95,8 +95,12 @@ class Contributions:
         out = []
         value = op.args[0]
         if isinstance(value, gast.Name) and self.active(value.id):
-            if self.kind(x) == ARRAY:
+            if self.kind(x) == ARRAY and self.basic_index(op.index):
                 part = S.expr("np.copy(b[i])", b=S.name(bx), i=S.copy(op.index))
+                part = S.call("unbroadcast", [part, S.copy(value)])
+            elif self.kind(x) == ARRAY:  # an index array may repeat a position: the last
+                # write there is the one the value kept (runtime.last_writes)
+                part = S.expr("b[i] * last_writes(b, i)", b=S.name(bx), i=S.copy(op.index))
                 part = S.call("unbroadcast", [part, S.copy(value)])
             else:
                 part = S.call("item_grad", [S.name(bx), S.index_value(op.index), S.copy(value)])
@@ -111,6 +115,20 @@ class Contributions:
             out.append(S.assign(bx, S.call("item_clear", [S.name(bx), S.index_value(op.index)]), s))
             self.state.owned.discard(bx)
         return out
+
+    def basic_index(self, index):
+        """Is ``index`` certainly basic (ints, slices, ``None``, ``...``), so that a store
+        through it writes each position at most once?"""
+        parts = index.elts if isinstance(index, gast.Tuple) else [index]
+        for p in parts:
+            if isinstance(p, gast.Slice) or isinstance(p, gast.Constant) and (
+                    p.value is None or p.value is Ellipsis or isinstance(p.value, int)):
+                continue
+            if isinstance(p, gast.Name) and self.kind(p.id) == INT \
+                    and self.a.shapes.get(p.id) == ():  # an int, not an array of them
+                continue
+            return False
+        return True
 
     def append_adjoint(self, s, op, g, atom):
         xs = op.target

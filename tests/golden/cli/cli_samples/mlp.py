@@ -260,9 +260,10 @@ def index_add(b, x, index, g):
                           else np.result_type(dtype, np.float64))
     if _is_basic_index(index):
         b[index] += g
-    elif _other_array(b):
-        raise TypeError(f"the gradient of reading a {type(b).__module__.split('.')[0]} "
-                        f"{type(b).__name__} at an integer-array "
+    elif _other_array(b) or _other_array(g):
+        other = b if _other_array(b) else g
+        raise TypeError(f"the gradient of reading a {type(other).__module__.split('.')[0]} "
+                        f"{type(other).__name__} at an integer-array "
                         "index (a scatter-add) is not supported; index it with ints and slices")
     else:
         np.add.at(b, index, g)
