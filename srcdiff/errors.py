@@ -49,6 +49,11 @@ class SrcdiffError(Exception):
         return self.render()
 
 
+class StaleGradient(SrcdiffError):
+    """A global the generated code reads was rebound to something it was not compiled for
+    (emit/live.py); the transforms compile again and retry the call once."""
+
+
 class InternalError(RuntimeError):
     """A bug in srcdiff itself, found by one of its own consistency checks (not the user's
     code); the command line reports it as an internal error."""

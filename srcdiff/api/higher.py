@@ -34,7 +34,7 @@ from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import parse_function
 from srcdiff.compiler.ir import syntax as S
-from srcdiff.errors import SrcdiffError
+from srcdiff.errors import SrcdiffError, StaleGradient
 from srcdiff.types import Function, Names, Wrt
 
 _CACHE = weakref.WeakKeyDictionary()
@@ -167,7 +167,11 @@ class JVP:
     def at(self, values, tangents):
         """The result for arguments already bound (``self.target.bind``)."""
         tangents = self._check_tangents(values, tangents)
-        value, tangent = self.compiled(values).call(*values, tangents=tangents)
+        try:
+            value, tangent = self.compiled(values).call(*values, tangents=tangents)
+        except StaleGradient:  # a global it reads was rebound (emit/live.py): compile anew
+            invalidate()
+            value, tangent = self.compiled(values).call(*values, tangents=tangents)
         return value, _fill(tangent, value)
 
     def _check_tangents(self, values, tangents):
@@ -332,7 +336,11 @@ class Composed(api.Transform):
 
     def at(self, values, grad_ys=None):
         """The result for arguments already bound (:meth:`bind_arguments`)."""
-        return self.compiled(values).call(*values, grad_ys=grad_ys)
+        try:
+            return self.compiled(values).call(*values, grad_ys=grad_ys)
+        except StaleGradient:  # (emit/live.py) compile anew
+            invalidate()
+            return self.compiled(values).call(*values, grad_ys=grad_ys)
 
 
 def grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),

@@ -25,7 +25,7 @@ from srcdiff.compiler.front.normalize import check_signature as check_def
 from srcdiff.compiler.front.parse import parse_function
 from srcdiff.compiler.front.signatures import Callable, python_callable
 from srcdiff.compiler.reverse.checkpoint import check_option as check_checkpoint
-from srcdiff.errors import SrcdiffError
+from srcdiff.errors import SrcdiffError, StaleGradient
 from srcdiff.rules import DEFAULT
 from srcdiff.types import Function, Names, Wrt
 
@@ -378,7 +378,11 @@ class FirstOrder(Transform):
 
     def at(self, values, grad_ys=None):
         """The result for arguments already bound (:meth:`bind_arguments`)."""
-        return self.compiled(values).call(*values, grad_ys)
+        try:
+            return self.compiled(values).call(*values, grad_ys)
+        except StaleGradient:  # a global it reads was rebound (emit/live.py): compile anew
+            invalidate()
+            return self.compiled(values).call(*values, grad_ys)
 
     def compiled(self, values):
         """The generated gradient for arguments like ``values`` (compiled once, then cached)."""
@@ -437,8 +441,7 @@ class FirstOrder(Transform):
 
     def __call__(self, *args, grad_ys=None, **kwargs):
         # (the steady state, one key and one lookup, is the function _fast_callable makes)
-        values = self.bind_arguments(args, kwargs)
-        return self.compiled(values).call(*values, grad_ys)
+        return self.at(self.bind_arguments(args, kwargs), grad_ys)
 
 
 def transform_of(f):
@@ -456,7 +459,10 @@ def _fast_callable(t):
         if not kwargs and t._generation == _GENERATION[0]:
             fn = fast.get(_quick_key(args))
             if fn is not None:
-                return fn(*args, grad_ys)
+                try:
+                    return fn(*args, grad_ys)
+                except StaleGradient:  # (emit/live.py) compiled anew by t
+                    invalidate()
         return t(*args, grad_ys=grad_ys, **kwargs)
 
     functools.update_wrapper(call, t.fn, updated=())

@@ -70,7 +70,8 @@ class Context:
             fn, list(wrt), arg_facts=dict(facts), name=name, as_tuple=True, context=self,
             zero_gradients=True, internal=True)
         source = emit.module_source([node])
-        ns = emit.load(source, emit.base_namespace(parsed.namespace, self.helpers), name)
+        ns = emit.load(source, emit.base_namespace(parsed.namespace, self.helpers), name,
+                       parsed)
         self.functions.append(node)
         self.namespaces.append(ns)
         self.helpers[name] = ns[name]
@@ -100,7 +101,8 @@ class Context:
             zero_gradients=True, internal=True, return_value=True)
         pair = records.split(node, *names)
         ns = emit.load(emit.module_source(pair), emit.base_namespace(parsed.namespace,
-                                                                      self.helpers), names[0])
+                                                                      self.helpers), names[0],
+                       parsed)
         for name, node in zip(names, pair):  # (functions and namespaces are parallel lists)
             self.functions.append(node)
             self.namespaces.append(ns)
@@ -119,7 +121,8 @@ class Context:
         node, parsed, _ = forward_function(fn, list(wrt), arg_facts=dict(facts), name=name,
                                            as_tuple=True, context=self)
         source = emit.module_source([node])
-        ns = emit.load(source, emit.base_namespace(parsed.namespace, self.helpers), name)
+        ns = emit.load(source, emit.base_namespace(parsed.namespace, self.helpers), name,
+                       parsed)
         self.functions.append(node)
         self.namespaces.append(ns)
         self.helpers[name] = ns[name]
@@ -368,10 +371,10 @@ def load(node: gast.FunctionDef, parsed: Any, ctx: "Context",
          writes: Sequence[int] = ()) -> Compiled:
     """Exec a generated function (and the adjoints it calls); return a :class:`Compiled`."""
     ns = emit.load(emit.module_source([node]),
-                   emit.base_namespace(parsed.namespace, ctx.helpers), node.name)
+                   emit.base_namespace(parsed.namespace, ctx.helpers), node.name, parsed)
     ctx.link(ns)
     source = emit.module_source(ctx.functions + [node])
-    return Compiled(source, ns, node.name, writes, len(parsed.node.args.args))
+    return Compiled(source, ns, node.name, writes, len(parsed.node.args.args), ctx.namespaces)
 
 
 def _check_stop(parsed, stop):

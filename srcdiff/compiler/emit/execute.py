@@ -16,7 +16,9 @@ import numpy as np
 
 from srcdiff import runtime, runtime_checks
 from srcdiff.compiler.analysis.facts import dask_array
+from srcdiff.compiler.emit import live
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.errors import StaleGradient
 
 # the run-time helpers generated code calls (and verification mode's checks), by name
 RUNTIME_MODULES = (runtime.__name__, runtime_checks.__name__)
@@ -31,8 +33,13 @@ def module_source(functions):
     return "\n\n".join(parts)
 
 
-def load(source, namespace, label):
-    """Exec ``source`` in a copy of ``namespace``; return the resulting namespace."""
+GUARDS = live.GUARDS
+
+
+def load(source, namespace, label, parsed=None):
+    """Exec ``source`` in a copy of ``namespace``; return the resulting namespace. With
+    ``parsed`` (the function it was generated from), the user names it reads are guarded
+    (live.py)."""
     digest = hashlib.sha1(source.encode()).hexdigest()[:10]
     filename = f"<srcdiff {label} {digest}>"
     lines = source.splitlines(True)
@@ -40,6 +47,8 @@ def load(source, namespace, label):
     code = compile(source, filename, "exec")
     ns = dict(namespace)
     exec(code, ns)
+    if parsed is not None:
+        ns[GUARDS] = live.guards(code, parsed, ns)
     ns["__srcdiff_source__"] = source
     ns["__srcdiff_filename__"] = filename
     return ns
@@ -64,7 +73,7 @@ class Compiled:
     positions), so that a transform leaves its arguments as passed.
     """
 
-    def __init__(self, source, namespace, entry, writes=(), n_params=0):
+    def __init__(self, source, namespace, entry, writes=(), n_params=0, namespaces=()):
         self.source = source
         self.namespace = namespace
         self.entry = entry
@@ -72,9 +81,27 @@ class Compiled:
         self.writes = tuple(writes)
         self.call = _on_copies(self.fn, max(n_params, max(self.writes) + 1)) \
             if self.writes else self.fn
+        self.guards = live.merge([ns.get(GUARDS, ()) for ns in (*namespaces, namespace)])
+        if self.guards:
+            self.call = _guarded(self.call, self.guards, entry)
 
     def __call__(self, *args, **kwargs):
         return self.call(*args, **kwargs)
+
+
+def _guarded(fn, guards, entry):
+    """``fn`` run after the user's globals it reads are brought up to date (live.py)."""
+
+    stale = live.Watch(guards).stale
+
+    def call(*args, **kwargs):
+        changed = stale()
+        if changed is not None:
+            raise StaleGradient(f"the global {changed!r} was rebound since srcdiff compiled "
+                                f"{entry}", hint="call the transform again: it compiles anew")
+        return fn(*args, **kwargs)
+
+    return call
 
 
 def _on_copies(fn, n):

@@ -1,0 +1,158 @@
+"""The user's globals, read as they are at each call.
+
+A generated function runs in a copy of the user function's namespace (emit/execute.py),
+taken when srcdiff compiled it. A global the user rebinds afterwards (``SCALE = 3.0``,
+``X = next_batch()``, ``def helper(x): ...`` again) would leave that copy stale, and the
+gradient silently computed with the old value or the old helper's derivative.
+
+**Invariant.** A compiled gradient runs only while every user global and closure variable
+its generated code names is, at the call, either the object it was compiled against or a
+value of the same type (and, for arrays, the same dtype and shape), which is then copied
+into the generated namespaces before the call (generated code reads such names by name,
+it never folds their values). Any other change (a function, a class, a module or an
+object of another kind rebound) makes the gradient *stale*: :func:`refresh` reports it and
+the transform compiles again. tests/soundness/test_live_globals.py checks both paths.
+"""
+
+import types
+from operator import is_
+
+import gast
+import numpy as np
+
+_MISSING = object()
+GUARDS = "__srcdiff_guards__"  # a generated namespace's Guard list
+_PLAIN = (int, float, complex, bool, str, bytes, type(None), np.generic)
+
+
+class Guard:
+    """One user name the generated code reads: where to read it now, and the generated
+    namespaces holding the value it had."""
+
+    __slots__ = ("name", "source", "cell", "seen", "namespaces")
+
+    def __init__(self, name, source, cell, seen, namespace):
+        self.name = name
+        self.source = source  # the user's globals dict, or None for a closure variable
+        self.cell = cell
+        self.seen = seen
+        self.namespaces = [namespace]
+
+    def current(self):
+        if self.source is not None:
+            return self.source.get(self.name, _MISSING)
+        try:
+            return self.cell.cell_contents
+        except ValueError:  # an empty cell
+            return _MISSING
+
+
+def guards(code, parsed, namespace):
+    """The :class:`Guard` of each user name that ``code`` (a compiled generated module)
+    or the function it was generated from (``parsed``: its calls of helpers are compiled
+    into ``code``) reads, as ``namespace`` has it from the user's globals and closure;
+    names srcdiff's own helpers override are not the user's."""
+    fn, user_namespace = parsed.fn, parsed.namespace
+    if not isinstance(fn, types.FunctionType):
+        return []
+    inner = fn.__globals__.get(GUARDS)
+    if inner is not None:
+        # generated code differentiated again (forward over reverse, grad of grad): it
+        # reads the names of the code it came from, which read the user's
+        return [_inherit(g, namespace) for g in inner]
+    cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
+    read = {n.id for n in gast.walk(parsed.node)
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+    out = []
+    for name in sorted(_names(code) | read):
+        if name not in user_namespace or namespace.get(name, _MISSING) is not user_namespace[name]:
+            continue
+        value = user_namespace[name]
+        if isinstance(value, types.ModuleType):
+            continue  # (`np`: checked by the driver; modules are not rebound in practice)
+        if name in cells:
+            out.append(Guard(name, None, cells[name], value, namespace))
+        elif fn.__globals__.get(name, _MISSING) is value:
+            out.append(Guard(name, fn.__globals__, None, value, namespace))
+    return out
+
+
+def _inherit(guard, namespace):
+    out = Guard(guard.name, guard.source, guard.cell, guard.seen, namespace)
+    out.namespaces.extend(guard.namespaces)
+    return out
+
+
+def _names(code):
+    found = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            found |= _names(const)
+    return found
+
+
+def merge(lists):
+    """One guard per (source, name) over several generated namespaces."""
+    by_key = {}
+    for guard in (g for gs in lists for g in gs):
+        key = (id(guard.source), id(guard.cell), guard.name)
+        if key in by_key:
+            by_key[key].namespaces.extend(guard.namespaces)
+        else:
+            by_key[key] = guard
+    return list(by_key.values())
+
+
+class Watch:
+    """The guards of one compiled gradient, checked cheaply at each call: one C-level pass
+    per globals dict (``is`` of each name's object against the one seen last)."""
+
+    def __init__(self, guards):
+        self.guards = guards
+        self._index()
+
+    def _index(self):
+        groups = {}
+        for g in self.guards:
+            if g.source is not None:
+                groups.setdefault(id(g.source), (g.source, [], []))
+                groups[id(g.source)][1].append(g.name)
+                groups[id(g.source)][2].append(g.seen)
+        self.groups = list(groups.values())
+        self.cells = [g for g in self.guards if g.source is None]
+
+    def stale(self):
+        """None when the gradient may run (after copying rebound values in), else the
+        name whose change needs a new compilation."""
+        for source, names, seen in self.groups:
+            if not all(map(is_, map(source.get, names), seen)):
+                break
+        else:
+            if all(g.current() is g.seen for g in self.cells):
+                return None
+        changed = refresh(self.guards)
+        self._index()
+        return changed
+
+
+def refresh(guards):
+    """Bring the generated namespaces up to date with the user's names: None when the
+    gradient may run, else the name whose change needs a new compilation."""
+    for g in guards:
+        now = g.current()
+        if now is g.seen:
+            continue
+        if not _same_kind(g.seen, now):
+            return g.name
+        for ns in g.namespaces:
+            ns[g.name] = now
+        g.seen = now
+    return None
+
+
+def _same_kind(old, new):
+    if type(old) is not type(new):
+        return False
+    if isinstance(old, np.ndarray):
+        return old.dtype == new.dtype and old.shape == new.shape
+    return isinstance(old, _PLAIN)
