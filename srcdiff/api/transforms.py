@@ -535,7 +535,12 @@ def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
         sweeps = t.sweeps(values) if t.checkpoint is None else None
         if sweeps is not None:  # one primal sweep; each pullback runs the backward sweep
             fwd, bwd = sweeps
-            value, record = fwd(*copy_arguments(values))
+            try:
+                value, record = fwd(*copy_arguments(values))
+            except StaleGradient:  # a global it reads was rebound (emit/live.py)
+                invalidate()
+                fwd, bwd = t.sweeps(values)
+                value, record = fwd(*copy_arguments(values))
             return copy_arguments([value])[0], functools.partial(_pullback, bwd, record)
         compiled = t.compiled(values)
         point = copy_arguments(values)  # the point the pullback differentiates at

@@ -279,9 +279,11 @@ def compile_pullback(fn: Function, wrt: Sequence[str], **options: Any):
         names = ctx.function_names.fresh("fwd_" + base), ctx.function_names.fresh("bwd_" + base)
         pair = records.split(node, *names)
         source = emit.module_source(list(pair))
-        ns = emit.load(source, emit.base_namespace(parsed.namespace, ctx.helpers), names[0])
+        ns = emit.load(source, emit.base_namespace(parsed.namespace, ctx.helpers), names[0],
+                       parsed)
         ctx.link(ns)
-        return ns[names[0]], ns[names[1]], emit.module_source(ctx.functions + list(pair))
+        fwd = emit.Compiled(source, ns, names[0], namespaces=ctx.namespaces).call  # (guarded)
+        return fwd, ns[names[1]], emit.module_source(ctx.functions + list(pair))
 
 
 # ---------------------------------------------------------------- forward mode

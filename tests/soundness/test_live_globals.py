@@ -117,3 +117,18 @@ def test_a_rebound_list_compiles_again():
     np.testing.assert_allclose(g(X), [4.0, -3.0])
     TABLE[1] = 9.0  # changed in place: the generated code reads the same list
     np.testing.assert_allclose(g(X), [4.0, 9.0])
+
+
+def test_vjp_and_jacobian_follow_the_globals():
+    global SCALE, helper
+    vjp, jac = sd.vjp(loss), sd.jacobian(loss, mode="reverse")
+    vjp(X), jac(X)
+    SCALE = 4.0
+
+    def helper(x):  # noqa: F811
+        return x ** 3
+    expected = numeric_grad(loss, (X,), 0)
+    value, pullback = vjp(X)
+    assert value == pytest.approx(loss(X))
+    np.testing.assert_allclose(pullback(1.0), expected, rtol=1e-6)
+    np.testing.assert_allclose(jac(X), expected, rtol=1e-6)
