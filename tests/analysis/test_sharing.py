@@ -247,3 +247,52 @@ def test_accepted_and_right(fn, args):
     _, got = sd.jvp(fn)(*copy.deepcopy(args), tangents=tangent)
     total = sum(np.sum(g) for g in got) if isinstance(got, tuple) else np.sum(got)
     assert np.allclose(total, np.dot(expected, tangent), rtol=1e-5, atol=1e-6)
+
+
+# ------------------------------------------------------------------ appends (a list changes)
+
+
+def append_seen_through_a_containing_list(x):
+    inner = []
+    outer = [inner]
+    inner.append(np.sin(x))  # outer[0] is inner: it sees the new entry
+    return np.sum(np.stack(outer[0]) ** 2)
+
+
+def append_seen_through_an_alias(x):
+    inner = []
+    alias = inner
+    inner.append(np.sin(x))
+    return np.sum(np.stack(alias) ** 2)
+
+
+def append_after_the_list_was_appended(x):
+    inner = []
+    outer = []
+    outer.append(inner)
+    inner.append(np.sin(x))
+    return np.sum(np.stack(outer) ** 2)
+
+
+@pytest.mark.parametrize("fn", [append_seen_through_a_containing_list,
+                                append_seen_through_an_alias,
+                                append_after_the_list_was_appended])
+def test_an_append_seen_through_another_name_is_refused(fn):
+    # before: the gradient was None (the entry reached the output through a name the
+    # data flow did not connect to the append)
+    with pytest.raises(sd.SrcdiffError, match="changes a list in place that `(outer|alias)`"):
+        sd.grad(fn)(X.copy())
+
+
+def appended_arrays_stay_live(x):
+    h = x
+    hist = []
+    for _ in range(3):
+        h = np.tanh(h)
+        hist.append(h)  # the list changes, not h
+    return np.sum(np.stack(hist)) + np.sum(h)
+
+
+def test_appending_a_live_array_is_accepted_and_right():
+    expected = _expected(appended_arrays_stay_live, (X,))
+    assert_close(sd.grad(appended_arrays_stay_live)(X.copy()), expected, rtol=1e-5, atol=1e-6)

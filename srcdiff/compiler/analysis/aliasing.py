@@ -64,12 +64,13 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
             # changes here, and `add` is that same object (the store into t that follows
             # is checked on its own)
             writes.append((s, item[0], (item[1], op.target)))
-        if op.kind == "append":
+        if op.kind == "append":  # a change of the list itself, seen through its aliases
             appends.append((s, op.target, ()))
+            writes.append((s, op.target, ()))
     if not writes and not appends:
         return
     outside = _outside(fn, analysis, parsed)
-    for s, x, _ in writes + appends:
+    for s, x, _ in writes + [a for a in appends if a not in writes]:
         for y in sorted(sharing.group(x, at=s), key=lambda n: (n != x, n)):
             if y in outside:
                 raise _outside_error(parsed, s, x, y, outside[y])
@@ -79,7 +80,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     params = {a.id for a in fn.args.args}
     user = S.all_names(parsed.node)
     for s, x, exempt in writes:
-        group = sharing.group(x, at=s)
+        group = sharing.group(x, at=s, is_list=analysis.op(s).kind == "append")
         # the nearest names first (``a`` viewing ``b`` viewing ``x`` is the weaker claim),
         # the user's own before the compiler's: a message names what the user wrote
         for y in sorted(set(group) - {x} - set(exempt),
@@ -111,8 +112,10 @@ def _alias_error(parsed, analysis, views, s, x, y, live, visible, group):
         again = "it"
         hint = f"make an independent copy first, e.g. `{x} = {x}.copy()` before the change"
     used = "is used afterwards" if live else "is an argument (the caller's array would change)"
+    op = analysis.op(s)
+    changed = "a list" if op is not None and op.kind == "append" else "an array"
     return parsed.error(
-        s, f"`{text}` changes an array in place that {who}, and {again} {used}; srcdiff "
+        s, f"`{text}` changes {changed} in place that {who}, and {again} {used}; srcdiff "
         f"cannot follow the change through {again}", hint=hint)
 
 

@@ -65,6 +65,7 @@ class Sharing:
         self.made = {}  # (a, b) of edges -> the statements (definitions of a) that made it
         self.mutable = set(mutable)
         self.edges, self.holds = {}, {}
+        self.lists = set()
         self.read_from = {}  # (entry, container) -> where the entry was read (None: unknown)
         self.positions = {}  # (container, entry) -> where it was put (None: unknown)
         for op in analysis.order:
@@ -178,7 +179,7 @@ class Sharing:
         """``(a, b) -> statement`` for both relations (messages name the statement)."""
         return {**self.holds, **self.edges}
 
-    def group(self, x, at=None):
+    def group(self, x, at=None, is_list=False):
         """Every name that may see a change made through ``x``, with the number of steps
         from ``x`` (see the module docstring). Each name is reached in a role: ``same``
         (it may be ``x``'s object, or share memory with it) or ``holder`` of ``x`` at a
@@ -186,8 +187,10 @@ class Sharing:
         not known). With ``at`` (the statement making the change), a container counts
         as holding an entry only where it may have been put there before ``at`` runs:
         one put there afterwards holds the changed value, as the gradient's model has it
-        (``acc *= 2.0`` in a loop, then ``return acc, s``)."""
+        (``acc *= 2.0`` in a loop, then ``return acc, s``). ``is_list``: ``x`` is certainly
+        a list (it is appended to), so what was read out of it is another object."""
         self.at = at
+        self.lists = {x} if is_list else set()
         # x's own definitions that do not reach ``at`` made objects x no longer holds there
         # (`b = r[1]; b = b + g; b += h`: the last line changes a new array, not r's entry)
         self.stale = set() if at is None else {
@@ -199,6 +202,8 @@ class Sharing:
             nxt = []
             for n, role in frontier:
                 for step in self._steps(n, role):
+                    if is_list and self.analysis.kinds.get(step[0]) in (ARRAY, INT):
+                        continue  # an array or a number is never a list, nor holds one
                     if step not in seen:
                         seen.add(step)
                         nxt.append(step)
@@ -208,25 +213,32 @@ class Sharing:
 
     def _steps(self, n, role):
         """The names one step from ``n`` reached in ``role``, with their roles."""
-        kinds = self.analysis.kinds
+        lists, kinds = self.lists, self.analysis.kinds
+
+        def kind(name):  # (a name appended to is a list, whatever else it may be)
+            return CONTAINER if name in lists else kinds.get(name)
         for a, b in self.edges:
             if (a, b) in self.stale:
+                continue
+            if lists and self.at is not None and not any(
+                    self._before(d, self.at) for d in self.made.get((a, b), [self.at])):
+                # made after the append: it sees the list as the data flow has it then
                 continue
             read = self.read_from.get((a, b))
             if a == n:  # n is a copy or view of b, or was read out of b (at ``read``)
                 if read is None:
                     yield b, role
-                elif role != _SAME or kinds.get(b) == CONTAINER:
+                elif role != _SAME or kind(b) == CONTAINER:
                     yield b, (_HOLDER, read)  # b's entry there is x, or holds it
                 else:
                     yield b, _SAME  # an array's view (or b may be either)
-                    if kinds.get(b) != ARRAY:
+                    if kind(b) != ARRAY:
                         yield b, (_HOLDER, read)
             elif b == n:  # a is a copy or view of n, or was read out of n (at ``read``)
                 if read is None:
                     yield a, role
                 elif role == _SAME:
-                    if kinds.get(n) != CONTAINER:
+                    if kind(n) != CONTAINER:
                         yield a, _SAME  # a view of the array n (an entry read out of the
                         # container n is another object: a store into n leaves it alone)
                 elif _meet(read, role[1]):  # the entry that is x, or holds it
