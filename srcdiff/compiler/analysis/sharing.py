@@ -309,8 +309,15 @@ def reaching_definitions(body):
 
                 start = head(fixpoint(trip, state, "reaching definitions"))
                 end = flow(s.body, start)  # (records the stable states of the body)
-                # after the loop: what reaches any point of it (a break leaves from there)
-                state = _join(start, end, *(before[S.key(x)] for x, _ in walk(s.body)))
+                # after the loop: what reaches any point of it (a break leaves from there);
+                # a name the body never defines holds start's definitions at every point
+                inner = [x for x, _ in walk(s.body)]
+                state = _join(start, end)
+                for v in _defined(inner):
+                    for x in inner:
+                        reach = before[S.key(x)].get(v)
+                        if reach is not None:
+                            state[v] = state[v] | reach if v in state else reach
             elif isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
                 state = _define(state, s.targets[0].id, s)
         return state
@@ -326,10 +333,27 @@ def _define(state, name, stmt):
 
 
 def _join(*states):
-    out = {}
-    for state in states:
+    out = dict(states[0])
+    for state in states[1:]:
+        if state is states[0]:
+            continue
         for k, v in state.items():
-            out[k] = out.get(k, frozenset()) | v
+            old = out.get(k)
+            if old is None:
+                out[k] = v
+            elif old is not v:
+                out[k] = old | v
+    return out
+
+
+def _defined(stmts):
+    """The names ``stmts`` bind (where reaching_definitions calls ``_define``)."""
+    out = set()
+    for s in stmts:
+        if isinstance(s, gast.For):
+            out.add(s.target.id)
+        elif isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
+            out.add(s.targets[0].id)
     return out
 
 
