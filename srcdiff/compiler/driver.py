@@ -391,10 +391,11 @@ def deep_recursion():
 def load(node: gast.FunctionDef, parsed: Any, ctx: "Context",
          writes: Sequence[int] = ()) -> Compiled:
     """Exec a generated function (and the adjoints it calls); return a :class:`Compiled`."""
-    ns = emit.load(emit.module_source([node]),
-                   emit.base_namespace(parsed.namespace, ctx.helpers), node.name)
+    text = emit.module_source([node])  # printed once: the module's source ends with it
+    ns = emit.load(text, emit.base_namespace(parsed.namespace, ctx.helpers), node.name)
     ctx.link(ns)
-    source = emit.module_source(ctx.functions + [node])
+    source = "\n\n".join(([emit.module_source(ctx.functions)] if ctx.functions else [])
+                         + [text])
     return Compiled(source, ns, node.name, writes, len(parsed.node.args.args))
 
 

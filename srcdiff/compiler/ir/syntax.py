@@ -136,14 +136,11 @@ def locate(node, like):
 
 
 def substitute(tree, subs):
-    """``tree`` with each name in ``subs`` replaced (changed in place, like a
-    ``NodeTransformer``): by a new name (a string) or a copy of the node (made a store
-    target where the name was one); replacements are not searched again."""
-    if isinstance(tree, gast.Name):
-        return _replacement(tree, subs) if tree.id in subs else tree
-    if subs:
-        _substitute(tree, subs)
-    return tree
+    """``tree`` with each name in ``subs`` replaced: by a new name (a string) or a copy of
+    the node (made a store target where the name was one)."""
+    if not subs:
+        return tree
+    return replace_names(tree, lambda n: _replacement(n, subs) if n.id in subs else n)
 
 
 def _replacement(node, subs):
@@ -155,21 +152,31 @@ def _replacement(node, subs):
     return as_store(new) if store else new
 
 
-def _substitute(node, subs):
+def replace_names(tree, new):
+    """``tree`` with each ``Name`` node ``n`` replaced by ``new(n)``, changed in place like
+    by a ``NodeTransformer`` (replacements are not searched again); one recursive pass,
+    no visitor class made per call."""
+    if isinstance(tree, gast.Name):
+        return new(tree)
+    _replace_names(tree, new)
+    return tree
+
+
+def _replace_names(node, new):
     for field in node._fields:
         v = getattr(node, field, None)
         if isinstance(v, gast.Name):
-            if v.id in subs:
-                setattr(node, field, _replacement(v, subs))
+            r = new(v)
+            if r is not v:
+                setattr(node, field, r)
         elif isinstance(v, _AST):
-            _substitute(v, subs)
+            _replace_names(v, new)
         elif isinstance(v, list):
             for i, x in enumerate(v):
                 if isinstance(x, gast.Name):
-                    if x.id in subs:
-                        v[i] = _replacement(x, subs)
+                    v[i] = new(x)
                 elif isinstance(x, _AST):
-                    _substitute(x, subs)
+                    _replace_names(x, new)
 
 
 def expr(src, **subs):
