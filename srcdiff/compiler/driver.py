@@ -4,7 +4,9 @@
 """
 
 import contextlib
+import gc
 import sys
+import threading
 from typing import Any, Optional, Sequence
 
 import gast
@@ -357,25 +359,48 @@ def _check_names(parsed):
 RECURSION_LIMIT = 60000
 
 
+# A compilation allocates trees that live until it ends; each of the cyclic garbage
+# collector's full collections walks all of them, and its default schedule runs a dozen
+# while a function of a thousand statements compiles (a third of the time, growing with
+# the size). Compilation lets young collections (which free its short-lived cycles) run
+# as usual and defers full ones to at most one per FULL_COLLECTION_SPACING young ones.
+FULL_COLLECTION_SPACING = 1000
+_collector = {"depth": 0, "threshold": None}
+_collector_lock = threading.Lock()
+
+
 @contextlib.contextmanager
 def deep_recursion():
-    """Let the compiler walk trees as deep as CPython parses (see RECURSION_LIMIT)."""
+    """Let the compiler walk trees as deep as CPython parses (see RECURSION_LIMIT), with
+    the garbage collector's full collections spaced out (FULL_COLLECTION_SPACING)."""
     old = sys.getrecursionlimit()
     if old < RECURSION_LIMIT:
         sys.setrecursionlimit(RECURSION_LIMIT)
+    with _collector_lock:
+        _collector["depth"] += 1
+        if _collector["depth"] == 1:
+            _collector["threshold"] = threshold = gc.get_threshold()
+            if len(threshold) == 3 and threshold[0] > 0:
+                gc.set_threshold(threshold[0], threshold[1],
+                                 max(threshold[2], FULL_COLLECTION_SPACING))
     try:
         yield
     finally:
         sys.setrecursionlimit(old)
+        with _collector_lock:
+            _collector["depth"] -= 1
+            if _collector["depth"] == 0 and gc.get_threshold() != _collector["threshold"]:
+                gc.set_threshold(*_collector["threshold"])
 
 
 def load(node: gast.FunctionDef, parsed: Any, ctx: "Context",
          writes: Sequence[int] = ()) -> Compiled:
     """Exec a generated function (and the adjoints it calls); return a :class:`Compiled`."""
-    ns = emit.load(emit.module_source([node]),
-                   emit.base_namespace(parsed.namespace, ctx.helpers), node.name, parsed)
+    text = emit.module_source([node])  # printed once: the module's source ends with it
+    ns = emit.load(text, emit.base_namespace(parsed.namespace, ctx.helpers), node.name, parsed)
     ctx.link(ns)
-    source = emit.module_source(ctx.functions + [node])
+    source = "\n\n".join(([emit.module_source(ctx.functions)] if ctx.functions else [])
+                         + [text])
     return Compiled(source, ns, node.name, writes, len(parsed.node.args.args), ctx.namespaces)
 
 

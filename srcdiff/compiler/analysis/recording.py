@@ -180,21 +180,34 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=(
     """
     out = {}
 
+    def own_reads(x):  # the names statement x reads itself (a compound one: its header)
+        if isinstance(x, gast.Assign):
+            return S.loaded_names(x.value)
+        if isinstance(x, gast.If):
+            return S.loaded_names(x.test)
+        if isinstance(x, (gast.For, gast.While)):
+            return S.loaded_names(x.iter if isinstance(x, gast.For) else x.test)
+        return S.loaded_names(x)
+
+    # how many statements of the function read each name: a loop's names used outside it
+    # are those more statements read than the ones with the key of a statement of its body
+    # (copies of a statement share its key); one reading pass, not one per loop
+    reads_by_key = {}  # S.key(statement) -> the own reads of each statement with that key
+    total = {}
+    for x, _ in walk(body):
+        names = own_reads(x)
+        reads_by_key.setdefault(S.key(x), []).append(names)
+        for v in names:
+            total[v] = total.get(v, 0) + 1
+
     def used_outside(loop):
-        inside = {S.key(x) for x, _ in walk(loop.body)}
-        names = set()
-        for x, _ in walk(body):
-            if S.key(x) in inside:
-                continue
-            if isinstance(x, gast.Assign):
-                names |= S.loaded_names(x.value)
-            elif isinstance(x, gast.If):
-                names |= S.loaded_names(x.test)
-            elif isinstance(x, (gast.For, gast.While)):
-                names |= S.loaded_names(x.iter if isinstance(x, gast.For) else x.test)
-            else:
-                names |= S.loaded_names(x)
-        return names
+        """Is a name read by a statement outside ``loop``'s body? (a predicate)"""
+        inside = {}
+        for k in {S.key(x) for x, _ in walk(loop.body)}:
+            for names in reads_by_key[k]:
+                for v in names:
+                    inside[v] = inside.get(v, 0) + 1
+        return lambda v: total.get(v, 0) > inside.get(v, 0)
 
     for loop, _ in walk(body):
         if not isinstance(loop, (gast.For, gast.While)):
@@ -216,23 +229,33 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=(
             if not (scalar or _basic_view(op, analysis)):
                 continue
             operands = S.loaded_names(s.value)
-            if t in operands or t in params or t in outside or t in never:
+            if t in operands or t in params or outside(t) or t in never:
                 continue
             candidates[t] = (k, s, operands)
+        if not candidates:
+            continue
+
+        # per statement of the block: the names its adjoints read, the names it reads
+        # itself, whether it is compound (one reading pass, not one per candidate)
+        facts = []
+        for other in block:
+            inner = [x for x, _ in walk([other])]
+            adjoint_reads = set()
+            for x in inner:
+                o = analysis.op(x)
+                if o is not None and o.kind != "control" and op_active(o):
+                    adjoint_reads |= reads_of(o, x)
+            loaded = set() if isinstance(other, gast.Assign) else S.loaded_names(other)
+            facts.append((adjoint_reads, loaded, len(inner) > 1))
 
         def direct_readers(t, k):
             """Indices of the statements whose adjoint reads ``t``; None if one cannot."""
             found = []
-            for j, other in enumerate(block):
+            for j, (adjoint_reads, loaded, compound) in enumerate(facts):
                 if j == k:
                     continue
-                inner = [x for x, _ in walk([other])]
-                reads = any(t in reads_of(o, x) for x in inner for o in [analysis.op(x)]
-                            if o is not None and o.kind != "control" and op_active(o))
-                reads = reads or (t in S.loaded_names(other)
-                                  and not isinstance(other, gast.Assign))
-                if reads:
-                    if j < k or len(inner) > 1:
+                if t in adjoint_reads or t in loaded:
+                    if j < k or compound:
                         return None
                     found.append(j)
             return found

@@ -20,6 +20,34 @@ sharing are checked by verification mode (verify.py) and the reference pipeline.
 
 import gast
 
+_AST = gast.AST
+
+
+def nodes(node):
+    """Every node inside ``node`` (``node`` included), like ``gast.walk`` but in no
+    particular order: for the questions whose answer is a set. (Several times faster than
+    ``gast.walk``, which the compiler asks some hundred times per statement.)"""
+    out = []
+    todo = [node]
+    pop, push, extend = todo.pop, todo.append, todo.extend
+    while todo:
+        n = pop()
+        out.append(n)
+        for field in n._fields:
+            v = getattr(n, field, None)
+            if isinstance(v, _AST):
+                push(v)
+            elif isinstance(v, list):
+                extend([x for x in v if isinstance(x, _AST)])
+    return out
+
+
+def names(node):
+    """The ``Name`` nodes inside ``node``, in no particular order."""
+    Name = gast.Name
+    return [n for n in nodes(node) if isinstance(n, Name)]
+
+
 # the roots of calls that never change their arguments: numpy's and math's functions and
 # the run-time helpers that make new values (srcdiff/runtime.py)
 PURE_HELPERS = frozenset({"np", "math", "unbroadcast", "unreduce", "reduce_mask", "item_grad",
@@ -28,22 +56,30 @@ PURE_HELPERS = frozenset({"np", "math", "unbroadcast", "unreduce", "reduce_mask"
 
 def reads(node):
     """Names read anywhere inside ``node``."""
-    return {n.id for n in gast.walk(node)
-            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+    Load = gast.Load
+    return {n.id for n in names(node) if isinstance(n.ctx, Load)}
 
 
 def bound(node):
     """Names ``node`` rebinds (anywhere inside it)."""
-    return {n.id for n in gast.walk(node)
-            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+    return _bound(nodes(node))
+
+
+def _bound(every):
+    Name, Store = gast.Name, gast.Store
+    return {n.id for n in every if isinstance(n, Name) and isinstance(n.ctx, Store)}
 
 
 def stored_into(node):
     """Names whose value a subscript store inside ``node`` changes."""
+    return _stored_into(nodes(node))
+
+
+def _stored_into(every):
     out = set()
-    for n in gast.walk(node):
+    for n in every:
         if isinstance(n, gast.Subscript) and isinstance(n.ctx, gast.Store):
-            out |= {b.id for b in gast.walk(n.value) if isinstance(b, gast.Name)}
+            out |= {b.id for b in names(n.value)}
     return out
 
 
@@ -51,8 +87,12 @@ def called_on(node):
     """Names a call inside ``node`` may change, as moving code needs them: the receiver
     of a method call (``xs.append(v)``, ``_stack.pop()``) and the name arguments of a
     call of a name that is not one of :data:`PURE_HELPERS` (``index_add(b, ...)``)."""
+    return _called_on(nodes(node))
+
+
+def _called_on(every):
     out = set()
-    for n in gast.walk(node):
+    for n in every:
         if isinstance(n, gast.Call):
             f = n.func
             if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name):
@@ -67,10 +107,11 @@ def changed_in_place(node):
     expression needs them: augmented assignments to names, ``stored_into``, and the
     name arguments of every call but ``xs.append(v)`` and the :data:`PURE_HELPERS`
     called by name. (Numpy's functions count: more than needed, never less.)"""
-    out = {n.target.id for n in gast.walk(node)
+    every = nodes(node)
+    out = {n.target.id for n in every
            if isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name)}
-    out |= stored_into(node)
-    for n in gast.walk(node):
+    out |= _stored_into(every)
+    for n in every:
         if isinstance(n, gast.Call) and not (isinstance(n.func, gast.Name)
                                              and n.func.id in PURE_HELPERS) \
                 and not (isinstance(n.func, gast.Attribute) and n.func.attr == "append"):
@@ -80,7 +121,8 @@ def changed_in_place(node):
 
 def writes(node):
     """Everything ``node`` may rebind or change, as moving code needs it."""
-    return bound(node) | stored_into(node) | called_on(node)
+    every = nodes(node)
+    return _bound(every) | _stored_into(every) | _called_on(every)
 
 
 def assigns(stmt, name):

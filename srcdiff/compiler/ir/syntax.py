@@ -31,20 +31,26 @@ def const(value):
     return gast.Constant(value=value, kind=None)
 
 
+_AST = gast.AST
+
+
 def copy(node):
-    """A structural copy of a tree (much faster than ``copy.deepcopy`` on ASTs)."""
+    """A structural copy of a tree (much faster than ``copy.deepcopy`` on ASTs): every
+    node and list is new, other values (names, constants, tags) are shared."""
     if isinstance(node, list):
-        return [copy(x) for x in node]
-    if isinstance(node, gast.AST):
-        new = node.__class__.__new__(node.__class__)
-        new.__dict__ = {k: copy(v) for k, v in node.__dict__.items()}
+        return [copy(x) if isinstance(x, (_AST, list)) else x for x in node]
+    if isinstance(node, _AST):
+        cls = node.__class__
+        new = cls.__new__(cls)
+        new.__dict__ = {k: copy(v) if isinstance(v, (_AST, list)) else v
+                        for k, v in node.__dict__.items()}
         return new
     return node
 
 
 def as_load(node):
     node = copy(node)
-    for sub in gast.walk(node):
+    for sub in dataflow.nodes(node):
         if hasattr(sub, "ctx"):
             sub.ctx = gast.Load()
     return node
@@ -118,28 +124,59 @@ def locate(node, like):
     origin = getattr(like, "_srcdiff_origin", None)  # see origin.py
     if origin is not None and getattr(node, "_srcdiff_origin", None) is None:
         node._srcdiff_origin = origin
-    for sub in gast.walk(node):
-        if getattr(sub, "lineno", None) is None and hasattr(like, "lineno"):
-            for attr in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
-                if hasattr(like, attr):
-                    setattr(sub, attr, getattr(like, attr))
+    if not hasattr(like, "lineno"):
+        return node
+    position = [(attr, getattr(like, attr)) for attr in
+                ("lineno", "col_offset", "end_lineno", "end_col_offset") if hasattr(like, attr)]
+    for sub in dataflow.nodes(node):
+        if getattr(sub, "lineno", None) is None:
+            for attr, value in position:
+                setattr(sub, attr, value)
     return node
 
 
 def substitute(tree, subs):
-    class Sub(gast.NodeTransformer):
-        def visit_Name(self, node):
-            if node.id in subs:
-                new = subs[node.id]
-                if isinstance(new, str):
-                    return gast.copy_location(name(new, isinstance(node.ctx, gast.Store)), node)
-                new = copy(new)
-                if isinstance(node.ctx, gast.Store):
-                    new = as_store(new)
-                return new
-            return node
+    """``tree`` with each name in ``subs`` replaced: by a new name (a string) or a copy of
+    the node (made a store target where the name was one)."""
+    if not subs:
+        return tree
+    return replace_names(tree, lambda n: _replacement(n, subs) if n.id in subs else n)
 
-    return Sub().visit(tree)
+
+def _replacement(node, subs):
+    new = subs[node.id]
+    store = isinstance(node.ctx, gast.Store)
+    if isinstance(new, str):
+        return gast.copy_location(name(new, store), node)
+    new = copy(new)
+    return as_store(new) if store else new
+
+
+def replace_names(tree, new):
+    """``tree`` with each ``Name`` node ``n`` replaced by ``new(n)``, changed in place like
+    by a ``NodeTransformer`` (replacements are not searched again); one recursive pass,
+    no visitor class made per call."""
+    if isinstance(tree, gast.Name):
+        return new(tree)
+    _replace_names(tree, new)
+    return tree
+
+
+def _replace_names(node, new):
+    for field in node._fields:
+        v = getattr(node, field, None)
+        if isinstance(v, gast.Name):
+            r = new(v)
+            if r is not v:
+                setattr(node, field, r)
+        elif isinstance(v, _AST):
+            _replace_names(v, new)
+        elif isinstance(v, list):
+            for i, x in enumerate(v):
+                if isinstance(x, gast.Name):
+                    v[i] = new(x)
+                elif isinstance(x, _AST):
+                    _replace_names(x, new)
 
 
 def expr(src, **subs):
@@ -173,7 +210,7 @@ assigns_name = dataflow.assigns
 
 
 def all_names(node):
-    return {n.id for n in gast.walk(node) if isinstance(n, gast.Name)}
+    return {n.id for n in dataflow.names(node)}
 
 
 def dump(node):

@@ -34,27 +34,23 @@ def pure(expr):
 
 def arithmetic(expr):
     """Arithmetic on names, literals and ``name[index]``: safe to fold into its one use."""
-    for n in gast.walk(expr):
+    every = dataflow.nodes(expr)  # (the answer does not depend on the order)
+    for n in every:
         if isinstance(n, gast.Subscript):
             if not (isinstance(n.value, gast.Name) and all(
                     isinstance(x, (gast.Name, gast.Constant, gast.Slice, gast.Tuple, gast.Load))
-                    for x in gast.walk(n.slice))):
+                    for x in dataflow.nodes(n.slice))):
                 return False
             continue
         if isinstance(n, (gast.Call, gast.Attribute, gast.List, gast.Dict, gast.Compare,
                           gast.BoolOp, gast.IfExp)):
             return False
-    return sum(1 for _ in gast.walk(expr)) <= MAX_FOLDED_NODES
+    return len(every) <= MAX_FOLDED_NODES
 
 
 def replace(node, name, expr):
-    class Sub(gast.NodeTransformer):
-        def visit_Name(self, n):
-            if isinstance(n.ctx, gast.Load) and n.id == name:
-                return S.copy(expr)
-            return n
-
-    return Sub().visit(node)
+    return S.replace_names(node, lambda n: S.copy(expr)
+                           if isinstance(n.ctx, gast.Load) and n.id == name else n)
 
 
 # ------------------------------------------------ moving a value into another statement

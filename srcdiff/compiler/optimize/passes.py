@@ -199,7 +199,7 @@ def _copy_propagate(body):
             if isinstance(target, gast.Name) and isinstance(s.value, gast.Name) \
                     and s.value.id == target.id:
                 continue  # x = x
-            written = {n.id for n in gast.walk(target) if isinstance(n, gast.Name)}
+            written = {n.id for n in dataflow.names(target)}
             for w in written:  # forget the copies of a written name, and into it
                 env.pop(w, None)
                 for a in copies_of.pop(w, ()):
@@ -219,13 +219,12 @@ def _subst(node, env):
     if not env:
         return node
 
-    class Sub(gast.NodeTransformer):
-        def visit_Name(self, n):
-            if isinstance(n.ctx, gast.Load) and n.id in env:
-                return gast.copy_location(S.name(env[n.id]), n)
-            return n
+    def renamed(n):
+        if isinstance(n.ctx, gast.Load) and n.id in env:
+            return gast.copy_location(S.name(env[n.id]), n)
+        return n
 
-    return Sub().visit(node)
+    return S.replace_names(node, renamed)
 
 
 # --------------------------------------------------------- expression folding
@@ -233,7 +232,7 @@ def _subst(node, env):
 def _load_counts(fn):
     """How many times each name is read (``b += g`` reads ``b``)."""
     counts = {}
-    for n in gast.walk(fn):
+    for n in dataflow.nodes(fn):
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
             counts[n.id] = counts.get(n.id, 0) + 1
         elif isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
