@@ -7,6 +7,8 @@ value whose gradient is being formed; ``None`` stands for a zero gradient of a
 container entry.
 """
 
+import itertools
+
 import numpy as np
 
 from srcdiff.errors import SrcdiffError
@@ -485,7 +487,13 @@ def checkpoint_schedule(n, how):
         starts = range(0, n, max(1, k))
         return ([(a, min(a + k, n)) for a in starts],
                 [(a, a, min(a + k, n), True) for a in reversed(starts)])
-    slots = int(how.split(":")[1]) if ":" in how else max(2, n.bit_length())
+    # "binomial:c": revolve over single iterations with c snapshots. "binomial": revolve
+    # over blocks of BINOMIAL_BLOCK iterations, each block taped whole (its adjoint sums
+    # over its iterations at once), with log2(blocks) snapshots
+    count = how.split(":")[1] if ":" in how else None
+    block = 1 if count else BINOMIAL_BLOCK
+    blocks = -(-n // block)
+    slots = int(count) if count else max(2, blocks.bit_length())
 
     def binom(a, b):  # C(a, b), a >= b >= 0
         out = 1
@@ -493,7 +501,7 @@ def checkpoint_schedule(n, how):
             out = out * (a - j) // (j + 1)
         return out
 
-    def reverse(a, b, c):  # the actions reversing [a, b) from a's snapshot, c snapshots
+    def reverse(a, b, c):  # the actions reversing blocks [a, b) from a's snapshot
         while b - a > 1 and c == 1:  # none to spare: advance from a each time
             yield a, b - 1, b, False
             b -= 1
@@ -501,7 +509,7 @@ def checkpoint_schedule(n, how):
             yield a, a, b, True
             return
         steps, r = b - a, 0
-        while binom(c + r, c) < steps:  # each iteration advanced at most r times
+        while binom(c + r, c) < steps:  # each block advanced at most r times
             r += 1
         m = max(1, binom(c + r - 2, c) if r >= 2 else 1, steps - binom(c + r - 1, c - 1))
         m = a + min(m, steps - 1)
@@ -509,23 +517,26 @@ def checkpoint_schedule(n, how):
         yield from reverse(m, b, c - 1)
         yield from reverse(a, m, c)
 
-    def then(first, rest):
-        yield first
-        yield from rest
+    def iterations(actions):  # block boundaries as iteration numbers
+        for a, m, b, last in actions:
+            yield a * block, min(m * block, n), None if b is None else min(b * block, n), last
 
     # (a generator: the actions are made as the backward sweep takes them, in O(c) memory)
-    actions = reverse(0, n, max(1, slots))
+    actions = iterations(reverse(0, blocks, max(1, slots)))
     # the leading advances from 0 are the primal sweep's own run: it keeps their snapshots
     forward, at = [], 0
     for action in actions if n else ():
         if action[0] != at or action[2] is not None:
-            actions = then(action, actions)
+            actions = itertools.chain((action,), actions)
             break
         forward.append((at, action[1]))
         at = action[1]
     if n:
         forward.append((at, n))
     return forward, actions if n else []
+
+
+BINOMIAL_BLOCK = 16  # iterations per block of checkpoint="binomial" (see checkpoint_schedule)
 
 
 def restore_into(x, kept):
