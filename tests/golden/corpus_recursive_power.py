@@ -25,6 +25,7 @@ def bwd__power(_record, grad_ys=None):
         # adjoint of line 555: return x * _power(x, n - 1)
         b_x = unbroadcast(b_retval * power, x)
         b_power = x * b_retval
+        del b_retval
         b__power_args = bwd__power(_record__power, grad_ys=b_power)
         b_x = b_x + b__power_args[0]
     return b_x,

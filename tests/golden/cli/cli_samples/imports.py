@@ -44,15 +44,22 @@ def grad_mixed(x, grad_ys=None):
     # adjoint of line 21: return onp.sum(z * z) + min(BIG, 3.0) * onp.sum(x) * FLAGS[2]
     b_sum1 = unbroadcast(b_add, sum1)
     b_mul3 = unbroadcast(b_add * FLAGS_i, mul3)
+    del b_add, mul3
     b_sum2 = unbroadcast(min1 * b_mul3, sum2)
+    del b_mul3, min1
     b_x = spread(b_sum2, x)
     b_mul2 = spread(b_sum1, mul2)
+    del mul2
     b_z = 2.0 * b_mul2 * z
+    del b_mul2, z
     # adjoint of line 20: z = y * mexp(0.5) + m.sqrt(2.0) * len(LABEL)
     b_y = b_z * mexp1
+    del b_z
     # adjoint of line 19: y = tanh(x.reshape(SHAPE)) * EPS
     b_tanh1 = unbroadcast(b_y * EPS, tanh1)
+    del b_y
     b_reshape = b_tanh1 * (1.0 - tanh1 * tanh1)
+    del b_tanh1, tanh1
     b_x = add_tree(b_x, np.reshape(b_reshape, np.shape(x)))
     return finish(b_x, x)
 
@@ -85,6 +92,7 @@ def grad_branches(a, b, grad_ys=None):
         mul_before = _stack.pop()
         b_c = b_mul * 2.0
         mul = mul_before
+    del mul
     # adjoint of line 25: if a > 0:
     if cmp:
         # adjoint of line 26: c = a * b

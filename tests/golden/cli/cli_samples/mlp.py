@@ -40,23 +40,35 @@ def grad_loss(w, b, x, y, grad_ys=None):
     # adjoint of line 20: return SCALE * np.mean(err ** 2) + math.pi * np.sum((h - baseline) ** 2) / 100.0
     b_div = unbroadcast(b_add1, div)
     b_pow2 = spread(pi * (b_div / 100.0), pow2)
+    del pow2
     b_sub = b_pow2 * 2.0 * sub
+    del b_pow2, sub
     b_h = unbroadcast(b_sub, h)
+    del b_sub
     b_mean1 = unbroadcast(SCALE * b_add1, mean1)
+    del b_add1
     b_pow1 = spread(b_mean1 / size_of(pow1), pow1)
+    del pow1
     b_err = b_pow1 * 2.0 * err
+    del b_pow1, err
     # adjoint of line 18: err = h - y
     b_h = b_h + unbroadcast(b_err, h)
+    del b_err, h
     # adjoint of line 17: h = np.maximum(h, LEAK * h)
     b_h_out = b_h
     b_h = unbroadcast(b_h * ((_h1 > mul) + 0.5 * (_h1 == mul)), _h1)
     b_mul = unbroadcast(b_h_out * ((mul > _h1) + 0.5 * (_h1 == mul)), mul)
+    del mul
     b_h = b_h + unbroadcast(LEAK * b_mul, _h1)
+    del b_mul
     # adjoint of line 16: h = np.tanh(x @ w + b)
     b_add = b_h * (1.0 - _h1 * _h1)
+    del b_h
     b_matmul = unbroadcast(b_add, matmul)
     b_b = unbroadcast(b_add, b)
+    del b_add
     vjp = vjp_matmul(b_matmul, matmul, x=x, y=w)
+    del b_matmul, matmul
     b_w = vjp[1]
     return finish(b_w, w), finish(b_b, b)
 
@@ -100,6 +112,7 @@ def grad_energy(x, grad_ys=None):
         e = add1 + mul1
     # seed: the gradient of the sum of the outputs
     b_e = seed(grad_ys, e)
+    del e
     # adjoint of line 25: for i in range(x.shape[0] - 1):
     b_x = zeros_tree(x)
     for i in reversed(range(sub)):

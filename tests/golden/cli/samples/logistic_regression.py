@@ -31,26 +31,40 @@ def grad_loss(params, x, y, grad_ys=None):
     b_add1 = scalar_seed(grad_ys)
     # adjoint of line 20: return np.mean(log_loss) + 1e-3 * np.sum(params["w"] * params["w"])
     b_mul1 = spread(0.001 * b_add1, mul1)
+    del mul1
     b_w1 = unbroadcast(b_mul1 * w, w)
     b_w2 = unbroadcast(w * b_mul1, w)
+    del b_mul1
     b_params = item_add(None, params, 'w', b_w2)
     b_params = item_add(b_params, params, 'w', b_w1)
     b_log_loss = spread(b_add1 / size_of(log_loss), log_loss)
+    del log_loss
     # adjoint of line 19: log_loss = np.maximum(z, 0.0) + np.log1p(np.exp(-np.abs(z))) - y * z
     b_add = unbroadcast(b_log_loss, add)
+    del add
     b_mul = -unbroadcast(b_log_loss, mul)
+    del b_log_loss, mul
     b_z = unbroadcast(y * b_mul, z)
+    del b_mul
     b_maximum = unbroadcast(b_add, maximum)
+    del maximum
     b_log1p = unbroadcast(b_add, log1p)
+    del b_add, log1p
     b_exp = b_log1p / (1.0 + exp)
+    del b_log1p
     b_abs1 = -b_exp * exp
+    del b_exp, exp
     b_z = b_z + np.real(b_abs1) * np.conj(z) / np.where(z == 0, 1.0, abs1)
+    del abs1, b_abs1
     b_z = b_z + b_maximum * ((z > 0.0) + 0.5 * (z == 0.0))
+    del b_maximum, z
     # adjoint of line 17: z = x @ params["w"] + params["b"]
     b_matmul = unbroadcast(b_z, matmul)
     b_b = unbroadcast(b_z, b)
+    del b_z
     b_params = item_add(b_params, params, 'b', b_b)
     vjp = vjp_matmul(b_matmul, matmul, x=x, y=w)
+    del b_matmul, matmul
     b_w = vjp[1]
     b_params = item_add(b_params, params, 'w', b_w)
     return finish(b_params, params)
