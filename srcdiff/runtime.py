@@ -8,6 +8,7 @@ container entry.
 """
 
 import itertools
+import sys
 
 import numpy as np
 
@@ -537,6 +538,53 @@ def checkpoint_schedule(n, how):
 
 
 BINOMIAL_BLOCK = 16  # iterations per block of checkpoint="binomial" (see checkpoint_schedule)
+
+
+def mul_into(m, other):
+    """``m * other``, written into ``m``'s buffer when nothing else can see it.
+
+    Generated code calls it (and :func:`add_into`) only where ``m`` appears once and its
+    variable is not read again (optimize/release.py); it then writes in place only when
+    ``m`` is an ndarray that owns its data, is referred to by nothing but that variable
+    (its reference count is that of an array only a caller's variable holds:
+    :func:`owned_refs`), and already has the result's shape and dtype. Otherwise (a
+    record, a tape, a view or an alias holds it; a scalar) it returns ``m * other``:
+    the same numbers either way (``*`` and ``+`` commute exactly).
+    """
+    refs = sys.getrefcount(m)  # (first: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.multiply(m, other, out=m)
+    return m * other
+
+
+def add_into(m, other):
+    """``m + other``, written into ``m``'s buffer when nothing else can see it (see
+    :func:`mul_into`)."""
+    refs = sys.getrefcount(m)  # (first: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.add(m, other, out=m)
+    return m + other
+
+
+def _owned(m, other, refs):
+    return type(m) is np.ndarray and isinstance(other, (np.ndarray, float, int, np.generic)) \
+        and m.flags.owndata and m.flags.writeable and refs <= owned_refs() \
+        and np.result_type(m, other) == m.dtype \
+        and np.broadcast_shapes(m.shape, np.shape(other)) == m.shape
+
+
+def owned_refs():
+    """The reference count :func:`mul_into` sees for an array only its caller's variable
+    holds, measured once on the running interpreter (it differs between versions)."""
+    n = getattr(owned_refs, "value", None)
+    if n is None:
+        n = owned_refs.value = _fresh_local()
+    return n
+
+
+def _fresh_local(refs_seen=lambda m, other: sys.getrefcount(m)):  # (called as mul_into is)
+    m = np.empty(1)
+    return refs_seen(m, None)
 
 
 def restore_into(x, kept):

@@ -15,7 +15,7 @@ def bwd__helper_scale(_record, grad_ys=None):
     del mul
     b_sin = unbroadcast(b_add, sin)
     del b_add, sin
-    b_v = b_sin * np.cos(v)
+    b_v = mul_into(b_sin, np.cos(v))
     del b_sin
     b_v = add_tree(b_v, b_mul * k)
     return b_v,

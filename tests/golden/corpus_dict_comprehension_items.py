@@ -61,7 +61,7 @@ def grad_dict_comprehension_items(params, x, grad_ys=None):
         name = name_before
     del pow1
     # adjoint of line 697: h = np.tanh(x @ scaled["W"] + scaled.get("b", 0.0))
-    b_add = b_h * (1.0 - h * h)
+    b_add = mul_into(b_h, 1.0 - h * h)
     del b_h, h
     b_matmul = unbroadcast(b_add, matmul)
     b_got = unbroadcast(b_add, got)

@@ -53,7 +53,7 @@ def grad_loss(params, x, y, grad_ys=None):
     b_W2 = vjp[1]
     b_params = item_add(b_params, params, 'W2', b_W2)
     # adjoint of line 15: h = np.tanh(x @ params["W1"] + params["b1"])
-    b_add = b_h * (1.0 - h * h)
+    b_add = mul_into(b_h, 1.0 - h * h)
     del b_h, h
     b_matmul = unbroadcast(b_add, matmul)
     b_b1 = unbroadcast(b_add, b1)

@@ -49,7 +49,7 @@ def grad_grad_unary_chain(a, _grad_ys=None, grad_ys=None):
     b_mul5 = b_mul6 * a
     b_a1 = b_a1 + unbroadcast(mul5 * b_mul6, a)
     del b_mul6, mul5
-    b_div = 2.0 * b_mul5
+    b_div = mul_into(b_mul5, 2.0)
     del b_mul5
     b_add = unbroadcast(-b_div * div / add, add)
     del b_div, div

@@ -79,6 +79,8 @@ def _block(stmts, live_out, bound, candidates, tail=False):
         else:
             dead = sorted((reads & candidates & sure) - live
                           - (dataflow.bound(s) if _simple(s) else set()))
+        if dead:
+            _multiply_into(s, dead)
         if dead and not last:
             out.append(S.locate(gast.Delete(targets=[
                 gast.Name(id=v, ctx=gast.Del(), annotation=None, type_comment=None)
@@ -88,6 +90,41 @@ def _block(stmts, live_out, bound, candidates, tail=False):
             live -= dataflow.bound(s)
         live |= reads
     return out[::-1]
+
+
+_INTO = {gast.Mult: "mul_into", gast.Add: "add_into"}
+
+
+def _multiply_into(s, dead):
+    """``a * b`` or ``a + b`` (the value of ``v = ...`` or ``v += ...``, or the right
+    operand of a ``-`` or ``/`` in it) with
+    ``a`` not read after the statement and read once in it: ``mul_into(a, b)`` /
+    ``add_into(a, b)``, which reuse ``a``'s buffer when nothing else refers to it
+    (runtime.mul_into checks that, and the shape and dtype, when it runs: the result is
+    ``a * b`` either way). Read once: nothing reads ``a`` after its buffer changed."""
+    if not isinstance(s, (gast.Assign, gast.AugAssign)):
+        return
+    count = {}
+    for n in gast.walk(s.value):
+        if isinstance(n, gast.Name):
+            count[n.id] = count.get(n.id, 0) + 1
+    once = {v for v in dead if count.get(v) == 1}
+
+    def visit(node, top):
+        """``top``: the statement's value, or the right operand of ``-`` or ``/`` (whose
+        temporary NumPy cannot reuse: elsewhere it does, and ``mul_into`` would not help)"""
+        if not isinstance(node, gast.BinOp):
+            return node
+        if top and type(node.op) in _INTO:
+            for mine, other in ((node.left, node.right), (node.right, node.left)):
+                if isinstance(mine, gast.Name) and mine.id in once:
+                    once.discard(mine.id)
+                    return S.locate(S.call(_INTO[type(node.op)], [mine, other]), s)
+        node.left = visit(node.left, False)
+        node.right = visit(node.right, isinstance(node.op, (gast.Sub, gast.Div)))
+        return node
+
+    s.value = visit(s.value, True)
 
 
 def _rest(stmts, s, out):

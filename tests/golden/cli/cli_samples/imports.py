@@ -7,6 +7,7 @@
 #   tests/cli_samples/imports.py  branches  6a035c5860fa3e58c6bbdc28ce47e76a2c83ac61189b9efe1c553bbfd06939eb  wrt=a,b
 
 import math as m
+import sys
 from math import exp as mexp
 
 import numpy as np
@@ -50,15 +51,15 @@ def grad_mixed(x, grad_ys=None):
     b_x = spread(b_sum2, x)
     b_mul2 = spread(b_sum1, mul2)
     del mul2
-    b_z = 2.0 * b_mul2 * z
+    b_z = mul_into(z, 2.0 * b_mul2)
     del b_mul2, z
     # adjoint of line 20: z = y * mexp(0.5) + m.sqrt(2.0) * len(LABEL)
-    b_y = b_z * mexp1
+    b_y = mul_into(b_z, mexp1)
     del b_z
     # adjoint of line 19: y = tanh(x.reshape(SHAPE)) * EPS
     b_tanh1 = unbroadcast(b_y * EPS, tanh1)
     del b_y
-    b_reshape = b_tanh1 * (1.0 - tanh1 * tanh1)
+    b_reshape = mul_into(b_tanh1, 1.0 - tanh1 * tanh1)
     del b_tanh1, tanh1
     b_x = add_tree(b_x, np.reshape(b_reshape, np.shape(x)))
     return finish(b_x, x)
@@ -179,8 +180,30 @@ def finish(g, x, zero=False):
     return g
 
 
+def _fresh_local(refs_seen=lambda m, other: sys.getrefcount(m)):  # (called as mul_into is)
+    m = np.empty(1)
+    return refs_seen(m, None)
+
+
 def _join(index, k):
     return k if index is None else f"{index}[{k}]"
+
+
+def mul_into(m, other):
+    """``m * other``, written into ``m``'s buffer when nothing else can see it.
+
+    Generated code calls it (and :func:`add_into`) only where ``m`` appears once and its
+    variable is not read again (optimize/release.py); it then writes in place only when
+    ``m`` is an ndarray that owns its data, is referred to by nothing but that variable
+    (its reference count is that of an array only a caller's variable holds:
+    :func:`owned_refs`), and already has the result's shape and dtype. Otherwise (a
+    record, a tape, a view or an alias holds it; a scalar) it returns ``m * other``:
+    the same numbers either way (``*`` and ``+`` commute exactly).
+    """
+    refs = sys.getrefcount(m)  # (first: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.multiply(m, other, out=m)
+    return m * other
 
 
 def _other_array(x):
@@ -188,6 +211,22 @@ def _other_array(x):
     with ``np.zeros_like`` and the like, never converted to a NumPy array."""
     return hasattr(x, "__array_function__") and hasattr(x, "shape") \
         and not isinstance(x, np.ndarray)
+
+
+def _owned(m, other, refs):
+    return type(m) is np.ndarray and isinstance(other, (np.ndarray, float, int, np.generic)) \
+        and m.flags.owndata and m.flags.writeable and refs <= owned_refs() \
+        and np.result_type(m, other) == m.dtype \
+        and np.broadcast_shapes(m.shape, np.shape(other)) == m.shape
+
+
+def owned_refs():
+    """The reference count :func:`mul_into` sees for an array only its caller's variable
+    holds, measured once on the running interpreter (it differs between versions)."""
+    n = getattr(owned_refs, "value", None)
+    if n is None:
+        n = owned_refs.value = _fresh_local()
+    return n
 
 
 def seed(grad_ys, y, index=None):

@@ -7,6 +7,7 @@
 #   tests/cli_samples/mlp.py  energy  5461d4dd06c5874a9646913d61042a9c19273ecd0a0fd87979699e4b07f33387  wrt=x
 
 import math
+import sys
 
 import numpy as np
 
@@ -41,7 +42,7 @@ def grad_loss(w, b, x, y, grad_ys=None):
     b_div = unbroadcast(b_add1, div)
     b_pow2 = spread(pi * (b_div / 100.0), pow2)
     del pow2
-    b_sub = b_pow2 * 2.0 * sub
+    b_sub = mul_into(sub, b_pow2 * 2.0)
     del b_pow2, sub
     b_h = unbroadcast(b_sub, h)
     del b_sub
@@ -49,7 +50,7 @@ def grad_loss(w, b, x, y, grad_ys=None):
     del b_add1
     b_pow1 = spread(b_mean1 / size_of(pow1), pow1)
     del pow1
-    b_err = b_pow1 * 2.0 * err
+    b_err = mul_into(err, b_pow1 * 2.0)
     del b_pow1, err
     # adjoint of line 18: err = h - y
     b_h = b_h + unbroadcast(b_err, h)
@@ -62,7 +63,7 @@ def grad_loss(w, b, x, y, grad_ys=None):
     b_h = b_h + unbroadcast(LEAK * b_mul, _h1)
     del b_mul
     # adjoint of line 16: h = np.tanh(x @ w + b)
-    b_add = b_h * (1.0 - _h1 * _h1)
+    b_add = mul_into(b_h, 1.0 - _h1 * _h1)
     del b_h
     b_matmul = unbroadcast(b_add, matmul)
     b_b = unbroadcast(b_add, b)
@@ -261,6 +262,11 @@ def finish(g, x, zero=False):
     return g
 
 
+def _fresh_local(refs_seen=lambda m, other: sys.getrefcount(m)):  # (called as mul_into is)
+    m = np.empty(1)
+    return refs_seen(m, None)
+
+
 def index_add(b, x, index, g):
     """``b + scatter(g at x[index])`` for an array ``x``; ``b`` is ``None`` (zero) or owned.
 
@@ -309,11 +315,44 @@ def _join(index, k):
     return k if index is None else f"{index}[{k}]"
 
 
+def mul_into(m, other):
+    """``m * other``, written into ``m``'s buffer when nothing else can see it.
+
+    Generated code calls it (and :func:`add_into`) only where ``m`` appears once and its
+    variable is not read again (optimize/release.py); it then writes in place only when
+    ``m`` is an ndarray that owns its data, is referred to by nothing but that variable
+    (its reference count is that of an array only a caller's variable holds:
+    :func:`owned_refs`), and already has the result's shape and dtype. Otherwise (a
+    record, a tape, a view or an alias holds it; a scalar) it returns ``m * other``:
+    the same numbers either way (``*`` and ``+`` commute exactly).
+    """
+    refs = sys.getrefcount(m)  # (first: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.multiply(m, other, out=m)
+    return m * other
+
+
 def _other_array(x):
     """An array of another library that NumPy's functions dispatch to (a dask array): built
     with ``np.zeros_like`` and the like, never converted to a NumPy array."""
     return hasattr(x, "__array_function__") and hasattr(x, "shape") \
         and not isinstance(x, np.ndarray)
+
+
+def _owned(m, other, refs):
+    return type(m) is np.ndarray and isinstance(other, (np.ndarray, float, int, np.generic)) \
+        and m.flags.owndata and m.flags.writeable and refs <= owned_refs() \
+        and np.result_type(m, other) == m.dtype \
+        and np.broadcast_shapes(m.shape, np.shape(other)) == m.shape
+
+
+def owned_refs():
+    """The reference count :func:`mul_into` sees for an array only its caller's variable
+    holds, measured once on the running interpreter (it differs between versions)."""
+    n = getattr(owned_refs, "value", None)
+    if n is None:
+        n = owned_refs.value = _fresh_local()
+    return n
 
 
 def seed(grad_ys, y, index=None):

@@ -5,6 +5,8 @@
 # source, function, sha256 of the function's source text, wrt:
 #   samples/logistic_regression.py  loss  d45ac138046097a0291ceadbbc804136f8a76e86e8b6aa9e6503cc633177e77a  wrt=params
 
+import sys
+
 import numpy as np
 
 __all__ = ['grad_loss']
@@ -52,7 +54,7 @@ def grad_loss(params, x, y, grad_ys=None):
     del b_add, log1p
     b_exp = b_log1p / (1.0 + exp)
     del b_log1p
-    b_abs1 = -b_exp * exp
+    b_abs1 = mul_into(exp, -b_exp)
     del b_exp, exp
     b_z = b_z + np.real(b_abs1) * np.conj(z) / np.where(z == 0, 1.0, abs1)
     del abs1, b_abs1
@@ -179,6 +181,11 @@ def finish(g, x, zero=False):
     return g
 
 
+def _fresh_local(refs_seen=lambda m, other: sys.getrefcount(m)):  # (called as mul_into is)
+    m = np.empty(1)
+    return refs_seen(m, None)
+
+
 def index_add(b, x, index, g):
     """``b + scatter(g at x[index])`` for an array ``x``; ``b`` is ``None`` (zero) or owned.
 
@@ -227,11 +234,44 @@ def _join(index, k):
     return k if index is None else f"{index}[{k}]"
 
 
+def mul_into(m, other):
+    """``m * other``, written into ``m``'s buffer when nothing else can see it.
+
+    Generated code calls it (and :func:`add_into`) only where ``m`` appears once and its
+    variable is not read again (optimize/release.py); it then writes in place only when
+    ``m`` is an ndarray that owns its data, is referred to by nothing but that variable
+    (its reference count is that of an array only a caller's variable holds:
+    :func:`owned_refs`), and already has the result's shape and dtype. Otherwise (a
+    record, a tape, a view or an alias holds it; a scalar) it returns ``m * other``:
+    the same numbers either way (``*`` and ``+`` commute exactly).
+    """
+    refs = sys.getrefcount(m)  # (first: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.multiply(m, other, out=m)
+    return m * other
+
+
 def _other_array(x):
     """An array of another library that NumPy's functions dispatch to (a dask array): built
     with ``np.zeros_like`` and the like, never converted to a NumPy array."""
     return hasattr(x, "__array_function__") and hasattr(x, "shape") \
         and not isinstance(x, np.ndarray)
+
+
+def _owned(m, other, refs):
+    return type(m) is np.ndarray and isinstance(other, (np.ndarray, float, int, np.generic)) \
+        and m.flags.owndata and m.flags.writeable and refs <= owned_refs() \
+        and np.result_type(m, other) == m.dtype \
+        and np.broadcast_shapes(m.shape, np.shape(other)) == m.shape
+
+
+def owned_refs():
+    """The reference count :func:`mul_into` sees for an array only its caller's variable
+    holds, measured once on the running interpreter (it differs between versions)."""
+    n = getattr(owned_refs, "value", None)
+    if n is None:
+        n = owned_refs.value = _fresh_local()
+    return n
 
 
 def scalar_seed(grad_ys, index=None):

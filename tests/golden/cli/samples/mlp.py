@@ -5,6 +5,8 @@
 # source, function, sha256 of the function's source text, wrt:
 #   samples/mlp.py  loss  fc20ccaed053aa08a19aed1072e08d7e59146b5edf43fdaabc7950b5d0d81caf  wrt=params
 
+import sys
+
 import numpy as np
 
 __all__ = ['grad_loss']
@@ -69,7 +71,7 @@ def grad_loss(params, x, y, grad_ys=None):
     b_W2 = vjp[1]
     b_params = item_add(b_params, params, 'W2', b_W2)
     # adjoint of line 15: h = np.tanh(x @ params["W1"] + params["b1"])
-    b_add = b_h * (1.0 - h * h)
+    b_add = mul_into(b_h, 1.0 - h * h)
     del b_h, h
     b_matmul = unbroadcast(b_add, matmul)
     b_b1 = unbroadcast(b_add, b1)
@@ -191,6 +193,11 @@ def finish(g, x, zero=False):
     return g
 
 
+def _fresh_local(refs_seen=lambda m, other: sys.getrefcount(m)):  # (called as mul_into is)
+    m = np.empty(1)
+    return refs_seen(m, None)
+
+
 def index_add(b, x, index, g):
     """``b + scatter(g at x[index])`` for an array ``x``; ``b`` is ``None`` (zero) or owned.
 
@@ -239,6 +246,23 @@ def _join(index, k):
     return k if index is None else f"{index}[{k}]"
 
 
+def mul_into(m, other):
+    """``m * other``, written into ``m``'s buffer when nothing else can see it.
+
+    Generated code calls it (and :func:`add_into`) only where ``m`` appears once and its
+    variable is not read again (optimize/release.py); it then writes in place only when
+    ``m`` is an ndarray that owns its data, is referred to by nothing but that variable
+    (its reference count is that of an array only a caller's variable holds:
+    :func:`owned_refs`), and already has the result's shape and dtype. Otherwise (a
+    record, a tape, a view or an alias holds it; a scalar) it returns ``m * other``:
+    the same numbers either way (``*`` and ``+`` commute exactly).
+    """
+    refs = sys.getrefcount(m)  # (first: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.multiply(m, other, out=m)
+    return m * other
+
+
 def _normalize_axes(axis, ndim):
     axes = axis if isinstance(axis, tuple) else (axis,)
     return tuple(a % ndim if ndim else a for a in axes)
@@ -249,6 +273,22 @@ def _other_array(x):
     with ``np.zeros_like`` and the like, never converted to a NumPy array."""
     return hasattr(x, "__array_function__") and hasattr(x, "shape") \
         and not isinstance(x, np.ndarray)
+
+
+def _owned(m, other, refs):
+    return type(m) is np.ndarray and isinstance(other, (np.ndarray, float, int, np.generic)) \
+        and m.flags.owndata and m.flags.writeable and refs <= owned_refs() \
+        and np.result_type(m, other) == m.dtype \
+        and np.broadcast_shapes(m.shape, np.shape(other)) == m.shape
+
+
+def owned_refs():
+    """The reference count :func:`mul_into` sees for an array only its caller's variable
+    holds, measured once on the running interpreter (it differs between versions)."""
+    n = getattr(owned_refs, "value", None)
+    if n is None:
+        n = owned_refs.value = _fresh_local()
+    return n
 
 
 def reduce_mask(x, ans, axis=None, keepdims=False):
