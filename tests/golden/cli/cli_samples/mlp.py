@@ -14,6 +14,7 @@ import numpy as np
 __all__ = ['grad_loss', 'grad_energy']
 
 
+IN_PLACE_SIZE = 32768
 LEAK = 0.01
 SCALE = 0.5
 SUM_BY_EINSUM_SIZE = 4096
@@ -262,11 +263,6 @@ def finish(g, x, zero=False):
     return g
 
 
-def _fresh_local(refs_seen=lambda m, other: sys.getrefcount(m)):  # (called as mul_into is)
-    m = np.empty(1)
-    return refs_seen(m, None)
-
-
 def index_add(b, x, index, g):
     """``b + scatter(g at x[index])`` for an array ``x``; ``b`` is ``None`` (zero) or owned.
 
@@ -319,12 +315,11 @@ def mul_into(m, other):
     """``m * other``, written into ``m``'s buffer when nothing else can see it.
 
     Generated code calls it (and :func:`add_into`) only where ``m`` appears once and its
-    variable is not read again (optimize/release.py); it then writes in place only when
-    ``m`` is an ndarray that owns its data, is referred to by nothing but that variable
-    (its reference count is that of an array only a caller's variable holds:
-    :func:`owned_refs`), and already has the result's shape and dtype. Otherwise (a
-    record, a tape, a view or an alias holds it; a scalar) it returns ``m * other``:
-    the same numbers either way (``*`` and ``+`` commute exactly).
+    variable is not read again (optimize/release.py); it writes in place only into an
+    ndarray that owns its data, that nothing but that variable refers to (its reference
+    count is that of an array only a caller's variable holds: :func:`owned_refs`), and
+    whose shape and dtype the result keeps. Otherwise (a record, a tape, a view or an
+    alias holds it) it returns ``m * other``: the same numbers either way.
     """
     refs = sys.getrefcount(m)  # (first: an argument on the stack would count)
     if _owned(m, other, refs):
@@ -339,20 +334,24 @@ def _other_array(x):
         and not isinstance(x, np.ndarray)
 
 
-def _owned(m, other, refs):
-    return type(m) is np.ndarray and isinstance(other, (np.ndarray, float, int, np.generic)) \
-        and m.flags.owndata and m.flags.writeable and refs <= owned_refs() \
-        and np.result_type(m, other) == m.dtype \
-        and np.broadcast_shapes(m.shape, np.shape(other)) == m.shape
+def _owned(m, other, refs):  # (only arrays of IN_PLACE_SIZE elements or more: cheap first)
+    if type(m) is not np.ndarray or m.size < IN_PLACE_SIZE or refs > owned_refs():
+        return False
+    t = type(other)
+    if t is np.ndarray:  # the same dtype and shape: the result's are m's
+        same = other.dtype == m.dtype and other.shape == m.shape
+    else:
+        same = (t is float or t is np.float64) and m.dtype == np.float64
+    return same and m.flags.owndata and m.flags.writeable
 
 
-def owned_refs():
+def owned_refs(refs_seen=lambda m, other: sys.getrefcount(m)):
     """The reference count :func:`mul_into` sees for an array only its caller's variable
     holds, measured once on the running interpreter (it differs between versions)."""
-    n = getattr(owned_refs, "value", None)
-    if n is None:
-        n = owned_refs.value = _fresh_local()
-    return n
+    if not hasattr(owned_refs, "value"):
+        m = np.empty(1)
+        owned_refs.value = refs_seen(m, None)  # (called as mul_into is)
+    return owned_refs.value
 
 
 def seed(grad_ys, y, index=None):
