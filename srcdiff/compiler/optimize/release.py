@@ -81,10 +81,11 @@ def _block(stmts, live_out, bound, candidates, tail=False):
                           - (dataflow.bound(s) if _simple(s) else set()))
         if dead:
             _multiply_into(s, dead)
-        if dead and not last:
+        # (a few names per line: a long line would be wrapped in parentheses, a tuple)
+        for k in range(len(dead) - 4 if dead and not last else -4, -4, -4):
             out.append(S.locate(gast.Delete(targets=[
                 gast.Name(id=v, ctx=gast.Del(), annotation=None, type_comment=None)
-                for v in dead]), s))
+                for v in dead[max(k, 0):k + 4]]), s))
         out.append(s)
         if _simple(s):
             live -= dataflow.bound(s)
