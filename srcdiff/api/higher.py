@@ -110,9 +110,9 @@ class Target:
 def _plain(inner):
     """The transform whose generated code is differentiated again: without verification
     calls (the outer derivative is the one verified, when verification is on), without
-    checkpointed loops (their schedule is not differentiable code) and without callee
-    records (transforms.FirstOrder.unverified)."""
-    if isinstance(inner, api.FirstOrder) or getattr(inner, "verify", False) \
+    checkpointed loops (their schedule is not differentiable code), without callee
+    records and without ``del`` (transforms.FirstOrder.unverified, Composed.unverified)."""
+    if isinstance(inner, (api.FirstOrder, Composed)) or getattr(inner, "verify", False) \
             or getattr(inner, "checkpoint", False) is not False:
         return inner.unverified()
     return inner
@@ -267,14 +267,16 @@ class Composed(api.Transform):
         self.unconnected = unconnected_gradients
         self.return_value = return_value
         self.verify = api.check_modes(True, False)[1]
+        self.reuse = None  # False: its code is differentiated again (no records, no `del`)
         functools.update_wrapper(self, self.fn, updated=())
         del self.__wrapped__
         derivatives.mark(self, self.sig)  # its calls are differentiated (api/nested.py)
 
     def unverified(self):
-        """The same transform without verification (its code is differentiated again)."""
+        """The same transform for code that is differentiated again: without verification,
+        callee records and deletes."""
         plain = copy.copy(self)
-        plain.verify = False
+        plain.verify, plain.reuse = False, False
         return plain
 
     def bind_arguments(self, args, kwargs):
@@ -290,7 +292,7 @@ class Composed(api.Transform):
         inside a differentiated function, api/nested.py), never forward over reverse."""
         inner = _plain(self.inner).compiled_for(facts, values).fn
         key = ("grad", tuple(self.wrt), self.single, self.stop, self.unconnected,
-               self.return_value, self.verify, facts)
+               self.return_value, self.verify, self.reuse, facts)
         table = _CACHE.setdefault(inner, {})
         hit = table.get(key)
         if hit is None:
@@ -310,7 +312,7 @@ class Composed(api.Transform):
                 hit = driver.compile_reverse(
                     fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
                     return_value=self.return_value, arg_facts=dict(zip(params, facts)),
-                    as_tuple=not self.single, verify=self.verify)
+                    as_tuple=not self.single, verify=self.verify, reuse=self.reuse)
             table[key] = hit
         return hit
 

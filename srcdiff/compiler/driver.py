@@ -12,7 +12,7 @@ from typing import Any, Optional, Sequence
 import gast
 import numpy as np
 
-from srcdiff.compiler.analysis.activity import INT, analyze, varied_options, walk
+from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze, varied_options, walk
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.effects import changed_parameters
 from srcdiff.compiler.analysis.facts import dict_arguments, zero_d
@@ -28,6 +28,7 @@ from srcdiff.compiler.front.parse import function_name, parse_function
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
+from srcdiff.compiler.optimize.release import release
 from srcdiff.compiler.reverse import records
 from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.reverse.calls import adjoint_of_call
@@ -48,6 +49,9 @@ class Context:
 
     def __init__(self, registry=None, taken=(), optimize=True, verify=False, reuse=None):
         self.optimize = optimize  # False: the reference pipeline, for callees too
+        # backward sweeps delete arrays after their last read (optimize/release.py); not in
+        # code that is differentiated again (compiled with reuse=False: no `del` to read)
+        self.release = optimize and reuse is not False
         # calls keep their callee's record for its adjoint (records.py); the reference
         # pipeline runs the callee's primal again instead (the plainest correct adjoint)
         self.reuse = optimize if reuse is None else reuse
@@ -222,9 +226,9 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     (default: with the optimizer) lets calls keep their callee's record (records.py);
     a checkpointed compilation keeps none (its segments re-run the primal sweep).
     """
-    if checkpoint not in (None, False):
-        reuse = False
     ctx = context or Context(optimize=optimize, verify=verify, reuse=reuse)
+    if checkpoint not in (None, False) and context is None:
+        ctx.reuse = False
     entry = name or "grad_" + function_name(fn)
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx, entry,
                                              _check_reserved_names)
@@ -254,8 +258,17 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                                 verify=ctx.verify)
     if ctx.verify:
         out = verifier.instrument(out, rev)
+    if ctx.release:
+        out = release(out, _arrays(analysis, rev.adj))
     out._srcdiff_generator = rev  # what made it (explain.py maps its lines to the user's)
     return out, parsed, ctx
+
+
+def _arrays(analysis, adj):
+    """Variables that hold arrays (or values whose shape is not known to be a scalar's)
+    and their adjoints: what the backward sweep may delete (optimize/release.py)."""
+    out = {v for v, k in analysis.kinds.items() if k == ARRAY and analysis.shapes.get(v) != ()}
+    return out | {adj[v] for v in out if v in adj}
 
 
 def compile_reverse(fn: Function, wrt: Sequence[str], **options: Any) -> Compiled:

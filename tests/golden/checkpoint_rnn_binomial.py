@@ -34,11 +34,17 @@ def grad_rnn_binomial(h, w, xs, grad_ys=None):
                 add = matmul + xs_i
                 _stack.append(h)
                 h = np.tanh(add)
+            _h_before_list = []
+            _b_add_list = []
             for t in reversed(_iters[_m:_b]):
                 # adjoint of line 9: h = np.tanh(h @ w + xs[t])
                 h_before = _stack.pop()
                 b_add = b_h * (1.0 - h * h)
                 h = h_before
                 b_h = w @ b_add
-                b_w += np.outer(h_before, b_add)
+                _h_before_list.append(h_before)
+                _b_add_list.append(b_add)
+            # the per-iteration terms of the loop above, summed at once
+            if _h_before_list:
+                b_w += np.array(_h_before_list).T @ np.array(_b_add_list)
     return finish(b_h, h), finish(b_w, w)

@@ -29,7 +29,9 @@ def grad_stores_in_place(x, n, grad_ys=None):
     b_sum1 = scalar_seed(grad_ys)
     # adjoint of line 42: return np.sum(buf * buf)
     b_mul1 = spread(b_sum1, mul1)
+    del mul1
     b_buf = 2.0 * b_mul1 * buf
+    del b_mul1
     # adjoint of line 40: for i in range(n):  # srcdiff: checkpoint 3
     b_x = np.zeros_like(x)
     for _a, _m, _b, _last in _backward:
@@ -80,9 +82,12 @@ def grad_stores_in_place(x, n, grad_ys=None):
                 b_buf = index_add(b_buf, buf, i, b_buf_i)
                 add1_before = _stack.pop()
                 add1 = add1_before
+    del cos, mul
     # adjoint of line 39: buf[0] = x[0]
     b_x_i = unbroadcast(np.copy(b_buf[0]), x_i)
     b_buf[0] = 0.0
+    del b_buf
     buf[0] = _buf_saved
+    del buf
     b_x = index_add(b_x, x, 0, b_x_i)
     return finish(b_x, x)

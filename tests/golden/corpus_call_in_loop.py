@@ -12,8 +12,11 @@ def bwd__helper_scale(_record, grad_ys=None):
     b_add = cotangent(grad_ys, add)
     # adjoint of line 524: return v * k + np.sin(v)
     b_mul = unbroadcast(b_add, mul)
+    del mul
     b_sin = unbroadcast(b_add, sin)
-    b_v = b_sin * np.cos(v)
+    del b_add, sin
+    b_v = mul_into(b_sin, np.cos(v))
+    del b_sin
     b_v = add_tree(b_v, b_mul * k)
     return b_v,
 

@@ -42,7 +42,9 @@ def grad_dict_comprehension_items(params, x, grad_ys=None):
     # adjoint of line 701: return np.sum(h ** 2) + 0.01 * penalty
     b_penalty = 0.01 * b_add1
     b_pow2 = spread(b_add1, pow2)
+    del pow2
     b_h = b_pow2 * 2.0 * h
+    del b_pow2
     # adjoint of line 699: for name, value in params.items():
     b_params = zeros_tree(params)
     for k1 in reversed(range(n1)):
@@ -57,10 +59,13 @@ def grad_dict_comprehension_items(params, x, grad_ys=None):
         value = value_before
         name_before = _stack.pop()
         name = name_before
+    del pow1
     # adjoint of line 697: h = np.tanh(x @ scaled["W"] + scaled.get("b", 0.0))
-    b_add = b_h * (1.0 - h * h)
+    b_add = mul_into(b_h, 1.0 - h * h)
+    del b_h, h
     b_matmul = unbroadcast(b_add, matmul)
     b_got = unbroadcast(b_add, got)
+    del b_add
     # adjoint of line 697: h = np.tanh(x @ scaled["W"] + scaled.get("b", 0.0))
     if cmp:
         # adjoint of line 697: h = np.tanh(x @ scaled["W"] + scaled.get("b", 0.0))
@@ -69,6 +74,7 @@ def grad_dict_comprehension_items(params, x, grad_ys=None):
         b_scaled = zeros_tree(scaled)
     # adjoint of line 697: h = np.tanh(x @ scaled["W"] + scaled.get("b", 0.0))
     vjp = vjp_matmul(b_matmul, matmul, x=x, y=W)
+    del b_matmul, matmul
     b_W = vjp[1]
     b_scaled = item_add(b_scaled, scaled, 'W', b_W)
     # adjoint of line 696: scaled = {name: value * 0.5 for name, value in params.items()}

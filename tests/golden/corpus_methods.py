@@ -12,11 +12,15 @@ def grad_methods(x, grad_ys=None):
     b_add2 = scalar_seed(grad_ys)
     # adjoint of line 172: return m.sum() + m.mean() * m.max() - m.min() + m.dot(m).sum() + np.sum(m.T * m)
     b_mul1 = spread(b_add2, mul1)
+    del mul1
     b_transposed = unbroadcast(b_mul1 * m, transposed)
     b_m = unbroadcast(transposed * b_mul1, m)
+    del b_mul1, transposed
     b_m = b_m + np.transpose(b_transposed)
+    del b_transposed
     b_dot = spread(b_add2, dot)
     vjp = vjp_dot(b_dot, dot, a=m, b=m)
+    del b_dot, dot
     b_m = b_m + (vjp[0] + vjp[1])
     b_m = b_m + unreduce(-b_add2, m, None, False) * reduce_mask(m, min1,
         None, False)
@@ -24,6 +28,7 @@ def grad_methods(x, grad_ys=None):
         max1, None, False)
     b_m = b_m + spread(b_add2 * max1 / size_of(m), m)
     b_m = b_m + spread(b_add2, m)
+    del m
     # adjoint of line 171: m = x.reshape(2, 2)
     b_x = np.reshape(b_m, np.shape(x))
     return finish(b_x, x)

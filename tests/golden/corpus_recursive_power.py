@@ -24,7 +24,8 @@ def bwd__power(_record, grad_ys=None):
     else:
         # adjoint of line 555: return x * _power(x, n - 1)
         b_x = unbroadcast(b_retval * power, x)
-        b_power = x * b_retval
+        b_power = mul_into(b_retval, x)
+        del b_retval
         b__power_args = bwd__power(_record__power, grad_ys=b_power)
         b_x = b_x + b__power_args[0]
     return b_x,

@@ -6,9 +6,13 @@ def grad_reductions_axis(x, grad_ys=None):
     b_add = scalar_seed(grad_ys)
     # adjoint of line 116: return np.sum(np.sum(x, axis=0) ** 2) + np.sum(np.mean(x, axis=1, keepdims=True) * x)
     b_mul = spread(b_add, mul)
+    del mul
     b_mean = unbroadcast(b_mul * x, mean)
-    b_x = mean * b_mul
+    b_x = mul_into(b_mul, mean)
+    del b_mul
     b_x += unreduce(b_mean, x, 1, True) * (size_of(mean) / size_of(x))
-    b_sum1 = b_add * 2.0 * sum1
+    del b_mean, mean
+    b_sum1 = mul_into(sum1, b_add * 2.0)
+    del sum1
     b_x += unreduce(b_sum1, x, 0, False)
     return finish(b_x, x)

@@ -11,14 +11,20 @@ def grad_grad__nested_inner(x, _grad_ys=None, grad_ys=None):
     b_finish1 = cotangent(grad_ys, finish1)
     # adjoint of line 5: return finish(b_x, x)
     b_b_x = tree_unbroadcast(b_finish1, b_x)
+    del b_x
     # adjoint of line 4: b_x = sin * b_mul + b_mul * x * np.cos(x)
     b_mul1 = unbroadcast(b_b_x, mul)
+    del mul
     b_mul2 = unbroadcast(b_b_x, mul2)
+    del b_b_x, mul2
     b_mul11 = b_mul2 * cos
     b_cos = unbroadcast(mul1 * b_mul2, cos)
+    del b_mul2, mul1
     b_x1 = -b_cos * np.sin(x)
     b_x1 = b_x1 + unbroadcast(b_mul * b_mul11, x)
+    del b_mul11
     b_sin = unbroadcast(b_mul1 * b_mul, sin)
+    del b_mul1
     # adjoint of line 2: sin = np.sin(x)
     b_x1 = b_x1 + b_sin * np.cos(x)
     return b_x1,
@@ -33,12 +39,15 @@ def grad_nested_grad_call(x, grad_ys=None):
     b_add = seed(grad_ys, mul + nested_dg1)
     # adjoint of line 118: return _nested_dg(x) * x + _nested_dg(2.0 * x)
     b_mul = unbroadcast(b_add, mul)
+    del mul
     b_nested_dg1 = unbroadcast(b_add, nested_dg1)
+    del b_add
     b_grad__nested_inner_args = grad_grad__nested_inner(mul1, grad_ys=
         b_nested_dg1)
     b_nested_dg = b_mul * x
     b_x = 2.0 * b_grad__nested_inner_args[0] + unbroadcast(nested_dg * b_mul, x
         )
+    del b_mul
     b_grad__nested_inner_args1 = grad_grad__nested_inner(x, grad_ys=b_nested_dg
         )
     b_x = b_x + b_grad__nested_inner_args1[0]

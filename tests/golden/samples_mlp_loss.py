@@ -17,27 +17,44 @@ def grad_loss(params, x, y, grad_ys=None):
     # adjoint of line 19: return -np.mean(np.sum(log_probs * y, axis=1))
     b_sum2 = -b_neg / size_of(sum2)
     b_sum2 = spread(b_sum2, sum2)
+    del sum2
     b_mul = unreduce(b_sum2, mul, 1, False)
-    b_log_probs = b_mul * y
+    del b_sum2, mul
+    b_log_probs = mul_into(b_mul, y)
+    del b_mul
     # adjoint of line 18: log_probs = z - np.log(np.sum(np.exp(z), axis=1, keepdims=True))
     b_log = -unbroadcast(b_log_probs, log)
+    del log
     b_sum1 = b_log / sum1
+    del b_log, sum1
     b_exp = unreduce(b_sum1, exp, 1, True)
-    b_z = b_log_probs + b_exp * exp
+    del b_sum1
+    b_z = add_into(b_log_probs, b_exp * exp)
+    del b_exp, b_log_probs, exp
     # adjoint of line 17: z = logits - np.max(logits, axis=1, keepdims=True)
     b_max1 = -unbroadcast(b_z, max1)
-    b_logits = b_z + unreduce(b_max1, logits, 1, True) * reduce_mask(logits,
-        max1, 1, True)
+    b_logits = add_into(b_z, unreduce(b_max1, logits, 1, True) *
+        reduce_mask(logits, max1, 1, True))
+    del b_max1, b_z, logits, max1
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
     b_b2 = unbroadcast(b_logits, b2)
+    del b2
     b_params = item_add(None, params, 'b2', b_b2)
+    del b_b2
     b_h = b_logits @ W2.T
+    del W2
     b_W2 = h.T @ b_logits
+    del b_logits
     b_params = item_add(b_params, params, 'W2', b_W2)
+    del b_W2
     # adjoint of line 15: h = np.tanh(x @ params["W1"] + params["b1"])
-    b_add = b_h * (1.0 - h * h)
+    b_add = mul_into(b_h, 1.0 - h * h)
+    del b_h, h
     b_b1 = unbroadcast(b_add, b1)
+    del b1
     b_params = item_add(b_params, params, 'b1', b_b1)
+    del b_b1
     b_W1 = x.T @ b_add
+    del b_add
     b_params = item_add(b_params, params, 'W1', b_W1)
     return finish(b_params, params)

@@ -19,33 +19,48 @@ def grad_loss(params, x, y, grad_ys=None):
     b_neg = scalar_seed(grad_ys)
     # adjoint of line 19: return -np.mean(np.sum(log_probs * y, axis=1))
     b_sum2 = spread(-b_neg / size_of(sum2), sum2)
+    del sum2
     b_mul = unreduce(b_sum2, mul, 1, False)
+    del b_sum2, mul
     b_log_probs = unbroadcast(b_mul * y, log_probs)
+    del b_mul, log_probs
     # adjoint of line 18: log_probs = z - np.log(np.sum(np.exp(z), axis=1, keepdims=True))
     b_z = unbroadcast(b_log_probs, z)
+    del z
     b_log = -unbroadcast(b_log_probs, log)
+    del b_log_probs, log
     b_sum1 = b_log / sum1
+    del b_log, sum1
     b_exp = unreduce(b_sum1, exp, 1, True)
+    del b_sum1
     b_z = b_z + b_exp * exp
+    del b_exp, exp
     # adjoint of line 17: z = logits - np.max(logits, axis=1, keepdims=True)
     b_logits = unbroadcast(b_z, logits)
     b_max1 = -unbroadcast(b_z, max1)
+    del b_z
     b_logits = b_logits + unreduce(b_max1, logits, 1, True) * reduce_mask(
         logits, max1, 1, True)
+    del b_max1, logits, max1
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
     b_matmul1 = unbroadcast(b_logits, matmul1)
     b_b2 = unbroadcast(b_logits, b2)
+    del b_logits
     b_params = item_add(None, params, 'b2', b_b2)
     vjp = vjp_matmul(b_matmul1, matmul1, x=h, y=W2)
+    del b_matmul1, matmul1
     b_h = vjp[0]
     b_W2 = vjp[1]
     b_params = item_add(b_params, params, 'W2', b_W2)
     # adjoint of line 15: h = np.tanh(x @ params["W1"] + params["b1"])
-    b_add = b_h * (1.0 - h * h)
+    b_add = mul_into(b_h, 1.0 - h * h)
+    del b_h, h
     b_matmul = unbroadcast(b_add, matmul)
     b_b1 = unbroadcast(b_add, b1)
+    del b_add
     b_params = item_add(b_params, params, 'b1', b_b1)
     vjp1 = vjp_matmul(b_matmul, matmul, x=x, y=W1)
+    del b_matmul, matmul
     b_W1 = vjp1[1]
     b_params = item_add(b_params, params, 'W1', b_W1)
     return finish(b_params, params)

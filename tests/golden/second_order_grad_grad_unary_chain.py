@@ -29,36 +29,49 @@ def grad_grad_unary_chain(a, _grad_ys=None, grad_ys=None):
     b_finish1 = seed(grad_ys, finish1)
     # adjoint of line 12: return finish(b_a, a)
     b_b_a = tree_unbroadcast(b_finish1, b_a)
+    del b_a
     # adjoint of line 11: b_a = b_a + b_sub * exp * np.cos(a)
     b_b_a_out = b_b_a
     b_b_a = unbroadcast(b_b_a, _b_a3)
     b_mul8 = unbroadcast(b_b_a_out, mul8)
+    del mul8
     b_mul7 = b_mul8 * cos1
     b_cos1 = unbroadcast(mul7 * b_mul8, cos1)
+    del b_mul8, mul7
     b_a1 = -b_cos1 * np.sin(a)
     b_exp = unbroadcast(b_sub * b_mul7, exp)
+    del b_mul7
     # adjoint of line 10: b_a = b_a + 2.0 * (b_sub / (1.0 + a * a)) * a
     b_b_a_out1 = b_b_a
     b_b_a = unbroadcast(b_b_a, _b_a2)
     b_mul6 = unbroadcast(b_b_a_out1, mul6)
+    del mul6
     b_mul5 = b_mul6 * a
     b_a1 = b_a1 + unbroadcast(mul5 * b_mul6, a)
-    b_div = 2.0 * b_mul5
+    del b_mul6, mul5
+    b_div = mul_into(b_mul5, 2.0)
+    del b_mul5
     b_add = unbroadcast(-b_div * div / add, add)
+    del b_div, div
     b_a1 = b_a1 + 2.0 * b_add * a
     # adjoint of line 9: b_a = b_a + b_mul1 * cos * (1.0 - tanh * tanh)
     b_b_a_out2 = b_b_a
     b_b_a = unbroadcast(b_b_a, _b_a1)
     b_mul3 = unbroadcast(b_b_a_out2, mul3)
+    del mul3
     b_mul11 = b_mul3 * sub
     b_sub1 = unbroadcast(mul1 * b_mul3, sub)
+    del b_mul3, mul1
     b_tanh = 2.0 * -b_sub1 * tanh
     b_cos = unbroadcast(b_mul1 * b_mul11, cos)
+    del b_mul11
     # adjoint of line 8: b_a = -(tanh * b_mul1) * np.sin(a)
     b_mul = -b_b_a * sin1
     b_sin1 = unbroadcast(neg * b_b_a, sin1)
+    del b_b_a, neg
     b_a1 = b_a1 + b_sin1 * np.cos(a)
     b_tanh = b_tanh + unbroadcast(b_mul * b_mul1, tanh)
+    del b_mul, b_mul1
     # adjoint of line 5: cos = np.cos(a)
     b_a1 = b_a1 + -b_cos * np.sin(a)
     # adjoint of line 4: tanh = np.tanh(a)

@@ -19,7 +19,7 @@ from fd import assert_close, numeric_grad
 from srcdiff.api import transforms
 from srcdiff.compiler.reverse.checkpoint import Checkpointing
 from srcdiff.errors import SrcdiffError, VerificationError
-from srcdiff.runtime import checkpoint_schedule
+from srcdiff.runtime import BINOMIAL_BLOCK, checkpoint_schedule
 
 SCHEDULES = (None, "sqrt", "binomial", 3)
 REFUSED = {"while_data_dependent", "rk4_pendulum", "break_loop", "early_return_in_loop",
@@ -187,7 +187,7 @@ def test_sqrt_runs_twice_with_root_memory(T):
     assert c["snaps"] <= k
 
 
-@pytest.mark.parametrize("T,how,slots", [(30, "binomial:3", 3), (64, "binomial", 7),
+@pytest.mark.parametrize("T,how,slots", [(30, "binomial:3", 3), (64, "binomial:7", 7),
                                          (100, "binomial:4", 4), (7, "binomial:2", 2)])
 def test_binomial_is_optimal_and_bounded(T, how, slots):
     c = _trace(corpus.rnn, _rnn_args(T), how)
@@ -198,6 +198,22 @@ def test_binomial_is_optimal_and_bounded(T, how, slots):
     assert advances == _fewest(T, slots)
     assert c["snaps"] <= slots
     assert c["stack"] <= 1  # one iteration taped at a time
+
+
+@pytest.mark.parametrize("T", (64, 100, 200))
+def test_binomial_blocks_are_optimal_and_bounded(T):
+    """checkpoint="binomial": revolve over blocks of BINOMIAL_BLOCK iterations, each block
+    taped whole, with log2(blocks) snapshots: the fewest block advances for them."""
+    block = BINOMIAL_BLOCK
+    blocks = -(-T // block)
+    slots = max(2, blocks.bit_length())
+    c = _trace(corpus.rnn, _rnn_args(T), "binomial")
+    forward, backward = checkpoint_schedule(T, "binomial")
+    assert c["body"] - 2 * T == sum(m - a for a, m, _, _ in backward)  # the code runs the plan
+    # only whole blocks are advanced (the last, maybe shorter, one is reversed first)
+    assert c["body"] - 2 * T + forward[-1][0] == _fewest(blocks, slots) * block
+    assert c["snaps"] <= slots
+    assert c["stack"] <= block  # one block taped at a time
 
 
 @pytest.mark.parametrize("how", ("sqrt", "binomial", "binomial:3", 1, 4, 50))

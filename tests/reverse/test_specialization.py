@@ -426,7 +426,8 @@ def cube_of_sqrt(x):
 def test_sqrt_and_square_scalings_cancel():
     args = (rng.standard_normal(5), rng.standard_normal(5))
     code = code_of(soft_norm, (0, 1), args)
-    assert "0.5" not in code and "/ j * h" in code  # sqrt's 0.5 and the square's 2.0
+    # sqrt's 0.5 and the square's 2.0 (h's last read reuses its buffer: optimize/release.py)
+    assert "0.5" not in code and ("/ j * h" in code or "mul_into(h, b_j / j)" in code)
     check(soft_norm, args, (0, 1))
 
 

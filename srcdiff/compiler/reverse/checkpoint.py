@@ -274,9 +274,10 @@ class Checkpointing:
 
     def segments_defer(self, s):
         """Are sums over iterations deferred for loop ``s`` (deferral.py)? For a
-        checkpointed loop, only when a segment has several iterations: per segment."""
+        checkpointed loop, per segment: a segment's adjoint sums over its iterations
+        at once (``"binomial:<c>"`` tapes one iteration at a time: nothing to defer)."""
         how = self.checkpoints.get(S.key(s))
-        return how is None or not str(how).startswith("binomial")
+        return how is None or not str(how).startswith("binomial:")
 
     def per_segment(self, adjoint, deferred_pre, deferred_post):
         """The adjoint loop's body, with the sums deferral keeps for after the loop made

@@ -7,6 +7,7 @@
 #   tests/cli_samples/imports.py  branches  6a035c5860fa3e58c6bbdc28ce47e76a2c83ac61189b9efe1c553bbfd06939eb  wrt=a,b
 
 import math as m
+import sys
 from math import exp as mexp
 
 import numpy as np
@@ -19,6 +20,7 @@ __all__ = ['grad_mixed', 'grad_branches']
 BIG = float("inf")
 EPS = np.float32(0.001)
 FLAGS = (True, None, 2.5)
+IN_PLACE_SIZE = 32768
 LABEL = 'xy'
 SHAPE = (2, 3)
 SUM_BY_EINSUM_SIZE = 4096
@@ -44,15 +46,22 @@ def grad_mixed(x, grad_ys=None):
     # adjoint of line 21: return onp.sum(z * z) + min(BIG, 3.0) * onp.sum(x) * FLAGS[2]
     b_sum1 = unbroadcast(b_add, sum1)
     b_mul3 = unbroadcast(b_add * FLAGS_i, mul3)
+    del b_add, mul3
     b_sum2 = unbroadcast(min1 * b_mul3, sum2)
+    del b_mul3, min1
     b_x = spread(b_sum2, x)
     b_mul2 = spread(b_sum1, mul2)
-    b_z = 2.0 * b_mul2 * z
+    del mul2
+    b_z = mul_into(z, 2.0 * b_mul2)
+    del b_mul2, z
     # adjoint of line 20: z = y * mexp(0.5) + m.sqrt(2.0) * len(LABEL)
-    b_y = b_z * mexp1
+    b_y = mul_into(b_z, mexp1)
+    del b_z
     # adjoint of line 19: y = tanh(x.reshape(SHAPE)) * EPS
     b_tanh1 = unbroadcast(b_y * EPS, tanh1)
-    b_reshape = b_tanh1 * (1.0 - tanh1 * tanh1)
+    del b_y
+    b_reshape = mul_into(b_tanh1, 1.0 - tanh1 * tanh1)
+    del b_tanh1, tanh1
     b_x = add_tree(b_x, np.reshape(b_reshape, np.shape(x)))
     return finish(b_x, x)
 
@@ -85,6 +94,7 @@ def grad_branches(a, b, grad_ys=None):
         mul_before = _stack.pop()
         b_c = b_mul * 2.0
         mul = mul_before
+    del mul
     # adjoint of line 25: if a > 0:
     if cmp:
         # adjoint of line 26: c = a * b
@@ -175,11 +185,47 @@ def _join(index, k):
     return k if index is None else f"{index}[{k}]"
 
 
+def mul_into(m, other):
+    """``m * other``, written into ``m``'s buffer when nothing else can see it.
+
+    Generated code calls it (and :func:`add_into`) only where ``m`` appears once and its
+    variable is not read again (optimize/release.py); it writes in place only into an
+    ndarray that owns its data, that nothing but that variable refers to (its reference
+    count is that of an array only a caller's variable holds: :func:`owned_refs`), and
+    whose shape and dtype the result keeps. Otherwise (a record, a tape, a view or an
+    alias holds it) it returns ``m * other``: the same numbers either way.
+    """
+    refs = sys.getrefcount(m)  # (first: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.multiply(m, other, out=m)
+    return m * other
+
+
 def _other_array(x):
     """An array of another library that NumPy's functions dispatch to (a dask array): built
     with ``np.zeros_like`` and the like, never converted to a NumPy array."""
     return hasattr(x, "__array_function__") and hasattr(x, "shape") \
         and not isinstance(x, np.ndarray)
+
+
+def _owned(m, other, refs):  # (only arrays of IN_PLACE_SIZE elements or more: cheap first)
+    if type(m) is not np.ndarray or m.size < IN_PLACE_SIZE or refs > owned_refs():
+        return False
+    t = type(other)
+    if t is np.ndarray:  # the same dtype and shape: the result's are m's
+        same = other.dtype == m.dtype and other.shape == m.shape
+    else:
+        same = (t is float or t is np.float64) and m.dtype == np.float64
+    return same and m.flags.owndata and m.flags.writeable
+
+
+def owned_refs(refs_seen=lambda m, other: sys.getrefcount(m)):
+    """The reference count :func:`mul_into` sees for an array only its caller's variable
+    holds, measured once on the running interpreter (it differs between versions)."""
+    if not hasattr(owned_refs, "value"):
+        m = np.empty(1)
+        owned_refs.value = refs_seen(m, None)  # (called as mul_into is)
+    return owned_refs.value
 
 
 def seed(grad_ys, y, index=None):

@@ -7,12 +7,14 @@
 #   tests/cli_samples/mlp.py  energy  5461d4dd06c5874a9646913d61042a9c19273ecd0a0fd87979699e4b07f33387  wrt=x
 
 import math
+import sys
 
 import numpy as np
 
 __all__ = ['grad_loss', 'grad_energy']
 
 
+IN_PLACE_SIZE = 32768
 LEAK = 0.01
 SCALE = 0.5
 SUM_BY_EINSUM_SIZE = 4096
@@ -40,23 +42,35 @@ def grad_loss(w, b, x, y, grad_ys=None):
     # adjoint of line 20: return SCALE * np.mean(err ** 2) + math.pi * np.sum((h - baseline) ** 2) / 100.0
     b_div = unbroadcast(b_add1, div)
     b_pow2 = spread(pi * (b_div / 100.0), pow2)
-    b_sub = b_pow2 * 2.0 * sub
+    del pow2
+    b_sub = mul_into(sub, b_pow2 * 2.0)
+    del b_pow2, sub
     b_h = unbroadcast(b_sub, h)
+    del b_sub
     b_mean1 = unbroadcast(SCALE * b_add1, mean1)
+    del b_add1
     b_pow1 = spread(b_mean1 / size_of(pow1), pow1)
-    b_err = b_pow1 * 2.0 * err
+    del pow1
+    b_err = mul_into(err, b_pow1 * 2.0)
+    del b_pow1, err
     # adjoint of line 18: err = h - y
     b_h = b_h + unbroadcast(b_err, h)
+    del b_err, h
     # adjoint of line 17: h = np.maximum(h, LEAK * h)
     b_h_out = b_h
     b_h = unbroadcast(b_h * ((_h1 > mul) + 0.5 * (_h1 == mul)), _h1)
     b_mul = unbroadcast(b_h_out * ((mul > _h1) + 0.5 * (_h1 == mul)), mul)
+    del mul
     b_h = b_h + unbroadcast(LEAK * b_mul, _h1)
+    del b_mul
     # adjoint of line 16: h = np.tanh(x @ w + b)
-    b_add = b_h * (1.0 - _h1 * _h1)
+    b_add = mul_into(b_h, 1.0 - _h1 * _h1)
+    del b_h
     b_matmul = unbroadcast(b_add, matmul)
     b_b = unbroadcast(b_add, b)
+    del b_add
     vjp = vjp_matmul(b_matmul, matmul, x=x, y=w)
+    del b_matmul, matmul
     b_w = vjp[1]
     return finish(b_w, w), finish(b_b, b)
 
@@ -100,6 +114,7 @@ def grad_energy(x, grad_ys=None):
         e = add1 + mul1
     # seed: the gradient of the sum of the outputs
     b_e = seed(grad_ys, e)
+    del e
     # adjoint of line 25: for i in range(x.shape[0] - 1):
     b_x = zeros_tree(x)
     for i in reversed(range(sub)):
@@ -297,11 +312,47 @@ def _join(index, k):
     return k if index is None else f"{index}[{k}]"
 
 
+def mul_into(m, other):
+    """``m * other``, written into ``m``'s buffer when nothing else can see it.
+
+    Generated code calls it (and :func:`add_into`) only where ``m`` appears once and its
+    variable is not read again (optimize/release.py); it writes in place only into an
+    ndarray that owns its data, that nothing but that variable refers to (its reference
+    count is that of an array only a caller's variable holds: :func:`owned_refs`), and
+    whose shape and dtype the result keeps. Otherwise (a record, a tape, a view or an
+    alias holds it) it returns ``m * other``: the same numbers either way.
+    """
+    refs = sys.getrefcount(m)  # (first: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.multiply(m, other, out=m)
+    return m * other
+
+
 def _other_array(x):
     """An array of another library that NumPy's functions dispatch to (a dask array): built
     with ``np.zeros_like`` and the like, never converted to a NumPy array."""
     return hasattr(x, "__array_function__") and hasattr(x, "shape") \
         and not isinstance(x, np.ndarray)
+
+
+def _owned(m, other, refs):  # (only arrays of IN_PLACE_SIZE elements or more: cheap first)
+    if type(m) is not np.ndarray or m.size < IN_PLACE_SIZE or refs > owned_refs():
+        return False
+    t = type(other)
+    if t is np.ndarray:  # the same dtype and shape: the result's are m's
+        same = other.dtype == m.dtype and other.shape == m.shape
+    else:
+        same = (t is float or t is np.float64) and m.dtype == np.float64
+    return same and m.flags.owndata and m.flags.writeable
+
+
+def owned_refs(refs_seen=lambda m, other: sys.getrefcount(m)):
+    """The reference count :func:`mul_into` sees for an array only its caller's variable
+    holds, measured once on the running interpreter (it differs between versions)."""
+    if not hasattr(owned_refs, "value"):
+        m = np.empty(1)
+        owned_refs.value = refs_seen(m, None)  # (called as mul_into is)
+    return owned_refs.value
 
 
 def seed(grad_ys, y, index=None):

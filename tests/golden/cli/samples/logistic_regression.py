@@ -5,11 +5,14 @@
 # source, function, sha256 of the function's source text, wrt:
 #   samples/logistic_regression.py  loss  d45ac138046097a0291ceadbbc804136f8a76e86e8b6aa9e6503cc633177e77a  wrt=params
 
+import sys
+
 import numpy as np
 
 __all__ = ['grad_loss']
 
 
+IN_PLACE_SIZE = 32768
 SUM_BY_EINSUM_SIZE = 4096
 
 
@@ -31,26 +34,40 @@ def grad_loss(params, x, y, grad_ys=None):
     b_add1 = scalar_seed(grad_ys)
     # adjoint of line 20: return np.mean(log_loss) + 1e-3 * np.sum(params["w"] * params["w"])
     b_mul1 = spread(0.001 * b_add1, mul1)
+    del mul1
     b_w1 = unbroadcast(b_mul1 * w, w)
     b_w2 = unbroadcast(w * b_mul1, w)
+    del b_mul1
     b_params = item_add(None, params, 'w', b_w2)
     b_params = item_add(b_params, params, 'w', b_w1)
     b_log_loss = spread(b_add1 / size_of(log_loss), log_loss)
+    del log_loss
     # adjoint of line 19: log_loss = np.maximum(z, 0.0) + np.log1p(np.exp(-np.abs(z))) - y * z
     b_add = unbroadcast(b_log_loss, add)
+    del add
     b_mul = -unbroadcast(b_log_loss, mul)
+    del b_log_loss, mul
     b_z = unbroadcast(y * b_mul, z)
+    del b_mul
     b_maximum = unbroadcast(b_add, maximum)
+    del maximum
     b_log1p = unbroadcast(b_add, log1p)
+    del b_add, log1p
     b_exp = b_log1p / (1.0 + exp)
-    b_abs1 = -b_exp * exp
+    del b_log1p
+    b_abs1 = mul_into(exp, -b_exp)
+    del b_exp, exp
     b_z = b_z + np.real(b_abs1) * np.conj(z) / np.where(z == 0, 1.0, abs1)
+    del abs1, b_abs1
     b_z = b_z + b_maximum * ((z > 0.0) + 0.5 * (z == 0.0))
+    del b_maximum, z
     # adjoint of line 17: z = x @ params["w"] + params["b"]
     b_matmul = unbroadcast(b_z, matmul)
     b_b = unbroadcast(b_z, b)
+    del b_z
     b_params = item_add(b_params, params, 'b', b_b)
     vjp = vjp_matmul(b_matmul, matmul, x=x, y=w)
+    del b_matmul, matmul
     b_w = vjp[1]
     b_params = item_add(b_params, params, 'w', b_w)
     return finish(b_params, params)
@@ -214,11 +231,47 @@ def _join(index, k):
     return k if index is None else f"{index}[{k}]"
 
 
+def mul_into(m, other):
+    """``m * other``, written into ``m``'s buffer when nothing else can see it.
+
+    Generated code calls it (and :func:`add_into`) only where ``m`` appears once and its
+    variable is not read again (optimize/release.py); it writes in place only into an
+    ndarray that owns its data, that nothing but that variable refers to (its reference
+    count is that of an array only a caller's variable holds: :func:`owned_refs`), and
+    whose shape and dtype the result keeps. Otherwise (a record, a tape, a view or an
+    alias holds it) it returns ``m * other``: the same numbers either way.
+    """
+    refs = sys.getrefcount(m)  # (first: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.multiply(m, other, out=m)
+    return m * other
+
+
 def _other_array(x):
     """An array of another library that NumPy's functions dispatch to (a dask array): built
     with ``np.zeros_like`` and the like, never converted to a NumPy array."""
     return hasattr(x, "__array_function__") and hasattr(x, "shape") \
         and not isinstance(x, np.ndarray)
+
+
+def _owned(m, other, refs):  # (only arrays of IN_PLACE_SIZE elements or more: cheap first)
+    if type(m) is not np.ndarray or m.size < IN_PLACE_SIZE or refs > owned_refs():
+        return False
+    t = type(other)
+    if t is np.ndarray:  # the same dtype and shape: the result's are m's
+        same = other.dtype == m.dtype and other.shape == m.shape
+    else:
+        same = (t is float or t is np.float64) and m.dtype == np.float64
+    return same and m.flags.owndata and m.flags.writeable
+
+
+def owned_refs(refs_seen=lambda m, other: sys.getrefcount(m)):
+    """The reference count :func:`mul_into` sees for an array only its caller's variable
+    holds, measured once on the running interpreter (it differs between versions)."""
+    if not hasattr(owned_refs, "value"):
+        m = np.empty(1)
+        owned_refs.value = refs_seen(m, None)  # (called as mul_into is)
+    return owned_refs.value
 
 
 def scalar_seed(grad_ys, index=None):

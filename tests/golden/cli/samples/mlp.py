@@ -5,11 +5,14 @@
 # source, function, sha256 of the function's source text, wrt:
 #   samples/mlp.py  loss  fc20ccaed053aa08a19aed1072e08d7e59146b5edf43fdaabc7950b5d0d81caf  wrt=params
 
+import sys
+
 import numpy as np
 
 __all__ = ['grad_loss']
 
 
+IN_PLACE_SIZE = 32768
 SUM_BY_EINSUM_SIZE = 4096
 
 
@@ -35,33 +38,48 @@ def grad_loss(params, x, y, grad_ys=None):
     b_neg = scalar_seed(grad_ys)
     # adjoint of line 19: return -np.mean(np.sum(log_probs * y, axis=1))
     b_sum2 = spread(-b_neg / size_of(sum2), sum2)
+    del sum2
     b_mul = unreduce(b_sum2, mul, 1, False)
+    del b_sum2, mul
     b_log_probs = unbroadcast(b_mul * y, log_probs)
+    del b_mul, log_probs
     # adjoint of line 18: log_probs = z - np.log(np.sum(np.exp(z), axis=1, keepdims=True))
     b_z = unbroadcast(b_log_probs, z)
+    del z
     b_log = -unbroadcast(b_log_probs, log)
+    del b_log_probs, log
     b_sum1 = b_log / sum1
+    del b_log, sum1
     b_exp = unreduce(b_sum1, exp, 1, True)
+    del b_sum1
     b_z = b_z + b_exp * exp
+    del b_exp, exp
     # adjoint of line 17: z = logits - np.max(logits, axis=1, keepdims=True)
     b_logits = unbroadcast(b_z, logits)
     b_max1 = -unbroadcast(b_z, max1)
+    del b_z
     b_logits = b_logits + unreduce(b_max1, logits, 1, True) * reduce_mask(
         logits, max1, 1, True)
+    del b_max1, logits, max1
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
     b_matmul1 = unbroadcast(b_logits, matmul1)
     b_b2 = unbroadcast(b_logits, b2)
+    del b_logits
     b_params = item_add(None, params, 'b2', b_b2)
     vjp = vjp_matmul(b_matmul1, matmul1, x=h, y=W2)
+    del b_matmul1, matmul1
     b_h = vjp[0]
     b_W2 = vjp[1]
     b_params = item_add(b_params, params, 'W2', b_W2)
     # adjoint of line 15: h = np.tanh(x @ params["W1"] + params["b1"])
-    b_add = b_h * (1.0 - h * h)
+    b_add = mul_into(b_h, 1.0 - h * h)
+    del b_h, h
     b_matmul = unbroadcast(b_add, matmul)
     b_b1 = unbroadcast(b_add, b1)
+    del b_add
     b_params = item_add(b_params, params, 'b1', b_b1)
     vjp1 = vjp_matmul(b_matmul, matmul, x=x, y=W1)
+    del b_matmul, matmul
     b_W1 = vjp1[1]
     b_params = item_add(b_params, params, 'W1', b_W1)
     return finish(b_params, params)
@@ -225,6 +243,22 @@ def _join(index, k):
     return k if index is None else f"{index}[{k}]"
 
 
+def mul_into(m, other):
+    """``m * other``, written into ``m``'s buffer when nothing else can see it.
+
+    Generated code calls it (and :func:`add_into`) only where ``m`` appears once and its
+    variable is not read again (optimize/release.py); it writes in place only into an
+    ndarray that owns its data, that nothing but that variable refers to (its reference
+    count is that of an array only a caller's variable holds: :func:`owned_refs`), and
+    whose shape and dtype the result keeps. Otherwise (a record, a tape, a view or an
+    alias holds it) it returns ``m * other``: the same numbers either way.
+    """
+    refs = sys.getrefcount(m)  # (first: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.multiply(m, other, out=m)
+    return m * other
+
+
 def _normalize_axes(axis, ndim):
     axes = axis if isinstance(axis, tuple) else (axis,)
     return tuple(a % ndim if ndim else a for a in axes)
@@ -235,6 +269,26 @@ def _other_array(x):
     with ``np.zeros_like`` and the like, never converted to a NumPy array."""
     return hasattr(x, "__array_function__") and hasattr(x, "shape") \
         and not isinstance(x, np.ndarray)
+
+
+def _owned(m, other, refs):  # (only arrays of IN_PLACE_SIZE elements or more: cheap first)
+    if type(m) is not np.ndarray or m.size < IN_PLACE_SIZE or refs > owned_refs():
+        return False
+    t = type(other)
+    if t is np.ndarray:  # the same dtype and shape: the result's are m's
+        same = other.dtype == m.dtype and other.shape == m.shape
+    else:
+        same = (t is float or t is np.float64) and m.dtype == np.float64
+    return same and m.flags.owndata and m.flags.writeable
+
+
+def owned_refs(refs_seen=lambda m, other: sys.getrefcount(m)):
+    """The reference count :func:`mul_into` sees for an array only its caller's variable
+    holds, measured once on the running interpreter (it differs between versions)."""
+    if not hasattr(owned_refs, "value"):
+        m = np.empty(1)
+        owned_refs.value = refs_seen(m, None)  # (called as mul_into is)
+    return owned_refs.value
 
 
 def reduce_mask(x, ans, axis=None, keepdims=False):

@@ -68,8 +68,10 @@ def grad_loss(params, xs, ys, grad_ys=None):
     n1 = len(xs)
     # seed: the gradient of the sum of the outputs
     b_div = seed(grad_ys, total / n1)
+    del total
     # adjoint of line 23: return total / len(xs)
     b_total = b_div / n1
+    del b_div
     # adjoint of line 18: for t in range(len(xs)):
     b_h = np.zeros_like(h)
     b_params = zeros_tree(params)

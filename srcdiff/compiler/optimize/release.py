@@ -1,0 +1,152 @@
+"""Release: the backward sweep lets go of arrays it no longer reads (``del``).
+
+A gradient's frame holds every saved value and every adjoint until it returns: on big
+arrays, a dozen arrays the size of the input where the primal held three. This pass
+adds ``del v`` right after the statement of the backward sweep that reads an array
+``v`` for the last time, so NumPy frees its buffer (when nothing else refers to it)
+before the next arrays are made::
+
+    b_x = sin * b_sum1
+    del sin
+    b_x += b_sin * np.cos(x)
+    del b_sin
+
+Invariant: ``del v`` follows statement S only when no statement after S reads ``v``
+before binding it again (liveness, computed backwards over the sweep; a loop or a branch
+counts as reading every name read inside it and as binding none), and ``v`` is surely
+bound there (by a statement of the function's body or of the same branch before S, not
+only inside a branch or a loop). A name read after a ``del`` would raise NameError, not
+change a value: a slip here cannot make a gradient wrong. A statement that reads
+``locals()`` (verification mode's checks read names by their spelling) keeps every name.
+Deletes go into the function's body and into branches, not into loop bodies.
+
+Only the backward sweep (from the seed on) is released: the primal sweep keeps what the
+backward sweep reads by construction. Parameters are never deleted (the caller holds
+them), nor scalars (nothing to gain). Code that is differentiated again is compiled
+without deletes (the front end refuses ``del``), as is the reference pipeline.
+"""
+
+import gast
+
+from srcdiff.compiler.ir import dataflow
+from srcdiff.compiler.ir import syntax as S
+
+_EVERYTHING = None  # the reads of a statement that calls locals()
+
+
+def release(node, arrays):
+    """Add ``del`` statements to the backward sweep of the gradient FunctionDef ``node``
+    for the names in ``arrays`` (array-valued variables and their adjoints)."""
+    body = node.body
+    at = next((k for k, s in enumerate(body) if S.heads(s) == S.SEED), None)
+    if at is None or not arrays:
+        return node
+    params = {a.id for a in node.args.args}
+    candidates = set(arrays) - params
+    bound = set()
+    for s in body[:at]:
+        if _simple(s):
+            bound |= dataflow.bound(s)
+    tail = [body[-1]] if isinstance(body[-1], gast.Return) else []
+    rest = body[at:len(body) - len(tail)]
+    live = _reads(tail[0]) if tail else set()
+    released = _block(rest, live, bound, candidates, tail=True)
+    node.body = body[:at] + released + tail
+    return node
+
+
+def _block(stmts, live_out, bound, candidates, tail=False):
+    """``stmts`` with deletes, given the names read after them (``live_out``) and the
+    names surely bound before them (``bound``). ``tail``: only the function's return
+    follows (which lets go of everything anyway: no deletes at the end)."""
+    if live_out is _EVERYTHING:
+        return stmts
+    before, sure = [], set(bound)
+    for s in stmts:
+        before.append(set(sure))
+        if _simple(s):
+            sure |= dataflow.bound(s)
+    out, live = [], set(live_out)
+    for s, sure in zip(reversed(stmts), reversed(before)):
+        reads = _reads(s)
+        if reads is _EVERYTHING:  # this statement and those before it stay as they are
+            return _rest(stmts, s, out)
+        last = tail and not out
+        if isinstance(s, gast.If):
+            s.body = _block(s.body, live, sure, candidates, last)
+            s.orelse = _block(s.orelse, live, sure, candidates, last)
+            dead = []
+        else:
+            dead = sorted((reads & candidates & sure) - live
+                          - (dataflow.bound(s) if _simple(s) else set()))
+        if dead:
+            _multiply_into(s, dead)
+        # (a few names per line: a long line would be wrapped in parentheses, a tuple)
+        for k in range(len(dead) - 4 if dead and not last else -4, -4, -4):
+            out.append(S.locate(gast.Delete(targets=[
+                gast.Name(id=v, ctx=gast.Del(), annotation=None, type_comment=None)
+                for v in dead[max(k, 0):k + 4]]), s))
+        out.append(s)
+        if _simple(s):
+            live -= dataflow.bound(s)
+        live |= reads
+    return out[::-1]
+
+
+_INTO = {gast.Mult: "mul_into", gast.Add: "add_into"}
+
+
+def _multiply_into(s, dead):
+    """``a * b`` or ``a + b`` (the value of ``v = ...`` or ``v += ...``, or the right
+    operand of a ``-`` or ``/`` in it) with
+    ``a`` not read after the statement and read once in it: ``mul_into(a, b)`` /
+    ``add_into(a, b)``, which reuse ``a``'s buffer when nothing else refers to it
+    (runtime.mul_into checks that, and the shape and dtype, when it runs: the result is
+    ``a * b`` either way). Read once: nothing reads ``a`` after its buffer changed."""
+    if not isinstance(s, (gast.Assign, gast.AugAssign)):
+        return
+    count = {}
+    for n in gast.walk(s.value):
+        if isinstance(n, gast.Name):
+            count[n.id] = count.get(n.id, 0) + 1
+    once = {v for v in dead if count.get(v) == 1}
+
+    def visit(node, top):
+        """``top``: the statement's value, or the right operand of ``-`` or ``/`` (whose
+        temporary NumPy cannot reuse: elsewhere it does, and ``mul_into`` would not help)"""
+        if not isinstance(node, gast.BinOp):
+            return node
+        if top and type(node.op) in _INTO:
+            for mine, other in ((node.left, node.right), (node.right, node.left)):
+                if isinstance(mine, gast.Name) and mine.id in once:
+                    once.discard(mine.id)
+                    return S.locate(S.call(_INTO[type(node.op)], [mine, other]), s)
+        node.left = visit(node.left, False)
+        node.right = visit(node.right, isinstance(node.op, (gast.Sub, gast.Div)))
+        return node
+
+    s.value = visit(s.value, True)
+
+
+def _rest(stmts, s, out):
+    """The statements up to ``s`` as they were (``s`` reads every name), then ``out``."""
+    k = max(i for i, x in enumerate(stmts) if x is s)
+    return stmts[:k + 1] + out[::-1]
+
+
+def _reads(s):
+    names = set()
+    for n in gast.walk(s):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
+            names.add(n.id)
+        elif isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
+            names.add(n.target.id)
+        if isinstance(n, gast.Call) and isinstance(n.func, gast.Name) \
+                and n.func.id == "locals":
+            return _EVERYTHING
+    return names
+
+
+def _simple(s):
+    return not isinstance(s, (gast.If, gast.For, gast.While, gast.Try, gast.With))
+
