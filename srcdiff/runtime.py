@@ -83,6 +83,22 @@ def reduce_mask(x, ans, axis=None, keepdims=False):
     return mask / np.sum(mask, axis=axis, keepdims=True)
 
 
+def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
+    """The adjoint of ``np.max``/``np.min`` of ``x`` over ``axis`` reaching ``top``: ``g``
+    shared equally among the elements equal to ``top`` (ties), i.e. ``unreduce(g, x, axis,
+    keepdims) * reduce_mask(x, top, axis, keepdims)``, by one comparison and one product
+    over ``x`` (the mask's ``where``, sum, division and product took five)."""
+    if axis is None or keepdims:
+        hit = x == top
+    else:
+        axes = _normalize_axes(axis, np.ndim(x))
+        hit = x == np.expand_dims(top, axes)
+        g = np.expand_dims(g, axes)
+    if axis is None and type(hit) is np.ndarray:
+        return hit * (g / np.count_nonzero(hit))
+    return hit * (g / np.sum(hit, axis=axis, keepdims=True))
+
+
 def index_add(b, x, index, g):
     """``b + scatter(g at x[index])`` for an array ``x``; ``b`` is ``None`` (zero) or owned.
 

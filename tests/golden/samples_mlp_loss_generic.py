@@ -30,8 +30,7 @@ def grad_loss(params, x, y, grad_ys=None):
     # adjoint of line 17: z = logits - np.max(logits, axis=1, keepdims=True)
     b_logits = unbroadcast(b_z, logits)
     b_max1 = -unbroadcast(b_z, max1)
-    b_logits = b_logits + unreduce(b_max1, logits, 1, True) * reduce_mask(
-        logits, max1, 1, True)
+    b_logits = b_logits + extreme_grad(b_max1, logits, max1, 1, True)
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
     b_matmul1 = unbroadcast(b_logits, matmul1)
     b_b2 = unbroadcast(b_logits, b2)

@@ -46,8 +46,7 @@ def grad_loss(params, x, y, grad_ys=None):
     # adjoint of line 17: z = logits - np.max(logits, axis=1, keepdims=True)
     b_logits = unbroadcast(b_z, logits)
     b_max1 = -unbroadcast(b_z, max1)
-    b_logits = b_logits + unreduce(b_max1, logits, 1, True) * reduce_mask(
-        logits, max1, 1, True)
+    b_logits = b_logits + extreme_grad(b_max1, logits, max1, 1, True)
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
     b_matmul1 = unbroadcast(b_logits, matmul1)
     b_b2 = unbroadcast(b_logits, b2)
@@ -126,6 +125,22 @@ def _broadcast(g, x):
     if _other_array(x) and not _other_array(g):
         return np.zeros_like(x, dtype=np.asarray(g).dtype) + g
     return np.broadcast_to(g, np.shape(x))
+
+
+def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
+    """The adjoint of ``np.max``/``np.min`` of ``x`` over ``axis`` reaching ``top``: ``g``
+    shared equally among the elements equal to ``top`` (ties), i.e. ``unreduce(g, x, axis,
+    keepdims) * reduce_mask(x, top, axis, keepdims)``, by one comparison and one product
+    over ``x`` (the mask's ``where``, sum, division and product took five)."""
+    if axis is None or keepdims:
+        hit = x == top
+    else:
+        axes = _normalize_axes(axis, np.ndim(x))
+        hit = x == np.expand_dims(top, axes)
+        g = np.expand_dims(g, axes)
+    if axis is None and type(hit) is np.ndarray:
+        return hit * (g / np.count_nonzero(hit))
+    return hit * (g / np.sum(hit, axis=axis, keepdims=True))
 
 
 def finish(g, x, zero=False):
@@ -244,13 +259,6 @@ def _other_array(x):
     with ``np.zeros_like`` and the like, never converted to a NumPy array."""
     return hasattr(x, "__array_function__") and hasattr(x, "shape") \
         and not isinstance(x, np.ndarray)
-
-
-def reduce_mask(x, ans, axis=None, keepdims=False):
-    """Where ``x`` attains the max/min ``ans``, shared equally among ties."""
-    full = ans if (axis is None or keepdims) else np.expand_dims(ans, _normalize_axes(axis, np.ndim(x)))
-    mask = np.where(x == full, 1.0, 0.0)
-    return mask / np.sum(mask, axis=axis, keepdims=True)
 
 
 def scalar_seed(grad_ys, index=None):
