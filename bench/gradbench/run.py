@@ -45,7 +45,7 @@ import srcdiff as sd  # noqa: E402
 
 TOLERANCE = 1e-6
 PEER_LIMIT = 20.0  # seconds for a peer's first call (JAX eager on det's recursion: minutes)
-JIT_SKIP = {"det", "ode"}  # tracing unrolls the recursion / the Python loop: minutes
+JIT_SKIP = {"det", "ode", "lstm"}  # tracing unrolls the recursion / the Python loops: minutes
 
 
 class TooSlow(Exception):
