@@ -22,7 +22,7 @@ def unbroadcast(g, x):
     gets the real part of a complex ``g`` (``match_complex``): only ``Re(g)`` pairs with
     its changes, and its gradient stays real (so it can be accumulated in place)."""
     tx = type(x)
-    if tx is float:  # the common cases, decided cheaply (same results as below)
+    if tx is float or tx is np.float64:  # the common cases, decided cheaply (as below)
         tg = type(g)
         if tg is float or tg is np.float64:
             return g
@@ -86,6 +86,22 @@ def reduce_mask(x, ans, axis=None, keepdims=False):
     return mask / np.sum(mask, axis=axis, keepdims=True)
 
 
+def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
+    """The adjoint of ``np.max``/``np.min`` of ``x`` over ``axis`` reaching ``top``: ``g``
+    shared equally among the elements equal to ``top`` (ties), i.e. ``unreduce(g, x, axis,
+    keepdims) * reduce_mask(x, top, axis, keepdims)``, by one comparison and one product
+    over ``x`` (the mask's ``where``, sum, division and product took five)."""
+    if axis is None or keepdims:
+        hit = x == top
+    else:
+        axes = _normalize_axes(axis, np.ndim(x))
+        hit = x == np.expand_dims(top, axes)
+        g = np.expand_dims(g, axes)
+    if axis is None and type(hit) is np.ndarray:
+        return hit * (g / np.count_nonzero(hit))
+    return hit * (g / np.sum(hit, axis=axis, keepdims=True))
+
+
 def index_add(b, x, index, g):
     """``b + scatter(g at x[index])`` for an array ``x``; ``b`` is ``None`` (zero) or owned.
 
@@ -94,8 +110,11 @@ def index_add(b, x, index, g):
     """
     if b is None:
         dtype = x.dtype if hasattr(x, "dtype") else np.asarray(x).dtype
-        b = np.zeros_like(x, dtype=dtype if np.issubdtype(dtype, np.inexact)
-                          else np.result_type(dtype, np.float64))
+        if type(x) is np.ndarray and (dtype == np.float64 or dtype.kind in "fc"):
+            b = np.zeros(x.shape, dtype)  # (zeros_like's result, with less overhead)
+        else:
+            b = np.zeros_like(x, dtype=dtype if np.issubdtype(dtype, np.inexact)
+                              else np.result_type(dtype, np.float64))
     if _is_basic_index(index):
         b[index] += g
     elif _other_array(b) or _other_array(g):
@@ -124,8 +143,15 @@ def last_writes(x, index):
 
 
 def _is_basic_index(index):
-    if isinstance(index, tuple):
-        return all(_is_basic_index(i) for i in index)
+    t = type(index)
+    if t is int or t is slice:  # the common cases, decided cheaply
+        return True
+    if t is tuple:
+        for i in index:
+            ti = type(i)
+            if ti is not int and ti is not slice and not _is_basic_index(i):
+                return False
+        return True
     return index is None or index is Ellipsis or isinstance(index, (int, np.integer, slice))
 
 

@@ -225,6 +225,54 @@ def _ba_make(n=21, m=11315, p=36455, seed=31337):
             rng.normal(0, 50, (p, 2)))
 
 
+# ------------------------------------------------------------------ lstm (ADBench's model)
+def _sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def _lstm_model(weight, bias, hidden, cell, x):
+    """One layer's step: the forget, input and output gates and the change, from the
+    layer's 4b weights and biases (diagonal: each unit sees its own input)."""
+    b = x.shape[0]
+    forget = _sigmoid(x * weight[:b] + bias[:b])
+    ingate = _sigmoid(hidden * weight[b:2 * b] + bias[b:2 * b])
+    outgate = _sigmoid(x * weight[2 * b:3 * b] + bias[2 * b:3 * b])
+    change = np.tanh(hidden * weight[3 * b:] + bias[3 * b:])
+    cell = cell * forget + ingate * change
+    return outgate * np.tanh(cell), cell
+
+
+def lstm(main_params, extra_params, state, sequence):
+    """ADBench/GradBench's lstm objective: a character model of l layers (``main_params``:
+    2l rows of 4b, a weight row then a bias row per layer; ``extra_params``: the input
+    weights, output weights and output bias; ``state``: 2l rows of b, a hidden then a cell
+    row per layer) run over ``sequence`` (c rows of b); the mean log-likelihood of each
+    next row, negated."""
+    c, b = sequence.shape
+    layers = state.shape[0] // 2
+    total = 0.0
+    for t in range(c - 1):
+        x = sequence[t] * extra_params[0]
+        rows = []
+        for i in range(layers):
+            h, cell = _lstm_model(main_params[2 * i], main_params[2 * i + 1], state[2 * i],
+                                  state[2 * i + 1], x)
+            rows.append(h)
+            rows.append(cell)
+            x = h
+        state = np.stack(rows)
+        ypred = x * extra_params[1] + extra_params[2]
+        ynorm = ypred - np.log(np.sum(np.exp(ypred)) + 2.0)
+        total = total + np.sum(sequence[t + 1] * ynorm)
+    return -total / ((c - 1) * b)
+
+
+def _lstm_make(layers=2, c=1024, b=14, seed=31337):
+    rng = np.random.default_rng(seed)
+    return (rng.standard_normal((2 * layers, 4 * b)) * 0.5, rng.standard_normal((3, b)) * 0.5,
+            rng.standard_normal((2 * layers, b)) * 0.5, rng.standard_normal((c, b)))
+
+
 def fd_check(fn, wrt, directions=3, eps=1e-6, seed=0):
     """Central differences of ``fn`` along random directions of argument ``wrt``."""
     def check(args, grad):
@@ -258,6 +306,9 @@ EVALS = [
          "gradient of the sum of squared residuals w.r.t. the cameras (GradBench asks for "
          "the sparse Jacobian of the residuals); ba's rotation and distortion helpers run "
          "once, their adjoints reuse their records"),
+    Eval("lstm", "l=2 c=1024 b=14", lstm, 0, _lstm_make, fd_check(lstm, 0),
+         "gradient w.r.t. the main parameters (GradBench: w.r.t. the main and extra "
+         "parameters)"),
 ]
 
 # ratio derivative ÷ primal published by GradBench (nightly), as quoted in issue 21

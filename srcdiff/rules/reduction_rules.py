@@ -25,6 +25,7 @@ import numpy as np
 from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import (
     broadcast_like,
+    extreme_grad,
     fill_zeros,
     is_constant,
     reduce_mask,
@@ -117,7 +118,7 @@ def std_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
 
 @R.vjp(np.max, np.amax)
 def max_(g, ans, a, axis=None, out=None, keepdims=False):
-    return unreduce(g, a, axis, keepdims) * reduce_mask(a, ans, axis, keepdims)
+    return extreme_grad(g, a, ans, axis, keepdims)
 
 
 @R.jvp(np.max, np.amax)
@@ -127,7 +128,7 @@ def max_jvp(d, ans, a, axis=None, out=None, keepdims=False):
 
 @R.vjp(np.min, np.amin)
 def min_(g, ans, a, axis=None, out=None, keepdims=False):
-    return unreduce(g, a, axis, keepdims) * reduce_mask(a, ans, axis, keepdims)
+    return extreme_grad(g, a, ans, axis, keepdims)
 
 
 @R.jvp(np.min, np.amin)

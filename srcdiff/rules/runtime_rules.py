@@ -24,6 +24,7 @@ from srcdiff.runtime import (
     cotangent,
     dict_of,
     dict_of_grad,
+    extreme_grad,
     fill_zeros,
     finish,
     index_add,
@@ -94,6 +95,12 @@ def unbroadcast_vjp(g, ans, grad, x=None):
 @R.linear(unreduce, name="unreduce")
 def unreduce_vjp(g, ans, grad, x=None, axis=None, keepdims=False):
     return unbroadcast(np.sum(g, axis=axis, keepdims=keepdims), grad)
+
+
+@R.linear(extreme_grad, name="extreme_grad")
+def extreme_grad_vjp(g, ans, grad, x=None, top=None, axis=None, keepdims=False):
+    # linear in grad (the mask is constant where the extreme is attained)
+    return np.sum(g * reduce_mask(x, top, axis, keepdims), axis=axis, keepdims=keepdims)
 
 
 @R.linear(spread, name="spread")

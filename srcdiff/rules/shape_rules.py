@@ -300,14 +300,17 @@ def split_like(g, arrays, axis=0):
     if axis is None:
         sizes = np.cumsum([np.size(a) for a in arrays])[:-1]
         return [np.reshape(p, np.shape(a)) for p, a in zip(np.split(g, sizes), arrays)]
-    ends = np.cumsum([np.shape(a)[axis] for a in arrays])
     lead = (slice(None),) * (axis % np.ndim(g))  # slices, not np.split: any array type has them
-    return [g[lead + (slice(int(e) - np.shape(a)[axis], int(e)),)] for a, e in zip(arrays, ends)]
+    parts, end = [], 0
+    for a in arrays:
+        start, end = end, end + np.shape(a)[axis]
+        parts.append(g[lead + (slice(start, end),)])
+    return parts
 
 
 @R.vjp(np.stack)
 def stack(g, ans, arrays, axis=0):
-    return [np.take(g, i, axis=axis) for i in range(len(arrays))]
+    return stacked_parts(g, len(arrays), axis)
 
 
 @R.jvp(np.stack)
@@ -353,6 +356,13 @@ def column_stack(g, ans, tup):
 @R.jvp(np.column_stack)
 def column_stack_jvp(d, ans, tup):
     return np.column_stack(fill_zeros(d, tup))
+
+
+def stacked_parts(g, n, axis=0):
+    """The ``n`` slices of ``g`` along ``axis`` (``np.stack``'s adjoint): views of ``g``,
+    as ``np.take`` would copy them (any array type has basic indexing)."""
+    lead = (slice(None),) * (axis % np.ndim(g))
+    return [g[lead + (i,)] for i in range(n)]
 
 
 def stacked_grads(g, tup, how):

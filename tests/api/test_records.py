@@ -191,3 +191,93 @@ def test_deep_recursion_is_linear():
         sys.setrecursionlimit(old)
     assert calls[0] == 300
     assert_close(got, numeric_grad(deep, (X,), 0), rtol=1e-4)
+
+
+# ------------------------------------------------------------ callers that append to lists
+
+
+def appends_rows(x, w):
+    """Rows gathered in a list and joined by np.stack (lstm's layers): the list is read only
+    by its appends and by the copying join, so _rotate's record is kept."""
+    q = x
+    for i in range(3):
+        rows = []
+        for j in range(2):
+            q = _rotate(q, w)
+            rows.append(q)
+            rows.append(q * w)
+        q = np.sum(np.stack(rows), axis=0)
+    return np.sum(np.tanh(q))
+
+
+def _sum_list(rows):
+    return rows[0] + rows[1]
+
+
+def passes_the_list(x, w):
+    rows = []
+    rows.append(_rotate(x, w))
+    rows.append(x)
+    return np.sum(_sum_list(rows) * _rotate(x, w))
+
+
+def indexes_the_list(x, w):
+    rows = []
+    rows.append(_rotate(x, w))
+    rows.append(x)
+    return np.sum(rows[0] * rows[1])
+
+
+def nests_the_list(x, w):
+    inner = []
+    inner.append(_rotate(x, w))
+    outer = []
+    outer.append(inner)
+    return np.sum(np.stack(outer) ** 2)
+
+
+def list_from_a_call(x, w):
+    rows = _pair(x, w)
+    rows.append(x)
+    return np.sum(np.stack(rows) ** 2)
+
+
+def _pair(x, w):
+    return [_rotate(x, w), w]
+
+
+@pytest.mark.parametrize("f, uses", [
+    (appends_rows, "bwd__rotate("),
+    (passes_the_list, "grad__rotate("),  # a callee sees the list: its primal runs again
+    (indexes_the_list, "grad__rotate("),  # an index reads the list
+    (nests_the_list, "grad__rotate("),  # a list appended into another
+    (list_from_a_call, "grad__pair("),  # the list is a callee's result (its record's)
+])
+def test_call_adjoints_of_callers_that_append(f, uses):
+    args = (X, W)
+    assert uses in sd.source(f, args=args)
+    expected = numeric_grad(f, args, 0)
+    for options in ({}, {"verify": True}, {"optimize": False}):
+        assert_close(sd.grad(f, **options)(*args), expected)
+    e = np.array([0.5, -1.0, 2.0])
+    assert_close(sd.jvp(f)(*args, tangents=e)[1], np.sum(expected * e))
+    assert_close(sd.hvp(f)(*args, vector=e),
+                 numeric_grad(lambda x: np.sum(sd.grad(f, optimize=False)(x, W) * e), (X,), 0))
+
+
+def test_appending_caller_keeps_one_primal_sweep(monkeypatch):
+    """appends_rows's _rotate runs 6 times in the gradient, not 12 (record reused)."""
+    g = sd.grad(appends_rows)
+    expected = g(X, W)
+    calls = [0]
+    real = np.sin
+
+    def counting_sin(x):
+        calls[0] += 1
+        return real(x)
+
+    monkeypatch.setattr(np, "sin", counting_sin)
+    got = g(X, W)
+    monkeypatch.setattr(np, "sin", real)
+    assert calls[0] == 6
+    assert_close(got, expected)

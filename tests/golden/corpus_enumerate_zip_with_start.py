@@ -41,6 +41,7 @@ def grad_enumerate_zip_with_start(x, y, grad_ys=None):
         # adjoint of line 737: for i, (a, b) in enumerate(zip(x, y[1:])):
         b_y_i = index_add(b_y_i, y_i, i, b_b)
         b_x = index_add(b_x, x, i, b_a)
+    del y_i
     # adjoint of line 737: for i, (a, b) in enumerate(zip(x, y[1:])):
     b_y = index_add(b_y, y, slice(1, None, None), b_y_i)
     return finish(b_x, x), finish(b_y, y)

@@ -22,10 +22,8 @@ def grad_methods(x, grad_ys=None):
     vjp = vjp_dot(b_dot, dot, a=m, b=m)
     del b_dot, dot
     b_m = b_m + (vjp[0] + vjp[1])
-    b_m = b_m + unreduce(-b_add2, m, None, False) * reduce_mask(m, min1,
-        None, False)
-    b_m = b_m + unreduce(mean * b_add2, m, None, False) * reduce_mask(m,
-        max1, None, False)
+    b_m = b_m + extreme_grad(-b_add2, m, min1, None, False)
+    b_m = b_m + extreme_grad(mean * b_add2, m, max1, None, False)
     b_m = b_m + spread(b_add2 * max1 / size_of(m), m)
     b_m = b_m + spread(b_add2, m)
     del m

@@ -24,27 +24,41 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     b_add1 = scalar_seed(grad_ys)
     # adjoint of line 753: return np.sum(y * x) + np.sum(grid ** 2 * np.arange(6.0).reshape(3, 2))
     b_mul2 = spread(b_add1, mul2)
+    del mul2
     b_pow1 = unbroadcast(b_mul2 * reshape, pow1)
+    del b_mul2, pow1, reshape
     b_grid = b_pow1 * 2.0 * grid
+    del b_pow1
     b_mul1 = spread(b_add1, mul1)
+    del mul1
     b_y = unbroadcast(b_mul1 * x, y)
     b_x = unbroadcast(y * b_mul1, x)
+    del b_mul1
     # adjoint of line 752: grid[rows, [1, 0, 1]] = x[1:] * x[0]
     b_mul = unbroadcast(b_grid[rows, items3] * last_writes(b_grid, (rows,
         items3)), mul)
+    del mul
     b_grid[rows, items3] = 0.0
+    del b_grid
     grid[rows, items3] = _grid_saved
+    del grid, rows
     b_x_i1 = b_mul * x_i2
     b_x_i2 = unbroadcast(x_i1 * b_mul, x_i2)
+    del b_mul, x_i1
     b_x = index_add(None, x, 0, b_x_i2) + b_x
     b_x = index_add(b_x, x, slice(1, None, None), b_x_i1)
+    del b_x_i1
     # adjoint of line 749: y[[0, 0, 1]] += x[:3]
     b_add = unbroadcast(b_y[items] * last_writes(b_y, items), add)
+    del add
     b_y = np.array(b_y, dtype=float)
     b_y[items] = 0.0
     y[items] = _y_saved
     b_item = unbroadcast(b_add, item)
+    del item
     b_x_i = unbroadcast(b_add, x_i)
+    del b_add, x_i
     b_x = index_add(b_x, x, slice(None, 3, None), b_x_i)
+    del b_x_i
     b_y = index_add(b_y, y, items, b_item)
     return finish(b_x, x)

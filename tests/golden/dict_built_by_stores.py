@@ -48,6 +48,7 @@ def grad_dict_built_by_stores(x, grad_ys=None):
         feats_i = feats_i_before
         k_before = _stack.pop()
         k = k_before
+    del pow1
     # adjoint of line 150: for i in range(len(x)):
     b_x = np.zeros_like(x)
     for i in reversed(range(n)):
@@ -69,9 +70,11 @@ def grad_dict_built_by_stores(x, grad_ys=None):
         b_x_i = b_tanh * (1.0 - tanh * tanh)
         tanh = tanh_before
         b_x = index_add(b_x, x, i, b_x_i)
+    del mul1
     # adjoint of line 149: feats["lin"] = x * 2.0
     b_mul = item_grad(b_feats, 'lin', mul)
+    del mul
     b_feats = item_clear(b_feats, 'lin')
     item_restore(feats, 'lin', _feats_saved)
-    b_x += b_mul * 2.0
+    b_x += mul_into(b_mul, 2.0)
     return finish(b_x, x)

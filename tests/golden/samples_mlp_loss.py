@@ -33,8 +33,7 @@ def grad_loss(params, x, y, grad_ys=None):
     del b_exp, b_log_probs, exp
     # adjoint of line 17: z = logits - np.max(logits, axis=1, keepdims=True)
     b_max1 = -unbroadcast(b_z, max1)
-    b_logits = add_into(b_z, unreduce(b_max1, logits, 1, True) *
-        reduce_mask(logits, max1, 1, True))
+    b_logits = add_into(b_z, extreme_grad(b_max1, logits, max1, 1, True))
     del b_max1, b_z, logits, max1
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
     b_b2 = unbroadcast(b_logits, b2)

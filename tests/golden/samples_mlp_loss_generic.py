@@ -39,8 +39,7 @@ def grad_loss(params, x, y, grad_ys=None):
     b_logits = unbroadcast(b_z, logits)
     b_max1 = -unbroadcast(b_z, max1)
     del b_z
-    b_logits = b_logits + unreduce(b_max1, logits, 1, True) * reduce_mask(
-        logits, max1, 1, True)
+    b_logits = b_logits + extreme_grad(b_max1, logits, max1, 1, True)
     del b_max1, logits, max1
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
     b_matmul1 = unbroadcast(b_logits, matmul1)

@@ -186,6 +186,53 @@ def test_np_maximum_uses_the_same_convention():
     assert sd.grad(f, wrt=(0, 1))(1.0, 1.0) == sd.grad(max_of_two, wrt=(0, 1))(1.0, 1.0)
 
 
+def max_rows_weighted(x, w):
+    return np.sum(w * np.max(x, axis=1)) + np.min(x) + np.sum(np.amax(x, axis=0, keepdims=True))
+
+
+def _max_rows_weighted_grad(x, w):
+    """By hand: each reduction's gradient shared among the elements tied at its extreme."""
+    g = np.zeros_like(x)
+    top = x == np.max(x, axis=1, keepdims=True)
+    g += top * (w[:, None] / np.sum(top, axis=1, keepdims=True))
+    low = x == np.min(x)
+    g += low / np.sum(low)
+    col = x == np.max(x, axis=0, keepdims=True)
+    g += col / np.sum(col, axis=0, keepdims=True)
+    return g
+
+
+def max_squared(x):
+    return np.sum(np.max(x, axis=1) ** 2) + np.min(x) ** 2
+
+
+TIED = np.array([[1.0, 3.0, 3.0, -2.0], [0.5, 0.5, 0.5, -2.0], [2.0, -1.0, 4.0, 4.0]])
+
+
+@pytest.mark.parametrize("options", [{}, {"verify": True}, {"optimize": False}])
+def test_array_max_and_min_ties_share_the_gradient(options):
+    """np.max/np.min over an axis, over everything and with keepdims, with ties in rows,
+    columns and at the overall minimum (extreme_grad): reverse, forward (one tangent per
+    entry) and second order (the Hessian, zero away from ties' kinks)."""
+    w = np.array([1.0, -2.0, 0.5])
+    want = _max_rows_weighted_grad(TIED, w)
+    assert_close(sd.grad(max_rows_weighted, **options)(TIED, w), want)
+    for k in range(TIED.size):
+        t = np.zeros(TIED.size)
+        t[k] = 1.0
+        _, d = sd.jvp(max_rows_weighted, 0)(TIED, w, tangents=t.reshape(TIED.shape))
+        assert_close(d, want.flat[k])
+    x = TIED + 0.01 * np.arange(TIED.size).reshape(TIED.shape)  # no ties: smooth there
+    v = np.arange(1.0, 1.0 + x.size).reshape(x.shape)
+    want = np.zeros_like(x)  # by hand: 2 v at each row's maximum and at the minimum
+    rows = np.argmax(x, axis=1)
+    want[np.arange(3), rows] = 2.0 * v[np.arange(3), rows]
+    low = np.unravel_index(np.argmin(x), x.shape)
+    want[low] += 2.0 * v[low]
+    assert_close(sd.hvp(max_squared, 0)(x, vector=v), want)
+    assert_close(sd.grad(max_rows_weighted)(x, w), numeric_grad(max_rows_weighted, (x, w), 0))
+
+
 def fabs_of(x):
     return math.fabs(x)
 

@@ -436,6 +436,7 @@ HELPER_CASES = {
     "unbroadcast": lambda r: ([r.standard_normal((3, 4)), r.standard_normal(4)], {}),
     "unreduce": lambda r: ([r.standard_normal(3), r.standard_normal((3, 4)), 1, False], {}),
     "spread": lambda r: ([float(r.standard_normal()), r.standard_normal((2, 3))], {}),
+    "extreme_grad": lambda r: _extreme_case(r),
     "match_complex": lambda r: ([r.standard_normal(3) + 1j * r.standard_normal(3),
                                  r.standard_normal(3)], {}),
     "finish": lambda r: ([r.standard_normal((2, 3)), r.standard_normal((2, 3)), False], {}),
@@ -458,6 +459,13 @@ HELPER_CASES = {
     "sequence_tangent": lambda r: ([(r.standard_normal(3), r.standard_normal(2)),
                                     (r.standard_normal(3), r.standard_normal(2))], {}),
 }
+
+
+def _extreme_case(r):
+    """np.max's adjoint over axis 1 of a (3, 4) array, the first row with a tie."""
+    x = r.standard_normal((3, 4))
+    x[0, 3] = x[0, 1] = np.max(x[0]) + 1.0
+    return [r.standard_normal(3), x, np.max(x, axis=1), 1, False], {}
 
 
 def _helper_rules():

@@ -41,7 +41,7 @@ from srcdiff.compiler.reverse.checkpoint import Checkpointing, backward_reads, c
 from srcdiff.compiler.reverse.contributions import Contributions
 from srcdiff.compiler.reverse.control import ControlFlow
 from srcdiff.compiler.reverse.primal import PrimalSweep
-from srcdiff.compiler.reverse.records import in_place_free
+from srcdiff.compiler.reverse.records import keeps_records
 from srcdiff.compiler.reverse.state import AdjointState
 from srcdiff.compiler.reverse.uniform import TopLevel
 
@@ -75,7 +75,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         self.checkpoints = checkpointed_loops(fn, parsed, options.checkpoint)
         # calls keep their callee's record only where nothing writes in place (records.py)
         self.may_record = getattr(options, "records", False) and not options.reference \
-            and in_place_free(fn, analysis)
+            and keeps_records(fn, analysis)
         self._reset_generation(set(names.taken))
 
     # ------------------------------------------------------------ helpers

@@ -301,7 +301,7 @@ class BackwardStatements:
                 state.uniform.add(bv)
                 state.owned.discard(bv)
                 self.ever_uniform.add(bv)
-            elif owned or isinstance(expr, (gast.BinOp, gast.UnaryOp)):
+            elif owned or isinstance(expr, (gast.BinOp, gast.UnaryOp)) or _fresh_call(expr):
                 state.owned.add(bv)
             else:
                 state.owned.discard(bv)
@@ -325,6 +325,15 @@ class BackwardStatements:
             total = S.call("add_tree", [S.name(bv), expr])
         out.append(S.assign(bv, total, like))
         state.owned.add(bv) if self.kind(v) == ARRAY else state.owned.discard(bv)
+
+
+# run-time helpers whose result is a new array that nothing else refers to
+_FRESH_HELPERS = frozenset({"extreme_grad"})
+
+
+def _fresh_call(expr):
+    return isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name) \
+        and expr.func.id in _FRESH_HELPERS
 
 
 def _drop_alias(out, start, keep, bv):

@@ -56,6 +56,71 @@ def in_place_free(fn, analysis):
     return True
 
 
+# NumPy joins that copy a list's entries into a new array: reading a list only through
+# them keeps nothing of the list itself
+_COPYING_JOINS = ("stack", "concatenate", "array", "vstack", "hstack", "column_stack")
+
+
+def keeps_records(fn, analysis):
+    """May the calls in the ANF function ``fn`` keep their callees' records (the caller's
+    half of the invariant above: nothing a record holds changes between the call and its
+    adjoint)? Yes when ``fn`` writes in place into nothing (:func:`in_place_free`), and
+    also when its only in-place writes are appends to local lists that no record can hold:
+    each such list is bound only by a list display (``rows = []``) and read only by its
+    own appends (of values that are not such lists) and by NumPy joins that copy its
+    entries (``np.stack(rows)``). No call, return, loop, index or alias sees the list, so
+    appending to it (and the backward sweep's pops) changes no value a record holds."""
+    appended = set()
+    for s, _ in walk(fn.body):
+        op = analysis.op(s)
+        if getattr(s, "srcdiff_inplace", False) or getattr(s, "srcdiff_inplace_item", None):
+            return False
+        if op is not None and op.kind == "store":
+            return False
+        if op is not None and op.kind == "append":
+            appended.add(op.target)
+    if not appended:
+        return True
+    for s, _ in walk(fn.body):
+        if isinstance(s, gast.For) and isinstance(s.target, gast.Name) \
+                and s.target.id in appended:
+            return False
+        seen = _header_reads(s) & appended
+        op = analysis.op(s)
+        if op is not None and op.target in appended and op.kind not in ("append", "literal"):
+            return False
+        if op is not None and op.kind == "literal" and op.target in appended and \
+                not isinstance(s.value, gast.List):
+            return False
+        if not seen:
+            continue
+        if op is None:
+            return False
+        if op.kind == "append" and op.target in appended and \
+                not (set(dataflow.reads(gast.Expr(value=gast.Tuple(elts=op.args,
+                                                                   ctx=gast.Load())))) & appended):
+            continue
+        if op.kind == "prim" and getattr(op.func, "__name__", None) in _COPYING_JOINS \
+                and getattr(op.func, "__module__", "").startswith("numpy") and not op.kwargs:
+            continue
+        return False
+    return True
+
+
+def _header_reads(s):
+    """The names statement ``s`` itself reads (a compound statement: its header only)."""
+    if isinstance(s, gast.For):
+        nodes = [s.iter]
+    elif isinstance(s, (gast.While, gast.If)):
+        nodes = [s.test]
+    elif isinstance(s, (gast.Try, gast.With)):
+        return {n.id for n in gast.walk(s) if isinstance(n, gast.Name)}  # (conservative)
+    else:
+        nodes = [s]
+    return {n.id for node in nodes for n in gast.walk(node)
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+
+
 def _checked_by_name(stmt):
     """The names verification mode's ``verify_unchanged(kept, locals(), names)`` reads by
     their spelling (emit/verify.py): a check the optimizer's move left spanning the seed

@@ -285,7 +285,7 @@ def unbroadcast(g, x):
     gets the real part of a complex ``g`` (``match_complex``): only ``Re(g)`` pairs with
     its changes, and its gradient stays real (so it can be accumulated in place)."""
     tx = type(x)
-    if tx is float:  # the common cases, decided cheaply (same results as below)
+    if tx is float or tx is np.float64:  # the common cases, decided cheaply (as below)
         tg = type(g)
         if tg is float or tg is np.float64:
             return g

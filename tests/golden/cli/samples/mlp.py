@@ -58,8 +58,7 @@ def grad_loss(params, x, y, grad_ys=None):
     b_logits = unbroadcast(b_z, logits)
     b_max1 = -unbroadcast(b_z, max1)
     del b_z
-    b_logits = b_logits + unreduce(b_max1, logits, 1, True) * reduce_mask(
-        logits, max1, 1, True)
+    b_logits = b_logits + extreme_grad(b_max1, logits, max1, 1, True)
     del b_max1, logits, max1
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
     b_matmul1 = unbroadcast(b_logits, matmul1)
@@ -146,6 +145,22 @@ def _broadcast(g, x):
     return np.broadcast_to(g, np.shape(x))
 
 
+def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
+    """The adjoint of ``np.max``/``np.min`` of ``x`` over ``axis`` reaching ``top``: ``g``
+    shared equally among the elements equal to ``top`` (ties), i.e. ``unreduce(g, x, axis,
+    keepdims) * reduce_mask(x, top, axis, keepdims)``, by one comparison and one product
+    over ``x`` (the mask's ``where``, sum, division and product took five)."""
+    if axis is None or keepdims:
+        hit = x == top
+    else:
+        axes = _normalize_axes(axis, np.ndim(x))
+        hit = x == np.expand_dims(top, axes)
+        g = np.expand_dims(g, axes)
+    if axis is None and type(hit) is np.ndarray:
+        return hit * (g / np.count_nonzero(hit))
+    return hit * (g / np.sum(hit, axis=axis, keepdims=True))
+
+
 def finish(g, x, zero=False):
     """The gradient for ``x`` as returned to the user: ``x``'s shape, float dtype, structure.
 
@@ -202,8 +217,11 @@ def index_add(b, x, index, g):
     """
     if b is None:
         dtype = x.dtype if hasattr(x, "dtype") else np.asarray(x).dtype
-        b = np.zeros_like(x, dtype=dtype if np.issubdtype(dtype, np.inexact)
-                          else np.result_type(dtype, np.float64))
+        if type(x) is np.ndarray and (dtype == np.float64 or dtype.kind in "fc"):
+            b = np.zeros(x.shape, dtype)  # (zeros_like's result, with less overhead)
+        else:
+            b = np.zeros_like(x, dtype=dtype if np.issubdtype(dtype, np.inexact)
+                              else np.result_type(dtype, np.float64))
     if _is_basic_index(index):
         b[index] += g
     elif _other_array(b) or _other_array(g):
@@ -217,8 +235,15 @@ def index_add(b, x, index, g):
 
 
 def _is_basic_index(index):
-    if isinstance(index, tuple):
-        return all(_is_basic_index(i) for i in index)
+    t = type(index)
+    if t is int or t is slice:  # the common cases, decided cheaply
+        return True
+    if t is tuple:
+        for i in index:
+            ti = type(i)
+            if ti is not int and ti is not slice and not _is_basic_index(i):
+                return False
+        return True
     return index is None or index is Ellipsis or isinstance(index, (int, np.integer, slice))
 
 
@@ -289,13 +314,6 @@ def owned_refs(refs_seen=lambda m, other: sys.getrefcount(m)):
         m = np.empty(1)
         owned_refs.value = refs_seen(m, None)  # (called as mul_into is)
     return owned_refs.value
-
-
-def reduce_mask(x, ans, axis=None, keepdims=False):
-    """Where ``x`` attains the max/min ``ans``, shared equally among ties."""
-    full = ans if (axis is None or keepdims) else np.expand_dims(ans, _normalize_axes(axis, np.ndim(x)))
-    mask = np.where(x == full, 1.0, 0.0)
-    return mask / np.sum(mask, axis=axis, keepdims=True)
 
 
 def scalar_seed(grad_ys, index=None):
@@ -372,7 +390,7 @@ def unbroadcast(g, x):
     gets the real part of a complex ``g`` (``match_complex``): only ``Re(g)`` pairs with
     its changes, and its gradient stays real (so it can be accumulated in place)."""
     tx = type(x)
-    if tx is float:  # the common cases, decided cheaply (same results as below)
+    if tx is float or tx is np.float64:  # the common cases, decided cheaply (as below)
         tg = type(g)
         if tg is float or tg is np.float64:
             return g

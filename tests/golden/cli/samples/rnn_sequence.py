@@ -253,8 +253,11 @@ def index_add(b, x, index, g):
     """
     if b is None:
         dtype = x.dtype if hasattr(x, "dtype") else np.asarray(x).dtype
-        b = np.zeros_like(x, dtype=dtype if np.issubdtype(dtype, np.inexact)
-                          else np.result_type(dtype, np.float64))
+        if type(x) is np.ndarray and (dtype == np.float64 or dtype.kind in "fc"):
+            b = np.zeros(x.shape, dtype)  # (zeros_like's result, with less overhead)
+        else:
+            b = np.zeros_like(x, dtype=dtype if np.issubdtype(dtype, np.inexact)
+                              else np.result_type(dtype, np.float64))
     if _is_basic_index(index):
         b[index] += g
     elif _other_array(b) or _other_array(g):
@@ -268,8 +271,15 @@ def index_add(b, x, index, g):
 
 
 def _is_basic_index(index):
-    if isinstance(index, tuple):
-        return all(_is_basic_index(i) for i in index)
+    t = type(index)
+    if t is int or t is slice:  # the common cases, decided cheaply
+        return True
+    if t is tuple:
+        for i in index:
+            ti = type(i)
+            if ti is not int and ti is not slice and not _is_basic_index(i):
+                return False
+        return True
     return index is None or index is Ellipsis or isinstance(index, (int, np.integer, slice))
 
 
@@ -345,7 +355,7 @@ def unbroadcast(g, x):
     gets the real part of a complex ``g`` (``match_complex``): only ``Re(g)`` pairs with
     its changes, and its gradient stays real (so it can be accumulated in place)."""
     tx = type(x)
-    if tx is float:  # the common cases, decided cheaply (same results as below)
+    if tx is float or tx is np.float64:  # the common cases, decided cheaply (as below)
         tg = type(g)
         if tg is float or tg is np.float64:
             return g
