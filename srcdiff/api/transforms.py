@@ -192,9 +192,9 @@ def _unsupported(v, path=()):
                 return bad
         return None
     if hasattr(v, "__array_namespace__") or hasattr(v, "__array_function__"):
-        return (f"a {t.__module__.split('.')[0]} {t.__name__}, an array type srcdiff's "
-                "generated code (NumPy calls) does not run on: it takes NumPy, dask and "
-                "CuPy arrays"), path
+        return (f"an array of type {t.__module__.split('.')[0]}.{t.__name__}, which "
+                "srcdiff's generated code (NumPy calls) does not run on: it takes NumPy, "
+                "dask and CuPy arrays"), path
     return f"a {t.__name__}" if v is not None else "None", path
 
 

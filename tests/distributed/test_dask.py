@@ -275,6 +275,10 @@ def test_array_api_strict_arrays_are_refused_before_any_work():
         sd.grad(f)(x)
     with pytest.raises(TypeError, match="array_api_strict"):
         sd.value_and_grad(f)({"v": x})
+    for transform in (lambda: sd.jvp(f)(x, tangents=x), lambda: sd.hessian(f)(x)):
+        with pytest.raises(TypeError, match=r"argument 'v' is an array of type "
+                                            r"array_api_strict\.Array"):
+            transform()
 
 
 # ------------------------------------------------------------------ forward mode
