@@ -18,7 +18,7 @@ import numpy as np
 from srcdiff.api import callables
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis import effects
-from srcdiff.compiler.analysis.facts import arg_fact, dask_array
+from srcdiff.compiler.analysis.facts import arg_fact, array_library
 from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.normalize import check_signature as check_def
@@ -170,9 +170,10 @@ def _unsupported(v, path=()):
         return (f"an array of dtype {v.dtype}" if v.dtype.kind != "c" else str(v.dtype)), path
     if isinstance(v, _NUMBER_TYPES):
         return None
-    if dask_array(v):  # its dtype and shape only: metadata, nothing is computed
+    library = array_library(v)
+    if library is not None:  # its dtype and shape only: metadata, nothing is computed
         if v.dtype.kind not in "biuf":
-            return f"a dask array of dtype {v.dtype}", path
+            return f"a {library} array of dtype {v.dtype}", path
         if any(d != d for d in v.shape):
             return "unknown shape", path
         return None
@@ -191,9 +192,9 @@ def _unsupported(v, path=()):
                 return bad
         return None
     if hasattr(v, "__array_namespace__") or hasattr(v, "__array_function__"):
-        return (f"a {t.__module__.split('.')[0]} {t.__name__}, an array type srcdiff's "
-                "generated code (NumPy calls) does not run on: it takes NumPy and dask "
-                "arrays"), path
+        return (f"an array of type {t.__module__.split('.')[0]}.{t.__name__}, which "
+                "srcdiff's generated code (NumPy calls) does not run on: it takes NumPy, "
+                "dask and CuPy arrays"), path
     return f"a {t.__name__}" if v is not None else "None", path
 
 

@@ -77,11 +77,20 @@ ARRAY_CASES = [c for c in CASES
 # reading x[k] with k an integer array (here np.argmax's result): its adjoint is a
 # scatter-add (np.add.at), which dask arrays do not have; refused with a TypeError
 REFUSED = {"constants_only", "store_through_repeated_indices"}
-# generated code that converts a dask array to NumPy (their gradients are right, but
-# computed on the way): a loop's per-iteration values stacked with np.array(list) (a
-# batched loop adjoint) and the copy saved before an in-place store (np.copy)
-MATERIALIZES = {"rnn", "loop_carried_matrix", "store_slices", "store_2d",
-                "store_into_argument"}
+# generated code that converts a dask array to NumPy (their gradients are right, checked
+# below, but pieces are computed on the way; the list is kept exact):
+# - BATCHED: the batched loop adjoint (an optimization) sums a loop's per-iteration terms
+#   at once, np.array(list).T @ np.array(list); np.array is not dispatched to dask (it
+#   calls __array__, which computes). The reference pipeline (optimize=False) adds the
+#   terms one iteration at a time and stays lazy (test_unoptimized_loop_adjoints_are_lazy).
+# - STORES: an in-place store x[i] = v saves the overwritten values, np.copy(x[i]), and the
+#   backward sweep copies b_x[i] the same way; dask does not implement np.copy (it falls
+#   back to NumPy with a FutureWarning, computing that slice). Forward mode copies the
+#   tangent array before storing into it, np.copy(t_x), likewise (FORWARD_MATERIALIZES).
+BATCHED = {"rnn", "loop_carried_matrix"}
+STORES = {"store_slices", "store_2d", "store_into_argument"}
+MATERIALIZES = BATCHED | STORES
+FORWARD_MATERIALIZES = STORES
 GRADIENT_CASES = [c for c in ARRAY_CASES if c.name not in REFUSED]
 
 
@@ -148,6 +157,19 @@ def test_verification_on_dask_arrays(name):
         got = sd.grad(case.fn, wrt=case.wrt, verify=True)(*[chunked(a) for a in case.args])
         computed = dask.compute(got)[0]
     for e, g in zip(leaves(expected), leaves(computed)):
+        np.testing.assert_allclose(g, e, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("name", sorted(BATCHED))
+def test_unoptimized_loop_adjoints_are_lazy(name):
+    """The reference pipeline adds a loop's per-iteration terms one at a time: lazy, and
+    the same gradient as NumPy's (the batched form above computes, see BATCHED)."""
+    case = next(c for c in ARRAY_CASES if c.name == name)
+    expected = sd.grad(case.fn, wrt=case.wrt)(*case.args)
+    with no_compute():
+        got = sd.grad(case.fn, wrt=case.wrt, optimize=False)(*[chunked(a) for a in case.args])
+    assert all(isinstance(g, da.Array) for g in leaves(got))
+    for e, g in zip(leaves(expected), leaves(dask.compute(got, scheduler="sync")[0])):
         np.testing.assert_allclose(g, e, rtol=1e-12, atol=1e-12)
 
 
@@ -250,7 +272,109 @@ def test_array_api_strict_arrays_are_refused_before_any_work():
     def f(v):
         return np.sum(v * v)
 
-    with pytest.raises(TypeError, match="array_api_strict.*NumPy and dask arrays"):
+    with pytest.raises(TypeError, match="array_api_strict.*NumPy, dask and CuPy arrays"):
         sd.grad(f)(x)
     with pytest.raises(TypeError, match="array_api_strict"):
         sd.value_and_grad(f)({"v": x})
+    for transform in (lambda: sd.jvp(f)(x, tangents=x), lambda: sd.hessian(f)(x)):
+        with pytest.raises(TypeError, match=r"argument 'v' is an array of type "
+                                            r"array_api_strict\.Array"):
+            transform()
+
+
+# ------------------------------------------------------------------ forward mode
+
+
+def _tangent_like(v, rng):
+    """A random tangent of ``v`` (zero for integer arguments, which are constants)."""
+    if isinstance(v, dict):
+        return {k: _tangent_like(x, rng) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return type(v)(_tangent_like(x, rng) for x in v)
+    if isinstance(v, np.ndarray) and v.dtype.kind == "f":
+        return rng.normal(size=v.shape)
+    return 0.0 if isinstance(v, (float, np.floating)) else v
+
+
+def _tangents(case, rng):
+    wrt = case.wrt if isinstance(case.wrt, tuple) else (case.wrt,)
+    picked = [_tangent_like(case.args[w], rng) for w in wrt]
+    return tuple(picked) if isinstance(case.wrt, tuple) else picked[0]
+
+
+def _jvp_or_refusal(case, args, tangents):
+    try:
+        return sd.jvp(case.fn, wrt=case.wrt)(*args, tangents=tangents, **case.kwargs)
+    except sd.SrcdiffError as e:
+        return e
+
+
+@pytest.mark.parametrize("case", GRADIENT_CASES, ids=lambda c: c.name)
+def test_jvp_on_dask_arrays_equals_numpy_jvp(client, case):
+    """Forward mode: value and tangent on chunked dask arrays (arguments and tangents)
+    equal the NumPy results to 1e-12; lazy ones are computed by the cluster. A function
+    forward mode refuses on NumPy arrays is refused the same way on dask arrays."""
+    tangents = _tangents(case, np.random.default_rng(7))
+    expected = _jvp_or_refusal(case, case.args, tangents)
+    here = dask.config.set(scheduler="sync") if not _primal_stays_lazy(case) \
+        else contextlib.nullcontext()
+    with warnings.catch_warnings(), here:
+        warnings.simplefilter("ignore", FutureWarning)
+        got = _jvp_or_refusal(case, [chunked(a) for a in case.args], _chunk_tree(tangents))
+    if isinstance(expected, sd.SrcdiffError):
+        assert isinstance(got, sd.SrcdiffError) and str(got) == str(expected)
+        return
+    computed = client.compute(got, sync=True)
+    pairs = list(zip(leaves(expected), leaves(computed)))
+    assert len(pairs) == len(list(leaves(got))) >= 2
+    for e, g in pairs:
+        assert np.shape(g) == np.shape(e)
+        np.testing.assert_allclose(g, e, rtol=1e-12, atol=1e-12)
+
+
+def _chunk_tree(t):
+    if isinstance(t, dict):
+        return {k: _chunk_tree(x) for k, x in t.items()}
+    if isinstance(t, (list, tuple)):
+        return type(t)(_chunk_tree(x) for x in t)
+    return chunked(t)
+
+
+@pytest.mark.parametrize("case", GRADIENT_CASES, ids=lambda c: c.name)
+def test_nothing_is_computed_before_compute_in_forward_mode(case):
+    """As in reverse mode: lazy where the function is, except FORWARD_MATERIALIZES (exact)."""
+    if not _primal_stays_lazy(case):
+        pytest.skip(f"{case.name}'s own control flow reads array values (dask computes them)")
+    tangents = _chunk_tree(_tangents(case, np.random.default_rng(7)))
+    args = [chunked(a) for a in case.args]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        if case.name in FORWARD_MATERIALIZES:
+            with no_compute(), pytest.raises(AssertionError, match="computation ran"):
+                _jvp_or_refusal(case, args, tangents)
+        else:
+            with no_compute():
+                got = _jvp_or_refusal(case, args, tangents)
+            assert all(isinstance(g, da.Array) for g in leaves(got[1])), case.name
+
+
+def test_a_written_forward_module_runs_on_dask_arrays(client, tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "jvp_module.py"
+    assert cli.main(["samples/logistic_regression.py:loss", "--wrt", "params", "--mode",
+                     "forward", "-o", str(out)]) == 0
+    spec = importlib.util.spec_from_file_location(f"written_jvp_{tmp_path.name}", out)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    rng = np.random.default_rng(4)
+    x = rng.normal(size=(200, 5))
+    y = (rng.uniform(size=200) > 0.5).astype(float)
+    params = {"w": rng.normal(size=5), "b": np.array([0.2])}
+    tangent = {"w": rng.normal(size=5), "b": np.array([-0.4])}
+    expected = module.jvp_loss(params, x, y, tangent)
+    with no_compute():
+        got = module.jvp_loss(params, da.from_array(x, chunks=(50, 5)),
+                              da.from_array(y, chunks=50), tangent)
+    assert all(isinstance(g, da.Array) for g in got)
+    for e, g in zip(expected, client.compute(got, sync=True)):
+        np.testing.assert_allclose(g, e, rtol=1e-12, atol=1e-12)

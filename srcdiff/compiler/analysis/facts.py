@@ -23,6 +23,7 @@ ZERO_D = "0-d array"  # the third entry of a 0-d ndarray's fact: it is mutable, 
 
 
 DASK = "dask array"  # the fourth entry of a dask array's fact: a kind of its own
+CUPY = "cupy array"  # likewise for a CuPy array
 
 
 def dask_array(value):
@@ -30,6 +31,19 @@ def dask_array(value):
     is not loaded, no value can be one."""
     core = sys.modules.get("dask.array.core")
     return core is not None and isinstance(value, core.Array)
+
+
+def cupy_array(value):
+    """True for a CuPy array (cupy is never imported here, as dask is not). CuPy arrays
+    take NumPy's functions through ``__array_function__`` / ``__array_ufunc__`` and refuse
+    to be converted to NumPy implicitly, so NumPy-only code fails loudly on them."""
+    cupy = sys.modules.get("cupy")
+    return cupy is not None and isinstance(value, cupy.ndarray)
+
+
+def array_library(value):
+    """``"dask"`` or ``"cupy"`` for an array of those libraries (a kind of its own), or None."""
+    return "dask" if dask_array(value) else "cupy" if cupy_array(value) else None
 
 
 def zero_d(arg_facts):
@@ -63,10 +77,12 @@ def arg_fact(value):
         pattern = tuple(d == 1 for d in value.shape)
         kind = ARRAY if np.issubdtype(value.dtype, np.inexact) else INT
         return (kind, (), ZERO_D) if value.ndim == 0 else (kind, pattern)
-    if dask_array(value):  # its metadata only (reading it never computes anything)
+    library = array_library(value)
+    if library is not None:  # its metadata only (reading it never computes anything)
         kind = ARRAY if value.dtype.kind in "fc" else INT
         pattern = tuple(d == 1 for d in value.shape)
-        return kind, pattern, (ZERO_D if value.ndim == 0 else None), DASK
+        return kind, pattern, (ZERO_D if value.ndim == 0 else None), \
+            (DASK if library == "dask" else CUPY)
     if isinstance(value, dict):
         if all(isinstance(k, (str, int)) for k in value):
             return CONTAINER, None, tuple((k, arg_fact(v)) for k, v in value.items())

@@ -15,7 +15,7 @@ import linecache
 import numpy as np
 
 from srcdiff import runtime, runtime_checks
-from srcdiff.compiler.analysis.facts import dask_array
+from srcdiff.compiler.analysis.facts import array_library
 from srcdiff.compiler.emit import live
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import StaleGradient
@@ -119,12 +119,13 @@ def copy_arguments(values):
     (so that two arguments that are one object stay one object)."""
     memo = {}
     return [copy.deepcopy(v, memo) if isinstance(v, (np.ndarray, list, tuple, dict))
-            else _new_dask_array(v, memo) if dask_array(v) else v for v in values]
+            else _new_array(v, memo) if array_library(v) else v for v in values]
 
 
-def _new_dask_array(v, memo):
+def _new_array(v, memo):
     """A new dask array object with ``v``'s graph (a store into it, ``x[0] = ...``, then
-    leaves ``v`` as passed; nothing is computed or copied)."""
+    leaves ``v`` as passed; nothing is computed or copied), or a copy of a CuPy array
+    (on its device)."""
     if id(v) not in memo:
         memo[id(v)] = v.copy()
     return memo[id(v)]
