@@ -54,7 +54,12 @@ def test_decorator_options_reach_the_backend():
         return np.sum(w * w)
 
     w, x = np.linspace(-0.5, 0.5, 4), np.linspace(0.2, 0.9, 4)
-    g = sd.grad(loss, backend="numba")(w, x)
+    assert_close(sd.grad(loss, backend="numba")(w, x), numeric_grad(loss, (w, x), 0))
+    decorated = sd.differentiate(loss, backend="numba")
+    assert decorated(w, x) == loss(w, x)
+    assert_close(decorated.grad(w, x), numeric_grad(loss, (w, x), 0))
+    value, g = decorated.value_and_grad(w, x)
+    assert value == pytest.approx(loss(w, x), rel=1e-14)
     assert_close(g, numeric_grad(loss, (w, x), 0))
 
 
