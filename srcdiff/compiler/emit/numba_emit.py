@@ -105,6 +105,7 @@ def numba_function(compiled, fn):
                           f"generated functions ({others}) of called functions",
                           'inline the called functions, or use backend="numpy"')
     _check_calls(entry, compiled.namespace, where)
+    _check_globals(entry, compiled.namespace, where)
     _reverse_ranges(entry, where)
     _concatenations(entry)
     _rewrite_tapes(entry, where)
@@ -161,6 +162,19 @@ def _check_calls(fn, namespace, where):
                 continue
             raise where.error(f"the numba backend cannot call `{f.value.id}.{f.attr}` "
                               "in compiled code", 'use backend="numpy" for this function')
+
+
+def _check_globals(fn, namespace, where):
+    """Refuse arrays read from globals: numba freezes them into the compiled code as
+    constants, so a later change in place would not be seen (the NumPy backend sees it)."""
+    local = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)
+             and isinstance(n.ctx, ast.Store)} | {a.arg for a in fn.args.args}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name) and node.id not in local \
+                and isinstance(namespace.get(node.id), (np.ndarray, list, dict)):
+            raise where.error(f"the numba backend would freeze the global `{node.id}` into "
+                              "the compiled gradient (a later change to it would be missed)",
+                              f"pass `{node.id}` as an argument, or use backend=\"numpy\"")
 
 
 def _is_srcdiff(obj, name):
@@ -259,9 +273,12 @@ def _rewrite_tapes(fn, where):
     for k, (body, i, name, _) in enumerate(sites):
         tape = f"_tape{k}"
         push = ast.parse(f"{tape}.append({name})").body[0]
-        if name in unbound:  # push after the value's next assignment in the same body
+        if name in unbound:  # push after the value's one assignment in the loop body
             j = next((j for j in range(i + 1, len(body)) if _assigns(body[j], name)), None)
-            if j is None:
+            stores = sum(1 for s in body for n in ast.walk(s)
+                         if isinstance(n, ast.Name) and n.id == name
+                         and isinstance(n.ctx, ast.Store))
+            if j is None or stores != 1:
                 raise refuse(f"the numba backend could not place the tape of `{name}`",
                              'use backend="numpy"')
             edits.setdefault(id(body), (body, []))[1].extend([(i, []), (j, [body[j], push])])
