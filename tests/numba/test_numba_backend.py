@@ -176,3 +176,30 @@ def test_corpus_supported_cases_agree_refused_ones_raise():
         supported.append(case.name)
     print(f"numba backend: {len(supported)} corpus cases supported, {len(refused)} refused")
     assert len(supported) >= 20, (supported, refused)
+
+
+def nested_loops(a, n):
+    x = a
+    for i in range(n):
+        for j in range(n):
+            x = np.sin(x) * a
+    return x
+
+
+def while_loop(a):
+    x = a
+    k = 0
+    while k < 3:
+        x = np.sin(x) * a
+        k += 1
+    return x
+
+
+@pytest.mark.parametrize("fn, args", [(nested_loops, (0.7, 3)), (while_loop, (0.7,))],
+                         ids=["nested", "while"])
+def test_tapes_outside_plain_loops_are_refused(fn, args):
+    with pytest.raises(sd.SrcdiffError) as e:
+        sd.grad(fn, backend="numba")(*args)
+    text = str(e.value)
+    assert f"def {fn.__name__}(" in text and "the numba backend" in text
+    assert "tape" in text or "loop" in text
