@@ -136,7 +136,8 @@ def detail_table(results):
     for name, res in results:
         entries = [("hand", res.get("hand", {})), ("primal", res.get("primal", {})),
                    ("srcdiff", res.get("srcdiff", {}))]
-        entries += [(p, res["peers"].get(p, {})) for p, _ in PEER_COLS]
+        entries += [(p, res["peers"].get(p, {}))
+                    for p in [p for p, _ in PEER_COLS] + ["srcdiff_numba"]]
         for label, rec in entries:
             if not rec or "missing" in rec:
                 rows.append([name, label, "n/a", "", "", "", ""])
@@ -167,6 +168,27 @@ def memory_table(results):
                 sd, ratio = "**%s**" % m.get("srcdiff_error", "n/a"), "—"
             rows.append([name, str(m["n"]), "%.1f" % m["primal_kib"],
                          "%.1f" % m["hand_kib"], sd, ratio])
+    return rows if len(rows) > 2 else None
+
+
+def compiled_table(results):
+    """srcdiff's numba backend beside jax.jit: steady-state times and first-call (compile)
+    times, for the workloads where both ran."""
+    head = ["workload", "srcdiff µs", "srcdiff-numba µs", "jax-jit µs", "jax-jit÷srcdiff-numba",
+            "srcdiff-numba first call ms", "jax-jit first call ms"]
+    rows = [head, ["---"] + ["---:"] * (len(head) - 1)]
+    for name, res in results:
+        peers = res.get("peers", {})
+        nb, jj = peers.get("srcdiff_numba"), peers.get("jax_jit")
+        if not nb or "missing" in nb:
+            continue
+        sd = res.get("srcdiff", {})
+        nb_cell = ("**%s**" % nb["error"] if "error" in nb and "us" not in nb
+                   else fmt_us(nb.get("us")) + ("" if nb.get("ok") else " ✗"))
+        rows.append([name, fmt_us(sd.get("us")), nb_cell, fmt_us(peer_time(jj)),
+                     fmt_ratio(peer_time(jj), peer_time(nb)),
+                     "%.0f" % nb["first_ms"] if "first_ms" in nb else "—",
+                     "%.0f" % jj["first_ms"] if jj and "first_ms" in jj else "—"])
     return rows if len(rows) > 2 else None
 
 
@@ -328,7 +350,7 @@ def main(argv=None):
                     help="check the hand-written gradients by finite differences and exit")
     ap.add_argument("--threads", type=int, default=1,
                     help="threads for BLAS, XLA and torch (default 1)")
-    ap.add_argument("--peers", default="autograd,jax_eager,jax_jit,torch",
+    ap.add_argument("--peers", default="autograd,jax_eager,jax_jit,torch,srcdiff_numba",
                     help="comma-separated peers (default: all; missing ones show n/a)")
     ap.add_argument("--family", choices=FAMILIES, default="workloads",
                     help="bench/workloads (default) or bench/realistic (issue 17)")
@@ -397,6 +419,11 @@ def main(argv=None):
              "(rtol 1e-6, atol 1e-9). gen ms = first `sd.grad(f)(*args)` in a fresh "
              "process minus a steady-state call.", "",
              render(main_table(results))]
+    compiled = compiled_table(results)
+    if compiled:
+        parts += ["", "## Compiled backend (backend=\"numba\") beside jax.jit", "",
+                  "First call = generation + numba compile (srcdiff) or trace + XLA compile "
+                  "(jax.jit), in a fresh process.", "", render(compiled)]
     mem = memory_table(results)
     if mem:
         parts += ["", "## Peak memory of one call (tracemalloc)", "", render(mem)]

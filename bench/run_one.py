@@ -33,7 +33,7 @@ import numpy as np  # noqa: E402
 
 SEED = 20240531
 RTOL, ATOL = 1e-6, 1e-9
-PEERS = ("autograd", "jax_eager", "jax_jit", "torch")
+PEERS = ("autograd", "jax_eager", "jax_jit", "torch", "srcdiff_numba")
 
 
 def load(name):
@@ -172,7 +172,7 @@ def run_srcdiff(mod, args, ref, quick, out):
 
 def run_peer(mod, peer, args, ref, quick, out):
     rec = out["peers"][peer] = {}
-    fn = getattr(mod, peer + "_grad", None)
+    fn = getattr(mod, peer + "_grad", None) if peer != "srcdiff_numba" else numba_grad(mod)
     if fn is None:
         rec["missing"] = "not implemented for this workload"
         return
@@ -193,6 +193,21 @@ def run_peer(mod, peer, args, ref, quick, out):
         rec.update(measure(lambda: fn(*pargs), quick))
     except Exception as exc:   # noqa: BLE001
         rec.update(error_record(exc))
+
+
+def numba_grad(mod):
+    """srcdiff's gradient with backend="numba" (compiled on the first call, which the
+    first-call time includes); ImportError when numba is missing (shown as n/a)."""
+    try:
+        import numba  # noqa: F401 - the backend's optional dependency
+    except ImportError as exc:
+        message = str(exc)
+
+        def missing(*args):
+            raise ImportError(message)
+        return missing
+    import srcdiff as sd
+    return sd.grad(mod.primal, wrt=mod.WRT, backend="numba")
 
 
 def run_memory(mod, g, quick, out):

@@ -13,15 +13,15 @@ class Differentiable:
     """What ``@sd.differentiate`` returns: the function, plus its derivatives."""
 
     def __init__(self, fn, wrt=0, stop_gradients=(), unconnected_gradients="none",
-                 checkpoint=None):
+                 checkpoint=None, backend="numpy"):
         functools.update_wrapper(self, fn)
         self.fn = fn
         self.__srcdiff_function__ = fn  # a call of this object is a call of fn (analysis/ops.py)
         self._opts = dict(wrt=wrt, stop_gradients=stop_gradients,
                           unconnected_gradients=unconnected_gradients,
                           checkpoint=checkpoint)
-        self.grad = grad(fn, **self._opts)
-        self.value_and_grad = value_and_grad(fn, **self._opts)
+        self.grad = grad(fn, **self._opts, backend=backend)
+        self.value_and_grad = value_and_grad(fn, **self._opts, backend=backend)
 
     def __call__(self, *args, **kwargs):
         return self.fn(*args, **kwargs)
@@ -37,10 +37,11 @@ class Differentiable:
 
 
 def differentiate(fn: Optional[Function] = None, *, wrt: Wrt = 0, stop_gradients: Names = (),
-                  unconnected_gradients: str = "none", checkpoint=None):
+                  unconnected_gradients: str = "none", checkpoint=None, backend: str = "numpy"):
     """Decorator: ``@sd.differentiate`` or ``@sd.differentiate(wrt=("w", "b"))``;
-    ``checkpoint=`` as in :func:`srcdiff.grad`."""
+    ``checkpoint=`` and ``backend=`` as in :func:`srcdiff.grad` (``backend`` applies to
+    ``.grad`` and ``.value_and_grad``)."""
     if fn is None:
         return lambda f: Differentiable(f, wrt, stop_gradients, unconnected_gradients,
-                                        checkpoint)
-    return Differentiable(fn, wrt, stop_gradients, unconnected_gradients, checkpoint)
+                                        checkpoint, backend)
+    return Differentiable(fn, wrt, stop_gradients, unconnected_gradients, checkpoint, backend)

@@ -24,7 +24,7 @@ import weakref
 import gast
 import numpy as np
 
-from srcdiff.api import callables
+from srcdiff.api import backends, callables
 from srcdiff.api import transforms as api
 from srcdiff.api.callables import PerShape
 from srcdiff.compiler import driver
@@ -347,9 +347,15 @@ class Composed(api.Transform):
 
 def grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
          unconnected_gradients: str = "none", optimize: bool = True,
-         verify: bool = False, checkpoint=None) -> Function:
+         verify: bool = False, checkpoint=None, backend: str = "numpy") -> Function:
     """``sd.grad``: the gradient of ``f`` (transforms.grad), or, when ``f`` is itself a
-    transform (``grad(grad(f))``), of its generated code (:class:`Composed`)."""
+    transform (``grad(grad(f))``), of its generated code (:class:`Composed`).
+    ``backend="numba"``: the generated gradient compiled with numba (api/backends.py)."""
+    if backends.check_backend(backend) == "numba":
+        return backends.compiled_transform(
+            f, wrt, return_value=False, stop_gradients=stop_gradients,
+            unconnected_gradients=unconnected_gradients, optimize=optimize, verify=verify,
+            checkpoint=checkpoint)
     if isinstance(f, PerShape):  # of a function with *args, **kwargs, ... (callables.py)
         return f.then(lambda g, w: grad(g, w, stop_gradients=stop_gradients,
                                         unconnected_gradients=unconnected_gradients,
@@ -372,10 +378,16 @@ def _no_checkpoint(checkpoint):
 
 def value_and_grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
                    unconnected_gradients: str = "none", optimize: bool = True,
-                   verify: bool = False, has_aux: bool = False, checkpoint=None) -> Function:
+                   verify: bool = False, has_aux: bool = False, checkpoint=None,
+                   backend: str = "numpy") -> Function:
     """``sd.value_and_grad``: like :func:`grad`, returning ``(value, gradients)``;
     ``has_aux=True``: ``f`` returns ``(value, aux)`` and the result is
     ``((value, aux), gradients)`` (transforms.value_and_grad)."""
+    if backends.check_backend(backend) == "numba":
+        return backends.compiled_transform(
+            f, wrt, return_value=True, stop_gradients=stop_gradients,
+            unconnected_gradients=unconnected_gradients, optimize=optimize, verify=verify,
+            checkpoint=checkpoint, has_aux=has_aux)
     if isinstance(f, PerShape):
         return f.then(lambda g, w: value_and_grad(
             g, w, stop_gradients=stop_gradients, unconnected_gradients=unconnected_gradients,

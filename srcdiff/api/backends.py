@@ -1,0 +1,61 @@
+"""``backend="numba"`` for ``sd.grad`` and ``sd.value_and_grad`` (SPEC §8, issue 18).
+
+The gradient is generated as for NumPy (transforms.FirstOrder: same options, same
+caches), then compiled with numba once per argument structure (compiler/emit/
+numba_emit.py); the numba function itself compiles once per argument types, on the first
+call with them. What the numba backend refuses raises SrcdiffError then, never a wrong
+number.
+"""
+
+import functools
+
+from srcdiff.api import transforms as api
+from srcdiff.compiler.emit import numba_emit
+from srcdiff.errors import SrcdiffError
+
+check_backend = numba_emit.check_backend
+
+
+def compiled_transform(f, wrt, *, return_value, stop_gradients, unconnected_gradients,
+                       optimize, verify, checkpoint, has_aux=False):
+    """``sd.grad(f, backend="numba")`` (or value_and_grad with ``return_value``)."""
+    numba_emit.require_numba()
+    if verify or checkpoint is not None or has_aux:
+        raise TypeError('backend="numba" does not take verify=True, checkpoint= or '
+                        'has_aux=True (use the default backend="numpy" for them)')
+    t = api.FirstOrder(f, wrt, stop_gradients, unconnected_gradients,
+                       return_value=return_value, optimize=optimize, checkpoint=checkpoint)
+    t.verify = False  # (SRCDIFF_VERIFY=1 instruments NumPy code, not compiled code)
+    runners = {}
+
+    @functools.wraps(t.fn)
+    def call(*args, grad_ys=None, **kwargs):
+        values = t.bind_arguments(args, kwargs)
+        compiled = t.compiled(values)
+        runner = runners.get(id(compiled))
+        if runner is None:
+            if compiled.writes:
+                raise numba_emit._Where(t.fn).error(
+                    "the numba backend does not compile functions that change an "
+                    "argument in place", 'use backend="numpy" for this function')
+            runner = numba_emit.numba_function(compiled, t.fn)
+            runners[id(compiled)] = runner
+        return runner(*values, grad_ys)
+
+    call.__srcdiff_derivative__ = 'sd.grad(backend="numba")'
+    call.source = lambda *args, **kwargs: _source(t, runners, args, kwargs)
+    return call
+
+
+def _source(t, runners, args, kwargs):
+    """The numba-flavoured source for arguments like ``args`` (compiled if needed)."""
+    values = t.bind_arguments(args, kwargs)
+    compiled = t.compiled(values)
+    runner = runners.get(id(compiled))
+    if runner is None:
+        runner = numba_emit.numba_function(compiled, t.fn)
+        runners[id(compiled)] = runner
+    return runner.source
+
+
+__all__ = ["SrcdiffError", "check_backend", "compiled_transform"]

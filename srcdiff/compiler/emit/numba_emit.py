@@ -1,0 +1,341 @@
+"""Stage 6, emit for ``backend="numba"``: the generated gradient compiled with ``numba.njit``.
+
+The generator is the NumPy backend's (backends share one generator, DESIGN.md); this
+module changes only how tapes and run-time helpers are spelled, then hands the function
+to numba. numba is optional: it is imported when a numba gradient is first made.
+
+Tapes. The generated code saves values on one Python list, ``_stack``, of mixed objects
+(numba compiles only homogeneous lists). The stack discipline is static: the pushes and
+pops are paired by simulating the stack over the function's statements, each loop body
+once, and a pop must take the push of the loop body its loop reverses. Each push site
+then gets a tape of its own (``_tape_k``, a list numba types from its pushes); a pop
+takes the most recent entry of that tape, which is the entry the shared stack would
+have given (it was the most recent push of all, so also of its site). A push or a pop
+inside a branch, a ``while`` loop or a nested loop, or a pairing that does not work out,
+is refused.
+
+Unbound names. Names first bound inside a loop start as ``None`` in generated code; the
+first trip pushes that ``None``, and its pop restores it, a value never read (the primal
+never read the name before binding it). A typed tape cannot hold ``None``: for these
+names the push moves after the assignment (the tape holds the values after each trip),
+and the pop returns the entry below the top, or the popped entry itself on the first
+trip, where the restored value is dead.
+
+Helpers. ``unbroadcast``, ``add_tree``, ``zeros_tree``, ``seed``, ``scalar_seed``,
+``finish``, ``spread``, ``size_of`` and matmul's rule get numba versions for float
+scalars and arrays of up to two dimensions (numba_helpers.py); a call of any other helper
+or rule is refused with its name, before numba runs. What numba itself refuses (a typing
+error on the first call with new argument types) is raised as a SrcdiffError pointing at
+the user's function, naming what numba could not compile.
+"""
+
+import ast
+import inspect
+
+import numpy as np
+
+from srcdiff.compiler.emit import execute, numba_helpers
+from srcdiff.errors import SrcdiffError
+
+INSTALL = "pip install srcdiff[numba]"
+
+# helpers the numba version of a gradient may call: a numba-compiled version each
+NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
+                "spread", "size_of", "tape_pop_prev", "concat_rows",
+                "stack_rows")
+# builtins numba compiles
+BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool"}
+STACK = "_stack"
+
+
+def require_numba():
+    """The numba module, or a SrcdiffError saying how to install it."""
+    try:
+        import numba  # an optional dependency: only this backend needs it
+    except ImportError as exc:
+        raise SrcdiffError(f'backend="numba" needs numba, which is not installed '
+                           f'({exc}); install it with `{INSTALL}`',
+                           hint=f'`{INSTALL}`, or the default backend="numpy"') from None
+    return numba
+
+
+def check_backend(backend):
+    """``backend`` checked: "numpy" or "numba" (numba then must be importable)."""
+    if backend not in ("numpy", "numba"):
+        raise ValueError(f'backend must be "numpy" or "numba", got {backend!r}')
+    if backend == "numba":
+        require_numba()
+    return backend
+
+
+class _Where:
+    """Where errors point: the user's function (its file, first line, source line)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        try:
+            self.filename = inspect.getsourcefile(fn)
+            lines, self.lineno = inspect.getsourcelines(fn)
+            self.line = next((ln for ln in lines if ln.lstrip().startswith("def ")), lines[0])
+        except (OSError, TypeError):
+            self.filename, self.lineno, self.line = None, None, None
+
+    def error(self, what, hint):
+        col = len(self.line) - len(self.line.lstrip()) if self.line else None
+        lineno = self.lineno
+        if self.line is not None and self.lineno is not None:
+            lines, _ = inspect.getsourcelines(self.fn)
+            lineno = self.lineno + lines.index(self.line)
+        return SrcdiffError(f"{self.fn.__name__}: {what}", filename=self.filename,
+                            lineno=lineno, col=col, line=self.line, hint=hint)
+
+
+def numba_function(compiled, fn):
+    """The numba-compiled version of ``compiled`` (a Compiled of the reverse generator for
+    the user function ``fn``): a Python function with the same parameters whose calls
+    run the gradient under numba. Raises SrcdiffError for what this backend refuses."""
+    numba = require_numba()
+    where = _Where(fn)
+    tree = ast.parse(compiled.source)
+    defs = [d for d in tree.body if isinstance(d, ast.FunctionDef)]
+    entry = next(d for d in defs if d.name == compiled.entry)
+    if len(defs) != 1:
+        others = ", ".join(d.name for d in defs if d is not entry)
+        raise where.error(f"the numba backend compiles one function; the gradient calls "
+                          f"generated functions ({others}) of called functions",
+                          'inline the called functions, or use backend="numpy"')
+    _check_calls(entry, compiled.namespace, where)
+    _check_globals(entry, compiled.namespace, where)
+    _reverse_ranges(entry, where)
+    _concatenations(entry)
+    _rewrite_tapes(entry, where)
+    source = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+    namespace = _namespace(compiled.namespace, entry)
+    ns = execute.load(source, namespace, f"numba {entry.name}")
+    jitted = numba.njit(cache=False)(ns[entry.name])
+    errors = (numba.core.errors.TypingError, numba.core.errors.UnsupportedError,
+              numba.core.errors.LoweringError, numba.core.errors.NumbaError)
+    return _Runner(jitted, errors, where, source)
+
+
+class _Runner:
+    """Calls the jitted gradient; turns numba's compile errors into SrcdiffErrors."""
+
+    def __init__(self, jitted, errors, where, source):
+        self.jitted, self.errors, self.where, self.source = jitted, errors, where, source
+        self.first_compile_seconds = None
+
+    def __call__(self, *args):
+        try:
+            return self.jitted(*args)
+        except self.errors as exc:
+            text = str(exc).strip().splitlines()
+            first = next((ln for ln in text if ln.strip() and not ln.startswith(
+                ("Failed in", "During:", "No implementation"))), "numba could not compile it")
+            raise self.where.error(f"numba cannot compile the gradient: {first.strip()}",
+                                   'use backend="numpy" for this function') from None
+
+
+def _check_calls(fn, namespace, where):
+    """Refuse a call of anything numba (or this backend's helpers) cannot compile."""
+    helpers = set(NJIT_HELPERS) | {"vjp_matmul"}
+    for node in ast.walk(fn):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        if isinstance(f, ast.Name):
+            obj = namespace.get(f.id)
+            if f.id in helpers and _is_srcdiff(obj, f.id):
+                continue
+            if f.id in BUILTINS and f.id not in namespace:
+                continue
+            raise where.error(f"the numba backend has no compiled version of "
+                              f"`{f.id}`, which its gradient calls",
+                              'use backend="numpy" for this function')
+        elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+            if f.value.id == "np" or f.value.id == STACK:
+                continue
+            if f.value.id not in namespace:  # a method of a local value (numba checks it)
+                continue
+            obj = namespace[f.value.id]
+            if obj is np or isinstance(obj, np.ndarray):
+                continue
+            raise where.error(f"the numba backend cannot call `{f.value.id}.{f.attr}` "
+                              "in compiled code", 'use backend="numpy" for this function')
+
+
+def _check_globals(fn, namespace, where):
+    """Refuse arrays read from globals: numba freezes them into the compiled code as
+    constants, so a later change in place would not be seen (the NumPy backend sees it)."""
+    local = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)
+             and isinstance(n.ctx, ast.Store)} | {a.arg for a in fn.args.args}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name) and node.id not in local \
+                and isinstance(namespace.get(node.id), (np.ndarray, list, dict)):
+            raise where.error(f"the numba backend would freeze the global `{node.id}` into "
+                              "the compiled gradient (a later change to it would be missed)",
+                              f"pass `{node.id}` as an argument, or use backend=\"numpy\"")
+
+
+def _is_srcdiff(obj, name):
+    module = getattr(obj, "__module__", "") or ""
+    return module.startswith("srcdiff.")
+
+
+def _namespace(namespace, fn):
+    """The generated code's names with srcdiff's helpers replaced by numba versions."""
+    from_helpers = _helpers()
+    ns = {k: v for k, v in namespace.items() if not callable(v) or k == "np"
+          or isinstance(v, np.ufunc)}
+    ns.update(from_helpers)
+    ns["np"] = np
+    return ns
+
+
+def _helpers():
+    return {name: getattr(numba_helpers, name) for name in NJIT_HELPERS + ("vjp_matmul",)}
+
+
+# ----------------------------------------------------------------- tapes
+
+def _is_push(stmt):
+    return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+            and isinstance(stmt.value.func.value, ast.Name)
+            and stmt.value.func.value.id == STACK and stmt.value.func.attr == "append")
+
+
+def _is_pop(stmt):
+    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+            and isinstance(stmt.value.func.value, ast.Name)
+            and stmt.value.func.value.id == STACK and stmt.value.func.attr == "pop"
+            and not stmt.value.args)
+
+
+def _uses_stack(node):
+    return any(isinstance(n, ast.Name) and n.id == STACK for n in ast.walk(node))
+
+
+def _rewrite_tapes(fn, where):
+    """Replace the shared ``_stack`` with one typed tape per push site (module docstring)."""
+    refuse = where.error
+    unbound = {s.targets[0].id for s in fn.body
+               if isinstance(s, ast.Assign) and len(s.targets) == 1
+               and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Constant)
+               and s.value.value is None}
+    sites = []  # (body, index of the push, pushed name, loop)
+    pending = []  # the simulated stack: indices into sites
+    pairs = []  # (body, index of the pop, site)
+
+    def walk(body, loop):
+        for i, stmt in enumerate(body):
+            if _is_push(stmt):
+                arg = stmt.value.args[0] if len(stmt.value.args) == 1 else None
+                if loop is None or not isinstance(arg, ast.Name):
+                    raise refuse("the numba backend keeps tapes only for values saved "
+                                 "directly in a loop", 'use backend="numpy"')
+                sites.append((body, i, arg.id, loop))
+                pending.append(len(sites) - 1)
+            elif _is_pop(stmt):
+                if loop is None or not pending:
+                    raise refuse("the numba backend could not pair a tape read with its "
+                                 "save", 'use backend="numpy"')
+                pairs.append((body, i, pending.pop(), loop))
+            elif isinstance(stmt, ast.For) and loop is None:
+                walk(stmt.body, stmt)
+                if stmt.orelse and _uses_stack(ast.Module(body=stmt.orelse)):
+                    raise refuse("the numba backend does not support tapes in a for-else",
+                                 'use backend="numpy"')
+            elif _uses_stack(stmt) and not (isinstance(stmt, ast.Assign)
+                                            and stmt.targets[0].id == STACK):
+                raise refuse("the numba backend keeps tapes only in loops that are not "
+                             "nested and outside branches", 'use backend="numpy"')
+
+    walk(fn.body, None)
+    if pending:
+        raise refuse("the numba backend could not pair every tape save with a read",
+                     'use backend="numpy"')
+    # every pop of a loop body takes the pushes of one loop body, all of them
+    by_loop = {}
+    for _, _, site, loop in pairs:
+        by_loop.setdefault(id(loop), set()).add(id(sites[site][3]))
+    pushed = {}
+    for _, _, _, loop in sites:
+        pushed[id(loop)] = pushed.get(id(loop), 0) + 1
+    for loop_id, sources in by_loop.items():
+        popped = sum(1 for p in pairs if id(p[3]) == loop_id)
+        if len(sources) != 1 or pushed[next(iter(sources))] != popped:
+            raise refuse("the numba backend could not pair a loop's tape reads with one "
+                         "loop's saves", 'use backend="numpy"')
+    edits = {}  # body id -> list of (index, replacement statements)
+    for k, (body, i, name, _) in enumerate(sites):
+        tape = f"_tape{k}"
+        push = ast.parse(f"{tape}.append({name})").body[0]
+        if name in unbound:  # push after the value's one assignment in the loop body
+            j = next((j for j in range(i + 1, len(body)) if _assigns(body[j], name)), None)
+            stores = sum(1 for s in body for n in ast.walk(s)
+                         if isinstance(n, ast.Name) and n.id == name
+                         and isinstance(n.ctx, ast.Store))
+            if j is None or stores != 1:
+                raise refuse(f"the numba backend could not place the tape of `{name}`",
+                             'use backend="numpy"')
+            edits.setdefault(id(body), (body, []))[1].extend([(i, []), (j, [body[j], push])])
+        else:
+            edits.setdefault(id(body), (body, []))[1].append((i, [push]))
+    for body, i, k, _ in pairs:
+        target = body[i].targets[0].id
+        call = "tape_pop_prev" if sites[k][2] in unbound else None
+        text = f"{target} = {call}(_tape{k})" if call else f"{target} = _tape{k}.pop()"
+        edits.setdefault(id(body), (body, []))[1].append((i, [ast.parse(text).body[0]]))
+    for body, changes in edits.values():
+        new = {i: stmts for i, stmts in changes}
+        body[:] = [s for i, s in enumerate(body) for s in new.get(i, [s])]
+    init = [ast.parse(f"_tape{k} = []").body[0] for k in range(len(sites))]
+    fn.body[:] = init + [s for s in fn.body
+                         if not (isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)
+                                 and (s.targets[0].id == STACK
+                                      or s.targets[0].id in unbound
+                                      and _only_none(s)))]
+
+
+def _assigns(stmt, name):
+    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name)
+
+
+def _only_none(stmt):
+    return isinstance(stmt.value, ast.Constant) and stmt.value.value is None
+
+
+def _reverse_ranges(fn, where):
+    """``for i in reversed(range(a, b))`` as ``range(b - 1, a - 1, -1)`` (numba has no
+    ``reversed``); other reversed iterables are refused."""
+    for node in ast.walk(fn):
+        it = getattr(node, "iter", None) if isinstance(node, ast.For) else None
+        if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name)
+                and it.func.id == "reversed"):
+            continue
+        inner = it.args[0] if len(it.args) == 1 else None
+        if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)
+                and inner.func.id == "range" and 1 <= len(inner.args) <= 2
+                and not inner.keywords):
+            raise where.error("the numba backend reverses only loops over range(n) and "
+                              "range(a, b)", 'use backend="numpy" for this function')
+        lo, hi = (("0", ast.unparse(inner.args[0])) if len(inner.args) == 1
+                  else tuple(ast.unparse(a) for a in inner.args))
+        node.iter = ast.parse(f"range(({hi}) - 1, ({lo}) - 1, -1)", mode="eval").body
+
+
+def _concatenations(fn):
+    """``np.concatenate(rows)`` and ``np.array(rows)`` of a list (deferred accumulations)
+    as ``concat_rows(rows)`` / ``stack_rows(rows)`` (numba's take tuples or arrays only;
+    a name that is not a list has no implementation and is refused by numba's typing)."""
+    for node in ast.walk(fn):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == "np"
+                and node.func.attr in ("concatenate", "array") and len(node.args) == 1
+                and not node.keywords and isinstance(node.args[0], ast.Name)):
+            helper = "concat_rows" if node.func.attr == "concatenate" else "stack_rows"
+            node.func = ast.Name(id=helper, ctx=ast.Load())

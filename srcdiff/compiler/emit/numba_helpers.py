@@ -1,0 +1,275 @@
+"""numba versions of the run-time helpers generated gradients call (``backend="numba"``).
+
+Without numba installed it defines only the stubs (numba is optional). Each
+helper is a stub with a ``numba.extending.overload`` that picks, at compile time, the
+implementation for its argument types: float scalars (and ints, as constants) and float
+arrays of up to two dimensions. Any other type has no implementation, so numba's typing
+fails and numba_emit.py reports it as a SrcdiffError (never a guess). The semantics are
+runtime.py's, restricted to those types.
+"""
+
+import numpy as np
+
+try:  # optional: without numba this module defines the stubs only (nothing compiles them)
+    import numba
+    from numba import types
+    from numba.extending import overload
+    njit = numba.njit
+except ImportError:  # pragma: no cover - numba is in the test extra
+    numba = types = None
+
+    def overload(stub):
+        return lambda impl: impl
+
+    def njit(fn):
+        return fn
+
+
+def _num(t):
+    return isinstance(t, (types.Float, types.Integer, types.Boolean))
+
+
+def _arr(t, most=2):
+    return isinstance(t, types.Array) and 1 <= t.ndim <= most \
+        and isinstance(t.dtype, (types.Float, types.Integer))
+
+
+def _none(t):
+    return t is None or isinstance(t, (types.NoneType, types.Omitted))
+
+
+def unbroadcast(g, x):
+    """``g`` summed to the shape of ``x`` (runtime.unbroadcast)."""
+
+
+@overload(unbroadcast)
+def _unbroadcast(g, x):
+    if _num(x) and _num(g):
+        return lambda g, x: float(g)
+    if _num(x) and _arr(g):
+        return lambda g, x: g.sum()
+    if _arr(x) and _num(g):
+        return lambda g, x: np.full(x.shape, float(g))
+    if _arr(x, 1) and _arr(g) and g.ndim == 2:
+        def rows(g, x):  # summed over the leading axis (loops: np.sum(axis=) compiles slowly)
+            out = np.zeros(x.shape)
+            n0 = x.shape[0] - 1
+            for i in range(g.shape[0]):
+                for j in range(g.shape[1]):
+                    out[min(j, n0)] += g[i, j]
+            return out
+        return rows
+    if _arr(x) and _arr(g) and g.ndim == x.ndim == 1:
+        def same1(g, x):
+            if g.shape[0] == x.shape[0]:
+                return np.asarray(g, dtype=np.float64) + 0.0
+            out = np.zeros(x.shape)
+            out[0] = g.sum()  # x had length 1 and was broadcast
+            return out
+        return same1
+    if _arr(x) and _arr(g) and g.ndim == x.ndim == 2:
+        def same2(g, x):
+            if g.shape[0] == x.shape[0] and g.shape[1] == x.shape[1]:
+                return np.asarray(g, dtype=np.float64) + 0.0
+            out = np.zeros(x.shape)
+            n0, n1 = x.shape[0] - 1, x.shape[1] - 1
+            for i in range(g.shape[0]):  # a dimension of length 1 was broadcast
+                for j in range(g.shape[1]):
+                    out[min(i, n0), min(j, n1)] += g[i, j]
+            return out
+        return same2
+    return None
+
+
+def add_tree(a, b):
+    """``a + b`` where None is a zero gradient (runtime.add_tree)."""
+
+
+@overload(add_tree)
+def _add_tree(a, b):
+    if _none(a):
+        return lambda a, b: b
+    if _none(b):
+        return lambda a, b: a
+    if (_num(a) or _arr(a)) and (_num(b) or _arr(b)):
+        return lambda a, b: a + b
+    return None
+
+
+def zeros_tree(x):
+    """A zero gradient shaped like ``x`` (runtime.zeros_tree)."""
+
+
+@overload(zeros_tree)
+def _zeros_tree(x):
+    if _num(x):
+        return lambda x: 0.0
+    if _arr(x, 3):
+        return lambda x: np.zeros(x.shape)
+    return None
+
+
+def seed(grad_ys, y, index=None):
+    """The cotangent of output ``y`` (runtime.seed)."""
+
+
+@overload(seed)
+def _seed(grad_ys, y, index=None):
+    if _none(grad_ys) and _num(y):
+        return lambda grad_ys, y, index=None: 1.0
+    if _none(grad_ys) and _arr(y, 3):
+        return lambda grad_ys, y, index=None: np.ones(y.shape)
+    if _num(grad_ys) and _num(y):
+        return lambda grad_ys, y, index=None: float(grad_ys)
+    if _arr(grad_ys, 3) and _arr(y, 3) and grad_ys.ndim == y.ndim:
+        def checked(grad_ys, y, index=None):
+            if grad_ys.shape != y.shape:
+                raise ValueError("grad_ys must have the output's shape")
+            return np.asarray(grad_ys, dtype=np.float64) + 0.0
+        return checked
+    return None
+
+
+def scalar_seed(grad_ys, index=None):
+    """The cotangent of a float scalar output (runtime.scalar_seed)."""
+
+
+@overload(scalar_seed)
+def _scalar_seed(grad_ys, index=None):
+    if _none(grad_ys):
+        return lambda grad_ys, index=None: 1.0
+    if _num(grad_ys):
+        return lambda grad_ys, index=None: float(grad_ys)
+    return None
+
+
+def finish(g, x, zero=False):
+    """The gradient for ``x`` as returned: ``x``'s shape, float (runtime.finish)."""
+
+
+@overload(finish)
+def _finish(g, x, zero=False):
+    if _num(x) and _num(g):
+        return lambda g, x, zero=False: float(g)
+    if _arr(x, 3) and _arr(g, 3) and g.ndim == x.ndim:
+        def copied(g, x, zero=False):
+            if g.shape != x.shape:
+                raise ValueError("srcdiff: a gradient's shape differs from its value's")
+            return np.asarray(g, dtype=np.float64).copy()
+        return copied
+    if _arr(x, 3) and _num(g):
+        return lambda g, x, zero=False: np.full(x.shape, float(g))
+    return None
+
+
+def spread(g, x):
+    """``g`` repeated over the shape of ``x`` (runtime.spread)."""
+
+
+@overload(spread)
+def _spread(g, x):
+    if _num(x) and _num(g):
+        return lambda g, x: float(g)
+    if _arr(x, 3) and _num(g):
+        return lambda g, x: np.full(x.shape, float(g))
+    return None
+
+
+def size_of(x):
+    """The number of elements of ``x`` (runtime.size_of)."""
+
+
+@overload(size_of)
+def _size_of(x):
+    if _num(x):
+        return lambda x: 1
+    if isinstance(x, types.Array):
+        return lambda x: x.size
+    return None
+
+
+def vjp_matmul(g, ans, x, y):
+    """The gradients of ``x @ y`` (rules/product_rules.matmul)."""
+
+
+@overload(vjp_matmul)
+def _vjp_matmul(g, ans, x, y):
+    if not (_arr(x) and _arr(y)):
+        return None
+    if x.ndim == 2 and y.ndim == 2:
+        return lambda g, ans, x, y: (g @ np.ascontiguousarray(y.T),
+                                     np.ascontiguousarray(x.T) @ g)
+    if x.ndim == 1 and y.ndim == 2:
+        return lambda g, ans, x, y: (y @ g, np.outer(x, g))
+    if x.ndim == 2 and y.ndim == 1:
+        return lambda g, ans, x, y: (np.outer(g, y), np.ascontiguousarray(x.T) @ g)
+    return lambda g, ans, x, y: (g * y, g * x)
+
+
+def concat_rows(arrays):
+    """``np.concatenate(arrays)`` (axis 0) of a list of arrays of one shape after the first
+    axis (numba's concatenate takes tuples only)."""
+
+
+@overload(concat_rows)
+def _concat_rows(arrays):
+    if not (isinstance(arrays, types.List) and _arr(arrays.dtype)):
+        return None
+    if arrays.dtype.ndim == 1:
+        def rows1(arrays):
+            n = 0
+            for a in arrays:
+                n += a.shape[0]
+            out = np.empty(n)
+            k = 0
+            for a in arrays:
+                out[k:k + a.shape[0]] = a
+                k += a.shape[0]
+            return out
+        return rows1
+
+    def rows2(arrays):
+        n = 0
+        for a in arrays:
+            n += a.shape[0]
+            if a.shape[1] != arrays[0].shape[1]:
+                raise ValueError("concatenate: arrays of different widths")
+        out = np.empty((n, arrays[0].shape[1]))
+        k = 0
+        for a in arrays:
+            out[k:k + a.shape[0], :] = a
+            k += a.shape[0]
+        return out
+    return rows2
+
+
+def stack_rows(items):
+    """``np.array(items)`` of a list of floats (a vector) or of 1-d arrays of one length
+    (their rows)."""
+
+
+@overload(stack_rows)
+def _stack_rows(items):
+    if isinstance(items, types.List) and _num(items.dtype):
+        return lambda items: np.asarray(items, dtype=np.float64)
+    if not (isinstance(items, types.List) and _arr(items.dtype, 1)):
+        return None
+
+    def rows(items):
+        out = np.empty((len(items), items[0].shape[0] if len(items) else 0))
+        for k in range(len(items)):
+            if items[k].shape[0] != out.shape[1]:
+                raise ValueError("array: rows of different lengths")
+            out[k, :] = items[k]
+        return out
+    return rows
+
+
+@njit
+def tape_pop_prev(tape):
+    """Pop a tape that holds values after each trip: the value before the popped trip,
+    or (first trip, where the restored value is never read) the popped one."""
+    v = tape.pop()
+    if len(tape):
+        return tape[-1]
+    return v

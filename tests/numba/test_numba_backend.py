@@ -1,0 +1,205 @@
+"""backend="numba" (issue 18): compiled gradients equal the NumPy backend's and central
+finite differences; what the backend cannot compile is a located SrcdiffError."""
+
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad
+from paths import ROOT
+
+pytest.importorskip("numba")
+
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from workloads import ode, rnn, scalar_loop, vec20  # noqa: E402
+
+WORKLOADS = [scalar_loop, rnn, vec20, ode]
+
+
+def _small(mod):
+    """Inputs of the bench workload, with short loops (finite differences stay cheap)."""
+    rng = np.random.default_rng(7)
+    return mod.make_inputs(rng, n=6) if hasattr(mod, "LOOP") else mod.make_inputs(rng)
+
+
+@pytest.mark.parametrize("mod", WORKLOADS, ids=lambda m: m.__name__.split(".")[-1])
+def test_bench_workloads_match_numpy_and_finite_differences(mod):
+    args = _small(mod)
+    got = sd.grad(mod.primal, wrt=mod.WRT, backend="numba")(*args)
+    numpy_backend = sd.grad(mod.primal, wrt=mod.WRT)(*args)
+    assert isinstance(got, tuple) and len(got) == len(mod.WRT)
+    for k, g, ref in zip(mod.WRT, got, numpy_backend):
+        assert np.shape(g) == np.shape(args[k])
+        assert_close(g, ref, rtol=1e-12, atol=1e-14)
+        assert_close(g, numeric_grad(mod.primal, args, k))
+        assert_close(g, mod.hand_grad(*args)[mod.WRT.index(k)], rtol=1e-10, atol=1e-12)
+
+
+def test_value_and_grad_and_grad_ys():
+    args = _small(scalar_loop)
+    value, grads = sd.value_and_grad(scalar_loop.primal, wrt=(0, 1), backend="numba")(*args)
+    assert value == pytest.approx(scalar_loop.primal(*args), rel=1e-14)
+    ga, gb = sd.grad(scalar_loop.primal, wrt=(0, 1), backend="numba")(*args, grad_ys=3.0)
+    assert ga == pytest.approx(3.0 * grads[0], rel=1e-12)
+    assert gb == pytest.approx(3.0 * numeric_grad(scalar_loop.primal, args, 1), rel=1e-6)
+
+
+def test_decorator_options_reach_the_backend():
+    def loss(w, x):
+        for _ in range(3):
+            w = np.tanh(w * x)
+        return np.sum(w * w)
+
+    w, x = np.linspace(-0.5, 0.5, 4), np.linspace(0.2, 0.9, 4)
+    assert_close(sd.grad(loss, backend="numba")(w, x), numeric_grad(loss, (w, x), 0))
+    decorated = sd.differentiate(loss, backend="numba")
+    assert decorated(w, x) == loss(w, x)
+    assert_close(decorated.grad(w, x), numeric_grad(loss, (w, x), 0))
+    value, g = decorated.value_and_grad(w, x)
+    assert value == pytest.approx(loss(w, x), rel=1e-14)
+    assert_close(g, numeric_grad(loss, (w, x), 0))
+
+
+# ----------------------------------------------------------------- refusals
+
+def helper(x):
+    return x * x
+
+
+def calls_a_user_function(x):
+    s = 0.0
+    for i in range(3):
+        s = s + helper(x)
+    return s
+
+
+def dict_of_params(p, x):
+    return np.sum(p["w"] * x)
+
+
+def test_a_call_of_a_user_function_is_refused():
+    with pytest.raises(sd.SrcdiffError) as e:
+        sd.grad(calls_a_user_function, backend="numba")(1.5)
+    text = str(e.value)
+    assert "test_numba_backend.py:" in text and "def calls_a_user_function(x):" in text
+    assert "numba backend compiles one function" in text
+
+
+def einsum_loss(x):
+    return np.einsum("i,i->", x, x)
+
+
+def cube_loss(x, y):
+    return np.sum(np.sin(x + y))
+
+
+def test_a_container_helper_is_refused_by_name():
+    with pytest.raises(sd.SrcdiffError) as e:
+        sd.grad(dict_of_params, backend="numba")({"w": np.ones(3)}, np.ones(3))
+    text = str(e.value)
+    assert "def dict_of_params(p, x):" in text
+    assert "no compiled version of `item_add`" in text
+
+
+def test_a_rule_helper_is_refused_by_name():
+    with pytest.raises(sd.SrcdiffError, match="no compiled version of `einsum_grads`"):
+        sd.grad(einsum_loss, backend="numba")(np.ones(3))
+
+
+def test_what_numba_cannot_type_is_a_located_error():
+    x = np.ones((2, 2, 2))  # the helpers have numba versions for up to two dimensions
+    with pytest.raises(sd.SrcdiffError) as e:
+        sd.grad(cube_loss, wrt=1, backend="numba")(x, np.ones((2, 1, 2)))
+    text = str(e.value)
+    assert "test_numba_backend.py:" in text and "def cube_loss(x, y):" in text
+    assert "numba cannot compile the gradient" in text
+    assert "Traceback" not in text
+
+
+WEIGHTS = np.array([1.0, 2.0, 3.0])
+
+
+def reads_a_global_array(x):
+    return np.sum(np.sin(x) * WEIGHTS)
+
+
+def test_a_global_array_is_refused():
+    with pytest.raises(sd.SrcdiffError, match="freeze the global `WEIGHTS`"):
+        sd.grad(reads_a_global_array, backend="numba")(np.ones(3))
+
+
+def test_unknown_backend():
+    with pytest.raises(ValueError, match='backend must be "numpy" or "numba"'):
+        sd.grad(helper, backend="jax")
+
+
+def test_without_numba_the_error_says_how_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "numba", None)  # import numba raises ImportError
+    with pytest.raises(sd.SrcdiffError, match=r"pip install srcdiff\[numba\]"):
+        sd.grad(helper, backend="numba")
+    assert sd.grad(helper)(2.0) == 4.0  # the default backend does not need numba
+
+
+def test_verify_is_not_taken():
+    with pytest.raises(TypeError, match="verify=True"):
+        sd.grad(helper, backend="numba", verify=True)
+
+
+# ----------------------------------------------------------------- the corpus
+
+def test_corpus_supported_cases_agree_refused_ones_raise():
+    """Every corpus case: the numba gradient agrees with the NumPy backend and finite
+    differences, or the backend refuses it with a SrcdiffError (never a wrong number)."""
+    import corpus
+
+    supported, refused = [], []
+    for case in corpus.CASES:
+        if case.kwargs:
+            continue
+        try:
+            got = sd.grad(case.fn, wrt=case.wrt, backend="numba")(*case.args)
+        except sd.SrcdiffError as exc:
+            assert "error:" in str(exc) and case.fn.__name__ in str(exc)
+            refused.append(case.name)
+            continue
+        ref = sd.grad(case.fn, wrt=case.wrt)(*case.args)
+        positions = [case.wrt] if isinstance(case.wrt, int) else list(case.wrt)
+        fd = [numeric_grad(case.fn, case.args, k) for k in positions]
+        if isinstance(case.wrt, int):
+            got, ref = (got,), (ref,)
+        for g, r, n in zip(got, ref, fd):
+            assert_close(g, r, rtol=1e-9, atol=1e-12, what=case.name)
+            assert_close(g, n, what=case.name)
+        supported.append(case.name)
+    print(f"numba backend: {len(supported)} corpus cases supported, {len(refused)} refused")
+    assert len(supported) >= 20, (supported, refused)
+
+
+def nested_loops(a, n):
+    x = a
+    for i in range(n):
+        for j in range(n):
+            x = np.sin(x) * a
+    return x
+
+
+def while_loop(a):
+    x = a
+    k = 0
+    while k < 3:
+        x = np.sin(x) * a
+        k += 1
+    return x
+
+
+@pytest.mark.parametrize("fn, args", [(nested_loops, (0.7, 3)), (while_loop, (0.7,))],
+                         ids=["nested", "while"])
+def test_tapes_outside_plain_loops_are_refused(fn, args):
+    with pytest.raises(sd.SrcdiffError) as e:
+        sd.grad(fn, backend="numba")(*args)
+    text = str(e.value)
+    assert f"def {fn.__name__}(" in text and "the numba backend" in text
+    assert "tape" in text or "loop" in text
