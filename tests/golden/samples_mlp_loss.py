@@ -24,15 +24,11 @@ def grad_loss(params, x, y, grad_ys=None):
     b_sum1 = b_log / sum1
     b_exp = unreduce(b_sum1, exp, 1, True)
     b_z = b_log_probs + b_exp * exp
-    # adjoint of line 17: z = logits - np.max(logits, axis=1, keepdims=True)
-    b_max1 = -unbroadcast(b_z, max1)
-    b_logits = b_z + unreduce(b_max1, logits, 1, True) * reduce_mask(logits,
-        max1, 1, True)
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
-    b_b2 = unbroadcast(b_logits, b2)
+    b_b2 = unbroadcast(b_z, b2)
     b_params = item_add(None, params, 'b2', b_b2)
-    b_h = b_logits @ W2.T
-    b_W2 = h.T @ b_logits
+    b_h = b_z @ W2.T
+    b_W2 = h.T @ b_z
     b_params = item_add(b_params, params, 'W2', b_W2)
     # adjoint of line 15: h = np.tanh(x @ params["W1"] + params["b1"])
     b_add = b_h * (1.0 - h * h)

@@ -44,7 +44,7 @@ def grad_grad_unary_chain(a, _grad_ys=None, grad_ys=None):
     b_mul5 = b_mul6 * a
     b_a1 = b_a1 + unbroadcast(mul5 * b_mul6, a)
     b_div = 2.0 * b_mul5
-    b_add = unbroadcast(-b_div * div / add, add)
+    b_add = -unbroadcast(b_div * div / add, add)
     b_a1 = b_a1 + 2.0 * b_add * a
     # adjoint of line 9: b_a = b_a + b_mul1 * cos * (1.0 - tanh * tanh)
     b_b_a_out2 = b_b_a

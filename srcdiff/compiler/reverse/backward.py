@@ -165,6 +165,13 @@ class BackwardStatements:
             return S.copy(node)
 
         g = S.name(bv)
+        if v in getattr(self.opt, "free_shifts", ()):  # (analysis/shift.py) exactly zero
+            if bv in self.state.uniform:
+                out.extend(self._spread_uniform([bv]))
+            x = op.args[0].id if op.args and isinstance(op.args[0], gast.Name) else None
+            bx = self.b(x) if x is not None else None
+            out.append(S.locate(gast.Expr(value=S.call("verify_negligible", [
+                S.name(bv), S.name(bx) if bx in self.state.defined else S.const(None)])), s))
         uniform = {}  # operand -> is its contribution uniform (see AdjointState)
         if bv in self.state.uniform and (op.kind not in ("prim", "copy") or v in op.operands):
             out.extend(self._spread_uniform([bv]))

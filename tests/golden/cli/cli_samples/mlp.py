@@ -29,21 +29,16 @@ def grad_loss(w, b, x, y, grad_ys=None):
     mean = np.mean(h)
     baseline = mean
     pow1 = err ** 2
-    mean1 = np.mean(pow1)
     pi = math.pi
     sub = h - baseline
     pow2 = sub ** 2
-    sum1 = np.sum(pow2)
-    div = pi * sum1 / 100.0
     # seed: the gradient of the sum of the outputs
-    b_add1 = seed(grad_ys, SCALE * mean1 + div)
+    b_add1 = scalar_seed(grad_ys)
     # adjoint of line 20: return SCALE * np.mean(err ** 2) + math.pi * np.sum((h - baseline) ** 2) / 100.0
-    b_div = unbroadcast(b_add1, div)
-    b_pow2 = spread(pi * (b_div / 100.0), pow2)
+    b_pow2 = spread(pi * (b_add1 / 100.0), pow2)
     b_sub = b_pow2 * 2.0 * sub
     b_h = unbroadcast(b_sub, h)
-    b_mean1 = unbroadcast(SCALE * b_add1, mean1)
-    b_pow1 = spread(b_mean1 / size_of(pow1), pow1)
+    b_pow1 = spread(SCALE * b_add1 / size_of(pow1), pow1)
     b_err = b_pow1 * 2.0 * err
     # adjoint of line 18: err = h - y
     b_h = b_h + unbroadcast(b_err, h)
@@ -51,7 +46,7 @@ def grad_loss(w, b, x, y, grad_ys=None):
     b_h_out = b_h
     b_h = unbroadcast(b_h * ((_h1 > mul) + 0.5 * (_h1 == mul)), _h1)
     b_mul = unbroadcast(b_h_out * ((mul > _h1) + 0.5 * (_h1 == mul)), mul)
-    b_h = b_h + unbroadcast(LEAK * b_mul, _h1)
+    b_h = b_h + LEAK * b_mul
     # adjoint of line 16: h = np.tanh(x @ w + b)
     b_add = b_h * (1.0 - _h1 * _h1)
     b_matmul = unbroadcast(b_add, matmul)
@@ -301,6 +296,18 @@ def _other_array(x):
     with ``np.zeros_like`` and the like, never converted to a NumPy array."""
     return hasattr(x, "__array_function__") and hasattr(x, "shape") \
         and not isinstance(x, np.ndarray)
+
+
+def scalar_seed(grad_ys, index=None):
+    """The cotangent of an output the compiler knows is a float scalar: 1.0 when
+    ``grad_ys`` is None, else ``grad_ys`` checked as :func:`seed` does.
+
+    It does not need the output's value, so code computing only the output
+    (a loss nobody asked for) is dead and removed.
+    """
+    if grad_ys is None:
+        return 1.0
+    return seed(grad_ys, 0.0, index)
 
 
 def seed(grad_ys, y, index=None):
