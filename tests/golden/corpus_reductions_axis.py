@@ -8,7 +8,7 @@ def grad_reductions_axis(x, grad_ys=None):
     b_mul = spread(b_add, mul)
     b_mean = unbroadcast(b_mul * x, mean)
     b_x = mean * b_mul
-    b_x += unreduce(b_mean, x, 1, True) * (size_of(mean) / size_of(x))
+    b_x += unreduce(b_mean, x, 1, True, b_x) * (size_of(mean) / size_of(x))
     b_sum1 = b_add * 2.0 * sum1
     b_x += unreduce(b_sum1, x, 0, False)
     return finish(b_x, x)

@@ -17,12 +17,12 @@ def grad_loss(params, x, y, grad_ys=None):
     # adjoint of line 19: return -np.mean(np.sum(log_probs * y, axis=1))
     b_sum2 = -b_neg / size_of(sum2)
     b_sum2 = spread(b_sum2, sum2)
-    b_mul = unreduce(b_sum2, mul, 1, False)
+    b_mul = unreduce(b_sum2, mul, 1, False, y)
     b_log_probs = b_mul * y
     # adjoint of line 18: log_probs = z - np.log(np.sum(np.exp(z), axis=1, keepdims=True))
     b_log = -unbroadcast(b_log_probs, log)
     b_sum1 = b_log / sum1
-    b_exp = unreduce(b_sum1, exp, 1, True)
+    b_exp = unreduce(b_sum1, exp, 1, True, b_log_probs)
     b_z = b_log_probs + b_exp * exp
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
     b_b2 = unbroadcast(b_z, b2)

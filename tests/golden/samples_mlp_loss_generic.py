@@ -18,20 +18,21 @@ def grad_loss(params, x, y, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_neg = scalar_seed(grad_ys)
     # adjoint of line 19: return -np.mean(np.sum(log_probs * y, axis=1))
-    b_sum2 = spread(-b_neg / size_of(sum2), sum2)
+    b_sum2 = -b_neg / size_of(sum2)
+    b_sum2 = spread(b_sum2, sum2)
     b_mul = unreduce(b_sum2, mul, 1, False)
     b_log_probs = unbroadcast(b_mul * y, log_probs)
     # adjoint of line 18: log_probs = z - np.log(np.sum(np.exp(z), axis=1, keepdims=True))
     b_z = unbroadcast(b_log_probs, z)
     b_log = -unbroadcast(b_log_probs, log)
     b_sum1 = b_log / sum1
-    b_exp = unreduce(b_sum1, exp, 1, True)
+    b_exp = unreduce(b_sum1, exp, 1, True, b_z)
     b_z = b_z + b_exp * exp
     # adjoint of line 17: z = logits - np.max(logits, axis=1, keepdims=True)
     b_logits = unbroadcast(b_z, logits)
     b_max1 = -unbroadcast(b_z, max1)
-    b_logits = b_logits + unreduce(b_max1, logits, 1, True) * reduce_mask(
-        logits, max1, 1, True)
+    b_logits = b_logits + unreduce(b_max1, logits, 1, True, b_logits
+        ) * reduce_mask(logits, max1, 1, True)
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
     b_matmul1 = unbroadcast(b_logits, matmul1)
     b_b2 = unbroadcast(b_logits, b2)

@@ -166,3 +166,47 @@ def test_without_a_reduction_the_sign_stays_on_the_first_factor():
     code = code_of(quotient, (0, 1), args)
     assert "unbroadcast" not in code and "-(" not in code
     check(quotient, args, (0, 1))
+
+
+# ------------------------------------------------------------ reductions spread lazily
+def pair_energy(pos):
+    diff = pos[:, None, :] - pos[None, :, :]
+    return np.sum(1.0 / np.sqrt(np.sum(diff ** 2, axis=-1) + 0.1))
+
+
+def test_a_reductions_gradient_meets_a_full_array_unbroadcast():
+    args = (rng.standard_normal((5, 3)),)
+    assert "unreduce(b_r2, pow1, -1, False, diff)" in code_of(pair_energy, 0, args).replace(
+        "b_add", "b_r2").replace("sum1 + 0.1", "r2")  # (names as generated)
+    check(pair_energy, args, 0)
+
+
+def test_unreduce_like_an_array_of_another_shape_broadcasts():
+    from srcdiff.runtime import unreduce
+    g, x = np.arange(3.0), np.zeros((3, 4))
+    assert unreduce(g, x, -1, False, np.ones((3, 4))).shape == (3, 1)
+    assert unreduce(g, x, -1, False, np.ones((1, 4))).shape == (3, 4)
+    assert unreduce(g, x, -1, False).shape == (3, 4)
+
+
+# ------------------------------------------------------------ means of unknown shapes
+def conv_mean(w, x):
+    z = np.einsum("nchw,fc->nfhw", np.sin(x), w, optimize=True)
+    return np.mean(np.tanh(z) ** 2)
+
+
+def test_a_means_gradient_stays_a_scalar_through_a_value_of_unknown_shape():
+    args = (rng.standard_normal((4, 3)), rng.standard_normal((2, 3, 5, 5)))
+    code = code_of(conv_mean, (0, 1), args)
+    assert "spread(" not in code and "b_pow1 = b_mean / size_of(z)" in code
+    check(conv_mean, args, (0, 1))
+
+
+def two_slices(x):
+    return np.mean(x[:1] + x[1:])
+
+
+def test_a_means_size_is_never_read_from_an_operand_that_may_be_broadcast():
+    # x[:1] and x[1:] have the same (unknown) shape pattern but not the same size: the
+    # mean's size is the sum's (4), not x[:1]'s (1)
+    check(two_slices, (np.arange(5.0),), 0)

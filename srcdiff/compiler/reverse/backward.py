@@ -291,10 +291,11 @@ class BackwardStatements:
         """
         bv = self.b(v)
         shape = self.a.shapes.get(v)
-        if not uniform and is_spread_of(expr, v) and self.kind(v) == ARRAY and shape \
+        # (an unknown shape too: its readers decide, uniform.py; a 0-d array's is a float)
+        if not uniform and is_spread_of(expr, v) and self.kind(v) == ARRAY and shape != () \
                 and not self.opt.reference and scalar_valued(SweepView(self), expr.args[0]):
             expr, uniform = size_from_earlier(SweepView(self), expr.args[0]), True
-        if (uniform and not shape) or self.opt.reference:
+        if (uniform and shape == ()) or self.opt.reference:
             uniform = False  # a scalar variable: its gradient is just the scalar
         if bv not in state.defined:
             out.append(S.assign(bv, expr, like))

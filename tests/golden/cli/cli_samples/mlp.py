@@ -28,17 +28,13 @@ def grad_loss(w, b, x, y, grad_ys=None):
     err = h - y
     mean = np.mean(h)
     baseline = mean
-    pow1 = err ** 2
     pi = math.pi
-    sub = h - baseline
-    pow2 = sub ** 2
     # seed: the gradient of the sum of the outputs
     b_add1 = scalar_seed(grad_ys)
     # adjoint of line 20: return SCALE * np.mean(err ** 2) + math.pi * np.sum((h - baseline) ** 2) / 100.0
-    b_pow2 = spread(pi * (b_add1 / 100.0), pow2)
-    b_sub = b_pow2 * 2.0 * sub
+    b_sub = pi * (b_add1 / 100.0) * 2.0 * (h - baseline)
     b_h = unbroadcast(b_sub, h)
-    b_pow1 = spread(SCALE * b_add1 / size_of(pow1), pow1)
+    b_pow1 = SCALE * b_add1 / size_of(err)
     b_err = b_pow1 * 2.0 * err
     # adjoint of line 18: err = h - y
     b_h = b_h + unbroadcast(b_err, h)
@@ -352,19 +348,6 @@ def seed(grad_ys, y, index=None):
 def size_of(x):
     """The number of elements of ``x``, read from an array's shape (never computed)."""
     return x.size if hasattr(x, "size") else np.size(x)
-
-
-def spread(g, x):
-    """``g`` (a reduction's gradient) repeated over the shape of ``x``.
-
-    Small arrays are filled (cheaper than a broadcast view); large ones get a
-    read-only broadcast view, which costs no memory.
-    """
-    shape = np.shape(x)
-    if isinstance(x, np.ndarray) and x.size <= 4096 and np.ndim(g) == 0 \
-            and not _other_array(g):
-        return np.full(shape, g)
-    return _broadcast(g, x)
 
 
 def unbroadcast(g, x):

@@ -34,20 +34,21 @@ def grad_loss(params, x, y, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_neg = scalar_seed(grad_ys)
     # adjoint of line 19: return -np.mean(np.sum(log_probs * y, axis=1))
-    b_sum2 = spread(-b_neg / size_of(sum2), sum2)
+    b_sum2 = -b_neg / size_of(sum2)
+    b_sum2 = spread(b_sum2, sum2)
     b_mul = unreduce(b_sum2, mul, 1, False)
     b_log_probs = unbroadcast(b_mul * y, log_probs)
     # adjoint of line 18: log_probs = z - np.log(np.sum(np.exp(z), axis=1, keepdims=True))
     b_z = unbroadcast(b_log_probs, z)
     b_log = -unbroadcast(b_log_probs, log)
     b_sum1 = b_log / sum1
-    b_exp = unreduce(b_sum1, exp, 1, True)
+    b_exp = unreduce(b_sum1, exp, 1, True, b_z)
     b_z = b_z + b_exp * exp
     # adjoint of line 17: z = logits - np.max(logits, axis=1, keepdims=True)
     b_logits = unbroadcast(b_z, logits)
     b_max1 = -unbroadcast(b_z, max1)
-    b_logits = b_logits + unreduce(b_max1, logits, 1, True) * reduce_mask(
-        logits, max1, 1, True)
+    b_logits = b_logits + unreduce(b_max1, logits, 1, True, b_logits
+        ) * reduce_mask(logits, max1, 1, True)
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
     b_matmul1 = unbroadcast(b_logits, matmul1)
     b_b2 = unbroadcast(b_logits, b2)
@@ -352,11 +353,19 @@ def unbroadcast(g, x):
     return g
 
 
-def unreduce(g, x, axis=None, keepdims=False):
-    """Spread the gradient of a reduction over ``axis`` back to the shape of ``x``."""
+def unreduce(g, x, axis=None, keepdims=False, like=None):
+    """Spread the gradient of a reduction over ``axis`` back to the shape of ``x``.
+
+    ``like``: a value the caller's arithmetic combines the result with; when it has
+    ``x``'s shape, the reduced axes come back with length 1 and that arithmetic
+    broadcasts them (the same values; optimize/algebra.py's ``unreduce_like``).
+    """
     shape = np.shape(x)
     if axis is not None and not keepdims:
         g = np.expand_dims(g, _normalize_axes(axis, len(shape)))
+    if like is not None and type(like) is np.ndarray and like.shape == shape \
+            and not _other_array(g) and not _other_array(x):
+        return g
     return _broadcast(g, x)
 
 
