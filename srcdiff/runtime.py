@@ -66,11 +66,19 @@ def _broadcast(g, x):
     return np.broadcast_to(g, np.shape(x))
 
 
-def unreduce(g, x, axis=None, keepdims=False):
-    """Spread the gradient of a reduction over ``axis`` back to the shape of ``x``."""
+def unreduce(g, x, axis=None, keepdims=False, like=None):
+    """Spread the gradient of a reduction over ``axis`` back to the shape of ``x``.
+
+    ``like``: a value the caller's arithmetic combines the result with; when it has
+    ``x``'s shape, the reduced axes come back with length 1 and that arithmetic
+    broadcasts them (the same values; optimize/algebra.py's ``unreduce_like``).
+    """
     shape = np.shape(x)
     if axis is not None and not keepdims:
         g = np.expand_dims(g, _normalize_axes(axis, len(shape)))
+    if like is not None and type(like) is np.ndarray and like.shape == shape \
+            and not _other_array(g) and not _other_array(x):
+        return g
     return _broadcast(g, x)
 
 

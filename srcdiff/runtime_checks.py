@@ -90,6 +90,21 @@ def verify_equal(kept, value, where="a value computed once for a loop"):
                                 f"expression it stands for is {value!r} here")
 
 
+def verify_negligible(g, scale=None):
+    """A shift the output does not depend on (analysis/shift.py) has a zero gradient: the
+    computed one, a sum of terms that cancel, is rounding noise next to ``scale`` (the
+    gradient its input received by every other path) or to one."""
+    g = np.asarray(g)
+    if not g.size:
+        return
+    ref = max(float(np.sum(np.abs(scale))) / g.size if scale is not None else 0.0, 1.0)
+    worst = float(np.max(np.abs(g)))
+    if not worst <= 1e-8 * ref:
+        raise VerificationError(f"srcdiff verification: the gradient of a shift the output "
+                                f"was proved not to depend on is {worst!r}, not zero up to "
+                                f"rounding (scale {ref!r})")
+
+
 def _verify_copy(v):
     if isinstance(v, np.ndarray) or _other_array(v):
         return v.copy()

@@ -18,6 +18,7 @@ from srcdiff.compiler.analysis.effects import changed_parameters
 from srcdiff.compiler.analysis.facts import dict_arguments, zero_d
 from srcdiff.compiler.analysis.keys import varied_keys
 from srcdiff.compiler.analysis.ops import is_user_function
+from srcdiff.compiler.analysis.shift import free_shifts
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.emit import verify as verifier
 from srcdiff.compiler.emit.execute import Compiled
@@ -234,11 +235,20 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                                              _check_reserved_names)
     check_mutations(anf, analysis, parsed, ctx.registry, mutable_scalars=zero_d(arg_facts))
     _refuse_undone_appends(anf, parsed)
+    # shifts the output does not depend on (a log-sum-exp's max): their gradient is exactly
+    # zero, so they are treated as constants; verification mode keeps the gradient and
+    # checks that it is zero up to rounding; the reference pipeline keeps it as is
+    free = free_shifts(anf, analysis) if ctx.optimize else set()
+    if free and not ctx.verify:
+        seeds = [w for w in wrt if (arg_facts or {}).get(w, (None,))[0] != INT]
+        analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds,
+                           list(stop) + sorted(free), arg_facts)
     options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
                              name=name, zero_gradients=zero_gradients, internal=internal,
                              reference=not ctx.optimize, verify=ctx.verify, has_aux=has_aux,
                              checkpoint=checkpoint)
     options.as_tuple = as_tuple
+    options.free_shifts = free if ctx.verify else set()  # checked zero (backward.py)
     if return_value:  # outputs the backward sweep restores in place are returned as copies
         options.snapshot_value = outputs_changed_in_place(anf, analysis, ctx.registry)
     options.records = ctx.reuse and not _srcdiff_code(fn)  # calls keep records (records.py)

@@ -211,8 +211,29 @@ def _wrap(helper, expr, name):
     negated sum."""
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
         return ast.UnaryOp(op=ast.USub(), operand=_wrap(helper, expr.operand, name))
+    if _leading_negation(expr):
+        # ``-g * ans / y``: ``(-g) * ans`` is ``-(g * ans)`` to the bit, so the sign moves
+        # out of the product and past the reduction too (both modes alike)
+        return ast.UnaryOp(op=ast.USub(), operand=_wrap(helper, _strip_leading(expr), name))
     return ast.Call(func=ast.Name(id=helper, ctx=ast.Load()),
                     args=[expr, ast.Name(id=name, ctx=ast.Load())], keywords=[])
+
+
+def _leading_negation(expr):
+    """Is ``expr`` a product (``*``, ``/``) whose first factor is a negation (of anything
+    but a literal, whose sign costs nothing where it is)?"""
+    while isinstance(expr, ast.BinOp) and isinstance(expr.op, (ast.Mult, ast.Div)):
+        expr = expr.left
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+            return not isinstance(expr.operand, ast.Constant)
+    return False
+
+
+def _strip_leading(expr):
+    """The product ``expr`` without the negation of its first factor."""
+    if isinstance(expr, ast.UnaryOp):
+        return expr.operand
+    return ast.BinOp(left=_strip_leading(expr.left), op=expr.op, right=expr.right)
 
 
 def _check_broadcasting(rule_fn, params):

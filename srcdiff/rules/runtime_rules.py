@@ -93,7 +93,7 @@ def unbroadcast_vjp(g, ans, grad, x=None):
 
 
 @R.linear(unreduce, name="unreduce")
-def unreduce_vjp(g, ans, grad, x=None, axis=None, keepdims=False):
+def unreduce_vjp(g, ans, grad, x=None, axis=None, keepdims=False, like=None):
     return unbroadcast(np.sum(g, axis=axis, keepdims=keepdims), grad)
 
 

@@ -3,7 +3,6 @@ def grad_dict_comprehension_items(params, x, grad_ys=None):
     # names first bound inside loops or branches start unbound
     mul = None
     name = None
-    pow1 = None
     value = None
     keys = []
     values = []
@@ -34,32 +33,24 @@ def grad_dict_comprehension_items(params, x, grad_ys=None):
         name = key_list2[k1]
         _stack.append(value)
         value = params[name]
-        _stack.append(pow1)
-        pow1 = value ** 2
-    pow2 = h ** 2
     # seed: the gradient of the sum of the outputs
     b_add1 = scalar_seed(grad_ys)
     # adjoint of line 701: return np.sum(h ** 2) + 0.01 * penalty
     b_penalty = 0.01 * b_add1
-    b_pow2 = spread(b_add1, pow2)
-    del pow2
-    b_h = b_pow2 * 2.0 * h
-    del b_pow2
+    b_h = b_add1 * 2.0 * h
     # adjoint of line 699: for name, value in params.items():
     b_params = zeros_tree(params)
+    # computed once for the loop below
+    loop_invariant = b_penalty * 2.0
     for k1 in reversed(range(n1)):
         # adjoint of line 700: penalty = penalty + np.sum(value ** 2)
-        b_pow1 = spread(b_penalty, pow1)
-        pow1_before = _stack.pop()
-        b_value = b_pow1 * 2.0 * value
-        pow1 = pow1_before
+        b_value = loop_invariant * value
         # adjoint of line 699: for name, value in params.items():
         value_before = _stack.pop()
         b_params = item_add(b_params, params, name, b_value)
         value = value_before
         name_before = _stack.pop()
         name = name_before
-    del pow1
     # adjoint of line 697: h = np.tanh(x @ scaled["W"] + scaled.get("b", 0.0))
     b_add = mul_into(b_h, 1.0 - h * h)
     del b_h, h

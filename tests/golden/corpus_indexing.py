@@ -2,15 +2,10 @@ def grad_indexing(x, grad_ys=None):
     x_i = x[0]
     x_i1 = x[-1]
     x_i2 = x[1:3]
-    x_i3 = x[::2]
-    pow1 = x_i3 ** 2
     # seed: the gradient of the sum of the outputs
     b_add1 = scalar_seed(grad_ys)
     # adjoint of line 146: return x[0] * x[-1] + np.sum(x[1:3]) + np.sum(x[::2] ** 2)
-    b_pow1 = spread(b_add1, pow1)
-    del pow1
-    b_x_i3 = mul_into(x_i3, b_pow1 * 2.0)
-    del b_pow1, x_i3
+    b_x_i3 = b_add1 * 2.0 * x[::2]
     b_x = index_add(None, x, slice(None, None, 2), b_x_i3)
     del b_x_i3
     b_x_i2 = spread(b_add1, x_i2)

@@ -10,7 +10,7 @@ def grad_reductions_axis(x, grad_ys=None):
     b_mean = unbroadcast(b_mul * x, mean)
     b_x = mul_into(b_mul, mean)
     del b_mul
-    b_x += unreduce(b_mean, x, 1, True) * (size_of(mean) / size_of(x))
+    b_x += unreduce(b_mean, x, 1, True, b_x) * (size_of(mean) / size_of(x))
     del b_mean, mean
     b_sum1 = mul_into(sum1, b_add * 2.0)
     del sum1

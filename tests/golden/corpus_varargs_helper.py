@@ -30,9 +30,9 @@ def grad__weighted_terms(terms_0, offsets_shift, weight=1.0, grad_ys=None):
         mul11 = weight * sum1
         b_mul1 = unbroadcast(b_out, mul11)
         sum1_before = _stack.pop()
-        b_mul = spread(weight * b_mul1, mul)
         sum1 = sum1_before
         mul_before = _stack.pop()
+        b_mul = spread(weight * b_mul1, mul)
         b_t = 2.0 * b_mul * t
         mul = mul_before
         # adjoint of line 720: for t in terms:
@@ -86,9 +86,9 @@ def grad__weighted_terms1(terms_0, terms_1, terms_2, weight, grad_ys=None):
         mul11 = weight * sum1
         b_mul1 = unbroadcast(b_out, mul11)
         sum1_before = _stack.pop()
-        b_mul = spread(weight * b_mul1, mul)
         sum1 = sum1_before
         mul_before = _stack.pop()
+        b_mul = spread(weight * b_mul1, mul)
         b_t = 2.0 * b_mul * t
         mul = mul_before
         # adjoint of line 720: for t in terms:

@@ -6,7 +6,6 @@ def grad_dict_built_by_stores(x, grad_ys=None):
     k = None
     lin = None
     mul1 = None
-    pow1 = None
     tanh = None
     feats = {}
     mul = x * 2.0
@@ -31,24 +30,20 @@ def grad_dict_built_by_stores(x, grad_ys=None):
         k = key_list1[k1]
         _stack.append(feats_i)
         feats_i = feats[k]
-        _stack.append(pow1)
-        pow1 = feats_i ** 2
     # seed: the gradient of the sum of the outputs
     b_total = scalar_seed(grad_ys)
     # adjoint of line 153: for k in feats:
     b_feats = zeros_tree(feats)
+    # computed once for the loop below
+    loop_invariant = b_total * 2.0
     for k1 in reversed(range(n1)):
         # adjoint of line 154: total = total + np.sum(feats[k] ** 2)
-        b_pow1 = spread(b_total, pow1)
-        pow1_before = _stack.pop()
-        b_feats_i = b_pow1 * 2.0 * feats_i
-        pow1 = pow1_before
+        b_feats_i = loop_invariant * feats_i
         feats_i_before = _stack.pop()
         b_feats = item_add(b_feats, feats, k, b_feats_i)
         feats_i = feats_i_before
         k_before = _stack.pop()
         k = k_before
-    del pow1
     # adjoint of line 150: for i in range(len(x)):
     b_x = np.zeros_like(x)
     for i in reversed(range(n)):

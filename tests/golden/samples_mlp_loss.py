@@ -18,7 +18,7 @@ def grad_loss(params, x, y, grad_ys=None):
     b_sum2 = -b_neg / size_of(sum2)
     b_sum2 = spread(b_sum2, sum2)
     del sum2
-    b_mul = unreduce(b_sum2, mul, 1, False)
+    b_mul = unreduce(b_sum2, mul, 1, False, y)
     del b_sum2, mul
     b_log_probs = mul_into(b_mul, y)
     del b_mul
@@ -27,23 +27,19 @@ def grad_loss(params, x, y, grad_ys=None):
     del log
     b_sum1 = b_log / sum1
     del b_log, sum1
-    b_exp = unreduce(b_sum1, exp, 1, True)
+    b_exp = unreduce(b_sum1, exp, 1, True, b_log_probs)
     del b_sum1
     b_z = add_into(b_log_probs, b_exp * exp)
     del b_exp, b_log_probs, exp
-    # adjoint of line 17: z = logits - np.max(logits, axis=1, keepdims=True)
-    b_max1 = -unbroadcast(b_z, max1)
-    b_logits = add_into(b_z, extreme_grad(b_max1, logits, max1, 1, True))
-    del b_max1, b_z, logits, max1
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
-    b_b2 = unbroadcast(b_logits, b2)
+    b_b2 = unbroadcast(b_z, b2)
     del b2
     b_params = item_add(None, params, 'b2', b_b2)
     del b_b2
-    b_h = b_logits @ W2.T
+    b_h = b_z @ W2.T
     del W2
-    b_W2 = h.T @ b_logits
-    del b_logits
+    b_W2 = h.T @ b_z
+    del b_z
     b_params = item_add(b_params, params, 'W2', b_W2)
     del b_W2
     # adjoint of line 15: h = np.tanh(x @ params["W1"] + params["b1"])

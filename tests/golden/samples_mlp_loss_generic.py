@@ -18,7 +18,8 @@ def grad_loss(params, x, y, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_neg = scalar_seed(grad_ys)
     # adjoint of line 19: return -np.mean(np.sum(log_probs * y, axis=1))
-    b_sum2 = spread(-b_neg / size_of(sum2), sum2)
+    b_sum2 = -b_neg / size_of(sum2)
+    b_sum2 = spread(b_sum2, sum2)
     del sum2
     b_mul = unreduce(b_sum2, mul, 1, False)
     del b_sum2, mul
@@ -31,7 +32,7 @@ def grad_loss(params, x, y, grad_ys=None):
     del b_log_probs, log
     b_sum1 = b_log / sum1
     del b_log, sum1
-    b_exp = unreduce(b_sum1, exp, 1, True)
+    b_exp = unreduce(b_sum1, exp, 1, True, b_z)
     del b_sum1
     b_z = b_z + b_exp * exp
     del b_exp, exp

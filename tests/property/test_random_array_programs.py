@@ -73,7 +73,10 @@ def programs(draw):
     for _ in range(draw(st.integers(1, 5))):
         lines += draw(statements(0, None))
     ret = draw(st.sampled_from(["np.sum(a * a) + s", "a[0] * a[2] + s * x[1]",
-                                "np.sum(np.tanh(a) * x) + s"]))
+                                "np.sum(np.tanh(a) * x) + s", "lse + s", "np.sum(p * x) + s"]))
+    if ret.startswith(("lse", "np.sum(p")):  # shifts the output does not depend on
+        lines += ["m = np.max(a + x)", "e = np.exp(a + x - m)",
+                  "lse = np.log(np.sum(e)) + m", "p = e / np.sum(e)"]
     return "import numpy as np\n\n\ndef f(x):\n" + "\n".join("    " + x for x in lines) + \
         f"\n    return {ret}\n"
 

@@ -145,7 +145,7 @@ def analyze(fn: gast.FunctionDef, parsed: Parsed, registry: Registry, user_funct
                         a.useful.add(o)
                         changed = True
     a.active = a.varied & a.useful
-    _value_facts(a, fn, params, arg_facts)
+    _value_facts(a, fn, params, arg_facts, _module_numbers(fn, parsed, a, params))
     return a
 
 
@@ -170,8 +170,27 @@ def _join(p, q):
 # longer axes, so ``unbroadcast`` can be left out.
 
 
-def _value_facts(a, fn, params, arg_facts):
+_NUMBER_FACTS = {int: INT, bool: INT, float: ARRAY, np.float64: ARRAY}
+
+
+def _module_numbers(fn, parsed, a, params):
+    """Facts of the global and closure names the function reads and never assigns that
+    hold a Python number (``D = 64`` at module level): generated code runs in a snapshot
+    of that namespace, and a number cannot change in place."""
+    out = {}
+    for n in gast.walk(fn):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id not in out \
+                and n.id not in params and not a.assign_count.get(n.id):
+            kind = _NUMBER_FACTS.get(type(parsed.namespace.get(n.id, None)))
+            if kind is not None:
+                out[n.id] = kind
+    return out
+
+
+def _value_facts(a, fn, params, arg_facts, numbers=None):
     kinds, shapes, children = {}, {}, {}
+    for name, kind in (numbers or {}).items():
+        kinds[name], shapes[name] = kind, ()
     # a container's entries are known from its argument (or from its entry in another
     # container) while the name keeps that one value: not when it is assigned again
     # (`p = [x, y]`) or stored or appended into (`p[1] = v`); a store into another name

@@ -27,6 +27,7 @@ from srcdiff.compiler.optimize.algebra import (
     fold_negations,
     hoist_invariants,
     merge_scalings,
+    unreduce_like,
 )
 from srcdiff.compiler.optimize.exprs import (
     Mover,
@@ -60,6 +61,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     fn.body = hoist_invariants(fn.body, set(gradients), S.all_names(fn),
                                bound={a.id for a in fn.args.args}, verify=verify)
     fn = Peephole().visit(fn)
+    fn.body = unreduce_like(fn.body, _load_counts(fn))
     fn.body = _drop_empty_comments(fn.body)
     return fn
 

@@ -170,6 +170,13 @@ class BackwardStatements:
             return S.copy(node)
 
         g = S.name(bv)
+        if v in getattr(self.opt, "free_shifts", ()):  # (analysis/shift.py) exactly zero
+            if bv in self.state.uniform:
+                out.extend(self._spread_uniform([bv]))
+            x = op.args[0].id if op.args and isinstance(op.args[0], gast.Name) else None
+            bx = self.b(x) if x is not None else None
+            out.append(S.locate(gast.Expr(value=S.call("verify_negligible", [
+                S.name(bv), S.name(bx) if bx in self.state.defined else S.const(None)])), s))
         uniform = {}  # operand -> is its contribution uniform (see AdjointState)
         if bv in self.state.uniform and (op.kind not in ("prim", "copy") or v in op.operands):
             out.extend(self._spread_uniform([bv]))
@@ -289,10 +296,11 @@ class BackwardStatements:
         """
         bv = self.b(v)
         shape = self.a.shapes.get(v)
-        if not uniform and is_spread_of(expr, v) and self.kind(v) == ARRAY and shape \
+        # (an unknown shape too: its readers decide, uniform.py; a 0-d array's is a float)
+        if not uniform and is_spread_of(expr, v) and self.kind(v) == ARRAY and shape != () \
                 and not self.opt.reference and scalar_valued(SweepView(self), expr.args[0]):
             expr, uniform = size_from_earlier(SweepView(self), expr.args[0]), True
-        if (uniform and not shape) or self.opt.reference:
+        if (uniform and shape == ()) or self.opt.reference:
             uniform = False  # a scalar variable: its gradient is just the scalar
         if bv not in state.defined:
             out.append(S.assign(bv, expr, like))

@@ -169,7 +169,9 @@ def _elide_unbroadcast(expr, x, op, shapes):
     """
     if isinstance(expr, gast.UnaryOp) and isinstance(expr.op, gast.USub):
         inner = _elide_unbroadcast(expr.operand, x, op, shapes)
-        return expr if inner is expr.operand else gast.UnaryOp(op=gast.USub(), operand=inner)
+        if inner is expr.operand:
+            return expr
+        return _sign_on_first_factor(inner)
     if not (isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name)
             and expr.func.id == "unbroadcast" and len(expr.args) == 2):
         return expr
@@ -192,6 +194,16 @@ def _elide_unbroadcast(expr, x, op, shapes):
             if dx is not False and da is not True:
                 return expr
     return expr.args[0]
+
+
+def _sign_on_first_factor(e):
+    """``-e``, for a product ``e`` with its sign on the first factor (a scalar there, often,
+    where negating costs nothing); exact: ``-(a * b) == (-a) * b``."""
+    if isinstance(e, gast.BinOp) and isinstance(e.op, (gast.Mult, gast.Div)):
+        return gast.BinOp(left=_sign_on_first_factor(e.left), op=e.op, right=e.right)
+    if isinstance(e, gast.UnaryOp) and isinstance(e.op, gast.USub):
+        return e.operand
+    return gast.UnaryOp(op=gast.USub(), operand=e)
 
 
 def combine(contributions):

@@ -11,6 +11,7 @@ so that ``x`` (often a loss term nothing else needs) is not computed for it.
 """
 
 import bisect
+from types import SimpleNamespace
 
 import gast
 import numpy as np
@@ -98,9 +99,11 @@ def size_from_earlier(view, expr):
             if op is None or not _elementwise(op):
                 break
             px = view.a.shapes.get(x)
+            names = [a for a in op.args if isinstance(a, gast.Name)]
+            known = px is not None and None not in px
             nxt = None
-            for arg in op.args:
-                if isinstance(arg, gast.Name) and view.a.shapes.get(arg.id) == px \
+            for arg in names:  # (one array operand has the result's shape, known or not)
+                if (len(names) == 1 or (known and view.a.shapes.get(arg.id) == px)) \
                         and not top.rebound(arg.id, j, k):
                     nxt = arg.id
                     break
@@ -139,10 +142,10 @@ def uniform_results(view, op, stmts, pairs, bv):
     if bv in S.loaded_names(gast.Module(body=list(stmts), type_ignores=[])):
         return None
     pout = view.a.shapes.get(op.target)
-    if pout is None or None in pout:
-        return None
     allowed = {x.id for x in list(op.args) + list(op.kwargs.values())
                if isinstance(x, gast.Name)} | {op.target} | set(view.renamed)
+    if pout is None or None in pout:
+        return _unary_uniform_results(view, op, pairs, bv, allowed)
     result = {}
     for name, expr, _ in pairs:
         px = view.a.shapes.get(name)
@@ -164,6 +167,32 @@ def uniform_results(view, op, stmts, pairs, bv):
         else:
             return None
     return result
+
+def _unary_uniform_results(view, op, pairs, bv, allowed):
+    """:func:`uniform_results` for an elementwise primitive of one array (``y ** 2``,
+    ``np.tanh(y)``; the other arguments literals) whose shape is not known: its operand
+    and result have one shape, so the patterns stand in as one known shape."""
+    names = [x.id for x in op.args if isinstance(x, gast.Name)]
+    if op.kwargs or len(names) != 1 or any(
+            not isinstance(x, (gast.Name, gast.Constant)) for x in op.args):
+        return None
+    same = (False,)  # "the output's shape", whatever it is
+    shapes = {names[0]: same, op.target: same}
+    local = SimpleNamespace(a=SimpleNamespace(shapes=shapes, registry=view.a.registry),
+                            renamed=view.renamed)
+    result = {}
+    for name, expr, _ in pairs:
+        if name != names[0]:
+            return None
+        p = _elementwise_pattern(local, expr, bv, allowed)
+        if p == ():
+            result[name] = True
+        elif p == same:
+            result[name] = False
+        else:
+            return None
+    return result
+
 
 def _elementwise_pattern(view, expr, bv, allowed):
     """Shape pattern of an elementwise expression with ``bv`` a scalar; None if unsure."""

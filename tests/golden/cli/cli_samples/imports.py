@@ -46,10 +46,8 @@ def grad_mixed(x, grad_ys=None):
     # adjoint of line 21: return onp.sum(z * z) + min(BIG, 3.0) * onp.sum(x) * FLAGS[2]
     b_sum1 = unbroadcast(b_add, sum1)
     b_mul3 = unbroadcast(b_add * FLAGS_i, mul3)
-    del b_add, mul3
-    b_sum2 = unbroadcast(min1 * b_mul3, sum2)
-    del b_mul3, min1
-    b_x = spread(b_sum2, x)
+    del b_add
+    b_x = spread(min1 * b_mul3, x)
     b_mul2 = spread(b_sum1, mul2)
     del mul2
     b_z = mul_into(z, 2.0 * b_mul2)

@@ -30,27 +30,14 @@ def grad_loss(w, b, x, y, grad_ys=None):
     err = h - y
     mean = np.mean(h)
     baseline = mean
-    pow1 = err ** 2
-    mean1 = np.mean(pow1)
     pi = math.pi
-    sub = h - baseline
-    pow2 = sub ** 2
-    sum1 = np.sum(pow2)
-    div = pi * sum1 / 100.0
     # seed: the gradient of the sum of the outputs
-    b_add1 = seed(grad_ys, SCALE * mean1 + div)
+    b_add1 = scalar_seed(grad_ys)
     # adjoint of line 20: return SCALE * np.mean(err ** 2) + math.pi * np.sum((h - baseline) ** 2) / 100.0
-    b_div = unbroadcast(b_add1, div)
-    b_pow2 = spread(pi * (b_div / 100.0), pow2)
-    del pow2
-    b_sub = mul_into(sub, b_pow2 * 2.0)
-    del b_pow2, sub
+    b_sub = pi * (b_add1 / 100.0) * 2.0 * (h - baseline)
     b_h = unbroadcast(b_sub, h)
     del b_sub
-    b_mean1 = unbroadcast(SCALE * b_add1, mean1)
-    del b_add1
-    b_pow1 = spread(b_mean1 / size_of(pow1), pow1)
-    del pow1
+    b_pow1 = SCALE * b_add1 / size_of(err)
     b_err = mul_into(err, b_pow1 * 2.0)
     del b_pow1, err
     # adjoint of line 18: err = h - y
@@ -61,7 +48,7 @@ def grad_loss(w, b, x, y, grad_ys=None):
     b_h = unbroadcast(b_h * ((_h1 > mul) + 0.5 * (_h1 == mul)), _h1)
     b_mul = unbroadcast(b_h_out * ((mul > _h1) + 0.5 * (_h1 == mul)), mul)
     del mul
-    b_h = b_h + unbroadcast(LEAK * b_mul, _h1)
+    b_h = b_h + LEAK * b_mul
     del b_mul
     # adjoint of line 16: h = np.tanh(x @ w + b)
     b_add = mul_into(b_h, 1.0 - _h1 * _h1)
@@ -365,6 +352,18 @@ def owned_refs(refs_seen=lambda m, other: sys.getrefcount(m)):
     return owned_refs.value
 
 
+def scalar_seed(grad_ys, index=None):
+    """The cotangent of an output the compiler knows is a float scalar: 1.0 when
+    ``grad_ys`` is None, else ``grad_ys`` checked as :func:`seed` does.
+
+    It does not need the output's value, so code computing only the output
+    (a loss nobody asked for) is dead and removed.
+    """
+    if grad_ys is None:
+        return 1.0
+    return seed(grad_ys, 0.0, index)
+
+
 def seed(grad_ys, y, index=None):
     """The cotangent of output ``y``: ones when ``grad_ys`` is None, else ``grad_ys`` checked.
 
@@ -407,19 +406,6 @@ def seed(grad_ys, y, index=None):
 def size_of(x):
     """The number of elements of ``x``, read from an array's shape (never computed)."""
     return x.size if hasattr(x, "size") else np.size(x)
-
-
-def spread(g, x):
-    """``g`` (a reduction's gradient) repeated over the shape of ``x``.
-
-    Small arrays are filled (cheaper than a broadcast view); large ones get a
-    read-only broadcast view, which costs no memory.
-    """
-    shape = np.shape(x)
-    if isinstance(x, np.ndarray) and x.size <= 4096 and np.ndim(g) == 0 \
-            and not _other_array(g):
-        return np.full(shape, g)
-    return _broadcast(g, x)
 
 
 def unbroadcast(g, x):

@@ -40,9 +40,10 @@ def grad_loss(params, x, y, grad_ys=None):
     del b_mul1
     b_params = item_add(None, params, 'w', b_w2)
     b_params = item_add(b_params, params, 'w', b_w1)
-    b_log_loss = spread(b_add1 / size_of(log_loss), log_loss)
-    del log_loss
+    b_log_loss = b_add1 / size_of(log_loss)
     # adjoint of line 19: log_loss = np.maximum(z, 0.0) + np.log1p(np.exp(-np.abs(z))) - y * z
+    b_log_loss = spread(b_log_loss, log_loss)
+    del log_loss
     b_add = unbroadcast(b_log_loss, add)
     del add
     b_mul = -unbroadcast(b_log_loss, mul)

@@ -37,7 +37,8 @@ def grad_loss(params, x, y, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_neg = scalar_seed(grad_ys)
     # adjoint of line 19: return -np.mean(np.sum(log_probs * y, axis=1))
-    b_sum2 = spread(-b_neg / size_of(sum2), sum2)
+    b_sum2 = -b_neg / size_of(sum2)
+    b_sum2 = spread(b_sum2, sum2)
     del sum2
     b_mul = unreduce(b_sum2, mul, 1, False)
     del b_sum2, mul
@@ -50,7 +51,7 @@ def grad_loss(params, x, y, grad_ys=None):
     del b_log_probs, log
     b_sum1 = b_log / sum1
     del b_log, sum1
-    b_exp = unreduce(b_sum1, exp, 1, True)
+    b_exp = unreduce(b_sum1, exp, 1, True, b_z)
     del b_sum1
     b_z = b_z + b_exp * exp
     del b_exp, exp
@@ -425,11 +426,19 @@ def unbroadcast(g, x):
     return g
 
 
-def unreduce(g, x, axis=None, keepdims=False):
-    """Spread the gradient of a reduction over ``axis`` back to the shape of ``x``."""
+def unreduce(g, x, axis=None, keepdims=False, like=None):
+    """Spread the gradient of a reduction over ``axis`` back to the shape of ``x``.
+
+    ``like``: a value the caller's arithmetic combines the result with; when it has
+    ``x``'s shape, the reduced axes come back with length 1 and that arithmetic
+    broadcasts them (the same values; optimize/algebra.py's ``unreduce_like``).
+    """
     shape = np.shape(x)
     if axis is not None and not keepdims:
         g = np.expand_dims(g, _normalize_axes(axis, len(shape)))
+    if like is not None and type(like) is np.ndarray and like.shape == shape \
+            and not _other_array(g) and not _other_array(x):
+        return g
     return _broadcast(g, x)
 
 

@@ -1,0 +1,212 @@
+"""Issue 17, lean gradients: shifts the output does not depend on (analysis/shift.py), signs
+moved past reductions, numbers of the module namespace.
+
+Each case shows the saving (or its absence, where the fact does not hold) in the generated
+source and checks the gradient against central differences or a closed form, in the
+optimized, verification and reference pipelines.
+"""
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad
+from srcdiff.errors import VerificationError
+from srcdiff.runtime_checks import verify_negligible
+
+rng = np.random.default_rng(1717)
+SCALE = 3  # a module number: a float fact, so shapes stay known through `SCALE * x`
+PIPELINES = ({}, {"verify": True}, {"optimize": False})
+
+
+def code_of(f, wrt, args, **options):
+    src = sd.source(f, wrt=wrt, args=args, **options)
+    return "\n".join(line for line in src.splitlines() if not line.strip().startswith("#"))
+
+
+def check(f, args, wrt):
+    for options in PIPELINES:
+        got = sd.grad(f, wrt=wrt, **options)(*args)
+        got = got if isinstance(wrt, tuple) else (got,)
+        for w, g in zip(wrt if isinstance(wrt, tuple) else (wrt,), got):
+            assert_close(g, numeric_grad(f, args, w))
+
+
+# ------------------------------------------------------------ free shifts
+def softmax_loss(z, w):
+    z = z - np.max(z, axis=-1, keepdims=True)
+    p = np.exp(z)
+    p = p / np.sum(p, axis=-1, keepdims=True)
+    return np.sum(p * w)
+
+
+def logsumexp_kept(z):
+    m = np.max(z, axis=1, keepdims=True)
+    return np.sum(np.log(np.sum(np.exp(z - m), axis=1, keepdims=True)) + m)
+
+
+def logsumexp_squeezed(a, b):
+    z = SCALE * a + b
+    m = np.max(z, axis=1, keepdims=True)
+    ll = m[:, 0] + np.log(np.sum(np.exp(z - m), axis=1))
+    return -np.mean(ll)
+
+
+def log_softmax_full(x):
+    y = x - np.max(x)
+    y = y - np.log(np.sum(np.exp(y)))
+    return np.sum(y * np.arange(x.size))
+
+
+FREE = [(softmax_loss, (0,), lambda: (rng.standard_normal((3, 5)), rng.standard_normal((3, 5)))),
+        (logsumexp_kept, 0, lambda: (rng.standard_normal((4, 6)),)),
+        (logsumexp_squeezed, (0, 1), lambda: (rng.standard_normal((4, 6)),
+                                              rng.standard_normal(6))),
+        (log_softmax_full, 0, lambda: (rng.standard_normal(7),))]
+
+
+@pytest.mark.parametrize("f, wrt, make", FREE, ids=[c[0].__name__ for c in FREE])
+def test_the_gradient_of_a_free_shift_is_not_formed(f, wrt, make):
+    args = make()
+    code = code_of(f, wrt, args)
+    assert "reduce_mask" not in code  # the max's adjoint is gone
+    assert "reduce_mask" in code_of(f, wrt, args, optimize=False)
+    verified = code_of(f, wrt, args, verify=True)
+    assert "verify_negligible(" in verified and "reduce_mask" in verified
+    check(f, args, wrt)
+
+
+def lse_vector(x):
+    m = np.max(x)
+    return np.log(np.sum(np.exp(x - m))) + m
+
+
+def test_second_order_through_a_free_shift_is_the_closed_form():
+    x = rng.standard_normal(5)
+    p = np.exp(x - np.max(x))
+    p /= p.sum()
+    assert_close(sd.grad(lse_vector)(x), p)
+    assert_close(sd.hessian(lse_vector)(x), np.diag(p) - np.outer(p, p))
+
+
+# the fact must not hold: the max, or the shifted value, reaches the output otherwise
+def max_also_used(z):
+    m = np.max(z, axis=-1, keepdims=True)
+    p = np.exp(z - m)
+    return np.sum(p / np.sum(p, axis=-1, keepdims=True)) + np.sum(m ** 2)
+
+
+def shifted_value_used(z):
+    s = z - np.max(z, axis=-1, keepdims=True)
+    return np.sum(np.exp(s)) + np.sum(s)
+
+
+def shift_not_undone(z):
+    m = np.max(z, axis=1, keepdims=True)
+    return np.sum(np.log(np.sum(np.exp(z - m), axis=1, keepdims=True)))
+
+
+def summed_across_the_shift(z):
+    m = np.max(z, axis=1, keepdims=True)
+    e = np.exp(z - m)
+    return np.sum(e / np.sum(e, axis=0, keepdims=True))
+
+
+def misaligned(z):
+    m = np.max(z, axis=1, keepdims=True)
+    return np.sum(np.log(np.sum(np.exp(z - m), axis=1)) + m)  # (n,) + (n, 1): (n, n)
+
+
+def shift_in_a_branch(z, flag):
+    m = np.max(z, axis=-1, keepdims=True)
+    p = np.exp(z - m)
+    if flag > 0:
+        p = p * m
+    return np.sum(p / np.sum(p, axis=-1, keepdims=True))
+
+
+KEPT = [(max_also_used, 0, lambda: (rng.standard_normal((3, 4)),)),
+        (shifted_value_used, 0, lambda: (rng.standard_normal((3, 4)),)),
+        (shift_not_undone, 0, lambda: (rng.standard_normal((3, 4)),)),
+        (summed_across_the_shift, 0, lambda: (rng.standard_normal((3, 4)),)),
+        (misaligned, 0, lambda: (rng.standard_normal((3, 4)),)),
+        (shift_in_a_branch, 0, lambda: (rng.standard_normal((3, 4)), 1.0))]
+
+
+@pytest.mark.parametrize("f, wrt, make", KEPT, ids=[c[0].__name__ for c in KEPT])
+def test_a_shift_the_output_depends_on_keeps_its_gradient(f, wrt, make):
+    args = make()
+    assert "reduce_mask" in code_of(f, wrt, args)
+    check(f, args, wrt)
+
+
+def test_verify_negligible_refuses_a_gradient_that_is_not_zero():
+    verify_negligible(np.full((3, 1), 1e-17), np.ones((3, 4)))
+    verify_negligible(np.zeros(0))
+    with pytest.raises(VerificationError, match="not zero up to rounding"):
+        verify_negligible(np.array([[0.0], [1e-3]]), np.ones((2, 4)))
+    with pytest.raises(VerificationError):
+        verify_negligible(np.array([np.nan]))
+
+
+# ------------------------------------------------------------ signs past reductions
+def quotient(x, y):
+    return np.sum(np.sin(x / y))
+
+
+def test_the_sign_of_a_quotients_gradient_is_applied_after_the_reduction():
+    args = (rng.standard_normal((4, 5)), rng.uniform(1.0, 2.0, (4, 1)))
+    code = code_of(quotient, (0, 1), args)
+    assert "-unbroadcast(" in code and "unbroadcast(-" not in code
+    check(quotient, args, (0, 1))
+
+
+def test_without_a_reduction_the_sign_stays_on_the_first_factor():
+    args = (rng.standard_normal((4, 5)), rng.uniform(1.0, 2.0, (4, 5)))
+    code = code_of(quotient, (0, 1), args)
+    assert "unbroadcast" not in code and "-(" not in code
+    check(quotient, args, (0, 1))
+
+
+# ------------------------------------------------------------ reductions spread lazily
+def pair_energy(pos):
+    diff = pos[:, None, :] - pos[None, :, :]
+    return np.sum(1.0 / np.sqrt(np.sum(diff ** 2, axis=-1) + 0.1))
+
+
+def test_a_reductions_gradient_meets_a_full_array_unbroadcast():
+    args = (rng.standard_normal((5, 3)),)
+    assert "unreduce(b_r2, pow1, -1, False, diff)" in code_of(pair_energy, 0, args).replace(
+        "b_add", "b_r2").replace("sum1 + 0.1", "r2")  # (names as generated)
+    check(pair_energy, args, 0)
+
+
+def test_unreduce_like_an_array_of_another_shape_broadcasts():
+    from srcdiff.runtime import unreduce
+    g, x = np.arange(3.0), np.zeros((3, 4))
+    assert unreduce(g, x, -1, False, np.ones((3, 4))).shape == (3, 1)
+    assert unreduce(g, x, -1, False, np.ones((1, 4))).shape == (3, 4)
+    assert unreduce(g, x, -1, False).shape == (3, 4)
+
+
+# ------------------------------------------------------------ means of unknown shapes
+def conv_mean(w, x):
+    z = np.einsum("nchw,fc->nfhw", np.sin(x), w, optimize=True)
+    return np.mean(np.tanh(z) ** 2)
+
+
+def test_a_means_gradient_stays_a_scalar_through_a_value_of_unknown_shape():
+    args = (rng.standard_normal((4, 3)), rng.standard_normal((2, 3, 5, 5)))
+    code = code_of(conv_mean, (0, 1), args)
+    assert "spread(" not in code and "b_pow1 = b_mean / size_of(z)" in code
+    check(conv_mean, args, (0, 1))
+
+
+def two_slices(x):
+    return np.mean(x[:1] + x[1:])
+
+
+def test_a_means_size_is_never_read_from_an_operand_that_may_be_broadcast():
+    # x[:1] and x[1:] have the same (unknown) shape pattern but not the same size: the
+    # mean's size is the sum's (4), not x[:1]'s (1)
+    check(two_slices, (np.arange(5.0),), 0)
