@@ -12,7 +12,7 @@ import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad
-from srcdiff.runtime import IN_PLACE_SIZE, add_into, mul_into, owned_refs
+from srcdiff.runtime_memory import IN_PLACE_SIZE, add_into, mul_into, owned_refs
 
 rng = np.random.default_rng(16)
 

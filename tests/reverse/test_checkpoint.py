@@ -19,7 +19,7 @@ from fd import assert_close, numeric_grad
 from srcdiff.api import transforms
 from srcdiff.compiler.reverse.checkpoint import Checkpointing
 from srcdiff.errors import SrcdiffError, VerificationError
-from srcdiff.runtime import BINOMIAL_BLOCK, checkpoint_schedule
+from srcdiff.runtime_memory import BINOMIAL_BLOCK, checkpoint_schedule
 
 SCHEDULES = (None, "sqrt", "binomial", 3)
 REFUSED = {"while_data_dependent", "rk4_pendulum", "break_loop", "early_return_in_loop",

@@ -14,15 +14,15 @@ import linecache
 
 import numpy as np
 
-from srcdiff import runtime, runtime_checks
+from srcdiff import runtime, runtime_checks, runtime_memory
 from srcdiff.compiler.analysis.facts import array_library
 from srcdiff.compiler.emit import live
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import StaleGradient
 
 # the run-time helpers generated code calls (and verification mode's checks), by name
-RUNTIME_MODULES = (runtime.__name__, runtime_checks.__name__)
-RUNTIME_HELPERS = {name: obj for module in (runtime, runtime_checks)
+RUNTIME_MODULES = (runtime.__name__, runtime_memory.__name__, runtime_checks.__name__)
+RUNTIME_HELPERS = {name: obj for module in (runtime, runtime_memory, runtime_checks)
                    for name, obj in vars(module).items()
                    if inspect.isfunction(obj) and obj.__module__ in RUNTIME_MODULES}
 

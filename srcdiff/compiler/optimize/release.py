@@ -101,7 +101,7 @@ def _multiply_into(s, dead):
     operand of a ``-`` or ``/`` in it) with
     ``a`` not read after the statement and read once in it: ``mul_into(a, b)`` /
     ``add_into(a, b)``, which reuse ``a``'s buffer when nothing else refers to it
-    (runtime.mul_into checks that, and the shape and dtype, when it runs: the result is
+    (runtime_memory.mul_into checks that, and the shape and dtype, when it runs: the result is
     ``a * b`` either way). Read once: nothing reads ``a`` after its buffer changed."""
     if not isinstance(s, (gast.Assign, gast.AugAssign)):
         return

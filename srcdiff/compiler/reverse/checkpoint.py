@@ -26,7 +26,7 @@ int ``k``. The generated code, for ``for t in <iter>: <body>`` with loop state `
             for t in reversed(_iters[_m:_b]):
                 <adjoint of body>
 
-The schedule is srcdiff.runtime.checkpoint_schedule. Inside a loop (depth > 0) the
+The schedule is srcdiff.runtime_memory.checkpoint_schedule. Inside a loop (depth > 0) the
 three values of a run (``_iters``, ``_backward``, ``_snaps``) go on ``_stack``.
 
 The *state* kept in a snapshot: the names the body writes that are live into the body

@@ -1,0 +1,143 @@
+"""Run-time helpers of generated code that trade memory: checkpointed loops' schedules and
+restores (reverse/checkpoint.py), and in-place reuse of a buffer read for the last time
+(optimize/release.py). Like srcdiff/runtime.py, each helper depends only on NumPy and the
+standard library and is copied verbatim into standalone modules.
+"""
+
+import itertools
+import sys
+
+import numpy as np
+
+from srcdiff.runtime import snapshot_tree
+
+# ----------------------------------------------------------------- checkpointed loops
+# (reverse/checkpoint.py: a loop keeps snapshots of its state instead of every iteration's
+# saved values, and the backward sweep recomputes segments from them)
+
+def checkpoint_schedule(n, how):
+    """The plan of a checkpointed loop of ``n`` iterations: ``(forward, backward)``.
+
+    ``forward``: segments ``(a, b)`` the primal sweep runs, keeping a snapshot of the
+    state at each ``a``. ``backward``: actions ``(a, m, b, last)``: restore the snapshot
+    at ``a`` (dropped when ``last``), run ``a .. m-1`` saving nothing; then if ``b`` is
+    None keep a snapshot at ``m``, else run ``m .. b-1`` saving, and their adjoints back.
+    ``how``: ``k`` (a snapshot every k iterations), ``"sqrt"`` (k about sqrt(n): each
+    iteration run twice) or ``"binomial[:c]"`` (revolve: at most c snapshots, c about
+    log2(n), one iteration taped at a time, the fewest re-runs any schedule has).
+    """
+    if not (isinstance(how, str) and how.startswith("binomial")):
+        k = max(1, int(n ** 0.5)) if how == "sqrt" else int(how)
+        if how == "sqrt" and k * k < n:
+            k += 1
+        starts = range(0, n, max(1, k))
+        return ([(a, min(a + k, n)) for a in starts],
+                [(a, a, min(a + k, n), True) for a in reversed(starts)])
+    # "binomial:c": revolve over single iterations with c snapshots. "binomial": revolve
+    # over blocks of BINOMIAL_BLOCK iterations, each block taped whole (its adjoint sums
+    # over its iterations at once), with log2(blocks) snapshots
+    count = how.split(":")[1] if ":" in how else None
+    block = 1 if count else BINOMIAL_BLOCK
+    blocks = -(-n // block)
+    slots = int(count) if count else max(2, blocks.bit_length())
+
+    def binom(a, b):  # C(a, b), a >= b >= 0
+        out = 1
+        for j in range(b):
+            out = out * (a - j) // (j + 1)
+        return out
+
+    def reverse(a, b, c):  # the actions reversing blocks [a, b) from a's snapshot
+        while b - a > 1 and c == 1:  # none to spare: advance from a each time
+            yield a, b - 1, b, False
+            b -= 1
+        if b - a == 1:
+            yield a, a, b, True
+            return
+        steps, r = b - a, 0
+        while binom(c + r, c) < steps:  # each block advanced at most r times
+            r += 1
+        m = max(1, binom(c + r - 2, c) if r >= 2 else 1, steps - binom(c + r - 1, c - 1))
+        m = a + min(m, steps - 1)
+        yield a, m, None, False
+        yield from reverse(m, b, c - 1)
+        yield from reverse(a, m, c)
+
+    def iterations(actions):  # block boundaries as iteration numbers
+        for a, m, b, last in actions:
+            yield a * block, min(m * block, n), b if b is None else min(b * block, n), last
+
+    # (a generator: the actions are made as the backward sweep takes them, in O(c) memory)
+    actions = iterations(reverse(0, blocks, max(1, slots)))
+    # the leading advances from 0 are the primal sweep's own run: it keeps their snapshots
+    forward, at = [], 0
+    for action in actions if n else ():
+        if action[0] != at or action[2] is not None:
+            actions = itertools.chain((action,), actions)
+            break
+        forward.append((at, action[1]))
+        at = action[1]
+    if n:
+        forward.append((at, n))
+    return forward, actions if n else []
+
+
+BINOMIAL_BLOCK = 16  # iterations per block of checkpoint="binomial" (see checkpoint_schedule)
+
+
+def mul_into(m, other):
+    """``m * other``, written into ``m``'s buffer when nothing else can see it.
+
+    Generated code calls it (and :func:`add_into`) only where ``m`` appears once and its
+    variable is not read again (optimize/release.py); it writes in place only into an
+    ndarray that owns its data, that nothing but that variable refers to (its reference
+    count is that of an array only a caller's variable holds: :func:`owned_refs`), and
+    whose shape and dtype the result keeps. Otherwise (a record, a tape, a view or an
+    alias holds it) it returns ``m * other``: the same numbers either way.
+    """
+    refs = sys.getrefcount(m)  # (first: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.multiply(m, other, out=m)
+    return m * other
+
+
+def add_into(m, other):
+    """``m + other``, into ``m``'s buffer when nothing else can see it (:func:`mul_into`)."""
+    refs = sys.getrefcount(m)  # (first: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.add(m, other, out=m)
+    return m + other
+
+
+def _owned(m, other, refs):  # (only arrays of IN_PLACE_SIZE elements or more: cheap first)
+    if type(m) is not np.ndarray or m.size < IN_PLACE_SIZE or refs > owned_refs():
+        return False
+    t = type(other)
+    if t is np.ndarray:  # the same dtype and shape: the result's are m's
+        same = other.dtype == m.dtype and other.shape == m.shape
+    else:
+        same = (t is float or t is np.float64) and m.dtype == np.float64
+    return same and m.flags.owndata and m.flags.writeable
+
+
+IN_PLACE_SIZE = 1 << 15  # smaller arrays are cheap to allocate (NumPy reuses its own from here)
+
+
+def owned_refs(refs_seen=lambda m, other: sys.getrefcount(m)):
+    """The reference count :func:`mul_into` sees for an array only its caller's variable
+    holds, measured once on the running interpreter (it differs between versions)."""
+    if not hasattr(owned_refs, "value"):
+        m = np.empty(1)
+        owned_refs.value = refs_seen(m, None)  # (called as mul_into is)
+    return owned_refs.value
+
+
+def restore_into(x, kept):
+    """Put a snapshot ``kept`` of the array, list or dict ``x`` back into ``x`` itself."""
+    if isinstance(x, np.ndarray):
+        x[...] = kept
+    elif isinstance(x, dict):
+        x.clear()
+        x.update(snapshot_tree(kept))
+    else:
+        x[:] = snapshot_tree(kept)
