@@ -35,7 +35,7 @@ verify: $(STAMP)
 # The only way golden files are rewritten (tests/support/golden_cases.py refuses any other value,
 # and refuses under CI); the regenerated files are then run against finite differences.
 golden: $(STAMP)
-	SRCDIFF_REGENERATE_GOLDEN=make $(BIN)/python -m pytest -q tests/emit/test_golden.py tests/emit/test_golden_cli.py tests/emit/test_golden_forward.py tests/emit/test_golden_numeric.py
+	SRCDIFF_REGENERATE_GOLDEN=make $(BIN)/python -m pytest -q tests/emit/test_golden.py tests/emit/test_golden_cli.py tests/emit/test_golden_forward.py tests/emit/test_golden_numeric.py tests/numba/test_golden_numba.py
 	git --no-pager diff --stat -- tests/golden
 
 # 20,000 random loop programs, strict: exit 1 on any disagreement or crash.

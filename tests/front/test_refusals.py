@@ -128,7 +128,8 @@ def test_a_newline_in_the_target_path_stays_in_its_comment(model):
     import builtins
     assert "SRCDIFF_INJECTED" not in builtins.__dict__
     assert "grad_loss" in ns
-    header = [line for line in (model / "out.py").read_text().splitlines() if "we" in line]
+    header = [line for line in (model / "out.py").read_text().splitlines()
+              if "SRCDIFF_INJECTED" in line]
     assert header and all(line.startswith("#") for line in header)
 
 

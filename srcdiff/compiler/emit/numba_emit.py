@@ -42,7 +42,7 @@ INSTALL = "pip install srcdiff[numba]"
 # helpers the numba version of a gradient may call: a numba-compiled version each
 NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
                 "spread", "size_of", "tape_pop_prev", "concat_rows",
-                "stack_rows")
+                "stack_rows", "mul_into", "add_into")
 # builtins numba compiles
 BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool"}
 STACK = "_stack"
@@ -106,6 +106,7 @@ def numba_function(compiled, fn):
                           'inline the called functions, or use backend="numpy"')
     _check_calls(entry, compiled.namespace, where)
     _check_globals(entry, compiled.namespace, where)
+    _without_dels(entry)
     _reverse_ranges(entry, where)
     _concatenations(entry)
     _rewrite_tapes(entry, where)
@@ -307,6 +308,17 @@ def _assigns(stmt, name):
 
 def _only_none(stmt):
     return isinstance(stmt.value, ast.Constant) and stmt.value.value is None
+
+
+def _without_dels(fn):
+    """The NumPy backend's ``del`` of arrays after their last read (optimize/release.py):
+    numba refuses ``del`` and frees its arrays itself."""
+    for node in ast.walk(fn):
+        for field in ("body", "orelse"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and any(isinstance(s, ast.Delete) for s in block):
+                kept = [s for s in block if not isinstance(s, ast.Delete)]
+                block[:] = kept or [ast.Pass()]
 
 
 def _reverse_ranges(fn, where):

@@ -175,6 +175,29 @@ def _spread(g, x):
     return None
 
 
+def mul_into(m, other):
+    """``m * other`` (runtime_memory.mul_into; compiled code allocates a new array: the
+    reference count that proves ``m``'s buffer free is not available inside numba)."""
+
+
+@overload(mul_into)
+def _mul_into(m, other):
+    if (_num(m) or _arr(m, 3)) and (_num(other) or _arr(other, 3)):
+        return lambda m, other: m * other
+    return None
+
+
+def add_into(m, other):
+    """``m + other`` (runtime_memory.add_into; a new array, as :func:`mul_into`)."""
+
+
+@overload(add_into)
+def _add_into(m, other):
+    if (_num(m) or _arr(m, 3)) and (_num(other) or _arr(other, 3)):
+        return lambda m, other: m + other
+    return None
+
+
 def size_of(x):
     """The number of elements of ``x`` (runtime.size_of)."""
 

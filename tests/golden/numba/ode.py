@@ -17,8 +17,8 @@ def grad_primal(K, c, q0, v0, dt, n, grad_ys=None):
         _tape3.append(v)
         v = v + dt * acc
     b_add = scalar_seed(grad_ys)
-    b_v = 2.0 * (0.5 * b_add) * v
-    b_q = 2.0 * b_add * q
+    b_v = mul_into(v, 2.0 * (0.5 * b_add))
+    b_q = mul_into(q, 2.0 * b_add)
     b_K = np.zeros_like(K)
     b_c = np.zeros_like(c)
     _b_mul3_list = []
