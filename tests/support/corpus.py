@@ -751,3 +751,15 @@ def store_through_repeated_indices(x):
     grid = np.ones((3, 2))
     grid[rows, [1, 0, 1]] = x[1:] * x[0]
     return np.sum(y * x) + np.sum(grid ** 2 * np.arange(6.0).reshape(3, 2))
+
+
+@case(vec(3), 0, tags={"store", "loop"})
+def store_loop_that_may_not_run(x, n):
+    """A backward loop that may run no trip: a gradient it copies before zeroing an entry
+    (b_a[0] = 0.0) is not owned after it when it ran none, and b_a is then the same array
+    as b_x (both unbroadcast(b_sub, .)); zeroing it in place zeroed b_x[0] (wrong before)."""
+    a = np.zeros(3)
+    a[0] = np.sin(x[0])
+    for i in range(n):
+        a[0] = np.sin(x[0]) * a[1]
+    return np.sum(np.exp(a + x))

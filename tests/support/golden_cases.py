@@ -162,3 +162,5 @@ _enum = _CASES["enumerate_zip_with_start"]
 GOLDEN["corpus_enumerate_zip_with_start"] = (_enum.fn, _enum.wrt, _enum.args)
 _rep = _CASES["store_through_repeated_indices"]
 GOLDEN["corpus_store_through_repeated_indices"] = (_rep.fn, _rep.wrt, _rep.args)
+_zero_trip = _CASES["store_loop_that_may_not_run"]
+GOLDEN["corpus_store_loop_that_may_not_run"] = (_zero_trip.fn, _zero_trip.wrt, _zero_trip.args)

@@ -91,12 +91,17 @@ class ControlFlow:
             self.state.owned.add(bv)
         self.carried = carried_outer | carried
         self.state.owned &= owned | {b for b in carried - entry.defined}
+        head_owned = set(self.state.owned)
         self.comment_line = None
         body = self.adjoint_block(s.body)
         for bv in sorted(carried - self.state.defined):
             body.append(S.assign(bv, self._zero_before(self.primal_of(bv), s)))
             self.state.defined.add(bv)
             self.state.owned.add(bv)
+        # after the loop: the head's state when it ran no trip, the body's after it ran some;
+        # an array the body made owned (np.array(b_a) before b_a[0] = 0.0) is not owned when
+        # the loop runs zero times
+        self.state.owned &= head_owned
         self.carried = carried_outer
         self.exposed = exposed_outer
         self.comment_line = None
