@@ -846,7 +846,37 @@ def measure(source, args, wrt, name="f"):
             return "a comparison flips near the point", None
         if not rec.finite:
             return "not finite near the point", None
+    if _differences_disagree(run, args, wrt, base.magnitude):
+        return "ill-conditioned: central differences with steps 1e-6 and 1e-5 disagree", None
     return None, base.magnitude
+
+
+def _differences_disagree(run, args, wrt, magnitude):
+    """Is the point too ill-conditioned for finite differences to be an oracle (a chaotic
+    loop: the estimates with the fuzzer's two steps disagree with each other)?"""
+    def total_at(moved):
+        with np.errstate(all="ignore"):
+            return float(sum(np.sum(np.asarray(leaf, float))
+                             for leaf in _flat(run(_Recorder(), *moved))))
+
+    for k in wrt:
+        a = args[k]
+        for idx in (np.ndindex(*a.shape) if isinstance(a, np.ndarray) else [None]):
+            estimates = []
+            for h in (1e-6, 1e-5):
+                ends = []
+                for sign in (1.0, -1.0):
+                    if idx is None:
+                        moved = a + sign * h
+                    else:
+                        moved = np.array(a, copy=True)
+                        moved[idx] += sign * h
+                    ends.append(total_at(args[:k] + (moved,) + args[k + 1:]))
+                estimates.append((ends[0] - ends[1]) / (2 * h))
+            d6, d5 = estimates
+            if abs(d6 - d5) > 1e-3 * max(abs(d6), abs(d5)) + 1e-5 * max(1.0, magnitude):
+                return True
+    return False
 
 
 # ------------------------------------------------------------------ entry point

@@ -209,3 +209,29 @@ def test_shrinker_keeps_the_failure_and_drops_the_rest():
         loader.close()
     assert "np.cos" in small.source and "np.sin" not in small.source
     assert len(small.source) < len(source)
+
+
+CHAOTIC = """import numpy as np
+
+
+def f(x, y, xs):
+    P = 1.0
+    z = 1.0 + 0.1 * x
+    a = np.sin(xs)
+    for v0 in xs:
+        for i1 in range(len(xs)):
+            a[3] = a[3 - 1] * 0.25 + np.sin(v0)
+            t1 = np.cos(z)
+            t2 = np.sin(z)
+            z, P = z * t1 - P * t2, z * t2 + P * t1
+            z = z * (np.sum(np.sin(a) * a[i1])) + 0.25
+    return P
+"""
+
+
+def test_an_ill_conditioned_point_is_not_a_finite_difference_test():
+    # (CI found it: central differences at 1e-6 gave 5.6e7, the exact derivative is 1.7e10)
+    args = (np.array(0.29319), -0.070165, np.array([-0.80092, -0.823918, -0.698013, -0.180773]))
+    assert "ill-conditioned" in gen_loops.accept(CHAOTIC, args, (0, 1, 2))
+    calm = CHAOTIC.replace("z = z * (np.sum(np.sin(a) * a[i1])) + 0.25", "z = z * 0.5")
+    assert gen_loops.accept(calm, args, (0, 1, 2)) is None
