@@ -49,7 +49,6 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     summaries = _check_calls(analysis, parsed, registry, allow_pop)
     sharing = Sharing(fn, analysis, registry, summaries, mutable_scalars)
     writes = []  # (statement, name written, names exempt)
-    appends = []  # (checked only for objects outside the function)
     for s, _ in walk(fn.body):
         op = analysis.op(s)
         if op is None:
@@ -65,17 +64,14 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
             # is checked on its own)
             writes.append((s, item[0], (item[1], op.target)))
         if op.kind == "append":  # a change of the list itself, seen through its aliases
-            appends.append((s, op.target, ()))
             writes.append((s, op.target, ()))
-    if not writes and not appends:
+    if not writes:
         return
     outside = _outside(fn, analysis, parsed)
-    for s, x, _ in writes + [a for a in appends if a not in writes]:
+    for s, x, _ in writes:
         for y in sorted(sharing.group(x, at=s), key=lambda n: (n != x, n)):
             if y in outside:
                 raise _outside_error(parsed, s, x, y, outside[y])
-    if not writes:
-        return
     live_out = liveness(fn.body, analysis, parsed)
     params = {a.id for a in fn.args.args}
     user = S.all_names(parsed.node)
