@@ -50,24 +50,32 @@ def release(node, arrays):
     tail = [body[-1]] if isinstance(body[-1], gast.Return) else []
     rest = body[at:len(body) - len(tail)]
     live = _reads(tail[0]) if tail else set()
-    released = _block(rest, live, bound, candidates, tail=True)
+    released = _block(rest, live, bound.__contains__, candidates, tail=True)
     node.body = body[:at] + released + tail
     return node
 
 
-def _block(stmts, live_out, bound, candidates, tail=False):
-    """``stmts`` with deletes, given the names read after them (``live_out``) and the
-    names surely bound before them (``bound``). ``tail``: only the function's return
+def _block(stmts, live_out, surely, candidates, tail=False):
+    """``stmts`` with deletes, given the names read after them (``live_out``) and whether a
+    name is surely bound before them (``surely(v)``). ``tail``: only the function's return
     follows (which lets go of everything anyway: no deletes at the end)."""
     if live_out is _EVERYTHING:
         return stmts
-    before, sure = [], set(bound)
-    for s in stmts:
-        before.append(set(sure))
-        if _simple(s):
-            sure |= dataflow.bound(s)
+    # a name is surely bound before statement k when it is before the block, or when a
+    # simple statement before k binds it: the first such position per name (one dict for
+    # the block, not a set per statement)
+    binds = [dataflow.bound(s) if _simple(s) else _NONE for s in stmts]
+    first = {}
+    for k, names in enumerate(binds):
+        for v in names:
+            first.setdefault(v, k)
     out, live = [], set(live_out)
-    for s, sure in zip(reversed(stmts), reversed(before)):
+    for k in range(len(stmts) - 1, -1, -1):
+        s = stmts[k]
+
+        def sure(v, k=k):
+            return first.get(v, k) < k or surely(v)
+
         reads = _reads(s)
         if reads is _EVERYTHING:  # this statement and those before it stay as they are
             return _rest(stmts, s, out)
@@ -77,20 +85,21 @@ def _block(stmts, live_out, bound, candidates, tail=False):
             s.orelse = _block(s.orelse, live, sure, candidates, last)
             dead = []
         else:
-            dead = sorted((reads & candidates & sure) - live
-                          - (dataflow.bound(s) if _simple(s) else set()))
+            dead = sorted(v for v in (reads & candidates) - live - binds[k] if sure(v))
         if dead:
             _multiply_into(s, dead)
         # (a few names per line: a long line would be wrapped in parentheses, a tuple)
-        for k in range(len(dead) - 4 if dead and not last else -4, -4, -4):
+        for j in range(len(dead) - 4 if dead and not last else -4, -4, -4):
             out.append(S.locate(gast.Delete(targets=[
                 gast.Name(id=v, ctx=gast.Del(), annotation=None, type_comment=None)
-                for v in dead[max(k, 0):k + 4]]), s))
+                for v in dead[max(j, 0):j + 4]]), s))
         out.append(s)
-        if _simple(s):
-            live -= dataflow.bound(s)
+        live -= binds[k]
         live |= reads
     return out[::-1]
+
+
+_NONE = frozenset()
 
 
 _INTO = {gast.Mult: "mul_into", gast.Add: "add_into"}
@@ -136,7 +145,7 @@ def _rest(stmts, s, out):
 
 def _reads(s):
     names = set()
-    for n in gast.walk(s):
+    for n in dataflow.nodes(s):
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
             names.add(n.id)
         elif isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
