@@ -42,6 +42,7 @@ import types
 
 import gast
 
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
 
@@ -103,7 +104,7 @@ class Template:
                 out[name] = S.const(param.default)
         return out
 
-    @property
+    @functools.cached_property
     def differentiable_params(self):
         """Positional parameters without defaults after (g, ans): one gradient each.
 
@@ -160,14 +161,17 @@ class Template:
                 kws.append((p.name, v))
         return S.call(S.name(name), args, kws)
 
+    @functools.cached_property
+    def local_names(self):
+        """The names the rule's body assigns, sorted (each gets a fresh name per use)."""
+        return sorted({n.id for s in self.node.body for n in dataflow.names(s)
+                       if isinstance(n.ctx, gast.Store)})
+
     def _inline(self, subs, names, n_out, prefold):
-        body = S.copy(self.node.body)
         # fresh names for the rule's locals
-        local = {n.id for s in body for n in gast.walk(s)
-                 if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
-        for ident in sorted(local):
+        for ident in self.local_names:
             subs[ident] = S.name(names.fresh(ident))
-        body = [S.substitute(s, subs) for s in body]
+        body = S.substituted(self.node.body, subs)
         if prefold is not None:
             body = [prefold(s) for s in body]
         stmts, ret = _fold(body)

@@ -105,12 +105,9 @@ class Primitives:
         subs = dict(zip(template.params[:2], [d, ans]))
         subs.update(bound)
         if template.inlinable:
-            body = S.copy(template.node.body)
-            local = {n.id for x in body for n in gast.walk(x)
-                     if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
-            for ident in sorted(local):
+            for ident in template.local_names:
                 subs[ident] = S.name(self.names.fresh(ident))
-            body = [folder.visit(S.substitute(x, subs)) for x in body]
+            body = [folder.fold(x) for x in S.substituted(template.node.body, subs)]
             stmts, e = self._select(body, k, n_out)
             if e is None:
                 return [], None

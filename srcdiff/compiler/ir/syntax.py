@@ -143,6 +143,20 @@ def substitute(tree, subs):
     return replace_names(tree, lambda n: _replacement(n, subs) if n.id in subs else n)
 
 
+def substituted(tree, subs):
+    """``substitute(copy(tree), subs)`` in one pass: a copy of ``tree`` (a node or a list)
+    with each name in ``subs`` replaced (a rule template instantiated per use)."""
+    if isinstance(tree, list):
+        return [substituted(x, subs) if isinstance(x, (_AST, list)) else x for x in tree]
+    if isinstance(tree, gast.Name) and tree.id in subs:
+        return _replacement(tree, subs)
+    cls = tree.__class__
+    new = cls.__new__(cls)
+    new.__dict__ = {k: substituted(v, subs) if isinstance(v, (_AST, list)) else v
+                    for k, v in tree.__dict__.items()}
+    return new
+
+
 def _replacement(node, subs):
     new = subs[node.id]
     store = isinstance(node.ctx, gast.Store)
@@ -490,6 +504,13 @@ class RankFolder(gast.NodeTransformer):
 
     def __init__(self, ranks):
         self.ranks = ranks
+
+    def fold(self, node):
+        """``visit(node)``, without walking a tree that has no ``.ndim`` to fold."""
+        for n in dataflow.nodes(node):
+            if isinstance(n, gast.Attribute) and n.attr == "ndim":
+                return self.visit(node)
+        return node
 
     def visit_Call(self, node):
         self.generic_visit(node)
