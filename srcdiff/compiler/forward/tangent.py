@@ -43,6 +43,7 @@ from srcdiff.compiler.forward.state import TangentState, pop_call
 from srcdiff.compiler.front.parse import local_names
 from srcdiff.compiler.ir import origin
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.names import Inverse
 from srcdiff.errors import SrcdiffError
 
 
@@ -60,6 +61,7 @@ class Forward(Primitives, ControlFlow):
         self.context = context
         self.params = [arg.id for arg in fn.args.args]
         self.tan = {}  # primal name -> tangent name
+        self.inverse = Inverse()  # tangent name -> primal name
         self.helpers = {}  # names the generated code needs -> objects
         self.unbound = set()  # locals that start as None (their zero may be needed early)
         self.state = TangentState()
@@ -73,10 +75,7 @@ class Forward(Primitives, ControlFlow):
         return self.tan[v]
 
     def primal_of(self, tname):
-        for v, t in self.tan.items():
-            if t == tname:
-                return v
-        return None
+        return self.inverse.key_of(self.tan, tname)
 
     def kind(self, v):
         return self.a.kinds.get(v)

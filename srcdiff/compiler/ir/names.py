@@ -40,3 +40,30 @@ class NameGen:
         self.taken.add(f"{base}{k}")
         self._next[base] = k + 1
         return f"{base}{k}"
+
+
+class Inverse:
+    """``key_of(table, value)``: the first key (in insertion order) of the dict ``table``
+    whose value is ``value``, or None; by an index, not a scan per question.
+
+    Invariant (what the generators' primal -> gradient/tangent tables satisfy): entries
+    are only added, never changed or removed, while a table is in use; a table may be
+    replaced by another dict (a branch starts over from a copy), which rebuilds the index.
+    The index holds the table it was built for, and adds the entries appended since the
+    last question (a dict iterates backwards from its newest entry)."""
+
+    __slots__ = ("table", "known", "index")
+
+    def __init__(self):
+        self.table, self.known, self.index = None, 0, {}
+
+    def key_of(self, table, value):
+        if self.table is not table or len(table) < self.known:
+            self.table, self.known, self.index = table, 0, {}
+        if len(table) > self.known:
+            items = reversed(table.items())
+            new = [next(items) for _ in range(len(table) - self.known)]
+            for k, v in reversed(new):
+                self.index.setdefault(v, k)
+            self.known = len(table)
+        return self.index.get(value)

@@ -36,6 +36,7 @@ from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.recording import Definitions, plan_saves
 from srcdiff.compiler.front.parse import local_names
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.names import Inverse
 from srcdiff.compiler.reverse.backward import BackwardStatements
 from srcdiff.compiler.reverse.checkpoint import Checkpointing, backward_reads, checkpointed_loops
 from srcdiff.compiler.reverse.contributions import Contributions
@@ -160,6 +161,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         """Forget everything one pass of generation produced (names included)."""
         self.names.taken = set(taken)
         self.adj = {}  # primal name -> adjoint name
+        self.inverse = Inverse()  # adjoint name -> primal name (primal_of)
         self.saved = {}  # S.key(stmt) -> how its overwritten value is kept
         self.recompute = {}  # temporary -> its definition, recomputed instead of saved
         self.counters = {}  # S.key(loop) -> counter name (None when the loop is replayed by range)

@@ -58,10 +58,10 @@ class ControlFlow:
         return self.primal_of(bv) in self._live_names
 
     def primal_of(self, bv):
-        for v, b in self.adj.items():
-            if b == bv:
-                return v
-        raise KeyError(bv)
+        v = self.inverse.key_of(self.adj, bv)
+        if v is None:
+            raise KeyError(bv)
+        return v
 
     def adjoint_loop(self, s):
         counter = self.counters.get(S.key(s))

@@ -63,7 +63,7 @@ class SweepView:
 
     __slots__ = ("a", "fn", "params", "parsed", "current", "adj", "renamed", "names",
                  "ever_uniform", "context", "error", "top", "records",
-                 "may_record")
+                 "may_record", "inverse")
 
     def __init__(self, rev):
         self.a = rev.a  # the analysis (activity, kinds, shapes, ops)
@@ -78,10 +78,15 @@ class SweepView:
         self.top = rev.top  # the function's top-level statements, indexed (uniform.TopLevel)
         self.records = rev.call_records  # S.key(call) -> (record, bwd_g, tape): calls.py
         self.may_record = rev.may_record  # calls may keep their callee's record
+        self.inverse = rev.inverse  # gradient name -> primal name (names.Inverse)
 
     def primal_of(self, bv):
         """The primal name whose gradient ``bv`` is."""
-        for v, b in self.adj.items():
-            if b == bv:
-                return v
-        raise KeyError(bv)
+        v = self.inverse.key_of(self.adj, bv)
+        if v is None:
+            raise KeyError(bv)
+        return v
+
+    def gradient_of(self, bv):
+        """The primal name whose gradient ``bv`` is, or None when ``bv`` is no gradient."""
+        return self.inverse.key_of(self.adj, bv)

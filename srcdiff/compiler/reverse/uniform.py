@@ -34,7 +34,7 @@ def scalar_valued(view, expr):
                 continue
             v = view.renamed.get(n.id, n.id)
             if v not in view.a.shapes:
-                v = view.primal_of(n.id) if n.id in view.adj.values() else None
+                v = view.gradient_of(n.id)
             if v is None or view.a.shapes.get(v) != ():
                 if not _inside_size_call(expr, n):
                     return False
@@ -62,6 +62,7 @@ class TopLevel:
             for v in dataflow.bound(st):
                 self.binds.setdefault(v, []).append(i)
         self.user = user
+        self.sources = {}  # name -> (user's name or None, chain's end, lo, hi): source()
 
     def last_definition(self, name, before):
         """The position of ``name``'s last definition before position ``before``, or None."""
@@ -74,6 +75,71 @@ class TopLevel:
         at = self.binds.get(name, ())
         k = bisect.bisect_right(at, after)
         return k < len(at) and at[k] <= upto
+
+    def source(self, x, k, view):
+        """The name :func:`size_from_earlier` reads ``x``'s size from at position ``k``:
+        follow ``x``'s single elementwise definition before ``k`` to an operand of its
+        shape not rebound since, and so on; the last user's name on that chain, else its
+        end. Each step depends on ``k`` only through the positions it compares ``k``
+        with, so a chain's answer holds for an interval of positions: it is kept per name
+        with that interval (``self.sources``), and a later question whose chain reaches
+        a name with an answer valid at its ``k`` stops there (the chains of a function's
+        sizes share their tails: asking each from scratch was quadratic)."""
+        path = []  # (name, interval where its step holds)
+        tail = None  # (last user's name or None, end of the chain, lo, hi)
+        while True:
+            known = self.sources.get(x)
+            if known is not None and known[2] <= k < known[3]:
+                tail = known
+                break
+            nxt, lo, hi = self._step(x, k, view)
+            path.append((x, lo, hi))
+            if nxt is None:
+                break
+            x = nxt
+        for x, lo, hi in reversed(path):
+            mine = x if x in self.user else None
+            if tail is None:
+                tail = (mine, x, lo, hi)
+            else:
+                tail = (tail[0] if tail[0] is not None else mine, tail[1],
+                        max(lo, tail[2]), min(hi, tail[3]))
+            self.sources[x] = tail
+        return tail[0] if tail[0] is not None else tail[1]
+
+    def _step(self, x, k, view):
+        """``(next name or None, lo, hi)``: one step of :meth:`source` from ``x`` at ``k``,
+        the same for every position in ``[lo, hi)``."""
+        lo, hi = -1, len(self.body) + 1
+        if view.a.assign_count.get(x) != 1 or x in view.params:
+            return None, lo, hi
+        at = self.defines.get(x, ())
+        c = bisect.bisect_left(at, k)  # the definitions before k
+        if c:
+            lo = at[c - 1] + 1
+        if c < len(at):
+            hi = at[c] + 1
+        if not c:
+            return None, lo, hi
+        j = at[c - 1]
+        op = view.a.op(self.body[j])
+        if op is None or not _elementwise(op):
+            return None, lo, hi
+        px = view.a.shapes.get(x)
+        names = [a for a in op.args if isinstance(a, gast.Name)]
+        known = px is not None and None not in px
+        for arg in names:  # (one array operand has the result's shape, known or not)
+            if not (len(names) == 1 or (known and view.a.shapes.get(arg.id) == px)):
+                continue
+            binds = self.binds.get(arg.id, ())
+            r = bisect.bisect_right(binds, j)
+            if r < len(binds) and binds[r] <= k:  # rebound in (j, k]
+                lo = max(lo, binds[r])
+                continue
+            if r < len(binds):
+                hi = min(hi, binds[r])
+            return arg.id, lo, hi
+        return None, lo, hi
 
 
 def size_from_earlier(view, expr):
@@ -89,30 +155,9 @@ def size_from_earlier(view, expr):
     k = top.position.get(id(at)) if at is not None else None
     if k is None:
         return expr
-    body = top.body
 
     def source(x):
-        chain = [x]
-        while view.a.assign_count.get(x) == 1 and x not in view.params:
-            j = top.last_definition(x, k)
-            op = view.a.op(body[j]) if j is not None else None
-            if op is None or not _elementwise(op):
-                break
-            px = view.a.shapes.get(x)
-            names = [a for a in op.args if isinstance(a, gast.Name)]
-            known = px is not None and None not in px
-            nxt = None
-            for arg in names:  # (one array operand has the result's shape, known or not)
-                if (len(names) == 1 or (known and view.a.shapes.get(arg.id) == px)) \
-                        and not top.rebound(arg.id, j, k):
-                    nxt = arg.id
-                    break
-            if nxt is None:
-                break
-            x = nxt
-            chain.append(x)
-        named = [c for c in chain if c in top.user]  # the user's own names read best
-        return named[-1] if named else chain[-1]
+        return top.source(x, k, view)
 
     class Size(gast.NodeTransformer):
         def visit_Call(self, n):
