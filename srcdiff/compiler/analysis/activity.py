@@ -133,12 +133,13 @@ def analyze(fn: gast.FunctionDef, parsed: Parsed, registry: Registry, user_funct
             if any(o in a.varied for o in op.operands):
                 a.varied.add(t)
                 changed = True
-    # useful: backward closure from the outputs
+    # useful: backward closure from the outputs (the least closure, whatever the order of
+    # the passes; backwards, straight-line code settles in one pass, not one per link)
     a.useful = set(a.outputs)
     changed = True
     while changed:
         changed = False
-        for op in a.order:
+        for op in reversed(a.order):
             if op.target in a.useful and op.target not in stop:
                 for o in op.operands:
                     if o not in a.useful:
