@@ -16,6 +16,7 @@ identities (negation and scaling by two are exact). Shared facts about
 expressions (purity, what a statement writes) are in exprs.py.
 """
 
+import bisect
 from typing import Iterable
 
 import gast
@@ -249,66 +250,119 @@ def _fold_single_use(body, counts, keep, mover=None):
     that write none of the names it reads.
     """
     mover = mover or Mover()
-    body = list(body)
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
             s.body = _fold_single_use(s.body, counts, keep, mover)
             s.orelse = _fold_single_use(s.orelse, counts, keep, mover)
-    facts = [_facts(x) for x in body]
-    k = 0
-    while k < len(body):
-        s = body[k]
+    block = _Block(body, lambda u: isinstance(u, (gast.For, gast.While, gast.If)))
+    for k, s in enumerate(block.body):
         if not (isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name)):
-            k += 1
             continue
         t = s.targets[0].id
         if t in keep or counts.get(t) != 1 or not arithmetic(s.value):
-            k += 1
             continue
         reads = S.loaded_names(s.value) | {t}
-        use = None
-        for j in range(k + 1, len(body)):
-            loads, written = facts[j]
-            if t in loads:
-                use = j
-                break
-            if written & reads or isinstance(body[j], (gast.For, gast.While, gast.If)):
-                break
-        if use is None:
-            k += 1
+        # the first statement after k that reads t, unless one before it writes a name
+        # the value reads or is compound (a compound statement reading t is the use)
+        use = block.next_read(t, k)
+        if use is None or use > min(block.next_write(reads, k), block.next_barrier(k)):
             continue
-        u = body[use]
+        u = block.body[use]
         if isinstance(u, (gast.For, gast.While)) or _read_for_shape(u, t):
-            k += 1
             continue
         if isinstance(u, gast.If) and t not in S.loaded_names(u.test):
-            k += 1
             continue
         at_k, before_use = mover.move(s, u)
         if isinstance(u, gast.If):
             u.test = replace(u.test, t, s.value)
-        else:
-            body[use] = replace(u, t, s.value)
-        _splice(body, facts, use, before_use)
-        _splice(body, facts, k, at_k, replaced=1)
-        k += len(at_k)
-    return body
+        block.fold(k, at_k, use, u if isinstance(u, gast.If) else replace(u, t, s.value),
+                   before_use)
+    return block.statements()
+
+
+_NO_FACTS = (frozenset(), frozenset())
+
+
+class _Block:
+    """One block the folding passes scan, with an index of which statements read and
+    write each name, so that "the first statement after ``k`` that reads ``t`` / writes
+    a name of ``reads`` / stops the scan" is a few bisections, not a walk to it (a walk
+    per candidate was quadratic in a long backward sweep).
+
+    A fold removes ``t = E`` (its slot becomes None, read and written by nothing) and
+    changes its use in place (its facts are computed again and its new names indexed).
+    The index may keep positions whose statement no longer reads or writes a name:
+    every answer is checked against the statement's current facts (:func:`_facts`).
+    Statements a fold adds (verification mode's snapshot and check, ``Mover.move``)
+    are kept aside and put in place by :meth:`statements`; the scans pass over them,
+    which is what scanning them would do: they bind and read only fresh
+    ``_verify_moved`` names and helpers, which no folded value reads or is named.
+    The barriers (``barrier(statement)``) are compound statements and comments, which
+    no fold makes, removes or changes into another kind of statement."""
+
+    def __init__(self, body, barrier):
+        self.body = list(body)
+        self.facts = [_facts(x) for x in self.body]
+        self.reads, self.writes = {}, {}  # name -> ascending positions (maybe stale)
+        for j, (loads, written) in enumerate(self.facts):
+            self._index(j, loads, written)
+        self.barriers = [j for j, x in enumerate(self.body) if barrier(x)]
+        self.in_place = {}  # position -> statements a fold put in place of its t = E
+        self.before = {}  # position -> statements a fold put before its use
+
+    def _index(self, j, loads, written):
+        for n in loads:
+            bisect.insort(self.reads.setdefault(n, []), j)
+        for n in written:
+            bisect.insort(self.writes.setdefault(n, []), j)
+
+    def _next(self, table, name, k, which):
+        at = table.get(name, ())
+        for i in range(bisect.bisect_right(at, k), len(at)):
+            j = at[i]
+            if name in self.facts[j][which]:
+                return j
+        return None
+
+    def next_read(self, name, k):
+        return self._next(self.reads, name, k, 0)
+
+    def next_write(self, names, k):
+        """The first position after ``k`` writing a name of ``names`` (len(body): none)."""
+        found = [self._next(self.writes, n, k, 1) for n in names]
+        return min((j for j in found if j is not None), default=len(self.body))
+
+    def next_barrier(self, k):
+        i = bisect.bisect_right(self.barriers, k)
+        return self.barriers[i] if i < len(self.barriers) else len(self.body)
+
+    def fold(self, k, at_k, use, new_use, before_use):
+        """``t = E`` at ``k`` gives way to ``at_k``; its use becomes ``new_use``, with
+        ``before_use`` in front of it."""
+        self.body[k], self.facts[k] = None, _NO_FACTS
+        if at_k:
+            self.in_place[k] = list(at_k)
+        self.body[use] = new_use
+        self.facts[use] = _facts(new_use)
+        self._index(use, *self.facts[use])
+        if before_use:
+            self.before.setdefault(use, []).extend(before_use)
+
+    def statements(self):
+        out = []
+        for j, x in enumerate(self.body):
+            out.extend(self.before.get(j, ()))
+            if x is None:
+                out.extend(self.in_place.get(j, ()))
+            else:
+                out.append(x)
+        return out
 
 
 def _facts(stmt):
     """What the folding passes ask of each statement of a block they scan: (names it
     reads, names it may write)."""
     return S.loaded_names(stmt), writes(stmt)
-
-
-def _splice(body, facts, k, stmts, replaced=0):
-    """``body[k:k + replaced] = stmts``, keeping ``facts`` (the statements' _facts, one
-    per statement, computed once per block) in step; the statement at ``k``, changed in
-    place by a fold, has its facts computed again."""
-    body[k:k + replaced] = stmts
-    facts[k:k + replaced] = [_facts(x) for x in stmts]
-    if not replaced and k + len(stmts) < len(body):
-        facts[k + len(stmts)] = _facts(body[k + len(stmts)])
 
 
 # arguments read only for their shape: folding an expression there would compute it
@@ -380,42 +434,28 @@ def _fold_into_redefinition(body, mover=None):
     between stops the fold, so each line's adjoint stays under its heading.
     """
     mover = mover or Mover()
-    body = list(body)
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
             s.body = _fold_into_redefinition(s.body, mover)
             s.orelse = _fold_into_redefinition(s.orelse, mover)
-    facts = [_facts(x) for x in body]
-    k = 0
-    while k < len(body):
-        s = body[k]
+    # compound statements, jumps, returns; another line's adjoint
+    block = _Block(body, lambda u: not isinstance(u, (gast.Assign, gast.AugAssign, gast.Expr))
+                   or S.is_comment(u))
+    for k, s in enumerate(block.body):
         if not (isinstance(s, gast.Assign) and len(s.targets) == 1
                 and isinstance(s.targets[0], gast.Name) and arithmetic(s.value)):
-            k += 1
             continue
         t = s.targets[0].id
         reads = S.loaded_names(s.value) | {t}
-        use = None
-        for j in range(k + 1, len(body)):
-            u = body[j]
-            if not isinstance(u, (gast.Assign, gast.AugAssign, gast.Expr)) or S.is_comment(u):
-                break  # compound statements, jumps, returns; another line's adjoint
-            loads, written = facts[j]
-            if t in loads:
-                use = j
-                break
-            if written & reads:
-                break
-        if use is None or not _redefines_reading_once(body[use], t) \
-                or writes(body[use].value) & reads:
-            k += 1
+        use = block.next_read(t, k)
+        if use is None or use >= block.next_barrier(k) or use > block.next_write(reads, k):
             continue
-        at_k, before_use = mover.move(s, body[use])
-        body[use] = replace(body[use], t, s.value)
-        _splice(body, facts, use, before_use)
-        _splice(body, facts, k, at_k, replaced=1)
-        k += len(at_k)
-    return body
+        u = block.body[use]
+        if not _redefines_reading_once(u, t) or writes(u.value) & reads:
+            continue
+        at_k, before_use = mover.move(s, u)
+        block.fold(k, at_k, use, replace(u, t, s.value), before_use)
+    return block.statements()
 
 
 def _redefines_reading_once(u, t):
