@@ -30,16 +30,34 @@ def nodes(node):
     out = []
     todo = [node]
     pop, push, extend = todo.pop, todo.append, todo.extend
+    children = _CHILD_FIELDS
     while todo:
         n = pop()
         out.append(n)
-        for field in n._fields:
+        fields = children.get(n.__class__)
+        if fields is None:
+            fields = _child_fields(n.__class__)
+        for field in fields:
             v = getattr(n, field, None)
             if isinstance(v, _AST):
                 push(v)
             elif isinstance(v, list):
                 extend([x for x in v if isinstance(x, _AST)])
     return out
+
+
+# fields of gast's node classes that hold a name, a number or a flag, never a node (or a
+# list of them): nodes() does not look into them (the answer is the same, sooner)
+_SCALAR_FIELDS = frozenset({"id", "attr", "asname", "conversion", "is_async", "kind", "level",
+                            "lineno", "module", "simple", "tag", "type_comment", "nl", "arg"})
+_CHILD_FIELDS = {}  # node class -> the fields that may hold nodes
+
+
+def _child_fields(cls):
+    fields = tuple(f for f in cls._fields if f not in _SCALAR_FIELDS
+                   and not (cls is gast.Constant and f == "value"))
+    _CHILD_FIELDS[cls] = fields
+    return fields
 
 
 def names(node):
