@@ -31,10 +31,11 @@ Invariants of the backward sweep:
 
 import gast
 
-from srcdiff.compiler.analysis.activity import ARRAY, check_wrt
+from srcdiff.compiler.analysis.activity import ARRAY, check_wrt, walk
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.recording import Definitions, plan_saves
 from srcdiff.compiler.front.parse import local_names
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import Inverse
 from srcdiff.compiler.reverse.backward import BackwardStatements
@@ -108,19 +109,35 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         # last round's code; every adjoint's operands before the first) allow it, and
         # the round's own code is checked against the same rule before it is kept.
         made = {}
+        relevant = self._names_needed_asks_about()
 
         def generate(state):  # (values the backward sweep reads, temporaries saved instead)
             needed, _ = state
             self.needed = set(needed)
             self._reset_generation(taken)
             self._plan_saves(body[:-1])
+            # A round whose inputs are the last round's makes the last round's code: the
+            # generator asks ``needed`` only about `relevant` names, reads the last round's
+            # code only through the plan of saves, and is deterministic. (Typically the
+            # second round adds only the saved copies' names, so the third is skipped.)
+            inputs = (needed & relevant, frozenset(self.no_recompute), dict(self.saved),
+                      dict(self.recompute))
+            if made.get("inputs") == inputs:
+                self.__dict__.update(made["generator"])
+                self.names.taken = made["taken"]
+                self.needed = set(needed)
+                return made["result"]
             made["sweeps"] = primal, adjoint, seed_stmts, results = self._sweeps(body[:-1], ret)
             allowed = self._recomputable_now(body[:-1])
             if not set(self.recompute) <= allowed:  # another round, whatever this one read
                 self.no_recompute |= set(self.recompute) - allowed
+                made["inputs"] = None
                 return needed, frozenset(self.no_recompute)
             reads = self._reads(adjoint + [gast.Expr(value=results)])
-            return needed | reads, frozenset(self.no_recompute)
+            made["result"] = result = needed | reads, frozenset(self.no_recompute)
+            made["inputs"], made["generator"] = inputs, dict(self.__dict__)
+            made["taken"] = self.names.taken
+            return result
 
         fixpoint(generate, (frozenset(), frozenset(self.no_recompute)),
                  "values-the-backward-sweep-reads")
@@ -152,6 +169,16 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         out = gast.FunctionDef(name=name, args=args, body=new_body, decorator_list=[],
                                returns=None, type_comment=None, type_params=[])
         return out
+
+    def _names_needed_asks_about(self):
+        """The names the generator asks ``needed`` about: the parameters, the statements'
+        targets and the loops' variables (recording.plan_saves, primal.py, control.py,
+        backward.py's appends, checkpoint.py's loop state)."""
+        out = set(self.params) | {op.target for op in self.a.order if op.target is not None}
+        for x, _ in walk(self.fn.body):
+            if isinstance(x, gast.For):
+                out |= {n.id for n in dataflow.names(x.target)}
+        return frozenset(out)
 
     def record_tapes(self):
         """The lists holding one callee record per loop trip (calls.py), in order."""
