@@ -143,6 +143,24 @@ def writes(node):
     return _bound(every) | _stored_into(every) | _called_on(every)
 
 
+def reads_and_writes(node):
+    """``(reads(node), writes(node))`` from one walk of ``node``."""
+    Name, Load, Store = gast.Name, gast.Load, gast.Store
+    read, written = set(), set()
+    for n in nodes(node):
+        if isinstance(n, Name):
+            if isinstance(n.ctx, Load):
+                read.add(n.id)
+            elif isinstance(n.ctx, Store):
+                written.add(n.id)
+        elif isinstance(n, gast.Subscript):
+            if isinstance(n.ctx, Store):
+                written |= {b.id for b in names(n.value)}
+        elif isinstance(n, gast.Call):
+            written |= _called_on((n,))
+    return read, written
+
+
 def assigns(stmt, name):
     """Does ``stmt`` rebind ``name`` (anywhere inside it)?"""
     return name in bound(stmt)

@@ -50,7 +50,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     fn = _Fold().visit(fn)
     fn.body = _copy_propagate(fn.body)
     fn.body = _common_subexpressions(fn.body, dataflow.changed_in_place(fn), verify)
-    fn.body = _copy_propagate(fn.body)
+    fn.body = _copy_propagate(fn.body, fresh=False)  # (CSE shares no node between statements)
     changed = True
     while changed:
         fn.body, changed, _ = _dce(fn.body, live_out=set())
@@ -168,30 +168,33 @@ def _is_range(node):
         and all(pure(a) and (not isinstance(a, gast.Call) or _is_range(a)) for a in node.args)
 
 
-def _copy_propagate(body):
+def _copy_propagate(body, fresh=True):
     """After ``a = b`` (names), read ``b`` for ``a`` until either is reassigned.
 
     Works block by block; entering or leaving a compound statement forgets
     every copy, which is conservative. Self-assignments disappear; the copies
-    left unread are removed by dead-code elimination.
+    left unread are removed by dead-code elimination. Names are replaced in place, in
+    copies of the statements (``fresh``: the generator's statements may share nodes);
+    ``fresh=False`` when the statements are already this pass's unshared copies.
     """
+    copy = S.copy if fresh else _same
     env = {}
     copies_of = {}  # b -> names a that env maps to b
     out = []
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s = S.copy(s)
+            s = copy(s)
             if isinstance(s, gast.If):  # a while test runs again after the body: left alone
                 s.test = _subst(s.test, env)
             elif isinstance(s, gast.For):
                 s.iter = _subst(s.iter, env)
-            s.body = _copy_propagate(s.body)
-            s.orelse = _copy_propagate(s.orelse)
+            s.body = _copy_propagate(s.body, fresh)
+            s.orelse = _copy_propagate(s.orelse, fresh)
             env, copies_of = {}, {}
             out.append(s)
             continue
         if isinstance(s, gast.Assign) and len(s.targets) == 1:
-            s = S.copy(s)
+            s = copy(s)
             s.value = _subst(s.value, env)
             target = s.targets[0]
             if isinstance(target, gast.Subscript):
@@ -213,9 +216,13 @@ def _copy_propagate(body):
                 copies_of.setdefault(s.value.id, []).append(target.id)
             out.append(s)
             continue
-        s = _subst(S.copy(s), env)
+        s = _subst(copy(s), env)
         out.append(s)
     return out
+
+
+def _same(node):
+    return node
 
 
 def _subst(node, env):
@@ -362,7 +369,7 @@ class _Block:
 def _facts(stmt):
     """What the folding passes ask of each statement of a block they scan: (names it
     reads, names it may write)."""
-    return S.loaded_names(stmt), writes(stmt)
+    return dataflow.reads_and_writes(stmt)
 
 
 # arguments read only for their shape: folding an expression there would compute it
