@@ -259,7 +259,8 @@ def to_source(node):
     tree = gast.gast_to_ast(node)
     if isinstance(tree, list):
         tree = ast.Module(body=tree, type_ignores=[])
-    ast.fix_missing_locations(tree)
+    # (positions are not printed: astor writes no line information, and the tree is not
+    # compiled, so missing ones are not filled in)
     text = astor.to_source(tree, indent_with="    ", source_generator_class=_Printer)
     out = []
     for line in text.split("\n"):
