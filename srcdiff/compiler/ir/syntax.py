@@ -278,7 +278,20 @@ def to_source(node):
 
 
 def expr_source(node):
-    return to_source(gast.Expr(value=node)).strip()
+    dotted = _dotted(node)  # (a function's name, ``np.linalg.norm``: printed as it reads)
+    return dotted if dotted is not None else to_source(gast.Expr(value=node)).strip()
+
+
+def _dotted(node):
+    """``a.b.c`` for a chain of attributes of a name, else None."""
+    parts = []
+    while isinstance(node, gast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, gast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
 
 
 # -- numbers as the parser reads them
