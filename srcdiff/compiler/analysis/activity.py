@@ -78,6 +78,7 @@ class Analysis:
         self.in_loop = set()  # names defined inside some loop
         self.outputs = []
         self.registry = None  # the rule table the ops were described with
+        self.returns = None  # the facts of user calls' results (analysis/returns.py)
 
     def op(self, stmt):
         return self.ops.get(S.key(stmt))
@@ -99,9 +100,11 @@ def walk(body, depth=0):
 
 def analyze(fn: gast.FunctionDef, parsed: Parsed, registry: Registry, user_functions,
             wrt_names: Sequence[str], stop: Sequence[str] = (),
-            arg_facts: Optional[dict] = None) -> "Analysis":
-    """Compute an :class:`Analysis` for the ANF function ``fn``."""
+            arg_facts: Optional[dict] = None, returns=None) -> "Analysis":
+    """Compute an :class:`Analysis` for the ANF function ``fn``. ``returns(op, atom)``
+    gives the facts of a user call's result from its arguments' (analysis/returns.py)."""
     a = Analysis()
+    a.returns = returns
     a.registry = registry
     params = [arg.id for arg in fn.args.args]
     arg_facts = arg_facts or {}
@@ -227,6 +230,12 @@ def _sweep(a, kinds, shapes, children, entries_known):
         if op.target is None or op.kind in ("store", "append"):
             continue
         kind, shape = _fact(op, kinds, shapes)
+        if op.kind == "call" and a.returns is not None:
+            got = a.returns(op, lambda node: _atom_fact(node, kinds, shapes))
+            if got is not None:
+                kind, shape = got[0], got[1]
+                if got[2] is not None and entries_known(op.target):
+                    children[op.target] = dict(got[2])
         if op.kind == "index" and kinds.get(op.args[0].id) == CONTAINER \
                 and op.args[0].id in children:
             child = entry_of(children[op.args[0].id], op.index, kinds)
@@ -237,6 +246,17 @@ def _sweep(a, kinds, shapes, children, entries_known):
                     children[op.target] = dict(child[2])
         _merge(kinds, op.target, kind)
         _merge(shapes, op.target, shape)
+
+
+def fact_of_atom(a, node):
+    """``(kind, pattern)`` of an atom (a name or a literal) in the analyzed function."""
+    return _atom_fact(node, a.kinds, a.shapes)
+
+
+def fact_of_op(a, op):
+    """``(kind, pattern)`` of what ``op`` alone computes, from its operands' facts (the
+    facts of its target join every definition of that name)."""
+    return _fact(op, a.kinds, a.shapes)
 
 
 def _as_pattern(fact):

@@ -159,6 +159,15 @@ def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
         g = np.expand_dims(g, axes)
     if axis is None and type(hit) is np.ndarray:
         return hit * (g / np.count_nonzero(hit))
+    if type(hit) is np.ndarray and type(top) is np.ndarray and top.dtype.kind in "fiu" \
+            and type(g) is np.ndarray and g.dtype == np.float64 \
+            and np.count_nonzero(hit) == top.size and not np.isnan(top).any():
+        # no ties: each of the top.size groups holds an element equal to its extreme
+        # (a group's max/min is one of its elements, and only NaN differs from itself),
+        # so as many hits as groups means exactly one per group: every count is 1, and
+        # g / 1 == g (float64 g: the same dtype). The per-group count (a sum over the
+        # axis) is left out.
+        return hit * g
     return hit * (g / np.sum(hit, axis=axis, keepdims=True))
 
 
