@@ -141,3 +141,55 @@ def test_no_fixed_point_within_the_rounds_is_unknown():
 def test_recursion_depths_including_the_base_case(n):
     args = (np.linspace(0.2, 0.8, 3),)
     check_all(lambda x: np.sum(chain(x, n)), args)
+
+
+def layers(w, state):
+    for _ in range(2):
+        rows = []
+        for i in range(2):
+            h, c = _cell(w, state[2 * i], state[2 * i + 1])
+            rows.append(h)
+            rows.append(c)
+        state = np.stack(rows)
+    return np.sum(state * state)
+
+
+def test_a_list_only_appended_to_and_stacked_has_its_entries_shape():
+    """np.stack(rows) of rows of x's shape keeps state's rows of that shape around the
+    loop, so the cell's results (and their gradients) need no unbroadcast."""
+    args = (rng.standard_normal(5), rng.standard_normal((4, 5)))
+    src = code(layers, args)
+    assert "unbroadcast" not in src
+    check_all(layers, args)
+
+
+def layers_read_otherwise(w, state):
+    for _ in range(2):
+        rows = []
+        for i in range(2):
+            h, c = _cell(w, state[2 * i], state[2 * i + 1])
+            rows.append(h)
+            rows.append(c)
+        rows.append(w[:1])  # an entry of another shape: the entries' facts disagree
+        state = np.stack(rows[:4])
+    return np.sum(state * state)
+
+
+def test_a_list_read_otherwise_or_with_other_entries_is_not_known():
+    args = (rng.standard_normal(5), rng.standard_normal((4, 5)))
+    assert "unbroadcast" in code(layers_read_otherwise, args)
+    check_all(layers_read_otherwise, args)
+
+
+def shifted_sum(x):
+    total = 0.0
+    for i in range(x.shape[0] - 1):
+        total = total + x[i + 1] * x[i]
+    return total
+
+
+def test_an_int_temporary_is_recomputed_not_saved():
+    args = (rng.standard_normal(6),)
+    src = code(shifted_sum, args)
+    assert "_stack" not in src
+    check_all(shifted_sum, args)

@@ -225,6 +225,10 @@ def index_add(b, x, index, g):
     Accumulates in place into ``b``; the compiler passes ``b`` only when it is
     an array that no other name refers to.
     """
+    ti = type(index)
+    if b is not None and (ti is int or ti is slice):  # the common case, decided cheaply
+        b[index] += g
+        return b
     if b is None:
         dtype = x.dtype if hasattr(x, "dtype") else np.asarray(x).dtype
         if type(x) is np.ndarray and (dtype == np.float64 or dtype.kind in "fc"):
