@@ -164,14 +164,13 @@ def test_a_list_only_appended_to_and_stacked_has_its_entries_shape():
 
 
 def layers_read_otherwise(w, state):
-    for _ in range(2):
+    for k in range(3):
         rows = []
-        for i in range(2):
-            h, c = _cell(w, state[2 * i], state[2 * i + 1])
-            rows.append(h)
-            rows.append(c)
-        rows.append(w[:1])  # an entry of another shape: the entries' facts disagree
-        state = np.stack(rows[:4])
+        h, c = _cell(w, state[0], state[1])
+        rows.append(h)
+        rows.append(c)
+        rows.append(w[:1])  # an entry of another shape, and a slice reads the list
+        state = np.stack(rows[:2]) * (k + 1.0)
     return np.sum(state * state)
 
 
