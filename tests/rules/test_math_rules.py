@@ -19,7 +19,7 @@ import srcdiff as sd
 from fd import assert_close, numeric_grad
 from srcdiff.api.check import check_grads
 from srcdiff.rules import math_rules
-from srcdiff.runtime import extreme_grad
+from srcdiff.runtime import extreme_grad, index_add
 
 # ------------------------------------------------------------------ compositions
 
@@ -439,3 +439,22 @@ def test_extreme_grad_without_ties_skips_the_counts_exactly():
         got = extreme_grad(g, tied, top, 1)
     assert np.array_equal(got, want, equal_nan=True)
     assert np.allclose(got[2][got[2] != 0], g[2] / 2)
+
+
+@pytest.mark.parametrize("index", [2, slice(1, 4), slice(None, None, 2), (slice(None), 1)])
+def test_index_add_into_zeros_stores_what_adding_would(index):
+    """runtime.index_add with no gradient yet stores g into fresh zeros for a basic index
+    and a g of the zeros' dtype (one pass fewer); every other case adds: both give the
+    scatter-add of g, and a later contribution adds to it in place."""
+    x = np.arange(12.0).reshape(6, 2) if isinstance(index, tuple) else np.arange(6.0)
+    g = np.ones(np.shape(x[index])) * 1.5
+    want = np.zeros_like(x)
+    np.add.at(want, index, g)
+    got = index_add(None, x, index, g)
+    assert np.array_equal(got, want) and got.dtype == x.dtype
+    again = index_add(got, x, index, g)
+    assert again is got and np.array_equal(got, 2 * want)
+    ints = index_add(None, x, index, np.ones(np.shape(x[index]), dtype=int))  # adds, casting
+    assert ints.dtype == x.dtype and np.array_equal(ints, want / 1.5)
+    repeated = index_add(None, np.zeros(4), np.array([1, 1, 3]), np.ones(3))  # fancy: adds
+    assert np.array_equal(repeated, [0.0, 2.0, 0.0, 1.0])
