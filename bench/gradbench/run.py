@@ -14,14 +14,16 @@ than short ones, which biases wall-clock ratios), the minimum over repeats. The 
 ratios (issue 21) are quoted beside them: they divide by compiled primals, so they are
 a yardstick, not the same measurement. Writes bench/results/gradbench.md.
 
-The evals run in one process, in the order of evals.EVALS, and the order matters for
-the ones whose gradient keeps many mid-sized arrays (ode: about 20 arrays of 80 kB per
-step, where the primal reuses two or three): glibc's allocator returns the top of its
-heap to the system when more than its trim threshold is free, so a process that has
-not yet freed a large array pays page faults for each of them again. Alone
-(``--only ode``) ode's ratio is then about 4 times higher than after gmm and kmeans
-(whose large arrays raise the thresholds); MALLOC_TRIM_THRESHOLD_ / MALLOC_MMAP_THRESHOLD_
-make the two agree.
+The allocator. A gradient keeps many mid-sized arrays alive until its backward sweep
+(ode: about 20 arrays of 80 kB per step, where the primal reuses two or three), and
+glibc's allocator by default returns the top of its heap to the system whenever more
+than its trim threshold (128 kB, raised only by freeing large mmapped blocks) is free:
+every call then page-faults its arrays in again, and a ratio depends on which evals ran
+before it in the process (ode alone: 25; after gmm: 5; the same for a hand-written
+gradient: 7.4 against 2.7). So the script runs itself with MALLOC_TRIM_THRESHOLD_ (1 GB)
+and MALLOC_MMAP_THRESHOLD_ (32 MB, glibc's largest) set, for srcdiff, its peers and the
+primals alike: memory freed by one call is reused by the next, as compiled tools'
+allocators do; ``--default-allocator`` keeps glibc's defaults.
 """
 
 import argparse
@@ -33,6 +35,11 @@ import time
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")  # (before numpy loads its BLAS)
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
+ALLOCATOR = {"MALLOC_TRIM_THRESHOLD_": str(1 << 30), "MALLOC_MMAP_THRESHOLD_": str(1 << 25)}
+if "--default-allocator" not in sys.argv and any(os.environ.get(k) != v
+                                                   for k, v in ALLOCATOR.items()):
+    # glibc reads these when the process starts (see the docstring): run again with them
+    os.execve(sys.executable, [sys.executable] + sys.argv, {**os.environ, **ALLOCATOR})
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(os.path.dirname(HERE)))
@@ -127,6 +134,8 @@ def main(argv=None):
     ap.add_argument("--only", default="")
     ap.add_argument("--no-peers", action="store_true")
     ap.add_argument("--budget", type=float, default=1.0, help="seconds per timing")
+    ap.add_argument("--default-allocator", action="store_true",
+                    help="glibc's default trim and mmap thresholds (see the docstring)")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(HERE), "results",
                                                   "gradbench.md"))
     a = ap.parse_args(argv)
@@ -146,7 +155,10 @@ def main(argv=None):
     with open(a.out, "w") as f:
         f.write("# GradBench evals: ratio derivative time ÷ primal time\n\n")
         f.write(f"Run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, "
-                f"load average {os.getloadavg()[0]:.1f}, one BLAS thread. Written by "
+                f"load average {os.getloadavg()[0]:.1f}, one BLAS thread, "
+                + ("glibc's default allocator thresholds" if a.default_allocator else
+                   "MALLOC_TRIM_THRESHOLD_=1 GB and MALLOC_MMAP_THRESHOLD_=32 MB") +
+                ". Written by "
                 "`python bench/gradbench/run.py` (see its docstring for the method).\n\n")
         f.write(text + "\n")
     if failed:

@@ -454,6 +454,14 @@ def _generated(fn):
     return inspect.isfunction(fn) and fn.__code__.co_filename.startswith("<srcdiff")
 
 
+def _undoes_appends(tree):
+    """Does generated code ``tree`` hold a statement ``xs.pop()`` (the backward sweep undoing
+    an append; driver.py refuses it in code differentiated in reverse mode)?"""
+    return any(isinstance(n, gast.Expr) and isinstance(n.value, gast.Call)
+               and isinstance(n.value.func, gast.Attribute) and n.value.func.attr == "pop"
+               for n in gast.walk(tree))
+
+
 def _without_grad_ys(entry, old="grad_ys", reverse=True):
     """A copy of generated function ``entry`` (and the generated functions it calls) whose
     ``grad_ys`` parameter (or ``old``) has another name, so that it can be differentiated
@@ -480,6 +488,12 @@ def _without_grad_ys(entry, old="grad_ys", reverse=True):
                 "differentiate in reverse mode",
                 hint="use sd.hvp(f) or sd.hessian(f) (forward over reverse), which handle "
                      "loops, or sd.jvp(sd.grad(f))")
+        if reverse and _undoes_appends(tree):  # (a loop whose temporaries all are
+            # recomputed pushes nothing on ``_stack``, yet undoes its appends)
+            raise _Unsupported(
+                f"reverse over reverse: the generated function {name!r} undoes a list's "
+                "appends (`.pop()`), which srcdiff cannot yet differentiate in reverse mode",
+                hint="use sd.hvp(f) or sd.hessian(f) (forward over reverse), or sd.jvp(sd.grad(f))")
         tree_helpers = sorted(S.loaded_names(tree) & _TREE_HELPERS) if reverse else ()
         if tree_helpers:
             # reverse mode adds their gradients with ``+`` (activity.py takes any primitive's

@@ -18,6 +18,7 @@ from srcdiff.compiler.analysis.effects import changed_parameters
 from srcdiff.compiler.analysis.facts import dict_arguments, zero_d
 from srcdiff.compiler.analysis.keys import varied_keys
 from srcdiff.compiler.analysis.ops import is_user_function
+from srcdiff.compiler.analysis.returns import Returns
 from srcdiff.compiler.analysis.shift import free_shifts
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.emit import verify as verifier
@@ -65,6 +66,8 @@ class Context:
         self.tangents = {}  # the same for forward mode
         self.namespaces = []  # namespaces of generated callee adjoints
         self.function_names = NameGen(taken)
+        # the facts of what called user functions return (analysis/returns.py)
+        self.returns = Returns(self.registry, RESERVED, _srcdiff_code)
 
     def adjoint_name(self, fn, wrt, facts):
         key = (fn, wrt, facts)
@@ -155,7 +158,8 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     arg_facts = arg_facts or {}
     anf, names = normalize(parsed, RESERVED, dict_arguments(arg_facts))
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
-    analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts)
+    analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts,
+                       returns=ctx.returns)
     if not _srcdiff_code(fn):
         _refuse_varied_options(parsed, analysis)
         _refuse_varied_keys(parsed, analysis)
@@ -242,7 +246,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     if free and not ctx.verify:
         seeds = [w for w in wrt if (arg_facts or {}).get(w, (None,))[0] != INT]
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds,
-                           list(stop) + sorted(free), arg_facts)
+                           list(stop) + sorted(free), arg_facts, returns=ctx.returns)
     options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
                              name=name, zero_gradients=zero_gradients, internal=internal,
                              reference=not ctx.optimize, verify=ctx.verify, has_aux=has_aux,

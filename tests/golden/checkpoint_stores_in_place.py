@@ -3,8 +3,8 @@ def grad_stores_in_place(x, n, grad_ys=None):
     # names first bound inside loops or branches start unbound
     add1 = None
     cos = None
-    mod = None
     mul = None
+    n1 = None
     buf = np.zeros(n + 1)
     x_i = x[0]
     _buf_saved = np.copy(buf[0])
@@ -55,8 +55,8 @@ def grad_stores_in_place(x, n, grad_ys=None):
                 buf_i = buf[i]
                 _stack.append(cos)
                 cos = np.cos(buf_i)
+                _stack.append(n1)
                 n1 = len(x)
-                _stack.append(mod)
                 mod = i % n1
                 x_i1 = x[mod]
                 _stack.append(mul)
@@ -68,14 +68,14 @@ def grad_stores_in_place(x, n, grad_ys=None):
                 b_mul = unbroadcast(np.copy(b_buf[add1]), mul)
                 b_buf[add1] = 0.0
                 buf[add1] = _stack.pop()
-                x_i11 = x[mod]
+                x_i11 = x[i % n1]
                 mul_before = _stack.pop()
                 b_cos = b_mul * x_i11
                 b_x_i1 = unbroadcast(cos * b_mul, x_i11)
                 mul = mul_before
-                b_x = index_add(b_x, x, mod, b_x_i1)
-                mod_before = _stack.pop()
-                mod = mod_before
+                b_x = index_add(b_x, x, i % n1, b_x_i1)
+                n1_before = _stack.pop()
+                n1 = n1_before
                 cos_before = _stack.pop()
                 b_buf_i = -b_cos * np.sin(buf[i])
                 cos = cos_before

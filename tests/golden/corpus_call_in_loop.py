@@ -1,23 +1,17 @@
 def fwd__helper_scale(v, k=2.0):
-    mul = v * k
     sin = np.sin(v)
-    add = mul + sin
-    return add, (add, k, mul, sin, v)
+    add = v * k + sin
+    return add, (add, k, v)
 
 
 def bwd__helper_scale(_record, grad_ys=None):
     # the values the primal sweep recorded
-    add, k, mul, sin, v = _record
+    add, k, v = _record
     # seed: the gradient of the sum of the outputs
     b_add = cotangent(grad_ys, add)
     # adjoint of line 524: return v * k + np.sin(v)
-    b_mul = unbroadcast(b_add, mul)
-    del mul
-    b_sin = unbroadcast(b_add, sin)
-    del b_add, sin
-    b_v = mul_into(b_sin, np.cos(v))
-    del b_sin
-    b_v = add_tree(b_v, b_mul * k)
+    b_v = b_add * np.cos(v)
+    b_v = b_v + b_add * k
     return b_v,
 
 
@@ -28,7 +22,7 @@ def grad_call_in_loop(a, grad_ys=None):
         x, _record__helper_scale = fwd__helper_scale(x, k=0.9)
         _helper_scale_records.append(_record__helper_scale)
     # seed: the gradient of the sum of the outputs
-    b_x = seed(grad_ys, x)
+    b_x = scalar_seed(grad_ys)
     # adjoint of line 547: for i in range(4):
     for i in reversed(range(4)):
         # adjoint of line 548: x = _helper_scale(x, k=0.9)

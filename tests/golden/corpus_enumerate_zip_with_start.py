@@ -1,7 +1,6 @@
 def grad_enumerate_zip_with_start(x, y, grad_ys=None):
     _stack = []
     # names first bound inside loops or branches start unbound
-    j = None
     sin = None
     y_i = y[1:]
     n = len(x)
@@ -12,21 +11,17 @@ def grad_enumerate_zip_with_start(x, y, grad_ys=None):
         _stack.append(sin)
         sin = np.sin(b)
     n2 = len(y)
-    for k in range(n2):
-        _stack.append(j)
-        j = k + 1
     # seed: the gradient of the sum of the outputs
     b_s = scalar_seed(grad_ys)
     # adjoint of line 739: for j, v in enumerate(y, start=1):
     b_y = np.zeros_like(y)
     for k in reversed(range(n2)):
         # adjoint of line 740: s = s + j * v * v
+        j1 = k + 1
         v1 = y[k]
-        b_v = j * v1 * b_s + j * (b_s * v1)
+        b_v = j1 * v1 * b_s + j1 * (b_s * v1)
         # adjoint of line 739: for j, v in enumerate(y, start=1):
         b_y = index_add(b_y, y, k, b_v)
-        j_before = _stack.pop()
-        j = j_before
     # adjoint of line 737: for i, (a, b) in enumerate(zip(x, y[1:])):
     b_x = np.zeros_like(x)
     b_y_i = np.zeros_like(y_i)

@@ -23,18 +23,15 @@ def bwd__power(_record, grad_ys=None):
         b_x = 0.0
     else:
         # adjoint of line 555: return x * _power(x, n - 1)
-        b_x = unbroadcast(b_retval * power, x)
-        b_power = mul_into(b_retval, x)
-        del b_retval
-        b__power_args = bwd__power(_record__power, grad_ys=b_power)
-        b_x = b_x + b__power_args[0]
+        b__power_args = bwd__power(_record__power, grad_ys=x * b_retval)
+        b_x = b_retval * power + b__power_args[0]
     return b_x,
 
 
 def grad_recursive_power(a, grad_ys=None):
     power, _record__power = fwd__power(a, 4)
     # seed: the gradient of the sum of the outputs
-    b_power = seed(grad_ys, power)
+    b_power = scalar_seed(grad_ys)
     # adjoint of line 560: return _power(a, 4)
     b__power_args = bwd__power(_record__power, grad_ys=b_power)
     b_a = b__power_args[0]

@@ -172,9 +172,8 @@ def jvp_rk4_pendulum(theta0, damping, length, t_end, tangents):
     t_mul16 = broadcast_like(t_length * omega, mul16) + broadcast_like(
         length * t_omega, mul16)
     pow1 = pow(mul16, 2)
-    t_pow1 = t_mul16 * 2.0 * mul16
     mul17 = 0.5 * pow1
-    t_mul17 = broadcast_like(0.5 * t_pow1, mul17)
+    t_mul17 = broadcast_like(0.5 * (t_mul16 * 2.0 * mul16), mul17)
     mul18 = 9.81 * length
     t_mul18 = broadcast_like(9.81 * t_length, mul18)
     cos = math.cos(theta)

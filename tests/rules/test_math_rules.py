@@ -19,6 +19,7 @@ import srcdiff as sd
 from fd import assert_close, numeric_grad
 from srcdiff.api.check import check_grads
 from srcdiff.rules import math_rules
+from srcdiff.runtime import extreme_grad, index_add
 
 # ------------------------------------------------------------------ compositions
 
@@ -404,3 +405,56 @@ def test_what_the_rules_do_not_model_is_refused(fn, what):
 
 def test_a_constant_log_base_is_fine():
     assert sd.grad(log_with_varied_base)(1.5, 2.5) == pytest.approx(1.0 / (1.5 * math.log(2.5)))
+
+
+def _extreme_grad_by_counts(g, x, top, axis):
+    """extreme_grad's general formula: g shared among the ties of each group."""
+    hit = x == np.expand_dims(top, axis)
+    return hit * (np.expand_dims(g, axis) / np.sum(hit, axis=axis, keepdims=True))
+
+
+def test_extreme_grad_without_ties_skips_the_counts_exactly():
+    """runtime.extreme_grad leaves out the per-group counts when there are as many hits
+    as groups and no extreme is NaN: with no ties, one tie, and a NaN group whose missing
+    hit a tie elsewhere makes up for (the total alone would be wrong there)."""
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((6, 5))
+    g = rng.standard_normal(6)
+    for axis, reduce in ((1, np.max), (1, np.min), (0, np.max)):
+        gg = g if axis == 1 else g[:5]
+        top = reduce(x, axis=axis)
+        want = _extreme_grad_by_counts(gg, x, top, axis)
+        assert np.array_equal(extreme_grad(gg, x, top, axis), want)
+    tied = x.copy()
+    tied[2, 3] = tied[2].max()
+    top = np.max(tied, axis=1)
+    want = _extreme_grad_by_counts(g, tied, top, 1)
+    assert np.array_equal(extreme_grad(g, tied, top, 1), want)
+    assert np.sum(want[2] != 0) == 2 and np.allclose(want[2][want[2] != 0], g[2] / 2)
+    tied[4, 0] = np.nan  # group 4: no hit; group 2: two hits (as many hits as groups)
+    top = np.max(tied, axis=1)
+    assert np.count_nonzero(tied == top[:, None]) == top.size
+    with np.errstate(invalid="ignore", divide="ignore"):
+        want = _extreme_grad_by_counts(g, tied, top, 1)
+        got = extreme_grad(g, tied, top, 1)
+    assert np.array_equal(got, want, equal_nan=True)
+    assert np.allclose(got[2][got[2] != 0], g[2] / 2)
+
+
+@pytest.mark.parametrize("index", [2, slice(1, 4), slice(None, None, 2), (slice(None), 1)])
+def test_index_add_into_zeros_stores_what_adding_would(index):
+    """runtime.index_add with no gradient yet stores g into fresh zeros for a basic index
+    and a g of the zeros' dtype (one pass fewer); every other case adds: both give the
+    scatter-add of g, and a later contribution adds to it in place."""
+    x = np.arange(12.0).reshape(6, 2) if isinstance(index, tuple) else np.arange(6.0)
+    g = np.ones(np.shape(x[index])) * 1.5
+    want = np.zeros_like(x)
+    np.add.at(want, index, g)
+    got = index_add(None, x, index, g)
+    assert np.array_equal(got, want) and got.dtype == x.dtype
+    again = index_add(got, x, index, g)
+    assert again is got and np.array_equal(got, 2 * want)
+    ints = index_add(None, x, index, np.ones(np.shape(x[index]), dtype=int))  # adds, casting
+    assert ints.dtype == x.dtype and np.array_equal(ints, want / 1.5)
+    repeated = index_add(None, np.zeros(4), np.array([1, 1, 3]), np.ones(3))  # fancy: adds
+    assert np.array_equal(repeated, [0.0, 2.0, 0.0, 1.0])

@@ -78,12 +78,71 @@ class Analysis:
         self.in_loop = set()  # names defined inside some loop
         self.outputs = []
         self.registry = None  # the rule table the ops were described with
+        self.returns = None  # the facts of user calls' results (analysis/returns.py)
+        self.lists = {}  # lists only appended to and stacked: appended_lists()
 
     def op(self, stmt):
         return self.ops.get(S.key(stmt))
 
     def is_active_op(self, op):
         return op.target in self.active and any(o in self.active for o in op.operands)
+
+
+def header_reads(s):
+    """The names statement ``s`` itself reads (a compound statement: its header only)."""
+    if isinstance(s, gast.For):
+        nodes = [s.iter]
+    elif isinstance(s, (gast.While, gast.If)):
+        nodes = [s.test]
+    elif isinstance(s, (gast.Try, gast.With)):
+        return {n.id for n in gast.walk(s) if isinstance(n, gast.Name)}  # (conservative)
+    else:
+        nodes = [s]
+    return {n.id for node in nodes for n in gast.walk(node)
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+
+
+def appended_lists(a, fn, params):
+    """The lists every entry of which one of their own ``L.append(v)`` statements put
+    there: ``{L: [its append ops]}``. ``L`` is bound only by empty list displays
+    (``L = []``, not a parameter, never a loop target) and read by nothing but its own
+    appends (of values that do not read ``L``) and ``np.stack(L)`` (which copies the
+    entries): no alias, call, index, loop or return sees ``L``, so nothing else adds to it."""
+    lists, bad = {}, set(params)
+    for op in a.order:
+        if op.kind == "literal" and isinstance(op.stmt, gast.Assign) \
+                and isinstance(op.stmt.value, gast.List) and not op.stmt.value.elts:
+            lists.setdefault(op.target, [])
+        elif op.kind == "append":
+            lists.setdefault(op.target, []).append(op)
+        elif op.target is not None:
+            bad.add(op.target)
+    for s, _ in walk(fn.body):
+        if isinstance(s, gast.For):
+            bad |= {n.id for n in gast.walk(s.target) if isinstance(n, gast.Name)}
+        op = a.op(s)
+        for v in header_reads(s) & set(lists):
+            if op is not None and op.kind == "append" and op.target == v and not (
+                    S.loaded_names(gast.Tuple(elts=op.args, ctx=gast.Load())) & {v}):
+                continue
+            if op is not None and op.kind == "prim" and op.func is np.stack and not op.kwargs \
+                    and len(op.args) == 1 and isinstance(op.args[0], gast.Name):
+                continue
+            bad.add(v)
+    return {v: ops for v, ops in lists.items() if v not in bad and ops}
+
+
+def _stacked_fact(op, lists, kinds, shapes):
+    """``np.stack(L)`` of a list from :func:`appended_lists`: an array with one more leading
+    axis (of unknown length) than the entries, which share their facts."""
+    facts = [_atom_fact(ap.args[0], kinds, shapes) for ap in lists[op.args[0].id]]
+    kinds_seen = {k for k, _ in facts}
+    if len(kinds_seen) != 1 or kinds_seen & {None, CONTAINER}:
+        return None
+    pattern = facts[0][1]
+    for _, p in facts[1:]:
+        pattern = _join(pattern, p) if isinstance(p, tuple) else None
+    return (kinds_seen.pop(), (None,) + pattern) if isinstance(pattern, tuple) else None
 
 
 def walk(body, depth=0):
@@ -99,9 +158,11 @@ def walk(body, depth=0):
 
 def analyze(fn: gast.FunctionDef, parsed: Parsed, registry: Registry, user_functions,
             wrt_names: Sequence[str], stop: Sequence[str] = (),
-            arg_facts: Optional[dict] = None) -> "Analysis":
-    """Compute an :class:`Analysis` for the ANF function ``fn``."""
+            arg_facts: Optional[dict] = None, returns=None) -> "Analysis":
+    """Compute an :class:`Analysis` for the ANF function ``fn``. ``returns(op, atom)``
+    gives the facts of a user call's result from its arguments' (analysis/returns.py)."""
     a = Analysis()
+    a.returns = returns
     a.registry = registry
     params = [arg.id for arg in fn.args.args]
     arg_facts = arg_facts or {}
@@ -201,6 +262,7 @@ def _value_facts(a, fn, params, arg_facts, numbers=None):
     def entries_known(name):
         return name not in changed and a.assign_count.get(name, 0) == (name not in params)
 
+    a.lists = appended_lists(a, fn, params)
     for p in params:
         fact = arg_facts.get(p, (None, None))
         kinds[p], shapes[p] = fact[0], _as_pattern(fact[1])
@@ -228,6 +290,17 @@ def _sweep(a, kinds, shapes, children, entries_known):
         if op.target is None or op.kind in ("store", "append"):
             continue
         kind, shape = _fact(op, kinds, shapes)
+        if op.kind == "prim" and op.func is np.stack and op.args \
+                and isinstance(op.args[0], gast.Name) and op.args[0].id in a.lists:
+            stacked = _stacked_fact(op, a.lists, kinds, shapes)
+            if stacked is not None:
+                kind, shape = stacked
+        if op.kind == "call" and a.returns is not None:
+            got = a.returns(op, lambda node: _atom_fact(node, kinds, shapes))
+            if got is not None:
+                kind, shape = got[0], got[1]
+                if got[2] is not None and entries_known(op.target):
+                    children[op.target] = dict(got[2])
         if op.kind == "index" and kinds.get(op.args[0].id) == CONTAINER \
                 and op.args[0].id in children:
             child = entry_of(children[op.args[0].id], op.index, kinds)
@@ -238,6 +311,17 @@ def _sweep(a, kinds, shapes, children, entries_known):
                     children[op.target] = dict(child[2])
         _merge(kinds, op.target, kind)
         _merge(shapes, op.target, shape)
+
+
+def fact_of_atom(a, node):
+    """``(kind, pattern)`` of an atom (a name or a literal) in the analyzed function."""
+    return _atom_fact(node, a.kinds, a.shapes)
+
+
+def fact_of_op(a, op):
+    """``(kind, pattern)`` of what ``op`` alone computes, from its operands' facts (the
+    facts of its target join every definition of that name)."""
+    return _fact(op, a.kinds, a.shapes)
 
 
 def _as_pattern(fact):

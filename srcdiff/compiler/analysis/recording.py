@@ -209,6 +209,11 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=(
                     inside[v] = inside.get(v, 0) + 1
         return lambda v: total.get(v, 0) > inside.get(v, 0)
 
+    store_reads = set()  # the names statements writing into a value in place read
+    for x, _ in walk(body):
+        o = analysis.op(x)
+        if o is not None and o.kind in ("store", "append"):
+            store_reads |= S.loaded_names(x)
     for loop, _ in walk(body):
         if not isinstance(loop, (gast.For, gast.While)):
             continue
@@ -225,7 +230,12 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=(
             t = op.target
             if len(sites.get(t, ())) != 1:
                 continue
-            scalar = analysis.ranks.get(t) == 0 and analysis.kinds.get(t) == "array"
+            # an int too, unless a store reads it: the backward sweep undoes the store
+            # (``buf[k] = _stack.pop()``) with the names as they are there, which a
+            # recomputed temporary is not (it holds the last iteration's value)
+            scalar = analysis.ranks.get(t) == 0 and (
+                analysis.kinds.get(t) == "array"
+                or (analysis.kinds.get(t) == "int" and t not in store_reads))
             if not (scalar or _basic_view(op, analysis)):
                 continue
             operands = S.loaded_names(s.value)

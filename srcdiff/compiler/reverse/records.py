@@ -33,7 +33,7 @@ Verification mode checks it: ``bwd_g`` compares what it reads with the copies
 
 import gast
 
-from srcdiff.compiler.analysis.activity import walk
+from srcdiff.compiler.analysis.activity import header_reads, walk
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import InternalError
@@ -85,7 +85,7 @@ def keeps_records(fn, analysis):
         if isinstance(s, gast.For) and isinstance(s.target, gast.Name) \
                 and s.target.id in appended:
             return False
-        seen = _header_reads(s) & appended
+        seen = header_reads(s) & appended
         op = analysis.op(s)
         if op is not None and op.target in appended and op.kind not in ("append", "literal"):
             return False
@@ -105,20 +105,6 @@ def keeps_records(fn, analysis):
             continue
         return False
     return True
-
-
-def _header_reads(s):
-    """The names statement ``s`` itself reads (a compound statement: its header only)."""
-    if isinstance(s, gast.For):
-        nodes = [s.iter]
-    elif isinstance(s, (gast.While, gast.If)):
-        nodes = [s.test]
-    elif isinstance(s, (gast.Try, gast.With)):
-        return {n.id for n in gast.walk(s) if isinstance(n, gast.Name)}  # (conservative)
-    else:
-        nodes = [s]
-    return {n.id for node in nodes for n in gast.walk(node)
-            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
 
 
 def _checked_by_name(stmt):

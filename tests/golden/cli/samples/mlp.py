@@ -159,6 +159,15 @@ def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
         g = np.expand_dims(g, axes)
     if axis is None and type(hit) is np.ndarray:
         return hit * (g / np.count_nonzero(hit))
+    if type(hit) is np.ndarray and type(top) is np.ndarray and top.dtype.kind in "fiu" \
+            and type(g) is np.ndarray and g.dtype == np.float64 \
+            and np.count_nonzero(hit) == top.size and not np.isnan(top).any():
+        # no ties: each of the top.size groups holds an element equal to its extreme
+        # (a group's max/min is one of its elements, and only NaN differs from itself),
+        # so as many hits as groups means exactly one per group: every count is 1, and
+        # g / 1 == g (float64 g: the same dtype). The per-group count (a sum over the
+        # axis) is left out.
+        return hit * g
     return hit * (g / np.sum(hit, axis=axis, keepdims=True))
 
 
@@ -216,10 +225,20 @@ def index_add(b, x, index, g):
     Accumulates in place into ``b``; the compiler passes ``b`` only when it is
     an array that no other name refers to.
     """
+    ti = type(index)
+    if b is not None and (ti is int or ti is slice):  # the common case, decided cheaply
+        b[index] += g
+        return b
     if b is None:
         dtype = x.dtype if hasattr(x, "dtype") else np.asarray(x).dtype
         if type(x) is np.ndarray and (dtype == np.float64 or dtype.kind in "fc"):
             b = np.zeros(x.shape, dtype)  # (zeros_like's result, with less overhead)
+            if (ti is int or ti is slice) and type(g) is np.ndarray and g.dtype == dtype:
+                # a basic index reaches each element of the zeros once, and g has b's
+                # dtype: adding into zeros is storing (the same values; a -0.0 in g
+                # stays -0.0 where 0.0 + -0.0 gave 0.0), one pass over b[index] fewer
+                b[index] = g
+                return b
         else:
             b = np.zeros_like(x, dtype=dtype if np.issubdtype(dtype, np.inexact)
                               else np.result_type(dtype, np.float64))

@@ -251,10 +251,20 @@ def index_add(b, x, index, g):
     Accumulates in place into ``b``; the compiler passes ``b`` only when it is
     an array that no other name refers to.
     """
+    ti = type(index)
+    if b is not None and (ti is int or ti is slice):  # the common case, decided cheaply
+        b[index] += g
+        return b
     if b is None:
         dtype = x.dtype if hasattr(x, "dtype") else np.asarray(x).dtype
         if type(x) is np.ndarray and (dtype == np.float64 or dtype.kind in "fc"):
             b = np.zeros(x.shape, dtype)  # (zeros_like's result, with less overhead)
+            if (ti is int or ti is slice) and type(g) is np.ndarray and g.dtype == dtype:
+                # a basic index reaches each element of the zeros once, and g has b's
+                # dtype: adding into zeros is storing (the same values; a -0.0 in g
+                # stays -0.0 where 0.0 + -0.0 gave 0.0), one pass over b[index] fewer
+                b[index] = g
+                return b
         else:
             b = np.zeros_like(x, dtype=dtype if np.issubdtype(dtype, np.inexact)
                               else np.result_type(dtype, np.float64))
