@@ -1,0 +1,151 @@
+"""Generated code for array-API arrays (``array_api_strict``): what it may call, checked
+before it runs, and the errors it may still meet while running, made SrcdiffErrors.
+
+For arguments of an array-API library, generated code runs with ``np`` bound to the
+allowlist namespace of runtime_array_api.py. :func:`refuse_numpy_only` reads every
+generated function before anything runs and refuses, located at the user's line:
+
+* ``np.NAME`` outside the allowlist (``np.einsum``, ``np.add.at``, ``np.linalg...``);
+* another module's functions (``scipy.special...``) and calls of Python functions
+  other than generated ones, the rebound run-time helpers and builtins (a rule's
+  helper or a user's function the gradient calls as it is: their bodies run NumPy);
+* attributes only NumPy's arrays have (``x.mean()``, ``x.reshape(...)``, ``x.flat``):
+  an array-API array has operators, ``.T``, ``.mT``, ``.shape``, ``.ndim``, ``.size``,
+  ``.dtype``, ``.device`` only.
+
+What the code cannot know before running (an integer array where NumPy promotes, an
+index array, ``.T`` of a 3-d array) fails inside the array library with a TypeError,
+AttributeError or IndexError, or inside the namespace with a SrcdiffError;
+:func:`converting` turns the former into a SrcdiffError at the generated line.
+"""
+
+import builtins
+import linecache
+import types
+
+import gast
+import numpy as np
+
+from srcdiff.runtime_array_api import ALLOWED, HINTS, helpers_for
+from srcdiff.errors import SrcdiffError
+
+_CONTAINER_ATTRIBUTES = set().union(*(dir(t) for t in (list, dict, set, tuple, str)))
+_ARRAY_API_ATTRIBUTES = {"T", "mT", "shape", "ndim", "size", "dtype", "device", "to_device"}
+NUMPY_ONLY_ATTRIBUTES = frozenset(
+    a for a in dir(np.ndarray) if not a.startswith("_")) - _ARRAY_API_ATTRIBUTES \
+    - _CONTAINER_ATTRIBUTES
+_ALLOWED_MODULES = {"math"}  # (on a 0-d array: its float; on others a TypeError)
+
+
+def refuse_numpy_only(nodes, parsed, namespace, module):
+    """Raise a located SrcdiffError at the first NumPy-only call or attribute in the
+    generated functions ``nodes`` (run in ``namespace``, for arrays of ``module``);
+    ``parsed`` is the differentiated function's (callees' come from their generators)."""
+    generated = {n.name for n in nodes if isinstance(n, gast.FunctionDef)}
+    allowed_calls = generated | set(helpers_for(module))
+    for fn in nodes:
+        gen = getattr(fn, "_srcdiff_generator", None)
+        where = gen.parsed if gen is not None else parsed
+        for stmt in _statements(fn):
+            for node in gast.walk(stmt):
+                why = _numpy_only(node, namespace, allowed_calls, module, stmt)
+                if why is not None:
+                    message, hint = why
+                    raise where.error(stmt, message, hint=hint) \
+                        if getattr(stmt, "lineno", None) is not None \
+                        else where.error(where.node, message, hint=hint)
+
+
+def _statements(fn):
+    for stmt in gast.walk(fn):
+        if isinstance(stmt, gast.stmt) and not isinstance(stmt, gast.FunctionDef):
+            yield stmt
+
+
+def _numpy_only(node, namespace, allowed_calls, module, stmt):
+    """``(message, hint)`` when ``node`` is NumPy-only, else None."""
+    if isinstance(node, gast.Attribute):
+        chain = _chain(node)
+        if chain is not None and chain[0] == "np":  # (the longest chain is judged)
+            if _is_prefix(node, stmt) or len(chain) == 2 and chain[1] in ALLOWED:
+                return None
+            return _refused(".".join(chain[1:]), module)
+        if chain is not None and chain[0] != "np":
+            obj = namespace.get(chain[0])
+            if isinstance(obj, types.ModuleType) and obj.__name__ not in _ALLOWED_MODULES:
+                return (f"{'.'.join(chain)} is {obj.__name__}'s, which runs on NumPy arrays: "
+                        f"it cannot run on {module} arrays",
+                        "run this function on NumPy arrays")
+        if node.attr in NUMPY_ONLY_ATTRIBUTES and not _is_module_attribute(node, namespace):
+            return (f"`.{node.attr}` is an attribute of NumPy arrays only: {module} arrays "
+                    "have operators, .T, .mT, .shape, .ndim, .size and .dtype",
+                    f"write it with a function: np.{node.attr}(x, ...)"
+                    if node.attr in ALLOWED else "run this function on NumPy arrays")
+    if isinstance(node, gast.Call) and isinstance(node.func, gast.Name):
+        name = node.func.id
+        obj = namespace.get(name)
+        if obj is None or name in allowed_calls or getattr(builtins, name, None) is obj:
+            return None
+        what = f"{getattr(obj, '__module__', None) or '?'}.{getattr(obj, '__qualname__', name)}"
+        return (f"the gradient calls {name} ({what}) as it is, and its code runs NumPy's "
+                f"functions, not {module}'s", "differentiate it on NumPy arrays, or "
+                "inline it into the function srcdiff differentiates")
+    return None
+
+
+def _refused(name, module):
+    head = name.split(".")[0]
+    hint = HINTS.get(name) or HINTS.get(head) or "run this function on NumPy arrays"
+    return (f"np.{name} has no exact array-API equivalent in srcdiff's allowlist (it runs "
+            f"on NumPy arrays only), so this gradient cannot run on {module} arrays", hint)
+
+
+def _chain(node):
+    """``("np", "linalg", "norm")`` for ``np.linalg.norm``; None when not names all along."""
+    parts = []
+    while isinstance(node, gast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, gast.Name):
+        return None
+    return (node.id,) + tuple(reversed(parts))
+
+
+def _is_prefix(node, stmt):
+    """True when ``node`` is the inner part of a longer chain (``np.linalg`` of
+    ``np.linalg.norm``): the longest chain is the one judged."""
+    return any(isinstance(n, gast.Attribute) and n.value is node for n in gast.walk(stmt))
+
+
+def _is_module_attribute(node, namespace):
+    chain = _chain(node)
+    return chain is not None and isinstance(namespace.get(chain[0]), types.ModuleType)
+
+
+def converting(fn, module):
+    """``fn`` with the TypeError, AttributeError or IndexError the array library raises
+    on a NumPy-only operation made a SrcdiffError located at the generated line."""
+
+    def call(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except (TypeError, AttributeError, IndexError) as e:
+            raise _located(e, module) from e
+
+    return call
+
+
+def _located(error, module):
+    filename = lineno = line = None
+    tb = error.__traceback__
+    while tb is not None:  # the innermost frame of generated code
+        name = tb.tb_frame.f_code.co_filename
+        if name.startswith("<srcdiff"):
+            filename, lineno = name, tb.tb_lineno
+            line = linecache.getline(name, lineno)
+        tb = tb.tb_next
+    return SrcdiffError(f"the generated code met NumPy behaviour {module} arrays do not "
+                        f"have: {type(error).__name__}: {error}", filename=filename,
+                        lineno=lineno, line=line or None,
+                        hint="run this function on NumPy arrays (or write the line with "
+                             "functions both libraries have)")
