@@ -17,6 +17,7 @@ their global ``np`` bound to the namespace (:func:`helpers_for`); the few that t
 (written against the same ``np``, which is rebound: at module level it refuses).
 """
 
+import builtins
 import types
 
 from srcdiff import runtime, runtime_memory
@@ -379,6 +380,18 @@ def snapshot_tree(v):
     return np.copy(v) if _is_array(v) else _tree_snapshot(v)
 
 
+_builtin_len = builtins.len
+
+
+def array_len(v):
+    """``len`` in generated code and the helpers: an array's is its first axis (NumPy's)."""
+    if _is_array(v):
+        if not v.ndim:
+            raise TypeError("len() of a 0-d array")
+        return v.shape[0]
+    return _builtin_len(v)
+
+
 def restore_into(x, kept):
     if _is_array(x):
         x[...] = kept
@@ -422,7 +435,7 @@ def finish(g, x, zero=False):
 
 
 # the originals the overrides hand containers and numbers to (rebound like the rest)
-ORIGINALS = {"_tree_zeros": runtime.zeros_tree, "_container_item_add": runtime.item_add,
+ORIGINALS = {"len": array_len, "_builtin_len": builtins.len, "_tree_zeros": runtime.zeros_tree, "_container_item_add": runtime.item_add,
              "_container_item_clear": runtime.item_clear, "_tree_snapshot":
              runtime.snapshot_tree, "_tree_restore_into": runtime_memory.restore_into,
              "_tree_seed": runtime.seed, "_tree_finish": runtime.finish}
@@ -457,6 +470,6 @@ def helpers_for(name):
             made[key] = env[key] = types.FunctionType(f.__code__, env, f.__name__,
                                                       f.__defaults__, f.__closure__)
             made[key].__doc__ = f.__doc__
-    made["np"] = env["np"]
+    made["np"], made["len"] = env["np"], env["array_len"]
     _MADE[name] = made
     return made

@@ -18,8 +18,8 @@ import numpy as np
 from srcdiff.api import callables
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis import effects
-from srcdiff.compiler.analysis.facts import (arg_fact, array_api_mixture, array_api_module,
-                                             array_library)
+from srcdiff.compiler.analysis.facts import (arg_fact, array_api_in, array_api_mixture,
+                                             array_api_module, array_library)
 from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.normalize import check_signature as check_def
@@ -207,6 +207,15 @@ def _unsupported(v, path=()):
                 "srcdiff's generated code (NumPy calls) does not run on: it takes NumPy, "
                 "dask and CuPy arrays and arrays with __array_namespace__"), path
     return f"a {t.__name__}" if v is not None else "None", path
+
+
+def refuse_array_api(fn, values, what):
+    """Transforms of transforms (and matrices) assemble their results with NumPy."""
+    module = array_api_in(values)
+    if module is not None:
+        raise TypeError(f"{fn.__name__}: {what} on {module} arrays is not supported (it "
+                        "assembles results with NumPy); sd.grad, sd.value_and_grad, sd.vjp "
+                        "and sd.jvp run on them")
 
 
 def v_at(v, path):

@@ -88,6 +88,11 @@ def array_api_mixture(values):
     return None
 
 
+def array_api_in(values):
+    """The array-API module of the first array-API array among ``values``, or None."""
+    return next((m for m in map(array_api_module, _leaves(values)) if m is not None), None)
+
+
 def _leaves(v):
     if isinstance(v, (list, tuple)):
         for x in v:
