@@ -56,7 +56,7 @@ FLOATING = {"exp", "expm1", "log", "log1p", "log2", "log10", "sqrt", "sin", "cos
             "sinh", "cosh", "tanh", "arcsin", "arccos", "arctan", "arcsinh", "arccosh",
             "arctanh"}
 # names with an adapter (below); everything else is NumPy-only: refused
-ADAPTED = {"broadcast_to", "zeros", "ones", "full", "arange", "stack", "concatenate", "where", "transpose", "reshape", "expand_dims", "squeeze", "zeros_like",
+ADAPTED = {"swapaxes", "broadcast_to", "zeros", "ones", "full", "arange", "stack", "concatenate", "where", "transpose", "reshape", "expand_dims", "squeeze", "zeros_like",
            "ones_like", "full_like", "copy", "array", "real", "conj", "outer", "dot",
            "shape", "ndim", "size", "iscomplexobj"}
 ALLOWED = frozenset(SAME) | frozenset(RENAMED) | frozenset(REDUCTIONS) | ADAPTED
@@ -188,6 +188,12 @@ class Namespace:
         x = self.asarray(x)
         return self.xp.permute_dims(x, tuple(reversed(range(x.ndim))) if axes is None
                                     else tuple(axes))
+
+    def swapaxes(self, x, axis1, axis2):
+        x = self.asarray(x)
+        axes = list(range(x.ndim))
+        axes[axis1], axes[axis2] = axes[axis2], axes[axis1]
+        return self.xp.permute_dims(x, tuple(axes))
 
     def reshape(self, x, shape):
         return self.xp.reshape(self.asarray(x), (shape,) if isinstance(shape, int)

@@ -80,7 +80,8 @@ class Context:
             raise parsed.error(parsed.node, "verification mode compares values with NumPy's "
                                f"functions, which do not run on {self.array_api} arrays",
                                hint="verify the gradient on NumPy arrays (verify=False here)")
-        array_api.refuse_numpy_only(self.functions + list(nodes), parsed, ns, self.array_api)
+        array_api.refuse_numpy_only(self.functions + list(nodes), parsed,
+                                    self.namespaces + [ns], self.array_api)
 
     def adjoint_name(self, fn, wrt, facts):
         key = (fn, wrt, facts)

@@ -360,9 +360,10 @@ def column_stack_jvp(d, ans, tup):
 
 def stacked_parts(g, n, axis=0):
     """The ``n`` slices of ``g`` along ``axis`` (``np.stack``'s adjoint): views of ``g``,
-    as ``np.take`` would copy them (any array type has basic indexing)."""
+    as ``np.take`` would copy them (any array type has basic indexing; the trailing
+    ``...`` spells out the axes after, which the array API requires)."""
     lead = (slice(None),) * (axis % np.ndim(g))
-    return [g[lead + (i,)] for i in range(n)]
+    return [g[lead + (i, Ellipsis)] for i in range(n)]
 
 
 def stacked_grads(g, tup, how):

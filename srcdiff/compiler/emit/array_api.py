@@ -20,7 +20,10 @@ AttributeError or IndexError, or inside the namespace with a SrcdiffError;
 """
 
 import builtins
+import inspect
 import linecache
+import sys
+import textwrap
 import types
 
 import gast
@@ -37,23 +40,25 @@ NUMPY_ONLY_ATTRIBUTES = frozenset(
 _ALLOWED_MODULES = {"math"}  # (on a 0-d array: its float; on others a TypeError)
 
 
-def refuse_numpy_only(nodes, parsed, namespace, module):
+def refuse_numpy_only(nodes, parsed, namespaces, module):
     """Raise a located SrcdiffError at the first NumPy-only call or attribute in the
-    generated functions ``nodes`` (run in ``namespace``, for arrays of ``module``);
-    ``parsed`` is the differentiated function's (callees' come from their generators)."""
-    generated = {n.name for n in nodes if isinstance(n, gast.FunctionDef)}
-    allowed_calls = generated | set(helpers_for(module))
+    generated functions ``nodes`` (for arrays of ``module``), before anything runs;
+    ``parsed`` is the differentiated function's (callees' come from their generators).
+    The rules' helpers the code calls are checked the same way and, when they pass,
+    bound to the namespace in every one of ``namespaces`` (the generated code's)."""
+    check = _Checker(module, {n.name for n in nodes if isinstance(n, gast.FunctionDef)})
     for fn in nodes:
         gen = getattr(fn, "_srcdiff_generator", None)
         where = gen.parsed if gen is not None else parsed
         for stmt in _statements(fn):
-            for node in gast.walk(stmt):
-                why = _numpy_only(node, namespace, allowed_calls, module, stmt)
-                if why is not None:
-                    message, hint = why
-                    raise where.error(stmt, message, hint=hint) \
-                        if getattr(stmt, "lineno", None) is not None \
-                        else where.error(where.node, message, hint=hint)
+            why = check.statement(stmt, namespaces[-1])
+            if why is not None:
+                message, hint = why
+                raise where.error(stmt, message, hint=hint) \
+                    if getattr(stmt, "lineno", None) is not None \
+                    else where.error(where.node, message, hint=hint)
+    for ns in namespaces:
+        ns.update(check.bound)
 
 
 def _statements(fn):
@@ -62,35 +67,101 @@ def _statements(fn):
             yield stmt
 
 
-def _numpy_only(node, namespace, allowed_calls, module, stmt):
-    """``(message, hint)`` when ``node`` is NumPy-only, else None."""
-    if isinstance(node, gast.Attribute):
-        chain = _chain(node)
-        if chain is not None and chain[0] == "np":  # (the longest chain is judged)
-            if _is_prefix(node, stmt) or len(chain) == 2 and chain[1] in ALLOWED:
-                return None
-            return _refused(".".join(chain[1:]), module)
-        if chain is not None and chain[0] != "np":
-            obj = namespace.get(chain[0])
+class _Checker:
+    """What generated code (or a rule's helper) may do on ``module``'s arrays."""
+
+    def __init__(self, module, generated):
+        self.module = module
+        self.allowed_calls = set(generated) | set(helpers_for(module))
+        self.bound = {}  # a rule helper's name -> its version bound to the namespace
+        self.seen = {}  # rule helper -> None (passed) or (message, hint)
+
+    def statement(self, stmt, namespace):
+        for node in gast.walk(stmt):
+            why = self.node(node, namespace, stmt)
+            if why is not None:
+                return why
+        return None
+
+    def node(self, node, namespace, stmt):
+        """``(message, hint)`` when ``node`` is NumPy-only, else None."""
+        module = self.module
+        if isinstance(node, gast.Attribute):
+            chain = _chain(node)
+            if chain is not None and chain[0] == "np":  # (the longest chain is judged)
+                if _is_prefix(node, stmt) or len(chain) == 2 and chain[1] in ALLOWED:
+                    return None
+                return _refused(".".join(chain[1:]), module)
+            obj = namespace.get(chain[0]) if chain is not None else None
             if isinstance(obj, types.ModuleType) and obj.__name__ not in _ALLOWED_MODULES:
                 return (f"{'.'.join(chain)} is {obj.__name__}'s, which runs on NumPy arrays: "
-                        f"it cannot run on {module} arrays",
-                        "run this function on NumPy arrays")
-        if node.attr in NUMPY_ONLY_ATTRIBUTES and not _is_module_attribute(node, namespace):
-            return (f"`.{node.attr}` is an attribute of NumPy arrays only: {module} arrays "
-                    "have operators, .T, .mT, .shape, .ndim, .size and .dtype",
-                    f"write it with a function: np.{node.attr}(x, ...)"
-                    if node.attr in ALLOWED else "run this function on NumPy arrays")
-    if isinstance(node, gast.Call) and isinstance(node.func, gast.Name):
-        name = node.func.id
+                        f"it cannot run on {module} arrays", "run this function on NumPy arrays")
+            if node.attr in NUMPY_ONLY_ATTRIBUTES and not isinstance(obj, types.ModuleType):
+                return (f"`.{node.attr}` is an attribute of NumPy arrays only: {module} arrays "
+                        "have operators, .T, .mT, .shape, .ndim, .size and .dtype",
+                        f"write it with a function: np.{node.attr}(x, ...)"
+                        if node.attr in ALLOWED else "run this function on NumPy arrays")
+        if isinstance(node, gast.Call) and isinstance(node.func, gast.Name):
+            return self.call(node.func.id, namespace)
+        return None
+
+    def call(self, name, namespace):
         obj = namespace.get(name)
-        if obj is None or name in allowed_calls or getattr(builtins, name, None) is obj:
+        if obj is None or name in self.allowed_calls or getattr(builtins, name, None) is obj:
             return None
+        if isinstance(obj, types.FunctionType) and obj.__module__.startswith("srcdiff.rules."):
+            why = self.rule_helper(obj)
+            if why is None:
+                self.bound[name] = _rule_env(obj.__module__, self.module)[obj.__name__]
+                return None
+            path, message, hint = why
+            return (f"the gradient calls srcdiff's rule helper {' -> '.join(path)}, in which "
+                    f"{message}", hint)
         what = f"{getattr(obj, '__module__', None) or '?'}.{getattr(obj, '__qualname__', name)}"
         return (f"the gradient calls {name} ({what}) as it is, and its code runs NumPy's "
-                f"functions, not {module}'s", "differentiate it on NumPy arrays, or "
+                f"functions, not {self.module}'s", "differentiate it on NumPy arrays, or "
                 "inline it into the function srcdiff differentiates")
-    return None
+
+    def rule_helper(self, fn):
+        """None when the rule helper ``fn`` (and the helpers it calls) pass, else
+        ``(path of helpers, message, hint)``."""
+        if fn in self.seen:
+            return self.seen[fn]
+        self.seen[fn] = None  # (a recursive call passes while its body is read)
+        tree = gast.parse(textwrap.dedent(inspect.getsource(fn)))
+        env = vars(sys.modules[fn.__module__])
+        for stmt in _statements(tree):
+            for node in gast.walk(stmt):
+                if isinstance(node, gast.Call) and isinstance(node.func, gast.Name) and \
+                        isinstance(env.get(node.func.id), types.FunctionType) and \
+                        env[node.func.id].__module__.startswith("srcdiff.rules."):
+                    inner = self.rule_helper(env[node.func.id])
+                    if inner is not None:  # (the innermost helper's reason, with the path)
+                        self.seen[fn] = ([fn.__name__] + inner[0],) + inner[1:]
+                        return self.seen[fn]
+                why = self.node(node, env, stmt)
+                if why is not None:
+                    self.seen[fn] = ([fn.__name__], why[0], why[1])
+                    return self.seen[fn]
+        return None
+
+
+def _rule_env(name, module):
+    """The globals of rules module ``name`` with ``np`` and the run-time helpers bound to
+    ``module``'s namespace, its functions made again in them (once per pair)."""
+    key = (name, module)
+    if key not in _RULE_ENVS:
+        env = dict(vars(sys.modules[name]))
+        env.update(helpers_for(module))
+        for k, f in list(env.items()):
+            if isinstance(f, types.FunctionType) and f.__module__ == name:
+                env[k] = types.FunctionType(f.__code__, env, f.__name__, f.__defaults__,
+                                            f.__closure__)
+        _RULE_ENVS[key] = env
+    return _RULE_ENVS[key]
+
+
+_RULE_ENVS = {}
 
 
 def _refused(name, module):
@@ -115,11 +186,6 @@ def _is_prefix(node, stmt):
     """True when ``node`` is the inner part of a longer chain (``np.linalg`` of
     ``np.linalg.norm``): the longest chain is the one judged."""
     return any(isinstance(n, gast.Attribute) and n.value is node for n in gast.walk(stmt))
-
-
-def _is_module_attribute(node, namespace):
-    chain = _chain(node)
-    return chain is not None and isinstance(namespace.get(chain[0]), types.ModuleType)
 
 
 def converting(fn, module):
