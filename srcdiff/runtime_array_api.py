@@ -45,18 +45,23 @@ SAME = {name: name for name in (
     "logical_or", "logical_not", "isfinite", "isnan", "matmul")}
 RENAMED = {"arcsin": "asin", "arccos": "acos", "arctan": "atan", "arcsinh": "asinh",
            "arccosh": "acosh", "arctanh": "atanh", "arctan2": "atan2", "power": "pow"}
-# reductions: NumPy's second positional argument is the axis (the array API's is
-# keyword-only); dtype= and out= are refused
+# reductions: NumPy's positional parameters after the axis (the array API's axis and
+# keepdims are keyword-only); a dtype= or out= other than None is refused
 REDUCTIONS = {"sum": "sum", "prod": "prod", "mean": "mean", "max": "max", "min": "min",
               "amax": "max", "amin": "min", "argmax": "argmax", "argmin": "argmin",
               "count_nonzero": "count_nonzero"}
+_AFTER_AXIS = {"sum": ("dtype", "out", "keepdims"), "prod": ("dtype", "out", "keepdims"),
+               "mean": ("dtype", "out", "keepdims"), "max": ("out", "keepdims"),
+               "min": ("out", "keepdims"), "amax": ("out", "keepdims"),
+               "amin": ("out", "keepdims"), "argmax": ("out",), "argmin": ("out",),
+               "count_nonzero": ()}
 # unary functions NumPy computes in floating point for any input (the array API refuses
 # an integer array: a Python int is made a float, as NumPy does)
 FLOATING = {"exp", "expm1", "log", "log1p", "log2", "log10", "sqrt", "sin", "cos", "tan",
             "sinh", "cosh", "tanh", "arcsin", "arccos", "arctan", "arcsinh", "arccosh",
             "arctanh"}
 # names with an adapter (below); everything else is NumPy-only: refused
-ADAPTED = {"swapaxes", "broadcast_to", "zeros", "ones", "full", "arange", "stack", "concatenate", "where", "transpose", "reshape", "expand_dims", "squeeze", "zeros_like",
+ADAPTED = {"ravel", "asarray", "swapaxes", "broadcast_to", "zeros", "ones", "full", "arange", "stack", "concatenate", "where", "transpose", "reshape", "expand_dims", "squeeze", "zeros_like",
            "ones_like", "full_like", "copy", "array", "real", "conj", "outer", "dot",
            "shape", "ndim", "size", "iscomplexobj"}
 ALLOWED = frozenset(SAME) | frozenset(RENAMED) | frozenset(REDUCTIONS) | ADAPTED
@@ -114,8 +119,13 @@ class Namespace:
     def _reduction(self, name, fn):
         xp = self.xp
 
-        def call(x, axis=None, *rest, keepdims=False, **kwargs):
-            if any(r is not None for r in rest) or any(v is not None for v in kwargs.values()):
+        def call(x, axis=None, *rest, **kwargs):
+            if len(rest) > len(_AFTER_AXIS[name]):
+                raise TypeError(f"np.{name} takes at most {len(_AFTER_AXIS[name]) + 2} "
+                                "positional arguments")
+            kwargs.update(zip(_AFTER_AXIS[name], rest))
+            keepdims = kwargs.pop("keepdims", False)
+            if any(v is not None for v in kwargs.values()):
                 raise SrcdiffError(f"np.{name} with dtype= or out= has no array-API "
                                    "equivalent here", hint="reduce, then convert")
             x = self.asarray(x)
@@ -136,12 +146,15 @@ class Namespace:
                 return args[:k] + (self.xp.asarray(a),) + args[k + 1:]
         return args
 
-    def asarray(self, v):
-        """An array of ``xp`` for an array of ``xp`` or a Python number; else refused."""
+    def asarray(self, v, dtype=None):
+        """``np.asarray``: an array of ``xp`` as it is (or of ``dtype``), a Python number or
+        a list of them or of equally shaped arrays made one; else refused."""
         if _is_array(v):
-            return v
+            return v if dtype is None else self.xp.astype(v, self.dtype(dtype), copy=False)
         if isinstance(v, (bool, int, float)):
-            return self.xp.asarray(v)
+            return self.xp.asarray(v, dtype=self.dtype(dtype))
+        if isinstance(v, (list, tuple)):
+            return self.array(v, dtype)
         raise SrcdiffError(f"a {type(v).__name__} among {self.xp.__name__} arrays: only "
                            "Python numbers mix with them (NumPy would convert it)")
 
@@ -180,6 +193,8 @@ class Namespace:
         return self.xp.concat([self.asarray(a) for a in arrays], axis=axis)
 
     def where(self, condition, x, y):
+        if not _is_array(condition):  # (a number: its truth, as NumPy takes it)
+            condition = self.xp.asarray(bool(condition))
         if not _is_array(x) and not _is_array(y):  # (two scalars: NumPy's dtype)
             x = self.xp.asarray(x)
         return self.xp.where(condition, x, y)
@@ -198,6 +213,9 @@ class Namespace:
     def reshape(self, x, shape):
         return self.xp.reshape(self.asarray(x), (shape,) if isinstance(shape, int)
                                else tuple(shape))
+
+    def ravel(self, x):
+        return self.xp.reshape(self.asarray(x), (-1,))
 
     def expand_dims(self, x, axis):
         x = self.asarray(x)
@@ -296,7 +314,7 @@ def _is_basic_index(index):
     """Ints, slices, None, Ellipsis and tuples of them (an index array is not basic)."""
     if type(index) is tuple:
         return all(_is_basic_index(i) for i in index)
-    return index is None or index is Ellipsis or type(index) in (int, bool, slice)
+    return index is None or index is Ellipsis or type(index) in (int, slice)
 
 
 def _float_dtype(x):
@@ -350,6 +368,9 @@ def index_add(b, x, index, g):
                            hint="index it with ints and slices")
     if b is None:
         b = np.xp.zeros(x.shape, dtype=_float_dtype(x))
+    if isinstance(index, tuple) and None in index:  # (x[:, None]: no axis of x to store
+        index = tuple(i for i in index if i is not None)  # into; g's is of length 1)
+        g = np.reshape(g, np.shape(b[index]))
     b[index] += g
     return b
 

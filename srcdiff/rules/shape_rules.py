@@ -470,7 +470,8 @@ def array_jvp(d, ans, object, dtype=None, **kwargs):
 def unstack_like(g, obj):
     """The gradient of ``np.array(obj)`` for a (nested) list or an array ``obj``."""
     if isinstance(obj, (list, tuple)):
-        return [unstack_like(g[i], o) for i, o in enumerate(obj)]
+        return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+        # wants every axis indexed: g[i, ...] is NumPy's g[i])
     return g
 
 

@@ -103,6 +103,13 @@ class _Checker:
                         if node.attr in ALLOWED else "run this function on NumPy arrays")
         if isinstance(node, gast.Call) and isinstance(node.func, gast.Name):
             return self.call(node.func.id, namespace)
+        if isinstance(node, gast.BinOp) and any(isinstance(side, gast.Compare)
+                                                for side in (node.left, node.right)):
+            return (f"arithmetic on a comparison's booleans (NumPy counts True as 1; "
+                    f"{module} refuses arithmetic on booleans)",
+                    "np.maximum's and np.minimum's gradients count ties so: write "
+                    "np.where(x > y, x, y) for them" if _in_rule(stmt) else
+                    "write np.where(condition, 1.0, 0.0)")
         return None
 
     def call(self, name, namespace):
@@ -162,6 +169,12 @@ def _rule_env(name, module):
 
 
 _RULE_ENVS = {}
+
+
+def _in_rule(stmt):
+    """True for a statement srcdiff made (an adjoint), not the user's own line."""
+    role = getattr(getattr(stmt, "_srcdiff_origin", None), "role", None)
+    return role is not None and role != "primal"
 
 
 def _refused(name, module):
