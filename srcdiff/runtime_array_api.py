@@ -61,9 +61,10 @@ FLOATING = {"exp", "expm1", "log", "log1p", "log2", "log10", "sqrt", "sin", "cos
             "sinh", "cosh", "tanh", "arcsin", "arccos", "arctan", "arcsinh", "arccosh",
             "arctanh"}
 # names with an adapter (below); everything else is NumPy-only: refused
-ADAPTED = {"ravel", "asarray", "swapaxes", "broadcast_to", "zeros", "ones", "full", "arange", "stack", "concatenate", "where", "transpose", "reshape", "expand_dims", "squeeze", "zeros_like",
-           "ones_like", "full_like", "copy", "array", "real", "conj", "outer", "dot",
-           "shape", "ndim", "size", "iscomplexobj"}
+ADAPTED = {"ravel", "asarray", "swapaxes", "broadcast_to", "zeros", "ones", "full", "arange",
+           "stack", "concatenate", "where", "transpose", "reshape", "expand_dims", "squeeze",
+           "zeros_like", "ones_like", "full_like", "copy", "array", "real", "conj", "outer",
+           "dot", "shape", "ndim", "size", "iscomplexobj"}
 ALLOWED = frozenset(SAME) | frozenset(RENAMED) | frozenset(REDUCTIONS) | ADAPTED
 
 # why a NumPy name is not in ALLOWED, and what to write instead (error hints)
@@ -462,10 +463,14 @@ def finish(g, x, zero=False):
 
 
 # the originals the overrides hand containers and numbers to (rebound like the rest)
-ORIGINALS = {"len": array_len, "_builtin_len": builtins.len, "_tree_zeros": runtime.zeros_tree, "_container_item_add": runtime.item_add,
-             "_container_item_clear": runtime.item_clear, "_tree_snapshot":
-             runtime.snapshot_tree, "_tree_restore_into": runtime_memory.restore_into,
-             "_tree_seed": runtime.seed, "_tree_finish": runtime.finish}
+_tree_zeros, _container_item_add = runtime.zeros_tree, runtime.item_add
+_container_item_clear, _tree_snapshot = runtime.item_clear, runtime.snapshot_tree
+_tree_restore_into, _tree_seed = runtime_memory.restore_into, runtime.seed
+_tree_finish = runtime.finish
+ORIGINALS = {"len": array_len, "_builtin_len": builtins.len, "_tree_zeros": _tree_zeros,
+             "_container_item_add": _container_item_add, "_tree_seed": _tree_seed,
+             "_container_item_clear": _container_item_clear, "_tree_finish": _tree_finish,
+             "_tree_snapshot": _tree_snapshot, "_tree_restore_into": _tree_restore_into}
 
 _MADE = {}
 

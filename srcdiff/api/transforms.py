@@ -18,8 +18,13 @@ import numpy as np
 from srcdiff.api import callables
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis import effects
-from srcdiff.compiler.analysis.facts import (arg_fact, array_api_in, array_api_mixture,
-                                             array_api_module, array_library)
+from srcdiff.compiler.analysis.facts import (
+    arg_fact,
+    array_api_in,
+    array_api_mixture,
+    array_api_module,
+    array_library,
+)
 from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.normalize import check_signature as check_def

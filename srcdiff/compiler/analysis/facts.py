@@ -81,7 +81,7 @@ def array_api_mixture(values):
     if len(modules) > 1:
         return f"arrays of several array-API libraries ({', '.join(sorted(modules))})"
     for v in leaves:
-        if array_api_module(v) is None and not type(v) in (bool, int, float) \
+        if array_api_module(v) is None and type(v) not in (bool, int, float) \
                 and (isinstance(v, (np.ndarray, np.generic)) or hasattr(v, "shape")):
             return (f"a {type(v).__module__.split('.')[0]}.{type(v).__name__} beside "
                     f"{modules.pop()} arrays (only Python numbers mix with them)")

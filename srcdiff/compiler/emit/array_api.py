@@ -29,8 +29,8 @@ import types
 import gast
 import numpy as np
 
-from srcdiff.runtime_array_api import ALLOWED, HINTS, helpers_for
 from srcdiff.errors import SrcdiffError
+from srcdiff.runtime_array_api import ALLOWED, HINTS, helpers_for
 
 _CONTAINER_ATTRIBUTES = set().union(*(dir(t) for t in (list, dict, set, tuple, str)))
 _ARRAY_API_ATTRIBUTES = {"T", "mT", "shape", "ndim", "size", "dtype", "device", "to_device"}
