@@ -222,6 +222,8 @@ class Namespace:
         x = self.asarray(x)
         axes = axis if isinstance(axis, tuple) else (axis,)
         ndim = x.ndim + len(axes)  # NumPy's: the axes index the result, inserted in order
+        if len({a % ndim for a in axes}) != len(axes):
+            raise ValueError("repeated axis in expand_dims")
         for a in sorted(a % ndim for a in axes):
             x = self.xp.expand_dims(x, axis=a)
         return x

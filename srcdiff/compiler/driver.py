@@ -81,7 +81,7 @@ class Context:
                                f"functions, which do not run on {self.array_api} arrays",
                                hint="verify the gradient on NumPy arrays (verify=False here)")
         array_api.refuse_numpy_only(self.functions + list(nodes), parsed,
-                                    self.namespaces + [ns], self.array_api)
+                                    self.namespaces + [ns] * len(nodes), self.array_api)
 
     def adjoint_name(self, fn, wrt, facts):
         key = (fn, wrt, facts)

@@ -121,6 +121,17 @@ def test_value_and_grad_vjp_and_containers():
     assert_same(expected, sd.grad(_dict_layer)(on_xp(params), xp.asarray(args[1])))
 
 
+def test_seeds_of_an_array_output():
+    x, m = F.arrays(3), F.arrays(2, 3)
+    grad_ys = np.array([0.5, -2.0])
+    for seed in (None, grad_ys):
+        expected = sd.grad(F.vector_output, wrt=(0, 1))(x, m, grad_ys=seed)
+        got = sd.grad(F.vector_output, wrt=(0, 1))(*on_xp((x, m)), grad_ys=on_xp(seed))
+        assert_same(expected, got)
+    with pytest.raises(ValueError, match="grad_ys for the output has shape \\(3,\\)"):
+        sd.grad(F.vector_output)(*on_xp((x, m)), grad_ys=xp.ones(3))
+
+
 def _dict_layer(p, x):
     return F.layer(p["W"], x, p["b"])
 

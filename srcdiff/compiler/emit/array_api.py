@@ -29,7 +29,7 @@ import types
 import gast
 import numpy as np
 
-from srcdiff.errors import SrcdiffError
+from srcdiff.errors import InternalError, SrcdiffError
 from srcdiff.runtime_array_api import ALLOWED, HINTS, helpers_for
 
 _CONTAINER_ATTRIBUTES = set().union(*(dir(t) for t in (list, dict, set, tuple, str)))
@@ -43,15 +43,18 @@ _ALLOWED_MODULES = {"math"}  # (on a 0-d array: its float; on others a TypeError
 def refuse_numpy_only(nodes, parsed, namespaces, module):
     """Raise a located SrcdiffError at the first NumPy-only call or attribute in the
     generated functions ``nodes`` (for arrays of ``module``), before anything runs;
-    ``parsed`` is the differentiated function's (callees' come from their generators).
-    The rules' helpers the code calls are checked the same way and, when they pass,
-    bound to the namespace in every one of ``namespaces`` (the generated code's)."""
+    ``namespaces``: the one each node runs in (parallel lists); ``parsed`` is the
+    differentiated function's (callees' come from their generators). The rules' helpers
+    the code calls are checked the same way and, when they pass, bound to the namespace
+    in every one of ``namespaces``."""
     check = _Checker(module, {n.name for n in nodes if isinstance(n, gast.FunctionDef)})
-    for fn in nodes:
+    if len(nodes) != len(namespaces):
+        raise InternalError("refuse_numpy_only: one namespace per generated function")
+    for fn, namespace in zip(nodes, namespaces):
         gen = getattr(fn, "_srcdiff_generator", None)
         where = gen.parsed if gen is not None else parsed
         for stmt in _statements(fn):
-            why = check.statement(stmt, namespaces[-1])
+            why = check.statement(stmt, namespace)
             if why is not None:
                 message, hint = why
                 raise where.error(stmt, message, hint=hint) \
