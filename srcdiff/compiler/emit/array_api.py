@@ -75,7 +75,8 @@ class _Checker:
 
     def __init__(self, module, generated):
         self.module = module
-        self.allowed_calls = set(generated) | set(helpers_for(module))
+        self.generated = set(generated)
+        self.helpers = helpers_for(module)  # (allowed where the name is bound to them)
         self.bound = {}  # a rule helper's name -> its version bound to the namespace
         self.seen = {}  # rule helper -> None (passed) or (message, hint)
 
@@ -117,7 +118,8 @@ class _Checker:
 
     def call(self, name, namespace):
         obj = namespace.get(name)
-        if obj is None or name in self.allowed_calls or getattr(builtins, name, None) is obj:
+        if obj is None or name in self.generated or obj is self.helpers.get(name) \
+                or getattr(builtins, name, None) is obj:
             return None
         if isinstance(obj, types.FunctionType) and obj.__module__.startswith("srcdiff.rules."):
             why = self.rule_helper(obj)
@@ -139,7 +141,7 @@ class _Checker:
             return self.seen[fn]
         self.seen[fn] = None  # (a recursive call passes while its body is read)
         tree = gast.parse(textwrap.dedent(inspect.getsource(fn)))
-        env = vars(sys.modules[fn.__module__])
+        env = _rule_env(fn.__module__, self.module)  # (its helpers bound: as it will run)
         for stmt in _statements(tree):
             for node in gast.walk(stmt):
                 if isinstance(node, gast.Call) and isinstance(node.func, gast.Name) and \

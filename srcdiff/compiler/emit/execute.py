@@ -62,8 +62,9 @@ def base_namespace(user_namespace, helpers, array_api=None):
     ns.update(RUNTIME_HELPERS)
     ns.update(helpers)
     ns["np"] = np
-    if array_api is not None:
-        ns.update(runtime_array_api.helpers_for(array_api))
+    if array_api is not None:  # (the helpers generated code calls by name, np and len)
+        bound = runtime_array_api.helpers_for(array_api)
+        ns.update((k, bound[k]) for k in (*RUNTIME_HELPERS, "np", "len") if k in bound)
     return ns
 
 
