@@ -19,7 +19,8 @@ from array_api_cases import CASES as FUNCTIONS
 from corpus import CASES
 from fd import assert_close, numeric_grad
 from soundness_cases import CASES as SOUNDNESS
-from srcdiff.compiler.analysis.facts import arg_fact
+from srcdiff.compiler.analysis.facts import arg_fact, array_api_mixture, array_api_module
+from srcdiff.compiler.emit.array_api import converting
 from srcdiff.runtime_array_api import ALLOWED, Namespace
 
 xp = pytest.importorskip("array_api_strict")
@@ -150,6 +151,28 @@ def test_a_kind_of_its_own_compiled_once():
     t = sd.grad(F.elementwise).__srcdiff_transform__
     assert t.compiled([x]) is t.compiled([xp.asarray([0.4, 0.5, 0.6])])
     assert t.compiled([x]) is not t.compiled([np.asarray([0.1, 0.2, 0.3])])
+
+
+def test_numpys_own_arrays_and_scalars_are_not_the_kind():
+    """NumPy 2's arrays and scalars have __array_namespace__ too (numpy): not this kind."""
+    for v in (np.ones(2), np.float64(0.5), np.int64(3), np.bool_(True)):
+        assert array_api_module(v) is None
+    assert array_api_mixture([np.ones(2), np.float64(0.5), 2.0, [np.int64(1)]]) is None
+    assert array_api_module(xp.asarray(1.0)) == "array_api_strict"
+
+
+def test_a_value_error_inside_the_library_is_converted_and_srcdiffs_own_is_not():
+    def write_into_a_broadcast():
+        b = xp.broadcast_to(xp.asarray(1.0), (3,))
+        b[0] = 2.0
+
+    def bad_seed():
+        raise ValueError("grad_ys for the output has shape (3,)")
+
+    with pytest.raises(sd.SrcdiffError, match="ValueError: assignment destination is read-only"):
+        converting(write_into_a_broadcast, "array_api_strict")()
+    with pytest.raises(ValueError, match="grad_ys"):
+        converting(bad_seed, "array_api_strict")()
 
 
 # --------------------------------------------------------------- the corpora, swept

@@ -53,10 +53,11 @@ def array_api_module(value):
     """The name of the array-API module (``"array_api_strict"``) of an array that has
     ``__array_namespace__`` and is not NumPy's, dask's or CuPy's (those run NumPy's own
     calls); None for any other value. Reads the namespace only: nothing is computed."""
-    if isinstance(value, np.ndarray) or not hasattr(value, "__array_namespace__") \
+    if isinstance(value, (np.ndarray, np.generic)) or not hasattr(value, "__array_namespace__") \
             or not hasattr(value, "shape") or array_library(value) is not None:
-        return None
-    return value.__array_namespace__().__name__
+        return None  # (NumPy 2's arrays and scalars have __array_namespace__: numpy)
+    name = value.__array_namespace__().__name__
+    return None if name == np.__name__ else name
 
 
 def array_api_of(arg_facts):

@@ -208,15 +208,30 @@ def _is_prefix(node, stmt):
 
 def converting(fn, module):
     """``fn`` with the TypeError, AttributeError or IndexError the array library raises
-    on a NumPy-only operation made a SrcdiffError located at the generated line."""
+    on a NumPy-only operation (and a ValueError raised inside the library, such as a
+    write into a read-only broadcast) made a SrcdiffError located at the generated line;
+    srcdiff's own ValueErrors (a ``grad_ys`` of the wrong shape) stay as they are."""
 
     def call(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except (TypeError, AttributeError, IndexError) as e:
             raise _located(e, module) from e
+        except ValueError as e:
+            if not _raised_in(e, module):
+                raise
+            raise _located(e, module) from e
 
     return call
+
+
+def _raised_in(error, module):
+    """True when the innermost frame of ``error`` is in the package ``module``."""
+    tb = error.__traceback__
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    name = tb.tb_frame.f_globals.get("__name__", "")
+    return name == module or name.startswith(module + ".")
 
 
 def _located(error, module):
