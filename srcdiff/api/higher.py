@@ -28,7 +28,7 @@ from srcdiff.api import backends, callables
 from srcdiff.api import transforms as api
 from srcdiff.api.callables import PerShape
 from srcdiff.compiler import driver
-from srcdiff.compiler.analysis.facts import arg_fact
+from srcdiff.compiler.analysis.facts import arg_fact, array_api_module
 from srcdiff.compiler.driver import compile_forward
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.front import derivatives
@@ -90,6 +90,7 @@ class Target:
     def bind(self, args, kwargs):
         if self.inner is not None:
             values = list(self.inner.bind_arguments(args, kwargs))
+            api.refuse_array_api(self.fn, values, "a transform of a transform")
         else:
             values = api.FirstOrder.bind_arguments(self, args, kwargs)
         api.check_arguments(self.fn, self.params, values)
@@ -207,6 +208,9 @@ def _check_like(t, x, what):
         if not isinstance(t, (list, tuple)) or len(t) != len(x):
             raise ValueError(f"{what} must be a sequence of {len(x)} entries")
         return type(x)(_check_like(a, b, f"{what}[{i}]") for i, (a, b) in enumerate(zip(t, x)))
+    module = array_api_module(x)
+    if module is not None:  # (an array-API array: its tangent is one of the same library)
+        return _check_array_api_like(t, x, what, module)
     if isinstance(x, (bool, int, np.integer, np.bool_)) or (
             isinstance(x, np.ndarray) and not np.issubdtype(x.dtype, np.inexact)):
         return t  # integers are constants: their tangent is ignored
@@ -216,6 +220,19 @@ def _check_like(t, x, what):
     if np.iscomplexobj(t):
         raise TypeError(f"{what} is complex; srcdiff differentiates real functions of real "
                         "inputs only")
+    return t
+
+
+def _check_array_api_like(t, x, what, module):
+    xp = x.__array_namespace__()
+    if not xp.isdtype(x.dtype, "real floating"):
+        return t  # integers are constants: their tangent is ignored
+    if array_api_module(t) != module:
+        raise TypeError(f"{what} is a {type(t).__name__}; the argument is a {module} array, "
+                        "so its tangent must be one too")
+    if tuple(t.shape) != tuple(x.shape) or not xp.isdtype(t.dtype, "real floating"):
+        raise ValueError(f"{what} has shape {tuple(t.shape)} and dtype {t.dtype}, but the "
+                         f"argument has shape {tuple(x.shape)}: they must be equal, and real")
     return t
 
 
@@ -236,6 +253,10 @@ def _fill(t, x):
 
 
 def _zeros(x):
+    if array_api_module(x) is not None:
+        xp = x.__array_namespace__()
+        return xp.zeros(x.shape, dtype=x.dtype if xp.isdtype(x.dtype, "real floating")
+                        else xp.float64)
     if isinstance(x, np.ndarray):
         return np.zeros(x.shape, x.dtype if np.issubdtype(x.dtype, np.inexact) else float)
     return 0.0
@@ -282,6 +303,7 @@ class Composed(api.Transform):
     def bind_arguments(self, args, kwargs):
         values = self.inner.bind_arguments(args, kwargs)
         api.check_arguments(self.fn, self.params, values)
+        api.refuse_array_api(self.fn, values, "a transform of a transform")
         return values
 
     def compiled(self, values):

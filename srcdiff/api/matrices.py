@@ -173,6 +173,7 @@ def jacobian(f: Function, wrt: Wrt = 0, mode: str = "reverse") -> "Jacobian":
 
 def _inputs(target, values, wrt, what):
     params = target.params
+    api.refuse_array_api(target.fn, values, what)
     out = []
     for w in wrt:
         if w not in params:

@@ -18,7 +18,13 @@ import numpy as np
 from srcdiff.api import callables
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis import effects
-from srcdiff.compiler.analysis.facts import arg_fact, array_library
+from srcdiff.compiler.analysis.facts import (
+    arg_fact,
+    array_api_in,
+    array_api_mixture,
+    array_api_module,
+    array_library,
+)
 from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.normalize import check_signature as check_def
@@ -157,6 +163,10 @@ def check_arguments(fn, params, values):
                                 "differentiates real functions of real inputs only")
             raise TypeError(f"{fn.__name__}: {where} is {what}; srcdiff takes floats, ints, "
                             "bools, real arrays and tuples, lists and dicts of them")
+    mixed = array_api_mixture(values)
+    if mixed is not None:
+        raise TypeError(f"{fn.__name__}: the arguments hold {mixed}; the gradient runs on "
+                        "one array-API namespace, so give every array as one of its arrays")
 
 
 def _unsupported(v, path=()):
@@ -191,11 +201,26 @@ def _unsupported(v, path=()):
             if bad is not None:
                 return bad
         return None
-    if hasattr(v, "__array_namespace__") or hasattr(v, "__array_function__"):
+    module = array_api_module(v)
+    if module is not None:  # (runtime_array_api.py: NumPy's names bound to its namespace)
+        if not v.__array_namespace__().isdtype(v.dtype, ("bool", "integral", "real floating")):
+            return f"a {module} array of dtype {v.dtype}", path
+        return (f"a {module} array of unknown shape {v.shape}", path) \
+            if any(d is None for d in v.shape) else None
+    if hasattr(v, "__array_function__"):
         return (f"an array of type {t.__module__.split('.')[0]}.{t.__name__}, which "
                 "srcdiff's generated code (NumPy calls) does not run on: it takes NumPy, "
-                "dask and CuPy arrays"), path
+                "dask and CuPy arrays and arrays with __array_namespace__"), path
     return f"a {t.__name__}" if v is not None else "None", path
+
+
+def refuse_array_api(fn, values, what):
+    """Transforms of transforms (and matrices) assemble their results with NumPy."""
+    module = array_api_in(values)
+    if module is not None:
+        raise TypeError(f"{fn.__name__}: {what} on {module} arrays is not supported (it "
+                        "assembles results with NumPy); sd.grad, sd.value_and_grad, sd.vjp "
+                        "and sd.jvp run on them")
 
 
 def v_at(v, path):

@@ -15,11 +15,12 @@ import numpy as np
 from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze, varied_options, walk
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.effects import changed_parameters
-from srcdiff.compiler.analysis.facts import dict_arguments, zero_d
+from srcdiff.compiler.analysis.facts import array_api_of, dict_arguments, zero_d
 from srcdiff.compiler.analysis.keys import varied_keys
 from srcdiff.compiler.analysis.ops import is_user_function
 from srcdiff.compiler.analysis.returns import Returns
 from srcdiff.compiler.analysis.shift import free_shifts
+from srcdiff.compiler.emit import array_api
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.emit import verify as verifier
 from srcdiff.compiler.emit.execute import Compiled
@@ -61,6 +62,7 @@ class Context:
         self.verify = verify  # the generated code checks the sweep's invariant (verify.py)
         self.registry = registry or DEFAULT
         self.helpers = {}  # name -> object, for every generated namespace
+        self.array_api = None  # the array-API module the arguments' arrays are of, if any
         self.functions = []  # generated adjoints of called user functions, in order
         self.adjoints = {}  # (function, wrt, facts) -> generated name
         self.tangents = {}  # the same for forward mode
@@ -68,6 +70,21 @@ class Context:
         self.function_names = NameGen(taken)
         # the facts of what called user functions return (analysis/returns.py)
         self.returns = Returns(self.registry, RESERVED, _srcdiff_code)
+
+    def namespace(self, parsed):
+        """The names the code generated from ``parsed`` runs with (emit/execute.py)."""
+        return emit.base_namespace(parsed.namespace, self.helpers, self.array_api)
+
+    def check_array_api(self, nodes, parsed, ns):
+        """For array-API arguments: refuse NumPy-only code before it runs (emit/array_api.py)."""
+        if self.array_api is None:
+            return
+        if self.verify:
+            raise parsed.error(parsed.node, "verification mode compares values with NumPy's "
+                               f"functions, which do not run on {self.array_api} arrays",
+                               hint="verify the gradient on NumPy arrays (verify=False here)")
+        array_api.refuse_numpy_only(self.functions + list(nodes), parsed,
+                                    self.namespaces + [ns] * len(nodes), self.array_api)
 
     def adjoint_name(self, fn, wrt, facts):
         key = (fn, wrt, facts)
@@ -80,8 +97,7 @@ class Context:
             fn, list(wrt), arg_facts=dict(facts), name=name, as_tuple=True, context=self,
             zero_gradients=True, internal=True)
         source = emit.module_source([node])
-        ns = emit.load(source, emit.base_namespace(parsed.namespace, self.helpers), name,
-                       parsed)
+        ns = emit.load(source, self.namespace(parsed), name, parsed)
         self.functions.append(node)
         self.namespaces.append(ns)
         self.helpers[name] = ns[name]
@@ -110,9 +126,7 @@ class Context:
             fn, list(wrt), arg_facts=dict(facts), name=names[0], as_tuple=True, context=self,
             zero_gradients=True, internal=True, return_value=True)
         pair = records.split(node, *names)
-        ns = emit.load(emit.module_source(pair), emit.base_namespace(parsed.namespace,
-                                                                      self.helpers), names[0],
-                       parsed)
+        ns = emit.load(emit.module_source(pair), self.namespace(parsed), names[0], parsed)
         for name, node in zip(names, pair):  # (functions and namespaces are parallel lists)
             self.functions.append(node)
             self.namespaces.append(ns)
@@ -131,8 +145,7 @@ class Context:
         node, parsed, _ = forward_function(fn, list(wrt), arg_facts=dict(facts), name=name,
                                            as_tuple=True, context=self)
         source = emit.module_source([node])
-        ns = emit.load(source, emit.base_namespace(parsed.namespace, self.helpers), name,
-                       parsed)
+        ns = emit.load(source, self.namespace(parsed), name, parsed)
         self.functions.append(node)
         self.namespaces.append(ns)
         self.helpers[name] = ns[name]
@@ -231,7 +244,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     (default: with the optimizer) lets calls keep their callee's record (records.py);
     a checkpointed compilation keeps none (its segments re-run the primal sweep).
     """
-    ctx = context or Context(optimize=optimize, verify=verify, reuse=reuse)
+    ctx = context or _context(arg_facts, optimize=optimize, verify=verify, reuse=reuse)
     if checkpoint not in (None, False) and context is None:
         ctx.reuse = False
     entry = name or "grad_" + function_name(fn)
@@ -308,11 +321,14 @@ def compile_pullback(fn: Function, wrt: Sequence[str], **options: Any):
         names = ctx.function_names.fresh("fwd_" + base), ctx.function_names.fresh("bwd_" + base)
         pair = records.split(node, *names)
         source = emit.module_source(list(pair))
-        ns = emit.load(source, emit.base_namespace(parsed.namespace, ctx.helpers), names[0],
-                       parsed)
+        ns = emit.load(source, ctx.namespace(parsed), names[0], parsed)
         ctx.link(ns)
+        ctx.check_array_api(pair, parsed, ns)
         fwd = emit.Compiled(source, ns, names[0], namespaces=ctx.namespaces).call  # (guarded)
-        return fwd, ns[names[1]], emit.module_source(ctx.functions + list(pair))
+        bwd = ns[names[1]]
+        if ctx.array_api is not None:
+            fwd, bwd = (array_api.converting(f, ctx.array_api) for f in (fwd, bwd))
+        return fwd, bwd, emit.module_source(ctx.functions + list(pair))
 
 
 # ---------------------------------------------------------------- forward mode
@@ -328,7 +344,7 @@ def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     tangent per ``wrt`` name, a tuple when there are several or ``as_tuple``)
     and returns ``(value, tangent)``, the tangent shaped like the value.
     """
-    ctx = context or Context()
+    ctx = context or _context(arg_facts)
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
                                              name or "jvp_" + function_name(fn), _check_names)
     if not _is_generated(parsed):
@@ -424,11 +440,22 @@ def load(node: gast.FunctionDef, parsed: Any, ctx: "Context",
          writes: Sequence[int] = ()) -> Compiled:
     """Exec a generated function (and the adjoints it calls); return a :class:`Compiled`."""
     text = emit.module_source([node])  # printed once: the module's source ends with it
-    ns = emit.load(text, emit.base_namespace(parsed.namespace, ctx.helpers), node.name, parsed)
+    ns = emit.load(text, ctx.namespace(parsed), node.name, parsed)
     ctx.link(ns)
+    ctx.check_array_api([node], parsed, ns)
     source = "\n\n".join(([emit.module_source(ctx.functions)] if ctx.functions else [])
                          + [text])
-    return Compiled(source, ns, node.name, writes, len(parsed.node.args.args), ctx.namespaces)
+    out = Compiled(source, ns, node.name, writes, len(parsed.node.args.args), ctx.namespaces)
+    if ctx.array_api is not None:
+        out.call = array_api.converting(out.call, ctx.array_api)
+    return out
+
+
+def _context(arg_facts, **options):
+    """A new compilation's :class:`Context`, bound to the arguments' array-API module."""
+    ctx = Context(**options)
+    ctx.array_api = array_api_of(arg_facts)
+    return ctx
 
 
 def _check_stop(parsed, stop):

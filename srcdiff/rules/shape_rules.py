@@ -360,9 +360,10 @@ def column_stack_jvp(d, ans, tup):
 
 def stacked_parts(g, n, axis=0):
     """The ``n`` slices of ``g`` along ``axis`` (``np.stack``'s adjoint): views of ``g``,
-    as ``np.take`` would copy them (any array type has basic indexing)."""
+    as ``np.take`` would copy them (any array type has basic indexing; the trailing
+    ``...`` spells out the axes after, which the array API requires)."""
     lead = (slice(None),) * (axis % np.ndim(g))
-    return [g[lead + (i,)] for i in range(n)]
+    return [g[lead + (i, Ellipsis)] for i in range(n)]
 
 
 def stacked_grads(g, tup, how):
@@ -469,7 +470,8 @@ def array_jvp(d, ans, object, dtype=None, **kwargs):
 def unstack_like(g, obj):
     """The gradient of ``np.array(obj)`` for a (nested) list or an array ``obj``."""
     if isinstance(obj, (list, tuple)):
-        return [unstack_like(g[i], o) for i, o in enumerate(obj)]
+        return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+        # wants every axis indexed: g[i, ...] is NumPy's g[i])
     return g
 
 

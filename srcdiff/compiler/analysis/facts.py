@@ -46,6 +46,79 @@ def array_library(value):
     return "dask" if dask_array(value) else "cupy" if cupy_array(value) else None
 
 
+ARRAY_API = "array-API array"  # the fourth entry's first item for array_api_strict & co.
+
+
+def array_api_module(value):
+    """The name of the array-API module (``"array_api_strict"``) of an array that has
+    ``__array_namespace__`` and is not NumPy's, dask's or CuPy's (those run NumPy's own
+    calls); None for any other value. Reads the namespace only: nothing is computed."""
+    if isinstance(value, (np.ndarray, np.generic)) or not hasattr(value, "__array_namespace__") \
+            or not hasattr(value, "shape") or array_library(value) is not None:
+        return None  # (NumPy 2's arrays and scalars have __array_namespace__: numpy)
+    name = value.__array_namespace__().__name__
+    return None if name == np.__name__ else name
+
+
+def array_api_of(arg_facts):
+    """The array-API module the arguments' facts name (every such argument names the
+    same one: api/transforms.py checks it), or None."""
+    for fact in (arg_facts or {}).values():
+        found = _array_api_in(fact)
+        if found is not None:
+            return found
+    return None
+
+
+def array_api_mixture(values):
+    """Why ``values`` (a call's arguments) mix array-API arrays with arrays or NumPy
+    numbers they cannot run with (NumPy's, another library's), or None. Generated code for
+    array-API arrays calls their namespace only: a NumPy array there would be converted
+    or refused halfway."""
+    leaves = list(_leaves(values))
+    modules = {array_api_module(v) for v in leaves} - {None}
+    if not modules:
+        return None
+    if len(modules) > 1:
+        return f"arrays of several array-API libraries ({', '.join(sorted(modules))})"
+    for v in leaves:
+        if array_api_module(v) is None and type(v) not in (bool, int, float) \
+                and (isinstance(v, (np.ndarray, np.generic)) or hasattr(v, "shape")):
+            return (f"a {type(v).__module__.split('.')[0]}.{type(v).__name__} beside "
+                    f"{modules.pop()} arrays (only Python numbers mix with them)")
+    return None
+
+
+def array_api_in(values):
+    """The array-API module of the first array-API array among ``values``, or None."""
+    return next((m for m in map(array_api_module, _leaves(values)) if m is not None), None)
+
+
+def _leaves(v):
+    if isinstance(v, (list, tuple)):
+        for x in v:
+            yield from _leaves(x)
+    elif isinstance(v, dict):
+        for x in v.values():
+            yield from _leaves(x)
+    else:
+        yield v
+
+
+def _array_api_in(fact):
+    if not isinstance(fact, tuple):
+        return None
+    if len(fact) > 3 and isinstance(fact[3], tuple) and fact[3][:1] == (ARRAY_API,):
+        return fact[3][1]
+    if len(fact) > 2 and fact[0] == CONTAINER and isinstance(fact[2], tuple):
+        for entry in fact[2]:
+            found = _array_api_in(entry[1]) if isinstance(entry, tuple) and len(entry) == 2 \
+                else None
+            if found is not None:
+                return found
+    return None
+
+
 def zero_d(arg_facts):
     """The parameters that hold 0-d arrays (``x += v`` writes into them in place)."""
     return {p for p, f in (arg_facts or {}).items() if len(f) > 2 and f[2] == ZERO_D}
@@ -83,6 +156,13 @@ def arg_fact(value):
         pattern = tuple(d == 1 for d in value.shape)
         return kind, pattern, (ZERO_D if value.ndim == 0 else None), \
             (DASK if library == "dask" else CUPY)
+    module = array_api_module(value)
+    if module is not None:  # its dtype and shape (metadata) and its library
+        xp = value.__array_namespace__()
+        kind = ARRAY if xp.isdtype(value.dtype, ("real floating", "complex floating")) \
+            else INT
+        return kind, tuple(d == 1 for d in value.shape), \
+            (ZERO_D if value.ndim == 0 else None), (ARRAY_API, module)
     if isinstance(value, dict):
         if all(isinstance(k, (str, int)) for k in value):
             return CONTAINER, None, tuple((k, arg_fact(v)) for k, v in value.items())

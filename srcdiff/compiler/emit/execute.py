@@ -14,8 +14,8 @@ import linecache
 
 import numpy as np
 
-from srcdiff import runtime, runtime_checks, runtime_memory
-from srcdiff.compiler.analysis.facts import array_library
+from srcdiff import runtime, runtime_array_api, runtime_checks, runtime_memory
+from srcdiff.compiler.analysis.facts import array_api_module, array_library
 from srcdiff.compiler.emit import live
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import StaleGradient
@@ -54,12 +54,17 @@ def load(source, namespace, label, parsed=None):
     return ns
 
 
-def base_namespace(user_namespace, helpers):
-    """The names generated code may use: the user's, then srcdiff's helpers, then ``np``."""
+def base_namespace(user_namespace, helpers, array_api=None):
+    """The names generated code may use: the user's, then srcdiff's helpers, then ``np``.
+    For arguments of the array-API module ``array_api`` (a name), ``np`` is its allowlist
+    namespace and the run-time helpers are bound to it (runtime_array_api.py)."""
     ns = dict(user_namespace)
     ns.update(RUNTIME_HELPERS)
     ns.update(helpers)
     ns["np"] = np
+    if array_api is not None:  # (the helpers generated code calls by name, np and len)
+        bound = runtime_array_api.helpers_for(array_api)
+        ns.update((k, bound[k]) for k in (*RUNTIME_HELPERS, "np", "len") if k in bound)
     return ns
 
 
@@ -119,13 +124,15 @@ def copy_arguments(values):
     (so that two arguments that are one object stay one object)."""
     memo = {}
     return [copy.deepcopy(v, memo) if isinstance(v, (np.ndarray, list, tuple, dict))
-            else _new_array(v, memo) if array_library(v) else v for v in values]
+            else _new_array(v, memo) if array_library(v) or array_api_module(v) else v
+            for v in values]
 
 
 def _new_array(v, memo):
     """A new dask array object with ``v``'s graph (a store into it, ``x[0] = ...``, then
     leaves ``v`` as passed; nothing is computed or copied), or a copy of a CuPy array
     (on its device)."""
-    if id(v) not in memo:
-        memo[id(v)] = v.copy()
+    if id(v) not in memo:  # (an array-API array has no copy method: asarray copies)
+        memo[id(v)] = v.__array_namespace__().asarray(v, copy=True) \
+            if array_api_module(v) else v.copy()
     return memo[id(v)]
