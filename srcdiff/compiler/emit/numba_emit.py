@@ -34,7 +34,7 @@ import inspect
 
 import numpy as np
 
-from srcdiff.compiler.emit import execute, numba_helpers
+from srcdiff.compiler.emit import execute, numba_helpers, numba_tapes
 from srcdiff.errors import SrcdiffError
 
 INSTALL = "pip install srcdiff[numba]"
@@ -42,7 +42,8 @@ INSTALL = "pip install srcdiff[numba]"
 # helpers the numba version of a gradient may call: a numba-compiled version each
 NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
                 "spread", "size_of", "tape_pop_prev", "concat_rows",
-                "stack_rows", "mul_into", "add_into")
+                "stack_rows", "mul_into", "add_into", "tape_alloc", "tape_put", "tape_get",
+                "tape_get_prev", "tape_rows")
 # builtins numba compiles
 BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool"}
 STACK = "_stack"
@@ -109,7 +110,7 @@ def numba_function(compiled, fn):
     _without_dels(entry)
     _reverse_ranges(entry, where)
     _concatenations(entry)
-    _rewrite_tapes(entry, where)
+    numba_tapes.rewrite_tapes(entry, where)
     source = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
     namespace = _namespace(compiled.namespace, entry)
     ns = execute.load(source, namespace, f"numba {entry.name}")
@@ -198,117 +199,6 @@ def _helpers():
 
 
 # ----------------------------------------------------------------- tapes
-
-def _is_push(stmt):
-    return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
-            and isinstance(stmt.value.func, ast.Attribute)
-            and isinstance(stmt.value.func.value, ast.Name)
-            and stmt.value.func.value.id == STACK and stmt.value.func.attr == "append")
-
-
-def _is_pop(stmt):
-    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-            and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call)
-            and isinstance(stmt.value.func, ast.Attribute)
-            and isinstance(stmt.value.func.value, ast.Name)
-            and stmt.value.func.value.id == STACK and stmt.value.func.attr == "pop"
-            and not stmt.value.args)
-
-
-def _uses_stack(node):
-    return any(isinstance(n, ast.Name) and n.id == STACK for n in ast.walk(node))
-
-
-def _rewrite_tapes(fn, where):
-    """Replace the shared ``_stack`` with one typed tape per push site (module docstring)."""
-    refuse = where.error
-    unbound = {s.targets[0].id for s in fn.body
-               if isinstance(s, ast.Assign) and len(s.targets) == 1
-               and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Constant)
-               and s.value.value is None}
-    sites = []  # (body, index of the push, pushed name, loop)
-    pending = []  # the simulated stack: indices into sites
-    pairs = []  # (body, index of the pop, site)
-
-    def walk(body, loop):
-        for i, stmt in enumerate(body):
-            if _is_push(stmt):
-                arg = stmt.value.args[0] if len(stmt.value.args) == 1 else None
-                if loop is None or not isinstance(arg, ast.Name):
-                    raise refuse("the numba backend keeps tapes only for values saved "
-                                 "directly in a loop", 'use backend="numpy"')
-                sites.append((body, i, arg.id, loop))
-                pending.append(len(sites) - 1)
-            elif _is_pop(stmt):
-                if loop is None or not pending:
-                    raise refuse("the numba backend could not pair a tape read with its "
-                                 "save", 'use backend="numpy"')
-                pairs.append((body, i, pending.pop(), loop))
-            elif isinstance(stmt, ast.For) and loop is None:
-                walk(stmt.body, stmt)
-                if stmt.orelse and _uses_stack(ast.Module(body=stmt.orelse)):
-                    raise refuse("the numba backend does not support tapes in a for-else",
-                                 'use backend="numpy"')
-            elif _uses_stack(stmt) and not (isinstance(stmt, ast.Assign)
-                                            and stmt.targets[0].id == STACK):
-                raise refuse("the numba backend keeps tapes only in loops that are not "
-                             "nested and outside branches", 'use backend="numpy"')
-
-    walk(fn.body, None)
-    if pending:
-        raise refuse("the numba backend could not pair every tape save with a read",
-                     'use backend="numpy"')
-    # every pop of a loop body takes the pushes of one loop body, all of them
-    by_loop = {}
-    for _, _, site, loop in pairs:
-        by_loop.setdefault(id(loop), set()).add(id(sites[site][3]))
-    pushed = {}
-    for _, _, _, loop in sites:
-        pushed[id(loop)] = pushed.get(id(loop), 0) + 1
-    for loop_id, sources in by_loop.items():
-        popped = sum(1 for p in pairs if id(p[3]) == loop_id)
-        if len(sources) != 1 or pushed[next(iter(sources))] != popped:
-            raise refuse("the numba backend could not pair a loop's tape reads with one "
-                         "loop's saves", 'use backend="numpy"')
-    edits = {}  # body id -> list of (index, replacement statements)
-    for k, (body, i, name, _) in enumerate(sites):
-        tape = f"_tape{k}"
-        push = ast.parse(f"{tape}.append({name})").body[0]
-        if name in unbound:  # push after the value's one assignment in the loop body
-            j = next((j for j in range(i + 1, len(body)) if _assigns(body[j], name)), None)
-            stores = sum(1 for s in body for n in ast.walk(s)
-                         if isinstance(n, ast.Name) and n.id == name
-                         and isinstance(n.ctx, ast.Store))
-            if j is None or stores != 1:
-                raise refuse(f"the numba backend could not place the tape of `{name}`",
-                             'use backend="numpy"')
-            edits.setdefault(id(body), (body, []))[1].extend([(i, []), (j, [body[j], push])])
-        else:
-            edits.setdefault(id(body), (body, []))[1].append((i, [push]))
-    for body, i, k, _ in pairs:
-        target = body[i].targets[0].id
-        call = "tape_pop_prev" if sites[k][2] in unbound else None
-        text = f"{target} = {call}(_tape{k})" if call else f"{target} = _tape{k}.pop()"
-        edits.setdefault(id(body), (body, []))[1].append((i, [ast.parse(text).body[0]]))
-    for body, changes in edits.values():
-        new = {i: stmts for i, stmts in changes}
-        body[:] = [s for i, s in enumerate(body) for s in new.get(i, [s])]
-    init = [ast.parse(f"_tape{k} = []").body[0] for k in range(len(sites))]
-    fn.body[:] = init + [s for s in fn.body
-                         if not (isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)
-                                 and (s.targets[0].id == STACK
-                                      or s.targets[0].id in unbound
-                                      and _only_none(s)))]
-
-
-def _assigns(stmt, name):
-    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-            and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name)
-
-
-def _only_none(stmt):
-    return isinstance(stmt.value, ast.Constant) and stmt.value.value is None
-
 
 def _without_dels(fn):
     """The NumPy backend's ``del`` of arrays after their last read (optimize/release.py):

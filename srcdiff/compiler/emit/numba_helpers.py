@@ -245,8 +245,9 @@ def _concat_rows(arrays):
                 n += a.shape[0]
             out = np.empty(n)
             k = 0
-            for a in arrays:
-                out[k:k + a.shape[0]] = a
+            for a in arrays:  # element loops: a slice store compiles numba's shape errors
+                for i in range(a.shape[0]):
+                    out[k + i] = a[i]
                 k += a.shape[0]
             return out
         return rows1
@@ -260,7 +261,9 @@ def _concat_rows(arrays):
         out = np.empty((n, arrays[0].shape[1]))
         k = 0
         for a in arrays:
-            out[k:k + a.shape[0], :] = a
+            for i in range(a.shape[0]):
+                for j in range(a.shape[1]):
+                    out[k + i, j] = a[i, j]
             k += a.shape[0]
         return out
     return rows2
@@ -283,7 +286,8 @@ def _stack_rows(items):
         for k in range(len(items)):
             if items[k].shape[0] != out.shape[1]:
                 raise ValueError("array: rows of different lengths")
-            out[k, :] = items[k]
+            for j in range(out.shape[1]):
+                out[k, j] = items[k][j]
         return out
     return rows
 
@@ -296,3 +300,95 @@ def tape_pop_prev(tape):
     if len(tape):
         return tape[-1]
     return v
+
+
+# ----------------------------------------------------------------- array tapes (numba_tapes.py)
+
+def tape_alloc(n, value):
+    """An uninitialised tape of ``n`` rows shaped and typed like ``value``."""
+
+
+@overload(tape_alloc)
+def _tape_alloc(n, value):
+    if isinstance(value, types.Float):
+        return lambda n, value: np.empty(n)
+    if isinstance(value, (types.Integer, types.Boolean)):
+        return lambda n, value: np.empty(n, dtype=np.int64)
+    if _arr(value, 3) and isinstance(value.dtype, types.Float):
+        return lambda n, value: np.empty((n,) + value.shape)
+    return None
+
+
+_SHAPE = "srcdiff: a value saved in a loop changed shape between trips (use backend=\"numpy\")"
+
+
+def tape_put(tape, k, value):
+    """Row ``k`` of ``tape`` set to ``value`` (whose shape must be the tape's row shape)."""
+
+
+@overload(tape_put)
+def _tape_put(tape, k, value):
+    if not isinstance(tape, types.Array):
+        return None
+    if tape.ndim == 1 and _num(value):
+        def put0(tape, k, value):
+            tape[k] = value
+        return put0
+    if not (_arr(value, 3) and value.ndim == tape.ndim - 1):
+        return None
+    if value.ndim == 1:
+        def put1(tape, k, value):  # element loops: a slice store compiles numba's shape errors
+            if value.shape[0] != tape.shape[1]:
+                raise ValueError(_SHAPE)
+            for i in range(value.shape[0]):
+                tape[k, i] = value[i]
+        return put1
+    if value.ndim == 2:
+        def put2(tape, k, value):
+            if value.shape[0] != tape.shape[1] or value.shape[1] != tape.shape[2]:
+                raise ValueError(_SHAPE)
+            for i in range(value.shape[0]):
+                for j in range(value.shape[1]):
+                    tape[k, i, j] = value[i, j]
+        return put2
+
+    def put3(tape, k, value):
+        if value.shape != tape.shape[1:]:
+            raise ValueError(_SHAPE)
+        for i in range(value.shape[0]):
+            for j in range(value.shape[1]):
+                for m in range(value.shape[2]):
+                    tape[k, i, j, m] = value[i, j, m]
+    return put3
+
+
+@njit
+def tape_get(tape, k):
+    """Row ``k`` of ``tape`` (a view for array rows); a negative ``k`` means more reads
+    than saves, which is an error, never a wrapped index."""
+    if k < 0:
+        raise IndexError("srcdiff: a tape was read more often than it was written")
+    return tape[k]
+
+
+@njit
+def tape_get_prev(tape, k):
+    """The row before row ``k`` (the value before trip ``k`` of a tape that holds values
+    after each trip), or row 0 on the first trip, where the value read is never used."""
+    if k < 0:
+        raise IndexError("srcdiff: a tape was read more often than it was written")
+    return tape[k - 1] if k > 0 else tape[k]
+
+
+def tape_rows(tape):
+    """The rows of the arrays a tape holds, concatenated (``np.concatenate`` of a list of
+    them): the first two axes merged."""
+
+
+@overload(tape_rows)
+def _tape_rows(tape):
+    if isinstance(tape, types.Array) and tape.ndim == 2:
+        return lambda tape: tape.reshape(tape.shape[0] * tape.shape[1])
+    if isinstance(tape, types.Array) and tape.ndim == 3:
+        return lambda tape: tape.reshape(tape.shape[0] * tape.shape[1], tape.shape[2])
+    return None
