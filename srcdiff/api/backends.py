@@ -11,7 +11,7 @@ import functools
 
 from srcdiff.api import transforms as api
 from srcdiff.compiler.emit import numba_emit
-from srcdiff.errors import SrcdiffError
+from srcdiff.errors import SrcdiffError, StaleGradient
 
 check_backend = numba_emit.check_backend
 
@@ -31,31 +31,36 @@ def compiled_transform(f, wrt, *, return_value, stop_gradients, unconnected_grad
     @functools.wraps(t.fn)
     def call(*args, grad_ys=None, **kwargs):
         values = t.bind_arguments(args, kwargs)
-        compiled = t.compiled(values)
-        runner = runners.get(id(compiled))
-        if runner is None:
-            if compiled.writes:
-                raise numba_emit._Where(t.fn).error(
-                    "the numba backend does not compile functions that change an "
-                    "argument in place", 'use backend="numpy" for this function')
-            runner = numba_emit.numba_function(compiled, t.fn)
-            runners[id(compiled)] = runner
-        return runner(*values, grad_ys)
+        try:
+            return _runner(t, runners, values)(*values, grad_ys)
+        except StaleGradient:  # a global it reads was rebound (emit/live.py): compile anew
+            api.invalidate()
+            runners.clear()
+            return _runner(t, runners, values)(*values, grad_ys)
 
     call.__srcdiff_derivative__ = 'sd.grad(backend="numba")'
     call.source = lambda *args, **kwargs: _source(t, runners, args, kwargs)
+    call._runners = runners  # (tests: numba's cache statistics)
     return call
+
+
+def _runner(t, runners, values):
+    """The numba runner of ``t``'s gradient for arguments like ``values`` (made once per
+    generated gradient; ``runners`` holds them with the gradient they compile)."""
+    compiled = t.compiled(values)
+    held = runners.get(id(compiled))
+    if held is None or held[0] is not compiled:
+        if compiled.writes:
+            raise numba_emit._Where(t.fn).error(
+                "the numba backend does not compile functions that change an "
+                "argument in place", 'use backend="numpy" for this function')
+        held = runners[id(compiled)] = (compiled, numba_emit.numba_function(compiled, t.fn))
+    return held[1]
 
 
 def _source(t, runners, args, kwargs):
     """The numba-flavoured source for arguments like ``args`` (compiled if needed)."""
-    values = t.bind_arguments(args, kwargs)
-    compiled = t.compiled(values)
-    runner = runners.get(id(compiled))
-    if runner is None:
-        runner = numba_emit.numba_function(compiled, t.fn)
-        runners[id(compiled)] = runner
-    return runner.source
+    return _runner(t, runners, t.bind_arguments(args, kwargs)).source
 
 
 __all__ = ["SrcdiffError", "check_backend", "compiled_transform"]

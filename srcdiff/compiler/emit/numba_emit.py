@@ -4,15 +4,21 @@ The generator is the NumPy backend's (backends share one generator, DESIGN.md); 
 module changes only how tapes and run-time helpers are spelled, then hands the function
 to numba. numba is optional: it is imported when a numba gradient is first made.
 
-Tapes. The generated code saves values on one Python list, ``_stack``, of mixed objects
-(numba compiles only homogeneous lists). The stack discipline is static: the pushes and
-pops are paired by simulating the stack over the function's statements, each loop body
-once, and a pop must take the push of the loop body its loop reverses. Each push site
-then gets a tape of its own (``_tape_k``, a list numba types from its pushes); a pop
-takes the most recent entry of that tape, which is the entry the shared stack would
-have given (it was the most recent push of all, so also of its site). A push or a pop
-inside a branch, a ``while`` loop or a nested loop, or a pairing that does not work out,
-is refused.
+Tapes (numba_tapes.py). The generated code saves values on one Python list, ``_stack``,
+of mixed objects (numba compiles only homogeneous lists). The stack discipline is static:
+the pushes and pops are paired by simulating the stack over the function's statements,
+each loop body once, and a pop must take the push of the loop body its loop reverses.
+Each push site then gets a tape of its own: a preallocated array for a loop over
+``range`` (its trip count is known on entry), else a typed list; a pop takes the most
+recent entry of that tape, which is the entry the shared stack would have given (it was
+the most recent push of all, so also of its site). A push or a pop inside a branch, a
+``while`` loop or a nested loop, or a pairing that does not work out, is refused.
+
+User globals. numba freezes the globals a function reads into its machine code; the
+values among them (numbers, arrays) become parameters after ``grad_ys``, passed at each
+call as emit/live.py keeps them, so a rebound ``SCALE`` or an array changed in place is
+seen as by the NumPy backend; lists and dicts are refused. The compiled code is cached
+on disk between processes (numba_cache.py).
 
 Unbound names. Names first bound inside a loop start as ``None`` in generated code; the
 first trip pushes that ``None``, and its pop restores it, a value never read (the primal
@@ -31,11 +37,12 @@ the user's function, naming what numba could not compile.
 
 import ast
 import inspect
+import types
 
 import numpy as np
 
-from srcdiff.compiler.emit import execute, numba_helpers, numba_tapes
-from srcdiff.errors import SrcdiffError
+from srcdiff.compiler.emit import live, numba_cache, numba_helpers, numba_tapes
+from srcdiff.errors import SrcdiffError, StaleGradient
 
 INSTALL = "pip install srcdiff[numba]"
 
@@ -43,7 +50,7 @@ INSTALL = "pip install srcdiff[numba]"
 NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
                 "spread", "size_of", "tape_pop_prev", "concat_rows",
                 "stack_rows", "mul_into", "add_into", "tape_alloc", "tape_put", "tape_get",
-                "tape_get_prev", "tape_rows")
+                "tape_get_prev", "tape_rows", "sum_rows", "index_add")
 # builtins numba compiles
 BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool"}
 STACK = "_stack"
@@ -111,13 +118,14 @@ def numba_function(compiled, fn):
     _reverse_ranges(entry, where)
     _concatenations(entry)
     numba_tapes.rewrite_tapes(entry, where)
+    names = _globals_as_parameters(entry, compiled.namespace)
     source = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
-    namespace = _namespace(compiled.namespace, entry)
-    ns = execute.load(source, namespace, f"numba {entry.name}")
-    jitted = numba.njit(cache=False)(ns[entry.name])
+    jitted = numba_cache.jit(numba, source, _namespace(compiled.namespace, entry), entry.name)
     errors = (numba.core.errors.TypingError, numba.core.errors.UnsupportedError,
               numba.core.errors.LoweringError, numba.core.errors.NumbaError)
-    return _Runner(jitted, errors, where, source)
+    runner = _Runner(jitted, errors, where, source)
+    runner.globals_from(compiled, names)
+    return runner
 
 
 class _Runner:
@@ -126,10 +134,23 @@ class _Runner:
     def __init__(self, jitted, errors, where, source):
         self.jitted, self.errors, self.where, self.source = jitted, errors, where, source
         self.first_compile_seconds = None
+        self.names, self.namespace, self.watch = (), {}, None
+
+    def globals_from(self, compiled, names):
+        """Pass the user globals ``names`` at each call, as the generated namespace of
+        ``compiled`` has them then (emit/live.py keeps it up to date)."""
+        self.names, self.namespace = tuple(names), compiled.namespace
+        self.watch = live.Watch(compiled.guards) if compiled.guards else None
 
     def __call__(self, *args):
+        if self.watch is not None:
+            changed = self.watch.stale()
+            if changed is not None:
+                raise StaleGradient(f"the global {changed!r} was rebound since srcdiff "
+                                    "compiled the gradient", hint="it compiles anew")
+        extra = [self.namespace[name] for name in self.names]
         try:
-            return self.jitted(*args)
+            return self.jitted(*args, *extra)
         except self.errors as exc:
             text = str(exc).strip().splitlines()
             first = next((ln for ln in text if ln.strip() and not ln.startswith(
@@ -167,16 +188,36 @@ def _check_calls(fn, namespace, where):
 
 
 def _check_globals(fn, namespace, where):
-    """Refuse arrays read from globals: numba freezes them into the compiled code as
-    constants, so a later change in place would not be seen (the NumPy backend sees it)."""
+    """Refuse lists and dicts read from globals (numba would freeze them into the compiled
+    code as constants, or not type them at all; arrays and scalars become arguments)."""
+    for name in _free_names(fn):
+        if isinstance(namespace.get(name), (list, dict, set)):
+            raise where.error(f"the numba backend would freeze the global `{name}` into "
+                              "the compiled gradient (a later change to it would be missed)",
+                              f"pass `{name}` as an argument, or use backend=\"numpy\"")
+
+
+def _free_names(fn):
+    """The names ``fn`` reads that it neither binds nor takes, in order of first read."""
     local = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)
              and isinstance(n.ctx, ast.Store)} | {a.arg for a in fn.args.args}
+    seen = []
     for node in ast.walk(fn):
-        if isinstance(node, ast.Name) and node.id not in local \
-                and isinstance(namespace.get(node.id), (np.ndarray, list, dict)):
-            raise where.error(f"the numba backend would freeze the global `{node.id}` into "
-                              "the compiled gradient (a later change to it would be missed)",
-                              f"pass `{node.id}` as an argument, or use backend=\"numpy\"")
+        if isinstance(node, ast.Name) and node.id not in local and node.id not in seen:
+            seen.append(node.id)
+    return seen
+
+
+def _globals_as_parameters(fn, namespace):
+    """The user globals ``fn`` reads that are values (numbers, arrays, strings; not
+    functions or modules) as parameters after ``grad_ys``, passed at each call: numba
+    would otherwise freeze their values into the compiled code, and a later
+    ``SCALE = 3.0`` would leave the gradient computing with 2.0. Returns their names."""
+    names = [n for n in _free_names(fn) if n in namespace and not callable(namespace[n])
+             and not isinstance(namespace[n], types.ModuleType)]
+    fn.args.args += [ast.arg(arg=n) for n in names]
+    fn.args.defaults += [ast.Constant(value=None) for _ in names]
+    return names
 
 
 def _is_srcdiff(obj, name):
@@ -213,7 +254,9 @@ def _without_dels(fn):
 
 def _reverse_ranges(fn, where):
     """``for i in reversed(range(a, b))`` as ``range(b - 1, a - 1, -1)`` (numba has no
-    ``reversed``); other reversed iterables are refused."""
+    ``reversed``), ``reversed(range(a, b, s))`` as ``range(a + (L - 1) * s, a - s, -s)``
+    with ``L = len(range(a, b, s))`` (its bounds must be safe to evaluate twice); other
+    reversed iterables are refused."""
     for node in ast.walk(fn):
         it = getattr(node, "iter", None) if isinstance(node, ast.For) else None
         if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name)
@@ -221,10 +264,17 @@ def _reverse_ranges(fn, where):
             continue
         inner = it.args[0] if len(it.args) == 1 else None
         if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)
-                and inner.func.id == "range" and 1 <= len(inner.args) <= 2
-                and not inner.keywords):
-            raise where.error("the numba backend reverses only loops over range(n) and "
-                              "range(a, b)", 'use backend="numpy" for this function')
+                and inner.func.id == "range" and 1 <= len(inner.args) <= 3
+                and not inner.keywords
+                and (len(inner.args) < 3 or all(map(numba_tapes.pure, inner.args)))):
+            raise where.error("the numba backend reverses only loops over range(n), "
+                              "range(a, b) and range(a, b, step) of plain bounds",
+                              'use backend="numpy" for this function')
+        if len(inner.args) == 3:
+            a, _, step = (f"({ast.unparse(e)})" for e in inner.args)
+            node.iter = ast.parse(f"range({a} + (len({ast.unparse(inner)}) - 1) * {step}, "
+                                  f"{a} - {step}, -{step})", mode="eval").body
+            continue
         lo, hi = (("0", ast.unparse(inner.args[0])) if len(inner.args) == 1
                   else tuple(ast.unparse(a) for a in inner.args))
         node.iter = ast.parse(f"range(({hi}) - 1, ({lo}) - 1, -1)", mode="eval").body
@@ -241,3 +291,9 @@ def _concatenations(fn):
                 and not node.keywords and isinstance(node.args[0], ast.Name)):
             helper = "concat_rows" if node.func.attr == "concatenate" else "stack_rows"
             node.func = ast.Name(id=helper, ctx=ast.Load())
+        elif (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.sum"
+              and len(node.args) == 1 and len(node.keywords) == 1
+              and node.keywords[0].arg == "axis"
+              and ast.unparse(node.keywords[0].value) == "0"):
+            # numba's np.sum(axis=) compiles its axis checks' string formatting (~2 s)
+            node.func, node.keywords = ast.Name(id="sum_rows", ctx=ast.Load()), []

@@ -302,6 +302,84 @@ def tape_pop_prev(tape):
     return v
 
 
+def sum_rows(x):
+    """``np.sum(x, axis=0)`` of a float array of one to three dimensions."""
+
+
+@overload(sum_rows)
+def _sum_rows(x):
+    if _arr(x, 1):
+        return lambda x: x.sum()
+    if _arr(x, 2):
+        def rows2(x):  # loops: numba's np.sum(axis=) compiles slowly
+            out = np.zeros(x.shape[1])
+            for i in range(x.shape[0]):
+                for j in range(x.shape[1]):
+                    out[j] += x[i, j]
+            return out
+        return rows2
+    if _arr(x, 3):
+        def rows3(x):
+            out = np.zeros((x.shape[1], x.shape[2]))
+            for i in range(x.shape[0]):
+                for j in range(x.shape[1]):
+                    for k in range(x.shape[2]):
+                        out[j, k] += x[i, j, k]
+            return out
+        return rows3
+    return None
+
+
+def index_add(b, x, index, g):
+    """``b + scatter(g at x[index])`` (runtime.index_add) for an int, slice, or tuple of
+    ints and slices as ``index``; an integer-array index has no implementation (numba's
+    ``b[idx] += g`` would add into a copy)."""
+
+
+def _basic(index):
+    if isinstance(index, (types.Integer, types.SliceType)):
+        return True
+    return isinstance(index, types.BaseTuple) and all(
+        isinstance(t, (types.Integer, types.SliceType)) for t in index.types)
+
+
+@overload(index_add)
+def _index_add(b, x, index, g):
+    if not (_arr(x, 3) and _basic(index) and (_num(g) or _arr(g, 3))
+            and (_none(b) or (_arr(b, 3) and b.ndim == x.ndim))):
+        return None
+    if isinstance(index, types.Integer) and x.ndim == 1 and _num(g):
+        def one(b, x, index, g):
+            out = np.zeros(x.shape) if b is None else b
+            out[index] += g
+            return out
+        return one
+    if isinstance(index, types.Integer) and x.ndim == 2 and _arr(g, 1):
+        def row(b, x, index, g):
+            out = np.zeros(x.shape) if b is None else b
+            if g.shape[0] != x.shape[1]:
+                raise ValueError("srcdiff: index_add of a row of another length")
+            for j in range(g.shape[0]):
+                out[index, j] += g[j]
+            return out
+        return row
+
+    if isinstance(index, types.BaseTuple) and len(index.types) == x.ndim and all(
+            isinstance(t, types.Integer) for t in index.types):
+        def element(b, x, index, g):  # one element (out[index] is a number, not a view)
+            out = np.zeros(x.shape) if b is None else b
+            out[index] += g
+            return out
+        return element
+
+    def view(b, x, index, g):  # slices: an in-place add into the view of b
+        out = np.zeros(x.shape) if b is None else b
+        part = out[index]
+        part += g
+        return out
+    return view
+
+
 # ----------------------------------------------------------------- array tapes (numba_tapes.py)
 
 def tape_alloc(n, value):

@@ -59,14 +59,22 @@ def counted(loop):
     for node in ast.walk(ast.Module(body=loop.body, type_ignores=[])):
         if isinstance(node, (ast.Break, ast.Continue, ast.Return, ast.Yield)):
             return None
-    for node in ast.walk(ast.Tuple(elts=list(it.args), ctx=ast.Load())):
-        if isinstance(node, ast.Call):
-            if not (isinstance(node.func, ast.Name) and node.func.id == "len"
-                    and len(node.args) == 1 and isinstance(node.args[0], ast.Name)):
-                return None
-        elif not isinstance(node, _PURE + (ast.Tuple,)):
-            return None
+    if not all(map(pure, it.args)):
+        return None
     return f"len({ast.unparse(it)})"
+
+
+def pure(expr):
+    """Whether ``expr`` gives the same value evaluated twice in a row (names, constants,
+    arithmetic, attributes, subscripts, ``len(...)`` of such)."""
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Call):
+            if not (isinstance(node.func, ast.Name) and node.func.id in ("len", "range")
+                    and not node.keywords):
+                return False
+        elif not isinstance(node, _PURE):
+            return False
+    return True
 
 
 class _Counters:

@@ -62,6 +62,6 @@ def grad_primal(K, c, q0, v0, dt, n, grad_ys=None):
         tape_put(_q_before_list, _k1 - 1, _q_before_list_row)
     if _k1 > 0:
         _b_mul3_stacked = _b_mul3_list
-        b_c += np.sum(_b_mul3_stacked * _v_before_list, axis=0)
+        b_c += sum_rows(_b_mul3_stacked * _v_before_list)
         b_K += _q_before_list.T @ _b_mul3_stacked
     return (finish(b_K, K), finish(b_c, c), finish(b_q, q0), finish(b_v, v0))
