@@ -8,13 +8,14 @@ cache directory and compiled from there.
 
 **Invariant (why a cached entry is the gradient asked for).** The file's name is a
 SHA-256 of everything the machine code depends on besides the argument types: the
-generated source; the source of numba_helpers.py (its implementations are compiled into
-the cached code); srcdiff's and numba's versions. The generated function reads no user
-value as a global (numba_emit passes them as arguments, so none is frozen into the
-code); its globals are the helpers, ``np`` and ufuncs. numba's index adds the argument
-types, the CPU and the file's stamp; a file is written once (atomically) and never
-changed. tests/numba/test_numba_cache.py checks that a second process loads the cached
-gradient and that a changed source or helper module is a different entry.
+generated source; the sources of numba_helpers.py and numba_math.py (their
+implementations are compiled into the cached code); srcdiff's and numba's versions.
+The generated function reads no user value as a global (numba_emit passes them as
+arguments, so none is frozen into the code); its globals are the helpers, ``np`` and
+ufuncs. numba's index adds the argument types, the CPU and the file's stamp; a file is
+written once (atomically) and never changed. tests/numba/test_numba_tapes.py checks that
+a second process loads the cached gradient and that the key changes with the source and
+the helpers.
 
 Where: ``$SRCDIFF_NUMBA_CACHE_DIR``, else ``$XDG_CACHE_HOME/srcdiff/numba``, else
 ``~/.cache/srcdiff/numba``. ``SRCDIFF_NUMBA_CACHE=0`` turns it off (every process then
@@ -26,7 +27,7 @@ import linecache
 import os
 import tempfile
 
-from srcdiff.compiler.emit import numba_helpers
+from srcdiff.compiler.emit import numba_helpers, numba_math
 from srcdiff.version import __version__
 
 _FINGERPRINT = []  # the helpers' source hash, computed once
@@ -51,8 +52,11 @@ def directory():
 def key(source, numba):
     """The cache key of ``source`` compiled by ``numba`` against this srcdiff's helpers."""
     if not _FINGERPRINT:
-        with open(numba_helpers.__file__, "rb") as f:
-            _FINGERPRINT.append(hashlib.sha256(f.read()).hexdigest())
+        digest = hashlib.sha256()
+        for module in (numba_helpers, numba_math):
+            with open(module.__file__, "rb") as f:
+                digest.update(f.read())
+        _FINGERPRINT.append(digest.hexdigest())
     text = "\n".join([source, _FINGERPRINT[0], __version__, numba.__version__])
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 

@@ -41,7 +41,7 @@ import types
 
 import numpy as np
 
-from srcdiff.compiler.emit import live, numba_cache, numba_helpers, numba_tapes
+from srcdiff.compiler.emit import live, numba_cache, numba_helpers, numba_math, numba_tapes
 from srcdiff.errors import SrcdiffError, StaleGradient
 
 INSTALL = "pip install srcdiff[numba]"
@@ -236,7 +236,9 @@ def _namespace(namespace, fn):
 
 
 def _helpers():
-    return {name: getattr(numba_helpers, name) for name in NJIT_HELPERS + ("vjp_matmul",)}
+    helpers = {name: getattr(numba_helpers, name) for name in NJIT_HELPERS + ("vjp_matmul",)}
+    helpers["tanh_fast"] = numba_math.tanh_fast
+    return helpers
 
 
 # ----------------------------------------------------------------- tapes
@@ -291,6 +293,9 @@ def _concatenations(fn):
                 and not node.keywords and isinstance(node.args[0], ast.Name)):
             helper = "concat_rows" if node.func.attr == "concatenate" else "stack_rows"
             node.func = ast.Name(id=helper, ctx=ast.Load())
+        elif (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.tanh"
+              and len(node.args) == 1 and not node.keywords):
+            node.func = ast.Name(id="tanh_fast", ctx=ast.Load())  # vectorized (numba_math.py)
         elif (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.sum"
               and len(node.args) == 1 and len(node.keywords) == 1
               and node.keywords[0].arg == "axis"
