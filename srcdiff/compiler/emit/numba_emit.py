@@ -50,9 +50,9 @@ INSTALL = "pip install srcdiff[numba]"
 NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
                 "spread", "size_of", "tape_pop_prev", "concat_rows",
                 "stack_rows", "mul_into", "add_into", "tape_alloc", "tape_put", "tape_get",
-                "tape_get_prev", "tape_rows", "sum_rows", "index_add")
+                "tape_get_prev", "tape_rows", "sum_rows", "index_add", "broadcast_like")
 # builtins numba compiles
-BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool"}
+BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice"}
 STACK = "_stack"
 
 
@@ -293,8 +293,12 @@ def _concatenations(fn):
                 and not node.keywords and isinstance(node.args[0], ast.Name)):
             helper = "concat_rows" if node.func.attr == "concatenate" else "stack_rows"
             node.func = ast.Name(id=helper, ctx=ast.Load())
-        elif (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.tanh"
-              and len(node.args) == 1 and not node.keywords):
+        if isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.sum", "np.mean"):
+            # their default keywords, which numba's versions do not take
+            node.keywords = [k for k in node.keywords if ast.unparse(k) not in (
+                "axis=None", "keepdims=False")]
+        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.tanh"
+                and len(node.args) == 1 and not node.keywords):
             node.func = ast.Name(id="tanh_fast", ctx=ast.Load())  # vectorized (numba_math.py)
         elif (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.sum"
               and len(node.args) == 1 and len(node.keywords) == 1

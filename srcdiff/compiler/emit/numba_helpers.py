@@ -380,6 +380,23 @@ def _index_add(b, x, index, g):
     return view
 
 
+def broadcast_like(t, ans):
+    """A forward rule's tangent ``t`` broadcast to the shape of ``ans`` (runtime.broadcast_like;
+    arrays as numba's read-only broadcast view, so an in-place write to one is a typing
+    error, never a write through to ``t``)."""
+
+
+@overload(broadcast_like)
+def _broadcast_like(t, ans):
+    if _num(t) and _num(ans):
+        return lambda t, ans: t
+    if _num(t) and _arr(ans, 3):
+        return lambda t, ans: np.full(ans.shape, float(t))
+    if _arr(t, 3) and _arr(ans, 3) and t.ndim <= ans.ndim:
+        return lambda t, ans: np.broadcast_to(t, ans.shape)
+    return None
+
+
 # ----------------------------------------------------------------- array tapes (numba_tapes.py)
 
 def tape_alloc(n, value):
