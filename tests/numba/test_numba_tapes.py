@@ -2,6 +2,7 @@
 passed as arguments, and the on-disk cache (compiler/emit/numba_cache.py). Numbers are
 checked against the NumPy backend and central finite differences."""
 
+import math
 import os
 import subprocess
 import sys
@@ -193,3 +194,46 @@ def test_caching_off_compiles_in_memory(monkeypatch, tmp_path):
 
     assert sd.grad(cubic, backend="numba")(2.0) == pytest.approx(12.25, rel=1e-15)
     assert os.listdir(tmp_path) == []
+
+
+# ----------------------------------------------------------------- lists of floats
+
+def kalman_like(a, q, ys, n):
+    m = 0.0
+    P = 1.0
+    nll = 0.0
+    for t in range(n):
+        m = a * m
+        P = a * a * P + q
+        v = ys[t] - m
+        nll = nll + 0.5 * (math.log(P) + v * v / P)
+        m = m + 0.5 * v
+    return nll + len(ys)
+
+
+def list_used_whole(a, ys):
+    s = 0.0
+    for t in range(len(ys)):
+        s = s + a * ys[t]
+    return s * sum(ys)
+
+
+def test_a_list_of_floats_read_by_index_is_passed_as_an_array():
+    ys = [0.3, -0.2, 0.9, 1.4, -0.5]
+    _agree(kalman_like, (0.9, 0.2, ys, 5), wrt=(0, 1))
+    g = sd.grad(kalman_like, wrt=(0, 1), backend="numba")
+    g(0.9, 0.2, ys, 5)
+    runner = next(iter(g._runners.values()))[1]
+    assert runner.float_lists == (2,)
+    _agree(kalman_like, (0.9, 0.2, [1, 2, 3], 3), wrt=(0, 1))  # ints: kept as a list
+
+
+def test_a_list_used_otherwise_is_not_converted():
+    g = sd.grad(list_used_whole, backend="numba")
+    try:
+        got = g(0.5, [1.0, 2.0, 4.0])
+    except sd.SrcdiffError as exc:  # numba may not compile sum() of a list
+        assert "numba" in str(exc)
+    else:
+        assert got == pytest.approx(7.0 * 7.0, rel=1e-14)
+        assert next(iter(g._runners.values()))[1].float_lists == ()
