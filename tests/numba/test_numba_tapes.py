@@ -199,16 +199,15 @@ def test_caching_off_compiles_in_memory(monkeypatch, tmp_path):
 # ----------------------------------------------------------------- lists of floats
 
 def kalman_like(a, q, ys, n):
-    m = 0.0
-    P = 1.0
-    nll = 0.0
+    level = 0.0
+    spread = 1.0
+    loss = 0.0
     for t in range(n):
-        m = a * m
-        P = a * a * P + q
-        v = ys[t] - m
-        nll = nll + 0.5 * (math.log(P) + v * v / P)
-        m = m + 0.5 * v
-    return nll + len(ys)
+        err = ys[t] - a * level
+        spread = q + a * spread * a
+        loss = loss + math.log(spread) + err * err / (2.0 * spread)
+        level = a * level + 0.5 * err
+    return loss + len(ys)
 
 
 def list_used_whole(a, ys):
