@@ -200,12 +200,12 @@ def test_caching_off_compiles_in_memory(monkeypatch, tmp_path):
 
 def kalman_like(a, q, ys, n):
     level = 0.0
-    spread = 1.0
+    width = 1.0
     loss = 0.0
     for t in range(n):
         err = ys[t] - a * level
-        spread = q + a * spread * a
-        loss = loss + math.log(spread) + err * err / (2.0 * spread)
+        width = q + a * width * a
+        loss = loss + math.log(width) + err * err / (2.0 * width)
         level = a * level + 0.5 * err
     return loss + len(ys)
 
