@@ -130,7 +130,11 @@ def convert_args(peer, args):
     if peer.startswith("jax"):
         from workloads import _peers
         _, jnp = _peers.jax_modules()
-        return tuple(jnp.asarray(a) if isinstance(a, np.ndarray) else a for a in args)
+        # (a list of floats, the Kalman filter's observations, as one array: what a JAX
+        # user passes to a jitted function, rather than a pytree of 500 scalars)
+        return tuple(jnp.asarray(a) if isinstance(a, np.ndarray) or (
+            isinstance(a, list) and a and all(type(v) is float for v in a)) else a
+            for a in args)
     if peer == "torch":
         from workloads import _peers
         torch = _peers.torch_module()
