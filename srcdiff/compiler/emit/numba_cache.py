@@ -9,7 +9,8 @@ cache directory and compiled from there.
 **Invariant (why a cached entry is the gradient asked for).** The file's name is a
 SHA-256 of everything the machine code depends on besides the argument types: the
 generated source; the sources of numba_helpers.py and numba_math.py (their
-implementations are compiled into the cached code); srcdiff's and numba's versions.
+implementations are compiled into the cached code) and of this module (how entries are
+made); srcdiff's and numba's versions.
 The generated function reads no user value as a global (numba_emit passes them as
 arguments, so none is frozen into the code); its globals are the helpers, ``np`` and
 ufuncs. numba's index adds the argument types, the CPU and the file's stamp; a file is
@@ -25,7 +26,9 @@ compiles in memory); so does a directory that cannot be created or written.
 import hashlib
 import linecache
 import os
+import sys
 import tempfile
+import types
 
 from srcdiff.compiler.emit import numba_helpers, numba_math
 from srcdiff.version import __version__
@@ -53,7 +56,7 @@ def key(source, numba):
     """The cache key of ``source`` compiled by ``numba`` against this srcdiff's helpers."""
     if not _FINGERPRINT:
         digest = hashlib.sha256()
-        for module in (numba_helpers, numba_math):
+        for module in (numba_helpers, numba_math, sys.modules[__name__]):
             with open(module.__file__, "rb") as f:
                 digest.update(f.read())
         _FINGERPRINT.append(digest.hexdigest())
@@ -69,11 +72,17 @@ def jit(numba, source, namespace, name):
     path = os.path.join(folder, f"srcdiff_grad_{key(source, numba)}.py") if folder else None
     if path is not None and not _written(path, source):
         path = None
-    filename = path or f"<srcdiff numba {name} {key(source, numba)[:10]}>"
+    digest = key(source, numba)
+    filename = path or f"<srcdiff numba {name} {digest[:10]}>"
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    ns = dict(namespace)
-    exec(compile(source, filename, "exec"), ns)
-    return numba.njit(cache=path is not None)(ns[name])
+    # a module of its own, in sys.modules: numba's cache imports the function's module by
+    # name when it loads the machine code (its environment), in this process or a later one
+    module = types.ModuleType(f"srcdiff_numba_{digest}")
+    module.__dict__.update(namespace)
+    module.__dict__.update({"__name__": module.__name__, "__file__": filename})
+    exec(compile(source, filename, "exec"), module.__dict__)
+    sys.modules[module.__name__] = module
+    return numba.njit(cache=path is not None)(module.__dict__[name])
 
 
 def _written(path, source):

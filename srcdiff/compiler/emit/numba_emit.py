@@ -162,6 +162,12 @@ class _Runner:
                 ("Failed in", "During:", "No implementation"))), "numba could not compile it")
             raise self.where.error(f"numba cannot compile the gradient: {first.strip()}",
                                    'use backend="numpy" for this function') from None
+        except ValueError as exc:  # numba's dispatcher cannot type an argument
+            if "fingerprint" not in str(exc):
+                raise
+            raise self.where.error(f"numba cannot take an argument of this call ({exc}: an "
+                                   "empty list, or a list of mixed values)",
+                                   'pass an array, or use backend="numpy"') from None
 
 
 def _read_by_index(fn):
