@@ -407,7 +407,9 @@ def tape_alloc(n, value):
 def _tape_alloc(n, value):
     if isinstance(value, types.Float):
         return lambda n, value: np.empty(n)
-    if isinstance(value, (types.Integer, types.Boolean)):
+    if isinstance(value, types.Boolean):
+        return lambda n, value: np.empty(n, dtype=np.bool_)
+    if isinstance(value, types.Integer):
         return lambda n, value: np.empty(n, dtype=np.int64)
     if _arr(value, 3) and isinstance(value.dtype, types.Float):
         return lambda n, value: np.empty((n,) + value.shape)
