@@ -34,6 +34,7 @@ import numpy as np  # noqa: E402
 SEED = 20240531
 RTOL, ATOL = 1e-6, 1e-9
 PEERS = ("autograd", "jax_eager", "jax_jit", "torch", "srcdiff_numba")
+_MADE_CACHE = []  # the numba cache directory this process made (removed after use)
 
 
 def load(name):
@@ -199,6 +200,9 @@ def run_peer(mod, peer, args, ref, quick, out):
         rec.update(error_record(exc))
     if peer == "srcdiff_numba" and "error" not in rec:
         rec["cached_first_ms"] = cached_first_ms(mod.__name__)
+    if peer == "srcdiff_numba" and _MADE_CACHE:  # the empty cache made for this run
+        import shutil
+        shutil.rmtree(_MADE_CACHE.pop(), ignore_errors=True)
 
 
 def cached_first_ms(name):
@@ -237,6 +241,7 @@ def numba_grad(mod):
     if "SRCDIFF_NUMBA_CACHE_DIR" not in os.environ:  # a cold cache (compiler/emit/numba_cache.py)
         import tempfile
         os.environ["SRCDIFF_NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="srcdiff-bench-numba-")
+        _MADE_CACHE.append(os.environ["SRCDIFF_NUMBA_CACHE_DIR"])
     return sd.grad(mod.primal, wrt=mod.WRT, backend="numba")
 
 
