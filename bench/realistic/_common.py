@@ -37,9 +37,11 @@ class TorchNumpy:
         return self.t.logsumexp(x, dim=axis)
 
 
-def peers(loss, wrt):
-    """``(autograd_grad, jax_eager_grad, jax_jit_grad, torch_grad)`` for ``loss(xp, *args)``."""
-    autograd_grad, jax_eager_grad, jax_jit_grad = _peers.array_peers(loss, wrt)
+def peers(loss, wrt, jit_loss=None, static_argnums=()):
+    """``(autograd_grad, jax_eager_grad, jax_jit_grad, torch_grad)`` for ``loss(xp, *args)``;
+    ``jit_loss`` (with ``static_argnums``) replaces it under jax.jit (workloads/_peers.py)."""
+    autograd_grad, jax_eager_grad, jax_jit_grad = _peers.array_peers(
+        loss, wrt, jit_loss=jit_loss, static_argnums=static_argnums)
 
     def torch_grad(*args):
         torch = _peers.torch_module()

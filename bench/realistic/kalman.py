@@ -3,6 +3,8 @@ in plain Python floats and `math` (as in a textbook).  Differentiated: the trans
 process noise q and measurement noise r."""
 import math
 
+from workloads import _peers
+
 from . import _common
 
 WRT = (0, 1, 2)
@@ -74,20 +76,34 @@ def hand_grad(a, q, r, ys, n):
     return ga, gq, gr
 
 
+def _filter_step(xp, a, q, r, y, m, P, nll):
+    """One step of the filter for the peers: ``(m, P, nll)`` after observing ``y``."""
+    m = a * m
+    P = a * a * P + q
+    S = P + r
+    v = y - m
+    nll = nll + 0.5 * (xp.log(2 * math.pi * S) + v * v / S)
+    K = P / S
+    return m + K * v, (1.0 - K) * P, nll
+
+
 def _generic_loss(xp, a, q, r, ys, n):
     m = 0.0 * a
     P = 1.0 + 0.0 * a
     nll = 0.0 * a
     for t in range(n):
-        m = a * m
-        P = a * a * P + q
-        S = P + r
-        v = ys[t] - m
-        nll = nll + 0.5 * (xp.log(2 * math.pi * S) + v * v / S)
-        K = P / S
-        m = m + K * v
-        P = (1.0 - K) * P
+        m, P, nll = _filter_step(xp, a, q, r, ys[t], m, P, nll)
     return nll
 
 
-autograd_grad, jax_eager_grad, jax_jit_grad, torch_grad = _common.peers(_generic_loss, WRT)
+def _jax_loop_loss(a, q, r, ys, n):
+    # under jax.jit the filter is a lax.fori_loop (an unrolled Python loop of 500 steps
+    # would make XLA's compile time grow with n); n is static
+    jax, jnp = _peers.jax_modules()
+    zero = 0.0 * a
+    return jax.lax.fori_loop(
+        0, n, lambda t, c: _filter_step(jnp, a, q, r, ys[t], *c), (zero, 1.0 + zero, zero))[2]
+
+
+autograd_grad, jax_eager_grad, jax_jit_grad, torch_grad = _common.peers(
+    _generic_loss, WRT, jit_loss=_jax_loop_loss, static_argnums=(4,))

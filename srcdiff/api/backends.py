@@ -11,7 +11,7 @@ import functools
 
 from srcdiff.api import transforms as api
 from srcdiff.compiler.emit import numba_emit
-from srcdiff.errors import SrcdiffError
+from srcdiff.errors import SrcdiffError, StaleGradient
 
 check_backend = numba_emit.check_backend
 
@@ -31,31 +31,59 @@ def compiled_transform(f, wrt, *, return_value, stop_gradients, unconnected_grad
     @functools.wraps(t.fn)
     def call(*args, grad_ys=None, **kwargs):
         values = t.bind_arguments(args, kwargs)
-        compiled = t.compiled(values)
-        runner = runners.get(id(compiled))
-        if runner is None:
-            if compiled.writes:
-                raise numba_emit._Where(t.fn).error(
-                    "the numba backend does not compile functions that change an "
-                    "argument in place", 'use backend="numpy" for this function')
-            runner = numba_emit.numba_function(compiled, t.fn)
-            runners[id(compiled)] = runner
-        return runner(*values, grad_ys)
+        try:
+            return _runner(t, runners, values)(*values, grad_ys)
+        except StaleGradient:  # a global it reads was rebound (emit/live.py): compile anew
+            api.invalidate()
+            runners.clear()
+            return _runner(t, runners, values)(*values, grad_ys)
 
     call.__srcdiff_derivative__ = 'sd.grad(backend="numba")'
     call.source = lambda *args, **kwargs: _source(t, runners, args, kwargs)
+    call._runners = runners  # (tests: numba's cache statistics)
     return call
+
+
+def _runner(t, runners, values, fn=None):
+    """The numba runner of ``t``'s gradient for arguments like ``values`` (made once per
+    generated gradient; ``runners`` holds them with the gradient they compile); ``fn``: the
+    user function (``t.fn`` by default)."""
+    compiled = t.compiled(values)
+    fn = t.fn if fn is None else fn
+    held = runners.get(id(compiled))
+    if held is None or held[0] is not compiled:
+        if compiled.writes:
+            raise numba_emit._Where(fn).error(
+                "the numba backend does not compile functions that change an "
+                "argument in place", 'use backend="numpy" for this function')
+        held = runners[id(compiled)] = (compiled, numba_emit.numba_function(compiled, fn))
+    return held[1]
+
+
+def compiled_jvp(t, fill):
+    """``sd.jvp(f, backend="numba")``: ``t`` is the JVP transform (api/higher.py), whose
+    generated forward-mode function runs compiled; ``fill(tangent, value)`` completes the
+    output tangent as the NumPy backend's. Returns ``at(values, tangents)``."""
+    numba_emit.require_numba()
+    runners = {}
+
+    def at(values, tangents):
+        tangents = t._check_tangents(values, tangents)
+        try:
+            value, tangent = _runner(t, runners, values, t.target.fn)(*values, tangents)
+        except StaleGradient:  # a global it reads was rebound (emit/live.py): compile anew
+            api.invalidate()
+            runners.clear()
+            value, tangent = _runner(t, runners, values, t.target.fn)(*values, tangents)
+        return value, fill(tangent, value)
+
+    at.runners = runners
+    return at
 
 
 def _source(t, runners, args, kwargs):
     """The numba-flavoured source for arguments like ``args`` (compiled if needed)."""
-    values = t.bind_arguments(args, kwargs)
-    compiled = t.compiled(values)
-    runner = runners.get(id(compiled))
-    if runner is None:
-        runner = numba_emit.numba_function(compiled, t.fn)
-        runners[id(compiled)] = runner
-    return runner.source
+    return _runner(t, runners, t.bind_arguments(args, kwargs)).source
 
 
-__all__ = ["SrcdiffError", "check_backend", "compiled_transform"]
+__all__ = ["SrcdiffError", "check_backend", "compiled_jvp", "compiled_transform"]

@@ -192,8 +192,14 @@ class JVP:
         return out[0] if self.single else tuple(out)
 
 
-def jvp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = ()) -> "JVP":
-    """Forward mode: ``jvp(f, wrt)(*args, tangents=t) -> (value, J @ t)``; see SPEC §2."""
+def jvp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
+        backend: str = "numpy") -> "JVP":
+    """Forward mode: ``jvp(f, wrt)(*args, tangents=t) -> (value, J @ t)``; see SPEC §2.
+    ``backend="numba"``: the generated function compiled with numba (api/backends.py)."""
+    if backends.check_backend(backend) == "numba":
+        t = JVP(f, wrt, stop_gradients)
+        t.at = backends.compiled_jvp(t, _fill)
+        return t
     per = callables.transform(f, lambda g, w: JVP(g, w, stop_gradients), wrt)
     return per if per is not None else JVP(f, wrt, stop_gradients)
 

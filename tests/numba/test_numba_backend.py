@@ -119,16 +119,7 @@ def test_what_numba_cannot_type_is_a_located_error():
     assert "Traceback" not in text
 
 
-WEIGHTS = np.array([1.0, 2.0, 3.0])
-
-
-def reads_a_global_array(x):
-    return np.sum(np.sin(x) * WEIGHTS)
-
-
-def test_a_global_array_is_refused():
-    with pytest.raises(sd.SrcdiffError, match="freeze the global `WEIGHTS`"):
-        sd.grad(reads_a_global_array, backend="numba")(np.ones(3))
+# (globals: test_numba_tapes.py passes arrays and scalars, refuses lists)
 
 
 def test_unknown_backend():

@@ -4,15 +4,21 @@ The generator is the NumPy backend's (backends share one generator, DESIGN.md); 
 module changes only how tapes and run-time helpers are spelled, then hands the function
 to numba. numba is optional: it is imported when a numba gradient is first made.
 
-Tapes. The generated code saves values on one Python list, ``_stack``, of mixed objects
-(numba compiles only homogeneous lists). The stack discipline is static: the pushes and
-pops are paired by simulating the stack over the function's statements, each loop body
-once, and a pop must take the push of the loop body its loop reverses. Each push site
-then gets a tape of its own (``_tape_k``, a list numba types from its pushes); a pop
-takes the most recent entry of that tape, which is the entry the shared stack would
-have given (it was the most recent push of all, so also of its site). A push or a pop
-inside a branch, a ``while`` loop or a nested loop, or a pairing that does not work out,
-is refused.
+Tapes (numba_tapes.py). The generated code saves values on one Python list, ``_stack``,
+of mixed objects (numba compiles only homogeneous lists). The stack discipline is static:
+the pushes and pops are paired by simulating the stack over the function's statements,
+each loop body once, and a pop must take the push of the loop body its loop reverses.
+Each push site then gets a tape of its own: a preallocated array for a loop over
+``range`` (its trip count is known on entry), else a typed list; a pop takes the most
+recent entry of that tape, which is the entry the shared stack would have given (it was
+the most recent push of all, so also of its site). A push or a pop inside a branch, a
+``while`` loop or a nested loop, or a pairing that does not work out, is refused.
+
+User globals. numba freezes the globals a function reads into its machine code; the
+values among them (numbers, arrays) become parameters after ``grad_ys``, passed at each
+call as emit/live.py keeps them, so a rebound ``SCALE`` or an array changed in place is
+seen as by the NumPy backend; lists and dicts are refused. The compiled code is cached
+on disk between processes (numba_cache.py).
 
 Unbound names. Names first bound inside a loop start as ``None`` in generated code; the
 first trip pushes that ``None``, and its pop restores it, a value never read (the primal
@@ -31,20 +37,23 @@ the user's function, naming what numba could not compile.
 
 import ast
 import inspect
+import math
+import types
 
 import numpy as np
 
-from srcdiff.compiler.emit import execute, numba_helpers
-from srcdiff.errors import SrcdiffError
+from srcdiff.compiler.emit import live, numba_cache, numba_helpers, numba_math, numba_tapes
+from srcdiff.errors import SrcdiffError, StaleGradient
 
 INSTALL = "pip install srcdiff[numba]"
 
 # helpers the numba version of a gradient may call: a numba-compiled version each
 NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
                 "spread", "size_of", "tape_pop_prev", "concat_rows",
-                "stack_rows", "mul_into", "add_into")
+                "stack_rows", "mul_into", "add_into", "tape_alloc", "tape_put", "tape_get",
+                "tape_get_prev", "tape_rows", "sum_rows", "index_add", "broadcast_like")
 # builtins numba compiles
-BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool"}
+BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice"}
 STACK = "_stack"
 
 
@@ -109,14 +118,16 @@ def numba_function(compiled, fn):
     _without_dels(entry)
     _reverse_ranges(entry, where)
     _concatenations(entry)
-    _rewrite_tapes(entry, where)
+    numba_tapes.rewrite_tapes(entry, where)
+    names = _globals_as_parameters(entry, compiled.namespace)
     source = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
-    namespace = _namespace(compiled.namespace, entry)
-    ns = execute.load(source, namespace, f"numba {entry.name}")
-    jitted = numba.njit(cache=False)(ns[entry.name])
+    jitted = numba_cache.jit(numba, source, _namespace(compiled.namespace, entry), entry.name)
     errors = (numba.core.errors.TypingError, numba.core.errors.UnsupportedError,
               numba.core.errors.LoweringError, numba.core.errors.NumbaError)
-    return _Runner(jitted, errors, where, source)
+    runner = _Runner(jitted, errors, where, source)
+    runner.globals_from(compiled, names)
+    runner.float_lists = _read_by_index(entry)
+    return runner
 
 
 class _Runner:
@@ -125,16 +136,70 @@ class _Runner:
     def __init__(self, jitted, errors, where, source):
         self.jitted, self.errors, self.where, self.source = jitted, errors, where, source
         self.first_compile_seconds = None
+        self.names, self.namespace, self.watch = (), {}, None
+        self.float_lists = ()  # positions of parameters read only as x[i] and len(x)
+
+    def globals_from(self, compiled, names):
+        """Pass the user globals ``names`` at each call, as the generated namespace of
+        ``compiled`` has them then (emit/live.py keeps it up to date)."""
+        self.names, self.namespace = tuple(names), compiled.namespace
+        self.watch = live.Watch(compiled.guards) if compiled.guards else None
 
     def __call__(self, *args):
+        if self.watch is not None:
+            changed = self.watch.stale()
+            if changed is not None:
+                raise StaleGradient(f"the global {changed!r} was rebound since srcdiff "
+                                    "compiled the gradient", hint="it compiles anew")
+        extra = [self.namespace[name] for name in self.names]
+        if self.float_lists:
+            args = _as_arrays(args, self.float_lists)
         try:
-            return self.jitted(*args)
+            return self.jitted(*args, *extra)
         except self.errors as exc:
             text = str(exc).strip().splitlines()
             first = next((ln for ln in text if ln.strip() and not ln.startswith(
                 ("Failed in", "During:", "No implementation"))), "numba could not compile it")
             raise self.where.error(f"numba cannot compile the gradient: {first.strip()}",
                                    'use backend="numpy" for this function') from None
+        except ValueError as exc:  # numba's dispatcher cannot type an argument
+            if "fingerprint" not in str(exc):
+                raise
+            raise self.where.error(f"numba cannot take an argument of this call ({exc}: an "
+                                   "empty list, or a list of mixed values)",
+                                   'pass an array, or use backend="numpy"') from None
+
+
+def _read_by_index(fn):
+    """Positions of the parameters ``fn`` reads only as ``x[i]`` (an index, not a slice) and
+    ``len(x)``: for them a list of floats is passed as a float array (numba would convert a
+    list element by element at every call, 270 µs for 500 floats), the same values read the
+    same way."""
+    uses = {}
+    parents = {id(c): n for n in ast.walk(fn) for c in ast.iter_child_nodes(n)}
+    params = [a.arg for a in fn.args.args]
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name) and node.id in params:
+            up = parents.get(id(node))
+            by_index = (isinstance(up, ast.Subscript) and up.value is node
+                        and isinstance(up.ctx, ast.Load) and not isinstance(up.slice, ast.Slice)
+                        and not isinstance(up.slice, ast.Tuple))
+            in_len = (isinstance(up, ast.Call) and isinstance(up.func, ast.Name)
+                      and up.func.id == "len" and up.args == [node])
+            ok = isinstance(node.ctx, ast.Load) and (by_index or in_len)
+            uses[node.id] = uses.get(node.id, True) and ok
+    return tuple(i for i, p in enumerate(params) if uses.get(p))
+
+
+def _as_arrays(args, positions):
+    """``args`` with each non-empty list or tuple of Python floats at ``positions`` as a
+    float64 array."""
+    args = list(args)
+    for i in positions:
+        v = args[i]
+        if isinstance(v, (list, tuple)) and v and set(map(type, v)) == {float}:
+            args[i] = np.array(v)
+    return args
 
 
 def _check_calls(fn, namespace, where):
@@ -159,23 +224,43 @@ def _check_calls(fn, namespace, where):
             if f.value.id not in namespace:  # a method of a local value (numba checks it)
                 continue
             obj = namespace[f.value.id]
-            if obj is np or isinstance(obj, np.ndarray):
+            if obj is np or obj is math or isinstance(obj, np.ndarray):
                 continue
             raise where.error(f"the numba backend cannot call `{f.value.id}.{f.attr}` "
                               "in compiled code", 'use backend="numpy" for this function')
 
 
 def _check_globals(fn, namespace, where):
-    """Refuse arrays read from globals: numba freezes them into the compiled code as
-    constants, so a later change in place would not be seen (the NumPy backend sees it)."""
+    """Refuse lists and dicts read from globals (numba would freeze them into the compiled
+    code as constants, or not type them at all; arrays and scalars become arguments)."""
+    for name in _free_names(fn):
+        if isinstance(namespace.get(name), (list, dict, set)):
+            raise where.error(f"the numba backend would freeze the global `{name}` into "
+                              "the compiled gradient (a later change to it would be missed)",
+                              f"pass `{name}` as an argument, or use backend=\"numpy\"")
+
+
+def _free_names(fn):
+    """The names ``fn`` reads that it neither binds nor takes, in order of first read."""
     local = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)
              and isinstance(n.ctx, ast.Store)} | {a.arg for a in fn.args.args}
+    seen = []
     for node in ast.walk(fn):
-        if isinstance(node, ast.Name) and node.id not in local \
-                and isinstance(namespace.get(node.id), (np.ndarray, list, dict)):
-            raise where.error(f"the numba backend would freeze the global `{node.id}` into "
-                              "the compiled gradient (a later change to it would be missed)",
-                              f"pass `{node.id}` as an argument, or use backend=\"numpy\"")
+        if isinstance(node, ast.Name) and node.id not in local and node.id not in seen:
+            seen.append(node.id)
+    return seen
+
+
+def _globals_as_parameters(fn, namespace):
+    """The user globals ``fn`` reads that are values (numbers, arrays, strings; not
+    functions or modules) as parameters after ``grad_ys``, passed at each call: numba
+    would otherwise freeze their values into the compiled code, and a later
+    ``SCALE = 3.0`` would leave the gradient computing with 2.0. Returns their names."""
+    names = [n for n in _free_names(fn) if n in namespace and not callable(namespace[n])
+             and not isinstance(namespace[n], types.ModuleType)]
+    fn.args.args += [ast.arg(arg=n) for n in names]
+    fn.args.defaults += [ast.Constant(value=None) for _ in names]
+    return names
 
 
 def _is_srcdiff(obj, name):
@@ -194,121 +279,12 @@ def _namespace(namespace, fn):
 
 
 def _helpers():
-    return {name: getattr(numba_helpers, name) for name in NJIT_HELPERS + ("vjp_matmul",)}
+    helpers = {name: getattr(numba_helpers, name) for name in NJIT_HELPERS + ("vjp_matmul",)}
+    helpers["tanh_fast"] = numba_math.tanh_fast
+    return helpers
 
 
 # ----------------------------------------------------------------- tapes
-
-def _is_push(stmt):
-    return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
-            and isinstance(stmt.value.func, ast.Attribute)
-            and isinstance(stmt.value.func.value, ast.Name)
-            and stmt.value.func.value.id == STACK and stmt.value.func.attr == "append")
-
-
-def _is_pop(stmt):
-    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-            and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call)
-            and isinstance(stmt.value.func, ast.Attribute)
-            and isinstance(stmt.value.func.value, ast.Name)
-            and stmt.value.func.value.id == STACK and stmt.value.func.attr == "pop"
-            and not stmt.value.args)
-
-
-def _uses_stack(node):
-    return any(isinstance(n, ast.Name) and n.id == STACK for n in ast.walk(node))
-
-
-def _rewrite_tapes(fn, where):
-    """Replace the shared ``_stack`` with one typed tape per push site (module docstring)."""
-    refuse = where.error
-    unbound = {s.targets[0].id for s in fn.body
-               if isinstance(s, ast.Assign) and len(s.targets) == 1
-               and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Constant)
-               and s.value.value is None}
-    sites = []  # (body, index of the push, pushed name, loop)
-    pending = []  # the simulated stack: indices into sites
-    pairs = []  # (body, index of the pop, site)
-
-    def walk(body, loop):
-        for i, stmt in enumerate(body):
-            if _is_push(stmt):
-                arg = stmt.value.args[0] if len(stmt.value.args) == 1 else None
-                if loop is None or not isinstance(arg, ast.Name):
-                    raise refuse("the numba backend keeps tapes only for values saved "
-                                 "directly in a loop", 'use backend="numpy"')
-                sites.append((body, i, arg.id, loop))
-                pending.append(len(sites) - 1)
-            elif _is_pop(stmt):
-                if loop is None or not pending:
-                    raise refuse("the numba backend could not pair a tape read with its "
-                                 "save", 'use backend="numpy"')
-                pairs.append((body, i, pending.pop(), loop))
-            elif isinstance(stmt, ast.For) and loop is None:
-                walk(stmt.body, stmt)
-                if stmt.orelse and _uses_stack(ast.Module(body=stmt.orelse)):
-                    raise refuse("the numba backend does not support tapes in a for-else",
-                                 'use backend="numpy"')
-            elif _uses_stack(stmt) and not (isinstance(stmt, ast.Assign)
-                                            and stmt.targets[0].id == STACK):
-                raise refuse("the numba backend keeps tapes only in loops that are not "
-                             "nested and outside branches", 'use backend="numpy"')
-
-    walk(fn.body, None)
-    if pending:
-        raise refuse("the numba backend could not pair every tape save with a read",
-                     'use backend="numpy"')
-    # every pop of a loop body takes the pushes of one loop body, all of them
-    by_loop = {}
-    for _, _, site, loop in pairs:
-        by_loop.setdefault(id(loop), set()).add(id(sites[site][3]))
-    pushed = {}
-    for _, _, _, loop in sites:
-        pushed[id(loop)] = pushed.get(id(loop), 0) + 1
-    for loop_id, sources in by_loop.items():
-        popped = sum(1 for p in pairs if id(p[3]) == loop_id)
-        if len(sources) != 1 or pushed[next(iter(sources))] != popped:
-            raise refuse("the numba backend could not pair a loop's tape reads with one "
-                         "loop's saves", 'use backend="numpy"')
-    edits = {}  # body id -> list of (index, replacement statements)
-    for k, (body, i, name, _) in enumerate(sites):
-        tape = f"_tape{k}"
-        push = ast.parse(f"{tape}.append({name})").body[0]
-        if name in unbound:  # push after the value's one assignment in the loop body
-            j = next((j for j in range(i + 1, len(body)) if _assigns(body[j], name)), None)
-            stores = sum(1 for s in body for n in ast.walk(s)
-                         if isinstance(n, ast.Name) and n.id == name
-                         and isinstance(n.ctx, ast.Store))
-            if j is None or stores != 1:
-                raise refuse(f"the numba backend could not place the tape of `{name}`",
-                             'use backend="numpy"')
-            edits.setdefault(id(body), (body, []))[1].extend([(i, []), (j, [body[j], push])])
-        else:
-            edits.setdefault(id(body), (body, []))[1].append((i, [push]))
-    for body, i, k, _ in pairs:
-        target = body[i].targets[0].id
-        call = "tape_pop_prev" if sites[k][2] in unbound else None
-        text = f"{target} = {call}(_tape{k})" if call else f"{target} = _tape{k}.pop()"
-        edits.setdefault(id(body), (body, []))[1].append((i, [ast.parse(text).body[0]]))
-    for body, changes in edits.values():
-        new = {i: stmts for i, stmts in changes}
-        body[:] = [s for i, s in enumerate(body) for s in new.get(i, [s])]
-    init = [ast.parse(f"_tape{k} = []").body[0] for k in range(len(sites))]
-    fn.body[:] = init + [s for s in fn.body
-                         if not (isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)
-                                 and (s.targets[0].id == STACK
-                                      or s.targets[0].id in unbound
-                                      and _only_none(s)))]
-
-
-def _assigns(stmt, name):
-    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-            and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name)
-
-
-def _only_none(stmt):
-    return isinstance(stmt.value, ast.Constant) and stmt.value.value is None
-
 
 def _without_dels(fn):
     """The NumPy backend's ``del`` of arrays after their last read (optimize/release.py):
@@ -323,7 +299,9 @@ def _without_dels(fn):
 
 def _reverse_ranges(fn, where):
     """``for i in reversed(range(a, b))`` as ``range(b - 1, a - 1, -1)`` (numba has no
-    ``reversed``); other reversed iterables are refused."""
+    ``reversed``), ``reversed(range(a, b, s))`` as ``range(a + (L - 1) * s, a - s, -s)``
+    with ``L = len(range(a, b, s))`` (its bounds must be safe to evaluate twice); other
+    reversed iterables are refused."""
     for node in ast.walk(fn):
         it = getattr(node, "iter", None) if isinstance(node, ast.For) else None
         if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name)
@@ -331,10 +309,17 @@ def _reverse_ranges(fn, where):
             continue
         inner = it.args[0] if len(it.args) == 1 else None
         if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)
-                and inner.func.id == "range" and 1 <= len(inner.args) <= 2
-                and not inner.keywords):
-            raise where.error("the numba backend reverses only loops over range(n) and "
-                              "range(a, b)", 'use backend="numpy" for this function')
+                and inner.func.id == "range" and 1 <= len(inner.args) <= 3
+                and not inner.keywords
+                and (len(inner.args) < 3 or all(map(numba_tapes.pure, inner.args)))):
+            raise where.error("the numba backend reverses only loops over range(n), "
+                              "range(a, b) and range(a, b, step) of plain bounds",
+                              'use backend="numpy" for this function')
+        if len(inner.args) == 3:
+            a, _, step = (f"({ast.unparse(e)})" for e in inner.args)
+            node.iter = ast.parse(f"range({a} + (len({ast.unparse(inner)}) - 1) * {step}, "
+                                  f"{a} - {step}, -{step})", mode="eval").body
+            continue
         lo, hi = (("0", ast.unparse(inner.args[0])) if len(inner.args) == 1
                   else tuple(ast.unparse(a) for a in inner.args))
         node.iter = ast.parse(f"range(({hi}) - 1, ({lo}) - 1, -1)", mode="eval").body
@@ -351,3 +336,16 @@ def _concatenations(fn):
                 and not node.keywords and isinstance(node.args[0], ast.Name)):
             helper = "concat_rows" if node.func.attr == "concatenate" else "stack_rows"
             node.func = ast.Name(id=helper, ctx=ast.Load())
+        if isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.sum", "np.mean"):
+            # their default keywords, which numba's versions do not take
+            node.keywords = [k for k in node.keywords if ast.unparse(k) not in (
+                "axis=None", "keepdims=False")]
+        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.tanh"
+                and len(node.args) == 1 and not node.keywords):
+            node.func = ast.Name(id="tanh_fast", ctx=ast.Load())  # vectorized (numba_math.py)
+        elif (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.sum"
+              and len(node.args) == 1 and len(node.keywords) == 1
+              and node.keywords[0].arg == "axis"
+              and ast.unparse(node.keywords[0].value) == "0"):
+            # numba's np.sum(axis=) compiles its axis checks' string formatting (~2 s)
+            node.func, node.keywords = ast.Name(id="sum_rows", ctx=ast.Load()), []

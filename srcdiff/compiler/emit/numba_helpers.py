@@ -245,8 +245,9 @@ def _concat_rows(arrays):
                 n += a.shape[0]
             out = np.empty(n)
             k = 0
-            for a in arrays:
-                out[k:k + a.shape[0]] = a
+            for a in arrays:  # element loops: a slice store compiles numba's shape errors
+                for i in range(a.shape[0]):
+                    out[k + i] = a[i]
                 k += a.shape[0]
             return out
         return rows1
@@ -260,7 +261,9 @@ def _concat_rows(arrays):
         out = np.empty((n, arrays[0].shape[1]))
         k = 0
         for a in arrays:
-            out[k:k + a.shape[0], :] = a
+            for i in range(a.shape[0]):
+                for j in range(a.shape[1]):
+                    out[k + i, j] = a[i, j]
             k += a.shape[0]
         return out
     return rows2
@@ -283,7 +286,8 @@ def _stack_rows(items):
         for k in range(len(items)):
             if items[k].shape[0] != out.shape[1]:
                 raise ValueError("array: rows of different lengths")
-            out[k, :] = items[k]
+            for j in range(out.shape[1]):
+                out[k, j] = items[k][j]
         return out
     return rows
 
@@ -296,3 +300,192 @@ def tape_pop_prev(tape):
     if len(tape):
         return tape[-1]
     return v
+
+
+def sum_rows(x):
+    """``np.sum(x, axis=0)`` of a float array of one to three dimensions."""
+
+
+@overload(sum_rows)
+def _sum_rows(x):
+    if _arr(x, 1):
+        return lambda x: x.sum()
+    if _arr(x, 2):
+        def rows2(x):  # loops: numba's np.sum(axis=) compiles slowly
+            out = np.zeros(x.shape[1])
+            for i in range(x.shape[0]):
+                for j in range(x.shape[1]):
+                    out[j] += x[i, j]
+            return out
+        return rows2
+    if _arr(x, 3):
+        def rows3(x):
+            out = np.zeros((x.shape[1], x.shape[2]))
+            for i in range(x.shape[0]):
+                for j in range(x.shape[1]):
+                    for k in range(x.shape[2]):
+                        out[j, k] += x[i, j, k]
+            return out
+        return rows3
+    return None
+
+
+def index_add(b, x, index, g):
+    """``b + scatter(g at x[index])`` (runtime.index_add) for an int, slice, or tuple of
+    ints and slices as ``index``; an integer-array index has no implementation (numba's
+    ``b[idx] += g`` would add into a copy)."""
+
+
+def _basic(index):
+    if isinstance(index, (types.Integer, types.SliceType)):
+        return True
+    return isinstance(index, types.BaseTuple) and all(
+        isinstance(t, (types.Integer, types.SliceType)) for t in index.types)
+
+
+@overload(index_add)
+def _index_add(b, x, index, g):
+    if not (_arr(x, 3) and _basic(index) and (_num(g) or _arr(g, 3))
+            and (_none(b) or (_arr(b, 3) and b.ndim == x.ndim))):
+        return None
+    if isinstance(index, types.Integer) and x.ndim == 1 and _num(g):
+        def one(b, x, index, g):
+            out = np.zeros(x.shape) if b is None else b
+            out[index] += g
+            return out
+        return one
+    if isinstance(index, types.Integer) and x.ndim == 2 and _arr(g, 1):
+        def row(b, x, index, g):
+            out = np.zeros(x.shape) if b is None else b
+            if g.shape[0] != x.shape[1]:
+                raise ValueError("srcdiff: index_add of a row of another length")
+            for j in range(g.shape[0]):
+                out[index, j] += g[j]
+            return out
+        return row
+
+    if isinstance(index, types.BaseTuple) and len(index.types) == x.ndim and all(
+            isinstance(t, types.Integer) for t in index.types):
+        def element(b, x, index, g):  # one element (out[index] is a number, not a view)
+            out = np.zeros(x.shape) if b is None else b
+            out[index] += g
+            return out
+        return element
+
+    def view(b, x, index, g):  # slices: an in-place add into the view of b
+        out = np.zeros(x.shape) if b is None else b
+        part = out[index]
+        part += g
+        return out
+    return view
+
+
+def broadcast_like(t, ans):
+    """A forward rule's tangent ``t`` broadcast to the shape of ``ans`` (runtime.broadcast_like;
+    arrays as numba's read-only broadcast view, so an in-place write to one is a typing
+    error, never a write through to ``t``)."""
+
+
+@overload(broadcast_like)
+def _broadcast_like(t, ans):
+    if _num(t) and _num(ans):
+        return lambda t, ans: t
+    if _num(t) and _arr(ans, 3):
+        return lambda t, ans: np.full(ans.shape, float(t))
+    if _arr(t, 3) and _arr(ans, 3) and t.ndim <= ans.ndim:
+        return lambda t, ans: np.broadcast_to(t, ans.shape)
+    return None
+
+
+# ----------------------------------------------------------------- array tapes (numba_tapes.py)
+
+def tape_alloc(n, value):
+    """An uninitialised tape of ``n`` rows shaped and typed like ``value``."""
+
+
+@overload(tape_alloc)
+def _tape_alloc(n, value):
+    if isinstance(value, types.Float):
+        return lambda n, value: np.empty(n)
+    if isinstance(value, types.Boolean):
+        return lambda n, value: np.empty(n, dtype=np.bool_)
+    if isinstance(value, types.Integer):
+        return lambda n, value: np.empty(n, dtype=np.int64)
+    if _arr(value, 3) and isinstance(value.dtype, types.Float):
+        return lambda n, value: np.empty((n,) + value.shape)
+    return None
+
+
+_SHAPE = "srcdiff: a value saved in a loop changed shape between trips (use backend=\"numpy\")"
+
+
+def tape_put(tape, k, value):
+    """Row ``k`` of ``tape`` set to ``value`` (whose shape must be the tape's row shape)."""
+
+
+@overload(tape_put)
+def _tape_put(tape, k, value):
+    if not isinstance(tape, types.Array):
+        return None
+    if tape.ndim == 1 and _num(value):
+        def put0(tape, k, value):
+            tape[k] = value
+        return put0
+    if not (_arr(value, 3) and value.ndim == tape.ndim - 1):
+        return None
+    if value.ndim == 1:
+        def put1(tape, k, value):  # element loops: a slice store compiles numba's shape errors
+            if value.shape[0] != tape.shape[1]:
+                raise ValueError(_SHAPE)
+            for i in range(value.shape[0]):
+                tape[k, i] = value[i]
+        return put1
+    if value.ndim == 2:
+        def put2(tape, k, value):
+            if value.shape[0] != tape.shape[1] or value.shape[1] != tape.shape[2]:
+                raise ValueError(_SHAPE)
+            for i in range(value.shape[0]):
+                for j in range(value.shape[1]):
+                    tape[k, i, j] = value[i, j]
+        return put2
+
+    def put3(tape, k, value):
+        if value.shape != tape.shape[1:]:
+            raise ValueError(_SHAPE)
+        for i in range(value.shape[0]):
+            for j in range(value.shape[1]):
+                for m in range(value.shape[2]):
+                    tape[k, i, j, m] = value[i, j, m]
+    return put3
+
+
+@njit
+def tape_get(tape, k):
+    """Row ``k`` of ``tape`` (a view for array rows); a negative ``k`` means more reads
+    than saves, which is an error, never a wrapped index."""
+    if k < 0:
+        raise IndexError("srcdiff: a tape was read more often than it was written")
+    return tape[k]
+
+
+@njit
+def tape_get_prev(tape, k):
+    """The row before row ``k`` (the value before trip ``k`` of a tape that holds values
+    after each trip), or row 0 on the first trip, where the value read is never used."""
+    if k < 0:
+        raise IndexError("srcdiff: a tape was read more often than it was written")
+    return tape[k - 1] if k > 0 else tape[k]
+
+
+def tape_rows(tape):
+    """The rows of the arrays a tape holds, concatenated (``np.concatenate`` of a list of
+    them): the first two axes merged."""
+
+
+@overload(tape_rows)
+def _tape_rows(tape):
+    if isinstance(tape, types.Array) and tape.ndim == 2:
+        return lambda tape: tape.reshape(tape.shape[0] * tape.shape[1])
+    if isinstance(tape, types.Array) and tape.ndim == 3:
+        return lambda tape: tape.reshape(tape.shape[0] * tape.shape[1], tape.shape[2])
+    return None

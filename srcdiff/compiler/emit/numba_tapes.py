@@ -1,0 +1,308 @@
+"""Tapes of ``backend="numba"``: the shared ``_stack`` of generated code as one typed tape
+per save site (numba_emit.py's module docstring says how saves and reads are paired).
+
+A save site in a ``for`` loop over ``range(...)`` whose bounds are plain expressions
+(names, constants, arithmetic, ``len`` of a name; nothing evaluated twice can differ) and
+whose body has no ``break`` or ``continue`` gets a preallocated array: its trip count is
+``len(range(...))``, known on entry. The loop counts its trips in ``_kN`` (incremented first
+thing in the body, so ``_kN - 1`` is the trip's index); the first trip allocates the tape
+(``tape_alloc``: ``(trips,) + shape`` of the saved value, its dtype), each trip writes its
+row (``tape_put``, which checks the value's shape). The loop that reads the tape back (the
+reversed loop, same trip count) decrements ``_kN`` first thing in its body and reads row
+``_kN`` (``tape_get``, which refuses a negative row: more reads than saves). Every other
+save site keeps a typed list (numba's grow-by-doubling) with ``append``/``pop``.
+
+The deferred accumulations of the backward sweep (``X = []``, one ``X.append(v)`` a trip in a
+range loop as above, read after the loop only as ``if X:``, ``concat_rows(X)`` or
+``stack_rows(X)``) become arrays in the same way: ``stack_rows(X)`` is the array itself and
+``concat_rows(X)`` its first two axes merged (``tape_rows``); ``if X:`` tests the count.
+"""
+
+import ast
+
+STACK = "_stack"
+# nodes a range bound may contain to be evaluated twice safely (no calls but len(name))
+_PURE = (ast.Name, ast.Constant, ast.BinOp, ast.UnaryOp, ast.operator, ast.unaryop,
+         ast.expr_context, ast.Attribute, ast.Subscript)
+
+
+def _is_push(stmt, stack=STACK):
+    return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+            and isinstance(stmt.value.func.value, ast.Name)
+            and stmt.value.func.value.id == stack and stmt.value.func.attr == "append")
+
+
+def _is_pop(stmt):
+    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+            and isinstance(stmt.value.func.value, ast.Name)
+            and stmt.value.func.value.id == STACK and stmt.value.func.attr == "pop"
+            and not stmt.value.args)
+
+
+def _uses(node, name):
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+
+def _stmt(text):
+    return ast.parse(text).body[0]
+
+
+def counted(loop):
+    """``len(range(...))`` source for a loop whose trips are known on entry, else None."""
+    it = loop.iter
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"
+            and 1 <= len(it.args) <= 3 and not it.keywords):
+        return None
+    for node in ast.walk(ast.Module(body=loop.body, type_ignores=[])):
+        if isinstance(node, (ast.Break, ast.Continue, ast.Return, ast.Yield)):
+            return None
+    if not all(map(pure, it.args)):
+        return None
+    return f"len({ast.unparse(it)})"
+
+
+def pure(expr):
+    """Whether ``expr`` gives the same value evaluated twice in a row (names, constants,
+    arithmetic, attributes, subscripts, ``len(...)`` of such)."""
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Call):
+            if not (isinstance(node.func, ast.Name) and node.func.id in ("len", "range")
+                    and not node.keywords):
+                return False
+        elif not isinstance(node, _PURE):
+            return False
+    return True
+
+
+class _Counters:
+    """One trip counter per counted loop (``_kN``, its trip total ``_nN``), placed by
+    :meth:`place` once every other edit is done."""
+
+    def __init__(self):
+        self.loops = {}  # id(loop) -> (N, loop)
+        self.readers = []  # (loop that reads the tapes back, N)
+
+    def of(self, loop):
+        if id(loop) not in self.loops:
+            self.loops[id(loop)] = (len(self.loops), loop)
+        return self.loops[id(loop)][0]
+
+    def place(self, fn):
+        """Each counted loop steps its counter up first thing, each reader down; the
+        counters start before their loops (top level of ``fn``)."""
+        for n, loop in self.loops.values():
+            loop.body.insert(0, _stmt(f"_k{n} += 1"))
+        for loop, n in self.readers:
+            loop.body.insert(0, _stmt(f"_k{n} -= 1"))
+        body = []
+        for stmt in fn.body:
+            if id(stmt) in self.loops:
+                n = self.loops[id(stmt)][0]
+                body += [_stmt(f"_n{n} = {counted(stmt)}"), _stmt(f"_k{n} = 0")]
+            body.append(stmt)
+        fn.body[:] = body
+
+
+def rewrite_tapes(fn, where):
+    """Replace the shared ``_stack`` with one tape per save site (module docstring)."""
+    refuse = where.error
+    unbound = {s.targets[0].id for s in fn.body
+               if isinstance(s, ast.Assign) and len(s.targets) == 1
+               and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Constant)
+               and s.value.value is None}
+    sites = []  # (body, index of the push, pushed name, loop)
+    pending = []  # the simulated stack: indices into sites
+    pairs = []  # (body, index of the pop, site, loop)
+
+    def walk(body, loop):
+        for i, stmt in enumerate(body):
+            if _is_push(stmt):
+                arg = stmt.value.args[0] if len(stmt.value.args) == 1 else None
+                if loop is None or not isinstance(arg, ast.Name):
+                    raise refuse("the numba backend keeps tapes only for values saved "
+                                 "directly in a loop", 'use backend="numpy"')
+                sites.append((body, i, arg.id, loop))
+                pending.append(len(sites) - 1)
+            elif _is_pop(stmt):
+                if loop is None or not pending:
+                    raise refuse("the numba backend could not pair a tape read with its "
+                                 "save", 'use backend="numpy"')
+                pairs.append((body, i, pending.pop(), loop))
+            elif isinstance(stmt, ast.For) and loop is None:
+                walk(stmt.body, stmt)
+                if stmt.orelse and _uses(ast.Module(body=stmt.orelse, type_ignores=[]), STACK):
+                    raise refuse("the numba backend does not support tapes in a for-else",
+                                 'use backend="numpy"')
+            elif _uses(stmt, STACK) and not (isinstance(stmt, ast.Assign)
+                                             and stmt.targets[0].id == STACK):
+                raise refuse("the numba backend keeps tapes only in loops that are not "
+                             "nested and outside branches", 'use backend="numpy"')
+
+    walk(fn.body, None)
+    if pending:
+        raise refuse("the numba backend could not pair every tape save with a read",
+                     'use backend="numpy"')
+    # every pop of a loop body takes the pushes of one loop body, all of them
+    by_loop = {}
+    for _, _, site, loop in pairs:
+        by_loop.setdefault(id(loop), set()).add(id(sites[site][3]))
+    pushed = {}
+    for _, _, _, loop in sites:
+        pushed[id(loop)] = pushed.get(id(loop), 0) + 1
+    for loop_id, sources in by_loop.items():
+        popped = sum(1 for p in pairs if id(p[3]) == loop_id)
+        if len(sources) != 1 or pushed[next(iter(sources))] != popped:
+            raise refuse("the numba backend could not pair a loop's tape reads with one "
+                         "loop's saves", 'use backend="numpy"')
+    counters = _Counters()
+    readers = {}  # id(loop of the saves) -> the loop that reads them
+    sites_loop = {id(site[3]): site[3] for site in sites}
+    for _, _, k, loop in pairs:
+        readers[id(sites[k][3])] = loop
+    arrays = {id(site[3]) for site in sites if counted(site[3])
+              and id(site[3]) in readers and counted(readers[id(site[3])])}
+    edits = {}  # body id -> (body, [(index, replacement statements)])
+    for k, (body, i, name, loop) in enumerate(sites):
+        tape = f"_tape{k}"
+        if id(loop) in arrays:
+            n = counters.of(loop)
+            push = [_stmt(f"if _k{n} == 1:\n    {tape} = tape_alloc(_n{n}, {name})"),
+                    _stmt(f"tape_put({tape}, _k{n} - 1, {name})")]
+        else:
+            push = [_stmt(f"{tape}.append({name})")]
+        if name in unbound:  # push after the value's one assignment in the loop body
+            j = next((j for j in range(i + 1, len(body)) if _assigns(body[j], name)), None)
+            stores = sum(1 for s in body for n in ast.walk(s)
+                         if isinstance(n, ast.Name) and n.id == name
+                         and isinstance(n.ctx, ast.Store))
+            if j is None or stores != 1:
+                raise refuse(f"the numba backend could not place the tape of `{name}`",
+                             'use backend="numpy"')
+            edits.setdefault(id(body), (body, []))[1].extend([(i, []), (j, [body[j]] + push)])
+        else:
+            edits.setdefault(id(body), (body, []))[1].append((i, push))
+    for body, i, k, loop in pairs:
+        target, prev = body[i].targets[0].id, sites[k][2] in unbound
+        if id(sites[k][3]) in arrays:
+            n = counters.of(sites[k][3])
+            call = "tape_get_prev" if prev else "tape_get"
+            text = f"{target} = {call}(_tape{k}, _k{n})"
+        else:
+            text = (f"{target} = tape_pop_prev(_tape{k})" if prev
+                    else f"{target} = _tape{k}.pop()")
+        edits.setdefault(id(body), (body, []))[1].append((i, [_stmt(text)]))
+    _apply(edits)
+    counters.readers = [(reader, counters.of(sites_loop[loop_id]))
+                        for loop_id, reader in readers.items() if loop_id in arrays]
+    init = [_stmt(f"_tape{k} = []") for k, site in enumerate(sites)
+            if id(site[3]) not in arrays]
+    fn.body[:] = init + [s for s in fn.body
+                         if not (isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)
+                                 and (s.targets[0].id == STACK
+                                      or s.targets[0].id in unbound
+                                      and _only_none(s)))]
+    array_accumulations(fn, counters)
+    counters.place(fn)
+
+
+def _apply(edits):
+    for body, changes in edits.values():
+        new = {}
+        for i, stmts in changes:
+            new[i] = stmts
+        body[:] = [s for i, s in enumerate(body) for s in new.get(i, [s])]
+
+
+def _assigns(stmt, name):
+    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name)
+
+
+def _only_none(stmt):
+    return isinstance(stmt.value, ast.Constant) and stmt.value.value is None
+
+
+def array_accumulations(fn, counters):
+    """Deferred accumulation lists of counted loops as arrays (module docstring)."""
+    lists = [s.targets[0].id for s in fn.body
+             if isinstance(s, ast.Assign) and len(s.targets) == 1
+             and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.List)
+             and not s.value.elts and s.targets[0].id != STACK
+             and not s.targets[0].id.startswith("_tape")]
+    for name in lists:
+        found = _accumulation(fn, name)
+        if found is None:
+            continue
+        loop, index, after = found
+        n = counters.of(loop)
+        value = ast.unparse(loop.body[index].value.args[0])
+        loop.body[index:index + 1] = [
+            _stmt(f"{name}_row = {value}"),
+            _stmt(f"if _k{n} == 1:\n    {name} = tape_alloc(_n{n}, {name}_row)"),
+            _stmt(f"tape_put({name}, _k{n} - 1, {name}_row)")]
+        for node in after:
+            _retarget(node, name, n)
+        fn.body[:] = [s for s in fn.body if not (
+            isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)
+            and s.targets[0].id == name)]
+
+
+def _accumulation(fn, name):
+    """(loop, index of the append, statements after it) when ``name`` is an accumulation
+    list of the kind the module docstring describes, else None."""
+    where = [(k, s) for k, s in enumerate(fn.body) if _uses(s, name)]
+    loops = [(k, s) for k, s in where if isinstance(s, ast.For)]
+    if len(loops) != 1 or not counted(loops[0][1]):
+        return None
+    k_loop, loop = loops[0]
+    appends = [i for i, s in enumerate(loop.body) if _is_push(s, name)]
+    if len(appends) != 1 or sum(1 for s in loop.body if _uses(s, name)) != 1:
+        return None
+    if len(loop.body[appends[0]].value.args) != 1:
+        return None
+    after = [s for k, s in where if k > k_loop]
+    before = [s for k, s in where if k < k_loop]
+    if len(before) != 1 or not _all_reads_allowed(after, name):
+        return None
+    return loop, appends[0], after
+
+
+def _all_reads_allowed(stmts, name):
+    allowed = set()
+    for stmt in stmts:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
+                    and node.test.id == name:
+                allowed.add(id(node.test))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id in ("concat_rows", "stack_rows") and len(node.args) == 1 \
+                    and isinstance(node.args[0], ast.Name) and node.args[0].id == name:
+                allowed.add(id(node.args[0]))
+    return all(id(node) in allowed for stmt in stmts for node in ast.walk(stmt)
+               if isinstance(node, ast.Name) and node.id == name)
+
+
+def _retarget(stmt, name, n):
+    """``if X:`` as ``if _kN > 0:``, ``stack_rows(X)`` as ``X``, ``concat_rows(X)`` as
+    ``tape_rows(X)`` (in place)."""
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == name:
+            node.test = ast.parse(f"_k{n} > 0", mode="eval").body
+        for field, value in ast.iter_fields(node):
+            if isinstance(value, list):
+                value[:] = [_replacement(v, name) for v in value]
+            elif isinstance(value, ast.expr):
+                setattr(node, field, _replacement(value, name))
+
+
+def _replacement(node, name):
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1 \
+            and isinstance(node.args[0], ast.Name) and node.args[0].id == name:
+        if node.func.id == "stack_rows":
+            return ast.Name(id=name, ctx=ast.Load())
+        if node.func.id == "concat_rows":
+            return ast.parse(f"tape_rows({name})", mode="eval").body
+    return node
