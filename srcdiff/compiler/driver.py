@@ -14,6 +14,7 @@ import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze, varied_options, walk
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
+from srcdiff.compiler.analysis.dtypes import check_integer_stores, check_sequence_arithmetic
 from srcdiff.compiler.analysis.effects import changed_parameters
 from srcdiff.compiler.analysis.facts import array_api_of, dict_arguments, zero_d
 from srcdiff.compiler.analysis.keys import varied_keys
@@ -251,6 +252,9 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx, entry,
                                              _check_reserved_names)
     check_mutations(anf, analysis, parsed, ctx.registry, mutable_scalars=zero_d(arg_facts))
+    if not _is_generated(parsed):
+        check_integer_stores(anf, analysis, parsed, _params(anf), arg_facts or {})
+        check_sequence_arithmetic(anf, analysis, parsed)
     _refuse_undone_appends(anf, parsed)
     # shifts the output does not depend on (a log-sum-exp's max): their gradient is exactly
     # zero, so they are treated as constants; verification mode keeps the gradient and
@@ -350,6 +354,8 @@ def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     if not _is_generated(parsed):
         check_mutations(anf, analysis, parsed, ctx.registry, allow_pop=True,
                         mutable_scalars=zero_d(arg_facts))
+        check_integer_stores(anf, analysis, parsed, _params(anf), arg_facts or {})
+        check_sequence_arithmetic(anf, analysis, parsed)
     fwd = Forward(anf, analysis, parsed, names, ForwardOptions(wrt, stop, name, as_tuple), ctx)
     out = fwd.run()
     ctx.helpers.update(fwd.helpers)
@@ -369,6 +375,10 @@ def compile_forward(fn: Function, wrt: Sequence[str], **options: Any) -> Compile
         node, parsed, ctx = forward_function(fn, wrt, **options)
         return load(node, parsed, ctx, changed_parameters(parsed, ctx.registry,
                                                           options.get("arg_facts")))
+
+
+def _params(fn):
+    return [a.id for a in fn.args.args]
 
 
 def _is_generated(parsed):

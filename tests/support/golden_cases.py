@@ -164,3 +164,17 @@ _rep = _CASES["store_through_repeated_indices"]
 GOLDEN["corpus_store_through_repeated_indices"] = (_rep.fn, _rep.wrt, _rep.args)
 _zero_trip = _CASES["store_loop_that_may_not_run"]
 GOLDEN["corpus_store_loop_that_may_not_run"] = (_zero_trip.fn, _zero_trip.wrt, _zero_trip.args)
+
+
+# An integer conversion is a constant (derivative 0); a float buffer filled by stores
+# (analysis/dtypes.py proves it holds floats: np.zeros without dtype)
+def binned_weights(x):
+    bins = (x * 4.0).astype(int)
+    w = np.zeros(len(x))
+    for i in range(len(x)):
+        w[i] = x[i] * (bins[i] + 1.0)
+    return np.sum(w ** 2)
+
+
+GOLDEN["binned_weights"] = (binned_weights, 0, (np.array([0.31, -0.77, 1.13]),))
+EXTRA_CASES["binned_weights"] = corpus.Case(binned_weights, np.array([0.31, -0.77, 1.13]))

@@ -144,8 +144,7 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
         prim = registry.method_primitive(method)
         receiver = call.func.value
         if prim == "astype":
-            return Op("copy", stmt, target=target, operands=_names([receiver]), args=[receiver],
-                      label=".astype")
+            return _astype(stmt, target, receiver, args, kwargs, parsed)
         if prim is None:
             return Op("unknown", stmt, target=target, operands=_names([receiver] + args),
                       label=f"the method .{method}()")
@@ -164,6 +163,10 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
     if fn is not MISSING and derivatives.is_derivative(fn):
         return _describe_derivative_call(stmt, target, fn, args, kwargs, label)
     rule = registry.lookup(fn)
+    if rule is not None and "dtype" in kwargs:
+        cast = _cast(stmt, target, kwargs["dtype"], parsed, label, args)
+        if cast is not None:
+            return cast
     if rule is not None:
         return _prim(stmt, target, fn, args, kwargs, registry, label=label, rule=rule)
     fn = user_callable(fn)
@@ -197,6 +200,61 @@ def _describe_derivative_call(stmt, target, fn, args, kwargs, label):
                        "sd.grad(sd.grad(f))), or compute the inner derivative outside")
     return Op("call", stmt, target=target, operands=operands, func=fn, args=args,
               kwargs=kwargs, label=label)
+
+
+def _astype(stmt, target, receiver, args, kwargs, parsed):
+    """``x.astype(dtype)``: a copy when the dtype is a float or complex one (the
+    derivative is the identity, cast back by the gradient's finish), a constant when it is
+    an integer or boolean one (the result is piecewise constant: derivative 0, as
+    TensorFlow's cast to an integer type), refused when the dtype cannot be read from the
+    source (``x.astype(y.dtype)``): it may truncate."""
+    spelled = args[0] if args else kwargs.get("dtype")
+    dtype = static_dtype(spelled, parsed)
+    if dtype is not None and dtype.kind in "biu":
+        return Op("const", stmt, target=target, args=[receiver], primitive="integer")
+    if dtype is not None and dtype.kind in "fc":
+        return Op("copy", stmt, target=target, operands=_names([receiver]), args=[receiver],
+                  label=".astype")
+    shown = S.expr_source(spelled) if spelled is not None else "no dtype"
+    return Op("unknown", stmt, target=target, operands=_names([receiver]), label=".astype",
+              reason=f".astype({shown}): srcdiff cannot tell from the source whether this "
+                     "dtype keeps the value (a float type: derivative 1) or truncates it (an "
+                     "integer type: derivative 0)",
+              hint="spell the dtype, e.g. .astype(np.float64) or .astype(int)")
+
+
+def _cast(stmt, target, spelled, parsed, label, args):
+    """A primitive called with ``dtype=``: its result is a constant when the dtype is an
+    integer or boolean one (every value truncated: derivative 0); refused when the dtype
+    cannot be read from the source; None (the rule applies) for float and complex dtypes."""
+    if isinstance(spelled, gast.Constant) and spelled.value is None:
+        return None
+    dtype = static_dtype(spelled, parsed)
+    if dtype is not None and dtype.kind in "biu":
+        return Op("const", stmt, target=target, args=args, primitive="integer", label=label)
+    if dtype is not None and dtype.kind in "fc":
+        return None
+    return Op("unknown", stmt, target=target, operands=_names(args), label=label,
+              reason=f"{label}(..., dtype={S.expr_source(spelled)}): srcdiff cannot tell from "
+                     "the source whether this dtype keeps the values (a float type) or "
+                     "truncates them (an integer type)",
+              hint="spell the dtype, e.g. dtype=np.float64 or dtype=int")
+
+
+def static_dtype(node, parsed):
+    """The NumPy dtype ``node`` spells (``np.float32``, ``int``, ``'f8'``), or None."""
+    if node is None:
+        return None
+    if isinstance(node, gast.Constant) and isinstance(node.value, str):
+        obj = node.value
+    else:
+        obj = parsed.resolve(node)
+        if obj is MISSING:
+            return None
+    try:
+        return np.dtype(obj)
+    except (TypeError, ValueError):
+        return None
 
 
 def _prim(stmt, target, fn, args, kwargs, registry, label=None, rule=None):

@@ -223,9 +223,20 @@ class Expressions(Containers):
                                  hint="call a named function")
         else:
             func = S.copy(f)
-        args = [self.atom(a) for a in e.args]
-        kws = [(k.arg, self.atom(k.value)) for k in keywords]
+        dtype_arg = isinstance(f, gast.Attribute) and f.attr == "astype"
+        args = [self.dtype_atom(a) if dtype_arg and i == 0 else self.atom(a)
+                for i, a in enumerate(e.args)]
+        kws = [(k.arg, self.dtype_atom(k.value) if k.arg == "dtype" else self.atom(k.value))
+               for k in keywords]
         return S.call(func, args, kws)
+
+    def dtype_atom(self, e):
+        """A dtype argument (``.astype(np.int32)``, ``dtype=np.float32``) stays spelled as
+        written when it names a compile-time object, so the analysis can read whether the
+        conversion keeps the value (a float type) or truncates it (an integer type)."""
+        if isinstance(e, gast.Attribute) and self.parsed.resolve(e) is not MISSING:
+            return S.copy(e)
+        return self.atom(e)
 
     def chained_compare(self, e):
         result = self.names.fresh("cmp")

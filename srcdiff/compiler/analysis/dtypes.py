@@ -1,0 +1,186 @@
+"""Which arrays are proven to hold floats: a store into an integer array truncates.
+
+``y[i] = v`` converts ``v`` to ``y``'s dtype. Into a float (or complex) array the
+store keeps the value and its derivative; into an integer or boolean array it
+truncates it (derivative 0), which the store's adjoint and tangent do not model. So
+a store of a differentiated value is accepted only into an array this analysis
+proves inexact; any other is refused with the reason (:func:`check_integer_stores`).
+
+A name is *inexact* when every statement that defines it makes a float or complex
+array (a greatest fixed point: loops keep what every trip agrees on):
+
+- a parameter whose argument is a float array (its fact's kind is ARRAY: facts.py
+  gives integer arrays the kind INT), or one compiled without facts (a written module
+  or ``sd.source`` without arguments: its parameters are taken to be float arrays,
+  the arguments a gradient is asked for);
+- ``np.zeros(n)``, ``np.ones``, ``np.empty``, ``np.eye``, ``np.identity``,
+  ``np.linspace`` without ``dtype`` (float64 by default), ``np.full(n, fill)`` with a
+  float fill, the ``*_like`` makers of an inexact array, any maker or conversion with
+  a float ``dtype=`` spelled in the source;
+- a copy, an index or a view of an inexact array; a list or tuple display holding a
+  float (``np.array([0.0, 0.0])``);
+- the result of a differentiable primitive (a rule that is not ``nondiff``) with an
+  inexact or float operand: NumPy's promotion keeps floats float, and a primitive
+  whose result could be an integer would have no derivative to declare.
+"""
+
+import gast
+import numpy as np
+
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, walk
+from srcdiff.compiler.analysis.ops import static_dtype
+from srcdiff.runtime import dict_of
+
+_DEFAULT_FLOAT = {np.zeros, np.ones, np.empty, np.eye, np.identity, np.linspace}
+_PARAMETER = "parameter"  # a parameter's binding on entry, in a name's definitions
+_LIKE = {np.zeros_like, np.ones_like, np.empty_like, np.full_like}
+
+
+def inexact_names(fn, analysis, parsed, params, arg_facts):
+    """The names of ``fn`` (ANF) proven to hold float or complex arrays."""
+    return _proven(fn, analysis, params,
+                   lambda p: p not in arg_facts or (arg_facts[p] or (None,))[0] == ARRAY,
+                   lambda op, known: _makes_inexact(op, known, parsed))
+
+
+def container_names(fn, analysis, params, arg_facts):
+    """The names of ``fn`` proven to hold lists or dicts (a store keeps the value)."""
+    return _proven(fn, analysis, params,
+                   lambda p: (arg_facts.get(p) or (None,))[0] == CONTAINER,
+                   _makes_container)
+
+
+def _proven(fn, analysis, params, param_ok, def_ok):
+    """The greatest set of names every definition of which ``def_ok(op, set)`` proves
+    (a parameter's binding on entry: ``param_ok``; a loop variable: never)."""
+    defs = {p: [_PARAMETER] for p in params}
+    for s, _ in walk(fn.body):
+        op = analysis.op(s)
+        if op is not None and op.target is not None and op.kind not in ("store", "append"):
+            defs.setdefault(op.target, []).append(op)
+        if isinstance(s, gast.For):
+            defs.setdefault(s.target.id, []).append(None)  # a loop variable: unknown
+    candidates = set(defs)
+    changed = True
+    while changed:  # remove what some definition does not prove
+        changed = False
+        for name in list(candidates):
+            if not all(param_ok(name) if op is _PARAMETER else
+                       op is not None and def_ok(op, candidates) for op in defs[name]):
+                candidates.discard(name)
+                changed = True
+    return candidates
+
+
+def _makes_container(op, containers):
+    value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+    if op.kind == "literal":
+        return isinstance(value, (gast.List, gast.Dict))
+    if op.kind == "copy":
+        return isinstance(op.args[0], gast.Name) and op.args[0].id in containers
+    return isinstance(value, gast.Call) and op.func in (dict, list, dict_of)
+
+
+def _is_float(node, inexact):
+    if isinstance(node, gast.Name):
+        return node.id in inexact
+    return isinstance(node, gast.Constant) and isinstance(node.value, (float, complex))
+
+
+def _makes_inexact(op, inexact, parsed):
+    value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+    if op.kind == "copy":
+        return _is_float(op.args[0], inexact)
+    if op.kind == "index":
+        return _is_float(op.args[0], inexact)
+    if op.kind == "literal":
+        return any(_is_float(e, inexact) for e in op.args)
+    if op.kind not in ("const", "prim") or op.primitive == "integer":
+        return False
+    if isinstance(value, gast.Constant):
+        return isinstance(value.value, (float, complex))
+    call = value if isinstance(value, gast.Call) else None
+    args = call.args if call is not None else op.args  # a nondiff rule's op keeps none
+    keywords = {k.arg: k.value for k in call.keywords} if call is not None else op.kwargs
+    spelled = keywords.get("dtype")
+    if spelled is not None:
+        dtype = static_dtype(spelled, parsed)
+        return dtype is not None and dtype.kind in "fc"
+    fn = op.func
+    if fn in _DEFAULT_FLOAT:
+        return len(args) < 2 or fn in (np.eye, np.linspace)  # np.zeros(n, int): a dtype
+    if fn is np.full:
+        return len(args) == 2 and _is_float(args[1], inexact)
+    if fn in _LIKE:
+        return bool(args) and _is_float(args[0], inexact) and (
+            fn is not np.full_like or len(args) < 2 or _is_float(args[1], inexact))
+    if op.kind == "prim" and op.rule is not None and not op.rule.nondiff \
+            and not op.rule.tuple_output:
+        return any(_is_float(a, inexact) for a in op.args)
+    return False
+
+
+def check_integer_stores(fn, analysis, parsed, params, arg_facts):
+    """Refuse ``y[i] = v`` with ``v`` differentiated unless ``y`` is proven to hold
+    floats (a store into an integer array truncates the value: derivative 0, which
+    srcdiff does not model). Lists and dicts keep what is stored: not checked."""
+    inexact = None
+    for s, _ in walk(fn.body):
+        op = analysis.op(s)
+        if op is None or op.kind != "store" or analysis.kinds.get(op.target) == CONTAINER:
+            continue
+        value = op.args[0]
+        if not (isinstance(value, gast.Name) and value.id in analysis.varied):
+            continue
+        if inexact is None:
+            inexact = inexact_names(fn, analysis, parsed, params, arg_facts)
+            inexact |= container_names(fn, analysis, params, arg_facts)
+        if op.target in inexact:
+            continue
+        raise parsed.error(
+            s, f"a differentiated value is stored into {op.target!r}, which srcdiff cannot "
+               "prove holds floats: a store into an integer or boolean array truncates the "
+               "value (its derivative is 0), which srcdiff does not model",
+            hint=f"make {op.target!r} a float array (np.zeros(n), dtype=float, "
+                 ".astype(float)), or store sd.stop_gradient(...) of the value")
+
+
+
+_SEQUENCE_OPS = (gast.Add, gast.Mult)
+
+
+def check_sequence_arithmetic(fn, analysis, parsed):
+    """Refuse ``a + b`` and ``a * n`` on lists or tuples whose result is differentiated:
+    Python concatenates or repeats sequences there, which the numeric rules of ``+`` and
+    ``*`` do not model (the gradient of ``[v] * 3`` is three times ``v``'s, not once).
+    Refuse a slice assignment into a list (``l[1:] = [a, b]``: it may change the list's
+    length), which the item stores' undo does not model."""
+    for s, _ in walk(fn.body):
+        op = analysis.op(s)
+        if op is None:
+            continue
+        if op.kind == "store" and analysis.kinds.get(op.target) == CONTAINER \
+                and isinstance(op.index, gast.Slice) and _differentiated(op.args[0], analysis):
+            raise parsed.error(
+                s, f"a slice of the list {op.target!r} is assigned: srcdiff models stores of "
+                   "one entry (the list's length may change here)",
+                hint="assign the entries one at a time (`l[1] = a`), or use an array")
+        value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+        if op.kind != "prim" or not isinstance(value, gast.BinOp) \
+                or not isinstance(value.op, _SEQUENCE_OPS) or op.target not in analysis.varied:
+            continue
+        for side in (value.left, value.right):
+            if isinstance(side, gast.Name) and analysis.kinds.get(side.id) == CONTAINER:
+                what = "concatenates" if isinstance(value.op, gast.Add) else "repeats"
+                raise parsed.error(
+                    s, f"{side.id!r} is a list or tuple: Python's `{_SYMBOL[type(value.op)]}` "
+                       f"{what} it, which srcdiff's arithmetic rules do not model",
+                    hint="use np.concatenate / np.tile on arrays, `.append` in a loop, or "
+                         "a comprehension")
+
+
+_SYMBOL = {gast.Add: "+", gast.Mult: "*"}
+
+
+def _differentiated(node, analysis):
+    return isinstance(node, gast.Name) and node.id in analysis.varied

@@ -1,0 +1,35 @@
+def grad_binned_weights(x, grad_ys=None):
+    _stack = []
+    # names first bound inside loops or branches start unbound
+    add = None
+    mul1 = None
+    bins = (x * 4.0).astype(int)
+    n = len(x)
+    w = np.zeros(n)
+    n1 = len(x)
+    for i in range(n1):
+        _stack.append(add)
+        add = bins[i] + 1.0
+        _stack.append(mul1)
+        mul1 = x[i] * add
+        _stack.append(np.copy(w[i]))
+        w[i] = mul1
+    # seed: the gradient of the sum of the outputs
+    b_sum1 = scalar_seed(grad_ys)
+    # adjoint of line 176: return np.sum(w ** 2)
+    b_w = b_sum1 * 2.0 * w
+    # adjoint of line 174: for i in range(len(x)):
+    b_x = np.zeros_like(x)
+    for i in reversed(range(n1)):
+        # adjoint of line 175: w[i] = x[i] * (bins[i] + 1.0)
+        b_mul1 = unbroadcast(np.copy(b_w[i]), mul1)
+        b_w[i] = 0.0
+        w[i] = _stack.pop()
+        x_i1 = x[i]
+        mul1_before = _stack.pop()
+        b_x_i = unbroadcast(b_mul1 * add, x_i1)
+        mul1 = mul1_before
+        add_before = _stack.pop()
+        add = add_before
+        b_x = index_add(b_x, x, i, b_x_i)
+    return finish(b_x, x)

@@ -1,0 +1,221 @@
+"""Conversions to integer dtypes and stores into integer arrays (wrong gradients before).
+
+``x.astype(int)`` was taken as a copy (derivative 1: the gradient of
+``np.sum(x.astype(int) * x)`` was ``x + int(x)`` for ``int(x)``), ``np.asarray(x,
+dtype=int)`` likewise, and ``y[i] = v`` into an integer array passed ``v``'s gradient
+through the truncation. Now an integer or boolean conversion is a constant (derivative
+0, as TensorFlow's cast to an integer type), a float one a copy, an unreadable dtype is
+refused; a store of a differentiated value is accepted only into an array proven to
+hold floats (analysis/dtypes.py). Checked against central differences at points away
+from the truncation's jumps.
+"""
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad, numeric_jvp
+
+X = np.array([[0.3137, -0.7219, 1.1173], [0.5371, 0.9413, -0.4127]])
+V = np.array([0.3137, -0.7219, 1.1173])
+BUF = np.array([2, 3, 4])
+
+
+def astype_int(x):
+    return np.sum(x.astype(int) * x)
+
+
+def astype_int32_keyword(x):
+    return np.sum(x.astype(dtype=np.int32) * x)
+
+
+def astype_bool(x):
+    return np.sum(x.astype(bool) * x)
+
+
+def astype_spelled(x):
+    return np.sum(x.astype("i8") * x) + np.sum(x.astype("float64") ** 2)
+
+
+def astype_float32_then_float(x):
+    return np.sum(x.astype(np.float64) ** 2) + np.sum(x.astype(float) * 3.0)
+
+
+def asarray_int(x):
+    return np.sum(np.asarray(x, dtype=int) * x)
+
+
+def array_int64(x):
+    return np.sum(np.array(x, dtype=np.int64) * x)
+
+
+def sum_with_float_dtype(x):
+    return np.sum(np.mean(x, dtype=np.float64) * x)
+
+
+def store_into_zeros(x):
+    y = np.zeros(3)
+    y[0] = x[0] * 10
+    y[1:] = x[1:] ** 2
+    return np.sum(y * x)
+
+
+def store_into_float_like(x):
+    y = np.zeros_like(x)
+    for i in range(3):
+        y[i] = x[i] * (i + 1.0)
+    return np.sum(y ** 2)
+
+
+def store_into_float_literal(x):
+    y = np.array([0.0, 0.0, 0.0])
+    y[1] = x[1] * 10
+    return np.sum(y * x)
+
+
+def store_into_full_float(x):
+    y = np.full(3, 1.5)
+    y[2] = x[2] * 10
+    return np.sum(y * x)
+
+
+def store_into_float_dtype(x):
+    y = np.zeros(3, dtype=np.float64)
+    y[0] += x[0] * 10
+    return np.sum(y * x)
+
+
+SUPPORTED = [astype_int, astype_int32_keyword, astype_bool, astype_spelled,
+             astype_float32_then_float, asarray_int, array_int64, sum_with_float_dtype]
+STORES = [store_into_zeros, store_into_float_like, store_into_float_literal,
+          store_into_full_float, store_into_float_dtype]
+
+
+@pytest.mark.parametrize("f", SUPPORTED, ids=[f.__name__ for f in SUPPORTED])
+@pytest.mark.parametrize("optimize", [True, False])
+def test_conversions_reverse(f, optimize):
+    assert_close(sd.grad(f, optimize=optimize)(X), numeric_grad(f, [X], 0))
+
+
+@pytest.mark.parametrize("f", SUPPORTED + STORES, ids=[f.__name__ for f in SUPPORTED + STORES])
+def test_conversions_and_float_stores_forward(f):
+    x = X if f in SUPPORTED else V
+    t = np.random.RandomState(3).randn(*x.shape)
+    _, tangent = sd.jvp(f)(x.copy(), tangents=t)
+    assert_close(tangent, numeric_jvp(f, [x], [0], [t]), what="tangent")
+
+
+@pytest.mark.parametrize("f", STORES, ids=[f.__name__ for f in STORES])
+@pytest.mark.parametrize("optimize", [True, False])
+def test_stores_into_float_arrays(f, optimize):
+    assert_close(sd.grad(f, optimize=optimize)(V.copy()), numeric_grad(f, [V], 0))
+
+
+def test_integer_conversion_is_a_constant_in_the_source():
+    src = sd.source(astype_int, args=[X])
+    # the integer copy is a constant: only its product with x carries a gradient
+    assert "b_astype" not in src and "b_x" in src
+
+
+# -- refused ------------------------------------------------------------------------
+
+def astype_read_dtype(x):
+    like = np.ones(2, dtype=int)
+    return np.sum(x.astype(like.dtype) * x)
+
+
+def zeros_like_with_read_dtype(x):
+    return np.sum(np.asarray(x, dtype=x.dtype) ** 2)
+
+
+def store_into_int_zeros(x):
+    y = np.zeros(3, dtype=int)
+    y[0] = x[0] * 10
+    return np.sum(y * x)
+
+
+def store_into_int_positional(x):
+    y = np.zeros(3, int)
+    y[0] = x[0] * 10
+    return np.sum(y * x)
+
+
+def store_into_full_int(x):
+    y = np.full(3, 0)
+    y[1] = x[1] * 10
+    return np.sum(y * x)
+
+
+def store_into_int_literal(x):
+    y = np.array([0, 0, 0])
+    y[1] = x[1] * 10
+    return np.sum(y * x)
+
+
+def store_into_arange(x):
+    y = np.arange(3)
+    y[2] = x[2] * 10
+    return np.sum(y * x)
+
+
+def store_into_int_argument_copy(x, buf):
+    b = buf.copy()
+    for i in range(3):
+        b[i] = x[i] * 10
+    return np.sum(b * x)
+
+
+def store_into_bool(x):
+    y = np.zeros(3, dtype=bool)
+    y[0] = x[0] * 10
+    return np.sum(y * x)
+
+
+def helper_ints(n):
+    return np.zeros(n, dtype=int)
+
+
+def store_into_a_call_result(x):
+    y = helper_ints(3)
+    y[0] = x[0] * 10
+    return np.sum(y * x)
+
+
+def store_into_either(x, flag):
+    y = np.zeros(3, dtype=int) if flag > 0 else np.zeros(3)
+    y[0] = x[0] * 10
+    return np.sum(y * x)
+
+
+DTYPE_REFUSED = [astype_read_dtype, zeros_like_with_read_dtype]
+STORE_REFUSED = [(store_into_int_zeros, ()), (store_into_int_positional, ()),
+                 (store_into_full_int, ()), (store_into_int_literal, ()),
+                 (store_into_arange, ()), (store_into_int_argument_copy, (BUF,)),
+                 (store_into_bool, ()), (store_into_a_call_result, ()),
+                 (store_into_either, (-1,))]
+
+
+@pytest.mark.parametrize("f", DTYPE_REFUSED, ids=[f.__name__ for f in DTYPE_REFUSED])
+@pytest.mark.parametrize("mode", ["reverse", "forward"])
+def test_an_unreadable_dtype_is_refused(f, mode):
+    with pytest.raises(sd.SrcdiffError) as info:
+        if mode == "reverse":
+            sd.grad(f)(X)
+        else:
+            sd.jvp(f)(X, tangents=np.ones_like(X))
+    message = str(info.value)
+    assert "cannot tell from the source" in message and "spell the dtype" in message
+    assert "test_integer_dtypes.py" in message  # located at the user's line
+
+
+@pytest.mark.parametrize("f, extra", STORE_REFUSED, ids=[f.__name__ for f, _ in STORE_REFUSED])
+@pytest.mark.parametrize("mode", ["reverse", "forward"])
+def test_a_store_into_an_array_not_proven_float_is_refused(f, extra, mode):
+    with pytest.raises(sd.SrcdiffError) as info:
+        if mode == "reverse":
+            sd.grad(f)(V.copy(), *extra)
+        else:
+            sd.jvp(f)(V.copy(), *extra, tangents=np.ones(3))
+    message = str(info.value)
+    assert "cannot prove holds floats" in message and "truncates" in message
+    assert "x[" in message.splitlines()[1]  # the offending source line is shown
