@@ -219,3 +219,23 @@ def test_a_store_into_an_array_not_proven_float_is_refused(f, extra, mode):
     message = str(info.value)
     assert "cannot prove holds floats" in message and "truncates" in message
     assert "x[" in message.splitlines()[1]  # the offending source line is shown
+
+
+# -- a shape argument is not a broadcast operand ----------------------------------------
+# `np.full(3, v)`'s adjoint is unbroadcast(g, v): it was elided as for `3 * v` (the 3 taken
+# for a scalar operand), so the (3,)-shaped gradient reached the scalar v: a crash, or a
+# wrong gradient where the shapes happened to fit (reverse/contributions.py)
+
+def full_of_an_entry(x):
+    v = x[1] * 1.0
+    return np.sum(np.full(3, v) * np.array([0.2, 0.5, 0.3]))
+
+
+def full_of_a_row(x):
+    return np.sum(np.full((2, 3), x) * np.arange(6.0).reshape(2, 3))
+
+
+@pytest.mark.parametrize("f", [full_of_an_entry, full_of_a_row])
+@pytest.mark.parametrize("optimize", [True, False])
+def test_the_adjoint_of_a_filled_array_sums_it(f, optimize):
+    assert_close(sd.grad(f, optimize=optimize)(V.copy()), numeric_grad(f, [V], 0))

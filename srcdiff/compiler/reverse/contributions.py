@@ -4,6 +4,7 @@ state.py). Part of :class:`~srcdiff.compiler.reverse.adjoint.Reverse`.
 """
 
 import gast
+import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, INT
 from srcdiff.compiler.ir import syntax as S
@@ -175,6 +176,8 @@ def _elide_unbroadcast(expr, x, op, shapes):
     if not (isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name)
             and expr.func.id == "unbroadcast" and len(expr.args) == 2):
         return expr
+    if not _broadcasts_operands(op):
+        return expr  # np.full(3, v): the 3 is a shape, not an operand broadcast with v
     px = shapes.get(x)
     for a in op.args:
         if isinstance(a, gast.Constant):
@@ -194,6 +197,16 @@ def _elide_unbroadcast(expr, x, op, shapes):
             if dx is not False and da is not True:
                 return expr
     return expr.args[0]
+
+
+def _broadcasts_operands(op):
+    """Is ``op``'s result the broadcast of its operands (an operator or a rule declared
+    elementwise)? Only then does an operand's shape bound the result's."""
+    return isinstance(getattr(op.stmt, "value", None), (gast.BinOp, gast.UnaryOp)) or (
+        op.rule is not None and op.rule.elementwise) or op.func in _BROADCASTING
+
+
+_BROADCASTING = (np.where, np.clip)  # not elementwise rules, but their operands broadcast
 
 
 def _sign_on_first_factor(e):
