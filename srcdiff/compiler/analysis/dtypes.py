@@ -130,8 +130,8 @@ def check_integer_stores(fn, analysis, parsed, params, arg_facts):
         if op is None or op.kind != "store" or analysis.kinds.get(op.target) == CONTAINER:
             continue
         value = op.args[0]
-        if not (isinstance(value, gast.Name) and value.id in analysis.varied):
-            continue
+        if not (isinstance(value, gast.Name) and value.id in analysis.active):
+            continue  # no gradient flows through this store
         if inexact is None:
             inexact = inexact_names(fn, analysis, parsed, params, arg_facts)
             inexact |= container_names(fn, analysis, params, arg_facts)
@@ -167,7 +167,7 @@ def check_sequence_arithmetic(fn, analysis, parsed):
                 hint="assign the entries one at a time (`l[1] = a`), or use an array")
         value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
         if op.kind != "prim" or not isinstance(value, gast.BinOp) \
-                or not isinstance(value.op, _SEQUENCE_OPS) or op.target not in analysis.varied:
+                or not isinstance(value.op, _SEQUENCE_OPS) or op.target not in analysis.active:
             continue
         for side in (value.left, value.right):
             if isinstance(side, gast.Name) and analysis.kinds.get(side.id) == CONTAINER:
@@ -183,4 +183,4 @@ _SYMBOL = {gast.Add: "+", gast.Mult: "*"}
 
 
 def _differentiated(node, analysis):
-    return isinstance(node, gast.Name) and node.id in analysis.varied
+    return isinstance(node, gast.Name) and node.id in analysis.active
