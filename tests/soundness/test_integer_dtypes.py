@@ -239,3 +239,24 @@ def full_of_a_row(x):
 @pytest.mark.parametrize("optimize", [True, False])
 def test_the_adjoint_of_a_filled_array_sums_it(f, optimize):
     assert_close(sd.grad(f, optimize=optimize)(V.copy()), numeric_grad(f, [V], 0))
+
+
+def store_into_positional_float32(x):
+    y = np.zeros(3, np.float32)
+    y[0] = x[0] * 10
+    return np.sum(y * x)
+
+
+def store_into_full_positional_int(x):
+    y = np.full(3, 0.0, int)
+    y[0] = x[0] * 10
+    return np.sum(y * x)
+
+
+def test_a_positional_dtype_is_read():
+    # float32 storage rounds the stored value: compared with the exact derivative
+    g = sd.grad(store_into_positional_float32)(V.copy())
+    expected = np.array([2 * 10 * np.float32(V[0] * 10) / 10, 0.0, 0.0])
+    np.testing.assert_allclose(g, expected, rtol=1e-6)
+    with pytest.raises(sd.SrcdiffError, match="cannot prove holds floats"):
+        sd.grad(store_into_full_positional_int)(V.copy())

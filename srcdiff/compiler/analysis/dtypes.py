@@ -32,6 +32,10 @@ from srcdiff.compiler.analysis.ops import static_dtype
 from srcdiff.runtime import dict_of
 
 _DEFAULT_FLOAT = {np.zeros, np.ones, np.empty, np.eye, np.identity, np.linspace}
+# where a maker takes its dtype positionally (np.zeros(3, int), np.full(3, 0.0, int))
+_DTYPE_POSITION = {np.zeros: 1, np.ones: 1, np.empty: 1, np.zeros_like: 1, np.ones_like: 1,
+                   np.empty_like: 1, np.full: 2, np.full_like: 2, np.identity: 1, np.eye: 3,
+                   np.linspace: 5}
 _PARAMETER = "parameter"  # a parameter's binding on entry, in a name's definitions
 _LIKE = {np.zeros_like, np.ones_like, np.empty_like, np.full_like}
 
@@ -102,13 +106,16 @@ def _makes_inexact(op, inexact, parsed):
     call = value if isinstance(value, gast.Call) else None
     args = call.args if call is not None else op.args  # a nondiff rule's op keeps none
     keywords = {k.arg: k.value for k in call.keywords} if call is not None else op.kwargs
+    fn = op.func
     spelled = keywords.get("dtype")
+    position = _DTYPE_POSITION.get(fn)
+    if spelled is None and position is not None and len(args) > position:
+        spelled = args[position]  # np.zeros(3, np.float32)
     if spelled is not None:
         dtype = static_dtype(spelled, parsed)
         return dtype is not None and dtype.kind in "fc"
-    fn = op.func
     if fn in _DEFAULT_FLOAT:
-        return len(args) < 2 or fn in (np.eye, np.linspace)  # np.zeros(n, int): a dtype
+        return True
     if fn is np.full:
         return len(args) == 2 and _is_float(args[1], inexact)
     if fn in _LIKE:

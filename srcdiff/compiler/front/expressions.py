@@ -223,18 +223,15 @@ class Expressions(Containers):
                                  hint="call a named function")
         else:
             func = S.copy(f)
-        dtype_arg = isinstance(f, gast.Attribute) and f.attr == "astype"
-        args = [self.dtype_atom(a) if dtype_arg and i == 0 else self.atom(a)
-                for i, a in enumerate(e.args)]
-        kws = [(k.arg, self.dtype_atom(k.value) if k.arg == "dtype" else self.atom(k.value))
-               for k in keywords]
+        args = [self.dtype_atom(a) for a in e.args]
+        kws = [(k.arg, self.dtype_atom(k.value)) for k in keywords]
         return S.call(func, args, kws)
 
     def dtype_atom(self, e):
         """A dtype argument (``.astype(np.int32)``, ``dtype=np.float32``) stays spelled as
-        written when it names a compile-time object, so the analysis can read whether the
+        written when it names a NumPy type, so the analysis can read whether the
         conversion keeps the value (a float type) or truncates it (an integer type)."""
-        if isinstance(e, gast.Attribute) and self.parsed.resolve(e) is not MISSING:
+        if isinstance(e, gast.Attribute) and _is_dtype(self.parsed.resolve(e)):
             return S.copy(e)
         return self.atom(e)
 
@@ -408,3 +405,9 @@ def _int_range(x):
     if any(b is None for b in bounds) or bounds[2] == 0:
         return None
     return [S.const(b) for b in bounds]
+
+
+def _is_dtype(obj):
+    """A NumPy scalar type or dtype (``np.float32``, ``np.dtype('f8')``): how a dtype is
+    spelled as an attribute of a module."""
+    return isinstance(obj, np.dtype) or (isinstance(obj, type) and issubclass(obj, np.generic))
