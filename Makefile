@@ -46,7 +46,7 @@ fuzz: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q autograd jax 'torch==2.13.0' || echo "bench: some peers could not be installed; they are skipped"
-	$(BIN)/python bench/run.py --scale
+	$(BIN)/python bench/run.py --scale --dask   # --dask: the scaling row (issue 19)
 	$(BIN)/python bench/run.py --family realistic   # issue 17; alone: add --family realistic
 
 # mutation testing: hand-written compiler bugs (tools/mutate.py) the tests must catch (after
