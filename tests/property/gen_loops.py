@@ -252,8 +252,14 @@ class _Generator:
         self.features.add("reduction")
         t = self.pick(["np.sum({v})", "np.sum({v} * {v})", "np.sum(np.sin({v}) * {a})",
                        "np.dot({v}, {v2})", "np.prod(1.0 + 0.1 * {v})",
-                       "np.sum(np.tanh({v} * {a}))", "np.sum({v}[::-1] * {v2})"])
-        return "(" + t.format(v=v, v2=self.pick(sc.vectors), a=a) + ")"
+                       "np.sum(np.tanh({v} * {a}))", "np.sum({v}[::-1] * {v2})",
+                       "np.sum(np.full({n}, {a}) * {v})",
+                       "np.sum(({v} * 2.0).astype(int) * {v2})"])
+        if "np.full" in t:
+            self.features.add("full_of_scalar")  # the adjoint sums the fill's gradient
+        if "astype(int)" in t:
+            self.features.add("integer_conversion")  # a constant: derivative 0
+        return "(" + t.format(v=v, v2=self.pick(sc.vectors), a=a, n=self.n) + ")"
 
     def vexpr(self, sc, depth=0):
         """A vector expression of length ``self.n``."""
