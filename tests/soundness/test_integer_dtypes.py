@@ -85,8 +85,21 @@ def store_into_float_dtype(x):
     return np.sum(y * x)
 
 
+def method_sum_int(x):
+    return (x * 10).sum(dtype=int) * np.sum(x)
+
+
+def method_mean_int(x):
+    return np.sum((x * 10).mean(axis=0, dtype=np.int32) * x)
+
+
+def method_cumsum_int(x):
+    return np.sum((x * 10).cumsum(axis=1, dtype=int) * x)
+
+
 SUPPORTED = [astype_int, astype_int32_keyword, astype_bool, astype_spelled,
-             astype_float32_then_float, asarray_int, array_int64, sum_with_float_dtype]
+             astype_float32_then_float, asarray_int, array_int64, sum_with_float_dtype,
+             method_sum_int, method_mean_int, method_cumsum_int]
 STORES = [store_into_zeros, store_into_float_like, store_into_float_literal,
           store_into_full_float, store_into_float_dtype]
 

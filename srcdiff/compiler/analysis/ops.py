@@ -148,6 +148,11 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
         if prim is None:
             return Op("unknown", stmt, target=target, operands=_names([receiver] + args),
                       label=f"the method .{method}()")
+        if "dtype" in kwargs:  # x.sum(dtype=int): as np.sum(x, dtype=int)
+            cast = _cast(stmt, target, kwargs["dtype"], parsed, f".{method}()",
+                         [receiver] + args)
+            if cast is not None:
+                return cast
         if prim is np.reshape and len(args) > 1:
             args = [gast.Tuple(elts=args, ctx=gast.Load())]
         if prim is np.transpose and len(args) > 1:
