@@ -97,7 +97,14 @@ def method_cumsum_int(x):
     return np.sum((x * 10).cumsum(axis=1, dtype=int) * x)
 
 
-SUPPORTED = [astype_int, astype_int32_keyword, astype_bool, astype_spelled,
+def positional_dtypes(x):
+    # the dtype where the function's signature puts it: np.asarray(a, dtype), np.cumsum(a,
+    # axis, dtype) (read through the rule's own signature; keywords only before)
+    return (np.sum(np.asarray(x, int) * x) + np.sum(np.array(x, np.int32) * x)
+            + np.sum(np.cumsum(x * 10, 1, int) * x))
+
+
+SUPPORTED = [positional_dtypes, astype_int, astype_int32_keyword, astype_bool, astype_spelled,
              astype_float32_then_float, asarray_int, array_int64, sum_with_float_dtype,
              method_sum_int, method_mean_int, method_cumsum_int]
 STORES = [store_into_zeros, store_into_float_like, store_into_float_literal,

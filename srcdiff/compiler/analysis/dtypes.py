@@ -99,7 +99,7 @@ def _makes_inexact(op, inexact, parsed):
         return _is_float(op.args[0], inexact)
     if op.kind == "literal":
         return any(_is_float(e, inexact) for e in op.args)
-    if op.kind not in ("const", "prim") or op.primitive == "integer":
+    if op.kind not in ("const", "prim"):
         return False
     if isinstance(value, gast.Constant):
         return isinstance(value.value, (float, complex))

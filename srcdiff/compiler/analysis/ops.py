@@ -148,9 +148,9 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
         if prim is None:
             return Op("unknown", stmt, target=target, operands=_names([receiver] + args),
                       label=f"the method .{method}()")
-        if "dtype" in kwargs:  # x.sum(dtype=int): as np.sum(x, dtype=int)
-            cast = _cast(stmt, target, kwargs["dtype"], parsed, f".{method}()",
-                         [receiver] + args)
+        spelled = _dtype_argument(registry.lookup(prim), [receiver] + args, kwargs)
+        if spelled is not None:  # x.sum(dtype=int): as np.sum(x, dtype=int)
+            cast = _cast(stmt, target, spelled, parsed, f".{method}()", [receiver] + args)
             if cast is not None:
                 return cast
         if prim is np.reshape and len(args) > 1:
@@ -168,8 +168,9 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
     if fn is not MISSING and derivatives.is_derivative(fn):
         return _describe_derivative_call(stmt, target, fn, args, kwargs, label)
     rule = registry.lookup(fn)
-    if rule is not None and "dtype" in kwargs:
-        cast = _cast(stmt, target, kwargs["dtype"], parsed, label, args)
+    spelled = _dtype_argument(rule, args, kwargs) if rule is not None else None
+    if spelled is not None:  # np.asarray(x, int), np.cumsum(x, dtype=int)
+        cast = _cast(stmt, target, spelled, parsed, label, args)
         if cast is not None:
             return cast
     if rule is not None:
@@ -209,41 +210,47 @@ def _describe_derivative_call(stmt, target, fn, args, kwargs, label):
 
 def _astype(stmt, target, receiver, args, kwargs, parsed):
     """``x.astype(dtype)``: a copy when the dtype is a float or complex one (the
-    derivative is the identity, cast back by the gradient's finish), a constant when it is
-    an integer or boolean one (the result is piecewise constant: derivative 0, as
-    TensorFlow's cast to an integer type), refused when the dtype cannot be read from the
-    source (``x.astype(y.dtype)``): it may truncate."""
+    derivative is the identity, cast back by the gradient's finish), else as :func:`_cast`."""
     spelled = args[0] if args else kwargs.get("dtype")
-    dtype = static_dtype(spelled, parsed)
-    if dtype is not None and dtype.kind in "biu":
-        return Op("const", stmt, target=target, args=[receiver], primitive="integer")
-    if dtype is not None and dtype.kind in "fc":
-        return Op("copy", stmt, target=target, operands=_names([receiver]), args=[receiver],
-                  label=".astype")
-    shown = S.expr_source(spelled) if spelled is not None else "no dtype"
-    return Op("unknown", stmt, target=target, operands=_names([receiver]), label=".astype",
-              reason=f".astype({shown}): srcdiff cannot tell from the source whether this "
-                     "dtype keeps the value (a float type: derivative 1) or truncates it (an "
-                     "integer type: derivative 0)",
-              hint="spell the dtype, e.g. .astype(np.float64) or .astype(int)")
+    cast = _cast(stmt, target, spelled, parsed, ".astype", [receiver])
+    if cast is not None:
+        return cast
+    return Op("copy", stmt, target=target, operands=_names([receiver]), args=[receiver],
+              label=".astype")
+
+
+def _dtype_argument(rule, args, kwargs):
+    """The node a call passes as its ``dtype``: by keyword, or by the position the rule's
+    signature gives it (``np.asarray(x, int)``); None when it passes none."""
+    template = rule.vjp or rule.jvp
+    if template is not None:
+        try:
+            bound = template.bind(args, kwargs)
+        except TypeError:  # refused by _prim: the rule does not model the call
+            return None
+        if "dtype" in bound:
+            return bound["dtype"]
+    return kwargs.get("dtype")
 
 
 def _cast(stmt, target, spelled, parsed, label, args):
-    """A primitive called with ``dtype=``: its result is a constant when the dtype is an
-    integer or boolean one (every value truncated: derivative 0); refused when the dtype
-    cannot be read from the source; None (the rule applies) for float and complex dtypes."""
+    """A conversion to the dtype ``spelled``: a constant when the dtype is an integer or
+    boolean one (every value truncated: derivative 0, as TensorFlow's cast to an integer
+    type); refused when the dtype cannot be read from the source (it may truncate); None
+    (the rule applies) for float and complex dtypes and ``dtype=None``."""
     if isinstance(spelled, gast.Constant) and spelled.value is None:
         return None
     dtype = static_dtype(spelled, parsed)
     if dtype is not None and dtype.kind in "biu":
-        return Op("const", stmt, target=target, args=args, primitive="integer", label=label)
+        return Op("const", stmt, target=target, label=label)
     if dtype is not None and dtype.kind in "fc":
         return None
+    shown = S.expr_source(spelled) if spelled is not None else "none given"
     return Op("unknown", stmt, target=target, operands=_names(args), label=label,
-              reason=f"{label}(..., dtype={S.expr_source(spelled)}): srcdiff cannot tell from "
-                     "the source whether this dtype keeps the values (a float type) or "
-                     "truncates them (an integer type)",
-              hint="spell the dtype, e.g. dtype=np.float64 or dtype=int")
+              reason=f"{label} with dtype {shown}: srcdiff cannot tell from the source "
+                     "whether this dtype keeps the values (a float type: derivative 1) or "
+                     "truncates them (an integer type: derivative 0)",
+              hint="spell the dtype, e.g. np.float64 or int")
 
 
 def static_dtype(node, parsed):

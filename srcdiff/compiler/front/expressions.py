@@ -70,6 +70,8 @@ class Expressions(Containers):
             obj = self.parsed.resolve(e)
             if obj is None:  # np.newaxis
                 return S.const(None)
+            if _is_dtype(obj):  # `.astype(np.int32)`: spelled as written, so the analysis
+                return S.copy(e)  # reads whether a conversion keeps or truncates values
         v = self.value(e)
         if isinstance(v, (gast.Name, gast.Constant)):  # already named (ternary, and/or)
             return v
@@ -223,17 +225,9 @@ class Expressions(Containers):
                                  hint="call a named function")
         else:
             func = S.copy(f)
-        args = [self.dtype_atom(a) for a in e.args]
-        kws = [(k.arg, self.dtype_atom(k.value)) for k in keywords]
+        args = [self.atom(a) for a in e.args]
+        kws = [(k.arg, self.atom(k.value)) for k in keywords]
         return S.call(func, args, kws)
-
-    def dtype_atom(self, e):
-        """A dtype argument (``.astype(np.int32)``, ``dtype=np.float32``) stays spelled as
-        written when it names a NumPy type, so the analysis can read whether the
-        conversion keeps the value (a float type) or truncates it (an integer type)."""
-        if isinstance(e, gast.Attribute) and _is_dtype(self.parsed.resolve(e)):
-            return S.copy(e)
-        return self.atom(e)
 
     def chained_compare(self, e):
         result = self.names.fresh("cmp")
