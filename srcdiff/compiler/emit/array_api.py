@@ -29,6 +29,7 @@ import types
 import gast
 import numpy as np
 
+from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import InternalError, SrcdiffError
 from srcdiff.runtime_array_api import ALLOWED, HINTS, helpers_for
 
@@ -91,7 +92,7 @@ class _Checker:
         """``(message, hint)`` when ``node`` is NumPy-only, else None."""
         module = self.module
         if isinstance(node, gast.Attribute):
-            chain = _chain(node)
+            chain = S.dotted_parts(node)
             if chain is not None and chain[0] == "np":  # (the longest chain is judged)
                 if _is_prefix(node, stmt) or len(chain) == 2 and chain[1] in ALLOWED:
                     return None
@@ -187,17 +188,6 @@ def _refused(name, module):
     hint = HINTS.get(name) or HINTS.get(head) or "run this function on NumPy arrays"
     return (f"np.{name} has no exact array-API equivalent in srcdiff's allowlist (it runs "
             f"on NumPy arrays only), so this gradient cannot run on {module} arrays", hint)
-
-
-def _chain(node):
-    """``("np", "linalg", "norm")`` for ``np.linalg.norm``; None when not names all along."""
-    parts = []
-    while isinstance(node, gast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, gast.Name):
-        return None
-    return (node.id,) + tuple(reversed(parts))
 
 
 def _is_prefix(node, stmt):

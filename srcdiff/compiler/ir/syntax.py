@@ -278,20 +278,20 @@ def to_source(node):
 
 
 def expr_source(node):
-    dotted = _dotted(node)  # (a function's name, ``np.linalg.norm``: printed as it reads)
-    return dotted if dotted is not None else to_source(gast.Expr(value=node)).strip()
+    dotted = dotted_parts(node)  # (a function's name, ``np.linalg.norm``: printed as it reads)
+    return ".".join(dotted) if dotted is not None else to_source(gast.Expr(value=node)).strip()
 
 
-def _dotted(node):
-    """``a.b.c`` for a chain of attributes of a name, else None."""
+def dotted_parts(node):
+    """``("np", "linalg", "norm")`` for ``np.linalg.norm``: a chain of attributes of a
+    name; None for anything else."""
     parts = []
     while isinstance(node, gast.Attribute):
         parts.append(node.attr)
         node = node.value
     if not isinstance(node, gast.Name):
         return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))
+    return (node.id,) + tuple(reversed(parts))
 
 
 # -- numbers as the parser reads them
