@@ -49,9 +49,10 @@ INSTALL = "pip install srcdiff[numba]"
 
 # helpers the numba version of a gradient may call: a numba-compiled version each
 NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
-                "spread", "size_of", "tape_pop_prev", "concat_rows",
+                "spread", "size_of", "tape_pop_prev", "tape_pop_entry", "concat_rows",
                 "stack_rows", "mul_into", "add_into", "tape_alloc", "tape_put", "tape_get",
-                "tape_get_prev", "tape_rows", "sum_rows", "index_add", "broadcast_like")
+                "tape_get_prev", "tape_get_entry", "tape_rows", "sum_rows", "index_add",
+                "broadcast_like")
 # builtins numba compiles
 BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice"}
 STACK = "_stack"

@@ -302,6 +302,16 @@ def tape_pop_prev(tape):
     return v
 
 
+@njit
+def tape_pop_entry(tape, entry):
+    """Pop a tape that holds values after each trip, of a name bound before the loop:
+    the value before the popped trip, ``entry`` (its value on entry) on the first trip."""
+    tape.pop()
+    if len(tape):
+        return tape[-1]
+    return entry
+
+
 def sum_rows(x):
     """``np.sum(x, axis=0)`` of a float array of one to three dimensions."""
 
@@ -475,6 +485,15 @@ def tape_get_prev(tape, k):
     if k < 0:
         raise IndexError("srcdiff: a tape was read more often than it was written")
     return tape[k - 1] if k > 0 else tape[k]
+
+
+@njit
+def tape_get_entry(tape, k, entry):
+    """``tape_get_prev`` of a name bound before the loop: ``entry``, its value on entry,
+    on the first trip."""
+    if k < 0:
+        raise IndexError("srcdiff: a tape was read more often than it was written")
+    return tape[k - 1] if k > 0 else entry
 
 
 def tape_rows(tape):

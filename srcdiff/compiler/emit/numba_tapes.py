@@ -184,17 +184,27 @@ def rewrite_tapes(fn, where):
             edits.setdefault(id(body), (body, []))[1].extend([(i, []), (j, [body[j]] + push)])
         else:
             edits.setdefault(id(body), (body, []))[1].append((i, push))
+    # a name bound before its loop too (by an earlier loop) has a live value on entry:
+    # the restore of the first trip gives that value back, kept in `_entryK`
+    entries = {k: site[3] for k, site in enumerate(sites)
+               if site[2] in unbound and _bound_before(fn.body, site[3], site[2])}
     for body, i, k, loop in pairs:
         target, prev = body[i].targets[0].id, sites[k][2] in unbound
+        entry = f", _entry{k}" if k in entries else ""
         if id(sites[k][3]) in arrays:
             n = counters.of(sites[k][3])
-            call = "tape_get_prev" if prev else "tape_get"
-            text = f"{target} = {call}(_tape{k}, _k{n})"
+            call = ("tape_get_entry" if entry else "tape_get_prev") if prev else "tape_get"
+            text = f"{target} = {call}(_tape{k}, _k{n}{entry})"
+        elif prev:
+            call = "tape_pop_entry" if entry else "tape_pop_prev"
+            text = f"{target} = {call}(_tape{k}{entry})"
         else:
-            text = (f"{target} = tape_pop_prev(_tape{k})" if prev
-                    else f"{target} = _tape{k}.pop()")
+            text = f"{target} = _tape{k}.pop()"
         edits.setdefault(id(body), (body, []))[1].append((i, [_stmt(text)]))
     _apply(edits)
+    for k, loop in entries.items():
+        at = next(j for j, s in enumerate(fn.body) if s is loop)
+        fn.body.insert(at, _stmt(f"_entry{k} = {sites[k][2]}"))
     counters.readers = [(reader, counters.of(sites_loop[loop_id]))
                         for loop_id, reader in readers.items() if loop_id in arrays]
     init = [_stmt(f"_tape{k} = []") for k, site in enumerate(sites)
@@ -214,6 +224,20 @@ def _apply(edits):
         for i, stmts in changes:
             new[i] = stmts
         body[:] = [s for i, s in enumerate(body) for s in new.get(i, [s])]
+
+
+def _bound_before(body, loop, name):
+    """Whether a statement of ``body`` before ``loop`` binds ``name`` (other than the
+    ``name = None`` that starts an unbound name)."""
+    for stmt in body:
+        if stmt is loop:
+            return False
+        if _assigns(stmt, name) and _only_none(stmt):
+            continue
+        if any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+               for n in ast.walk(stmt)):
+            return True
+    return False
 
 
 def _assigns(stmt, name):
