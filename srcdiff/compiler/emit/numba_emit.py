@@ -24,8 +24,10 @@ Unbound names. Names first bound inside a loop start as ``None`` in generated co
 first trip pushes that ``None``, and its pop restores it, a value never read (the primal
 never read the name before binding it). A typed tape cannot hold ``None``: for these
 names the push moves after the assignment (the tape holds the values after each trip),
-and the pop returns the entry below the top, or the popped entry itself on the first
-trip, where the restored value is dead.
+and the pop returns the entry below the top. On the first trip the restored value is the
+name's value on entry: dead when nothing before the loop binds the name (the pop returns
+the popped entry itself), else the value an earlier loop left, which that loop's adjoint
+reads: it is kept in ``_entryK`` before the loop and returned then.
 
 Helpers. ``unbroadcast``, ``add_tree``, ``zeros_tree``, ``seed``, ``scalar_seed``,
 ``finish``, ``spread``, ``size_of`` and matmul's rule get numba versions for float
