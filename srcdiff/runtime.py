@@ -72,7 +72,7 @@ def unreduce(g, x, axis=None, keepdims=False, like=None):
     broadcasts them (the same values; optimize/algebra.py's ``unreduce_like``).
     """
     shape = np.shape(x)
-    if axis is not None and not keepdims:
+    if axis is not None and not keepdims and shape:  # (a 0-d x: NumPy reduces nothing)
         g = np.expand_dims(g, _normalize_axes(axis, len(shape)))
     if like is not None and type(like) is np.ndarray and like.shape == shape \
             and not _other_array(g) and not _other_array(x):
@@ -87,7 +87,7 @@ def _normalize_axes(axis, ndim):
 
 def reduce_mask(x, ans, axis=None, keepdims=False):
     """Where ``x`` attains the max/min ``ans``, shared equally among ties."""
-    full = ans if (axis is None or keepdims) else np.expand_dims(ans, _normalize_axes(axis, np.ndim(x)))
+    full = ans if (axis is None or keepdims or not np.ndim(x)) else np.expand_dims(ans, _normalize_axes(axis, np.ndim(x)))
     mask = np.where(x == full, 1.0, 0.0)
     return mask / np.sum(mask, axis=axis, keepdims=True)
 
@@ -97,7 +97,7 @@ def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
     shared equally among the elements equal to ``top`` (ties), i.e. ``unreduce(g, x, axis,
     keepdims) * reduce_mask(x, top, axis, keepdims)``, by one comparison and one product
     over ``x`` (the mask's ``where``, sum, division and product took five)."""
-    if axis is None or keepdims:
+    if axis is None or keepdims or not np.ndim(x):  # (a 0-d x: NumPy reduces nothing)
         hit = x == top
     else:
         axes = _normalize_axes(axis, np.ndim(x))

@@ -170,6 +170,8 @@ def prod_others(a, axis=None):
     a = a if hasattr(a, "ndim") else np.asarray(a)  # (an array keeps its own type)
     if a.size == 0:  # nothing to differentiate: an empty array of a's shape
         return np.zeros(a.shape)
+    if a.ndim == 0:  # NumPy's product of a 0-d array over an axis is the array itself
+        return np.ones(())
     ax = tuple(range(a.ndim)) if axis is None else (axis if isinstance(axis, tuple) else (axis,))
     ax = tuple(i % a.ndim for i in ax)
     keep = [i for i in range(a.ndim) if i not in ax]
@@ -204,8 +206,6 @@ def nanmean_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
 
 @R.linear(np.cumsum)
 def cumsum(g, ans, a, axis=None, dtype=None, out=None):
-    if is_constant(axis) and axis is not None:
-        return np.flip(np.cumsum(np.flip(g, axis), axis), axis)
     return np.reshape(np.flip(np.cumsum(np.flip(g, axis), axis), axis), np.shape(a))
 
 
@@ -222,7 +222,7 @@ def cumprod_jvp(d, ans, a, axis=None, dtype=None, out=None):
 def _along_last(x, axis):
     """``x`` (flattened when ``axis`` is None) with ``axis`` moved last, and that axis."""
     x = np.asarray(x)
-    if axis is None:
+    if axis is None or x.ndim == 0:  # (NumPy takes a 0-d array as one of one element)
         return np.ravel(x), 0
     return np.moveaxis(x, axis, -1), axis
 

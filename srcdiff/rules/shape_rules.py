@@ -192,7 +192,7 @@ def repeat_jvp(d, ans, a, repeats, axis=None):
 def repeat_grad(g, a, repeats, axis=None):
     """Add each copy of ``g`` back to the element it repeats."""
     a = np.asarray(a)
-    if axis is None:
+    if axis is None or a.ndim == 0:  # (NumPy repeats a 0-d array as one of one element)
         flat = repeat_grad(np.ravel(g), np.ravel(a), repeats, 0)
         return np.reshape(flat, a.shape)
     n = a.shape[axis]

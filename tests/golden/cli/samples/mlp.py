@@ -151,7 +151,7 @@ def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
     shared equally among the elements equal to ``top`` (ties), i.e. ``unreduce(g, x, axis,
     keepdims) * reduce_mask(x, top, axis, keepdims)``, by one comparison and one product
     over ``x`` (the mask's ``where``, sum, division and product took five)."""
-    if axis is None or keepdims:
+    if axis is None or keepdims or not np.ndim(x):  # (a 0-d x: NumPy reduces nothing)
         hit = x == top
     else:
         axes = _normalize_axes(axis, np.ndim(x))
@@ -453,7 +453,7 @@ def unreduce(g, x, axis=None, keepdims=False, like=None):
     broadcasts them (the same values; optimize/algebra.py's ``unreduce_like``).
     """
     shape = np.shape(x)
-    if axis is not None and not keepdims:
+    if axis is not None and not keepdims and shape:  # (a 0-d x: NumPy reduces nothing)
         g = np.expand_dims(g, _normalize_axes(axis, len(shape)))
     if like is not None and type(like) is np.ndarray and like.shape == shape \
             and not _other_array(g) and not _other_array(x):

@@ -1,0 +1,86 @@
+"""NumPy takes a 0-d array with an ``axis`` as an array of one element:
+``np.sum(v, axis=-1)``, ``np.prod(v, axis=0)``, ``np.max(v, axis=-1)``, ``v.sum(axis=-1)``
+give ``v`` back; ``np.cumsum(v, axis=-1)``, ``np.cumprod(v)`` and ``np.repeat(v, 2, axis=-1)``
+give 1-d arrays. The rules used to crash on these (unreduce, prod_others, cumprod, repeat) or
+give a gradient of shape (1,) for a float argument (cumsum, max). Found by an independent
+random program generator. Checked against central finite differences in reverse, forward and
+second order, and the shape of each gradient."""
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad
+
+
+def sum_last(x, s):
+    v = np.sum(x) * 0.5 + s
+    return np.sin(np.sum(v, axis=-1)) * 1.3
+
+
+def sum_first(x, s):
+    v = np.sum(x) * 0.5 + s
+    return np.sin(np.sum(v, axis=0)) + v.sum(axis=-1) ** 2
+
+
+def nansum_last(x, s):
+    v = np.sum(x) * 0.5 + s
+    return np.sin(np.nansum(v, axis=-1))
+
+
+def prod_last(x, s):
+    v = np.sum(x) * 0.5 + s
+    return np.prod(v, axis=-1) * np.cos(v.prod(axis=0))
+
+
+def cumsum_axis(x, s):
+    c = np.cumsum(s * s, axis=-1)
+    d = np.cumsum(np.sum(x) * s, axis=0)
+    return np.sum(np.sin(c)) + np.sum(d * d)
+
+
+def cumprod_axis(x, s):
+    c = np.cumprod(1.0 + 0.1 * s, axis=-1)
+    d = np.cumprod(np.sum(x * x) * s)
+    return np.sum(np.sin(c) * 0.7) + np.sum(d)
+
+
+def repeat_axis(x, s):
+    r = np.repeat(s * np.sum(x), 2, axis=-1)
+    return np.sum(np.sin(r) * np.array([1.0, 2.0]))
+
+
+def max_min_axis(x, s):
+    m = np.max(s * s, axis=-1) + np.min(np.sum(x) * s, axis=0)
+    return np.sin(m) + np.amax(s, axis=0, keepdims=True)[()] * 2.0
+
+
+CASES = [max_min_axis, sum_last, sum_first, nansum_last, prod_last, cumsum_axis, cumprod_axis,
+         repeat_axis]
+X, S = np.array([0.3, -0.2, 0.6, 0.45]), 0.7
+
+
+@pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)
+def test_reverse(fn):
+    gx, gs = sd.grad(fn, wrt=(0, 1))(X, S)
+    assert np.shape(gs) == () and np.shape(gx) == X.shape
+    assert_close(gx, numeric_grad(fn, (X, S), 0))
+    assert_close(gs, numeric_grad(fn, (X, S), 1))
+
+
+@pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)
+def test_forward(fn):
+    t = np.array([0.2, -0.5, 0.1, 0.3])
+    _, out = sd.jvp(fn, wrt=(0, 1))(X, S, tangents=(t, 0.4))
+    h = 1e-6
+    want = (fn(X + h * t, S + h * 0.4) - fn(X - h * t, S - h * 0.4)) / (2 * h)
+    assert_close(out, want)
+
+
+@pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)
+def test_second_order(fn):
+    v = np.array([0.2, -0.5, 0.1, 0.3])
+    got = sd.hvp(fn)(X, S, vector=v)
+    h = 1e-5
+    g = sd.grad(fn)
+    assert_close(got, (g(X + h * v, S) - g(X - h * v, S)) / (2 * h), rtol=1e-4, atol=1e-6)
