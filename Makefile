@@ -38,11 +38,14 @@ golden: $(STAMP)
 	SRCDIFF_REGENERATE_GOLDEN=make $(BIN)/python -m pytest -q tests/emit/test_golden.py tests/emit/test_golden_cli.py tests/emit/test_golden_forward.py tests/emit/test_golden_numeric.py tests/numba/test_golden_numba.py
 	git --no-pager diff --stat -- tests/golden
 
-# 20,000 random loop programs, strict: exit 1 on any disagreement or crash.
-# FUZZ_SEED=<n> replays a run (default: from the clock, printed); FUZZ_COUNT=<n> for more.
+# 20,000 random loop programs and 3,000 random array programs, strict: exit 1 on any
+# disagreement or crash. FUZZ_SEED=<n> replays a run (default: from the clock, printed);
+# FUZZ_COUNT=<n> / FUZZ_ARRAYS_COUNT=<n> for more.
 FUZZ_COUNT ?= 20000
+FUZZ_ARRAYS_COUNT ?= 3000
 fuzz: $(STAMP)
 	$(BIN)/python tests/property/fuzz.py --count $(FUZZ_COUNT) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
+	$(BIN)/python tests/property/fuzz.py --family arrays --count $(FUZZ_ARRAYS_COUNT) $(if $(FUZZ_SEED),--seed $(FUZZ_SEED))
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q autograd jax 'torch==2.13.0' || echo "bench: some peers could not be installed; they are skipped"

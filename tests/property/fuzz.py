@@ -1,7 +1,9 @@
-"""Fuzz srcdiff with random loop programs (gen_loops.py); ``make fuzz`` runs this.
+"""Fuzz srcdiff with random loop programs (gen_loops.py) or array programs
+(gen_arrays.py, ``--family arrays``); ``make fuzz`` runs both.
 
     python tests/property/fuzz.py --count 20000 --seed 123
     python tests/property/fuzz.py --seed 123 --index 417 --shrink   # replay one, minimized
+    python tests/property/fuzz.py --family arrays --count 2000 --seed 123
 
 Every program is checked four ways, and srcdiff is never the only side of a
 comparison:
@@ -47,6 +49,7 @@ for _p in (HERE, os.path.join(TESTS, "support"), os.path.dirname(TESTS)):
 
 import numpy as np  # noqa: E402
 
+import gen_arrays  # noqa: E402
 import gen_loops  # noqa: E402
 import srcdiff as sd  # noqa: E402
 from fd import numeric_grad, total  # noqa: E402
@@ -66,6 +69,8 @@ JVP_RTOL = 1e-9             # <J t, 1> vs <grad, t>: both exact up to rounding
 TIMEOUT = 60.0              # seconds per program (compilation included)
 
 AGREED, REFUSED, DISAGREEMENT, CRASH = "agreed", "refused", "disagreement", "crash"
+# the program generators: program(seed, index, stats) -> gen_loops.Program
+FAMILIES = {"loops": gen_loops.program, "arrays": gen_arrays.program}
 
 
 def supports_optimize(grad=None):
@@ -385,8 +390,9 @@ def _refusal_key(message):
 
 
 class Summary:
-    def __init__(self, seed):
+    def __init__(self, seed, family="loops"):
         self.seed = seed
+        self.family = family
         self.counts = collections.Counter()
         self.failures = []                      # Outcomes with a disagreement or crash
         self.refusal_reasons = collections.Counter()
@@ -415,7 +421,8 @@ class Summary:
     def line(self):
         n = self.programs
         refused = self.counts[REFUSED]
-        return (f"fuzz: programs={n} agreed={self.counts[AGREED]} refused={refused} "
+        name = "fuzz" if self.family == "loops" else f"fuzz {self.family}"
+        return (f"{name}: programs={n} agreed={self.counts[AGREED]} refused={refused} "
                 f"({100.0 * refused / max(n, 1):.1f}%) disagreements={self.counts[DISAGREEMENT]} "
                 f"crashes={self.counts[CRASH]} seed={self.seed} "
                 f"time={self.seconds:.1f}s cpu={self.cpu_seconds:.1f}s")
@@ -434,19 +441,20 @@ class Summary:
         if len(self.failures) > max_failures:
             lines.append(f"... and {len(self.failures) - max_failures} more failing programs")
         if self.failures:
-            lines.append(f"replay one: python tests/property/fuzz.py --seed {self.seed} "
+            family = "" if self.family == "loops" else f"--family {self.family} "
+            lines.append(f"replay one: python tests/property/fuzz.py {family}--seed {self.seed} "
                          f"--index INDEX [--shrink]")
         return "\n".join(lines)
 
 
-def _check_indices(seed, indices, directory, check_kwargs):
+def _check_indices(seed, indices, directory, check_kwargs, family="loops"):
     """Generate and check the programs ``indices``: ``[(outcome, rejected drafts)]``."""
     loader = Loader(directory)
     results = []
     for index in indices:
         rejected = {}
         cpu = time.process_time()
-        program = gen_loops.program(seed, index, rejected)
+        program = FAMILIES[family](seed, index, rejected)
         outcome = check_program(program, loader, **check_kwargs)
         outcome.cpu_seconds = time.process_time() - cpu
         results.append((outcome, rejected))
@@ -457,15 +465,17 @@ def _worker(task):
     return _check_indices(*task)
 
 
-def run(count, seed, *, start=0, jobs=1, progress=None, every=500, **check_kwargs):
-    """Generate and check programs ``start .. start + count - 1`` for ``seed``, in
-    ``jobs`` processes (programs are independent; results come back in order)."""
-    summary = Summary(seed)
+def run(count, seed, *, start=0, jobs=1, progress=None, every=500, family="loops",
+        **check_kwargs):
+    """Generate and check programs ``start .. start + count - 1`` of ``family`` (a key of
+    FAMILIES) for ``seed``, in ``jobs`` processes (programs are independent; results come
+    back in order)."""
+    summary = Summary(seed, family)
     loader = Loader()
     t0 = time.perf_counter()
     indices = list(range(start, start + count))
     chunk = 10
-    tasks = [(seed, indices[i:i + chunk], loader.dir, check_kwargs)
+    tasks = [(seed, indices[i:i + chunk], loader.dir, check_kwargs, family)
              for i in range(0, len(indices), chunk)]
     pool = None
     try:
@@ -660,6 +670,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=20000, help="programs to check")
+    parser.add_argument("--family", choices=sorted(FAMILIES), default="loops",
+                        help="the generator: loop programs (default) or array programs")
     parser.add_argument("--seed", type=int, default=None,
                         help="default: $SRCDIFF_FUZZ_SEED, else from the clock")
     parser.add_argument("--start", type=int, default=0, help="first program index")
@@ -682,9 +694,9 @@ def main(argv=None):
           flush=True)
     if opts.show:
         for index in range(start, start + count):
-            print(gen_loops.program(seed, index).describe())
+            print(FAMILIES[opts.family](seed, index).describe())
     summary = run(count, seed, start=start, progress=lambda s: print(s, flush=True),
-                  every=opts.every, jobs=opts.jobs)
+                  every=opts.every, jobs=opts.jobs, family=opts.family)
     if opts.shrink and summary.failures:
         loader = Loader()
         try:

@@ -91,7 +91,7 @@ def _show(a):
     if isinstance(a, np.ndarray):
         if a.ndim == 0:
             return f"np.array({float(a)!r})"
-        return "np.array([" + ", ".join(repr(float(v)) for v in a) + "])"
+        return f"np.array({a.tolist()!r})"
     return repr(a)
 
 

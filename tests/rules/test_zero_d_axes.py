@@ -2,7 +2,8 @@
 ``np.sum(v, axis=-1)``, ``np.prod(v, axis=0)``, ``np.max(v, axis=-1)``, ``v.sum(axis=-1)``
 give ``v`` back; ``np.cumsum(v, axis=-1)``, ``np.cumprod(v)`` and ``np.repeat(v, 2, axis=-1)``
 give 1-d arrays. The rules used to crash on these (unreduce, prod_others, cumprod, repeat) or
-give a gradient of shape (1,) for a float argument (cumsum, max). Found by an independent
+give a gradient of shape (1,) for a float argument (cumsum, max); reading a 0-d value at a
+mask crashed (index_add). Found by an independent
 random program generator. Checked against central finite differences in reverse, forward and
 second order, and the shape of each gradient."""
 
@@ -55,8 +56,18 @@ def max_min_axis(x, s):
     return np.sin(m) + np.amax(s, axis=0, keepdims=True)[()] * 2.0
 
 
-CASES = [max_min_axis, sum_last, sum_first, nansum_last, prod_last, cumsum_axis, cumprod_axis,
-         repeat_axis]
+def masked_0d(x, s):
+    # a 0-d value read at a boolean mask and at `...`, after a later use gave it a gradient
+    # (index_add into a float's gradient)
+    v = np.sum(x) * s + np.max(s, axis=-1)
+    t = v[v > 0.1]
+    e = v[...]
+    u = np.sinh(0.5 * v)
+    return np.sum(t * 0.7) + e * 3.0 + u * 0.4
+
+
+CASES = [masked_0d, max_min_axis, sum_last, sum_first, nansum_last, prod_last, cumsum_axis,
+         cumprod_axis, repeat_axis]
 X, S = np.array([0.3, -0.2, 0.6, 0.45]), 0.7
 
 

@@ -1,0 +1,195 @@
+"""A random generator of NumPy array programs, deterministic from ``(seed, index)``.
+
+gen_loops.py aims at loops over floats and 1-d arrays. This one aims at what array code
+does between loops, drawn from a table of NumPy calls rather than from a grammar:
+
+* 1-d and 2-d arrays and a float as arguments; every statement is *run* while the
+  program is drawn, so each operand's shape is whatever NumPy gave it (a reduction's
+  0-d result fed to ``np.cumsum(v, axis=-1)``, a 2-d value to ``@``, a 1-d one to
+  ``np.outer``): a draw NumPy refuses, or one that is not finite, is redrawn;
+* unary calls with axes and keywords (reductions with ``axis=-1``/``0``/``keepdims``,
+  ``cumsum``/``cumprod``/``diff``/``sort``/``repeat``/``tile``/``pad``, ``linalg.norm``,
+  ``det``/``inv``), views and index tricks (``[..., ::-1]``, ``[None]``, ``[[0, -1]]``,
+  integer-array and boolean-mask reads, ``take``), max-shift log-sum-exp and softmax;
+* binary calls with broadcasting (``@``, ``dot``, ``einsum``, ``outer``, ``kron``,
+  ``tensordot``, ``solve``, ``where``, ``maximum``, ``hypot``, ``arctan2``);
+* statements: in-place slice and index stores into copies, fancy stores, augmented
+  assignments, loops that accumulate, append rows or update an array in place, a ``while``
+  loop, ``break``, a list comprehension, a dict of arrays, a branch on data, a helper
+  call and a recursive helper.
+
+``program(seed, index)`` returns a gen_loops.Program accepted by gen_loops.measure (no
+comparison near its threshold, finite differences with two steps agree), so central
+differences are a valid oracle. Nothing here imports srcdiff.
+"""
+
+import random
+import re
+
+import numpy as np
+
+import gen_loops
+
+UNARY = [
+    "np.sin({a})", "np.cos({a})", "np.tanh({a})", "np.exp(0.3 * {a})", "np.log(1.0 + {a} * {a})",
+    "np.sqrt({a} * {a} + 0.5)", "{a} ** 2", "-{a}", "({a}) ** 3", "1.0 / (1.5 + {a} * {a})",
+    "np.arctan({a})", "np.sinh(0.5 * {a})", "np.square({a})", "np.abs({a}) + {a}",
+    "np.maximum({a}, 0.1)", "np.clip({a}, -0.4, 0.45)", "np.where({a} > 0.2, {a}, 0.5 * {a})",
+    "np.cumsum({a}, axis=-1)", "np.flip({a}, axis=-1)", "np.roll({a}, 1, axis=-1)",
+    "{a}[..., ::-1]", "{a}[..., ::2]", "{a}.T", "np.transpose({a})", "{a} * 2.5 - 0.3",
+    "np.sum({a}, axis=-1, keepdims=True)", "np.mean({a}, axis=0)", "np.sum({a}, axis=-1)",
+    "np.max({a}, axis=-1)", "np.prod(1.0 + 0.1 * {a}, axis=-1)", "np.linalg.norm({a}, axis=-1)",
+    "np.diff({a}, axis=-1)", "np.concatenate([{a}, {a} * 0.5], axis=-1)",
+    "np.stack([{a}, -{a}])[0]", "np.tile({a}, 2)", "np.repeat({a}, 2, axis=-1)",
+    "{a}.reshape(-1)", "np.exp({a}) / np.sum(np.exp({a}))", "{a} - np.max({a})",
+    "np.log(np.sum(np.exp({a})))", "np.var({a})", "np.std({a}, axis=-1)", "np.expand_dims({a}, 0)",
+    "np.squeeze({a})", "np.ravel({a})", "np.sort({a}, axis=-1)",
+    "np.cumprod(1.0 + 0.1 * {a}, axis=-1)", "np.trace(np.atleast_2d({a}))",
+    "np.tril(np.atleast_2d({a}))", "np.atleast_2d({a})[:, 1:]", "{a}[1:]", "{a}[:-1]",
+    "np.pad({a}, 1)", "np.mean({a} ** 2)", "{a}[[0, -1]]", "{a}[np.array([1, 0, 1])]",
+    "{a}[{a} > 0.1]", "np.take({a}, [0, 0, 1])", "{a}[::-1, ...]",
+    "np.linalg.det(np.atleast_2d({a})[:2, :2] + 2 * np.eye(2))",
+    "np.linalg.inv(np.atleast_2d({a})[:2, :2] + 2 * np.eye(2))", "np.einsum('...i->...', {a})",
+    "np.einsum('ij->ji', np.atleast_2d({a}))", "{a}[None]", "{a}[..., None] * {a}[..., None, :]",
+    "np.sum({a}[..., :, None] * {a}[..., None, :], axis=-1)", "np.amin({a})",
+    "np.sort({a}.ravel())[::-1]", "{a}.ravel()[np.argsort({a}.ravel())]",
+    "np.triu(np.atleast_2d({a}), 1)", "np.diagonal(np.atleast_2d({a}))", "{a}.sum() * {a}.mean()",
+    "{a}.max() - {a}.min()", "np.log(np.sum(np.exp({a} - np.max({a}))))",
+    "np.sum(np.exp({a}), axis=0) / np.sum(np.exp({a}))", "{a} / np.linalg.norm({a})",
+    "np.where({a} > 0, {a} ** 2, 0.0)", "np.fmax({a}, -0.3)", "{a} % 0.7",
+    "np.floor({a} * 3.0) * {a}", "np.sign({a}) * {a} ** 2", "np.expm1({a})",
+    "np.log1p({a} * {a})", "np.cbrt({a} + 2.0)", "np.reciprocal(2.0 + {a})", "({a} > 0.2) * {a}",
+    "float(np.sum({a})) * {a}",
+]
+BINARY = [
+    "{a} + {b}", "{a} - {b}", "{a} * {b}", "{a} / (1.2 + {b} * {b})", "np.maximum({a}, {b})",
+    "np.minimum({a}, {b})", "{a} @ {b}", "np.dot({a}, {b})", "np.outer({a}, {b})",
+    "np.where({a} > {b}, {a} * {b}, {a} - {b})", "np.hypot({a}, {b})",
+    "np.arctan2({a}, 1.5 + {b} * {b})", "np.einsum('ij,j->i', {a}, {b})",
+    "np.einsum('i,i->', {a}, {b})", "np.kron({a}, {b})", "np.concatenate([{a}, {b}])",
+    "np.vstack([{a}, {b}])", "np.matmul({a}, {b})", "{a} * {b} + {a}",
+    "np.linalg.solve(np.eye({a}.shape[0]) * 3.0 + {a}, {b})", "np.inner({a}, {b})",
+    "np.tensordot({a}, {b}, axes=1)",
+]
+STATEMENTS = {
+    "inplace_slice": ["{t} = np.array({a}, dtype=float)", "{t}[..., 1:] += 0.5 * {b}"],
+    "slice_store": ["{t} = np.array({a}, dtype=float)", "{t}[..., :1] = {b}"],
+    "index_store": ["{t} = np.zeros_like({a})", "{t}[0] = np.sum({b})",
+                    "{t}[-1] += {a}[-1] * {b}[0]"],
+    "loop_accumulate": ["{t} = 0.0 * {a}", "for r in range(3):",
+                        "    {t} = {t} * 0.5 + np.sin({a} + r * {b})"],
+    "loop_rows": ["{t} = []", "for row in {a}:", "    {t}.append(np.sum(row * row) * {b})",
+                  "{t} = np.stack({t})"],
+    "augmented": ["{t} = {a} * 1.0", "{t} *= 1 + 0.1 * {b}", "{t} -= {a} ** 2"],
+    "helper": ["{t} = _helper({a}, {b})"],
+    "recursion": ["{t} = _nested({a}, 3)"],
+    "branch": ["if np.sum({a}) > np.sum({b}):", "    {t} = {a} * {b}", "else:",
+               "    {t} = {a} - {b}"],
+    "while": ["{t} = {a} * 1.0", "k = 0", "while k < 3:",
+              "    {t} = {t} * 0.9 + 0.1 * np.sin({b})", "    k += 1"],
+    "fancy_store": ["{t} = np.array({a}, dtype=float)", "{t}[[0, -1]] = {t}[[-1, 0]] * 2.0",
+                    "{t}[{t} > 0.5] *= 0.5"],
+    "loop_inplace": ["{t} = np.array({a}, dtype=float)", "for r in range(1, len({t})):",
+                     "    {t}[r] = {t}[r] + 0.5 * {t}[r - 1] * np.sum({b})"],
+    "comprehension": ["{t} = np.array([np.sum(v * v) for v in {a}]) * np.sum({b})"],
+    "dict": ["d = {{'p': {a}, 'q': {b}}}", "for key in d:", "    d[key] = d[key] * 1.5",
+             "{t} = d['p'] * np.sum(d['q'])"],
+    "break": ["{t} = 0.0", "for v in np.ravel({a}):", "    {t} = {t} + v * v",
+              "    if {t} > 0.6:", "        break"],
+}
+PRELUDE = '''import numpy as np
+
+
+def _helper(a, b):
+    c = np.tanh(a) * 2.0
+    return c * np.sum(b) + a
+
+
+def _nested(a, n):
+    if n == 0:
+        return a
+    return np.sin(_nested(a, n - 1)) * 1.1
+
+'''
+_AXIS_CALL = re.compile(r"axis=|np\.(cumsum|cumprod|repeat|diff|sort|flip|roll)\(")
+SHAPES_X = [(3,), (4,), (3, 4), (2, 3)]
+SHAPES_W = [(3,), (4,), (4, 3), (3, 3)]
+MAX_STATEMENTS = 9
+
+
+def _namespace():
+    ns = {}
+    exec(PRELUDE, ns)
+    return ns
+
+
+_NS = _namespace()
+
+
+def _fits(value):
+    v = np.asarray(value)
+    return (v.dtype.kind == "f" and 0 < v.size <= 64 and bool(np.all(np.isfinite(v)))
+            and float(np.max(np.abs(v))) < 1e3)
+
+
+def draft(seed, index, attempt):
+    """The draft program number ``attempt`` for ``(seed, index)`` (not checked)."""
+    rng = random.Random(f"srcdiff-gen-arrays:{seed}:{index}:{attempt}")
+    state = np.random.RandomState(rng.getrandbits(32))
+    env = {"x": np.round(state.uniform(-1, 1, size=rng.choice(SHAPES_X)), 6),
+           "w": np.round(state.uniform(-1, 1, size=rng.choice(SHAPES_W)), 6),
+           "s": round(float(state.uniform(0.2, 0.9)), 6)}
+    args = gen_loops.copy_args((env["x"], env["w"], env["s"]))
+    lines, features = [], set()
+    for i in range(rng.randint(3, MAX_STATEMENTS)):
+        name = f"t{i}"
+        for _ in range(40):
+            a, b = rng.choice(sorted(env)), rng.choice(sorted(env))
+            roll = rng.random()
+            if roll < 0.45:
+                template = rng.choice(UNARY)
+                src, feature = [f"{name} = " + template.format(a=a)], "call"
+            elif roll < 0.8:
+                template = rng.choice(BINARY)
+                src, feature = [f"{name} = " + template.format(a=a, b=b)], "binary"
+            else:
+                feature, template = rng.choice(sorted(STATEMENTS.items()))
+                src = [line.format(t=name, a=a, b=b) for line in template]
+            local = dict(env)
+            try:
+                with np.errstate(all="raise"):
+                    exec("\n".join(src), dict(_NS), local)
+            except Exception:  # NumPy refuses this draw (shapes, domains): draw again
+                continue
+            if not _fits(local[name]):
+                continue
+            if roll < 0.45 and np.ndim(env[a]) == 0 and _AXIS_CALL.search(template):
+                features.add("axis_of_0d")
+            features.add(feature)
+            features.add(src[-1].split("(")[0].split("=")[-1].strip() if feature in
+                         ("call", "binary") else feature)
+            env[name] = local[name]
+            lines += src
+            break
+    outputs = [k for k in env if k.startswith("t")][-3:] or ["x"]
+    total = " + ".join(f"np.sum({o} * {c})" for o, c in zip(outputs, (0.7, -1.3, 0.4)))
+    body = "".join(f"    {line}\n" for line in lines)
+    source = f"{PRELUDE}\ndef f(x, w, s):\n{body}    return {total}\n"
+    return gen_loops.Program(source, "f", ["x", "w", "s"], args, (0, 1, 2), seed, index,
+                             attempt, frozenset(features))
+
+
+def program(seed, index, stats=None):
+    """The first accepted draft for ``(seed, index)``; ``stats`` counts the rejections."""
+    last = None
+    for attempt in range(gen_loops.MAX_ATTEMPTS):
+        p = draft(seed, index, attempt)
+        why, magnitude = gen_loops.measure(p.source, p.args, p.wrt)
+        if why is None:
+            p.magnitude = magnitude
+            return p
+        last = why
+        if stats is not None:
+            key = why.split(":")[0]
+            stats[key] = stats.get(key, 0) + 1
+    raise RuntimeError(f"no acceptable draft for seed={seed} index={index}: {last}")
