@@ -176,6 +176,47 @@ def test_a_second_process_loads_the_cached_gradient(tmp_path):
     assert len(files) == 1 and files[0].startswith("srcdiff_grad_")
 
 
+_LOADED_FROM_A_PATH = """
+import importlib.util, sys, numpy as np
+import srcdiff as sd
+spec = importlib.util.spec_from_file_location("user_model_{tag}", {path!r})
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+sys.modules[spec.name] = module
+g = sd.grad(module.f, backend="numba")
+print(repr(float(g(0.3))), sys.modules[spec.name] is module)
+"""
+
+
+def test_a_cached_gradient_of_a_module_that_is_not_importable(tmp_path):
+    # A function of a module loaded from a path (a script, a notebook's file, a temporary
+    # module) whose name the next process cannot import. The compiled gradient's module
+    # took the user module's name (its __name__ came with the namespace), so the second
+    # process crashed with ModuleNotFoundError loading numba's cache, and the first put the
+    # generated module in sys.modules in place of the user's.
+    path = tmp_path / "model.py"
+    path.write_text("import numpy as np\n\n\ndef f(x):\n"
+                    "    s = 0.0\n    for i in range(4):\n        s = s * np.sin(x) + x\n"
+                    "    return s\n")
+    cache = tmp_path / "cache"
+    results = []
+    for tag in ("a", "b"):
+        env = dict(os.environ, SRCDIFF_NUMBA_CACHE_DIR=str(cache), PYTHONPATH=ROOT)
+        out = subprocess.run([sys.executable, "-c", _LOADED_FROM_A_PATH.format(
+            tag=tag, path=str(path))], env=env, capture_output=True, text=True, timeout=600)
+        assert out.returncode == 0, out.stderr
+        results.append(out.stdout.split())
+    assert results[0] == results[1] and results[0][1] == "True"
+
+    def f(x):
+        s = 0.0
+        for i in range(4):
+            s = s * np.sin(x) + x
+        return s
+
+    assert float(results[0][0]) == pytest.approx(numeric_grad(f, (0.3,), 0), rel=1e-7)
+
+
 def test_the_key_covers_the_source_and_the_helpers(monkeypatch):
     from srcdiff.compiler.emit import numba_cache
 

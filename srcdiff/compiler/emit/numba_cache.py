@@ -77,11 +77,14 @@ def jit(numba, source, namespace, name):
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     # a module of its own, in sys.modules: numba's cache imports the function's module by
     # name when it loads the machine code (its environment), in this process or a later one
-    module = types.ModuleType(f"srcdiff_numba_{digest}")
+    # (the name is set after the namespace's names: the user module's ``__name__`` is one
+    # of them, and keeping it put this module in sys.modules in the user module's place)
+    modname = f"srcdiff_numba_{digest}"
+    module = types.ModuleType(modname)
     module.__dict__.update(namespace)
-    module.__dict__.update({"__name__": module.__name__, "__file__": filename})
+    module.__dict__.update({"__name__": modname, "__file__": filename})
     exec(compile(source, filename, "exec"), module.__dict__)
-    sys.modules[module.__name__] = module
+    sys.modules[modname] = module
     return numba.njit(cache=path is not None)(module.__dict__[name])
 
 
