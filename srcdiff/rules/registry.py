@@ -109,7 +109,7 @@ from srcdiff.rules.template import Template, derive, differentiable_params, rule
 
 class Rule:
     __slots__ = ("primitive", "name", "vjp", "jvp", "nondiff", "source", "tuple_output",
-                 "elementwise", "form")
+                 "elementwise", "form", "check")
 
     def __init__(self, primitive, name):
         self.primitive = primitive
@@ -121,6 +121,9 @@ class Rule:
         self.tuple_output = False  # the primitive returns a tuple/list of arrays
         self.elementwise = False  # declared with elementwise=True (see the module docstring)
         self.form = None  # "elementwise", "self_adjoint" or "linear": how it was registered
+        # check(literals): why the rules do not model a call, from its arguments written as
+        # literals ({parameter: value}), or None; read when the call is compiled
+        self.check = None
 
     def copy(self):
         new = Rule(self.primitive, self.name)
@@ -321,6 +324,16 @@ class Registry:
                 if elementwise:
                     self._declare_elementwise(r)
             return rule_fn
+        return register
+
+    def checks(self, *primitives):
+        """Decorator: ``check(literals)`` refuses, when the call is compiled, a call whose
+        literal arguments the rules do not model (the reason as a string), rather than
+        at run time; arguments computed at run time are the rule's to check."""
+        def register(check):
+            for p in primitives:
+                self._rule(p).check = check
+            return check
         return register
 
     def elementwise(self, *primitives, name=None, wrt=()):

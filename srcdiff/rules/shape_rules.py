@@ -248,10 +248,25 @@ def pad_tangent(d, pad_width, mode="constant", kwargs=None):
     raise NotImplementedError(_pad_refusal("tangent", mode, kwargs))
 
 
+@R.checks(np.pad)
+def pad_check(literals):
+    """A mode written in the call that the rules below do not model (refused when the call
+    is compiled; a mode computed at run time is checked by the rules)."""
+    mode, reflect = literals.get("mode", "constant"), literals.get("reflect_type", "even")
+    if mode == "constant" or mode in _COPYING_PADS and reflect == "even":
+        return None
+    kwargs = {k: v for k, v in literals.items() if k not in ("array", "pad_width", "mode")}
+    return _pad_modes(mode, kwargs)
+
+
 def _pad_refusal(what, mode, kwargs):
+    return f"no {what} for np.pad: {_pad_modes(mode, kwargs)}"
+
+
+def _pad_modes(mode, kwargs):
     options = "".join(f", {k}={v!r}" for k, v in (kwargs or {}).items())
-    return (f"no {what} for np.pad with mode={mode!r}{options} (supported: mode='constant' "
-            "with any constant_values, and 'edge', 'reflect', 'symmetric', 'wrap' with "
+    return (f"mode={mode!r}{options} is not modelled (supported: mode='constant' with any "
+            "constant_values, and 'edge', 'reflect', 'symmetric', 'wrap' with "
             "reflect_type='even')")
 
 

@@ -25,6 +25,7 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
+from fd import numeric_grad
 from rule_cases import METHODS, REFUSED, TABLE, Recipe, recipe_args, wrappers
 from srcdiff.errors import SrcdiffError
 from srcdiff.rules import DEFAULT
@@ -346,3 +347,49 @@ def test_option_that_is_a_constant_is_differentiated():
     np.testing.assert_allclose(sd.grad(clip_at)(x - 2.0, -0.3), [0.0, 0.0, 1.0])
     np.testing.assert_allclose(sd.grad(average_weights)(np.ones((2, 3)), np.array([1.0, 2, 3])),
                                np.tile([1 / 6, 2 / 6, 3 / 6], (2, 1)))
+
+
+# ------------------------------------------------------------------ refused when compiled
+# A mode np.pad's rules do not model, written in the call, is refused when the gradient is
+# made (with the line), not with a NotImplementedError when it runs.
+
+def _pad_maximum(x):
+    return np.sum(np.pad(x, 2, mode="maximum") * np.arange(7.0))
+
+
+def _pad_ramp(x):
+    return np.sum(np.pad(x, (1, 2), "linear_ramp", end_values=0.5) ** 2)
+
+
+def _pad_odd(x):
+    return np.sum(np.pad(x, 1, mode="reflect", reflect_type="odd") ** 2)
+
+
+PAD_MODE = "reflect"
+
+
+def _pad_mode_at_run_time(x):
+    return np.sum(np.pad(x, 1, mode=PAD_MODE) ** 2)
+
+
+@pytest.mark.parametrize("fn, named", [(_pad_maximum, "mode='maximum'"),
+                                       (_pad_ramp, "end_values=0.5"),
+                                       (_pad_odd, "reflect_type='odd'")])
+@pytest.mark.parametrize("mode", ["rev", "fwd"])
+def test_pad_modes_refused_when_compiled(fn, named, mode):
+    x = np.array([0.1, 0.5, 0.3])
+    compile_only = (lambda: sd.source(fn, args=(x,))) if mode == "rev" else \
+        (lambda: sd.source(fn, mode="forward", args=(x,)))
+    with pytest.raises(SrcdiffError) as info:
+        compile_only()
+    text = str(info.value)
+    assert named in text and "np.pad(" in text and "is not modelled" in text
+
+
+def test_pad_mode_read_at_run_time_is_checked_by_the_rule(monkeypatch):
+    x = np.array([0.1, 0.5, 0.3])
+    g = sd.grad(_pad_mode_at_run_time)
+    assert np.allclose(g(x), numeric_grad(_pad_mode_at_run_time, (x,), 0))
+    monkeypatch.setitem(globals(), "PAD_MODE", "maximum")
+    with pytest.raises((NotImplementedError, SrcdiffError), match="mode='maximum'"):
+        g(x)

@@ -296,8 +296,27 @@ def _prim(stmt, target, fn, args, kwargs, registry, label=None, rule=None):
             node = bound.get(p)
             if node is not None:
                 operands.extend(_names_deep(node))
+        if rule.check is not None:
+            reason = rule.check(_literals(bound))
+            if reason is not None:
+                return Op("unknown", stmt, target=target, operands=operands, func=fn,
+                          label=label, reason=f"{label}: {reason}",
+                          hint="write the call another way, or register a rule for it")
     return Op("prim", stmt, target=target, operands=operands, rule=rule, func=fn, args=args,
               kwargs=kwargs, primitive=fn, label=label)
+
+
+def _literals(bound):
+    """The arguments of a rule's binding written as literals: ``{parameter: value}``, and
+    the keywords a ``**kwargs`` parameter takes by their names."""
+    out = {}
+    for p, node in bound.items():
+        if isinstance(node, gast.Constant):
+            out[p] = node.value
+        elif isinstance(node, gast.Dict):
+            out.update({k.value: v.value for k, v in zip(node.keys, node.values)
+                        if isinstance(k, gast.Constant) and isinstance(v, gast.Constant)})
+    return out
 
 
 def _hashable(obj):
