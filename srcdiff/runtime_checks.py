@@ -90,6 +90,15 @@ def verify_equal(kept, value, where="a value computed once for a loop"):
                                 f"expression it stands for is {value!r} here")
 
 
+def verify_shape(g, x):
+    """An ``unbroadcast(g, x)`` dropped because ``g`` has ``x``'s shape (analysis/sameshape.py:
+    slices of one array read at one time): check it, and return ``g``."""
+    if np.shape(g) != np.shape(x):
+        raise VerificationError(f"srcdiff verification: a gradient proved to have its "
+                                f"operand's shape {np.shape(x)} has shape {np.shape(g)}")
+    return g
+
+
 def verify_negligible(g, scale=None):
     """A shift the output does not depend on (analysis/shift.py) has a zero gradient: the
     computed one, a sum of terms that cancel, is rounding noise next to ``scale`` (the

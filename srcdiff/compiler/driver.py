@@ -20,6 +20,7 @@ from srcdiff.compiler.analysis.facts import array_api_of, dict_arguments, zero_d
 from srcdiff.compiler.analysis.keys import varied_keys
 from srcdiff.compiler.analysis.ops import is_user_function
 from srcdiff.compiler.analysis.returns import Returns
+from srcdiff.compiler.analysis.sameshape import same_shapes
 from srcdiff.compiler.analysis.shift import free_shifts
 from srcdiff.compiler.emit import array_api
 from srcdiff.compiler.emit import execute as emit
@@ -264,6 +265,9 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
         seeds = [w for w in wrt if (arg_facts or {}).get(w, (None,))[0] != INT]
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds,
                            list(stop) + sorted(free), arg_facts, returns=ctx.returns)
+    # slices of one array read at one time, and elementwise arithmetic on them: equal shapes
+    # whose lengths are unknown (their unbroadcasts are dropped; verification checks them)
+    analysis.same_shapes = same_shapes(anf, analysis) if ctx.optimize else None
     options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
                              name=name, zero_gradients=zero_gradients, internal=internal,
                              reference=not ctx.optimize, verify=ctx.verify, has_aux=has_aux,

@@ -161,6 +161,16 @@ def test_numpys_own_arrays_and_scalars_are_not_the_kind():
     assert array_api_module(xp.asarray(1.0)) == "array_api_strict"
 
 
+def test_lists_of_python_numbers_are_skipped_and_arrays_inside_lists_found():
+    """A list of plain numbers is passed over in one step (the per-call check of a list of
+    500 floats); an array inside a list still counts."""
+    x = xp.asarray([0.1, 0.2])
+    assert array_api_mixture([x, [0.5] * 500, (1, True, 2.0)]) is None
+    assert "numpy.ndarray beside array_api_strict" in array_api_mixture(
+        [x, [0.5, np.ones(2)]])
+    assert array_api_mixture([[0.5, 1.0], [[x, 2.0]], {"k": [np.ones(1)]}]) is not None
+
+
 def test_a_value_error_inside_the_library_is_converted_and_srcdiffs_own_is_not():
     def write_into_a_broadcast():
         b = xp.broadcast_to(xp.asarray(1.0), (3,))

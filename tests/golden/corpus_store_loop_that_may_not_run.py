@@ -1,7 +1,6 @@
 def grad_store_loop_that_may_not_run(x, n, grad_ys=None):
     _stack = []
     # names first bound inside loops or branches start unbound
-    mul = None
     sin1 = None
     a = np.zeros(3)
     x_i = x[0]
@@ -11,10 +10,8 @@ def grad_store_loop_that_may_not_run(x, n, grad_ys=None):
     for i in range(n):
         _stack.append(sin1)
         sin1 = np.sin(x[0])
-        _stack.append(mul)
-        mul = sin1 * a[1]
         _stack.append(np.copy(a[0]))
-        a[0] = mul
+        a[0] = sin1 * a[1]
     exp = np.exp(a + x)
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
@@ -27,20 +24,17 @@ def grad_store_loop_that_may_not_run(x, n, grad_ys=None):
     # adjoint of line 763: for i in range(n):
     for i in reversed(range(n)):
         # adjoint of line 764: a[0] = np.sin(x[0]) * a[1]
-        b_mul = unbroadcast(np.copy(b_a[0]), mul)
+        b_mul = np.copy(b_a[0])
         b_a = np.array(b_a, dtype=float)
         b_a[0] = 0.0
         a[0] = _stack.pop()
-        mul_before = _stack.pop()
         b_sin1 = unbroadcast(b_mul * a[1], sin1)
         b_a_i = sin1 * b_mul
-        mul = mul_before
         b_a = index_add(b_a, a, 1, b_a_i)
         sin1_before = _stack.pop()
         b_x_i1 = b_sin1 * np.cos(x[0])
         sin1 = sin1_before
         b_x = index_add(None, x, 0, b_x_i1) + b_x
-    del mul
     # adjoint of line 762: a[0] = np.sin(x[0])
     b_sin = unbroadcast(np.copy(b_a[0]), sin)
     b_a = np.array(b_a, dtype=float)

@@ -7,12 +7,9 @@ def grad_grad_unary_chain(a, _grad_ys=None, grad_ys=None):
     b_mul1 = -b_sub
     neg = -(tanh * b_mul1)
     sin1 = np.sin(a)
-    b_a = neg * sin1
     mul1 = b_mul1 * cos
     sub = 1.0 - tanh * tanh
-    mul3 = mul1 * sub
-    _b_a1 = b_a
-    b_a = b_a + mul3
+    b_a = neg * sin1 + mul1 * sub
     add = 1.0 + a * a
     div = b_sub / add
     mul5 = 2.0 * div
@@ -55,13 +52,9 @@ def grad_grad_unary_chain(a, _grad_ys=None, grad_ys=None):
     del b_div, div
     b_a1 = b_a1 + 2.0 * b_add * a
     # adjoint of line 9: b_a = b_a + b_mul1 * cos * (1.0 - tanh * tanh)
-    b_b_a_out2 = b_b_a
-    b_b_a = unbroadcast(b_b_a, _b_a1)
-    b_mul3 = unbroadcast(b_b_a_out2, mul3)
-    del mul3
-    b_mul11 = b_mul3 * sub
-    b_sub1 = unbroadcast(mul1 * b_mul3, sub)
-    del b_mul3, mul1
+    b_mul11 = b_b_a * sub
+    b_sub1 = unbroadcast(mul1 * b_b_a, sub)
+    del mul1
     b_tanh = 2.0 * -b_sub1 * tanh
     b_cos = unbroadcast(b_mul1 * b_mul11, cos)
     del b_mul11

@@ -269,10 +269,15 @@ class _Generator:
         t = self.pick(["np.sin({v})", "np.tanh({v})", "({v} * {s})", "({v} + {s})",
                        "({v} * {v2})", "({v} - {v2})", "(0.5 * np.cos({v}))",
                        "{v}[::-1]", "(np.cumsum({v}) * 0.5)", "(-{v})",
-                       "np.concatenate(({v}[1:], {v}[:1]))"])
-        if "concatenate" in t:
+                       "np.concatenate(({v}[1:], {v}[:1]))",
+                       "np.concatenate(({w}[:1], {w}[2:] - 2.0 * {w}[1:-1] * {s} + {w}[:-2], "
+                       "{w}[-1:]))"])
+        if "concatenate(({v}" in t:
             self.features.add("slice_rotation")   # slice views read in a loop (recomputed)
-        return t.format(v=v, v2=self.vexpr(sc, depth + 1), s=self.sexpr(sc, 2))
+        if "{w}" in t:  # slices of one array in arithmetic: one shape (sameshape.py)
+            self.features.add("stencil")
+        return t.format(v=v, v2=self.vexpr(sc, depth + 1), s=self.sexpr(sc, 2),
+                        w=self.pick(sc.vectors))
 
     # -------------------------------------------------------- conditions
 
@@ -421,7 +426,10 @@ class _Generator:
         w = self.pick(self.vectors_carried)
         self.features.add("subscript_write")
         t = self.pick(["{w}[{i}] = {e}", "{w}[{i}] += {c} * {e}", "{w}[{i}] *= 1.0 + {c} * {e}",
-                       "{w}[{i}] = {w}[{i}] * {c} + {e}", "{w}[{i}] = {w}[{i} - 1] * {c} + {e}"])
+                       "{w}[{i}] = {w}[{i}] * {c} + {e}", "{w}[{i}] = {w}[{i} - 1] * {c} + {e}",
+                       "{w}[1:-1] = {w}[1:-1] * {c} + ({w}[2:] - {w}[:-2]) * {e}"])
+        if "[1:-1]" in t:  # a store of slices of the array stored into (sameshape.py)
+            self.features.add("stencil_store")
         if sc.index_ok and self.chance(0.8):
             i = self.pick(sc.index_ok)
         elif "- 1" in t:

@@ -29,7 +29,7 @@ REQUIRED_FEATURES = {
     "break_in_loop", "continue_in_loop", "return_in_loop", "zero_trip", "empty_array",
     "zero_d_array", "negative_literal", "neg_power_literal", "unary_minus", "log", "sqrt",
     "subscript_read", "subscript_write", "index_minus_one", "reduction", "augmented",
-    "tuple_output", "float_list_read", "slice_rotation",
+    "tuple_output", "float_list_read", "slice_rotation", "stencil", "stencil_store",
 }
 
 

@@ -80,6 +80,7 @@ class Analysis:
         self.registry = None  # the rule table the ops were described with
         self.returns = None  # the facts of user calls' results (analysis/returns.py)
         self.lists = {}  # lists only appended to and stacked: appended_lists()
+        self.same_shapes = None  # operands of equal unknown shapes (sameshape.py), or None
 
     def op(self, stmt):
         return self.ops.get(S.key(stmt))

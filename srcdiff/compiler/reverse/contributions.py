@@ -7,6 +7,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, INT
+from srcdiff.compiler.analysis.sameshape import STORED
 from srcdiff.compiler.ir import syntax as S
 
 
@@ -45,7 +46,8 @@ class Contributions:
             if len(targets) == 1 and isinstance(node, gast.Name):
                 if not self.opt.reference:
                     r = _elide_unbroadcast(r, self.renamed.get(node.id, node.id), op,
-                                           self.a.shapes)
+                                           self.a.shapes, self.a.same_shapes,
+                                           self.opt.verify)
                 pairs.append((self.renamed.get(node.id, node.id), r, False))
             elif targets and isinstance(node, (gast.List, gast.Tuple)):
                 tmp = self.names.fresh("parts")
@@ -98,7 +100,13 @@ class Contributions:
         if isinstance(value, gast.Name) and self.active(value.id):
             if self.kind(x) == ARRAY and self.basic_index(op.index):
                 part = S.expr("np.copy(b[i])", b=S.name(bx), i=S.copy(op.index))
-                part = S.call("unbroadcast", [part, S.copy(value)])
+                same = self.a.same_shapes
+                if same is not None and same.same(op.stmt, [STORED, value.id]):
+                    # the stored part has the value's shape (analysis/sameshape.py)
+                    if self.opt.verify:
+                        part = S.call("verify_shape", [part, S.copy(value)])
+                else:
+                    part = S.call("unbroadcast", [part, S.copy(value)])
             elif self.kind(x) == ARRAY:  # an index array may repeat a position: the last
                 # write there is the one the value kept (runtime.last_writes)
                 part = S.expr("b[i] * last_writes(b, i)", b=S.name(bx), i=S.copy(op.index))
@@ -161,15 +169,17 @@ def _operand_names(node):
     return [n.id for n in gast.walk(node) if isinstance(n, gast.Name)]
 
 
-def _elide_unbroadcast(expr, x, op, shapes):
+def _elide_unbroadcast(expr, x, op, shapes, same=None, verify=False):
     """``unbroadcast(e, x)`` is ``e`` when no other operand can broadcast ``x`` up.
 
     Known shape patterns decide it: every other operand has at most ``x``'s
-    rank, and wherever ``x`` has an axis of length 1 so do they. ``-unbroadcast(e, x)``
-    (rules/registry.py: reduce, then negate) likewise becomes ``-e``.
+    rank, and wherever ``x`` has an axis of length 1 so do they. Or every other operand that
+    is not a scalar has ``x``'s shape where ``op`` reads them (``same``: slices of one array,
+    analysis/sameshape.py); verification mode then checks it (``verify_shape``).
+    ``-unbroadcast(e, x)`` (rules/registry.py: reduce, then negate) likewise becomes ``-e``.
     """
     if isinstance(expr, gast.UnaryOp) and isinstance(expr.op, gast.USub):
-        inner = _elide_unbroadcast(expr.operand, x, op, shapes)
+        inner = _elide_unbroadcast(expr.operand, x, op, shapes, same, verify)
         if inner is expr.operand:
             return expr
         return _sign_on_first_factor(inner)
@@ -178,25 +188,48 @@ def _elide_unbroadcast(expr, x, op, shapes):
         return expr
     if not _broadcasts_operands(op):
         return expr  # np.full(3, v): the 3 is a shape, not an operand broadcast with v
+    if _patterns_bound(x, op, shapes):
+        return expr.args[0]
+    if same is not None and _same_as_operands(x, op, shapes, same):
+        return S.call("verify_shape", list(expr.args)) if verify else expr.args[0]
+    return expr
+
+
+def _patterns_bound(x, op, shapes):
     px = shapes.get(x)
     for a in op.args:
         if isinstance(a, gast.Constant):
             if isinstance(a.value, (int, float)) and not isinstance(a.value, bool):
                 continue
-            return expr
+            return False
         if not isinstance(a, gast.Name):
-            return expr
+            return False
         if a.id == x:
             continue
         pa = shapes.get(a.id)
         if pa == ():
             continue
         if px is None or pa is None or len(pa) > len(px):
-            return expr
+            return False
         for da, dx in zip(reversed(pa), reversed(px)):
             if dx is not False and da is not True:
-                return expr
-    return expr.args[0]
+                return False
+    return True
+
+
+def _same_as_operands(x, op, shapes, same):
+    """Does every operand of ``op`` other than scalars have ``x``'s shape (sameshape.py)?
+    (``x`` is an operand; its pre-value, when ``op`` redefines it, is read by that name.)"""
+    names = [x]
+    for a in op.args:
+        if isinstance(a, gast.Constant) and isinstance(a.value, (int, float)) \
+                and not isinstance(a.value, bool):
+            continue
+        if not isinstance(a, gast.Name):
+            return False
+        if shapes.get(a.id) != () or a.id == x:
+            names.append(a.id)
+    return same.same(op.stmt, names)
 
 
 def _broadcasts_operands(op):

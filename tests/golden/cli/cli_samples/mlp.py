@@ -45,8 +45,8 @@ def grad_loss(w, b, x, y, grad_ys=None):
     del b_err, h
     # adjoint of line 17: h = np.maximum(h, LEAK * h)
     b_h_out = b_h
-    b_h = unbroadcast(b_h * ((_h1 > mul) + 0.5 * (_h1 == mul)), _h1)
-    b_mul = unbroadcast(b_h_out * ((mul > _h1) + 0.5 * (_h1 == mul)), mul)
+    b_h = b_h * ((_h1 > mul) + 0.5 * (_h1 == mul))
+    b_mul = b_h_out * ((mul > _h1) + 0.5 * (_h1 == mul))
     del mul
     b_h = b_h + LEAK * b_mul
     del b_mul

@@ -50,18 +50,13 @@ def grad_loss(params, x, y, grad_ys=None):
     del b_log_loss, mul
     b_z = unbroadcast(y * b_mul, z)
     del b_mul
-    b_maximum = unbroadcast(b_add, maximum)
-    del maximum
-    b_log1p = unbroadcast(b_add, log1p)
-    del b_add, log1p
-    b_exp = b_log1p / (1.0 + exp)
-    del b_log1p
+    b_exp = b_add / (1.0 + exp)
     b_abs1 = mul_into(exp, -b_exp)
     del b_exp, exp
     b_z = b_z + np.real(b_abs1) * np.conj(z) / np.where(z == 0, 1.0, abs1)
     del abs1, b_abs1
-    b_z = b_z + b_maximum * ((z > 0.0) + 0.5 * (z == 0.0))
-    del b_maximum, z
+    b_z = b_z + b_add * ((z > 0.0) + 0.5 * (z == 0.0))
+    del b_add, z
     # adjoint of line 17: z = x @ params["w"] + params["b"]
     b_matmul = unbroadcast(b_z, matmul)
     b_b = unbroadcast(b_z, b)
