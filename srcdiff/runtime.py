@@ -125,6 +125,9 @@ def index_add(b, x, index, g):
     """
     ti = type(index)
     if b is not None and (ti is int or ti is slice):  # the common case, decided cheaply
+        tg = type(g)
+        if tg is complex or tg is np.complex128 or tg is np.ndarray and g.dtype.kind == "c":
+            g = match_complex(g, x)  # (a complex g for a real x: its real part)
         b[index] += g
         return b
     if b is None:
@@ -145,6 +148,8 @@ def index_add(b, x, index, g):
                          else np.result_type(dtype, np.float64))
     elif type(b) is not np.ndarray and not _other_array(b):  # (a float's gradient so far:
         b = np.array(b, np.result_type(b, np.float64))  # a 0-d x read at a mask, at `...`)
+    if type(b) is np.ndarray and b.dtype.kind != "c":  # a real x: the real part of g
+        g = match_complex(g, x)
     if _is_basic_index(index):
         b[index] += g
     elif _other_array(b) or _other_array(g):

@@ -3,7 +3,7 @@
 give ``v`` back; ``np.cumsum(v, axis=-1)``, ``np.cumprod(v)`` and ``np.repeat(v, 2, axis=-1)``
 give 1-d arrays. The rules used to crash on these (unreduce, prod_others, cumprod, repeat) or
 give a gradient of shape (1,) for a float argument (cumsum, max); reading a 0-d value at a
-mask crashed (index_add). Found by an independent
+mask crashed (index_add), and forward mode crashed on `v[None]` of one. Found by an independent
 random program generator. Checked against central finite differences in reverse, forward and
 second order, and the shape of each gradient."""
 
@@ -66,8 +66,14 @@ def masked_0d(x, s):
     return np.sum(t * 0.7) + e * 3.0 + u * 0.4
 
 
-CASES = [masked_0d, max_min_axis, sum_last, sum_first, nansum_last, prod_last, cumsum_axis,
-         cumprod_axis, repeat_axis]
+def new_axis_of_0d(x, s):
+    # the tangent of a 0-d value of float arguments is a Python float: `v[None]` of it
+    v = np.arctan2(s, 1.5 + s * s)
+    return np.sum(v[None] * 0.7) + np.sum(np.tril(np.atleast_2d(v))) + v[...] * x[0]
+
+
+CASES = [new_axis_of_0d, masked_0d, max_min_axis, sum_last, sum_first, nansum_last, prod_last,
+         cumsum_axis, cumprod_axis, repeat_axis]
 X, S = np.array([0.3, -0.2, 0.6, 0.45]), 0.7
 
 

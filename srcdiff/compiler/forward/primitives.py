@@ -160,6 +160,10 @@ class Primitives:
             return [], False
         v = op.target
         if self.kind(base.id) == ARRAY:
+            if self.a.ranks.get(base.id) in (0, None):
+                # a 0-d base (`v[None]`, `v[...]`, `v[v > 0]`) may have a Python float for
+                # its tangent, which has no indexing
+                t = S.call("np.asarray", [t])
             value = gast.Subscript(value=t, slice=atom(op.index), ctx=gast.Load())
             scalar = self.a.ranks.get(v) == 0
             if not scalar:

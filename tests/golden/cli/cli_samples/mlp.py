@@ -253,6 +253,9 @@ def index_add(b, x, index, g):
     """
     ti = type(index)
     if b is not None and (ti is int or ti is slice):  # the common case, decided cheaply
+        tg = type(g)
+        if tg is complex or tg is np.complex128 or tg is np.ndarray and g.dtype.kind == "c":
+            g = match_complex(g, x)  # (a complex g for a real x: its real part)
         b[index] += g
         return b
     if b is None:
@@ -273,6 +276,8 @@ def index_add(b, x, index, g):
                          else np.result_type(dtype, np.float64))
     elif type(b) is not np.ndarray and not _other_array(b):  # (a float's gradient so far:
         b = np.array(b, np.result_type(b, np.float64))  # a 0-d x read at a mask, at `...`)
+    if type(b) is np.ndarray and b.dtype.kind != "c":  # a real x: the real part of g
+        g = match_complex(g, x)
     if _is_basic_index(index):
         b[index] += g
     elif _other_array(b) or _other_array(g):
@@ -317,6 +322,14 @@ def item_add(b, x, key, g):
 
 def _join(index, k):
     return k if index is None else f"{index}[{k}]"
+
+
+def match_complex(g, x):
+    """``g`` as the gradient of ``x``: its real part when ``x`` is real (a real input
+    only moves along real directions, so only ``Re(g)`` pairs with its changes)."""
+    if np.iscomplexobj(g) and not np.iscomplexobj(x):
+        return np.real(g)
+    return g
 
 
 def mul_into(m, other):
