@@ -29,14 +29,24 @@ def nodes(node):
     ``gast.walk``, which the compiler asks some hundred times per statement.)"""
     out = []
     todo = [node]
-    pop, push, extend = todo.pop, todo.append, todo.extend
+    pop, push, extend, append = todo.pop, todo.append, todo.extend, out.append
     children = _CHILD_FIELDS
+    Name, Constant = gast.Name, gast.Constant
     while todo:
         n = pop()
-        out.append(n)
-        fields = children.get(n.__class__)
+        append(n)
+        cls = n.__class__
+        # (the two commonest nodes, in the order the general case gives: a name, then its
+        # context; a constant holds no node)
+        if cls is Name and getattr(n, "annotation", None) is None:
+            if isinstance(n.ctx, _AST):
+                append(n.ctx)
+            continue
+        if cls is Constant:
+            continue
+        fields = children.get(cls)
         if fields is None:
-            fields = _child_fields(n.__class__)
+            fields = _child_fields(cls)
         for field in fields:
             v = getattr(n, field, None)
             if isinstance(v, _AST):
