@@ -84,13 +84,46 @@ PURE_HELPERS = frozenset({"np", "math", "unbroadcast", "unreduce", "reduce_mask"
 
 def reads(node):
     """Names read anywhere inside ``node``."""
-    Load = gast.Load
-    return {n.id for n in names(node) if isinstance(n.ctx, Load)}
+    return _ids(node, gast.Load)
 
 
 def bound(node):
     """Names ``node`` rebinds (anywhere inside it)."""
-    return _bound(nodes(node))
+    return _ids(node, gast.Store)
+
+
+def _ids(node, context):
+    """The ids of the ``Name`` nodes inside ``node`` whose context is a ``context``: the
+    walk of :func:`nodes`, collecting as it goes (``reads`` is the question the passes
+    ask most: some eighty times per statement)."""
+    out = set()
+    add = out.add
+    todo = [node]
+    pop, push, extend = todo.pop, todo.append, todo.extend
+    children = _CHILD_FIELDS
+    Name, Constant = gast.Name, gast.Constant
+    while todo:
+        n = pop()
+        cls = n.__class__
+        if cls is Name:
+            if isinstance(n.ctx, context):
+                add(n.id)
+            annotation = getattr(n, "annotation", None)
+            if annotation is not None:
+                push(annotation)
+            continue
+        if cls is Constant:
+            continue
+        fields = children.get(cls)
+        if fields is None:
+            fields = _child_fields(cls)
+        for field in fields:
+            v = getattr(n, field, None)
+            if isinstance(v, _AST):
+                push(v)
+            elif isinstance(v, list):
+                extend([x for x in v if isinstance(x, _AST)])
+    return out
 
 
 def _bound(every):
