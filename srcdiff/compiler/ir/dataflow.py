@@ -93,37 +93,10 @@ def bound(node):
 
 
 def _ids(node, context):
-    """The ids of the ``Name`` nodes inside ``node`` whose context is a ``context``: the
-    walk of :func:`nodes`, collecting as it goes (``reads`` is the question the passes
-    ask most: some eighty times per statement)."""
-    out = set()
-    add = out.add
-    todo = [node]
-    pop, push, extend = todo.pop, todo.append, todo.extend
-    children = _CHILD_FIELDS
-    Name, Constant = gast.Name, gast.Constant
-    while todo:
-        n = pop()
-        cls = n.__class__
-        if cls is Name:
-            if isinstance(n.ctx, context):
-                add(n.id)
-            annotation = getattr(n, "annotation", None)
-            if annotation is not None:
-                push(annotation)
-            continue
-        if cls is Constant:
-            continue
-        fields = children.get(cls)
-        if fields is None:
-            fields = _child_fields(cls)
-        for field in fields:
-            v = getattr(n, field, None)
-            if isinstance(v, _AST):
-                push(v)
-            elif isinstance(v, list):
-                extend([x for x in v if isinstance(x, _AST)])
-    return out
+    """The ids of the ``Name`` nodes inside ``node`` whose context is a ``context``
+    (``reads`` is the question the passes ask most: some eighty times per statement)."""
+    Name = gast.Name
+    return {n.id for n in nodes(node) if n.__class__ is Name and isinstance(n.ctx, context)}
 
 
 def _bound(every):
