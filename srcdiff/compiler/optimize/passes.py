@@ -424,6 +424,7 @@ def _common_subexpressions(body, changed=frozenset(), verify=False):
             seen, involving = {}, {}
             out.append(s)
             continue
+        key = None  # (the value's dump, when it may be shared: asked once per statement)
         if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
                 and isinstance(s.value, (gast.BinOp, gast.UnaryOp, gast.Subscript)) \
                 and arithmetic(s.value):
@@ -432,15 +433,12 @@ def _common_subexpressions(body, changed=frozenset(), verify=False):
                 if verify:  # invariant: the value computed earlier is this value
                     out.append(S.locate(gast.Expr(value=S.call("verify_equal", [
                         S.name(seen[key][0]), s.value])), s))
-                s = S.assign(s.targets[0].id, S.name(seen[key][0]), s)
+                s, key = S.assign(s.targets[0].id, S.name(seen[key][0]), s), None
         for name in writes(s):  # forget the values that read or are held by a written name
-            for key in involving.pop(name, ()):
-                if key in seen and (name == seen[key][0] or name in seen[key][1]):
-                    del seen[key]
-        if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
-                and isinstance(s.value, (gast.BinOp, gast.UnaryOp, gast.Subscript)) \
-                and arithmetic(s.value) and s.targets[0].id not in S.loaded_names(s.value):
-            key = S.dump(s.value)
+            for held in involving.pop(name, ()):
+                if held in seen and (name == seen[held][0] or name in seen[held][1]):
+                    del seen[held]
+        if key is not None and s.targets[0].id not in S.loaded_names(s.value):
             if key not in seen:
                 seen[key] = (s.targets[0].id, S.loaded_names(s.value))
                 for name in seen[key][1] | {seen[key][0]}:
