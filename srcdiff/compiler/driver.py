@@ -30,6 +30,7 @@ from srcdiff.compiler.forward.state import ForwardOptions
 from srcdiff.compiler.forward.tangent import Forward
 from srcdiff.compiler.front.normalize import normalize
 from srcdiff.compiler.front.parse import function_name, parse_function
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
@@ -477,8 +478,7 @@ def _check_stop(parsed, stop):
     otherwise stop nothing, silently."""
     node = parsed.node
     names = {a.id for a in node.args.args}
-    names |= {n.id for n in gast.walk(node) if isinstance(n, gast.Name)
-              and isinstance(n.ctx, gast.Store)}
+    names |= dataflow.bound(node)
     unknown = [s for s in stop if s not in names]
     if unknown:
         import difflib

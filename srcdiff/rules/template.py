@@ -82,10 +82,15 @@ class Template:
                     out[ident] = self.fn.__globals__[ident]
         return out
 
+    @functools.cached_property
+    def _options_signature(self):
+        """The call signature without its first two parameters (``g``, ``ans``)."""
+        sig = self.call_signature
+        return sig.replace(parameters=list(sig.parameters.values())[2:])
+
     def bind(self, args, kwargs):
         """Map the primitive's call-site arguments (nodes) to rule parameters (after g, ans)."""
-        sig = self.call_signature
-        dummy = sig.replace(parameters=list(sig.parameters.values())[2:])
+        dummy = self._options_signature
         ba = dummy.bind(*args, **kwargs)
         out = {}
         for name, param in dummy.parameters.items():

@@ -96,11 +96,10 @@ def header_reads(s):
     elif isinstance(s, (gast.While, gast.If)):
         nodes = [s.test]
     elif isinstance(s, (gast.Try, gast.With)):
-        return {n.id for n in gast.walk(s) if isinstance(n, gast.Name)}  # (conservative)
+        return S.all_names(s)  # (conservative)
     else:
         nodes = [s]
-    return {n.id for node in nodes for n in gast.walk(node)
-            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+    return set().union(*map(S.loaded_names, nodes))
 
 
 def appended_lists(a, fn, params):

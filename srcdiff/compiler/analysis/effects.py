@@ -42,16 +42,17 @@ from srcdiff.compiler.front.parse import parse_function
 from srcdiff.compiler.front.signatures import python_callable
 
 
-def summary(fn, registry):
+def summary(fn, registry, parsed=None):
     """The :class:`Summary` of user function ``fn`` (None when its source cannot be read).
 
     Summaries of the functions ``fn`` calls are computed together, to a
-    fixpoint, so that recursion is handled.
+    fixpoint, so that recursion is handled. ``parsed``: ``fn``'s parsed source, when the
+    caller has it (read, never changed: the compiler's passes build new trees).
     """
     cache = _summaries(registry)
     if fn in cache:
         return cache[fn]
-    order, parsed = _reachable(fn, cache)
+    order, parsed = _reachable(fn, cache, parsed)
     results = {g: Summary(param_names(p.node)) for g, p in parsed.items()}
 
     def lookup(g):
@@ -74,7 +75,7 @@ def parameter_writes(parsed, registry):
     """``{parameter: Write}`` for the parsed function (a user's or generated code)."""
     fn = parsed.fn
     if is_analyzable(fn):
-        found = summary(fn, registry)
+        found = summary(fn, registry, parsed)
         if found is not None:
             return found.writes
     return Scan(parsed, registry, lambda g: summary(g, registry)).run().writes
@@ -97,16 +98,17 @@ def clear():
     _CACHE.clear()
 
 
-def _reachable(fn, known):
+def _reachable(fn, known, first=None):
     """The user functions ``fn`` may call (by name) and whose summary is not ``known``,
-    ``fn`` first, and their parsed source."""
+    ``fn`` first, and their parsed source (``first``: ``fn``'s, if already parsed)."""
     order, parsed, todo = [], {}, [fn]
     while todo:
         g = todo.pop()
         if g in parsed or g in known or not is_analyzable(g):
             continue
         try:
-            p = parse_function(g)
+            p = first if g is fn and first is not None and first.fn is fn \
+                else parse_function(g)
         except Exception:  # no readable source: nothing to say (compiling it would fail)
             continue
         parsed[g] = p

@@ -54,9 +54,22 @@ class Op:
         self.kwargs = dict(kwargs or {})
         self.index = index  # index node of index/store ops
         self.primitive = primitive
-        self.label = label  # how to name this primitive in messages
+        self._label = label  # how to name this primitive in messages (see label)
         self.reason = reason  # for ``unknown``: why the call is not modelled (or None)
         self.hint = hint  # what to do instead (with ``reason``)
+
+    @property
+    def label(self):
+        """How to name this primitive in messages. An operator's is a copy of its
+        expression, printed when first asked (messages are rare; printing every
+        operation of a big function took a tenth of its analysis)."""
+        if isinstance(self._label, gast.AST):
+            self._label = S.expr_source(self._label)
+        return self._label
+
+    @label.setter
+    def label(self, value):
+        self._label = value
 
     def __repr__(self):
         return f"<Op {self.kind} {self.target} <- {self.operands}>"
@@ -291,7 +304,8 @@ def _prim(stmt, target, fn, args, kwargs, registry, label=None, rule=None):
             return Op("unknown", stmt, target=target,
                       operands=_names(args) + _names_deep_list(kwargs.values()),
                       func=fn, label=label,
-                      reason=f"the gradient rule of {label} does not model {what}")
+                      reason=f"the gradient rule of {_label_text(label)} does not model "
+                      f"{what}")
         for p in template.differentiable_params:
             node = bound.get(p)
             if node is not None:
@@ -336,7 +350,11 @@ def _names_deep(node):
 
 
 def _op_label(value):
-    return S.expr_source(value)
+    return S.copy(value)  # (printed when a message asks: Op.label)
+
+
+def _label_text(label):
+    return S.expr_source(label) if isinstance(label, gast.AST) else label
 
 
 def _is_stop_gradient(fn):

@@ -17,8 +17,9 @@ the transform compiles again. tests/soundness/test_live_globals.py checks both p
 import types
 from operator import is_
 
-import gast
 import numpy as np
+
+from srcdiff.compiler.ir import dataflow
 
 _MISSING = object()
 GUARDS = "__srcdiff_guards__"  # a generated namespace's Guard list
@@ -61,8 +62,7 @@ def guards(code, parsed, namespace):
         # reads the names of the code it came from, which read the user's
         return [_inherit(g, namespace) for g in inner]
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
-    read = {n.id for n in gast.walk(parsed.node)
-            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+    read = dataflow.reads(parsed.node)
     out = []
     for name in sorted(_names(code) | read):
         if name not in user_namespace or namespace.get(name, _MISSING) is not user_namespace[name]:

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 import gast
 
+from srcdiff.compiler.ir import dataflow
 from srcdiff.errors import SrcdiffError
 
 _MISSING = object()
@@ -107,7 +108,7 @@ def local_names(node):
     """The names a function (``FunctionDef``) binds: its parameters and every name it
     assigns, except those declared ``global`` or ``nonlocal``."""
     bound, declared = set(), set()
-    for n in gast.walk(node):
+    for n in dataflow.nodes(node):  # (a set: the order does not matter)
         if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Param, gast.Del)):
             bound.add(n.id)
         elif isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef, gast.ClassDef)) \

@@ -34,17 +34,24 @@ def const(value):
 _AST = gast.AST
 
 
+# values a tree holds that are never copied, told by their exact class (cheaper than
+# asking whether a value is a node or a list: most are positions and names)
+_LEAVES = frozenset({int, str, float, bool, type(None)})
+
+
 def copy(node):
     """A structural copy of a tree (much faster than ``copy.deepcopy`` on ASTs): every
     node and list is new, other values (names, constants, tags) are shared."""
-    if isinstance(node, list):
-        return [copy(x) if isinstance(x, (_AST, list)) else x for x in node]
     if isinstance(node, _AST):
         cls = node.__class__
         new = cls.__new__(cls)
-        new.__dict__ = {k: copy(v) if isinstance(v, (_AST, list)) else v
+        leaves = _LEAVES
+        new.__dict__ = {k: v if v.__class__ in leaves else copy(v)
                         for k, v in node.__dict__.items()}
         return new
+    if isinstance(node, list):
+        leaves = _LEAVES
+        return [x if x.__class__ in leaves else copy(x) for x in node]
     return node
 
 
@@ -146,14 +153,16 @@ def substitute(tree, subs):
 def substituted(tree, subs):
     """``substitute(copy(tree), subs)`` in one pass: a copy of ``tree`` (a node or a list)
     with each name in ``subs`` replaced (a rule template instantiated per use)."""
+    leaves = _LEAVES
     if isinstance(tree, list):
-        return [substituted(x, subs) if isinstance(x, (_AST, list)) else x for x in tree]
+        return [x if x.__class__ in leaves or not isinstance(x, (_AST, list))
+                else substituted(x, subs) for x in tree]
     if isinstance(tree, gast.Name) and tree.id in subs:
         return _replacement(tree, subs)
     cls = tree.__class__
     new = cls.__new__(cls)
-    new.__dict__ = {k: substituted(v, subs) if isinstance(v, (_AST, list)) else v
-                    for k, v in tree.__dict__.items()}
+    new.__dict__ = {k: v if v.__class__ in leaves or not isinstance(v, (_AST, list))
+                    else substituted(v, subs) for k, v in tree.__dict__.items()}
     return new
 
 

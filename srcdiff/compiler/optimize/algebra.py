@@ -26,6 +26,14 @@ class Peephole(gast.NodeTransformer):
     new value, so no alias appears).
     """
 
+    @staticmethod
+    def wanted(node):
+        """Does ``node`` start a rewrite (a negation as an operand of ``+`` or ``-``)? A
+        tree with no such node is left as it is: every rewrite starts at one, and makes
+        no new one above it (its result is a ``+``/``-``, not a negation)."""
+        return isinstance(node, gast.BinOp) and isinstance(node.op, (gast.Add, gast.Sub)) \
+            and (_neg(node.left) or _neg(node.right))
+
     def visit_BinOp(self, node):
         self.generic_visit(node)
         if not isinstance(node.op, (gast.Add, gast.Sub)):

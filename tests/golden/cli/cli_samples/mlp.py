@@ -342,7 +342,9 @@ def mul_into(m, other):
     whose shape and dtype the result keeps. Otherwise (a record, a tape, a view or an
     alias holds it) it returns ``m * other``: the same numbers either way.
     """
-    refs = sys.getrefcount(m)  # (first: an argument on the stack would count)
+    if type(m) is not np.ndarray or m.size < IN_PLACE_SIZE:  # (most calls: cheap first)
+        return m * other
+    refs = sys.getrefcount(m)  # (before any call: an argument on the stack would count)
     if _owned(m, other, refs):
         return np.multiply(m, other, out=m)
     return m * other
@@ -355,8 +357,8 @@ def _other_array(x):
         and not isinstance(x, np.ndarray)
 
 
-def _owned(m, other, refs):  # (only arrays of IN_PLACE_SIZE elements or more: cheap first)
-    if type(m) is not np.ndarray or m.size < IN_PLACE_SIZE or refs > owned_refs():
+def _owned(m, other, refs):  # (m: an ndarray of IN_PLACE_SIZE elements or more)
+    if refs > owned_refs():
         return False
     t = type(other)
     if t is np.ndarray:  # the same dtype and shape: the result's are m's
