@@ -90,10 +90,12 @@ stop_gradient.__srcdiff_stop_gradient__ = True
 
 
 _QUICK_TYPES = (float, int, bool, np.float64, np.float32)
+_QUICK_ENTRIES = {float, int}
 
 
 def _quick_key(values):
-    """A cache key for arrays and numbers only (containers need their full facts)."""
+    """A cache key for arrays, numbers and lists or tuples of floats (or of ints): other
+    containers need their full facts."""
     key = []  # an array gives (shape, dtype), a number its type: never ambiguous
     for v in values:
         t = type(v)
@@ -102,6 +104,14 @@ def _quick_key(values):
             key.append(v.dtype)
         elif t in _QUICK_TYPES:
             key.append(t)
+        elif t is list or t is tuple:
+            # (one C-level pass) entries of one type: their facts (analysis/facts.py
+            # arg_fact) are decided by that type and the length up to 65 (a longer list's
+            # fact holds EVERY_ENTRY only), and check_arguments accepts them
+            kinds = set(map(type, v))
+            if len(kinds) != 1 or not kinds <= _QUICK_ENTRIES:
+                return None
+            key.append((t, kinds.pop(), min(len(v), 65)))
         else:
             return None
     return tuple(key)

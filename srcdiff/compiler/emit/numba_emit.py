@@ -149,16 +149,33 @@ class _Runner:
         self.watch = live.Watch(compiled.guards) if compiled.guards else None
 
     def __call__(self, *args):
+        """The gradient at ``args`` (the user function's arguments, then ``grad_ys`` or
+        the tangents)."""
+        return self.run(args, self.lists_in(args))
+
+    def lists_in(self, args):
+        """The positions among ``self.float_lists`` where ``args`` has a non-empty list or
+        tuple of Python floats: passed as float64 arrays (the same values read the same
+        way). For arguments with the same quick key (api/transforms.py: the container's
+        type, its entries' one type) the positions are the same."""
+        return tuple(i for i in self.float_lists if i < len(args)
+                     and isinstance(args[i], (list, tuple)) and args[i]
+                     and set(map(type, args[i])) == {float})
+
+    def run(self, args, lists):
+        """The gradient at ``args``, the lists at positions ``lists`` (:meth:`lists_in`
+        of these arguments or of arguments with the same quick key) passed as arrays."""
         if self.watch is not None:
             changed = self.watch.stale()
             if changed is not None:
                 raise StaleGradient(f"the global {changed!r} was rebound since srcdiff "
                                     "compiled the gradient", hint="it compiles anew")
-        extra = [self.namespace[name] for name in self.names]
-        if self.float_lists:
-            args = _as_arrays(args, self.float_lists)
+        if lists:
+            args = list(args)
+            for i in lists:
+                args[i] = np.array(args[i], dtype=np.float64)
         try:
-            return self.jitted(*args, *extra)
+            return self.jitted(*args, *[self.namespace[k] for k in self.names])
         except self.errors as exc:
             text = str(exc).strip().splitlines()
             first = next((ln for ln in text if ln.strip() and not ln.startswith(
@@ -192,17 +209,6 @@ def _read_by_index(fn):
             ok = isinstance(node.ctx, ast.Load) and (by_index or in_len)
             uses[node.id] = uses.get(node.id, True) and ok
     return tuple(i for i, p in enumerate(params) if uses.get(p))
-
-
-def _as_arrays(args, positions):
-    """``args`` with each non-empty list or tuple of Python floats at ``positions`` as a
-    float64 array."""
-    args = list(args)
-    for i in positions:
-        v = args[i]
-        if isinstance(v, (list, tuple)) and v and set(map(type, v)) == {float}:
-            args[i] = np.array(v)
-    return args
 
 
 def _check_calls(fn, namespace, where):
