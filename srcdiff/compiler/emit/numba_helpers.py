@@ -109,6 +109,20 @@ def _zeros_tree(x):
     return None
 
 
+def zeros_like_of(x):
+    """``np.zeros_like(x)``, but the float ``0.0`` for a number (NumPy's 0-d array of zero,
+    the same value: numba's helpers and arithmetic take numbers, not 0-d arrays)."""
+
+
+@overload(zeros_like_of)
+def _zeros_like_of(x):
+    if _num(x):
+        return lambda x: 0.0
+    if isinstance(x, types.Array) and x.ndim >= 1:
+        return lambda x: np.zeros_like(x)
+    return None
+
+
 def seed(grad_ys, y, index=None):
     """The cotangent of output ``y`` (runtime.seed)."""
 
@@ -508,3 +522,13 @@ def _tape_rows(tape):
     if isinstance(tape, types.Array) and tape.ndim == 3:
         return lambda tape: tape.reshape(tape.shape[0] * tape.shape[1], tape.shape[2])
     return None
+
+
+def float_array(value):
+    """``value`` as a float64 array when it is a non-empty list or tuple of Python floats,
+    else ``value`` itself. Plain Python (not compiled): written modules (``srcdiff
+    --backend numba``) call it on the arguments their gradient reads only by index, as
+    numba_emit._Runner passes them (numba would convert a list element by element)."""
+    if type(value) in (list, tuple) and value and set(map(type, value)) == {float}:
+        return np.array(value, dtype=np.float64)
+    return value
