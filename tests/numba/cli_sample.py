@@ -22,19 +22,14 @@ def recurrent(w, b, xs, n):
     return s
 
 
-def kalman(a, q, ys, n):
-    m = 0.0
-    P = 1.0
-    nll = 0.0
+def kalman(alpha, s, ys, n):
+    level = 0.0
+    loss = 0.0
     for t in range(n):
-        m = a * m
-        P = a * a * P + q
-        v = ys[t] - m
-        nll = nll + 0.5 * (math.log(2 * math.pi * (P + 0.5)) + v * v / (P + 0.5))
-        K = P / (P + 0.5)
-        m = m + K * v
-        P = (1.0 - K) * P
-    return nll
+        err = ys[t] - level
+        loss = loss + math.log(s * s) + err * err / (2.0 * s * s)
+        level = level + math.tanh(alpha) * err
+    return loss
 
 
 def calls_another(a, x):

@@ -5,7 +5,7 @@
 # source, function, sha256 of the function's source text, wrt:
 #   tests/numba/cli_sample.py  scalar_loop  cacd78b649f0222e187e0edfd6ed7d5613db2adedaf169001cd0729065f857a0  wrt=a,x0
 #   tests/numba/cli_sample.py  recurrent  870d46da8c052436b1b80b7a7bc092d03ad3d0ff14696192c7c59ee4a8e2744e  wrt=w,b
-#   tests/numba/cli_sample.py  kalman  0a7a32ddbcd0f80aa6d0644cd96458b0b95b21dc77b3c32ce6d3e2115ee094f0  wrt=a,q
+#   tests/numba/cli_sample.py  kalman  1664895bd9f62191957df8d2a0d750809f2aec94d07cd046532e4c37f232dabc  wrt=alpha,s
 
 import math
 import numba
@@ -142,160 +142,108 @@ def _grad_recurrent_numba(w, b, xs, n, grad_ys=None):
     return (finish(b_w, w), finish(b_b, b))
 
 
-def grad_kalman(a, q, ys, n, grad_ys=None):
+def grad_kalman(alpha, s, ys, n, grad_ys=None):
     """The gradient of kalman (_grad_kalman_numba runs it under numba; it compiles on the first call for each argument types)."""
-    return _grad_kalman_numba(a, q, float_array(ys), n, grad_ys)
+    return _grad_kalman_numba(alpha, s, float_array(ys), n, grad_ys)
 
 
 @numba.njit(cache=True)
-def _grad_kalman_numba(a, q, ys, n, grad_ys=None):
-    m = 0.0
-    P = 1.0
-    nll = 0.0
+def _grad_kalman_numba(alpha, s, ys, n, grad_ys=None):
+    level = 0.0
+    loss = 0.0
     _n0 = len(range(n))
     _k0 = 0
     for t in range(n):
         _k0 += 1
+        err = ys[t] - level
         if _k0 == 1:
-            _tape0 = tape_alloc(_n0, m)
-        tape_put(_tape0, _k0 - 1, m)
-        m = a * m
-        mul = a * a
+            _tape0 = tape_alloc(_n0, err)
+        tape_put(_tape0, _k0 - 1, err)
+        mul = s * s
         if _k0 == 1:
             _tape1 = tape_alloc(_n0, mul)
         tape_put(_tape1, _k0 - 1, mul)
-        mul1 = mul * P
+        log = math.log(mul)
         if _k0 == 1:
-            _tape2 = tape_alloc(_n0, mul1)
-        tape_put(_tape2, _k0 - 1, mul1)
+            _tape2 = tape_alloc(_n0, log)
+        tape_put(_tape2, _k0 - 1, log)
+        add = loss + log
         if _k0 == 1:
-            _tape3 = tape_alloc(_n0, P)
-        tape_put(_tape3, _k0 - 1, P)
-        P = mul1 + q
-        v = ys[t] - m
+            _tape3 = tape_alloc(_n0, add)
+        tape_put(_tape3, _k0 - 1, add)
+        mul1 = err * err
         if _k0 == 1:
-            _tape4 = tape_alloc(_n0, v)
-        tape_put(_tape4, _k0 - 1, v)
-        pi = math.pi
-        add = P + 0.5
-        mul3 = 2 * pi * add
+            _tape4 = tape_alloc(_n0, mul1)
+        tape_put(_tape4, _k0 - 1, mul1)
+        mul2 = 2.0 * s
         if _k0 == 1:
-            _tape5 = tape_alloc(_n0, mul3)
-        tape_put(_tape5, _k0 - 1, mul3)
-        log = math.log(mul3)
+            _tape5 = tape_alloc(_n0, mul2)
+        tape_put(_tape5, _k0 - 1, mul2)
+        mul3 = mul2 * s
         if _k0 == 1:
-            _tape6 = tape_alloc(_n0, log)
-        tape_put(_tape6, _k0 - 1, log)
-        mul4 = v * v
+            _tape6 = tape_alloc(_n0, mul3)
+        tape_put(_tape6, _k0 - 1, mul3)
+        div = mul1 / mul3
         if _k0 == 1:
-            _tape7 = tape_alloc(_n0, mul4)
-        tape_put(_tape7, _k0 - 1, mul4)
-        add1 = add
+            _tape7 = tape_alloc(_n0, div)
+        tape_put(_tape7, _k0 - 1, div)
+        loss = add + div
+        tanh = math.tanh(alpha)
         if _k0 == 1:
-            _tape8 = tape_alloc(_n0, add1)
-        tape_put(_tape8, _k0 - 1, add1)
-        div = mul4 / add
+            _tape8 = tape_alloc(_n0, tanh)
+        tape_put(_tape8, _k0 - 1, tanh)
+        mul4 = tanh * err
         if _k0 == 1:
-            _tape9 = tape_alloc(_n0, div)
-        tape_put(_tape9, _k0 - 1, div)
-        mul5 = 0.5 * (log + div)
+            _tape9 = tape_alloc(_n0, mul4)
+        tape_put(_tape9, _k0 - 1, mul4)
         if _k0 == 1:
-            _tape10 = tape_alloc(_n0, mul5)
-        tape_put(_tape10, _k0 - 1, mul5)
-        if _k0 == 1:
-            _tape11 = tape_alloc(_n0, nll)
-        tape_put(_tape11, _k0 - 1, nll)
-        nll = nll + mul5
-        add3 = add
-        if _k0 == 1:
-            _tape12 = tape_alloc(_n0, add3)
-        tape_put(_tape12, _k0 - 1, add3)
-        K = P / add
-        if _k0 == 1:
-            _tape13 = tape_alloc(_n0, K)
-        tape_put(_tape13, _k0 - 1, K)
-        mul6 = K * v
-        if _k0 == 1:
-            _tape14 = tape_alloc(_n0, mul6)
-        tape_put(_tape14, _k0 - 1, mul6)
-        if _k0 == 1:
-            _tape15 = tape_alloc(_n0, m)
-        tape_put(_tape15, _k0 - 1, m)
-        m = m + mul6
-        sub = 1.0 - K
-        if _k0 == 1:
-            _tape16 = tape_alloc(_n0, sub)
-        tape_put(_tape16, _k0 - 1, sub)
-        if _k0 == 1:
-            _tape17 = tape_alloc(_n0, P)
-        tape_put(_tape17, _k0 - 1, P)
-        P = sub * P
-    b_nll = seed(grad_ys, nll)
-    b_P = zeros_like_of(P)
-    b_a = zeros_tree(a)
-    b_m = zeros_like_of(m)
-    b_q = zeros_tree(q)
+            _tape10 = tape_alloc(_n0, level)
+        tape_put(_tape10, _k0 - 1, level)
+        level = level + mul4
+    b_loss = seed(grad_ys, loss)
+    b_alpha = zeros_tree(alpha)
+    b_level = zeros_like_of(level)
+    b_s = zeros_tree(s)
     for t in range(n - 1, 0 - 1, -1):
         _k0 -= 1
-        P_before = tape_get(_tape17, _k0)
-        b_sub = unbroadcast(b_P * P_before, sub)
-        b_P = unbroadcast(sub * b_P, P_before)
-        sub_before = tape_get_prev(_tape16, _k0)
-        b_K = -b_sub
-        sub = sub_before
-        m_before = tape_get(_tape15, _k0)
-        b_m_out = b_m
-        b_m = unbroadcast(b_m, m_before)
-        b_mul6 = unbroadcast(b_m_out, mul6)
-        mul6_before = tape_get_prev(_tape14, _k0)
-        b_K = b_K + unbroadcast(b_mul6 * v, K)
-        b_v = unbroadcast(K * b_mul6, v)
-        mul6 = mul6_before
-        K_before = tape_get_prev(_tape13, _k0)
-        b_P = b_P + unbroadcast(b_K / add3, P_before)
-        b_add3 = -unbroadcast(b_K * K / add3, add3)
-        K = K_before
-        add3_before = tape_get_prev(_tape12, _k0)
-        b_P = b_P + b_add3
-        add3 = add3_before
-        nll_before = tape_get(_tape11, _k0)
-        b_nll_out = b_nll
-        b_nll = unbroadcast(b_nll, nll_before)
-        b_mul5 = unbroadcast(b_nll_out, mul5)
-        mul5_before = tape_get_prev(_tape10, _k0)
-        b_add2 = 0.5 * b_mul5
-        mul5 = mul5_before
-        b_log = unbroadcast(b_add2, log)
-        div_before = tape_get_prev(_tape9, _k0)
-        b_mul4 = unbroadcast(b_add2 / add1, mul4)
-        b_add1 = -unbroadcast(b_add2 * div / add1, add1)
-        div = div_before
-        add1_before = tape_get_prev(_tape8, _k0)
-        add1 = add1_before
-        mul4_before = tape_get_prev(_tape7, _k0)
-        b_v = b_v + 2.0 * b_mul4 * v
+        level_before = tape_get(_tape10, _k0)
+        b_level_out = b_level
+        b_level = unbroadcast(b_level, level_before)
+        b_mul4 = unbroadcast(b_level_out, mul4)
+        mul4_before = tape_get_prev(_tape9, _k0)
+        b_tanh = unbroadcast(b_mul4 * err, tanh)
+        b_err = tanh * b_mul4
         mul4 = mul4_before
-        log_before = tape_get_prev(_tape6, _k0)
-        b_mul3 = b_log / mul3
-        log = log_before
-        mul3_before = tape_get_prev(_tape5, _k0)
-        b_add = 2 * pi * b_mul3
+        tanh_before = tape_get_prev(_tape8, _k0)
+        b_alpha = add_tree(b_alpha, b_tanh * (1.0 - tanh * tanh))
+        tanh = tanh_before
+        b_add = unbroadcast(b_loss, add)
+        b_div = unbroadcast(b_loss, div)
+        div_before = tape_get_prev(_tape7, _k0)
+        b_mul1 = unbroadcast(b_div / mul3, mul1)
+        b_mul3 = -unbroadcast(b_div * div / mul3, mul3)
+        div = div_before
+        mul3_before = tape_get_prev(_tape6, _k0)
+        b_mul2 = unbroadcast(b_mul3 * s, mul2)
+        b_s = add_tree(b_s, unbroadcast(mul2 * b_mul3, s))
         mul3 = mul3_before
-        b_P = b_P + b_add1 + b_add
-        v_before = tape_get_prev(_tape4, _k0)
-        b_m = b_m - unbroadcast(b_v, m_before)
-        v = v_before
-        P_before1 = tape_get(_tape3, _k0)
-        b_mul1 = unbroadcast(b_P, mul1)
-        b_q = add_tree(b_q, unbroadcast(b_P, q))
-        mul1_before = tape_get_prev(_tape2, _k0)
-        b_mul = unbroadcast(b_mul1 * P_before1, mul)
-        b_P = unbroadcast(mul * b_mul1, P_before1)
+        mul2_before = tape_get_prev(_tape5, _k0)
+        b_s = add_tree(b_s, 2.0 * b_mul2)
+        mul2 = mul2_before
+        mul1_before = tape_get_prev(_tape4, _k0)
+        b_err = b_err + 2.0 * b_mul1 * err
         mul1 = mul1_before
+        add_before = tape_get_prev(_tape3, _k0)
+        b_loss = b_add
+        b_log = unbroadcast(b_add, log)
+        add = add_before
+        log_before = tape_get_prev(_tape2, _k0)
+        b_mul = b_log / mul
+        log = log_before
         mul_before = tape_get_prev(_tape1, _k0)
-        b_a = add_tree(b_a, 2.0 * b_mul * a)
+        b_s = add_tree(b_s, 2.0 * b_mul * s)
         mul = mul_before
-        m_before1 = tape_get(_tape0, _k0)
-        b_a = add_tree(b_a, unbroadcast(b_m * m_before1, a))
-        b_m = unbroadcast(a * b_m, m_before1)
-    return (finish(b_a, a), finish(b_q, q))
+        err_before = tape_get_prev(_tape0, _k0)
+        b_level = b_level - unbroadcast(b_err, level_before)
+        err = err_before
+    return (finish(b_alpha, alpha), finish(b_s, s))
