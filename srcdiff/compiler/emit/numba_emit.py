@@ -363,6 +363,16 @@ def _concatenations(fn):
             # their default keywords, which numba's versions do not take
             node.keywords = [k for k in node.keywords if ast.unparse(k) not in (
                 "axis=None", "keepdims=False")]
+        for k in getattr(node, "keywords", None) or ():
+            if k.arg == "dtype" and ast.unparse(k.value) == "float":
+                k.value = ast.parse("np.float64", mode="eval").body  # (NumPy's float)
+        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.array"
+                and len(node.args) == 1 and [k.arg for k in node.keywords] == ["dtype"]):
+            # a float copy (numba's np.array takes no array with dtype=; asarray does)
+            node.func = ast.parse(f"np.asarray({ast.unparse(node.args[0])}, dtype="
+                                  f"{ast.unparse(node.keywords[0].value)}).copy",
+                                  mode="eval").body
+            node.args, node.keywords = [], []
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.zeros_like"
                 and len(node.args) == 1 and not node.keywords):
             node.func = ast.Name(id="zeros_like_of", ctx=ast.Load())  # 0.0 for a number
