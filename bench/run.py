@@ -175,8 +175,8 @@ def compiled_table(results):
     """srcdiff's numba backend beside jax.jit: steady-state times and first-call (compile)
     times, for the workloads where both ran."""
     head = ["workload", "srcdiff µs", "srcdiff-numba µs", "jax-jit µs", "jax-jit÷srcdiff-numba",
-            "srcdiff-numba first call ms", "srcdiff-numba first call, cached ms",
-            "jax-jit first call ms"]
+            "srcdiff-numba first call ms", "srcdiff-numba first call, helpers cached ms",
+            "srcdiff-numba first call, cached ms", "jax-jit first call ms"]
     rows = [head, ["---"] + ["---:"] * (len(head) - 1)]
     for name, res in results:
         peers = res.get("peers", {})
@@ -189,6 +189,8 @@ def compiled_table(results):
         rows.append([name, fmt_us(sd.get("us")), nb_cell, fmt_us(peer_time(jj)),
                      fmt_ratio(peer_time(jj), peer_time(nb)),
                      "%.0f" % nb["first_ms"] if "first_ms" in nb else "—",
+                     "%.0f" % nb["helpers_cached_first_ms"]
+                     if nb.get("helpers_cached_first_ms") else "—",
                      "%.0f" % nb["cached_first_ms"] if nb.get("cached_first_ms") else "—",
                      "%.0f" % jj["first_ms"] if jj and "first_ms" in jj else "—"])
     return rows if len(rows) > 2 else None
@@ -424,10 +426,13 @@ def main(argv=None):
     compiled = compiled_table(results)
     if compiled:
         parts += ["", "## Compiled backend (backend=\"numba\") beside jax.jit", "",
-                  "First call = generation + numba compile (srcdiff, into an empty disk "
-                  "cache) or trace + XLA compile (jax.jit), in a fresh process; cached = "
-                  "srcdiff's first call in a second fresh process, numba's machine code "
-                  "then loaded from the disk cache (compiler/emit/numba_cache.py).", "",
+                  "First call = generation + numba compile (srcdiff, into empty disk "
+                  "caches: srcdiff's and numba's) or trace + XLA compile (jax.jit), in a "
+                  "fresh process; helpers cached = the same in a process whose numba cache "
+                  "holds srcdiff's numba helpers (compiled by an earlier gradient: after "
+                  "srcdiff's first use on a machine); cached = srcdiff's first call in a "
+                  "second fresh process, numba's machine code then loaded from the disk "
+                  "cache (compiler/emit/numba_cache.py).", "",
                   render(compiled)]
     mem = memory_table(results)
     if mem:

@@ -200,18 +200,29 @@ def run_peer(mod, peer, args, ref, quick, out):
         rec.update(error_record(exc))
     if peer == "srcdiff_numba" and "error" not in rec:
         rec["cached_first_ms"] = cached_first_ms(mod.__name__)
+        # a gradient not compiled before, in a process whose numba cache holds the helpers
+        # (compiled by the runs above): the first call of a new gradient after srcdiff's
+        # first use on this machine
+        import tempfile
+        rec["helpers_cached_first_ms"] = cached_first_ms(
+            mod.__name__, SRCDIFF_NUMBA_CACHE_DIR=tempfile.mkdtemp(prefix="srcdiff-bench-nb-"))
     if peer == "srcdiff_numba" and _MADE_CACHE:  # the empty cache made for this run
         import shutil
         shutil.rmtree(_MADE_CACHE.pop(), ignore_errors=True)
 
 
-def cached_first_ms(name):
+def cached_first_ms(name, **env):
     """The first call of the numba gradient in a fresh process whose disk cache holds it
-    (this process compiled it into SRCDIFF_NUMBA_CACHE_DIR): generation + loading."""
+    (this process compiled it into SRCDIFF_NUMBA_CACHE_DIR, numba's helpers into
+    NUMBA_CACHE_DIR): generation + loading. ``env``: variables changed for that process."""
     import subprocess
     cmd = [sys.executable, os.path.abspath(__file__), name.replace("workloads.", ""),
            "--part", "srcdiff_numba_first"]
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600,
+                          env=dict(os.environ, **env))
+    if env:
+        import shutil
+        shutil.rmtree(env["SRCDIFF_NUMBA_CACHE_DIR"], ignore_errors=True)
     lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("{")]
     return json.loads(lines[-1]).get("first_ms") if lines else None
 
@@ -242,6 +253,10 @@ def numba_grad(mod):
         import tempfile
         os.environ["SRCDIFF_NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="srcdiff-bench-numba-")
         _MADE_CACHE.append(os.environ["SRCDIFF_NUMBA_CACHE_DIR"])
+        # numba's own cache too (srcdiff's helpers, numba_helpers.py): truly cold, and
+        # the child processes (cached_first_ms) read the same
+        os.environ["NUMBA_CACHE_DIR"] = numba.config.CACHE_DIR = \
+            os.environ["SRCDIFF_NUMBA_CACHE_DIR"]
     return sd.grad(mod.primal, wrt=mod.WRT, backend="numba")
 
 

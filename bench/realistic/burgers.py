@@ -3,6 +3,8 @@
 Differentiated: the initial state u0 and the viscosity nu (a float)."""
 import numpy as np
 
+from workloads import _peers
+
 from . import _common
 
 WRT = (0, 1)
@@ -58,10 +60,15 @@ def _generic_loss(xp, u0, nu, target, steps):
     # out-of-place (autograd, JAX and torch leaves cannot be updated in place)
     u = u0
     for t in range(steps):
-        inner = (u[1:-1] - DT / DX * u[1:-1] * (u[1:-1] - u[:-2])
-                 + nu * DT / DX ** 2 * (u[2:] - 2 * u[1:-1] + u[:-2]))
-        u = _concat(xp, u[:1], inner, u[-1:])
+        u = _step(xp, u, nu)
     return xp.sum((u - target) ** 2) * DX
+
+
+def _step(xp, u, nu):
+    """One time step, out of place (for the peers)."""
+    inner = (u[1:-1] - DT / DX * u[1:-1] * (u[1:-1] - u[:-2])
+             + nu * DT / DX ** 2 * (u[2:] - 2 * u[1:-1] + u[:-2]))
+    return _concat(xp, u[:1], inner, u[-1:])
 
 
 def _concat(xp, *parts):
@@ -69,4 +76,13 @@ def _concat(xp, *parts):
     return cat(parts)
 
 
-autograd_grad, jax_eager_grad, jax_jit_grad, torch_grad = _common.peers(_generic_loss, WRT)
+def _jax_loop_loss(u0, nu, target, steps):
+    # under jax.jit the time loop is a lax.fori_loop (an unrolled Python loop of 200 steps
+    # would make XLA's compile time grow with steps); steps is static
+    jax, jnp = _peers.jax_modules()
+    u = jax.lax.fori_loop(0, steps, lambda t, u: _step(jnp, u, nu), u0)
+    return jnp.sum((u - target) ** 2) * DX
+
+
+autograd_grad, jax_eager_grad, jax_jit_grad, torch_grad = _common.peers(
+    _generic_loss, WRT, jit_loss=_jax_loop_loss, static_argnums=(3,))

@@ -90,10 +90,12 @@ stop_gradient.__srcdiff_stop_gradient__ = True
 
 
 _QUICK_TYPES = (float, int, bool, np.float64, np.float32)
+_QUICK_ENTRIES = {float, int}
 
 
 def _quick_key(values):
-    """A cache key for arrays and numbers only (containers need their full facts)."""
+    """A cache key for arrays, numbers and lists or tuples of floats (or of ints; a longer
+    one's fact holds EVERY_ENTRY only, facts.arg_fact): others need their full facts."""
     key = []  # an array gives (shape, dtype), a number its type: never ambiguous
     for v in values:
         t = type(v)
@@ -102,13 +104,17 @@ def _quick_key(values):
             key.append(v.dtype)
         elif t in _QUICK_TYPES:
             key.append(t)
+        elif t is list or t is tuple:  # entries of one type (one C-level pass): their
+            kinds = set(map(type, v))  # facts are decided by it and the length up to 65
+            if len(kinds) != 1 or not kinds <= _QUICK_ENTRIES:
+                return None
+            key.append((t, kinds.pop(), min(len(v), 65)))
         else:
             return None
     return tuple(key)
 
 
 def _has_rule(fn):
-
     try:
         return DEFAULT.lookup(fn) is not None
     except TypeError:

@@ -299,6 +299,11 @@ class Job:
         self.wrt = parse_wrt(args.wrt)
         self.wrt_text = args.wrt
         self.mode = args.mode
+        self.backend = getattr(args, "backend", "numpy")
+        if self.backend == "numba" and self.mode != "reverse":
+            raise usage("--backend numba writes reverse-mode gradients only (grad_FUNC)")
+        if self.backend == "numba" and getattr(args, "checkpoint", None) is not None:
+            raise usage("--backend numba does not take --checkpoint")
         self.stop = names(args.stop_gradients)
         for name in self.stop:
             if not name.isidentifier():
@@ -328,6 +333,8 @@ class Job:
             words += ["--wrt", self.wrt_text]
         if self.mode != "reverse":
             words += ["--mode", self.mode]
+        if self.backend != "numpy":
+            words += ["--backend", self.backend]
         if self.stop:
             words += ["--stop-gradients", ",".join(self.stop)]
         if self.unconnected != "none":

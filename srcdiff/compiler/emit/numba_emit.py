@@ -54,7 +54,7 @@ NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", 
                 "spread", "size_of", "tape_pop_prev", "tape_pop_entry", "concat_rows",
                 "stack_rows", "mul_into", "add_into", "tape_alloc", "tape_put", "tape_get",
                 "tape_get_prev", "tape_get_entry", "tape_rows", "sum_rows", "index_add",
-                "broadcast_like")
+                "broadcast_like", "zeros_like_of")
 # builtins numba compiles
 BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice"}
 STACK = "_stack"
@@ -108,29 +108,42 @@ def numba_function(compiled, fn):
     run the gradient under numba. Raises SrcdiffError for what this backend refuses."""
     numba = require_numba()
     where = _Where(fn)
-    tree = ast.parse(compiled.source)
+    source, names, float_lists = numba_source(compiled.source, compiled.entry,
+                                              compiled.namespace, where)
+    jitted = numba_cache.jit(numba, source, namespace_for(compiled.namespace),
+                             compiled.entry)
+    errors = (numba.core.errors.TypingError, numba.core.errors.UnsupportedError,
+              numba.core.errors.LoweringError, numba.core.errors.NumbaError)
+    runner = _Runner(jitted, errors, where, source)
+    runner.globals_from(compiled, names)
+    runner.float_lists = float_lists
+    return runner
+
+
+def numba_source(source, entry_name, namespace, where):
+    """``(source, globals, float_lists)``: the generated ``source`` (NumPy backend) of the
+    function ``entry_name`` rewritten for numba (one function: typed tapes, numba helpers),
+    the user globals it reads (``namespace``: where its names resolve) appended to its
+    parameters after ``grad_ys``, and the positions of the parameters it reads only by
+    index (:func:`_read_by_index`). Raises SrcdiffError (``where``: a :class:`_Where`)
+    for what this backend refuses."""
+    tree = ast.parse(source)
     defs = [d for d in tree.body if isinstance(d, ast.FunctionDef)]
-    entry = next(d for d in defs if d.name == compiled.entry)
+    entry = next(d for d in defs if d.name == entry_name)
     if len(defs) != 1:
         others = ", ".join(d.name for d in defs if d is not entry)
         raise where.error(f"the numba backend compiles one function; the gradient calls "
                           f"generated functions ({others}) of called functions",
                           'inline the called functions, or use backend="numpy"')
-    _check_calls(entry, compiled.namespace, where)
-    _check_globals(entry, compiled.namespace, where)
+    _check_calls(entry, namespace, where)
+    _check_globals(entry, namespace, where)
     _without_dels(entry)
     _reverse_ranges(entry, where)
     _concatenations(entry)
     numba_tapes.rewrite_tapes(entry, where)
-    names = _globals_as_parameters(entry, compiled.namespace)
-    source = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
-    jitted = numba_cache.jit(numba, source, _namespace(compiled.namespace, entry), entry.name)
-    errors = (numba.core.errors.TypingError, numba.core.errors.UnsupportedError,
-              numba.core.errors.LoweringError, numba.core.errors.NumbaError)
-    runner = _Runner(jitted, errors, where, source)
-    runner.globals_from(compiled, names)
-    runner.float_lists = _read_by_index(entry)
-    return runner
+    names = _globals_as_parameters(entry, namespace)
+    text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+    return text, names, _read_by_index(entry)
 
 
 class _Runner:
@@ -149,16 +162,33 @@ class _Runner:
         self.watch = live.Watch(compiled.guards) if compiled.guards else None
 
     def __call__(self, *args):
+        """The gradient at ``args`` (the user function's arguments, then ``grad_ys`` or
+        the tangents)."""
+        return self.run(args, self.lists_in(args))
+
+    def lists_in(self, args):
+        """The positions among ``self.float_lists`` where ``args`` has a non-empty list or
+        tuple of Python floats: passed as float64 arrays (the same values read the same
+        way). For arguments with the same quick key (api/transforms.py: the container's
+        type, its entries' one type) the positions are the same."""
+        return tuple(i for i in self.float_lists if i < len(args)
+                     and isinstance(args[i], (list, tuple)) and args[i]
+                     and set(map(type, args[i])) == {float})
+
+    def run(self, args, lists):
+        """The gradient at ``args``, the lists at positions ``lists`` (:meth:`lists_in`
+        of these arguments or of arguments with the same quick key) passed as arrays."""
         if self.watch is not None:
             changed = self.watch.stale()
             if changed is not None:
                 raise StaleGradient(f"the global {changed!r} was rebound since srcdiff "
                                     "compiled the gradient", hint="it compiles anew")
-        extra = [self.namespace[name] for name in self.names]
-        if self.float_lists:
-            args = _as_arrays(args, self.float_lists)
+        if lists:
+            args = list(args)
+            for i in lists:
+                args[i] = np.array(args[i], dtype=np.float64)
         try:
-            return self.jitted(*args, *extra)
+            return self.jitted(*args, *[self.namespace[k] for k in self.names])
         except self.errors as exc:
             text = str(exc).strip().splitlines()
             first = next((ln for ln in text if ln.strip() and not ln.startswith(
@@ -192,17 +222,6 @@ def _read_by_index(fn):
             ok = isinstance(node.ctx, ast.Load) and (by_index or in_len)
             uses[node.id] = uses.get(node.id, True) and ok
     return tuple(i for i, p in enumerate(params) if uses.get(p))
-
-
-def _as_arrays(args, positions):
-    """``args`` with each non-empty list or tuple of Python floats at ``positions`` as a
-    float64 array."""
-    args = list(args)
-    for i in positions:
-        v = args[i]
-        if isinstance(v, (list, tuple)) and v and set(map(type, v)) == {float}:
-            args[i] = np.array(v)
-    return args
 
 
 def _check_calls(fn, namespace, where):
@@ -271,9 +290,9 @@ def _is_srcdiff(obj, name):
     return module.startswith("srcdiff.")
 
 
-def _namespace(namespace, fn):
+def namespace_for(namespace):
     """The generated code's names with srcdiff's helpers replaced by numba versions."""
-    from_helpers = _helpers()
+    from_helpers = helpers()
     ns = {k: v for k, v in namespace.items() if not callable(v) or k == "np"
           or isinstance(v, np.ufunc)}
     ns.update(from_helpers)
@@ -281,7 +300,8 @@ def _namespace(namespace, fn):
     return ns
 
 
-def _helpers():
+def helpers():
+    """The numba helpers by the names generated code calls them."""
     helpers = {name: getattr(numba_helpers, name) for name in NJIT_HELPERS + ("vjp_matmul",)}
     helpers["tanh_fast"] = numba_math.tanh_fast
     return helpers
@@ -343,6 +363,19 @@ def _concatenations(fn):
             # their default keywords, which numba's versions do not take
             node.keywords = [k for k in node.keywords if ast.unparse(k) not in (
                 "axis=None", "keepdims=False")]
+        for k in getattr(node, "keywords", None) or ():
+            if k.arg == "dtype" and ast.unparse(k.value) == "float":
+                k.value = ast.parse("np.float64", mode="eval").body  # (NumPy's float)
+        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.array"
+                and len(node.args) == 1 and [k.arg for k in node.keywords] == ["dtype"]):
+            # a float copy (numba's np.array takes no array with dtype=; asarray does)
+            node.func = ast.parse(f"np.asarray({ast.unparse(node.args[0])}, dtype="
+                                  f"{ast.unparse(node.keywords[0].value)}).copy",
+                                  mode="eval").body
+            node.args, node.keywords = [], []
+        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.zeros_like"
+                and len(node.args) == 1 and not node.keywords):
+            node.func = ast.Name(id="zeros_like_of", ctx=ast.Load())  # 0.0 for a number
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.tanh"
                 and len(node.args) == 1 and not node.keywords):
             node.func = ast.Name(id="tanh_fast", ctx=ast.Load())  # vectorized (numba_math.py)

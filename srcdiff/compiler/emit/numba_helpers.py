@@ -6,19 +6,38 @@ implementation for its argument types: float scalars (and ints, as constants) an
 arrays of up to two dimensions. Any other type has no implementation, so numba's typing
 fails and numba_emit.py reports it as a SrcdiffError (never a guess). The semantics are
 runtime.py's, restricted to those types.
+
+The implementations are cached on disk by numba (``cache=True``: in ``__pycache__`` next
+to this file, or numba's ``NUMBA_CACHE_DIR``), so a process compiling a new gradient
+compiles only the gradient, not the helpers again (0.3-0.8 s each for ``tanh_fast`` or
+``mul_into`` on arrays). **Invariant (why a cached helper is the one asked for).** numba
+keys an entry by the argument types, the implementation's bytecode and closure values,
+the CPU and numba's version, and drops it when this file's stamp changes; the helpers
+call nothing compiled from another file (numba_math.py's are cached by its own stamp).
+``SRCDIFF_NUMBA_CACHE=0`` when this module is first imported turns it off.
 """
+
+import os
 
 import numpy as np
 
 try:  # optional: without numba this module defines the stubs only (nothing compiles them)
     import numba
     from numba import types
-    from numba.extending import overload
-    njit = numba.njit
+    from numba.extending import overload as _overload
+
+    CACHE = os.environ.get("SRCDIFF_NUMBA_CACHE", "1") != "0"
+
+    def overload(stub, jit_options=None):
+        """numba's overload, its implementations cached on disk (module docstring)."""
+        return _overload(stub, jit_options={**(jit_options or {}), "cache": CACHE})
+
+    def njit(fn):
+        return numba.njit(cache=CACHE)(fn)
 except ImportError:  # pragma: no cover - numba is in the test extra
     numba = types = None
 
-    def overload(stub):
+    def overload(stub, jit_options=None):
         return lambda impl: impl
 
     def njit(fn):
@@ -106,6 +125,20 @@ def _zeros_tree(x):
         return lambda x: 0.0
     if _arr(x, 3):
         return lambda x: np.zeros(x.shape)
+    return None
+
+
+def zeros_like_of(x):
+    """``np.zeros_like(x)``, but the float ``0.0`` for a number (NumPy's 0-d array of zero,
+    the same value: numba's helpers and arithmetic take numbers, not 0-d arrays)."""
+
+
+@overload(zeros_like_of)
+def _zeros_like_of(x):
+    if _num(x):
+        return lambda x: 0.0
+    if isinstance(x, types.Array) and x.ndim >= 1:
+        return lambda x: np.zeros_like(x)
     return None
 
 
@@ -508,3 +541,13 @@ def _tape_rows(tape):
     if isinstance(tape, types.Array) and tape.ndim == 3:
         return lambda tape: tape.reshape(tape.shape[0] * tape.shape[1], tape.shape[2])
     return None
+
+
+def float_array(value):
+    """``value`` as a float64 array when it is a non-empty list or tuple of Python floats,
+    else ``value`` itself. Plain Python (not compiled): written modules (``srcdiff
+    --backend numba``) call it on the arguments their gradient reads only by index, as
+    numba_emit._Runner passes them (numba would convert a list element by element)."""
+    if type(value) in (list, tuple) and value and set(map(type, value)) == {float}:
+        return np.array(value, dtype=np.float64)
+    return value

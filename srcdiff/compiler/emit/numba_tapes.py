@@ -106,9 +106,45 @@ class _Counters:
         fn.body[:] = body
 
 
+def name_saved_values(fn):
+    """``_stack.append(EXPR)`` (a value saved that is not a name: ``np.copy(u[1:-1])``
+    before ``u[1:-1]`` is written) as ``_savedK = EXPR`` then ``_stack.append(_savedK)``,
+    and ``TARGET = _stack.pop()`` to something that is not a name (``u[1:-1]``) as
+    ``_restoredK = _stack.pop()`` then ``TARGET = _restoredK``: the same values saved and
+    restored in the same order, each through a name (a save site of its own)."""
+    count = [0]
+
+    def fresh(prefix):
+        count[0] += 1
+        return f"{prefix}{count[0]}"
+
+    for node in list(ast.walk(fn)):
+        for field in ("body", "orelse"):
+            body = getattr(node, field, None)
+            if not isinstance(body, list):
+                continue
+            new = []
+            for stmt in body:
+                if _is_push(stmt) and len(stmt.value.args) == 1 \
+                        and not isinstance(stmt.value.args[0], ast.Name):
+                    name = fresh("_saved")
+                    new += [_stmt(f"{name} = {ast.unparse(stmt.value.args[0])}"),
+                            _stmt(f"{STACK}.append({name})")]
+                elif (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                      and not isinstance(stmt.targets[0], ast.Name)
+                      and ast.unparse(stmt.value) == f"{STACK}.pop()"):
+                    name = fresh("_restored")
+                    new += [_stmt(f"{name} = {STACK}.pop()"),
+                            _stmt(f"{ast.unparse(stmt.targets[0])} = {name}")]
+                else:
+                    new.append(stmt)
+            body[:] = new
+
+
 def rewrite_tapes(fn, where):
     """Replace the shared ``_stack`` with one tape per save site (module docstring)."""
     refuse = where.error
+    name_saved_values(fn)
     unbound = {s.targets[0].id for s in fn.body
                if isinstance(s, ast.Assign) and len(s.targets) == 1
                and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Constant)

@@ -85,12 +85,13 @@ class Piece:
     piece reads ``name`` in the *user's* file, or None, for error messages.
     """
 
-    def __init__(self, text, namespace, section, where=None, label=None):
+    def __init__(self, text, namespace, section, where=None, label=None, imports=None):
         self.text = text
         self.namespace = namespace
         self.section = section
         self.where = where or (lambda name: None)
         self.label = label
+        self.imports = imports or {}  # name -> the import line that binds it (numba's)
 
     def defines(self):
         """Names the piece binds at module level (its ``def``s)."""
@@ -98,8 +99,9 @@ class Piece:
         return [n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))]
 
 
-def generated_piece(text, parsed, namespace):
-    """A piece of generated source whose names are located in ``parsed`` (a parse.Parsed)."""
+def generated_piece(text, parsed, namespace, imports=None):
+    """A piece of generated source whose names are located in ``parsed`` (a parse.Parsed);
+    ``imports``: names bound by an import line instead (Piece)."""
     import gast
 
     def where(ident):
@@ -108,7 +110,7 @@ def generated_piece(text, parsed, namespace):
                 return parsed.where(node)
         return parsed.filename, None, None, None
 
-    return Piece(text, namespace, GENERATED, where, label=parsed.name)
+    return Piece(text, namespace, GENERATED, where, label=parsed.name, imports=imports)
 
 
 def check_shadowing(parsed, namespace):
@@ -325,6 +327,10 @@ class _Linker:
         if old is not None and old.kind == "generated":
             return  # another generated function (e.g. a shared adjoint)
         ns = piece.namespace
+        if name in piece.imports:
+            line = piece.imports[name]
+            self._bind(name, _Binding(("import", line), "import", line), piece, name)
+            return
         if name in ns:
             obj = ns[name]
         elif hasattr(builtins, name):

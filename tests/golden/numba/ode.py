@@ -26,8 +26,8 @@ def grad_primal(K, c, q0, v0, dt, n, grad_ys=None):
     b_add = scalar_seed(grad_ys)
     b_v = mul_into(v, 2.0 * (0.5 * b_add))
     b_q = mul_into(q, 2.0 * b_add)
-    b_K = np.zeros_like(K)
-    b_c = np.zeros_like(c)
+    b_K = zeros_like_of(K)
+    b_c = zeros_like_of(c)
     _n1 = len(range(n - 1, 0 - 1, -1))
     _k1 = 0
     for i in range(n - 1, 0 - 1, -1):

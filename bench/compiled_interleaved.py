@@ -1,0 +1,52 @@
+"""srcdiff-numba beside jax.jit in one process, timed alternately: batches of calls of each
+(about 20 ms a batch), 41 rounds, medians. Under a fluctuating load this ratio is steadier
+than bench/run.py's, which times each contender in its own process.
+
+    python bench/compiled_interleaved.py scalar_loop rnn vec20 ode kalman burgers
+"""
+import importlib
+import os
+import statistics
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import srcdiff as sd  # noqa: E402
+from run_one import convert_args  # noqa: E402
+
+REALISTIC = ("kalman", "burgers", "attention", "einsum_conv", "gmm", "gp", "nbody")
+
+
+def per_call(f, args, budget=0.02):
+    n, t0 = 0, time.perf_counter()
+    while True:
+        f(*args)
+        n += 1
+        t = time.perf_counter() - t0
+        if t > budget:
+            return t / n
+
+
+def main(names):
+    print("| workload | srcdiff-numba µs | jax-jit µs | jax-jit ÷ srcdiff-numba |")
+    print("| --- | ---: | ---: | ---: |")
+    for name in names:
+        family = "realistic" if name in REALISTIC else "workloads"
+        mod = importlib.import_module(f"{family}.{name}")
+        args = mod.make_inputs(np.random.default_rng(0))
+        compiled = sd.grad(mod.primal, wrt=mod.WRT, backend="numba")
+        jax_args = convert_args("jax_jit", args)
+        compiled(*args)
+        mod.jax_jit_grad(*jax_args)
+        ours, theirs = [], []
+        for _ in range(41):
+            ours.append(per_call(compiled, args))
+            theirs.append(per_call(mod.jax_jit_grad, jax_args))
+        a, b = statistics.median(ours), statistics.median(theirs)
+        print(f"| {name} | {a * 1e6:.1f} | {b * 1e6:.1f} | {b / a:.2f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:] or ["scalar_loop", "rnn", "vec20", "ode", "kalman", "burgers"])

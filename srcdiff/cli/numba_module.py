@@ -1,0 +1,60 @@
+"""``srcdiff --backend numba``: a written module whose gradients numba compiles.
+
+Each target's gradient is generated as for the NumPy module, then rewritten for numba as
+``sd.grad(f, backend="numba")`` rewrites it (compiler/emit/numba_emit.py: typed tapes,
+numba versions of the run-time helpers). The module defines two functions per target:
+
+- ``_grad_f_numba``, the rewritten gradient under ``@numba.njit(cache=True)``: the user
+  globals it reads are parameters after ``grad_ys`` (numba would freeze a global's value
+  into its machine code);
+- ``grad_f(<f's parameters>, grad_ys=None)``, plain Python, which passes those globals
+  as the module has them at the call and lists of floats read by index as arrays.
+
+The module imports numpy, numba and the numba helpers from srcdiff
+(``srcdiff.compiler.emit.numba_helpers``, ``numba_math``): unlike the NumPy module it
+needs srcdiff installed. Not specialized on argument types (none are known when it is
+written), numba compiles the gradient on its first call for each argument types and
+caches the machine code next to the module; what numba cannot type is then numba's
+TypingError, at that call. What the numba backend refuses while rewriting (calls of
+other user functions, helpers without a numba version, lists read as globals, tapes in
+branches) is refused here, when the module is written.
+"""
+
+import ast
+
+from srcdiff.compiler.analysis.effects import changed_parameters
+from srcdiff.compiler.emit import numba_emit, standalone
+
+
+def pieces(text, parsed, namespace, fn, callees, registry):
+    """The standalone pieces (api: compiler/emit/standalone.py) of one target's numba
+    gradient: the compiled core and its Python entry. ``text``: the generated gradient
+    (one function, NumPy backend); ``namespace``: where its names resolve; ``fn``: the
+    user function; ``callees``: the adjoints of user functions it calls (refused)."""
+    where = numba_emit._Where(fn)
+    if callees:
+        raise where.error("the numba backend compiles one function; the gradient calls "
+                          "the generated adjoints of other user functions",
+                          'inline the called functions, or leave out --backend numba')
+    if changed_parameters(parsed, registry):
+        raise where.error("the numba backend does not compile functions that change an "
+                          "argument in place", "leave out --backend numba")
+    entry = ast.parse(text).body[0]
+    source, names, lists = numba_emit.numba_source(text, entry.name, namespace, where)
+    core_name = f"_{entry.name}_numba"
+    core = ast.parse(source)
+    core.body[0].name = core_name
+    core_text = "@numba.njit(cache=True)\n" + ast.unparse(core) + "\n"
+    params = [a.arg for a in entry.args.args]
+    passed = [f"float_array({p})" if k in lists else p for k, p in enumerate(params)]
+    doc = (f'"""The gradient of {fn.__name__} ({core_name} runs it under numba; it '
+           'compiles on the first call for each argument types)."""')
+    wrapper = (f"def {entry.name}({ast.unparse(entry.args)}):\n    {doc}\n"
+               f"    return {core_name}({', '.join(passed + list(names))})\n")
+    helpers = numba_emit.helpers()
+    imports = {name: f"from {obj.__module__} import {name}" for name, obj in helpers.items()}
+    imports["numba"] = "import numba"
+    imports["float_array"] = "from srcdiff.compiler.emit.numba_helpers import float_array"
+    core_ns = numba_emit.namespace_for(namespace)
+    return [standalone.generated_piece(wrapper, parsed, namespace, imports=imports),
+            standalone.generated_piece(core_text, parsed, core_ns, imports=imports)]

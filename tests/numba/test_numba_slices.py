@@ -1,0 +1,78 @@
+"""backend="numba": values saved that are not names (a slice of a state about to be
+written, ``np.copy(u[1:-1])``) and restored into a slice (numba_tapes.name_saved_values),
+as in the Burgers stencil of the realistic bench family. Numbers against the NumPy
+backend, central finite differences and the hand-written gradient; the source is a golden
+file."""
+
+import os
+import sys
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad
+from golden_cases import check_golden
+from paths import ROOT
+
+pytest.importorskip("numba")
+
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from realistic import burgers  # noqa: E402
+
+
+def _agree(fn, args, wrt):
+    got = sd.grad(fn, wrt=wrt, backend="numba")(*args)
+    ref = sd.grad(fn, wrt=wrt)(*args)
+    for k, g, r in zip(wrt, got, ref):
+        assert np.shape(g) == np.shape(args[k])
+        assert_close(g, r, rtol=1e-12, atol=1e-14)
+        assert_close(g, numeric_grad(fn, args, k))
+    return got
+
+
+@pytest.mark.parametrize("steps", [0, 1, 6])
+def test_burgers(steps):
+    u0, nu, target, _ = burgers.make_inputs(np.random.default_rng(2))
+    args = (u0, nu, target, steps)
+    got = _agree(burgers.primal, args, burgers.WRT)
+    hand = burgers.hand_grad(*args)
+    assert_close(got[0], hand[0], rtol=1e-10, atol=1e-12)
+    assert_close(got[1], hand[1], rtol=1e-10, atol=1e-12)
+
+
+def smoothed(x, w, n):
+    v = x.copy()
+    for t in range(n):
+        v[1:] = np.tanh(w * v[1:] + 0.3 * v[:-1])
+        v[:2] = v[:2] * w
+    return np.sum(v * v)
+
+
+def test_slices_rewritten_in_a_loop():
+    x = np.array([0.3, -0.5, 0.8, 0.1])
+    for n in (0, 1, 5):
+        _agree(smoothed, (x, 0.7, n), (0, 1))
+
+
+def ends_pinned(x, w, n):
+    v = x.copy()
+    for t in range(n):
+        v[1:] = np.tanh(w * v[1:] + 0.3 * v[:-1])
+        v[0] = v[0] * w
+    return np.sum(v * v)
+
+
+def test_an_entry_saved_in_a_loop_is_refused():
+    # its saved value is a 0-d array (np.copy(v[0])), which no tape holds
+    with pytest.raises(sd.SrcdiffError) as e:
+        sd.grad(ends_pinned, wrt=(0, 1), backend="numba")(np.array([0.3, -0.5, 0.8]), 0.7, 3)
+    text = str(e.value)
+    assert "ends_pinned: numba cannot compile the gradient" in text
+    assert "def ends_pinned(" in text and "tape_alloc" in text
+
+
+def test_burgers_source():
+    args = burgers.make_inputs(np.random.default_rng(0))
+    g = sd.grad(burgers.primal, wrt=burgers.WRT, backend="numba")
+    check_golden("numba/burgers", g.source(*args))
