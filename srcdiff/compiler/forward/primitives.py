@@ -160,7 +160,7 @@ class Primitives:
             return [], False
         v = op.target
         if self.kind(base.id) == ARRAY:
-            if self.a.ranks.get(base.id) in (0, None):
+            if self.a.ranks.get(base.id) == 0:
                 # a 0-d base (`v[None]`, `v[...]`, `v[v > 0]`) may have a Python float for
                 # its tangent, which has no indexing
                 t = S.call("np.asarray", [t])

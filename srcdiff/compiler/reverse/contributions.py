@@ -82,6 +82,8 @@ class Contributions:
             self.state.defined.add(bb)
             self.state.owned.add(bb)
         else:
+            if bb in self.state.uniform:  # item_add adds into its array or list, not into
+                out.extend(self._spread_uniform([bb]))  # a uniform scalar (uniform.py)
             prev = S.name(bb) if bb in self.state.defined else S.const(None)
             out.append(S.assign(bb, S.call("item_add", [prev, value, index, g]), s))
             self.state.defined.add(bb)
