@@ -308,6 +308,27 @@ def split_like(g, arrays, axis=0):
     return parts
 
 
+def split_rest(g, heads, axis=0):
+    """Cut ``g`` into the pieces of ``np.concatenate(heads + (last,), axis)``'s adjoint:
+    one per entry of ``heads`` (their lengths along ``axis``), then what remains of ``g``,
+    which is ``last``'s piece since ``g`` has the shape of the concatenation (reverse/
+    contributions.py: ``last`` is then not read for its length)."""
+    if axis == 0 and type(g) is np.ndarray:  # the common case, without building keys
+        parts, end = [], 0
+        for a in heads:
+            start, end = end, end + (a.shape[0] if type(a) is np.ndarray else np.shape(a)[0])
+            parts.append(g[start:end])
+        parts.append(g[end:])
+        return parts
+    lead = (slice(None),) * (axis % g.ndim)
+    parts, end = [], 0
+    for a in heads:
+        start, end = end, end + (a.shape if hasattr(a, "shape") else np.shape(a))[axis]
+        parts.append(g[lead + (slice(start, end),)])
+    parts.append(g[lead + (slice(end, None),)])
+    return parts
+
+
 @R.vjp(np.stack)
 def stack(g, ans, arrays, axis=0):
     return stacked_parts(g, len(arrays), axis)
@@ -362,6 +383,8 @@ def stacked_parts(g, n, axis=0):
     """The ``n`` slices of ``g`` along ``axis`` (``np.stack``'s adjoint): views of ``g``,
     as ``np.take`` would copy them (any array type has basic indexing; the trailing
     ``...`` spells out the axes after, which the array API requires)."""
+    if axis == 0 and type(g) is np.ndarray:  # the common case, without np.ndim's call
+        return [g[i, ...] for i in range(n)]
     lead = (slice(None),) * (axis % np.ndim(g))
     return [g[lead + (i, Ellipsis)] for i in range(n)]
 

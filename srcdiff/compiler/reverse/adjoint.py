@@ -228,7 +228,13 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
                 if not self.opt.internal:  # still check its grad_ys
                     seed_stmts.append(gast.Expr(value=self._seed(src, out, where)))
                 continue
-            if self.opt.internal:
+            if self.opt.internal and not tuple_out and self.kind(out.id) == ARRAY \
+                    and not self.opt.reference:
+                # a single array (or number) output: its caller's gradient of it, defined
+                # wherever the caller's adjoint runs (backward.py), is never None, so it
+                # is not read for a zero's shape (the record does not keep it for that)
+                seed = S.name(src.id)
+            elif self.opt.internal:
                 seed = S.call("cotangent", [src, S.copy(out)])
             else:
                 seed = self._seed(src, out, where)
