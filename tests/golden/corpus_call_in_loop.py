@@ -1,17 +1,15 @@
 def fwd__helper_scale(v, k=2.0):
     sin = np.sin(v)
-    add = v * k + sin
-    return add, (add, k, v)
+    return v * k + sin, (k, v)
 
 
 def bwd__helper_scale(_record, grad_ys=None):
     # the values the primal sweep recorded
-    add, k, v = _record
+    k, v = _record
     # seed: the gradient of the sum of the outputs
-    b_add = cotangent(grad_ys, add)
     # adjoint of line 524: return v * k + np.sin(v)
-    b_v = b_add * np.cos(v)
-    b_v = b_v + b_add * k
+    b_v = grad_ys * np.cos(v)
+    b_v = b_v + grad_ys * k
     return b_v,
 
 

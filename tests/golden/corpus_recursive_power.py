@@ -1,7 +1,6 @@
 def fwd__power(x, n):
     # names the record holds that a path may leave unbound
     _record__power = None
-    _retval = None
     power = None
     cmp = n == 0
     if cmp:
@@ -10,14 +9,14 @@ def fwd__power(x, n):
         power, _record__power = fwd__power(x, n - 1)
         _retval = x * power
     _value = _retval
-    return _value, (_record__power, _retval, cmp, power, x)
+    return _value, (_record__power, cmp, power, x)
 
 
 def bwd__power(_record, grad_ys=None):
     # the values the primal sweep recorded
-    _record__power, _retval, cmp, power, x = _record
+    _record__power, cmp, power, x = _record
     # seed: the gradient of the sum of the outputs
-    b_retval = cotangent(grad_ys, _retval)
+    b_retval = grad_ys
     # adjoint of line 553: if n == 0:
     if cmp:
         b_x = 0.0

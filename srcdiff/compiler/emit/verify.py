@@ -264,7 +264,7 @@ def _primal_names(fn):
                 if isinstance(x, gast.For):
                     names |= dataflow.bound(x.target)
                 names |= dataflow.bound(x) if not isinstance(x, _COMPOUND) else set()
-    names.discard("_stack")
+    names -= {"_stack", "grad_ys"}  # (grad_ys: the cotangent, a name users cannot bind)
     return {n for n in names if not n.startswith("_verify_")}  # (verification's own names)
 
 

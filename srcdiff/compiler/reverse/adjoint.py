@@ -266,6 +266,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
             for x in op.args + list(op.kwargs.values()):
                 names |= S.loaded_names(x)
             names.add(op.target)
+            names |= self.join_entries(op)  # (read by join_adjoint: contributions.py)
         elif op.kind in ("index", "store"):
             names |= S.loaded_names(op.index)
             names.add(op.target if op.kind == "store" else op.args[0].id)

@@ -101,6 +101,15 @@ class Contributions:
                  if self.active(e.id)]
         return [S.assign(parts, value, s)], pairs
 
+    def join_entries(self, op):
+        """The names of the entries of the display a join of ``join_adjoint`` reads."""
+        if op.func not in _JOINS or not op.args or not isinstance(op.args[0], gast.Name):
+            return set()
+        display = self._display_before(op.args[0].id, op.stmt)
+        if display is None:
+            return set()
+        return {e.id for e in display.value.elts if isinstance(e, gast.Name)}
+
     def _display_before(self, items, s):
         """The statement ``items = (a, b, ...)`` (or a list) that is ``items``'s only
         definition and comes before ``s`` in ``s``'s own block, with nothing between
