@@ -6,7 +6,7 @@ def fwd__shifted_product(x, y):
     return concatenate, (x, x_i, x_i1, y, y_i)
 
 
-def bwd__shifted_product(_record, grad_ys=None):
+def bwd__shifted_product(_record, grad_ys, b_x, b_y):
     # the values the primal sweep recorded
     x, x_i, x_i1, y, y_i = _record
     # seed: the gradient of the sum of the outputs
@@ -18,9 +18,9 @@ def bwd__shifted_product(_record, grad_ys=None):
     b_x_i1 = unbroadcast(b_mul * y_i, x_i1)
     b_y_i = unbroadcast(x_i1 * b_mul, y_i)
     del b_mul, x_i1, y_i
-    b_y = index_add(None, y, slice(None, -1, None), b_y_i)
+    b_y = index_add(b_y, y, slice(None, -1, None), b_y_i)
     del b_y_i
-    b_x = index_add(None, x, slice(1, None, None), b_x_i1)
+    b_x = index_add(b_x, x, slice(1, None, None), b_x_i1)
     del b_x_i1
     b_x = index_add(b_x, x, slice(None, 1, None), b_x_i)
     return b_x, b_y
@@ -72,8 +72,8 @@ def grad_rk_steps_of_joins(x, y, grad_ys=None):
         # adjoint of line 193: k2 = _shifted_product(x, y + 0.5 * k1)
         _record__shifted_product1 = _shifted_product_records1.pop()
         b__shifted_product_args = bwd__shifted_product(
-            _record__shifted_product1, grad_ys=b_k2)
-        b_x += b__shifted_product_args[0]
+            _record__shifted_product1, b_k2, b_x, None)
+        b_x = b__shifted_product_args[0]
         b_add = b__shifted_product_args[1]
         b_y = b_y + unbroadcast(b_add, y_before)
         b_mul = unbroadcast(b_add, mul)
@@ -83,7 +83,7 @@ def grad_rk_steps_of_joins(x, y, grad_ys=None):
         # adjoint of line 192: k1 = _shifted_product(x, y)
         _record__shifted_product = _shifted_product_records.pop()
         b__shifted_product_args1 = bwd__shifted_product(
-            _record__shifted_product, grad_ys=b_k1)
-        b_x += b__shifted_product_args1[0]
-        b_y = b_y + b__shifted_product_args1[1]
+            _record__shifted_product, b_k1, b_x, b_y)
+        b_x = b__shifted_product_args1[0]
+        b_y = b__shifted_product_args1[1]
     return finish(b_x, x), finish(b_y, y)

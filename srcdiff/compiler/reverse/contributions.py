@@ -159,7 +159,8 @@ class Contributions:
         if self.kind(base) == ARRAY:
             if bb not in self.state.defined:
                 out.append(S.assign(bb, S.call("index_add", [S.const(None), value, index, g]), s))
-            elif bb in self.state.owned:
+            elif bb in self.state.owned:  # (index_add takes a None: first_into)
+                self.first_into(bb)
                 out.append(S.assign(bb, S.call("index_add", [S.name(bb), value, index, g]), s))
             else:
                 out.append(S.assign(bb, gast.BinOp(

@@ -1,5 +1,5 @@
-"""Issue 21 (GradBench ode, det): the adjoints of joins of tuple displays and of a called
-function's single output, checked on the generated source and against central differences.
+"""Issue 21 (GradBench ode, det): the adjoints of joins of tuple displays and of calls,
+checked on the generated source and against central differences.
 
 * ``np.concatenate((a, b))`` / ``np.stack((a, b))`` whose tuple (or list) display is built
   just before the join (reverse/contributions.py ``join_adjoint``): the pieces of the
@@ -8,6 +8,14 @@ function's single output, checked on the generated source and against central di
   a piece computed for the join alone is not recorded.
 * a called function's single array output is seeded with its caller's gradient as it is
   (no ``cotangent(grad_ys, out)``): the record does not keep the output for a zero's shape.
+
+* a called function's backward sweep adds its part of a gradient into the caller's own
+  array (reverse/calls.py ``_own_buffer``) instead of into zeros the caller then adds:
+  ``bwd_g(record, grad_ys, b_x, ...)`` takes one gradient per parameter the callee never
+  rebinds (driver.py ``_accumulates``), the caller's when it owns one (an array no other
+  name refers to), else None, which the callee treats as zero (``index_add`` takes it; a
+  first contribution at the top of the sweep is added conditionally; one in a loop or
+  branch makes the sweep start from ``cotangent(b_x, x)``, zeros).
 
 Each gradient is also computed by the verification pipeline and by the reference
 pipeline (``optimize=False``), which must agree with the differences.
@@ -166,3 +174,97 @@ def test_a_single_output_is_seeded_with_the_callers_gradient_and_a_pair_with_cot
     assert "cotangent(" not in single and "grad_ys * " in single
     assert "cotangent(grad_ys[0]" in pair and "cotangent(grad_ys[1]" in pair
     check(calls_with_a_tuple_output, args)
+
+
+# ------------------------------------------------------------------ buffers passed in
+def head_and_tail(v, w):
+    return v[1:] * w[:-1] + v[:-1]
+
+
+def steps(v, w, n):
+    acc = w * 0.0
+    for _ in range(n):
+        acc = acc + np.cos(head_and_tail(v, w + acc[:1]))[:1] * 0.3
+        w = w * 0.9
+    return np.sum(acc) + np.sum(head_and_tail(v, w) ** 2)
+
+
+def test_the_loops_gradient_of_v_is_passed_in_and_taken_back():
+    args = (rng.standard_normal(5), rng.standard_normal(5), 3)
+    code = code_of(steps, (0, 1), args)
+    bwd = code.split("def bwd_head_and_tail(")[1].split("\n")[0]
+    assert bwd == "_record, grad_ys, b_v, b_w):"
+    assert "index_add(b_v, v, " in code  # into the buffer passed in (or None)
+    # the loop's b_v is owned: passed, and the callee's result is taken back as it is
+    assert ", b_v, " in code.split("def grad_steps")[1]
+    assert "b_v = b_head_and_tail_args" in code
+    check(steps, args, (0, 1))
+
+
+def one_value_twice(x):
+    return np.sum(head_and_tail(x, x) ** 2) + np.sum(head_and_tail(x * x, x))
+
+
+def test_one_array_for_two_parameters_is_passed_once():
+    args = (rng.standard_normal(6),)
+    code = code_of(one_value_twice, 0, args)
+    for call in code.split("bwd_head_and_tail(")[1:]:
+        passed = call.split(")")[0]
+        assert passed.count("b_x") <= 1  # (the other parameter gets None)
+    check(one_value_twice, args)
+
+
+def branchy(v, w, flag):
+    if flag > 0:
+        out = v[1:] * w[:-1]
+    else:
+        out = w[1:] * 2.0
+    return out
+
+
+def calls_branchy(v, w):
+    total = 0.0
+    for k in range(3):
+        total = total + np.sum(np.sin(branchy(v, w, k - 1)))
+        v = v * 1.1
+    return total
+
+
+def test_a_first_contribution_in_a_branch_starts_from_zeros():
+    args = (rng.standard_normal(4), rng.standard_normal(4))
+    code = code_of(calls_branchy, (0, 1), args)
+    bwd = code.split("def bwd_branchy(")[1].split("\ndef ")[0]
+    assert "b_v = cotangent(b_v, v)" in bwd and "b_w = cotangent(b_w, w)" in bwd
+    check(calls_branchy, args, (0, 1))
+
+
+def scaled(v, w):
+    return v * w + np.exp(w)
+
+
+def calls_scaled(v, w):
+    a = scaled(v, w)
+    b = scaled(a, w * 2.0)
+    return np.sum(a * b)
+
+
+def test_a_first_contribution_at_the_top_adds_conditionally():
+    args = (rng.standard_normal(3), rng.standard_normal(3))
+    code = code_of(calls_scaled, (0, 1), args)
+    bwd = code.split("def bwd_scaled(")[1].split("\ndef ")[0]
+    assert " is None else " in bwd and "cotangent(" not in bwd
+    check(calls_scaled, args, (0, 1))
+
+
+def rebinds(v):
+    v = v * 2.0
+    return v[1:] * v[:-1]
+
+
+def test_a_parameter_the_callee_rebinds_is_not_passed_in():
+    def caller(x):
+        return np.sum(rebinds(x) ** 2) + np.sum(rebinds(x * 3.0))
+
+    args = (rng.standard_normal(5),)
+    assert "def bwd_rebinds(_record, grad_ys=None):" in sd.source(caller, 0, args=args)
+    check(caller, args)
