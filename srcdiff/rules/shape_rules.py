@@ -312,18 +312,19 @@ def split_rest(g, heads, axis=0):
     """Cut ``g`` into the pieces of ``np.concatenate(heads + (last,), axis)``'s adjoint:
     one per entry of ``heads`` (their lengths along ``axis``), then what remains of ``g``,
     which is ``last``'s piece since ``g`` has the shape of the concatenation (reverse/
-    contributions.py: ``last`` is then not read for its length)."""
-    if axis == 0 and type(g) is np.ndarray:  # the common case, without building keys
+    contributions.py: ``last`` is then not read for its length). ``heads`` are arrays
+    (of any library: only their shapes and basic slices of ``g`` are used)."""
+    if axis == 0:  # the common case, without building keys
         parts, end = [], 0
         for a in heads:
-            start, end = end, end + (a.shape[0] if type(a) is np.ndarray else np.shape(a)[0])
+            start, end = end, end + a.shape[0]
             parts.append(g[start:end])
         parts.append(g[end:])
         return parts
     lead = (slice(None),) * (axis % g.ndim)
     parts, end = [], 0
     for a in heads:
-        start, end = end, end + (a.shape if hasattr(a, "shape") else np.shape(a))[axis]
+        start, end = end, end + a.shape[axis]
         parts.append(g[lead + (slice(start, end),)])
     parts.append(g[lead + (slice(end, None),)])
     return parts
@@ -383,8 +384,6 @@ def stacked_parts(g, n, axis=0):
     """The ``n`` slices of ``g`` along ``axis`` (``np.stack``'s adjoint): views of ``g``,
     as ``np.take`` would copy them (any array type has basic indexing; the trailing
     ``...`` spells out the axes after, which the array API requires)."""
-    if axis == 0 and type(g) is np.ndarray:  # the common case, without np.ndim's call
-        return [g[i, ...] for i in range(n)]
     lead = (slice(None),) * (axis % np.ndim(g))
     return [g[lead + (i, Ellipsis)] for i in range(n)]
 

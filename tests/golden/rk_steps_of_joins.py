@@ -11,10 +11,10 @@ def bwd__shifted_product(_record, grad_ys, b_x, b_y):
     x, x_i, x_i1, y, y_i = _record
     # seed: the gradient of the sum of the outputs
     # adjoint of line 187: return np.concatenate((x[:1], x[1:] * y[:-1]))
-    pieces1 = split_rest(grad_ys, (x_i,), 0)
+    pieces = split_rest(grad_ys, (x_i,), 0)
     del x_i
-    b_x_i = pieces1[0]
-    b_mul = pieces1[1]
+    b_x_i = pieces[0]
+    b_mul = pieces[1]
     b_x_i1 = unbroadcast(b_mul * y_i, x_i1)
     b_y_i = unbroadcast(x_i1 * b_mul, y_i)
     del b_mul, x_i1, y_i
@@ -65,9 +65,9 @@ def grad_rk_steps_of_joins(x, y, grad_ys=None):
         mul1 = mul1_before
         b_stack = index_add(None, stack, 1, b_item_i)
         stack_before = _stack.pop()
-        pieces1 = stacked_parts(b_stack, 2, 0)
-        b_k1 = pieces1[0]
-        b_k2 = pieces1[1]
+        pieces = stacked_parts(b_stack, 2, 0)
+        b_k1 = pieces[0]
+        b_k2 = pieces[1]
         stack = stack_before
         # adjoint of line 193: k2 = _shifted_product(x, y + 0.5 * k1)
         _record__shifted_product1 = _shifted_product_records1.pop()

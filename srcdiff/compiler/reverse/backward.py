@@ -208,10 +208,10 @@ class BackwardStatements:
             contributions.append((op.args[0].id, g, False))  # never renamed: v = v is a no-op
             if bv in self.state.uniform:
                 uniform[op.args[0].id] = True
-        elif op.kind == "prim" and self.join_adjoint(op, g, s) is not None:
+        elif op.kind == "prim" and (joined := self.join_adjoint(op, g, s)) is not None:
             if bv in self.state.uniform:  # (its pieces are slices of an array)
                 out.extend(self._spread_uniform([bv]))
-            stmts, pairs = self.join_adjoint(op, g, s)
+            stmts, pairs = joined
             out.extend(stmts)
             contributions.extend(pairs)
         elif op.kind == "prim":

@@ -87,7 +87,8 @@ class Contributions:
             return None
         elts = display.value.elts
         if not elts or not all(isinstance(e, gast.Name) for e in elts) \
-                or op.target in {e.id for e in elts}:
+                or op.target in {e.id for e in elts} \
+                or any(self.kind(e.id) != ARRAY for e in elts[:-1]):  # (split_rest: shapes)
             return None
         parts = self.names.fresh("pieces")
         if op.func is np.stack:
