@@ -4,8 +4,12 @@ Where neither the caller nor ``g`` writes into a value in place (records.py),
 a call ``y = g(a, b)`` keeps ``g``'s record: the primal sweep runs
 ``y, _record_g = fwd_g(a, b)`` (inside loops it also appends the record to a
 list of its own, ``_g_records``, one record per trip) and the adjoint calls
-``bwd_g(_record_g, grad_ys=b_y)``, which runs only ``g``'s backward sweep. So
-each level of a recursion costs one primal and one backward sweep: O(depth).
+``bwd_g(_record_g, b_y, b_a, ...)``, which runs only ``g``'s backward sweep and adds
+``g``'s part of each gradient into the array passed for it: the caller's own gradient
+of that argument where it owns one (``_own_buffer``), else None, which ``g`` takes as
+zero (for the parameters ``g`` never rebinds: driver.py ``_accumulates``; the others'
+parts are returned and added by the caller). So each level of a recursion costs one
+primal and one backward sweep: O(depth).
 
 Otherwise (and in the reference pipeline) the call stays a plain call in the
 primal sweep, and its adjoint calls ``grad_g(a, b, grad_ys=b_y)``, which

@@ -7,8 +7,8 @@ seed (its heading comment, ``S.SEED``), it becomes two functions::
         <the primal sweep, saves included>
         return value, (x, sin, _stack, ...)          # the value and g's record
 
-    def bwd_g(_record, grad_ys=None):
-        x, sin, _stack, ... = _record
+    def bwd_g(_record, grad_ys=None):               # (or (_record, grad_ys, b_x, ...):
+        x, sin, _stack, ... = _record                # gradients to add into, calls.py)
         _stack = list(_stack)                        # tapes are copied, never consumed
         <the seed and the backward sweep>
         return b_x, ...
