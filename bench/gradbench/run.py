@@ -2,12 +2,16 @@
 
     python bench/gradbench/run.py                 # every eval, every peer installed
     python bench/gradbench/run.py --only det,gmm  # some evals
-    python bench/gradbench/run.py --no-peers      # srcdiff only
+    python bench/gradbench/run.py --no-peers      # srcdiff only (NumPy and numba backends)
+    python bench/gradbench/run.py --no-numba      # without the srcdiff-numba column
     python bench/run.py --gradbench               # the same, from the main bench driver
 
 For each eval: srcdiff's gradient is checked against a closed form or central
 differences (a failed check makes the exit status non-zero), then the ratio
-derivative time ÷ primal time is measured for srcdiff (NumPy primal) and for each
+derivative time ÷ primal time is measured for srcdiff (NumPy primal), for srcdiff's
+numba backend (``backend="numba"``: warm calls ÷ the same NumPy primal; its first call,
+which generates the code and has numba compile it, is reported apart in CPU seconds;
+an eval the backend refuses shows "refused:" and the reason) and for each
 peer (its own primal: autograd runs NumPy, JAX its own eager or jitted code). Times
 are CPU times (time.process_time: a loaded machine preempts long calls more
 than short ones, which biases wall-clock ratios), the minimum over repeats. The published GradBench
@@ -29,6 +33,7 @@ allocators do; ``--default-allocator`` keeps glibc's defaults.
 import argparse
 import datetime
 import os
+import re
 import sys
 import time
 
@@ -75,7 +80,7 @@ def best_time(fn, args, budget=1.0, least=3, most=50, limit=None):
     return min(times)
 
 
-def measure(ev, with_peers, budget):
+def measure(ev, with_peers, budget, with_numba=True):
     args = ev.make()
     row = {"eval": ev.name, "size": ev.size, "note": ev.note}
     grad = sd.grad(ev.fn, ev.wrt)
@@ -83,6 +88,8 @@ def measure(ev, with_peers, budget):
     primal = best_time(ev.fn, args, budget)
     row["primal_ms"] = primal * 1e3
     row["srcdiff"] = best_time(grad, args, budget) / primal
+    if with_numba:
+        numba_column(row, ev, args, primal, budget)
     if not with_peers:
         return row
     g = peers.autograd_grad(ev)
@@ -110,6 +117,39 @@ def measure(ev, with_peers, budget):
     return row
 
 
+def numba_column(row, ev, args, primal, budget):
+    """``srcdiff-numba``: ``sd.grad(..., backend="numba")``'s warm calls ÷ the NumPy primal
+    (the same primal as the srcdiff column), its first call (generation and numba's
+    compilation, CPU seconds) apart, its derivative checked as srcdiff's; an eval the
+    backend refuses shows the refusal's reason."""
+    try:
+        grad = sd.grad(ev.fn, ev.wrt, backend="numba")
+        t = time.process_time()
+        value = grad(*args)
+        row["numba_compile_s"] = time.process_time() - t
+    except sd.SrcdiffError as e:
+        row["numba"] = "refused: " + short_reason(e)
+        return
+    except ImportError:
+        row["numba"] = "numba not installed"
+        return
+    error = float(ev.check(args, value))
+    if not error <= TOLERANCE:
+        row["numba"] = f"wrong (error {error:.1e})"
+        row["numba_failed"] = True
+        return
+    row["numba"] = best_time(grad, args, budget) / primal
+
+
+def short_reason(e):
+    """The refusal's first line without its ``file:line:col: error: function:`` prefix,
+    with the names of generated functions in parentheses left out."""
+    text = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    text = re.sub(r"^.*?:\d+:\d+: error: (\w+: )?", "", text)
+    text = re.sub(r" \([^)]*\)", "", text).replace("the numba backend ", "", 1)
+    return text if len(text) <= 90 else text[:87] + "..."
+
+
 def cell(v):
     if v is None:
         return "—"
@@ -117,12 +157,16 @@ def cell(v):
 
 
 def table(rows):
-    head = ("| eval (size) | check (max error) | primal | srcdiff | autograd | JAX eager | "
-            "JAX jit | published (GradBench nightly, issue 21) |")
-    lines = [head, "|" + "---|" * 8]
+    head = ("| eval (size) | check (max error) | primal | srcdiff | srcdiff-numba "
+            "(first call) | autograd | JAX eager | JAX jit | published (GradBench nightly, "
+            "issue 21) |")
+    lines = [head, "|" + "---|" * 9]
     for r in rows:
+        numba = cell(r.get("numba"))
+        if "numba_compile_s" in r and isinstance(r.get("numba"), float):
+            numba += f" ({r['numba_compile_s']:.1f} s)"
         lines.append(f"| {r['eval']} ({r['size']}) | {r['error']:.1e} | {r['primal_ms']:.2f} ms "
-                     f"| **{cell(r['srcdiff'])}** | {cell(r.get('autograd'))} | "
+                     f"| **{cell(r['srcdiff'])}** | {numba} | {cell(r.get('autograd'))} | "
                      f"{cell(r.get('jax'))} | {cell(r.get('jax_jit'))} | "
                      f"{evals.PUBLISHED.get(r['eval'], '')} |")
     notes = [f"- {r['eval']}: {r['note']}" for r in rows if r["note"]]
@@ -133,6 +177,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", default="")
     ap.add_argument("--no-peers", action="store_true")
+    ap.add_argument("--no-numba", action="store_true", help="leave out srcdiff-numba")
     ap.add_argument("--budget", type=float, default=1.0, help="seconds per timing")
     ap.add_argument("--default-allocator", action="store_true",
                     help="glibc's default trim and mmap thresholds (see the docstring)")
@@ -144,10 +189,11 @@ def main(argv=None):
     for ev in evals.EVALS:
         if only and ev.name not in only:
             continue
-        row = measure(ev, not a.no_peers, a.budget)
+        row = measure(ev, not a.no_peers, a.budget, not a.no_numba)
         rows.append(row)
-        print(f"{ev.name}: error {row['error']:.1e}, srcdiff {row['srcdiff']:.2f}", flush=True)
-        if not row["error"] <= TOLERANCE:
+        print(f"{ev.name}: error {row['error']:.1e}, srcdiff {row['srcdiff']:.2f}, "
+              f"srcdiff-numba {cell(row.get('numba'))}", flush=True)
+        if not row["error"] <= TOLERANCE or row.get("numba_failed"):
             failed.append(ev.name)
     text = table(rows)
     print(text)

@@ -123,14 +123,16 @@ class Context:
         if not records.in_place_free(anf, analysis):
             return None
         base = function_name(fn)
-        names = self.function_names.fresh("fwd_" + base), self.function_names.fresh("bwd_" + base)
+        into = tuple(w for w in wrt if _accumulates(w, analysis, arg_facts))
+        names = (self.function_names.fresh("fwd_" + base),
+                 self.function_names.fresh("bwd_" + base), into)
         self.records[key] = names  # before compiling: recursive calls find them
         node, parsed, _ = reverse_function(
             fn, list(wrt), arg_facts=dict(facts), name=names[0], as_tuple=True, context=self,
-            zero_gradients=True, internal=True, return_value=True)
-        pair = records.split(node, *names)
+            zero_gradients=True, internal=True, return_value=True, into=into)
+        pair = records.split(node, *names[:2])
         ns = emit.load(emit.module_source(pair), self.namespace(parsed), names[0], parsed)
-        for name, node in zip(names, pair):  # (functions and namespaces are parallel lists)
+        for name, node in zip(names[:2], pair):  # (functions and namespaces: parallel lists)
             self.functions.append(node)
             self.namespaces.append(ns)
             self.helpers[name] = ns[name]
@@ -235,7 +237,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                      zero_gradients: bool = False, internal: bool = False,
                      optimize: bool = True, verify: bool = False,
                      has_aux: bool = False, checkpoint: Any = None,
-                     reuse: Optional[bool] = None) -> Generated:
+                     reuse: Optional[bool] = None, into: Sequence[str] = ()) -> Generated:
     """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context).
 
     ``optimize=False`` gives the reference pipeline (SPEC §8): the plainest correct
@@ -272,7 +274,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
                              name=name, zero_gradients=zero_gradients, internal=internal,
                              reference=not ctx.optimize, verify=ctx.verify, has_aux=has_aux,
-                             checkpoint=checkpoint)
+                             checkpoint=checkpoint, into=into)
     options.as_tuple = as_tuple
     options.free_shifts = free if ctx.verify else set()  # checked zero (backward.py)
     if return_value:  # outputs the backward sweep restores in place are returned as copies
@@ -298,6 +300,17 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
         out = release(out, _arrays(analysis, rev.adj))
     out._srcdiff_generator = rev  # what made it (explain.py maps its lines to the user's)
     return out, parsed, ctx
+
+
+def _accumulates(w, analysis, arg_facts):
+    """May the caller pass parameter ``w``'s gradient in for the callee's backward sweep to
+    accumulate into (calls.py)? When ``w`` is an array not known to be a scalar (a plain
+    fact: no container, 0-d or other library's array) that the function never rebinds, so
+    its gradient variable holds the gradient of the value passed from entry to exit."""
+    fact = arg_facts.get(w)
+    return w in analysis.active and not analysis.assign_count.get(w, 0) \
+        and isinstance(fact, tuple) and len(fact) == 2 and fact[0] == ARRAY \
+        and fact[1] != ()
 
 
 def _arrays(analysis, adj):

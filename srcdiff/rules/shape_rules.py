@@ -323,6 +323,28 @@ def split_like(g, arrays, axis=0):
     return parts
 
 
+def split_rest(g, heads, axis=0):
+    """Cut ``g`` into the pieces of ``np.concatenate(heads + (last,), axis)``'s adjoint:
+    one per entry of ``heads`` (their lengths along ``axis``), then what remains of ``g``,
+    which is ``last``'s piece since ``g`` has the shape of the concatenation (reverse/
+    contributions.py: ``last`` is then not read for its length). ``heads`` are arrays
+    (of any library: only their shapes and basic slices of ``g`` are used)."""
+    if axis == 0:  # the common case, without building keys
+        parts, end = [], 0
+        for a in heads:
+            start, end = end, end + a.shape[0]
+            parts.append(g[start:end])
+        parts.append(g[end:])
+        return parts
+    lead = (slice(None),) * (axis % g.ndim)
+    parts, end = [], 0
+    for a in heads:
+        start, end = end, end + a.shape[axis]
+        parts.append(g[lead + (slice(start, end),)])
+    parts.append(g[lead + (slice(end, None),)])
+    return parts
+
+
 @R.vjp(np.stack)
 def stack(g, ans, arrays, axis=0):
     return stacked_parts(g, len(arrays), axis)

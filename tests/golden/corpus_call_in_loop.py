@@ -1,17 +1,15 @@
 def fwd__helper_scale(v, k=2.0):
     sin = np.sin(v)
-    add = v * k + sin
-    return add, (add, k, v)
+    return v * k + sin, (k, v)
 
 
 def bwd__helper_scale(_record, grad_ys=None):
     # the values the primal sweep recorded
-    add, k, v = _record
+    k, v = _record
     # seed: the gradient of the sum of the outputs
-    b_add = cotangent(grad_ys, add)
     # adjoint of line 524: return v * k + np.sin(v)
-    b_v = b_add * np.cos(v)
-    b_v = b_v + b_add * k
+    b_v = grad_ys * np.cos(v)
+    b_v = b_v + grad_ys * k
     return b_v,
 
 
@@ -27,7 +25,6 @@ def grad_call_in_loop(a, grad_ys=None):
     for i in reversed(range(4)):
         # adjoint of line 548: x = _helper_scale(x, k=0.9)
         _record__helper_scale = _helper_scale_records.pop()
-        b__helper_scale_args = bwd__helper_scale(_record__helper_scale,
-            grad_ys=b_x)
+        b__helper_scale_args = bwd__helper_scale(_record__helper_scale, b_x)
         b_x = b__helper_scale_args[0]
     return finish(b_x, a)

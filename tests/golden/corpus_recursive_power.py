@@ -1,7 +1,6 @@
 def fwd__power(x, n):
     # names the record holds that a path may leave unbound
     _record__power = None
-    _retval = None
     power = None
     cmp = n == 0
     if cmp:
@@ -10,20 +9,20 @@ def fwd__power(x, n):
         power, _record__power = fwd__power(x, n - 1)
         _retval = x * power
     _value = _retval
-    return _value, (_record__power, _retval, cmp, power, x)
+    return _value, (_record__power, cmp, power, x)
 
 
 def bwd__power(_record, grad_ys=None):
     # the values the primal sweep recorded
-    _record__power, _retval, cmp, power, x = _record
+    _record__power, cmp, power, x = _record
     # seed: the gradient of the sum of the outputs
-    b_retval = cotangent(grad_ys, _retval)
+    b_retval = grad_ys
     # adjoint of line 553: if n == 0:
     if cmp:
         b_x = 0.0
     else:
         # adjoint of line 555: return x * _power(x, n - 1)
-        b__power_args = bwd__power(_record__power, grad_ys=x * b_retval)
+        b__power_args = bwd__power(_record__power, x * b_retval)
         b_x = b_retval * power + b__power_args[0]
     return b_x,
 
@@ -33,6 +32,6 @@ def grad_recursive_power(a, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_power = scalar_seed(grad_ys)
     # adjoint of line 560: return _power(a, 4)
-    b__power_args = bwd__power(_record__power, grad_ys=b_power)
+    b__power_args = bwd__power(_record__power, b_power)
     b_a = b__power_args[0]
     return finish(b_a, a)

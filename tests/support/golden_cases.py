@@ -178,3 +178,23 @@ def binned_weights(x):
 
 GOLDEN["binned_weights"] = (binned_weights, 0, (np.array([0.31, -0.77, 1.13]),))
 EXTRA_CASES["binned_weights"] = corpus.Case(binned_weights, np.array([0.31, -0.77, 1.13]))
+
+
+# issue 21 (GradBench ode, det): a join of a tuple display gives its pieces straight to the
+# entries, concatenate's last piece the rest of the gradient (reverse/contributions.py
+# join_adjoint); a called function's single output is seeded with the caller's gradient
+def _shifted_product(x, y):
+    return np.concatenate((x[:1], x[1:] * y[:-1]))
+
+
+def rk_steps_of_joins(x, y):
+    for _ in range(2):
+        k1 = _shifted_product(x, y)
+        k2 = _shifted_product(x, y + 0.5 * k1)
+        y = y + np.stack((k1, k2))[1] * 0.25
+    return np.sum(np.sin(y))
+
+
+_rk_args = (np.array([0.4, -0.7, 1.2, 0.3]), np.array([0.1, 0.5, -0.2, 0.8]))
+GOLDEN["rk_steps_of_joins"] = (rk_steps_of_joins, (0, 1), _rk_args)
+EXTRA_CASES["rk_steps_of_joins"] = corpus.Case(rk_steps_of_joins, *_rk_args, wrt=(0, 1))

@@ -62,7 +62,7 @@ def instrument(fn: gast.FunctionDef, rev: "Reverse") -> gast.FunctionDef:
     taken = S.all_names(fn)
     tape = _fresh("_verify_tape", taken)
     # a callee's record is checked by the callee's own backward sweep (records.py)
-    primal_names = _primal_names(fn) - {r for r, _, _ in rev.call_records.values()}
+    primal_names = _primal_names(fn) - {r[0] for r in rev.call_records.values()}
     aliases = _aliases(fn)  # copies of a variable the optimizer may read in its place
     statements = {k: x for k, (x, _) in enumerate(walk(rev.fn.body))}
     where = {}
@@ -256,7 +256,9 @@ def _pops(stmt):
 
 def _primal_names(fn):
     """Names the primal sweep binds, and the parameters."""
-    names = {a.id for a in fn.args.args}
+    params = [a.id for a in fn.args.args]
+    # (grad_ys, and the gradients passed in after it (calls.py), are no primal values)
+    names = set(params[:params.index("grad_ys")] if "grad_ys" in params else params)
     for block in _blocks(fn.body):
         for x in block:
             o = origin.of(x)

@@ -74,8 +74,8 @@ def _drop_empty_comments(body):
         if isinstance(s, (gast.If, gast.For, gast.While)):
             s.body = _drop_empty_comments(s.body) or [gast.Pass()]
             s.orelse = _drop_empty_comments(s.orelse)
-        if S.is_comment(s):
-            nxt = body[k + 1] if k + 1 < len(body) else None
+        if S.is_comment(s) and S.heads(s) != S.SEED:  # (the seed's heading stays: records
+            nxt = body[k + 1] if k + 1 < len(body) else None  # and release.py split there)
             if nxt is None or S.is_comment(nxt) or isinstance(nxt, gast.Return):
                 continue
             if S.heads(s) == S.UNBOUND_INITS and not (

@@ -162,9 +162,10 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
             final = results
         new_body = pre + primal + seed_stmts + adjoint + [gast.Return(value=final)]
         args = S.copy(self.fn.args)
-        args.args.append(S.name("grad_ys", store=False))
-        args.args[-1].ctx = gast.Param()
-        args.defaults = list(args.defaults) + [S.const(None)]
+        for extra in ["grad_ys"] + [self.b(p) for p in self.opt.into]:
+            args.args.append(S.name(extra, store=False))
+            args.args[-1].ctx = gast.Param()
+            args.defaults = list(args.defaults) + [S.const(None)]
         name = self.opt.name or ("grad_" + self.fn.name)
         out = gast.FunctionDef(name=name, args=args, body=new_body, decorator_list=[],
                                returns=None, type_comment=None, type_params=[])
@@ -182,7 +183,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
 
     def record_tapes(self):
         """The lists holding one callee record per loop trip (calls.py), in order."""
-        return [t for _, _, t in self.call_records.values() if t is not None]
+        return [r[2] for r in self.call_records.values() if r[2] is not None]
 
     def _reset_generation(self, taken):
         """Forget everything one pass of generation produced (names included)."""
@@ -201,8 +202,11 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         self.carried = set()  # adjoints that must stay defined across loop iterations
         self.exposed = set()  # names read before assigned in the innermost loop's body
         self.ever_uniform = set()  # gradients that held a uniform scalar somewhere (AdjointState)
+        self.nesting = 0  # blocks of the backward sweep being made (backward.py)
+        self.into_fresh, self.into_zeros = set(), set()
         self.checkpoint_runs = {}  # S.key(loop) -> what checkpoint.py's two halves share
-        self.call_records = {}  # S.key(call) -> (record name, bwd_g, list of records or None)
+        # S.key(call) -> (record name, bwd_g, list of records or None, parameters into)
+        self.call_records = {}
 
     def _sweeps(self, body, ret):
         outputs = ret.value.elts if isinstance(ret.value, gast.Tuple) else [ret.value]
@@ -214,9 +218,13 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
                                  hint="write the return as `return value, aux`")
             outputs, tuple_out = outputs[:1], False
         self.comment_line = None
+        into = [self.b(p) for p in self.opt.into]  # (named first: the same in every round)
+        self.into_fresh, self.into_zeros = set(into), set()  # (backward.py: first_into)
         primal = self.primal_block(body, depth=0)
         seed_stmts = [S.comment("seed: the gradient of the sum of the outputs", heads=S.SEED)]
-        state = AdjointState(own=not self.opt.reference)
+        # a gradient passed in to accumulate into (calls.py) is an array of its parameter's
+        # shape that only this sweep refers to: defined and owned from the start
+        state = AdjointState(defined=into, owned=into, own=not self.opt.reference)
         gy = "grad_ys"
         if tuple_out and not self.opt.internal:
             gy = self.names.private("grad_ys")
@@ -228,13 +236,22 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
                 if not self.opt.internal:  # still check its grad_ys
                     seed_stmts.append(gast.Expr(value=self._seed(src, out, where)))
                 continue
-            if self.opt.internal:
+            if self.opt.internal and not tuple_out and self.kind(out.id) == ARRAY \
+                    and not self.opt.reference:
+                # a single array (or number) output: its caller's gradient of it, defined
+                # wherever the caller's adjoint runs (backward.py), is never None, so it
+                # is not read for a zero's shape (the record does not keep it for that)
+                seed = S.name(src.id)
+            elif self.opt.internal:
                 seed = S.call("cotangent", [src, S.copy(out)])
             else:
                 seed = self._seed(src, out, where)
             self.contribute(seed_stmts, state, out.id, seed, owned=False)
         self.state = state
         adjoint = self.adjoint_block(body)
+        for p, bv in zip(self.opt.into, into):  # (backward.py: first_into)
+            if bv in self.into_zeros | self.into_fresh:  # None passed in: start from zeros
+                seed_stmts.append(S.assign(bv, S.call("cotangent", [S.name(bv), S.name(p)])))
         result_stmts, results = self._results()
         return primal, adjoint + result_stmts, seed_stmts, results
 
@@ -260,6 +277,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
             for x in op.args + list(op.kwargs.values()):
                 names |= S.loaded_names(x)
             names.add(op.target)
+            names |= self.join_entries(op)  # (read by join_adjoint: contributions.py)
         elif op.kind in ("index", "store"):
             names |= S.loaded_names(op.index)
             names.add(op.target if op.kind == "store" else op.args[0].id)
@@ -306,7 +324,8 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
             if w in self.wrt_locals:
                 src = S.name(self.wrt_locals[w])
                 like = S.name(w)
-            elif w in self.params and w in self.a.active and self.b(w) in self.state.defined:
+            elif w in self.opt.into or (w in self.params and w in self.a.active
+                                         and self.b(w) in self.state.defined):
                 src = S.name(self.b(w))
                 like = S.name(w)
             else:

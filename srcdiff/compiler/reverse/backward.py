@@ -25,12 +25,29 @@ class BackwardStatements:
     # ------------------------------------------------------------ backward sweep
     def adjoint_block(self, body):
         out = []
+        self.nesting += 1  # (1: the function's own body, run once from top to bottom)
         for s in reversed(body):
             if isinstance(s, (gast.If, gast.For, gast.While)):
                 out.extend(self._spread_uniform())
             out.extend(self.adjoint_stmt(s))
         out.extend(self._spread_uniform())
+        self.nesting -= 1
         return out
+
+    def first_into(self, bv):
+        """Is this the first contribution to ``bv``, a gradient the caller passed in
+        (calls.py), which may be None (zero)? At the top of the backward sweep, it then
+        takes the None into account itself (``index_add`` does, and ``contribute`` adds
+        conditionally); elsewhere (in a loop or branch: it may not run) the sweep starts
+        with ``bv = cotangent(bv, p)`` (zeros for None) instead, and every contribution
+        may take ``bv`` to be an array."""
+        if bv not in self.into_fresh:
+            return False
+        self.into_fresh.discard(bv)
+        if self.nesting > 1:
+            self.into_zeros.add(bv)
+            return False
+        return True
 
     def _spread_uniform(self, names=None):
         """Turn uniform gradients (all, or ``names``) into arrays of their variable's shape."""
@@ -191,6 +208,12 @@ class BackwardStatements:
             contributions.append((op.args[0].id, g, False))  # never renamed: v = v is a no-op
             if bv in self.state.uniform:
                 uniform[op.args[0].id] = True
+        elif op.kind == "prim" and (joined := self.join_adjoint(op, g, s)) is not None:
+            if bv in self.state.uniform:  # (its pieces are slices of an array)
+                out.extend(self._spread_uniform([bv]))
+            stmts, pairs = joined
+            out.extend(stmts)
+            contributions.extend(pairs)
         elif op.kind == "prim":
             stmts, pairs = self.instantiate(op, g, atom, s)
             if bv in self.state.uniform:
@@ -313,6 +336,14 @@ class BackwardStatements:
                 state.owned.add(bv)
             else:
                 state.owned.discard(bv)
+            return
+        if self.first_into(bv):  # the caller's gradient, or None
+            out.append(S.assign(bv, gast.IfExp(
+                test=gast.Compare(left=S.name(bv), ops=[gast.Is()], comparators=[S.const(None)]),
+                body=expr, orelse=gast.BinOp(left=S.name(bv), op=gast.Add(), right=S.copy(expr))),
+                like))
+            fresh = isinstance(expr, (gast.BinOp, gast.UnaryOp)) or _fresh_call(expr)
+            state.owned.add(bv) if fresh else state.owned.discard(bv)
             return
         if bv in state.uniform:
             # uniform + uniform stays uniform; uniform + array is a fresh array

@@ -4,8 +4,12 @@ Where neither the caller nor ``g`` writes into a value in place (records.py),
 a call ``y = g(a, b)`` keeps ``g``'s record: the primal sweep runs
 ``y, _record_g = fwd_g(a, b)`` (inside loops it also appends the record to a
 list of its own, ``_g_records``, one record per trip) and the adjoint calls
-``bwd_g(_record_g, grad_ys=b_y)``, which runs only ``g``'s backward sweep. So
-each level of a recursion costs one primal and one backward sweep: O(depth).
+``bwd_g(_record_g, b_y, b_a, ...)``, which runs only ``g``'s backward sweep and adds
+``g``'s part of each gradient into the array passed for it: the caller's own gradient
+of that argument where it owns one (``_own_buffer``), else None, which ``g`` takes as
+zero (for the parameters ``g`` never rebinds: driver.py ``_accumulates``; the others'
+parts are returned and added by the caller). So each level of a recursion costs one
+primal and one backward sweep: O(depth).
 
 Otherwise (and in the reference pipeline) the call stays a plain call in the
 primal sweep, and its adjoint calls ``grad_g(a, b, grad_ys=b_y)``, which
@@ -22,6 +26,7 @@ import inspect
 
 import gast
 
+from srcdiff.compiler.analysis.activity import ARRAY
 from srcdiff.compiler.analysis.facts import arg_fact, fact_of, lowered_call
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import function_name
@@ -74,7 +79,7 @@ def record_call(view, op, s, depth):
     if depth:  # one record per trip, taken back in reverse order
         tape = view.names.private(base + "_records")
         out.append(S.locate(gast.Expr(value=S.call(tape + ".append", [S.name(rec)])), s))
-    view.records[S.key(s)] = (rec, names[1], tape)
+    view.records[S.key(s)] = (rec, names[1], tape, names[2])
     return out
 
 
@@ -87,11 +92,18 @@ def adjoint_of_call(view, op, g, atom, s):
     tmp = view.names.fresh("b_" + function_name(fn) + "_args")
     kept = view.records.get(S.key(s))
     stmts = []
+    passed = {}  # parameter -> the caller's gradient it accumulates into
     if kept is not None:  # the record of the call's primal (record_call)
-        rec, bwd, tape = kept
+        rec, bwd, tape, into = kept
         if tape is not None:
             stmts.append(S.assign(rec, S.call(tape + ".pop"), s))
-        call = S.call(S.name(bwd), [S.name(rec)], [("grad_ys", S.copy(g))])
+        buffers = []
+        for pname in into:
+            bx = _own_buffer(view, op, arguments[pname], passed)
+            if bx is not None:
+                passed[pname] = bx
+            buffers.append(S.name(bx) if bx is not None else S.const(None))
+        call = S.call(S.name(bwd), [S.name(rec), S.copy(g)] + buffers)
     else:
         name = ctx.adjoint_name(fn, active, facts)
         args = [atom(x) for x in args]
@@ -101,7 +113,33 @@ def adjoint_of_call(view, op, g, atom, s):
     pairs = []
     for k, pname in enumerate(active):
         node = arguments[pname]
-        pairs.append((view.renamed.get(node.id, node.id),
-                      gast.Subscript(value=S.name(tmp), slice=S.const(k), ctx=gast.Load()),
-                      False))
+        part = gast.Subscript(value=S.name(tmp), slice=S.const(k), ctx=gast.Load())
+        if pname in passed:  # the caller's gradient, with the callee's part added in
+            stmts.append(S.assign(passed[pname], part, s))
+            continue
+        # (a gradient the callee accumulated into zeros it was given is its own array)
+        pairs.append((view.renamed.get(node.id, node.id), part,
+                      kept is not None and pname in kept[3]))
     return stmts, pairs
+
+
+def _own_buffer(view, op, node, passed):
+    """The caller's gradient of ``node`` when the callee may accumulate into it (add its
+    part in place and return it), or None (the callee is given None: it starts from zeros).
+
+    Invariant: the gradient is defined, owned (an array no other name refers to, so
+    changing it in place changes nothing else: state.py), not uniform, of an array not
+    known to be a scalar (so it has that array's shape and no scalar stands for it), and passed for
+    one parameter only (two parameters given one buffer would add each other's parts
+    twice); the call does not rebind ``node``'s variable (its gradient there is the
+    gradient of the value passed)."""
+    state = view.state
+    x = view.renamed.get(node.id, node.id)
+    bx = view.adj.get(x)
+    shape = view.a.shapes.get(x)
+    if state is None or bx is None or bx not in state.defined or bx not in state.owned \
+            or bx in state.uniform or bx in passed.values() or x == op.target \
+            or node.id == op.target or view.a.kinds.get(x) != ARRAY \
+            or shape == ():
+        return None
+    return bx

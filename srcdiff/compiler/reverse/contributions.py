@@ -8,7 +8,9 @@ import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, INT
 from srcdiff.compiler.analysis.sameshape import STORED
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.rules.shape_rules import split_rest, stacked_parts
 
 
 class Contributions:
@@ -60,6 +62,93 @@ class Contributions:
             S.locate(x, s)
         return stmts, pairs
 
+    def join_adjoint(self, op, g, s):
+        """``(statements, pairs)`` for ``c = np.concatenate(items, axis)`` or ``np.stack``
+        whose ``items`` is a tuple or list display of names (``items = a, b``), or None.
+
+        The pieces of ``g`` go straight to ``a`` and ``b`` (not through ``b_items`` and
+        the display's adjoint), and concatenate's last piece is whatever remains of ``g``
+        after the others (``split_rest``), so the backward sweep reads no entry but
+        the first ones' (for their lengths) and ``np.stack``'s reads none: a piece
+        computed for the join alone (``x[1:] * y[:-1]``) is not kept for its shape.
+
+        Invariant: between the display and the join no statement rebinds or writes into
+        ``items`` or any of its entries (checked on the block holding both), so when the
+        join's adjoint runs each entry's variable holds the value the join read (the
+        sweep's invariant), and its gradient there is the gradient of that value.
+        Contributions add up, so other uses of ``items`` keep their own path."""
+        if self.opt.reference or op.func not in _JOINS or len(op.args) not in (1, 2) \
+                or set(op.kwargs) - {"axis"} or not isinstance(op.args[0], gast.Name):
+            return None
+        axis = op.args[1] if len(op.args) == 2 else op.kwargs.get("axis", S.const(0))
+        if not (isinstance(axis, gast.Constant) and type(axis.value) is int):
+            return None
+        items = op.args[0].id
+        display = self._display_before(items, s)
+        if display is None:
+            return None
+        elts = display.value.elts
+        if not elts or not all(isinstance(e, gast.Name) for e in elts) \
+                or op.target in {e.id for e in elts} \
+                or any(self.kind(e.id) != ARRAY for e in elts[:-1]):  # (split_rest: shapes)
+            return None
+        parts = self.names.fresh("pieces")
+        if op.func is np.stack:
+            value = S.call("stacked_parts", [S.copy(g), S.const(len(elts)), S.copy(axis)])
+            self.helpers["stacked_parts"] = stacked_parts
+        else:
+            heads = gast.Tuple(elts=[S.copy(e) for e in elts[:-1]], ctx=gast.Load())
+            value = S.call("split_rest", [S.copy(g), heads, S.copy(axis)])
+            self.helpers["split_rest"] = split_rest
+        pairs = [(e.id, S.expr(f"{parts}[{k}]"), False) for k, e in enumerate(elts)
+                 if self.active(e.id)]
+        return [S.assign(parts, value, s)], pairs
+
+    def join_entries(self, op):
+        """The names of the entries of the display a join of ``join_adjoint`` reads."""
+        if op.func not in _JOINS or not op.args or not isinstance(op.args[0], gast.Name):
+            return set()
+        display = self._display_before(op.args[0].id, op.stmt)
+        if display is None:
+            return set()
+        return {e.id for e in display.value.elts if isinstance(e, gast.Name)}
+
+    def _display_before(self, items, s):
+        """The statement ``items = (a, b, ...)`` (or a list) that is ``items``'s only
+        definition and comes before ``s`` in ``s``'s own block, with nothing between
+        them that rebinds or writes into ``items`` or an entry; else None."""
+        if items in self.params or self.a.assign_count.get(items) != 1:
+            return None
+        block = self._block_of(s)
+        if block is None:
+            return None
+        at = next(k for k, x in enumerate(block) if x is s)
+        for k in range(at - 1, -1, -1):
+            d = block[k]
+            op = self.a.op(d)
+            if op is not None and op.target == items:
+                if op.kind != "literal" or not isinstance(d, gast.Assign) \
+                        or not isinstance(d.value, (gast.Tuple, gast.List)):
+                    return None
+                names = {items} | {e.id for e in d.value.elts if isinstance(e, gast.Name)}
+                between = set()
+                for x in block[k + 1:at]:
+                    between |= dataflow.writes(x) | dataflow.changed_in_place(x)
+                return None if names & between else d
+        return None
+
+    def _block_of(self, s):
+        """The statement list of the analyzed function that holds ``s`` itself."""
+        todo = [self.fn.body]
+        while todo:
+            body = todo.pop()
+            if any(x is s for x in body):
+                return body
+            for x in body:
+                if isinstance(x, (gast.If, gast.For, gast.While)):
+                    todo += [x.body, x.orelse]
+        return None
+
     def rule_name(self, op):
         return "vjp_" + op.rule.vjp.name.strip("_")
 
@@ -73,7 +162,8 @@ class Contributions:
         if self.kind(base) == ARRAY:
             if bb not in self.state.defined:
                 out.append(S.assign(bb, S.call("index_add", [S.const(None), value, index, g]), s))
-            elif bb in self.state.owned:
+            elif bb in self.state.owned:  # (index_add takes a None: first_into)
+                self.first_into(bb)
                 out.append(S.assign(bb, S.call("index_add", [S.name(bb), value, index, g]), s))
             else:
                 out.append(S.assign(bb, gast.BinOp(
@@ -165,6 +255,9 @@ class Contributions:
                 pairs.append((e.id, S.call("item_grad", [S.copy(g), S.copy(key), S.copy(e)]),
                               False))
         return pairs
+
+
+_JOINS = (np.concatenate, np.concat, np.stack)
 
 
 def _operand_names(node):

@@ -7,8 +7,8 @@ seed (its heading comment, ``S.SEED``), it becomes two functions::
         <the primal sweep, saves included>
         return value, (x, sin, _stack, ...)          # the value and g's record
 
-    def bwd_g(_record, grad_ys=None):
-        x, sin, _stack, ... = _record
+    def bwd_g(_record, grad_ys=None):               # (or (_record, grad_ys, b_x, ...):
+        x, sin, _stack, ... = _record                # gradients to add into, calls.py)
         _stack = list(_stack)                        # tapes are copied, never consumed
         <the seed and the backward sweep>
         return b_x, ...
@@ -131,7 +131,10 @@ def split(node, fwd_name, bwd_name):
         raise InternalError(f"{node.name}: no seed heading or no (value, results) return")
     primal, backward = body[:at], body[at:-1]
     value, results = ret.value.elts
-    params = [a.id for a in node.args.args if a.id != "grad_ys"]
+    generator = getattr(node, "_srcdiff_generator", None)
+    # gradients passed in to accumulate into (calls.py): parameters of bwd_g only
+    into = [generator.adj[p] for p in generator.opt.into] if generator is not None else []
+    params = [a.id for a in node.args.args if a.id != "grad_ys" and a.id not in into]
     bound, top = set(params), set(params)  # top: bound on every path through the primal
     for s in primal:
         bound |= dataflow.bound(s)
@@ -140,7 +143,7 @@ def split(node, fwd_name, bwd_name):
     reads = set()
     for s in backward + [gast.Expr(value=results)]:
         reads |= S.loaded_names(s) | _checked_by_name(s)
-    record = sorted((reads & bound) - {"grad_ys"})
+    record = sorted((reads & bound) - {"grad_ys"} - set(into))
     unbound = [v for v in record if v not in top]
     fwd_body = [S.assign(v, S.const(None)) for v in unbound]
     if unbound:
@@ -149,14 +152,13 @@ def split(node, fwd_name, bwd_name):
     fwd_body.append(gast.Return(value=gast.Tuple(elts=[value, _names(record)],
                                                  ctx=gast.Load())))
     fwd_args = S.copy(node.args)
-    fwd_args.args = [a for a in fwd_args.args if a.id != "grad_ys"]
-    fwd_args.defaults = list(fwd_args.defaults)[:-1]
+    fwd_args.args = [a for a in fwd_args.args if a.id != "grad_ys" and a.id not in into]
+    fwd_args.defaults = list(fwd_args.defaults)[:len(fwd_args.defaults) - 1 - len(into)]
     bwd_body = []
     if record:
         bwd_body.append(S.comment("the values the primal sweep recorded"))
         target = gast.Tuple(elts=[S.name(v, store=True) for v in record], ctx=gast.Store())
         bwd_body.append(gast.Assign(targets=[target], value=S.name(RECORD), type_comment=None))
-    generator = getattr(node, "_srcdiff_generator", None)
     kept = set(generator.record_tapes()) if generator is not None else set()
     tapes = [v for v in record if v in TAPES or v in kept]
     if tapes or VERIFY_TAPE in record:
@@ -167,9 +169,9 @@ def split(node, fwd_name, bwd_name):
             "{k: list(v) for k, v in tape.items()}", tape=S.name(VERIFY_TAPE))))
     bwd_body += backward
     bwd_body.append(gast.Return(value=results))
-    bwd_args = gast.arguments(args=[S.name(RECORD), S.name("grad_ys")], posonlyargs=[],
-                              vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
-                              defaults=[S.const(None)])
+    bwd_args = gast.arguments(args=[S.name(v) for v in [RECORD, "grad_ys"] + into],
+                              posonlyargs=[], vararg=None, kwonlyargs=[], kw_defaults=[],
+                              kwarg=None, defaults=[] if into else [S.const(None)])
     for a in bwd_args.args:
         a.ctx = gast.Param()
     fwd = gast.FunctionDef(name=fwd_name, args=fwd_args, body=fwd_body, decorator_list=[],

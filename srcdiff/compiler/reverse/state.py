@@ -8,7 +8,7 @@ defined, owned, uniform), and the options of one reverse-mode compilation.
 class ReverseOptions:
     def __init__(self, wrt, stop=(), unconnected="none", return_value=False, name=None,
                  zero_gradients=False, internal=False, reference=False, verify=False,
-                 has_aux=False, checkpoint=None):
+                 has_aux=False, checkpoint=None, into=()):
         self.wrt = list(wrt)  # names (parameters or locals), in the order returned
         self.stop = set(stop)
         self.unconnected = unconnected
@@ -23,6 +23,9 @@ class ReverseOptions:
         self.verify = verify  # place markers for verify.py in the primal sweep
         self.has_aux = has_aux  # f returns (value, aux): only value is differentiated
         self.checkpoint = checkpoint  # None, "sqrt", "binomial[:c]" or k: outermost loops
+        # parameters whose gradient the caller passes in to accumulate into (calls.py):
+        # each starts defined and owned, and the function returns it
+        self.into = list(into)
 
 
 class AdjointState:
@@ -63,7 +66,7 @@ class SweepView:
 
     __slots__ = ("a", "fn", "params", "parsed", "current", "adj", "renamed", "names",
                  "ever_uniform", "context", "error", "top", "records",
-                 "may_record", "inverse")
+                 "may_record", "inverse", "state")
 
     def __init__(self, rev):
         self.a = rev.a  # the analysis (activity, kinds, shapes, ops)
@@ -76,7 +79,8 @@ class SweepView:
         self.context = getattr(rev, "context", None)  # compiles called functions' adjoints
         self.error = rev.error
         self.top = rev.top  # the function's top-level statements, indexed (uniform.TopLevel)
-        self.records = rev.call_records  # S.key(call) -> (record, bwd_g, tape): calls.py
+        self.records = rev.call_records  # S.key(call) -> (record, bwd_g, tape, into): calls.py
+        self.state = getattr(rev, "state", None)  # defined, owned, uniform gradients (read)
         self.may_record = rev.may_record  # calls may keep their callee's record
         self.inverse = rev.inverse  # gradient name -> primal name (names.Inverse)
 
