@@ -126,6 +126,21 @@ def _namespace():
 _NS = _namespace()
 
 
+def _kink_free(template, value):
+    """Whether a kinked call may take ``value`` (central differences are an oracle only away
+    from the kinks): ``np.sort``/``argsort`` need no ties, ``np.std`` no constant row,
+    ``np.linalg.norm`` no zero row (each is not differentiable there)."""
+    v = np.asarray(value, dtype=float)
+    if "sort" in template and np.unique(v).size != v.size:
+        return False
+    rows = v.reshape(-1, v.shape[-1]) if v.ndim else v.reshape(1, 1)
+    if "np.std" in template and np.min(np.ptp(rows, axis=-1)) < 1e-3:
+        return False
+    if "norm" in template and np.min(np.sum(rows * rows, axis=-1)) < 1e-6:
+        return False
+    return True
+
+
 def _fits(value):
     v = np.asarray(value)
     return (v.dtype.kind == "f" and 0 < v.size <= 64 and bool(np.all(np.isfinite(v)))
@@ -161,7 +176,7 @@ def draft(seed, index, attempt):
                     exec("\n".join(src), dict(_NS), local)
             except Exception:  # NumPy refuses this draw (shapes, domains): draw again
                 continue
-            if not _fits(local[name]):
+            if not _fits(local[name]) or roll < 0.45 and not _kink_free(template, env[a]):
                 continue
             if roll < 0.45 and np.ndim(env[a]) == 0 and _AXIS_CALL.search(template):
                 features.add("axis_of_0d")
