@@ -58,10 +58,10 @@ def inv_jvp(d, ans, a):
 @R.vjp(np.linalg.solve)
 def solve(g, ans, a, b):
     if np.ndim(a) == 2 and np.ndim(b) == 1:
-        gb = np.linalg.solve(a.T, g)
+        gb = solve_transposed(a, g)
         return -np.outer(gb, ans), gb
     if np.ndim(a) == 2 and np.ndim(b) == 2:
-        gb = np.linalg.solve(a.T, g)
+        gb = solve_transposed(a, g)
         return -gb @ ans.T, gb
     grads = solve_grads(g, ans, a, b)
     return grads[0], grads[1]
@@ -70,6 +70,54 @@ def solve(g, ans, a, b):
 @R.jvp(np.linalg.solve)
 def solve_jvp(d, ans, a, b):
     return solve_tangent_lhs(d, ans, a, b), np.linalg.solve(a, d)
+
+
+def solve_transposed(a, g):
+    """``np.linalg.solve(a.T, g)`` for a square matrix ``a`` and a vector or matrix ``g``.
+
+    When ``a`` is larger than TRI_BLOCK and exactly triangular (every entry on one side of
+    the diagonal compares equal to zero: a NaN there does not, so it takes the general
+    path), ``a.T`` is too, and the system is solved by halves (:func:`_tri_solve`) instead
+    of by an LU factorization that does not know the zeros: the same solution, rounded
+    differently. (A user's ``np.linalg.solve(L, y)`` with a Cholesky factor: its adjoint.)"""
+    n = np.shape(a)[-1]
+    if n > TRI_BLOCK and np.shape(a) == (n, n):
+        if not np.triu(a, 1).any():
+            return _tri_solve(a.T, g, lower=False)
+        if not np.tril(a, -1).any():
+            return _tri_solve(a.T, g, lower=True)
+    return np.linalg.solve(a.T, g)
+
+
+def _tri_solve(t, b, lower):
+    """``np.linalg.solve(t, b)`` for a triangular ``t`` (``lower`` or upper): the blocks of
+    order TRI_BLOCK or less by np.linalg.solve, the rest by block substitution
+    (``[[A, 0], [C, D]] [x1, x2] = [b1, b2]``: ``x1 = A^-1 b1``, ``x2 = D^-1 (b2 - C x1)``)."""
+    n = t.shape[0]
+    if n <= TRI_BLOCK:
+        return np.linalg.solve(t, b)
+    h = n // 2
+    if lower:
+        head = _tri_solve(t[:h, :h], b[:h], True)
+        tail = _tri_solve(t[h:, h:], b[h:] - t[h:, :h] @ head, True)
+    else:
+        tail = _tri_solve(t[h:, h:], b[h:], False)
+        head = _tri_solve(t[:h, :h], b[:h] - t[:h, h:] @ tail, False)
+    return np.concatenate([head, tail])
+
+
+@R.vjp(solve_transposed)
+def solve_transposed_vjp(gx, ans, a, g):
+    # x = a^-T g: b_g = a^-1 b_x, b_a = -x b_g^T
+    bg = np.linalg.solve(a, gx)
+    if np.ndim(g) == 1:
+        return -np.outer(ans, bg), bg
+    return -ans @ bg.T, bg
+
+
+@R.jvp(solve_transposed)
+def solve_transposed_jvp(d, ans, a, g):
+    return -np.linalg.solve(a.T, d.T @ ans), np.linalg.solve(a.T, d)
 
 
 def solve_grads(g, ans, a, b):

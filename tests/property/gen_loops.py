@@ -437,6 +437,14 @@ class _Generator:
         else:
             i = str(self.r.randrange(-self.n, self.n))
         e = self.sexpr(sc, 1)
+        if "[1:-1]" in t and self.chance(0.5):
+            # the stencil into a new copy (bench/realistic/burgers.py): the store's undo
+            # is read by nothing (recording.py, _unread_undos), so it is not saved
+            self.features.add("copy_then_store")
+            new = self.temp()
+            return [f"{new} = {w}.copy()",
+                    f"{new}[1:-1] = {w}[1:-1] * {self.small()} + ({w}[2:] - {w}[:-2]) * {e}",
+                    f"{w} = {new}"]
         if self.chance(0.15):  # an index array repeating a position: the last write lasts
             self.features.add("repeated_index_write")
             j = str(self.r.randrange(0, self.n))

@@ -83,3 +83,64 @@ def test_fold_and_phi_by_selection(lower_):
     sym = LR._symmetric_from(s, lower_)
     assert np.array_equal(sym, np.swapaxes(sym, -1, -2))
     assert np.array_equal(tri(sym), tri(s))
+
+
+@pytest.mark.parametrize("n", [5, 70, 131])
+@pytest.mark.parametrize("upper", [False, True])
+def test_solve_transposed_by_halves_is_the_general_solve(n, upper):
+    """``solve_transposed(a, g) = solve(a.T, g)``: triangular ``a`` past TRI_BLOCK goes by
+    halves, anything else (a full matrix, a NaN above the diagonal) by LU."""
+    low = lower(n)
+    a = low.T if upper else low
+    for g in (rng.standard_normal(n), rng.standard_normal((n, 3))):
+        assert_close(LR.solve_transposed(a, g), np.linalg.solve(a.T, g), rtol=1e-10, atol=1e-12)
+        full = a + 1e-3 * rng.standard_normal(a.shape)
+        assert_close(LR.solve_transposed(full, g), np.linalg.solve(full.T, g), rtol=1e-10)
+    nan = a.copy()
+    nan[0, -1] = nan[-1, 0] = np.nan  # not triangular: the general path, as LU gives it
+    g = rng.standard_normal(n)
+    assert outcome(LR.solve_transposed, nan, g) == outcome(
+        lambda a, g: np.linalg.solve(a.T, g), nan, g)
+
+
+def outcome(f, *args):
+    try:
+        return ("value", f(*args).tobytes())
+    except np.linalg.LinAlgError as e:
+        return ("error", str(e))
+
+
+def triangular_solves(s, low, y):
+    """The GP workload's two solves with a Cholesky factor (``alpha = K^-1 y``)."""
+    L = s * low
+    alpha = np.linalg.solve(L.T, np.linalg.solve(L, y))
+    return np.dot(y, alpha) + np.sum(np.linalg.solve(L, np.outer(y, y[:2])) ** 2)
+
+
+def test_solves_with_a_triangular_matrix_against_differences():
+    """n = 70 > TRI_BLOCK: the adjoints' solves go by halves; first order in every
+    pipeline, second order (reverse over reverse, forward over reverse) through them."""
+    low = lower(70) / 70.0
+    y = np.sin(np.arange(70.0))
+    args = (1.3, low, y)
+    for wrt in (0, 2):
+        want = numeric_grad(triangular_solves, args, wrt)
+        for options in ({}, {"verify": True}, {"optimize": False}):
+            assert_close(sd.grad(triangular_solves, wrt=wrt, **options)(*args), want)
+    d = np.tril(rng.standard_normal((70, 70)))  # the matrix: one direction
+    h = 1e-6
+    fd = (triangular_solves(1.3, low + h * d, y) - triangular_solves(1.3, low - h * d, y)) / (2 * h)
+    assert_close(np.sum(sd.grad(triangular_solves, wrt=1)(*args) * d), fd, rtol=1e-6)
+    check_grads(triangular_solves, *args, modes=("rev", "fwd"), order=2, wrt=0)
+
+
+def test_solve_transposed_rules_against_differences():
+    a, g = lower(4) + 0.1 * rng.standard_normal((4, 4)), rng.standard_normal((4, 2))
+
+    def loss(a, g):
+        return np.sum(np.sin(LR.solve_transposed(a, g)))
+
+    for wrt in (0, 1):
+        assert_close(sd.grad(loss, wrt=wrt)(a, g), numeric_grad(loss, (a, g), wrt))
+    check_grads(loss, a, g, modes=("rev", "fwd"), order=2)
+    check_grads(loss, a, g[:, 0], modes=("rev", "fwd"), order=2)

@@ -9,6 +9,7 @@ and views ``xs[i]`` with an int ``i``, are recomputed instead of kept.
 """
 
 import gast
+import numpy as np
 
 from srcdiff.compiler.analysis.activity import walk
 from srcdiff.compiler.ir import syntax as S
@@ -39,6 +40,7 @@ def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), re
     tests = {x.test.id for x, _ in walk(body) if isinstance(x, gast.While)
              and isinstance(x.test, gast.Name)}
     saved = {}
+    unread = set() if reference else _unread_undos(body, analysis, params)
     for s, depth in walk(body):
         op = analysis.op(s)
         if op is None or op.target is None:
@@ -49,6 +51,8 @@ def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), re
         if op.kind in ("store", "append"):
             # a write into an argument is undone on the way back, on the gradient
             # path or not: the gradient function leaves its arguments as passed
+            if S.key(s) in unread:
+                continue
             if v in needed or v in analysis.active or reference or v in params:
                 saved[S.key(s)] = "stack" if depth else "name"
             continue
@@ -58,6 +62,50 @@ def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), re
                 and (v in analysis.in_loop or overwritten(s, v)):
             saved[S.key(s)] = "stack" if depth else "name"
     return saved, recompute
+
+
+def _unread_undos(body, analysis, params):
+    """The stores ``v[i] = w`` whose undo nothing reads: S.keys of the statements.
+
+    Such a store follows, in the same block, ``v = np.copy(x)`` (or ``x.copy()``), and no
+    statement in between (nested ones included) mentions ``v``. Invariant: the array ``O``
+    the store writes into is new in this run of the block (np.copy allocates) and, until
+    the store, only ``v`` refers to it and nothing reads it. The backward sweep undoes the
+    store after the adjoints of everything that ran after it (they read ``O`` as the store
+    left it, which is right) and before the adjoints of the statements before it: those
+    of the statements between the copy and the store do not mention ``v``, the copy's
+    adjoint does not read its result, and the statements before the copy (in this run of
+    the block or an earlier one) ran when ``O`` did not exist, so every value their
+    adjoints read (restored, or never overwritten) is another object. The restored
+    contents would be read by no one: the save and the undo are skipped (and ``v``, read
+    by the undo alone, is then no longer saved either)."""
+    out = set()
+    for block in _blocks(body):
+        fresh = {}  # name -> it holds a new array nothing else has seen (since its copy)
+        for s in block:
+            op = analysis.op(s)
+            if op is not None and op.kind == "store" and fresh.get(op.target) \
+                    and op.target not in params:
+                out.add(S.key(s))
+            mentioned = {n.id for n in gast.walk(s) if isinstance(n, gast.Name)}
+            for v in mentioned:
+                fresh[v] = False
+            if op is not None and op.kind == "prim" and op.func is np.copy and not op.kwargs \
+                    and isinstance(s, gast.Assign) and len(s.targets) == 1 \
+                    and isinstance(s.targets[0], gast.Name) and s.targets[0].id == op.target:
+                fresh[op.target] = True
+    return out
+
+
+def _blocks(body):
+    """Every statement list of ``body`` (itself, and the bodies of its compound statements)."""
+    yield body
+    for s, _ in walk(body):
+        if isinstance(s, gast.If):
+            yield s.body
+            yield s.orelse
+        elif isinstance(s, (gast.For, gast.While)):
+            yield s.body
 
 
 def _same_constant(s, op, sites, params):
