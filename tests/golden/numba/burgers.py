@@ -5,32 +5,25 @@ def grad_primal(u0, nu, target, steps, grad_ys=None, DX=None, DT=None):
     for t in range(steps):
         _k0 += 1
         un = u.copy()
-        if _k0 == 1:
-            _tape0 = tape_alloc(_n0, un)
-        tape_put(_tape0, _k0 - 1, un)
         u_i = u[1:-1]
         mul = DT / DX * u_i
         if _k0 == 1:
-            _tape1 = tape_alloc(_n0, mul)
-        tape_put(_tape1, _k0 - 1, mul)
+            _tape0 = tape_alloc(_n0, mul)
+        tape_put(_tape0, _k0 - 1, mul)
         u_i3 = u[:-2]
         sub = u_i - u_i3
         if _k0 == 1:
-            _tape2 = tape_alloc(_n0, sub)
-        tape_put(_tape2, _k0 - 1, sub)
+            _tape1 = tape_alloc(_n0, sub)
+        tape_put(_tape1, _k0 - 1, sub)
         add = u[2:] - 2 * u_i + u_i3
         if _k0 == 1:
-            _tape3 = tape_alloc(_n0, add)
-        tape_put(_tape3, _k0 - 1, add)
+            _tape2 = tape_alloc(_n0, add)
+        tape_put(_tape2, _k0 - 1, add)
         mul4 = nu * DT / DX ** 2 * add
-        _saved1 = np.copy(un[1:-1])
-        if _k0 == 1:
-            _tape4 = tape_alloc(_n0, _saved1)
-        tape_put(_tape4, _k0 - 1, _saved1)
         un[1:-1] = u_i - mul * sub + mul4
         if _k0 == 1:
-            _tape5 = tape_alloc(_n0, u)
-        tape_put(_tape5, _k0 - 1, u)
+            _tape3 = tape_alloc(_n0, u)
+        tape_put(_tape3, _k0 - 1, u)
         u = un
     b_mul5 = scalar_seed(grad_ys)
     b_sub3 = b_mul5 * DX * 2.0 * (u - target)
@@ -38,17 +31,15 @@ def grad_primal(u0, nu, target, steps, grad_ys=None, DX=None, DT=None):
     b_nu = 0.0
     for t in range(steps - 1, 0 - 1, -1):
         _k0 -= 1
-        u_before = tape_get(_tape5, _k0)
+        u_before = tape_get(_tape3, _k0)
         b_add1 = np.copy(b_u[1:-1])
         b_un = np.asarray(b_u, dtype=np.float64).copy()
         b_un[1:-1] = 0.0
-        _restored2 = tape_get(_tape4, _k0)
-        un[1:-1] = _restored2
         pow11 = DX ** 2
         div11 = nu * DT / pow11
         b_div1 = unbroadcast(b_add1 * add, div11)
         b_add = div11 * b_add1
-        add_before = tape_get_prev(_tape3, _k0)
+        add_before = tape_get_prev(_tape2, _k0)
         add = add_before
         b_u = index_add(None, u_before, slice(None, -2, None), b_add)
         b_u_i5 = -2 * b_add
@@ -58,17 +49,15 @@ def grad_primal(u0, nu, target, steps, grad_ys=None, DX=None, DT=None):
         b_mul1 = -b_add1
         b_mul = b_mul1 * sub
         b_sub = mul * b_mul1
-        sub_before = tape_get_prev(_tape2, _k0)
+        sub_before = tape_get_prev(_tape1, _k0)
         b_u_i3 = -b_sub
         sub = sub_before
         b_u = index_add(b_u, u_before, slice(None, -2, None), b_u_i3)
         b_u = index_add(b_u, u_before, slice(1, -1, None), b_sub)
-        mul_before = tape_get_prev(_tape1, _k0)
+        mul_before = tape_get_prev(_tape0, _k0)
         b_u_i1 = DT / DX * b_mul
         mul = mul_before
         b_u = index_add(b_u, u_before, slice(1, -1, None), b_u_i1)
         b_u = index_add(b_u, u_before, slice(1, -1, None), b_add1)
-        un_before = tape_get_prev(_tape0, _k0)
         b_u += b_un
-        un = un_before
     return (finish(b_u, u0), finish(b_nu, nu))
