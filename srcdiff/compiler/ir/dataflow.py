@@ -161,12 +161,20 @@ def writes(node):
 
 def reads_and_writes(node):
     """``(reads(node), writes(node))`` from one walk of ``node``."""
+    read, written, _ = summary(node)
+    return read, written
+
+
+def summary(node):
+    """``(reads(node), writes(node), loads)`` from one walk of ``node``: ``loads`` maps each
+    name to how many times ``node`` reads it (``b += g`` reads ``b`` once more)."""
     Name, Load, Store = gast.Name, gast.Load, gast.Store
-    read, written = set(), set()
+    read, written, loads = set(), set(), {}
     for n in nodes(node):
         if isinstance(n, Name):
             if isinstance(n.ctx, Load):
                 read.add(n.id)
+                loads[n.id] = loads.get(n.id, 0) + 1
             elif isinstance(n.ctx, Store):
                 written.add(n.id)
         elif isinstance(n, gast.Subscript):
@@ -174,7 +182,9 @@ def reads_and_writes(node):
                 written |= {b.id for b in names(n.value)}
         elif isinstance(n, gast.Call):
             written |= _called_on((n,))
-    return read, written
+        elif isinstance(n, gast.AugAssign) and isinstance(n.target, Name):
+            loads[n.target.id] = loads.get(n.target.id, 0) + 1
+    return read, written, loads
 
 
 def assigns(stmt, name):

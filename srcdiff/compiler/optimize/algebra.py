@@ -9,6 +9,7 @@ import gast
 
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.optimize.exprs import arithmetic, number, pure, replace, writes
+from srcdiff.compiler.optimize.facts import Facts
 
 # ------------------------------------------------------------- sign peepholes
 
@@ -60,29 +61,31 @@ def _unneg2(node):
 # ------------------------------------------------------------ negations
 
 
-def fold_negations(body, counts, gradients, mover=None):
+def fold_negations(body, counts, gradients, mover=None, facts=None):
     """Move a gradient's negation where it costs nothing.
 
     ``t = a * b; y = -t`` -> ``y = -a * b`` (the sign on the first factor: a
     scalar there, often), and ``t = -u; ... c * (t * x) ...`` -> ``-c * (u * x)``
     or ``y = z - u * x`` when the sign reaches a literal or a ``+``/``-``. Both
     are exact: negation is exact and ``-(a * b) == (-a) * b``. Only gradients
-    (floats) take part, as ``t``, ``y`` and ``u``, read once.
+    (floats) take part, as ``t``, ``y`` and ``u``, read once. ``facts``: the statements'
+    kept summaries (facts.py).
     """
     body = list(body)
+    facts = facts or Facts()
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = fold_negations(s.body, counts, gradients, mover)
-            s.orelse = fold_negations(s.orelse, counts, gradients, mover)
+            s.body = fold_negations(s.body, counts, gradients, mover, facts)
+            s.orelse = fold_negations(s.orelse, counts, gradients, mover, facts)
     # last to first: a negation is first offered to its reader, then to its operand
     for k, s, t in _gradients_read_once(body, counts, gradients):
         if _is_product(s.value):  # t = a * b; ...; y = -t  ->  y = -a * b; ...
-            j = _negating_reader(body, k, t, gradients)
+            j = _negating_reader(body, k, t, gradients, facts)
             if j is not None:
                 body[k] = S.assign(body[j].targets[0].id, _negated_product(s.value), s)
                 del body[j]
             continue
-        use = _next_reader(body, k, t)
+        use = _next_reader(body, k, t, facts)
         u = body[use] if use is not None else None
         if not isinstance(u, (gast.Assign, gast.AugAssign)) or not _gradient_target(u, gradients):
             continue
@@ -102,6 +105,7 @@ def fold_negations(body, counts, gradients, mover=None):
             new = new.operand
         at_k, before_use = mover.move(s, u) if mover else ([], [])
         u.value = new
+        facts.forget(u)
         body[use:use] = before_use
         body[k:k + 1] = at_k
     return body
@@ -118,26 +122,26 @@ def _gradients_read_once(body, counts, gradients):
             yield k, s, t
 
 
-def _next_reader(body, k, t):
+def _next_reader(body, k, t, facts):
     reads = S.loaded_names(body[k].value) | {t}
     for j in range(k + 1, len(body)):
         u = body[j]
         if isinstance(u, (gast.If, gast.For, gast.While)):
             return None
-        if t in S.loaded_names(u):
+        if t in facts.reads(u):
             return j
-        if writes(u) & reads:
+        if facts.writes(u) & reads:
             return None
     return None
 
 
-def _negating_reader(body, k, t, gradients):
+def _negating_reader(body, k, t, gradients, facts):
     """Index of ``y = -t``, the only reader of ``t``, when ``y`` could be assigned at ``k``."""
     for j in range(k + 1, len(body)):
         u = body[j]
         if isinstance(u, (gast.If, gast.For, gast.While)):
             return None
-        if t in S.loaded_names(u):
+        if t in facts.reads(u):
             if isinstance(u, gast.Assign) and len(u.targets) == 1 \
                     and isinstance(u.targets[0], gast.Name) and u.targets[0].id in gradients \
                     and _neg(u.value) and isinstance(u.value.operand, gast.Name) \
@@ -145,7 +149,7 @@ def _negating_reader(body, k, t, gradients):
                 y = u.targets[0].id
                 between = body[k + 1:j]
                 if y not in S.loaded_names(body[k].value) and not any(
-                        y in S.loaded_names(x) or {y, t} & writes(x) for x in between):
+                        y in facts.reads(x) or {y, t} & facts.writes(x) for x in between):
                     return j
             return None
     return None
@@ -224,7 +228,7 @@ def _first_literal(e):
 _HOISTABLE_OPS = (gast.Add, gast.Sub, gast.Mult)
 
 
-def hoist_invariants(body, gradients, taken, bound=(), verify=False):
+def hoist_invariants(body, gradients, taken, bound=(), verify=False, facts=None):
     """Arithmetic a loop body repeats on values the loop never changes is done once, before it.
 
     Only ``+``, ``-``, ``*`` and negation of names and literals (which raise
@@ -235,18 +239,19 @@ def hoist_invariants(body, gradients, taken, bound=(), verify=False):
     that runs zero times never makes it read an unbound or stale name.
     Invariant: the expression has the same value in every trip as before the
     loop. ``verify``: each trip checks it (``verify_equal(kept, expression)``
-    where the expression was).
+    where the expression was). ``facts``: the summaries of the statements of a loop
+    body (which may change in place) are forgotten.
     """
     out = []
     bound = set(bound)
     for s in body:
         if isinstance(s, gast.If):
-            s.body = hoist_invariants(s.body, gradients, taken, bound, verify)
-            s.orelse = hoist_invariants(s.orelse, gradients, taken, bound, verify)
+            s.body = hoist_invariants(s.body, gradients, taken, bound, verify, facts)
+            s.orelse = hoist_invariants(s.orelse, gradients, taken, bound, verify, facts)
             bound |= _bound_by(s.body) & _bound_by(s.orelse)
         elif isinstance(s, (gast.For, gast.While)):
             inner = bound | (writes(s.target) if isinstance(s, gast.For) else set())
-            s.body = hoist_invariants(s.body, gradients, taken, inner, verify)
+            s.body = hoist_invariants(s.body, gradients, taken, inner, verify, facts)
             changed = set()
             for x in s.body + ([s.target] if isinstance(s, gast.For) else []):
                 changed |= writes(x)
@@ -271,6 +276,8 @@ def hoist_invariants(body, gradients, taken, bound=(), verify=False):
                 if verify:
                     body += [S.locate(gast.Expr(value=S.call("verify_equal", [
                         S.name(kept), e])), x) for kept, e in checks.items()]
+                if facts is not None:
+                    facts.forget(x)
                 body.append(x)
             s.body = body
             if hoisted:
@@ -354,7 +361,7 @@ def _fresh(base, taken):
 # ------------------------------------------------------------ scalings by powers of two
 
 
-def merge_scalings(body, counts, gradients, scalars=frozenset(), mover=None):
+def merge_scalings(body, counts, gradients, scalars=frozenset(), mover=None, facts=None):
     """``t = a * 0.5 / j; y = 2.0 * t * h`` (``t`` a gradient read once) -> ``y = a / j * h``.
 
     Scaling by a power of two is exact and commutes with the rounding of ``*``
@@ -363,15 +370,16 @@ def merge_scalings(body, counts, gradients, scalars=frozenset(), mover=None):
     known to hold one number) when there is one, where it costs no array
     operation. Rule templates make such factors (``sqrt``'s ``0.5``, a square's
     ``2.0``). ``t`` is folded into its reader only when that saves operations
-    on arrays; gradient statements only.
+    on arrays; gradient statements only. ``facts``: the statements' kept summaries.
     """
     body = list(body)
+    facts = facts or Facts()
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = merge_scalings(s.body, counts, gradients, scalars, mover)
-            s.orelse = merge_scalings(s.orelse, counts, gradients, scalars, mover)
+            s.body = merge_scalings(s.body, counts, gradients, scalars, mover, facts)
+            s.orelse = merge_scalings(s.orelse, counts, gradients, scalars, mover, facts)
     for k, s, t in _gradients_read_once(body, counts, gradients):
-        use = _next_reader(body, k, t)
+        use = _next_reader(body, k, t, facts)
         u = body[use] if use is not None else None
         if not isinstance(u, (gast.Assign, gast.AugAssign)) or not _gradient_target(u, gradients) \
                 or not (_scalings(s.value) or _scalings(u.value)):
@@ -382,6 +390,7 @@ def merge_scalings(body, counts, gradients, scalars=frozenset(), mover=None):
             continue
         at_k, before_use = mover.move(s, u) if mover else ([], [])
         u.value = new
+        facts.forget(u)
         body[use:use] = before_use
         body[k:k + 1] = at_k
     return body
@@ -476,7 +485,7 @@ def _gather_scalings(e, scalars=frozenset()):
 # ------------------------------------------------------------ reductions spread lazily
 
 
-def unreduce_like(body, counts):
+def unreduce_like(body, counts, facts=None):
     """``unreduce(g, x, axis, keepdims)`` read by arithmetic with a name ``y`` gets ``y`` as
     its ``like`` argument: where ``y`` has ``x``'s shape, it returns ``g`` with the reduced
     axes as length-1 axes instead of broadcasting it to ``x``'s shape first, and the
@@ -485,23 +494,26 @@ def unreduce_like(body, counts):
     The same values in the same operations: the result has the same shape (it meets ``y``,
     shaped like ``x``, through the arithmetic) and bits. Invariant: ``y`` holds, when
     ``unreduce`` runs, the value the arithmetic reads; runtime.unreduce checks the
-    shapes, so a ``y`` of another shape gets the broadcast array as before.
+    shapes, so a ``y`` of another shape gets the broadcast array as before. ``facts``:
+    the statements' kept summaries (a statement given an argument is forgotten).
     """
+    facts = facts or Facts()
     for k, s in enumerate(body):
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            unreduce_like(s.body, counts)
-            unreduce_like(s.orelse, counts)
+            unreduce_like(s.body, counts, facts)
+            unreduce_like(s.orelse, counts, facts)
             continue
         if not isinstance(s, (gast.Assign, gast.AugAssign)):
             continue
         for call, y in _spreads_in(s.value, s.target if isinstance(s, gast.AugAssign)
                                    else None):
             call.args.append(S.name(y))
+            facts.forget(s)
         t = s.targets[0].id if isinstance(s, gast.Assign) and len(s.targets) == 1 \
             and isinstance(s.targets[0], gast.Name) else None
         if t is None or counts.get(t) != 1 or not _is_unreduce(s.value):
             continue
-        j = _next_reader(body, k, t)
+        j = _next_reader(body, k, t, facts)
         if j is None or not isinstance(body[j], (gast.Assign, gast.AugAssign)):
             continue
         u = body[j]
@@ -509,6 +521,7 @@ def unreduce_like(body, counts):
                                 else None)
         if y is not None and y != t and not any(y in writes(x) for x in body[k + 1:j]):
             s.value.args.append(S.name(y))
+            facts.forget(s)
     return body
 
 

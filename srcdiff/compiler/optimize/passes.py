@@ -38,6 +38,7 @@ from srcdiff.compiler.optimize.exprs import (
     replace,
     writes,
 )
+from srcdiff.compiler.optimize.facts import Facts
 
 
 def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable[str] = (),
@@ -51,18 +52,23 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     fn.body = _copy_propagate(fn.body)
     fn.body = _common_subexpressions(fn.body, dataflow.changed_in_place(fn), verify)
     fn.body = _copy_propagate(fn.body, fresh=False)  # (CSE shares no node between statements)
+    # from here on each statement's reads and writes are kept between passes (facts.py:
+    # a pass that changes a statement in place forgets its summary)
+    facts = Facts()
     changed = True
     while changed:
-        fn.body, changed, _ = _dce(fn.body, live_out=set())
+        fn.body, changed, _ = _dce(fn.body, live_out=set(), facts=facts)
     keep = set(keep) | {a.id for a in fn.args.args}
-    fn.body = _fold_single_use(fn.body, _load_counts(fn), keep, mover)
-    fn.body = _fold_into_redefinition(fn.body, mover)
-    fn.body = fold_negations(fn.body, _load_counts(fn), set(gradients), mover)
-    fn.body = merge_scalings(fn.body, _load_counts(fn), set(gradients), set(scalars), mover)
+    fn.body = _fold_single_use(fn.body, facts.load_counts(fn), keep, mover, facts)
+    fn.body = _fold_into_redefinition(fn.body, mover, facts)
+    fn.body = fold_negations(fn.body, facts.load_counts(fn), set(gradients), mover, facts)
+    fn.body = merge_scalings(fn.body, facts.load_counts(fn), set(gradients), set(scalars),
+                             mover, facts)
     fn.body = hoist_invariants(fn.body, set(gradients), S.all_names(fn),
-                               bound={a.id for a in fn.args.args}, verify=verify)
-    fn = _visit_where_wanted(Peephole(), fn)
-    fn.body = unreduce_like(fn.body, _load_counts(fn))
+                               bound={a.id for a in fn.args.args}, verify=verify, facts=facts)
+    fn = _visit_where_wanted(Peephole(), fn, facts)
+    fn.body = unreduce_like(fn.body, facts.load_counts(fn), facts)
+    facts.check_kept()
     fn.body = _drop_empty_comments(fn.body)
     return fn
 
@@ -86,16 +92,27 @@ def _drop_empty_comments(body):
     return out
 
 
-def _visit_where_wanted(transformer, fn):
+def _visit_where_wanted(transformer, fn, facts=None):
     """``transformer.visit(fn)``, visiting only the statements (and the parameters) that
     hold a node ``transformer.wanted`` accepts: the same result, as the transformer changes
     nothing in a tree without one (its ``wanted`` says why). Walking a statement for the
-    question is several times cheaper than visiting it."""
+    question is several times cheaper than visiting it. ``facts``: the summaries of the
+    statements visited (changed in place) are forgotten."""
     wanted = transformer.wanted
     if any(wanted(n) for n in dataflow.nodes(fn.args)):
+        if facts is not None:
+            for s in dataflow.nodes(fn):
+                facts.forget(s)
         return transformer.visit(fn)
-    fn.body = [transformer.visit(s) if any(wanted(n) for n in dataflow.nodes(s)) else s
-               for s in fn.body]
+    body = []
+    for s in fn.body:
+        if any(wanted(n) for n in dataflow.nodes(s)):
+            if facts is not None:  # (a statement inside a block too)
+                for x in dataflow.nodes(s):
+                    facts.forget(x)
+            s = transformer.visit(s)
+        body.append(s)
+    fn.body = body
     return fn
 
 
@@ -121,15 +138,16 @@ class _Fold(gast.NodeTransformer):
         return node
 
 
-def _dce(body, live_out, apply=True):
+def _dce(body, live_out, apply=True, facts=None):
     """Remove dead pure assignments; return ``(body, changed, names live on entry)``.
 
     A loop's body is cleaned with what is live after the loop plus what the
     body itself reads in a later iteration, found by iterating to a fixpoint
     (``apply=False``: the liveness only, nothing changed): a variable that only
     feeds its own update (``s = s + x * x`` with ``s`` unread after the loop)
-    is dead.
+    is dead. ``facts``: the statements' kept summaries (facts.py).
     """
+    facts = facts or Facts()
     changed = False
     live = set(live_out)
     out = []
@@ -141,12 +159,12 @@ def _dce(body, live_out, apply=True):
                 changed = True
                 continue
             live.discard(t)
-            live |= S.loaded_names(s.value)
+            live |= facts.reads(s)  # (s.value's: the target is a name)
             out.append(s)
             continue
         if isinstance(s, gast.If):
-            then, c1, live_body = _dce(s.body, live, apply)
-            other, c2, live_else = _dce(s.orelse, live, apply)
+            then, c1, live_body = _dce(s.body, live, apply, facts)
+            other, c2, live_else = _dce(s.orelse, live, apply, facts)
             changed |= c1 or c2
             if apply:
                 s.body, s.orelse = then, other
@@ -160,11 +178,11 @@ def _dce(body, live_out, apply=True):
             header = S.loaded_names(s.iter if isinstance(s, gast.For) else s.test)
             loop_live = live | header
             while True:  # what an iteration reads that an earlier one (or the code before) wrote
-                _, _, body_live = _dce(s.body, loop_live, apply=False)
+                _, _, body_live = _dce(s.body, loop_live, False, facts)
                 if body_live <= loop_live:
                     break
                 loop_live |= body_live
-            inner, c1, _ = _dce(s.body, loop_live, apply)
+            inner, c1, _ = _dce(s.body, loop_live, apply, facts)
             changed |= c1
             if apply:
                 s.body = inner
@@ -174,7 +192,7 @@ def _dce(body, live_out, apply=True):
             live = loop_live  # the body may run zero times
             out.append(s)
             continue
-        live |= S.loaded_names(s)
+        live |= facts.reads(s)
         if isinstance(s, gast.AugAssign) and isinstance(s.target, gast.Name):
             live.add(s.target.id)  # ``b += g`` reads b
         out.append(s)
@@ -259,29 +277,18 @@ def _subst(node, env):
 
 # --------------------------------------------------------- expression folding
 
-def _load_counts(fn):
-    """How many times each name is read (``b += g`` reads ``b``)."""
-    counts = {}
-    for n in dataflow.nodes(fn):
-        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
-            counts[n.id] = counts.get(n.id, 0) + 1
-        elif isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
-            counts[n.target.id] = counts.get(n.target.id, 0) + 1
-    return counts
-
-
-def _fold_single_use(body, counts, keep, mover=None):
+def _fold_single_use(body, counts, keep, mover=None, facts=None):
     """``t = a * b; y = t + c`` -> ``y = a * b + c`` for compiler temporaries read once.
 
     Only arithmetic moves, only within one block, and only past statements
     that write none of the names it reads.
     """
-    mover = mover or Mover()
+    mover, facts = mover or Mover(), facts or Facts()
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = _fold_single_use(s.body, counts, keep, mover)
-            s.orelse = _fold_single_use(s.orelse, counts, keep, mover)
-    block = _Block(body, lambda u: isinstance(u, (gast.For, gast.While, gast.If)))
+            s.body = _fold_single_use(s.body, counts, keep, mover, facts)
+            s.orelse = _fold_single_use(s.orelse, counts, keep, mover, facts)
+    block = _Block(body, lambda u: isinstance(u, (gast.For, gast.While, gast.If)), facts)
     for k, s in enumerate(block.body):
         if not (isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name)):
             continue
@@ -319,7 +326,8 @@ class _Block:
     A fold removes ``t = E`` (its slot becomes None, read and written by nothing) and
     changes its use in place (its facts are computed again and its new names indexed).
     The index may keep positions whose statement no longer reads or writes a name:
-    every answer is checked against the statement's current facts (:func:`_facts`).
+    every answer is checked against the statement's current facts (``facts``: what the
+    folding passes ask of each statement, names it reads and names it may write).
     Statements a fold adds (verification mode's snapshot and check, ``Mover.move``)
     are kept aside and put in place by :meth:`statements`; the scans pass over them,
     which is what scanning them would do: they bind and read only fresh
@@ -327,9 +335,10 @@ class _Block:
     The barriers (``barrier(statement)``) are compound statements and comments, which
     no fold makes, removes or changes into another kind of statement."""
 
-    def __init__(self, body, barrier):
+    def __init__(self, body, barrier, facts):
         self.body = list(body)
-        self.facts = [_facts(x) for x in self.body]
+        self.kept = facts  # the statements' summaries (facts.py)
+        self.facts = [facts.of(x)[:2] for x in self.body]
         self.reads, self.writes = {}, {}  # name -> ascending positions (maybe stale)
         for j, (loads, written) in enumerate(self.facts):
             self._index(j, loads, written)
@@ -369,8 +378,9 @@ class _Block:
         self.body[k], self.facts[k] = None, _NO_FACTS
         if at_k:
             self.in_place[k] = list(at_k)
-        self.body[use] = new_use
-        self.facts[use] = _facts(new_use)
+        self.body[use] = new_use  # (the use changed in place: its kept summary goes)
+        self.kept.forget(new_use)
+        self.facts[use] = self.kept.of(new_use)[:2]
         self._index(use, *self.facts[use])
         if before_use:
             self.before.setdefault(use, []).extend(before_use)
@@ -384,12 +394,6 @@ class _Block:
             else:
                 out.append(x)
         return out
-
-
-def _facts(stmt):
-    """What the folding passes ask of each statement of a block they scan: (names it
-    reads, names it may write)."""
-    return dataflow.reads_and_writes(stmt)
 
 
 # arguments read only for their shape: folding an expression there would compute it
@@ -447,7 +451,7 @@ def _common_subexpressions(body, changed=frozenset(), verify=False):
     return out
 
 
-def _fold_into_redefinition(body, mover=None):
+def _fold_into_redefinition(body, mover=None, facts=None):
     """``t = E; ...; t = F(t)`` -> ``...; t = F(E)`` when the second statement is E's only reader.
 
     The redefinition must be in the same block, read ``t`` exactly once, and be
@@ -458,14 +462,14 @@ def _fold_into_redefinition(body, mover=None):
     name: it survives, only its intermediate value goes. A heading comment in
     between stops the fold, so each line's adjoint stays under its heading.
     """
-    mover = mover or Mover()
+    mover, facts = mover or Mover(), facts or Facts()
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = _fold_into_redefinition(s.body, mover)
-            s.orelse = _fold_into_redefinition(s.orelse, mover)
+            s.body = _fold_into_redefinition(s.body, mover, facts)
+            s.orelse = _fold_into_redefinition(s.orelse, mover, facts)
     # compound statements, jumps, returns; another line's adjoint
     block = _Block(body, lambda u: not isinstance(u, (gast.Assign, gast.AugAssign, gast.Expr))
-                   or S.is_comment(u))
+                   or S.is_comment(u), facts)
     for k, s in enumerate(block.body):
         if not (isinstance(s, gast.Assign) and len(s.targets) == 1
                 and isinstance(s.targets[0], gast.Name) and arithmetic(s.value)):

@@ -1,0 +1,124 @@
+"""Each statement's dataflow summary (the names it reads, the names it may write, how many
+times it reads each name), kept between the optimizer's passes instead of walked again by
+each one (a dozen passes asked it of every statement of a long backward sweep).
+
+Invariant: the summary kept for a statement is the one its tree has now.
+
+* Statements are keyed by identity; the entry holds the statement, so its id is not
+  reused while the entry lives. A pass that makes a new statement makes a new key.
+* A pass that changes a statement in place (a fold's ``replace`` into its use, a sign
+  moved, ``x.value = ...``, a transformer's visit, an argument appended) calls
+  :meth:`Facts.forget` on it before anyone asks again.
+* Statements holding a block (``if``, ``for``, ``while``, ...) are never kept: their
+  blocks change under them. Their summaries are made from their parts when asked.
+
+Check mode (``Facts(check=True)``, or ``SRCDIFF_CHECK_FACTS=1`` in the environment)
+recomputes every answer from the tree, and compares it with the kept one and with
+dataflow.reads / dataflow.writes / a whole-function count of reads, and at the end of
+the optimizer checks every summary still kept (:meth:`Facts.check_kept`): a difference
+raises :class:`~srcdiff.errors.InternalError`. tests/optimize/test_facts.py compiles
+the corpus in check mode.
+"""
+
+import os
+
+import gast
+
+from srcdiff.compiler.ir import dataflow
+from srcdiff.errors import InternalError
+
+_AST = gast.AST
+
+
+def checking():
+    """Is check mode asked for in the environment?"""
+    return os.environ.get("SRCDIFF_CHECK_FACTS", "") not in ("", "0")
+
+
+class Facts:
+    """The summaries of the statements of one function being optimized."""
+
+    def __init__(self, check=None):
+        self.check = checking() if check is None else check
+        self._kept = {}  # id(statement) -> (statement, (reads, writes, loads))
+
+    def of(self, stmt):
+        """``(reads, writes, loads)`` of ``stmt`` (see dataflow.summary)."""
+        if hasattr(stmt, "body"):  # holds a block: never kept
+            return dataflow.summary(stmt)
+        entry = self._kept.get(id(stmt))
+        if entry is None:
+            facts = dataflow.summary(stmt)
+            self._kept[id(stmt)] = (stmt, facts)
+        else:
+            facts = entry[1]
+        if self.check:
+            self._check(stmt, facts)
+        return facts
+
+    def reads(self, stmt):
+        return self.of(stmt)[0]
+
+    def writes(self, stmt):
+        return self.of(stmt)[1]
+
+    def forget(self, stmt):
+        """``stmt`` is about to change in place (or just did): its summary goes."""
+        self._kept.pop(id(stmt), None)
+
+    def check_kept(self):
+        """Check mode: every summary still kept is its statement's (asked or not again)."""
+        if self.check:
+            for stmt, kept in list(self._kept.values()):
+                self._check(stmt, kept)
+
+    def load_counts(self, fn):
+        """How many times each name is read in ``fn`` (``b += g`` reads ``b``): the sum
+        of its statements' counts (and of its other fields')."""
+        counts = {}
+        for field in fn._fields:
+            value = getattr(fn, field, None)
+            if field == "body":
+                self._count_block(value, counts)
+            else:
+                _count_parts(value, counts)
+        if self.check:
+            whole = dataflow.summary(fn)[2]
+            if whole != counts:
+                raise InternalError("optimizer facts: the reads counted statement by "
+                                    f"statement differ from the function's: {counts} != {whole}")
+        return counts
+
+    def _count_block(self, body, counts):
+        for s in body:
+            if not hasattr(s, "body"):
+                _add(self.of(s)[2], counts)
+                continue
+            for field in s._fields:
+                value = getattr(s, field, None)
+                if field in ("body", "orelse") and isinstance(value, list):
+                    self._count_block(value, counts)
+                else:
+                    _count_parts(value, counts)
+
+    def _check(self, stmt, kept):
+        fresh = dataflow.summary(stmt)
+        if fresh != kept or fresh[0] != dataflow.reads(stmt) \
+                or fresh[1] != dataflow.writes(stmt):
+            raise InternalError("optimizer facts: the summary kept for a statement is not "
+                                f"its tree's (a pass changed it in place without forget): "
+                                f"{gast.dump(stmt)[:300]}: kept {kept}, now {fresh}")
+
+
+def _count_parts(value, counts):
+    if isinstance(value, _AST):
+        _add(dataflow.summary(value)[2], counts)
+    elif isinstance(value, list):
+        for x in value:
+            if isinstance(x, _AST):
+                _add(dataflow.summary(x)[2], counts)
+
+
+def _add(loads, counts):
+    for name, k in loads.items():
+        counts[name] = counts.get(name, 0) + k
