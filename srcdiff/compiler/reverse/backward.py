@@ -338,9 +338,13 @@ class BackwardStatements:
                 state.owned.discard(bv)
             return
         if self.first_into(bv):  # the caller's gradient, or None
+            first = expr
+            if uniform:  # a scalar standing for an array: given no buffer, the callee
+                # returns the array itself (added to a buffer, the scalar broadcasts)
+                first = S.call("spread", [S.copy(expr), S.name(self.primal_of(bv))])
             out.append(S.assign(bv, gast.IfExp(
                 test=gast.Compare(left=S.name(bv), ops=[gast.Is()], comparators=[S.const(None)]),
-                body=expr, orelse=gast.BinOp(left=S.name(bv), op=gast.Add(), right=S.copy(expr))),
+                body=first, orelse=gast.BinOp(left=S.name(bv), op=gast.Add(), right=S.copy(expr))),
                 like))
             fresh = isinstance(expr, (gast.BinOp, gast.UnaryOp)) or _fresh_call(expr)
             state.owned.add(bv) if fresh else state.owned.discard(bv)
