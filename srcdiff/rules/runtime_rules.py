@@ -28,6 +28,7 @@ from srcdiff.runtime import (
     fill_zeros,
     finish,
     index_add,
+    indexable,
     is_constant,
     item_add,
     item_clear,
@@ -67,6 +68,11 @@ def scalar_seed_vjp(g, ans, grad_ys, index=None):
 @R.self_adjoint(cotangent, name="cotangent")
 def cotangent_vjp(g, ans, ct, y=None):
     return g
+
+
+@R.self_adjoint(indexable, name="indexable")
+def indexable_vjp(g, ans, t):
+    return g  # the same number, as a 0-d array or as it was
 
 
 @R.self_adjoint(check_outputs, name="check_outputs")

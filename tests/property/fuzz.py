@@ -578,9 +578,13 @@ def _candidates(source):
               and node.id != "np" and id(node) not in called):
             subs = [ast.Constant(0.5)]
         for sub in subs:
+            try:  # (a slice, `:` of an index tuple, is no expression of its own)
+                new = ast.parse(ast.unparse(sub), mode="eval").body
+            except SyntaxError:
+                continue
             t2 = ast.parse(source)
             target = list(ast.walk(t2))[i]
-            replaced = _Replace(target, ast.parse(ast.unparse(sub), mode="eval").body).visit(t2)
+            replaced = _Replace(target, new).visit(t2)
             try:
                 yield ast.unparse(ast.fix_missing_locations(replaced))
             except Exception:

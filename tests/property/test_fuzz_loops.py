@@ -212,6 +212,16 @@ def test_shrinker_keeps_the_failure_and_drops_the_rest():
     assert len(small.source) < len(source)
 
 
+def test_shrinker_candidates_of_index_tuples_with_slices():
+    # `x[:, None]`'s index tuple holds a slice, which is no expression of its own: the
+    # shrinker used to stop with a SyntaxError on array programs
+    source = "import numpy as np\n\n\ndef f(x):\n    return np.sum(x[:, None] * x[None, 1:])\n"
+    cands = list(fuzz._candidates(source))
+    assert cands and all(compile(c, "<c>", "exec") for c in cands)
+    assert any(c.endswith("return np.sum(x[None, 1:])") for c in cands)
+    assert any(c.endswith("return np.sum(x[None] * x[None, 1:])") for c in cands)
+
+
 CHAOTIC = """import numpy as np
 
 

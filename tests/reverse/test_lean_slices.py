@@ -11,21 +11,12 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
-from fd import assert_close, numeric_grad
+from pipelines import check_pipelines
 from srcdiff.compiler.analysis import sameshape
 from srcdiff.errors import VerificationError
 from srcdiff.runtime_checks import verify_shape
 
-PIPELINES = ({}, {"verify": True}, {"optimize": False})
-
-
-def check(f, args, wrt):
-    """Every pipeline's gradient against central differences (computed once)."""
-    wrt = wrt if isinstance(wrt, tuple) else (wrt,)
-    want = [numeric_grad(f, args, w) for w in wrt]
-    for options in PIPELINES:
-        for got, expected in zip(sd.grad(f, wrt=wrt, **options)(*args), want):
-            assert_close(got, expected)
+check = check_pipelines
 
 
 def loop_body(f, args, wrt, **options):

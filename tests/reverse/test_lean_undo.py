@@ -13,17 +13,9 @@ misses keep the save.
 import numpy as np
 
 import srcdiff as sd
-from fd import assert_close, numeric_grad
+from pipelines import check_pipelines
 
-PIPELINES = ({}, {"verify": True}, {"optimize": False})
-
-
-def check(f, args, wrt):
-    wrt = wrt if isinstance(wrt, tuple) else (wrt,)
-    want = [numeric_grad(f, args, w) for w in wrt]
-    for options in PIPELINES:
-        for got, expected in zip(sd.grad(f, wrt=wrt, **options)(*args), want):
-            assert_close(got, expected)
+check = check_pipelines
 
 
 def burgers(u0, nu, steps):

@@ -72,8 +72,16 @@ def new_axis_of_0d(x, s):
     return np.sum(v[None] * 0.7) + np.sum(np.tril(np.atleast_2d(v))) + v[...] * x[0]
 
 
-CASES = [new_axis_of_0d, masked_0d, max_min_axis, sum_last, sum_first, nansum_last, prod_last,
-         cumsum_axis, cumprod_axis, repeat_axis]
+def new_axis_of_unknown_rank(x, s):
+    # np.clip of a float may be a float or a 0-d array (its rank is not known when compiled):
+    # its tangent, a Python float, is indexed as a 0-d array
+    inside = np.clip(s * x[1], -0.4, 0.9)
+    clipped = np.clip(s, -0.4, 0.45)
+    return np.sum(inside[None] * 0.7) + np.sum(clipped[None] * x[:1]) + inside[...] * x[2]
+
+
+CASES = [new_axis_of_unknown_rank, new_axis_of_0d, masked_0d, max_min_axis, sum_last, sum_first,
+         nansum_last, prod_last, cumsum_axis, cumprod_axis, repeat_axis]
 X, S = np.array([0.3, -0.2, 0.6, 0.45]), 0.7
 
 

@@ -198,3 +198,17 @@ def rk_steps_of_joins(x, y):
 _rk_args = (np.array([0.4, -0.7, 1.2, 0.3]), np.array([0.1, 0.5, -0.2, 0.8]))
 GOLDEN["rk_steps_of_joins"] = (rk_steps_of_joins, (0, 1), _rk_args)
 EXTRA_CASES["rk_steps_of_joins"] = corpus.Case(rk_steps_of_joins, *_rk_args, wrt=(0, 1))
+
+
+# Forward mode, indexing a value whose rank is unknown when compiled (np.clip of a float
+# may be a float or a 0-d array): its tangent goes through `indexable`, which makes a
+# Python number a 0-d array (a Python float has no indexing)
+def clip_then_new_axis(x, s):
+    inside = np.clip(s * x[1], -0.4, 0.9)
+    return np.sum(inside[None] * x[:1]) + inside[...] * x[2]
+
+
+_clip_args = (np.array([0.3, -0.2, 0.6]), 0.7)
+EXTRA_CASES["clip_then_new_axis"] = corpus.Case(clip_then_new_axis, *_clip_args, wrt=(0, 1))
+GOLDEN_FORWARD["forward_clip_then_new_axis"] = lambda: sd.source(
+    clip_then_new_axis, wrt=(0, 1), mode="forward", args=_clip_args)

@@ -160,10 +160,15 @@ class Primitives:
             return [], False
         v = op.target
         if self.kind(base.id) == ARRAY:
-            if self.a.ranks.get(base.id) == 0:
+            rank = self.a.ranks.get(base.id)
+            if rank == 0:
                 # a 0-d base (`v[None]`, `v[...]`, `v[v > 0]`) may have a Python float for
                 # its tangent, which has no indexing
                 t = S.call("np.asarray", [t])
+            elif rank is None:
+                # of unknown rank, it may be 0-d too; np.asarray would also make a dask
+                # tangent a NumPy array: `indexable` converts Python numbers only
+                t = S.call("indexable", [t])
             value = gast.Subscript(value=t, slice=atom(op.index), ctx=gast.Load())
             scalar = self.a.ranks.get(v) == 0
             if not scalar:

@@ -268,12 +268,11 @@ def index_add(b, x, index, g):
                 # stays -0.0 where 0.0 + -0.0 gave 0.0), one pass over b[index] fewer
                 b[index] = g
                 return b
-        elif _other_array(x):
-            b = np.zeros_like(x, dtype=dtype if np.issubdtype(dtype, np.inexact)
-                              else np.result_type(dtype, np.float64))
-        else:  # (a NumPy scalar read at a mask or an index array: a 0-d array to add into)
-            b = np.zeros(np.shape(x), dtype if np.issubdtype(dtype, np.inexact)
-                         else np.result_type(dtype, np.float64))
+        else:
+            if not np.issubdtype(dtype, np.inexact):
+                dtype = np.result_type(dtype, np.float64)
+            # (a NumPy scalar read at a mask or an index array: a 0-d array to add into)
+            b = np.zeros_like(x, dtype=dtype) if _other_array(x) else np.zeros(np.shape(x), dtype)
     elif type(b) is not np.ndarray and not _other_array(b):  # (a float's gradient so far:
         b = np.array(b, np.result_type(b, np.float64))  # a 0-d x read at a mask, at `...`)
     if type(b) is np.ndarray and b.dtype.kind != "c":  # a real x: the real part of g
