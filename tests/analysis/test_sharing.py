@@ -296,3 +296,83 @@ def appended_arrays_stay_live(x):
 def test_appending_a_live_array_is_accepted_and_right():
     expected = _expected(appended_arrays_stay_live, (X,))
     assert_close(sd.grad(appended_arrays_stay_live)(X.copy()), expected, rtol=1e-5, atol=1e-6)
+
+
+# ------------------------------------------------- a fresh list each run, put away after
+
+
+def rows_built_then_appended(x):
+    grid = []
+    for i in range(3):
+        row = []  # a new list each trip: the appends below change this trip's row only
+        for j in range(3):
+            row.append(x[i] * x[j])
+        grid.append(row)
+    return sum(sum(v ** 2 for v in r) for r in grid)
+
+
+def nested_comprehension(x):
+    grid = [[np.sin(x[i]) * x[j] for j in range(3)] for i in range(3)]
+    tot = 0.0
+    for row in grid:
+        for v in row:
+            tot = tot + v * v
+    return tot
+
+
+def fresh_dict_per_trip(x):
+    out = []
+    for i in range(3):
+        d = {"w": x[i] * 2.0}
+        d["w"] = d["w"] + np.cos(x[i])
+        out.append(d)
+    return sum(e["w"] ** 2 for e in out)
+
+
+@pytest.mark.parametrize("fn", [rows_built_then_appended, nested_comprehension,
+                                fresh_dict_per_trip])
+def test_a_fresh_list_changed_before_it_is_put_away_is_accepted_and_right(fn):
+    # before: refused (`grid` was taken to hold the row being appended to, from the put
+    # of an earlier trip, which put an earlier list)
+    expected = numeric_grad(fn, (X.copy(),), 0)
+    assert_close(sd.grad(fn)(X.copy()), expected, rtol=1e-5, atol=1e-6)
+    tangent = np.array([0.2, -1.0, 0.5])
+    _, got = sd.jvp(fn)(X.copy(), tangents=tangent)
+    assert np.allclose(got, np.dot(expected, tangent), rtol=1e-5, atol=1e-6)
+
+
+def row_kept_across_trips(x):
+    grid = []
+    row = []
+    for i in range(3):
+        if i != 1:
+            row = []  # not every trip: trip 1 appends to trip 0's row, which grid holds
+        row.append(x[i])
+        grid.append(row)
+    return sum(v * v for v in grid[0])
+
+
+def row_put_away_before_it_changes(x):
+    grid = []
+    for i in range(3):
+        row = []
+        grid.append(row)
+        row.append(x[i] * 2.0)  # grid's last row is this one
+    return sum(r[0] ** 2 for r in grid)
+
+
+def row_put_away_inside_the_loop_that_changes_it(x):
+    grid = []
+    for i in range(2):
+        row = []
+        for j in range(3):
+            row.append(x[j] * x[i])
+            grid.append(row)  # the next trip of j changes the row grid holds
+    return sum(r[0] ** 2 for r in grid)
+
+
+@pytest.mark.parametrize("fn", [row_kept_across_trips, row_put_away_before_it_changes,
+                                row_put_away_inside_the_loop_that_changes_it])
+def test_a_list_changed_after_it_was_put_away_is_still_refused(fn):
+    with pytest.raises(sd.SrcdiffError, match="changes a list in place that `grid`"):
+        sd.grad(fn)(X.copy())

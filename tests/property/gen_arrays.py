@@ -16,7 +16,8 @@ does between loops, drawn from a table of NumPy calls rather than from a grammar
 * statements: in-place slice and index stores into copies, fancy stores, augmented
   assignments, loops that accumulate, append rows or update an array in place, a ``while``
   loop, ``break``, a list comprehension, a dict of arrays, a branch on data, a helper
-  call and a recursive helper.
+  call and a recursive helper; lists and dicts made fresh in a loop and put into another
+  before or after they change.
 
 ``program(seed, index)`` returns a gen_loops.Program accepted by gen_loops.measure (no
 comparison near its threshold, finite differences with two steps agree), so central
@@ -96,6 +97,23 @@ STATEMENTS = {
              "{t} = d['p'] * np.sum(d['q'])"],
     "break": ["{t} = 0.0", "for v in np.ravel({a}):", "    {t} = {t} + v * v",
               "    if {t} > 0.6:", "        break"],
+    # lists (and dicts) made fresh each trip and put into another: changed before the put
+    # (accepted), after it, or not made fresh on every trip (a change seen through `g`)
+    "rows_fresh": ["g = []", "for r in range(2):", "    row = []", "    for k in range(2):",
+                   "        row.append(np.sin({a}) * (k + r) + {b})", "    g.append(row)",
+                   "{t} = g[0][1] * g[1][0] + g[-1][-1]"],
+    "rows_changed_after_put": (  # (alternatives: each is refused)
+        ["g = []", "for r in range(2):", "    row = []", "    g.append(row)",
+         "    row.append({a} * (r + 1.0) + {b})", "{t} = g[0][-1] * g[1][0]"],
+        ["g = []", "row = []", "for r in range(3):", "    if r != 1:", "        row = []",
+         "        g.append(row)", "    row.append({a} * (r + 1.0) + {b})",
+         "{t} = g[0][-1] * g[1][0]"]),
+    "dict_rows": ["g = []", "for r in range(2):", "    e = {{'u': {a} * (r + 0.5)}}",
+                  "    e['u'] = e['u'] + np.sin({b})", "    g.append(e)",
+                  "{t} = g[0]['u'] * g[1]['u']"],
+    "nested_comprehension": ["g = [[q * (k + 1.0) + r for k in range(2)]",
+                             "     for r, q in ((0.5, np.tanh({a})), (1.0, {b}))]",
+                             "{t} = g[0][1] * g[1][0] - g[1][1]"],
 }
 PRELUDE = '''import numpy as np
 
@@ -169,6 +187,8 @@ def draft(seed, index, attempt):
                 src, feature = [f"{name} = " + template.format(a=a, b=b)], "binary"
             else:
                 feature, template = rng.choice(sorted(STATEMENTS.items()))
+                if isinstance(template, tuple):  # alternatives
+                    template = rng.choice(template)
                 src = [line.format(t=name, a=a, b=b) for line in template]
             local = dict(env)
             try:

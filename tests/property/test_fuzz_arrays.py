@@ -18,7 +18,8 @@ CI_JOBS = min(2, os.cpu_count() or 1)
 REQUIRED_FEATURES = {
     "axis_of_0d", "call", "binary", "inplace_slice", "slice_store", "index_store",
     "loop_accumulate", "loop_rows", "augmented", "helper", "recursion", "branch", "while",
-    "fancy_store", "loop_inplace", "comprehension", "dict", "break",
+    "fancy_store", "loop_inplace", "comprehension", "dict", "break", "rows_fresh",
+    "rows_changed_after_put", "dict_rows", "nested_comprehension",
 }
 
 

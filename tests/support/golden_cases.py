@@ -212,3 +212,15 @@ _clip_args = (np.array([0.3, -0.2, 0.6]), 0.7)
 EXTRA_CASES["clip_then_new_axis"] = corpus.Case(clip_then_new_axis, *_clip_args, wrt=(0, 1))
 GOLDEN_FORWARD["forward_clip_then_new_axis"] = lambda: sd.source(
     clip_then_new_axis, wrt=(0, 1), mode="forward", args=_clip_args)
+
+
+# A new list each trip, changed before it is put into another (analysis/sharing.py,
+# _puts_of_older_objects): the rows of a nested comprehension
+def grid_of_products(x):
+    grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]
+    return sum(sum(v * v for v in row) for row in grid)
+
+
+_grid_args = (np.array([0.4, -0.7]),)
+GOLDEN["grid_of_products"] = (grid_of_products, 0, _grid_args)
+EXTRA_CASES["grid_of_products"] = corpus.Case(grid_of_products, *_grid_args)

@@ -60,6 +60,7 @@ class Sharing:
     def __init__(self, fn, analysis, registry, summaries=None, mutable=()):
         self.analysis = analysis
         self.order = _order(fn.body)  # S.key(statement) -> (position, enclosing loops)
+        self.blocks = _blocks(fn.body)  # S.key(statement) -> (its block, index, parent)
         self.reaching = reaching_definitions(fn.body)
         self.put = {}  # (container, entry) -> the statements that put it there
         self.made = {}  # (a, b) of edges -> the statements (definitions of a) that made it
@@ -75,6 +76,9 @@ class Sharing:
         # Positions tell entries apart only in a container every definition of which is a
         # display here: any other (an argument, a slice, a call's result) may hold one
         # object at several positions, or its entries elsewhere than a display put them
+        self.displays = {S.key(op.stmt): op.target for op in analysis.order
+                         if op.kind == "literal" and op.target is not None
+                         and isinstance(op.stmt.value, (gast.List, gast.Dict))}
         displays, definitions = {}, {}
         for op in analysis.order:
             if op.target is not None and op.kind not in ("store", "append"):
@@ -191,6 +195,7 @@ class Sharing:
         a list (it is appended to), so what was read out of it is another object."""
         self.at = at
         self.lists = {x} if is_list else set()
+        self.old_puts = self._puts_of_older_objects(x, at)
         # x's own definitions that do not reach ``at`` made objects x no longer holds there
         # (`b = r[1]; b = b + g; b += h`: the last line changes a new array, not r's entry)
         self.stale = set() if at is None else {
@@ -210,6 +215,39 @@ class Sharing:
                         out.setdefault(step[0], out[n] + 1)
             frontier = nxt
         return out
+
+    def _puts_of_older_objects(self, x, at):
+        """The statements putting ``x`` into a container (``c.append(x)``, ``[x]``) that
+        cannot have put the object ``x`` holds at ``at``, which changes it.
+
+        That is when ``x`` there was made by a display (``x = []``: a new object each time
+        it runs) that is its only definition reaching ``at``, in a block ``B`` that holds
+        ``at`` in a later statement: one run of ``B`` makes the object and then reaches
+        ``at``. A put made the object's container only if it ran in between, so a put
+        outside ``B``, or in a statement of ``B`` before the display or after the one
+        holding ``at``, put an older object (``row = []``, appends to ``row``, then
+        ``grid.append(row)``, in a loop: the change does not reach ``grid``'s rows)."""
+        if at is None:
+            return frozenset()
+        defs = self.reaching[S.key(at)].get(x, ())
+        if len(defs) != 1:
+            return frozenset()
+        (d,) = defs
+        made = self.displays.get(d)
+        if made != x:
+            return frozenset()
+        block, start, _ = self.blocks[d]
+        end = _index_in(self.blocks, S.key(at), block)
+        if end is None or end <= start:
+            return frozenset()
+        old = set()
+        for (c, e), puts in self.put.items():
+            if e == x:
+                for h in puts:
+                    k = _index_in(self.blocks, S.key(h), block)
+                    if k is None or not start < k <= end:
+                        old.add(S.key(h))
+        return frozenset(old)
 
     def _steps(self, n, role):
         """The names one step from ``n`` reached in ``role``, with their roles."""
@@ -245,8 +283,9 @@ class Sharing:
                     yield a, _SAME
                     yield a, _ANY
         for (c, e), where in self.positions.items():
-            if self.at is not None and not any(self._before(h, self.at)
-                                               for h in self.put[(c, e)]):
+            if self.at is not None and not any(
+                    self._before(h, self.at) and S.key(h) not in self.old_puts
+                    for h in self.put[(c, e)]):
                 continue
             if e == n:
                 yield c, (_HOLDER, frozenset(where))  # c holds n there
@@ -421,6 +460,29 @@ def _order(body, loops=frozenset(), out=None):
         elif isinstance(s, (gast.For, gast.While)):
             _order(s.body, loops | {S.key(s)}, out)
     return out
+
+
+def _blocks(body, parent=None, out=None):
+    """S.key(statement) -> (id of the statement list holding it, its index there, the
+    S.key of the compound statement holding that list, or None)."""
+    out = {} if out is None else out
+    for k, s in enumerate(body):
+        out[S.key(s)] = (id(body), k, parent)
+        for inner in (getattr(s, "body", None), getattr(s, "orelse", None)):
+            if isinstance(inner, list) and isinstance(s, (gast.If, gast.For, gast.While)):
+                _blocks(inner, S.key(s), out)
+    return out
+
+
+def _index_in(blocks, key, block):
+    """The index in the statement list ``block`` of the statement holding the statement
+    ``key`` (itself, or a compound statement around it), or None when none does."""
+    while key is not None:
+        b, k, parent = blocks[key]
+        if b == block:
+            return k
+        key = parent
+    return None
 
 
 def _position(index):
