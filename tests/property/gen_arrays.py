@@ -111,6 +111,13 @@ STATEMENTS = {
     "dict_rows": ["g = []", "for r in range(2):", "    e = {{'u': {a} * (r + 0.5)}}",
                   "    e['u'] = e['u'] + np.sin({b})", "    g.append(e)",
                   "{t} = g[0]['u'] * g[1]['u']"],
+    # stores into a new dict or copy before anything reads it (their undos are skipped)
+    "dict_filled": ["e = {{}}", "e['p'] = np.sin({a})", "e['q'] = {b} * 2.0",
+                    "{t} = e['p'] * e['q']"],
+    "copy_filled": ["{t} = np.copy({a})", "{t}[..., 0] = np.sum({b})",
+                    "{t}[..., -1] = np.sum({b} * {b})", "{t}[..., 0] = 0.5 * np.sum({a})"],
+    "copy_read_filled": ["{t} = np.copy({a})", "u = np.sin({t}) * {t}",
+                         "{t}[..., 0] = np.sum({b})", "{t} = {t} * u"],
     "nested_comprehension": ["g = [[q * (k + 1.0) + r for k in range(2)]",
                              "     for r, q in ((0.5, np.tanh({a})), (1.0, {b}))]",
                              "{t} = g[0][1] * g[1][0] - g[1][1]"],

@@ -19,7 +19,8 @@ REQUIRED_FEATURES = {
     "axis_of_0d", "call", "binary", "inplace_slice", "slice_store", "index_store",
     "loop_accumulate", "loop_rows", "augmented", "helper", "recursion", "branch", "while",
     "fancy_store", "loop_inplace", "comprehension", "dict", "break", "rows_fresh",
-    "rows_changed_after_put", "dict_rows", "nested_comprehension",
+    "rows_changed_after_put", "dict_rows", "nested_comprehension", "dict_filled", "copy_filled",
+    "copy_read_filled",
 }
 
 

@@ -67,34 +67,49 @@ def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), re
 def _unread_undos(body, analysis, params):
     """The stores ``v[i] = w`` whose undo nothing reads: S.keys of the statements.
 
-    Such a store follows, in the same block, ``v = np.copy(x)`` (or ``x.copy()``), and no
-    statement in between (nested ones included) mentions ``v``. Invariant: the array ``O``
-    the store writes into is new in this run of the block (np.copy allocates) and, until
-    the store, only ``v`` refers to it and nothing reads it. The backward sweep undoes the
-    store after the adjoints of everything that ran after it (they read ``O`` as the store
-    left it, which is right) and before the adjoints of the statements before it: those
-    of the statements between the copy and the store do not mention ``v``, the copy's
-    adjoint does not read its result, and the statements before the copy (in this run of
-    the block or an earlier one) ran when ``O`` did not exist, so every value their
-    adjoints read (restored, or never overwritten) is another object. The restored
-    contents would be read by no one: the save and the undo are skipped (and ``v``, read
-    by the undo alone, is then no longer saved either)."""
+    Such a store follows, in the same block, ``v = np.copy(x)`` (or ``x.copy()``) or a list
+    or dict display (``v = {}``), and no statement in between (nested ones included)
+    mentions ``v`` but stores into ``v`` of this kind. Invariant: the object ``O`` the store
+    writes into is new in this run of the block (np.copy and a display allocate) and, until
+    the store, only ``v`` refers to it and nothing reads it (in ANF a store's value and
+    index are names computed before it: the store reads no entry of ``O``). The backward
+    sweep undoes the store after the adjoints of everything that ran after it (they read
+    ``O`` as the store left it, which is right) and before the adjoints of the statements
+    before it: those of the statements between the copy and the store do not mention
+    ``v`` or are such stores (whose adjoints read the gradient of ``v``, never ``O``, and
+    whose undos are skipped too), the copy's or display's adjoint does not read its
+    result, and the statements before it (in this run of the block or an earlier one)
+    ran when ``O`` did not exist, so every value their adjoints read (restored, or never
+    overwritten) is another object. The restored contents would be read by no one: the
+    save and the undo are skipped (and ``v``, read by the undo alone, is then no longer
+    saved either). A dict filled key by key this way then needs no undo that removes a
+    key, which a second derivative could not follow (front/parse.py)."""
     out = set()
     for block in _blocks(body):
-        fresh = {}  # name -> it holds a new array nothing else has seen (since its copy)
+        fresh = {}  # name -> it holds a new object nothing else has seen (since it was made)
         for s in block:
             op = analysis.op(s)
+            kept = None
             if op is not None and op.kind == "store" and fresh.get(op.target) \
                     and op.target not in params:
                 out.add(S.key(s))
+                kept = op.target
             mentioned = {n.id for n in gast.walk(s) if isinstance(n, gast.Name)}
-            for v in mentioned:
+            for v in mentioned - {kept}:
                 fresh[v] = False
-            if op is not None and op.kind == "prim" and op.func is np.copy and not op.kwargs \
-                    and isinstance(s, gast.Assign) and len(s.targets) == 1 \
-                    and isinstance(s.targets[0], gast.Name) and s.targets[0].id == op.target:
+            if op is not None and _allocates(s, op):
                 fresh[op.target] = True
     return out
+
+
+def _allocates(s, op):
+    """Is ``s`` ``v = np.copy(x)`` or ``v = <list or dict display>``: a new object in ``v``?"""
+    if not (isinstance(s, gast.Assign) and len(s.targets) == 1
+            and isinstance(s.targets[0], gast.Name) and s.targets[0].id == op.target):
+        return False
+    if op.kind == "prim" and op.func is np.copy and not op.kwargs:
+        return True
+    return op.kind == "literal" and isinstance(s.value, (gast.List, gast.Dict))
 
 
 def _blocks(body):
