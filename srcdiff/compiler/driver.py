@@ -14,6 +14,7 @@ import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze, varied_options, walk
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
+from srcdiff.compiler.analysis.complex_values import may_make_complex
 from srcdiff.compiler.analysis.dtypes import check_integer_stores, check_sequence_arithmetic
 from srcdiff.compiler.analysis.effects import changed_parameters
 from srcdiff.compiler.analysis.facts import array_api_of, dict_arguments, zero_d
@@ -66,6 +67,10 @@ class Context:
         self.registry = registry or DEFAULT
         self.helpers = {}  # name -> object, for every generated namespace
         self.array_api = None  # the array-API module the arguments' arrays are of, if any
+        # may the first function compiled, or any function it calls, make complex values
+        # (analysis/complex_values.py)? Then no gradient accumulates in place: a callee's
+        # cotangent may be complex although the callee makes none
+        self.complex_values = None
         self.functions = []  # generated adjoints of called user functions, in order
         self.adjoints = {}  # (function, wrt, facts) -> generated name
         self.tangents = {}  # the same for forward mode
@@ -276,6 +281,9 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                              reference=not ctx.optimize, verify=ctx.verify, has_aux=has_aux,
                              checkpoint=checkpoint, into=into)
     options.as_tuple = as_tuple
+    if ctx.complex_values is None:
+        ctx.complex_values = may_make_complex(parsed)  # (its callees' sources read too)
+    options.complex_values = ctx.complex_values
     options.free_shifts = free if ctx.verify else set()  # checked zero (backward.py)
     if return_value:  # outputs the backward sweep restores in place are returned as copies
         options.snapshot_value = outputs_changed_in_place(anf, analysis, ctx.registry)

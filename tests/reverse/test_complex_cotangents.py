@@ -41,3 +41,81 @@ def test_real_gradient_of_a_complex_use(fn, optimize):
     g = sd.grad(fn, optimize=optimize)(u)
     assert g.dtype == np.float64
     assert_close(g, numeric_grad(fn, (u,), 0))
+
+
+# Several contributions to a real array's gradient, one of them complex (a real value that
+# meets a complex one): the optimized pipeline accumulated them in place, `b_x += b_add`
+# into the real buffer of the first, a UFuncTypeError. Functions that may make complex
+# values (analysis/complex_values.py) add out of place.
+
+J = 0.5j
+
+
+def _sine_mix(x):
+    y = np.sin(x)
+    return y * x + y
+
+
+def callee_output_meets_complex(x):  # the callee makes no complex value; its cotangent is
+    z = _sine_mix(x) * (1.0 + 1j) + x
+    return np.sum(np.abs(z)) + np.sum(np.sign(x) * x) + np.sum(np.heaviside(x, 0.5) * x)
+
+
+def _phase(x):
+    return np.exp(1j * x)
+
+
+def callee_makes_complex(x):
+    w = x + _phase(x)
+    return np.sum(np.abs(w)) + np.sum(np.sign(x) * x) + np.sum(np.heaviside(x, 0.5) * x)
+
+
+def module_constant_complex(x):
+    w = x + J * x[::-1]
+    return np.sum(np.abs(w)) + np.sum(np.sign(x) * x) + np.sum(np.heaviside(x, 0.5) * x)
+
+
+def dtype_spelled_as_string(x):
+    z = x.astype("complex128") * 1.5
+    w = x + z * z
+    return np.sum(np.abs(w)) + np.sum(np.sign(x) * x) + np.sum(np.heaviside(x, 0.5) * x)
+
+
+def literal_in_the_function(x):
+    w = x + 1j * x[::-1]
+    return np.sum(np.abs(w)) + np.sum(np.sign(x) * x) + np.sum(np.heaviside(x, 0.5) * x)
+
+
+MIXED = [callee_output_meets_complex, callee_makes_complex, module_constant_complex,
+         dtype_spelled_as_string, literal_in_the_function]
+
+
+@pytest.mark.parametrize("fn", MIXED)
+@pytest.mark.parametrize("optimize", [True, False])
+def test_a_complex_contribution_next_to_real_ones(fn, optimize):
+    x = np.array([0.31, -0.45, 0.72, 0.23])
+    g = sd.grad(fn, optimize=optimize)(x)
+    assert g.dtype == np.float64
+    assert_close(g, numeric_grad(fn, (x,), 0))
+    v = np.array([0.2, -0.5, 0.1, 0.3])
+    h = 1e-5
+    want = (sd.grad(fn)(x + h * v) - sd.grad(fn)(x - h * v)) / (2 * h)
+    assert_close(sd.hvp(fn)(x, vector=v), want, rtol=1e-4, atol=1e-6)
+
+
+def test_which_functions_may_make_complex_values():
+    from srcdiff.compiler.analysis.complex_values import may_make_complex
+    from srcdiff.compiler.front.parse import parse_function
+
+    for fn in MIXED[1:]:
+        assert may_make_complex(parse_function(fn)), fn.__name__
+    assert not may_make_complex(parse_function(_sine_mix))
+    # (the caller's own source makes one: `1j`; the callee's is read too)
+    assert may_make_complex(parse_function(callee_output_meets_complex))
+    # a real gradient is still accumulated in place where nothing is complex
+    src = sd.source(_sine_mix_sum, args=(np.ones(4),))
+    assert "b_x += " in src
+
+
+def _sine_mix_sum(x):
+    return np.sum(_sine_mix(x) * np.sign(x)) + np.sum(np.heaviside(x, 0.5) * x) + np.sum(x * x)

@@ -357,8 +357,9 @@ class BackwardStatements:
                 state.owned.add(bv)
             return
         if self.kind(v) == ARRAY and bv in state.owned and shape and all(
-                d is not None for d in shape):
-            # an array only this gradient refers to: accumulate in place
+                d is not None for d in shape) and not self.opt.complex_values:
+            # an array only this gradient refers to: accumulate in place (where no value is
+            # complex: the sum then has the buffer's dtype)
             out.append(S.locate(gast.AugAssign(target=S.name(bv, store=True), op=gast.Add(),
                                                value=expr), like))
             return

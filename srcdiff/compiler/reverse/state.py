@@ -26,6 +26,9 @@ class ReverseOptions:
         # parameters whose gradient the caller passes in to accumulate into (calls.py):
         # each starts defined and owned, and the function returns it
         self.into = list(into)
+        # the function may make complex values (analysis/complex_values.py): gradients are
+        # then added out of place (a complex contribution into a real buffer cannot go in)
+        self.complex_values = True
 
 
 class AdjointState:
