@@ -12,6 +12,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.activity import walk
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
 
@@ -81,19 +82,18 @@ def _unread_undos(body, analysis, params):
     by the undo alone, is then no longer saved either)."""
     out = set()
     for block in _blocks(body):
-        fresh = {}  # name -> it holds a new array nothing else has seen (since its copy)
+        fresh = set()  # names holding a new array nothing else has seen (since its copy)
         for s in block:
             op = analysis.op(s)
-            if op is not None and op.kind == "store" and fresh.get(op.target) \
+            if op is not None and op.kind == "store" and op.target in fresh \
                     and op.target not in params:
                 out.add(S.key(s))
-            mentioned = {n.id for n in gast.walk(s) if isinstance(n, gast.Name)}
-            for v in mentioned:
-                fresh[v] = False
+            if fresh:  # (a statement mentioning no fresh name changes nothing: no walk)
+                fresh -= {n.id for n in dataflow.names(s)}
             if op is not None and op.kind == "prim" and op.func is np.copy and not op.kwargs \
                     and isinstance(s, gast.Assign) and len(s.targets) == 1 \
                     and isinstance(s.targets[0], gast.Name) and s.targets[0].id == op.target:
-                fresh[op.target] = True
+                fresh.add(op.target)
     return out
 
 
