@@ -513,7 +513,11 @@ def _check_stop(parsed, stop):
 
 
 def _check_reserved_names(parsed):
-    for n in gast.walk(parsed.node):
+    # (the walk in order, for the first offending name, only when some name may be one:
+    # every reserved name but np, or np stored)
+    suspects = any(n.id in RESERVED and (n.id != "np" or isinstance(n.ctx, gast.Store))
+                   for n in dataflow.names(parsed.node))
+    for n in gast.walk(parsed.node) if suspects else ():
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store) and n.id in RESERVED:
             raise parsed.error(n, f"the name {n.id!r} is reserved for srcdiff's generated code",
                                hint=f"rename the variable {n.id!r}")

@@ -125,7 +125,9 @@ class Template:
         analogues); ``bound`` the rest (from :meth:`bind`). ``results`` has one
         entry per differentiable parameter (``None`` where the rule gives none).
         ``call_name`` is how generated code names this rule when it is called
-        rather than inlined.
+        rather than inlined. ``prefold`` (the compiler's rank folding of ``np.ndim(x)``,
+        which leaves a tree without an ``ndim`` attribute as it is) is applied to the
+        inlined statements when one may hold such an attribute.
         """
         subs = dict(zip(self.params[:2], head))
         subs.update(bound)
@@ -167,6 +169,11 @@ class Template:
         return S.call(S.name(name), args, kws)
 
     @functools.cached_property
+    def reads_ndim(self):
+        """Does the rule's body hold an ``ndim`` attribute (``np.ndim(x)``)?"""
+        return _reads_ndim(self.node)
+
+    @functools.cached_property
     def local_names(self):
         """The names the rule's body assigns, sorted (each gets a fresh name per use)."""
         return sorted({n.id for s in self.node.body for n in dataflow.names(s)
@@ -177,7 +184,10 @@ class Template:
         for ident in self.local_names:
             subs[ident] = S.name(names.fresh(ident))
         body = S.substituted(self.node.body, subs)
-        if prefold is not None:
+        # (``prefold`` rewrites ``np.ndim(x)`` calls and leaves other trees as they are: the
+        # body holds one only if the rule's body or a substituted value does)
+        if prefold is not None and (self.reads_ndim or any(
+                _reads_ndim(v) for v in subs.values())):
             body = [prefold(s) for s in body]
         stmts, ret = _fold(body)
         value = ret.value
@@ -192,6 +202,13 @@ class Template:
             raise TypeError(f"rule {self.name} returns {len(results)} gradients for "
                             f"{n_out} arguments")
         return stmts, results
+
+
+def _reads_ndim(node):
+    if isinstance(node, list):
+        return any(_reads_ndim(x) for x in node)
+    return isinstance(node, gast.AST) and any(
+        isinstance(n, gast.Attribute) and n.attr == "ndim" for n in dataflow.nodes(node))
 
 
 def rule_signature(fn, wrt=(), options=()):

@@ -12,6 +12,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.activity import walk
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
 
@@ -86,19 +87,18 @@ def _unread_undos(body, analysis, params):
     key, which a second derivative could not follow (front/parse.py)."""
     out = set()
     for block in _blocks(body):
-        fresh = {}  # name -> it holds a new object nothing else has seen (since it was made)
+        fresh = set()  # names holding a new object nothing else has seen (since it was made)
         for s in block:
             op = analysis.op(s)
             kept = None
-            if op is not None and op.kind == "store" and fresh.get(op.target) \
+            if op is not None and op.kind == "store" and op.target in fresh \
                     and op.target not in params:
                 out.add(S.key(s))
                 kept = op.target
-            mentioned = {n.id for n in gast.walk(s) if isinstance(n, gast.Name)}
-            for v in mentioned - {kept}:
-                fresh[v] = False
+            if fresh:  # (a statement mentioning no fresh name changes nothing: no walk)
+                fresh -= {n.id for n in dataflow.names(s)} - {kept}
             if op is not None and _allocates(s, op):
-                fresh[op.target] = True
+                fresh.add(op.target)
     return out
 
 
@@ -254,17 +254,22 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=(
 
     # how many statements of the function read each name: a loop's names used outside it
     # are those more statements read than the ones with the key of a statement of its body
-    # (copies of a statement share its key); one reading pass, not one per loop
+    # (copies of a statement share its key); one reading pass, not one per loop, made at
+    # the first loop (straight-line code asks nothing)
     reads_by_key = {}  # S.key(statement) -> the own reads of each statement with that key
     total = {}
-    for x, _ in walk(body):
-        names = own_reads(x)
-        reads_by_key.setdefault(S.key(x), []).append(names)
-        for v in names:
-            total[v] = total.get(v, 0) + 1
+
+    def count_reads():
+        for x, _ in walk(body):
+            names = own_reads(x)
+            reads_by_key.setdefault(S.key(x), []).append(names)
+            for v in names:
+                total[v] = total.get(v, 0) + 1
 
     def used_outside(loop):
         """Is a name read by a statement outside ``loop``'s body? (a predicate)"""
+        if not reads_by_key:
+            count_reads()
         inside = {}
         for k in {S.key(x) for x, _ in walk(loop.body)}:
             for names in reads_by_key[k]:
@@ -272,14 +277,16 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=(
                     inside[v] = inside.get(v, 0) + 1
         return lambda v: total.get(v, 0) > inside.get(v, 0)
 
-    store_reads = set()  # the names statements writing into a value in place read
-    for x, _ in walk(body):
-        o = analysis.op(x)
-        if o is not None and o.kind in ("store", "append"):
-            store_reads |= S.loaded_names(x)
+    store_reads = None  # the names statements writing into a value in place read (at a loop)
     for loop, _ in walk(body):
         if not isinstance(loop, (gast.For, gast.While)):
             continue
+        if store_reads is None:
+            store_reads = set()
+            for x, _ in walk(body):
+                o = analysis.op(x)
+                if o is not None and o.kind in ("store", "append"):
+                    store_reads |= S.loaded_names(x)
         block = loop.body
         outside = used_outside(loop)
         candidates = {}  # t -> (index in block, statement, operands)

@@ -27,6 +27,7 @@ import gast
 
 from srcdiff import runtime
 from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
 _DICT_METHODS = {"items": 0, "values": 0, "keys": 0, "get": (1, 2)}
@@ -38,7 +39,7 @@ def dict_parameters(fn, dicts, dict_builtin=True):
     dicts) that the function never rebinds, and locals it binds only to a dict display, a
     dict comprehension or (when ``dict_builtin``: the name is Python's) a ``dict(...)``."""
     stores, dict_stores = {}, {}
-    for n in gast.walk(fn):
+    for n in dataflow.nodes(fn):  # (counts: any order)
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
             stores[n.id] = stores.get(n.id, 0) + 1
         elif isinstance(n, gast.Assign) and len(n.targets) == 1 \

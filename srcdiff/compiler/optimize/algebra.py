@@ -7,6 +7,7 @@ import math
 
 import gast
 
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.optimize.exprs import arithmetic, number, pure, replace, writes
 from srcdiff.compiler.optimize.facts import Facts
@@ -165,7 +166,7 @@ def _is_product(e):
 
 
 def _count_negations(e):
-    return sum(1 for n in gast.walk(e) if _neg(n))
+    return sum(1 for n in dataflow.nodes(e) if _neg(n))
 
 
 def _negated_product(e):
@@ -300,7 +301,7 @@ def _bound_by(body):
             continue  # "starts unbound": not a value arithmetic may read
         elif isinstance(s, (gast.Assign, gast.AugAssign)):
             targets = s.targets if isinstance(s, gast.Assign) else [s.target]
-            out |= {n.id for t in targets for n in gast.walk(t)
+            out |= {n.id for t in targets for n in dataflow.nodes(t)
                     if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
         elif isinstance(s, (gast.Return, gast.Raise, gast.Break, gast.Continue)):
             break
@@ -399,11 +400,11 @@ def merge_scalings(body, counts, gradients, scalars=frozenset(), mover=None, fac
 def _array_ops(e, scalars):
     """Operations of ``e`` that may work on arrays (the cost that matters), counted."""
     count = 0
-    for n in gast.walk(e):
+    for n in dataflow.nodes(e):
         if isinstance(n, gast.Call):
             count += 1
         elif isinstance(n, (gast.BinOp, gast.UnaryOp)) and any(
-                isinstance(x, gast.Name) and x.id not in scalars for x in gast.walk(n)):
+                x.id not in scalars for x in dataflow.names(n)):
             count += 1
     return count
 

@@ -403,7 +403,7 @@ _SHAPE_ARGUMENTS = {"spread": 1, "unbroadcast": 1, "unreduce": 1, "np.size": 0, 
 
 
 def _read_for_shape(stmt, name):
-    for n in gast.walk(stmt):
+    for n in dataflow.nodes(stmt):
         if isinstance(n, gast.Call):
             k = _SHAPE_ARGUMENTS.get(S.expr_source(n.func))
             if k is not None and len(n.args) > k and isinstance(n.args[k], gast.Name) \
@@ -491,5 +491,5 @@ def _redefines_reading_once(u, t):
     """Is ``u`` the statement ``t = F(t)`` with ``t`` read exactly once?"""
     return isinstance(u, gast.Assign) and len(u.targets) == 1 \
         and isinstance(u.targets[0], gast.Name) and u.targets[0].id == t \
-        and sum(1 for n in gast.walk(u.value) if isinstance(n, gast.Name)
+        and sum(1 for n in dataflow.nodes(u.value) if isinstance(n, gast.Name)
                 and isinstance(n.ctx, gast.Load) and n.id == t) == 1

@@ -115,7 +115,7 @@ def _multiply_into(s, dead):
     if not isinstance(s, (gast.Assign, gast.AugAssign)):
         return
     count = {}
-    for n in gast.walk(s.value):
+    for n in dataflow.names(s.value):
         if isinstance(n, gast.Name):
             count[n.id] = count.get(n.id, 0) + 1
     once = {v for v in dead if count.get(v) == 1}

@@ -100,11 +100,21 @@ class BackwardStatements:
             if body:
                 used = S.loaded_names(gast.Module(body=body, type_ignores=[]))
                 again, body = self._recompute_for(self._reads_of(op) & used, body, s)
+                if again:  # (the body reads the recomputed copies: read it again)
+                    used = S.loaded_names(gast.Module(body=again + body, type_ignores=[]))
+                # (what ``out`` reads: the body's reads, walked once, and the others'; a
+                # header reads nothing)
+                used |= S.loaded_names(gast.Module(body=out, type_ignores=[]))
                 out = self._header(s) + out + again + body
-        elif op.kind not in ("store", "append") and op.target is not None:
-            self._reset(out, op.target)
+            else:
+                used = S.loaded_names(gast.Module(body=out, type_ignores=[]))
+        else:
+            if op.kind not in ("store", "append") and op.target is not None:
+                self._reset(out, op.target)
+            used = S.loaded_names(gast.Module(body=out, type_ignores=[]))
         out.extend(restore["after"])
-        self.observed[S.key(s)] = S.loaded_names(gast.Module(body=out, type_ignores=[]))
+        self.observed[S.key(s)] = used | S.loaded_names(
+            gast.Module(body=restore["after"], type_ignores=[]))
         return out
 
     def _recompute_for(self, reads, body, s):

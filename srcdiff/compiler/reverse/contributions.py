@@ -261,7 +261,7 @@ _JOINS = (np.concatenate, np.concat, np.stack)
 
 
 def _operand_names(node):
-    return [n.id for n in gast.walk(node) if isinstance(n, gast.Name)]
+    return [n.id for n in dataflow.names(node)]  # (in no order: counted)
 
 
 def _elide_unbroadcast(expr, x, op, shapes, same=None, verify=False):
