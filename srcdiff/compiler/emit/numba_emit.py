@@ -64,7 +64,7 @@ NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", 
                 "tape_get_prev", "tape_get_entry", "tape_rows", "sum_rows", "index_add",
                 "broadcast_like", "zeros_like_of")
 # helpers with a numba version in numba_pieces.py
-NJIT_PIECES = ("split_rest", "extreme_grad")
+NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis")
 # builtins numba compiles
 BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice"}
 STACK = "_stack"
@@ -419,6 +419,12 @@ def _concatenations(fn):
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.tanh"
                 and len(node.args) == 1 and not node.keywords):
             node.func = ast.Name(id="tanh_fast", ctx=ast.Load())  # vectorized (numba_math.py)
+        elif (isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.max", "np.min")
+              and len(node.args) == 1 and [k.arg for k in node.keywords] == ["axis"]):
+            # numba's np.max/np.min take no axis (numba_pieces.py: 2-d float arrays)
+            node.args.append(node.keywords[0].value)
+            node.func = ast.Name(id=f"{node.func.attr}_axis", ctx=ast.Load())
+            node.keywords = []
         elif (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.sum"
               and len(node.args) == 1 and len(node.keywords) == 1
               and node.keywords[0].arg == "axis"

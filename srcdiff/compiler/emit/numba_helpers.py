@@ -382,8 +382,8 @@ def index_add(b, x, index, g):
 def _basic(index):
     if isinstance(index, (types.Integer, types.SliceType)):
         return True
-    return isinstance(index, types.BaseTuple) and all(
-        isinstance(t, (types.Integer, types.SliceType)) for t in index.types)
+    return isinstance(index, types.BaseTuple) and all(  # (None: a new axis of length 1)
+        isinstance(t, (types.Integer, types.SliceType, types.NoneType)) for t in index.types)
 
 
 @overload(index_add)

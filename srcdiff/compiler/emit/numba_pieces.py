@@ -101,3 +101,75 @@ def _extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
             return out
         return rows
     return None
+
+
+def unreduce(g, x, axis=None, keepdims=False, like=None):
+    """The gradient of a reduction of ``x`` over ``axis`` spread back to the shape of ``x``
+    (runtime.unreduce): a read-only broadcast view, as the NumPy backend's (``like``, which
+    lets NumPy keep the reduced axes of length 1, gives the same values either way)."""
+
+
+@overload(unreduce)
+def _unreduce(g, x, axis=None, keepdims=False, like=None):
+    if not (_arr(x, 3) and (_num(g) or _arr(g, 3))
+            and isinstance(keepdims, (types.Boolean, types.Omitted, bool))):
+        return None
+    if _none(axis) or _num(g):
+        return lambda g, x, axis=None, keepdims=False, like=None: np.broadcast_to(g, x.shape)
+    if isinstance(axis, types.Integer) and g.ndim == x.ndim - 1:
+        def one_axis(g, x, axis=None, keepdims=False, like=None):
+            if keepdims:
+                raise ValueError("srcdiff: unreduce of a gradient without the kept axis")
+            return np.broadcast_to(np.expand_dims(g, axis % x.ndim), x.shape)
+        return one_axis
+    if isinstance(axis, types.Integer) and g.ndim == x.ndim:
+        def kept(g, x, axis=None, keepdims=False, like=None):
+            if not keepdims:
+                raise ValueError("srcdiff: unreduce of a gradient of the wrong rank")
+            return np.broadcast_to(g, x.shape)
+        return kept
+    return None
+
+
+def max_axis(x, axis):
+    """``np.max(x, axis=axis)`` of a 2-d float array (numba's np.max takes no axis)."""
+
+
+def min_axis(x, axis):
+    """``np.min(x, axis=axis)`` of a 2-d float array."""
+
+
+def _extreme_axis(bigger):
+    def impl(x, axis):
+        if x.shape[0] == 0 or x.shape[1] == 0:
+            raise ValueError("zero-size array to reduction operation which has no identity")
+        ax = axis % 2
+        n_out, n_in = (x.shape[1], x.shape[0]) if ax == 0 else (x.shape[0], x.shape[1])
+        out = np.empty(n_out)
+        for i in range(n_out):
+            best = x[0, i] if ax == 0 else x[i, 0]
+            for j in range(1, n_in):
+                v = x[j, i] if ax == 0 else x[i, j]
+                if np.isnan(v) or (v > best if bigger else v < best):
+                    best = v  # (NaN propagates, as NumPy's)
+                    if np.isnan(v):
+                        break
+            out[i] = best
+        return out
+    return impl
+
+
+@overload(max_axis)
+def _max_axis(x, axis):
+    if _arr(x) and x.ndim == 2 and isinstance(x.dtype, types.Float) \
+            and isinstance(axis, types.Integer):
+        return _extreme_axis(True)
+    return None
+
+
+@overload(min_axis)
+def _min_axis(x, axis):
+    if _arr(x) and x.ndim == 2 and isinstance(x.dtype, types.Float) \
+            and isinstance(axis, types.Integer):
+        return _extreme_axis(False)
+    return None
