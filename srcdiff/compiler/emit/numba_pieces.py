@@ -159,17 +159,14 @@ def _extreme_axis(bigger):
     return impl
 
 
-@overload(max_axis)
-def _max_axis(x, axis):
-    if _arr(x) and x.ndim == 2 and isinstance(x.dtype, types.Float) \
-            and isinstance(axis, types.Integer):
-        return _extreme_axis(True)
-    return None
+def _extreme_axis_overload(bigger):
+    def typed(x, axis):
+        if _arr(x) and x.ndim == 2 and isinstance(x.dtype, types.Float) \
+                and isinstance(axis, types.Integer):
+            return _extreme_axis(bigger)
+        return None
+    return typed
 
 
-@overload(min_axis)
-def _min_axis(x, axis):
-    if _arr(x) and x.ndim == 2 and isinstance(x.dtype, types.Float) \
-            and isinstance(axis, types.Integer):
-        return _extreme_axis(False)
-    return None
+overload(max_axis)(_extreme_axis_overload(True))
+overload(min_axis)(_extreme_axis_overload(False))
