@@ -1,6 +1,7 @@
 """srcdiff-numba beside jax.jit in one process, timed alternately: batches of calls of each
-(about 20 ms a batch), 41 rounds, medians. Under a fluctuating load this ratio is steadier
-than bench/run.py's, which times each contender in its own process.
+(about 20 ms a batch), 41 rounds, medians, one thread each (XLA single-threaded, as
+bench/run.py). Under a fluctuating load this ratio is steadier than bench/run.py's, which
+times each contender in its own process.
 
     python bench/compiled_interleaved.py scalar_loop rnn vec20 ode kalman burgers
 """
@@ -10,7 +11,14 @@ import statistics
 import sys
 import time
 
-import numpy as np
+# one thread for every contender, as bench/run.py's default (--threads 1): XLA's CPU
+# backend otherwise runs a thread pool, which a loaded 2-core machine slows several-fold
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") + " --xla_cpu_multi_thread_eigen="
+                           "false intra_op_parallelism_threads=1").strip()
+
+import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import srcdiff as sd  # noqa: E402

@@ -11,6 +11,7 @@ explain.py     sd.explain: the side-by-side view of a function and its derivativ
                (explain_html.py renders it)
 check.py       check_grads (finite differences)
 custom.py      custom_vjp, register_vjp, register_jvp, rules
+backends.py    backend="numba" (compiled gradients); sd.vjp, which takes it
 """
 
 from srcdiff.api.check import check_grads  # noqa: F401
@@ -21,4 +22,5 @@ from srcdiff.api.higher import grad, invalidate, jvp, value_and_grad  # noqa: F4
 from srcdiff.api.matrices import hessian, hvp, jacobian  # noqa: F401
 from srcdiff.api.nested import generated_function as _nested  # noqa: F401 (registers it)
 from srcdiff.api.source import source  # noqa: F401
-from srcdiff.api.transforms import stop_gradient, vjp  # noqa: F401
+from srcdiff.api.backends import vjp  # noqa: F401
+from srcdiff.api.transforms import stop_gradient  # noqa: F401

@@ -1,4 +1,4 @@
-"""``backend="numba"`` for ``sd.grad`` and ``sd.value_and_grad`` (SPEC §8, issue 18).
+"""``backend="numba"`` for ``sd.grad``, ``sd.value_and_grad`` and ``sd.vjp`` (SPEC §8, issue 18).
 
 The gradient is generated as for NumPy (transforms.FirstOrder: same options, same
 caches), then compiled with numba once per argument structure (compiler/emit/
@@ -11,6 +11,7 @@ import functools
 
 from srcdiff.api import transforms as api
 from srcdiff.compiler.emit import numba_emit
+from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.errors import SrcdiffError, StaleGradient
 
 check_backend = numba_emit.check_backend
@@ -109,9 +110,39 @@ def compiled_jvp(t, fill):
     return at
 
 
+def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=True,
+        verify=False, checkpoint=None, backend="numpy"):
+    """``sd.vjp``: ``vjp(f)(*args) -> (value, pullback)`` (transforms.vjp). With
+    ``backend="numba"`` the value is ``f``'s own and each pullback runs the compiled
+    gradient with ``grad_ys`` set to the cotangent, at a copy of the arguments taken at
+    the call (later changes to the caller's arrays do not move it). The compiled gradient
+    is one function: each pullback runs the primal sweep again."""
+    if check_backend(backend) != "numba":
+        return api.vjp(f, wrt, stop_gradients=stop_gradients,
+                       unconnected_gradients=unconnected_gradients, optimize=optimize,
+                       verify=verify, checkpoint=checkpoint)
+    gradient = compiled_transform(f, wrt, return_value=False, stop_gradients=stop_gradients,
+                                  unconnected_gradients=unconnected_gradients,
+                                  optimize=optimize, verify=verify, checkpoint=checkpoint)
+
+    @functools.wraps(f)
+    def run(*args, **kwargs):
+        point, named = copy_arguments([list(args), kwargs])
+        value = f(*args, **kwargs)
+        return copy_arguments([value])[0], functools.partial(_pullback, gradient, point,
+                                                             named)
+
+    run.__srcdiff_derivative__ = 'sd.vjp(backend="numba")'
+    return run
+
+
+def _pullback(gradient, point, named, cotangent):
+    return gradient(*point, grad_ys=cotangent, **named)
+
+
 def _source(t, runners, args, kwargs):
     """The numba-flavoured source for arguments like ``args`` (compiled if needed)."""
     return _runner(t, runners, t.bind_arguments(args, kwargs)).source
 
 
-__all__ = ["SrcdiffError", "check_backend", "compiled_jvp", "compiled_transform"]
+__all__ = ["SrcdiffError", "check_backend", "compiled_jvp", "compiled_transform", "vjp"]

@@ -23,3 +23,12 @@ def test_numba_source(mod):
     args = mod.make_inputs(np.random.default_rng(0), n=5)
     g = sd.grad(mod.primal, wrt=mod.WRT, backend="numba")
     check_golden("numba/" + mod.__name__.split(".")[-1], g.source(*args))
+
+
+def test_numba_source_of_calls_of_user_functions():
+    # the generated functions of called functions, jitted beside the gradient, with the
+    # user global SCALE threaded to them by keyword (emit/numba_calls.py)
+    from test_numba_user_calls import scalar_recurrence
+
+    g = sd.grad(scalar_recurrence, wrt=(0, 1), backend="numba")
+    check_golden("numba/user_calls", g.source(0.7, 1.3, 4))

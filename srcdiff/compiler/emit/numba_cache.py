@@ -8,7 +8,7 @@ cache directory and compiled from there.
 
 **Invariant (why a cached entry is the gradient asked for).** The file's name is a
 SHA-256 of everything the machine code depends on besides the argument types: the
-generated source; the sources of numba_helpers.py and numba_math.py (their
+generated source; the sources of numba_helpers.py, numba_math.py and numba_pieces.py (their
 implementations are compiled into the cached code) and of this module (how entries are
 made); srcdiff's and numba's versions.
 The generated function reads no user value as a global (numba_emit passes them as
@@ -30,7 +30,7 @@ import sys
 import tempfile
 import types
 
-from srcdiff.compiler.emit import numba_helpers, numba_math
+from srcdiff.compiler.emit import numba_helpers, numba_math, numba_pieces
 from srcdiff.version import __version__
 
 _FINGERPRINT = []  # the helpers' source hash, computed once
@@ -56,7 +56,7 @@ def key(source, numba):
     """The cache key of ``source`` compiled by ``numba`` against this srcdiff's helpers."""
     if not _FINGERPRINT:
         digest = hashlib.sha256()
-        for module in (numba_helpers, numba_math, sys.modules[__name__]):
+        for module in (numba_helpers, numba_math, numba_pieces, sys.modules[__name__]):
             with open(module.__file__, "rb") as f:
                 digest.update(f.read())
         _FINGERPRINT.append(digest.hexdigest())
@@ -65,7 +65,8 @@ def key(source, numba):
 
 
 def jit(numba, source, namespace, name):
-    """``numba.njit`` of the function ``name`` that ``source`` defines, run in a copy of
+    """``numba.njit`` of the function ``name`` that ``source`` defines (and of every other
+    function it defines, which ``name`` may call), run in a copy of
     ``namespace``: from a file of the cache directory with numba's cache when there is one,
     else in memory."""
     folder = directory()
@@ -83,9 +84,16 @@ def jit(numba, source, namespace, name):
     module = types.ModuleType(modname)
     module.__dict__.update(namespace)
     module.__dict__.update({"__name__": modname, "__file__": filename})
-    exec(compile(source, filename, "exec"), module.__dict__)
+    code = compile(source, filename, "exec")
+    exec(code, module.__dict__)
     sys.modules[modname] = module
-    return numba.njit(cache=path is not None)(module.__dict__[name])
+    # every function the source defines is jitted (the generated functions of called
+    # functions, numba_calls.py), in the module's namespace: calls between them are
+    # calls of jitted functions
+    for fn_name in [c.co_name for c in code.co_consts if isinstance(c, types.CodeType)]:
+        module.__dict__[fn_name] = numba.njit(cache=path is not None)(
+            module.__dict__[fn_name])
+    return module.__dict__[name]
 
 
 def _written(path, source):

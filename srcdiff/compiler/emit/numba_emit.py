@@ -44,7 +44,15 @@ import types
 
 import numpy as np
 
-from srcdiff.compiler.emit import live, numba_cache, numba_helpers, numba_math, numba_tapes
+from srcdiff.compiler.emit import (
+    live,
+    numba_cache,
+    numba_calls,
+    numba_helpers,
+    numba_math,
+    numba_pieces,
+    numba_tapes,
+)
 from srcdiff.errors import SrcdiffError, StaleGradient
 
 INSTALL = "pip install srcdiff[numba]"
@@ -55,6 +63,8 @@ NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", 
                 "stack_rows", "mul_into", "add_into", "tape_alloc", "tape_put", "tape_get",
                 "tape_get_prev", "tape_get_entry", "tape_rows", "sum_rows", "index_add",
                 "broadcast_like", "zeros_like_of")
+# helpers with a numba version in numba_pieces.py
+NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis")
 # builtins numba compiles
 BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice"}
 STACK = "_stack"
@@ -115,7 +125,7 @@ def numba_function(compiled, fn):
     errors = (numba.core.errors.TypingError, numba.core.errors.UnsupportedError,
               numba.core.errors.LoweringError, numba.core.errors.NumbaError)
     runner = _Runner(jitted, errors, where, source)
-    runner.globals_from(compiled, names)
+    runner.globals_from(compiled, names, where)
     runner.float_lists = float_lists
     return runner
 
@@ -130,18 +140,19 @@ def numba_source(source, entry_name, namespace, where):
     tree = ast.parse(source)
     defs = [d for d in tree.body if isinstance(d, ast.FunctionDef)]
     entry = next(d for d in defs if d.name == entry_name)
-    if len(defs) != 1:
-        others = ", ".join(d.name for d in defs if d is not entry)
-        raise where.error(f"the numba backend compiles one function; the gradient calls "
-                          f"generated functions ({others}) of called functions",
-                          'inline the called functions, or use backend="numpy"')
-    _check_calls(entry, namespace, where)
-    _check_globals(entry, namespace, where)
-    _without_dels(entry)
-    _reverse_ranges(entry, where)
-    _concatenations(entry)
+    generated = {d.name for d in defs}
+    numba_calls.check_callees(defs, entry, where)
+    numba_calls.check_namespaces(defs, entry, namespace, _free_names, where)
+    for d in defs:
+        _check_calls(d, namespace, where, generated)
+        _check_globals(d, namespace, where)
+        _without_dels(d)
+        _reverse_ranges(d, where)
+        _concatenations(d)
     numba_tapes.rewrite_tapes(entry, where)
-    names = _globals_as_parameters(entry, namespace)
+    numba_calls.thread_globals(
+        defs, entry, lambda d: _value_globals(d, namespace, generated), where)
+    names = _globals_as_parameters(entry, namespace, generated)
     text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
     return text, names, _read_by_index(entry)
 
@@ -152,14 +163,28 @@ class _Runner:
     def __init__(self, jitted, errors, where, source):
         self.jitted, self.errors, self.where, self.source = jitted, errors, where, source
         self.first_compile_seconds = None
-        self.names, self.namespace, self.watch = (), {}, None
+        self.names, self.namespace, self.watch, self.guarded = (), {}, None, ()
         self.float_lists = ()  # positions of parameters read only as x[i] and len(x)
 
-    def globals_from(self, compiled, names):
-        """Pass the user globals ``names`` at each call, as the generated namespace of
-        ``compiled`` has them then (emit/live.py keeps it up to date)."""
+    def globals_from(self, compiled, names, where):
+        """Pass the user globals ``names`` at each call as they are then: a name's guard
+        (emit/live.py) holds its current value once the watch has seen no change that
+        needs a new compilation (the guard of a global only a called function reads
+        updates that function's namespace, not the entry's); a name without a guard is
+        read from the generated namespace of ``compiled``. A name read from two user
+        namespaces (a called function of another module) would be passed as one value:
+        refused."""
         self.names, self.namespace = tuple(names), compiled.namespace
         self.watch = live.Watch(compiled.guards) if compiled.guards else None
+        guarded = []
+        for k in self.names:
+            found = [g for g in compiled.guards if g.name == k]
+            if len(found) > 1:
+                raise where.error(f"the numba backend passes the global `{k}` as one "
+                                  "value, and it is read from two modules' globals",
+                                  'rename one of them, or use backend="numpy"')
+            guarded.append(found[0] if found else None)
+        self.guarded = tuple(guarded)
 
     def __call__(self, *args):
         """The gradient at ``args`` (the user function's arguments, then ``grad_ys`` or
@@ -188,7 +213,8 @@ class _Runner:
             for i in lists:
                 args[i] = np.array(args[i], dtype=np.float64)
         try:
-            return self.jitted(*args, *[self.namespace[k] for k in self.names])
+            return self.jitted(*args, *[self.namespace[k] if g is None else g.seen
+                                        for k, g in zip(self.names, self.guarded)])
         except self.errors as exc:
             text = str(exc).strip().splitlines()
             first = next((ln for ln in text if ln.strip() and not ln.startswith(
@@ -224,19 +250,25 @@ def _read_by_index(fn):
     return tuple(i for i, p in enumerate(params) if uses.get(p))
 
 
-def _check_calls(fn, namespace, where):
-    """Refuse a call of anything numba (or this backend's helpers) cannot compile."""
-    helpers = set(NJIT_HELPERS) | {"vjp_matmul"}
+def _check_calls(fn, namespace, where, generated=()):
+    """Refuse a call of anything numba (or this backend's helpers) cannot compile;
+    ``generated``: the names of the generated functions, compiled too (numba_calls.py)."""
+    helpers = set(NJIT_HELPERS) | set(NJIT_PIECES) | {"vjp_matmul"}
     for node in ast.walk(fn):
         if not isinstance(node, ast.Call):
             continue
         f = node.func
         if isinstance(f, ast.Name):
             obj = namespace.get(f.id)
-            if f.id in helpers and _is_srcdiff(obj, f.id):
+            if f.id in helpers and _is_srcdiff(obj, f.id) or f.id in generated:
                 continue
             if f.id in BUILTINS and f.id not in namespace:
                 continue
+            if isinstance(obj, types.FunctionType) and not _is_srcdiff(obj, f.id):
+                raise where.error(f"the gradient calls the user function `{f.id}` as "
+                                  "written (its arguments do not depend on what is "
+                                  "differentiated), which the numba backend does not compile",
+                                  'use backend="numpy" for this function')
             raise where.error(f"the numba backend has no compiled version of "
                               f"`{f.id}`, which its gradient calls",
                               'use backend="numpy" for this function')
@@ -273,13 +305,20 @@ def _free_names(fn):
     return seen
 
 
-def _globals_as_parameters(fn, namespace):
+def _value_globals(fn, namespace, generated=()):
     """The user globals ``fn`` reads that are values (numbers, arrays, strings; not
-    functions or modules) as parameters after ``grad_ys``, passed at each call: numba
-    would otherwise freeze their values into the compiled code, and a later
-    ``SCALE = 3.0`` would leave the gradient computing with 2.0. Returns their names."""
-    names = [n for n in _free_names(fn) if n in namespace and not callable(namespace[n])
-             and not isinstance(namespace[n], types.ModuleType)]
+    functions, modules or the generated functions ``generated``), in order of first read."""
+    return [n for n in _free_names(fn) if n in namespace and n not in generated
+            and not callable(namespace[n])
+            and not isinstance(namespace[n], types.ModuleType)]
+
+
+def _globals_as_parameters(fn, namespace, generated=()):
+    """The user globals ``fn`` reads that are values (:func:`_value_globals`) as
+    parameters after ``grad_ys``, passed at each call: numba would otherwise freeze their
+    values into the compiled code, and a later ``SCALE = 3.0`` would leave the gradient
+    computing with 2.0. Returns their names."""
+    names = _value_globals(fn, namespace, generated)
     fn.args.args += [ast.arg(arg=n) for n in names]
     fn.args.defaults += [ast.Constant(value=None) for _ in names]
     return names
@@ -303,6 +342,7 @@ def namespace_for(namespace):
 def helpers():
     """The numba helpers by the names generated code calls them."""
     helpers = {name: getattr(numba_helpers, name) for name in NJIT_HELPERS + ("vjp_matmul",)}
+    helpers.update({name: getattr(numba_pieces, name) for name in NJIT_PIECES})
     helpers["tanh_fast"] = numba_math.tanh_fast
     return helpers
 
@@ -379,6 +419,12 @@ def _concatenations(fn):
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.tanh"
                 and len(node.args) == 1 and not node.keywords):
             node.func = ast.Name(id="tanh_fast", ctx=ast.Load())  # vectorized (numba_math.py)
+        elif (isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.max", "np.min")
+              and len(node.args) == 1 and [k.arg for k in node.keywords] == ["axis"]):
+            # numba's np.max/np.min take no axis (numba_pieces.py: 2-d float arrays)
+            node.args.append(node.keywords[0].value)
+            node.func = ast.Name(id=f"{node.func.attr}_axis", ctx=ast.Load())
+            node.keywords = []
         elif (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.sum"
               and len(node.args) == 1 and len(node.keywords) == 1
               and node.keywords[0].arg == "axis"

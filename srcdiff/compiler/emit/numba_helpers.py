@@ -78,10 +78,13 @@ def _unbroadcast(g, x):
                     out[min(j, n0)] += g[i, j]
             return out
         return rows
+    # g itself when the shapes are equal and g is float64, as runtime.unbroadcast returns
+    # it (the generated code's in-place writes were placed for that aliasing); else a copy
+    own = g.dtype == types.float64 if _arr(g) else False
     if _arr(x) and _arr(g) and g.ndim == x.ndim == 1:
         def same1(g, x):
             if g.shape[0] == x.shape[0]:
-                return np.asarray(g, dtype=np.float64) + 0.0
+                return g if own else np.asarray(g, dtype=np.float64) + 0.0
             out = np.zeros(x.shape)
             out[0] = g.sum()  # x had length 1 and was broadcast
             return out
@@ -89,7 +92,7 @@ def _unbroadcast(g, x):
     if _arr(x) and _arr(g) and g.ndim == x.ndim == 2:
         def same2(g, x):
             if g.shape[0] == x.shape[0] and g.shape[1] == x.shape[1]:
-                return np.asarray(g, dtype=np.float64) + 0.0
+                return g if own else np.asarray(g, dtype=np.float64) + 0.0
             out = np.zeros(x.shape)
             n0, n1 = x.shape[0] - 1, x.shape[1] - 1
             for i in range(g.shape[0]):  # a dimension of length 1 was broadcast
@@ -382,8 +385,8 @@ def index_add(b, x, index, g):
 def _basic(index):
     if isinstance(index, (types.Integer, types.SliceType)):
         return True
-    return isinstance(index, types.BaseTuple) and all(
-        isinstance(t, (types.Integer, types.SliceType)) for t in index.types)
+    return isinstance(index, types.BaseTuple) and all(  # (None: a new axis of length 1)
+        isinstance(t, (types.Integer, types.SliceType, types.NoneType)) for t in index.types)
 
 
 @overload(index_add)

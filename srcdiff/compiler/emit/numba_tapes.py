@@ -277,8 +277,14 @@ def _bound_before(body, loop, name):
 
 
 def _assigns(stmt, name):
-    return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-            and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name)
+    """Whether ``stmt`` is ``name = ...`` or ``(..., name, ...) = ...`` (a call of a
+    generated function: its value and its record)."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+        return False
+    target = stmt.targets[0]
+    if isinstance(target, ast.Tuple):
+        return any(isinstance(t, ast.Name) and t.id == name for t in target.elts)
+    return isinstance(target, ast.Name) and target.id == name
 
 
 def _only_none(stmt):

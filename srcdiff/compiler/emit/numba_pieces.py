@@ -1,0 +1,172 @@
+"""numba versions of the shape and reduction helpers of generated gradients
+(``backend="numba"``), beside numba_helpers.py and on the same terms (its docstring): an
+overload per helper picks the implementation for its argument types, float arrays of one
+or two dimensions; any other type has no implementation, which numba_emit.py reports as a
+SrcdiffError. The semantics are the NumPy backend's (rules/shape_rules.split_rest,
+runtime.extreme_grad), restricted to those types.
+"""
+
+import numpy as np
+
+from srcdiff.compiler.emit.numba_helpers import _arr, _num, njit, overload, types
+
+
+def split_rest(g, heads, axis=0):
+    """The pieces of ``g`` for ``np.concatenate(heads + (last,), axis)``'s adjoint: one per
+    head (its length along ``axis``), then the rest (rules/shape_rules.split_rest)."""
+
+
+@njit
+def _cut1(g, start, end, axis):
+    if axis != 0 and axis != -1:
+        raise ValueError("srcdiff: split_rest's axis is out of range")
+    return g[start:end]
+
+
+@njit
+def _cut2(g, start, end, axis):
+    if axis == 0 or axis == -2:
+        return g[start:end, :]
+    if axis != 1 and axis != -1:
+        raise ValueError("srcdiff: split_rest's axis is out of range")
+    return g[:, start:end]
+
+
+def _split_impl(cut, ndim, count):
+    """``split_rest`` for ``count`` heads, ``cut`` the slicing of an ``ndim``-array."""
+    if count == 1:
+        def one(g, heads, axis=0):
+            ax = axis % ndim
+            e1 = heads[0].shape[ax]
+            return cut(g, 0, e1, axis), cut(g, e1, g.shape[ax], axis)
+        return one
+    if count == 2:
+        def two(g, heads, axis=0):
+            ax = axis % ndim
+            e1 = heads[0].shape[ax]
+            e2 = e1 + heads[1].shape[ax]
+            return cut(g, 0, e1, axis), cut(g, e1, e2, axis), cut(g, e2, g.shape[ax], axis)
+        return two
+    return None
+
+
+@overload(split_rest)
+def _split_rest(g, heads, axis=0):
+    if not (_arr(g) and isinstance(heads, types.BaseTuple)
+            and all(_arr(t) and t.ndim == g.ndim for t in heads.types)
+            and isinstance(axis, (types.Integer, types.Omitted, int))):
+        return None
+    return _split_impl(_cut1 if g.ndim == 1 else _cut2, g.ndim, len(heads.types))
+
+
+def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
+    """The adjoint of ``np.max``/``np.min`` of ``x`` reaching ``top``: ``g`` shared
+    equally among the elements equal to ``top`` (runtime.extreme_grad), over the whole
+    array (``axis=None``) or, for a 2-d ``x``, over one axis without ``keepdims``."""
+
+
+def _none(t):
+    return t is None or isinstance(t, (types.NoneType, types.Omitted))
+
+
+@overload(extreme_grad)
+def _extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
+    if not (_arr(x) and isinstance(keepdims, (types.Boolean, types.Omitted, bool))):
+        return None
+    if _none(axis) and _num(g) and _num(top):
+        def whole(g, x=None, top=None, axis=None, keepdims=False):
+            hit = x == top
+            return hit * (g / hit.sum())  # (no hit, a NaN top: ZeroDivisionError)
+        return whole
+    if x.ndim == 2 and isinstance(axis, types.Integer) and _arr(g, 1) and _arr(top, 1):
+        def rows(g, x=None, top=None, axis=None, keepdims=False):
+            if keepdims:
+                raise ValueError("srcdiff: extreme_grad with keepdims=True")
+            out = np.zeros(x.shape)
+            ax = axis % 2
+            n_out, n_in = (x.shape[1], x.shape[0]) if ax == 0 else (x.shape[0], x.shape[1])
+            if g.shape[0] != n_out or top.shape[0] != n_out:
+                raise ValueError("srcdiff: extreme_grad of a gradient of another shape")
+            for i in range(n_out):
+                count = 0
+                for j in range(n_in):
+                    if (x[j, i] if ax == 0 else x[i, j]) == top[i]:
+                        count += 1
+                share = g[i] / count
+                for j in range(n_in):
+                    if ax == 0 and x[j, i] == top[i]:
+                        out[j, i] = share
+                    elif ax == 1 and x[i, j] == top[i]:
+                        out[i, j] = share
+            return out
+        return rows
+    return None
+
+
+def unreduce(g, x, axis=None, keepdims=False, like=None):
+    """The gradient of a reduction of ``x`` over ``axis`` spread back to the shape of ``x``
+    (runtime.unreduce): a read-only broadcast view, as the NumPy backend's (``like``, which
+    lets NumPy keep the reduced axes of length 1, gives the same values either way)."""
+
+
+@overload(unreduce)
+def _unreduce(g, x, axis=None, keepdims=False, like=None):
+    if not (_arr(x, 3) and (_num(g) or _arr(g, 3))
+            and isinstance(keepdims, (types.Boolean, types.Omitted, bool))):
+        return None
+    if _none(axis) or _num(g):
+        return lambda g, x, axis=None, keepdims=False, like=None: np.broadcast_to(g, x.shape)
+    if isinstance(axis, types.Integer) and g.ndim == x.ndim - 1:
+        def one_axis(g, x, axis=None, keepdims=False, like=None):
+            if keepdims:
+                raise ValueError("srcdiff: unreduce of a gradient without the kept axis")
+            return np.broadcast_to(np.expand_dims(g, axis % x.ndim), x.shape)
+        return one_axis
+    if isinstance(axis, types.Integer) and g.ndim == x.ndim:
+        def kept(g, x, axis=None, keepdims=False, like=None):
+            if not keepdims:
+                raise ValueError("srcdiff: unreduce of a gradient of the wrong rank")
+            return np.broadcast_to(g, x.shape)
+        return kept
+    return None
+
+
+def max_axis(x, axis):
+    """``np.max(x, axis=axis)`` of a 2-d float array (numba's np.max takes no axis)."""
+
+
+def min_axis(x, axis):
+    """``np.min(x, axis=axis)`` of a 2-d float array."""
+
+
+def _extreme_axis(bigger):
+    def impl(x, axis):
+        if x.shape[0] == 0 or x.shape[1] == 0:
+            raise ValueError("zero-size array to reduction operation which has no identity")
+        ax = axis % 2
+        n_out, n_in = (x.shape[1], x.shape[0]) if ax == 0 else (x.shape[0], x.shape[1])
+        out = np.empty(n_out)
+        for i in range(n_out):
+            best = x[0, i] if ax == 0 else x[i, 0]
+            for j in range(1, n_in):
+                v = x[j, i] if ax == 0 else x[i, j]
+                if np.isnan(v) or (v > best if bigger else v < best):
+                    best = v  # (NaN propagates, as NumPy's)
+                    if np.isnan(v):
+                        break
+            out[i] = best
+        return out
+    return impl
+
+
+def _extreme_axis_overload(bigger):
+    def typed(x, axis):
+        if _arr(x) and x.ndim == 2 and isinstance(x.dtype, types.Float) \
+                and isinstance(axis, types.Integer):
+            return _extreme_axis(bigger)
+        return None
+    return typed
+
+
+overload(max_axis)(_extreme_axis_overload(True))
+overload(min_axis)(_extreme_axis_overload(False))
