@@ -27,6 +27,7 @@ def compiled_transform(f, wrt, *, return_value, stop_gradients, unconnected_grad
     t = api.FirstOrder(f, wrt, stop_gradients, unconnected_gradients,
                        return_value=return_value, optimize=optimize, checkpoint=checkpoint)
     t.verify = False  # (SRCDIFF_VERIFY=1 instruments NumPy code, not compiled code)
+    t.standins = False  # (runtime.shape_only has no numba version: driver.Context)
     runners = {}
     # the steady state (positional arguments, no grad_ys): the quick key of the arguments
     # (api/transforms.py) -> (runner, the positions of lists it passes as arrays), valid

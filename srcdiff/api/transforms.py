@@ -374,6 +374,7 @@ class FirstOrder(Transform):
         self.checkpoint = check_checkpoint(checkpoint)  # loops keep snapshots (SPEC §8)
         self._unverified = None
         self.reuse = None  # calls keep their callee's record (None: when optimizing)
+        self.standins = True  # False for the numba backend (driver.Context)
         self._defaults = self.fn.__defaults__ or ()
         self._last = {}  # argument facts -> compiled, for this transform object
         self._fast = {}  # quick key -> generated function (see _fast_callable)
@@ -446,7 +447,7 @@ class FirstOrder(Transform):
         (``values``: as Composed.compiled_for takes them; not needed here.)"""
         key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value,
                self.has_aux, self.optimize, self.verify, self.checkpoint, self.reuse,
-               facts)
+               self.standins, facts)
         table = _CACHE.setdefault(self.fn, {})
         hit = table.get(key)
         if hit is None:
@@ -454,7 +455,8 @@ class FirstOrder(Transform):
                 self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
                 return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
                 as_tuple=not self.single, optimize=self.optimize, verify=self.verify,
-                has_aux=self.has_aux, checkpoint=self.checkpoint, reuse=self.reuse)
+                has_aux=self.has_aux, checkpoint=self.checkpoint, reuse=self.reuse,
+                standins=self.standins)
             table[key] = hit
         return hit
 

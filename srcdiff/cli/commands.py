@@ -199,7 +199,7 @@ def generate(job):
             twice = sorted({e for e in entries if entries.count(e) > 1})
             raise usage(f"two targets would both define {twice[0]}: put functions with the "
                          "same name into separate modules")
-        ctx = driver.Context()
+        ctx = driver.Context(standins=job.backend != "numba")  # (no numba shape_only)
         if hasattr(ctx, "function_names"):  # callee adjoints must not take an entry's name
             ctx.function_names.reserve(*entries)
         pieces, rows = [], []

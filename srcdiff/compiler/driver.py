@@ -39,6 +39,7 @@ from srcdiff.compiler.optimize.release import release
 from srcdiff.compiler.reverse import records
 from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.reverse.calls import adjoint_of_call
+from srcdiff.compiler.reverse.shapesaves import shape_only_saves
 from srcdiff.compiler.reverse.state import ReverseOptions
 from srcdiff.errors import SrcdiffError
 from srcdiff.rules import DEFAULT
@@ -54,8 +55,13 @@ class Context:
     namespace (the callee's globals), and shared by every caller.
     """
 
-    def __init__(self, registry=None, taken=(), optimize=True, verify=False, reuse=None):
+    def __init__(self, registry=None, taken=(), optimize=True, verify=False, reuse=None,
+                 standins=True):
         self.optimize = optimize  # False: the reference pipeline, for callees too
+        # values read only for their shape are taped as stand-ins (reverse/shapesaves.py):
+        # runtime.shape_only, which the numba backend has no version of (it passes False);
+        # not in code that is differentiated again (reuse=False: it reads plain tapes)
+        self.standins = standins and reuse is not False
         # backward sweeps delete arrays after their last read (optimize/release.py); not in
         # code that is differentiated again (compiled with reuse=False: no `del` to read)
         self.release = optimize and reuse is not False
@@ -242,7 +248,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                      zero_gradients: bool = False, internal: bool = False,
                      optimize: bool = True, verify: bool = False,
                      has_aux: bool = False, checkpoint: Any = None,
-                     reuse: Optional[bool] = None, into: Sequence[str] = ()) -> Generated:
+                     reuse: Optional[bool] = None, into: Sequence[str] = (),
+                     standins: bool = True) -> Generated:
     """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context).
 
     ``optimize=False`` gives the reference pipeline (SPEC §8): the plainest correct
@@ -253,8 +260,10 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     (reverse/checkpoint.py); ``# srcdiff: checkpoint`` marks loops anywhere. ``reuse``
     (default: with the optimizer) lets calls keep their callee's record (records.py);
     a checkpointed compilation keeps none (its segments re-run the primal sweep).
+    ``standins=False``: code for the numba backend (no runtime.shape_only; Context).
     """
-    ctx = context or _context(arg_facts, optimize=optimize, verify=verify, reuse=reuse)
+    ctx = context or _context(arg_facts, optimize=optimize, verify=verify, reuse=reuse,
+                                  standins=standins)
     if checkpoint not in (None, False) and context is None:
         ctx.reuse = False
     entry = name or "grad_" + function_name(fn)
@@ -302,6 +311,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     if ctx.optimize:
         out = optimizer.optimize(out, keep, gradients=set(rev.adj.values()), scalars=scalars,
                                 verify=ctx.verify)
+        if ctx.standins:  # values the backward sweep reads only for their shape
+            out = shape_only_saves(out, scalars)
     if ctx.verify:
         out = verifier.instrument(out, rev)
     if ctx.release:

@@ -20,9 +20,9 @@ def grad_fstring_off_the_gradient_path(x, grad_ys=None):
         t1 = f'x{i}'
         _stack.append(parts_i)
         parts_i = parts[t1]
-        _stack.append(pow1)
+        _stack.append(shape_only(pow1))
         pow1 = parts_i ** 2
-        _stack.append(total)
+        _stack.append(shape_only(total))
         total = total + pow1
     cmp = total < 0.0
     if cmp:

@@ -37,13 +37,13 @@ def grad_rk_steps_of_joins(x, y, grad_ys=None):
     for _ in range(2):
         k1, _record__shifted_product = fwd__shifted_product(x, y)
         _shifted_product_records.append(_record__shifted_product)
-        _stack.append(mul)
+        _stack.append(shape_only(mul))
         mul = 0.5 * k1
         k2, _record__shifted_product1 = fwd__shifted_product(x, y + mul)
         _shifted_product_records1.append(_record__shifted_product1)
         _stack.append(stack)
         stack = np.stack((k1, k2))
-        _stack.append(mul1)
+        _stack.append(shape_only(mul1))
         mul1 = stack[1] * 0.25
         _stack.append(y)
         y = y + mul1

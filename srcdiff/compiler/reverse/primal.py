@@ -9,6 +9,7 @@ from srcdiff.compiler.analysis.activity import ARRAY, walk
 from srcdiff.compiler.ir import origin
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.reverse.calls import record_call
+from srcdiff.compiler.reverse.shapesaves import mark_save
 from srcdiff.compiler.reverse.state import SweepView
 from srcdiff.runtime import index_add
 
@@ -99,7 +100,9 @@ class PrimalSweep:
                 value = S.call("snapshot", [value])
         if how == "stack":
             self.uses_stack = True
-            return [S.locate(gast.Expr(value=S.call("_stack.append", [value])), s)]
+            push = S.locate(gast.Expr(value=S.call("_stack.append", [value])), s)
+            # (a store's earlier part goes back through item_restore, not a marked pop)
+            return [push if op.kind == "store" else mark_save(push, v)]
         keep = self.names.private(v + "_saved" if op.kind == "store" else v)
         self.saved[S.key(s)] = ("name", keep)
         return [S.assign(keep, value, s)]
@@ -109,7 +112,8 @@ class PrimalSweep:
         self.unbound_saved.add(v)
         if how == "stack":
             self.uses_stack = True
-            return [S.locate(gast.Expr(value=S.call("_stack.append", [S.name(v)])), s)]
+            return [mark_save(S.locate(gast.Expr(value=S.call("_stack.append", [S.name(v)])),
+                                       s), v)]
         keep = self.names.private(v)
         self.saved[S.key(s)] = ("name", keep)
         return [S.assign(keep, S.name(v), s)]

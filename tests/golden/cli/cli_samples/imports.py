@@ -77,7 +77,7 @@ def grad_branches(a, b, grad_ys=None):
     _trips = 0
     while _cond:
         _trips = _trips + 1
-        _stack.append(mul)
+        _stack.append(shape_only(mul))
         mul = c * 2.0
         c = mul + b
         _cond = c < 10.0
@@ -265,6 +265,28 @@ def seed(grad_ys, y, index=None):
         raise ValueError(f"grad_ys for {what} is complex ({g.dtype}) but {what} is real; "
                          "give a real cotangent")
     return g if isinstance(grad_ys, np.ndarray) or g.ndim else g[()]
+
+
+def shape_only(x, _made={}):
+    """A stand-in for ``x`` kept on a tape where only its shape and dtype are read
+    (reverse/shapesaves.py): for an ndarray of numbers, a read-only array of its shape
+    and dtype whose every stride is 0 over one element (it owns no memory, so ``x``'s can
+    be reused); any other value as it is. Stand-ins of one shape and dtype are one array
+    (``_made``: a few dozen at most, owning no memory)."""
+    if type(x) is not np.ndarray:
+        return x
+    shape = x.shape
+    got = _made.get(shape)
+    if got is not None and got.dtype is x.dtype:  # (NumPy's built-in dtypes are singletons)
+        return got
+    if x.dtype.kind not in "biufc":
+        return x
+    if got is None or got.dtype != x.dtype:
+        if len(_made) > 64:
+            _made.clear()
+        got = _made[shape] = np.ndarray(shape, x.dtype, bytes(x.dtype.itemsize), 0,
+                                        (0,) * x.ndim)
+    return got
 
 
 def spread(g, x):

@@ -77,24 +77,24 @@ def grad_energy(x, grad_ys=None):
     shape = x.shape
     sub = shape[0] - 1
     for i in range(sub):
-        _stack.append(x_i)
+        _stack.append(shape_only(x_i))
         x_i = x[i + 1]
-        _stack.append(x_i1)
+        _stack.append(shape_only(x_i1))
         x_i1 = x[i]
         _stack.append(d)
         d = x_i - x_i1
-        _stack.append(mul)
+        _stack.append(shape_only(mul))
         mul = d * d
-        _stack.append(add1)
+        _stack.append(shape_only(add1))
         add1 = e + mul
         _stack.append(cos)
         cos = math.cos(1.0)
         _stack.append(x_i2)
         x_i2 = x[i]
         sin = np.sin(x_i2)
-        _stack.append(mul1)
+        _stack.append(shape_only(mul1))
         mul1 = cos * sin
-        _stack.append(e)
+        _stack.append(shape_only(e))
         e = add1 + mul1
     # seed: the gradient of the sum of the outputs
     b_e = seed(grad_ys, e)
@@ -425,6 +425,28 @@ def seed(grad_ys, y, index=None):
         raise ValueError(f"grad_ys for {what} is complex ({g.dtype}) but {what} is real; "
                          "give a real cotangent")
     return g if isinstance(grad_ys, np.ndarray) or g.ndim else g[()]
+
+
+def shape_only(x, _made={}):
+    """A stand-in for ``x`` kept on a tape where only its shape and dtype are read
+    (reverse/shapesaves.py): for an ndarray of numbers, a read-only array of its shape
+    and dtype whose every stride is 0 over one element (it owns no memory, so ``x``'s can
+    be reused); any other value as it is. Stand-ins of one shape and dtype are one array
+    (``_made``: a few dozen at most, owning no memory)."""
+    if type(x) is not np.ndarray:
+        return x
+    shape = x.shape
+    got = _made.get(shape)
+    if got is not None and got.dtype is x.dtype:  # (NumPy's built-in dtypes are singletons)
+        return got
+    if x.dtype.kind not in "biufc":
+        return x
+    if got is None or got.dtype != x.dtype:
+        if len(_made) > 64:
+            _made.clear()
+        got = _made[shape] = np.ndarray(shape, x.dtype, bytes(x.dtype.itemsize), 0,
+                                        (0,) * x.ndim)
+    return got
 
 
 def size_of(x):

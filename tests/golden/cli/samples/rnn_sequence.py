@@ -35,19 +35,19 @@ def grad_loss(params, xs, ys, grad_ys=None):
     total = 0.0
     n = len(xs)
     for t in range(n):
-        _stack.append(Wx)
+        _stack.append(shape_only(Wx))
         Wx = params['Wx']
         _stack.append(xs_i)
         xs_i = xs[t]
-        _stack.append(mul)
+        _stack.append(shape_only(mul))
         mul = Wx * xs_i
         _stack.append(Wh1)
         Wh1 = params['Wh']
         _stack.append(matmul)
         matmul = Wh1 @ h
-        _stack.append(add)
+        _stack.append(shape_only(add))
         add = mul + matmul
-        _stack.append(b)
+        _stack.append(shape_only(b))
         b = params['b']
         _stack.append(h)
         h = np.tanh(add + b)
@@ -55,15 +55,15 @@ def grad_loss(params, xs, ys, grad_ys=None):
         Wo = params['Wo']
         _stack.append(matmul1)
         matmul1 = Wo @ h
-        _stack.append(bo)
+        _stack.append(shape_only(bo))
         bo = params['bo']
-        _stack.append(prediction)
+        _stack.append(shape_only(prediction))
         prediction = matmul1 + bo
         _stack.append(err)
         err = prediction - ys[t]
-        _stack.append(mul1)
+        _stack.append(shape_only(mul1))
         mul1 = err * err
-        _stack.append(total)
+        _stack.append(shape_only(total))
         total = total + mul1
     n1 = len(xs)
     # seed: the gradient of the sum of the outputs
@@ -375,6 +375,28 @@ def seed(grad_ys, y, index=None):
         raise ValueError(f"grad_ys for {what} is complex ({g.dtype}) but {what} is real; "
                          "give a real cotangent")
     return g if isinstance(grad_ys, np.ndarray) or g.ndim else g[()]
+
+
+def shape_only(x, _made={}):
+    """A stand-in for ``x`` kept on a tape where only its shape and dtype are read
+    (reverse/shapesaves.py): for an ndarray of numbers, a read-only array of its shape
+    and dtype whose every stride is 0 over one element (it owns no memory, so ``x``'s can
+    be reused); any other value as it is. Stand-ins of one shape and dtype are one array
+    (``_made``: a few dozen at most, owning no memory)."""
+    if type(x) is not np.ndarray:
+        return x
+    shape = x.shape
+    got = _made.get(shape)
+    if got is not None and got.dtype is x.dtype:  # (NumPy's built-in dtypes are singletons)
+        return got
+    if x.dtype.kind not in "biufc":
+        return x
+    if got is None or got.dtype != x.dtype:
+        if len(_made) > 64:
+            _made.clear()
+        got = _made[shape] = np.ndarray(shape, x.dtype, bytes(x.dtype.itemsize), 0,
+                                        (0,) * x.ndim)
+    return got
 
 
 def unbroadcast(g, x):
