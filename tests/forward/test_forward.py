@@ -494,3 +494,30 @@ def test_public_names():
     assert sd.jvp is higher.jvp
     for name in ("hvp", "hessian", "jacobian"):
         assert getattr(sd, name, None) is getattr(matrices, name), name
+
+
+def _rows_after_a_loop_element(w, s):
+    t0 = 0.0
+    for row in w:  # `row` holds floats here ...
+        t0 = t0 + np.sum(row * row) * s
+    g = []
+    for r in range(2):
+        row = []  # ... and a new list, appended to, here
+        for k in range(2):
+            row.append(np.sin(s) * (k + r) + t0)
+        g.append(row)
+    return g[0][1] * g[1][0]
+
+
+def test_a_list_rebound_every_trip_is_not_copied_on_entry():
+    # the loop's entry copy of an appended list's tangent (`t_row = list(t_row)`) was made
+    # of the float `row` held before the loop: a TypeError (array fuzz, seed 20261204)
+    w, s = np.array([0.3, 0.5, -0.2]), 0.4
+    _, got = sd.jvp(_rows_after_a_loop_element)(w, s, tangents=np.array([0.2, -1.0, 0.5]))
+    h = 1e-6
+    t = np.array([0.2, -1.0, 0.5])
+    want = (_rows_after_a_loop_element(w + h * t, s)
+            - _rows_after_a_loop_element(w - h * t, s)) / (2 * h)
+    assert np.allclose(got, want, rtol=1e-6, atol=1e-8)
+    assert "list(t_row)" not in sd.source(_rows_after_a_loop_element, mode="forward",
+                                          args=(w, s))

@@ -132,7 +132,8 @@ class ControlFlow:
         # rather than on every trip
         hoist = []
         for v, how in sorted(self._updated_in_place(s.body).items()):
-            if v in entry.defined and v not in owned and v not in entry.owned:
+            if v in entry.defined and v not in owned and v not in entry.owned \
+                    and not self._rebound_first(s.body, v):
                 if how == "list":
                     hoist.append(S.assign(self.t(v), S.call("list", [S.name(self.t(v))]), s))
                 elif self.kind(v) == ARRAY:
@@ -191,6 +192,19 @@ class ControlFlow:
 
         carried, lost = fixpoint(trial, (set(), set()), "loop-carried tangents")
         return carried, owned_at_start(carried, lost)
+
+    def _rebound_first(self, body, v):
+        """Does every trip of ``body`` bind ``v`` anew (a statement of ``body`` itself)
+        before any statement that may update its tangent in place? Then the value on
+        entry is never updated, whatever it is (``for row in w`` before a loop doing
+        ``row = []``, ``row.append(...)``): nothing to copy on entry."""
+        for x in body:
+            if isinstance(x, gast.Assign) and any(
+                    isinstance(t, gast.Name) and t.id == v for t in x.targets):
+                return True
+            if v in self._updated_in_place([x]) or v in S.loaded_names(x):
+                return False
+        return False
 
     def _updated_in_place(self, body):
         """Names whose tangent the body updates in place: "list" (append/pop) or "item"."""
