@@ -198,3 +198,20 @@ def rk_steps_of_joins(x, y):
 _rk_args = (np.array([0.4, -0.7, 1.2, 0.3]), np.array([0.1, 0.5, -0.2, 0.8]))
 GOLDEN["rk_steps_of_joins"] = (rk_steps_of_joins, (0, 1), _rk_args)
 EXTRA_CASES["rk_steps_of_joins"] = corpus.Case(rk_steps_of_joins, *_rk_args, wrt=(0, 1))
+
+
+# issue 17 (realistic burgers): a copy's gradient handed to its source before the adjoints
+# of the reads between them, and the output gradient's buffer passed on by ``u = un`` and
+# ``d = u - target`` (reverse/handover.py): one buffer per step, no zeros, no copy, no add
+def copy_stepper(u, nu, target):
+    for _ in range(3):
+        un = u.copy()
+        a = np.sin(u[1:-1]) * nu
+        un[1:-1] = a + u[2:] * u[:-2]
+        u = un
+    return np.sum((u - target) ** 2)
+
+
+_stepper_args = (np.array([0.4, -0.7, 1.2, 0.3, 0.9]), 0.3, np.array([0.1, 0.5, -0.2, 0.8, 0.0]))
+GOLDEN["copy_stepper"] = (copy_stepper, (0, 1), _stepper_args)
+EXTRA_CASES["copy_stepper"] = corpus.Case(copy_stepper, *_stepper_args, wrt=(0, 1))
