@@ -27,7 +27,7 @@ class BackwardStatements:
     def adjoint_block(self, body):
         out = []
         self.nesting += 1  # (1: the function's own body, run once from top to bottom)
-        points = {} if self.opt.reference else handover_points(body, self.a)
+        points = handover_points(body, self.a) if self._handing_over() else {}
         for k in range(len(body) - 1, -1, -1):
             s = body[k]
             for v, w in points.get(k + 1, ()):
@@ -273,7 +273,7 @@ class BackwardStatements:
         elif op.kind == "unknown":
             raise self._no_rule(op)
         # the statement defines v: its old value's gradient starts at zero
-        gives = keep is None and self._gives_own(v, bv)
+        gives = keep is None and self._handing_over() and self._gives_own(v, bv)
         self._reset(out, v, emit=False)
         if not self.opt.reference:
             contributions = combine(contributions)
@@ -297,6 +297,13 @@ class BackwardStatements:
             and self.kind(v) == ARRAY and self.a.shapes.get(v) not in (None, ()) \
             and bv not in self.into_fresh | self.into_zeros and v not in self.opt.into \
             and not self._captured(v)
+
+    def _handing_over(self):
+        """Are gradient buffers handed over and passed on (handover.py)? Not in the
+        reference pipeline, nor in code that is differentiated again: ``b_u = b_sub`` then
+        ``b_u += e`` leaves ``b_sub`` naming the updated array, an in-place change through an
+        alias that the next differentiation would not follow."""
+        return not self.opt.reference and getattr(self.opt, "hand_over", False)
 
     def _captured(self, v):
         """Is (or will) ``v``'s gradient be captured for a local ``wrt`` (``grad_v = b_v``
