@@ -297,6 +297,9 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     if return_value:  # outputs the backward sweep restores in place are returned as copies
         options.snapshot_value = outputs_changed_in_place(anf, analysis, ctx.registry)
     options.records = ctx.reuse and not _srcdiff_code(fn)  # calls keep records (records.py)
+    # gradient buffers handed over and passed on (reverse/handover.py): they leave names that
+    # alias an array updated in place, which code differentiated again must not have
+    options.hand_over = options.records
     rev = Reverse(anf, analysis, parsed, names, options, adjoint_of_call)
     rev.context = ctx
     out = rev.run()

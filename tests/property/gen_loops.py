@@ -442,9 +442,20 @@ class _Generator:
             # is read by nothing (recording.py, _unread_undos), so it is not saved
             self.features.add("copy_then_store")
             new = self.temp()
-            return [f"{new} = {w}.copy()",
-                    f"{new}[1:-1] = {w}[1:-1] * {self.small()} + ({w}[2:] - {w}[:-2]) * {e}",
-                    f"{w} = {new}"]
+            lines = [f"{new} = {w}.copy()",
+                     f"{new}[1:-1] = {w}[1:-1] * {self.small()} + ({w}[2:] - {w}[:-2]) * {e}",
+                     f"{w} = {new}"]
+            if self.chance(0.5):
+                # reads of w between the copy and the store: the copy's gradient is handed
+                # to w's before their adjoints run (reverse/handover.py); a read of the
+                # copy itself there (``new[0]``) ends the stretch the handover may cross
+                self.features.add("copy_handover")
+                t = self.temp()
+                mid = self.pick([f"{w}[:-2] * {w}[2:]", f"np.sin({w}[1:-1])",
+                                 f"{w}[1:-1] * {new}[0]"])
+                lines[1:2] = [f"{t} = {mid}",
+                              f"{new}[1:-1] = {t} * {self.small()} + ({w}[2:] - {w}[:-2]) * {e}"]
+            return lines
         if self.chance(0.15):  # an index array repeating a position: the last write lasts
             self.features.add("repeated_index_write")
             j = str(self.r.randrange(0, self.n))

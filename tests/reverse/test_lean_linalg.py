@@ -144,3 +144,40 @@ def test_solve_transposed_rules_against_differences():
         assert_close(sd.grad(loss, wrt=wrt)(a, g), numeric_grad(loss, (a, g), wrt))
     check_grads(loss, a, g, modes=("rev", "fwd"), order=2)
     check_grads(loss, a, g[:, 0], modes=("rev", "fwd"), order=2)
+
+
+@pytest.mark.parametrize("shape", [(5,), (64,), (65,), (131,), (70, 2)])
+def test_tri_congruence_is_the_congruence_of_the_lower_triangles(shape):
+    """``tri_congruence(m, p) = tril(m).T tril(p) tril(m)`` (the Cholesky gradient's
+    ``L^-T P L^-1``), by halves past TRI_BLOCK; the upper triangles are not read."""
+    n, batch = shape[0], shape[1:]
+    m, p = (rng.standard_normal(batch + (n, n)) for _ in range(2))
+    a = np.tril(m)
+    want = np.swapaxes(a, -1, -2) @ np.tril(p) @ a
+    assert_close(LR.tri_congruence(m, p), want, rtol=1e-12, atol=1e-12)
+    assert LR.tri_congruence(np.tril(m), np.tril(p)).tobytes() \
+        == LR.tri_congruence(m, p).tobytes()
+
+
+def congruence_loss(m, p, w):
+    s = LR.tri_congruence(m, p)
+    return np.sum(s * w) + np.sum(np.tanh(s))
+
+
+@pytest.mark.parametrize("n", [4, 70])
+def test_tri_congruence_rules_against_differences(n):
+    m, p, w = lower(n) / n, rng.standard_normal((n, n)), rng.standard_normal((n, n))
+    gm, gp = sd.grad(congruence_loss, wrt=(0, 1))(m, p, w)
+    assert np.all(np.triu(gm, 1) == 0.0) and np.all(np.triu(gp, 1) == 0.0)
+    if n == 4:
+        assert_close(gm, numeric_grad(congruence_loss, (m, p, w), 0))
+        assert_close(gp, numeric_grad(congruence_loss, (m, p, w), 1))
+        check_grads(congruence_loss, m, p, w, modes=("rev", "fwd"), order=2, wrt=(0, 1))
+    else:  # one direction per argument through the blocked path
+        h = 1e-6
+        for k, got in ((0, gm), (1, gp)):
+            d = np.tril(rng.standard_normal((n, n)))
+            lo, hi = [list((m, p, w)) for _ in range(2)]
+            lo[k], hi[k] = lo[k] - h * d, hi[k] + h * d
+            fd = (congruence_loss(*hi) - congruence_loss(*lo)) / (2 * h)
+            assert_close(np.sum(got * d), fd, rtol=1e-6)

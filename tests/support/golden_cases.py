@@ -224,3 +224,20 @@ def grid_of_products(x):
 _grid_args = (np.array([0.4, -0.7]),)
 GOLDEN["grid_of_products"] = (grid_of_products, 0, _grid_args)
 EXTRA_CASES["grid_of_products"] = corpus.Case(grid_of_products, *_grid_args)
+
+
+# issue 17 (realistic burgers): a copy's gradient handed to its source before the adjoints
+# of the reads between them, and the output gradient's buffer passed on by ``u = un`` and
+# ``d = u - target`` (reverse/handover.py): one buffer per step, no zeros, no copy, no add
+def copy_stepper(u, nu, target):
+    for _ in range(3):
+        un = u.copy()
+        a = np.sin(u[1:-1]) * nu
+        un[1:-1] = a + u[2:] * u[:-2]
+        u = un
+    return np.sum((u - target) ** 2)
+
+
+_stepper_args = (np.array([0.4, -0.7, 1.2, 0.3, 0.9]), 0.3, np.array([0.1, 0.5, -0.2, 0.8, 0.0]))
+GOLDEN["copy_stepper"] = (copy_stepper, (0, 1), _stepper_args)
+EXTRA_CASES["copy_stepper"] = corpus.Case(copy_stepper, *_stepper_args, wrt=(0, 1))

@@ -10,6 +10,7 @@ from srcdiff.compiler.analysis.ops import no_rule_error
 from srcdiff.compiler.ir import origin
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.reverse.contributions import combine
+from srcdiff.compiler.reverse.handover import handover_points, pass_ownership
 from srcdiff.compiler.reverse.state import SweepView
 from srcdiff.compiler.reverse.uniform import (
     is_spread_of,
@@ -26,13 +27,39 @@ class BackwardStatements:
     def adjoint_block(self, body):
         out = []
         self.nesting += 1  # (1: the function's own body, run once from top to bottom)
-        for s in reversed(body):
+        points = handover_points(body, self.a) if self._handing_over() else {}
+        for k in range(len(body) - 1, -1, -1):
+            s = body[k]
+            for v, w in points.get(k + 1, ()):
+                out.extend(self._hand_over(v, w, s))
             if isinstance(s, (gast.If, gast.For, gast.While)):
                 out.extend(self._spread_uniform())
             out.extend(self.adjoint_stmt(s))
         out.extend(self._spread_uniform())
         self.nesting -= 1
         return out
+
+    def _hand_over(self, v, w, s):
+        """``b_w = b_v`` where handover.py allows it and the state does (its docstring):
+        ``b_w`` undefined, ``b_v`` an owned array, neither passed in nor captured; ``s`` is
+        the statement whose adjoint comes next. Verification mode checks ``b_v``'s shape."""
+        bv, bw = self.adj.get(v), self.b(w)
+        st = self.state
+        if bv is None or bv not in st.defined or bv not in st.owned or bv in st.uniform \
+                or bw in st.defined or bw in st.uniform or not self.active(w) \
+                or {bv, bw} & (self.into_fresh | self.into_zeros | set(self.opt.into)) \
+                or self._captured(v) or w in self.wrt_locals \
+                or self.kind(v) != ARRAY or self.kind(w) != ARRAY \
+                or self.a.shapes.get(v) in (None, ()):
+            return []
+        value = S.name(bv)
+        if self.opt.verify:
+            value = S.call("verify_shape", [value, S.name(w)])
+        st.defined.discard(bv)
+        st.owned.discard(bv)
+        st.defined.add(bw)
+        st.owned.add(bw)
+        return [S.assign(bw, value, s)]
 
     def first_into(self, bv):
         """Is this the first contribution to ``bv``, a gradient the caller passed in
@@ -256,9 +283,12 @@ class BackwardStatements:
         elif op.kind == "unknown":
             raise self._no_rule(op)
         # the statement defines v: its old value's gradient starts at zero
+        gives = keep is None and self._handing_over() and self._gives_own(v, bv)
         self._reset(out, v, emit=False)
         if not self.opt.reference:
             contributions = combine(contributions)
+            if gives:  # (handover.py)
+                contributions = pass_ownership(contributions, bv, out[start:], self.a.active)
         for name, expr, owned in contributions:
             if name in self.a.active:
                 self.contribute(out, self.state, name, expr, owned=owned, like=s,
@@ -267,6 +297,28 @@ class BackwardStatements:
         if keep is not None and not self.opt.reference:
             out = _drop_alias(out, start, keep, bv)
         return out
+
+    def _gives_own(self, v, bv):
+        """May the adjoint of ``v``'s definition pass ``b_v``'s buffer on (handover.py:
+        pass_ownership)? An owned array, neither uniform nor passed in, of a ``v`` whose
+        gradient no local ``wrt`` captured."""
+        st = self.state
+        return bv in st.owned and bv in st.defined and bv not in st.uniform \
+            and self.kind(v) == ARRAY and self.a.shapes.get(v) not in (None, ()) \
+            and bv not in self.into_fresh | self.into_zeros and v not in self.opt.into \
+            and not self._captured(v)
+
+    def _handing_over(self):
+        """Are gradient buffers handed over and passed on (handover.py)? Not in the
+        reference pipeline, nor in code that is differentiated again: ``b_u = b_sub`` then
+        ``b_u += e`` leaves ``b_sub`` naming the updated array, an in-place change through an
+        alias that the next differentiation would not follow."""
+        return not self.opt.reference and getattr(self.opt, "hand_over", False)
+
+    def _captured(self, v):
+        """Is (or will) ``v``'s gradient be captured for a local ``wrt`` (``grad_v = b_v``
+        at ``v``'s last assignment, _adjoint_stmt)? Its buffer is then not ours to pass on."""
+        return v in self.wrt_locals or (v in self.opt.wrt and v not in self.params)
 
     def _no_rule(self, op):
         return no_rule_error(self.error, op, "gradient",

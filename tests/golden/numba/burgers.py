@@ -33,15 +33,14 @@ def grad_primal(u0, nu, target, steps, grad_ys=None, DX=None, DT=None):
         _k0 -= 1
         u_before = tape_get(_tape3, _k0)
         b_add1 = np.copy(b_u[1:-1])
-        b_un = np.asarray(b_u, dtype=np.float64).copy()
-        b_un[1:-1] = 0.0
+        b_u[1:-1] = 0.0
         pow11 = DX ** 2
         div11 = nu * DT / pow11
         b_div1 = unbroadcast(b_add1 * add, div11)
         b_add = div11 * b_add1
         add_before = tape_get_prev(_tape2, _k0)
         add = add_before
-        b_u = index_add(None, u_before, slice(None, -2, None), b_add)
+        b_u = index_add(b_u, u_before, slice(None, -2, None), b_add)
         b_u_i5 = -2 * b_add
         b_u = index_add(b_u, u_before, slice(1, -1, None), b_u_i5)
         b_u = index_add(b_u, u_before, slice(2, None, None), b_add)
@@ -59,5 +58,4 @@ def grad_primal(u0, nu, target, steps, grad_ys=None, DX=None, DT=None):
         mul = mul_before
         b_u = index_add(b_u, u_before, slice(1, -1, None), b_u_i1)
         b_u = index_add(b_u, u_before, slice(1, -1, None), b_add1)
-        b_u += b_un
     return (finish(b_u, u0), finish(b_nu, nu))
