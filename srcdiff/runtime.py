@@ -400,7 +400,7 @@ def item_clear(b, key):
     if b is None:
         return None
     if isinstance(b, np.ndarray):
-        b = np.array(b, dtype=float)
+        b = np.array(b, dtype=np.result_type(b, float))  # (a complex gradient stays complex)
         b[key] = 0.0
         return b
     b = dict(b) if isinstance(b, dict) else list(b)

@@ -208,7 +208,10 @@ class Contributions:
             self.contribute(out, self.state, value.id, part, like=s)
         if self.kind(x) == ARRAY:
             if bx not in self.state.owned:
-                out.append(S.assign(bx, S.expr(f"np.array({bx}, dtype=float)"), s))
+                # an owned float copy; where values may be complex, of the gradient's own
+                # complex dtype (dtype=float would drop its imaginary part)
+                dtype = f"np.result_type({bx}, float)" if self.opt.complex_values else "float"
+                out.append(S.assign(bx, S.expr(f"np.array({bx}, dtype={dtype})"), s))
                 self.state.owned.add(bx)
             out.append(S.assign(gast.Subscript(value=S.name(bx), slice=S.copy(op.index),
                                                ctx=gast.Store()), S.const(0.0), s))
