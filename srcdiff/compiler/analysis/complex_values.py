@@ -23,6 +23,7 @@ from srcdiff.compiler.front.parse import MISSING, parse_function
 from srcdiff.errors import SrcdiffError
 
 _MAKERS = {np.roots, np.vectorize, np.frompyfunc, np.linalg.eig, np.linalg.eigvals, complex}
+_SCANNED = 256  # entries of a constant list, tuple or dict read one by one
 _MAKER_MODULES = ("numpy.fft", "scipy.fft", "scipy.fftpack", "numpy.lib.scimath", "scipy.signal")
 
 
@@ -59,10 +60,11 @@ def _may_be_complex(obj, seen):
         return True
     if isinstance(obj, np.ndarray):
         return obj.dtype.kind == "c"
-    if isinstance(obj, (list, tuple)):
-        return any(_may_be_complex(v, seen) for v in obj if not callable(v))
-    if isinstance(obj, dict):
-        return any(_may_be_complex(v, seen) for v in obj.values() if not callable(v))
+    if isinstance(obj, (list, tuple, dict)):
+        values = obj.values() if isinstance(obj, dict) else obj
+        if len(values) > _SCANNED:
+            return True  # (a big constant table: not read entry by entry at every compile)
+        return any(_may_be_complex(v, seen) for v in values if not callable(v))
     if isinstance(obj, type):
         return issubclass(obj, (complex, np.complexfloating))
     if isinstance(obj, np.dtype):

@@ -45,12 +45,10 @@ class BackwardStatements:
         the statement whose adjoint comes next. Verification mode checks ``b_v``'s shape."""
         bv, bw = self.adj.get(v), self.b(w)
         st = self.state
-        if bv is None or bv not in st.defined or bv not in st.owned or bv in st.uniform \
+        if bv is None or not self._gives_own(v, bv) \
                 or bw in st.defined or bw in st.uniform or not self.active(w) \
-                or {bv, bw} & (self.into_fresh | self.into_zeros | set(self.opt.into)) \
-                or self._captured(v) or w in self.wrt_locals \
-                or self.kind(v) != ARRAY or self.kind(w) != ARRAY \
-                or self.a.shapes.get(v) in (None, ()):
+                or bw in self.into_fresh | self.into_zeros or w in self.opt.into \
+                or w in self.wrt_locals or self.kind(w) != ARRAY:
             return []
         value = S.name(bv)
         if self.opt.verify:
