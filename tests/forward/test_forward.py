@@ -148,10 +148,23 @@ def test_list_argument_append_and_store():
     assert_close(tangent, directional(list_of_arrays, (xs,), [0], [ts]))
 
 
+def pop_for_the_effect(x):
+    window = []
+    for k in range(4):
+        window.append(x * (k + 1.0))
+        if len(window) > 2:
+            window.pop(0)  # a statement: the value is dropped, the tangent too
+    return window[0] * window[1] ** 2
+
+
 def test_pop_moves_the_tangent_too():
     value, tangent = jvp(pop_from_list)(0.7, tangents=1.0)
     # last * first + xs[0] = x*x * x + 2x  ->  3 x^2 + 2
     assert tangent == pytest.approx(3 * 0.7 ** 2 + 2.0)
+    # 3x * (4x)^2 = 48 x^3  ->  144 x^2
+    value, tangent = jvp(pop_for_the_effect)(0.7, tangents=1.0)
+    assert value == pytest.approx(48 * 0.7 ** 3)
+    assert tangent == pytest.approx(144 * 0.7 ** 2)
 
 
 def store_into_argument(x):

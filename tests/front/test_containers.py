@@ -1,6 +1,7 @@
 """Containers as Python writes them: dict and set comprehensions, generator expressions in
 ``sum``/``list``/``tuple``/``dict``, the ``dict(...)``/``list(...)``/``tuple(...)``
-constructors, dict methods (``.items()``, ``.values()``, ``.keys()``, ``.get``), loops over a
+constructors, starred assignment targets (``first, *rest = v``), dict methods
+(``.items()``, ``.values()``, ``.keys()``, ``.get``), loops over a
 dict's entries, ``sorted`` of keys, and f-strings off the gradient path. Each is checked
 against central finite differences in reverse mode, forward mode and second order
 (Hessian-vector products against second differences); what cannot be modelled is refused
@@ -144,6 +145,18 @@ def array_rows(m):
     return np.sum(rows[0] * rows[1]) + sum(np.sum(r ** 2) for r in tuple(m))
 
 
+def starred_targets(v):
+    first, *rest = v  # rest: a list of the array's elements
+    a, *mid, z = [v[0], v[1] * 2.0, v[2] ** 2, v[3]]
+    *init, last = (v[0], v[1], v[2])
+    return first * np.sum(np.array(rest) ** 2) + a * z + sum(mid) * mid[0] + last * init[1] ** 3
+
+
+def starred_rows(m):
+    top, *others = m
+    return np.sum(top * others[0]) + np.sum(others[-1] ** 2)
+
+
 P = {"W": np.array([0.3, -0.8, 1.1]), "b": np.array([0.5, 0.2, -0.4])}
 V = np.array([0.4, -1.2, 0.9, 1.7])
 
@@ -165,6 +178,8 @@ CASES = [
     (iterate_a_local_dict, (V,)),
     (fstrings, (V,)),
     (array_rows, (np.array([[0.5, -1.0], [2.0, 0.3]]),)),
+    (starred_targets, (V,)),
+    (starred_rows, (np.array([[0.5, -1.0], [2.0, 0.3], [-0.7, 1.2]]),)),
 ]
 IDS = [f.__name__ for f, _ in CASES]
 

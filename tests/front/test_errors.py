@@ -28,7 +28,7 @@ CASES = [
     (E.uses_try, "try:", ["try"]),
     (E.uses_with, "with open", ["with"]),
     (E.uses_del, "del y", ["del"]),
-    (E.uses_starred, "a, *rest = x", ["starred"]),
+    (E.pops_for_the_effect, "window.pop(0)", ["pop", "in place"]),
     (E.uses_lambda, "lambda v", ["lambda"]),
     (E.no_rule, "np.fft.fftshift(x) + np.i0(x)", ["no gradient rule", "register"]),
     (E.for_else, "for i in range(3)", ["for ... else"]),

@@ -46,9 +46,10 @@ def uses_del(x):
     return x
 
 
-def uses_starred(x):
-    a, *rest = x
-    return a
+def pops_for_the_effect(x):
+    window = [x[0], x[1]]
+    window.pop(0)
+    return window[0]
 
 
 def uses_lambda(x):

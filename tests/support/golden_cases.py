@@ -241,3 +241,32 @@ def copy_stepper(u, nu, target):
 _stepper_args = (np.array([0.4, -0.7, 1.2, 0.3, 0.9]), 0.3, np.array([0.1, 0.5, -0.2, 0.8, 0.0]))
 GOLDEN["copy_stepper"] = (copy_stepper, (0, 1), _stepper_args)
 EXTRA_CASES["copy_stepper"] = corpus.Case(copy_stepper, *_stepper_args, wrt=(0, 1))
+
+
+# Curve tools and order statistics (rules/curve_rules.py): a robust, interpolated loss
+_KNOTS = np.array([-2.0, -0.5, 0.3, 1.0, 2.5])
+
+
+def interpolated_median_loss(x, fp):
+    smooth = np.convolve(x, np.array([0.25, 0.5, 0.25]), mode="same")
+    curve = np.interp(smooth, _KNOTS, fp)
+    return np.median(curve ** 2) + np.polyval(fp[:3], np.mean(x))
+
+
+_curve_args = (np.array([0.31, -0.77, 1.13, 0.2, -1.4]), np.array([0.5, -1.0, 0.3, 1.2, 0.8]))
+GOLDEN["interpolated_median_loss"] = (interpolated_median_loss, (0, 1), _curve_args)
+EXTRA_CASES["interpolated_median_loss"] = corpus.Case(interpolated_median_loss, *_curve_args,
+                                                      wrt=(0, 1))
+
+
+# Starred assignment targets (front/normalize.py assign_starred): indexing and a list of the
+# middle slice
+def starred_targets(v):
+    first, *rest = v
+    a, *mid, z = [v[0], v[1] * 2.0, v[2] ** 2, v[3]]
+    return first * np.sum(np.array(rest) ** 2) + a * z + sum(mid) * mid[0]
+
+
+_starred_args = (np.array([0.4, -1.2, 0.9, 1.7]),)
+GOLDEN["starred_targets"] = (starred_targets, 0, _starred_args)
+EXTRA_CASES["starred_targets"] = corpus.Case(starred_targets, *_starred_args)

@@ -703,6 +703,27 @@ if scipy is not None:
 
 TABLE += EXTRAS
 
+# Curve tools and order statistics (rules/curve_rules.py), appended after EXTRAS
+TABLE += [
+    C(np.convolve, N(5), N(3)), C(np.convolve, N(3), N(6), "same"),
+    C(np.convolve, N(4), N(4), mode="valid"), C(np.convolve, N(6), N(2), mode="same"),
+    C(np.correlate, N(5), N(3)), C(np.correlate, N(3), N(5), "full"),
+    C(np.correlate, N(4), N(6), mode="same"),
+    C(np.polyval, N(4), N(3)), C(np.polyval, N(1), N(2, 2)), C(np.polyval, L(N(), N()), N()),
+    C(np.interp, FIXED(np.array([-2.5, -1.1, 0.2, 0.7, 3.0])),
+      FIXED(np.array([-2.0, -0.5, 0.3, 1.0, 2.5])), N(5)),
+    C(np.interp, FIXED(np.array([-2.5, 0.2, 3.0])), FIXED(np.array([-2.0, 0.3, 2.5])), N(3),
+      left=-1.0, right=2.0),
+    C(np.interp, FIXED(np.array([0.1, 0.7])), FIXED(np.array([-1.0, 0.5, 1.5])), N(3), 0.5),
+    C(np.median, N(5)), C(np.median, N(3, 4), axis=1), C(np.median, N(3, 4), 0, keepdims=True),
+    C(np.median, N(2, 3, 4), axis=(0, 2)),
+    C(np.quantile, N(6), 0.3), C(np.quantile, N(3, 4), np.array([0.2, 0.9]), axis=0),
+    C(np.quantile, N(3, 4), 0.75, 1, keepdims=True),
+    C(np.percentile, N(7), 40.0), C(np.percentile, N(3, 5), np.array([10.0, 60.0]), axis=-1),
+    C(np.percentile, N(2, 3, 4), 25.0, axis=(1, 2), keepdims=True),
+    C(sorted, N(4)), C(sorted, L(N(), N(), N()), reverse=True),
+]
+
 # Python's container constructors: the items of a list, a tuple or an array's rows
 TABLE += [C(list, L(N(3), N(2))), C(tuple, L(N(3), N())), C(list, N(3, 2)), C(tuple, N(2, 3))]
 
@@ -743,6 +764,11 @@ REFUSED = [
     Refused(np.linspace, N(), P(), 5, retstep=True, refused="retstep"),
     Refused(np.average, N(3, 4), axis=1, returned=True, refused="returned"),
     Refused(np.gradient, N(5), P(), refused="spacing"),
+    Refused(np.quantile, N(5), 0.3, method="nearest", refused="method"),
+    Refused(np.percentile, N(5), 30.0, method="lower", refused="method"),
+    Refused(np.median, N(5), overwrite_input=True, refused="overwrite_input"),
+    Refused(np.interp, N(3), FIXED(np.array([-1.0, 0.5, 1.5])), N(3), period=2.0,
+            refused="period"),
 ]
 if scipy is not None:
     REFUSED += [

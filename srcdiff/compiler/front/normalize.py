@@ -177,8 +177,8 @@ class _Normalizer(Expressions):
             self.emit(S.assign(target.id, self.value(value, hint=target.id)))
         elif isinstance(target, (gast.Tuple, gast.List)):
             if any(isinstance(e, gast.Starred) for e in target.elts):
-                raise self.error(target, "starred assignment targets are not supported",
-                                 hint="index the sequence explicitly")
+                self.assign_starred(target, value)
+                return
             if isinstance(value, (gast.Tuple, gast.List)) and len(value.elts) == len(target.elts):
                 atoms = [self.atom(v) for v in value.elts]
                 # `a, b = b, a`: every value is read before any target is written
@@ -203,6 +203,24 @@ class _Normalizer(Expressions):
         else:
             raise self.error(target, f"cannot assign to a {type(target).__name__.lower()}",
                              hint="assign to a variable or to `variable[index]`")
+
+    def assign_starred(self, target, value):
+        """``a, *rest, z = seq``: ``a = seq[0]``, ``rest = list(seq[1:-1])``, ``z = seq[-1]``
+        (Python makes the starred name a list, of rows for an array)."""
+        k = next(i for i, e in enumerate(target.elts) if isinstance(e, gast.Starred))
+        after = len(target.elts) - k - 1
+        seq = self.atom(value)
+
+        def item(index):
+            return gast.Subscript(value=S.copy(seq), slice=index, ctx=gast.Load())
+        for i, t in enumerate(target.elts[:k]):
+            self.assign_to(t, item(S.const(i)))
+        stop = S.const(-after) if after else None
+        middle = self.fresh_assign("part", item(gast.Slice(lower=S.const(k), upper=stop,
+                                                           step=None)))
+        self.assign_to(target.elts[k].value, S.call(S.name("list"), [middle]))
+        for i, t in enumerate(target.elts[k + 1:]):
+            self.assign_to(t, item(S.const(i - after)))
 
     def stmt_AugAssign(self, s):
         t = s.target
@@ -256,6 +274,11 @@ class _Normalizer(Expressions):
                     self.emit(gast.Expr(value=S.call(gast.Attribute(
                         value=S.name(f.value.id), attr="pop", ctx=gast.Load()),
                         [self.atom(a) for a in v.args])))
+                    return
+                if f.attr == "pop" and isinstance(f.value, gast.Name) and len(v.args) <= 1 \
+                        and not v.keywords:
+                    # `stack.pop()` for its effect: the same as a pop whose value nothing reads
+                    self.emit(S.assign(self.names.fresh("popped"), self.value(v)))
                     return
                 if f.attr in LOGGER_METHODS:
                     self.emit(S.copy(s))

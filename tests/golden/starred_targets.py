@@ -1,0 +1,62 @@
+def grad_starred_targets(v, grad_ys=None):
+    first = v[0]
+    part = v[1:]
+    rest = list(part)
+    mul = v[1] * 2.0
+    v_i2 = v[2]
+    pow1 = v_i2 ** 2
+    v_i3 = v[3]
+    items = [first, mul, pow1, v_i3]
+    a = items[0]
+    part1 = items[1:-1]
+    mid = list(part1)
+    z = items[-1]
+    array = np.array(rest)
+    sum1 = np.sum(array ** 2)
+    mul1 = first * sum1
+    add = mul1 + a * z
+    sum2 = sum(mid)
+    mid_i = mid[0]
+    mul3 = sum2 * mid_i
+    # seed: the gradient of the sum of the outputs
+    b_add1 = seed(grad_ys, add + mul3)
+    # adjoint of line 267: return first * np.sum(np.array(rest) ** 2) + a * z + sum(mid) * mid[0]
+    b_add = unbroadcast(b_add1, add)
+    del add
+    b_mul3 = unbroadcast(b_add1, mul3)
+    del b_add1, mul3
+    b_sum2 = unbroadcast(b_mul3 * mid_i, sum2)
+    b_mid_i = unbroadcast(sum2 * b_mul3, mid_i)
+    del b_mul3, sum2
+    b_mid = item_add(None, mid, 0, b_mid_i)
+    b_mid = add_tree(b_mid, sum_of_items_grad(b_sum2, mid))
+    del b_sum2
+    b_mul1 = unbroadcast(b_add, mul1)
+    b_a = unbroadcast(b_add * z, a)
+    b_z = unbroadcast(a * b_add, z)
+    del b_add
+    b_first = b_mul1 * sum1
+    b_array = mul_into(array, first * b_mul1 * 2.0)
+    del array
+    b_rest = unstack_like(b_array, rest)
+    del b_array
+    # adjoint of line 266: a, *mid, z = [v[0], v[1] * 2.0, v[2] ** 2, v[3]]
+    b_items = item_add(None, items, -1, b_z)
+    b_part1 = sequence_grad(b_mid, part1)
+    b_items = item_add(b_items, items, slice(1, -1, None), b_part1)
+    b_items = item_add(b_items, items, 0, b_a)
+    b_v_i = item_grad(b_items, 0, first)
+    b_mul = item_grad(b_items, 1, mul)
+    b_pow1 = item_grad(b_items, 2, pow1)
+    b_v_i3 = item_grad(b_items, 3, v_i3)
+    b_v = index_add(None, v, 3, b_v_i3)
+    b_v = index_add(b_v, v, 2, b_pow1 * 2.0 * v_i2)
+    b_v = index_add(b_v, v, 1, b_mul * 2.0)
+    b_v = index_add(b_v, v, 0, b_v_i)
+    # adjoint of line 265: first, *rest = v
+    b_part = sequence_grad(b_rest, part)
+    del part
+    b_v = index_add(b_v, v, slice(1, None, None), b_part)
+    del b_part
+    b_v = index_add(b_v, v, 0, b_first)
+    return finish(b_v, v)

@@ -1,0 +1,153 @@
+"""np.convolve, np.correlate, np.polyval, np.interp, np.median / quantile / percentile and
+Python's sorted in user code (rules/curve_rules.py): both modes and second order against
+central differences (sd.check_grads), and the refused options."""
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import numeric_grad
+from srcdiff.errors import SrcdiffError
+
+RNG = np.random.default_rng(2024)
+KNOTS = np.array([-2.0, -0.5, 0.3, 1.0, 2.5])
+
+
+def both_orders(f, *args):
+    sd.check_grads(f, *args, modes=("rev", "fwd"), order=2)
+
+
+def convolutions(a, v):
+    return (np.sum(np.convolve(a, v) ** 2) + np.sum(np.sin(np.convolve(a, v, "same")))
+            + np.sum(np.convolve(v, a, mode="valid") ** 3))
+
+
+def correlations(a, v):
+    return (np.sum(np.correlate(a, v) ** 2) + np.sum(np.sin(np.correlate(a, v, "same")))
+            + np.sum(np.correlate(v, a, mode="full") ** 3))
+
+
+@pytest.mark.parametrize("fn", [convolutions, correlations], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("sizes", [(6, 3), (3, 6), (4, 4), (5, 2)])
+def test_convolve_and_correlate_every_mode_and_length_order(fn, sizes):
+    both_orders(fn, RNG.standard_normal(sizes[0]), RNG.standard_normal(sizes[1]))
+
+
+def polynomials(p, x):
+    return np.sum(np.polyval(p, x) ** 2) + np.polyval(p, 0.7) + np.polyval(p[:1], x[0])
+
+
+def test_polyval_in_coefficients_and_points():
+    both_orders(polynomials, RNG.standard_normal(4), RNG.standard_normal(5))
+
+
+def interpolated(x, fp):
+    return (np.sum(np.interp(x, KNOTS, fp) ** 2)
+            + np.sum(np.interp(x * 2, KNOTS, fp, left=0.5, right=-1.0)))
+
+
+def moving_knots(x, xp):
+    return np.sum(np.interp(x, xp, np.sin(xp)) ** 2)
+
+
+def test_interp_inside_and_outside_the_knots():
+    # points below, between and above the knots (none on a knot: a kink there)
+    both_orders(interpolated, np.array([-3.0, -1.1, 0.1, 0.45, 1.7, 3.0]),
+                RNG.standard_normal(5))
+    both_orders(moving_knots, np.array([-1.0, 0.1, 0.5, 1.7]), KNOTS.copy())
+
+
+def on_the_knots(x):
+    return np.sum(np.interp(x, KNOTS, np.array([1.0, 3.0, -1.0, 0.5, 2.0])) * np.arange(5.0))
+
+
+def test_a_point_on_a_knot_takes_the_slope_on_its_right_the_last_one_on_its_left():
+    x = KNOTS.copy()
+    h = 1e-7
+    right = [(on_the_knots(x + h * e) - on_the_knots(x)) / h for e in np.eye(5)]
+    left = (on_the_knots(x) - on_the_knots(x - h * np.eye(5)[4])) / h
+    expect = np.array(right[:4] + [left])
+    np.testing.assert_allclose(sd.grad(on_the_knots)(x), expect, rtol=1e-5, atol=1e-6)
+    _, t = sd.jvp(on_the_knots)(x, tangents=np.ones(5))
+    np.testing.assert_allclose(t, np.sum(expect), rtol=1e-5)
+
+
+def medians(a):
+    return (np.median(a) + np.sum(np.median(a, axis=0) ** 2)
+            + np.sum(np.median(a, axis=1, keepdims=True) * a))
+
+
+def quantiles(a):
+    return (np.sum(np.quantile(a, [0.1, 0.75]) ** 2)
+            + np.sum(np.quantile(a, 0.3, axis=0) * np.arange(4))
+            + np.sum(np.percentile(a, [20, 90], axis=1, keepdims=True) ** 2)
+            + np.sum(np.quantile(a.reshape(5, 2, 2), 0.6, axis=(0, 2)) ** 3))
+
+
+@pytest.mark.parametrize("fn", [medians, quantiles], ids=lambda f: f.__name__)
+def test_order_statistics_along_axes(fn):
+    both_orders(fn, RNG.standard_normal((5, 4)))
+
+
+def sorted_items(x):
+    s = sorted([x[0], x[1] * 2, x[2] ** 2, 0.5])
+    r = sorted(x, reverse=True)
+    k = sorted(x, key=abs)
+    return s[0] * 3 + s[-1] * s[1] + r[0] * 2 + r[2] ** 2 + k[0] * k[-1]
+
+
+def test_sorted_puts_each_gradient_back_home():
+    both_orders(sorted_items, np.array([0.4, -1.3, 0.9, 2.1]))
+
+
+def sorted_dict_keys(params):
+    return sum(np.sum(params[k] ** 2) * len(k) for k in sorted(params))
+
+
+def test_sorted_keys_of_a_dict_are_labels():
+    p = {"ab": np.array([1.0, -2.0]), "c": np.array([0.5, 3.0, 1.0])}
+    g = sd.grad(sorted_dict_keys)(p)
+    np.testing.assert_allclose(g["ab"], 4 * p["ab"])
+    np.testing.assert_allclose(g["c"], 2 * p["c"])
+
+
+def nearest(a):
+    return np.quantile(a, 0.3, method="nearest")
+
+
+def periodic(x):
+    return np.sum(np.interp(x, KNOTS, np.sin(KNOTS), period=4.0))
+
+
+def left_varies(x):
+    return np.sum(np.interp(x, KNOTS, np.sin(KNOTS), left=x[0]))
+
+
+def complex_correlation(a, v):
+    return np.real(np.sum(np.correlate(a * 1j, v)))
+
+
+def test_unmodelled_options_are_refused():
+    a = RNG.standard_normal(6)
+    with pytest.raises(SrcdiffError, match="method='nearest' is not modelled"):
+        sd.grad(nearest)(a)
+    with pytest.raises(SrcdiffError, match="period="):
+        sd.grad(periodic)(a)
+    with pytest.raises(SrcdiffError, match="treats `left` as a constant"):
+        sd.grad(left_varies)(np.array([-3.0, 0.1]))
+    with pytest.raises(SrcdiffError, match="complex inputs"):
+        sd.grad(complex_correlation)(a, a[:3])
+    # the reference pipeline agrees where the options are modelled
+    np.testing.assert_allclose(sd.grad(interpolated, optimize=False)(a, KNOTS),
+                               numeric_grad(interpolated, (a, KNOTS), 0), rtol=1e-6, atol=1e-7)
+
+
+def quantile_level_varies(x):
+    level = 1.0 / (1.0 + np.exp(-x[5]))
+    return (np.quantile(x[:5], level) ** 2 + np.sum(np.percentile(x[:5], 100 * level * x[6:8]))
+            + np.sum(np.quantile(x[:6].reshape(2, 3), x[6:8] * 0.5, axis=1) ** 2))
+
+
+def test_the_level_of_a_quantile_is_differentiated_too():
+    # the cross term d2/dq da (the weights' fraction moves with q) is in the second order
+    both_orders(quantile_level_varies, np.array([0.3, -1.2, 2.0, 0.7, -0.4, 0.25, 0.61, 0.93]))
