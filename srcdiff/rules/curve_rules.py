@@ -31,6 +31,8 @@ Notation as in numpy_rules.py (``g``, ``ans``, ``d``).
   ``q (n - 1)`` is a whole number). The helpers are written without stores, so
   srcdiff differentiates them again for second order. Other methods are refused, and
   so is ``overwrite_input`` (not declared: NumPy may then reorder the argument in place).
+* A forward rule's tangent of a list argument has ``None`` for its constant entries
+  (registry.py): each passes through ``filled`` first.
 * ``sorted(items, key=None, reverse=False)``: a permutation (stable, as Python's);
   each item's gradient goes back home. Its output is a list.
 """
@@ -51,7 +53,7 @@ def np_convolve(g, ans, a, v, mode="full"):
 
 @R.jvp(np.convolve)
 def np_convolve_jvp(d, ans, a, v, mode="full"):
-    return np.convolve(d, v, mode), np.convolve(a, d, mode)
+    return np.convolve(filled(d, a), v, mode), np.convolve(a, filled(d, v), mode)
 
 
 @R.vjp(np.correlate)
@@ -61,7 +63,8 @@ def correlate(g, ans, a, v, mode="valid"):
 
 @R.jvp(np.correlate)
 def correlate_jvp(d, ans, a, v, mode="valid"):
-    return real_correlate(d, v, mode, a, v), real_correlate(a, d, mode, a, v)
+    return (real_correlate(filled(d, a), v, mode, a, v),
+            real_correlate(a, filled(d, v), mode, a, v))
 
 
 def real_correlate(x, y, mode, a, v):
@@ -116,7 +119,7 @@ def polyval(g, ans, p, x):
 
 @R.jvp(np.polyval)
 def polyval_jvp(d, ans, p, x):
-    return np.polyval(np.asarray(filled(d, p)), x), d * poly_slope(p, x)
+    return np.polyval(np.asarray(filled(d, p)), x), np.asarray(filled(d, x)) * poly_slope(p, x)
 
 
 def poly_slope(p, x):
@@ -156,8 +159,9 @@ def interp(g, ans, x, xp, fp, left=None, right=None, period=None):
 
 @R.jvp(np.interp)
 def interp_jvp(d, ans, x, xp, fp, left=None, right=None, period=None):
-    return (interp_tangent_x(d, x, xp, fp, period), interp_tangent_xp(d, x, xp, fp, period),
-            interp_tangent_fp(d, x, xp, fp, left, right, period))
+    return (interp_tangent_x(filled(d, x), x, xp, fp, period),
+            interp_tangent_xp(filled(d, xp), x, xp, fp, period),
+            interp_tangent_fp(filled(d, fp), x, xp, fp, left, right, period))
 
 
 def interp_pieces(x, xp, fp, left, right, period):
@@ -251,7 +255,7 @@ def median(g, ans, a, axis=None, out=None, *, keepdims=False):
 
 @R.jvp(np.median)
 def median_jvp(d, ans, a, axis=None, out=None, *, keepdims=False):
-    return quantile_tangent(d, a, 0.5, axis, keepdims)
+    return quantile_tangent(filled(d, a), a, 0.5, axis, keepdims)
 
 
 @R.vjp(np.quantile)
@@ -262,8 +266,8 @@ def quantile(g, ans, a, q, axis=None, out=None, *, method="linear", keepdims=Fal
 
 @R.jvp(np.quantile)
 def quantile_jvp(d, ans, a, q, axis=None, out=None, *, method="linear", keepdims=False):
-    return (quantile_tangent(d, a, q, axis, keepdims, method),
-            quantile_q_tangent(d, a, q, axis, keepdims, method))
+    return (quantile_tangent(filled(d, a), a, q, axis, keepdims, method),
+            quantile_q_tangent(filled(d, q), a, q, axis, keepdims, method))
 
 
 @R.vjp(np.percentile)
@@ -274,8 +278,9 @@ def percentile(g, ans, a, q, axis=None, out=None, *, method="linear", keepdims=F
 
 @R.jvp(np.percentile)
 def percentile_jvp(d, ans, a, q, axis=None, out=None, *, method="linear", keepdims=False):
-    return (quantile_tangent(d, a, np.divide(q, 100.0), axis, keepdims, method),
-            quantile_q_tangent(d / 100.0, a, np.divide(q, 100.0), axis, keepdims, method))
+    return (quantile_tangent(filled(d, a), a, np.divide(q, 100.0), axis, keepdims, method),
+            quantile_q_tangent(np.divide(filled(d, q), 100.0), a, np.divide(q, 100.0), axis,
+                               keepdims, method))
 
 
 def _last_axis_view(a, axis):

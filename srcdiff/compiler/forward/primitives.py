@@ -47,7 +47,7 @@ class Primitives:
             d = self._tangent_arg(node)
             if d is None:
                 continue
-            if isinstance(node, gast.Name) and self.kind(node.id) == CONTAINER \
+            if isinstance(node, gast.Name) and self._may_be_list(node.id, op) \
                     and op.func not in TREE_VALUED and not op.rule.tuple_output \
                     and not _fills_zeros(template):
                 d = S.call("filled", [d, S.copy(node)])  # a list read as one array
@@ -71,6 +71,15 @@ class Primitives:
         if not fresh:  # the result may be (a view of) an argument's tangent
             self.disown_reads(stmts)
         return stmts, fresh
+
+    def _may_be_list(self, v, op):
+        """``v`` may hold a list whose tangent has ``None`` entries (constants): known to be a
+        container, or of unknown kind (a value merged around a loop, a helper's parameter)
+        passed to a NumPy function that reads a list as an array. (Python's operators and
+        the elementwise primitives never get a list here: ``*`` of a list is refused.)"""
+        kind = self.kind(v)
+        return kind == CONTAINER or kind is None and not op.rule.elementwise \
+            and getattr(op.func, "__module__", None) != "_operator"
 
     def _tree_valued(self, op):
         """May the value be a container (so tangents add with ``add_tree``, not ``+``)?"""
