@@ -38,6 +38,7 @@ from srcdiff.runtime import (
     match_complex,
     not_differentiable,
     pop_grad,
+    present_key,
     reduce_mask,
     rule_results,
     scalar_seed,
@@ -218,7 +219,8 @@ def sequence_tangent_vjp(g, ans, tangent, x=None):
 
 
 R.nondiff(key_list)  # keys are labels: exact because analysis/keys.py refuses varied keys
-R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable, size_of, last_writes)
+R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable, size_of, last_writes,
+          present_key)
 R.tuple_output(pop_grad)
 
 # helpers whose value may be a container (a gradient tree): tangents add with add_tree

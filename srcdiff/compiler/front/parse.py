@@ -9,6 +9,7 @@ not by its spelling, so ``import numpy as jnp`` works.
 """
 
 import builtins
+import copy
 import inspect
 import linecache
 import textwrap
@@ -205,8 +206,8 @@ def _plain_item_stores(node):
     (``runtime.item_saved``/``item_restore``, which also undo a store that added a dict key)
     read as the plain ``snapshot(x[k])`` and ``x[k] = saved`` srcdiff differentiates. Only the
     restores consume what ``item_saved`` keeps, so the two stay consistent; a store that added
-    a key then stops with the KeyError of ``x[k]`` (a second derivative through it is not
-    supported), never a wrong value."""
+    a key then stops with a SrcdiffError (``runtime.present_key``: a second derivative through
+    it is not supported), never a wrong value."""
     for n in gast.walk(node):
         for field in ("body", "orelse"):
             block = getattr(n, field, None)
@@ -229,8 +230,14 @@ def _plain_item_stores(node):
 
 
 def _snapshot_of_item(call):
-    """``snapshot(x[k])`` for ``item_saved(x, k)``."""
-    read = gast.Subscript(value=call.args[0], slice=call.args[1], ctx=gast.Load())
+    """``snapshot(x[present_key(x, k)])`` for ``item_saved(x, k)`` (``present_key`` is ``k``,
+    or a SrcdiffError where the store added the key)."""
+    x, k = call.args
+    key = gast.Call(func=gast.Name(id="present_key", ctx=gast.Load(), annotation=None,
+                                   type_comment=None),
+                    args=[copy.deepcopy(x), copy.deepcopy(k)],
+                    keywords=[])
+    read = gast.Subscript(value=x, slice=key, ctx=gast.Load())
     func = gast.Name(id="snapshot", ctx=gast.Load(), annotation=None, type_comment=None)
     return gast.copy_location(gast.Call(func=func, args=[read], keywords=[]), call)
 
