@@ -9,7 +9,8 @@
 * folding of single-use temporaries into their one reader, and of a value into
   the statement that redefines its name (``t = E; t = F(t)`` -> ``t = F(E)``);
 * then the rewrites of gradient arithmetic in algebra.py: signs moved where
-  they cost nothing, power-of-two scalings gathered and cancelled,
+  they cost nothing (signs.py: a negation handed to its one reader), power-of-two
+  scalings gathered and cancelled,
   loop-invariant arithmetic hoisted, sign peepholes.
 Every rewrite is exact: the same operations on the same values, or IEEE
 identities (negation and scaling by two are exact). Shared facts about
@@ -39,6 +40,7 @@ from srcdiff.compiler.optimize.exprs import (
     writes,
 )
 from srcdiff.compiler.optimize.facts import Facts
+from srcdiff.compiler.optimize.signs import sink_negations
 
 
 def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable[str] = (),
@@ -62,6 +64,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     fn.body = _fold_single_use(fn.body, facts.load_counts(fn), keep, mover, facts)
     fn.body = _fold_into_redefinition(fn.body, mover, facts)
     fn.body = fold_negations(fn.body, facts.load_counts(fn), set(gradients), mover, facts)
+    fn.body = sink_negations(fn.body, set(gradients), facts)
     fn.body = merge_scalings(fn.body, facts.load_counts(fn), set(gradients), set(scalars),
                              mover, facts)
     fn.body = hoist_invariants(fn.body, set(gradients), S.all_names(fn),
