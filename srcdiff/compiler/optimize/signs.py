@@ -17,6 +17,7 @@ from srcdiff.compiler.optimize.algebra import (
     _gradient_target,
     _neg,
     _next_reader,
+    _pull,
 )
 from srcdiff.compiler.optimize.exprs import replace
 
@@ -64,7 +65,7 @@ def _sink_block(body, gradients, facts, occurrences):
                 or sum(1 for n in dataflow.names(u.value) if n.id == t) != 1:
             continue
         value = u.value
-        new = _absorb(replace(S.copy(value), t, gast.UnaryOp(op=gast.USub(), operand=S.name(t))))
+        new = _take_sign(replace(S.copy(value), t, gast.UnaryOp(op=gast.USub(), operand=S.name(t))))
         op = u.op if isinstance(u, gast.AugAssign) else None
         if isinstance(op, (gast.Add, gast.Sub)) and _neg(new):  # y += -t  ->  y -= t
             op = gast.Sub() if isinstance(op, gast.Add) else gast.Add()
@@ -79,3 +80,15 @@ def _sink_block(body, gradients, facts, occurrences):
             u.op = op
         facts.forget(s)
         facts.forget(u)
+
+
+def _take_sign(e):
+    """``e`` with the signs of its products absorbed: by ``a + b`` -> ``a - b`` first when ``b``
+    is negated (``y = c - 2.0 * t * a`` reads better than ``c + -2.0 * t * a``), else where
+    algebra._absorb puts them."""
+    if isinstance(e, gast.BinOp) and isinstance(e.op, (gast.Add, gast.Sub)):
+        negated, inner = _pull(e.right)
+        if negated:
+            op = gast.Sub() if isinstance(e.op, gast.Add) else gast.Add()
+            return gast.BinOp(left=_absorb(e.left), op=op, right=inner)
+    return _absorb(e)
