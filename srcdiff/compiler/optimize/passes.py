@@ -480,14 +480,33 @@ def _fold_into_redefinition(body, mover=None, facts=None):
         t = s.targets[0].id
         reads = S.loaded_names(s.value) | {t}
         use = block.next_read(t, k)
+        augmented = None  # t = -u; t += F -> t = -u + F (the peephole: F - u, one pass fewer)
+        if isinstance(s.value, gast.UnaryOp) and isinstance(s.value.op, gast.USub):
+            w = block.next_write({t}, k)
+            if w < len(block.body) and (use is None or w < use) \
+                    and _augmented_as_assign(block.body[w], t) is not block.body[w]:
+                use = augmented = w
         if use is None or use >= block.next_barrier(k) or use > block.next_write(reads, k):
             continue
         u = block.body[use]
+        if augmented is not None:
+            u = _augmented_as_assign(u, t)
         if not _redefines_reading_once(u, t) or writes(u.value) & reads:
             continue
         at_k, before_use = mover.move(s, u)
         block.fold(k, at_k, use, replace(u, t, s.value), before_use)
     return block.statements()
+
+
+def _augmented_as_assign(u, t):
+    """``t op= F`` (``F`` not reading ``t``) as ``t = t op F``, else ``u`` itself. Asked only
+    after ``t = -u``: a new array, which nothing else can see, so changing it in place or
+    making ``-u op F`` anew gives ``t`` the same values."""
+    if isinstance(u, gast.AugAssign) and isinstance(u.target, gast.Name) and u.target.id == t \
+            and t not in S.loaded_names(u.value):
+        return S.locate(gast.Assign(targets=[S.name(t, store=True)], value=gast.BinOp(
+            left=S.name(t), op=u.op, right=u.value), type_comment=None), u)
+    return u
 
 
 def _redefines_reading_once(u, t):
