@@ -103,3 +103,39 @@ def test_kmeans_like_gradient_against_differences(options, n):
     args = (rng.random((4, 3)), rng.random((n, 3)))
     assert n == 30 or not any(spread(0.5, np.zeros(n)).strides)
     assert_close(sd.grad(nearest, **options)(*args), numeric_grad(nearest, args, 0))
+
+
+def accumulated(x, y):
+    v = np.concatenate((x, y))  # (its shape is not known: its gradient is summed in place)
+    w = -v
+    w += v * v
+    return np.sum(np.sin(v) * np.cos(v)) + np.sum(w * v)
+
+
+@pytest.mark.parametrize("options", [{}, {"optimize": False}, {"verify": True}])
+def test_gradients_of_unknown_shapes_accumulate_in_place(options):
+    """Every contribution to ``b_v`` has ``v``'s shape (unbroadcast stays where the facts do
+    not prove it), so an owned buffer takes them in place even where the compiler does not
+    know ``v``'s shape; a negated term is subtracted (``b_v -= b_w``, not ``+= -b_w``)."""
+    g = sd.grad(accumulated, (0, 1), **options)(*ARGS)
+    for k in range(2):
+        assert_close(g[k], numeric_grad(accumulated, ARGS, k))
+    if not options:
+        src = sd.source(accumulated, (0, 1), args=ARGS)
+        assert src.count("b_v += ") == 2 and src.count("b_v -= ") == 2, src
+        assert "b_v = b_v" not in src and "-b_w" not in src and "-b_cos" not in src
+
+
+@pytest.mark.parametrize("body, expected", [
+    # t = -u; t += F folds into t = F - u (as t = -u; t = t + F did): one pass fewer
+    ("b_t = -a\nb_t += unbroadcast(c, m)\nb_y = b_t * c",
+     "b_t = unbroadcast(c, m) - a\nb_y = b_t * c"),
+    ("b_t = -a\nb_y = b_t * c\nb_t += m\nb_y = b_y + b_t", "b_t = -a\nb_y = b_t * c\nb_t += m\n"
+     "b_y = b_y + b_t"),  # read before the update: stays
+    ("b_t = a * c\nb_t += m\nb_y = b_t * c", "b_t = a * c\nb_t += m\nb_y = b_t * c"),  # no sign
+    ("b_y = a * c\nb_y += -m * c", "b_y = a * c\nb_y -= m * c"),
+    ("b_y = a * c\nb_y -= -(-m)", "b_y = a * c\nb_y -= m"),
+    ("b_y = a * c\nb_y *= -m", "b_y = a * c\nb_y *= -m"),
+])
+def test_negations_and_augmented_updates(body, expected):
+    assert _opt(body) == expected
