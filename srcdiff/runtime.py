@@ -125,10 +125,9 @@ def reduce_mask(x, ans, axis=None, keepdims=False):
 
 
 def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
-    """The adjoint of ``np.max``/``np.min`` of ``x`` over ``axis`` reaching ``top``: ``g``
-    shared equally among the elements equal to ``top`` (ties), i.e. ``unreduce(g, x, axis,
-    keepdims) * reduce_mask(x, top, axis, keepdims)``, by one comparison and one product
-    over ``x`` (the mask's ``where``, sum, division and product took five)."""
+    """The adjoint of ``np.max``/``np.min`` of ``x`` over ``axis`` reaching ``top``: ``g`` shared
+    equally among the elements equal to ``top`` (ties), ``unreduce(g, x, axis, keepdims) *
+    reduce_mask(x, top, axis, keepdims)`` by one comparison and one product over ``x``."""
     if axis is None or keepdims or not np.ndim(x):  # (a 0-d x: NumPy reduces nothing)
         hit = x == top
     else:
@@ -140,12 +139,14 @@ def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
     if type(hit) is np.ndarray and type(top) is np.ndarray and top.dtype.kind in "fiu" \
             and type(g) is np.ndarray and g.dtype == np.float64 \
             and np.count_nonzero(hit) == top.size and not np.isnan(top).any():
-        # no ties: each of the top.size groups holds an element equal to its extreme
-        # (a group's max/min is one of its elements, and only NaN differs from itself),
-        # so as many hits as groups means exactly one per group: every count is 1, and
-        # g / 1 == g (float64 g: the same dtype). The per-group count (a sum over the
-        # axis) is left out.
-        return hit * g
+        # no ties: each of the top.size groups holds an element equal to its extreme (only
+        # NaN differs from itself), so as many hits as groups is one per group, every count
+        # 1 and g / 1 == g. hit * g: a g of strides 0 (spread's view) is one value v: hit as
+        # float64 (float(h) * 1.0 == float(h)), times v in place (the same products)
+        if g.size and not any(g.strides) and np.broadcast(hit, g).shape == hit.shape:
+            out, v = hit.astype(np.float64), g.item(0)
+            return out if v == 1.0 else np.multiply(out, v, out=out)
+        return np.multiply(hit, g, dtype=np.float64)  # hit * g's casts and products, faster
     return hit * (g / np.sum(hit, axis=axis, keepdims=True))
 
 

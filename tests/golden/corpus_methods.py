@@ -21,12 +21,12 @@ def grad_methods(x, grad_ys=None):
     b_dot = spread(b_add2, dot)
     vjp1 = vjp_dot(b_dot, dot, a=m, b=m)
     del b_dot, dot
-    b_m = b_m + (vjp1[0] + vjp1[1])
-    b_m = b_m + extreme_grad(-b_add2, m, min1, None, False)
-    b_m = b_m + extreme_grad(mean * b_add2, m, max1, None, False)
-    b_m = b_m + b_add2 * max1 / size_of(m)
+    b_m += vjp1[0] + vjp1[1]
+    b_m += extreme_grad(-b_add2, m, min1, None, False)
+    b_m += extreme_grad(mean * b_add2, m, max1, None, False)
+    b_m += b_add2 * max1 / size_of(m)
     del m
-    b_m = b_m + b_add2
+    b_m += b_add2
     # adjoint of line 171: m = x.reshape(2, 2)
     b_x = np.reshape(b_m, np.shape(x))
     return finish(b_x, x)

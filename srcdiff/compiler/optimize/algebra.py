@@ -22,8 +22,8 @@ def _neg(node):
 class Peephole(gast.NodeTransformer):
     """Exact sign identities on ``+`` and ``-`` (IEEE, integers, NumPy arrays alike).
 
-    ``-(a) + b`` -> ``b - a`` (only when swapping the evaluation order of ``a``
-    and ``b`` is harmless), ``a + -(b)`` -> ``a - b``, ``a - -(b)`` -> ``a + b``,
+    ``t += -a`` -> ``t -= a``, ``-(a) + b`` -> ``b - a`` (only when swapping the evaluation
+    order of ``a`` and ``b`` is harmless), ``a + -(b)`` -> ``a - b``, ``a - -(b)`` -> ``a + b``,
     and ``-(-(a))`` -> ``a`` as an operand of ``+`` or ``-`` (whose result is a
     new value, so no alias appears).
     """
@@ -34,7 +34,22 @@ class Peephole(gast.NodeTransformer):
         tree with no such node is left as it is: every rewrite starts at one, and makes
         no new one above it (its result is a ``+``/``-``, not a negation)."""
         return isinstance(node, gast.BinOp) and isinstance(node.op, (gast.Add, gast.Sub)) \
-            and (_neg(node.left) or _neg(node.right))
+            and (_neg(node.left) or _neg(node.right)) or isinstance(node, gast.AugAssign) \
+            and isinstance(node.op, (gast.Add, gast.Sub)) \
+            and (_neg(node.value) or _pull(node.value)[0])
+
+    def visit_AugAssign(self, node):
+        """``t += -a * b`` -> ``t -= a * b`` (and ``-=`` to ``+=``): the sign of the added
+        product (algebra._pull) goes to the operator, which costs nothing."""
+        self.generic_visit(node)
+        if not isinstance(node.op, (gast.Add, gast.Sub)):
+            return node
+        node.value = _unneg2(node.value)
+        negated, inner = _pull(node.value)
+        if negated:
+            node.op = gast.Sub() if isinstance(node.op, gast.Add) else gast.Add()
+            node.value = inner
+        return node
 
     def visit_BinOp(self, node):
         self.generic_visit(node)

@@ -9,7 +9,8 @@
 * folding of single-use temporaries into their one reader, and of a value into
   the statement that redefines its name (``t = E; t = F(t)`` -> ``t = F(E)``);
 * then the rewrites of gradient arithmetic in algebra.py: signs moved where
-  they cost nothing, power-of-two scalings gathered and cancelled,
+  they cost nothing (signs.py: a negation handed to its one reader), power-of-two
+  scalings gathered and cancelled,
   loop-invariant arithmetic hoisted, sign peepholes.
 Every rewrite is exact: the same operations on the same values, or IEEE
 identities (negation and scaling by two are exact). Shared facts about
@@ -39,6 +40,7 @@ from srcdiff.compiler.optimize.exprs import (
     writes,
 )
 from srcdiff.compiler.optimize.facts import Facts
+from srcdiff.compiler.optimize.signs import sink_negations
 
 
 def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable[str] = (),
@@ -62,6 +64,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     fn.body = _fold_single_use(fn.body, facts.load_counts(fn), keep, mover, facts)
     fn.body = _fold_into_redefinition(fn.body, mover, facts)
     fn.body = fold_negations(fn.body, facts.load_counts(fn), set(gradients), mover, facts)
+    fn.body = sink_negations(fn.body, set(gradients), facts)
     fn.body = merge_scalings(fn.body, facts.load_counts(fn), set(gradients), set(scalars),
                              mover, facts)
     fn.body = hoist_invariants(fn.body, set(gradients), S.all_names(fn),
@@ -477,14 +480,33 @@ def _fold_into_redefinition(body, mover=None, facts=None):
         t = s.targets[0].id
         reads = S.loaded_names(s.value) | {t}
         use = block.next_read(t, k)
+        augmented = None  # t = -u; t += F -> t = -u + F (the peephole: F - u, one pass fewer)
+        if isinstance(s.value, gast.UnaryOp) and isinstance(s.value.op, gast.USub):
+            w = block.next_write({t}, k)
+            if w < len(block.body) and (use is None or w < use) \
+                    and _augmented_as_assign(block.body[w], t) is not block.body[w]:
+                use = augmented = w
         if use is None or use >= block.next_barrier(k) or use > block.next_write(reads, k):
             continue
         u = block.body[use]
+        if augmented is not None:
+            u = _augmented_as_assign(u, t)
         if not _redefines_reading_once(u, t) or writes(u.value) & reads:
             continue
         at_k, before_use = mover.move(s, u)
         block.fold(k, at_k, use, replace(u, t, s.value), before_use)
     return block.statements()
+
+
+def _augmented_as_assign(u, t):
+    """``t op= F`` (``F`` not reading ``t``) as ``t = t op F``, else ``u`` itself. Asked only
+    after ``t = -u``: a new array, which nothing else can see, so changing it in place or
+    making ``-u op F`` anew gives ``t`` the same values."""
+    if isinstance(u, gast.AugAssign) and isinstance(u.target, gast.Name) and u.target.id == t \
+            and t not in S.loaded_names(u.value):
+        return S.locate(gast.Assign(targets=[S.name(t, store=True)], value=gast.BinOp(
+            left=S.name(t), op=u.op, right=u.value), type_comment=None), u)
+    return u
 
 
 def _redefines_reading_once(u, t):

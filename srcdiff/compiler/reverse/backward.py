@@ -416,10 +416,12 @@ class BackwardStatements:
                 state.uniform.discard(bv)
                 state.owned.add(bv)
             return
-        if self.kind(v) == ARRAY and bv in state.owned and shape and all(
-                d is not None for d in shape) and not self.opt.complex_values:
+        if self.kind(v) == ARRAY and bv in state.owned and shape != () \
+                and not self.opt.complex_values:
             # an array only this gradient refers to: accumulate in place (where no value is
-            # complex: the sum then has the buffer's dtype)
+            # complex: the sum then has the buffer's dtype). Also where v's shape is not
+            # known: every contribution has v's shape (rules keep unbroadcast(g, v) unless
+            # the facts prove it), and so has the buffer, made by one of them
             out.append(S.locate(gast.AugAssign(target=S.name(bv, store=True), op=gast.Add(),
                                                value=expr), like))
             return

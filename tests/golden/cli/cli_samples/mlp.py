@@ -48,7 +48,7 @@ def grad_loss(w, b, x, y, grad_ys=None):
     b_h = b_h * ((_h1 > mul) + 0.5 * (_h1 == mul))
     b_mul = b_h_out * ((mul > _h1) + 0.5 * (_h1 == mul))
     del mul
-    b_h = b_h + LEAK * b_mul
+    b_h += mul_into(b_mul, LEAK)
     del b_mul
     # adjoint of line 16: h = np.tanh(x @ w + b)
     b_add = mul_into(b_h, 1.0 - _h1 * _h1)

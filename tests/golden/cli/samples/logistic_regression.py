@@ -55,7 +55,7 @@ def grad_loss(params, x, y, grad_ys=None):
     del b_exp, exp
     b_z = b_z + np.real(b_abs1) * np.conj(z) / np.where(z == 0, 1.0, abs1)
     del abs1, b_abs1
-    b_z = b_z + b_add * ((z > 0.0) + 0.5 * (z == 0.0))
+    b_z += mul_into(b_add, (z > 0.0) + 0.5 * (z == 0.0))
     del b_add, z
     # adjoint of line 17: z = x @ params["w"] + params["b"]
     b_matmul = unbroadcast(b_z, matmul)

@@ -99,7 +99,7 @@ def grad_loss(params, xs, ys, grad_ys=None):
         matmul1_before = _stack.pop()
         vjp = vjp_matmul(b_matmul1, matmul1, x=Wo, y=h)
         b_Wo = vjp[0]
-        b_h = b_h + vjp[1]
+        b_h += vjp[1]
         matmul1 = matmul1_before
         Wo_before = _stack.pop()
         b_params = item_add(b_params, params, 'Wo', b_Wo)

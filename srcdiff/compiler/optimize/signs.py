@@ -1,0 +1,94 @@
+"""A gradient's negation handed to its one reader, where the reader absorbs it for free.
+
+``t = -E; ...; y = t * 2.0`` -> ``t = E; ...; y = t * -2.0``: the negation was a pass over
+an array (the adjoint of a subtraction, ``-unbroadcast(b, v)``), the reader's literal takes
+the sign at no cost. algebra.fold_negations does this only by moving a negated *name* into
+its reader; here ``E`` may be any expression (a call of a run-time helper): it stays where
+it is, nothing is moved, only the sign is.
+"""
+
+import gast
+
+from srcdiff.compiler.ir import dataflow
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.optimize.algebra import (
+    _absorb,
+    _count_negations,
+    _gradient_target,
+    _neg,
+    _next_reader,
+    _pull,
+)
+from srcdiff.compiler.optimize.exprs import replace
+
+
+def sink_negations(body, gradients, facts):
+    """``t = -E`` -> ``t = E`` and its one reader ``u`` reads ``-t`` instead, with that sign
+    absorbed into a literal factor or a ``+``/``-`` of ``u`` (algebra._absorb).
+
+    Invariant (what makes it exact): ``t`` is a gradient (a float value) that the whole
+    function names exactly twice, at this definition and at one load in ``u``'s value,
+    the next statement of the same block reading ``t``; ``u`` is an assignment (plain or
+    augmented) to a gradient other than ``t``. So ``u`` is the only place ``t``'s value is
+    seen, and it sees ``-(E)`` before and after: IEEE negation is exact and
+    ``(-a) * c == a * (-c)``, ``b + (-a) == b - a``. ``t`` may now share ``E``'s array
+    (``unbroadcast`` returns its argument when no axis is summed) where ``-E`` made a new
+    one: nothing writes into ``t`` (it is named nowhere else), and ``u``'s value stays an
+    operation (``BinOp``/``UnaryOp``), a new array, not ``t``'s. Statements between are
+    untouched: ``E`` is evaluated where it was.
+    """
+    occurrences = {}
+    for n in dataflow.names(gast.Module(body=body, type_ignores=[])):
+        occurrences[n.id] = occurrences.get(n.id, 0) + 1
+    _sink_block(body, gradients, facts, occurrences)
+    return body
+
+
+def _sink_block(body, gradients, facts, occurrences):
+    for s in body:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            _sink_block(s.body, gradients, facts, occurrences)
+            _sink_block(s.orelse, gradients, facts, occurrences)
+    for k, s in enumerate(body):
+        if not (isinstance(s, gast.Assign) and len(s.targets) == 1
+                and isinstance(s.targets[0], gast.Name) and _neg(s.value)):
+            continue
+        t = s.targets[0].id
+        if t not in gradients or occurrences.get(t) != 2 or t in S.loaded_names(s.value):
+            continue
+        use = _next_reader(body, k, t, facts)
+        u = body[use] if use is not None else None
+        if not isinstance(u, (gast.Assign, gast.AugAssign)) or not _gradient_target(u, gradients):
+            continue
+        target = u.targets[0] if isinstance(u, gast.Assign) else u.target
+        if target.id == t or len(u.targets if isinstance(u, gast.Assign) else [u]) != 1 \
+                or sum(1 for n in dataflow.names(u.value) if n.id == t) != 1:
+            continue
+        value = u.value
+        new = _take_sign(replace(S.copy(value), t, gast.UnaryOp(op=gast.USub(), operand=S.name(t))))
+        op = u.op if isinstance(u, gast.AugAssign) else None
+        if isinstance(op, (gast.Add, gast.Sub)) and _neg(new):  # y += -t  ->  y -= t
+            op = gast.Sub() if isinstance(op, gast.Add) else gast.Add()
+            new = new.operand
+        if _count_negations(new) > _count_negations(value):
+            continue  # nowhere to put the sign
+        if isinstance(u, gast.Assign) and not isinstance(new, (gast.BinOp, gast.UnaryOp)):
+            continue  # y = t would share t's array
+        s.value = s.value.operand
+        u.value = new
+        if op is not None:
+            u.op = op
+        facts.forget(s)
+        facts.forget(u)
+
+
+def _take_sign(e):
+    """``e`` with the signs of its products absorbed: by ``a + b`` -> ``a - b`` first when ``b``
+    is negated (``y = c - 2.0 * t * a`` reads better than ``c + -2.0 * t * a``), else where
+    algebra._absorb puts them."""
+    if isinstance(e, gast.BinOp) and isinstance(e.op, (gast.Add, gast.Sub)):
+        negated, inner = _pull(e.right)
+        if negated:
+            op = gast.Sub() if isinstance(e.op, gast.Add) else gast.Add()
+            return gast.BinOp(left=_absorb(e.left), op=op, right=inner)
+    return _absorb(e)
