@@ -443,19 +443,6 @@ def item_saved(x, key):
     return True, snapshot(x[key])
 
 
-def present_key(x, key):
-    """``key``, which the dict ``x`` holds: generated code differentiated again reads the
-    value a store overwrites as ``x[present_key(x, key)]`` (front/parse.py), and a store that
-    added the key has no such value, which that second derivative does not model."""
-    if isinstance(x, dict) and key not in x:
-        raise SrcdiffError(
-            f"a second derivative through a store that adds the key {key!r} to a dict after "
-            "the dict was read is not supported",
-            hint="give the dict all its keys before reading it (e.g. d = {'a': 0.0, 'b': "
-                 "0.0}), or build the new entries in a new dict")
-    return key
-
-
 def item_restore(x, key, saved):
     """Undo a store ``x[key] = ...`` with what ``item_saved`` kept."""
     present, old = saved

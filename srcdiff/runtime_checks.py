@@ -1,5 +1,6 @@
 """Run-time helpers of verification mode (compiler/emit/verify.py): the checks that
-generated code runs at each backward read when ``verify=True`` or ``SRCDIFF_VERIFY=1``.
+generated code runs at each backward read when ``verify=True`` or ``SRCDIFF_VERIFY=1``;
+and ``present_key``, the check generated code differentiated again runs (front/parse.py).
 
 Like srcdiff/runtime.py, each helper is small, depends only on NumPy (and the
 helpers it names from runtime.py), and is copied verbatim into standalone modules.
@@ -7,7 +8,7 @@ helpers it names from runtime.py), and is copied verbatim into standalone module
 
 import numpy as np
 
-from srcdiff.errors import VerificationError
+from srcdiff.errors import SrcdiffError, VerificationError
 from srcdiff.runtime import _other_array
 
 
@@ -190,3 +191,16 @@ def verify_state_same(trail, at, ns, names, where):
             f"{trail.get(at, 'no such iteration')!r} there. The generated gradient would be "
             "wrong: this is a bug in srcdiff (please report it); checkpoint=None gives the "
             "gradient without checkpointing")
+
+
+def present_key(x, key):
+    """``key``, which the dict ``x`` holds: generated code differentiated again reads the
+    value a store overwrites as ``x[present_key(x, key)]`` (front/parse.py), and a store that
+    added the key has no such value, which that second derivative does not model."""
+    if isinstance(x, dict) and key not in x:
+        raise SrcdiffError(
+            f"a second derivative through a store that adds the key {key!r} to a dict after "
+            "the dict was read is not supported",
+            hint="give the dict all its keys before reading it (e.g. d = {'a': 0.0, 'b': "
+                 "0.0}), or build the new entries in a new dict")
+    return key

@@ -38,7 +38,6 @@ from srcdiff.runtime import (
     match_complex,
     not_differentiable,
     pop_grad,
-    present_key,
     reduce_mask,
     rule_results,
     scalar_seed,
@@ -52,6 +51,7 @@ from srcdiff.runtime import (
     unreduce,
     zeros_tree,
 )
+from srcdiff.runtime_checks import present_key
 
 # ------------------------------------------------------------ seeds and results
 
