@@ -23,8 +23,8 @@ def bwd__power(_record, grad_ys=None):
     else:
         # adjoint of line 555: return x * _power(x, n - 1)
         b__power_args = bwd__power(_record__power, x * b_retval)
-        b_x = b_retval * power + b__power_args[0]
-    return b_x,
+        b_x = b_retval * power + b__power_args
+    return b_x
 
 
 def grad_recursive_power(a, grad_ys=None):
@@ -33,5 +33,4 @@ def grad_recursive_power(a, grad_ys=None):
     b_power = scalar_seed(grad_ys)
     # adjoint of line 560: return _power(a, 4)
     b__power_args = bwd__power(_record__power, b_power)
-    b_a = b__power_args[0]
-    return finish(b_a, a)
+    return finish(b__power_args, a)
