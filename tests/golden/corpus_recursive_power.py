@@ -22,8 +22,8 @@ def bwd__power(_record, grad_ys=None):
         b_x = 0.0
     else:
         # adjoint of line 555: return x * _power(x, n - 1)
-        b__power_args = bwd__power(_record__power, x * b_retval)
-        b_x = b_retval * power + b__power_args
+        b__power_x = bwd__power(_record__power, x * b_retval)
+        b_x = b_retval * power + b__power_x
     return b_x
 
 
@@ -32,5 +32,5 @@ def grad_recursive_power(a, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_power = scalar_seed(grad_ys)
     # adjoint of line 560: return _power(a, 4)
-    b__power_args = bwd__power(_record__power, b_power)
-    return finish(b__power_args, a)
+    b__power_x = bwd__power(_record__power, b_power)
+    return finish(b__power_x, a)
