@@ -38,7 +38,7 @@ from srcdiff.compiler.optimize import passes as optimizer
 from srcdiff.compiler.optimize.release import release
 from srcdiff.compiler.reverse import records
 from srcdiff.compiler.reverse.adjoint import Reverse
-from srcdiff.compiler.reverse.calls import adjoint_of_call
+from srcdiff.compiler.reverse.calls import adjoint_of_call, bare_result
 from srcdiff.compiler.reverse.shapesaves import shape_only_saves
 from srcdiff.compiler.reverse.state import ReverseOptions
 from srcdiff.errors import SrcdiffError
@@ -138,9 +138,10 @@ class Context:
         names = (self.function_names.fresh("fwd_" + base),
                  self.function_names.fresh("bwd_" + base), into)
         self.records[key] = names  # before compiling: recursive calls find them
+        # one gradient: bwd_g returns it bare, not in a 1-tuple (calls.py: bare_result)
         node, parsed, _ = reverse_function(
-            fn, list(wrt), arg_facts=dict(facts), name=names[0], as_tuple=True, context=self,
-            zero_gradients=True, internal=True, return_value=True, into=into)
+            fn, list(wrt), arg_facts=dict(facts), name=names[0], as_tuple=not bare_result(wrt),
+            context=self, zero_gradients=True, internal=True, return_value=True, into=into)
         pair = records.split(node, *names[:2])
         ns = emit.load(emit.module_source(pair), self.namespace(parsed), names[0], parsed)
         for name, node in zip(names[:2], pair):  # (functions and namespaces: parallel lists)

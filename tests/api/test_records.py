@@ -163,6 +163,39 @@ def test_call_adjoints(f, args, uses):
         assert_close(sd.grad(f, **options)(*args), expected)
 
 
+def _function(text, name):
+    """The lines of the generated function ``name`` in ``text``."""
+    lines = text.splitlines()
+    start = lines.index(next(line for line in lines if line.startswith(f"def {name}(")))
+    end = next((k for k in range(start + 1, len(lines)) if lines[k].startswith("def ")),
+               len(lines))
+    return [line.strip() for line in lines[start:end]]
+
+
+def test_one_gradient_comes_back_bare():
+    """A callee with one active parameter returns its gradient bare (no 1-tuple packed by
+    bwd_g and indexed by its caller: calls.bare_result); with two, a tuple. The same
+    gradients in every pipeline."""
+    text = sd.source(recursive, args=(X,))
+    bwd = _function(text, "bwd__chain")
+    assert "return b_x" in bwd and "return b_x," not in bwd
+    assert "b_x = bwd__chain(_record__chain, b_chain, b_x)" in bwd
+    assert "_args[" not in text
+    both = sd.source(two_outputs, (0, 1), args=(X, W))
+    assert "return b_p, b_w" in _function(both, "bwd__rotate")
+    assert "b__rotate_args[0]" in both and "b__rotate_args[1]" in both
+    for f, args, wrt in ((recursive, (X,), 0), (two_outputs, (X, W), (0, 1)),
+                         (two_outputs, (X, W), 0), (project, (X, W, 0.1), 1)):
+        ks = wrt if isinstance(wrt, tuple) else (wrt,)
+        expected = [_fd_vjp(f, args, k, (np.ones(3), np.ones(3)) if f is two_outputs
+                            else np.ones(3)) for k in ks]
+        for options in ({}, {"verify": True}, {"optimize": False}):
+            got = sd.grad(f, wrt, **options)(*args)
+            got = got if isinstance(wrt, tuple) else (got,)
+            for g, e in zip(got, expected):
+                assert_close(g, e)
+
+
 def test_deep_recursion_is_linear():
     """Depth 300: each level's backward sweep runs once (a quadratic adjoint would make
     about 45,000 calls of _chain's primal; the record makes 300)."""

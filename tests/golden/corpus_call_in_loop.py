@@ -10,7 +10,7 @@ def bwd__helper_scale(_record, grad_ys=None):
     # adjoint of line 524: return v * k + np.sin(v)
     b_v = grad_ys * np.cos(v)
     b_v = b_v + grad_ys * k
-    return b_v,
+    return b_v
 
 
 def grad_call_in_loop(a, grad_ys=None):
@@ -25,6 +25,6 @@ def grad_call_in_loop(a, grad_ys=None):
     for i in reversed(range(4)):
         # adjoint of line 548: x = _helper_scale(x, k=0.9)
         _record__helper_scale = _helper_scale_records.pop()
-        b__helper_scale_args = bwd__helper_scale(_record__helper_scale, b_x)
-        b_x = b__helper_scale_args[0]
+        b__helper_scale_v = bwd__helper_scale(_record__helper_scale, b_x)
+        b_x = b__helper_scale_v
     return finish(b_x, a)

@@ -22,9 +22,9 @@ def bwd__power(_record, grad_ys=None):
         b_x = 0.0
     else:
         # adjoint of line 555: return x * _power(x, n - 1)
-        b__power_args = bwd__power(_record__power, x * b_retval)
-        b_x = b_retval * power + b__power_args[0]
-    return b_x,
+        b__power_x = bwd__power(_record__power, x * b_retval)
+        b_x = b_retval * power + b__power_x
+    return b_x
 
 
 def grad_recursive_power(a, grad_ys=None):
@@ -32,6 +32,5 @@ def grad_recursive_power(a, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_power = scalar_seed(grad_ys)
     # adjoint of line 560: return _power(a, 4)
-    b__power_args = bwd__power(_record__power, b_power)
-    b_a = b__power_args[0]
-    return finish(b_a, a)
+    b__power_x = bwd__power(_record__power, b_power)
+    return finish(b__power_x, a)

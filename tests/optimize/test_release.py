@@ -96,6 +96,54 @@ def test_a_record_read_twice_is_not_written_into():
     assert_close(sd.grad(elementwise)(x), _elementwise_by_hand(x), rtol=1e-12, atol=1e-12)
 
 
+def _level(x, n):
+    if n == 0:
+        return x
+    return np.cos(_level(x, n - 1)) * x
+
+
+def recursive(x):
+    return np.sum(_level(x, 5))
+
+
+def test_copies_of_a_parameter_are_neither_deleted_nor_written_into():
+    """``b_retval = grad_ys`` in a callee's backward sweep: the parameter holds the value
+    for the whole call, so ``del b_retval`` frees nothing and ``mul_into(b_retval, ...)``
+    could never write in place (release._parameter_copies); both are left out."""
+    x = rng.standard_normal(6)
+    text = sd.source(recursive, args=(x,))
+    bwd = text[text.index("def bwd__level("):text.index("def grad_recursive(")]
+    assert "b_retval = grad_ys" in bwd
+    assert "del b_retval" not in bwd and "mul_into(b_retval" not in bwd
+    assert "b_x += cos * b_retval" in bwd
+    expected = numeric_grad(recursive, (x,), 0)
+    for options in ({}, {"verify": True}, {"optimize": False}):
+        assert_close(sd.grad(recursive, **options)(x), expected)
+    big = rng.uniform(-1.0, 1.0, IN_PLACE_SIZE)
+    assert_close(sd.grad(recursive)(big), sd.grad(recursive, optimize=False)(big),
+                 rtol=1e-13, atol=1e-13)
+
+
+def test_parameter_copies_are_copies_of_parameters_never_rebound():
+    import gast
+
+    from srcdiff.compiler.optimize.release import _parameter_copies
+    node = gast.parse("def f(a, b, c):\n    d = a\n    e = b\n    b = 1.0\n"
+                      "    g = a\n    g = g * 2.0\n    h = c\n    del c\n").body[0]
+    assert _parameter_copies(node, {"a", "b", "c"}) == {"d"}
+
+
+def test_mul_into_never_writes_into_a_copy_of_a_parameter():
+    """The premise of release._parameter_copies, at run time: even for an argument no
+    caller variable holds, the parameter and its copy are two references."""
+    def callee(p, other):
+        copy = p
+        return mul_into(copy, other) is copy
+
+    other = _fresh()
+    assert not callee(_fresh(), other)
+
+
 # ------------------------------------------------------------------ the run-time guard
 
 

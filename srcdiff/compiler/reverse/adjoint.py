@@ -31,11 +31,10 @@ Invariants of the backward sweep:
 
 import gast
 
-from srcdiff.compiler.analysis.activity import ARRAY, check_wrt, walk
+from srcdiff.compiler.analysis.activity import ARRAY, check_wrt
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.recording import Definitions, plan_saves
 from srcdiff.compiler.front.parse import local_names
-from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import Inverse
 from srcdiff.compiler.reverse.backward import BackwardStatements
@@ -44,7 +43,7 @@ from srcdiff.compiler.reverse.contributions import Contributions
 from srcdiff.compiler.reverse.control import ControlFlow
 from srcdiff.compiler.reverse.primal import PrimalSweep
 from srcdiff.compiler.reverse.records import keeps_records
-from srcdiff.compiler.reverse.state import AdjointState
+from srcdiff.compiler.reverse.state import AdjointState, Needed
 from srcdiff.compiler.reverse.uniform import TopLevel
 
 
@@ -109,35 +108,42 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         # last round's code; every adjoint's operands before the first) allow it, and
         # the round's own code is checked against the same rule before it is kept.
         made = {}
-        relevant = self._names_needed_asks_about()
 
         def generate(state):  # (values the backward sweep reads, temporaries saved instead)
             needed, _ = state
-            self.needed = set(needed)
+            self.needed = Needed(needed)
             self._reset_generation(taken)
             self._plan_saves(body[:-1])
+            self.needed.asked = set()  # (the plan is compared whole, below)
             # A round whose inputs are the last round's makes the last round's code: the
-            # generator asks ``needed`` only about `relevant` names, reads the last round's
-            # code only through the plan of saves, and is deterministic. (Typically the
-            # second round adds only the saved copies' names, so the third is skipped.)
-            inputs = (needed & relevant, frozenset(self.no_recompute), dict(self.saved),
-                      dict(self.recompute))
-            if made.get("inputs") == inputs:
+            # generator reads ``needed`` only through the questions it asks (state.Needed
+            # answers only those and keeps them), reads the last round's code only through
+            # the plan of saves, and is deterministic. So when the plan is the last round's
+            # and every name that round asked about gets the same answer, this round would
+            # ask the same questions, make the same code and read the same names: the
+            # last round's result stands (its reads are in ``needed``: the fixpoint is
+            # reached), without generating it again. (Typically the second round changes no
+            # answer the first asked for, so it is skipped; the check is the test.)
+            inputs = (frozenset(self.no_recompute), dict(self.saved), dict(self.recompute))
+            last = made.get("inputs")
+            if last is not None and last == inputs \
+                    and Needed.agree(made["asked"], made["needed"], needed):
                 self.__dict__.update(made["generator"])
                 self.names.taken = made["taken"]
                 self.needed = set(needed)
-                return made["result"]
+                return needed | made["reads"], frozenset(self.no_recompute)
             made["sweeps"] = primal, adjoint, seed_stmts, results = self._sweeps(body[:-1], ret)
+            asked = set(self.needed.asked)
             allowed = self._recomputable_now(body[:-1])
             if not set(self.recompute) <= allowed:  # another round, whatever this one read
                 self.no_recompute |= set(self.recompute) - allowed
                 made["inputs"] = None
                 return needed, frozenset(self.no_recompute)
-            reads = self._reads(adjoint + [gast.Expr(value=results)])
-            made["result"] = result = needed | reads, frozenset(self.no_recompute)
+            made["reads"] = reads = self._reads(adjoint + [gast.Expr(value=results)])
             made["inputs"], made["generator"] = inputs, dict(self.__dict__)
+            made["needed"], made["asked"] = needed, asked
             made["taken"] = self.names.taken
-            return result
+            return needed | reads, frozenset(self.no_recompute)
 
         fixpoint(generate, (frozenset(), frozenset(self.no_recompute)),
                  "values-the-backward-sweep-reads")
@@ -170,16 +176,6 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         out = gast.FunctionDef(name=name, args=args, body=new_body, decorator_list=[],
                                returns=None, type_comment=None, type_params=[])
         return out
-
-    def _names_needed_asks_about(self):
-        """The names the generator asks ``needed`` about: the parameters, the statements'
-        targets and the loops' variables (recording.plan_saves, primal.py, control.py,
-        backward.py's appends, checkpoint.py's loop state)."""
-        out = set(self.params) | {op.target for op in self.a.order if op.target is not None}
-        for x, _ in walk(self.fn.body):
-            if isinstance(x, gast.For):
-                out |= {n.id for n in dataflow.names(x.target)}
-        return frozenset(out)
 
     def record_tapes(self):
         """The lists holding one callee record per loop trip (calls.py), in order."""

@@ -8,8 +8,9 @@ list of its own, ``_g_records``, one record per trip) and the adjoint calls
 ``g``'s part of each gradient into the array passed for it: the caller's own gradient
 of that argument where it owns one (``_own_buffer``), else None, which ``g`` takes as
 zero (for the parameters ``g`` never rebinds: driver.py ``_accumulates``; the others'
-parts are returned and added by the caller). So each level of a recursion costs one
-primal and one backward sweep: O(depth).
+parts are returned and added by the caller). It returns its gradients as a tuple, or
+its one gradient bare (:func:`bare_result`): ``b_a = bwd_g(_record_g, b_y, b_a)``.
+So each level of a recursion costs one primal and one backward sweep: O(depth).
 
 Otherwise (and in the reference pipeline) the call stays a plain call in the
 primal sweep, and its adjoint calls ``grad_g(a, b, grad_ys=b_y)``, which
@@ -89,8 +90,8 @@ def adjoint_of_call(view, op, g, atom, s):
     fn, arguments, args, kwargs, active, facts = _signature(view, op)
     if not active:
         return [], []
-    tmp = view.names.fresh("b_" + function_name(fn) + "_args")
     kept = view.records.get(S.key(s))
+    bare = kept is not None and bare_result(active)
     stmts = []
     passed = {}  # parameter -> the caller's gradient it accumulates into
     if kept is not None:  # the record of the call's primal (record_call)
@@ -109,11 +110,17 @@ def adjoint_of_call(view, op, g, atom, s):
         args = [atom(x) for x in args]
         kwargs = [(k, atom(v)) for k, v in kwargs.items()]
         call = S.call(S.name(name), args, kwargs + [("grad_ys", S.copy(g))])
+    if bare and active[0] in passed:  # the caller's gradient, with the callee's part added in
+        stmts.append(S.assign(passed[active[0]], call, s))
+        return stmts, []
+    # (a bare result is named for its one gradient)
+    tmp = view.names.fresh("b_" + function_name(fn) + ("_" + active[0] if bare else "_args"))
     stmts.append(S.assign(tmp, call, s))
     pairs = []
     for k, pname in enumerate(active):
         node = arguments[pname]
-        part = gast.Subscript(value=S.name(tmp), slice=S.const(k), ctx=gast.Load())
+        part = S.name(tmp) if bare else \
+            gast.Subscript(value=S.name(tmp), slice=S.const(k), ctx=gast.Load())
         if pname in passed:  # the caller's gradient, with the callee's part added in
             stmts.append(S.assign(passed[pname], part, s))
             continue
@@ -121,6 +128,13 @@ def adjoint_of_call(view, op, g, atom, s):
         pairs.append((view.renamed.get(node.id, node.id), part,
                       kept is not None and pname in kept[3]))
     return stmts, pairs
+
+
+def bare_result(active):
+    """Does ``bwd_g`` for these active parameters return its one gradient bare (not in a
+    1-tuple)? Yes for exactly one: driver.py compiles it so (``as_tuple``) and
+    :func:`adjoint_of_call`, its only caller, reads the result whole; both ask this."""
+    return len(active) == 1
 
 
 def _own_buffer(view, op, node, passed):

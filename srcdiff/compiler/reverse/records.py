@@ -11,7 +11,7 @@ seed (its heading comment, ``S.SEED``), it becomes two functions::
         x, sin, _stack, ... = _record                # gradients to add into, calls.py)
         _stack = list(_stack)                        # tapes are copied, never consumed
         <the seed and the backward sweep>
-        return b_x, ...
+        return b_x, ...                              # (one gradient: bare, calls.py)
 
 The record holds every name the backward sweep reads that the primal sweep
 bound (parameters included): exactly the values ``grad_g``'s backward sweep

@@ -31,6 +31,35 @@ class ReverseOptions:
         self.complex_values = True
 
 
+class Needed:
+    """The names the backward sweep reads (the fixpoint of adjoint.Reverse.run), answering
+    only membership (``v in needed``) and intersection (``needed & names``), and keeping
+    every name asked about (``asked``): what a round of generation learned of the set.
+    Any other use fails (no such method), so no question goes unrecorded."""
+
+    __slots__ = ("names", "asked")
+
+    def __init__(self, names):
+        self.names = frozenset(names)
+        self.asked = set()
+
+    def __contains__(self, v):
+        self.asked.add(v)
+        return v in self.names
+
+    def __and__(self, other):
+        other = set(other)
+        self.asked |= other
+        return other & self.names
+
+    __rand__ = __and__
+
+    @staticmethod
+    def agree(asked, old, new):
+        """Do the name sets ``old`` and ``new`` answer every question in ``asked`` alike?"""
+        return all((v in old) == (v in new) for v in asked)
+
+
 class AdjointState:
     """Which gradients are defined (possibly non-zero), which arrays we own, and which
     are *uniform*: a scalar standing for that scalar repeated over the variable's shape

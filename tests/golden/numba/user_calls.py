@@ -21,7 +21,7 @@ def bwd_square_plus1(_record, grad_ys=None, SCALE=None):
     a, mul, mul2, x = _record
     b_mul2 = grad_ys * np.cos(mul2)
     b_x = a * b_mul2 + mul * grad_ys + SCALE * (grad_ys * x)
-    return (b_x,)
+    return b_x
 
 def fwd_inner(x, SCALE):
     exp = np.exp(-x)
@@ -30,9 +30,9 @@ def fwd_inner(x, SCALE):
 
 def bwd_inner(_record, grad_ys=None, SCALE=None):
     _record_square_plus, exp, square_plus1 = _record
-    b_square_plus_args = bwd_square_plus1(_record_square_plus, exp * grad_ys, SCALE=SCALE)
-    b_x = b_square_plus_args[0] - grad_ys * square_plus1 * exp
-    return (b_x,)
+    b_square_plus_x = bwd_square_plus1(_record_square_plus, exp * grad_ys, SCALE=SCALE)
+    b_x = b_square_plus_x - grad_ys * square_plus1 * exp
+    return b_x
 
 def grad_scalar_recurrence(x, a, n, grad_ys=None, SCALE=None):
     _square_plus_records = []
@@ -63,8 +63,8 @@ def grad_scalar_recurrence(x, a, n, grad_ys=None, SCALE=None):
         b_x = -b_x * np.sin(x_before)
         b_add = b_s
         _record_inner = _inner_records.pop()
-        b_inner_args = bwd_inner(_record_inner, b_s, SCALE=SCALE)
-        b_s = b_inner_args[0] * 0.2 + b_add
+        b_inner_x = bwd_inner(_record_inner, b_s, SCALE=SCALE)
+        b_s = b_inner_x * 0.2 + b_add
         _record_square_plus = _square_plus_records.pop()
         b_square_plus_args = bwd_square_plus(_record_square_plus, b_add * 0.1, SCALE=SCALE)
         b_x = b_x + b_square_plus_args[0]
