@@ -13,8 +13,9 @@
   they cost nothing, power-of-two scalings gathered and cancelled,
   loop-invariant arithmetic hoisted, sign peepholes.
 Every rewrite is exact: the same operations on the same values, or IEEE
-identities (negation and scaling by two are exact). Shared facts about
-expressions (purity, what a statement writes) are in exprs.py.
+identities (negation and scaling by two are exact), except the gathered scatters,
+which add the same terms in another order (as reverse/deferral.py does). Shared
+facts about expressions (purity, what a statement writes) are in exprs.py.
 """
 
 import bisect
