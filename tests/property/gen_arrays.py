@@ -16,8 +16,9 @@ does between loops, drawn from a table of NumPy calls rather than from a grammar
 * statements: in-place slice and index stores into copies, fancy stores, augmented
   assignments, loops that accumulate, append rows or update an array in place, a ``while``
   loop, ``break``, a list comprehension, a dict of arrays, a branch on data, a helper
-  call and a recursive helper; lists and dicts made fresh in a loop and put into another
-  before or after they change.
+  call and a recursive helper; a stencil stepped on a copy (each slice read several
+  times); lists and dicts made fresh in a loop and put into another before or after they
+  change.
 
 ``program(seed, index)`` returns a gen_loops.Program accepted by gen_loops.measure (no
 comparison near its threshold, finite differences with two steps agree), so central
@@ -118,6 +119,13 @@ STATEMENTS = {
                     "{t}[..., -1] = np.sum({b} * {b})", "{t}[..., 0] = 0.5 * np.sum({a})"],
     "copy_read_filled": ["{t} = np.copy({a})", "u = np.sin({t}) * {t}",
                          "{t}[..., 0] = np.sum({b})", "{t} = {t} * u"],
+    # a stencil stepped on a copy (bench/realistic/burgers.py): several reads of each
+    # slice, whose scatter-adds the optimizer gathers (compiler/optimize/scatters.py)
+    "stencil": ["{t} = {a} * 1.0", "for r in range(2):", "    un = {t}.copy()",
+                "    un[..., 1:-1] = ({t}[..., 1:-1] - 0.2 * {t}[..., 1:-1] * ({t}[..., 1:-1]",
+                "                     - {t}[..., :-2]) + np.sum({b}) * 0.1 * ({t}[..., 2:]",
+                "                     - 2 * {t}[..., 1:-1] + {t}[..., :-2]))",
+                "    {t} = un"],
     "nested_comprehension": ["g = [[q * (k + 1.0) + r for k in range(2)]",
                              "     for r, q in ((0.5, np.tanh({a})), (1.0, {b}))]",
                              "{t} = g[0][1] * g[1][0] - g[1][1]"],

@@ -8,13 +8,15 @@
   accumulator only its own update reads goes; empty branches and counted loops go;
 * folding of single-use temporaries into their one reader, and of a value into
   the statement that redefines its name (``t = E; t = F(t)`` -> ``t = F(E)``);
+* scatter-adds into one gradient at one index gathered into one (scatters.py);
 * then the rewrites of gradient arithmetic in algebra.py: signs moved where
   they cost nothing (signs.py: a negation handed to its one reader), power-of-two
   scalings gathered and cancelled,
   loop-invariant arithmetic hoisted, sign peepholes.
 Every rewrite is exact: the same operations on the same values, or IEEE
-identities (negation and scaling by two are exact). Shared facts about
-expressions (purity, what a statement writes) are in exprs.py.
+identities (negation and scaling by two are exact), except the gathered scatters,
+which add the same terms in another order (as reverse/deferral.py does). Shared
+facts about expressions (purity, what a statement writes) are in exprs.py.
 """
 
 import bisect
@@ -40,6 +42,7 @@ from srcdiff.compiler.optimize.exprs import (
     writes,
 )
 from srcdiff.compiler.optimize.facts import Facts
+from srcdiff.compiler.optimize.scatters import gather_scatters
 from srcdiff.compiler.optimize.signs import sink_negations
 
 
@@ -61,6 +64,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     while changed:
         fn.body, changed, _ = _dce(fn.body, live_out=set(), facts=facts)
     keep = set(keep) | {a.id for a in fn.args.args}
+    fn.body = gather_scatters(fn.body, mover, facts)
     fn.body = _fold_single_use(fn.body, facts.load_counts(fn), keep, mover, facts)
     fn.body = _fold_into_redefinition(fn.body, mover, facts)
     fn.body = fold_negations(fn.body, facts.load_counts(fn), set(gradients), mover, facts)

@@ -40,9 +40,7 @@ def grad_primal(u0, nu, target, steps, grad_ys=None, DX=None, DT=None):
         b_add = div11 * b_add1
         add_before = tape_get_prev(_tape2, _k0)
         add = add_before
-        b_u = index_add(b_u, u_before, slice(None, -2, None), b_add)
         b_u_i5 = -2 * b_add
-        b_u = index_add(b_u, u_before, slice(1, -1, None), b_u_i5)
         b_u = index_add(b_u, u_before, slice(2, None, None), b_add)
         b_nu = b_nu + b_div1 / pow11 * DT
         b_mul1 = -b_add1
@@ -51,11 +49,9 @@ def grad_primal(u0, nu, target, steps, grad_ys=None, DX=None, DT=None):
         sub_before = tape_get_prev(_tape1, _k0)
         b_u_i3 = -b_sub
         sub = sub_before
-        b_u = index_add(b_u, u_before, slice(None, -2, None), b_u_i3)
-        b_u = index_add(b_u, u_before, slice(1, -1, None), b_sub)
+        b_u = index_add(b_u, u_before, slice(None, -2, None), b_add + b_u_i3)
         mul_before = tape_get_prev(_tape0, _k0)
         b_u_i1 = DT / DX * b_mul
         mul = mul_before
-        b_u = index_add(b_u, u_before, slice(1, -1, None), b_u_i1)
-        b_u = index_add(b_u, u_before, slice(1, -1, None), b_add1)
+        b_u = index_add(b_u, u_before, slice(1, -1, None), b_u_i5 + b_sub + b_u_i1 + b_add1)
     return (finish(b_u, u0), finish(b_nu, nu))
