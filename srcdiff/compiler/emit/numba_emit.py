@@ -48,6 +48,7 @@ from srcdiff.compiler.emit import (
     live,
     numba_cache,
     numba_calls,
+    numba_fuse,
     numba_helpers,
     numba_math,
     numba_pieces,
@@ -118,10 +119,14 @@ def numba_function(compiled, fn):
     run the gradient under numba. Raises SrcdiffError for what this backend refuses."""
     numba = require_numba()
     where = _Where(fn)
+    groups = []
     source, names, float_lists = numba_source(compiled.source, compiled.entry,
-                                              compiled.namespace, where)
-    jitted = numba_cache.jit(numba, source, namespace_for(compiled.namespace),
-                             compiled.entry)
+                                              compiled.namespace, where, groups)
+    namespace = namespace_for(compiled.namespace)
+    namespace.update(numba_fuse.stubs(groups))
+    jitted = numba_cache.jit(numba, source, namespace, compiled.entry)
+    for group in groups:  # (its overload compiles a loop in the module's namespace)
+        group.globals = jitted.py_func.__globals__
     errors = (numba.core.errors.TypingError, numba.core.errors.UnsupportedError,
               numba.core.errors.LoweringError, numba.core.errors.NumbaError)
     runner = _Runner(jitted, errors, where, source)
@@ -130,13 +135,15 @@ def numba_function(compiled, fn):
     return runner
 
 
-def numba_source(source, entry_name, namespace, where):
+def numba_source(source, entry_name, namespace, where, groups=None):
     """``(source, globals, float_lists)``: the generated ``source`` (NumPy backend) of the
     function ``entry_name`` rewritten for numba (one function: typed tapes, numba helpers),
     the user globals it reads (``namespace``: where its names resolve) appended to its
     parameters after ``grad_ys``, and the positions of the parameters it reads only by
     index (:func:`_read_by_index`). Raises SrcdiffError (``where``: a :class:`_Where`)
-    for what this backend refuses."""
+    for what this backend refuses. With a list ``groups``, runs of elementwise
+    statements are fused (numba_fuse.py) and their Groups appended to it (their
+    ``_fusedK`` overloads must then be in the namespace: numba_fuse.stubs)."""
     tree = ast.parse(source)
     defs = [d for d in tree.body if isinstance(d, ast.FunctionDef)]
     entry = next(d for d in defs if d.name == entry_name)
@@ -153,6 +160,11 @@ def numba_source(source, entry_name, namespace, where):
     numba_calls.thread_globals(
         defs, entry, lambda d: _value_globals(d, namespace, generated), where)
     names = _globals_as_parameters(entry, namespace, generated)
+    if groups is not None:
+        for d in defs:
+            made = numba_fuse.fuse(d, len(groups))
+            groups += made
+            tree.body += [g.plain() for g in made]
     text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
     return text, names, _read_by_index(entry)
 
