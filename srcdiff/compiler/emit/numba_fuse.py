@@ -125,7 +125,7 @@ class Group:
             elif not array:
                 before.append(f"{name} = {ast.unparse(self.stmts[k].value)}")
             elif kind == "sum":
-                if ast.unparse(self.stmts[k].value.args[1]) in kinds:
+                if ast.unparse(self.stmts[k].value.args[1]) in kinds | arrays:
                     return None  # (a sum to an array's shape)
                 before.append(f"_s_{name} = 0.0")
                 inside.append(f"_s_{name} += {value}")
@@ -439,7 +439,8 @@ def _fuse_block(block, groups, outside, start):
             return
         assigned, inputs = set(), []
         for s in span.members:
-            called = {id(n.func) for n in ast.walk(s) if isinstance(n, ast.Call)}
+            called = {id(f) for n in ast.walk(s) if isinstance(n, ast.Call)
+                      for f in ast.walk(n.func)}
             for n in ast.walk(s):
                 if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) \
                         and id(n) not in called and n.id not in assigned \
