@@ -35,11 +35,18 @@ scalars and arrays of up to two dimensions (numba_helpers.py); a call of any oth
 or rule is refused with its name, before numba runs. What numba itself refuses (a typing
 error on the first call with new argument types) is raised as a SrcdiffError pointing at
 the user's function, naming what numba could not compile.
+
+Fusion. Runs of elementwise statements become one call of a numba overload that compiles
+one loop for 1-d float64 arrays of one length and the statements as written otherwise
+(numba_fuse.py, its invariant and run-time checks); ``sd.grad`` only: the written
+module of ``srcdiff --backend numba`` keeps the statements. ``SRCDIFF_NUMBA_FUSE=0`` when
+a gradient is compiled turns it off.
 """
 
 import ast
 import inspect
 import math
+import os
 import types
 
 import numpy as np
@@ -119,9 +126,10 @@ def numba_function(compiled, fn):
     run the gradient under numba. Raises SrcdiffError for what this backend refuses."""
     numba = require_numba()
     where = _Where(fn)
-    groups = []
+    groups = [] if os.environ.get("SRCDIFF_NUMBA_FUSE", "1") != "0" else None
     source, names, float_lists = numba_source(compiled.source, compiled.entry,
                                               compiled.namespace, where, groups)
+    groups = groups or []
     namespace = namespace_for(compiled.namespace)
     namespace.update(numba_fuse.stubs(groups))
     jitted = numba_cache.jit(numba, source, namespace, compiled.entry)
