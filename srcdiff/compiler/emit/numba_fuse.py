@@ -43,6 +43,9 @@ from srcdiff.compiler.emit.numba_helpers import njit, numba, types
 OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
 UFUNCS = ("np.exp", "np.log", "np.sin", "np.cos", "np.sqrt")
 PREFIX = "_fused"
+# the fewest statements a group holds: each group's loop is a function numba types and
+# lowers on the first call (about 0.3-1 s); a run of two or three statements saves less
+MIN_GROUP = 4
 
 
 class Group:
@@ -107,9 +110,10 @@ class Group:
         checks += [f"overlap({t}, {a})" for i, t in enumerate(targets)
                    for a in read + targets[:i]]
         checks += [f"overlap({b}, {a})" for b in accs for a in read]
-        if checks:
+        if checks:  # (else the statements as written, here: no other function to compile)
             lines.append(f"    if {' or '.join(checks)}:")
-            lines.append(f"        return {self.name}_arrays({args})")
+            lines += ["        " + ln for s in self.plain().body
+                      for ln in ast.unparse(s).splitlines()]
         kept = set(self.outputs) | {s.value.args[3].id for (kind, *_), s
                                     in zip(members, self.stmts) if kind == "acc"}
         before, inside, after = [], [], []
@@ -434,7 +438,7 @@ def _fuse_block(block, groups, outside, start):
     out, span = [], _Span(not reads_tape, outside.tainted)
 
     def flush():
-        if len(span.members) < 2:
+        if len(span.members) < MIN_GROUP:
             out.extend(span.order)
             return
         assigned, inputs = set(), []
@@ -483,7 +487,8 @@ def _stub(group):
          f"def typer({params}):\n    return choose(({params}{',' if params else ''}))\n",
          scope)
     # (not cached on disk: the loop's source is made here; the gradient that calls it is)
-    numba.extending.overload(scope[group.name])(scope["typer"])
+    # (inlined into the gradient: a group costs no function of its own to compile)
+    numba.extending.overload(scope[group.name], inline="always")(scope["typer"])
     return scope[group.name]
 
 

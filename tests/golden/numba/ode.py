@@ -6,13 +6,15 @@ def grad_primal(K, c, q0, v0, dt, n, grad_ys=None):
     for i in range(n):
         _k0 += 1
         sub = -(q @ K) - c * v
-        mul1, mul2, acc = _fused0(q, sub)
+        mul1 = 0.1 * q
         if _k0 == 1:
             _tape0 = tape_alloc(_n0, mul1)
         tape_put(_tape0, _k0 - 1, mul1)
+        mul2 = mul1 * q
         if _k0 == 1:
             _tape1 = tape_alloc(_n0, mul2)
         tape_put(_tape1, _k0 - 1, mul2)
+        acc = sub - mul2 * q
         if _k0 == 1:
             _tape2 = tape_alloc(_n0, q)
         tape_put(_tape2, _k0 - 1, q)
@@ -63,9 +65,3 @@ def grad_primal(K, c, q0, v0, dt, n, grad_ys=None):
         b_c += sum_rows(_b_mul3_stacked * _v_before_list)
         b_K += _q_before_list.T @ _b_mul3_stacked
     return (finish(b_K, K), finish(b_c, c), finish(b_q, q0), finish(b_v, v0))
-
-def _fused0_arrays(q, sub):
-    mul1 = 0.1 * q
-    mul2 = mul1 * q
-    acc = sub - mul2 * q
-    return (mul1, mul2, acc)

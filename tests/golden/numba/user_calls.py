@@ -1,19 +1,26 @@
 def fwd_square_plus(x, a, SCALE):
-    mul, mul2, sin = _fused0(SCALE, x, a)
+    mul = SCALE * x
+    mul2 = a * x
+    sin = np.sin(mul2)
     return (mul * x + sin, (a, mul, mul2, x))
 
 def bwd_square_plus(_record, grad_ys=None, SCALE=None):
     a, mul, mul2, x = _record
-    b_a, b_x = _fused1(grad_ys, mul2, x, SCALE, a, mul)
+    b_mul2 = grad_ys * np.cos(mul2)
+    b_a = b_mul2 * x
+    b_x = a * b_mul2 + mul * grad_ys + SCALE * (grad_ys * x)
     return (b_x, b_a)
 
 def fwd_square_plus1(x, a, SCALE):
-    mul, mul2, sin = _fused2(SCALE, x, a)
+    mul = SCALE * x
+    mul2 = a * x
+    sin = np.sin(mul2)
     return (mul * x + sin, (a, mul, mul2, x))
 
 def bwd_square_plus1(_record, grad_ys=None, SCALE=None):
     a, mul, mul2, x = _record
-    b_x, = _fused3(grad_ys, mul2, SCALE, a, mul, x)
+    b_mul2 = grad_ys * np.cos(mul2)
+    b_x = a * b_mul2 + mul * grad_ys + SCALE * (grad_ys * x)
     return (b_x,)
 
 def fwd_inner(x, SCALE):
@@ -63,26 +70,3 @@ def grad_scalar_recurrence(x, a, n, grad_ys=None, SCALE=None):
         b_x = b_x + b_square_plus_args[0]
         b_a = b_a + b_square_plus_args[1]
     return (finish(b_x, x), finish(b_a, a))
-
-def _fused0_arrays(SCALE, x, a):
-    mul = SCALE * x
-    mul2 = a * x
-    sin = np.sin(mul2)
-    return (mul, mul2, sin)
-
-def _fused1_arrays(grad_ys, mul2, x, SCALE, a, mul):
-    b_mul2 = grad_ys * np.cos(mul2)
-    b_a = b_mul2 * x
-    b_x = a * b_mul2 + mul * grad_ys + SCALE * (grad_ys * x)
-    return (b_a, b_x)
-
-def _fused2_arrays(SCALE, x, a):
-    mul = SCALE * x
-    mul2 = a * x
-    sin = np.sin(mul2)
-    return (mul, mul2, sin)
-
-def _fused3_arrays(grad_ys, mul2, SCALE, a, mul, x):
-    b_mul2 = grad_ys * np.cos(mul2)
-    b_x = a * b_mul2 + mul * grad_ys + SCALE * (grad_ys * x)
-    return (b_x,)
