@@ -35,11 +35,18 @@ scalars and arrays of up to two dimensions (numba_helpers.py); a call of any oth
 or rule is refused with its name, before numba runs. What numba itself refuses (a typing
 error on the first call with new argument types) is raised as a SrcdiffError pointing at
 the user's function, naming what numba could not compile.
+
+Fusion. Runs of elementwise statements become one call of a numba overload that compiles
+one loop for 1-d float64 arrays of one length and the statements as written otherwise
+(numba_fuse.py, its invariant and run-time checks); ``sd.grad`` only: the written
+module of ``srcdiff --backend numba`` keeps the statements. ``SRCDIFF_NUMBA_FUSE=0`` when
+a gradient is compiled turns it off.
 """
 
 import ast
 import inspect
 import math
+import os
 import types
 
 import numpy as np
@@ -48,6 +55,7 @@ from srcdiff.compiler.emit import (
     live,
     numba_cache,
     numba_calls,
+    numba_fuse,
     numba_helpers,
     numba_math,
     numba_pieces,
@@ -118,10 +126,15 @@ def numba_function(compiled, fn):
     run the gradient under numba. Raises SrcdiffError for what this backend refuses."""
     numba = require_numba()
     where = _Where(fn)
+    groups = [] if os.environ.get("SRCDIFF_NUMBA_FUSE", "1") != "0" else None
     source, names, float_lists = numba_source(compiled.source, compiled.entry,
-                                              compiled.namespace, where)
-    jitted = numba_cache.jit(numba, source, namespace_for(compiled.namespace),
-                             compiled.entry)
+                                              compiled.namespace, where, groups)
+    groups = groups or []
+    namespace = namespace_for(compiled.namespace)
+    namespace.update(numba_fuse.stubs(groups))
+    jitted = numba_cache.jit(numba, source, namespace, compiled.entry)
+    for group in groups:  # (its overload compiles a loop in the module's namespace)
+        group.globals = jitted.py_func.__globals__
     errors = (numba.core.errors.TypingError, numba.core.errors.UnsupportedError,
               numba.core.errors.LoweringError, numba.core.errors.NumbaError)
     runner = _Runner(jitted, errors, where, source)
@@ -130,13 +143,15 @@ def numba_function(compiled, fn):
     return runner
 
 
-def numba_source(source, entry_name, namespace, where):
+def numba_source(source, entry_name, namespace, where, groups=None):
     """``(source, globals, float_lists)``: the generated ``source`` (NumPy backend) of the
     function ``entry_name`` rewritten for numba (one function: typed tapes, numba helpers),
     the user globals it reads (``namespace``: where its names resolve) appended to its
     parameters after ``grad_ys``, and the positions of the parameters it reads only by
     index (:func:`_read_by_index`). Raises SrcdiffError (``where``: a :class:`_Where`)
-    for what this backend refuses."""
+    for what this backend refuses. With a list ``groups``, runs of elementwise
+    statements are fused (numba_fuse.py) and their Groups appended to it (their
+    ``_fusedK`` overloads must then be in the namespace: numba_fuse.stubs)."""
     tree = ast.parse(source)
     defs = [d for d in tree.body if isinstance(d, ast.FunctionDef)]
     entry = next(d for d in defs if d.name == entry_name)
@@ -153,6 +168,11 @@ def numba_source(source, entry_name, namespace, where):
     numba_calls.thread_globals(
         defs, entry, lambda d: _value_globals(d, namespace, generated), where)
     names = _globals_as_parameters(entry, namespace, generated)
+    if groups is not None:
+        for d in defs:
+            made = numba_fuse.fuse(d, len(groups))
+            groups += made
+            tree.body += [g.plain() for g in made]
     text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
     return text, names, _read_by_index(entry)
 

@@ -1,0 +1,525 @@
+"""Loop fusion for ``backend="numba"``: consecutive elementwise statements as one loop.
+
+Under numba each NumPy array expression statement allocates its result and runs a loop of
+its own; a run of elementwise statements over arrays of one length (the Burgers stencil's
+``mul = c * u_i``, ``sub = u_i - u_i3``, ``un[1:-1] = u_i - mul * sub + ...``) runs here as
+one loop over the index, with the values only the run reads kept in registers.
+
+**The group.** Statements of one block, consecutive once two kinds of neighbours are
+moved out of the way: ``v = b[slice]`` view bindings (moved before the group: a view reads
+no value, only which memory; its base is not rebound in the group) and, in a block that
+reads no tape, the tape writes ``tape_put(T, k, x)`` and ``if _k == 1: T = tape_alloc(n,
+x)`` (moved after the group: the group reads no tape, rebinds neither ``x`` nor ``k``
+after them, and stores into no array after them). Each member is ``name = e`` or
+``base[a:b] = e`` (constant bounds), ``e`` made of ``+ - * / **``, unary minus, numbers,
+names and ``np.exp/log/sin/cos/sqrt`` of one argument, with at least one operation. A
+name is assigned once in the group and never read in it before its assignment; a
+stored-into base is not assigned in it. The group becomes a call ``outs = _fusedK(ins)``
+where ``_fusedK_arrays`` holds the statements as written (returned: the names assigned
+that anything outside the group reads).
+
+**The loop (invariant: every read of element ``i`` sees the value the array form
+computes).** ``_fusedK`` is a numba overload: for argument types where every array is
+1-d float64 and every other input a real number, it compiles a loop; for any other
+types, the statements as written. At run time the loop first checks that every array
+input and every store target have one length ``n`` and that no store target's memory
+overlaps an array input's or another target's (address ranges); else it runs the
+statements as written. Then the inputs are not written while the loop runs, each
+statement writes only element ``i`` (of a new array, or of a target no input shares),
+and reads element ``i`` of what an earlier statement wrote: so no statement reads an
+element another writes at a different index, and each element is the array form's
+number (same operations, same order). Statements on numbers alone run once, before
+the loop. tests/numba/test_numba_fuse.py checks the generated source, the fallbacks
+(overlap, lengths, 2-d arrays) and the numbers against the NumPy backend and finite
+differences.
+"""
+
+import ast
+
+import numpy as np
+
+from srcdiff.compiler.emit.numba_helpers import njit, numba, types
+
+OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
+UFUNCS = ("np.exp", "np.log", "np.sin", "np.cos", "np.sqrt")
+PREFIX = "_fused"
+# the fewest statements a group holds: each group's loop is a function numba types and
+# lowers on the first call (about 0.3-1 s); a run of two or three statements saves less
+MIN_GROUP = 4
+
+
+class Group:
+    """One fused group: its statements, its inputs and outputs, its generated names."""
+
+    def __init__(self, index, stmts, inputs, outputs):
+        self.name = f"{PREFIX}{index}"
+        self.stmts, self.inputs, self.outputs = stmts, inputs, outputs
+        self.globals = None  # the compiled module's namespace (set once it is made)
+
+    def plain(self):
+        """``_fusedK_arrays``: the statements as written, returning the outputs."""
+        body = [ast.parse(ast.unparse(s)).body[0] for s in self.stmts]
+        body.append(ast.parse(f"return ({''.join(o + ', ' for o in self.outputs)})").body[0])
+        return ast.FunctionDef(
+            name=f"{self.name}_arrays",
+            args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=a) for a in self.inputs],
+                               kwonlyargs=[], kw_defaults=[], defaults=[]),
+            body=body, decorator_list=[], returns=None, type_params=[])
+
+    def value_reads(self):
+        """The inputs the statements' values read (not only stored into), in order."""
+        seen = []
+        for s in self.stmts:
+            for n in ast.walk(s.value):
+                if isinstance(n, ast.Name) and n.id in self.inputs and n.id not in seen:
+                    seen.append(n.id)
+        return seen
+
+    def call(self):
+        """The statement that replaces the group."""
+        args = ", ".join(self.inputs)
+        if not self.outputs:
+            return ast.parse(f"{self.name}({args})").body[0]
+        return ast.parse(f"{''.join(o + ', ' for o in self.outputs)}= "
+                         f"{self.name}({args})").body[0]
+
+    def loop_source(self, arrays):
+        """The loop version for the inputs ``arrays`` (1-d float64; the other inputs are
+        numbers): Python source of ``_fusedK_loop``, or None when the values read no
+        array (a fill) or a sum is taken to an array's shape: the statements as written."""
+        members = [_member(s) for s in self.stmts]
+        views, values = {}, []
+        for kind, _, _, value in members:  # a slice read, x[1:-1], is a view made first
+            values.append(None if kind == "acc" else _views(value, views))
+        read = [a for a in _names([v for v in values if v is not None]) if a in arrays]
+        read += list(views.values())
+        if not read:
+            return None
+        args = ", ".join(self.inputs)
+        lines = [f"def {self.name}_loop({args}):"]
+        lines += [f"    {v} = {text}" for text, v in views.items()]
+        lines.append(f"    _n = {read[0]}.shape[0]")
+        targets, accs = [], []
+        for k, (kind, name, _, _) in enumerate(members):
+            if kind == "store":
+                targets.append(f"_t{k}")
+                lines.append(f"    _t{k} = {ast.unparse(self.stmts[k].targets[0])}")
+            if kind == "acc" and name not in accs:
+                accs.append(name)
+        checks = [f"{a}.shape[0] != _n" for a in read[1:] + targets]
+        checks += [f"overlap({t}, {a})" for i, t in enumerate(targets)
+                   for a in read + targets[:i]]
+        checks += [f"overlap({b}, {a})" for b in accs for a in read]
+        if checks:  # (else the statements as written, here: no other function to compile)
+            lines.append(f"    if {' or '.join(checks)}:")
+            lines += ["        " + ln for s in self.plain().body
+                      for ln in ast.unparse(s).splitlines()]
+        kept = set(self.outputs) | {s.value.args[3].id for (kind, *_), s
+                                    in zip(members, self.stmts) if kind == "acc"}
+        before, inside, after = [], [], []
+        kinds, computed = set(read), set()
+        for k, ((kind, name, _, _), v) in enumerate(zip(members, values)):
+            if kind == "acc":
+                after.append(ast.unparse(self.stmts[k]))
+                continue
+            array = any(isinstance(n, ast.Name) and n.id in kinds for n in ast.walk(v))
+            value = _indexed(v, kinds, computed) if array else ast.unparse(v)
+            if kind == "store":
+                inside.append(f"_t{k}[_i] = {value}")
+            elif not array:
+                before.append(f"{name} = {ast.unparse(self.stmts[k].value)}")
+            elif kind == "sum":
+                if ast.unparse(self.stmts[k].value.args[1]) in kinds | arrays:
+                    return None  # (a sum to an array's shape)
+                before.append(f"_s_{name} = 0.0")
+                inside.append(f"_s_{name} += {value}")
+                after.insert(0, f"{name} = _s_{name}")
+            else:
+                kinds.add(name)
+                computed.add(name)
+                inside.append(f"_e_{name} = {value}")
+                if name in kept:
+                    before.append(f"{name} = np.empty(_n)")
+                    inside.append(f"{name}[_i] = _e_{name}")
+        lines += [f"    {ln}" for ln in before]
+        lines.append("    for _i in range(_n):")
+        lines += [f"        {ln}" for ln in inside]
+        lines += [f"    {ln}" for ln in after]
+        lines.append(f"    return ({''.join(o + ', ' for o in self.outputs)})")
+        return "\n".join(lines) + "\n"
+
+
+def _views(expr, views):
+    """``expr`` (a copy) with each constant slice of a name replaced by a view's name,
+    ``_vK``; ``views``: the slices' source to their names (added to)."""
+    class Views(ast.NodeTransformer):
+        def visit_Subscript(self, node):
+            text = ast.unparse(node)
+            name = views.setdefault(text, f"_v{len(views)}")
+            return ast.Name(id=name, ctx=ast.Load())
+    return Views().visit(ast.parse(ast.unparse(expr), mode="eval").body)
+
+
+def _names(values):
+    seen = []
+    for v in values:
+        for n in ast.walk(v):
+            if isinstance(n, ast.Name) and n.id not in seen:
+                seen.append(n.id)
+    return seen
+
+
+def _indexed(expr, arrays, computed):
+    """``expr`` with each array name read at ``_i`` (an input ``x[_i]``, a value the
+    group computed, in ``computed``, ``_e_x``)."""
+    class Index(ast.NodeTransformer):
+        def visit_Name(self, node):
+            if node.id not in arrays:
+                return node
+            if node.id in computed:
+                return ast.Name(id=f"_e_{node.id}", ctx=ast.Load())
+            return ast.Subscript(value=node, slice=ast.Name(id="_i", ctx=ast.Load()),
+                                 ctx=ast.Load())
+    return ast.unparse(Index().visit(ast.parse(ast.unparse(expr), mode="eval")))
+
+
+# ------------------------------------------------------------ finding groups
+
+def _loads(node):
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)
+            and isinstance(n.ctx, ast.Load)}
+
+
+def _const_bound(e):
+    if e is None or isinstance(e, ast.Constant) and (
+            e.value is None or type(e.value) is int):
+        return True
+    return (isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub)
+            and isinstance(e.operand, ast.Constant) and isinstance(e.operand.value, int))
+
+
+def _const_slice(node):
+    """``base[a:b]`` with constant bounds and no step: the base's name, or None."""
+    if (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
+            and isinstance(node.slice, ast.Slice) and node.slice.step is None
+            and _const_bound(node.slice.lower) and _const_bound(node.slice.upper)):
+        return node.value.id
+    return None
+
+
+def _elementwise(e, top=True):
+    """Whether ``e`` is an elementwise expression (module docstring); ``top``: it must
+    hold an operation (a bare name or number is not one)."""
+    if isinstance(e, ast.BinOp) and isinstance(e.op, OPS):
+        return _elementwise(e.left, False) and _elementwise(e.right, False)
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, (ast.USub, ast.UAdd)):
+        return _elementwise(e.operand, False)
+    if (isinstance(e, ast.Call) and ast.unparse(e.func) in UFUNCS and len(e.args) == 1
+            and not e.keywords):
+        return _elementwise(e.args[0], False)
+    if top:
+        return False
+    if isinstance(e, ast.Constant):
+        return isinstance(e.value, (int, float)) and not isinstance(e.value, bool)
+    return isinstance(e, ast.Name) or _const_slice(e) is not None
+
+
+def _member(s):
+    """``(kind, name, base, value)`` of a statement that can join a group, or None: kind
+    "assign" (``name = value``), "store" (``base[a:b] = value``), "sum" (``name =
+    unbroadcast(value, s)``) or "acc" (``name = index_add(name, x, slice(a, b, None),
+    g)``, an in-place add into ``name``'s slice; value None)."""
+    if not (isinstance(s, ast.Assign) and len(s.targets) == 1):
+        return None
+    t, v = s.targets[0], s.value
+    if isinstance(t, ast.Name) and _elementwise(v):
+        return "assign", t.id, None, v
+    if not isinstance(t, ast.Name):
+        base = _const_slice(t)
+        return ("store", None, base, v) if base is not None and _elementwise(v) else None
+    if not (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and not v.keywords):
+        return None
+    if (v.func.id == "unbroadcast" and len(v.args) == 2 and _elementwise(v.args[0], False)
+            and isinstance(v.args[1], (ast.Name, ast.Constant))):
+        return "sum", t.id, None, v.args[0]
+    if (v.func.id == "index_add" and len(v.args) == 4
+            and all(isinstance(a, ast.Name) for a in (v.args[0], v.args[1], v.args[3]))
+            and v.args[0].id == t.id and isinstance(v.args[2], ast.Call)
+            and ast.unparse(v.args[2].func) == "slice" and len(v.args[2].args) == 3
+            and all(map(_const_bound, v.args[2].args[:2]))
+            and isinstance(v.args[2].args[2], ast.Constant) and v.args[2].args[2].value is None):
+        return "acc", t.id, None, None
+    return None
+
+
+def _binding(s):
+    """``(name, reads)`` of ``name = other`` or ``name = tape_get*(...)``: a binding that
+    reads no array's values (a name, a tape's entry)."""
+    if not (isinstance(s, ast.Assign) and len(s.targets) == 1
+            and isinstance(s.targets[0], ast.Name)):
+        return None
+    v = s.value
+    if isinstance(v, ast.Name) or (isinstance(v, ast.Call) and isinstance(v.func, ast.Name)
+                                   and v.func.id.startswith("tape_get")):
+        reads = {v.id} if isinstance(v, ast.Name) else set().union(*map(_loads, v.args))
+        return s.targets[0].id, reads
+    return None
+
+
+def _plain_reads(e):
+    """The names ``e`` reads as themselves (not as the base of a slice)."""
+    bases = {id(n.value) for n in ast.walk(e) if isinstance(n, ast.Subscript)}
+    return {n.id for n in ast.walk(e) if isinstance(n, ast.Name) and id(n) not in bases}
+
+
+def _view(s):
+    """``(name, base)`` of ``name = base[a:b]``, or None."""
+    if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name):
+        base = _const_slice(s.value)
+        if base is not None and base != s.targets[0].id:
+            return s.targets[0].id, base
+    return None
+
+
+def _tape_write(s):
+    """``(reads, tape)`` of ``tape_put(T, k, x)`` or ``if _k == 1: T = tape_alloc(n, x)``."""
+    if (isinstance(s, ast.Expr) and isinstance(s.value, ast.Call)
+            and ast.unparse(s.value.func) == "tape_put" and isinstance(s.value.args[0], ast.Name)):
+        return set().union(*map(_loads, s.value.args)), s.value.args[0].id
+    if (isinstance(s, ast.If) and not s.orelse and len(s.body) == 1
+            and isinstance(s.body[0], ast.Assign) and isinstance(s.body[0].value, ast.Call)
+            and ast.unparse(s.body[0].value.func) == "tape_alloc"
+            and isinstance(s.body[0].targets[0], ast.Name)):
+        return _loads(s.test).union(*map(_loads, s.body[0].value.args)), \
+            s.body[0].targets[0].id
+    return None
+
+
+class _Span:
+    """The statements being gathered into a group (module docstring: what may move)."""
+
+    def __init__(self, can_sink, tainted):
+        self.can_sink, self.tainted = can_sink, tainted
+        self.members, self.hoisted, self.sunk, self.order = [], [], [], []
+        self.assigned, self.read, self.stored = set(), set(), False
+        self.views, self.view_bases, self.sunk_reads, self.tapes = set(), set(), set(), set()
+        self.bound, self.sums, self.accs, self.writes_moved = set(), set(), set(), False
+
+    def add(self, s):
+        """Take ``s`` into the span if the moves stay exact; returns whether it did."""
+        member = _member(s)
+        if member is not None:
+            if not self._member_ok(*member, s):
+                return False
+            kind, name, base, _ = member
+            self.members.append(s)
+            self.read |= _loads(s.value) | ({base} if base else set())
+            if kind == "acc":
+                self.accs.add(name)
+            elif name is not None:
+                self.assigned.add(name)
+            if kind == "sum":
+                self.sums.add(name)
+            self.stored = self.stored or base is not None
+            self.order.append(s)
+            return True
+        if not self.members:
+            return False
+        moved = self.sunk_reads | self.bound
+        view = _view(s)
+        if view is not None:
+            v, b = view
+            if v in self.assigned | self.read | self.views | self.view_bases | self.accs \
+                    | moved or b in self.assigned | self.tapes | self.accs | self.bound:
+                return False
+            self.views.add(v)
+            self.view_bases.add(b)
+            self.hoisted.append(s)
+            self.order.append(s)
+            return True
+        binding = _binding(s)
+        write = _tape_write(s) if self.can_sink else None
+        if binding is not None:
+            name, reads = binding
+            if name in self.assigned | self.views | moved | self.accs \
+                    or reads & (self.tapes | self.accs):  # (members before it read the
+                return False                            # name as it was: as before)
+            self.bound.add(name)
+            self.sunk_reads |= reads
+        elif write is not None:
+            reads, tape = write
+            if tape in self.read | self.assigned | self.views | self.view_bases | moved \
+                    or (self.read - self.assigned) & self.tainted or self.accs:
+                return False
+            self.writes_moved = True
+            self.sunk_reads |= reads
+            self.tapes.add(tape)
+        else:
+            return False
+        self.sunk.append(s)
+        self.order.append(s)
+        return True
+
+    def _member_ok(self, kind, name, base, value, s):
+        reads = _loads(s.value)
+        moved = self.sunk_reads | self.bound
+        if self.writes_moved and (reads | {base}) - self.assigned & self.tainted:
+            return False  # (what a moved tape write changes could be read here)
+        if kind == "acc":
+            return not (name in self.assigned | self.views | self.view_bases | moved
+                        | self.tainted | self.tapes or self.stored or self.writes_moved
+                        or reads & self.bound)
+        if reads & (self.tapes | self.bound | self.accs | self.sums
+                    | self.assigned - _plain_reads(s.value)):
+            return False  # (a slice of a value the group computed: another index)
+        if name is not None and name in (self.assigned | self.read | reads | self.views
+                                         | self.view_bases | moved | self.accs):
+            return False
+        if base is not None and (base.startswith("_tape")
+                                 or base in self.assigned | self.views | moved | self.tapes
+                                 | self.tainted or self.accs or self.sunk_reads
+                                 - self.assigned - self.tapes - COUNTERS(self.sunk_reads)):
+            return False  # (a tape write moved past it reads only the group's values)
+        return True
+
+
+def fuse(fn, start=0):
+    """Rewrite the blocks of the function ``fn`` (an ``ast.FunctionDef``) with fused groups
+    of two or more statements; returns the :class:`Group` list (numbered from ``start``)."""
+    groups = []
+    outside = _Outside(fn)
+    for node in list(ast.walk(fn)):
+        for field in ("body", "orelse"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                block[:] = _fuse_block(block, groups, outside, start)
+    return groups
+
+
+def COUNTERS(names):
+    """The tape counters and trip counts among ``names`` (numba_tapes.py: ``_kN``, ``_nN``,
+    integers)."""
+    return {n for n in names if n[:2] in ("_k", "_n") and n[2:].isdigit()}
+
+
+class _Outside:
+    """Which names a statement outside a group reads (an output of the group); which
+    names may hold a view of a tape (``tainted``: bound from a ``tape_get*`` call, or
+    from a name, slice or attribute of such a name)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.tainted = set()
+        changed = True
+        while changed:
+            changed = False
+            for node in ast.walk(fn):
+                if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)):
+                    continue
+                value, name = node.value, node.targets[0].id
+                while isinstance(value, (ast.Subscript, ast.Attribute)):
+                    value = value.value
+                tape = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                           and n.func.id.startswith("tape_get") for n in ast.walk(node.value))
+                if name not in self.tainted and (tape or isinstance(value, ast.Name)
+                                                 and value.id in self.tainted):
+                    self.tainted.add(name)
+                    changed = True
+
+    def reads(self, group_stmts):
+        inside = {id(n) for s in group_stmts for n in ast.walk(s)}
+        return {n.id for n in ast.walk(self.fn) if isinstance(n, ast.Name)
+                and isinstance(n.ctx, ast.Load) and id(n) not in inside}
+
+
+def _fuse_block(block, groups, outside, start):
+    reads_tape = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                     and n.func.id.startswith("tape_get") for s in block for n in ast.walk(s))
+    out, span = [], _Span(not reads_tape, outside.tainted)
+
+    def flush():
+        if len(span.members) < MIN_GROUP:
+            out.extend(span.order)
+            return
+        assigned, inputs = set(), []
+        for s in span.members:
+            called = {id(f) for n in ast.walk(s) if isinstance(n, ast.Call)
+                      for f in ast.walk(n.func)}
+            for n in ast.walk(s):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) \
+                        and id(n) not in called and n.id not in assigned \
+                        and n.id not in inputs:
+                    inputs.append(n.id)
+            if isinstance(s.targets[0], ast.Name):
+                assigned.add(s.targets[0].id)
+        read_outside = outside.reads(span.members)
+        outputs = list(dict.fromkeys(
+            s.targets[0].id for s in span.members
+            if isinstance(s.targets[0], ast.Name) and s.targets[0].id in read_outside))
+        group = Group(start + len(groups), span.members, inputs, outputs)
+        groups.append(group)
+        out.extend(span.hoisted)
+        out.append(group.call())
+        out.extend(span.sunk)
+
+    for s in block:
+        if span.add(s):
+            continue
+        flush()
+        span = _Span(not reads_tape, outside.tainted)
+        if not span.add(s):
+            out.append(s)
+    flush()
+    return out
+
+
+# ------------------------------------------------------------ compiling groups
+
+def stubs(groups):
+    """The overloaded functions ``_fusedK`` the rewritten code calls, by name."""
+    return {g.name: _stub(g) for g in groups}
+
+
+def _stub(group):
+    params = ", ".join(group.inputs)
+    scope = {"choose": lambda args: _choose(group, args)}
+    exec(f"def {group.name}({params}):\n    pass\n\n"
+         f"def typer({params}):\n    return choose(({params}{',' if params else ''}))\n",
+         scope)
+    # (not cached on disk: the loop's source is made here; the gradient that calls it is)
+    # (inlined into the gradient: a group costs no function of its own to compile)
+    numba.extending.overload(scope[group.name], inline="always")(scope["typer"])
+    return scope[group.name]
+
+
+def _choose(group, args):
+    """The implementation of ``_fusedK`` for argument types ``args``: the loop when every
+    array is 1-d float64 and every other input a real number, else the statements."""
+    kinds = dict(zip(group.inputs, args))
+    arrays = {a for a, t in kinds.items() if isinstance(t, types.Array)}
+    ns = group.globals
+    plain = ns[f"{group.name}_arrays"]
+    if not all((isinstance(t, types.Array) and t.ndim == 1 and t.dtype == types.float64)
+               or isinstance(t, (types.Float, types.Integer)) for t in kinds.values()):
+        return plain.py_func
+    source = group.loop_source(arrays)
+    if source is None:
+        return plain.py_func
+    scope = dict(ns)
+    scope["overlap"] = overlap
+    exec(source, scope)
+    return scope[f"{group.name}_loop"]
+
+
+def _overlap_impl(a, b):
+    if a.shape[0] == 0 or b.shape[0] == 0:
+        return False
+    pa, pb = a.ctypes.data, b.ctypes.data
+    ea, eb = (a.shape[0] - 1) * a.strides[0], (b.shape[0] - 1) * b.strides[0]
+    lo_a, hi_a = pa + min(0, ea), pa + max(0, ea) + a.itemsize
+    lo_b, hi_b = pb + min(0, eb), pb + max(0, eb) + b.itemsize
+    return lo_a < hi_b and lo_b < hi_a
+
+
+overlap = njit(_overlap_impl) if numba is not None else _overlap_impl
+_ = np  # (the loop sources run with the generated module's np)
