@@ -30,15 +30,18 @@ def grad_primal(u0, nu, target, steps, grad_ys=None, DX=None, DT=None):
         u_before = tape_get(_tape3, _k0)
         b_add1 = np.copy(b_u[1:-1])
         b_u[1:-1] = 0.0
-        pow11, b_div1, b_u = _fused1(DX, nu, DT, b_add1, add, b_u, u_before)
+        pow11, b_div1, b_add, b_u_i5, b_u = _fused1(DX, nu, DT, b_add1, add, b_u, u_before)
         add_before = tape_get_prev(_tape2, _k0)
         add = add_before
         b_nu = b_nu + b_div1 / pow11 * DT
-        b_u, = _fused2(b_add1, sub, mul, b_u, u_before, DT, DX)
+        b_mul, b_sub, b_u_i3 = _fused2(b_add1, sub, mul)
         sub_before = tape_get_prev(_tape1, _k0)
         sub = sub_before
+        b_u = index_add(b_u, u_before, slice(None, -2, None), b_add + b_u_i3)
         mul_before = tape_get_prev(_tape0, _k0)
+        b_u_i1 = DT / DX * b_mul
         mul = mul_before
+        b_u = index_add(b_u, u_before, slice(1, -1, None), b_u_i5 + b_sub + b_u_i1 + b_add1)
     return (finish(b_u, u0), finish(b_nu, nu))
 
 def _fused0_arrays(u_i, DT, DX, u_i3, u, nu, un):
@@ -54,20 +57,13 @@ def _fused1_arrays(DX, nu, DT, b_add1, add, b_u, u_before):
     div11 = nu * DT / pow11
     b_div1 = unbroadcast(b_add1 * add, div11)
     b_add = div11 * b_add1
-    b_u = index_add(b_u, u_before, slice(None, -2, None), b_add)
     b_u_i5 = -2 * b_add
-    b_u = index_add(b_u, u_before, slice(1, -1, None), b_u_i5)
     b_u = index_add(b_u, u_before, slice(2, None, None), b_add)
-    return (pow11, b_div1, b_u)
+    return (pow11, b_div1, b_add, b_u_i5, b_u)
 
-def _fused2_arrays(b_add1, sub, mul, b_u, u_before, DT, DX):
+def _fused2_arrays(b_add1, sub, mul):
     b_mul1 = -b_add1
     b_mul = b_mul1 * sub
     b_sub = mul * b_mul1
     b_u_i3 = -b_sub
-    b_u = index_add(b_u, u_before, slice(None, -2, None), b_u_i3)
-    b_u = index_add(b_u, u_before, slice(1, -1, None), b_sub)
-    b_u_i1 = DT / DX * b_mul
-    b_u = index_add(b_u, u_before, slice(1, -1, None), b_u_i1)
-    b_u = index_add(b_u, u_before, slice(1, -1, None), b_add1)
-    return (b_u,)
+    return (b_mul, b_sub, b_u_i3)
