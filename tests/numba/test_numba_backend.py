@@ -118,6 +118,22 @@ def test_what_numba_cannot_type_is_a_located_error():
     assert "Traceback" not in text
 
 
+def ellipsis_store(x):
+    y = np.zeros(5)
+    y[...] = x * 2.0
+    return np.sum(y * x)
+
+
+def test_what_numba_cannot_lower_is_a_located_error():
+    # numba types `y[...]` but has no lowering for it: a NotImplementedError from numba's
+    # lowering, which escaped as such before
+    with pytest.raises(sd.SrcdiffError) as e:
+        sd.grad(ellipsis_store, backend="numba")(np.arange(5.0))
+    text = str(e.value)
+    assert "def ellipsis_store(x):" in text and "No definition for lowering" in text
+    np.testing.assert_allclose(sd.grad(ellipsis_store)(np.arange(5.0)), 4.0 * np.arange(5.0))
+
+
 # (globals: test_numba_tapes.py passes arrays and scalars, refuses lists)
 
 

@@ -241,6 +241,11 @@ class _Runner:
                 ("Failed in", "During:", "No implementation"))), "numba could not compile it")
             raise self.where.error(f"numba cannot compile the gradient: {first.strip()}",
                                    'use backend="numpy" for this function') from None
+        except NotImplementedError as exc:  # numba's lowering of a construct it typed
+            if not str(exc).startswith("No definition for lowering"):
+                raise  # (a rule's own refusal at run time)
+            raise self.where.error(f"numba cannot compile the gradient: {exc}",
+                                   'use backend="numpy" for this function') from None
         except ValueError as exc:  # numba's dispatcher cannot type an argument
             if "fingerprint" not in str(exc):
                 raise
