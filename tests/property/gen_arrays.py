@@ -121,11 +121,6 @@ STATEMENTS = {
                          "{t}[..., 0] = np.sum({b})", "{t} = {t} * u"],
     # a stencil stepped on a copy (bench/realistic/burgers.py): several reads of each
     # slice, whose scatter-adds the optimizer gathers (compiler/optimize/scatters.py)
-    # list and tuple displays given to NumPy functions that read them as one array
-    # (front/expressions.py as_array)
-    "list_display": (["{t} = np.dot([np.sum({a}), 1.5], [0.5, np.sum({b} * {b})]) * {a}"],
-                     ["{t} = np.sort([np.sum({a}), 0.2, np.sum({b})]) * np.sum({a})"],
-                     ["{t} = np.clip((np.sum({a}), 0.3, np.max({b})), -50.0, 50.0) ** 2"]),
     "stencil": ["{t} = {a} * 1.0", "for r in range(2):", "    un = {t}.copy()",
                 "    un[..., 1:-1] = ({t}[..., 1:-1] - 0.2 * {t}[..., 1:-1] * ({t}[..., 1:-1]",
                 "                     - {t}[..., :-2]) + np.sum({b}) * 0.1 * ({t}[..., 2:]",

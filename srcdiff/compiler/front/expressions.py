@@ -225,23 +225,9 @@ class Expressions(Containers):
                                  hint="call a named function")
         else:
             func = S.copy(f)
-        args = [self.atom(self.as_array(a, target)) for a in e.args]
+        args = [self.atom(a) for a in e.args]
         kws = [(k.arg, self.atom(k.value)) for k in keywords]
         return S.call(func, args, kws)
-
-    def as_array(self, a, target):
-        """A list or tuple display passed to a NumPy function that reads it as one array
-        (``np.dot([x, 2.0], w)``) becomes ``np.asarray(display)``, as NumPy converts it
-        itself: the same value, and the rules then see an array (``g * b`` of a list was a
-        TypeError). Functions that take a sequence of arrays (their forward rule fills a
-        list's zeros itself: np.stack, np.concatenate ...) keep the list."""
-        if not isinstance(a, (gast.List, gast.Tuple)) or not _reads_list_as_array(target):
-            return a
-        numpy = next((k for k, v in self.parsed.namespace.items() if v is np), None)
-        if numpy is None:
-            return a
-        return gast.Call(func=gast.Attribute(value=S.name(numpy), attr="asarray",
-                                             ctx=gast.Load()), args=[a], keywords=[])
 
     def chained_compare(self, e):
         result = self.names.fresh("cmp")
@@ -419,20 +405,3 @@ def _is_dtype(obj):
     """A NumPy scalar type or dtype (``np.float32``, ``np.dtype('f8')``): how a dtype is
     spelled as an attribute of a module."""
     return isinstance(obj, np.dtype) or (isinstance(obj, type) and issubclass(obj, np.generic))
-
-
-def _reads_list_as_array(fn):
-    """A NumPy function with rules in both modes that reads a list argument as one array:
-    not one that takes a sequence of arrays (its forward rule fills the ``None`` entries of
-    a list's tangent itself), returns a tuple, or is a conversion already."""
-    if getattr(fn, "__module__", None) is None or not fn.__module__.startswith("numpy") \
-            or fn in (np.asarray, np.array, np.asanyarray):
-        return False
-    try:
-        rule = DEFAULT.lookup(fn)
-    except TypeError:
-        return False
-    if rule is None or rule.vjp is None or rule.jvp is None or rule.tuple_output:
-        return False
-    node = rule.jvp.node
-    return node is not None and "fill_zeros" not in S.loaded_names(node)
