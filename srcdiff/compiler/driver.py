@@ -19,6 +19,7 @@ from srcdiff.compiler.analysis.dtypes import check_integer_stores, check_sequenc
 from srcdiff.compiler.analysis.effects import changed_parameters
 from srcdiff.compiler.analysis.facts import array_api_of, dict_arguments, zero_d
 from srcdiff.compiler.analysis.keys import varied_keys
+from srcdiff.compiler.analysis.list_arguments import lists_as_arrays
 from srcdiff.compiler.analysis.ops import is_user_function
 from srcdiff.compiler.analysis.returns import Returns
 from srcdiff.compiler.analysis.sameshape import same_shapes
@@ -190,6 +191,9 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
     analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts,
                        returns=ctx.returns)
+    if lists_as_arrays(anf, analysis, parsed, names):  # np.dot([a, b], w): see its module
+        analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
+                           arg_facts, returns=ctx.returns)
     if not _srcdiff_code(fn):
         _refuse_varied_options(parsed, analysis)
         _refuse_varied_keys(parsed, analysis)

@@ -169,6 +169,28 @@ class Template:
         return S.call(S.name(name), args, kws)
 
     @functools.cached_property
+    def array_params(self):
+        """The differentiable parameters some ``return`` of the rule gives a gradient (not
+        ``None`` nor ``not_differentiable(...)``): the ones read as arrays, not a shape, an
+        axis or indices. A single returned expression is the first parameter's gradient.
+        Every differentiable parameter when the source is not known."""
+        params = [p for p in self.differentiable_params
+                  if self.signature.parameters[p].kind != inspect.Parameter.VAR_POSITIONAL]
+        if self.node is None:
+            return params
+        out = set()
+        for ret in (n for n in dataflow.nodes(self.node) if isinstance(n, gast.Return)):
+            value = ret.value
+            results = value.elts if isinstance(value, gast.Tuple) and \
+                len(self.differentiable_params) != 1 else [value]
+            for p, r in zip(self.differentiable_params, results):
+                if not (isinstance(r, gast.Constant) and r.value is None) and not (
+                        isinstance(r, gast.Call) and isinstance(r.func, gast.Name)
+                        and r.func.id == "not_differentiable"):
+                    out.add(p)
+        return [p for p in params if p in out]
+
+    @functools.cached_property
     def reads_ndim(self):
         """Does the rule's body hold an ``ndim`` attribute (``np.ndim(x)``)?"""
         return _reads_ndim(self.node)

@@ -119,6 +119,13 @@ STATEMENTS = {
                     "{t}[..., -1] = np.sum({b} * {b})", "{t}[..., 0] = 0.5 * np.sum({a})"],
     "copy_read_filled": ["{t} = np.copy({a})", "u = np.sin({t}) * {t}",
                          "{t}[..., 0] = np.sum({b})", "{t} = {t} * u"],
+    # lists (displays, and names holding one) given to NumPy functions that read them as
+    # one array (compiler/analysis/list_arguments.py)
+    "list_display": (["{t} = np.dot([np.sum({a}), 1.5], [0.5, np.sum({b} * {b})]) * {a}"],
+                     ["{t} = np.sort([np.sum({a}), 0.2, np.sum({b})]) * np.sum({a})"],
+                     ["{t} = np.clip((np.sum({a}), 0.3, np.max({b})), -50.0, 50.0) ** 2"],
+                     ["lst = [np.sum({b}), 0.7]", "lst.append(np.max({a}))",
+                      "{t} = np.maximum(lst, 0.1) @ np.array([1.0, 2.0, 0.5]) * {a}"]),
     # a stencil stepped on a copy (bench/realistic/burgers.py): several reads of each
     # slice, whose scatter-adds the optimizer gathers (compiler/optimize/scatters.py)
     "stencil": ["{t} = {a} * 1.0", "for r in range(2):", "    un = {t}.copy()",

@@ -20,7 +20,7 @@ REQUIRED_FEATURES = {
     "loop_accumulate", "loop_rows", "augmented", "helper", "recursion", "branch", "while",
     "fancy_store", "loop_inplace", "comprehension", "dict", "break", "rows_fresh",
     "rows_changed_after_put", "dict_rows", "nested_comprehension", "dict_filled", "copy_filled",
-    "copy_read_filled", "stencil",
+    "copy_read_filled", "stencil", "list_display",
 }
 
 
@@ -42,7 +42,7 @@ def test_generator_is_deterministic():
 
 def test_generator_reaches_its_shapes():
     seen = set()
-    for index in range(300):
+    for index in range(400):
         seen |= gen_arrays.draft(3, index, 0).features
     assert REQUIRED_FEATURES <= seen, sorted(REQUIRED_FEATURES - seen)
 

@@ -270,3 +270,14 @@ def starred_targets(v):
 _starred_args = (np.array([0.4, -1.2, 0.9, 1.7]),)
 GOLDEN["starred_targets"] = (starred_targets, 0, _starred_args)
 EXTRA_CASES["starred_targets"] = corpus.Case(starred_targets, *_starred_args)
+
+
+# A list display given to a NumPy function that reads it as one array is read as
+# np.asarray(display) (compiler/analysis/list_arguments.py)
+def dot_of_displays(x):
+    return np.dot([x[0], 2.0], [1.0, x[1]]) + np.sum(np.clip((x[2], 2.0), 0.0, 1.5))
+
+
+_displays_args = (np.array([0.4, -1.2, 0.9]),)
+GOLDEN["dot_of_displays"] = (dot_of_displays, 0, _displays_args)
+EXTRA_CASES["dot_of_displays"] = corpus.Case(dot_of_displays, *_displays_args)

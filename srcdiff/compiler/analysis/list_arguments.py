@@ -1,0 +1,124 @@
+"""Lists given to NumPy functions that read them as one array.
+
+``np.dot([x[0], 2.0], w)``, ``np.clip(v, 0, 1)`` with ``v = [a, b]``: NumPy converts the
+list to an array itself, but a rule's template sees the argument as written, and
+``g * b`` of a list (or ``b >= lo``, ``b.ndim``) fails inside the gradient. So such an
+argument is converted before the call, in the function's own code::
+
+    v_array = np.asarray(v)
+    dot = np.dot(v_array, w)
+
+Invariant: ``np.f(..., np.asarray(v), ...)`` equals ``np.f(..., v, ...)`` for a NumPy
+function ``f`` whose rule reads that argument as one array. That holds when the argument is
+one of the rule's differentiable inputs with a gradient (``Template.array_params``: not a
+shape, axis or index argument, which NumPy reads as a sequence of integers), and ``f`` does
+not take a sequence of arrays (np.concatenate, np.stack, np.select ...: their forward rules
+fill a list's ``None`` tangents themselves, ``fill_zeros``; ``_SEQUENCES`` names the
+others), return a tuple of arrays, or is a conversion already. The gradient then flows
+through ``np.asarray``'s own rule back to the list's entries. Only lists known to be lists
+are converted: displays, and names whose kind is ``container``;
+tests/front/test_list_arguments.py checks every mode, and that no rule of the registry
+with a sequence parameter is converted.
+"""
+
+import gast
+import numpy as np
+
+from srcdiff.compiler.analysis.activity import CONTAINER
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.rules.runtime_rules import TREE_VALUED
+
+_CONVERSIONS = (np.asarray, np.array, np.asanyarray)
+# NumPy functions taking a sequence of arrays whose forward rules do not say so by filling
+# a list's zeros (tests/front/test_list_arguments.py checks the registry's every rule with
+# such a parameter is left alone)
+_SEQUENCES = {np.linalg.multi_dot, np.block, np.broadcast_arrays, np.meshgrid, np.einsum}
+
+
+def lists_as_arrays(anf, analysis, parsed, names):
+    """Convert list arguments of active NumPy calls in ``anf`` (in place); True if any was.
+    The caller analyzes the function again when it was."""
+    numpy = next((k for k, v in parsed.namespace.items() if v is np), None)
+    if numpy is None:  # (the code cannot name np.asarray: its calls stay as written)
+        return False
+    changed = False
+    for body in _bodies(anf):
+        out = []
+        for stmt in body:
+            op = analysis.ops.get(S.key(stmt))
+            if op is not None and op.kind == "prim" and op.target in analysis.active \
+                    and _reads_lists_as_arrays(op):
+                out.extend(_convert(stmt, op, analysis, numpy, names))
+            out.append(stmt)
+        if len(out) != len(body):
+            body[:] = out
+            changed = True
+    return changed
+
+
+def _reads_lists_as_arrays(op):
+    return reads_lists_as_arrays(op.func, op.rule)
+
+
+def reads_lists_as_arrays(fn, rule):
+    """Does NumPy function ``fn`` read a list given for one of ``rule``'s array parameters
+    as one array?"""
+    if not (getattr(fn, "__module__", None) or "").startswith("numpy") \
+            or fn in _CONVERSIONS or fn in _SEQUENCES or fn in TREE_VALUED:
+        return False
+    if rule.vjp is None or rule.jvp is None or rule.tuple_output:
+        return False
+    node = rule.jvp.node
+    return node is not None and "fill_zeros" not in S.loaded_names(node)
+
+
+def _convert(stmt, op, analysis, numpy, names):
+    """Statements ``v_array = np.asarray(v)`` for ``stmt``'s list arguments, which it then
+    reads instead (the call's argument nodes are replaced in place)."""
+    call = stmt.value if isinstance(stmt, gast.Assign) else None
+    if not isinstance(call, gast.Call):
+        return []
+    try:
+        bound = op.rule.vjp.bind(op.args, op.kwargs)
+    except TypeError:
+        return []
+    out = []
+    for p in op.rule.vjp.array_params:
+        node = bound.get(p)
+        if isinstance(node, (gast.List, gast.Tuple)):
+            base = p
+        elif isinstance(node, gast.Name) and analysis.kinds.get(node.id) == CONTAINER:
+            base = node.id + "_array"
+        else:
+            continue
+        fresh = names.fresh(base)
+        if not _replace(call, node, S.name(fresh)):
+            continue
+        value = S.call(gast.Attribute(value=S.name(numpy), attr="asarray", ctx=gast.Load()),
+                       [node], [])
+        out.append(S.assign(fresh, value, stmt))
+    return out
+
+
+def _replace(call, node, new):
+    for i, a in enumerate(call.args):
+        if a is node:
+            call.args[i] = new
+            return True
+    for k in call.keywords:
+        if k.value is node:
+            k.value = new
+            return True
+    return False
+
+
+def _bodies(node):
+    """Every statement list in ``node`` (a function), outermost first."""
+    for field in ("body", "orelse", "finalbody"):
+        stmts = getattr(node, field, None)
+        if isinstance(stmts, list) and stmts and isinstance(stmts[0], gast.stmt):
+            yield stmts
+            for s in list(stmts):
+                yield from _bodies(s)
+    for h in getattr(node, "handlers", None) or ():
+        yield from _bodies(h)
