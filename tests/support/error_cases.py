@@ -61,12 +61,9 @@ def no_rule(x):
     return np.fft.fftshift(x) + np.i0(x)
 
 
-def for_else(x):
-    for i in range(3):
-        x = x * 2.0
-    else:
-        x = x + 1.0
-    return x
+def walrus_read_before(x):
+    y = x * 3.0
+    return y + (y := x * 2.0)
 
 
 def in_place_method(x):
@@ -119,12 +116,9 @@ def reads_global_named_like_helper(x):
     return x * seed
 
 
-def while_else(x):
-    while x < 3.0:
-        x = x * 2.0
-    else:
-        x = x + 1.0
-    return x
+def walrus_in_lambda(x):
+    f = lambda v: (w := v * 2.0) + w  # noqa: E731
+    return f(x)
 
 
 def _pair_sum(*xs):

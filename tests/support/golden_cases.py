@@ -270,3 +270,26 @@ def starred_targets(v):
 _starred_args = (np.array([0.4, -1.2, 0.9, 1.7]),)
 GOLDEN["starred_targets"] = (starred_targets, 0, _starred_args)
 EXTRA_CASES["starred_targets"] = corpus.Case(starred_targets, *_starred_args)
+
+
+# A loop's else block runs when the loop ends without break (front/jumps.py); an
+# assignment expression in a while loop's test (front/expressions.py named_expr)
+def loop_else_and_walrus(x):
+    s = 0.0
+    for i in range(3):
+        if x[i] > 0.5:
+            s = s + x[i]
+            break
+        s = s + np.sin(x[i])
+    else:
+        s = s * 10.0
+    k = 0
+    while (d := s * 0.5) > 0.04 and k < 4:
+        s = d + x[3] * 0.01
+        k += 1
+    return s
+
+
+_else_args = (np.array([0.3, 0.2, 0.4, 0.9]),)
+GOLDEN["loop_else_and_walrus"] = (loop_else_and_walrus, 0, _else_args)
+EXTRA_CASES["loop_else_and_walrus"] = corpus.Case(loop_else_and_walrus, *_else_args)

@@ -32,8 +32,6 @@ _UNSUPPORTED_EXPRS = {
     gast.Yield: ("generators (`yield`) cannot be differentiated", "return a list instead"),
     gast.YieldFrom: ("generators (`yield from`) cannot be differentiated", "return a list instead"),
     gast.Await: ("`await` is not supported", "use an ordinary function"),
-    gast.NamedExpr: ("assignment expressions (`:=`) are not supported",
-                     "assign in a separate statement"),
     gast.Starred: ("starred expressions (`*xs`) are not supported",
                    "pass or unpack the elements explicitly"),
 }
@@ -121,6 +119,8 @@ class Expressions(Containers):
             return folded
         if isinstance(e, (gast.Name, gast.Constant)):
             return self.atom(e)
+        if isinstance(e, gast.NamedExpr):
+            return self.named_expr(e)
         if isinstance(e, gast.BinOp):
             return gast.BinOp(left=self.atom(e.left), op=e.op, right=self.atom(e.right))
         if isinstance(e, gast.UnaryOp):
@@ -228,6 +228,46 @@ class Expressions(Containers):
         args = [self.atom(a) for a in e.args]
         kws = [(k.arg, self.atom(k.value)) for k in keywords]
         return S.call(func, args, kws)
+
+    def named_expr(self, e):
+        """``(y := v)``: ``y = v`` where it is evaluated (in a branch of ``and``/``or`` or
+        of a ternary when it sits there), then ``y``. Sound only where no other part of the
+        statement reads or binds ``y`` (an atom ``y`` is read when the statement runs, not
+        where it is written): :meth:`check_named_exprs` refuses the others."""
+        if not isinstance(e.target, gast.Name):
+            raise self.error(e, "this assignment expression target is not supported")
+        self.assign_to(S.name(e.target.id, store=True), e.value)
+        return S.name(e.target.id)
+
+    def check_named_exprs(self, s):
+        """Refuse ``y := v`` in a statement whose other parts (not nested blocks) bind ``y``
+        or read it written before ``v`` ends: ``y + (y := 2 * x)`` reads the old ``y`` in
+        Python and the new one once lowered (an atom ``y`` is read where its operation
+        runs). A read written after it (``(a := f(x)) * a``) comes after it in both: the
+        lowering evaluates tests, iterables and conditions before the parts they guard,
+        as Python does."""
+        exprs = [v for field, v in gast.iter_fields(s)
+                 if field not in ("body", "orelse", "finalbody", "handlers")]
+        nodes = [n for v in exprs for x in (v if isinstance(v, list) else [v])
+                 if isinstance(x, gast.AST) for n in gast.walk(x)]
+        for n in nodes:
+            if isinstance(n, gast.NamedExpr) and isinstance(n.target, gast.Name):
+                end = (getattr(n, "end_lineno", None), getattr(n, "end_col_offset", None))
+                own = {id(m) for m in gast.walk(n.value)}  # (read before the binding: fine)
+                others = [m for m in nodes if isinstance(m, gast.Name)
+                          and m.id == n.target.id and m is not n.target and id(m) not in own
+                          and (not isinstance(m.ctx, gast.Load) or None in end
+                               or (m.lineno, m.col_offset) < end)]
+                if others:
+                    raise self.error(others[0], f"`{n.target.id}` is named before the end of "
+                                     f"the assignment expression `{n.target.id} := ...` in "
+                                     "the same statement: srcdiff does not follow which value "
+                                     "it reads there",
+                                     hint=f"assign `{n.target.id}` in a separate statement")
+            if isinstance(n, gast.Lambda) and any(
+                    isinstance(m, gast.NamedExpr) for m in gast.walk(n)):
+                raise self.error(n, "assignment expressions (`:=`) in a lambda are not "
+                                 "supported", hint="assign in a separate statement")
 
     def chained_compare(self, e):
         result = self.names.fresh("cmp")

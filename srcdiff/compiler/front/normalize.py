@@ -158,6 +158,7 @@ class _Normalizer(Expressions):
         handler = getattr(self, "stmt_" + kind.__name__, None)
         if handler is None:
             raise self.error(s, f"`{kind.__name__}` statements are not supported")
+        self.check_named_exprs(s)
         handler(s)
 
     def stmt_Assign(self, s):
