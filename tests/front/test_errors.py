@@ -33,6 +33,7 @@ CASES = [
     (E.no_rule, "np.fft.fftshift(x) + np.i0(x)", ["no gradient rule", "register"]),
     (E.walrus_read_before, "return y + (y := x * 2.0)", ["`y` is named before", ":="]),
     (E.walrus_in_lambda, "f = lambda v", ["lambda"]),
+    (E.nested_def_in_branch, "def g(v):", ["bound more than once", "own name"]),
     (E.in_place_method, "y.sort()", ["in place"]),
     (E.reserved_name, "np = 3.0", ["reserved"]),
     (E.calls_local_variable, "return f(x)", ["compile time"]),

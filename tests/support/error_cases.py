@@ -53,8 +53,8 @@ def pops_for_the_effect(x):
 
 
 def uses_lambda(x):
-    f = lambda v: v * 2.0  # noqa: E731
-    return f(x)
+    fs = [lambda v: v * 2.0]
+    return fs[0](x)
 
 
 def no_rule(x):
@@ -140,3 +140,13 @@ def enumerate_zip_not_unpacked(x):
     for i, pair in enumerate(zip(x, x)):
         t = t + pair[0] * i
     return t
+
+
+def nested_def_in_branch(x):
+    if x[0] > 0.0:
+        def g(v):
+            return v * 2.0
+    else:
+        def g(v):
+            return v * 3.0
+    return g(x[1])

@@ -293,3 +293,30 @@ def loop_else_and_walrus(x):
 _else_args = (np.array([0.3, 0.2, 0.4, 0.9]),)
 GOLDEN["loop_else_and_walrus"] = (loop_else_and_walrus, 0, _else_args)
 EXTRA_CASES["loop_else_and_walrus"] = corpus.Case(loop_else_and_walrus, *_else_args)
+
+
+# A lambda bound to a name inside the function is a nested def; a default is held from
+# where the function is defined (front/normalize.py stmt_FunctionDef)
+def assigned_lambda(x):
+    a = x[0] * 2.0
+    f = lambda v, s=a: np.tanh(v) * s  # noqa: E731
+    a = x[1]
+    return f(x[1]) + a
+
+
+_lambda_args = (np.array([0.5, 0.7]),)
+GOLDEN["assigned_lambda"] = (assigned_lambda, 0, _lambda_args)
+EXTRA_CASES["assigned_lambda"] = corpus.Case(assigned_lambda, *_lambda_args)
+
+
+# A comprehension's variable is its own: renamed where the function uses the name
+# elsewhere (front/expressions.py comprehension_loop)
+def comprehension_scope(x):
+    v = x[0]
+    ys = [v * 2.0 for v in x]
+    return v * 10.0 + sum(ys)
+
+
+_scope_args = (np.array([0.5, 0.7, 0.2]),)
+GOLDEN["comprehension_scope"] = (comprehension_scope, 0, _scope_args)
+EXTRA_CASES["comprehension_scope"] = corpus.Case(comprehension_scope, *_scope_args)

@@ -333,21 +333,37 @@ class Expressions(Containers):
     def comprehension_loop(self, generators, appends, e):
         """The loops of a comprehension's ``generators``, appending each ``(list name,
         element)`` of ``appends`` in the innermost body."""
-        stmt = [gast.Expr(value=S.call(gast.Attribute(value=S.name(result), attr="append",
-                                                      ctx=gast.Load()), [elt]))
-                for result, elt in appends]
-        for gen in reversed(generators):
+        # A comprehension's variables are its own (Python 3): lowered to a loop of the
+        # function, one whose name the function also uses elsewhere gets a fresh name, as
+        # does one of an enclosing comprehension's (``[[v for v in r] for v in m]``)
+        rename, loops = {}, []
+        for gen in generators:
             if gen.is_async:
                 raise self.error(e, "async comprehensions are not supported")
+            it = S.substituted(gen.iter, rename)  # (the first one: no name renamed yet)
+            for n in gast.walk(gen.target):
+                if isinstance(n, gast.Name) and (n.id in self.outside_names
+                                                 or n.id in self.comprehension_names):
+                    rename[n.id] = self.names.fresh(n.id)
+            loops.append((S.substituted(gen.target, rename), it,
+                          [S.substituted(c, rename) for c in gen.ifs]))
+        stmt = [gast.Expr(value=S.call(gast.Attribute(value=S.name(result), attr="append",
+                                                      ctx=gast.Load()),
+                                       [S.substituted(elt, rename)]))
+                for result, elt in appends]
+        for target, it, ifs in reversed(loops):
             body = stmt
-            for cond in reversed(gen.ifs):
+            for cond in reversed(ifs):
                 body = [gast.If(test=cond, body=body, orelse=[])]
-            stmt = [gast.For(target=gen.target, iter=gen.iter, body=body, orelse=[],
+            stmt = [gast.For(target=target, iter=it, body=body, orelse=[],
                              type_comment=None)]
+        own = {n.id for target, _, _ in loops for n in gast.walk(target)
+               if isinstance(n, gast.Name)}
         S.locate(stmt[0], self.loc)
-        loc = self.loc
+        loc, enclosing = self.loc, self.comprehension_names
+        self.comprehension_names = enclosing | own
         self.stmt(stmt[0])
-        self.loc = loc
+        self.loc, self.comprehension_names = loc, enclosing
 
 
 def _is_none(node):
