@@ -320,3 +320,14 @@ def comprehension_scope(x):
 _scope_args = (np.array([0.5, 0.7, 0.2]),)
 GOLDEN["comprehension_scope"] = (comprehension_scope, 0, _scope_args)
 EXTRA_CASES["comprehension_scope"] = corpus.Case(comprehension_scope, *_scope_args)
+
+
+# A NumPy function srcdiff differentiates from its own Python definition
+# (rules/composites.py): a call of the definition, compiled like a user's function
+def trapezoid_of_squares(y):
+    return np.trapezoid(y ** 2, dx=0.3)
+
+
+_trapezoid_args = (np.array([0.1, 0.4, 0.5, 0.9]),)
+GOLDEN["trapezoid_of_squares"] = (trapezoid_of_squares, 0, _trapezoid_args)
+EXTRA_CASES["trapezoid_of_squares"] = corpus.Case(trapezoid_of_squares, *_trapezoid_args)
