@@ -19,6 +19,7 @@ import math
 import numpy as np
 
 COMPOSITES = {}  # the function -> the definition srcdiff compiles for it
+METHODS = {}  # an array method's name -> its definition, the receiver first (``a.item()``)
 
 
 def composite(*functions):
@@ -158,3 +159,31 @@ def cbrt(x):
 @composite(getattr(math, "exp2", None))
 def exp2(x):
     return float(2.0 ** x)
+
+
+def _method(name):
+    def register(definition):
+        METHODS[name] = definition
+        definition.__srcdiff_composite__ = True
+        return definition
+    return register
+
+
+@_method("item")
+def item(a, *index):
+    if len(index) == 0:
+        if np.size(a) != 1:
+            raise ValueError("can only convert an array of size 1 to a Python scalar")
+        return np.ravel(a)[0]
+    if len(index) == 1:
+        return np.ravel(a)[index[0]]
+    return a[index]
+
+
+@_method("tolist")
+def tolist(a):
+    if np.ndim(a) == 0:
+        return a[()]
+    if np.ndim(a) == 1:
+        return [v for v in a]
+    return [tolist(row) for row in a]

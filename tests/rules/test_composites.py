@@ -9,7 +9,7 @@ import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad, total
-from srcdiff.rules.composites import COMPOSITES
+from srcdiff.rules.composites import COMPOSITES, METHODS
 from tangents import inner, random_like
 
 RNG = np.random.default_rng(11)
@@ -59,6 +59,25 @@ def test_the_definition_computes_what_the_function_does(k):
         np.testing.assert_allclose(g, e, rtol=1e-12, atol=1e-14, equal_nan=True)
 
 
+@pytest.mark.parametrize("method,value,args", [
+    ("item", np.array(2.5), ()), ("item", M, (7,)), ("item", M, (1, 3)), ("item", V[1:2], ()),
+    ("tolist", M, ()), ("tolist", V, ()), ("tolist", np.array(0.5), ())])
+def test_the_method_definitions_compute_what_the_methods_do(method, value, args):
+    assert getattr(value, method)(*args) == METHODS[method](value, *args)
+
+
+def test_item_of_an_array_of_several_entries_raises_as_the_method_does():
+    with pytest.raises(ValueError):
+        METHODS["item"](M)
+
+
+def conversions(x):
+    a = x[2].item() * 3.0
+    c = x.tolist()
+    m = np.outer(x, x)
+    return a + c[1] ** 2 + m.tolist()[1][2] * 2.0 + m.item(4) + m.item(0, 1) + np.sum(x).item()
+
+
 def trapezoid_loss(y):
     return np.trapezoid(y ** 2, dx=0.3) + np.trapezoid(np.sin(y), y)
 
@@ -88,7 +107,8 @@ CASES = [(trapezoid_loss, np.array([0.1, 0.4, 0.5, 0.9])),
          (covariance_loss, RNG.normal(size=(3, 5))),
          (vander_fit, np.array([0.3, -0.6, 1.1, 0.2])),
          (nan_statistics, np.array([[0.3, 0.9, 0.5, 0.2], [0.7, 0.1, 0.85, 0.4]])),
-         (scalar_helpers, np.array([0.75, 0.5, 0.3]))]
+         (scalar_helpers, np.array([0.75, 0.5, 0.3])),
+         (conversions, np.array([0.5, 0.7, 0.2]))]
 
 
 @pytest.mark.parametrize("f,x", CASES, ids=[c[0].__name__ for c in CASES])

@@ -15,7 +15,7 @@ from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.front.signatures import spread_literals
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT
-from srcdiff.rules.composites import COMPOSITES
+from srcdiff.rules.composites import COMPOSITES, METHODS
 
 PASSTHROUGH_CALLS = {print, logging.debug, logging.info, logging.warning, logging.error,
                      logging.critical, logging.log, warnings.warn}
@@ -198,7 +198,7 @@ class Expressions(Containers):
         if isinstance(f, gast.Name) and f.id in self.local_functions:
             return self.inline(self.local_functions[f.id], e)
         target = self.parsed.callee(f)
-        f, target = self.composite(f, target)
+        f, target, before = self.composite(f, target)
         lowered = self.container_call(e, target)
         if lowered is not None:
             return lowered
@@ -227,25 +227,30 @@ class Expressions(Containers):
                                  hint="call a named function")
         else:
             func = S.copy(f)
-        args = [self.atom(a) for a in e.args]
+        args = [self.atom(a) for a in before + e.args]
         kws = [(k.arg, self.atom(k.value)) for k in keywords]
         return S.call(func, args, kws)
 
     def composite(self, f, target):
         """A function srcdiff differentiates from its own Python definition
         (rules/composites.py) is called as that definition, a function of the namespace:
-        ``(name node, definition)``; any other ``(f, target)`` as it is."""
+        ``(name node, definition, arguments before the call's)``: a method's receiver is
+        its definition's first argument. Any other call: ``(f, target, [])``."""
         try:
             definition = COMPOSITES.get(target)
         except TypeError:  # (unhashable)
-            return f, target
-        if definition is None or DEFAULT.lookup(target) is not None:
-            return f, target
+            return f, target, []
+        before = []
+        if target is MISSING and isinstance(f, gast.Attribute) and f.attr in METHODS \
+                and DEFAULT.method_primitive(f.attr) is None:
+            definition, before = METHODS[f.attr], [f.value]  # a value's method: `loss.item()`
+        elif definition is None or DEFAULT.lookup(target) is not None:
+            return f, target, []
         name = next((k for k, v in self.parsed.namespace.items() if v is definition), None)
         if name is None or name in self.parsed.locals:
             name = self.names.fresh(definition.__name__)  # (taken from now on)
             self.parsed.namespace[name] = definition
-        return S.locate(S.name(name), f), definition
+        return S.locate(S.name(name), f), definition, before
 
     def named_expr(self, e):
         """``(y := v)``: ``y = v`` where it is evaluated (in a branch of ``and``/``or`` or
