@@ -205,6 +205,8 @@ def _srcdiff_code(fn):
     options get integers computed from the arguments, which the analysis cannot tell from
     floats) and generated functions (whose options were checked in the user's code)."""
     code = getattr(fn, "__code__", None)
+    if getattr(fn, "__srcdiff_composite__", False):  # (rules/composites.py: like a user's)
+        return False
     return (getattr(fn, "__module__", None) or "").startswith("srcdiff.") or (
         code is not None and code.co_filename.startswith("<srcdiff"))
 

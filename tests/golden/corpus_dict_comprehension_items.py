@@ -3,19 +3,18 @@ def grad_dict_comprehension_items(params, x, grad_ys=None):
     # names first bound inside loops or branches start unbound
     mul = None
     name = None
+    name1 = None
     value = None
     keys = []
     values = []
     key_list1 = key_list(params)
     n = len(key_list1)
     for k in range(n):
-        _stack.append(name)
-        name = key_list1[k]
-        _stack.append(value)
-        value = params[name]
-        keys.append(name)
+        _stack.append(name1)
+        name1 = key_list1[k]
+        keys.append(name1)
         _stack.append(mul)
-        mul = value * 0.5
+        mul = params[name1] * 0.5
         values.append(mul)
     scaled = dict_of(keys, values)
     W = scaled['W']
@@ -76,11 +75,10 @@ def grad_dict_comprehension_items(params, x, grad_ys=None):
         b_values, b_item = pop_grad(b_values, mul)
         values.pop()
         mul_before = _stack.pop()
-        b_value = b_item * 0.5
+        b_value1 = b_item * 0.5
         mul = mul_before
         keys.pop()
-        value_before1 = _stack.pop()
-        b_params = item_add(b_params, params, name, b_value)
-        name_before1 = _stack.pop()
-        name = name_before1
+        b_params = item_add(b_params, params, name1, b_value1)
+        name1_before = _stack.pop()
+        name1 = name1_before
     return finish(b_params, params)

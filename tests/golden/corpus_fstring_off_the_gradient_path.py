@@ -9,9 +9,9 @@ def grad_fstring_off_the_gradient_path(x, grad_ys=None):
     keys = []
     values = []
     n1 = len(x)
-    for i in range(n1):
-        keys.append(f'x{i}')
-        values.append(x[i])
+    for i1 in range(n1):
+        keys.append(f'x{i1}')
+        values.append(x[i1])
     parts = dict_of(keys, values)
     total = 0.0
     n2 = len(x)
@@ -53,10 +53,10 @@ def grad_fstring_off_the_gradient_path(x, grad_ys=None):
     b_values = dict_of_grad(b_parts, keys)
     # adjoint of line 708: parts = {f"x{i}": x[i] for i in range(len(x))}
     b_x = np.zeros_like(x)
-    for i in reversed(range(n1)):
+    for i1 in reversed(range(n1)):
         # adjoint of line 708: parts = {f"x{i}": x[i] for i in range(len(x))}
-        b_values, b_item = pop_grad(b_values, x[i])
+        b_values, b_item = pop_grad(b_values, x[i1])
         values.pop()
-        b_x = index_add(b_x, x, i, b_item)
+        b_x = index_add(b_x, x, i1, b_item)
         keys.pop()
     return finish(b_x, x)

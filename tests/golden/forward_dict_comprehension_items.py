@@ -8,12 +8,12 @@ def jvp_dict_comprehension_items(params, x, tangents):
     n = len(key_list1)
     for k in range(n):
         # line 696: scaled = {name: value * 0.5 for name, value in params.items()}
-        name = key_list1[k]
-        value = params[name]
-        t_value = item_grad(t_params, name, value)
-        keys.append(name)
-        mul = value * 0.5
-        t_mul = broadcast_like(t_value * 0.5, mul)
+        name1 = key_list1[k]
+        value1 = params[name1]
+        t_value1 = item_grad(t_params, name1, value1)
+        keys.append(name1)
+        mul = value1 * 0.5
+        t_mul = broadcast_like(t_value1 * 0.5, mul)
         values.append(mul)
         t_values.append(t_mul)
     # line 696: scaled = {name: value * 0.5 for name, value in params.items()}

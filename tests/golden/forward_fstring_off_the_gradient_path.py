@@ -7,11 +7,11 @@ def jvp_fstring_off_the_gradient_path(x, tangents):
     values = []
     t_values = []
     n1 = len(x)
-    for i in range(n1):
+    for i1 in range(n1):
         # line 708: parts = {f"x{i}": x[i] for i in range(len(x))}
-        keys.append(f'x{i}')
-        values.append(x[i])
-        t_values.append(t_x[i])
+        keys.append(f'x{i1}')
+        values.append(x[i1])
+        t_values.append(t_x[i1])
     # line 708: parts = {f"x{i}": x[i] for i in range(len(x))}
     parts = dict_of(keys, values)
     t_parts = dict_of(keys, t_values)

@@ -94,6 +94,10 @@ STATEMENTS = {
     "loop_inplace": ["{t} = np.array({a}, dtype=float)", "for r in range(1, len({t})):",
                      "    {t}[r] = {t}[r] + 0.5 * {t}[r - 1] * np.sum({b})"],
     "comprehension": ["{t} = np.array([np.sum(v * v) for v in {a}]) * np.sum({b})"],
+    # a comprehension's variable named like one of the function's (its own scope:
+    # front/expressions.py comprehension_loop renames it)
+    "comprehension_scope": ["v = np.sum({b}) * 0.5",
+                            "{t} = np.array([np.sum(v * v) for v in {a}]) * v"],
     "dict": ["d = {{'p': {a}, 'q': {b}}}", "for key in d:", "    d[key] = d[key] * 1.5",
              "{t} = d['p'] * np.sum(d['q'])"],
     "break": ["{t} = 0.0", "for v in np.ravel({a}):", "    {t} = {t} + v * v",

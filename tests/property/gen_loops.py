@@ -471,6 +471,13 @@ class _Generator:
 
     def stmt_if(self, sc):
         cond = self.condition(sc)
+        if self.chance(0.12):
+            # an assignment expression in the test (front/expressions.py named_expr): its
+            # name is bound whichever branch runs, so the rest of the block may read it
+            self.features.add("walrus")
+            w = self.temp()
+            cond = f"({w} := {self.sexpr(sc, 1)}) > {self.small()} or {cond}"
+            sc.scalars.append(w)
         body = self.block(sc.child(), self.size())
         lines = [f"if {cond}:"] + _indent(body)
         if self.chance(0.25):
@@ -586,14 +593,22 @@ class _Generator:
                 body = [f"{k} += 1"] + body
             else:
                 body = body + [f"{k} += 1"]
-            return pre + [head] + _indent(body) + post
+            return pre + [head] + _indent(body) + self.loop_else(sc) + post
         if kind == "range_const" and self.n == 0 and self.chance(0.1):
             self.features.add("zero_trip")
         if kind in ("elements", "range_len", "enumerate", "zip", "reversed", "range_back",
                     "range_start") and self.n <= (1 if kind == "range_start" else 0):
             self.features.add("zero_trip")
         body = self.block(inner, self.size(3))
-        return pre + [head] + _indent(body) + post
+        return pre + [head] + _indent(body) + self.loop_else(sc) + post
+
+    def loop_else(self, sc):
+        """Sometimes an ``else`` block, run when the loop ends without ``break``
+        (front/jumps.py)."""
+        if not self.chance(0.12):
+            return []
+        self.features.add("loop_else")
+        return ["else:"] + _indent(self.block(sc.child(), 1))
 
     # -------------------------------------------------------- whole programs
 

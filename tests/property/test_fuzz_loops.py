@@ -30,7 +30,7 @@ REQUIRED_FEATURES = {
     "zero_d_array", "negative_literal", "neg_power_literal", "unary_minus", "log", "sqrt",
     "subscript_read", "subscript_write", "index_minus_one", "reduction", "augmented",
     "tuple_output", "float_list_read", "slice_rotation", "stencil", "stencil_store",
-    "copy_then_store", "copy_handover",
+    "copy_then_store", "copy_handover", "walrus", "loop_else",
 }
 
 

@@ -53,20 +53,17 @@ def pops_for_the_effect(x):
 
 
 def uses_lambda(x):
-    f = lambda v: v * 2.0  # noqa: E731
-    return f(x)
+    fs = [lambda v: v * 2.0]
+    return fs[0](x)
 
 
 def no_rule(x):
     return np.fft.fftshift(x) + np.i0(x)
 
 
-def for_else(x):
-    for i in range(3):
-        x = x * 2.0
-    else:
-        x = x + 1.0
-    return x
+def walrus_read_before(x):
+    y = x * 3.0
+    return y + (y := x * 2.0)
 
 
 def in_place_method(x):
@@ -119,12 +116,9 @@ def reads_global_named_like_helper(x):
     return x * seed
 
 
-def while_else(x):
-    while x < 3.0:
-        x = x * 2.0
-    else:
-        x = x + 1.0
-    return x
+def walrus_in_lambda(x):
+    f = lambda v: (w := v * 2.0) + w  # noqa: E731
+    return f(x)
 
 
 def _pair_sum(*xs):
@@ -146,3 +140,13 @@ def enumerate_zip_not_unpacked(x):
     for i, pair in enumerate(zip(x, x)):
         t = t + pair[0] * i
     return t
+
+
+def nested_def_in_branch(x):
+    if x[0] > 0.0:
+        def g(v):
+            return v * 2.0
+    else:
+        def g(v):
+            return v * 3.0
+    return g(x[1])

@@ -281,3 +281,62 @@ def dot_of_displays(x):
 _displays_args = (np.array([0.4, -1.2, 0.9]),)
 GOLDEN["dot_of_displays"] = (dot_of_displays, 0, _displays_args)
 EXTRA_CASES["dot_of_displays"] = corpus.Case(dot_of_displays, *_displays_args)
+# A loop's else block runs when the loop ends without break (front/jumps.py); an
+# assignment expression in a while loop's test (front/expressions.py named_expr)
+def loop_else_and_walrus(x):
+    s = 0.0
+    for i in range(3):
+        if x[i] > 0.5:
+            s = s + x[i]
+            break
+        s = s + np.sin(x[i])
+    else:
+        s = s * 10.0
+    k = 0
+    while (d := s * 0.5) > 0.04 and k < 4:
+        s = d + x[3] * 0.01
+        k += 1
+    return s
+
+
+_else_args = (np.array([0.3, 0.2, 0.4, 0.9]),)
+GOLDEN["loop_else_and_walrus"] = (loop_else_and_walrus, 0, _else_args)
+EXTRA_CASES["loop_else_and_walrus"] = corpus.Case(loop_else_and_walrus, *_else_args)
+
+
+# A lambda bound to a name inside the function is a nested def; a default is held from
+# where the function is defined (front/normalize.py stmt_FunctionDef)
+def assigned_lambda(x):
+    a = x[0] * 2.0
+    f = lambda v, s=a: np.tanh(v) * s  # noqa: E731
+    a = x[1]
+    return f(x[1]) + a
+
+
+_lambda_args = (np.array([0.5, 0.7]),)
+GOLDEN["assigned_lambda"] = (assigned_lambda, 0, _lambda_args)
+EXTRA_CASES["assigned_lambda"] = corpus.Case(assigned_lambda, *_lambda_args)
+
+
+# A comprehension's variable is its own: renamed where the function uses the name
+# elsewhere (front/expressions.py comprehension_loop)
+def comprehension_scope(x):
+    v = x[0]
+    ys = [v * 2.0 for v in x]
+    return v * 10.0 + sum(ys)
+
+
+_scope_args = (np.array([0.5, 0.7, 0.2]),)
+GOLDEN["comprehension_scope"] = (comprehension_scope, 0, _scope_args)
+EXTRA_CASES["comprehension_scope"] = corpus.Case(comprehension_scope, *_scope_args)
+
+
+# A NumPy function srcdiff differentiates from its own Python definition
+# (rules/composites.py): a call of the definition, compiled like a user's function
+def trapezoid_of_squares(y):
+    return np.trapezoid(y ** 2, dx=0.3)
+
+
+_trapezoid_args = (np.array([0.1, 0.4, 0.5, 0.9]),)
+GOLDEN["trapezoid_of_squares"] = (trapezoid_of_squares, 0, _trapezoid_args)
+EXTRA_CASES["trapezoid_of_squares"] = corpus.Case(trapezoid_of_squares, *_trapezoid_args)

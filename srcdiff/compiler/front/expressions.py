@@ -15,6 +15,7 @@ from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.front.signatures import spread_literals
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT
+from srcdiff.rules.composites import COMPOSITES, METHODS
 
 PASSTHROUGH_CALLS = {print, logging.debug, logging.info, logging.warning, logging.error,
                      logging.critical, logging.log, warnings.warn}
@@ -32,8 +33,6 @@ _UNSUPPORTED_EXPRS = {
     gast.Yield: ("generators (`yield`) cannot be differentiated", "return a list instead"),
     gast.YieldFrom: ("generators (`yield from`) cannot be differentiated", "return a list instead"),
     gast.Await: ("`await` is not supported", "use an ordinary function"),
-    gast.NamedExpr: ("assignment expressions (`:=`) are not supported",
-                     "assign in a separate statement"),
     gast.Starred: ("starred expressions (`*xs`) are not supported",
                    "pass or unpack the elements explicitly"),
 }
@@ -121,6 +120,8 @@ class Expressions(Containers):
             return folded
         if isinstance(e, (gast.Name, gast.Constant)):
             return self.atom(e)
+        if isinstance(e, gast.NamedExpr):
+            return self.named_expr(e)
         if isinstance(e, gast.BinOp):
             return gast.BinOp(left=self.atom(e.left), op=e.op, right=self.atom(e.right))
         if isinstance(e, gast.UnaryOp):
@@ -197,6 +198,7 @@ class Expressions(Containers):
         if isinstance(f, gast.Name) and f.id in self.local_functions:
             return self.inline(self.local_functions[f.id], e)
         target = self.parsed.callee(f)
+        f, target, before = self.composite(f, target)
         lowered = self.container_call(e, target)
         if lowered is not None:
             return lowered
@@ -225,9 +227,70 @@ class Expressions(Containers):
                                  hint="call a named function")
         else:
             func = S.copy(f)
-        args = [self.atom(a) for a in e.args]
+        args = [self.atom(a) for a in before + e.args]
         kws = [(k.arg, self.atom(k.value)) for k in keywords]
         return S.call(func, args, kws)
+
+    def composite(self, f, target):
+        """A function srcdiff differentiates from its own Python definition
+        (rules/composites.py) is called as that definition, a function of the namespace:
+        ``(name node, definition, arguments before the call's)``: a method's receiver is
+        its definition's first argument. Any other call: ``(f, target, [])``."""
+        try:
+            definition = COMPOSITES.get(target)
+        except TypeError:  # (unhashable)
+            return f, target, []
+        before = []
+        if target is MISSING and isinstance(f, gast.Attribute) and f.attr in METHODS \
+                and DEFAULT.method_primitive(f.attr) is None:
+            definition, before = METHODS[f.attr], [f.value]  # a value's method: `loss.item()`
+        elif definition is None or DEFAULT.lookup(target) is not None:
+            return f, target, []
+        name = next((k for k, v in self.parsed.namespace.items() if v is definition), None)
+        if name is None or name in self.parsed.locals:
+            name = self.names.fresh(definition.__name__)  # (taken from now on)
+            self.parsed.namespace[name] = definition
+        return S.locate(S.name(name), f), definition, before
+
+    def named_expr(self, e):
+        """``(y := v)``: ``y = v`` where it is evaluated (in a branch of ``and``/``or`` or
+        of a ternary when it sits there), then ``y``. Sound only where no other part of the
+        statement reads or binds ``y`` (an atom ``y`` is read when the statement runs, not
+        where it is written): :meth:`check_named_exprs` refuses the others."""
+        if not isinstance(e.target, gast.Name):
+            raise self.error(e, "this assignment expression target is not supported")
+        self.assign_to(S.name(e.target.id, store=True), e.value)
+        return S.name(e.target.id)
+
+    def check_named_exprs(self, s):
+        """Refuse ``y := v`` in a statement whose other parts (not nested blocks) bind ``y``
+        or read it written before ``v`` ends: ``y + (y := 2 * x)`` reads the old ``y`` in
+        Python and the new one once lowered (an atom ``y`` is read where its operation
+        runs). A read written after it (``(a := f(x)) * a``) comes after it in both: the
+        lowering evaluates tests, iterables and conditions before the parts they guard,
+        as Python does."""
+        exprs = [v for field, v in gast.iter_fields(s)
+                 if field not in ("body", "orelse", "finalbody", "handlers")]
+        nodes = [n for v in exprs for x in (v if isinstance(v, list) else [v])
+                 if isinstance(x, gast.AST) for n in gast.walk(x)]
+        for n in nodes:
+            if isinstance(n, gast.NamedExpr) and isinstance(n.target, gast.Name):
+                end = (getattr(n, "end_lineno", None), getattr(n, "end_col_offset", None))
+                own = {id(m) for m in gast.walk(n.value)}  # (read before the binding: fine)
+                others = [m for m in nodes if isinstance(m, gast.Name)
+                          and m.id == n.target.id and m is not n.target and id(m) not in own
+                          and (not isinstance(m.ctx, gast.Load) or None in end
+                               or (m.lineno, m.col_offset) < end)]
+                if others:
+                    raise self.error(others[0], f"`{n.target.id}` is named before the end of "
+                                     f"the assignment expression `{n.target.id} := ...` in "
+                                     "the same statement: srcdiff does not follow which value "
+                                     "it reads there",
+                                     hint=f"assign `{n.target.id}` in a separate statement")
+            if isinstance(n, gast.Lambda) and any(
+                    isinstance(m, gast.NamedExpr) for m in gast.walk(n)):
+                raise self.error(n, "assignment expressions (`:=`) in a lambda are not "
+                                 "supported", hint="assign in a separate statement")
 
     def chained_compare(self, e):
         result = self.names.fresh("cmp")
@@ -293,21 +356,37 @@ class Expressions(Containers):
     def comprehension_loop(self, generators, appends, e):
         """The loops of a comprehension's ``generators``, appending each ``(list name,
         element)`` of ``appends`` in the innermost body."""
-        stmt = [gast.Expr(value=S.call(gast.Attribute(value=S.name(result), attr="append",
-                                                      ctx=gast.Load()), [elt]))
-                for result, elt in appends]
-        for gen in reversed(generators):
+        # A comprehension's variables are its own (Python 3): lowered to a loop of the
+        # function, one whose name the function also uses elsewhere gets a fresh name, as
+        # does one of an enclosing comprehension's (``[[v for v in r] for v in m]``)
+        rename, loops = {}, []
+        for gen in generators:
             if gen.is_async:
                 raise self.error(e, "async comprehensions are not supported")
+            it = S.substituted(gen.iter, rename)  # (the first one: no name renamed yet)
+            for n in gast.walk(gen.target):
+                if isinstance(n, gast.Name) and (n.id in self.outside_names
+                                                 or n.id in self.comprehension_names):
+                    rename[n.id] = self.names.fresh(n.id)
+            loops.append((S.substituted(gen.target, rename), it,
+                          [S.substituted(c, rename) for c in gen.ifs]))
+        stmt = [gast.Expr(value=S.call(gast.Attribute(value=S.name(result), attr="append",
+                                                      ctx=gast.Load()),
+                                       [S.substituted(elt, rename)]))
+                for result, elt in appends]
+        for target, it, ifs in reversed(loops):
             body = stmt
-            for cond in reversed(gen.ifs):
+            for cond in reversed(ifs):
                 body = [gast.If(test=cond, body=body, orelse=[])]
-            stmt = [gast.For(target=gen.target, iter=gen.iter, body=body, orelse=[],
+            stmt = [gast.For(target=target, iter=it, body=body, orelse=[],
                              type_comment=None)]
+        own = {n.id for target, _, _ in loops for n in gast.walk(target)
+               if isinstance(n, gast.Name)}
         S.locate(stmt[0], self.loc)
-        loc = self.loc
+        loc, enclosing = self.loc, self.comprehension_names
+        self.comprehension_names = enclosing | own
         self.stmt(stmt[0])
-        self.loc = loc
+        self.loc, self.comprehension_names = loc, enclosing
 
 
 def _is_none(node):

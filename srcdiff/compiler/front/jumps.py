@@ -4,7 +4,10 @@ Guard clauses (``if c: ...; return a`` followed by the rest) become
 ``if``/``else`` so that every return ends a path and one result variable
 suffices. Other jumps set flags (``_returned``, ``_brk``, ``_skip``) that guard
 the rest of their block; a loop with a ``break`` ends its body with
-``if _brk: break``. Later stages then see only structured control flow.
+``if _brk: break``. A loop's ``else`` block runs when the loop ends without
+``break``: it follows the loop, under ``if not _brk:`` when the loop may break
+(a ``return`` in the loop leaves it, so it skips the ``else`` block too). Later
+stages then see only structured control flow.
 """
 
 import gast
@@ -31,8 +34,9 @@ def _walk_stmts(node, stop_at_loops):
     if isinstance(node, gast.If):
         for s in node.body + node.orelse:
             yield from _walk_stmts(s, stop_at_loops)
-    elif isinstance(node, (gast.For, gast.While)) and not stop_at_loops:
-        for s in node.body + node.orelse:
+    elif isinstance(node, (gast.For, gast.While)):
+        # (a jump in a loop's ``else`` block is the enclosing loop's)
+        for s in (node.orelse if stop_at_loops else node.body + node.orelse):
             yield from _walk_stmts(s, stop_at_loops)
 
 
@@ -106,9 +110,28 @@ def _returns_to_assignments(body, retval):
     return out
 
 
+def _loop_else(body):
+    """A loop's ``else`` block after the loop, when no ``break`` of that loop can skip it."""
+    out = []
+    for s in body:
+        if isinstance(s, gast.If):
+            s = S.copy(s)
+            s.body, s.orelse = _loop_else(s.body), _loop_else(s.orelse)
+        elif isinstance(s, (gast.For, gast.While)):
+            s = S.copy(s)
+            s.body, s.orelse = _loop_else(s.body), _loop_else(s.orelse)
+            if s.orelse and not _contains(s.body, (gast.Break,), True):
+                after, s.orelse = s.orelse, []
+                out.append(s)
+                out.extend(after)
+                continue
+        out.append(s)
+    return out
+
+
 def lower_jumps(parsed, body, names):
     """Turn early returns, ``break`` and ``continue`` into flags (see module docstring)."""
-    body = _restructure_returns(body)
+    body = _restructure_returns(_loop_else(body))
     if always_returns(body) and not isinstance(body[-1], gast.Return) \
             and _tail_returns_only(body) \
             and not _contains(body, (gast.Break, gast.Continue), False):
@@ -165,10 +188,6 @@ def lower_jumps(parsed, body, names):
                  and _contains(s.body + s.orelse, (gast.Break, gast.Continue), True))
             return [new], (_guard_flag(loop, state) if may_jump else None)
         if isinstance(s, (gast.For, gast.While)):
-            if s.orelse:
-                kw = "for" if isinstance(s, gast.For) else "while"
-                raise parsed.error(s, f"`{kw} ... else` is not supported",
-                                   hint="set a flag before `break` and test it after the loop")
             has_ret = state["ret"] is not None and _contains(s.body, (gast.Return,), False)
             has_brk = _contains(s.body, (gast.Break,), True) or has_ret
             has_cont = _contains(s.body, (gast.Continue,), True)
@@ -180,17 +199,25 @@ def lower_jumps(parsed, body, names):
                 body_.append(S.locate(gast.If(test=S.name(inner.brk), body=[gast.Break()],
                                               orelse=[]), s))
             new = S.copy(s)
-            new.body = body_
+            new.body, new.orelse = body_, []
             pre = [S.assign(inner.brk, S.const(False), s)] if inner.brk else []
+            orelse, else_jumps = [], False
+            if s.orelse:  # (a loop that may break: _loop_else moved the others' blocks)
+                orelse = [S.locate(gast.If(test=S.expr(f"not {inner.brk}"),
+                                           body=block(s.orelse, loop) or [gast.Pass()],
+                                           orelse=[]), s.orelse[0])]
+                else_jumps = bool(_contains(s.orelse, (gast.Return,), False) and state["ret"]
+                                  or loop is not None
+                                  and _contains(s.orelse, (gast.Break, gast.Continue), True))
             if not has_ret:
-                return pre + [new], None
+                return pre + [new] + orelse, (_guard_flag(loop, state) if else_jumps else None)
             _, returned = state["ret"]
             if loop is None:
-                return pre + [new], returned
+                return pre + [new] + orelse, returned
             post = S.locate(gast.If(test=S.name(returned), body=[
                 S.assign(loop.skip, S.const(True), s), S.assign(loop.brk, S.const(True), s)],
                 orelse=[]), s)
-            return pre + [new, post], loop.skip
+            return pre + [new] + orelse + [post], loop.skip
         return [s], None
 
     out = block(body, None)

@@ -41,6 +41,7 @@ from srcdiff.compiler.front.expressions import (
 )
 from srcdiff.compiler.front.jumps import always_returns, lower_jumps
 from srcdiff.compiler.front.parse import MISSING, Parsed, local_names
+from srcdiff.compiler.front.scopes import bindings, outside_comprehensions
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.rules import DEFAULT
@@ -132,6 +133,13 @@ class _Normalizer(Expressions):
         self.local_functions = {}  # nested defs, inlined where they are called
         self.inlining = []  # names of nested functions being inlined (no recursion)
         self.dict_args = set()  # parameters holding dicts (containers.dict_parameters)
+        # name -> how many statements of the function bind it, and whether one of them sits
+        # in a branch or a loop (see stmt_FunctionDef)
+        self.bindings = bindings(parsed.node.body)
+        # names the function uses outside its comprehensions, and the variables of the
+        # comprehensions being lowered (expressions.py comprehension_loop)
+        self.outside_names = outside_comprehensions(parsed.node)
+        self.comprehension_names = frozenset()
 
     def error(self, node, message, hint=None):
         return self.parsed.error(node, message, hint)
@@ -158,9 +166,21 @@ class _Normalizer(Expressions):
         handler = getattr(self, "stmt_" + kind.__name__, None)
         if handler is None:
             raise self.error(s, f"`{kind.__name__}` statements are not supported")
+        self.check_named_exprs(s)
         handler(s)
 
     def stmt_Assign(self, s):
+        if len(s.targets) == 1 and isinstance(s.targets[0], gast.Name) \
+                and isinstance(s.value, gast.Lambda):
+            # `f = lambda v: ...` is `def f(v): return ...` (both read the enclosing
+            # function's variables when called)
+            lam = s.value
+            fdef = gast.FunctionDef(name=s.targets[0].id, args=lam.args,
+                                    body=[S.locate(gast.Return(value=lam.body), lam)],
+                                    decorator_list=[], returns=None, type_comment=None,
+                                    type_params=[])
+            self.stmt_FunctionDef(S.locate(fdef, s))
+            return
         if len(s.targets) == 1:
             self.assign_to(s.targets[0], s.value)
             return
@@ -305,6 +325,28 @@ class _Normalizer(Expressions):
                 raise self.error(n, "a nested function may read the enclosing function's "
                                  "variables but not assign them",
                                  hint="return the new value and assign it in the caller")
+        count, in_block = self.bindings.get(s.name, (0, False))
+        if count > 1 and in_block:
+            # calls are inlined in the order the source is read, which is the order they
+            # run only in straight-line code: under a branch or in a loop, which definition
+            # a call runs is decided when the code runs
+            raise self.error(s, f"the nested function {s.name!r} is bound more than once, "
+                             "and under a branch or in a loop: which definition a call runs "
+                             "is decided only when the code runs",
+                             hint="give each definition its own name")
+        if any(not isinstance(d, gast.Constant) for d in a.defaults):
+            # a default is evaluated where the function is defined, not where it is called:
+            # held in a name bound here (calls are inlined later, when it may have changed)
+            s = S.copy(s)
+            params = [p.id for p in a.args[len(a.args) - len(a.defaults):]]
+            defaults = []
+            for p, d in zip(params, a.defaults):
+                if not isinstance(d, gast.Constant):
+                    held = self.names.fresh(f"{s.name}_{p}_default")
+                    self.emit(S.assign(held, self.atom(d)))
+                    d = S.name(held)
+                defaults.append(d)
+            s.args.defaults = defaults
         self.local_functions[s.name] = s
 
     def inline(self, fdef, e):

@@ -1,0 +1,66 @@
+"""Part of stage 2: which names a function's statements bind, and where.
+
+Read by the normalizer before it lowers anything: a nested ``def`` bound twice under a
+branch or in a loop is refused (which one a call runs is decided when the code runs), and a
+comprehension's variable that the function also uses elsewhere is renamed (a comprehension
+has its own scope; lowered to a loop of the function, it would overwrite the other).
+"""
+
+import gast
+
+
+def bindings(body, in_block=False, out=None):
+    """``{name: (statements binding it, is one under a branch or in a loop?)}`` for the
+    statements of ``body`` (not inside nested functions, lambdas or comprehensions, whose
+    names are their own)."""
+    out = {} if out is None else out
+
+    def bind(name, nested):
+        count, any_nested = out.get(name, (0, False))
+        out[name] = (count + 1, any_nested or nested)
+
+    for s in body:
+        if isinstance(s, (gast.FunctionDef, gast.ClassDef)):
+            bind(s.name, in_block)
+            continue
+        fields = [v for f, v in gast.iter_fields(s)
+                  if f not in ("body", "orelse", "finalbody", "handlers")]
+        for v in fields:
+            for x in (v if isinstance(v, list) else [v]):
+                if isinstance(x, gast.AST):
+                    for n in _walk_scope(x):
+                        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
+                            bind(n.id, in_block)
+        for f in ("body", "orelse", "finalbody"):
+            inner = getattr(s, f, None)
+            if isinstance(inner, list) and inner:
+                bindings(inner, True, out)
+        for h in getattr(s, "handlers", None) or ():
+            bindings(h.body, True, out)
+    return out
+
+
+def outside_comprehensions(node):
+    """The names ``node`` holds outside comprehensions' own scopes (a comprehension's first
+    iterable is read in the enclosing scope)."""
+    out = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, gast.Name):
+            out.add(n.id)
+        elif isinstance(n, (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)):
+            stack.append(n.generators[0].iter)
+            continue
+        stack.extend(gast.iter_child_nodes(n))
+    return out
+
+
+def _walk_scope(node):
+    """``gast.walk`` without entering lambdas and comprehensions (their own scopes)."""
+    yield node
+    if isinstance(node, (gast.Lambda, gast.ListComp, gast.SetComp, gast.DictComp,
+                         gast.GeneratorExp)):
+        return
+    for child in gast.iter_child_nodes(node):
+        yield from _walk_scope(child)

@@ -1,0 +1,137 @@
+"""Functions srcdiff differentiates from its own Python definition (rules/composites.py):
+each definition computes what the function computes, and a call of the function is
+differentiated through the definition in every mode (checked against finite differences)."""
+
+import math
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad, total
+from srcdiff.rules.composites import COMPOSITES, METHODS
+from tangents import inner, random_like
+
+RNG = np.random.default_rng(11)
+M = RNG.normal(size=(3, 5))
+V = RNG.uniform(0.1, 0.9, size=4)
+WITH_NAN = np.array([[0.3, np.nan, 0.5, 0.2], [0.7, 0.1, np.nan, 0.4], [0.6, 0.2, 0.8, 0.9]])
+
+# (function, positional arguments, keywords): every keyword each definition declares
+CALLS = [
+    (np.trapezoid, (V,), {}), (np.trapezoid, (V,), {"dx": 0.3}),
+    (np.trapezoid, (V, np.array([0.0, 0.2, 0.5, 0.6])), {}),
+    (np.trapezoid, (M,), {"axis": 0}), (np.trapezoid, (M, M ** 2), {"axis": 1}),
+    (np.ediff1d, (M,), {}), (np.ediff1d, (V,), {"to_begin": [1.0, 2.0], "to_end": 0.5}),
+    (np.cov, (M,), {}), (np.cov, (M,), {"rowvar": False}), (np.cov, (M,), {"bias": True}),
+    (np.cov, (M,), {"ddof": 2}), (np.cov, (V, V ** 2), {}), (np.cov, (V,), {}),
+    (np.cov, (M[:2].T, M[2:].T), {"rowvar": False}),
+    (np.corrcoef, (M,), {}), (np.corrcoef, (V, V ** 2), {}), (np.corrcoef, (V,), {}),
+    (np.corrcoef, (M,), {"rowvar": False}),
+    (np.vander, (V,), {}), (np.vander, (V, 3), {}), (np.vander, (V,), {"increasing": True}),
+    (np.vander, (V, 6), {"increasing": False}),
+    (np.nanmax, (WITH_NAN,), {}), (np.nanmax, (WITH_NAN,), {"axis": 1, "keepdims": True}),
+    (np.nanmin, (WITH_NAN,), {"axis": 0}), (np.nanprod, (WITH_NAN,), {"axis": 1}),
+    (np.nanprod, (WITH_NAN,), {"keepdims": True}), (np.nancumsum, (WITH_NAN,), {}),
+    (np.nancumsum, (WITH_NAN,), {"axis": 0}), (np.nanvar, (WITH_NAN,), {}),
+    (np.nanvar, (WITH_NAN,), {"axis": 1, "ddof": 1}),
+    (np.nanvar, (WITH_NAN,), {"axis": 0, "keepdims": True}),
+    (np.nanstd, (WITH_NAN,), {"axis": 1}), (np.nanstd, (WITH_NAN,), {"ddof": 1}),
+    (np.copysign, (V, np.array([-1.0, 0.0, -0.0, 2.0])), {}),
+    (np.divmod, (V * 3.0, 0.4), {}), (divmod, (2.5, 0.7), {}), (divmod, (-2.5, 0.7), {}),
+    (math.dist, ([0.1, 0.5], [0.7, -0.2]), {}),
+    (math.cbrt, (0.3,), {}), (math.cbrt, (-8.5,), {}), (math.exp2, (0.7,), {}),
+]
+CALLS = [c for c in CALLS if c[0] in COMPOSITES]
+
+
+@pytest.mark.parametrize("k", range(len(CALLS)), ids=lambda k: CALLS[k][0].__name__)
+def test_the_definition_computes_what_the_function_does(k):
+    fn, args, kwargs = CALLS[k]
+    with np.errstate(all="ignore"):
+        expected = fn(*args, **kwargs)
+        got = COMPOSITES[fn](*args, **kwargs)
+    if isinstance(expected, tuple):
+        assert isinstance(got, tuple) and len(got) == len(expected)
+    for e, g in zip(np.broadcast_arrays(*expected) if isinstance(expected, tuple)
+                    else [expected], got if isinstance(expected, tuple) else [got]):
+        assert np.shape(g) == np.shape(e)
+        np.testing.assert_allclose(g, e, rtol=1e-12, atol=1e-14, equal_nan=True)
+
+
+@pytest.mark.parametrize("method,value,args", [
+    ("item", np.array(2.5), ()), ("item", M, (7,)), ("item", M, (1, 3)), ("item", V[1:2], ()),
+    ("tolist", M, ()), ("tolist", V, ()), ("tolist", np.array(0.5), ())])
+def test_the_method_definitions_compute_what_the_methods_do(method, value, args):
+    assert getattr(value, method)(*args) == METHODS[method](value, *args)
+
+
+def test_item_of_an_array_of_several_entries_raises_as_the_method_does():
+    with pytest.raises(ValueError):
+        METHODS["item"](M)
+
+
+def conversions(x):
+    a = x[2].item() * 3.0
+    c = x.tolist()
+    m = np.outer(x, x)
+    return a + c[1] ** 2 + m.tolist()[1][2] * 2.0 + m.item(4) + m.item(0, 1) + np.sum(x).item()
+
+
+def trapezoid_loss(y):
+    return np.trapezoid(y ** 2, dx=0.3) + np.trapezoid(np.sin(y), y)
+
+
+def covariance_loss(m):
+    return np.sum(np.cov(m) ** 2) + np.sum(np.corrcoef(m) * np.arange(9.0).reshape(3, 3))
+
+
+def vander_fit(x):
+    A = np.vander(x, 3)
+    return np.sum((A @ np.array([0.5, -1.0, 2.0]) - 1.0) ** 2)
+
+
+def nan_statistics(m):
+    y = np.where(m > 0.8, np.nan, m)
+    return (np.sum(np.nanmax(y, axis=1)) + np.nanmin(y) + np.sum(np.nanvar(y, axis=1))
+            + np.nanstd(y) + np.sum(np.nancumsum(y, axis=0) ** 2) + np.nanprod(y[0]))
+
+
+def scalar_helpers(x):
+    q, r = divmod(x[0], 0.3)
+    return (r * 2.0 + q + math.dist([x[0], x[1]], [0.1, x[2]]) + math.cbrt(x[1])
+            + np.sum(np.copysign(x, [-1.0, 1.0, -0.0]) * np.arange(3.0)))
+
+
+CASES = [(trapezoid_loss, np.array([0.1, 0.4, 0.5, 0.9])),
+         (covariance_loss, RNG.normal(size=(3, 5))),
+         (vander_fit, np.array([0.3, -0.6, 1.1, 0.2])),
+         (nan_statistics, np.array([[0.3, 0.9, 0.5, 0.2], [0.7, 0.1, 0.85, 0.4]])),
+         (scalar_helpers, np.array([0.75, 0.5, 0.3])),
+         (conversions, np.array([0.5, 0.7, 0.2]))]
+
+
+@pytest.mark.parametrize("f,x", CASES, ids=[c[0].__name__ for c in CASES])
+def test_every_mode(f, x):
+    if f is scalar_helpers and not hasattr(math, "cbrt"):
+        pytest.skip("math.cbrt is new in Python 3.11")
+    expected = numeric_grad(f, (x,), 0)
+    assert_close(sd.grad(f)(x), expected)
+    assert_close(sd.grad(f, optimize=False)(x), expected)
+    assert_close(sd.grad(f, verify=True)(x), expected)
+    t = random_like(x, np.random.default_rng(2))
+    _, tangent = sd.jvp(f)(x, tangents=t)
+    assert_close(total(tangent), inner(expected, t), what="tangent")
+    v, h = random_like(x, np.random.default_rng(4)), 1e-6
+    g = sd.grad(f)
+    assert_close(sd.hvp(f)(x, vector=v), (g(x + h * v) - g(x - h * v)) / (2 * h),
+                 rtol=1e-4, atol=1e-5)
+
+
+def weighted_covariance(m):
+    return np.sum(np.cov(m, fweights=np.array([1, 2, 1, 1, 3])))
+
+
+def test_a_keyword_the_definition_does_not_declare_is_refused():
+    with pytest.raises(sd.SrcdiffError, match="fweights"):
+        sd.grad(weighted_covariance)(RNG.normal(size=(3, 5)))
