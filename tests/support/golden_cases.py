@@ -281,6 +281,8 @@ def dot_of_displays(x):
 _displays_args = (np.array([0.4, -1.2, 0.9]),)
 GOLDEN["dot_of_displays"] = (dot_of_displays, 0, _displays_args)
 EXTRA_CASES["dot_of_displays"] = corpus.Case(dot_of_displays, *_displays_args)
+
+
 # A loop's else block runs when the loop ends without break (front/jumps.py); an
 # assignment expression in a while loop's test (front/expressions.py named_expr)
 def loop_else_and_walrus(x):
