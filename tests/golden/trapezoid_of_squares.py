@@ -28,7 +28,7 @@ def bwd_trapezoid(_record, grad_ys=None):
     # the values the primal sweep recorded
     _y, add, axis, d, div, y, y_i, y_i1 = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 45: return np.sum(d * (y[..., 1:] + y[..., :-1]) / 2.0, axis=-1)
+    # adjoint of line 46: return np.sum(d * (y[..., 1:] + y[..., :-1]) / 2.0, axis=-1)
     b_div = unreduce(grad_ys, div, -1, False)
     del div
     b_mul = b_div / 2.0
@@ -43,7 +43,7 @@ def bwd_trapezoid(_record, grad_ys=None):
     del b_y_i1
     b_y = index_add(b_y, y, (..., slice(1, None, None)), b_y_i)
     del b_y_i
-    # adjoint of line 38: y = np.moveaxis(np.asarray(y), axis, -1)
+    # adjoint of line 39: y = np.moveaxis(np.asarray(y), axis, -1)
     b_asarray = np.moveaxis(b_y, -1, axis)
     del b_y
     b_y = unstack_like(b_asarray, _y)
@@ -55,7 +55,7 @@ def grad_trapezoid_of_squares(y, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_trapezoid1 = seed(grad_ys, trapezoid1)
     del trapezoid1
-    # adjoint of line 328: return np.trapezoid(y ** 2, dx=0.3)
+    # adjoint of line 339: return np.trapezoid(y ** 2, dx=0.3)
     b_trapezoid_y = bwd_trapezoid(_record_trapezoid, b_trapezoid1)
     del b_trapezoid1
     b_y = b_trapezoid_y * 2.0 * y
