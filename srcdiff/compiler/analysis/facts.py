@@ -192,6 +192,10 @@ def bind_call(op, error):
         sig = derivatives.signature(op.func)
         return sig, sig.bind(*op.args, **op.kwargs)
     except TypeError as e:
+        if getattr(op.func, "__srcdiff_composite__", False):  # (rules/composites.py)
+            raise error(op.stmt.value, f"srcdiff differentiates {op.label} from its own "
+                        f"definition (rules/composites.py), which does not model this call: "
+                        f"{e}") from None
         raise error(op.stmt.value, f"the call to {op.label} does not match its signature: {e}")
 
 
