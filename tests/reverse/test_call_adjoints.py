@@ -268,3 +268,25 @@ def test_a_parameter_the_callee_rebinds_is_not_passed_in():
     args = (rng.standard_normal(5),)
     assert "def bwd_rebinds(_record, grad_ys=None):" in sd.source(caller, 0, args=args)
     check(caller, args)
+
+
+def _spreads(a, b):
+    return np.tanh(a) * 2.0 * np.sum(b) + a
+
+
+def callee_returns_a_broadcast(w, s):
+    t2 = np.inner(w[::-1], w[::-1])
+    t3 = np.dot(t2, s)
+    t5 = _spreads(t3, t2)
+    return np.sum(t3 * 0.7) + np.sum(t5 * 0.4)
+
+
+def test_a_gradient_a_callee_returns_is_not_the_callers_to_change_in_place():
+    # given None for b's buffer, the callee returns spread(..., b): a read-only broadcast
+    # the caller then added into in place ("output array is read-only", a fuzz crash)
+    args = (np.array([0.27, -0.6, -0.72, -0.59]), 0.41)
+    for wrt in (0, 1):
+        expected = numeric_grad(callee_returns_a_broadcast, args, wrt)
+        for options in ({}, {"optimize": False}, {"verify": True}):
+            assert_close(sd.grad(callee_returns_a_broadcast, wrt=wrt, **options)(*args),
+                         expected)

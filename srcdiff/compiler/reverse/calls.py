@@ -124,9 +124,9 @@ def adjoint_of_call(view, op, g, atom, s):
         if pname in passed:  # the caller's gradient, with the callee's part added in
             stmts.append(S.assign(passed[pname], part, s))
             continue
-        # (a gradient the callee accumulated into zeros it was given is its own array)
-        pairs.append((view.renamed.get(node.id, node.id), part,
-                      kept is not None and pname in kept[3]))
+        # not owned: given None for its buffer, the callee returns its first contribution
+        # as it is, which may be a view (spread's read-only broadcast, its grad_ys)
+        pairs.append((view.renamed.get(node.id, node.id), part, False))
     return stmts, pairs
 
 
