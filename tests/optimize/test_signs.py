@@ -12,10 +12,10 @@ from srcdiff.compiler.optimize import passes as O
 from srcdiff.runtime import extreme_grad, spread
 
 
-def _opt(body, gradients=("b_t", "b_y", "b_z")):
+def _opt(body, gradients=("b_t", "b_y", "b_z"), keep=("b_y",)):
     fn = S.stmts("def f(a, m, c):\n" + "".join("    " + ln + "\n" for ln in body.splitlines())
                  + "    return b_y\n")[0]
-    out = S.to_source(O.optimize(fn, keep={"b_y"}, gradients=set(gradients)))
+    out = S.to_source(O.optimize(fn, keep=set(keep), gradients=set(gradients)))
     return "\n".join(ln.strip() for ln in out.splitlines()[1:-1])
 
 
@@ -139,3 +139,58 @@ def test_gradients_of_unknown_shapes_accumulate_in_place(options):
 ])
 def test_negations_and_augmented_updates(body, expected):
     assert _opt(body) == expected
+
+
+G = ("b_t", "b_u", "b_y", "b_z")  # (kept: the chain's temporaries are not folded together)
+
+
+@pytest.mark.parametrize("body, expected", [
+    # the sign passes through a product of the gradient (b_u = b_t * a, linear in b_t)
+    # to the reader that takes it: here both arms of a first contribution
+    ("b_t = -a * m / c\nb_u = b_t * c\nb_y = -b_u if b_y is None else b_y + -b_u",
+     "b_t = a * m / c\nb_u = b_t * c\nb_y = b_u if b_y is None else b_y + b_u"),
+    ("b_t = -a * m\nb_u = c * b_t\nb_y = 2.0 * b_u",
+     "b_t = a * m\nb_u = c * b_t\nb_y = -2.0 * b_u"),
+    ("b_t = -unbroadcast(a, m)\nb_u = b_t * c\nb_y = b_u * 2.0",
+     "b_t = unbroadcast(a, m)\nb_u = b_t * c\nb_y = b_u * -2.0"),
+    # a negation of a name (not a new array): an arm that would become the name keeps it
+    ("b_t = -unbroadcast(a, m)\nb_y = -b_t if b_y is None else b_y + -b_t",
+     "b_t = -unbroadcast(a, m)\nb_y = -b_t if b_y is None else b_y - b_t"),
+])
+def test_a_negation_passes_through_products_to_a_reader(body, expected):
+    assert _opt(body, G, keep=G) == expected
+
+
+@pytest.mark.parametrize("body", [
+    "b_t = -a * m\nb_u = c / b_t\nb_y = 2.0 * b_u",           # not linear in b_t
+    "b_t = -a * m\nb_u = b_t * c\nb_y = 2.0 * b_u\nb_y += b_u * a",  # b_u read twice
+    "b_t = -a * m\nb_u = b_t * c + a\nb_y = 2.0 * b_u",       # a sum: not a product of b_t
+    "b_t = -a * m\nb_u = b_t * c\nb_y = b_u * c",             # no place for the sign
+    "b_t = -a * m\nb_u = b_t * b_t\nb_y = 2.0 * b_u",         # b_t twice in the link
+    "b_t = -a * m\nb_u = b_t * c\nb_y = -b_u if b_u is None else b_y + -b_u",  # in the test
+])
+def test_a_negation_stays_where_no_product_chain_carries_it(body):
+    out = _opt(body, G, keep=G)
+    assert "b_t = -a * m" in out, out
+
+
+def _sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def gates(w, x):
+    return np.sum(_sigmoid(x * w[:3]) * np.tanh(_sigmoid(w[3:] - x)))
+
+
+@pytest.mark.parametrize("options", [{}, {"optimize": False}, {"verify": True}])
+def test_the_sigmoid_adjoint_has_no_cancelling_negations(options):
+    """``1 / (1 + exp(-x))``: the quotient's adjoint ``-g * div / add`` and the negation's
+    ``b_x = -b_neg`` cancel; the sign is dropped at both ends (lstm's gates)."""
+    rng = np.random.default_rng(5)
+    args = (rng.standard_normal(6), rng.standard_normal(3))
+    for k in range(2):
+        assert_close(sd.grad(gates, k, **options)(*args), numeric_grad(gates, args, k))
+    if not options:
+        src = sd.source(gates, (0, 1), args=args)
+        assert "-grad_ys" not in src and "-b_neg" not in src, src
+        assert "b_x = b_neg if b_x is None else b_x + b_neg" in src, src

@@ -15,6 +15,7 @@ from srcdiff.compiler.optimize.algebra import (
     _absorb,
     _count_negations,
     _gradient_target,
+    _is_product,
     _neg,
     _next_reader,
     _pull,
@@ -36,6 +37,18 @@ def sink_negations(body, gradients, facts):
     one: nothing writes into ``t`` (it is named nowhere else), and ``u``'s value stays an
     operation (``BinOp``/``UnaryOp``), a new array, not ``t``'s. Statements between are
     untouched: ``E`` is evaluated where it was.
+
+    The sign also passes through products: ``t = -a * b / c`` (a product whose factors'
+    signs multiply to a minus: it becomes ``a * b / c``) and links ``t2 = t * e`` (a
+    gradient named exactly twice, whose value is ``t`` times or divided by factors that
+    do not read ``t``: with ``-t`` it is ``-t2`` exactly, as IEEE products and quotients
+    are symmetric in the sign) carry it to the first reader that takes it. A first
+    contribution ``y = -t if y is None else y + -t`` (``t`` read in both arms and named
+    nowhere else) takes it in both arms: ``y = t if y is None else y + t``. An arm that
+    becomes ``t`` itself shares ``t``'s array, so that only where ``t``'s value is a new
+    array (an operation: the chain's last product, or the definition's) that nothing else
+    names: ``y`` then owns it as it owned ``-t``. (The sigmoid's adjoint: the quotient's
+    ``-g * div / add`` and the negation's ``b_x = -b_neg`` cancel.)
     """
     occurrences = {}
     for n in dataflow.names(gast.Module(body=body, type_ignores=[])):
@@ -51,35 +64,101 @@ def _sink_block(body, gradients, facts, occurrences):
             _sink_block(s.orelse, gradients, facts, occurrences)
     for k, s in enumerate(body):
         if not (isinstance(s, gast.Assign) and len(s.targets) == 1
-                and isinstance(s.targets[0], gast.Name) and _neg(s.value)):
+                and isinstance(s.targets[0], gast.Name)):
+            continue
+        if _neg(s.value):  # t = -E: E stays as it is
+            value = s.value.operand
+        elif _is_product(s.value) and _pull(s.value)[0]:  # t = -a * b / c: a * b / c
+            value = _pull(s.value)[1]
+        else:
             continue
         t = s.targets[0].id
         if t not in gradients or occurrences.get(t) != 2 or t in S.loaded_names(s.value):
             continue
-        use = _next_reader(body, k, t, facts)
-        u = body[use] if use is not None else None
-        if not isinstance(u, (gast.Assign, gast.AugAssign)) or not _gradient_target(u, gradients):
-            continue
-        target = u.targets[0] if isinstance(u, gast.Assign) else u.target
-        if target.id == t or len(u.targets if isinstance(u, gast.Assign) else [u]) != 1 \
-                or sum(1 for n in dataflow.names(u.value) if n.id == t) != 1:
-            continue
-        value = u.value
-        new = _take_sign(replace(S.copy(value), t, gast.UnaryOp(op=gast.USub(), operand=S.name(t))))
-        op = u.op if isinstance(u, gast.AugAssign) else None
-        if isinstance(op, (gast.Add, gast.Sub)) and _neg(new):  # y += -t  ->  y -= t
-            op = gast.Sub() if isinstance(op, gast.Add) else gast.Add()
-            new = new.operand
-        if _count_negations(new) > _count_negations(value):
-            continue  # nowhere to put the sign
-        if isinstance(u, gast.Assign) and not isinstance(new, (gast.BinOp, gast.UnaryOp)):
-            continue  # y = t would share t's array
-        s.value = s.value.operand
-        u.value = new
-        if op is not None:
-            u.op = op
-        facts.forget(s)
-        facts.forget(u)
+        fresh = isinstance(value, (gast.BinOp, gast.UnaryOp))  # (a new array)
+        links = []
+        while True:
+            use = _next_reader(body, k if not links else links[-1], t, facts)
+            u = body[use] if use is not None else None
+            if not isinstance(u, (gast.Assign, gast.AugAssign)) \
+                    or not _gradient_target(u, gradients):
+                break
+            taken = _taking(u, t, fresh, occurrences)
+            if taken is not None:
+                s.value = value
+                u.value, op = taken
+                if op is not None:
+                    u.op = op
+                for x in [s, u] + [body[j] for j in links]:
+                    facts.forget(x)
+                break
+            # not absorbed here: u = t * a / c (linear in t) passes the sign on
+            nxt = u.targets[0].id if isinstance(u, gast.Assign) and len(u.targets) == 1 else None
+            if nxt is None or nxt == t or occurrences.get(t) != 2 or nxt not in gradients \
+                    or nxt in S.loaded_names(u.value) or not _linear(u.value, t):
+                break
+            links.append(use)
+            t, fresh = nxt, True  # (a product: a new array)
+
+
+def _taking(u, t, fresh, occurrences):
+    """``(value, op)`` of ``u`` (an assignment to a gradient other than ``t``, its one
+    reader) reading ``-t`` where it read ``t``, the sign absorbed; None where no place takes
+    it. ``y = c if b is None else b + -t`` (a first contribution) takes it in both arms."""
+    target = u.targets[0] if isinstance(u, gast.Assign) else u.target
+    if target.id == t or len(u.targets if isinstance(u, gast.Assign) else [u]) != 1:
+        return None
+    value = u.value
+    loads = sum(1 for n in dataflow.names(value) if n.id == t)
+    if occurrences.get(t) != 1 + loads:
+        return None
+    if isinstance(u, gast.Assign) and isinstance(value, gast.IfExp) and loads == 2 \
+            and t not in S.loaded_names(value.test):
+        arms = [_signed(arm, t, fresh) for arm in (value.body, value.orelse)]
+        if None in arms:
+            return None
+        return gast.IfExp(test=value.test, body=arms[0], orelse=arms[1]), None
+    if loads != 1:
+        return None
+    new = _take_sign(replace(S.copy(value), t, gast.UnaryOp(op=gast.USub(), operand=S.name(t))))
+    op = u.op if isinstance(u, gast.AugAssign) else None
+    if isinstance(op, (gast.Add, gast.Sub)) and _neg(new):  # y += -t  ->  y -= t
+        op = gast.Sub() if isinstance(op, gast.Add) else gast.Add()
+        new = new.operand
+    if _count_negations(new) > _count_negations(value):
+        return None  # nowhere to put the sign
+    if isinstance(u, gast.Assign) and not isinstance(new, (gast.BinOp, gast.UnaryOp)):
+        return None  # y = t would share t's array
+    return new, op
+
+
+def _signed(arm, t, fresh):
+    """One arm of a conditional reading ``t`` once, reading ``-t`` instead, the sign
+    absorbed; None where it cannot be. It may become ``t`` itself only when ``t``'s value
+    is a new array (``fresh``) that nothing else names: the target then owns it."""
+    if sum(1 for n in dataflow.names(arm) if n.id == t) != 1:
+        return None
+    new = _take_sign(replace(S.copy(arm), t, gast.UnaryOp(op=gast.USub(), operand=S.name(t))))
+    if _count_negations(new) > _count_negations(arm):
+        return None
+    if not isinstance(new, (gast.BinOp, gast.UnaryOp)) and not fresh:
+        return None
+    return new
+
+
+def _linear(e, t):
+    """Is ``e`` the name ``t`` times (or divided by) factors that do not read ``t``? Then
+    ``e`` with ``-t`` for ``t`` is ``-e`` exactly (IEEE products and quotients are
+    symmetric in the sign)."""
+    if isinstance(e, gast.Name):
+        return e.id == t
+    if _is_product(e):
+        left, right = t in S.loaded_names(e.left), t in S.loaded_names(e.right)
+        if left and not right:
+            return _linear(e.left, t)
+        if right and not left and isinstance(e.op, gast.Mult):
+            return _linear(e.right, t)
+    return False
 
 
 def _take_sign(e):
