@@ -84,6 +84,8 @@ STATEMENTS = {
                   "{t} = np.stack({t})"],
     "augmented": ["{t} = {a} * 1.0", "{t} *= 1 + 0.1 * {b}", "{t} -= {a} ** 2"],
     "helper": ["{t} = _helper({a}, {b})"],
+    # a quotient of a negated exponential (its adjoint's two negations cancel: signs.py)
+    "sigmoid": ["{t} = _sigmoid({a}) * 2.0 + np.sum(_sigmoid({b}))"],
     "recursion": ["{t} = _nested({a}, 3)"],
     "branch": ["if np.sum({a}) > np.sum({b}):", "    {t} = {a} * {b}", "else:",
                "    {t} = {a} - {b}"],
@@ -147,6 +149,10 @@ PRELUDE = '''import numpy as np
 def _helper(a, b):
     c = np.tanh(a) * 2.0
     return c * np.sum(b) + a
+
+
+def _sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
 
 
 def _nested(a, n):
