@@ -214,7 +214,8 @@ def _is_range(node):
 
 
 def _copy_propagate(body, fresh=True):
-    """After ``a = b`` (names), read ``b`` for ``a`` until either is reassigned.
+    """After ``a = b`` (names), read ``b`` for ``a`` until either is reassigned (``a += e``
+    too: for a number it rebinds ``a``).
 
     Works block by block; entering or leaving a compound statement forgets
     every copy, which is conservative. Self-assignments disappear; the copies
@@ -259,6 +260,18 @@ def _copy_propagate(body, fresh=True):
             if isinstance(target, gast.Name) and isinstance(s.value, gast.Name):
                 env[target.id] = s.value.id
                 copies_of.setdefault(s.value.id, []).append(target.id)
+            out.append(s)
+            continue
+        if isinstance(s, gast.AugAssign) and isinstance(s.target, gast.Name):
+            # ``a += e`` rebinds ``a`` where its value is a number (a NumPy scalar too):
+            # ``b`` no longer stands for ``a`` after it, nor ``a`` for its copies
+            s = copy(s)
+            s.value = _subst(s.value, env)
+            w = s.target.id
+            env.pop(w, None)
+            for a in copies_of.pop(w, ()):
+                if env.get(a) == w:
+                    del env[a]
             out.append(s)
             continue
         s = _subst(copy(s), env)
