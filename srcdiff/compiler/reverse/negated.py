@@ -70,15 +70,18 @@ def negated_sweep(bwd, name, partner):
         fn.body = [S.comment(f"{bwd.name} of the negated cotangent: the gradients named here "
                              "hold their negations")] + flip.block(fn.body)
         fn.name = name
-        return fn
     except _Refused:
         call = S.call(S.name(bwd.name), [S.name(p) if p != "grad_ys" else
                                          gast.UnaryOp(op=gast.USub(), operand=S.name(p))
                                          for p in params])
-        return gast.FunctionDef(
+        fn = gast.FunctionDef(
             name=name, args=S.copy(bwd.args), decorator_list=[], returns=None,
             type_comment=None, type_params=[],
             body=[S.comment(f"{bwd.name} of the negated cotangent"), gast.Return(value=call)])
+    for attr in ("_srcdiff_generator", "verify_unchecked"):  # (what made it: explain.py)
+        if hasattr(bwd, attr):
+            setattr(fn, attr, getattr(bwd, attr))
+    return fn
 
 
 class _Flip:
