@@ -177,7 +177,8 @@ class Context:
     def _negate(self, name):
         self.pending.discard(name)
         bwd, parsed = self.finished[name]
-        node = negated_sweep(bwd, self.pairs[name], self.negated_call)
+        node = negated_sweep(bwd, self.pairs[name],
+                             lambda f: f in self.sweeps or f in self.pairs, self.negated_call)
         ns = emit.load(emit.module_source([node]), self.namespace(parsed), node.name, parsed)
         self.functions.append(node)
         self.namespaces.append(ns)

@@ -159,7 +159,7 @@ def test_unmodelled_sweep_gets_the_plain_wrapper():
         "        b_y = b_y * 2.0\n"
         "    b_x += b_y\n"
         "    return b_x\n")
-    node = negated_sweep(tree.body[0], "bwd_f_neg", lambda name: None)
+    node = negated_sweep(tree.body[0], "bwd_f_neg", lambda name: False, None)
     text = to_source(node)
     assert "return bwd_f(_record, -grad_ys, b_x)" in text
     ns = {"np": np}
@@ -178,7 +178,7 @@ def test_sweep_rewritten_when_modelled():
         "    b_x += b_y - b_z\n"
         "    b_w = b_y * 3.0\n"
         "    return b_x, b_w\n")
-    node = negated_sweep(tree.body[0], "bwd_f_neg", lambda name: None)
+    node = negated_sweep(tree.body[0], "bwd_f_neg", lambda name: False, None)
     text = to_source(node)
     assert "b_x -= b_y - b_z" in text and "return b_x, -b_w" in text
     from srcdiff.runtime import unbroadcast

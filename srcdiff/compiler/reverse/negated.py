@@ -56,20 +56,23 @@ class _Refused(Exception):
     """A statement the rewrite does not model: the plain wrapper is made instead."""
 
 
-def negated_sweep(bwd, name, partner):
+def negated_sweep(bwd, name, is_sweep, partner):
     """``bwd_g_neg`` named ``name`` from the FunctionDef ``bwd`` of ``bwd_g`` (split by
-    records.py; its parameters ``_record, grad_ys, *into``). ``partner(f)``: the other
-    function of a pair for a generated backward sweep ``f`` (``bwd_h`` <-> ``bwd_h_neg``,
-    made on request), None for any other function."""
+    records.py; its parameters ``_record, grad_ys, *into``). ``is_sweep(f)``: is ``f`` a
+    generated backward sweep (``bwd_h`` or ``bwd_h_neg``)? ``partner(f)``: the other
+    function of its pair (``bwd_h`` <-> ``bwd_h_neg``), made on request: asked only for
+    the calls the rewritten function flips, once the rewrite succeeded."""
     params = [a.id for a in bwd.args.args]
     try:
         if params[:2] != ["_record", "grad_ys"]:
             raise _Refused
         fn = S.copy(bwd)
-        flip = _Flip(fn, set(params[2:]), partner)
+        flip = _Flip(fn, set(params[2:]), is_sweep)
         fn.body = [S.comment(f"{bwd.name} of the negated cotangent: the gradients named here "
                              "hold their negations")] + flip.block(fn.body)
         fn.name = name
+        for call in flip.flipped:
+            call.func = S.name(partner(call.func.id))
     except _Refused:
         call = S.call(S.name(bwd.name), [S.name(p) if p != "grad_ys" else
                                          gast.UnaryOp(op=gast.USub(), operand=S.name(p))
@@ -85,9 +88,10 @@ def negated_sweep(bwd, name, partner):
 
 
 class _Flip:
-    def __init__(self, fn, into, partner):
+    def __init__(self, fn, into, is_sweep):
         self.true = into  # buffers passed in: true values
-        self.partner = partner
+        self.is_sweep = is_sweep
+        self.flipped = []  # calls of bwd_h that go to bwd_h_neg (and back)
         grads = {"grad_ys"} | into
         changed = True
         while changed:  # every name bound from a gradient is one (flow-insensitive)
@@ -119,7 +123,7 @@ class _Flip:
 
     def _generated_call(self, e):
         return isinstance(e, gast.Call) and isinstance(e.func, gast.Name) \
-            and self.partner(e.func.id) is not None
+            and self.is_sweep(e.func.id)
 
     def block(self, body):
         return [self.statement(s) for s in body]
@@ -218,7 +222,7 @@ class _Flip:
         if t in self.true:  # true buffers: bwd_h of the negated cotangent adds into them
             if not buffers or not all(self._true_name(b) for b in buffers):
                 raise _Refused
-            call.func = S.name(self.partner(call.func.id))
+            self.flipped.append(call)
             return
         for b in buffers:  # negated buffers (or zeros): the results are negated too
             if not (isinstance(b, gast.Constant) and b.value is None) \
