@@ -40,6 +40,7 @@ from srcdiff.compiler.optimize.release import release
 from srcdiff.compiler.reverse import records
 from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.reverse.calls import adjoint_of_call, bare_result
+from srcdiff.compiler.reverse.negated import negated_sweep
 from srcdiff.compiler.reverse.shapesaves import shape_only_saves
 from srcdiff.compiler.reverse.state import ReverseOptions
 from srcdiff.errors import SrcdiffError
@@ -70,6 +71,9 @@ class Context:
         # pipeline runs the callee's primal again instead (the plainest correct adjoint)
         self.reuse = optimize if reuse is None else reuse
         self.records = {}  # (function, wrt, facts) -> (fwd name, bwd name), or None
+        # backward sweeps of a negated cotangent (reverse/negated.py): bwd_g <-> bwd_g_neg,
+        # each made once bwd_g's code is final (``finished``: bwd name -> (node, parsed))
+        self.sweeps, self.pairs, self.finished, self.pending = set(), {}, {}, set()
         self.verify = verify  # the generated code checks the sweep's invariant (verify.py)
         self.registry = registry or DEFAULT
         self.helpers = {}  # name -> object, for every generated namespace
@@ -139,6 +143,7 @@ class Context:
         names = (self.function_names.fresh("fwd_" + base),
                  self.function_names.fresh("bwd_" + base), into)
         self.records[key] = names  # before compiling: recursive calls find them
+        self.sweeps.add(names[1])
         # one gradient: bwd_g returns it bare, not in a 1-tuple (calls.py: bare_result)
         node, parsed, _ = reverse_function(
             fn, list(wrt), arg_facts=dict(facts), name=names[0], as_tuple=not bare_result(wrt),
@@ -149,7 +154,36 @@ class Context:
             self.functions.append(node)
             self.namespaces.append(ns)
             self.helpers[name] = ns[name]
+        self.finished[names[1]] = (pair[1], parsed)
+        if names[1] in self.pending:
+            self._negate(names[1])
         return names
+
+    def negated_call(self, name):
+        """The other function of the pair of the generated backward sweep ``name``
+        (``bwd_g`` -> ``bwd_g_neg`` and back), None for any other function. ``bwd_g_neg``
+        is made once ``bwd_g`` is compiled (at once, or at the end of record_names)."""
+        if name in self.pairs:
+            return self.pairs[name]
+        if name not in self.sweeps:
+            return None
+        other = self.function_names.fresh(name + "_neg")
+        self.pairs[name], self.pairs[other] = other, name
+        if name in self.finished:
+            self._negate(name)
+        else:
+            self.pending.add(name)
+        return other
+
+    def _negate(self, name):
+        self.pending.discard(name)
+        bwd, parsed = self.finished[name]
+        node = negated_sweep(bwd, self.pairs[name],
+                             lambda f: f in self.sweeps or f in self.pairs, self.negated_call)
+        ns = emit.load(emit.module_source([node]), self.namespace(parsed), node.name, parsed)
+        self.functions.append(node)
+        self.namespaces.append(ns)
+        self.helpers[node.name] = ns[node.name]
 
     def tangent_name(self, fn, wrt, facts):
         """The name of the generated ``jvp_g`` for a called user function (compiled once)."""
@@ -320,7 +354,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     scalars |= {rev.adj[v] for v in scalars if v in rev.adj}
     if ctx.optimize:
         out = optimizer.optimize(out, keep, gradients=set(rev.adj.values()), scalars=scalars,
-                                verify=ctx.verify)
+                                verify=ctx.verify,
+                                negated=ctx.negated_call if ctx.reuse else None)
         if ctx.standins:  # values the backward sweep reads only for their shape
             out = shape_only_saves(out, scalars)
     if ctx.verify:

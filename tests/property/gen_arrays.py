@@ -16,9 +16,9 @@ does between loops, drawn from a table of NumPy calls rather than from a grammar
 * statements: in-place slice and index stores into copies, fancy stores, augmented
   assignments, loops that accumulate, append rows or update an array in place, a ``while``
   loop, ``break``, a list comprehension, a dict of arrays, a branch on data, a helper
-  call and a recursive helper; a stencil stepped on a copy (each slice read several
-  times); lists and dicts made fresh in a loop and put into another before or after they
-  change.
+  call and a recursive helper (through np.cos: a negated cotangent at each level); a
+  stencil stepped on a copy (each slice read several times); lists and dicts made fresh
+  in a loop and put into another before or after they change.
 
 ``program(seed, index)`` returns a gen_loops.Program accepted by gen_loops.measure (no
 comparison near its threshold, finite differences with two steps agree), so central
@@ -155,10 +155,10 @@ def _sigmoid(x):
     return 1.0 / (1.0 + np.exp(-x))
 
 
-def _nested(a, n):
+def _nested(a, n):  # (np.cos: a negated cotangent at each level, reverse/negated.py)
     if n == 0:
         return a
-    return np.sin(_nested(a, n - 1)) * 1.1
+    return np.cos(_nested(a, n - 1)) * 1.1 - a
 
 '''
 _AXIS_CALL = re.compile(r"axis=|np\.(cumsum|cumprod|repeat|diff|sort|flip|roll)\(")

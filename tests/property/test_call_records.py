@@ -47,12 +47,22 @@ def _pair(a, b):
 
 def _shift_join(a, b):
     return np.concatenate((a[:1], a[1:] * b[:-1]))
+
+
+def _crec(a, b, n):
+    if n == 0:
+        return a * b
+    return np.cos(_crec(a, b, n - 1)) * b - a
 '''
 
 CALLS = ["_h1({u}, {w})", "_h2({u})", "_h3({u}, {w})", "_rec({u}, {n})", "np.cos({u}) * {w}",
          "_pair({u}, {w})[0]", "_pair({u}, {w})[1] * {u}"]
 # with a display joined in a callee (reverse/contributions.py join_adjoint)
 JOIN_CALLS = CALLS + ["_shift_join({u}, {w})", "_shift_join({u} * {w}, {u})"]
+# with a negated cotangent passed to a callee's backward sweep (reverse/negated.py): a
+# recursion through np.cos (a pair bwd__crec / bwd__crec_neg), a callee under np.cos
+NEGATED_CALLS = CALLS + ["_crec({u}, {w}, {n})", "np.cos(_h1({u}, {w})) * {w}",
+                         "np.cos(_h2({u})) + {w}"]
 
 
 def _statement(rng, names, depth, calls=CALLS):
@@ -125,3 +135,12 @@ def test_random_calls_reach_joins_and_gradients_passed_in(tmp_path):
     texts = [_check(_load(tmp_path, seed, JOIN_CALLS, "_join"), seed) for seed in range(12)]
     assert sum("split_rest(" in t for t in texts) >= 3
     assert any(re.search(r"bwd_\w+\(_record\w*, [^)]*, b_[xyv]\w*[,)]", t) for t in texts)
+
+
+def test_random_calls_reach_negated_sweeps(tmp_path):
+    """Programs that also recurse through np.cos or call a function under it reach the
+    backward sweeps of a negated cotangent (reverse/negated.py: ``bwd_g_neg``, rewritten
+    from ``bwd_g``); every one agrees with central differences as above."""
+    texts = [_check(_load(tmp_path, seed, NEGATED_CALLS, "_neg"), seed) for seed in range(12)]
+    assert sum("_neg(_record" in t for t in texts) >= 4
+    assert sum("hold their negations" in t for t in texts) >= 4

@@ -47,7 +47,8 @@ from srcdiff.compiler.optimize.signs import sink_negations
 
 
 def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable[str] = (),
-             scalars: Iterable[str] = (), verify: bool = False) -> gast.FunctionDef:
+             scalars: Iterable[str] = (), verify: bool = False,
+             negated=None) -> gast.FunctionDef:
     """Clean up a generated function. Names in ``keep`` (the user's) are never folded away;
     ``gradients`` (adjoint names: always floats) may have their negations moved;
     ``scalars`` are names known to hold single numbers. ``verify``: rewrites that move
@@ -68,7 +69,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     fn.body = _fold_single_use(fn.body, facts.load_counts(fn), keep, mover, facts)
     fn.body = _fold_into_redefinition(fn.body, mover, facts)
     fn.body = fold_negations(fn.body, facts.load_counts(fn), set(gradients), mover, facts)
-    fn.body = sink_negations(fn.body, set(gradients), facts)
+    fn.body = sink_negations(fn.body, set(gradients), facts, negated)
     fn.body = merge_scalings(fn.body, facts.load_counts(fn), set(gradients), set(scalars),
                              mover, facts)
     fn.body = hoist_invariants(fn.body, set(gradients), S.all_names(fn),

@@ -23,7 +23,7 @@ from srcdiff.compiler.optimize.algebra import (
 from srcdiff.compiler.optimize.exprs import replace
 
 
-def sink_negations(body, gradients, facts):
+def sink_negations(body, gradients, facts, negated=None):
     """``t = -E`` -> ``t = E`` and its one reader ``u`` reads ``-t`` instead, with that sign
     absorbed into a literal factor or a ``+``/``-`` of ``u`` (algebra._absorb).
 
@@ -54,7 +54,49 @@ def sink_negations(body, gradients, facts):
     for n in dataflow.names(gast.Module(body=body, type_ignores=[])):
         occurrences[n.id] = occurrences.get(n.id, 0) + 1
     _sink_block(body, gradients, facts, occurrences)
+    if negated is not None:
+        _sink_into_calls(body, gradients, facts, occurrences, negated)
     return body
+
+
+def _sink_into_calls(body, gradients, facts, occurrences, negated):
+    """``t = -E`` (a sign anywhere in a product) whose one reader passes ``t`` as the
+    cotangent of a generated backward sweep, ``y = bwd_g(_record_g, t, ...)``: ``t = E`` and
+    ``y = bwd_g_neg(_record_g, t, ...)``, which computes what ``bwd_g`` does of ``-t``
+    (reverse/negated.py; ``negated(f)``: the other function of ``f``'s pair, None when ``f``
+    is not a backward sweep). Invariant: ``t`` is a gradient named exactly twice in the
+    whole function, at this definition and as that argument, the call's second
+    positional argument; ``_pull`` takes the sign out exactly (``(-a) * b == -(a * b)``)
+    and leaves an operation (``E`` a product: ``t`` stays a new array, which the callee
+    may own as ``-E`` was)."""
+    for s in body:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            _sink_into_calls(s.body, gradients, facts, occurrences, negated)
+            _sink_into_calls(s.orelse, gradients, facts, occurrences, negated)
+    for k, s in enumerate(body):
+        if not (isinstance(s, gast.Assign) and len(s.targets) == 1
+                and isinstance(s.targets[0], gast.Name)):
+            continue
+        t = s.targets[0].id
+        if t not in gradients or occurrences.get(t) != 2:
+            continue
+        sign, inner = _pull(s.value)
+        if not sign or not isinstance(inner, gast.BinOp) or t in S.loaded_names(s.value):
+            continue  # (an operation: t stays a new array, as the callee may own it)
+        use = _next_reader(body, k, t, facts)
+        u = body[use] if use is not None else None
+        call = u.value if isinstance(u, gast.Assign) else None
+        if not (isinstance(call, gast.Call) and isinstance(call.func, gast.Name)
+                and len(call.args) >= 2 and isinstance(call.args[1], gast.Name)
+                and call.args[1].id == t):
+            continue
+        other = negated(call.func.id)
+        if other is None:
+            continue
+        s.value = inner
+        call.func = S.name(other)
+        facts.forget(s)
+        facts.forget(u)
 
 
 def _sink_block(body, gradients, facts, occurrences):
