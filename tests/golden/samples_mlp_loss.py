@@ -24,7 +24,7 @@ def grad_loss(params, x, y, grad_ys=None):
     del b_mul
     # adjoint of line 18: log_probs = z - np.log(np.sum(np.exp(z), axis=1, keepdims=True))
     b_log = -unbroadcast(b_log_probs, log)
-    del b_log_probs, log
+    del log
     b_sum1 = b_log / sum1
     del b_log, sum1
     b_exp = unreduce(b_sum1, exp, 1, True, b_log_probs)
