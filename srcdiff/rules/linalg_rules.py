@@ -26,6 +26,9 @@ Conventions, rule by rule:
   ``inf``/``-inf``/``1``/``-1`` norms share the gradient equally among tied
   maximal (minimal) entries, rows or columns; ``2``/``-2`` matrix norms take
   the first of tied singular values; ``ord=0`` (a count) has zero gradient.
+* ``qr``: ``mode='reduced'`` (the default) of a tall or square input of full column
+  rank: ``Q`` and ``R`` as LAPACK signs them (a smooth map away from rank loss). Other
+  modes and wide inputs are refused (compile time / run time).
 * ``det``, ``slogdet``, ``inv``, ``solve`` need a nonsingular input (the
   rules use ``inv(a)``), ``pinv`` assumes the rank does not change nearby; a
   cutoff (``rcond``/``rtol``) that drops a singular value is refused at run time.
@@ -467,6 +470,75 @@ def cholesky_tangent(d, ans, upper=False):
     inner = np.swapaxes(np.linalg.solve(low, np.swapaxes(x, -1, -2)), -1, -2)  # L^-1 dA L^-T
     dl = low @ _phi(inner)
     return np.swapaxes(dl, -1, -2) if upper else dl
+
+
+@R.checks(np.linalg.qr)
+def qr_check(literals):
+    """A mode written in the call other than ``"reduced"`` (refused when compiled)."""
+    mode = literals.get("mode", "reduced")
+    if mode != "reduced":
+        return (f"mode={mode!r} is not modelled (only the default, 'reduced': 'complete' "
+                "adds columns the input does not determine, 'r' and 'raw' return no Q)")
+    return None
+
+
+@R.vjp(np.linalg.qr)
+def qr(g, ans, a, mode="reduced"):
+    return qr_grad(g, ans, mode)
+
+
+@R.jvp(np.linalg.qr)
+def qr_jvp(d, ans, a, mode="reduced"):
+    return qr_tangent(d, ans, mode)
+
+
+R.tuple_output(np.linalg.qr)
+
+
+def _qr_parts(ans, mode):
+    """``(Q, R)`` of a reduced QR of a tall or square input (``M >= N``, ``R`` invertible)."""
+    q, r = ans
+    if mode != "reduced" or np.shape(q)[-2] < np.shape(r)[-1]:
+        raise NotImplementedError(
+            "the derivative of np.linalg.qr is modelled for mode='reduced' and an input with "
+            "at least as many rows as columns (wide inputs: Q's columns are not determined "
+            "by a smooth map)")
+    return q, r
+
+
+def _solve_right(b, r):
+    """``b @ inv(r)`` for (stacks of) square ``r``: ``solve(r^T, b^T)^T``."""
+    return np.swapaxes(np.linalg.solve(np.swapaxes(r, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+
+
+def qr_grad(g, ans, mode="reduced"):
+    """``(g_Q + Q sym_L(M)) R^-T`` with ``M = R g_R^T - g_Q^T Q`` and ``sym_L(M)`` the
+    symmetric matrix of ``M``'s lower triangle: for ``A = QR`` (``M >= N``), the
+    differential ``dQ = dA R^-1 - Q (C - W)``, ``dR = (C - W) R`` of :func:`qr_tangent`,
+    transposed."""
+    q, r = _qr_parts(ans, mode)
+    gq, gr = g
+    m = np.zeros(np.shape(r))
+    if gr is not None:
+        m = m + r @ np.swapaxes(gr, -1, -2)
+    if gq is not None:
+        m = m - np.swapaxes(gq, -1, -2) @ q
+    low = np.tril(m, -1)
+    b = q @ (np.tril(m) + np.swapaxes(low, -1, -2))
+    if gq is not None:
+        b = b + gq
+    return _solve_right(b, np.swapaxes(r, -1, -2))
+
+
+def qr_tangent(d, ans, mode="reduced"):
+    """``C = Q^T dA R^-1``, ``W = tril(C, -1) - tril(C, -1)^T`` (``Q^T dQ``, antisymmetric),
+    ``dR = (C - W) R`` (upper triangular), ``dQ = dA R^-1 - Q (C - W)``."""
+    q, r = _qr_parts(ans, mode)
+    dr_inv = _solve_right(d, r)  # dA R^-1
+    c = np.swapaxes(q, -1, -2) @ dr_inv
+    low = np.tril(c, -1)
+    k = c - low + np.swapaxes(low, -1, -2)
+    return dr_inv - q @ k, k @ r
 
 
 def _gaps(w):

@@ -6,7 +6,12 @@ is ``g`` spread back over the reduced axes (``unreduce``), times the local
 derivative. Ties and kinks:
 
 * ``max``/``min``/``amax``/``amin``/``ptp``: tied extreme elements share the
-  gradient equally (``reduce_mask``).
+  gradient equally (``reduce_mask``). With ``initial=`` (a constant) the elements
+  equal to the result share it, none if ``initial`` is larger (smaller); at a tie
+  with ``initial`` they take all of it (the one-sided derivative into the array).
+  ``where=`` (a constant mask): unselected elements get no gradient.
+* ``sum(..., where=)``: unselected elements get no gradient; ``initial=`` is a
+  constant added to the sum.
 * ``std`` of constant data: 0 (the minimum-norm subgradient).
 * ``prod``/``cumprod``: exact with zeros in the input (no division by zero; for
   ``cumprod`` the products are formed, in memory quadratic in the axis length,
@@ -38,11 +43,21 @@ from srcdiff.runtime import (
 # ---------------------------------------------------------------- reductions
 
 
-@R.linear(np.sum, keywords=True)
-def sum_(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+@R.vjp(np.sum)
+def sum_(g, ans, a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):
+    if where is not True:
+        return unreduce(g, a, axis, keepdims) * where
     if axis is None:
         return spread(g, a)
     return unreduce(g, a, axis, keepdims)
+
+
+@R.jvp(np.sum)
+def sum_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False, initial=None,
+            where=True):
+    if where is not True:
+        return np.sum(d, axis=axis, keepdims=keepdims, where=where)
+    return np.sum(d, axis=axis, keepdims=keepdims)
 
 
 @R.vjp(sum)
@@ -117,23 +132,44 @@ def std_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
 
 
 @R.vjp(np.max, np.amax)
-def max_(g, ans, a, axis=None, out=None, keepdims=False):
-    return extreme_grad(g, a, ans, axis, keepdims)
+def max_(g, ans, a, axis=None, out=None, keepdims=False, initial=None, where=True):
+    if initial is None and where is True:
+        return extreme_grad(g, a, ans, axis, keepdims)
+    return unreduce(g, a, axis, keepdims) * extreme_mask(a, ans, axis, keepdims, where)
 
 
 @R.jvp(np.max, np.amax)
-def max_jvp(d, ans, a, axis=None, out=None, keepdims=False):
-    return np.sum(d * reduce_mask(a, ans, axis, keepdims), axis=axis, keepdims=keepdims)
+def max_jvp(d, ans, a, axis=None, out=None, keepdims=False, initial=None, where=True):
+    if initial is None and where is True:
+        return np.sum(d * reduce_mask(a, ans, axis, keepdims), axis=axis, keepdims=keepdims)
+    return np.sum(d * extreme_mask(a, ans, axis, keepdims, where), axis=axis,
+                  keepdims=keepdims)
 
 
 @R.vjp(np.min, np.amin)
-def min_(g, ans, a, axis=None, out=None, keepdims=False):
-    return extreme_grad(g, a, ans, axis, keepdims)
+def min_(g, ans, a, axis=None, out=None, keepdims=False, initial=None, where=True):
+    if initial is None and where is True:
+        return extreme_grad(g, a, ans, axis, keepdims)
+    return unreduce(g, a, axis, keepdims) * extreme_mask(a, ans, axis, keepdims, where)
 
 
 @R.jvp(np.min, np.amin)
-def min_jvp(d, ans, a, axis=None, out=None, keepdims=False):
-    return np.sum(d * reduce_mask(a, ans, axis, keepdims), axis=axis, keepdims=keepdims)
+def min_jvp(d, ans, a, axis=None, out=None, keepdims=False, initial=None, where=True):
+    if initial is None and where is True:
+        return np.sum(d * reduce_mask(a, ans, axis, keepdims), axis=axis, keepdims=keepdims)
+    return np.sum(d * extreme_mask(a, ans, axis, keepdims, where), axis=axis,
+                  keepdims=keepdims)
+
+
+def extreme_mask(a, ans, axis=None, keepdims=False, where=True):
+    """``reduce_mask`` for ``np.max``/``np.min`` with ``initial=`` or ``where=``: the
+    elements selected by ``where`` and equal to the result share it equally; where none is
+    (``initial`` beat them all, or ``where`` selects nothing), none gets a gradient."""
+    full = ans if (axis is None or keepdims or not np.ndim(a)) else np.expand_dims(
+        ans, tuple(x % np.ndim(a) for x in (axis if isinstance(axis, tuple) else (axis,))))
+    hit = np.where((a == full) & where, 1.0, 0.0)
+    count = np.sum(hit, axis=axis, keepdims=True)
+    return hit / np.where(count == 0.0, 1.0, count)
 
 
 @R.vjp(np.ptp)
