@@ -7,8 +7,8 @@ derivative. Ties and kinks:
 
 * ``max``/``min``/``amax``/``amin``/``ptp``: tied extreme elements share the
   gradient equally (``reduce_mask``). With ``initial=`` (a constant) the elements
-  equal to the result share it, none if ``initial`` is larger (smaller); at a tie
-  with ``initial`` they take all of it (the one-sided derivative into the array).
+  equal to the result share it with ``initial`` when it ties (half each for one),
+  none if ``initial`` is larger (smaller).
   ``where=`` (a constant mask): unselected elements get no gradient.
 * ``sum(..., where=)``: unselected elements get no gradient; ``initial=`` is a
   constant added to the sum.
@@ -135,14 +135,14 @@ def std_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
 def max_(g, ans, a, axis=None, out=None, keepdims=False, initial=None, where=True):
     if initial is None and where is True:
         return extreme_grad(g, a, ans, axis, keepdims)
-    return unreduce(g, a, axis, keepdims) * extreme_mask(a, ans, axis, keepdims, where)
+    return unreduce(g, a, axis, keepdims) * extreme_mask(a, ans, axis, keepdims, initial, where)
 
 
 @R.jvp(np.max, np.amax)
 def max_jvp(d, ans, a, axis=None, out=None, keepdims=False, initial=None, where=True):
     if initial is None and where is True:
         return np.sum(d * reduce_mask(a, ans, axis, keepdims), axis=axis, keepdims=keepdims)
-    return np.sum(d * extreme_mask(a, ans, axis, keepdims, where), axis=axis,
+    return np.sum(d * extreme_mask(a, ans, axis, keepdims, initial, where), axis=axis,
                   keepdims=keepdims)
 
 
@@ -150,26 +150,28 @@ def max_jvp(d, ans, a, axis=None, out=None, keepdims=False, initial=None, where=
 def min_(g, ans, a, axis=None, out=None, keepdims=False, initial=None, where=True):
     if initial is None and where is True:
         return extreme_grad(g, a, ans, axis, keepdims)
-    return unreduce(g, a, axis, keepdims) * extreme_mask(a, ans, axis, keepdims, where)
+    return unreduce(g, a, axis, keepdims) * extreme_mask(a, ans, axis, keepdims, initial, where)
 
 
 @R.jvp(np.min, np.amin)
 def min_jvp(d, ans, a, axis=None, out=None, keepdims=False, initial=None, where=True):
     if initial is None and where is True:
         return np.sum(d * reduce_mask(a, ans, axis, keepdims), axis=axis, keepdims=keepdims)
-    return np.sum(d * extreme_mask(a, ans, axis, keepdims, where), axis=axis,
+    return np.sum(d * extreme_mask(a, ans, axis, keepdims, initial, where), axis=axis,
                   keepdims=keepdims)
 
 
-def extreme_mask(a, ans, axis=None, keepdims=False, where=True):
+def extreme_mask(a, ans, axis=None, keepdims=False, initial=None, where=True):
     """``reduce_mask`` for ``np.max``/``np.min`` with ``initial=`` or ``where=``: the
-    elements selected by ``where`` and equal to the result share it equally; where none is
-    (``initial`` beat them all, or ``where`` selects nothing), none gets a gradient."""
+    elements selected by ``where`` and equal to the result share it equally with
+    ``initial`` when it is equal too (half each at a tie of one element with
+    ``initial``, as ``np.maximum``); none gets a gradient where ``initial`` is the
+    result alone (it beat them all, or ``where`` selects nothing)."""
     full = ans if (axis is None or keepdims or not np.ndim(a)) else np.expand_dims(
         ans, tuple(x % np.ndim(a) for x in (axis if isinstance(axis, tuple) else (axis,))))
     hit = np.where((a == full) & where, 1.0, 0.0)
-    count = np.sum(hit, axis=axis, keepdims=True)
-    return hit / np.where(count == 0.0, 1.0, count)
+    share = np.sum(hit, axis=axis, keepdims=True) + np.where(full == initial, 1.0, 0.0)
+    return hit / np.where(share == 0.0, 1.0, share)
 
 
 @R.vjp(np.ptp)

@@ -252,6 +252,20 @@ TABLE = [
     C(np.clip, N(5), -0.5, 0.5), C(np.clip, N(2, 3), None, 0.3), C(np.clip, N(2, 3), -0.3, None),
     # reductions
     *reduction(np.sum), C(sum, N(3, 4)), C(sum, L(N(3), N(3), N(3))),
+    C(np.sum, N(3, 4), where=np.array([True, False, True, True])),
+    C(np.sum, N(3, 4), axis=1, where=np.array([[True], [False], [True]]), keepdims=True),
+    C(np.sum, N(2, 3, 4), axis=(0, 2), initial=2.5), C(np.sum, N(3), where=False),
+    C(np.sum, N(3, 4), axis=0, initial=-1.0, where=np.array([True, True, False, True])),
+    C(np.max, N(3, 4), initial=0.0), C(np.max, N(2, 3, 4), axis=1, initial=-0.3),
+    C(np.max, FIXED([-1.0, -2.0]), initial=0.0), C(np.amax, N(3, 4), axis=0, initial=0.1),
+    C(np.min, N(3, 4), axis=-1, keepdims=True, initial=0.2), C(np.amin, N(5), initial=-0.5),
+    C(np.max, N(3, 4), axis=1, initial=-5.0, where=np.array([True, False, True, True])),
+    C(np.min, N(3, 4), initial=5.0, where=np.array([[True], [False], [True]])),
+    C(np.max, N(2, 3), axis=0, initial=-5.0, where=np.array([[False, True, False]] * 2)),
+    C(np.max, FIXED([[1.0, 3.0], [2.0, 3.0]]), axis=1, initial=3.0, kink=True),
+    C(np.max, FIXED([1.0, 3.0, 3.0]), initial=0.0, kink=True),
+    C(np.amax, N(3, 4), initial=-9.0, where=np.array([False, True, True, False])),
+    C(np.amin, N(2, 3), axis=1, initial=9.0, where=np.array([[True], [False]])),
     *reduction(np.mean), *reduction(np.max), *reduction(np.amax), *reduction(np.min),
     *reduction(np.amin), *reduction(np.ptp), *reduction(np.prod),
     C(np.prod, WITH_ZEROS(3, 4), axis=1), C(np.prod, WITH_ZEROS(5)),
@@ -374,6 +388,8 @@ LINALG = [
     C(np.linalg.cholesky, SPD(4), upper=True),
     C(np.linalg.eigh, SYM(3)), C(np.linalg.eigh, SPD(3, 2)), C(np.linalg.eigh, SYM(4), "U"),
     C(np.linalg.eigvalsh, SYM(3)), C(np.linalg.eigvalsh, SYM(3), UPLO="U"),
+    C(np.linalg.qr, N(4, 3)), C(np.linalg.qr, SQ(3)), C(np.linalg.qr, N(2, 3, 2)),
+    C(np.linalg.qr, N(3, 2), mode="reduced"), C(np.linalg.qr, N(4, 1)),
     C(np.linalg.pinv, N(3, 2)), C(np.linalg.pinv, N(2, 4)), C(np.linalg.pinv, SQ(3)),
     C(np.linalg.pinv, N(2, 4, 3)),
     C(np.linalg.svd, N(4, 3), full_matrices=False), C(np.linalg.svd, N(2, 4), full_matrices=False),
@@ -582,6 +598,9 @@ MATH = [
     C(math.fabs, N()), C(math.fabs, FIXED(0.0), kink=True), C(math.copysign, N(), N()),
     C(math.copysign, P(), -0.0), C(math.copysign, FIXED(0.0), N(), kink=True),
     C(math.pow, P(), N()), C(math.pow, N(), 3), C(math.pow, N(), 2), C(math.pow, P(), 0.5),
+    C(math.fmod, N(), P()), C(math.fmod, P(), FIXED(-0.3)), C(math.fmod, FIXED(2.5), P()),
+    C(math.fmod, N(), 7.0), C(math.remainder, N(), P()), C(math.remainder, FIXED(-2.9), P()),
+    C(math.remainder, FIXED(3.2), FIXED(-0.7)),
     C(pow, P(), N()), C(pow, N(), 3), C(pow, 2.0, N()),
     C(math.hypot, N(), N()), C(math.hypot, N(), N(), N()),
     C(math.hypot, N()), C(math.hypot, FIXED(0.0), FIXED(0.0), kink=True),
@@ -730,6 +749,8 @@ TABLE += [C(list, L(N(3), N(2))), C(tuple, L(N(3), N())), C(list, N(3, 2)), C(tu
 # ndarray methods the compiler maps to primitives (checked through sd.grad only)
 METHODS = [
     M("sum", np.sum, N(3, 4), axis=1), M("mean", np.mean, N(3, 4)), M("max", np.max, N(3, 4), 0),
+    M("max", np.max, N(3, 4), initial=0.0), M("min", np.min, N(3, 4), 1, initial=0.0),
+    M("sum", np.sum, N(3, 4), where=np.array([True, False, True, True])),
     M("min", np.min, N(5)), M("prod", np.prod, N(2, 3), axis=1), M("dot", np.dot, N(3, 4), N(4)),
     M("reshape", np.reshape, N(2, 3), 3, 2), M("reshape", np.reshape, N(2, 3), (6,)),
     M("transpose", np.transpose, N(2, 3, 4), 2, 0, 1), M("transpose", np.transpose, N(2, 3)),
@@ -769,6 +790,8 @@ REFUSED = [
     Refused(np.median, N(5), overwrite_input=True, refused="overwrite_input"),
     Refused(np.interp, N(3), FIXED(np.array([-1.0, 0.5, 1.5])), N(3), period=2.0,
             refused="period"),
+    Refused(np.linalg.qr, N(4, 3), mode="complete", refused="mode"),
+    Refused(np.linalg.qr, N(4, 3), "r", refused="mode"),
 ]
 if scipy is not None:
     REFUSED += [
