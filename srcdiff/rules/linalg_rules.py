@@ -26,9 +26,9 @@ Conventions, rule by rule:
   ``inf``/``-inf``/``1``/``-1`` norms share the gradient equally among tied
   maximal (minimal) entries, rows or columns; ``2``/``-2`` matrix norms take
   the first of tied singular values; ``ord=0`` (a count) has zero gradient.
-* ``qr``: ``mode='reduced'`` (the default) of a tall or square input of full column
-  rank: ``Q`` and ``R`` as LAPACK signs them (a smooth map away from rank loss). Other
-  modes and wide inputs are refused (compile time / run time).
+* ``qr``: ``mode='reduced'`` (the default); the leading square block (``min(M, N)``
+  columns) must have full rank: ``Q`` and ``R`` as LAPACK signs them (a smooth map
+  there). Other modes are refused (compile time, or at run time when computed).
 * ``det``, ``slogdet``, ``inv``, ``solve`` need a nonsingular input (the
   rules use ``inv(a)``), ``pinv`` assumes the rank does not change nearby; a
   cutoff (``rcond``/``rtol``) that drops a singular value is refused at run time.
@@ -484,26 +484,18 @@ def qr_check(literals):
 
 @R.vjp(np.linalg.qr)
 def qr(g, ans, a, mode="reduced"):
-    return qr_grad(g, ans, mode)
+    return qr_grad(g, ans, a, mode)
 
 
 @R.jvp(np.linalg.qr)
 def qr_jvp(d, ans, a, mode="reduced"):
-    return qr_tangent(d, ans, mode)
+    return qr_tangent(d, ans, a, mode)
 
 
 R.tuple_output(np.linalg.qr)
 
 
-def _qr_parts(ans, mode):
-    """``(Q, R)`` of a reduced QR of a tall or square input (``M >= N``, ``R`` invertible)."""
-    q, r = ans
-    if mode != "reduced" or np.shape(q)[-2] < np.shape(r)[-1]:
-        raise NotImplementedError(
-            "the derivative of np.linalg.qr is modelled for mode='reduced' and an input with "
-            "at least as many rows as columns (wide inputs: Q's columns are not determined "
-            "by a smooth map)")
-    return q, r
+_QR_MODES = "the derivative of np.linalg.qr is modelled for mode='reduced' only"
 
 
 def _solve_right(b, r):
@@ -511,13 +503,26 @@ def _solve_right(b, r):
     return np.swapaxes(np.linalg.solve(np.swapaxes(r, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
 
 
-def qr_grad(g, ans, mode="reduced"):
+def qr_grad(g, ans, a, mode="reduced"):
     """``(g_Q + Q sym_L(M)) R^-T`` with ``M = R g_R^T - g_Q^T Q`` and ``sym_L(M)`` the
-    symmetric matrix of ``M``'s lower triangle: for ``A = QR`` (``M >= N``), the
-    differential ``dQ = dA R^-1 - Q (C - W)``, ``dR = (C - W) R`` of :func:`qr_tangent`,
-    transposed."""
-    q, r = _qr_parts(ans, mode)
+    symmetric matrix of ``M``'s lower triangle, for ``A = QR`` with ``M >= N``: the
+    differential of :func:`qr_tangent`, transposed. A wide ``A = [X | Y]`` (``X`` square)
+    is ``Q [R_X | Q^T Y]`` with ``Q R_X`` the QR of ``X``: ``b_Y = Q g_2``, and ``X`` gets
+    the square case with ``g_Q + Y g_2^T`` (``g_2``: ``g_R``'s last ``N - M`` columns)."""
+    if mode != "reduced":
+        raise NotImplementedError(_QR_MODES)
+    q, r = ans
     gq, gr = g
+    k = np.shape(q)[-1]
+    extra = None
+    if np.shape(a)[-1] > k:  # wide
+        y = a[..., :, k:]
+        r = r[..., :, :k]
+        if gr is not None:
+            g2 = gr[..., :, k:]
+            gr = gr[..., :, :k]
+            extra = q @ g2
+            gq = y @ np.swapaxes(g2, -1, -2) if gq is None else gq + y @ np.swapaxes(g2, -1, -2)
     m = np.zeros(np.shape(r))
     if gr is not None:
         m = m + r @ np.swapaxes(gr, -1, -2)
@@ -527,18 +532,33 @@ def qr_grad(g, ans, mode="reduced"):
     b = q @ (np.tril(m) + np.swapaxes(low, -1, -2))
     if gq is not None:
         b = b + gq
-    return _solve_right(b, np.swapaxes(r, -1, -2))
+    gx = _solve_right(b, np.swapaxes(r, -1, -2))
+    if extra is None:
+        return gx
+    return np.concatenate([gx, extra], axis=-1)
 
 
-def qr_tangent(d, ans, mode="reduced"):
+def qr_tangent(d, ans, a, mode="reduced"):
     """``C = Q^T dA R^-1``, ``W = tril(C, -1) - tril(C, -1)^T`` (``Q^T dQ``, antisymmetric),
-    ``dR = (C - W) R`` (upper triangular), ``dQ = dA R^-1 - Q (C - W)``."""
-    q, r = _qr_parts(ans, mode)
-    dr_inv = _solve_right(d, r)  # dA R^-1
+    ``dR = (C - W) R`` (upper triangular), ``dQ = dA R^-1 - Q (C - W)``; for a wide
+    ``A = [X | Y]`` that of ``X``, and ``d(Q^T Y) = dQ^T Y + Q^T dY``."""
+    if mode != "reduced":
+        raise NotImplementedError(_QR_MODES)
+    q, r = ans
+    k = np.shape(q)[-1]
+    wide = np.shape(a)[-1] > k
+    dx = d[..., :, :k] if wide else d
+    r1 = r[..., :, :k] if wide else r
+    dr_inv = _solve_right(dx, r1)  # dX R^-1
     c = np.swapaxes(q, -1, -2) @ dr_inv
     low = np.tril(c, -1)
-    k = c - low + np.swapaxes(low, -1, -2)
-    return dr_inv - q @ k, k @ r
+    w = c - low + np.swapaxes(low, -1, -2)
+    dq = dr_inv - q @ w
+    dr = w @ r1
+    if wide:
+        dr = np.concatenate([dr, np.swapaxes(dq, -1, -2) @ a[..., :, k:]
+                             + np.swapaxes(q, -1, -2) @ d[..., :, k:]], axis=-1)
+    return dq, dr
 
 
 def _gaps(w):
