@@ -16,7 +16,11 @@ derivative. Ties and kinks:
 * ``prod``/``cumprod``: exact with zeros in the input (no division by zero; for
   ``cumprod`` the products are formed, in memory quadratic in the axis length,
   only when there are zeros).
-* ``nansum``/``nanmean``: NaN entries get no gradient.
+* ``nansum``/``nanmean``/``nanprod``/``nanvar``/``nanstd``/``nanmax``/``nanmin``: NaN
+  entries get no gradient (an all-NaN slice none at all); ``nanmax``/``nanmin`` share
+  ties as ``max``.
+* ``prod(..., initial=, where=)``: ``initial`` times the product of the selected
+  elements (``initial`` a constant); unselected elements get no gradient.
 * ``average``: the weights are constants.
 * ``gradient``: linear in ``f``; the spacings (scalars or coordinate arrays) are
   options (constants: one that depends on the differentiated inputs is refused).
@@ -189,13 +193,82 @@ def ptp_jvp(d, ans, a, axis=None, out=None, keepdims=False):
 
 
 @R.vjp(np.prod)
-def prod(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    return prod_grad(g, ans, a, axis, keepdims)
+def prod(g, ans, a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):
+    if initial is None and where is True:
+        return prod_grad(g, ans, a, axis, keepdims)
+    return unreduce(g, a, axis, keepdims) * masked_prod_others(a, axis, initial, where)
 
 
 @R.jvp(np.prod)
-def prod_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    return np.sum(d * prod_others(a, axis), axis=axis, keepdims=keepdims)
+def prod_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False, initial=None,
+             where=True):
+    if initial is None and where is True:
+        return np.sum(d * prod_others(a, axis), axis=axis, keepdims=keepdims)
+    return np.sum(d * masked_prod_others(a, axis, initial, where), axis=axis, keepdims=keepdims)
+
+
+def masked_prod_others(a, axis=None, initial=None, where=True):
+    """``d prod / d a`` for ``np.prod(a, axis, initial=, where=)``, which is ``initial`` times
+    the product of the selected elements: unselected ones count as 1 and get 0."""
+    selected = np.where(where, a, 1.0)
+    others = prod_others(selected, axis) * np.where(where, 1.0, 0.0)
+    if initial is None:
+        return others
+    return others * initial
+
+
+@R.vjp(np.nanprod)
+def nanprod(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+    return unreduce(g, a, axis, keepdims) * masked_prod_others(a, axis, None, ~np.isnan(a))
+
+
+@R.jvp(np.nanprod)
+def nanprod_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+    return np.sum(np.where(np.isnan(a), 0.0, d) * masked_prod_others(a, axis, None, ~np.isnan(a)),
+                  axis=axis, keepdims=keepdims)
+
+
+@R.vjp(np.nanmax, np.nanmin)
+def nanmax(g, ans, a, axis=None, out=None, keepdims=False):
+    return unreduce(g, a, axis, keepdims) * extreme_mask(a, ans, axis, keepdims)
+
+
+@R.jvp(np.nanmax, np.nanmin)
+def nanmax_jvp(d, ans, a, axis=None, out=None, keepdims=False):
+    return np.sum(np.where(np.isnan(a), 0.0, d) * extreme_mask(a, ans, axis, keepdims),
+                  axis=axis, keepdims=keepdims)
+
+
+@R.vjp(np.nanvar)
+def nanvar(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return unreduce(g, a, axis, keepdims) * 2.0 * nan_deviation(a, axis, ddof)
+
+
+@R.jvp(np.nanvar)
+def nanvar_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return np.sum(np.where(np.isnan(a), 0.0, d) * 2.0 * nan_deviation(a, axis, ddof), axis=axis,
+                  keepdims=keepdims)
+
+
+@R.vjp(np.nanstd)
+def nanstd(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return unreduce(g / np.where(ans == 0, 1.0, ans), a, axis, keepdims) * nan_deviation(
+        a, axis, ddof)
+
+
+@R.jvp(np.nanstd)
+def nanstd_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return np.sum(np.where(np.isnan(a), 0.0, d) * nan_deviation(a, axis, ddof), axis=axis,
+                  keepdims=keepdims) / np.where(ans == 0, 1.0, ans)
+
+
+def nan_deviation(a, axis=None, ddof=0):
+    """``(a - mean) / (n - ddof)`` over the non-NaN elements (``n`` of them), 0 at NaN:
+    half the derivative of ``np.nanvar``."""
+    valid = ~np.isnan(a)
+    n = np.sum(valid, axis=axis, keepdims=True)
+    mean = np.nanmean(a, axis=axis, keepdims=True)
+    return np.where(valid, a - mean, 0.0) / (n - ddof)
 
 
 def prod_grad(g, ans, a, axis=None, keepdims=False):
