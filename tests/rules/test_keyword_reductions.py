@@ -48,7 +48,8 @@ def nan_reductions(a):
 
 def fmod_remainder(a):
     s = a[0, 0] * 4.0
-    return math.fmod(s, 0.7) * a[1, 1] + math.remainder(a[2, 2] * 3.0, 0.8) + math.fmod(2.5, a[1, 0])
+    return (math.fmod(s, 0.7) * a[1, 1] + math.remainder(a[2, 2] * 3.0, 0.8)
+            + math.fmod(2.5, a[1, 0]))
 
 
 CASES = [qr_losses, stacked_qr, masked_sums, bounded_extremes, nan_reductions, fmod_remainder]
