@@ -21,7 +21,8 @@ derivative. Ties and kinks:
   ties as ``max``.
 * ``prod(..., initial=, where=)``: ``initial`` times the product of the selected
   elements (``initial`` a constant); unselected elements get no gradient.
-* ``average``: the weights are constants.
+* ``average``: the weights are constants. ``trapezoid``: the sample points (``x``,
+  ``dx``) are constants; ``ediff1d``: ``to_begin``/``to_end`` are constants.
 * ``gradient``: linear in ``f``; the spacings (scalars or coordinate arrays) are
   options (constants: one that depends on the differentiated inputs is refused).
   Its transpose along each axis is the matrix of ``np.gradient`` on that axis
@@ -411,6 +412,66 @@ def diff_grad(g, a, n=1, axis=-1, prepend=None, append=None):
     index = [slice(None)] * np.ndim(g)
     index[axis] = slice(start, start + np.shape(a)[axis])
     return g[tuple(index)]
+
+
+@R.vjp(np.ediff1d)
+def ediff1d(g, ans, ary, to_end=None, to_begin=None):
+    return ediff1d_grad(g, ary, to_end, to_begin)
+
+
+@R.jvp(np.ediff1d)
+def ediff1d_jvp(d, ans, ary, to_end=None, to_begin=None):
+    return ediff1d_tangent(d, to_end, to_begin)
+
+
+def ediff1d_grad(g, ary, to_end=None, to_begin=None):
+    """``np.ediff1d`` is ``np.diff`` of the flattened ``ary`` between the constants
+    ``to_begin`` and ``to_end``: the middle of ``g`` through ``np.diff``'s adjoint."""
+    start = 0 if to_begin is None else np.size(to_begin)
+    middle = g[start:start + max(np.size(ary) - 1, 0)]
+    return np.reshape(-np.diff(middle, prepend=0.0, append=0.0), np.shape(ary))
+
+
+def ediff1d_tangent(d, to_end=None, to_begin=None):
+    """The tangent of ``np.ediff1d``: the constants ``to_begin``/``to_end`` move by 0."""
+    begin = None if to_begin is None else np.zeros(np.size(to_begin))
+    end = None if to_end is None else np.zeros(np.size(to_end))
+    return np.ediff1d(d, to_end=end, to_begin=begin)
+
+
+if hasattr(np, "trapezoid"):  # NumPy 2.0 (np.trapz before, deprecated since)
+    @R.vjp(np.trapezoid)
+    def trapezoid(g, ans, y, x=None, dx=1.0, axis=-1):
+        return np.expand_dims(g, axis) * trapezoid_weights(y, x, dx, axis)
+
+    @R.jvp(np.trapezoid)
+    def trapezoid_jvp(d, ans, y, x=None, dx=1.0, axis=-1):
+        return np.sum(d * trapezoid_weights(y, x, dx, axis), axis=axis)
+
+
+def trapezoid_weights(y, x=None, dx=1.0, axis=-1):
+    """The weight of each sample of ``y`` in ``np.trapezoid(y, x, dx, axis)`` (a sum of
+    ``(y[i] + y[i + 1]) / 2`` times the spacing ``x[i + 1] - x[i]``, or ``dx``), shaped to
+    broadcast against ``y``: half the spacings on either side of the sample. The sample
+    points ``x`` and ``dx`` are constants."""
+    ndim = np.ndim(y)
+    ax = axis % ndim
+    n = np.shape(y)[ax]
+    if x is None:
+        shape = [1] * ndim
+        shape[ax] = max(n - 1, 0)
+        gaps = np.full(shape, dx, dtype=float)
+    elif np.ndim(x) == 1:
+        shape = [1] * ndim
+        shape[ax] = max(n - 1, 0)
+        gaps = np.reshape(np.diff(np.asarray(x, dtype=float)), shape)
+    else:
+        gaps = np.diff(np.asarray(x, dtype=float), axis=ax)
+    pad_before = [(0, 0)] * ndim
+    pad_before[ax] = (1, 0)
+    pad_after = [(0, 0)] * ndim
+    pad_after[ax] = (0, 1)
+    return 0.5 * (np.pad(gaps, pad_before) + np.pad(gaps, pad_after))
 
 
 @R.vjp(np.gradient, options=("spacing",))

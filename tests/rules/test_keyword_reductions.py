@@ -1,9 +1,9 @@
 """Calls the rules model since session 11 (probe7): ``np.linalg.qr`` (tall, square, wide,
 stacked), ``np.sum``/``np.prod`` with ``where=``/``initial=``, ``np.max``/``np.min`` (and
 ``amax``/``amin``, methods) with ``initial=``/``where=``, the NaN-ignoring reductions and
-``math.fmod``/``math.remainder``, in user code: reverse mode in both pipelines and in
-verification mode, forward mode and second order, against central finite differences.
-Each of these calls was refused before (no rule, or a keyword the rule did not model)."""
+``math.fmod``/``math.remainder``, ``np.trapezoid`` and ``np.ediff1d``, in user code:
+reverse mode in both pipelines and in verification mode, forward mode and second order,
+against central finite differences. Each of these calls was refused before (no rule, or a keyword the rule did not model)."""
 
 import math
 
@@ -52,7 +52,14 @@ def fmod_remainder(a):
             + math.fmod(2.5, a[1, 0]))
 
 
-CASES = [qr_losses, stacked_qr, masked_sums, bounded_extremes, nan_reductions, fmod_remainder]
+def integrals_and_differences(a):
+    grid = np.array([0.0, 0.5, 0.7])
+    return (np.sum(np.trapezoid(a ** 2, x=grid, axis=0) ** 2) + np.trapezoid(a[0], dx=0.3)
+            + np.sum(np.ediff1d(a, to_begin=1.0) ** 2))
+
+
+CASES = [integrals_and_differences, qr_losses, stacked_qr, masked_sums, bounded_extremes,
+         nan_reductions, fmod_remainder]
 
 
 @pytest.mark.parametrize("fn", CASES, ids=lambda f: f.__name__)
