@@ -3,7 +3,8 @@ stacked), ``np.sum``/``np.prod`` with ``where=``/``initial=``, ``np.max``/``np.m
 ``amax``/``amin``, methods) with ``initial=``/``where=``, the NaN-ignoring reductions and
 ``math.fmod``/``math.remainder``, ``np.trapezoid`` and ``np.ediff1d``, in user code:
 reverse mode in both pipelines and in verification mode, forward mode and second order,
-against central finite differences. Each of these calls was refused before (no rule, or a keyword the rule did not model)."""
+against central finite differences. Each of these calls was refused before (no rule, or a
+keyword the rule did not model)."""
 
 import math
 
