@@ -26,6 +26,9 @@ Conventions, rule by rule:
   ``inf``/``-inf``/``1``/``-1`` norms share the gradient equally among tied
   maximal (minimal) entries, rows or columns; ``2``/``-2`` matrix norms take
   the first of tied singular values; ``ord=0`` (a count) has zero gradient.
+* ``qr``: ``mode='reduced'`` (the default); the leading square block (``min(M, N)``
+  columns) must have full rank: ``Q`` and ``R`` as LAPACK signs them (a smooth map
+  there). Other modes are refused (compile time, or at run time when computed).
 * ``det``, ``slogdet``, ``inv``, ``solve`` need a nonsingular input (the
   rules use ``inv(a)``), ``pinv`` assumes the rank does not change nearby; a
   cutoff (``rcond``/``rtol``) that drops a singular value is refused at run time.
@@ -467,6 +470,95 @@ def cholesky_tangent(d, ans, upper=False):
     inner = np.swapaxes(np.linalg.solve(low, np.swapaxes(x, -1, -2)), -1, -2)  # L^-1 dA L^-T
     dl = low @ _phi(inner)
     return np.swapaxes(dl, -1, -2) if upper else dl
+
+
+@R.checks(np.linalg.qr)
+def qr_check(literals):
+    """A mode written in the call other than ``"reduced"`` (refused when compiled)."""
+    mode = literals.get("mode", "reduced")
+    if mode != "reduced":
+        return (f"mode={mode!r} is not modelled (only the default, 'reduced': 'complete' "
+                "adds columns the input does not determine, 'r' and 'raw' return no Q)")
+    return None
+
+
+@R.vjp(np.linalg.qr)
+def qr(g, ans, a, mode="reduced"):
+    return qr_grad(g, ans, a, mode)
+
+
+@R.jvp(np.linalg.qr)
+def qr_jvp(d, ans, a, mode="reduced"):
+    return qr_tangent(d, ans, a, mode)
+
+
+R.tuple_output(np.linalg.qr)
+
+
+_QR_MODES = "the derivative of np.linalg.qr is modelled for mode='reduced' only"
+
+
+def _solve_right(b, r):
+    """``b @ inv(r)`` for (stacks of) square ``r``: ``solve(r^T, b^T)^T``."""
+    return np.swapaxes(np.linalg.solve(np.swapaxes(r, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+
+
+def qr_grad(g, ans, a, mode="reduced"):
+    """``(g_Q + Q sym_L(M)) R^-T`` with ``M = R g_R^T - g_Q^T Q`` and ``sym_L(M)`` the
+    symmetric matrix of ``M``'s lower triangle, for ``A = QR`` with ``M >= N``: the
+    differential of :func:`qr_tangent`, transposed. A wide ``A = [X | Y]`` (``X`` square)
+    is ``Q [R_X | Q^T Y]`` with ``Q R_X`` the QR of ``X``: ``b_Y = Q g_2``, and ``X`` gets
+    the square case with ``g_Q + Y g_2^T`` (``g_2``: ``g_R``'s last ``N - M`` columns)."""
+    if mode != "reduced":
+        raise NotImplementedError(_QR_MODES)
+    q, r = ans
+    gq, gr = g
+    k = np.shape(q)[-1]
+    extra = None
+    if np.shape(a)[-1] > k:  # wide
+        y = a[..., :, k:]
+        r = r[..., :, :k]
+        if gr is not None:
+            g2 = gr[..., :, k:]
+            gr = gr[..., :, :k]
+            extra = q @ g2
+            gq = y @ np.swapaxes(g2, -1, -2) if gq is None else gq + y @ np.swapaxes(g2, -1, -2)
+    m = np.zeros(np.shape(r))
+    if gr is not None:
+        m = m + r @ np.swapaxes(gr, -1, -2)
+    if gq is not None:
+        m = m - np.swapaxes(gq, -1, -2) @ q
+    low = np.tril(m, -1)
+    b = q @ (np.tril(m) + np.swapaxes(low, -1, -2))
+    if gq is not None:
+        b = b + gq
+    gx = _solve_right(b, np.swapaxes(r, -1, -2))
+    if extra is None:
+        return gx
+    return np.concatenate([gx, extra], axis=-1)
+
+
+def qr_tangent(d, ans, a, mode="reduced"):
+    """``C = Q^T dA R^-1``, ``W = tril(C, -1) - tril(C, -1)^T`` (``Q^T dQ``, antisymmetric),
+    ``dR = (C - W) R`` (upper triangular), ``dQ = dA R^-1 - Q (C - W)``; for a wide
+    ``A = [X | Y]`` that of ``X``, and ``d(Q^T Y) = dQ^T Y + Q^T dY``."""
+    if mode != "reduced":
+        raise NotImplementedError(_QR_MODES)
+    q, r = ans
+    k = np.shape(q)[-1]
+    wide = np.shape(a)[-1] > k
+    dx = d[..., :, :k] if wide else d
+    r1 = r[..., :, :k] if wide else r
+    dr_inv = _solve_right(dx, r1)  # dX R^-1
+    c = np.swapaxes(q, -1, -2) @ dr_inv
+    low = np.tril(c, -1)
+    w = c - low + np.swapaxes(low, -1, -2)
+    dq = dr_inv - q @ w
+    dr = w @ r1
+    if wide:
+        dr = np.concatenate([dr, np.swapaxes(dq, -1, -2) @ a[..., :, k:]
+                             + np.swapaxes(q, -1, -2) @ d[..., :, k:]], axis=-1)
+    return dq, dr
 
 
 def _gaps(w):

@@ -14,7 +14,10 @@ constants ``math.pi``, ``math.e``, ``math.tau``, ``math.inf``, ``math.nan`` are
 compile-time constants (the front end resolves them). ``pow(x, y)`` and
 ``math.pow`` share the rule of ``x ** y`` (numpy_rules.power). ``math.floor``,
 ``ceil``, ``trunc`` and the predicates (``isfinite`` ...) are constants.
-Everything else in ``math`` (``fmod``, ``remainder``, ``frexp``, ``ldexp``,
+``fmod`` and ``remainder`` are ``x - n y`` for an integer ``n`` (truncated, or
+rounded half to even): ``d/dx`` is 1 and ``d/dy`` is ``-n``, read back from the result
+as ``round((x - ans) / y)`` (exact: ``x - ans`` is ``n y`` up to rounding), the jumps
+ignored as for ``np.fmod``. Everything else in ``math`` (``frexp``, ``ldexp``,
 ``modf``, ``dist``, ``nextafter`` ...) has no rule and is refused where it is on
 a gradient's path; integer functions (``gcd``, ``factorial``, ``comb`` ...) take
 integers, which are constants.
@@ -231,6 +234,11 @@ def math_fabs(g, ans, x):
 @R.elementwise(math.copysign)
 def math_copysign(g, ans, x, y):
     return g * (float(x > 0.0) - float(x < 0.0)) * math.copysign(1.0, y), None
+
+
+@R.elementwise(math.fmod, math.remainder)
+def math_fmod(g, ans, x, y):
+    return g, -g * float(round((x - ans) / y))
 
 
 # ------------------------------------------------------------ powers and norms

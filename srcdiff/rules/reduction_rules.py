@@ -6,13 +6,23 @@ is ``g`` spread back over the reduced axes (``unreduce``), times the local
 derivative. Ties and kinks:
 
 * ``max``/``min``/``amax``/``amin``/``ptp``: tied extreme elements share the
-  gradient equally (``reduce_mask``).
+  gradient equally (``reduce_mask``). With ``initial=`` (a constant) the elements
+  equal to the result share it with ``initial`` when it ties (half each for one),
+  none if ``initial`` is larger (smaller).
+  ``where=`` (a constant mask): unselected elements get no gradient.
+* ``sum(..., where=)``: unselected elements get no gradient; ``initial=`` is a
+  constant added to the sum.
 * ``std`` of constant data: 0 (the minimum-norm subgradient).
 * ``prod``/``cumprod``: exact with zeros in the input (no division by zero; for
   ``cumprod`` the products are formed, in memory quadratic in the axis length,
   only when there are zeros).
-* ``nansum``/``nanmean``: NaN entries get no gradient.
-* ``average``: the weights are constants.
+* ``nansum``/``nanmean``/``nanprod``/``nanvar``/``nanstd``/``nanmax``/``nanmin``: NaN
+  entries get no gradient (an all-NaN slice none at all); ``nanmax``/``nanmin`` share
+  ties as ``max``.
+* ``prod(..., initial=, where=)``: ``initial`` times the product of the selected
+  elements (``initial`` a constant); unselected elements get no gradient.
+* ``average``: the weights are constants. ``trapezoid``: the sample points (``x``,
+  ``dx``) are constants; ``ediff1d``: ``to_begin``/``to_end`` are constants.
 * ``gradient``: linear in ``f``; the spacings (scalars or coordinate arrays) are
   options (constants: one that depends on the differentiated inputs is refused).
   Its transpose along each axis is the matrix of ``np.gradient`` on that axis
@@ -38,11 +48,21 @@ from srcdiff.runtime import (
 # ---------------------------------------------------------------- reductions
 
 
-@R.linear(np.sum, keywords=True)
-def sum_(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+@R.vjp(np.sum)
+def sum_(g, ans, a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):
+    if where is not True:
+        return unreduce(g, a, axis, keepdims) * where
     if axis is None:
         return spread(g, a)
     return unreduce(g, a, axis, keepdims)
+
+
+@R.jvp(np.sum)
+def sum_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False, initial=None,
+            where=True):
+    if where is not True:
+        return np.sum(d, axis=axis, keepdims=keepdims, where=where)
+    return np.sum(d, axis=axis, keepdims=keepdims)
 
 
 @R.vjp(sum)
@@ -117,23 +137,46 @@ def std_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
 
 
 @R.vjp(np.max, np.amax)
-def max_(g, ans, a, axis=None, out=None, keepdims=False):
-    return extreme_grad(g, a, ans, axis, keepdims)
+def max_(g, ans, a, axis=None, out=None, keepdims=False, initial=None, where=True):
+    if initial is None and where is True:
+        return extreme_grad(g, a, ans, axis, keepdims)
+    return unreduce(g, a, axis, keepdims) * extreme_mask(a, ans, axis, keepdims, initial, where)
 
 
 @R.jvp(np.max, np.amax)
-def max_jvp(d, ans, a, axis=None, out=None, keepdims=False):
-    return np.sum(d * reduce_mask(a, ans, axis, keepdims), axis=axis, keepdims=keepdims)
+def max_jvp(d, ans, a, axis=None, out=None, keepdims=False, initial=None, where=True):
+    if initial is None and where is True:
+        return np.sum(d * reduce_mask(a, ans, axis, keepdims), axis=axis, keepdims=keepdims)
+    return np.sum(d * extreme_mask(a, ans, axis, keepdims, initial, where), axis=axis,
+                  keepdims=keepdims)
 
 
 @R.vjp(np.min, np.amin)
-def min_(g, ans, a, axis=None, out=None, keepdims=False):
-    return extreme_grad(g, a, ans, axis, keepdims)
+def min_(g, ans, a, axis=None, out=None, keepdims=False, initial=None, where=True):
+    if initial is None and where is True:
+        return extreme_grad(g, a, ans, axis, keepdims)
+    return unreduce(g, a, axis, keepdims) * extreme_mask(a, ans, axis, keepdims, initial, where)
 
 
 @R.jvp(np.min, np.amin)
-def min_jvp(d, ans, a, axis=None, out=None, keepdims=False):
-    return np.sum(d * reduce_mask(a, ans, axis, keepdims), axis=axis, keepdims=keepdims)
+def min_jvp(d, ans, a, axis=None, out=None, keepdims=False, initial=None, where=True):
+    if initial is None and where is True:
+        return np.sum(d * reduce_mask(a, ans, axis, keepdims), axis=axis, keepdims=keepdims)
+    return np.sum(d * extreme_mask(a, ans, axis, keepdims, initial, where), axis=axis,
+                  keepdims=keepdims)
+
+
+def extreme_mask(a, ans, axis=None, keepdims=False, initial=None, where=True):
+    """``reduce_mask`` for ``np.max``/``np.min`` with ``initial=`` or ``where=``: the
+    elements selected by ``where`` and equal to the result share it equally with
+    ``initial`` when it is equal too (half each at a tie of one element with
+    ``initial``, as ``np.maximum``); none gets a gradient where ``initial`` is the
+    result alone (it beat them all, or ``where`` selects nothing)."""
+    full = ans if (axis is None or keepdims or not np.ndim(a)) else np.expand_dims(
+        ans, tuple(x % np.ndim(a) for x in (axis if isinstance(axis, tuple) else (axis,))))
+    hit = np.where((a == full) & where, 1.0, 0.0)
+    share = np.sum(hit, axis=axis, keepdims=True) + np.where(full == initial, 1.0, 0.0)
+    return hit / np.where(share == 0.0, 1.0, share)
 
 
 @R.vjp(np.ptp)
@@ -151,13 +194,82 @@ def ptp_jvp(d, ans, a, axis=None, out=None, keepdims=False):
 
 
 @R.vjp(np.prod)
-def prod(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    return prod_grad(g, ans, a, axis, keepdims)
+def prod(g, ans, a, axis=None, dtype=None, out=None, keepdims=False, initial=None, where=True):
+    if initial is None and where is True:
+        return prod_grad(g, ans, a, axis, keepdims)
+    return unreduce(g, a, axis, keepdims) * masked_prod_others(a, axis, initial, where)
 
 
 @R.jvp(np.prod)
-def prod_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    return np.sum(d * prod_others(a, axis), axis=axis, keepdims=keepdims)
+def prod_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False, initial=None,
+             where=True):
+    if initial is None and where is True:
+        return np.sum(d * prod_others(a, axis), axis=axis, keepdims=keepdims)
+    return np.sum(d * masked_prod_others(a, axis, initial, where), axis=axis, keepdims=keepdims)
+
+
+def masked_prod_others(a, axis=None, initial=None, where=True):
+    """``d prod / d a`` for ``np.prod(a, axis, initial=, where=)``, which is ``initial`` times
+    the product of the selected elements: unselected ones count as 1 and get 0."""
+    selected = np.where(where, a, 1.0)
+    others = prod_others(selected, axis) * np.where(where, 1.0, 0.0)
+    if initial is None:
+        return others
+    return others * initial
+
+
+@R.vjp(np.nanprod)
+def nanprod(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+    return unreduce(g, a, axis, keepdims) * masked_prod_others(a, axis, None, ~np.isnan(a))
+
+
+@R.jvp(np.nanprod)
+def nanprod_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+    return np.sum(np.where(np.isnan(a), 0.0, d) * masked_prod_others(a, axis, None, ~np.isnan(a)),
+                  axis=axis, keepdims=keepdims)
+
+
+@R.vjp(np.nanmax, np.nanmin)
+def nanmax(g, ans, a, axis=None, out=None, keepdims=False):
+    return unreduce(g, a, axis, keepdims) * extreme_mask(a, ans, axis, keepdims)
+
+
+@R.jvp(np.nanmax, np.nanmin)
+def nanmax_jvp(d, ans, a, axis=None, out=None, keepdims=False):
+    return np.sum(np.where(np.isnan(a), 0.0, d) * extreme_mask(a, ans, axis, keepdims),
+                  axis=axis, keepdims=keepdims)
+
+
+@R.vjp(np.nanvar)
+def nanvar(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return unreduce(g, a, axis, keepdims) * 2.0 * nan_deviation(a, axis, ddof)
+
+
+@R.jvp(np.nanvar)
+def nanvar_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return np.sum(np.where(np.isnan(a), 0.0, d) * 2.0 * nan_deviation(a, axis, ddof), axis=axis,
+                  keepdims=keepdims)
+
+
+@R.vjp(np.nanstd)
+def nanstd(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return unreduce(g / np.where(ans == 0, 1.0, ans), a, axis, keepdims) * nan_deviation(
+        a, axis, ddof)
+
+
+@R.jvp(np.nanstd)
+def nanstd_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return np.sum(np.where(np.isnan(a), 0.0, d) * nan_deviation(a, axis, ddof), axis=axis,
+                  keepdims=keepdims) / np.where(ans == 0, 1.0, ans)
+
+
+def nan_deviation(a, axis=None, ddof=0):
+    """``(a - mean) / (n - ddof)`` over the non-NaN elements (``n`` of them), 0 at NaN:
+    half the derivative of ``np.nanvar``."""
+    valid = ~np.isnan(a)
+    n = np.sum(valid, axis=axis, keepdims=True)
+    mean = np.nanmean(a, axis=axis, keepdims=True)
+    return np.where(valid, a - mean, 0.0) / (n - ddof)
 
 
 def prod_grad(g, ans, a, axis=None, keepdims=False):
@@ -300,6 +412,66 @@ def diff_grad(g, a, n=1, axis=-1, prepend=None, append=None):
     index = [slice(None)] * np.ndim(g)
     index[axis] = slice(start, start + np.shape(a)[axis])
     return g[tuple(index)]
+
+
+@R.vjp(np.ediff1d)
+def ediff1d(g, ans, ary, to_end=None, to_begin=None):
+    return ediff1d_grad(g, ary, to_end, to_begin)
+
+
+@R.jvp(np.ediff1d)
+def ediff1d_jvp(d, ans, ary, to_end=None, to_begin=None):
+    return ediff1d_tangent(d, to_end, to_begin)
+
+
+def ediff1d_grad(g, ary, to_end=None, to_begin=None):
+    """``np.ediff1d`` is ``np.diff`` of the flattened ``ary`` between the constants
+    ``to_begin`` and ``to_end``: the middle of ``g`` through ``np.diff``'s adjoint."""
+    start = 0 if to_begin is None else np.size(to_begin)
+    middle = g[start:start + max(np.size(ary) - 1, 0)]
+    return np.reshape(-np.diff(middle, prepend=0.0, append=0.0), np.shape(ary))
+
+
+def ediff1d_tangent(d, to_end=None, to_begin=None):
+    """The tangent of ``np.ediff1d``: the constants ``to_begin``/``to_end`` move by 0."""
+    begin = None if to_begin is None else np.zeros(np.size(to_begin))
+    end = None if to_end is None else np.zeros(np.size(to_end))
+    return np.ediff1d(d, to_end=end, to_begin=begin)
+
+
+if hasattr(np, "trapezoid"):  # NumPy 2.0 (np.trapz before, deprecated since)
+    @R.vjp(np.trapezoid)
+    def trapezoid(g, ans, y, x=None, dx=1.0, axis=-1):
+        return np.expand_dims(g, axis) * trapezoid_weights(y, x, dx, axis)
+
+    @R.jvp(np.trapezoid)
+    def trapezoid_jvp(d, ans, y, x=None, dx=1.0, axis=-1):
+        return np.sum(d * trapezoid_weights(y, x, dx, axis), axis=axis)
+
+
+def trapezoid_weights(y, x=None, dx=1.0, axis=-1):
+    """The weight of each sample of ``y`` in ``np.trapezoid(y, x, dx, axis)`` (a sum of
+    ``(y[i] + y[i + 1]) / 2`` times the spacing ``x[i + 1] - x[i]``, or ``dx``), shaped to
+    broadcast against ``y``: half the spacings on either side of the sample. The sample
+    points ``x`` and ``dx`` are constants."""
+    ndim = np.ndim(y)
+    ax = axis % ndim
+    n = np.shape(y)[ax]
+    if x is None:
+        shape = [1] * ndim
+        shape[ax] = max(n - 1, 0)
+        gaps = np.full(shape, dx, dtype=float)
+    elif np.ndim(x) == 1:
+        shape = [1] * ndim
+        shape[ax] = max(n - 1, 0)
+        gaps = np.reshape(np.diff(np.asarray(x, dtype=float)), shape)
+    else:
+        gaps = np.diff(np.asarray(x, dtype=float), axis=ax)
+    pad_before = [(0, 0)] * ndim
+    pad_before[ax] = (1, 0)
+    pad_after = [(0, 0)] * ndim
+    pad_after[ax] = (0, 1)
+    return 0.5 * (np.pad(gaps, pad_before) + np.pad(gaps, pad_after))
 
 
 @R.vjp(np.gradient, options=("spacing",))

@@ -337,15 +337,28 @@ def test_second_derivative_of_lgamma_is_trigamma():
                                                                 rel=1e-12)
 
 
+# ------------------------------------------------------------------ fmod, remainder
+
+
+def fmod_and_remainder(x, y):
+    return math.fmod(x, y) * 2.0 + math.remainder(x, y)
+
+
+@pytest.mark.parametrize("x, y, n_trunc, n_round", [
+    (2.5, 0.7, 3, 4), (-2.5, 0.7, -3, -4), (2.5, -0.7, -3, -4), (0.3, 0.7, 0, 0),
+    (1.75, 0.5, 3, 4), (2.25, 0.5, 4, 4)])
+def test_fmod_and_remainder_are_x_minus_n_y(x, y, n_trunc, n_round):
+    """``fmod``: ``n`` truncated; ``remainder``: rounded half to even (1.75 / 0.5 = 3.5 -> 4,
+    2.25 / 0.5 = 4.5 -> 4): ``d/dx = 1``, ``d/dy = -n``, in every mode."""
+    want = (3.0, -2.0 * n_trunc - n_round)
+    for optimize in (True, False):
+        got = sd.grad(fmod_and_remainder, wrt=(0, 1), optimize=optimize)(x, y)
+        assert got == pytest.approx(want, abs=1e-12)
+    _, t = sd.jvp(fmod_and_remainder, wrt=(0, 1))(x, y, tangents=(0.5, 2.0))
+    assert t == pytest.approx(0.5 * want[0] + 2.0 * want[1], abs=1e-12)
+
+
 # ------------------------------------------------------------------ refused, in both modes
-
-
-def uses_fmod(x):
-    return math.fmod(x, 0.7)
-
-
-def uses_remainder(x):
-    return math.remainder(x, 0.7)
 
 
 def uses_ldexp(x):
@@ -371,7 +384,7 @@ def uses_nextafter(x):
 
 
 @pytest.mark.parametrize("fn, name", [
-    (uses_fmod, "math.fmod"), (uses_remainder, "math.remainder"), (uses_ldexp, "math.ldexp"),
+    (uses_ldexp, "math.ldexp"),
     (uses_frexp, "math.frexp"), (uses_modf, "math.modf"), (uses_dist, "math.dist"),
     (uses_nextafter, "math.nextafter")], ids=lambda v: v if isinstance(v, str) else "")
 def test_math_functions_without_a_rule_are_refused_by_name(fn, name):

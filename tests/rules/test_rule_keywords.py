@@ -212,9 +212,10 @@ def test_exemptions_are_declared_keywords():
 
 
 def test_keyword_table_is_sound():
-    """The introspection itself: sum declares axis, dtype, out and keepdims."""
+    """The introspection itself: sum declares axis, dtype, out, keepdims, initial, where."""
     rule = DEFAULT.lookup(np.sum)
-    assert set(declared_keywords(rule)) == {"axis", "dtype", "out", "keepdims"}
+    assert set(declared_keywords(rule)) == {"axis", "dtype", "out", "keepdims", "initial",
+                                            "where"}
     assert "keepdims" in exercised(rule, TABLE)
 
 

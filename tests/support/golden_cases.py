@@ -342,3 +342,22 @@ def trapezoid_of_squares(y):
 _trapezoid_args = (np.array([0.1, 0.4, 0.5, 0.9]),)
 GOLDEN["trapezoid_of_squares"] = (trapezoid_of_squares, 0, _trapezoid_args)
 EXTRA_CASES["trapezoid_of_squares"] = corpus.Case(trapezoid_of_squares, *_trapezoid_args)
+
+
+# np.linalg.qr (tuple output), masked and bounded reductions (sum's where=, max's
+# initial=/where=) and math.fmod (rules/linalg_rules.py, reduction_rules.py, math_rules.py)
+import math  # noqa: E402
+
+
+def qr_masked_reductions(a, s):
+    q, r = np.linalg.qr(a)
+    top = np.max(a * s, axis=0, initial=0.2, where=a > -1.0)
+    return (np.sum(q * r[0], where=a < 1.5) + np.sum(top ** 2) + np.sum(np.diagonal(r))
+            + math.fmod(s * 3.0, 0.7))
+
+
+_qr_args = (np.array([[1.2, 0.3], [-0.4, 0.9], [0.5, -1.1]]), 0.8)
+GOLDEN["qr_masked_reductions"] = (qr_masked_reductions, (0, 1), _qr_args)
+EXTRA_CASES["qr_masked_reductions"] = corpus.Case(qr_masked_reductions, *_qr_args, wrt=(0, 1))
+GOLDEN_FORWARD["forward_qr_masked_reductions"] = lambda: sd.source(
+    qr_masked_reductions, wrt=(0, 1), mode="forward", args=_qr_args)
