@@ -1,7 +1,7 @@
 """NumPy and math functions srcdiff differentiates from a Python definition of its own.
 
-Some functions are compositions of primitives that have rules (``np.trapezoid`` is a
-difference, a sum and a product; ``np.cov`` a mean, a matrix product and a division). For
+Some functions are compositions of primitives that have rules (``np.cov`` is a mean, a
+matrix product and a division; ``np.vander`` a chain of products). For
 them srcdiff keeps a plain Python definition here, and a call of the function is compiled
 as a call of that definition: the compiler differentiates it from its source like one of
 the user's own functions, in every mode and to any order, with no rule to write twice.
@@ -33,27 +33,6 @@ def composite(*functions):
         return definition
     return register
 
-
-@composite(getattr(np, "trapezoid", None), getattr(np, "trapz", None))
-def trapezoid(y, x=None, dx=1.0, axis=-1):
-    y = np.moveaxis(np.asarray(y), axis, -1)
-    if x is None:
-        d = dx
-    elif np.ndim(x) == 1:
-        d = np.diff(x)
-    else:
-        d = np.diff(np.moveaxis(np.asarray(x), axis, -1), axis=-1)
-    return np.sum(d * (y[..., 1:] + y[..., :-1]) / 2.0, axis=-1)
-
-
-@composite(np.ediff1d)
-def ediff1d(ary, to_end=None, to_begin=None):
-    d = np.diff(np.ravel(ary))
-    if to_begin is not None:
-        d = np.concatenate([np.ravel(to_begin), d])
-    if to_end is not None:
-        d = np.concatenate([d, np.ravel(to_end)])
-    return d
 
 
 @composite(np.cov)
@@ -96,44 +75,12 @@ def vander(x, N=None, increasing=False):
     return np.stack(columns[:N], axis=1)
 
 
-@composite(np.nanmax)
-def nanmax(a, axis=None, keepdims=False):
-    missing = np.isnan(a)
-    out = np.max(np.where(missing, -np.inf, a), axis=axis, keepdims=keepdims)
-    return np.where(np.all(missing, axis=axis, keepdims=keepdims), np.nan, out)
-
-
-@composite(np.nanmin)
-def nanmin(a, axis=None, keepdims=False):
-    missing = np.isnan(a)
-    out = np.min(np.where(missing, np.inf, a), axis=axis, keepdims=keepdims)
-    return np.where(np.all(missing, axis=axis, keepdims=keepdims), np.nan, out)
-
-
-@composite(np.nanprod)
-def nanprod(a, axis=None, keepdims=False):
-    return np.prod(np.where(np.isnan(a), 1.0, a), axis=axis, keepdims=keepdims)
 
 
 @composite(np.nancumsum)
 def nancumsum(a, axis=None):
     return np.cumsum(np.where(np.isnan(a), 0.0, a), axis=axis)
 
-
-@composite(np.nanvar)
-def nanvar(a, axis=None, ddof=0, keepdims=False):
-    present = ~np.isnan(a)
-    n = np.sum(present, axis=axis, keepdims=True)
-    values = np.where(present, a, 0.0)
-    mean = np.sum(values, axis=axis, keepdims=True) / n
-    squares = np.where(present, (values - mean) ** 2, 0.0)
-    out = np.sum(squares, axis=axis, keepdims=True) / (n - ddof)
-    return out if keepdims else np.squeeze(out, axis=axis)
-
-
-@composite(np.nanstd)
-def nanstd(a, axis=None, ddof=0, keepdims=False):
-    return np.sqrt(nanvar(a, axis, ddof, keepdims))
 
 
 @composite(np.copysign)

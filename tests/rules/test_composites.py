@@ -78,8 +78,8 @@ def conversions(x):
     return a + c[1] ** 2 + m.tolist()[1][2] * 2.0 + m.item(4) + m.item(0, 1) + np.sum(x).item()
 
 
-def trapezoid_loss(y):
-    return np.trapezoid(y ** 2, dx=0.3) + np.trapezoid(np.sin(y), y)
+def trapezoid_loss(y):  # (np.trapezoid has a rule now; ediff1d, the nan reductions too)
+    return np.trapezoid(y ** 2, dx=0.3) + np.trapezoid(np.sin(y), [0.0, 0.2, 0.5, 0.6])
 
 
 def covariance_loss(m):

@@ -335,13 +335,13 @@ EXTRA_CASES["comprehension_scope"] = corpus.Case(comprehension_scope, *_scope_ar
 
 # A NumPy function srcdiff differentiates from its own Python definition
 # (rules/composites.py): a call of the definition, compiled like a user's function
-def trapezoid_of_squares(y):
-    return np.trapezoid(y ** 2, dx=0.3)
+def covariance_of_rows(m):
+    return np.sum(np.cov(m) * np.array([[1.0, 0.5], [0.5, 2.0]]))
 
 
-_trapezoid_args = (np.array([0.1, 0.4, 0.5, 0.9]),)
-GOLDEN["trapezoid_of_squares"] = (trapezoid_of_squares, 0, _trapezoid_args)
-EXTRA_CASES["trapezoid_of_squares"] = corpus.Case(trapezoid_of_squares, *_trapezoid_args)
+_covariance_args = (np.array([[0.1, 0.4, 0.5, 0.9], [0.3, -0.2, 0.8, 0.1]]),)
+GOLDEN["covariance_of_rows"] = (covariance_of_rows, 0, _covariance_args)
+EXTRA_CASES["covariance_of_rows"] = corpus.Case(covariance_of_rows, *_covariance_args)
 
 
 # np.linalg.qr (tuple output), masked and bounded reductions (sum's where=, max's
