@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
-from fd import assert_close, numeric_grad, total
-from tangents import inner, random_like
+from pipelines import check_every_mode
 
 X = np.array([0.3, -1.2, 2.0, 0.7, -0.4, 1.1])
 
@@ -69,18 +68,7 @@ CASES = [dot_of_displays, named_lists, list_level_of_percentile, shape_arguments
 
 @pytest.mark.parametrize("f", CASES, ids=lambda f: f.__name__)
 def test_every_mode(f):
-    expected = numeric_grad(f, (X,), 0)
-    assert_close(sd.grad(f)(X), expected)
-    assert_close(sd.grad(f, optimize=False)(X), expected)
-    assert_close(sd.grad(f, verify=True)(X), expected)
-    t = random_like(X, np.random.default_rng(2))
-    _, tangent = sd.jvp(f)(X, tangents=t)
-    assert_close(total(tangent), inner(expected, t), what="tangent")
-    v = random_like(X, np.random.default_rng(4))
-    h = 1e-6  # central differences of the gradient (checked above against the function's)
-    g = sd.grad(f)
-    fd_hvp = (g(X + h * v) - g(X - h * v)) / (2 * h)
-    assert_close(sd.hvp(f)(X, vector=v), fd_hvp, rtol=1e-5, atol=1e-6)
+    check_every_mode(f, X, seed=2, hvp=True)
 
 
 def test_the_list_is_read_as_an_array_only_where_numpy_would():

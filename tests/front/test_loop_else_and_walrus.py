@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
-from fd import assert_close, numeric_grad, total
-from tangents import inner, random_like
+from fd import assert_close
+from pipelines import check_every_mode
+from tangents import random_like
 
 
 def for_else(x):
@@ -115,14 +116,7 @@ INPUTS = [np.array([0.3, 0.7, 0.2, 0.9]), np.array([0.1, 0.2, 0.3, 0.4]),
 @pytest.mark.parametrize("f", CASES, ids=lambda f: f.__name__)
 @pytest.mark.parametrize("k", range(len(INPUTS)))
 def test_every_mode(f, k):
-    x = INPUTS[k]
-    expected = numeric_grad(f, (x,), 0)
-    assert_close(sd.grad(f)(x), expected)
-    assert_close(sd.grad(f, optimize=False)(x), expected)
-    assert_close(sd.grad(f, verify=True)(x), expected)
-    t = random_like(x, np.random.default_rng(k))
-    _, tangent = sd.jvp(f)(x, tangents=t)
-    assert_close(total(tangent), inner(expected, t), what="tangent")
+    check_every_mode(f, INPUTS[k], seed=k)
 
 
 @pytest.mark.parametrize("f", [for_else_break, walrus_read_after], ids=lambda f: f.__name__)

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
-from fd import assert_close, numeric_grad, total
-from tangents import inner, random_like
+from fd import assert_close
+from pipelines import check_every_mode
 
 
 def default_read_at_definition(x):
@@ -69,12 +69,6 @@ X = np.array([0.5, 0.7, 0.2])
 
 @pytest.mark.parametrize("f", CASES, ids=lambda f: f.__name__)
 def test_every_mode(f):
-    expected = numeric_grad(f, (X,), 0)
-    assert_close(sd.grad(f)(X), expected)
-    assert_close(sd.grad(f, optimize=False)(X), expected)
-    assert_close(sd.grad(f, verify=True)(X), expected)
-    t = random_like(X, np.random.default_rng(3))
-    _, tangent = sd.jvp(f)(X, tangents=t)
-    assert_close(total(tangent), inner(expected, t), what="tangent")
+    check_every_mode(f, X, seed=3)
     value, _ = sd.value_and_grad(f)(X)
     assert_close(value, f(X), what="value")

@@ -8,9 +8,8 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
-from fd import assert_close, numeric_grad, total
+from pipelines import check_every_mode
 from srcdiff.rules.composites import COMPOSITES, METHODS
-from tangents import inner, random_like
 
 RNG = np.random.default_rng(11)
 M = RNG.normal(size=(3, 5))
@@ -115,17 +114,7 @@ CASES = [(trapezoid_loss, np.array([0.1, 0.4, 0.5, 0.9])),
 def test_every_mode(f, x):
     if f is scalar_helpers and not hasattr(math, "cbrt"):
         pytest.skip("math.cbrt is new in Python 3.11")
-    expected = numeric_grad(f, (x,), 0)
-    assert_close(sd.grad(f)(x), expected)
-    assert_close(sd.grad(f, optimize=False)(x), expected)
-    assert_close(sd.grad(f, verify=True)(x), expected)
-    t = random_like(x, np.random.default_rng(2))
-    _, tangent = sd.jvp(f)(x, tangents=t)
-    assert_close(total(tangent), inner(expected, t), what="tangent")
-    v, h = random_like(x, np.random.default_rng(4)), 1e-6
-    g = sd.grad(f)
-    assert_close(sd.hvp(f)(x, vector=v), (g(x + h * v) - g(x - h * v)) / (2 * h),
-                 rtol=1e-4, atol=1e-5)
+    check_every_mode(f, x, seed=2, hvp=True)
 
 
 def weighted_covariance(m):

@@ -1,8 +1,11 @@
 """The gradient of ``f`` in every pipeline (optimized, verification mode, the unoptimized
 reference) against central finite differences: the check of the tests of rewrites."""
 
+import numpy as np
+
 import srcdiff as sd
-from fd import assert_close, numeric_grad
+from fd import assert_close, numeric_grad, total
+from tangents import inner, random_like
 
 PIPELINES = ({}, {"verify": True}, {"optimize": False})
 
@@ -15,3 +18,20 @@ def check_pipelines(f, args, wrt):
     for options in PIPELINES:
         for got, expected in zip(sd.grad(f, wrt=wrt, **options)(*args), want):
             assert_close(got, expected)
+
+
+def check_every_mode(f, x, seed=0, hvp=False):
+    """``f``'s gradient at the array ``x`` in every pipeline against central differences,
+    its forward-mode tangent along a random direction against their inner product, and,
+    with ``hvp``, its Hessian-vector product against central differences of the gradient."""
+    expected = numeric_grad(f, (x,), 0)
+    for options in PIPELINES:
+        assert_close(sd.grad(f, **options)(x), expected)
+    t = random_like(x, np.random.default_rng(seed))
+    _, tangent = sd.jvp(f)(x, tangents=t)
+    assert_close(total(tangent), inner(expected, t), what="tangent")
+    if hvp:
+        v, h, g = random_like(x, np.random.default_rng(seed + 1)), 1e-6, sd.grad(f)
+        assert_close(sd.hvp(f)(x, vector=v), (g(x + h * v) - g(x - h * v)) / (2 * h),
+                     rtol=1e-4, atol=1e-5)
+    return expected
