@@ -25,6 +25,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.activity import CONTAINER
+from srcdiff.compiler.analysis.recording import blocks
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules.runtime_rules import TREE_VALUED
 
@@ -42,22 +43,18 @@ def lists_as_arrays(anf, analysis, parsed, names):
     if numpy is None:  # (the code cannot name np.asarray: its calls stay as written)
         return False
     changed = False
-    for body in _bodies(anf):
+    for body in list(blocks(anf.body)):
         out = []
         for stmt in body:
             op = analysis.ops.get(S.key(stmt))
             if op is not None and op.kind == "prim" and op.target in analysis.active \
-                    and _reads_lists_as_arrays(op):
+                    and reads_lists_as_arrays(op.func, op.rule):
                 out.extend(_convert(stmt, op, analysis, numpy, names))
             out.append(stmt)
         if len(out) != len(body):
             body[:] = out
             changed = True
     return changed
-
-
-def _reads_lists_as_arrays(op):
-    return reads_lists_as_arrays(op.func, op.rule)
 
 
 def reads_lists_as_arrays(fn, rule):
@@ -111,14 +108,3 @@ def _replace(call, node, new):
             return True
     return False
 
-
-def _bodies(node):
-    """Every statement list in ``node`` (a function), outermost first."""
-    for field in ("body", "orelse", "finalbody"):
-        stmts = getattr(node, field, None)
-        if isinstance(stmts, list) and stmts and isinstance(stmts[0], gast.stmt):
-            yield stmts
-            for s in list(stmts):
-                yield from _bodies(s)
-    for h in getattr(node, "handlers", None) or ():
-        yield from _bodies(h)

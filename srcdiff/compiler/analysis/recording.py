@@ -86,7 +86,7 @@ def _unread_undos(body, analysis, params):
     saved either). A dict filled key by key this way then needs no undo that removes a
     key, which a second derivative could not follow (front/parse.py)."""
     out = set()
-    for block in _blocks(body):
+    for block in blocks(body):
         fresh = set()  # names holding a new object nothing else has seen (since it was made)
         for s in block:
             op = analysis.op(s)
@@ -112,7 +112,7 @@ def _allocates(s, op):
     return op.kind == "literal" and isinstance(s.value, (gast.List, gast.Dict))
 
 
-def _blocks(body):
+def blocks(body):
     """Every statement list of ``body`` (itself, and the bodies of its compound statements)."""
     yield body
     for s, _ in walk(body):

@@ -12,6 +12,7 @@ import numpy as np
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.containers import Containers
 from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.scopes import own_expressions
 from srcdiff.compiler.front.signatures import spread_literals
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT
@@ -269,10 +270,7 @@ class Expressions(Containers):
         runs). A read written after it (``(a := f(x)) * a``) comes after it in both: the
         lowering evaluates tests, iterables and conditions before the parts they guard,
         as Python does."""
-        exprs = [v for field, v in gast.iter_fields(s)
-                 if field not in ("body", "orelse", "finalbody", "handlers")]
-        nodes = [n for v in exprs for x in (v if isinstance(v, list) else [v])
-                 if isinstance(x, gast.AST) for n in gast.walk(x)]
+        nodes = [n for x in own_expressions(s) for n in gast.walk(x)]
         for n in nodes:
             if isinstance(n, gast.NamedExpr) and isinstance(n.target, gast.Name):
                 end = (getattr(n, "end_lineno", None), getattr(n, "end_col_offset", None))

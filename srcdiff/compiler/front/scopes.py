@@ -23,14 +23,10 @@ def bindings(body, in_block=False, out=None):
         if isinstance(s, (gast.FunctionDef, gast.ClassDef)):
             bind(s.name, in_block)
             continue
-        fields = [v for f, v in gast.iter_fields(s)
-                  if f not in ("body", "orelse", "finalbody", "handlers")]
-        for v in fields:
-            for x in (v if isinstance(v, list) else [v]):
-                if isinstance(x, gast.AST):
-                    for n in _walk_scope(x):
-                        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
-                            bind(n.id, in_block)
+        for x in own_expressions(s):
+            for n in _walk_scope(x):
+                if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
+                    bind(n.id, in_block)
         for f in ("body", "orelse", "finalbody"):
             inner = getattr(s, f, None)
             if isinstance(inner, list) and inner:
@@ -38,6 +34,16 @@ def bindings(body, in_block=False, out=None):
         for h in getattr(s, "handlers", None) or ():
             bindings(h.body, True, out)
     return out
+
+
+def own_expressions(stmt):
+    """The expressions of statement ``stmt`` itself (targets, values, tests, iterables),
+    not those of the blocks it holds."""
+    for field, value in gast.iter_fields(stmt):
+        if field not in ("body", "orelse", "finalbody", "handlers"):
+            for x in (value if isinstance(value, list) else [value]):
+                if isinstance(x, gast.AST):
+                    yield x
 
 
 def outside_comprehensions(node):
