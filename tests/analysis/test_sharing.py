@@ -376,3 +376,19 @@ def row_put_away_inside_the_loop_that_changes_it(x):
 def test_a_list_changed_after_it_was_put_away_is_still_refused(fn):
     with pytest.raises(sd.SrcdiffError, match="changes a list in place that `grid`"):
         sd.grad(fn)(X.copy())
+
+
+def entry_changed_under_a_view(x):
+    y = x.copy()
+    v = y[1:3]
+    y[1:3] += x[:2]
+    return np.sum(v * y[:2])
+
+
+def test_a_changed_entry_is_named_by_its_array_in_the_hint():
+    # (the hint named the compiler's temporary for `y[1:3]`: `item = item.copy()`)
+    with pytest.raises(sd.SrcdiffError) as info:
+        sd.grad(entry_changed_under_a_view)(np.ones(4))
+    message = str(info.value)
+    assert "`y[1:3] += x[:2]` changes an array in place that `v` also refers to" in message
+    assert "e.g. `y = y.copy()` or `v = ....copy()`" in message and "item" not in message

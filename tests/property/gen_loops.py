@@ -517,7 +517,8 @@ class _Generator:
         kinds = ["range_const", "range_param"] if self.int_param else ["range_const"]
         if has_vec:
             kinds += ["elements"] * 3 + ["range_len"] * 3 + ["enumerate", "zip", "reversed",
-                                                             "range_back", "range_start"]
+                                                             "range_back", "range_start",
+                                                             "reversed_range"]
         if sc.ints:
             kinds += ["triangular"]
         kinds += ["while"] * 2 + ["while_true"]
@@ -543,6 +544,10 @@ class _Generator:
             inner.index_ok.append(i)
         elif kind == "range_back":
             head = f"for {i} in range(len({xs}) - 1, -1, -1):"
+            inner.ints.append(i)
+            inner.index_ok.append(i)
+        elif kind == "reversed_range":  # (its entries are ints: analysis/activity.py)
+            head = f"for {i} in reversed(range(len({xs}))):"
             inner.ints.append(i)
             inner.index_ok.append(i)
         elif kind == "range_start":
@@ -597,7 +602,8 @@ class _Generator:
         if kind == "range_const" and self.n == 0 and self.chance(0.1):
             self.features.add("zero_trip")
         if kind in ("elements", "range_len", "enumerate", "zip", "reversed", "range_back",
-                    "range_start") and self.n <= (1 if kind == "range_start" else 0):
+                    "range_start", "reversed_range") \
+                and self.n <= (1 if kind == "range_start" else 0):
             self.features.add("zero_trip")
         body = self.block(inner, self.size(3))
         return pre + [head] + _indent(body) + self.loop_else(sc) + post

@@ -22,7 +22,8 @@ CI_JOBS = min(2, os.cpu_count() or 1)
 REQUIRED_FEATURES = {
     "loop_elements", "loop_range_len", "loop_range_const", "loop_enumerate", "loop_zip",
     "repeated_index_write",
-    "loop_reversed", "loop_range_back", "loop_range_start", "loop_triangular", "loop_while",
+    "loop_reversed", "loop_reversed_range", "loop_range_back", "loop_range_start",
+    "loop_triangular", "loop_while",
     "loop_while_true", "data_while", "index_used", "element_used", "temp_chain",
     "carried_product", "carried_sum", "coupled", "filter", "tuple_assign", "data_branch",
     "index_branch", "and", "or", "not", "chained_comparison", "ifexp", "elif",

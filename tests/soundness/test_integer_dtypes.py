@@ -15,6 +15,7 @@ import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad, numeric_jvp
+from pipelines import check_pipelines
 
 X = np.array([[0.3137, -0.7219, 1.1173], [0.5371, 0.9413, -0.4127]])
 V = np.array([0.3137, -0.7219, 1.1173])
@@ -280,3 +281,54 @@ def test_a_positional_dtype_is_read():
     np.testing.assert_allclose(g, expected, rtol=1e-6)
     with pytest.raises(sd.SrcdiffError, match="cannot prove holds floats"):
         sd.grad(store_into_full_positional_int)(V.copy())
+
+
+# -- lists of floats made into arrays ----------------------------------------------------
+# `np.array(xs)` of a list filled by appends of floats is a float array: a store into it
+# was refused as into an array not proven float (random programs hit it often). A list
+# is proven to hold floats when its display has a float (or is empty) and every value
+# appended or stored into it is a float (dtypes.py `_puts`).
+
+def store_into_array_of_appended_floats(x):
+    xs = []
+    for i in range(3):
+        xs.append(x[i] * 2.0)
+    a = np.array(xs)
+    a[1] = a[0] * 0.5 + a.sum()
+    return np.sum(a * x)
+
+
+def store_into_stacked_list_with_stores(x):
+    xs = [x[0], 0.5]
+    xs[1] = xs[0] * 3.0
+    xs.append(x[2] ** 2)
+    a = np.asarray(xs)
+    a[2] = a[1] * x[1]
+    return np.sum(a ** 2)
+
+
+def store_into_array_of_appended_ints(x):
+    xs = []
+    for i in range(3):
+        xs.append(i)
+    a = np.array(xs)  # an int array: the store below truncates
+    a[0] = x[0] * 10
+    return np.sum(a * x)
+
+
+@pytest.mark.parametrize("f", [store_into_array_of_appended_floats,
+                               store_into_stacked_list_with_stores])
+def test_a_store_into_an_array_of_a_list_of_floats(f):
+    check_pipelines(f, (V.copy(),), 0)
+    t = np.array([0.3, -1.1, 0.7])
+    _, tangent = sd.jvp(f)(V.copy(), tangents=t)
+    assert_close(tangent, np.sum(numeric_grad(f, [V], 0) * t))
+
+
+@pytest.mark.parametrize("mode", ["reverse", "forward"])
+def test_a_store_into_an_array_of_appended_ints_is_refused(mode):
+    with pytest.raises(sd.SrcdiffError, match="cannot prove holds floats"):
+        if mode == "reverse":
+            sd.grad(store_into_array_of_appended_ints)(V.copy())
+        else:
+            sd.jvp(store_into_array_of_appended_ints)(V.copy(), tangents=np.ones(3))

@@ -125,16 +125,23 @@ def appended_lists(a, fn, params):
             if op is not None and op.kind == "append" and op.target == v and not (
                     S.loaded_names(gast.Tuple(elts=op.args, ctx=gast.Load())) & {v}):
                 continue
-            if op is not None and op.kind == "prim" and op.func is np.stack and not op.kwargs \
+            if op is not None and op.kind == "prim" and op.func in _STACKERS and not op.kwargs \
                     and len(op.args) == 1 and isinstance(op.args[0], gast.Name):
                 continue
             bad.add(v)
     return {v: ops for v, ops in lists.items() if v not in bad and ops}
 
 
+# calls that copy a list's entries into one array with a new leading axis: np.stack, and
+# np.array / np.asarray of a list (which make an array of shape (0,) of an empty list:
+# their fact is known only for entries that are numbers, whatever the list's length)
+_STACKERS = (np.stack, np.array, np.asarray)
+
+
 def _stacked_fact(op, lists, kinds, shapes):
     """``np.stack(L)`` of a list from :func:`appended_lists`: an array with one more leading
-    axis (of unknown length) than the entries, which share their facts."""
+    axis (of unknown length) than the entries, which share their facts. ``np.array(L)``
+    and ``np.asarray(L)``: the same when the entries are numbers (pattern ``()``)."""
     facts = [_atom_fact(ap.args[0], kinds, shapes) for ap in lists[op.args[0].id]]
     kinds_seen = {k for k, _ in facts}
     if len(kinds_seen) != 1 or kinds_seen & {None, CONTAINER}:
@@ -142,7 +149,9 @@ def _stacked_fact(op, lists, kinds, shapes):
     pattern = facts[0][1]
     for _, p in facts[1:]:
         pattern = _join(pattern, p) if isinstance(p, tuple) else None
-    return (kinds_seen.pop(), (None,) + pattern) if isinstance(pattern, tuple) else None
+    if not isinstance(pattern, tuple) or (op.func is not np.stack and pattern != ()):
+        return None
+    return kinds_seen.pop(), (None,) + pattern
 
 
 def walk(body, depth=0):
@@ -290,7 +299,7 @@ def _sweep(a, kinds, shapes, children, entries_known):
         if op.target is None or op.kind in ("store", "append"):
             continue
         kind, shape = _fact(op, kinds, shapes)
-        if op.kind == "prim" and op.func is np.stack and op.args \
+        if op.kind == "prim" and op.func in _STACKERS and not op.kwargs and len(op.args) == 1 \
                 and isinstance(op.args[0], gast.Name) and op.args[0].id in a.lists:
             stacked = _stacked_fact(op, a.lists, kinds, shapes)
             if stacked is not None:
@@ -370,9 +379,12 @@ def _fact(op, kinds, shapes):
         return CONTAINER, None
     if op.kind == "index":
         base_kind, base_shape = _atom_fact(op.args[0], kinds, shapes)
+        if base_kind == INT and isinstance(base_shape, tuple) and base_shape:
+            # an entry or a slice of integers (an int array, a range) is integers
+            return INT, _index_pattern(op.index, base_shape, kinds, shapes)
         if base_kind != ARRAY:
             return None, None
-        return ARRAY, _index_pattern(op.index, base_shape, kinds)
+        return ARRAY, _index_pattern(op.index, base_shape, kinds, shapes)
     if op.kind == "const":
         if isinstance(value, gast.Constant):
             return _atom_fact(value, kinds, shapes)
@@ -391,8 +403,17 @@ def _fact(op, kinds, shapes):
             if isinstance(shape, gast.Constant) and isinstance(shape.value, int):
                 return ARRAY, (shape.value == 1,)
             return ARRAY, None
-        if fn in (len, int, np.argmax, np.argmin, round) or fn in INT_VALUED:
+        if fn in (len, int) or fn in INT_VALUED:
             return INT, ()
+        if fn in (np.argmax, np.argmin, round):
+            # one int, unless along an axis (``np.argmax(a, axis=1)``) or of an array
+            # (``round(a)`` rounds every entry)
+            args = [_atom_fact(x, kinds, shapes) for x in op.args[:1]]
+            if len(op.args) == 1 and not op.kwargs and (fn is not round or args[0][1] == ()):
+                return INT, ()
+            return INT, None
+        if fn is range:  # a sequence of ints, like a 1-d int array
+            return INT, (None,)
         return None, None
     if op.kind == "prim":
         if op.rule is not None and (op.rule.tuple_output or op.func in _tree_valued()):
@@ -488,7 +509,9 @@ def _literal(node):
     return _literal
 
 
-def _index_pattern(index, base, kinds):
+def _index_pattern(index, base, kinds, shapes):
+    """The shape pattern of ``base[index]``: an int or an integer name whose shape is ()
+    takes one axis away; an array of integers (fancy indexing) is not known here."""
     if base is None:
         return None
     parts = index.elts if isinstance(index, gast.Tuple) else [index]
@@ -506,7 +529,7 @@ def _index_pattern(index, base, kinds):
         elif isinstance(p, gast.Constant) and isinstance(p.value, int) \
                 and not isinstance(p.value, bool):
             axis += 1
-        elif isinstance(p, gast.Name) and kinds.get(p.id) == INT:
+        elif isinstance(p, gast.Name) and kinds.get(p.id) == INT and shapes.get(p.id) == ():
             axis += 1
         else:
             return None

@@ -49,6 +49,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     summaries = _check_calls(analysis, parsed, registry, allow_pop)
     sharing = Sharing(fn, analysis, registry, summaries, mutable_scalars)
     writes = []  # (statement, name written, names exempt)
+    shown = {}  # the compiler's name of an entry changed (`t[k] += v`) -> `t`, for messages
     for s, _ in walk(fn.body):
         op = analysis.op(s)
         if op is None:
@@ -63,6 +64,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
             # changes here, and `add` is that same object (the store into t that follows
             # is checked on its own)
             writes.append((s, item[0], (item[1], op.target)))
+            shown[item[0]] = item[1]
         if op.kind == "append":  # a change of the list itself, seen through its aliases
             writes.append((s, op.target, ()))
     if not writes:
@@ -84,13 +86,14 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
             live = y in live_out.get(S.key(s), set())
             if live or (y in params and sharing.linked(x, y)):
                 raise _alias_error(parsed, analysis, sharing.statements(), s, x, y, live,
-                                   y in user, group)
+                                   y in user, group, shown.get(x, x))
 
 
-def _alias_error(parsed, analysis, views, s, x, y, live, visible, group):
+def _alias_error(parsed, analysis, views, s, x, y, live, visible, group, shown):
     """The refusal of the write ``s`` into ``x`` seen through ``y``, in the user's terms:
     a name the compiler made (a temporary, the lowered ``return``'s ``_retval``) is
-    described by the line that made it share memory."""
+    described by the line that made it share memory; the entry ``x`` of ``t[k] += v`` is
+    named by ``t`` (``shown``)."""
     where = views.get((x, y)) or views.get((y, x))
     nearer = [stmt for (a, b), stmt in sorted(views.items(), key=lambda kv: kv[0])
               if (a == y and group.get(b) == group[y] - 1)
@@ -100,13 +103,14 @@ def _alias_error(parsed, analysis, views, s, x, y, live, visible, group):
     if visible:
         line = f" (they share memory since line {lineno})" if lineno else ""
         who, again = f"`{y}` also refers to{line}", f"`{y}`"
-        hint = f"make an independent copy first, e.g. `{x} = {x}.copy()` or `{y} = ....copy()`"
+        hint = (f"make an independent copy first, e.g. `{shown} = {shown}.copy()` or "
+                f"`{y} = ....copy()`")
     else:
         source = parsed.source_line(where or (nearer[0] if nearer else s))
         what = "the function's result" if y in analysis.outputs else "a value"
         who = f"{what} (`{source[0]}`, line {source[1]}) may also refer to"
         again = "it"
-        hint = f"make an independent copy first, e.g. `{x} = {x}.copy()` before the change"
+        hint = f"make an independent copy first, e.g. `{shown} = {shown}.copy()` before the change"
     used = "is used afterwards" if live else "is an argument (the caller's array would change)"
     op = analysis.op(s)
     changed = "a list" if op is not None and op.kind == "append" else "an array"

@@ -41,10 +41,29 @@ _LIKE = {np.zeros_like, np.ones_like, np.empty_like, np.full_like}
 
 
 def inexact_names(fn, analysis, parsed, params, arg_facts):
-    """The names of ``fn`` (ANF) proven to hold float or complex arrays."""
+    """The names of ``fn`` (ANF) proven to hold float or complex arrays, or lists every
+    entry of which is one (``np.array(xs)`` of such a list is a float array)."""
     return _proven(fn, analysis, params,
                    lambda p: p not in arg_facts or (arg_facts[p] or (None,))[0] == ARRAY,
-                   lambda op, known: _makes_inexact(op, known, parsed))
+                   lambda op, known: _makes_inexact(op, known, parsed),
+                   _puts(fn, analysis))
+
+
+def _puts(fn, analysis):
+    """``name -> [value, ...]``: what ``xs.append(v)`` and a store into a list
+    (``xs[i] = v``) put into the list ``name`` (a store into an array converts the value
+    to the array's dtype: not a put). An entry of a list comes from its display or one of
+    these; a list is proven to hold floats only when all of them are floats (and
+    aliasing.py refuses a change seen through another live name of the same list)."""
+    out = {}
+    for s, _ in walk(fn.body):
+        op = analysis.op(s)
+        if op is None or op.target is None or not op.args:
+            continue
+        if op.kind == "append" or (op.kind == "store"
+                                   and analysis.kinds.get(op.target) == CONTAINER):
+            out.setdefault(op.target, []).append(op.args[0])
+    return out
 
 
 def container_names(fn, analysis, params, arg_facts):
@@ -54,9 +73,11 @@ def container_names(fn, analysis, params, arg_facts):
                    _makes_container)
 
 
-def _proven(fn, analysis, params, param_ok, def_ok):
+def _proven(fn, analysis, params, param_ok, def_ok, puts=None):
     """The greatest set of names every definition of which ``def_ok(op, set)`` proves
-    (a parameter's binding on entry: ``param_ok``; a loop variable: never)."""
+    (a parameter's binding on entry: ``param_ok``; a loop variable: never), and every
+    value put into which (``puts``: a list's appended and stored entries) is a float."""
+    puts = puts or {}
     defs = {p: [_PARAMETER] for p in params}
     for s, _ in walk(fn.body):
         op = analysis.op(s)
@@ -70,7 +91,8 @@ def _proven(fn, analysis, params, param_ok, def_ok):
         changed = False
         for name in list(candidates):
             if not all(param_ok(name) if op is _PARAMETER else
-                       op is not None and def_ok(op, candidates) for op in defs[name]):
+                       op is not None and def_ok(op, candidates) for op in defs[name]) \
+                    or not all(_is_float(v, candidates) for v in puts.get(name, ())):
                 candidates.discard(name)
                 changed = True
     return candidates
@@ -98,7 +120,10 @@ def _makes_inexact(op, inexact, parsed):
     if op.kind == "index":
         return _is_float(op.args[0], inexact)
     if op.kind == "literal":
-        return any(_is_float(e, inexact) for e in op.args)
+        # NumPy promotes to float when one entry is a float; an empty list or tuple
+        # (`xs = []`, filled by appends of floats) makes a float64 array
+        return any(_is_float(e, inexact) for e in op.args) or (
+            isinstance(value, (gast.List, gast.Tuple)) and not value.elts)
     if op.kind not in ("const", "prim"):
         return False
     if isinstance(value, gast.Constant):

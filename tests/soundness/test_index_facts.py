@@ -1,0 +1,83 @@
+"""Shape facts of indexing with integer names (analysis/activity.py).
+
+An integer name used as an index took one axis away whatever its shape, so ``x[idx]``
+with ``idx`` an int array (an argument, ``np.argmax(a, axis=1)``) was taken for a
+scalar: broadcasting against a ``(1,)`` operand then looked impossible, ``unbroadcast``
+was left out and the optimized gradient crashed (the reference pipeline was right).
+And an entry of a ``range`` (``for j in reversed(range(n))`` is lowered to
+``j = range1[k]``) had no facts: a float built from it was not known to be a number,
+so ``t -= t`` on it was refused as a write into an array. Likewise an entry of
+``np.array(xs)`` / ``np.asarray(xs)`` of a list of appended numbers (only ``np.stack``'s
+facts were known).
+"""
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad
+from pipelines import check_pipelines
+
+X = np.array([0.31, -0.72, 1.12, 0.54, 0.94])
+IDX = np.array([0, 2])
+C = np.array([2.0])
+
+
+def fancy_index_argument(x, idx, c):
+    t = x[idx] * c
+    return np.sum(t * t)
+
+
+def fancy_index_accumulated(x, idx, c):
+    t = x[idx] * 1.0
+    t += c
+    return np.sum(t * x[idx])
+
+
+def argmax_along_an_axis(a, c):
+    j = np.argmax(a, axis=1)
+    return np.sum(a[0][j] * c)
+
+
+@pytest.mark.parametrize("f", [fancy_index_argument, fancy_index_accumulated])
+def test_an_int_array_index_keeps_its_axis(f):
+    check_pipelines(f, (X, IDX, C), (0, 2))
+    t = (np.linspace(-1.0, 1.0, 5), np.array([0.7]))
+    _, tangent = sd.jvp(f, (0, 2))(X, IDX, C, tangents=t)
+    want = sum(np.sum(numeric_grad(f, [X, IDX, C], w) * v) for w, v in zip((0, 2), t))
+    assert_close(tangent, want)
+
+
+def test_argmax_along_an_axis_is_an_array_of_ints():
+    a = np.array([[0.3, 1.7, -0.2], [0.9, 0.1, 0.4]])
+    check_pipelines(argmax_along_an_axis, (a, C), (0, 1))
+
+
+def loop_over_reversed_range(x, s):
+    acc = 0.0
+    for j in reversed(range(4)):
+        acc = acc * 0.5 + x[j]
+    s = s ** 2 + acc
+    t = s
+    t -= 0.25 * t
+    return acc * t + s
+
+
+def test_an_entry_of_a_range_is_an_int():
+    check_pipelines(loop_over_reversed_range, (X, 1.3), (0, 1))
+
+
+def entry_of_an_array_of_appended_numbers(x, s):
+    xs = []
+    for i in range(3):
+        xs.append(x[i] * 2.0)
+    a = np.asarray(xs)
+    for i in range(3):
+        s = s * (1.0 + 0.1 * a[i])
+    t = s
+    t -= 0.5 * x[0]
+    return t * s
+
+
+def test_an_entry_of_an_array_of_appended_numbers_is_a_number():
+    check_pipelines(entry_of_an_array_of_appended_numbers, (X[:3].copy(), 1.3), (0, 1))
