@@ -142,11 +142,14 @@ STATEMENTS = {
     # an array of a list of appended numbers, read and stored into (analysis/activity.py
     # knows its entries are numbers; dtypes.py that it holds floats); a loop over a
     # reversed range (its entries are ints)
-    "array_of_appends": ["q = []", "for r in range(3):",
-                         "    q.append(np.sum({a} * (r + 0.5)) * np.max({b}))",
-                         "qa = np.asarray(q)", "for r in reversed(range(3)):",
-                         "    c = qa[r] * 0.5", "    c -= 0.1 * qa[r - 1]", "    qa[r] = c",
-                         "{t} = {a} * np.sum(qa) + qa[-1]"],
+    "array_of_appends": (["q = []", "for r in range(3):",
+                          "    q.append(np.sum({a} * (r + 0.5)) * np.max({b}))",
+                          "qa = np.asarray(q)", "for r in reversed(range(3)):",
+                          "    c = qa[r] * 0.5", "    c -= 0.1 * qa[r - 1]", "    qa[r] = c",
+                          "{t} = {a} * np.sum(qa) + qa[-1]"],
+                         # the builtin sum of a list of numbers is a number (`-=` rebinds)
+                         ["sq = sum([np.sum(v * {b}) for v in np.ravel({a})])", "sq0 = sq",
+                          "sq -= 0.25 * sq * np.max({b})", "{t} = {a} * sq * sq0"]),
     "nested_comprehension": ["g = [[q * (k + 1.0) + r for k in range(2)]",
                              "     for r, q in ((0.5, np.tanh({a})), (1.0, {b}))]",
                              "{t} = g[0][1] * g[1][0] - g[1][1]"],

@@ -7,8 +7,8 @@ was left out and the optimized gradient crashed (the reference pipeline was righ
 And an entry of a ``range`` (``for j in reversed(range(n))`` is lowered to
 ``j = range1[k]``) had no facts: a float built from it was not known to be a number,
 so ``t -= t`` on it was refused as a write into an array. Likewise an entry of
-``np.array(xs)`` / ``np.asarray(xs)`` of a list of appended numbers (only ``np.stack``'s
-facts were known).
+``np.array(xs)`` / ``np.asarray(xs)`` of a list of appended numbers, and the builtin
+``sum`` of one (``sum([v * c for v in y])``: only ``np.stack``'s facts were known).
 """
 
 import numpy as np
@@ -81,3 +81,15 @@ def entry_of_an_array_of_appended_numbers(x, s):
 
 def test_an_entry_of_an_array_of_appended_numbers_is_a_number():
     check_pipelines(entry_of_an_array_of_appended_numbers, (X[:3].copy(), 1.3), (0, 1))
+
+
+def sum_of_a_comprehension(x, s):
+    t = np.sum(x) / (1.0 + sum([v * s for v in x]) ** 2)
+    u = t
+    if np.sum(x) > 0.0:
+        t -= 0.5 * t * x[0]  # rebinds t (a number): u keeps the old value
+    return t * u * s
+
+
+def test_the_sum_of_a_list_of_numbers_is_a_number():
+    check_pipelines(sum_of_a_comprehension, (X, 1.3), (0, 1))

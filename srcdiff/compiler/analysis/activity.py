@@ -125,7 +125,7 @@ def appended_lists(a, fn, params):
             if op is not None and op.kind == "append" and op.target == v and not (
                     S.loaded_names(gast.Tuple(elts=op.args, ctx=gast.Load())) & {v}):
                 continue
-            if op is not None and op.kind == "prim" and op.func in _STACKERS and not op.kwargs \
+            if op is not None and op.kind == "prim" and op.func in _READERS and not op.kwargs \
                     and len(op.args) == 1 and isinstance(op.args[0], gast.Name):
                 continue
             bad.add(v)
@@ -136,12 +136,16 @@ def appended_lists(a, fn, params):
 # np.array / np.asarray of a list (which make an array of shape (0,) of an empty list:
 # their fact is known only for entries that are numbers, whatever the list's length)
 _STACKERS = (np.stack, np.array, np.asarray)
+# the calls that read such a list without keeping it: the stackers, and the builtin sum
+# (``sum(xs)``: ``0 + xs[0] + ...``, a number when the entries are numbers, 0 if none)
+_READERS = _STACKERS + (sum,)
 
 
 def _stacked_fact(op, lists, kinds, shapes):
     """``np.stack(L)`` of a list from :func:`appended_lists`: an array with one more leading
     axis (of unknown length) than the entries, which share their facts. ``np.array(L)``
-    and ``np.asarray(L)``: the same when the entries are numbers (pattern ``()``)."""
+    and ``np.asarray(L)``: the same when the entries are numbers (pattern ``()``);
+    ``sum(L)`` of numbers: a number."""
     facts = [_atom_fact(ap.args[0], kinds, shapes) for ap in lists[op.args[0].id]]
     kinds_seen = {k for k, _ in facts}
     if len(kinds_seen) != 1 or kinds_seen & {None, CONTAINER}:
@@ -151,6 +155,8 @@ def _stacked_fact(op, lists, kinds, shapes):
         pattern = _join(pattern, p) if isinstance(p, tuple) else None
     if not isinstance(pattern, tuple) or (op.func is not np.stack and pattern != ()):
         return None
+    if op.func is sum:
+        return kinds_seen.pop(), ()
     return kinds_seen.pop(), (None,) + pattern
 
 
@@ -299,7 +305,7 @@ def _sweep(a, kinds, shapes, children, entries_known):
         if op.target is None or op.kind in ("store", "append"):
             continue
         kind, shape = _fact(op, kinds, shapes)
-        if op.kind == "prim" and op.func in _STACKERS and not op.kwargs and len(op.args) == 1 \
+        if op.kind == "prim" and op.func in _READERS and not op.kwargs and len(op.args) == 1 \
                 and isinstance(op.args[0], gast.Name) and op.args[0].id in a.lists:
             stacked = _stacked_fact(op, a.lists, kinds, shapes)
             if stacked is not None:
