@@ -93,3 +93,16 @@ def sum_of_a_comprehension(x, s):
 
 def test_the_sum_of_a_list_of_numbers_is_a_number():
     check_pipelines(sum_of_a_comprehension, (X, 1.3), (0, 1))
+
+
+def floor_division_of_a_number(x, s):
+    t = s
+    t *= 2.0  # rebinds t (a number): s keeps its value
+    t //= 0.5
+    return t * s + np.sum(x * s) + (s > 1.0) * s
+
+
+def test_a_floor_division_of_numbers_is_a_number():
+    # (`t //= 0.5` had no facts, so t might have been an array that `t *= 2.0` changed
+    # under s: refused)
+    check_pipelines(floor_division_of_a_number, (X, 1.3), (0, 1))

@@ -14,6 +14,7 @@ name (``array`` for numbers and arrays, ``int`` for integers, ``container``
 for lists/tuples/dicts, ``None`` when unknown) and its *rank* (ndim, or None).
 """
 
+import operator
 from typing import Optional, Sequence
 
 import gast
@@ -377,6 +378,24 @@ def broadcast_pattern(patterns):
     return tuple(out)
 
 
+# operators without a derivative that act entry by entry (NumPy's broadcasting, or on
+# two numbers a number): their result has the operands' broadcast shape
+_ELEMENTWISE_CONSTANTS = frozenset({
+    operator.floordiv, operator.eq, operator.ne, operator.lt, operator.le, operator.gt,
+    operator.ge, operator.and_, operator.or_, operator.xor, operator.invert})
+
+
+def _operands(value):
+    """The atoms a binary, unary or comparison operator applies to (else none: no facts)."""
+    if isinstance(value, gast.BinOp):
+        return [value.left, value.right]
+    if isinstance(value, gast.UnaryOp):
+        return [value.operand]
+    if isinstance(value, gast.Compare) and len(value.comparators) == 1:
+        return [value.left, value.comparators[0]]
+    return [None]
+
+
 def _fact(op, kinds, shapes):
     value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
     if op.kind == "copy":
@@ -420,6 +439,11 @@ def _fact(op, kinds, shapes):
             return INT, None
         if fn is range:  # a sequence of ints, like a 1-d int array
             return INT, (None,)
+        if fn in _ELEMENTWISE_CONSTANTS and not op.kwargs:
+            # `x // 1`, `a > b`, `a & m`: the broadcast shape of the operands (the kind is
+            # not known: floats floor-divide to floats, comparisons make booleans)
+            return None, broadcast_pattern(
+                [_atom_fact(x, kinds, shapes)[1] for x in _operands(value)])
         return None, None
     if op.kind == "prim":
         if op.rule is not None and (op.rule.tuple_output or op.func in _tree_valued()):
