@@ -361,7 +361,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     if ctx.verify:
         out = verifier.instrument(out, rev)
     if ctx.release:
-        out = release(out, _arrays(analysis, rev.adj))
+        out = release(out, _arrays(analysis, rev.adj), _patterns(analysis, rev.adj))
     out._srcdiff_generator = rev  # what made it (explain.py maps its lines to the user's)
     return out, parsed, ctx
 
@@ -382,6 +382,13 @@ def _arrays(analysis, adj):
     and their adjoints: what the backward sweep may delete (optimize/release.py)."""
     out = {v for v, k in analysis.kinds.items() if k == ARRAY and analysis.shapes.get(v) != ()}
     return out | {adj[v] for v in out if v in adj}
+
+
+def _patterns(analysis, adj):
+    """Shape patterns of variables and of their adjoints (the same), where known."""
+    out = {v: p for v, p in analysis.shapes.items() if isinstance(p, tuple)}
+    out.update({adj[v]: p for v, p in list(out.items()) if v in adj})
+    return out
 
 
 def compile_reverse(fn: Function, wrt: Sequence[str], **options: Any) -> Compiled:
