@@ -60,6 +60,14 @@ def release(node, arrays, patterns=None):
     return node
 
 
+def patterns_of(shapes, adj):
+    """Shape patterns (``shapes``: the analysis's) of variables and of their adjoints
+    (``adj``: name -> gradient name; a gradient has its variable's shape), where known."""
+    out = {v: p for v, p in shapes.items() if isinstance(p, tuple)}
+    out.update({adj[v]: p for v, p in list(out.items()) if v in adj})
+    return out
+
+
 def _parameter_copies(node, params):
     """Names every binding of which in ``node`` is a copy of a parameter the function never
     rebinds nor deletes (``b_retval = grad_ys``): their value is the parameter's, for the
