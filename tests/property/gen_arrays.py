@@ -96,7 +96,12 @@ STATEMENTS = {
                    "    {t} = _helper({t}, {b}) * 0.5", "{t} = {t} * acc"],
                   ["{t} = {a} * 1.0", "acc = 0.0", "for r in range(2):",
                    "    acc = acc + np.sum(np.sin({t})) * np.sum({b})",
-                   "    {t} = _shift({t}, {b})", "{t} = {t} * acc"]),
+                   "    {t} = _shift({t}, {b})", "{t} = {t} * acc"],
+                  # _add2 returns one array (its grad_ys) for both: added into in place,
+                  # each of the two gradients would change the other
+                  ["{t} = {a} * 1.0", "acc = 0.0", "for r in range(2):",
+                   "    u = np.cos({t}) * 0.5", "    acc = acc + np.sum(np.sin({t}) * u)",
+                   "    {t} = _add2({t}, u) * {b}", "{t} = {t} * acc"]),
     "branch": ["if np.sum({a}) > np.sum({b}):", "    {t} = {a} * {b}", "else:",
                "    {t} = {a} - {b}"],
     "while": ["{t} = {a} * 1.0", "k = 0", "while k < 3:",
@@ -163,6 +168,10 @@ def _helper(a, b):
 
 def _shift(a, b):
     return a + np.sum(b) * 0.5
+
+
+def _add2(a, b):
+    return a + b
 
 
 def _sigmoid(x):
