@@ -36,7 +36,7 @@ from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
-from srcdiff.compiler.optimize.release import release
+from srcdiff.compiler.optimize.release import patterns_of, release
 from srcdiff.compiler.reverse import records
 from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.reverse.calls import adjoint_of_call, bare_result
@@ -74,6 +74,8 @@ class Context:
         # backward sweeps of a negated cotangent (reverse/negated.py): bwd_g <-> bwd_g_neg,
         # each made once bwd_g's code is final (``finished``: bwd name -> (node, parsed))
         self.sweeps, self.pairs, self.finished, self.pending = set(), {}, {}, set()
+        # bwd_g -> the parameters whose returned gradient is a fresh array (calls.py)
+        self.owned = {}
         self.verify = verify  # the generated code checks the sweep's invariant (verify.py)
         self.registry = registry or DEFAULT
         self.helpers = {}  # name -> object, for every generated namespace
@@ -148,6 +150,7 @@ class Context:
         node, parsed, _ = reverse_function(
             fn, list(wrt), arg_facts=dict(facts), name=names[0], as_tuple=not bare_result(wrt),
             context=self, zero_gradients=True, internal=True, return_value=True, into=into)
+        self.owned[names[1]] = node._srcdiff_generator.owned_results
         pair = records.split(node, *names[:2])
         ns = emit.load(emit.module_source(pair), self.namespace(parsed), names[0], parsed)
         for name, node in zip(names[:2], pair):  # (functions and namespaces: parallel lists)
@@ -361,7 +364,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     if ctx.verify:
         out = verifier.instrument(out, rev)
     if ctx.release:
-        out = release(out, _arrays(analysis, rev.adj))
+        out = release(out, _arrays(analysis, rev.adj), patterns_of(analysis.shapes, rev.adj))
     out._srcdiff_generator = rev  # what made it (explain.py maps its lines to the user's)
     return out, parsed, ctx
 

@@ -13,8 +13,9 @@ def test_design_example_reads_like_a_hand_written_gradient():
     src = sd.source(T.design_example, wrt=1, args=(X, W))
     assert "zeros" not in src  # no zero-filled accumulators for gradients assigned once
     assert "x.T @ b_matmul" in src
-    # b_h * (1.0 - h * h), written into b_h's buffer (its last read: optimize/release.py)
-    assert "mul_into(b_h, 1.0 - h * h)" in src
+    # b_h * (1.0 - h * h): NumPy writes it into the temporary (1.0 - h * h) itself, so no
+    # mul_into call (optimize/release.py _fresh_like)
+    assert "b_matmul = b_h * (1.0 - h * h)" in src and "mul_into" not in src
     assert "# adjoint of line" in src and "h = np.tanh(x @ w)" in src
     assert "_stack" not in src  # straight-line code saves nothing
 

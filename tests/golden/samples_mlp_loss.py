@@ -29,7 +29,7 @@ def grad_loss(params, x, y, grad_ys=None):
     del b_log, sum1
     b_exp = unreduce(b_sum1, exp, 1, True, b_log_probs)
     del b_sum1
-    b_z = add_into(b_log_probs, b_exp * exp)
+    b_z = b_log_probs + b_exp * exp
     del b_exp, b_log_probs, exp
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
     b_b2 = unbroadcast(b_z, b2)
@@ -43,7 +43,7 @@ def grad_loss(params, x, y, grad_ys=None):
     b_params = item_add(b_params, params, 'W2', b_W2)
     del b_W2
     # adjoint of line 15: h = np.tanh(x @ params["W1"] + params["b1"])
-    b_add = mul_into(b_h, 1.0 - h * h)
+    b_add = b_h * (1.0 - h * h)
     del b_h, h
     b_b1 = unbroadcast(b_add, b1)
     del b1

@@ -16,7 +16,8 @@ does between loops, drawn from a table of NumPy calls rather than from a grammar
 * statements: in-place slice and index stores into copies, fancy stores, augmented
   assignments, loops that accumulate, append rows or update an array in place, a ``while``
   loop, ``break``, a list comprehension, a dict of arrays, a branch on data, a helper
-  call and a recursive helper (through np.cos: a negated cotangent at each level); a
+  call and a recursive helper (through np.cos: a negated cotangent at each level), a
+  helper call in a loop whose gradient the loop then adds to; a
   stencil stepped on a copy (each slice read several times); lists and dicts made fresh
   in a loop and put into another before or after they change.
 
@@ -87,6 +88,20 @@ STATEMENTS = {
     # a quotient of a negated exponential (its adjoint's two negations cancel: signs.py)
     "sigmoid": ["{t} = _sigmoid({a}) * 2.0 + np.sum(_sigmoid({b}))"],
     "recursion": ["{t} = _nested({a}, 3)"],
+    # a loop variable rebound by a helper call and read before it in the trip: its gradient
+    # is first defined by the one the callee returns, then added to (owned where the callee
+    # made it fresh, reverse/calls.py; _shift returns its grad_ys and a broadcast: not owned)
+    "loop_call": (["{t} = {a} * 1.0", "acc = 0.0", "for r in range(2):",
+                   "    acc = acc + np.sum(np.sin({t})) * np.sum({b})",
+                   "    {t} = _helper({t}, {b}) * 0.5", "{t} = {t} * acc"],
+                  ["{t} = {a} * 1.0", "acc = 0.0", "for r in range(2):",
+                   "    acc = acc + np.sum(np.sin({t})) * np.sum({b})",
+                   "    {t} = _shift({t}, {b})", "{t} = {t} * acc"],
+                  # _add2 returns one array (its grad_ys) for both: added into in place,
+                  # each of the two gradients would change the other
+                  ["{t} = {a} * 1.0", "acc = 0.0", "for r in range(2):",
+                   "    u = np.cos({t}) * 0.5", "    acc = acc + np.sum(np.sin({t}) * u)",
+                   "    {t} = _add2({t}, u) * {b}", "{t} = {t} * acc"]),
     "branch": ["if np.sum({a}) > np.sum({b}):", "    {t} = {a} * {b}", "else:",
                "    {t} = {a} - {b}"],
     "while": ["{t} = {a} * 1.0", "k = 0", "while k < 3:",
@@ -160,6 +175,14 @@ PRELUDE = '''import numpy as np
 def _helper(a, b):
     c = np.tanh(a) * 2.0
     return c * np.sum(b) + a
+
+
+def _shift(a, b):
+    return a + np.sum(b) * 0.5
+
+
+def _add2(a, b):
+    return a + b
 
 
 def _sigmoid(x):

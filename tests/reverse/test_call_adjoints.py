@@ -195,10 +195,11 @@ def test_the_loops_gradient_of_v_is_passed_in_and_taken_back():
     bwd = code.split("def bwd_head_and_tail(")[1].split("\n")[0]
     assert bwd == "_record, grad_ys, b_v, b_w):"
     assert "index_add(b_v, v, " in code  # into the buffer passed in (or None)
-    # the callee's result is taken back as it is, and not owned (given None, the callee
-    # may return a view): the loop adds to it out of place, never into it
+    # the callee's result is taken back as it is; the callee reports it owned (index_add
+    # made it, test_owned_results.py), so the loop passes it back in as the buffer
     caller = code.split("def grad_steps")[1]
     assert "b_v = b_head_and_tail_args" in caller and "b_v += " not in caller
+    assert "b_head_and_tail1, b_v, None)" in caller
     check(steps, args, (0, 1))
 
 

@@ -28,6 +28,7 @@ that is differentiated again is compiled without deletes (the front end refuses
 """
 
 import gast
+import numpy as np
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
@@ -35,9 +36,12 @@ from srcdiff.compiler.ir import syntax as S
 _EVERYTHING = None  # the reads of a statement that calls locals()
 
 
-def release(node, arrays):
+def release(node, arrays, patterns=None):
     """Add ``del`` statements to the backward sweep of the gradient FunctionDef ``node``
-    for the names in ``arrays`` (array-valued variables and their adjoints)."""
+    for the names in ``arrays`` (array-valued variables and their adjoints).
+    ``patterns``: name -> shape pattern (analysis/activity.py: a tuple, per axis, of
+    "has length 1") where known: :func:`_multiply_into` leaves to NumPy the products whose
+    other operand is a fresh temporary of the result's shape."""
     body = node.body
     at = next((k for k, s in enumerate(body) if S.heads(s) == S.SEED), None)
     if at is None or not arrays:
@@ -51,9 +55,17 @@ def release(node, arrays):
     tail = [body[-1]] if isinstance(body[-1], gast.Return) else []
     rest = body[at:len(body) - len(tail)]
     live = _reads(tail[0]) if tail else set()
-    released = _block(rest, live, bound.__contains__, candidates, tail=True)
+    released = _block(rest, live, bound.__contains__, candidates, patterns or {}, tail=True)
     node.body = body[:at] + released + tail
     return node
+
+
+def patterns_of(shapes, adj):
+    """Shape patterns (``shapes``: the analysis's) of variables and of their adjoints
+    (``adj``: name -> gradient name; a gradient has its variable's shape), where known."""
+    out = {v: p for v, p in shapes.items() if isinstance(p, tuple)}
+    out.update({adj[v]: p for v, p in list(out.items()) if v in adj})
+    return out
 
 
 def _parameter_copies(node, params):
@@ -76,7 +88,7 @@ def _parameter_copies(node, params):
     return {v for v, k in copies.items() if stores[v] == k}
 
 
-def _block(stmts, live_out, surely, candidates, tail=False):
+def _block(stmts, live_out, surely, candidates, patterns, tail=False):
     """``stmts`` with deletes, given the names read after them (``live_out``) and whether a
     name is surely bound before them (``surely(v)``). ``tail``: only the function's return
     follows (which lets go of everything anyway: no deletes at the end)."""
@@ -102,13 +114,13 @@ def _block(stmts, live_out, surely, candidates, tail=False):
             return _rest(stmts, s, out)
         last = tail and not out
         if isinstance(s, gast.If):
-            s.body = _block(s.body, live, sure, candidates, last)
-            s.orelse = _block(s.orelse, live, sure, candidates, last)
+            s.body = _block(s.body, live, sure, candidates, patterns, last)
+            s.orelse = _block(s.orelse, live, sure, candidates, patterns, last)
             dead = []
         else:
             dead = sorted(v for v in (reads & candidates) - live - binds[k] if sure(v))
         if dead:
-            _multiply_into(s, dead)
+            _multiply_into(s, dead, patterns)
         # (a few names per line: a long line would be wrapped in parentheses, a tuple)
         for j in range(len(dead) - 4 if dead and not last else -4, -4, -4):
             out.append(S.locate(gast.Delete(targets=[
@@ -126,13 +138,18 @@ _NONE = frozenset()
 _INTO = {gast.Mult: "mul_into", gast.Add: "add_into"}
 
 
-def _multiply_into(s, dead):
+def _multiply_into(s, dead, patterns):
     """``a * b`` or ``a + b`` (the value of ``v = ...`` or ``v += ...``, or the right
     operand of a ``-`` or ``/`` in it) with
     ``a`` not read after the statement and read once in it: ``mul_into(a, b)`` /
     ``add_into(a, b)``, which reuse ``a``'s buffer when nothing else refers to it
     (runtime_memory.mul_into checks that, and the shape and dtype, when it runs: the result is
-    ``a * b`` either way). Read once: nothing reads ``a`` after its buffer changed."""
+    ``a * b`` either way). Read once: nothing reads ``a`` after its buffer changed.
+
+    Not where ``b`` is a fresh temporary of ``a``'s shape (:func:`_fresh_like`): NumPy
+    writes ``a * b`` into that temporary itself (its elision of temporaries, from the same
+    size, 256 KiB, as ``IN_PLACE_SIZE``), so the helper would only add a Python call per
+    use, which on small arrays in a recursion costs a fifth of the primal per level."""
     if not isinstance(s, (gast.Assign, gast.AugAssign)):
         return
     count = {}
@@ -150,12 +167,54 @@ def _multiply_into(s, dead):
             for mine, other in ((node.left, node.right), (node.right, node.left)):
                 if isinstance(mine, gast.Name) and mine.id in once:
                     once.discard(mine.id)
+                    if _fresh_like(other, patterns.get(mine.id), patterns):
+                        return node
                     return S.locate(S.call(_INTO[type(node.op)], [mine, other]), s)
         node.left = visit(node.left, False)
         node.right = visit(node.right, isinstance(node.op, (gast.Sub, gast.Div)))
         return node
 
     s.value = visit(s.value, True)
+
+
+def _fresh_like(node, pattern, patterns):
+    """Is ``node`` an elementwise expression NumPy evaluates into a fresh temporary of the
+    shape ``pattern`` (an array's, every axis known not of length 1)? A call of a NumPy ufunc
+    (positional arguments) or arithmetic, over names of that shape or of scalars, and
+    constants, at least one name of that shape: the result has the shape of its operands'
+    broadcast. Two shapes of one rank with no axis of length 1 broadcast only when equal,
+    so the temporary has the shape of the product with ``a``. Only a matter of speed and
+    memory: a plain product gives the numbers ``mul_into`` gives."""
+    if not pattern or any(p is not False for p in pattern):
+        return False
+    seen = []
+
+    def elementwise(n):
+        if isinstance(n, gast.Name):
+            p = patterns.get(n.id)
+            seen.append(p == pattern)
+            return p == pattern or p == ()
+        if isinstance(n, gast.Constant):
+            return isinstance(n.value, (int, float)) and not isinstance(n.value, bool)
+        if isinstance(n, gast.BinOp):
+            return isinstance(n.op, _ARITHMETIC) and elementwise(n.left) and elementwise(n.right)
+        if isinstance(n, gast.UnaryOp):
+            return isinstance(n.op, gast.USub) and elementwise(n.operand)
+        return False
+
+    if isinstance(node, gast.Call):
+        f = node.func
+        if not (isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name)
+                and f.value.id == "np" and isinstance(getattr(np, f.attr, None), np.ufunc)
+                and getattr(np, f.attr).nout == 1) or node.keywords or not node.args:
+            return False
+        ok = all(elementwise(a) for a in node.args)
+    else:
+        ok = isinstance(node, (gast.BinOp, gast.UnaryOp)) and elementwise(node)
+    return ok and any(seen)
+
+
+_ARITHMETIC = (gast.Add, gast.Sub, gast.Mult, gast.Div)
 
 
 def _rest(stmts, s, out):

@@ -315,6 +315,14 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
     def _results(self):
         out = []
         elts = []
+        # the parameters whose returned gradient is a fresh array nothing else refers to
+        # (owned where the sweep ends: not its grad_ys, not a view or a broadcast); a caller
+        # keeping the record may update it in place (calls.py, driver.Context.owned)
+        st = self.state
+        self.owned_results = frozenset(
+            w for w in self.opt.wrt if w not in self.wrt_locals and self.b(w) in st.owned
+            and self.b(w) in st.defined and self.b(w) not in st.uniform
+            and (w in self.opt.into or (w in self.params and w in self.a.active)))
         zero = self.opt.unconnected == "zero" or self.opt.zero_gradients
         for w in self.opt.wrt:
             if w in self.wrt_locals:

@@ -406,7 +406,9 @@ class BackwardStatements:
                 test=gast.Compare(left=S.name(bv), ops=[gast.Is()], comparators=[S.const(None)]),
                 body=first, orelse=gast.BinOp(left=S.name(bv), op=gast.Add(), right=S.copy(expr))),
                 like))
-            fresh = isinstance(expr, (gast.BinOp, gast.UnaryOp)) or _fresh_call(expr)
+            # (uniform: given None, the callee starts from spread's broadcast, read-only)
+            fresh = not uniform and (owned or isinstance(expr, (gast.BinOp, gast.UnaryOp))
+                                     or _fresh_call(expr))
             state.owned.add(bv) if fresh else state.owned.discard(bv)
             return
         if bv in state.uniform:

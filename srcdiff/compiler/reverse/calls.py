@@ -124,10 +124,24 @@ def adjoint_of_call(view, op, g, atom, s):
         if pname in passed:  # the caller's gradient, with the callee's part added in
             stmts.append(S.assign(passed[pname], part, s))
             continue
-        # not owned: given None for its buffer, the callee returns its first contribution
-        # as it is, which may be a view (spread's read-only broadcast, its grad_ys)
-        pairs.append((view.renamed.get(node.id, node.id), part, False))
+        # owned where the callee's sweep ended owning it (a fresh array: _owned_results);
+        # else, given None for its buffer, the callee may return its first contribution as
+        # it is, which may be a view (spread's read-only broadcast, its grad_ys)
+        pairs.append((view.renamed.get(node.id, node.id), part,
+                      kept is not None and pname in _owned_results(ctx, kept[1])))
     return stmts, pairs
+
+
+def _owned_results(ctx, bwd):
+    """The parameters whose gradient ``bwd`` (a generated backward sweep, ``bwd_g``)
+    returns as a fresh array nothing else refers to: the ones its own generator ended
+    owning (adjoint.py ``owned_results``, kept by driver.Context.record_names once
+    ``bwd_g`` is compiled). None yet for a call inside ``g`` itself (a recursion: ``g`` is
+    being compiled): nothing is owned. Invariant: a returned gradient marked owned is a
+    fresh writable array that no other live name references, so the caller may add into
+    it in place; ``bwd_g_neg`` (reverse/negated.py, swapped in later) returns what
+    ``bwd_g`` does, or its negation (a fresh array too)."""
+    return ctx.owned.get(bwd, ()) if ctx is not None else ()
 
 
 def bare_result(active):
