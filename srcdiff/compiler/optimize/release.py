@@ -43,7 +43,8 @@ def release(node, arrays):
     if at is None or not arrays:
         return node
     params = {a.id for a in node.args.args}
-    candidates = set(arrays) - params - _parameter_copies(node, params)
+    candidates = _copies(node, set(arrays)) | _unpacked(node)
+    candidates -= params | _parameter_copies(node, params)
     bound = set()
     for s in body[:at]:
         if _simple(s):
@@ -54,6 +55,51 @@ def release(node, arrays):
     released = _block(rest, live, bound.__contains__, candidates, tail=True)
     node.body = body[:at] + released + tail
     return node
+
+
+def _copies(node, arrays):
+    """``arrays`` and the names every binding of which is a copy ``n = m`` of one of them
+    (``b_y_out = b_y``): they may hold the same buffer, which deleting them lets go of."""
+    every = dataflow.nodes(node)
+    copied = {id(n.targets[0]): n.value.id for n in every if isinstance(n, gast.Assign)
+              and len(n.targets) == 1 and isinstance(n.targets[0], gast.Name)
+              and isinstance(n.value, gast.Name)}
+    sources = {}
+    for n in every:
+        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Param)):
+            sources.setdefault(n.id, set()).add(copied.get(id(n)))
+    out, grown = set(arrays), True
+    while grown:
+        new = {t for t, src in sources.items() if t not in out and src <= out}
+        out |= new
+        grown = bool(new)
+    return out
+
+
+def _unpacked(node):
+    """Names bound only to a call's result and read only at literal indexes
+    (``b__f_args = bwd_f(...)``, ``b_x = b__f_args[0]``): a tuple of a backward sweep's
+    results. Deleting it after its last read lets go of the references it holds, so an
+    array read out of it can be the only holder of its buffer (:func:`_multiply_into`)."""
+    calls, other, at_index = set(), set(), set()
+    every = dataflow.nodes(node)
+    for n in every:
+        if isinstance(n, gast.Assign):
+            for t in n.targets:
+                if isinstance(t, gast.Name):
+                    (calls if isinstance(n.value, gast.Call) and len(n.targets) == 1
+                     else other).add(t.id)
+        elif isinstance(n, gast.Subscript) and isinstance(n.value, gast.Name) \
+                and isinstance(n.slice, gast.Constant) and type(n.slice.value) is int:
+            at_index.add(id(n.value))
+    for n in every:
+        if isinstance(n, gast.Name) and (id(n) not in at_index if isinstance(n.ctx, gast.Load)
+                                         else not isinstance(n.ctx, gast.Del)):
+            other.add(n.id) if isinstance(n.ctx, gast.Load) or n.id not in calls else None
+    for n in every:  # (bound any other way: a for target, an augmented assignment...)
+        if isinstance(n, (gast.AugAssign, gast.For, gast.comprehension, gast.NamedExpr)):
+            other |= dataflow.bound(n.target)
+    return calls - other
 
 
 def _parameter_copies(node, params):
@@ -106,9 +152,18 @@ def _block(stmts, live_out, surely, candidates, tail=False):
             s.orelse = _block(s.orelse, live, sure, candidates, last)
             dead = []
         else:
+            if isinstance(s, (gast.For, gast.While)) and not s.orelse \
+                    and _straight_loop(s):
+                # the body runs again: what it reads before binding is live at its end
+                exposed = _exposed(s.body)
+                if exposed is not _EVERYTHING:
+                    again = live | exposed | (_reads(s.test) if isinstance(s, gast.While)
+                                              else set())
+                    s.body = _block(s.body, again, sure, candidates)
             dead = sorted(v for v in (reads & candidates) - live - binds[k] if sure(v))
-        if dead:
-            _multiply_into(s, dead)
+        into = dead + _redefined(s, candidates, sure)
+        if into:
+            _multiply_into(s, into)
         # (a few names per line: a long line would be wrapped in parentheses, a tuple)
         for j in range(len(dead) - 4 if dead and not last else -4, -4, -4):
             out.append(S.locate(gast.Delete(targets=[
@@ -118,6 +173,40 @@ def _block(stmts, live_out, surely, candidates, tail=False):
         live -= binds[k]
         live |= reads
     return out[::-1]
+
+
+def _straight_loop(s):
+    """A loop whose body runs from its start to its end each time (no ``break``,
+    ``continue`` or ``return`` inside it: liveness over the body is then that of a block
+    followed by the body again or by what follows the loop)."""
+    jumps = (gast.Break, gast.Continue, gast.Return, gast.Try, gast.With)
+    return not any(isinstance(n, jumps) for x in s.body for n in dataflow.nodes(x))
+
+
+def _exposed(body):
+    """Names ``body`` may read before binding them (live when it starts again); every
+    name a statement reads when it reads ``locals()``."""
+    seen, out = set(), set()
+    for s in body:
+        reads = _reads(s)
+        if reads is _EVERYTHING:
+            return _EVERYTHING
+        out |= reads - seen
+        if _simple(s):
+            seen |= dataflow.bound(s)
+    return out
+
+
+def _redefined(s, candidates, sure):
+    """``[v]`` for ``v = v + e`` or ``v = v * e`` (``v`` a candidate surely bound): the old
+    value of ``v`` is read there for the last time, as a dead name's (its buffer may take
+    the result: runtime_memory.add_into decides when it runs)."""
+    if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+            and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.BinOp) \
+            and type(s.value.op) in _INTO and s.targets[0].id in candidates \
+            and sure(s.targets[0].id):
+        return [s.targets[0].id]
+    return []
 
 
 _NONE = frozenset()
