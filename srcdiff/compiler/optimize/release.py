@@ -18,7 +18,23 @@ bound there (by a statement of the function's body or of the same branch before 
 only inside a branch or a loop). A name read after a ``del`` would raise NameError, not
 change a value: a slip here cannot make a gradient wrong. A statement that reads
 ``locals()`` (verification mode's checks read names by their spelling) keeps every name.
-Deletes go into the function's body and into branches, not into loop bodies.
+Deletes go into the function's body, into branches and into the bodies of loops that
+run from start to end each time (no ``break``, ``continue``, ``return``): there the names
+live at the body's end are those live after the loop and those the body reads before
+binding them (the next iteration's reads), and a name is surely bound when a statement
+of the body binds it before, or it is surely bound before the loop.
+
+Candidates are the array-valued variables and their adjoints, the names every binding
+of which copies one of those (``b_y_out = b_y``), and the tuples of a call's results
+read only at literal indexes (``b__f_args``): deleting them lets go of a buffer's other
+references. ``v = v + e`` and ``v = v * e`` read ``v``'s old value for the last time, as
+a dead name's last read does: ``add_into(v, e)`` / ``mul_into``, whose reference count
+check decides when it runs whether nothing but ``v`` holds the buffer (then it takes
+the result in place; else a new array is made: the same numbers either way). In a
+loop a gradient that started as another's array (the operands of a sum share its
+gradient) gets its buffer back that way once the other names were read for the last
+time and deleted: decided where it is used, from the reference count, not from a mark
+carried through the passes.
 
 Only the backward sweep (from the seed on) is released: the primal sweep keeps what the
 backward sweep reads by construction. Parameters are never deleted (the caller holds
@@ -81,24 +97,24 @@ def _unpacked(node):
     (``b__f_args = bwd_f(...)``, ``b_x = b__f_args[0]``): a tuple of a backward sweep's
     results. Deleting it after its last read lets go of the references it holds, so an
     array read out of it can be the only holder of its buffer (:func:`_multiply_into`)."""
-    calls, other, at_index = set(), set(), set()
     every = dataflow.nodes(node)
+    from_call = {id(n.targets[0]) for n in every if isinstance(n, gast.Assign)
+                 and len(n.targets) == 1 and isinstance(n.targets[0], gast.Name)
+                 and isinstance(n.value, gast.Call)}
+    at_index = {id(n.value) for n in every if isinstance(n, gast.Subscript)
+                and isinstance(n.value, gast.Name) and isinstance(n.slice, gast.Constant)
+                and type(n.slice.value) is int}
+    calls, other = set(), set()
     for n in every:
-        if isinstance(n, gast.Assign):
-            for t in n.targets:
-                if isinstance(t, gast.Name):
-                    (calls if isinstance(n.value, gast.Call) and len(n.targets) == 1
-                     else other).add(t.id)
-        elif isinstance(n, gast.Subscript) and isinstance(n.value, gast.Name) \
-                and isinstance(n.slice, gast.Constant) and type(n.slice.value) is int:
-            at_index.add(id(n.value))
-    for n in every:
-        if isinstance(n, gast.Name) and (id(n) not in at_index if isinstance(n.ctx, gast.Load)
-                                         else not isinstance(n.ctx, gast.Del)):
-            other.add(n.id) if isinstance(n.ctx, gast.Load) or n.id not in calls else None
-    for n in every:  # (bound any other way: a for target, an augmented assignment...)
-        if isinstance(n, (gast.AugAssign, gast.For, gast.comprehension, gast.NamedExpr)):
-            other |= dataflow.bound(n.target)
+        if not isinstance(n, gast.Name) or isinstance(n.ctx, gast.Del):
+            continue
+        if isinstance(n.ctx, gast.Load):
+            if id(n) not in at_index:
+                other.add(n.id)
+        elif id(n) in from_call:
+            calls.add(n.id)
+        else:  # bound any other way: a parameter, a for target, an augmented assignment
+            other.add(n.id)
     return calls - other
 
 
