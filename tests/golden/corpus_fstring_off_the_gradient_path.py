@@ -40,8 +40,10 @@ def grad_fstring_off_the_gradient_path(x, grad_ys=None):
         b_total_out = b_total
         b_total = unbroadcast(b_total, total_before)
         b_pow1 = unbroadcast(b_total_out, pow1)
+        del b_total_out, pow1
         pow1_before = _stack.pop()
         b_parts_i = b_pow1 * 2.0 * parts_i
+        del b_pow1
         pow1 = pow1_before
         parts_i_before = _stack.pop()
         b_parts = item_add(b_parts, parts, t1, b_parts_i)

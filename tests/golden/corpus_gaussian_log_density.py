@@ -31,6 +31,7 @@ def grad_gaussian_log_density(mu, log_sigma, xs, grad_ys=None):
     for k1 in reversed(range(n1)):
         # adjoint of line 680: log_lik = -0.5 * math.fsum([z * z for z in zs]) - len(xs) * (
         b_items1, b_item = pop_grad(b_items1, mul)
+        del mul
         items1.pop()
         mul_before = _stack.pop()
         b_z = 2.0 * b_item * z

@@ -33,7 +33,9 @@ def grad__weighted_terms(terms_0, offsets_shift, weight=1.0, grad_ys=None):
         sum1 = sum1_before
         mul_before = _stack.pop()
         b_mul = spread(weight * b_mul1, mul)
+        del mul
         b_t = 2.0 * b_mul * t
+        del b_mul
         mul = mul_before
         # adjoint of line 720: for t in terms:
         t_before = _stack.pop()
@@ -89,7 +91,9 @@ def grad__weighted_terms1(terms_0, terms_1, terms_2, weight, grad_ys=None):
         sum1 = sum1_before
         mul_before = _stack.pop()
         b_mul = spread(weight * b_mul1, mul)
+        del mul
         b_t = 2.0 * b_mul * t
+        del b_mul
         mul = mul_before
         # adjoint of line 720: for t in terms:
         t_before = _stack.pop()
@@ -120,6 +124,7 @@ def grad_varargs_helper(x, y, grad_ys=None):
         offsets_shift=y_i, grad_ys=b_weighted_terms1)
     b_tanh = b__weighted_terms_args[0]
     b_y = index_add(None, y, 0, b__weighted_terms_args[1])
+    del b__weighted_terms_args
     b_x = mul_into(b_tanh, 1.0 - tanh * tanh)
     del b_tanh, tanh
     b__weighted_terms_args1 = grad__weighted_terms1(terms_0=x, terms_1=mul,
@@ -128,6 +133,7 @@ def grad_varargs_helper(x, y, grad_ys=None):
     b_x += b__weighted_terms_args1[0]
     b_mul = b__weighted_terms_args1[1]
     b_mul1 = b__weighted_terms_args1[2]
+    del b__weighted_terms_args1
     b_x += b_mul1 * y
     b_y += mul_into(b_mul1, x)
     del b_mul1
