@@ -51,6 +51,22 @@ def invariant_read(x, s):
     return np.sum(acc)
 
 
+def deleted_in_body(x, xs, zs):
+    """Loops fuzz seed 8081 program 27 (found while this was written): ``w`` is deleted
+    in the backward loop's body, so the ``del w`` after the loop raised UnboundLocalError."""
+    p = 1.0
+    u = xs.copy()
+    w = np.sin(xs)
+    for i0 in range(1):
+        w = w * 0.25 + ((w * u) + (p if not -0.138 < ((i0 + 1) * 0.3) <= 0.705 else p))
+    else:
+        u[-1] += 0.2 * x
+    for v0 in xs:
+        u = np.tanh(u + np.sin((u - u)))
+    p = p + (-1.3 * (xs[-2] * x))
+    return 0.5 * p + np.sum(np.sin(w))
+
+
 def _loop_body(code):
     lines = code.splitlines()
     start = next(k for k, line in enumerate(lines) if "in reversed(range(" in line)
@@ -105,3 +121,12 @@ def test_big_arrays_take_the_sums_in_place_and_agree(monkeypatch):
     assert_close(got, want, rtol=1e-12, atol=1e-15)
     v = rng.standard_normal(x.shape)
     assert_close(np.dot(got, v), numeric_jvp(stepper, (x, 3), (0,), (v,)), rtol=1e-6)
+
+
+@pytest.mark.parametrize("pipeline", ({}, {"optimize": False}, {"verify": True}))
+def test_a_name_the_loop_body_deletes_is_not_deleted_again_after_it(pipeline, monkeypatch):
+    monkeypatch.setattr(memory, "IN_PLACE_SIZE", 1)
+    args = (0.477285, np.array([-0.485943, 0.774865]), [0.349238, -0.73009])
+    got = sd.grad(deleted_in_body, wrt=(0, 1), **pipeline)(*args)
+    for k in (0, 1):
+        assert_close(got[k], numeric_grad(deleted_in_body, args, k))

@@ -176,7 +176,9 @@ def _block(stmts, live_out, surely, candidates, tail=False):
                     again = live | exposed | (_reads(s.test) if isinstance(s, gast.While)
                                               else set())
                     s.body = _block(s.body, again, sure, candidates)
-            dead = sorted(v for v in (reads & candidates) - live - binds[k] if sure(v))
+            # (a name the body deletes is unbound after the loop: deleted there already)
+            dead = sorted(v for v in (reads & candidates) - live - binds[k] - _deleted(s)
+                          if sure(v))
         into = dead + _redefined(s, candidates, sure)
         if into:
             _multiply_into(s, into)
@@ -189,6 +191,14 @@ def _block(stmts, live_out, surely, candidates, tail=False):
         live -= binds[k]
         live |= reads
     return out[::-1]
+
+
+def _deleted(s):
+    """Names a ``del`` inside the compound statement ``s`` deletes."""
+    if not isinstance(s, (gast.For, gast.While)):
+        return _NONE
+    return {t.id for x in s.body for n in dataflow.nodes(x) if isinstance(n, gast.Delete)
+            for t in n.targets if isinstance(t, gast.Name)}
 
 
 def _straight_loop(s):
