@@ -86,7 +86,6 @@ def grad_stores_in_place(x, n, grad_ys=None):
                 b_buf = index_add(b_buf, buf, i, b_buf_i)
                 add1_before = _stack.pop()
                 add1 = add1_before
-    del cos, mul
     # adjoint of line 39: buf[0] = x[0]
     b_x_i = unbroadcast(np.copy(b_buf[0]), x_i)
     b_buf[0] = 0.0

@@ -50,7 +50,7 @@ def grad_fstring_off_the_gradient_path(x, grad_ys=None):
         parts_i = parts_i_before
         t1_before = _stack.pop()
         t1 = t1_before
-    del b_total, pow1
+    del b_total
     # adjoint of line 708: parts = {f"x{i}": x[i] for i in range(len(x))}
     b_values = dict_of_grad(b_parts, keys)
     # adjoint of line 708: parts = {f"x{i}": x[i] for i in range(len(x))}

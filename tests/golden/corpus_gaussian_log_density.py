@@ -39,7 +39,6 @@ def grad_gaussian_log_density(mu, log_sigma, xs, grad_ys=None):
         z_before = _stack.pop()
         b_zs = item_add(b_zs, zs, k1, b_z)
         z = z_before
-    del mul
     # adjoint of line 679: zs = [(x - mu) / sigma for x in xs]
     b_items = b_zs
     # adjoint of line 679: zs = [(x - mu) / sigma for x in xs]

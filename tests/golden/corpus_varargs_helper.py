@@ -41,7 +41,6 @@ def grad__weighted_terms(terms_0, offsets_shift, weight=1.0, grad_ys=None):
         t_before = _stack.pop()
         b_terms = item_add(b_terms, terms, k, b_t)
         t = t_before
-    del mul
     # adjoint of line 719: out = offsets["shift"] if "shift" in offsets else 0.0
     b_out1 = b_out
     # adjoint of line 719: out = offsets["shift"] if "shift" in offsets else 0.0
@@ -99,7 +98,6 @@ def grad__weighted_terms1(terms_0, terms_1, terms_2, weight, grad_ys=None):
         t_before = _stack.pop()
         b_terms = item_add(b_terms, terms, k, b_t)
         t = t_before
-    del mul
     # adjoint of line 718: def _weighted_terms(*terms, weight=1.0, **offsets):
     b_terms_0 = item_grad(b_terms, 0, terms_0)
     b_terms_1 = item_grad(b_terms, 1, terms_1)

@@ -66,7 +66,6 @@ def grad_dict_built_by_stores(x, grad_ys=None):
         b_x_i = b_tanh * (1.0 - tanh * tanh)
         tanh = tanh_before
         b_x = index_add(b_x, x, i, b_x_i)
-    del mul1
     # adjoint of line 149: feats["lin"] = x * 2.0
     b_mul = item_grad(b_feats, 'lin', mul)
     del mul

@@ -75,7 +75,6 @@ def grad_grid_of_products(x, grad_ys=None):
         row_before = _stack.pop()
         b_grid = item_add(b_grid, grid, k, b_row)
         row = row_before
-    del mul1, sum1
     # adjoint of line 220: grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]
     b_items = b_grid
     # adjoint of line 220: grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]

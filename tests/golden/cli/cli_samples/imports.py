@@ -95,7 +95,6 @@ def grad_branches(a, b, grad_ys=None):
         b_c = mul_into(b_mul, 2.0)
         del b_mul
         mul = mul_before
-    del mul
     # adjoint of line 25: if a > 0:
     if cmp:
         # adjoint of line 26: c = a * b
