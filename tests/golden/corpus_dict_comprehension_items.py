@@ -66,6 +66,7 @@ def grad_dict_comprehension_items(params, x, grad_ys=None):
     vjp = vjp_matmul(b_matmul, matmul, x=x, y=W)
     del b_matmul, matmul
     b_W = vjp[1]
+    del vjp
     b_scaled = item_add(b_scaled, scaled, 'W', b_W)
     # adjoint of line 696: scaled = {name: value * 0.5 for name, value in params.items()}
     b_values = dict_of_grad(b_scaled, keys)
@@ -73,6 +74,7 @@ def grad_dict_comprehension_items(params, x, grad_ys=None):
     for k in reversed(range(n)):
         # adjoint of line 696: scaled = {name: value * 0.5 for name, value in params.items()}
         b_values, b_item = pop_grad(b_values, mul)
+        del mul
         values.pop()
         mul_before = _stack.pop()
         b_value1 = b_item * 0.5

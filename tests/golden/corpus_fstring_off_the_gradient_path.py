@@ -40,15 +40,17 @@ def grad_fstring_off_the_gradient_path(x, grad_ys=None):
         b_total_out = b_total
         b_total = unbroadcast(b_total, total_before)
         b_pow1 = unbroadcast(b_total_out, pow1)
+        del b_total_out, pow1
         pow1_before = _stack.pop()
         b_parts_i = b_pow1 * 2.0 * parts_i
+        del b_pow1
         pow1 = pow1_before
         parts_i_before = _stack.pop()
         b_parts = item_add(b_parts, parts, t1, b_parts_i)
         parts_i = parts_i_before
         t1_before = _stack.pop()
         t1 = t1_before
-    del b_total, pow1
+    del b_total
     # adjoint of line 708: parts = {f"x{i}": x[i] for i in range(len(x))}
     b_values = dict_of_grad(b_parts, keys)
     # adjoint of line 708: parts = {f"x{i}": x[i] for i in range(len(x))}

@@ -31,6 +31,7 @@ def grad_gaussian_log_density(mu, log_sigma, xs, grad_ys=None):
     for k1 in reversed(range(n1)):
         # adjoint of line 680: log_lik = -0.5 * math.fsum([z * z for z in zs]) - len(xs) * (
         b_items1, b_item = pop_grad(b_items1, mul)
+        del mul
         items1.pop()
         mul_before = _stack.pop()
         b_z = 2.0 * b_item * z
@@ -38,7 +39,6 @@ def grad_gaussian_log_density(mu, log_sigma, xs, grad_ys=None):
         z_before = _stack.pop()
         b_zs = item_add(b_zs, zs, k1, b_z)
         z = z_before
-    del mul
     # adjoint of line 679: zs = [(x - mu) / sigma for x in xs]
     b_items = b_zs
     # adjoint of line 679: zs = [(x - mu) / sigma for x in xs]

@@ -16,12 +16,13 @@ def grad_methods(x, grad_ys=None):
     b_transposed = unbroadcast(b_mul1 * m, transposed)
     b_m = unbroadcast(transposed * b_mul1, m)
     del b_mul1, transposed
-    b_m = b_m + np.transpose(b_transposed)
+    b_m = add_into(b_m, np.transpose(b_transposed))
     del b_transposed
     b_dot = spread(b_add2, dot)
     vjp1 = vjp_dot(b_dot, dot, a=m, b=m)
     del b_dot, dot
     b_m += vjp1[0] + vjp1[1]
+    del vjp1
     b_m += extreme_grad(-b_add2, m, min1, None, False)
     b_m += extreme_grad(mean * b_add2, m, max1, None, False)
     b_m += b_add2 * max1 / size_of(m)

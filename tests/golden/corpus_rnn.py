@@ -15,11 +15,13 @@ def grad_rnn(h, w, xs, grad_ys=None):
     for t in reversed(range(n)):
         # adjoint of line 239: h = np.tanh(h @ w + xs[t])
         h_before = _stack.pop()
-        b_add = b_h * (1.0 - h * h)
+        b_add = mul_into(b_h, 1.0 - h * h)
+        del b_h
         h = h_before
         b_h = w @ b_add
         _h_before_list.append(h_before)
         _b_add_list.append(b_add)
+        del b_add
     # the per-iteration terms of the loop above, summed at once
     if _h_before_list:
         b_w += np.array(_h_before_list).T @ np.array(_b_add_list)

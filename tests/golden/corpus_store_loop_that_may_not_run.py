@@ -29,12 +29,14 @@ def grad_store_loop_that_may_not_run(x, n, grad_ys=None):
         b_a[0] = 0.0
         a[0] = _stack.pop()
         b_sin1 = unbroadcast(b_mul * a[1], sin1)
-        b_a_i = sin1 * b_mul
+        b_a_i = mul_into(b_mul, sin1)
+        del b_mul
         b_a = index_add(b_a, a, 1, b_a_i)
+        del b_a_i
         sin1_before = _stack.pop()
         b_x_i1 = b_sin1 * np.cos(x[0])
         sin1 = sin1_before
-        b_x = index_add(None, x, 0, b_x_i1) + b_x
+        b_x = add_into(b_x, index_add(None, x, 0, b_x_i1))
     # adjoint of line 762: a[0] = np.sin(x[0])
     b_sin = unbroadcast(np.copy(b_a[0]), sin)
     b_a = np.array(b_a, dtype=float)
@@ -43,5 +45,5 @@ def grad_store_loop_that_may_not_run(x, n, grad_ys=None):
     a[0] = _a_saved
     del a
     b_x_i = b_sin * np.cos(x_i)
-    b_x = index_add(None, x, 0, b_x_i) + b_x
+    b_x = add_into(b_x, index_add(None, x, 0, b_x_i))
     return finish(b_x, x)

@@ -45,7 +45,7 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     b_x_i1 = b_mul * x_i2
     b_x_i2 = unbroadcast(x_i1 * b_mul, x_i2)
     del b_mul, x_i1
-    b_x = index_add(None, x, 0, b_x_i2) + b_x
+    b_x = add_into(b_x, index_add(None, x, 0, b_x_i2))
     b_x = index_add(b_x, x, slice(1, None, None), b_x_i1)
     del b_x_i1
     # adjoint of line 749: y[[0, 0, 1]] += x[:3]

@@ -33,13 +33,14 @@ def grad__weighted_terms(terms_0, offsets_shift, weight=1.0, grad_ys=None):
         sum1 = sum1_before
         mul_before = _stack.pop()
         b_mul = spread(weight * b_mul1, mul)
+        del mul
         b_t = 2.0 * b_mul * t
+        del b_mul
         mul = mul_before
         # adjoint of line 720: for t in terms:
         t_before = _stack.pop()
         b_terms = item_add(b_terms, terms, k, b_t)
         t = t_before
-    del mul
     # adjoint of line 719: out = offsets["shift"] if "shift" in offsets else 0.0
     b_out1 = b_out
     # adjoint of line 719: out = offsets["shift"] if "shift" in offsets else 0.0
@@ -89,13 +90,14 @@ def grad__weighted_terms1(terms_0, terms_1, terms_2, weight, grad_ys=None):
         sum1 = sum1_before
         mul_before = _stack.pop()
         b_mul = spread(weight * b_mul1, mul)
+        del mul
         b_t = 2.0 * b_mul * t
+        del b_mul
         mul = mul_before
         # adjoint of line 720: for t in terms:
         t_before = _stack.pop()
         b_terms = item_add(b_terms, terms, k, b_t)
         t = t_before
-    del mul
     # adjoint of line 718: def _weighted_terms(*terms, weight=1.0, **offsets):
     b_terms_0 = item_grad(b_terms, 0, terms_0)
     b_terms_1 = item_grad(b_terms, 1, terms_1)
@@ -120,7 +122,8 @@ def grad_varargs_helper(x, y, grad_ys=None):
         offsets_shift=y_i, grad_ys=b_weighted_terms1)
     b_tanh = b__weighted_terms_args[0]
     b_y = index_add(None, y, 0, b__weighted_terms_args[1])
-    b_x = b_tanh * (1.0 - tanh * tanh)
+    del b__weighted_terms_args
+    b_x = mul_into(b_tanh, 1.0 - tanh * tanh)
     del b_tanh, tanh
     b__weighted_terms_args1 = grad__weighted_terms1(terms_0=x, terms_1=mul,
         terms_2=mul1, weight=0.5, grad_ys=b_weighted_terms)
@@ -128,6 +131,7 @@ def grad_varargs_helper(x, y, grad_ys=None):
     b_x += b__weighted_terms_args1[0]
     b_mul = b__weighted_terms_args1[1]
     b_mul1 = b__weighted_terms_args1[2]
+    del b__weighted_terms_args1
     b_x += b_mul1 * y
     b_y += mul_into(b_mul1, x)
     del b_mul1

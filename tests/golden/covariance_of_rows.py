@@ -57,7 +57,7 @@ def bwd_cov(_record, grad_ys, b_m):
     del b_matmul, centred, matmul, transposed
     b_transposed = vjp[1]
     b_centred = vjp[0] + np.transpose(b_transposed)
-    del b_transposed
+    del b_transposed, vjp
     # adjoint of line 50: centred = X - np.mean(X, axis=1, keepdims=True)
     b_X = unbroadcast(b_centred, X)
     b_mean = -unbroadcast(b_centred, mean)

@@ -48,11 +48,13 @@ def grad_dict_built_by_stores(x, grad_ys=None):
     for i in reversed(range(n)):
         # adjoint of line 151: feats[i] = np.tanh(x[i]) * feats["lin"][i]
         b_mul1 = item_grad(b_feats, i, mul1)
+        del mul1
         b_feats = item_clear(b_feats, i)
         item_restore(feats, i, _stack.pop())
         mul1_before = _stack.pop()
         b_tanh = unbroadcast(b_mul1 * item_i, tanh)
-        b_item_i = tanh * b_mul1
+        b_item_i = mul_into(b_mul1, tanh)
+        del b_mul1
         mul1 = mul1_before
         item_i_before = _stack.pop()
         b_lin = item_add(None, lin, i, b_item_i)
@@ -64,7 +66,6 @@ def grad_dict_built_by_stores(x, grad_ys=None):
         b_x_i = b_tanh * (1.0 - tanh * tanh)
         tanh = tanh_before
         b_x = index_add(b_x, x, i, b_x_i)
-    del mul1
     # adjoint of line 149: feats["lin"] = x * 2.0
     b_mul = item_grad(b_feats, 'lin', mul)
     del mul

@@ -28,6 +28,7 @@ def grad_dot_of_displays(x, grad_ys=None):
     del b_add, dot, items1_array, items_array
     b_items_array = vjp[0]
     b_items1_array = vjp[1]
+    del vjp
     b_items1 = unstack_like(b_items1_array, items1)
     del b_items1_array
     b_items = unstack_like(b_items_array, items)

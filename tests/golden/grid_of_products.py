@@ -49,6 +49,7 @@ def grad_grid_of_products(x, grad_ys=None):
     for k in reversed(range(n)):
         # adjoint of line 221: return sum(sum(v * v for v in row) for row in grid)
         b_items2, b_item = pop_grad(b_items2, sum1)
+        del sum1
         items2.pop()
         sum1_before = _stack.pop()
         b_items3 = sum_of_items_grad(b_item, items3)
@@ -58,6 +59,7 @@ def grad_grid_of_products(x, grad_ys=None):
         for k1 in reversed(range(n1)):
             # adjoint of line 221: return sum(sum(v * v for v in row) for row in grid)
             b_items3, b_item1 = pop_grad(b_items3, mul1)
+            del mul1
             items3.pop()
             mul1_before = _stack.pop()
             b_v = 2.0 * b_item1 * v
@@ -73,7 +75,6 @@ def grad_grid_of_products(x, grad_ys=None):
         row_before = _stack.pop()
         b_grid = item_add(b_grid, grid, k, b_row)
         row = row_before
-    del mul1, sum1
     # adjoint of line 220: grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]
     b_items = b_grid
     # adjoint of line 220: grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]

@@ -30,5 +30,5 @@ def grad_interpolated_median_loss(x, fp, grad_ys=None):
     b_fp += interp_grad_fp(b_curve, smooth, _KNOTS, fp, None, None, None)
     del b_curve, smooth
     # adjoint of line 251: smooth = np.convolve(x, np.array([0.25, 0.5, 0.25]), mode="same")
-    b_x = b_x + np_convolve_grad(b_smooth, x, array, 'same')
+    b_x = add_into(b_x, np_convolve_grad(b_smooth, x, array, 'same'))
     return finish(b_x, x), finish(b_fp, fp)

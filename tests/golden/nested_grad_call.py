@@ -47,7 +47,7 @@ def grad_nested_grad_call(x, grad_ys=None):
     b_nested_dg = b_mul * x
     b_x = 2.0 * b_grad__nested_inner_args[0] + unbroadcast(nested_dg * b_mul, x
         )
-    del b_mul
+    del b_grad__nested_inner_args, b_mul
     b_grad__nested_inner_args1 = grad_grad__nested_inner(x, grad_ys=b_nested_dg
         )
     b_x = b_x + b_grad__nested_inner_args1[0]

@@ -15,6 +15,7 @@ def bwd__shifted_product(_record, grad_ys, b_x, b_y):
     del x_i
     b_x_i = pieces[0]
     b_mul = pieces[1]
+    del pieces
     b_x_i1 = unbroadcast(b_mul * y_i, x_i1)
     b_y_i = unbroadcast(x_i1 * b_mul, y_i)
     del b_mul, x_i1, y_i
@@ -59,31 +60,42 @@ def grad_rk_steps_of_joins(x, y, grad_ys=None):
         b_y_out = b_y
         b_y = unbroadcast(b_y, y_before)
         b_mul1 = unbroadcast(b_y_out, mul1)
+        del b_y_out, mul1
         y = y_before
         mul1_before = _stack.pop()
-        b_item_i = b_mul1 * 0.25
+        b_item_i = mul_into(b_mul1, 0.25)
+        del b_mul1
         mul1 = mul1_before
         b_stack = index_add(None, stack, 1, b_item_i)
+        del b_item_i, stack
         stack_before = _stack.pop()
         pieces = stacked_parts(b_stack, 2, 0)
+        del b_stack
         b_k1 = pieces[0]
         b_k2 = pieces[1]
+        del pieces
         stack = stack_before
         # adjoint of line 193: k2 = _shifted_product(x, y + 0.5 * k1)
         _record__shifted_product1 = _shifted_product_records1.pop()
         b__shifted_product_args = bwd__shifted_product(
             _record__shifted_product1, b_k2, b_x, None)
+        del b_k2, b_x
         b_x = b__shifted_product_args[0]
         b_add = b__shifted_product_args[1]
-        b_y = b_y + unbroadcast(b_add, y_before)
+        del b__shifted_product_args
+        b_y = add_into(b_y, unbroadcast(b_add, y_before))
         b_mul = unbroadcast(b_add, mul)
+        del b_add, mul
         mul_before = _stack.pop()
-        b_k1 = b_k1 + 0.5 * b_mul
+        b_k1 = add_into(b_k1, 0.5 * b_mul)
+        del b_mul
         mul = mul_before
         # adjoint of line 192: k1 = _shifted_product(x, y)
         _record__shifted_product = _shifted_product_records.pop()
         b__shifted_product_args1 = bwd__shifted_product(
             _record__shifted_product, b_k1, b_x, b_y)
+        del b_k1, b_x, b_y
         b_x = b__shifted_product_args1[0]
         b_y = b__shifted_product_args1[1]
+        del b__shifted_product_args1
     return finish(b_x, x), finish(b_y, y)

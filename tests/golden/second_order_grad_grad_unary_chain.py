@@ -30,8 +30,9 @@ def grad_grad_unary_chain(a, _grad_ys=None, grad_ys=None):
     # adjoint of line 11: b_a = b_a + b_sub * exp * np.cos(a)
     b_b_a_out = b_b_a
     b_b_a = unbroadcast(b_b_a, _b_a3)
+    del _b_a3
     b_mul8 = unbroadcast(b_b_a_out, mul8)
-    del mul8
+    del b_b_a_out, mul8
     b_mul7 = b_mul8 * cos1
     b_cos1 = unbroadcast(mul7 * b_mul8, cos1)
     del b_mul8, mul7
@@ -41,8 +42,9 @@ def grad_grad_unary_chain(a, _grad_ys=None, grad_ys=None):
     # adjoint of line 10: b_a = b_a + 2.0 * (b_sub / (1.0 + a * a)) * a
     b_b_a_out1 = b_b_a
     b_b_a = unbroadcast(b_b_a, _b_a2)
+    del _b_a2
     b_mul6 = unbroadcast(b_b_a_out1, mul6)
-    del mul6
+    del b_b_a_out1, mul6
     b_mul5 = b_mul6 * a
     b_a1 = b_a1 + unbroadcast(mul5 * b_mul6, a)
     del b_mul6, mul5

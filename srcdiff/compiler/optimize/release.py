@@ -18,7 +18,23 @@ bound there (by a statement of the function's body or of the same branch before 
 only inside a branch or a loop). A name read after a ``del`` would raise NameError, not
 change a value: a slip here cannot make a gradient wrong. A statement that reads
 ``locals()`` (verification mode's checks read names by their spelling) keeps every name.
-Deletes go into the function's body and into branches, not into loop bodies.
+Deletes go into the function's body, into branches and into the bodies of loops that
+run from start to end each time (no ``break``, ``continue``, ``return``): there the names
+live at the body's end are those live after the loop and those the body reads before
+binding them (the next iteration's reads), and a name is surely bound when a statement
+of the body binds it before, or it is surely bound before the loop.
+
+Candidates are the array-valued variables and their adjoints, the names every binding
+of which copies one of those (``b_y_out = b_y``), and the tuples of a call's results
+read only at literal indexes (``b__f_args``): deleting them lets go of a buffer's other
+references. ``v = v + e`` and ``v = v * e`` read ``v``'s old value for the last time, as
+a dead name's last read does: ``add_into(v, e)`` / ``mul_into``, whose reference count
+check decides when it runs whether nothing but ``v`` holds the buffer (then it takes
+the result in place; else a new array is made: the same numbers either way). In a
+loop a gradient that started as another's array (the operands of a sum share its
+gradient) gets its buffer back that way once the other names were read for the last
+time and deleted: decided where it is used, from the reference count, not from a mark
+carried through the passes.
 
 Only the backward sweep (from the seed on) is released: the primal sweep keeps what the
 backward sweep reads by construction. Parameters are never deleted (the caller holds
@@ -47,7 +63,8 @@ def release(node, arrays, patterns=None):
     if at is None or not arrays:
         return node
     params = {a.id for a in node.args.args}
-    candidates = set(arrays) - params - _parameter_copies(node, params)
+    candidates = _copies(node, set(arrays)) | _unpacked(node)
+    candidates -= params | _parameter_copies(node, params)
     bound = set()
     for s in body[:at]:
         if _simple(s):
@@ -58,6 +75,51 @@ def release(node, arrays, patterns=None):
     released = _block(rest, live, bound.__contains__, candidates, patterns or {}, tail=True)
     node.body = body[:at] + released + tail
     return node
+
+
+def _copies(node, arrays):
+    """``arrays`` and the names every binding of which is a copy ``n = m`` of one of them
+    (``b_y_out = b_y``): they may hold the same buffer, which deleting them lets go of."""
+    every = dataflow.nodes(node)
+    copied = {id(n.targets[0]): n.value.id for n in every if isinstance(n, gast.Assign)
+              and len(n.targets) == 1 and isinstance(n.targets[0], gast.Name)
+              and isinstance(n.value, gast.Name)}
+    sources = {}
+    for n in every:
+        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Param)):
+            sources.setdefault(n.id, set()).add(copied.get(id(n)))
+    out, grown = set(arrays), True
+    while grown:
+        new = {t for t, src in sources.items() if t not in out and src <= out}
+        out |= new
+        grown = bool(new)
+    return out
+
+
+def _unpacked(node):
+    """Names bound only to a call's result and read only at literal indexes
+    (``b__f_args = bwd_f(...)``, ``b_x = b__f_args[0]``): a tuple of a backward sweep's
+    results. Deleting it after its last read lets go of the references it holds, so an
+    array read out of it can be the only holder of its buffer (:func:`_multiply_into`)."""
+    every = dataflow.nodes(node)
+    from_call = {id(n.targets[0]) for n in every if isinstance(n, gast.Assign)
+                 and len(n.targets) == 1 and isinstance(n.targets[0], gast.Name)
+                 and isinstance(n.value, gast.Call)}
+    at_index = {id(n.value) for n in every if isinstance(n, gast.Subscript)
+                and isinstance(n.value, gast.Name) and isinstance(n.slice, gast.Constant)
+                and type(n.slice.value) is int}
+    calls, other = set(), set()
+    for n in every:
+        if not isinstance(n, gast.Name) or isinstance(n.ctx, gast.Del):
+            continue
+        if isinstance(n.ctx, gast.Load):
+            if id(n) not in at_index:
+                other.add(n.id)
+        elif id(n) in from_call:
+            calls.add(n.id)
+        else:  # bound any other way: a parameter, a for target, an augmented assignment
+            other.add(n.id)
+    return calls - other
 
 
 def patterns_of(shapes, adj):
@@ -118,9 +180,20 @@ def _block(stmts, live_out, surely, candidates, patterns, tail=False):
             s.orelse = _block(s.orelse, live, sure, candidates, patterns, last)
             dead = []
         else:
-            dead = sorted(v for v in (reads & candidates) - live - binds[k] if sure(v))
-        if dead:
-            _multiply_into(s, dead, patterns)
+            if isinstance(s, (gast.For, gast.While)) and not s.orelse \
+                    and _straight_loop(s):
+                # the body runs again: what it reads before binding is live at its end
+                exposed = _exposed(s.body)
+                if exposed is not _EVERYTHING:
+                    again = live | exposed | (_reads(s.test) if isinstance(s, gast.While)
+                                              else set())
+                    s.body = _block(s.body, again, sure, candidates, patterns)
+            # (a name the body deletes is unbound after the loop: deleted there already)
+            dead = sorted(v for v in (reads & candidates) - live - binds[k] - _deleted(s)
+                          if sure(v))
+        into = dead + _redefined(s, candidates, sure)
+        if into:
+            _multiply_into(s, into, patterns)
         # (a few names per line: a long line would be wrapped in parentheses, a tuple)
         for j in range(len(dead) - 4 if dead and not last else -4, -4, -4):
             out.append(S.locate(gast.Delete(targets=[
@@ -130,6 +203,48 @@ def _block(stmts, live_out, surely, candidates, patterns, tail=False):
         live -= binds[k]
         live |= reads
     return out[::-1]
+
+
+def _deleted(s):
+    """Names a ``del`` inside the compound statement ``s`` deletes."""
+    if not isinstance(s, (gast.For, gast.While)):
+        return _NONE
+    return {t.id for x in s.body for n in dataflow.nodes(x) if isinstance(n, gast.Delete)
+            for t in n.targets if isinstance(t, gast.Name)}
+
+
+def _straight_loop(s):
+    """A loop whose body runs from its start to its end each time (no ``break``,
+    ``continue`` or ``return`` inside it: liveness over the body is then that of a block
+    followed by the body again or by what follows the loop)."""
+    jumps = (gast.Break, gast.Continue, gast.Return, gast.Try, gast.With)
+    return not any(isinstance(n, jumps) for x in s.body for n in dataflow.nodes(x))
+
+
+def _exposed(body):
+    """Names ``body`` may read before binding them (live when it starts again); every
+    name a statement reads when it reads ``locals()``."""
+    seen, out = set(), set()
+    for s in body:
+        reads = _reads(s)
+        if reads is _EVERYTHING:
+            return _EVERYTHING
+        out |= reads - seen
+        if _simple(s):
+            seen |= dataflow.bound(s)
+    return out
+
+
+def _redefined(s, candidates, sure):
+    """``[v]`` for ``v = v + e`` or ``v = v * e`` (``v`` a candidate surely bound): the old
+    value of ``v`` is read there for the last time, as a dead name's (its buffer may take
+    the result: runtime_memory.add_into decides when it runs)."""
+    if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+            and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.BinOp) \
+            and type(s.value.op) in _INTO and s.targets[0].id in candidates \
+            and sure(s.targets[0].id):
+        return [s.targets[0].id]
+    return []
 
 
 _NONE = frozenset()

@@ -34,12 +34,15 @@ def grad_primal(u0, nu, target, steps, grad_ys=None, DX=None, DT=None):
         add_before = tape_get_prev(_tape2, _k0)
         add = add_before
         b_nu = b_nu + b_div1 / pow11 * DT
-        b_mul, b_sub, b_u_i3 = _fused2(b_add1, sub, mul)
+        b_mul1 = -b_add1
+        b_mul = mul_into(sub, b_mul1)
+        b_sub = mul_into(mul, b_mul1)
         sub_before = tape_get_prev(_tape1, _k0)
+        b_u_i3 = -b_sub
         sub = sub_before
         b_u = index_add(b_u, u_before, slice(None, -2, None), b_add + b_u_i3)
         mul_before = tape_get_prev(_tape0, _k0)
-        b_u_i1 = DT / DX * b_mul
+        b_u_i1 = mul_into(b_mul, DT / DX)
         mul = mul_before
         b_u = index_add(b_u, u_before, slice(1, -1, None), b_u_i5 + b_sub + b_u_i1 + b_add1)
     return (finish(b_u, u0), finish(b_nu, nu))
@@ -60,10 +63,3 @@ def _fused1_arrays(DX, nu, DT, b_add1, add, b_u, u_before):
     b_u_i5 = -2 * b_add
     b_u = index_add(b_u, u_before, slice(2, None, None), b_add)
     return (pow11, b_div1, b_add, b_u_i5, b_u)
-
-def _fused2_arrays(b_add1, sub, mul):
-    b_mul1 = -b_add1
-    b_mul = b_mul1 * sub
-    b_sub = mul * b_mul1
-    b_u_i3 = -b_sub
-    return (b_mul, b_sub, b_u_i3)

@@ -12,6 +12,7 @@ import numba
 from srcdiff.compiler.emit.numba_helpers import add_tree
 from srcdiff.compiler.emit.numba_helpers import finish
 from srcdiff.compiler.emit.numba_helpers import float_array
+from srcdiff.compiler.emit.numba_helpers import mul_into
 from srcdiff.compiler.emit.numba_helpers import scalar_seed
 from srcdiff.compiler.emit.numba_helpers import seed
 from srcdiff.compiler.emit.numba_helpers import spread
@@ -128,7 +129,7 @@ def _grad_recurrent_numba(w, b, xs, n, grad_ys=None):
         b_h += 2.0 * b_mul1 * h
         mul1 = mul1_before
         h_before = tape_get(_tape2, _k0)
-        b_add1 = b_h * (1.0 - h * h)
+        b_add1 = mul_into(b_h, 1.0 - h * h)
         h = h_before
         b_add = unbroadcast(b_add1, add)
         b_b = add_tree(b_b, unbroadcast(b_add1, b))
@@ -212,7 +213,7 @@ def _grad_kalman_numba(alpha, s, ys, n, grad_ys=None):
         b_mul4 = unbroadcast(b_level_out, mul4)
         mul4_before = tape_get_prev(_tape9, _k0)
         b_tanh = unbroadcast(b_mul4 * err, tanh)
-        b_err = tanh * b_mul4
+        b_err = mul_into(b_mul4, tanh)
         mul4 = mul4_before
         tanh_before = tape_get_prev(_tape8, _k0)
         b_alpha = add_tree(b_alpha, b_tanh * (1.0 - tanh * tanh))
@@ -231,7 +232,7 @@ def _grad_kalman_numba(alpha, s, ys, n, grad_ys=None):
         b_s = add_tree(b_s, 2.0 * b_mul2)
         mul2 = mul2_before
         mul1_before = tape_get_prev(_tape4, _k0)
-        b_err += 2.0 * b_mul1 * err
+        b_err += mul_into(err, 2.0 * b_mul1)
         mul1 = mul1_before
         add_before = tape_get_prev(_tape3, _k0)
         b_loss = b_add

@@ -20,7 +20,7 @@ __all__ = ['grad_mixed', 'grad_branches']
 BIG = float("inf")
 EPS = np.float32(0.001)
 FLAGS = (True, None, 2.5)
-IN_PLACE_SIZE = 32768
+IN_PLACE_SIZE = 8192
 LABEL = 'xy'
 SHAPE = (2, 3)
 SUM_BY_EINSUM_SIZE = 4096
@@ -88,11 +88,13 @@ def grad_branches(a, b, grad_ys=None):
     for _ in range(_trips):
         # adjoint of line 30: c = c * 2.0 + b
         b_mul = unbroadcast(b_c, mul)
+        del mul
         b_b = add_tree(b_b, unbroadcast(b_c, b))
+        del b_c
         mul_before = _stack.pop()
-        b_c = b_mul * 2.0
+        b_c = mul_into(b_mul, 2.0)
+        del b_mul
         mul = mul_before
-    del mul
     # adjoint of line 25: if a > 0:
     if cmp:
         # adjoint of line 26: c = a * b

@@ -14,7 +14,7 @@ import numpy as np
 __all__ = ['grad_loss', 'grad_energy']
 
 
-IN_PLACE_SIZE = 32768
+IN_PLACE_SIZE = 8192
 LEAK = 0.01
 SCALE = 0.5
 SUM_BY_EINSUM_SIZE = 4096
@@ -41,18 +41,18 @@ def grad_loss(w, b, x, y, grad_ys=None):
     b_err = mul_into(err, b_pow1 * 2.0)
     del b_pow1, err
     # adjoint of line 18: err = h - y
-    b_h = b_h + unbroadcast(b_err, h)
+    b_h = add_into(b_h, unbroadcast(b_err, h))
     del b_err, h
     # adjoint of line 17: h = np.maximum(h, LEAK * h)
     b_h_out = b_h
-    b_h = b_h * ((_h1 > mul) + 0.5 * (_h1 == mul))
-    b_mul = b_h_out * ((mul > _h1) + 0.5 * (_h1 == mul))
-    del mul
+    b_h = mul_into(b_h, (_h1 > mul) + 0.5 * (_h1 == mul))
+    b_mul = mul_into(b_h_out, (mul > _h1) + 0.5 * (_h1 == mul))
+    del b_h_out, mul
     b_h += mul_into(b_mul, LEAK)
     del b_mul
     # adjoint of line 16: h = np.tanh(x @ w + b)
     b_add = mul_into(b_h, 1.0 - _h1 * _h1)
-    del b_h
+    del _h1, b_h
     b_matmul = unbroadcast(b_add, matmul)
     b_b = unbroadcast(b_add, b)
     del b_add
@@ -105,11 +105,15 @@ def grad_energy(x, grad_ys=None):
         # adjoint of line 27: e = e + d * d + math.cos(1.0) * np.sin(x[i])
         e_before = _stack.pop()
         b_add1 = unbroadcast(b_e, add1)
+        del add1
         b_mul1 = unbroadcast(b_e, mul1)
+        del b_e, mul1
         mul1_before = _stack.pop()
-        b_sin = cos * b_mul1
+        b_sin = mul_into(b_mul1, cos)
+        del b_mul1
         mul1 = mul1_before
-        b_x_i2 = b_sin * np.cos(x_i2)
+        b_x_i2 = mul_into(b_sin, np.cos(x_i2))
+        del b_sin
         x_i2_before = _stack.pop()
         b_x = item_add(b_x, x, i, b_x_i2)
         x_i2 = x_i2_before
@@ -118,14 +122,17 @@ def grad_energy(x, grad_ys=None):
         add1_before = _stack.pop()
         b_e = unbroadcast(b_add1, e_before)
         b_mul = unbroadcast(b_add1, mul)
+        del b_add1, mul
         add1 = add1_before
         mul_before = _stack.pop()
-        b_d = 2.0 * b_mul * d
+        b_d = mul_into(d, 2.0 * b_mul)
+        del b_mul, d
         mul = mul_before
         # adjoint of line 26: d = x[i + 1] - x[i]
         d_before = _stack.pop()
         b_x_i = unbroadcast(b_d, x_i)
         b_x_i1 = -unbroadcast(b_d, x_i1)
+        del b_d
         d = d_before
         x_i1_before = _stack.pop()
         b_x = item_add(b_x, x, i, b_x_i1)
@@ -172,6 +179,16 @@ def vjp_matmul(g, ans, x, y):
 
 
 # -------- run-time helpers (copied from srcdiff/runtime.py) --------
+def add_into(m, other):
+    """``m + other``, into ``m``'s buffer when nothing else can see it (:func:`mul_into`)."""
+    if type(m) is not np.ndarray or m.size < IN_PLACE_SIZE:  # (most calls: cheap first)
+        return m + other
+    refs = sys.getrefcount(m)  # (before any call: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.add(m, other, out=m)
+    return m + other
+
+
 def add_tree(a, b):
     """``a + b`` for gradients that may be ``None`` (zero), lists, tuples or dicts."""
     if a is None:

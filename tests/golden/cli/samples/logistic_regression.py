@@ -12,7 +12,7 @@ import numpy as np
 __all__ = ['grad_loss']
 
 
-IN_PLACE_SIZE = 32768
+IN_PLACE_SIZE = 8192
 SUM_BY_EINSUM_SIZE = 4096
 
 
@@ -53,7 +53,8 @@ def grad_loss(params, x, y, grad_ys=None):
     b_exp = b_add / (1.0 + exp)
     b_abs1 = mul_into(exp, -b_exp)
     del b_exp, exp
-    b_z = b_z + np.real(b_abs1) * np.conj(z) / np.where(z == 0, 1.0, abs1)
+    b_z = add_into(b_z, np.real(b_abs1) * np.conj(z) / np.where(z == 0, 1.0,
+        abs1))
     del abs1, b_abs1
     b_z += mul_into(b_add, (z > 0.0) + 0.5 * (z == 0.0))
     del b_add, z
@@ -65,6 +66,7 @@ def grad_loss(params, x, y, grad_ys=None):
     vjp = vjp_matmul(b_matmul, matmul, x=x, y=w)
     del b_matmul, matmul
     b_w = vjp[1]
+    del vjp
     b_params = item_add(b_params, params, 'w', b_w)
     return finish(b_params, params)
 
@@ -105,6 +107,16 @@ def vjp_matmul(g, ans, x, y):
 
 
 # -------- run-time helpers (copied from srcdiff/runtime.py) --------
+def add_into(m, other):
+    """``m + other``, into ``m``'s buffer when nothing else can see it (:func:`mul_into`)."""
+    if type(m) is not np.ndarray or m.size < IN_PLACE_SIZE:  # (most calls: cheap first)
+        return m + other
+    refs = sys.getrefcount(m)  # (before any call: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.add(m, other, out=m)
+    return m + other
+
+
 def add_tree(a, b):
     """``a + b`` for gradients that may be ``None`` (zero), lists, tuples or dicts."""
     if a is None:

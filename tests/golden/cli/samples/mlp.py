@@ -12,7 +12,7 @@ import numpy as np
 __all__ = ['grad_loss']
 
 
-IN_PLACE_SIZE = 32768
+IN_PLACE_SIZE = 8192
 SUM_BY_EINSUM_SIZE = 4096
 
 
@@ -53,13 +53,13 @@ def grad_loss(params, x, y, grad_ys=None):
     del b_log, sum1
     b_exp = unreduce(b_sum1, exp, 1, True, b_z)
     del b_sum1
-    b_z = b_z + b_exp * exp
+    b_z = add_into(b_z, b_exp * exp)
     del b_exp, exp
     # adjoint of line 17: z = logits - np.max(logits, axis=1, keepdims=True)
     b_logits = unbroadcast(b_z, logits)
     b_max1 = -unbroadcast(b_z, max1)
     del b_z
-    b_logits = b_logits + extreme_grad(b_max1, logits, max1, 1, True)
+    b_logits = add_into(b_logits, extreme_grad(b_max1, logits, max1, 1, True))
     del b_max1, logits, max1
     # adjoint of line 16: logits = h @ params["W2"] + params["b2"]
     b_matmul1 = unbroadcast(b_logits, matmul1)
@@ -70,6 +70,7 @@ def grad_loss(params, x, y, grad_ys=None):
     del b_matmul1, matmul1
     b_h = vjp[0]
     b_W2 = vjp[1]
+    del vjp
     b_params = item_add(b_params, params, 'W2', b_W2)
     # adjoint of line 15: h = np.tanh(x @ params["W1"] + params["b1"])
     b_add = mul_into(b_h, 1.0 - h * h)
@@ -81,6 +82,7 @@ def grad_loss(params, x, y, grad_ys=None):
     vjp1 = vjp_matmul(b_matmul, matmul, x=x, y=W1)
     del b_matmul, matmul
     b_W1 = vjp1[1]
+    del vjp1
     b_params = item_add(b_params, params, 'W1', b_W1)
     return finish(b_params, params)
 
@@ -121,6 +123,16 @@ def vjp_matmul(g, ans, x, y):
 
 
 # -------- run-time helpers (copied from srcdiff/runtime.py) --------
+def add_into(m, other):
+    """``m + other``, into ``m``'s buffer when nothing else can see it (:func:`mul_into`)."""
+    if type(m) is not np.ndarray or m.size < IN_PLACE_SIZE:  # (most calls: cheap first)
+        return m + other
+    refs = sys.getrefcount(m)  # (before any call: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.add(m, other, out=m)
+    return m + other
+
+
 def add_tree(a, b):
     """``a + b`` for gradients that may be ``None`` (zero), lists, tuples or dicts."""
     if a is None:

@@ -5,11 +5,14 @@
 # source, function, sha256 of the function's source text, wrt:
 #   samples/rnn_sequence.py  loss  8bdcb16817f56a1ac6e4aae3d87efa8219c91f06552620033cf09df485aae170  wrt=params
 
+import sys
+
 import numpy as np
 
 __all__ = ['grad_loss']
 
 
+IN_PLACE_SIZE = 8192
 SUM_BY_EINSUM_SIZE = 4096
 
 
@@ -81,52 +84,66 @@ def grad_loss(params, xs, ys, grad_ys=None):
         b_total_out = b_total
         b_total = unbroadcast(b_total, total_before)
         b_mul1 = unbroadcast(b_total_out, mul1)
+        del b_total_out, mul1
         mul1_before = _stack.pop()
-        b_err = 2.0 * b_mul1 * err
+        b_err = mul_into(err, 2.0 * b_mul1)
+        del b_mul1, err
         mul1 = mul1_before
         # adjoint of line 21: err = prediction - ys[t]
         err_before = _stack.pop()
         b_prediction = unbroadcast(b_err, prediction)
+        del b_err, prediction
         err = err_before
         # adjoint of line 20: prediction = params["Wo"] @ h + params["bo"]
         prediction_before = _stack.pop()
         b_matmul1 = unbroadcast(b_prediction, matmul1)
         b_bo = unbroadcast(b_prediction, bo)
+        del b_prediction
         prediction = prediction_before
         bo_before = _stack.pop()
         b_params = item_add(b_params, params, 'bo', b_bo)
         bo = bo_before
         matmul1_before = _stack.pop()
         vjp = vjp_matmul(b_matmul1, matmul1, x=Wo, y=h)
+        del b_matmul1, matmul1
         b_Wo = vjp[0]
         b_h += vjp[1]
+        del vjp
         matmul1 = matmul1_before
         Wo_before = _stack.pop()
         b_params = item_add(b_params, params, 'Wo', b_Wo)
         Wo = Wo_before
         # adjoint of line 19: h = np.tanh(params["Wx"] * xs[t] + params["Wh"] @ h + params["b"])
         h_before = _stack.pop()
-        b_add1 = b_h * (1.0 - h * h)
+        b_add1 = mul_into(b_h, 1.0 - h * h)
+        del b_h, h
         h = h_before
         b_add = unbroadcast(b_add1, add)
+        del add
         b_b = unbroadcast(b_add1, b)
+        del b_add1
         b_before = _stack.pop()
         b_params = item_add(b_params, params, 'b', b_b)
         b = b_before
         add_before = _stack.pop()
         b_mul = unbroadcast(b_add, mul)
+        del mul
         b_matmul = unbroadcast(b_add, matmul)
+        del b_add
         add = add_before
         matmul_before = _stack.pop()
         vjp1 = vjp_matmul(b_matmul, matmul, x=Wh1, y=h_before)
+        del b_matmul, matmul
         b_Wh1 = vjp1[0]
         b_h = vjp1[1]
+        del vjp1
         matmul = matmul_before
         Wh1_before = _stack.pop()
         b_params = item_add(b_params, params, 'Wh', b_Wh1)
         Wh1 = Wh1_before
         mul_before = _stack.pop()
         b_Wx = unbroadcast(b_mul * xs_i, Wx)
+        del b_mul
         mul = mul_before
         xs_i_before = _stack.pop()
         xs_i = xs_i_before
@@ -331,11 +348,49 @@ def match_complex(g, x):
     return g
 
 
+def mul_into(m, other):
+    """``m * other``, written into ``m``'s buffer when nothing else can see it.
+
+    Generated code calls it (and :func:`add_into`) only where ``m`` appears once and its
+    variable is not read again (optimize/release.py); it writes in place only into an
+    ndarray that owns its data, that nothing but that variable refers to (its reference
+    count is that of an array only a caller's variable holds: :func:`owned_refs`), and
+    whose shape and dtype the result keeps. Otherwise (a record, a tape, a view or an
+    alias holds it) it returns ``m * other``: the same numbers either way.
+    """
+    if type(m) is not np.ndarray or m.size < IN_PLACE_SIZE:  # (most calls: cheap first)
+        return m * other
+    refs = sys.getrefcount(m)  # (before any call: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.multiply(m, other, out=m)
+    return m * other
+
+
 def _other_array(x):
     """An array of another library that NumPy's functions dispatch to (a dask array): built
     with ``np.zeros_like`` and the like, never converted to a NumPy array."""
     return hasattr(x, "__array_function__") and hasattr(x, "shape") \
         and not isinstance(x, np.ndarray)
+
+
+def _owned(m, other, refs):  # (m: an ndarray of IN_PLACE_SIZE elements or more)
+    if refs > owned_refs():
+        return False
+    t = type(other)
+    if t is np.ndarray:  # the same dtype and shape: the result's are m's
+        same = other.dtype == m.dtype and other.shape == m.shape
+    else:
+        same = (t is float or t is np.float64) and m.dtype == np.float64
+    return same and m.flags.owndata and m.flags.writeable
+
+
+def owned_refs(refs_seen=lambda m, other: sys.getrefcount(m)):
+    """The reference count :func:`mul_into` sees for an array only its caller's variable
+    holds, measured once on the running interpreter (it differs between versions)."""
+    if not hasattr(owned_refs, "value"):
+        m = np.empty(1)
+        owned_refs.value = refs_seen(m, None)  # (called as mul_into is)
+    return owned_refs.value
 
 
 def seed(grad_ys, y, index=None):
