@@ -39,7 +39,7 @@ def grad_rnn_binomial(h, w, xs, grad_ys=None):
             for t in reversed(_iters[_m:_b]):
                 # adjoint of line 9: h = np.tanh(h @ w + xs[t])
                 h_before = _stack.pop()
-                b_add = mul_into(b_h, 1.0 - h * h)
+                b_add = b_h * (1.0 - h * h)
                 del b_h
                 h = h_before
                 b_h = w @ b_add

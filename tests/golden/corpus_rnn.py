@@ -15,7 +15,7 @@ def grad_rnn(h, w, xs, grad_ys=None):
     for t in reversed(range(n)):
         # adjoint of line 239: h = np.tanh(h @ w + xs[t])
         h_before = _stack.pop()
-        b_add = mul_into(b_h, 1.0 - h * h)
+        b_add = b_h * (1.0 - h * h)
         del b_h
         h = h_before
         b_h = w @ b_add

@@ -123,7 +123,7 @@ def grad_varargs_helper(x, y, grad_ys=None):
     b_tanh = b__weighted_terms_args[0]
     b_y = index_add(None, y, 0, b__weighted_terms_args[1])
     del b__weighted_terms_args
-    b_x = mul_into(b_tanh, 1.0 - tanh * tanh)
+    b_x = b_tanh * (1.0 - tanh * tanh)
     del b_tanh, tanh
     b__weighted_terms_args1 = grad__weighted_terms1(terms_0=x, terms_1=mul,
         terms_2=mul1, weight=0.5, grad_ys=b_weighted_terms)
