@@ -23,6 +23,7 @@ def grad_binned_weights(x, grad_ys=None):
     for i in reversed(range(n1)):
         # adjoint of line 175: w[i] = x[i] * (bins[i] + 1.0)
         b_mul1 = unbroadcast(np.copy(b_w[i]), mul1)
+        b_w = np.asarray(b_w)
         b_w[i] = 0.0
         w[i] = _stack.pop()
         x_i1 = x[i]

@@ -66,6 +66,7 @@ def grad_stores_in_place(x, n, grad_ys=None):
             for i in reversed(_iters[_m:_b]):
                 # adjoint of line 41: buf[i + 1] = np.cos(buf[i]) * x[i % len(x)]
                 b_mul = unbroadcast(np.copy(b_buf[add1]), mul)
+                b_buf = np.asarray(b_buf)
                 b_buf[add1] = 0.0
                 buf[add1] = _stack.pop()
                 x_i11 = x[i % n1]
@@ -85,6 +86,7 @@ def grad_stores_in_place(x, n, grad_ys=None):
     del cos, mul
     # adjoint of line 39: buf[0] = x[0]
     b_x_i = unbroadcast(np.copy(b_buf[0]), x_i)
+    b_buf = np.asarray(b_buf)
     b_buf[0] = 0.0
     del b_buf
     buf[0] = _buf_saved
