@@ -18,7 +18,8 @@ does between loops, drawn from a table of NumPy calls rather than from a grammar
   loop, ``break``, a list comprehension, a dict of arrays, a branch on data, a helper
   call and a recursive helper (through np.cos: a negated cotangent at each level); a
   stencil stepped on a copy (each slice read several times); lists and dicts made fresh
-  in a loop and put into another before or after they change.
+  in a loop and put into another before or after they change; ``a.fill(v)``,
+  ``d.update(...)`` and stores into 0-d arrays.
 
 ``program(seed, index)`` returns a gen_loops.Program accepted by gen_loops.measure (no
 comparison near its threshold, finite differences with two steps agree), so central
@@ -139,6 +140,15 @@ STATEMENTS = {
                 "                     - {t}[..., :-2]) + np.sum({b}) * 0.1 * ({t}[..., 2:]",
                 "                     - 2 * {t}[..., 1:-1] + {t}[..., :-2]))",
                 "    {t} = un"],
+    # methods called for their effect, lowered to stores (front/containers.py
+    # method_statement), and stores into a 0-d array (its gradient made an array first)
+    "fill": ["{t} = np.empty(np.shape({a}))", "{t}.fill(np.sum({b}) * 0.5)",
+             "{t} = {t} * {a}"],
+    "zero_d_store": ["{t} = np.zeros(())", "{t}[...] = np.sum({a}) * 0.5",
+                     "{t}[()] += np.max({b})", "{t} = {t} * {a}"],
+    "dict_update": ["d = {{'p': {a}, 'q': 1.0}}",
+                    "d.update({{'q': np.sum(d['p']) * {b}, 'p': d['q'] * {a}}}, r=np.sin({a}))",
+                    "{t} = d['p'] * d['q'] + d['r']"],
     "nested_comprehension": ["g = [[q * (k + 1.0) + r for k in range(2)]",
                              "     for r, q in ((0.5, np.tanh({a})), (1.0, {b}))]",
                              "{t} = g[0][1] * g[1][0] - g[1][1]"],
