@@ -376,3 +376,15 @@ def fill_and_update(x):
 _fill_args = (np.array([0.5, -1.2, 0.8]),)
 GOLDEN["fill_and_update"] = (fill_and_update, 0, _fill_args)
 EXTRA_CASES["fill_and_update"] = corpus.Case(fill_and_update, *_fill_args)
+
+
+# np.meshgrid and the running maximum/minimum (ufunc accumulate), differentiated from
+# srcdiff's own definitions (rules/composites.py)
+def grid_and_running_max(x):
+    a, b = np.meshgrid(x[:2], x ** 2)
+    return np.sum(np.sin(a) * b) + np.sum(np.maximum.accumulate(x) * np.arange(3.0))
+
+
+_grid_max_args = (np.array([0.3, -0.9, 0.5]),)
+GOLDEN["grid_and_running_max"] = (grid_and_running_max, 0, _grid_max_args)
+EXTRA_CASES["grid_and_running_max"] = corpus.Case(grid_and_running_max, *_grid_max_args)
