@@ -94,6 +94,9 @@ STATEMENTS = {
               "    {t} = {t} * 0.9 + 0.1 * np.sin({b})", "    k += 1"],
     "fancy_store": ["{t} = np.array({a}, dtype=float)", "{t}[[0, -1]] = {t}[[-1, 0]] * 2.0",
                     "{t}[{t} > 0.5] *= 0.5"],
+    # an index mixing slices with an index array (a repeated position: the last write)
+    "mixed_fancy_store": ["{t} = np.array(np.atleast_2d({a}), dtype=float)",
+                          "{t}[::-1, [0, -1, 0]] = {t}[:, [-1, 0, 0]] * np.sum({b})"],
     "loop_inplace": ["{t} = np.array({a}, dtype=float)", "for r in range(1, len({t})):",
                      "    {t}[r] = {t}[r] + 0.5 * {t}[r - 1] * np.sum({b})"],
     "comprehension": ["{t} = np.array([np.sum(v * v) for v in {a}]) * np.sum({b})"],

@@ -21,7 +21,7 @@ REQUIRED_FEATURES = {
     "fancy_store", "loop_inplace", "comprehension", "dict", "break", "rows_fresh",
     "rows_changed_after_put", "dict_rows", "nested_comprehension", "dict_filled", "copy_filled",
     "copy_read_filled", "stencil", "list_display", "comprehension_scope", "sigmoid",
-    "fill", "zero_d_store", "dict_update",
+    "fill", "zero_d_store", "dict_update", "mixed_fancy_store",
 }
 
 

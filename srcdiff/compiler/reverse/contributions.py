@@ -201,7 +201,9 @@ class Contributions:
                     part = S.call("unbroadcast", [part, S.copy(value)])
             elif self.kind(x) == ARRAY:  # an index array may repeat a position: the last
                 # write there is the one the value kept (runtime.last_writes)
-                part = S.expr("b[i] * last_writes(b, i)", b=S.name(bx), i=S.copy(op.index))
+                # (the index passed to the helper as a value: `1:` is `slice(1, None, None)`)
+                part = S.expr("b[i] * last_writes(b, j)", b=S.name(bx), i=S.copy(op.index),
+                              j=S.index_value(op.index))
                 part = S.call("unbroadcast", [part, S.copy(value)])
             else:
                 part = S.call("item_grad", [S.name(bx), S.index_value(op.index), S.copy(value)])
