@@ -256,7 +256,11 @@ def add_tree(a, b):
 
 
 def zeros_tree(x):
-    """A zero gradient shaped like ``x`` (arrays, scalars and containers of them)."""
+    """A zero gradient shaped like ``x`` (arrays, scalars and containers of them). ``None``
+    (a gradient entry nothing reached: a zero of unknown structure, add_tree's zero) stays
+    ``None``: a ``0.0`` there could not be added to the list or dict reached later."""
+    if x is None:
+        return None
     if isinstance(x, dict):
         return {k: zeros_tree(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
