@@ -245,6 +245,10 @@ def add_tree(a, b):
         return b
     if b is None:
         return a
+    if _zero_scalar(a) and isinstance(b, (dict, list, tuple)):
+        return b  # a zero made without the structure (zeros_tree of an entry still None)
+    if _zero_scalar(b) and isinstance(a, (dict, list, tuple)):
+        return a
     if isinstance(a, dict):
         out = dict(a)
         for k, v in b.items():
@@ -255,12 +259,12 @@ def add_tree(a, b):
     return a + b
 
 
+def _zero_scalar(v):
+    return isinstance(v, (float, int, np.number)) and v == 0
+
+
 def zeros_tree(x):
-    """A zero gradient shaped like ``x`` (arrays, scalars and containers of them). ``None``
-    (a gradient entry nothing reached: a zero of unknown structure, add_tree's zero) stays
-    ``None``: a ``0.0`` there could not be added to the list or dict reached later."""
-    if x is None:
-        return None
+    """A zero gradient shaped like ``x`` (arrays, scalars and containers of them)."""
     if isinstance(x, dict):
         return {k: zeros_tree(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
