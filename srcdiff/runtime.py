@@ -240,14 +240,10 @@ def item_add(b, x, key, g):
 
 
 def add_tree(a, b):
-    """``a + b`` for gradients that may be ``None`` (zero), lists, tuples or dicts."""
-    if a is None:
-        return b
-    if b is None:
-        return a
-    if _zero_scalar(a) and isinstance(b, (dict, list, tuple)):
-        return b  # a zero made without the structure (zeros_tree of an entry still None)
-    if _zero_scalar(b) and isinstance(a, (dict, list, tuple)):
+    """``a + b`` for gradients that may be ``None`` or ``0.0`` (zero), lists, tuples or dicts."""
+    if a is None or isinstance(a, float) and a == 0 and isinstance(b, (dict, list, tuple)):
+        return b  # (0.0: zeros_tree of an entry still None, which a list or dict then reaches)
+    if b is None or isinstance(b, float) and b == 0 and isinstance(a, (dict, list, tuple)):
         return a
     if isinstance(a, dict):
         out = dict(a)
@@ -257,10 +253,6 @@ def add_tree(a, b):
     if isinstance(a, (list, tuple)):
         return [add_tree(x, y) for x, y in zip(a, b)]
     return a + b
-
-
-def _zero_scalar(v):
-    return isinstance(v, (float, int, np.number)) and v == 0
 
 
 def zeros_tree(x):
