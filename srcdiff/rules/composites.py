@@ -83,6 +83,60 @@ def nancumsum(a, axis=None):
 
 
 
+@composite(np.maximum.accumulate)
+def maximum_accumulate(array, axis=0):
+    a = np.moveaxis(np.asarray(array), axis, 0)
+    if a.shape[0] == 0:
+        return np.moveaxis(a, 0, axis)
+    rows = [a[0]]
+    for i in range(1, a.shape[0]):  # (ties: np.maximum's, half the gradient to each)
+        rows.append(np.maximum(rows[-1], a[i]))
+    return np.moveaxis(np.stack(rows), 0, axis)
+
+
+@composite(np.minimum.accumulate)
+def minimum_accumulate(array, axis=0):
+    a = np.moveaxis(np.asarray(array), axis, 0)
+    if a.shape[0] == 0:
+        return np.moveaxis(a, 0, axis)
+    rows = [a[0]]
+    for i in range(1, a.shape[0]):
+        rows.append(np.minimum(rows[-1], a[i]))
+    return np.moveaxis(np.stack(rows), 0, axis)
+
+
+@composite(np.maximum.reduce)
+def maximum_reduce(array, axis=0, keepdims=False):
+    return np.max(array, axis=axis, keepdims=keepdims)
+
+
+@composite(np.minimum.reduce)
+def minimum_reduce(array, axis=0, keepdims=False):
+    return np.min(array, axis=axis, keepdims=keepdims)
+
+
+@composite(np.meshgrid)
+def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
+    if indexing not in ("xy", "ij"):
+        raise ValueError("Valid values for `indexing` are 'xy' and 'ij'.")
+    n = len(xi)
+    swap = indexing == "xy" and n > 1  # 'xy': the first two axes exchanged
+    sizes = [np.size(v) for v in xi]
+    order = [1, 0] + list(range(2, n)) if swap else list(range(n))
+    shape = tuple(sizes[k] for k in order)
+    grids = []
+    for i in range(n):
+        s = [1] * n
+        s[order.index(i)] = -1
+        g = np.reshape(xi[i], tuple(s))
+        if not sparse:
+            g = np.broadcast_to(g, shape)
+            if copy:
+                g = np.array(g)
+        grids.append(g)
+    return tuple(grids)
+
+
 @composite(np.copysign)
 def copysign(x1, x2):
     return np.where(np.signbit(x2), -np.abs(x1), np.abs(x1))

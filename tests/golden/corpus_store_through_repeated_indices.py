@@ -38,6 +38,7 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     b_mul = unbroadcast(b_grid[rows, items3] * last_writes(b_grid, (rows,
         items3)), mul)
     del mul
+    b_grid = np.asarray(b_grid)
     b_grid[rows, items3] = 0.0
     del b_grid
     grid[rows, items3] = _grid_saved

@@ -19,7 +19,8 @@ does between loops, drawn from a table of NumPy calls rather than from a grammar
   call and a recursive helper (through np.cos: a negated cotangent at each level), a
   helper call in a loop whose gradient the loop then adds to; a
   stencil stepped on a copy (each slice read several times); lists and dicts made fresh
-  in a loop and put into another before or after they change.
+  in a loop and put into another before or after they change; ``a.fill(v)``,
+  ``d.update(...)`` and stores into 0-d arrays.
 
 ``program(seed, index)`` returns a gen_loops.Program accepted by gen_loops.measure (no
 comparison near its threshold, finite differences with two steps agree), so central
@@ -108,6 +109,9 @@ STATEMENTS = {
               "    {t} = {t} * 0.9 + 0.1 * np.sin({b})", "    k += 1"],
     "fancy_store": ["{t} = np.array({a}, dtype=float)", "{t}[[0, -1]] = {t}[[-1, 0]] * 2.0",
                     "{t}[{t} > 0.5] *= 0.5"],
+    # an index mixing slices with an index array (a repeated position: the last write)
+    "mixed_fancy_store": ["{t} = np.array(np.atleast_2d({a}), dtype=float)",
+                          "{t}[::-1, [0, -1, 0]] = {t}[:, [-1, 0, 0]] * np.sum({b})"],
     "loop_inplace": ["{t} = np.array({a}, dtype=float)", "for r in range(1, len({t})):",
                      "    {t}[r] = {t}[r] + 0.5 * {t}[r - 1] * np.sum({b})"],
     "comprehension": ["{t} = np.array([np.sum(v * v) for v in {a}]) * np.sum({b})"],
@@ -165,6 +169,15 @@ STATEMENTS = {
                          # the builtin sum of a list of numbers is a number (`-=` rebinds)
                          ["sq = sum([np.sum(v * {b}) for v in np.ravel({a})])", "sq0 = sq",
                           "sq -= 0.25 * sq * np.max({b})", "{t} = {a} * sq * sq0"]),
+    # methods called for their effect, lowered to stores (front/containers.py
+    # method_statement), and stores into a 0-d array (its gradient made an array first)
+    "fill": ["{t} = np.empty(np.shape({a}))", "{t}.fill(np.sum({b}) * 0.5)",
+             "{t} = {t} * {a}"],
+    "zero_d_store": ["{t} = np.zeros(())", "{t}[...] = np.sum({a}) * 0.5",
+                     "{t}[()] += np.max({b})", "{t} = {t} * {a}"],
+    "dict_update": ["d = {{'p': {a}, 'q': 1.0}}",
+                    "d.update({{'q': np.sum(d['p']) * {b}, 'p': d['q'] * {a}}}, r=np.sin({a}))",
+                    "{t} = d['p'] * d['q'] + d['r']"],
     "nested_comprehension": ["g = [[q * (k + 1.0) + r for k in range(2)]",
                              "     for r, q in ((0.5, np.tanh({a})), (1.0, {b}))]",
                              "{t} = g[0][1] * g[1][0] - g[1][1]"],

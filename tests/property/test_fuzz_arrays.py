@@ -22,6 +22,7 @@ REQUIRED_FEATURES = {
     "rows_changed_after_put", "dict_rows", "nested_comprehension", "dict_filled", "copy_filled",
     "copy_read_filled", "stencil", "list_display", "comprehension_scope", "sigmoid",
     "array_of_appends", "loop_call",
+    "fill", "zero_d_store", "dict_update", "mixed_fancy_store",
 }
 
 

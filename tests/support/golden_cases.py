@@ -361,3 +361,30 @@ GOLDEN["qr_masked_reductions"] = (qr_masked_reductions, (0, 1), _qr_args)
 EXTRA_CASES["qr_masked_reductions"] = corpus.Case(qr_masked_reductions, *_qr_args, wrt=(0, 1))
 GOLDEN_FORWARD["forward_qr_masked_reductions"] = lambda: sd.source(
     qr_masked_reductions, wrt=(0, 1), mode="forward", args=_qr_args)
+
+
+# Methods called for their effect, lowered to subscript stores (front/containers.py
+# method_statement): `a.fill(v)` is `a[...] = v`, `d.update(...)` one store per entry
+def fill_and_update(x):
+    y = np.empty(3)
+    y.fill(x[0] * x[1])
+    d = {"a": x[1], "b": 1.0}
+    d.update({"a": d["b"] * x[2], "b": d["a"] ** 2}, c=x[0])
+    return np.sum(y * x) + d["a"] * d["b"] + d["c"]
+
+
+_fill_args = (np.array([0.5, -1.2, 0.8]),)
+GOLDEN["fill_and_update"] = (fill_and_update, 0, _fill_args)
+EXTRA_CASES["fill_and_update"] = corpus.Case(fill_and_update, *_fill_args)
+
+
+# np.meshgrid and the running maximum/minimum (ufunc accumulate), differentiated from
+# srcdiff's own definitions (rules/composites.py)
+def grid_and_running_max(x):
+    a, b = np.meshgrid(x[:2], x ** 2)
+    return np.sum(np.sin(a) * b) + np.sum(np.maximum.accumulate(x) * np.arange(3.0))
+
+
+_grid_max_args = (np.array([0.3, -0.9, 0.5]),)
+GOLDEN["grid_and_running_max"] = (grid_and_running_max, 0, _grid_max_args)
+EXTRA_CASES["grid_and_running_max"] = corpus.Case(grid_and_running_max, *_grid_max_args)

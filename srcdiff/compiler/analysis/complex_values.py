@@ -15,6 +15,7 @@ complex value until ``finish`` takes its real part), so such functions add out o
 """
 
 import inspect
+import warnings
 
 import gast
 import numpy as np
@@ -49,7 +50,9 @@ def _complex_constant(value):
         return True
     if isinstance(value, str) and len(value) < 16:  # a dtype spelled as a string
         try:
-            return np.dtype(value).kind == "c"
+            with warnings.catch_warnings():  # (a dict key "a": NumPy 2 deprecates that alias)
+                warnings.simplefilter("ignore")
+                return np.dtype(value).kind == "c"
         except Exception:  # (not a dtype)
             return False
     return False

@@ -13,7 +13,13 @@ Each becomes what ANF already has, plus three run-time helpers (srcdiff/runtime.
   loop over the key list, so gradients reach ``d`` through ``d[k]`` as for any entry;
 * ``d.get(k, default)`` -> ``d[k] if k in d else default`` (``default`` evaluated first,
   as Python does);
-* ``tuple(<generator>)`` -> ``as_tuple(items)``; sets -> ``set(items)``.
+* ``tuple(<generator>)`` -> ``as_tuple(items)``; sets -> ``set(items)``;
+* the statement ``d.update(...)`` on a name surely holding a dict, with a dict display
+  (no ``**``), another such dict name and/or keywords -> every key and value evaluated
+  first (as Python builds the argument before the call), then one ``d[key] = value`` per
+  entry in order (a later duplicate key wins), or ``for k in key_list(e): d[k] = e[k]``;
+* the statement ``a.fill(v)`` -> ``a[...] = v`` (the same in-place store, cast to ``a``'s
+  dtype, seen by the aliasing checks as any subscript store).
 
 Keys are labels: ``key_list`` and ``set`` are never differentiated (analysis/ops.py refuses
 them, with the reason, when their value lies on a differentiated path). An f-string is a
@@ -170,6 +176,45 @@ class Containers:
                                   "dict(a=..., b=...)")
         gen = gast.comprehension(target=pair, iter=source, ifs=[], is_async=0)
         return self.dictcomp(gast.DictComp(key=S.name(k), value=S.name(v), generators=[gen]))
+
+    # -- methods called for their effect ---------------------------------------
+    def method_statement(self, call):
+        """``a.fill(v)`` and ``d.update(...)`` as statements lowered to subscript stores, as
+        the module docstring says; False (the caller refuses) for anything else."""
+        f = call.func
+        if not isinstance(f.value, gast.Name):
+            return False
+        if f.attr == "fill" and len(call.args) == 1 and not call.keywords \
+                and not isinstance(call.args[0], gast.Starred):
+            self.assign_to(gast.Subscript(value=S.name(f.value.id), slice=S.const(Ellipsis),
+                                          ctx=gast.Store()), call.args[0])
+            return True
+        if f.attr != "update" or not self.is_dict(f.value) or len(call.args) > 1 \
+                or any(k.arg is None for k in call.keywords):
+            return False
+        arg = call.args[0] if call.args else None
+        entries, other = [], None
+        if isinstance(arg, gast.Dict) and None not in arg.keys:
+            entries = [(self.atom(k), self.atom(v)) for k, v in zip(arg.keys, arg.values)]
+        elif isinstance(arg, gast.Name) and self.is_dict(arg):
+            other = arg.id
+        elif arg is not None:
+            return False
+        entries += [(S.const(k.arg), self.atom(k.value)) for k in call.keywords]
+        if other is not None:  # its entries first, then the keywords'
+            k = self.names.fresh("key")
+            store = gast.Subscript(value=S.name(f.value.id), slice=S.name(k), ctx=gast.Store())
+            loop = gast.For(target=S.name(k, store=True),
+                            iter=self.helper_call("key_list", [S.name(other)]),
+                            body=[S.locate(gast.Assign(targets=[store], value=gast.Subscript(
+                                value=S.name(other), slice=S.name(k), ctx=gast.Load()),
+                                type_comment=None), self.loc)],
+                            orelse=[], type_comment=None)
+            self.stmt_For(S.locate(loop, self.loc))
+        for key, value in entries:
+            self.assign_to(gast.Subscript(value=S.name(f.value.id), slice=key,
+                                          ctx=gast.Store()), value)
+        return True
 
     # -- dict methods and loops over a dict -----------------------------------
     def dict_method(self, e, target):

@@ -201,12 +201,19 @@ class Contributions:
                     part = S.call("unbroadcast", [part, S.copy(value)])
             elif self.kind(x) == ARRAY:  # an index array may repeat a position: the last
                 # write there is the one the value kept (runtime.last_writes)
-                part = S.expr("b[i] * last_writes(b, i)", b=S.name(bx), i=S.copy(op.index))
+                # (the index passed to the helper as a value: `1:` is `slice(1, None, None)`)
+                part = S.expr("b[i] * last_writes(b, j)", b=S.name(bx), i=S.copy(op.index),
+                              j=S.index_value(op.index))
                 part = S.call("unbroadcast", [part, S.copy(value)])
             else:
                 part = S.call("item_grad", [S.name(bx), S.index_value(op.index), S.copy(value)])
             self.contribute(out, self.state, value.id, part, like=s)
         if self.kind(x) == ARRAY:
+            if bx in self.state.owned and self.a.shapes.get(x) in ((), None):
+                # owned, a fresh result of arithmetic: for a 0-d array (its shape may be
+                # unknown) a NumPy scalar, which cannot be written into; as an array
+                # (itself where it is one already: no copy)
+                out.append(S.assign(bx, S.expr(f"np.asarray({bx})"), s))
             if bx not in self.state.owned:
                 # an owned float copy; where values may be complex, of the gradient's own
                 # complex dtype (dtype=float would drop its imaginary part)

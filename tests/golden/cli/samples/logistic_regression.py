@@ -118,10 +118,10 @@ def add_into(m, other):
 
 
 def add_tree(a, b):
-    """``a + b`` for gradients that may be ``None`` (zero), lists, tuples or dicts."""
-    if a is None:
-        return b
-    if b is None:
+    """``a + b`` for gradients that may be ``None`` or ``0.0`` (zero), lists, tuples or dicts."""
+    if a is None or isinstance(a, float) and a == 0 and isinstance(b, (dict, list, tuple)):
+        return b  # (0.0: zeros_tree of an entry still None, which a list or dict then reaches)
+    if b is None or isinstance(b, float) and b == 0 and isinstance(a, (dict, list, tuple)):
         return a
     if isinstance(a, dict):
         out = dict(a)

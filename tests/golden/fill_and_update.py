@@ -1,0 +1,77 @@
+def grad_fill_and_update(x, grad_ys=None):
+    y = np.empty(3)
+    x_i = x[0]
+    x_i1 = x[1]
+    mul = x_i * x_i1
+    _y_saved = np.copy(y[...])
+    y[...] = mul
+    d = {'a': x_i1, 'b': 1.0}
+    b = d['b']
+    x_i3 = x[2]
+    mul1 = b * x_i3
+    a = d['a']
+    pow1 = a ** 2
+    _d_saved = item_saved(d, 'a')
+    d['a'] = mul1
+    _d_saved1 = item_saved(d, 'b')
+    d['b'] = pow1
+    _d_saved2 = item_saved(d, 'c')
+    d['c'] = x_i
+    mul2 = y * x
+    sum1 = np.sum(mul2)
+    a1 = d['a']
+    b1 = d['b']
+    add = sum1 + a1 * b1
+    c = d['c']
+    # seed: the gradient of the sum of the outputs
+    b_add1 = seed(grad_ys, add + c)
+    # adjoint of line 373: return np.sum(y * x) + d["a"] * d["b"] + d["c"]
+    b_add = unbroadcast(b_add1, add)
+    del add
+    b_c = unbroadcast(b_add1, c)
+    del b_add1
+    b_d = item_add(None, d, 'c', b_c)
+    b_sum1 = unbroadcast(b_add, sum1)
+    b_a1 = unbroadcast(b_add * b1, a1)
+    b_b1 = unbroadcast(a1 * b_add, b1)
+    del b_add
+    b_d = item_add(b_d, d, 'b', b_b1)
+    b_d = item_add(b_d, d, 'a', b_a1)
+    b_mul2 = spread(b_sum1, mul2)
+    del mul2
+    b_y = unbroadcast(b_mul2 * x, y)
+    b_x = unbroadcast(y * b_mul2, x)
+    del b_mul2
+    # adjoint of line 372: d.update({"a": d["b"] * x[2], "b": d["a"] ** 2}, c=x[0])
+    b_x_i4 = item_grad(b_d, 'c', x_i)
+    b_d = item_clear(b_d, 'c')
+    item_restore(d, 'c', _d_saved2)
+    b_pow1 = item_grad(b_d, 'b', pow1)
+    del pow1
+    b_d = item_clear(b_d, 'b')
+    item_restore(d, 'b', _d_saved1)
+    b_mul1 = item_grad(b_d, 'a', mul1)
+    del mul1
+    b_d = item_clear(b_d, 'a')
+    item_restore(d, 'a', _d_saved)
+    b_x = index_add(None, x, 0, b_x_i4) + b_x
+    b_a = b_pow1 * 2.0 * a
+    del b_pow1
+    b_d = item_add(b_d, d, 'a', b_a)
+    b_b = b_mul1 * x_i3
+    b_x_i3 = unbroadcast(b * b_mul1, x_i3)
+    del b_mul1
+    b_x = index_add(b_x, x, 2, b_x_i3)
+    b_d = item_add(b_d, d, 'b', b_b)
+    # adjoint of line 371: d = {"a": x[1], "b": 1.0}
+    b_x_i2 = item_grad(b_d, 'a', x_i1)
+    # adjoint of line 370: y.fill(x[0] * x[1])
+    b_mul = unbroadcast(np.copy(b_y[...]), mul)
+    b_y = np.array(b_y, dtype=float)
+    b_y[...] = 0.0
+    del b_y
+    y[...] = _y_saved
+    del y
+    b_x = index_add(b_x, x, 1, b_x_i2 + x_i * b_mul)
+    b_x = index_add(b_x, x, 0, b_mul * x_i1)
+    return finish(b_x, x)
