@@ -23,12 +23,14 @@ def grad_binned_weights(x, grad_ys=None):
     for i in reversed(range(n1)):
         # adjoint of line 175: w[i] = x[i] * (bins[i] + 1.0)
         b_mul1 = unbroadcast(np.copy(b_w[i]), mul1)
+        del mul1
         b_w = np.asarray(b_w)
         b_w[i] = 0.0
         w[i] = _stack.pop()
         x_i1 = x[i]
         mul1_before = _stack.pop()
         b_x_i = unbroadcast(b_mul1 * add, x_i1)
+        del add, b_mul1
         mul1 = mul1_before
         add_before = _stack.pop()
         add = add_before

@@ -54,18 +54,21 @@ def grad_stores_in_place(x, n, grad_ys=None):
                 add1 = i + 1
                 buf_i = buf[i]
                 _stack.append(cos)
+                del cos
                 cos = np.cos(buf_i)
                 _stack.append(n1)
                 n1 = len(x)
                 mod = i % n1
                 x_i1 = x[mod]
                 _stack.append(mul)
+                del mul
                 mul = cos * x_i1
                 _stack.append(np.copy(buf[add1]))
                 buf[add1] = mul
             for i in reversed(_iters[_m:_b]):
                 # adjoint of line 41: buf[i + 1] = np.cos(buf[i]) * x[i % len(x)]
                 b_mul = unbroadcast(np.copy(b_buf[add1]), mul)
+                del mul
                 b_buf = np.asarray(b_buf)
                 b_buf[add1] = 0.0
                 buf[add1] = _stack.pop()
@@ -73,6 +76,7 @@ def grad_stores_in_place(x, n, grad_ys=None):
                 mul_before = _stack.pop()
                 b_cos = b_mul * x_i11
                 b_x_i1 = unbroadcast(cos * b_mul, x_i11)
+                del cos
                 mul = mul_before
                 b_x = index_add(b_x, x, i % n1, b_x_i1)
                 n1_before = _stack.pop()
@@ -83,7 +87,6 @@ def grad_stores_in_place(x, n, grad_ys=None):
                 b_buf = index_add(b_buf, buf, i, b_buf_i)
                 add1_before = _stack.pop()
                 add1 = add1_before
-    del cos, mul
     # adjoint of line 39: buf[0] = x[0]
     b_x_i = unbroadcast(np.copy(b_buf[0]), x_i)
     b_buf = np.asarray(b_buf)

@@ -54,7 +54,7 @@ def grad_fill_and_update(x, grad_ys=None):
     del mul1
     b_d = item_clear(b_d, 'a')
     item_restore(d, 'a', _d_saved)
-    b_x = index_add(None, x, 0, b_x_i4) + b_x
+    b_x = add_into(b_x, index_add(None, x, 0, b_x_i4))
     b_a = b_pow1 * 2.0 * a
     del b_pow1
     b_d = item_add(b_d, d, 'a', b_a)

@@ -37,6 +37,7 @@ def grad_maximum_accumulate(array, axis=0, grad_ys=None):
         for i in reversed(range(1, item_i1)):
             # adjoint of line 93: rows.append(np.maximum(rows[-1], a[i]))
             b_rows, b_item = pop_grad(b_rows, maximum)
+            del maximum
             rows.pop()
             a_i11 = a[i]
             maximum_before = _stack.pop()
@@ -46,10 +47,10 @@ def grad_maximum_accumulate(array, axis=0, grad_ys=None):
                 a_i11)), a_i11)
             maximum = maximum_before
             b_a = index_add(b_a, a, i, b_a_i1)
+            del b_a_i1
             rows_i_before = _stack.pop()
             b_rows = item_add(b_rows, rows, -1, b_rows_i)
             rows_i = rows_i_before
-        del maximum
         # adjoint of line 91: rows = [a[0]]
         b_a_i = item_grad(b_rows, 0, a_i)
         b_a = index_add(b_a, a, 0, b_a_i)
@@ -125,6 +126,7 @@ def grad_meshgrid(xi_0, xi_1, copy=True, sparse=False, indexing='xy',
     for i in reversed(range(n)):
         # adjoint of line 136: grids.append(g)
         b_grids, b_item = pop_grad(b_grids, g)
+        del g
         b_g = b_item
         grids.pop()
         # adjoint of line 132: if not sparse:
@@ -140,11 +142,11 @@ def grad_meshgrid(xi_0, xi_1, copy=True, sparse=False, indexing='xy',
         # adjoint of line 131: g = np.reshape(xi[i], tuple(s))
         g_before2 = _stack.pop()
         b_xi_i = np.reshape(b_g, np.shape(xi_i))
+        del b_g
         g = g_before2
         xi_i_before = _stack.pop()
         b_xi = item_add(b_xi, xi, i, b_xi_i)
         xi_i = xi_i_before
-    del g
     # adjoint of line 119: def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
     b_xi_0 = item_grad(b_xi, 0, xi_0)
     b_xi_1 = item_grad(b_xi, 1, xi_1)
@@ -173,6 +175,7 @@ def grad_grid_and_running_max(x, grad_ys=None):
         )
     del b_accumulate
     b_x = b_maximum_accumulate_args[0]
+    del b_maximum_accumulate_args
     b_mul = spread(b_add, mul)
     del mul
     b_sin = unbroadcast(b_mul * b, sin)
@@ -187,6 +190,7 @@ def grad_grid_and_running_max(x, grad_ys=None):
     del pow1, x_i
     b_x_i = b_meshgrid_args[0]
     b_pow1 = b_meshgrid_args[1]
+    del b_meshgrid_args
     b_x = b_x + b_pow1 * 2.0 * x
     del b_pow1
     b_x = index_add(b_x, x, slice(None, 2, None), b_x_i)
