@@ -44,7 +44,7 @@ def test_generator_is_deterministic():
 
 def test_generator_reaches_its_shapes():
     seen = set()
-    for index in range(400):
+    for index in range(800):
         seen |= gen_arrays.draft(3, index, 0).features
     assert REQUIRED_FEATURES <= seen, sorted(REQUIRED_FEATURES - seen)
 

@@ -22,6 +22,7 @@ import numpy as np
 
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.ops import describe
+from srcdiff.compiler.analysis.patterns import broadcast_pattern, join, reduction_pattern
 from srcdiff.compiler.front.parse import Parsed
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
@@ -153,7 +154,7 @@ def _stacked_fact(op, lists, kinds, shapes):
         return None
     pattern = facts[0][1]
     for _, p in facts[1:]:
-        pattern = _join(pattern, p) if isinstance(p, tuple) else None
+        pattern = join(pattern, p) if isinstance(p, tuple) else None
     if not isinstance(pattern, tuple) or (op.func is not np.stack and pattern != ()):
         return None
     if op.func is sum:
@@ -229,23 +230,9 @@ def analyze(fn: gast.FunctionDef, parsed: Parsed, registry: Registry, user_funct
 
 def _merge(table, name, value):
     if name in table and table[name] != value:
-        table[name] = _join(table[name], value) if isinstance(value, tuple) else None
+        table[name] = join(table[name], value) if isinstance(value, tuple) else None
     elif name not in table:
         table[name] = value
-
-
-def _join(p, q):
-    """Two shape patterns of one name: keep what both agree on."""
-    if not isinstance(p, tuple) or len(p) != len(q):
-        return None
-    return tuple(a if a == b else None for a, b in zip(p, q))
-
-
-# A *shape pattern* is a tuple with one entry per axis: True (length 1), False
-# (longer than 1) or None (unknown); None for the whole pattern means the rank
-# is unknown. Scalars are (). Patterns tell where broadcasting can happen:
-# two operands whose axes are all known never broadcast into each other's
-# longer axes, so ``unbroadcast`` can be left out.
 
 
 _NUMBER_FACTS = {int: INT, bool: INT, float: ARRAY, np.float64: ARRAY}
@@ -361,23 +348,6 @@ def _atom_fact(node, kinds, shapes):
     return None, None
 
 
-def broadcast_pattern(patterns):
-    """The shape pattern of an elementwise result, or None."""
-    if any(p is None for p in patterns):
-        return None
-    rank = max((len(p) for p in patterns), default=0)
-    out = []
-    for axis in range(rank):
-        dims = [p[axis - rank + len(p)] for p in patterns if axis - rank + len(p) >= 0]
-        if any(d is False for d in dims):
-            out.append(False)
-        elif all(d is True for d in dims):
-            out.append(True)
-        else:
-            out.append(None)
-    return tuple(out)
-
-
 # operators without a derivative that act entry by entry (NumPy's broadcasting, or on
 # two numbers a number): their result has the operands' broadcast shape
 _ELEMENTWISE_CONSTANTS = frozenset({
@@ -480,7 +450,7 @@ def _fact(op, kinds, shapes):
                     return ARRAY, (None,) * max(len(p), len(q))
             return ARRAY, None
         if fn in (np.sum, np.mean, np.max, np.min, np.prod, np.amax, np.amin):
-            return ARRAY, _reduction_pattern(op, pats)
+            return ARRAY, reduction_pattern(op, pats)
         if fn is np.copy and len(pats) == 1 and not op.kwargs:  # x.copy(): x's shape
             return ARRAY, pats[0]
         if fn is np.transpose and pats and len(op.args) == 1 and pats[0] is not None:
@@ -497,46 +467,6 @@ def _extreme_fact(facts):
     if len(pats) == 1 and None not in pats and all(k in (INT, ARRAY) for k, _ in facts):
         return ARRAY, pats.pop()
     return ARRAY, None
-
-
-def _reduction_pattern(op, pats):
-    """The pattern of ``np.sum(x, axis=..., keepdims=...)`` with literal options, or None."""
-    extra = set(op.kwargs) - {"axis", "keepdims"}
-    if extra or len(op.args) > 2 or not pats:
-        return None
-    axis = op.kwargs.get("axis", op.args[1] if len(op.args) > 1 else None)
-    keep = op.kwargs.get("keepdims")
-    keep = False if keep is None else _literal(keep)
-    if not isinstance(keep, bool):
-        return None
-    if axis is None or (isinstance(axis, gast.Constant) and axis.value is None):
-        if not keep:
-            return ()
-        return None if pats[0] is None else (True,) * len(pats[0])
-    base = pats[0]
-    if base is None:
-        return None
-    axes = _literal(axis)
-    axes = axes if isinstance(axes, tuple) else (axes,)
-    if not all(isinstance(a, int) and not isinstance(a, bool) and -len(base) <= a < len(base)
-               for a in axes):
-        return None
-    axes = {a % len(base) for a in axes}
-    if keep:
-        return tuple(True if i in axes else d for i, d in enumerate(base))
-    return tuple(d for i, d in enumerate(base) if i not in axes)
-
-
-def _literal(node):
-    """The value of a literal int, bool, None or tuple of ints; else a sentinel."""
-    if isinstance(node, gast.Constant):
-        return node.value
-    if isinstance(node, gast.UnaryOp) and isinstance(node.op, gast.USub) \
-            and isinstance(node.operand, gast.Constant) and isinstance(node.operand.value, int):
-        return -node.operand.value
-    if isinstance(node, gast.Tuple):
-        return tuple(_literal(e) for e in node.elts)
-    return _literal
 
 
 def _index_pattern(index, base, kinds, shapes):

@@ -1,0 +1,74 @@
+"""Shape patterns: what the analysis knows of a value's shape (analysis/activity.py).
+
+A *shape pattern* is a tuple with one entry per axis: True (length 1), False
+(longer than 1) or None (unknown); None for the whole pattern means the rank
+is unknown. Scalars are (). Patterns tell where broadcasting can happen:
+two operands whose axes are all known never broadcast into each other's
+longer axes, so ``unbroadcast`` can be left out.
+"""
+
+import gast
+
+
+def join(p, q):
+    """Two shape patterns of one name: keep what both agree on."""
+    if not isinstance(p, tuple) or len(p) != len(q):
+        return None
+    return tuple(a if a == b else None for a, b in zip(p, q))
+
+
+def broadcast_pattern(patterns):
+    """The shape pattern of an elementwise result, or None."""
+    if any(p is None for p in patterns):
+        return None
+    rank = max((len(p) for p in patterns), default=0)
+    out = []
+    for axis in range(rank):
+        dims = [p[axis - rank + len(p)] for p in patterns if axis - rank + len(p) >= 0]
+        if any(d is False for d in dims):
+            out.append(False)
+        elif all(d is True for d in dims):
+            out.append(True)
+        else:
+            out.append(None)
+    return tuple(out)
+
+
+def reduction_pattern(op, pats):
+    """The pattern of ``np.sum(x, axis=..., keepdims=...)`` with literal options, or None."""
+    extra = set(op.kwargs) - {"axis", "keepdims"}
+    if extra or len(op.args) > 2 or not pats:
+        return None
+    axis = op.kwargs.get("axis", op.args[1] if len(op.args) > 1 else None)
+    keep = op.kwargs.get("keepdims")
+    keep = False if keep is None else literal(keep)
+    if not isinstance(keep, bool):
+        return None
+    if axis is None or (isinstance(axis, gast.Constant) and axis.value is None):
+        if not keep:
+            return ()
+        return None if pats[0] is None else (True,) * len(pats[0])
+    base = pats[0]
+    if base is None:
+        return None
+    axes = literal(axis)
+    axes = axes if isinstance(axes, tuple) else (axes,)
+    if not all(isinstance(a, int) and not isinstance(a, bool) and -len(base) <= a < len(base)
+               for a in axes):
+        return None
+    axes = {a % len(base) for a in axes}
+    if keep:
+        return tuple(True if i in axes else d for i, d in enumerate(base))
+    return tuple(d for i, d in enumerate(base) if i not in axes)
+
+
+def literal(node):
+    """The value of a literal int, bool, None or tuple of ints; else a sentinel."""
+    if isinstance(node, gast.Constant):
+        return node.value
+    if isinstance(node, gast.UnaryOp) and isinstance(node.op, gast.USub) \
+            and isinstance(node.operand, gast.Constant) and isinstance(node.operand.value, int):
+        return -node.operand.value
+    if isinstance(node, gast.Tuple):
+        return tuple(literal(e) for e in node.elts)
+    return literal
