@@ -133,8 +133,12 @@ class PrimalSweep:
         i = s.target.id
         pre, post = [], []
         # a value of the loop variable from before the loop that the backward sweep needs
-        if i in self.needed and (self.a.assign_count.get(i, 0) > 1 or i in self.params) \
-                and self._defined_before(s, i):
+        # (read by the adjoints of what ran before the loop, after this loop's adjoint has
+        # left the variable at its first trip's value); bound before on some paths only
+        # (in an earlier loop's body): it starts as None (see run)
+        if i in self.needed and (self.a.assign_count.get(i, 0) > 1 or i in self.params):
+            if not self._defined_before(s, i):
+                self.unbound_saved.add(i)
             keep = self.names.private(i)
             pre.append(S.assign(keep, S.name(i), s))
             self.saved[S.key(s)] = ("name", keep)
