@@ -106,3 +106,17 @@ def test_a_floor_division_of_numbers_is_a_number():
     # (`t //= 0.5` had no facts, so t might have been an array that `t *= 2.0` changed
     # under s: refused)
     check_pipelines(floor_division_of_a_number, (X, 1.3), (0, 1))
+
+
+def entry_at_the_argmax(x, s):
+    j = np.argmax(x)
+    t = x[j] * s
+    u = t
+    t -= 0.5 * s  # rebinds t (a number): u keeps the old value
+    return t * u + round(s) * s
+
+
+def test_an_argmax_without_an_axis_is_an_int():
+    # (np.argmax is a rule without a derivative, whose op keeps no arguments: its fact was
+    # read from them, found none, and x[j] was taken for a possible array: refused)
+    check_pipelines(entry_at_the_argmax, (X, 1.3), (0, 1))

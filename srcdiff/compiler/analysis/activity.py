@@ -356,14 +356,17 @@ _ELEMENTWISE_CONSTANTS = frozenset({
 
 
 def _operands(value):
-    """The atoms a binary, unary or comparison operator applies to (else none: no facts)."""
+    """The atoms an operator applies to, or the positional arguments of a call; [] for
+    anything else (a chained comparison, a keyword call: no facts)."""
     if isinstance(value, gast.BinOp):
         return [value.left, value.right]
     if isinstance(value, gast.UnaryOp):
         return [value.operand]
     if isinstance(value, gast.Compare) and len(value.comparators) == 1:
         return [value.left, value.comparators[0]]
-    return [None]
+    if isinstance(value, gast.Call) and not value.keywords:
+        return list(value.args)
+    return []
 
 
 def _fact(op, kinds, shapes):
@@ -400,20 +403,21 @@ def _fact(op, kinds, shapes):
             return ARRAY, None
         if fn in (len, int) or fn in INT_VALUED:
             return INT, ()
+        # (an op of a rule without a derivative keeps no arguments: read the statement's)
+        operands = _operands(value)
         if fn in (np.argmax, np.argmin, round):
             # one int, unless along an axis (``np.argmax(a, axis=1)``) or of an array
             # (``round(a)`` rounds every entry)
-            args = [_atom_fact(x, kinds, shapes) for x in op.args[:1]]
-            if len(op.args) == 1 and not op.kwargs and (fn is not round or args[0][1] == ()):
+            if len(operands) == 1 and (
+                    fn is not round or _atom_fact(operands[0], kinds, shapes)[1] == ()):
                 return INT, ()
             return INT, None
         if fn is range:  # a sequence of ints, like a 1-d int array
             return INT, (None,)
-        if fn in _ELEMENTWISE_CONSTANTS and not op.kwargs:
+        if fn in _ELEMENTWISE_CONSTANTS and operands:
             # `x // 1`, `a > b`, `a & m`: the broadcast shape of the operands (the kind is
             # not known: floats floor-divide to floats, comparisons make booleans)
-            return None, broadcast_pattern(
-                [_atom_fact(x, kinds, shapes)[1] for x in _operands(value)])
+            return None, broadcast_pattern([_atom_fact(x, kinds, shapes)[1] for x in operands])
         return None, None
     if op.kind == "prim":
         if op.rule is not None and (op.rule.tuple_output or op.func in _tree_valued()):

@@ -63,7 +63,8 @@ def release(node, arrays, patterns=None):
     if at is None or not arrays:
         return node
     params = {a.id for a in node.args.args}
-    candidates = _copies(node, set(arrays)) | _unpacked(node)
+    every = dataflow.nodes(node)
+    candidates = _copies(every, set(arrays)) | _unpacked(every)
     candidates -= params | _parameter_copies(node, params)
     bound = set()
     for s in body[:at]:
@@ -77,10 +78,10 @@ def release(node, arrays, patterns=None):
     return node
 
 
-def _copies(node, arrays):
+def _copies(every, arrays):
     """``arrays`` and the names every binding of which is a copy ``n = m`` of one of them
-    (``b_y_out = b_y``): they may hold the same buffer, which deleting them lets go of."""
-    every = dataflow.nodes(node)
+    (``b_y_out = b_y``): they may hold the same buffer, which deleting them lets go of.
+    ``every``: the function's nodes (dataflow.nodes)."""
     copied = {id(n.targets[0]): n.value.id for n in every if isinstance(n, gast.Assign)
               and len(n.targets) == 1 and isinstance(n.targets[0], gast.Name)
               and isinstance(n.value, gast.Name)}
@@ -96,12 +97,12 @@ def _copies(node, arrays):
     return out
 
 
-def _unpacked(node):
+def _unpacked(every):
     """Names bound only to a call's result and read only at literal indexes
     (``b__f_args = bwd_f(...)``, ``b_x = b__f_args[0]``): a tuple of a backward sweep's
     results. Deleting it after its last read lets go of the references it holds, so an
-    array read out of it can be the only holder of its buffer (:func:`_multiply_into`)."""
-    every = dataflow.nodes(node)
+    array read out of it can be the only holder of its buffer (:func:`_multiply_into`).
+    ``every``: the function's nodes (dataflow.nodes)."""
     from_call = {id(n.targets[0]) for n in every if isinstance(n, gast.Assign)
                  and len(n.targets) == 1 and isinstance(n.targets[0], gast.Name)
                  and isinstance(n.value, gast.Call)}
