@@ -10,11 +10,11 @@ slices, and compares sd.grad with central differences.
 import itertools
 
 import numpy as np
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import srcdiff as sd
-from fd import numeric_grad
+from fd import smooth_numeric_grad
 from sourcefiles import load_function
 
 _counter = itertools.count()
@@ -89,7 +89,8 @@ def test_random_array_program_gradients(source, values):
     before = x.copy()
     got = sd.grad(f)(x)
     np.testing.assert_array_equal(x, before)  # the caller's array is left as passed
-    expected = numeric_grad(f, (x,), 0)
+    expected = smooth_numeric_grad(f, (x,), 0, atol=1e-5 + 1e-8 * abs(float(f(x))))
+    assume(expected is not None)  # not within a step of a branch boundary
     got = np.zeros(3) if got is None else got
     # central differences lose about |f| * 1e-10 to rounding: allow for it when f is large
     atol = 1e-5 + 1e-8 * abs(float(f(x)))

@@ -10,11 +10,11 @@ bounded values), so finite differences are accurate.
 import itertools
 
 import numpy as np
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import srcdiff as sd
-from fd import numeric_grad
+from fd import smooth_numeric_grad
 from sourcefiles import load_function
 
 UNARY = ["np.sin({})", "np.cos({})", "np.tanh({})", "({} * {})", "(0.5 * {})", "(-{})",
@@ -87,8 +87,9 @@ def programs(draw):
 def test_random_program_gradients(source, x, y):
     f = load_function(source)
     gx, gy = sd.grad(f, wrt=(0, 1))(x, y)
-    ex = numeric_grad(f, (x, y), 0)
-    ey = numeric_grad(f, (x, y), 1)
+    ex = smooth_numeric_grad(f, (x, y), 0)
+    ey = smooth_numeric_grad(f, (x, y), 1)
+    assume(ex is not None and ey is not None)  # not within a step of a branch boundary
     for got, expected in ((gx, ex), (gy, ey)):
         got = 0.0 if got is None else got
         assert np.isclose(got, expected, rtol=1e-4, atol=1e-5), (source, x, y, got, expected)
