@@ -71,7 +71,7 @@ def multiply(g, ans, x, y):
 
 @R.elementwise(operator.truediv, np.divide, np.true_divide)
 def divide(g, ans, x, y):
-    return g / y, -g * ans / y
+    return g / y, -(g / y * ans)
 
 
 @R.elementwise(operator.neg, np.negative)

@@ -48,8 +48,9 @@ def grad_gaussian_log_density(mu, log_sigma, xs, grad_ys=None):
         x1 = xs[k]
         b_items, b_item1 = pop_grad(b_items, (x1 - mu) / sigma)
         items.pop()
-        b_sigma = b_sigma + -b_item1 * ((x1 - mu) / sigma) / sigma
-        b_mu = b_mu - b_item1 / sigma
+        b_sub = b_item1 / sigma
+        b_sigma = b_sigma + -b_sub * ((x1 - mu) / sigma)
+        b_mu = b_mu - b_sub
     # adjoint of line 678: sigma = math.exp(log_sigma)
     b_log_sigma = b_log_sigma + b_sigma * sigma
     return finish(b_mu, mu), finish(b_log_sigma, log_sigma)

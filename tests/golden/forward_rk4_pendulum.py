@@ -6,7 +6,7 @@ def jvp__pendulum(theta, omega, damping, length, tangents):
     mul = -damping * omega
     t_mul = broadcast_like(-t_damping * omega, mul)
     div = 9.81 / length
-    t_div = -broadcast_like(t_length * div / length, div)
+    t_div = -broadcast_like(t_length / length * div, div)
     sin = math.sin(theta)
     t_sin = t_theta * math.cos(theta)
     mul1 = div * sin
@@ -28,7 +28,7 @@ def jvp__pendulum1(theta, omega, damping, length, tangents):
     t_mul = broadcast_like(-t_damping * omega, mul) + broadcast_like(neg *
         t_omega, mul)
     div = 9.81 / length
-    t_div = -broadcast_like(t_length * div / length, div)
+    t_div = -broadcast_like(t_length / length * div, div)
     sin = math.sin(theta)
     t_sin = t_theta * math.cos(theta)
     mul1 = div * sin

@@ -50,7 +50,7 @@ def grad_grad_unary_chain(a, _grad_ys=None, grad_ys=None):
     del b_mul6, mul5
     b_div = mul_into(b_mul5, 2.0)
     del b_mul5
-    b_add = unbroadcast(b_div * div / add, add)
+    b_add = unbroadcast(b_div / add * div, add)
     del b_div, div
     b_a1 = b_a1 - 2.0 * b_add * a
     # adjoint of line 9: b_a = b_a + b_mul1 * cos * (1.0 - tanh * tanh)

@@ -388,3 +388,18 @@ def grid_and_running_max(x):
 _grid_max_args = (np.array([0.3, -0.9, 0.5]),)
 GOLDEN["grid_and_running_max"] = (grid_and_running_max, 0, _grid_max_args)
 EXTRA_CASES["grid_and_running_max"] = corpus.Case(grid_and_running_max, *_grid_max_args)
+
+
+# A quotient's two gradients share their division (rules: divide's ``g / y, -(g / y * ans)``;
+# optimize/parts.py): ``b_sub = b_z / s`` then ``-unbroadcast(b_sub * z, s)``,
+# one pass over the (n, k, d) arrays fewer, as in a Gaussian mixture's standardization
+def standardized_squares(x, mu, s):
+    z = (x[:, None, :] - mu[None, :, :]) / s[None, :, :]
+    return np.sum(np.tanh(z) ** 2)
+
+
+_std_args = (np.array([[0.3, -0.5], [1.1, 0.2], [-0.7, 0.9]]),
+             np.array([[0.1, -0.2], [0.4, 0.3]]), np.array([[0.8, 1.3], [1.1, 0.6]]))
+GOLDEN["standardized_squares"] = (standardized_squares, (0, 1, 2), _std_args)
+EXTRA_CASES["standardized_squares"] = corpus.Case(standardized_squares, *_std_args,
+                                                  wrt=(0, 1, 2))

@@ -42,6 +42,7 @@ from srcdiff.compiler.optimize.exprs import (
     writes,
 )
 from srcdiff.compiler.optimize.facts import Facts
+from srcdiff.compiler.optimize.parts import may_change_arrays, reuse_parts, tree_keys
 from srcdiff.compiler.optimize.scatters import gather_scatters
 from srcdiff.compiler.optimize.signs import sink_negations
 
@@ -438,17 +439,26 @@ def _common_subexpressions(body, changed=frozenset(), verify=False):
 
     Not when either name's array is changed in place later: the two names would
     then share one array, and a change through one would show through the other.
+    A part of a later statement's value may reuse it too (optimize/parts.py).
     """
-    seen = {}  # dump of value -> (name, names the value reads)
+    seen = {}  # dump of value -> (name, names the value reads, its parts.tree_keys key or None)
     involving = {}  # name -> dumps in ``seen`` whose name or reads include it
+    parts = {}  # parts.tree_keys key of a value in ``seen`` -> (its name, epoch when computed)
+    epoch = 0  # statements so far that may change an array in place (for ``parts``)
     out = []
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
             s.body = _common_subexpressions(s.body, changed, verify)
             s.orelse = _common_subexpressions(s.orelse, changed, verify)
-            seen, involving = {}, {}
+            seen, involving, parts = {}, {}, {}
             out.append(s)
             continue
+        if parts and isinstance(s, (gast.Assign, gast.AugAssign)) \
+                and not may_change_arrays(s.value):  # (a call in the value may change
+            for kept, part in reuse_parts(s, parts, epoch):  # a part's operands first)
+                if verify:  # invariant: the value computed earlier is this part's value
+                    out.append(S.locate(gast.Expr(value=S.call("verify_equal", [
+                        S.name(kept), part])), s))
         key = None  # (the value's dump, when it may be shared: asked once per statement)
         if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
                 and isinstance(s.value, (gast.BinOp, gast.UnaryOp, gast.Subscript)) \
@@ -462,12 +472,20 @@ def _common_subexpressions(body, changed=frozenset(), verify=False):
         for name in writes(s):  # forget the values that read or are held by a written name
             for held in involving.pop(name, ()):
                 if held in seen and (name == seen[held][0] or name in seen[held][1]):
-                    del seen[held]
+                    tree = seen.pop(held)[2]
+                    if tree is not None:
+                        parts.pop(tree, None)
         if key is not None and s.targets[0].id not in S.loaded_names(s.value):
             if key not in seen:
-                seen[key] = (s.targets[0].id, S.loaded_names(s.value))
+                tree = tree_keys(s.value).get(id(s.value)) \
+                    if isinstance(s.value, gast.BinOp) else None
+                seen[key] = (s.targets[0].id, S.loaded_names(s.value), tree)
                 for name in seen[key][1] | {seen[key][0]}:
                     involving.setdefault(name, []).append(key)
+                if tree is not None and tree not in parts:
+                    parts[tree] = (s.targets[0].id, epoch)
+        if parts and may_change_arrays(s):
+            epoch += 1
         out.append(s)
     return out
 

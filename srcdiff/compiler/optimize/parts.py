@@ -1,0 +1,115 @@
+"""Parts of a statement that reuse a value an earlier statement named (run by
+passes.py with its common subexpressions): ``b_sub = b_z / s`` then
+``-unbroadcast(b_z / s * z, s)`` reads ``b_sub * z``. The divide rule's
+``g / y, -(g / y * ans)`` makes such parts; sharing them saves a division over
+the arrays.
+"""
+
+import gast
+
+from srcdiff.compiler.ir import dataflow
+from srcdiff.compiler.ir import syntax as S
+
+
+def may_change_arrays(stmt):
+    """May ``stmt`` change an array in place (through any name)? An augmented assignment,
+    a store into a subscript or attribute, or a call other than a pure helper by name
+    (``unbroadcast``) or a NumPy/math function without ``out=``. (More than needed.)"""
+    for n in dataflow.nodes(stmt):
+        if isinstance(n, gast.AugAssign) or isinstance(n, (gast.Subscript, gast.Attribute)) \
+                and isinstance(n.ctx, gast.Store):
+            return True
+        if isinstance(n, gast.Call):
+            f = n.func
+            if isinstance(f, gast.Name) and f.id in dataflow.PURE_HELPERS:
+                continue
+            root = f
+            while isinstance(root, gast.Attribute):
+                root = root.value
+            if f is not root and isinstance(root, gast.Name) and root.id in ("np", "math") \
+                    and not any(k.arg in (None, "out") for k in n.keywords):
+                continue
+            return True
+    return False
+
+
+def tree_keys(expr):
+    """``id(node) -> key`` for every operation tree over names and numbers inside ``expr``
+    (``BinOp``/``UnaryOp`` nodes, names, constants): equal keys, equal trees."""
+    keys = {}
+
+    def key(node):
+        cls = node.__class__
+        if cls is gast.Name:
+            k = node.id
+        elif cls is gast.Constant:
+            k = (type(node.value).__name__, repr(node.value))
+        elif cls is gast.BinOp:
+            left, right = key(node.left), key(node.right)
+            k = None if left is None or right is None else (node.op.__class__, left, right)
+        elif cls is gast.UnaryOp:
+            operand = key(node.operand)
+            k = None if operand is None else (node.op.__class__, operand)
+        else:
+            for child in gast.iter_child_nodes(node):
+                key(child)
+            return None
+        if k is not None:
+            keys[id(node)] = k
+        return k
+
+    key(expr)
+    return keys
+
+
+def reuse_parts(stmt, parts, epoch):
+    """Each largest binary operation inside ``stmt``'s value (``b_z / s_i`` in
+    ``t = unbroadcast(b_z / s_i * z, s_i)``) equal to a value an earlier statement of the
+    block gave a name (``parts``) is replaced by that name, in place; the ``(name, part)``
+    pairs. Rules make such parts: divide's ``g / y, -(g / y * ans)``, whose sign may have
+    moved onto ``g``: a part ``(-a) / b`` or ``(-a) * b`` reuses a kept ``a / b`` or
+    ``a * b`` as its negation (exact: IEEE rounding is symmetric in sign).
+
+    Invariant: the name holds the same operation on the same values when ``stmt`` runs.
+    ``parts`` forgets a value when its name or anything it reads is rebound, and a value
+    is reused only if no statement since it was computed may have changed an array in
+    place (``epoch``: an augmented assignment, a store, a call given a name; through
+    whatever alias). Reading the name where the part was computed makes no alias (the part
+    was an operand of a larger operation or of a call), so later changes in place do not
+    matter. Only binary operations over names and numbers are replaced (a bare negation
+    is free where the sign passes put it: sharing it would cost an array), never the
+    statement's whole value (the caller's). Verification mode checks each reuse
+    (``verify_equal``).
+    """
+    keys = tree_keys(stmt.value)
+    found = []
+
+    def kept(k):
+        hit = parts.get(k) if k is not None else None
+        return hit[0] if hit is not None and hit[1] == epoch else None
+
+    def visit(node, top):
+        if not top and isinstance(node, gast.BinOp):
+            name = kept(keys.get(id(node)))
+            if name is not None:
+                found.append((name, node))
+                return S.name(name)
+            if isinstance(node.op, (gast.Mult, gast.Div)) and isinstance(node.left, gast.UnaryOp) \
+                    and isinstance(node.left.op, gast.USub):
+                operand, right = keys.get(id(node.left.operand)), keys.get(id(node.right))
+                name = kept((node.op.__class__, operand, right)
+                            if operand is not None and right is not None else None)
+                if name is not None:
+                    found.append((name, gast.BinOp(left=node.left.operand, op=node.op,
+                                                   right=node.right)))
+                    return gast.UnaryOp(op=gast.USub(), operand=S.name(name))
+        for field, value in gast.iter_fields(node):
+            if isinstance(value, gast.AST):
+                setattr(node, field, visit(value, False))
+            elif isinstance(value, list):
+                setattr(node, field, [visit(v, False) if isinstance(v, gast.AST) else v
+                                      for v in value])
+        return node
+
+    stmt.value = visit(stmt.value, isinstance(stmt, gast.Assign))
+    return found
