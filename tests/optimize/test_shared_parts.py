@@ -43,6 +43,7 @@ def test_the_part_inside_a_call_is_reused():
     "a = c",  # an operand rebound
     "t = c",  # the name rebound
     "np.add(c, c, out=t)",  # NumPy writing into it
+    "del t",  # (release.py deletes after the optimizer; a deleted name holds nothing)
 ])
 def test_no_reuse_after_anything_may_have_changed_the_value(between):
     out = _cse("t = a / b\n" + between + "\nu = a / b * z\n")
@@ -97,3 +98,7 @@ def test_no_reuse_in_a_value_whose_call_may_change_the_operands_first():
     # ``add_into(a, c)`` runs before ``a / b`` is evaluated: ``t`` is the old quotient
     assert _cse("t = a / b\nu = add_into(a, c) * (a / b)\n")[1] == \
         "u = add_into(a, c) * (a / b)"
+
+
+def test_a_deleted_name_is_not_reused_as_a_whole_value_either():
+    assert _cse("t = a / b\ndel t\nu = a / b\n")[-1] == "u = a / b"

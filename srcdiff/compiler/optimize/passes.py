@@ -453,6 +453,10 @@ def _common_subexpressions(body, changed=frozenset(), verify=False):
             seen, involving, parts = {}, {}, {}
             out.append(s)
             continue
+        if isinstance(s, gast.Delete):  # (none before release.py, which runs after this
+            seen, involving, parts = {}, {}, {}  # pass; a deleted name holds nothing)
+            out.append(s)
+            continue
         if parts and isinstance(s, (gast.Assign, gast.AugAssign)) \
                 and not may_change_arrays(s.value):  # (a call in the value may change
             for kept, part in reuse_parts(s, parts, epoch):  # a part's operands first)
