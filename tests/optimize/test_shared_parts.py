@@ -16,9 +16,9 @@ from srcdiff.compiler.optimize.passes import _common_subexpressions
 PIPELINES = ({}, {"verify": True}, {"optimize": False})
 
 
-def _cse(source, verify=False):
+def _cse(source, verify=False, gradients=frozenset({"t"})):
     body = gast.parse(source).body
-    out = _common_subexpressions(body, frozenset(), verify)
+    out = _common_subexpressions(body, frozenset(), verify, gradients)
     return [S.to_source(s).strip() for s in out]
 
 
@@ -102,3 +102,11 @@ def test_no_reuse_in_a_value_whose_call_may_change_the_operands_first():
 
 def test_a_deleted_name_is_not_reused_as_a_whole_value_either():
     assert _cse("t = a / b\ndel t\nu = a / b\n")[-1] == "u = a / b"
+
+
+def test_only_a_gradient_is_reused_inside_a_later_statement():
+    # a primal name read in the backward sweep would outlive the statement the sweep has
+    # undone there (second order: the first-order code's names are primal names); the
+    # whole-value sharing is unchanged
+    assert _cse("t = a / b\nu = a / b * z\n", gradients=frozenset())[1] == "u = a / b * z"
+    assert _cse("t = a / b\nu = a / b\n", gradients=frozenset())[1] == "u = t"

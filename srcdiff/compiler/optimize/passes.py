@@ -57,7 +57,8 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     mover = Mover(verify, S.all_names(fn))
     fn = _visit_where_wanted(_Fold(), fn)
     fn.body = _copy_propagate(fn.body)
-    fn.body = _common_subexpressions(fn.body, dataflow.changed_in_place(fn), verify)
+    fn.body = _common_subexpressions(fn.body, dataflow.changed_in_place(fn), verify,
+                                     frozenset(gradients))
     fn.body = _copy_propagate(fn.body, fresh=False)  # (CSE shares no node between statements)
     # from here on each statement's reads and writes are kept between passes (facts.py:
     # a pass that changes a statement in place forgets its summary)
@@ -434,12 +435,15 @@ def _read_for_shape(stmt, name):
     return False
 
 
-def _common_subexpressions(body, changed=frozenset(), verify=False):
+def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=frozenset()):
     """A pure arithmetic value computed again in the same block reuses the first result.
 
     Not when either name's array is changed in place later: the two names would
     then share one array, and a change through one would show through the other.
-    A part of a later statement's value may reuse it too (optimize/parts.py).
+    A part of a later statement's value may reuse it too (optimize/parts.py), when it is
+    a gradient (``gradients``): a primal name read in the backward sweep would extend the
+    primal value's life past where the sweep has undone its statement (verification mode
+    checks every backward read of a primal name against the primal sweep at that point).
     """
     seen = {}  # dump of value -> (name, names the value reads, its parts.tree_keys key or None)
     involving = {}  # name -> dumps in ``seen`` whose name or reads include it
@@ -448,8 +452,8 @@ def _common_subexpressions(body, changed=frozenset(), verify=False):
     out = []
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = _common_subexpressions(s.body, changed, verify)
-            s.orelse = _common_subexpressions(s.orelse, changed, verify)
+            s.body = _common_subexpressions(s.body, changed, verify, gradients)
+            s.orelse = _common_subexpressions(s.orelse, changed, verify, gradients)
             seen, involving, parts = {}, {}, {}
             out.append(s)
             continue
@@ -486,7 +490,7 @@ def _common_subexpressions(body, changed=frozenset(), verify=False):
                 seen[key] = (s.targets[0].id, S.loaded_names(s.value), tree)
                 for name in seen[key][1] | {seen[key][0]}:
                     involving.setdefault(name, []).append(key)
-                if tree is not None and tree not in parts:
+                if tree is not None and tree not in parts and s.targets[0].id in gradients:
                     parts[tree] = (s.targets[0].id, epoch)
         if parts and may_change_arrays(s):
             epoch += 1
