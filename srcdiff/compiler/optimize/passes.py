@@ -461,9 +461,11 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
             seen, involving, parts = {}, {}, {}  # pass; a deleted name holds nothing)
             out.append(s)
             continue
-        if parts and isinstance(s, (gast.Assign, gast.AugAssign)) \
-                and not may_change_arrays(s.value):  # (a call in the value may change
-            for kept, part in reuse_parts(s, parts, epoch):  # a part's operands first)
+        value_changes = None  # may s's value change an array (asked once, when parts)
+        if parts and isinstance(s, (gast.Assign, gast.AugAssign)):
+            value_changes = may_change_arrays(s.value)  # (a call in the value may change
+        if value_changes is False:  # a part's operands first)
+            for kept, part in reuse_parts(s, parts, epoch):
                 if verify:  # invariant: the value computed earlier is this part's value
                     out.append(S.locate(gast.Expr(value=S.call("verify_equal", [
                         S.name(kept), part])), s))
@@ -485,14 +487,16 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
                         parts.pop(tree, None)
         if key is not None and s.targets[0].id not in S.loaded_names(s.value):
             if key not in seen:
-                tree = tree_keys(s.value).get(id(s.value)) \
-                    if isinstance(s.value, gast.BinOp) else None
+                tree = tree_keys(s.value).get(id(s.value)) if s.targets[0].id in gradients \
+                    and isinstance(s.value, gast.BinOp) else None
                 seen[key] = (s.targets[0].id, S.loaded_names(s.value), tree)
                 for name in seen[key][1] | {seen[key][0]}:
                     involving.setdefault(name, []).append(key)
-                if tree is not None and tree not in parts and s.targets[0].id in gradients:
+                if tree is not None and tree not in parts:
                     parts[tree] = (s.targets[0].id, epoch)
-        if parts and may_change_arrays(s):
+        if parts and (value_changes or isinstance(s, gast.AugAssign) or (
+                any(map(may_change_arrays, s.targets)) if value_changes is False
+                else may_change_arrays(s))):
             epoch += 1
         out.append(s)
     return out
