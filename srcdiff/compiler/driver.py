@@ -10,7 +10,6 @@ import threading
 from typing import Any, Optional, Sequence
 
 import gast
-import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze, varied_options, walk
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
@@ -28,6 +27,7 @@ from srcdiff.compiler.emit import array_api
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.emit import verify as verifier
 from srcdiff.compiler.emit.execute import Compiled
+from srcdiff.compiler.emit.reserved import RESERVED, check_forward_names, check_reserved_names
 from srcdiff.compiler.forward.state import ForwardOptions
 from srcdiff.compiler.forward.tangent import Forward
 from srcdiff.compiler.front.normalize import normalize
@@ -43,11 +43,8 @@ from srcdiff.compiler.reverse.calls import adjoint_of_call, bare_result
 from srcdiff.compiler.reverse.negated import negated_sweep
 from srcdiff.compiler.reverse.shapesaves import shape_only_saves
 from srcdiff.compiler.reverse.state import ReverseOptions
-from srcdiff.errors import SrcdiffError
 from srcdiff.rules import DEFAULT
 from srcdiff.types import Function, Generated
-
-RESERVED = set(emit.RUNTIME_HELPERS) | {"np", "grad_ys", "_stack", "tangents"}
 
 
 class Context:
@@ -312,7 +309,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
         ctx.reuse = False
     entry = name or "grad_" + function_name(fn)
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx, entry,
-                                             _check_reserved_names)
+                                             check_reserved_names)
     check_mutations(anf, analysis, parsed, ctx.registry, mutable_scalars=zero_d(arg_facts))
     if not _is_generated(parsed):
         check_integer_stores(anf, analysis, parsed, _params(anf), arg_facts or {})
@@ -435,7 +432,8 @@ def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     """
     ctx = context or _context(arg_facts)
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
-                                             name or "jvp_" + function_name(fn), _check_names)
+                                             name or "jvp_" + function_name(fn),
+                                             check_forward_names)
     if not _is_generated(parsed):
         check_mutations(anf, analysis, parsed, ctx.registry, allow_pop=True,
                         mutable_scalars=zero_d(arg_facts))
@@ -471,24 +469,6 @@ def _is_generated(parsed):
     user's function passed the alias check, and tangents have value semantics (an
     in-place update copies a shared tangent first), so it is not checked again."""
     return str(parsed.filename).startswith("<srcdiff")
-
-
-_FORWARD_RESERVED = set(emit.RUNTIME_HELPERS) | {"np", "tangents"}
-
-
-def _check_names(parsed):
-    """Names the generated code relies on must not be the user's (``_stack`` and
-    ``grad_ys`` are allowed: differentiating generated reverse-mode code needs them)."""
-    for n in gast.walk(parsed.node):
-        if isinstance(n, gast.Name) and n.id in _FORWARD_RESERVED and (
-                isinstance(n.ctx, gast.Store) or (isinstance(n.ctx, gast.Param)
-                                                  and n.id == "tangents")):
-            raise parsed.error(n, f"the name {n.id!r} is reserved for srcdiff's generated code",
-                               hint=f"rename the variable {n.id!r}")
-    if parsed.namespace.get("np", np) is not np:
-        raise SrcdiffError(f"{parsed.name!r} lives in a module where `np` is not numpy; "
-                           "srcdiff's generated code uses `np` for numpy",
-                           hint="import numpy as np in that module")
 
 
 # Python's default recursion limit (1000) is below the depth of the trees of expressions
@@ -569,24 +549,3 @@ def _check_stop(parsed, stop):
             f"{'is' if len(unknown) == 1 else 'are'} not a variable of {parsed.name!r} "
             f"(its variables: {', '.join(sorted(names)) or 'none'})",
             hint=(f"did you mean {close[0]!r}?" if close else "check the spelling"))
-
-
-def _check_reserved_names(parsed):
-    # (the walk in order, for the first offending name, only when some name may be one:
-    # every reserved name but np, or np stored)
-    suspects = any(n.id in RESERVED and (n.id != "np" or isinstance(n.ctx, gast.Store))
-                   for n in dataflow.names(parsed.node))
-    for n in gast.walk(parsed.node) if suspects else ():
-        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store) and n.id in RESERVED:
-            raise parsed.error(n, f"the name {n.id!r} is reserved for srcdiff's generated code",
-                               hint=f"rename the variable {n.id!r}")
-        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in RESERVED \
-                and n.id in parsed.namespace and n.id != "np" \
-                and parsed.namespace[n.id] is not emit.RUNTIME_HELPERS.get(n.id):
-            raise parsed.error(n, f"the global {n.id!r} has the name of a helper srcdiff's "
-                               "generated code calls", hint=f"rename the global {n.id!r}")
-    user_np = parsed.namespace.get("np", np)
-    if user_np is not np:
-        raise SrcdiffError(f"{parsed.name!r} lives in a module where `np` is not numpy; "
-                           "srcdiff's generated code uses `np` for numpy",
-                           hint="import numpy as np in that module")

@@ -36,6 +36,8 @@ CASES = [
     (E.nested_def_in_branch, "def g(v):", ["bound more than once", "own name"]),
     (E.in_place_method, "y.sort()", ["in place"]),
     (E.reserved_name, "np = 3.0", ["reserved"]),
+    (E.binds_slice, "slice = x[1:]", ["reserved", "'slice'"]),
+    (E.len_parameter, "def len_parameter", ["reserved", "'len'"]),
     (E.calls_local_variable, "return f(x)", ["compile time"]),
     (E.uses_out_keyword, "np.multiply(x, 2.0, out=y)", ["out="]),
     (E.out_keyword_assigned, "z = np.multiply(x, 2.0, out=y)", ["out="]),

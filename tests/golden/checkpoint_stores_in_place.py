@@ -72,13 +72,14 @@ def grad_stores_in_place(x, n, grad_ys=None):
                 b_buf = np.asarray(b_buf)
                 b_buf[add1] = 0.0
                 buf[add1] = _stack.pop()
-                x_i11 = x[i % n1]
+                mod1 = i % n1
+                x_i11 = x[mod1]
                 mul_before = _stack.pop()
                 b_cos = b_mul * x_i11
                 b_x_i1 = unbroadcast(cos * b_mul, x_i11)
                 del cos
                 mul = mul_before
-                b_x = index_add(b_x, x, i % n1, b_x_i1)
+                b_x = index_add(b_x, x, mod1, b_x_i1)
                 n1_before = _stack.pop()
                 n1 = n1_before
                 cos_before = _stack.pop()

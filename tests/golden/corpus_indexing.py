@@ -1,6 +1,4 @@
 def grad_indexing(x, grad_ys=None):
-    x_i = x[0]
-    x_i1 = x[-1]
     x_i2 = x[1:3]
     # seed: the gradient of the sum of the outputs
     b_add1 = scalar_seed(grad_ys)
@@ -12,6 +10,6 @@ def grad_indexing(x, grad_ys=None):
     del x_i2
     b_x = index_add(b_x, x, slice(1, 3, None), b_x_i2)
     del b_x_i2
-    b_x = index_add(b_x, x, -1, x_i * b_add1)
-    b_x = index_add(b_x, x, 0, b_add1 * x_i1)
+    b_x = index_add(b_x, x, -1, x[0] * b_add1)
+    b_x = index_add(b_x, x, 0, b_add1 * x[-1])
     return finish(b_x, x)

@@ -89,6 +89,15 @@ def reserved_name(x):
     return x * np
 
 
+def binds_slice(x):
+    slice = x[1:]  # generated code calls the builtin slice(...) for the adjoint of x[1:]
+    return np.sum(slice * x[:-1])
+
+
+def len_parameter(x, len=2.0):
+    return x * len
+
+
 def calls_local_variable(x, f):
     return f(x)
 

@@ -124,6 +124,22 @@ def called_on(node):
     return _called_on(nodes(node))
 
 
+# calls by name that may change only some of their arguments in place: the positions of
+# those (srcdiff/runtime.py: ``index_add`` adds into its first; ``item_add`` and
+# ``pop_grad`` copy the container they are given; the builtins ``slice`` and ``len``, which
+# generated code calls and the user may not bind: emit/reserved.py)
+CHANGED_ARGUMENTS = {"index_add": (0,), "item_add": (), "pop_grad": (), "slice": (), "len": ()}
+
+
+def _changed_arguments(call):
+    """The arguments of ``call`` (a call by name, not of a pure helper) it may change."""
+    f = call.func
+    if isinstance(f, gast.Name) and f.id in CHANGED_ARGUMENTS and not call.keywords \
+            and not any(isinstance(a, gast.Starred) for a in call.args):
+        return [call.args[k] for k in CHANGED_ARGUMENTS[f.id] if k < len(call.args)]
+    return call.args
+
+
 def _called_on(every):
     out = set()
     for n in every:
@@ -132,24 +148,30 @@ def _called_on(every):
             if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name):
                 out.add(f.value.id)
             elif not (isinstance(f, gast.Name) and f.id in PURE_HELPERS):
-                out |= {a.id for a in n.args if isinstance(a, gast.Name)}
+                out |= {a.id for a in _changed_arguments(n) if isinstance(a, gast.Name)}
     return out
+
+
 
 
 def changed_in_place(node):
     """Names whose value ``node`` may change while they stay bound, as sharing an
     expression needs them: augmented assignments to names, ``stored_into``, and the
     name arguments of every call but ``xs.append(v)`` and the :data:`PURE_HELPERS`
-    called by name. (Numpy's functions count: more than needed, never less.)"""
+    called by name (of the helpers in :data:`CHANGED_ARGUMENTS`, the arguments named
+    there). (Numpy's functions count: more than needed, never less.)"""
     every = nodes(node)
     out = {n.target.id for n in every
            if isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name)}
     out |= _stored_into(every)
     for n in every:
-        if isinstance(n, gast.Call) and not (isinstance(n.func, gast.Name)
-                                             and n.func.id in PURE_HELPERS) \
-                and not (isinstance(n.func, gast.Attribute) and n.func.attr == "append"):
-            out |= {a.id for a in n.args if isinstance(a, gast.Name)}
+        if not isinstance(n, gast.Call):
+            continue
+        f = n.func
+        if isinstance(f, gast.Name) and f.id in PURE_HELPERS \
+                or isinstance(f, gast.Attribute) and f.attr == "append":
+            continue
+        out |= {a.id for a in _changed_arguments(n) if isinstance(a, gast.Name)}
     return out
 
 

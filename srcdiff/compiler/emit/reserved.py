@@ -1,0 +1,67 @@
+"""The names srcdiff's generated code relies on, which the user's code must leave alone:
+its run-time helpers, ``np``, its own variables, and the builtins it calls by name."""
+
+import builtins
+
+import gast
+import numpy as np
+
+from srcdiff.compiler.emit import execute as emit
+from srcdiff.compiler.ir import dataflow
+from srcdiff.errors import SrcdiffError
+
+# builtins generated code calls by name (``index_add(b, x, slice(1, None, None), g)``,
+# ``stacked_parts(b, len(xs), 0)``), which the optimizer knows change nothing
+# (dataflow.CHANGED_ARGUMENTS): the user's code may not bind them
+BUILTINS = ("slice", "len")
+RESERVED = set(emit.RUNTIME_HELPERS) | {"np", "grad_ys", "_stack", "tangents", *BUILTINS}
+_FORWARD_RESERVED = set(emit.RUNTIME_HELPERS) | {"np", "tangents", *BUILTINS}
+
+
+def check_forward_names(parsed):
+    """Names the generated code relies on must not be the user's (``_stack`` and
+    ``grad_ys`` are allowed: differentiating generated reverse-mode code needs them)."""
+    for n in gast.walk(parsed.node):
+        if isinstance(n, gast.Name) and n.id in _FORWARD_RESERVED and (
+                isinstance(n.ctx, gast.Store) or isinstance(n.ctx, gast.Param)
+                and n.id in (*BUILTINS, "tangents")):
+            raise _reserved(parsed, n)
+    _check_module(parsed)
+
+
+def check_reserved_names(parsed):
+    """The reverse mode's reserved names: not bound by the user's function, and a global of
+    a helper's name it reads must be that helper."""
+    # (the walk in order, for the first offending name, only when some name may be one:
+    # every reserved name but np, or np stored)
+    suspects = any(n.id in RESERVED and (n.id != "np" or isinstance(n.ctx, gast.Store))
+                   for n in dataflow.names(parsed.node))
+    for n in gast.walk(parsed.node) if suspects else ():
+        if isinstance(n, gast.Name) and n.id in RESERVED and (
+                isinstance(n.ctx, gast.Store)
+                or isinstance(n.ctx, gast.Param) and n.id in BUILTINS):
+            raise _reserved(parsed, n)
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in RESERVED \
+                and n.id in parsed.namespace and n.id != "np" \
+                and parsed.namespace[n.id] is not emit.RUNTIME_HELPERS.get(n.id):
+            raise parsed.error(n, f"the global {n.id!r} has the name of a helper srcdiff's "
+                               "generated code calls", hint=f"rename the global {n.id!r}")
+    _check_module(parsed)
+
+
+def _reserved(parsed, n):
+    return parsed.error(n, f"the name {n.id!r} is reserved for srcdiff's generated code",
+                        hint=f"rename the variable {n.id!r}")
+
+
+def _check_module(parsed):
+    """The module's ``np`` is numpy, and it does not rebind the builtins in ``BUILTINS``."""
+    for name in BUILTINS:
+        if parsed.namespace.get(name, getattr(builtins, name)) is not getattr(builtins, name):
+            raise SrcdiffError(f"{parsed.name!r} lives in a module that binds `{name}`, a "
+                               "builtin srcdiff's generated code calls",
+                               hint=f"rename the global {name!r}")
+    if parsed.namespace.get("np", np) is not np:
+        raise SrcdiffError(f"{parsed.name!r} lives in a module where `np` is not numpy; "
+                           "srcdiff's generated code uses `np` for numpy",
+                           hint="import numpy as np in that module")
