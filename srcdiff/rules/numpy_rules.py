@@ -27,7 +27,8 @@ function is defined, and a subgradient at kinks:
   for reals only, so that second derivatives of complex ``abs`` are right).
 * ``maximum``/``minimum``: at ties each argument gets half the gradient.
   ``fmax``/``fmin`` likewise; a NaN argument gets none (the other one is returned).
-* ``clip``: the gradient passes at the bounds (they are inclusive).
+* ``clip``: the gradient passes to ``a`` at the bounds (they are inclusive); a bound
+  that depends on the inputs gets it where it is the value.
 * ``sqrt``, ``cbrt`` at 0 and ``arcsin``/``arccos`` at +-1: ``inf``, as the derivative.
 * ``hypot`` at (0, 0), ``angle`` at 0: 0 (the minimum-norm subgradient).
 * ``sinc`` at 0: 0 (its true derivative; a Taylor series near 0 keeps second
@@ -359,22 +360,48 @@ def where_jvp(d, ans, condition, x, y):
             broadcast_like(np.where(condition, 0.0, d), ans))
 
 
-@R.vjp(np.clip)
+@R.vjp(np.clip, wrt=("a_min", "a_max"))
 def clip(g, ans, a, a_min=None, a_max=None):
-    if a_min is None:  # bounds shaped larger than a broadcast it: unbroadcast the gradient
-        return unbroadcast(g * (a <= a_max), a)
-    if a_max is None:
-        return unbroadcast(g * (a >= a_min), a)
-    return unbroadcast(g * ((a >= a_min) & (a <= a_max)), a)
-
-
-@R.jvp(np.clip)
-def clip_jvp(d, ans, a, a_min=None, a_max=None):
+    # ans = min(max(a, a_min), a_max), each tie to its first argument: ``a`` gets the
+    # gradient at the bounds (inclusive), a bound where it is the value (a_max everywhere
+    # when a_min > a_max, as NumPy's clip); bounds shaped larger than ``a`` broadcast it
     if a_min is None:
-        return broadcast_like(d * (a <= a_max), ans)
+        return unbroadcast(g * (a <= a_max), a), None, unbroadcast(g * (a > a_max), a_max)
     if a_max is None:
-        return broadcast_like(d * (a >= a_min), ans)
-    return broadcast_like(d * ((a >= a_min) & (a <= a_max)), ans)
+        return unbroadcast(g * (a >= a_min), a), unbroadcast(g * (a < a_min), a_min), None
+    return (unbroadcast(g * ((a >= a_min) & (a <= a_max)), a),
+            unbroadcast(g * ((a < a_min) & (a_min <= a_max)), a_min),
+            unbroadcast(g * (np.maximum(a, a_min) > a_max), a_max))
+
+
+@R.jvp(np.clip, wrt=("a_min", "a_max"))
+def clip_jvp(d, ans, a, a_min=None, a_max=None):
+    if is_constant(a_min) and is_constant(a_max):  # (constant bounds: the common case)
+        if a_min is None:
+            return broadcast_like(d * (a <= a_max), ans), None, None
+        if a_max is None:
+            return broadcast_like(d * (a >= a_min), ans), None, None
+        return broadcast_like(d * ((a >= a_min) & (a <= a_max)), ans), None, None
+    return (broadcast_like(d * clip_mask(a, a_min, a_max, 0), ans),
+            broadcast_like(d * clip_mask(a, a_min, a_max, 1), ans),
+            broadcast_like(d * clip_mask(a, a_min, a_max, 2), ans))
+
+
+def clip_mask(a, a_min, a_max, which):
+    """Where ``np.clip(a, a_min, a_max)`` is ``a`` (``which`` 0), ``a_min`` (1) or ``a_max``
+    (2), as its reverse rule decides (ties to ``a``, ``a_max`` everywhere when ``a_min >
+    a_max``); False for a bound that is None."""
+    if which == 0:
+        if a_min is None:
+            return a <= a_max
+        return a >= a_min if a_max is None else (a >= a_min) & (a <= a_max)
+    if which == 1:
+        if a_min is None:
+            return False
+        return a < a_min if a_max is None else (a < a_min) & (a_min <= a_max)
+    if a_max is None:
+        return False
+    return a > a_max if a_min is None else np.maximum(a, a_min) > a_max
 
 
 # ---------------------------------------------------------- scalar conversion

@@ -160,7 +160,7 @@ def primitive_name(fn):
         return name
     if mod.startswith("numpy"):
         mod = "numpy" + mod[len("numpy"):].replace("._core", "").replace(".core", "")
-        for sub in ("linalg", "fft"):
+        for sub in ("linalg", "fft", "lib.stride_tricks"):
             if f".{sub}" in mod:
                 return f"numpy.{sub}.{name}"
         return f"numpy.{name}"

@@ -16,6 +16,7 @@ neither C- nor Fortran-contiguous is refused at run time.
 """
 
 import numpy as np
+from numpy.lib import stride_tricks
 
 from srcdiff.rules.reduction_rules import diagonal_grad
 from srcdiff.rules.registry import DEFAULT as R
@@ -126,6 +127,36 @@ def rollaxis_order(ndim, axis, start=0):
     order = [i for i in range(ndim) if i != axis]
     order.insert(start - 1 if start > axis else start, axis)
     return order
+
+
+@R.linear(stride_tricks.sliding_window_view)
+def sliding_window_view(g, ans, x, window_shape, axis=None):
+    return window_sums(g, np.shape(x), window_shape, axis)
+
+
+def window_sums(g, shape, window_shape, axis=None):
+    """``sliding_window_view``'s adjoint, an array of ``shape``: each window's entries added
+    back where they were read. ``g`` has the view's shape: ``shape`` with each windowed
+    axis shortened by its window less one, then the window's axes; an axis windowed twice
+    shifts by both offsets."""
+    window = tuple(np.atleast_1d(window_shape).tolist())
+    axes = tuple(range(len(shape))) if axis is None else tuple(np.atleast_1d(axis).tolist())
+    axes = tuple(a % len(shape) for a in axes)
+    kept = list(shape)
+    for a, w in zip(axes, window):
+        kept[a] -= w - 1
+    out = np.zeros(shape, np.result_type(g))
+    for offset in np.ndindex(window):
+        start = [0] * len(shape)
+        for a, o in zip(axes, offset):
+            start[a] += o
+        out[tuple(slice(b, b + n) for b, n in zip(start, kept))] += g[(Ellipsis,) + offset]
+    return out
+
+
+@R.linear(window_sums)
+def window_sums_transpose(g, ans, h, shape, window_shape, axis=None):
+    return stride_tricks.sliding_window_view(g, window_shape, axis)
 
 
 @R.linear(np.flip)

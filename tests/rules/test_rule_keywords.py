@@ -323,7 +323,6 @@ def diff_prepend_constant(x):
 
 
 @pytest.mark.parametrize("fn, args, keyword", [
-    (clip_at, (np.array([-1.0, 0.0, 1.0]), -0.3), "a_min"),
     (diff_prepend, (np.array([1.0, 3.0, 2.0]),), "prepend"),
     (average_weights, (np.ones((2, 3)), np.array([1.0, 2.0, 3.0])), "weights"),
     (pad_constant, (np.ones(3), 0.5), "constant_values"),

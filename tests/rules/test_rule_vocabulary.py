@@ -441,6 +441,7 @@ HELPER_CASES = {
                                  r.standard_normal(3)], {}),
     "finish": lambda r: ([r.standard_normal((2, 3)), r.standard_normal((2, 3)), False], {}),
     "snapshot": lambda r: ([r.standard_normal(3)], {}),
+    "window_sums": lambda r: ([r.standard_normal((3, 2, 2, 3)), (4, 4), (2, 3), (0, 1)], {}),
     "rule_results": lambda r: ([(r.standard_normal(3), r.standard_normal(2)), 2], {}),
     "item_grad": lambda r: ([[r.standard_normal(3), r.standard_normal(2)], 1,
                              r.standard_normal(2)], {}),
