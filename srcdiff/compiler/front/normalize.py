@@ -552,8 +552,19 @@ class _Normalizer(Expressions):
         binds the iterated name, the object is first bound to a fresh name, an alias
         (no copy: a change made *in place* to that object is seen by the iteration, as
         it is in Python)."""
-        if isinstance(seq, gast.Name) and seq.id in bindings([loop]):
-            return self.fresh_assign("iterated", S.copy(seq))
+        if isinstance(seq, gast.Name):
+            for n in gast.walk(gast.Module(body=loop.body, type_ignores=[])):
+                if isinstance(n, gast.Call) and isinstance(n.func, gast.Attribute) \
+                        and n.func.attr in _RESIZING_METHODS \
+                        and isinstance(n.func.value, gast.Name) and n.func.value.id == seq.id:
+                    raise self.error(n, f"`{seq.id}.{n.func.attr}()` changes the length of "
+                                     f"`{seq.id}` while the loop iterates it; Python's loop "
+                                     "then sees the new length, the loop srcdiff makes "
+                                     "runs over the items it had when the loop began",
+                                     hint=f"iterate a copy (`for ... in list({seq.id}):`) or "
+                                     "loop over `range(...)` with a `while` and `len(...)`")
+            if seq.id in bindings([loop]):
+                return self.fresh_assign("iterated", S.copy(seq))
         return seq
 
     # -- expressions -------------------------------------------------------
@@ -563,6 +574,10 @@ class _Normalizer(Expressions):
         return S.name(ident)
 
 
+
+
+# list methods that change a list's length (a loop over the list sees the change)
+_RESIZING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear"})
 
 
 def _is_primitive(fn):
