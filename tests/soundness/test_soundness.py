@@ -14,8 +14,19 @@ import pytest
 
 import srcdiff as sd
 from corpus import CASES as CORPUS
-from fd import assert_close, numeric_grad
-from soundness_cases import CASES, acc_chain, k5, or_in_loop, scalar_loop
+from fd import assert_close, numeric_grad, numeric_jvp
+from soundness_cases import (
+    CASES,
+    acc_chain,
+    enumerate_over_rebound_array,
+    k5,
+    loop_over_rebound_array,
+    loop_over_rebound_list,
+    or_in_loop,
+    reversed_over_rebound_array,
+    scalar_loop,
+    zip_over_rebound_array,
+)
 from srcdiff import errors
 from srcdiff.api import transforms as api
 from srcdiff.compiler.ir import syntax as S
@@ -38,6 +49,21 @@ def test_matches_finite_differences_and_leaves_arguments(case, optimize, verify)
         np.testing.assert_array_equal(a, b, err_msg="an argument was left changed")
     for g, k in zip(got, wrt):
         assert_close(g, numeric_grad(fn, copy.deepcopy(args), k), rtol=1e-5, atol=1e-7)
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[0] in (
+    loop_over_rebound_array, zip_over_rebound_array, enumerate_over_rebound_array,
+    reversed_over_rebound_array, loop_over_rebound_list)], ids=_ids)
+def test_loop_iterates_the_object_it_started_with_in_forward_mode(case):
+    # `for p in v: ...; v = ...`: Python iterates the first `v`; the value and the
+    # tangent must both follow that object, not the name rebound inside the loop
+    fn, args, wrt = case
+    directions = tuple(0.7 if np.ndim(args[k]) == 0 else np.linspace(0.3, 1.1, np.size(args[k]))
+                       for k in wrt)
+    value, tangent = sd.jvp(fn, wrt=wrt)(*copy.deepcopy(args), tangents=directions)
+    np.testing.assert_allclose(value, fn(*copy.deepcopy(args)), rtol=1e-12)
+    assert_close(tangent, numeric_jvp(fn, copy.deepcopy(args), wrt, directions),
+                 rtol=1e-5, atol=1e-7)
 
 
 def test_empty_loop_gives_the_identity():

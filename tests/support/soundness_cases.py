@@ -154,6 +154,46 @@ def nested_loops(x, n):
     return s
 
 
+def loop_over_rebound_array(v):
+    # the loop iterates the first `v`; the rebinding inside does not change what it reads
+    acc = 0.0
+    for p in v:
+        acc = acc + p * p
+        v = v * 0.5
+    return acc + np.sum(v)
+
+
+def zip_over_rebound_array(u, v):
+    acc = 0.0
+    for p, q in zip(u, v):
+        acc = acc + p * q
+        u = u - 0.55 * u
+    return acc
+
+
+def enumerate_over_rebound_array(v):
+    acc = 0.0
+    for i, p in enumerate(v):
+        acc = acc + (i + 1.0) * np.sin(p)
+        v = np.tanh(v)
+    return acc
+
+
+def reversed_over_rebound_array(x, v):
+    for p in reversed(v):
+        x = x * p
+        v = v * 2.0
+    return x
+
+
+def loop_over_rebound_list(x):
+    a = [x, 2.0 * x]
+    for p in a:
+        a = [p * 3.0, p]
+        x = x + p * a[0]
+    return x
+
+
 CASES = [
     (acc_chain, (2.0, np.array([1.0, 2.0, 3.0])), (0,)),
     (k5, (0.3,), (0,)),
@@ -175,4 +215,9 @@ CASES = [
     (writes_argument_off_path, (np.array([1.0, 2.0]), np.array([3.0, 4.0])), (0, 1)),
     (writes_argument_on_path, (np.array([1.0, 2.0, -0.5]),), (0,)),
     (nested_loops, (0.3, 3), (0,)),
+    (loop_over_rebound_array, (np.array([0.5, -0.3, 0.2]),), (0,)),
+    (zip_over_rebound_array, (np.array([0.571, -0.526]), np.array([0.3, 1.2])), (0, 1)),
+    (enumerate_over_rebound_array, (np.array([0.5, -0.3, 0.2]),), (0,)),
+    (reversed_over_rebound_array, (0.7, np.array([1.0, 2.0, 3.0])), (0, 1)),
+    (loop_over_rebound_list, (0.7,), (0,)),
 ]

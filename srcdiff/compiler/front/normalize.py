@@ -500,7 +500,7 @@ class _Normalizer(Expressions):
                 raise self.error(s.target, "unpack zip as `for a, b in zip(as_, bs)`")
             idx_target, targets = None, list(s.target.elts)
         elif fn is reversed and len(it.args) == 1 and not it.keywords:
-            seq = self.atom(it.args[0])
+            seq = self.pin_iterable(self.atom(it.args[0]), s)
             n = self.atom(S.call("len", [S.copy(seq)]))
             k = self.names.fresh("k")
             body = [S.assign(S.copy(s.target), gast.Subscript(value=S.copy(seq), slice=S.name(k),
@@ -515,6 +515,7 @@ class _Normalizer(Expressions):
         else:
             seqs = [self.atom(it)]
             idx_target, targets = None, [s.target]
+        seqs = [self.pin_iterable(q, s) for q in seqs]
         if len(seqs) == 1:
             n = self.atom(S.call("len", [S.copy(seqs[0])]))
         else:
@@ -542,6 +543,30 @@ class _Normalizer(Expressions):
         self.emit(gast.For(target=S.name(k, store=True), iter=S.call("range", args), body=body,
                            orelse=[], type_comment=None))
 
+    def pin_iterable(self, seq, loop):
+        """The object a ``for`` loop iterates, held under a name the loop does not bind.
+
+        Python evaluates the iterable once: ``for p in v: ...; v = v * 0.5`` keeps
+        iterating the first ``v`` (its iterator holds that object), while the index loop
+        this lowers to reads ``v[k]`` on every trip. When the loop (its target or body)
+        binds the iterated name, the object is first bound to a fresh name, an alias
+        (no copy: a change made *in place* to that object is seen by the iteration, as
+        it is in Python)."""
+        if isinstance(seq, gast.Name):
+            for n in gast.walk(gast.Module(body=loop.body, type_ignores=[])):
+                if isinstance(n, gast.Call) and isinstance(n.func, gast.Attribute) \
+                        and n.func.attr in _RESIZING_METHODS \
+                        and isinstance(n.func.value, gast.Name) and n.func.value.id == seq.id:
+                    raise self.error(n, f"`{seq.id}.{n.func.attr}()` changes the length of "
+                                     f"`{seq.id}` while the loop iterates it; Python's loop "
+                                     "then sees the new length, the loop srcdiff makes "
+                                     "runs over the items it had when the loop began",
+                                     hint=f"iterate a copy (`for ... in list({seq.id}):`) or "
+                                     "loop over `range(...)` with a `while` and `len(...)`")
+            if seq.id in bindings([loop]):
+                return self.fresh_assign("iterated", S.copy(seq))
+        return seq
+
     # -- expressions -------------------------------------------------------
     def fresh_assign(self, base, value):
         ident = self.names.fresh(base)
@@ -549,6 +574,10 @@ class _Normalizer(Expressions):
         return S.name(ident)
 
 
+
+
+# list methods that change a list's length (a loop over the list sees the change)
+_RESIZING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear"})
 
 
 def _is_primitive(fn):
