@@ -551,7 +551,8 @@ KEYWORDS = [
     C(np.choose, np.array([0, 3, -1]), L(N(3), N(3)), mode="clip"),
     C(np.select, [np.array([True, False, False])], L(N(3)), default=2.5),
     C(np.clip, N(3), np.array([[-0.5], [0.2]]), 0.5), C(np.clip, N(2, 3), a_min=-0.3, a_max=0.4),
-    C(np.clip, N(2, 3), N(2, 1), P(3)), C(np.clip, N(4), a_min=N(4), a_max=None),  # (differentiable bounds)
+    # (differentiable bounds)
+    C(np.clip, N(2, 3), N(2, 1), P(3)), C(np.clip, N(4), a_min=N(4), a_max=None),
     C(np.lib.stride_tricks.sliding_window_view, N(3, 5), 2, axis=1),
     C(np.lib.stride_tricks.sliding_window_view, N(4, 5), (2, 3)),
     C(np.lib.stride_tricks.sliding_window_view, N(6), (2, 2), axis=(0, 0)),
