@@ -35,7 +35,6 @@ def grad_early_return_in_loop(x, grad_ys=None):
     if _took:
         # adjoint of line 249: return -x
         b_x = -b_retval
-        _retval = _retval2
         b_retval = zeros_tree(_retval2)
     else:
         b_x = 0.0
@@ -53,8 +52,7 @@ def grad_early_return_in_loop(x, grad_ys=None):
             # adjoint of line 247: return x
             retval_before = _stack.pop()
             b_x = b_x + b_retval
-            b_retval = zeros_tree(_retval)
-            _retval = retval_before
+            b_retval = zeros_tree(retval_before)
         cmp_before = _stack.pop()
         cmp = cmp_before
         skip_before1 = _stack.pop()

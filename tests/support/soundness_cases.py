@@ -194,6 +194,40 @@ def loop_over_rebound_list(x):
     return x
 
 
+def carried_value_changes_shape(x):
+    # `a` is a float before the loop and an array inside: the zero its gradient restarts
+    # from at each iteration has the shape of the value before (was the new value's:
+    # 11.4 for 5.8)
+    a = x * 1.0
+    b = a
+    s = 0.0
+    for i in range(2):
+        s = s + b * b
+        a = np.ones(3) * x
+    return s + np.sum(a)
+
+
+def prefix_grows_in_loop(x):
+    for i in range(3):
+        y = x[:i + 1] * 2.0
+    return np.sum(y)
+
+
+def suffix_shrinks_in_loop(x):
+    for i in range(3):
+        y = x[i:] * x[0]
+    return np.sum(y)
+
+
+def prefix_read_by_a_sum_in_loop(x):
+    # the uniform gradient of x[:i + 1] is spread to that iteration's slice (recomputed)
+    acc = 0.0
+    for i in range(3):
+        y = np.sum(x[:i + 1]) * x[:i + 1]
+        acc = acc + y[0]
+    return np.sum(y) + acc
+
+
 CASES = [
     (acc_chain, (2.0, np.array([1.0, 2.0, 3.0])), (0,)),
     (k5, (0.3,), (0,)),
@@ -220,4 +254,8 @@ CASES = [
     (enumerate_over_rebound_array, (np.array([0.5, -0.3, 0.2]),), (0,)),
     (reversed_over_rebound_array, (0.7, np.array([1.0, 2.0, 3.0])), (0, 1)),
     (loop_over_rebound_list, (0.7,), (0,)),
+    (carried_value_changes_shape, (0.7,), (0,)),
+    (prefix_grows_in_loop, (np.array([0.5, 1.5, 2.0, 0.3]),), (0,)),
+    (suffix_shrinks_in_loop, (np.array([0.5, 1.5, 2.0, 0.3]),), (0,)),
+    (prefix_read_by_a_sum_in_loop, (np.array([0.5, 1.5, 2.0, 0.3]),), (0,)),
 ]

@@ -278,6 +278,8 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
             names |= S.loaded_names(op.index)
             names.add(op.target if op.kind == "store" else op.args[0].id)
             names |= {x.id for x in op.args if isinstance(x, gast.Name)}
+            if op.kind == "index":  # (a uniform gradient of the read is spread to its shape)
+                names.add(op.target)
         elif op.kind == "append":
             names |= {x.id for x in op.args if isinstance(x, gast.Name)}
             names.add(op.target)

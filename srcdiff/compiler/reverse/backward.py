@@ -291,7 +291,7 @@ class BackwardStatements:
             if name in self.a.active:
                 self.contribute(out, self.state, name, expr, owned=owned, like=s,
                                 uniform=uniform.get(name, False))
-        self._materialize_if_carried(out, v, s)
+        self._materialize_if_carried(out, v, s, old=pre)
         if keep is not None and not self.opt.reference:
             out = _drop_alias(out, start, keep, bv)
         return out
@@ -332,18 +332,20 @@ class BackwardStatements:
         if emit:
             self._materialize_if_carried(out, v, None)
 
-    def _materialize_if_carried(self, out, v, s):
+    def _materialize_if_carried(self, out, v, s, old=None):
         """Keep a loop-carried gradient defined after its variable is (re)assigned.
 
         When an earlier statement of the same iteration reads ``v`` (so the
         backward sweep will add to ``b_v`` before the iteration ends), the zero
         is left to the end of the loop body; otherwise it is made here, shaped
-        like the value just assigned.
+        like the value ``v`` held before ``s``: ``old``, the name the backward sweep
+        has it under (``v_before``) when ``s`` overwrote a value it restores (that
+        value may have another shape: ``a = x * 1.0`` then ``a = np.ones(3) * x``).
         """
         bv = self.adj.get(v)
         if bv is not None and bv in self.carried and bv not in self.state.defined \
                 and v not in self.exposed:
-            out.append(S.assign(bv, self._zero(v)))
+            out.append(S.assign(bv, self._zero(v, like=old)))
             self.state.defined.add(bv)
             self.state.owned.add(bv)
 
@@ -359,12 +361,15 @@ class BackwardStatements:
         self.unbound_saved.add(v)
         return S.call("zeros_tree", [S.name(v)])
 
-    def _zero(self, v):
+    def _zero(self, v, like=None):
+        """A zero gradient for ``v``, shaped like ``like`` (a name holding a value of ``v``'s;
+        ``v`` itself by default)."""
         if self.kind(v) == ARRAY and self.a.shapes.get(v) == ():
             return S.const(0.0)  # a scalar: Python floats keep the sweep fast
+        like = like or v
         if self.kind(v) == ARRAY:
-            return S.expr(f"np.zeros_like({v})")
-        return S.expr(f"zeros_tree({v})")
+            return S.expr(f"np.zeros_like({like})")
+        return S.expr(f"zeros_tree({like})")
 
     def contribute(self, out, state, v, expr, owned=False, like=None, uniform=False):
         """Add ``expr`` to ``b_v``: a plain assignment when ``b_v`` is still zero.

@@ -180,7 +180,8 @@ class Contributions:
             self.state.owned.discard(bb)
         if base != op.target:
             self._reset(out, op.target, emit=False)
-        self._materialize_if_carried(out, op.target, s)
+        old = atom(S.name(op.target))  # (the value before s, when s overwrote one it restores)
+        self._materialize_if_carried(out, op.target, s, old=old.id if old.id != op.target else None)
         return out
 
     def store_adjoint(self, s, op, g):
