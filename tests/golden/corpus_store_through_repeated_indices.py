@@ -42,7 +42,7 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     b_grid[rows, items3] = 0.0
     del b_grid
     grid[rows, items3] = _grid_saved
-    del grid, rows
+    del grid
     b_x_i1 = b_mul * x_i2
     b_x_i2 = unbroadcast(x_i1 * b_mul, x_i2)
     del b_mul, x_i1

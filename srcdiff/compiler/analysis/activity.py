@@ -105,18 +105,20 @@ def header_reads(s):
 
 
 def appended_lists(a, fn, params):
-    """The lists every entry of which one of their own ``L.append(v)`` statements put
-    there: ``{L: [its append ops]}``. ``L`` is bound only by empty list displays
-    (``L = []``, not a parameter, never a loop target) and read by nothing but its own
-    appends (of values that do not read ``L``) and ``np.stack(L)`` (which copies the
-    entries): no alias, call, index, loop or return sees ``L``, so nothing else adds to it."""
+    """The lists every entry of which a list display binding them or one of their own
+    ``L.append(v)`` statements put there: ``{L: [the atoms put there]}``. ``L`` is bound
+    only by list displays of names and literals (``L = []``, ``L = [x, y]``; not a
+    parameter, never a loop target) and read by nothing but its own appends (of values
+    that do not read ``L``) and ``np.stack(L)`` (which copies the entries): no alias,
+    call, index, loop or return sees ``L``, so nothing else adds to it."""
     lists, bad = {}, set(params)
     for op in a.order:
         if op.kind == "literal" and isinstance(op.stmt, gast.Assign) \
-                and isinstance(op.stmt.value, gast.List) and not op.stmt.value.elts:
-            lists.setdefault(op.target, [])
+                and isinstance(op.stmt.value, gast.List) \
+                and all(isinstance(e, (gast.Name, gast.Constant)) for e in op.stmt.value.elts):
+            lists.setdefault(op.target, []).extend(op.stmt.value.elts)
         elif op.kind == "append":
-            lists.setdefault(op.target, []).append(op)
+            lists.setdefault(op.target, []).append(op.args[0])
         elif op.target is not None:
             bad.add(op.target)
     for s, _ in walk(fn.body):
@@ -148,7 +150,7 @@ def _stacked_fact(op, lists, kinds, shapes):
     axis (of unknown length) than the entries, which share their facts. ``np.array(L)``
     and ``np.asarray(L)``: the same when the entries are numbers (pattern ``()``);
     ``sum(L)`` of numbers: a number."""
-    facts = [_atom_fact(ap.args[0], kinds, shapes) for ap in lists[op.args[0].id]]
+    facts = [_atom_fact(entry, kinds, shapes) for entry in lists[op.args[0].id]]
     kinds_seen = {k for k, _ in facts}
     if len(kinds_seen) != 1 or kinds_seen & {None, CONTAINER}:
         return None
