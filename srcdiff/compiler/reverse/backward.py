@@ -345,7 +345,11 @@ class BackwardStatements:
         bv = self.adj.get(v)
         if bv is not None and bv in self.carried and bv not in self.state.defined \
                 and v not in self.exposed:
-            out.append(S.assign(bv, self._zero(v, like=old)))
+            zero = self._zero(v, like=old)
+            if old is not None and isinstance(zero, gast.Call) and v not in self.params \
+                    and not self._defined_before(s, v):  # (None before its first binding:
+                zero = S.call("zeros_tree", [S.name(old)])  # 0.0, as _zero_before)
+            out.append(S.assign(bv, zero))
             self.state.defined.add(bv)
             self.state.owned.add(bv)
 
