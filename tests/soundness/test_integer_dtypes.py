@@ -105,11 +105,44 @@ def positional_dtypes(x):
             + np.sum(np.cumsum(x * 10, 1, int) * x))
 
 
+def _scaled(t, scale=1.5):
+    return np.tanh(t) * scale + 0.25 * t * t
+
+
+def _halved(t, n):
+    out = t
+    for i in range(n):
+        out = out * 0.5 + i
+    return out
+
+
+def _pair(t):
+    return t * 2.0, t + 1
+
+
+def store_into_a_float_helper_result(x):
+    # a called function's result is a float array when its own body proves it from
+    # its float arguments (and float defaults): analysis/dtypes.py asks the callee
+    y = np.array(_scaled(x) + _scaled(x, 0.5))
+    y[1:] = y[1:] * x[0]
+    z = np.array(_halved(x, 2))  # (a copy: _halved(x, 0) is x itself)
+    z[0] = x[2] * 3.0
+    return np.sum(y * x) + np.sum(z * z)
+
+
+def store_into_a_tuple_helper_entry(x):
+    a, b = _pair(x)
+    c = a.copy()  # (entries of a returned tuple may be one array: aliasing.py)
+    c[1] = x[0] * b[2]
+    return np.sum(c * b)
+
+
 SUPPORTED = [positional_dtypes, astype_int, astype_int32_keyword, astype_bool, astype_spelled,
              astype_float32_then_float, asarray_int, array_int64, sum_with_float_dtype,
              method_sum_int, method_mean_int, method_cumsum_int]
 STORES = [store_into_zeros, store_into_float_like, store_into_float_literal,
-          store_into_full_float, store_into_float_dtype]
+          store_into_full_float, store_into_float_dtype, store_into_a_float_helper_result,
+          store_into_a_tuple_helper_entry]
 
 
 @pytest.mark.parametrize("f", SUPPORTED, ids=[f.__name__ for f in SUPPORTED])
@@ -202,6 +235,37 @@ def store_into_a_call_result(x):
     return np.sum(y * x)
 
 
+def _signs(t):
+    return (t > 0).astype(int)
+
+
+def _times(t, s=2):
+    return t * s
+
+
+def _mixed(t):
+    return t * 2.0, np.arange(3)
+
+
+def store_into_a_helper_result_of_ints(x):
+    y = _signs(x)  # a float argument, an integer result
+    y[0] = x[0] * 10
+    return np.sum(y * x)
+
+
+def store_into_a_helper_result_with_an_int_default(x):
+    y = _times(np.arange(3))  # integers times the default 2
+    y[0] = x[0] * 10
+    return np.sum(y * x)
+
+
+def store_into_a_helper_tuple_entry_of_ints(x):
+    a, b = _mixed(x)
+    c = b.copy()
+    c[0] = x[0] * 10
+    return np.sum(a * c)
+
+
 def store_into_either(x, flag):
     y = np.zeros(3, dtype=int) if flag > 0 else np.zeros(3)
     y[0] = x[0] * 10
@@ -213,7 +277,9 @@ STORE_REFUSED = [(store_into_int_zeros, ()), (store_into_int_positional, ()),
                  (store_into_full_int, ()), (store_into_int_literal, ()),
                  (store_into_arange, ()), (store_into_int_argument_copy, (BUF,)),
                  (store_into_bool, ()), (store_into_a_call_result, ()),
-                 (store_into_either, (-1,))]
+                 (store_into_either, (-1,)), (store_into_a_helper_result_of_ints, ()),
+                 (store_into_a_helper_result_with_an_int_default, ()),
+                 (store_into_a_helper_tuple_entry_of_ints, ())]
 
 
 @pytest.mark.parametrize("f", DTYPE_REFUSED, ids=[f.__name__ for f in DTYPE_REFUSED])

@@ -21,14 +21,21 @@ array (a greatest fixed point: loops keep what every trip agrees on):
   float (``np.array([0.0, 0.0])``);
 - the result of a differentiable primitive (a rule that is not ``nondiff``) with an
   inexact or float operand: NumPy's promotion keeps floats float, and a primitive
-  whose result could be an integer would have no derivative to declare.
+  whose result could be an integer would have no derivative to declare;
+- the result of a call of a plain user function whose own body, analyzed the same way
+  with its parameters inexact where the caller's arguments are (or their defaults are
+  floats), returns inexact names (a returned tuple: every entry), as returns.py gives
+  the caller the facts of a call's result.
 """
+
+import inspect
 
 import gast
 import numpy as np
 
-from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, walk
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, fact_of_atom, walk
 from srcdiff.compiler.analysis.ops import static_dtype
+from srcdiff.compiler.analysis.returns import returned_atoms
 from srcdiff.runtime import dict_of
 
 _DEFAULT_FLOAT = {np.zeros, np.ones, np.empty, np.eye, np.identity, np.linspace}
@@ -45,7 +52,7 @@ def inexact_names(fn, analysis, parsed, params, arg_facts):
     entry of which is one (``np.array(xs)`` of such a list is a float array)."""
     return _proven(fn, analysis, params,
                    lambda p: p not in arg_facts or (arg_facts[p] or (None,))[0] == ARRAY,
-                   lambda op, known: _makes_inexact(op, known, parsed),
+                   lambda op, known: _makes_inexact(op, known, parsed, analysis),
                    _puts(fn, analysis))
 
 
@@ -113,8 +120,10 @@ def _is_float(node, inexact):
     return isinstance(node, gast.Constant) and isinstance(node.value, (float, complex))
 
 
-def _makes_inexact(op, inexact, parsed):
+def _makes_inexact(op, inexact, parsed, analysis):
     value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+    if op.kind == "call":
+        return _call_returns_inexact(op, inexact, analysis)
     if op.kind == "copy":
         return _is_float(op.args[0], inexact)
     if op.kind == "index":
@@ -150,6 +159,36 @@ def _makes_inexact(op, inexact, parsed):
             and not op.rule.tuple_output:
         return any(_is_float(a, inexact) for a in op.args)
     return False
+
+
+def _call_returns_inexact(op, inexact, analysis):
+    """Whether the user function ``op`` calls returns a float array (or a tuple of them),
+    given which of its arguments are: its own body's analysis, its parameters proven
+    inexact where the caller's arguments are (or their defaults are floats). A recursive
+    call, while the callee's answer is being computed, proves nothing (False: the answer
+    is then smaller, never wrong)."""
+    returns = analysis.returns
+    callee = None if returns is None else returns.callee(
+        op, lambda node: fact_of_atom(analysis, node))
+    if callee is None:
+        return False
+    key, anf, parsed, a, arguments = callee
+    floats = {}
+    for p in anf.args.args:
+        if p.id in arguments:
+            floats[p.id] = _is_float(arguments[p.id], inexact)
+        else:  # a default
+            default = inspect.signature(key[0]).parameters[p.id].default
+            floats[p.id] = isinstance(default, (float, complex)) or (
+                isinstance(default, np.ndarray) and default.dtype.kind in "fc")
+    memo_key = ("inexact", key, tuple(sorted(floats.items())))
+    if memo_key not in returns.memo:
+        returns.memo[memo_key] = False  # (in progress: see the docstring)
+        proven = _proven(anf, a, list(floats), floats.get,
+                         lambda o, known: _makes_inexact(o, known, parsed, a), _puts(anf, a))
+        returns.memo[memo_key] = bool(a.outputs) and all(
+            _is_float(e, proven) for e in returned_atoms(a))
+    return returns.memo[memo_key]
 
 
 def check_integer_stores(fn, analysis, parsed, params, arg_facts):

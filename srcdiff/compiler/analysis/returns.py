@@ -55,6 +55,8 @@ class Returns:
         self.known = {}  # (function, facts) -> result (None: unknown)
         self.guesses = {}  # (function, facts) in progress -> its current guess
         self.used = []  # per computation in progress: the keys of the guesses it read
+        self.callees = {}  # key -> callee() of it
+        self.memo = {}  # other analyses' results per callee and facts (dtypes.py)
 
     def __call__(self, op, atom):
         found = self._key(op, atom)
@@ -68,6 +70,34 @@ class Returns:
                 used.add(key)
             return self.guesses[key]
         return self._solve(key, fn, facts)
+
+    def callee(self, op, atom):
+        """``(key, anf, parsed, analysis, bound arguments)`` of the plain user function
+        ``op`` calls, its body analyzed under the facts ``atom`` gives the caller's
+        argument nodes (``key`` names the function and those facts); None when unknown,
+        and while a recursive function's guess is in use (an analysis made then may rest
+        on a guess that still changes)."""
+        if self.guesses:
+            return None
+        found = self._key(op, atom)
+        if found is None:
+            return None
+        key, fn, facts = found
+        if key not in self.callees:
+            self.callees[key] = None
+            self(op, atom)  # (what the callee returns: the facts of its own calls first)
+            try:
+                parsed = parse_function(fn)
+                anf, _ = normalize(parsed, self.reserved)
+                a = analyze(anf, parsed, self.registry, is_user_function, [], (), facts,
+                            returns=self)
+            except SrcdiffError:
+                return None
+            self.callees[key] = anf, parsed, a
+        if self.callees[key] is None:
+            return None
+        _, bound = bind_call(op, _refuse)  # (bound by _key already: no error here)
+        return (key, *self.callees[key], bound.arguments)
 
     def key_of(self, op, a):
         """The key of the call ``op`` in the analyzed function ``a`` (or None)."""
@@ -143,6 +173,17 @@ def _returned(a):
         return CONTAINER, None, tuple(enumerate(fact_of_atom(a, e) for e in display.elts))
     kind, pattern = _name_fact(a, v)
     return (kind, pattern, None) if kind is not None else None
+
+
+def returned_atoms(a):
+    """The atoms the analyzed function returns: its returned names, or the entries of
+    the tuple display its one returned name holds."""
+    if len(a.outputs) == 1:
+        display = _tuple_display(a, a.outputs[0])
+        if display is not None:
+            return list(display.elts)
+    return [gast.Name(id=v, ctx=gast.Load(), annotation=None, type_comment=None)
+            for v in a.outputs]
 
 
 def _name_fact(a, v):
