@@ -65,20 +65,24 @@ def sum_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False, initial=
     return np.sum(d, axis=axis, keepdims=keepdims)
 
 
-@R.vjp(sum)
+@R.vjp(sum, wrt=("start",))
 def builtin_sum(g, ans, iterable, start=0):
-    return sum_of_items_grad(g, iterable)
+    # sum(items, start) is start + items[0] + ...: start gets g summed to its shape
+    return sum_of_items_grad(g, iterable), unbroadcast(g, start)
 
 
-@R.jvp(sum)
+@R.jvp(sum, wrt=("start",))
 def builtin_sum_jvp(d, ans, iterable, start=0):
-    return broadcast_like(sum(fill_zeros(d, iterable)), ans)
+    return broadcast_like(sum(fill_zeros(d, iterable)), ans), broadcast_like(d, ans)
 
 
 def sum_of_items_grad(g, items):
-    """The gradient of Python's ``sum(items)`` for each item (rows of an array, or a list)."""
+    """The gradient of Python's ``sum(items)`` for each item (rows of an array, or a list);
+    ``g`` may have a larger shape than an item's (a ``start`` broadcast them)."""
     if isinstance(items, np.ndarray):
-        return np.broadcast_to(g, items.shape)
+        if not len(items):
+            return np.zeros_like(items, dtype=float)
+        return np.broadcast_to(unbroadcast(g, items[0]), items.shape)
     return [unbroadcast(g, x) for x in items]
 
 

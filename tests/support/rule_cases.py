@@ -526,6 +526,8 @@ KEYWORDS = [
     C(np.average, N(3, 4), axis=0, weights=np.array([1.0, 2.0, 3.0]), keepdims=True),
     C(np.average, N(3, 4), keepdims=True),
     C(sum, L(N(3), N(3)), start=1.5), C(sum, N(3, 4), np.arange(4.0)),
+    # (a differentiable start, one broadcasting the items to a larger shape)
+    C(sum, L(N(3), N(3)), N(3)), C(sum, N(3, 4), N(2, 4)), C(sum, L(N(2), N(2)), start=N()),
     # shapes
     C(np.reshape, N(2, 3), (3, 2), order="F"), C(np.reshape, N(2, 3, 2), shape=(4, 3), order="F"),
     C(np.reshape, N(2, 3), (6,), order="A"), C(np.reshape, N(6), shape=(2, 3), copy=True),
