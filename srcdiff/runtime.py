@@ -65,28 +65,6 @@ def unbroadcast(g, x):
     return g
 
 
-def shape_only(x, _made={}):
-    """A stand-in for ``x`` kept on a tape where only its shape and dtype are read
-    (reverse/shapesaves.py): for an ndarray of numbers, a read-only array of its shape
-    and dtype whose every stride is 0 over one element (it owns no memory, so ``x``'s can
-    be reused); any other value as it is. Stand-ins of one shape and dtype are one array
-    (``_made``: a few dozen at most, owning no memory)."""
-    if type(x) is not np.ndarray:
-        return x
-    shape = x.shape
-    got = _made.get(shape)
-    if got is not None and got.dtype is x.dtype:  # (NumPy's built-in dtypes are singletons)
-        return got
-    if x.dtype.kind not in "biufc":
-        return x
-    if got is None or got.dtype != x.dtype:
-        if len(_made) > 64:
-            _made.clear()
-        got = _made[shape] = np.ndarray(shape, x.dtype, bytes(x.dtype.itemsize), 0,
-                                        (0,) * x.ndim)
-    return got
-
-
 def _broadcast(g, x):
     """``g`` broadcast to the shape of ``x``: a read-only view, or for another array type
     ``x`` (dask) an array of that type chunked like ``x`` (a NumPy view would be sent to
@@ -207,6 +185,15 @@ def last_writes(x, index):
     order[index] = ticket  # the same index and assignment as the store: the same winners
     lasted = order[index] == ticket
     return True if lasted.all() else lasted
+
+
+def add_at(a, index, v):
+    """``np.add.at(a, index, v)`` as a value: a copy of ``a`` with ``v`` added at ``index``
+    once per occurrence of a position (``a[index] += v`` adds once), in ``a``'s dtype.
+    front/containers.py lowers the statement to ``a[...] = add_at(a, index, v)``."""
+    out = np.array(a, copy=True)
+    np.add.at(out, index, v)
+    return out
 
 
 def _is_basic_index(index):

@@ -11,6 +11,30 @@ import numpy as np
 
 from srcdiff.runtime import snapshot_tree
 
+# ----------------------------------------------------------------- values kept for shapes
+
+def shape_only(x, _made={}):
+    """A stand-in for ``x`` kept on a tape where only its shape and dtype are read
+    (reverse/shapesaves.py): for an ndarray of numbers, a read-only array of its shape
+    and dtype whose every stride is 0 over one element (it owns no memory, so ``x``'s can
+    be reused); any other value as it is. Stand-ins of one shape and dtype are one array
+    (``_made``: a few dozen at most, owning no memory)."""
+    if type(x) is not np.ndarray:
+        return x
+    shape = x.shape
+    got = _made.get(shape)
+    if got is not None and got.dtype is x.dtype:  # (NumPy's built-in dtypes are singletons)
+        return got
+    if x.dtype.kind not in "biufc":
+        return x
+    if got is None or got.dtype != x.dtype:
+        if len(_made) > 64:
+            _made.clear()
+        got = _made[shape] = np.ndarray(shape, x.dtype, bytes(x.dtype.itemsize), 0,
+                                        (0,) * x.ndim)
+    return got
+
+
 # ----------------------------------------------------------------- checkpointed loops
 # (reverse/checkpoint.py: a loop keeps snapshots of its state instead of every iteration's
 # saved values, and the backward sweep recomputes segments from them)

@@ -20,7 +20,7 @@ from numpy.lib import stride_tricks
 
 from srcdiff.rules.reduction_rules import diagonal_grad
 from srcdiff.rules.registry import DEFAULT as R
-from srcdiff.runtime import broadcast_like, fill_zeros, is_constant, unbroadcast
+from srcdiff.runtime import add_at, broadcast_like, fill_zeros, is_constant, unbroadcast
 
 # ------------------------------------------------------------- shape changes
 
@@ -157,6 +157,18 @@ def window_sums(g, shape, window_shape, axis=None):
 @R.linear(window_sums)
 def window_sums_transpose(g, ans, h, shape, window_shape, axis=None):
     return stride_tricks.sliding_window_view(g, window_shape, axis)
+
+
+@R.vjp(add_at)
+def add_at_vjp(g, ans, a, index, v):
+    # linear in a and v: a's entries pass through; v was broadcast to a[index]'s shape and
+    # added at each occurrence of a position, so it reads g there (a repeat reads it again)
+    return g, None, unbroadcast(g[index], v)
+
+
+@R.jvp(add_at)
+def add_at_jvp(d, ans, a, index, v):
+    return d, None, add_at(np.zeros(np.shape(ans), np.result_type(d, ans)), index, d)
 
 
 @R.linear(np.flip)

@@ -23,7 +23,8 @@ from srcdiff.cli import commands as cli
 from srcdiff.compiler.ir import origin
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.reverse.shapesaves import mark_save, shape_only_saves
-from srcdiff.runtime import shape_only, unbroadcast
+from srcdiff.runtime import unbroadcast
+from srcdiff.runtime_memory import shape_only
 
 rng = np.random.default_rng(2104)
 

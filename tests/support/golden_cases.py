@@ -378,6 +378,24 @@ GOLDEN["fill_and_update"] = (fill_and_update, 0, _fill_args)
 EXTRA_CASES["fill_and_update"] = corpus.Case(fill_and_update, *_fill_args)
 
 
+# np.add.at (a scatter-add: a repeated position adds once per repeat) as a statement,
+# lowered to `a[...] = add_at(a, index, v)` (front/containers.py add_at_statement)
+def scatter_add_at(x):
+    m = np.zeros((3, 3))
+    rows, cols = [0, 2, 0], [1, 1, 1]
+    for k in range(2):
+        np.add.at(m, (rows, cols), x * (k + 1.0))
+    np.add.at(m, 2, x[0] ** 2)
+    return np.sum(m * np.outer(x, x))
+
+
+_add_at_args = (np.array([0.5, -1.2, 0.8]),)
+GOLDEN["scatter_add_at"] = (scatter_add_at, 0, _add_at_args)
+EXTRA_CASES["scatter_add_at"] = corpus.Case(scatter_add_at, *_add_at_args)
+GOLDEN_FORWARD["forward_scatter_add_at"] = lambda: sd.source(
+    scatter_add_at, mode="forward", args=_add_at_args)
+
+
 # np.meshgrid and the running maximum/minimum (ufunc accumulate), differentiated from
 # srcdiff's own definitions (rules/composites.py)
 def grid_and_running_max(x):

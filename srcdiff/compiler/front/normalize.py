@@ -31,6 +31,7 @@ ones. Temporaries are named after their operation (``tanh``, ``matmul``).
 from typing import Iterable, Tuple
 
 import gast
+import numpy as np
 
 from srcdiff.compiler.front.containers import dict_parameters
 from srcdiff.compiler.front.expressions import (
@@ -272,6 +273,9 @@ class _Normalizer(Expressions):
             target = self.parsed.callee(f)
             if target is not MISSING and is_passthrough(target):
                 self.emit(S.copy(s))
+                return
+            if getattr(target, "__self__", None) is np.add and target.__name__ == "at":
+                self.add_at_statement(s, v)  # np.add.at(a, index, v)
                 return
             if target is not MISSING and _is_primitive(target):
                 # a primitive called for nothing but its checks (generated code's
