@@ -14,7 +14,11 @@ import gast
 from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze, varied_options, walk
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.complex_values import may_make_complex
-from srcdiff.compiler.analysis.dtypes import check_integer_stores, check_sequence_arithmetic
+from srcdiff.compiler.analysis.dtypes import (
+    check_chained_stores,
+    check_integer_stores,
+    check_sequence_arithmetic,
+)
 from srcdiff.compiler.analysis.effects import changed_parameters
 from srcdiff.compiler.analysis.facts import array_api_of, dict_arguments, zero_d
 from srcdiff.compiler.analysis.keys import varied_keys
@@ -313,6 +317,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     check_mutations(anf, analysis, parsed, ctx.registry, mutable_scalars=zero_d(arg_facts))
     if not _is_generated(parsed):
         check_integer_stores(anf, analysis, parsed, _params(anf), arg_facts or {})
+        check_chained_stores(anf, analysis, parsed)
         check_sequence_arithmetic(anf, analysis, parsed)
     _refuse_undone_appends(anf, parsed)
     # shifts the output does not depend on (a log-sum-exp's max): their gradient is exactly
@@ -438,6 +443,7 @@ def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
         check_mutations(anf, analysis, parsed, ctx.registry, allow_pop=True,
                         mutable_scalars=zero_d(arg_facts))
         check_integer_stores(anf, analysis, parsed, _params(anf), arg_facts or {})
+        check_chained_stores(anf, analysis, parsed)
         check_sequence_arithmetic(anf, analysis, parsed)
     fwd = Forward(anf, analysis, parsed, names, ForwardOptions(wrt, stop, name, as_tuple), ctx)
     out = fwd.run()

@@ -396,6 +396,22 @@ GOLDEN_FORWARD["forward_scatter_add_at"] = lambda: sd.source(
     scatter_add_at, mode="forward", args=_add_at_args)
 
 
+# Chained stores `a[i][j] = v` (integer outer indexes into an array): stored as
+# `a[i, j] = v` (front/expressions.py subscript_target, checked by analysis/dtypes.py)
+def chained_stores(x):
+    a = np.zeros((2, 3))
+    for i in range(2):
+        for j in range(3):
+            a[i][j] = x[j] * (i + 1.0)
+    a[1][1:] += x[1:] ** 2
+    return np.sum(a * a)
+
+
+_chained_args = (np.array([0.5, -1.2, 0.8]),)
+GOLDEN["chained_stores"] = (chained_stores, 0, _chained_args)
+EXTRA_CASES["chained_stores"] = corpus.Case(chained_stores, *_chained_args)
+
+
 # np.meshgrid and the running maximum/minimum (ufunc accumulate), differentiated from
 # srcdiff's own definitions (rules/composites.py)
 def grid_and_running_max(x):

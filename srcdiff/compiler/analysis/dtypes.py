@@ -33,7 +33,7 @@ import inspect
 import gast
 import numpy as np
 
-from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, fact_of_atom, walk
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, fact_of_atom, walk
 from srcdiff.compiler.analysis.ops import static_dtype
 from srcdiff.compiler.analysis.returns import returned_atoms
 from srcdiff.runtime import dict_of
@@ -215,6 +215,34 @@ def check_integer_stores(fn, analysis, parsed, params, arg_facts):
             hint=f"make {op.target!r} a float array (np.zeros(n), dtype=float, "
                  ".astype(float)), or store sd.stop_gradient(...) of the value")
 
+
+
+def check_chained_stores(fn, analysis, parsed):
+    """Refuse a chained store ``x[i][j] = v`` (stored as ``x[i, j] = v``: front/
+    expressions.py ``subscript_target``) unless every outer index is an integer (a number,
+    not an array) and ``x`` an array: only then is ``x[i]`` a view of ``x`` whose entry
+    ``j`` is ``x[i, j]``."""
+    for s, _ in walk(fn.body):
+        outer = getattr(s, "srcdiff_chained", None)
+        op = analysis.op(s) if outer else None
+        if op is None:
+            continue
+        if analysis.kinds.get(op.target) == ARRAY \
+                and all(_is_integer(e, analysis) for e in outer):
+            continue
+        raise parsed.error(
+            s, "a chained store `x[i][j] = ...` is differentiated as `x[i, j] = ...`, which "
+               "is the same store only when `x` is an array and each index but the last an "
+               f"integer; srcdiff cannot prove that here (of {op.target!r})",
+            hint="write one index, `x[i, j] = ...`, or assign the row to a variable and "
+                 "store it back")
+
+
+def _is_integer(node, analysis):
+    if isinstance(node, gast.Constant):
+        return type(node.value) is int
+    return isinstance(node, gast.Name) and analysis.kinds.get(node.id) == INT \
+        and analysis.shapes.get(node.id) == ()
 
 
 _SEQUENCE_OPS = (gast.Add, gast.Mult)

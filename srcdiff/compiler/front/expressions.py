@@ -181,6 +181,44 @@ class Expressions(Containers):
             return gast.Tuple(elts=[self.index(x) for x in s.elts], ctx=gast.Load())
         return self.atom(s)
 
+    def subscript_target(self, target):
+        """``(variable, index, outer)`` of a store target: ``x[i]`` (``outer`` empty), or a
+        chain ``x[i][j]`` stored as ``x[i, j]``, with ``outer`` the atoms of ``i``:
+        analysis/dtypes.py (check_chained_stores) refuses the store unless each is an
+        integer and ``x`` an array, where ``x[i]`` is a view of ``x`` whose entry ``j``
+        is ``x[i, j]`` (a slice's or an index array's ``x[i]`` indexes another axis, or
+        is a copy the store would not reach; a list's entry is another object)."""
+        chain, node = [], target
+        while isinstance(node, gast.Subscript):
+            chain.append(node.slice)
+            node = node.value
+        if not isinstance(node, gast.Name):
+            raise self.error(target, "only a variable can be assigned into by subscript "
+                             "(`x[i] = ...`)", hint="assign the container to a variable first")
+        chain.reverse()
+        outer = []
+        for part in chain[:-1]:
+            for e in part.elts if isinstance(part, gast.Tuple) else [part]:
+                if isinstance(e, gast.Slice) or isinstance(e, gast.Constant) \
+                        and (e.value is None or e.value is Ellipsis):
+                    raise self.error(target, "a chained store `x[i][j] = ...` is "
+                                     "differentiated when every index but the last is an "
+                                     "integer", hint="write one index: `x[i, j] = ...`")
+                outer.append(self.atom(e))
+        index = self.index(chain[-1])
+        if not outer:
+            return node.id, index, ()
+        inner = index.elts if isinstance(index, gast.Tuple) else [index]
+        return node.id, gast.Tuple(elts=outer + inner, ctx=gast.Load()), tuple(outer)
+
+    def subscript_store(self, name, index, outer, value):
+        """``name[index] = value``; a chained store keeps its outer indexes for the check."""
+        store = S.assign(gast.Subscript(value=S.name(name), slice=index, ctx=gast.Store()),
+                         value)
+        if outer:
+            store.srcdiff_chained = outer
+        return store
+
     def call(self, e):
         e = spread_literals(e)  # h(*(a, b)), h(**{"k": v}): the arguments are known
         for a in e.args:

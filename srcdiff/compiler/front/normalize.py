@@ -214,13 +214,8 @@ class _Normalizer(Expressions):
                     self.assign_to(t, gast.Subscript(value=S.copy(seq), slice=S.const(k),
                                                      ctx=gast.Load()))
         elif isinstance(target, gast.Subscript):
-            if not isinstance(target.value, gast.Name):
-                raise self.error(target, "only a variable can be assigned into by subscript "
-                                 "(`x[i] = ...`)", hint="assign the container to a variable first")
-            index = self.index(target.slice)
-            rhs = self.atom(value)
-            self.emit(S.assign(gast.Subscript(value=S.name(target.value.id), slice=index,
-                                              ctx=gast.Store()), rhs))
+            name, index, outer = self.subscript_target(target)
+            self.emit(self.subscript_store(name, index, outer, self.atom(value)))
         else:
             raise self.error(target, f"cannot assign to a {type(target).__name__.lower()}",
                              hint="assign to a variable or to `variable[index]`")
@@ -250,16 +245,15 @@ class _Normalizer(Expressions):
                 gast.BinOp(left=S.name(t.id), op=s.op, right=s.value), hint=t.id))
             node.srcdiff_inplace = True  # `x += v` changes an array in place (aliasing.py)
             self.emit(node)
-        elif isinstance(t, gast.Subscript) and isinstance(t.value, gast.Name):
-            index = self.index(t.slice)
-            cur = self.fresh_assign("item", gast.Subscript(value=S.name(t.value.id),
+        elif isinstance(t, gast.Subscript):
+            name, index, outer = self.subscript_target(t)
+            cur = self.fresh_assign("item", gast.Subscript(value=S.name(name),
                                                            slice=S.copy(index), ctx=gast.Load()))
             new = self.fresh_assign(BINOP_NAMES.get(type(s.op), "t"),
                                     gast.BinOp(left=cur, op=s.op, right=self.atom(s.value)))
             # Python changes the entry itself in place when it is an array (aliasing.py)
-            self.out[-1].srcdiff_inplace_item = (cur.id, t.value.id)
-            self.emit(S.assign(gast.Subscript(value=S.name(t.value.id), slice=index,
-                                              ctx=gast.Store()), new))
+            self.out[-1].srcdiff_inplace_item = (cur.id, name)
+            self.emit(self.subscript_store(name, index, outer, new))
         else:
             raise self.error(s, "this augmented assignment target is not supported",
                              hint="write `x = x + ...` or `x[i] += ...`")

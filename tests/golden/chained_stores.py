@@ -1,0 +1,50 @@
+def grad_chained_stores(x, grad_ys=None):
+    _stack = []
+    a = np.zeros((2, 3))
+    for i in range(2):
+        for j in range(3):
+            _stack.append(np.copy(a[i, j]))
+            a[i, j] = x[j] * (i + 1.0)
+    item = a[1, 1:]
+    x_i1 = x[1:]
+    pow1 = x_i1 ** 2
+    add1 = item + pow1
+    _a_saved = np.copy(a[1, 1:])
+    a[1, 1:] = add1
+    mul1 = a * a
+    # seed: the gradient of the sum of the outputs
+    b_sum1 = scalar_seed(grad_ys)
+    # adjoint of line 407: return np.sum(a * a)
+    b_mul1 = spread(b_sum1, mul1)
+    del mul1
+    b_a = 2.0 * b_mul1 * a
+    del b_mul1
+    # adjoint of line 406: a[1][1:] += x[1:] ** 2
+    b_add1 = unbroadcast(np.copy(b_a[1, 1:]), add1)
+    del add1
+    b_a = np.asarray(b_a)
+    b_a[1, 1:] = 0.0
+    a[1, 1:] = _a_saved
+    b_item = unbroadcast(b_add1, item)
+    del item
+    b_pow1 = unbroadcast(b_add1, pow1)
+    del b_add1, pow1
+    b_x_i1 = mul_into(x_i1, b_pow1 * 2.0)
+    del b_pow1, x_i1
+    b_x = index_add(None, x, slice(1, None, None), b_x_i1)
+    del b_x_i1
+    b_a = index_add(b_a, a, (1, slice(1, None, None)), b_item)
+    del b_item
+    # adjoint of line 403: for i in range(2):
+    for i in reversed(range(2)):
+        # adjoint of line 404: for j in range(3):
+        for j in reversed(range(3)):
+            # adjoint of line 405: a[i][j] = x[j] * (i + 1.0)
+            add2 = i + 1.0
+            mul2 = x[j] * add2
+            b_mul = unbroadcast(np.copy(b_a[i, j]), mul2)
+            b_a = np.asarray(b_a)
+            b_a[i, j] = 0.0
+            a[i, j] = _stack.pop()
+            b_x = index_add(b_x, x, j, b_mul * add2)
+    return finish(b_x, x)
