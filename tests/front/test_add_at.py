@@ -8,7 +8,7 @@ import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad
-from pipelines import check_every_mode
+from pipelines import check_every_mode, refusal_message
 
 X = np.array([0.3, -1.2, 0.8])
 
@@ -87,11 +87,6 @@ def into_an_entry(x):
 ], ids=lambda v: v.__name__ if callable(v) else "")
 @pytest.mark.parametrize("mode", ["reverse", "forward"])
 def test_forms_not_modelled_are_refused(f, words, mode):
-    with pytest.raises(sd.SrcdiffError) as info:
-        if mode == "reverse":
-            sd.grad(f)(X.copy())
-        else:
-            sd.jvp(f)(X.copy(), tangents=np.ones(3))
-    message = str(info.value)
+    message = refusal_message(f, X, mode)
     assert words in message, message
     assert "test_add_at.py" in message and "np.add.at(" in message  # the user's line

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
-from pipelines import check_every_mode
+from pipelines import check_every_mode, refusal_message
 
 X = np.array([0.3, -1.2, 0.8])
 
@@ -78,12 +78,7 @@ def attribute_root(x):
 ], ids=lambda v: v.__name__ if callable(v) else "")
 @pytest.mark.parametrize("mode", ["reverse", "forward"])
 def test_chains_not_modelled_are_refused(f, words, mode):
-    with pytest.raises(sd.SrcdiffError) as info:
-        if mode == "reverse":
-            sd.grad(f)(X.copy())
-        else:
-            sd.jvp(f)(X.copy(), tangents=np.ones(3))
-    message = str(info.value)
+    message = refusal_message(f, X, mode)
     assert words in message, message
     assert "test_chained_stores.py" in message and "] = " in message  # the user's line
 

@@ -2,6 +2,7 @@
 reference) against central finite differences: the check of the tests of rewrites."""
 
 import numpy as np
+import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad, total
@@ -35,3 +36,15 @@ def check_every_mode(f, x, seed=0, hvp=False):
         assert_close(sd.hvp(f)(x, vector=v), (g(x + h * v) - g(x - h * v)) / (2 * h),
                      rtol=1e-4, atol=1e-5)
     return expected
+
+
+def refusal_message(f, x, mode):
+    """The message of the SrcdiffError ``f`` raises when differentiated at the array ``x``
+    in reverse (``mode="reverse"``) or forward mode (fails when none is raised)."""
+    with pytest.raises(sd.SrcdiffError) as info:
+        if mode == "reverse":
+            sd.grad(f)(x.copy())
+        else:
+            sd.jvp(f)(x.copy(), tangents=np.ones_like(x))
+    return str(info.value)
+
