@@ -9,7 +9,7 @@ def jvp_clip_then_new_axis(x, s, tangents):
     t_inside = broadcast_like(t_mul * ((mul >= -0.4) & (mul <= 0.9)), inside)
     # line 208: return np.sum(inside[None] * x[:1]) + inside[...] * x[2]
     inside_i = inside[None]
-    t_inside_i = indexable(t_inside)[None]
+    t_inside_i = np.asarray(t_inside)[None]
     x_i1 = x[:1]
     t_x_i1 = t_x[:1]
     mul1 = inside_i * x_i1
@@ -18,7 +18,7 @@ def jvp_clip_then_new_axis(x, s, tangents):
     sum1 = np.sum(mul1)
     t_sum1 = np.sum(t_mul1, axis=None, keepdims=False)
     inside_i1 = inside[...]
-    t_inside_i1 = indexable(t_inside)[...]
+    t_inside_i1 = np.asarray(t_inside)[...]
     x_i2 = x[2]
     mul2 = inside_i1 * x_i2
     t_mul2 = broadcast_like(t_inside_i1 * x_i2, mul2) + broadcast_like(

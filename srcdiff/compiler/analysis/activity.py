@@ -357,6 +357,10 @@ _ELEMENTWISE_CONSTANTS = frozenset({
     operator.ge, operator.and_, operator.or_, operator.xor, operator.invert})
 
 
+# comparisons NumPy broadcasts (not `is` or `in`, which make one bool)
+_ELEMENTWISE_COMPARISONS = (gast.Eq, gast.NotEq, gast.Lt, gast.LtE, gast.Gt, gast.GtE)
+
+
 def _operands(value):
     """The atoms an operator applies to, or the positional arguments of a call; [] for
     anything else (a chained comparison, a keyword call: no facts)."""
@@ -416,12 +420,17 @@ def _fact(op, kinds, shapes):
             return INT, None
         if fn is range:  # a sequence of ints, like a 1-d int array
             return INT, (None,)
-        if fn in _ELEMENTWISE_CONSTANTS and operands:
+        if (fn in _ELEMENTWISE_CONSTANTS or isinstance(value, gast.Compare)
+                and type(value.ops[0]) in _ELEMENTWISE_COMPARISONS) and operands:
             # `x // 1`, `a > b`, `a & m`: the broadcast shape of the operands (the kind is
             # not known: floats floor-divide to floats, comparisons make booleans)
             return None, broadcast_pattern([_atom_fact(x, kinds, shapes)[1] for x in operands])
         return None, None
     if op.kind == "prim":
+        if op.func in (np.where, np.clip) and len(op.args) == 3 and not op.kwargs:
+            # np.where(c, x, y) (its one-argument form is a tuple), np.clip(a, lo, hi): the
+            # three operands' broadcast shape (a None bound has none: then unknown)
+            return ARRAY, broadcast_pattern([_atom_fact(x, kinds, shapes)[1] for x in op.args])
         if op.rule is not None and (op.rule.tuple_output or op.func in _tree_valued()):
             return None, None  # a list, tuple or dict of arrays
         facts = [_atom_fact(x, kinds, shapes) for x in op.args]
