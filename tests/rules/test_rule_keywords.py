@@ -35,9 +35,10 @@ wrappers(REFUSED)
 # Keywords no case exercises, and why. "*" applies to every rule.
 EXEMPT = {
     "*": {
-        "out": "`out=` writes into an existing array: normalize.py refuses it in every call "
-               "(rule_cases.REFUSED has one; tests/front/test_errors.py), so it never reaches "
-               "a rule",
+        "out": "`out=` writes into an existing array: front/expressions.py stores the result "
+               "into a variable passed for it (tests/front/test_out_argument.py) and refuses "
+               "any other (rule_cases.REFUSED has one; tests/front/test_errors.py), so it "
+               "never reaches a rule",
     },
     "sorted": {"key": "a function, which a case's generated call cannot spell as a literal: "
                       "tests/rules/test_curve_rules.py passes key=abs in both modes"},

@@ -104,13 +104,13 @@ def calls_local_variable(x, f):
 
 def uses_out_keyword(x):
     y = np.zeros_like(x)
-    np.multiply(x, 2.0, out=y)
+    np.multiply(x, 2.0, out=y[:])  # (out=y, a variable, is followed: a store)
     return np.sum(y)
 
 
 def out_keyword_assigned(x):
     y = np.zeros_like(x)
-    z = np.multiply(x, 2.0, out=y)
+    z = np.multiply(x, 2.0, out=(y,))
     return np.sum(z)
 
 

@@ -412,6 +412,22 @@ GOLDEN["chained_stores"] = (chained_stores, 0, _chained_args)
 EXTRA_CASES["chained_stores"] = corpus.Case(chained_stores, *_chained_args)
 
 
+# `out=y` of a NumPy function or array method: the result stored into y, `y[...] = result`
+# (front/expressions.py call), the call's value y itself
+def out_arguments(x):
+    acc = np.zeros(3)
+    for k in range(2):
+        np.add(acc, x * (k + 1.0), out=acc)
+    m = np.outer(x, acc)
+    m.clip(-0.5, 0.5, out=m)
+    return np.sum(m)
+
+
+_out_args = (np.array([0.5, -1.2, 0.8]),)
+GOLDEN["out_arguments"] = (out_arguments, 0, _out_args)
+EXTRA_CASES["out_arguments"] = corpus.Case(out_arguments, *_out_args)
+
+
 # np.meshgrid and the running maximum/minimum (ufunc accumulate), differentiated from
 # srcdiff's own definitions (rules/composites.py)
 def grid_and_running_max(x):

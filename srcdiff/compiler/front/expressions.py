@@ -241,14 +241,18 @@ class Expressions(Containers):
         lowered = self.container_call(e, target)
         if lowered is not None:
             return lowered
-        keywords = []
+        keywords, out = [], None
         for k in e.keywords:
             if k.arg == "out":
                 if _is_none(k.value) and out_defaults_to_none(target):
                     continue  # `out=None` is the default: it means nothing (generated code
                     # passes every option of a rule it calls, `out=None` included)
+                if isinstance(k.value, gast.Name) and _has_rule(target, f):
+                    out = k.value.id  # (below: the result stored into it)
+                    continue
                 raise self.error(k.value, "`out=` writes the result into an existing array, "
-                                 "which srcdiff cannot follow",
+                                 "which srcdiff follows for a NumPy function or array method "
+                                 "writing into a variable (`out=y`) only",
                                  hint="assign the result instead: `c = np.add(a, b)`")
             keywords.append(k)
         if target is MISSING:
@@ -268,7 +272,14 @@ class Expressions(Containers):
             func = S.copy(f)
         args = [self.atom(a) for a in before + e.args]
         kws = [(k.arg, self.atom(k.value)) for k in keywords]
-        return S.call(func, args, kws)
+        if out is None:
+            return S.call(func, args, kws)
+        # `np.add(a, b, out=y)`: the result stored into y, `y[...] = result` (a store, with
+        # its adjoint, undo and checks: aliasing.py, an integer y: dtypes.py); the call's
+        # value is y itself
+        result = self.fresh_assign("result", S.call(func, args, kws))
+        self.emit(self.subscript_store(out, S.const(Ellipsis), (), result))
+        return S.name(out)
 
     def composite(self, f, target):
         """A function srcdiff differentiates from its own Python definition
@@ -423,6 +434,17 @@ class Expressions(Containers):
         self.comprehension_names = enclosing | own
         self.stmt(stmt[0])
         self.loc, self.comprehension_names = loc, enclosing
+
+
+def _has_rule(target, f):
+    """Is the call of ``f`` (denoting ``target``) one of a primitive of the rule table, or a
+    method the rule table maps to one (``x.clip(...)``)? Its ``out=`` is NumPy's."""
+    if target is MISSING:
+        return isinstance(f, gast.Attribute) and DEFAULT.method_primitive(f.attr) is not None
+    try:
+        return DEFAULT.lookup(target) is not None
+    except TypeError:
+        return False
 
 
 def _is_none(node):

@@ -278,6 +278,10 @@ class _Normalizer(Expressions):
                 # they see any assignment (`np.copyto(x, v)` stays refused there)
                 self.emit(S.assign(self.names.fresh("unused"), self.value(v)))
                 return
+            if isinstance(f, gast.Attribute) and target is MISSING and any(
+                    k.arg == "out" for k in v.keywords) and DEFAULT.method_primitive(f.attr):
+                self.emit(S.assign(self.names.fresh("unused"), self.value(v)))  # x.clip(out=y)
+                return
             if isinstance(f, gast.Attribute) and target is MISSING:
                 if f.attr == "append" and isinstance(f.value, gast.Name) and len(v.args) == 1 \
                         and not v.keywords:
