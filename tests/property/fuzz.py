@@ -4,6 +4,7 @@
     python tests/property/fuzz.py --count 20000 --seed 123
     python tests/property/fuzz.py --seed 123 --index 417 --shrink   # replay one, minimized
     python tests/property/fuzz.py --family arrays --count 2000 --seed 123
+    python tests/property/fuzz.py --count 1000 --stats   # also: programs per generator feature
 
 Every program is checked four ways, and srcdiff is never the only side of a
 comparison:
@@ -397,7 +398,8 @@ class Summary:
         self.failures = []                      # Outcomes with a disagreement or crash
         self.refusal_reasons = collections.Counter()
         self.rejected_drafts = {}
-        self.features = collections.Counter()   # over agreed and failed programs
+        self.features = collections.Counter()   # programs with each feature (all outcomes)
+        self.refused_features = collections.Counter()  # ... of them refused
         self.seconds = 0.0
         self.cpu_seconds = 0.0                  # summed over processes
 
@@ -412,6 +414,8 @@ class Summary:
         if outcome.kind in (CRASH, DISAGREEMENT):
             self.failures.append(outcome)
         self.features.update(outcome.program.features)
+        if outcome.kind == REFUSED:
+            self.refused_features.update(outcome.program.features)
         self.cpu_seconds += getattr(outcome, "cpu_seconds", 0.0)
 
     @property
@@ -426,6 +430,15 @@ class Summary:
                 f"({100.0 * refused / max(n, 1):.1f}%) disagreements={self.counts[DISAGREEMENT]} "
                 f"crashes={self.counts[CRASH]} seed={self.seed} "
                 f"time={self.seconds:.1f}s cpu={self.cpu_seconds:.1f}s")
+
+    def stats(self, features=None):
+        """How many programs had each feature the generator records (``--stats``), and how
+        many of them srcdiff refused (a shape refused every time is not tested)."""
+        names = sorted(self.features if features is None else features,
+                       key=lambda k: (-self.features[k], k))
+        lines = [f"features of {self.programs} programs (programs, of them refused):"]
+        lines += [f"  {self.features[k]:6d} {self.refused_features[k]:6d}  {k}" for k in names]
+        return "\n".join(lines)
 
     def details(self, max_failures=20, max_source=None):
         lines = []
@@ -689,6 +702,8 @@ def main(argv=None):
                         help="worker processes (default: one per CPU)")
     parser.add_argument("--max-failures", type=int, default=20,
                         help="failing programs to print in full")
+    parser.add_argument("--stats", action="store_true",
+                        help="print how many programs had each generator feature (reach)")
     opts = parser.parse_args(argv)
     seed = default_seed() if opts.seed is None else opts.seed
     start, count = (opts.index, 1) if opts.index is not None else (opts.start, opts.count)
@@ -713,6 +728,8 @@ def main(argv=None):
     details = summary.details(max_failures=opts.max_failures)
     if details:
         print(details)
+    if opts.stats:
+        print(summary.stats())
     print(summary.line(), flush=True)
     return 0 if summary.ok else 1
 

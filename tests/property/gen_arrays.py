@@ -20,7 +20,11 @@ does between loops, drawn from a table of NumPy calls rather than from a grammar
   helper call in a loop whose gradient the loop then adds to; a
   stencil stepped on a copy (each slice read several times); lists and dicts made fresh
   in a loop and put into another before or after they change; ``a.fill(v)``,
-  ``d.update(...)`` and stores into 0-d arrays.
+  ``d.update(...)`` and stores into 0-d arrays;
+* ``np.clip`` with array and variable bounds (kept away from the values: ``CLIP_GAP``),
+  ``sliding_window_view``, ``np.array`` of a display of floats, loops over a name the body
+  rebinds, a loop-carried value whose shape changes, prefixes grown in a loop and slice
+  bounds computed twice.
 
 ``program(seed, index)`` returns a gen_loops.Program accepted by gen_loops.measure (no
 comparison near its threshold, finite differences with two steps agree), so central
@@ -181,8 +185,67 @@ STATEMENTS = {
     "nested_comprehension": ["g = [[q * (k + 1.0) + r for k in range(2)]",
                              "     for r, q in ((0.5, np.tanh({a})), (1.0, {b}))]",
                              "{t} = g[0][1] * g[1][0] - g[1][1]"],
+    # np.clip's bounds are differentiated: an array bound (broadcast), a variable one, one
+    # bound only; `lo`/`hi` name them, so the draft is redrawn when a value is near a bound
+    # (_clip_gap: finite differences are an oracle only away from the kinks)
+    "clip_array_bounds": (["lo = np.tanh({b}) * 0.5 - 0.6", "hi = lo + 0.9",
+                           "{t} = np.clip({a}, lo, hi) * 2.0"],
+                          ["lo = {b} * 0.3 - 0.1", "{t} = np.clip({a}, a_min=lo, a_max=None) ** 2"],
+                          ["hi = 0.5 * np.cos({b}) + 0.1", "{t} = {a}.clip(None, hi) ** 3"]),
+    "clip_variable_bounds": (["lo = -s", "hi = s", "{t} = np.sin(np.clip({a}, lo, hi))"],
+                             ["lo = s - 1.0", "hi = np.sum({b} * {b}) * 0.2 + 0.1",
+                              "{t} = np.clip({a}, lo, hi) * {a}"]),
+    # sliding_window_view: its gradient adds each window back (rules: window_sums)
+    "sliding_window": (["{t} = sliding_window_view({a}, 2, axis=-1) @ np.array([0.5, -1.0])"],
+                       ["{t} = np.sum(np.lib.stride_tricks.sliding_window_view({a}, 3, axis=-1)"
+                        " ** 2, axis=-1)"],
+                       ["{t} = np.sin(sliding_window_view({a}, (2, 2))).sum(axis=(-1, -2))"],
+                       ["win = sliding_window_view({a}, 2, axis=0)",
+                        "{t} = np.tanh(win * np.sum({b})).sum(axis=-1)"]),
+    # np.array of a display of floats, a 1-d array (analysis/activity.py appended_lists);
+    # a float rebound by += with a product of it
+    "float_display": (["q = np.sum({a}) * 0.3", "z = np.array([s, q, 0.7])", "acc = s",
+                       "acc += z @ z", "{t} = {b} * acc"],
+                      ["z = np.array([s, 0.5 * s, np.sum({a})])",
+                       "{t} = np.tanh(z[:, None] * np.sum({b})).sum(axis=0) * z[1]"]),
+    # a loop whose body rebinds the name it iterates: it reads the object it began with
+    # (front/normalize.py pin_iterable), also through enumerate, zip and reversed
+    "rebound_iterable": (["{t} = {a} * 1.0", "acc = 0.0", "for row in {t}:",
+                          "    acc = acc + np.sum(row * row)", "    {t} = {t} * 0.5",
+                          "{t} = {t} * acc"],
+                         ["{t} = {a} * 1.0", "acc = 0.0", "for r, row in enumerate({t}):",
+                          "    acc = acc + np.sum(np.sin(row)) * (r + 1.0)",
+                          "    {t} = np.tanh({t}) + np.sum({b})", "{t} = {t} * acc"],
+                         ["{t} = {a} * 1.0", "u = {a} * 0.5", "acc = 0.0",
+                          "for row, q in zip({t}, u):", "    acc = acc + np.sum(row * q)",
+                          "    u = u - 0.55 * u", "    {t} = {t}[::-1] * 0.5", "{t} = {t} * acc"],
+                         ["{t} = {a} * 1.0", "acc = 0.0", "for row in reversed({t}):",
+                          "    acc = acc * 0.5 + np.sum(row) * np.sum({b})",
+                          "    {t} = {t} * 2.0", "{t} = {t} * acc"]),
+    # a loop-carried value whose shape changes across iterations (a float, then an array;
+    # an array, then a float): reverse/backward.py _materialize_if_carried
+    "carried_shape_change": (["{t} = np.sum({a}) * 0.5", "acc = 0.0", "for r in range(2):",
+                              "    acc = acc + np.sum({t} * {t})",
+                              "    {t} = {b} * (1.0 + 0.1 * r) + 0.5 * {t}", "{t} = {t} * acc"],
+                             ["{t} = {a} * 1.0", "acc = 0.0", "for r in range(3):",
+                              "    acc = acc + np.sum(np.sin({t}))",
+                              "    {t} = np.sum({t} * {t}) * 0.3 + r", "{t} = {t} * acc * {b}"]),
+    # prefixes that grow and suffixes that shrink in a loop; a prefix read for the spread of
+    # its sum (its target recomputed each trip: reverse/adjoint.py _reads_of)
+    "prefix_loop": (["acc = 0.0", "for r in range({a}.shape[-1]):",
+                     "    y = np.sum({a}[..., :r + 1]) * {a}[..., :r + 1]",
+                     "    acc = acc + np.sum(y[..., 0]) * np.sum({b})", "{t} = y * acc"],
+                    ["acc = 0.0", "for r in range(len({a})):",
+                     "    y = {a}[r:] * np.sum({b}[:r + 1])", "    acc = acc + np.sum(np.cos(y))",
+                     "{t} = y * acc"]),
+    # slice bounds computed twice (`2 * m`): shared by common subexpressions though the
+    # backward sweep passes them to index_add (ir/dataflow.py CHANGED_ARGUMENTS)
+    "computed_slices": ["m = {a}.shape[0] // 2",
+                        "{t} = {a}[:m] * {a}[m:2 * m]"
+                        " + np.sum({a}[2 * m:3 * m + 1]) * np.sum({b})"],
 }
 PRELUDE = '''import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 
 def _helper(a, b):
@@ -212,6 +275,7 @@ _AXIS_CALL = re.compile(r"axis=|np\.(cumsum|cumprod|repeat|diff|sort|flip|roll)\
 SHAPES_X = [(3,), (4,), (3, 4), (2, 3)]
 SHAPES_W = [(3,), (4,), (4, 3), (3, 3)]
 MAX_STATEMENTS = 9
+CLIP_GAP = 0.02  # a clipped value (and the other bound) at least this far from a bound
 
 
 def _namespace():
@@ -236,6 +300,17 @@ def _kink_free(template, value):
     if "norm" in template and np.min(np.sum(rows * rows, axis=-1)) < 1e-6:
         return False
     return True
+
+
+def _clip_gap(value, local):
+    """The smallest distance between ``value`` and the clip bounds ``lo``/``hi`` a clip
+    statement named, and between the bounds (np.clip has kinks there)."""
+    v = np.asarray(value, dtype=float)
+    lo, hi = local.get("lo"), local.get("hi")
+    gaps = [np.min(np.abs(v - np.asarray(b, dtype=float))) for b in (lo, hi) if b is not None]
+    if lo is not None and hi is not None:
+        gaps.append(np.min(np.abs(np.asarray(hi, dtype=float) - np.asarray(lo, dtype=float))))
+    return float(min(gaps))
 
 
 def _fits(value):
@@ -276,6 +351,8 @@ def draft(seed, index, attempt):
             except Exception:  # NumPy refuses this draw (shapes, domains): draw again
                 continue
             if not _fits(local[name]) or roll < 0.45 and not _kink_free(template, env[a]):
+                continue
+            if feature.startswith("clip_") and _clip_gap(env[a], local) < CLIP_GAP:
                 continue
             if roll < 0.45 and np.ndim(env[a]) == 0 and _AXIS_CALL.search(template):
                 features.add("axis_of_0d")

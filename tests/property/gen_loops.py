@@ -20,7 +20,14 @@ exactly those shapes:
   ``range(i)`` at ``i == 0``);
 * Python floats, 0-d arrays, 1-d arrays and a list of floats (``zs[i]``) as arguments;
   literals such as ``-0.5``, ``(-0.5) ** 2``, ``x * -0.3``, ``-x ** 2``; smooth functions of
-  bounded arguments; subscript reads and writes on local copies.
+  bounded arguments; subscript reads and writes on local copies;
+* loops whose body rebinds the name they iterate (``for v in xs: ...; xs = xs * 0.5``,
+  also through ``zip``, ``enumerate`` and ``reversed``, and over a carried array the body
+  stores into); a variable ``g`` whose shape changes across trips (a float before the
+  loop, an array inside, or the other way); prefixes that grow and suffixes that shrink
+  with the loop index (``xs[:i + 1]``, ``xs[i:]``, ``np.sum(xs[:i + 1]) * xs[:i + 1]``) and
+  slice bounds computed twice (``xs[i:2 * i + 1]``, ``xs[2 * i:3 * i + 1]``); ``np.array``
+  of a display of floats used as a 1-d array (``t = y; t += z @ z``).
 
 ``program(seed, index)`` returns a :class:`Program`: its source, the
 arguments to evaluate it at, and which arguments are differentiated. A
@@ -128,6 +135,9 @@ class _Generator:
         self.temp_count = 0
         self.features = set()
         self.n = 0
+        self.zero_d = set()         # parameters passed as 0-d arrays
+        self.morph = None           # a variable whose shape changes in a loop (stmt_morph)
+        self.morph_to_array = False
 
     # -------------------------------------------------------- helpers
 
@@ -354,6 +364,11 @@ class _Generator:
             kinds += ["exit"] * 2
         if sc.loop_depth < 2:
             kinds += ["loop"] * (2 if sc.loop_depth == 0 else 1)
+        if self.morph:
+            kinds += ["morph"] * 3
+        if sc.index_ok and sc.vectors and self.n > 0:
+            kinds += ["window"] * 3
+        kinds += ["display"]
         kind = self.pick(kinds)
         return getattr(self, "stmt_" + kind)(sc)
 
@@ -504,6 +519,83 @@ class _Generator:
     def stmt_loop(self, sc):
         return self.loop(sc)
 
+    def stmt_morph(self, sc):
+        """A read of the variable whose shape changes across iterations (``g``: a float
+        before the loop, an array inside, or the other way), and its rebinding
+        (reverse/backward.py _materialize_if_carried: its gradient restarts from a zero
+        shaped like the value before the statement)."""
+        g, c = self.morph, self.small()
+        self.features.add("shape_changing_carry")
+        read = self.update(self.pick(self.carried),
+                           self.pick([f"np.sum({g} * {g})", f"np.sum(np.sin({g}))",
+                                      f"np.sum({g}) * {self.leaf(sc)}"]))
+        e = self.sexpr(sc, 2)
+        if self.morph_to_array:
+            m = self.n if self.vector_params else 3
+            options = [f"{g} = np.ones({m}) * {e}", f"{g} = np.ones({m}) * {e} + {c} * {g}"]
+            if self.vector_params:
+                options += [f"{g} = {self.pick(self.vector_params)} * {e} + {g}",
+                            f"{g} = np.tanh({g} * {self.pick(sc.vectors)}) + {e}"]
+        else:
+            options = [f"{g} = np.sum({g} * {e}) * {c}", f"{g} = np.tanh(np.sum({g})) + {e}"]
+        rebind = self.pick(options)
+        return [read, rebind] if self.chance(0.7) else [rebind, read]
+
+    def stmt_window(self, sc):
+        """A slice of a vector bounded by the loop index: a prefix that grows, a suffix that
+        shrinks, a prefix read for the spread of its sum (the index read's target is
+        recomputed: reverse/adjoint.py _reads_of), or bounds ``2 * i`` computed for two
+        slices (common subexpressions shared across index_add: ir/dataflow.py
+        CHANGED_ARGUMENTS)."""
+        v, i, c = self.pick(sc.vectors), self.pick(sc.index_ok), self.small()
+        e = self.sexpr(sc, 2)
+        target = self.morph if self.morph and self.chance(0.4) else self.temp()
+        k = self.r.random()
+        if k < 0.22:
+            self.features.add("prefix_in_loop")
+            value = self.pick([f"{v}[:{i} + 1] * {e}", f"np.tanh({v}[:{i} + 1] * {e})",
+                               f"np.cumsum({v}[:{i} + 1]) * {c}"])
+        elif k < 0.46:
+            self.features.add("suffix_in_loop")
+            value = self.pick([f"{v}[{i}:] * {e}", f"np.cumsum({v}[{i}:]) * {e}",
+                               f"{v}[{i}:] * {v}[0]"])
+        elif k < 0.76:
+            self.features.add("prefix_spread")
+            value = self.pick([f"np.sum({v}[:{i} + 1]) * {v}[:{i} + 1]",
+                               f"np.mean({v}[{i}:]) * {v}[{i}:]",
+                               f"np.sum({v}[:{i} + 1] * {e}) * {v}[:{i} + 1]"])
+        else:
+            self.features.add("computed_slice_bounds")
+            value = (f"np.sum({v}[{i}:2 * {i} + 1] * {e}) "
+                     f"+ np.sum({v}[2 * {i}:3 * {i} + 1]) * {c}")
+            return [f"{target} = {value}", self.update(self.pick(self.carried), target)]
+        read = self.pick([f"np.sum({target} * {target})", f"{target}[0]", f"{target}[-1]",
+                          f"np.sum(np.sin({target}))", f"np.dot({target}, {target})"])
+        return [f"{target} = {value}", self.update(self.pick(self.carried), read)]
+
+    def stmt_display(self, sc):
+        """``np.array`` of a display of floats (names and literals), used as a 1-d array
+        (analysis/activity.py appended_lists); sometimes ``t = y; t += z @ z``, a float
+        rebound by ``+=`` with a product of the array."""
+        self.features.add("float_display")
+        z = self.temp()
+        items = [self.pick(sc.scalars + sc.elems), self.leaf(sc)]
+        if self.chance(0.4):
+            items.append(self.literal())
+        self.r.shuffle(items)
+        lines = [f"{z} = np.array([{', '.join(items)}])"]
+        c = self.small()
+        names = [s for s in sc.scalars if s not in self.zero_d]
+        if names and self.chance(0.5):
+            self.features.add("display_accumulate")
+            t = self.temp()
+            lines += [f"{t} = {self.pick(names)}", f"{t} += {c} * ({z} @ {z})",
+                      self.update(self.pick(self.carried), t)]
+            return lines
+        e = self.pick([f"np.sum(np.tanh({z}) * {z})", f"np.dot({z}, {z}[::-1])",
+                       f"({z} @ {z})", f"np.sum({z}) * {z}[0]"])
+        return lines + [self.update(self.pick(self.carried), e)]
+
     # -------------------------------------------------------- loops
 
     def loop(self, sc):
@@ -526,6 +618,15 @@ class _Generator:
         self.features.add("loop_" + kind)
         xs = self.pick(self.vector_params) if has_vec else None
         pre, post = [], []
+        rebound = None
+        if kind in ("elements", "enumerate", "zip", "reversed") \
+                and self.chance(0.25 if kind == "elements" else 0.45):
+            self.features.update(("rebound_iterable", "rebound_iterable_" + kind))
+            if self.vectors_carried and self.chance(0.3):
+                # a carried vector, which the body may also store into (seen by the loop)
+                xs = self.pick(self.vectors_carried)
+                self.features.add("rebound_carried_iterable")
+            rebound = xs
         if kind == "range_const":
             n = self.pick([0, 1, 2, 3, 3, 4])
             if n == 0:
@@ -562,6 +663,8 @@ class _Generator:
         elif kind == "zip":
             other = self.pick(self.vector_params)
             head = f"for {v}, {j} in zip({xs}, {other}):"
+            if rebound and self.chance(0.4):
+                rebound = other
             inner.elems += [v, j]
         elif kind == "reversed":
             head = f"for {v} in reversed({xs}):"
@@ -606,6 +709,15 @@ class _Generator:
                 and self.n <= (1 if kind == "range_start" else 0):
             self.features.add("zero_trip")
         body = self.block(inner, self.size(3))
+        if rebound:
+            # the body rebinds the name it iterates: the loop reads the object it began
+            # with (front/normalize.py pin_iterable); same length, so reads still fit
+            e = self.sexpr(inner, 2)
+            again = self.pick([f"{rebound} = {rebound} * {self.small()}",
+                               f"{rebound} = np.tanh({rebound}) + {e}",
+                               f"{rebound} = {rebound}[::-1] * 0.5",
+                               f"{rebound} = {rebound} - {self.small()} * {rebound} * {e}"])
+            body = [again] + body if self.chance(0.3) else body + [again]
         return pre + [head] + _indent(body) + self.loop_else(sc) + post
 
     def loop_else(self, sc):
@@ -625,6 +737,8 @@ class _Generator:
             chosen = self.r.sample(self.carried, self.r.randint(1, len(self.carried)))
         for name in chosen:
             terms.append(name if self.chance(0.5) else f"{self.small()} * {name}")
+        if self.morph and self.chance(0.7):
+            terms.append(f"{self.small()} * np.sum({self.morph})")
         if self.vectors_carried and self.chance(0.5):
             w = self.pick(self.vectors_carried)
             terms.append(self.pick([f"np.sum({w} * {w})", f"np.sum(np.sin({w}))",
@@ -658,6 +772,7 @@ class _Generator:
             value = round(r.uniform(-1.0, 1.0), 6)
             if r.random() < 0.2:
                 self.features.add("zero_d_array")
+                self.zero_d.add(name)
                 args.append(np.array(value))
             else:
                 args.append(value)
@@ -693,6 +808,8 @@ class _Generator:
             init = self.pick(["1.0", "0.0", "x", "0.5 * x", "np.sin(x)", "1.0 + 0.1 * x",
                               "y" if "y" in params else "x", "-0.5"])
             lines.append(f"{name} = {init}")
+            if init in self.zero_d:  # (an alias of a 0-d argument: `+=` would change it)
+                self.zero_d.add(name)
         sc.scalars += self.carried
         self.vectors_carried = []
         if self.vector_params and r.random() < 0.6:
@@ -707,6 +824,15 @@ class _Generator:
             t = self.temp()
             lines.append(f"{t} = {self.sexpr(sc)}")
             sc.scalars.append(t)
+        if r.random() < 0.15:
+            # a variable whose shape the loop changes (stmt_morph, stmt_window)
+            self.morph, self.morph_to_array = "g", r.random() < 0.65
+            if self.morph_to_array:
+                init = self.pick(["x * 1.0", "np.sin(x)", "0.5"])
+            else:
+                init = self.pick([f"{v} * 0.5" for v in self.vector_params]
+                                 or ["np.ones(3) * x"])
+            lines.append(f"g = {init}")
         for _ in range(1 if r.random() < 0.75 else 2):
             lines += self.loop(sc)
             if r.random() < 0.3:

@@ -3,9 +3,11 @@ differences, the optimize=False reference pipeline and forward mode, plus tests 
 generator. A new seed every run (printed; replay with SRCDIFF_FUZZ_SEED=<seed>);
 ``make fuzz`` runs 3,000 of them."""
 
+import collections
 import os
 
 import numpy as np
+import pytest
 
 import fuzz
 import gen_arrays
@@ -24,6 +26,17 @@ REQUIRED_FEATURES = {
     "array_of_appends", "loop_call",
     "fill", "zero_d_store", "dict_update", "mixed_fancy_store",
 }
+# shapes of recent fixes, each at least this many times in the reach test's 800 drafts
+# (1% or more: a default `make fuzz`, 3,000 programs, checks each tens of times)
+NEW_SHAPES = {
+    "clip_array_bounds": 8, "clip_variable_bounds": 8,   # np.clip's bounds differentiated
+    "sliding_window": 8,                                 # rules: window_sums
+    "float_display": 8,                                  # activity.py appended_lists
+    "rebound_iterable": 8,                               # normalize.py pin_iterable
+    "carried_shape_change": 8, "prefix_loop": 8,         # backward.py, adjoint.py _reads_of
+    "computed_slices": 8,                                # dataflow.py CHANGED_ARGUMENTS
+}
+REQUIRED_FEATURES |= set(NEW_SHAPES)
 
 
 def test_random_array_programs(capsys):
@@ -43,10 +56,25 @@ def test_generator_is_deterministic():
 
 
 def test_generator_reaches_its_shapes():
-    seen = set()
+    seen = collections.Counter()
     for index in range(800):
-        seen |= gen_arrays.draft(3, index, 0).features
-    assert REQUIRED_FEATURES <= seen, sorted(REQUIRED_FEATURES - seen)
+        seen.update(gen_arrays.draft(3, index, 0).features)
+    assert REQUIRED_FEATURES <= set(seen), sorted(REQUIRED_FEATURES - set(seen))
+    rare = {k: seen[k] for k, least in NEW_SHAPES.items() if seen[k] < least}
+    assert not rare, f"drawn too rarely (of 800 drafts): {rare}, wanted {NEW_SHAPES}"
+
+
+def test_clip_drafts_keep_away_from_the_bounds():
+    # np.clip has kinks at its bounds: a clip statement's value is at least CLIP_GAP from
+    # each bound it names (lo, hi), and the bounds as far from each other
+    local = {"lo": np.array([-0.5, 0.1]), "hi": 0.6}
+    assert gen_arrays._clip_gap(np.array([0.0, 0.3]), local) == pytest.approx(0.2)
+    assert gen_arrays._clip_gap(np.array([0.0, 0.59]), local) < gen_arrays.CLIP_GAP
+    assert gen_arrays._clip_gap(0.3, {"lo": None, "hi": 0.305}) < gen_arrays.CLIP_GAP
+    for index in range(300):
+        p = gen_arrays.draft(3, index, 0)
+        if "clip_array_bounds" in p.features or "clip_variable_bounds" in p.features:
+            assert "np.clip(" in p.source or ".clip(None" in p.source
 
 
 def test_the_checker_catches_a_wrong_gradient():

@@ -6,6 +6,7 @@ every failure; replay with SRCDIFF_FUZZ_SEED=<seed>). ``make fuzz`` runs the sam
 checks on 20,000 programs.
 """
 
+import collections
 import os
 
 import numpy as np
@@ -34,6 +35,25 @@ REQUIRED_FEATURES = {
     "copy_then_store", "copy_handover", "walrus", "loop_else",
 }
 
+# shapes of recent fixes, each at least this many times in the reach test's 400 programs
+# (1% or more: a default `make fuzz`, 20,000 programs, checks each a few hundred times)
+NEW_SHAPES = {
+    # a loop over a name its body rebinds (front/normalize.py pin_iterable)
+    "rebound_iterable_elements": 8, "rebound_iterable_zip": 4,
+    "rebound_iterable_enumerate": 4, "rebound_iterable_reversed": 4,
+    "rebound_carried_iterable": 4,
+    # a carried value whose shape changes across trips; prefixes that grow, suffixes that
+    # shrink, a prefix read for a spread (reverse/backward.py _materialize_if_carried,
+    # adjoint.py _reads_of)
+    "shape_changing_carry": 10, "prefix_in_loop": 4, "suffix_in_loop": 4,
+    "prefix_spread": 4,
+    # slice bounds `2 * i` computed twice (ir/dataflow.py CHANGED_ARGUMENTS)
+    "computed_slice_bounds": 4,
+    # np.array of a display of floats; `t = y; t += z @ z` (activity.py appended_lists)
+    "float_display": 20, "display_accumulate": 10,
+}
+REQUIRED_FEATURES |= set(NEW_SHAPES)
+
 
 def test_random_loop_programs(capsys):
     # In the verification run of CI (SRCDIFF_VERIFY=1) every program is also checked by
@@ -61,10 +81,12 @@ def test_programs_are_deterministic_from_the_seed():
 
 
 def test_generator_reaches_every_shape():
-    seen = set()
+    seen = collections.Counter()
     for index in range(400):
-        seen |= gen_loops.program(11, index).features
-    assert REQUIRED_FEATURES <= seen, sorted(REQUIRED_FEATURES - seen)
+        seen.update(gen_loops.program(11, index).features)
+    assert REQUIRED_FEATURES <= set(seen), sorted(REQUIRED_FEATURES - set(seen))
+    rare = {k: seen[k] for k, least in NEW_SHAPES.items() if seen[k] < least}
+    assert not rare, f"drawn too rarely (of 400 programs): {rare}, wanted {NEW_SHAPES}"
 
 
 def test_accepted_programs_are_fair_finite_difference_tests():
@@ -190,6 +212,26 @@ def test_command_line_counts_and_exit_status(monkeypatch, capsys):
     assert fuzz.main(["--count", "2", "--seed", "9", "--jobs", "1"]) == 1
     out = capsys.readouterr().out.splitlines()[-1]
     assert "disagreements=1 crashes=1" in out
+
+
+def test_command_line_stats_count_programs_per_feature(monkeypatch, capsys):
+    """``--stats``: how many programs had each generator feature, and how many of those
+    srcdiff refused (a shape refused every time is not tested)."""
+    kinds = iter([fuzz.REFUSED, fuzz.AGREED, fuzz.AGREED])
+
+    def fake_check(program, loader, **kwargs):
+        out = fuzz.Outcome(program)
+        if next(kinds) == fuzz.REFUSED:
+            out.refusals.append(("reverse", "not supported"))
+        return out
+    monkeypatch.setattr(fuzz, "check_program", fake_check)
+    assert fuzz.main(["--count", "3", "--seed", "9", "--jobs", "1", "--stats"]) == 0
+    out = capsys.readouterr().out
+    assert "features of 3 programs (programs, of them refused):" in out
+    programs = [gen_loops.program(9, index) for index in range(3)]
+    feature = sorted(programs[0].features)[0]
+    count = sum(feature in p.features for p in programs)
+    assert f"  {count:6d} {1:6d}  {feature}\n" in out
 
 
 def test_shrinker_keeps_the_failure_and_drops_the_rest():

@@ -228,6 +228,27 @@ def prefix_read_by_a_sum_in_loop(x):
     return np.sum(y) + acc
 
 
+def carried_value_rebound_to_a_constant(x):
+    # `g` is active before the loop and a constant inside, one entry longer each trip: its
+    # gradient restarts from a zero shaped like the value before the statement, as for an
+    # active value (was the new value's: a broadcast error in the backward sweep; found by
+    # gen_loops' shape-changing carried variable)
+    g = np.sin(x)
+    s = x
+    for i in range(3):
+        g = np.linspace(0.5, 1.0, 2 + i)
+        s = s * g[-1] + g[0] * x
+    return s + np.sum(g)
+
+
+def clip_of_a_float_by_keyword_bounds(s, lo):
+    # a keyword bound broadcasts the float up as a positional one does: its gradient is
+    # summed back to a float (the optimized pipeline dropped that unbroadcast, reading only
+    # positional operands: a gradient of shape (3,) for a float; found by gen_arrays)
+    return np.sum(np.clip(s, a_min=lo, a_max=None) ** 2) + np.sum(np.clip(s, a_min=None,
+                                                                       a_max=lo))
+
+
 CASES = [
     (acc_chain, (2.0, np.array([1.0, 2.0, 3.0])), (0,)),
     (k5, (0.3,), (0,)),
@@ -258,4 +279,6 @@ CASES = [
     (prefix_grows_in_loop, (np.array([0.5, 1.5, 2.0, 0.3]),), (0,)),
     (suffix_shrinks_in_loop, (np.array([0.5, 1.5, 2.0, 0.3]),), (0,)),
     (prefix_read_by_a_sum_in_loop, (np.array([0.5, 1.5, 2.0, 0.3]),), (0,)),
+    (carried_value_rebound_to_a_constant, (0.7,), (0,)),
+    (clip_of_a_float_by_keyword_bounds, (0.3, np.array([0.1, 0.5, -0.2])), (0, 1)),
 ]

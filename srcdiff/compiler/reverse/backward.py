@@ -135,7 +135,12 @@ class BackwardStatements:
                 used = S.loaded_names(gast.Module(body=out, type_ignores=[]))
         else:
             if op.kind not in ("store", "append") and op.target is not None:
-                self._reset(out, op.target)
+                # (an inactive value: the gradient restarts shaped like the value before s,
+                # popped first when s saved it on the stack)
+                pre = restore.get("pre")
+                if pre is not None and len(restore["after"]) == 2:
+                    out.append(restore["after"].pop(0))
+                self._reset(out, op.target, s=s, old=pre)
             used = S.loaded_names(gast.Module(body=out, type_ignores=[]))
         out.extend(restore["after"])
         self.observed[S.key(s)] = used | S.loaded_names(
@@ -322,7 +327,7 @@ class BackwardStatements:
         return no_rule_error(self.error, op, "gradient",
                              "sd.register_vjp(fn, rule) or @sd.custom_vjp,")
 
-    def _reset(self, out, v, emit=True):
+    def _reset(self, out, v, emit=True, s=None, old=None):
         bv = self.adj.get(v)
         if bv is None:
             return
@@ -330,7 +335,7 @@ class BackwardStatements:
         self.state.owned.discard(bv)
         self.state.uniform.discard(bv)
         if emit:
-            self._materialize_if_carried(out, v, None)
+            self._materialize_if_carried(out, v, s, old=old)
 
     def _materialize_if_carried(self, out, v, s, old=None):
         """Keep a loop-carried gradient defined after its variable is (re)assigned.

@@ -301,9 +301,15 @@ def _elide_unbroadcast(expr, x, op, shapes, same=None, verify=False):
     return expr
 
 
+def _operands(op):
+    """``op``'s arguments, keyword arguments too (``np.clip(s, a_min=lo)``: ``lo`` broadcasts
+    ``s`` up as a positional bound would)."""
+    return list(op.args) + list(op.kwargs.values())
+
+
 def _patterns_bound(x, op, shapes):
     px = shapes.get(x)
-    for a in op.args:
+    for a in _operands(op):
         if isinstance(a, gast.Constant):
             if isinstance(a.value, (int, float)) and not isinstance(a.value, bool):
                 continue
@@ -327,7 +333,7 @@ def _same_as_operands(x, op, shapes, same):
     """Does every operand of ``op`` other than scalars have ``x``'s shape (sameshape.py)?
     (``x`` is an operand; its pre-value, when ``op`` redefines it, is read by that name.)"""
     names = [x]
-    for a in op.args:
+    for a in _operands(op):
         if isinstance(a, gast.Constant) and isinstance(a.value, (int, float)) \
                 and not isinstance(a.value, bool):
             continue
