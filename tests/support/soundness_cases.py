@@ -228,6 +228,20 @@ def prefix_read_by_a_sum_in_loop(x):
     return np.sum(y) + acc
 
 
+def counter_read_after_loop(x):
+    # the optimizer removed the primal loop once its body was dead, leaving `i` unbound
+    # for the adjoint of `i * x` (UnboundLocalError)
+    for i in range(3):
+        y = x * i
+    return y + i * x
+
+
+def counter_of_empty_loop(x):
+    for i in range(3):
+        pass
+    return i * x
+
+
 CASES = [
     (acc_chain, (2.0, np.array([1.0, 2.0, 3.0])), (0,)),
     (k5, (0.3,), (0,)),
@@ -258,4 +272,6 @@ CASES = [
     (prefix_grows_in_loop, (np.array([0.5, 1.5, 2.0, 0.3]),), (0,)),
     (suffix_shrinks_in_loop, (np.array([0.5, 1.5, 2.0, 0.3]),), (0,)),
     (prefix_read_by_a_sum_in_loop, (np.array([0.5, 1.5, 2.0, 0.3]),), (0,)),
+    (counter_read_after_loop, (0.7,), (0,)),
+    (counter_of_empty_loop, (0.7,), (0,)),
 ]

@@ -146,7 +146,7 @@ class PrimalSweep:
             return pre + self.checkpointed_primal(s, depth)
         if replay:
             self.counters[S.key(s)] = None
-            body = self.primal_block(s.body, depth + 1)
+            body = self.primal_block(s.body, depth + 1) or [gast.Pass()]  # (`pass` alone)
             loop = S.locate(gast.For(target=S.copy(s.target), iter=S.copy(s.iter), body=body,
                                      orelse=[], type_comment=None), s)
             return pre + [loop]
