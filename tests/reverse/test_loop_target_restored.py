@@ -16,6 +16,7 @@ import pytest
 import srcdiff as sd
 from fd import numeric_grad
 from pipelines import check_pipelines
+from soundness_cases import inner_counter_read_before_next
 
 
 def earlier_loop_body_binds_it(x):
@@ -64,18 +65,8 @@ def inner_counter_read_after_each_trip(x):
     return s
 
 
-def inner_counter_read_before_the_loop(x):
-    s = 0.0
-    i = 1
-    for j in range(3):
-        s = s + i * x * x
-        for i in range(j + 2):
-            s = s * 0.9 + x
-    return s
-
-
 @pytest.mark.parametrize("fn", [inner_counter_read_after_each_trip,
-                                inner_counter_read_before_the_loop])
+                                inner_counter_read_before_next])
 def test_an_inner_loop_variable_is_given_back_per_trip_of_the_outer_loop(fn):
     # (kept on the stack for each trip of the loop around it: one saved name held the
     # last trip's value only; before, nothing was kept, as the variable had one binding)
