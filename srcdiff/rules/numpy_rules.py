@@ -474,7 +474,7 @@ R.nondiff(
     np.fft.rfftfreq,
     np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
     np.bool_,
-    np.random.default_rng, len, range, int, bool, isinstance, round, operator.eq,
+    np.random.default_rng, len, range, slice, int, bool, isinstance, round, operator.eq,
     operator.ne, operator.lt, operator.le, operator.gt, operator.ge, operator.not_,
     operator.floordiv, operator.and_, operator.or_, operator.xor,
     operator.invert, operator.lshift, operator.rshift, operator.is_, operator.is_not,

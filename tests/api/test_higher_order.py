@@ -327,3 +327,22 @@ def test_reverse_over_a_gradient_that_pops_appends_is_refused_and_forward_works(
         sd.grad(sd.grad(append_then_sum), stop_gradients=("out",))(1.3)
     assert_close(sd.hessian(append_then_sum)(1.3), expected, rtol=1e-4, atol=1e-4)
     assert_close(sd.hvp(append_then_sum)(1.3, vector=1.0), expected, rtol=1e-4, atol=1e-4)
+
+
+def slice_written_on_some_trips(x):
+    y = np.zeros_like(x)
+    for i in range(len(x)):
+        if i % 2 == 0:
+            y[i:i + 2] = x[i:i + 2] * (i + 1.0)
+    return np.sum(y * x)
+
+
+def test_hessian_through_a_slice_of_a_saved_bound():
+    # the gradient's `index_add(None, x, slice(i, add1, None), g)` reads `add1` back from
+    # the stack, which forward mode cannot tell from a float: `slice` had no derivative
+    # rule, and the Hessian was refused (naming a line of the generated code)
+    x = np.array([0.3, -0.7, 1.2, 0.4])
+    expected = fd_hessian(slice_written_on_some_trips, x)
+    assert_close(sd.hessian(slice_written_on_some_trips)(x), expected, rtol=1e-4, atol=1e-5)
+    assert_close(sd.hvp(slice_written_on_some_trips)(x, vector=np.ones(4)), expected.sum(1),
+                 rtol=1e-4, atol=1e-5)

@@ -38,6 +38,8 @@ CASES = [
     (E.reserved_name, "np = 3.0", ["reserved"]),
     (E.binds_slice, "slice = x[1:]", ["reserved", "'slice'"]),
     (E.len_parameter, "def len_parameter", ["reserved", "'len'"]),
+    (E.helper_parameter, "def helper_parameter", ["reserved", "'finish'"]),
+    (E.grad_ys_parameter, "def grad_ys_parameter", ["reserved", "'grad_ys'"]),
     (E.calls_local_variable, "return f(x)", ["compile time"]),
     (E.uses_out_keyword, "np.multiply(x, 2.0, out=y[:])", ["out="]),
     (E.out_keyword_assigned, "z = np.multiply(x, 2.0, out=(y,))", ["out="]),
@@ -67,6 +69,12 @@ def test_rejected_with_location(fn, needle, words):
     assert "hint:" in msg
     for w in words:
         assert w in msg, (w, msg)
+
+
+def test_helper_parameter_rejected_in_forward_mode():
+    with pytest.raises(sd.SrcdiffError, match="'finish' is reserved") as info:
+        sd.jvp(E.helper_parameter)(np.array([0.5, 1.5]), tangents=np.ones(2))
+    assert "def helper_parameter" in str(info.value)
 
 
 def test_generator_rejected():

@@ -13,8 +13,10 @@ draw `for i in reversed(range(n))`).
 import numpy as np
 import pytest
 
+import srcdiff as sd
 from fd import numeric_grad
 from pipelines import check_pipelines
+from soundness_cases import inner_counter_read_before_next
 
 
 def earlier_loop_body_binds_it(x):
@@ -50,3 +52,25 @@ def test_the_loop_variable_of_an_earlier_loop_body(x):
 def test_after_a_reversed_range():
     xs = np.array([-0.57, -0.71, 0.62, -0.18])
     check_pipelines(reversed_range_then_a_loop_that_breaks, (0.48, xs), (0, 1))
+
+
+def inner_counter_read_after_each_trip(x):
+    # the adjoint of the inner loop, in one trip of j, leaves `i` at its first value; the
+    # adjoint of the line after the inner loop, in the trip before, needs the last one
+    s = 0.0
+    for j in range(3):
+        for i in range(j + 2):  # srcdiff: checkpoint
+            s = s * 0.9 + x
+        s = s + i * x * x
+    return s
+
+
+@pytest.mark.parametrize("fn", [inner_counter_read_after_each_trip,
+                                inner_counter_read_before_next])
+def test_an_inner_loop_variable_is_given_back_per_trip_of_the_outer_loop(fn):
+    # (kept on the stack for each trip of the loop around it: one saved name held the
+    # last trip's value only; before, nothing was kept, as the variable had one binding)
+    check_pipelines(fn, (0.7,), 0)
+    expected = numeric_grad(fn, (0.7,), 0)
+    for checkpoint in ("sqrt", 1):  # the outer loop recomputed from snapshots
+        assert abs(sd.grad(fn, checkpoint=checkpoint)(0.7) - expected) < 1e-6

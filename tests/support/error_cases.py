@@ -98,6 +98,17 @@ def len_parameter(x, len=2.0):
     return x * len
 
 
+def helper_parameter(x, finish=2.0):
+    # a parameter of a run-time helper's name shadowed it in the generated function
+    # (TypeError: 'float' object is not callable)
+    return np.sum(x * finish)
+
+
+def grad_ys_parameter(x, grad_ys=2.0):
+    # a second `grad_ys` in the generated signature: SyntaxError when it was loaded
+    return np.sum(x * grad_ys)
+
+
 def calls_local_variable(x, f):
     return f(x)
 

@@ -249,6 +249,62 @@ def clip_of_a_float_by_keyword_bounds(s, lo):
                                                                        a_max=lo))
 
 
+def counter_read_after_loop(x):
+    # the optimizer removed the primal loop once its body was dead, leaving `i` unbound
+    # for the adjoint of `i * x` (UnboundLocalError)
+    for i in range(3):
+        y = x * i
+    return y + i * x
+
+
+def counter_of_empty_loop(x):
+    for i in range(3):
+        pass
+    return i * x
+
+
+def inner_counter_read_after(x):
+    # the backward sweep's `for i in reversed(range(3))` left `i` at 0 for the adjoint of
+    # the line after the inner loop in the next (earlier) trip of j: 10.0 for 12.0
+    s = 0.0
+    for j in range(2):
+        for i in range(3):
+            s = s + x
+        s = s + i * x * (j + 1.0)
+    return s
+
+
+def inner_counter_read_before_next(x):
+    # `i` read at the top of a trip is the last trip's inner counter (1 before the first)
+    s = 0.0
+    i = 1
+    for j in range(3):
+        s = s + i * x * x
+        for i in range(j + 2):
+            s = s * 0.9 + x
+    return s
+
+
+def inner_counter_after_break(x):
+    s = 0.0
+    for j in range(2):
+        for i in range(5):
+            s = s + x
+            if i >= j + 1:
+                break
+        s = s + i * x * x
+    return s
+
+
+def inner_array_target_read_after(x):
+    s = 0.0
+    for j in range(2):
+        for v in x:
+            s = s + v * v
+        s = s + v * x[0] * (j + 1.0)
+    return s
+
+
 CASES = [
     (acc_chain, (2.0, np.array([1.0, 2.0, 3.0])), (0,)),
     (k5, (0.3,), (0,)),
@@ -281,4 +337,10 @@ CASES = [
     (prefix_read_by_a_sum_in_loop, (np.array([0.5, 1.5, 2.0, 0.3]),), (0,)),
     (carried_value_rebound_to_a_constant, (0.7,), (0,)),
     (clip_of_a_float_by_keyword_bounds, (0.3, np.array([0.1, 0.5, -0.2])), (0, 1)),
+    (counter_read_after_loop, (0.7,), (0,)),
+    (counter_of_empty_loop, (0.7,), (0,)),
+    (inner_counter_read_after, (0.7,), (0,)),
+    (inner_counter_read_before_next, (0.7,), (0,)),
+    (inner_counter_after_break, (0.7,), (0,)),
+    (inner_array_target_read_after, (np.array([0.3, -0.8, 1.1]),), (0,)),
 ]

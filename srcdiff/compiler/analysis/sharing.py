@@ -76,6 +76,10 @@ class Sharing:
         # Positions tell entries apart only in a container every definition of which is a
         # display here: any other (an argument, a slice, a call's result) may hold one
         # object at several positions, or its entries elsewhere than a display put them
+        # the assignments of a name (a loop's target is none: it may be a row of an array)
+        self.definitions = {S.key(op.stmt) for op in analysis.order if op.target is not None
+                            and op.kind not in ("store", "append")
+                            and isinstance(op.stmt, gast.Assign)}
         self.displays = {S.key(op.stmt): op.target for op in analysis.order
                          if op.kind == "literal" and op.target is not None
                          and isinstance(op.stmt.value, (gast.List, gast.Dict))}
@@ -195,12 +199,13 @@ class Sharing:
         a list (it is appended to), so what was read out of it is another object."""
         self.at = at
         self.lists = {x} if is_list else set()
-        self.old_puts = self._puts_of_older_objects(x, at)
+        self.old_puts, old_views = self._older_than_new_object(x, at)
         # x's own definitions that do not reach ``at`` made objects x no longer holds there
         # (`b = r[1]; b = b + g; b += h`: the last line changes a new array, not r's entry)
         self.stale = set() if at is None else {
             (a, b) for (a, b), made in self.made.items() if a == x and all(
                 S.key(d) not in self.reaching[S.key(at)].get(x, ()) for d in made)}
+        self.stale |= old_views
         out, frontier = {x: 0}, [(x, _SAME)]
         seen = set(frontier)
         while frontier:
@@ -216,38 +221,42 @@ class Sharing:
             frontier = nxt
         return out
 
-    def _puts_of_older_objects(self, x, at):
-        """The statements putting ``x`` into a container (``c.append(x)``, ``[x]``) that
-        cannot have put the object ``x`` holds at ``at``, which changes it.
+    def _older_than_new_object(self, x, at):
+        """``(puts, views)``: the statements putting ``x`` into a container (``c.append(x)``,
+        ``[x]``), and the edges ``(a, x)`` of names made from ``x`` (``a = x``, ``a = x[1:]``),
+        that cannot have seen the object ``x`` holds at ``at``, which changes it.
 
-        That is when ``x`` there was made by a display (``x = []``: a new object each time
-        it runs) that is its only definition reaching ``at``, in a block ``B`` that holds
-        ``at`` in a later statement: one run of ``B`` makes the object and then reaches
-        ``at``. A put made the object's container only if it ran in between, so a put
-        outside ``B``, or in a statement of ``B`` before the display or after the one
-        holding ``at``, put an older object (``row = []``, appends to ``row``, then
-        ``grid.append(row)``, in a loop: the change does not reach ``grid``'s rows)."""
+        That is when ``x`` there was made by a new object (a display ``x = []``, or any
+        definition that shares nothing: ``x = y.copy()``, ``x = a + b``), its only
+        definition reaching ``at``, in a block ``B`` that holds ``at`` in a later statement:
+        one run of ``B`` makes the object and then reaches ``at``. A put or a view saw the
+        object only if it ran in between, so one outside ``B``, or in a statement of ``B``
+        before the definition or after the one holding ``at``, saw an older object
+        (``row = []``, appends to ``row``, then ``grid.append(row)``, in a loop: the change
+        does not reach ``grid``'s rows; ``x_new = x.copy()``, ``x_new[i] = ...`` in an inner
+        loop, then ``x = x_new``: the write does not reach ``x``, an older object)."""
         if at is None:
-            return frozenset()
+            return frozenset(), frozenset()
         defs = self.reaching[S.key(at)].get(x, ())
         if len(defs) != 1:
-            return frozenset()
+            return frozenset(), frozenset()
         (d,) = defs
-        made = self.displays.get(d)
-        if made != x:
-            return frozenset()
+        if self.displays.get(d) != x and (d not in self.definitions or any(
+                a == x and any(S.key(m) == d for m in made) for (a, _), made in self.made.items())):
+            return frozenset(), frozenset()  # x there may be (a part of) another object
         block, start, _ = self.blocks[d]
         end = _index_in(self.blocks, S.key(at), block)
         if end is None or end <= start:
-            return frozenset()
-        old = set()
-        for (c, e), puts in self.put.items():
-            if e == x:
-                for h in puts:
-                    k = _index_in(self.blocks, S.key(h), block)
-                    if k is None or not start < k <= end:
-                        old.add(S.key(h))
-        return frozenset(old)
+            return frozenset(), frozenset()
+
+        def older(stmt):
+            k = _index_in(self.blocks, S.key(stmt), block)
+            return k is None or not start < k <= end
+        puts = {S.key(h) for (c, e), made in self.put.items() if e == x for h in made
+                if older(h)}
+        views = {(a, b) for (a, b), made in self.made.items() if b == x and a != x
+                 and all(older(m) for m in made)}
+        return frozenset(puts), frozenset(views)
 
     def _steps(self, n, role):
         """The names one step from ``n`` reached in ``role``, with their roles."""

@@ -21,10 +21,11 @@ _FORWARD_RESERVED = set(emit.RUNTIME_HELPERS) | {"np", "tangents", *BUILTINS}
 def check_forward_names(parsed):
     """Names the generated code relies on must not be the user's (``_stack`` and
     ``grad_ys`` are allowed: differentiating generated reverse-mode code needs them)."""
+    own = _own_code(parsed)
     for n in gast.walk(parsed.node):
         if isinstance(n, gast.Name) and n.id in _FORWARD_RESERVED and (
                 isinstance(n.ctx, gast.Store) or isinstance(n.ctx, gast.Param)
-                and n.id in (*BUILTINS, "tangents")):
+                and (n.id in (*BUILTINS, "tangents") or not own)):
             raise _reserved(parsed, n)
     _check_module(parsed)
 
@@ -36,10 +37,11 @@ def check_reserved_names(parsed):
     # every reserved name but np, or np stored)
     suspects = any(n.id in RESERVED and (n.id != "np" or isinstance(n.ctx, gast.Store))
                    for n in dataflow.names(parsed.node))
+    own = suspects and _own_code(parsed)
     for n in gast.walk(parsed.node) if suspects else ():
         if isinstance(n, gast.Name) and n.id in RESERVED and (
                 isinstance(n.ctx, gast.Store)
-                or isinstance(n.ctx, gast.Param) and n.id in BUILTINS):
+                or isinstance(n.ctx, gast.Param) and (n.id in BUILTINS or not own)):
             raise _reserved(parsed, n)
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in RESERVED \
                 and n.id in parsed.namespace and n.id != "np" \
@@ -47,6 +49,15 @@ def check_reserved_names(parsed):
             raise parsed.error(n, f"the global {n.id!r} has the name of a helper srcdiff's "
                                "generated code calls", hint=f"rename the global {n.id!r}")
     _check_module(parsed)
+
+
+def _own_code(parsed):
+    """srcdiff's own code compiled again (generated functions, the rules' helpers): its
+    parameters may have the names of the generated code's (``grad_ys``, renamed before a
+    reverse pass over it). A user's parameter of a helper's name (``finish``, ``seed``) or
+    ``grad_ys`` would shadow what the generated function calls or its own parameter."""
+    module = str(parsed.namespace.get("__name__", "") or "")
+    return str(parsed.filename).startswith("<srcdiff") or module.startswith("srcdiff.")
 
 
 def _reserved(parsed, n):

@@ -196,10 +196,15 @@ def _dce(body, live_out, apply=True, facts=None):
             changed |= c1
             if apply:
                 s.body = inner
-            if not inner and isinstance(s, gast.For) and _is_range(s.iter):
-                changed = True  # an empty counted loop
+            targets = {n.id for n in dataflow.names(s.target)} \
+                if isinstance(s, gast.For) else set()
+            if not inner and isinstance(s, gast.For) and _is_range(s.iter) \
+                    and not targets & live:
+                changed = True  # an empty counted loop whose counter is not read after it
                 continue
-            live = loop_live  # the body may run zero times
+            # the body may run zero times; its reads of the loop's target read each trip's
+            # binding (the value before the loop is read only after it, if no trip ran)
+            live = (loop_live - targets) | (live & targets) | header
             out.append(s)
             continue
         live |= facts.reads(s)

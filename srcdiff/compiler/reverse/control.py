@@ -133,7 +133,9 @@ class ControlFlow:
                 loop_stmts = [S.assign(counter, S.expr("_stack.pop()"), s)] + loop_stmts
         post = list(deferred_post)
         keep = self.saved.get(S.key(s))
-        if isinstance(keep, tuple):
+        if keep == "stack":  # the loop variable's value from before the loop (primal.py)
+            post.append(S.assign(i, S.expr("_stack.pop()"), s))
+        elif isinstance(keep, tuple):
             post.append(S.assign(i, S.name(keep[1]), s))
         if not body and counter is None and not checkpointed:
             return post

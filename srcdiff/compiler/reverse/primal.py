@@ -122,6 +122,13 @@ class PrimalSweep:
         """Is ``v`` certainly bound when ``s`` runs?"""
         return self.definitions.bound_before(s, v)
 
+    def _read_outside(self, s, v):
+        """Is ``v`` read by a statement outside the loop ``s`` (its header and body)?"""
+        def loads(node):
+            return sum(isinstance(n, gast.Name) and n.id == v and isinstance(n.ctx, gast.Load)
+                       for n in gast.walk(node))
+        return loads(self.fn) > loads(s)
+
     def primal_for(self, s, depth):
         body_assigned = {op.target for x, _ in walk(s.body)
                          for op in [self.a.op(x)] if op is not None and op.target}
@@ -135,18 +142,26 @@ class PrimalSweep:
         # a value of the loop variable from before the loop that the backward sweep needs
         # (read by the adjoints of what ran before the loop, after this loop's adjoint has
         # left the variable at its first trip's value); bound before on some paths only
-        # (in an earlier loop's body): it starts as None (see run)
-        if i in self.needed and (self.a.assign_count.get(i, 0) > 1 or i in self.params):
+        # (in an earlier loop's body): it starts as None (see run). Inside another loop the
+        # value differs per trip of that loop (the last trip's value of this loop's variable,
+        # read after this loop by the adjoints of the earlier trip): it is kept on the stack
+        if i in self.needed and (self.a.assign_count.get(i, 0) > 1 or i in self.params
+                                 or depth and self._read_outside(s, i)):
             if not self._defined_before(s, i):
                 self.unbound_saved.add(i)
-            keep = self.names.private(i)
-            pre.append(S.assign(keep, S.name(i), s))
-            self.saved[S.key(s)] = ("name", keep)
+            if depth:
+                self.uses_stack = True
+                pre.append(S.locate(gast.Expr(value=S.call("_stack.append", [S.name(i)])), s))
+                self.saved[S.key(s)] = "stack"
+            else:
+                keep = self.names.private(i)
+                pre.append(S.assign(keep, S.name(i), s))
+                self.saved[S.key(s)] = ("name", keep)
         if S.key(s) in self.checkpoints:
             return pre + self.checkpointed_primal(s, depth)
         if replay:
             self.counters[S.key(s)] = None
-            body = self.primal_block(s.body, depth + 1)
+            body = self.primal_block(s.body, depth + 1) or [gast.Pass()]  # (`pass` alone)
             loop = S.locate(gast.For(target=S.copy(s.target), iter=S.copy(s.iter), body=body,
                                      orelse=[], type_comment=None), s)
             return pre + [loop]
