@@ -105,6 +105,15 @@ class Sharing:
                     self._edge(op, n.id)
             return
         found = summaries.get(id(op))
+        if op.kind == "unknown" or op.kind == "call" and found is None \
+                and not _srcdiff_own(op.func):
+            # a function srcdiff does not model, or a library's Python function it has no
+            # summary of: its result may be (a view of) any argument (np.ascontiguousarray(z)
+            # is z itself when z is contiguous, x.view() a view of x, np.require(z) z)
+            for n in op.operands:
+                if n != op.target:
+                    self._edge(op, n)
+            return
         if found is not None and found.returns:  # a helper's result may share an argument
             try:
                 _, bound = bind_call(op, lambda *a: TypeError())
@@ -325,6 +334,15 @@ def is_number(fact):
     """A float, int or bool entry (not a 0-d array): a new object at every change."""
     return fact[0] in (ARRAY, INT) and fact[1] == () and not (len(fact) > 2
                                                                 and fact[2] == ZERO_D)
+
+
+def _srcdiff_own(fn):
+    """srcdiff's own functions (rule helpers, generated code, derivatives), differentiated
+    again for higher orders: their results are what their own compilation made them."""
+    code = getattr(fn, "__code__", None)
+    return (getattr(fn, "__module__", None) or "").startswith("srcdiff") or (
+        code is not None and code.co_filename.startswith("<srcdiff")) \
+        or derivatives.is_derivative(fn) or getattr(fn, "__srcdiff_primitive__", False)
 
 
 def shape_only_reads(stmt, parsed, analysis):
