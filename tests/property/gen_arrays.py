@@ -24,7 +24,12 @@ does between loops, drawn from a table of NumPy calls rather than from a grammar
 * ``np.clip`` with array and variable bounds (kept away from the values: ``CLIP_GAP``),
   ``sliding_window_view``, ``np.array`` of a display of floats, loops over a name the body
   rebinds, a loop-carried value whose shape changes, prefixes grown in a loop and slice
-  bounds computed twice.
+  bounds computed twice;
+* ``np.add.at`` into a local copy (repeated indexes, an int array, rows and columns),
+  chained stores ``a[i][j] = v`` / ``a[r][1:] *= v`` into 2-d and 3-d copies, ``out=`` of
+  a ufunc, a reduction and ``.clip``, ``sum(items, start)``, a store into ``np.array`` of a
+  helper's floats, and ``rp = rq; rq *= np.clip(abs(rq), -1.0, 1.0)`` (kept from the kinks:
+  ``_rebind_gap``).
 
 ``program(seed, index)`` returns a gen_loops.Program accepted by gen_loops.measure (no
 comparison near its threshold, finite differences with two steps agree), so central
@@ -243,6 +248,56 @@ STATEMENTS = {
     "computed_slices": ["m = {a}.shape[0] // 2",
                         "{t} = {a}[:m] * {a}[m:2 * m]"
                         " + np.sum({a}[2 * m:3 * m + 1]) * np.sum({b})"],
+    # np.add.at into a local copy: a list index with repeats (each repeat adds once), an
+    # int array, rows and columns of a 2-d copy (lowered to `a[...] = add_at(a, index, v)`)
+    "add_at": (["{t} = {a} * 1.0", "np.add.at({t}, [0, 0, -1], np.sum({b}) * 0.5)"],
+               ["{t} = {a} * 1.0", "np.add.at({t}, np.array([1, 0, 1]), np.tanh({b}) * s)"],
+               ["{t} = {a} * 1.0", "np.add.at({t}, np.array([1, 0, 1]), np.sum({b}) * s)",
+                "{t} = np.sin({t}) * {a}"]),
+    "add_at_2d": (["{t} = np.atleast_2d({a}) * 1.0",
+                   "np.add.at({t}, ([0, 0, -1], [1, 1, 0]), np.sin({b}[:3]) * s)"],
+                  ["{t} = np.atleast_2d({a}) * 1.0",
+                   "np.add.at({t}, ([0, 0, -1], [1, 1, 0]), np.array([0.5, -1.0, 2.0]) * s)"],
+                  ["{t} = np.atleast_2d({a}) * 0.5",
+                   "np.add.at({t}, ([0, -1], [0, 0]), np.sum({b}) * s)", "{t} = {t} * {t}"]),
+    # chained stores `a[i][j] = v`, `a[i][j] += v`, `a[i][1:] *= v` into a local 2-d or
+    # 3-d copy (every index but the last an int: a loop variable or a literal)
+    "chained_store": (["{t} = np.atleast_2d({a}) * 1.0", "for r in range({t}.shape[0]):",
+                       "    {t}[r][0] = {t}[r][-1] * np.sum({b}) * 0.5",
+                       "    {t}[r][1:] *= 1.0 + 0.2 * s"],
+                      ["{t} = np.atleast_2d({a}) * 1.0", "{t}[0][-1] += np.sum(np.sin({b}))",
+                       "{t}[-1][0] = {t}[0][-1] * s"],
+                      ["u = np.stack([np.atleast_2d({a}), np.atleast_2d({a}) * 0.5])",
+                       "for r in range(u.shape[1]):",
+                       "    u[1][r][0] += np.sum({b}) * 0.3", "    u[0][r][1:] *= np.tanh(s)",
+                       "{t} = u.sum(axis=0) * u[1][0][0]"]),
+    # `out=` a local float array: a ufunc into its own argument or another array, its
+    # result also named (`z is y`), a reduction with out=
+    "out_argument": (["{t} = {a} * 1.0", "np.add({t}, np.sin({a}) * s, out={t})"],
+                     ["y = {a} * 0.5", "np.multiply({a}, 2.0, out=y)", "{t} = y * {a}"]),
+    "out_result": (["y = {a} * 0.5", "z = np.exp(np.tanh({a}) * s, out=y)",
+                    "{t} = z * y + np.sum({b})"],
+                   ["y = np.atleast_2d({a}) * 1.0", "q = np.zeros(y.shape[1:])",
+                    "np.sum(np.tanh(y) * s, axis=0, out=q)", "{t} = q * q"]),
+    # an array method's out= (np.clip's kinks: the draft's values kept from lo and hi)
+    "clip_out": (["lo = -0.45", "hi = 0.55", "{t} = {a} * 1.0", "{t}.clip(lo, hi, out={t})",
+                  "{t} = {t} * np.sum({b})"],),
+    # Python's sum(items, start) with a differentiated start (an array or a float)
+    "sum_start": (["{t} = sum([np.sin({a}), {a} * s], {a} * 0.5)"],
+                  ["{t} = sum([np.sum({a}), np.sum({b}) * 0.3], s) * {a}"],
+                  ["{t} = sum([{a} * {a}], np.tanh({a}))"]),
+    # a store into np.array of a helper's floats
+    "helper_array_store": (["z = np.array(_floats({a}, {b}))", "z[1] = z[0] * s",
+                            "{t} = z * np.sum({a})"],
+                           ["z = np.array(_floats({b}, {a}))", "z[-1] += np.sum({a}) * 0.5",
+                            "{t} = np.sum(z * z) * {a}"]),
+    # a float rebound by *= with np.clip / np.where of itself while `rp` keeps its old
+    # value (drafts redrawn unless rp is CLIP_GAP from the kinks at 0 and +-1:
+    # _rebind_gap); names of their own: srcdiff refuses `rq *= ...` if rq is ever an array
+    "rebind_clip": (["rq = np.sum({a}) * 0.5", "rp = rq", "rq *= np.clip(abs(rq), -1.0, 1.0)",
+                     "{t} = (rp + rq) * {b}"],
+                    ["rq = s * np.sum({a})", "rp = rq", "rq *= np.where(rq > 0.0, rq, 0.5 * rq)",
+                     "{t} = rp * rq * {b}"]),
 }
 PRELUDE = '''import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
@@ -263,6 +318,10 @@ def _add2(a, b):
 
 def _sigmoid(x):
     return 1.0 / (1.0 + np.exp(-x))
+
+
+def _floats(a, b):
+    return np.sum(a) * 0.5, np.mean(b * b), 0.25
 
 
 def _nested(a, n):  # (np.cos: a negated cotangent at each level, reverse/negated.py)
@@ -313,6 +372,12 @@ def _clip_gap(value, local):
     return float(min(gaps))
 
 
+def _rebind_gap(p):
+    """How far the float ``rp`` (rebind_clip's old value) is from the kinks of
+    ``rq *= np.clip(abs(rq), -1.0, 1.0)`` and ``np.where(rq > 0.0, ...)``: 0 and +-1."""
+    return float(min(abs(p), abs(abs(p) - 1.0)))
+
+
 def _fits(value):
     v = np.asarray(value)
     return (v.dtype.kind == "f" and 0 < v.size <= 64 and bool(np.all(np.isfinite(v)))
@@ -353,6 +418,8 @@ def draft(seed, index, attempt):
             if not _fits(local[name]) or roll < 0.45 and not _kink_free(template, env[a]):
                 continue
             if feature.startswith("clip_") and _clip_gap(env[a], local) < CLIP_GAP:
+                continue
+            if feature == "rebind_clip" and _rebind_gap(local["rp"]) < CLIP_GAP:
                 continue
             if roll < 0.45 and np.ndim(env[a]) == 0 and _AXIS_CALL.search(template):
                 features.add("axis_of_0d")

@@ -27,7 +27,11 @@ exactly those shapes:
   loop, an array inside, or the other way); prefixes that grow and suffixes that shrink
   with the loop index (``xs[:i + 1]``, ``xs[i:]``, ``np.sum(xs[:i + 1]) * xs[:i + 1]``) and
   slice bounds computed twice (``xs[i:2 * i + 1]``, ``xs[2 * i:3 * i + 1]``); ``np.array``
-  of a display of floats used as a 1-d array (``t = y; t += z @ z``).
+  of a display of floats used as a 1-d array (``t = y; t += z @ z``);
+* ``np.add.at(w, [i, j, i], v)`` into a carried vector and ``out=`` it
+  (``np.add(w, v, out=w)``, ``z = np.tanh(v, out=w)``); chained stores into a local 2-d
+  array (``m[i][j] += v``, ``m[i][1:] *= v``); ``sum(items, start)`` with a differentiated
+  start; ``t = y; y *= np.clip(abs(y), -1.0, 1.0)`` (or ``np.where``).
 
 ``program(seed, index)`` returns a :class:`Program`: its source, the
 arguments to evaluate it at, and which arguments are differentiated. A
@@ -357,7 +361,7 @@ class _Generator:
         """Statements for a loop body (or a branch inside one)."""
         kinds = ["chain"] * 4 + ["update"] * 3 + ["coupled"] * 2 + ["if"] * 3
         if self.vectors_carried and self.n > 0 and (sc.index_ok or self.chance(0.5)):
-            kinds += ["store"] * 2
+            kinds += ["store"] * 3  # (3 since scatter, grid, ... dilute it)
         if self.vectors_carried:
             kinds += ["vector_update"]
         if sc.in_loop:
@@ -369,6 +373,11 @@ class _Generator:
         if sc.index_ok and sc.vectors and self.n > 0:
             kinds += ["window"] * 3
         kinds += ["display"]
+        if self.vectors_carried:
+            kinds += ["scatter"]
+        if sc.index_ok and sc.vectors and self.n > 0:
+            kinds += ["grid"] * 2
+        kinds += ["sum_start", "rebind_clip"]
         kind = self.pick(kinds)
         return getattr(self, "stmt_" + kind)(sc)
 
@@ -442,7 +451,8 @@ class _Generator:
         self.features.add("subscript_write")
         t = self.pick(["{w}[{i}] = {e}", "{w}[{i}] += {c} * {e}", "{w}[{i}] *= 1.0 + {c} * {e}",
                        "{w}[{i}] = {w}[{i}] * {c} + {e}", "{w}[{i}] = {w}[{i} - 1] * {c} + {e}",
-                       "{w}[1:-1] = {w}[1:-1] * {c} + ({w}[2:] - {w}[:-2]) * {e}"])
+                       "{w}[1:-1] = {w}[1:-1] * {c} + ({w}[2:] - {w}[:-2]) * {e}"]
+                      + ["{w}[1:-1] = {w}[1:-1] * {c} + ({w}[2:] - {w}[:-2]) * {e}"])
         if "[1:-1]" in t:  # a store of slices of the array stored into (sameshape.py)
             self.features.add("stencil_store")
         if sc.index_ok and self.chance(0.8):
@@ -595,6 +605,74 @@ class _Generator:
         e = self.pick([f"np.sum(np.tanh({z}) * {z})", f"np.dot({z}, {z}[::-1])",
                        f"({z} @ {z})", f"np.sum({z}) * {z}[0]"])
         return lines + [self.update(self.pick(self.carried), e)]
+
+    def stmt_scatter(self, sc):
+        """``np.add.at`` into a carried vector (a list index with repeats: each repeat adds
+        once; an int array), or ``out=`` that vector: a ufunc into its own argument, into
+        it from another array (its result also named: ``z is w``)."""
+        w, c, e = self.pick(self.vectors_carried), self.small(), self.sexpr(sc, 1)
+        v = self.pick(sc.vectors)
+        if self.n and self.chance(0.5):
+            self.features.add("add_at")
+            i = self.pick(sc.index_ok) if sc.index_ok and self.chance(0.6) \
+                else str(self.r.randrange(0, self.n))
+            j = str(self.r.randrange(-self.n, self.n))
+            index = self.pick([f"[{i}, {j}, {i}]", f"[{j}, {i}]", f"np.array([{i}, {i}])"])
+            value = self.pick([f"{c} * {e}", f"np.tanh({e}) * {c}"])
+            return [f"np.add.at({w}, {index}, {value})"]
+        self.features.add("out_argument")
+        k = self.r.random()
+        if k < 0.3:
+            return [f"np.add({w}, {c} * {v} * {e}, out={w})"]
+        if k < 0.5:
+            return [f"np.multiply({w}, 1.0 + {c} * np.tanh({e}), out={w})"]
+        if k < 0.85:
+            self.features.add("out_result_named")
+            z = self.temp()
+            return [f"{z} = np.tanh({v} * {e}, out={w})",
+                    self.update(self.pick(self.carried), f"np.sum({z} * {w})")]
+        return [f"np.multiply({v}, {c}, out={w})"]
+
+    def stmt_grid(self, sc):
+        """Chained stores into a local 2-d array (``m[i][j] = v``, ``m[i][j] += v``,
+        ``m[i][1:] *= v``): every index but the last an int (the loop index or a literal)."""
+        self.features.add("chained_store")
+        v, i, c, e = self.pick(sc.vectors), self.pick(sc.index_ok), self.small(), self.sexpr(sc, 1)
+        m = self.temp()
+        j = str(self.r.randrange(-self.n, self.n))
+        store = self.pick([f"{m}[{i}][{j}] = {e}", f"{m}[{i}][{j}] += {c} * {e}",
+                           f"{m}[{i}][1:] *= 1.0 + {c} * {e}", f"{m}[{j}][{i}] -= {c} * {e}"])
+        return [f"{m} = np.outer({v}, {v}) * {c}", store,
+                self.update(self.pick(self.carried),
+                            self.pick([f"np.sum({m} * {m})", f"np.sum(np.sin({m}))",
+                                       f"{m}[{i}][{i}]", f"np.sum({m}[{j}])"]))]
+
+    def stmt_sum_start(self, sc):
+        """Python's ``sum(items, start)`` with a differentiated start (a float, or an
+        array from a vector)."""
+        self.features.add("sum_start")
+        a, b = self.sexpr(sc, 1), self.sexpr(sc, 1)
+        target = self.pick(self.carried)
+        if sc.vectors and self.chance(0.4):
+            self.features.add("sum_start_array")
+            v = self.pick(sc.vectors)
+            t = self.temp()
+            return [f"{t} = sum([{v} * {a}, np.sin({v})], {v} * {self.small()})",
+                    self.update(target, f"np.sum({t} * {t})")]
+        return [f"{target} = sum([{a}, {self.small()} * {b}], {target})"]
+
+    def stmt_rebind_clip(self, sc):
+        """A float rebound by ``*=`` with np.clip / np.where of itself while another name
+        holds its old value (the kinks at 0 and +-1: measure's two steps must agree)."""
+        names = [n for n in self.carried if n not in self.zero_d]  # (`*=` changes a 0-d array)
+        if not names:
+            return self.stmt_update(sc)
+        self.features.add("rebind_clip")
+        y, t = self.pick(names), self.temp()
+        factor = self.pick([f"np.clip(abs({y}), -1.0, 1.0)",
+                            f"np.where({y} > 0.0, 1.0 + {self.small()} * {y}, 0.5)"])
+        return [f"{t} = {y}", f"{y} *= {factor}",
+                self.update(self.pick(self.carried), f"{t} * {self.small()}")]
 
     # -------------------------------------------------------- loops
 

@@ -35,6 +35,12 @@ NEW_SHAPES = {
     "rebound_iterable": 8,                               # normalize.py pin_iterable
     "carried_shape_change": 8, "prefix_loop": 8,         # backward.py, adjoint.py _reads_of
     "computed_slices": 8,                                # dataflow.py CHANGED_ARGUMENTS
+    "add_at": 8, "add_at_2d": 8,                         # np.add.at (repeats; rows, cols)
+    "chained_store": 8,                                  # a[i][j] = v, a[r][1:] *= v
+    "out_argument": 8, "out_result": 8, "clip_out": 8,   # out= of a ufunc, a method
+    "sum_start": 8,                                      # sum(items, start)
+    "helper_array_store": 8,                             # np.array(helper(x))[i] = v
+    "rebind_clip": 8,                                    # t = y; y *= np.clip(abs(y), ..)
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 
@@ -71,6 +77,9 @@ def test_clip_drafts_keep_away_from_the_bounds():
     assert gen_arrays._clip_gap(np.array([0.0, 0.3]), local) == pytest.approx(0.2)
     assert gen_arrays._clip_gap(np.array([0.0, 0.59]), local) < gen_arrays.CLIP_GAP
     assert gen_arrays._clip_gap(0.3, {"lo": None, "hi": 0.305}) < gen_arrays.CLIP_GAP
+    # ... and `rp = rq; rq *= np.clip(abs(rq), ...)` keeps rp from 0 and +-1
+    assert gen_arrays._rebind_gap(-0.99) < gen_arrays.CLIP_GAP
+    assert gen_arrays._rebind_gap(0.3) == pytest.approx(0.3)
     for index in range(300):
         p = gen_arrays.draft(3, index, 0)
         if "clip_array_bounds" in p.features or "clip_variable_bounds" in p.features:

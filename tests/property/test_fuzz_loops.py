@@ -51,6 +51,11 @@ NEW_SHAPES = {
     "computed_slice_bounds": 4,
     # np.array of a display of floats; `t = y; t += z @ z` (activity.py appended_lists)
     "float_display": 20, "display_accumulate": 10,
+    # np.add.at into a carried vector; out= it (also with the result named: `z is w`);
+    # chained stores `m[i][j] = v`, `m[i][1:] *= v`; sum(items, start) with a
+    # differentiated start; a float rebound by `*=` with np.clip / np.where of itself
+    "add_at": 8, "out_argument": 10, "out_result_named": 2, "chained_store": 8,
+    "sum_start": 20, "sum_start_array": 6, "rebind_clip": 20,
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 
