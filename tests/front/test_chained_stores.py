@@ -64,6 +64,12 @@ def list_of_lists(x):
     return m[0][0] * m[1][1] + m[1][0]
 
 
+def bool_row(x, flag=True):
+    a = np.zeros((2, 3))
+    a[flag][0] = x[0]  # a[True] is a copy (a new axis, advanced indexing): a is unchanged
+    return np.sum(a * x)
+
+
 def attribute_root(x):
     a = np.zeros(3)
     a.real[0] = x[0]
@@ -74,6 +80,7 @@ def attribute_root(x):
     (outer_slice, "every index but the last is an integer"),
     (outer_index_array, "srcdiff cannot prove that here (of 'a')"),
     (list_of_lists, "srcdiff cannot prove that here (of 'm')"),
+    (bool_row, "srcdiff cannot prove that here (of 'a')"),
     (attribute_root, "only a variable can be assigned into by subscript"),
 ], ids=lambda v: v.__name__ if callable(v) else "")
 @pytest.mark.parametrize("mode", ["reverse", "forward"])

@@ -33,7 +33,7 @@ import inspect
 import gast
 import numpy as np
 
-from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, fact_of_atom, walk
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, fact_of_atom, walk
 from srcdiff.compiler.analysis.ops import static_dtype
 from srcdiff.compiler.analysis.returns import returned_atoms
 from srcdiff.runtime import dict_of
@@ -219,30 +219,74 @@ def check_integer_stores(fn, analysis, parsed, params, arg_facts):
 
 def check_chained_stores(fn, analysis, parsed):
     """Refuse a chained store ``x[i][j] = v`` (stored as ``x[i, j] = v``: front/
-    expressions.py ``subscript_target``) unless every outer index is an integer (a number,
-    not an array) and ``x`` an array: only then is ``x[i]`` a view of ``x`` whose entry
-    ``j`` is ``x[i, j]``."""
+    expressions.py ``subscript_target``) unless every outer index is an int (never a bool:
+    ``x[True]`` is a copy, which the store would not reach) and ``x`` an array: only then
+    is ``x[i]`` a view of ``x`` whose entry ``j`` is ``x[i, j]``."""
+    ints = None
     for s, _ in walk(fn.body):
         outer = getattr(s, "srcdiff_chained", None)
         op = analysis.op(s) if outer else None
         if op is None:
             continue
-        if analysis.kinds.get(op.target) == ARRAY \
-                and all(_is_integer(e, analysis) for e in outer):
+        if ints is None:
+            ints = _int_names(fn, analysis, parsed)
+        if analysis.kinds.get(op.target) == ARRAY and all(
+                type(e.value) is int if isinstance(e, gast.Constant) else
+                isinstance(e, gast.Name) and e.id in ints for e in outer):
             continue
         raise parsed.error(
             s, "a chained store `x[i][j] = ...` is differentiated as `x[i, j] = ...`, which "
                "is the same store only when `x` is an array and each index but the last an "
-               f"integer; srcdiff cannot prove that here (of {op.target!r})",
+               f"int; srcdiff cannot prove that here (of {op.target!r})",
             hint="write one index, `x[i, j] = ...`, or assign the row to a variable and "
                  "store it back")
 
 
-def _is_integer(node, analysis):
-    if isinstance(node, gast.Constant):
-        return type(node.value) is int
-    return isinstance(node, gast.Name) and analysis.kinds.get(node.id) == INT \
-        and analysis.shapes.get(node.id) == ()
+_INT_ARITHMETIC = (gast.Add, gast.Sub, gast.Mult, gast.FloorDiv, gast.Mod)
+
+
+def _int_names(fn, analysis, parsed):
+    """Names every definition of which makes a Python int, never a bool (a parameter may
+    be a bool, which the facts do not tell from an int): the target of a loop over
+    ``range(...)``, an int literal, ``len(...)``, a copy of such a name, and ``+ - * // %``
+    or unary minus of such names and int literals (a greatest fixed point)."""
+    defs = {}
+    for s, _ in walk(fn.body):
+        if isinstance(s, gast.For) and isinstance(s.target, gast.Name):
+            it = s.iter
+            defs.setdefault(s.target.id, []).append(
+                "range" if isinstance(it, gast.Call) and parsed.callee(it.func) is range
+                else None)
+            continue
+        op = analysis.op(s)
+        if op is not None and op.target is not None and op.kind not in ("store", "append"):
+            defs.setdefault(op.target, []).append(
+                op.stmt.value if isinstance(op.stmt, gast.Assign) else None)
+    params = {a.id for a in fn.args.args}
+    known = {n for n in defs if n not in params}
+
+    def atom(e):
+        return type(e.value) is int if isinstance(e, gast.Constant) else \
+            isinstance(e, gast.Name) and e.id in known
+
+    def makes_int(v):
+        if v == "range":
+            return True
+        if isinstance(v, (gast.Constant, gast.Name)):
+            return atom(v)
+        if isinstance(v, gast.BinOp):
+            return isinstance(v.op, _INT_ARITHMETIC) and atom(v.left) and atom(v.right)
+        if isinstance(v, gast.UnaryOp):
+            return isinstance(v.op, gast.USub) and atom(v.operand)
+        return isinstance(v, gast.Call) and parsed.callee(v.func) is len
+    changed = True
+    while changed:
+        changed = False
+        for n in list(known):
+            if not all(makes_int(v) for v in defs[n]):
+                known.discard(n)
+                changed = True
+    return known
 
 
 _SEQUENCE_OPS = (gast.Add, gast.Mult)
