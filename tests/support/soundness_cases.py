@@ -305,6 +305,19 @@ def inner_array_target_read_after(x):
     return s
 
 
+
+def carried_array_becomes_a_float(x, ys):
+    # `g` an array before the loop and a float inside it: the sum's adjoint spread the
+    # float's gradient into a read-only 0-d view, which the next trip's `b_g += ...` could
+    # not update (ValueError: output array is read-only; found by gen_loops at seed
+    # 192915940, program 55). A number's spread is a number now.
+    acc = x
+    g = ys * 0.5
+    for i in range(3):
+        g = np.tanh(np.sum(g)) + -0.5
+        acc = acc * (1.0 + 0.25 * np.sum(g) * x)
+    return 0.2 * acc
+
 CASES = [
     (acc_chain, (2.0, np.array([1.0, 2.0, 3.0])), (0,)),
     (k5, (0.3,), (0,)),
@@ -337,6 +350,7 @@ CASES = [
     (prefix_read_by_a_sum_in_loop, (np.array([0.5, 1.5, 2.0, 0.3]),), (0,)),
     (carried_value_rebound_to_a_constant, (0.7,), (0,)),
     (clip_of_a_float_by_keyword_bounds, (0.3, np.array([0.1, 0.5, -0.2])), (0, 1)),
+    (carried_array_becomes_a_float, (-0.181, np.array([-0.09, 0.378, 0.24])), (0, 1)),
     (counter_read_after_loop, (0.7,), (0,)),
     (counter_of_empty_loop, (0.7,), (0,)),
     (inner_counter_read_after, (0.7,), (0,)),

@@ -383,10 +383,13 @@ def spread(g, x):
     Small arrays are filled (cheaper than a broadcast view); large ones get a
     read-only broadcast view, which costs no memory.
     """
-    shape = np.shape(x)
     if isinstance(x, np.ndarray) and x.size <= 4096 and np.ndim(g) == 0 \
             and not _other_array(g):
-        return np.full(shape, g)
+        return np.full(x.shape, g)
+    if np.ndim(g) == 0 and isinstance(x, (float, int, complex)) \
+            and not _other_array(g):
+        return g + 0.0  # a number's gradient is a number (np.float64 is a float), never
+        # a read-only 0-d view
     return _broadcast(g, x)
 
 
