@@ -297,13 +297,11 @@ def spread(g, x):
     Small arrays are filled (cheaper than a broadcast view); large ones get a
     read-only broadcast view, which costs no memory.
     """
-    if isinstance(x, np.ndarray) and x.size <= 4096 and np.ndim(g) == 0 \
-            and not _other_array(g):
-        return np.full(x.shape, g)
-    if np.ndim(g) == 0 and isinstance(x, (float, int, complex)) \
-            and not _other_array(g):
-        return g + 0.0  # a number's gradient is a number (np.float64 is a float), never
-        # a read-only 0-d view
+    # (a number x: a writable 0-d array too, never a read-only 0-d view; np.float64 is a
+    # float)
+    if (isinstance(x, np.ndarray) and x.size <= 4096 or isinstance(x, (float, int, complex))) \
+            and np.ndim(g) == 0 and not _other_array(g):
+        return np.full(np.shape(x), g)
     return _broadcast(g, x)
 
 
