@@ -100,6 +100,28 @@ def verify_shape(g, x):
     return g
 
 
+def verify_scatter(b, index, g):
+    """``b[index] += g`` in place of ``b = index_add(b, x, index, g)`` (optimize/scatters.py
+    ``lower_owned_scatters``): check what makes them the same (``b`` an array, not None
+    nor a number; ``index`` basic; no complex ``g`` into a real ``b``), and return ``g``."""
+    if not (isinstance(b, np.ndarray) or _other_array(b)) or np.ndim(b) == 0:
+        raise VerificationError(f"srcdiff verification: a gradient taken to be an array "
+                                f"for an in-place scatter is {type(b).__name__}")
+    if not _verify_basic(index):
+        raise VerificationError(f"srcdiff verification: an index taken to be basic for an "
+                                f"in-place scatter is {index!r}")
+    if np.iscomplexobj(g) and not np.iscomplexobj(b):
+        raise VerificationError("srcdiff verification: a complex gradient scattered in "
+                                "place into a real one")
+    return g
+
+
+def _verify_basic(index):
+    if isinstance(index, tuple):
+        return all(_verify_basic(i) for i in index)
+    return index is None or index is Ellipsis or isinstance(index, (int, np.integer, slice))
+
+
 def verify_negligible(g, scale=None):
     """A shift the output does not depend on (analysis/shift.py) has a zero gradient: the
     computed one, a sum of terms that cancel, is rounding noise next to ``scale`` (the

@@ -41,6 +41,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
 from srcdiff.compiler.optimize.release import patterns_of, release
+from srcdiff.compiler.optimize.scatters import lower_owned_scatters
 from srcdiff.compiler.reverse import records
 from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.reverse.calls import adjoint_of_call, bare_result
@@ -363,6 +364,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                                 negated=ctx.negated_call if ctx.reuse else None)
         if ctx.standins:  # values the backward sweep reads only for their shape
             out = shape_only_saves(out, scalars)
+            if ctx.array_api is None:  # (not numba's code, nor code differentiated again)
+                out.body = lower_owned_scatters(out.body, ctx.verify)
     if ctx.verify:
         out = verifier.instrument(out, rev)
     if ctx.release:

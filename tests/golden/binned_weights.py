@@ -34,5 +34,5 @@ def grad_binned_weights(x, grad_ys=None):
         mul1 = mul1_before
         add_before = _stack.pop()
         add = add_before
-        b_x = index_add(b_x, x, i, b_x_i)
+        b_x[i] += b_x_i
     return finish(b_x, x)

@@ -33,7 +33,7 @@ def grad_chained_stores(x, grad_ys=None):
     del b_pow1, x_i1
     b_x = index_add(None, x, slice(1, None, None), b_x_i1)
     del b_x_i1
-    b_a = index_add(b_a, a, (1, slice(1, None, None)), b_item)
+    b_a[1, 1:] += b_item
     del b_item
     # adjoint of line 403: for i in range(2):
     for i in reversed(range(2)):
@@ -46,5 +46,5 @@ def grad_chained_stores(x, grad_ys=None):
             b_a = np.asarray(b_a)
             b_a[i, j] = 0.0
             a[i, j] = _stack.pop()
-            b_x = index_add(b_x, x, j, b_mul * add2)
+            b_x[j] += b_mul * add2
     return finish(b_x, x)

@@ -79,13 +79,13 @@ def grad_stores_in_place(x, n, grad_ys=None):
                 b_x_i1 = unbroadcast(cos * b_mul, x_i11)
                 del cos
                 mul = mul_before
-                b_x = index_add(b_x, x, mod1, b_x_i1)
+                b_x[mod1] += b_x_i1
                 n1_before = _stack.pop()
                 n1 = n1_before
                 cos_before = _stack.pop()
                 b_buf_i = -b_cos * np.sin(buf[i])
                 cos = cos_before
-                b_buf = index_add(b_buf, buf, i, b_buf_i)
+                b_buf[i] += b_buf_i
                 add1_before = _stack.pop()
                 add1 = add1_before
     # adjoint of line 39: buf[0] = x[0]
@@ -95,5 +95,5 @@ def grad_stores_in_place(x, n, grad_ys=None):
     del b_buf
     buf[0] = _buf_saved
     del buf
-    b_x = index_add(b_x, x, 0, b_x_i)
+    b_x[0] += b_x_i
     return finish(b_x, x)

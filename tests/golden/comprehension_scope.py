@@ -22,7 +22,7 @@ def grad_comprehension_scope(x, grad_ys=None):
         # adjoint of line 327: ys = [v * 2.0 for v in x]
         b_items, b_item = pop_grad(b_items, x[k] * 2.0)
         items.pop()
-        b_x = index_add(b_x, x, k, b_item * 2.0)
+        b_x[k] += b_item * 2.0
     # adjoint of line 326: v = x[0]
-    b_x = index_add(b_x, x, 0, b_v)
+    b_x[0] += b_v
     return finish(b_x, x)

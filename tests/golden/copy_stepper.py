@@ -27,9 +27,9 @@ def grad_copy_stepper(u, nu, target, grad_ys=None):
         b_u[1:-1] = 0.0
         b_u_i1 = b_add * u_before[:-2]
         b_u_i2 = u_before[2:] * b_add
-        b_u = index_add(b_u, u_before, slice(None, -2, None), b_u_i2)
+        b_u[:-2] += b_u_i2
         del b_u_i2
-        b_u = index_add(b_u, u_before, slice(2, None, None), b_u_i1)
+        b_u[2:] += b_u_i1
         del b_u_i1
         # adjoint of line 235: a = np.sin(u[1:-1]) * nu
         b_sin = b_add * nu
@@ -39,6 +39,6 @@ def grad_copy_stepper(u, nu, target, grad_ys=None):
         b_u_i = mul_into(b_sin, np.cos(u_before[1:-1]))
         del b_sin
         sin = sin_before
-        b_u = index_add(b_u, u_before, slice(1, -1, None), b_u_i)
+        b_u[1:-1] += b_u_i
         del b_u_i
     return finish(b_u, u), finish(b_nu, nu)

@@ -21,7 +21,7 @@ def grad_enumerate_zip_with_start(x, y, grad_ys=None):
         v1 = y[k]
         b_v = j1 * v1 * b_s + j1 * (b_s * v1)
         # adjoint of line 739: for j, v in enumerate(y, start=1):
-        b_y = index_add(b_y, y, k, b_v)
+        b_y[k] += b_v
     # adjoint of line 737: for i, (a, b) in enumerate(zip(x, y[1:])):
     b_x = np.zeros_like(x)
     b_y_i = np.zeros_like(y_i)
@@ -34,9 +34,9 @@ def grad_enumerate_zip_with_start(x, y, grad_ys=None):
         sin = sin_before
         b_a = add1 * b_mul
         # adjoint of line 737: for i, (a, b) in enumerate(zip(x, y[1:])):
-        b_y_i = index_add(b_y_i, y_i, i, b_b)
-        b_x = index_add(b_x, x, i, b_a)
+        b_y_i[i] += b_b
+        b_x[i] += b_a
     del y_i
     # adjoint of line 737: for i, (a, b) in enumerate(zip(x, y[1:])):
-    b_y = index_add(b_y, y, slice(1, None, None), b_y_i)
+    b_y[1:] += b_y_i
     return finish(b_x, x), finish(b_y, y)

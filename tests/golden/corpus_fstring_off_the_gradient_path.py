@@ -59,6 +59,6 @@ def grad_fstring_off_the_gradient_path(x, grad_ys=None):
         # adjoint of line 708: parts = {f"x{i}": x[i] for i in range(len(x))}
         b_values, b_item = pop_grad(b_values, x[i1])
         values.pop()
-        b_x = index_add(b_x, x, i1, b_item)
+        b_x[i1] += b_item
         keys.pop()
     return finish(b_x, x)

@@ -8,8 +8,8 @@ def grad_indexing(x, grad_ys=None):
     del b_x_i3
     b_x_i2 = spread(b_add1, x_i2)
     del x_i2
-    b_x = index_add(b_x, x, slice(1, 3, None), b_x_i2)
+    b_x[1:3] += b_x_i2
     del b_x_i2
-    b_x = index_add(b_x, x, -1, x[0] * b_add1)
-    b_x = index_add(b_x, x, 0, b_add1 * x[-1])
+    b_x[-1] += x[0] * b_add1
+    b_x[0] += b_add1 * x[-1]
     return finish(b_x, x)

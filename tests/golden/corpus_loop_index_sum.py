@@ -6,5 +6,5 @@ def grad_loop_index_sum(x, n, grad_ys=None):
     for i in reversed(range(n)):
         # adjoint of line 224: s = s + x[i] * x[i]
         x_i2 = x[i]
-        b_x = index_add(b_x, x, i, x_i2 * b_s + b_s * x_i2)
+        b_x[i] += x_i2 * b_s + b_s * x_i2
     return finish(b_x, x)

@@ -31,7 +31,7 @@ def grad_store_loop_that_may_not_run(x, n, grad_ys=None):
         b_sin1 = unbroadcast(b_mul * a[1], sin1)
         b_a_i = mul_into(b_mul, sin1)
         del b_mul
-        b_a = index_add(b_a, a, 1, b_a_i)
+        b_a[1] += b_a_i
         del b_a_i
         sin1_before = _stack.pop()
         b_x_i1 = b_sin1 * np.cos(x[0])

@@ -47,7 +47,7 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     b_x_i2 = unbroadcast(x_i1 * b_mul, x_i2)
     del b_mul, x_i1
     b_x = add_into(b_x, index_add(None, x, 0, b_x_i2))
-    b_x = index_add(b_x, x, slice(1, None, None), b_x_i1)
+    b_x[1:] += b_x_i1
     del b_x_i1
     # adjoint of line 749: y[[0, 0, 1]] += x[:3]
     b_add = unbroadcast(b_y[items] * last_writes(b_y, items), add)
@@ -59,7 +59,7 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     del item
     b_x_i = unbroadcast(b_add, x_i)
     del b_add, x_i
-    b_x = index_add(b_x, x, slice(None, 3, None), b_x_i)
+    b_x[:3] += b_x_i
     del b_x_i
     b_y = index_add(b_y, y, items, b_item)
     return finish(b_x, x)

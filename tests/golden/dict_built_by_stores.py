@@ -65,7 +65,7 @@ def grad_dict_built_by_stores(x, grad_ys=None):
         tanh_before = _stack.pop()
         b_x_i = b_tanh * (1.0 - tanh * tanh)
         tanh = tanh_before
-        b_x = index_add(b_x, x, i, b_x_i)
+        b_x[i] += b_x_i
     # adjoint of line 149: feats["lin"] = x * 2.0
     b_mul = item_grad(b_feats, 'lin', mul)
     del mul

@@ -30,7 +30,7 @@ def grad_dot_of_displays(x, grad_ys=None):
     b_items = unstack_like(b_items_array, items)
     del b_items_array
     b_x_i1 = item_grad(b_items1, 1, x_i1)
-    b_x = index_add(b_x, x, 1, b_x_i1)
+    b_x[1] += b_x_i1
     b_x_i = item_grad(b_items, 0, x_i)
-    b_x = index_add(b_x, x, 0, b_x_i)
+    b_x[0] += b_x_i
     return finish(b_x, x)

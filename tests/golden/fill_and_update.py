@@ -61,7 +61,7 @@ def grad_fill_and_update(x, grad_ys=None):
     b_b = b_mul1 * x_i3
     b_x_i3 = unbroadcast(b * b_mul1, x_i3)
     del b_mul1
-    b_x = index_add(b_x, x, 2, b_x_i3)
+    b_x[2] += b_x_i3
     b_d = item_add(b_d, d, 'b', b_b)
     # adjoint of line 371: d = {"a": x[1], "b": 1.0}
     b_x_i2 = item_grad(b_d, 'a', x_i1)
@@ -72,6 +72,6 @@ def grad_fill_and_update(x, grad_ys=None):
     del b_y
     y[...] = _y_saved
     del y
-    b_x = index_add(b_x, x, 1, b_x_i2 + x_i * b_mul)
-    b_x = index_add(b_x, x, 0, b_mul * x_i1)
+    b_x[1] += b_x_i2 + x_i * b_mul
+    b_x[0] += b_mul * x_i1
     return finish(b_x, x)

@@ -46,15 +46,16 @@ def grad_maximum_accumulate(array, axis=0, grad_ys=None):
             b_a_i1 = unbroadcast(b_item * ((a_i11 > rows_i) + 0.5 * (rows_i ==
                 a_i11)), a_i11)
             maximum = maximum_before
-            b_a = index_add(b_a, a, i, b_a_i1)
+            b_a[i] += b_a_i1
             del b_a_i1
             rows_i_before = _stack.pop()
             b_rows = item_add(b_rows, rows, -1, b_rows_i)
             rows_i = rows_i_before
+        del a
         # adjoint of line 91: rows = [a[0]]
         b_a_i = item_grad(b_rows, 0, a_i)
-        b_a = index_add(b_a, a, 0, b_a_i)
-        del a, b_a_i
+        b_a[0] += b_a_i
+        del b_a_i
     # adjoint of line 88: a = np.moveaxis(np.asarray(array), axis, 0)
     b_asarray = np.moveaxis(b_a, 0, axis)
     b_array = unstack_like(b_asarray, array)
@@ -193,5 +194,5 @@ def grad_grid_and_running_max(x, grad_ys=None):
     del b_meshgrid_args
     b_x = b_x + b_pow1 * 2.0 * x
     del b_pow1
-    b_x = index_add(b_x, x, slice(None, 2, None), b_x_i)
+    b_x[:2] += b_x_i
     return finish(b_x, x)

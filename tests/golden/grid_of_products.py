@@ -94,8 +94,8 @@ def grad_grid_of_products(x, grad_ys=None):
             sin_before = _stack.pop()
             b_x_i1 = x_i2 * b_item3 * np.cos(x[j])
             sin = sin_before
-            b_x = index_add(b_x, x, j, b_x_i1)
-            b_x = index_add(b_x, x, i, b_x_i)
+            b_x[j] += b_x_i1
+            b_x[i] += b_x_i
         items1_before = _stack.pop()
         items1 = items1_before
     return finish(b_x, x)

@@ -60,7 +60,7 @@ def grad_loop_else_and_walrus(x, grad_ys=None):
         b_d = b_s
         b_mul = b_s
         b_s = 0.0
-        b_x = index_add(b_x, x, 3, b_mul * 0.01)
+        b_x[3] += b_mul * 0.01
     # adjoint of line 298: while (d := s * 0.5) > 0.04 and k < 4:
     b_s = b_s + b_d * 0.5
     # adjoint of line 296: s = s * 10.0
@@ -75,14 +75,14 @@ def grad_loop_else_and_walrus(x, grad_ys=None):
             # adjoint of line 294: s = s + np.sin(x[i])
             b_x_i2 = b_s * np.cos(x_i2)
             x_i2_before = _stack.pop()
-            b_x = index_add(b_x, x, i, b_x_i2)
+            b_x[i] += b_x_i2
             x_i2 = x_i2_before
         # adjoint of line 291: if x[i] > 0.5:
         if cmp:
             skip_before = _stack.pop()
             brk_before = _stack.pop()
             # adjoint of line 292: s = s + x[i]
-            b_x = index_add(b_x, x, i, b_s)
+            b_x[i] += b_s
         cmp_before = _stack.pop()
         cmp = cmp_before
         skip_before1 = _stack.pop()

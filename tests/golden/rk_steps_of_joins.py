@@ -23,7 +23,7 @@ def bwd__shifted_product(_record, grad_ys, b_x, b_y):
     del b_y_i
     b_x = index_add(b_x, x, slice(1, None, None), b_x_i1)
     del b_x_i1
-    b_x = index_add(b_x, x, slice(None, 1, None), b_x_i)
+    b_x[:1] += b_x_i
     return b_x, b_y
 
 

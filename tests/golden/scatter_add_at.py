@@ -44,7 +44,7 @@ def grad_scatter_add_at(x, grad_ys=None):
     b_m += b_added1
     b_pow1 = unbroadcast(b_added1[2], pow1)
     del b_added1
-    b_x = index_add(b_x, x, 0, b_pow1 * 2.0 * x_i)
+    b_x[0] += b_pow1 * 2.0 * x_i
     # adjoint of line 386: for k in range(2):
     for k in reversed(range(2)):
         # adjoint of line 387: np.add.at(m, (rows, cols), x * (k + 1.0))

@@ -50,12 +50,12 @@ def grad_starred_targets(v, grad_ys=None):
     b_pow1 = item_grad(b_items, 2, pow1)
     b_v_i3 = item_grad(b_items, 3, v_i3)
     b_v = index_add(None, v, 3, b_v_i3)
-    b_v = index_add(b_v, v, 2, b_pow1 * 2.0 * v_i2)
-    b_v = index_add(b_v, v, 1, b_mul * 2.0)
+    b_v[2] += b_pow1 * 2.0 * v_i2
+    b_v[1] += b_mul * 2.0
     # adjoint of line 265: first, *rest = v
     b_part = sequence_grad(b_rest, part)
     del part
-    b_v = index_add(b_v, v, slice(1, None, None), b_part)
+    b_v[1:] += b_part
     del b_part
-    b_v = index_add(b_v, v, 0, b_v_i + b_first)
+    b_v[0] += b_v_i + b_first
     return finish(b_v, v)

@@ -9,6 +9,11 @@ And an entry of a ``range`` (``for j in reversed(range(n))`` is lowered to
 so ``t -= t`` on it was refused as a write into an array. Likewise an entry of
 ``np.array(xs)`` / ``np.asarray(xs)`` of a list of appended numbers, and the builtin
 ``sum`` of one (``sum([v * c for v in y])``: only ``np.stack``'s facts were known).
+A bool is an int to Python, but as an index it adds an axis (``x[True]`` is ``x[None]``):
+a bool argument or module-level bool had the facts of an int, ``x[flag] * w`` was taken
+for a scalar times ``w``, and the optimized gradient of ``np.sum(x[flag] * w)`` was
+``sum(w)`` in every entry (silently wrong; the reference pipeline was right); so did a
+0-d bool array.
 """
 
 import numpy as np
@@ -120,3 +125,25 @@ def test_an_argmax_without_an_axis_is_an_int():
     # (np.argmax is a rule without a derivative, whose op keeps no arguments: its fact was
     # read from them, found none, and x[j] was taken for a possible array: refused)
     check_pipelines(entry_at_the_argmax, (X, 1.3), (0, 1))
+
+
+FLAG = True
+W = np.array([0.5, 2.0, -1.0])
+
+
+def bool_argument_index(x, w, flag):
+    return np.sum(x[flag] * w)
+
+
+def bool_global_index(x, w):
+    y = x[FLAG] * w
+    return np.sum(y * y) + np.sum(x[FLAG])
+
+
+@pytest.mark.parametrize("flag", [True, False, np.True_, 1, np.array(True), np.array(False)])
+def test_a_bool_index_adds_an_axis(flag):
+    check_pipelines(bool_argument_index, (np.array([0.3, -0.4, 1.2]), W, flag), (0, 1))
+
+
+def test_a_module_bool_index_adds_an_axis():
+    check_pipelines(bool_global_index, (np.array([0.3, -0.4, 1.2]), W), (0, 1))

@@ -237,7 +237,8 @@ def _merge(table, name, value):
         table[name] = value
 
 
-_NUMBER_FACTS = {int: INT, bool: INT, float: ARRAY, np.float64: ARRAY}
+# (kind, shape pattern); a bool's shape is not known (analysis/facts.py _SIMPLE_FACTS)
+_NUMBER_FACTS = {int: (INT, ()), bool: (INT, None), float: (ARRAY, ()), np.float64: (ARRAY, ())}
 
 
 def _module_numbers(fn, parsed, a, params):
@@ -256,8 +257,8 @@ def _module_numbers(fn, parsed, a, params):
 
 def _value_facts(a, fn, params, arg_facts, numbers=None):
     kinds, shapes, children = {}, {}, {}
-    for name, kind in (numbers or {}).items():
-        kinds[name], shapes[name] = kind, ()
+    for name, (kind, shape) in (numbers or {}).items():
+        kinds[name], shapes[name] = kind, shape
     # a container's entries are known from its argument (or from its entry in another
     # container) while the name keeps that one value: not when it is assigned again
     # (`p = [x, y]`) or stored or appended into (`p[1] = v`); a store into another name

@@ -15,7 +15,9 @@ import numpy as np
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, EVERY_ENTRY, INT
 from srcdiff.compiler.front import derivatives, signatures
 
-_SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, ()), np.float64: (ARRAY, ()),
+# a bool is an int whose shape is not known: as an index it adds an axis (``x[True]`` is
+# ``x[None]``) where an int takes one away, so the shape facts must not take it for an int
+_SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, None), np.float64: (ARRAY, ()),
                  np.float32: (ARRAY, ()), complex: (ARRAY, ())}
 
 
@@ -127,6 +129,12 @@ def _array_api_in(fact):
     return None
 
 
+def _zero_d_pattern(dtype):
+    """A 0-d array's shape pattern: ``()``, except for a bool, which as an index adds an
+    axis where an int takes one away (see _SIMPLE_FACTS): not known."""
+    return None if dtype == np.bool_ else ()
+
+
 def zero_d(arg_facts):
     """The parameters that hold 0-d arrays (``x += v`` writes into them in place)."""
     return {p for p, f in (arg_facts or {}).items() if len(f) > 2 and f[2] == ZERO_D}
@@ -148,20 +156,24 @@ def arg_fact(value):
     if t is np.ndarray:  # the rank and which axes have length 1 (see activity.py)
         kind = ARRAY if value.dtype.kind in "fc" else INT
         if value.ndim == 0:
-            return kind, (), ZERO_D
+            return kind, _zero_d_pattern(value.dtype), ZERO_D
         return kind, tuple(d == 1 for d in value.shape)
-    if isinstance(value, (bool, int, np.integer, np.bool_)):
+    if isinstance(value, (bool, np.bool_)):
+        return INT, None  # (see _SIMPLE_FACTS)
+    if isinstance(value, (int, np.integer)):
         return INT, ()
     if isinstance(value, (float, complex, np.floating, np.complexfloating)):
         return ARRAY, ()
     if isinstance(value, np.ndarray):
         pattern = tuple(d == 1 for d in value.shape)
         kind = ARRAY if np.issubdtype(value.dtype, np.inexact) else INT
-        return (kind, (), ZERO_D) if value.ndim == 0 else (kind, pattern)
+        return (kind, _zero_d_pattern(value.dtype), ZERO_D) if value.ndim == 0 \
+            else (kind, pattern)
     library = array_library(value)
     if library is not None:  # its metadata only (reading it never computes anything)
         kind = ARRAY if value.dtype.kind in "fc" else INT
-        pattern = tuple(d == 1 for d in value.shape)
+        pattern = tuple(d == 1 for d in value.shape) if value.ndim \
+            else _zero_d_pattern(value.dtype)
         return kind, pattern, (ZERO_D if value.ndim == 0 else None), \
             (DASK if library == "dask" else CUPY)
     module = array_api_module(value)
@@ -169,8 +181,9 @@ def arg_fact(value):
         xp = value.__array_namespace__()
         kind = ARRAY if xp.isdtype(value.dtype, ("real floating", "complex floating")) \
             else INT
-        return kind, tuple(d == 1 for d in value.shape), \
-            (ZERO_D if value.ndim == 0 else None), (ARRAY_API, module)
+        pattern = tuple(d == 1 for d in value.shape) if value.ndim \
+            or not xp.isdtype(value.dtype, "bool") else None  # (see _zero_d_pattern)
+        return kind, pattern, (ZERO_D if value.ndim == 0 else None), (ARRAY_API, module)
     if isinstance(value, dict):
         if all(isinstance(k, (str, int)) for k in value):
             return CONTAINER, None, tuple((k, arg_fact(v)) for k, v in value.items())

@@ -42,7 +42,7 @@ import gast
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
-from srcdiff.compiler.optimize.exprs import pure
+from srcdiff.compiler.optimize.exprs import FOREIGN, READS, pure
 
 _SCATTER = "index_add"
 
@@ -86,6 +86,8 @@ def gather_scatters(body, mover, facts):
             start = members[keep[0]][1]  # None or B: the first gathered member's start
             facts.forget(u)
             u.value.args[0] = S.copy(start)
+            # B is an owned array where the group starts only if it is at its first member
+            setattr(u, S.INTO_OWNED, getattr(body[keep[0]], S.INTO_OWNED, False))
             u.value.args[3] = S.locate(total, u)
     out = []
     for k, s in enumerate(body):
@@ -97,17 +99,80 @@ def gather_scatters(body, mover, facts):
     return out
 
 
-def _member(s):
-    """``(B, start, X, I, G)`` for ``B = index_add(start, X, I, G)`` (``start`` is
-    ``B`` or ``None``) whose ``X`` is a name and whose ``X``, ``I``, ``G`` are pure
-    and do not read ``B``; else None."""
+def lower_owned_scatters(body, verify=False):
+    """``B = index_add(B, X, I, G)`` as ``B[I] += G`` where the reverse generator marked it
+    (``S.INTO_OWNED``: ``B`` is an array it owns there, not None; ``I`` is basic and reaches
+    an axis; ``G`` is real): what ``runtime.index_add`` does then, without its call. The
+    call's ``slice(a, b, None)`` becomes ``a:b`` again. Only for NumPy-like arrays and code
+    that is not differentiated again (the driver decides); verification mode checks the
+    three conditions where it runs (``verify_scatter``)."""
+    out = []
+    for s in body:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            s.body = lower_owned_scatters(s.body, verify)
+            s.orelse = lower_owned_scatters(s.orelse, verify)
+        m = _into_owned(s) if getattr(s, S.INTO_OWNED, False) else None
+        if m is None:
+            out.append(s)
+            continue
+        b, index, g = m
+        if verify:
+            g = S.call("verify_scatter", [S.name(b), S.copy(index), g])
+        target = gast.Subscript(value=S.name(b), slice=_as_index(index), ctx=gast.Store())
+        new = S.locate(gast.AugAssign(target=target, op=gast.Add(), value=g), s)
+        for mark in (FOREIGN, READS):  # (what verification mode checks where: exprs.Mover)
+            if hasattr(s, mark):
+                setattr(new, mark, getattr(s, mark))
+        out.append(new)
+    return out
+
+
+def _into_owned(s):
+    """``(B, I, G)`` for ``B = index_add(B, X, I, G)`` where neither ``I`` nor ``G`` reads
+    ``B`` (the augmented store reads ``B[I]`` before it evaluates ``G``, the call after:
+    the same values when nothing in them can see ``B``, an array no other name holds)."""
+    call = _scatter_call(s)
+    if call is None:
+        return None
+    b, (start, _, index, g) = call
+    if not (isinstance(start, gast.Name) and start.id == b) or any(
+            isinstance(n, gast.Starred) for n in dataflow.nodes(s.value)):
+        return None
+    if b in dataflow.reads(index) | dataflow.reads(g):
+        return None
+    return b, index, g
+
+
+def _scatter_call(s):
+    """``(B, arguments)`` for a statement ``B = index_add(...)`` of four arguments."""
     if not (isinstance(s, gast.Assign) and len(s.targets) == 1
             and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Call)
             and isinstance(s.value.func, gast.Name) and s.value.func.id == _SCATTER
             and len(s.value.args) == 4 and not s.value.keywords):
         return None
-    b = s.targets[0].id
-    start, x, index, g = s.value.args
+    return s.targets[0].id, s.value.args
+
+
+def _as_index(value):
+    """The index a value passed to ``index_add`` spells (``slice(1, None, None)`` -> ``1:``)."""
+    if isinstance(value, gast.Tuple):
+        return gast.Tuple(elts=[_as_index(e) for e in value.elts], ctx=gast.Load())
+    if isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
+            and value.func.id == "slice" and len(value.args) == 3 and not value.keywords:
+        lower, upper, step = (None if isinstance(a, gast.Constant) and a.value is None
+                              else S.copy(a) for a in value.args)
+        return gast.Slice(lower=lower, upper=upper, step=step)
+    return S.copy(value)
+
+
+def _member(s):
+    """``(B, start, X, I, G)`` for ``B = index_add(start, X, I, G)`` (``start`` is
+    ``B`` or ``None``) whose ``X`` is a name and whose ``X``, ``I``, ``G`` are pure
+    and do not read ``B``; else None."""
+    call = _scatter_call(s)
+    if call is None:
+        return None
+    b, (start, x, index, g) = call
     if not ((isinstance(start, gast.Name) and start.id == b)
             or (isinstance(start, gast.Constant) and start.value is None)):
         return None

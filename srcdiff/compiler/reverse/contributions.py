@@ -163,8 +163,14 @@ class Contributions:
             if bb not in self.state.defined:
                 out.append(S.assign(bb, S.call("index_add", [S.const(None), value, index, g]), s))
             elif bb in self.state.owned:  # (index_add takes a None: first_into)
-                self.first_into(bb)
-                out.append(S.assign(bb, S.call("index_add", [S.name(bb), value, index, g]), s))
+                first = self.first_into(bb)
+                add = S.assign(bb, S.call("index_add", [S.name(bb), value, index, g]), s)
+                if not first and not self.opt.complex_values and self.basic_index(op.index) \
+                        and self._sized_index(op.index):
+                    # an owned array (not None), a basic index reaching an axis, a real
+                    # gradient: the index_add is `bb[index] += g` (optimize/scatters.py)
+                    setattr(add, S.INTO_OWNED, True)
+                out.append(add)
             else:
                 out.append(S.assign(bb, gast.BinOp(
                     left=S.call("index_add", [S.const(None), value, index, g]),
@@ -236,11 +242,32 @@ class Contributions:
             if isinstance(p, gast.Slice) or isinstance(p, gast.Constant) and (
                     p.value is None or p.value is Ellipsis or isinstance(p.value, int)):
                 continue
-            if isinstance(p, gast.Name) and self.kind(p.id) == INT \
-                    and self.a.shapes.get(p.id) == ():  # an int, not an array of them
+            if self._int_scalar(p):
                 continue
             return False
         return True
+
+    def _int_scalar(self, e):
+        """Is ``e`` surely one int: an int literal, a name the facts hold an int (not an
+        array of them), or ``+ - * // %`` of those?"""
+        if isinstance(e, gast.Constant):
+            return isinstance(e.value, int)
+        if isinstance(e, gast.Name):
+            return self.kind(e.id) == INT and self.a.shapes.get(e.id) == ()
+        if isinstance(e, gast.UnaryOp):
+            return isinstance(e.op, (gast.USub, gast.UAdd)) and self._int_scalar(e.operand)
+        if isinstance(e, gast.BinOp):
+            return isinstance(e.op, (gast.Add, gast.Sub, gast.Mult, gast.FloorDiv, gast.Mod)) \
+                and self._int_scalar(e.left) and self._int_scalar(e.right)
+        return False
+
+    @staticmethod
+    def _sized_index(index):
+        """Does ``index`` hold an int or a slice (so the indexed value has an axis, and its
+        gradient is an array: a 0-d value's may be a number, which cannot be indexed)?"""
+        parts = index.elts if isinstance(index, gast.Tuple) else [index]
+        return any(not (isinstance(p, gast.Constant) and (p.value is None or p.value is Ellipsis))
+                   for p in parts)
 
     def append_adjoint(self, s, op, g, atom):
         xs = op.target
