@@ -2,8 +2,10 @@
 
     PYTHONPATH=. python bench/records.py
 
-Prints, as ratios of CPU times (time.process_time, minimum over repeats, one BLAS
-thread; wall-clock ratios are biased on a loaded machine, which preempts long calls):
+Prints, as ratios of CPU times (time.process_time, one BLAS thread; wall-clock ratios are
+biased on a loaded machine, which preempts long calls), the median over interleaved pairs of
+calls of the ratio within each pair (this machine's CPU time per call drifts and is
+bimodal: a pair sees one state of it; minima of separate runs moved by 10-20 %):
 
 * recursion: the gradient of a recursive function ÷ its primal, at depth 400
   (issue 16's target: at most 4);
@@ -25,14 +27,20 @@ import numpy as np  # noqa: E402
 import srcdiff as sd  # noqa: E402
 
 
-def best(fn, *args, budget=1.0, least=5):
-    fn(*args)
-    times, start = [], time.process_time()
-    while len(times) < least or time.process_time() - start < budget:
-        t = time.process_time()
-        fn(*args)
-        times.append(time.process_time() - t)
-    return min(times)
+def paired(num, den, budget=1.0, least=5):
+    """The median over interleaved pairs (``den()``, then ``num()``) of num's CPU time ÷
+    den's."""
+    num(), den()
+    ratios, start = [], time.process_time()
+    while len(ratios) < least or time.process_time() - start < budget:
+        t0 = time.process_time()
+        den()
+        t1 = time.process_time()
+        num()
+        t2 = time.process_time()
+        if t1 > t0:
+            ratios.append((t2 - t1) / (t1 - t0))
+    return float(np.median(ratios))
 
 
 def chain(x, n):
@@ -93,28 +101,29 @@ def main():
     rows = []
     for size in (8, 1000):
         x = np.linspace(0.1, 0.9, size)
+        g, gl = sd.grad(recursion), sd.grad(as_loop)
         rows.append((f"recursion depth 400, {size} elements (grad ÷ primal)",
-                     best(sd.grad(recursion), x) / best(recursion, x)))
+                     paired(lambda: g(x), lambda: recursion(x))))
         rows.append((f"the same as a loop of 400 trips, {size} elements",
-                     best(sd.grad(as_loop), x) / best(as_loop, x)))
+                     paired(lambda: gl(x), lambda: as_loop(x))))
     rng = np.random.default_rng(0)
     cams = np.concatenate([rng.normal(0, 0.2, (20, 3)), rng.normal(0, 1, (20, 2)),
                            np.full((20, 1), 5.0), np.full((20, 1), 1.0),
                            rng.normal(0, 0.01, (20, 2))], axis=1)
     points = rng.normal(0, 1, (50, 3)) + np.array([0.0, 0.0, 10.0])
     obs = rng.normal(0, 0.3, (20, 50, 2))
+    gp = sd.grad(project, (0, 1))
     rows.append(("bundle-adjustment objective, 20 cameras (grad ÷ primal)",
-                 best(sd.grad(project, (0, 1)), cams, points, obs)
-                 / best(project, cams, points, obs)))
+                 paired(lambda: gp(cams, points, obs), lambda: project(cams, points, obs))))
     xs, w = np.linspace(-1, 1, 64), np.linspace(0.5, 1.5, 64)
     _, pullback = sd.vjp(outputs)(xs, w)
     e = np.ones(64)
     full = sd.grad(outputs)
     rows.append(("sd.vjp: one pullback ÷ one sd.grad(grad_ys=e)",
-                 best(pullback, e) / best(lambda: full(xs, w, grad_ys=e))))
+                 paired(lambda: pullback(e), lambda: full(xs, w, grad_ys=e))))
     jac = sd.jacobian(outputs)
     rows.append(("sd.jacobian (64 outputs) ÷ primal",
-                 best(jac, xs, w) / best(outputs, xs, w)))
+                 paired(lambda: jac(xs, w), lambda: outputs(xs, w))))
     for label, ratio in rows:
         print(f"{label:60s} {ratio:8.2f}")
 
