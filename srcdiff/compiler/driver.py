@@ -364,8 +364,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                                 negated=ctx.negated_call if ctx.reuse else None)
         if ctx.standins:  # values the backward sweep reads only for their shape
             out = shape_only_saves(out, scalars)
-            if ctx.array_api is None:  # (not numba's code, nor code differentiated again)
-                out.body = lower_owned_scatters(out.body, ctx.verify)
+            # (not numba's code, nor code differentiated again)
+            out.body = lower_owned_scatters(out.body, ctx.verify)
     if ctx.verify:
         out = verifier.instrument(out, rev)
     if ctx.release:

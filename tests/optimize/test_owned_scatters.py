@@ -141,3 +141,16 @@ def test_verification_catches_a_wrong_mark(monkeypatch):
 
 def picked_by_the_mutant(x, idx):
     return np.sum(x[idx] * x[idx]) + np.sum(x[1:] * x[:-1])
+
+
+def new_axis(x, w):
+    return np.sum(x[None, 1:] * w) + np.sum(x[:-1] ** 2)
+
+
+def test_a_new_axis_keeps_the_call():
+    """``b_x[None, 1:] += g`` would do for NumPy; an array-API array cannot be stored into
+    through a new axis (its index_add leaves them out), and the code is the same for both."""
+    args = (np.array([0.5, -1.5, 2.0, 0.25]), np.array([[1.0, 0.3, -0.7]]))
+    src = sd.source(new_axis, wrt=0, args=args)
+    assert "index_add(b_x, x, (None, slice(1, None, None))" in src, src
+    check(new_axis, args, 0)

@@ -264,10 +264,13 @@ class Contributions:
     @staticmethod
     def _sized_index(index):
         """Does ``index`` hold an int or a slice (so the indexed value has an axis, and its
-        gradient is an array: a 0-d value's may be a number, which cannot be indexed)?"""
+        gradient is an array: a 0-d value's may be a number, which cannot be indexed), and
+        no ``None`` (an array-API array cannot be stored into through a new axis: its
+        index_add leaves them out, runtime_array_api.py)?"""
         parts = index.elts if isinstance(index, gast.Tuple) else [index]
-        return any(not (isinstance(p, gast.Constant) and (p.value is None or p.value is Ellipsis))
-                   for p in parts)
+        if any(isinstance(p, gast.Constant) and p.value is None for p in parts):
+            return False
+        return any(not (isinstance(p, gast.Constant) and p.value is Ellipsis) for p in parts)
 
     def append_adjoint(self, s, op, g, atom):
         xs = op.target
