@@ -16,6 +16,10 @@ comparison:
    that tangent (and its value against the function's);
 4. the arguments are left as passed (compared with copies after each call).
 
+Every ``spread`` of an array is a read-only broadcast view while a program is checked
+(:func:`read_only_spreads`), as it is above 4,096 entries: a gradient updated in place
+where it may be such a view crashes on these small programs too.
+
 A program srcdiff rejects with ``sd.SrcdiffError`` is *refused* (counted and
 reported, not a failure); any other exception is a *crash*; any numeric
 mismatch is a *disagreement*. The summary line counts all four; the exit
@@ -363,11 +367,42 @@ def check_source(source, args, wrt=None, **kwargs):
         loader.close()
 
 
+@contextlib.contextmanager
+def read_only_spreads():
+    """``spread(g, x)`` of an array ``x`` gives a read-only broadcast view at every size
+    (runtime.spread fills arrays of up to 4,096 entries, cheaper than a view, and gives the
+    view above): the same values, and an update in place of a gradient that may be a
+    spread (ownership at a loop head, reverse/control.py) fails on small programs too.
+    Functions compiled meanwhile keep the view-giving spread. (Replaced in the generated
+    code's helpers and in every srcdiff module that imported it: the rules' modules, whose
+    globals their inlined code runs with.)"""
+    from srcdiff import runtime
+    from srcdiff.compiler.emit import execute
+    plain = runtime.spread
+
+    def spread(g, x):
+        if isinstance(x, np.ndarray) and x.ndim and np.ndim(g) == 0:
+            return np.broadcast_to(g, x.shape)
+        return plain(g, x)
+
+    holders = [m for name, m in list(sys.modules.items())
+               if name.split(".")[0] == "srcdiff" and getattr(m, "spread", None) is plain]
+    for m in holders:
+        m.spread = spread
+    execute.RUNTIME_HELPERS["spread"] = spread
+    try:
+        yield
+    finally:
+        for m in holders:
+            m.spread = plain
+        execute.RUNTIME_HELPERS["spread"] = plain
+
+
 def check_program(program, loader, **kwargs):
-    """Load and check one program under the time limit."""
+    """Load and check one program under the time limit (spreads read-only views)."""
     fn, path = loader.load(program)
     try:
-        with _time_limit(TIMEOUT):
+        with _time_limit(TIMEOUT), read_only_spreads():
             try:
                 return check(program, fn, **kwargs)
             except _Timeout:

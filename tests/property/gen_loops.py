@@ -543,12 +543,19 @@ class _Generator:
         if self.morph_to_array:
             m = self.n if self.vector_params else 3
             options = [f"{g} = np.ones({m}) * {e}", f"{g} = np.ones({m}) * {e} + {c} * {g}"]
+            options += [f"{g} = np.ones({m}) * np.tanh({c} * np.sum({g})) + {e}"] * 2
             if self.vector_params:
                 options += [f"{g} = {self.pick(self.vector_params)} * {e} + {g}",
                             f"{g} = np.tanh({g} * {self.pick(sc.vectors)}) + {e}"]
         else:
             options = [f"{g} = np.sum({g} * {e}) * {c}", f"{g} = np.tanh(np.sum({g})) + {e}"]
         rebind = self.pick(options)
+        if "np.sum" in rebind and self.morph_to_array and self.chance(0.8):
+            # the gradient of the array g at a trip's end is the spread of a sum (a broadcast
+            # view in fuzz.py read_only_spreads), and the read after the rebind adds to it at
+            # the head of the backward loop: not owned there (reverse/control.py)
+            self.features.add("spread_carried_array")
+            return [rebind, read]
         return [read, rebind] if self.chance(0.7) else [rebind, read]
 
     def stmt_window(self, sc):
@@ -815,7 +822,9 @@ class _Generator:
             chosen = self.r.sample(self.carried, self.r.randint(1, len(self.carried)))
         for name in chosen:
             terms.append(name if self.chance(0.5) else f"{self.small()} * {name}")
-        if self.morph and self.chance(0.7):
+        # (less often after a trip ending with a spread of it: b_g then starts undefined at
+        # the backward loop, whose head owns the zero made for it on the first trip only)
+        if self.morph and self.chance(0.3 if "spread_carried_array" in self.features else 0.7):
             terms.append(f"{self.small()} * np.sum({self.morph})")
         if self.vectors_carried and self.chance(0.5):
             w = self.pick(self.vectors_carried)

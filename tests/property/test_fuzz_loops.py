@@ -56,6 +56,9 @@ NEW_SHAPES = {
     # differentiated start; a float rebound by `*=` with np.clip / np.where of itself
     "add_at": 8, "out_argument": 10, "out_result_named": 2, "chained_store": 8,
     "sum_start": 20, "sum_start_array": 6, "rebind_clip": 20,
+    # an array carried across trips rebound from a sum of itself: its gradient at the end of
+    # a trip is a spread, never owned at the loop head (reverse/control.py _loop_fixpoint)
+    "spread_carried_array": 4,
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 

@@ -16,7 +16,15 @@ import pytest
 import srcdiff as sd
 from fd import numeric_grad
 from pipelines import check_pipelines
-from soundness_cases import inner_counter_read_before_next
+from soundness_cases import (
+    inner_counter_after_break,
+    inner_counter_read_after,
+    inner_counter_read_before_next,
+)
+from srcdiff.api import transforms
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.reverse import primal
+from srcdiff.errors import VerificationError
 
 
 def earlier_loop_body_binds_it(x):
@@ -74,3 +82,44 @@ def test_an_inner_loop_variable_is_given_back_per_trip_of_the_outer_loop(fn):
     expected = numeric_grad(fn, (0.7,), 0)
     for checkpoint in ("sqrt", 1):  # the outer loop recomputed from snapshots
         assert abs(sd.grad(fn, checkpoint=checkpoint)(0.7) - expected) < 1e-6
+
+
+# ------------------------------------------- verification mode catches a stale loop variable
+
+def _one_name_per_loop_variable(monkeypatch):
+    """A mutant: 1d2dd31's fix undone. An inner loop's variable read outside its loop is not
+    kept unless it has two bindings, and then in one name (the last trip's value only)."""
+    plain = primal.PrimalSweep.primal_for
+
+    def mutant(self, s, depth):
+        self._read_outside = lambda s, v: False  # (this compilation's sweep only)
+        out = plain(self, s, depth)
+        if self.saved.get(S.key(s)) == "stack":
+            out[0] = self._keep_loop_variable(s, 0)  # a name, as outside any loop
+        return out
+
+    monkeypatch.setattr(primal.PrimalSweep, "primal_for", mutant)
+    transforms.invalidate()  # compiled now, by the mutant (not from the cache)
+
+
+@pytest.mark.parametrize("fn", [inner_counter_read_after, inner_counter_read_before_next,
+                                inner_counter_after_break, inner_counter_read_after_each_trip])
+def test_verification_catches_the_loop_variable_left_stale(monkeypatch, fn):
+    # Each backward read of a loop variable is compared with the primal's value: the
+    # variable of a checkpointed loop (bound by an untagged inner `for`) was not checked,
+    # nor its copy `_i` the optimizer read in place of `i` after the loop's adjoint
+    # (verify.py _primal_names; primal.py tags the copy a save). Either left a wrong
+    # gradient unseen by verification mode.
+    _one_name_per_loop_variable(monkeypatch)
+    try:
+        expected = numeric_grad(fn, (0.7,), 0)
+        wrong = 0
+        for options in ({}, {"optimize": False}, {"checkpoint": "sqrt"}):
+            if abs(sd.grad(fn, **options)(0.7) - expected) < 1e-6:
+                continue
+            wrong += 1  # (the mutant is live here)
+            with pytest.raises(VerificationError, match="read 'i'|read '_i"):
+                sd.grad(fn, verify=True, **options)(0.7)
+        assert wrong >= 2
+    finally:
+        transforms.invalidate()

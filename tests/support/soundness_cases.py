@@ -318,6 +318,35 @@ def carried_array_becomes_a_float(x, ys):
         acc = acc * (1.0 + 0.25 * np.sum(g) * x)
     return 0.2 * acc
 
+
+def carried_array_shrinks(x, ys):
+    # `g` 5,000 entries after the first trip, fewer later: the adjoint of the second trip's
+    # np.sum(g) gave `b_g` as spread's read-only broadcast view (over 4,096 entries), which
+    # the first trip's `b_g += ...` could not update (ValueError: output array is read-only,
+    # optimized and verify pipelines). The loop head took the zero made before the loop as
+    # owned on every trip; ownership there is now the meet of the entry and the back edge
+    acc = x
+    g = ys * 0.5
+    for i in range(3):
+        g = np.tanh(np.sum(g) * 0.01) + 0.5 * ys[: 5000 - 2000 * i]
+        acc = acc * (1.0 + 0.25 * np.sum(g) * x)
+    return 0.2 * acc
+
+
+def carried_array_alternates_with_a_float(x, ys):
+    acc = x
+    g = ys * 0.5
+    for i in range(4):
+        if i % 2 == 0:
+            g = np.tanh(np.sum(g) * 0.01) * ys
+        else:
+            g = np.tanh(np.sum(g) * 0.01) + -0.5
+        acc = acc * (1.0 + 0.25 * np.sum(g) * x)
+    return 0.2 * acc
+
+
+BIG = np.linspace(-0.01, 0.02, 5000)  # (more entries than spread fills: a read-only view)
+
 CASES = [
     (acc_chain, (2.0, np.array([1.0, 2.0, 3.0])), (0,)),
     (k5, (0.3,), (0,)),
@@ -357,4 +386,6 @@ CASES = [
     (inner_counter_read_before_next, (0.7,), (0,)),
     (inner_counter_after_break, (0.7,), (0,)),
     (inner_array_target_read_after, (np.array([0.3, -0.8, 1.1]),), (0,)),
+    (carried_array_shrinks, (0.3, BIG), (0,)),
+    (carried_array_alternates_with_a_float, (0.3, BIG), (0,)),
 ]

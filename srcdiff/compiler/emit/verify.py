@@ -255,7 +255,15 @@ def _pops(stmt):
 
 
 def _primal_names(fn):
-    """Names the primal sweep binds, and the parameters."""
+    """Names the primal sweep binds, and the parameters.
+
+    A loop's variable counts wherever the loop is: a primal ``for`` and every ``for``
+    inside a primal compound statement (a checkpointed loop runs its trips in an inner
+    ``for i in _iters[_a:_b]`` that carries no tag of its own). The backward sweep rebinds
+    loop variables as it replays loops backwards; an adjoint that reads one after such a
+    replay must find the primal's value there, so every read is checked (an inner loop's
+    variable left at its first trip's value gave 10.0 for 12.0, commit 1d2dd31).
+    """
     params = [a.id for a in fn.args.args]
     # (grad_ys, and the gradients passed in after it (calls.py), are no primal values)
     names = set(params[:params.index("grad_ys")] if "grad_ys" in params else params)
@@ -263,9 +271,11 @@ def _primal_names(fn):
         for x in block:
             o = origin.of(x)
             if o is not None and o.role in ("primal", "save"):
-                if isinstance(x, gast.For):
-                    names |= dataflow.bound(x.target)
-                names |= dataflow.bound(x) if not isinstance(x, _COMPOUND) else set()
+                if isinstance(x, _COMPOUND):
+                    names |= {t for n in gast.walk(x) if isinstance(n, gast.For)
+                              for t in dataflow.bound(n.target)}
+                else:
+                    names |= dataflow.bound(x)
     names.discard("_stack")
     return {n for n in names if not n.startswith("_verify_")}  # (verification's own names)
 

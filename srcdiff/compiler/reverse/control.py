@@ -90,7 +90,7 @@ class ControlFlow:
             self.state.defined.add(bv)
             self.state.owned.add(bv)
         self.carried = carried_outer | carried
-        self.state.owned &= owned | {b for b in carried - entry.defined}
+        self.state.owned &= owned  # the meet: owned on the entry and on the back edge
         head_owned = set(self.state.owned)
         self.comment_line = None
         body = self.adjoint_block(s.body)
@@ -145,23 +145,35 @@ class ControlFlow:
         return head + pre + loop_stmts + post
 
     def _loop_fixpoint(self, s, entry, touched, carried_outer):
-        """Gradients live across iterations (``carried``) and arrays still owned at the head."""
+        """Gradients live across iterations (``carried``) and those the back edge leaves
+        owned (``back``: an owned array at the end of the body).
+
+        Ownership at the head is the meet over the loop's two ways in: the entry (an array
+        owned before the loop, or the zero made for a carried gradient undefined there) and
+        the back edge. A gradient the body leaves as ``spread(g, v)``, a read-only broadcast
+        view for an array of more than 4,096 entries, is not owned at the head, so the next
+        trip adds to it out of place (``b_g = b_g + ...``), never ``b_g += ...`` ("output
+        array is read-only"). ``back`` starts as every gradient and only shrinks; a round
+        does not judge a gradient undefined at its head (not carried yet: its end there is
+        not the end of a trip that started with it), and the last round judges them all.
+        """
         carried = {b for b in entry.defined if b in touched and self._adjoint_live(b)}
-        owned = set(entry.owned)
+        back = set(entry.owned) | touched
         saved_names, saved_adj = set(self.names.taken), dict(self.adj)
         def trial(state):  # the body generated on trial, its code and names thrown away
-            carried, owned = state
+            carried, back = state
             self.carried = carried_outer | carried
-            self.state = AdjointState(entry.defined | carried, owned & entry.owned,
-                                own=not self.opt.reference)
+            head = back & (entry.owned | (carried - entry.defined))
+            self.state = AdjointState(entry.defined | carried, head, own=not self.opt.reference)
             self.adjoint_block(s.body)
             exit_defined = {b for b in (self.state.defined | (carried & self.exposed)) & touched
                             if self._adjoint_live(b)}
             self.names.taken = set(saved_names)
             self.adj = dict(saved_adj)
-            return carried | exit_defined, owned & self.state.owned
+            unjudged = touched - entry.defined - carried  # (undefined at this round's head)
+            return carried | exit_defined, back & (self.state.owned | unjudged)
 
-        return fixpoint(trial, (carried, owned), "loop-carried gradients")
+        return fixpoint(trial, (carried, back), "loop-carried gradients")
 
     def _loop_depth(self, s):
         for x, depth in walk(self.fn.body):

@@ -129,6 +129,20 @@ class PrimalSweep:
                        for n in gast.walk(node))
         return loads(self.fn) > loads(s)
 
+    def _keep_loop_variable(self, s, depth):
+        """The save of the loop variable's value from before the loop ``s``: on the stack
+        inside another loop (per trip of it), else in a name. The name is tagged a save, not
+        a loop's bookkeeping: verify.py takes it for a copy of the variable, which the
+        optimizer may read in the variable's place after the loop's adjoint."""
+        i = s.target.id
+        if depth:
+            self.uses_stack = True
+            self.saved[S.key(s)] = "stack"
+            return S.locate(gast.Expr(value=S.call("_stack.append", [S.name(i)])), s)
+        keep = self.names.private(i)
+        self.saved[S.key(s)] = ("name", keep)
+        return origin.tag(S.assign(keep, S.name(i), s), self.sid(s), "save")
+
     def primal_for(self, s, depth):
         body_assigned = {op.target for x, _ in walk(s.body)
                          for op in [self.a.op(x)] if op is not None and op.target}
@@ -149,14 +163,7 @@ class PrimalSweep:
                                  or depth and self._read_outside(s, i)):
             if not self._defined_before(s, i):
                 self.unbound_saved.add(i)
-            if depth:
-                self.uses_stack = True
-                pre.append(S.locate(gast.Expr(value=S.call("_stack.append", [S.name(i)])), s))
-                self.saved[S.key(s)] = "stack"
-            else:
-                keep = self.names.private(i)
-                pre.append(S.assign(keep, S.name(i), s))
-                self.saved[S.key(s)] = ("name", keep)
+            pre.append(self._keep_loop_variable(s, depth))
         if S.key(s) in self.checkpoints:
             return pre + self.checkpointed_primal(s, depth)
         if replay:

@@ -9,6 +9,7 @@
 
 import math
 import numba
+from srcdiff.compiler.emit.numba_helpers import add_into
 from srcdiff.compiler.emit.numba_helpers import add_tree
 from srcdiff.compiler.emit.numba_helpers import finish
 from srcdiff.compiler.emit.numba_helpers import float_array
@@ -126,7 +127,7 @@ def _grad_recurrent_numba(w, b, xs, n, grad_ys=None):
         _k0 -= 1
         mul1_before = tape_get_prev(_tape3, _k0)
         b_mul1 = spread(b_s, mul1)
-        b_h += 2.0 * b_mul1 * h
+        b_h = add_into(b_h, 2.0 * b_mul1 * h)
         mul1 = mul1_before
         h_before = tape_get(_tape2, _k0)
         b_add1 = mul_into(b_h, 1.0 - h * h)

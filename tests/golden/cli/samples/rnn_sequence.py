@@ -107,7 +107,7 @@ def grad_loss(params, xs, ys, grad_ys=None):
         vjp = vjp_matmul(b_matmul1, matmul1, x=Wo, y=h)
         del b_matmul1, matmul1
         b_Wo = vjp[0]
-        b_h += vjp[1]
+        b_h = add_into(b_h, vjp[1])
         del vjp
         matmul1 = matmul1_before
         Wo_before = _stack.pop()
@@ -189,6 +189,16 @@ def vjp_matmul(g, ans, x, y):
 
 
 # -------- run-time helpers (copied from srcdiff/runtime.py) --------
+def add_into(m, other):
+    """``m + other``, into ``m``'s buffer when nothing else can see it (:func:`mul_into`)."""
+    if type(m) is not np.ndarray or m.size < IN_PLACE_SIZE:  # (most calls: cheap first)
+        return m + other
+    refs = sys.getrefcount(m)  # (before any call: an argument on the stack would count)
+    if _owned(m, other, refs):
+        return np.add(m, other, out=m)
+    return m + other
+
+
 def add_tree(a, b):
     """``a + b`` for gradients that may be ``None`` or ``0.0`` (zero), lists, tuples or dicts."""
     if a is None or isinstance(a, float) and a == 0 and isinstance(b, (dict, list, tuple)):
