@@ -119,3 +119,16 @@ def test_reaching_definitions_reads_each_loop_state_once(monkeypatch, tmp_path):
     a, b = _chain_reads(monkeypatch, small), _chain_reads(monkeypatch, big)
     assert a > 0
     assert b <= 2.5 * a, (a, b)
+
+
+def test_lookup_answers_as_get_does():
+    """``_lookup`` (one chain walk for many names) gives each name what ``get`` gives, on a
+    plain dict, on chains, and on chains grown again from a flattened state (past CHAIN
+    links): names found only in the dict at the chain's end included."""
+    state = {"a": frozenset({-1}), "b": frozenset({-2})}
+    wanted = {"a", "b", "v1", "v5", "zz"}
+    for k in range(2 * sharing.CHAIN + 50):
+        expected = {v: state.get(v) for v in wanted if state.get(v) is not None}
+        assert dict(sharing._lookup(state, wanted)) == expected, k
+        state = sharing._define(state, "a" if k % 3 == 0 else "v%d" % (k % 7), gast.Pass())
+    assert not isinstance(state, dict)  # (ends on a chain over a flattened state)
