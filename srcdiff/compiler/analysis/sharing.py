@@ -391,11 +391,10 @@ def reaching_definitions(body):
                 # a name the body never defines holds start's definitions at every point
                 inner = [x for x, _ in walk(s.body)]
                 state = _join(start, end)
-                for v in _defined(inner):  # (state is a dict of its own)
-                    for x in inner:
-                        reach = before[S.key(x)].get(v)
-                        if reach is not None:
-                            state[v] = state[v] | reach if v in state else reach
+                defined = _defined(inner)
+                for x in inner:  # (state is a dict of its own)
+                    for v, reach in _lookup(before[S.key(x)], defined):
+                        state[v] = state[v] | reach if v in state else reach
             elif isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
                 state = _define(state, s.targets[0].id, s)
         return state
@@ -431,6 +430,25 @@ class _Defined:
         return _flat(self) == _flat(other)
 
     __hash__ = None
+
+
+def _lookup(state, wanted):
+    """``(name, state.get(name))`` for each name of ``wanted`` the state defines: one walk
+    of a chain for them all (a ``get`` per name walks it once per name)."""
+    out = []
+    seen = set()
+    while isinstance(state, _Defined):
+        name = state.name
+        if name in wanted and name not in seen:
+            seen.add(name)
+            out.append((name, state.defs))
+        state = state.parent
+    for name in wanted:
+        if name not in seen:
+            reach = state.get(name)
+            if reach is not None:
+                out.append((name, reach))
+    return out
 
 
 def _flat(state):

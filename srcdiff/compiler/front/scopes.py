@@ -8,6 +8,8 @@ has its own scope; lowered to a loop of the function, it would overwrite the oth
 
 import gast
 
+from srcdiff.compiler.ir import dataflow
+
 
 def bindings(body, in_block=False, out=None):
     """``{name: (statements binding it, is one under a branch or in a loop?)}`` for the
@@ -58,15 +60,20 @@ def outside_comprehensions(node):
         elif isinstance(n, (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)):
             stack.append(n.generators[0].iter)
             continue
-        stack.extend(gast.iter_child_nodes(n))
+        stack.extend(dataflow.children(n))
     return out
 
 
+_SCOPES = (gast.Lambda, gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
+
+
 def _walk_scope(node):
-    """``gast.walk`` without entering lambdas and comprehensions (their own scopes)."""
-    yield node
-    if isinstance(node, (gast.Lambda, gast.ListComp, gast.SetComp, gast.DictComp,
-                         gast.GeneratorExp)):
-        return
-    for child in gast.iter_child_nodes(node):
-        yield from _walk_scope(child)
+    """The nodes of ``gast.walk(node)`` without those inside lambdas and comprehensions (their
+    own scopes), in no particular order."""
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        out.append(n)
+        if not isinstance(n, _SCOPES):
+            stack.extend(dataflow.children(n))
+    return out

@@ -70,6 +70,22 @@ def _child_fields(cls):
     return fields
 
 
+def children(node):
+    """The nodes directly inside ``node``, like ``gast.iter_child_nodes`` (in no particular
+    order, faster)."""
+    fields = _CHILD_FIELDS.get(node.__class__)
+    if fields is None:
+        fields = _child_fields(node.__class__)
+    out = []
+    for field in fields:
+        v = getattr(node, field, None)
+        if isinstance(v, _AST):
+            out.append(v)
+        elif isinstance(v, list):
+            out.extend([x for x in v if isinstance(x, _AST)])
+    return out
+
+
 def names(node):
     """The ``Name`` nodes inside ``node``, in no particular order."""
     Name = gast.Name

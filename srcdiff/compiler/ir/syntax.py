@@ -24,8 +24,16 @@ from srcdiff.errors import InternalError
 
 
 def name(ident, store=False):
-    return gast.Name(id=ident, ctx=gast.Store() if store else gast.Load(), annotation=None,
-                     type_comment=None)
+    # (what ``gast.Name(id=ident, ctx=gast.Load(), annotation=None, type_comment=None)``
+    # makes, without gast's generic constructor: the commonest node the compiler builds)
+    ctx = _STORE if store else _LOAD
+    node = _NAME.__new__(_NAME)
+    node.__dict__ = {"id": ident, "ctx": ctx.__new__(ctx), "annotation": None,
+                     "type_comment": None}
+    return node
+
+
+_NAME, _LOAD, _STORE = gast.Name, gast.Load, gast.Store
 
 
 def const(value):

@@ -51,7 +51,7 @@ def tree_keys(expr):
             operand = key(node.operand)
             k = None if operand is None else (node.op.__class__, operand)
         else:
-            for child in gast.iter_child_nodes(node):
+            for child in dataflow.children(node):  # (keys by node: any order)
                 key(child)
             return None
         if k is not None:

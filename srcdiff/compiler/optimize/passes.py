@@ -54,7 +54,8 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     ``gradients`` (adjoint names: always floats) may have their negations moved;
     ``scalars`` are names known to hold single numbers. ``verify``: rewrites that move
     a read leave a check of their invariant behind (verify.py)."""
-    mover = Mover(verify, S.all_names(fn))
+    # (the names a verification snapshot must not take: read only in verification mode)
+    mover = Mover(verify, S.all_names(fn) if verify else ())
     fn = _visit_where_wanted(_Fold(), fn)
     fn.body = _copy_propagate(fn.body)
     fn.body = _common_subexpressions(fn.body, dataflow.changed_in_place(fn), verify,

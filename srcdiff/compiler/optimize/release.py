@@ -139,12 +139,15 @@ def _parameter_copies(node, params):
     compute ``a * b``: :func:`release` does neither (a statement and a call saved per
     use, the same numbers)."""
     stores, copies = {}, {}
+    assigns = []  # (one walk: the copies are counted once every store is)
     for n in dataflow.nodes(node):
         if n.__class__ is gast.Name and isinstance(n.ctx, (gast.Store, gast.Del)):
             stores[n.id] = stores.get(n.id, 0) + 1
-    for n in dataflow.nodes(node):
-        if isinstance(n, gast.Assign) and isinstance(n.value, gast.Name) \
-                and n.value.id in params and n.value.id not in stores:
+        elif isinstance(n, gast.Assign) and isinstance(n.value, gast.Name) \
+                and n.value.id in params:
+            assigns.append(n)
+    for n in assigns:
+        if n.value.id not in stores:
             for t in n.targets:
                 if isinstance(t, gast.Name):
                     copies[t.id] = copies.get(t.id, 0) + 1

@@ -152,7 +152,7 @@ def backward_reads(stmts):
                 continue
             if isinstance(x, gast.Name) and isinstance(x.ctx, gast.Load):
                 names.add(x.id)
-            stack.extend(gast.iter_child_nodes(x))
+            stack.extend(dataflow.children(x))
     return names
 
 

@@ -209,6 +209,12 @@ def _match(st):
     return None
 
 
+# statements that hold no statement
+_SIMPLE = (gast.Assign, gast.AugAssign, gast.AnnAssign, gast.Expr, gast.Return, gast.Delete,
+           gast.Pass, gast.Break, gast.Continue, gast.Raise, gast.Assert, gast.Global,
+           gast.Nonlocal, gast.Import, gast.ImportFrom)
+
+
 class _Facts:
     """What the checks need to know about one backward loop body."""
 
@@ -225,8 +231,9 @@ class _Facts:
             self.stored |= dataflow.bound(st)
         # restores ``v = v_before``: the saved name holds an earlier value of v
         self.restored = {}
-        for st in body:
-            for n in gast.walk(st):
+        for st in body:  # (in gast.walk's order: the first restore of a name counts;
+            # a simple statement holds no other statement: itself is the one to look at)
+            for n in (st,) if isinstance(st, _SIMPLE) else gast.walk(st):
                 if isinstance(n, gast.Assign) and len(n.targets) == 1 \
                         and isinstance(n.targets[0], gast.Name) \
                         and isinstance(n.value, gast.Name) and n.targets[0].id in self.a.kinds \
@@ -234,7 +241,7 @@ class _Facts:
                     self.restored.setdefault(n.value.id, n.targets[0].id)
         self.uses = {}
         for st in body:
-            for n in gast.walk(st):
+            for n in dataflow.nodes(st):  # (counts: in no particular order)
                 if isinstance(n, gast.Name):
                     self.uses[n.id] = self.uses.get(n.id, 0) + 1
         self.tainted = _changed_in_place(body)
@@ -289,7 +296,7 @@ class _Facts:
 def _unsafe_body(body):
     """Jumps, indexed stores or in-place helper calls anywhere: keep every per-iteration sum."""
     for st in body:
-        for n in gast.walk(st):
+        for n in dataflow.nodes(st):
             if isinstance(n, (gast.Break, gast.Continue, gast.Return)):
                 return True
             # an array changed in place may be one an earlier iteration appended
@@ -313,13 +320,13 @@ def _changed_in_place(body):
     """
     changed, links = set(), {}
     for st in body:
-        for n in gast.walk(st):
+        for n in dataflow.nodes(st):  # (sets: in no particular order)
             if isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
                 changed.add(n.target.id)
             elif isinstance(n, gast.Expr) and isinstance(n.value, gast.Call):
                 changed |= _arrays_in(n.value)
             elif isinstance(n, gast.Assign) and isinstance(n.value, _VIEWS):
-                targets = {t.id for t in gast.walk(n) if isinstance(t, gast.Name)
+                targets = {t.id for t in dataflow.nodes(n) if isinstance(t, gast.Name)
                            and isinstance(t.ctx, gast.Store)}
                 for t in targets:
                     for x in _arrays_in(n.value) | targets:

@@ -35,7 +35,7 @@ reference pipeline (``optimize=False``) keeps the arrays.
 
 import gast
 
-from srcdiff.compiler.ir import origin
+from srcdiff.compiler.ir import dataflow, origin
 from srcdiff.compiler.ir import syntax as S
 
 SHAPE_ONLY = "shape_only"  # runtime.shape_only
@@ -62,7 +62,7 @@ def shape_only_saves(fn: gast.FunctionDef, numbers=frozenset()) -> gast.Function
     primal, backward = body[:at], body[at:]
     pushes = {}  # v -> the push calls marked as saves of v (mark_save)
     for s in primal:
-        for n in gast.walk(s):
+        for n in dataflow.nodes(s):
             if _stack_call(n, "pop"):
                 return fn
             if isinstance(n, gast.Expr) and getattr(n, SAVES, None) is not None \
@@ -73,7 +73,7 @@ def shape_only_saves(fn: gast.FunctionDef, numbers=frozenset()) -> gast.Function
     restores = {}  # v -> the names w of ``w = _stack.pop()`` restoring v
     pops = {}  # v -> how many such pops
     for s in backward:
-        for n in gast.walk(s):
+        for n in dataflow.nodes(s):
             if _stack_call(n, "append"):
                 return fn
             if isinstance(n, gast.Assign) and _stack_call(n.value, "pop"):
@@ -86,9 +86,17 @@ def shape_only_saves(fn: gast.FunctionDef, numbers=frozenset()) -> gast.Function
     pairs = {(v, w) for v, ws in restores.items() for w in ws}
     reads = [_reads(st, pairs) for st in backward]  # per statement of the backward sweep
     bound = {}
-    for _, _, b in reads:
+    first = {}  # v -> the position of the first statement that restores v
+    last = {}  # name -> the position of the last statement that reads it other than as a shape
+    for k, (_, o, b, restored) in enumerate(reads):
         for n, count in b.items():
             bound[n] = bound.get(n, 0) + count
+        for v in restored:
+            first.setdefault(v, k)
+        for n in o:
+            last[n] = k
+    other = set().union(*(r[1] for r in reads))
+    shaped = set().union(*(r[0] for r in reads))
     for v, calls in sorted(pushes.items()):
         ws = restores.get(v)
         if v in numbers or not ws or any(bound.get(w, 0) != 1 for w in ws) \
@@ -96,14 +104,10 @@ def shape_only_saves(fn: gast.FunctionDef, numbers=frozenset()) -> gast.Function
             # never popped back, a ``w`` bound elsewhere than by its pop, or a pop of v's
             # that is no longer a marked assignment (one pop per push, as generated)
             continue
-        # v holds the primal's own value until the first statement that restores it
-        first = next((k for k, st in enumerate(backward)
-                      if any(isinstance(n, gast.Assign) and _restore(n, pairs) == v
-                             for n in gast.walk(st))), len(backward))
-        other = set().union(*(r[1] for r in reads))
-        late = set().union(set(), *(r[1] for r in reads[first:]))
-        shaped = set().union(*(r[0] for r in reads))
-        if ws & other or v in late or not (ws | {v}) & shaped:
+        # v holds the primal's own value until the first statement that restores it; read
+        # other than as a shape from there on (``late``), a stand-in may reach that read
+        late = last.get(v, -1) >= first.get(v, len(backward))
+        if ws & other or late or not (ws | {v}) & shaped:
             continue
         for c in calls:
             c.args[0] = S.call(SHAPE_ONLY, [c.args[0]])
@@ -125,20 +129,25 @@ def _stack_call(n, method):
 
 
 def _reads(stmt, pairs):
-    """``(shape_read, other_read, bound)`` of one statement: the names it reads as a shape
-    argument (_SHAPE_ARGUMENT), those it reads any other way (a restore ``v = w`` of
-    ``pairs`` reads nothing), and how many times it binds each name."""
-    shape_read, other_read, bound = set(), set(), {}
+    """``(shape_read, other_read, bound, restored)`` of one statement: the names it reads as
+    a shape argument (_SHAPE_ARGUMENT), those it reads any other way (a restore ``v = w`` of
+    ``pairs`` reads nothing), how many times it binds each name, and the names ``v`` of the
+    restores it holds."""
+    shape_read, other_read, bound, restored = set(), set(), {}, set()
     skip = set()  # ids of Name nodes read as a shape argument or by a restore
-    for n in gast.walk(stmt):
+    # (dataflow.nodes lists a node before the nodes inside it, as the skips need)
+    for n in dataflow.nodes(stmt):
         if isinstance(n, gast.Call) and isinstance(n.func, gast.Name):
             k = _SHAPE_ARGUMENT.get(n.func.id)
             if k is not None and len(n.args) > k and not n.keywords \
                     and isinstance(n.args[k], gast.Name):
                 shape_read.add(n.args[k].id)
                 skip.add(id(n.args[k]))
-        if isinstance(n, gast.Assign) and _restore(n, pairs) is not None:
-            skip.add(id(n.value))
+        if isinstance(n, gast.Assign):
+            v = _restore(n, pairs)
+            if v is not None:
+                skip.add(id(n.value))
+                restored.add(v)
         if isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
             other_read.add(n.target.id)  # (``v += e`` reads v: its target is a Store)
         if isinstance(n, gast.Name):
@@ -148,7 +157,7 @@ def _reads(stmt, pairs):
                 bound[n.id] = bound.get(n.id, 0) + 1
         elif isinstance(n, (gast.FunctionDef, gast.Lambda, gast.Global, gast.Nonlocal)):
             other_read |= _all_names(n)  # (reads a walk of names cannot place)
-    return shape_read, other_read, bound
+    return shape_read, other_read, bound, restored
 
 
 def _all_names(n):
