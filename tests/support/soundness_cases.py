@@ -7,6 +7,8 @@ arguments left as passed (tests/soundness/test_soundness.py).
 
 import numpy as np
 
+import srcdiff as sd
+
 
 def acc_chain(acc, xs):
     for v in xs:
@@ -318,6 +320,19 @@ def carried_array_becomes_a_float(x, ys):
         acc = acc * (1.0 + 0.25 * np.sum(g) * x)
     return 0.2 * acc
 
+
+def slice_store_into_a_value_of_unknown_kind(x, w, s):
+    # `m` from sd.stop_gradient(...) in a loop: its kind is unknown, so the reference
+    # pipeline saved what the store overwrites with item_saved(m, (:, 0)), a slice spelled
+    # as a call's argument: a SyntaxError in the generated code (found by helper hunt16's
+    # corpus). The index of item_saved/item_restore is spelled slice(None, None, None).
+    for i in range(3):
+        m = sd.stop_gradient(np.transpose(w) * 0.5)
+    m[:, 0] += x * s
+    m[1:] *= s
+    return np.sum(x * w) + np.mean(w * s)
+
+
 CASES = [
     (acc_chain, (2.0, np.array([1.0, 2.0, 3.0])), (0,)),
     (k5, (0.3,), (0,)),
@@ -357,4 +372,7 @@ CASES = [
     (inner_counter_read_before_next, (0.7,), (0,)),
     (inner_counter_after_break, (0.7,), (0,)),
     (inner_array_target_read_after, (np.array([0.3, -0.8, 1.1]),), (0,)),
+    (slice_store_into_a_value_of_unknown_kind,
+     (np.array([0.3, -0.8, 1.1]), np.array([[0.5, -0.2, 0.1], [0.3, 0.9, -0.4], [0.7, 0.2, 0.6]]),
+      0.7), (0, 1, 2)),
 ]
