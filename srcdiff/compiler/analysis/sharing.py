@@ -70,9 +70,11 @@ class Sharing:
         self.lists = set()
         self.read_from = {}  # (entry, container) -> where the entry was read (None: unknown)
         self.positions = {}  # (container, entry) -> where it was put (None: unknown)
+        self.copied_entries = {}  # c -> names whose entries (or rows) c holds: c = list(b)
         for op in analysis.order:
             if op.target is not None:
                 self._add(op, registry, summaries or {})
+        self._entries_of_copies()
         self.mutable = _closure(self.mutable, self.edges)
         # Positions tell entries apart only in a container every definition of which is a
         # display here: any other (an argument, a slice, a call's result) may hold one
@@ -155,6 +157,10 @@ class Sharing:
                 and isinstance(op.stmt.value, gast.Call) and op.stmt.value.args \
                 and isinstance(op.stmt.value.args[0], gast.Name):
             base = op.stmt.value.args[0].id  # sd.stop_gradient(x) is x itself at run time
+        elif op.kind == "prim" and op.func in (list, tuple) and len(op.args) == 1 \
+                and isinstance(op.args[0], gast.Name) and op.args[0].id != op.target:
+            # list(m) holds m's rows, views of m; list(xs) xs's entries (_entries_of_copies)
+            self.copied_entries.setdefault(op.target, set()).add(op.args[0].id)
         elif op.kind == "prim" and op.func in _ONE_OF_THE_ARGUMENTS:
             for n in op.args:  # `max(a, b)` is a or b itself (a 0-d array stays mutable)
                 if isinstance(n, gast.Name):
@@ -171,6 +177,26 @@ class Sharing:
             self._hold(op, op.args[0], _position(op.index))  # (an array copies the values)
         if base is not None:
             self._edge(op, base)
+
+    def _entries_of_copies(self):
+        """What is read out of ``c = list(b)`` (or ``tuple(b)``) is read out of ``b``: an
+        entry of the list ``b`` itself, a row of the array ``b`` a view of it (``rows =
+        list(m); r = rows[0]; r[0] = v`` changes ``m``). ``c`` itself is a new container:
+        a store into it or an append changes nothing of ``b``'s."""
+        grown = True
+        while grown:
+            grown = False
+            for (a, c), stmt in list(self.edges.items()):
+                if (a, c) not in self.read_from:
+                    continue
+                for b in self.copied_entries.get(c, ()):
+                    if b == a or (a, b) in self.edges:
+                        continue
+                    self.edges[(a, b)] = stmt
+                    self.made.setdefault((a, b), []).extend(self.made.get((a, c), [stmt]))
+                    if self.analysis.kinds.get(b) != ARRAY:
+                        self.read_from[(a, b)] = frozenset([None])
+                    grown = True
 
     def _edge(self, op, base):
         if base == op.target:  # `z = z[1:]`, `z = z`: the new z may be (part of) the old one
