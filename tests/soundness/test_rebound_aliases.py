@@ -17,6 +17,11 @@ of ``xs`` itself) was taken to share nothing with ``m``/``xs`` (``rows = list(m)
 rows[0]; r[0] = v``: 0.546 for 0.519), and ``operator.iadd(z, x)``, which is ``z += x``,
 was a call with no effect on ``z`` (2.2 for 3.4): refused now, while a store into or an
 append to the new list is not.
+
+And np.diag of a matrix, np.real_if_close, np.matrix_transpose and sliding_window_view return
+views of their argument but were not registered as views: a write into the matrix changed
+its diagonal unseen (-1.02 for -1.2), and value_and_grad returned np.diag(w) of a ``w`` the
+backward sweep had restored since (not ``f``'s value).
 """
 
 import operator
@@ -119,10 +124,24 @@ def rows_of_a_tuple_in_a_loop(x):
     return np.sum(m * m)
 
 
-REFUSED = [row_of_a_list_of_rows, entry_of_a_copied_list, rows_of_a_tuple_in_a_loop,
-           self_copy, through_a_temporary, self_view, own_view_seen_by_an_older_view,
-           self_reshape, conditional_copy_in_a_loop, through_stop_gradient,
-           view_through_stop_gradient_then_write]
+def diagonal_of_a_changed_matrix(x):
+    m = np.outer(x, x)
+    d = np.diag(m)
+    m[0, 0] = x[1] * 3.0
+    return np.sum(d * x)
+
+
+def write_through_real_if_close(x):
+    m = np.outer(x, x)
+    t = np.real_if_close(m)
+    t[0, 1] = x[2] * 3.0
+    return np.sum(m * x)
+
+
+REFUSED = [diagonal_of_a_changed_matrix, write_through_real_if_close, row_of_a_list_of_rows,
+           entry_of_a_copied_list, rows_of_a_tuple_in_a_loop, self_copy, through_a_temporary,
+           self_view, own_view_seen_by_an_older_view, self_reshape, conditional_copy_in_a_loop,
+           through_stop_gradient, view_through_stop_gradient_then_write]
 
 
 @pytest.mark.parametrize("f", REFUSED, ids=[f.__name__ for f in REFUSED])
@@ -186,8 +205,15 @@ def append_to_a_copied_list(x):
     return sum(ys) * xs[0]
 
 
-ACCEPTED = [rebound_to_a_new_object, view_of_a_view_not_read_again,
-            rebound_in_a_loop_to_new_objects, append_to_a_copied_list]
+def write_into_the_diagonal_matrix_of_a_vector(x):
+    d = np.diag(x)  # a new matrix: no view of x
+    d[0, 1] = x[2] * 3.0
+    return np.sum(d @ x) + x
+
+
+ACCEPTED = [write_into_the_diagonal_matrix_of_a_vector, rebound_to_a_new_object,
+            view_of_a_view_not_read_again, rebound_in_a_loop_to_new_objects,
+            append_to_a_copied_list]
 
 
 @pytest.mark.parametrize("f", ACCEPTED, ids=[f.__name__ for f in ACCEPTED])
@@ -204,3 +230,18 @@ def test_a_write_into_the_stopped_copy_of_a_new_object_is_differentiated(options
     t = np.array([0.5, -1.0, 2.0])
     _, tangent = sd.jvp(stop_gradient_of_a_new_object)(X.copy(), tangents=t)
     np.testing.assert_allclose(tangent, np.dot(4 * X * v, t), rtol=1e-12)
+
+
+def diagonal_returned_after_a_write(x, w):
+    w[1] += np.exp(0.3 * x)
+    return np.diag(w), np.sum(x * x)
+
+
+def test_a_returned_view_keeps_the_value_f_returned():
+    x, w = X.copy(), np.outer(X, X) + 1.0
+    want = diagonal_returned_after_a_write(x.copy(), w.copy())
+    for options in ({}, {"optimize": False}):
+        value, grad = sd.value_and_grad(diagonal_returned_after_a_write, **options)(x, w.copy())
+        np.testing.assert_allclose(value[0], want[0], rtol=1e-12)
+        np.testing.assert_allclose(grad, 2 * x + np.exp(0.3 * x)[1] * 0.3 * np.eye(3)[1],
+                                   rtol=1e-12)

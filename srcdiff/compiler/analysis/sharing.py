@@ -145,8 +145,9 @@ class Sharing:
                 self.read_from[(op.target, base)] = self.read_from.get(
                     (op.target, base), frozenset()) | {_position(op.index)}
         elif op.kind == "prim" and op.func is not None and registry.is_view(op.func) \
-                and op.args and isinstance(op.args[0], gast.Name):
-            base = op.args[0].id
+                and op.args and isinstance(op.args[0], gast.Name) and not (
+                    op.func is np.diag and self.analysis.ranks.get(op.args[0].id) == 1):
+            base = op.args[0].id  # (np.diag of a vector is a new matrix)
         elif op.kind == "prim" and op.func is np.transpose and op.args \
                 and isinstance(op.args[0], gast.Name):
             base = op.args[0].id
