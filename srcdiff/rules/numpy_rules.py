@@ -446,7 +446,11 @@ for _method, _prim in [("sum", np.sum), ("mean", np.mean), ("max", np.max), ("mi
 R.view(np.reshape, np.transpose, np.ravel, np.squeeze, np.expand_dims, np.broadcast_to,
        np.atleast_1d, np.atleast_2d, np.atleast_3d, np.asarray, np.real, np.imag,
        np.diagonal, np.swapaxes, np.moveaxis, np.rollaxis, np.flip, np.fliplr, np.flipud,
-       np.rot90, np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit)
+       np.rot90, np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit,
+       # (np.diag: the diagonal of a matrix is a view of it, sharing.py; np.real_if_close
+       # of a real array is the array itself)
+       np.diag, np.real_if_close, np.lib.stride_tricks.sliding_window_view,
+       *[getattr(np, n) for n in ("matrix_transpose", "permute_dims") if hasattr(np, n)])
 
 # ------------------------------------------------------------------ constants
 # Functions whose derivative is zero almost everywhere (or whose output is not a

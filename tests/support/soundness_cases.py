@@ -7,6 +7,8 @@ arguments left as passed (tests/soundness/test_soundness.py).
 
 import numpy as np
 
+import srcdiff as sd
+
 
 def acc_chain(acc, xs):
     for v in xs:
@@ -347,6 +349,18 @@ def carried_array_alternates_with_a_float(x, ys):
 
 BIG = np.linspace(-0.01, 0.02, 5000)  # (more entries than spread fills: a read-only view)
 
+def slice_store_into_a_value_of_unknown_kind(x, w, s):
+    # `m` from sd.stop_gradient(...) in a loop: its kind is unknown, so the reference
+    # pipeline saved what the store overwrites with item_saved(m, (:, 0)), a slice spelled
+    # as a call's argument: a SyntaxError in the generated code (found by helper hunt16's
+    # corpus). The index of item_saved/item_restore is spelled slice(None, None, None).
+    for i in range(3):
+        m = sd.stop_gradient(np.transpose(w) * 0.5)
+    m[:, 0] += x * s
+    m[1:] *= s
+    return np.sum(x * w) + np.mean(w * s)
+
+
 CASES = [
     (acc_chain, (2.0, np.array([1.0, 2.0, 3.0])), (0,)),
     (k5, (0.3,), (0,)),
@@ -388,4 +402,7 @@ CASES = [
     (inner_array_target_read_after, (np.array([0.3, -0.8, 1.1]),), (0,)),
     (carried_array_shrinks, (0.3, BIG), (0,)),
     (carried_array_alternates_with_a_float, (0.3, BIG), (0,)),
+    (slice_store_into_a_value_of_unknown_kind,
+     (np.array([0.3, -0.8, 1.1]), np.array([[0.5, -0.2, 0.1], [0.3, 0.9, -0.4], [0.7, 0.2, 0.6]]),
+      0.7), (0, 1, 2)),
 ]

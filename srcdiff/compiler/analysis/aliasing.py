@@ -264,7 +264,10 @@ def _check_mutating_call(op, call, parsed, allow_pop):
         hint=hint)
 
 
+_INPLACE_OPERATOR_HINT = "use the operator instead: `z = z + x` makes a new value"
 _NEW_VALUE_HINTS = {
+    **{name: _INPLACE_OPERATOR_HINT for name in ("iadd", "isub", "imul", "itruediv", "ifloordiv",
+                                                 "imod", "ipow", "imatmul")},
     "sort": "assign a sorted copy instead: `y = np.sort(x)`",
     "pop": "read and drop by indexing instead: `v = xs[-1]` and `xs = xs[:-1]`",
     "fill": "make a new array instead: `x = np.full_like(x, value)`",

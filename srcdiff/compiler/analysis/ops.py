@@ -172,8 +172,8 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
             args = [gast.Tuple(elts=args, ctx=gast.Load())]
         return _prim(stmt, target, prim, [receiver] + args, kwargs, registry,
                      label=f".{method}()")
-    if _is_stop_gradient(fn):
-        return Op("const", stmt, target=target)
+    if _is_stop_gradient(fn):  # (func: its result is its argument itself, sharing.py)
+        return Op("const", stmt, target=target, func=fn)
     if fn is not MISSING and _hashable(fn) and fn in NOT_DIFFERENTIATED:
         reason, hint = NOT_DIFFERENTIATED[fn]
         return Op("unknown", stmt, target=target, operands=_names(args + list(kwargs.values())),

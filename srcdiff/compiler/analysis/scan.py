@@ -5,6 +5,7 @@ SELF, DEEP, HOLDS and how callers use the summary)."""
 import copy as _copy
 import inspect
 import math
+import operator
 
 import gast
 import numpy as np
@@ -26,10 +27,14 @@ MUTATING_METHODS = frozenset({
 })
 _BYTESWAP = "byteswap"  # in place only with inplace=True
 
-# functions that write into their first argument
+# functions that write into their first argument (the operator module's in-place operators:
+# `operator.iadd(z, x)` is `z += x`, in place for an array)
 MUTATING_FUNCTIONS = frozenset({
     np.copyto, np.put, np.place, np.putmask, np.put_along_axis, np.fill_diagonal,
-    np.random.shuffle,
+    np.random.shuffle, operator.iadd, operator.isub, operator.imul, operator.itruediv,
+    operator.ifloordiv, operator.imod, operator.ipow, operator.imatmul, operator.iand,
+    operator.ior, operator.ixor, operator.ilshift, operator.irshift, operator.iconcat,
+    operator.setitem, operator.delitem,
 })
 
 _SCALAR_ATTRS = frozenset({"shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides",

@@ -64,14 +64,17 @@ class Sharing:
         self.reaching = reaching_definitions(fn.body)
         self.put = {}  # (container, entry) -> the statements that put it there
         self.made = {}  # (a, b) of edges -> the statements (definitions of a) that made it
+        self.carries = set()  # S.keys of definitions of a name that may share its old value
         self.mutable = set(mutable)
         self.edges, self.holds = {}, {}
         self.lists = set()
         self.read_from = {}  # (entry, container) -> where the entry was read (None: unknown)
         self.positions = {}  # (container, entry) -> where it was put (None: unknown)
+        self.copied_entries = {}  # c -> names whose entries (or rows) c holds: c = list(b)
         for op in analysis.order:
             if op.target is not None:
                 self._add(op, registry, summaries or {})
+        self._entries_of_copies()
         self.mutable = _closure(self.mutable, self.edges)
         # Positions tell entries apart only in a container every definition of which is a
         # display here: any other (an argument, a slice, a call's result) may hold one
@@ -101,7 +104,7 @@ class Sharing:
         if op.kind == "call" and derivatives.is_derivative(op.func):
             # sd.value_and_grad(g)(x) returns g's value, which may be x itself (or part of it)
             for n in op.args + list(op.kwargs.values()):
-                if isinstance(n, gast.Name) and n.id != op.target:
+                if isinstance(n, gast.Name):
                     self._edge(op, n.id)
             return
         found = summaries.get(id(op))
@@ -111,8 +114,7 @@ class Sharing:
             # summary of: its result may be (a view of) any argument (np.ascontiguousarray(z)
             # is z itself when z is contiguous, x.view() a view of x, np.require(z) z)
             for n in op.operands:
-                if n != op.target:
-                    self._edge(op, n)
+                self._edge(op, n)
             return
         if found is not None and found.returns:  # a helper's result may share an argument
             try:
@@ -124,7 +126,7 @@ class Sharing:
                 nodes = list(node) if isinstance(node, tuple) else \
                     list(node.values()) if isinstance(node, dict) else [node]
                 for n in nodes:
-                    if isinstance(n, gast.Name) and n.id != op.target:
+                    if isinstance(n, gast.Name):
                         self._edge(op, n.id)
             return
         base = None
@@ -143,17 +145,26 @@ class Sharing:
                 self.read_from[(op.target, base)] = self.read_from.get(
                     (op.target, base), frozenset()) | {_position(op.index)}
         elif op.kind == "prim" and op.func is not None and registry.is_view(op.func) \
-                and op.args and isinstance(op.args[0], gast.Name):
-            base = op.args[0].id
+                and op.args and isinstance(op.args[0], gast.Name) and not (
+                    op.func is np.diag and self.analysis.ranks.get(op.args[0].id) == 1):
+            base = op.args[0].id  # (np.diag of a vector is a new matrix)
         elif op.kind == "prim" and op.func is np.transpose and op.args \
                 and isinstance(op.args[0], gast.Name):
             base = op.args[0].id
         elif op.kind in ("prim", "const") and "copy" in op.kwargs and op.args \
                 and isinstance(op.args[0], gast.Name):
             base = op.args[0].id  # np.array(x, copy=False) may be x itself
+        elif op.kind == "const" and getattr(op.func, "__srcdiff_stop_gradient__", False) \
+                and isinstance(op.stmt.value, gast.Call) and op.stmt.value.args \
+                and isinstance(op.stmt.value.args[0], gast.Name):
+            base = op.stmt.value.args[0].id  # sd.stop_gradient(x) is x itself at run time
+        elif op.kind == "prim" and op.func in (list, tuple) and len(op.args) == 1 \
+                and isinstance(op.args[0], gast.Name) and op.args[0].id != op.target:
+            # list(m) holds m's rows, views of m; list(xs) xs's entries (_entries_of_copies)
+            self.copied_entries.setdefault(op.target, set()).add(op.args[0].id)
         elif op.kind == "prim" and op.func in _ONE_OF_THE_ARGUMENTS:
             for n in op.args:  # `max(a, b)` is a or b itself (a 0-d array stays mutable)
-                if isinstance(n, gast.Name) and n.id != op.target:
+                if isinstance(n, gast.Name):
                     self._edge(op, n.id)
         elif op.kind == "literal":
             value = op.stmt.value
@@ -165,10 +176,33 @@ class Sharing:
             self._hold(op, op.args[0], None)
         elif op.kind == "store" and self.analysis.kinds.get(op.target) != ARRAY:
             self._hold(op, op.args[0], _position(op.index))  # (an array copies the values)
-        if base is not None and base != op.target:
+        if base is not None:
             self._edge(op, base)
 
+    def _entries_of_copies(self):
+        """What is read out of ``c = list(b)`` (or ``tuple(b)``) is read out of ``b``: an
+        entry of the list ``b`` itself, a row of the array ``b`` a view of it (``rows =
+        list(m); r = rows[0]; r[0] = v`` changes ``m``). ``c`` itself is a new container:
+        a store into it or an append changes nothing of ``b``'s."""
+        grown = True
+        while grown:
+            grown = False
+            for (a, c), stmt in list(self.edges.items()):
+                if (a, c) not in self.read_from:
+                    continue
+                for b in self.copied_entries.get(c, ()):
+                    if b == a or (a, b) in self.edges:
+                        continue
+                    self.edges[(a, b)] = stmt
+                    self.made.setdefault((a, b), []).extend(self.made.get((a, c), [stmt]))
+                    if self.analysis.kinds.get(b) != ARRAY:
+                        self.read_from[(a, b)] = frozenset([None])
+                    grown = True
+
     def _edge(self, op, base):
+        if base == op.target:  # `z = z[1:]`, `z = z`: the new z may be (part of) the old one
+            self.carries.add(S.key(op.stmt))
+            return
         self.edges[(op.target, base)] = op.stmt
         self.made.setdefault((op.target, base), []).append(op.stmt)
 
@@ -210,10 +244,14 @@ class Sharing:
         self.lists = {x} if is_list else set()
         self.old_puts, old_views = self._older_than_new_object(x, at)
         # x's own definitions that do not reach ``at`` made objects x no longer holds there
-        # (`b = r[1]; b = b + g; b += h`: the last line changes a new array, not r's entry)
-        self.stale = set() if at is None else {
-            (a, b) for (a, b), made in self.made.items() if a == x and all(
-                S.key(d) not in self.reaching[S.key(at)].get(x, ()) for d in made)}
+        # (`b = r[1]; b = b + g; b += h`: the last line changes a new array, not r's entry),
+        # when every definition of x reaching ``at`` makes a new object: one that copies or
+        # views a name may hand x an older object of its own back (`z = y; t = z; z = t`,
+        # `z = y; z = z[1:]`: a change through z is a change of y)
+        reach = () if at is None else self.reaching[S.key(at)].get(x, ())
+        self.stale = set() if at is None or not all(self._new_object(x, d) for d in reach) \
+            else {(a, b) for (a, b), made in self.made.items() if a == x and all(
+                S.key(d) not in reach for d in made)}
         self.stale |= old_views
         out, frontier = {x: 0}, [(x, _SAME)]
         seen = set(frontier)
@@ -250,8 +288,7 @@ class Sharing:
         if len(defs) != 1:
             return frozenset(), frozenset()
         (d,) = defs
-        if self.displays.get(d) != x and (d not in self.definitions or any(
-                a == x and any(S.key(m) == d for m in made) for (a, _), made in self.made.items())):
+        if self.displays.get(d) != x and not self._new_object(x, d):
             return frozenset(), frozenset()  # x there may be (a part of) another object
         block, start, _ = self.blocks[d]
         end = _index_in(self.blocks, S.key(at), block)
@@ -266,6 +303,12 @@ class Sharing:
         views = {(a, b) for (a, b), made in self.made.items() if b == x and a != x
                  and all(older(m) for m in made)}
         return frozenset(puts), frozenset(views)
+
+    def _new_object(self, x, d):
+        """Does the definition ``d`` (an S.key) of ``x`` make a new object, sharing nothing
+        (``x = a + b``, ``x = y.copy()``; not ``x = y``, ``x = x[1:]``, a loop's target)?"""
+        return d in self.definitions and d not in self.carries and not any(
+            a == x and any(S.key(m) == d for m in made) for (a, _), made in self.made.items())
 
     def _steps(self, n, role):
         """The names one step from ``n`` reached in ``role``, with their roles."""

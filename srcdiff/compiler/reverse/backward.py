@@ -190,7 +190,7 @@ class BackwardStatements:
                                         ctx=gast.Store())
                 res["after"] = [S.locate(S.assign(target, src), s)]
             else:  # a list or dict: the store may have added a dict key (runtime.item_saved)
-                undo = S.call("item_restore", [S.name(v), S.copy(op.index), src])
+                undo = S.call("item_restore", [S.name(v), S.index_value(op.index), src])
                 res["after"] = [S.locate(gast.Expr(value=undo), s)]
             return res
         if op.kind == "append":

@@ -86,8 +86,10 @@ class PrimalSweep:
     def _save(self, s, op, how):
         v = op.target
         if op.kind == "store":
-            value = S.expr("np.copy(x[i])" if self.kind(v) == ARRAY else "item_saved(x, i)",
-                           x=S.name(v), i=S.copy(op.index))
+            if self.kind(v) == ARRAY:
+                value = S.expr("np.copy(x[i])", x=S.name(v), i=S.copy(op.index))
+            else:  # a call's argument: a slice is spelled slice(...)
+                value = S.call("item_saved", [S.name(v), S.index_value(op.index)])
         elif op.kind == "append":
             return []  # undone by pop
         else:
