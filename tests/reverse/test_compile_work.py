@@ -5,7 +5,7 @@ timed: bench/compile_scale.py measures the time).
   saved name: it looked for each name's first restore and last other read with a walk of
   the whole sweep per name (quadratic: 60% of the loops family's compile at 1000
   statements).
-* ``reaching_definitions`` (analysis/sharing.py) reads, at a loop's exit, each body
+* ``reaching_definitions`` (analysis/reaching.py) reads, at a loop's exit, each body
   statement's state once for all the names the body defines: it asked each state for each
   name (a chain walk per name and statement: quadratic in the loop body's length).
 
@@ -21,7 +21,7 @@ import numpy as np
 import srcdiff as sd
 from paths import ROOT
 from srcdiff.compiler import driver
-from srcdiff.compiler.analysis import sharing
+from srcdiff.compiler.analysis import reaching as sharing  # (reaching definitions: reaching.py)
 from srcdiff.compiler.ir import dataflow
 
 ARGS = (np.linspace(-1.0, 1.0, 4), np.linspace(0.5, 1.5, 4), 0.3)
