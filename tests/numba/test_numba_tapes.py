@@ -277,3 +277,22 @@ def test_a_list_used_otherwise_is_not_converted():
     else:
         assert got == pytest.approx(7.0 * 7.0, rel=1e-14)
         assert next(iter(g._runners.values()))[1].float_lists == ()
+
+
+def growing_slices(xs):
+    p = -0.5
+    u = xs * 0.5
+    for i in range(len(xs)):
+        t = u[:i + 1] * p  # (a new length every trip: the tape's rows cannot hold it)
+        p -= np.sum(np.sin(t))
+    return 0.1 * p
+
+
+def test_a_saved_value_that_changes_shape_is_refused_not_a_numba_error():
+    """The numba backend tapes a value saved in a loop in rows of one shape; a slice that
+    grows with the loop is found when the call runs: a SrcdiffError with the way out, not
+    the helper's ValueError (random loop programs, seed 206498761 programs 13 and 16)."""
+    xs = np.array([-0.31, -0.37, -0.38, -0.64])
+    with pytest.raises(sd.SrcdiffError, match="one shape on every trip"):
+        sd.grad(growing_slices, backend="numba")(xs)
+    assert_close(sd.grad(growing_slices)(xs), numeric_grad(growing_slices, (xs,), 0))

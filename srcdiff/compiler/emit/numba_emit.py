@@ -247,6 +247,11 @@ class _Runner:
             raise self.where.error(f"numba cannot compile the gradient: {exc}",
                                    'use backend="numpy" for this function') from None
         except ValueError as exc:  # numba's dispatcher cannot type an argument
+            if str(exc) == numba_helpers.SAVED_SHAPE_CHANGED:  # (a tape of fixed rows)
+                raise self.where.error("the numba backend's tape of a value saved in a loop "
+                                       "needs one shape on every trip, and this call's "
+                                       "changed (a slice growing with the loop, say)",
+                                       'use backend="numpy" for this function') from None
             if "fingerprint" not in str(exc):
                 raise
             raise self.where.error(f"numba cannot take an argument of this call ({exc}: an "

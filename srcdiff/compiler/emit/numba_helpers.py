@@ -462,7 +462,9 @@ def _tape_alloc(n, value):
     return None
 
 
-_SHAPE = "srcdiff: a value saved in a loop changed shape between trips (use backend=\"numpy\")"
+SAVED_SHAPE_CHANGED = ("srcdiff: a value saved in a loop changed shape between trips "
+                       "(use backend=\"numpy\")")
+_SHAPE = SAVED_SHAPE_CHANGED  # (numba_emit.py turns it into a SrcdiffError)
 
 
 def tape_put(tape, k, value):
