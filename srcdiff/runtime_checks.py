@@ -119,6 +119,8 @@ def verify_scatter(b, index, g):
 def _verify_basic(index):
     if isinstance(index, tuple):
         return all(_verify_basic(i) for i in index)
+    if isinstance(index, np.ndarray):  # a 0-d array of an integer indexes as that integer
+        return index.ndim == 0 and index.dtype.kind in "iu"
     return index is None or index is Ellipsis or isinstance(index, (int, np.integer, slice))
 
 

@@ -59,7 +59,7 @@ def test_an_int_parameter_index():
     x = np.array([[0.3, -0.4], [1.2, 0.7], [0.1, 0.9]])
     src = sd.source(at_parameter, wrt=0, args=(x, 2))
     assert "b_x[k] += " in src or "b_x[sub, 1:] += " in src, src
-    for k in (2, 1, -1):
+    for k in (2, 1, -1, np.int64(2), np.array(1)):  # (a 0-d int array indexes as an int)
         check(at_parameter, (x, k), 0)
 
 
