@@ -131,6 +131,7 @@ def test_verification_catches_a_wrong_mark(monkeypatch):
     """A mutant that marks an index array as basic: ``b_x[idx] += g`` adds once at a
     repeated position where index_add adds twice (a wrong gradient): verification mode
     raises where the lowered statement runs."""
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)  # (make verify: the mutant runs plain)
     monkeypatch.setattr(Contributions, "basic_index", lambda self, index: True)
     args = (np.array([0.5, -1.5, 2.0, 0.25]), np.array([0, 2, 0, 3]))
     wrong = sd.grad(picked_by_the_mutant, wrt=0)(*args)  # (a function no test compiled)
