@@ -110,6 +110,7 @@ def test_verification_catches_the_loop_variable_left_stale(monkeypatch, fn):
     # nor its copy `_i` the optimizer read in place of `i` after the loop's adjoint
     # (verify.py _primal_names; primal.py tags the copy a save). Either left a wrong
     # gradient unseen by verification mode.
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)  # (make verify: the mutant runs plain)
     _one_name_per_loop_variable(monkeypatch)
     try:
         expected = numeric_grad(fn, (0.7,), 0)
