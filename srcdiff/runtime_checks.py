@@ -9,7 +9,7 @@ helpers it names from runtime.py), and is copied verbatim into standalone module
 import numpy as np
 
 from srcdiff.errors import SrcdiffError, VerificationError
-from srcdiff.runtime import _other_array
+from srcdiff.runtime import _is_basic_index, _other_array
 
 
 def verify_snapshot(ns, names):
@@ -121,7 +121,7 @@ def _verify_basic(index):
         return all(_verify_basic(i) for i in index)
     if isinstance(index, np.ndarray):  # a 0-d array of an integer indexes as that integer
         return index.ndim == 0 and index.dtype.kind in "iu"
-    return index is None or index is Ellipsis or isinstance(index, (int, np.integer, slice))
+    return _is_basic_index(index)
 
 
 def verify_negligible(g, scale=None):

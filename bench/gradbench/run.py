@@ -66,13 +66,19 @@ class TooSlow(Exception):
     pass
 
 
-def best_time(fn, args, budget=1.0, least=3, most=50, limit=None):
-    """Minimum seconds of one call, over repeats within ``budget`` seconds (TooSlow when
-    the first call takes more than ``limit`` seconds)."""
+def _first_call(fn, args, limit):
+    """Call ``fn`` once (warm-up: generation, caches); TooSlow when that call takes more
+    than ``limit`` seconds."""
     t = time.process_time()
     fn(*args)
     if limit is not None and time.process_time() - t > limit:
         raise TooSlow(f"over {limit:.0f} s a call")
+
+
+def best_time(fn, args, budget=1.0, least=3, most=50, limit=None):
+    """Minimum seconds of one call, over repeats within ``budget`` seconds (TooSlow when
+    the first call takes more than ``limit`` seconds)."""
+    _first_call(fn, args, limit)
     times = []
     start = time.process_time()
     while len(times) < most and (len(times) < least or time.process_time() - start < budget):
@@ -88,10 +94,7 @@ def paired_ratio(fn, primal, args, budget=1.0, least=5, most=200, limit=None):
     ``limit`` seconds). This machine's CPU time per call drifts and is bimodal (lstm's
     primal: 58 or 91 ms by moment), so minima of separate runs give ratios that move by
     30% between runs; a pair sees one state of the machine, and its median is stable."""
-    t = time.process_time()
-    fn(*args)
-    if limit is not None and time.process_time() - t > limit:
-        raise TooSlow(f"over {limit:.0f} s a call")
+    _first_call(fn, args, limit)
     ratios = []
     start = time.process_time()
     while len(ratios) < most and (len(ratios) < least or time.process_time() - start < budget):

@@ -536,6 +536,19 @@ def index_value(index):
     return copy(index)
 
 
+def index_from_value(value):
+    """The inverse of :func:`index_value`: the index a value passed to a call spells
+    (``slice(1, None, None)`` -> ``1:``)."""
+    if isinstance(value, gast.Tuple):
+        return gast.Tuple(elts=[index_from_value(e) for e in value.elts], ctx=gast.Load())
+    if isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
+            and value.func.id == "slice" and len(value.args) == 3 and not value.keywords:
+        lower, upper, step = (None if isinstance(a, gast.Constant) and a.value is None
+                              else copy(a) for a in value.args)
+        return gast.Slice(lower=lower, upper=upper, step=step)
+    return copy(value)
+
+
 class RankFolder(gast.NodeTransformer):
     """Replace ``np.ndim(name)`` with the known rank so rule ``if``s can be decided."""
 

@@ -118,7 +118,7 @@ def lower_owned_scatters(body, verify=False):
         b, index, g = m
         if verify:
             g = S.call("verify_scatter", [S.name(b), S.copy(index), g])
-        target = gast.Subscript(value=S.name(b), slice=_as_index(index), ctx=gast.Store())
+        target = gast.Subscript(value=S.name(b), slice=S.index_from_value(index), ctx=gast.Store())
         new = S.locate(gast.AugAssign(target=target, op=gast.Add(), value=g), s)
         for mark in (FOREIGN, READS):  # (what verification mode checks where: exprs.Mover)
             if hasattr(s, mark):
@@ -151,18 +151,6 @@ def _scatter_call(s):
             and len(s.value.args) == 4 and not s.value.keywords):
         return None
     return s.targets[0].id, s.value.args
-
-
-def _as_index(value):
-    """The index a value passed to ``index_add`` spells (``slice(1, None, None)`` -> ``1:``)."""
-    if isinstance(value, gast.Tuple):
-        return gast.Tuple(elts=[_as_index(e) for e in value.elts], ctx=gast.Load())
-    if isinstance(value, gast.Call) and isinstance(value.func, gast.Name) \
-            and value.func.id == "slice" and len(value.args) == 3 and not value.keywords:
-        lower, upper, step = (None if isinstance(a, gast.Constant) and a.value is None
-                              else S.copy(a) for a in value.args)
-        return gast.Slice(lower=lower, upper=upper, step=step)
-    return S.copy(value)
 
 
 def _member(s):
