@@ -14,11 +14,7 @@ import gast
 from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze, varied_options, walk
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.complex_values import may_make_complex
-from srcdiff.compiler.analysis.dtypes import (
-    check_chained_stores,
-    check_integer_stores,
-    check_sequence_arithmetic,
-)
+from srcdiff.compiler.analysis.dtypes import check_chained_stores, check_integer_stores
 from srcdiff.compiler.analysis.effects import changed_parameters
 from srcdiff.compiler.analysis.facts import array_api_of, dict_arguments, zero_d
 from srcdiff.compiler.analysis.keys import varied_keys
@@ -26,6 +22,7 @@ from srcdiff.compiler.analysis.list_arguments import lists_as_arrays
 from srcdiff.compiler.analysis.ops import is_user_function
 from srcdiff.compiler.analysis.returns import Returns
 from srcdiff.compiler.analysis.sameshape import same_shapes
+from srcdiff.compiler.analysis.sequences import check_sequence_arithmetic
 from srcdiff.compiler.analysis.shift import free_shifts
 from srcdiff.compiler.emit import array_api
 from srcdiff.compiler.emit import execute as emit
@@ -319,7 +316,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     if not _is_generated(parsed):
         check_integer_stores(anf, analysis, parsed, _params(anf), arg_facts or {})
         check_chained_stores(anf, analysis, parsed)
-        check_sequence_arithmetic(anf, analysis, parsed)
+        check_sequence_arithmetic(anf, analysis, parsed, arg_facts)
     _refuse_undone_appends(anf, parsed)
     # shifts the output does not depend on (a log-sum-exp's max): their gradient is exactly
     # zero, so they are treated as constants; verification mode keeps the gradient and
@@ -447,7 +444,7 @@ def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                         mutable_scalars=zero_d(arg_facts))
         check_integer_stores(anf, analysis, parsed, _params(anf), arg_facts or {})
         check_chained_stores(anf, analysis, parsed)
-        check_sequence_arithmetic(anf, analysis, parsed)
+        check_sequence_arithmetic(anf, analysis, parsed, arg_facts)
     fwd = Forward(anf, analysis, parsed, names, ForwardOptions(wrt, stop, name, as_tuple), ctx)
     out = fwd.run()
     ctx.helpers.update(fwd.helpers)

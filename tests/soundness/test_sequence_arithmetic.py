@@ -2,7 +2,7 @@
 
 The numeric rules of `+` and `*` were applied: the gradient of `sum([v] * 3) * v` counted
 `v` once (0.94 for 1.88), `seq += [v]` mixed the entries' gradients, concatenations crashed
-in unbroadcast. They are refused now (analysis/dtypes.py), like a slice assignment into
+in unbroadcast. They are refused now (analysis/sequences.py), like a slice assignment into
 a list; arithmetic on arrays made from lists is unchanged (checked against central
 differences).
 """
@@ -12,6 +12,7 @@ import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad
+from pipelines import check_every_mode
 
 X = np.array([0.3137, -0.7219, 1.1173])
 
@@ -108,3 +109,165 @@ def test_arithmetic_on_arrays_made_from_lists_still_works():
 def module_arrays(x):
     seq = [x[0], x[1]]
     return np.sum(np.array(seq) + x[:2]) * np.sum(np.array(seq) * 2.0)
+
+
+# --- lists of constants repeated (``[0.0] * n``), and sequences the facts did not know
+# (session 17). A list repeated in a loop after a store made it active had the kind of
+# an array (``list * int`` was taken for arithmetic), so the check missed it: the gradient
+# of ``repeated_after_store`` was 3.0 for 7.0. ``[0.0] * n``, the common way to make a
+# list to fill, was refused; it holds constants only and is supported now.
+
+def repeated_after_store(x):
+    seq = [0.0]
+    for i in range(3):
+        seq = seq * 2
+        seq[0] = seq[0] + x[0]
+    return sum(seq)
+
+
+def stored_then_repeated(x):
+    seq = [0.0]
+    seq[0] = x[0]
+    return sum(seq * 3)
+
+
+def appended_then_repeated(x):
+    seq = [0.0]
+    seq.append(x[1])
+    return sum(seq * 2)
+
+
+def repeated_list_of_lists(x):
+    row = [0.0] * 2
+    grid = [row] * 2
+    r = grid[0]
+    r[1] = x[0]
+    return grid[1][1] * 5.0
+
+
+def zeros_list_filled(x):
+    out = [0.0] * len(x)
+    for i in range(len(x)):
+        out[i] = x[i] ** (i + 1)
+    return sum(out) + np.sum(np.array(out) ** 2)
+
+
+def constants_concatenated(x):
+    seq = [0.0] * 2 + [1.0] * 2
+    seq[3] = x[1] * seq[3]
+    seq[0] = x[2] * x[0]
+    return sum(seq) * seq[0]
+
+
+def forces_per_step(x):
+    # a spring chain written with lists (a list of zeros made in every step)
+    pos = list(x)
+    vel = [0.0] * len(pos)
+    for _ in range(4):
+        force = [0.0] * len(pos)
+        for i in range(len(pos) - 1):
+            d = pos[i + 1] - pos[i] - 1.0
+            force[i] += 3.0 * d
+            force[i + 1] -= 3.0 * d
+        for i in range(len(pos)):
+            vel[i] = vel[i] + 0.1 * force[i]
+            pos[i] = pos[i] + 0.1 * vel[i]
+    return sum(p * p for p in pos)
+
+
+def constant_list_times_array(x):
+    return np.sum([1.0, 2.0, 3.0] * x) + np.sum((0.5, 0.25, 1.0) + x ** 2)
+
+
+@pytest.mark.parametrize("f", [repeated_after_store, stored_then_repeated,
+                               appended_then_repeated])
+@pytest.mark.parametrize("mode", ["reverse", "forward"])
+def test_repeating_a_list_that_holds_gradients_is_refused(f, mode):
+    with pytest.raises(sd.SrcdiffError) as info:
+        if mode == "reverse":
+            sd.grad(f)(X)
+        else:
+            sd.jvp(f)(X, tangents=np.ones(3))
+    assert "'seq' is a list or tuple" in str(info.value)
+    assert "repeats" in str(info.value)
+
+
+def test_a_repeated_list_of_lists_is_refused():
+    # its two rows are one list: a store into one changes both
+    with pytest.raises(sd.SrcdiffError):
+        sd.grad(repeated_list_of_lists)(X)
+
+
+@pytest.mark.parametrize("f", [zeros_list_filled, constants_concatenated, forces_per_step,
+                               constant_list_times_array])
+def test_lists_of_constants_repeated_and_filled(f):
+    check_every_mode(f, X)
+
+
+# Entries of lists of lists: ``row * 2`` for a row of ``[[x, 1.0], [2.0, x]]`` had no known
+# kind, so it was taken for arithmetic: the gradient was 2.0 for 4.0. A name is now taken
+# for a possible sequence where a definition reaching it may make one (a display, an entry
+# of a container whose entries may be sequences, a copy, + or * of one), by the argument's
+# facts level by level for its entries (analysis/sequences.py).
+
+def rows_of_a_display_repeated(x):
+    rows = [[x[0], 1.0], [2.0, x[0]]]
+    s = 0.0
+    for row in rows:
+        r2 = row * 2
+        s = s + sum(r2)
+    return s
+
+
+def pairs_concatenated(x):
+    pairs = [(x[0], 1.0), (2.0, x[1])]
+    s = 0.0
+    for p in pairs:
+        s = s + sum(p + (x[2],))
+    return s
+
+
+def rows_of_an_argument_repeated(rows):
+    s = 0.0
+    for row in rows:
+        s = s + sum(row * 2)
+    return s
+
+
+@pytest.mark.parametrize("f", [rows_of_a_display_repeated, pairs_concatenated])
+def test_entries_of_lists_of_sequences_are_refused(f):
+    with pytest.raises(sd.SrcdiffError, match="is a list or tuple"):
+        sd.grad(f)(X)
+
+
+@pytest.mark.parametrize("n", [2, 70])  # (a list of more than 64 entries: facts.FLAT)
+def test_rows_of_a_list_argument_repeated_are_refused(n):
+    with pytest.raises(sd.SrcdiffError, match="'row' is a list or tuple"):
+        sd.grad(rows_of_an_argument_repeated)([[1.0, 2.0]] * n)
+
+
+def layers(x, ws, bs):
+    h = x
+    for w, b in zip(ws, bs):
+        h = np.tanh(h @ w + b)
+    return np.sum(h ** 2)
+
+
+def inputs_of_a_long_list(x, xs):
+    h = x
+    for v in xs:
+        h = np.tanh(h * 0.9 + v)
+    return np.sum(h * x)
+
+
+def test_entries_known_to_be_arrays_are_arithmetic():
+    # lists of arrays as arguments (entries known from the argument's facts; a list
+    # longer than 64 entries: by FLAT) and a dict of tuples of arrays
+    rng = np.random.default_rng(3)
+    ws = [rng.standard_normal((3, 3)) * 0.5 for _ in range(2)]
+    bs = [rng.standard_normal(3) * 0.1 for _ in range(2)]
+    got = sd.grad(layers)(X, ws, bs)
+    assert_close(got, numeric_grad(lambda x: layers(x, ws, bs), [X], 0))
+    xs = [rng.standard_normal(3) * 0.1 for _ in range(70)]
+    got = sd.grad(inputs_of_a_long_list)(X, xs)
+    assert_close(got, numeric_grad(lambda x: inputs_of_a_long_list(x, xs), [X], 0))

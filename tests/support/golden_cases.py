@@ -453,3 +453,17 @@ _std_args = (np.array([[0.3, -0.5], [1.1, 0.2], [-0.7, 0.9]]),
 GOLDEN["standardized_squares"] = (standardized_squares, (0, 1, 2), _std_args)
 EXTRA_CASES["standardized_squares"] = corpus.Case(standardized_squares, *_std_args,
                                                   wrt=(0, 1, 2))
+
+
+# A list of constants repeated, `[0.0] * n`, then filled by item stores (analysis/sequences.py
+# check_sequence_arithmetic: its entries are constants, no gradient flows through `*`)
+def list_of_zeros_filled(x):
+    out = [0.0] * len(x)
+    for i in range(len(x)):
+        out[i] = x[i] * (i + 1.0)
+    return sum(v * v for v in out)
+
+
+_zeros_list_args = (np.array([0.5, -1.2, 0.8]),)
+GOLDEN["list_of_zeros_filled"] = (list_of_zeros_filled, 0, _zeros_list_args)
+EXTRA_CASES["list_of_zeros_filled"] = corpus.Case(list_of_zeros_filled, *_zeros_list_args)

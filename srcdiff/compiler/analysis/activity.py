@@ -441,7 +441,7 @@ def _fact(op, kinds, shapes):
         if fn in (min, max) and len(facts) > 1:  # one of the arguments
             return _extreme_fact(facts)
         if any(k == CONTAINER for k, _ in facts):
-            return ARRAY, None
+            return _sequence_fact(value, facts)
         if all(k == INT for k, _ in facts) and facts and not isinstance(value, gast.Call):
             # arithmetic on integers: an integer of their broadcast shape (arrays stay arrays)
             return INT, broadcast_pattern([p for _, p in facts])
@@ -473,6 +473,25 @@ def _fact(op, kinds, shapes):
             return ARRAY, tuple(reversed(pats[0]))
         return ARRAY, None
     return None, None
+
+
+def _sequence_fact(value, facts):
+    """The fact of an operation with a list or tuple operand. ``a + b`` of two lists or
+    tuples concatenates them and ``a * 3`` (an int literal) repeats them: a list or
+    tuple; with an array NumPy makes an array (``[1.0, 2.0] * w``), and so does a call
+    (``np.sum(L)``); ``a * n`` for an int ``n`` repeats for a Python int and makes an
+    array for a 0-d int array, which the facts do not tell apart: not known."""
+    if not (isinstance(value, gast.BinOp) and isinstance(value.op, (gast.Add, gast.Mult))):
+        return ARRAY, None
+    other = [f for f in facts if f[0] != CONTAINER]
+    if not other or isinstance(value.op, gast.Mult) and any(
+            isinstance(e, gast.Constant) and type(e.value) is int
+            for e in (value.left, value.right)):
+        return CONTAINER, None
+    kind, pattern = other[0]
+    if kind == ARRAY or isinstance(pattern, tuple) and pattern:
+        return ARRAY, None
+    return None, None  # (an int, a bool: a Python one repeats the list)
 
 
 def _extreme_fact(facts):

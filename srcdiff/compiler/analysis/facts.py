@@ -24,6 +24,9 @@ _SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, None), np.float
 ZERO_D = "0-d array"  # the third entry of a 0-d ndarray's fact: it is mutable, a float is not
 
 
+NESTED = "nested"  # the third entry of a long list's fact: some entry is a list, tuple or dict
+
+
 DASK = "dask array"  # the fourth entry of a dask array's fact: a kind of its own
 CUPY = "cupy array"  # likewise for a CuPy array
 
@@ -191,11 +194,15 @@ def arg_fact(value):
     if isinstance(value, (list, tuple)):
         # numbers of one type (floats, say): every entry's fact, under EVERY_ENTRY
         types = set(map(type, value))
-        every = (((EVERY_ENTRY, _SIMPLE_FACTS[types.pop()]),)
+        every = (((EVERY_ENTRY, _SIMPLE_FACTS[next(iter(types))]),)
                  if len(types) == 1 and types <= {float, int} else ())
         if len(value) <= 64:
             return CONTAINER, None, tuple(enumerate(arg_fact(v) for v in value)) + every
-        return (CONTAINER, None, every) if every else (CONTAINER, None)
+        if every:
+            return CONTAINER, None, every
+        # (a long list of lists, say: its entries are sequences, analysis/sequences.py)
+        nested = any(issubclass(t, (list, tuple, dict)) for t in types)
+        return (CONTAINER, None, NESTED) if nested else (CONTAINER, None)
     return None, None
 
 

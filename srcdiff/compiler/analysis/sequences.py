@@ -1,0 +1,302 @@
+"""``+`` and ``*`` on lists and tuples: Python concatenates and repeats them.
+
+The numeric rules of ``+`` and ``*`` do not model that (the gradient of ``[v] * 3`` is
+three times ``v``'s, not once), and a repeated list of lists or arrays holds one object
+several times (a store into one entry changes them all): such an operation whose result
+is differentiated is refused. A sequence of constants is not (``[0.0] * n``, the usual
+way to make a list to fill, ``[0.0] * 2 + [1.0] * 2``): its result holds constants only,
+no gradient flows back through it, and stores into it later are item stores.
+
+Which operands may be sequences is decided per use, not only by the merged facts of the
+name (a name holding a list on one path and a float on another has no known kind): a
+name may hold one at a statement when a definition reaching it may make one (a display,
+a container's fact, a copy of one, ``+`` or ``*`` with one) or when it is a container
+argument. An entry of a list whose kind is not known is not counted (its facts say
+nothing): that is the one place a repetition could still pass unseen.
+"""
+
+import gast
+
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, fact_of_op, header_reads, walk
+from srcdiff.compiler.analysis.facts import NESTED
+from srcdiff.compiler.analysis.reaching import reaching_definitions
+from srcdiff.compiler.ir import syntax as S
+
+_SEQUENCE_OPS = (gast.Add, gast.Mult)
+_UNKNOWN = object()  # an entry the facts say nothing about
+_SYMBOL = {gast.Add: "+", gast.Mult: "*"}
+
+
+def check_sequence_arithmetic(fn, analysis, parsed, arg_facts=None):
+    """Refuse ``a + b`` and ``a * n`` on lists or tuples whose result is differentiated
+    (see the module docstring), and a slice assignment into a list (``l[1:] = [a, b]``:
+    it may change the list's length), which the item stores' undo does not model."""
+    seqs = _Sequences(fn.body, analysis, arg_facts or {})
+    for s, _ in walk(fn.body):
+        op = analysis.op(s)
+        if op is None:
+            continue
+        if op.kind == "store" and analysis.kinds.get(op.target) == CONTAINER \
+                and isinstance(op.index, gast.Slice) and _differentiated(op.args[0], analysis):
+            raise parsed.error(
+                s, f"a slice of the list {op.target!r} is assigned: srcdiff models stores of "
+                   "one entry (the list's length may change here)",
+                hint="assign the entries one at a time (`l[1] = a`), or use an array")
+        value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+        if op.kind != "prim" or not _is_sequence_op(value) or op.target not in analysis.active:
+            continue
+        for side in (value.left, value.right):
+            if isinstance(side, gast.Name) and side.id not in seqs.constant \
+                    and seqs.may_be_sequence(side.id, s):
+                what = "concatenates" if isinstance(value.op, gast.Add) else "repeats"
+                shown = f"{side.id!r}" if side.id in S.all_names(parsed.node) else "this operand"
+                raise parsed.error(
+                    s, f"{shown} is a list or tuple (on some path at least): Python's "
+                       f"`{_SYMBOL[type(value.op)]}` {what} it, which srcdiff's arithmetic "
+                       "rules do not model",
+                    hint="use np.concatenate / np.tile on arrays, `.append` in a loop, or "
+                         "a comprehension; `[0.0] * n` of constants is supported")
+
+
+class _Sequences:
+    """What may hold a list or tuple: ``names`` (by name, whatever the path), refined per
+    statement by :meth:`may_be_sequence`; ``constant``: the names every definition of which
+    is a sequence of constants and that are read nowhere but as an operand of ``+`` or
+    ``*`` (no store, append or alias can change them).
+
+    A container's entries are what its displays hold, what is stored or appended into it,
+    and the entries of what it is a copy, a concatenation or an entry of; an argument's,
+    what its facts say level by level. What a call returns is taken to hold no sequence
+    unless its facts say it is one (as before this analysis: its entries are not seen)."""
+
+    def __init__(self, body, analysis, arg_facts):
+        self.body, self.analysis = body, analysis
+        self.defs = {}  # name -> the ops defining it
+        self.puts = {}  # container name -> the values stored or appended into it
+        for op in analysis.order:
+            if op.target is None:
+                continue
+            if op.kind in ("store", "append"):
+                if op.args:
+                    self.puts.setdefault(op.target, []).append(op.args[-1])
+            else:
+                self.defs.setdefault(op.target, []).append(op)
+        self.arguments = {p for p, f in arg_facts.items() if f and f[0] == CONTAINER}
+        # an argument's entries, at any depth, by every definition of the name: what they
+        # may be is read off the argument's fact, level by level
+        self.levels = {p: _levels(arg_facts[p]) for p in self.arguments}
+        self.origin = {p: (p, 0) for p in self.arguments if p not in self.defs}
+        changed = True
+        while changed:
+            changed = False
+            for t, ops in self.defs.items():
+                got = {self._origin_of(op) for op in ops}
+                if t not in self.origin and len(got) == 1 and None not in got:
+                    self.origin[t] = got.pop()
+                    changed = True
+        self._elements = {}
+        self.names = {n for n, k in analysis.kinds.items() if k == CONTAINER} | self.arguments
+        self.names |= {t for t, (p, depth) in self.origin.items() if self._level(p, depth)
+                       and analysis.kinds.get(t) not in (ARRAY, INT)}
+        changed = True
+        while changed:
+            changed = False
+            for t, ops in self.defs.items():
+                if t not in self.names and t not in self.origin \
+                        and any(self._makes(op, self.names.__contains__) for op in ops):
+                    self.names.add(t)
+                    changed = True
+        self.constant = self._constants(body, arg_facts)
+        self._reach = None  # reaching definitions and the defining statements that may make
+        self._making = None  # a sequence, computed when a use needs them
+
+    def _makes(self, op, may_be):
+        """May ``op`` make a list or tuple, when ``may_be(name)`` tells whether the name it
+        reads may hold one there?"""
+        value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+        if op.kind == "literal":
+            return isinstance(value, (gast.List, gast.Tuple))
+        if op.kind == "copy":
+            return bool(op.args) and _name(op.args[0], may_be)
+        if op.kind == "index":  # an entry of a container whose entries may be sequences
+            base = op.args[0]
+            if self.analysis.kinds.get(op.target) in (ARRAY, INT) \
+                    or not isinstance(base, gast.Name):
+                return False
+            if base.id in self.origin:
+                return self._level(self.origin[base.id][0], self.origin[base.id][1] + 1)
+            return self._nested(base.id)
+        if op.kind == "prim" and _is_sequence_op(value):
+            # (with a float array on the other side, NumPy makes an array)
+            sides = [(e, _name(e, may_be)) for e in (value.left, value.right)]
+            return any(seq for _, seq in sides) \
+                and not any(self._float_array(e) for e, seq in sides if not seq)
+        return fact_of_op(self.analysis, op)[0] == CONTAINER
+
+    def _origin_of(self, op):
+        base = op.args[0] if op.kind in ("index", "copy") and op.args else None
+        if not isinstance(base, gast.Name) or base.id not in self.origin:
+            return None
+        p, depth = self.origin[base.id]
+        return (p, depth + 1) if op.kind == "index" else (p, depth)
+
+    def _level(self, p, depth):
+        """May an entry of argument ``p`` at ``depth`` (0: ``p`` itself) be a sequence?"""
+        return depth < len(self.levels[p]) and CONTAINER in self.levels[p][depth]
+
+    def _nested(self, name):
+        """May an entry of the container ``name`` be a list or tuple?"""
+        if name in self.origin:
+            return self._level(self.origin[name][0], self.origin[name][1] + 1)
+        for e in self.elements(name):
+            if e is _UNKNOWN or not isinstance(e, (gast.Name, gast.Constant)) \
+                    or isinstance(e, gast.Name) and e.id in self.names:
+                return True
+        return False
+
+    def elements(self, name, seen=None):
+        """The atoms put into the container ``name`` (a display's entries, the values
+        stored or appended; through copies, concatenations and entries of entries), with
+        _UNKNOWN for an argument's entry its facts do not rule out."""
+        got = self._elements.get(name)
+        if got is not None:
+            return got
+        outermost = seen is None
+        seen = set() if outermost else seen
+        if name in seen:
+            return []  # (a cycle: what it holds is reached from where it started)
+        seen.add(name)
+        out = list(self.puts.get(name, ()))
+        if name in self.origin:
+            out += [_UNKNOWN] if self._nested(name) else []
+        for op in self.defs.get(name, ()):
+            value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+            if op.kind == "literal":
+                out += value.elts if isinstance(value, (gast.List, gast.Tuple)) else \
+                    value.values if isinstance(value, gast.Dict) else []
+            elif op.kind == "copy" and op.args and isinstance(op.args[0], gast.Name):
+                out += self.elements(op.args[0].id, seen)
+            elif op.kind == "prim" and _is_sequence_op(value):
+                for side in (value.left, value.right):
+                    if isinstance(side, gast.Name):
+                        out += self.elements(side.id, seen)
+            elif op.kind == "index" and op.args and isinstance(op.args[0], gast.Name):
+                for e in self.elements(op.args[0].id, seen):
+                    out += self.elements(e.id, seen) if isinstance(e, gast.Name) else \
+                        [] if isinstance(e, gast.Constant) else [_UNKNOWN]
+        if outermost:  # (an inner call's answer may miss what a cycle through it holds)
+            self._elements[name] = out
+        return out
+
+    def _float_array(self, node):
+        """Is ``node`` known to be a float or a float array (never a sequence)?"""
+        if isinstance(node, gast.Constant):
+            return isinstance(node.value, float)
+        return isinstance(node, gast.Name) and self.analysis.kinds.get(node.id) == ARRAY
+
+    def may_be_sequence(self, name, stmt):
+        """May ``name`` hold a list or tuple where ``stmt`` reads it?"""
+        if name not in self.names:
+            return False
+        if name in self.origin:
+            return self._level(*self.origin[name])
+        if name not in self.defs:
+            return True
+        if self._reach is None:
+            self._reach = reaching_definitions(self.body)
+            self._making = self._making_statements()
+        return bool(self._reach[S.key(stmt)].get(name, frozenset()) & self._making)
+
+    def _making_statements(self):
+        """The S.keys of the definitions that may make a list or tuple (a fixpoint: a copy
+        makes one when a definition reaching its operand does)."""
+        making = set()
+
+        def at(stmt):
+            reach = self._reach[S.key(stmt)]
+            return lambda n: n in self.arguments or n in self.names and n not in self.defs \
+                or bool(reach.get(n, frozenset()) & making)
+
+        changed = True
+        while changed:
+            changed = False
+            for ops in self.defs.values():
+                for op in ops:
+                    k = S.key(op.stmt)
+                    if k not in making and self._makes(op, at(op.stmt)):
+                        making.add(k)
+                        changed = True
+        return making
+
+    def _constants(self, body, arg_facts):
+        other_reads = set()  # names read other than as an operand of + or * (once there)
+        for s, _ in walk(body):
+            value = s.value if isinstance(s, gast.Assign) else None
+            if _is_sequence_op(value):
+                sides = {e.id for e in (value.left, value.right) if isinstance(e, gast.Name)
+                         and _reads_once(s, e.id)}
+                other_reads |= S.loaded_names(s) - sides
+            else:  # (a compound statement: its header; walk gives the statements inside)
+                other_reads |= header_reads(s)
+        candidates = {t for t in self.defs if t not in arg_facts and t not in other_reads}
+        constant = set()
+        changed = True
+        while changed:  # ``[0.0] * 2 + [1.0] * 2``: made of sequences of constants
+            changed = False
+            for t in candidates - constant:
+                if all(_constant_display(op) or self._of_constants(op, constant)
+                       for op in self.defs[t]):
+                    constant.add(t)
+                    changed = True
+        return constant
+
+    def _of_constants(self, op, constant):
+        """``a + b`` or ``a * n`` whose sequence operands are all sequences of constants."""
+        value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+        if op.kind != "prim" or not _is_sequence_op(value):
+            return False
+        sides = [e for e in (value.left, value.right) if _name(e, self.names.__contains__)]
+        return bool(sides) and all(e.id in constant for e in sides)
+
+
+def _levels(fact):
+    """The kinds an argument's entries may have, depth by depth (0: the argument's own);
+    a long list's entries are known to include sequences when its fact is marked NESTED,
+    and an entry its fact says nothing of (a callee's argument, whose caller's facts did
+    not follow the entries) is taken for no sequence, as the facts of its kind do."""
+    levels, current = [], [fact]
+    while current and len(levels) < 16:
+        kinds, entries = set(), []
+        for f in current:
+            kind = f[0] if isinstance(f, tuple) and f else None
+            kinds.add(kind)
+            if kind == CONTAINER:
+                if len(f) > 2 and isinstance(f[2], tuple):
+                    entries.extend(c for _, c in f[2])
+                elif len(f) > 2 and f[2] == NESTED:
+                    entries.append((CONTAINER, None))
+        levels.append(kinds)
+        current = entries
+    return levels
+
+
+def _is_sequence_op(value):
+    return isinstance(value, gast.BinOp) and isinstance(value.op, _SEQUENCE_OPS)
+
+
+def _constant_display(op):
+    value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+    return op.kind == "literal" and isinstance(value, (gast.List, gast.Tuple)) \
+        and all(isinstance(e, gast.Constant) for e in value.elts)
+
+
+def _name(node, may_be):
+    return isinstance(node, gast.Name) and may_be(node.id)
+
+
+def _reads_once(s, name):
+    return sum(isinstance(n, gast.Name) and n.id == name for n in gast.walk(s)) == 1
+
+
+def _differentiated(node, analysis):
+    return isinstance(node, gast.Name) and node.id in analysis.active
