@@ -271,3 +271,59 @@ def test_entries_known_to_be_arrays_are_arithmetic():
     xs = [rng.standard_normal(3) * 0.1 for _ in range(70)]
     got = sd.grad(inputs_of_a_long_list)(X, xs)
     assert_close(got, numeric_grad(lambda x: inputs_of_a_long_list(x, xs), [X], 0))
+
+
+# Sequences made by calls, slices and methods (session 17, found by probing after the
+# change above): sorted() (3.0 for 9.0), a.tolist(), L[:] and L.copy() (1.0 for 2.0 each:
+# `.copy()` of a list was differentiated as np.copy, an array) were taken for arithmetic
+# under `*`. (Still open: the rows of a list of lists a user's function returns.)
+
+def sorted_repeated(x):
+    seq = sorted([x[0], 2.0 * x[0]])
+    return sum(seq * 3)
+
+
+def tolist_repeated(x):
+    seq = x.tolist()
+    return sum(seq * 2)
+
+
+def slice_repeated(x):
+    seq = [x[0], 1.0]
+    return sum(seq[:] * 2)
+
+
+def copy_repeated(x):
+    seq = [x[0], 1.0]
+    dup = seq.copy()
+    return sum(dup * 2)
+
+
+@pytest.mark.parametrize("f", [sorted_repeated, tolist_repeated, slice_repeated,
+                               copy_repeated])
+def test_sequences_made_by_calls_slices_and_copies_are_refused(f):
+    with pytest.raises(sd.SrcdiffError, match="is a list or tuple"):
+        sd.grad(f)(X)
+
+
+def tuple_of_arrays_returned(x):
+    h, c = _step(x, x * 0.5)
+    return np.sum(h * c) + np.sum(c * 2.0)
+
+
+def _step(h, c):
+    return np.tanh(h + c), c * 0.9 + h
+
+
+def test_a_tuple_of_arrays_returned_is_arithmetic():
+    check_every_mode(tuple_of_arrays_returned, X)
+
+
+def rows_of_a_matrix_as_lists(x):
+    m = np.outer(x, x)
+    rows = m.tolist()
+    return rows[1][2] * 2.0 + sum(rows[0]) * x[1]
+
+
+def test_entries_of_rows_of_tolist_are_numbers():
+    check_every_mode(rows_of_a_matrix_as_lists, X)

@@ -471,16 +471,16 @@ def _fact(op, kinds, shapes):
             return ARRAY, pats[0]
         if fn is np.transpose and pats and len(op.args) == 1 and pats[0] is not None:
             return ARRAY, tuple(reversed(pats[0]))
+        if fn is np.outer and len(op.args) == 2 and not op.kwargs:  # (it flattens both)
+            return ARRAY, (None, None)
         return ARRAY, None
     return None, None
 
 
 def _sequence_fact(value, facts):
-    """The fact of an operation with a list or tuple operand. ``a + b`` of two lists or
-    tuples concatenates them and ``a * 3`` (an int literal) repeats them: a list or
-    tuple; with an array NumPy makes an array (``[1.0, 2.0] * w``), and so does a call
-    (``np.sum(L)``); ``a * n`` for an int ``n`` repeats for a Python int and makes an
-    array for a 0-d int array, which the facts do not tell apart: not known."""
+    """With a list or tuple operand: ``a + b`` of two, ``a * 3``: a sequence; with an array,
+    or a call (``np.sum(L)``): an array; ``a * n``: a sequence for a Python int ``n``, an
+    array for a 0-d int array (facts do not tell them apart): not known."""
     if not (isinstance(value, gast.BinOp) and isinstance(value.op, (gast.Add, gast.Mult))):
         return ARRAY, None
     other = [f for f in facts if f[0] != CONTAINER]

@@ -15,6 +15,8 @@ argument. An entry of a list whose kind is not known is not counted (its facts s
 nothing): that is the one place a repetition could still pass unseen.
 """
 
+import inspect
+
 import gast
 
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, fact_of_op, header_reads, walk
@@ -23,7 +25,15 @@ from srcdiff.compiler.analysis.reaching import reaching_definitions
 from srcdiff.compiler.ir import syntax as S
 
 _SEQUENCE_OPS = (gast.Add, gast.Mult)
-_UNKNOWN = object()  # an entry the facts say nothing about
+class _Nest:
+    """An entry not seen as an atom: a list nested ``depth`` levels (0: no sequence)."""
+
+    def __init__(self, depth):
+        self.depth = depth
+
+
+_UNKNOWN = _Nest(float("inf"))  # an entry the facts say nothing about
+_MAKE_LISTS = (sorted, list, tuple)  # builtins that make a list or tuple of their argument
 _SYMBOL = {gast.Add: "+", gast.Mult: "*"}
 
 
@@ -118,10 +128,18 @@ class _Sequences:
             return isinstance(value, (gast.List, gast.Tuple))
         if op.kind == "copy":
             return bool(op.args) and _name(op.args[0], may_be)
+        known = self.analysis.kinds.get(op.target) in (ARRAY, INT)
+        if op.kind == "prim" and op.func in _MAKE_LISTS \
+                or op.kind == "call" and _tolist(op):
+            return True
+        receiver = _copied(value)
+        if receiver is not None:  # ``L.copy()`` of a list is a list (not np.copy's array)
+            return _name(receiver, may_be)
         if op.kind == "index":  # an entry of a container whose entries may be sequences
             base = op.args[0]
-            if self.analysis.kinds.get(op.target) in (ARRAY, INT) \
-                    or not isinstance(base, gast.Name):
+            if isinstance(op.index, gast.Slice):  # (a slice of a list is a list)
+                return _name(base, may_be)
+            if known or not isinstance(base, gast.Name):
                 return False
             if base.id in self.origin:
                 return self._level(self.origin[base.id][0], self.origin[base.id][1] + 1)
@@ -149,7 +167,8 @@ class _Sequences:
         if name in self.origin:
             return self._level(self.origin[name][0], self.origin[name][1] + 1)
         for e in self.elements(name):
-            if e is _UNKNOWN or not isinstance(e, (gast.Name, gast.Constant)) \
+            if isinstance(e, _Nest) and e.depth > 0 \
+                    or not isinstance(e, (gast.Name, gast.Constant, _Nest)) \
                     or isinstance(e, gast.Name) and e.id in self.names:
                 return True
         return False
@@ -180,10 +199,27 @@ class _Sequences:
                 for side in (value.left, value.right):
                     if isinstance(side, gast.Name):
                         out += self.elements(side.id, seen)
+            elif _copied(value) is not None and isinstance(_copied(value), gast.Name):
+                out += self.elements(_copied(value).id, seen)
+            elif op.kind == "call" and _tolist(op):  # (a.tolist(): lists of lists by rank)
+                rank = self.analysis.ranks.get(op.args[0].id) \
+                    if op.args and isinstance(op.args[0], gast.Name) else None
+                out.append(_Nest(rank - 1) if isinstance(rank, int) else _UNKNOWN)
+            elif op.kind == "prim" and op.func in _MAKE_LISTS:
+                # (list(L), sorted(L): L's entries; an array's entries are no sequences)
+                if op.args and isinstance(op.args[0], gast.Name):
+                    out += self.elements(op.args[0].id, seen)
+            elif op.kind == "index" and isinstance(op.index, gast.Slice) and op.args \
+                    and isinstance(op.args[0], gast.Name):
+                out += self.elements(op.args[0].id, seen)
             elif op.kind == "index" and op.args and isinstance(op.args[0], gast.Name):
                 for e in self.elements(op.args[0].id, seen):
-                    out += self.elements(e.id, seen) if isinstance(e, gast.Name) else \
-                        [] if isinstance(e, gast.Constant) else [_UNKNOWN]
+                    if isinstance(e, gast.Name):
+                        out += self.elements(e.id, seen)
+                    elif isinstance(e, _Nest):
+                        out += [_Nest(e.depth - 1)] if e.depth > 0 else []
+                    elif not isinstance(e, gast.Constant):
+                        out.append(_UNKNOWN)
         if outermost:  # (an inner call's answer may miss what a cycle through it holds)
             self._elements[name] = out
         return out
@@ -278,6 +314,21 @@ def _levels(fact):
         levels.append(kinds)
         current = entries
     return levels
+
+
+def _tolist(op):
+    """Is ``op`` a call of ``a.tolist()`` (srcdiff's own definition of it)?"""
+    fn = op.func
+    return inspect.isfunction(fn) and fn.__module__.startswith("srcdiff") \
+        and fn.__name__ == "tolist"
+
+
+def _copied(value):
+    """``r`` for a call ``r.copy()``, else None."""
+    if isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) \
+            and value.func.attr == "copy" and not value.args and not value.keywords:
+        return value.func.value
+    return None
 
 
 def _is_sequence_op(value):
