@@ -75,10 +75,9 @@ def enumerated_reversed_array(x):
 
 
 def zipped_reversed_unused(x):
-    lst = [x[0], x[1] * 2]
-    t = 0.0
-    for a, b in zip(reversed(lst), x):
-        t = t + a * b
+    lst, unused = [x[1] * 2, x[0]], 0.0
+    for b, a in zip(x, reversed(lst)):
+        unused += b - a  # (the loop is off the gradient's path)
     return np.sum(x * x) + 0.0 * len(lst)
 
 
