@@ -9,13 +9,20 @@ argument: the adjoint of ``t @ x`` read ``t`` as the store had left it, and the 
 w.r.t. ``x`` was silently wrong (verification mode raised for straight code but not inside
 a loop, where the gradient w.r.t. ``x`` was wrong too). The reference pipeline saves every
 store and was right. Found by helper hunt17a's random style programs (seed 3, program 92).
+
+And the result of a helper made of new arrays (``(1 - t) * a + t * b``: its summary says it
+*holds* parts of ``a`` and ``b``, as ``a + b`` of lists would) counted as a view of every
+argument, so ``y /= 1.0 + blend(c, y) ** 2`` was refused as a change seen "through ``c``",
+a number. A float array holds no reference to anything: such a result shares nothing now;
+a list result (``[p]``) still shares its entries.
 """
+
 
 import numpy as np
 
 import srcdiff as sd
 from fd import numeric_grad
-from pipelines import check_pipelines
+from pipelines import check_pipelines, refusal_message
 
 M = np.array([[0.3, -0.5, 0.8, 0.1], [0.6, 0.2, -0.7, 0.4], [-0.2, 0.9, 0.5, -0.6]])
 X = np.array([0.4, -0.3, 0.7, 0.2])
@@ -89,3 +96,34 @@ def test_checkpointed_loop():
     for schedule in ("sqrt", 1):
         got = sd.grad(in_a_loop, wrt=1, checkpoint=schedule)(M.copy(), X.copy())
         np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-8)
+
+
+def _blend(a, b, t=0.5):
+    return (1 - t) * a + t * b
+
+
+def through_a_helper_of_new_arrays(x):
+    c = np.sin(x.sum())
+    y = x * 1.0
+    y /= 1.0 + _blend(c, y, 0.25) ** 2
+    return np.sum(y) + c
+
+
+def _wrapped(p):
+    return [p]
+
+
+def through_a_helper_holding_its_argument(x):
+    y = x * 1.0
+    w = _wrapped(y)
+    y *= 2.0
+    return np.sum(w[0] * x)
+
+
+def test_a_new_array_from_a_helper_shares_nothing():
+    check_pipelines(through_a_helper_of_new_arrays, (X.copy(),), 0)
+
+
+def test_a_list_from_a_helper_still_holds_its_argument():
+    assert "changes an array in place" in refusal_message(
+        through_a_helper_holding_its_argument, X.copy(), "reverse")
