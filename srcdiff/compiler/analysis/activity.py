@@ -83,6 +83,8 @@ class Analysis:
         self.returns = None  # the facts of user calls' results (analysis/returns.py)
         self.lists = {}  # lists only appended to and stacked: appended_lists()
         self.same_shapes = None  # operands of equal unknown shapes (sameshape.py), or None
+        # S.key(store) -> the other names that may see the store's change (aliasing.py)
+        self.sharers = {}
 
     def op(self, stmt):
         return self.ops.get(S.key(stmt))

@@ -39,7 +39,10 @@ from srcdiff.compiler.ir import syntax as S
 def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_scalars=()):
     """Raise SrcdiffError for an in-place write seen through a live alias, a call that
     changes a value in place (``.pop()`` allowed with ``allow_pop``: forward mode models
-    it), or a call of a user function that writes into an argument.
+    it), or a call of a user function that writes into an argument. Return the sharers of
+    each store: S.key(store) -> the other names that may see its change (live or not:
+    the backward sweep may read one that the primal code no longer does, so the store is
+    undone for it, recording.py).
 
     ``x += v`` on a number rebinds ``x``; on a 0-d array (``mutable_scalars``: the
     parameters that hold one; sharing.py adds the container entries that hold one and
@@ -68,7 +71,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
         if op.kind == "append":  # a change of the list itself, seen through its aliases
             writes.append((s, op.target, ()))
     if not writes:
-        return
+        return {}
     outside = _outside(fn, analysis, parsed)
     for s, x, _ in writes:
         for y in sorted(sharing.group(x, at=s), key=lambda n: (n != x, n)):
@@ -77,8 +80,11 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     live_out = liveness(fn.body, analysis, parsed)
     params = {a.id for a in fn.args.args}
     user = S.all_names(parsed.node)
+    sharers = {}
     for s, x, exempt in writes:
         group = sharing.group(x, at=s, is_list=analysis.op(s).kind == "append")
+        if analysis.op(s).kind == "store" and x == analysis.op(s).target and len(group) > 1:
+            sharers[S.key(s)] = frozenset(group) - {x}
         # the nearest names first (``a`` viewing ``b`` viewing ``x`` is the weaker claim),
         # the user's own before the compiler's: a message names what the user wrote
         for y in sorted(set(group) - {x} - set(exempt),
@@ -87,6 +93,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
             if live or (y in params and sharing.linked(x, y)):
                 raise _alias_error(parsed, analysis, sharing.statements(), s, x, y, live,
                                    y in user, group, shown.get(x, x))
+    return sharers
 
 
 def _alias_error(parsed, analysis, views, s, x, y, live, visible, group, shown):

@@ -29,6 +29,7 @@ NESTED = "nested"  # the third entry of a long list's fact: some entry is a list
 
 DASK = "dask array"  # the fourth entry of a dask array's fact: a kind of its own
 CUPY = "cupy array"  # likewise for a CuPy array
+DICT = "dict"  # the fourth entry of a dict's fact (a dict with integer keys is no list)
 
 
 def dask_array(value):
@@ -144,10 +145,11 @@ def zero_d(arg_facts):
 
 
 def dict_arguments(arg_facts):
-    """The parameters whose facts show a dict: a container with a string key (a dict with
-    only integer keys has the fact of a list, so iterating it stays refused at run time)."""
-    return {p for p, f in (arg_facts or {}).items() if len(f) > 2 and f[0] == CONTAINER
-            and isinstance(f[2], tuple) and any(isinstance(k, str) for k, _ in f[2])}
+    """The parameters whose facts show a dict (its fourth entry DICT): iterating one reads
+    its keys. (A dict with only integer keys once had the fact of a list: ``for a in d`` and
+    ``zip(d, xs)`` read ``d[0], d[1], ...``, its values, silently.)"""
+    return {p for p, f in (arg_facts or {}).items() if len(f) > 3 and f[0] == CONTAINER
+            and f[3] == DICT}
 
 
 def arg_fact(value):
@@ -189,8 +191,8 @@ def arg_fact(value):
         return kind, pattern, (ZERO_D if value.ndim == 0 else None), (ARRAY_API, module)
     if isinstance(value, dict):
         if all(isinstance(k, (str, int)) for k in value):
-            return CONTAINER, None, tuple((k, arg_fact(v)) for k, v in value.items())
-        return CONTAINER, None
+            return CONTAINER, None, tuple((k, arg_fact(v)) for k, v in value.items()), DICT
+        return CONTAINER, None, None, DICT
     if isinstance(value, (list, tuple)):
         # numbers of one type (floats, say): every entry's fact, under EVERY_ENTRY
         types = set(map(type, value))

@@ -54,7 +54,11 @@ def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), re
             # path or not: the gradient function leaves its arguments as passed
             if S.key(s) in unread:
                 continue
-            if v in needed or v in analysis.active or reference or v in params:
+            # (or into an array another name shares, which the backward sweep may read:
+            # `z = t; z[0] = 2.0` after `p = t @ x`, z itself inactive and never read)
+            sharers = analysis.sharers.get(S.key(s), ())
+            if v in needed or v in analysis.active or reference or v in params or any(
+                    n in needed or n in analysis.active or n in params for n in sharers):
                 saved[S.key(s)] = "stack" if depth else "name"
             continue
         if not reference and _same_constant(s, op, sites, params):

@@ -39,6 +39,7 @@ from srcdiff import runtime
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, entry_of
 from srcdiff.compiler.analysis.facts import ZERO_D, bind_call
 from srcdiff.compiler.analysis.reaching import reaching_definitions
+from srcdiff.compiler.analysis.scan import HOLDS
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
@@ -122,6 +123,8 @@ class Sharing:
             except TypeError:
                 bound = None
             for pname in found.returns if bound is not None else ():
+                if found.returns[pname] == HOLDS and self.analysis.kinds.get(op.target) == ARRAY:
+                    continue  # a new float array holding copies of p's numbers: no reference
                 node = bound.arguments.get(pname)
                 nodes = list(node) if isinstance(node, tuple) else \
                     list(node.values()) if isinstance(node, dict) else [node]

@@ -259,6 +259,23 @@ class Containers:
                                  is_async=0)
         return self.comprehension(gast.ListComp(elt=elt, generators=[gen]))
 
+    def iterated(self, arg):
+        """A zipped or enumerated iterable as an atom, or ``(atom, True)`` for
+        ``reversed(q)`` (q's items from its end; Python's reverse iterator reads ``q[i]``
+        when it reaches it, as the index loop does)."""
+        if isinstance(arg, gast.Call) and self.parsed.callee(arg.func) is reversed \
+                and len(arg.args) == 1 and not arg.keywords \
+                and not isinstance(arg.args[0], gast.Starred):
+            return self.keys_if_dict(arg.args[0]), True
+        return self.keys_if_dict(arg)
+
+    def keys_if_dict(self, seq):
+        """The atom of an iterable read by index: a dict's iteration is its keys, not
+        ``d[0], d[1], ...`` (``zip(d, xs)``, ``enumerate(d)``, ``reversed(d)``)."""
+        if self.is_dict(seq):
+            return self.atom(self.helper_call("key_list", [self.atom(seq)]))
+        return self.atom(seq)
+
     def dict_loop(self, s):
         """``for ... in d.items()/values()/keys()`` as a loop over ``key_list(d)``; False
         when ``s`` is some other loop."""

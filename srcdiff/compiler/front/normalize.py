@@ -484,7 +484,7 @@ class _Normalizer(Expressions):
             idx_target, targets = s.target.elts[0], [s.target.elts[1]]
             if isinstance(inner, gast.Call) and self.parsed.callee(inner.func) is zip \
                     and inner.args and not inner.keywords:  # for i, (a, b) in enumerate(zip(..))
-                seqs = [self.atom(a) for a in inner.args]
+                seqs = [self.iterated(a) for a in inner.args]
                 if not (isinstance(targets[0], (gast.Tuple, gast.List))
                         and len(targets[0].elts) == len(seqs)):
                     raise self.error(s.target, "this loop over enumerate(zip(...)) does not "
@@ -492,17 +492,17 @@ class _Normalizer(Expressions):
                                      hint="write `for i, (a, b) in enumerate(zip(as_, bs))`")
                 targets = list(targets[0].elts)
             else:
-                seqs = [self.atom(inner)]
+                seqs = [self.iterated(inner)]
             if start is not None:
                 start = self.atom(start)
         elif fn is zip and it.args and not it.keywords:
-            seqs = [self.atom(a) for a in it.args]
+            seqs = [self.iterated(a) for a in it.args]
             if not (isinstance(s.target, (gast.Tuple, gast.List))
                     and len(s.target.elts) == len(seqs)):
                 raise self.error(s.target, "unpack zip as `for a, b in zip(as_, bs)`")
             idx_target, targets = None, list(s.target.elts)
         elif fn is reversed and len(it.args) == 1 and not it.keywords:
-            seq = self.pin_iterable(self.atom(it.args[0]), s)
+            seq = self.pin_iterable(self.keys_if_dict(it.args[0]), s)
             n = self.atom(S.call("len", [S.copy(seq)]))
             k = self.names.fresh("k")
             body = [S.assign(S.copy(s.target), gast.Subscript(value=S.copy(seq), slice=S.name(k),
@@ -517,11 +517,14 @@ class _Normalizer(Expressions):
         else:
             seqs = [self.atom(it)]
             idx_target, targets = None, [s.target]
-        seqs = [self.pin_iterable(q, s) for q in seqs]
-        if len(seqs) == 1:
-            n = self.atom(S.call("len", [S.copy(seqs[0])]))
-        else:
-            n = self.atom(S.call("min", [S.call("len", [S.copy(q)]) for q in seqs]))
+        # a zipped or enumerated reversed(q) is q read from its end: q[len(q) - 1 - k]
+        backwards = [isinstance(q, tuple) for q in seqs]
+        seqs = [self.pin_iterable(q[0] if b else q, s) for q, b in zip(seqs, backwards)]
+        lengths = [self.atom(S.call("len", [S.copy(q)])) for q in seqs]
+        n = lengths[0] if len(seqs) == 1 else self.atom(S.call("min", lengths))
+        lasts = [self.fresh_assign("last", gast.BinOp(left=S.copy(m), op=gast.Sub(),
+                                                      right=S.const(1))) if b else None
+                 for m, b in zip(lengths, backwards)]
         if idx_target is not None and isinstance(idx_target, gast.Name) and start is None:
             k = idx_target.id
         else:
@@ -532,8 +535,10 @@ class _Normalizer(Expressions):
             index = S.name(k) if start is None else gast.BinOp(left=S.name(k), op=gast.Add(),
                                                                right=S.copy(start))
             head.append(S.assign(S.copy(idx_target), index, s))
-        for t, q in zip(targets, seqs):
-            head.append(S.assign(S.copy(t), gast.Subscript(value=S.copy(q), slice=S.name(k),
+        for t, q, last in zip(targets, seqs, lasts):
+            at = S.name(k) if last is None else gast.BinOp(left=S.copy(last), op=gast.Sub(),
+                                                           right=S.name(k))
+            head.append(S.assign(S.copy(t), gast.Subscript(value=S.copy(q), slice=at,
                                                            ctx=gast.Load()), s))
         loop = gast.For(target=S.name(k, store=True), iter=S.call("range", [n]),
                         body=head + list(s.body), orelse=[], type_comment=None)
