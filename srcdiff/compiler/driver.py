@@ -42,6 +42,7 @@ from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
 from srcdiff.compiler.optimize.release import patterns_of, release
 from srcdiff.compiler.optimize.scatters import lower_owned_scatters
+from srcdiff.compiler.optimize.sums import short_sums
 from srcdiff.compiler.reverse import records
 from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.reverse.calls import adjoint_of_call, bare_result
@@ -366,6 +367,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
             out = shape_only_saves(out, scalars)
             # (not numba's code, nor code differentiated again)
             out.body = lower_owned_scatters(out.body, ctx.verify)
+            if ctx.array_api is None:  # sums over an axis, as NumPy adds them but faster
+                out.body = short_sums(out.body, ctx.verify)
     if ctx.verify:
         out = verifier.instrument(out, rev)
     if ctx.release:
