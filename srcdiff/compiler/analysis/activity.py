@@ -22,7 +22,14 @@ import numpy as np
 
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.ops import describe
-from srcdiff.compiler.analysis.patterns import broadcast_pattern, join, reduction_pattern
+from srcdiff.compiler.analysis.patterns import (
+    broadcast_pattern,
+    join,
+    literal,
+    matmul_pattern,
+    reduction_pattern,
+    swapped_pattern,
+)
 from srcdiff.compiler.front.parse import Parsed
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
@@ -463,7 +470,7 @@ def _fact(op, kinds, shapes):
                 if len(p) == 1 and len(q) == 1:
                     return ARRAY, ()
                 if fn is np.matmul or is_matmul:
-                    return ARRAY, (None,) * max(len(p), len(q))
+                    return ARRAY, matmul_pattern(p, q)
             return ARRAY, None
         if fn in (np.sum, np.mean, np.max, np.min, np.prod, np.amax, np.amin):
             return ARRAY, reduction_pattern(op, pats)
@@ -471,6 +478,8 @@ def _fact(op, kinds, shapes):
             return ARRAY, pats[0]
         if fn is np.transpose and pats and len(op.args) == 1 and pats[0] is not None:
             return ARRAY, tuple(reversed(pats[0]))
+        if fn is np.swapaxes and len(op.args) == 3 and not op.kwargs and pats[0] is not None:
+            return ARRAY, swapped_pattern(pats[0], literal(op.args[1]), literal(op.args[2]))
         return ARRAY, None
     return None, None
 
