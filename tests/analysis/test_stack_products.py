@@ -111,3 +111,17 @@ def test_attention_gradients(batch):
     check(attention, args, (0, 1))
     want = numeric_grad(attention, args, 2)
     assert_close(sd.grad(attention, wrt=2)(*args), want)
+
+
+def shared_weights(x, w):
+    return np.sum(np.sin(x @ w))
+
+
+def test_one_matrix_for_a_stack():
+    """matmul_rhs for a 2-d ``w`` under a stack ``x``: one product of the stacked rows
+    (product_rules.py), first and second order, and on a non-contiguous stack."""
+    rng = np.random.default_rng(5)
+    x, w = rng.standard_normal((3, 4, 5)), rng.standard_normal((5, 2))
+    for xs in (x, np.swapaxes(rng.standard_normal((3, 5, 4)), -1, -2)):
+        check(shared_weights, (xs, w), (0, 1))
+        sd.check_grads(shared_weights, xs, w, modes=("rev", "fwd"), order=2)
