@@ -1,5 +1,5 @@
 def grad_reductions_axis(x, grad_ys=None):
-    sum1 = short_sum(x, axis=0)
+    sum1 = np.sum(x, axis=0)
     mean = np.mean(x, axis=1, keepdims=True)
     mul = mean * x
     # seed: the gradient of the sum of the outputs

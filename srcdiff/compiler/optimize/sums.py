@@ -14,9 +14,9 @@ signed zeros and NaNs), so nothing downstream, primal or adjoint, can tell. Veri
 mode calls ``verify_short_sum`` instead, which computes both and raises if they differ;
 tests/optimize/test_short_sums.py checks the helper against ``np.sum`` over memory
 layouts, lengths and dtypes. Rewritten: calls of ``np.sum`` (generated code's ``np`` is
-NumPy) with an axis and at most ``keepdims`` besides. Not in the reference pipeline, nor
-in code for the numba backend, for array-API arguments or differentiated again (no rule
-differentiates the helper): the driver decides.
+NumPy) with an axis other than a literal 0 and at most ``keepdims`` besides. Not in the
+reference pipeline, nor in code for the numba backend, for array-API arguments or
+differentiated again (no rule differentiates the helper): the driver decides.
 """
 
 import gast
@@ -55,6 +55,8 @@ def _sum_with_axis(call):
             return None
         given[k.arg] = k.value
     axis = given.get("axis")
-    if axis is None or isinstance(axis, gast.Constant) and axis.value is None:
-        return None  # (over every axis: np.sum's pairwise sum, another order)
+    if axis is None or isinstance(axis, gast.Constant) and axis.value in (None, 0):
+        # (over every axis: np.sum's pairwise sum, another order; over the first axis,
+        # mostly of a C-contiguous array, NumPy adds whole slices itself)
+        return None
     return {k: given[k] for k in ("x", "axis", "keepdims") if k in given}
