@@ -10,6 +10,7 @@ import numpy as np
 
 from srcdiff.errors import SrcdiffError, VerificationError
 from srcdiff.runtime import _is_basic_index, _other_array
+from srcdiff.runtime_memory import short_sum
 
 
 def verify_snapshot(ns, names):
@@ -89,6 +90,19 @@ def verify_equal(kept, value, where="a value computed once for a loop"):
     if not _verify_same(kept, value, False):
         raise VerificationError(f"srcdiff verification: {where} is {kept!r} but the "
                                 f"expression it stands for is {value!r} here")
+
+
+def verify_short_sum(x, axis, keepdims=False):
+    """``short_sum`` in place of ``np.sum`` (optimize/sums.py): check that it gives NumPy's
+    sum bit for bit (equal values, NaN where NumPy has NaN, and the same signs of zeros),
+    and return it."""
+    got, want = short_sum(x, axis, keepdims), np.sum(x, axis=axis, keepdims=keepdims)
+    numbers = ~np.isnan(want)  # (the sign of a NaN is not NumPy's to keep)
+    if not _verify_same(got, want, False) or not np.array_equal(
+            np.asarray(np.signbit(got))[numbers], np.asarray(np.signbit(want))[numbers]):
+        raise VerificationError(f"srcdiff verification: a sum over axis {axis} of an array of "
+                                f"shape {np.shape(x)} added up in slices differs from np.sum's")
+    return got
 
 
 def verify_shape(g, x):

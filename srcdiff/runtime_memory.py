@@ -1,7 +1,9 @@
 """Run-time helpers of generated code that trade memory: checkpointed loops' schedules and
 restores (reverse/checkpoint.py), and in-place reuse of a buffer read for the last time
-(optimize/release.py). Like srcdiff/runtime.py, each helper depends only on NumPy and the
-standard library and is copied verbatim into standalone modules.
+(optimize/release.py); and the faster spelling of a sum over a short axis that the final
+code uses (optimize/sums.py; like shape_only, never in code differentiated again). Like
+srcdiff/runtime.py, each helper depends only on NumPy and the standard library and is
+copied verbatim into standalone modules.
 """
 
 import itertools
@@ -171,3 +173,37 @@ def restore_into(x, kept):
         x.update(snapshot_tree(kept))
     else:
         x[:] = snapshot_tree(kept)
+
+
+# ----------------------------------------------------------------- sums over a short axis
+
+SHORT_AXIS = 8  # NumPy adds fewer elements than this one after another (no pairwise blocks)
+SHORT_SUM_SIZE = 64  # results smaller than this: np.sum's one call is as fast
+
+
+def short_sum(x, axis, keepdims=False):
+    """``np.sum(x, axis=axis, keepdims=keepdims)``, bit for bit, faster where NumPy is slow.
+
+    NumPy sums an axis of fewer than SHORT_AXIS elements of a float array one element after
+    another from 0.0, ``((0.0 + x0) + x1) + ...``, but for an axis that is not the outermost
+    it walks the elements of each result in turn (one inner loop of length n per result):
+    10-20x slower than adding whole slices (``np.sum(d ** 2, axis=-1)`` over 256 x 256 x 3).
+    Here the slices are added whole in the same order: ``x0 + x1`` is ``(0.0 + x0) + x1``
+    except for the sign of a zero (0.0 + -0.0 is 0.0), and so is each later partial sum, so
+    the closing ``+ 0.0`` (which changes only a -0.0) makes every result NumPy's, signed
+    zeros included (tests/optimize/test_short_sums.py checks it on every memory layout;
+    verification mode checks each call, runtime_checks.verify_short_sum). Anything else
+    (another axis length, dtype or array type, a small result) is np.sum itself."""
+    if type(x) is np.ndarray and type(axis) is int and x.ndim > 1 \
+            and (x.dtype == np.float64 or x.dtype == np.float32) and -x.ndim <= axis < x.ndim:
+        n = x.shape[axis]
+        axis %= x.ndim
+        if 2 <= n < SHORT_AXIS and x.size >= SHORT_SUM_SIZE * n \
+                and (axis or not x.flags.c_contiguous):  # (the outermost: NumPy is fast)
+            lead = (slice(None),) * axis
+            out = x[lead + (0,)] + x[lead + (1,)]
+            for i in range(2, n):
+                out += x[lead + (i,)]
+            out += 0.0
+            return np.expand_dims(out, axis) if keepdims else out
+    return np.sum(x, axis=axis, keepdims=keepdims)

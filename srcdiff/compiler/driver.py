@@ -11,7 +11,7 @@ from typing import Any, Optional, Sequence
 
 import gast
 
-from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze, varied_options, walk
+from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze, walk
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.complex_values import may_make_complex
 from srcdiff.compiler.analysis.dtypes import check_chained_stores, check_integer_stores
@@ -24,6 +24,7 @@ from srcdiff.compiler.analysis.returns import Returns
 from srcdiff.compiler.analysis.sameshape import same_shapes
 from srcdiff.compiler.analysis.sequences import check_sequence_arithmetic
 from srcdiff.compiler.analysis.shift import free_shifts
+from srcdiff.compiler.analysis.wrt import varied_options
 from srcdiff.compiler.emit import array_api
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.emit import verify as verifier
@@ -39,6 +40,7 @@ from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
 from srcdiff.compiler.optimize.release import patterns_of, release
 from srcdiff.compiler.optimize.scatters import lower_owned_scatters
+from srcdiff.compiler.optimize.sums import short_sums
 from srcdiff.compiler.reverse import records
 from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.reverse.calls import adjoint_of_call, bare_result
@@ -365,6 +367,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
             out = shape_only_saves(out, scalars)
             # (not numba's code, nor code differentiated again)
             out.body = lower_owned_scatters(out.body, ctx.verify)
+            if ctx.array_api is None:  # sums over an axis, as NumPy adds them but faster
+                out.body = short_sums(out.body, ctx.verify)
     if ctx.verify:
         out = verifier.instrument(out, rev)
     if ctx.release:

@@ -18,7 +18,8 @@ comparison:
 
 Every ``spread`` of an array is a read-only broadcast view while a program is checked
 (:func:`read_only_spreads`), as it is above 4,096 entries: a gradient updated in place
-where it may be such a view crashes on these small programs too.
+where it may be such a view crashes on these small programs too. Likewise sums over a short
+axis add slices at every size (:func:`short_sums_at_every_size`).
 
 A program srcdiff rejects with ``sd.SrcdiffError`` is *refused* (counted and
 reported, not a failure); any other exception is a *crash*; any numeric
@@ -398,11 +399,25 @@ def read_only_spreads():
         execute.RUNTIME_HELPERS["spread"] = plain
 
 
+@contextlib.contextmanager
+def short_sums_at_every_size():
+    """``short_sum`` (optimize/sums.py) adds slices at every size, as it does for results of
+    64 entries or more: these small programs reach the path of the realistic ones."""
+    from srcdiff import runtime_memory
+    size = runtime_memory.SHORT_SUM_SIZE
+    runtime_memory.SHORT_SUM_SIZE = 1
+    try:
+        yield
+    finally:
+        runtime_memory.SHORT_SUM_SIZE = size
+
+
 def check_program(program, loader, **kwargs):
-    """Load and check one program under the time limit (spreads read-only views)."""
+    """Load and check one program under the time limit (spreads read-only views, sums over
+    short axes by slices at every size)."""
     fn, path = loader.load(program)
     try:
-        with _time_limit(TIMEOUT), read_only_spreads():
+        with _time_limit(TIMEOUT), read_only_spreads(), short_sums_at_every_size():
             try:
                 return check(program, fn, **kwargs)
             except _Timeout:

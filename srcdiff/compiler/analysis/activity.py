@@ -22,10 +22,16 @@ import numpy as np
 
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.ops import describe
-from srcdiff.compiler.analysis.patterns import broadcast_pattern, join, reduction_pattern
+from srcdiff.compiler.analysis.patterns import (
+    broadcast_pattern,
+    join,
+    literal,
+    matmul_pattern,
+    reduction_pattern,
+    swapped_pattern,
+)
 from srcdiff.compiler.front.parse import Parsed
 from srcdiff.compiler.ir import syntax as S
-from srcdiff.errors import SrcdiffError
 from srcdiff.rules.math_rules import FLOAT_VALUED, INT_VALUED
 from srcdiff.rules.registry import Registry
 from srcdiff.rules.runtime_rules import TREE_VALUED
@@ -465,7 +471,7 @@ def _fact(op, kinds, shapes):
                 if len(p) == 1 and len(q) == 1:
                     return ARRAY, ()
                 if fn is np.matmul or is_matmul:
-                    return ARRAY, (None,) * max(len(p), len(q))
+                    return ARRAY, matmul_pattern(p, q)
             return ARRAY, None
         if fn in (np.sum, np.mean, np.max, np.min, np.prod, np.amax, np.amin):
             return ARRAY, reduction_pattern(op, pats)
@@ -475,6 +481,8 @@ def _fact(op, kinds, shapes):
             return ARRAY, tuple(reversed(pats[0]))
         if fn is np.outer and len(op.args) == 2 and not op.kwargs:  # (it flattens both)
             return ARRAY, (None, None)
+        if fn is np.swapaxes and len(op.args) == 3 and not op.kwargs and pats[0] is not None:
+            return ARRAY, swapped_pattern(pats[0], literal(op.args[1]), literal(op.args[2]))
         return ARRAY, None
     return None, None
 
@@ -537,63 +545,3 @@ def _index_pattern(index, base, kinds, shapes):
 
 def _tree_valued():
     return TREE_VALUED
-
-
-def varied_options(analysis):
-    """``(op, keyword, name)`` for each rule option bound to a value that depends on ``wrt``.
-
-    A rule's parameters with defaults (``axis``, ``weights``, ``prepend`` ...) are options: no
-    gradient flows to them. When the value passed is varied (it depends differentiably on a
-    ``wrt`` input) and the result is useful, its contribution would be dropped silently, so
-    the caller refuses such a call. Integers (axes, counts) are never varied in a way that
-    matters; srcdiff's own helpers (``srcdiff.*``) take shapes as options by design.
-    """
-    out = []
-    for op in analysis.order:
-        rule = op.rule
-        if op.kind != "prim" or rule is None or rule.nondiff or op.target not in analysis.useful:
-            continue
-        if rule.name.startswith("srcdiff."):
-            continue
-        template = rule.vjp or rule.jvp
-        if template is None:
-            continue
-        try:
-            bound = template.bind(op.args, op.kwargs)
-        except TypeError:
-            continue
-        for p in list(template.signature.parameters.values())[2:]:
-            if p.default is p.empty and p.kind != p.VAR_KEYWORD:
-                continue
-            node = bound.get(p.name)
-            if node is None:
-                continue
-            if p.kind == p.VAR_KEYWORD:  # the keywords that reach **kwargs, one by one
-                pairs = [(k.value, v) for k, v in zip(node.keys, node.values)]
-            else:
-                pairs = [(p.name, node)]
-            for keyword, value in pairs:
-                for n in gast.walk(value):
-                    if isinstance(n, gast.Name) and n.id in analysis.varied \
-                            and analysis.kinds.get(n.id) != INT:
-                        out.append((op, keyword, n.id))
-                        break
-    return out
-
-
-def check_wrt(fn_name, params, analysis, wrt, user_names=None):
-    """Every ``wrt`` name is a parameter or a local assigned outside loops (SPEC §1): a
-    name of the function as written (``user_names``), never a temporary the compiler
-    made (``sin`` for ``np.sin(x)``, ``w`` for ``self.w``)."""
-    for w in wrt:
-        if w in params:
-            continue
-        if w not in analysis.assign_count or (user_names is not None and w not in user_names):
-            raise SrcdiffError(
-                f"wrt={w!r} is neither a parameter nor a local variable of "
-                f"{fn_name!r} (parameters: {', '.join(params) or 'none'})")
-        if w in analysis.in_loop:
-            raise SrcdiffError(
-                f"wrt={w!r} names a variable assigned inside a loop; its 'last assignment' "
-                "is not a single value", hint="assign the value you mean to a new variable "
-                "after the loop and differentiate with respect to that")

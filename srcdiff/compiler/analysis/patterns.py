@@ -34,6 +34,31 @@ def broadcast_pattern(patterns):
     return tuple(out)
 
 
+def swapped_pattern(p, a, b):
+    """The pattern of ``np.swapaxes(x, a, b)`` for ``x`` of pattern ``p`` (literal axes)."""
+    n = len(p)
+    if not all(type(k) is int and -n <= k < n for k in (a, b)):
+        return None
+    out = list(p)
+    out[a % n], out[b % n] = p[b % n], p[a % n]
+    return tuple(out)
+
+
+def matmul_pattern(p, q):
+    """The pattern of ``x @ y`` for operands of patterns ``p`` and ``q`` of which one has
+    three axes or more (a stack of matrices): a vector operand's axis is contracted away
+    (``(B, T, D) @ (D,)`` is ``(B, T)``), else the matrices' product over the stacks'
+    broadcast axes; None when a rank is 0 (matmul refuses scalars)."""
+    if not p or not q:
+        return None
+    if len(q) == 1:
+        return p[:-1]
+    if len(p) == 1:
+        return q[:-2] + q[-1:]
+    stacks = broadcast_pattern([p[:-2], q[:-2]])
+    return None if stacks is None else stacks + (p[-2], q[-1])
+
+
 def reduction_pattern(op, pats):
     """The pattern of ``np.sum(x, axis=..., keepdims=...)`` with literal options, or None."""
     extra = set(op.kwargs) - {"axis", "keepdims"}

@@ -35,8 +35,9 @@ needs: forward over reverse works through loops.
 
 import gast
 
-from srcdiff.compiler.analysis.activity import ARRAY, INT, check_wrt, walk
+from srcdiff.compiler.analysis.activity import ARRAY, INT, walk
 from srcdiff.compiler.analysis.ops import no_rule_error
+from srcdiff.compiler.analysis.wrt import check_wrt
 from srcdiff.compiler.forward.control import ControlFlow
 from srcdiff.compiler.forward.primitives import Primitives
 from srcdiff.compiler.forward.state import TangentState, pop_call

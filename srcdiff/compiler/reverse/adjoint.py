@@ -31,9 +31,10 @@ Invariants of the backward sweep:
 
 import gast
 
-from srcdiff.compiler.analysis.activity import ARRAY, check_wrt
+from srcdiff.compiler.analysis.activity import ARRAY
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.recording import Definitions, plan_saves
+from srcdiff.compiler.analysis.wrt import check_wrt
 from srcdiff.compiler.front.parse import local_names
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import Inverse
