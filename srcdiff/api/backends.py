@@ -92,8 +92,8 @@ def _runner(t, runners, values, fn=None):
 
 def compiled_jvp(t, fill):
     """``sd.jvp(f, backend="numba")``: ``t`` is the JVP transform (api/higher.py), whose
-    generated forward-mode function runs compiled; ``fill(tangent, value)`` completes the
-    output tangent as the NumPy backend's. Returns ``at(values, tangents)``."""
+    generated forward-mode function runs compiled; ``fill(tangent, value, tangents)``
+    completes the output tangent as the NumPy backend's. Returns ``at(values, tangents)``."""
     numba_emit.require_numba()
     runners = {}
 
@@ -105,7 +105,7 @@ def compiled_jvp(t, fill):
             api.invalidate()
             runners.clear()
             value, tangent = _runner(t, runners, values, t.target.fn)(*values, tangents)
-        return value, fill(tangent, value)
+        return value, fill(tangent, value, tangents)
 
     at.runners = runners
     return at

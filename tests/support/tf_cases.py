@@ -85,3 +85,20 @@ def stores_into_stopped_sum(x):
     for i in range(2):
         y[i] = y[i] * x[i]
     return np.sum(y)
+
+
+def add_two(x, y):
+    return x + y
+
+
+def dict_sum(p):
+    return p["a"] + p["b"]
+
+
+def identity(x):
+    return x
+
+
+def views_of_argument(x):
+    y = x * 1.0
+    return x, x[1:], y, y[:2]

@@ -165,7 +165,10 @@ class Forward(Primitives, ControlFlow):
         tangents = []
         for out in outputs:
             t = self.tangent_of(out)
-            if t is None:
+            if self.opt.entry:  # (a list's None entries, the caller's own tangent)
+                t = S.call("output_tangent", [t if t is not None else S.const(None),
+                                              S.copy(out)])
+            elif t is None:
                 t = S.call("zeros_tree", [S.copy(out)])
             tangents.append(t)
         tangent = gast.Tuple(elts=tangents, ctx=gast.Load()) if isinstance(value, gast.Tuple) \

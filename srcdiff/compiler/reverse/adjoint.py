@@ -346,6 +346,9 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
                 elts.append(src if not isinstance(src, gast.Constant) else self._zero(w))
                 continue
             args = [src, like] + ([S.const(True)] if zero else [])
+            if w not in self.owned_results:
+                # (not owned: it may be the caller's grad_ys, a view of it, or another result)
+                args = [src, like, S.const(zero), S.const(True)]
             elts.append(S.call("finish", args))
         if len(elts) == 1 and not getattr(self.opt, "as_tuple", False):
             return out, elts[0]

@@ -35,14 +35,12 @@ def grad_loss(w, b, x, y, grad_ys=None):
     b_add1 = scalar_seed(grad_ys)
     # adjoint of line 20: return SCALE * np.mean(err ** 2) + math.pi * np.sum((h - baseline) ** 2) / 100.0
     b_sub = pi * (b_add1 / 100.0) * 2.0 * (h - baseline)
-    b_h = unbroadcast(b_sub, h)
-    del b_sub
     b_pow1 = SCALE * b_add1 / size_of(err)
     b_err = mul_into(err, b_pow1 * 2.0)
     del b_pow1, err
     # adjoint of line 18: err = h - y
-    b_h = add_into(b_h, unbroadcast(b_err, h))
-    del b_err, h
+    b_h = add_into(b_sub, unbroadcast(b_err, h))
+    del b_err, b_sub, h
     # adjoint of line 17: h = np.maximum(h, LEAK * h)
     b_h_out = b_h
     b_h = mul_into(b_h, (_h1 > mul) + 0.5 * (_h1 == mul))
@@ -59,7 +57,7 @@ def grad_loss(w, b, x, y, grad_ys=None):
     vjp = vjp_matmul(b_matmul, matmul, x=x, y=w)
     del b_matmul, matmul
     b_w = vjp[1]
-    return finish(b_w, w), finish(b_b, b)
+    return finish(b_w, w, False, True), finish(b_b, b, False, True)
 
 
 def grad_energy(x, grad_ys=None):
@@ -140,7 +138,7 @@ def grad_energy(x, grad_ys=None):
         x_i_before = _stack.pop()
         b_x = item_add(b_x, x, i + 1, b_x_i)
         x_i = x_i_before
-    return finish(b_x, x)
+    return finish(b_x, x, False, True)
 
 
 # -------- gradient rules (copied from srcdiff's rule tables) --------
@@ -214,16 +212,20 @@ def _broadcast(g, x):
     return np.broadcast_to(g, np.shape(x))
 
 
-def finish(g, x, zero=False):
+def finish(g, x, zero=False, fresh=False):
     """The gradient for ``x`` as returned to the user: ``x``'s shape, float dtype, structure.
 
-    ``None`` entries (no path to any output) stay ``None`` unless ``zero``.
+    ``None`` entries (no path to any output) stay ``None`` unless ``zero``. ``fresh``: the
+    generated code does not own ``g`` (it may be the caller's ``grad_ys`` or cotangent, or
+    another returned gradient): an array is copied, so that changing the result in place
+    changes nothing else (JAX's and TensorFlow's results are immutable; these are the
+    caller's own).
     """
     tg = type(g)
     if tg is np.ndarray:
         if type(x) is np.ndarray and g.base is None and g.dtype == x.dtype \
                 and g.shape == x.shape and g.flags.writeable:
-            return g  # the common cases, decided cheaply (same results as below)
+            return g.copy() if fresh else g  # the common cases, decided cheaply
     elif tg is float or tg is np.float64:
         tx = type(x)
         if tx is float:
@@ -232,10 +234,10 @@ def finish(g, x, zero=False):
             return np.float64(g)
     if isinstance(x, dict):
         g = g if g is not None else {}
-        return {k: finish(g.get(k), v, zero) for k, v in x.items()}
+        return {k: finish(g.get(k), v, zero, fresh) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         g = g if g is not None else [None] * len(x)
-        out = [finish(gi, v, zero) for gi, v in zip(g, x)]
+        out = [finish(gi, v, zero, fresh) for gi, v in zip(g, x)]
         return tuple(out) if isinstance(x, tuple) else out
     if g is None:
         return zeros_tree(x) if zero else None
@@ -248,7 +250,7 @@ def finish(g, x, zero=False):
         dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
         if isinstance(g, np.ndarray) and g.dtype == dtype and g.shape == x.shape \
                 and g.flags.writeable and g.base is None:
-            return g
+            return g.copy() if fresh else g
         return np.array(np.broadcast_to(g, x.shape), dtype=dtype)
     if _other_array(x):  # (a dask array's gradient: its own type, still lazy)
         dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
@@ -259,7 +261,7 @@ def finish(g, x, zero=False):
         return type(x)(g)
     if isinstance(g, np.ndarray) and g.ndim == 0:
         return g[()]
-    return g
+    return g.copy() if fresh and isinstance(g, np.ndarray) else g
 
 
 def index_add(b, x, index, g):

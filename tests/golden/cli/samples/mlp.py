@@ -84,7 +84,7 @@ def grad_loss(params, x, y, grad_ys=None):
     b_W1 = vjp1[1]
     del vjp1
     b_params = item_add(b_params, params, 'W1', b_W1)
-    return finish(b_params, params)
+    return finish(b_params, params, False, True)
 
 
 # -------- gradient rules (copied from srcdiff's rule tables) --------
@@ -184,16 +184,20 @@ def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
     return hit * (g / np.sum(hit, axis=axis, keepdims=True))
 
 
-def finish(g, x, zero=False):
+def finish(g, x, zero=False, fresh=False):
     """The gradient for ``x`` as returned to the user: ``x``'s shape, float dtype, structure.
 
-    ``None`` entries (no path to any output) stay ``None`` unless ``zero``.
+    ``None`` entries (no path to any output) stay ``None`` unless ``zero``. ``fresh``: the
+    generated code does not own ``g`` (it may be the caller's ``grad_ys`` or cotangent, or
+    another returned gradient): an array is copied, so that changing the result in place
+    changes nothing else (JAX's and TensorFlow's results are immutable; these are the
+    caller's own).
     """
     tg = type(g)
     if tg is np.ndarray:
         if type(x) is np.ndarray and g.base is None and g.dtype == x.dtype \
                 and g.shape == x.shape and g.flags.writeable:
-            return g  # the common cases, decided cheaply (same results as below)
+            return g.copy() if fresh else g  # the common cases, decided cheaply
     elif tg is float or tg is np.float64:
         tx = type(x)
         if tx is float:
@@ -202,10 +206,10 @@ def finish(g, x, zero=False):
             return np.float64(g)
     if isinstance(x, dict):
         g = g if g is not None else {}
-        return {k: finish(g.get(k), v, zero) for k, v in x.items()}
+        return {k: finish(g.get(k), v, zero, fresh) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         g = g if g is not None else [None] * len(x)
-        out = [finish(gi, v, zero) for gi, v in zip(g, x)]
+        out = [finish(gi, v, zero, fresh) for gi, v in zip(g, x)]
         return tuple(out) if isinstance(x, tuple) else out
     if g is None:
         return zeros_tree(x) if zero else None
@@ -218,7 +222,7 @@ def finish(g, x, zero=False):
         dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
         if isinstance(g, np.ndarray) and g.dtype == dtype and g.shape == x.shape \
                 and g.flags.writeable and g.base is None:
-            return g
+            return g.copy() if fresh else g
         return np.array(np.broadcast_to(g, x.shape), dtype=dtype)
     if _other_array(x):  # (a dask array's gradient: its own type, still lazy)
         dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
@@ -229,7 +233,7 @@ def finish(g, x, zero=False):
         return type(x)(g)
     if isinstance(g, np.ndarray) and g.ndim == 0:
         return g[()]
-    return g
+    return g.copy() if fresh and isinstance(g, np.ndarray) else g
 
 
 def index_add(b, x, index, g):
