@@ -156,7 +156,9 @@ class Forward(Primitives, ControlFlow):
         for k, w in enumerate(self.opt.wrt):
             self.tangent_sources[w] = S.name("tangents") if single else S.expr(f"tangents[{k}]")
         for w in seeded:
-            if self.active(w) and self.kind(w) != INT:
+            # (a stopped parameter is still seeded: a stop blocks the flow through a
+            # definition, and a parameter's is the input itself; reverse mode's d/dw)
+            if w in self.a.active and self.kind(w) != INT:
                 pre.append(S.assign(self.t(w), S.copy(self.tangent_sources[w])))
                 self.define(w, owned=False)
         main = self.block(body[:-1])
