@@ -117,25 +117,20 @@ def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=T
     ``backend="numba"`` the value is ``f``'s own and each pullback runs the compiled
     gradient with ``grad_ys`` set to the cotangent, at a copy of the arguments taken at
     the call (later changes to the caller's arrays do not move it). The compiled gradient
-    is one function: each pullback runs the primal sweep again. ``f`` a transform
-    (``sd.vjp(sd.grad(f))``): the same, with the gradient of its generated code."""
-    from srcdiff.api import higher  # (it imports this module)
-    if higher.is_transform(f):  # sd.vjp(sd.grad(f)): each pullback is sd.grad(sd.grad(f))'s
-        if check_backend(backend) == "numba":
-            raise TypeError('sd.vjp of a transform differentiates its generated NumPy code: '
-                            'backend="numba" does not apply')
-        gradient = higher.grad(f, wrt, stop_gradients=stop_gradients,
-                               unconnected_gradients=unconnected_gradients,
-                               optimize=optimize, verify=verify, checkpoint=checkpoint)
-    elif check_backend(backend) != "numba":
+    is one function: each pullback runs the primal sweep again."""
+    if check_backend(backend) != "numba":
         return api.vjp(f, wrt, stop_gradients=stop_gradients,
                        unconnected_gradients=unconnected_gradients, optimize=optimize,
                        verify=verify, checkpoint=checkpoint)
-    else:
-        gradient = compiled_transform(
-            f, wrt, return_value=False, stop_gradients=stop_gradients,
-            unconnected_gradients=unconnected_gradients, optimize=optimize, verify=verify,
-            checkpoint=checkpoint)
+    gradient = compiled_transform(f, wrt, return_value=False, stop_gradients=stop_gradients,
+                                  unconnected_gradients=unconnected_gradients,
+                                  optimize=optimize, verify=verify, checkpoint=checkpoint)
+    return pulled_back(f, gradient, 'sd.vjp(backend="numba")')
+
+
+def pulled_back(f, gradient, label):
+    """``sd.vjp`` of ``f`` whose pullbacks run ``gradient`` with ``grad_ys`` the cotangent,
+    at a copy of the arguments taken at the call (api/higher.py uses it too)."""
 
     @functools.wraps(f, updated=())  # (not f's __dict__: a transform's marks are not run's)
     def run(*args, **kwargs):
@@ -144,8 +139,7 @@ def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=T
         return copy_arguments([value])[0], functools.partial(_pullback, gradient, point,
                                                              named)
 
-    run.__srcdiff_derivative__ = ('sd.vjp(backend="numba")' if backend == "numba" else
-                                  "sd.vjp")
+    run.__srcdiff_derivative__ = label
     return run
 
 

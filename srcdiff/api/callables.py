@@ -146,9 +146,9 @@ def refuse_opaque_derivative(f):
     """A :class:`NotComposable` error for ``f`` when it is a transform's result that srcdiff
     does not differentiate directly (``sd.grad(sd.jvp(f))``): its source is srcdiff's, and
     reading it gave "not a Python function", naming the user's function."""
-    from srcdiff.api.transforms import Transform, transform_of  # (transforms imports this)
     label = getattr(f, "__srcdiff_derivative__", False)
-    if not label or isinstance(f, PerShape) or isinstance(transform_of(f), Transform):
+    if not label or isinstance(f, PerShape) or getattr(
+            getattr(f, "__srcdiff_transform__", f), "__srcdiff_composable__", False):
         return
     kind = type(f).__name__
     what = label if isinstance(label, str) else _OPAQUE.get(kind, "a srcdiff transform")

@@ -451,6 +451,23 @@ def value_and_grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
                               verify=verify, has_aux=has_aux, checkpoint=checkpoint)
 
 
+def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
+        unconnected_gradients: str = "none", optimize: bool = True, verify: bool = False,
+        checkpoint=None, backend: str = "numpy") -> Function:
+    """``sd.vjp`` (backends.vjp); of a transform (``sd.vjp(sd.grad(f))``), each pullback is
+    :func:`grad` of its generated code with ``grad_ys`` the cotangent."""
+    if not is_transform(f):
+        return backends.vjp(f, wrt, stop_gradients=stop_gradients,
+                            unconnected_gradients=unconnected_gradients, optimize=optimize,
+                            verify=verify, checkpoint=checkpoint, backend=backend)
+    if backends.check_backend(backend) == "numba":
+        raise TypeError('sd.vjp of a transform differentiates its generated NumPy code: '
+                        'backend="numba" does not apply')
+    return backends.pulled_back(f, grad(
+        f, wrt, stop_gradients=stop_gradients, unconnected_gradients=unconnected_gradients,
+        optimize=optimize, verify=verify, checkpoint=checkpoint), "sd.vjp")
+
+
 class _Unsupported(SrcdiffError):
     """Generated code that reverse mode cannot differentiate (forward mode can)."""
 

@@ -190,22 +190,22 @@ def _scalar_seed(grad_ys, index=None):
     return None
 
 
-def finish(g, x, zero=False, fresh=False):
+def finish(g, x, zero=False, avoid=None):
     """The gradient for ``x`` as returned: ``x``'s shape, float, a new array (runtime.finish)."""
 
 
 @overload(finish)
-def _finish(g, x, zero=False, fresh=False):
+def _finish(g, x, zero=False, avoid=None):
     if _num(x) and _num(g):
-        return lambda g, x, zero=False, fresh=False: float(g)
+        return lambda g, x, zero=False, avoid=None: float(g)
     if _arr(x, 3) and _arr(g, 3) and g.ndim == x.ndim:
-        def copied(g, x, zero=False, fresh=False):
+        def copied(g, x, zero=False, avoid=None):
             if g.shape != x.shape:
                 raise ValueError("srcdiff: a gradient's shape differs from its value's")
             return np.asarray(g, dtype=np.float64).copy()
         return copied
     if _arr(x, 3) and _num(g):
-        return lambda g, x, zero=False, fresh=False: np.full(x.shape, float(g))
+        return lambda g, x, zero=False, avoid=None: np.full(x.shape, float(g))
     return None
 
 
