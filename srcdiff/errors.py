@@ -49,6 +49,13 @@ class SrcdiffError(Exception):
         return self.render()
 
 
+class NotComposable(SrcdiffError, TypeError):
+    """A transform given what it cannot differentiate: another transform's result whose
+    generated code it does not read (``sd.grad(sd.jvp(f))``), or a transform where a plain
+    function is needed (``sd.hessian(sd.grad(f))``). A TypeError too (an argument of the
+    wrong kind), as these were before they were SrcdiffErrors."""
+
+
 class StaleGradient(SrcdiffError):
     """A global the generated code reads was rebound to something it was not compiled for
     (emit/live.py); the transforms compile again and retry the call once."""

@@ -316,16 +316,20 @@ def check_outputs(grad_ys, n):
     return grad_ys
 
 
-def finish(g, x, zero=False):
+def finish(g, x, zero=False, avoid=None):
     """The gradient for ``x`` as returned to the user: ``x``'s shape, float dtype, structure.
 
-    ``None`` entries (no path to any output) stay ``None`` unless ``zero``.
+    ``None`` entries (no path to any output) stay ``None`` unless ``zero``. ``avoid`` (when
+    the generated code does not own ``g``): values (``grad_ys``, the gradients returned
+    before) whose arrays the result's must not share memory with: those are copied.
     """
+    if avoid is not None and type(avoid) is not dict:
+        avoid = _taken(avoid)
     tg = type(g)
     if tg is np.ndarray:
         if type(x) is np.ndarray and g.base is None and g.dtype == x.dtype \
                 and g.shape == x.shape and g.flags.writeable:
-            return g  # the common cases, decided cheaply (same results as below)
+            return g if avoid is None else _own(g, avoid)  # the common cases, decided cheaply
     elif tg is float or tg is np.float64:
         tx = type(x)
         if tx is float:
@@ -334,10 +338,10 @@ def finish(g, x, zero=False):
             return np.float64(g)
     if isinstance(x, dict):
         g = g if g is not None else {}
-        return {k: finish(g.get(k), v, zero) for k, v in x.items()}
+        return {k: finish(g.get(k), v, zero, avoid) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         g = g if g is not None else [None] * len(x)
-        out = [finish(gi, v, zero) for gi, v in zip(g, x)]
+        out = [finish(gi, v, zero, avoid) for gi, v in zip(g, x)]
         return tuple(out) if isinstance(x, tuple) else out
     if g is None:
         return zeros_tree(x) if zero else None
@@ -350,7 +354,7 @@ def finish(g, x, zero=False):
         dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
         if isinstance(g, np.ndarray) and g.dtype == dtype and g.shape == x.shape \
                 and g.flags.writeable and g.base is None:
-            return g
+            return g if avoid is None else _own(g, avoid)
         return np.array(np.broadcast_to(g, x.shape), dtype=dtype)
     if _other_array(x):  # (a dask array's gradient: its own type, still lazy)
         dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
@@ -361,7 +365,33 @@ def finish(g, x, zero=False):
         return type(x)(g)
     if isinstance(g, np.ndarray) and g.ndim == 0:
         return g[()]
-    return g
+    return g if avoid is None or not isinstance(g, np.ndarray) else _own(g, avoid)
+
+
+def _owner(a):
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return id(a)
+
+
+def _taken(values):
+    """``{id of the array owning the memory: [arrays]}`` of the arrays among ``values``."""
+    out, todo = {}, [values]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, (list, tuple, dict)):
+            todo.extend(v.values() if isinstance(v, dict) else v)
+        elif isinstance(v, np.ndarray):
+            out.setdefault(_owner(v), []).append(v)
+    return out
+
+
+def _own(a, taken):
+    """``a``, or a copy where it may share memory with an array ``taken``; then taken."""
+    if any(np.may_share_memory(a, b) for b in taken.get(_owner(a), ())):
+        a = a.copy()
+    taken.setdefault(_owner(a), []).append(a)
+    return a
 
 
 def not_differentiable(name):
@@ -420,37 +450,6 @@ def pop_grad(b, x):
 def snapshot(v):
     """A copy of ``v`` that later in-place writes cannot change."""
     return np.copy(v) if isinstance(v, np.ndarray) else v
-
-
-def item_saved(x, key):
-    """What a store ``x[key] = ...`` overwrites, as ``(present, value)``: ``present`` is
-    False when the store adds a key to the dict ``x`` (``item_restore`` removes it again)."""
-    if isinstance(x, dict) and key not in x:
-        return False, None
-    return True, snapshot(x[key])
-
-
-def item_restore(x, key, saved):
-    """Undo a store ``x[key] = ...`` with what ``item_saved`` kept."""
-    present, old = saved
-    if present:
-        x[key] = old
-    else:
-        del x[key]
-
-
-def snapshot_tree(v):
-    """A copy of ``v`` (arrays, and lists, tuples and dicts of them) that later in-place
-    writes cannot change."""
-    if isinstance(v, np.ndarray):
-        return v.copy()
-    if isinstance(v, list):
-        return [snapshot_tree(x) for x in v]
-    if isinstance(v, tuple):
-        return tuple(snapshot_tree(x) for x in v)
-    if isinstance(v, dict):
-        return {k: snapshot_tree(x) for k, x in v.items()}
-    return v
 
 
 def is_constant(x):

@@ -466,7 +466,7 @@ def finish(g, x, zero=False):
 
 # the originals the overrides hand containers and numbers to (rebound like the rest)
 _tree_zeros, _container_item_add = runtime.zeros_tree, runtime.item_add
-_container_item_clear, _tree_snapshot = runtime.item_clear, runtime.snapshot_tree
+_container_item_clear, _tree_snapshot = runtime.item_clear, runtime_memory.snapshot_tree
 _tree_restore_into, _tree_seed = runtime_memory.restore_into, runtime.seed
 _tree_finish = runtime.finish
 ORIGINALS = {"len": array_len, "_builtin_len": builtins.len, "_tree_zeros": _tree_zeros,

@@ -1,6 +1,7 @@
 """Run-time helpers of verification mode (compiler/emit/verify.py): the checks that
 generated code runs at each backward read when ``verify=True`` or ``SRCDIFF_VERIFY=1``;
-and ``present_key``, the check generated code differentiated again runs (front/parse.py).
+``present_key``, the check generated code differentiated again runs (front/parse.py); and
+``output_tangent``, the output tangent a written module's ``jvp_FUNC`` returns.
 
 Like srcdiff/runtime.py, each helper is small, depends only on NumPy (and the
 helpers it names from runtime.py), and is copied verbatim into standalone modules.
@@ -9,7 +10,7 @@ helpers it names from runtime.py), and is copied verbatim into standalone module
 import numpy as np
 
 from srcdiff.errors import SrcdiffError, VerificationError
-from srcdiff.runtime import _is_basic_index, _other_array
+from srcdiff.runtime import _is_basic_index, _other_array, zeros_tree
 from srcdiff.runtime_memory import short_sum
 
 
@@ -242,3 +243,22 @@ def present_key(x, key):
             hint="give the dict all its keys before reading it (e.g. d = {'a': 0.0, 'b': "
                  "0.0}), or build the new entries in a new dict")
     return key
+
+
+def output_tangent(t, x):
+    """The tangent ``t`` of an output ``x`` as a written ``jvp_FUNC`` returns it (what
+    ``sd.jvp`` returns): every ``None`` entry (a constant's) a zero shaped like its entry,
+    ``x``'s structure, and a new array, never the caller's ``tangents``, a view of them or
+    another output's tangent."""
+    if isinstance(x, dict):
+        t = t if isinstance(t, dict) else {}
+        return {k: output_tangent(t.get(k), v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        t = t if isinstance(t, (list, tuple)) else [None] * len(x)
+        out = [output_tangent(a, b) for a, b in zip(t, x)]
+        return tuple(out) if isinstance(x, tuple) else out
+    if t is None:
+        return zeros_tree(x)
+    if isinstance(x, np.ndarray) and np.shape(t) != x.shape:
+        return np.broadcast_to(t, x.shape).copy()
+    return t.copy() if isinstance(t, np.ndarray) else t

@@ -11,7 +11,42 @@ import sys
 
 import numpy as np
 
-from srcdiff.runtime import snapshot_tree
+from srcdiff.runtime import snapshot
+
+# ----------------------------------------------------------------- values kept before a store
+# (what a store overwrites, item_saved/item_restore; copies of containers, snapshot_tree)
+
+def item_saved(x, key):
+    """What a store ``x[key] = ...`` overwrites, as ``(present, value)``: ``present`` is
+    False when the store adds a key to the dict ``x`` (``item_restore`` removes it again)."""
+    if isinstance(x, dict) and key not in x:
+        return False, None
+    return True, snapshot(x[key])
+
+
+def item_restore(x, key, saved):
+    """Undo a store ``x[key] = ...`` with what ``item_saved`` kept."""
+    present, old = saved
+    if present:
+        x[key] = old
+    else:
+        del x[key]
+
+
+def snapshot_tree(v):
+    """A copy of ``v`` (arrays, and lists, tuples and dicts of them) that later in-place
+    writes cannot change."""
+    if isinstance(v, np.ndarray):
+        return v.copy()
+    if isinstance(v, list):
+        return [snapshot_tree(x) for x in v]
+    if isinstance(v, tuple):
+        return tuple(snapshot_tree(x) for x in v)
+    if isinstance(v, dict):
+        return {k: snapshot_tree(x) for k, x in v.items()}
+    return v
+
+
 
 # ----------------------------------------------------------------- values kept for shapes
 

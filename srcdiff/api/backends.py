@@ -92,8 +92,8 @@ def _runner(t, runners, values, fn=None):
 
 def compiled_jvp(t, fill):
     """``sd.jvp(f, backend="numba")``: ``t`` is the JVP transform (api/higher.py), whose
-    generated forward-mode function runs compiled; ``fill(tangent, value)`` completes the
-    output tangent as the NumPy backend's. Returns ``at(values, tangents)``."""
+    generated forward-mode function runs compiled; ``fill(tangent, value, tangents)``
+    completes the output tangent as the NumPy backend's. Returns ``at(values, tangents)``."""
     numba_emit.require_numba()
     runners = {}
 
@@ -105,7 +105,7 @@ def compiled_jvp(t, fill):
             api.invalidate()
             runners.clear()
             value, tangent = _runner(t, runners, values, t.target.fn)(*values, tangents)
-        return value, fill(tangent, value)
+        return value, fill(tangent, value, tangents)
 
     at.runners = runners
     return at
@@ -125,15 +125,21 @@ def vjp(f, wrt=0, *, stop_gradients=(), unconnected_gradients="none", optimize=T
     gradient = compiled_transform(f, wrt, return_value=False, stop_gradients=stop_gradients,
                                   unconnected_gradients=unconnected_gradients,
                                   optimize=optimize, verify=verify, checkpoint=checkpoint)
+    return pulled_back(f, gradient, 'sd.vjp(backend="numba")')
 
-    @functools.wraps(f)
+
+def pulled_back(f, gradient, label):
+    """``sd.vjp`` of ``f`` whose pullbacks run ``gradient`` with ``grad_ys`` the cotangent,
+    at a copy of the arguments taken at the call (api/higher.py uses it too)."""
+
+    @functools.wraps(f, updated=())  # (not f's __dict__: a transform's marks are not run's)
     def run(*args, **kwargs):
         point, named = copy_arguments([list(args), kwargs])
         value = f(*args, **kwargs)
         return copy_arguments([value])[0], functools.partial(_pullback, gradient, point,
                                                              named)
 
-    run.__srcdiff_derivative__ = 'sd.vjp(backend="numba")'
+    run.__srcdiff_derivative__ = label
     return run
 
 

@@ -24,6 +24,7 @@ from srcdiff.compiler.front.signatures import (
     python_callable,
     shape_of,
 )
+from srcdiff.errors import NotComposable
 from srcdiff.rules import DEFAULT
 
 # keywords of the transforms themselves, never the function's (sd.grad's grad_ys, ...)
@@ -125,8 +126,41 @@ def per_shape(f):
 
 
 def transform(f, make, wrt):
-    """``make(f, wrt)``, through :class:`PerShape` when ``f``'s signature needs lowering."""
+    """``make(f, wrt)``, through :class:`PerShape` when ``f``'s signature needs lowering.
+    Refuses a transform's result whose generated code is not differentiated again."""
+    refuse_opaque_derivative(f)
     per = per_shape(f)
     if per is None:
         return None
     return per.then(make, wrt)
+
+
+# results of transforms that are differentiated by their generated code (api/higher.py
+# Composed, Target), and what each opaque one is called in a refusal
+_OPAQUE = {"JVP": "sd.jvp(...)", "HVP": "sd.hvp(...)", "Hessian": "sd.hessian(...)",
+           "Jacobian": "sd.jacobian(...)"}
+_NESTABLE = ("JVP", "HVP")  # their calls inside a differentiated function are (nested.py)
+
+
+def refuse_opaque_derivative(f):
+    """A :class:`NotComposable` error for ``f`` when it is a transform's result that srcdiff
+    does not differentiate directly (``sd.grad(sd.jvp(f))``): its source is srcdiff's, and
+    reading it gave "not a Python function", naming the user's function."""
+    label = getattr(f, "__srcdiff_derivative__", False)
+    if not label or isinstance(f, PerShape) or getattr(
+            getattr(f, "__srcdiff_transform__", f), "__srcdiff_composable__", False):
+        return
+    kind = type(f).__name__
+    what = label if isinstance(label, str) else _OPAQUE.get(kind, "a srcdiff transform")
+    hint = ("call it inside a function defined at module level, and differentiate that "
+            "function (`J = sd.jvp(f)` at module level, then `def g(x): return J(x, "
+            "tangents=t)[1]`; docs/api.md, Nested derivatives)" if kind in _NESTABLE else
+            "differentiate the function itself: sd.hessian(f), sd.jacobian(sd.grad(f)), "
+            "sd.jvp(sd.grad(f)) or sd.vjp(sd.grad(f))")
+    if "numba" in what:
+        hint = ('make the inner transform with the default backend="numpy": its generated '
+                "NumPy code is what is differentiated again")
+    raise NotComposable(
+        f"the result of {what} cannot be differentiated again directly: srcdiff "
+        "differentiates the generated code of sd.grad and sd.value_and_grad results "
+        "(sd.grad(sd.grad(f)), sd.jvp(sd.grad(f)), sd.jacobian(sd.grad(f)))", hint=hint)

@@ -173,7 +173,7 @@ class JVP:
         except StaleGradient:  # a global it reads was rebound (emit/live.py): compile anew
             invalidate()
             value, tangent = self.compiled(values).call(*values, tangents=tangents)
-        return value, _fill(tangent, value)
+        return value, _fill(tangent, value, tangents)
 
     def _check_tangents(self, values, tangents):
         if tangents is None:
@@ -242,20 +242,39 @@ def _check_array_api_like(t, x, what, module):
     return t
 
 
-def _fill(t, x):
-    """An output tangent with every zero (``None``) made explicit and ``x``'s structure."""
+def _fill(t, x, tangents=None):
+    """An output tangent with every zero (``None``) made explicit and ``x``'s structure,
+    whose arrays are the caller's own: never one of its ``tangents``, a view of them, or
+    another output's tangent (a copy then; JAX's and TensorFlow's are immutable)."""
+    taken = [a for a in _leaves(tangents) if isinstance(a, np.ndarray)]
+    return _filled(t, x, taken)
+
+
+def _filled(t, x, taken):
     if isinstance(x, dict):
         t = t if isinstance(t, dict) else {}
-        return {k: _fill(t.get(k), v) for k, v in x.items()}
+        return {k: _filled(t.get(k), v, taken) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         t = t if isinstance(t, (list, tuple)) else [None] * len(x)
-        out = [_fill(a, b) for a, b in zip(t, x)]
+        out = [_filled(a, b, taken) for a, b in zip(t, x)]
         return tuple(out) if isinstance(x, tuple) else out
     if t is None:
         return _zeros(x)
     if isinstance(x, np.ndarray) and np.shape(t) != x.shape:
         return np.broadcast_to(t, x.shape).copy()
+    if isinstance(t, np.ndarray):
+        if any(np.may_share_memory(t, a) for a in taken):
+            t = t.copy()
+        taken.append(t)
     return t
+
+
+def _leaves(tree):
+    if isinstance(tree, dict):
+        return [a for v in tree.values() for a in _leaves(v)]
+    if isinstance(tree, (list, tuple)):
+        return [a for v in tree for a in _leaves(v)]
+    return [tree]
 
 
 def _zeros(x):
@@ -430,6 +449,23 @@ def value_and_grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
     return api.value_and_grad(f, wrt, stop_gradients=stop_gradients,
                               unconnected_gradients=unconnected_gradients, optimize=optimize,
                               verify=verify, has_aux=has_aux, checkpoint=checkpoint)
+
+
+def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
+        unconnected_gradients: str = "none", optimize: bool = True, verify: bool = False,
+        checkpoint=None, backend: str = "numpy") -> Function:
+    """``sd.vjp`` (backends.vjp); of a transform (``sd.vjp(sd.grad(f))``), each pullback is
+    :func:`grad` of its generated code with ``grad_ys`` the cotangent."""
+    if not is_transform(f):
+        return backends.vjp(f, wrt, stop_gradients=stop_gradients,
+                            unconnected_gradients=unconnected_gradients, optimize=optimize,
+                            verify=verify, checkpoint=checkpoint, backend=backend)
+    if backends.check_backend(backend) == "numba":
+        raise TypeError('sd.vjp of a transform differentiates its generated NumPy code: '
+                        'backend="numba" does not apply')
+    return backends.pulled_back(f, grad(
+        f, wrt, stop_gradients=stop_gradients, unconnected_gradients=unconnected_gradients,
+        optimize=optimize, verify=verify, checkpoint=checkpoint), "sd.vjp")
 
 
 class _Unsupported(SrcdiffError):

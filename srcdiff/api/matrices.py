@@ -10,7 +10,7 @@ from srcdiff.api import transforms as api
 from srcdiff.api.higher import JVP, Target, grad, is_transform, wrt_of
 from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front import derivatives
-from srcdiff.errors import SrcdiffError
+from srcdiff.errors import NotComposable, SrcdiffError
 from srcdiff.types import Function, Wrt
 
 
@@ -21,8 +21,11 @@ class HVP:
 
     def __init__(self, f, wrt=0):
         if is_transform(f):
-            raise TypeError("hvp takes a function, not a transform: hvp(f) already "
-                            "differentiates f twice")
+            raise NotComposable(
+                "sd.hvp and sd.hessian take a function, not a transform: they differentiate "
+                "the function twice already",
+                hint="pass the function itself (sd.hessian(f)); the Jacobian of a gradient "
+                     "is sd.jacobian(sd.grad(f))")
         self.grad = api.grad(f, wrt, unconnected_gradients="zero")
         self.jvp = JVP(self.grad, wrt)
         self.single = self.jvp.single
@@ -193,6 +196,13 @@ def _scalar(block):
 
 
 def _outputs(value):
+    """``(outputs, whether a tuple or list)``; a dict, or a container inside one, is refused
+    (its blocks were made with np.shape of a list: a NumPy ValueError, or a TypeError)."""
+    if isinstance(value, dict) or isinstance(value, (tuple, list)) and any(
+            isinstance(v, (tuple, list, dict)) for v in value):
+        raise TypeError("jacobian: the function returns a dict, or a list or tuple with a "
+                        "container inside; return an array or a flat tuple of arrays (or use "
+                        "sd.vjp / sd.jvp, which take any structure)")
     if isinstance(value, (tuple, list)):
         return list(value), True
     return [value], False

@@ -334,6 +334,7 @@ class Transform:
     a transform of a transform is composed, never compiled as a plain function."""
 
     __srcdiff_derivative__ = True  # a call of it inside a differentiated function is refused
+    __srcdiff_composable__ = True  # (api/callables.py: its generated code is differentiated)
 
 
 class FirstOrder(Transform):

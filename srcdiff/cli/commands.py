@@ -165,7 +165,8 @@ def _derive(job, fn, wrt, single, ctx):
     else:
         node, parsed, ctx = driver.forward_function(fn, wrt, stop=job.stop,
                                                     name=entry_name(job, fn),
-                                                    as_tuple=not single, context=ctx)
+                                                    as_tuple=not single, context=ctx,
+                                                    entry=True)
     namespaces = getattr(ctx, "namespaces", [])
     callees = [(f, namespaces[k] if k < len(namespaces) else None)
                for k, f in enumerate(ctx.functions) if k >= before]

@@ -433,13 +433,14 @@ def compile_pullback(fn: Function, wrt: Sequence[str], **options: Any):
 
 def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = (),
                      arg_facts: Optional[dict] = None, name: Optional[str] = None,
-                     as_tuple: bool = False,
-                     context: Optional["Context"] = None) -> Generated:
+                     as_tuple: bool = False, context: Optional["Context"] = None,
+                     entry: bool = False) -> Generated:
     """Compile the forward-mode (JVP) function of ``fn``: (gast FunctionDef, parsed, context).
 
     The generated ``jvp_<fn>`` takes ``fn``'s parameters plus ``tangents`` (one
     tangent per ``wrt`` name, a tuple when there are several or ``as_tuple``)
-    and returns ``(value, tangent)``, the tangent shaped like the value.
+    and returns ``(value, tangent)``, the tangent shaped like the value (``entry``: as
+    ``sd.jvp`` returns it, runtime.output_tangent; a written module's).
     """
     ctx = context or _context(arg_facts)
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
@@ -451,7 +452,8 @@ def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
         check_integer_stores(anf, analysis, parsed, _params(anf), arg_facts or {})
         check_chained_stores(anf, analysis, parsed)
         check_sequence_arithmetic(anf, analysis, parsed, arg_facts)
-    fwd = Forward(anf, analysis, parsed, names, ForwardOptions(wrt, stop, name, as_tuple), ctx)
+    options = ForwardOptions(wrt, stop, name, as_tuple, entry)
+    fwd = Forward(anf, analysis, parsed, names, options, ctx)
     out = fwd.run()
     ctx.helpers.update(fwd.helpers)
     # the user's names and their tangents keep their own lines, as array tangents do;

@@ -82,7 +82,7 @@ def check_outputs_vjp(g, ans, grad_ys, n=None):
 
 
 @R.linear(finish, name="finish")
-def finish_vjp(g, ans, grad, x=None, zero=False):
+def finish_vjp(g, ans, grad, x=None, zero=False, avoid=None):
     return tree_unbroadcast(g, grad)
 
 

@@ -346,3 +346,64 @@ def test_hessian_through_a_slice_of_a_saved_bound():
     assert_close(sd.hessian(slice_written_on_some_trips)(x), expected, rtol=1e-4, atol=1e-5)
     assert_close(sd.hvp(slice_written_on_some_trips)(x, vector=np.ones(4)), expected.sum(1),
                  rtol=1e-4, atol=1e-5)
+
+
+def _cubic(x):
+    return np.sum(np.sin(x) * x * x)
+
+
+def _cubic_gradient(x):  # by hand
+    return np.cos(x) * x * x + 2.0 * x * np.sin(x)
+
+
+def test_vjp_of_a_gradient_pulls_back_through_its_generated_code():
+    # sd.vjp(sd.grad(f)) raised "this transform does not compose" (a TypeError) while
+    # sd.grad(sd.grad(f)) works: each pullback is the Hessian times the cotangent
+    x = np.array([0.3, -0.7, 1.1])
+    value, pullback = sd.vjp(sd.grad(_cubic))(x)
+    assert_close(value, _cubic_gradient(x))
+    hessian = np.array([numeric_grad(lambda z: _cubic_gradient(z)[i], (x,), 0)
+                        for i in range(3)])
+    for ct in (np.ones(3), np.array([2.0, -1.0, 0.5])):  # several pullbacks, one point
+        assert_close(pullback(ct), hessian.T @ ct)
+    with pytest.raises(sd.SrcdiffError, match="cannot be differentiated again"):
+        sd.grad(sd.vjp(sd.grad(_cubic)))(x)  # (not the Hessian's sum: a vjp is opaque)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: sd.jvp(_cubic), lambda: sd.hvp(_cubic), lambda: sd.hessian(_cubic),
+    lambda: sd.jacobian(_cubic), lambda: sd.vjp(_cubic)], ids=[
+    "jvp", "hvp", "hessian", "jacobian", "vjp"])
+def test_transforms_of_opaque_results_are_refused_by_name(make):
+    # sd.grad(sd.jvp(f)) said "cannot read the source of '_cubic': it is not a Python
+    # function"; now a SrcdiffError naming the transform whose result it is
+    for outer in (sd.grad, sd.jvp, sd.vjp):
+        with pytest.raises(sd.SrcdiffError, match=r"the result of sd\.\w+.* cannot be "
+                                                  "differentiated again"):
+            outer(make())
+
+
+def test_hessian_of_a_transform_is_a_srcdiff_error():
+    with pytest.raises(sd.SrcdiffError, match="take a function, not a transform"):
+        sd.hessian(sd.grad(_cubic))
+    with pytest.raises(TypeError):  # (also a TypeError, as it was)
+        sd.hvp(sd.grad(_cubic))
+
+
+def _nested_outputs(x):
+    return x * 2.0, [np.sin(x), 2.0]
+
+
+def _dict_output(x):
+    return {"a": x * 2.0}
+
+
+@pytest.mark.parametrize("mode", ("reverse", "forward"))
+def test_jacobian_of_nested_or_dict_outputs_is_refused_by_name(mode):
+    # it crashed in NumPy (np.shape of a ragged list: "inhomogeneous shape") or with
+    # "'float' object is not subscriptable"
+    x = np.array([0.3, -0.5])
+    for f in (_nested_outputs, _dict_output):
+        with pytest.raises(TypeError, match="jacobian: the function returns a dict, or a "
+                                            "list or tuple with a container inside"):
+            sd.jacobian(f, mode=mode)(x)

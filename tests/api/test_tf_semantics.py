@@ -95,6 +95,37 @@ def test_stop_gradient_in_code():
     assert ga == pytest.approx(a * b) and gb == pytest.approx(1.0)
 
 
+def _frozen_fd(f, x, frozen):
+    """Central differences of ``f`` with every ``sd.stop_gradient`` value frozen at ``x``
+    (``frozen(x, x0)`` is ``f`` written with the stopped values computed from ``x0``)."""
+    return numeric_grad(lambda z: frozen(z.copy(), x.copy()), (x,), 0)
+
+
+def test_stop_gradient_result_is_known_to_hold_floats():
+    # sd.stop_gradient(a) is `a` at run time: a float array whose stores keep their value;
+    # it was refused with "cannot prove holds floats" (its result had no known kind)
+    x = np.array([1.5, 2.0, -0.7])
+    t = np.array([0.3, -1.0, 2.0])
+
+    def frozen_copy(z, z0):
+        y = z0.copy()
+        y[0] = z[1] * 2.0
+        return np.sum(y * z)
+
+    def frozen_sum(z, z0):
+        y = z0 + 0.0
+        for i in range(2):
+            y[i] = y[i] * z[i]
+        return np.sum(y)
+
+    for f, frozen in ((T.store_into_stopped_copy, frozen_copy),
+                      (T.stores_into_stopped_sum, frozen_sum)):
+        want = _frozen_fd(f, x, frozen)
+        assert_close(sd.grad(f)(x.copy()), want)  # [4, 5, -0.7] and [1.5, 2, 0]
+        _, tangent = sd.jvp(f)(x.copy(), tangents=t)
+        assert tangent == pytest.approx(float(np.dot(want, t)), rel=1e-8)
+
+
 def test_stop_gradient_and_stop_names_first_wins():
     a = 0.7
     # c is constant; d = 2 a^2 -> 4a

@@ -289,6 +289,53 @@ def test_forward_mode(tmp_path):
     assert_close(tangent, numeric)
 
 
+def _load_written(path):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(f"written_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_forward_mode_returns_what_sd_jvp_returns(tmp_path, monkeypatch):
+    """jvp_FUNC's output tangent as sd.jvp's: a constant entry of a list or tuple output is
+    a zero (it was None), and no tangent is the caller's own array (`return x` returned the
+    caller's `tangents`: changing the result in place changed the caller's tangent)."""
+    (tmp_path / "outs.py").write_text(textwrap.dedent('''
+        import numpy as np
+
+        def f(x):
+            return [x * 2.0, 3.0, np.ones(2)], (x, np.sum(x))
+
+        def g(x):
+            return x
+    '''))
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["outs.py:f,g", "--mode", "forward", "-o", "out.py"]) == 0
+    written = _load_written(tmp_path / "out.py")
+    sample = _load_written(tmp_path / "outs.py")
+    x, t = np.array([0.5, -1.0]), np.array([1.0, 2.0])
+    eps = 1e-6
+    numeric = [(a - b) / (2 * eps) for a, b in zip(
+        _flat(sample.f(x + eps * t)), _flat(sample.f(x - eps * t)))]
+    value, tangent = written.jvp_f(x, t)
+    assert [type(e) for e in tangent] == [list, tuple]
+    got = _flat(tangent)  # (None for the constant entries 3.0 and np.ones(2))
+    assert all(e is not None for e in got)
+    for a, b in zip(got, numeric):
+        assert_close(a, b)
+    assert not any(np.shares_memory(e, t) for e in got if isinstance(e, np.ndarray))
+    _, tangent = written.jvp_g(x, t)
+    assert_close(tangent, t)
+    assert not np.shares_memory(tangent, t)  # (it was `t` itself)
+
+
+def _flat(tree):
+    if isinstance(tree, (list, tuple)):
+        return [a for e in tree for a in _flat(e)]
+    return [tree]
+
+
 # ------------------------------------------------------------------ check
 
 

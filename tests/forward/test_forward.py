@@ -281,6 +281,24 @@ def test_stop_gradients_option():
     assert tangent == pytest.approx(1.0)
 
 
+def test_stopping_a_differentiated_parameter_keeps_its_tangent():
+    # a stop blocks the flow through a definition; a parameter's is the input itself, so
+    # d/da stays what reverse mode gives (SPEC §1's example: (1.0, 1.0) with both stopped).
+    # The tangent of a stopped parameter was dropped: 0.0 where reverse mode gives 3.0.
+    eps = 1e-6
+    total = (scaled_sum(1.5 + eps) - scaled_sum(1.5 - eps)) / (2 * eps)  # 3: through b too
+    for wrt in ("a", ("a",)):
+        _, tangent = jvp(scaled_sum, wrt=wrt, stop_gradients=("a",))(1.5, tangents=(
+            1.0 if wrt == "a" else (1.0,)))
+        assert tangent == pytest.approx(total)
+        assert sd.grad(scaled_sum, wrt=wrt, stop_gradients=("a",))(1.5) == pytest.approx(
+            total if wrt == "a" else (total,))
+    for t, want in (((1.0, 0.0), 1.0), ((0.0, 1.0), 1.0), ((2.0, 10.0), 12.0)):
+        _, tangent = jvp(scaled_sum, wrt=("a", "b"), stop_gradients=("a", "b"))(
+            1.5, tangents=t)
+        assert tangent == pytest.approx(want)  # <(1.0, 1.0), t>, the gradient's
+
+
 def test_wrt_a_local_variable():
     # tf.gradients' meaning: b is an independent input at its last assignment, a's
     # tangent still flows through b's definition

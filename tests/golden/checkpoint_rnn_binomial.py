@@ -48,4 +48,4 @@ def grad_rnn_binomial(h, w, xs, grad_ys=None):
             # the per-iteration terms of the loop above, summed at once
             if _h_before_list:
                 b_w += np.array(_h_before_list).T @ np.array(_b_add_list)
-    return finish(b_h, h), finish(b_w, w)
+    return finish(b_h, h, False, (grad_ys,)), finish(b_w, w)

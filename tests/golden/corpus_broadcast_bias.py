@@ -11,4 +11,5 @@ def grad_broadcast_bias(x, b, s, grad_ys=None):
     b_s = unbroadcast(add * b_sub, s)
     del add, b_sub
     b_b += unbroadcast(b_add, b)
-    return finish(b_add, x), finish(b_b, b), finish(b_s, s)
+    return finish(b_add, x, False, (grad_ys,)), finish(b_b, b), finish(b_s,
+        s, False, (grad_ys, b_add))

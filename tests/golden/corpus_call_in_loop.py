@@ -27,4 +27,4 @@ def grad_call_in_loop(a, grad_ys=None):
         _record__helper_scale = _helper_scale_records.pop()
         b__helper_scale_v = bwd__helper_scale(_record__helper_scale, b_x)
         b_x = b__helper_scale_v
-    return finish(b_x, a)
+    return finish(b_x, a, False, (grad_ys,))

@@ -83,4 +83,4 @@ def grad_dict_comprehension_items(params, x, grad_ys=None):
         b_params = item_add(b_params, params, name1, b_value1)
         name1_before = _stack.pop()
         name1 = name1_before
-    return finish(b_params, params)
+    return finish(b_params, params, False, (grad_ys,))

@@ -57,4 +57,4 @@ def grad_early_return_in_loop(x, grad_ys=None):
         cmp = cmp_before
         skip_before1 = _stack.pop()
         _skip = skip_before1
-    return finish(b_x, x)
+    return finish(b_x, x, False, (grad_ys,))

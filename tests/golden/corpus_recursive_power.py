@@ -33,4 +33,4 @@ def grad_recursive_power(a, grad_ys=None):
     b_power = scalar_seed(grad_ys)
     # adjoint of line 560: return _power(a, 4)
     b__power_x = bwd__power(_record__power, b_power)
-    return finish(b__power_x, a)
+    return finish(b__power_x, a, False, (grad_ys,))

@@ -98,4 +98,4 @@ def grad_covariance_of_rows(m, grad_ys=None):
     b_cov1 = unbroadcast(b_mul * array, cov1)
     del array, b_mul, cov1
     b_cov_m = bwd_cov(_record_cov, b_cov1, None)
-    return finish(b_cov_m, m)
+    return finish(b_cov_m, m, False, (grad_ys,))

@@ -18,7 +18,7 @@ def jvp_grad__nested_inner(x, grad_ys=None, tangents=None):
     t_b_x = broadcast_like(t_mul, b_x) + broadcast_like(t_mul2, b_x)
     # line 7: return finish(b_x, x)
     finish1 = finish(b_x, x)
-    t_finish1 = finish(t_b_x, x, False)
+    t_finish1 = finish(t_b_x, x, False, None)
     return finish1, t_finish1
 
 

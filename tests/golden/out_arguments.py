@@ -49,4 +49,4 @@ def grad_out_arguments(x, grad_ys=None):
         b_x = b_x + b_mul * (k + 1.0)
         del b_mul
         mul = mul_before
-    return finish(b_x, x)
+    return finish(b_x, x, False, (grad_ys,))

@@ -52,4 +52,4 @@ def grad_loss(params, x, y, grad_ys=None):
     b_W1 = x.T @ b_add
     del b_add
     b_params = item_add(b_params, params, 'W1', b_W1)
-    return finish(b_params, params)
+    return finish(b_params, params, False, (grad_ys,))

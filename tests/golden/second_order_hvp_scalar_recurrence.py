@@ -73,5 +73,5 @@ def jvp_grad_scalar_recurrence(a, grad_ys=None, tangents=None):
         t_mul = t_mul_before
     # line 28: return finish(b_a, a, True)
     finish1 = finish(b_a, a, True)
-    t_finish1 = finish(t_b_a, a, True)
+    t_finish1 = finish(t_b_a, a, True, None)
     return finish1, t_finish1

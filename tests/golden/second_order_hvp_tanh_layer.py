@@ -30,7 +30,7 @@ def jvp_grad_tanh_layer(x, w, grad_ys=None, tangents=None):
     t_b_w = t_transposed1 @ b_matmul + transposed1 @ t_b_matmul
     # line 11: return finish(b_x, x, True), finish(b_w, w, True)
     finish1 = finish(b_x, x, True)
-    t_finish1 = finish(t_b_x, x, True)
+    t_finish1 = finish(t_b_x, x, True, None)
     finish2 = finish(b_w, w, True)
-    t_finish2 = finish(t_b_w, w, True)
+    t_finish2 = finish(t_b_w, w, True, None)
     return (finish1, finish2), (t_finish1, t_finish2)

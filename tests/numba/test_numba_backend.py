@@ -209,3 +209,30 @@ def test_tapes_outside_plain_loops_are_refused(fn, args):
     text = str(e.value)
     assert f"def {fn.__name__}(" in text and "the numba backend" in text
     assert "tape" in text or "loop" in text
+
+
+def _store_entry(x, w):
+    y = x * w
+    y[0] = y[1] * 2.0  # its adjoint copies the entry b_y[0]: a 0-d array in compiled code
+    return y
+
+
+def _tanh_sum(x, w):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s = s + np.tanh(x[i] * w[i])
+    return s
+
+
+def test_zero_d_arrays_in_compiled_gradients():
+    # refused with numba's "cannot compile ... unbroadcast(array(float64, 0d, C), float64)"
+    # (a store of an entry) and "scalar_seed(array(float64, 0d, C))" (a 0-d grad_ys, which
+    # SPEC lets match a scalar output), where the NumPy backend differentiates both
+    x, w = np.array([0.3, -0.5, 1.2]), np.array([1.1, 0.4, -0.8])
+    gy = np.array([1.0, 2.0, 3.0])
+    assert_close(sd.grad(_store_entry, backend="numba")(x, w, grad_ys=gy),
+                 numeric_grad(lambda a, b: np.sum(_store_entry(a, b) * gy), (x, w), 0))
+    want = numeric_grad(_tanh_sum, (x, w), 0)
+    assert_close(sd.grad(_tanh_sum, backend="numba")(x, w, grad_ys=np.array(2.0)), 2.0 * want)
+    _, pullback = sd.vjp(_tanh_sum, backend="numba")(x, w)
+    assert_close(pullback(np.array(-1.0)), -want)

@@ -296,3 +296,20 @@ def test_a_saved_value_that_changes_shape_is_refused_not_a_numba_error():
     with pytest.raises(sd.SrcdiffError, match="one shape on every trip"):
         sd.grad(growing_slices, backend="numba")(xs)
     assert_close(sd.grad(growing_slices)(xs), numeric_grad(growing_slices, (xs,), 0))
+
+
+def _bound_then_changed(x, ys):
+    m = 1.0
+    for i in range(len(ys)):
+        t = np.outer(ys, ys) * 0.2  # bound only in the loop: its tape row is put after this
+        t[i][1:] *= 1.0 + 0.2 * x  # ... and changed in place after it
+        m = m * np.sum(t * t) - 0.3
+    return m
+
+
+def test_a_value_changed_in_place_after_its_tape_row_keeps_a_list_tape():
+    # found by a hunt (gen_loops seed 1704, program 79): the array tape copied `t` right
+    # after its assignment, before the store into it, where the NumPy sweep's _stack keeps
+    # the array itself; d/dys was off by 0.1-0.3% (-0.0015585 for -0.0015622)
+    ys = np.array([-0.30345, 0.074709, -0.121863, -0.776643])
+    _agree(_bound_then_changed, (0.8, ys), wrt=(0, 1))

@@ -77,6 +77,19 @@ def test_trip_counts(T, how):
     _check(cc.temp_before_loop, 0, (0.4, T), how, verify=True)
 
 
+@pytest.mark.parametrize("n", (1, 2, 3, 6))
+@pytest.mark.parametrize("how", ("sqrt", "binomial", "binomial:1", 2, 1))
+def test_value_bound_in_the_loop_that_changes_shape(n, how):
+    # `y` is bound only inside the loop and read after it; a segment's saving run pushed
+    # the y left by the segment processed before (a later iteration's, of another shape),
+    # and the adjoint's reset `b_y = zeros_tree(y_before)` took that shape: a NumPy
+    # ValueError (1 of shape (1,) vs (2,) for n=3, every schedule but binomial)
+    rng = np.random.default_rng(n)
+    args = (rng.normal(size=n), rng.normal(size=n))
+    _check(cc.shrinking_overwrite, (0, 1), args, how)
+    _check(cc.shrinking_overwrite, (0, 1), args, how, verify=True)
+
+
 @pytest.mark.parametrize("T", (0, 1, 2, 7, 13))
 def test_outer_loop_checkpointed_inner_ordinary(T):
     _check(cc.outer_with_inner, 0, (np.array([0.3, -0.2]), T), "binomial", verify=True)

@@ -111,3 +111,11 @@ def assigns_loop_variable(x, n):
         i = i * 2
         s = s + x * i
     return s
+
+
+def shrinking_overwrite(x, w):
+    acc = 0.0
+    for r in range(len(x)):
+        y = x[r:] * np.sum(w[:r + 1])  # a new shape each iteration, read after the loop
+        acc = acc + np.sum(np.cos(y))
+    return np.sum(y * acc)

@@ -71,3 +71,34 @@ def inactive_work(x, w, labels):
     counts = np.sum(labels > 0)
     scale = np.sqrt(counts + 1.0)
     return np.sum(np.tanh(x @ w)) / scale + n
+
+
+def store_into_stopped_copy(x):
+    y = sd.stop_gradient(x.copy())  # a float array: the store below keeps its value
+    y[0] = x[1] * 2.0
+    return np.sum(y * x)
+
+
+def stores_into_stopped_sum(x):
+    y = sd.stop_gradient(x)
+    y = y + 0.0
+    for i in range(2):
+        y[i] = y[i] * x[i]
+    return np.sum(y)
+
+
+def add_two(x, y):
+    return x + y
+
+
+def dict_sum(p):
+    return p["a"] + p["b"]
+
+
+def identity(x):
+    return x
+
+
+def views_of_argument(x):
+    y = x * 1.0
+    return x, x[1:], y, y[:2]

@@ -21,7 +21,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.fixpoint import fixpoint
-from srcdiff.compiler.analysis.ops import describe
+from srcdiff.compiler.analysis.ops import describe, stop_gradient_argument
 from srcdiff.compiler.analysis.patterns import (
     broadcast_pattern,
     join,
@@ -404,6 +404,10 @@ def _fact(op, kinds, shapes):
         if isinstance(value, gast.Attribute) and op.args:  # a module's number (math.pi)
             return _atom_fact(op.args[0], kinds, shapes)
         fn = op.func
+        stopped = stop_gradient_argument(op)
+        if stopped is not None:  # the identity at run time: an array or int stays one
+            kind, shape = _atom_fact(stopped, kinds, shapes)
+            return (kind, shape) if kind in (ARRAY, INT) else (None, None)
         if fn in _LIKE:
             if op.args and isinstance(op.args[0], gast.Name):
                 return ARRAY, shapes.get(op.args[0].id)

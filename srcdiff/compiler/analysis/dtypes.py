@@ -34,7 +34,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, fact_of_atom, walk
-from srcdiff.compiler.analysis.ops import static_dtype
+from srcdiff.compiler.analysis.ops import static_dtype, stop_gradient_argument
 from srcdiff.compiler.analysis.returns import returned_atoms
 from srcdiff.runtime import dict_of
 
@@ -135,6 +135,9 @@ def _makes_inexact(op, inexact, parsed, analysis):
             isinstance(value, (gast.List, gast.Tuple)) and not value.elts)
     if op.kind not in ("const", "prim"):
         return False
+    stopped = stop_gradient_argument(op)
+    if stopped is not None:  # sd.stop_gradient(a) is `a` itself at run time
+        return _is_float(stopped, inexact)
     if isinstance(value, gast.Constant):
         return isinstance(value.value, (float, complex))
     call = value if isinstance(value, gast.Call) else None

@@ -361,6 +361,16 @@ def _is_stop_gradient(fn):
     return getattr(fn, "__srcdiff_stop_gradient__", False)
 
 
+def stop_gradient_argument(op):
+    """The atom ``a`` of ``t = sd.stop_gradient(a)`` (the identity at run time: ``t`` has
+    ``a``'s kind, shape and dtype), or None for any other op."""
+    value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+    if op.kind == "const" and _is_stop_gradient(op.func) and isinstance(value, gast.Call) \
+            and len(value.args) == 1 and not value.keywords:
+        return value.args[0]
+    return None
+
+
 def is_user_function(fn):
     if isinstance(fn, Callable):  # a bound method, a callable object (front/signatures.py)
         return True

@@ -53,6 +53,13 @@ def _arr(t, most=2):
         and isinstance(t.dtype, (types.Float, types.Integer))
 
 
+def _zero_d(t):
+    """A 0-d array of numbers: ``np.copy(b[0])`` of an entry makes one in compiled code, and
+    ``grad_ys`` may be one (SPEC: scalars and 0-d arrays match); its ``.sum()`` is its number."""
+    return isinstance(t, types.Array) and t.ndim == 0 \
+        and isinstance(t.dtype, (types.Float, types.Integer))
+
+
 def _none(t):
     return t is None or isinstance(t, (types.NoneType, types.Omitted))
 
@@ -65,8 +72,8 @@ def unbroadcast(g, x):
 def _unbroadcast(g, x):
     if _num(x) and _num(g):
         return lambda g, x: float(g)
-    if _num(x) and _arr(g):
-        return lambda g, x: g.sum()
+    if _num(x) and (_arr(g) or _zero_d(g)):
+        return lambda g, x: float(g.sum())
     if _arr(x) and _num(g):
         return lambda g, x: np.full(x.shape, float(g))
     if _arr(x, 1) and _arr(g) and g.ndim == 2:
@@ -157,6 +164,8 @@ def _seed(grad_ys, y, index=None):
         return lambda grad_ys, y, index=None: np.ones(y.shape)
     if _num(grad_ys) and _num(y):
         return lambda grad_ys, y, index=None: float(grad_ys)
+    if _zero_d(grad_ys) and _num(y):
+        return lambda grad_ys, y, index=None: float(grad_ys.sum())
     if _arr(grad_ys, 3) and _arr(y, 3) and grad_ys.ndim == y.ndim:
         def checked(grad_ys, y, index=None):
             if grad_ys.shape != y.shape:
@@ -176,25 +185,27 @@ def _scalar_seed(grad_ys, index=None):
         return lambda grad_ys, index=None: 1.0
     if _num(grad_ys):
         return lambda grad_ys, index=None: float(grad_ys)
+    if _zero_d(grad_ys):
+        return lambda grad_ys, index=None: float(grad_ys.sum())
     return None
 
 
-def finish(g, x, zero=False):
-    """The gradient for ``x`` as returned: ``x``'s shape, float (runtime.finish)."""
+def finish(g, x, zero=False, avoid=None):
+    """The gradient for ``x`` as returned: ``x``'s shape, float, a new array (runtime.finish)."""
 
 
 @overload(finish)
-def _finish(g, x, zero=False):
+def _finish(g, x, zero=False, avoid=None):
     if _num(x) and _num(g):
-        return lambda g, x, zero=False: float(g)
+        return lambda g, x, zero=False, avoid=None: float(g)
     if _arr(x, 3) and _arr(g, 3) and g.ndim == x.ndim:
-        def copied(g, x, zero=False):
+        def copied(g, x, zero=False, avoid=None):
             if g.shape != x.shape:
                 raise ValueError("srcdiff: a gradient's shape differs from its value's")
             return np.asarray(g, dtype=np.float64).copy()
         return copied
     if _arr(x, 3) and _num(g):
-        return lambda g, x, zero=False: np.full(x.shape, float(g))
+        return lambda g, x, zero=False, avoid=None: np.full(x.shape, float(g))
     return None
 
 

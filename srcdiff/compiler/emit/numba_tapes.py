@@ -200,10 +200,15 @@ def rewrite_tapes(fn, where):
         readers[id(sites[k][3])] = loop
     arrays = {id(site[3]) for site in sites if counted(site[3])
               and id(site[3]) in readers and counted(readers[id(site[3])])}
+    # a value saved after its assignment (below) and then changed in place in the loop
+    # (`t1[i0, 1:] = mul1`) keeps a list tape: a list keeps the array itself, as the NumPy
+    # sweep's _stack does, where a tape row copies it before the change (a wrong gradient)
+    on_array = [id(loop) in arrays and not (name in unbound and name in _changed_in_place(loop))
+                for _, _, name, loop in sites]
     edits = {}  # body id -> (body, [(index, replacement statements)])
     for k, (body, i, name, loop) in enumerate(sites):
         tape = f"_tape{k}"
-        if id(loop) in arrays:
+        if on_array[k]:
             n = counters.of(loop)
             push = [_stmt(f"if _k{n} == 1:\n    {tape} = tape_alloc(_n{n}, {name})"),
                     _stmt(f"tape_put({tape}, _k{n} - 1, {name})")]
@@ -227,7 +232,7 @@ def rewrite_tapes(fn, where):
     for body, i, k, loop in pairs:
         target, prev = body[i].targets[0].id, sites[k][2] in unbound
         entry = f", _entry{k}" if k in entries else ""
-        if id(sites[k][3]) in arrays:
+        if on_array[k]:
             n = counters.of(sites[k][3])
             call = ("tape_get_entry" if entry else "tape_get_prev") if prev else "tape_get"
             text = f"{target} = {call}(_tape{k}, _k{n}{entry})"
@@ -243,8 +248,7 @@ def rewrite_tapes(fn, where):
         fn.body.insert(at, _stmt(f"_entry{k} = {sites[k][2]}"))
     counters.readers = [(reader, counters.of(sites_loop[loop_id]))
                         for loop_id, reader in readers.items() if loop_id in arrays]
-    init = [_stmt(f"_tape{k} = []") for k, site in enumerate(sites)
-            if id(site[3]) not in arrays]
+    init = [_stmt(f"_tape{k} = []") for k in range(len(sites)) if not on_array[k]]
     fn.body[:] = init + [s for s in fn.body
                          if not (isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)
                                  and (s.targets[0].id == STACK
@@ -274,6 +278,30 @@ def _bound_before(body, loop, name):
                for n in ast.walk(stmt)):
             return True
     return False
+
+
+def _changed_in_place(loop):
+    """Names the body of ``loop`` writes into in place: ``x[...] = v``, ``x[...] op= v``,
+    ``x op= v`` (in place for an array), ``f(..., out=x)``."""
+    out = set()
+    for node in ast.walk(ast.Module(body=loop.body, type_ignores=[])):
+        if isinstance(node, ast.AugAssign):
+            targets = [node.target]
+        elif isinstance(node, ast.Assign):
+            targets = [t for t in node.targets if isinstance(t, ast.Subscript)]
+            targets += [e for t in node.targets if isinstance(t, ast.Tuple) for e in t.elts
+                        if isinstance(e, ast.Subscript)]
+        else:
+            targets = []
+        for t in targets:
+            while isinstance(t, ast.Subscript):
+                t = t.value
+            if isinstance(t, ast.Name):
+                out.add(t.id)
+        if isinstance(node, ast.Call):
+            out |= {k.value.id for k in node.keywords
+                    if k.arg == "out" and isinstance(k.value, ast.Name)}
+    return out
 
 
 def _assigns(stmt, name):

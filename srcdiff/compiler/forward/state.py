@@ -7,8 +7,10 @@ from srcdiff.compiler.front.parse import MISSING
 
 
 class ForwardOptions:
-    def __init__(self, wrt, stop=(), name=None, as_tuple=False):
+    def __init__(self, wrt, stop=(), name=None, as_tuple=False, entry=False):
         self.wrt = list(wrt)  # names (parameters or locals), in the order of ``tangents``
+        # a written module's jvp_FUNC: each output tangent as runtime.output_tangent makes it
+        self.entry = entry
         self.stop = set(stop)
         self.name = name
         self.as_tuple = as_tuple  # ``tangents`` is a tuple even for one wrt name

@@ -157,7 +157,9 @@ class Forward(Primitives, ControlFlow):
         for k, w in enumerate(self.opt.wrt):
             self.tangent_sources[w] = S.name("tangents") if single else S.expr(f"tangents[{k}]")
         for w in seeded:
-            if self.active(w) and self.kind(w) != INT:
+            # (a stopped parameter is still seeded: a stop blocks the flow through a
+            # definition, and a parameter's is the input itself; reverse mode's d/dw)
+            if w in self.a.active and self.kind(w) != INT:
                 pre.append(S.assign(self.t(w), S.copy(self.tangent_sources[w])))
                 self.define(w, owned=False)
         main = self.block(body[:-1])
@@ -166,7 +168,10 @@ class Forward(Primitives, ControlFlow):
         tangents = []
         for out in outputs:
             t = self.tangent_of(out)
-            if t is None:
+            if self.opt.entry:  # (a list's None entries, the caller's own tangent)
+                t = S.call("output_tangent", [t if t is not None else S.const(None),
+                                              S.copy(out)])
+            elif t is None:
                 t = S.call("zeros_tree", [S.copy(out)])
             tangents.append(t)
         tangent = gast.Tuple(elts=tangents, ctx=gast.Load()) if isinstance(value, gast.Tuple) \

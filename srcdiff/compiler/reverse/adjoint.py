@@ -327,6 +327,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
             and self.b(w) in st.defined and self.b(w) not in st.uniform
             and (w in self.opt.into or (w in self.params and w in self.a.active)))
         zero = self.opt.unconnected == "zero" or self.opt.zero_gradients
+        shared = []  # the results before that the code does not own either
         for w in self.opt.wrt:
             if w in self.wrt_locals:
                 src = S.name(self.wrt_locals[w])
@@ -347,6 +348,12 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
                 elts.append(src if not isinstance(src, gast.Constant) else self._zero(w))
                 continue
             args = [src, like] + ([S.const(True)] if zero else [])
+            if w not in self.owned_results and not isinstance(src, gast.Constant):
+                # not owned: it may share memory with the caller's grad_ys (a view of it,
+                # itself) or a gradient returned before; finish copies it then
+                args = [src, like, S.const(zero), gast.Tuple(
+                    elts=[S.name("grad_ys")] + [S.copy(a) for a in shared], ctx=gast.Load())]
+                shared.append(src)
             elts.append(S.call("finish", args))
         if len(elts) == 1 and not getattr(self.opt, "as_tuple", False):
             return out, elts[0]

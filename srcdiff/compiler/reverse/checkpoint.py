@@ -205,6 +205,7 @@ class Checkpointing:
                 else set()
         inside = {S.key(x) for x, _ in walk(s.body)}
         outside = set(self.params)
+        read_outside = set()  # (the loop's own head counts: a nested loop's is re-read)
         for x, _ in walk(self.fn.body):
             if S.key(x) not in inside and x is not s:
                 op = self.a.op(x)
@@ -212,7 +213,18 @@ class Checkpointing:
                     outside.add(op.target)
                 if isinstance(x, gast.For):
                     outside.add(x.target.id)
-        state = written & (live_into(s.body)[0] | (self.needed & outside))
+                    read_outside |= dataflow.reads(x.iter)
+                elif isinstance(x, (gast.If, gast.While)):
+                    read_outside |= dataflow.reads(x.test)
+                else:
+                    read_outside |= dataflow.reads(x)
+        # a name the body binds that is read after the loop (`y = x[r:] * c` in the body,
+        # `np.sum(y)` after it) is kept too even when bound only inside: its adjoint is
+        # carried from iteration to iteration, reset at each of its assignments to zeros
+        # shaped like the value from the iteration before (`zeros_tree(y_before)`), which
+        # a segment's saving run pushes: without the snapshot, the value the segment
+        # processed before had left, of another shape when the shape changes
+        state = written & (live_into(s.body)[0] | (self.needed & (outside | read_outside)))
         state.discard(s.target.id)
         state = sorted(state)
         return state, in_place & set(state)

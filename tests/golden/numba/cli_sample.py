@@ -88,7 +88,7 @@ def _grad_scalar_loop_numba(a, x0, n, grad_ys=None, SCALE=None):
         sin_before = tape_get_prev(_tape0, _k0)
         b_x = add_tree(b_x, b_sin * np.cos(x_before))
         sin = sin_before
-    return (finish(b_a, a), finish(b_x, x0))
+    return (finish(b_a, a, False, (grad_ys,)), finish(b_x, x0, False, (grad_ys, b_a)))
 
 
 def grad_recurrent(w, b, xs, n, grad_ys=None):
@@ -141,7 +141,7 @@ def _grad_recurrent_numba(w, b, xs, n, grad_ys=None):
         b_w = add_tree(b_w, unbroadcast(b_mul * h_before, w))
         b_h = unbroadcast(w * b_mul, h_before)
         mul = mul_before
-    return (finish(b_w, w), finish(b_b, b))
+    return (finish(b_w, w, False, (grad_ys,)), finish(b_b, b, False, (grad_ys, b_w)))
 
 
 def grad_kalman(alpha, s, ys, n, grad_ys=None):
@@ -248,4 +248,4 @@ def _grad_kalman_numba(alpha, s, ys, n, grad_ys=None):
         err_before = tape_get_prev(_tape0, _k0)
         b_level = b_level - unbroadcast(b_err, level_before)
         err = err_before
-    return (finish(b_alpha, alpha), finish(b_s, s))
+    return (finish(b_alpha, alpha, False, (grad_ys,)), finish(b_s, s, False, (grad_ys, b_alpha)))

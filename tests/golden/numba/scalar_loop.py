@@ -23,4 +23,4 @@ def grad_primal(a, b, x0, n, grad_ys=None):
         b_mul = b_x * (1.0 - x_before)
         b_a = b_a + b_mul * x_before
         b_x = a * b_mul - a * x_before * b_x
-    return (finish(b_a, a), finish(b_b, b), finish(b_x, x0))
+    return (finish(b_a, a), finish(b_b, b), finish(b_x, x0, False, (grad_ys,)))

@@ -35,14 +35,12 @@ def grad_loss(w, b, x, y, grad_ys=None):
     b_add1 = scalar_seed(grad_ys)
     # adjoint of line 20: return SCALE * np.mean(err ** 2) + math.pi * np.sum((h - baseline) ** 2) / 100.0
     b_sub = pi * (b_add1 / 100.0) * 2.0 * (h - baseline)
-    b_h = unbroadcast(b_sub, h)
-    del b_sub
     b_pow1 = SCALE * b_add1 / size_of(err)
     b_err = mul_into(err, b_pow1 * 2.0)
     del b_pow1, err
     # adjoint of line 18: err = h - y
-    b_h = add_into(b_h, unbroadcast(b_err, h))
-    del b_err, h
+    b_h = add_into(b_sub, unbroadcast(b_err, h))
+    del b_err, b_sub, h
     # adjoint of line 17: h = np.maximum(h, LEAK * h)
     b_h_out = b_h
     b_h = mul_into(b_h, (_h1 > mul) + 0.5 * (_h1 == mul))
@@ -59,7 +57,8 @@ def grad_loss(w, b, x, y, grad_ys=None):
     vjp = vjp_matmul(b_matmul, matmul, x=x, y=w)
     del b_matmul, matmul
     b_w = vjp[1]
-    return finish(b_w, w), finish(b_b, b)
+    return finish(b_w, w, False, (grad_ys,)), finish(b_b, b, False, (
+        grad_ys, b_w))
 
 
 def grad_energy(x, grad_ys=None):
@@ -140,7 +139,7 @@ def grad_energy(x, grad_ys=None):
         x_i_before = _stack.pop()
         b_x = item_add(b_x, x, i + 1, b_x_i)
         x_i = x_i_before
-    return finish(b_x, x)
+    return finish(b_x, x, False, (grad_ys,))
 
 
 # -------- gradient rules (copied from srcdiff's rule tables) --------
@@ -219,16 +218,20 @@ def _broadcast(g, x):
     return np.broadcast_to(g, np.shape(x))
 
 
-def finish(g, x, zero=False):
+def finish(g, x, zero=False, avoid=None):
     """The gradient for ``x`` as returned to the user: ``x``'s shape, float dtype, structure.
 
-    ``None`` entries (no path to any output) stay ``None`` unless ``zero``.
+    ``None`` entries (no path to any output) stay ``None`` unless ``zero``. ``avoid`` (when
+    the generated code does not own ``g``): values (``grad_ys``, the gradients returned
+    before) whose arrays the result's must not share memory with: those are copied.
     """
+    if avoid is not None and type(avoid) is not dict:
+        avoid = _taken(avoid)
     tg = type(g)
     if tg is np.ndarray:
         if type(x) is np.ndarray and g.base is None and g.dtype == x.dtype \
                 and g.shape == x.shape and g.flags.writeable:
-            return g  # the common cases, decided cheaply (same results as below)
+            return g if avoid is None else _own(g, avoid)  # the common cases, decided cheaply
     elif tg is float or tg is np.float64:
         tx = type(x)
         if tx is float:
@@ -237,10 +240,10 @@ def finish(g, x, zero=False):
             return np.float64(g)
     if isinstance(x, dict):
         g = g if g is not None else {}
-        return {k: finish(g.get(k), v, zero) for k, v in x.items()}
+        return {k: finish(g.get(k), v, zero, avoid) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         g = g if g is not None else [None] * len(x)
-        out = [finish(gi, v, zero) for gi, v in zip(g, x)]
+        out = [finish(gi, v, zero, avoid) for gi, v in zip(g, x)]
         return tuple(out) if isinstance(x, tuple) else out
     if g is None:
         return zeros_tree(x) if zero else None
@@ -253,7 +256,7 @@ def finish(g, x, zero=False):
         dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
         if isinstance(g, np.ndarray) and g.dtype == dtype and g.shape == x.shape \
                 and g.flags.writeable and g.base is None:
-            return g
+            return g if avoid is None else _own(g, avoid)
         return np.array(np.broadcast_to(g, x.shape), dtype=dtype)
     if _other_array(x):  # (a dask array's gradient: its own type, still lazy)
         dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
@@ -264,7 +267,7 @@ def finish(g, x, zero=False):
         return type(x)(g)
     if isinstance(g, np.ndarray) and g.ndim == 0:
         return g[()]
-    return g
+    return g if avoid is None or not isinstance(g, np.ndarray) else _own(g, avoid)
 
 
 def index_add(b, x, index, g):
@@ -378,6 +381,14 @@ def _other_array(x):
         and not isinstance(x, np.ndarray)
 
 
+def _own(a, taken):
+    """``a``, or a copy where it may share memory with an array ``taken``; then taken."""
+    if any(np.may_share_memory(a, b) for b in taken.get(_owner(a), ())):
+        a = a.copy()
+    taken.setdefault(_owner(a), []).append(a)
+    return a
+
+
 def _owned(m, other, refs):  # (m: an ndarray of IN_PLACE_SIZE elements or more)
     if refs > owned_refs():
         return False
@@ -396,6 +407,12 @@ def owned_refs(refs_seen=lambda m, other: sys.getrefcount(m)):
         m = np.empty(1)
         owned_refs.value = refs_seen(m, None)  # (called as mul_into is)
     return owned_refs.value
+
+
+def _owner(a):
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return id(a)
 
 
 def scalar_seed(grad_ys, index=None):
@@ -474,6 +491,18 @@ def shape_only(x, _made={}):
 def size_of(x):
     """The number of elements of ``x``, read from an array's shape (never computed)."""
     return x.size if hasattr(x, "size") else np.size(x)
+
+
+def _taken(values):
+    """``{id of the array owning the memory: [arrays]}`` of the arrays among ``values``."""
+    out, todo = {}, [values]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, (list, tuple, dict)):
+            todo.extend(v.values() if isinstance(v, dict) else v)
+        elif isinstance(v, np.ndarray):
+            out.setdefault(_owner(v), []).append(v)
+    return out
 
 
 def unbroadcast(g, x):

@@ -68,7 +68,7 @@ def grad_loss(params, x, y, grad_ys=None):
     b_w = vjp[1]
     del vjp
     b_params = item_add(b_params, params, 'w', b_w)
-    return finish(b_params, params)
+    return finish(b_params, params, False, (grad_ys,))
 
 
 # -------- gradient rules (copied from srcdiff's rule tables) --------
@@ -147,16 +147,20 @@ def _broadcast(g, x):
     return np.broadcast_to(g, np.shape(x))
 
 
-def finish(g, x, zero=False):
+def finish(g, x, zero=False, avoid=None):
     """The gradient for ``x`` as returned to the user: ``x``'s shape, float dtype, structure.
 
-    ``None`` entries (no path to any output) stay ``None`` unless ``zero``.
+    ``None`` entries (no path to any output) stay ``None`` unless ``zero``. ``avoid`` (when
+    the generated code does not own ``g``): values (``grad_ys``, the gradients returned
+    before) whose arrays the result's must not share memory with: those are copied.
     """
+    if avoid is not None and type(avoid) is not dict:
+        avoid = _taken(avoid)
     tg = type(g)
     if tg is np.ndarray:
         if type(x) is np.ndarray and g.base is None and g.dtype == x.dtype \
                 and g.shape == x.shape and g.flags.writeable:
-            return g  # the common cases, decided cheaply (same results as below)
+            return g if avoid is None else _own(g, avoid)  # the common cases, decided cheaply
     elif tg is float or tg is np.float64:
         tx = type(x)
         if tx is float:
@@ -165,10 +169,10 @@ def finish(g, x, zero=False):
             return np.float64(g)
     if isinstance(x, dict):
         g = g if g is not None else {}
-        return {k: finish(g.get(k), v, zero) for k, v in x.items()}
+        return {k: finish(g.get(k), v, zero, avoid) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         g = g if g is not None else [None] * len(x)
-        out = [finish(gi, v, zero) for gi, v in zip(g, x)]
+        out = [finish(gi, v, zero, avoid) for gi, v in zip(g, x)]
         return tuple(out) if isinstance(x, tuple) else out
     if g is None:
         return zeros_tree(x) if zero else None
@@ -181,7 +185,7 @@ def finish(g, x, zero=False):
         dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
         if isinstance(g, np.ndarray) and g.dtype == dtype and g.shape == x.shape \
                 and g.flags.writeable and g.base is None:
-            return g
+            return g if avoid is None else _own(g, avoid)
         return np.array(np.broadcast_to(g, x.shape), dtype=dtype)
     if _other_array(x):  # (a dask array's gradient: its own type, still lazy)
         dtype = x.dtype if np.issubdtype(x.dtype, np.inexact) else np.float64
@@ -192,7 +196,7 @@ def finish(g, x, zero=False):
         return type(x)(g)
     if isinstance(g, np.ndarray) and g.ndim == 0:
         return g[()]
-    return g
+    return g if avoid is None or not isinstance(g, np.ndarray) else _own(g, avoid)
 
 
 def index_add(b, x, index, g):
@@ -306,6 +310,14 @@ def _other_array(x):
         and not isinstance(x, np.ndarray)
 
 
+def _own(a, taken):
+    """``a``, or a copy where it may share memory with an array ``taken``; then taken."""
+    if any(np.may_share_memory(a, b) for b in taken.get(_owner(a), ())):
+        a = a.copy()
+    taken.setdefault(_owner(a), []).append(a)
+    return a
+
+
 def _owned(m, other, refs):  # (m: an ndarray of IN_PLACE_SIZE elements or more)
     if refs > owned_refs():
         return False
@@ -324,6 +336,12 @@ def owned_refs(refs_seen=lambda m, other: sys.getrefcount(m)):
         m = np.empty(1)
         owned_refs.value = refs_seen(m, None)  # (called as mul_into is)
     return owned_refs.value
+
+
+def _owner(a):
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return id(a)
 
 
 def scalar_seed(grad_ys, index=None):
@@ -394,6 +412,18 @@ def spread(g, x):
             and np.ndim(g) == 0 and not _other_array(g):
         return np.full(np.shape(x), g)
     return _broadcast(g, x)
+
+
+def _taken(values):
+    """``{id of the array owning the memory: [arrays]}`` of the arrays among ``values``."""
+    out, todo = {}, [values]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, (list, tuple, dict)):
+            todo.extend(v.values() if isinstance(v, dict) else v)
+        elif isinstance(v, np.ndarray):
+            out.setdefault(_owner(v), []).append(v)
+    return out
 
 
 def unbroadcast(g, x):
