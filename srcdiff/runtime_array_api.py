@@ -449,12 +449,13 @@ def seed(grad_ys, y, index=None):
     return np.xp.astype(g, _float_dtype(g))
 
 
-def finish(g, x, zero=False):
-    """``runtime.finish`` for array-API arrays: ``x``'s shape and float dtype, a new array."""
+def finish(g, x, zero=False, avoid=None):
+    """``runtime.finish`` for array-API arrays: ``x``'s shape and float dtype, a new array
+    (so never one of ``avoid``'s: see runtime.finish)."""
     if not _is_array(x):
         if _is_array(g) and type(x) is float:
             return float(g)  # (a 0-d array: a Python float's gradient is a float)
-        return _tree_finish(g, x, zero)
+        return _tree_finish(g, x, zero, avoid)
     if g is None:
         return zeros_tree(x) if zero else None
     if np.iscomplexobj(g) and not np.iscomplexobj(x):

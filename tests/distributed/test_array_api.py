@@ -138,9 +138,11 @@ def _dict_layer(p, x):
 
 
 def test_the_generated_source_is_the_numpy_kinds():
-    """The kind changes what ``np`` is bound to, not the code: no golden file of its own."""
+    """The kind changes what ``np`` is bound to, not the code: no golden file of its own;
+    but a sum over a short axis stays ``np.sum`` (optimize/sums.py: NumPy arrays only)."""
     for fn, args, wrt in FUNCTIONS:
-        assert sd.source(fn, wrt=wrt, args=on_xp(args)) == sd.source(fn, wrt=wrt, args=args)
+        numpy_source = sd.source(fn, wrt=wrt, args=args).replace("short_sum(", "np.sum(")
+        assert sd.source(fn, wrt=wrt, args=on_xp(args)) == numpy_source
 
 
 def test_a_kind_of_its_own_compiled_once():
