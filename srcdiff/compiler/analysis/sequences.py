@@ -10,9 +10,11 @@ no gradient flows back through it, and stores into it later are item stores.
 Which operands may be sequences is decided per use, not only by the merged facts of the
 name (a name holding a list on one path and a float on another has no known kind): a
 name may hold one at a statement when a definition reaching it may make one (a display,
-a container's fact, a copy of one, ``+`` or ``*`` with one) or when it is a container
-argument. An entry of a list whose kind is not known is not counted (its facts say
-nothing): that is the one place a repetition could still pass unseen.
+a container's fact, a copy, slice or ``list``/``sorted``/``tuple`` of one, ``+`` or ``*``
+with one, an entry of a container whose entries may be sequences) or when it is a
+container argument. Two places are still not seen: the entries of a container a call of
+a user's function returns (no entry facts come back from the callee), and an argument's
+entries its facts say nothing of (a callee's argument): both are taken for no sequence.
 """
 
 import inspect
@@ -25,6 +27,8 @@ from srcdiff.compiler.analysis.reaching import reaching_definitions
 from srcdiff.compiler.ir import syntax as S
 
 _SEQUENCE_OPS = (gast.Add, gast.Mult)
+
+
 class _Nest:
     """An entry not seen as an atom: a list nested ``depth`` levels (0: no sequence)."""
 
