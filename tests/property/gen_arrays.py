@@ -143,6 +143,14 @@ STATEMENTS = {
         ["g = []", "row = []", "for r in range(3):", "    if r != 1:", "        row = []",
          "        g.append(row)", "    row.append({a} * (r + 1.0) + {b})",
          "{t} = g[0][-1] * g[1][0]"]),
+    # a list of constants repeated, then filled (analysis/sequences.py: accepted), and a
+    # list holding a differentiated value repeated (refused)
+    "zeros_list": (["zl = [0.0] * 3", "for k in range(3):",
+                    "    zl[k] = np.sum({a}) * (k + 1.0) + np.sum({b}) * zl[k - 1]",
+                    "{t} = {a} * (zl[0] + zl[-1] * zl[1])"],
+                   ["zl = [0.0] * 2 + [1.0]", "zl[1] = np.sum({a} * {b})",
+                    "{t} = {b} * sum(zl) * zl[-1]"],
+                   ["zl = [np.sum({a})] * 2", "{t} = {b} * sum(zl)"]),
     "dict_rows": ["g = []", "for r in range(2):", "    e = {{'u': {a} * (r + 0.5)}}",
                   "    e['u'] = e['u'] + np.sin({b})", "    g.append(e)",
                   "{t} = g[0]['u'] * g[1]['u']"],

@@ -41,6 +41,7 @@ NEW_SHAPES = {
     "sum_start": 8,                                      # sum(items, start)
     "helper_array_store": 8,                             # np.array(helper(x))[i] = v
     "rebind_clip": 8,                                    # t = y; y *= np.clip(abs(y), ..)
+    "zeros_list": 8,                                     # [0.0] * n filled (sequences.py)
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 
