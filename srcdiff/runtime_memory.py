@@ -47,7 +47,6 @@ def snapshot_tree(v):
     return v
 
 
-
 # ----------------------------------------------------------------- values kept for shapes
 
 def shape_only(x, _made={}):

@@ -56,7 +56,7 @@ def check_sequence_arithmetic(fn, analysis, parsed, arg_facts=None):
                 s, f"a slice of the list {op.target!r} is assigned: srcdiff models stores of "
                    "one entry (the list's length may change here)",
                 hint="assign the entries one at a time (`l[1] = a`), or use an array")
-        value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+        value = _value(op)
         if op.kind != "prim" or not _is_sequence_op(value) or op.target not in analysis.active:
             continue
         for side in (value.left, value.right):
@@ -127,7 +127,7 @@ class _Sequences:
     def _makes(self, op, may_be):
         """May ``op`` make a list or tuple, when ``may_be(name)`` tells whether the name it
         reads may hold one there?"""
-        value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+        value = _value(op)
         if op.kind == "literal":
             return isinstance(value, (gast.List, gast.Tuple))
         if op.kind == "copy":
@@ -193,7 +193,7 @@ class _Sequences:
         if name in self.origin:
             out += [_UNKNOWN] if self._nested(name) else []
         for op in self.defs.get(name, ()):
-            value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+            value = _value(op)
             if op.kind == "literal":
                 out += value.elts if isinstance(value, (gast.List, gast.Tuple)) else \
                     value.values if isinstance(value, gast.Dict) else []
@@ -292,7 +292,7 @@ class _Sequences:
 
     def _of_constants(self, op, constant):
         """``a + b`` or ``a * n`` whose sequence operands are all sequences of constants."""
-        value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+        value = _value(op)
         if op.kind != "prim" or not _is_sequence_op(value):
             return False
         sides = [e for e in (value.left, value.right) if _name(e, self.names.__contains__)]
@@ -335,12 +335,17 @@ def _copied(value):
     return None
 
 
+def _value(op):
+    """The value an Assign op assigns (None for a store, an append, a control op)."""
+    return op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+
+
 def _is_sequence_op(value):
     return isinstance(value, gast.BinOp) and isinstance(value.op, _SEQUENCE_OPS)
 
 
 def _constant_display(op):
-    value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+    value = _value(op)
     return op.kind == "literal" and isinstance(value, (gast.List, gast.Tuple)) \
         and all(isinstance(e, gast.Constant) for e in value.elts)
 
