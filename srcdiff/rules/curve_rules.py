@@ -404,7 +404,10 @@ def sorted_order(items, key=None, reverse=False):
 
 
 def sorted_grad(g, items, key=None, reverse=False):
-    """Each item's gradient goes back home: a list for a list, an array for an array."""
+    """Each item's gradient goes back home: a list for a list, an array for an array. A
+    dict's items are its keys, constants: no gradient (None) for its values."""
+    if isinstance(items, dict):
+        return None
     parts = list(items)
     home = inverse_order(sorted_order(parts, key, reverse))
     out = [zeros_tree(parts[i]) if g[home[i]] is None else unbroadcast(g[home[i]], parts[i])
@@ -420,6 +423,8 @@ def inverse_order(order):
 
 
 def sorted_tangent(d, items, key=None, reverse=False):
+    if isinstance(items, dict):  # (its keys: constants)
+        return [0.0] * len(items)
     parts = list(items)
     if isinstance(items, np.ndarray):
         d = list(np.broadcast_to(d, np.shape(items)))

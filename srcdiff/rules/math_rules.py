@@ -347,7 +347,10 @@ def min_max_jvp(d, ans, *args):
 def extreme_grads(g, ans, args):
     """The gradients of ``max(*args)``/``min(*args)``: for one argument (a list or 1-D
     array), a gradient for each of its items; else one for each argument. The items
-    equal to the result share ``g`` equally; a NaN result gives none."""
+    equal to the result share ``g`` equally; a NaN result gives none. A dict's items are
+    its keys, constants: no gradient for its values."""
+    if len(args) == 1 and isinstance(args[0], dict):
+        return [None]
     if len(args) == 1:
         return [extreme_items_grad(g, ans, args[0])]
     return extreme_items_grad(g, ans, args)
@@ -366,6 +369,8 @@ def extreme_tangent(d, ans, args):
     """The tangent of ``max``/``min``: the mean of the tangents of the items equal to the
     result (``None`` tangents are zeros)."""
     items, tangents = (args[0], d[0]) if len(args) == 1 else (args, d)
+    if isinstance(items, dict):  # (its keys: constants)
+        return 0.0
     total = 0.0
     count = 0.0
     for x, t in zip(items, tangents):

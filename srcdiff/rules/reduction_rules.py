@@ -73,12 +73,17 @@ def builtin_sum(g, ans, iterable, start=0):
 
 @R.jvp(sum, wrt=("start",))
 def builtin_sum_jvp(d, ans, iterable, start=0):
+    if isinstance(iterable, dict):  # (its keys: constants)
+        return broadcast_like(0.0, ans), broadcast_like(d, ans)
     return broadcast_like(sum(fill_zeros(d, iterable)), ans), broadcast_like(d, ans)
 
 
 def sum_of_items_grad(g, items):
     """The gradient of Python's ``sum(items)`` for each item (rows of an array, or a list);
-    ``g`` may have a larger shape than an item's (a ``start`` broadcast them)."""
+    ``g`` may have a larger shape than an item's (a ``start`` broadcast them). A dict's
+    items are its keys, constants: no gradient (None) for its values."""
+    if isinstance(items, dict):
+        return None
     if isinstance(items, np.ndarray):
         if not len(items):
             return np.zeros_like(items, dtype=float)

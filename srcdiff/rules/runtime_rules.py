@@ -35,6 +35,7 @@ from srcdiff.runtime import (
     item_grad,
     key_list,
     last_writes,
+    loop_len,
     match_complex,
     not_differentiable,
     pop_grad,
@@ -218,6 +219,7 @@ def sequence_tangent_vjp(g, ans, tangent, x=None):
     return sequence_grad(g, x)
 
 
+R.nondiff(loop_len)  # an int: a loop's trip count
 R.nondiff(key_list)  # keys are labels: exact because analysis/keys.py refuses varied keys
 R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable, size_of, last_writes,
           present_key)

@@ -161,8 +161,8 @@ def line_of(fn, needle):
 
 
 @pytest.mark.parametrize("fn, needle, words", [
-    # `e` is not surely a dict (it is bound to a name): the generic refusal
-    (update_through_an_alias, "e.update(", "as a statement would change a value in place"),
+    # `e` is surely a dict (an alias of one): its update is a store through an alias of `d`
+    (update_through_an_alias, "e.update(", "that `d` also refers to"),
     (update_unpacked, "d.update(**", "as a statement would change a value in place"),
     (fill_through_a_view, "v.fill(", "changes an array in place that `y` also refers to"),
     (list_insert, "v.insert(", "as a statement would change a value in place"),

@@ -27,7 +27,7 @@ def grad_grid_of_products(x, grad_ys=None):
         _stack.append(items3)
         items3 = []
         _stack.append(n1)
-        n1 = len(row)
+        n1 = loop_len(row)
         for k1 in range(n1):
             _stack.append(v)
             v = row[k1]

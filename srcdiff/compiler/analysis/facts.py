@@ -152,6 +152,15 @@ def dict_arguments(arg_facts):
             and f[3] == DICT}
 
 
+def sequence_arguments(arg_facts):
+    """The parameters whose facts show an array of rank one or more: a loop over one reads
+    ``q[0], q[1], ...``, what Python's iteration reads. (Not a container: the facts a
+    caller gives its callee's container argument do not tell a list from a dict.)"""
+    return {p for p, f in (arg_facts or {}).items()
+            if f[0] in (ARRAY, INT) and isinstance(f[1], tuple) and f[1]
+            and not (len(f) > 2 and f[2] == ZERO_D)}
+
+
 def arg_fact(value):
     """(kind, rank) of an argument value: what specialization may rely on."""
     t = type(value)

@@ -25,9 +25,17 @@ import inspect
 
 import gast
 
-from srcdiff.compiler.analysis.activity import CONTAINER, analyze, fact_of_atom, fact_of_op
+from srcdiff.compiler.analysis.activity import (
+    CONTAINER,
+    EVERY_ENTRY,
+    analyze,
+    fact_of_atom,
+    fact_of_op,
+    header_reads,
+)
 from srcdiff.compiler.analysis.facts import arg_fact, bind_call
 from srcdiff.compiler.analysis.ops import is_user_function
+from srcdiff.compiler.analysis.patterns import join
 from srcdiff.compiler.front import derivatives, signatures
 from srcdiff.compiler.front.normalize import normalize
 from srcdiff.compiler.front.parse import parse_function
@@ -138,7 +146,7 @@ class Returns:
                 self.guesses[key] = guess
                 a = analyze(anf, parsed, self.registry, is_user_function, [], (), facts,
                             returns=self)
-                got = _returned(a)
+                got = _returned(a, {p.id for p in anf.args.args})
                 if k and got == guess:  # a fixed point (the first round guesses nothing)
                     result = got
                     break
@@ -161,7 +169,7 @@ class Returns:
         return result
 
 
-def _returned(a):
+def _returned(a, params=()):
     """The facts of what the analyzed function returns: ``(kind, pattern, entries)``."""
     if not a.outputs:
         return None
@@ -171,8 +179,57 @@ def _returned(a):
     display = _tuple_display(a, v)
     if display is not None:
         return CONTAINER, None, tuple(enumerate(fact_of_atom(a, e) for e in display.elts))
+    entries = _list_entries(a, v, params)
+    if entries is not None:
+        return CONTAINER, None, entries
     kind, pattern = _name_fact(a, v)
     return (kind, pattern, None) if kind is not None else None
+
+
+def _list_entries(a, v, params):
+    """The facts of the entries of the list (or dict) ``v`` a function returns, when only
+    displays of atoms (with constant keys) binding it and its own ``v.append(e)`` put them
+    there: nothing else reads ``v`` (no alias, call, store, index or loop could add to it
+    or change one). One display and no append: each entry's facts; else ``EVERY_ENTRY``'s,
+    shared by all the atoms (None when their kinds differ, and for a dict). The caller
+    needs them: a list of lists a helper returns has rows that ``+`` and ``*`` concatenate
+    and repeat (sequences.py)."""
+    if v in params:
+        return None
+    displays, appended = [], []
+    for op in a.order:
+        value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+        if op.target == v and op.kind == "literal" and isinstance(value, gast.Dict) \
+                and all(isinstance(k, gast.Constant) for k in value.keys) \
+                and all(isinstance(e, (gast.Name, gast.Constant)) for e in value.values):
+            displays.append(dict(zip((k.value for k in value.keys), value.values)))
+        elif op.target == v and op.kind == "literal" and isinstance(value, gast.List) \
+                and all(isinstance(e, (gast.Name, gast.Constant)) for e in value.elts):
+            displays.append(dict(enumerate(value.elts)))
+        elif op.target == v and op.kind == "append" and len(op.args) == 1 \
+                and v not in S.loaded_names(op.args[0]):
+            appended.append(op.args[0])
+        elif op.target == v or (v in header_reads(op.stmt)
+                                and not isinstance(op.stmt, gast.Return)):
+            return None
+    if not displays:
+        return None
+    if len(displays) == 1 and not appended:
+        return tuple((k, fact_of_atom(a, e)) for k, e in displays[0].items())
+    if any(not all(isinstance(k, int) for k in d) for d in displays):
+        return None  # (a dict: one display only)
+    facts = [fact_of_atom(a, e) for d in displays for e in d.values()]
+    facts += [fact_of_atom(a, e) for e in appended]
+    if not facts:
+        return ()
+    kinds = {k for k, _ in facts}
+    if len(kinds) != 1 or None in kinds:
+        return None
+    pattern = facts[0][1]
+    for _, p in facts[1:]:
+        pattern = join(pattern, p) if isinstance(p, tuple) and isinstance(pattern, tuple) \
+            else None
+    return ((EVERY_ENTRY, (kinds.pop(), pattern)),)
 
 
 def returned_atoms(a):

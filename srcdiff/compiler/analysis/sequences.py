@@ -12,16 +12,26 @@ name (a name holding a list on one path and a float on another has no known kind
 name may hold one at a statement when a definition reaching it may make one (a display,
 a container's fact, a copy, slice or ``list``/``sorted``/``tuple`` of one, ``+`` or ``*``
 with one, an entry of a container whose entries may be sequences) or when it is a
-container argument. Two places are still not seen: the entries of a container a call of
-a user's function returns (no entry facts come back from the callee), and an argument's
-entries its facts say nothing of (a callee's argument): both are taken for no sequence.
+container argument. The entries of a container a user's function returns are what its
+analysis says of them (analysis/returns.py: a tuple display, a list filled by displays and
+appends; any other returned container may hold sequences). One place is still not seen:
+an argument's entries its facts say nothing of (a callee's argument): taken for no
+sequence.
 """
 
 import inspect
 
 import gast
 
-from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, fact_of_op, header_reads, walk
+from srcdiff.compiler.analysis.activity import (
+    ARRAY,
+    CONTAINER,
+    INT,
+    fact_of_atom,
+    fact_of_op,
+    header_reads,
+    walk,
+)
 from srcdiff.compiler.analysis.facts import NESTED
 from srcdiff.compiler.analysis.reaching import reaching_definitions
 from srcdiff.compiler.ir import syntax as S
@@ -205,6 +215,8 @@ class _Sequences:
                         out += self.elements(side.id, seen)
             elif _copied(value) is not None and isinstance(_copied(value), gast.Name):
                 out += self.elements(_copied(value).id, seen)
+            elif op.kind == "call" and self._returned(op) is not None:
+                out += self._returned(op)
             elif op.kind == "call" and _tolist(op):  # (a.tolist(): lists of lists by rank)
                 rank = self.analysis.ranks.get(op.args[0].id) \
                     if op.args and isinstance(op.args[0], gast.Name) else None
@@ -227,6 +239,20 @@ class _Sequences:
         if outermost:  # (an inner call's answer may miss what a cycle through it holds)
             self._elements[name] = out
         return out
+
+    def _returned(self, op):
+        """What a user function called by ``op`` returns, when it is a list or tuple: its
+        entries (analysis/returns.py), _UNKNOWN for any that may be a sequence or that
+        the callee's analysis does not know; None when it returns no container."""
+        returns = self.analysis.returns
+        got = None if returns is None or _tolist(op) else returns(
+            op, lambda node: fact_of_atom(self.analysis, node))
+        if got is None or got[0] != CONTAINER:
+            return None
+        entries = got[2] if len(got) > 2 else None
+        if entries is None or any(f is None or f[0] in (CONTAINER, None) for _, f in entries):
+            return [_UNKNOWN]
+        return []
 
     def _float_array(self, node):
         """Is ``node`` known to be a float or a float array (never a sequence)?"""

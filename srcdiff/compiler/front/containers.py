@@ -30,34 +30,69 @@ its formatted values are normalized like any operand.
 import builtins
 
 import gast
+import numpy as np
 
 from srcdiff import runtime
 from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.scopes import bindings
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
 _DICT_METHODS = {"items": 0, "values": 0, "keys": 0, "get": (1, 2)}
 
 
+
 def dict_parameters(fn, dicts, dict_builtin=True):
     """The names of ``fn`` that surely hold dicts, so that ``for k in d``, ``list(d)``,
     ``sorted(d)`` iterate keys: parameters among ``dicts`` (known from argument facts to hold
     dicts) that the function never rebinds, and locals it binds only to a dict display, a
-    dict comprehension or (when ``dict_builtin``: the name is Python's) a ``dict(...)``."""
-    stores, dict_stores = {}, {}
+    dict comprehension, (when ``dict_builtin``: the name is Python's) a ``dict(...)``, one
+    of these names or its ``.copy()``."""
+    stores, values = {}, {}
     for n in dataflow.nodes(fn):  # (counts: any order)
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
             stores[n.id] = stores.get(n.id, 0) + 1
         elif isinstance(n, gast.Assign) and len(n.targets) == 1 \
-                and isinstance(n.targets[0], gast.Name) and _makes_dict(n.value, dict_builtin):
-            dict_stores[n.targets[0].id] = dict_stores.get(n.targets[0].id, 0) + 1
+                and isinstance(n.targets[0], gast.Name):
+            values.setdefault(n.targets[0].id, []).append(n.value)
     params = {a.id for a in fn.args.args}
-    made = {v for v, count in dict_stores.items() if stores.get(v) == count and v not in params}
-    return (set(dicts) & params - set(stores)) | made
+    found = set(dicts) & params - set(stores)
+    while True:  # the least set: a name bound only to dicts (or aliases of them) holds one
+        more = {v for v, vs in values.items() if v not in params and v not in found
+                and stores.get(v) == len(vs) and all(_makes_dict(e, dict_builtin, found)
+                                                     for e in vs)}
+        if not more:
+            return found
+        found |= more
 
 
-def _makes_dict(value, dict_builtin):
+def sequence_parameters(fn, sequences):
+    """The parameters among ``sequences`` (known from argument facts to hold a list, a
+    tuple or an array) that ``fn`` never rebinds: a loop over one reads ``q[0], q[1], ...``
+    as Python's iteration does, with no check at run time."""
+    stored = {n.id for n in dataflow.nodes(fn)
+              if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+    return set(sequences) & {a.id for a in fn.args.args} - stored
+
+
+# methods that make a list or an array of a list or an array (``d.copy()`` of a dict is a
+# dict: a method makes a sequence only when its receiver surely is one)
+_SEQUENCE_METHODS = {"copy", "tolist", "reshape", "ravel", "flatten", "transpose", "astype",
+                     "squeeze"}
+_SEQUENCE_ATTRIBUTES = {"T", "mT", "real", "imag"}
+# list methods that change a list's length (a loop over the list sees the change)
+_RESIZING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear"})
+_SEQUENCE_BUILTINS = (list, tuple, sorted, range, runtime.key_list)
+# builtins that iterate their one argument: of a dict, its keys (``sum(d)``, ``max(d)``)
+_ITERATING = (list, tuple, sorted, sum, min, max, any, all, set, frozenset)
+
+
+def _makes_dict(value, dict_builtin, known):
+    if isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) \
+            and value.func.attr == "copy" and not value.args and not value.keywords:
+        return _makes_dict(value.func.value, dict_builtin, known)
     return isinstance(value, (gast.Dict, gast.DictComp)) or (
+        isinstance(value, gast.Name) and value.id in known) or (
         dict_builtin and isinstance(value, gast.Call) and isinstance(value.func, gast.Name)
         and value.func.id == "dict")
 
@@ -72,9 +107,109 @@ class Containers:
         return S.call(name, args)
 
     def is_dict(self, e):
-        """Is ``e`` surely a dict (a display, a comprehension, a name of ``dict_args``)?"""
+        """Is ``e`` surely a dict (a display, a comprehension, a name of ``dict_args``, a
+        module-level name bound to one, ``.copy()`` of one)?"""
+        if isinstance(e, gast.Call) and isinstance(e.func, gast.Attribute) \
+                and e.func.attr == "copy" and not e.args and not e.keywords:
+            return self.is_dict(e.func.value)
         return isinstance(e, (gast.Dict, gast.DictComp)) or (
-            isinstance(e, gast.Name) and e.id in self.dict_args)
+            isinstance(e, gast.Name) and e.id in self.dict_args) or (
+            isinstance(e, gast.Name) and isinstance(self.parsed.resolve(e), dict))
+
+    def is_sequence(self, e):
+        """Is ``e`` surely a list, a tuple, a string or an array: is ``e[k]`` for ``k`` in
+        ``range(len(e))`` what iterating it reads? (A dict's ``d[k]`` is a value, its
+        iteration its keys; a loop over a value not known here checks it at run time:
+        ``loop_len``.)"""
+        if isinstance(e, (gast.List, gast.Tuple, gast.ListComp, gast.GeneratorExp)) or (
+                isinstance(e, gast.Constant) and isinstance(e.value, str)):
+            return True
+        if isinstance(e, gast.Name):
+            value = self.parsed.resolve(e)
+            if value is MISSING:
+                return e.id in self.sequence_args
+            return isinstance(value, (list, tuple, str, range, np.ndarray))
+        if isinstance(e, gast.Subscript):
+            return isinstance(e.slice, gast.Slice)  # (slicing a dict raises)
+        if isinstance(e, gast.BinOp):
+            return not isinstance(e.op, gast.BitOr)  # (``d | e`` of dicts is a dict)
+        if isinstance(e, gast.IfExp):
+            return self.is_sequence(e.body) and self.is_sequence(e.orelse)
+        if isinstance(e, gast.Attribute):
+            return e.attr in _SEQUENCE_ATTRIBUTES and self.is_sequence(e.value)
+        if isinstance(e, gast.Call):
+            f = self.parsed.callee(e.func)
+            if f is MISSING:
+                return isinstance(e.func, gast.Attribute) and e.func.attr in _SEQUENCE_METHODS \
+                    and self.is_sequence(e.func.value)
+            module = getattr(f, "__module__", None) or ""
+            return any(f is b for b in _SEQUENCE_BUILTINS) or isinstance(f, np.ufunc) \
+                or module == "numpy" or module.startswith("numpy.")
+        return False
+
+    def sequence_locals(self, fn):
+        """The local names of ``fn`` that surely hold sequences: every statement binding one
+        assigns it (alone) a value :meth:`is_sequence` takes, or adds to it in place
+        (``xs += [v]``); the least such set (an alias of one is one)."""
+        params = {a.id for a in fn.args.args}
+        stores, values = {}, {}
+        for n in dataflow.nodes(fn):  # (counts: any order)
+            if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store):
+                stores[n.id] = stores.get(n.id, 0) + 1
+            elif isinstance(n, gast.Assign) and len(n.targets) == 1 \
+                    and isinstance(n.targets[0], gast.Name):
+                values.setdefault(n.targets[0].id, []).append(n.value)
+            elif isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name) \
+                    and not isinstance(n.op, gast.BitOr):
+                values.setdefault(n.target.id, []).append(None)  # (as the name was)
+        candidates = {v: vs for v, vs in values.items()
+                      if v not in params and stores.get(v) == len(vs)}
+        found, saved = set(), self.sequence_args
+        try:
+            while True:
+                self.sequence_args = saved | found
+                more = {v for v, vs in candidates.items() if v not in found
+                        and any(e is not None for e in vs)
+                        and all(self.is_sequence(e) for e in vs if e is not None)}
+                if not more:
+                    return found
+                found |= more
+        finally:
+            self.sequence_args = saved
+
+    def pin_iterable(self, seq, loop):
+        """The object a ``for`` loop iterates, held under a name the loop does not bind.
+
+        Python evaluates the iterable once: ``for p in v: ...; v = v * 0.5`` keeps
+        iterating the first ``v`` (its iterator holds that object), while the index loop
+        this lowers to reads ``v[k]`` on every trip. When the loop (its target or body)
+        binds the iterated name, the object is first bound to a fresh name, an alias
+        (no copy: a change made *in place* to that object is seen by the iteration, as
+        it is in Python)."""
+        if isinstance(seq, gast.Name):
+            for n in gast.walk(gast.Module(body=loop.body, type_ignores=[])):
+                if isinstance(n, gast.Call) and isinstance(n.func, gast.Attribute) \
+                        and n.func.attr in _RESIZING_METHODS \
+                        and isinstance(n.func.value, gast.Name) and n.func.value.id == seq.id:
+                    raise self.error(n, f"`{seq.id}.{n.func.attr}()` changes the length of "
+                                     f"`{seq.id}` while the loop iterates it; Python's loop "
+                                     "then sees the new length, the loop srcdiff makes "
+                                     "runs over the items it had when the loop began",
+                                     hint=f"iterate a copy (`for ... in list({seq.id}):`) or "
+                                     "loop over `range(...)` with a `while` and `len(...)`")
+            if seq.id in bindings([loop]):
+                pinned = self.fresh_assign("iterated", S.copy(seq))
+                if seq.id in self.sure_sequences:
+                    self.sure_sequences.add(pinned.id)
+                return pinned
+        return seq
+
+    def length(self, seq):
+        """The atom of the length of a loop's iterable ``seq`` (an atom from
+        :meth:`keys_if_dict`): ``len(seq)`` when it surely is a sequence, else
+        ``loop_len(seq)``, which refuses a dict or a set at run time (srcdiff/runtime.py)."""
+        return self.atom(S.call("len", [S.copy(seq)]) if seq.id in self.sure_sequences
+                         else self.helper_call("loop_len", [S.copy(seq)]))
 
     # -- displays and comprehensions -----------------------------------------
     def dictcomp(self, e):
@@ -117,7 +252,7 @@ class Containers:
         """``dict(...)``, ``list(...)``, ``tuple(...)`` and dict methods lowered as the module
         docstring says; None when ``e`` is none of these (an ordinary call)."""
         f = e.func
-        if target in (list, tuple, sorted) and len(e.args) == 1 and self.is_dict(e.args[0]):
+        if target in _ITERATING and len(e.args) == 1 and self.is_dict(e.args[0]):
             keys = self.atom(self.helper_call("key_list", [self.atom(e.args[0])]))  # its keys
             if target is list:
                 return keys
@@ -273,8 +408,14 @@ class Containers:
         """The atom of an iterable read by index: a dict's iteration is its keys, not
         ``d[0], d[1], ...`` (``zip(d, xs)``, ``enumerate(d)``, ``reversed(d)``)."""
         if self.is_dict(seq):
-            return self.atom(self.helper_call("key_list", [self.atom(seq)]))
-        return self.atom(seq)
+            atom = self.atom(self.helper_call("key_list", [self.atom(seq)]))
+        else:
+            atom = self.atom(seq)
+            if not self.is_sequence(seq):
+                return atom
+        if isinstance(atom, gast.Name):
+            self.sure_sequences.add(atom.id)
+        return atom
 
     def dict_loop(self, s):
         """``for ... in d.items()/values()/keys()`` as a loop over ``key_list(d)``; False

@@ -499,7 +499,7 @@ def _base_name(e, parsed):
         if isinstance(f, gast.Attribute):
             return f.attr
         if isinstance(f, gast.Name):
-            return "n" if f.id == "len" else f.id
+            return "n" if f.id in ("len", "loop_len") else f.id
         return "call"
     if isinstance(e, gast.Subscript):
         key = e.slice

@@ -33,7 +33,7 @@ from typing import Iterable, Tuple
 import gast
 import numpy as np
 
-from srcdiff.compiler.front.containers import dict_parameters
+from srcdiff.compiler.front.containers import dict_parameters, sequence_parameters
 from srcdiff.compiler.front.expressions import (
     BINOP_NAMES,
     LOGGER_METHODS,
@@ -67,13 +67,14 @@ _UNSUPPORTED_STMTS = {
 }
 
 
-def normalize(parsed: Parsed, reserved: Iterable[str] = (),
-              dicts: Iterable[str] = ()) -> Tuple[gast.FunctionDef, NameGen]:
+def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str] = (),
+              sequences: Iterable[str] = ()) -> Tuple[gast.FunctionDef, NameGen]:
     """Return a new ``FunctionDef`` in ANF (see module docstring) and its name generator.
 
     ``reserved`` names (helpers the generated code will call) are never used
     for temporaries. ``dicts`` are parameters known to hold dicts (their facts):
-    iterating one iterates its keys (containers.py).
+    iterating one iterates its keys (containers.py); ``sequences`` hold lists, tuples or
+    arrays: a loop over one needs no check of its kind at run time.
     """
     fn = parsed.node
     names = NameGen(S.all_names(fn) | set(reserved))
@@ -81,6 +82,8 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (),
     body = lower_jumps(parsed, fn.body, names)
     norm = _Normalizer(parsed, names)
     norm.dict_args = dict_parameters(fn, dicts, parsed.lookup("dict") is dict)
+    norm.sequence_args = sequence_parameters(fn, sequences)
+    norm.sequence_args |= norm.sequence_locals(fn)
     new_body = norm.block(body)
     if not new_body or not isinstance(new_body[-1], gast.Return):
         raise parsed.error(fn, f"{fn.name!r} does not end with a `return` statement",
@@ -134,6 +137,8 @@ class _Normalizer(Expressions):
         self.local_functions = {}  # nested defs, inlined where they are called
         self.inlining = []  # names of nested functions being inlined (no recursion)
         self.dict_args = set()  # parameters holding dicts (containers.dict_parameters)
+        self.sequence_args = set()  # and lists, tuples, arrays (containers.sequence_parameters)
+        self.sure_sequences = set()  # atoms a loop iterates that surely are sequences
         # name -> how many statements of the function bind it, and whether one of them sits
         # in a branch or a loop (see stmt_FunctionDef)
         self.bindings = bindings(parsed.node.body)
@@ -209,7 +214,7 @@ class _Normalizer(Expressions):
                 for t, a in zip(target.elts, atoms):
                     self.assign_to(t, a)
             else:
-                seq = self.atom(value)
+                seq = self.keys_if_dict(value)  # (a dict unpacks its keys)
                 for k, t in enumerate(target.elts):
                     self.assign_to(t, gast.Subscript(value=S.copy(seq), slice=S.const(k),
                                                      ctx=gast.Load()))
@@ -503,7 +508,7 @@ class _Normalizer(Expressions):
             idx_target, targets = None, list(s.target.elts)
         elif fn is reversed and len(it.args) == 1 and not it.keywords:
             seq = self.pin_iterable(self.keys_if_dict(it.args[0]), s)
-            n = self.atom(S.call("len", [S.copy(seq)]))
+            n = self.length(seq)
             k = self.names.fresh("k")
             body = [S.assign(S.copy(s.target), gast.Subscript(value=S.copy(seq), slice=S.name(k),
                                                               ctx=gast.Load()), s)]
@@ -515,12 +520,12 @@ class _Normalizer(Expressions):
             self.stmt_For(loop)
             return
         else:
-            seqs = [self.atom(it)]
+            seqs = [self.keys_if_dict(it)]
             idx_target, targets = None, [s.target]
         # a zipped or enumerated reversed(q) is q read from its end: q[len(q) - 1 - k]
         backwards = [isinstance(q, tuple) for q in seqs]
         seqs = [self.pin_iterable(q[0] if b else q, s) for q, b in zip(seqs, backwards)]
-        lengths = [self.atom(S.call("len", [S.copy(q)])) for q in seqs]
+        lengths = [self.length(q) for q in seqs]
         n = lengths[0] if len(seqs) == 1 else self.atom(S.call("min", lengths))
         lasts = [self.fresh_assign("last", gast.BinOp(left=S.copy(m), op=gast.Sub(),
                                                       right=S.const(1))) if b else None
@@ -550,41 +555,12 @@ class _Normalizer(Expressions):
         self.emit(gast.For(target=S.name(k, store=True), iter=S.call("range", args), body=body,
                            orelse=[], type_comment=None))
 
-    def pin_iterable(self, seq, loop):
-        """The object a ``for`` loop iterates, held under a name the loop does not bind.
-
-        Python evaluates the iterable once: ``for p in v: ...; v = v * 0.5`` keeps
-        iterating the first ``v`` (its iterator holds that object), while the index loop
-        this lowers to reads ``v[k]`` on every trip. When the loop (its target or body)
-        binds the iterated name, the object is first bound to a fresh name, an alias
-        (no copy: a change made *in place* to that object is seen by the iteration, as
-        it is in Python)."""
-        if isinstance(seq, gast.Name):
-            for n in gast.walk(gast.Module(body=loop.body, type_ignores=[])):
-                if isinstance(n, gast.Call) and isinstance(n.func, gast.Attribute) \
-                        and n.func.attr in _RESIZING_METHODS \
-                        and isinstance(n.func.value, gast.Name) and n.func.value.id == seq.id:
-                    raise self.error(n, f"`{seq.id}.{n.func.attr}()` changes the length of "
-                                     f"`{seq.id}` while the loop iterates it; Python's loop "
-                                     "then sees the new length, the loop srcdiff makes "
-                                     "runs over the items it had when the loop began",
-                                     hint=f"iterate a copy (`for ... in list({seq.id}):`) or "
-                                     "loop over `range(...)` with a `while` and `len(...)`")
-            if seq.id in bindings([loop]):
-                return self.fresh_assign("iterated", S.copy(seq))
-        return seq
-
     # -- expressions -------------------------------------------------------
     def fresh_assign(self, base, value):
         ident = self.names.fresh(base)
         self.emit(S.assign(ident, value))
         return S.name(ident)
 
-
-
-
-# list methods that change a list's length (a loop over the list sees the change)
-_RESIZING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear"})
 
 
 def _is_primitive(fn):
