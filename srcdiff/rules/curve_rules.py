@@ -410,11 +410,20 @@ def sorted_grad(g, items, key=None, reverse=False):
         return None
     parts = list(items)
     home = inverse_order(sorted_order(parts, key, reverse))
-    out = [zeros_tree(parts[i]) if g[home[i]] is None else unbroadcast(g[home[i]], parts[i])
-           for i in range(len(parts))]
+    out = [_item_grad(g[home[i]], parts[i]) for i in range(len(parts))]
     if isinstance(items, np.ndarray):
         return np.reshape(np.array(out, dtype=float), np.shape(items))
     return out
+
+
+def _item_grad(g, item):
+    """An item's gradient: a tree for a tuple or list item (``sorted(d.items())``: pairs),
+    summed to the item's shape for an array or a number."""
+    if g is None:
+        return zeros_tree(item)
+    if isinstance(item, (list, tuple, dict)):
+        return g
+    return unbroadcast(g, item)
 
 
 def inverse_order(order):

@@ -10,6 +10,8 @@ module-level dict (12.0 for 1.0), an entry of a container (``p["inner"]``: 6.0 f
 run time (``loop_len``), and aliases, copies and module-level dicts are seen as dicts.
 """
 
+import operator
+
 import numpy as np
 import pytest
 
@@ -224,3 +226,63 @@ def test_entries_of_returned_lists_and_dicts_of_arrays_multiply():
     want = numeric_grad(uses_returned_containers, (x,), 0)
     for options in ({}, {"verify": True}, {"optimize": False}):
         assert_close(sd.grad(uses_returned_containers, **options)(x), want)
+
+
+def built_rows(x, n):
+    if n == 0:
+        return [[x, 1.0]]
+    rows = built_rows(x, n - 1)
+    rows.append([x * n, 2.0])
+    return rows
+
+
+def repeated_rows_built_recursively(x):
+    s = 0.0
+    for row in built_rows(x, 3):
+        s = s + np.sum(np.array(row * 2))
+    return s
+
+
+def rows_stored_by_a_helper(x):
+    rows = [None, None]
+    rows[0] = [x, 2.0]
+    rows[1] = [3.0, x]
+    return rows
+
+
+def repeated_stored_row(x):
+    return np.sum(np.array(rows_stored_by_a_helper(x)[1] * 3))
+
+
+@pytest.mark.parametrize("fn", [repeated_rows_built_recursively, repeated_stored_row],
+                         ids=lambda f: f.__name__)
+def test_rows_a_helper_builds_otherwise_are_lists_too(fn, monkeypatch):
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)
+    with pytest.raises(sd.SrcdiffError) as info:
+        sd.grad(fn)(X)
+    assert "is a list or tuple" in str(info.value)
+
+
+def sorted_items_weighted(d):
+    total = 0.0
+    for i, (k, v) in enumerate(sorted(d.items(), key=operator.itemgetter(0), reverse=True)):
+        total = total + np.sum(np.sin(v)) * (i + 1.0)
+    for k in sorted(d.keys()):
+        total = total + np.sum(np.cos(d[k]))
+    return total
+
+
+def test_sorted_pairs_of_a_dict_send_each_value_its_gradient():
+    # (the gradient of sorted() summed each pair's tree gradient as if it were an array:
+    # a ValueError)
+    rng = np.random.default_rng(3)
+    d = {"b": rng.standard_normal((2, 3)), "a": rng.standard_normal(4), "c": 0.7}
+    got = sd.grad(sorted_items_weighted)(d)
+    for k, v in d.items():
+        want = numeric_grad(lambda u, k=k: sorted_items_weighted({**d, k: u}), (v,), 0)
+        assert_close(got[k], want)
+    ones = {k: np.ones_like(v) for k, v in d.items()}
+    _, tangent = sd.jvp(sorted_items_weighted)(d, tangents=ones)
+    want = sum(np.sum(numeric_grad(lambda u, k=k: sorted_items_weighted({**d, k: u}), (v,), 0))
+               for k, v in d.items())
+    assert_close(tangent, want, what="tangent")

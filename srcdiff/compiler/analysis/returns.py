@@ -188,12 +188,13 @@ def _returned(a, params=()):
 
 def _list_entries(a, v, params):
     """The facts of the entries of the list (or dict) ``v`` a function returns, when only
-    displays of atoms (with constant keys) binding it and its own ``v.append(e)`` put them
-    there: nothing else reads ``v`` (no alias, call, store, index or loop could add to it
-    or change one). One display and no append: each entry's facts; else ``EVERY_ENTRY``'s,
-    shared by all the atoms (None when their kinds differ, and for a dict). The caller
-    needs them: a list of lists a helper returns has rows that ``+`` and ``*`` concatenate
-    and repeat (sequences.py)."""
+    displays of atoms (with constant keys) binding it and its own ``v.append(e)`` and
+    ``v[i] = e`` put them there: nothing else reads ``v`` (no alias, call, index or loop
+    could add to it or change one; reading an entry does neither). One display and no
+    other: each entry's facts; else ``EVERY_ENTRY``'s, shared by all the atoms (None when
+    their kinds differ, and for a dict with other keys than integers). The caller needs
+    them: a list of lists a helper returns has rows that ``+`` and ``*`` concatenate and
+    repeat (sequences.py)."""
     if v in params:
         return None
     displays, appended = [], []
@@ -206,9 +207,14 @@ def _list_entries(a, v, params):
         elif op.target == v and op.kind == "literal" and isinstance(value, gast.List) \
                 and all(isinstance(e, (gast.Name, gast.Constant)) for e in value.elts):
             displays.append(dict(enumerate(value.elts)))
-        elif op.target == v and op.kind == "append" and len(op.args) == 1 \
-                and v not in S.loaded_names(op.args[0]):
-            appended.append(op.args[0])
+        elif op.target == v and op.kind in ("append", "store") and op.args \
+                and isinstance(op.args[-1], (gast.Name, gast.Constant)) \
+                and v not in S.loaded_names(gast.Tuple(elts=list(op.args), ctx=gast.Load())):
+            appended.append(op.args[-1])  # (an entry stored: any index)
+        elif op.kind == "index" and op.target != v and op.args \
+                and isinstance(op.args[0], gast.Name) and op.args[0].id == v \
+                and v not in S.loaded_names(op.index):
+            continue  # (reading an entry changes none)
         elif op.target == v or (v in header_reads(op.stmt)
                                 and not isinstance(op.stmt, gast.Return)):
             return None

@@ -14,9 +14,9 @@ a container's fact, a copy, slice or ``list``/``sorted``/``tuple`` of one, ``+``
 with one, an entry of a container whose entries may be sequences) or when it is a
 container argument. The entries of a container a user's function returns are what its
 analysis says of them (analysis/returns.py: a tuple display, a list filled by displays and
-appends; any other returned container may hold sequences). One place is still not seen:
-an argument's entries its facts say nothing of (a callee's argument): taken for no
-sequence.
+appends and stores; any other returned container may hold sequences). One place is still
+not seen: an entry of no known kind (an argument's entry its facts say nothing of, in a
+callee, and what such an entry flows into): taken for no sequence.
 """
 
 import inspect
@@ -93,8 +93,9 @@ class _Sequences:
     what its facts say level by level. What a call returns is taken to hold no sequence
     unless its facts say it is one (as before this analysis: its entries are not seen)."""
 
-    def __init__(self, body, analysis, arg_facts):
+    def __init__(self, body, analysis, arg_facts, callers=frozenset()):
         self.body, self.analysis = body, analysis
+        self.callers = callers  # the keys of the callees whose analysis asked for this one
         self.defs = {}  # name -> the ops defining it
         self.puts = {}  # container name -> the values stored or appended into it
         for op in analysis.order:
@@ -242,15 +243,30 @@ class _Sequences:
 
     def _returned(self, op):
         """What a user function called by ``op`` returns, when it is a list or tuple: its
-        entries (analysis/returns.py), _UNKNOWN for any that may be a sequence or that
-        the callee's analysis does not know; None when it returns no container."""
+        entries (analysis/returns.py), _UNKNOWN when one is a container or when the
+        callee's analysis does not know them; None when it returns no container. (An
+        entry of no known kind is taken for no sequence, as an argument's entry is.)"""
         returns = self.analysis.returns
-        got = None if returns is None or _tolist(op) else returns(
-            op, lambda node: fact_of_atom(self.analysis, node))
-        if got is None or got[0] != CONTAINER:
+        if returns is None or _tolist(op):
+            return None
+
+        def atom(node):
+            return fact_of_atom(self.analysis, node)
+        callee = returns.callee(op, atom)
+        if callee is not None and callee[0] not in self.callers:
+            # the callee's own answer: may an entry of what it returns be a sequence?
+            key, anf, _, a, _ = callee
+            inner = _Sequences(anf.body, a, dict(key[1]), self.callers | {key})
+            if len(a.outputs) > 1:
+                return [_UNKNOWN] if any(v in inner.names for v in a.outputs) else []
+            return [_UNKNOWN] if a.outputs and inner._nested(a.outputs[0]) else []
+        got = returns(op, atom)
+        if got is None:  # (a recursive call whose result has no known facts: anything)
+            return [_UNKNOWN] if returns.key_of(op, self.analysis) is not None else None
+        if got[0] != CONTAINER:
             return None
         entries = got[2] if len(got) > 2 else None
-        if entries is None or any(f is None or f[0] in (CONTAINER, None) for _, f in entries):
+        if entries is None or any(f and f[0] == CONTAINER for _, f in entries):
             return [_UNKNOWN]
         return []
 
