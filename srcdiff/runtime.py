@@ -561,23 +561,6 @@ def key_list(d):
     return list(d)
 
 
-def loop_len(q):
-    """``len(q)`` of the object a ``for`` loop iterates, which the compiler could not tell is
-    a list, a tuple or an array: the loop reads ``q[0], q[1], ...``, which is what iterating
-    ``q`` reads for those, and not for a dict (its values, where Python iterates its keys)
-    or a set. Refused for anything but a sequence."""
-    if isinstance(q, (list, tuple, str, range, np.ndarray)) or (
-            hasattr(q, "__getitem__") and hasattr(q, "__len__") and hasattr(q, "shape")):
-        return len(q)
-    what = "a dict" if isinstance(q, dict) else f"a {type(q).__name__}"
-    raise SrcdiffError(f"a `for` loop iterates {what}, which srcdiff did not know when it "
-                       "compiled the loop: it differentiates loops over lists, tuples and "
-                       "arrays (reading q[0], q[1], ...), and loops over dicts written so "
-                       "that it sees them",
-                       hint="iterate `d.keys()`, `d.items()` or `d.values()` for a dict; "
-                            "`list(...)` of any other iterable")
-
-
 def as_tuple(items):
     """``tuple(items)`` of a list srcdiff built (a generator expression's items)."""
     return tuple(items)

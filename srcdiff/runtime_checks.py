@@ -1,6 +1,7 @@
 """Run-time helpers of verification mode (compiler/emit/verify.py): the checks that
 generated code runs at each backward read when ``verify=True`` or ``SRCDIFF_VERIFY=1``;
-``present_key``, the check generated code differentiated again runs (front/parse.py); and
+``present_key``, the check generated code differentiated again runs (front/parse.py);
+``loop_len``, the check of a loop over a value the compiler could not tell is a sequence; and
 ``output_tangent``, the output tangent a written module's ``jvp_FUNC`` returns.
 
 Like srcdiff/runtime.py, each helper is small, depends only on NumPy (and the
@@ -230,6 +231,23 @@ def verify_state_same(trail, at, ns, names, where):
             f"{trail.get(at, 'no such iteration')!r} there. The generated gradient would be "
             "wrong: this is a bug in srcdiff (please report it); checkpoint=None gives the "
             "gradient without checkpointing")
+
+
+def loop_len(q):
+    """``len(q)`` of the object a ``for`` loop iterates, which the compiler could not tell is
+    a list, a tuple or an array: the loop reads ``q[0], q[1], ...``, which is what iterating
+    ``q`` reads for those, and not for a dict (its values, where Python iterates its keys)
+    or a set. Refused for anything but a sequence."""
+    if isinstance(q, (list, tuple, str, range, np.ndarray)) or (
+            hasattr(q, "__getitem__") and hasattr(q, "__len__") and hasattr(q, "shape")):
+        return len(q)
+    what = "a dict" if isinstance(q, dict) else f"a {type(q).__name__}"
+    raise SrcdiffError(f"a `for` loop iterates {what}, which srcdiff did not know when it "
+                       "compiled the loop: it differentiates loops over lists, tuples and "
+                       "arrays (reading q[0], q[1], ...), and loops over dicts written so "
+                       "that it sees them",
+                       hint="iterate `d.keys()`, `d.items()` or `d.values()` for a dict; "
+                            "`list(...)` of any other iterable")
 
 
 def present_key(x, key):

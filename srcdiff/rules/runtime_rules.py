@@ -35,7 +35,6 @@ from srcdiff.runtime import (
     item_grad,
     key_list,
     last_writes,
-    loop_len,
     match_complex,
     not_differentiable,
     pop_grad,
@@ -52,7 +51,7 @@ from srcdiff.runtime import (
     unreduce,
     zeros_tree,
 )
-from srcdiff.runtime_checks import present_key
+from srcdiff.runtime_checks import loop_len, present_key
 
 # ------------------------------------------------------------ seeds and results
 

@@ -5,7 +5,7 @@ def grad_gaussian_log_density(mu, log_sigma, xs, grad_ys=None):
     z = None
     sigma = math.exp(log_sigma)
     items = []
-    n = loop_len(xs)
+    n = len(xs)
     for k in range(n):
         x = xs[k]
         items.append((x - mu) / sigma)

@@ -7,7 +7,7 @@ def grad_kalman_nll(phi, log_q, log_r, ys, grad_ys=None):
     r = math.exp(log_r)
     m = 0.0
     p = 1.0
-    n = loop_len(ys)
+    n = len(ys)
     for k1 in range(n):
         y = ys[k1]
         _stack.append(m)

@@ -138,7 +138,7 @@ def test_sequences_not_seen_at_compile_time_still_iterate(fn):
 
 
 def test_loop_len_reads_sequences_and_refuses_the_rest():
-    from srcdiff.runtime import loop_len
+    from srcdiff.runtime_checks import loop_len
     assert loop_len([1, 2, 3]) == 3 and loop_len((1,)) == 1 and loop_len(np.ones((4, 2))) == 4
     for bad in ({0: 1.0}, {1.0, 2.0}, iter([1.0])):
         with pytest.raises(sd.SrcdiffError):
@@ -286,3 +286,41 @@ def test_sorted_pairs_of_a_dict_send_each_value_its_gradient():
     want = sum(np.sum(numeric_grad(lambda u, k=k: sorted_items_weighted({**d, k: u}), (v,), 0))
                for k, v in d.items())
     assert_close(tangent, want, what="tangent")
+
+
+def loop_over_an_entry(x):
+    row = x[1]  # (an entry: not surely a sequence at compile time)
+    t = 0.0
+    for v in row:
+        t = t + v * v * 1.5
+    return t
+
+
+def test_the_check_compiles_under_numba_and_in_written_modules(tmp_path):
+    # loop_len has a numba version (arrays only: numba types no dict), and a written
+    # module carries it with a SrcdiffError of its own (the module runs without srcdiff)
+    pytest.importorskip("numba")
+    import subprocess
+    import sys
+    x = np.array([[0.3, -0.5], [0.7, 1.1]])
+    assert "loop_len(row)" in sd.source(loop_over_an_entry, args=(x,))
+    assert_close(sd.grad(loop_over_an_entry, backend="numba")(x),
+                 numeric_grad(loop_over_an_entry, (x,), 0))
+    x = np.array([0.3, -0.5, 0.7, 1.1])
+    want = 3.0 * x
+    source = tmp_path / "model.py"
+    source.write_text("def halves(x):\n    return [x[:2], x[2:]]\n\n\n"
+                      "def loss(x):\n    t = 0.0\n    for part in halves(x):\n"
+                      "        for v in part:\n            t = t + v * v * 1.5\n    return t\n")
+    out = tmp_path / "grad_model.py"
+    subprocess.run([sys.executable, "-m", "srcdiff", f"{source}:loss", "-o", str(out)],
+                   check=True, cwd=tmp_path)
+    assert "loop_len(" in out.read_text() and "class SrcdiffError" in out.read_text()
+    code = ("import sys, numpy as np; sys.path.insert(0, sys.argv[1]); import grad_model as g\n"
+            "print(list(g.grad_loss(np.array([0.3, -0.5, 0.7, 1.1]))), 'srcdiff' in sys.modules)\n"
+            "try:\n    g.loop_len({0: 1.0})\nexcept g.SrcdiffError as e:\n    print(str(e))\n")
+    run = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True,
+                         text=True, check=True, cwd=tmp_path, env={"PATH": "/usr/bin:/bin"})
+    lines = run.stdout.splitlines()
+    assert_close(np.array(eval(lines[0].rsplit(" ", 1)[0])), want)
+    assert lines[0].endswith("False") and "a `for` loop iterates a dict" in run.stdout

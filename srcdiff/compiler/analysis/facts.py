@@ -30,6 +30,7 @@ NESTED = "nested"  # the third entry of a long list's fact: some entry is a list
 DASK = "dask array"  # the fourth entry of a dask array's fact: a kind of its own
 CUPY = "cupy array"  # likewise for a CuPy array
 DICT = "dict"  # the fourth entry of a dict's fact (a dict with integer keys is no list)
+SEQUENCE = "list or tuple"  # and of a list's or a tuple's (a caller's facts have neither)
 
 
 def dask_array(value):
@@ -153,12 +154,13 @@ def dict_arguments(arg_facts):
 
 
 def sequence_arguments(arg_facts):
-    """The parameters whose facts show an array of rank one or more: a loop over one reads
-    ``q[0], q[1], ...``, what Python's iteration reads. (Not a container: the facts a
-    caller gives its callee's container argument do not tell a list from a dict.)"""
+    """The parameters whose facts show a list, a tuple (marked SEQUENCE: the facts a caller
+    gives its callee's container argument do not tell a list from a dict) or an array of
+    rank one or more: a loop over one reads ``q[0], q[1], ...``, what iterating it reads."""
     return {p for p, f in (arg_facts or {}).items()
-            if f[0] in (ARRAY, INT) and isinstance(f[1], tuple) and f[1]
-            and not (len(f) > 2 and f[2] == ZERO_D)}
+            if (len(f) > 3 and f[0] == CONTAINER and f[3] == SEQUENCE)
+            or (f[0] in (ARRAY, INT) and isinstance(f[1], tuple) and f[1]
+                and not (len(f) > 2 and f[2] == ZERO_D))}
 
 
 def arg_fact(value):
@@ -208,12 +210,11 @@ def arg_fact(value):
         every = (((EVERY_ENTRY, _SIMPLE_FACTS[next(iter(types))]),)
                  if len(types) == 1 and types <= {float, int} else ())
         if len(value) <= 64:
-            return CONTAINER, None, tuple(enumerate(arg_fact(v) for v in value)) + every
-        if every:
-            return CONTAINER, None, every
-        # (a long list of lists, say: its entries are sequences, analysis/sequences.py)
-        nested = any(issubclass(t, (list, tuple, dict)) for t in types)
-        return (CONTAINER, None, NESTED) if nested else (CONTAINER, None)
+            entries = tuple(enumerate(arg_fact(v) for v in value)) + every
+        else:  # (a long list of lists, say: its entries are sequences, sequences.py)
+            entries = every or (NESTED if any(issubclass(t, (list, tuple, dict))
+                                              for t in types) else None)
+        return CONTAINER, None, entries, SEQUENCE
     return None, None
 
 

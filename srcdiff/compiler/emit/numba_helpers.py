@@ -222,6 +222,18 @@ def _spread(g, x):
     return None
 
 
+def loop_len(q):
+    """``len(q)`` of what a loop iterates (runtime_checks.loop_len): in compiled code an
+    array (numba types no dict or set, so there is nothing to refuse at run time)."""
+
+
+@overload(loop_len)
+def _loop_len(q):
+    if isinstance(q, types.Array) and q.ndim >= 1:
+        return lambda q: len(q)
+    return None
+
+
 def mul_into(m, other):
     """``m * other`` (runtime_memory.mul_into; compiled code allocates a new array: the
     reference count that proves ``m``'s buffer free is not available inside numba)."""

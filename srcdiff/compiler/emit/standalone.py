@@ -400,6 +400,8 @@ class _Linker:
                                        + getattr(obj, "__name__", name))
             return _Binding(("obj", id(obj)), "import",
                             from_import_line(home, obj.__name__, name), obj=obj)
+        if obj is SrcdiffError:  # (what a run-time check raises: a class of its own)
+            return _Binding(("const", "SrcdiffError"), "const", _ERROR_CLASS)
         if top_package(modname) == "srcdiff":
             if inspect.isfunction(obj) and (modname in RUNTIME_MODULES
                                             or modname.startswith("srcdiff.rules")):
@@ -490,6 +492,18 @@ class _Linker:
         if aliases:
             blocks.append("\n".join(aliases) + "\n")
         return "\n\n".join(b.rstrip("\n") + "\n" for b in blocks)
+
+
+# the refusal a run-time check of a written module raises (``loop_len``, ``present_key``):
+# srcdiff's SrcdiffError, reduced to its message and hint (the module runs without srcdiff)
+_ERROR_CLASS = '''
+
+class SrcdiffError(Exception):
+    """What srcdiff does not model, found at run time."""
+
+    def __init__(self, message, hint=None):
+        super().__init__("error: " + message + ("" if hint is None else "\\nhint: " + hint))
+'''
 
 
 def _banner(section):

@@ -32,7 +32,7 @@ import builtins
 import gast
 import numpy as np
 
-from srcdiff import runtime
+from srcdiff import runtime, runtime_checks
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.front.scopes import bindings
 from srcdiff.compiler.ir import dataflow
@@ -83,6 +83,7 @@ _SEQUENCE_ATTRIBUTES = {"T", "mT", "real", "imag"}
 # list methods that change a list's length (a loop over the list sees the change)
 _RESIZING_METHODS = frozenset({"append", "extend", "insert", "pop", "remove", "clear"})
 _SEQUENCE_BUILTINS = (list, tuple, sorted, range, runtime.key_list)
+_ROW = object()  # (sequence_locals: a loop target bound to the rows of an array)
 # builtins that iterate their one argument: of a dict, its keys (``sum(d)``, ``max(d)``)
 _ITERATING = (list, tuple, sorted, sum, min, max, any, all, set, frozenset)
 
@@ -103,7 +104,8 @@ class Containers:
     def helper_call(self, name, args):
         """A call of srcdiff's run-time helper ``name`` (generated code's namespace has
         every helper; the user function's gets this one, so its callee resolves)."""
-        self.parsed.namespace[name] = getattr(runtime, name)
+        self.parsed.namespace[name] = getattr(runtime, name, None) \
+            or getattr(runtime_checks, name)
         return S.call(name, args)
 
     def is_dict(self, e):
@@ -149,8 +151,9 @@ class Containers:
 
     def sequence_locals(self, fn):
         """The local names of ``fn`` that surely hold sequences: every statement binding one
-        assigns it (alone) a value :meth:`is_sequence` takes, or adds to it in place
-        (``xs += [v]``); the least such set (an alias of one is one)."""
+        assigns it (alone) a value :meth:`is_sequence` takes, adds to it in place
+        (``xs += [v]``) or binds it to a row of an array (``for row in x``); the least such
+        set (an alias of one is one)."""
         params = {a.id for a in fn.args.args}
         stores, values = {}, {}
         for n in dataflow.nodes(fn):  # (counts: any order)
@@ -162,6 +165,9 @@ class Containers:
             elif isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name) \
                     and not isinstance(n.op, gast.BitOr):
                 values.setdefault(n.target.id, []).append(None)  # (as the name was)
+            elif isinstance(n, gast.For) and isinstance(n.target, gast.Name) \
+                    and self._array_rows(n.iter):
+                values.setdefault(n.target.id, []).append(_ROW)  # (a row of an array)
         candidates = {v: vs for v, vs in values.items()
                       if v not in params and stores.get(v) == len(vs)}
         found, saved = set(), self.sequence_args
@@ -170,7 +176,7 @@ class Containers:
                 self.sequence_args = saved | found
                 more = {v for v, vs in candidates.items() if v not in found
                         and any(e is not None for e in vs)
-                        and all(self.is_sequence(e) for e in vs if e is not None)}
+                        and all(e is _ROW or self.is_sequence(e) for e in vs if e is not None)}
                 if not more:
                     return found
                 found |= more
@@ -203,6 +209,17 @@ class Containers:
                     self.sure_sequences.add(pinned.id)
                 return pinned
         return seq
+
+    def _array_rows(self, e):
+        """Does iterating ``e`` give rows of an array (arrays or numbers, never a dict): an
+        array parameter (``sequence_args`` before any local is added) or a NumPy call?"""
+        if isinstance(e, gast.Name):
+            return e.id in self.sequence_args and self.parsed.resolve(e) is MISSING
+        if isinstance(e, gast.Call):
+            f = self.parsed.callee(e.func)
+            module = getattr(f, "__module__", None) or ""
+            return f is not MISSING and (module == "numpy" or module.startswith("numpy."))
+        return False
 
     def length(self, seq):
         """The atom of the length of a loop's iterable ``seq`` (an atom from
