@@ -313,8 +313,10 @@ def test_the_check_compiles_under_numba_and_in_written_modules(tmp_path):
                       "def loss(x):\n    t = 0.0\n    for part in halves(x):\n"
                       "        for v in part:\n            t = t + v * v * 1.5\n    return t\n")
     out = tmp_path / "grad_model.py"
+    import os
+    root = os.path.dirname(os.path.dirname(os.path.abspath(sd.__file__)))
     subprocess.run([sys.executable, "-m", "srcdiff", f"{source}:loss", "-o", str(out)],
-                   check=True, cwd=tmp_path)
+                   check=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": root})
     assert "loop_len(" in out.read_text() and "class SrcdiffError" in out.read_text()
     code = ("import sys, numpy as np; sys.path.insert(0, sys.argv[1]); import grad_model as g\n"
             "print(list(g.grad_loss(np.array([0.3, -0.5, 0.7, 1.1]))), 'srcdiff' in sys.modules)\n"
