@@ -489,7 +489,10 @@ def match_complex(g, x):
 
 
 def fill_zeros(gs, xs):
-    """The gradients ``gs`` of the entries ``xs`` of a tuple/list, ``None`` made zeros."""
+    """The gradients ``gs`` of the entries ``xs`` of a tuple/list, ``None`` made zeros (a
+    dict's entries, as Python iterates it, are its keys: constants, none)."""
+    if isinstance(xs, dict):
+        return []
     return [zeros_tree(x) if gi is None else gi for gi, x in zip(gs, xs)]
 
 

@@ -20,7 +20,7 @@ their global ``np`` bound to the namespace (:func:`helpers_for`); the few that t
 import builtins
 import types
 
-from srcdiff import runtime, runtime_memory
+from srcdiff import runtime, runtime_checks, runtime_memory
 from srcdiff.errors import SrcdiffError
 from srcdiff.runtime import _normalize_axes
 
@@ -422,6 +422,13 @@ def array_len(v):
     return _builtin_len(v)
 
 
+def loop_len(q):
+    """runtime_checks.loop_len, an array-API array's length its first axis (``array_len``)."""
+    if _is_array(q):
+        return array_len(q)
+    return _checked_loop_len(q)
+
+
 def restore_into(x, kept):
     if _is_array(x):
         x[...] = kept
@@ -469,9 +476,9 @@ def finish(g, x, zero=False, avoid=None):
 _tree_zeros, _container_item_add = runtime.zeros_tree, runtime.item_add
 _container_item_clear, _tree_snapshot = runtime.item_clear, runtime_memory.snapshot_tree
 _tree_restore_into, _tree_seed = runtime_memory.restore_into, runtime.seed
-_tree_finish = runtime.finish
+_tree_finish, _checked_loop_len = runtime.finish, runtime_checks.loop_len
 ORIGINALS = {"len": array_len, "_builtin_len": builtins.len, "_tree_zeros": _tree_zeros,
-             "_container_item_add": _container_item_add, "_tree_seed": _tree_seed,
+             "_checked_loop_len": _checked_loop_len, "_container_item_add": _container_item_add, "_tree_seed": _tree_seed,
              "_container_item_clear": _container_item_clear, "_tree_finish": _tree_finish,
              "_tree_snapshot": _tree_snapshot, "_tree_restore_into": _tree_restore_into}
 

@@ -73,8 +73,6 @@ def builtin_sum(g, ans, iterable, start=0):
 
 @R.jvp(sum, wrt=("start",))
 def builtin_sum_jvp(d, ans, iterable, start=0):
-    if isinstance(iterable, dict):  # (its keys: constants)
-        return broadcast_like(0.0, ans), broadcast_like(d, ans)
     return broadcast_like(sum(fill_zeros(d, iterable)), ans), broadcast_like(d, ans)
 
 
