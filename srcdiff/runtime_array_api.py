@@ -478,7 +478,8 @@ _container_item_clear, _tree_snapshot = runtime.item_clear, runtime_memory.snaps
 _tree_restore_into, _tree_seed = runtime_memory.restore_into, runtime.seed
 _tree_finish, _checked_loop_len = runtime.finish, runtime_checks.loop_len
 ORIGINALS = {"len": array_len, "_builtin_len": builtins.len, "_tree_zeros": _tree_zeros,
-             "_checked_loop_len": _checked_loop_len, "_container_item_add": _container_item_add, "_tree_seed": _tree_seed,
+             "_checked_loop_len": _checked_loop_len,
+             "_container_item_add": _container_item_add, "_tree_seed": _tree_seed,
              "_container_item_clear": _container_item_clear, "_tree_finish": _tree_finish,
              "_tree_snapshot": _tree_snapshot, "_tree_restore_into": _tree_restore_into}
 
