@@ -106,8 +106,9 @@ def clip_by_norm(t, clip_norm, axes=None):
     c = a.dtype.type(c)  # TensorFlow casts clip_norm to t's dtype
     l2norm = np.sqrt(np.sum(a * a, axis=axes, keepdims=True))
     denom = np.maximum(l2norm, c)
-    # denom == 0 only when the norm and c are both zero; then t * c is zero.
-    denom = np.where(denom > 0, denom, a.dtype.type(1))
+    # denom == 0 only when the norm and c are both zero; then t * c is zero.  A NaN
+    # denom (a NaN in the slice) must stay NaN: ``denom > 0`` would take it for 0.
+    denom = np.where(denom == 0, a.dtype.type(1), denom)
     return back((a * c / denom).astype(a.dtype, copy=False))
 
 

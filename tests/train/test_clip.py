@@ -73,6 +73,20 @@ def test_clip_by_norm_zero_norm_is_safe():
     np.testing.assert_array_equal(rows, [[0.0, 0.0], [0.0, 0.0]])
 
 
+def test_clip_by_norm_nan_makes_its_slice_nan():
+    # The docstring's contract (and TensorFlow's max(NaN, c) = NaN): a NaN in a slice
+    # makes the whole slice NaN; the other slices are clipped as usual. Before the fix
+    # the NaN norm was taken for a zero norm: [nan, 1.0] came back for [nan, nan].
+    with np.errstate(invalid="ignore"):
+        whole = clip_by_norm(np.array([np.nan, 1.0]), 1.0)
+        rows = clip_by_norm(np.array([[np.nan, 1.0], [3.0, 4.0]]), 1.0, axes=1)
+        f32 = clip_by_norm(np.array([2.0, np.nan], np.float32), 0.5)
+    assert np.isnan(whole).all()
+    assert np.isnan(rows[0]).all()
+    np.testing.assert_allclose(rows[1], [0.6, 0.8], rtol=1e-15)
+    assert np.isnan(f32).all() and f32.dtype == np.float32
+
+
 def test_clip_by_norm_infinite_clip_norm_does_not_clip():
     t = np.array([3.0, 4.0])
     np.testing.assert_array_equal(clip_by_norm(t, math.inf), t)
