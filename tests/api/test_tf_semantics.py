@@ -143,6 +143,38 @@ def test_wrt_local_last_assignment():
     np.testing.assert_allclose(gh, 2 * h)
 
 
+@pytest.mark.parametrize("fn, name", [(T.local_in_branches, "y"),
+                                       (T.local_maybe_reassigned, "z")])
+@pytest.mark.parametrize("mode", ["reverse", "forward"])
+def test_wrt_local_last_assigned_in_a_branch_is_refused(fn, name, mode):
+    # Which assignment is "last" depends on the branch taken. Reverse mode captured the
+    # gradient at the first assignment its backward sweep met: right when that branch ran,
+    # UnboundLocalError otherwise (flag=False); forward mode refused. Both refuse now, at
+    # the assignment, with its file and line.
+    if mode == "reverse":
+        make = lambda: sd.grad(fn, wrt=name)(2.0, False)  # noqa: E731
+    else:
+        make = lambda: sd.jvp(fn, wrt=name)(2.0, False, tangents=1.0)  # noqa: E731
+    with pytest.raises(sd.SrcdiffError, match=f"last assignment of '{name}' at the top") as e:
+        make()
+    assert "tf_cases.py:" in str(e.value) and f"{name} = x *" in str(e.value)
+
+
+def test_wrt_local_assigned_twice_has_the_last_values_dtype():
+    # The gradient's shape and dtype are those of the value of the last assignment (float32
+    # here); finish() was given the value the backward sweep had restored (the value before
+    # the first assignment, None), so a float64 gradient came back, and for a large array
+    # a read-only broadcast view.
+    x = np.array([1.0, -2.0, 0.5], np.float32)
+    c = np.array([0.1, 0.2, 0.3])
+    g = sd.grad(T.local_twice_float32, wrt="z")(x, c)
+    assert g.dtype == np.float32 and g.shape == (3,)
+    np.testing.assert_allclose(g, c.astype(np.float32))
+    big = sd.grad(T.local_twice_float32, wrt="z")(np.ones(5000), 1.5)
+    assert big.flags.writeable and big.strides == (8,)
+    np.testing.assert_array_equal(big, np.full(5000, 1.5))
+
+
 def test_integer_arguments_are_constants():
     assert sd.grad(T.int_argument, wrt=1)(2.0, 3) is None
     assert sd.grad(T.int_argument)(2.0, 3) == 3.0

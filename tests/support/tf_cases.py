@@ -102,3 +102,24 @@ def identity(x):
 def views_of_argument(x):
     y = x * 1.0
     return x, x[1:], y, y[:2]
+
+
+def local_in_branches(x, flag):
+    if flag:
+        y = x * 2.0
+    else:
+        y = x * 3.0
+    return y * y
+
+
+def local_maybe_reassigned(x, flag):
+    z = 0.0
+    if flag:
+        z = x * 2.0
+    return x + z * z
+
+
+def local_twice_float32(x, c):
+    z = np.zeros(x.shape)
+    z = x * 2.0
+    return np.sum(z * c)

@@ -3,7 +3,7 @@ rule options bound to values that vary with them (:func:`varied_options`)."""
 
 import gast
 
-from srcdiff.compiler.analysis.activity import INT
+from srcdiff.compiler.analysis.activity import INT, walk
 from srcdiff.errors import SrcdiffError
 
 
@@ -65,3 +65,44 @@ def check_wrt(fn_name, params, analysis, wrt, user_names=None):
                 f"wrt={w!r} names a variable assigned inside a loop; its 'last assignment' "
                 "is not a single value", hint="assign the value you mean to a new variable "
                 "after the loop and differentiate with respect to that")
+
+
+def last_assignments(fn, params, analysis, wrt, mode, error):
+    """``{name: statement}``: for each ``wrt`` local of ``fn``, its last assignment, which
+    both modes require at the top level of ``fn`` with no nested assignment after it: there
+    it runs on every call, so the value it binds is the one the name has at the end (loops
+    are refused by :func:`check_wrt`). An assignment inside an ``if`` runs on some calls
+    only; which one is "last" would depend on the arguments, so it is refused (``error(node,
+    message, hint)`` makes the error, pointing at that assignment)."""
+    out = {}
+    for w in wrt:
+        if w in params:
+            continue
+        def assigns(s):
+            op = analysis.op(s)
+            return op is not None and op.target == w and op.kind not in ("store", "append")
+        last = None
+        for s in fn.body:
+            if assigns(s):
+                last = s
+        later = [s for s, _ in walk(fn.body) if assigns(s) and not any(s is x for x in fn.body)
+                 and (last is None or _after(fn.body, s, last))]
+        if later or last is None:
+            raise error(later[-1] if later else fn,
+                        f"wrt={w!r}: {mode} mode needs the last assignment of {w!r} at the "
+                        f"top level of {fn.name!r} (not inside an if)",
+                        hint="assign the value you mean to a new variable at the top level")
+        out[w] = last
+    return out
+
+
+def _after(body, x, last):
+    """Does (nested) statement ``x`` come after top-level statement ``last`` in ``body``?"""
+    seen = False
+    for s in body:
+        if s is last:
+            seen = True
+            continue
+        if seen and any(y is x for y, _ in walk([s])):
+            return True
+    return False
