@@ -175,6 +175,29 @@ def test_wrt_local_assigned_twice_has_the_last_values_dtype():
     np.testing.assert_array_equal(big, np.full(5000, 1.5))
 
 
+@pytest.mark.parametrize("bad, got", [({"a": 1.0}, "got keys 'a'"),
+                                      ({"a": 1.0, "b": 1.0, "c": 5.0}, "'b', 'c'"),
+                                      ((1.0, 1.0), "got tuple")])
+def test_grad_ys_of_a_dict_output_needs_its_keys(bad, got):
+    # A missing key raised a bare KeyError, a tuple a TypeError from the generated code,
+    # and an unknown key was silently ignored.
+    with pytest.raises(ValueError, match="must be a dict with the output's keys 'a', 'b'") \
+            as e:
+        sd.grad(T.dict_output)(3.0, grad_ys=bad)
+    assert got in str(e.value)
+    assert sd.grad(T.dict_output)(3.0, grad_ys={"b": 1.0, "a": 2.0}) == 2 * 3.0 + 6.0
+
+
+def test_python_float_argument_gets_a_python_float():
+    # A Python float is a float64; its gradient came back np.float32 when the other
+    # factor was a float32 array (the sum is float32 in the primal too).
+    x = np.array([1.0, 2.0, 3.5], np.float32)
+    gx, gy = sd.grad(T.scaled_sum, wrt=(0, 1))(x, 2.0)
+    assert type(gy) is float and gy == 6.5
+    assert gx.dtype == np.float32
+    assert type(sd.grad(T.scaled_sum, wrt=1)(x, np.float32(2.0))) is np.float32
+
+
 def test_integer_arguments_are_constants():
     assert sd.grad(T.int_argument, wrt=1)(2.0, 3) is None
     assert sd.grad(T.int_argument)(2.0, 3) == 3.0

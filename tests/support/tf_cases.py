@@ -123,3 +123,11 @@ def local_twice_float32(x, c):
     z = np.zeros(x.shape)
     z = x * 2.0
     return np.sum(z * c)
+
+
+def dict_output(x):
+    return {"a": x * 3.0, "b": x * x}
+
+
+def scaled_sum(x, y):
+    return np.sum(x * y)
