@@ -203,6 +203,31 @@ def test_integer_arguments_are_constants():
     assert sd.grad(T.int_argument)(2.0, 3) == 3.0
 
 
+def test_integer_and_boolean_entries_are_constants():
+    # As for a top-level int (None above), an int or bool entry of a dict, list or tuple
+    # argument is a constant; it got a float gradient: {'a': 4.0, 'b': 6.0} for b=2,
+    # 6.0 for b=True, [6.0, 6.0] for an int array.
+    for b in (2, True, np.int64(2), np.array([1, 2])):
+        g = sd.grad(T.product_of_entries)({"a": 3.0, "b": b})
+        assert g["b"] is None
+        np.testing.assert_allclose(g["a"], 2.0 * np.sum(b))
+        z = sd.grad(T.product_of_entries, unconnected_gradients="zero")({"a": 3.0, "b": b})
+        assert np.shape(z["b"]) == np.shape(b) and np.all(z["b"] == 0.0)
+        assert np.asarray(z["b"]).dtype == np.float64
+    g = sd.grad(T.product_of_items)([3.0, 2, (np.array([1, 2]), 0.5)])
+    assert g[1] is None and g[2][0] is None
+    assert g[0] == 2 * 3.0 * 0.5 and g[2][1] == 3.0 * 2 * 3.0
+
+
+def test_stop_gradients_must_be_names():
+    # An int (a position) failed with "'int' object is not iterable" from deep inside.
+    for make in (lambda: sd.grad(T.add_two, stop_gradients=(0,)),
+                 lambda: sd.jvp(T.add_two, stop_gradients=0)):
+        with pytest.raises(TypeError, match=r"stop_gradients must be names .*got 0"):
+            make()(1.0, 2.0)
+    assert sd.grad(T.add_two, stop_gradients=None)(1.0, 2.0) == 1.0
+
+
 def test_float32_gradient_dtype():
     x = np.ones(3, dtype=np.float32)
     g = sd.grad(T.array_output)(x)

@@ -131,3 +131,11 @@ def dict_output(x):
 
 def scaled_sum(x, y):
     return np.sum(x * y)
+
+
+def product_of_entries(p):
+    return p["a"] * p["b"] * 2.0
+
+
+def product_of_items(xs):
+    return xs[0] * xs[1] * np.sum(xs[2][0]) * xs[2][1]
