@@ -324,9 +324,19 @@ def check_options(unconnected_gradients, stop_gradients):
     if unconnected_gradients not in ("none", "zero"):
         raise ValueError(f"unconnected_gradients must be 'none' or 'zero', got "
                          f"{unconnected_gradients!r}")
+    if stop_gradients is None:  # (tf.gradients' default)
+        stop_gradients = ()
     if isinstance(stop_gradients, str):
         stop_gradients = (stop_gradients,)
-    return tuple(stop_gradients)
+    try:
+        names = tuple(stop_gradients)
+    except TypeError:
+        names = (stop_gradients,)
+    bad = [n for n in names if not isinstance(n, str)]
+    if bad:
+        raise TypeError(f"stop_gradients must be names of variables of the function (str), "
+                        f"got {bad[0]!r}")
+    return names
 
 
 class Transform:
