@@ -160,6 +160,16 @@ def test_wrt_local_last_assigned_in_a_branch_is_refused(fn, name, mode):
     assert "tf_cases.py:" in str(e.value) and f"{name} = x *" in str(e.value)
 
 
+@pytest.mark.parametrize("name, line", [("y", "y = x * i"), ("i", "for i in range(3):")])
+def test_wrt_local_assigned_in_a_loop_is_refused_at_the_assignment(name, line):
+    # SPEC §7: the file, line and source of the assignment (the message had none).
+    for make in (lambda: sd.grad(T.local_in_a_loop, wrt=name)(1.0),
+                 lambda: sd.jvp(T.local_in_a_loop, wrt=name)(1.0, tangents=1.0)):
+        with pytest.raises(sd.SrcdiffError, match="assigned inside a loop") as e:
+            make()
+        assert "tf_cases.py:" in str(e.value) and line in str(e.value)
+
+
 def test_wrt_local_assigned_twice_has_the_last_values_dtype():
     # The gradient's shape and dtype are those of the value of the last assignment (float32
     # here); finish() was given the value the backward sweep had restored (the value before

@@ -139,3 +139,11 @@ def product_of_entries(p):
 
 def product_of_items(xs):
     return xs[0] * xs[1] * np.sum(xs[2][0]) * xs[2][1]
+
+
+def local_in_a_loop(x):
+    s = 0.0
+    for i in range(3):
+        y = x * i
+        s = s + y
+    return s

@@ -4,7 +4,6 @@ rule options bound to values that vary with them (:func:`varied_options`)."""
 import gast
 
 from srcdiff.compiler.analysis.activity import INT, walk
-from srcdiff.errors import SrcdiffError
 
 
 def varied_options(analysis):
@@ -49,22 +48,30 @@ def varied_options(analysis):
     return out
 
 
-def check_wrt(fn_name, params, analysis, wrt, user_names=None):
+def check_wrt(fn, params, analysis, wrt, user_names, error):
     """Every ``wrt`` name is a parameter or a local assigned outside loops (SPEC §1): a
     name of the function as written (``user_names``), never a temporary the compiler
-    made (``sin`` for ``np.sin(x)``, ``w`` for ``self.w``)."""
+    made (``sin`` for ``np.sin(x)``, ``w`` for ``self.w``). ``error(node, message, hint)``
+    makes the error, pointing at the function or at the assignment inside a loop."""
     for w in wrt:
         if w in params:
             continue
-        if w not in analysis.assign_count or (user_names is not None and w not in user_names):
-            raise SrcdiffError(
-                f"wrt={w!r} is neither a parameter nor a local variable of "
-                f"{fn_name!r} (parameters: {', '.join(params) or 'none'})")
+        if w not in analysis.assign_count or w not in user_names:
+            raise error(fn, f"wrt={w!r} is neither a parameter nor a local variable of "
+                        f"{fn.name!r} (parameters: {', '.join(params) or 'none'})")
         if w in analysis.in_loop:
-            raise SrcdiffError(
-                f"wrt={w!r} names a variable assigned inside a loop; its 'last assignment' "
-                "is not a single value", hint="assign the value you mean to a new variable "
-                "after the loop and differentiate with respect to that")
+            inside = [s for s, depth in walk(fn.body) if _assigns(analysis, s, w)
+                      and (depth > 0 or isinstance(s, gast.For))]
+            raise error(inside[-1] if inside else fn,
+                        f"wrt={w!r} names a variable assigned inside a loop; its 'last "
+                        "assignment' is not a single value", hint="assign the value you mean "
+                        "to a new variable after the loop and differentiate with respect to that")
+
+
+def _assigns(analysis, s, w):
+    op = analysis.op(s)
+    return (op is not None and op.target == w and op.kind not in ("store", "append")) \
+        or isinstance(s, gast.For) and isinstance(s.target, gast.Name) and s.target.id == w
 
 
 def last_assignments(fn, params, analysis, wrt, mode, error):
@@ -78,14 +85,12 @@ def last_assignments(fn, params, analysis, wrt, mode, error):
     for w in wrt:
         if w in params:
             continue
-        def assigns(s):
-            op = analysis.op(s)
-            return op is not None and op.target == w and op.kind not in ("store", "append")
         last = None
         for s in fn.body:
-            if assigns(s):
+            if _assigns(analysis, s, w) and not isinstance(s, gast.For):
                 last = s
-        later = [s for s, _ in walk(fn.body) if assigns(s) and not any(s is x for x in fn.body)
+        later = [s for s, _ in walk(fn.body) if _assigns(analysis, s, w)
+                 and not any(s is x for x in fn.body)
                  and (last is None or _after(fn.body, s, last))]
         if later or last is None:
             raise error(later[-1] if later else fn,

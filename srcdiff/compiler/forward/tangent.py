@@ -193,8 +193,8 @@ class Forward(Primitives, ControlFlow):
                                 type_params=[])
 
     def _check_wrt(self):
-        check_wrt(self.fn.name, self.params, self.a, self.opt.wrt,
-                  local_names(self.parsed.node))
+        check_wrt(self.fn, self.params, self.a, self.opt.wrt, local_names(self.parsed.node),
+                  self.error)
         lasts = last_assignments(self.fn, self.params, self.a, self.opt.wrt, "forward",
                                  self.error)
         for w, last in lasts.items():

@@ -264,8 +264,8 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         return backward_reads(stmts) - set(self.adj.values())
 
     def _check_wrt(self):
-        check_wrt(self.fn.name, self.params, self.a, self.opt.wrt,
-                  local_names(self.parsed.node))
+        check_wrt(self.fn, self.params, self.a, self.opt.wrt, local_names(self.parsed.node),
+                  self.error)
         # a local's gradient is captured at its last assignment (backward.py), a top-level one
         self.wrt_last = {S.key(s): w for w, s in last_assignments(
             self.fn, self.params, self.a, self.opt.wrt, "reverse", self.error).items()}
