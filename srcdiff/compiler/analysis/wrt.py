@@ -1,5 +1,6 @@
-"""Checks on what depends on ``wrt``: the ``wrt`` names themselves (:func:`check_wrt`) and
-rule options bound to values that vary with them (:func:`varied_options`)."""
+"""Checks on what depends on ``wrt``: the ``wrt`` names themselves (:func:`check_wrt`,
+:func:`last_assignments`), rule options bound to values that vary with them
+(:func:`varied_options`), and the transforms' other options (:func:`check_options`)."""
 
 import gast
 
@@ -111,3 +112,24 @@ def _after(body, x, last):
         if seen and any(y is x for y, _ in walk([s])):
             return True
     return False
+
+
+def check_options(unconnected_gradients, stop_gradients):
+    """The options every transform takes: ``unconnected_gradients`` checked, and
+    ``stop_gradients`` as a tuple of names."""
+    if unconnected_gradients not in ("none", "zero"):
+        raise ValueError(f"unconnected_gradients must be 'none' or 'zero', got "
+                         f"{unconnected_gradients!r}")
+    if stop_gradients is None:  # (tf.gradients' default)
+        stop_gradients = ()
+    if isinstance(stop_gradients, str):
+        stop_gradients = (stop_gradients,)
+    try:
+        names = tuple(stop_gradients)
+    except TypeError:
+        names = (stop_gradients,)
+    bad = [n for n in names if not isinstance(n, str)]
+    if bad:
+        raise TypeError(f"stop_gradients must be names of variables of the function (str), "
+                        f"got {bad[0]!r}")
+    return names

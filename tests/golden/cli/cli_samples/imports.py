@@ -161,7 +161,8 @@ def finish(g, x, zero=False, avoid=None):
         g = g if g is not None else [None] * len(x)
         out = [finish(gi, v, zero, avoid) for gi, v in zip(g, x)]
         return tuple(out) if isinstance(x, tuple) else out
-    if g is None or _integral(x):  # (integers and booleans are constants, entries too)
+    if g is None or isinstance(x, (int, np.integer, np.bool_)) or isinstance(x, np.ndarray) \
+            and x.dtype.kind in "biu":  # (integers and booleans are constants, entries too)
         return zeros_tree(x) if zero else None
     if np.iscomplexobj(g) and not np.iscomplexobj(x):
         g = np.real(g)  # a real input's gradient is real (e.g. through an FFT)
@@ -186,12 +187,6 @@ def finish(g, x, zero=False, avoid=None):
     if isinstance(g, np.ndarray) and g.ndim == 0:
         return g[()]
     return g if avoid is None or not isinstance(g, np.ndarray) else _own(g, avoid)
-
-
-def _integral(x):
-    """Is ``x`` an integer or a boolean (a number, a NumPy scalar or an array of them)?"""
-    return isinstance(x, (int, np.integer, np.bool_)) or isinstance(x, np.ndarray) \
-        and x.dtype.kind in "biu"
 
 
 def _join(index, k):
