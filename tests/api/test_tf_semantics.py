@@ -229,6 +229,18 @@ def test_integer_and_boolean_entries_are_constants():
     assert g[0] == 2 * 3.0 * 0.5 and g[2][1] == 3.0 * 2 * 3.0
 
 
+def test_integer_entries_tangents_are_ignored():
+    # Forward mode: an int or bool entry's tangent was used (the top-level int's was not):
+    # jvp of 2ab at a=3, b=2 along (1, 5) gave 34.0 for 4.0; hvp of a^2 b along (1, 5)
+    # gave 26.0 for 2b = 6.0 at a=2, b=3.
+    _, t = sd.jvp(T.product_of_entries)({"a": 3.0, "b": 2}, tangents={"a": 1.0, "b": 5})
+    assert t == 2 * 2 * 1.0
+    _, t = sd.jvp(T.product_of_entries)({"a": 3.0, "b": True}, tangents={"a": 1.0, "b": 1.0})
+    assert t == 2 * 1 * 1.0
+    hv = sd.hvp(T.square_times_entry)({"a": 2.0, "b": 3}, vector={"a": 1.0, "b": 5})
+    assert hv["a"] == 2 * 3 * 1.0
+
+
 def test_stop_gradients_must_be_names():
     # An int (a position) failed with "'int' object is not iterable" from deep inside.
     for make in (lambda: sd.grad(T.add_two, stop_gradients=(0,)),

@@ -147,3 +147,7 @@ def local_in_a_loop(x):
         y = x * i
         s = s + y
     return s
+
+
+def square_times_entry(p):
+    return p["a"] ** 2 * p["b"]
