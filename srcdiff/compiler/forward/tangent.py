@@ -159,7 +159,10 @@ class Forward(Primitives, ControlFlow):
             # (a stopped parameter is still seeded: a stop blocks the flow through a
             # definition, and a parameter's is the input itself; reverse mode's d/dw)
             if w in self.a.active and self.kind(w) != INT:
-                pre.append(S.assign(self.t(w), S.copy(self.tangent_sources[w])))
+                src = S.copy(self.tangent_sources[w])
+                if self.opt.entry:  # (a written module knows no argument types: sd.jvp's)
+                    src = S.call("input_tangent", [src, S.name(w)])
+                pre.append(S.assign(self.t(w), src))
                 self.define(w, owned=False)
         main = self.block(body[:-1])
         value = ret.value
