@@ -281,10 +281,17 @@ def seed(grad_ys, y, index=None):
     what = "the output" if index is None else f"output {index}"
     if isinstance(y, (list, tuple)) and not isinstance(grad_ys, np.ndarray):
         if not isinstance(grad_ys, (list, tuple)) or len(grad_ys) != len(y):
+            got = f"{len(grad_ys)} entries" if isinstance(grad_ys, (list, tuple)) else \
+                type(grad_ys).__name__
             raise ValueError(f"grad_ys for {what} must be a sequence of {len(y)} entries, "
-                             f"got {type(grad_ys).__name__}")
+                             f"got {got}")
         return [seed(gy, v, _join(index, k)) for k, (gy, v) in enumerate(zip(grad_ys, y))]
-    if isinstance(y, dict):
+    if isinstance(y, dict):  # the same keys: a missing or unknown one is a mistake
+        if not isinstance(grad_ys, dict) or set(grad_ys) != set(y):
+            got = "keys " + ", ".join(sorted(map(repr, grad_ys))) \
+                if isinstance(grad_ys, dict) else type(grad_ys).__name__
+            raise ValueError(f"grad_ys for {what} must be a dict with the output's keys "
+                             f"{', '.join(sorted(map(repr, y)))}; got {got}")
         return {k: seed(grad_ys[k], v, _join(index, k)) for k, v in y.items()}
     g = grad_ys if _other_array(grad_ys) else np.asarray(grad_ys)
     if g.shape != np.shape(y):
@@ -343,7 +350,8 @@ def finish(g, x, zero=False, avoid=None):
         g = g if g is not None else [None] * len(x)
         out = [finish(gi, v, zero, avoid) for gi, v in zip(g, x)]
         return tuple(out) if isinstance(x, tuple) else out
-    if g is None:
+    if g is None or isinstance(x, (int, np.integer, np.bool_)) or isinstance(x, np.ndarray) \
+            and x.dtype.kind in "biu":  # (integers and booleans are constants, entries too)
         return zeros_tree(x) if zero else None
     if np.iscomplexobj(g) and not np.iscomplexobj(x):
         g = np.real(g)  # a real input's gradient is real (e.g. through an FFT)
@@ -363,6 +371,8 @@ def finish(g, x, zero=False, avoid=None):
         return np.zeros_like(x, dtype=dtype) + g
     if isinstance(x, (np.floating, np.complexfloating)):
         return type(x)(g)
+    if type(x) is float and isinstance(g, (np.floating, np.ndarray)) and np.ndim(g) == 0:
+        return float(g)  # (a Python float is a float64: x * float32_array gives a float32 g)
     if isinstance(g, np.ndarray) and g.ndim == 0:
         return g[()]
     return g if avoid is None or not isinstance(g, np.ndarray) else _own(g, avoid)

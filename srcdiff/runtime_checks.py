@@ -280,3 +280,17 @@ def output_tangent(t, x):
     if isinstance(x, np.ndarray) and np.shape(t) != x.shape:
         return np.broadcast_to(t, x.shape).copy()
     return t.copy() if isinstance(t, np.ndarray) else t
+
+
+def input_tangent(t, x):
+    """The tangent ``t`` the caller gave for argument ``x`` of a written ``jvp_FUNC``, as
+    ``sd.jvp`` takes it: an integer or boolean (an entry of a container too) is a constant,
+    whatever its tangent; its tangent is a zero of its shape."""
+    if isinstance(x, dict) and isinstance(t, dict):
+        return {k: input_tangent(t[k], v) if k in t else t.get(k) for k, v in x.items()}
+    if isinstance(x, (list, tuple)) and isinstance(t, (list, tuple)) and len(t) == len(x):
+        return type(t)(input_tangent(a, b) for a, b in zip(t, x))
+    if isinstance(x, (int, np.integer, np.bool_)) or isinstance(x, np.ndarray) \
+            and x.dtype.kind in "biu":
+        return zeros_tree(x)
+    return t

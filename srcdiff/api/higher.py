@@ -219,7 +219,7 @@ def _check_like(t, x, what):
         return _check_array_api_like(t, x, what, module)
     if isinstance(x, (bool, int, np.integer, np.bool_)) or (
             isinstance(x, np.ndarray) and not np.issubdtype(x.dtype, np.inexact)):
-        return t  # integers are constants: their tangent is ignored
+        return None  # integers are constants: their tangent is ignored (entries too)
     if np.shape(t) != np.shape(x):
         raise ValueError(f"{what} has shape {np.shape(t)}, but the argument has shape "
                          f"{np.shape(x)}; they must be equal")
@@ -232,7 +232,7 @@ def _check_like(t, x, what):
 def _check_array_api_like(t, x, what, module):
     xp = x.__array_namespace__()
     if not xp.isdtype(x.dtype, "real floating"):
-        return t  # integers are constants: their tangent is ignored
+        return None  # integers are constants: their tangent is ignored
     if array_api_module(t) != module:
         raise TypeError(f"{what} is a {type(t).__name__}; the argument is a {module} array, "
                         "so its tangent must be one too")

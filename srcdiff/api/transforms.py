@@ -25,6 +25,7 @@ from srcdiff.compiler.analysis.facts import (
     array_api_module,
     array_library,
 )
+from srcdiff.compiler.analysis.wrt import check_options
 from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.normalize import check_signature as check_def
@@ -318,15 +319,6 @@ def check_modes(optimize, verify):
     if not isinstance(verify, bool):
         raise TypeError(f"verify must be True or False, got {verify!r}")
     return optimize, verify or os.environ.get("SRCDIFF_VERIFY", "") not in ("", "0")
-
-
-def check_options(unconnected_gradients, stop_gradients):
-    if unconnected_gradients not in ("none", "zero"):
-        raise ValueError(f"unconnected_gradients must be 'none' or 'zero', got "
-                         f"{unconnected_gradients!r}")
-    if isinstance(stop_gradients, str):
-        stop_gradients = (stop_gradients,)
-    return tuple(stop_gradients)
 
 
 class Transform:

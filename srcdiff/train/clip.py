@@ -93,7 +93,8 @@ def clip_by_norm(t, clip_norm, axes=None):
 
     A zero norm is safe: the slice is all zeros and stays so (for ``c > 0``
     this is TensorFlow's result; for ``c == 0`` TensorFlow computes ``0/0``
-    and gives NaN, we give 0).  ``c = inf`` means "do not clip" and returns a
+    and gives NaN, we give 0).  ``c = inf`` (or a ``c`` past the largest number of
+    ``t``'s dtype, which the cast would make inf) means "do not clip" and returns a
     copy of ``t`` (TensorFlow would compute ``inf/inf``).  A negative or NaN
     ``clip_norm`` raises ``ValueError``.  A NaN in ``t`` makes its slice NaN.
     """
@@ -101,13 +102,14 @@ def clip_by_norm(t, clip_norm, axes=None):
     a, back = _to_float(t, "clip_by_norm: t")
     if isinstance(axes, list):
         axes = tuple(axes)
-    if math.isinf(c):
+    if math.isinf(c) or c > float(np.finfo(a.dtype).max):  # (infinite in t's dtype too)
         return back(a.copy())
     c = a.dtype.type(c)  # TensorFlow casts clip_norm to t's dtype
     l2norm = np.sqrt(np.sum(a * a, axis=axes, keepdims=True))
     denom = np.maximum(l2norm, c)
-    # denom == 0 only when the norm and c are both zero; then t * c is zero.
-    denom = np.where(denom > 0, denom, a.dtype.type(1))
+    # denom == 0 only when the norm and c are both zero; then t * c is zero.  A NaN
+    # denom (a NaN in the slice) must stay NaN: ``denom > 0`` would take it for 0.
+    denom = np.where(denom == 0, a.dtype.type(1), denom)
     return back((a * c / denom).astype(a.dtype, copy=False))
 
 
@@ -175,7 +177,7 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None):
         scale = ftype(np.nan)
     elif c == 0.0:
         scale = ftype(0)
-    elif math.isinf(c):
+    elif math.isinf(c) or c > float(np.finfo(ftype).max):  # (infinite in the norm's dtype)
         scale = ftype(1)
     else:
         cc = ftype(c)

@@ -330,6 +330,30 @@ def test_forward_mode_returns_what_sd_jvp_returns(tmp_path, monkeypatch):
     assert not np.shares_memory(tangent, t)  # (it was `t` itself)
 
 
+def test_forward_mode_integer_arguments_are_constants(tmp_path, monkeypatch):
+    """A written jvp_FUNC knows no argument types; it used the tangent given for an int
+    argument or an int entry of a dict (sd.jvp ignores it: integers are constants): the
+    tangent of x * n at x=2, n=3 along (1, 1) was 5.0 for 3.0; of p["a"] * p["n"] 13.0 for
+    3.0 (tangent 5 given for n)."""
+    (tmp_path / "ints.py").write_text(textwrap.dedent('''
+        def h(x, n):
+            return x * n
+
+        def d(p):
+            return p["a"] * p["n"]
+    '''))
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["ints.py:h", "--wrt", "x,n", "--mode", "forward", "-o", "h.py"]) == 0
+    assert cli.main(["ints.py:d", "--mode", "forward", "-o", "d.py"]) == 0
+    h, d = _load_written(tmp_path / "h.py"), _load_written(tmp_path / "d.py")
+    assert h.jvp_h(2.0, 3, (1.0, 1.0)) == (6.0, 3.0)
+    assert h.jvp_h(2.0, 3.0, (1.0, 1.0)) == (6.0, 5.0)  # (a float n: its tangent counts)
+    value, tangent = h.jvp_h(2.0, np.array([1, 2]), (1.0, np.ones(2)))
+    np.testing.assert_array_equal(tangent, [1.0, 2.0])
+    assert d.jvp_d({"a": 2.0, "n": 3}, {"a": 1.0, "n": 5}) == (6.0, 3.0)
+    assert d.jvp_d({"a": 2.0, "n": True}, {"a": 1.0, "n": 5.0}) == (2.0, 1.0)
+
+
 def _flat(tree):
     if isinstance(tree, (list, tuple)):
         return [a for e in tree for a in _flat(e)]

@@ -102,3 +102,52 @@ def identity(x):
 def views_of_argument(x):
     y = x * 1.0
     return x, x[1:], y, y[:2]
+
+
+def local_in_branches(x, flag):
+    if flag:
+        y = x * 2.0
+    else:
+        y = x * 3.0
+    return y * y
+
+
+def local_maybe_reassigned(x, flag):
+    z = 0.0
+    if flag:
+        z = x * 2.0
+    return x + z * z
+
+
+def local_twice_float32(x, c):
+    z = np.zeros(x.shape)
+    z = x * 2.0
+    return np.sum(z * c)
+
+
+def dict_output(x):
+    return {"a": x * 3.0, "b": x * x}
+
+
+def scaled_sum(x, y):
+    return np.sum(x * y)
+
+
+def product_of_entries(p):
+    return p["a"] * p["b"] * 2.0
+
+
+def product_of_items(xs):
+    return xs[0] * xs[1] * np.sum(xs[2][0]) * xs[2][1]
+
+
+def local_in_a_loop(x):
+    s = 0.0
+    for i in range(3):
+        y = x * i
+        s = s + y
+    return s
+
+
+def square_times_entry(p):
+    return p["a"] ** 2 * p["b"]

@@ -73,6 +73,33 @@ def test_clip_by_norm_zero_norm_is_safe():
     np.testing.assert_array_equal(rows, [[0.0, 0.0], [0.0, 0.0]])
 
 
+def test_clip_by_norm_nan_makes_its_slice_nan():
+    # The docstring's contract (and TensorFlow's max(NaN, c) = NaN): a NaN in a slice
+    # makes the whole slice NaN; the other slices are clipped as usual. Before the fix
+    # the NaN norm was taken for a zero norm: [nan, 1.0] came back for [nan, nan].
+    with np.errstate(invalid="ignore"):
+        whole = clip_by_norm(np.array([np.nan, 1.0]), 1.0)
+        rows = clip_by_norm(np.array([[np.nan, 1.0], [3.0, 4.0]]), 1.0, axes=1)
+        f32 = clip_by_norm(np.array([2.0, np.nan], np.float32), 0.5)
+    assert np.isnan(whole).all()
+    assert np.isnan(rows[0]).all()
+    np.testing.assert_allclose(rows[1], [0.6, 0.8], rtol=1e-15)
+    assert np.isnan(f32).all() and f32.dtype == np.float32
+
+
+@pytest.mark.filterwarnings("error")
+def test_clip_norm_too_large_for_the_dtype_does_not_clip():
+    # 1e5 is inf in float16: TensorFlow's cast then computes t * inf / inf; both clipping
+    # functions gave all NaN for float16 arrays of norm 1.73 (now unchanged, as for inf).
+    t = np.ones(3, np.float16)
+    np.testing.assert_array_equal(clip_by_norm(t, 1e5), t)
+    clipped, norm = clip_by_global_norm([t], 1e5)
+    np.testing.assert_array_equal(clipped[0], t)
+    assert clipped[0].dtype == np.float16 and abs(float(norm) - 3 ** 0.5) < 1e-3
+    np.testing.assert_allclose(clip_by_norm(np.array([3.0, 4.0], np.float16), 2.0), [1.2, 1.6],
+                               rtol=1e-3)
+
+
 def test_clip_by_norm_infinite_clip_norm_does_not_clip():
     t = np.array([3.0, 4.0])
     np.testing.assert_array_equal(clip_by_norm(t, math.inf), t)

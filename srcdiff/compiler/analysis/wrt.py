@@ -1,10 +1,10 @@
-"""Checks on what depends on ``wrt``: the ``wrt`` names themselves (:func:`check_wrt`) and
-rule options bound to values that vary with them (:func:`varied_options`)."""
+"""Checks on what depends on ``wrt``: the ``wrt`` names themselves (:func:`check_wrt`,
+:func:`last_assignments`), rule options bound to values that vary with them
+(:func:`varied_options`), and the transforms' other options (:func:`check_options`)."""
 
 import gast
 
-from srcdiff.compiler.analysis.activity import INT
-from srcdiff.errors import SrcdiffError
+from srcdiff.compiler.analysis.activity import INT, walk
 
 
 def varied_options(analysis):
@@ -49,19 +49,87 @@ def varied_options(analysis):
     return out
 
 
-def check_wrt(fn_name, params, analysis, wrt, user_names=None):
+def check_wrt(fn, params, analysis, wrt, user_names, error):
     """Every ``wrt`` name is a parameter or a local assigned outside loops (SPEC §1): a
     name of the function as written (``user_names``), never a temporary the compiler
-    made (``sin`` for ``np.sin(x)``, ``w`` for ``self.w``)."""
+    made (``sin`` for ``np.sin(x)``, ``w`` for ``self.w``). ``error(node, message, hint)``
+    makes the error, pointing at the function or at the assignment inside a loop."""
     for w in wrt:
         if w in params:
             continue
-        if w not in analysis.assign_count or (user_names is not None and w not in user_names):
-            raise SrcdiffError(
-                f"wrt={w!r} is neither a parameter nor a local variable of "
-                f"{fn_name!r} (parameters: {', '.join(params) or 'none'})")
+        if w not in analysis.assign_count or w not in user_names:
+            raise error(fn, f"wrt={w!r} is neither a parameter nor a local variable of "
+                        f"{fn.name!r} (parameters: {', '.join(params) or 'none'})")
         if w in analysis.in_loop:
-            raise SrcdiffError(
-                f"wrt={w!r} names a variable assigned inside a loop; its 'last assignment' "
-                "is not a single value", hint="assign the value you mean to a new variable "
-                "after the loop and differentiate with respect to that")
+            inside = [s for s, depth in walk(fn.body) if _assigns(analysis, s, w)
+                      and (depth > 0 or isinstance(s, gast.For))]
+            raise error(inside[-1] if inside else fn,
+                        f"wrt={w!r} names a variable assigned inside a loop; its 'last "
+                        "assignment' is not a single value", hint="assign the value you mean "
+                        "to a new variable after the loop and differentiate with respect to that")
+
+
+def _assigns(analysis, s, w):
+    op = analysis.op(s)
+    return (op is not None and op.target == w and op.kind not in ("store", "append")) \
+        or isinstance(s, gast.For) and isinstance(s.target, gast.Name) and s.target.id == w
+
+
+def last_assignments(fn, params, analysis, wrt, mode, error):
+    """``{name: statement}``: for each ``wrt`` local of ``fn``, its last assignment, which
+    both modes require at the top level of ``fn`` with no nested assignment after it: there
+    it runs on every call, so the value it binds is the one the name has at the end (loops
+    are refused by :func:`check_wrt`). An assignment inside an ``if`` runs on some calls
+    only; which one is "last" would depend on the arguments, so it is refused (``error(node,
+    message, hint)`` makes the error, pointing at that assignment)."""
+    out = {}
+    for w in wrt:
+        if w in params:
+            continue
+        last = None
+        for s in fn.body:
+            if _assigns(analysis, s, w) and not isinstance(s, gast.For):
+                last = s
+        later = [s for s, _ in walk(fn.body) if _assigns(analysis, s, w)
+                 and not any(s is x for x in fn.body)
+                 and (last is None or _after(fn.body, s, last))]
+        if later or last is None:
+            raise error(later[-1] if later else fn,
+                        f"wrt={w!r}: {mode} mode needs the last assignment of {w!r} at the "
+                        f"top level of {fn.name!r} (not inside an if)",
+                        hint="assign the value you mean to a new variable at the top level")
+        out[w] = last
+    return out
+
+
+def _after(body, x, last):
+    """Does (nested) statement ``x`` come after top-level statement ``last`` in ``body``?"""
+    seen = False
+    for s in body:
+        if s is last:
+            seen = True
+            continue
+        if seen and any(y is x for y, _ in walk([s])):
+            return True
+    return False
+
+
+def check_options(unconnected_gradients, stop_gradients):
+    """The options every transform takes: ``unconnected_gradients`` checked, and
+    ``stop_gradients`` as a tuple of names."""
+    if unconnected_gradients not in ("none", "zero"):
+        raise ValueError(f"unconnected_gradients must be 'none' or 'zero', got "
+                         f"{unconnected_gradients!r}")
+    if stop_gradients is None:  # (tf.gradients' default)
+        stop_gradients = ()
+    if isinstance(stop_gradients, str):
+        stop_gradients = (stop_gradients,)
+    try:
+        names = tuple(stop_gradients)
+    except TypeError:
+        names = (stop_gradients,)
+    bad = [n for n in names if not isinstance(n, str)]
+    if bad:
+        raise TypeError(f"stop_gradients must be names of variables of the function (str), "
+                        f"got {bad[0]!r}")
+    return names

@@ -37,7 +37,7 @@ import gast
 
 from srcdiff.compiler.analysis.activity import ARRAY, INT, walk
 from srcdiff.compiler.analysis.ops import no_rule_error
-from srcdiff.compiler.analysis.wrt import check_wrt
+from srcdiff.compiler.analysis.wrt import check_wrt, last_assignments
 from srcdiff.compiler.forward.control import ControlFlow
 from srcdiff.compiler.forward.primitives import Primitives
 from srcdiff.compiler.forward.state import TangentState, pop_call
@@ -45,7 +45,6 @@ from srcdiff.compiler.front.parse import local_names
 from srcdiff.compiler.ir import origin
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import Inverse
-from srcdiff.errors import SrcdiffError
 
 
 class Forward(Primitives, ControlFlow):
@@ -160,7 +159,10 @@ class Forward(Primitives, ControlFlow):
             # (a stopped parameter is still seeded: a stop blocks the flow through a
             # definition, and a parameter's is the input itself; reverse mode's d/dw)
             if w in self.a.active and self.kind(w) != INT:
-                pre.append(S.assign(self.t(w), S.copy(self.tangent_sources[w])))
+                src = S.copy(self.tangent_sources[w])
+                if self.opt.entry:  # (a written module knows no argument types: sd.jvp's)
+                    src = S.call("input_tangent", [src, S.name(w)])
+                pre.append(S.assign(self.t(w), src))
                 self.define(w, owned=False)
         main = self.block(body[:-1])
         value = ret.value
@@ -194,23 +196,11 @@ class Forward(Primitives, ControlFlow):
                                 type_params=[])
 
     def _check_wrt(self):
-        check_wrt(self.fn.name, self.params, self.a, self.opt.wrt,
-                  local_names(self.parsed.node))
-        for w in self.opt.wrt:
-            if w in self.params:
-                continue
-            last = None
-            for s in self.fn.body:  # the last top-level definition
-                op = self.a.op(s)
-                if op is not None and op.target == w and op.kind not in ("store", "append"):
-                    last = s
-            nested = [s for s, _ in walk(self.fn.body) if self.a.op(s) is not None
-                      and self.a.op(s).target == w and not any(s is x for x in self.fn.body)]
-            if last is None or any(_after(self.fn.body, x, last) for x in nested):
-                raise SrcdiffError(
-                    f"wrt={w!r}: forward mode needs the last assignment of {w!r} at the top "
-                    f"level of {self.fn.name!r} (not inside an if)",
-                    hint="assign the value you mean to a new variable at the top level")
+        check_wrt(self.fn, self.params, self.a, self.opt.wrt, local_names(self.parsed.node),
+                  self.error)
+        lasts = last_assignments(self.fn, self.params, self.a, self.opt.wrt, "forward",
+                                 self.error)
+        for w, last in lasts.items():
             self.wrt_locals[S.key(last)] = w
 
     # ------------------------------------------------------------ statements
@@ -323,17 +313,5 @@ class Forward(Primitives, ControlFlow):
 
     def _no_rule(self, op):
         return no_rule_error(self.error, op, "derivative", "sd.register_jvp(fn, rule),")
-
-
-def _after(body, x, last):
-    """Does (nested) statement ``x`` come after top-level statement ``last`` in ``body``?"""
-    seen = False
-    for s in body:
-        if s is last:
-            seen = True
-            continue
-        if seen and any(y is x for y, _ in walk([s])):
-            return True
-    return False
 
 

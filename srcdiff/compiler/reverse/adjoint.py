@@ -34,7 +34,7 @@ import gast
 from srcdiff.compiler.analysis.activity import ARRAY
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.recording import Definitions, plan_saves
-from srcdiff.compiler.analysis.wrt import check_wrt
+from srcdiff.compiler.analysis.wrt import check_wrt, last_assignments
 from srcdiff.compiler.front.parse import local_names
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import Inverse
@@ -264,8 +264,11 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         return backward_reads(stmts) - set(self.adj.values())
 
     def _check_wrt(self):
-        check_wrt(self.fn.name, self.params, self.a, self.opt.wrt,
-                  local_names(self.parsed.node))
+        check_wrt(self.fn, self.params, self.a, self.opt.wrt, local_names(self.parsed.node),
+                  self.error)
+        # a local's gradient is captured at its last assignment (backward.py), a top-level one
+        self.wrt_last = {S.key(s): w for w, s in last_assignments(
+            self.fn, self.params, self.a, self.opt.wrt, "reverse", self.error).items()}
 
     # ------------------------------------------------------------ analysis of needs
     def _reads_of(self, op):
@@ -330,8 +333,8 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         shared = []  # the results before that the code does not own either
         for w in self.opt.wrt:
             if w in self.wrt_locals:
-                src = S.name(self.wrt_locals[w])
-                like = S.name(w)
+                cap, kept = self.wrt_locals[w]
+                src, like = S.name(cap), S.name(kept or w)
             elif w in self.opt.into or (w in self.params and w in self.a.active
                                          and self.b(w) in self.state.defined):
                 src = S.name(self.b(w))

@@ -110,16 +110,22 @@ class BackwardStatements:
             return []
         out = []
         restore = self._restore(s, op)
-        # wrt names a local: capture its gradient just after its last assignment
-        if op.target in self.opt.wrt and op.target not in self.params \
-                and op.target not in self.wrt_locals and op.kind not in ("store", "append"):
-            cap = self.names.private("grad_" + op.target)
-            self.wrt_locals[op.target] = cap
-            bv = self.b(op.target)
+        # wrt names a local: capture its gradient just after its last assignment (a
+        # top-level statement: adjoint.py), and when the name is assigned before, the value
+        # it binds there (the backward sweep restores the earlier ones), which gives the
+        # gradient its shape and dtype (finish)
+        w = self.wrt_last.get(S.key(s))
+        if w is not None:
+            cap = self.names.private("grad_" + w)
+            like = self.names.private(w) if self.a.assign_count.get(w, 0) > 1 else None
+            self.wrt_locals[w] = (cap, like)
+            bv = self.b(w)
             if bv in self.state.uniform:
                 out.extend(self._spread_uniform([bv]))
-            val = S.name(bv) if bv in self.state.defined else self._zero(op.target)
+            val = S.name(bv) if bv in self.state.defined else self._zero(w)
             out.append(S.assign(cap, val, s))
+            if like is not None:
+                out.append(S.assign(like, S.name(w), s))
         if self._op_active(op) and self.b(op.target) in self.state.defined:
             body = self.adjoint_op(s, op, restore)
             if body:
