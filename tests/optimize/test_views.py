@@ -128,6 +128,15 @@ def test_nothing_moves_past_a_change_of_what_it_reads(between):
     assert out[0] == "g = unbroadcast(a * c, x_i)" and "index_add(b_x" in out[-1], out
 
 
+def test_not_at_an_int_index():
+    # (the helper's general path there: the product would lose release.py's in-place
+    # multiplication of a value read for the last time)
+    out = _rewrite("def f(b_x, x, a):\n"
+                   "    g = a * 0.25\n"
+                   "    b_x = index_add(None, x, 1, g)\n")
+    assert out == ["g = a * 0.25", "b_x = index_add(None, x, 1, g)"], out
+
+
 def test_a_product_read_twice_stays():
     out = _rewrite("def f(b_x, x, a, c):\n"
                    "    g = a * c\n"

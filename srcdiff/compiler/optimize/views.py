@@ -71,7 +71,8 @@ def _block(body, counts, mover, verify):
     inserted = {}  # position of a scatter -> statements to put before it
     for j, u in enumerate(body):
         scatter = _scatter(u)
-        if scatter is None or len(scatter.args) != 4 or counts.get(scatter.args[3].id) != 1:
+        if scatter is None or len(scatter.args) != 4 or not _slices(scatter.args[2]) \
+                or counts.get(scatter.args[3].id) != 1:
             continue
         g = scatter.args[3].id
         k = _definition(body, j, g)
@@ -109,6 +110,16 @@ def _scatter(s, names=("index_add",)):
             and not any(isinstance(a, gast.Starred) for a in call.args)):
         return None
     return call
+
+
+def _slices(index):
+    """Is ``index`` spelled ``slice(...)``, or a tuple of those and ``...``? (Where the helper
+    writes into a view; at an int it would take its general path, and the product would
+    lose the in-place multiplication release.py gives a value read for the last time.)"""
+    parts = index.elts if isinstance(index, gast.Tuple) else [index]
+    return all(isinstance(p, gast.Call) and isinstance(p.func, gast.Name)
+               and p.func.id == "slice" or isinstance(p, gast.Constant) and p.value is Ellipsis
+               for p in parts)
 
 
 def _definition(body, j, g):
