@@ -100,10 +100,13 @@ STATEMENTS = {
     # in a called function's backward sweep (a gradient the caller does not pass in)
     "slice_products": (["{t} = np.concatenate(({a}[..., :1], {a}[..., 1:] * {b}[..., :-1]),"
                         " axis=-1)"],
-                       ["{t} = {a} * 1.0", "for r in range(2):",
-                        "    {t} = {t} + 0.5 * _rhs({a}, {t} * 0.7 + np.sum({b}))"],
+                       ["{t} = np.concatenate(({a}[..., :1], {a}[..., 1:] * np.cos({a}[..., :-1])"
+                        "), axis=-1) * np.sum({b})"],
                        ["{t} = {a}[..., 1:] * np.sin({a}[..., :-1]) + np.sum({b}[1:] * {b}[:-1])"],
                        ["{t} = {a}[1:] * {b}[:-1] * 2.0"]),
+    "slice_products_call": (["{t} = {a} * 1.0", "for r in range(2):",
+                             "    {t} = {t} + 0.5 * _rhs({a}, {t} * 0.7 + np.sum({b}))"],
+                            ["{t} = _rhs({a} * 0.5, {a}) - _rhs({a}, np.tanh({a}))"]),
     # a quotient of a negated exponential (its adjoint's two negations cancel: signs.py)
     "sigmoid": ["{t} = _sigmoid({a}) * 2.0 + np.sum(_sigmoid({b}))"],
     "recursion": ["{t} = _nested({a}, 3)"],
