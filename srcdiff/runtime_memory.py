@@ -246,6 +246,9 @@ def short_sum(x, axis, keepdims=False):
 
 # ------------------------------------------------------- a product into a gradient's place
 
+VIEW_SIZE = 4096  # smaller gradients: the general path (its calls cost less than the saving)
+
+
 def index_add_product(b, x, index, a, c, like=None):
     """``index_add(b, x, index, unbroadcast(a * c, like))`` (``like`` None: ``a * c``), with
     the product written straight into its place in a new gradient when ``b`` is None.
@@ -257,11 +260,12 @@ def index_add_product(b, x, index, a, c, like=None):
     ``index_add`` stores them (it stores, not adds, into its zeros), zeros elsewhere; the
     same array bit for bit (optimize/views.py; verification mode checks each call,
     runtime_checks.verify_index_add_product). Taken when ``x`` is a float64 NumPy array
-    of at least one axis, ``index`` a slice or a tuple of slices (and ``...``), and ``a`` and ``c``
-    float64 arrays of the view's shape (or one of them a float), ``like`` too
-    (``unbroadcast`` is then the identity); anything else, or a ``b`` already made, is
-    the general path, the two calls themselves."""
-    if b is None and type(x) is np.ndarray and x.dtype == np.float64 and x.ndim:
+    of at least VIEW_SIZE elements (below, the two calls cost less: 2.4 against 4.1 us at
+    56), ``index`` a slice or a tuple of slices (and ``...``), and ``a`` and ``c`` float64
+    arrays of the view's shape (or one of them a float), ``like`` too (``unbroadcast`` is
+    then the identity); anything else, or a ``b`` already made, is the general path, the
+    two calls themselves. (The array fuzzer sets VIEW_SIZE to 1: its arrays are small.)"""
+    if b is None and type(x) is np.ndarray and x.size >= VIEW_SIZE and x.dtype == np.float64:
         shape = _product_shape(a, c)
         one = type(index) is slice and index.step in (None, 1)
         if shape is not None and (one or type(index) is tuple and all(

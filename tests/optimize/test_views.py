@@ -17,6 +17,7 @@ import pytest
 
 import srcdiff as sd
 import srcdiff.runtime_checks as checks
+import srcdiff.runtime_memory as memory
 from fd import assert_close, numeric_grad
 from pipelines import check_pipelines as check
 from srcdiff.compiler.ir import syntax as S
@@ -60,6 +61,13 @@ CASES = [  # (shape of x, index, shape of a, shape of c or None for a float, lik
 ]
 
 
+@pytest.fixture(autouse=True)
+def small_arrays_too(monkeypatch):
+    """(The helper's fast path is for gradients of VIEW_SIZE elements or more: these
+    tests' small arrays take it too, as the array fuzzer's do.)"""
+    monkeypatch.setattr(memory, "VIEW_SIZE", 1)
+
+
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("start", ["none", "array"])
 def test_the_helper_is_the_two_steps_bit_for_bit(case, start):
@@ -75,6 +83,23 @@ def test_the_helper_is_the_two_steps_bit_for_bit(case, start):
     want = _two_steps(None if b is None else b.copy(), x, index, a, c, like)
     got = index_add_product(b, x, index, a, c, like)
     assert _same(np.asarray(got), np.asarray(want))
+
+
+def test_a_large_gradient_takes_the_fast_path_by_default(monkeypatch):
+    monkeypatch.setattr(memory, "VIEW_SIZE", 4096)
+    calls = []
+    real = np.multiply
+
+    def counted(*args, **kwargs):
+        calls.append("out" in kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(memory.np, "multiply", counted)
+    x = np.linspace(0.0, 1.0, 5000)
+    got = index_add_product(None, x, slice(None, -1, None), x[1:], x[:-1], x[:-1])
+    monkeypatch.setattr(memory.np, "multiply", real)
+    assert calls == [True] and got[-1] == 0.0 and _same(got, _two_steps(
+        None, x, slice(None, -1, None), x[1:], x[:-1], x[:-1]))
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.complex128])
