@@ -11,8 +11,8 @@ helpers it names from runtime.py), and is copied verbatim into standalone module
 import numpy as np
 
 from srcdiff.errors import SrcdiffError, VerificationError
-from srcdiff.runtime import _is_basic_index, _other_array, zeros_tree
-from srcdiff.runtime_memory import short_sum
+from srcdiff.runtime import _is_basic_index, _other_array, index_add, unbroadcast, zeros_tree
+from srcdiff.runtime_memory import index_add_product, short_sum
 
 
 def verify_snapshot(ns, names):
@@ -104,6 +104,26 @@ def verify_short_sum(x, axis, keepdims=False):
             np.asarray(np.signbit(got))[numbers], np.asarray(np.signbit(want))[numbers]):
         raise VerificationError(f"srcdiff verification: a sum over axis {axis} of an array of "
                                 f"shape {np.shape(x)} added up in slices differs from np.sum's")
+    return got
+
+
+def verify_index_add_product(b, x, index, a, c, like=None, shape=None):
+    """``index_add_product`` in place of ``b = index_add(b, x, index, G)`` with ``G`` the
+    product ``a * c``, ``unbroadcast(a * c, like)`` or ``verify_shape(a * c, shape)``
+    (optimize/views.py): check that it gives what the two steps give, bit for bit (signs
+    of zeros included), on a copy of ``b``, and return it."""
+    g = a * c
+    g = unbroadcast(g, like) if like is not None else verify_shape(g, shape) \
+        if shape is not None else g
+    want = index_add(np.copy(b) if isinstance(b, np.ndarray) else b, x, index, g)
+    got = index_add_product(b, x, index, a, c, like)
+    real = type(want) is np.ndarray and type(got) is np.ndarray and want.dtype.kind == "f"
+    numbers = ~np.isnan(want) if real else None
+    if not _verify_same(got, want, False) or real and not np.array_equal(
+            np.signbit(got)[numbers], np.signbit(want)[numbers]):
+        raise VerificationError(f"srcdiff verification: a product written into its place "
+                                f"{index!r} of a gradient of shape {np.shape(x)} differs "
+                                f"from the product scattered there")
     return got
 
 

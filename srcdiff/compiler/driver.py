@@ -41,6 +41,7 @@ from srcdiff.compiler.optimize import passes as optimizer
 from srcdiff.compiler.optimize.release import patterns_of, release
 from srcdiff.compiler.optimize.scatters import lower_owned_scatters
 from srcdiff.compiler.optimize.sums import short_sums
+from srcdiff.compiler.optimize.views import products_into_views
 from srcdiff.compiler.reverse import records
 from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.reverse.calls import adjoint_of_call, bare_result
@@ -370,6 +371,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
             out.body = lower_owned_scatters(out.body, ctx.verify)
             if ctx.array_api is None:  # sums over an axis, as NumPy adds them but faster
                 out.body = short_sums(out.body, ctx.verify)
+                out = products_into_views(out, ctx.verify)  # (and products scattered)
     if ctx.verify:
         out = verifier.instrument(out, rev)
     if ctx.release:

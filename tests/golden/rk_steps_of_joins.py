@@ -16,13 +16,9 @@ def bwd__shifted_product(_record, grad_ys, b_x, b_y):
     b_x_i = pieces[0]
     b_mul = pieces[1]
     del pieces
-    b_x_i1 = unbroadcast(b_mul * y_i, x_i1)
-    b_y_i = unbroadcast(x_i1 * b_mul, y_i)
+    b_y = index_add_product(b_y, y, slice(None, -1, None), x_i1, b_mul, y_i)
+    b_x = index_add_product(b_x, x, slice(1, None, None), b_mul, y_i, x_i1)
     del b_mul, x_i1, y_i
-    b_y = index_add(b_y, y, slice(None, -1, None), b_y_i)
-    del b_y_i
-    b_x = index_add(b_x, x, slice(1, None, None), b_x_i1)
-    del b_x_i1
     b_x[:1] += b_x_i
     return b_x, b_y
 

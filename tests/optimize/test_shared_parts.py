@@ -110,3 +110,57 @@ def test_only_a_gradient_is_reused_inside_a_later_statement():
     # whole-value sharing is unchanged
     assert _cse("t = a / b\nu = a / b * z\n", gradients=frozenset())[1] == "u = a / b * z"
     assert _cse("t = a / b\nu = a / b\n", gradients=frozenset())[1] == "u = t"
+
+
+# ---------------------------------------------------------------- through a plain copy
+# The adjoint of ``P = P / s`` keeps the incoming gradient (``b_P_out = b_P``) and rebinds
+# ``b_P = b_P / s``: that value is ``b_P_out / s``, which the sum's gradient reads again.
+
+def test_a_value_rebinding_its_name_is_known_through_a_copy():
+    out = _cse("a = t\nt = t / s\nu = -unbroadcast(a / s * z, s)\n",
+               gradients=frozenset({"t", "a"}))
+    assert out[-1] == "u = -unbroadcast(t * z, s)", out
+
+
+def test_verification_mode_checks_the_value_known_through_a_copy():
+    out = _cse("a = t\nt = t / s\nu = a / s * z\n", verify=True,
+               gradients=frozenset({"t", "a"}))
+    assert out[2:] == ["verify_equal(t, a / s)", "u = t * z"], out
+
+
+@pytest.mark.parametrize("between", [
+    "a = c",  # the copy rebound: it no longer holds the old value
+    "s = c",  # an operand rebound
+    "a += 1.0",  # the copy changed in place
+    "t[0] = 2.0",  # the name changed in place
+])
+def test_no_reuse_through_a_copy_after_anything_changed(between):
+    out = _cse("a = t\nt = t / s\n" + between + "\nu = a / s * z\n",
+               gradients=frozenset({"t", "a"}))
+    assert out[-1] == "u = a / s * z", out
+
+
+def test_a_copy_made_after_the_rebinding_says_nothing_about_it():
+    # ``a`` copies the new ``t``: ``t / s`` is not ``a / s`` of anything kept
+    out = _cse("t = t / s\na = t\nu = a / s * z\n", gradients=frozenset({"t", "a"}))
+    assert out[-1] == "u = a / s * z", out
+
+
+def softmax_rows(x, w):
+    p = np.exp(x - np.max(x, axis=-1, keepdims=True))
+    p = p / np.sum(p, axis=-1, keepdims=True)
+    return np.sum(p * w)
+
+
+def test_the_softmax_adjoint_divides_its_gradient_once():
+    # (issue 17, attention: one pass over the probabilities fewer)
+    text = sd.source(softmax_rows, wrt=0, args=(np.ones((2, 3)), np.ones((2, 3))))
+    assert "b_p_out" not in text and "b_p = b_p / sum1" in text \
+        and "b_sum1 = -unbroadcast(b_p * p, sum1)" in text, text
+
+
+@pytest.mark.parametrize("options", PIPELINES)
+def test_the_softmax_gradient_matches_finite_differences(options):
+    args = (np.linspace(-1.0, 1.0, 6).reshape(2, 3), np.linspace(0.2, 1.0, 6).reshape(2, 3))
+    got = sd.grad(softmax_rows, wrt=0, **options)(*args)
+    assert_close(got, numeric_grad(softmax_rows, args, 0))

@@ -95,6 +95,18 @@ STATEMENTS = {
                   "{t} = np.stack({t})"],
     "augmented": ["{t} = {a} * 1.0", "{t} *= 1 + 0.1 * {b}", "{t} -= {a} ** 2"],
     "helper": ["{t} = _helper({a}, {b})"],
+    # the product of two slices read where the gradient of each is still None: written into
+    # its place in a new gradient (compiler/optimize/views.py), in the function itself and
+    # in a called function's backward sweep (a gradient the caller does not pass in)
+    "slice_products": (["{t} = np.concatenate(({a}[..., :1], {a}[..., 1:] * {b}[..., :-1]),"
+                        " axis=-1)"],
+                       ["{t} = np.concatenate(({a}[..., :1], {a}[..., 1:] * np.cos({a}[..., :-1])"
+                        "), axis=-1) * np.sum({b})"],
+                       ["{t} = {a}[..., 1:] * np.sin({a}[..., :-1]) + np.sum({b}[1:] * {b}[:-1])"],
+                       ["{t} = {a}[1:] * {b}[:-1] * 2.0"]),
+    "slice_products_call": (["{t} = {a} * 1.0", "for r in range(2):",
+                             "    {t} = {t} + 0.5 * _rhs({a}, {t} * 0.7 + np.sum({b}))"],
+                            ["{t} = _rhs({a} * 0.5, {a}) - _rhs({a}, np.tanh({a}))"]),
     # a quotient of a negated exponential (its adjoint's two negations cancel: signs.py)
     "sigmoid": ["{t} = _sigmoid({a}) * 2.0 + np.sum(_sigmoid({b}))"],
     "recursion": ["{t} = _nested({a}, 3)"],
@@ -330,6 +342,10 @@ def _sigmoid(x):
 
 def _floats(a, b):
     return np.sum(a) * 0.5, np.mean(b * b), 0.25
+
+
+def _rhs(a, b):  # (an ODE's right-hand side: slices and their product concatenated)
+    return np.concatenate((a[..., :1], a[..., 1:] * b[..., :-1]), axis=-1)
 
 
 def _nested(a, n):  # (np.cos: a negated cotangent at each level, reverse/negated.py)

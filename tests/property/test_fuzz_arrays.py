@@ -42,6 +42,7 @@ NEW_SHAPES = {
     "helper_array_store": 8,                             # np.array(helper(x))[i] = v
     "rebind_clip": 8,                                    # t = y; y *= np.clip(abs(y), ..)
     "zeros_list": 8,                                     # [0.0] * n filled (sequences.py)
+    "slice_products": 8, "slice_products_call": 8,       # optimize/views.py
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 

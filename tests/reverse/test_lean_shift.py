@@ -182,6 +182,22 @@ def test_a_reductions_gradient_meets_a_full_array_unbroadcast():
     check(pair_energy, args, 0)
 
 
+def row_variance(x):  # (layer norm's variance: a mean's gradient, scaled by its count)
+    c = x - np.mean(x, axis=-1, keepdims=True)
+    return np.sum(np.sin(np.mean(c ** 2, axis=-1, keepdims=True)))
+
+
+def test_a_mean_s_scaled_gradient_meets_a_full_array_unbroadcast():
+    # ``unreduce(g, p, -1, True) * (size_of(v) / size_of(p))`` then ``* 2.0 * c``: the
+    # count scales the (n, 1) gradient, and the product spreads it once (issue 17's
+    # attention: two passes over the (B, T, D) array fewer)
+    args = (rng.standard_normal((4, 5)),)
+    code = " ".join(code_of(row_variance, 0, args).split())  # (one line per statement)
+    assert "b_pow1 = unreduce(b_mean1, pow1, -1, True, c) * (size_of(mean1) / size_of(" \
+        "pow1))" in code, code
+    check(row_variance, args, 0)
+
+
 def test_unreduce_like_an_array_of_another_shape_broadcasts():
     from srcdiff.runtime import unreduce
     g, x = np.arange(3.0), np.zeros((3, 4))

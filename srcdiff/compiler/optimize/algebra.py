@@ -9,7 +9,7 @@ import gast
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
-from srcdiff.compiler.optimize.exprs import arithmetic, number, pure, replace, writes
+from srcdiff.compiler.optimize.exprs import arithmetic, is_count, number, pure, replace, writes
 from srcdiff.compiler.optimize.facts import Facts
 
 # ------------------------------------------------------------- sign peepholes
@@ -527,7 +527,8 @@ def unreduce_like(body, counts, facts=None):
             facts.forget(s)
         t = s.targets[0].id if isinstance(s, gast.Assign) and len(s.targets) == 1 \
             and isinstance(s.targets[0], gast.Name) else None
-        if t is None or counts.get(t) != 1 or not _is_unreduce(s.value):
+        spread = _scaled_unreduce(s.value)
+        if t is None or counts.get(t) != 1 or spread is None:
             continue
         j = _next_reader(body, k, t, facts)
         if j is None or not isinstance(body[j], (gast.Assign, gast.AugAssign)):
@@ -536,9 +537,22 @@ def unreduce_like(body, counts, facts=None):
         y = _arithmetic_partner(u.value, t, u.target if isinstance(u, gast.AugAssign)
                                 else None)
         if y is not None and y != t and not any(y in writes(x) for x in body[k + 1:j]):
-            s.value.args.append(S.name(y))
+            spread.args.append(S.name(y))
             facts.forget(s)
     return body
+
+
+def _scaled_unreduce(e):
+    """The ``unreduce`` call of ``unreduce(...)``, ``unreduce(...) * c``, ``c * unreduce(...)``
+    or ``unreduce(...) / c`` with ``c`` a count (numbers, ``size_of`` calls: the mean rule's
+    ``size_of(m) / size_of(x)``), else None: scaling the length-1 axes first multiplies
+    each element by the same number as scaling the broadcast array (the same values)."""
+    if isinstance(e, gast.BinOp) and isinstance(e.op, (gast.Mult, gast.Div)):
+        if is_count(e.right):
+            e = e.left
+        elif isinstance(e.op, gast.Mult) and is_count(e.left):
+            e = e.right
+    return e if _is_unreduce(e) and len(e.args) == 4 else None
 
 
 def _is_unreduce(e):

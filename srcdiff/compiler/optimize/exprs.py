@@ -32,6 +32,15 @@ def pure(expr):
     return True
 
 
+def is_count(e):
+    """Numbers, ``size_of(...)`` calls, and arithmetic on them: a Python number."""
+    if isinstance(e, gast.BinOp) and isinstance(e.op, (gast.Mult, gast.Div, gast.Add, gast.Sub)):
+        return is_count(e.left) and is_count(e.right)
+    return isinstance(e, gast.Constant) and type(e.value) in (int, float) or isinstance(
+        e, gast.Call) and isinstance(e.func, gast.Name) and e.func.id == "size_of" \
+        and len(e.args) == 1 and not e.keywords
+
+
 def arithmetic(expr):
     """Arithmetic on names, literals and ``name[index]``: safe to fold into its one use."""
     every = dataflow.nodes(expr)  # (the answer does not depend on the order)

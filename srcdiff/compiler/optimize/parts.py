@@ -11,17 +11,18 @@ from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
 
-def may_change_arrays(stmt):
+def may_change_arrays(stmt, reading=frozenset()):
     """May ``stmt`` change an array in place (through any name)? An augmented assignment,
     a store into a subscript or attribute, or a call other than a pure helper by name
-    (``unbroadcast``) or a NumPy/math function without ``out=``. (More than needed.)"""
+    (``unbroadcast``, or one named in ``reading``) or a NumPy/math function without
+    ``out=``. (More than needed.)"""
     for n in dataflow.nodes(stmt):
         if isinstance(n, gast.AugAssign) or isinstance(n, (gast.Subscript, gast.Attribute)) \
                 and isinstance(n.ctx, gast.Store):
             return True
         if isinstance(n, gast.Call):
             f = n.func
-            if isinstance(f, gast.Name) and f.id in dataflow.PURE_HELPERS:
+            if isinstance(f, gast.Name) and (f.id in dataflow.PURE_HELPERS or f.id in reading):
                 continue
             root = f
             while isinstance(root, gast.Attribute):

@@ -450,22 +450,30 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
     a gradient (``gradients``): a primal name read in the backward sweep would extend the
     primal value's life past where the sweep has undone its statement (verification mode
     checks every backward read of a primal name against the primal sweep at that point).
+
+    A value that reads the name it rebinds (``b_P = b_P / s``) is known by what it reads
+    before: after a plain copy ``b_P_out = b_P`` (the adjoint of ``P = P / s`` keeps the
+    incoming gradient so), it is the value ``b_P_out / s``, which a later
+    ``b_P_out / s * P`` then reads as ``b_P * P``. Invariant: the copy's name still holds
+    the rebound name's value where the statement runs (``copies`` forgets the pair when
+    either name is written); verification mode checks each reuse as above.
     """
     seen = {}  # dump of value -> (name, names the value reads, its parts.tree_keys key or None)
     involving = {}  # name -> dumps in ``seen`` whose name or reads include it
     parts = {}  # parts.tree_keys key of a value in ``seen`` -> (its name, epoch when computed)
     epoch = 0  # statements so far that may change an array in place (for ``parts``)
+    copies = {}  # name -> a name a plain copy ``a = name`` bound to its value
     out = []
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
             s.body = _common_subexpressions(s.body, changed, verify, gradients)
             s.orelse = _common_subexpressions(s.orelse, changed, verify, gradients)
-            seen, involving, parts = {}, {}, {}
+            seen, involving, parts, copies = {}, {}, {}, {}
             out.append(s)
             continue
         if isinstance(s, gast.Delete):  # (none before release.py, which runs after this
-            seen, involving, parts = {}, {}, {}  # pass; a deleted name holds nothing)
-            out.append(s)
+            seen, involving, parts, copies = {}, {}, {}, {}  # pass; a deleted name holds
+            out.append(s)  # nothing)
             continue
         value_changes = None  # may s's value change an array (asked once, when parts)
         if parts and isinstance(s, (gast.Assign, gast.AugAssign)):
@@ -476,9 +484,13 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
                     out.append(S.locate(gast.Expr(value=S.call("verify_equal", [
                         S.name(kept), part])), s))
         key = None  # (the value's dump, when it may be shared: asked once per statement)
+        value = s.value if isinstance(s, gast.Assign) else None  # (read before s rebinds)
         if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name) \
                 and isinstance(s.value, (gast.BinOp, gast.UnaryOp, gast.Subscript)) \
                 and arithmetic(s.value):
+            t = s.targets[0].id
+            if t in copies and t in S.loaded_names(s.value):  # b = F(b) after a = b: F(a)
+                value = replace(S.copy(s.value), t, S.name(copies[t]))
             key = S.dump(s.value)
             if key in seen and s.targets[0].id not in changed and seen[key][0] not in changed:
                 if verify:  # invariant: the value computed earlier is this value
@@ -491,15 +503,23 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
                     tree = seen.pop(held)[2]
                     if tree is not None:
                         parts.pop(tree, None)
-        if key is not None and s.targets[0].id not in S.loaded_names(s.value):
+            if copies:
+                copies = {a: b for a, b in copies.items() if name not in (a, b)}
+        if key is not None and value is not s.value:
+            key = S.dump(value)  # (s's value as read before s: for later statements only)
+        if key is not None and s.targets[0].id not in S.loaded_names(value):
             if key not in seen:
-                tree = tree_keys(s.value).get(id(s.value)) if s.targets[0].id in gradients \
-                    and isinstance(s.value, gast.BinOp) else None
-                seen[key] = (s.targets[0].id, S.loaded_names(s.value), tree)
+                tree = tree_keys(value).get(id(value)) if s.targets[0].id in gradients \
+                    and isinstance(value, gast.BinOp) else None
+                seen[key] = (s.targets[0].id, S.loaded_names(value), tree)
                 for name in seen[key][1] | {seen[key][0]}:
                     involving.setdefault(name, []).append(key)
                 if tree is not None and tree not in parts:
                     parts[tree] = (s.targets[0].id, epoch)
+        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+                and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Name) \
+                and s.targets[0].id != s.value.id:
+            copies[s.value.id] = s.targets[0].id
         if parts and (value_changes or isinstance(s, gast.AugAssign) or (
                 any(map(may_change_arrays, s.targets)) if value_changes is False
                 else may_change_arrays(s))):

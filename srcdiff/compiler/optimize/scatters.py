@@ -120,6 +120,7 @@ def lower_owned_scatters(body, verify=False):
             g = S.call("verify_scatter", [S.name(b), S.copy(index), g])
         target = gast.Subscript(value=S.name(b), slice=S.index_from_value(index), ctx=gast.Store())
         new = S.locate(gast.AugAssign(target=target, op=gast.Add(), value=g), s)
+        setattr(new, S.INTO_OWNED, True)  # (still: optimize/views.py asks)
         for mark in (FOREIGN, READS):  # (what verification mode checks where: exprs.Mover)
             if hasattr(s, mark):
                 setattr(new, mark, getattr(s, mark))

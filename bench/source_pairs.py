@@ -1,0 +1,108 @@
+"""Two versions of the generated gradient source timed against each other in one process.
+
+    PYTHONPATH=. python bench/source_pairs.py dump DIR NAME...      # this tree's sources
+    PYTHONPATH=. python bench/source_pairs.py time OLD [NEW] NAME... # OLD/NAME.py vs NEW's
+                                                                    # (default: this tree's)
+
+NAME is a GradBench eval (``gb.ode``), a realistic workload (``attention``) or a workload
+of the first family (``workloads.mlp``). ``dump`` writes the source this tree generates for
+each; run it in another worktree (main) to keep that tree's. ``time`` execs both sources in
+the namespace of this tree's compiled gradient (so the run-time helpers are this tree's:
+a helper both call that changed must be put back by hand), checks that they agree, then
+calls the primal, the old and the new gradient (and the hand-written one, if the workload
+has one) in a shuffled order each round for SECS seconds (default 10) of CPU time. It
+prints each call's median CPU time (``time.process_time``), old and new divided by the
+hand-written gradient (or the primal), and the median over rounds of new ÷ old. glibc's
+trim and mmap thresholds are raised (as bench/gradbench/run.py does) and BLAS runs one
+thread.
+"""
+
+import os
+import random
+import sys
+import time
+
+ALLOCATOR = {"MALLOC_TRIM_THRESHOLD_": str(1 << 30), "MALLOC_MMAP_THRESHOLD_": str(1 << 25),
+             "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+if any(os.environ.get(k) != v for k, v in ALLOCATOR.items()):  # (read at start-up)
+    os.execve(sys.executable, [sys.executable] + sys.argv, {**os.environ, **ALLOCATOR})
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [os.path.join(HERE, "gradbench"), HERE]
+
+import numpy as np  # noqa: E402
+
+import srcdiff as sd  # noqa: E402
+
+
+def workload(name):
+    """``(function, wrt, arguments, module with hand_grad or None)``."""
+    if name.startswith("gb."):
+        import evals
+        ev = next(e for e in evals.EVALS if e.name == name[3:])
+        return ev.fn, ev.wrt, ev.make(), None
+    import run_one
+    mod = run_one.load(name if "." in name else "realistic." + name)
+    return mod.primal, mod.WRT, mod.make_inputs(np.random.default_rng(0)), mod
+
+
+def compiled(name):
+    fn, wrt, args, mod = workload(name)
+    g = sd.grad(fn, wrt=wrt)
+    g(*args)
+    return g.compiled.__self__.compiled(args), fn, args, mod
+
+
+def entry(c, source):
+    ns = dict(c.namespace)
+    exec(compile(source, "<generated>", "exec"), ns)
+    return ns[c.entry]
+
+
+def _leaves(v):
+    return v if isinstance(v, tuple) else (v,)
+
+
+def time_pair(name, old, new, secs):
+    c, fn, args, mod = compiled(name)
+    f_old = entry(c, open(os.path.join(old, name + ".py")).read())
+    f_new = entry(c, open(os.path.join(new, name + ".py")).read() if new else c.source)
+    agree = all(np.allclose(p, q, rtol=1e-9, atol=1e-12)
+                for p, q in zip(_leaves(f_old(*args, None)), _leaves(f_new(*args, None))))
+    calls = {"primal": lambda: fn(*args), "old": lambda: f_old(*args, None),
+             "new": lambda: f_new(*args, None)}
+    if mod is not None:
+        calls["hand"] = lambda: mod.hand_grad(*args)
+    times, ratios, rng = {k: [] for k in calls}, [], random.Random(0)
+    start, rounds = time.process_time(), 0
+    while time.process_time() - start < secs or rounds < 7:
+        order = list(calls)
+        rng.shuffle(order)
+        for k in order:
+            t = time.process_time()
+            calls[k]()
+            times[k].append(time.process_time() - t)
+        ratios.append(times["new"][-1] / times["old"][-1])
+        rounds += 1
+    med = {k: float(np.median(v)) for k, v in times.items()}
+    base = "hand" if "hand" in med else "primal"
+    print(f"{name}: {rounds} rounds, agree {agree}; "
+          + ", ".join(f"{k} {1e6 * v:.0f} us" for k, v in med.items())
+          + f"; old/{base} {med['old'] / med[base]:.3f}, new/{base} "
+          f"{med['new'] / med[base]:.3f}, new/old (paired) {np.median(ratios):.3f}", flush=True)
+
+
+def main(argv):
+    if argv[0] == "dump":
+        os.makedirs(argv[1], exist_ok=True)
+        for name in argv[2:]:
+            with open(os.path.join(argv[1], name + ".py"), "w") as f:
+                f.write(compiled(name)[0].source)
+        return
+    old, rest = argv[1], argv[2:]
+    new = rest.pop(0) if rest and os.path.isdir(rest[0]) else None
+    for name in rest:
+        time_pair(name, old, new, float(os.environ.get("SECS", "10")))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
