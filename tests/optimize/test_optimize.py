@@ -35,8 +35,8 @@ def _same(got, expected):
     (np.float64(0.3), np.float64(0.5), np.float64(0.3)),
     (0.25, np.float32(0.5), np.float32(0.25)),
     (np.float64(0.25), np.float32(0.5), np.float32(0.25)),
-    (0.3, 2, 0.3),                         # an int argument: the gradient is left alone
-    (np.array(0.25), 0.5, np.float64(0.25)),  # a 0-d array becomes a scalar
+    (0.3, 2, None),                        # an int argument is a constant (SPEC §1)
+    (np.array(0.25), 0.5, 0.25),           # a 0-d array becomes a float for a float
     (np.array(0.25), np.float64(0.5), np.float64(0.25)),
     (2, 0.5, 2),
     (1.5 + 2j, 0.5, 1.5),                  # a real input's gradient is real
