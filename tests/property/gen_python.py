@@ -108,10 +108,7 @@ class PythonGen:
         self.emit(f"{i} = 0", indent)
         self.emit(f"while {i} < {self.r.randint(2, 4)}:", indent)
         self.emit(f"{i} += 1", indent + 1)
-        self.body(indent + 1, depth + 1)
-        if self.r.random() < 0.4:
-            self.emit("else:", indent)
-            self.statement(indent + 1, depth + 1)
+        self.loop_rest(indent, depth, 0.4)
 
     def for_loop(self, indent, depth):
         t = f"t{depth}"
@@ -119,8 +116,12 @@ class PythonGen:
         self.emit(f"for {t} in {it}:", indent)
         name = self.r.choice(NAMES)
         self.emit(f"{name} = math.tanh({name} + 0.5 * {t} * {self.atom()})", indent + 1)
+        self.loop_rest(indent, depth, 0.3)
+
+    def loop_rest(self, indent, depth, p_else):
+        """A loop's body after its first line, and an ``else`` with probability ``p_else``."""
         self.body(indent + 1, depth + 1)
-        if self.r.random() < 0.3:
+        if self.r.random() < p_else:
             self.emit("else:", indent)
             self.statement(indent + 1, depth + 1)
 
