@@ -18,10 +18,11 @@ NAMES = ["a", "b", "c"]
 
 
 class PythonGen:
-    def __init__(self, seed):
+    def __init__(self, seed, more=False):
         self.r = random.Random(seed)
         self.lines = []
         self.helpers = 0
+        self.more = more  # the loops of :meth:`more_loops` too (programs without: unchanged)
 
     def emit(self, text, indent):
         self.lines.append("    " * indent + text)
@@ -57,6 +58,9 @@ class PythonGen:
 
     def statement(self, indent, depth):
         r = self.r.random()
+        if self.more and r < 0.25 and depth < 2:
+            self.more_loops(indent, depth)
+            return
         name = self.r.choice(NAMES)
         if r < 0.3:
             self.emit(f"{name} = math.tanh({self.expr()})", indent)
@@ -125,6 +129,32 @@ class PythonGen:
             self.emit("else:", indent)
             self.statement(indent + 1, depth + 1)
 
+    def more_loops(self, indent, depth):
+        """Loops over ``zip``/``enumerate`` with tuple targets, a list filled by ``append``
+        and read back, and names reused as the targets of loops over other iterables."""
+        r = self.r.random()
+        t = self.r.choice(["t0", "t1", "a", "k"])  # (a reused name: a value, or a count)
+        name = self.r.choice(NAMES)
+        if r < 0.3:
+            self.emit(f"for k, {t if t != 'k' else 't0'} in enumerate(L, start=1):", indent)
+            self.emit(f"{name} = math.tanh({name} * 0.5 + k * {t if t != 'k' else 't0'})",
+                      indent + 1)
+        elif r < 0.55:
+            self.emit(f"for p, {t} in zip(L, x[1:]):", indent)
+            self.emit(f"{name} = math.tanh({name} + p * {t})", indent + 1)
+        elif r < 0.8:
+            self.emit(f"for {t} in range({self.r.randint(0, 3)}):", indent)
+            self.emit(f"{name} = math.tanh({name} * 0.9 + {t} * 0.1)", indent + 1)
+        else:
+            self.emit("M = []", indent)
+            self.emit(f"for {t} in L:", indent)
+            self.emit(f"M.append({t} * {self.atom()})", indent + 1)
+            self.emit(f"{name} = math.tanh(M[-1] + M[0] * {name})", indent)
+            return
+        self.loop_rest(indent, depth, 0.2)
+        if self.r.random() < 0.5:
+            self.emit(f"{name} = math.tanh({name} + {t} * 0.3)", indent)
+
     def body(self, indent, depth):
         for _ in range(self.r.randint(1, 2)):
             self.statement(indent, depth)
@@ -144,6 +174,7 @@ class PythonGen:
         return "import math\n\n\n" + "\n".join(self.lines) + "\n"
 
 
-def program(seed):
-    """The source of program ``seed``: a function ``f(x)`` of a float vector of length 5."""
-    return PythonGen(seed).program()
+def program(seed, more=False):
+    """The source of program ``seed``: a function ``f(x)`` of a float vector of length 5
+    (``more``: with :meth:`PythonGen.more_loops`)."""
+    return PythonGen(seed, more).program()

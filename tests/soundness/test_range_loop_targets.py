@@ -5,7 +5,8 @@
 flows through ``t`` there. The backward sweep gathered the gradient of every read of ``t``
 in the range loop and never cleared it at the header that binds ``t``, so it all reached
 the value ``t`` held before the loop (``xs[-1]``): ``d/dx[1]`` of ``s`` was 4.0 for 1.0
-(8.125 for 3.375 with ``s = s * 1.5 + t``), in every pipeline. Forward mode was right.
+(8.125 for 3.375 with ``s = s * 1.5 + t``; an array ``t = x * 2.0`` reused: 10.4 for 5.4 in
+its first entry), in every pipeline. Forward mode was right.
 Found by gen_python.py (program 1243: 0.362 for 0.312). When the range is empty the loop
 binds nothing, and ``t`` keeps its value and its gradient (checked with ``n = 0``).
 """
@@ -57,6 +58,24 @@ def in_an_outer_loop(x):
     return s
 
 
+def an_array_name_reused(x):
+    t = x * 2.0
+    s = np.sum(t ** 2)
+    for t in range(2):
+        s = s * 1.5 + t
+    return s
+
+
+def reused_inside_a_loop(x):
+    s = 0.0
+    for i in range(3):
+        t = x[i] * 2.0
+        s = s + t * t
+        for t in range(2):
+            s = s + t * x[3]
+    return s
+
+
 def maybe_empty(x, n):
     for t in x[:2]:
         s = t * 3.0
@@ -66,7 +85,7 @@ def maybe_empty(x, n):
 
 
 @pytest.mark.parametrize("f", [sum_then_count, scaled_count, a_temporary_reused,
-                               in_an_outer_loop])
+                               in_an_outer_loop, an_array_name_reused, reused_inside_a_loop])
 def test_a_range_target_passes_no_gradient_to_its_old_value(f):
     check_every_mode(f, X)
 
