@@ -95,3 +95,11 @@ def test_random_call_forms(seed):
 def test_random_python_programs(seed):
     _run([(gen_python.program(k), np.random.default_rng(k).uniform(-0.9, 0.9, gen_python.N))
           for k in range(seed, seed + COUNT)], share=0.6)
+
+
+def test_random_python_programs_with_more_loops():
+    """``more=True``: loops over zip/enumerate, append-filled lists, names reused as loop
+    targets (about half are refused today: srcdiff does not know that an entry of a list of
+    numbers is a number, so ``a += v`` after ``a, *rest = L`` may be a write into L's entry)."""
+    _run([(gen_python.program(k, more=True), np.random.default_rng(k).uniform(-0.9, 0.9, 5))
+          for k in range(500, 500 + COUNT)], share=0.35)
