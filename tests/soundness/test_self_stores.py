@@ -1,4 +1,5 @@
-"""A subscript store whose value is the whole array stored into: ``y[::-1] = y``.
+"""A subscript store whose value is the whole array stored into: ``y[::-1] = y``; and a
+store into ``x.astype(dtype)``, a new array.
 
 NumPy copies an overlapping right-hand side first, so ``y[::-1] = y`` reverses ``y`` and
 ``y[[4, 3, 2, 1, 0]] = y`` permutes it. The adjoint of ``x[i] = v`` adds ``b_x[i]`` to
@@ -60,3 +61,27 @@ def test_a_store_of_the_array_into_itself(f):
 def test_the_reversal_in_closed_form():
     for options in ({}, {"optimize": False}, {"verify": True}):
         np.testing.assert_allclose(sd.grad(reversed_in_place, **options)(X), W[::-1])
+
+
+def astype_then_store(x):
+    y = x.astype(np.float64)
+    y[0] = 4.0
+    return np.sum(x ** 2) + np.sum(y * x)
+
+
+def astype_without_copy_then_store(x):
+    y = x.astype(np.float64, copy=False)  # x itself: the store changes x
+    y[0] = 4.0
+    return np.sum(x ** 2) + np.sum(y)
+
+
+def test_astype_makes_a_new_array():
+    """``x.astype(dtype)`` copies unless told ``copy=False``: a store into the copy is not a
+    store into ``x`` (it was refused as one, a false "changes an array that `x` also refers
+    to"); with ``copy=False`` it may be ``x`` itself, and stays refused."""
+    check_every_mode(astype_then_store, X[:4])
+    x = X[:4]
+    np.testing.assert_allclose(sd.grad(astype_then_store)(x),
+                               [2 * x[0] + 4.0, 4 * x[1], 4 * x[2], 4 * x[3]])
+    with pytest.raises(sd.SrcdiffError, match="also refers to"):
+        sd.grad(astype_without_copy_then_store)(X[:4].copy())
