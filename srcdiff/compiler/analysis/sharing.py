@@ -133,7 +133,7 @@ class Sharing:
                         self._edge(op, n.id)
             return
         base = None
-        if op.kind == "copy" and isinstance(op.args[0], gast.Name):
+        if op.kind == "copy" and isinstance(op.args[0], gast.Name) and not _new_astype(op):
             base = op.args[0].id
         elif op.kind == "index":
             entry = entry_fact(self.analysis, op)
@@ -365,6 +365,16 @@ _ANY = (_HOLDER, frozenset([None]))
 def _meet(p, q):
     """Can an entry at one of the positions ``p`` be one at one of ``q`` (None: any)?"""
     return None in p or None in q or bool(set(p) & set(q))
+
+
+def _new_astype(op):
+    """Is ``op`` ``y = x.astype(dtype)`` without ``copy=False``: a new array (NumPy's
+    ``astype`` copies unless told not to), so a change of ``y`` is not one of ``x``?"""
+    call = op.stmt.value
+    if op.label != ".astype" or not isinstance(call, gast.Call) or len(call.args) > 4:
+        return False  # (the fifth positional argument is ``copy``)
+    return all(k.arg != "copy" or isinstance(k.value, gast.Constant) and k.value.value is True
+               for k in call.keywords)
 
 
 def entry_fact(analysis, op):

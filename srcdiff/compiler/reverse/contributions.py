@@ -195,6 +195,7 @@ class Contributions:
         x = op.target
         bx = self.b(x)
         out = []
+        late = []
         value = op.args[0]
         if isinstance(value, gast.Name) and self.active(value.id):
             if self.kind(x) == ARRAY and self.basic_index(op.index):
@@ -214,7 +215,13 @@ class Contributions:
                 part = S.call("unbroadcast", [part, S.copy(value)])
             else:
                 part = S.call("item_grad", [S.name(bx), S.index_value(op.index), S.copy(value)])
-            self.contribute(out, self.state, value.id, part, like=s)
+            if value.id == x:  # ``x[i] = x``: the value's part is added to b_x after b_x[i] is
+                # cleared (added before, the clearing would drop it where it lands in i)
+                held = self.names.fresh("b_part")
+                out.append(S.assign(held, part, s))
+                late = [S.name(held)]
+            else:
+                self.contribute(out, self.state, value.id, part, like=s)
         if self.kind(x) == ARRAY:
             if bx in self.state.owned and self.a.shapes.get(x) in ((), None):
                 # owned, a fresh result of arithmetic: for a 0-d array (its shape may be
@@ -232,6 +239,8 @@ class Contributions:
         else:
             out.append(S.assign(bx, S.call("item_clear", [S.name(bx), S.index_value(op.index)]), s))
             self.state.owned.discard(bx)
+        for held in late:
+            self.contribute(out, self.state, x, held, like=s)
         return out
 
     def basic_index(self, index):

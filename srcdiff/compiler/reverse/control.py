@@ -93,7 +93,7 @@ class ControlFlow:
         self.state.owned &= owned  # the meet: owned on the entry and on the back edge
         head_owned = set(self.state.owned)
         self.comment_line = None
-        body = self.adjoint_block(s.body)
+        body = self._trip_adjoint(s)
         for bv in sorted(carried - self.state.defined):
             body.append(S.assign(bv, self._zero_before(self.primal_of(bv), s)))
             self.state.defined.add(bv)
@@ -144,6 +144,19 @@ class ControlFlow:
             return post
         return head + pre + loop_stmts + post
 
+    def _trip_adjoint(self, s):
+        """The adjoint of one trip of loop ``s``: its body's, then, for a ``for``, that of the
+        header binding the target. Every ``for`` of the normalized function runs over a
+        ``range`` (front/normalize.py), so the target is bound to an int: no gradient flows
+        to that binding, and the target's gradient restarts from zero before the trip (else
+        what the trip's reads of ``t`` gathered reached the value ``t`` held before the
+        loop: ``for t in xs: ...`` then ``for t in range(3): s = s + t`` gave ``xs[-1]`` a
+        gradient of 3 more)."""
+        body = self.adjoint_block(s.body)
+        if isinstance(s, gast.For) and isinstance(s.target, gast.Name):
+            self._reset(body, s.target.id, s=s)
+        return body
+
     def _loop_fixpoint(self, s, entry, touched, carried_outer):
         """Gradients live across iterations (``carried``) and those the back edge leaves
         owned (``back``: an owned array at the end of the body).
@@ -165,7 +178,7 @@ class ControlFlow:
             self.carried = carried_outer | carried
             head = back & (entry.owned | (carried - entry.defined))
             self.state = AdjointState(entry.defined | carried, head, own=not self.opt.reference)
-            self.adjoint_block(s.body)
+            self._trip_adjoint(s)
             exit_defined = {b for b in (self.state.defined | (carried & self.exposed)) & touched
                             if self._adjoint_live(b)}
             self.names.taken = set(saved_names)
