@@ -261,22 +261,22 @@ def index_add_product(b, x, index, a, c, like=None):
     same array bit for bit (optimize/views.py; verification mode checks each call,
     runtime_checks.verify_index_add_product). Taken when ``x`` is a float64 NumPy array
     of at least VIEW_SIZE elements (below, the two calls cost less: 2.4 against 4.1 us at
-    56), ``index`` a slice or a tuple of slices (and ``...``), and ``a`` and ``c`` float64
+    56), ``index`` one slice of step 1, and ``a`` and ``c`` float64
     arrays of the view's shape (or one of them a float), ``like`` too (``unbroadcast`` is
     then the identity); anything else, or a ``b`` already made, is the general path, the
     two calls themselves. (The array fuzzer sets VIEW_SIZE to 1: its arrays are small.)"""
-    if b is None and type(x) is np.ndarray and x.size >= VIEW_SIZE and x.dtype == np.float64:
+    if b is None and type(x) is np.ndarray and x.size >= VIEW_SIZE and x.dtype == np.float64 \
+            and type(index) is slice and index.step in (None, 1):
+        # (one slice: where index_add stores into its zeros; at a tuple of slices it adds,
+        # 0.0 + -0.0 giving 0.0, and a product written in place would keep the -0.0)
         shape = _product_shape(a, c)
-        one = type(index) is slice and index.step in (None, 1)
-        if shape is not None and (one or type(index) is tuple and all(
-                type(i) is slice or i is Ellipsis for i in index)):
-            b = np.empty(x.shape) if one else np.zeros(x.shape)
+        if shape is not None:
+            b = np.empty(x.shape)
             view = b[index]
             if shape == view.shape and (like is None or np.shape(like) == shape):
-                if one:
-                    start, stop, _ = index.indices(x.shape[0])
-                    b[:start] = 0.0
-                    b[max(start, stop):] = 0.0
+                start, stop, _ = index.indices(x.shape[0])
+                b[:start] = 0.0
+                b[max(start, stop):] = 0.0
                 np.multiply(a, c, out=view)
                 return b
             b = None

@@ -255,3 +255,18 @@ def test_verification_catches_a_helper_that_forgets_the_zeros(monkeypatch):
         checks.verify_index_add_product(None, x, slice(None, -1, None), x[1:], x[:-1], x[:-1])
     with pytest.raises(VerificationError, match="written into its place"):
         sd.grad(stencil, wrt=(0, 1), verify=True)(x, x * 0.5)
+
+
+@pytest.mark.parametrize("index", [(Ellipsis, slice(None, None, -1)),
+                                   (Ellipsis, slice(1, None, None)),
+                                   (slice(None), slice(None, -1))])
+def test_a_negative_zero_product_at_a_tuple_of_slices_is_added_as_index_add_adds(index):
+    # index_add adds into its zeros at a tuple of slices (0.0 + -0.0 is 0.0); the product
+    # written in place kept -0.0 (found by verification mode once the array fuzzer had set
+    # VIEW_SIZE to 1 for the rest of a test process)
+    x = np.ones((4, 3))
+    a = np.arange(12.0).reshape(4, 3)[index] - 5.0
+    c = -0.0
+    want = _two_steps(None, x, index, a, c, None)
+    got = index_add_product(None, x, index, a, c, None)
+    assert _same(np.asarray(got), np.asarray(want))
