@@ -326,3 +326,22 @@ def test_the_check_compiles_under_numba_and_in_written_modules(tmp_path):
     lines = run.stdout.splitlines()
     assert_close(np.array(eval(lines[0].rsplit(" ", 1)[0])), want)
     assert lines[0].endswith("False") and "a `for` loop iterates a dict" in run.stdout
+
+
+def rows_of_a_list_argument(x, rows):
+    s = 0.0
+    for row in rows:
+        for a in row:
+            s = s + a * x
+    return s
+
+
+def test_rows_of_a_list_argument_may_be_dicts(monkeypatch):
+    # a row of an array is never a dict; a row of a list may be: it is checked at run time
+    # (its rows were once taken for sequences: 12.0 for 1.0 with rows [{0: 5.0, 1: 7.0}])
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)
+    with pytest.raises(sd.SrcdiffError, match="a `for` loop iterates a dict"):
+        sd.grad(rows_of_a_list_argument)(X, [{0: 5.0, 1: 7.0}])
+    rows = [[5.0, 7.0], [1.0]]
+    assert_close(sd.grad(rows_of_a_list_argument)(X, rows),
+                 numeric_grad(rows_of_a_list_argument, (X, rows), 0))

@@ -154,13 +154,19 @@ def dict_arguments(arg_facts):
 
 
 def sequence_arguments(arg_facts):
-    """The parameters whose facts show a list, a tuple (marked SEQUENCE: the facts a caller
-    gives its callee's container argument do not tell a list from a dict) or an array of
-    rank one or more: a loop over one reads ``q[0], q[1], ...``, what iterating it reads."""
-    return {p for p, f in (arg_facts or {}).items()
-            if (len(f) > 3 and f[0] == CONTAINER and f[3] == SEQUENCE)
-            or (f[0] in (ARRAY, INT) and isinstance(f[1], tuple) and f[1]
-                and not (len(f) > 2 and f[2] == ZERO_D))}
+    """``{parameter: is an array}`` for the parameters whose facts show a list, a tuple
+    (marked SEQUENCE: the facts a caller gives its callee's container argument do not tell
+    a list from a dict) or an array of rank one or more: a loop over one reads ``q[0],
+    q[1], ...``, what iterating it reads. (An array's rows are never dicts; a list's
+    entries may be.)"""
+    out = {}
+    for p, f in (arg_facts or {}).items():
+        if len(f) > 3 and f[0] == CONTAINER and f[3] == SEQUENCE:
+            out[p] = False
+        elif f[0] in (ARRAY, INT) and isinstance(f[1], tuple) and f[1] \
+                and not (len(f) > 2 and f[2] == ZERO_D):
+            out[p] = True
+    return out
 
 
 def arg_fact(value):

@@ -216,12 +216,12 @@ class _Sequences:
                         out += self.elements(side.id, seen)
             elif _copied(value) is not None and isinstance(_copied(value), gast.Name):
                 out += self.elements(_copied(value).id, seen)
-            elif op.kind == "call" and self._returned(op) is not None:
-                out += self._returned(op)
             elif op.kind == "call" and _tolist(op):  # (a.tolist(): lists of lists by rank)
                 rank = self.analysis.ranks.get(op.args[0].id) \
                     if op.args and isinstance(op.args[0], gast.Name) else None
                 out.append(_Nest(rank - 1) if isinstance(rank, int) else _UNKNOWN)
+            elif op.kind == "call":
+                out += self._returned(op) or []
             elif op.kind == "prim" and op.func in _MAKE_LISTS:
                 # (list(L), sorted(L): L's entries; an array's entries are no sequences)
                 if op.args and isinstance(op.args[0], gast.Name):

@@ -88,10 +88,24 @@ _ROW = object()  # (sequence_locals: a loop target bound to the rows of an array
 _ITERATING = (list, tuple, sorted, sum, min, max, any, all, set, frozenset)
 
 
+def _numpy_function(f):
+    """Is ``f`` (a callee) one of NumPy's functions or ufuncs (which never make a dict)?"""
+    module = getattr(f, "__module__", None) or ""
+    return f is not MISSING and (isinstance(f, np.ufunc) or module == "numpy"
+                                 or module.startswith("numpy."))
+
+
+def _copied(e):
+    """``r`` for a call ``r.copy()``, else None."""
+    if isinstance(e, gast.Call) and isinstance(e.func, gast.Attribute) \
+            and e.func.attr == "copy" and not e.args and not e.keywords:
+        return e.func.value
+    return None
+
+
 def _makes_dict(value, dict_builtin, known):
-    if isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) \
-            and value.func.attr == "copy" and not value.args and not value.keywords:
-        return _makes_dict(value.func.value, dict_builtin, known)
+    if _copied(value) is not None:
+        return _makes_dict(_copied(value), dict_builtin, known)
     return isinstance(value, (gast.Dict, gast.DictComp)) or (
         isinstance(value, gast.Name) and value.id in known) or (
         dict_builtin and isinstance(value, gast.Call) and isinstance(value.func, gast.Name)
@@ -111,9 +125,8 @@ class Containers:
     def is_dict(self, e):
         """Is ``e`` surely a dict (a display, a comprehension, a name of ``dict_args``, a
         module-level name bound to one, ``.copy()`` of one)?"""
-        if isinstance(e, gast.Call) and isinstance(e.func, gast.Attribute) \
-                and e.func.attr == "copy" and not e.args and not e.keywords:
-            return self.is_dict(e.func.value)
+        if _copied(e) is not None:
+            return self.is_dict(_copied(e))
         return isinstance(e, (gast.Dict, gast.DictComp)) or (
             isinstance(e, gast.Name) and e.id in self.dict_args) or (
             isinstance(e, gast.Name) and isinstance(self.parsed.resolve(e), dict))
@@ -144,9 +157,7 @@ class Containers:
             if f is MISSING:
                 return isinstance(e.func, gast.Attribute) and e.func.attr in _SEQUENCE_METHODS \
                     and self.is_sequence(e.func.value)
-            module = getattr(f, "__module__", None) or ""
-            return any(f is b for b in _SEQUENCE_BUILTINS) or isinstance(f, np.ufunc) \
-                or module == "numpy" or module.startswith("numpy.")
+            return any(f is b for b in _SEQUENCE_BUILTINS) or _numpy_function(f)
         return False
 
     def sequence_locals(self, fn):
@@ -212,14 +223,10 @@ class Containers:
 
     def _array_rows(self, e):
         """Does iterating ``e`` give rows of an array (arrays or numbers, never a dict): an
-        array parameter (``sequence_args`` before any local is added) or a NumPy call?"""
+        array parameter (not a list's: its entries may be dicts) or a NumPy call?"""
         if isinstance(e, gast.Name):
-            return e.id in self.sequence_args and self.parsed.resolve(e) is MISSING
-        if isinstance(e, gast.Call):
-            f = self.parsed.callee(e.func)
-            module = getattr(f, "__module__", None) or ""
-            return f is not MISSING and (module == "numpy" or module.startswith("numpy."))
-        return False
+            return e.id in self.array_args and self.parsed.resolve(e) is MISSING
+        return isinstance(e, gast.Call) and _numpy_function(self.parsed.callee(e.func))
 
     def length(self, seq):
         """The atom of the length of a loop's iterable ``seq`` (an atom from

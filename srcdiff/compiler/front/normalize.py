@@ -28,7 +28,7 @@ ones. Temporaries are named after their operation (``tanh``, ``matmul``).
 """
 
 
-from typing import Iterable, Tuple
+from typing import Iterable, Optional, Tuple
 
 import gast
 import numpy as np
@@ -68,21 +68,24 @@ _UNSUPPORTED_STMTS = {
 
 
 def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str] = (),
-              sequences: Iterable[str] = ()) -> Tuple[gast.FunctionDef, NameGen]:
+              sequences: Optional[dict] = None) -> Tuple[gast.FunctionDef, NameGen]:
     """Return a new ``FunctionDef`` in ANF (see module docstring) and its name generator.
 
     ``reserved`` names (helpers the generated code will call) are never used
     for temporaries. ``dicts`` are parameters known to hold dicts (their facts):
-    iterating one iterates its keys (containers.py); ``sequences`` hold lists, tuples or
-    arrays: a loop over one needs no check of its kind at run time.
+    iterating one iterates its keys (containers.py); ``sequences`` (``{parameter: is an
+    array}``) hold lists, tuples or arrays: a loop over one needs no check of its kind at
+    run time.
     """
     fn = parsed.node
     names = NameGen(S.all_names(fn) | set(reserved))
     check_signature(parsed, fn)
     body = lower_jumps(parsed, fn.body, names)
     norm = _Normalizer(parsed, names)
+    sequences = sequences or {}
     norm.dict_args = dict_parameters(fn, dicts, parsed.lookup("dict") is dict)
     norm.sequence_args = sequence_parameters(fn, sequences)
+    norm.array_args = {p for p in norm.sequence_args if sequences[p]}
     norm.sequence_args |= norm.sequence_locals(fn)
     new_body = norm.block(body)
     if not new_body or not isinstance(new_body[-1], gast.Return):
@@ -138,6 +141,7 @@ class _Normalizer(Expressions):
         self.inlining = []  # names of nested functions being inlined (no recursion)
         self.dict_args = set()  # parameters holding dicts (containers.dict_parameters)
         self.sequence_args = set()  # and lists, tuples, arrays (containers.sequence_parameters)
+        self.array_args = set()  # the arrays among them (their rows are never dicts)
         self.sure_sequences = set()  # atoms a loop iterates that surely are sequences
         # name -> how many statements of the function bind it, and whether one of them sits
         # in a branch or a loop (see stmt_FunctionDef)
