@@ -136,13 +136,25 @@ def key(stmt):
     return k
 
 
+FOREIGN = "_srcdiff_foreign"  # names a statement reads in a value moved into it
+
+
 def locate(node, like):
-    """Give ``node`` and its children without positions the position of ``like``."""
+    """Give ``node`` and its children without positions the position of ``like``.
+
+    ``node`` also takes ``like``'s origin (origin.py) and the names ``like`` reads in
+    values the optimizer moved into it (``FOREIGN``, optimize/exprs.py Mover): a
+    statement made in place of another is checked, in verification mode, as that one
+    (a negation folded into its operand's statement kept the origin and lost the moved
+    names: verify.py checked one against a record made before it was bound)."""
     if like is None:
         return node
     origin = getattr(like, "_srcdiff_origin", None)  # see origin.py
     if origin is not None and getattr(node, "_srcdiff_origin", None) is None:
         node._srcdiff_origin = origin
+    moved_in = getattr(like, FOREIGN, None)
+    if moved_in:
+        setattr(node, FOREIGN, frozenset(getattr(node, FOREIGN, frozenset()) | moved_in))
     if not hasattr(like, "lineno"):
         return node
     position = [(attr, getattr(like, attr)) for attr in

@@ -64,7 +64,7 @@ def replace(node, name, expr):
 
 # ------------------------------------------------ moving a value into another statement
 # The attributes below ride on statements (S.copy keeps them) for verify.py.
-FOREIGN = "_srcdiff_foreign"  # names a statement reads in a value moved into it
+FOREIGN = S.FOREIGN  # names a statement reads in a value moved into it (S.locate keeps them)
 READS = "_srcdiff_reads"  # names a verification snapshot reads where the value was
 
 

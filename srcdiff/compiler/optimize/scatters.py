@@ -42,7 +42,7 @@ import gast
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
-from srcdiff.compiler.optimize.exprs import FOREIGN, READS, pure
+from srcdiff.compiler.optimize.exprs import READS, pure
 
 _SCATTER = "index_add"
 
@@ -121,9 +121,8 @@ def lower_owned_scatters(body, verify=False):
         target = gast.Subscript(value=S.name(b), slice=S.index_from_value(index), ctx=gast.Store())
         new = S.locate(gast.AugAssign(target=target, op=gast.Add(), value=g), s)
         setattr(new, S.INTO_OWNED, True)  # (still: optimize/views.py asks)
-        for mark in (FOREIGN, READS):  # (what verification mode checks where: exprs.Mover)
-            if hasattr(s, mark):
-                setattr(new, mark, getattr(s, mark))
+        if hasattr(s, READS):  # (what verification mode checks where: exprs.Mover; the
+            setattr(new, READS, getattr(s, READS))  # foreign names came with S.locate)
         out.append(new)
     return out
 

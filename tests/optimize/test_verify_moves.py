@@ -1,0 +1,57 @@
+"""A value the optimizer moves into another statement is checked, in verification mode,
+where it was (exprs.Mover marks the names it brings as *foreign* to the reader). A
+statement made in place of another (``S.locate``) keeps those marks: the negation fold
+(``t = a * b; y = -t`` -> ``y = -a * b``) built a new statement with ``t``'s origin and
+without them, and verification mode refused correct code (fuzz seed 237894325, 472)."""
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.optimize import exprs
+from srcdiff.compiler.optimize.algebra import fold_negations
+
+
+def test_a_statement_made_in_place_of_another_keeps_the_names_moved_into_it():
+    old = S.stmts("b_t = b_u / a")[0]
+    setattr(old, exprs.FOREIGN, frozenset({"a"}))
+    new = S.assign("b_y", S.expr("-b_u / a"), old)
+    assert exprs.foreign(new) == {"a"}
+
+
+def test_a_folded_negation_keeps_the_names_moved_into_its_operand():
+    t, y = S.stmts("b_t = 2.0 * b_a * m\nb_y = -b_t")
+    setattr(t, exprs.FOREIGN, frozenset({"a", "c"}))  # (b_a = c / a was moved into it)
+    (new,) = fold_negations([t, y], {"b_t": 1}, {"b_t", "b_y"}, exprs.Mover(verify=True))
+    assert new.targets[0].id == "b_y" and S.expr_source(new.value) == "-2.0 * b_a * m"
+    assert exprs.foreign(new) == {"a", "c"}
+
+
+def moved_then_negated(x, xs, ys):
+    P = np.sin(x)
+    z = 1.0
+    s = x
+    for i0 in range(1, len(xs)):
+        t2 = z  # noqa: F841  (the program as the fuzzer drew it)
+    else:
+        t3 = np.sum(xs)
+        t4 = -t3
+        t5 = np.log(1.0 + t4 * t4)
+        z = z * (1.0 + -0.1 * t5)
+    d = {k: {"xs": xs, "ys": ys, "x": x}[k] for k in sorted({"xs": xs, "ys": ys, "x": x})}
+    for name, value in d.items():
+        P = P + 0.1 * np.sum(value * value)
+    return P + 0.2 * z + 0.5 * s
+
+
+ARGS = (0.968701, np.array([-0.043476, -0.322741, -0.09987, -0.659254]),
+        np.array([0.074946, 0.968889, 0.026595, -0.148722]))
+
+
+@pytest.mark.parametrize("options", [{}, {"verify": True}, {"optimize": False}])
+def test_verification_mode_takes_the_moved_value_where_it_was(options):
+    grads = sd.grad(moved_then_negated, wrt=(0, 1, 2), **options)(*ARGS)
+    for k in range(3):
+        assert_close(grads[k], numeric_grad(moved_then_negated, ARGS, k))
