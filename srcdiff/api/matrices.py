@@ -67,13 +67,14 @@ class Hessian:
         blocks = [[None] * len(inputs) for _ in inputs]
         for j, xj in enumerate(inputs):
             for idx, basis in _basis(xj):
-                vector = [np.zeros_like(x, dtype=float) if np.ndim(x) else 0.0 for x in inputs]
+                vector = [np.zeros_like(x, dtype=_float(x)) if np.ndim(x) else 0.0
+                          for x in inputs]
                 vector[j] = basis
                 column = self.hvp.at(values, vector[0] if self.single else tuple(vector))
                 column = [column] if self.single else list(column)
                 for i, xi in enumerate(inputs):
                     if blocks[i][j] is None:
-                        blocks[i][j] = np.zeros(np.shape(xi) + np.shape(xj))
+                        blocks[i][j] = np.zeros(np.shape(xi) + np.shape(xj), _float(xi, xj))
                     blocks[i][j][(Ellipsis,) + idx] = column[i]
         blocks = [[_scalar(b) for b in row] for row in blocks]
         if self.single:
@@ -129,14 +130,16 @@ class Jacobian:
         blocks, tuple_out = None, False
         for j, xj in enumerate(inputs):
             for idx, basis in _basis(xj):
-                tangents = [np.zeros_like(x, dtype=float) if np.ndim(x) else 0.0 for x in inputs]
+                tangents = [np.zeros_like(x, dtype=_float(x)) if np.ndim(x) else 0.0
+                            for x in inputs]
                 tangents[j] = basis
                 value, column = self.jvp.at(values, tangents[0] if self.single
                                             else tuple(tangents))
                 outs, tuple_out = _outputs(value)
                 columns = list(column) if tuple_out else [column]
                 if blocks is None:
-                    blocks = [[np.zeros(np.shape(o) + np.shape(x)) for x in inputs] for o in outs]
+                    blocks = [[np.zeros(np.shape(o) + np.shape(x), _float(o, x)) for x in inputs]
+                              for o in outs]
                 for m, c in enumerate(columns):
                     blocks[m][j][(Ellipsis,) + idx] = c
         return tuple_out, blocks
@@ -153,11 +156,12 @@ class Jacobian:
             def pullback(cotangent):
                 return t.at(values, cotangent)
         outs, tuple_out = _outputs(value)
-        blocks = [[np.zeros(np.shape(o) + np.shape(x)) for x in inputs] for o in outs]
+        blocks = [[np.zeros(np.shape(o) + np.shape(x), _float(o, x)) for x in inputs]
+                  for o in outs]
         for m, o in enumerate(outs):
             for idx, basis in _basis(o):
                 if tuple_out:
-                    grad_ys = tuple(basis if k == m else np.zeros_like(p, dtype=float)
+                    grad_ys = tuple(basis if k == m else np.zeros_like(p, dtype=_float(p))
                                     if np.ndim(p) else 0.0 for k, p in enumerate(outs))
                 else:
                     grad_ys = basis
@@ -208,10 +212,18 @@ def _outputs(value):
     return [value], False
 
 
+def _float(*values):
+    """The float dtype of a block of derivatives of (or with respect to) ``values``: theirs
+    (float32 inputs give a float32 Hessian, as their gradients are float32), float64 for
+    integers and Python numbers."""
+    return np.result_type(*(v.dtype if isinstance(v, np.ndarray | np.generic) and np.issubdtype(
+        v.dtype, np.floating) else np.float64 for v in values))
+
+
 def _basis(x):
     """``(index, e_index)`` for every element of ``x`` (a float basis shaped like ``x``)."""
     shape = np.shape(x)
     for idx in np.ndindex(*shape):
-        e = np.zeros(shape)
+        e = np.zeros(shape, _float(x))
         e[idx] = 1.0
         yield idx, (e if shape else 1.0)
