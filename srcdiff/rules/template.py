@@ -184,11 +184,36 @@ class Template:
             results = value.elts if isinstance(value, gast.Tuple) and \
                 len(self.differentiable_params) != 1 else [value]
             for p, r in zip(self.differentiable_params, results):
-                if not (isinstance(r, gast.Constant) and r.value is None) and not (
-                        isinstance(r, gast.Call) and isinstance(r.func, gast.Name)
-                        and r.func.id == "not_differentiable"):
+                if not (isinstance(r, gast.Constant) and r.value is None) \
+                        and not_differentiable(r) is None:
                     out.add(p)
         return [p for p in params if p in out]
+
+    @functools.cached_property
+    def not_differentiable(self):
+        """``{parameter: what}`` for the differentiable parameters every ``return`` of the
+        rule answers with an entry that raises ``not_differentiable("what")``: the
+        generators refuse the call, with its file and line, when such an argument depends
+        on ``wrt`` (where the generated code would raise at run time, without either)."""
+        if self.node is None:
+            return {}
+        found = None
+        for ret in (n for n in dataflow.nodes(self.node) if isinstance(n, gast.Return)):
+            value = ret.value
+            results = value.elts if isinstance(value, gast.Tuple) and \
+                len(self.differentiable_params) != 1 else [value]
+            here = {p: what for p, r in zip(self.differentiable_params, results)
+                    if (what := _raises_not_differentiable(r)) is not None}
+            found = here if found is None else {p: w for p, w in found.items() if p in here}
+        return found or {}
+
+    def refuse_underivable(self, active, error, stmt):
+        """Refuse (``error(stmt, ...)``: the call's file and line) a call passing an argument
+        that depends on ``wrt`` (``active(parameter)``) where the rule has no derivative
+        (:attr:`not_differentiable`): the gradient would raise at run time, without them."""
+        for p, what in self.not_differentiable.items():
+            if active(p):
+                raise error(stmt, f"no gradient with respect to {what}", NOT_DIFFERENTIABLE_HINT)
 
     @functools.cached_property
     def reads_ndim(self):
@@ -495,3 +520,34 @@ def decide_test(test):
         return bool(eval(code, {"__builtins__": {}}, env))
     except Exception:
         return None
+
+
+NOT_DIFFERENTIABLE_HINT = ("differentiate with respect to the other arguments, or wrap this one "
+                           "in sd.stop_gradient(...) if it is meant to be a constant")
+
+
+def _raises_not_differentiable(entry):
+    """What a ``not_differentiable("what")`` call (srcdiff.runtime) that evaluating
+    ``entry`` always runs names (``unbroadcast(not_differentiable(...), a)`` in a derived
+    rule), or None (none, or one only under a condition)."""
+    if entry is None or isinstance(entry, (gast.IfExp, gast.BoolOp, gast.Lambda,
+                                           gast.ListComp, gast.GeneratorExp)):
+        return None
+    what = not_differentiable(entry)
+    if what is not None:
+        return what
+    for child in gast.iter_child_nodes(entry):
+        what = _raises_not_differentiable(child)
+        if what is not None:
+            return what
+    return None
+
+
+def not_differentiable(entry):
+    """What a rule's entry ``not_differentiable("what")`` (srcdiff.runtime) names: an
+    argument whose derivative srcdiff does not have; None for any other entry."""
+    if isinstance(entry, gast.Call) and isinstance(entry.func, gast.Name) \
+            and entry.func.id == "not_differentiable" and len(entry.args) == 1 \
+            and isinstance(entry.args[0], gast.Constant) and isinstance(entry.args[0].value, str):
+        return entry.args[0].value
+    return None

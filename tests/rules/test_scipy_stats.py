@@ -9,6 +9,8 @@ reverse), and each argument whose derivative srcdiff does not have refused with 
 SrcdiffError that names it, in both modes.
 """
 
+import inspect
+
 import numpy as np
 import pytest
 
@@ -273,13 +275,17 @@ def poisson_k(k, mu):
 ], ids=lambda v: getattr(v, "__name__", None))
 @pytest.mark.parametrize("mode", ["rev", "fwd"])
 def test_a_derivative_without_closed_form_is_refused(fn, args, what, mode):
-    """Never a zero or wrong gradient: a SrcdiffError naming the argument."""
+    """Never a zero or wrong gradient: a SrcdiffError naming the argument, refused when the
+    derivative is made, with the file and line of the call (it was raised at run time,
+    without them)."""
     wrt = (0, 1)
-    with pytest.raises(SrcdiffError, match=f"no gradient with respect to {what}"):
+    with pytest.raises(SrcdiffError, match=f"no gradient with respect to {what}") as e:
         if mode == "rev":
             sd.grad(fn, wrt=wrt)(*args)
         else:
             sd.jvp(fn, wrt=wrt)(*args, tangents=tuple(np.ones_like(a) for a in args))
+    line = inspect.getsourcelines(fn)[1] + 1
+    assert f"test_scipy_stats.py:{line}:" in str(e.value), str(e.value)
 
 
 @pytest.mark.parametrize("fn, args", [

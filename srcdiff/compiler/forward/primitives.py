@@ -47,6 +47,7 @@ class Primitives:
             d = self._tangent_arg(node)
             if d is None:
                 continue
+            template.refuse_underivable(lambda q, p=p: q == p, self.error, op.stmt)
             if isinstance(node, gast.Name) and self._may_be_list(node.id, op) \
                     and op.func not in TREE_VALUED and not op.rule.tuple_output \
                     and not _fills_zeros(template):
