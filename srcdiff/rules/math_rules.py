@@ -65,6 +65,12 @@ def math_exp(g, ans, x):
     return g * ans
 
 
+@R.elementwise(math.ldexp)
+def math_ldexp(g, ans, x, i):
+    # x * 2**i, exactly: i is an integer (math.ldexp refuses others), a constant
+    return g * math.ldexp(1.0, i), None
+
+
 @R.elementwise(math.expm1)
 def math_expm1(g, ans, x):
     return g * (ans + 1.0)

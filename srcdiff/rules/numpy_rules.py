@@ -318,6 +318,12 @@ def arctan2(g, ans, x, y):
     return g * y / (x * x + y * y), -g * x / (x * x + y * y)
 
 
+@R.elementwise(np.ldexp)
+def ldexp(g, ans, x, n):
+    # x * 2**n, exactly: n is an integer (NumPy refuses others), a constant
+    return g * np.exp2(n), None
+
+
 @R.elementwise(np.hypot)
 def hypot(g, ans, x, y):
     return g * x / np.where(ans == 0, 1.0, ans), g * y / np.where(ans == 0, 1.0, ans)

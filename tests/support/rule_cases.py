@@ -242,6 +242,7 @@ TABLE = [
     C(np.angle, Z(3), deg=True),
     C(np.angle, N(3)),
     # binary elementwise
+    C(np.ldexp, N(2, 3), np.array([1, -2, 3])), C(np.ldexp, N(3), 4), C(np.ldexp, N(), -3),
     *binary(np.arctan2), *binary(np.hypot), *binary(np.logaddexp), *binary(np.logaddexp2),
     *binary(np.maximum), *binary(np.minimum), *binary(np.fmax), *binary(np.fmin),
     C(np.maximum, FIXED([1.0, 2.0]), FIXED([1.0, 3.0]), kink=True),
@@ -612,6 +613,7 @@ TABLE += KEYWORDS
 # Python's math module and the builtins of scalar code, on floats (rules/math_rules.py).
 # Appended after KEYWORDS, so the names of the cases above stay stable.
 MATH = [
+    C(math.ldexp, N(), 3), C(math.ldexp, N(), -2),
     C(math.exp, N()), C(math.expm1, N()), C(math.log, P()), C(math.log, P(), 2.0),
     C(math.log, P(), 10.0), C(math.log2, P()), C(math.log10, P()), C(math.log1p, P()),
     C(math.sqrt, P()), C(math.sin, N()), C(math.cos, N()), C(math.tan, U()),
