@@ -1,7 +1,8 @@
 """Run-time helpers of verification mode (compiler/emit/verify.py): the checks that
 generated code runs at each backward read when ``verify=True`` or ``SRCDIFF_VERIFY=1``;
 ``present_key``, the check generated code differentiated again runs (front/parse.py);
-``loop_len``, the check of a loop over a value the compiler could not tell is a sequence; and
+``loop_len``, the check of a loop over a value the compiler could not tell is a sequence;
+``float_dtype``, the check of a conversion to a dtype known at run time only; and
 ``output_tangent``, the output tangent a written module's ``jvp_FUNC`` returns.
 
 Like srcdiff/runtime.py, each helper is small, depends only on NumPy (and the
@@ -268,6 +269,21 @@ def loop_len(q):
                        "that it sees them",
                        hint="iterate `d.keys()`, `d.items()` or `d.values()` for a dict; "
                             "`list(...)` of any other iterable")
+
+
+def float_dtype(dtype, where):
+    """Stop where a differentiated value is converted to a dtype the source does not spell
+    (``x.astype(y.dtype)``, ``np.asarray(v, dtype=d)``) when it is an integer or boolean one
+    (the conversion truncates: srcdiff follows it as the identity, right for float types
+    only). ``where``: the statement's file, line and source, placed by the compiler."""
+    if dtype is not None and np.dtype(dtype).kind not in "fc":
+        raise SrcdiffError(f"{where}: converts a differentiated value to {np.dtype(dtype)}, "
+                           "a dtype srcdiff did not know when it compiled the conversion: it "
+                           "differentiates conversions to float types, and to integer types "
+                           "spelled in the source (derivative 0)",
+                           hint="spell the dtype (np.float64, int), or convert a value that "
+                                "is not differentiated")
+    return dtype
 
 
 def present_key(x, key):

@@ -10,6 +10,8 @@ hold floats (analysis/dtypes.py). Checked against central differences at points 
 from the truncation's jumps.
 """
 
+import inspect
+
 import numpy as np
 import pytest
 
@@ -178,10 +180,6 @@ def astype_read_dtype(x):
     return np.sum(x.astype(like.dtype) * x)
 
 
-def zeros_like_with_read_dtype(x):
-    return np.sum(np.asarray(x, dtype=x.dtype) ** 2)
-
-
 def store_into_int_zeros(x):
     y = np.zeros(3, dtype=int)
     y[0] = x[0] * 10
@@ -272,7 +270,7 @@ def store_into_either(x, flag):
     return np.sum(y * x)
 
 
-DTYPE_REFUSED = [astype_read_dtype, zeros_like_with_read_dtype]
+DTYPE_REFUSED = [astype_read_dtype]
 STORE_REFUSED = [(store_into_int_zeros, ()), (store_into_int_positional, ()),
                  (store_into_full_int, ()), (store_into_int_literal, ()),
                  (store_into_arange, ()), (store_into_int_argument_copy, (BUF,)),
@@ -283,16 +281,53 @@ STORE_REFUSED = [(store_into_int_zeros, ()), (store_into_int_positional, ()),
 
 
 @pytest.mark.parametrize("f", DTYPE_REFUSED, ids=[f.__name__ for f in DTYPE_REFUSED])
-@pytest.mark.parametrize("mode", ["reverse", "forward"])
-def test_an_unreadable_dtype_is_refused(f, mode):
+@pytest.mark.parametrize("mode", ["reverse", "forward", "reference"])
+def test_a_conversion_to_an_integer_dtype_read_at_run_time_is_refused(f, mode):
+    """The dtype is known at run time only: the generated code checks it there (it was
+    refused when compiled, also where it is a float type: below)."""
     with pytest.raises(sd.SrcdiffError) as info:
-        if mode == "reverse":
-            sd.grad(f)(X)
-        else:
+        if mode == "forward":
             sd.jvp(f)(X, tangents=np.ones_like(X))
+        else:
+            sd.grad(f, optimize=mode == "reverse")(X)
     message = str(info.value)
-    assert "cannot tell from the source" in message and "spell the dtype" in message
-    assert "test_integer_dtypes.py" in message  # located at the user's line
+    assert "to int64" in message and "spell the dtype" in message
+    line = inspect.getsourcelines(f)[1] + 2
+    assert f"test_integer_dtypes.py:{line}:" in message  # located at the user's line
+
+
+def astype_own_dtype(x):
+    return np.sum(x.astype(x.dtype) ** 2)
+
+
+def asarray_read_dtype(x):
+    return np.sum(np.asarray(x, dtype=x.dtype) ** 2)
+
+
+def full_of_read_dtype(x):
+    return np.sum(np.full(x.shape, 2.0, dtype=x.dtype) * x ** 2)
+
+
+def astype_dtype_of_an_argument(x, like):
+    return np.sum(x.astype(like.dtype) ** 2)
+
+
+READ_FLOAT = [(astype_own_dtype, (), 2.0), (asarray_read_dtype, (), 2.0),
+              (full_of_read_dtype, (), 4.0),
+              (astype_dtype_of_an_argument, (np.ones(2, dtype=np.float32),), 2.0)]
+
+
+@pytest.mark.parametrize("f, extra, scale", READ_FLOAT, ids=[f.__name__ for f, _, _ in READ_FLOAT])
+@pytest.mark.parametrize("options", [{}, {"optimize": False}, {"verify": True}])
+def test_a_conversion_to_a_float_dtype_read_at_run_time_is_differentiated(f, extra, scale,
+                                                                         options):
+    """``x.astype(y.dtype)`` with ``y`` a float array: the identity (cast to y's type)."""
+    rtol = 1e-6 if extra and extra[0].dtype == np.float32 else 1e-12
+    assert_close(sd.grad(f, **options)(X, *extra), scale * X, rtol=rtol, atol=rtol)
+    _, tangent = sd.jvp(f)(X, *extra, tangents=np.ones_like(X))
+    assert_close(tangent, np.sum(scale * X), rtol=rtol, atol=rtol)
+    assert_close(sd.hvp(f)(X, *extra, vector=np.ones_like(X)), scale * np.ones_like(X),
+                 rtol=rtol, atol=rtol)
 
 
 @pytest.mark.parametrize("f, extra", STORE_REFUSED, ids=[f.__name__ for f, _ in STORE_REFUSED])
@@ -398,3 +433,32 @@ def test_a_store_into_an_array_of_appended_ints_is_refused(mode):
             sd.grad(store_into_array_of_appended_ints)(V.copy())
         else:
             sd.jvp(store_into_array_of_appended_ints)(V.copy(), tangents=np.ones(3))
+
+
+def test_the_dtype_check_in_written_modules_and_under_numba(tmp_path):
+    """A written module carries ``float_dtype`` and a SrcdiffError of its own (it runs without
+    srcdiff); the numba backend, which has no compiled version, refuses when it compiles."""
+    import os
+    import subprocess
+    import sys
+    source = tmp_path / "model.py"
+    source.write_text("import numpy as np\n\n\ndef loss(x, like):\n"
+                      "    return np.sum(x.astype(like.dtype) ** 2)\n")
+    out = tmp_path / "grad_model.py"
+    root = os.path.dirname(os.path.dirname(os.path.abspath(sd.__file__)))
+    subprocess.run([sys.executable, "-m", "srcdiff", f"{source}:loss", "-o", str(out)],
+                   check=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": root})
+    assert "float_dtype(" in out.read_text() and "class SrcdiffError" in out.read_text()
+    code = ("import sys, numpy as np; sys.path.insert(0, sys.argv[1]); import grad_model as g\n"
+            "x = np.array([0.3, -0.5])\n"
+            "print(list(g.grad_loss(x, np.ones(2))), 'srcdiff' in sys.modules)\n"
+            "try:\n    g.grad_loss(x, np.ones(2, dtype=int))\n"
+            "except g.SrcdiffError as e:\n    print(str(e))\n")
+    run = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True,
+                         text=True, check=True, cwd=tmp_path, env={"PATH": "/usr/bin:/bin"})
+    lines = run.stdout.splitlines()
+    assert_close(np.array(eval(lines[0].rsplit(" ", 1)[0])), np.array([0.6, -1.0]))
+    assert lines[0].endswith("False") and "model.py:5:" in run.stdout and "to int64" in run.stdout
+    pytest.importorskip("numba")
+    with pytest.raises(sd.SrcdiffError, match="no compiled version of `float_dtype`"):
+        sd.grad(astype_dtype_of_an_argument, backend="numba")(X, np.ones(2))

@@ -57,6 +57,9 @@ class Op:
         self._label = label  # how to name this primitive in messages (see label)
         self.reason = reason  # for ``unknown``: why the call is not modelled (or None)
         self.hint = hint  # what to do instead (with ``reason``)
+        # a conversion to a dtype only known at run time (``x.astype(y.dtype)``): the
+        # expression, which the generated code checks is a float one (``float_dtype``)
+        self.dtype_check = None
 
     @property
     def label(self):
@@ -157,21 +160,22 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
         prim = registry.method_primitive(method)
         receiver = call.func.value
         if prim == "astype":
-            return _astype(stmt, target, receiver, args, kwargs, parsed)
+            return _checked(_astype(stmt, target, receiver, args, kwargs, parsed),
+                            args[0] if args else kwargs.get("dtype"), parsed)
         if prim is None:
             return Op("unknown", stmt, target=target, operands=_names([receiver] + args),
                       label=f"the method .{method}()")
         spelled = _dtype_argument(registry.lookup(prim), [receiver] + args, kwargs)
         if spelled is not None:  # x.sum(dtype=int): as np.sum(x, dtype=int)
-            cast = _cast(stmt, target, spelled, parsed, f".{method}()", [receiver] + args)
+            cast = _cast(stmt, target, spelled, parsed, f".{method}()")
             if cast is not None:
                 return cast
         if prim is np.reshape and len(args) > 1:
             args = [gast.Tuple(elts=args, ctx=gast.Load())]
         if prim is np.transpose and len(args) > 1:
             args = [gast.Tuple(elts=args, ctx=gast.Load())]
-        return _prim(stmt, target, prim, [receiver] + args, kwargs, registry,
-                     label=f".{method}()")
+        return _checked(_prim(stmt, target, prim, [receiver] + args, kwargs, registry,
+                              label=f".{method}()"), spelled, parsed)
     if _is_stop_gradient(fn):  # (func: its result is its argument itself, sharing.py)
         return Op("const", stmt, target=target, func=fn)
     if fn is not MISSING and _hashable(fn) and fn in NOT_DIFFERENTIATED:
@@ -183,11 +187,12 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
     rule = registry.lookup(fn)
     spelled = _dtype_argument(rule, args, kwargs) if rule is not None else None
     if spelled is not None:  # np.asarray(x, int), np.cumsum(x, dtype=int)
-        cast = _cast(stmt, target, spelled, parsed, label, args)
+        cast = _cast(stmt, target, spelled, parsed, label)
         if cast is not None:
             return cast
     if rule is not None:
-        return _prim(stmt, target, fn, args, kwargs, registry, label=label, rule=rule)
+        return _checked(_prim(stmt, target, fn, args, kwargs, registry, label=label, rule=rule),
+                        spelled, parsed)
     fn = user_callable(fn)
     if user_functions(fn):
         return Op("call", stmt, target=target, operands=_names(args + list(kwargs.values())),
@@ -225,7 +230,7 @@ def _astype(stmt, target, receiver, args, kwargs, parsed):
     """``x.astype(dtype)``: a copy when the dtype is a float or complex one (the
     derivative is the identity, cast back by the gradient's finish), else as :func:`_cast`."""
     spelled = args[0] if args else kwargs.get("dtype")
-    cast = _cast(stmt, target, spelled, parsed, ".astype", [receiver])
+    cast = _cast(stmt, target, spelled, parsed, ".astype")
     if cast is not None:
         return cast
     return Op("copy", stmt, target=target, operands=_names([receiver]), args=[receiver],
@@ -246,24 +251,41 @@ def _dtype_argument(rule, args, kwargs):
     return kwargs.get("dtype")
 
 
-def _cast(stmt, target, spelled, parsed, label, args):
+def dtype_check(op, parsed, like):
+    """The statement generated code runs before ``op``'s when it converts a differentiated
+    value to a dtype known at run time only (``op.dtype_check``), or None: the check
+    (``float_dtype``, srcdiff/runtime_checks.py) that the dtype is a float one."""
+    if op is None or op.dtype_check is None:
+        return None
+    filename, lineno, _, line = parsed.where(op.stmt)
+    where = f"{filename}:{lineno}: `{(line or '').strip()}`"
+    return S.locate(gast.Expr(value=S.call("float_dtype", [S.copy(op.dtype_check),
+                                                           S.const(where)])), like)
+
+
+def _cast(stmt, target, spelled, parsed, label):
     """A conversion to the dtype ``spelled``: a constant when the dtype is an integer or
     boolean one (every value truncated: derivative 0, as TensorFlow's cast to an integer
-    type); refused when the dtype cannot be read from the source (it may truncate); None
-    (the rule applies) for float and complex dtypes and ``dtype=None``."""
-    if isinstance(spelled, gast.Constant) and spelled.value is None:
-        return None
+    type); None (the rule applies) for float and complex dtypes, ``dtype=None``, and a
+    dtype the source does not spell (``y.dtype``), which the generated code checks is a
+    float one when the value converted is differentiated (:func:`_checked`)."""
     dtype = static_dtype(spelled, parsed)
     if dtype is not None and dtype.kind in "biu":
         return Op("const", stmt, target=target, label=label)
-    if dtype is not None and dtype.kind in "fc":
-        return None
-    shown = S.expr_source(spelled) if spelled is not None else "none given"
-    return Op("unknown", stmt, target=target, operands=_names(args), label=label,
-              reason=f"{label} with dtype {shown}: srcdiff cannot tell from the source "
-                     "whether this dtype keeps the values (a float type: derivative 1) or "
-                     "truncates them (an integer type: derivative 0)",
-              hint="spell the dtype, e.g. np.float64 or int")
+    return None
+
+
+def _checked(op, spelled, parsed):
+    """``op``, marked with the dtype expression ``spelled`` when it is neither ``None`` nor
+    spelled in the source: whether it truncates (an integer type) is known at run time only,
+    so the generated code stops there with a SrcdiffError (``float_dtype``) when it does and
+    the value converted is differentiated, and follows the rule (a float type) otherwise."""
+    if spelled is None or op.kind in ("const", "unknown") or (
+            isinstance(spelled, gast.Constant) and spelled.value is None):
+        return op
+    if static_dtype(spelled, parsed) is None:
+        op.dtype_check = spelled
+    return op
 
 
 def static_dtype(node, parsed):

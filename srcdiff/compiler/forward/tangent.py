@@ -36,7 +36,7 @@ needs: forward over reverse works through loops.
 import gast
 
 from srcdiff.compiler.analysis.activity import ARRAY, INT, walk
-from srcdiff.compiler.analysis.ops import no_rule_error
+from srcdiff.compiler.analysis.ops import dtype_check, no_rule_error
 from srcdiff.compiler.analysis.wrt import check_wrt, last_assignments
 from srcdiff.compiler.forward.control import ControlFlow
 from srcdiff.compiler.forward.primitives import Primitives
@@ -240,6 +240,9 @@ class Forward(Primitives, ControlFlow):
         if op is None or op.kind == "control":
             return [S.copy(s)]
         out = self._header(s)
+        if any(o in self.a.active for o in op.operands):
+            check = dtype_check(op, self.parsed, s)
+            out.extend([check] if check is not None else [])
         out.extend(self.simple(s, op))
         w = self.wrt_locals.get(S.key(s))
         if w is not None:  # a local wrt: its tangent is added at its last assignment

@@ -6,6 +6,7 @@ the backward sweep needs and a later statement overwrites (a name at top level, 
 import gast
 
 from srcdiff.compiler.analysis.activity import ARRAY, walk
+from srcdiff.compiler.analysis.ops import dtype_check
 from srcdiff.compiler.ir import origin
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.reverse.calls import record_call
@@ -27,8 +28,12 @@ class PrimalSweep:
     def primal_stmt(self, s, depth):
         """The primal sweep's code for ``s``: its copy, and what it saves."""
         out = self._primal_stmt(s, depth)
-        origin.tag_sweep(out, s, self.sid(s), "primal")
         op = self.a.op(s)
+        check = dtype_check(op, self.parsed, s) if op is not None and op.target in \
+            self.a.active and any(o in self.a.active for o in op.operands) else None
+        if check is not None:
+            out.insert(0, check)
+        origin.tag_sweep(out, s, self.sid(s), "primal")
         if self.opt.verify and op is not None and op.kind != "control" \
                 and not isinstance(s, (gast.If, gast.For, gast.While)):
             # where verify.py records what the adjoint reads (after the statement), even
