@@ -18,6 +18,8 @@ import pytest
 import srcdiff as sd
 from fd import assert_close, numeric_grad, numeric_jvp
 from pipelines import check_pipelines
+from srcdiff import cli
+from standalone_runner import run_standalone_many
 
 X = np.array([[0.3137, -0.7219, 1.1173], [0.5371, 0.9413, -0.4127]])
 V = np.array([0.3137, -0.7219, 1.1173])
@@ -438,27 +440,21 @@ def test_a_store_into_an_array_of_appended_ints_is_refused(mode):
 def test_the_dtype_check_in_written_modules_and_under_numba(tmp_path):
     """A written module carries ``float_dtype`` and a SrcdiffError of its own (it runs without
     srcdiff); the numba backend, which has no compiled version, refuses when it compiles."""
-    import os
-    import subprocess
-    import sys
     source = tmp_path / "model.py"
     source.write_text("import numpy as np\n\n\ndef loss(x, like):\n"
                       "    return np.sum(x.astype(like.dtype) ** 2)\n")
     out = tmp_path / "grad_model.py"
-    root = os.path.dirname(os.path.dirname(os.path.abspath(sd.__file__)))
-    subprocess.run([sys.executable, "-m", "srcdiff", f"{source}:loss", "-o", str(out)],
-                   check=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": root})
+    assert cli.main([f"{source}:loss", "-o", str(out)]) == 0
     assert "float_dtype(" in out.read_text() and "class SrcdiffError" in out.read_text()
-    code = ("import sys, numpy as np; sys.path.insert(0, sys.argv[1]); import grad_model as g\n"
-            "x = np.array([0.3, -0.5])\n"
-            "print(list(g.grad_loss(x, np.ones(2))), 'srcdiff' in sys.modules)\n"
-            "try:\n    g.grad_loss(x, np.ones(2, dtype=int))\n"
-            "except g.SrcdiffError as e:\n    print(str(e))\n")
-    run = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True,
-                         text=True, check=True, cwd=tmp_path, env={"PATH": "/usr/bin:/bin"})
-    lines = run.stdout.splitlines()
-    assert_close(np.array(eval(lines[0].rsplit(" ", 1)[0])), np.array([0.6, -1.0]))
-    assert lines[0].endswith("False") and "model.py:5:" in run.stdout and "to int64" in run.stdout
+    x = np.array([0.3, -0.5])
+    results = run_standalone_many(tmp_path, [
+        ("float", out, "grad_loss", (x, np.ones(2))),
+        ("int", out, "grad_loss", (x, np.ones(2, dtype=int)))])
+    assert results["float"][0] == "ok"
+    assert_close(results["float"][1], 2.0 * x)
+    status, message = results["int"]
+    assert status == "error" and message.startswith("SrcdiffError")
+    assert "model.py:5:" in message and "to int64" in message
     pytest.importorskip("numba")
     with pytest.raises(sd.SrcdiffError, match="no compiled version of `float_dtype`"):
         sd.grad(astype_dtype_of_an_argument, backend="numba")(X, np.ones(2))
