@@ -182,6 +182,11 @@ STATEMENTS = {
                       "{t} = np.maximum(lst, 0.1) @ np.array([1.0, 2.0, 0.5]) * {a}"]),
     # a stencil stepped on a copy (bench/realistic/burgers.py): several reads of each
     # slice, whose scatter-adds the optimizer gathers (compiler/optimize/scatters.py)
+    # pairwise differences summed over their short axis (n-body's potential): a product
+    # summed to both operands' shapes in one pass (optimize/contractions.py, its matmul)
+    # (of a 2-D value: NumPy refuses the others, and the draw is made again)
+    "pairwise_sums": ["{t} = 1.0 / np.sqrt(np.sum(({a}[:, None, :] - {a}[None, :, :]) ** 2, "
+                      "axis=-1) + 0.5)"],
     "stencil": ["{t} = {a} * 1.0", "for r in range(2):", "    un = {t}.copy()",
                 "    un[..., 1:-1] = ({t}[..., 1:-1] - 0.2 * {t}[..., 1:-1] * ({t}[..., 1:-1]",
                 "                     - {t}[..., :-2]) + np.sum({b}) * 0.1 * ({t}[..., 2:]",
