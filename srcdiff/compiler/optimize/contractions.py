@@ -31,12 +31,15 @@ ones). A named product ``T = L * R`` is rewritten only when ``T`` is a gradient 
 in the function, read only as ``unbroadcast(T, X)`` by statements of its own block, at
 least one factor is a name, and the statements between it and its last reader change no
 array and rebind no name the factors read (optimize/views.py's rule); a factor that is not
-a name stays in ``T``'s place (``T = L``), computed once. Verification mode checks both:
-the optimizer's check of a moved value (``exprs.Mover``), and ``verify_sum_product`` in
-place of the helper, which computes both ways and raises when they differ by more than the
-rounding of a sum (``n * eps`` times the sum of the products' magnitudes). The reference
-pipeline (``optimize=False``), code for the numba backend or for array-API arguments, and
-code differentiated again keep the two steps (the driver decides).
+a name stays in ``T``'s place (``T = L``), computed once. Rewritten only where the shape
+patterns (analysis/patterns.py) show that each sum may reduce an axis (``X`` has fewer
+axes, or length 1 where the product is not known to), so a product one of whose readers is
+the identity is made once as before, and never a product by a number (nothing to gain).
+Verification mode checks both: the optimizer's check of a moved value (``exprs.Mover``),
+and ``verify_sum_product`` in place of the helper, which computes both ways and raises when
+they differ by more than the rounding of a sum (``n * eps`` times the sum of the products'
+magnitudes). The reference pipeline (``optimize=False``), code for the numba backend or for
+array-API arguments, and code differentiated again keep the two steps (the driver decides).
 """
 
 import gast
