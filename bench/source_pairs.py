@@ -3,6 +3,8 @@
     PYTHONPATH=. python bench/source_pairs.py dump DIR NAME...      # this tree's sources
     PYTHONPATH=. python bench/source_pairs.py time OLD [NEW] NAME... # OLD/NAME.py vs NEW's
                                                                     # (default: this tree's)
+    PYTHONPATH=. python bench/source_pairs.py peers NAME...         # hand / srcdiff / torch /
+                                                                    # autograd, interleaved
 
 NAME is a GradBench eval (``gb.ode``), a realistic workload (``attention``) or a workload
 of the first family (``workloads.mlp``). ``dump`` writes the source this tree generates for
@@ -91,7 +93,50 @@ def time_pair(name, old, new, secs):
           f"{med['new'] / med[base]:.3f}, new/old (paired) {np.median(ratios):.3f}", flush=True)
 
 
+def _rounds(calls, secs):
+    """CPU time of each call, the calls in a shuffled order each round, for ``secs``."""
+    times, rng = {k: [] for k in calls}, random.Random(0)
+    start, rounds = time.process_time(), 0
+    while time.process_time() - start < secs or rounds < 7:
+        order = list(calls)
+        rng.shuffle(order)
+        for k in order:
+            t = time.process_time()
+            calls[k]()
+            times[k].append(time.process_time() - t)
+        rounds += 1
+    return times
+
+
+def time_peers(name, secs):
+    """srcdiff (through ``sd.grad``, its per-call checks included) against the hand-written
+    gradient, torch eager and autograd; each ratio is the median of per-round ratios."""
+    fn, wrt, args, mod = workload(name)
+    g = sd.grad(fn, wrt=wrt)
+    ref = _leaves(mod.hand_grad(*args))
+    calls = {"hand": lambda: mod.hand_grad(*args), "srcdiff": lambda: g(*args),
+             "torch": lambda: mod.torch_grad(*args),
+             "autograd": lambda: mod.autograd_grad(*args)}
+    agree = {k: all(np.allclose(p, q, rtol=1e-6, atol=1e-9)
+                    for p, q in zip(ref, _leaves(c()))) for k, c in calls.items()}
+    times = _rounds(calls, secs)
+    med = {k: float(np.median(v)) for k, v in times.items()}
+    s = np.array(times["srcdiff"])
+
+    def paired(k, inverse=False):
+        r = np.array(times[k]) / s
+        return float(np.median(1 / r if inverse else r))
+    print(f"{name}: {len(s)} rounds, agree {agree}; "
+          + ", ".join(f"{k} {1e6 * v:.0f} us" for k, v in med.items())
+          + f"; srcdiff/hand {paired('hand', True):.3f}, torch/srcdiff {paired('torch'):.3f}, "
+          f"autograd/srcdiff {paired('autograd'):.3f}", flush=True)
+
+
 def main(argv):
+    if argv[0] == "peers":
+        for name in argv[1:]:
+            time_peers(name, float(os.environ.get("SECS", "10")))
+        return
     if argv[0] == "dump":
         os.makedirs(argv[1], exist_ok=True)
         for name in argv[2:]:

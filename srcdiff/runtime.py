@@ -330,14 +330,15 @@ def finish(g, x, zero=False, avoid=None):
     the generated code does not own ``g``): values (``grad_ys``, the gradients returned
     before) whose arrays the result's must not share memory with: those are copied.
     """
+    tg = type(g)
+    if tg is np.ndarray and type(x) is np.ndarray and g.base is None and g.dtype == x.dtype \
+            and g.shape == x.shape and g.flags.writeable:  # the common cases, decided cheaply
+        if avoid is None or type(avoid) is tuple and _apart(g, avoid):
+            return g
+        return _own(g, avoid if type(avoid) is dict else _taken(avoid))
     if avoid is not None and type(avoid) is not dict:
         avoid = _taken(avoid)
-    tg = type(g)
-    if tg is np.ndarray:
-        if type(x) is np.ndarray and g.base is None and g.dtype == x.dtype \
-                and g.shape == x.shape and g.flags.writeable:
-            return g if avoid is None else _own(g, avoid)  # the common cases, decided cheaply
-    elif tg is float or tg is np.float64:
+    if tg is float or tg is np.float64:
         tx = type(x)
         if tx is float:
             return g
@@ -382,6 +383,18 @@ def _owner(a):
     while isinstance(a.base, np.ndarray):
         a = a.base
     return id(a)
+
+
+def _apart(g, values):
+    """Does no array among ``values`` (None, floats, arrays; else False) share memory with
+    ``g``, which owns its memory? Only ``g`` or a view of it could (as ``_own`` decides)."""
+    for v in values:
+        tv = type(v)
+        if v is None or tv is float:
+            continue
+        if tv is not np.ndarray or v is g or v.base is not None and _owner(v) == id(g):
+            return False
+    return True
 
 
 def _taken(values):
@@ -577,24 +590,3 @@ def key_list(d):
 def as_tuple(items):
     """``tuple(items)`` of a list srcdiff built (a generator expression's items)."""
     return tuple(items)
-
-
-def sequence_grad(g, x):
-    """The adjoint of ``list(x)`` / ``tuple(x)`` for ``x``: ``g`` (one entry per item,
-    ``None`` for zero) as ``x``'s gradient: a list for a list or tuple, the stacked rows for
-    an array. A dict's items are its keys, which have no gradient: refused."""
-    if isinstance(x, (list, tuple)):
-        return None if g is None else list(g)
-    if isinstance(x, np.ndarray) and x.ndim:
-        return zeros_tree(x) if g is None else np.stack(fill_zeros(g, list(x)))
-    return not_differentiable(f"the items of a {type(x).__name__} through list()/tuple()")
-
-
-def sequence_tangent(d, x):
-    """The tangent of ``list(x)`` / ``tuple(x)`` from ``x``'s tangent ``d`` (the transpose of
-    :func:`sequence_grad`): one entry per item."""
-    if isinstance(x, (list, tuple)):
-        return [None] * len(x) if d is None else list(d)
-    if isinstance(x, np.ndarray) and x.ndim:
-        return [np.zeros_like(r, dtype=float) for r in x] if d is None else list(d)
-    return not_differentiable(f"the items of a {type(x).__name__} through list()/tuple()")

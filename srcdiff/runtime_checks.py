@@ -13,7 +13,7 @@ import numpy as np
 
 from srcdiff.errors import SrcdiffError, VerificationError
 from srcdiff.runtime import _is_basic_index, _other_array, index_add, unbroadcast, zeros_tree
-from srcdiff.runtime_memory import index_add_product, short_sum
+from srcdiff.runtime_memory import index_add_product, short_sum, sum_product
 
 
 def verify_snapshot(ns, names):
@@ -105,6 +105,31 @@ def verify_short_sum(x, axis, keepdims=False):
             np.asarray(np.signbit(got))[numbers], np.asarray(np.signbit(want))[numbers]):
         raise VerificationError(f"srcdiff verification: a sum over axis {axis} of an array of "
                                 f"shape {np.shape(x)} added up in slices differs from np.sum's")
+    return got
+
+
+def verify_sum_product(a, b, x):
+    """``sum_product`` in place of ``unbroadcast(a * b, x)`` (optimize/contractions.py):
+    check that it gives that sum up to the order of its additions, and return it. Both add
+    the same rounded products; two orders of a sum of ``n`` terms differ by at most about
+    ``n * eps`` times the sum of the terms' magnitudes (allowed here twice over, plus the
+    smallest normal number); NaN and infinite entries must be where they are in the sum."""
+    got, product = sum_product(a, b, x), a * b
+    want = unbroadcast(product, x)
+    ok = np.shape(got) == np.shape(want) and np.result_type(got) == np.result_type(want)
+    if ok:
+        g, w = np.asarray(got), np.asarray(want)
+        finite = np.isfinite(w)
+        n = max(1, np.size(product) // max(1, np.size(w)))
+        eps = np.finfo(w.dtype).eps if w.dtype.kind in "fc" else 0.0
+        bound = 2.0 * n * eps * np.asarray(unbroadcast(np.abs(product), x)) \
+            + np.finfo(np.float64).tiny
+        ok = bool(np.all(np.abs(g - w)[finite] <= bound[finite])) and bool(
+            np.array_equal(g[~finite], w[~finite], equal_nan=True))
+    if not ok:
+        raise VerificationError(f"srcdiff verification: a product of arrays of shapes "
+                                f"{np.shape(a)} and {np.shape(b)} summed to {np.shape(x)} in "
+                                f"one pass differs from the product summed by unbroadcast")
     return got
 
 

@@ -38,6 +38,7 @@ from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
+from srcdiff.compiler.optimize.contractions import sum_products
 from srcdiff.compiler.optimize.release import patterns_of, release
 from srcdiff.compiler.optimize.scatters import lower_owned_scatters
 from srcdiff.compiler.optimize.sums import short_sums
@@ -372,6 +373,9 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
             if ctx.array_api is None:  # sums over an axis, as NumPy adds them but faster
                 out.body = short_sums(out.body, ctx.verify)
                 out = products_into_views(out, ctx.verify)  # (and products scattered)
+                # products summed by unbroadcast: one einsum or matmul, no product array
+                out = sum_products(out, set(rev.adj.values()),
+                                  patterns_of(analysis.shapes, rev.adj), ctx.verify)
     if ctx.verify:
         out = verifier.instrument(out, rev)
     if ctx.release:

@@ -1,12 +1,12 @@
 """Rules for Python's container constructors ``list(x)`` and ``tuple(x)``: the items of
 a list, a tuple or an array's rows, in a new list or tuple. Their gradient arrives as a
 list (one entry per item, ``None`` for zero) and goes back to ``x`` in ``x``'s structure
-(srcdiff.runtime.sequence_grad); a dict's items are its keys, which are refused.
+(srcdiff.runtime_memory.sequence_grad); a dict's items are its keys, which are refused.
 Notation as in numpy_rules: ``g``/``ans`` (reverse), ``d``/``ans`` (forward).
 """
 
 from srcdiff.rules.registry import DEFAULT as R
-from srcdiff.runtime import sequence_grad, sequence_tangent
+from srcdiff.runtime_memory import sequence_grad, sequence_tangent
 
 
 @R.vjp(list, tuple)

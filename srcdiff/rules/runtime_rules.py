@@ -42,8 +42,6 @@ from srcdiff.runtime import (
     rule_results,
     scalar_seed,
     seed,
-    sequence_grad,
-    sequence_tangent,
     size_of,
     snapshot,
     spread,
@@ -52,6 +50,7 @@ from srcdiff.runtime import (
     zeros_tree,
 )
 from srcdiff.runtime_checks import float_dtype, loop_len, present_key
+from srcdiff.runtime_memory import sequence_grad, sequence_tangent
 
 # ------------------------------------------------------------ seeds and results
 

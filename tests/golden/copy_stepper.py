@@ -33,7 +33,7 @@ def grad_copy_stepper(u, nu, target, grad_ys=None):
         del b_u_i1
         # adjoint of line 235: a = np.sin(u[1:-1]) * nu
         b_sin = b_add * nu
-        b_nu = b_nu + unbroadcast(sin * b_add, nu)
+        b_nu = b_nu + sum_product(sin, b_add, nu)
         del b_add, sin
         sin_before = _stack.pop()
         b_u_i = mul_into(b_sin, np.cos(u_before[1:-1]))

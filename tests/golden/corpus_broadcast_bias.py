@@ -8,7 +8,7 @@ def grad_broadcast_bias(x, b, s, grad_ys=None):
     del sub
     b_b = -unbroadcast(b_sub, b)
     b_add = b_sub * s
-    b_s = unbroadcast(add * b_sub, s)
+    b_s = sum_product(add, b_sub, s)
     del add, b_sub
     b_b += unbroadcast(b_add, b)
     return finish(b_add, x, False, (grad_ys,)), finish(b_b, b), finish(b_s,

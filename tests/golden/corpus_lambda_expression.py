@@ -8,5 +8,5 @@ def grad_lambda_expression(x, w, grad_ys=None):
     b_mul = b_tanh * (1.0 - tanh * tanh)
     del b_tanh, tanh
     b_x += b_mul * w
-    b_w = 0.5 * b_add * 2.0 * w + unbroadcast(x * b_mul, w)
+    b_w = 0.5 * b_add * 2.0 * w + sum_product(x, b_mul, w)
     return finish(b_x, x), finish(b_w, w)

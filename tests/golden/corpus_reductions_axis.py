@@ -7,7 +7,7 @@ def grad_reductions_axis(x, grad_ys=None):
     # adjoint of line 116: return np.sum(np.sum(x, axis=0) ** 2) + np.sum(np.mean(x, axis=1, keepdims=True) * x)
     b_mul = spread(b_add, mul)
     del mul
-    b_mean = unbroadcast(b_mul * x, mean)
+    b_mean = sum_product(b_mul, x, mean)
     b_x = mul_into(b_mul, mean)
     del b_mul
     b_x += unreduce(b_mean, x, 1, True, b_x) * (size_of(mean) / size_of(x))

@@ -28,7 +28,7 @@ def grad_store_loop_that_may_not_run(x, n, grad_ys=None):
         b_a = np.array(b_a, dtype=float)
         b_a[0] = 0.0
         a[0] = _stack.pop()
-        b_sin1 = unbroadcast(b_mul * a[1], sin1)
+        b_sin1 = sum_product(b_mul, a[1], sin1)
         b_a_i = mul_into(b_mul, sin1)
         del b_mul
         b_a[1] += b_a_i

@@ -44,7 +44,7 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     grid[rows, items3] = _grid_saved
     del grid
     b_x_i1 = b_mul * x_i2
-    b_x_i2 = unbroadcast(x_i1 * b_mul, x_i2)
+    b_x_i2 = sum_product(x_i1, b_mul, x_i2)
     del b_mul, x_i1
     b_x = add_into(b_x, index_add(None, x, 0, b_x_i2))
     b_x[1:] += b_x_i1

@@ -52,7 +52,7 @@ def grad_dict_built_by_stores(x, grad_ys=None):
         b_feats = item_clear(b_feats, i)
         item_restore(feats, i, _stack.pop())
         mul1_before = _stack.pop()
-        b_tanh = unbroadcast(b_mul1 * item_i, tanh)
+        b_tanh = sum_product(b_mul1, item_i, tanh)
         b_item_i = mul_into(b_mul1, tanh)
         del b_mul1
         mul1 = mul1_before

@@ -59,7 +59,7 @@ def grad_fill_and_update(x, grad_ys=None):
     del b_pow1
     b_d = item_add(b_d, d, 'a', b_a)
     b_b = b_mul1 * x_i3
-    b_x_i3 = unbroadcast(b * b_mul1, x_i3)
+    b_x_i3 = sum_product(b, b_mul1, x_i3)
     del b_mul1
     b_x[2] += b_x_i3
     b_d = item_add(b_d, d, 'b', b_b)

@@ -18,12 +18,12 @@ def grad_grad__nested_inner(x, _grad_ys=None, grad_ys=None):
     b_mul2 = unbroadcast(b_b_x, mul2)
     del b_b_x, mul2
     b_mul11 = b_mul2 * cos
-    b_cos = unbroadcast(mul1 * b_mul2, cos)
+    b_cos = sum_product(mul1, b_mul2, cos)
     del b_mul2, mul1
     b_x1 = -b_cos * np.sin(x)
-    b_x1 = b_x1 + unbroadcast(b_mul * b_mul11, x)
+    b_x1 = b_x1 + sum_product(b_mul, b_mul11, x)
     del b_mul11
-    b_sin = unbroadcast(b_mul1 * b_mul, sin)
+    b_sin = sum_product(b_mul1, b_mul, sin)
     del b_mul1
     # adjoint of line 2: sin = np.sin(x)
     b_x1 = b_x1 + b_sin * np.cos(x)
@@ -45,8 +45,7 @@ def grad_nested_grad_call(x, grad_ys=None):
     b_grad__nested_inner_args = grad_grad__nested_inner(mul1, grad_ys=
         b_nested_dg1)
     b_nested_dg = b_mul * x
-    b_x = 2.0 * b_grad__nested_inner_args[0] + unbroadcast(nested_dg * b_mul, x
-        )
+    b_x = 2.0 * b_grad__nested_inner_args[0] + sum_product(nested_dg, b_mul, x)
     del b_grad__nested_inner_args, b_mul
     b_grad__nested_inner_args1 = grad_grad__nested_inner(x, grad_ys=b_nested_dg
         )

@@ -37,7 +37,7 @@ def grad_qr_masked_reductions(a, s, grad_ys=None):
         False, 0.2, cmp)
     del b_top, mul, top
     b_a = b_mul * s
-    b_s = b_s + unbroadcast(a * b_mul, s)
+    b_s = b_s + sum_product(a, b_mul, s)
     del b_mul
     # adjoint of line 353: q, r = np.linalg.qr(a)
     b_qr = item_add(None, qr, 1, b_r)

@@ -34,10 +34,10 @@ def grad_grad_unary_chain(a, _grad_ys=None, grad_ys=None):
     b_mul8 = unbroadcast(b_b_a_out, mul8)
     del b_b_a_out, mul8
     b_mul7 = b_mul8 * cos1
-    b_cos1 = unbroadcast(mul7 * b_mul8, cos1)
+    b_cos1 = sum_product(mul7, b_mul8, cos1)
     del b_mul8, mul7
     b_a1 = -b_cos1 * np.sin(a)
-    b_exp = unbroadcast(b_sub * b_mul7, exp)
+    b_exp = sum_product(b_sub, b_mul7, exp)
     del b_mul7
     # adjoint of line 10: b_a = b_a + 2.0 * (b_sub / (1.0 + a * a)) * a
     b_b_a_out1 = b_b_a
@@ -46,26 +46,26 @@ def grad_grad_unary_chain(a, _grad_ys=None, grad_ys=None):
     b_mul6 = unbroadcast(b_b_a_out1, mul6)
     del b_b_a_out1, mul6
     b_mul5 = b_mul6 * a
-    b_a1 = b_a1 + unbroadcast(mul5 * b_mul6, a)
+    b_a1 = b_a1 + sum_product(mul5, b_mul6, a)
     del b_mul6, mul5
     b_div = mul_into(b_mul5, 2.0)
     del b_mul5
-    b_add = unbroadcast(b_div / add * div, add)
+    b_add = sum_product(b_div / add, div, add)
     del b_div, div
     b_a1 = b_a1 - 2.0 * b_add * a
     # adjoint of line 9: b_a = b_a + b_mul1 * cos * (1.0 - tanh * tanh)
     b_mul11 = b_b_a * sub
-    b_sub1 = unbroadcast(mul1 * b_b_a, sub)
+    b_sub1 = sum_product(mul1, b_b_a, sub)
     del mul1
     b_tanh = 2.0 * -b_sub1 * tanh
-    b_cos = unbroadcast(b_mul1 * b_mul11, cos)
+    b_cos = sum_product(b_mul1, b_mul11, cos)
     del b_mul11
     # adjoint of line 8: b_a = -(tanh * b_mul1) * np.sin(a)
     b_mul = -b_b_a * sin1
-    b_sin1 = unbroadcast(neg * b_b_a, sin1)
+    b_sin1 = sum_product(neg, b_b_a, sin1)
     del b_b_a, neg
     b_a1 = b_a1 + b_sin1 * np.cos(a)
-    b_tanh = b_tanh + unbroadcast(b_mul * b_mul1, tanh)
+    b_tanh = b_tanh + sum_product(b_mul, b_mul1, tanh)
     del b_mul, b_mul1
     # adjoint of line 5: cos = np.cos(a)
     b_a1 = b_a1 + -b_cos * np.sin(a)

@@ -13,7 +13,7 @@ def grad_standardized_squares(x, mu, s, grad_ys=None):
     # adjoint of line 447: z = (x[:, None, :] - mu[None, :, :]) / s[None, :, :]
     b_sub = b_z / s_i
     del b_z
-    b_s_i = -unbroadcast(b_sub * z, s_i)
+    b_s_i = -sum_product(b_sub, z, s_i)
     del s_i, z
     b_s = index_add(None, s, (None, slice(None, None, None), slice(None,
         None, None)), b_s_i)

@@ -64,6 +64,7 @@ from fd import numeric_grad, total  # noqa: E402
 # helpers that take their fast path only on large arrays take it on the programs' small
 # ones too (index_add_product: a product written into its place in a new gradient)
 srcdiff.runtime_memory.VIEW_SIZE = 1
+srcdiff.runtime_memory.PRODUCT_SUM_SIZE = 1  # (and sum_product: products summed in one pass)
 
 # Central differences with step h lose about 1e-16 * (magnitude of the values) *
 # (operations) / h to rounding (a few 1e-9 at h = 1e-6 for these programs, measured),

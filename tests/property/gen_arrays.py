@@ -180,6 +180,11 @@ STATEMENTS = {
                      ["{t} = np.clip((np.sum({a}), 0.3, np.max({b})), -50.0, 50.0) ** 2"],
                      ["lst = [np.sum({b}), 0.7]", "lst.append(np.max({a}))",
                       "{t} = np.maximum(lst, 0.1) @ np.array([1.0, 2.0, 0.5]) * {a}"]),
+    # pairwise differences summed over their short axis (n-body's potential): a product
+    # summed to both operands' shapes in one pass (optimize/contractions.py, its matmul)
+    # (of a 2-D value: NumPy refuses the others, and the draw is made again)
+    "pairwise_sums": ["{t} = 1.0 / np.sqrt(np.sum(({a}[:, None, :] - {a}[None, :, :]) ** 2, "
+                      "axis=-1) + 0.5)"],
     # a stencil stepped on a copy (bench/realistic/burgers.py): several reads of each
     # slice, whose scatter-adds the optimizer gathers (compiler/optimize/scatters.py)
     "stencil": ["{t} = {a} * 1.0", "for r in range(2):", "    un = {t}.copy()",

@@ -43,6 +43,7 @@ NEW_SHAPES = {
     "rebind_clip": 8,                                    # t = y; y *= np.clip(abs(y), ..)
     "zeros_list": 8,                                     # [0.0] * n filled (sequences.py)
     "slice_products": 8, "slice_products_call": 8,       # optimize/views.py
+    "pairwise_sums": 8,                                  # optimize/contractions.py
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 

@@ -158,7 +158,9 @@ def quotient(x, y):
 def test_the_sign_of_a_quotients_gradient_is_applied_after_the_reduction():
     args = (rng.standard_normal((4, 5)), rng.uniform(1.0, 2.0, (4, 1)))
     code = code_of(quotient, (0, 1), args)
-    assert "-unbroadcast(" in code and "unbroadcast(-" not in code
+    # (the sum is unbroadcast's, or sum_product's where the product is summed in one pass)
+    assert ("-unbroadcast(" in code or "-sum_product(" in code) \
+        and "unbroadcast(-" not in code and "sum_product(-" not in code, code
     check(quotient, args, (0, 1))
 
 

@@ -95,7 +95,8 @@ def names(node):
 # the roots of calls that never change their arguments: numpy's and math's functions and
 # the run-time helpers that make new values (srcdiff/runtime.py)
 PURE_HELPERS = frozenset({"np", "math", "unbroadcast", "unreduce", "reduce_mask", "item_grad",
-                          "extreme_grad", "zeros_tree", "add_tree", "seed", "check_outputs"})
+                          "extreme_grad", "zeros_tree", "add_tree", "seed", "check_outputs",
+                          "sum_product"})
 
 
 def reads(node):
