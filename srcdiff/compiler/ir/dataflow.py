@@ -87,9 +87,45 @@ def children(node):
 
 
 def names(node):
-    """The ``Name`` nodes inside ``node``, in no particular order."""
-    Name = gast.Name
-    return [n for n in nodes(node) if isinstance(n, Name)]
+    """The ``Name`` nodes inside ``node``, in no particular order (the order ``nodes``
+    lists them in)."""
+    out = []
+    todo = [node]
+    pop, push, extend, append = todo.pop, todo.append, todo.extend, out.append
+    children = _NAME_FIELDS
+    Name, Constant = gast.Name, gast.Constant
+    while todo:
+        n = pop()
+        cls = n.__class__
+        if cls is Name:
+            append(n)
+            annotation = getattr(n, "annotation", None)
+            if isinstance(annotation, _AST):
+                push(annotation)
+            continue
+        if cls is Constant:
+            continue
+        fields = children.get(cls)
+        if fields is None:
+            fields = _name_fields(cls)
+        for field in fields:
+            v = getattr(n, field, None)
+            if isinstance(v, _AST):
+                push(v)
+            elif isinstance(v, list):
+                extend([x for x in v if isinstance(x, _AST)])
+    return out
+
+
+# the fields ``names`` walks: a node's child fields but its ``ctx`` (a Load or Store
+# node, which holds nothing); a walk for names only is a good part of the compile
+_NAME_FIELDS = {}
+
+
+def _name_fields(cls):
+    fields = _CHILD_FIELDS.get(cls) or _child_fields(cls)
+    _NAME_FIELDS[cls] = fields = tuple(f for f in fields if f != "ctx")
+    return fields
 
 
 # the roots of calls that never change their arguments: numpy's and math's functions and
@@ -111,8 +147,7 @@ def bound(node):
 def _ids(node, context):
     """The ids of the ``Name`` nodes inside ``node`` whose context is a ``context``
     (``reads`` is the question the passes ask most: some eighty times per statement)."""
-    Name = gast.Name
-    return {n.id for n in nodes(node) if n.__class__ is Name and isinstance(n.ctx, context)}
+    return {n.id for n in names(node) if isinstance(n.ctx, context)}
 
 
 def _bound(every):
