@@ -36,6 +36,7 @@ from srcdiff.compiler.optimize.algebra import (
 from srcdiff.compiler.optimize.exprs import (
     Mover,
     arithmetic,
+    forget_copies,
     number,
     pure,
     replace,
@@ -506,7 +507,7 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
                     if tree is not None:
                         parts.pop(tree, None)
             if copies:  # (the pairs with ``name`` on either side; was a rebuild of
-                _forget_copies(copies, copied_to, name)  # every pair per written name)
+                forget_copies(copies, copied_to, name)  # every pair per written name)
         if key is not None and value is not s.value:
             key = S.dump(value)  # (s's value as read before s: for later statements only)
         if key is not None and s.targets[0].id not in S.loaded_names(value):
@@ -529,17 +530,6 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
             epoch += 1
         out.append(s)
     return out
-
-
-def _forget_copies(copies, copied_to, name):
-    """Drop the pairs ``a -> b`` of ``copies`` with ``name`` as ``a`` or ``b``
-    (``copied_to``: ``b`` -> the ``a`` that were mapped to it)."""
-    b = copies.pop(name, None)
-    if b is not None and b in copied_to:
-        copied_to[b].discard(name)
-    for a in copied_to.pop(name, ()):
-        if copies.get(a) == name:
-            del copies[a]
 
 
 def _fold_into_redefinition(body, mover=None, facts=None):
