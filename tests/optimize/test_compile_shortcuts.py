@@ -5,7 +5,8 @@ plain way it replaces (the generated code is unchanged: the golden files check t
   index (common subexpressions rebuilt the whole table per written name: quadratic in a
   long block of copies); the pairs left are the rebuild's.
 * ``dataflow.names`` walks for ``Name`` nodes only; the same nodes, in the order
-  ``dataflow.nodes`` lists them.
+  ``dataflow.nodes`` lists them. ``dataflow.in_walk_order`` lists ``gast.walk``'s nodes in
+  its order (the whole-function walks of the front end and the analyses).
 * ``Template.bind`` binds plain positional-or-keyword options without
   ``inspect.Signature.bind``; the same binding (or the same refusal) for every rule.
 * ``sequences._Sequences.constant`` (the sequences of constants) is computed only when an
@@ -79,6 +80,33 @@ def test_names_are_the_name_nodes_in_walk_order():
         for node in dataflow.nodes(root):
             expected = [n for n in dataflow.nodes(node) if isinstance(n, gast.Name)]
             assert [id(n) for n in dataflow.names(node)] == [id(n) for n in expected]
+
+
+TRY = """
+def g(x, *args, k=1, **kw):
+    try:
+        y = [v for v in args if v > 0] or (x, {1: 2}, f"{x!r:>4}")
+    except (ValueError, TypeError) as e:
+        y = lambda z=x: z ** -0.5
+    else:
+        y = -x if x else +x
+    finally:
+        del kw["a"]
+    with open(x) as h, ctx():
+        global q
+        yield from (i async for i in h)
+    return x[1:2, ..., None], x.a.b[0]
+"""
+
+
+def test_in_walk_order_is_gast_walk():
+    trees = [gast.parse(TRY), gast.parse(LOOPS),
+             gast.parse(str(sd.source(load_function(LOOPS), (0, 1),
+                                      args=(np.ones(3), np.ones(3), 2))))]
+    for root in trees:
+        for node in dataflow.nodes(root):
+            assert [id(n) for n in dataflow.in_walk_order(node)] \
+                == [id(n) for n in gast.walk(node)]
 
 
 def _templates():

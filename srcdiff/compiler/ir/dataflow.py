@@ -70,6 +70,35 @@ def _child_fields(cls):
     return fields
 
 
+def in_walk_order(node):
+    """``list(gast.walk(node))``: every node, breadth first in field order, as ``gast.walk``
+    gives them (for the walks whose answer depends on the order), made without its
+    generators and its generic field iteration."""
+    out = [node]
+    fields_of = _WALK_FIELDS
+    i = 0
+    while i < len(out):
+        n = out[i]
+        i += 1
+        cls = n.__class__
+        fields = fields_of.get(cls)
+        if fields is None:
+            # (``type``, a scalar elsewhere, is the exception an ``except`` clause names)
+            fields = fields_of[cls] = tuple(
+                f for f in cls._fields if f == "type" or f not in _SCALAR_FIELDS
+                and not (cls is gast.Constant and f == "value"))
+        for field in fields:
+            v = getattr(n, field, None)
+            if isinstance(v, _AST):
+                out.append(v)
+            elif isinstance(v, list):
+                out.extend([x for x in v if isinstance(x, _AST)])
+    return out
+
+
+_WALK_FIELDS = {}  # node class -> the fields in_walk_order looks into, in field order
+
+
 def children(node):
     """The nodes directly inside ``node``, like ``gast.iter_child_nodes`` (in no particular
     order, faster)."""
