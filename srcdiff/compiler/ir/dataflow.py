@@ -87,12 +87,7 @@ def in_walk_order(node):
             fields = fields_of[cls] = tuple(
                 f for f in cls._fields if f == "type" or f not in _SCALAR_FIELDS
                 and not (cls is gast.Constant and f == "value"))
-        for field in fields:
-            v = getattr(n, field, None)
-            if isinstance(v, _AST):
-                out.append(v)
-            elif isinstance(v, list):
-                out.extend([x for x in v if isinstance(x, _AST)])
+        out.extend(_in_fields(n, fields))
     return out
 
 
@@ -100,11 +95,16 @@ _WALK_FIELDS = {}  # node class -> the fields in_walk_order looks into, in field
 
 
 def children(node):
-    """The nodes directly inside ``node``, like ``gast.iter_child_nodes`` (in no particular
-    order, faster)."""
+    """The nodes directly inside ``node``, like ``gast.iter_child_nodes`` (asked in no
+    particular order; faster)."""
     fields = _CHILD_FIELDS.get(node.__class__)
     if fields is None:
         fields = _child_fields(node.__class__)
+    return _in_fields(node, fields)
+
+
+def _in_fields(node, fields):
+    """The nodes ``node`` holds in ``fields``, in that order."""
     out = []
     for field in fields:
         v = getattr(node, field, None)
