@@ -88,8 +88,28 @@ class Template:
         sig = self.call_signature
         return sig.replace(parameters=list(sig.parameters.values())[2:])
 
+    @functools.cached_property
+    def _plain_options(self):
+        """``[(name, default)]`` of the options signature when every parameter is a plain
+        positional-or-keyword one (the common case, bound without ``inspect``), else None."""
+        params = self._options_signature.parameters.values()
+        if all(p.kind == p.POSITIONAL_OR_KEYWORD for p in params):
+            return [(p.name, p.default) for p in params]
+        return None
+
     def bind(self, args, kwargs):
         """Map the primitive's call-site arguments (nodes) to rule parameters (after g, ans)."""
+        plain = self._plain_options
+        if plain is not None and len(args) <= len(plain):
+            # what ``Signature.bind`` binds, when it binds (else it is asked: its error)
+            given = dict(zip([n for n, _ in plain], args))
+            if all(k not in given for k in kwargs):
+                given.update(kwargs)
+                if len(given) == len(args) + len(kwargs) and all(
+                        n in given or d is not inspect.Parameter.empty for n, d in plain) \
+                        and all(any(k == n for n, _ in plain) for k in kwargs):
+                    return {n: given[n] if n in given else S.const(d) for n, d in plain
+                            if n in given or d is not inspect.Parameter.empty}
         dummy = self._options_signature
         ba = dummy.bind(*args, **kwargs)
         out = {}
@@ -252,6 +272,9 @@ class Template:
 
 
 def _reads_ndim(node):
+    cls = node.__class__  # (a name or a number, the commonest substituted values: no walk)
+    if cls is gast.Constant or cls is gast.Name and getattr(node, "annotation", None) is None:
+        return False
     if isinstance(node, list):
         return any(_reads_ndim(x) for x in node)
     return isinstance(node, gast.AST) and any(

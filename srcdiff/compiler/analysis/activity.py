@@ -31,6 +31,7 @@ from srcdiff.compiler.analysis.patterns import (
     swapped_pattern,
 )
 from srcdiff.compiler.front.parse import Parsed
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules.math_rules import FLOAT_VALUED, INT_VALUED
 from srcdiff.rules.registry import Registry
@@ -254,7 +255,7 @@ def _module_numbers(fn, parsed, a, params):
     hold a Python number (``D = 64`` at module level): generated code runs in a snapshot
     of that namespace, and a number cannot change in place."""
     out = {}
-    for n in gast.walk(fn):
+    for n in dataflow.in_walk_order(fn):  # (gast.walk's order)
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id not in out \
                 and n.id not in params and not a.assign_count.get(n.id):
             kind = _NUMBER_FACTS.get(type(parsed.namespace.get(n.id, None)))

@@ -21,6 +21,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.front.parse import MISSING, parse_function
+from srcdiff.compiler.ir import dataflow
 from srcdiff.errors import SrcdiffError
 
 _MAKERS = {np.roots, np.vectorize, np.frompyfunc, np.linalg.eig, np.linalg.eigvals, complex}
@@ -35,7 +36,7 @@ def may_make_complex(parsed, _seen=None):
     if key in seen:
         return False  # (recursion: its answer is the one being made)
     seen.add(key)
-    for node in gast.walk(parsed.node):
+    for node in dataflow.in_walk_order(parsed.node):  # (gast.walk's order)
         if isinstance(node, gast.Constant) and _complex_constant(node.value):
             return True
         if isinstance(node, (gast.Name, gast.Attribute)):

@@ -40,6 +40,7 @@ from srcdiff.compiler.analysis.scan import (
 )
 from srcdiff.compiler.front.parse import parse_function
 from srcdiff.compiler.front.signatures import python_callable
+from srcdiff.compiler.ir import dataflow
 
 
 def summary(fn, registry, parsed=None):
@@ -113,7 +114,7 @@ def _reachable(fn, known, first=None):
             continue
         parsed[g] = p
         order.append(g)
-        for n in gast.walk(p.node):
+        for n in dataflow.in_walk_order(p.node):  # (gast.walk's order: the callees')
             if isinstance(n, gast.Call):
                 target = python_callable(p.callee(n.func))
                 if target is not None and is_analyzable(target):

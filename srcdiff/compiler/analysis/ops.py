@@ -14,6 +14,7 @@ import numpy as np
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.front.signatures import Callable, python_callable
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
 BINOPS = {gast.Add: operator.add, gast.Sub: operator.sub, gast.Mult: operator.mul,
@@ -368,7 +369,7 @@ def _names_deep_list(nodes):
 
 
 def _names_deep(node):
-    return [n.id for n in gast.walk(node) if isinstance(n, gast.Name)]
+    return [n.id for n in dataflow.in_walk_order(node) if isinstance(n, gast.Name)]
 
 
 def _op_label(value):

@@ -19,6 +19,7 @@ not seen: an entry of no known kind (an argument's entry its facts say nothing o
 callee, and what such an entry flows into): taken for no sequence.
 """
 
+import functools
 import inspect
 
 import gast
@@ -70,8 +71,8 @@ def check_sequence_arithmetic(fn, analysis, parsed, arg_facts=None):
         if op.kind != "prim" or not _is_sequence_op(value) or op.target not in analysis.active:
             continue
         for side in (value.left, value.right):
-            if isinstance(side, gast.Name) and side.id not in seqs.constant \
-                    and seqs.may_be_sequence(side.id, s):
+            if isinstance(side, gast.Name) and side.id in seqs.names \
+                    and side.id not in seqs.constant and seqs.may_be_sequence(side.id, s):
                 what = "concatenates" if isinstance(value.op, gast.Add) else "repeats"
                 shown = f"{side.id!r}" if side.id in S.all_names(parsed.node) else "this operand"
                 raise parsed.error(
@@ -131,9 +132,15 @@ class _Sequences:
                         and any(self._makes(op, self.names.__contains__) for op in ops):
                     self.names.add(t)
                     changed = True
-        self.constant = self._constants(body, arg_facts)
+        self._arg_facts = arg_facts
         self._reach = None  # reaching definitions and the defining statements that may make
         self._making = None  # a sequence, computed when a use needs them
+
+    @functools.cached_property
+    def constant(self):
+        """(Asked only of a name that may hold a sequence: most functions have none, and
+        this reads every statement.)"""
+        return self._constants(self.body, self._arg_facts)
 
     def _makes(self, op, may_be):
         """May ``op`` make a list or tuple, when ``may_be(name)`` tells whether the name it

@@ -14,6 +14,7 @@ from srcdiff.compiler.front.containers import Containers
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.front.scopes import own_expressions
 from srcdiff.compiler.front.signatures import spread_literals
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT
 from srcdiff.rules.composites import COMPOSITES, METHODS
@@ -319,7 +320,7 @@ class Expressions(Containers):
         runs). A read written after it (``(a := f(x)) * a``) comes after it in both: the
         lowering evaluates tests, iterables and conditions before the parts they guard,
         as Python does."""
-        nodes = [n for x in own_expressions(s) for n in gast.walk(x)]
+        nodes = [n for x in own_expressions(s) for n in dataflow.in_walk_order(x)]
         for n in nodes:
             if isinstance(n, gast.NamedExpr) and isinstance(n.target, gast.Name):
                 end = (getattr(n, "end_lineno", None), getattr(n, "end_col_offset", None))

@@ -70,12 +70,41 @@ def _child_fields(cls):
     return fields
 
 
+def in_walk_order(node):
+    """``list(gast.walk(node))``: every node, breadth first in field order, as ``gast.walk``
+    gives them (for the walks whose answer depends on the order), made without its
+    generators and its generic field iteration."""
+    out = [node]
+    fields_of = _WALK_FIELDS
+    i = 0
+    while i < len(out):
+        n = out[i]
+        i += 1
+        cls = n.__class__
+        fields = fields_of.get(cls)
+        if fields is None:
+            # (``type``, a scalar elsewhere, is the exception an ``except`` clause names)
+            fields = fields_of[cls] = tuple(
+                f for f in cls._fields if f == "type" or f not in _SCALAR_FIELDS
+                and not (cls is gast.Constant and f == "value"))
+        out.extend(_in_fields(n, fields))
+    return out
+
+
+_WALK_FIELDS = {}  # node class -> the fields in_walk_order looks into, in field order
+
+
 def children(node):
-    """The nodes directly inside ``node``, like ``gast.iter_child_nodes`` (in no particular
-    order, faster)."""
+    """The nodes directly inside ``node``, like ``gast.iter_child_nodes`` (asked in no
+    particular order; faster)."""
     fields = _CHILD_FIELDS.get(node.__class__)
     if fields is None:
         fields = _child_fields(node.__class__)
+    return _in_fields(node, fields)
+
+
+def _in_fields(node, fields):
+    """The nodes ``node`` holds in ``fields``, in that order."""
     out = []
     for field in fields:
         v = getattr(node, field, None)
@@ -87,9 +116,45 @@ def children(node):
 
 
 def names(node):
-    """The ``Name`` nodes inside ``node``, in no particular order."""
-    Name = gast.Name
-    return [n for n in nodes(node) if isinstance(n, Name)]
+    """The ``Name`` nodes inside ``node``, in no particular order (the order ``nodes``
+    lists them in)."""
+    out = []
+    todo = [node]
+    pop, push, extend, append = todo.pop, todo.append, todo.extend, out.append
+    children = _NAME_FIELDS
+    Name, Constant = gast.Name, gast.Constant
+    while todo:
+        n = pop()
+        cls = n.__class__
+        if cls is Name:
+            append(n)
+            annotation = getattr(n, "annotation", None)
+            if isinstance(annotation, _AST):
+                push(annotation)
+            continue
+        if cls is Constant:
+            continue
+        fields = children.get(cls)
+        if fields is None:
+            fields = _name_fields(cls)
+        for field in fields:
+            v = getattr(n, field, None)
+            if isinstance(v, _AST):
+                push(v)
+            elif isinstance(v, list):
+                extend([x for x in v if isinstance(x, _AST)])
+    return out
+
+
+# the fields ``names`` walks: a node's child fields but its ``ctx`` (a Load or Store
+# node, which holds nothing); a walk for names only is a good part of the compile
+_NAME_FIELDS = {}
+
+
+def _name_fields(cls):
+    fields = _CHILD_FIELDS.get(cls) or _child_fields(cls)
+    _NAME_FIELDS[cls] = fields = tuple(f for f in fields if f != "ctx")
+    return fields
 
 
 # the roots of calls that never change their arguments: numpy's and math's functions and
@@ -112,8 +177,7 @@ def bound(node):
 def _ids(node, context):
     """The ids of the ``Name`` nodes inside ``node`` whose context is a ``context``
     (``reads`` is the question the passes ask most: some eighty times per statement)."""
-    Name = gast.Name
-    return {n.id for n in nodes(node) if n.__class__ is Name and isinstance(n.ctx, context)}
+    return {n.id for n in names(node) if isinstance(n.ctx, context)}
 
 
 def _bound(every):

@@ -157,12 +157,13 @@ def locate(node, like):
         setattr(node, FOREIGN, frozenset(getattr(node, FOREIGN, frozenset()) | moved_in))
     if not hasattr(like, "lineno"):
         return node
-    position = [(attr, getattr(like, attr)) for attr in
-                ("lineno", "col_offset", "end_lineno", "end_col_offset") if hasattr(like, attr)]
+    position = {attr: getattr(like, attr) for attr in
+                ("lineno", "col_offset", "end_lineno", "end_col_offset") if hasattr(like, attr)}
     for sub in dataflow.nodes(node):
-        if getattr(sub, "lineno", None) is None:
-            for attr, value in position:
-                setattr(sub, attr, value)
+        # (no gast class has a ``lineno`` of its own: a node's is in its __dict__ or none)
+        attrs = sub.__dict__
+        if attrs.get("lineno") is None:
+            attrs.update(position)
     return node
 
 

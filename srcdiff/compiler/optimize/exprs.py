@@ -108,3 +108,15 @@ class Mover:
         check = S.locate(gast.Expr(value=S.call("verify_unchanged", [
             S.name(snap), S.call("locals"), S.copy(listed)])), u)
         return [keep], [check]
+
+
+def forget_copies(copies, copied_to, name):
+    """Drop the pairs ``a -> b`` of ``copies`` (plain copies ``b = a``: passes.py's common
+    subexpressions) with ``name`` as ``a`` or ``b`` (``copied_to``: ``b`` -> the ``a`` that
+    were mapped to it, maybe since remapped: checked)."""
+    b = copies.pop(name, None)
+    if b is not None and b in copied_to:
+        copied_to[b].discard(name)
+    for a in copied_to.pop(name, ()):
+        if copies.get(a) == name:
+            del copies[a]

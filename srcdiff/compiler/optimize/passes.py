@@ -36,6 +36,7 @@ from srcdiff.compiler.optimize.algebra import (
 from srcdiff.compiler.optimize.exprs import (
     Mover,
     arithmetic,
+    forget_copies,
     number,
     pure,
     replace,
@@ -463,17 +464,19 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
     parts = {}  # parts.tree_keys key of a value in ``seen`` -> (its name, epoch when computed)
     epoch = 0  # statements so far that may change an array in place (for ``parts``)
     copies = {}  # name -> a name a plain copy ``a = name`` bound to its value
+    copied_to = {}  # a -> names ``copies`` may map to ``a`` (maybe stale: checked)
     out = []
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
             s.body = _common_subexpressions(s.body, changed, verify, gradients)
             s.orelse = _common_subexpressions(s.orelse, changed, verify, gradients)
-            seen, involving, parts, copies = {}, {}, {}, {}
+            seen, involving, parts, copies, copied_to = {}, {}, {}, {}, {}
             out.append(s)
             continue
         if isinstance(s, gast.Delete):  # (none before release.py, which runs after this
-            seen, involving, parts, copies = {}, {}, {}, {}  # pass; a deleted name holds
-            out.append(s)  # nothing)
+            # pass; a deleted name holds nothing)
+            seen, involving, parts, copies, copied_to = {}, {}, {}, {}, {}
+            out.append(s)
             continue
         value_changes = None  # may s's value change an array (asked once, when parts)
         if parts and isinstance(s, (gast.Assign, gast.AugAssign)):
@@ -503,8 +506,8 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
                     tree = seen.pop(held)[2]
                     if tree is not None:
                         parts.pop(tree, None)
-            if copies:
-                copies = {a: b for a, b in copies.items() if name not in (a, b)}
+            if copies:  # (the pairs with ``name`` on either side; was a rebuild of
+                forget_copies(copies, copied_to, name)  # every pair per written name)
         if key is not None and value is not s.value:
             key = S.dump(value)  # (s's value as read before s: for later statements only)
         if key is not None and s.targets[0].id not in S.loaded_names(value):
@@ -520,6 +523,7 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
                 and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Name) \
                 and s.targets[0].id != s.value.id:
             copies[s.value.id] = s.targets[0].id
+            copied_to.setdefault(s.targets[0].id, set()).add(s.value.id)
         if parts and (value_changes or isinstance(s, gast.AugAssign) or (
                 any(map(may_change_arrays, s.targets)) if value_changes is False
                 else may_change_arrays(s))):

@@ -129,16 +129,16 @@ class BackwardStatements:
         if self._op_active(op) and self.b(op.target) in self.state.defined:
             body = self.adjoint_op(s, op, restore)
             if body:
-                used = S.loaded_names(gast.Module(body=body, type_ignores=[]))
+                used = _reads(body)
                 again, body = self._recompute_for(self._reads_of(op) & used, body, s)
                 if again:  # (the body reads the recomputed copies: read it again)
-                    used = S.loaded_names(gast.Module(body=again + body, type_ignores=[]))
+                    used = _reads(again + body)
                 # (what ``out`` reads: the body's reads, walked once, and the others'; a
                 # header reads nothing)
-                used |= S.loaded_names(gast.Module(body=out, type_ignores=[]))
+                used |= _reads(out)
                 out = self._header(s) + out + again + body
             else:
-                used = S.loaded_names(gast.Module(body=out, type_ignores=[]))
+                used = _reads(out)
         else:
             if op.kind not in ("store", "append") and op.target is not None:
                 # (an inactive value: the gradient restarts shaped like the value before s,
@@ -147,10 +147,9 @@ class BackwardStatements:
                 if pre is not None and len(restore["after"]) == 2:
                     out.append(restore["after"].pop(0))
                 self._reset(out, op.target, s=s, old=pre)
-            used = S.loaded_names(gast.Module(body=out, type_ignores=[]))
+            used = _reads(out)
         out.extend(restore["after"])
-        self.observed[S.key(s)] = used | S.loaded_names(
-            gast.Module(body=restore["after"], type_ignores=[]))
+        self.observed[S.key(s)] = used | _reads(restore["after"])
         return out
 
     def _recompute_for(self, reads, body, s):
@@ -481,3 +480,8 @@ def _drop_alias(out, start, keep, bv):
     out[k] = S.substitute(stmt, {keep: bv})
     del out[start - 1]
     return out
+
+
+def _reads(stmts):
+    """The names a list of statements reads (none, without a walk, for no statement)."""
+    return S.loaded_names(gast.Module(body=stmts, type_ignores=[])) if stmts else set()

@@ -150,6 +150,9 @@ def backward_reads(stmts):
             if loop is not None:
                 names |= dataflow.reads(x.iter) | live_into(loop.body)[0]
                 continue
+            if not hasattr(x, "body"):  # (a statement holding none: RERUN marks loops only)
+                names |= dataflow.reads(x)
+                continue
             if isinstance(x, gast.Name) and isinstance(x.ctx, gast.Load):
                 names.add(x.id)
             stack.extend(dataflow.children(x))
