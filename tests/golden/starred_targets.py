@@ -33,7 +33,7 @@ def grad_starred_targets(v, grad_ys=None):
     del b_sum2
     b_mul1 = unbroadcast(b_add, mul1)
     b_a = unbroadcast(b_add * z, a)
-    b_z = unbroadcast(a * b_add, z)
+    b_z = mul_into(b_add, a)
     del b_add
     b_first = b_mul1 * sum1
     b_array = mul_into(array, first * b_mul1 * 2.0)
