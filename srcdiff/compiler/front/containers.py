@@ -449,6 +449,43 @@ class Containers:
                                  is_async=0)
         return self.comprehension(gast.ListComp(elt=elt, generators=[gen]))
 
+    def snapshot_loop(self, s):
+        """``for k, v in list(d.items())`` (or ``tuple(...)``, or ``.values()``): the values
+        taken first, ``values = [d[k] for k in key_list(d)]`` (the loop reads them as they
+        were, as Python's list does, whatever the body stores into ``d``), then a loop over
+        ``zip(key_list(d), values)``: a key is read out of the key list, a constant label,
+        never out of a tuple holding a value (which made it look differentiated)."""
+        it = s.iter
+        if not (isinstance(it, gast.Call) and len(it.args) == 1 and not it.keywords
+                and self.parsed.callee(it.func) in (list, tuple)):
+            return False
+        inner = it.args[0]
+        if not (isinstance(inner, gast.Call) and isinstance(inner.func, gast.Attribute)
+                and inner.func.attr in ("items", "values") and not inner.args
+                and not inner.keywords):
+            return False
+        target = self.parsed.callee(inner.func)
+        if target is not MISSING and not isinstance(getattr(target, "__self__", None), dict):
+            return False
+        pair = isinstance(s.target, (gast.Tuple, gast.List)) and len(s.target.elts) == 2
+        if inner.func.attr == "items" and not pair:
+            return False
+        d = self.atom(inner.func.value)
+        k = self.names.fresh("key")
+        values = self.comprehension(gast.ListComp(
+            elt=gast.Subscript(value=S.copy(d), slice=S.name(k), ctx=gast.Load()),
+            generators=[gast.comprehension(target=S.name(k, store=True), iter=self.helper_call(
+                "key_list", [S.copy(d)]), ifs=[], is_async=0)]))
+        keys = self.atom(self.helper_call("key_list", [S.copy(d)]))
+        for atom in (keys, values):  # (new lists: no check of their kind at run time)
+            if isinstance(atom, gast.Name):
+                self.sure_sequences.add(atom.id)
+        iterable = values if inner.func.attr == "values" else S.call(self.builtin("zip"),
+                                                                      [keys, values])
+        self.stmt_For(S.locate(gast.For(target=s.target, iter=iterable, body=s.body,
+                                        orelse=[], type_comment=None), s))
+        return True
+
     def iterated(self, arg):
         """A zipped or enumerated iterable as an atom, or ``(atom, True)`` for
         ``reversed(q)`` (q's items from its end; Python's reverse iterator reads ``q[i]``
@@ -475,6 +512,8 @@ class Containers:
     def dict_loop(self, s):
         """``for ... in d.items()/values()/keys()`` as a loop over ``key_list(d)``; False
         when ``s`` is some other loop."""
+        if self.snapshot_loop(s):
+            return True
         it = s.iter
         if not (isinstance(it, gast.Call) and isinstance(it.func, gast.Attribute)
                 and it.func.attr in ("items", "values", "keys") and not it.args
