@@ -9,7 +9,8 @@ code stores into or appends to, one fact for every entry when every value it hol
 number of one kind (a dict: per key). A 0-d array put into the container (an argument, or a
 name sharing one) is mutable: reading it out still shares it (sharing.py
 ``_mutable_entries``), and ``+=`` on it is refused as before. ``float(v)`` is known to be a
-float. An entry of an entry of a returned dict (``mk(x)["w"][k]``) is not taken for a list
+float. ``list(v)`` of a vector holds numbers (of a matrix: rows, views of it). An entry of an
+entry of a returned dict (``mk(x)["w"][k]``) is not taken for a list
 when the callee's lists nest no deeper (sequences.py ``nesting``).
 """
 
@@ -73,6 +74,16 @@ def nested(x, s):
     return {"w": [x[0], x[1] * s], "z": (x[2], s)}
 
 
+def list_of_a_vector(x):
+    L = list(x)
+    L[-1] = L[-1] * L[-2]
+    L[-5] += 1.0
+    t = tuple(x * 2.0)
+    a = t[1]
+    a *= 3.0
+    return L[-1] * L[0] + L[2] + a * t[1]
+
+
 def entry_of_a_returned_entry(x):
     a = x[0]
     for t in nested(x, a)["w"]:
@@ -81,7 +92,8 @@ def entry_of_a_returned_entry(x):
 
 
 @pytest.mark.parametrize("fn", [entry_then_added, starred_then_added, stored_and_appended,
-                                dict_entries, float_then_added, entry_of_a_returned_entry],
+                                dict_entries, float_then_added, list_of_a_vector,
+                                entry_of_a_returned_entry],
                          ids=lambda f: f.__name__)
 def test_numbers_read_out_of_containers(fn):
     want = numeric_grad(fn, (X,), 0)
@@ -121,3 +133,15 @@ def test_a_zero_d_array_read_out_of_a_list_is_still_shared(fn):
     # (Python's `+=` writes into the 0-d array, which the list holds: L[k] changes too)
     with pytest.raises(sd.SrcdiffError, match="changes an array in place"):
         sd.grad(fn, wrt=1)(np.array(0.5), X)
+
+
+def row_of_a_matrix(m):
+    rows = list(m)
+    r = rows[0]
+    r += 1.0  # (a view of m's first row: m changes)
+    return np.sum(m * m)
+
+
+def test_a_row_of_a_matrix_read_out_of_its_list_is_still_a_view():
+    with pytest.raises(sd.SrcdiffError, match="changes an array in place"):
+        sd.grad(row_of_a_matrix)(np.ones((2, 3)))

@@ -17,8 +17,11 @@ def display_entries(a, op, fact, kinds, entries_known, every_entry, numbers):
     (mutable) is told apart by aliasing.py, not here."""
     value = op.stmt.value
     changes = [o for o in a.order if o.target == op.target and o.kind in ("store", "append")]
-    if not isinstance(value, (gast.List, gast.Tuple, gast.Dict)) \
-            or a.assign_count.get(op.target) != 1 + len(changes):
+    if a.assign_count.get(op.target) != 1 + len(changes):
+        return None
+    if op.kind == "prim":  # list(m), tuple(m) of an array: its rows (numbers for a vector)
+        return _rows(a, op, fact, kinds, entries_known, every_entry, numbers, changes)
+    if not isinstance(value, (gast.List, gast.Tuple, gast.Dict)):
         return None
     if isinstance(value, gast.Dict):
         keys = [k.value if isinstance(k, gast.Constant) and type(k.value) in (str, int)
@@ -59,3 +62,26 @@ def display_entries(a, op, fact, kinds, entries_known, every_entry, numbers):
 
 
 _DISPLAY_NO_KEY = object()
+
+
+def _rows(a, op, fact, kinds, entries_known, every_entry, numbers, changes):
+    """``L = list(m)`` (or ``tuple(m)``) of an array ``m`` of known rank: every entry is a
+    row of ``m`` (a number of its kind for a vector), and so is every value stored or
+    appended into ``L`` when each has that same fact; else None."""
+    if len(op.args) != 1 or op.kwargs or not isinstance(op.args[0], gast.Name):
+        return None
+    kind, pattern = fact(op.args[0])
+    if kind not in numbers or not isinstance(pattern, tuple) or not pattern:
+        return None
+    row = (kind, pattern[1:])
+    if not entries_known(op.target):
+        for other in changes:
+            put = other.args[-1] if other.args else None
+            if other.kind == "store" and isinstance(other.index, gast.Slice) or put is None:
+                return None
+            if isinstance(put, gast.Name) and put.id not in kinds \
+                    and a.assign_count.get(put.id):
+                continue  # (not reached yet: a later sweep checks it)
+            if fact(put) != row:
+                return None
+    return {every_entry: row}

@@ -404,7 +404,7 @@ def entry_fact(analysis, op):
     """The fact of the entry an index op reads out of a container whose entries are known
     (a parameter's, from the argument; an entry's of it), or None."""
     base = op.args[0].id if op.args and isinstance(op.args[0], gast.Name) else None
-    if base is None or analysis.kinds.get(base) != CONTAINER:
+    if base is None or base not in analysis.children:  # (a container: a list(m) too)
         return None
     return entry_of(analysis.children.get(base), op.index, analysis.kinds)
 
