@@ -28,7 +28,8 @@ function is defined, and a subgradient at kinks:
 * ``maximum``/``minimum``: at ties each argument gets half the gradient.
   ``fmax``/``fmin`` likewise; a NaN argument gets none (the other one is returned).
 * ``clip``: the gradient passes to ``a`` at the bounds (they are inclusive); a bound
-  that depends on the inputs gets it where it is the value.
+  that depends on the inputs gets it where it is the value. NumPy 2's ``min=``/``max=``
+  (which NumPy takes only without ``a_min``/``a_max``) are constants (options).
 * ``sqrt``, ``cbrt`` at 0 and ``arcsin``/``arccos`` at +-1: ``inf``, as the derivative.
 * ``hypot`` at (0, 0), ``angle`` at 0: 0 (the minimum-norm subgradient).
 * ``sinc`` at 0: 0 (its true derivative; a Taylor series near 0 keeps second

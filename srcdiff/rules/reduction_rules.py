@@ -13,6 +13,10 @@ derivative. Ties and kinks:
 * ``sum(..., where=)``: unselected elements get no gradient; ``initial=`` is a
   constant added to the sum.
 * ``std`` of constant data: 0 (the minimum-norm subgradient).
+* ``var``/``std``: ``correction=`` is ``ddof``; ``mean=`` a constant centre (``a - mean``
+  in place of ``a - a.mean()``); ``where=`` is not modelled (refused).
+* ``mean(..., where=)``: each selected element gets ``g`` over its slice's count of
+  selected elements; the others (a slice with none selected too) get none.
 * ``prod``/``cumprod``: exact with zeros in the input (no division by zero; for
   ``cumprod`` the products are formed, in memory quadratic in the axis length,
   only when there are zeros).
