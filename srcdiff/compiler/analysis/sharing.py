@@ -187,17 +187,19 @@ class Sharing:
             self._edge(op, base)
 
     def _mutable_entries(self):
-        """An entry read out of a list display is a number by its facts (activity.py),
-        which do not tell a float from a 0-d array that a name of rank 0 may hold (a 0-d
-        array argument, or a name sharing it: ``mutable``): when such a name was put into
-        the container, the entry read may be that array, changed in place by ``e += v``."""
+        """An entry read out of a container is a number by its facts (activity.py, and
+        what a called function returns: returns.py), which do not tell a float from a 0-d
+        array that a name of rank 0 may hold (a 0-d array argument, or a name sharing it:
+        ``mutable``): when such a name was put into the container, or the container may
+        share memory with one (``t = helper(p)`` returning ``p, v``), the entry read may be
+        that array, changed in place by ``e += v``."""
         grown = True
         while grown:
             grown = False
             for op in self.number_reads:
                 base = op.args[0].id
-                if (op.target, base) not in self.edges and any(
-                        c == base and e in self.mutable for c, e in self.holds):
+                if (op.target, base) not in self.edges and (base in self.mutable or any(
+                        c == base and e in self.mutable for c, e in self.holds)):
                     self._edge(op, base)
                     self.read_from[(op.target, base)] = frozenset([None])
                     self.mutable.add(op.target)
