@@ -429,6 +429,16 @@ def loop_len(q):
     return _checked_loop_len(q)
 
 
+def unpacked(q, n, starred=False):
+    """runtime_checks.unpacked, an array-API array's length its first axis."""
+    if _is_array(q):
+        size = array_len(q)
+        if size < n or (size > n and not starred):
+            raise ValueError(f"cannot unpack {size} values into {n}")
+        return n
+    return _checked_unpacked(q, n, starred)
+
+
 def restore_into(x, kept):
     if _is_array(x):
         x[...] = kept
@@ -477,8 +487,9 @@ _tree_zeros, _container_item_add = runtime.zeros_tree, runtime.item_add
 _container_item_clear, _tree_snapshot = runtime.item_clear, runtime_memory.snapshot_tree
 _tree_restore_into, _tree_seed = runtime_memory.restore_into, runtime.seed
 _tree_finish, _checked_loop_len = runtime.finish, runtime_checks.loop_len
+_checked_unpacked = runtime_checks.unpacked
 ORIGINALS = {"len": array_len, "_builtin_len": builtins.len, "_tree_zeros": _tree_zeros,
-             "_checked_loop_len": _checked_loop_len,
+             "_checked_loop_len": _checked_loop_len, "_checked_unpacked": _checked_unpacked,
              "_container_item_add": _container_item_add, "_tree_seed": _tree_seed,
              "_container_item_clear": _container_item_clear, "_tree_finish": _tree_finish,
              "_tree_snapshot": _tree_snapshot, "_tree_restore_into": _tree_restore_into}

@@ -2,6 +2,7 @@
 generated code runs at each backward read when ``verify=True`` or ``SRCDIFF_VERIFY=1``;
 ``present_key``, the check generated code differentiated again runs (front/parse.py);
 ``loop_len``, the check of a loop over a value the compiler could not tell is a sequence;
+``unpacked``, the same check of a tuple assignment's value (and of its length);
 ``float_dtype``, the check of a conversion to a dtype known at run time only; and
 ``output_tangent``, the output tangent a written module's ``jvp_FUNC`` returns.
 
@@ -309,6 +310,26 @@ def float_dtype(dtype, where):
                            hint="spell the dtype (np.float64, int), or convert a value that "
                                 "is not differentiated")
     return dtype
+
+
+def unpacked(q, n, starred=False):
+    """``n``, after checking that ``q``, which a tuple assignment unpacks (``a, b = q``) and
+    which the compiler could not tell is a sequence, is one holding ``n`` items (at least
+    ``n`` with ``starred``: ``a, *rest = q``): the assignment reads ``q[0], q[1], ...``,
+    which is what unpacking reads for a list, a tuple or an array, and not for a dict (its
+    values, where Python unpacks its keys) or a set. A wrong count raises what Python
+    raises."""
+    size = loop_len(q) if not isinstance(q, dict) else None
+    if size is None:
+        raise SrcdiffError("a tuple assignment unpacks a dict, which srcdiff did not know "
+                           "when it compiled the assignment: it unpacks lists, tuples and "
+                           "arrays (reading q[0], q[1], ...), where Python unpacks a dict's "
+                           "keys", hint="unpack `d.keys()` or `list(d)` for a dict's keys, "
+                                        "`d.values()` for its values")
+    if size < n or (size > n and not starred):
+        raise ValueError(f"not enough values to unpack (expected {n}, got {size})"
+                         if size < n else f"too many values to unpack (expected {n})")
+    return n
 
 
 def present_key(x, key):

@@ -395,13 +395,13 @@ R.nondiff(math.floor, math.ceil, math.trunc, math.isfinite, math.isinf, math.isn
 R.nondiff(math.isclose)
 
 # What shape analysis (analysis/activity.py) may know of their results whatever the
-# arguments: these math functions always return a float (a scalar; ``math.prod`` and
-# ``max``/``min`` return what their items multiply to or are, maybe arrays), and
-# rounding a float gives an int.
+# arguments: these math functions and the builtin float always return a float (a scalar;
+# ``math.prod`` and ``max``/``min`` return what their items multiply to or are, maybe
+# arrays), and rounding a float gives an int.
 FLOAT_VALUED = tuple(
     getattr(math, name) for name in (
         "exp", "expm1", "log", "log2", "log10", "log1p", "sqrt", "sin", "cos",
         "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh",
         "atanh", "degrees", "radians", "erf", "erfc", "gamma", "lgamma", "fabs", "copysign",
-        "pow", "hypot", "fsum"))
+        "pow", "hypot", "fsum", "fmod", "remainder")) + (float,)  # (float(v): a float)
 INT_VALUED = (math.floor, math.ceil, math.trunc)

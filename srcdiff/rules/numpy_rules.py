@@ -28,7 +28,8 @@ function is defined, and a subgradient at kinks:
 * ``maximum``/``minimum``: at ties each argument gets half the gradient.
   ``fmax``/``fmin`` likewise; a NaN argument gets none (the other one is returned).
 * ``clip``: the gradient passes to ``a`` at the bounds (they are inclusive); a bound
-  that depends on the inputs gets it where it is the value.
+  that depends on the inputs gets it where it is the value. NumPy 2's ``min=``/``max=``
+  (which NumPy takes only without ``a_min``/``a_max``) are constants (options).
 * ``sqrt``, ``cbrt`` at 0 and ``arcsin``/``arccos`` at +-1: ``inf``, as the derivative.
 * ``hypot`` at (0, 0), ``angle`` at 0: 0 (the minimum-norm subgradient).
 * ``sinc`` at 0: 0 (its true derivative; a Taylor series near 0 keeps second
@@ -367,10 +368,18 @@ def where_jvp(d, ans, condition, x, y):
 
 
 @R.vjp(np.clip, wrt=("a_min", "a_max"))
-def clip(g, ans, a, a_min=None, a_max=None):
+def clip(g, ans, a, a_min=None, a_max=None, *, min=None, max=None):
     # ans = min(max(a, a_min), a_max), each tie to its first argument: ``a`` gets the
     # gradient at the bounds (inclusive), a bound where it is the value (a_max everywhere
-    # when a_min > a_max, as NumPy's clip); bounds shaped larger than ``a`` broadcast it
+    # when a_min > a_max, as NumPy's clip); bounds shaped larger than ``a`` broadcast it.
+    # ``min=``/``max=`` (NumPy 2's names of the bounds, constants here: options) are
+    # ``a_min``/``a_max`` (NumPy refuses both names of one bound)
+    if min is not None or max is not None:
+        return (unbroadcast(g * clip_mask(a, bound(a_min, min), bound(a_max, max), 0), a),
+                None if a_min is None else unbroadcast(
+                    g * clip_mask(a, a_min, bound(a_max, max), 1), a_min),
+                None if a_max is None else unbroadcast(
+                    g * clip_mask(a, bound(a_min, min), a_max, 2), a_max))
     if a_min is None:
         return unbroadcast(g * (a <= a_max), a), None, unbroadcast(g * (a > a_max), a_max)
     if a_max is None:
@@ -381,8 +390,11 @@ def clip(g, ans, a, a_min=None, a_max=None):
 
 
 @R.jvp(np.clip, wrt=("a_min", "a_max"))
-def clip_jvp(d, ans, a, a_min=None, a_max=None):
+def clip_jvp(d, ans, a, a_min=None, a_max=None, *, min=None, max=None):
     if is_constant(a_min) and is_constant(a_max):  # (constant bounds: the common case)
+        if min is not None or max is not None:  # (NumPy refuses them with a_min or a_max)
+            return (broadcast_like(d * clip_mask(a, bound(a_min, min), bound(a_max, max), 0),
+                                   ans), None, None)
         if a_min is None:
             return broadcast_like(d * (a <= a_max), ans), None, None
         if a_max is None:
@@ -391,6 +403,11 @@ def clip_jvp(d, ans, a, a_min=None, a_max=None):
     return (broadcast_like(d * clip_mask(a, a_min, a_max, 0), ans),
             broadcast_like(d * clip_mask(a, a_min, a_max, 1), ans),
             broadcast_like(d * clip_mask(a, a_min, a_max, 2), ans))
+
+
+def bound(positional, keyword):
+    """A bound of ``np.clip``: given by its keyword (``min=``, ``max=``) or by position."""
+    return positional if keyword is None else keyword
 
 
 def clip_mask(a, a_min, a_max, which):

@@ -13,6 +13,10 @@ derivative. Ties and kinks:
 * ``sum(..., where=)``: unselected elements get no gradient; ``initial=`` is a
   constant added to the sum.
 * ``std`` of constant data: 0 (the minimum-norm subgradient).
+* ``var``/``std``: ``correction=`` is ``ddof``; ``mean=`` a constant centre (``a - mean``
+  in place of ``a - a.mean()``); ``where=`` is not modelled (refused).
+* ``mean(..., where=)``: each selected element gets ``g`` over its slice's count of
+  selected elements; the others (a slice with none selected too) get none.
 * ``prod``/``cumprod``: exact with zeros in the input (no division by zero; for
   ``cumprod`` the products are formed, in memory quadratic in the axis length,
   only when there are zeros).
@@ -90,10 +94,21 @@ def sum_of_items_grad(g, items):
 
 
 @R.linear(np.mean, keywords=True)
-def mean(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
+def mean(g, ans, a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
+    if where is not True:  # the mean of the selected elements (each slice's count of them)
+        return mean_where_grad(g, a, axis, keepdims, where)
     if axis is None:
         return spread(g / size_of(a), a)
     return unreduce(g, a, axis, keepdims) * (size_of(ans) / size_of(a))
+
+
+def mean_where_grad(g, a, axis, keepdims, where):
+    """The gradient of ``np.mean(a, axis, keepdims=keepdims, where=where)`` for ``a``: ``g``
+    over the count of selected elements of its slice, at the selected ones; unselected
+    elements (a slice with none selected too, whose mean is NaN) get none."""
+    mask = np.broadcast_to(where, np.shape(a))
+    count = np.sum(mask, axis=axis, keepdims=keepdims)
+    return np.where(mask, unreduce(g / np.maximum(count, 1), a, axis, keepdims), 0.0)
 
 
 # returned=True makes the output a tuple (average, sum of weights): not declared, so refused
@@ -116,31 +131,47 @@ def average_grad(g, a, axis=None, weights=None, keepdims=False):
 
 
 @R.vjp(np.var)
-def var(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-    if axis is None and is_constant(ddof) and ddof == 0:
+def var(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, mean=None,
+        correction=None):
+    if axis is None and is_constant(ddof) and ddof == 0 and mean is None and correction is None:
         return g * 2.0 * (a - np.mean(a)) / size_of(a)
-    return (unreduce(g, a, axis, keepdims) * 2.0 * (a - np.mean(a, axis=axis, keepdims=True))
-            / (size_of(a) / size_of(ans) - ddof))
+    return (unreduce(g, a, axis, keepdims) * 2.0 * (a - centre(a, axis, mean))
+            / (size_of(a) / size_of(ans) - dof(ddof, correction)))
 
 
 @R.jvp(np.var)
-def var_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-    return (np.sum(d * (a - np.mean(a, axis=axis, keepdims=True)), axis=axis, keepdims=keepdims)
-            * 2.0 / (size_of(a) / size_of(ans) - ddof))
+def var_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, mean=None,
+            correction=None):
+    return (np.sum(d * (a - centre(a, axis, mean)), axis=axis, keepdims=keepdims)
+            * 2.0 / (size_of(a) / size_of(ans) - dof(ddof, correction)))
+
+
+def dof(ddof, correction=None):
+    """The delta degrees of freedom: ``correction=`` (NumPy's alias, which refuses both)
+    when given, else ``ddof``."""
+    return ddof if correction is None else correction
+
+
+def centre(a, axis=None, mean=None):
+    """What ``np.var``/``np.std`` subtract from ``a``: ``mean=`` when given (a constant:
+    an option; NumPy takes it shaped as with keepdims=True), else ``a``'s mean."""
+    return np.mean(a, axis=axis, keepdims=True) if mean is None else mean
 
 
 @R.vjp(np.std)
-def std(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-    if axis is None and is_constant(ddof) and ddof == 0:
+def std(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, mean=None,
+        correction=None):
+    if axis is None and is_constant(ddof) and ddof == 0 and mean is None and correction is None:
         return g / np.where(ans == 0, 1.0, ans) * (a - np.mean(a)) / size_of(a)
     return (unreduce(g / np.where(ans == 0, 1.0, ans), a, axis, keepdims)
-            * (a - np.mean(a, axis=axis, keepdims=True)) / (size_of(a) / size_of(ans) - ddof))
+            * (a - centre(a, axis, mean)) / (size_of(a) / size_of(ans) - dof(ddof, correction)))
 
 
 @R.jvp(np.std)
-def std_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-    return (np.sum(d * (a - np.mean(a, axis=axis, keepdims=True)), axis=axis, keepdims=keepdims)
-            / np.where(ans == 0, 1.0, ans) / (size_of(a) / size_of(ans) - ddof))
+def std_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, mean=None,
+            correction=None):
+    return (np.sum(d * (a - centre(a, axis, mean)), axis=axis, keepdims=keepdims)
+            / np.where(ans == 0, 1.0, ans) / (size_of(a) / size_of(ans) - dof(ddof, correction)))
 
 
 @R.vjp(np.max, np.amax)

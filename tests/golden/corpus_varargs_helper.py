@@ -2,37 +2,24 @@ def grad__weighted_terms(terms_0, offsets_shift, weight=1.0, grad_ys=None):
     _stack = []
     # names first bound inside loops or branches start unbound
     mul = None
-    sum1 = None
     t = None
     terms = terms_0,
     offsets = {'shift': offsets_shift}
     cmp = 'shift' in offsets
-    if cmp:
-        out1 = offsets['shift']
-    else:
-        out1 = 0.0
-    out = out1
     n = len(terms)
     for k in range(n):
         _stack.append(t)
         t = terms[k]
         _stack.append(mul)
         mul = t * t
-        _stack.append(sum1)
-        sum1 = np.sum(mul)
-        out = out + weight * sum1
     # seed: the gradient of the sum of the outputs
-    b_out = cotangent(grad_ys, out)
+    b_out = grad_ys
     # adjoint of line 720: for t in terms:
     b_terms = zeros_tree(terms)
     for k in reversed(range(n)):
         # adjoint of line 721: out = out + weight * np.sum(t * t)
-        mul11 = weight * sum1
-        b_mul1 = unbroadcast(b_out, mul11)
-        sum1_before = _stack.pop()
-        sum1 = sum1_before
         mul_before = _stack.pop()
-        b_mul = spread(weight * b_mul1, mul)
+        b_mul = spread(weight * b_out, mul)
         del mul
         b_t = 2.0 * b_mul * t
         del b_mul

@@ -22,22 +22,15 @@ def grad_fill_and_update(x, grad_ys=None):
     a1 = d['a']
     b1 = d['b']
     add = sum1 + a1 * b1
-    c = d['c']
     # seed: the gradient of the sum of the outputs
-    b_add1 = seed(grad_ys, add + c)
+    b_add1 = seed(grad_ys, add + d['c'])
     # adjoint of line 373: return np.sum(y * x) + d["a"] * d["b"] + d["c"]
     b_add = unbroadcast(b_add1, add)
-    del add
-    b_c = unbroadcast(b_add1, c)
+    b_d = item_add(None, d, 'c', b_add1)
     del b_add1
-    b_d = item_add(None, d, 'c', b_c)
-    b_sum1 = unbroadcast(b_add, sum1)
-    b_a1 = unbroadcast(b_add * b1, a1)
-    b_b1 = unbroadcast(a1 * b_add, b1)
-    del b_add
-    b_d = item_add(b_d, d, 'b', b_b1)
-    b_d = item_add(b_d, d, 'a', b_a1)
-    b_mul2 = spread(b_sum1, mul2)
+    b_d = item_add(b_d, d, 'b', a1 * b_add)
+    b_d = item_add(b_d, d, 'a', b_add * b1)
+    b_mul2 = spread(b_add, mul2)
     del mul2
     b_y = unbroadcast(b_mul2 * x, y)
     b_x = unbroadcast(y * b_mul2, x)
@@ -47,22 +40,15 @@ def grad_fill_and_update(x, grad_ys=None):
     b_d = item_clear(b_d, 'c')
     item_restore(d, 'c', _d_saved2)
     b_pow1 = item_grad(b_d, 'b', pow1)
-    del pow1
     b_d = item_clear(b_d, 'b')
     item_restore(d, 'b', _d_saved1)
     b_mul1 = item_grad(b_d, 'a', mul1)
-    del mul1
     b_d = item_clear(b_d, 'a')
     item_restore(d, 'a', _d_saved)
     b_x = add_into(b_x, index_add(None, x, 0, b_x_i4))
-    b_a = b_pow1 * 2.0 * a
-    del b_pow1
-    b_d = item_add(b_d, d, 'a', b_a)
-    b_b = b_mul1 * x_i3
-    b_x_i3 = sum_product(b, b_mul1, x_i3)
-    del b_mul1
-    b_x[2] += b_x_i3
-    b_d = item_add(b_d, d, 'b', b_b)
+    b_d = item_add(b_d, d, 'a', b_pow1 * 2.0 * a)
+    b_x[2] += b * b_mul1
+    b_d = item_add(b_d, d, 'b', b_mul1 * x_i3)
     # adjoint of line 371: d = {"a": x[1], "b": 1.0}
     b_x_i2 = item_grad(b_d, 'a', x_i1)
     # adjoint of line 370: y.fill(x[0] * x[1])

@@ -32,8 +32,8 @@ def grad_starred_targets(v, grad_ys=None):
     b_mid = add_tree(b_mid, sum_of_items_grad(b_sum2, mid))
     del b_sum2
     b_mul1 = unbroadcast(b_add, mul1)
-    b_a = unbroadcast(b_add * z, a)
-    b_z = unbroadcast(a * b_add, z)
+    b_a = sum_product(b_add, z, a)
+    b_z = mul_into(b_add, a)
     del b_add
     b_first = b_mul1 * sum1
     b_array = mul_into(array, first * b_mul1 * 2.0)

@@ -18,11 +18,12 @@ NAMES = ["a", "b", "c"]
 
 
 class PythonGen:
-    def __init__(self, seed, more=False):
+    def __init__(self, seed, more=False, unseen=False):
         self.r = random.Random(seed)
         self.lines = []
         self.helpers = 0
         self.more = more  # the loops of :meth:`more_loops` too (programs without: unchanged)
+        self.unseen = unseen  # the loops and unpackings of :meth:`unseen_containers` too
 
     def emit(self, text, indent):
         self.lines.append("    " * indent + text)
@@ -60,6 +61,9 @@ class PythonGen:
         r = self.r.random()
         if self.more and r < 0.25 and depth < 2:
             self.more_loops(indent, depth)
+            return
+        if self.unseen and r < 0.45 and depth < 2:
+            self.unseen_containers(indent, depth)
             return
         name = self.r.choice(NAMES)
         if r < 0.3:
@@ -155,6 +159,57 @@ class PythonGen:
         if self.r.random() < 0.5:
             self.emit(f"{name} = math.tanh({name} + {t} * 0.3)", indent)
 
+    def unseen_container(self):
+        """An expression of a container the front end cannot tell is a sequence (or a dict):
+        a module-level helper's result, an entry of one, an alias of one."""
+        s = self.r.choice(NAMES)
+        return self.r.choice([
+            f"mk_list(x, {s})", f"mk_tuple(x, {s})", f"mk_nested(x, {s})['w']",
+            f"mk_nested(x, {s})['z']", "P['w']", "Q", "Q[1:]", "list(P['z'])",
+            f"mk_list(x, {s})[::-1]"])
+
+    def unseen_containers(self, indent, depth):
+        """Loops over (and unpackings of) containers whose kind the front end does not see
+        (so a loop checks it at run time, ``loop_len``): lists, tuples and dicts returned by
+        helpers, entries of a dict, aliases, ``.values()``/``.items()``/``.keys()`` of a
+        returned dict, ``zip``/``enumerate`` over such, and a dict parameter's entry
+        iterated in a helper. The dicts of :func:`mk_idict` have keys 0 and 1: iterating
+        or unpacking one gives the keys (reading its values by index would be wrong)."""
+        r = self.r.random()
+        name, s, t = self.r.choice(NAMES), self.r.choice(NAMES), f"t{depth}"
+        if r < 0.08:
+            self.emit(f"P = mk_nested(x, {s})", indent)
+            self.emit("Q = P['w']", indent)
+            return
+        if r < 0.16:
+            self.emit(f"{name} = walk({{'w': [{self.atom()}, {s}], 'z': ({self.atom()},)}}, "
+                      f"[{self.atom()}, {s}], {self.atom()})", indent)
+            return
+        if r < 0.3:
+            u, v = self.r.sample(NAMES, 2)
+            source = self.r.choice([f"mk_tuple(x, {s})", f"mk_list(x, {s})[:2]",
+                                    f"mk_idict(x, {s})", f"mk_nested(x, {s})['w']",
+                                    f"mk_dict(x, {s}).values()", f"mk_idict(x, {s}).keys()"])
+            self.emit(f"{u}, {v} = {source}", indent)
+            self.emit(f"{u} = math.tanh({u} * 0.7 + {v} * {self.atom()})", indent)
+            return
+        if r < 0.45:
+            self.emit(f"{name} = math.tanh({name} + sum(t * {self.atom()} for t in "
+                      f"{self.unseen_container()} if t > -0.5))", indent)
+            return
+        first, second, atom = self.unseen_container(), self.unseen_container(), self.atom()
+        head, update = self.r.choice([  # (a loop's header, then its target's use)
+            (f"k in mk_idict(x, {s})", f"{name} + k * {atom}"),
+            (f"k, {t} in {self.r.choice(['mk_dict', 'mk_idict'])}(x, {s}).items()",
+             f"{name} * 0.5 + {t} * {atom}"),
+            (f"{t} in mk_dict(x, {s}).values()", f"{name} + {t} * {atom}"),
+            (f"k, {t} in enumerate({first})", f"{name} * 0.5 + (k + 1) * {t}"),
+            (f"p, {t} in zip({first}, {second})", f"{name} + p * {t}"),
+            (f"{t} in {first}", f"{name} + 0.5 * {t} * {atom}")])
+        self.emit(f"for {head}:", indent)
+        self.emit(f"{name} = math.tanh({update})", indent + 1)
+        self.loop_rest(indent, depth, 0.2)
+
     def body(self, indent, depth):
         for _ in range(self.r.randint(1, 2)):
             self.statement(indent, depth)
@@ -168,13 +223,52 @@ class PythonGen:
         self.emit("a, b, c = x[0], x[1] * 1.0, float(x[2])", 1)
         self.emit("L = [x[3], x[4] * 0.5, math.sin(x[0])]", 1)
         self.emit("D = {'k': x[1] * x[2]}", 1)
+        if self.unseen:
+            self.emit("P = mk_nested(x, a)", 1)
+            self.emit("Q = P['w']", 1)
         for _ in range(self.r.randint(3, 6)):
             self.statement(1, 0)
         self.emit("return a + 2.0 * b - 0.5 * c + L[0] * L[1] + L[2] + D['k'] * 1.5", 1)
-        return "import math\n\n\n" + "\n".join(self.lines) + "\n"
+        return "import math\n\n\n" + (HELPERS if self.unseen else "") \
+            + "\n".join(self.lines) + "\n"
 
 
-def program(seed, more=False):
+# the module-level helpers of ``unseen`` programs (what they return: a list, a tuple, dicts;
+# ``walk`` iterates an entry of its dict parameter and its list parameter)
+HELPERS = """def mk_list(x, s):
+    return [x[0] * s, math.sin(x[1]), x[2] + s]
+
+
+def mk_tuple(x, s):
+    return (x[3] * s, x[4] - s)
+
+
+def mk_dict(x, s):
+    return {"u": x[0] * s, "v": x[1] + s}
+
+
+def mk_idict(x, s):
+    return {0: x[2] * s, 1: x[3] + s}
+
+
+def mk_nested(x, s):
+    return {"w": [x[0], x[1] * s], "z": (x[2], s)}
+
+
+def walk(p, q, s):
+    t = s
+    for a in p["w"]:
+        t = math.tanh(t + a * 0.5)
+    for a, b in zip(q, p["z"]):
+        t = t * 0.8 + a * b
+    return t
+
+
+"""
+
+
+def program(seed, more=False, unseen=False):
     """The source of program ``seed``: a function ``f(x)`` of a float vector of length 5
-    (``more``: with :meth:`PythonGen.more_loops`)."""
-    return PythonGen(seed, more).program()
+    (``more``: with :meth:`PythonGen.more_loops`; ``unseen``: with
+    :meth:`PythonGen.unseen_containers` and the module-level helpers they call)."""
+    return PythonGen(seed, more, unseen).program()

@@ -88,7 +88,7 @@ def through_a_callee(x):
 
 
 @pytest.mark.parametrize("fn", [aliased_dict, module_level_dict, copied_dict,
-                                copied_alias_zipped], ids=lambda f: f.__name__)
+                                copied_alias_zipped, returned_dict], ids=lambda f: f.__name__)
 def test_dicts_seen_at_compile_time_iterate_their_keys(fn):
     want = numeric_grad(fn, (X,), 0)
     for options in ({}, {"verify": True}, {"optimize": False}):
@@ -97,7 +97,21 @@ def test_dicts_seen_at_compile_time_iterate_their_keys(fn):
     assert_close(tangent, want, what="tangent")
 
 
-@pytest.mark.parametrize("fn", [returned_dict, entry_of_a_container, through_a_callee],
+def dict_or_list(x, n):
+    return {0: x, 1: 2.0 * x} if n else [x, 2.0 * x]
+
+
+def returned_dict_or_list(x):
+    s = 0.0
+    for a in dict_or_list(x, 1):
+        s = s + a * x
+    return s
+
+
+# (a user function every `return` of which returns a dict display is seen returning a dict
+# (containers.returned_kind): ``for a in make_dict(x)`` iterates its keys; one that may
+# return a dict or a list is checked at run time)
+@pytest.mark.parametrize("fn", [returned_dict_or_list, entry_of_a_container, through_a_callee],
                          ids=lambda f: f.__name__)
 def test_a_dict_seen_only_at_run_time_is_refused(fn, monkeypatch):
     monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)

@@ -775,6 +775,20 @@ TABLE += [
 # Python's container constructors: the items of a list, a tuple or an array's rows
 TABLE += [C(list, L(N(3), N(2))), C(tuple, L(N(3), N())), C(list, N(3, 2)), C(tuple, N(2, 3))]
 
+# NumPy 2's spellings: correction= (ddof's alias) and mean= (a constant centre) of the
+# moments, where= of np.mean, min=/max= of np.clip (bounds given by keyword are constants)
+TABLE += [
+    C(np.var, N(3, 4), axis=1, correction=1), C(np.std, N(2, 3), correction=1, keepdims=True),
+    C(np.var, N(3, 4), axis=1, mean=np.array([[0.1], [-0.2], [0.3]]), ddof=1),
+    C(np.std, N(2, 3), 0, keepdims=True, mean=np.array([[0.4, -0.1, 0.2]])),
+    C(np.var, N(2, 3), mean=0.25, correction=2),
+    C(np.mean, N(3, 4), where=np.array([True, False, True, True])),
+    C(np.mean, N(3, 4), axis=0, where=np.array([[True], [False], [True]]), keepdims=True),
+    C(np.mean, N(2, 3, 4), axis=(0, 2), where=np.array([[True, False, True, False]])),
+    C(np.clip, N(5), min=-0.5, max=0.5), C(np.clip, N(2, 3), max=0.3),
+    C(np.clip, N(2, 3), min=np.array([[-0.2], [0.1]]), max=0.4),
+]
+
 # ndarray methods the compiler maps to primitives (checked through sd.grad only)
 METHODS = [
     M("sum", np.sum, N(3, 4), axis=1), M("mean", np.mean, N(3, 4)), M("max", np.max, N(3, 4), 0),
@@ -794,6 +808,9 @@ METHODS = [
     M("flatten", np.ravel, N(2, 3), "F"), M("ravel", np.ravel, N(3, 2), order="F"),
     M("reshape", np.reshape, N(2, 3), 3, 2, order="F"), M("sum", np.sum, N(3, 4), 0, np.float64),
     M("std", np.std, N(3, 4), 1, None, None, 1, True),
+    M("clip", np.clip, N(5), min=-0.5, max=0.5), M("clip", np.clip, N(2, 3), max=0.1),
+    M("mean", np.mean, N(3, 4), 0, where=np.array([[True], [False], [True]])),
+    M("var", np.var, N(3, 4), axis=1, mean=np.array([[0.1], [-0.2], [0.3]])),
 ]
 
 # Keyword values the rules refuse (tests/rules/test_rule_keywords.py checks both modes raise)
@@ -821,6 +838,12 @@ REFUSED = [
             refused="period"),
     Refused(np.linalg.qr, N(4, 3), mode="complete", refused="mode"),
     Refused(np.linalg.qr, N(4, 3), "r", refused="mode"),
+    # not modelled: the moments of selected elements; a centre that is differentiated
+    Refused(np.var, N(3, 4), where=np.array([True, False, True, True]), refused="where"),
+    Refused(np.std, N(3, 4), axis=0, where=np.array([[True], [False], [True]]),
+            refused="where"),
+    Refused(np.var, N(3, 4), axis=1, mean=N(3, 1), refused="mean"),
+    Refused(np.clip, N(4), min=N(4), refused="min"),
 ]
 if scipy is not None:
     REFUSED += [

@@ -20,6 +20,7 @@ from typing import Optional, Sequence
 import gast
 import numpy as np
 
+from srcdiff.compiler.analysis.displays import display_entries
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.ops import describe, stop_gradient_argument
 from srcdiff.compiler.analysis.patterns import (
@@ -316,8 +317,12 @@ def _sweep(a, kinds, shapes, children, entries_known):
                 kind, shape = got[0], got[1]
                 if got[2] is not None and entries_known(op.target):
                     children[op.target] = dict(got[2])
-        if op.kind == "index" and kinds.get(op.args[0].id) == CONTAINER \
-                and op.args[0].id in children:
+        if op.kind == "literal" or op.kind == "prim" and op.func in (list, tuple):
+            held = display_entries(a, op, lambda e: _atom_fact(e, kinds, shapes), kinds,
+                                   entries_known, EVERY_ENTRY, (ARRAY, INT))
+            if held is not None:
+                children[op.target] = held
+        if op.kind == "index" and op.args[0].id in children:  # (a container's entries)
             child = entry_of(children[op.args[0].id], op.index, kinds)
             if child is not None:
                 kind, shape = child[0], _as_pattern(child[1])

@@ -174,11 +174,13 @@ def _returned(a, params=()):
     if not a.outputs:
         return None
     if len(a.outputs) > 1:  # return h, c
-        return CONTAINER, None, tuple(enumerate(_name_fact(a, v) for v in a.outputs))
+        return CONTAINER, None, tuple(enumerate(_nested(a, v, _name_fact(a, v))
+                                                for v in a.outputs))
     v = a.outputs[0]
     display = _tuple_display(a, v)
     if display is not None:
-        return CONTAINER, None, tuple(enumerate(fact_of_atom(a, e) for e in display.elts))
+        return CONTAINER, None, tuple(enumerate(_nested(a, e, fact_of_atom(a, e))
+                                                for e in display.elts))
     entries = _list_entries(a, v, params)
     if entries is not None:
         return CONTAINER, None, entries
@@ -221,7 +223,7 @@ def _list_entries(a, v, params):
     if not displays:
         return None
     if len(displays) == 1 and not appended:
-        return tuple((k, fact_of_atom(a, e)) for k, e in displays[0].items())
+        return tuple((k, _nested(a, e, fact_of_atom(a, e))) for k, e in displays[0].items())
     if any(not all(isinstance(k, int) for k in d) for d in displays):
         return None  # (a dict: one display only)
     facts = [fact_of_atom(a, e) for d in displays for e in d.values()]
@@ -247,6 +249,17 @@ def returned_atoms(a):
             return list(display.elts)
     return [gast.Name(id=v, ctx=gast.Load(), annotation=None, type_comment=None)
             for v in a.outputs]
+
+
+def _nested(a, e, fact):
+    """``fact`` of a returned entry ``e``, with the facts of its own entries when the
+    analysis knows them (a tuple display ``(a, b)`` in a returned list: the caller's
+    ``p, q = pairs(x)[1]`` reads two numbers), as an argument's fact carries them."""
+    name = e if isinstance(e, str) else getattr(e, "id", None)
+    entries = a.children.get(name) if name is not None else None
+    if entries is None or fact[0] != CONTAINER:
+        return fact
+    return fact[0], fact[1], tuple(entries.items())
 
 
 def _name_fact(a, v):

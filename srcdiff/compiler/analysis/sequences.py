@@ -195,6 +195,30 @@ class _Sequences:
                 return True
         return False
 
+    def depth(self, name, seen=frozenset()):
+        """How deep lists nest in what ``name`` holds: 0 for no sequence, 1 for a sequence
+        of no sequences, ... (a dict counts as a sequence); inf when not known."""
+        return 1 + self.nesting(name, seen) if name in self.names else 0
+
+    def nesting(self, name, seen=frozenset()):
+        """The deepest :meth:`depth` of the entries of the container ``name``: what an entry
+        of what ``name`` returns may be, told to a caller (sequences nested deeper than an
+        entry's own level are seen, not taken for unknown)."""
+        if name in seen or name in self.origin:
+            return _UNKNOWN.depth if name in seen or self._nested(name) else 0
+        deepest = 0
+        for e in self.elements(name):
+            if isinstance(e, _Nest):
+                d = e.depth
+            elif isinstance(e, gast.Constant):
+                d = 0
+            elif isinstance(e, gast.Name):
+                d = self.depth(e.id, seen | {name})
+            else:
+                d = _UNKNOWN.depth
+            deepest = max(deepest, d)
+        return deepest
+
     def elements(self, name, seen=None):
         """The atoms put into the container ``name`` (a display's entries, the values
         stored or appended; through copies, concatenations and entries of entries), with
@@ -264,9 +288,11 @@ class _Sequences:
             # the callee's own answer: may an entry of what it returns be a sequence?
             key, anf, _, a, _ = callee
             inner = _Sequences(anf.body, a, dict(key[1]), self.callers | {key})
-            if len(a.outputs) > 1:
-                return [_UNKNOWN] if any(v in inner.names for v in a.outputs) else []
-            return [_UNKNOWN] if a.outputs and inner._nested(a.outputs[0]) else []
+            if len(a.outputs) > 1:  # (a tuple of the outputs)
+                depth = max(inner.depth(v) for v in a.outputs)
+            else:
+                depth = inner.nesting(a.outputs[0]) if a.outputs else 0
+            return [_Nest(depth)] if depth > 0 else []
         got = returns(op, atom)
         if got is None:  # (a recursive call whose result has no known facts: anything)
             return [_UNKNOWN] if returns.key_of(op, self.analysis) is not None else None

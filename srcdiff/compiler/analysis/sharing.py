@@ -72,11 +72,13 @@ class Sharing:
         self.read_from = {}  # (entry, container) -> where the entry was read (None: unknown)
         self.positions = {}  # (container, entry) -> where it was put (None: unknown)
         self.copied_entries = {}  # c -> names whose entries (or rows) c holds: c = list(b)
+        self.number_reads = []  # index ops reading an entry the facts say is a number
         for op in analysis.order:
             if op.target is not None:
                 self._add(op, registry, summaries or {})
         self._entries_of_copies()
         self.mutable = _closure(self.mutable, self.edges)
+        self._mutable_entries()
         # Positions tell entries apart only in a container every definition of which is a
         # display here: any other (an argument, a slice, a call's result) may hold one
         # object at several positions, or its entries elsewhere than a display put them
@@ -144,6 +146,8 @@ class Sharing:
                 base = op.args[0].id
                 if len(entry) > 2 and entry[2] == ZERO_D:
                     self.mutable.add(op.target)
+            else:  # (unless what was put there is a 0-d array after all: _mutable_entries)
+                self.number_reads.append(op)
             if base is not None:
                 self.read_from[(op.target, base)] = self.read_from.get(
                     (op.target, base), frozenset()) | {_position(op.index)}
@@ -181,6 +185,27 @@ class Sharing:
             self._hold(op, op.args[0], _position(op.index))  # (an array copies the values)
         if base is not None:
             self._edge(op, base)
+
+    def _mutable_entries(self):
+        """An entry read out of a container is a number by its facts (activity.py, and
+        what a called function returns: returns.py), which do not tell a float from a 0-d
+        array that a name of rank 0 may hold (a 0-d array argument, or a name sharing it:
+        ``mutable``): when such a name was put into the container, or the container may
+        share memory with one (``t = helper(p)`` returning ``p, v``), the entry read may be
+        that array, changed in place by ``e += v``."""
+        grown = True
+        while grown:
+            grown = False
+            for op in self.number_reads:
+                base = op.args[0].id
+                if (op.target, base) not in self.edges and (base in self.mutable or any(
+                        c == base and e in self.mutable for c, e in self.holds)):
+                    self._edge(op, base)
+                    self.read_from[(op.target, base)] = frozenset([None])
+                    self.mutable.add(op.target)
+                    grown = True
+            if grown:
+                self.mutable = _closure(self.mutable, self.edges)
 
     def _entries_of_copies(self):
         """What is read out of ``c = list(b)`` (or ``tuple(b)``) is read out of ``b``: an
@@ -381,7 +406,7 @@ def entry_fact(analysis, op):
     """The fact of the entry an index op reads out of a container whose entries are known
     (a parameter's, from the argument; an entry's of it), or None."""
     base = op.args[0].id if op.args and isinstance(op.args[0], gast.Name) else None
-    if base is None or analysis.kinds.get(base) != CONTAINER:
+    if base is None or base not in analysis.children:  # (a container: a list(m) too)
         return None
     return entry_of(analysis.children.get(base), op.index, analysis.kinds)
 

@@ -70,7 +70,7 @@ NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", 
                 "spread", "size_of", "tape_pop_prev", "tape_pop_entry", "concat_rows",
                 "stack_rows", "mul_into", "add_into", "tape_alloc", "tape_put", "tape_get",
                 "tape_get_prev", "tape_get_entry", "tape_rows", "sum_rows", "index_add",
-                "broadcast_like", "zeros_like_of", "loop_len")
+                "broadcast_like", "zeros_like_of", "loop_len", "unpacked")
 # helpers with a numba version in numba_pieces.py
 NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis")
 # builtins numba compiles

@@ -234,6 +234,24 @@ def _loop_len(q):
     return None
 
 
+def unpacked(q, n, starred=False):
+    """``n``, the items ``a, b = q`` unpacks (runtime_checks.unpacked): in compiled code an
+    array, whose length is checked, or a tuple (numba types no dict or set)."""
+
+
+@overload(unpacked)
+def _unpacked(q, n, starred=False):
+    if isinstance(q, types.Array) and q.ndim >= 1:
+        def check(q, n, starred=False):
+            if len(q) < n or (len(q) > n and not starred):
+                raise ValueError("wrong number of values to unpack")
+            return n
+        return check
+    if isinstance(q, types.BaseTuple):
+        return lambda q, n, starred=False: n
+    return None
+
+
 def mul_into(m, other):
     """``m * other`` (runtime_memory.mul_into; compiled code allocates a new array: the
     reference count that proves ``m``'s buffer free is not available inside numba)."""

@@ -28,15 +28,17 @@ its formatted values are normalized like any operand.
 """
 
 import builtins
+import inspect
 
 import gast
 import numpy as np
 
 from srcdiff import runtime, runtime_checks
-from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.parse import MISSING, _own_nodes, parse_function
 from srcdiff.compiler.front.scopes import bindings
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.errors import SrcdiffError
 
 _DICT_METHODS = {"items": 0, "values": 0, "keys": 0, "get": (1, 2)}
 
@@ -103,6 +105,33 @@ def _copied(e):
     return None
 
 
+def returned_kind(f):
+    """``"sequence"`` when every ``return`` of the plain user function ``f`` returns a list
+    or tuple display (or a list comprehension), ``"dict"`` when every one returns a dict (a
+    display, a comprehension, a local bound only to those: :func:`dict_parameters`), else
+    None. (A call's result is then that: ``for k in f(x)`` iterates a returned dict's keys,
+    ``a, b = f(x)`` unpacks them, and a returned tuple needs no check at run time.)"""
+    code = getattr(f, "__code__", None)
+    if not inspect.isfunction(f) or getattr(f, "__srcdiff_primitive__", False) \
+            or (getattr(f, "__module__", None) or "").startswith("srcdiff") \
+            or code.co_flags & (inspect.CO_GENERATOR | inspect.CO_ASYNC_GENERATOR) \
+            or code.co_name == "<lambda>":
+        return None
+    try:
+        parsed = parse_function(f)
+    except (SrcdiffError, OSError, TypeError, SyntaxError):  # (no source to read: not known)
+        return None
+    values = [n.value for n in _own_nodes(parsed.node) if isinstance(n, gast.Return)]
+    if not values or any(v is None for v in values):
+        return None
+    if all(isinstance(v, (gast.List, gast.Tuple, gast.ListComp)) for v in values):
+        return "sequence"
+    dicts = dict_parameters(parsed.node, (), parsed.lookup("dict") is dict)
+    if all(_makes_dict(v, parsed.lookup("dict") is dict, dicts) for v in values):
+        return "dict"
+    return None
+
+
 def _makes_dict(value, dict_builtin, known):
     if _copied(value) is not None:
         return _makes_dict(_copied(value), dict_builtin, known)
@@ -129,7 +158,8 @@ class Containers:
             return self.is_dict(_copied(e))
         return isinstance(e, (gast.Dict, gast.DictComp)) or (
             isinstance(e, gast.Name) and e.id in self.dict_args) or (
-            isinstance(e, gast.Name) and isinstance(self.parsed.resolve(e), dict))
+            isinstance(e, gast.Name) and isinstance(self.parsed.resolve(e), dict)) or (
+            isinstance(e, gast.Call) and returned_kind(self.parsed.callee(e.func)) == "dict")
 
     def is_sequence(self, e):
         """Is ``e`` surely a list, a tuple, a string or an array: is ``e[k]`` for ``k`` in
@@ -157,7 +187,8 @@ class Containers:
             if f is MISSING:
                 return isinstance(e.func, gast.Attribute) and e.func.attr in _SEQUENCE_METHODS \
                     and self.is_sequence(e.func.value)
-            return any(f is b for b in _SEQUENCE_BUILTINS) or _numpy_function(f)
+            return any(f is b for b in _SEQUENCE_BUILTINS) or _numpy_function(f) \
+                or returned_kind(f) == "sequence"
         return False
 
     def sequence_locals(self, fn):
@@ -418,6 +449,43 @@ class Containers:
                                  is_async=0)
         return self.comprehension(gast.ListComp(elt=elt, generators=[gen]))
 
+    def snapshot_loop(self, s):
+        """``for k, v in list(d.items())`` (or ``tuple(...)``, or ``.values()``): the values
+        taken first, ``values = [d[k] for k in key_list(d)]`` (the loop reads them as they
+        were, as Python's list does, whatever the body stores into ``d``), then a loop over
+        ``zip(key_list(d), values)``: a key is read out of the key list, a constant label,
+        never out of a tuple holding a value (which made it look differentiated)."""
+        it = s.iter
+        if not (isinstance(it, gast.Call) and len(it.args) == 1 and not it.keywords
+                and self.parsed.callee(it.func) in (list, tuple)):
+            return False
+        inner = it.args[0]
+        if not (isinstance(inner, gast.Call) and isinstance(inner.func, gast.Attribute)
+                and inner.func.attr in ("items", "values") and not inner.args
+                and not inner.keywords):
+            return False
+        target = self.parsed.callee(inner.func)
+        if target is not MISSING and not isinstance(getattr(target, "__self__", None), dict):
+            return False
+        pair = isinstance(s.target, (gast.Tuple, gast.List)) and len(s.target.elts) == 2
+        if inner.func.attr == "items" and not pair:
+            return False
+        d = self.atom(inner.func.value)
+        k = self.names.fresh("key")
+        values = self.comprehension(gast.ListComp(
+            elt=gast.Subscript(value=S.copy(d), slice=S.name(k), ctx=gast.Load()),
+            generators=[gast.comprehension(target=S.name(k, store=True), iter=self.helper_call(
+                "key_list", [S.copy(d)]), ifs=[], is_async=0)]))
+        keys = self.atom(self.helper_call("key_list", [S.copy(d)]))
+        for atom in (keys, values):  # (new lists: no check of their kind at run time)
+            if isinstance(atom, gast.Name):
+                self.sure_sequences.add(atom.id)
+        iterable = values if inner.func.attr == "values" else S.call(self.builtin("zip"),
+                                                                      [keys, values])
+        self.stmt_For(S.locate(gast.For(target=s.target, iter=iterable, body=s.body,
+                                        orelse=[], type_comment=None), s))
+        return True
+
     def iterated(self, arg):
         """A zipped or enumerated iterable as an atom, or ``(atom, True)`` for
         ``reversed(q)`` (q's items from its end; Python's reverse iterator reads ``q[i]``
@@ -444,6 +512,8 @@ class Containers:
     def dict_loop(self, s):
         """``for ... in d.items()/values()/keys()`` as a loop over ``key_list(d)``; False
         when ``s`` is some other loop."""
+        if self.snapshot_loop(s):
+            return True
         it = s.iter
         if not (isinstance(it, gast.Call) and isinstance(it.func, gast.Attribute)
                 and it.func.attr in ("items", "values", "keys") and not it.args

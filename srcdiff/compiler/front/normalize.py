@@ -218,7 +218,7 @@ class _Normalizer(Expressions):
                 for t, a in zip(target.elts, atoms):
                     self.assign_to(t, a)
             else:
-                seq = self.keys_if_dict(value)  # (a dict unpacks its keys)
+                seq = self.unpacking(value, len(target.elts))
                 for k, t in enumerate(target.elts):
                     self.assign_to(t, gast.Subscript(value=S.copy(seq), slice=S.const(k),
                                                      ctx=gast.Load()))
@@ -234,7 +234,7 @@ class _Normalizer(Expressions):
         (Python makes the starred name a list, of rows for an array)."""
         k = next(i for i, e in enumerate(target.elts) if isinstance(e, gast.Starred))
         after = len(target.elts) - k - 1
-        seq = self.atom(value)
+        seq = self.unpacking(value, len(target.elts) - 1, starred=True)
 
         def item(index):
             return gast.Subscript(value=S.copy(seq), slice=index, ctx=gast.Load())
@@ -246,6 +246,16 @@ class _Normalizer(Expressions):
         self.assign_to(target.elts[k].value, S.call(S.name("list"), [middle]))
         for i, t in enumerate(target.elts[k + 1:]):
             self.assign_to(t, item(S.const(i - after)))
+
+    def unpacking(self, value, n, starred=False):
+        """The atom a tuple assignment reads ``[0], [1], ...`` of: a dict's keys (Python
+        unpacks those); a value not surely a sequence checked first at run time
+        (``unpacked``: a dict the front end did not see, or a set, is refused)."""
+        seq = self.keys_if_dict(value)
+        if not (isinstance(seq, gast.Name) and seq.id in self.sure_sequences):
+            self.fresh_assign("unpacked", self.helper_call(
+                "unpacked", [S.copy(seq), S.const(n)] + ([S.const(True)] if starred else [])))
+        return seq
 
     def stmt_AugAssign(self, s):
         t = s.target
