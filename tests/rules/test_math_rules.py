@@ -358,11 +358,18 @@ def test_fmod_and_remainder_are_x_minus_n_y(x, y, n_trunc, n_round):
     assert t == pytest.approx(0.5 * want[0] + 2.0 * want[1], abs=1e-12)
 
 
-# ------------------------------------------------------------------ refused, in both modes
-
-
 def uses_ldexp(x):
-    return math.ldexp(x, 3)
+    return math.ldexp(x, 3) + math.ldexp(x * x, -1)
+
+
+@pytest.mark.parametrize("optimize", [True, False])
+def test_ldexp_scales_by_a_power_of_two(optimize):
+    """``math.ldexp(x, i)`` is ``x * 2**i`` exactly (the integer exponent a constant)."""
+    assert sd.grad(uses_ldexp, optimize=optimize)(1.3) == 8.0 + 1.3
+    assert sd.jvp(uses_ldexp, 0)(1.3, tangents=0.5)[1] == 0.5 * (8.0 + 1.3)
+
+
+# ------------------------------------------------------------------ refused, in both modes
 
 
 def uses_frexp(x):
@@ -380,7 +387,6 @@ def uses_nextafter(x):
 
 
 @pytest.mark.parametrize("fn, name", [
-    (uses_ldexp, "math.ldexp"),
     (uses_frexp, "math.frexp"), (uses_modf, "math.modf"),
     (uses_nextafter, "math.nextafter")], ids=lambda v: v if isinstance(v, str) else "")
 def test_math_functions_without_a_rule_are_refused_by_name(fn, name):
