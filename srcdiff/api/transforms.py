@@ -156,8 +156,13 @@ def check_arguments(fn, params, values):
     floats, ints, bools, real (float, int or bool) arrays (NumPy's, or dask's: a kind of
     their own, read by shape and dtype only, never computed), and tuples, lists and dicts
     of them. A complex number, a string, None or an object array would otherwise be
-    treated as a constant or differentiated as if it were real."""
+    treated as a constant or differentiated as if it were real. (None is taken where the
+    parameter's default is None: ``def f(x, w=None)`` called as ``f(x)``, which Python
+    cannot tell from ``f(x, None)``; the function's ``if w is None:`` decides, a constant.)"""
+    defaults = _none_defaults(fn)
     for name, v in zip(params, values):
+        if v is None and name in defaults:
+            continue
         bad = _unsupported(v)
         if bad is not None:
             what, path = bad
@@ -175,6 +180,15 @@ def check_arguments(fn, params, values):
     if mixed is not None:
         raise TypeError(f"{fn.__name__}: the arguments hold {mixed}; the gradient runs on "
                         "one array-API namespace, so give every array as one of its arrays")
+
+
+def _none_defaults(fn):
+    """The parameters of ``fn`` (the code that runs) whose default is None."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return frozenset()
+    return frozenset(p.name for p in sig.parameters.values() if p.default is None)
 
 
 def _unsupported(v, path=()):

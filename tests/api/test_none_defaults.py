@@ -1,0 +1,61 @@
+"""A parameter whose default is None (``def f(x, w=None)``, decided by ``if w is None:``)
+takes None, as the default or passed (Python cannot tell the two calls apart): a constant,
+whose gradient is None. A None for any other parameter is refused before any work (SPEC §8,
+tests/front/test_refusals.py). Gradients against finite differences and closed forms."""
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad
+
+X = np.array([0.3, -0.7, 1.2])
+W = np.array([2.0, 0.5, -1.5])
+
+
+def weighted(x, w=None):
+    if w is None:
+        w = np.ones_like(x)
+    return np.sum(w * x ** 2)
+
+
+def scaled(x, scale=None, axis=None):
+    s = np.sum(np.sin(x) * x, axis=axis)
+    if scale is not None:
+        s = s * scale
+    return np.sum(s)
+
+
+def chosen(x, w=None):
+    return np.sum(x * 2.0) if w is None else np.sum(x * w)
+
+
+@pytest.mark.parametrize("options", [{}, {"optimize": False}, {"verify": True}])
+def test_a_none_default_is_a_constant(options):
+    assert_close(sd.grad(weighted, **options)(X), 2.0 * X)
+    assert_close(sd.grad(weighted, **options)(X, None), 2.0 * X)
+    assert_close(sd.grad(weighted, **options)(X, W), 2.0 * W * X)
+    assert_close(sd.grad(scaled, **options)(X), numeric_grad(scaled, (X,), 0))
+    assert_close(sd.grad(scaled, **options)(X, 3.0), numeric_grad(scaled, (X, 3.0), 0))
+
+
+def test_its_gradient_is_none_and_other_transforms_take_it():
+    gx, gw = sd.grad(chosen, wrt=(0, 1))(X)
+    assert_close(gx, np.full(3, 2.0)) and gw is None
+    gx, gw = sd.grad(chosen, wrt=(0, 1), unconnected_gradients="zero")(X)
+    assert gw == 0.0
+    gx, gw = sd.grad(chosen, wrt=(0, 1))(X, W)
+    assert_close(gw, X)
+    _, t = sd.jvp(weighted)(X, tangents=np.ones(3))
+    assert t == pytest.approx(np.sum(2.0 * X))
+    assert_close(sd.hessian(weighted)(X), 2.0 * np.eye(3))
+
+
+def test_none_for_another_parameter_is_refused():
+    with pytest.raises(TypeError, match="argument 'x' is None"):
+        sd.grad(weighted)(None)
+
+
+def test_the_numba_backend_takes_it():
+    pytest.importorskip("numba")
+    assert_close(sd.grad(weighted, backend="numba")(X), 2.0 * X)
