@@ -157,13 +157,9 @@ def check_arguments(fn, params, values):
     their own, read by shape and dtype only, never computed), and tuples, lists and dicts
     of them. A complex number, a string, None or an object array would otherwise be
     treated as a constant or differentiated as if it were real. (None is taken where the
-    parameter's default is None: ``def f(x, w=None)`` called as ``f(x)``, which Python
-    cannot tell from ``f(x, None)``; the function's ``if w is None:`` decides, a constant.)"""
-    defaults = _none_defaults(fn)
+    default is None: ``f(x)`` of ``def f(x, w=None)`` is ``f(x, None)``, a constant.)"""
     for name, v in zip(params, values):
-        if v is None and name in defaults:
-            continue
-        bad = _unsupported(v)
+        bad = _unsupported(v) if v is not None or name not in _none_defaults(fn) else None
         if bad is not None:
             what, path = bad
             where = f"argument {name!r}" + "".join(f"[{k!r}]" for k in path)
@@ -184,11 +180,9 @@ def check_arguments(fn, params, values):
 
 def _none_defaults(fn):
     """The parameters of ``fn`` (the code that runs) whose default is None."""
-    try:
-        sig = inspect.signature(fn)
-    except (TypeError, ValueError):
-        return frozenset()
-    return frozenset(p.name for p in sig.parameters.values() if p.default is None)
+    code, defaults = getattr(fn, "__code__", None), getattr(fn, "__defaults__", None) or ()
+    names = code.co_varnames[:code.co_argcount] if code is not None else ()
+    return {n for n, d in zip(names[len(names) - len(defaults):], defaults) if d is None}
 
 
 def _unsupported(v, path=()):

@@ -13,10 +13,8 @@ derivative. Ties and kinks:
 * ``sum(..., where=)``: unselected elements get no gradient; ``initial=`` is a
   constant added to the sum.
 * ``std`` of constant data: 0 (the minimum-norm subgradient).
-* ``var``/``std``: ``correction=`` is ``ddof``; ``mean=`` a constant centre (``a - mean``
-  in place of ``a - a.mean()``); ``where=`` is not modelled (refused).
-* ``mean(..., where=)``: each selected element gets ``g`` over its slice's count of
-  selected elements; the others (a slice with none selected too) get none.
+* ``var``/``std``: ``correction=`` is ``ddof``; ``mean=`` a constant centre; ``where=`` refused.
+* ``mean(..., where=)``: a selected element gets ``g`` over its slice's count, others none.
 * ``prod``/``cumprod``: exact with zeros in the input (no division by zero; for
   ``cumprod`` the products are formed, in memory quadratic in the axis length,
   only when there are zeros).
@@ -93,13 +91,20 @@ def sum_of_items_grad(g, items):
     return [unbroadcast(g, x) for x in items]
 
 
-@R.linear(np.mean, keywords=True)
+@R.vjp(np.mean)
 def mean(g, ans, a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
     if where is not True:  # the mean of the selected elements (each slice's count of them)
         return mean_where_grad(g, a, axis, keepdims, where)
     if axis is None:
         return spread(g / size_of(a), a)
     return unreduce(g, a, axis, keepdims) * (size_of(ans) / size_of(a))
+
+
+@R.jvp(np.mean)  # (linear; `where=` passed only when given: dask's and array-API means lack it)
+def mean_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
+    if where is not True:
+        return np.mean(d, axis=axis, keepdims=keepdims, where=where)
+    return np.mean(d, axis=axis, keepdims=keepdims)
 
 
 def mean_where_grad(g, a, axis, keepdims, where):
@@ -147,14 +152,12 @@ def var_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, 
 
 
 def dof(ddof, correction=None):
-    """The delta degrees of freedom: ``correction=`` (NumPy's alias, which refuses both)
-    when given, else ``ddof``."""
+    """The delta degrees of freedom: ``correction=`` (NumPy's alias) if given, else ``ddof``."""
     return ddof if correction is None else correction
 
 
 def centre(a, axis=None, mean=None):
-    """What ``np.var``/``np.std`` subtract from ``a``: ``mean=`` when given (a constant:
-    an option; NumPy takes it shaped as with keepdims=True), else ``a``'s mean."""
+    """What var/std subtract: ``mean=`` (a constant option, keepdims-shaped), or the mean."""
     return np.mean(a, axis=axis, keepdims=True) if mean is None else mean
 
 
