@@ -271,8 +271,8 @@ def finish(g, x, zero=False, avoid=None):
         g = g if g is not None else [None] * len(x)
         out = [finish(gi, v, zero, avoid) for gi, v in zip(g, x)]
         return tuple(out) if isinstance(x, tuple) else out
-    if g is None or isinstance(x, (int, np.integer, np.bool_)) or isinstance(x, np.ndarray) \
-            and x.dtype.kind in "biu":  # (integers and booleans are constants, entries too)
+    if g is None or x is None or isinstance(x, (int, np.integer, np.bool_)) or isinstance(
+            x, np.ndarray) and x.dtype.kind in "biu":  # (ints, bools, None: constants)
         return zeros_tree(x) if zero else None
     if np.iscomplexobj(g) and not np.iscomplexobj(x):
         g = np.real(g)  # a real input's gradient is real (e.g. through an FFT)
