@@ -18,8 +18,8 @@ comparison:
 
 Every ``spread`` of an array is a read-only broadcast view while a program is checked
 (:func:`read_only_spreads`), as it is above 4,096 entries: a gradient updated in place
-where it may be such a view crashes on these small programs too. Likewise sums over a short
-axis add slices at every size (:func:`short_sums_at_every_size`).
+where it may be such a view crashes on these small programs too. Likewise helpers take
+their fast paths of large arrays at every size (:func:`fast_paths_at_every_size`).
 
 A program srcdiff rejects with ``sd.SrcdiffError`` is *refused* (counted and
 reported, not a failure); any other exception is a *crash*; any numeric
@@ -58,13 +58,7 @@ import numpy as np  # noqa: E402
 import gen_arrays  # noqa: E402
 import gen_loops  # noqa: E402
 import srcdiff as sd  # noqa: E402
-import srcdiff.runtime_memory  # noqa: E402
 from fd import numeric_grad, total  # noqa: E402
-
-# helpers that take their fast path only on large arrays take it on the programs' small
-# ones too (index_add_product: a product written into its place in a new gradient)
-srcdiff.runtime_memory.VIEW_SIZE = 1
-srcdiff.runtime_memory.PRODUCT_SUM_SIZE = 1  # (and sum_product: products summed in one pass)
 
 # Central differences with step h lose about 1e-16 * (magnitude of the values) *
 # (operations) / h to rounding (a few 1e-9 at h = 1e-6 for these programs, measured),
@@ -407,19 +401,39 @@ def read_only_spreads():
         for m in holders:
             m.spread = plain
         execute.RUNTIME_HELPERS["spread"] = plain
+        # (and the names rules' templates read from their modules, kept when first read:
+        # left, a module written later copied the replacement as a user function)
+        from srcdiff.rules.registry import DEFAULT
+        for rule in list(DEFAULT._rules.values()):
+            for template in (getattr(rule, "vjp", None), getattr(rule, "jvp", None)):
+                names = getattr(template, "__dict__", {}).get("globals")
+                if names is not None and names.get("spread") is spread:
+                    names["spread"] = plain
+
+
+FAST_PATH_SIZES = ("SHORT_SUM_SIZE", "VIEW_SIZE", "PRODUCT_SUM_SIZE")
 
 
 @contextlib.contextmanager
-def short_sums_at_every_size():
-    """``short_sum`` (optimize/sums.py) adds slices at every size, as it does for results of
-    64 entries or more: these small programs reach the path of the realistic ones."""
+def fast_paths_at_every_size():
+    """Helpers that take their fast path only on large arrays take it on these programs'
+    small ones too, while a program is checked: ``short_sum`` (optimize/sums.py) adds
+    slices, ``index_add_product`` writes a product into its place in a new gradient,
+    ``sum_product`` sums a product in one pass (srcdiff/runtime_memory.py). (Set for the
+    check only: left set, they changed what later tests of the process saw, e.g. a
+    written module's copy of a size.)"""
     from srcdiff import runtime_memory
-    size = runtime_memory.SHORT_SUM_SIZE
-    runtime_memory.SHORT_SUM_SIZE = 1
+    sizes = {name: getattr(runtime_memory, name) for name in FAST_PATH_SIZES}
+    plans = runtime_memory.sum_product.__defaults__[0]  # (its plans made at either size)
+    plans.clear()
+    for name in FAST_PATH_SIZES:
+        setattr(runtime_memory, name, 1)
     try:
         yield
     finally:
-        runtime_memory.SHORT_SUM_SIZE = size
+        for name, size in sizes.items():
+            setattr(runtime_memory, name, size)
+        plans.clear()
 
 
 def check_program(program, loader, **kwargs):
@@ -427,7 +441,7 @@ def check_program(program, loader, **kwargs):
     short axes by slices at every size)."""
     fn, path = loader.load(program)
     try:
-        with _time_limit(TIMEOUT), read_only_spreads(), short_sums_at_every_size():
+        with _time_limit(TIMEOUT), read_only_spreads(), fast_paths_at_every_size():
             try:
                 return check(program, fn, **kwargs)
             except _Timeout:
