@@ -583,7 +583,14 @@ def dict_of_grad(g, keys):
 
 
 def key_list(d):
-    """The keys of dict ``d``, in order, as a list (what ``d.keys()`` iterates over)."""
+    """The keys of dict ``d``, in order, as a list (what ``d.keys()`` iterates over).
+    Anything but a mapping is refused: the compiler lowered a loop over its keys (an
+    argument's entry that was a dict when the function was called may be a list now)."""
+    if not isinstance(d, dict) and not hasattr(d, "keys"):
+        raise SrcdiffError(f"a loop over the keys of a dict finds a {type(d).__name__}: "
+                           "srcdiff compiled it for the dict this entry held when the "
+                           "function was called",
+                           hint="iterate `list(...)` of it, or keep the entry a dict")
     return list(d)
 
 

@@ -16,7 +16,13 @@ from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_
 from srcdiff.compiler.analysis.complex_values import may_make_complex
 from srcdiff.compiler.analysis.dtypes import check_chained_stores, check_integer_stores
 from srcdiff.compiler.analysis.effects import changed_parameters
-from srcdiff.compiler.analysis.facts import array_api_of, dict_arguments, sequence_arguments, zero_d
+from srcdiff.compiler.analysis.facts import (
+    array_api_of,
+    dict_arguments,
+    dict_entries,
+    sequence_arguments,
+    zero_d,
+)
 from srcdiff.compiler.analysis.keys import varied_keys
 from srcdiff.compiler.analysis.list_arguments import lists_as_arrays
 from srcdiff.compiler.analysis.ops import is_user_function
@@ -228,7 +234,7 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     _check_stop(parsed, stop)
     arg_facts = arg_facts or {}
     anf, names = normalize(parsed, RESERVED, dict_arguments(arg_facts),
-                           sequence_arguments(arg_facts))
+                           sequence_arguments(arg_facts), dict_entries(arg_facts))
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
     analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts,
                        returns=ctx.returns)

@@ -115,6 +115,64 @@ def minimum_reduce(array, axis=0, keepdims=False):
     return np.min(array, axis=axis, keepdims=keepdims)
 
 
+def _logaddexp_reduce(base2, array, axis, keepdims):
+    """``np.logaddexp.reduce(array, axis, keepdims=...)`` (``np.logaddexp2``'s when
+    ``base2``): the entries along the reduced axes (moved to the front, flattened) combined
+    left to right, as NumPy does."""
+    a = np.asarray(array)
+    nd = np.ndim(a)
+    if axis is None:
+        axes = tuple(range(nd))
+    elif isinstance(axis, int):
+        axes = (axis % nd,)
+    else:
+        axes = tuple(k % nd for k in axis)
+    rest = tuple(k for k in range(nd) if k not in axes)
+    kept = tuple(np.shape(a)[k] for k in rest)
+    rows = np.reshape(np.transpose(a, axes + rest), (-1,) + kept)
+    if rows.shape[0] == 0:
+        raise ValueError("zero-size array to reduction operation which has no identity")
+    out = rows[0]
+    for i in range(1, rows.shape[0]):
+        out = np.logaddexp2(out, rows[i]) if base2 else np.logaddexp(out, rows[i])
+    if keepdims:
+        out = np.reshape(out, tuple(1 if k in axes else np.shape(a)[k] for k in range(nd)))
+    return out
+
+
+@composite(np.logaddexp.reduce)
+def logaddexp_reduce(array, axis=0, keepdims=False):
+    return _logaddexp_reduce(False, array, axis, keepdims)
+
+
+@composite(np.logaddexp2.reduce)
+def logaddexp2_reduce(array, axis=0, keepdims=False):
+    return _logaddexp_reduce(True, array, axis, keepdims)
+
+
+def frexp_exponent(x):
+    """``np.frexp(x)[1]``: an integer, constant (rules/numpy_rules.py lists it)."""
+    return np.frexp(x)[1]
+
+
+def math_frexp_exponent(x):
+    """``math.frexp(x)[1]`` (likewise)."""
+    return math.frexp(x)[1]
+
+
+@composite(np.frexp)
+def frexp(x):
+    # x = m * 2**e with e an integer, piecewise constant: m is x scaled exactly by 2**-e
+    e = frexp_exponent(x)
+    return np.ldexp(x, -e), e
+
+
+@composite(math.frexp)
+def math_frexp(x):
+    e = math_frexp_exponent(x)
+    return math.ldexp(x, -e), e
+
+
 @composite(np.meshgrid)
 def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
     if indexing not in ("xy", "ij"):

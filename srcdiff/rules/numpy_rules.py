@@ -50,6 +50,7 @@ import operator
 
 import numpy as np
 
+from srcdiff.rules.composites import frexp_exponent, math_frexp_exponent
 from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import broadcast_like, is_constant, match_complex, unbroadcast
 
@@ -485,9 +486,10 @@ R.nondiff(
     np.signbit, np.equal, np.not_equal, np.greater, np.greater_equal, np.less, np.less_equal,
     np.logical_and, np.logical_or, np.logical_not, np.logical_xor, np.heaviside,
     np.floor_divide, np.bitwise_and, np.bitwise_or, np.bitwise_xor, np.invert,
-    np.left_shift, np.right_shift, np.gcd, np.lcm,
+    np.left_shift, np.right_shift, np.gcd, np.lcm, frexp_exponent,
     elementwise=True,
 )
+R.nondiff(math_frexp_exponent)
 R.nondiff(
     np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
     np.eye, np.identity, np.arange, np.indices, np.tri, np.shape, np.ndim, np.size,

@@ -47,6 +47,13 @@ CALLS = [
     (np.maximum.reduce, (M,), {}), (np.maximum.reduce, (M,), {"axis": 1, "keepdims": True}),
     (np.minimum.reduce, (M,), {"axis": None}),
     (np.minimum.reduce, (np.arange(6, dtype=np.int8).reshape(2, 3),), {"axis": -1}),
+    (np.logaddexp.reduce, (M,), {}), (np.logaddexp.reduce, (M,), {"axis": 1}),
+    (np.logaddexp.reduce, (M,), {"axis": None, "keepdims": True}),
+    (np.logaddexp.reduce, (np.stack([M, M * 2.0]),), {"axis": (0, 2)}),
+    (np.logaddexp.reduce, (np.array([-np.inf, -np.inf]),), {}),
+    (np.logaddexp2.reduce, (M,), {"axis": -1, "keepdims": True}),
+    (np.frexp, (M * 7.0,), {}), (np.frexp, (np.array([0.0, -0.0, 1e-310, -3.5]),), {}),
+    (np.frexp, (2.5,), {}), (math.frexp, (-6.25,), {}), (math.frexp, (0.0,), {}),
     (np.meshgrid, (V, M[0]), {}), (np.meshgrid, (V, M[0]), {"indexing": "ij"}),
     (np.meshgrid, (V,), {}), (np.meshgrid, (V, M, V[:2]), {"copy": False}),
     (np.meshgrid, (V, M[0], V[:2]), {"indexing": "ij", "copy": True}),
@@ -120,6 +127,13 @@ def running_extremes(m):  # (no ties: away from the kinks)
             + np.sum(np.maximum.reduce(m) ** 2) + np.minimum.reduce(m, axis=None))
 
 
+def log_sums_and_mantissas(m):  # (np.frexp's mantissa: x scaled by 2**-e, e constant)
+    a, e = np.frexp(m * 3.0)
+    b, k = math.frexp(m[0, 1] * 5.0)
+    return (np.sum(np.logaddexp.reduce(m, axis=1) ** 2) + np.logaddexp2.reduce(m, axis=None)
+            + np.sum(a * e) + b * k)
+
+
 def grids(x):
     a, b = np.meshgrid(x[:3], x[1:] ** 2)
     c, d, e = np.meshgrid(x[:2], x, x[2:], indexing="ij")
@@ -134,7 +148,8 @@ CASES = [(trapezoid_loss, np.array([0.1, 0.4, 0.5, 0.9])),
          (scalar_helpers, np.array([0.75, 0.5, 0.3])),
          (conversions, np.array([0.5, 0.7, 0.2])),
          (running_extremes, np.array([[0.3, 0.9, 0.5, 1.2], [0.7, 0.1, 0.85, 0.4]])),
-         (grids, np.array([0.3, -0.9, 0.5, 1.2]))]
+         (grids, np.array([0.3, -0.9, 0.5, 1.2])),
+         (log_sums_and_mantissas, np.array([[0.3, 0.9, 0.5, 1.2], [0.7, 0.1, 0.85, 0.4]]))]
 
 
 @pytest.mark.parametrize("f,x", CASES, ids=[c[0].__name__ for c in CASES])

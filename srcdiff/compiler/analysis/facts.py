@@ -153,6 +153,25 @@ def dict_arguments(arg_facts):
             and f[3] == DICT}
 
 
+def dict_entries(arg_facts):
+    """The paths ``(parameter, key, ...)`` of the entries of container arguments that are
+    dicts (``p["cfg"]`` of ``p = {"cfg": {...}}``): a loop over one iterates its keys
+    (front/containers.py; checked at run time, the entry may be replaced meanwhile)."""
+    out = set()
+
+    def walk(path, f):
+        if len(f) > 2 and f[0] == CONTAINER and isinstance(f[2], tuple):
+            for k, entry in f[2]:
+                if len(path) < 8 and isinstance(entry, tuple) and entry:
+                    if len(entry) > 3 and entry[0] == CONTAINER and entry[3] == DICT:
+                        out.add((*path, k))
+                    walk((*path, k), entry)
+
+    for p, f in (arg_facts or {}).items():
+        walk((p,), f)
+    return out
+
+
 def sequence_arguments(arg_facts):
     """``{parameter: is an array}`` for the parameters whose facts show a list, a tuple
     (marked SEQUENCE: the facts a caller gives its callee's container argument do not tell

@@ -108,10 +108,11 @@ class _Sequences:
             else:
                 self.defs.setdefault(op.target, []).append(op)
         self.arguments = {p for p, f in arg_facts.items() if f and f[0] == CONTAINER}
-        # an argument's entries, at any depth, by every definition of the name: what they
-        # may be is read off the argument's fact, level by level
-        self.levels = {p: _levels(arg_facts[p]) for p in self.arguments}
-        self.origin = {p: (p, 0) for p in self.arguments if p not in self.defs}
+        # an argument's entries, by every definition of the name: ``(p, path)``, the keys
+        # read into argument ``p`` (None: a key not known); what they may be is read off
+        # the argument's fact along the path
+        self.facts = {p: arg_facts[p] for p in self.arguments}
+        self.origin = {p: (p, ()) for p in self.arguments if p not in self.defs}
         changed = True
         while changed:
             changed = False
@@ -120,9 +121,10 @@ class _Sequences:
                 if t not in self.origin and len(got) == 1 and None not in got:
                     self.origin[t] = got.pop()
                     changed = True
+        self.written = self._written(analysis)
         self._elements = {}
         self.names = {n for n, k in analysis.kinds.items() if k == CONTAINER} | self.arguments
-        self.names |= {t for t, (p, depth) in self.origin.items() if self._level(p, depth)
+        self.names |= {t for t, (p, path) in self.origin.items() if self._level(p, path)
                        and analysis.kinds.get(t) not in (ARRAY, INT)}
         changed = True
         while changed:
@@ -164,7 +166,8 @@ class _Sequences:
             if known or not isinstance(base, gast.Name):
                 return False
             if base.id in self.origin:
-                return self._level(self.origin[base.id][0], self.origin[base.id][1] + 1)
+                p, path = self.origin[base.id]
+                return self._level(p, path + (_key(op.index),))
             return self._nested(base.id)
         if op.kind == "prim" and _is_sequence_op(value):
             # (with a float array on the other side, NumPy makes an array)
@@ -177,17 +180,43 @@ class _Sequences:
         base = op.args[0] if op.kind in ("index", "copy") and op.args else None
         if not isinstance(base, gast.Name) or base.id not in self.origin:
             return None
-        p, depth = self.origin[base.id]
-        return (p, depth + 1) if op.kind == "index" else (p, depth)
+        p, path = self.origin[base.id]
+        return (p, path + (_key(op.index),)) if op.kind == "index" else (p, path)
 
-    def _level(self, p, depth):
-        """May an entry of argument ``p`` at ``depth`` (0: ``p`` itself) be a sequence?"""
-        return depth < len(self.levels[p]) and CONTAINER in self.levels[p][depth]
+    def _written(self, analysis):
+        """``{argument: depth}``: from that depth of its entries down (1: its own entries),
+        what the facts say no longer bounds what they may be, because the function stores
+        or appends there a value that may be a container (``p["u"] = [x, y]``). A store into
+        a container not traced to one argument counts for every argument (it may be an
+        alias of one)."""
+        out = {}
+        for c, values in self.puts.items():
+            if all(isinstance(v, gast.Constant) and not isinstance(v.value, tuple)
+                   or isinstance(v, gast.Name) and analysis.kinds.get(v.id) in (ARRAY, INT)
+                   for v in values):
+                continue
+            if c in self.origin:
+                p, path = self.origin[c]
+                out[p] = min(out.get(p, len(path) + 1), len(path) + 1)
+            elif not all(op.kind == "literal" or op.kind == "prim" and op.func in _MAKE_LISTS
+                         for op in self.defs.get(c, [None]) if op is not None) \
+                    or c not in self.defs:
+                for p in self.arguments:
+                    out[p] = 1
+        return out
+
+    def _level(self, p, path):
+        """May the entry of argument ``p`` at ``path`` (``()``: ``p`` itself) be a
+        sequence?"""
+        if len(path) >= self.written.get(p, len(path) + 1):
+            return True
+        return CONTAINER in _kinds(self.facts[p], path)
 
     def _nested(self, name):
         """May an entry of the container ``name`` be a list or tuple?"""
         if name in self.origin:
-            return self._level(self.origin[name][0], self.origin[name][1] + 1)
+            p, path = self.origin[name]
+            return self._level(p, path + (None,))
         for e in self.elements(name):
             if isinstance(e, _Nest) and e.depth > 0 \
                     or not isinstance(e, (gast.Name, gast.Constant, _Nest)) \
@@ -374,25 +403,36 @@ class _Sequences:
         return bool(sides) and all(e.id in constant for e in sides)
 
 
-def _levels(fact):
-    """The kinds an argument's entries may have, depth by depth (0: the argument's own);
-    a long list's entries are known to include sequences when its fact is marked NESTED,
-    and an entry its fact says nothing of (a callee's argument, whose caller's facts did
-    not follow the entries) is taken for no sequence, as the facts of its kind do."""
-    levels, current = [], [fact]
-    while current and len(levels) < 16:
-        kinds, entries = set(), []
+def _key(index):
+    """The key an index op reads, when a constant one an argument's facts name (a string,
+    or an int from 0): None for any other (every entry)."""
+    if isinstance(index, gast.Constant) and (
+            type(index.value) is str or type(index.value) is int and index.value >= 0):
+        return index.value
+    return None
+
+
+def _kinds(fact, path):
+    """The kinds the entries of an argument with ``fact`` may have at ``path`` (``None``
+    in it: any key); a long list's entries are known to include sequences when its fact
+    is marked NESTED, and an entry its fact says nothing of (a callee's argument, whose
+    caller's facts did not follow the entries) is taken for no sequence, as the facts of
+    its kind do."""
+    current = [fact]
+    for key in path:
+        entries = []
         for f in current:
-            kind = f[0] if isinstance(f, tuple) and f else None
-            kinds.add(kind)
-            if kind == CONTAINER:
-                if len(f) > 2 and isinstance(f[2], tuple):
-                    entries.extend(c for _, c in f[2])
-                elif len(f) > 2 and f[2] == NESTED:
-                    entries.append((CONTAINER, None))
-        levels.append(kinds)
+            if not (isinstance(f, tuple) and f and f[0] == CONTAINER and len(f) > 2):
+                continue
+            if isinstance(f[2], tuple):
+                entries.extend(c for k, c in f[2]
+                               if key is None or k == key and type(k) is type(key))
+            elif f[2] == NESTED:
+                entries.append((CONTAINER, None))
         current = entries
-    return levels
+        if not current:
+            return set()
+    return {f[0] if isinstance(f, tuple) and f else None for f in current}
 
 
 def _tolist(op):

@@ -159,7 +159,23 @@ class Containers:
         return isinstance(e, (gast.Dict, gast.DictComp)) or (
             isinstance(e, gast.Name) and e.id in self.dict_args) or (
             isinstance(e, gast.Name) and isinstance(self.parsed.resolve(e), dict)) or (
-            isinstance(e, gast.Call) and returned_kind(self.parsed.callee(e.func)) == "dict")
+            isinstance(e, gast.Call) and returned_kind(self.parsed.callee(e.func)) == "dict") \
+            or self.entry_path(e) in self.dict_entries
+
+    def entry_path(self, e):
+        """``(p, k1, k2, ...)`` for ``p[k1][k2]...``: constant keys reading into a container
+        parameter ``p`` the function never rebinds; else None. (The argument facts name the
+        paths of entries that held dicts when the function was called: ``dict_entries``;
+        a loop over one checks it still does when it runs, in ``key_list``.)"""
+        keys = []
+        while isinstance(e, gast.Subscript) and isinstance(e.slice, gast.Constant) \
+                and type(e.slice.value) in (str, int):
+            keys.append(e.slice.value)
+            e = e.value
+        if not keys or not isinstance(e, gast.Name) or not (
+                e.id in self.dict_args or e.id in self.sequence_args):
+            return None
+        return (e.id, *reversed(keys))
 
     def is_sequence(self, e):
         """Is ``e`` surely a list, a tuple, a string or an array: is ``e[k]`` for ``k`` in

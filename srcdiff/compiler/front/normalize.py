@@ -68,14 +68,17 @@ _UNSUPPORTED_STMTS = {
 
 
 def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str] = (),
-              sequences: Optional[dict] = None) -> Tuple[gast.FunctionDef, NameGen]:
+              sequences: Optional[dict] = None,
+              entries: Iterable[tuple] = ()) -> Tuple[gast.FunctionDef, NameGen]:
     """Return a new ``FunctionDef`` in ANF (see module docstring) and its name generator.
 
     ``reserved`` names (helpers the generated code will call) are never used
     for temporaries. ``dicts`` are parameters known to hold dicts (their facts):
     iterating one iterates its keys (containers.py); ``sequences`` (``{parameter: is an
     array}``) hold lists, tuples or arrays: a loop over one needs no check of its kind at
-    run time.
+    run time. ``entries`` are the paths ``(p, key, ...)`` of container parameters' entries
+    their facts show dicts: a loop over one (``for k in p["cfg"]``) iterates its keys,
+    checked at run time (``key_list``: the entry may have been replaced since).
     """
     fn = parsed.node
     names = NameGen(S.all_names(fn) | set(reserved))
@@ -85,6 +88,7 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     sequences = sequences or {}
     norm.dict_args = dict_parameters(fn, dicts, parsed.lookup("dict") is dict)
     norm.sequence_args = sequence_parameters(fn, sequences)
+    norm.dict_entries = frozenset(entries or ())
     norm.array_args = {p for p in norm.sequence_args if sequences[p]}
     norm.sequence_args |= norm.sequence_locals(fn)
     new_body = norm.block(body)
@@ -142,6 +146,7 @@ class _Normalizer(Expressions):
         self.dict_args = set()  # parameters holding dicts (containers.dict_parameters)
         self.sequence_args = set()  # and lists, tuples, arrays (containers.sequence_parameters)
         self.array_args = set()  # the arrays among them (their rows are never dicts)
+        self.dict_entries = frozenset()  # paths of their entries holding dicts (entry_path)
         self.sure_sequences = set()  # atoms a loop iterates that surely are sequences
         # name -> how many statements of the function bind it, and whether one of them sits
         # in a branch or a loop (see stmt_FunctionDef)
