@@ -1,4 +1,5 @@
-"""Rules for ``scipy.special`` and ``scipy.linalg`` (solve_triangular, solve_sylvester, sqrtm).
+"""Rules for ``scipy.special`` and ``scipy.linalg`` (solve_triangular, solve_sylvester, sqrtm,
+expm).
 
 Imported only when SciPy can be imported; srcdiff never requires it. The
 rules read SciPy functions (``digamma`` for ``gammaln``'s rule ...), so
@@ -31,6 +32,9 @@ Notation as in numpy_rules.py. Conventions:
   of a matrix without eigenvalues on the closed negative axis (a real ``A`` whose
   square root is complex gets a complex answer from SciPy; it is not modelled).
   Two-dimensional matrices only, as SciPy.
+  ``expm(A)``: the tangent is the Frechet derivative ``L(A, dA)`` (SciPy's
+  ``expm_frechet``, computed as a block of the exponential of a matrix twice the size,
+  so that the rules differentiate it again), the gradient ``L(A^H, g)``.
 """
 
 import numpy as np
@@ -415,3 +419,31 @@ def sqrtm(g, ans, A):  # disp= and blocksize= (deprecated by SciPy) are not decl
 @R.jvp(scipy.linalg.sqrtm)
 def sqrtm_jvp(d, ans, A):
     return scipy.linalg.solve_sylvester(ans, ans, d)
+
+
+@R.elementwise(scipy.special.kl_div)
+def kl_div(g, ans, x, y):  # x log(x / y) - x + y
+    return g * np.log(x / y), g * (1.0 - x / y)
+
+
+@R.vjp(scipy.linalg.expm)
+def expm(g, ans, A):
+    # <G, L(A, E)> = <L(A^H, G), E> for the Frechet derivative L of the exponential
+    return _frechet(np.conj(np.swapaxes(A, -1, -2)), g)
+
+
+@R.jvp(scipy.linalg.expm)
+def expm_jvp(d, ans, A):
+    return _frechet(A, d)
+
+
+def _frechet(A, E):
+    """``L(A, E)``, the Frechet derivative of the matrix exponential at ``A`` in the
+    direction ``E``: the upper right block of ``expm([[A, E], [0, A]])`` (stacks too, as
+    SciPy's expm takes them). Written with expm itself, so that it is differentiated again
+    by this rule (second order and beyond)."""
+    n = np.shape(A)[-1]
+    E = np.broadcast_to(E, np.shape(A))
+    top = np.concatenate([A, E], axis=-1)
+    bottom = np.concatenate([np.zeros_like(top[..., :n]), A], axis=-1)
+    return scipy.linalg.expm(np.concatenate([top, bottom], axis=-2))[..., :n, n:]
