@@ -173,6 +173,39 @@ def math_frexp(x):
     return math.ldexp(x, -e), e
 
 
+def lstsq_cutoff(a, rcond):
+    """The ratio under which ``np.linalg.lstsq`` takes a singular value of ``a`` for zero:
+    ``rcond``, or the machine precision times ``max(a.shape)`` for ``None`` (the machine
+    precision for a negative one). A constant (rules/numpy_rules.py lists it)."""
+    eps = np.finfo(np.result_type(a, 1.0)).eps
+    if rcond is None:
+        return eps * max(np.shape(a))
+    return eps if rcond < 0 else rcond
+
+
+def lstsq_rank(s, cutoff):
+    """The rank ``np.linalg.lstsq`` reports: the singular values above ``cutoff`` times the
+    largest (likewise a constant)."""
+    return np.int32(np.sum(s > cutoff * s[0])) if np.size(s) else np.int32(0)
+
+
+@composite(np.linalg.lstsq)
+def lstsq(a, b, rcond=None):
+    # the minimum-norm least-squares solution pinv(a) b, with lstsq's cutoff (pinv and
+    # lstsq both drop the singular values at or under it): the derivative holds where the
+    # rank does not change, as pinv's rule says
+    a = np.asarray(a)
+    cutoff = lstsq_cutoff(a, rcond)
+    s = np.linalg.svd(a, compute_uv=False)
+    x = np.linalg.pinv(a, rcond=cutoff) @ b
+    rank = lstsq_rank(s, cutoff)
+    if rank == np.shape(a)[1] and np.shape(a)[0] > np.shape(a)[1]:
+        residuals = np.reshape(np.sum(np.abs(b - a @ x) ** 2, axis=0), (-1,))
+    else:
+        residuals = np.zeros((0,))
+    return x, residuals, rank, s
+
+
 @composite(np.meshgrid)
 def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
     if indexing not in ("xy", "ij"):

@@ -52,6 +52,10 @@ CALLS = [
     (np.logaddexp.reduce, (np.stack([M, M * 2.0]),), {"axis": (0, 2)}),
     (np.logaddexp.reduce, (np.array([-np.inf, -np.inf]),), {}),
     (np.logaddexp2.reduce, (M,), {"axis": -1, "keepdims": True}),
+    (np.linalg.lstsq, (M.T, M[0]), {"rcond": None}),
+    (np.linalg.lstsq, (M.T, M.T[:, :2]), {"rcond": None}), (np.linalg.lstsq, (M, M[:, 0]), {}),
+    (np.linalg.lstsq, (M.T, M.T[:, 0]), {"rcond": 0.5}),
+    (np.linalg.lstsq, (np.c_[M.T, M.T[:, :1]], M.T[:, 1]), {"rcond": -1}),
     (np.frexp, (M * 7.0,), {}), (np.frexp, (np.array([0.0, -0.0, 1e-310, -3.5]),), {}),
     (np.frexp, (2.5,), {}), (math.frexp, (-6.25,), {}), (math.frexp, (0.0,), {}),
     (np.meshgrid, (V, M[0]), {}), (np.meshgrid, (V, M[0]), {"indexing": "ij"}),
@@ -134,6 +138,11 @@ def log_sums_and_mantissas(m):  # (np.frexp's mantissa: x scaled by 2**-e, e con
             + np.sum(a * e) + b * k)
 
 
+def least_squares(m):
+    x, res, rank, s = np.linalg.lstsq(m.T, np.arange(4.0), rcond=None)
+    return np.sum(x ** 2) + np.sum(res) + np.sum(s) + rank
+
+
 def grids(x):
     a, b = np.meshgrid(x[:3], x[1:] ** 2)
     c, d, e = np.meshgrid(x[:2], x, x[2:], indexing="ij")
@@ -149,6 +158,7 @@ CASES = [(trapezoid_loss, np.array([0.1, 0.4, 0.5, 0.9])),
          (conversions, np.array([0.5, 0.7, 0.2])),
          (running_extremes, np.array([[0.3, 0.9, 0.5, 1.2], [0.7, 0.1, 0.85, 0.4]])),
          (grids, np.array([0.3, -0.9, 0.5, 1.2])),
+         (least_squares, np.array([[0.3, 0.9, 0.5, 1.2], [0.7, 0.1, 0.85, 0.4]])),
          (log_sums_and_mantissas, np.array([[0.3, 0.9, 0.5, 1.2], [0.7, 0.1, 0.85, 0.4]]))]
 
 
