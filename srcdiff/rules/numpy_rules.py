@@ -50,8 +50,7 @@ import operator
 
 import numpy as np
 
-from srcdiff.rules.composites import (frexp_exponent, lstsq_cutoff, lstsq_rank,
-                                      math_frexp_exponent)
+from srcdiff.rules.composites import frexp_exponent, lstsq_cutoff, lstsq_rank, math_frexp_exponent
 from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import broadcast_like, is_constant, match_complex, unbroadcast
 
