@@ -39,6 +39,7 @@ Conventions, rule by rule:
 
 import numpy as np
 
+from srcdiff.errors import SrcdiffError
 from srcdiff.rules.product_rules import tensordot_grads
 from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import unbroadcast
@@ -759,8 +760,11 @@ def svd_tangent(d, ans, a, full_matrices=True, compute_uv=True):
     k = np.shape(s)[-1]
     m, n = np.shape(a)[-2:]
     if full_matrices and m != n:
-        raise NotImplementedError("the tangent of np.linalg.svd with full_matrices=True for a "
-                                  f"{m}x{n} matrix is not determined; use full_matrices=False")
+        raise SrcdiffError(f"the tangent of np.linalg.svd with full_matrices=True for a {m}x{n} "
+                           "matrix is not determined (the columns completing U or V are any "
+                           "basis of a complement)",
+                           hint="pass full_matrices=False, or compute_uv=False (or "
+                                "np.linalg.svdvals) for the singular values alone")
     f = _gaps(s * s)
     dss = ds_mat * s[..., None, :]
     sds = s[..., :, None] * ds_mat

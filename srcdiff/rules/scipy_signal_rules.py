@@ -1,4 +1,5 @@
-"""Rules for ``scipy.signal.convolve``.
+"""Rules for ``scipy.signal.convolve`` (and ``convolve2d``, ``fftconvolve``: the same
+convolution with the boundary, axes and method they fix).
 
 Loaded when the program imports ``scipy.signal`` (rules/__init__.py). Notation as
 in numpy_rules.py.
@@ -32,6 +33,31 @@ def convolve(g, ans, in1, in2, mode="full", method="auto"):
 def convolve_jvp(d, ans, in1, in2, mode="full", method="auto"):
     return (scipy.signal.convolve(d, in2, mode, method),
             scipy.signal.convolve(in1, d, mode, method))
+
+
+# ``convolve2d(in1, in2, mode)`` is ``convolve(in1, in2, mode, "direct")`` for 2-D inputs and
+# its default boundary="fill", fillvalue=0 (the only ones declared: the others are refused);
+# ``fftconvolve(in1, in2, mode)`` is ``convolve(..., method="fft")`` over every axis (axes=
+# is not declared)
+@R.vjp(scipy.signal.convolve2d)
+def convolve2d(g, ans, in1, in2, mode="full"):
+    return (convolve_grad(g, in1, in2, mode, "direct"),
+            convolve_grad(g, in2, in1, mode, "direct"))
+
+
+@R.jvp(scipy.signal.convolve2d)
+def convolve2d_jvp(d, ans, in1, in2, mode="full"):
+    return scipy.signal.convolve2d(d, in2, mode), scipy.signal.convolve2d(in1, d, mode)
+
+
+@R.vjp(scipy.signal.fftconvolve)
+def fftconvolve(g, ans, in1, in2, mode="full"):
+    return convolve_grad(g, in1, in2, mode, "fft"), convolve_grad(g, in2, in1, mode, "fft")
+
+
+@R.jvp(scipy.signal.fftconvolve)
+def fftconvolve_jvp(d, ans, in1, in2, mode="full"):
+    return scipy.signal.fftconvolve(d, in2, mode), scipy.signal.fftconvolve(in1, d, mode)
 
 
 def convolve_grad(g, x, other, mode="full", method="auto"):
