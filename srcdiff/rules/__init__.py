@@ -25,7 +25,7 @@ try:
 except ImportError:  # pragma: no cover - scipy is optional
     pass
 else:
-    from srcdiff.rules import scipy_rules  # noqa: E402,F401
+    from srcdiff.rules import scipy_composites, scipy_rules  # noqa: E402,F401
 
     DEFAULT.load_when_imported("scipy.stats", "srcdiff.rules.scipy_stats_rules")
     DEFAULT.load_when_imported("scipy.signal", "srcdiff.rules.scipy_signal_rules")
