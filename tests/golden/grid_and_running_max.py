@@ -120,27 +120,27 @@ def grad_meshgrid(xi_0, xi_1, copy=True, sparse=False, indexing='xy',
     tuple2 = tuple(grids)
     # seed: the gradient of the sum of the outputs
     b_tuple2 = cotangent(grad_ys, tuple2)
-    # adjoint of line 137: return tuple(grids)
+    # adjoint of line 228: return tuple(grids)
     b_grids = sequence_grad(b_tuple2, grids)
-    # adjoint of line 128: for i in range(n):
+    # adjoint of line 219: for i in range(n):
     b_xi = zeros_tree(xi)
     for i in reversed(range(n)):
-        # adjoint of line 136: grids.append(g)
+        # adjoint of line 227: grids.append(g)
         b_grids, b_item = pop_grad(b_grids, g)
         del g
         b_g = b_item
         grids.pop()
-        # adjoint of line 132: if not sparse:
+        # adjoint of line 223: if not sparse:
         if not sparse:
-            # adjoint of line 134: if copy:
+            # adjoint of line 225: if copy:
             if copy:
-                # adjoint of line 135: g = np.array(g)
+                # adjoint of line 226: g = np.array(g)
                 g_before = _stack.pop()
                 b_g = unstack_like(b_g, g_before)
-            # adjoint of line 133: g = np.broadcast_to(g, shape)
+            # adjoint of line 224: g = np.broadcast_to(g, shape)
             g_before1 = _stack.pop()
             b_g = unbroadcast(b_g, g_before1)
-        # adjoint of line 131: g = np.reshape(xi[i], tuple(s))
+        # adjoint of line 222: g = np.reshape(xi[i], tuple(s))
         g_before2 = _stack.pop()
         b_xi_i = np.reshape(b_g, np.shape(xi_i))
         del b_g
@@ -148,7 +148,7 @@ def grad_meshgrid(xi_0, xi_1, copy=True, sparse=False, indexing='xy',
         xi_i_before = _stack.pop()
         b_xi = item_add(b_xi, xi, i, b_xi_i)
         xi_i = xi_i_before
-    # adjoint of line 119: def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
+    # adjoint of line 210: def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
     b_xi_0 = item_grad(b_xi, 0, xi_0)
     b_xi_1 = item_grad(b_xi, 1, xi_1)
     return b_xi_0, b_xi_1
