@@ -112,3 +112,33 @@ def test_a_lambda_assigned_to_a_name_inside_the_function_is_a_nested_def(f, args
         assert_close(sd.grad(f, wrt=wrt, optimize=False)(*args), expected)
         _, t = sd.jvp(f, wrt=wrt)(*args, tangents=np.ones_like(args[wrt]))
         assert_close(t, np.sum(expected), what="tangent")
+
+
+def smallest_weighted(x):
+    pairs = [(x[0], 1.0), (x[1], 2.0), (x[2], 3.0)]
+    s = sorted(pairs, key=lambda p: p[0])
+    t = sorted([x[0], x[1], x[2]], key=lambda v, sign=-1.0: v * sign)
+    return s[0][0] * s[0][1] + s[-1][0] + t[0] * 5.0
+
+
+def test_a_lambda_passed_as_a_value_that_reads_no_local_is_a_known_function():
+    # (was refused: "`lambda` inside a differentiated function is not supported")
+    x = np.array([0.7, 0.3, 0.5])
+    want = numeric_grad(smallest_weighted, (x,), 0)
+    for options in ({}, {"optimize": False}, {"verify": True}):
+        assert_close(sd.grad(smallest_weighted, **options)(x), want)
+    assert_close(sd.jvp(smallest_weighted)(x, tangents=np.ones(3))[1], np.sum(want))
+
+
+def key_reads_a_local(x):
+    k = 2.0
+    return sorted([x[0], x[1]], key=lambda v: v * k)[0]
+
+
+def test_a_lambda_value_reading_a_local_is_refused(tmp_path, capsys):
+    with pytest.raises(sd.SrcdiffError, match="reads the function's own variables"):
+        sd.grad(key_reads_a_local)(np.array([0.7, 0.3]))
+    mod = tmp_path / "keyed.py"
+    mod.write_text("def f(x):\n    return sorted([x, 2.0], key=lambda v: -v)[0] * x\n")
+    assert cli.main([f"{mod}:f", "-o", str(tmp_path / "g.py")]) == cli.COMPILE
+    assert f"the `lambda` at {mod}:2 is not written" in capsys.readouterr().err

@@ -53,7 +53,7 @@ def pops_for_the_effect(x):
 
 
 def uses_lambda(x):
-    fs = [lambda v: v * 2.0]
+    fs = [lambda v: v * x]
     return fs[0](x)
 
 

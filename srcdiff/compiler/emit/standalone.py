@@ -424,6 +424,10 @@ class _Linker:
                 raise self._error(piece, name, f"{name!r} is a decorated function; the "
                                   "standalone module cannot reproduce its decorator",
                                   hint="call the undecorated function")
+            if hasattr(obj, "__srcdiff_lambda_at__"):
+                raise self._error(piece, name, f"the `lambda` at {obj.__srcdiff_lambda_at__} "
+                                  "is not written into standalone modules",
+                                  hint="define it with a module-level `def` and pass its name")
             if obj.__name__ == "<lambda>":
                 raise self._error(piece, name, f"{name!r} is a lambda, whose source cannot "
                                   "be copied on its own",

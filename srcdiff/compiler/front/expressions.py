@@ -2,6 +2,7 @@
 one operation each (ANF), with ``and``/``or``/``if``-expressions, chained comparisons
 and comprehensions turned into statements. Part of normalize.py's normalizer."""
 
+import ast
 import inspect
 import logging
 import warnings
@@ -30,8 +31,6 @@ BINOP_NAMES = {gast.Add: "add", gast.Sub: "sub", gast.Mult: "mul", gast.Div: "di
                 gast.BitXor: "xor", gast.LShift: "lshift", gast.RShift: "rshift"}
 
 _UNSUPPORTED_EXPRS = {
-    gast.Lambda: ("`lambda` inside a differentiated function is not supported",
-                  "define a module-level `def` and call it"),
     gast.Yield: ("generators (`yield`) cannot be differentiated", "return a list instead"),
     gast.YieldFrom: ("generators (`yield from`) cannot be differentiated", "return a list instead"),
     gast.Await: ("`await` is not supported", "use an ordinary function"),
@@ -117,6 +116,8 @@ class Expressions(Containers):
         if kind in _UNSUPPORTED_EXPRS:
             msg, hint_ = _UNSUPPORTED_EXPRS[kind]
             raise self.error(e, msg, hint_)
+        if kind is gast.Lambda:
+            return self.closed_lambda(e)
         folded = _fold_constant(e)
         if folded is not None:
             return folded
@@ -339,6 +340,33 @@ class Expressions(Containers):
                     isinstance(m, gast.NamedExpr) for m in gast.walk(n)):
                 raise self.error(n, "assignment expressions (`:=`) in a lambda are not "
                                  "supported", hint="assign in a separate statement")
+
+    def closed_lambda(self, e):
+        """A ``lambda`` that reads nothing of the function's own (its parameters, globals and
+        builtins only: ``key=lambda p: p[0]``) is a function known when the code is compiled,
+        as a module-level ``def`` is: made once here and named in the namespace. One that
+        reads the function's variables is refused (``f = lambda v: ...`` is a nested
+        ``def``: normalize.py)."""
+        a = e.args
+        params = {p.id for p in a.posonlyargs + a.args + a.kwonlyargs}
+        params |= {p.id for p in (a.vararg, a.kwarg) if p is not None}
+        for n in [n for part in (e.body, *a.defaults, *a.kw_defaults) if part is not None
+                  for n in gast.walk(part)]:
+            if isinstance(n, (gast.Lambda, gast.ListComp, gast.SetComp, gast.DictComp,
+                              gast.GeneratorExp, gast.NamedExpr)) or (
+                    isinstance(n, gast.Name) and n.id not in params
+                    and self.parsed.lookup(n.id) is MISSING):
+                raise self.error(e, "a `lambda` that reads the function's own variables is "
+                                 "supported only bound to a name (`f = lambda v: ...`) and "
+                                 "called", hint="define a module-level `def` and pass it")
+        tree = gast.gast_to_ast(gast.Expression(body=S.copy(e)))
+        made = eval(compile(ast.fix_missing_locations(tree), str(self.parsed.filename), "eval"),
+                    self.parsed.namespace)
+        filename, lineno, _, _ = self.parsed.where(e)
+        made.__srcdiff_lambda_at__ = f"{filename}:{lineno}"  # (emit/standalone.py)
+        name = self.names.fresh("lambda")
+        self.parsed.namespace[name] = made
+        return S.name(name)
 
     def chained_compare(self, e):
         result = self.names.fresh("cmp")
