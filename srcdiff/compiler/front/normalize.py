@@ -34,6 +34,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.front.containers import dict_parameters, sequence_parameters
+from srcdiff.compiler.front.contexts import without_errstate
 from srcdiff.compiler.front.expressions import (
     BINOP_NAMES,
     LOGGER_METHODS,
@@ -55,7 +56,8 @@ _UNSUPPORTED_STMTS = {
     gast.Nonlocal: ("`nonlocal` is not supported", "pass the value as an argument and return it"),
     gast.Try: ("`try` statements are not supported", "move the `try` outside the differentiated "
                "function, or check the condition with `if`"),
-    gast.With: ("`with` statements are not supported",
+    gast.With: ("`with` statements are not supported, except `with np.errstate(...)` whose "
+                "settings do not raise",
                 "move the `with` block outside the function"),
     gast.AsyncWith: ("`async with` is not supported", "use an ordinary function"),
     gast.AsyncFor: ("`async for` is not supported", "use an ordinary `for` loop"),
@@ -83,7 +85,7 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     fn = parsed.node
     names = NameGen(S.all_names(fn) | set(reserved))
     check_signature(parsed, fn)
-    body = lower_jumps(parsed, fn.body, names)
+    body = lower_jumps(parsed, without_errstate(parsed, fn.body), names)
     norm = _Normalizer(parsed, names)
     sequences = sequences or {}
     norm.dict_args = dict_parameters(fn, dicts, parsed.lookup("dict") is dict)
