@@ -24,7 +24,7 @@ import weakref
 import gast
 import numpy as np
 
-from srcdiff.api import backends, callables
+from srcdiff.api import backends, callables, located
 from srcdiff.api import transforms as api
 from srcdiff.api.callables import PerShape
 from srcdiff.compiler import driver
@@ -34,7 +34,7 @@ from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import parse_function
 from srcdiff.compiler.ir import syntax as S
-from srcdiff.errors import SrcdiffError, StaleGradient
+from srcdiff.errors import SrcdiffError
 from srcdiff.types import Function, Names, Wrt
 
 _CACHE = weakref.WeakKeyDictionary()
@@ -168,11 +168,7 @@ class JVP:
     def at(self, values, tangents):
         """The result for arguments already bound (``self.target.bind``)."""
         tangents = self._check_tangents(values, tangents)
-        try:
-            value, tangent = self.compiled(values).call(*values, tangents=tangents)
-        except StaleGradient:  # a global it reads was rebound (emit/live.py): compile anew
-            invalidate()
-            value, tangent = self.compiled(values).call(*values, tangents=tangents)
+        value, tangent = located.call(self.compiled, values, invalidate, tangents=tangents)
         return value, _fill(tangent, value, tangents)
 
     def _check_tangents(self, values, tangents):
@@ -385,11 +381,7 @@ class Composed(api.Transform):
 
     def at(self, values, grad_ys=None):
         """The result for arguments already bound (:meth:`bind_arguments`)."""
-        try:
-            return self.compiled(values).call(*values, grad_ys=grad_ys)
-        except StaleGradient:  # (emit/live.py) compile anew
-            invalidate()
-            return self.compiled(values).call(*values, grad_ys=grad_ys)
+        return located.call(self.compiled, values, invalidate, grad_ys=grad_ys)
 
 
 def grad(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from srcdiff.api import callables
+from srcdiff.api import callables, located
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis import effects
 from srcdiff.compiler.analysis.facts import (
@@ -415,11 +415,7 @@ class FirstOrder(Transform):
 
     def at(self, values, grad_ys=None):
         """The result for arguments already bound (:meth:`bind_arguments`)."""
-        try:
-            return self.compiled(values).call(*values, grad_ys)
-        except StaleGradient:  # a global it reads was rebound (emit/live.py): compile anew
-            invalidate()
-            return self.compiled(values).call(*values, grad_ys)
+        return located.call(self.compiled, values, invalidate, grad_ys)  # (stale: anew)
 
     def compiled(self, values):
         """The generated gradient for arguments like ``values`` (compiled once, then cached)."""
@@ -574,18 +570,18 @@ def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
         if sweeps is not None:  # one primal sweep; each pullback runs the backward sweep
             fwd, bwd = sweeps
             try:
-                value, record = fwd(*copy_arguments(values))
+                value, record = located.run(fwd, *copy_arguments(values))
             except StaleGradient:  # a global it reads was rebound (emit/live.py)
                 invalidate()
                 fwd, bwd = t.sweeps(values)
-                value, record = fwd(*copy_arguments(values))
+                value, record = located.run(fwd, *copy_arguments(values))
             return copy_arguments([value])[0], functools.partial(_pullback, bwd, record)
         compiled = t.compiled(values)
         point = copy_arguments(values)  # the point the pullback differentiates at
         value = t.fn(*(copy_arguments(point) if compiled.writes else values))
 
         def pullback(cotangent):
-            return compiled.call(*point, cotangent)
+            return located.run(compiled.call, *point, cotangent)
 
         return value, pullback
 
@@ -597,4 +593,4 @@ def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
 def _pullback(bwd, record, cotangent):
     """``sd.vjp``'s pullback: the backward sweep over the record of one primal sweep (the
     record is read, never changed: records.py)."""
-    return bwd(record, cotangent)
+    return located.run(bwd, record, cotangent)

@@ -127,7 +127,7 @@ class Context:
             fn, list(wrt), arg_facts=dict(facts), name=name, as_tuple=True, context=self,
             zero_gradients=True, internal=True)
         source = emit.module_source([node])
-        ns = emit.load(source, self.namespace(parsed), name, parsed)
+        ns = emit.load(source, self.namespace(parsed), name, parsed, [node])
         self.functions.append(node)
         self.namespaces.append(ns)
         self.helpers[name] = ns[name]
@@ -161,7 +161,8 @@ class Context:
             context=self, zero_gradients=True, internal=True, return_value=True, into=into)
         self.owned[names[1]] = node._srcdiff_generator.owned_results
         pair = records.split(node, *names[:2])
-        ns = emit.load(emit.module_source(pair), self.namespace(parsed), names[0], parsed)
+        ns = emit.load(emit.module_source(pair), self.namespace(parsed), names[0], parsed,
+                       list(pair))
         for name, node in zip(names[:2], pair):  # (functions and namespaces: parallel lists)
             self.functions.append(node)
             self.namespaces.append(ns)
@@ -192,7 +193,8 @@ class Context:
         bwd, parsed = self.finished[name]
         node = negated_sweep(bwd, self.pairs[name],
                              lambda f: f in self.sweeps or f in self.pairs, self.negated_call)
-        ns = emit.load(emit.module_source([node]), self.namespace(parsed), node.name, parsed)
+        ns = emit.load(emit.module_source([node]), self.namespace(parsed), node.name, parsed,
+                       [node])
         self.functions.append(node)
         self.namespaces.append(ns)
         self.helpers[node.name] = ns[node.name]
@@ -209,7 +211,7 @@ class Context:
         node, parsed, _ = forward_function(fn, list(wrt), arg_facts=dict(facts), name=name,
                                            as_tuple=True, context=self)
         source = emit.module_source([node])
-        ns = emit.load(source, self.namespace(parsed), name, parsed)
+        ns = emit.load(source, self.namespace(parsed), name, parsed, [node])
         self.functions.append(node)
         self.namespaces.append(ns)
         self.helpers[name] = ns[name]
@@ -431,7 +433,7 @@ def compile_pullback(fn: Function, wrt: Sequence[str], **options: Any):
         names = ctx.function_names.fresh("fwd_" + base), ctx.function_names.fresh("bwd_" + base)
         pair = records.split(node, *names)
         source = emit.module_source(list(pair))
-        ns = emit.load(source, ctx.namespace(parsed), names[0], parsed)
+        ns = emit.load(source, ctx.namespace(parsed), names[0], parsed, list(pair))
         ctx.link(ns)
         ctx.check_array_api(pair, parsed, ns)
         fwd = emit.Compiled(source, ns, names[0], namespaces=ctx.namespaces).call  # (guarded)
@@ -542,7 +544,7 @@ def load(node: gast.FunctionDef, parsed: Any, ctx: "Context",
          writes: Sequence[int] = ()) -> Compiled:
     """Exec a generated function (and the adjoints it calls); return a :class:`Compiled`."""
     text = emit.module_source([node])  # printed once: the module's source ends with it
-    ns = emit.load(text, ctx.namespace(parsed), node.name, parsed)
+    ns = emit.load(text, ctx.namespace(parsed), node.name, parsed, [node])
     ctx.link(ns)
     ctx.check_array_api([node], parsed, ns)
     source = "\n\n".join(([emit.module_source(ctx.functions)] if ctx.functions else [])

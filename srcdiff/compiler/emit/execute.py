@@ -11,6 +11,7 @@ import copy
 import hashlib
 import inspect
 import linecache
+import weakref
 
 import numpy as np
 
@@ -36,10 +37,19 @@ def module_source(functions):
 GUARDS = live.GUARDS
 
 
-def load(source, namespace, label, parsed=None):
+class GeneratedNodes(list):
+    """The generated functions a loaded module prints, in order (api/located.py maps a line
+    of the module back to the user's line through them)."""
+
+
+LOADED = weakref.WeakValueDictionary()  # a live module's file name -> its GeneratedNodes
+
+
+def load(source, namespace, label, parsed=None, nodes=None):
     """Exec ``source`` in a copy of ``namespace``; return the resulting namespace. With
     ``parsed`` (the function it was generated from), the user names it reads are guarded
-    (live.py)."""
+    (live.py); ``nodes``, the generated functions ``source`` prints, are kept in the
+    namespace: an error raised at run time is located from them (api/located.py)."""
     digest = hashlib.sha1(source.encode()).hexdigest()[:10]
     filename = f"<srcdiff {label} {digest}>"
     lines = source.splitlines(True)
@@ -51,6 +61,8 @@ def load(source, namespace, label, parsed=None):
         ns[GUARDS] = live.guards(code, parsed, ns)
     ns["__srcdiff_source__"] = source
     ns["__srcdiff_filename__"] = filename
+    ns["__srcdiff_nodes__"] = held = GeneratedNodes(nodes or ())
+    LOADED[filename] = held
     return ns
 
 

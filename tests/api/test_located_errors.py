@@ -1,0 +1,89 @@
+"""A refusal made when the generated code runs (a loop over a value the compiler could not
+tell is a dict, a tuple assignment of one, a loop over an entry that stopped being a dict)
+carries the user's file, line and source line (api/located.py), through every transform,
+through a called helper's generated code, and through code generated from generated code
+(second order). It had no location: the run-time helper does not know where it was called."""
+
+import inspect
+
+import pytest
+
+import srcdiff as sd
+
+
+def dict_or_list(x, n):
+    return {0: x, 1: 3.0 * x} if n else [x, 3.0 * x]
+
+
+def loops_over_a_returned_dict(x):
+    total = x
+    for a in dict_or_list(x, 1):
+        total = total * a
+    return total
+
+
+def unpacks_a_returned_dict(x, n):
+    a, b = dict_or_list(x, n)
+    return a * b
+
+
+def helper_loop(x):
+    s = 0.0
+    for a in dict_or_list(x, 1):
+        s = s + a * x
+    return s
+
+
+def calls_the_helper(x):
+    return helper_loop(x * 2.0) * x
+
+
+def replaces_an_entry(x, p):
+    p["cfg"] = (x, 2.0 * x)
+    total = x
+    for key in p["cfg"]:
+        total = total * 2.0 + key
+    return total
+
+
+def _line_of(fn, text):
+    lines, first = inspect.getsourcelines(fn)
+    return first + next(k for k, line in enumerate(lines) if text in line)
+
+
+TRANSFORMS = {
+    "grad": lambda f, *a: sd.grad(f)(*a),
+    "reference": lambda f, *a: sd.grad(f, optimize=False)(*a),
+    "value_and_grad": lambda f, *a: sd.value_and_grad(f)(*a),
+    "jvp": lambda f, *a: sd.jvp(f)(*a, tangents=1.0),
+    "vjp": lambda f, *a: sd.vjp(f)(*a)[1](1.0),
+    "hvp": lambda f, *a: sd.hvp(f)(*a, vector=1.0),
+}
+
+
+LOOP, UNPACK = "for a in dict_or_list(x, 1):", "a, b = dict_or_list(x, n)"
+
+
+@pytest.mark.parametrize("transform", list(TRANSFORMS))
+@pytest.mark.parametrize("fn,args,text,what", [
+    (loops_over_a_returned_dict, (1.5,), LOOP, "a `for` loop iterates a dict"),
+    (unpacks_a_returned_dict, (1.5, 1), UNPACK, "tuple assignment unpacks a dict"),
+    (calls_the_helper, (1.5,), LOOP, "a `for` loop iterates a dict"),
+], ids=["loop", "unpack", "helper"])
+def test_run_time_refusals_name_the_users_line(transform, fn, args, text, what, monkeypatch):
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)
+    with pytest.raises(sd.SrcdiffError) as info:
+        TRANSFORMS[transform](fn, *args)
+    where = helper_loop if fn is calls_the_helper else fn
+    first = str(info.value).splitlines()[:2]
+    assert first[0].startswith(f"{__file__}:{_line_of(where, text)}: error: ")
+    assert what in first[0] and first[1].strip() == text
+
+
+def test_an_entry_replaced_meanwhile(monkeypatch):
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)
+    with pytest.raises(sd.SrcdiffError) as info:
+        sd.grad(replaces_an_entry)(1.5, {"cfg": {"u": 1.0}})
+    line = _line_of(replaces_an_entry, 'for key in p["cfg"]:')
+    assert str(info.value).startswith(
+        f"{__file__}:{line}: error: a loop over the keys of a dict finds a tuple")
