@@ -239,6 +239,12 @@ class Expressions(Containers):
         if isinstance(f, gast.Name) and f.id in self.local_functions:
             return self.inline(self.local_functions[f.id], e)
         target = self.parsed.callee(f)
+        if getattr(target, "__objclass__", None) is np.ndarray and e.args \
+                and DEFAULT.method_primitive(target.__name__):
+            # np.ndarray.sum(a, axis=0): the method called on its first argument, a.sum(axis=0)
+            return self.call(S.locate(gast.Call(
+                func=gast.Attribute(value=e.args[0], attr=target.__name__, ctx=gast.Load()),
+                args=e.args[1:], keywords=e.keywords), e))
         f, target, before = self.composite(f, target)
         lowered = self.container_call(e, target)
         if lowered is not None:
