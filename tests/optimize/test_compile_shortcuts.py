@@ -13,6 +13,9 @@ plain way it replaces (the generated code is unchanged: the golden files check t
   operand may be a sequence: never for a function without lists or tuples.
 * ``checkpoint.backward_reads`` reads a simple statement with ``dataflow.reads``; the same
   names as a walk of every node (a segment run again included).
+* ``contractions._Readers`` lists a named product's ``unbroadcast`` readers from an index
+  built once per block (updated where a call is rewritten); the same readers as a scan of
+  the rest of the block per product.
 """
 
 import inspect
@@ -27,7 +30,7 @@ from checkpoint_cases import rnn_binomial
 from sourcefiles import load_function
 from srcdiff.compiler.analysis import sequences
 from srcdiff.compiler.ir import dataflow
-from srcdiff.compiler.optimize import exprs
+from srcdiff.compiler.optimize import contractions, exprs
 from srcdiff.compiler.reverse import checkpoint
 from srcdiff.rules import DEFAULT
 
@@ -224,3 +227,78 @@ def test_inspect_still_binds_the_others():
     kinds = {p.kind for t in _templates() if t._plain_options is None
              for p in t._options_signature.parameters.values()}
     assert kinds - {inspect.Parameter.POSITIONAL_OR_KEYWORD}
+
+
+PRODUCTS = """
+import numpy as np
+
+
+def f(pos, m, g):
+    d = pos[:, None, :] - pos[None, :, :]
+    r2 = np.sum(d ** 2, axis=-1) + 0.1
+    e = np.sum(m[:, None] * m[None, :] / np.sqrt(r2))
+    for i in range(2):
+        u = d * g
+        v = u * m[:, None, None]
+        e = e + np.sum(v * d) * 0.5
+    if e > 0.0:
+        w = d * g
+        e = e + np.sum(w * u)
+    return e
+
+
+def g(pos, m, g):
+    d = pos[:, None, :] - pos[None, :, :]
+    r2 = np.sum(d ** 2, axis=-1) + 0.1
+    c = pos[:, None, :] * g - pos[None, :, :]
+    q = np.sum(np.tanh(c) * d, axis=-1)
+    return np.sum(m[:, None] * m[None, :] / np.sqrt(r2)) + np.sum(q * r2)
+"""
+
+
+def test_readers_are_the_scan_of_the_rest_of_the_block(monkeypatch):
+    asked = {"calls": 0, "found": 0}
+    plain = contractions._Readers.after
+
+    def checked(self, k, t):
+        got = plain(self, k, t)
+        assert got == contractions._readers_after(self.body, k, t)
+        asked["calls"] += 1
+        asked["found"] += len(got)
+        return got
+
+    monkeypatch.setattr(contractions._Readers, "after", checked)
+    rng = np.random.default_rng(3)
+    args = (rng.standard_normal((20, 3)), rng.uniform(0.5, 1.5, 20), rng.standard_normal(3))
+    rewritten = 0
+    for name in ("f", "g"):
+        fn = load_function(PRODUCTS, name)
+        rewritten += sd.source(fn, wrt=(0, 1, 2), args=args).count("sum_product(")
+    assert rewritten >= 6
+    assert asked["calls"] >= 5 and asked["found"] >= 2, asked
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_readers_follow_rewritten_calls(seed):
+    """Random blocks of ``unbroadcast`` calls, some rewritten (as the pass rewrites them,
+    the index then updated): each lookup is the scan's."""
+    rng = random.Random(seed)
+    names = ["b_%d" % k for k in range(5)]
+    lines = []
+    for k in range(30):
+        calls = " + ".join("unbroadcast(%s, x%d)" % (rng.choice(names), rng.randrange(3))
+                           for _ in range(rng.randrange(0, 4)))
+        lines.append("y%d = %s" % (k, calls or rng.choice(names)))
+    body = gast.parse("\n".join(lines)).body
+    readers = contractions._Readers(body)
+    for _ in range(60):
+        k, t = rng.randrange(-1, len(body)), rng.choice(names)
+        uses = readers.after(k, t)
+        assert uses == contractions._readers_after(body, k, t)
+        if uses and rng.random() < 0.5:
+            j, n = rng.choice(uses)
+            n.func = gast.Name("sum_product", gast.Load(), None, None)
+            new = gast.parse("unbroadcast(%s, x0)" % rng.choice(names)).body[0].value \
+                if rng.random() < 0.5 else gast.Name(rng.choice(names), gast.Load(), None, None)
+            n.args = [new] + n.args  # (a call that appeared: found after the update)
+            readers.update([j])
