@@ -16,6 +16,9 @@ plain way it replaces (the generated code is unchanged: the golden files check t
 * ``contractions._Readers`` lists a named product's ``unbroadcast`` readers from an index
   built once per block (updated where a call is rewritten); the same readers as a scan of
   the rest of the block per product.
+* ``reaching`` joins (and compares) states above their common state, with chains for
+  what the loops and branches define: the same definitions as plain dicts joined name
+  by name.
 """
 
 import inspect
@@ -28,8 +31,10 @@ import pytest
 import srcdiff as sd
 from checkpoint_cases import rnn_binomial
 from sourcefiles import load_function
-from srcdiff.compiler.analysis import sequences
+from srcdiff.compiler.analysis import reaching, sequences
+from srcdiff.compiler.analysis.activity import walk
 from srcdiff.compiler.ir import dataflow
+from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.optimize import contractions, exprs
 from srcdiff.compiler.reverse import checkpoint
 from srcdiff.rules import DEFAULT
@@ -302,3 +307,83 @@ def test_readers_follow_rewritten_calls(seed):
                 if rng.random() < 0.5 else gast.Name(rng.choice(names), gast.Load(), None, None)
             n.args = [new] + n.args  # (a call that appeared: found after the update)
             readers.update([j])
+
+
+def _reaching_plainly(body):
+    """Reaching definitions with a dict per state, joined name by name (what
+    reaching.reaching_definitions computes with chains joined above a common state)."""
+    before = {}
+
+    def join(*states):
+        out = {}
+        for state in states:
+            for v, defs in state.items():
+                out[v] = out[v] | defs if v in out else defs
+        return out
+
+    def define(state, name, stmt):
+        return {**state, name: frozenset([S.key(stmt)])} if name else state
+
+    def flow(stmts, state):
+        for s in stmts:
+            before[S.key(s)] = state
+            state = step(s, state)
+        return state
+
+    def step(s, state):
+        if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
+            return define(state, s.targets[0].id, s)
+        if isinstance(s, gast.If):
+            return join(flow(s.body, state), flow(s.orelse, state))
+        if not isinstance(s, (gast.For, gast.While)):
+            return state
+        target = s.target.id if isinstance(s, gast.For) else None
+        current = state
+        while True:  # (until a trip adds nothing)
+            new = join(state, define(current, target, s),
+                       flow(s.body, define(current, target, s)))
+            if new == current:
+                break
+            current = new
+        end = flow(s.body, define(new, target, s))
+        return join(define(new, target, s), end,
+                    *[before[S.key(x)] for x, _ in walk(s.body)])
+
+    flow(body, {})
+    return before
+
+
+def _structured(rng, names, depth, size):
+    out = []
+    for _ in range(size):
+        r = rng.random()
+        if depth < 3 and r < 0.15:
+            out.append("for %s in range(3):" % rng.choice(names))
+            out += ["    " + x for x in _structured(rng, names, depth + 1, rng.randrange(1, 6))]
+        elif depth < 3 and r < 0.25:
+            out.append("if %s > 0:" % rng.choice(names))
+            out += ["    " + x for x in _structured(rng, names, depth + 1, rng.randrange(1, 5))]
+            if rng.random() < 0.5:
+                out.append("else:")
+                out += ["    " + x
+                        for x in _structured(rng, names, depth + 1, rng.randrange(1, 5))]
+        elif depth < 3 and r < 0.3:
+            out.append("while %s > 0:" % rng.choice(names))
+            out += ["    " + x for x in _structured(rng, names, depth + 1, rng.randrange(1, 5))]
+        else:
+            out.append("%s = %s + 1" % (rng.choice(names), rng.choice(names)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_reaching_definitions_are_the_plain_joins(monkeypatch, seed):
+    rng = random.Random(seed)
+    # (a short chain limit in half the cases: chains flattened into dicts mid-way)
+    monkeypatch.setattr(reaching, "CHAIN", 256 if seed % 2 else rng.randrange(2, 12))
+    names = ["v%d" % k for k in range(rng.randrange(3, 40))]
+    body = gast.parse("\n".join(_structured(rng, names, 0, rng.randrange(5, 60)))).body
+    got, want = reaching.reaching_definitions(body), _reaching_plainly(body)
+    assert got.keys() == want.keys()
+    for k, state in want.items():
+        for v in names:
+            assert got[k].get(v) == state.get(v), (k, v)

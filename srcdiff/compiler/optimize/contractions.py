@@ -71,7 +71,7 @@ def sum_products(fn, gradients, patterns, verify=False):
         elif isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
             loads[n.target.id] = loads.get(n.target.id, 0) + 1
     mover = Mover(verify, S.all_names(fn) if verify else ())
-    fn.body = _block(fn.body, loads, stores, set(gradients), patterns, mover, verify)
+    fn.body = _block(fn.body, loads, stores, set(gradients), patterns, scalars, mover, verify)
     for n in dataflow.nodes(fn):
         factors = _product(n.args[0], scalars, True) if _unbroadcast(n) is not None else None
         if factors is not None and _reduces(n.args[1], _product_pattern(factors, patterns),
@@ -167,12 +167,12 @@ class _Readers:
                 and isinstance(n.args[0], gast.Name) and n.args[0].id == t]
 
 
-def _block(body, loads, stores, gradients, patterns, mover, verify):
-    scalars = frozenset(v for v, p in patterns.items() if p == ())
+def _block(body, loads, stores, gradients, patterns, scalars, mover, verify):
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = _block(s.body, loads, stores, gradients, patterns, mover, verify)
-            s.orelse = _block(s.orelse, loads, stores, gradients, patterns, mover, verify)
+            s.body = _block(s.body, loads, stores, gradients, patterns, scalars, mover, verify)
+            s.orelse = _block(s.orelse, loads, stores, gradients, patterns, scalars, mover,
+                              verify)
     body = list(body)
     replaced, inserted = {}, {}
     readers = _Readers(body)
