@@ -19,6 +19,8 @@ plain way it replaces (the generated code is unchanged: the golden files check t
 * ``reaching`` joins (and compares) states above their common state, with chains for
   what the loops and branches define: the same definitions as plain dicts joined name
   by name.
+* ``scan.Scan.merge`` keeps the descriptions every environment shares (the same object)
+  instead of joining each name: the join of every name.
 """
 
 import inspect
@@ -31,7 +33,7 @@ import pytest
 import srcdiff as sd
 from checkpoint_cases import rnn_binomial
 from sourcefiles import load_function
-from srcdiff.compiler.analysis import reaching, sequences
+from srcdiff.compiler.analysis import reaching, scan, sequences
 from srcdiff.compiler.analysis.activity import walk
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
@@ -387,3 +389,31 @@ def test_reaching_definitions_are_the_plain_joins(monkeypatch, seed):
     for k, state in want.items():
         for v in names:
             assert got[k].get(v) == state.get(v), (k, v)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_scan_merge_is_the_join_of_every_name(seed):
+    rng = random.Random(seed)
+    values = [{}, {"p": scan.SELF}, {"p": scan.DEEP}, {"q": scan.HOLDS},
+              {"p": scan.HOLDS, "q": scan.SELF}, {"p": scan.SELF, "q": scan.DEEP}]
+    shared = {"v%d" % k: dict(rng.choice(values)) for k in range(30)}
+    for _ in range(30):
+        envs = []
+        for _ in range(rng.randrange(1, 5)):
+            if rng.random() < 0.15:
+                envs.append(None)
+                continue
+            env = dict(shared)  # (as statements copy them: shared descriptions)
+            for v in rng.sample(sorted(shared), rng.randrange(0, 8)):
+                if rng.random() < 0.2:
+                    del env[v]
+                else:
+                    env[v] = dict(rng.choice(values))
+            env["w%d" % rng.randrange(5)] = dict(rng.choice(values))
+            envs.append(env)
+        if envs and rng.random() < 0.3:
+            envs.append(envs[0])
+        live = [e for e in envs if e is not None]
+        want = {n: scan._join(*[e.get(n, {}) for e in live])
+                for n in set().union(*live)} if live else None
+        assert scan.Scan.merge(*envs) == want
