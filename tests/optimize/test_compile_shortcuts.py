@@ -13,6 +13,14 @@ plain way it replaces (the generated code is unchanged: the golden files check t
   operand may be a sequence: never for a function without lists or tuples.
 * ``checkpoint.backward_reads`` reads a simple statement with ``dataflow.reads``; the same
   names as a walk of every node (a segment run again included).
+* ``contractions._Readers`` lists a named product's ``unbroadcast`` readers from an index
+  built once per block (updated where a call is rewritten); the same readers as a scan of
+  the rest of the block per product.
+* ``reaching`` joins (and compares) states above their common state, with chains for
+  what the loops and branches define: the same definitions as plain dicts joined name
+  by name.
+* ``scan.Scan.merge`` keeps the descriptions every environment shares (the same object)
+  instead of joining each name: the join of every name.
 """
 
 import inspect
@@ -25,9 +33,11 @@ import pytest
 import srcdiff as sd
 from checkpoint_cases import rnn_binomial
 from sourcefiles import load_function
-from srcdiff.compiler.analysis import sequences
+from srcdiff.compiler.analysis import reaching, scan, sequences
+from srcdiff.compiler.analysis.activity import walk
 from srcdiff.compiler.ir import dataflow
-from srcdiff.compiler.optimize import exprs
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.optimize import contractions, exprs
 from srcdiff.compiler.reverse import checkpoint
 from srcdiff.rules import DEFAULT
 
@@ -224,3 +234,186 @@ def test_inspect_still_binds_the_others():
     kinds = {p.kind for t in _templates() if t._plain_options is None
              for p in t._options_signature.parameters.values()}
     assert kinds - {inspect.Parameter.POSITIONAL_OR_KEYWORD}
+
+
+PRODUCTS = """
+import numpy as np
+
+
+def f(pos, m, g):
+    d = pos[:, None, :] - pos[None, :, :]
+    r2 = np.sum(d ** 2, axis=-1) + 0.1
+    e = np.sum(m[:, None] * m[None, :] / np.sqrt(r2))
+    for i in range(2):
+        u = d * g
+        v = u * m[:, None, None]
+        e = e + np.sum(v * d) * 0.5
+    if e > 0.0:
+        w = d * g
+        e = e + np.sum(w * u)
+    return e
+
+
+def g(pos, m, g):
+    d = pos[:, None, :] - pos[None, :, :]
+    r2 = np.sum(d ** 2, axis=-1) + 0.1
+    c = pos[:, None, :] * g - pos[None, :, :]
+    q = np.sum(np.tanh(c) * d, axis=-1)
+    return np.sum(m[:, None] * m[None, :] / np.sqrt(r2)) + np.sum(q * r2)
+"""
+
+
+def test_readers_are_the_scan_of_the_rest_of_the_block(monkeypatch):
+    asked = {"calls": 0, "found": 0}
+    plain = contractions._Readers.after
+
+    def checked(self, k, t):
+        got = plain(self, k, t)
+        assert got == contractions._readers_after(self.body, k, t)
+        asked["calls"] += 1
+        asked["found"] += len(got)
+        return got
+
+    monkeypatch.setattr(contractions._Readers, "after", checked)
+    rng = np.random.default_rng(3)
+    args = (rng.standard_normal((20, 3)), rng.uniform(0.5, 1.5, 20), rng.standard_normal(3))
+    rewritten = 0
+    for name in ("f", "g"):
+        fn = load_function(PRODUCTS, name)
+        rewritten += sd.source(fn, wrt=(0, 1, 2), args=args).count("sum_product(")
+    assert rewritten >= 6
+    assert asked["calls"] >= 5 and asked["found"] >= 2, asked
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_readers_follow_rewritten_calls(seed):
+    """Random blocks of ``unbroadcast`` calls, some rewritten (as the pass rewrites them,
+    the index then updated): each lookup is the scan's."""
+    rng = random.Random(seed)
+    names = ["b_%d" % k for k in range(5)]
+    lines = []
+    for k in range(30):
+        calls = " + ".join("unbroadcast(%s, x%d)" % (rng.choice(names), rng.randrange(3))
+                           for _ in range(rng.randrange(0, 4)))
+        lines.append("y%d = %s" % (k, calls or rng.choice(names)))
+    body = gast.parse("\n".join(lines)).body
+    readers = contractions._Readers(body)
+    for _ in range(60):
+        k, t = rng.randrange(-1, len(body)), rng.choice(names)
+        uses = readers.after(k, t)
+        assert uses == contractions._readers_after(body, k, t)
+        if uses and rng.random() < 0.5:
+            j, n = rng.choice(uses)
+            n.func = gast.Name("sum_product", gast.Load(), None, None)
+            new = gast.parse("unbroadcast(%s, x0)" % rng.choice(names)).body[0].value \
+                if rng.random() < 0.5 else gast.Name(rng.choice(names), gast.Load(), None, None)
+            n.args = [new] + n.args  # (a call that appeared: found after the update)
+            readers.update([j])
+
+
+def _reaching_plainly(body):
+    """Reaching definitions with a dict per state, joined name by name (what
+    reaching.reaching_definitions computes with chains joined above a common state)."""
+    before = {}
+
+    def join(*states):
+        out = {}
+        for state in states:
+            for v, defs in state.items():
+                out[v] = out[v] | defs if v in out else defs
+        return out
+
+    def define(state, name, stmt):
+        return {**state, name: frozenset([S.key(stmt)])} if name else state
+
+    def flow(stmts, state):
+        for s in stmts:
+            before[S.key(s)] = state
+            state = step(s, state)
+        return state
+
+    def step(s, state):
+        if isinstance(s, gast.Assign) and isinstance(s.targets[0], gast.Name):
+            return define(state, s.targets[0].id, s)
+        if isinstance(s, gast.If):
+            return join(flow(s.body, state), flow(s.orelse, state))
+        if not isinstance(s, (gast.For, gast.While)):
+            return state
+        target = s.target.id if isinstance(s, gast.For) else None
+        current = state
+        while True:  # (until a trip adds nothing)
+            new = join(state, define(current, target, s),
+                       flow(s.body, define(current, target, s)))
+            if new == current:
+                break
+            current = new
+        end = flow(s.body, define(new, target, s))
+        return join(define(new, target, s), end,
+                    *[before[S.key(x)] for x, _ in walk(s.body)])
+
+    flow(body, {})
+    return before
+
+
+def _structured(rng, names, depth, size):
+    out = []
+    for _ in range(size):
+        r = rng.random()
+        if depth < 3 and r < 0.15:
+            out.append("for %s in range(3):" % rng.choice(names))
+            out += ["    " + x for x in _structured(rng, names, depth + 1, rng.randrange(1, 6))]
+        elif depth < 3 and r < 0.25:
+            out.append("if %s > 0:" % rng.choice(names))
+            out += ["    " + x for x in _structured(rng, names, depth + 1, rng.randrange(1, 5))]
+            if rng.random() < 0.5:
+                out.append("else:")
+                out += ["    " + x
+                        for x in _structured(rng, names, depth + 1, rng.randrange(1, 5))]
+        elif depth < 3 and r < 0.3:
+            out.append("while %s > 0:" % rng.choice(names))
+            out += ["    " + x for x in _structured(rng, names, depth + 1, rng.randrange(1, 5))]
+        else:
+            out.append("%s = %s + 1" % (rng.choice(names), rng.choice(names)))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_reaching_definitions_are_the_plain_joins(monkeypatch, seed):
+    rng = random.Random(seed)
+    # (a short chain limit in half the cases: chains flattened into dicts mid-way)
+    monkeypatch.setattr(reaching, "CHAIN", 256 if seed % 2 else rng.randrange(2, 12))
+    names = ["v%d" % k for k in range(rng.randrange(3, 40))]
+    body = gast.parse("\n".join(_structured(rng, names, 0, rng.randrange(5, 60)))).body
+    got, want = reaching.reaching_definitions(body), _reaching_plainly(body)
+    assert got.keys() == want.keys()
+    for k, state in want.items():
+        for v in names:
+            assert got[k].get(v) == state.get(v), (k, v)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_scan_merge_is_the_join_of_every_name(seed):
+    rng = random.Random(seed)
+    values = [{}, {"p": scan.SELF}, {"p": scan.DEEP}, {"q": scan.HOLDS},
+              {"p": scan.HOLDS, "q": scan.SELF}, {"p": scan.SELF, "q": scan.DEEP}]
+    shared = {"v%d" % k: dict(rng.choice(values)) for k in range(30)}
+    for _ in range(30):
+        envs = []
+        for _ in range(rng.randrange(1, 5)):
+            if rng.random() < 0.15:
+                envs.append(None)
+                continue
+            env = dict(shared)  # (as statements copy them: shared descriptions)
+            for v in rng.sample(sorted(shared), rng.randrange(0, 8)):
+                if rng.random() < 0.2:
+                    del env[v]
+                else:
+                    env[v] = dict(rng.choice(values))
+            env["w%d" % rng.randrange(5)] = dict(rng.choice(values))
+            envs.append(env)
+        if envs and rng.random() < 0.3:
+            envs.append(envs[0])
+        live = [e for e in envs if e is not None]
+        want = {n: scan._join(*[e.get(n, {}) for e in live])
+                for n in set().union(*live)} if live else None
+        assert scan.Scan.merge(*envs) == want

@@ -102,9 +102,9 @@ def _chain_reads(monkeypatch, f):
         count[0] += 1
         return get(self, name, default)
 
-    def counted_lookup(state, wanted):
+    def counted_lookup(state, wanted, stop=None):
         count[0] += 1
-        return lookup(state, wanted)
+        return lookup(state, wanted, stop)
 
     with monkeypatch.context() as m:
         m.setattr(sharing._Defined, "get", counted_get)

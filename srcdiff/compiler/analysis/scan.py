@@ -323,11 +323,24 @@ class Scan:
 
     @staticmethod
     def merge(*envs):
+        """The environment after any of ``envs`` (None: no path), ``_join`` name by name.
+        Descriptions are never changed in place, so the many a statement's environment
+        shares with the others (``dict(env)``) are kept, not joined with themselves (equal
+        to the join: tests/optimize/test_compile_shortcuts.py)."""
         live = [e for e in envs if e is not None]
         if not live:
             return None
-        names = set().union(*live)
-        return {n: _join(*[e.get(n, {}) for e in live]) for n in names}
+        out = dict(live[0])
+        for e in live[1:]:
+            if e is live[0]:
+                continue
+            for n, v in e.items():
+                old = out.get(n)
+                if old is None:
+                    out[n] = v
+                elif old is not v and old != v:
+                    out[n] = _join(old, v)
+        return out
 
     def bind(self, target, v, env, stmt):
         if isinstance(target, gast.Name):
