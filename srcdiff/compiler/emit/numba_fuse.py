@@ -17,9 +17,9 @@ numba versions are ``a * b``, ``a + b``), with at least one operation; or a sum 
 unbroadcast(e, s)``; or an in-place add ``name = index_add(name, x, slice(a, b), e)``. A
 name is assigned once in the group and never read in it before its assignment (but for a
 number computed from a sum, ``b_nu = b_nu + b_div1 * c``); a stored-into base is not
-assigned in it; an added-into name is read by no other member. The group becomes a call ``outs = _fusedK(ins)``
-where ``_fusedK_arrays`` holds the statements as written (returned: the names assigned
-that anything outside the group reads).
+assigned in it; an added-into name is read by no other member. The group becomes a call
+``outs = _fusedK(ins)`` where ``_fusedK_arrays`` holds the statements as written
+(returned: the names assigned that anything outside the group reads).
 
 **The loop (invariant: every read of element ``i`` sees the value the array form
 computes).** ``_fusedK`` is a numba overload: for argument types where every array is

@@ -9,14 +9,11 @@ def grad_primal(u0, nu, target, steps, grad_ys=None, DX=None, DT=None):
         u_i3 = u[:-2]
         if _k0 == 1:
             mul, sub, add = _fused0(u_i, DT, DX, u_i3, u, nu, un)
-            if _k0 == 1:
-                _tape0 = tape_alloc(_n0, mul)
+            _tape0 = tape_alloc(_n0, mul)
             tape_put(_tape0, _k0 - 1, mul)
-            if _k0 == 1:
-                _tape1 = tape_alloc(_n0, sub)
+            _tape1 = tape_alloc(_n0, sub)
             tape_put(_tape1, _k0 - 1, sub)
-            if _k0 == 1:
-                _tape2 = tape_alloc(_n0, add)
+            _tape2 = tape_alloc(_n0, add)
             tape_put(_tape2, _k0 - 1, add)
         else:
             mul, sub, add = _fused0_rows(u_i, DT, DX, u_i3, u, nu, un, _tape0, _tape1, _tape2, _k0 - 1)
