@@ -44,10 +44,8 @@ differences.
 
 import ast
 
-import numpy as np
-
 from srcdiff.compiler.emit import numba_fuse_rows
-from srcdiff.compiler.emit.numba_helpers import njit, numba, types
+from srcdiff.compiler.emit.numba_fuse_compile import overlap, stubs  # noqa: F401
 
 OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
 UFUNCS = ("np.exp", "np.log", "np.sin", "np.cos", "np.sqrt")
@@ -530,63 +528,3 @@ def _fuse_block(block, groups, outside, start):
             out.append(s)
     flush()
     return out
-
-
-# ------------------------------------------------------------ compiling groups
-
-def stubs(groups):
-    """The overloaded functions ``_fusedK`` (and ``_fusedK_rows``) the rewritten code
-    calls, by name."""
-    made = {g.name: _stub(g, False) for g in groups}
-    made.update({g.name + "_rows": _stub(g, True) for g in groups if g.rows})
-    return made
-
-
-def _stub(group, rows):
-    name = group.name + ("_rows" if rows else "")
-    params = ", ".join(group.params(rows))
-    scope = {"choose": lambda args: _choose(group, args, rows)}
-    exec(f"def {name}({params}):\n    pass\n\n"
-         f"def typer({params}):\n    return choose(({params}{',' if params else ''}))\n",
-         scope)
-    # (not cached on disk: the loop's source is made here; the gradient that calls it is)
-    # (inlined into the gradient: a group costs no function of its own to compile)
-    numba.extending.overload(scope[name], inline="always")(scope["typer"])
-    return scope[name]
-
-
-def _choose(group, args, rows):
-    """The implementation of ``_fusedK`` for argument types ``args``: the loop when every
-    array is 1-d float64 and every other input a real number (``rows``: and the tapes
-    2-d float64), else the statements."""
-    kinds = dict(zip(group.inputs, args))
-    arrays = {a for a, t in kinds.items() if isinstance(t, types.Array)}
-    ns = group.globals
-    plain = ns[f"{group.name}{'_rows' if rows else ''}_arrays"]
-    tapes = args[len(group.inputs):-1] if rows else ()
-    if not all((isinstance(t, types.Array) and t.ndim == 1 and t.dtype == types.float64)
-               or isinstance(t, (types.Float, types.Integer)) for t in kinds.values()) \
-            or not all(isinstance(t, types.Array) and t.ndim == 2 and t.dtype == types.float64
-                       and t.layout == "C" for t in tapes):
-        return plain.py_func
-    source = group.loop_source(arrays, rows)
-    if source is None:
-        return plain.py_func
-    scope = dict(ns)
-    scope["overlap"] = overlap
-    exec(source, scope)
-    return scope[f"{group.name}_loop"]
-
-
-def _overlap_impl(a, b):
-    if a.shape[0] == 0 or b.shape[0] == 0:
-        return False
-    pa, pb = a.ctypes.data, b.ctypes.data
-    ea, eb = (a.shape[0] - 1) * a.strides[0], (b.shape[0] - 1) * b.strides[0]
-    lo_a, hi_a = pa + min(0, ea), pa + max(0, ea) + a.itemsize
-    lo_b, hi_b = pb + min(0, eb), pb + max(0, eb) + b.itemsize
-    return lo_a < hi_b and lo_b < hi_a
-
-
-overlap = njit(_overlap_impl) if numba is not None else _overlap_impl
-_ = np  # (the loop sources run with the generated module's np)
