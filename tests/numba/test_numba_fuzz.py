@@ -84,6 +84,9 @@ def test_random_stencil_programs(monkeypatch, capsys):
         finally:
             loader.close()
         for g, w in zip(got, want):
+            if g is None or w is None:  # (nu unused: its gradient is None)
+                assert g is None and w is None
+                continue
             assert_close(np.asarray(g), np.asarray(w), rtol=1e-10, atol=1e-12)
     with capsys.disabled():
         print(f"\nnumba stencils: {compiled} of {STENCILS} compiled, reached {reached}")

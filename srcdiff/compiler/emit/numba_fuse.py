@@ -34,7 +34,9 @@ element another writes at a different index, and each element is the array form'
 number (same operations, same order). Statements on numbers alone run once, before
 the loop; those reading a sum's number, after it (in order; one that reads an array
 then: the statements as written). The in-place adds run after the loop, in the written
-order, adding what the loop stored for them (``_aK``, the value's elements): each
+order, adding what the loop stored for them (``_aK``, the value's elements, in a row of
+a buffer ``_scrK`` made once per function call and reused by each call of the group:
+nothing reads it after the adds): each
 element of the added-into array gets the same numbers added in the same order, and no
 array the group reads overlaps it (checked at run time), so the loop's reads are the
 array form's. tests/numba/test_numba_fuse.py checks the generated source, the fallbacks
@@ -80,6 +82,13 @@ class Group:
                                                      for a in self.params(rows)],
                                kwonlyargs=[], kw_defaults=[], defaults=[]),
             body=body, decorator_list=[], returns=None, type_params=[])
+
+    def scratch(self):
+        """The name of the 2-d buffer the group's loop keeps the values of its in-place adds
+        in (reused from call to call: nothing reads them after the adds), or None."""
+        if any(_member(s)[0] == "acc" for s in self.stmts):
+            return f"_scr{self.name[len(PREFIX):]}"
+        return None
 
     def params(self, rows=False):
         return self.inputs + ([t for _, t in self.rows] + ["_row"] if rows else [])
@@ -140,14 +149,15 @@ class Group:
                       for ln in ast.unparse(s).splitlines()]
         kept = set(self.outputs) | {s.value.args[3].id for (kind, *_), s in zip(
             members, self.stmts) if kind == "acc" and isinstance(s.value.args[3], ast.Name)}
-        before, inside, after = [], [], []
+        before, inside, after, buffers, scratch = [], [], [], [], self.scratch()
         kinds, computed, late = set(read), set(), set()
         for k, ((kind, name, _, _), v) in enumerate(zip(members, values)):
             s = self.stmts[k]
             array = any(isinstance(n, ast.Name) and n.id in kinds for n in ast.walk(v))
             value = _indexed(v, kinds, computed) if array else ast.unparse(v)
             if kind == "acc" and array and not isinstance(s.value.args[3], ast.Name):
-                before.append(f"_a{k} = np.empty(_n)")  # (the value, as the array form's)
+                before.append(f"_a{k} = {scratch}[{len(buffers)}]")  # (the value's elements)
+                buffers.append(k)
                 inside.append(f"_a{k}[_i] = {value}")
                 s = ast.parse(ast.unparse(s)).body[0]
                 s.value.args[3] = ast.Name(id=f"_a{k}", ctx=ast.Load())
@@ -176,11 +186,20 @@ class Group:
                 computed.add(name)
                 inside.append(f"_e_{name} = {value}")
                 row = [t for x, t in self.rows if x == name and rows]
+                if row:
+                    before.append(f"{name} = {row[0]}[_row]")
+                elif name in kept and name not in self.outputs:  # (read by adds only)
+                    before.append(f"{name} = {scratch}[{len(buffers)}]")
+                    buffers.append(name)
+                elif name in kept:
+                    before.append(f"{name} = np.empty(_n)")
                 if name in kept:
-                    before.append(f"{name} = {row[0]}[_row]" if row else f"{name} = np.empty(_n)")
                     inside.append(f"{name}[_i] = _e_{name}")
         if rows and not {x for x, _ in self.rows} <= computed:
             return None  # (a value saved that the loop does not compute as an array)
+        if buffers:
+            before[:0] = [f"if {scratch}.shape[0] < {len(buffers)} or {scratch}.shape[1] != _n:",
+                          f"    {scratch} = np.empty(({len(buffers)}, _n))"]
         lines += [f"    {ln}" for ln in before]
         lines.append("    for _i in range(_n):")
         lines += [f"        {ln}" for ln in inside]
@@ -451,6 +470,8 @@ def fuse(fn, start=0):
             block = getattr(node, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
                 block[:] = _fuse_block(block, groups, outside, start)
+    fn.body[:0] = [ast.parse(f"{g.scratch()} = np.empty((0, 0))").body[0]
+                   for g in groups if g.scratch()]
     return groups
 
 
@@ -515,6 +536,9 @@ def _fuse_block(block, groups, outside, start):
             s.targets[0].id for s in span.members
             if isinstance(s.targets[0], ast.Name) and s.targets[0].id in read_outside))
         group = Group(start + len(groups), span.members, inputs, outputs)
+        if group.scratch():  # (made once, before the function's first statement: fuse)
+            inputs.append(group.scratch())
+            outputs.append(group.scratch())
         groups.append(group)
         out.extend(span.hoisted)
         out.extend(numba_fuse_rows.absorb(group, span.sunk, outside.fn, groups))

@@ -34,9 +34,13 @@ def _choose(group, args, rows):
     array is 1-d float64 and every other input a real number (``rows``: and the tapes
     2-d float64), else the statements."""
     kinds = dict(zip(group.inputs, args))
-    arrays = {a for a, t in kinds.items() if isinstance(t, types.Array)}
     ns = group.globals
     plain = ns[f"{group.name}{'_rows' if rows else ''}_arrays"]
+    scratch = kinds.pop(group.scratch(), None)  # (a 2-d float64 buffer, Group.scratch)
+    if scratch is not None and not (isinstance(scratch, types.Array) and scratch.ndim == 2
+                                    and scratch.dtype == types.float64):
+        return plain.py_func
+    arrays = {a for a, t in kinds.items() if isinstance(t, types.Array)}
     tapes = args[len(group.inputs):-1] if rows else ()
     if not all((isinstance(t, types.Array) and t.ndim == 1 and t.dtype == types.float64)
                or isinstance(t, (types.Float, types.Integer)) for t in kinds.values()) \

@@ -1,4 +1,5 @@
 def grad_primal(u0, nu, target, steps, grad_ys=None, DX=None, DT=None):
+    _scr1 = np.empty((0, 0))
     u = u0
     _n0 = len(range(steps))
     _k0 = 0
@@ -30,7 +31,7 @@ def grad_primal(u0, nu, target, steps, grad_ys=None, DX=None, DT=None):
         u_before = tape_get(_tape3, _k0)
         b_add1 = np.copy(b_u[1:-1])
         b_u[1:-1] = 0.0
-        b_u, b_nu = _fused1(DX, nu, DT, b_add1, add, b_u, u_before, b_nu, sub, mul)
+        b_u, b_nu, _scr1 = _fused1(DX, nu, DT, b_add1, add, b_u, u_before, b_nu, sub, mul, _scr1)
         add_before = tape_get_prev(_tape2, _k0)
         add = add_before
         sub_before = tape_get_prev(_tape1, _k0)
@@ -58,7 +59,7 @@ def _fused0_rows_arrays(u_i, DT, DX, u_i3, u, nu, un, _tape0, _tape1, _tape2, _r
     tape_put(_tape2, _row, add)
     return (mul, sub, add)
 
-def _fused1_arrays(DX, nu, DT, b_add1, add, b_u, u_before, b_nu, sub, mul):
+def _fused1_arrays(DX, nu, DT, b_add1, add, b_u, u_before, b_nu, sub, mul, _scr1):
     pow11 = DX ** 2
     div11 = nu * DT / pow11
     b_div1 = unbroadcast(b_add1 * add, div11)
@@ -73,4 +74,4 @@ def _fused1_arrays(DX, nu, DT, b_add1, add, b_u, u_before, b_nu, sub, mul):
     b_u = index_add(b_u, u_before, slice(None, -2, None), b_add + b_u_i3)
     b_u_i1 = mul_into(b_mul, DT / DX)
     b_u = index_add(b_u, u_before, slice(1, -1, None), b_u_i5 + b_sub + b_u_i1 + b_add1)
-    return (b_u, b_nu)
+    return (b_u, b_nu, _scr1)
