@@ -240,3 +240,50 @@ def test_loops_with_tapes():
         _agree(chain, (x, 0.6, n), (0, 1))
     source = _numba_source(chain, (x, 0.6, 2), (0, 1))
     assert "_fused0(" in source[:source.index("for t in range(n - 1")]  # the forward sweep
+
+
+def test_burgers_backward_step_is_one_group():
+    """The backward step's in-place adds of elementwise values (index_add of ``b_add +
+    b_u_i3``), its mul_into products and b_nu's update from a sum join one group; the
+    forward group writes the values the loop saves into their tapes' rows."""
+    u0, nu, target, _ = burgers.make_inputs(np.random.default_rng(3))
+    source = _numba_source(burgers.primal, (u0, nu, target, 4), burgers.WRT)
+    fused1 = source[source.index("def _fused1_arrays"):]
+    fused1 = fused1[:fused1.index("return")]
+    assert fused1.count("index_add(b_u") == 3 and "b_nu = b_nu + " in fused1
+    assert "mul_into(" in fused1
+    assert "_fused0_rows(" in source and "def _fused0_rows_arrays" in source
+
+
+ROWS = """def f(x, n):
+    _n0 = len(range(n))
+    _k0 = 0
+    for t in range(n):
+        _k0 += 1
+        a = x * 2.0
+        b = a * a
+        if _k0 == 1:
+            _tape0 = tape_alloc(_n0, a)
+        tape_put(_tape0, _k0 - 1, a)
+        x = b + 1.0
+        {after}
+    return x
+"""
+
+
+@pytest.mark.parametrize("after, rows", [("c = a * 3.0", True), ("c = mul_into(a, x)", True),
+                                         ("c = a[1:]", False), ("a[0] = 1.0", False),
+                                         ("c = index_add(c, x, slice(1, None, None), a)",
+                                          False), ("c = a", False)])
+def test_rows_only_for_values_nothing_writes(after, rows, monkeypatch):
+    """numba_fuse_rows: the saved value becomes its tape's row only when nothing can write
+    into it afterwards (a view of it, a store into it, an add into it, another name for it:
+    the copy stays)."""
+    monkeypatch.setattr(numba_fuse, "MIN_GROUP", 2)
+    groups, text = _groups(ROWS.format(after=after))
+    assert groups[0].stmts[0].targets[0].id == "a"
+    assert ("_fused0_rows(" in text) == rows, text
+    if rows:
+        assert groups[0].rows == [("a", "_tape0")]
+        branch = text[text.index("if _k0 == 1:"):text.index("else:")]
+        assert "_tape0 = tape_alloc(_n0, a)" in branch and "tape_put(_tape0" in branch

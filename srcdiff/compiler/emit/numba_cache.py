@@ -8,8 +8,8 @@ cache directory and compiled from there.
 
 **Invariant (why a cached entry is the gradient asked for).** The file's name is a
 SHA-256 of everything the machine code depends on besides the argument types: the
-generated source; the sources of numba_helpers.py, numba_math.py, numba_pieces.py and
-numba_fuse.py (their
+generated source; the sources of numba_helpers.py, numba_math.py, numba_pieces.py,
+numba_fuse.py, numba_fuse_rows.py and numba_fuse_compile.py (their
 implementations are compiled into the cached code) and of this module (how entries are
 made); srcdiff's and numba's versions.
 The generated function reads no user value as a global (numba_emit passes them as
@@ -31,7 +31,14 @@ import sys
 import tempfile
 import types
 
-from srcdiff.compiler.emit import numba_fuse, numba_helpers, numba_math, numba_pieces
+from srcdiff.compiler.emit import (
+    numba_fuse,
+    numba_fuse_compile,
+    numba_fuse_rows,
+    numba_helpers,
+    numba_math,
+    numba_pieces,
+)
 from srcdiff.version import __version__
 
 _FINGERPRINT = []  # the helpers' source hash, computed once
@@ -58,7 +65,7 @@ def key(source, numba):
     if not _FINGERPRINT:
         digest = hashlib.sha256()
         for module in (numba_helpers, numba_math, numba_pieces, numba_fuse,
-                       sys.modules[__name__]):
+                       numba_fuse_rows, numba_fuse_compile, sys.modules[__name__]):
             with open(module.__file__, "rb") as f:
                 digest.update(f.read())
         _FINGERPRINT.append(digest.hexdigest())

@@ -172,7 +172,7 @@ def numba_source(source, entry_name, namespace, where, groups=None):
         for d in defs:
             made = numba_fuse.fuse(d, len(groups))
             groups += made
-            tree.body += [g.plain() for g in made]
+            tree.body += [f for g in made for f in g.defs()]
     text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
     return text, names, _read_by_index(entry)
 

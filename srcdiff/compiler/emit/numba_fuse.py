@@ -12,11 +12,14 @@ reads no tape, the tape writes ``tape_put(T, k, x)`` and ``if _k == 1: T = tape_
 x)`` (moved after the group: the group reads no tape, rebinds neither ``x`` nor ``k``
 after them, and stores into no array after them). Each member is ``name = e`` or
 ``base[a:b] = e`` (constant bounds), ``e`` made of ``+ - * / **``, unary minus, numbers,
-names and ``np.exp/log/sin/cos/sqrt`` of one argument, with at least one operation. A
-name is assigned once in the group and never read in it before its assignment; a
-stored-into base is not assigned in it. The group becomes a call ``outs = _fusedK(ins)``
-where ``_fusedK_arrays`` holds the statements as written (returned: the names assigned
-that anything outside the group reads).
+names, ``np.exp/log/sin/cos/sqrt`` of one argument and ``mul_into/add_into(a, b)`` (their
+numba versions are ``a * b``, ``a + b``), with at least one operation; or a sum ``name =
+unbroadcast(e, s)``; or an in-place add ``name = index_add(name, x, slice(a, b), e)``. A
+name is assigned once in the group and never read in it before its assignment (but for a
+number computed from a sum, ``b_nu = b_nu + b_div1 * c``); a stored-into base is not
+assigned in it; an added-into name is read by no other member. The group becomes a call
+``outs = _fusedK(ins)`` where ``_fusedK_arrays`` holds the statements as written
+(returned: the names assigned that anything outside the group reads).
 
 **The loop (invariant: every read of element ``i`` sees the value the array form
 computes).** ``_fusedK`` is a numba overload: for argument types where every array is
@@ -29,19 +32,28 @@ statement writes only element ``i`` (of a new array, or of a target no input sha
 and reads element ``i`` of what an earlier statement wrote: so no statement reads an
 element another writes at a different index, and each element is the array form's
 number (same operations, same order). Statements on numbers alone run once, before
-the loop. tests/numba/test_numba_fuse.py checks the generated source, the fallbacks
+the loop; those reading a sum's number, after it (in order; one that reads an array
+then: the statements as written). The in-place adds run after the loop, in the written
+order, adding what the loop stored for them (``_aK``, the value's elements, in a row of
+a buffer ``_scrK`` made once per function call and reused by each call of the group:
+nothing reads it after the adds): each
+element of the added-into array gets the same numbers added in the same order, and no
+array the group reads overlaps it (checked at run time), so the loop's reads are the
+array form's. tests/numba/test_numba_fuse.py checks the generated source, the fallbacks
 (overlap, lengths, 2-d arrays) and the numbers against the NumPy backend and finite
 differences.
 """
 
 import ast
 
-import numpy as np
-
-from srcdiff.compiler.emit.numba_helpers import njit, numba, types
+from srcdiff.compiler.emit import numba_fuse_rows
+from srcdiff.compiler.emit.numba_fuse_compile import overlap, stubs  # noqa: F401
 
 OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
 UFUNCS = ("np.exp", "np.log", "np.sin", "np.cos", "np.sqrt")
+# the run-time helpers whose numba versions are one operation (numba_helpers.mul_into:
+# ``m * other``; add_into: ``m + other``): in the loop, that operation
+PRODUCTS = {"mul_into": ast.Mult, "add_into": ast.Add}
 PREFIX = "_fused"
 # the fewest statements a group holds: each group's loop is a function numba types and
 # lowers on the first call (about 0.3-1 s); a run of two or three statements saves less
@@ -55,16 +67,35 @@ class Group:
         self.name = f"{PREFIX}{index}"
         self.stmts, self.inputs, self.outputs = stmts, inputs, outputs
         self.globals = None  # the compiled module's namespace (set once it is made)
+        self.rows, self.counter = [], None  # (numba_fuse_rows.py: (value, tape) pairs)
 
-    def plain(self):
-        """``_fusedK_arrays``: the statements as written, returning the outputs."""
+    def plain(self, rows=False):
+        """``_fusedK_arrays``: the statements as written, returning the outputs (``rows``:
+        ``_fusedK_rows_arrays``, which then writes the rows, numba_fuse_rows.py)."""
         body = [ast.parse(ast.unparse(s)).body[0] for s in self.stmts]
+        if rows:
+            body += [ast.parse(f"tape_put({t}, _row, {x})").body[0] for x, t in self.rows]
         body.append(ast.parse(f"return ({''.join(o + ', ' for o in self.outputs)})").body[0])
         return ast.FunctionDef(
-            name=f"{self.name}_arrays",
-            args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=a) for a in self.inputs],
+            name=f"{self.name}{'_rows' if rows else ''}_arrays",
+            args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=a)
+                                                     for a in self.params(rows)],
                                kwonlyargs=[], kw_defaults=[], defaults=[]),
             body=body, decorator_list=[], returns=None, type_params=[])
+
+    def scratch(self):
+        """The name of the 2-d buffer the group's loop keeps the values of its in-place adds
+        in (reused from call to call: nothing reads them after the adds), or None."""
+        if any(_member(s)[0] == "acc" for s in self.stmts):
+            return f"_scr{self.name[len(PREFIX):]}"
+        return None
+
+    def params(self, rows=False):
+        return self.inputs + ([t for _, t in self.rows] + ["_row"] if rows else [])
+
+    def defs(self):
+        """The functions the overloads run as written."""
+        return [self.plain()] + ([self.plain(True)] if self.rows else [])
 
     def value_reads(self):
         """The inputs the statements' values read (not only stored into), in order."""
@@ -83,19 +114,20 @@ class Group:
         return ast.parse(f"{''.join(o + ', ' for o in self.outputs)}= "
                          f"{self.name}({args})").body[0]
 
-    def loop_source(self, arrays):
+    def loop_source(self, arrays, rows=False):
         """The loop version for the inputs ``arrays`` (1-d float64; the other inputs are
         numbers): Python source of ``_fusedK_loop``, or None when the values read no
-        array (a fill) or a sum is taken to an array's shape: the statements as written."""
+        array (a fill) or a sum is taken to an array's shape: the statements as written.
+        ``rows``: the loop of ``_fusedK_rows`` (numba_fuse_rows.py)."""
         members = [_member(s) for s in self.stmts]
         views, values = {}, []
         for kind, _, _, value in members:  # a slice read, x[1:-1], is a view made first
-            values.append(None if kind == "acc" else _views(value, views))
-        read = [a for a in _names([v for v in values if v is not None]) if a in arrays]
+            values.append(_views(value, views))
+        read = [a for a in _names(values) if a in arrays]
         read += list(views.values())
         if not read:
             return None
-        args = ", ".join(self.inputs)
+        args = ", ".join(self.params(rows))
         lines = [f"def {self.name}_loop({args}):"]
         lines += [f"    {v} = {text}" for text, v in views.items()]
         lines.append(f"    _n = {read[0]}.shape[0]")
@@ -107,23 +139,37 @@ class Group:
             if kind == "acc" and name not in accs:
                 accs.append(name)
         checks = [f"{a}.shape[0] != _n" for a in read[1:] + targets]
+        checks += [f"{t}.shape[1] != _n" for _, t in self.rows if rows]
         checks += [f"overlap({t}, {a})" for i, t in enumerate(targets)
                    for a in read + targets[:i]]
         checks += [f"overlap({b}, {a})" for b in accs for a in read]
         if checks:  # (else the statements as written, here: no other function to compile)
             lines.append(f"    if {' or '.join(checks)}:")
-            lines += ["        " + ln for s in self.plain().body
+            lines += ["        " + ln for s in self.plain(rows).body
                       for ln in ast.unparse(s).splitlines()]
-        kept = set(self.outputs) | {s.value.args[3].id for (kind, *_), s
-                                    in zip(members, self.stmts) if kind == "acc"}
-        before, inside, after = [], [], []
-        kinds, computed = set(read), set()
+        kept = set(self.outputs) | {s.value.args[3].id for (kind, *_), s in zip(
+            members, self.stmts) if kind == "acc" and isinstance(s.value.args[3], ast.Name)}
+        before, inside, after, buffers, scratch = [], [], [], [], self.scratch()
+        kinds, computed, late = set(read), set(), set()
         for k, ((kind, name, _, _), v) in enumerate(zip(members, values)):
-            if kind == "acc":
-                after.append(ast.unparse(self.stmts[k]))
-                continue
+            s = self.stmts[k]
             array = any(isinstance(n, ast.Name) and n.id in kinds for n in ast.walk(v))
             value = _indexed(v, kinds, computed) if array else ast.unparse(v)
+            if kind == "acc" and array and not isinstance(s.value.args[3], ast.Name):
+                before.append(f"_a{k} = {scratch}[{len(buffers)}]")  # (the value's elements)
+                buffers.append(k)
+                inside.append(f"_a{k}[_i] = {value}")
+                s = ast.parse(ast.unparse(s)).body[0]
+                s.value.args[3] = ast.Name(id=f"_a{k}", ctx=ast.Load())
+            if kind == "acc":  # (after every read of the loop: the overlap checks)
+                after.append(ast.unparse(s))
+                continue
+            if _loads(s.value) & late:  # a number computed from a sum: after the loop
+                if array or kind != "assign":
+                    return None
+                late.add(name)
+                after.append(ast.unparse(s))
+                continue
             if kind == "store":
                 inside.append(f"_t{k}[_i] = {value}")
             elif not array:
@@ -134,13 +180,26 @@ class Group:
                 before.append(f"_s_{name} = 0.0")
                 inside.append(f"_s_{name} += {value}")
                 after.insert(0, f"{name} = _s_{name}")
+                late.add(name)
             else:
                 kinds.add(name)
                 computed.add(name)
                 inside.append(f"_e_{name} = {value}")
-                if name in kept:
+                row = [t for x, t in self.rows if x == name and rows]
+                if row:
+                    before.append(f"{name} = {row[0]}[_row]")
+                elif name in kept and name not in self.outputs:  # (read by adds only)
+                    before.append(f"{name} = {scratch}[{len(buffers)}]")
+                    buffers.append(name)
+                elif name in kept:
                     before.append(f"{name} = np.empty(_n)")
+                if name in kept:
                     inside.append(f"{name}[_i] = _e_{name}")
+        if rows and not {x for x, _ in self.rows} <= computed:
+            return None  # (a value saved that the loop does not compute as an array)
+        if buffers:
+            before[:0] = [f"if {scratch}.shape[0] < {len(buffers)} or {scratch}.shape[1] != _n:",
+                          f"    {scratch} = np.empty(({len(buffers)}, _n))"]
         lines += [f"    {ln}" for ln in before]
         lines.append("    for _i in range(_n):")
         lines += [f"        {ln}" for ln in inside]
@@ -157,6 +216,13 @@ def _views(expr, views):
             text = ast.unparse(node)
             name = views.setdefault(text, f"_v{len(views)}")
             return ast.Name(id=name, ctx=ast.Load())
+
+        def visit_Call(self, node):  # mul_into(a, b): a * b (PRODUCTS)
+            self.generic_visit(node)
+            if isinstance(node.func, ast.Name) and node.func.id in PRODUCTS:
+                return ast.BinOp(left=node.args[0], op=PRODUCTS[node.func.id](),
+                                 right=node.args[1])
+            return node
     return Views().visit(ast.parse(ast.unparse(expr), mode="eval").body)
 
 
@@ -217,6 +283,9 @@ def _elementwise(e, top=True):
     if (isinstance(e, ast.Call) and ast.unparse(e.func) in UFUNCS and len(e.args) == 1
             and not e.keywords):
         return _elementwise(e.args[0], False)
+    if (isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id in PRODUCTS
+            and len(e.args) == 2 and not e.keywords):
+        return _elementwise(e.args[0], False) and _elementwise(e.args[1], False)
     if top:
         return False
     if isinstance(e, ast.Constant):
@@ -228,7 +297,7 @@ def _member(s):
     """``(kind, name, base, value)`` of a statement that can join a group, or None: kind
     "assign" (``name = value``), "store" (``base[a:b] = value``), "sum" (``name =
     unbroadcast(value, s)``) or "acc" (``name = index_add(name, x, slice(a, b, None),
-    g)``, an in-place add into ``name``'s slice; value None)."""
+    g)``, an in-place add of ``g``, an elementwise value, into ``name``'s slice)."""
     if not (isinstance(s, ast.Assign) and len(s.targets) == 1):
         return None
     t, v = s.targets[0], s.value
@@ -243,12 +312,13 @@ def _member(s):
             and isinstance(v.args[1], (ast.Name, ast.Constant))):
         return "sum", t.id, None, v.args[0]
     if (v.func.id == "index_add" and len(v.args) == 4
-            and all(isinstance(a, ast.Name) for a in (v.args[0], v.args[1], v.args[3]))
+            and all(isinstance(a, ast.Name) for a in (v.args[0], v.args[1]))
+            and _elementwise(v.args[3], False)
             and v.args[0].id == t.id and isinstance(v.args[2], ast.Call)
             and ast.unparse(v.args[2].func) == "slice" and len(v.args[2].args) == 3
             and all(map(_const_bound, v.args[2].args[:2]))
             and isinstance(v.args[2].args[2], ast.Constant) and v.args[2].args[2].value is None):
-        return "acc", t.id, None, None
+        return "acc", t.id, None, v.args[3]
     return None
 
 
@@ -303,7 +373,7 @@ class _Span:
         self.members, self.hoisted, self.sunk, self.order = [], [], [], []
         self.assigned, self.read, self.stored = set(), set(), False
         self.views, self.view_bases, self.sunk_reads, self.tapes = set(), set(), set(), set()
-        self.bound, self.sums, self.accs, self.writes_moved = set(), set(), set(), False
+        self.bound, self.late, self.accs, self.writes_moved = set(), set(), set(), False
 
     def add(self, s):
         """Take ``s`` into the span if the moves stay exact; returns whether it did."""
@@ -318,8 +388,8 @@ class _Span:
                 self.accs.add(name)
             elif name is not None:
                 self.assigned.add(name)
-            if kind == "sum":
-                self.sums.add(name)
+            if kind == "sum" or kind == "assign" and _loads(s.value) & self.late:
+                self.late.add(name)
             self.stored = self.stored or base is not None
             self.order.append(s)
             return True
@@ -366,14 +436,21 @@ class _Span:
         if self.writes_moved and (reads | {base}) - self.assigned & self.tainted:
             return False  # (what a moved tape write changes could be read here)
         if kind == "acc":
-            return not (name in self.assigned | self.views | self.view_bases | moved
-                        | self.tainted | self.tapes or self.stored or self.writes_moved
-                        or reads & self.bound)
-        if reads & (self.tapes | self.bound | self.accs | self.sums
-                    | self.assigned - _plain_reads(s.value)):
+            if name in self.assigned | self.views | self.view_bases | moved | self.tainted \
+                    | self.tapes | _loads(value) or self.stored or self.writes_moved \
+                    or reads & self.bound:
+                return False
+        plain = _plain_reads(value if kind == "acc" else s.value)
+        reads = _loads(value) if kind == "acc" else reads
+        if reads & (self.tapes | self.bound | self.accs | self.assigned - plain):
             return False  # (a slice of a value the group computed: another index)
-        if name is not None and name in (self.assigned | self.read | reads | self.views
-                                         | self.view_bases | moved | self.accs):
+        if reads & self.late and kind != "assign":
+            return False  # (a sum's value is known after the loop: loop_source)
+        # (a name read in its own value: only a statement on a sum, a number after the loop)
+        own = reads if kind != "assign" or not reads & self.late else set()
+        if name is not None and kind != "acc" and name in (
+                self.assigned | self.read | own | self.views | self.view_bases | moved
+                | self.accs):
             return False
         if base is not None and (base.startswith("_tape")
                                  or base in self.assigned | self.views | moved | self.tapes
@@ -393,6 +470,8 @@ def fuse(fn, start=0):
             block = getattr(node, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
                 block[:] = _fuse_block(block, groups, outside, start)
+    fn.body[:0] = [ast.parse(f"{g.scratch()} = np.empty((0, 0))").body[0]
+                   for g in groups if g.scratch()]
     return groups
 
 
@@ -457,10 +536,12 @@ def _fuse_block(block, groups, outside, start):
             s.targets[0].id for s in span.members
             if isinstance(s.targets[0], ast.Name) and s.targets[0].id in read_outside))
         group = Group(start + len(groups), span.members, inputs, outputs)
+        if group.scratch():  # (made once, before the function's first statement: fuse)
+            inputs.append(group.scratch())
+            outputs.append(group.scratch())
         groups.append(group)
         out.extend(span.hoisted)
-        out.append(group.call())
-        out.extend(span.sunk)
+        out.extend(numba_fuse_rows.absorb(group, span.sunk, outside.fn, groups))
 
     for s in block:
         if span.add(s):
@@ -471,55 +552,3 @@ def _fuse_block(block, groups, outside, start):
             out.append(s)
     flush()
     return out
-
-
-# ------------------------------------------------------------ compiling groups
-
-def stubs(groups):
-    """The overloaded functions ``_fusedK`` the rewritten code calls, by name."""
-    return {g.name: _stub(g) for g in groups}
-
-
-def _stub(group):
-    params = ", ".join(group.inputs)
-    scope = {"choose": lambda args: _choose(group, args)}
-    exec(f"def {group.name}({params}):\n    pass\n\n"
-         f"def typer({params}):\n    return choose(({params}{',' if params else ''}))\n",
-         scope)
-    # (not cached on disk: the loop's source is made here; the gradient that calls it is)
-    # (inlined into the gradient: a group costs no function of its own to compile)
-    numba.extending.overload(scope[group.name], inline="always")(scope["typer"])
-    return scope[group.name]
-
-
-def _choose(group, args):
-    """The implementation of ``_fusedK`` for argument types ``args``: the loop when every
-    array is 1-d float64 and every other input a real number, else the statements."""
-    kinds = dict(zip(group.inputs, args))
-    arrays = {a for a, t in kinds.items() if isinstance(t, types.Array)}
-    ns = group.globals
-    plain = ns[f"{group.name}_arrays"]
-    if not all((isinstance(t, types.Array) and t.ndim == 1 and t.dtype == types.float64)
-               or isinstance(t, (types.Float, types.Integer)) for t in kinds.values()):
-        return plain.py_func
-    source = group.loop_source(arrays)
-    if source is None:
-        return plain.py_func
-    scope = dict(ns)
-    scope["overlap"] = overlap
-    exec(source, scope)
-    return scope[f"{group.name}_loop"]
-
-
-def _overlap_impl(a, b):
-    if a.shape[0] == 0 or b.shape[0] == 0:
-        return False
-    pa, pb = a.ctypes.data, b.ctypes.data
-    ea, eb = (a.shape[0] - 1) * a.strides[0], (b.shape[0] - 1) * b.strides[0]
-    lo_a, hi_a = pa + min(0, ea), pa + max(0, ea) + a.itemsize
-    lo_b, hi_b = pb + min(0, eb), pb + max(0, eb) + b.itemsize
-    return lo_a < hi_b and lo_b < hi_a
-
-
-overlap = njit(_overlap_impl) if numba is not None else _overlap_impl
-_ = np  # (the loop sources run with the generated module's np)
