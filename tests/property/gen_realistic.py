@@ -32,6 +32,7 @@ N = 4
 class Gen:
     def __init__(self, seed):
         self.r = random.Random(seed)
+        self.n = length(seed)
         self.lines = []
         self.helpers = []
         self.count = 0
@@ -247,7 +248,7 @@ class Gen:
                     f"{u}[{u} > 0.2] *= 0.5",
                     f"{u}[..., 1:] -= {u}[..., :-1] * 0.3",
                     f"{u}[0] = {u}[-1] + {u}[1]",
-                    f"{u} = {u}[::-1] * np.linspace(1, 2, {N})",
+                    f"{u} = {u}[::-1] * np.linspace(1, 2, {self.n})",
                     f"{u}[np.array([1, 3])] += 0.5 * {u}[0]",
                     f"{u}[:] = np.cumsum({u}, axis=0) * 0.5",
                 )
@@ -268,11 +269,11 @@ class Gen:
         m, i, out = self.new("m"), self.new("i"), self.new("mr")
         self.emit(
             self.choice(
-                f"{m} = np.outer(v, v) * 0.5 + np.eye({N})",
-                f"{m} = np.tile(v, ({N}, 1)) + np.diag(v)",
+                f"{m} = np.outer(v, v) * 0.5 + np.eye({self.n})",
+                f"{m} = np.tile(v, ({self.n}, 1)) + np.diag(v)",
             )
         )
-        self.emit(f"for {i} in range(1, {N}):")
+        self.emit(f"for {i} in range(1, {self.n}):")
         self.emit(
             self.choice(
                 f"    {m}[{i}, :] -= {m}[{i} - 1, :] * 0.5",
@@ -284,8 +285,8 @@ class Gen:
             f"np.sum(np.cumsum({m}, axis=1)[:, -1])",
             f"np.trace({m})",
             f"np.sum({m}.mean(axis=0, keepdims=True) * v)",
-            f"np.linalg.det({m} * 0.3 + np.eye({N}))",
-            f"np.sum(np.linalg.solve({m} * 0.1 + 2 * np.eye({N}), v))",
+            f"np.linalg.det({m} * 0.3 + np.eye({self.n}))",
+            f"np.sum(np.linalg.solve({m} * 0.1 + 2 * np.eye({self.n}), v))",
         )
         return self.scalar_of(read, out)
 
@@ -434,7 +435,7 @@ class Gen:
         )
         return self.scalar_of(
             self.choice(
-                f"{e} @ v", f"np.sum({e} * np.arange({N}))", f"-np.sum({e} * np.log({e}))"
+                f"{e} @ v", f"np.sum({e} * np.arange({self.n}))", f"-np.sum({e} * np.log({e}))"
             ),
             out,
         )
@@ -725,9 +726,7 @@ class Gen:
                 f"    {out} = 0.0",
             )
         elif form == 2:
-            self.emit(
-                f"assert len(v) == {N}", f"{out} = v[0] * s", "pass"
-            )
+            self.emit(f"assert len(v) == {self.n}", f"{out} = v[0] * s", "pass")
         elif form == 3:
             self.emit(
                 f"{out} = 0.0",
@@ -751,8 +750,8 @@ class Gen:
     def k_matbuild(self):
         m, i, out = self.new("m"), self.new("i"), self.new("mb")
         self.emit(
-            f"{m} = np.zeros(({N}, {N}))",
-            f"for {i} in range({N}):",
+            f"{m} = np.zeros(({self.n}, {self.n}))",
+            f"for {i} in range({self.n}):",
             f"    {m}[{i}, {i}] = 1.0 + v[{i}] ** 2",
             f"    if {i} > 0:",
             f"        {m}[{i}, {i} - 1] = {m}[{i} - 1, {i}] = 0.3 * v[{i}]",
@@ -815,6 +814,72 @@ class Gen:
             )
         )
 
+    def k_handwritten(self):
+        """Linear algebra and integrators written out by hand, as in textbooks."""
+        m, i, j, out = self.new("m"), self.new("i"), self.new("j"), self.new("hw")
+        n = self.n
+        form = self.r.randrange(6)
+        if form == 0:  # Gaussian elimination, the product of the pivots
+            self.emit(
+                f"{m} = np.outer(v, v) + np.eye({n})",
+                f"for {i} in range({n}):",
+                f"    for {j} in range({i} + 1, {n}):",
+                f"        {m}[{j}] -= {m}[{j}, {i}] / {m}[{i}, {i}] * {m}[{i}]",
+                f"{out} = np.prod(np.diag({m})) * (1 + 0.1 * s)",
+            )
+        elif form == 1:  # Cholesky by hand
+            lo, t = self.new("L"), self.new("t")
+            self.emit(
+                f"{m} = np.outer(v, v) + 2 * np.eye({n})",
+                f"{lo} = np.zeros(({n}, {n}))",
+                f"for {i} in range({n}):",
+                f"    for {j} in range({i} + 1):",
+                f"        {t} = {m}[{i}, {j}] - np.dot({lo}[{i}, :{j}], {lo}[{j}, :{j}])",
+                f"        {lo}[{i}, {j}] = np.sqrt({t}) if {i} == {j} else {t} / {lo}[{j}, {j}]",
+                f"{out} = np.sum({lo} * np.arange({n * n}).reshape({n}, {n})) * 0.1",
+            )
+        elif form == 2:  # columns normalized in place
+            self.emit(
+                f"{m} = np.outer(v, np.cos(v)) + np.eye({n})",
+                f"for {j} in range({n}):",
+                f"    {m}[:, {j}] /= np.linalg.norm({m}[:, {j}])",
+                f"{out} = np.sum({m} * np.arange({n * n}).reshape({n}, {n})) * 0.1 * s",
+            )
+        elif form == 3:  # an LSTM-like cell
+            h, c, w, z = self.new("h"), self.new("c"), self.new("W"), self.new("z")
+            self.emit(
+                f"{h} = np.zeros(2)",
+                f"{c} = np.zeros(2)",
+                f"{w} = np.array([[0.5, -0.2, 0.1, 0.3], [0.2, 0.4, -0.3, 0.1]])",
+                f"for {i} in range(len(v)):",
+                f"    {z} = {w} @ np.concatenate([{h}, [v[{i}], s]])",
+                f"    {c} = np.tanh({z}) * {c} + 1 / (1 + np.exp(-{z})) * np.tanh({z}[::-1])",
+                f"    {h} = np.tanh({c}) * 0.5",
+                f"{out} = np.sum({h}) + np.sum({c} ** 2)",
+            )
+        elif form == 4:  # a trajectory kept in a list
+            tr, y, dy = self.new("traj"), self.new("y"), self.new("dy")
+            self.emit(
+                f"{tr} = [np.array([s, 0.0])]",
+                f"for {i} in range(len(v)):",
+                f"    {y} = {tr}[-1]",
+                f"    {dy} = np.array([{y}[1], -np.sin({y}[0]) + v[{i}]])",
+                f"    {tr}.append({y} + 0.1 * {dy})",
+                f"{out} = np.sum(np.array({tr}) ** 2)",
+            )
+        else:  # a midpoint step
+            y, k1, k2 = self.new("y"), self.new("k1"), self.new("k2")
+            self.emit(
+                f"{y} = np.array([s, 0.0])",
+                f"for {i} in range(len(v)):",
+                f"    {k1} = np.array([{y}[1], -{y}[0] + v[{i}]])",
+                f"    {k2} = np.array([{y}[1] + 0.05 * {k1}[1],"
+                f" -({y}[0] + 0.05 * {k1}[0]) + v[{i}]])",
+                f"    {y} = {y} + 0.1 * {k2}",
+                f"{out} = {y}[0] * 2 + {y}[1]",
+            )
+        return out
+
     # ---------------------------------------------------------------- assembly
     def scalar_of(self, expr, name=None):
         name = name or self.new("r")
@@ -857,6 +922,8 @@ class Gen:
         "matbuild",
         "mutate_v",
         "mutate_v",
+        "handwritten",
+        "handwritten",
     ]
 
     def kernel(self, kind):
@@ -950,6 +1017,14 @@ class Gen:
             src += ["", h, ""]
         src += ["", "def f(x, s, k):"] + self.lines
         return "\n".join(src) + "\n", params, kinds
+
+
+def length(seed):
+    """The length of ``x`` in program ``seed``: mostly N; sometimes 1, 2 or 6 (zero-trip
+    loops over ``v[1:]``, a first element that is also the last; kernels written for N
+    elements then raise, and the program is skipped)."""
+    r = random.Random(seed * 7 + 3)
+    return N if r.random() < 0.7 else r.choice([1, 2, 6])
 
 
 def program(seed):

@@ -33,7 +33,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import srcdiff as sd  # noqa: E402
 from fd import smooth_numeric_grad  # noqa: E402
-from gen_realistic import N, program  # noqa: E402
+from gen_realistic import length, program  # noqa: E402
 from sourcefiles import load_function  # noqa: E402
 
 PIPELINES = (("reverse", {}), ("verify", {"verify": True}), ("reference", {"optimize": False}))
@@ -43,7 +43,8 @@ WRT = (0, 1)  # x and s (k is an int)
 
 def arguments(seed):
     rng = np.random.default_rng(seed)
-    return [rng.uniform(-0.9, 0.9, N), float(rng.uniform(-0.9, 0.9)), int(rng.integers(2, 4))]
+    x = rng.uniform(-0.9, 0.9, length(seed))
+    return [x, float(rng.uniform(-0.9, 0.9)), int(rng.integers(2, 4))]
 
 
 def copies(args):
@@ -163,7 +164,7 @@ def _modes(f, source, args, value, want, modes):
 
         _run(out, mode, reverse)
     rng = np.random.default_rng(12345)
-    tangent = (rng.normal(size=N), float(rng.normal()))
+    tangent = (rng.normal(size=len(args[0])), float(rng.normal()))
     if "forward" in modes:
 
         def forward():
