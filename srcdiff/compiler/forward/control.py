@@ -63,6 +63,11 @@ class ControlFlow:
             zero = S.const(None) if self.kind(x) == CONTAINER \
                 else S.call("zero_entry", [S.name(self.t(x))])
             out.append(S.assign(target, zero, s))
+        # other names of the object (`y = x` on this path): the store changed them too
+        for y in sorted(self.state.same.get(x, ())):
+            out.append(S.assign(self.t(y), S.name(self.t(x)), s))
+            self.define(y, owned=False)
+            self.state.owned.discard(x)
         return out
 
     def append(self, s, op):

@@ -24,9 +24,27 @@ class TangentState:
         self.owned = set(owned)
         self.bound = set(bound)  # bound on every path to here
         self.maybe = set(maybe)  # bound on some path to here
+        # array name -> the other names bound to the same array by `y = x` (on this straight
+        # path: a join forgets them): a store through one changes them all, so their tangents
+        # follow the store's (forward/control.py store)
+        self.same = {}
 
     def copy(self):
-        return TangentState(self.defined, self.owned, self.bound, self.maybe)
+        out = TangentState(self.defined, self.owned, self.bound, self.maybe)
+        out.same = {k: set(v) for k, v in self.same.items()}
+        return out
+
+    def rebound(self, v):
+        """``v`` names another object now."""
+        for w in self.same.pop(v, ()):
+            self.same.get(w, set()).discard(v)
+
+    def alias(self, y, x):
+        """``y = x``: one array under two names (and under every name of ``x``)."""
+        group = self.same.get(x, set()) | {x}
+        for w in group:
+            self.same.setdefault(w, set()).add(y)
+        self.same[y] = set(group)
 
 
 def pop_call(s, parsed):

@@ -113,6 +113,7 @@ class Forward(Primitives, ControlFlow):
         self.state.owned.discard(v)
 
     def bind(self, v):
+        self.state.rebound(v)
         self.state.bound.add(v)
         self.state.maybe.add(v)
 
@@ -306,6 +307,9 @@ class Forward(Primitives, ControlFlow):
         if old is not None and any(old in S.loaded_names(x) for x in stmts):
             out.insert(0, S.assign(old, S.name(v), s))
         self.bind(v)
+        if kind == "copy" and isinstance(s, gast.Assign) and isinstance(s.value, gast.Name) \
+                and stmts:  # `v = x` itself (not x.astype(...), a new array): one object
+            self.state.alias(v, s.value.id)
         if not stmts:
             self.undefine(v)
             return out

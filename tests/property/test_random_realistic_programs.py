@@ -1,0 +1,291 @@
+"""Property test: random programs made of small numeric algorithms (gen_realistic.py: Kalman
+filters, RNN steps, in-place accumulators, Horner, Welford, Newton, descent, negative bases,
+``and``/``or`` on values, index tricks, helpers with default arguments), checked in every
+mode against central differences in float64:
+
+* reverse (``sd.grad``), ``verify=True`` and the reference pipeline ``optimize=False``;
+* forward: ``sd.jvp`` along a random tangent against the differences' dot product with it;
+* second order: ``sd.hvp`` against central differences of the (already checked) gradient;
+* float32 arguments: the gradient against the float64 differences, to float32 accuracy.
+
+A program the generator got wrong (it raises, warns, or is not finite) is skipped, and so is
+a point where differences at two step sizes disagree (a kink within a step). A refusal
+(SrcdiffError) is allowed; any other exception (a crash) or a wrong number fails.
+
+    python tests/property/test_random_realistic_programs.py --count 2000 --seed 7
+    python tests/property/test_random_realistic_programs.py --seed 7 --index 41
+"""
+
+import collections
+import contextlib
+import importlib
+import io
+import os
+import sys
+import tempfile
+import warnings
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+
+import srcdiff as sd  # noqa: E402
+from fd import smooth_numeric_grad  # noqa: E402
+from gen_realistic import length, program  # noqa: E402
+from sourcefiles import load_function  # noqa: E402
+
+PIPELINES = (("reverse", {}), ("verify", {"verify": True}), ("reference", {"optimize": False}))
+MODES = ("reverse", "verify", "reference", "forward", "hvp", "float32", "zerod", "cli")
+WRT = (0, 1)  # x and s (k is an int)
+
+
+def arguments(seed):
+    rng = np.random.default_rng(seed)
+    x = rng.uniform(-0.9, 0.9, length(seed))
+    return [x, float(rng.uniform(-0.9, 0.9)), int(rng.integers(2, 4))]
+
+
+def copies(args):
+    return [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+
+
+def agrees(got, want, rtol=1e-5, atol=1e-7):
+    if got is None:
+        return bool(np.all(np.asarray(want) == 0))
+    return np.shape(got) == np.shape(want) and np.allclose(got, want, rtol=rtol, atol=atol)
+
+
+def _value(f, args):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return float(f(*copies(args)))
+
+
+def _hvp_fd(grad, args, vector, h=1e-5):
+    plus, minus = copies(args), copies(args)
+    plus[0] = plus[0] + h * vector[0]
+    minus[0] = minus[0] - h * vector[0]
+    plus[1] = plus[1] + h * vector[1]
+    minus[1] = minus[1] - h * vector[1]
+    gp, gm = grad(*plus), grad(*minus)
+    return [(dense(a, x) - dense(b, x)) / (2 * h) for a, b, x in zip(gp, gm, args)]
+
+
+def dense(g, x):
+    """A gradient as a float64 array shaped like ``x`` (``None``: unconnected, zero)."""
+    return np.zeros(np.shape(x)) if g is None else np.asarray(g, dtype=float)
+
+
+SIZES = (
+    (
+        "srcdiff.runtime_memory",
+        ("IN_PLACE_SIZE", "SHORT_SUM_SIZE", "VIEW_SIZE", "PRODUCT_SUM_SIZE"),
+    ),
+    ("srcdiff.runtime", ("SUM_BY_EINSUM_SIZE",)),
+    ("srcdiff.rules.product_rules", ("EINSUM_PATH_MIN_SIZE",)),
+)
+
+
+@contextlib.contextmanager
+def large_array_paths():
+    """Every run-time path srcdiff takes only for large arrays taken at every size (these
+    programs' arrays are small): in-place sums into owned gradients, sums by einsum or BLAS,
+    contraction paths, the fast paths of tests/property/fuzz.py."""
+    saved = []
+    for module, names in SIZES:
+        m = importlib.import_module(module)
+        for name in names:
+            saved.append((m, name, getattr(m, name)))
+            setattr(m, name, 1)
+    from srcdiff import runtime_memory
+
+    plans = runtime_memory.sum_product.__defaults__[0]
+    plans.clear()
+    try:
+        yield
+    finally:
+        for m, name, value in saved:
+            setattr(m, name, value)
+        plans.clear()
+
+
+def check(seed, modes=MODES, large=False):
+    if large:
+        with large_array_paths():
+            return check(seed, modes)
+    """``{mode: (outcome, detail)}``; outcome right/refused/wrong/crash, or 'skipped' alone."""
+    source, params, _ = program(seed)
+    args = arguments(seed)
+    try:
+        f = load_function(source)
+        value = _value(f, args)
+        if not np.isfinite(value):
+            return {"all": ("skipped", None)}
+    except Exception:  # the generator's mistake, not srcdiff's
+        return {"all": ("skipped", None)}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            want = [smooth_numeric_grad(f, copies(args), k) for k in WRT]
+        except Exception:
+            return {"all": ("skipped", None)}
+        if any(w is None for w in want):
+            return {"all": ("skipped", None)}
+        return _modes(f, source, args, value, want, modes)
+
+
+def _run(out, mode, compute):
+    try:
+        ok, detail = compute()
+    except sd.SrcdiffError as e:
+        out[mode] = ("refused", str(e).splitlines()[0][:200])
+        return
+    except Exception as e:  # a crash is a bug
+        out[mode] = ("crash", f"{type(e).__name__}: {e}"[:400])
+        return
+    out[mode] = ("right", None) if ok else ("wrong", detail)
+
+
+def _modes(f, source, args, value, want, modes):
+    out = {}
+    for mode, options in PIPELINES:
+        if mode not in modes:
+            continue
+
+        def reverse(options=options):
+            passed = copies(args)
+            got_value, got = sd.value_and_grad(f, wrt=WRT, **options)(*passed)
+            ok = all(agrees(g, w) for g, w in zip(got, want))
+            ok = ok and np.isclose(float(got_value), value, rtol=1e-9)
+            ok = ok and all(np.array_equal(p, a) for p, a in zip(passed, args))
+            return ok, f"got {got} value {got_value}; want {want} value {value}"
+
+        _run(out, mode, reverse)
+    rng = np.random.default_rng(12345)
+    tangent = (rng.normal(size=len(args[0])), float(rng.normal()))
+    if "forward" in modes:
+
+        def forward():
+            got_value, dot = sd.jvp(f, wrt=WRT)(*copies(args), tangents=tangent)
+            expect = float(np.sum(want[0] * tangent[0]) + want[1] * tangent[1])
+            ok = np.isclose(float(np.sum(dot)), expect, rtol=1e-5, atol=1e-7)
+            return ok and np.isclose(
+                float(got_value), value, rtol=1e-9
+            ), f"got {dot} value {got_value}; want {expect} value {value}"
+
+        _run(out, "forward", forward)
+    if "hvp" in modes and out.get("reverse", ("right",))[0] == "right":
+
+        def second():
+            grad = sd.grad(f, wrt=WRT)
+            got = sd.hvp(f, wrt=WRT)(*copies(args), vector=tangent)
+            fd_small = _hvp_fd(grad, args, tangent, 1e-5)
+            fd_large = _hvp_fd(grad, args, tangent, 1e-4)
+            if not all(agrees(a, b, 1e-3, 1e-5) for a, b in zip(fd_small, fd_large)):
+                return True, None  # a kink within a step: no oracle here
+            ok = all(agrees(dense(g, w), w, 1e-4, 1e-5) for g, w in zip(got, fd_small))
+            return ok, f"got {got}; want {fd_small}"
+
+        _run(out, "hvp", second)
+    if "float32" in modes:
+
+        def single():
+            passed = [args[0].astype(np.float32), np.float32(args[1]), args[2]]
+            got = sd.grad(f, wrt=WRT)(*passed)
+            ok = all(agrees(dense(g, w), w, 2e-2, 2e-3) for g, w in zip(got, want))
+            return ok, f"got {got}; want {want}"
+
+        _run(out, "float32", single)
+    if "zerod" in modes:
+
+        def zerod():  # s a 0-d array, as np.float64, as np.array(s) (mutable: written through?)
+            passed = [args[0].copy(), np.array(args[1]), args[2]]
+            got_value, got = sd.value_and_grad(f, wrt=WRT)(*passed)
+            ok = all(agrees(dense(g, w), w) for g, w in zip(got, want))
+            ok = ok and np.isclose(float(got_value), value, rtol=1e-9)
+            ok = ok and np.array_equal(passed[0], args[0]) and float(passed[1]) == args[1]
+            got64 = sd.grad(f, wrt=WRT)(args[0].copy(), np.float64(args[1]), args[2])
+            ok = ok and all(agrees(dense(g, w), w) for g, w in zip(got64, want))
+            return ok, f"got {got} and {got64} value {got_value}; want {want} value {value}"
+
+        _run(out, "zerod", zerod)
+    if "cli" in modes:
+
+        def written():
+            return _written(source, args, want)
+
+        _run(out, "cli", written)
+    return out
+
+
+def _written(source, args, want):
+    """The module ``srcdiff FILE.py:f --wrt x,s`` writes, run on the arguments."""
+    from srcdiff.cli.commands import main
+
+    folder = tempfile.mkdtemp(prefix="srcdiff_realistic_")
+    path, written = os.path.join(folder, "prog.py"), os.path.join(folder, "grad_prog.py")
+    with open(path, "w") as fh:
+        fh.write(source)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main([f"{path}:f", "--wrt", "x,s", "-o", written])
+    if code:
+        if "error:" in err.getvalue():
+            raise sd.SrcdiffError(err.getvalue().strip().splitlines()[0])
+        raise RuntimeError(f"srcdiff exited with {code}: {err.getvalue()[-300:]}")
+    got = load_function(open(written).read(), "grad_f")(*copies(args))
+    return all(agrees(g, w) for g, w in zip(got, want)), f"got {got}; want {want}"
+
+
+def run(seed, count, modes=MODES, verbose=True, large=False):
+    counts = collections.Counter()
+    bad = []
+    for index in range(count):
+        results = check(seed * 100003 + index, modes, large=large or index % 2 == 1)
+        for mode, (outcome, detail) in results.items():
+            counts[(mode, outcome)] += 1
+            if outcome in ("wrong", "crash"):
+                bad.append((index, mode, outcome, detail))
+                if verbose:
+                    print(f"index {index} {mode}: {outcome}: {detail}", flush=True)
+    return counts, bad
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_realistic_programs(seed):
+    counts, bad = run(seed, 18, verbose=False)
+    assert not bad, "\n".join(
+        f"{seed=} index {i} {m}: {o}: {d}\n{program(seed * 100003 + i)[0]}"
+        for i, m, o, d in bad[:3]
+    )
+    assert counts[("reverse", "right")] >= 8, counts  # the generator still reaches srcdiff
+
+
+if __name__ == "__main__":
+    import argparse
+
+    p = argparse.ArgumentParser()
+    p.add_argument("--count", type=int, default=200)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--index", type=int)
+    p.add_argument("--large", action="store_true", help="large-array paths in every program")
+    p.add_argument("--modes", default=",".join(MODES))
+    a = p.parse_args()
+    modes = tuple(a.modes.split(","))
+    if a.index is not None:
+        print(program(a.seed * 100003 + a.index)[0])
+        print(arguments(a.seed * 100003 + a.index))
+        print(check(a.seed * 100003 + a.index, modes, large=a.large or a.index % 2 == 1))
+        sys.exit()
+    counts, bad = run(a.seed, a.count, modes, large=a.large)
+    for mode in ("all",) + MODES:
+        row = {
+            o: counts[(mode, o)]
+            for o in ("right", "refused", "wrong", "crash", "skipped")
+            if counts[(mode, o)]
+        }
+        if row:
+            print(mode, row)
+    sys.exit(1 if bad else 0)

@@ -1,0 +1,83 @@
+"""Second order through a generated gradient that restores an array it wrote in place
+(found by tests/property/gen_realistic.py, seed 10 index 336; minimized here).
+
+``p`` (a Horner polynomial in ``v[1]``) is read in a loop before ``v[:] = np.tanh(v)``
+changes ``v`` in place; the gradient's backward sweep puts the old values back
+(``_v1 = v ... v = _v1; _v1[:] = _v_saved``) before it reads ``v[1]`` again. The gradient is
+right. Its forward-mode derivative (sd.hvp, sd.hessian: forward over reverse) is not: the
+tangent of the restore is written into a copy of ``_v1``'s tangent (forward/control.py
+``_own``: an unowned array tangent is copied before a store), which no longer is ``v``'s
+tangent, though ``v`` and ``_v1`` are one array; the backward sweep then reads the tangent
+of ``tanh(v)`` at ``v[1]``. Hessian[1, 1]: 0.16732 for 0.2 (closed form: p = 0.1 a^2 + 0.2 a
+- 0.3 with a = x[1]).
+
+The fix (forward/state.py ``same``): names bound to one object by ``y = x`` on a straight
+path are remembered (a rebinding, a join or a loop head forgets them); a store through one
+gives the others its tangent (forward/control.py ``store``). Without it: 0.16732 for 0.2
+here, and the Hessian of the same code in an outer loop (the two names met through the
+loop's stack: ``v_before = _stack.pop(); v = v_before; v_before[:] = ...``) wrong too.
+"""
+
+import numpy as np
+
+import srcdiff as sd
+from sourcefiles import load_function
+
+SOURCE = '''
+import numpy as np
+
+
+def f(x):
+    v = x.copy()
+    p = 0.0
+    for c in [0.1, 0.2, -0.3]:
+        p = p * v[1] + c
+    v[:] = np.tanh(v)
+    v *= 0.8
+    return p
+'''
+
+
+def test_gradient_is_right():
+    f = load_function(SOURCE)
+    x = np.array([0.4, 0.65, -0.39])
+    assert np.allclose(sd.grad(f)(x), [0.0, 0.2 * x[1] + 0.2, 0.0])
+
+
+def test_hessian_through_a_restored_array(monkeypatch):
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)
+    f = load_function(SOURCE)
+    x = np.array([0.4, 0.65, -0.39])
+    want = np.zeros((3, 3))
+    want[1, 1] = 0.2
+    assert np.allclose(sd.hessian(f)(x), want)  # gives 0.16731934 at [1, 1]
+
+
+LOOPED = '''
+import numpy as np
+
+
+def f(x):
+    v = x.copy()
+    total = 0.0
+    for ep in range(2):
+        p = 0.0
+        for c in [0.1, 0.2, -0.3]:
+            p = p * v[1] + c
+        v[:] = np.tanh(v)
+        total += p
+        v *= 0.8
+    return total
+'''
+
+
+def _fd_hessian(g, x, h=1e-5):
+    return np.array([(g(x + h * e) - g(x - h * e)) / (2 * h) for e in np.eye(len(x))]).T
+
+
+def test_hessian_through_a_restored_array_in_a_loop(monkeypatch):
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)
+    f = load_function(LOOPED)
+    x = np.array([0.4, 0.65, -0.39])
+    want = _fd_hessian(sd.grad(f), x)  # the gradient itself is right
+    assert np.allclose(sd.hessian(f)(x), want, rtol=1e-5, atol=1e-7)
