@@ -376,3 +376,14 @@ def input_tangent(t, x):
             and x.dtype.kind in "biu":
         return zeros_tree(x)
     return t
+
+
+def list_only(q, method):
+    """Stop before ``q.sort()`` / ``q.reverse()``, which the compiler lowered to a sorted
+    (or reversed) list stored back into ``q`` entry by entry, when ``q`` is not a list (an
+    array's ``sort`` sorts along an axis: not modelled)."""
+    if type(q) is not list:
+        raise SrcdiffError(f"`.{method}()` in place is followed for a list; this one is called "
+                           f"on a {type(q).__name__}",
+                           hint="assign the result instead (`x = np.sort(x)`)")
+    return 0

@@ -32,8 +32,7 @@ def located(err):
     except Exception:  # (locating is a courtesy: the error itself must come through)
         where = None
     if where is not None:
-        err.filename, err.lineno, err.line = where
-        err.col = None
+        err.filename, err.lineno, err.col, err.line = where
         err.args = (err.render(),)
     return err
 
@@ -93,10 +92,10 @@ def _statement_line(node, line):
     anf = [s for s, _ in walk(gen.fn.body)]
     if stmt is None or tag.sid >= len(anf):
         return None
-    source, user_lineno = gen.parsed.source_line(anf[tag.sid])
+    filename, user_lineno, col, source = gen.parsed.where(anf[tag.sid])
     if user_lineno is None:
         return None
-    return str(gen.parsed.filename), user_lineno, source
+    return str(filename), user_lineno, col, source
 
 
 def call(compiled, values, invalidate, *args, **kwargs):

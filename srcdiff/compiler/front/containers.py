@@ -395,6 +395,11 @@ class Containers:
             self.assign_to(gast.Subscript(value=S.name(f.value.id), slice=S.const(Ellipsis),
                                           ctx=gast.Store()), call.args[0])
             return True
+        if f.attr in ("reverse", "sort") and not call.args and f.value.id not in self.array_args \
+                and {k.arg for k in call.keywords} <= ({"key", "reverse"} if f.attr == "sort"
+                                                       else set()):
+            self.reorder_in_place(f.value.id, f.attr, call)
+            return True
         if f.attr != "update" or not self.is_dict(f.value) or len(call.args) > 1 \
                 or any(k.arg is None for k in call.keywords):
             return False
@@ -421,6 +426,30 @@ class Containers:
             self.assign_to(gast.Subscript(value=S.name(f.value.id), slice=key,
                                           ctx=gast.Store()), value)
         return True
+
+    def reorder_in_place(self, name, method, call):
+        """``L.reverse()`` / ``L.sort(key=..., reverse=...)``: the list in its new order made
+        (``L[::-1]``, ``sorted(L, ...)``), then stored into ``L`` entry by entry, stores the
+        analyses follow as any other (another name holding the same list sees the change,
+        and the aliasing checks see it)."""
+        self.emit(S.assign(self.names.fresh("unused"), self.helper_call(
+            "list_only", [S.name(name), S.const(method)])))
+        made = self.names.fresh("reordered")
+        j, rng, size = self.names.fresh("j"), self.builtin("range").id, self.builtin("len").id
+        value = gast.Call(func=self.builtin("sorted"), args=[S.name(name)],
+                          keywords=call.keywords) if method == "sort" else \
+            S.expr(f"[{name}[{j}] for {j} in {rng}({size}({name}) - 1, -1, -1)]")
+        self.stmt(S.locate(gast.Assign(targets=[S.name(made, store=True)], value=value,
+                                       type_comment=None), self.loc))
+        k = self.names.fresh("k")
+        store = gast.Subscript(value=S.name(name), slice=S.name(k), ctx=gast.Store())
+        loop = gast.For(target=S.name(k, store=True), iter=gast.Call(
+            func=self.builtin("range"), args=[gast.Call(func=self.builtin("len"),
+                                                        args=[S.name(made)], keywords=[])],
+            keywords=[]), body=[S.locate(gast.Assign(targets=[store], value=gast.Subscript(
+                value=S.name(made), slice=S.name(k), ctx=gast.Load()), type_comment=None),
+                self.loc)], orelse=[], type_comment=None)
+        self.stmt_For(S.locate(loop, self.loc))
 
     def add_at_statement(self, s, call):
         """``np.add.at(a, index, v)`` (a scatter-add: a repeated position adds once per

@@ -336,8 +336,9 @@ class _Normalizer(Expressions):
                 raise self.error(s, f"the call `.{f.attr}(...)` as a statement would change a "
                                  "value in place, which srcdiff cannot follow",
                                  hint="assign the result instead (e.g. `x = np.sort(x)`); only "
-                                      "`list.append`, `a.fill(v)`, `d.update(...)` of a dict "
-                                      "and `x[i] = ...` may change a value in place")
+                                      "`list.append`, `list.sort`, `list.reverse`, `a.fill(v)`, "
+                                      "`d.update(...)` of a dict and `x[i] = ...` may change "
+                                      "a value in place")
         raise self.error(s, "this expression statement has an effect srcdiff cannot follow",
                          hint="assign its result to a variable; print/logging calls are fine")
 
