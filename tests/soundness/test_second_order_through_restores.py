@@ -81,3 +81,20 @@ def test_hessian_through_a_restored_array_in_a_loop(monkeypatch):
     x = np.array([0.4, 0.65, -0.39])
     want = _fd_hessian(sd.grad(f), x)  # the gradient itself is right
     assert np.allclose(sd.hessian(f)(x), want, rtol=1e-5, atol=1e-7)
+
+
+def appended_then_read_by_index(x):
+    L = [t * 2.0 for t in x]
+    L.append(x[0])
+    R = [L[j] for j in range(len(L) - 1, -1, -1)]
+    return R[0] - R[3] * R[1]
+
+
+def test_an_append_through_a_second_name_of_the_list():
+    # the generated gradient appends to `items` after `L = items`; forward mode copied the
+    # tangent list before the append and `t_L` kept the old one: hvp raised IndexError
+    x = np.array([0.3, 0.9, 0.5])
+    d = np.array([1.0, -0.5, 0.25])
+    h = sd.hvp(appended_then_read_by_index)(x, vector=d)
+    # x0 - 2 x0 * 2 x2: the Hessian has -4 at (0, 2) and (2, 0)
+    np.testing.assert_allclose(h, [-4.0 * d[2], 0.0, -4.0 * d[0]], atol=1e-12)

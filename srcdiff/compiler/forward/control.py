@@ -63,7 +63,13 @@ class ControlFlow:
             zero = S.const(None) if self.kind(x) == CONTAINER \
                 else S.call("zero_entry", [S.name(self.t(x))])
             out.append(S.assign(target, zero, s))
-        # other names of the object (`y = x` on this path): the store changed them too
+        return out + self._other_names(x, s)
+
+    def _other_names(self, x, s):
+        """After an in-place change of ``x`` (a store, an append, a pop): the other names of
+        the object (`y = x` on this path) changed too, so their tangents become ``x``'s
+        (whose tangent the change may have copied first: copy on write)."""
+        out = []
         for y in sorted(self.state.same.get(x, ())):
             out.append(S.assign(self.t(y), S.name(self.t(x)), s))
             self.define(y, owned=False)
@@ -88,7 +94,7 @@ class ControlFlow:
                 S.expr(f"{self.t(xs)}.append"), [tv if tv is not None else S.const(None)])), s))
         if tv is not None:
             self.disown_reads([tv])
-        return out
+        return out + self._other_names(xs, s)
 
     def pop_stmt(self, s, pop):
         """``v = xs.pop()`` (or a bare ``xs.pop()``): the tangent list pops as well."""
@@ -107,10 +113,10 @@ class ControlFlow:
             out.append(S.locate(gast.Expr(value=popped), s))
             if target is not None:
                 self.undefine(target)
-            return out
+            return out + self._other_names(xs, s)
         out.append(S.assign(self.t(target), S.call("cotangent", [popped, S.name(target)]), s))
         self.define(target, owned=False)
-        return out
+        return out + self._other_names(xs, s)
     # ------------------------------------------------------------ control flow
     def if_stmt(self, s):
         entry = self.state
