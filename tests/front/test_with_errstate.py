@@ -24,6 +24,19 @@ def quiet_logs(x):
     return s
 
 
+def in_a_nested_helper(x):
+    def helper(v, scale=0.5):
+        with np.errstate(divide="ignore"):
+            w = np.log(v)
+        return np.sum(w * v) * scale
+    return helper(x, scale=2.0) + helper(x * x)
+
+
+def test_inside_a_nested_function():
+    # (the nested def's body was not unwrapped: refused, "`with` statements ...")
+    assert_close(sd.grad(in_a_nested_helper)(X), numeric_grad(in_a_nested_helper, (X,), 0))
+
+
 def test_the_body_is_differentiated_in_every_mode():
     # (was refused: "`with` statements are not supported")
     want = numeric_grad(quiet_logs, (X,), 0)

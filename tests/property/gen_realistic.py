@@ -628,6 +628,36 @@ class Gen:
         )
         return out
 
+    def k_lists(self):
+        """List reordering in place, closed lambdas as keys, np.errstate, unbound array
+        methods and the composite definitions (logaddexp.reduce, frexp)."""
+        L, out, t = self.new("L"), self.new("ls"), self.new("t")
+        form = self.r.randrange(7)
+        if form == 0:
+            self.emit(f"{L} = [{t} * s for {t} in v]",
+                      f"{L}.append(s)",
+                      f"{L}.sort()",
+                      f"{L}.reverse()" if self.r.random() < 0.5 else f"{L}[0] = {L}[0] * 2.0",
+                      f"{out} = {L}[0] - {L}[-1] * {L}[1]")
+        elif form == 1:
+            self.emit(f"{L} = [({t}, float(i)) for i, {t} in enumerate(v)]",
+                      f"{L}.sort(key=lambda p: p[0], reverse={self.choice('True', 'False')})",
+                      f"{out} = {L}[0][0] * ({L}[0][1] + 1.0) + {L}[-1][0] * s")
+        elif form == 2:
+            self.emit("with np.errstate(divide=\"ignore\", invalid=\"ignore\"):",
+                      f"    {L} = np.log(np.abs(v) + 0.5)",
+                      f"{out} = np.sum({L} * s)")
+        elif form == 3:
+            self.emit(f"{out} = np.ndarray.sum(v * s) + np.ndarray.max(np.abs(v) + s)")
+        elif form == 4:
+            self.emit(f"{out} = float(np.sum(np.logaddexp.reduce(np.outer(v, v) * s, axis=0)))")
+        elif form == 5:
+            self.emit(f"{L}, {t} = np.frexp(v * s + 3.0)",
+                      f"{out} = float(np.sum({L} * {t}))")
+        else:
+            self.emit(f"{out} = sorted(v, key=lambda q: abs(q - 0.1))[0] * s")
+        return out
+
     def k_inplace_methods(self):
         u, out = self.new("u"), self.new("ip")
         self.emit(f"{u} = v.copy()")
@@ -914,6 +944,7 @@ class Gen:
         "keywords",
         "keywords",
         "inplace_methods",
+        "lists",
         "powers",
         "powers",
         "indexing",

@@ -29,10 +29,10 @@ def without_errstate(parsed, body):
                 for item in s.items):
             out.extend(without_errstate(parsed, s.body))
             continue
-        if isinstance(s, (gast.If, gast.For, gast.While, gast.With)):
-            s = copy.copy(s)
+        if isinstance(s, (gast.If, gast.For, gast.While, gast.With, gast.FunctionDef)):
+            s = copy.copy(s)  # (nested functions too: they are inlined where called)
             s.body = without_errstate(parsed, s.body)
-            if not isinstance(s, gast.With):
+            if isinstance(s, (gast.If, gast.For, gast.While)):
                 s.orelse = without_errstate(parsed, s.orelse)
         out.append(s)
     return out
