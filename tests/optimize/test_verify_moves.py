@@ -55,3 +55,36 @@ def test_verification_mode_takes_the_moved_value_where_it_was(options):
     grads = sd.grad(moved_then_negated, wrt=(0, 1, 2), **options)(*ARGS)
     for k in range(3):
         assert_close(grads[k], numeric_grad(moved_then_negated, ARGS, k))
+
+
+def factor_moved_past_a_restore(x, xs, ys, zs):
+    s = x
+    m = x
+    P = x
+    w = np.zeros_like(ys)
+    u = np.zeros_like(xs)
+    for i0 in range(len(xs)):
+        if (i0 * 0.1) > -0.224 or i0 >= 1:
+            t3 = (-(-x))
+            t4 = (-t3 ** 2)
+            t5 = (w[-1] - -0.25)
+            t6 = ((t4 - -0.5) + t5)
+            P = P * np.tanh(t6)
+    for v0 in ys:
+        np.add.at(u, [0, -1, 0], np.tanh(v0) * 0.3)
+    return s + 0.25 * m + 0.1 * P + 0.5 * np.sum(w)
+
+
+FACTOR_ARGS = (0.869226, np.array([0.862192]), np.array([0.516672]), [0.629104])
+
+
+@pytest.mark.parametrize("options", [{}, {"verify": True}, {"optimize": False}])
+def test_only_the_named_factors_of_a_contracted_product_are_checked_as_moved(options):
+    """``b_t6 = b_tanh * (1.0 - tanh * tanh)`` read by ``unbroadcast(b_t6, sub)``: the
+    contraction moves ``b_tanh`` into ``sum_product(b_tanh, b_t6, sub)`` and keeps
+    ``1.0 - tanh * tanh`` where it was, before ``tanh`` is restored. Verification mode
+    snapshotted ``tanh`` too and refused correct code (CI fuzz seed 274498621, 835)."""
+    f = factor_moved_past_a_restore
+    grads = sd.grad(f, wrt=(0, 1, 2), **options)(*FACTOR_ARGS)
+    for k in range(3):
+        assert_close(grads[k], numeric_grad(f, FACTOR_ARGS, k))

@@ -198,7 +198,9 @@ def _block(body, loads, stores, gradients, patterns, scalars, mover, verify):
             continue
         at_k = []
         for j, n in uses:
-            fake = S.assign("_factors", S.copy(s.value), s)
+            # only the named factors move (``kept`` stays at k, as ``t``)
+            fake = S.assign("_factors", gast.Tuple(elts=[S.copy(f) for f in names],
+                                                   ctx=gast.Load()), s)
             snap, check = mover.move(fake, body[j])
             at_k += snap
             inserted.setdefault(j, []).extend(check)
