@@ -200,6 +200,11 @@ def jvp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
     return per if per is not None else JVP(f, wrt, stop_gradients)
 
 
+def _like(x, entries):
+    """``entries`` as a list, tuple or named tuple, as ``x`` is."""
+    return type(x)(*entries) if hasattr(type(x), "_fields") else type(x)(entries)
+
+
 def _check_like(t, x, what):
     """``t`` as a tangent of ``x``: same structure and shapes (never broadcast)."""
     if isinstance(x, dict):
@@ -209,7 +214,7 @@ def _check_like(t, x, what):
     if isinstance(x, (list, tuple)):
         if not isinstance(t, (list, tuple)) or len(t) != len(x):
             raise ValueError(f"{what} must be a sequence of {len(x)} entries")
-        return type(x)(_check_like(a, b, f"{what}[{i}]") for i, (a, b) in enumerate(zip(t, x)))
+        return _like(x, [_check_like(a, b, f"{what}[{i}]") for i, (a, b) in enumerate(zip(t, x))])
     module = array_api_module(x)
     if module is not None:  # (an array-API array: its tangent is one of the same library)
         return _check_array_api_like(t, x, what, module)
@@ -497,7 +502,7 @@ def _ones(x):
     if isinstance(x, dict):
         return {k: _ones(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
-        return type(x)(_ones(v) for v in x)
+        return _like(x, [_ones(v) for v in x])
     if isinstance(x, np.ndarray):
         return np.ones(x.shape)
     return 1.0

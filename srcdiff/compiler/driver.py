@@ -20,6 +20,7 @@ from srcdiff.compiler.analysis.facts import (
     array_api_of,
     dict_arguments,
     dict_entries,
+    record_fields,
     sequence_arguments,
     zero_d,
 )
@@ -143,8 +144,8 @@ class Context:
         if not self.reuse or _srcdiff_code(fn):
             return None
         parsed = parse_function(fn)
-        anf, _ = normalize(parsed, RESERVED)
         arg_facts = dict(facts)
+        anf, _ = normalize(parsed, RESERVED, records=record_fields(arg_facts))
         seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
         analysis = analyze(anf, parsed, self.registry, is_user_function, seeds, (), arg_facts)
         if not records.in_place_free(anf, analysis):
@@ -236,7 +237,8 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     _check_stop(parsed, stop)
     arg_facts = arg_facts or {}
     anf, names = normalize(parsed, RESERVED, dict_arguments(arg_facts),
-                           sequence_arguments(arg_facts), dict_entries(arg_facts))
+                           sequence_arguments(arg_facts), dict_entries(arg_facts),
+                           record_fields(arg_facts))
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
     analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts,
                        returns=ctx.returns)

@@ -24,7 +24,9 @@ CASES = [
     # (function, text on the offending line, words the message must contain)
     (E.uses_class, "class Box", ["class"]),
     (E.uses_global, "global SOMETHING", ["global"]),
-    (E.uses_nonlocal, "nonlocal x", ["nested function", "not assign"]),
+    (E.uses_nonlocal, "nonlocal x", ["nested directly", "nonlocal"]),
+    (E.nonlocal_read_before_the_call, "return acc + scale(x[1])",
+     ["`acc` is used in the statement that calls `scale`", "statement of its own"]),
     (E.uses_try, "try:", ["try"]),
     (E.uses_with, "with open", ["with"]),
     (E.uses_del, "del y", ["del"]),

@@ -3,10 +3,10 @@ def grad_assigned_lambda(x, grad_ys=None):
     tanh = np.tanh(x[1])
     # seed: the gradient of the sum of the outputs
     b_add = scalar_seed(grad_ys)
-    # adjoint of line 315: return f(x[1]) + a
+    # adjoint of line 317: return f(x[1]) + a
     b_f_v = b_add * a * (1.0 - tanh * tanh)
-    # adjoint of line 314: a = x[1]
+    # adjoint of line 316: a = x[1]
     b_x = index_add(None, x, 1, b_f_v + b_add)
-    # adjoint of line 312: a = x[0] * 2.0
+    # adjoint of line 314: a = x[0] * 2.0
     b_x[0] += tanh * b_add * 2.0
     return finish(b_x, x)

@@ -16,12 +16,12 @@ def grad_binned_weights(x, grad_ys=None):
         w[i] = mul1
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
-    # adjoint of line 176: return np.sum(w ** 2)
+    # adjoint of line 178: return np.sum(w ** 2)
     b_w = b_sum1 * 2.0 * w
-    # adjoint of line 174: for i in range(len(x)):
+    # adjoint of line 176: for i in range(len(x)):
     b_x = np.zeros_like(x)
     for i in reversed(range(n1)):
-        # adjoint of line 175: w[i] = x[i] * (bins[i] + 1.0)
+        # adjoint of line 177: w[i] = x[i] * (bins[i] + 1.0)
         b_mul1 = unbroadcast(np.copy(b_w[i]), mul1)
         del mul1
         b_w = np.asarray(b_w)

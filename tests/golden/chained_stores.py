@@ -14,12 +14,12 @@ def grad_chained_stores(x, grad_ys=None):
     mul1 = a * a
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
-    # adjoint of line 407: return np.sum(a * a)
+    # adjoint of line 409: return np.sum(a * a)
     b_mul1 = spread(b_sum1, mul1)
     del mul1
     b_a = 2.0 * b_mul1 * a
     del b_mul1
-    # adjoint of line 406: a[1][1:] += x[1:] ** 2
+    # adjoint of line 408: a[1][1:] += x[1:] ** 2
     b_add1 = unbroadcast(np.copy(b_a[1, 1:]), add1)
     del add1
     b_a = np.asarray(b_a)
@@ -35,11 +35,11 @@ def grad_chained_stores(x, grad_ys=None):
     del b_x_i1
     b_a[1, 1:] += b_item
     del b_item
-    # adjoint of line 403: for i in range(2):
+    # adjoint of line 405: for i in range(2):
     for i in reversed(range(2)):
-        # adjoint of line 404: for j in range(3):
+        # adjoint of line 406: for j in range(3):
         for j in reversed(range(3)):
-            # adjoint of line 405: a[i][j] = x[j] * (i + 1.0)
+            # adjoint of line 407: a[i][j] = x[j] * (i + 1.0)
             add2 = i + 1.0
             mul2 = x[j] * add2
             b_mul = unbroadcast(np.copy(b_a[i, j]), mul2)

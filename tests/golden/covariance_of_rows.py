@@ -92,7 +92,7 @@ def grad_covariance_of_rows(m, grad_ys=None):
     mul = cov1 * array
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
-    # adjoint of line 339: return np.sum(np.cov(m) * np.array([[1.0, 0.5], [0.5, 2.0]]))
+    # adjoint of line 341: return np.sum(np.cov(m) * np.array([[1.0, 0.5], [0.5, 2.0]]))
     b_mul = spread(b_sum1, mul)
     del mul
     b_cov1 = unbroadcast(b_mul * array, cov1)

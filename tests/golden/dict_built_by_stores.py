@@ -31,22 +31,22 @@ def grad_dict_built_by_stores(x, grad_ys=None):
         feats_i = feats[k]
     # seed: the gradient of the sum of the outputs
     b_total = scalar_seed(grad_ys)
-    # adjoint of line 153: for k in feats:
+    # adjoint of line 155: for k in feats:
     b_feats = zeros_tree(feats)
     # computed once for the loop below
     loop_invariant = b_total * 2.0
     for k1 in reversed(range(n1)):
-        # adjoint of line 154: total = total + np.sum(feats[k] ** 2)
+        # adjoint of line 156: total = total + np.sum(feats[k] ** 2)
         b_feats_i = loop_invariant * feats_i
         feats_i_before = _stack.pop()
         b_feats = item_add(b_feats, feats, k, b_feats_i)
         feats_i = feats_i_before
         k_before = _stack.pop()
         k = k_before
-    # adjoint of line 150: for i in range(len(x)):
+    # adjoint of line 152: for i in range(len(x)):
     b_x = np.zeros_like(x)
     for i in reversed(range(n)):
-        # adjoint of line 151: feats[i] = np.tanh(x[i]) * feats["lin"][i]
+        # adjoint of line 153: feats[i] = np.tanh(x[i]) * feats["lin"][i]
         b_mul1 = item_grad(b_feats, i, mul1)
         del mul1
         b_feats = item_clear(b_feats, i)
@@ -66,7 +66,7 @@ def grad_dict_built_by_stores(x, grad_ys=None):
         b_x_i = b_tanh * (1.0 - tanh * tanh)
         tanh = tanh_before
         b_x[i] += b_x_i
-    # adjoint of line 149: feats["lin"] = x * 2.0
+    # adjoint of line 151: feats["lin"] = x * 2.0
     b_mul = item_grad(b_feats, 'lin', mul)
     del mul
     b_feats = item_clear(b_feats, 'lin')

@@ -11,7 +11,7 @@ def grad_dot_of_displays(x, grad_ys=None):
     clip = np.clip(items2_array, 0.0, 1.5)
     # seed: the gradient of the sum of the outputs
     b_add = scalar_seed(grad_ys)
-    # adjoint of line 278: return np.dot([x[0], 2.0], [1.0, x[1]]) + np.sum(np.clip((x[2], 2.0), 0.0, 1.5))
+    # adjoint of line 280: return np.dot([x[0], 2.0], [1.0, x[1]]) + np.sum(np.clip((x[2], 2.0), 0.0, 1.5))
     b_clip = spread(b_add, clip)
     del clip
     b_items2_array = mul_into(b_clip, (items2_array >= 0.0) & (items2_array <=

@@ -24,7 +24,7 @@ def grad_fill_and_update(x, grad_ys=None):
     add = sum1 + a1 * b1
     # seed: the gradient of the sum of the outputs
     b_add1 = seed(grad_ys, add + d['c'])
-    # adjoint of line 373: return np.sum(y * x) + d["a"] * d["b"] + d["c"]
+    # adjoint of line 375: return np.sum(y * x) + d["a"] * d["b"] + d["c"]
     b_add = unbroadcast(b_add1, add)
     b_d = item_add(None, d, 'c', b_add1)
     del b_add1
@@ -35,7 +35,7 @@ def grad_fill_and_update(x, grad_ys=None):
     b_y = unbroadcast(b_mul2 * x, y)
     b_x = unbroadcast(y * b_mul2, x)
     del b_mul2
-    # adjoint of line 372: d.update({"a": d["b"] * x[2], "b": d["a"] ** 2}, c=x[0])
+    # adjoint of line 374: d.update({"a": d["b"] * x[2], "b": d["a"] ** 2}, c=x[0])
     b_x_i4 = item_grad(b_d, 'c', x_i)
     b_d = item_clear(b_d, 'c')
     item_restore(d, 'c', _d_saved2)
@@ -49,9 +49,9 @@ def grad_fill_and_update(x, grad_ys=None):
     b_d = item_add(b_d, d, 'a', b_pow1 * 2.0 * a)
     b_x[2] += b * b_mul1
     b_d = item_add(b_d, d, 'b', b_mul1 * x_i3)
-    # adjoint of line 371: d = {"a": x[1], "b": 1.0}
+    # adjoint of line 373: d = {"a": x[1], "b": 1.0}
     b_x_i2 = item_grad(b_d, 'a', x_i1)
-    # adjoint of line 370: y.fill(x[0] * x[1])
+    # adjoint of line 372: y.fill(x[0] * x[1])
     b_mul = unbroadcast(np.copy(b_y[...]), mul)
     b_y = np.array(b_y, dtype=float)
     b_y[...] = 0.0

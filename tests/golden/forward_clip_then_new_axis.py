@@ -1,13 +1,13 @@
 def jvp_clip_then_new_axis(x, s, tangents):
     t_x = tangents[0]
     t_s = tangents[1]
-    # line 207: inside = np.clip(s * x[1], -0.4, 0.9)
+    # line 209: inside = np.clip(s * x[1], -0.4, 0.9)
     x_i = x[1]
     mul = s * x_i
     t_mul = broadcast_like(t_s * x_i, mul) + broadcast_like(s * t_x[1], mul)
     inside = np.clip(mul, -0.4, 0.9)
     t_inside = broadcast_like(t_mul * ((mul >= -0.4) & (mul <= 0.9)), inside)
-    # line 208: return np.sum(inside[None] * x[:1]) + inside[...] * x[2]
+    # line 210: return np.sum(inside[None] * x[:1]) + inside[...] * x[2]
     inside_i = inside[None]
     t_inside_i = np.asarray(t_inside)[None]
     x_i1 = x[:1]

@@ -23,7 +23,7 @@ def jvp_grad__nested_inner(x, grad_ys=None, tangents=None):
 
 
 def jvp_nested_grad_call(x, tangents):
-    # line 118: return _nested_dg(x) * x + _nested_dg(2.0 * x)
+    # line 120: return _nested_dg(x) * x + _nested_dg(2.0 * x)
     nested_dg, t_nested_dg = jvp_grad__nested_inner(x, tangents=(tangents,))
     mul = nested_dg * x
     t_mul = broadcast_like(t_nested_dg * x, mul) + broadcast_like(nested_dg *

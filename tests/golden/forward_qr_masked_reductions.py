@@ -1,21 +1,21 @@
 def jvp_qr_masked_reductions(a, s, tangents):
     t_a = tangents[0]
     t_s = tangents[1]
-    # line 353: q, r = np.linalg.qr(a)
+    # line 355: q, r = np.linalg.qr(a)
     qr = np.linalg.qr(a)
     t_qr = qr_tangent(t_a, qr, a, 'reduced')
     q = qr[0]
     t_q = item_grad(t_qr, 0, q)
     r = qr[1]
     t_r = item_grad(t_qr, 1, r)
-    # line 354: top = np.max(a * s, axis=0, initial=0.2, where=a > -1.0)
+    # line 356: top = np.max(a * s, axis=0, initial=0.2, where=a > -1.0)
     mul = a * s
     t_mul = broadcast_like(t_a * s, mul) + broadcast_like(a * t_s, mul)
     cmp = a > -1.0
     top = np.max(mul, axis=0, initial=0.2, where=cmp)
     t_top = np.sum(t_mul * extreme_mask(mul, top, 0, False, 0.2, cmp), axis
         =0, keepdims=False)
-    # line 355: return (np.sum(q * r[0], where=a < 1.5) + np.sum(top ** 2) + np.sum(np.diagonal(r))
+    # line 357: return (np.sum(q * r[0], where=a < 1.5) + np.sum(top ** 2) + np.sum(np.diagonal(r))
     r_i = r[0]
     t_r_i = item_grad(t_r, 0, r_i)
     mul1 = q * r_i

@@ -7,7 +7,7 @@ def jvp_scatter_add_at(x, tangents):
     cols = items2
     t_m = zeros_tree(m)
     for k in range(2):
-        # line 387: np.add.at(m, (rows, cols), x * (k + 1.0))
+        # line 389: np.add.at(m, (rows, cols), x * (k + 1.0))
         items3 = rows, cols
         add = k + 1.0
         mul = x * add
@@ -18,7 +18,7 @@ def jvp_scatter_add_at(x, tangents):
         m[...] = added
         t_m = np.copy(t_m)
         t_m[...] = t_added
-    # line 388: np.add.at(m, 2, x[0] ** 2)
+    # line 390: np.add.at(m, 2, x[0] ** 2)
     x_i = x[0]
     t_pow1 = t_x[0] * 2.0 * x_i
     added1 = add_at(m, 2, x_i ** 2)
@@ -26,7 +26,7 @@ def jvp_scatter_add_at(x, tangents):
         t_pow1, added1)), 2, t_pow1)
     m[...] = added1
     t_m[...] = t_added1
-    # line 389: return np.sum(m * np.outer(x, x))
+    # line 391: return np.sum(m * np.outer(x, x))
     outer = np.outer(x, x)
     t_outer = np.outer(t_x, x) + np.outer(x, t_x)
     mul1 = m * outer

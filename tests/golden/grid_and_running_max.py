@@ -167,7 +167,7 @@ def grad_grid_and_running_max(x, grad_ys=None):
     mul1 = accumulate * arange
     # seed: the gradient of the sum of the outputs
     b_add = scalar_seed(grad_ys)
-    # adjoint of line 435: return np.sum(np.sin(a) * b) + np.sum(np.maximum.accumulate(x) * np.arange(3.0))
+    # adjoint of line 437: return np.sum(np.sin(a) * b) + np.sum(np.maximum.accumulate(x) * np.arange(3.0))
     b_mul1 = spread(b_add, mul1)
     del mul1
     b_accumulate = unbroadcast(b_mul1 * arange, accumulate)
@@ -184,7 +184,7 @@ def grad_grid_and_running_max(x, grad_ys=None):
     del b_mul, sin
     b_a = mul_into(b_sin, np.cos(a))
     del b_sin
-    # adjoint of line 434: a, b = np.meshgrid(x[:2], x ** 2)
+    # adjoint of line 436: a, b = np.meshgrid(x[:2], x ** 2)
     b_meshgrid1 = item_add(None, meshgrid1, 1, b_b)
     b_meshgrid1 = item_add(b_meshgrid1, meshgrid1, 0, b_a)
     b_meshgrid_args = grad_meshgrid(xi_0=x_i, xi_1=pow1, grad_ys=b_meshgrid1)

@@ -41,23 +41,23 @@ def grad_grid_of_products(x, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_sum2 = seed(grad_ys, sum2)
     del sum2
-    # adjoint of line 221: return sum(sum(v * v for v in row) for row in grid)
+    # adjoint of line 223: return sum(sum(v * v for v in row) for row in grid)
     b_items2 = sum_of_items_grad(b_sum2, items2)
     del b_sum2
-    # adjoint of line 221: return sum(sum(v * v for v in row) for row in grid)
+    # adjoint of line 223: return sum(sum(v * v for v in row) for row in grid)
     b_grid = zeros_tree(grid)
     for k in reversed(range(n)):
-        # adjoint of line 221: return sum(sum(v * v for v in row) for row in grid)
+        # adjoint of line 223: return sum(sum(v * v for v in row) for row in grid)
         b_items2, b_item = pop_grad(b_items2, sum1)
         del sum1
         items2.pop()
         sum1_before = _stack.pop()
         b_items3 = sum_of_items_grad(b_item, items3)
         sum1 = sum1_before
-        # adjoint of line 221: return sum(sum(v * v for v in row) for row in grid)
+        # adjoint of line 223: return sum(sum(v * v for v in row) for row in grid)
         b_row = zeros_tree(row)
         for k1 in reversed(range(n1)):
-            # adjoint of line 221: return sum(sum(v * v for v in row) for row in grid)
+            # adjoint of line 223: return sum(sum(v * v for v in row) for row in grid)
             b_items3, b_item1 = pop_grad(b_items3, mul1)
             del mul1
             items3.pop()
@@ -71,22 +71,22 @@ def grad_grid_of_products(x, grad_ys=None):
         n1 = n1_before
         items3_before = _stack.pop()
         items3 = items3_before
-        # adjoint of line 221: return sum(sum(v * v for v in row) for row in grid)
+        # adjoint of line 223: return sum(sum(v * v for v in row) for row in grid)
         row_before = _stack.pop()
         b_grid = item_add(b_grid, grid, k, b_row)
         row = row_before
-    # adjoint of line 220: grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]
+    # adjoint of line 222: grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]
     b_items = b_grid
-    # adjoint of line 220: grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]
+    # adjoint of line 222: grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]
     b_x = np.zeros_like(x)
     for i in reversed(range(2)):
-        # adjoint of line 220: grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]
+        # adjoint of line 222: grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]
         b_items, b_item2 = pop_grad(b_items, items1)
         b_items1 = b_item2
         items.pop()
-        # adjoint of line 220: grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]
+        # adjoint of line 222: grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]
         for j in reversed(range(2)):
-            # adjoint of line 220: grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]
+            # adjoint of line 222: grid = [[x[i] * np.sin(x[j]) for j in range(2)] for i in range(2)]
             x_i2 = x[i]
             b_items1, b_item3 = pop_grad(b_items1, x_i2 * sin)
             items1.pop()

@@ -23,13 +23,13 @@ def grad_list_of_zeros_filled(x, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_sum1 = seed(grad_ys, sum1)
     del sum1
-    # adjoint of line 464: return sum(v * v for v in out)
+    # adjoint of line 466: return sum(v * v for v in out)
     b_items1 = sum_of_items_grad(b_sum1, items1)
     del b_sum1
-    # adjoint of line 464: return sum(v * v for v in out)
+    # adjoint of line 466: return sum(v * v for v in out)
     b_out = zeros_tree(out)
     for k in reversed(range(n2)):
-        # adjoint of line 464: return sum(v * v for v in out)
+        # adjoint of line 466: return sum(v * v for v in out)
         b_items1, b_item = pop_grad(b_items1, mul1)
         del mul1
         items1.pop()
@@ -39,10 +39,10 @@ def grad_list_of_zeros_filled(x, grad_ys=None):
         v_before = _stack.pop()
         b_out = item_add(b_out, out, k, b_v)
         v = v_before
-    # adjoint of line 462: for i in range(len(x)):
+    # adjoint of line 464: for i in range(len(x)):
     b_x = np.zeros_like(x)
     for i in reversed(range(n1)):
-        # adjoint of line 463: out[i] = x[i] * (i + 1.0)
+        # adjoint of line 465: out[i] = x[i] * (i + 1.0)
         b_mul = item_grad(b_out, i, x[i] * (i + 1.0))
         b_out = item_clear(b_out, i)
         item_restore(out, i, _stack.pop())

@@ -49,39 +49,39 @@ def grad_loop_else_and_walrus(x, grad_ys=None):
         _cond = cond1
     # seed: the gradient of the sum of the outputs
     b_s = scalar_seed(grad_ys)
-    # adjoint of line 298: while (d := s * 0.5) > 0.04 and k < 4:
+    # adjoint of line 300: while (d := s * 0.5) > 0.04 and k < 4:
     b_d = 0.0
     b_x = np.zeros_like(x)
     for _ in range(_trips1):
         _took1 = _stack.pop()
-        # adjoint of line 298: while (d := s * 0.5) > 0.04 and k < 4:
+        # adjoint of line 300: while (d := s * 0.5) > 0.04 and k < 4:
         b_s = b_s + b_d * 0.5
-        # adjoint of line 299: s = d + x[3] * 0.01
+        # adjoint of line 301: s = d + x[3] * 0.01
         b_d = b_s
         b_mul = b_s
         b_s = 0.0
         b_x[3] += b_mul * 0.01
-    # adjoint of line 298: while (d := s * 0.5) > 0.04 and k < 4:
+    # adjoint of line 300: while (d := s * 0.5) > 0.04 and k < 4:
     b_s = b_s + b_d * 0.5
-    # adjoint of line 296: s = s * 10.0
+    # adjoint of line 298: s = s * 10.0
     if not _brk:
-        # adjoint of line 296: s = s * 10.0
+        # adjoint of line 298: s = s * 10.0
         b_s = b_s * 10.0
-    # adjoint of line 290: for i in range(3):
+    # adjoint of line 292: for i in range(3):
     for _ in range(_trips):
         i = _stack.pop()
-        # adjoint of line 294: s = s + np.sin(x[i])
+        # adjoint of line 296: s = s + np.sin(x[i])
         if not _skip:
-            # adjoint of line 294: s = s + np.sin(x[i])
+            # adjoint of line 296: s = s + np.sin(x[i])
             b_x_i2 = b_s * np.cos(x_i2)
             x_i2_before = _stack.pop()
             b_x[i] += b_x_i2
             x_i2 = x_i2_before
-        # adjoint of line 291: if x[i] > 0.5:
+        # adjoint of line 293: if x[i] > 0.5:
         if cmp:
             skip_before = _stack.pop()
             brk_before = _stack.pop()
-            # adjoint of line 292: s = s + x[i]
+            # adjoint of line 294: s = s + x[i]
             b_x[i] += b_s
         cmp_before = _stack.pop()
         cmp = cmp_before

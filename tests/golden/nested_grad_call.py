@@ -37,7 +37,7 @@ def grad_nested_grad_call(x, grad_ys=None):
     nested_dg1 = _nested_dg(mul1)
     # seed: the gradient of the sum of the outputs
     b_add = seed(grad_ys, mul + nested_dg1)
-    # adjoint of line 118: return _nested_dg(x) * x + _nested_dg(2.0 * x)
+    # adjoint of line 120: return _nested_dg(x) * x + _nested_dg(2.0 * x)
     b_mul = unbroadcast(b_add, mul)
     del mul
     b_nested_dg1 = unbroadcast(b_add, nested_dg1)

@@ -17,7 +17,7 @@ def grad_out_arguments(x, grad_ys=None):
     m[...] = result1
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
-    # adjoint of line 422: m.clip(-0.5, 0.5, out=m)
+    # adjoint of line 424: m.clip(-0.5, 0.5, out=m)
     b_m = spread(b_sum1, m)
     b_result1 = unbroadcast(np.copy(b_m[...]), result1)
     del result1
@@ -26,15 +26,15 @@ def grad_out_arguments(x, grad_ys=None):
     m[...] = _m_saved
     b_m += mul_into(b_result1, (m >= -0.5) & (m <= 0.5))
     del b_result1
-    # adjoint of line 421: m = np.outer(x, acc)
+    # adjoint of line 423: m = np.outer(x, acc)
     vjp = vjp_outer(b_m, m, a=x, b=acc, out=None)
     del b_m, m
     b_x = vjp[0]
     b_acc = vjp[1]
     del vjp
-    # adjoint of line 419: for k in range(2):
+    # adjoint of line 421: for k in range(2):
     for k in reversed(range(2)):
-        # adjoint of line 420: np.add(acc, x * (k + 1.0), out=acc)
+        # adjoint of line 422: np.add(acc, x * (k + 1.0), out=acc)
         b_result = unbroadcast(np.copy(b_acc[...]), result)
         del result
         b_acc = np.array(b_acc, dtype=float)

@@ -10,7 +10,7 @@ def bwd__shifted_product(_record, grad_ys, b_x, b_y):
     # the values the primal sweep recorded
     x, x_i, x_i1, y, y_i = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 187: return np.concatenate((x[:1], x[1:] * y[:-1]))
+    # adjoint of line 189: return np.concatenate((x[:1], x[1:] * y[:-1]))
     pieces = split_rest(grad_ys, (x_i,), 0)
     del x_i
     b_x_i = pieces[0]
@@ -46,12 +46,12 @@ def grad_rk_steps_of_joins(x, y, grad_ys=None):
         y = y + mul1
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
-    # adjoint of line 195: return np.sum(np.sin(y))
+    # adjoint of line 197: return np.sum(np.sin(y))
     b_y = b_sum1 * np.cos(y)
-    # adjoint of line 191: for _ in range(2):
+    # adjoint of line 193: for _ in range(2):
     b_x = np.zeros_like(x)
     for _ in reversed(range(2)):
-        # adjoint of line 194: y = y + np.stack((k1, k2))[1] * 0.25
+        # adjoint of line 196: y = y + np.stack((k1, k2))[1] * 0.25
         y_before = _stack.pop()
         b_y_out = b_y
         b_y = unbroadcast(b_y, y_before)
@@ -71,7 +71,7 @@ def grad_rk_steps_of_joins(x, y, grad_ys=None):
         b_k2 = pieces[1]
         del pieces
         stack = stack_before
-        # adjoint of line 193: k2 = _shifted_product(x, y + 0.5 * k1)
+        # adjoint of line 195: k2 = _shifted_product(x, y + 0.5 * k1)
         _record__shifted_product1 = _shifted_product_records1.pop()
         b__shifted_product_args = bwd__shifted_product(
             _record__shifted_product1, b_k2, b_x, None)
@@ -86,7 +86,7 @@ def grad_rk_steps_of_joins(x, y, grad_ys=None):
         b_k1 = add_into(b_k1, 0.5 * b_mul)
         del b_mul
         mul = mul_before
-        # adjoint of line 192: k1 = _shifted_product(x, y)
+        # adjoint of line 194: k1 = _shifted_product(x, y)
         _record__shifted_product = _shifted_product_records.pop()
         b__shifted_product_args1 = bwd__shifted_product(
             _record__shifted_product, b_k1, b_x, b_y)

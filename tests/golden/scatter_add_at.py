@@ -27,7 +27,7 @@ def grad_scatter_add_at(x, grad_ys=None):
     mul1 = m * outer
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
-    # adjoint of line 389: return np.sum(m * np.outer(x, x))
+    # adjoint of line 391: return np.sum(m * np.outer(x, x))
     b_mul1 = spread(b_sum1, mul1)
     del mul1
     b_m = unbroadcast(b_mul1 * outer, m)
@@ -35,7 +35,7 @@ def grad_scatter_add_at(x, grad_ys=None):
     del b_mul1, outer
     b_x = b_outer @ x + x @ b_outer
     del b_outer
-    # adjoint of line 388: np.add.at(m, 2, x[0] ** 2)
+    # adjoint of line 390: np.add.at(m, 2, x[0] ** 2)
     b_added1 = unbroadcast(np.copy(b_m[...]), added1)
     del added1
     b_m = np.array(b_m, dtype=float)
@@ -45,9 +45,9 @@ def grad_scatter_add_at(x, grad_ys=None):
     b_pow1 = unbroadcast(b_added1[2], pow1)
     del b_added1
     b_x[0] += b_pow1 * 2.0 * x_i
-    # adjoint of line 386: for k in range(2):
+    # adjoint of line 388: for k in range(2):
     for k in reversed(range(2)):
-        # adjoint of line 387: np.add.at(m, (rows, cols), x * (k + 1.0))
+        # adjoint of line 389: np.add.at(m, (rows, cols), x * (k + 1.0))
         b_added = unbroadcast(np.copy(b_m[...]), added)
         del added
         b_m = np.asarray(b_m)

@@ -6,11 +6,11 @@ def grad_standardized_squares(x, mu, s, grad_ys=None):
     tanh = np.tanh(z)
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
-    # adjoint of line 448: return np.sum(np.tanh(z) ** 2)
+    # adjoint of line 450: return np.sum(np.tanh(z) ** 2)
     b_tanh = b_sum1 * 2.0 * tanh
     b_z = b_tanh * (1.0 - tanh * tanh)
     del b_tanh, tanh
-    # adjoint of line 447: z = (x[:, None, :] - mu[None, :, :]) / s[None, :, :]
+    # adjoint of line 449: z = (x[:, None, :] - mu[None, :, :]) / s[None, :, :]
     b_sub = b_z / s_i
     del b_z
     b_s_i = -sum_product(b_sub, z, s_i)

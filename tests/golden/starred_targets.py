@@ -20,7 +20,7 @@ def grad_starred_targets(v, grad_ys=None):
     mul3 = sum2 * mid_i
     # seed: the gradient of the sum of the outputs
     b_add1 = seed(grad_ys, add + mul3)
-    # adjoint of line 267: return first * np.sum(np.array(rest) ** 2) + a * z + sum(mid) * mid[0]
+    # adjoint of line 269: return first * np.sum(np.array(rest) ** 2) + a * z + sum(mid) * mid[0]
     b_add = unbroadcast(b_add1, add)
     del add
     b_mul3 = unbroadcast(b_add1, mul3)
@@ -40,7 +40,7 @@ def grad_starred_targets(v, grad_ys=None):
     del array
     b_rest = unstack_like(b_array, rest)
     del b_array
-    # adjoint of line 266: a, *mid, z = [v[0], v[1] * 2.0, v[2] ** 2, v[3]]
+    # adjoint of line 268: a, *mid, z = [v[0], v[1] * 2.0, v[2] ** 2, v[3]]
     b_items = item_add(None, items, -1, b_z)
     b_part1 = sequence_grad(b_mid, part1)
     b_items = item_add(b_items, items, slice(1, -1, None), b_part1)
@@ -52,7 +52,7 @@ def grad_starred_targets(v, grad_ys=None):
     b_v = index_add(None, v, 3, b_v_i3)
     b_v[2] += b_pow1 * 2.0 * v_i2
     b_v[1] += b_mul * 2.0
-    # adjoint of line 265: first, *rest = v
+    # adjoint of line 267: first, *rest = v
     b_part = sequence_grad(b_rest, part)
     del part
     b_v[1:] += b_part

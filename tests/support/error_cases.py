@@ -16,11 +16,22 @@ def uses_global(x):
 
 def uses_nonlocal(x):
     def inner():
-        nonlocal x
-        x = 2.0
+        def deeper():
+            nonlocal x
+            x = 2.0
+        deeper()
     inner()
     return x
 
+
+def nonlocal_read_before_the_call(x):
+    acc = x[0]
+
+    def scale(v):
+        nonlocal acc
+        acc = acc * v
+        return 1.0
+    return acc + scale(x[1])
 
 def uses_yield(x):
     yield x

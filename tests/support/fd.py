@@ -37,7 +37,14 @@ def _replace(x, path, new):
         return out
     out = list(x)
     out[k] = _replace(x[k], path[1:], new)
-    return tuple(out) if isinstance(x, tuple) else out
+    return _like(x, out)
+
+
+def _like(x, entries):
+    """``entries`` as a list, tuple or named tuple, as ``x`` is."""
+    if hasattr(type(x), "_fields"):
+        return type(x)(*entries)
+    return tuple(entries) if isinstance(x, tuple) else list(entries)
 
 
 def numeric_grad(f, args, k, eps=1e-6, kwargs=None):
@@ -117,7 +124,7 @@ def _axpy(x, t, v):
     if isinstance(x, dict):
         return {k: _axpy(x[k], t, v[k]) for k in x}
     if isinstance(x, (list, tuple)):
-        return type(x)(_axpy(a, t, b) for a, b in zip(x, v))
+        return _like(x, [_axpy(a, t, b) for a, b in zip(x, v)])
     if v is None or isinstance(x, (bool, int, np.integer)) or (
             isinstance(x, np.ndarray) and not np.issubdtype(x.dtype, np.inexact)):
         return x  # integers are constants
@@ -130,7 +137,7 @@ def _difference(plus, minus, eps):
     if isinstance(plus, dict):
         return {k: _difference(plus[k], minus[k], eps) for k in plus}
     if isinstance(plus, (list, tuple)):
-        return type(plus)(_difference(a, b, eps) for a, b in zip(plus, minus))
+        return _like(plus, [_difference(a, b, eps) for a, b in zip(plus, minus)])
     d = (np.asarray(plus, dtype=float) - np.asarray(minus, dtype=float)) / (2 * eps)
     return d if np.ndim(plus) or isinstance(plus, np.ndarray) else float(d)
 

@@ -1,7 +1,9 @@
 """Functions whose generated source is kept under tests/golden/ (reviewed as diffs)."""
 
+import collections
 import os
 import sys
+import typing
 
 import corpus
 import paths
@@ -467,3 +469,62 @@ def list_of_zeros_filled(x):
 _zeros_list_args = (np.array([0.5, -1.2, 0.8]),)
 GOLDEN["list_of_zeros_filled"] = (list_of_zeros_filled, 0, _zeros_list_args)
 EXTRA_CASES["list_of_zeros_filled"] = corpus.Case(list_of_zeros_filled, *_zeros_list_args)
+
+
+# Fields of a named-tuple argument read as its entries (front/records.py): ``p.w`` is
+# ``p[0]``, also in a helper called with it and in a named tuple inside it
+Layer = collections.namedtuple("Layer", "w b")
+
+
+class TwoLayers(typing.NamedTuple):
+    enc: Layer
+    dec: Layer
+    scale: float
+
+
+def _layer(q, h):
+    return np.tanh(q.w * h + q.b)
+
+
+def named_tuple_fields(p, x):
+    y = p.dec.w * _layer(p.enc, x) + p[1].b
+    return p.scale * np.sum(y ** 2)
+
+
+_fields_args = (TwoLayers(Layer(np.array([0.1, 0.2, 0.3]), 0.5),
+                          Layer(np.array([0.4, -0.2, 0.3]), -0.5), 1.5),
+                np.array([0.3, 0.5, 0.7]))
+GOLDEN["named_tuple_fields"] = (named_tuple_fields, 0, _fields_args)
+EXTRA_CASES["named_tuple_fields"] = corpus.Case(named_tuple_fields, *_fields_args)
+
+
+# A nested function assigning the enclosing function's variables (``nonlocal``):
+# inlined where called, those names left as they are (front/closures.py)
+def nonlocal_moments(x):
+    m, s = x[0], 0.0
+
+    def update(v):
+        nonlocal m, s
+        d = v - m
+        m = m + 0.5 * d
+        s = s + d * (v - m)
+    for v in x[1:]:
+        update(v)
+    return m + s
+
+
+_moments_args = (np.array([0.3, 0.5, 0.7]),)
+GOLDEN["nonlocal_moments"] = (nonlocal_moments, 0, _moments_args)
+EXTRA_CASES["nonlocal_moments"] = corpus.Case(nonlocal_moments, *_moments_args)
+
+
+# np.copyto(a, v, where=m) as the store a[...] = np.where(m, v, a) (front/in_place.py)
+def copyto_where(x):
+    y = x ** 2
+    np.copyto(y, np.sin(x), where=x > 0.4)
+    return np.sum(y * x)
+
+
+_copyto_args = (np.array([0.3, 0.5, 0.7]),)
+GOLDEN["copyto_where"] = (copyto_where, 0, _copyto_args)
+EXTRA_CASES["copyto_where"] = corpus.Case(copyto_where, *_copyto_args)

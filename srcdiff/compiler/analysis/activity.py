@@ -84,6 +84,7 @@ class Analysis:
         self.kinds = {}
         self.ranks = {}
         self.children = {}  # container name -> {key: fact}, when known
+        self.fields = {}  # a named tuple's name (its entries known) -> its field names
         self.assign_count = {}  # name -> number of defining statements
         self.in_loop = set()  # names defined inside some loop
         self.outputs = []
@@ -284,6 +285,8 @@ def _value_facts(a, fn, params, arg_facts, numbers=None):
         kinds[p], shapes[p] = fact[0], _as_pattern(fact[1])
         if len(fact) > 2 and isinstance(fact[2], tuple) and entries_known(p):
             children[p] = dict(fact[2])  # a container's entries
+            if len(fact) > 4 and isinstance(fact[4], tuple):
+                a.fields[p] = fact[4]  # (a named tuple's: facts.arg_fact)
     for s, _ in walk(fn.body):
         if isinstance(s, gast.For):
             _merge(kinds, s.target.id, INT)
@@ -293,7 +296,7 @@ def _value_facts(a, fn, params, arg_facts, numbers=None):
     # sweeps in program order until nothing changes: facts only ever weaken, so a
     # value that flows around a loop ends with what every iteration agrees on
     def sweep(_):
-        _sweep(a, kinds, shapes, children, entries_known)
+        _sweep(a, kinds, shapes, children, entries_known, a.fields)
         return dict(kinds), dict(shapes)
 
     fixpoint(sweep, (dict(kinds), dict(shapes)), "kind-and-shape")
@@ -301,7 +304,7 @@ def _value_facts(a, fn, params, arg_facts, numbers=None):
     a.ranks = {k: (len(v) if isinstance(v, tuple) else None) for k, v in shapes.items()}
 
 
-def _sweep(a, kinds, shapes, children, entries_known):
+def _sweep(a, kinds, shapes, children, entries_known, fields):
     for op in a.order:
         if op.target is None or op.kind in ("store", "append"):
             continue
@@ -329,6 +332,8 @@ def _sweep(a, kinds, shapes, children, entries_known):
                 if len(child) > 2 and isinstance(child[2], tuple) \
                         and entries_known(op.target):
                     children[op.target] = dict(child[2])
+                    if len(child) > 4 and isinstance(child[4], tuple):
+                        fields[op.target] = child[4]
         _merge(kinds, op.target, kind)
         _merge(shapes, op.target, shape)
 

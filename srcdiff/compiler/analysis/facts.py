@@ -172,6 +172,24 @@ def dict_entries(arg_facts):
     return out
 
 
+def record_fields(arg_facts):
+    """``{path: field names}`` of the named tuples among the arguments and inside them,
+    reached through named tuples only (``(p,)``, ``(p, 1)``: ``p[1]`` a named tuple in
+    the named tuple ``p``); front/records.py reads their fields as entries."""
+    out = {}
+
+    def walk(path, f):
+        if len(f) > 4 and f[0] == CONTAINER and f[3] == SEQUENCE and isinstance(f[4], tuple):
+            out[path] = f[4]
+            for k, entry in f[2] if isinstance(f[2], tuple) else ():
+                if type(k) is int and len(path) < 8 and isinstance(entry, tuple):
+                    walk((*path, k), entry)
+
+    for p, f in (arg_facts or {}).items():
+        walk((p,), f)
+    return out
+
+
 def sequence_arguments(arg_facts):
     """``{parameter: is an array}`` for the parameters whose facts show a list, a tuple
     (marked SEQUENCE: the facts a caller gives its callee's container argument do not tell
@@ -239,6 +257,10 @@ def arg_fact(value):
         else:  # (a long list of lists, say: its entries are sequences, sequences.py)
             entries = every or (NESTED if any(issubclass(t, (list, tuple, dict))
                                               for t in types) else None)
+        fields = getattr(type(value), "_fields", None) if isinstance(value, tuple) else None
+        if isinstance(fields, tuple) and len(fields) == len(value) \
+                and all(type(f) is str for f in fields):  # a named tuple: its fields too
+            return CONTAINER, None, entries, SEQUENCE, fields
         return CONTAINER, None, entries, SEQUENCE
     return None, None
 
@@ -277,6 +299,9 @@ def fact_of(analysis, node):
         kind, shape = analysis.kinds.get(node.id), analysis.shapes.get(node.id)
         child = analysis.children.get(node.id)
         if child is not None:
+            fields = analysis.fields.get(node.id)
+            if fields is not None:  # a named tuple: its fields too (front/records.py)
+                return kind, shape, tuple(child.items()), SEQUENCE, fields
             return kind, shape, tuple(child.items())
         return kind, shape
     return None, None

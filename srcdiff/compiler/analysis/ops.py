@@ -415,6 +415,13 @@ def no_rule_error(error, op, what, register):
     if op.reason is not None:
         return error(node, op.reason, hint=op.hint or "drop the keyword if it changes "
                      "nothing, or write the call without it (e.g. convert the result after)")
+    if op.label.startswith("attribute ."):  # (``p.w``: front/records.py)
+        return error(node, f"no {what} rule for {op.label}; srcdiff reads the fields of "
+                     "a named tuple only where the arguments show one (a named-tuple "
+                     "parameter the function never rebinds, or a named tuple inside one)",
+                     hint="for a named tuple made or rebound in the function, index it "
+                          "(`p[0]` for `p.w`); for a constant, wrap the value in "
+                          "sd.stop_gradient(...)")
     return error(node, f"no {what} rule for {op.label} and no Python source to "
                  "differentiate it from",
                  hint=f"register one with {register} or wrap the value in "

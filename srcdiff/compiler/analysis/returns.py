@@ -33,7 +33,7 @@ from srcdiff.compiler.analysis.activity import (
     fact_of_op,
     header_reads,
 )
-from srcdiff.compiler.analysis.facts import arg_fact, bind_call
+from srcdiff.compiler.analysis.facts import arg_fact, bind_call, record_fields
 from srcdiff.compiler.analysis.ops import is_user_function
 from srcdiff.compiler.analysis.patterns import join
 from srcdiff.compiler.front import derivatives, signatures
@@ -96,7 +96,7 @@ class Returns:
             self(op, atom)  # (what the callee returns: the facts of its own calls first)
             try:
                 parsed = parse_function(fn)
-                anf, _ = normalize(parsed, self.reserved)
+                anf, _ = normalize(parsed, self.reserved, records=record_fields(facts))
                 a = analyze(anf, parsed, self.registry, is_user_function, [], (), facts,
                             returns=self)
             except SrcdiffError:
@@ -135,7 +135,7 @@ class Returns:
         self.used.append(set())
         try:
             parsed = parse_function(fn)
-            anf, _ = normalize(parsed, self.reserved)
+            anf, _ = normalize(parsed, self.reserved, records=record_fields(facts))
         except SrcdiffError:  # refused here, refused with its location when compiled
             self.used.pop()
             self.known[key] = None

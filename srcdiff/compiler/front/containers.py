@@ -451,21 +451,6 @@ class Containers:
                 self.loc)], orelse=[], type_comment=None)
         self.stmt_For(S.locate(loop, self.loc))
 
-    def add_at_statement(self, s, call):
-        """``np.add.at(a, index, v)`` (a scatter-add: a repeated position adds once per
-        repeat): ``a[...] = add_at(a, index, v)``, a store of the whole array, which the
-        store's adjoint and undo, and the checks of stores (aliasing.py, an integer array:
-        dtypes.py), treat as any other."""
-        if call.keywords or len(call.args) != 3 or not isinstance(call.args[0], gast.Name) \
-                or any(isinstance(a, gast.Starred) for a in call.args):
-            raise self.error(s, "np.add.at is differentiated as `np.add.at(a, index, values)` "
-                                "with `a` a variable", hint="name the array first: `a = ...`")
-        a = call.args[0].id
-        added = self.fresh_assign("added", self.helper_call(
-            "add_at", [S.name(a), self.atom(call.args[1]), self.atom(call.args[2])]))
-        self.emit(S.assign(gast.Subscript(value=S.name(a), slice=S.const(Ellipsis),
-                                          ctx=gast.Store()), added))
-
     # -- dict methods and loops over a dict -----------------------------------
     def dict_method(self, e, target):
         f = e.func

@@ -31,8 +31,8 @@ ones. Temporaries are named after their operation (``tanh``, ``matmul``).
 from typing import Iterable, Optional, Tuple
 
 import gast
-import numpy as np
 
+from srcdiff.compiler.front.closures import Closures
 from srcdiff.compiler.front.containers import dict_parameters, sequence_parameters
 from srcdiff.compiler.front.contexts import without_errstate
 from srcdiff.compiler.front.expressions import (
@@ -41,8 +41,10 @@ from srcdiff.compiler.front.expressions import (
     Expressions,
     is_passthrough,
 )
+from srcdiff.compiler.front.in_place import InPlace
 from srcdiff.compiler.front.jumps import always_returns, lower_jumps
 from srcdiff.compiler.front.parse import MISSING, Parsed, local_names
+from srcdiff.compiler.front.records import fields_as_entries
 from srcdiff.compiler.front.scopes import bindings, outside_comprehensions
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
@@ -53,7 +55,6 @@ _UNSUPPORTED_STMTS = {
                     "define the class outside the function"),
     gast.Global: ("`global` is not supported: srcdiff cannot follow module state",
                   "pass the value as an argument and return the new value"),
-    gast.Nonlocal: ("`nonlocal` is not supported", "pass the value as an argument and return it"),
     gast.Try: ("`try` statements are not supported", "move the `try` outside the differentiated "
                "function, or check the condition with `if`"),
     gast.With: ("`with` statements are not supported, except `with np.errstate(...)` whose "
@@ -71,7 +72,8 @@ _UNSUPPORTED_STMTS = {
 
 def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str] = (),
               sequences: Optional[dict] = None,
-              entries: Iterable[tuple] = ()) -> Tuple[gast.FunctionDef, NameGen]:
+              entries: Iterable[tuple] = (),
+              records: Optional[dict] = None) -> Tuple[gast.FunctionDef, NameGen]:
     """Return a new ``FunctionDef`` in ANF (see module docstring) and its name generator.
 
     ``reserved`` names (helpers the generated code will call) are never used
@@ -81,11 +83,13 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     run time. ``entries`` are the paths ``(p, key, ...)`` of container parameters' entries
     their facts show dicts: a loop over one (``for k in p["cfg"]``) iterates its keys,
     checked at run time (``key_list``: the entry may have been replaced since).
+    ``records`` name the fields of named-tuple arguments (records.py).
     """
     fn = parsed.node
     names = NameGen(S.all_names(fn) | set(reserved))
     check_signature(parsed, fn)
-    body = lower_jumps(parsed, without_errstate(parsed, fn.body), names)
+    body = fields_as_entries(fn, without_errstate(parsed, fn.body), records)
+    body = lower_jumps(parsed, body, names)
     norm = _Normalizer(parsed, names)
     sequences = sequences or {}
     norm.dict_args = dict_parameters(fn, dicts, parsed.lookup("dict") is dict)
@@ -137,13 +141,13 @@ def check_signature(parsed, fn):
 # -------------------------------------------------------------------- ANF
 
 
-class _Normalizer(Expressions):
+class _Normalizer(Expressions, Closures, InPlace):
     def __init__(self, parsed, names):
         self.parsed = parsed
         self.names = names
         self.out = None
         self.loc = None
-        self.local_functions = {}  # nested defs, inlined where they are called
+        self.local_functions, self.nonlocals = {}, {}  # nested defs, inlined where called
         self.inlining = []  # names of nested functions being inlined (no recursion)
         self.dict_args = set()  # parameters holding dicts (containers.dict_parameters)
         self.sequence_args = set()  # and lists, tuples, arrays (containers.sequence_parameters)
@@ -184,6 +188,7 @@ class _Normalizer(Expressions):
         if handler is None:
             raise self.error(s, f"`{kind.__name__}` statements are not supported")
         self.check_named_exprs(s)
+        self.check_nonlocal_calls(s)
         handler(s)
 
     def stmt_Assign(self, s):
@@ -294,8 +299,10 @@ class _Normalizer(Expressions):
             if target is not MISSING and is_passthrough(target):
                 self.emit(S.copy(s))
                 return
-            if getattr(target, "__self__", None) is np.add and target.__name__ == "at":
-                self.add_at_statement(s, v)  # np.add.at(a, index, v)
+            if isinstance(f, gast.Name) and f.id in self.local_functions:
+                self.emit(S.assign(self.names.fresh("unused"), self.value(v)))
+                return  # (a nested function called for its effects: inlined)
+            if self.in_place_call(s, v, target):  # np.add.at, np.copyto (in_place.py)
                 return
             if target is not MISSING and _is_primitive(target):
                 # a primitive called for nothing but its checks (generated code's
@@ -343,8 +350,8 @@ class _Normalizer(Expressions):
                          hint="assign its result to a variable; print/logging calls are fine")
 
     def stmt_FunctionDef(self, s):
-        """A nested ``def`` is remembered and inlined at each call (it may read, not assign,
-        the enclosing function's variables)."""
+        """A nested ``def`` is remembered and inlined at each call (it may read the
+        enclosing function's variables, and assign those it declares ``nonlocal``)."""
         if s.decorator_list:
             raise self.error(s, "decorated nested functions are not supported",
                              hint="define the helper at module level")
@@ -352,11 +359,7 @@ class _Normalizer(Expressions):
         if a.vararg or a.kwarg or a.kwonlyargs:
             raise self.error(s, "nested functions with *args, **kwargs or keyword-only "
                              "parameters are not supported", hint="list the parameters explicitly")
-        for n in gast.walk(s):
-            if isinstance(n, (gast.Nonlocal, gast.Global)):
-                raise self.error(n, "a nested function may read the enclosing function's "
-                                 "variables but not assign them",
-                                 hint="return the new value and assign it in the caller")
+        self.nonlocals[s.name] = self.nonlocal_names(s)  # (closures.py)
         count, in_block = self.bindings.get(s.name, (0, False))
         if count > 1 and in_block:
             # calls are inlined in the order the source is read, which is the order they
@@ -401,8 +404,8 @@ class _Normalizer(Expressions):
         missing = [p for p in params if p not in values]
         if missing:
             raise self.error(e, f"{fdef.name}() is missing {', '.join(missing)}")
-        local = set(params) | {n.id for n in gast.walk(fdef)
-                               if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
+        local = set(params) | {n.id for n in gast.walk(fdef) if isinstance(n, gast.Name)
+                               and isinstance(n.ctx, gast.Store)} - self.nonlocals[fdef.name]
         rename = {n: self.names.fresh(f"{fdef.name}_{n}") for n in sorted(local)}
         args = {p: self.atom(values[p]) for p in params}
         for p in params:
@@ -421,7 +424,7 @@ class _Normalizer(Expressions):
         self.inlining.pop()
         ret = body[-1]
         value = ret.value if ret.value is not None else S.const(None)
-        return self.value(value)
+        return self.held_result(fdef, self.value(value))
 
     def stmt_Assert(self, s):
         self.emit(S.copy(s))

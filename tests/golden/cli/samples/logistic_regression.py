@@ -188,7 +188,9 @@ def finish(g, x, zero=False, avoid=None):
     if isinstance(x, (list, tuple)):
         g = g if g is not None else [None] * len(x)
         out = [finish(gi, v, zero, avoid) for gi, v in zip(g, x)]
-        return tuple(out) if isinstance(x, tuple) else out
+        if not isinstance(x, tuple):
+            return out  # (a named tuple's gradient is one of its class)
+        return type(x)(*out) if hasattr(type(x), "_fields") else tuple(out)
     if g is None or x is None or isinstance(x, (int, np.integer, np.bool_)) or isinstance(
             x, np.ndarray) and x.dtype.kind in "biu":  # (ints, bools, None: constants)
         return zeros_tree(x) if zero else None

@@ -1,0 +1,120 @@
+"""Named tuples as arguments (front/records.py): ``p.w`` of a named-tuple parameter is
+the entry the field names, in the function, in a helper called with it and in a named
+tuple inside it; the gradient is a named tuple of the argument's class. Checked against
+central differences in every mode."""
+
+import collections
+import typing
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad, numeric_jvp
+
+Layer = collections.namedtuple("Layer", "w b")
+
+
+class Net(typing.NamedTuple):
+    enc: Layer
+    dec: Layer
+    scale: float
+
+
+def layer(q, h):
+    return np.tanh(q.w * h + q.b)
+
+
+def fields_of_argument(p, x):
+    return np.sum(np.tanh(p.w * x + p.b) ** 2) + p.b ** 3
+
+
+def fields_in_helper(p, x):
+    return np.sum(layer(p, x) ** 2)
+
+
+def nested_fields(n, x):
+    h = layer(n.enc, x)
+    y = n.dec.w * h + n[1].b
+    return n.scale * np.sum(y ** 2)
+
+
+def fields_in_loop(p, x):
+    s = 0.0
+    for i in range(len(x)):
+        s = s + np.sin(p.w[i] * x[i] + p.b) * p.b
+    return s
+
+
+def shadowed_by_comprehension(p, x):
+    rows = [p[0] * 2.0 for p in [(x, x)]]  # (this p is a plain tuple: p.w would raise)
+    return np.sum(rows[0] * p.w) + p.b
+
+
+X = np.array([0.3, 0.5, 0.7])
+P = Layer(np.array([0.1, 0.2, 0.3]), 0.5)
+N = Net(Layer(np.array([0.1, 0.2, 0.3]), 0.5), Layer(np.array([0.4, -0.2, 0.3]), -0.5), 1.5)
+CASES = [(fields_of_argument, P), (fields_in_helper, P), (nested_fields, N),
+         (fields_in_loop, P), (shadowed_by_comprehension, P)]
+MODES = [{}, {"optimize": False}, {"verify": True}]
+
+
+@pytest.mark.parametrize("options", MODES, ids=["default", "reference", "verify"])
+@pytest.mark.parametrize("f, p", CASES, ids=[c[0].__name__ for c in CASES])
+def test_gradient_of_a_named_tuple_argument(f, p, options):
+    g = sd.grad(f, wrt=(0, 1), **options)(p, X)
+    assert type(g[0]) is type(p)
+    assert_close(g[0], numeric_grad(f, (p, X), 0))
+    assert_close(g[1], numeric_grad(f, (p, X), 1))
+
+
+@pytest.mark.parametrize("f, p", CASES, ids=[c[0].__name__ for c in CASES])
+def test_forward_mode_and_second_order(f, p):
+    t = _direction(p)
+    value, tangent = sd.jvp(f, 0)(p, X, tangents=t)
+    assert_close(value, f(p, X))
+    assert_close(tangent, numeric_jvp(f, (p, X), (0,), (t,)))
+    hv = sd.hvp(f, 0)(p, X, vector=t)
+    grad = sd.grad(f)
+    eps = 1e-5
+
+    def moved(s):
+        return type(p)(*[_axpy(a, s, b) for a, b in zip(p, t)])
+
+    expected = [(a - b) / (2 * eps) for a, b in zip(_flat(grad(moved(eps), X)),
+                                                    _flat(grad(moved(-eps), X)))]
+    for got, want in zip(_flat(hv), expected):
+        assert_close(got, want, rtol=1e-5, atol=1e-6)
+
+
+def _direction(v, k=[0]):
+    if isinstance(v, tuple):
+        return type(v)(*[_direction(e) for e in v])
+    k[0] += 1
+    return np.full_like(v, 0.3 - 0.2 * k[0]) if np.ndim(v) else 0.4 - 0.1 * k[0]
+
+
+def _axpy(a, s, b):
+    if isinstance(a, tuple):
+        return type(a)(*[_axpy(u, s, v) for u, v in zip(a, b)])
+    return a + s * b
+
+
+def _flat(v):
+    if isinstance(v, tuple):
+        return [leaf for e in v for leaf in _flat(e)]
+    return [v]
+
+
+def rebound(p, x):
+    p = Layer(p.w * 2.0, p.b)
+    return np.sum(p.w * x + p.b)
+
+
+def test_a_rebound_named_tuple_is_refused_with_a_hint():
+    with pytest.raises(sd.SrcdiffError) as e:
+        sd.grad(rebound)(P, X)
+    text = str(e.value)
+    assert "test_named_tuples.py" in text and "p.w * x + p.b" in text
+    assert "fields of a named tuple only where the arguments show one" in text
+    assert "`p[0]` for `p.w`" in text
