@@ -378,12 +378,18 @@ def input_tangent(t, x):
     return t
 
 
-def list_only(q, method):
+def list_only(q, method, plain=False):
     """Stop before ``q.sort()`` / ``q.reverse()``, which the compiler lowered to a sorted
-    (or reversed) list stored back into ``q`` entry by entry, when ``q`` is not a list (an
-    array's ``sort`` sorts along an axis: not modelled)."""
+    (or reversed) list stored back into ``q`` entry by entry, when ``q`` is not a list. A
+    ``plain`` (no key, no reverse) ``sort`` of a 1-d real array without NaN is what that
+    lowering computes too; other arrays' ``sort`` sorts along an axis (not modelled), and
+    an array has no ``reverse``."""
+    if plain and method == "sort" and type(q) is np.ndarray and q.ndim == 1 \
+            and q.dtype.kind in "biuf" and not np.isnan(q).any():
+        return 0
     if type(q) is not list:
-        raise SrcdiffError(f"`.{method}()` in place is followed for a list; this one is called "
-                           f"on a {type(q).__name__}",
+        raise SrcdiffError(f"`.{method}()` in place is followed for a list, and for a 1-d "
+                           "real array without NaN (`.sort()` with no arguments); this one "
+                           f"is called on a {type(q).__name__}",
                            hint="assign the result instead (`x = np.sort(x)`)")
     return 0

@@ -133,7 +133,8 @@ def update_through_an_alias(x):
     d = {"a": x[0]}
     e = d
     e.update(a=x[1] * 3.0)
-    return d["a"] * x[2]
+    e = {"b": x[0]}  # (bound again: not read as d, front/aliases.py)
+    return d["a"] * x[2] + e["b"]
 
 
 def update_unpacked(x):

@@ -1,8 +1,9 @@
 """``L.reverse()`` and ``L.sort(key=..., reverse=...)`` on a list: the list in its new order
 made (``sorted``, or its entries last first), then stored back entry by entry, stores the
 analyses follow like any other (they were refused: "the call `.sort(...)` as a statement
-would change a value in place"). Another name holding the same list, and an array's
-``.sort()`` (checked when it runs: ``list_only``), stay refused."""
+would change a value in place"). Another name holding the same list, bound again, and an
+array's ``.sort()`` other than a flat real one's (checked when it runs: ``list_only``),
+stay refused."""
 
 import numpy as np
 import pytest
@@ -56,9 +57,37 @@ def sorted_under_another_name(x):
     return M[0] * 3.0 + M[2]
 
 
-def test_a_list_another_name_holds_is_refused():
+def sorted_under_a_name_bound_again(x):
+    L = [x[0] * 2.0, x[1], x[2] ** 2]
+    M = L
+    L.sort()
+    M = M[:2]
+    return M[0] * 3.0 + M[1]
+
+
+def test_a_list_another_name_holds():
+    """``M = L`` with neither bound again: ``M`` is read as ``L`` (front/aliases.py), and
+    sees the sort; once ``M`` is bound again, the sort through ``L`` stays refused."""
+    f = sorted_under_another_name
+    assert_close(sd.grad(f)(X), numeric_grad(f, (X,), 0))
     with pytest.raises(sd.SrcdiffError, match="also refers to"):
-        sd.grad(sorted_under_another_name)(X)
+        sd.grad(sorted_under_a_name_bound_again)(X)
+
+
+def array_sorted_flat(x):
+    a = x * x[0]
+    a.sort()
+    return a[0] * 3.0 + a[-1] * x[1] + np.sum(a * np.arange(4.0))
+
+
+def test_a_flat_real_array_sorted_in_place():
+    """``a.sort()`` of a 1-d real array without NaN sorts as the lowering for lists does
+    (``list_only`` lets it through when it runs)."""
+    f = array_sorted_flat
+    want = numeric_grad(f, (X,), 0)
+    for options in ({}, {"optimize": False}, {"verify": True}):
+        assert_close(sd.grad(f, **options)(X), want)
+    assert_close(sd.jvp(f)(X, tangents=np.ones(4))[1], np.sum(want), what="tangent")
 
 
 def array_sorted_in_place(x):
@@ -69,5 +98,6 @@ def array_sorted_in_place(x):
 
 def test_an_array_sorted_in_place_is_refused_when_it_runs(monkeypatch):
     monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)
-    with pytest.raises(sd.SrcdiffError, match=r"`\.sort\(\)` in place is followed for a list"):
+    with pytest.raises(sd.SrcdiffError, match=r"`\.sort\(\)` in place is followed for a list"
+                                              r", and for a 1-d real array"):
         sd.grad(array_sorted_in_place)(X)

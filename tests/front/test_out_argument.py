@@ -50,6 +50,7 @@ def read_through_an_alias(x):
     y = np.zeros(3)
     w = y
     np.multiply(x, x, out=y)  # w sees the result (Python writes into y's array)
+    w = w * 2.0  # (bound again: not read as y, front/aliases.py)
     return np.sum(w * x)
 
 

@@ -528,3 +528,17 @@ def copyto_where(x):
 _copyto_args = (np.array([0.3, 0.5, 0.7]),)
 GOLDEN["copyto_where"] = (copyto_where, 0, _copyto_args)
 EXTRA_CASES["copyto_where"] = corpus.Case(copyto_where, *_copyto_args)
+
+
+# A second name of one array read as the first (front/aliases.py): the change made
+# through ``u`` is a store into ``w``
+def alias_store(v, s):
+    w = v * 1.0
+    u = w
+    u[1:] *= 0.5 * s
+    return np.sum(w * u) * s
+
+
+_alias_args = (np.array([0.3, 0.5, 0.7, 0.2]), 0.3)
+GOLDEN["alias_store"] = (alias_store, (0, 1), _alias_args)
+EXTRA_CASES["alias_store"] = corpus.Case(alias_store, *_alias_args, wrt=(0, 1))

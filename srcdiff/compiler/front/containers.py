@@ -433,7 +433,7 @@ class Containers:
         analyses follow as any other (another name holding the same list sees the change,
         and the aliasing checks see it)."""
         self.emit(S.assign(self.names.fresh("unused"), self.helper_call(
-            "list_only", [S.name(name), S.const(method)])))
+            "list_only", [S.name(name), S.const(method), S.const(not call.keywords)])))
         made = self.names.fresh("reordered")
         j, rng, size = self.names.fresh("j"), self.builtin("range").id, self.builtin("len").id
         value = gast.Call(func=self.builtin("sorted"), args=[S.name(name)],

@@ -32,6 +32,7 @@ from typing import Iterable, Optional, Tuple
 
 import gast
 
+from srcdiff.compiler.front.aliases import same_names
 from srcdiff.compiler.front.closures import Closures
 from srcdiff.compiler.front.containers import dict_parameters, sequence_parameters
 from srcdiff.compiler.front.contexts import without_errstate
@@ -89,7 +90,7 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     names = NameGen(S.all_names(fn) | set(reserved))
     check_signature(parsed, fn)
     body = fields_as_entries(fn, without_errstate(parsed, fn.body), records)
-    body = lower_jumps(parsed, body, names)
+    body = lower_jumps(parsed, same_names(fn, body), names)
     norm = _Normalizer(parsed, names)
     sequences = sequences or {}
     norm.dict_args = dict_parameters(fn, dicts, parsed.lookup("dict") is dict)

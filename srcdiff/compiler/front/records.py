@@ -11,10 +11,9 @@ changes, so what the facts saw when the function was called holds throughout. Ev
 other attribute stays as written (NumPy's ``x.T``, a module's function, or a refusal).
 """
 
-import copy
-
 import gast
 
+from srcdiff.compiler.front.scopes import map_children
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
@@ -73,21 +72,7 @@ def _rewrite(node, records, roots):
     """``node`` with its field reads rewritten (a copy when anything changed)."""
     if _shadows(node, roots):
         return node
-    changed = {}
-    for field, value in gast.iter_fields(node):
-        if isinstance(value, gast.AST):
-            new = _rewrite(value, records, roots)
-            if new is not value:
-                changed[field] = new
-        elif isinstance(value, list):
-            new = [_rewrite(v, records, roots) if isinstance(v, gast.AST) else v
-                   for v in value]
-            if any(a is not b for a, b in zip(new, value)):
-                changed[field] = new
-    if changed:
-        node = copy.copy(node)
-        for field, value in changed.items():
-            setattr(node, field, value)
+    node = map_children(node, lambda c: _rewrite(c, records, roots))
     if isinstance(node, gast.Attribute) and isinstance(node.ctx, gast.Load):
         path = _path(node.value, records)
         fields = records.get(path) if path is not None else None

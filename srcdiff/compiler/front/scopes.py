@@ -6,6 +6,8 @@ comprehension's variable that the function also uses elsewhere is renamed (a com
 has its own scope; lowered to a loop of the function, it would overwrite the other).
 """
 
+import copy
+
 import gast
 
 from srcdiff.compiler.ir import dataflow
@@ -77,3 +79,24 @@ def _walk_scope(node):
         if not isinstance(n, _SCOPES):
             stack.extend(dataflow.children(n))
     return out
+
+
+def map_children(node, visit):
+    """``node`` with each child ``c`` replaced by ``visit(c)``: ``node`` itself when no
+    child changed, else a shallow copy (shared nodes are never changed)."""
+    changed = {}
+    for field, value in gast.iter_fields(node):
+        if isinstance(value, gast.AST):
+            new = visit(value)
+            if new is not value:
+                changed[field] = new
+        elif isinstance(value, list):
+            new = [visit(x) if isinstance(x, gast.AST) else x for x in value]
+            if any(a is not b for a, b in zip(new, value)):
+                changed[field] = new
+    if not changed:
+        return node
+    node = copy.copy(node)
+    for field, value in changed.items():
+        setattr(node, field, value)
+    return node
