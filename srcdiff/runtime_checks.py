@@ -393,3 +393,15 @@ def list_only(q, method, plain=False):
                            f"is called on a {type(q).__name__}",
                            hint="assign the result instead (`x = np.sort(x)`)")
     return 0
+
+
+def view_of(w, v, name):
+    """Stop unless ``w`` (bound as ``w = v[...]``) is a view of the array ``v``: the
+    compiler reads ``w`` as ``v[...]`` afterwards (front/aliases.py), which holds only
+    for a view (a list's slice, or an index array's result, is a copy)."""
+    if type(v) is not np.ndarray or type(w) is not np.ndarray or not w.size \
+            or not np.shares_memory(w, v):
+        raise SrcdiffError(f"`{name}` is changed in place and read as a view of an array, but "
+                           f"it is a {type(w).__name__} that does not share the array's memory",
+                           hint=f"make `{name}` a copy (`.copy()`) or change it by name only")
+    return 0

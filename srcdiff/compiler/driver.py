@@ -39,6 +39,7 @@ from srcdiff.compiler.emit.execute import Compiled
 from srcdiff.compiler.emit.reserved import RESERVED, check_forward_names, check_reserved_names
 from srcdiff.compiler.forward.state import ForwardOptions
 from srcdiff.compiler.forward.tangent import Forward
+from srcdiff.compiler.front.aliases import views_to_read
 from srcdiff.compiler.front.normalize import normalize
 from srcdiff.compiler.front.parse import function_name, parse_function
 from srcdiff.compiler.ir import dataflow
@@ -236,12 +237,17 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     check_names(parsed)
     _check_stop(parsed, stop)
     arg_facts = arg_facts or {}
-    anf, names = normalize(parsed, RESERVED, dict_arguments(arg_facts),
-                           sequence_arguments(arg_facts), dict_entries(arg_facts),
-                           record_fields(arg_facts))
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
-    analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop, arg_facts,
-                       returns=ctx.returns)
+    held = None
+    while True:  # again when views of arrays are changed in place (front/aliases.py)
+        anf, names = normalize(parsed, RESERVED, dict_arguments(arg_facts),
+                               sequence_arguments(arg_facts), dict_entries(arg_facts),
+                               record_fields(arg_facts), held)
+        analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
+                           arg_facts, returns=ctx.returns)
+        if held is not None or not views_to_read(parsed.node, held_values(analysis)):
+            break
+        held = held_values(analysis)
     if lists_as_arrays(anf, analysis, parsed, names):  # np.dot([a, b], w): see its module
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)
@@ -580,3 +586,17 @@ def _check_stop(parsed, stop):
             f"{'is' if len(unknown) == 1 else 'are'} not a variable of {parsed.name!r} "
             f"(its variables: {', '.join(sorted(names)) or 'none'})",
             hint=(f"did you mean {close[0]!r}?" if close else "check the spelling"))
+
+
+def held_values(analysis):
+    """``{name: "array" or "int"}``: the names the analysis shows hold arrays (not numbers
+    or containers: a slice of an array is a view, of a list a copy) or integers (as an
+    index, not an index array). front/aliases.py reads views of arrays by their array
+    (and checks when it runs that they are views: ``view_of``)."""
+    out = {}
+    for n, k in analysis.kinds.items():
+        if k in (ARRAY, INT) and analysis.shapes.get(n) != ():
+            out[n] = "array"
+        elif k == INT and analysis.shapes.get(n) == ():
+            out[n] = "int"
+    return out

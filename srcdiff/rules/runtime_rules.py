@@ -49,7 +49,14 @@ from srcdiff.runtime import (
     unreduce,
     zeros_tree,
 )
-from srcdiff.runtime_checks import float_dtype, list_only, loop_len, present_key, unpacked
+from srcdiff.runtime_checks import (
+    float_dtype,
+    list_only,
+    loop_len,
+    present_key,
+    unpacked,
+    view_of,
+)
 from srcdiff.runtime_memory import sequence_grad, sequence_tangent
 
 # ------------------------------------------------------------ seeds and results
@@ -218,6 +225,7 @@ def sequence_tangent_vjp(g, ans, tangent, x=None):
 
 
 R.nondiff(loop_len, unpacked, list_only)  # ints: a loop's trip count, an unpacking's item count
+R.nondiff(view_of)  # a check
 R.nondiff(float_dtype)  # a dtype, checked
 R.nondiff(key_list)  # keys are labels: exact because analysis/keys.py refuses varied keys
 R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable, size_of, last_writes,

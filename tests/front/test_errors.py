@@ -36,7 +36,7 @@ CASES = [
     (E.walrus_read_before, "return y + (y := x * 2.0)", ["`y` is named before", ":="]),
     (E.walrus_in_lambda, "f = lambda v", ["lambda"]),
     (E.nested_def_in_branch, "def g(v):", ["bound more than once", "own name"]),
-    (E.in_place_method, "y.sort()", ["in place"]),
+    (E.in_place_method, "y.partition(1)", ["in place"]),
     (E.reserved_name, "np = 3.0", ["reserved"]),
     (E.binds_slice, "slice = x[1:]", ["reserved", "'slice'"]),
     (E.len_parameter, "def len_parameter", ["reserved", "'len'"]),

@@ -542,3 +542,18 @@ def alias_store(v, s):
 _alias_args = (np.array([0.3, 0.5, 0.7, 0.2]), 0.3)
 GOLDEN["alias_store"] = (alias_store, (0, 1), _alias_args)
 EXTRA_CASES["alias_store"] = corpus.Case(alias_store, *_alias_args, wrt=(0, 1))
+
+
+# A view changed in place read by its array (front/aliases.py): ``w`` as ``v[1:]``, with
+# ``view_of`` checking when it runs that ``w`` is a view of ``v``
+def view_changed_in_place(x, s):
+    v = x * s
+    w = v[1:]
+    v *= 1 + 0.1 * s
+    return np.sum(w * w) + np.sum(v) * s
+
+
+_view_args = (np.array([0.61, 0.18, -0.89, 0.33]), 0.7)
+GOLDEN["view_changed_in_place"] = (view_changed_in_place, (0, 1), _view_args)
+EXTRA_CASES["view_changed_in_place"] = corpus.Case(view_changed_in_place, *_view_args,
+                                                   wrt=(0, 1))

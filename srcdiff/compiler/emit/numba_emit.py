@@ -72,7 +72,7 @@ NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", 
                 "tape_get_prev", "tape_get_entry", "tape_rows", "sum_rows", "index_add",
                 "broadcast_like", "zeros_like_of", "loop_len", "unpacked")
 # helpers with a numba version in numba_pieces.py
-NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis")
+NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis", "view_of")
 # builtins numba compiles
 BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice"}
 STACK = "_stack"

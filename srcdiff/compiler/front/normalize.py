@@ -74,7 +74,8 @@ _UNSUPPORTED_STMTS = {
 def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str] = (),
               sequences: Optional[dict] = None,
               entries: Iterable[tuple] = (),
-              records: Optional[dict] = None) -> Tuple[gast.FunctionDef, NameGen]:
+              records: Optional[dict] = None,
+              held: Optional[dict] = None) -> Tuple[gast.FunctionDef, NameGen]:
     """Return a new ``FunctionDef`` in ANF (see module docstring) and its name generator.
 
     ``reserved`` names (helpers the generated code will call) are never used
@@ -84,13 +85,13 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     run time. ``entries`` are the paths ``(p, key, ...)`` of container parameters' entries
     their facts show dicts: a loop over one (``for k in p["cfg"]``) iterates its keys,
     checked at run time (``key_list``: the entry may have been replaced since).
-    ``records`` name the fields of named-tuple arguments (records.py).
+    ``records``: named-tuple fields (records.py); ``held``: what names hold (aliases.py).
     """
     fn = parsed.node
     names = NameGen(S.all_names(fn) | set(reserved))
     check_signature(parsed, fn)
     body = fields_as_entries(fn, without_errstate(parsed, fn.body), records)
-    body = lower_jumps(parsed, same_names(fn, body), names)
+    body = lower_jumps(parsed, same_names(parsed, fn, body, held), names)
     norm = _Normalizer(parsed, names)
     sequences = sequences or {}
     norm.dict_args = dict_parameters(fn, dicts, parsed.lookup("dict") is dict)
