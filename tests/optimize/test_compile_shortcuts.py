@@ -25,6 +25,8 @@ plain way it replaces (the generated code is unchanged: the golden files check t
   and copy again only the values that are not leaves: the same tree (new nodes and lists
   everywhere, the other values shared, the attributes in the same order) as a
   comprehension over every attribute.
+* ``template.decide_test`` keeps each rule test's answer per tree (its dump): the answer
+  deciding it again gives, for every test the corpus's rules ask.
 """
 
 import inspect
@@ -44,6 +46,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.optimize import contractions, exprs
 from srcdiff.compiler.reverse import checkpoint
 from srcdiff.rules import DEFAULT
+from srcdiff.rules import template as rule_template
 
 
 def _rebuild(copies, name):
@@ -507,3 +510,33 @@ def test_substituted_is_substitute_of_the_plain_copy():
         subs = {v: rng.choice(["renamed", S.expr("a[i] + 1"), S.name("b"), S.const(2.0)])
                 for v in rng.sample(names, min(len(names), 3))}
         _same_copy(S.substituted(body, subs), _plain_substituted(body, subs), None)
+
+
+# ------------------------------------------------------------------ rule tests kept
+def test_kept_rule_tests_are_decided_again(monkeypatch):
+    import corpus
+
+    kept, asked = rule_template.decide_test, []
+
+    def checked(test):
+        got = kept(test)
+        again = rule_template._decide(rule_template.MarkConstants().visit(S.copy(test)))
+        asked.append(S.dump(test))
+        assert got == again, S.expr_source(test)
+        return got
+
+    monkeypatch.setattr(rule_template, "decide_test", checked)
+    monkeypatch.setattr(rule_template, "_KEEP", 7)  # (emptied along the way too)
+    rule_template._DECIDED.clear()
+    for case in corpus.CASES:
+        for kw in ({}, {"optimize": False}):
+            try:
+                sd.source(case.fn, case.wrt, args=case.args, **kw)
+            except sd.SrcdiffError:
+                pass
+    assert len(asked) > 100 and len(set(asked)) > 7
+    for text, value in [("isinstance(2, int)", True), ("isinstance(a, int)", False),
+                        ("a + 1 > 0", None), ("len((1, 2)) == 2 and b is None", False),
+                        ("None is None", True),
+                        ("is_constant(3) and not is_constant(x)", True)]:
+        assert rule_template.decide_test(S.expr(text)) == value, text
