@@ -529,9 +529,32 @@ def _is_literal(node):
 
 
 def decide_test(test):
+    """The value of a rule's compile-time test (its names other than :data:`_SAFE`'s are
+    run-time values, any use of which makes it undecidable), or None when it cannot be
+    decided.
+
+    The answer depends on the test's tree alone (its printed source, evaluated with the
+    names it reads unknown), so it is kept per tree (its dump: equal dumps print the same
+    source): a rule's test is decided once per compilation instead of once per use
+    (tests/optimize/test_compile_shortcuts.py checks the kept answers against deciding
+    again)."""
+    test = MarkConstants().visit(S.copy(test))
+    key = S.dump(test)
+    found = _DECIDED.get(key, _DECIDED)
+    if found is _DECIDED:
+        if len(_DECIDED) >= _KEEP:
+            _DECIDED.clear()
+        found = _DECIDED[key] = _decide(test)
+    return found
+
+
+_DECIDED = {}  # dump of a marked test -> its value (None: undecidable)
+_KEEP = 4096
+
+
+def _decide(test):
     import warnings
 
-    test = MarkConstants().visit(S.copy(test))
     env = dict(_SAFE)
     for name in S.loaded_names(test) - set(_SAFE):
         env[name] = _Unknown()

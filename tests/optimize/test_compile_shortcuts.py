@@ -21,6 +21,12 @@ plain way it replaces (the generated code is unchanged: the golden files check t
   by name.
 * ``scan.Scan.merge`` keeps the descriptions every environment shares (the same object)
   instead of joining each name: the join of every name.
+* ``syntax.copy`` and ``syntax.substituted`` copy a node's attributes with ``dict.copy``
+  and copy again only the values that are not leaves: the same tree (new nodes and lists
+  everywhere, the other values shared, the attributes in the same order) as a
+  comprehension over every attribute.
+* ``template.decide_test`` keeps each rule test's answer per tree (its dump): the answer
+  deciding it again gives, for every test the corpus's rules ask.
 """
 
 import inspect
@@ -40,6 +46,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.optimize import contractions, exprs
 from srcdiff.compiler.reverse import checkpoint
 from srcdiff.rules import DEFAULT
+from srcdiff.rules import template as rule_template
 
 
 def _rebuild(copies, name):
@@ -417,3 +424,119 @@ def test_scan_merge_is_the_join_of_every_name(seed):
         want = {n: scan._join(*[e.get(n, {}) for e in live])
                 for n in set().union(*live)} if live else None
         assert scan.Scan.merge(*envs) == want
+
+
+# ------------------------------------------------------------------ structural copies
+def _plain_copy(node):  # (syntax.copy before: a comprehension over every attribute)
+    if isinstance(node, gast.AST):
+        new = node.__class__.__new__(node.__class__)
+        new.__dict__ = {k: v if v.__class__ in S._LEAVES else _plain_copy(v)
+                        for k, v in node.__dict__.items()}
+        return new
+    if isinstance(node, list):
+        return [x if x.__class__ in S._LEAVES else _plain_copy(x) for x in node]
+    return node
+
+
+def _plain_substituted(tree, subs):  # (syntax.substituted before, the same way)
+    if isinstance(tree, list):
+        return [x if x.__class__ in S._LEAVES or not isinstance(x, (gast.AST, list))
+                else _plain_substituted(x, subs) for x in tree]
+    if isinstance(tree, gast.Name) and tree.id in subs:
+        return S._replacement(tree, subs)
+    new = tree.__class__.__new__(tree.__class__)
+    new.__dict__ = {k: v if v.__class__ in S._LEAVES or not isinstance(v, (gast.AST, list))
+                    else _plain_substituted(v, subs) for k, v in tree.__dict__.items()}
+    return new
+
+
+def _same_copy(a, b, original):
+    """``a`` and ``b`` are equal copies of ``original``: the same classes, attributes (in
+    order) and leaves; a new node or list wherever ``original`` has one (in both), every
+    other value the original's own object."""
+    assert a.__class__ is b.__class__
+    if isinstance(original, (gast.AST, list)):
+        assert a is not original and b is not original and a is not b
+    if isinstance(a, gast.AST):
+        assert list(a.__dict__) == list(b.__dict__)
+        for k in a.__dict__:
+            _same_copy(a.__dict__[k], b.__dict__[k], getattr(original, k, None)
+                       if original.__class__ is a.__class__ else None)
+    elif isinstance(a, list):
+        assert len(a) == len(b)
+        for k, (x, y) in enumerate(zip(a, b)):
+            _same_copy(x, y, original[k] if isinstance(original, list)
+                       and len(original) == len(a) else None)
+    else:
+        assert a is b or (a == b and a.__class__ in S._LEAVES)
+
+
+class _Items(list):  # (a list subclass: copied as a plain list)
+    pass
+
+
+def _decorated(root, rng):
+    """``root`` with extra attributes a pass may set: a statement (RERUN), a list, a
+    frozenset, a string; and a list subclass in a field."""
+    every = dataflow.nodes(root)
+    other = dataflow.nodes(gast.parse("for i in range(3):\n    y[i] = f(x, i)"))  # (no cycle)
+    for n in rng.sample(every, min(len(every), 40)):
+        n.__dict__[rng.choice(["_a", "_b", "_c"])] = rng.choice(
+            [rng.choice(other), [rng.choice(other), 3], frozenset({"x"}), "tag", None, 2.5])
+    for n in every:
+        if isinstance(getattr(n, "elts", None), list) and rng.random() < 0.5:
+            n.elts = _Items(n.elts)
+    return root
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_copy_is_the_plain_copy(seed):
+    rng = random.Random(seed)
+    generated = gast.parse(str(sd.source(load_function(LOOPS), (0, 1),
+                                         args=(np.ones(3), np.ones(3), 2))))
+    for root in (gast.parse(TRY), gast.parse(LOOPS), generated):
+        root = _decorated(root, rng)
+        for node in rng.sample(dataflow.nodes(root), 60) + [root, root.body]:
+            _same_copy(S.copy(node), _plain_copy(node), node)
+
+
+def test_substituted_is_substitute_of_the_plain_copy():
+    rng = random.Random(0)
+    templates = [t for t in _templates() if t.node is not None]
+    assert len(templates) > 100
+    for t in templates:
+        body = _decorated(gast.Module(body=S.copy(t.node.body), type_ignores=[]), rng).body
+        names = sorted({n.id for n in dataflow.names(gast.Module(body=body, type_ignores=[]))})
+        subs = {v: rng.choice(["renamed", S.expr("a[i] + 1"), S.name("b"), S.const(2.0)])
+                for v in rng.sample(names, min(len(names), 3))}
+        _same_copy(S.substituted(body, subs), _plain_substituted(body, subs), None)
+
+
+# ------------------------------------------------------------------ rule tests kept
+def test_kept_rule_tests_are_decided_again(monkeypatch):
+    import corpus
+
+    kept, asked = rule_template.decide_test, []
+
+    def checked(test):
+        got = kept(test)
+        again = rule_template._decide(rule_template.MarkConstants().visit(S.copy(test)))
+        asked.append(S.dump(test))
+        assert got == again, S.expr_source(test)
+        return got
+
+    monkeypatch.setattr(rule_template, "decide_test", checked)
+    monkeypatch.setattr(rule_template, "_KEEP", 7)  # (emptied along the way too)
+    rule_template._DECIDED.clear()
+    for case in corpus.CASES:
+        for kw in ({}, {"optimize": False}):
+            try:
+                sd.source(case.fn, case.wrt, args=case.args, **kw)
+            except sd.SrcdiffError:
+                pass
+    assert len(asked) > 100 and len(set(asked)) > 7
+    for text, value in [("isinstance(2, int)", True), ("isinstance(a, int)", False),
+                        ("a + 1 > 0", None), ("len((1, 2)) == 2 and b is None", False),
+                        ("None is None", True),
+                        ("is_constant(3) and not is_constant(x)", True)]:
+        assert rule_template.decide_test(S.expr(text)) == value, text

@@ -65,7 +65,7 @@ def release(node, arrays, patterns=None):
     params = {a.id for a in node.args.args}
     every = dataflow.nodes(node)
     candidates = _copies(every, set(arrays)) | _unpacked(every)
-    candidates -= params | _parameter_copies(node, params)
+    candidates -= params | _parameter_copies(node, params, every)
     bound = set()
     for s in body[:at]:
         if _simple(s):
@@ -131,16 +131,16 @@ def patterns_of(shapes, adj):
     return out
 
 
-def _parameter_copies(node, params):
+def _parameter_copies(node, params, every=None):
     """Names every binding of which in ``node`` is a copy of a parameter the function never
     rebinds nor deletes (``b_retval = grad_ys``): their value is the parameter's, for the
     whole call. Deleting such a name frees nothing, and its reference count is never that
     of an array only one variable holds, so ``mul_into``/``add_into`` on it would always
     compute ``a * b``: :func:`release` does neither (a statement and a call saved per
-    use, the same numbers)."""
+    use, the same numbers). ``every``: ``node``'s nodes (dataflow.nodes), when known."""
     stores, copies = {}, {}
     assigns = []  # (one walk: the copies are counted once every store is)
-    for n in dataflow.nodes(node):
+    for n in every if every is not None else dataflow.nodes(node):
         if n.__class__ is gast.Name and isinstance(n.ctx, (gast.Store, gast.Del)):
             stores[n.id] = stores.get(n.id, 0) + 1
         elif isinstance(n, gast.Assign) and isinstance(n.value, gast.Name) \
