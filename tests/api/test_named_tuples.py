@@ -118,3 +118,17 @@ def test_a_rebound_named_tuple_is_refused_with_a_hint():
     assert "test_named_tuples.py" in text and "p.w * x + p.b" in text
     assert "fields of a named tuple only where the arguments show one" in text
     assert "`p[0]` for `p.w`" in text
+
+
+class Doubled(Layer):
+    """A subclass whose ``w`` is a property: not the entry, so not read as one."""
+
+    @property
+    def w(self):
+        return self[0] * 2.0
+
+
+def test_a_field_replaced_by_a_property_is_not_read_as_the_entry():
+    p = Doubled(np.array([0.1, 0.2, 0.3]), 0.5)
+    with pytest.raises(sd.SrcdiffError, match="no gradient rule for attribute"):
+        sd.grad(fields_of_argument)(p, X)

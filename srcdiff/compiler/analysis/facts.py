@@ -7,6 +7,8 @@ container's fact carries its entries' facts. The caches of api/ key compiled
 functions on these facts, and callee adjoints are specialized on them.
 """
 
+import collections
+import inspect
 import sys
 
 import gast
@@ -20,6 +22,8 @@ from srcdiff.compiler.front import derivatives, signatures
 _SIMPLE_FACTS = {float: (ARRAY, ()), int: (INT, ()), bool: (INT, None), np.float64: (ARRAY, ()),
                  np.float32: (ARRAY, ()), complex: (ARRAY, ())}
 
+
+_TUPLEGETTER = type(collections.namedtuple("_Pair", "a b").a)  # a named tuple's field reader
 
 ZERO_D = "0-d array"  # the third entry of a 0-d ndarray's fact: it is mutable, a float is not
 
@@ -258,8 +262,10 @@ def arg_fact(value):
             entries = every or (NESTED if any(issubclass(t, (list, tuple, dict))
                                               for t in types) else None)
         fields = getattr(type(value), "_fields", None) if isinstance(value, tuple) else None
-        if isinstance(fields, tuple) and len(fields) == len(value) \
-                and all(type(f) is str for f in fields):  # a named tuple: its fields too
+        if isinstance(fields, tuple) and len(fields) == len(value) and all(
+                type(f) is str and type(inspect.getattr_static(type(value), f, None))
+                is _TUPLEGETTER and getattr(value, f) is value[i]
+                for i, f in enumerate(fields)):  # a named tuple's own fields (no property)
             return CONTAINER, None, entries, SEQUENCE, fields
         return CONTAINER, None, entries, SEQUENCE
     return None, None
