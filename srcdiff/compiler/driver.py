@@ -238,8 +238,8 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     _check_stop(parsed, stop)
     arg_facts = arg_facts or {}
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
-    held = None
-    while True:  # again when views of arrays are changed in place (front/aliases.py)
+    held = None  # (again when views of arrays are changed in place: front/aliases.py)
+    while True:
         anf, names = normalize(parsed, RESERVED, dict_arguments(arg_facts),
                                sequence_arguments(arg_facts), dict_entries(arg_facts),
                                record_fields(arg_facts), held)
@@ -589,10 +589,8 @@ def _check_stop(parsed, stop):
 
 
 def held_values(analysis):
-    """``{name: "array" or "int"}``: the names the analysis shows hold arrays (not numbers
-    or containers: a slice of an array is a view, of a list a copy) or integers (as an
-    index, not an index array). front/aliases.py reads views of arrays by their array
-    (and checks when it runs that they are views: ``view_of``)."""
+    """``{name: "array" or "int"}``: names holding arrays (a slice of one is a view, of a
+    list a copy) or integers (not index arrays), for front/aliases.py (``view_of``)."""
     out = {}
     for n, k in analysis.kinds.items():
         if k in (ARRAY, INT) and analysis.shapes.get(n) != ():

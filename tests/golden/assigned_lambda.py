@@ -4,9 +4,9 @@ def grad_assigned_lambda(x, grad_ys=None):
     # seed: the gradient of the sum of the outputs
     b_add = scalar_seed(grad_ys)
     # adjoint of line 317: return f(x[1]) + a
-    b_f_v = b_add * a * (1.0 - tanh * tanh)
+    b_x_i1 = b_add * a * (1.0 - tanh * tanh)
     # adjoint of line 316: a = x[1]
-    b_x = index_add(None, x, 1, b_f_v + b_add)
+    b_x = index_add(None, x, 1, b_x_i1 + b_add)
     # adjoint of line 314: a = x[0] * 2.0
     b_x[0] += tanh * b_add * 2.0
     return finish(b_x, x)

@@ -438,7 +438,7 @@ def _kinds(fact, path):
 def _tolist(op):
     """Is ``op`` a call of ``a.tolist()`` (srcdiff's own definition of it)?"""
     fn = op.func
-    return inspect.isfunction(fn) and fn.__module__.startswith("srcdiff") \
+    return inspect.isfunction(fn) and (fn.__module__ or "").startswith("srcdiff") \
         and fn.__name__ == "tolist"
 
 

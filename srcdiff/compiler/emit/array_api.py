@@ -122,7 +122,8 @@ class _Checker:
         if obj is None or name in self.generated or obj is self.helpers.get(name) \
                 or getattr(builtins, name, None) is obj:
             return None
-        if isinstance(obj, types.FunctionType) and obj.__module__.startswith("srcdiff.rules."):
+        if isinstance(obj, types.FunctionType) \
+                and (obj.__module__ or "").startswith("srcdiff.rules."):
             why = self.rule_helper(obj)
             if why is None:
                 self.bound[name] = _rule_env(obj.__module__, self.module)[obj.__name__]
@@ -147,7 +148,7 @@ class _Checker:
             for node in gast.walk(stmt):
                 if isinstance(node, gast.Call) and isinstance(node.func, gast.Name) and \
                         isinstance(env.get(node.func.id), types.FunctionType) and \
-                        env[node.func.id].__module__.startswith("srcdiff.rules."):
+                        (env[node.func.id].__module__ or "").startswith("srcdiff.rules."):
                     inner = self.rule_helper(env[node.func.id])
                     if inner is not None:  # (the innermost helper's reason, with the path)
                         self.seen[fn] = ([fn.__name__] + inner[0],) + inner[1:]

@@ -410,8 +410,8 @@ class _Normalizer(Expressions, Closures, InPlace):
                                and isinstance(n.ctx, gast.Store)} - self.nonlocals[fdef.name]
         rename = {n: self.names.fresh(f"{fdef.name}_{n}") for n in sorted(local)}
         args = {p: self.atom(values[p]) for p in params}
-        for p in params:
-            self.emit(S.assign(rename[p], args[p]))
+        for p in params:  # (closures.py: a name passed for a parameter, maybe itself)
+            rename[p] = self.bind_argument(fdef, p, args[p], rename[p])
         body = [S.copy(x) for x in fdef.body]
         if not body or not always_returns(body):
             body = body + [S.locate(gast.Return(value=S.const(None)), fdef)]
