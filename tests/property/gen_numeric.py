@@ -13,7 +13,8 @@ results fed back into ``v``):
   stored entry by entry, a residual masked in place (``r[r < 0] *= 2``);
 * binning with ``int(...)`` indices into a histogram updated with ``+=``; a running maximum
   that keeps its index and reads neighbours through it; top-k by ``np.argsort``;
-* tridiagonal (Thomas) and Gaussian elimination with row slices updated in place,
+* tridiagonal (Thomas) and Gaussian elimination with row slices updated in place, Cholesky
+  by hand (``sum(L[i][q] * L[j][q] for q in range(j))`` in two loops),
   Gram-Schmidt on columns, power iteration with a tolerance ``break``;
 * layer norm / attention rows with ``keepdims``, an Adam loop, pairwise distances through
   ``None`` axes and ``np.triu_indices``;
@@ -124,8 +125,23 @@ class Gen(gen_realistic.Gen):
 
     def k_solve(self):
         out, n, i, j = self.new("sv"), self.new("n"), self.new("i"), self.new("j")
-        form = self.r.randrange(2)
-        if form == 0:  # Thomas
+        form = self.r.randrange(3)
+        if form == 2:  # Cholesky by hand: a generator's sum inside two loops
+            a, low, t = self.new("A"), self.new("L"), self.new("t")
+            self.emit(
+                f"{n} = len(v)",
+                f"{a} = np.outer(v, v) + np.eye({n}) * (1.0 + s * s)",
+                f"{low} = np.zeros(({n}, {n}))",
+                f"for {i} in range({n}):",
+                f"    for {j} in range({i} + 1):",
+                f"        {t} = sum({low}[{i}][q] * {low}[{j}][q] for q in range({j}))",
+                f"        if {i} == {j}:",
+                f"            {low}[{i}][{j}] = math.sqrt({a}[{i}][{i}] - {t})",
+                "        else:",
+                f"            {low}[{i}][{j}] = ({a}[{i}][{j}] - {t}) / {low}[{j}][{j}]",
+                f"{out} = np.sum({low} * np.arange({n} * {n}).reshape({n}, {n})) * 0.1",
+            )
+        elif form == 0:  # Thomas
             cp, dp, z, m = self.new("cp"), self.new("dp"), self.new("z"), self.new("m")
             self.emit(
                 f"{n} = len(v)",

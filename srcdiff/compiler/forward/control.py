@@ -189,8 +189,10 @@ class ControlFlow:
         for v, how in sorted(self._updated_in_place(s.body).items()):
             if v in entry.defined and v not in owned and v not in entry.owned \
                     and not self._rebound_first(s.body, v):
-                if how == "list":
-                    hoist.append(S.assign(self.t(v), S.call("list", [S.name(self.t(v))]), s))
+                if how == "list":  # (a zero, not a list, while the value is None: unbound)
+                    hoist.append(S.assign(self.t(v), S.expr(
+                        f"list({self.t(v)}) if isinstance({self.t(v)}, list) else {self.t(v)}"),
+                        s))
                 elif self.kind(v) == ARRAY:
                     hoist.append(S.assign(self.t(v), S.call("np.copy", [S.name(self.t(v))]), s))
                 else:
