@@ -1,9 +1,11 @@
 """Property test: random programs made of small numeric algorithms (gen_realistic.py: Kalman
 filters, RNN steps, in-place accumulators, Horner, Welford, Newton, descent, negative bases,
-``and``/``or`` on values, index tricks, helpers with default arguments), checked in every
-mode against central differences in float64:
+``and``/``or`` on values, index tricks, helpers with default arguments; ``--family numeric``:
+gen_numeric.py's longer hand-written algorithms), checked in every mode against central
+differences in float64:
 
-* reverse (``sd.grad``), ``verify=True`` and the reference pipeline ``optimize=False``;
+* reverse (``sd.grad``), ``verify=True``, the reference pipeline ``optimize=False``, and
+  checkpointing (``checkpoint=2``; ``"binomial"`` with verification);
 * forward: ``sd.jvp`` along a random tangent against the differences' dot product with it;
 * second order: ``sd.hvp`` against central differences of the (already checked) gradient;
 * float32 arguments: the gradient against the float64 differences, to float32 accuracy.
@@ -14,6 +16,7 @@ a point where differences at two step sizes disagree (a kink within a step). A r
 
     python tests/property/test_random_realistic_programs.py --count 2000 --seed 7
     python tests/property/test_random_realistic_programs.py --seed 7 --index 41
+    python tests/property/test_random_realistic_programs.py --family numeric --count 500
 """
 
 import collections
