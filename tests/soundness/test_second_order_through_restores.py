@@ -167,38 +167,3 @@ def test_hessian_through_an_alias_changed_on_one_branch(monkeypatch):
     want = _fd_hessian(lambda y: g(y, s), x)
     np.testing.assert_allclose(sd.hessian(f)(x, s), want, rtol=1e-5, atol=1e-6)
 
-
-CHOLESKY_BY_HAND = '''
-import math
-
-import numpy as np
-
-
-def f(M):
-    A = M @ M.T + np.eye(3)
-    L = np.zeros((3, 3))
-    for i in range(3):
-        for j in range(i + 1):
-            t = sum(L[i][k] * L[j][k] for k in range(j))
-            if i == j:
-                L[i][j] = math.sqrt(A[i][i] - t)
-            else:
-                L[i][j] = 1.0 / L[j][j] * (A[i][j] - t)
-    return np.sum(L * np.arange(9.0).reshape(3, 3))
-'''
-
-
-def test_hessian_of_a_list_rebound_inside_an_inner_loop(monkeypatch):
-    """The gradient's list ``items1`` (the generator's terms) is None before the loops and
-    rebound to [] in the inner one; the outer loop copied its tangent once on entry
-    (``list(t_items1)``), which is a zero (0.0) while the list is None: TypeError 'float'
-    object is not iterable. Now copied only when it is a list."""
-    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)
-    f = load_function(CHOLESKY_BY_HAND)
-    M = np.array([[2.1, 0.3, -0.2], [0.1, 1.8, 0.4], [-0.3, 0.2, 2.2]])
-    g = sd.grad(f)
-    np.testing.assert_allclose(g(M), numeric_grad(f, [M], 0), rtol=1e-6, atol=1e-8)
-    h = 1e-5
-    want = np.stack([(g(M + h * E) - g(M - h * E)) / (2 * h)
-                     for E in np.eye(9).reshape(9, 3, 3)], axis=-1).reshape(3, 3, 3, 3)
-    np.testing.assert_allclose(sd.hessian(f)(M), want, rtol=1e-5, atol=1e-6)

@@ -187,8 +187,10 @@ class ControlFlow:
         # rather than on every trip
         hoist = []
         for v, how in sorted(self._updated_in_place(s.body).items()):
-            if v in entry.defined and v not in owned and v not in entry.owned \
-                    and not self._rebound_first(s.body, v):
+            # (only a value bound on entry: a tangent carried from an earlier trip of an outer
+            # loop that first binds the value is not assigned before that trip)
+            if v in entry.defined and v in entry.bound and v not in owned \
+                    and v not in entry.owned and not self._rebound_first(s.body, v):
                 if how == "list":  # (a zero, not a list, while the value is None: unbound)
                     hoist.append(S.assign(self.t(v), S.expr(
                         f"list({self.t(v)}) if isinstance({self.t(v)}, list) else {self.t(v)}"),
