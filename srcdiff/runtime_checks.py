@@ -187,19 +187,32 @@ def _verify_basic(index):
     return _is_basic_index(index)
 
 
-def verify_negligible(g, scale=None):
+def verify_negligible(g, scale=None, scope=None, names=()):
     """A shift the output does not depend on (analysis/shift.py) has a zero gradient: the
     computed one, a sum of terms that cancel, is rounding noise next to ``scale`` (the
-    gradient its input received by every other path) or to one."""
+    gradient its input received by every other path) or to one. Rounding is that of the
+    least precise of ``g``, ``scale`` and the primal values ``names`` in ``scope`` (the shift
+    and its operand, where still defined): float32 values cancel to about 1e-7, not 1e-16,
+    even in a float64 gradient (a float32 softmax weighted by float64 numbers)."""
     g = np.asarray(g)
     if not g.size:
         return
     ref = max(float(np.sum(np.abs(scale))) / g.size if scale is not None else 0.0, 1.0)
+    values = [scope[n] for n in names if n in scope] if scope is not None else []
+    eps = max(_float_eps(v) for v in [g, scale] + values)
     worst = float(np.max(np.abs(g)))
-    if not worst <= 1e-8 * ref:
+    if not worst <= max(1e-8, 512 * eps) * ref:
         raise VerificationError(f"srcdiff verification: the gradient of a shift the output "
                                 f"was proved not to depend on is {worst!r}, not zero up to "
                                 f"rounding (scale {ref!r})")
+
+
+def _float_eps(v):
+    """The machine epsilon of ``v``'s floating dtype (float64's for anything else)."""
+    dtype = getattr(v, "dtype", None)
+    if dtype is not None and dtype.kind in "fc":
+        return float(np.finfo(dtype).eps)
+    return float(np.finfo(np.float64).eps)
 
 
 def _verify_copy(v):

@@ -1,9 +1,11 @@
 """Property test: random programs made of small numeric algorithms (gen_realistic.py: Kalman
 filters, RNN steps, in-place accumulators, Horner, Welford, Newton, descent, negative bases,
-``and``/``or`` on values, index tricks, helpers with default arguments), checked in every
-mode against central differences in float64:
+``and``/``or`` on values, index tricks, helpers with default arguments; ``--family numeric``:
+gen_numeric.py's longer hand-written algorithms), checked in every mode against central
+differences in float64:
 
-* reverse (``sd.grad``), ``verify=True`` and the reference pipeline ``optimize=False``;
+* reverse (``sd.grad``), ``verify=True``, the reference pipeline ``optimize=False``, and
+  checkpointing (``checkpoint=2``; ``"binomial"`` with verification);
 * forward: ``sd.jvp`` along a random tangent against the differences' dot product with it;
 * second order: ``sd.hvp`` against central differences of the (already checked) gradient;
 * float32 arguments: the gradient against the float64 differences, to float32 accuracy.
@@ -14,6 +16,7 @@ a point where differences at two step sizes disagree (a kink within a step). A r
 
     python tests/property/test_random_realistic_programs.py --count 2000 --seed 7
     python tests/property/test_random_realistic_programs.py --seed 7 --index 41
+    python tests/property/test_random_realistic_programs.py --family numeric --count 500
 """
 
 import collections
@@ -31,14 +34,27 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 
+import gen_numeric  # noqa: E402
+import gen_realistic  # noqa: E402
 import srcdiff as sd  # noqa: E402
 from fd import smooth_numeric_grad  # noqa: E402
-from gen_realistic import length, program  # noqa: E402
+from gen_realistic import length  # noqa: E402
 from sourcefiles import load_function  # noqa: E402
 
-PIPELINES = (("reverse", {}), ("verify", {"verify": True}), ("reference", {"optimize": False}))
-MODES = ("reverse", "verify", "reference", "forward", "hvp", "float32", "zerod", "cli")
+PIPELINES = (
+    ("reverse", {}),
+    ("verify", {"verify": True}),
+    ("reference", {"optimize": False}),
+    ("checkpoint", {"checkpoint": 2}),
+    ("binomial", {"checkpoint": "binomial", "verify": True}),
+)
+MODES = (
+    "reverse", "verify", "reference", "checkpoint", "binomial", "forward", "hvp", "float32",
+    "zerod", "cli",
+)
 WRT = (0, 1)  # x and s (k is an int)
+# program families: gen_realistic's kernels; gen_numeric's hand-written algorithms with some
+FAMILIES = {"realistic": gen_realistic.program, "numeric": gen_numeric.program}
 
 
 def arguments(seed):
@@ -111,12 +127,12 @@ def large_array_paths():
         plans.clear()
 
 
-def check(seed, modes=MODES, large=False):
+def check(seed, modes=MODES, large=False, family="realistic"):
     if large:
         with large_array_paths():
-            return check(seed, modes)
+            return check(seed, modes, family=family)
     """``{mode: (outcome, detail)}``; outcome right/refused/wrong/crash, or 'skipped' alone."""
-    source, params, _ = program(seed)
+    source, params, _ = FAMILIES[family](seed)
     args = arguments(seed)
     try:
         f = load_function(source)
@@ -235,20 +251,22 @@ def _written(source, args, want):
         if "error:" in err.getvalue():
             raise sd.SrcdiffError(err.getvalue().strip().splitlines()[0])
         raise RuntimeError(f"srcdiff exited with {code}: {err.getvalue()[-300:]}")
+    grad_f = load_function(open(written).read(), "grad_f")
     try:
-        got = load_function(open(written).read(), "grad_f")(*copies(args))
-    except Exception as e:  # a refusal when it runs: the written module's own SrcdiffError
-        if type(e).__name__ == "SrcdiffError":  # (it never imports srcdiff)
-            raise sd.SrcdiffError(str(e)) from None
+        got = grad_f(*copies(args))
+    except Exception as e:  # a written module's run-time refusal: its own SrcdiffError class
+        if type(e).__name__ == "SrcdiffError" and type(e).__module__ == grad_f.__module__:
+            raise sd.SrcdiffError(str(e)) from e
         raise
     return all(agrees(g, w) for g, w in zip(got, want)), f"got {got}; want {want}"
 
 
-def run(seed, count, modes=MODES, verbose=True, large=False):
+def run(seed, count, modes=MODES, verbose=True, large=False, family="realistic"):
     counts = collections.Counter()
     bad = []
     for index in range(count):
-        results = check(seed * 100003 + index, modes, large=large or index % 2 == 1)
+        large_here = large or index % 2 == 1
+        results = check(seed * 100003 + index, modes, large=large_here, family=family)
         for mode, (outcome, detail) in results.items():
             counts[(mode, outcome)] += 1
             if outcome in ("wrong", "crash"):
@@ -258,11 +276,11 @@ def run(seed, count, modes=MODES, verbose=True, large=False):
     return counts, bad
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_random_realistic_programs(seed):
-    counts, bad = run(seed, 18, verbose=False)
+@pytest.mark.parametrize("family, seed", [("realistic", 1), ("realistic", 2), ("numeric", 1)])
+def test_random_realistic_programs(family, seed):
+    counts, bad = run(seed, 18, verbose=False, family=family)
     assert not bad, "\n".join(
-        f"{seed=} index {i} {m}: {o}: {d}\n{program(seed * 100003 + i)[0]}"
+        f"{seed=} index {i} {m}: {o}: {d}\n{FAMILIES[family](seed * 100003 + i)[0]}"
         for i, m, o, d in bad[:3]
     )
     assert counts[("reverse", "right")] >= 8, counts  # the generator still reaches srcdiff
@@ -277,14 +295,16 @@ if __name__ == "__main__":
     p.add_argument("--index", type=int)
     p.add_argument("--large", action="store_true", help="large-array paths in every program")
     p.add_argument("--modes", default=",".join(MODES))
+    p.add_argument("--family", choices=sorted(FAMILIES), default="realistic")
     a = p.parse_args()
     modes = tuple(a.modes.split(","))
     if a.index is not None:
-        print(program(a.seed * 100003 + a.index)[0])
-        print(arguments(a.seed * 100003 + a.index))
-        print(check(a.seed * 100003 + a.index, modes, large=a.large or a.index % 2 == 1))
+        one = a.seed * 100003 + a.index
+        print(FAMILIES[a.family](one)[0])
+        print(arguments(one))
+        print(check(one, modes, large=a.large or a.index % 2 == 1, family=a.family))
         sys.exit()
-    counts, bad = run(a.seed, a.count, modes, large=a.large)
+    counts, bad = run(a.seed, a.count, modes, large=a.large, family=a.family)
     for mode in ("all",) + MODES:
         row = {
             o: counts[(mode, o)]

@@ -68,13 +68,57 @@ class ControlFlow:
     def _other_names(self, x, s):
         """After an in-place change of ``x`` (a store, an append, a pop): the other names of
         the object (`y = x` on this path) changed too, so their tangents become ``x``'s
-        (whose tangent the change may have copied first: copy on write)."""
+        (whose tangent the change may have copied first: copy on write).
+
+        A name that may be another name of the object only (``y = x`` somewhere in the
+        function, an alias the path forgot at a join: a loop's head or its exit) gets
+        ``x``'s tangent when it is that object at run time (``if y is x``). Forward over a
+        gradient needs it: an inlined helper's parameter bound in a loop (``helper_u = v``
+        before ``v[1:] = ...``) is restored with ``v`` in the backward sweep's loop."""
         out = []
-        for y in sorted(self.state.same.get(x, ())):
+        same = self.state.same.get(x, set())
+        for y in sorted(same):
             out.append(S.assign(self.t(y), S.name(self.t(x)), s))
             self.define(y, owned=False)
             self.state.owned.discard(x)
+        for y in sorted(self._may_alias(x) - same - {x}):
+            if not self.active(y) or y not in self.state.maybe:
+                continue
+            if y not in self.state.bound:
+                self.unbound.add(y)  # (None until bound: `y is x` is then False)
+            other = S.name(self.t(y)) if self.defined(y) else self.zero_tree(y)
+            value = gast.IfExp(test=gast.Compare(left=S.name(y), ops=[gast.Is()],
+                                                 comparators=[S.name(x)]),
+                               body=S.name(self.t(x)), orelse=other)
+            out.append(S.assign(self.t(y), value, s))
+            self.define(y, owned=False)
+            self.state.owned.discard(x)
         return out
+
+    def zero_tree(self, v):
+        return S.call("zeros_tree", [S.name(v)])
+
+    def _may_alias(self, x):
+        """Names that may be bound to the object ``x`` names: those joined to it by
+        assignments ``y = x`` anywhere in the function (transitively)."""
+        if self._alias_classes is None:
+            parent = {}
+
+            def find(v):
+                while parent.setdefault(v, v) != v:
+                    v = parent[v]
+                return v
+
+            for node, _ in walk(self.fn.body):
+                if isinstance(node, gast.Assign) and len(node.targets) == 1 \
+                        and isinstance(node.targets[0], gast.Name) \
+                        and isinstance(node.value, gast.Name):
+                    parent[find(node.targets[0].id)] = find(node.value.id)
+            classes = {}
+            for v in parent:
+                classes.setdefault(find(v), set()).add(v)
+            self._alias_classes = {v: classes[find(v)] for v in parent}
+        return self._alias_classes.get(x, set())
 
     def append(self, s, op):
         """``xs.append(v)``: ``t_xs.append(t_v)`` (``None`` when ``v`` has no tangent)."""
@@ -143,10 +187,14 @@ class ControlFlow:
         # rather than on every trip
         hoist = []
         for v, how in sorted(self._updated_in_place(s.body).items()):
-            if v in entry.defined and v not in owned and v not in entry.owned \
-                    and not self._rebound_first(s.body, v):
-                if how == "list":
-                    hoist.append(S.assign(self.t(v), S.call("list", [S.name(self.t(v))]), s))
+            # (only a value bound on entry: a tangent carried from an earlier trip of an outer
+            # loop that first binds the value is not assigned before that trip)
+            if v in entry.defined and v in entry.bound and v not in owned \
+                    and v not in entry.owned and not self._rebound_first(s.body, v):
+                if how == "list":  # (a zero, not a list, while the value is None: unbound)
+                    hoist.append(S.assign(self.t(v), S.expr(
+                        f"list({self.t(v)}) if isinstance({self.t(v)}, list) else {self.t(v)}"),
+                        s))
                 elif self.kind(v) == ARRAY:
                     hoist.append(S.assign(self.t(v), S.call("np.copy", [S.name(self.t(v))]), s))
                 else:

@@ -67,6 +67,7 @@ class Forward(Primitives, ControlFlow):
         self.state = TangentState()
         self.comment_line = None
         self.wrt_locals = {}  # local wrt name -> its defining statement
+        self._alias_classes = None  # name -> names `y = x` may join it to (control.py)
 
     # ------------------------------------------------------------ helpers
     def t(self, v):

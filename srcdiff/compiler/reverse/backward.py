@@ -237,8 +237,11 @@ class BackwardStatements:
                 out.extend(self._spread_uniform([bv]))
             x = op.args[0].id if op.args and isinstance(op.args[0], gast.Name) else None
             bx = self.b(x) if x is not None else None
+            primal = tuple(dict.fromkeys(n for n in (v, pre, x) if n is not None))
             out.append(S.locate(gast.Expr(value=S.call("verify_negligible", [
-                S.name(bv), S.name(bx) if bx in self.state.defined else S.const(None)])), s))
+                S.name(bv), S.name(bx) if bx in self.state.defined else S.const(None),
+                S.call("locals"), gast.Tuple(elts=[S.const(n) for n in primal],
+                                             ctx=gast.Load())])), s))
         uniform = {}  # operand -> is its contribution uniform (see AdjointState)
         if bv in self.state.uniform and (op.kind not in ("prim", "copy") or v in op.operands):
             out.extend(self._spread_uniform([bv]))
