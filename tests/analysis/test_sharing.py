@@ -263,7 +263,30 @@ def append_seen_through_an_alias(x):
     inner = []
     alias = inner
     inner.append(np.sin(x))
+    alias = alias + [x]  # (bound again: not read as `inner`, front/aliases.py)
     return np.sum(np.stack(alias) ** 2)
+
+
+def append_seen_through_a_second_name(x):
+    inner = []
+    alias = inner  # (read as `inner`: front/aliases.py)
+    inner.append(np.sin(x))
+    return np.sum(np.stack(alias) ** 2)
+
+
+def view_of_an_entry_changed(x):
+    y = x.copy()
+    v = y[1:3]  # (read as `y[1:3]`: front/aliases.py)
+    y[1:3] += x[:2]
+    return np.sum(v * y[:2])
+
+
+@pytest.mark.parametrize("fn", [append_seen_through_a_second_name, view_of_an_entry_changed])
+def test_a_second_name_never_bound_again_sees_the_change(fn):
+    for options in ({}, {"optimize": False}, {"verify": True}):
+        np.testing.assert_allclose(sd.grad(fn, **options)(X.copy()),
+                                   numeric_grad(lambda a: fn(a.copy()), (X,), 0),
+                                   rtol=1e-6, atol=1e-8)
 
 
 def append_after_the_list_was_appended(x):
@@ -382,7 +405,8 @@ def entry_changed_under_a_view(x):
     y = x.copy()
     v = y[1:3]
     y[1:3] += x[:2]
-    return np.sum(v * y[:2])
+    v = v * y[:2]  # (bound again: `v` is not read as `y[1:3]`)
+    return np.sum(v)
 
 
 def test_a_changed_entry_is_named_by_its_array_in_the_hint():
