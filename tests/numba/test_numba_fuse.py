@@ -287,3 +287,31 @@ def test_rows_only_for_values_nothing_writes(after, rows, monkeypatch):
         assert groups[0].rows == [("a", "_tape0")]
         branch = text[text.index("if _k0 == 1:"):text.index("else:")]
         assert "_tape0 = tape_alloc(_n0, a)" in branch and "tape_put(_tape0" in branch
+
+
+def shifted_stencil(u0, nu, target, steps):
+    u = u0
+    for t in range(steps):
+        un = u.copy()
+        t0 = u[2:]
+        un[1:-1] = u[1:-1] + 0.05 * nu * (((-np.cos(t0)) * (-(t0 * t0))))
+        u = un
+    return np.sum((u - target) ** 2)
+
+
+def test_a_group_of_adds_of_names_only_runs_as_written(monkeypatch):
+    """The backward step's two adds into ``b_u`` at different slices, each of a value
+    already made, form a group with nothing to compute per element: it runs as written
+    (found by the stencil fuzz, seed 288498071: its loop had an empty body)."""
+    monkeypatch.setattr(numba_fuse, "MIN_GROUP", 2)
+    src = ("def f(b_u, u_before, b_add, b_t0):\n"
+           "    b_u = index_add(b_u, u_before, slice(1, -1, None), b_add)\n"
+           "    b_u = index_add(b_u, u_before, slice(2, None, None), b_t0)\n"
+           "    return b_u\n")
+    groups, _ = _groups(src)
+    assert [len(g.stmts) for g in groups] == [2]
+    assert groups[0].loop_source({"b_u", "u_before", "b_add", "b_t0"}) is None
+    u0 = np.array([-0.058, 0.40, 0.71, 0.028])
+    target = np.array([1.0, 0.79, 0.24, -0.42])
+    for steps in (1, 3):
+        _agree(shifted_stencil, (u0, 0.21, target, steps), (0, 1))

@@ -197,6 +197,8 @@ class Group:
                     inside.append(f"{name}[_i] = _e_{name}")
         if rows and not {x for x, _ in self.rows} <= computed:
             return None  # (a value saved that the loop does not compute as an array)
+        if not inside:  # (only adds of values already made: nothing to compute per element)
+            return None
         if buffers:
             before[:0] = [f"if {scratch}.shape[0] < {len(buffers)} or {scratch}.shape[1] != _n:",
                           f"    {scratch} = np.empty(({len(buffers)}, _n))"]
