@@ -10,17 +10,30 @@ number.
 import functools
 
 from srcdiff.api import transforms as api
-from srcdiff.compiler.emit import numba_emit
 from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.errors import SrcdiffError, StaleGradient
 
-check_backend = numba_emit.check_backend
+
+def _numba_emit():
+    """compiler/emit/numba_emit.py, imported when a numba gradient is first asked for
+    (it imports numba: 0.15-0.2 s that ``import srcdiff`` does not pay)."""
+    from srcdiff.compiler.emit import numba_emit
+    return numba_emit
+
+
+def check_backend(backend):
+    """``backend`` checked: "numpy" or "numba" (numba then must be importable)."""
+    if backend not in ("numpy", "numba"):
+        raise ValueError(f'backend must be "numpy" or "numba", got {backend!r}')
+    if backend == "numba":
+        _numba_emit().require_numba()
+    return backend
 
 
 def compiled_transform(f, wrt, *, return_value, stop_gradients, unconnected_gradients,
                        optimize, verify, checkpoint, has_aux=False):
     """``sd.grad(f, backend="numba")`` (or value_and_grad with ``return_value``)."""
-    numba_emit.require_numba()
+    _numba_emit().require_numba()
     if verify or checkpoint is not None or has_aux:
         raise TypeError('backend="numba" does not take verify=True, checkpoint= or '
                         'has_aux=True (use the default backend="numpy" for them)')
@@ -83,10 +96,10 @@ def _runner(t, runners, values, fn=None):
     held = runners.get(id(compiled))
     if held is None or held[0] is not compiled:
         if compiled.writes:
-            raise numba_emit._Where(fn).error(
+            raise _numba_emit()._Where(fn).error(
                 "the numba backend does not compile functions that change an "
                 "argument in place", 'use backend="numpy" for this function')
-        held = runners[id(compiled)] = (compiled, numba_emit.numba_function(compiled, fn))
+        held = runners[id(compiled)] = (compiled, _numba_emit().numba_function(compiled, fn))
     return held[1]
 
 
@@ -94,7 +107,7 @@ def compiled_jvp(t, fill):
     """``sd.jvp(f, backend="numba")``: ``t`` is the JVP transform (api/higher.py), whose
     generated forward-mode function runs compiled; ``fill(tangent, value, tangents)``
     completes the output tangent as the NumPy backend's. Returns ``at(values, tangents)``."""
-    numba_emit.require_numba()
+    _numba_emit().require_numba()
     runners = {}
 
     def at(values, tangents):

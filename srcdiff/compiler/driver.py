@@ -245,9 +245,9 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
                                record_fields(arg_facts), held)
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)
-        if held is not None or not views_to_read(parsed.node, held_values(analysis)):
+        if held is not None or not views_to_read(parsed.node,
+                                                 held := held_values(analysis)):
             break
-        held = held_values(analysis)
     if lists_as_arrays(anf, analysis, parsed, names):  # np.dot([a, b], w): see its module
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)

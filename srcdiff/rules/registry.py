@@ -104,7 +104,8 @@ import sys
 import types
 
 from srcdiff import runtime
-from srcdiff.rules.template import Template, derive, differentiable_params, rule_signature
+from srcdiff.rules.derive import derive
+from srcdiff.rules.template import Template, differentiable_params, rule_signature
 
 
 class Rule:

@@ -89,15 +89,6 @@ def require_numba():
     return numba
 
 
-def check_backend(backend):
-    """``backend`` checked: "numpy" or "numba" (numba then must be importable)."""
-    if backend not in ("numpy", "numba"):
-        raise ValueError(f'backend must be "numpy" or "numba", got {backend!r}')
-    if backend == "numba":
-        require_numba()
-    return backend
-
-
 class _Where:
     """Where errors point: the user's function (its file, first line, source line)."""
 
