@@ -258,7 +258,7 @@ def _filled(t, x, taken):
     if isinstance(x, (list, tuple)):
         t = t if isinstance(t, (list, tuple)) else [None] * len(x)
         out = [_filled(a, b, taken) for a, b in zip(t, x)]
-        return tuple(out) if isinstance(x, tuple) else out
+        return _like(x, out) if isinstance(x, tuple) else out  # (a named tuple's class kept)
     if t is None:
         return _zeros(x)
     if isinstance(x, np.ndarray) and np.shape(t) != x.shape:

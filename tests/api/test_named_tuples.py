@@ -75,6 +75,7 @@ def test_forward_mode_and_second_order(f, p):
     assert_close(value, f(p, X))
     assert_close(tangent, numeric_jvp(f, (p, X), (0,), (t,)))
     hv = sd.hvp(f, 0)(p, X, vector=t)
+    assert type(hv) is type(p)  # (the product is shaped like the argument, its class kept)
     grad = sd.grad(f)
     eps = 1e-5
 
