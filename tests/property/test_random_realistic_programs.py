@@ -278,7 +278,7 @@ def run(seed, count, modes=MODES, verbose=True, large=False, family="realistic")
         for mode, (outcome, detail) in results.items():
             counts[(mode, outcome)] += 1
             if outcome == "refused":
-                counts[("refusal", detail.split("error: ")[-1][:100])] += 1
+                counts[("refusal", mode, detail.split("error: ")[-1][:100])] += 1
             if outcome in ("wrong", "crash"):
                 bad.append((index, mode, outcome, detail))
                 if verbose:
@@ -338,7 +338,7 @@ if __name__ == "__main__":
         }
         if row:
             print(mode, row)
-    refusals = [(n, d) for (m, d), n in counts.items() if m == "refusal"]
-    for n, d in sorted(refusals, reverse=True)[:12]:
-        print(f"refused {n}x: {d}")
+    refusals = [(n, key[1], key[2]) for key, n in counts.items() if key[0] == "refusal"]
+    for n, mode, d in sorted(refusals, reverse=True)[:16]:
+        print(f"{mode} refused {n}x: {d}")
     sys.exit(1 if bad else 0)
