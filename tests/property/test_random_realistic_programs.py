@@ -1,7 +1,8 @@
 """Property test: random programs made of small numeric algorithms (gen_realistic.py: Kalman
 filters, RNN steps, in-place accumulators, Horner, Welford, Newton, descent, negative bases,
 ``and``/``or`` on values, index tricks, helpers with default arguments; ``--family numeric``:
-gen_numeric.py's longer hand-written algorithms), checked in every mode against central
+gen_numeric.py's longer hand-written algorithms; ``--family independent``: gen_independent.py's
+short snippets written as an outside tester writes them), checked in every mode against central
 differences in float64:
 
 * reverse (``sd.grad``), ``verify=True``, the reference pipeline ``optimize=False``, and
@@ -34,6 +35,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 
+import gen_independent  # noqa: E402
 import gen_numeric  # noqa: E402
 import gen_realistic  # noqa: E402
 import srcdiff as sd  # noqa: E402
@@ -54,12 +56,18 @@ MODES = (
 )
 WRT = (0, 1)  # x and s (k is an int)
 # program families: gen_realistic's kernels; gen_numeric's hand-written algorithms with some
-FAMILIES = {"realistic": gen_realistic.program, "numeric": gen_numeric.program}
+# gen_independent's snippets written as an outside tester writes them
+FAMILIES = {
+    "realistic": gen_realistic.program,
+    "numeric": gen_numeric.program,
+    "independent": gen_independent.program,
+}
+LENGTHS = {"independent": gen_independent.length}
 
 
-def arguments(seed):
+def arguments(seed, family="realistic"):
     rng = np.random.default_rng(seed)
-    x = rng.uniform(-0.9, 0.9, length(seed))
+    x = rng.uniform(-0.9, 0.9, LENGTHS.get(family, length)(seed))
     return [x, float(rng.uniform(-0.9, 0.9)), int(rng.integers(2, 4))]
 
 
@@ -133,7 +141,7 @@ def check(seed, modes=MODES, large=False, family="realistic"):
             return check(seed, modes, family=family)
     """``{mode: (outcome, detail)}``; outcome right/refused/wrong/crash, or 'skipped' alone."""
     source, params, _ = FAMILIES[family](seed)
-    args = arguments(seed)
+    args = arguments(seed, family)
     try:
         f = load_function(source)
         value = _value(f, args)
@@ -269,6 +277,8 @@ def run(seed, count, modes=MODES, verbose=True, large=False, family="realistic")
         results = check(seed * 100003 + index, modes, large=large_here, family=family)
         for mode, (outcome, detail) in results.items():
             counts[(mode, outcome)] += 1
+            if outcome == "refused":
+                counts[("refusal", mode, detail.split("error: ")[-1][:100])] += 1
             if outcome in ("wrong", "crash"):
                 bad.append((index, mode, outcome, detail))
                 if verbose:
@@ -286,6 +296,21 @@ def test_random_realistic_programs(family, seed):
     assert counts[("reverse", "right")] >= 8, counts  # the generator still reaches srcdiff
 
 
+def test_random_independent_programs(capsys):
+    """gen_independent's programs at a seed from the clock (SRCDIFF_FUZZ_SEED replays it)."""
+    import fuzz
+
+    seed = fuzz.default_seed()
+    with capsys.disabled():
+        print(f"\nindependent programs: --family independent --seed {seed}")
+    counts, bad = run(seed, 24, verbose=False, family="independent")
+    assert not bad, "\n".join(
+        f"--seed {seed} --index {i} {m}: {o}: {d}\n{FAMILIES['independent'](seed * 100003 + i)[0]}"
+        for i, m, o, d in bad[:3]
+    )
+    assert counts[("reverse", "right")] >= 10, counts
+
+
 if __name__ == "__main__":
     import argparse
 
@@ -301,7 +326,7 @@ if __name__ == "__main__":
     if a.index is not None:
         one = a.seed * 100003 + a.index
         print(FAMILIES[a.family](one)[0])
-        print(arguments(one))
+        print(arguments(one, a.family))
         print(check(one, modes, large=a.large or a.index % 2 == 1, family=a.family))
         sys.exit()
     counts, bad = run(a.seed, a.count, modes, large=a.large, family=a.family)
@@ -313,4 +338,7 @@ if __name__ == "__main__":
         }
         if row:
             print(mode, row)
+    refusals = [(n, key[1], key[2]) for key, n in counts.items() if key[0] == "refusal"]
+    for n, mode, d in sorted(refusals, reverse=True)[:16]:
+        print(f"{mode} refused {n}x: {d}")
     sys.exit(1 if bad else 0)

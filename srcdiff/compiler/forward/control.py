@@ -85,7 +85,11 @@ class ControlFlow:
             if not self.active(y) or y not in self.state.maybe:
                 continue
             if y not in self.state.bound:
-                self.unbound.add(y)  # (None until bound: `y is x` is then False)
+                # None until bound: `y is x` is then False and the test reads t_y, which a
+                # path that never bound y never assigned either (y = x on one branch only)
+                self.unbound.add(y)
+                if self.defined(y):
+                    self.unbound_tangents.add(y)
             other = S.name(self.t(y)) if self.defined(y) else self.zero_tree(y)
             value = gast.IfExp(test=gast.Compare(left=S.name(y), ops=[gast.Is()],
                                                  comparators=[S.name(x)]),
@@ -235,6 +239,7 @@ class ControlFlow:
         """
         taken, tan = set(self.names.taken), dict(self.tan)
         unbound, line = set(self.unbound), self.comment_line
+        unbound_tangents = set(self.unbound_tangents)
 
         def owned_at_start(carried, lost):  # lost: not owned at the end of some trip
             return (entry.owned | {v for v in carried if v in entry.maybe}) - lost
@@ -246,6 +251,7 @@ class ControlFlow:
             self.block(s.body)
             out = self.state
             self.names.taken, self.tan, self.unbound = set(taken), dict(tan), set(unbound)
+            self.unbound_tangents = set(unbound_tangents)
             self.comment_line = line
             return carried | (out.defined - entry.defined), lost | (owned - out.owned)
 

@@ -64,6 +64,7 @@ class Forward(Primitives, ControlFlow):
         self.inverse = Inverse()  # tangent name -> primal name
         self.helpers = {}  # names the generated code needs -> objects
         self.unbound = set()  # locals that start as None (their zero may be needed early)
+        self.unbound_tangents = set()  # locals whose tangents start as None too
         self.state = TangentState()
         self.comment_line = None
         self.wrt_locals = {}  # local wrt name -> its defining statement
@@ -186,6 +187,7 @@ class Forward(Primitives, ControlFlow):
             init.append(S.comment("names first bound inside loops or branches start unbound",
                                  heads=S.UNBOUND_INITS))
             init += [S.assign(v, S.const(None)) for v in sorted(self.unbound)]
+            init += [S.assign(self.t(v), S.const(None)) for v in sorted(self.unbound_tangents)]
         args = S.copy(self.fn.args)
         param = S.name("tangents")
         param.ctx = gast.Param()
