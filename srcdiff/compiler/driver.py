@@ -47,6 +47,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
 from srcdiff.compiler.optimize.contractions import sum_products
+from srcdiff.compiler.optimize.planes import planewise_ops
 from srcdiff.compiler.optimize.release import patterns_of, release
 from srcdiff.compiler.optimize.scatters import lower_owned_scatters
 from srcdiff.compiler.optimize.sums import short_sums
@@ -392,6 +393,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                 # products summed by unbroadcast: one einsum or matmul, no product array
                 out = sum_products(out, set(rev.adj.values()),
                                   patterns_of(analysis.shapes, rev.adj), ctx.verify)
+                out.body = planewise_ops(out.body, ctx.verify)  # (X[:, None, :] - ...)
     if ctx.verify:
         out = verifier.instrument(out, rev)
     if ctx.release:
