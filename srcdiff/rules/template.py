@@ -149,9 +149,10 @@ class Template:
         entry per differentiable parameter (``None`` where the rule gives none).
         ``call_name`` is how generated code names this rule when it is called
         rather than inlined. An inlined body reads the rule module's globals by name: they
-        are added to ``helpers`` (the generated namespace's), only then. ``prefold`` (the compiler's rank folding of ``np.ndim(x)``,
-        which leaves a tree without an ``ndim`` attribute as it is) is applied to the
-        inlined statements when one may hold such an attribute.
+        are added to ``helpers`` (the generated namespace's), only then. ``prefold`` (the
+        compiler's rank folding of ``np.ndim(x)``, which leaves a tree without an ``ndim``
+        attribute as it is) is applied to the inlined statements when one may hold such an
+        attribute.
         """
         subs = dict(zip(self.params[:2], head))
         subs.update(bound)
