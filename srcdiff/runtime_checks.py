@@ -14,7 +14,7 @@ import numpy as np
 
 from srcdiff.errors import SrcdiffError, VerificationError
 from srcdiff.runtime import _is_basic_index, _other_array, index_add, unbroadcast, zeros_tree
-from srcdiff.runtime_memory import index_add_product, short_sum, sum_product
+from srcdiff.runtime_memory import index_add_product, planewise, short_sum, sum_product
 
 
 def verify_snapshot(ns, names):
@@ -106,6 +106,26 @@ def verify_short_sum(x, axis, keepdims=False):
             np.asarray(np.signbit(got))[numbers], np.asarray(np.signbit(want))[numbers]):
         raise VerificationError(f"srcdiff verification: a sum over axis {axis} of an array of "
                                 f"shape {np.shape(x)} added up in slices differs from np.sum's")
+    return got
+
+
+def verify_planewise(op, a, b):
+    """``planewise`` in place of ``a - b`` (``+``, ``*``, ``/``; optimize/planes.py): check
+    that it gives the operator's result bit for bit (equal values, NaN where the operator
+    has NaN, the same signs of zeros, dtype and memory layout), and return it."""
+    got = planewise(op, a, b)
+    want = a - b if op is np.subtract else a + b if op is np.add \
+        else a * b if op is np.multiply else a / b
+    same = _verify_same(got, want, False)
+    if same and isinstance(want, np.ndarray):
+        numbers = ~np.isnan(want)
+        same = isinstance(got, np.ndarray) and got.dtype == want.dtype \
+            and got.strides == want.strides \
+            and np.array_equal(np.signbit(got)[numbers], np.signbit(want)[numbers])
+    if not same:
+        raise VerificationError(f"srcdiff verification: {op.__name__} of arrays of shapes "
+                                f"{np.shape(a)} and {np.shape(b)} computed plane by plane "
+                                "differs from the operator's result")
     return got
 
 

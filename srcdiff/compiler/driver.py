@@ -32,7 +32,7 @@ from srcdiff.compiler.analysis.sameshape import same_shapes
 from srcdiff.compiler.analysis.sequences import check_sequence_arithmetic
 from srcdiff.compiler.analysis.shift import free_shifts
 from srcdiff.compiler.analysis.wrt import varied_options
-from srcdiff.compiler.emit import array_api
+from srcdiff.compiler.emit import array_api, reserved
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.emit import verify as verifier
 from srcdiff.compiler.emit.execute import Compiled
@@ -47,6 +47,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
 from srcdiff.compiler.optimize.contractions import sum_products
+from srcdiff.compiler.optimize.planes import planewise_ops
 from srcdiff.compiler.optimize.release import patterns_of, release
 from srcdiff.compiler.optimize.scatters import lower_owned_scatters
 from srcdiff.compiler.optimize.sums import short_sums
@@ -392,6 +393,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                 # products summed by unbroadcast: one einsum or matmul, no product array
                 out = sum_products(out, set(rev.adj.values()),
                                   patterns_of(analysis.shapes, rev.adj), ctx.verify)
+                out.body = planewise_ops(out.body, ctx.verify)  # (X[:, None, :] - ...)
     if ctx.verify:
         out = verifier.instrument(out, rev)
     if ctx.release:
@@ -551,6 +553,7 @@ def deep_recursion():
 def load(node: gast.FunctionDef, parsed: Any, ctx: "Context",
          writes: Sequence[int] = ()) -> Compiled:
     """Exec a generated function (and the adjoints it calls); return a :class:`Compiled`."""
+    reserved.check_helper_names(node, parsed, ctx.helpers)
     text = emit.module_source([node])  # printed once: the module's source ends with it
     ns = emit.load(text, ctx.namespace(parsed), node.name, parsed, [node])
     ctx.link(ns)
@@ -591,10 +594,6 @@ def _check_stop(parsed, stop):
 def held_values(analysis):
     """``{name: "array" or "int"}``: names holding arrays (a slice of one is a view, of a
     list a copy) or integers (not index arrays), for front/aliases.py (``view_of``)."""
-    out = {}
-    for n, k in analysis.kinds.items():
-        if k in (ARRAY, INT) and analysis.shapes.get(n) != ():
-            out[n] = "array"
-        elif k == INT and analysis.shapes.get(n) == ():
-            out[n] = "int"
-    return out
+    return {n: "array" if analysis.shapes.get(n) != () else "int"
+            for n, k in analysis.kinds.items()
+            if k == INT or k == ARRAY and analysis.shapes.get(n) != ()}

@@ -63,7 +63,7 @@ def inv_jvp(d, ans, a):
 def solve(g, ans, a, b):
     if np.ndim(a) == 2 and np.ndim(b) == 1:
         gb = solve_transposed(a, g)
-        return -np.outer(gb, ans), gb
+        return np.outer(-gb, ans), gb  # (-gb: n negations, not n * n; the same numbers)
     if np.ndim(a) == 2 and np.ndim(b) == 2:
         gb = solve_transposed(a, g)
         return -gb @ ans.T, gb
@@ -86,28 +86,35 @@ def solve_transposed(a, g):
     differently. (A user's ``np.linalg.solve(L, y)`` with a Cholesky factor: its adjoint.)"""
     n = np.shape(a)[-1]
     if n > TRI_BLOCK and np.shape(a) == (n, n):
-        if not np.triu(a, 1).any():
-            return _tri_solve(a.T, g, lower=False)
-        if not np.tril(a, -1).any():
-            return _tri_solve(a.T, g, lower=True)
+        first = not a[-1, 0]  # (a hint, which triangle to try first: a.T[0, -1] is zero)
+        for lower in (first, not first):
+            x = _tri_solve(a.T, g, lower)
+            if x is not None:
+                return x
     return np.linalg.solve(a.T, g)
 
 
 def _tri_solve(t, b, lower):
-    """``np.linalg.solve(t, b)`` for a triangular ``t`` (``lower`` or upper): the blocks of
-    order TRI_BLOCK or less by np.linalg.solve, the rest by block substitution
-    (``[[A, 0], [C, D]] [x1, x2] = [b1, b2]``: ``x1 = A^-1 b1``, ``x2 = D^-1 (b2 - C x1)``)."""
+    """``np.linalg.solve(t, b)`` for a triangular ``t`` (``lower`` or upper), or None when
+    ``t`` is not: the blocks of order TRI_BLOCK or less by np.linalg.solve, the rest by block
+    substitution (``[[A, 0], [C, D]] [x1, x2] = [b1, b2]``: ``x1 = A^-1 b1``,
+    ``x2 = D^-1 (b2 - C x1)``). Each block taken to be zero is checked first (one pass
+    over the triangle in all, where a whole-matrix triangle made a copy of the matrix)."""
     n = t.shape[0]
     if n <= TRI_BLOCK:
+        if (np.triu(t, 1) if lower else np.tril(t, -1)).any():
+            return None
         return np.linalg.solve(t, b)
     h = n // 2
+    if (t[:h, h:] if lower else t[h:, :h]).any():
+        return None
     if lower:
         head = _tri_solve(t[:h, :h], b[:h], True)
-        tail = _tri_solve(t[h:, h:], b[h:] - t[h:, :h] @ head, True)
+        tail = None if head is None else _tri_solve(t[h:, h:], b[h:] - t[h:, :h] @ head, True)
     else:
         tail = _tri_solve(t[h:, h:], b[h:], False)
-        head = _tri_solve(t[:h, :h], b[:h] - t[:h, h:] @ tail, False)
-    return np.concatenate([head, tail])
+        head = None if tail is None else _tri_solve(t[:h, :h], b[:h] - t[:h, h:] @ tail, False)
+    return None if head is None or tail is None else np.concatenate([head, tail])
 
 
 @R.vjp(solve_transposed)
@@ -337,7 +344,7 @@ def _fold(s, lower=True):
     """The gradient for the triangle a function reads from ``s``, the gradient for a
     symmetric input: off-diagonal entries count twice (``S_ij + S_ji``); the diagonal is
     ``S_ii``, half of ``(S + S^T)_ii``."""
-    return _phi(s + np.swapaxes(s, -1, -2), lower)
+    return tri_phi(s + np.swapaxes(s, -1, -2), lower)
 
 
 def _symmetric_from(d, lower=True):
@@ -346,10 +353,22 @@ def _symmetric_from(d, lower=True):
     return np.where(_diagonal_mask(d), d, tri + np.swapaxes(tri, -1, -2))
 
 
-def _phi(x, lower=True):
-    """The lower (upper) triangle with the diagonal halved."""
-    tri = np.tril(x, -1) if lower else np.triu(x, 1)
-    return np.where(_diagonal_mask(x), 0.5 * x, tri)
+def tri_phi(x, lower=True):
+    """``Phi``: the lower (upper) triangle of (stacks of) square matrices with the diagonal
+    halved, as one selection and a scaling of the n diagonal entries (a triangle, a product
+    and a selection over the whole matrix were three passes). Linear and its own transpose
+    (the rule below): each entry is kept, halved or zeroed."""
+    n = np.shape(x)[-1]
+    keep = np.tri(n, dtype=bool)
+    out = np.where(keep if lower else keep.T, x, 0.0)
+    diagonal = np.arange(n)
+    out[..., diagonal, diagonal] *= 0.5
+    return out
+
+
+@R.self_adjoint(tri_phi)
+def tri_phi_vjp(g, ans, x, lower=True):
+    return tri_phi(g, lower)
 
 
 def _diagonal_mask(x):
@@ -373,9 +392,39 @@ def cholesky_grad(g, ans, upper=False):
     """``S = L^-T phi(L^T g) L^-1`` for ``a = L L^T``, folded onto the triangle read."""
     low = np.swapaxes(ans, -1, -2) if upper else ans
     gl = np.swapaxes(g, -1, -2) if upper else g
-    lt = np.swapaxes(low, -1, -2)
-    p = _phi(lt @ gl)
-    return _fold(_congruence_inverse(low, p), lower=not upper)
+    return _fold(_congruence_inverse(low, phi_lower_product(low, gl)), lower=not upper)
+
+
+def phi_lower_product(low, g):
+    """``Phi(tril(low).T @ g)``, the Cholesky gradient's first product. Only its lower
+    triangle is kept, so past TRI_BLOCK it goes by halves: with ``A = tril(low)``,
+    ``(A^T g)11 = A11^T g11 + A21^T g21``, ``(A^T g)21 = A22^T g21`` and
+    ``(A^T g)22 = A22^T g22`` (the block above the diagonal is not needed): four products of
+    halves, the work of half the full product."""
+    n = np.shape(low)[-1]
+    if n <= TRI_BLOCK or np.ndim(low) != 2 or np.ndim(g) != 2:
+        return tri_phi(np.swapaxes(np.tril(low), -1, -2) @ g)
+    h = n // 2
+    a11t, a21t, a22t = np.tril(low[:h, :h]).T, low[h:, :h].T, np.tril(low[h:, h:]).T
+    out = np.zeros((n, n), dtype=np.result_type(low, g))
+    out[:h, :h] = tri_phi(a11t @ g[:h, :h] + a21t @ g[h:, :h])
+    out[h:, :h] = a22t @ g[h:, :h]
+    out[h:, h:] = tri_phi(a22t @ g[h:, h:])
+    return out
+
+
+@R.vjp(phi_lower_product)
+def phi_lower_product_vjp(g, ans, low, gl):
+    # Y = Phi(A^T gl), A = tril(low): b_A = gl Phi(g)^T, b_gl = A Phi(g)
+    p = tri_phi(g)
+    return np.tril(gl @ np.swapaxes(p, -1, -2)), np.tril(low) @ p
+
+
+@R.jvp(phi_lower_product)
+def phi_lower_product_jvp(d, ans, low, gl):
+    # (one expression: a forward rule of several arguments inlines)
+    return (tri_phi(np.swapaxes(np.tril(d), -1, -2) @ gl),
+            tri_phi(np.swapaxes(np.tril(low), -1, -2) @ d))
 
 
 def _congruence_inverse(low, p):
@@ -469,7 +518,7 @@ def cholesky_tangent(d, ans, upper=False):
     da = _symmetric_from(d, lower=not upper)
     x = np.linalg.solve(low, da)  # L^-1 dA
     inner = np.swapaxes(np.linalg.solve(low, np.swapaxes(x, -1, -2)), -1, -2)  # L^-1 dA L^-T
-    dl = low @ _phi(inner)
+    dl = low @ tri_phi(inner)
     return np.swapaxes(dl, -1, -2) if upper else dl
 
 

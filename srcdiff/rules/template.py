@@ -141,25 +141,31 @@ class Template:
         """
         return differentiable_params(self.signature)
 
-    def instantiate(self, head, bound, names, call_name=None, prefold=None):
+    def instantiate(self, head, bound, names, call_name=None, prefold=None, helpers=None):
         """Return ``(stmts, results)``: statements to emit and one expression per output.
 
         ``head`` binds the first two parameters (``g``/``ans`` or their forward
         analogues); ``bound`` the rest (from :meth:`bind`). ``results`` has one
         entry per differentiable parameter (``None`` where the rule gives none).
         ``call_name`` is how generated code names this rule when it is called
-        rather than inlined. ``prefold`` (the compiler's rank folding of ``np.ndim(x)``,
-        which leaves a tree without an ``ndim`` attribute as it is) is applied to the
-        inlined statements when one may hold such an attribute.
+        rather than inlined. An inlined body reads the rule module's globals by name: they
+        are added to ``helpers`` (the generated namespace's), only then. ``prefold`` (the
+        compiler's rank folding of ``np.ndim(x)``, which leaves a tree without an ``ndim``
+        attribute as it is) is applied to the inlined statements when one may hold such an
+        attribute.
         """
         subs = dict(zip(self.params[:2], head))
         subs.update(bound)
         n_out = len(self.differentiable_params)
         if self.inlinable:
             try:
-                return self._inline(subs, names, n_out, prefold)
+                out = self._inline(subs, names, n_out, prefold)
             except _NotFoldable:
                 pass
+            else:
+                if helpers is not None:
+                    helpers.update(self.globals)
+                return out
         tmp = names.fresh("vjp" if self.kind == "vjp" else "jvp")
         call = self.call(call_name or self.name, [S.copy(subs[p]) for p in self.params[:2]],
                           bound)

@@ -2,7 +2,7 @@ def grad_standardized_squares(x, mu, s, grad_ys=None):
     x_i = x[:, None, :]
     mu_i = mu[None, :, :]
     s_i = s[None, :, :]
-    z = (x_i - mu_i) / s_i
+    z = planewise(np.subtract, x_i, mu_i) / s_i
     tanh = np.tanh(z)
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)

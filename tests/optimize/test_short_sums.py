@@ -17,20 +17,9 @@ import srcdiff as sd
 import srcdiff.runtime_checks as checks
 import srcdiff.runtime_memory as memory
 from pipelines import check_pipelines as check
+from special_values import special_values as _data
 from srcdiff.errors import VerificationError
 from srcdiff.runtime_memory import short_sum
-
-
-def _data(rng, shape, dtype):
-    """Values over 24 decades with signed zeros, infinities and NaN among them."""
-    x = rng.standard_normal(shape) * 10.0 ** rng.integers(-12, 12, shape)
-    u = rng.random(shape)
-    x[u < 0.08] = -0.0
-    x[(u >= 0.08) & (u < 0.1)] = 0.0
-    x[(u >= 0.1) & (u < 0.105)] = np.inf
-    x[(u >= 0.105) & (u < 0.11)] = -np.inf
-    x[(u >= 0.11) & (u < 0.115)] = np.nan
-    return x.astype(dtype)
 
 
 def _same(a, b):

@@ -411,7 +411,7 @@ def read_only_spreads():
                     names["spread"] = plain
 
 
-FAST_PATH_SIZES = ("SHORT_SUM_SIZE", "VIEW_SIZE", "PRODUCT_SUM_SIZE")
+FAST_PATH_SIZES = ("SHORT_SUM_SIZE", "VIEW_SIZE", "PRODUCT_SUM_SIZE", "PLANEWISE_SIZE")
 
 
 @contextlib.contextmanager
@@ -419,7 +419,8 @@ def fast_paths_at_every_size():
     """Helpers that take their fast path only on large arrays take it on these programs'
     small ones too, while a program is checked: ``short_sum`` (optimize/sums.py) adds
     slices, ``index_add_product`` writes a product into its place in a new gradient,
-    ``sum_product`` sums a product in one pass (srcdiff/runtime_memory.py). (Set for the
+    ``sum_product`` sums a product in one pass, ``planewise`` computes broadcast arithmetic
+    plane by plane (srcdiff/runtime_memory.py). (Set for the
     check only: left set, they changed what later tests of the process saw, e.g. a
     written module's copy of a size.)"""
     from srcdiff import runtime_memory

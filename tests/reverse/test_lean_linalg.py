@@ -13,6 +13,8 @@ import srcdiff as sd
 from fd import assert_close, numeric_grad
 from srcdiff.api.check import check_grads
 from srcdiff.rules import linalg_rules as LR
+from srcdiff.rules.linalg_rules import phi_lower_product as lower_product
+from srcdiff.rules.linalg_rules import tri_phi as half_triangle
 
 rng = np.random.default_rng(1717)
 
@@ -79,10 +81,69 @@ def test_fold_and_phi_by_selection(lower_):
     want = tri(both, -1 if lower_ else 1) + np.einsum("...ii->...i", s)[..., None] * np.eye(6)
     assert np.array_equal(LR._fold(s, lower_), want)
     half = tri(s, -1 if lower_ else 1) + 0.5 * np.einsum("...ii->...i", s)[..., None] * np.eye(6)
-    assert np.array_equal(LR._phi(s, lower_), half)
+    assert np.array_equal(LR.tri_phi(s, lower_), half)
     sym = LR._symmetric_from(s, lower_)
     assert np.array_equal(sym, np.swapaxes(sym, -1, -2))
     assert np.array_equal(tri(sym), tri(s))
+
+
+def phi_loss(x, w):
+    return np.sum(half_triangle(x) * w) + np.sum(np.tanh(half_triangle(x, False)))
+
+
+def test_tri_phi_rules_against_differences():
+    x, w = rng.standard_normal((5, 5)), rng.standard_normal((5, 5))
+    assert_close(sd.grad(phi_loss)(x, w), numeric_grad(phi_loss, (x, w), 0))
+    check_grads(phi_loss, x, w, modes=("rev", "fwd"), order=2)
+
+
+@pytest.mark.parametrize("shape", [(5,), (64,), (65,), (131,), (70, 2)])
+def test_phi_lower_product_is_phi_of_the_product(shape):
+    """``phi_lower_product(low, g) = Phi(tril(low).T g)`` (the Cholesky gradient's first
+    product), by halves past TRI_BLOCK; the upper triangle of ``low`` is not read."""
+    n, batch = shape[0], shape[1:]
+    low, g = (rng.standard_normal(batch + (n, n)) for _ in range(2))
+    want = LR.tri_phi(np.swapaxes(np.tril(low), -1, -2) @ g)
+    assert_close(LR.phi_lower_product(low, g), want, rtol=1e-12, atol=1e-12)
+    assert LR.phi_lower_product(np.tril(low), g).tobytes() \
+        == LR.phi_lower_product(low, g).tobytes()
+    assert np.all(np.triu(LR.phi_lower_product(low, g), 1) == 0.0)
+
+
+def lower_product_loss(low, g, w):
+    p = lower_product(low, g)
+    return np.sum(p * w) + np.sum(np.tanh(p))
+
+
+@pytest.mark.parametrize("n", [4, 70])
+def test_phi_lower_product_rules_against_differences(n):
+    low, g, w = lower(n) / n, rng.standard_normal((n, n)), rng.standard_normal((n, n))
+    gl, gg = sd.grad(lower_product_loss, wrt=(0, 1))(low, g, w)
+    assert np.all(np.triu(gl, 1) == 0.0)  # the upper triangle of low is not read
+    if n == 4:
+        assert_close(gl, numeric_grad(lower_product_loss, (low, g, w), 0))
+        assert_close(gg, numeric_grad(lower_product_loss, (low, g, w), 1))
+        check_grads(lower_product_loss, low, g, w, modes=("rev", "fwd"), order=2, wrt=(0, 1))
+    else:  # one direction per argument through the blocked path
+        h = 1e-6
+        for k, got in ((0, gl), (1, gg)):
+            d = rng.standard_normal((n, n))
+            d = np.tril(d) if k == 0 else d
+            lo, hi = [list((low, g, w)) for _ in range(2)]
+            lo[k], hi[k] = lo[k] - h * d, hi[k] + h * d
+            fd = (lower_product_loss(*hi) - lower_product_loss(*lo)) / (2 * h)
+            assert_close(np.sum(got * d), fd, rtol=1e-6)
+
+
+@pytest.mark.parametrize("where", ["top", "deep"])
+def test_solve_transposed_of_a_nearly_triangular_matrix_is_the_general_solve(where):
+    """One entry off the triangle, in the first block checked or only in a leaf reached
+    after some blocks were solved: the general solve, exactly as LU gives it."""
+    a = lower(131).T  # upper: a.T lower
+    i, j = (0, 130) if where == "top" else (1, 3)
+    a[j, i] = 0.25  # below a's diagonal: a.T has it above
+    g = rng.standard_normal(131)
+    assert LR.solve_transposed(a, g).tobytes() == np.linalg.solve(a.T, g).tobytes()
 
 
 @pytest.mark.parametrize("n", [5, 70, 131])

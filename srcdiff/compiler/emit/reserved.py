@@ -76,3 +76,26 @@ def _check_module(parsed):
         raise SrcdiffError(f"{parsed.name!r} lives in a module where `np` is not numpy; "
                            "srcdiff's generated code uses `np` for numpy",
                            hint="import numpy as np in that module")
+
+
+def check_helper_names(node, parsed, helpers):
+    """The helpers a generated function reads as globals (a rule helper an inlined rule's
+    body calls, ``cholesky_grad``) must be what it finds under their names: a local of the
+    function of that name would shadow the helper, and a global of that name the user's
+    function reads would be replaced by the helper in the generated code's namespace. Both
+    are refused (the user's code renames its variable), rather than run to a wrong call."""
+    local = {n.id for n in gast.walk(node) if isinstance(n, gast.Name)
+             and not isinstance(n.ctx, gast.Load)}
+    clash = local.intersection(helpers)
+    if clash:
+        name = min(clash)
+        at = next((n for n in gast.walk(parsed.node) if isinstance(n, gast.Name)
+                   and n.id == name), parsed.node)
+        raise parsed.error(at, f"the name {name!r} is also the name of a helper srcdiff's "
+                               "generated code calls for this function", hint=f"rename {name!r}")
+    for n in gast.walk(parsed.node):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in helpers \
+                and n.id in parsed.namespace and parsed.namespace[n.id] is not helpers[n.id]:
+            raise parsed.error(n, f"the global {n.id!r} has the name of a helper srcdiff's "
+                                  "generated code calls for this function",
+                               hint=f"rename the global {n.id!r}")

@@ -39,7 +39,6 @@ class Primitives:
         if old is not None:
             ranks[old] = ranks.get(v)
         folder = S.RankFolder(ranks)
-        self.helpers.update(template.globals)
         stmts, parts = [], []
         params = template.differentiable_params
         for k, p in enumerate(params):
@@ -115,6 +114,7 @@ class Primitives:
         subs = dict(zip(template.params[:2], [d, ans]))
         subs.update(bound)
         if template.inlinable:
+            self.helpers.update(template.globals)  # (what the inlined body reads)
             for ident in template.local_names:
                 subs[ident] = S.name(self.names.fresh(ident))
             body = [folder.fold(x) for x in S.substituted(template.node.body, subs)]

@@ -36,8 +36,7 @@ class Contributions:
         stmts, results = template.instantiate([g, ans], bound, self.names,
                                               call_name=self.rule_name(op),
                                               prefold=None if self.opt.reference
-                                              else with_ranks.fold)
-        self.helpers.update(template.globals)
+                                              else with_ranks.fold, helpers=self.helpers)
         self.helpers[self.rule_name(op)] = template.fn
         pairs = []
         params = template.differentiable_params
