@@ -26,9 +26,11 @@ seen, as elsewhere in srcdiff.
 """
 
 
+import math
 import weakref
 
 import gast
+import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, INT
 from srcdiff.compiler.analysis.fixpoint import fixpoint
@@ -145,7 +147,7 @@ def changed_parameters(parsed, registry, arg_facts=None):
 
 
 def library_calls(fn, parsed, registry):
-    """The spellings (``onp.exp``, ``gammaln``, ``sps.gammaln``) of the calls in the
+    """``{spelling: inputs}`` for the calls (``onp.exp``, ``gammaln``, ``sps.gammaln``) in the
     generated function ``fn`` that call a library function without effects, whatever name
     the user imported it under: dead-code elimination may then drop a call whose value is
     unread, as it drops ``np.exp(x)`` (optimize/exprs.py ``pure``).
@@ -156,14 +158,11 @@ def library_calls(fn, parsed, registry):
     ``np.put`` and the like); its root is bound nowhere in ``fn`` (neither the user's locals
     nor the generated ones), so the spelling denotes that object wherever ``fn`` reads it;
     and no call of it in ``fn`` can write into an argument (``out=``, a ufunc's positional
-    output). The reference pipeline (no optimizer) and verification mode keep checking the
+    output). ``inputs``: a ufunc's number of inputs, else 0 (optimize/shapes.py reads it).
+    The reference pipeline (no optimizer) and verification mode keep checking the
     gradients; tests/optimize/test_library_calls.py the spellings."""
-    import math
-
-    import numpy as np
-
     bound = dataflow.bound(fn) | {a.id for a in fn.args.args} | set(parsed.locals)
-    found, refused = set(), set()
+    found, refused = {}, set()
     for n in dataflow.nodes(fn):
         if not isinstance(n, gast.Call):
             continue
@@ -172,8 +171,9 @@ def library_calls(fn, parsed, registry):
             continue
         spelled = ".".join(parts)
         obj = parsed.resolve(n.func)
-        if isinstance(obj, np.ufunc):
-            ok = len(n.args) <= obj.nin
+        inputs = obj.nin if isinstance(obj, np.ufunc) else 0
+        if inputs:
+            ok = len(n.args) <= inputs
         else:
             module = getattr(obj, "__module__", None) or ""
             ok = callable(obj) and not isinstance(obj, type) and (
@@ -182,5 +182,8 @@ def library_calls(fn, parsed, registry):
                     and "random" not in module and registry.lookup(obj) is not None))
         ok = ok and not any(k.arg in (None, "out") for k in n.keywords) \
             and not any(isinstance(a, gast.Starred) for a in n.args)
-        (found if ok else refused).add(spelled)
-    return frozenset(found - refused)
+        if ok:
+            found[spelled] = inputs
+        else:
+            refused.add(spelled)
+    return {k: v for k, v in found.items() if k not in refused}

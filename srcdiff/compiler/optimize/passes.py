@@ -45,17 +45,19 @@ from srcdiff.compiler.optimize.exprs import (
 from srcdiff.compiler.optimize.facts import Facts
 from srcdiff.compiler.optimize.parts import may_change_arrays, reuse_parts, tree_keys
 from srcdiff.compiler.optimize.scatters import gather_scatters
+from srcdiff.compiler.optimize.shapes import shape_sources
 from srcdiff.compiler.optimize.signs import sink_negations
 
 
 def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable[str] = (),
              scalars: Iterable[str] = (), verify: bool = False,
-             negated=None, known_pure=frozenset()) -> gast.FunctionDef:
+             negated=None, known_pure=None, arrays=frozenset()) -> gast.FunctionDef:
     """Clean up a generated function. Names in ``keep`` (the user's) are never folded away;
     ``gradients`` (adjoint names: always floats) may have their negations moved;
     ``scalars`` are names known to hold single numbers. ``verify``: rewrites that move
     a read leave a check of their invariant behind (verify.py). ``known_pure``: spellings
-    of library calls without effects (analysis/effects.py library_calls)."""
+    of library calls without effects (analysis/effects.py library_calls); ``arrays``: names
+    of arrays (not lists), for shapes.py."""
     # (the names a verification snapshot must not take: read only in verification mode)
     mover = Mover(verify, S.all_names(fn) if verify else ())
     fn = _visit_where_wanted(_Fold(), fn)
@@ -65,6 +67,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     fn.body = _copy_propagate(fn.body, fresh=False)  # (CSE shares no node between statements)
     # from here on each statement's reads and writes are kept between passes (facts.py:
     # a pass that changes a statement in place forgets its summary)
+    fn = shape_sources(fn, set(scalars), arrays, known_pure or {}, verify)  # (before DCE)
     facts = Facts()
     changed = True
     while changed:
