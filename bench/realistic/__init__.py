@@ -7,4 +7,5 @@ jax_* peers.
     python bench/run.py --family realistic [--quick] [--only attention]
 """
 
-NAMES = ("attention", "einsum_conv", "nbody", "gmm", "burgers", "kalman", "gp")
+NAMES = ("attention", "einsum_conv", "nbody", "gmm", "burgers", "kalman", "gp",
+         "softmax_reg", "mlp_ln", "lotka_rk4", "conv1d_taps", "negbin", "vae", "garch", "heat2d")

@@ -11,7 +11,8 @@ class TorchNumpy:
 
     def __init__(self, torch):
         self.t = torch
-        for name in ("exp", "log", "sqrt", "tanh", "swapaxes", "einsum", "diag", "abs"):
+        for name in ("exp", "log", "sqrt", "tanh", "swapaxes", "einsum", "diag", "abs",
+                     "arange"):
             setattr(self, name, getattr(torch, name))
         self.linalg = torch.linalg
         self.pi = np.pi

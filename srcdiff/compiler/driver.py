@@ -15,7 +15,7 @@ from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze, walk
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.complex_values import may_make_complex
 from srcdiff.compiler.analysis.dtypes import check_chained_stores, check_integer_stores
-from srcdiff.compiler.analysis.effects import changed_parameters
+from srcdiff.compiler.analysis.effects import changed_parameters, library_calls
 from srcdiff.compiler.analysis.facts import (
     array_api_of,
     dict_arguments,
@@ -374,15 +374,15 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     ctx.helpers.update(rev.helpers)
     user = S.all_names(parsed.node)
     keep = user | {rev.adj[u] for u in user if u in rev.adj} | {"grad_ys", "_stack"}
-    # array gradients keep their own line (folding them gains nothing measurable);
-    # scalar ones fold, which matters in Python loops
+    # array gradients keep their own line; scalar ones fold (which matters in Python loops)
     keep |= {b for v, b in rev.adj.items() if analysis.shapes.get(v) != ()}
     scalars = {v for v, p in analysis.shapes.items() if p == ()}
     scalars |= {rev.adj[v] for v in scalars if v in rev.adj}
     if ctx.optimize:
         out = optimizer.optimize(out, keep, gradients=set(rev.adj.values()), scalars=scalars,
-                                verify=ctx.verify,
-                                negated=ctx.negated_call if ctx.reuse else None)
+                                verify=ctx.verify, negated=ctx.negated_call if ctx.reuse else None,
+                                known_pure=library_calls(out, parsed, ctx.registry),
+                                arrays=_arrays(analysis, rev.adj))
         if ctx.standins:  # values the backward sweep reads only for their shape
             out = shape_only_saves(out, scalars)
             # (not numba's code, nor code differentiated again)

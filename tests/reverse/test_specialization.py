@@ -296,6 +296,24 @@ def test_reductions_over_axes_tuples_and_negative_axes():
     check(reductions_over_axes, (rng.standard_normal((2, 1, 4)),), 0)
 
 
+def layer_norm_loss(a, gamma):
+    mu = a.mean(axis=1, keepdims=True)
+    var = a.var(axis=1, keepdims=True)
+    sd_ = np.std(a, axis=1, keepdims=True, ddof=1)
+    an = (a - mu) / np.sqrt(var + 1e-5)
+    return np.sum(np.tanh(gamma * an) + sd_ * an)
+
+
+def test_variance_shapes_are_known_so_unbroadcast_goes():
+    # np.var / np.std with kept axes have the pattern of a sum: before, theirs was unknown,
+    # and so was every value made from them (an unbroadcast per operand downstream)
+    a, gamma = rng.standard_normal((6, 5)), rng.standard_normal(5)
+    code = code_of(layer_norm_loss, (0, 1), (a, gamma))
+    assert "unbroadcast(b_an / sqrt, sub)" not in code and "b_sub = b_an / sqrt" in code
+    check(layer_norm_loss, (a, gamma), (0, 1))
+    check(layer_norm_loss, (rng.standard_normal((6, 2)), rng.standard_normal(2)), (0, 1))
+
+
 # ------------------------------------------------------------ signs of gradients
 
 

@@ -488,7 +488,7 @@ def _fact(op, kinds, shapes):
                 if fn is np.matmul or is_matmul:
                     return ARRAY, matmul_pattern(p, q)
             return ARRAY, None
-        if fn in (np.sum, np.mean, np.max, np.min, np.prod, np.amax, np.amin):
+        if fn in (np.sum, np.mean, np.max, np.min, np.prod, np.amax, np.amin, np.var, np.std):
             return ARRAY, reduction_pattern(op, pats)
         if fn is np.copy and len(pats) == 1 and not op.kwargs:  # x.copy(): x's shape
             return ARRAY, pats[0]

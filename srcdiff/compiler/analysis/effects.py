@@ -26,9 +26,11 @@ seen, as elsewhere in srcdiff.
 """
 
 
+import math
 import weakref
 
 import gast
+import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, INT
 from srcdiff.compiler.analysis.fixpoint import fixpoint
@@ -41,6 +43,7 @@ from srcdiff.compiler.analysis.scan import (
 from srcdiff.compiler.front.parse import parse_function
 from srcdiff.compiler.front.signatures import python_callable
 from srcdiff.compiler.ir import dataflow
+from srcdiff.compiler.ir import syntax as S
 
 
 def summary(fn, registry, parsed=None):
@@ -141,3 +144,46 @@ def changed_parameters(parsed, registry, arg_facts=None):
         out.append(k)
     return out
 
+
+
+def library_calls(fn, parsed, registry):
+    """``{spelling: inputs}`` for the calls (``onp.exp``, ``gammaln``, ``sps.gammaln``) in the
+    generated function ``fn`` that call a library function without effects, whatever name
+    the user imported it under: dead-code elimination may then drop a call whose value is
+    unread, as it drops ``np.exp(x)`` (optimize/exprs.py ``pure``).
+
+    Invariant: each spelling denotes, in ``fn``'s namespace (the user's, ``parsed``), a
+    NumPy or SciPy ufunc, a function of ``math``, or a NumPy/``scipy.special`` function
+    with a derivative rule (a computation: no rule is registered for ``np.copyto``,
+    ``np.put`` and the like); its root is bound nowhere in ``fn`` (neither the user's locals
+    nor the generated ones), so the spelling denotes that object wherever ``fn`` reads it;
+    and no call of it in ``fn`` can write into an argument (``out=``, a ufunc's positional
+    output). ``inputs``: a ufunc's number of inputs, else 0 (optimize/shapes.py reads it).
+    The reference pipeline (no optimizer) and verification mode keep checking the
+    gradients; tests/optimize/test_library_calls.py the spellings."""
+    bound = dataflow.bound(fn) | {a.id for a in fn.args.args} | set(parsed.locals)
+    found, refused = {}, set()
+    for n in dataflow.nodes(fn):
+        if not isinstance(n, gast.Call):
+            continue
+        parts = S.dotted_parts(n.func)
+        if parts is None or parts[0] in bound:
+            continue
+        spelled = ".".join(parts)
+        obj = parsed.resolve(n.func)
+        inputs = obj.nin if isinstance(obj, np.ufunc) else 0
+        if inputs:
+            ok = len(n.args) <= inputs
+        else:
+            module = getattr(obj, "__module__", None) or ""
+            ok = callable(obj) and not isinstance(obj, type) and (
+                getattr(math, getattr(obj, "__name__", ""), None) is obj
+                or (module.startswith(("numpy", "scipy.special"))
+                    and "random" not in module and registry.lookup(obj) is not None))
+        ok = ok and not any(k.arg in (None, "out") for k in n.keywords) \
+            and not any(isinstance(a, gast.Starred) for a in n.args)
+        if ok:
+            found[spelled] = inputs
+        else:
+            refused.add(spelled)
+    return {k: v for k, v in found.items() if k not in refused}

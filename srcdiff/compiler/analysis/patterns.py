@@ -60,8 +60,9 @@ def matmul_pattern(p, q):
 
 
 def reduction_pattern(op, pats):
-    """The pattern of ``np.sum(x, axis=..., keepdims=...)`` with literal options, or None."""
-    extra = set(op.kwargs) - {"axis", "keepdims"}
+    """The pattern of ``np.sum(x, axis=..., keepdims=...)`` with literal options, or None
+    (``np.var``'s and ``np.std``'s ``ddof`` does not change the shape)."""
+    extra = set(op.kwargs) - {"axis", "keepdims", "ddof"}
     if extra or len(op.args) > 2 or not pats:
         return None
     axis = op.kwargs.get("axis", op.args[1] if len(op.args) > 1 else None)

@@ -16,14 +16,17 @@ def number(v):
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
-def pure(expr):
+def pure(expr, known=frozenset()):
+    """No call in ``expr`` has an effect: calls of numpy's, math's and the run-time's
+    functions, and those spelled as one of ``known`` (analysis/effects.py library_calls)."""
     for n in dataflow.nodes(expr):  # (every call is asked: any order)
         if isinstance(n, gast.Call):
             f = n.func
             root = f
             while isinstance(root, gast.Attribute):
                 root = root.value
-            if not (isinstance(root, gast.Name) and root.id in PURE_CALL_ROOTS):
+            if not (isinstance(root, gast.Name) and root.id in PURE_CALL_ROOTS) \
+                    and not (known and S.expr_source(f) in known):
                 return False
             if isinstance(f, gast.Attribute) and f.attr in ("pop", "append"):
                 return False

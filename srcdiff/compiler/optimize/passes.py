@@ -45,16 +45,19 @@ from srcdiff.compiler.optimize.exprs import (
 from srcdiff.compiler.optimize.facts import Facts
 from srcdiff.compiler.optimize.parts import may_change_arrays, reuse_parts, tree_keys
 from srcdiff.compiler.optimize.scatters import gather_scatters
+from srcdiff.compiler.optimize.shapes import shape_sources
 from srcdiff.compiler.optimize.signs import sink_negations
 
 
 def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable[str] = (),
              scalars: Iterable[str] = (), verify: bool = False,
-             negated=None) -> gast.FunctionDef:
+             negated=None, known_pure=None, arrays=frozenset()) -> gast.FunctionDef:
     """Clean up a generated function. Names in ``keep`` (the user's) are never folded away;
     ``gradients`` (adjoint names: always floats) may have their negations moved;
     ``scalars`` are names known to hold single numbers. ``verify``: rewrites that move
-    a read leave a check of their invariant behind (verify.py)."""
+    a read leave a check of their invariant behind (verify.py). ``known_pure``: spellings
+    of library calls without effects (analysis/effects.py library_calls); ``arrays``: names
+    of arrays (not lists), for shapes.py."""
     # (the names a verification snapshot must not take: read only in verification mode)
     mover = Mover(verify, S.all_names(fn) if verify else ())
     fn = _visit_where_wanted(_Fold(), fn)
@@ -64,10 +67,11 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     fn.body = _copy_propagate(fn.body, fresh=False)  # (CSE shares no node between statements)
     # from here on each statement's reads and writes are kept between passes (facts.py:
     # a pass that changes a statement in place forgets its summary)
+    fn = shape_sources(fn, set(scalars), arrays, known_pure or {}, verify)  # (before DCE)
     facts = Facts()
     changed = True
     while changed:
-        fn.body, changed, _ = _dce(fn.body, live_out=set(), facts=facts)
+        fn.body, changed, _ = _dce(fn.body, live_out=set(), facts=facts, known=known_pure)
     keep = set(keep) | {a.id for a in fn.args.args}
     fn.body = gather_scatters(fn.body, mover, facts)
     fn.body = _fold_single_use(fn.body, facts.load_counts(fn), keep, mover, facts)
@@ -150,14 +154,14 @@ class _Fold(gast.NodeTransformer):
         return node
 
 
-def _dce(body, live_out, apply=True, facts=None):
+def _dce(body, live_out, apply=True, facts=None, known=frozenset()):
     """Remove dead pure assignments; return ``(body, changed, names live on entry)``.
 
     A loop's body is cleaned with what is live after the loop plus what the
     body itself reads in a later iteration, found by iterating to a fixpoint
     (``apply=False``: the liveness only, nothing changed): a variable that only
     feeds its own update (``s = s + x * x`` with ``s`` unread after the loop)
-    is dead. ``facts``: the statements' kept summaries (facts.py).
+    is dead. ``facts``: the statements' kept summaries (facts.py); ``known``: exprs.pure's.
     """
     facts = facts or Facts()
     changed = False
@@ -167,7 +171,7 @@ def _dce(body, live_out, apply=True, facts=None):
         if isinstance(s, gast.Assign) and len(s.targets) == 1 \
                 and isinstance(s.targets[0], gast.Name):
             t = s.targets[0].id
-            if t not in live and pure(s.value) and not t.startswith("_stack"):
+            if t not in live and pure(s.value, known) and not t.startswith("_stack"):
                 changed = True
                 continue
             live.discard(t)
@@ -175,12 +179,12 @@ def _dce(body, live_out, apply=True, facts=None):
             out.append(s)
             continue
         if isinstance(s, gast.If):
-            then, c1, live_body = _dce(s.body, live, apply, facts)
-            other, c2, live_else = _dce(s.orelse, live, apply, facts)
+            then, c1, live_body = _dce(s.body, live, apply, facts, known)
+            other, c2, live_else = _dce(s.orelse, live, apply, facts, known)
             changed |= c1 or c2
             if apply:
                 s.body, s.orelse = then, other
-            if not then and not other and pure(s.test):
+            if not then and not other and pure(s.test, known):
                 changed = True  # nothing left to branch over
                 continue
             live = live_body | live_else | S.loaded_names(s.test)
@@ -190,11 +194,11 @@ def _dce(body, live_out, apply=True, facts=None):
             header = S.loaded_names(s.iter if isinstance(s, gast.For) else s.test)
             loop_live = live | header
             while True:  # what an iteration reads that an earlier one (or the code before) wrote
-                _, _, body_live = _dce(s.body, loop_live, False, facts)
+                _, _, body_live = _dce(s.body, loop_live, False, facts, known)
                 if body_live <= loop_live:
                     break
                 loop_live |= body_live
-            inner, c1, _ = _dce(s.body, loop_live, apply, facts)
+            inner, c1, _ = _dce(s.body, loop_live, apply, facts, known)
             changed |= c1
             if apply:
                 s.body = inner
