@@ -10,18 +10,14 @@ def grad_loss(params, x, y, grad_ys=None):
     sum1 = short_sum(exp, axis=1, keepdims=True)
     log = np.log(sum1)
     log_probs = z - log
-    mul = log_probs * y
-    sum2 = short_sum(mul, axis=1)
+    sum2 = short_sum(log_probs * y, axis=1)
     # seed: the gradient of the sum of the outputs
     b_neg = scalar_seed(grad_ys)
     # adjoint of line 19: return -np.mean(np.sum(log_probs * y, axis=1))
     b_sum2 = -b_neg / size_of(sum2)
-    b_sum2 = spread(b_sum2, sum2)
     del sum2
-    b_mul = unreduce(b_sum2, mul, 1, False, y)
-    del b_sum2, mul
-    b_log_probs = mul_into(b_mul, y)
-    del b_mul
+    b_log_probs = mul_into(b_sum2, y)
+    del b_sum2
     # adjoint of line 18: log_probs = z - np.log(np.sum(np.exp(z), axis=1, keepdims=True))
     b_log = -unbroadcast(b_log_probs, log)
     del log

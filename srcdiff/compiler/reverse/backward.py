@@ -4,6 +4,7 @@ the temporaries its adjoint reads, and apply its rule. Part of
 """
 
 import gast
+import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, INT
 from srcdiff.compiler.analysis.ops import no_rule_error
@@ -262,6 +263,10 @@ class BackwardStatements:
             stmts, pairs = joined
             out.extend(stmts)
             contributions.extend(pairs)
+        elif op.kind == "prim" and bv in self.state.uniform \
+                and (summed := self._summed_over_axes(op)) is not None:
+            contributions.append((summed, g, False))  # (G over the sum's shape: over x's)
+            uniform[summed] = True
         elif op.kind == "prim":
             stmts, pairs = self.instantiate(op, g, atom, s)
             if bv in self.state.uniform:
@@ -308,6 +313,21 @@ class BackwardStatements:
         if keep is not None and not self.opt.reference:
             out = _drop_alias(out, start, keep, bv)
         return out
+
+    def _summed_over_axes(self, op):
+        """``x`` for ``np.sum(x, axis, keepdims=...)`` with literal options and ``x`` an
+        array variable, else None: a uniform gradient of the sum (one scalar ``G`` over its
+        shape) gives ``x`` the uniform gradient ``G`` over ``x``'s shape (each element of
+        ``x`` is added once into one element of the sum), as a sum over every axis does
+        through its rule's ``spread``."""
+        if op.func is not np.sum or not 1 <= len(op.args) <= 2 \
+                or set(op.kwargs) - {"axis", "keepdims"} \
+                or not isinstance(op.args[0], gast.Name) or self.kind(op.args[0].id) != ARRAY \
+                or not all(isinstance(a, gast.Constant) or isinstance(a, gast.Tuple) and all(
+                    isinstance(e, gast.Constant) for e in a.elts)
+                    for a in list(op.args[1:]) + list(op.kwargs.values())):
+            return None
+        return op.args[0].id
 
     def _gives_own(self, v, bv):
         """May the adjoint of ``v``'s definition pass ``b_v``'s buffer on (handover.py:
