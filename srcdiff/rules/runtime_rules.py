@@ -54,6 +54,7 @@ from srcdiff.runtime_checks import (
     list_only,
     loop_len,
     present_key,
+    tied_items,
     unpacked,
     view_of,
 )
@@ -224,6 +225,7 @@ def sequence_tangent_vjp(g, ans, tangent, x=None):
     return sequence_grad(g, x)
 
 
+R.nondiff(tied_items)  # a mask: which items max/min chose
 R.nondiff(loop_len, unpacked, list_only)  # ints: a loop's trip count, an unpacking's item count
 R.nondiff(view_of)  # a check
 R.nondiff(float_dtype)  # a dtype, checked

@@ -25,6 +25,9 @@ from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.ops import describe, stop_gradient_argument
 from srcdiff.compiler.analysis.patterns import (
     broadcast_pattern,
+    concatenated_pattern,
+    converted_pattern,
+    cumulative_pattern,
     join,
     literal,
     matmul_pattern,
@@ -314,6 +317,10 @@ def _sweep(a, kinds, shapes, children, entries_known, fields):
             stacked = _stacked_fact(op, a.lists, kinds, shapes)
             if stacked is not None:
                 kind, shape = stacked
+        if op.kind == "prim" and op.func is np.concatenate and len(op.args) == 1 \
+                and not op.kwargs and isinstance(op.args[0], gast.Name) \
+                and op.args[0].id in children:
+            kind, shape = ARRAY, concatenated_pattern(children[op.args[0].id])
         if op.kind == "call" and a.returns is not None:
             got = a.returns(op, lambda node: _atom_fact(node, kinds, shapes))
             if got is not None:
@@ -447,8 +454,11 @@ def _fact(op, kinds, shapes):
         if (fn in _ELEMENTWISE_CONSTANTS or isinstance(value, gast.Compare)
                 and type(value.ops[0]) in _ELEMENTWISE_COMPARISONS) and operands:
             # `x // 1`, `a > b`, `a & m`: the broadcast shape of the operands (the kind is
-            # not known: floats floor-divide to floats, comparisons make booleans)
-            return None, broadcast_pattern([_atom_fact(x, kinds, shapes)[1] for x in operands])
+            # not known: floats floor-divide to floats, comparisons make booleans; integers
+            # floor-divide to integers)
+            facts = [_atom_fact(x, kinds, shapes) for x in operands]
+            kind = INT if fn is operator.floordiv and all(k == INT for k, _ in facts) else None
+            return kind, broadcast_pattern([p for _, p in facts])
         return None, None
     if op.kind == "prim":
         if op.func in (np.where, np.clip) and len(op.args) == 3 and not op.kwargs:
@@ -492,6 +502,10 @@ def _fact(op, kinds, shapes):
             return ARRAY, reduction_pattern(op, pats)
         if fn is np.copy and len(pats) == 1 and not op.kwargs:  # x.copy(): x's shape
             return ARRAY, pats[0]
+        if fn in (np.array, np.asarray) and converted_pattern(op, facts) is not None:
+            return ARRAY, converted_pattern(op, facts)
+        if fn in (np.cumsum, np.cumprod):
+            return ARRAY, cumulative_pattern(op, pats)
         if fn is np.transpose and pats and len(op.args) == 1 and pats[0] is not None:
             return ARRAY, tuple(reversed(pats[0]))
         if fn is np.outer and len(op.args) == 2 and not op.kwargs:  # (it flattens both)
