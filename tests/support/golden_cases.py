@@ -600,3 +600,16 @@ def max_by_key(x, s):
 
 _key_args = (np.array([0.3, -0.8, 0.5, 0.7]), 0.45)
 _in_every_mode(max_by_key, (0, 1), _key_args)
+
+
+# `a + b` of two lists (analysis/list_arguments.py concatenations): concat_sequences, whose
+# gradient gives each operand its part of the result's (rules/container_rules.py)
+def window_of_concatenations(x, s):
+    w = [s, 0.5, x[0]]
+    for j in range(len(x)):
+        w = w[1:] + [math.tanh(x[j] * w[j % len(w)])]
+    t = tuple(w) + (s * s,)
+    return sum(w) * s + t[0] * t[-1]
+
+
+_in_every_mode(window_of_concatenations, (0, 1), (np.array([0.3, -0.8, 0.5, 0.7]), 0.45))

@@ -40,6 +40,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules.math_rules import FLOAT_VALUED, INT_VALUED
 from srcdiff.rules.registry import Registry
 from srcdiff.rules.runtime_rules import TREE_VALUED
+from srcdiff.runtime_memory import concat_sequences
 
 ARRAY, INT, CONTAINER = "array", "int", "container"
 class _EveryEntry:
@@ -413,6 +414,8 @@ def _fact(op, kinds, shapes):
         if base_kind == INT and isinstance(base_shape, tuple) and base_shape:
             # an entry or a slice of integers (an int array, a range) is integers
             return INT, _index_pattern(op.index, base_shape, kinds, shapes)
+        if base_kind == CONTAINER and isinstance(op.index, gast.Slice):
+            return CONTAINER, None  # a slice of a list or tuple is one
         if base_kind != ARRAY:
             return None, None
         return ARRAY, _index_pattern(op.index, base_shape, kinds, shapes)
@@ -465,6 +468,8 @@ def _fact(op, kinds, shapes):
             # np.where(c, x, y) (its one-argument form is a tuple), np.clip(a, lo, hi): the
             # three operands' broadcast shape (a None bound has none: then unknown)
             return ARRAY, broadcast_pattern([_atom_fact(x, kinds, shapes)[1] for x in op.args])
+        if op.func in (concat_sequences, list, tuple):
+            return CONTAINER, None
         if op.rule is not None and (op.rule.tuple_output or op.func in _tree_valued()):
             return None, None  # a list, tuple or dict of arrays
         facts = [_atom_fact(x, kinds, shapes) for x in op.args]
