@@ -613,3 +613,16 @@ def window_of_concatenations(x, s):
 
 
 _in_every_mode(window_of_concatenations, (0, 1), (np.array([0.3, -0.8, 0.5, 0.7]), 0.45))
+
+
+# A nested function with keyword-only parameters (front/closures.py call_values): bound by
+# keyword or to their defaults, which are held where the function is defined
+def keyword_only_nested(x, s):
+    def h(z, w=s, *, p=2, scale=s * 2.0):
+        return w * z ** p + math.sin(z) * scale
+    a = h(x[0]) + h(x[1], p=3) + h(x[2], 0.5, p=1, scale=x[3])
+    s = s * 3.0
+    return a * h(s)
+
+
+_in_every_mode(keyword_only_nested, (0, 1), (np.array([0.3, -0.8, 0.5, 0.7]), 0.45))
