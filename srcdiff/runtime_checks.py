@@ -3,7 +3,8 @@ generated code runs at each backward read when ``verify=True`` or ``SRCDIFF_VERI
 ``present_key``, the check generated code differentiated again runs (front/parse.py);
 ``loop_len``, the check of a loop over a value the compiler could not tell is a sequence;
 ``unpacked``, the same check of a tuple assignment's value (and of its length);
-``float_dtype``, the check of a conversion to a dtype known at run time only; and
+``float_dtype``, the check of a conversion to a dtype known at run time only;
+``tied_items``, the items equal to max/min's result, checked to be numbers; and
 ``output_tangent``, the output tangent a written module's ``jvp_FUNC`` returns.
 
 Like srcdiff/runtime.py, each helper is small, depends only on NumPy (and the
@@ -363,6 +364,22 @@ def unpacked(q, n, starred=False):
         raise ValueError(f"not enough values to unpack (expected {n}, got {size})"
                          if size < n else f"too many values to unpack (expected {n})")
     return n
+
+
+def tied_items(items, ans):
+    """Which of ``items`` equal ``ans`` (``max``/``min``'s result): a boolean array for an
+    array, a list of 1.0/0.0 for a sequence (math_rules' gradients of max and min). Items
+    must be one number each: Python compares arrays by a ``key=`` alone (``max(rows,
+    key=np.sum)``), where this equality would be entry by entry."""
+    if isinstance(items, np.ndarray) and items.size == len(items):
+        return items == ans
+    listed = [] if isinstance(items, np.ndarray) else list(items)  # (read once: an iterator)
+    if not isinstance(items, np.ndarray) and all(np.size(x) == 1 for x in listed):
+        return [float(x == ans) for x in listed]
+    raise SrcdiffError("the gradient of max/min is modelled for items that are one number "
+                       "each, not for arrays or rows of an array",
+                       hint="take np.argmax of the keys and index with it: "
+                            "`rows[np.argmax(keys)]`")
 
 
 def present_key(x, key):

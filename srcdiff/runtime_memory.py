@@ -14,6 +14,7 @@ import sys
 
 import numpy as np
 
+from srcdiff.errors import SrcdiffError
 from srcdiff.runtime import (
     fill_zeros,
     index_add,
@@ -103,6 +104,30 @@ def sequence_tangent(d, x):
     if isinstance(x, np.ndarray) and x.ndim:
         return [np.zeros_like(r, dtype=float) for r in x] if d is None else list(d)
     return not_differentiable(f"the items of a {type(x).__name__} through list()/tuple()")
+
+
+def concat_sequences(a, b):
+    """``a + b`` of two lists or two tuples: Python's concatenation, which generated code
+    calls where the compiler knows both operands are sequences (analysis/list_arguments.py).
+    Anything else is refused: ``+`` of an array and a list adds entry by entry."""
+    if not (isinstance(a, (list, tuple)) and isinstance(b, (list, tuple))):
+        raise SrcdiffError(f"`+` was compiled as the concatenation of two lists or tuples, but "
+                           f"it finds a {type(a).__name__} and a {type(b).__name__}",
+                           hint="convert both operands with list(...), or use np.concatenate "
+                                "on arrays")
+    return a + b
+
+
+def sequence_part_grad(g, start, stop):
+    """The gradient of the items ``start:stop`` of a concatenation, from its gradient ``g``
+    (one entry per item, ``None`` for zero; ``None`` for all zero)."""
+    return None if g is None else list(g[start:stop])
+
+
+def sequence_padded_tangent(d, x, before, after):
+    """The tangent of a concatenation along the items of its operand ``x`` (tangent ``d``):
+    ``x``'s items' tangents with ``None`` (zero) for the ``before`` and ``after`` others."""
+    return [None] * before + sequence_tangent(d, x) + [None] * after
 
 
 # ----------------------------------------------------------------- checkpointed loops

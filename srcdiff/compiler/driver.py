@@ -25,7 +25,7 @@ from srcdiff.compiler.analysis.facts import (
     zero_d,
 )
 from srcdiff.compiler.analysis.keys import varied_keys
-from srcdiff.compiler.analysis.list_arguments import lists_as_arrays
+from srcdiff.compiler.analysis.list_arguments import concatenations, lists_as_arrays
 from srcdiff.compiler.analysis.ops import is_user_function
 from srcdiff.compiler.analysis.returns import Returns
 from srcdiff.compiler.analysis.sameshape import same_shapes
@@ -249,7 +249,7 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
         if held is not None or not views_to_read(parsed.node,
                                                  held := held_values(analysis)):
             break
-    if lists_as_arrays(anf, analysis, parsed, names):  # np.dot([a, b], w): see its module
+    if lists_as_arrays(anf, analysis, parsed, names) | concatenations(anf, analysis, parsed):
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)
     if not _srcdiff_code(fn):

@@ -2,11 +2,19 @@
 a list, a tuple or an array's rows, in a new list or tuple. Their gradient arrives as a
 list (one entry per item, ``None`` for zero) and goes back to ``x`` in ``x``'s structure
 (srcdiff.runtime_memory.sequence_grad); a dict's items are its keys, which are refused.
-Notation as in numpy_rules: ``g``/``ans`` (reverse), ``d``/``ans`` (forward).
+``concat_sequences(a, b)``, ``a + b`` of two lists or two tuples (analysis/list_arguments.py
+writes it so): the items of ``a`` then those of ``b``, whose gradients are the two parts of
+the result's. Notation as in numpy_rules: ``g``/``ans`` (reverse), ``d``/``ans`` (forward).
 """
 
 from srcdiff.rules.registry import DEFAULT as R
-from srcdiff.runtime_memory import sequence_grad, sequence_tangent
+from srcdiff.runtime_memory import (
+    concat_sequences,
+    sequence_grad,
+    sequence_padded_tangent,
+    sequence_part_grad,
+    sequence_tangent,
+)
 
 
 @R.vjp(list, tuple)
@@ -20,3 +28,16 @@ def sequence_jvp(d, ans, iterable):
 
 
 R.tuple_output(list, tuple)
+
+
+@R.vjp(concat_sequences)
+def concatenation(g, ans, a, b):
+    return sequence_part_grad(g, 0, len(a)), sequence_part_grad(g, len(a), len(ans))
+
+
+@R.jvp(concat_sequences)
+def concatenation_jvp(d, ans, a, b):
+    return sequence_padded_tangent(d, a, 0, len(b)), sequence_padded_tangent(d, b, len(a), 0)
+
+
+R.tuple_output(concat_sequences)

@@ -32,6 +32,10 @@ explicitly instead of dividing by zero, as NumPy's rules do by IEEE division):
 * ``max``/``min`` of scalars (or of one list or 1-D array): the arguments equal
   to the result share the gradient equally, as ``np.maximum`` (half each at a
   tie of two) and ``np.max`` (``reduce_mask``) do; a NaN result gets none.
+  ``key=`` (an option) only chooses which item is the result, a choice constant
+  between ties: the items equal to the result are the same ones, so the rule is
+  the same. Items that are arrays (which ``key`` lets Python compare) are
+  refused when the gradient runs.
 * ``sqrt`` at 0, ``asin``/``acos`` at +-1, ``acosh`` at 1: ``inf``
   times the seed's sign (the derivative, as ``np.sqrt``'s rule gives it).
 * ``hypot`` at the origin: 0 (the minimum-norm subgradient, as ``np.hypot``).
@@ -56,6 +60,7 @@ from srcdiff.rules.registry import DEFAULT as R
 
 # broadcast_like and unbroadcast: read by the rules R.elementwise derives for two arguments
 from srcdiff.runtime import broadcast_like, fill_zeros, unbroadcast  # noqa: F401
+from srcdiff.runtime_checks import tied_items
 
 # ------------------------------------------------------------ exponentials, logarithms
 
@@ -341,12 +346,12 @@ def prod_items_tangent(tangents, items, start):
 
 
 @R.vjp(max, min)
-def min_max(g, ans, *args):
+def min_max(g, ans, *args, key=None):
     return extreme_grads(g, ans, args)
 
 
 @R.jvp(max, min)
-def min_max_jvp(d, ans, *args):
+def min_max_jvp(d, ans, *args, key=None):
     return extreme_tangent(d, ans, args)
 
 
@@ -363,10 +368,9 @@ def extreme_grads(g, ans, args):
 
 
 def extreme_items_grad(g, ans, items):
+    ties = tied_items(items, ans)
     if isinstance(items, np.ndarray):
-        mask = items == ans
-        return g * mask / max(float(np.sum(mask)), 1.0)
-    ties = [float(x == ans) for x in items]
+        return g * ties / max(float(np.sum(ties)), 1.0)
     share = g / max(sum(ties), 1.0)
     return [t * share for t in ties]
 
@@ -379,8 +383,8 @@ def extreme_tangent(d, ans, args):
         return 0.0
     total = 0.0
     count = 0.0
-    for x, t in zip(items, tangents):
-        if x == ans:
+    for tie, t in zip(tied_items(items, ans), tangents):
+        if tie:
             count = count + 1.0
             if t is not None:
                 total = total + t

@@ -54,10 +54,17 @@ from srcdiff.runtime_checks import (
     list_only,
     loop_len,
     present_key,
+    tied_items,
     unpacked,
     view_of,
 )
-from srcdiff.runtime_memory import sequence_grad, sequence_tangent
+from srcdiff.runtime_memory import (
+    concat_sequences,
+    sequence_grad,
+    sequence_padded_tangent,
+    sequence_part_grad,
+    sequence_tangent,
+)
 
 # ------------------------------------------------------------ seeds and results
 
@@ -224,6 +231,18 @@ def sequence_tangent_vjp(g, ans, tangent, x=None):
     return sequence_grad(g, x)
 
 
+@R.linear(sequence_part_grad, name="sequence_part_grad")
+def sequence_part_grad_vjp(g, ans, grads, start=0, stop=None):
+    # (the transpose: the part back at its place among the concatenation's items)
+    return sequence_padded_tangent(g, ans, start, len(grads) - stop)
+
+
+@R.linear(sequence_padded_tangent, name="sequence_padded_tangent")
+def sequence_padded_tangent_vjp(g, ans, tangent, x=None, before=0, after=0):
+    return sequence_grad(sequence_part_grad(g, before, len(ans) - after), x)
+
+
+R.nondiff(tied_items)  # a mask: which items max/min chose
 R.nondiff(loop_len, unpacked, list_only)  # ints: a loop's trip count, an unpacking's item count
 R.nondiff(view_of)  # a check
 R.nondiff(float_dtype)  # a dtype, checked
@@ -235,7 +254,8 @@ R.tuple_output(pop_grad)
 # helpers whose value may be a container (a gradient tree): tangents add with add_tree
 TREE_VALUED = {seed, scalar_seed, cotangent, check_outputs, finish, rule_results, add_tree,
                item_add, item_grad, item_clear, pop_grad, fill_zeros, snapshot, dict_of,
-               dict_of_grad, as_tuple, sequence_grad, sequence_tangent}
+               dict_of_grad, as_tuple, sequence_grad, sequence_tangent, concat_sequences,
+               sequence_part_grad, sequence_padded_tangent}
 
 
 # ------------------------------------------------------------ helpers of these rules

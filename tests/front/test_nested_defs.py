@@ -72,3 +72,56 @@ def test_every_mode(f):
     check_every_mode(f, X, seed=3)
     value, _ = sd.value_and_grad(f)(X)
     assert_close(value, f(X), what="value")
+
+
+# --- keyword-only parameters (session 23; refused before: "nested functions with *args,
+# **kwargs or keyword-only parameters are not supported"). A call binds them by keyword
+# or takes their defaults, which, like the others, are evaluated where the function is
+# defined (front/closures.py call_values, held_default).
+
+def keyword_only_helper(x):
+    s = x[3]
+
+    def h(z, w=s, *, p=2, scale=s * 2.0):
+        return w * z ** p + np.sin(z) * scale
+    a = h(x[0]) + h(x[1], p=3) + h(x[2], 0.5, p=1, scale=x[0])
+    s = s * 3.0  # (w and scale keep the values they had at the def)
+    return a * h(s)
+
+
+def keyword_only_without_default(x):
+    def g(z, *, shift):
+        return np.tanh(z) + shift
+    return np.sum(g(x, shift=x[0])) * g(x[1], shift=1.0)
+
+
+@pytest.mark.parametrize("f", [keyword_only_helper, keyword_only_without_default])
+def test_keyword_only_parameters_match_finite_differences(f):
+    check_every_mode(f, np.array([0.3, -0.8, 0.5, 0.7]), hvp=True)
+
+
+def missing_keyword(x):
+    def g(z, *, p):
+        return z ** p
+    return g(x[0])
+
+
+def keyword_given_by_position(x):
+    def g(z, *, p=2):
+        return z ** p
+    return g(x[0], 3)
+
+
+def starred_nested(x):
+    def g(*zs):
+        return zs[0]
+    return g(x[0])
+
+
+@pytest.mark.parametrize("f, what", [(missing_keyword, "g\\(\\) is missing p"),
+                                     (keyword_given_by_position, "takes 1 positional"),
+                                     (starred_nested, "with \\*args or \\*\\*kwargs")])
+def test_calls_python_refuses_are_refused_where_they_are_written(f, what):
+    with pytest.raises(sd.SrcdiffError, match=what) as info:
+        sd.grad(f)(np.array([0.3, -0.8, 0.5, 0.7]))
+    assert "test_nested_defs.py:" in str(info.value)

@@ -2,9 +2,11 @@
 
 The numeric rules of `+` and `*` were applied: the gradient of `sum([v] * 3) * v` counted
 `v` once (0.94 for 1.88), `seq += [v]` mixed the entries' gradients, concatenations crashed
-in unbroadcast. They are refused now (analysis/sequences.py), like a slice assignment into
-a list; arithmetic on arrays made from lists is unchanged (checked against central
-differences).
+in unbroadcast. They were refused (analysis/sequences.py), like a slice assignment into
+a list; since session 23 a concatenation of operands known to be lists or tuples is
+differentiated (``concat_sequences``), repetition and operands that may be sequences on some
+path only are still refused; arithmetic on arrays made from lists is unchanged (checked
+against central differences).
 """
 
 import numpy as np
@@ -12,7 +14,8 @@ import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad
-from pipelines import check_every_mode
+from pipelines import check_every_mode, refusal_message
+from srcdiff.runtime_memory import concat_sequences
 
 X = np.array([0.3137, -0.7219, 1.1173])
 
@@ -67,8 +70,16 @@ def slice_assigned_list(x):
     return seq[1] * seq[2]
 
 
-REFUSED = [list_concat, list_concat_in_loop, tuple_concat, list_repeat,
-           list_repeat_on_the_left, list_extended_in_place, call_result_concat]
+REFUSED = [list_repeat, list_repeat_on_the_left]
+# concatenations of operands known to be lists (or tuples) are differentiated since session
+# 23 (analysis/list_arguments.py concatenations, rules/container_rules.py)
+CONCATENATED = [list_concat, list_concat_in_loop, tuple_concat, list_extended_in_place,
+                call_result_concat]
+
+
+@pytest.mark.parametrize("f", CONCATENATED, ids=[f.__name__ for f in CONCATENATED])
+def test_concatenation_matches_finite_differences(f):
+    check_every_mode(f, X, hvp=True)
 
 
 @pytest.mark.parametrize("f", REFUSED, ids=[f.__name__ for f in REFUSED])
@@ -100,9 +111,8 @@ def arrays_from_lists(x):
 
 
 def test_arithmetic_on_arrays_made_from_lists_still_works():
-    # `[x[2]] + [1.0]` is list concatenation: refused; arithmetic on np.array(seq) is not
-    with pytest.raises(sd.SrcdiffError):
-        sd.grad(arrays_from_lists)(X)
+    # `[x[2]] + [1.0]` is list concatenation, arithmetic on np.array(seq) is not
+    check_every_mode(arrays_from_lists, X, hvp=True)
     assert_close(sd.grad(module_arrays)(X), numeric_grad(module_arrays, [X], 0))
 
 
@@ -327,3 +337,64 @@ def rows_of_a_matrix_as_lists(x):
 
 def test_entries_of_rows_of_tolist_are_numbers():
     check_every_mode(rows_of_a_matrix_as_lists, X)
+
+
+# --- concatenations (session 23). The entries of `a + b` are a's and b's own objects: a
+# change made in place through the result's entry is a change of theirs. An inactive
+# concatenation kept the numeric rule, which shares nothing, so the change was not seen:
+# the gradient of `entry_changed_through_a_concatenation` was [0.096, -0.256, 0.16, 0.224]
+# for [0.896, 0.544, 0.96, 1.024] (analysis/sharing.py now links the result to its
+# operands' entries, and the change is refused).
+
+def entry_changed_through_a_concatenation(x):
+    v = x * 0.4
+    a = [v]
+    c = a + [x]
+    c[0] += 1.0
+    return np.sum(v * a[0])
+
+
+def entry_read_out_of_a_concatenation(x):
+    v = x * 0.4
+    c = [v] + [1.0]
+    w = c[0]
+    w[1] = 2.0
+    return np.sum(v)
+
+
+@pytest.mark.parametrize("f", [entry_changed_through_a_concatenation,
+                               entry_read_out_of_a_concatenation])
+def test_a_change_through_a_concatenations_entry_is_refused(f):
+    with pytest.raises(sd.SrcdiffError, match="changes an array in place"):
+        sd.grad(f)(np.array([0.3, -0.8, 0.5, 0.7]))
+
+
+def maybe_a_list(x):
+    a = [x[0]] if x[1] > 0 else x[:1]  # a list on one path, an array on the other
+    b = a + [x[2]]
+    return np.sum(b) * x[1]
+
+
+def rotated_window(x):
+    """A window that drops its first entry and takes a new one (gen_independent's form)."""
+    w = [x[0], 0.5, x[1]]
+    for j in range(len(x)):
+        w = w[1:] + [np.tanh(x[j] * w[j % len(w)])]
+    return sum(w) * w[0]
+
+
+def test_an_operand_that_may_be_an_array_is_still_refused():
+    for mode in ("reverse", "forward"):
+        message = refusal_message(maybe_a_list, X, mode)
+        assert "is a list or tuple (on some path at least)" in message
+        assert "test_sequence_arithmetic.py" in message and "b = a + [x[2]]" in message
+
+
+def test_a_rotated_window_matches_finite_differences():
+    check_every_mode(rotated_window, X, hvp=True)
+
+
+def test_a_concatenation_of_what_is_not_two_sequences_is_refused_when_it_runs():
+    with pytest.raises(sd.SrcdiffError, match="finds a ndarray and a list"):
+        concat_sequences(np.ones(2), [1.0])
+    assert concat_sequences((1.0,), (2.0, 3.0)) == (1.0, 2.0, 3.0)

@@ -557,3 +557,72 @@ _view_args = (np.array([0.61, 0.18, -0.89, 0.33]), 0.7)
 GOLDEN["view_changed_in_place"] = (view_changed_in_place, (0, 1), _view_args)
 EXTRA_CASES["view_changed_in_place"] = corpus.Case(view_changed_in_place, *_view_args,
                                                    wrt=(0, 1))
+
+
+# Shape facts of conversions, running totals, a concatenation and an integer `//`
+# (analysis/activity.py, patterns.py): `a = b = s * 2.0; a += v[0]` rebinds a float (its
+# entries are numbers), so `b` keeps its value and nothing is refused
+def rebound_floats(x, s):
+    v = np.array(x, dtype=float)
+    a = b = s * 2.0
+    a += v[0]
+    b *= v[len(v) // 2]
+    c = d = a * b
+    for e in np.concatenate([np.cumsum(v)[1:], v[:1]]):
+        c += e * d
+    return a * b + c
+
+
+_rebound_args = (np.array([0.3, -0.8, 0.5, 0.7]), 0.45)
+
+
+def _in_every_mode(fn, wrt, args):
+    """Golden files of ``fn`` in reverse and forward mode and forward over reverse."""
+    name = fn.__name__
+    GOLDEN[name] = (fn, wrt, args)
+    EXTRA_CASES[name] = corpus.Case(fn, *args, wrt=wrt)
+    GOLDEN_FORWARD["forward_" + name] = lambda: sd.source(fn, wrt=wrt, mode="forward",
+                                                          args=args)
+    GOLDEN_FORWARD["second_order_hvp_" + name] = lambda: sd.hvp(fn, wrt=wrt).jvp.compiled(
+        list(args)).source
+
+
+_in_every_mode(rebound_floats, (0, 1), _rebound_args)
+
+
+# max/min with key= (rules/math_rules.py): the key only chooses the item, so the items
+# equal to the result get the gradient, as without it
+def max_by_key(x, s):
+    v = np.tanh(x * s)
+    items = [v[0] * s, -v[1], s]
+    return s * max(v, key=abs) + min(items, key=abs) * max(v[2], s * v[3], key=abs)
+
+
+_key_args = (np.array([0.3, -0.8, 0.5, 0.7]), 0.45)
+_in_every_mode(max_by_key, (0, 1), _key_args)
+
+
+# `a + b` of two lists (analysis/list_arguments.py concatenations): concat_sequences, whose
+# gradient gives each operand its part of the result's (rules/container_rules.py)
+def window_of_concatenations(x, s):
+    w = [s, 0.5, x[0]]
+    for j in range(len(x)):
+        w = w[1:] + [math.tanh(x[j] * w[j % len(w)])]
+    t = tuple(w) + (s * s,)
+    return sum(w) * s + t[0] * t[-1]
+
+
+_in_every_mode(window_of_concatenations, (0, 1), (np.array([0.3, -0.8, 0.5, 0.7]), 0.45))
+
+
+# A nested function with keyword-only parameters (front/closures.py call_values): bound by
+# keyword or to their defaults, which are held where the function is defined
+def keyword_only_nested(x, s):
+    def h(z, w=s, *, p=2, scale=s * 2.0):
+        return w * z ** p + math.sin(z) * scale
+    a = h(x[0]) + h(x[1], p=3) + h(x[2], 0.5, p=1, scale=x[3])
+    s = s * 3.0
+    return a * h(s)
+
+
+_in_every_mode(keyword_only_nested, (0, 1), (np.array([0.3, -0.8, 0.5, 0.7]), 0.45))

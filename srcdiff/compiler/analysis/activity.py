@@ -25,6 +25,9 @@ from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.ops import describe, stop_gradient_argument
 from srcdiff.compiler.analysis.patterns import (
     broadcast_pattern,
+    concatenated_pattern,
+    converted_pattern,
+    cumulative_pattern,
     join,
     literal,
     matmul_pattern,
@@ -37,6 +40,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules.math_rules import FLOAT_VALUED, INT_VALUED
 from srcdiff.rules.registry import Registry
 from srcdiff.rules.runtime_rules import TREE_VALUED
+from srcdiff.runtime_memory import concat_sequences
 
 ARRAY, INT, CONTAINER = "array", "int", "container"
 class _EveryEntry:
@@ -314,6 +318,10 @@ def _sweep(a, kinds, shapes, children, entries_known, fields):
             stacked = _stacked_fact(op, a.lists, kinds, shapes)
             if stacked is not None:
                 kind, shape = stacked
+        if op.kind == "prim" and op.func is np.concatenate and len(op.args) == 1 \
+                and not op.kwargs and isinstance(op.args[0], gast.Name) \
+                and op.args[0].id in children:
+            kind, shape = ARRAY, concatenated_pattern(children[op.args[0].id])
         if op.kind == "call" and a.returns is not None:
             got = a.returns(op, lambda node: _atom_fact(node, kinds, shapes))
             if got is not None:
@@ -406,6 +414,8 @@ def _fact(op, kinds, shapes):
         if base_kind == INT and isinstance(base_shape, tuple) and base_shape:
             # an entry or a slice of integers (an int array, a range) is integers
             return INT, _index_pattern(op.index, base_shape, kinds, shapes)
+        if base_kind == CONTAINER and isinstance(op.index, gast.Slice):
+            return CONTAINER, None  # a slice of a list or tuple is one
         if base_kind != ARRAY:
             return None, None
         return ARRAY, _index_pattern(op.index, base_shape, kinds, shapes)
@@ -447,14 +457,19 @@ def _fact(op, kinds, shapes):
         if (fn in _ELEMENTWISE_CONSTANTS or isinstance(value, gast.Compare)
                 and type(value.ops[0]) in _ELEMENTWISE_COMPARISONS) and operands:
             # `x // 1`, `a > b`, `a & m`: the broadcast shape of the operands (the kind is
-            # not known: floats floor-divide to floats, comparisons make booleans)
-            return None, broadcast_pattern([_atom_fact(x, kinds, shapes)[1] for x in operands])
+            # not known: floats floor-divide to floats, comparisons make booleans; integers
+            # floor-divide to integers)
+            facts = [_atom_fact(x, kinds, shapes) for x in operands]
+            kind = INT if fn is operator.floordiv and all(k == INT for k, _ in facts) else None
+            return kind, broadcast_pattern([p for _, p in facts])
         return None, None
     if op.kind == "prim":
         if op.func in (np.where, np.clip) and len(op.args) == 3 and not op.kwargs:
             # np.where(c, x, y) (its one-argument form is a tuple), np.clip(a, lo, hi): the
             # three operands' broadcast shape (a None bound has none: then unknown)
             return ARRAY, broadcast_pattern([_atom_fact(x, kinds, shapes)[1] for x in op.args])
+        if op.func in (concat_sequences, list, tuple):
+            return CONTAINER, None
         if op.rule is not None and (op.rule.tuple_output or op.func in _tree_valued()):
             return None, None  # a list, tuple or dict of arrays
         facts = [_atom_fact(x, kinds, shapes) for x in op.args]
@@ -492,6 +507,10 @@ def _fact(op, kinds, shapes):
             return ARRAY, reduction_pattern(op, pats)
         if fn is np.copy and len(pats) == 1 and not op.kwargs:  # x.copy(): x's shape
             return ARRAY, pats[0]
+        if fn in (np.array, np.asarray) and converted_pattern(op, facts) is not None:
+            return ARRAY, converted_pattern(op, facts)
+        if fn in (np.cumsum, np.cumprod):
+            return ARRAY, cumulative_pattern(op, pats)
         if fn is np.transpose and pats and len(op.args) == 1 and pats[0] is not None:
             return ARRAY, tuple(reversed(pats[0]))
         if fn is np.outer and len(op.args) == 2 and not op.kwargs:  # (it flattens both)

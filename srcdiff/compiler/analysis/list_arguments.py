@@ -19,11 +19,23 @@ through ``np.asarray``'s own rule back to the list's entries. Only lists known t
 are converted: displays, and names whose kind is ``container``;
 tests/front/test_list_arguments.py checks every mode, and that no rule of the registry
 with a sequence parameter is converted.
+
+``a + b`` of two lists (or two tuples) concatenates them, where the arithmetic rules add
+entry by entry. Where the analysis knows both operands are containers (displays, ``list``
+and ``tuple`` of something, slices and concatenations of them: their kind is
+``container`` on every path), an active one is written ``concat_sequences(a, b)``, whose
+rules (rules/container_rules.py) give ``a`` the first ``len(a)`` entries of the result's
+gradient and ``b`` the rest. ``concat_sequences`` refuses at run time operands that are
+not two lists or two tuples. An operand that may be a sequence on some path only stays
+refused (analysis/sequences.py check_sequence_arithmetic).
 """
+
+import operator
 
 import gast
 import numpy as np
 
+from srcdiff import runtime_memory
 from srcdiff.compiler.analysis.activity import CONTAINER
 from srcdiff.compiler.analysis.recording import blocks
 from srcdiff.compiler.ir import syntax as S
@@ -108,3 +120,24 @@ def _replace(call, node, new):
             return True
     return False
 
+
+
+def concatenations(anf, analysis, parsed):
+    """Write each active ``c = a + b`` of two names known to be containers in ``anf`` as
+    ``c = concat_sequences(a, b)`` (in place; see the module docstring); True if any was.
+    The caller analyzes the function again when it was."""
+    changed = False
+    for body in list(blocks(anf.body)):
+        for stmt in body:
+            op = analysis.ops.get(S.key(stmt))
+            value = getattr(stmt, "value", None)
+            if op is None or op.kind != "prim" or op.func is not operator.add \
+                    or op.target not in analysis.active or not isinstance(value, gast.BinOp):
+                continue
+            sides = (value.left, value.right)
+            if all(isinstance(x, gast.Name) and analysis.kinds.get(x.id) == CONTAINER
+                   for x in sides):
+                parsed.namespace["concat_sequences"] = runtime_memory.concat_sequences
+                stmt.value = S.locate(S.call("concat_sequences", list(sides)), value)
+                changed = True
+    return changed

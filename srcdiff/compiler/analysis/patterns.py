@@ -88,6 +88,53 @@ def reduction_pattern(op, pats):
     return tuple(d for i, d in enumerate(base) if i not in axes)
 
 
+def concatenated_pattern(entries):
+    """The pattern of ``np.concatenate(L)`` along axis 0 of a display ``L`` whose entries'
+    facts are ``entries`` (position -> (kind, pattern, ...)): arrays of one rank (at least
+    one axis) give that rank, the first axis of unknown length and the others joined."""
+    facts = [entries[k] for k in sorted(entries)] if entries else []
+    if not facts or any(f[0] not in ("array", "int") or not isinstance(f[1], tuple)
+                        or not f[1] for f in facts):
+        return None
+    rest = facts[0][1][1:]
+    for f in facts[1:]:
+        rest = join(rest, f[1][1:])
+    return None if rest is None else (None,) + rest
+
+
+def converted_pattern(op, facts):
+    """The pattern of ``np.array(a)`` / ``np.asarray(a)`` (``dtype=`` or ``copy=`` alone
+    beside it) of an array ``a`` of at least one axis: ``a``'s own (a conversion keeps the
+    shape). None otherwise: of a 0-d array it is a 0-d *array* (``+=`` writes into it, which
+    a number's pattern ``()`` would deny), of a list a stack of its entries."""
+    if len(op.args) != 1 or not set(op.kwargs) <= {"dtype", "copy"}:
+        return None
+    kind, pattern = facts[0]
+    if kind not in ("array", "int") or not isinstance(pattern, tuple) or not pattern:
+        return None
+    return pattern
+
+
+def cumulative_pattern(op, pats):
+    """The pattern of ``np.cumsum(x)`` / ``np.cumprod(x)``: without an axis the running
+    totals of the flattened ``x`` (one axis, as long as ``x`` has entries); along a literal
+    axis ``x``'s own. None when not known."""
+    if not set(op.kwargs) <= {"axis"} or len(op.args) + len(op.kwargs) > 2 or not pats:
+        return None
+    base = pats[0]
+    if base is None:
+        return None
+    axis = op.kwargs.get("axis", op.args[1] if len(op.args) > 1 else None)
+    if axis is None or isinstance(axis, gast.Constant) and axis.value is None:
+        if len(base) <= 1:
+            return base or (True,)
+        return (True,) if all(d is True for d in base) else (None,)
+    axis = literal(axis)
+    if isinstance(axis, bool) or not isinstance(axis, int) or not -len(base) <= axis < len(base):
+        return None
+    return base
+
+
 def literal(node):
     """The value of a literal int, bool, None or tuple of ints; else a sentinel."""
     if isinstance(node, gast.Constant):

@@ -32,6 +32,8 @@ read only for its shape is not *live* for the alias check. Only the run-time
 helpers themselves count (resolved to the objects, never by their spelling).
 """
 
+import operator
+
 import gast
 import numpy as np
 
@@ -43,6 +45,7 @@ from srcdiff.compiler.analysis.scan import HOLDS
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.runtime_memory import concat_sequences
 
 # callables whose argument at this position is read only for its shape and dtype (verify.py
 # has the same table by the names generated code spells them with)
@@ -169,6 +172,12 @@ class Sharing:
                 and isinstance(op.args[0], gast.Name) and op.args[0].id != op.target:
             # list(m) holds m's rows, views of m; list(xs) xs's entries (_entries_of_copies)
             self.copied_entries.setdefault(op.target, set()).add(op.args[0].id)
+        elif op.kind == "prim" and (op.func is concat_sequences or op.func is operator.add and any(
+                isinstance(n, gast.Name) and self.analysis.kinds.get(n.id) == CONTAINER
+                for n in op.args)):
+            for n in op.args:  # `a + b` of lists holds a's entries and b's
+                if isinstance(n, gast.Name) and n.id != op.target:
+                    self.copied_entries.setdefault(op.target, set()).add(n.id)
         elif op.kind == "prim" and op.func in _ONE_OF_THE_ARGUMENTS:
             for n in op.args:  # `max(a, b)` is a or b itself (a 0-d array stays mutable)
                 if isinstance(n, gast.Name):

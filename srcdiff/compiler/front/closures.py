@@ -1,4 +1,6 @@
-"""Nested functions that assign the enclosing function's variables (``nonlocal``).
+"""Nested functions: how a call binds their parameters (positional, keyword-only, their
+defaults held where the function is defined), and the enclosing function's variables they
+assign (``nonlocal``).
 
 A nested ``def`` is inlined where it is called (normalize.py ``inline``), its own
 variables renamed. A name it declares ``nonlocal`` is not renamed: the inlined body
@@ -87,6 +89,43 @@ class Closures:
             if isinstance(c, gast.Call) and isinstance(c.func, gast.Name):
                 out |= self.assigned_by(c.func.id, (*seen, name))
         return frozenset(out)
+
+    def call_values(self, fdef, e):
+        """``(params, values)``: the parameters of the nested ``fdef`` (the positional ones,
+        then the keyword-only ones) and the node the call ``e`` binds to each (an argument,
+        or the default), as Python binds them; a call Python refuses is refused."""
+        a = fdef.args
+        positional, keyword_only = [p.id for p in a.args], [p.id for p in a.kwonlyargs]
+        params = positional + keyword_only
+        if len(e.args) > len(positional):
+            raise self.error(e, f"{fdef.name}() takes {len(positional)} positional "
+                             f"arguments, {len(e.args)} given")
+        values = dict(zip(positional, e.args))
+        for k in e.keywords:
+            if k.arg not in params or k.arg in values:
+                raise self.error(e, f"{fdef.name}() has no parameter {k.arg!r}, or gets "
+                                 "two values for it" if k.arg else
+                                 f"{fdef.name}() is called with **: list the arguments")
+            values[k.arg] = k.value
+        for p, d in zip(positional[len(positional) - len(a.defaults):], a.defaults):
+            values.setdefault(p, d)
+        for p, d in zip(keyword_only, a.kw_defaults):
+            if d is not None:  # (None: a keyword-only parameter without a default)
+                values.setdefault(p, d)
+        missing = [p for p in params if p not in values]
+        if missing:
+            raise self.error(e, f"{fdef.name}() is missing {', '.join(missing)}")
+        return params, values
+
+    def held_default(self, name, p, d):
+        """The default ``d`` of the parameter ``p`` of the nested function ``name``: a
+        constant as it is; else a name bound here to its value (Python evaluates it
+        where the function is defined)."""
+        if d is None or isinstance(d, gast.Constant):
+            return d
+        held = self.names.fresh(f"{name}_{p}_default")
+        self.emit(S.assign(held, self.atom(d)))
+        return S.name(held)
 
     def bind_argument(self, fdef, p, arg, fresh):
         """The name the inlined body of ``fdef`` reads for its parameter ``p``: the name

@@ -358,9 +358,9 @@ class _Normalizer(Expressions, Closures, InPlace):
             raise self.error(s, "decorated nested functions are not supported",
                              hint="define the helper at module level")
         a = s.args
-        if a.vararg or a.kwarg or a.kwonlyargs:
-            raise self.error(s, "nested functions with *args, **kwargs or keyword-only "
-                             "parameters are not supported", hint="list the parameters explicitly")
+        if a.vararg or a.kwarg:
+            raise self.error(s, "nested functions with *args or **kwargs are not supported",
+                             hint="list the parameters explicitly")
         self.nonlocals[s.name] = self.nonlocal_names(s)  # (closures.py)
         count, in_block = self.bindings.get(s.name, (0, False))
         if count > 1 and in_block:
@@ -371,19 +371,15 @@ class _Normalizer(Expressions, Closures, InPlace):
                              "and under a branch or in a loop: which definition a call runs "
                              "is decided only when the code runs",
                              hint="give each definition its own name")
-        if any(not isinstance(d, gast.Constant) for d in a.defaults):
+        if any(d is not None and not isinstance(d, gast.Constant)
+               for d in a.defaults + a.kw_defaults):
             # a default is evaluated where the function is defined, not where it is called:
             # held in a name bound here (calls are inlined later, when it may have changed)
             s = S.copy(s)
-            params = [p.id for p in a.args[len(a.args) - len(a.defaults):]]
-            defaults = []
-            for p, d in zip(params, a.defaults):
-                if not isinstance(d, gast.Constant):
-                    held = self.names.fresh(f"{s.name}_{p}_default")
-                    self.emit(S.assign(held, self.atom(d)))
-                    d = S.name(held)
-                defaults.append(d)
-            s.args.defaults = defaults
+            params = [p.id for p in a.args[len(a.args) - len(a.defaults):] + a.kwonlyargs]
+            held = [self.held_default(s.name, p, d)
+                    for p, d in zip(params, s.args.defaults + s.args.kw_defaults)]
+            s.args.defaults, s.args.kw_defaults = held[:len(a.defaults)], held[len(a.defaults):]
         self.local_functions[s.name] = s
 
     def inline(self, fdef, e):
@@ -391,21 +387,7 @@ class _Normalizer(Expressions, Closures, InPlace):
             raise self.error(e, f"the nested function {fdef.name!r} calls itself; recursion is "
                              "supported only for module-level functions",
                              hint=f"move {fdef.name!r} to module level")
-        params = [a.id for a in fdef.args.args]
-        values = dict(zip(params, e.args))
-        if len(e.args) > len(params):
-            raise self.error(e, f"{fdef.name}() takes {len(params)} arguments, "
-                             f"{len(e.args)} given")
-        for k in e.keywords:
-            if k.arg not in params:
-                raise self.error(e, f"{fdef.name}() has no parameter {k.arg!r}")
-            values[k.arg] = k.value
-        defaults = fdef.args.defaults
-        for p, d in zip(params[len(params) - len(defaults):], defaults):
-            values.setdefault(p, d)
-        missing = [p for p in params if p not in values]
-        if missing:
-            raise self.error(e, f"{fdef.name}() is missing {', '.join(missing)}")
+        params, values = self.call_values(fdef, e)
         local = set(params) | {n.id for n in gast.walk(fdef) if isinstance(n, gast.Name)
                                and isinstance(n.ctx, gast.Store)} - self.nonlocals[fdef.name]
         rename = {n: self.names.fresh(f"{fdef.name}_{n}") for n in sorted(local)}
