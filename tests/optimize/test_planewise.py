@@ -98,6 +98,7 @@ def test_pairwise_differences_are_rewritten_and_their_gradients_right():
     src = sd.source(pairwise_energy, wrt=(0, 1), args=args)
     assert "planewise(np.subtract, pos_i, pos_i1)" in src \
         or "planewise(np.subtract, pos[:, None, :], pos[None, :, :])" in src, src
+    assert "planewise(np.multiply" not in src, src  # (m[:, None] * m[None, :]: long last axis)
     ref = sd.source(pairwise_energy, wrt=(0, 1), args=args, optimize=False)
     assert "planewise" not in ref, ref  # the reference pipeline keeps the operator
     check(pairwise_energy, args, (0, 1))

@@ -80,10 +80,12 @@ def _statements(body):
 
 def _inserts_axis(node):
     """Is ``node`` a subscript inserting the axis before a kept last one, ``X[:, None, :]``
-    or ``X[..., None, :]`` (an index ending in ``None, :``)?"""
+    or ``X[..., None, :]`` (an index of three entries or more, or with an ellipsis, ending
+    in ``None, :``)? (``v[None, :]`` of a vector keeps its long axis last: left alone.)"""
     if not isinstance(node, gast.Subscript) or not isinstance(node.slice, gast.Tuple):
         return False
     index = node.slice.elts
-    return len(index) >= 2 and isinstance(index[-2], gast.Constant) \
+    return (len(index) >= 3 or any(isinstance(i, gast.Constant) and i.value is Ellipsis
+                                   for i in index)) and isinstance(index[-2], gast.Constant) \
         and index[-2].value is None and isinstance(index[-1], gast.Slice) \
         and index[-1].lower is None and index[-1].upper is None and index[-1].step is None
