@@ -459,6 +459,11 @@ HELPER_CASES = {
                                  r.standard_normal((2, 3))], {}),
     "sequence_tangent": lambda r: ([(r.standard_normal(3), r.standard_normal(2)),
                                     (r.standard_normal(3), r.standard_normal(2))], {}),
+    "sequence_part_grad": lambda r: ([[r.standard_normal(3), r.standard_normal(2),
+                                       r.standard_normal(4)], 1, 3], {}),
+    "sequence_padded_tangent": lambda r: ([[r.standard_normal(3), r.standard_normal(2)],
+                                           [r.standard_normal(3), r.standard_normal(2)], 1, 2],
+                                          {}),
 }
 
 
