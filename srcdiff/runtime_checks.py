@@ -15,7 +15,13 @@ import numpy as np
 
 from srcdiff.errors import SrcdiffError, VerificationError
 from srcdiff.runtime import _is_basic_index, _other_array, index_add, unbroadcast, zeros_tree
-from srcdiff.runtime_memory import index_add_product, planewise, short_sum, sum_product
+from srcdiff.runtime_memory import (
+    _by_operator,
+    index_add_product,
+    planewise,
+    short_sum,
+    sum_product,
+)
 
 
 def verify_snapshot(ns, names):
@@ -114,9 +120,7 @@ def verify_planewise(op, a, b):
     """``planewise`` in place of ``a - b`` (``+``, ``*``, ``/``; optimize/planes.py): check
     that it gives the operator's result bit for bit (equal values, NaN where the operator
     has NaN, the same signs of zeros, dtype and memory layout), and return it."""
-    got = planewise(op, a, b)
-    want = a - b if op is np.subtract else a + b if op is np.add \
-        else a * b if op is np.multiply else a / b
+    got, want = planewise(op, a, b), _by_operator(op, a, b)
     same = _verify_same(got, want, False)
     if same and isinstance(want, np.ndarray):
         numbers = ~np.isnan(want)

@@ -304,6 +304,12 @@ def planewise(op, a, b):
                 for i in range(n):
                     op(a[..., i], b[..., i], out=out[..., i])
                 return out
+    return _by_operator(op, a, b)
+
+
+def _by_operator(op, a, b):
+    """``a - b`` for np.subtract (``+``, ``*``, ``/`` for np.add, np.multiply,
+    np.true_divide): the operator, which takes any operand types, not the ufunc."""
     if op is np.subtract:
         return a - b
     if op is np.add:

@@ -334,8 +334,9 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     entry = name or "grad_" + function_name(fn)
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx, entry,
                                              check_reserved_names)
+    ever = {}
     sharers = check_mutations(anf, analysis, parsed, ctx.registry,
-                              mutable_scalars=zero_d(arg_facts))
+                              mutable_scalars=zero_d(arg_facts), ever=ever)
     if not _is_generated(parsed):
         check_integer_stores(anf, analysis, parsed, _params(anf), arg_facts or {})
         check_chained_stores(anf, analysis, parsed)
@@ -352,7 +353,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     # slices of one array read at one time, and elementwise arithmetic on them: equal shapes
     # whose lengths are unknown (their unbroadcasts are dropped; verification checks them)
     analysis.same_shapes = same_shapes(anf, analysis) if ctx.optimize else None
-    analysis.sharers = sharers  # (a store is undone for the sake of its sharers too)
+    analysis.sharers, analysis.ever_sharers = sharers, ever  # (stores undone for them too)
     options = ReverseOptions(wrt, stop=stop, unconnected=unconnected, return_value=return_value,
                              name=name, zero_gradients=zero_gradients, internal=internal,
                              reference=not ctx.optimize, verify=ctx.verify, has_aux=has_aux,

@@ -10,14 +10,14 @@ def grad_binned_weights(x, grad_ys=None):
     for i in range(n1):
         _stack.append(add)
         add = bins[i] + 1.0
-        _stack.append(mul1)
+        _stack.append(shape_only(mul1))
         mul1 = x[i] * add
-        _stack.append(np.copy(w[i]))
         w[i] = mul1
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
     # adjoint of line 178: return np.sum(w ** 2)
-    b_w = b_sum1 * 2.0 * w
+    b_w = mul_into(w, b_sum1 * 2.0)
+    del w
     # adjoint of line 176: for i in range(len(x)):
     b_x = np.zeros_like(x)
     for i in reversed(range(n1)):
@@ -26,7 +26,6 @@ def grad_binned_weights(x, grad_ys=None):
         del mul1
         b_w = np.asarray(b_w)
         b_w[i] = 0.0
-        w[i] = _stack.pop()
         x_i1 = x[i]
         mul1_before = _stack.pop()
         b_x_i = unbroadcast(b_mul1 * add, x_i1)

@@ -3,13 +3,11 @@ def grad_chained_stores(x, grad_ys=None):
     a = np.zeros((2, 3))
     for i in range(2):
         for j in range(3):
-            _stack.append(np.copy(a[i, j]))
             a[i, j] = x[j] * (i + 1.0)
     item = a[1, 1:]
     x_i1 = x[1:]
     pow1 = x_i1 ** 2
     add1 = item + pow1
-    _a_saved = np.copy(a[1, 1:])
     a[1, 1:] = add1
     mul1 = a * a
     # seed: the gradient of the sum of the outputs
@@ -17,14 +15,13 @@ def grad_chained_stores(x, grad_ys=None):
     # adjoint of line 409: return np.sum(a * a)
     b_mul1 = spread(b_sum1, mul1)
     del mul1
-    b_a = 2.0 * b_mul1 * a
-    del b_mul1
+    b_a = mul_into(a, 2.0 * b_mul1)
+    del a, b_mul1
     # adjoint of line 408: a[1][1:] += x[1:] ** 2
     b_add1 = unbroadcast(np.copy(b_a[1, 1:]), add1)
     del add1
     b_a = np.asarray(b_a)
     b_a[1, 1:] = 0.0
-    a[1, 1:] = _a_saved
     b_item = unbroadcast(b_add1, item)
     del item
     b_pow1 = unbroadcast(b_add1, pow1)
@@ -45,6 +42,5 @@ def grad_chained_stores(x, grad_ys=None):
             b_mul = unbroadcast(np.copy(b_a[i, j]), mul2)
             b_a = np.asarray(b_a)
             b_a[i, j] = 0.0
-            a[i, j] = _stack.pop()
             b_x[j] += b_mul * add2
     return finish(b_x, x)

@@ -5,7 +5,6 @@ def grad_store_loop_that_may_not_run(x, n, grad_ys=None):
     a = np.zeros(3)
     x_i = x[0]
     sin = np.sin(x_i)
-    _a_saved = np.copy(a[0])
     a[0] = sin
     for i in range(n):
         _stack.append(sin1)
@@ -37,13 +36,12 @@ def grad_store_loop_that_may_not_run(x, n, grad_ys=None):
         b_x_i1 = b_sin1 * np.cos(x[0])
         sin1 = sin1_before
         b_x = add_into(b_x, index_add(None, x, 0, b_x_i1))
+    del a
     # adjoint of line 762: a[0] = np.sin(x[0])
     b_sin = unbroadcast(np.copy(b_a[0]), sin)
     b_a = np.array(b_a, dtype=float)
     b_a[0] = 0.0
     del b_a
-    a[0] = _a_saved
-    del a
     b_x_i = b_sin * np.cos(x_i)
     b_x = add_into(b_x, index_add(None, x, 0, b_x_i))
     return finish(b_x, x)

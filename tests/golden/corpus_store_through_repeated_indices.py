@@ -13,7 +13,6 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     x_i1 = x[1:]
     x_i2 = x[0]
     mul = x_i1 * x_i2
-    _grid_saved = np.copy(grid[rows, items3])
     grid[rows, items3] = mul
     mul1 = y * x
     pow1 = grid ** 2
@@ -27,8 +26,8 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     del mul2
     b_pow1 = unbroadcast(b_mul2 * reshape, pow1)
     del b_mul2, pow1, reshape
-    b_grid = b_pow1 * 2.0 * grid
-    del b_pow1
+    b_grid = mul_into(grid, b_pow1 * 2.0)
+    del b_pow1, grid
     b_mul1 = spread(b_add1, mul1)
     del mul1
     b_y = unbroadcast(b_mul1 * x, y)
@@ -41,8 +40,6 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     b_grid = np.asarray(b_grid)
     b_grid[rows, items3] = 0.0
     del b_grid
-    grid[rows, items3] = _grid_saved
-    del grid
     b_x_i1 = b_mul * x_i2
     b_x_i2 = sum_product(x_i1, b_mul, x_i2)
     del b_mul, x_i1

@@ -455,6 +455,14 @@ class _Generator:
                       + ["{w}[1:-1] = {w}[1:-1] * {c} + ({w}[2:] - {w}[:-2]) * {e}"])
         if "[1:-1]" in t:  # a store of slices of the array stored into (sameshape.py)
             self.features.add("stencil_store")
+        if self.chance(0.35):
+            # linear in w (bench/realistic/heat2d.py): no adjoint reads w, so where nothing
+            # else reads it either the store's undo is dropped (reverse/undos.py)
+            self.features.add("linear_store")
+            c = self.small()
+            return [self.pick([f"{w}[1:-1] += {c} * ({w}[2:] - 2.0 * {w}[1:-1] + {w}[:-2])",
+                               f"{w}[1:] = {w}[1:] * {c} + {w}[:-1]",
+                               f"{w}[::2] *= {c}"])]
         if sc.index_ok and self.chance(0.8):
             i = self.pick(sc.index_ok)
         elif "- 1" in t:

@@ -36,13 +36,15 @@ from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
 
 
-def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_scalars=()):
+def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_scalars=(),
+                    ever=None):
     """Raise SrcdiffError for an in-place write seen through a live alias, a call that
     changes a value in place (``.pop()`` allowed with ``allow_pop``: forward mode models
     it), or a call of a user function that writes into an argument. Return the sharers of
     each store: S.key(store) -> the other names that may see its change (live or not:
     the backward sweep may read one that the primal code no longer does, so the store is
-    undone for it, recording.py).
+    undone for it, recording.py). ``ever``: a dict to fill with each array store's names that
+    may share memory with its target at any point (reverse/undos.py).
 
     ``x += v`` on a number rebinds ``x``; on a 0-d array (``mutable_scalars``: the
     parameters that hold one; sharing.py adds the container entries that hold one and
@@ -85,6 +87,8 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
         group = sharing.group(x, at=s, is_list=analysis.op(s).kind == "append")
         if analysis.op(s).kind == "store" and x == analysis.op(s).target and len(group) > 1:
             sharers[S.key(s)] = frozenset(group) - {x}
+        if ever is not None and analysis.op(s).kind == "store" and x == analysis.op(s).target:
+            ever[S.key(s)] = frozenset(sharing.group(x)) - {x}
         # the nearest names first (``a`` viewing ``b`` viewing ``x`` is the weaker claim),
         # the user's own before the compiler's: a message names what the user wrote
         for y in sorted(set(group) - {x} - set(exempt),

@@ -44,17 +44,13 @@ import gast
 
 from srcdiff.compiler.analysis.activity import walk
 from srcdiff.compiler.ir import dataflow, origin
+from srcdiff.compiler.ir.dataflow import SHAPE_READS
 
 if TYPE_CHECKING:  # (annotations only)
     from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.optimize import exprs
 
-# calls whose argument at this position is read only for its shape
-SHAPE_READS = {"np.shape": 0, "np.size": 0, "size_of": 0, "np.ndim": 0, "np.zeros_like": 0,
-               "zeros_tree": 0, "len": 0, "spread": 1, "unbroadcast": 1, "unreduce": 1,
-               "seed": 1, "finish": 1, "cotangent": 1, "index_add": 1, "item_add": 1,
-               "sum_product": 2, "verify_sum_product": 2}
 _COMPOUND = (gast.If, gast.For, gast.While)
 
 

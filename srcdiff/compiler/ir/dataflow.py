@@ -164,6 +164,15 @@ PURE_HELPERS = frozenset({"np", "math", "unbroadcast", "unreduce", "reduce_mask"
                           "sum_product"})
 
 
+# calls in generated code whose argument at this position is read only for its shape (and
+# dtype): verification mode compares those reads by shape, and an undo that changes values
+# only is not seen by them (reverse/undos.py)
+SHAPE_READS = {"np.shape": 0, "np.size": 0, "size_of": 0, "np.ndim": 0, "np.zeros_like": 0,
+               "zeros_tree": 0, "len": 0, "spread": 1, "unbroadcast": 1, "unreduce": 1,
+               "seed": 1, "finish": 1, "cotangent": 1, "index_add": 1, "item_add": 1,
+               "sum_product": 2, "verify_sum_product": 2, "verify_shape": 1}
+
+
 def reads(node):
     """Names read anywhere inside ``node``."""
     return _ids(node, gast.Load)

@@ -45,6 +45,7 @@ from srcdiff.compiler.reverse.control import ControlFlow
 from srcdiff.compiler.reverse.primal import PrimalSweep
 from srcdiff.compiler.reverse.records import keeps_records
 from srcdiff.compiler.reverse.state import AdjointState, Needed
+from srcdiff.compiler.reverse.undos import drop_unread_undos
 from srcdiff.compiler.reverse.uniform import TopLevel
 
 
@@ -149,6 +150,8 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         fixpoint(generate, (frozenset(), frozenset(self.no_recompute)),
                  "values-the-backward-sweep-reads")
         primal, adjoint, seed_stmts, results = made["sweeps"]
+        if not self.opt.reference and not self.checkpoints:
+            primal, adjoint = drop_unread_undos(self, primal, adjoint, results)
         pre = [S.assign("_stack", gast.List(elts=[], ctx=gast.Load()))] if self.uses_stack else []
         pre += [S.assign(tape, gast.List(elts=[], ctx=gast.Load()))
                 for tape in self.record_tapes()]
@@ -188,6 +191,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         self.adj = {}  # primal name -> adjoint name
         self.inverse = Inverse()  # adjoint name -> primal name (primal_of)
         self.saved = {}  # S.key(stmt) -> how its overwritten value is kept
+        self.saved_names = {}  # a name holding a save -> the name saved (None: a copy)
         self.recompute = {}  # temporary -> its definition, recomputed instead of saved
         self.counters = {}  # S.key(loop) -> counter name (None when the loop is replayed by range)
         self.cond_copies = {}  # S.key(if) -> name holding the test

@@ -13,6 +13,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.reverse.contributions import combine
 from srcdiff.compiler.reverse.handover import handover_points, pass_ownership
 from srcdiff.compiler.reverse.state import SweepView
+from srcdiff.compiler.reverse.undos import mark_store_undo
 from srcdiff.compiler.reverse.uniform import (
     is_spread_of,
     scalar_valued,
@@ -194,7 +195,7 @@ class BackwardStatements:
             if self.kind(v) == ARRAY:
                 target = gast.Subscript(value=S.name(v), slice=S.copy(op.index),
                                         ctx=gast.Store())
-                res["after"] = [S.locate(S.assign(target, src), s)]
+                res["after"] = [mark_store_undo(S.locate(S.assign(target, src), s), S.key(s))]
             else:  # a list or dict: the store may have added a dict key (runtime.item_saved)
                 undo = S.call("item_restore", [S.name(v), S.index_value(op.index), src])
                 res["after"] = [S.locate(gast.Expr(value=undo), s)]
@@ -205,6 +206,7 @@ class BackwardStatements:
         if how == "stack":
             pre = self.names.fresh(v + "_before")
             res["pre"] = pre
+            self.saved_names[pre] = v
             pop = S.assign(pre, S.expr("_stack.pop()"), s)
             origin.mark_pre(pop, v)  # holds v's value from before s (verify.py checks it)
             res["after"] = [pop, S.assign(v, S.name(pre), s)]

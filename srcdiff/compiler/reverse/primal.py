@@ -12,6 +12,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.reverse.calls import record_call
 from srcdiff.compiler.reverse.shapesaves import mark_save
 from srcdiff.compiler.reverse.state import SweepView
+from srcdiff.compiler.reverse.undos import mark_store_save
 from srcdiff.runtime import index_add
 
 
@@ -105,14 +106,19 @@ class PrimalSweep:
                 # ``v = index_add(v, ...)`` (generated code, differentiated again) writes
                 # into v's array before rebinding v: keep a copy, not the array
                 value = S.call("snapshot", [value])
+        undone = op.kind == "store" and self.kind(v) == ARRAY  # (undos.py may drop it)
         if how == "stack":
             self.uses_stack = True
             push = S.locate(gast.Expr(value=S.call("_stack.append", [value])), s)
             # (a store's earlier part goes back through item_restore, not a marked pop)
+            if undone:
+                return [mark_store_save(push, S.key(s))]
             return [push if op.kind == "store" else mark_save(push, v)]
         keep = self.names.private(v + "_saved" if op.kind == "store" else v)
         self.saved[S.key(s)] = ("name", keep)
-        return [S.assign(keep, value, s)]
+        self.saved_names[keep] = None if op.kind == "store" else v  # (a copy: no object of v)
+        save = S.assign(keep, value, s)
+        return [mark_store_save(save, S.key(s)) if undone else save]
 
     def _save_maybe_undefined(self, s, v, how):
         # a name not yet bound on every path here: it starts as None (see run)
@@ -123,6 +129,7 @@ class PrimalSweep:
                                        s), v)]
         keep = self.names.private(v)
         self.saved[S.key(s)] = ("name", keep)
+        self.saved_names[keep] = v
         return [S.assign(keep, S.name(v), s)]
 
     def _defined_before(self, s, v):
@@ -148,6 +155,7 @@ class PrimalSweep:
             return S.locate(gast.Expr(value=S.call("_stack.append", [S.name(i)])), s)
         keep = self.names.private(i)
         self.saved[S.key(s)] = ("name", keep)
+        self.saved_names[keep] = i
         return origin.tag(S.assign(keep, S.name(i), s), self.sid(s), "save")
 
     def primal_for(self, s, depth):
