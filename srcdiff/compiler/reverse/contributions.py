@@ -173,12 +173,15 @@ class Contributions:
                     # gradient: the index_add is `bb[index] += g` (optimize/scatters.py)
                     setattr(add, S.INTO_OWNED, True)
                 out.append(add)
-            else:
+            else:  # (a uniform bb, a scalar standing for an array, is broadcast by the +)
                 out.append(S.assign(bb, gast.BinOp(
                     left=S.call("index_add", [S.const(None), value, index, g]),
                     op=gast.Add(), right=S.name(bb)), s))
             self.state.defined.add(bb)
             self.state.owned.add(bb)
+            # an array from here on: no longer a scalar standing for one (a rule reading it
+            # as uniform took an array for a scalar: uniform.py)
+            self.state.uniform.discard(bb)
         else:
             if bb in self.state.uniform:  # item_add adds into its array or list, not into
                 out.extend(self._spread_uniform([bb]))  # a uniform scalar (uniform.py)

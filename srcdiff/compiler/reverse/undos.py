@@ -55,12 +55,12 @@ def drop_unread_undos(gen, primal, adjoint, results):
     statement of the backward sweep may observe (module docstring). ``gen``: the Reverse
     generator (its analysis, parameters and the names its saves bound)."""
     targets = {}  # S.key(store) -> the stored name
-    undos = {}  # S.key(store) -> how many undos were made
+    undos = {}  # S.key(store) -> its undos
     for s in _statements(adjoint):
         key = getattr(s, STORE_UNDO, None)
         if key is not None:
             targets[key] = s.targets[0].value.id
-            undos[key] = undos.get(key, 0) + 1
+            undos.setdefault(key, []).append(s)
     if not targets:
         return primal, adjoint
     if any(getattr(s, STORE_SAVE, None) is not None for s in _statements(adjoint)):
@@ -82,8 +82,7 @@ def drop_unread_undos(gen, primal, adjoint, results):
     _later(adjoint, tail, after, stands)
     dead = set()
     for key, group in groups.items():
-        undone = [s for s in _statements(adjoint) if getattr(s, STORE_UNDO, None) == key]
-        if all(not (after[id(s)] & (group | {_UNKNOWN})) for s in undone):
+        if all(not (after[id(s)] & (group | {_UNKNOWN})) for s in undos[key]):
             dead.add(key)
     if not dead:
         return primal, adjoint

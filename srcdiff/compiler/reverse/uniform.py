@@ -11,6 +11,7 @@ so that ``x`` (often a loss term nothing else needs) is not computed for it.
 """
 
 import bisect
+import sys
 from types import SimpleNamespace
 
 import gast
@@ -192,13 +193,30 @@ def uniform_results(view, op, stmts, pairs, bv):
     if pout is None or None in pout:
         return _unary_uniform_results(view, op, pairs, bv, allowed)
     result = {}
-    for name, expr, _ in pairs:
+    for k, (name, expr, owned) in enumerate(pairs):
         px = view.a.shapes.get(name)
         if px is None or None in px:
             return None
-        if _is_call_of(expr, "unbroadcast") and isinstance(expr.args[1], gast.Name) \
-                and view.renamed.get(expr.args[1].id, expr.args[1].id) == name:
-            if _elementwise_pattern(view, expr.args[0], bv, allowed) != pout:
+        negated = isinstance(expr, gast.UnaryOp) and isinstance(expr.op, gast.USub)
+        core = expr.operand if negated else expr  # (``-unbroadcast(g, y)`` of ``x - y``)
+        if _is_call_of(core, "unbroadcast") and isinstance(core.args[1], gast.Name) \
+                and view.renamed.get(core.args[1].id, core.args[1].id) == name:
+            inner = _elementwise_pattern(view, core.args[0], bv, allowed)
+            if inner == () and px == () and pout != ():
+                # a scalar operand (``gammaln(y + r) - gammaln(r)``): ``E(G)`` over the
+                # output's n elements, summed to it, is n times ``unbroadcast(E(g), x)``
+                # (up to the order of the sum's additions); n read from an operand that
+                # has the output's shape
+                full = next((a.id for a in op.args if isinstance(a, gast.Name)
+                             and view.a.shapes.get(view.renamed.get(a.id, a.id)) == pout),
+                            None)
+                if full is None:
+                    return None
+                size = size_from_earlier(view, S.call("size_of", [S.name(full)]))
+                scaled = gast.BinOp(left=core, op=gast.Mult(), right=size)
+                pairs[k] = (name, gast.UnaryOp(op=gast.USub(), operand=scaled)
+                            if negated else scaled, owned)
+            elif inner != pout:
                 return None
             result[name] = False  # exact: the sum over broadcast axes of the true array
             continue
@@ -256,14 +274,21 @@ def _elementwise_pattern(view, expr, bv, allowed):
     if isinstance(expr, gast.BinOp) and not isinstance(expr.op, gast.MatMult):
         parts = [_elementwise_pattern(view, e, bv, allowed) for e in (expr.left, expr.right)]
         return None if None in parts else broadcast_pattern(parts)
-    if isinstance(expr, gast.Call) and not expr.keywords:
-        f = expr.func
-        if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name) \
-                and f.value.id == "np" and view.a.registry is not None \
-                and view.a.registry.is_elementwise(getattr(np, f.attr, None)):
-            parts = [_elementwise_pattern(view, e, bv, allowed) for e in expr.args]
-            return None if None in parts else broadcast_pattern(parts)
+    if isinstance(expr, gast.Call) and not expr.keywords and view.a.registry is not None \
+            and view.a.registry.is_elementwise(_library_function(expr.func)):
+        parts = [_elementwise_pattern(view, e, bv, allowed) for e in expr.args]
+        return None if None in parts else broadcast_pattern(parts)
     return None
+
+
+def _library_function(f):
+    """The function a rule body calls as ``np.tanh`` or ``scipy.special.digamma`` (a
+    module imported already), or None."""
+    parts = S.dotted_parts(f)
+    if parts is None or len(parts) < 2:
+        return None
+    module = np if parts[:-1] == ("np",) else sys.modules.get(".".join(parts[:-1]))
+    return getattr(module, parts[-1], None) if module is not None else None
 
 
 def _elementwise(op):
