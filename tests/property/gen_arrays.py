@@ -180,6 +180,15 @@ STATEMENTS = {
                      ["{t} = np.clip((np.sum({a}), 0.3, np.max({b})), -50.0, 50.0) ** 2"],
                      ["lst = [np.sum({b}), 0.7]", "lst.append(np.max({a}))",
                       "{t} = np.maximum(lst, 0.1) @ np.array([1.0, 2.0, 0.5]) * {a}"]),
+    # a sum over an axis whose gradient is uniform (reverse/uniform.py) and then has an index
+    # read's gradient added (contributions.py index_adjoint: an array from there on), and
+    # a scalar operand broadcast against a uniform gradient (n times it)
+    # (ra's uniform gradient first: the backward sweep takes the last term first)
+    "axis_sum_reads": (["ra = np.sum({a}, axis=-1)",
+                        "{t} = np.sum(ra[1:] ** 2) + np.sum(ra * 0.5) * {b}"],
+                       ["ra = np.sum({a}, axis=0)",
+                        "{t} = np.sum(np.sin(ra[::2])) + np.sum(ra * 1.5 - 0.3)"],
+                       ["{t} = np.tanh({a}) - np.sum({b}) * 0.2 + 0.5 * {b}"]),
     # pairwise differences summed over their short axis (n-body's potential): a product
     # summed to both operands' shapes in one pass (optimize/contractions.py, its matmul)
     # (of a 2-D value: NumPy refuses the others, and the draw is made again)
