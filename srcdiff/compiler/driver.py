@@ -11,7 +11,8 @@ from typing import Any, Optional, Sequence
 
 import gast
 
-from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze, walk
+from srcdiff.compiler.analysis import refusals
+from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.complex_values import may_make_complex
 from srcdiff.compiler.analysis.dtypes import check_chained_stores, check_integer_stores
@@ -24,14 +25,12 @@ from srcdiff.compiler.analysis.facts import (
     sequence_arguments,
     zero_d,
 )
-from srcdiff.compiler.analysis.keys import varied_keys
 from srcdiff.compiler.analysis.list_arguments import concatenations, lists_as_arrays
 from srcdiff.compiler.analysis.ops import is_user_function
 from srcdiff.compiler.analysis.returns import Returns
 from srcdiff.compiler.analysis.sameshape import same_shapes
 from srcdiff.compiler.analysis.sequences import check_sequence_arithmetic
 from srcdiff.compiler.analysis.shift import free_shifts
-from srcdiff.compiler.analysis.wrt import varied_options
 from srcdiff.compiler.emit import array_api, reserved
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.emit import verify as verifier
@@ -42,7 +41,6 @@ from srcdiff.compiler.forward.tangent import Forward
 from srcdiff.compiler.front.aliases import views_to_read
 from srcdiff.compiler.front.normalize import normalize
 from srcdiff.compiler.front.parse import function_name, parse_function
-from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
@@ -236,7 +234,7 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     parsed = parse_function(fn)
     ctx.function_names.reserve(entry, *parsed.namespace)
     check_names(parsed)
-    _check_stop(parsed, stop)
+    refusals.check_stop(parsed, stop)
     arg_facts = arg_facts or {}
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
     held = None  # (again when views of arrays are changed in place: front/aliases.py)
@@ -253,8 +251,8 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)
     if not _srcdiff_code(fn):
-        _refuse_varied_options(parsed, analysis)
-        _refuse_varied_keys(parsed, analysis)
+        refusals.refuse_varied_options(parsed, analysis)
+        refusals.refuse_varied_keys(parsed, analysis)
     return parsed, anf, names, analysis
 
 
@@ -267,43 +265,6 @@ def _srcdiff_code(fn):
         return False
     return (getattr(fn, "__module__", None) or "").startswith("srcdiff.") or (
         code is not None and code.co_filename.startswith("<srcdiff"))
-
-
-def _refuse_varied_options(parsed, analysis):
-    """A value that depends on ``wrt`` passed as a rule's option (no gradient flows there)."""
-    for op, keyword, name in varied_options(analysis):
-        node = op.stmt.value if isinstance(op.stmt, gast.Assign) else op.stmt
-        raise parsed.error(
-            node, f"the gradient rule of {op.label} treats `{keyword}` as a constant, but the "
-            f"value passed for it depends on the differentiated inputs (through `{name}`), so "
-            "its contribution to the gradient would be lost",
-            hint="wrap it in sd.stop_gradient(...) if it is meant to be a constant, or write "
-                 "the computation without that option")
-
-
-def _refuse_varied_keys(parsed, analysis):
-    """A dict key computed from ``wrt`` in a function that reads keys back (keys.py)."""
-    for op, name in varied_keys(analysis):
-        raise parsed.error(
-            op.stmt, f"this dict key depends on the differentiated inputs (through `{name}`), "
-            "and the function reads the dict's keys back (.keys(), .items(), .values()), "
-            "which srcdiff treats as constant labels: the key's derivative would be lost",
-            hint="key the dict by constants (strings, integers) and keep the numbers in "
-                 "its values, or wrap the key in sd.stop_gradient(...)")
-
-
-def _refuse_undone_appends(anf, parsed):
-    """A generated gradient's ``out.pop()`` (undoing an append of the primal sweep) has no
-    reverse-mode adjoint (forward mode models it: sd.hvp, sd.hessian)."""
-    for s, _ in walk(anf.body):
-        value = s.value if isinstance(s, gast.Expr) else None
-        if isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) \
-                and value.func.attr == "pop":
-            raise parsed.error(
-                s, "reverse mode over a generated gradient that undoes a list's appends "
-                "(`.pop()`) is not supported: the appends would have to be redone backwards",
-                hint="use forward over reverse for the second derivative: sd.hvp(f) or "
-                     "sd.hessian(f)")
 
 
 def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = (),
@@ -341,7 +302,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
         check_integer_stores(anf, analysis, parsed, _params(anf), arg_facts or {})
         check_chained_stores(anf, analysis, parsed)
         check_sequence_arithmetic(anf, analysis, parsed, arg_facts)
-    _refuse_undone_appends(anf, parsed)
+    refusals.refuse_undone_appends(anf, parsed)
     # shifts the output does not depend on (a log-sum-exp's max): their gradient is exactly
     # zero, so they are treated as constants; verification mode keeps the gradient and
     # checks that it is zero up to rounding; the reference pipeline keeps it as is
@@ -572,24 +533,6 @@ def _context(arg_facts, **options):
     ctx = Context(**options)
     ctx.array_api = array_api_of(arg_facts)
     return ctx
-
-
-def _check_stop(parsed, stop):
-    """Every ``stop_gradients`` name is a variable of the function: a misspelt one would
-    otherwise stop nothing, silently."""
-    node = parsed.node
-    names = {a.id for a in node.args.args}
-    names |= dataflow.bound(node)
-    unknown = [s for s in stop if s not in names]
-    if unknown:
-        import difflib
-
-        close = difflib.get_close_matches(unknown[0], sorted(names), n=1)
-        raise parsed.error(
-            node, f"stop_gradients names {', '.join(map(repr, unknown))}, which "
-            f"{'is' if len(unknown) == 1 else 'are'} not a variable of {parsed.name!r} "
-            f"(its variables: {', '.join(sorted(names)) or 'none'})",
-            hint=(f"did you mean {close[0]!r}?" if close else "check the spelling"))
 
 
 def held_values(analysis):
