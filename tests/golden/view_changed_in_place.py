@@ -19,12 +19,10 @@ def grad_view_changed_in_place(x, s, grad_ys=None):
     b_v_i1 = mul_into(v_i, b_mul1)
     del b_mul1, v_i
     b_v = index_add(None, v, slice(1, None, None), b_v_i1) + b_sum2
-    del b_v_i1
+    del b_v_i1, v
     b_v[1:] += b_v_i
     del b_v_i
     # adjoint of line 552: v *= 1 + 0.1 * s
-    b_v = spread(b_v, v)
-    del v
     b_v_out = b_v
     b_v = mul_into(b_v, add)
     b_add = sum_product(_v1, b_v_out, add)
