@@ -162,9 +162,11 @@ def _value_reads(node):
 
 
 def _is_pop(call):
+    """``_stack.pop()``, or a pop off another list the generated code keeps (a tape of
+    callee records): what it takes back was bound in the primal sweep."""
     f = call.func
     return isinstance(f, gast.Attribute) and f.attr == "pop" and isinstance(f.value, gast.Name) \
-        and f.value.id == "_stack"
+        and not call.args
 
 
 def _observed(stmt, stands):
