@@ -18,9 +18,9 @@ def grad_chained_stores(x, grad_ys=None):
     b_a = mul_into(a, 2.0 * b_mul1)
     del a, b_mul1
     # adjoint of line 408: a[1][1:] += x[1:] ** 2
+    b_a = np.asarray(b_a)
     b_add1 = unbroadcast(np.copy(b_a[1, 1:]), add1)
     del add1
-    b_a = np.asarray(b_a)
     b_a[1, 1:] = 0.0
     b_item = unbroadcast(b_add1, item)
     del item
@@ -39,8 +39,8 @@ def grad_chained_stores(x, grad_ys=None):
             # adjoint of line 407: a[i][j] = x[j] * (i + 1.0)
             add2 = i + 1.0
             mul2 = x[j] * add2
-            b_mul = unbroadcast(np.copy(b_a[i, j]), mul2)
             b_a = np.asarray(b_a)
+            b_mul = unbroadcast(np.copy(b_a[i, j]), mul2)
             b_a[i, j] = 0.0
             b_x[j] += b_mul * add2
     return finish(b_x, x)

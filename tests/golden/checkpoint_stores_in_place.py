@@ -67,9 +67,9 @@ def grad_stores_in_place(x, n, grad_ys=None):
                 buf[add1] = mul
             for i in reversed(_iters[_m:_b]):
                 # adjoint of line 41: buf[i + 1] = np.cos(buf[i]) * x[i % len(x)]
+                b_buf = np.asarray(b_buf)
                 b_mul = unbroadcast(np.copy(b_buf[add1]), mul)
                 del mul
-                b_buf = np.asarray(b_buf)
                 b_buf[add1] = 0.0
                 buf[add1] = _stack.pop()
                 mod1 = i % n1
@@ -89,8 +89,8 @@ def grad_stores_in_place(x, n, grad_ys=None):
                 add1_before = _stack.pop()
                 add1 = add1_before
     # adjoint of line 39: buf[0] = x[0]
-    b_x_i = unbroadcast(np.copy(b_buf[0]), x_i)
     b_buf = np.asarray(b_buf)
+    b_x_i = unbroadcast(np.copy(b_buf[0]), x_i)
     b_buf[0] = 0.0
     del b_buf
     buf[0] = _buf_saved

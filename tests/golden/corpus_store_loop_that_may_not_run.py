@@ -23,8 +23,8 @@ def grad_store_loop_that_may_not_run(x, n, grad_ys=None):
     # adjoint of line 763: for i in range(n):
     for i in reversed(range(n)):
         # adjoint of line 764: a[0] = np.sin(x[0]) * a[1]
-        b_mul = np.copy(b_a[0])
         b_a = np.array(b_a, dtype=float)
+        b_mul = np.copy(b_a[0])
         b_a[0] = 0.0
         a[0] = _stack.pop()
         b_sin1 = sum_product(b_mul, a[1], sin1)
@@ -38,8 +38,8 @@ def grad_store_loop_that_may_not_run(x, n, grad_ys=None):
         b_x = add_into(b_x, index_add(None, x, 0, b_x_i1))
     del a
     # adjoint of line 762: a[0] = np.sin(x[0])
-    b_sin = unbroadcast(np.copy(b_a[0]), sin)
     b_a = np.array(b_a, dtype=float)
+    b_sin = unbroadcast(np.copy(b_a[0]), sin)
     b_a[0] = 0.0
     del b_a
     b_x_i = b_sin * np.cos(x_i)

@@ -34,10 +34,10 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     b_x = unbroadcast(y * b_mul1, x)
     del b_mul1
     # adjoint of line 752: grid[rows, [1, 0, 1]] = x[1:] * x[0]
+    b_grid = np.asarray(b_grid)
     b_mul = unbroadcast(b_grid[rows, items3] * last_writes(b_grid, (rows,
         items3)), mul)
     del mul
-    b_grid = np.asarray(b_grid)
     b_grid[rows, items3] = 0.0
     del b_grid
     b_x_i1 = b_mul * x_i2
@@ -47,9 +47,9 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     b_x[1:] += b_x_i1
     del b_x_i1
     # adjoint of line 749: y[[0, 0, 1]] += x[:3]
+    b_y = np.array(b_y, dtype=float)
     b_add = unbroadcast(b_y[items] * last_writes(b_y, items), add)
     del add
-    b_y = np.array(b_y, dtype=float)
     b_y[items] = 0.0
     y[items] = _y_saved
     b_item = unbroadcast(b_add, item)

@@ -52,8 +52,8 @@ def grad_fill_and_update(x, grad_ys=None):
     # adjoint of line 373: d = {"a": x[1], "b": 1.0}
     b_x_i2 = item_grad(b_d, 'a', x_i1)
     # adjoint of line 372: y.fill(x[0] * x[1])
-    b_mul = unbroadcast(np.copy(b_y[...]), mul)
     b_y = np.array(b_y, dtype=float)
+    b_mul = unbroadcast(np.copy(b_y[...]), mul)
     b_y[...] = 0.0
     del b_y
     y[...] = _y_saved

@@ -35,9 +35,9 @@ def grad_out_arguments(x, grad_ys=None):
     # adjoint of line 421: for k in range(2):
     for k in reversed(range(2)):
         # adjoint of line 422: np.add(acc, x * (k + 1.0), out=acc)
+        b_acc = np.array(b_acc, dtype=float)
         b_result = unbroadcast(np.copy(b_acc[...]), result)
         del result
-        b_acc = np.array(b_acc, dtype=float)
         b_acc[...] = 0.0
         acc[...] = _stack.pop()
         result_before = _stack.pop()

@@ -202,6 +202,12 @@ class Contributions:
         out = []
         late = []
         value = op.args[0]
+        # a 0-d array's gradient (its shape may be unknown) may be a number (`acc * 2.0` of
+        # a 0-d `acc` is a NumPy scalar, a seed a float): made an array before the value's
+        # part indexes it (`b_x[...]`), not only before it is written into
+        early = self.kind(x) == ARRAY and self.a.shapes.get(x) in ((), None)
+        if early:
+            self._writable_gradient(out, x, s)
         if isinstance(value, gast.Name) and self.active(value.id):
             if self.kind(x) == ARRAY and self.basic_index(op.index):
                 part = S.expr("np.copy(b[i])", b=S.name(bx), i=S.copy(op.index))
@@ -228,17 +234,8 @@ class Contributions:
             else:
                 self.contribute(out, self.state, value.id, part, like=s)
         if self.kind(x) == ARRAY:
-            if bx in self.state.owned and self.a.shapes.get(x) in ((), None):
-                # owned, a fresh result of arithmetic: for a 0-d array (its shape may be
-                # unknown) a NumPy scalar, which cannot be written into; as an array
-                # (itself where it is one already: no copy)
-                out.append(S.assign(bx, S.expr(f"np.asarray({bx})"), s))
-            if bx not in self.state.owned:
-                # an owned float copy; where values may be complex, of the gradient's own
-                # complex dtype (dtype=float would drop its imaginary part)
-                dtype = f"np.result_type({bx}, float)" if self.opt.complex_values else "float"
-                out.append(S.assign(bx, S.expr(f"np.array({bx}, dtype={dtype})"), s))
-                self.state.owned.add(bx)
+            if not early:
+                self._writable_gradient(out, x, s)
             out.append(S.assign(gast.Subscript(value=S.name(bx), slice=S.copy(op.index),
                                                ctx=gast.Store()), S.const(0.0), s))
         else:
@@ -247,6 +244,21 @@ class Contributions:
         for held in late:
             self.contribute(out, self.state, x, held, like=s)
         return out
+
+    def _writable_gradient(self, out, x, s):
+        """Make the gradient of ``x``, an array stored into, an array of its own."""
+        bx = self.b(x)
+        if bx in self.state.owned:
+            if self.a.shapes.get(x) in ((), None):
+                # owned, a fresh result of arithmetic: for a 0-d array (its shape may be
+                # unknown) a NumPy scalar; as an array (itself where it is one already)
+                out.append(S.assign(bx, S.expr(f"np.asarray({bx})"), s))
+            return
+        # an owned float copy; where values may be complex, of the gradient's own complex
+        # dtype (dtype=float would drop its imaginary part)
+        dtype = f"np.result_type({bx}, float)" if self.opt.complex_values else "float"
+        out.append(S.assign(bx, S.expr(f"np.array({bx}, dtype={dtype})"), s))
+        self.state.owned.add(bx)
 
     def basic_index(self, index):
         """Is ``index`` certainly basic (ints, slices, ``None``, ``...``), so that a store
