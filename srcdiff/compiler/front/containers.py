@@ -277,9 +277,11 @@ class Containers:
 
     def length(self, seq):
         """The atom of the length of a loop's iterable ``seq`` (an atom from
-        :meth:`keys_if_dict`): ``len(seq)`` when it surely is a sequence, else
-        ``loop_len(seq)``, which refuses a dict or a set at run time (srcdiff/runtime.py)."""
-        return self.atom(S.call("len", [S.copy(seq)]) if seq.id in self.sure_sequences
+        :meth:`keys_if_dict`: a name, or a literal such as ``"abc"``): ``len(seq)`` when it
+        surely is a sequence, else ``loop_len(seq)``, which refuses a dict or a set at run
+        time (srcdiff/runtime.py)."""
+        sure = isinstance(seq, gast.Constant) or seq.id in self.sure_sequences  # ("abc")
+        return self.atom(S.call("len", [S.copy(seq)]) if sure
                          else self.helper_call("loop_len", [S.copy(seq)]))
 
     # -- displays and comprehensions -----------------------------------------
