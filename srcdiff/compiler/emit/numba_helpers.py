@@ -492,8 +492,8 @@ def tape_alloc(n, value):
 
 @overload(tape_alloc)
 def _tape_alloc(n, value):
-    if isinstance(value, types.Float):
-        return lambda n, value: np.empty(n)
+    if isinstance(value, types.Float) or _zero_d(value) and isinstance(value.dtype, types.Float):
+        return lambda n, value: np.empty(n)  # (a 0-d save, np.copy(u[i]): a row of a number)
     if isinstance(value, types.Boolean):
         return lambda n, value: np.empty(n, dtype=np.bool_)
     if isinstance(value, types.Integer):
@@ -516,7 +516,7 @@ def tape_put(tape, k, value):
 def _tape_put(tape, k, value):
     if not isinstance(tape, types.Array):
         return None
-    if tape.ndim == 1 and _num(value):
+    if tape.ndim == 1 and (_num(value) or _zero_d(value)):
         def put0(tape, k, value):
             tape[k] = value
         return put0
