@@ -76,7 +76,7 @@ ARRAY_CASES = [c for c in CASES
                if any(isinstance(a, np.ndarray) and a.ndim >= 1 for a in c.args)]
 # reading x[k] with k an integer array (here np.argmax's result): its adjoint is a
 # scatter-add (np.add.at), which dask arrays do not have; refused with a TypeError
-REFUSED = {"constants_only", "store_through_repeated_indices"}
+REFUSED = {"constants_only"}
 # generated code that converts a dask array to NumPy (their gradients are right, checked
 # below, but pieces are computed on the way; the list is kept exact):
 # - BATCHED: the batched loop adjoint (an optimization) sums a loop's per-iteration terms
@@ -87,9 +87,14 @@ REFUSED = {"constants_only", "store_through_repeated_indices"}
 #   backward sweep copies b_x[i] the same way; dask does not implement np.copy (it falls
 #   back to NumPy with a FutureWarning, computing that slice). Forward mode copies the
 #   tangent array before storing into it, np.copy(t_x), likewise (FORWARD_MATERIALIZES).
+# - REPEATED: a store through repeated indices makes its gradient a NumPy array
+#   (np.array(b_y, dtype=float), computing it) before the last writes are picked out of it
+#   and the gradient of the read y[[0, 0, 1]] is scattered into it: the scatter-add runs on
+#   NumPy, not refused (reverse mode only; the list is kept exact).
 BATCHED = {"rnn", "loop_carried_matrix"}
 STORES = {"store_slices", "store_2d", "store_into_argument"}
-MATERIALIZES = BATCHED | STORES
+REPEATED = {"store_through_repeated_indices"}
+MATERIALIZES = BATCHED | STORES | REPEATED
 FORWARD_MATERIALIZES = STORES
 GRADIENT_CASES = [c for c in ARRAY_CASES if c.name not in REFUSED]
 

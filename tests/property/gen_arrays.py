@@ -192,8 +192,11 @@ STATEMENTS = {
     # pairwise differences summed over their short axis (n-body's potential): a product
     # summed to both operands' shapes in one pass (optimize/contractions.py, its matmul)
     # (of a 2-D value: NumPy refuses the others, and the draw is made again)
-    "pairwise_sums": ["{t} = 1.0 / np.sqrt(np.sum(({a}[:, None, :] - {a}[None, :, :]) ** 2, "
-                      "axis=-1) + 0.5)"],
+    # (or of a 1-D value's entries, pairwise)
+    "pairwise_sums": (["{t} = 1.0 / np.sqrt(np.sum(({a}[:, None, :] - {a}[None, :, :]) ** 2, "
+                       "axis=-1) + 0.5)"],
+                      ["{t} = 1.0 / np.sqrt(np.sum(({a}[..., :, None] - {a}[..., None, :]) "
+                       "** 2, axis=-1) + 0.5)"]),
     # a stencil stepped on a copy (bench/realistic/burgers.py): several reads of each
     # slice, whose scatter-adds the optimizer gathers (compiler/optimize/scatters.py)
     "stencil": ["{t} = {a} * 1.0", "for r in range(2):", "    un = {t}.copy()",

@@ -29,6 +29,7 @@ REQUIRED_FEATURES = {
 # shapes of recent fixes, each at least this many times in the reach test's 800 drafts
 # (1% or more: a default `make fuzz`, 3,000 programs, checks each tens of times)
 NEW_SHAPES = {
+    "axis_sum_reads": 6,  # uniform.py: a sum over an axis, then an index read; n * G
     "clip_array_bounds": 8, "clip_variable_bounds": 8,   # np.clip's bounds differentiated
     "sliding_window": 8,                                 # rules: window_sums
     "float_display": 8,                                  # activity.py appended_lists
