@@ -22,7 +22,6 @@ def grad_binned_weights(x, grad_ys=None):
     b_x = np.zeros_like(x)
     for i in reversed(range(n1)):
         # adjoint of line 177: w[i] = x[i] * (bins[i] + 1.0)
-        b_w = np.asarray(b_w)
         b_mul1 = unbroadcast(np.copy(b_w[i]), mul1)
         del mul1
         b_w[i] = 0.0

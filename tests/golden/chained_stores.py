@@ -9,16 +9,12 @@ def grad_chained_stores(x, grad_ys=None):
     pow1 = x_i1 ** 2
     add1 = item + pow1
     a[1, 1:] = add1
-    mul1 = a * a
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
     # adjoint of line 409: return np.sum(a * a)
-    b_mul1 = spread(b_sum1, mul1)
-    del mul1
-    b_a = mul_into(a, 2.0 * b_mul1)
-    del a, b_mul1
+    b_a = mul_into(a, 2.0 * b_sum1)
+    del a
     # adjoint of line 408: a[1][1:] += x[1:] ** 2
-    b_a = np.asarray(b_a)
     b_add1 = unbroadcast(np.copy(b_a[1, 1:]), add1)
     del add1
     b_a[1, 1:] = 0.0
@@ -39,7 +35,6 @@ def grad_chained_stores(x, grad_ys=None):
             # adjoint of line 407: a[i][j] = x[j] * (i + 1.0)
             add2 = i + 1.0
             mul2 = x[j] * add2
-            b_a = np.asarray(b_a)
             b_mul = unbroadcast(np.copy(b_a[i, j]), mul2)
             b_a[i, j] = 0.0
             b_x[j] += b_mul * add2

@@ -3,7 +3,6 @@ def grad_stores_in_place(x, n, grad_ys=None):
     # names first bound inside loops or branches start unbound
     add1 = None
     cos = None
-    mul = None
     n1 = None
     buf = np.zeros(n + 1)
     x_i = x[0]
@@ -54,42 +53,31 @@ def grad_stores_in_place(x, n, grad_ys=None):
                 add1 = i + 1
                 buf_i = buf[i]
                 _stack.append(cos)
-                del cos
                 cos = np.cos(buf_i)
                 _stack.append(n1)
                 n1 = len(x)
                 mod = i % n1
                 x_i1 = x[mod]
-                _stack.append(mul)
-                del mul
                 mul = cos * x_i1
                 _stack.append(np.copy(buf[add1]))
                 buf[add1] = mul
             for i in reversed(_iters[_m:_b]):
                 # adjoint of line 41: buf[i + 1] = np.cos(buf[i]) * x[i % len(x)]
-                b_buf = np.asarray(b_buf)
-                b_mul = unbroadcast(np.copy(b_buf[add1]), mul)
-                del mul
+                mod1 = i % n1
+                mul2 = cos * x[mod1]
+                b_mul = unbroadcast(np.copy(b_buf[add1]), mul2)
                 b_buf[add1] = 0.0
                 buf[add1] = _stack.pop()
-                mod1 = i % n1
-                x_i11 = x[mod1]
-                mul_before = _stack.pop()
-                b_cos = b_mul * x_i11
-                b_x_i1 = unbroadcast(cos * b_mul, x_i11)
-                del cos
-                mul = mul_before
-                b_x[mod1] += b_x_i1
+                b_x[mod1] += cos * b_mul
                 n1_before = _stack.pop()
                 n1 = n1_before
                 cos_before = _stack.pop()
-                b_buf_i = -b_cos * np.sin(buf[i])
+                b_buf_i = -(b_mul * x[mod1]) * np.sin(buf[i])
                 cos = cos_before
                 b_buf[i] += b_buf_i
                 add1_before = _stack.pop()
                 add1 = add1_before
     # adjoint of line 39: buf[0] = x[0]
-    b_buf = np.asarray(b_buf)
     b_x_i = unbroadcast(np.copy(b_buf[0]), x_i)
     b_buf[0] = 0.0
     del b_buf

@@ -4,7 +4,6 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     item = y[items]
     x_i = x[:3]
     add = item + x_i
-    _y_saved = np.copy(y[items])
     y[items] = add
     items1 = [0, 2, 0]
     rows = np.array(items1)
@@ -14,7 +13,6 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     x_i2 = x[0]
     mul = x_i1 * x_i2
     grid[rows, items3] = mul
-    mul1 = y * x
     pow1 = grid ** 2
     arange = np.arange(6.0)
     reshape = arange.reshape(3, 2)
@@ -26,15 +24,11 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     del mul2
     b_pow1 = unbroadcast(b_mul2 * reshape, pow1)
     del b_mul2, pow1, reshape
-    b_grid = mul_into(grid, b_pow1 * 2.0)
+    b_grid = b_pow1 * 2.0 * grid
     del b_pow1, grid
-    b_mul1 = spread(b_add1, mul1)
-    del mul1
-    b_y = unbroadcast(b_mul1 * x, y)
-    b_x = unbroadcast(y * b_mul1, x)
-    del b_mul1
+    b_y = b_add1 * x
+    b_x = y * b_add1
     # adjoint of line 752: grid[rows, [1, 0, 1]] = x[1:] * x[0]
-    b_grid = np.asarray(b_grid)
     b_mul = unbroadcast(b_grid[rows, items3] * last_writes(b_grid, (rows,
         items3)), mul)
     del mul
@@ -43,15 +37,13 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     b_x_i1 = b_mul * x_i2
     b_x_i2 = sum_product(x_i1, b_mul, x_i2)
     del b_mul, x_i1
-    b_x = add_into(b_x, index_add(None, x, 0, b_x_i2))
+    b_x[0] += b_x_i2
     b_x[1:] += b_x_i1
     del b_x_i1
     # adjoint of line 749: y[[0, 0, 1]] += x[:3]
-    b_y = np.array(b_y, dtype=float)
     b_add = unbroadcast(b_y[items] * last_writes(b_y, items), add)
     del add
     b_y[items] = 0.0
-    y[items] = _y_saved
     b_item = unbroadcast(b_add, item)
     del item
     b_x_i = unbroadcast(b_add, x_i)

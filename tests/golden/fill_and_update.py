@@ -3,7 +3,6 @@ def grad_fill_and_update(x, grad_ys=None):
     x_i = x[0]
     x_i1 = x[1]
     mul = x_i * x_i1
-    _y_saved = np.copy(y[...])
     y[...] = mul
     d = {'a': x_i1, 'b': 1.0}
     b = d['b']
@@ -17,8 +16,7 @@ def grad_fill_and_update(x, grad_ys=None):
     d['b'] = pow1
     _d_saved2 = item_saved(d, 'c')
     d['c'] = x_i
-    mul2 = y * x
-    sum1 = np.sum(mul2)
+    sum1 = np.sum(y * x)
     a1 = d['a']
     b1 = d['b']
     add = sum1 + a1 * b1
@@ -30,11 +28,9 @@ def grad_fill_and_update(x, grad_ys=None):
     del b_add1
     b_d = item_add(b_d, d, 'b', a1 * b_add)
     b_d = item_add(b_d, d, 'a', b_add * b1)
-    b_mul2 = spread(b_add, mul2)
-    del mul2
-    b_y = unbroadcast(b_mul2 * x, y)
-    b_x = unbroadcast(y * b_mul2, x)
-    del b_mul2
+    b_y = b_add * x
+    b_x = mul_into(y, b_add)
+    del y
     # adjoint of line 374: d.update({"a": d["b"] * x[2], "b": d["a"] ** 2}, c=x[0])
     b_x_i4 = item_grad(b_d, 'c', x_i)
     b_d = item_clear(b_d, 'c')
@@ -45,19 +41,15 @@ def grad_fill_and_update(x, grad_ys=None):
     b_mul1 = item_grad(b_d, 'a', mul1)
     b_d = item_clear(b_d, 'a')
     item_restore(d, 'a', _d_saved)
-    b_x = add_into(b_x, index_add(None, x, 0, b_x_i4))
     b_d = item_add(b_d, d, 'a', b_pow1 * 2.0 * a)
     b_x[2] += b * b_mul1
     b_d = item_add(b_d, d, 'b', b_mul1 * x_i3)
     # adjoint of line 373: d = {"a": x[1], "b": 1.0}
     b_x_i2 = item_grad(b_d, 'a', x_i1)
     # adjoint of line 372: y.fill(x[0] * x[1])
-    b_y = np.array(b_y, dtype=float)
     b_mul = unbroadcast(np.copy(b_y[...]), mul)
     b_y[...] = 0.0
     del b_y
-    y[...] = _y_saved
-    del y
     b_x[1] += b_x_i2 + x_i * b_mul
-    b_x[0] += b_mul * x_i1
+    b_x[0] += b_x_i4 + b_mul * x_i1
     return finish(b_x, x)

@@ -5,7 +5,7 @@ def jvp_scatter_add_at(x, tangents):
     items2 = [1, 1, 1]
     rows = items1
     cols = items2
-    t_m = zeros_tree(m)
+    t_m = np.zeros_like(m)
     for k in range(2):
         # line 389: np.add.at(m, (rows, cols), x * (k + 1.0))
         items3 = rows, cols

@@ -1,15 +1,11 @@
 def grad_out_arguments(x, grad_ys=None):
     _stack = []
     # names first bound inside loops or branches start unbound
-    mul = None
     result = None
     acc = np.zeros(3)
     for k in range(2):
-        _stack.append(mul)
-        mul = x * (k + 1.0)
-        _stack.append(result)
-        result = np.add(acc, mul)
-        _stack.append(np.copy(acc[...]))
+        _stack.append(shape_only(result))
+        result = np.add(acc, x * (k + 1.0))
         acc[...] = result
     m = np.outer(x, acc)
     result1 = m.clip(-0.5, 0.5)
@@ -25,28 +21,21 @@ def grad_out_arguments(x, grad_ys=None):
     b_m[...] = 0.0
     m[...] = _m_saved
     b_m += mul_into(b_result1, (m >= -0.5) & (m <= 0.5))
-    del b_result1
+    del b_result1, m
     # adjoint of line 423: m = np.outer(x, acc)
-    vjp = vjp_outer(b_m, m, a=x, b=acc, out=None)
-    del b_m, m
-    b_x = vjp[0]
-    b_acc = vjp[1]
-    del vjp
+    b_x = b_m @ acc
+    del acc
+    b_acc = x @ b_m
+    del b_m
     # adjoint of line 421: for k in range(2):
     for k in reversed(range(2)):
         # adjoint of line 422: np.add(acc, x * (k + 1.0), out=acc)
-        b_acc = np.array(b_acc, dtype=float)
         b_result = unbroadcast(np.copy(b_acc[...]), result)
         del result
         b_acc[...] = 0.0
-        acc[...] = _stack.pop()
         result_before = _stack.pop()
-        b_acc += unbroadcast(b_result, acc)
-        b_mul = unbroadcast(b_result, mul)
-        del b_result, mul
+        b_acc += b_result
         result = result_before
-        mul_before = _stack.pop()
-        b_x = b_x + b_mul * (k + 1.0)
-        del b_mul
-        mul = mul_before
-    return finish(b_x, x, False, (grad_ys,))
+        b_x += mul_into(b_result, k + 1.0)
+        del b_result
+    return finish(b_x, x)

@@ -30,13 +30,12 @@ def grad_scatter_add_at(x, grad_ys=None):
     # adjoint of line 391: return np.sum(m * np.outer(x, x))
     b_mul1 = spread(b_sum1, mul1)
     del mul1
-    b_m = unbroadcast(b_mul1 * outer, m)
+    b_m = b_mul1 * outer
     b_outer = unbroadcast(m * b_mul1, outer)
     del b_mul1, outer
     b_x = b_outer @ x + x @ b_outer
     del b_outer
     # adjoint of line 390: np.add.at(m, 2, x[0] ** 2)
-    b_m = np.array(b_m, dtype=float)
     b_added1 = unbroadcast(np.copy(b_m[...]), added1)
     del added1
     b_m[...] = 0.0
@@ -48,7 +47,6 @@ def grad_scatter_add_at(x, grad_ys=None):
     # adjoint of line 388: for k in range(2):
     for k in reversed(range(2)):
         # adjoint of line 389: np.add.at(m, (rows, cols), x * (k + 1.0))
-        b_m = np.asarray(b_m)
         b_added = unbroadcast(np.copy(b_m[...]), added)
         del added
         b_m[...] = 0.0

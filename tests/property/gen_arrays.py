@@ -189,6 +189,20 @@ STATEMENTS = {
                        ["ra = np.sum({a}, axis=0)",
                         "{t} = np.sum(np.sin(ra[::2])) + np.sum(ra * 1.5 - 0.3)"],
                        ["{t} = np.tanh({a}) - np.sum({b}) * 0.2 + 0.5 * {b}"]),
+    # reads at index arrays of one axis (analysis/makers.py): np.arange of literal lengths
+    # (known patterns: a mean's uniform gradient scattered as the scalar, backward.py
+    # _scatters_uniform), beside slices and ints; of a length read from a shape, and an
+    # int array that might be a mask to the analysis (patterns unknown: spread first)
+    "index_array_reads": (["ix = np.arange(2)",
+                           "{t} = np.mean({a}.ravel()[ix] * 2.0 - np.sum({b}) * 0.3) * {a}"],
+                          ["ix = np.arange(1, 3)", "ra = np.atleast_2d({a})",
+                           "{t} = np.sum(ra[:, ix] ** 2) + np.sum(ra[0, ix] * 0.5) * {b}"],
+                          ["ra = np.atleast_2d({a})", "ix = np.arange(ra.shape[0])",
+                           "{t} = np.mean(np.log(np.sum(np.exp(ra), axis=-1)) - "
+                           "ra[ix, ix % ra.shape[1]]) + {b}"],
+                          ["ra = np.atleast_2d({a})",
+                           "{t} = np.mean(ra[np.arange(1), np.arange(2)] - ra[0, :2]) * {b} "
+                           "+ np.sum(ra[np.zeros(3, dtype=int), np.arange(3) % 2])"]),
     # pairwise differences summed over their short axis (n-body's potential): a product
     # summed to both operands' shapes in one pass (optimize/contractions.py, its matmul)
     # (of a 2-D value: NumPy refuses the others, and the draw is made again)

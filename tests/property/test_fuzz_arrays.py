@@ -45,6 +45,7 @@ NEW_SHAPES = {
     "zeros_list": 8,                                     # [0.0] * n filled (sequences.py)
     "slice_products": 8, "slice_products_call": 8,       # optimize/views.py
     "pairwise_sums": 8,                                  # optimize/contractions.py
+    "index_array_reads": 8,                              # analysis/makers.py
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 

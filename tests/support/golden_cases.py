@@ -626,3 +626,20 @@ def keyword_only_nested(x, s):
 
 
 _in_every_mode(keyword_only_nested, (0, 1), (np.array([0.3, -0.8, 0.5, 0.7]), 0.45))
+
+
+# Cross-entropy through the picked logits `logits[np.arange(N), y]` with N a module constant
+# (analysis/makers.py): the read's shape pattern is known, so the mean's uniform gradient is
+# scattered as the scalar (backward.py _scatters_uniform), never spread first
+CLASSES_N = 4
+
+
+def picked_logits_cross_entropy(W, X, y):
+    logits = X @ W
+    lse = np.log(np.sum(np.exp(logits), axis=1))
+    return np.mean(lse - logits[np.arange(CLASSES_N), y])
+
+
+_pl = np.random.default_rng(25)
+_in_every_mode(picked_logits_cross_entropy, 0,
+               (_pl.normal(size=(3, 5)), _pl.normal(size=(CLASSES_N, 3)), np.array([4, 0, 2, 0])))

@@ -22,6 +22,13 @@ import numpy as np
 
 from srcdiff.compiler.analysis.displays import display_entries
 from srcdiff.compiler.analysis.fixpoint import fixpoint
+from srcdiff.compiler.analysis.makers import (
+    MAKERS,
+    advanced_index_pattern,
+    int_array_names,
+    maker_pattern,
+    tuple_displays,
+)
 from srcdiff.compiler.analysis.ops import describe, stop_gradient_argument
 from srcdiff.compiler.analysis.patterns import (
     broadcast_pattern,
@@ -73,7 +80,6 @@ def entry_of(children, index, kinds):
 
 
 _LIKE = {np.zeros_like, np.ones_like, np.empty_like, np.full_like}
-_MAKERS = {np.zeros, np.ones, np.empty, np.full, np.arange, np.linspace, np.eye, np.identity}
 
 
 class Analysis:
@@ -98,6 +104,9 @@ class Analysis:
         self.same_shapes = None  # operands of equal unknown shapes (sameshape.py), or None
         # S.key(store) -> the other names that may see the store's change (aliasing.py)
         self.sharers = {}
+        self.int_values = {}  # the module's int constants the function reads -> value
+        self.int_arrays = set()  # names of arrays proven to hold integers (makers.py)
+        self.tuples = {}  # names bound once by a tuple display -> it (makers.py)
 
     def op(self, stmt):
         return self.ops.get(S.key(stmt))
@@ -241,6 +250,8 @@ def analyze(fn: gast.FunctionDef, parsed: Parsed, registry: Registry, user_funct
                         a.useful.add(o)
                         changed = True
     a.active = a.varied & a.useful
+    a.int_arrays = int_array_names(a, params)
+    a.tuples = tuple_displays(a, params)
     _value_facts(a, fn, params, arg_facts, _module_numbers(fn, parsed, a, params))
     return a
 
@@ -264,9 +275,12 @@ def _module_numbers(fn, parsed, a, params):
     for n in dataflow.in_walk_order(fn):  # (gast.walk's order)
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id not in out \
                 and n.id not in params and not a.assign_count.get(n.id):
-            kind = _NUMBER_FACTS.get(type(parsed.namespace.get(n.id, None)))
+            value = parsed.namespace.get(n.id, None)
+            kind = _NUMBER_FACTS.get(type(value))
             if kind is not None:
                 out[n.id] = kind
+                if type(value) is int:
+                    a.int_values[n.id] = value
     return out
 
 
@@ -312,7 +326,7 @@ def _sweep(a, kinds, shapes, children, entries_known, fields):
     for op in a.order:
         if op.target is None or op.kind in ("store", "append"):
             continue
-        kind, shape = _fact(op, kinds, shapes)
+        kind, shape = _fact(op, kinds, shapes, a)
         if op.kind == "prim" and op.func in _READERS and not op.kwargs and len(op.args) == 1 \
                 and isinstance(op.args[0], gast.Name) and op.args[0].id in a.lists:
             stacked = _stacked_fact(op, a.lists, kinds, shapes)
@@ -354,7 +368,7 @@ def fact_of_atom(a, node):
 def fact_of_op(a, op):
     """``(kind, pattern)`` of what ``op`` alone computes, from its operands' facts (the
     facts of its target join every definition of that name)."""
-    return _fact(op, a.kinds, a.shapes)
+    return _fact(op, a.kinds, a.shapes, a)
 
 
 def _as_pattern(fact):
@@ -403,7 +417,9 @@ def _operands(value):
     return []
 
 
-def _fact(op, kinds, shapes):
+def _fact(op, kinds, shapes, known):
+    """``(kind, pattern)`` of ``op``'s result; ``known``: the Analysis's ``int_values`` and
+    ``int_arrays`` (makers.py)."""
     value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
     if op.kind == "copy":
         return _atom_fact(op.args[0], kinds, shapes)
@@ -413,12 +429,12 @@ def _fact(op, kinds, shapes):
         base_kind, base_shape = _atom_fact(op.args[0], kinds, shapes)
         if base_kind == INT and isinstance(base_shape, tuple) and base_shape:
             # an entry or a slice of integers (an int array, a range) is integers
-            return INT, _index_pattern(op.index, base_shape, kinds, shapes)
+            return INT, _index_pattern(op.index, base_shape, kinds, shapes, known)
         if base_kind == CONTAINER and isinstance(op.index, gast.Slice):
             return CONTAINER, None  # a slice of a list or tuple is one
         if base_kind != ARRAY:
             return None, None
-        return ARRAY, _index_pattern(op.index, base_shape, kinds, shapes)
+        return ARRAY, _index_pattern(op.index, base_shape, kinds, shapes, known)
     if op.kind == "const":
         if isinstance(value, gast.Constant):
             return _atom_fact(value, kinds, shapes)
@@ -433,14 +449,8 @@ def _fact(op, kinds, shapes):
             if op.args and isinstance(op.args[0], gast.Name):
                 return ARRAY, shapes.get(op.args[0].id)
             return ARRAY, None
-        if fn in _MAKERS:
-            shape = op.args[0] if op.args else None
-            if isinstance(shape, gast.Name) and kinds.get(shape.id) == INT \
-                    and shapes.get(shape.id) == ():
-                return ARRAY, (None,)
-            if isinstance(shape, gast.Constant) and isinstance(shape.value, int):
-                return ARRAY, (shape.value == 1,)
-            return ARRAY, None
+        if fn in MAKERS:  # (a rule without a derivative keeps no arguments: the call's)
+            return ARRAY, maker_pattern(fn, value, kinds, shapes, known)
         if fn in (len, int) or fn in INT_VALUED:
             return INT, ()
         # (an op of a rule without a derivative keeps no arguments: read the statement's)
@@ -470,6 +480,8 @@ def _fact(op, kinds, shapes):
             return ARRAY, broadcast_pattern([_atom_fact(x, kinds, shapes)[1] for x in op.args])
         if op.func in (concat_sequences, list, tuple):
             return CONTAINER, None
+        if op.func in MAKERS:  # (np.full, np.linspace: a derivative in the values)
+            return ARRAY, maker_pattern(op.func, value, kinds, shapes, known)
         if op.rule is not None and (op.rule.tuple_output or op.func in _tree_valued()):
             return None, None  # a list, tuple or dict of arrays
         facts = [_atom_fact(x, kinds, shapes) for x in op.args]
@@ -548,12 +560,15 @@ def _extreme_fact(facts):
     return ARRAY, None
 
 
-def _index_pattern(index, base, kinds, shapes):
+def _index_pattern(index, base, kinds, shapes, known):
     """The shape pattern of ``base[index]``: an int or an integer name whose shape is ()
-    takes one axis away; an array of integers (fancy indexing) is not known here."""
+    takes one axis away; index arrays of one axis: makers.py."""
     if base is None:
         return None
     parts = index.elts if isinstance(index, gast.Tuple) else [index]
+    if any(isinstance(p, gast.Name) and isinstance(shapes.get(p.id), tuple)
+           and len(shapes[p.id]) == 1 for p in parts):
+        return advanced_index_pattern(parts, base, kinds, shapes, known.int_arrays)
     out = []
     axis = 0
     for p in parts:

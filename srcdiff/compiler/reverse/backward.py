@@ -246,7 +246,8 @@ class BackwardStatements:
                 S.call("locals"), gast.Tuple(elts=[S.const(n) for n in primal],
                                              ctx=gast.Load())])), s))
         uniform = {}  # operand -> is its contribution uniform (see AdjointState)
-        if bv in self.state.uniform and (op.kind not in ("prim", "copy") or v in op.operands):
+        if bv in self.state.uniform and (op.kind not in ("prim", "copy") or v in op.operands) \
+                and not self._scatters_uniform(op, v):
             out.extend(self._spread_uniform([bv]))
         keep = None
         if op.kind != "store" and v in op.operands:
@@ -315,6 +316,16 @@ class BackwardStatements:
         if keep is not None and not self.opt.reference:
             out = _drop_alias(out, start, keep, bv)
         return out
+
+    def _scatters_uniform(self, op, v):
+        """Does the adjoint of the read ``v = x[index]`` of an array ``x`` take ``v``'s
+        uniform gradient as it is? ``index_add(b, x, index, g)`` adds ``g`` at every
+        position of ``x[index]`` (``b[index] += g``, ``np.add.at``: both broadcast ``g``
+        to ``x[index]``'s shape, repeated positions adding up), so the scalar ``G``
+        standing for itself over ``v``'s shape, which is ``x[index]``'s, scatters the same
+        numbers as its spread array."""
+        return op.kind == "index" and v not in op.operands and not self.opt.reference \
+            and self.kind(op.args[0].id) == ARRAY and self.active(op.args[0].id)
 
     def _summed_over_axes(self, op):
         """``x`` for ``np.sum(x, axis, keepdims=...)`` with literal options and ``x`` an

@@ -24,7 +24,9 @@ the shape and dtype of an ndarray; any other value unchanged), where it is exact
 * in the backward sweep, every read of ``v`` and of each such ``w`` is the shape
   argument of ``unbroadcast`` (which takes a ShapeOf as it takes the array: the same
   shape, the same dtype) or the restore ``v = w``: so wherever a stand-in may reach
-  (``w``; ``v`` after a restore), only its shape and dtype are read. The values
+  (``w``; ``v`` after a restore), only its shape and dtype are read. A value popped
+  and never read (its ``unbroadcast`` left out where shape facts make it the identity)
+  is kept as a stand-in too: nothing reads it. The values
   the backward sweep reads before any restore are the primal's own arrays, which
   ``unbroadcast`` reads the same way.
 
@@ -96,7 +98,6 @@ def shape_only_saves(fn: gast.FunctionDef, numbers=frozenset()) -> gast.Function
         for n in o:
             last[n] = k
     other = set().union(*(r[1] for r in reads))
-    shaped = set().union(*(r[0] for r in reads))
     for v, calls in sorted(pushes.items()):
         ws = restores.get(v)
         if v in numbers or not ws or any(bound.get(w, 0) != 1 for w in ws) \
@@ -107,8 +108,8 @@ def shape_only_saves(fn: gast.FunctionDef, numbers=frozenset()) -> gast.Function
         # v holds the primal's own value until the first statement that restores it; read
         # other than as a shape from there on (``late``), a stand-in may reach that read
         late = last.get(v, -1) >= first.get(v, len(backward))
-        if ws & other or late or not (ws | {v}) & shaped:
-            continue
+        if ws & other or late:
+            continue  # (read for a shape, or not read at all: a stand-in serves as well)
         for c in calls:
             c.args[0] = S.call(SHAPE_ONLY, [c.args[0]])
     return fn

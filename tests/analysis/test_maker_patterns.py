@@ -1,0 +1,163 @@
+"""Shape patterns of array makers and of reads at index arrays (analysis/makers.py).
+
+A pattern entry True or False claims an axis's length is 1 or is not; a wrong claim would
+let the reverse sweep leave out a sum over a broadcast axis (a wrong gradient). Each name's
+pattern is checked against the array NumPy makes, on values where the claims are tight
+(length-1 axes from module constants, a mask with one True entry), and some patterns are
+required to be known so that the check is not vacuous."""
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad
+from srcdiff.compiler.analysis.activity import analyze
+from srcdiff.compiler.analysis.facts import arg_fact
+from srcdiff.compiler.analysis.ops import is_user_function
+from srcdiff.compiler.emit.reserved import RESERVED
+from srcdiff.compiler.front.normalize import normalize
+from srcdiff.compiler.front.parse import parse_function
+from srcdiff.rules import DEFAULT
+
+ONE, FOUR = 1, 4
+
+
+def makers(X, X3, y, mask, i):
+    z1 = np.zeros(FOUR)
+    z2 = np.ones((ONE, 3))
+    z3 = np.full(ONE, 2.0)
+    z4 = np.empty((2, FOUR))
+    z5 = np.zeros(shape=(FOUR, ONE))
+    e1 = np.eye(FOUR)
+    e2 = np.eye(ONE, 3)
+    e3 = np.identity(ONE)
+    e4 = np.eye(3, M=ONE)
+    a1 = np.arange(FOUR)
+    a2 = np.arange(3, 4)
+    a3 = np.arange(1, 9, 3)
+    a4 = np.arange(5, 0, -2)
+    a5 = np.arange(ONE, FOUR, 3)
+    a6 = np.arange(i)
+    a7 = np.arange(0)
+    l1 = np.linspace(0.0, 1.0)
+    l2 = np.linspace(0.0, 1.0, ONE)
+    l3 = np.linspace(0, 1, num=FOUR)
+    l4 = np.linspace(2.0, 3.0, 1, endpoint=False)
+    r1 = X[np.arange(3), y]
+    r2 = X[np.arange(ONE), mask]
+    r3 = X[0, y]
+    ix = np.arange(2)
+    r4 = X[:, ix]
+    r5 = X3[ix, :, ix]
+    r6 = X[ix]
+    r7 = X[a5, ix]
+    r8 = X3[0, a5, ix]
+    r9 = X3[:, a5, 1]
+    r10 = X[1, mask]
+    r11 = X[ix, mask]
+    return (z1, z2, z3, z4, z5, e1, e2, e3, e4, a1, a2, a3, a4, a5, a6, a7, l1, l2, l3, l4,
+            r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11)
+
+
+NAMES = ("z1 z2 z3 z4 z5 e1 e2 e3 e4 a1 a2 a3 a4 a5 a6 a7 l1 l2 l3 l4 "
+         "r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11").split()
+ARGS = (np.ones((3, 4)), np.ones((2, 3, 4)), np.array([2, 0, 1]),
+        np.array([False, True, False, False]), 3)
+
+
+def _patterns():
+    parsed = parse_function(makers)
+    anf, _ = normalize(parsed, RESERVED, set())
+    facts = {n: arg_fact(v) for n, v in zip(("X", "X3", "y", "mask", "i"), ARGS)}
+    a = analyze(anf, parsed, DEFAULT, is_user_function, ["X"], (), facts)
+    return {n: a.shapes.get(n) for n in NAMES}
+
+
+def test_every_claim_holds():
+    patterns = _patterns()
+    for name, value in zip(NAMES, makers(*ARGS)):
+        p = patterns[name]
+        if p is None:
+            continue
+        assert len(p) == value.ndim, (name, p, value.shape)
+        for d, n in zip(p, value.shape):
+            assert d is None or d == (n == 1), (name, p, value.shape)
+
+
+def test_the_claims_are_made():
+    p = _patterns()
+    assert p["z1"] == (False,) and p["z2"] == (True, False) and p["z3"] == (True,)
+    assert p["z5"] == (False, True) and p["e2"] == (True, False) and p["e3"] == (True, True)
+    assert p["e4"] == (False, True)
+    assert p["a1"] == (False,) and p["a2"] == (True,) and p["a3"] == (False,)
+    assert p["a5"] == (True,) and p["a6"] == (None,) and p["a7"] == (False,)
+    assert p["l1"] == (False,) and p["l2"] == (True,) and p["l4"] == (True,)
+    # index arrays: an np.arange's length decides; an argument's int array may be a mask
+    assert p["r1"] == (False,) and p["r2"] == (None,) and p["r3"] == (None,)
+    assert p["r4"] == (False, False) and p["r6"] == (False, False)
+    assert p["r5"] == (False, False)  # (apart: the index arrays' axis first)
+    assert p["r7"] == (False,) and p["r8"] == (False,) and p["r9"] == (False, True)
+    assert p["r10"] == (None,) and p["r11"] == (False,)
+
+
+# --------------------------------------------------------------- gradients (central differences)
+
+N_ROWS = 5
+
+
+def cross_entropy(W, X, y):
+    logits = X @ W
+    m = np.max(logits, axis=1, keepdims=True)
+    lse = np.log(np.sum(np.exp(logits - m), axis=1)) + m[:, 0]
+    return np.mean(lse - logits[np.arange(N_ROWS), y]) + 0.1 * np.sum(W ** 2)
+
+
+def one_row_against_many(x, mask, v):
+    t = x[np.arange(ONE), mask]  # one entry: broadcast against v's four
+    return np.sum(np.sin(t) * 0.5) + np.mean(v - t)
+
+
+def mask_beside_arange(x, mask):
+    t = x[np.arange(FOUR), mask]  # (4,) whatever the mask's count (1 here)
+    return np.mean(t * t) + np.sum(t[1:])
+
+
+def repeated_positions(x, y):
+    t = x[np.arange(3) * 0, y]  # positions repeat: the scatter adds them up
+    return np.mean(np.tanh(t)) + np.sum(t)
+
+
+def apart(x3):
+    ix = np.arange(2)
+    t = x3[ix, :, ix]  # (2, 3): the index arrays' axis first
+    return np.mean(t - np.sum(t, axis=0)) + np.sum(t * np.linspace(0.0, 1.0, 3))
+
+
+_r = np.random.default_rng(3)
+CASES = [
+    (cross_entropy, 0, (_r.normal(size=(3, 4)), _r.normal(size=(N_ROWS, 3)),
+                        np.array([1, 3, 0, 3, 2]))),
+    (one_row_against_many, 0, (_r.normal(size=(1, 3)), np.array([False, True, False]),
+                               _r.normal(size=4))),
+    (mask_beside_arange, 0, (_r.normal(size=(4, 3)), np.array([False, False, True]))),
+    (repeated_positions, 0, (_r.normal(size=(3, 4)), np.array([1, 1, 3]))),
+    (apart, 0, (_r.normal(size=(2, 3, 2)),)),
+]
+
+
+@pytest.mark.parametrize("f, wrt, args", CASES, ids=[c[0].__name__ for c in CASES])
+@pytest.mark.parametrize("options", [{}, {"optimize": False}, {"verify": True}],
+                         ids=["default", "reference", "verify"])
+def test_gradients(f, wrt, args, options):
+    want = numeric_grad(f, args, wrt)
+    assert_close(sd.grad(f, wrt, **options)(*args), want)
+    value, g = sd.value_and_grad(f, wrt, **options)(*args)
+    assert_close(g, want)
+    assert value == pytest.approx(f(*args))
+
+
+def test_the_mean_is_scattered_as_a_scalar():
+    # the picked logits' gradient is the mean's scalar: no spread of it before the scatter
+    text = sd.source(cross_entropy, wrt=0, args=CASES[0][2])
+    assert "index_add(None, logits, (arange, y), b_logits_i)" in text
+    assert "spread(" not in text
