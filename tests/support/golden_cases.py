@@ -643,3 +643,18 @@ def picked_logits_cross_entropy(W, X, y):
 _pl = np.random.default_rng(25)
 _in_every_mode(picked_logits_cross_entropy, 0,
                (_pl.normal(size=(3, 5)), _pl.normal(size=(CLASSES_N, 3)), np.array([4, 0, 2, 0])))
+
+
+# A copy of a parameter dict's entry changed in place (analysis/dtypes.py: the argument's
+# entry is a float array, so the copy holds floats)
+def dict_entry_scaled(p, x):
+    W = p["W"].copy()
+    W[0] *= 0.9
+    W[1, 1:] += x[:2]
+    return np.sum(np.tanh(W @ x))
+
+
+GOLDEN["dict_entry_scaled"] = (dict_entry_scaled, 0, ({"W": _pl.normal(size=(2, 3))},
+                                                      _pl.normal(size=3)))
+EXTRA_CASES["dict_entry_scaled"] = corpus.Case(dict_entry_scaled, *GOLDEN["dict_entry_scaled"][2],
+                                               wrt=0)

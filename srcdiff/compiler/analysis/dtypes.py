@@ -18,7 +18,8 @@ array (a greatest fixed point: loops keep what every trip agrees on):
   float fill, the ``*_like`` makers of an inexact array, any maker or conversion with
   a float ``dtype=`` spelled in the source;
 - a copy, an index or a view of an inexact array; a list or tuple display holding a
-  float (``np.array([0.0, 0.0])``);
+  float (``np.array([0.0, 0.0])``); an entry of a parameter's list, tuple or dict whose
+  argument's entry is a float array (``W = p["W"].copy()``), while nothing changes it;
 - the result of a differentiable primitive (a rule that is not ``nondiff``) with an
   inexact or float operand: NumPy's promotion keeps floats float, and a primitive
   whose result could be an integer would have no derivative to declare;
@@ -33,7 +34,7 @@ import inspect
 import gast
 import numpy as np
 
-from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, fact_of_atom, walk
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, entry_of, fact_of_atom, walk
 from srcdiff.compiler.analysis.ops import static_dtype, stop_gradient_argument
 from srcdiff.compiler.analysis.returns import returned_atoms
 from srcdiff.runtime import dict_of
@@ -52,8 +53,22 @@ def inexact_names(fn, analysis, parsed, params, arg_facts):
     entry of which is one (``np.array(xs)`` of such a list is a float array)."""
     return _proven(fn, analysis, params,
                    lambda p: p not in arg_facts or (arg_facts[p] or (None,))[0] == ARRAY,
-                   lambda op, known: _makes_inexact(op, known, parsed, analysis),
+                   lambda op, known: _makes_inexact(op, known, parsed, analysis)
+                   or _argument_entry_is_float(op, analysis, params),
                    _puts(fn, analysis))
+
+
+def _argument_entry_is_float(op, analysis, params):
+    """Is ``op`` the read ``p[k]`` of an entry of a parameter's list, tuple or dict whose
+    argument's entry is a float array or number? The entries' facts are the argument's
+    (facts.arg_fact: an array has the kind ARRAY only with a float or complex dtype), and
+    the analysis keeps them only while nothing changes the container (activity.py)."""
+    base = op.args[0] if op.kind == "index" and op.args else None
+    if not (isinstance(base, gast.Name) and base.id in params):
+        return False
+    children = analysis.children.get(base.id)
+    entry = entry_of(children, op.index, analysis.kinds) if children else None
+    return entry is not None and entry[0] == ARRAY
 
 
 def _puts(fn, analysis):
