@@ -44,7 +44,7 @@ import gast
 
 from srcdiff.compiler.analysis.activity import walk
 from srcdiff.compiler.ir import dataflow, origin
-from srcdiff.compiler.ir.dataflow import SHAPE_READS
+from srcdiff.compiler.ir.dataflow import shape_argument
 
 if TYPE_CHECKING:  # (annotations only)
     from srcdiff.compiler.reverse.adjoint import Reverse
@@ -294,9 +294,9 @@ def _all_reads(node):
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
             loads[n.id] = loads.get(n.id, 0) + 1
         elif isinstance(n, gast.Call):
-            k = SHAPE_READS.get(S.expr_source(n.func))
-            if k is not None and len(n.args) > k and isinstance(n.args[k], gast.Name):
-                for_shape[n.args[k].id] = for_shape.get(n.args[k].id, 0) + 1
+            shaped = shape_argument(n)
+            if shaped is not None:
+                for_shape[shaped.id] = for_shape.get(shaped.id, 0) + 1
         elif isinstance(n, gast.Attribute) and n.attr in ("shape", "ndim", "dtype", "size") \
                 and isinstance(n.value, gast.Name):
             for_shape[n.value.id] = for_shape.get(n.value.id, 0) + 1

@@ -173,6 +173,21 @@ SHAPE_READS = {"np.shape": 0, "np.size": 0, "size_of": 0, "np.ndim": 0, "np.zero
                "sum_product": 2, "verify_sum_product": 2, "verify_shape": 1}
 
 
+def shape_argument(call):
+    """The name (a Name node) that ``call``, a call in generated code, reads only for its
+    shape (SHAPE_READS), or None."""
+    parts, f = [], call.func
+    while isinstance(f, gast.Attribute):
+        parts.append(f.attr)
+        f = f.value
+    if not isinstance(f, gast.Name):
+        return None
+    k = SHAPE_READS.get(".".join([f.id] + parts[::-1]))
+    if k is not None and k < len(call.args) and isinstance(call.args[k], gast.Name):
+        return call.args[k]
+    return None
+
+
 def reads(node):
     """Names read anywhere inside ``node``."""
     return _ids(node, gast.Load)

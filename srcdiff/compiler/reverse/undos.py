@@ -152,10 +152,9 @@ def _value_reads(node):
     loads = []
     for n in dataflow.nodes(node):
         if isinstance(n, gast.Call):
-            k = dataflow.SHAPE_READS.get(S.expr_source(n.func)) \
-                if isinstance(n.func, (gast.Name, gast.Attribute)) else None
-            if k is not None and k < len(n.args) and isinstance(n.args[k], gast.Name):
-                skip.add(id(n.args[k]))
+            shaped = dataflow.shape_argument(n)
+            if shaped is not None:
+                skip.add(id(shaped))
         elif isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
             loads.append(n)
     return {n.id for n in loads if id(n) not in skip}
