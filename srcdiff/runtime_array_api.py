@@ -364,7 +364,7 @@ def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
     return hit * (g / np.sum(hit, axis=axis, keepdims=True))
 
 
-def index_add(b, x, index, g):
+def index_add(b, x, index, g, distinct=False):
     if not _is_basic_index(index):
         raise SrcdiffError("the gradient of reading an array-API array at an index array "
                            "(a scatter-add) has no array-API equivalent",

@@ -21,6 +21,7 @@ from srcdiff.compiler.analysis.facts import (
     array_api_of,
     dict_arguments,
     dict_entries,
+    other_library_arrays,
     record_fields,
     sequence_arguments,
     zero_d,
@@ -322,7 +323,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     options.as_tuple = as_tuple
     if ctx.complex_values is None:
         ctx.complex_values = may_make_complex(parsed)  # (its callees' sources read too)
-    options.complex_values = ctx.complex_values
+    # (complex values, or dask and CuPy arrays: no gradient accumulates in place)
+    options.complex_values = ctx.complex_values or other_library_arrays(arg_facts)
     options.free_shifts = free if ctx.verify else set()  # checked zero (backward.py)
     if return_value:  # outputs the backward sweep restores in place are returned as copies
         options.snapshot_value = outputs_changed_in_place(anf, analysis, ctx.registry)

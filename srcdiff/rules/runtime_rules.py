@@ -152,13 +152,13 @@ def add_tree_vjp(g, ans, a, b):
 
 
 @R.vjp(index_add, name="index_add")
-def index_add_vjp(g, ans, b, x, index, grad):
+def index_add_vjp(g, ans, b, x, index, grad, distinct=False):
     return g, None, None, unbroadcast(g[index], grad)
 
 
 @R.jvp(index_add, name="index_add")
-def index_add_jvp(d, ans, b, x, index, grad):
-    return d, None, None, index_add(None, x, index, d)
+def index_add_jvp(d, ans, b, x, index, grad, distinct=False):
+    return d, None, None, index_add(None, x, index, d)  # (np.add.at's sum: right either way)
 
 
 @R.vjp(item_add, name="item_add")

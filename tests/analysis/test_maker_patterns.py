@@ -159,5 +159,55 @@ def test_gradients(f, wrt, args, options):
 def test_the_mean_is_scattered_as_a_scalar():
     # the picked logits' gradient is the mean's scalar: no spread of it before the scatter
     text = sd.source(cross_entropy, wrt=0, args=CASES[0][2])
-    assert "index_add(None, logits, (arange, y), b_logits_i)" in text
+    assert "index_add(None, logits, (arange, y), b_logits_i, True)" in text
     assert "spread(" not in text
+
+
+# ------------------------------------------- distinct positions: index_add(..., True)
+# (makers.distinct_positions: a plain `b[index] += g` instead of np.add.at, which is right
+# only when no position repeats)
+
+def ascending_rows(x, y):
+    return np.sum(np.sin(x[np.arange(3), y]) * np.arange(1.0, 4.0))
+
+
+def one_row_repeated(x, y):
+    t = x[np.arange(1), y]  # (1,) broadcast against y's (3,): (0, y[j]) repeats
+    return np.sum(np.sin(t) * np.arange(1.0, 4.0))
+
+
+def negative_start(x, y):
+    t = x[np.arange(-1, 2), y]  # -1 is the last row: rows 1, 0, 1
+    return np.sum(np.sin(t) * np.arange(1.0, 4.0))
+
+
+def reversed_rows(x, y):
+    ix = np.arange(3)
+    t = x[ix[::-1], y]  # (a slice of an arange: not proven ascending, none claimed)
+    return np.sum(np.sin(t) * np.arange(1.0, 4.0))
+
+
+def columns_of_every_row(x):
+    ix = np.arange(2)
+    t = x[:, ix]  # each (row, ix[j]) once
+    return np.sum(np.cos(t) * x[:, :2])
+
+
+_d = np.random.default_rng(17)
+DISTINCT = [
+    (ascending_rows, (_d.normal(size=(3, 4)), np.array([2, 2, 0])), True),
+    (one_row_repeated, (_d.normal(size=(2, 4)), np.array([1, 1, 3])), False),
+    (negative_start, (_d.normal(size=(2, 4)), np.array([3, 0, 3])), False),
+    (reversed_rows, (_d.normal(size=(3, 4)), np.array([1, 1, 1])), False),
+    (columns_of_every_row, (_d.normal(size=(3, 4)),), True),
+]
+
+
+@pytest.mark.parametrize("f, args, claimed", DISTINCT, ids=[c[0].__name__ for c in DISTINCT])
+def test_distinct_positions(f, args, claimed):
+    text = sd.source(f, wrt=0, args=args)
+    scatters = [line for line in text.splitlines() if "index_add(" in line]
+    assert scatters and any(line.rstrip().endswith(", True)") for line in scatters) == claimed
+    want = numeric_grad(f, args, 0)
+    for options in ({}, {"optimize": False}, {"verify": True}):
+        assert_close(sd.grad(f, 0, **options)(*args), want)

@@ -8,7 +8,7 @@ def grad_picked_logits_cross_entropy(W, X, y, grad_ys=None):
     # adjoint of line 640: return np.mean(lse - logits[np.arange(CLASSES_N), y])
     b_sub = b_mean / size_of(sum1)
     b_logits_i = -b_sub
-    b_logits = index_add(None, logits, (arange, y), b_logits_i)
+    b_logits = index_add(None, logits, (arange, y), b_logits_i, True)
     del arange, b_logits_i, logits
     # adjoint of line 639: lse = np.log(np.sum(np.exp(logits), axis=1))
     b_sum1 = b_sub / sum1

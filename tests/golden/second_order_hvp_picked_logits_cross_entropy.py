@@ -13,8 +13,8 @@ def jvp_grad_picked_logits_cross_entropy(W, X, y, grad_ys=None, tangents=None):
     size_of1 = size_of(sum1)
     b_sub = b_mean / size_of1
     b_logits_i = -b_sub
-    # line 11: b_logits = index_add(None, logits, (arange, y), b_logits_i)
-    b_logits = index_add(None, logits, (arange, y), b_logits_i)
+    # line 11: b_logits = index_add(None, logits, (arange, y), b_logits_i, True)
+    b_logits = index_add(None, logits, (arange, y), b_logits_i, True)
     # line 13: b_sum1 = b_sub / sum1
     b_sum1 = b_sub / sum1
     t_b_sum1 = -broadcast_like(t_sum1 / sum1 * b_sum1, b_sum1)

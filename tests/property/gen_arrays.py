@@ -192,7 +192,8 @@ STATEMENTS = {
     # reads at index arrays of one axis (analysis/makers.py): np.arange of literal lengths
     # (known patterns: a mean's uniform gradient scattered as the scalar, backward.py
     # _scatters_uniform), beside slices and ints; of a length read from a shape, and an
-    # int array that might be a mask to the analysis (patterns unknown: spread first)
+    # int array that might be a mask to the analysis (patterns unknown: spread first);
+    # ascending ones scatter without np.add.at (makers.distinct_positions), others not
     "index_array_reads": (["ix = np.arange(2)",
                            "{t} = np.mean({a}.ravel()[ix] * 2.0 - np.sum({b}) * 0.3) * {a}"],
                           ["ix = np.arange(1, 3)", "ra = np.atleast_2d({a})",
@@ -202,7 +203,11 @@ STATEMENTS = {
                            "ra[ix, ix % ra.shape[1]]) + {b}"],
                           ["ra = np.atleast_2d({a})",
                            "{t} = np.mean(ra[np.arange(1), np.arange(2)] - ra[0, :2]) * {b} "
-                           "+ np.sum(ra[np.zeros(3, dtype=int), np.arange(3) % 2])"]),
+                           "+ np.sum(ra[np.zeros(3, dtype=int), np.arange(3) % 2])"],
+                          # (rows -1 and 0: the same row of a one-row value, np.add.at's)
+                          ["ra = np.atleast_2d({a})",
+                           "{t} = np.sum(np.sin(ra[np.arange(-1, 1), 0]) * np.array([1.0, 2.0]))"
+                           " * {b}"]),
     # pairwise differences summed over their short axis (n-body's potential): a product
     # summed to both operands' shapes in one pass (optimize/contractions.py, its matmul)
     # (of a 2-D value: NumPy refuses the others, and the draw is made again)

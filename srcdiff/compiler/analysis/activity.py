@@ -105,7 +105,7 @@ class Analysis:
         # S.key(store) -> the other names that may see the store's change (aliasing.py)
         self.sharers = {}
         self.int_values = {}  # the module's int constants the function reads -> value
-        self.int_arrays = set()  # names of arrays proven to hold integers (makers.py)
+        self.int_arrays = {}  # arrays proven to hold integers -> ascending? (makers.py)
         self.tuples = {}  # names bound once by a tuple display -> it (makers.py)
 
     def op(self, stmt):

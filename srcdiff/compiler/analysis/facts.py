@@ -149,6 +149,20 @@ def zero_d(arg_facts):
     return {p for p, f in (arg_facts or {}).items() if len(f) > 2 and f[2] == ZERO_D}
 
 
+def other_library_arrays(arg_facts):
+    """Does an argument (or an entry of one) hold a dask or CuPy array? Its gradient's
+    contributions are then arrays of that library, which cannot be added in place into a
+    NumPy buffer (a NumPy local's gradient): generated code adds out of place."""
+    def other(f):
+        if not isinstance(f, tuple):
+            return False
+        if len(f) > 3 and f[3] in (DASK, CUPY):
+            return True
+        return len(f) > 2 and isinstance(f[2], tuple) and any(
+            isinstance(e, tuple) and len(e) == 2 and other(e[1]) for e in f[2])
+    return any(other(f) for f in (arg_facts or {}).values())
+
+
 def dict_arguments(arg_facts):
     """The parameters whose facts show a dict (its fourth entry DICT): iterating one reads
     its keys. (A dict with only integer keys once had the fact of a list: ``for a in d`` and

@@ -148,18 +148,42 @@ def tuple_displays(a, params):
 
 
 def int_array_names(a, params):
-    """Names every definition of which is ``np.arange(...)`` without ``dtype=`` (never a
-    parameter or a loop target): arrays of integers (or floats, which no index accepts),
-    never of booleans (``np.arange(2, dtype=bool)`` is one)."""
+    """``{name: ascending}`` for the names every definition of which is ``np.arange(...)``
+    without ``dtype=`` (never a parameter or a loop target, never stored into): arrays of
+    integers (or floats, which no index accepts), never of booleans (``np.arange(2,
+    dtype=bool)`` is one). ``ascending``: every definition starts at a literal int of at
+    least 0 (or 0 by default) and steps by a literal positive int (or 1): its entries are
+    distinct positions along any axis (a negative entry counts from the end, and may be
+    the position of another)."""
     defined, count = {}, {}
     for op in a.order:
         if op.target is None or op.kind in ("store", "append"):
             continue
         value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
-        ok = op.kind == "const" and op.func is np.arange and isinstance(value, gast.Call) \
-            and not value.keywords
-        defined[op.target] = defined.get(op.target, True) and ok
+        kind = None  # not an arange
+        if op.kind == "const" and op.func is np.arange and isinstance(value, gast.Call) \
+                and not value.keywords and 1 <= len(value.args) <= 3:
+            start = literal(value.args[0]) if len(value.args) > 1 else 0
+            step = literal(value.args[2]) if len(value.args) > 2 else 1
+            kind = "ascending" if type(start) is int and start >= 0 and type(step) is int \
+                and step > 0 else "ints"
+        was = defined.get(op.target, "ascending")
+        defined[op.target] = None if kind is None or was is None else \
+            "ascending" if kind == was == "ascending" else "ints"
         count[op.target] = count.get(op.target, 0) + 1
     # (a loop's target is counted among a name's assignments, never among the ops)
-    return {t for t, ok in defined.items() if ok and t not in params
-            and a.assign_count.get(t, 0) == count[t]}
+    return {t: kind == "ascending" for t, kind in defined.items() if kind is not None
+            and t not in params and a.assign_count.get(t, 0) == count[t]}
+
+
+def distinct_positions(index, base, kinds, shapes, int_arrays):
+    """Does the read ``x[index]`` (``x`` of pattern ``base``) reach each position of ``x``
+    at most once? For an index whose pattern advanced_index_pattern knows, one index array
+    of which is ascending (int_array_names) and known to be longer than 1: the broadcast
+    length is then its length, each result row takes a different entry of it, and ints and
+    slices never repeat a position along their axes."""
+    parts = index.elts if isinstance(index, gast.Tuple) else [index]
+    if base is None or advanced_index_pattern(parts, base, kinds, shapes, int_arrays) is None:
+        return False
+    return any(isinstance(p, gast.Name) and int_arrays.get(p.id) and shapes.get(p.id) == (False,)
+               for p in parts)

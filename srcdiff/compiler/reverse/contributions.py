@@ -7,6 +7,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, INT
+from srcdiff.compiler.analysis.makers import distinct_positions
 from srcdiff.compiler.analysis.sameshape import STORED
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
@@ -162,11 +163,17 @@ class Contributions:
         if base == op.target:  # the statement redefines its base: start from zero
             self._reset(out, base, emit=False)
         if self.kind(base) == ARRAY:
+            # positions the index never repeats (makers.py): a plain add, not np.add.at
+            distinct = [S.const(True)] if not self.opt.reference and distinct_positions(
+                op.index, self.a.shapes.get(base), self.a.kinds, self.a.shapes,
+                self.a.int_arrays) else []
             if bb not in self.state.defined:
-                out.append(S.assign(bb, S.call("index_add", [S.const(None), value, index, g]), s))
+                out.append(S.assign(bb, S.call("index_add", [S.const(None), value, index, g]
+                                               + distinct), s))
             elif bb in self.state.owned:  # (index_add takes a None: first_into)
                 first = self.first_into(bb)
-                add = S.assign(bb, S.call("index_add", [S.name(bb), value, index, g]), s)
+                add = S.assign(bb, S.call("index_add", [S.name(bb), value, index, g]
+                                          + distinct), s)
                 if not first and not self.opt.complex_values and self.basic_index(op.index) \
                         and self._sized_index(op.index):
                     # an owned array (not None), a basic index reaching an axis, a real
@@ -175,7 +182,7 @@ class Contributions:
                 out.append(add)
             else:  # (a uniform bb, a scalar standing for an array, is broadcast by the +)
                 out.append(S.assign(bb, gast.BinOp(
-                    left=S.call("index_add", [S.const(None), value, index, g]),
+                    left=S.call("index_add", [S.const(None), value, index, g] + distinct),
                     op=gast.Add(), right=S.name(bb)), s))
             self.state.defined.add(bb)
             self.state.owned.add(bb)

@@ -290,15 +290,14 @@ def finish(g, x, zero=False, avoid=None):
     return g if avoid is None or not isinstance(g, np.ndarray) else _own(g, avoid)
 
 
-def index_add(b, x, index, g):
-    """``b + scatter(g at x[index])`` for an array ``x``; ``b`` is ``None`` (zero) or owned.
-
-    Accumulates in place into ``b``; the compiler passes ``b`` only when it is
-    an array that no other name refers to.
-    """
-    ti = type(index)
+def index_add(b, x, index, g, distinct=False):
+    """``b + scatter(g at x[index])`` for an array ``x``; ``b`` is ``None`` (zero) or owned
+    (no other name refers to it: added into in place). ``distinct``: ``index`` reaches no
+    position twice (analysis/makers.py), so ``b[index] += g`` is ``np.add.at``'s sum."""
+    ti, tg = type(index), type(g)
+    if type(b) is np.ndarray and tg is not np.ndarray and tg is not float and _other_array(g):
+        return b + index_add(None, x, index, g)  # (a dask g: not into a NumPy buffer)
     if b is not None and (ti is int or ti is slice):  # the common case, decided cheaply
-        tg = type(g)
         if tg is complex or tg is np.complex128 or tg is np.ndarray and g.dtype.kind == "c":
             g = match_complex(g, x)  # (a complex g for a real x: its real part)
         b[index] += g
@@ -307,10 +306,10 @@ def index_add(b, x, index, g):
         dtype = x.dtype if hasattr(x, "dtype") else np.asarray(x).dtype
         if type(x) is np.ndarray and (dtype == np.float64 or dtype.kind in "fc"):
             b = np.zeros(x.shape, dtype)  # (zeros_like's result, with less overhead)
-            if (ti is int or ti is slice) and type(g) is np.ndarray and g.dtype == dtype:
-                # a basic index reaches each element of the zeros once, and g has b's
-                # dtype: adding into zeros is storing (the same values; a -0.0 in g
-                # stays -0.0 where 0.0 + -0.0 gave 0.0), one pass over b[index] fewer
+            if (ti is int or ti is slice or distinct) and (
+                    type(g) is np.ndarray and g.dtype == dtype
+                    or type(g) is float and dtype == np.float64):
+                # each element reached at most once: storing is adding (a -0.0 stays -0.0)
                 b[index] = g
                 return b
         else:
@@ -318,19 +317,20 @@ def index_add(b, x, index, g):
                 dtype = np.result_type(dtype, np.float64)
             # (a NumPy scalar read at a mask or an index array: a 0-d array to add into)
             b = np.zeros_like(x, dtype=dtype) if _other_array(x) else np.zeros(np.shape(x), dtype)
-    elif type(b) is not np.ndarray and not _other_array(b):  # (a float's gradient so far:
-        b = np.array(b, np.result_type(b, np.float64))  # a 0-d x read at a mask, at `...`)
+    elif type(b) is not np.ndarray and not _other_array(b):  # (a float's gradient so far: a
+        b = np.array(b, np.result_type(b, np.float64))  # 0-d x read at a mask, at `...`)
     if type(b) is np.ndarray and b.dtype.kind != "c":  # a real x: the real part of g
         g = match_complex(g, x)
-    if _is_basic_index(index):
+    if _is_basic_index(index) or distinct and type(b) is np.ndarray:
         b[index] += g
-    elif _other_array(b) or _other_array(g):
+    elif type(x) is not np.ndarray and (_other_array(b) or _other_array(g)):
         other = b if _other_array(b) else g
         raise TypeError(f"the gradient of reading a {type(other).__module__.split('.')[0]} "
                         f"{type(other).__name__} at an integer-array "
                         "index (a scatter-add) is not supported; index it with ints and slices")
-    else:
-        np.add.at(b, index, g)
+    else:  # (of a NumPy x: a dask gradient is computed, then scattered)
+        b = np.asarray(b)
+        np.add.at(b, index, np.asarray(g))
     return b
 
 
