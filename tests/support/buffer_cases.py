@@ -126,6 +126,16 @@ def read_before_the_other_writes(x):
     return acc
 
 
+def checkpointed_heat(x):
+    u = x.copy()
+    w = np.zeros_like(x)
+    # srcdiff: checkpoint
+    for t in range(4):
+        w[1:-1] = u[1:-1] * u[2:] + np.sin(u[:-2])
+        u, w = w, u
+    return np.sum(u ** 2)
+
+
 # ------------------------------------------------------------------ near misses
 
 

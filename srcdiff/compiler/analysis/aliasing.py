@@ -39,7 +39,7 @@ from srcdiff.compiler.ir import syntax as S
 
 
 def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_scalars=(),
-                    ever=None):
+                    ever=None, buffers=True):
     """Raise SrcdiffError for an in-place write seen through a live alias, a call that
     changes a value in place (``.pop()`` allowed with ``allow_pop``: forward mode models
     it), or a call of a user function that writes into an argument. Return the sharers of
@@ -47,6 +47,8 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     the backward sweep may read one that the primal code no longer does, so the store is
     undone for it, recording.py). ``ever``: a dict to fill with each array store's names that
     may share memory with its target at any point (reverse/undos.py).
+    ``buffers``: tell ping-pong buffers apart (buffers.py; not in a checkpointed
+    function, whose snapshots keep arrays by the names that change them).
 
     ``x += v`` on a number rebinds ``x``; on a 0-d array (``mutable_scalars``: the
     parameters that hold one; sharing.py adds the container entries that hold one and
@@ -85,7 +87,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     params = {a.id for a in fn.args.args}
     user = S.all_names(parsed.node)
     sharers = {}
-    buffers = Buffers(fn, analysis, sharing)
+    buffers = Buffers(fn, analysis, sharing) if buffers else None
     for s, x, exempt in writes:
         group = sharing.group(x, at=s, is_list=analysis.op(s).kind == "append")
         if analysis.op(s).kind == "store" and x == analysis.op(s).target and len(group) > 1:
@@ -94,7 +96,8 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
             ever[S.key(s)] = frozenset(sharing.group(x)) - {x}
         # the names that may see the change now: not a ping-pong buffer holding another
         # array (buffers.py); the sharers above also hold the array in other trips
-        group = buffers.group(x, s, is_list=analysis.op(s).kind == "append", full=group)
+        if buffers is not None:
+            group = buffers.group(x, s, is_list=analysis.op(s).kind == "append", full=group)
         # the nearest names first (``a`` viewing ``b`` viewing ``x`` is the weaker claim),
         # the user's own before the compiler's: a message names what the user wrote
         for y in sorted(set(group) - {x} - set(exempt),

@@ -114,6 +114,10 @@ class Buffers:
         for s in stmts:
             key = S.key(s)
             self.before[key] = self.before.get(key, frozenset()) | envs
+            if getattr(s, "orelse", None) and not isinstance(s, gast.If) or (
+                    getattr(s, "body", None) and not isinstance(s, (gast.If, gast.For,
+                                                                     gast.While))):
+                raise _TooMany()  # (a block the structured ANF does not have: give up)
             if isinstance(s, gast.If):
                 envs = self._block(s.body, envs) | self._block(s.orelse, envs)
             elif isinstance(s, (gast.For, gast.While)):
