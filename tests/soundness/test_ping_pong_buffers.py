@@ -35,11 +35,12 @@ from buffer_cases import (
     the_argument_itself,
     three_names_two_arrays,
     three_rotating,
+    through_a_helper,
     through_a_temporary,
     updated_in_place,
 )
 from fd import assert_close, numeric_grad
-from pipelines import check_every_mode, refusal_message
+from pipelines import check_every_mode, check_pipelines, refusal_message
 
 SUPPORTED = [heat, through_a_temporary, into_an_empty_buffer, three_rotating,
              swapped_in_a_branch, in_nested_loops, returning_the_buffer, in_a_while_loop,
@@ -59,6 +60,14 @@ def test_value_and_grad(f):
     value, grad = sd.value_and_grad(f)(X.copy())
     np.testing.assert_allclose(value, f(X.copy()), rtol=1e-12)
     assert_close(grad, numeric_grad(f, (X.copy(),), 0))
+
+
+def test_buffers_of_a_helper_called_in_a_loop():
+    """The helper's adjoint (its callee record kept by the caller's loop) and its tangent."""
+    check_pipelines(through_a_helper, (X.copy(),), 0)
+    _, tangent = sd.jvp(through_a_helper)(X.copy(), tangents=np.ones_like(X))
+    np.testing.assert_allclose(tangent, numeric_grad(through_a_helper, (X.copy(),), 0).sum(),
+                               rtol=1e-7)
 
 
 def test_the_returned_buffer_is_not_restored_in_place():
