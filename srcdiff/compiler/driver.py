@@ -54,6 +54,7 @@ from srcdiff.compiler.optimize.views import products_into_views
 from srcdiff.compiler.reverse import records
 from srcdiff.compiler.reverse.adjoint import Reverse
 from srcdiff.compiler.reverse.calls import adjoint_of_call, bare_result
+from srcdiff.compiler.reverse.checkpoint import may_checkpoint
 from srcdiff.compiler.reverse.negated import negated_sweep
 from srcdiff.compiler.reverse.shapesaves import shape_only_saves
 from srcdiff.compiler.reverse.state import ReverseOptions
@@ -298,7 +299,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                                              check_reserved_names)
     ever = {}
     sharers = check_mutations(anf, analysis, parsed, ctx.registry,
-                              mutable_scalars=zero_d(arg_facts), ever=ever)
+                              mutable_scalars=zero_d(arg_facts), ever=ever,
+                              buffers=not may_checkpoint(parsed, checkpoint))
     if not _is_generated(parsed):
         check_integer_stores(anf, analysis, parsed, _params(anf), arg_facts or {})
         check_chained_stores(anf, analysis, parsed)

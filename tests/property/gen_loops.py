@@ -141,6 +141,7 @@ class _Generator:
         self.n = 0
         self.zero_d = set()         # parameters passed as 0-d arrays
         self.morph = None           # a variable whose shape changes in a loop (stmt_morph)
+        self.buffer = None          # (vector, its ping-pong partner) for stmt_swap
         self.morph_to_array = False
 
     # -------------------------------------------------------- helpers
@@ -378,6 +379,8 @@ class _Generator:
         if sc.index_ok and sc.vectors and self.n > 0:
             kinds += ["grid"] * 2
         kinds += ["sum_start", "rebind_clip"]
+        if self.buffer:  # (only then: the other programs of a seed stay as they were)
+            kinds += ["swap"] * 3
         kind = self.pick(kinds)
         return getattr(self, "stmt_" + kind)(sc)
 
@@ -689,6 +692,21 @@ class _Generator:
         return [f"{t} = {y}", f"{y} *= {factor}",
                 self.update(self.pick(self.carried), f"{t} * {self.small()}")]
 
+    def stmt_swap(self, sc):
+        """A step into the other of two new arrays, then the names swapped (a ping-pong
+        buffer, analysis/buffers.py): ``b[1:-1] = ... w ...; w, b = b, w``."""
+        w, b = self.buffer
+        c, e = self.small(), self.sexpr(sc, 1)
+        self.features.add("buffer_swap")
+        step = self.pick([f"{b}[:] = {w} * {c} + {e}",
+                          f"{b}[1:-1] = {w}[1:-1] * {c} + ({w}[2:] - {w}[:-2]) * {e}",
+                          f"{b}[1:] = {w}[:-1] * {c} + np.sin({w}[1:]) * {e}"])
+        if self.chance(0.3):
+            self.features.add("buffer_swap_temporary")
+            t = self.temp()
+            return [step, f"{t} = {w}", f"{w} = {b}", f"{b} = {t}"]
+        return [step, f"{w}, {b} = {b}, {w}"]
+
     # -------------------------------------------------------- loops
 
     def loop(self, sc):
@@ -838,6 +856,8 @@ class _Generator:
             w = self.pick(self.vectors_carried)
             terms.append(self.pick([f"np.sum({w} * {w})", f"np.sum(np.sin({w}))",
                                     f"0.5 * np.sum({w})"]))
+        if self.buffer and "buffer_swap" in self.features and self.chance(0.5):
+            terms.append(f"np.sum({self.buffer[1]} * {self.buffer[1]})")
         if self.chance(0.2) and len(terms) > 1:
             self.features.add("tuple_output")
             return ", ".join(terms)
@@ -915,6 +935,14 @@ class _Generator:
                 lines.append(f"{name} = {init}")
                 self.vectors_carried.append(name)
                 sc.vectors.append(name)
+            # a ping-pong partner of a carried vector (stmt_swap), drawn from a generator of
+            # its own: the programs without one stay as they were for every seed
+            side = random.Random(repr(r.getstate()[1][:8]))
+            if side.random() < 0.3:
+                w = side.choice(self.vectors_carried)
+                self.buffer = (w, w + "b")
+                lines.append(f"{w}b = " + side.choice([f"np.zeros_like({w})", f"{w} * 0.5",
+                                                       f"{w}.copy()", f"np.ones_like({w})"]))
         if r.random() < 0.3:
             t = self.temp()
             lines.append(f"{t} = {self.sexpr(sc)}")

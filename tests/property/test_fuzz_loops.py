@@ -59,6 +59,9 @@ NEW_SHAPES = {
     # an array carried across trips rebound from a sum of itself: its gradient at the end of
     # a trip is a spread, never owned at the loop head (reverse/control.py _loop_fixpoint)
     "spread_carried_array": 4,
+    # a step into the other of two new arrays, then the names swapped, by a tuple or through
+    # a temporary (analysis/buffers.py: the two names never share an array)
+    "buffer_swap": 6, "buffer_swap_temporary": 2,
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 

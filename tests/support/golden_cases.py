@@ -658,3 +658,22 @@ GOLDEN["dict_entry_scaled"] = (dict_entry_scaled, 0, ({"W": _pl.normal(size=(2, 
                                                       _pl.normal(size=3)))
 EXTRA_CASES["dict_entry_scaled"] = corpus.Case(dict_entry_scaled, *GOLDEN["dict_entry_scaled"][2],
                                                wrt=0)
+
+
+# Ping-pong buffers (analysis/buffers.py): two new arrays swapped every step; the store into
+# one while the other is live is not seen through it (they never hold one array), and each
+# store is saved and undone for the name that holds its array in other trips
+def ping_pong_heat(x):
+    u = x.copy()
+    w = np.zeros_like(x)
+    for t in range(3):
+        w[1:-1] = u[1:-1] + 0.1 * (u[2:] - 2.0 * u[1:-1] + u[:-2])
+        w[0] = u[0]
+        w[-1] = u[-1]
+        u, w = w, u
+    return np.sum(u ** 2)
+
+
+_heat_x = np.array([0.35, 0.8, -0.4, 0.55, 1.1])
+GOLDEN["ping_pong_heat"] = (ping_pong_heat, 0, (_heat_x,))
+EXTRA_CASES["ping_pong_heat"] = corpus.Case(ping_pong_heat, _heat_x)

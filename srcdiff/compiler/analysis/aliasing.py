@@ -14,7 +14,8 @@ effects.py) and containers holding arrays (a list, tuple or dict display,
 ``append``, a store into a list or dict). ``t[k] += v`` changes the entry
 itself when it is an array (Python's ``__iadd__``). Liveness is computed over
 the structured ANF; a name read afterwards only for its shape is not live (no
-in-place write changes a shape).
+in-place write changes a shape). Names that trade new arrays (``u, w = w, u``:
+ping-pong buffers) are told apart where they hold different ones (buffers.py).
 
 Changes srcdiff does not model at all are refused outright: a method or
 function that changes its argument in place (``y = x.sort()``,
@@ -28,6 +29,7 @@ import numpy as np
 
 from srcdiff.compiler.analysis import effects
 from srcdiff.compiler.analysis.activity import ARRAY, INT, walk
+from srcdiff.compiler.analysis.buffers import Buffers
 from srcdiff.compiler.analysis.facts import bind_call
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.scan import MUTATING_METHODS, mutates_first_argument
@@ -37,7 +39,7 @@ from srcdiff.compiler.ir import syntax as S
 
 
 def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_scalars=(),
-                    ever=None):
+                    ever=None, buffers=True):
     """Raise SrcdiffError for an in-place write seen through a live alias, a call that
     changes a value in place (``.pop()`` allowed with ``allow_pop``: forward mode models
     it), or a call of a user function that writes into an argument. Return the sharers of
@@ -45,6 +47,8 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     the backward sweep may read one that the primal code no longer does, so the store is
     undone for it, recording.py). ``ever``: a dict to fill with each array store's names that
     may share memory with its target at any point (reverse/undos.py).
+    ``buffers``: tell ping-pong buffers apart (buffers.py; not in a checkpointed
+    function, whose snapshots keep arrays by the names that change them).
 
     ``x += v`` on a number rebinds ``x``; on a 0-d array (``mutable_scalars``: the
     parameters that hold one; sharing.py adds the container entries that hold one and
@@ -83,12 +87,17 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     params = {a.id for a in fn.args.args}
     user = S.all_names(parsed.node)
     sharers = {}
+    buffers = Buffers(fn, analysis, sharing) if buffers else None
     for s, x, exempt in writes:
         group = sharing.group(x, at=s, is_list=analysis.op(s).kind == "append")
         if analysis.op(s).kind == "store" and x == analysis.op(s).target and len(group) > 1:
             sharers[S.key(s)] = frozenset(group) - {x}
         if ever is not None and analysis.op(s).kind == "store" and x == analysis.op(s).target:
             ever[S.key(s)] = frozenset(sharing.group(x)) - {x}
+        # the names that may see the change now: not a ping-pong buffer holding another
+        # array (buffers.py); the sharers above also hold the array in other trips
+        if buffers is not None:
+            group = buffers.group(x, s, is_list=analysis.op(s).kind == "append", full=group)
         # the nearest names first (``a`` viewing ``b`` viewing ``x`` is the weaker claim),
         # the user's own before the compiler's: a message names what the user wrote
         for y in sorted(set(group) - {x} - set(exempt),

@@ -217,8 +217,14 @@ class Scan:
             value = getattr(s, "value", None)
             if value is None:
                 return env
-            v = self.expr(value, env)
             targets = s.targets if isinstance(s, gast.Assign) else [s.target]
+            if len(targets) == 1 and _unpacks(targets[0], value):
+                # `u, w = w, u`: each name gets its own value, all read before any is bound
+                parts = [self.expr(e, env) for e in value.elts]
+                for t, v in zip(targets[0].elts, parts):
+                    self.bind(t, v, env, s)
+                return env
+            v = self.expr(value, env)
             for t in targets:
                 self.bind(t, v, env, s)
             return env
@@ -530,6 +536,15 @@ def _hashable(x):
     except TypeError:
         return False
     return True
+
+
+def _unpacks(target, value):
+    """Is ``target = value`` a tuple (or list) of targets bound to a display of as many
+    values, none starred?"""
+    kinds = (gast.Tuple, gast.List)
+    return isinstance(target, kinds) and isinstance(value, kinds) \
+        and len(target.elts) == len(value.elts) and not any(
+            isinstance(e, gast.Starred) for e in target.elts + value.elts)
 
 
 def _is_view(registry, fn):

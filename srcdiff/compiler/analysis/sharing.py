@@ -138,7 +138,7 @@ class Sharing:
                         self._edge(op, n.id)
             return
         base = None
-        if op.kind == "copy" and isinstance(op.args[0], gast.Name) and not _new_astype(op):
+        if op.kind == "copy" and isinstance(op.args[0], gast.Name) and not new_astype(op):
             base = op.args[0].id
         elif op.kind == "index":
             entry = entry_fact(self.analysis, op)
@@ -267,7 +267,7 @@ class Sharing:
         """``(a, b) -> statement`` for both relations (messages name the statement)."""
         return {**self.holds, **self.edges}
 
-    def group(self, x, at=None, is_list=False):
+    def group(self, x, at=None, is_list=False, once=frozenset()):
         """Every name that may see a change made through ``x``, with the number of steps
         from ``x`` (see the module docstring). Each name is reached in a role: ``same``
         (it may be ``x``'s object, or share memory with it) or ``holder`` of ``x`` at a
@@ -276,7 +276,8 @@ class Sharing:
         as holding an entry only where it may have been put there before ``at`` runs:
         one put there afterwards holds the changed value, as the gradient's model has it
         (``acc *= 2.0`` in a loop, then ``return acc, s``). ``is_list``: ``x`` is certainly
-        a list (it is appended to), so what was read out of it is another object."""
+        a list (it is appended to), so what was read out of it is another object. ``once``:
+        nodes a path may pass through one of at most (buffers.py's sites)."""
         self.at = at
         self.lists = {x} if is_list else set()
         self.old_puts, old_views = self._older_than_new_object(x, at)
@@ -286,18 +287,21 @@ class Sharing:
         # views a name may hand x an older object of its own back (`z = y; t = z; z = t`,
         # `z = y; z = z[1:]`: a change through z is a change of y)
         reach = () if at is None else self.reaching[S.key(at)].get(x, ())
-        self.stale = set() if at is None or not all(self._new_object(x, d) for d in reach) \
+        self.stale = set() if at is None or not all(self.new_object(x, d) for d in reach) \
             else {(a, b) for (a, b), made in self.made.items() if a == x and all(
                 S.key(d) not in reach for d in made)}
         self.stale |= old_views
-        out, frontier = {x: 0}, [(x, _SAME)]
+        out, frontier = {x: 0}, [(x, _SAME, x in once)]
         seen = set(frontier)
         while frontier:
             nxt = []
-            for n, role in frontier:
-                for step in self._steps(n, role):
-                    if is_list and self.analysis.kinds.get(step[0]) in (ARRAY, INT):
+            for n, role, passed in frontier:
+                for name, r in self._steps(n, role):
+                    if is_list and self.analysis.kinds.get(name) in (ARRAY, INT):
                         continue  # an array or a number is never a list, nor holds one
+                    if name in once and passed:
+                        continue
+                    step = (name, r, passed or name in once)
                     if step not in seen:
                         seen.add(step)
                         nxt.append(step)
@@ -325,7 +329,7 @@ class Sharing:
         if len(defs) != 1:
             return frozenset(), frozenset()
         (d,) = defs
-        if self.displays.get(d) != x and not self._new_object(x, d):
+        if self.displays.get(d) != x and not self.new_object(x, d):
             return frozenset(), frozenset()  # x there may be (a part of) another object
         block, start, _ = self.blocks[d]
         end = _index_in(self.blocks, S.key(at), block)
@@ -341,7 +345,7 @@ class Sharing:
                  and all(older(m) for m in made)}
         return frozenset(puts), frozenset(views)
 
-    def _new_object(self, x, d):
+    def new_object(self, x, d):
         """Does the definition ``d`` (an S.key) of ``x`` make a new object, sharing nothing
         (``x = a + b``, ``x = y.copy()``; not ``x = y``, ``x = x[1:]``, a loop's target)?"""
         return d in self.definitions and d not in self.carries and not any(
@@ -401,7 +405,7 @@ def _meet(p, q):
     return None in p or None in q or bool(set(p) & set(q))
 
 
-def _new_astype(op):
+def new_astype(op):
     """Is ``op`` ``y = x.astype(dtype)`` without ``copy=False``: a new array (NumPy's
     ``astype`` copies unless told not to), so a change of ``y`` is not one of ``x``?"""
     call = op.stmt.value

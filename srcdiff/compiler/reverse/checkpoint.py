@@ -94,6 +94,16 @@ def checkpointed_loops(fn, parsed, option):
     return out
 
 
+def may_checkpoint(parsed, option):
+    """May a loop of the parsed function be checkpointed (``checkpoint=`` asks for it, or a
+    line of the source carries the directive)? A snapshot keeps the arrays the body changes
+    in place by the names that change them, which ping-pong buffers (analysis/buffers.py)
+    trade: their stores are then refused as sharing.py's relations have it."""
+    if option is False:
+        return False
+    return option is not None or any(_DIRECTIVE.search(line) for line in parsed.lines)
+
+
 def _marker(s, parsed, option):
     lineno = getattr(s, "lineno", None)
     if not lineno or lineno > len(parsed.lines):
