@@ -180,22 +180,24 @@ def test_a_negated_broadcast_gradient_is_reduced_before_it_is_negated():
 @pytest.mark.parametrize("gshape, xshape", [
     ((64, 64, 3), (64, 1, 3)), ((64, 64, 3), (1, 64, 3)), ((64, 64, 3), (1, 1, 3)),
     ((8, 64, 64, 3), (64, 1, 1)), ((64, 64, 3), (64, 64, 1)), ((5, 64, 64), (64,)),
-    ((64, 128), (1, 128)), ((1, 64, 128), (3, 64, 1)),
+    ((64, 128), (1, 128)), ((1, 64, 128), (3, 64, 1)), ((128, 64), (64,)), ((64, 128), (64, 1)),
+    ((32, 127), (127,)), ((32, 16), (16,)),
 ])
 def test_unbroadcast_by_einsum_is_the_same_sum(gshape, xshape):
     from srcdiff.runtime import unbroadcast
-    g = rng.standard_normal(gshape)
     x = np.zeros(xshape)
-    extra = g.ndim - x.ndim
-    if xshape == (3, 64, 1):       # g's first axis broadcasts up to x's (not a reduction)
-        want = np.broadcast_to(g.sum(axis=2, keepdims=True), xshape)
-    else:
-        want = g.sum(axis=tuple(range(extra)))
-        axes = tuple(i for i, n in enumerate(xshape) if n == 1 and want.shape[i] != 1)
-        want = want.sum(axis=axes, keepdims=True)
-    got = unbroadcast(g, x)
-    assert got.shape == xshape
-    assert_close(got, want, rtol=1e-12, atol=1e-12)
+    extra = len(gshape) - x.ndim
+    g = rng.standard_normal(gshape)
+    for g in (g, np.asfortranarray(g), g[::-1]):   # (C, Fortran and strided layouts)
+        if xshape == (3, 64, 1):       # g's first axis broadcasts up to x's (not a reduction)
+            want = np.broadcast_to(g.sum(axis=2, keepdims=True), xshape)
+        else:
+            want = g.sum(axis=tuple(range(extra)))
+            axes = tuple(i for i, n in enumerate(xshape) if n == 1 and want.shape[i] != 1)
+            want = want.sum(axis=axes, keepdims=True)
+        got = unbroadcast(g, x)
+        assert got.shape == xshape and type(got) is np.ndarray
+        assert_close(got, want, rtol=1e-12, atol=1e-12)
 
 
 # ------------------------------------------------------------------ Cholesky gradient

@@ -527,9 +527,8 @@ def _taken(values):
 
 
 def unbroadcast(g, x):
-    """Sum ``g`` down to the shape of ``x``: the adjoint of NumPy broadcasting. A real ``x``
-    gets the real part of a complex ``g`` (``match_complex``): only ``Re(g)`` pairs with
-    its changes, and its gradient stays real (so it can be accumulated in place)."""
+    """Sum ``g`` down to the shape of ``x``: the adjoint of NumPy broadcasting. A real ``x`` gets
+    the real part of a complex ``g`` (only ``Re(g)`` pairs with its changes; stays real)."""
     tx = type(x)
     if tx is float or tx is np.float64:  # the common cases, decided cheaply (as below)
         tg = type(g)
@@ -537,33 +536,35 @@ def unbroadcast(g, x):
             return g
         if tg is np.ndarray and g.ndim and g.dtype.kind != "c":
             return g.sum()  # axis=None reduces the same axes as the general path's tuple
-    elif tx is np.ndarray and type(g) is np.ndarray and g.shape == x.shape and (
-            g.dtype.kind != "c" or x.dtype.kind == "c"):
-        return g
+    elif tx is np.ndarray and type(g) is np.ndarray:
+        if g.shape == x.shape and (g.dtype.kind != "c" or x.dtype.kind == "c"):
+            return g
+        extra = g.ndim - x.ndim  # (leading axes only: the paths below, decided cheaply)
+        if extra > 0 and g.dtype.kind == "f" and x.shape == g.shape[extra:]:
+            if extra == 1 and g.ndim == 2 and g.size >= SUM_BY_EINSUM_SIZE and g.dtype == \
+                    np.float64 and (g.flags.c_contiguous or g.flags.f_contiguous):
+                return np.ones(g.shape[0]) @ g
+            return g.sum(axis=0 if extra == 1 else tuple(range(extra)))
     if np.iscomplexobj(g) and not np.iscomplexobj(x):
         g = np.real(g)
     shape = np.shape(x)
     if np.shape(g) == shape:
         return g
-    if not hasattr(g, "ndim"):  # a number (an array of any type keeps its own type)
-        g = np.asarray(g)
+    g = g if hasattr(g, "ndim") else np.asarray(g)  # (an array of any type keeps its type)
     extra = g.ndim - len(shape)
     axes = tuple(i for i, n in enumerate(shape) if n == 1 and g.shape[extra + i] != 1)
     if type(g) is np.ndarray and g.ndim == 2 and g.dtype == np.float64 \
             and g.size >= SUM_BY_EINSUM_SIZE and (g.flags.c_contiguous or g.flags.f_contiguous):
-        # a 2-D float64 array summed over one axis: a product with a vector of ones,
-        # which BLAS runs 2-3x faster than einsum (below) or np.sum; the same sum (each
-        # product by 1.0 is exact), added up in another order (a strided view is left to
-        # einsum: matmul would copy it first)
+        # a 2-D float64 array summed over one axis: a product with ones, 2-3x faster in BLAS than
+        # einsum or np.sum (each product by 1.0 exact; another order; strided: einsum's)
         if shape == g.shape[1:] or shape == (1, g.shape[1]):
             return (np.ones(g.shape[0]) @ g).reshape(shape)
         if shape == (g.shape[0], 1):
             return (g @ np.ones(g.shape[1])).reshape(shape)
     if axes and extra >= 0 and g.size >= SUM_BY_EINSUM_SIZE and g.dtype.kind == "f" \
             and all(g.shape[extra + i] == n for i, n in enumerate(shape) if i not in axes):
-        # einsum sums axes other than the leading ones 5-20x faster than np.sum (which
-        # walks a short or strided axis element by element); the same sum, added up
-        # in another order
+        # einsum sums axes other than the leading ones 5-20x faster than np.sum (which walks
+        # a short or strided axis element by element); the same sum in another order
         letters = "abcdefghijklmnopqrstuvwxyz"[:g.ndim]
         kept = "".join(c for i, c in enumerate(letters[extra:]) if i not in axes)
         return np.einsum(letters + "->" + kept, g).reshape(shape)
