@@ -256,6 +256,19 @@ STATEMENTS = {
     "clip_variable_bounds": (["lo = -s", "hi = s", "{t} = np.sin(np.clip({a}, lo, hi))"],
                              ["lo = s - 1.0", "hi = np.sum({b} * {b}) * 0.2 + 0.1",
                               "{t} = np.clip({a}, lo, hi) * {a}"]),
+    # solves with a matrix of known rank (analysis/patterns.py linalg_pattern: the solution
+    # has the right-hand side's pattern, so product rules after it are inlined): a vector
+    # and a one-column right-hand side broadcast against a matrix, a Cholesky factor
+    "linalg_solves": (["A = np.atleast_2d({a})[:2, :2] * 0.3 + 2.0 * np.eye(2)",
+                       "w = np.linalg.solve(A, np.ones(2) + np.ravel({b})[:2])",
+                       "{t} = np.sum(np.tanh(w * np.atleast_2d({a})[:2, :2])) * {a}"],
+                      ["A = np.atleast_2d({a})[:2, :2] * 0.3 + 2.0 * np.eye(2)",
+                       "w = np.linalg.solve(A, np.atleast_2d({b})[:2, :1] + 1.0)",
+                       "{t} = np.sum(w * np.linalg.inv(A)) * {b} + np.sum(A @ w)"],
+                      ["v = np.ravel({a})[:2]",
+                       "L = np.linalg.cholesky(np.eye(2) * 2.0 + 0.2 * np.outer(v, v))",
+                       "{t} = np.sum(np.log(np.diag(L))) * {b}"
+                       " + np.linalg.solve(L, np.ravel({b})[:2] + 1.0) @ v"]),
     # sliding_window_view: its gradient adds each window back (rules: window_sums)
     "sliding_window": (["{t} = sliding_window_view({a}, 2, axis=-1) @ np.array([0.5, -1.0])"],
                        ["{t} = np.sum(np.lib.stride_tricks.sliding_window_view({a}, 3, axis=-1)"

@@ -677,3 +677,16 @@ def ping_pong_heat(x):
 _heat_x = np.array([0.35, 0.8, -0.4, 0.55, 1.1])
 GOLDEN["ping_pong_heat"] = (ping_pong_heat, 0, (_heat_x,))
 EXTRA_CASES["ping_pong_heat"] = corpus.Case(ping_pong_heat, _heat_x)
+
+
+# Ridge regression through np.linalg.solve (analysis/patterns.py linalg_pattern: the solution
+# has the right-hand side's shape pattern, so the products after it inline their rules for
+# the operands that need a gradient, and the seed does not read the loss)
+def ridge_solve(lam, X, y):
+    A = X.T @ X + lam * np.eye(3)
+    w = np.linalg.solve(A, X.T @ y)
+    return np.sum((X @ w - y) ** 2) + lam * w @ w
+
+
+_rs = np.random.default_rng(26)
+_in_every_mode(ridge_solve, 0, (0.5, _rs.normal(size=(5, 3)), _rs.normal(size=5)))

@@ -36,6 +36,7 @@ from srcdiff.compiler.analysis.patterns import (
     converted_pattern,
     cumulative_pattern,
     join,
+    linalg_pattern,
     literal,
     matmul_pattern,
     reduction_pattern,
@@ -525,6 +526,8 @@ def _fact(op, kinds, shapes, known):
             return ARRAY, cumulative_pattern(op, pats)
         if fn is np.transpose and pats and len(op.args) == 1 and pats[0] is not None:
             return ARRAY, tuple(reversed(pats[0]))
+        if fn in (np.linalg.inv, np.linalg.cholesky, np.linalg.solve):
+            return ARRAY, linalg_pattern(fn, op, pats)
         if fn is np.outer and len(op.args) == 2 and not op.kwargs:  # (it flattens both)
             return ARRAY, (None, None)
         if fn is np.swapaxes and len(op.args) == 3 and not op.kwargs and pats[0] is not None:

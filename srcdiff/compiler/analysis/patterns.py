@@ -8,6 +8,7 @@ longer axes, so ``unbroadcast`` can be left out.
 """
 
 import gast
+import numpy as np
 
 
 def join(p, q):
@@ -133,6 +134,19 @@ def cumulative_pattern(op, pats):
     if isinstance(axis, bool) or not isinstance(axis, int) or not -len(base) <= axis < len(base):
         return None
     return base
+
+
+def linalg_pattern(fn, op, pats):
+    """The pattern of ``np.linalg.inv(a)`` or ``np.linalg.cholesky(a)`` (``a``'s own: square
+    matrices, stacked or not) and of ``np.linalg.solve(a, b)`` for a matrix ``a`` and a
+    vector or matrix ``b`` (``b``'s own: the solution has ``b``'s shape); None otherwise
+    (a stacked ``a`` with a vector ``b``, keywords, ranks not known)."""
+    if op.kwargs or len(pats) != (2 if fn is np.linalg.solve else 1) or None in pats:
+        return None
+    if fn is np.linalg.solve:
+        a, b = pats
+        return b if len(a) == 2 and len(b) in (1, 2) else None
+    return pats[0] if len(pats[0]) >= 2 else None
 
 
 def literal(node):
