@@ -55,12 +55,19 @@ def makers(X, X3, y, mask, i):
     r9 = X3[:, a5, 1]
     r10 = X[1, mask]
     r11 = X[ix, mask]
+    # lengths read from shapes (makers.shape_entries: ints, lengths unknown)
+    rows, cols = X.shape
+    s1 = np.zeros(X.shape[0])
+    s2 = np.eye(cols)
+    s3 = np.ones((X3.shape[1], 2))
+    s4 = np.arange(rows)
+    s5 = np.zeros(X[0].shape)
     return (z1, z2, z3, z4, z5, e1, e2, e3, e4, a1, a2, a3, a4, a5, a6, a7, l1, l2, l3, l4,
-            r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11)
+            r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, s1, s2, s3, s4, s5)
 
 
 NAMES = ("z1 z2 z3 z4 z5 e1 e2 e3 e4 a1 a2 a3 a4 a5 a6 a7 l1 l2 l3 l4 "
-         "r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11").split()
+         "r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 s1 s2 s3 s4 s5").split()
 ARGS = (np.ones((3, 4)), np.ones((2, 3, 4)), np.array([2, 0, 1]),
         np.array([False, True, False, False]), 3)
 
@@ -98,6 +105,8 @@ def test_the_claims_are_made():
     assert p["r5"] == (False, False)  # (apart: the index arrays' axis first)
     assert p["r7"] == (False,) and p["r8"] == (False,) and p["r9"] == (False, True)
     assert p["r10"] == (None,) and p["r11"] == (False,)
+    assert p["s1"] == (None,) and p["s2"] == (None, None) and p["s3"] == (None, False)
+    assert p["s4"] == (None,)
 
 
 # --------------------------------------------------------------- gradients (central differences)
@@ -133,6 +142,14 @@ def apart(x3):
     return np.mean(t - np.sum(t, axis=0)) + np.sum(t * np.linspace(0.0, 1.0, 3))
 
 
+def from_shapes(X, v):
+    n, d = X.shape
+    A = X.T @ X + 0.5 * np.eye(d)        # (1, 1) here: eye's length is not claimed
+    z = np.zeros(X.shape[0]) + np.sum(v)  # (n,) broadcast against v's (3,) below
+    w = np.linalg.solve(A, X.T @ np.tanh(z))
+    return np.sum(w * v) + np.sum(np.arange(n) * z) / n
+
+
 _r = np.random.default_rng(3)
 CASES = [
     (cross_entropy, 0, (_r.normal(size=(3, 4)), _r.normal(size=(N_ROWS, 3)),
@@ -142,10 +159,12 @@ CASES = [
     (mask_beside_arange, 0, (_r.normal(size=(4, 3)), np.array([False, False, True]))),
     (repeated_positions, 0, (_r.normal(size=(3, 4)), np.array([1, 1, 3]))),
     (apart, 0, (_r.normal(size=(2, 3, 2)),)),
+    (from_shapes, 0, (_r.normal(size=(4, 1)), _r.normal(size=3))),
+    (from_shapes, 1, (_r.normal(size=(1, 1)), _r.normal(size=3))),
 ]
 
 
-@pytest.mark.parametrize("f, wrt, args", CASES, ids=[c[0].__name__ for c in CASES])
+@pytest.mark.parametrize("f, wrt, args", CASES, ids=[f"{c[0].__name__}-{c[1]}" for c in CASES])
 @pytest.mark.parametrize("options", [{}, {"optimize": False}, {"verify": True}],
                          ids=["default", "reference", "verify"])
 def test_gradients(f, wrt, args, options):

@@ -27,6 +27,7 @@ from srcdiff.compiler.analysis.makers import (
     advanced_index_pattern,
     int_array_names,
     maker_pattern,
+    shape_entries,
     tuple_displays,
 )
 from srcdiff.compiler.analysis.ops import describe, stop_gradient_argument
@@ -289,10 +290,10 @@ def _value_facts(a, fn, params, arg_facts, numbers=None):
     kinds, shapes, children = {}, {}, {}
     for name, (kind, shape) in (numbers or {}).items():
         kinds[name], shapes[name] = kind, shape
-    # a container's entries are known from its argument (or from its entry in another
-    # container) while the name keeps that one value: not when it is assigned again
-    # (`p = [x, y]`) or stored or appended into (`p[1] = v`); a store into another name
-    # for the same container is refused while this one is read afterwards (aliasing.py)
+    # a container's entries are known from its argument (or its entry in another container)
+    # while the name keeps that one value: not when assigned again (`p = [x, y]`) or stored
+    # or appended into; a store through another name is refused while this one is read
+    # afterwards (aliasing.py)
     changed = {op.target for op in a.order if op.kind in ("store", "append")}
 
     def entries_known(name):
@@ -310,10 +311,9 @@ def _value_facts(a, fn, params, arg_facts, numbers=None):
         if isinstance(s, gast.For):
             _merge(kinds, s.target.id, INT)
             _merge(shapes, s.target.id, ())
-    # one sweep in program order: definitions before uses in straight-line code;
-    # a name defined with different facts in different places keeps what they share
-    # sweeps in program order until nothing changes: facts only ever weaken, so a
-    # value that flows around a loop ends with what every iteration agrees on
+    # sweeps in program order (definitions before uses in straight-line code) until nothing
+    # changes: a name defined in several places keeps what they share (facts only weaken,
+    # so a value that flows around a loop ends with what every iteration agrees on)
     def sweep(_):
         _sweep(a, kinds, shapes, children, entries_known, a.fields)
         return dict(kinds), dict(shapes)
@@ -343,6 +343,9 @@ def _sweep(a, kinds, shapes, children, entries_known, fields):
                 kind, shape = got[0], got[1]
                 if got[2] is not None and entries_known(op.target):
                     children[op.target] = dict(got[2])
+        if (entries := shape_entries(op, kinds, shapes, EVERY_ENTRY)) is not None \
+                and entries_known(op.target):  # (``x.shape``: one int per axis of ``x``)
+            kind, shape, children[op.target] = CONTAINER, None, entries
         if op.kind == "literal" or op.kind == "prim" and op.func in (list, tuple):
             held = display_entries(a, op, lambda e: _atom_fact(e, kinds, shapes), kinds,
                                    entries_known, EVERY_ENTRY, (ARRAY, INT))
@@ -419,8 +422,7 @@ def _operands(value):
 
 
 def _fact(op, kinds, shapes, known):
-    """``(kind, pattern)`` of ``op``'s result; ``known``: the Analysis's ``int_values`` and
-    ``int_arrays`` (makers.py)."""
+    """``(kind, pattern)`` of ``op``'s result; ``known``: the Analysis (makers.py's facts)."""
     value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
     if op.kind == "copy":
         return _atom_fact(op.args[0], kinds, shapes)

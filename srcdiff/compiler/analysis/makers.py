@@ -101,6 +101,20 @@ def maker_pattern(fn, call, kinds, shapes, known):
     return None
 
 
+def shape_entries(op, kinds, shapes, every_entry):
+    """The facts of the entries of ``op``'s value when it reads ``x.shape`` of an array ``x``
+    (a tuple of ints, one per axis: ``{axis: (INT, ())}``, or every entry's when the rank is
+    not known), else None."""
+    value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+    if op.kind != "const" or not isinstance(value, gast.Attribute) or value.attr != "shape" \
+            or not isinstance(value.value, gast.Name) or kinds.get(value.value.id) != "array":
+        return None
+    pattern = shapes.get(value.value.id)
+    if not isinstance(pattern, tuple):
+        return {every_entry: (INT, ())}
+    return {k: (INT, ()) for k in range(len(pattern))}
+
+
 def advanced_index_pattern(parts, base, kinds, shapes, int_arrays):
     """The pattern of ``base[parts]`` (a tuple index) when at least one part is an index
     array of one axis and the others slices, ints and such arrays; None when unsure
