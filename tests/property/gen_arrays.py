@@ -269,6 +269,17 @@ STATEMENTS = {
                        "L = np.linalg.cholesky(np.eye(2) * 2.0 + 0.2 * np.outer(v, v))",
                        "{t} = np.sum(np.log(np.diag(L))) * {b}"
                        " + np.linalg.solve(L, np.ravel({b})[:2] + 1.0) @ v"]),
+    # shifts scaled by a number (analysis/shift.py _scaled): free where the coefficients
+    # cancel (a literal, a temperature bound once), kept where they do not (two scales)
+    "scaled_shifts": (["mx = np.max({a}, axis=-1, keepdims=True)",
+                       "ex = np.exp(({a} - mx) / 0.7)",
+                       "{t} = ex / np.sum(ex, axis=-1, keepdims=True) * {b}"],
+                      ["tau = 1.0 + np.sum({b} * {b})", "mx = np.min({a}, axis=-1, keepdims=True)",
+                       "{t} = tau * np.log(np.sum(np.exp(-(({a} - mx) / tau)), axis=-1,"
+                       " keepdims=True)) - mx"],
+                      ["mx = np.max({a}, axis=-1, keepdims=True)",
+                       "ex = np.exp(({a} - mx) * 0.5)",
+                       "{t} = ex / np.sum(np.exp(({a} - mx) * 0.25), axis=-1, keepdims=True)"]),
     # sliding_window_view: its gradient adds each window back (rules: window_sums)
     "sliding_window": (["{t} = sliding_window_view({a}, 2, axis=-1) @ np.array([0.5, -1.0])"],
                        ["{t} = np.sum(np.lib.stride_tricks.sliding_window_view({a}, 3, axis=-1)"

@@ -257,3 +257,82 @@ def test_a_means_size_is_never_read_from_an_operand_that_may_be_broadcast():
     # x[:1] and x[1:] have the same (unknown) shape pattern but not the same size: the
     # mean's size is the sum's (4), not x[:1]'s (1)
     check(two_slices, (np.arange(5.0),), 0)
+
+
+# ------------------------------------------------------------ scaled shifts
+# a shift times or over a number that holds one value wherever it is read (a literal, a
+# parameter never rebound, a name bound once): the coefficients are exact and cancel only
+# against the same number (analysis/shift.py _scaled)
+def soft_assignments(C, X, beta):
+    d2 = np.sum((X[:, None, :] - C[None, :, :]) ** 2, axis=-1)
+    w = np.exp(-beta * (d2 - d2.min(axis=1, keepdims=True)))
+    w = w / w.sum(axis=1, keepdims=True)
+    return np.sum(w * d2) / X.shape[0]
+
+
+def tempered_softmax(z, w):
+    m = np.max(z, axis=-1, keepdims=True)
+    p = np.exp((z - m) / 0.7)
+    return np.sum(p / np.sum(p, axis=-1, keepdims=True) * w)
+
+
+def tempered_logsumexp(z, T):
+    m = np.max(z, axis=1, keepdims=True)
+    return np.sum(T * np.log(np.sum(np.exp((z - m) / T), axis=1)) + m[:, 0])
+
+
+def halved_then_doubled(z):
+    m = np.max(z, axis=-1, keepdims=True)
+    s = (z - m) * 0.5
+    return np.sum(2.0 * np.log(np.sum(np.exp(s), axis=-1)) + m[:, 0])
+
+
+SCALED = [(soft_assignments, (0, 2), lambda: (rng.standard_normal((3, 2)),
+                                              rng.standard_normal((6, 2)), 1.7)),
+          (tempered_softmax, 0, lambda: (rng.standard_normal((3, 5)), rng.standard_normal(5))),
+          (tempered_logsumexp, (0, 1), lambda: (rng.standard_normal((4, 5)), 0.8)),
+          (halved_then_doubled, 0, lambda: (rng.standard_normal((3, 4)),))]
+
+
+@pytest.mark.parametrize("f, wrt, make", SCALED, ids=[c[0].__name__ for c in SCALED])
+def test_a_scaled_free_shift_is_not_formed(f, wrt, make):
+    test_the_gradient_of_a_free_shift_is_not_formed(f, wrt, make)
+
+
+# the coefficients do not cancel: the gradient is kept (and right)
+def scaled_along_the_axis(z, v):
+    m = np.max(z, axis=-1, keepdims=True)
+    p = np.exp((z - m) * v)  # v varies along the reduced axis
+    return np.sum(p / np.sum(p, axis=-1, keepdims=True))
+
+
+def temperature_rebound(z, T):
+    m = np.max(z, axis=-1, keepdims=True)
+    p = np.exp((z - m) / T)
+    T = T * 2.0
+    q = np.exp((z - m) / T)
+    return np.sum(p / np.sum(q, axis=-1, keepdims=True))
+
+
+def two_temperatures(z, T1, T2):
+    m = np.max(z, axis=-1, keepdims=True)
+    return np.sum(np.exp((z - m) / T1) / np.sum(np.exp((z - m) / T2), axis=-1, keepdims=True))
+
+
+def temperature_in_a_loop(z, T):
+    m = np.max(z, axis=-1, keepdims=True)
+    for k in range(2):
+        T = T + 0.5
+    return np.sum(np.exp((z - m) / T) / np.sum(np.exp((z - m) * 2.0), axis=-1, keepdims=True))
+
+
+SCALED_KEPT = [(scaled_along_the_axis, 0, lambda: (rng.standard_normal((3, 4)),
+                                                    rng.uniform(0.5, 1.5, 4))),
+               (temperature_rebound, 0, lambda: (rng.standard_normal((3, 4)), 0.9)),
+               (two_temperatures, 0, lambda: (rng.standard_normal((3, 4)), 0.9, 1.3)),
+               (temperature_in_a_loop, 0, lambda: (rng.standard_normal((3, 4)), 0.0))]
+
+
+@pytest.mark.parametrize("f, wrt, make", SCALED_KEPT, ids=[c[0].__name__ for c in SCALED_KEPT])
+def test_a_scaled_shift_that_does_not_cancel_keeps_its_gradient(f, wrt, make):
+    test_a_shift_the_output_depends_on_keeps_its_gradient(f, wrt, make)

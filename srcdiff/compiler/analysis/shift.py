@@ -19,8 +19,13 @@ length 1 there, ``"v"``: it varies; ``more``: unknown varying axes further left)
 primitive's fact is a row of :data:`_ELEMENTWISE` or a reduction over axes along which
 ``t`` is constant (so ``t`` leaves the sum, mean, max or min as a factor or a term):
 ``exp`` turns a shift into a scale, ``log`` a scale into a shift, sums and differences
-add coefficients, products and quotients add exponents. A coefficient of zero is
-``INV``. The shift is *free* when every value it reaches is read only by such rows and
+add coefficients, products and quotients add exponents, and a shift times (or over) a
+number is a shift whose coefficient is multiplied (divided) by it: a literal, or a
+scalar name that holds one value wherever it is read (a parameter never rebound, or a
+name bound once, never stored into), ``exp(-beta * (d - m))``. A coefficient is a sum of
+exact rational multiples of products of such names (monomials), so a temperature
+cancels only against itself; a coefficient of zero is ``INV``. The shift is *free* when
+every value it reaches is read only by such rows and
 nothing that changes with ``m`` reaches the output, a branch, a loop, a call, a store or
 an index other than a full slice or a length-1 axis. Anything else keeps the gradient.
 
@@ -29,6 +34,7 @@ Verification mode keeps the gradient and checks that it is zero up to rounding
 """
 
 import operator
+from fractions import Fraction
 
 import gast
 import numpy as np
@@ -57,14 +63,16 @@ def free_shifts(fn, analysis):
     is exactly zero: the output does not depend on them (see the module docstring)."""
     body = fn.body
     out = set()
+    stable = None  # (asked once, when a shift is found)
     for k, s in enumerate(body):
         op = analysis.op(s)
         if op is None or op.kind != "prim" or op.func not in _SHIFTS or op.target is None \
                 or op.target not in analysis.active or analysis.assign_count.get(op.target) != 1:
             continue
         layout = _shift_layout(op, analysis)
+        stable = _stable_names(fn, analysis) if stable is None else stable
         if layout is not None and _output_independent(body[k + 1:], analysis, op.target,
-                                                      layout):
+                                                      layout, stable):
             out.add(op.target)
     return out
 
@@ -124,10 +132,26 @@ def _literal(node):
     return _UNKNOWN
 
 
-def _output_independent(body, analysis, m, layout):
+def _stable_names(fn, analysis):
+    """The names that hold one value wherever they are read: parameters never bound again,
+    locals bound once by an assignment (not a loop), neither stored into."""
+    args = fn.args
+    params = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs}
+    binds = {}
+    for n in gast.walk(fn):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Del)):
+            binds[n.id] = binds.get(n.id, 0) + 1
+    loops = {n.target.id for n in gast.walk(fn) if isinstance(n, gast.For)
+             and isinstance(n.target, gast.Name)}
+    changed = {o.target for o in analysis.order if o.kind in ("store", "append")}
+    return {v for v in set(binds) | params if binds.get(v, 0) == (v not in params)
+            and v not in loops and v not in changed}
+
+
+def _output_independent(body, analysis, m, layout, stable):
     """Does nothing in ``body`` (the statements after ``m``'s definition) that changes
     with ``m`` reach the output or an unmodelled reader?"""
-    table = {m: (SHIFT, 1, layout)}
+    table = {m: (SHIFT, _ONE, layout)}
     for s in body:
         reads = S.loaded_names(s) & set(table)
         op = analysis.op(s)
@@ -136,11 +160,11 @@ def _output_independent(body, analysis, m, layout):
             if not reads:
                 table.pop(op.target, None)  # rebound to a value that does not depend on m
                 continue
-            fact = _fact(op, table, analysis)
+            fact = _fact(op, table, analysis, stable)
             if fact is None:
                 return False
             table.pop(op.target, None)
-            if fact[1] != 0:
+            if fact[1]:  # (a coefficient of zero: unchanged)
                 table[op.target] = fact
             continue
         if reads or (dataflow_targets(s) & set(table)):
@@ -154,7 +178,7 @@ def dataflow_targets(s):
             and isinstance(n.ctx, (gast.Store, gast.Del))}
 
 
-def _fact(op, table, analysis):
+def _fact(op, table, analysis, stable):
     """The kind of ``op``'s result when some operand changes with ``m``; None: unmodelled."""
     if op.kind == "copy":
         return table.get(op.args[0].id) if isinstance(op.args[0], gast.Name) else None
@@ -168,6 +192,12 @@ def _fact(op, table, analysis):
         return _reduction_fact(op, facts, analysis)
     if f in _ADD or f in _SUB:
         return _combine(facts, SHIFT, -1 if f in _SUB else 1)
+    if (f in _MUL or f in _DIV) and len(facts) == 2 and facts[0] is not None \
+            and facts[0][0] == SHIFT and facts[1] is None:  # (v + c t) * k, (v + c t) / k
+        return _scaled(facts[0], _number(op.args[1], analysis, stable), f in _DIV)
+    if f in _MUL and len(facts) == 2 and facts[1] is not None and facts[1][0] == SHIFT \
+            and facts[0] is None:  # k * (v + c t)
+        return _scaled(facts[1], _number(op.args[0], analysis, stable), False)
     if f in _MUL or f in _DIV:
         return _combine(facts, SCALE, -1 if f in _DIV else 1)
     if len(facts) != 1 or facts[0] is None:
@@ -176,7 +206,8 @@ def _fact(op, table, analysis):
     if f in _POS:
         return facts[0]
     if f in _NEG:
-        return (SHIFT, -c, lay) if kind == SHIFT else facts[0]  # -(v e^ct) = (-v) e^ct
+        return (SHIFT, _times(c, Fraction(-1), ()), lay) if kind == SHIFT else facts[0]
+        # (-(v e^ct) = (-v) e^ct)
     if f in _EXP and kind == SHIFT:
         return SCALE, c, lay
     if f in _LOG and kind == SCALE:
@@ -192,8 +223,63 @@ def _combine(facts, kind, sign):
     known = [f for f in facts if f is not None]
     if any(f[0] != kind for f in known) or len({f[2] for f in known}) > 1:
         return None
-    c = (facts[0][1] if facts[0] else 0) + sign * (facts[1][1] if facts[1] else 0)
+    c = _plus(facts[0][1] if facts[0] else (), _times(facts[1][1], Fraction(sign), ())
+              if facts[1] else ())
     return kind, c, known[0][2]
+
+
+# coefficients: tuples of (monomial, Fraction) sorted by monomial, no zero terms; a
+# monomial is a sorted tuple of scalar names (``"/name"`` for a division by one)
+_ONE = (((), Fraction(1)),)
+
+
+def _plus(a, b):
+    terms = dict(a)
+    for mono, q in b:
+        terms[mono] = terms.get(mono, 0) + q
+    return tuple(sorted((m, q) for m, q in terms.items() if q))
+
+
+def _times(c, q, names):
+    """``c * q * names``: a name times its inverse cancels (a number the primal divides by
+    is not zero, or the values it makes are not finite)."""
+    return _plus((), [(_monomial(m + names), r * q) for m, r in c])
+
+
+def _monomial(names):
+    names = list(names)
+    for n in [n for n in names if n.startswith("/")]:
+        if n[1:] in names and n in names:
+            names.remove(n[1:])
+            names.remove(n)
+    return tuple(sorted(names))
+
+
+def _number(node, analysis, stable):
+    """``(Fraction, names)`` of a factor that is one number wherever it is read (see the
+    module docstring), or None."""
+    value = _literal(node.operand) if isinstance(node, gast.UnaryOp) and isinstance(
+        node.op, gast.USub) else _literal(node)
+    if type(value) in (int, float) and np.isfinite(value):
+        value = -value if isinstance(node, gast.UnaryOp) else value
+        return Fraction(value), ()
+    if isinstance(node, gast.Name) and node.id in stable and analysis.shapes.get(node.id) == () \
+            and analysis.kinds.get(node.id) in ("array", "int"):
+        return Fraction(1), (node.id,)
+    return None
+
+
+def _scaled(fact, factor, divide):
+    """``fact`` (a shift) times the number ``factor``, or over it."""
+    if factor is None:
+        return None
+    q, names = factor
+    if divide:
+        if not q:
+            return None
+        q, names = 1 / q, tuple("/" + n for n in names)  # (no name starts with "/")
+    kind, c, lay = fact
+    return kind, _times(c, q, names), lay
 
 
 def _reduction_fact(op, facts, analysis):
