@@ -260,7 +260,9 @@ def rad2deg(g, ans, x):
 
 @R.vjp(np.abs, np.absolute, abs, operator.abs, elementwise=True)
 def absolute(g, ans, x):
-    return np.real(g) * np.conj(x) / np.where(x == 0, 1.0, ans)
+    if np.iscomplexobj(x) or np.iscomplexobj(g):  # (False where no value is complex)
+        return np.real(g) * np.conj(x) / np.where(x == 0, 1.0, ans)
+    return g * np.sign(x)  # (x / |x| is sign(x) exactly, 0 at 0)
 
 
 @R.jvp(np.abs, np.absolute, abs, operator.abs, elementwise=True)

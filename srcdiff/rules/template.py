@@ -286,8 +286,9 @@ def _reads_ndim(node):
         return False
     if isinstance(node, list):
         return any(_reads_ndim(x) for x in node)
-    return isinstance(node, gast.AST) and any(
-        isinstance(n, gast.Attribute) and n.attr == "ndim" for n in dataflow.nodes(node))
+    return isinstance(node, gast.AST) and any(  # (what rule_folding.py folds)
+        isinstance(n, gast.Attribute) and n.attr in ("ndim", "iscomplexobj")
+        for n in dataflow.nodes(node))
 
 
 def rule_signature(fn, wrt=(), options=()):

@@ -343,8 +343,7 @@ def _sweep(a, kinds, shapes, children, entries_known, fields):
                 kind, shape = got[0], got[1]
                 if got[2] is not None and entries_known(op.target):
                     children[op.target] = dict(got[2])
-        if (entries := shape_entries(op, kinds, shapes, EVERY_ENTRY)) is not None \
-                and entries_known(op.target):  # (``x.shape``: one int per axis of ``x``)
+        if (entries := shape_entries(op, kinds, shapes, EVERY_ENTRY)) and entries_known(op.target):
             kind, shape, children[op.target] = CONTAINER, None, entries
         if op.kind == "literal" or op.kind == "prim" and op.func in (list, tuple):
             held = display_entries(a, op, lambda e: _atom_fact(e, kinds, shapes), kinds,

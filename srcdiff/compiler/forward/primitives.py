@@ -11,6 +11,7 @@ from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER
 from srcdiff.compiler.analysis.facts import arg_fact, fact_of, lowered_call
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.rule_folding import RankFolder
 from srcdiff.rules.runtime_rules import TREE_VALUED
 from srcdiff.rules.template import MarkConstants, decide_test
 
@@ -38,7 +39,7 @@ class Primitives:
         ranks = dict(self.a.ranks)
         if old is not None:
             ranks[old] = ranks.get(v)
-        folder = S.RankFolder(ranks)
+        folder = RankFolder(ranks)
         stmts, parts = [], []
         params = template.differentiable_params
         for k, p in enumerate(params):

@@ -574,27 +574,3 @@ def index_from_value(value):
                               else copy(a) for a in value.args)
         return gast.Slice(lower=lower, upper=upper, step=step)
     return copy(value)
-
-
-class RankFolder(gast.NodeTransformer):
-    """Replace ``np.ndim(name)`` with the known rank so rule ``if``s can be decided."""
-
-    def __init__(self, ranks):
-        self.ranks = ranks
-
-    def fold(self, node):
-        """``visit(node)``, without walking a tree that has no ``.ndim`` to fold."""
-        for n in dataflow.nodes(node):
-            if isinstance(n, gast.Attribute) and n.attr == "ndim":
-                return self.visit(node)
-        return node
-
-    def visit_Call(self, node):
-        self.generic_visit(node)
-        f = node.func
-        if isinstance(f, gast.Attribute) and f.attr == "ndim" and len(node.args) == 1 \
-                and isinstance(node.args[0], gast.Name):
-            r = self.ranks.get(node.args[0].id)
-            if r is not None:
-                return const(r)
-        return node

@@ -11,6 +11,7 @@ from srcdiff.compiler.analysis.makers import distinct_positions
 from srcdiff.compiler.analysis.sameshape import STORED
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.rule_folding import RankFolder
 from srcdiff.rules.shape_rules import split_rest, stacked_parts
 
 
@@ -33,7 +34,7 @@ class Contributions:
         template.refuse_underivable(lambda p: p in given and any(
             n in self.a.active for n in _operand_names(given[p])), self.error, op.stmt)
         ans = S.name(op.target)
-        with_ranks = S.RankFolder(self.a.ranks)
+        with_ranks = RankFolder(self.a.ranks, real=not self.opt.complex_values)
         stmts, results = template.instantiate([g, ans], bound, self.names,
                                               call_name=self.rule_name(op),
                                               prefold=None if self.opt.reference

@@ -51,11 +51,10 @@ def grad_loss(params, x, y, grad_ys=None):
     b_z = unbroadcast(y * b_mul, z)
     del b_mul
     b_exp = b_add / (1.0 + exp)
-    b_abs1 = mul_into(exp, -b_exp)
+    b_neg = mul_into(b_exp, exp)
     del b_exp, exp
-    b_z = add_into(b_z, np.real(b_abs1) * np.conj(z) / np.where(z == 0, 1.0,
-        abs1))
-    del abs1, b_abs1
+    b_z = b_z - mul_into(b_neg, np.sign(z))
+    del b_neg
     b_z += mul_into(b_add, (z > 0.0) + 0.5 * (z == 0.0))
     del b_add, z
     # adjoint of line 17: z = x @ params["w"] + params["b"]
@@ -114,16 +113,6 @@ def vjp_matmul(g, ans, x, y):
 
 
 # -------- run-time helpers (copied from srcdiff/runtime.py) --------
-def add_into(m, other):
-    """``m + other``, into ``m``'s buffer when nothing else can see it (:func:`mul_into`)."""
-    if type(m) is not np.ndarray or m.size < IN_PLACE_SIZE:  # (most calls: cheap first)
-        return m + other
-    refs = sys.getrefcount(m)  # (before any call: an argument on the stack would count)
-    if _owned(m, other, refs):
-        return np.add(m, other, out=m)
-    return m + other
-
-
 def add_tree(a, b):
     """``a + b`` for gradients that may be ``None`` or ``0.0`` (zero), lists, tuples or dicts."""
     if a is None or isinstance(a, float) and a == 0 and isinstance(b, (dict, list, tuple)):
