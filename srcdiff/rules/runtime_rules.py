@@ -111,7 +111,9 @@ def rule_results_vjp(g, ans, r, n=None):
 
 @R.linear(unbroadcast, name="unbroadcast")
 def unbroadcast_vjp(g, ans, grad, x=None):
-    return np.broadcast_to(g, np.shape(grad))
+    # (``x`` with more axes than ``grad``: a stored value's leading axes of length 1)
+    return np.broadcast_to(np.reshape(g, np.shape(g)[np.ndim(g) - np.ndim(grad):])
+                           if np.ndim(g) > np.ndim(grad) else g, np.shape(grad))
 
 
 @R.linear(unreduce, name="unreduce")

@@ -468,23 +468,23 @@ def unbroadcast(g, x):
         return g
     if not hasattr(g, "ndim"):  # a number (an array of any type keeps its own type)
         g = np.asarray(g)
+    if g.ndim < len(shape):  # a stored value's leading axes of length 1 (`y[:2] = v`, v 1 x 2)
+        g = g.reshape((1,) * (len(shape) - g.ndim) + g.shape)
     extra = g.ndim - len(shape)
     axes = tuple(i for i, n in enumerate(shape) if n == 1 and g.shape[extra + i] != 1)
     if type(g) is np.ndarray and g.ndim == 2 and g.dtype == np.float64 \
             and g.size >= SUM_BY_EINSUM_SIZE and (g.flags.c_contiguous or g.flags.f_contiguous):
-        # a 2-D float64 array summed over one axis: a product with a vector of ones,
-        # which BLAS runs 2-3x faster than einsum (below) or np.sum; the same sum (each
-        # product by 1.0 is exact), added up in another order (a strided view is left to
-        # einsum: matmul would copy it first)
+        # a 2-D float64 array summed over one axis: a product with a vector of ones, which
+        # BLAS runs 2-3x faster than einsum (below) or np.sum; the same sum in another order
+        # (each product by 1.0 is exact; a strided view is left to einsum: matmul copies it)
         if shape == g.shape[1:] or shape == (1, g.shape[1]):
             return (np.ones(g.shape[0]) @ g).reshape(shape)
         if shape == (g.shape[0], 1):
             return (g @ np.ones(g.shape[1])).reshape(shape)
     if axes and extra >= 0 and g.size >= SUM_BY_EINSUM_SIZE and g.dtype.kind == "f" \
             and all(g.shape[extra + i] == n for i, n in enumerate(shape) if i not in axes):
-        # einsum sums axes other than the leading ones 5-20x faster than np.sum (which
-        # walks a short or strided axis element by element); the same sum, added up
-        # in another order
+        # einsum sums axes other than the leading ones 5-20x faster than np.sum (which walks
+        # a short or strided axis element by element): the same sum, in another order
         letters = "abcdefghijklmnopqrstuvwxyz"[:g.ndim]
         kept = "".join(c for i, c in enumerate(letters[extra:]) if i not in axes)
         return np.einsum(letters + "->" + kept, g).reshape(shape)
