@@ -128,6 +128,12 @@ def maybe_unbound(x):
     return numpy.sum(x)
 
 
+def only_annotated(x):
+    y: float
+    del y  # noqa: F821
+    return numpy.sum(x)
+
+
 def a_parameter_twice(x):
     del x
     del x  # noqa: F821
@@ -171,6 +177,7 @@ def an_attribute(x):
     (augmented_after, "`y` is read after `del y`"),
     (deleted_twice, "`del y` where `y` may be unbound"),
     (maybe_unbound, "`del y` where `y` may be unbound"),
+    (only_annotated, "`del y` where `y` may be unbound"),
     (a_parameter_twice, "`del x` where `x` may be unbound"),
     (named_by_a_lambda, "a nested function or lambda names `y`"),
     (an_entry, "`del x[...]` (removing an entry"),

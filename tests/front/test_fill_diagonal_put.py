@@ -132,7 +132,14 @@ def fill_diagonal_starred(x):
     return numpy.sum(y)
 
 
+def put_by_keywords(x):
+    y = x * 1.0
+    numpy.put(a=y, ind=[0], v=x[0])
+    return numpy.sum(y)
+
+
 @pytest.mark.parametrize("f, words", [
+    (put_by_keywords, "with `a` a variable"),
     (put_clipped, "default `mode='raise'` only"),
     (put_into_expression, "with `a` a variable"),
     (fill_diagonal_without_value, "needs the value to write"),

@@ -70,6 +70,8 @@ def _stored(stmt):
     """The names ``stmt`` itself binds (not its blocks', nor its comprehensions')."""
     if isinstance(stmt, (gast.FunctionDef, gast.ClassDef)):
         return {stmt.name}
+    if isinstance(stmt, gast.AnnAssign) and stmt.value is None:
+        return set()  # (`y: float` alone binds nothing)
     return {n.id for x in own_expressions(stmt) for n in _scope_nodes(x)
             if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Store)}
 

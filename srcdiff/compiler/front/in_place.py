@@ -73,7 +73,8 @@ class InPlace:
         """``call``'s arguments by parameter (``params``, in order, the first the array it
         changes, which must be a variable); refused as ``spelled`` otherwise."""
         given = dict(zip(params, call.args))
-        if len(call.args) > len(params) or not isinstance(call.args[0], gast.Name) \
+        if not call.args or len(call.args) > len(params) \
+                or not isinstance(call.args[0], gast.Name) \
                 or any(isinstance(a, gast.Starred) for a in call.args) \
                 or any(k.arg not in params[1:] or k.arg in given for k in call.keywords):
             raise self.error(s, f"{name} is differentiated as `{spelled}` with `a` a variable",
