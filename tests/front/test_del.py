@@ -74,9 +74,15 @@ def in_a_nested_function(x):
     return inner(x) + inner(x * 2.0)
 
 
+def comprehension_variable(x):
+    y = x * 2
+    del y
+    return numpy.sum([y * y for y in x])  # (its own y)
+
+
 X = numpy.array([0.3, 0.5, 0.7])
 CASES = [temporary, several_at_once, bound_again, in_a_loop, in_a_branch, loop_with_break,
-         in_a_nested_function]
+         in_a_nested_function, comprehension_variable]
 
 
 @pytest.mark.parametrize("f", CASES, ids=[f.__name__ for f in CASES])
@@ -105,6 +111,13 @@ def read_at_the_next_trip(x):
         s = s + numpy.sum(y)
         del y
     return s
+
+
+def read_after_a_comprehension(x):
+    y = x * 2
+    del y
+    z = [y for y in x]  # binds its own y, not the function's
+    return numpy.sum(z) + numpy.sum(y)  # noqa: F821
 
 
 def augmented_after(x):
@@ -175,6 +188,7 @@ def an_attribute(x):
     (read_after_a_branch, "`y` is read after `del y`"),
     (read_at_the_next_trip, "`y` is read after `del y`"),
     (augmented_after, "`y` is read after `del y`"),
+    (read_after_a_comprehension, "`y` is read after `del y`"),
     (deleted_twice, "`del y` where `y` may be unbound"),
     (maybe_unbound, "`del y` where `y` may be unbound"),
     (only_annotated, "`del y` where `y` may be unbound"),

@@ -84,11 +84,25 @@ def _read(stmt):
             + stmt.decorator_list
     else:
         parts = list(own_expressions(stmt))
-    out = {n.id for x in parts for n in gast.walk(x)
-           if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load)}
+    out = set().union(*(_loads(x) for x in parts))
     if isinstance(stmt, gast.AugAssign) and isinstance(stmt.target, gast.Name):
         out.add(stmt.target.id)  # (`x += v` reads x: its target is a Store)
     return out
+
+
+def _loads(node, own=frozenset()):
+    """The names ``node`` reads, a comprehension's own variables (``own``) aside: its
+    first iterable is read in the enclosing scope, the rest in its own."""
+    if isinstance(node, gast.Name):
+        return {node.id} if isinstance(node.ctx, gast.Load) and node.id not in own else set()
+    if isinstance(node, _COMPREHENSIONS):
+        gens = node.generators
+        inner = own | {n.id for g in gens for n in gast.walk(g.target)
+                       if isinstance(n, gast.Name)}
+        rest = [node.key, node.value] if isinstance(node, gast.DictComp) else [node.elt]
+        rest += [g.iter for g in gens[1:]] + [c for g in gens for c in g.ifs]
+        return _loads(gens[0].iter, own).union(*(_loads(x, inner) for x in rest))
+    return set().union(*(_loads(c, own) for c in dataflow.children(node)))
 
 
 class _Deletions:
