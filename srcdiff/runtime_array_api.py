@@ -340,6 +340,8 @@ def unbroadcast(g, x):
     if np.shape(g) == shape:
         return g
     g = np.asarray(g)
+    if g.ndim < len(shape):  # a stored value's leading axes of length 1 (runtime.unbroadcast)
+        g = np.reshape(g, (1,) * (len(shape) - g.ndim) + tuple(g.shape))
     extra = g.ndim - len(shape)
     axes = tuple(i for i, n in enumerate(shape) if n == 1 and g.shape[extra + i] != 1)
     if extra > 0:

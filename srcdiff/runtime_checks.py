@@ -459,3 +459,65 @@ def view_of(w, v, name):
                            f"it is a {type(w).__name__} that does not share the array's memory",
                            hint=f"make `{name}` a copy (`.copy()`) or change it by name only")
     return 0
+
+
+def diagonal_index(a, val, wrap=False):
+    """The positions ``np.fill_diagonal(a, val, wrap)`` writes, as an index (a tuple of
+    integer arrays): NumPy writes ``a.flat[:end:step]``, with ``step`` one more than a row
+    for 2-d ``a`` (and ``end`` the square of the row length unless ``wrap``), one more than
+    the sum of the cumulative products of the shape for more dimensions, which must all be
+    equal. front/in_place.py lowers the statement to ``a[diagonal_index(a, val, wrap)] =
+    val``; ``val`` is checked to be what that store reads as NumPy does (``_cycled``)."""
+    if type(a) is not np.ndarray:
+        raise TypeError(f"np.fill_diagonal fills an array, not a {type(a).__name__}")
+    if a.ndim < 2:
+        raise ValueError("array must be at least 2-d")
+    end = None
+    if a.ndim == 2:
+        step = a.shape[1] + 1
+        if not wrap:
+            end = a.shape[1] * a.shape[1]
+    else:
+        if len(set(a.shape)) != 1:
+            raise ValueError("All dimensions of input must be of equal length")
+        step = 1 + int(np.cumprod(a.shape[:-1]).sum())
+    flat = np.arange(a.size)[:end:step]
+    _cycled(val, flat.size, "np.fill_diagonal")
+    return np.unravel_index(flat, a.shape)
+
+
+def put_index(a, ind, v):
+    """The positions ``np.put(a, ind, v)`` (``mode='raise'``) writes, as an index of ``a``
+    (a tuple of integer arrays): ``ind`` flattened, a negative entry counting from the end
+    of ``a`` flattened, an entry out of range raising IndexError as NumPy does. The store
+    front/in_place.py lowers the statement to, ``a[put_index(a, ind, v)] = v``, is the
+    put: a repeated position takes the last value in both. ``v`` is checked to be what
+    that store reads as NumPy does (``_cycled``)."""
+    if type(a) is not np.ndarray:
+        raise TypeError(f"np.put puts into an array, not a {type(a).__name__}")
+    flat = np.ravel(ind)
+    if flat.dtype.kind not in "biu":
+        raise SrcdiffError(f"np.put is differentiated with integer positions; these are "
+                           f"{flat.dtype}", hint="pass integer positions (`.astype(int)`)")
+    flat = flat.astype(np.intp)
+    size = a.size
+    outside = (flat < -size) | (flat >= size)
+    if outside.any():
+        raise IndexError(f"index {flat[outside][0]} is out of bounds for axis 0 with size "
+                         f"{size}")
+    _cycled(v, flat.size, "np.put")
+    return np.unravel_index(np.where(flat < 0, flat + size, flat), a.shape)
+
+
+def _cycled(v, n, name):
+    """Stop unless a store of ``v`` at ``n`` positions writes what NumPy's flat write
+    does (``v`` flattened and repeated, or cut, to ``n`` values): ``v`` one value, or ``n``
+    values along one axis (leading axes of length 1 aside)."""
+    shape = np.shape(v)
+    while shape and shape[0] == 1:
+        shape = shape[1:]
+    if not (np.size(v) == 1 or (len(shape) == 1 and shape[0] == n)):
+        raise SrcdiffError(f"{name} writes {n} value(s) here, and is given values of shape "
+                           f"{np.shape(v)}: it would repeat or cut them (flattened), which "
+                           "srcdiff does not follow",
+                           hint=f"pass one value, or exactly {n} values in a 1-d array")

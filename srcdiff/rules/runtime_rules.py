@@ -50,10 +50,12 @@ from srcdiff.runtime import (
     zeros_tree,
 )
 from srcdiff.runtime_checks import (
+    diagonal_index,
     float_dtype,
     list_only,
     loop_len,
     present_key,
+    put_index,
     tied_items,
     unpacked,
     view_of,
@@ -109,7 +111,9 @@ def rule_results_vjp(g, ans, r, n=None):
 
 @R.linear(unbroadcast, name="unbroadcast")
 def unbroadcast_vjp(g, ans, grad, x=None):
-    return np.broadcast_to(g, np.shape(grad))
+    # (``x`` with more axes than ``grad``: a stored value's leading axes of length 1)
+    return np.broadcast_to(np.reshape(g, np.shape(g)[np.ndim(g) - np.ndim(grad):])
+                           if np.ndim(g) > np.ndim(grad) else g, np.shape(grad))
 
 
 @R.linear(unreduce, name="unreduce")
@@ -245,6 +249,7 @@ def sequence_padded_tangent_vjp(g, ans, tangent, x=None, before=0, after=0):
 R.nondiff(tied_items)  # a mask: which items max/min chose
 R.nondiff(loop_len, unpacked, list_only)  # ints: a loop's trip count, an unpacking's item count
 R.nondiff(view_of)  # a check
+R.nondiff(diagonal_index, put_index)  # positions: integer arrays (front/in_place.py)
 R.nondiff(float_dtype)  # a dtype, checked
 R.nondiff(key_list)  # keys are labels: exact because analysis/keys.py refuses varied keys
 R.nondiff(zeros_tree, reduce_mask, is_constant, not_differentiable, size_of, last_writes,

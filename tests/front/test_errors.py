@@ -29,7 +29,7 @@ CASES = [
      ["`acc` is used in the statement that calls `scale`", "statement of its own"]),
     (E.uses_try, "try:", ["try"]),
     (E.uses_with, "with open", ["with"]),
-    (E.uses_del, "del y", ["del"]),
+    (E.uses_del, "del ys[0]", ["del"]),
     (E.pops_for_the_effect, "window.pop(0)", ["pop", "in place"]),
     (E.uses_lambda, "lambda v", ["lambda"]),
     (E.no_rule, "np.fft.fftshift(x) + np.i0(x)", ["no gradient rule", "register"]),

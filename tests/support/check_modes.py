@@ -106,3 +106,13 @@ def U(lo, hi, *shape):
     """Uniform values in ``[lo, hi)`` (a float for no shape)."""
     x = RNG.uniform(lo, hi, shape)
     return float(x) if not shape else x
+
+
+def check_pipelines(f, *args, k=0):
+    """``sd.value_and_grad(f, wrt=k)`` through the reference pipeline (``optimize=False``)
+    and under ``verify=True`` gives ``f``'s value and its finite-difference gradient."""
+    expected = numeric_grad(f, args, k)
+    for options in ({"optimize": False}, {"verify": True}):
+        value, g = sd.value_and_grad(f, wrt=k, **options)(*args)
+        assert_close(value, f(*args), rtol=1e-12, atol=0.0, what=f"value {options}")
+        assert_close(g, expected, what=f"gradient {options}")

@@ -51,10 +51,10 @@ def uses_with(x):
     return y
 
 
-def uses_del(x):
-    y = x * 2.0
-    del y
-    return x
+def uses_del(x):  # (`del name` is dropped when nothing reads it again: deletions.py)
+    ys = [x, x * 2.0]
+    del ys[0]
+    return ys[0]
 
 
 def pops_for_the_effect(x):

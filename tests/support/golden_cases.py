@@ -690,3 +690,37 @@ def ridge_solve(lam, X, y):
 
 _rs = np.random.default_rng(26)
 _in_every_mode(ridge_solve, 0, (0.5, _rs.normal(size=(5, 3)), _rs.normal(size=5)))
+
+
+# `del name` dropped (front/deletions.py): nothing reads y again before binding it
+def del_temporary(x):
+    y = x * 2
+    z = np.sin(y)
+    del y
+    return np.sum(z * x)
+
+
+# np.fill_diagonal(a, val) and np.put(a, ind, v) as stores at the positions NumPy writes
+# (front/in_place.py: a[diagonal_index(a, val)] = val, a[put_index(a, ind, v)] = v)
+def fill_diagonal_values(x):
+    a = np.outer(x, np.sin(x))
+    np.fill_diagonal(a, x ** 2)
+    return np.sum(a * x)
+
+
+def put_values(x):
+    y = x * 2.0
+    np.put(y, [0, 2], x[:2] ** 2)
+    return np.sum(y * x)
+
+
+# h(*t) with t bound once to a tuple display (front/scopes.py): h(t[0], t[1])
+def star_tuple(x):
+    t = (x, 2.0)
+    return np.sum(np.power(*t) * x)
+
+
+_breadth_x = np.array([0.3, 0.5, 0.7])
+for _fn in (del_temporary, fill_diagonal_values, put_values, star_tuple):
+    GOLDEN[_fn.__name__] = (_fn, 0, (_breadth_x,))
+    EXTRA_CASES[_fn.__name__] = corpus.Case(_fn, _breadth_x)

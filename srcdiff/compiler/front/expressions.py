@@ -13,7 +13,7 @@ import numpy as np
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.containers import Containers
 from srcdiff.compiler.front.parse import MISSING
-from srcdiff.compiler.front.scopes import own_expressions
+from srcdiff.compiler.front.scopes import own_expressions, spread_tuple_names
 from srcdiff.compiler.front.signatures import spread_literals
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
@@ -222,13 +222,16 @@ class Expressions(Containers):
         return store
 
     def call(self, e):
-        e = spread_literals(e)  # h(*(a, b)), h(**{"k": v}): the arguments are known
+        # h(*(a, b)), h(*t) with t = (a, b) bound once, h(**{"k": v}): the arguments are known
+        e = spread_literals(spread_tuple_names(e, self.tuple_lengths))
         for a in e.args:
             if isinstance(a, gast.Starred):
                 raise self.error(a, "calls with `*xs` are supported only for the function's "
-                                 "own `*args` (never reassigned): the length of this `*xs` "
+                                 "own `*args` (never reassigned), a tuple display, and a "
+                                 "local name bound once to one: the length of this `*xs` "
                                  "is known only when the code runs",
-                                 hint="pass the arguments explicitly")
+                                 hint="pass the arguments explicitly, or bind a tuple once: "
+                                      "`t = (a, b)`")
         for k in e.keywords:
             if k.arg is None:
                 raise self.error(k.value, "calls with `**mapping` are supported only for the "

@@ -1,8 +1,10 @@
-"""NumPy functions called for their change of an array: ``np.add.at``, ``np.copyto``.
+"""NumPy functions called for their change of an array: ``np.add.at``, ``np.copyto``,
+``np.fill_diagonal``, ``np.put``.
 
-Each is lowered to a store of the whole array, ``a[...] = value``, which the store's
-adjoint and undo, and the checks of stores (aliasing.py: another live name of ``a``;
-dtypes.py: an integer array), treat as any other store.
+Each is lowered to a store, ``a[...] = value`` or ``a[positions] = value`` (positions a
+run-time helper computes as NumPy does), which the store's adjoint and undo, and the
+checks of stores (aliasing.py: another live name of ``a``; dtypes.py: an integer array),
+treat as any other store.
 """
 
 import gast
@@ -22,6 +24,12 @@ class InPlace:
             return True
         if target is np.copyto:
             self.copyto_statement(s, call)
+            return True
+        if target is np.fill_diagonal:
+            self.fill_diagonal_statement(s, call)
+            return True
+        if target is np.put:
+            self.put_statement(s, call)
             return True
         return False
 
@@ -60,3 +68,52 @@ class InPlace:
             value = self.fresh_assign("copied", S.call(
                 where, [self.atom(keywords["where"]), value, S.name(a)]))
         self._store_all(a, value)
+
+    def _arguments(self, s, call, name, params, spelled):
+        """``call``'s arguments by parameter (``params``, in order, the first the array it
+        changes, which must be a variable); refused as ``spelled`` otherwise."""
+        given = dict(zip(params, call.args))
+        if not call.args or len(call.args) > len(params) \
+                or not isinstance(call.args[0], gast.Name) \
+                or any(isinstance(a, gast.Starred) for a in call.args) \
+                or any(k.arg not in params[1:] or k.arg in given for k in call.keywords):
+            raise self.error(s, f"{name} is differentiated as `{spelled}` with `a` a variable",
+                             hint="name the array first: `a = ...`")
+        given.update((k.arg, k.value) for k in call.keywords)
+        return given
+
+    def _store_at(self, a, helper, args, value):
+        at = self.fresh_assign("at", self.helper_call(helper, [S.name(a)] + args))
+        self.emit(S.assign(gast.Subscript(value=S.name(a), slice=at, ctx=gast.Store()),
+                           value))
+
+    def fill_diagonal_statement(self, s, call):
+        """``np.fill_diagonal(a, val, wrap)``: ``a[diagonal_index(a, val, wrap)] = val``,
+        the positions NumPy writes (the run-time helper checks that ``val`` is one value
+        or one per position, where NumPy would repeat or cut it)."""
+        given = self._arguments(s, call, "np.fill_diagonal", ("a", "val", "wrap"),
+                                "np.fill_diagonal(a, val)")
+        if "val" not in given:
+            raise self.error(s, "np.fill_diagonal needs the value to write",
+                             hint="write `np.fill_diagonal(a, val)`")
+        value = self.atom(given["val"])
+        wrap = [self.atom(given["wrap"])] if "wrap" in given else []
+        self._store_at(given["a"].id, "diagonal_index", [value] + wrap, value)
+
+    def put_statement(self, s, call):
+        """``np.put(a, ind, v)``: ``a[put_index(a, ind, v)] = v``, ``ind`` flattened and
+        counted from the end when negative (a repeated position takes its last value, in
+        the store as in NumPy). ``mode='raise'`` only: ``'wrap'`` and ``'clip'`` move
+        positions out of range, which srcdiff does not follow."""
+        given = self._arguments(s, call, "np.put", ("a", "ind", "v", "mode"),
+                                "np.put(a, ind, v)")
+        mode = given.get("mode")
+        if mode is not None and not (isinstance(mode, gast.Constant) and mode.value == "raise"):
+            raise self.error(s, "np.put is differentiated with its default `mode='raise'` "
+                                "only: 'wrap' and 'clip' move positions out of range",
+                             hint="bring the positions into range first (`ind % a.size`)")
+        if "ind" not in given or "v" not in given:
+            raise self.error(s, "np.put needs the positions and the values",
+                             hint="write `np.put(a, ind, v)`")
+        value = self.atom(given["v"])
+        self._store_at(given["a"].id, "put_index", [self.atom(given["ind"]), value], value)

@@ -36,6 +36,7 @@ from srcdiff.compiler.front.aliases import same_names
 from srcdiff.compiler.front.closures import Closures
 from srcdiff.compiler.front.containers import dict_parameters, sequence_parameters
 from srcdiff.compiler.front.contexts import without_errstate
+from srcdiff.compiler.front.deletions import without_deletions
 from srcdiff.compiler.front.expressions import (
     BINOP_NAMES,
     LOGGER_METHODS,
@@ -46,7 +47,7 @@ from srcdiff.compiler.front.in_place import InPlace
 from srcdiff.compiler.front.jumps import always_returns, lower_jumps
 from srcdiff.compiler.front.parse import MISSING, Parsed, local_names
 from srcdiff.compiler.front.records import fields_as_entries
-from srcdiff.compiler.front.scopes import bindings, outside_comprehensions
+from srcdiff.compiler.front.scopes import bindings, outside_comprehensions, tuple_displays
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.rules import DEFAULT
@@ -63,7 +64,7 @@ _UNSUPPORTED_STMTS = {
                 "move the `with` block outside the function"),
     gast.AsyncWith: ("`async with` is not supported", "use an ordinary function"),
     gast.AsyncFor: ("`async for` is not supported", "use an ordinary `for` loop"),
-    gast.Delete: ("`del` is not supported", "let the variable go out of use instead"),
+    gast.Delete: ("this `del` is not supported", "let the variable go out of use instead"),
     gast.Import: ("imports inside a differentiated function are not supported",
                   "import at module level"),
     gast.ImportFrom: ("imports inside a differentiated function are not supported",
@@ -90,7 +91,8 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     fn = parsed.node
     names = NameGen(S.all_names(fn) | set(reserved))
     check_signature(parsed, fn)
-    body = fields_as_entries(fn, without_errstate(parsed, fn.body), records)
+    body = without_deletions(parsed, fn)  # `del name` (deletions.py)
+    body = fields_as_entries(fn, without_errstate(parsed, body), records)
     body = lower_jumps(parsed, same_names(parsed, fn, body, held), names)
     norm = _Normalizer(parsed, names)
     sequences = sequences or {}
@@ -159,6 +161,7 @@ class _Normalizer(Expressions, Closures, InPlace):
         # name -> how many statements of the function bind it, and whether one of them sits
         # in a branch or a loop (see stmt_FunctionDef)
         self.bindings = bindings(parsed.node.body)
+        self.tuple_lengths = tuple_displays(parsed.node, self.bindings)  # (h(*t): scopes.py)
         # names the function uses outside its comprehensions, and the variables of the
         # comprehensions being lowered (expressions.py comprehension_loop)
         self.outside_names = outside_comprehensions(parsed.node)

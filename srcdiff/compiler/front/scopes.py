@@ -11,6 +11,7 @@ import copy
 import gast
 
 from srcdiff.compiler.ir import dataflow
+from srcdiff.compiler.ir import syntax as S
 
 
 def bindings(body, in_block=False, out=None):
@@ -100,3 +101,50 @@ def map_children(node, visit):
     for field, value in changed.items():
         setattr(node, field, value)
     return node
+
+
+def tuple_displays(fn, bound):
+    """``{name: n}`` for the names ``fn``'s own statements bind exactly once (``bound``:
+    ``bindings(fn.body)``), by ``name = (a, b, ...)``, a tuple display of ``n`` entries none
+    starred; no parameter, and none a nested function declares ``nonlocal``. Wherever such a
+    name is read it holds that display's tuple (or is unbound, and raises as Python does),
+    so ``h(*t)`` passes ``t[0], ..., t[n - 1]`` (``spread_tuple_names``)."""
+    a = fn.args
+    params = {p.id for p in a.posonlyargs + a.args + a.kwonlyargs}
+    params |= {p.id for p in (a.vararg, a.kwarg) if p is not None}
+    shared = {name for n in gast.walk(fn) if isinstance(n, gast.Nonlocal) for name in n.names}
+    out = {}
+    stack = list(fn.body)
+    while stack:
+        s = stack.pop()
+        if isinstance(s, (gast.FunctionDef, gast.ClassDef)):
+            continue
+        for f in ("body", "orelse", "finalbody"):
+            stack.extend(getattr(s, f, None) or ())
+        if isinstance(s, gast.Assign) and isinstance(s.value, gast.Tuple) \
+                and not any(isinstance(e, gast.Starred) for e in s.value.elts):
+            for t in s.targets:
+                if isinstance(t, gast.Name) and bound.get(t.id, (0,))[0] == 1 \
+                        and t.id not in params | shared:
+                    out[t.id] = len(s.value.elts)
+    return out
+
+
+def spread_tuple_names(call, lengths):
+    """``call`` with each ``*t`` of a name ``t`` of ``lengths`` (``tuple_displays``)
+    written as ``*(t[0], ..., t[n - 1])`` (a new node; ``call`` itself if none)."""
+    if not any(isinstance(x, gast.Starred) and isinstance(x.value, gast.Name)
+               and x.value.id in lengths for x in call.args):
+        return call
+
+    def spread(x):
+        if not (isinstance(x, gast.Starred) and isinstance(x.value, gast.Name)
+                and x.value.id in lengths):
+            return x
+        items = [S.locate(gast.Subscript(value=S.name(x.value.id), slice=S.const(k),
+                                         ctx=gast.Load()), x)
+                 for k in range(lengths[x.value.id])]
+        return S.locate(gast.Starred(value=gast.Tuple(elts=items, ctx=gast.Load()),
+                                     ctx=gast.Load()), x)
+    return S.locate(gast.Call(func=call.func, args=[spread(x) for x in call.args],
+                              keywords=call.keywords), call)

@@ -170,9 +170,8 @@ def _apart(g, values):
 
 
 def _broadcast(g, x):
-    """``g`` broadcast to the shape of ``x``: a read-only view, or for another array type
-    ``x`` (dask) an array of that type chunked like ``x`` (a NumPy view would be sent to
-    the workers whole, as data)."""
+    """``g`` broadcast to ``x``'s shape: a read-only view, or for another array type ``x``
+    (dask) one of that type chunked like ``x`` (a NumPy view would go to the workers whole)."""
     if _other_array(x) and not _other_array(g):
         return np.zeros_like(x, dtype=np.asarray(g).dtype) + g
     return np.broadcast_to(g, np.shape(x))
@@ -553,6 +552,8 @@ def unbroadcast(g, x):
     if np.shape(g) == shape:
         return g
     g = g if hasattr(g, "ndim") else np.asarray(g)  # (an array of any type keeps its type)
+    if g.ndim < len(shape):  # a stored value's leading axes of length 1 (`y[:2] = v`, v 1 x 2)
+        g = g.reshape((1,) * (len(shape) - g.ndim) + g.shape)
     extra = g.ndim - len(shape)
     axes = tuple(i for i, n in enumerate(shape) if n == 1 and g.shape[extra + i] != 1)
     if type(g) is np.ndarray and g.ndim == 2 and g.dtype == np.float64 \
