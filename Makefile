@@ -51,6 +51,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install -q autograd jax 'torch==2.13.0' || echo "bench: some peers could not be installed; they are skipped"
 	$(BIN)/python bench/run.py --scale --dask   # --dask: the scaling row (issue 19)
 	$(BIN)/python bench/run.py --family realistic   # issue 17; alone: add --family realistic
+	PYTHONPATH=. $(BIN)/python bench/untuned.py   # workloads written after the fact (session 26)
 
 # mutation testing: hand-written compiler bugs (tools/mutate.py) the tests must catch (after
 # checking that every test selection passes unmutated, so a failure there is never a kill);
