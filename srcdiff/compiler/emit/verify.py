@@ -44,7 +44,7 @@ import gast
 
 from srcdiff.compiler.analysis.activity import walk
 from srcdiff.compiler.ir import dataflow, origin
-from srcdiff.compiler.ir.dataflow import shape_argument
+from srcdiff.compiler.ir.dataflow import shape_arguments
 
 if TYPE_CHECKING:  # (annotations only)
     from srcdiff.compiler.reverse.adjoint import Reverse
@@ -294,8 +294,7 @@ def _all_reads(node):
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
             loads[n.id] = loads.get(n.id, 0) + 1
         elif isinstance(n, gast.Call):
-            shaped = shape_argument(n)
-            if shaped is not None:
+            for shaped in shape_arguments(n):
                 for_shape[shaped.id] = for_shape.get(shaped.id, 0) + 1
         elif isinstance(n, gast.Attribute) and n.attr in ("shape", "ndim", "dtype", "size") \
                 and isinstance(n.value, gast.Name):

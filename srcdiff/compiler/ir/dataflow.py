@@ -170,22 +170,22 @@ PURE_HELPERS = frozenset({"np", "math", "unbroadcast", "unreduce", "reduce_mask"
 SHAPE_READS = {"np.shape": 0, "np.size": 0, "size_of": 0, "np.ndim": 0, "np.zeros_like": 0,
                "zeros_tree": 0, "len": 0, "spread": 1, "unbroadcast": 1, "unreduce": 1,
                "seed": 1, "finish": 1, "cotangent": 1, "index_add": 1, "item_add": 1,
-               "sum_product": 2, "verify_sum_product": 2, "verify_shape": 1}
+               "sum_product": 2, "verify_sum_product": 2, "verify_shape": (0, 1),
+               "index_add_product": 1, "verify_index_add_product": 1}
 
 
-def shape_argument(call):
-    """The name (a Name node) that ``call``, a call in generated code, reads only for its
-    shape (SHAPE_READS), or None."""
+def shape_arguments(call):
+    """The names (Name nodes) that ``call``, a call in generated code, reads only for their
+    shape (SHAPE_READS: ``verify_shape(a, v)`` checks that two shapes agree)."""
     parts, f = [], call.func
     while isinstance(f, gast.Attribute):
         parts.append(f.attr)
         f = f.value
     if not isinstance(f, gast.Name):
-        return None
+        return []
     k = SHAPE_READS.get(".".join([f.id] + parts[::-1]))
-    if k is not None and k < len(call.args) and isinstance(call.args[k], gast.Name):
-        return call.args[k]
-    return None
+    at = () if k is None else k if isinstance(k, tuple) else (k,)
+    return [call.args[i] for i in at if i < len(call.args) and isinstance(call.args[i], gast.Name)]
 
 
 def reads(node):

@@ -152,9 +152,7 @@ def _value_reads(node):
     loads = []
     for n in dataflow.nodes(node):
         if isinstance(n, gast.Call):
-            shaped = dataflow.shape_argument(n)
-            if shaped is not None:
-                skip.add(id(shaped))
+            skip |= {id(shaped) for shaped in dataflow.shape_arguments(n)}
         elif isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
             loads.append(n)
     return {n.id for n in loads if id(n) not in skip}
