@@ -4,7 +4,8 @@ generated code runs at each backward read when ``verify=True`` or ``SRCDIFF_VERI
 ``loop_len``, the check of a loop over a value the compiler could not tell is a sequence;
 ``unpacked``, the same check of a tuple assignment's value (and of its length);
 ``float_dtype``, the check of a conversion to a dtype known at run time only;
-``tied_items``, the items equal to max/min's result, checked to be numbers; and
+``tied_items``, the items equal to max/min's result, checked to be numbers;
+``absent_tangent``, the tangent of a cotangent or seed made for an absent ``grad_ys``; and
 ``output_tangent``, the output tangent a written module's ``jvp_FUNC`` returns.
 
 Like srcdiff/runtime.py, each helper is small, depends only on NumPy (and the
@@ -22,6 +23,21 @@ from srcdiff.runtime_memory import (
     short_sum,
     sum_product,
 )
+
+
+def absent_tangent(d, ct, ans):
+    """The tangent of ``cotangent(ct, y)`` or ``seed(ct, y)`` (``ans``): where ``ct`` is
+    None the result is a constant made fresh (zeros or ones shaped like ``y``), so its
+    tangent is zeros shaped like ``ans``, not the stand-in zero ``d`` of the absent
+    ``ct`` (a float, which a rule reading it as an array could not index or reduce)."""
+    if ct is None:
+        return zeros_tree(ans)
+    if isinstance(ct, (list, tuple)) and isinstance(ans, (list, tuple)) \
+            and isinstance(d, (list, tuple)) and len(d) == len(ct) == len(ans):
+        return [absent_tangent(a, b, c) for a, b, c in zip(d, ct, ans)]
+    if isinstance(ct, dict) and isinstance(ans, dict) and isinstance(d, dict):
+        return {k: absent_tangent(d.get(k), ct.get(k), v) for k, v in ans.items()}
+    return d
 
 
 def verify_snapshot(ns, names):

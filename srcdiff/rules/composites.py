@@ -279,3 +279,23 @@ def tolist(a):
     if np.ndim(a) == 1:
         return [v for v in a]
     return [tolist(row) for row in a]
+
+
+@composite(np.add.reduce)
+def add_reduce(array, axis=0, keepdims=False):  # (a ufunc's reduce: axis 0 by default)
+    return np.sum(array, axis=axis, keepdims=keepdims)
+
+
+@composite(np.multiply.reduce)
+def multiply_reduce(array, axis=0, keepdims=False):
+    return np.prod(array, axis=axis, keepdims=keepdims)
+
+
+@composite(np.add.accumulate)
+def add_accumulate(array, axis=0):
+    return np.cumsum(array, axis=axis)
+
+
+@composite(np.multiply.accumulate)
+def multiply_accumulate(array, axis=0):
+    return np.cumprod(array, axis=axis)

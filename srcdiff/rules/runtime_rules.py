@@ -50,6 +50,7 @@ from srcdiff.runtime import (
     zeros_tree,
 )
 from srcdiff.runtime_checks import (
+    absent_tangent,
     diagonal_index,
     float_dtype,
     list_only,
@@ -71,9 +72,14 @@ from srcdiff.runtime_memory import (
 # ------------------------------------------------------------ seeds and results
 
 
-@R.self_adjoint(seed, name="seed")
+@R.vjp(seed, name="seed")
 def seed_vjp(g, ans, grad_ys, y=None, index=None):
     return g
+
+
+@R.jvp(seed, name="seed")
+def seed_jvp(d, ans, grad_ys, y=None, index=None):
+    return absent_tangent(d, grad_ys, ans)  # ones made for an absent grad_ys: zeros
 
 
 @R.self_adjoint(scalar_seed, name="scalar_seed")
@@ -81,9 +87,14 @@ def scalar_seed_vjp(g, ans, grad_ys, index=None):
     return g
 
 
-@R.self_adjoint(cotangent, name="cotangent")
+@R.vjp(cotangent, name="cotangent")
 def cotangent_vjp(g, ans, ct, y=None):
     return g
+
+
+@R.jvp(cotangent, name="cotangent")
+def cotangent_jvp(d, ans, ct, y=None):
+    return absent_tangent(d, ct, ans)  # zeros made for an absent ct: zeros shaped like them
 
 
 @R.self_adjoint(indexable, name="indexable")

@@ -46,6 +46,12 @@ CALLS = [
     (np.maximum.accumulate, (np.zeros((0, 2)),), {}),
     (np.maximum.reduce, (M,), {}), (np.maximum.reduce, (M,), {"axis": 1, "keepdims": True}),
     (np.minimum.reduce, (M,), {"axis": None}),
+    (np.add.reduce, (M,), {}), (np.add.reduce, (M,), {"axis": 1, "keepdims": True}),
+    (np.add.reduce, (M,), {"axis": None}), (np.multiply.reduce, (M,), {}),
+    (np.multiply.reduce, (M,), {"axis": (0, 1), "keepdims": True}),
+    (np.add.accumulate, (M,), {}), (np.add.accumulate, (M,), {"axis": -1}),
+    (np.multiply.accumulate, (V,), {}), (np.multiply.accumulate, (M,), {"axis": 1}),
+    (np.add.reduce, (np.arange(6, dtype=np.int8).reshape(2, 3),), {"axis": -1}),
     (np.minimum.reduce, (np.arange(6, dtype=np.int8).reshape(2, 3),), {"axis": -1}),
     (np.logaddexp.reduce, (M,), {}), (np.logaddexp.reduce, (M,), {"axis": 1}),
     (np.logaddexp.reduce, (M,), {"axis": None, "keepdims": True}),
@@ -131,6 +137,12 @@ def running_extremes(m):  # (no ties: away from the kinks)
             + np.sum(np.maximum.reduce(m) ** 2) + np.minimum.reduce(m, axis=None))
 
 
+def ufunc_sums_and_products(m):  # (np.add.reduce and the like: axis 0 by default)
+    return (np.sum(np.add.reduce(m) ** 2) + np.multiply.reduce(m[0]) * 2.0
+            + np.sum(np.add.accumulate(m, axis=1) ** 2)
+            + np.sum(np.multiply.accumulate(m) * np.arange(4.0)))
+
+
 def log_sums_and_mantissas(m):  # (np.frexp's mantissa: x scaled by 2**-e, e constant)
     a, e = np.frexp(m * 3.0)
     b, k = math.frexp(m[0, 1] * 5.0)
@@ -157,6 +169,7 @@ CASES = [(trapezoid_loss, np.array([0.1, 0.4, 0.5, 0.9])),
          (scalar_helpers, np.array([0.75, 0.5, 0.3])),
          (conversions, np.array([0.5, 0.7, 0.2])),
          (running_extremes, np.array([[0.3, 0.9, 0.5, 1.2], [0.7, 0.1, 0.85, 0.4]])),
+         (ufunc_sums_and_products, np.array([[0.3, 0.9, 0.5, 1.2], [0.7, 0.1, 0.85, 0.4]])),
          (grids, np.array([0.3, -0.9, 0.5, 1.2])),
          (least_squares, np.array([[0.3, 0.9, 0.5, 1.2], [0.7, 0.1, 0.85, 0.4]])),
          (log_sums_and_mantissas, np.array([[0.3, 0.9, 0.5, 1.2], [0.7, 0.1, 0.85, 0.4]]))]

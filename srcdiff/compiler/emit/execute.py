@@ -109,7 +109,20 @@ class Compiled:
 def _guarded(fn, guards, entry):
     """``fn`` run after the user's globals it reads are brought up to date (live.py)."""
 
-    stale = live.Watch(guards).stale
+    watch = live.Watch(guards)
+    stale = watch.stale
+    if not watch.groups and not watch.cells and len(watch.functions) == 1:
+        # (only the function's own code, the common case: one attribute and one `is`)
+        function, code = watch.functions[0], watch.codes[0]
+
+        def call(*args, **kwargs):
+            if function.__code__ is not code:
+                raise StaleGradient(f"the code of {function.__name__!r} was replaced since "
+                                    f"srcdiff compiled {entry}",
+                                    hint="call the transform again: it compiles anew")
+            return fn(*args, **kwargs)
+
+        return call
 
     def call(*args, **kwargs):
         changed = stale()

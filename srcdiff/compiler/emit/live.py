@@ -12,16 +12,20 @@ into the generated namespaces before the call (generated code reads such names b
 it never folds their values). Any other change (a function, a class, a module or an
 object of another kind rebound) makes the gradient *stale*: :func:`refresh` reports it and
 the transform compiles again. tests/soundness/test_live_globals.py checks both paths.
+The code of the differentiated function and of each function it reads is guarded too
+(:class:`CodeGuard`): replaced in place (``f.__code__ = ...``, what IPython's autoreload does
+when the file changes), it leaves the gradient stale (tests/soundness/test_code_replaced.py).
 """
 
 import types
-from operator import is_
+from operator import attrgetter, is_
 
 import numpy as np
 
 from srcdiff.compiler.ir import dataflow
 
 _MISSING = object()
+_code = attrgetter("__code__")
 GUARDS = "__srcdiff_guards__"  # a generated namespace's Guard list
 _PLAIN = (int, float, complex, bool, str, bytes, type(None), np.generic)
 
@@ -48,6 +52,15 @@ class Guard:
             return _MISSING
 
 
+class CodeGuard(Guard):
+    """The code of a function (``cell``): a gradient compiled from other code is stale."""
+
+    __slots__ = ()
+
+    def current(self):
+        return self.cell.__code__
+
+
 def guards(code, parsed, namespace):
     """The :class:`Guard` of each user name that ``code`` (a compiled generated module)
     or the function it was generated from (``parsed``: its calls of helpers are compiled
@@ -63,7 +76,7 @@ def guards(code, parsed, namespace):
         return [_inherit(g, namespace) for g in inner]
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
     read = dataflow.reads(parsed.node)
-    out = []
+    out = [CodeGuard(fn.__name__, None, fn, fn.__code__, namespace)]
     for name in sorted(_names(code) | read):
         if name not in user_namespace or namespace.get(name, _MISSING) is not user_namespace[name]:
             continue
@@ -74,11 +87,15 @@ def guards(code, parsed, namespace):
             out.append(Guard(name, None, cells[name], value, namespace))
         elif fn.__globals__.get(name, _MISSING) is value:
             out.append(Guard(name, fn.__globals__, None, value, namespace))
+        else:
+            continue
+        if isinstance(value, types.FunctionType):  # (a helper: its code replaced in place)
+            out.append(CodeGuard(name, None, value, value.__code__, namespace))
     return out
 
 
 def _inherit(guard, namespace):
-    out = Guard(guard.name, guard.source, guard.cell, guard.seen, namespace)
+    out = type(guard)(guard.name, guard.source, guard.cell, guard.seen, namespace)
     out.namespaces.extend(guard.namespaces)
     return out
 
@@ -119,7 +136,10 @@ class Watch:
                 groups[id(g.source)][1].append(g.name)
                 groups[id(g.source)][2].append(g.seen)
         self.groups = list(groups.values())
-        self.cells = [g for g in self.guards if g.source is None]
+        self.cells = [g for g in self.guards if g.source is None and type(g) is Guard]
+        codes = [g for g in self.guards if type(g) is CodeGuard]
+        self.functions = [g.cell for g in codes]
+        self.codes = [g.seen for g in codes]
 
     def stale(self):
         """None when the gradient may run (after copying rebound values in), else the
@@ -128,7 +148,8 @@ class Watch:
             if not all(map(is_, map(source.get, names), seen)):
                 break
         else:
-            if all(g.current() is g.seen for g in self.cells):
+            if all(map(is_, map(_code, self.functions), self.codes)) \
+                    and all(g.current() is g.seen for g in self.cells):
                 return None
         changed = refresh(self.guards)
         self._index()

@@ -27,6 +27,7 @@ def check_forward_names(parsed):
                 isinstance(n.ctx, gast.Store) or isinstance(n.ctx, gast.Param)
                 and (n.id in (*BUILTINS, "tangents") or not own)):
             raise _reserved(parsed, n)
+        _check_global(parsed, n, _FORWARD_RESERVED)
     _check_module(parsed)
 
 
@@ -43,12 +44,20 @@ def check_reserved_names(parsed):
                 isinstance(n.ctx, gast.Store)
                 or isinstance(n.ctx, gast.Param) and (n.id in BUILTINS or not own)):
             raise _reserved(parsed, n)
-        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in RESERVED \
-                and n.id in parsed.namespace and n.id != "np" \
-                and parsed.namespace[n.id] is not emit.RUNTIME_HELPERS.get(n.id):
-            raise parsed.error(n, f"the global {n.id!r} has the name of a helper srcdiff's "
-                               "generated code calls", hint=f"rename the global {n.id!r}")
+        _check_global(parsed, n, RESERVED)
     _check_module(parsed)
+
+
+def _check_global(parsed, n, reserved):
+    """A global the user's code reads under a helper's name must be that helper: the
+    generated code's namespace holds the helper under it, so the user's call would run the
+    helper instead (both modes: forward mode emitted such a call of a constant argument
+    as it was, and ran srcdiff's ``seed`` or ``unbroadcast`` for the user's)."""
+    if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in reserved \
+            and n.id in parsed.namespace and n.id != "np" \
+            and parsed.namespace[n.id] is not emit.RUNTIME_HELPERS.get(n.id):
+        raise parsed.error(n, f"the global {n.id!r} has the name of a helper srcdiff's "
+                           "generated code calls", hint=f"rename the global {n.id!r}")
 
 
 def _own_code(parsed):

@@ -359,11 +359,14 @@ class Expressions(Containers):
         a = e.args
         params = {p.id for p in a.posonlyargs + a.args + a.kwonlyargs}
         params |= {p.id for p in (a.vararg, a.kwarg) if p is not None}
-        for n in [n for part in (e.body, *a.defaults, *a.kw_defaults) if part is not None
-                  for n in gast.walk(part)]:
+        # (defaults are evaluated where the lambda is, so a parameter's name there is the
+        # function's variable: `lambda v, k=k: v * k` reads the local `k`)
+        for n, bound in [(n, params if part is e.body else ())
+                         for part in (e.body, *a.defaults, *a.kw_defaults) if part is not None
+                         for n in gast.walk(part)]:
             if isinstance(n, (gast.Lambda, gast.ListComp, gast.SetComp, gast.DictComp,
                               gast.GeneratorExp, gast.NamedExpr)) or (
-                    isinstance(n, gast.Name) and n.id not in params
+                    isinstance(n, gast.Name) and n.id not in bound
                     and self.parsed.lookup(n.id) is MISSING):
                 raise self.error(e, "a `lambda` that reads the function's own variables is "
                                  "supported only bound to a name (`f = lambda v: ...`) and "

@@ -48,11 +48,14 @@ loop left early (``break``, ``return``) is refused with a located error.
 """
 
 import re
+import types
 
 import gast
+import numpy as np
 
 from srcdiff.compiler.analysis.activity import walk
 from srcdiff.compiler.analysis.recording import defined_before
+from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
@@ -90,6 +93,7 @@ def checkpointed_loops(fn, parsed, option):
         if how is None:
             continue
         _check_loop(s, parsed, how)
+        _check_draws(s, parsed, how, _generators(fn, parsed))
         out[S.key(s)] = how
     return out
 
@@ -142,6 +146,91 @@ def _check_loop(s, parsed, how):
                        if not isinstance(x, (gast.For, gast.While, gast.If))}:
         raise parsed.error(s, f"checkpointing ({how!r}) needs the loop variable as the loop "
                            "sets it, but the body assigns it", hint="use another name")
+
+
+_RANDOM_MAKERS = (np.random.default_rng, np.random.RandomState, np.random.Generator)
+# the methods of NumPy's generators (no array, list, dict or number has one of these names):
+# `g.normal()` of a local `g` the compiler cannot tell (made by a helper) draws
+_DRAWING_METHODS = frozenset(n for c in (np.random.Generator, np.random.RandomState)
+                             for n in dir(c) if not n.startswith("_"))
+
+
+def _generators(fn, parsed):
+    """Names of ``fn`` bound to a random generator (``rng = np.random.default_rng(0)``, and
+    names copied from one)."""
+    found = set()
+    while True:
+        more = set()
+        for x, _ in walk(fn.body):
+            if not isinstance(x, gast.Assign) or len(x.targets) != 1 \
+                    or not isinstance(x.targets[0], gast.Name):
+                continue
+            v = x.value
+            if isinstance(v, gast.Call) and parsed.resolve(v.func) in _RANDOM_MAKERS \
+                    or isinstance(v, gast.Name) and v.id in found:
+                more.add(x.targets[0].id)
+        if more <= found:
+            return found
+        found |= more
+
+
+def _draws(obj, seen=None, depth=0):
+    """Does calling or reading ``obj`` draw random numbers or advance an iterator: a
+    generator, NumPy's global random functions (``np.random.randn``), ``next``, or a
+    Python function using one of them?"""
+    if isinstance(obj, (np.random.Generator, np.random.RandomState)) \
+            or isinstance(getattr(obj, "__self__", None),
+                          (np.random.Generator, np.random.RandomState)) \
+            or obj is np.random or obj is next:
+        return True
+    if not isinstance(obj, types.FunctionType) or depth > 8:
+        return False
+    seen = set() if seen is None else seen
+    if id(obj) in seen:
+        return False
+    seen.add(id(obj))
+    codes, names = [obj.__code__], set()
+    while codes:
+        code = codes.pop()
+        names.update(code.co_names)
+        codes.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+    closure = {n: c.cell_contents for n, c in zip(obj.__code__.co_freevars,
+                                                  obj.__closure__ or ()) if _filled(c)}
+    for name in names:
+        for space in (closure, obj.__globals__):
+            if name in space:
+                value = space[name]
+                if value is np and "random" in names or _draws(value, seen, depth + 1):
+                    return True
+                break
+    return False
+
+
+def _filled(cell):
+    try:
+        cell.cell_contents
+    except ValueError:
+        return False
+    return True
+
+
+def _check_draws(s, parsed, how, generators):
+    """A segment run again must compute what the primal sweep computed: a random draw in
+    the loop would draw new numbers (the generator's state is not part of the snapshot),
+    ``next(it)`` would take later items, and the gradient would belong to other values."""
+    for n in gast.walk(s):
+        hit = isinstance(n, gast.Name) and n.id in generators \
+            or isinstance(n, gast.Attribute) and (
+                n.attr in ("__next__", "send") or n.attr in _DRAWING_METHODS
+                and parsed.resolve(n.value) is MISSING)
+        if hit or isinstance(n, (gast.Name, gast.Attribute)) and _draws(parsed.resolve(n)):
+            raise parsed.error(n, f"checkpointing ({how!r}) runs parts of this loop again "
+                               "backwards, and here the loop draws random numbers or takes "
+                               "the next item of an iterator: a run again would draw or take "
+                               "new ones, not the primal sweep's",
+                               hint="draw the numbers or take the items before the loop (an "
+                                    "array or list indexed by the loop variable), or do not "
+                                    "checkpoint this loop")
 
 
 RERUN = "_srcdiff_rerun"  # on a segment's loop run again: the ANF loop it runs
