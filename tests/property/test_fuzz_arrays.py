@@ -46,8 +46,11 @@ NEW_SHAPES = {
     "slice_products": 8, "slice_products_call": 8,       # optimize/views.py
     "pairwise_sums": 8,                                  # optimize/contractions.py
     "index_array_reads": 8,                              # analysis/makers.py
+    "linalg_solves": 8,                                  # analysis/patterns.py linalg_pattern
+    "scaled_shifts": 8,                                  # analysis/shift.py _scaled
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
+DRAFTS = 1000  # (drafts drawn for test_generator_reaches_its_shapes: more templates, more)
 
 
 def test_random_array_programs(capsys):
@@ -68,11 +71,11 @@ def test_generator_is_deterministic():
 
 def test_generator_reaches_its_shapes():
     seen = collections.Counter()
-    for index in range(800):
+    for index in range(DRAFTS):
         seen.update(gen_arrays.draft(3, index, 0).features)
     assert REQUIRED_FEATURES <= set(seen), sorted(REQUIRED_FEATURES - set(seen))
     rare = {k: seen[k] for k, least in NEW_SHAPES.items() if seen[k] < least}
-    assert not rare, f"drawn too rarely (of 800 drafts): {rare}, wanted {NEW_SHAPES}"
+    assert not rare, f"drawn too rarely (of {DRAFTS} drafts): {rare}, wanted {NEW_SHAPES}"
 
 
 def test_clip_drafts_keep_away_from_the_bounds():
