@@ -1,5 +1,5 @@
 """``h(*t)`` where ``t`` is a local name bound exactly once, to a tuple display
-(front/scopes.py tuple_displays), and ``h(*(a, b))``: the call passes ``t[0], t[1], ...``;
+(front/scopes.py tuple_display_lengths), and ``h(*(a, b))``: the call passes ``t[0], t[1], ...``;
 in every mode against central differences. A ``*t`` whose length is known only when the
 code runs (rebound, a parameter, a list, a tuple made by a call) stays refused."""
 

@@ -206,8 +206,8 @@ def _fact(op, table, analysis, stable):
     if f in _POS:
         return facts[0]
     if f in _NEG:
+        # (a negated shift's coefficient negated; -(v e^ct) = (-v) e^ct: the same scale)
         return (SHIFT, _times(c, Fraction(-1), ()), lay) if kind == SHIFT else facts[0]
-        # (-(v e^ct) = (-v) e^ct)
     if f in _EXP and kind == SHIFT:
         return SCALE, c, lay
     if f in _LOG and kind == SCALE:

@@ -47,7 +47,7 @@ from srcdiff.compiler.front.in_place import InPlace
 from srcdiff.compiler.front.jumps import always_returns, lower_jumps
 from srcdiff.compiler.front.parse import MISSING, Parsed, local_names
 from srcdiff.compiler.front.records import fields_as_entries
-from srcdiff.compiler.front.scopes import bindings, outside_comprehensions, tuple_displays
+from srcdiff.compiler.front.scopes import bindings, outside_comprehensions, tuple_display_lengths
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.rules import DEFAULT
@@ -161,7 +161,7 @@ class _Normalizer(Expressions, Closures, InPlace):
         # name -> how many statements of the function bind it, and whether one of them sits
         # in a branch or a loop (see stmt_FunctionDef)
         self.bindings = bindings(parsed.node.body)
-        self.tuple_lengths = tuple_displays(parsed.node, self.bindings)  # (h(*t): scopes.py)
+        self.tuple_lengths = tuple_display_lengths(parsed.node, self.bindings)  # (h(*t): scopes.py)
         # names the function uses outside its comprehensions, and the variables of the
         # comprehensions being lowered (expressions.py comprehension_loop)
         self.outside_names = outside_comprehensions(parsed.node)

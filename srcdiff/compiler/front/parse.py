@@ -188,12 +188,7 @@ def parse_function(fn: Callable[..., Any]) -> "Parsed":
                            hint="return a list (or an array) of the values instead")
     node.decorator_list = []
     namespace = dict(fn.__globals__)
-    if fn.__closure__:
-        for var, cell in zip(fn.__code__.co_freevars, fn.__closure__):
-            try:
-                namespace[var] = cell.cell_contents
-            except ValueError:  # an empty cell: not yet assigned in the enclosing scope
-                pass
+    namespace.update(closure_values(fn))
     linecache.checkcache(filename)
     _check_unchanged(fn, node, dedented, filename, first_line, lines)
     if str(filename).startswith("<srcdiff"):
@@ -254,6 +249,18 @@ def function_name(fn):
     return name if name.isidentifier() else "lambda"
 
 
+def closure_values(fn):
+    """``{name: value}`` of ``fn``'s closure cells, an empty cell (not yet assigned in the
+    enclosing scope) left out."""
+    out = {}
+    for var, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
+        try:
+            out[var] = cell.cell_contents
+        except ValueError:
+            pass
+    return out
+
+
 def _parse_lambda(fn, filename):
     """A lambda (``f = lambda x: ...``) read from its file as ``def lambda(x): return ...``.
 
@@ -292,12 +299,7 @@ def _parse_lambda(fn, filename):
     gast.copy_location(node, lam)
     gast.copy_location(node.body[0], lam.body)
     namespace = dict(fn.__globals__)
-    if fn.__closure__:
-        for var, cell in zip(code.co_freevars, fn.__closure__):
-            try:
-                namespace[var] = cell.cell_contents
-            except ValueError:
-                pass
+    namespace.update(closure_values(fn))
     return Parsed(fn, node, filename, 1, 0, lines, namespace)
 
 

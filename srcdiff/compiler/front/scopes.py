@@ -103,7 +103,7 @@ def map_children(node, visit):
     return node
 
 
-def tuple_displays(fn, bound):
+def tuple_display_lengths(fn, bound):
     """``{name: n}`` for the names ``fn``'s own statements bind exactly once (``bound``:
     ``bindings(fn.body)``), by ``name = (a, b, ...)``, a tuple display of ``n`` entries none
     starred; no parameter, and none a nested function declares ``nonlocal``. Wherever such a
@@ -131,7 +131,7 @@ def tuple_displays(fn, bound):
 
 
 def spread_tuple_names(call, lengths):
-    """``call`` with each ``*t`` of a name ``t`` of ``lengths`` (``tuple_displays``)
+    """``call`` with each ``*t`` of a name ``t`` of ``lengths`` (``tuple_display_lengths``)
     written as ``*(t[0], ..., t[n - 1])`` (a new node; ``call`` itself if none)."""
     if not any(isinstance(x, gast.Starred) and isinstance(x.value, gast.Name)
                and x.value.id in lengths for x in call.args):

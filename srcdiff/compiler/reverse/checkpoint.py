@@ -55,7 +55,7 @@ import numpy as np
 
 from srcdiff.compiler.analysis.activity import walk
 from srcdiff.compiler.analysis.recording import defined_before
-from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.parse import MISSING, closure_values
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
@@ -84,6 +84,7 @@ def checkpointed_loops(fn, parsed, option):
     """``{S.key(loop): schedule}`` for the loops of the ANF function ``fn`` to checkpoint;
     refuses (located SrcdiffError) a marked or asked-for loop that cannot be."""
     out = {}
+    generators = None  # (found once, for the first checkpointed loop)
     for s, depth in walk(fn.body if option is not False else ()):
         if not isinstance(s, (gast.For, gast.While)):
             continue
@@ -93,7 +94,8 @@ def checkpointed_loops(fn, parsed, option):
         if how is None:
             continue
         _check_loop(s, parsed, how)
-        _check_draws(s, parsed, how, _generators(fn, parsed))
+        generators = _generators(fn, parsed) if generators is None else generators
+        _check_draws(s, parsed, how, generators)
         out[S.key(s)] = how
     return out
 
@@ -194,8 +196,7 @@ def _draws(obj, seen=None, depth=0):
         code = codes.pop()
         names.update(code.co_names)
         codes.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
-    closure = {n: c.cell_contents for n, c in zip(obj.__code__.co_freevars,
-                                                  obj.__closure__ or ()) if _filled(c)}
+    closure = closure_values(obj)
     for name in names:
         for space in (closure, obj.__globals__):
             if name in space:
@@ -204,14 +205,6 @@ def _draws(obj, seen=None, depth=0):
                     return True
                 break
     return False
-
-
-def _filled(cell):
-    try:
-        cell.cell_contents
-    except ValueError:
-        return False
-    return True
 
 
 def _check_draws(s, parsed, how, generators):
