@@ -42,6 +42,7 @@ from srcdiff.compiler.forward.tangent import Forward
 from srcdiff.compiler.front.aliases import views_to_read
 from srcdiff.compiler.front.normalize import normalize
 from srcdiff.compiler.front.parse import function_name, parse_function
+from srcdiff.compiler.front.shared_values import share_values
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
@@ -244,6 +245,8 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
         anf, names = normalize(parsed, RESERVED, dict_arguments(arg_facts),
                                sequence_arguments(arg_facts), dict_entries(arg_facts),
                                record_fields(arg_facts), held)
+        if ctx.optimize:  # (not in the reference pipeline: front/shared_values.py)
+            share_values(parsed, anf, RESERVED)
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)
         if held is not None or not views_to_read(parsed.node,

@@ -73,10 +73,8 @@ def jvp_rk4_pendulum(theta0, damping, length, t_end, tangents):
             t_k1t, mul1)
         add = theta + mul1
         t_add = broadcast_like(t_theta, add) + broadcast_like(t_mul1, add)
-        mul2 = 0.5 * h
-        t_mul2 = broadcast_like(0.5 * t_h, mul2)
-        mul3 = mul2 * k1w
-        t_mul3 = broadcast_like(t_mul2 * k1w, mul3) + broadcast_like(mul2 *
+        mul3 = mul * k1w
+        t_mul3 = broadcast_like(t_mul * k1w, mul3) + broadcast_like(mul *
             t_k1w, mul3)
         add1 = omega + mul3
         t_add1 = broadcast_like(t_omega, add1) + broadcast_like(t_mul3, add1)
@@ -94,10 +92,8 @@ def jvp_rk4_pendulum(theta0, damping, length, t_end, tangents):
             t_k2t, mul5)
         add2 = theta + mul5
         t_add2 = broadcast_like(t_theta, add2) + broadcast_like(t_mul5, add2)
-        mul6 = 0.5 * h
-        t_mul6 = broadcast_like(0.5 * t_h, mul6)
-        mul7 = mul6 * k2w
-        t_mul7 = broadcast_like(t_mul6 * k2w, mul7) + broadcast_like(mul6 *
+        mul7 = mul4 * k2w
+        t_mul7 = broadcast_like(t_mul4 * k2w, mul7) + broadcast_like(mul4 *
             t_k2w, mul7)
         add3 = omega + mul7
         t_add3 = broadcast_like(t_omega, add3) + broadcast_like(t_mul7, add3)
@@ -144,8 +140,6 @@ def jvp_rk4_pendulum(theta0, damping, length, t_end, tangents):
         t_theta = broadcast_like(t_theta, theta) + broadcast_like(t_mul12,
             theta)
         # line 669: omega = omega + h / 6.0 * (k1w + 2.0 * k2w + 2.0 * k3w + k4w)
-        div1 = h / 6.0
-        t_div1 = broadcast_like(t_h / 6.0, div1)
         mul13 = 2.0 * k2w
         t_mul13 = broadcast_like(2.0 * t_k2w, mul13)
         add9 = k1w + mul13
@@ -157,9 +151,9 @@ def jvp_rk4_pendulum(theta0, damping, length, t_end, tangents):
             )
         add11 = add10 + k4w
         t_add11 = broadcast_like(t_add10, add11) + broadcast_like(t_k4w, add11)
-        mul15 = div1 * add11
-        t_mul15 = broadcast_like(t_div1 * add11, mul15) + broadcast_like(
-            div1 * t_add11, mul15)
+        mul15 = div * add11
+        t_mul15 = broadcast_like(t_div * add11, mul15) + broadcast_like(div *
+            t_add11, mul15)
         omega = omega + mul15
         t_omega = broadcast_like(t_omega, omega) + broadcast_like(t_mul15,
             omega)

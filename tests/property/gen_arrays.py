@@ -280,6 +280,20 @@ STATEMENTS = {
                       ["mx = np.max({a}, axis=-1, keepdims=True)",
                        "ex = np.exp(({a} - mx) * 0.5)",
                        "{t} = ex / np.sum(np.exp(({a} - mx) * 0.25), axis=-1, keepdims=True)"]),
+    # a value computed twice (front/shared_values.py: the second reads the first, one
+    # gradient sent back through it), and the near misses that must stay two: an operand
+    # rebound or changed in place between them, a view of the first changed in place, a
+    # loop body that repeats one, reductions with keywords
+    "repeated_values": (["{t} = np.tanh({a} - {b}) * ({a} - {b}) + np.exp(-({a} - {b}) ** 2)"],
+                        ["q = {a} * 1.0", "r1 = np.exp(q * {b})", "q = q + 0.5",
+                         "{t} = r1 + np.exp(q * {b}) * (q * {b})"],
+                        ["c = {a} * 1.0", "r1 = np.cos(c + {b})", "c += 0.25",
+                         "{t} = r1 * np.cos(c + {b}) + (c + {b})"],
+                        ["v = ({a} + 0.5)[..., :1]", "v[...] = 0.3", "{t} = v * ({a} + 0.5)"],
+                        ["acc = {a} * 1.0", "for k in range(3):",
+                         "    acc = np.tanh(acc - {b}) * (acc - {b}) + 0.1 * k", "{t} = acc"],
+                        ["{t} = {a} / np.sum(np.exp({a}), axis=-1, keepdims=True)"
+                         " + np.log(np.sum(np.exp({a}), axis=-1, keepdims=True))"]),
     # sliding_window_view: its gradient adds each window back (rules: window_sums)
     "sliding_window": (["{t} = sliding_window_view({a}, 2, axis=-1) @ np.array([0.5, -1.0])"],
                        ["{t} = np.sum(np.lib.stride_tricks.sliding_window_view({a}, 3, axis=-1)"

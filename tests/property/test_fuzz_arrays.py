@@ -48,9 +48,10 @@ NEW_SHAPES = {
     "index_array_reads": 8,                              # analysis/makers.py
     "linalg_solves": 8,                                  # analysis/patterns.py linalg_pattern
     "scaled_shifts": 8,                                  # analysis/shift.py _scaled
+    "repeated_values": 8,                                # front/shared_values.py
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
-DRAFTS = 1000  # (drafts drawn for test_generator_reaches_its_shapes: more templates, more)
+DRAFTS = 1100  # (drafts drawn for test_generator_reaches_its_shapes: more templates, more)
 
 
 def test_random_array_programs(capsys):

@@ -265,7 +265,10 @@ def changed_in_place(node):
     name arguments of every call but ``xs.append(v)`` and the :data:`PURE_HELPERS`
     called by name (of the helpers in :data:`CHANGED_ARGUMENTS`, the arguments named
     there). (Numpy's functions count: more than needed, never less.)"""
-    every = nodes(node)
+    return _changed(nodes(node), PURE_HELPERS)
+
+
+def _changed(every, unchanging):
     out = {n.target.id for n in every
            if isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name)}
     out |= _stored_into(every)
@@ -273,11 +276,103 @@ def changed_in_place(node):
         if not isinstance(n, gast.Call):
             continue
         f = n.func
-        if isinstance(f, gast.Name) and f.id in PURE_HELPERS \
+        if isinstance(f, gast.Name) and f.id in unchanging \
                 or isinstance(f, gast.Attribute) and f.attr == "append":
             continue
         out |= {a.id for a in _changed_arguments(n) if isinstance(a, gast.Name)}
     return out
+
+
+def changed_through_views(fn):
+    """The names whose array ``fn`` may change in place, with every name that may share an
+    array with one of those: ``v = a[..., :1]; v[...] = 0.3`` changes ``a``'s array too.
+
+    Changes: as :func:`changed_in_place`, but for the run-time helpers that change none of
+    their arguments (:data:`UNCHANGING`), and with the receivers of method calls. Sharing,
+    followed from the changed name to what it may hold: a name bound to anything but
+    arithmetic (which makes a new array) may hold what its value reads (a subscript, an
+    attribute, a call's arguments, a name, ``x or y``); a ``for`` target what it
+    iterates; a list what is appended to it (``rows.append(a)``), which only a change of
+    its items' arrays reaches (``rows.append(b)`` changes the list, not ``a``). (More than
+    needed, never less.) Not the other way: a change of ``a`` shows through a view
+    ``v = a[1:]`` as it shows through ``a``, so names that share a view share it still;
+    what the common subexpressions must not share is a new array some view of it changes.
+    """
+    held, items = {}, {}  # name -> names it may be or view; list -> names appended to it
+    fresh = (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Constant)
+    every = nodes(fn)
+    listwise = set()  # receivers of the list methods that change no item
+    for n in every:
+        if isinstance(n, gast.Assign) and not isinstance(n.value, fresh):
+            for t in bound(n):
+                held.setdefault(t, set()).update(_values_read(n.value))
+        elif isinstance(n, (gast.For, gast.comprehension)):
+            for t in bound(n.target):
+                held.setdefault(t, set()).update(_values_read(n.iter))
+        elif isinstance(n, gast.Call) and isinstance(n.func, gast.Attribute):
+            receivers = _values_read(n.func.value)
+            if n.func.attr in _LIST_METHODS:
+                listwise |= receivers
+            for r in receivers:
+                items.setdefault(r, set()).update(x for a in n.args for x in _values_read(a))
+    changed = _changed([n for n in every if not _module_call(n)], UNCHANGING)
+    for n in every:
+        if _module_call(n):  # NumPy's: ``out=`` and the functions that change an argument
+            changed |= {k.value.id for k in n.keywords if k.arg == "out"
+                        and isinstance(k.value, gast.Name)}
+            if n.func.attr in _CHANGING and n.args and isinstance(n.args[0], gast.Name):
+                changed.add(n.args[0].id)
+        elif isinstance(n, gast.Call) and isinstance(n.func, gast.Attribute) \
+                and n.func.attr not in _LIST_METHODS:
+            changed |= _values_read(n.func.value)  # (a method may change its receiver)
+    out = _closure(changed, held, items)
+    return out | _closure(listwise, held, {})
+
+
+_LIST_METHODS = frozenset({"append", "extend", "insert", "pop", "clear", "remove", "reverse"})
+# NumPy's functions (and ufunc methods) that change their first argument
+_CHANGING = frozenset({"copyto", "put", "place", "putmask", "fill_diagonal", "put_along_axis",
+                       "at", "shuffle"})
+
+
+def _module_call(n):
+    """``n`` calls a function of a module generated code calls (``np.exp(x)``)."""
+    if not isinstance(n, gast.Call) or not isinstance(n.func, gast.Attribute):
+        return False
+    root = n.func
+    while isinstance(root, gast.Attribute):
+        root = root.value
+    return isinstance(root, gast.Name) and root.id in MODULES
+
+
+def _closure(start, *links):
+    out, todo = set(), list(start)
+    while todo:
+        x = todo.pop()
+        if x not in out:
+            out.add(x)
+            for table in links:
+                todo.extend(table.get(x, ()))
+    return out
+
+
+MODULES = frozenset({"np", "math", "scipy"})  # (the modules generated code calls)
+# run-time helpers that change none of their arguments, besides PURE_HELPERS (which
+# generated code's moves rely on; these only answer changed_through_views)
+UNCHANGING = PURE_HELPERS | {"finish", "spread", "size_of", "scalar_seed", "short_sum",
+                             "check_outputs", "cotangent", "matmul_lhs", "matmul_rhs"}
+
+
+def _values_read(node):
+    """The names ``node`` reads as values that a result may hold: not a called function's
+    name, not a module, not an argument a helper reads only for its shape."""
+    skip = set()
+    for n in nodes(node):
+        if isinstance(n, gast.Call):
+            skip.add(id(n.func))
+            skip.update(id(a) for a in shape_arguments(n))
+    return {n.id for n in names(node) if isinstance(n.ctx, gast.Load) and id(n) not in skip
+            and n.id not in MODULES}
 
 
 def writes(node):

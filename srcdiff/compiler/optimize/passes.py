@@ -62,7 +62,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     mover = Mover(verify, S.all_names(fn) if verify else ())
     fn = _visit_where_wanted(_Fold(), fn)
     fn.body = _copy_propagate(fn.body)
-    fn.body = _common_subexpressions(fn.body, dataflow.changed_in_place(fn), verify,
+    fn.body = _common_subexpressions(fn.body, dataflow.changed_through_views(fn), verify,
                                      frozenset(gradients))
     fn.body = _copy_propagate(fn.body, fresh=False)  # (CSE shares no node between statements)
     # from here on each statement's reads and writes are kept between passes (facts.py:

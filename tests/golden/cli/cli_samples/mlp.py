@@ -89,8 +89,8 @@ def grad_energy(x, grad_ys=None):
         _stack.append(cos)
         cos = math.cos(1.0)
         _stack.append(x_i2)
-        x_i2 = x[i]
-        sin = np.sin(x_i2)
+        x_i2 = x_i1
+        sin = np.sin(x_i1)
         _stack.append(shape_only(mul1))
         mul1 = cos * sin
         _stack.append(shape_only(e))
