@@ -14,7 +14,7 @@ from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.containers import Containers
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.front.scopes import own_expressions, spread_tuple_names
-from srcdiff.compiler.front.signatures import spread_literals
+from srcdiff.compiler.front.signatures import outputs_as_keywords, spread_literals
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT
@@ -242,13 +242,13 @@ class Expressions(Containers):
         if isinstance(f, gast.Name) and f.id in self.local_functions:
             return self.inline(self.local_functions[f.id], e)
         target = self.parsed.callee(f)
-        if isinstance(target, np.ufunc) and len(e.args) > target.nin:
-            # np.exp(x, y): a positional `out`, written as the keyword the rest follows
-            if len(e.args) > target.nin + 1 or target.nout != 1 or e.keywords:
-                raise self.error(e, f"np.{target.__name__} with its output array passed "
-                                 "by position is not supported here", hint="pass it as out=")
-            return self.call(S.locate(gast.Call(func=e.func, args=e.args[:target.nin], keywords=[
-                gast.keyword(arg="out", value=e.args[target.nin])]), e))
+        try:  # np.exp(x, y), np.sum(x, 0, None, y): the output array as out=
+            rewritten = outputs_as_keywords(e, target)
+        except ValueError as what:
+            raise self.error(e, f"{what} with its output arrays passed by position is not "
+                             "supported here", hint="pass the output as out=") from None
+        if rewritten is not None:
+            return self.call(rewritten)
         if getattr(target, "__objclass__", None) is np.ndarray and e.args \
                 and DEFAULT.method_primitive(target.__name__):
             # np.ndarray.sum(a, axis=0): the method called on its first argument, a.sum(axis=0)

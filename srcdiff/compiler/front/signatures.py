@@ -25,8 +25,9 @@ import inspect
 import types
 
 import gast
+import numpy as np
 
-from srcdiff.compiler.front.parse import local_names, parse_function
+from srcdiff.compiler.front.parse import MISSING, local_names, parse_function
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.errors import SrcdiffError
@@ -465,3 +466,64 @@ def _bound(func, owner):
     if not params or params[0].kind not in _PARAMETER_KINDS:
         return None  # def method(*args): self is not a parameter of its own
     return Callable(func, ((params[0].name, owner),))
+
+
+def outputs_as_keywords(call, target):
+    """``call`` (of ``target``) with an output array passed by position written as the
+    ``out=`` keyword NumPy reads it as, or None when it passes none: ``np.exp(x, y)``
+    (a ufunc's arguments after its inputs), ``np.sum(x, 0, None, y)`` (a function whose
+    ``out`` parameter may be passed by position: it and the arguments after it become
+    keywords), ``x.sum(0, None, y)`` (a method NumPy has a function of: that function's
+    parameters after its array). Rewritten, the call is whatever ``out=`` makes of it (a store, or a
+    refusal); dropped as a statement whose value nothing reads, it changed an array
+    srcdiff did not see. Raises ValueError for what cannot be written so (two outputs)."""
+    if isinstance(target, np.ufunc):
+        if len(call.args) <= target.nin:
+            return None
+        if len(call.args) > target.nin + 1 or target.nout != 1 \
+                or any(k.arg == "out" for k in call.keywords):
+            raise ValueError(f"np.{target.__name__}")
+        names = {target.nin: "out"}
+    else:
+        names = _out_parameters(target)
+        attr = call.func.attr if isinstance(call.func, gast.Attribute) else None
+        if not names and attr is not None and target is MISSING \
+                and callable(getattr(np.ndarray, attr, None)):
+            # an array's method (x.sum(0, None, y)): NumPy's function of its name, but `a`
+            names = {k - 1: n for k, n in _out_parameters(getattr(np, attr, None)).items()}
+        if not names or len(call.args) <= min(names):
+            return None
+        if any(k.arg in names.values() for k in call.keywords) or len(call.args) > max(names) + 1:
+            raise ValueError(f"np.{getattr(target, '__name__', '?')}")
+    at = min(names)
+    return S.locate(gast.Call(func=call.func, args=call.args[:at], keywords=[
+        gast.keyword(arg=names[i], value=a) for i, a in enumerate(call.args) if i >= at
+    ] + call.keywords), call)
+
+
+_OUT_PARAMETERS = {}  # a NumPy function -> {position: name} from its `out` on, or {}
+
+
+def _out_parameters(target):
+    try:
+        found = _OUT_PARAMETERS.get(target)
+    except TypeError:  # (unhashable)
+        return {}
+    if found is not None:
+        return found
+    found = {}
+    module = getattr(target, "__module__", None) or ""
+    if callable(target) and module.split(".")[0] == "numpy" and not isinstance(target, type):
+        try:
+            params = list(inspect.signature(target).parameters.values())
+        except (TypeError, ValueError):
+            params = []
+        kinds = [p.kind == p.POSITIONAL_OR_KEYWORD for p in params]
+        names = [p.name for p in params]
+        if "out" in names and all(kinds[:names.index("out") + 1]):
+            k = names.index("out")
+            while k < len(params) and kinds[k]:
+                found[k] = names[k]
+                k += 1
+    _OUT_PARAMETERS[target] = found
+    return found
