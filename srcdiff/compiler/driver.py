@@ -40,6 +40,7 @@ from srcdiff.compiler.emit.reserved import RESERVED, check_forward_names, check_
 from srcdiff.compiler.forward.state import ForwardOptions
 from srcdiff.compiler.forward.tangent import Forward
 from srcdiff.compiler.front.aliases import views_to_read
+from srcdiff.compiler.front.fused import fuse_log_ratios
 from srcdiff.compiler.front.normalize import normalize
 from srcdiff.compiler.front.parse import function_name, parse_function
 from srcdiff.compiler.front.shared_values import share_values
@@ -247,6 +248,8 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
                                record_fields(arg_facts), held)
         if ctx.optimize:  # (not in the reference pipeline: front/shared_values.py)
             share_values(parsed, anf, RESERVED)
+            if ctx.standins:  # (nor for the numba backend: front/fused.py)
+                fuse_log_ratios(parsed, anf, names)
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)
         if held is not None or not views_to_read(parsed.node,

@@ -294,6 +294,12 @@ STATEMENTS = {
                          "    acc = np.tanh(acc - {b}) * (acc - {b}) + 0.1 * k", "{t} = acc"],
                         ["{t} = {a} / np.sum(np.exp({a}), axis=-1, keepdims=True)"
                          " + np.log(np.sum(np.exp({a}), axis=-1, keepdims=True))"]),
+    # logs of ratios (front/fused.py: log_ratio's gradient g / a, -g / b), a literal on
+    # either side, broadcasting, and a ratio the user names and reads again (kept apart)
+    "log_ratios": (["{t} = np.log((np.abs({a}) + 0.5) / (np.abs({b}) + 1.0)) * {a}"],
+                   ["rr = np.abs({a}) + 0.5", "{t} = np.log(rr / (rr + np.abs({b}))) * rr"],
+                   ["{t} = np.log(2.0 / (1.0 + {a} * {a})) + np.log(({b} * {b} + 0.3) / 0.7)"],
+                   ["q = np.abs({a}) + 0.5", "rt = q / (q + 1.0)", "{t} = np.log(rt) + rt"]),
     # sliding_window_view: its gradient adds each window back (rules: window_sums)
     "sliding_window": (["{t} = sliding_window_view({a}, 2, axis=-1) @ np.array([0.5, -1.0])"],
                        ["{t} = np.sum(np.lib.stride_tricks.sliding_window_view({a}, 3, axis=-1)"

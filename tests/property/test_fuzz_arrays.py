@@ -49,9 +49,10 @@ NEW_SHAPES = {
     "linalg_solves": 8,                                  # analysis/patterns.py linalg_pattern
     "scaled_shifts": 8,                                  # analysis/shift.py _scaled
     "repeated_values": 8,                                # front/shared_values.py
+    "log_ratios": 8,                                     # front/fused.py
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
-DRAFTS = 1100  # (drafts drawn for test_generator_reaches_its_shapes: more templates, more)
+DRAFTS = 1200  # (drafts drawn for test_generator_reaches_its_shapes: more templates, more)
 
 
 def test_random_array_programs(capsys):

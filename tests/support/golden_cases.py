@@ -724,3 +724,20 @@ _breadth_x = np.array([0.3, 0.5, 0.7])
 for _fn in (del_temporary, fill_diagonal_values, put_values, star_tuple):
     GOLDEN[_fn.__name__] = (_fn, 0, (_breadth_x,))
     EXTRA_CASES[_fn.__name__] = corpus.Case(_fn, _breadth_x)
+
+
+# a value computed twice is computed once (front/shared_values.py): one gradient through
+# h - mu; np.log(a / b) as log_ratio(a, b) (front/fused.py): gradients g / a and -g / b
+def layer_norm_shared(h, g):
+    mu = np.mean(h, axis=-1, keepdims=True)
+    var = np.mean((h - mu) ** 2, axis=-1, keepdims=True)
+    return np.sum(((h - mu) / np.sqrt(var + 1e-5) * g) ** 2)
+
+
+def log_ratios(r, mu):
+    return np.sum(r * np.log(r / (r + mu)) + mu * np.log(mu / (r + mu)))
+
+
+_rs = np.random.default_rng(27)
+_in_every_mode(layer_norm_shared, 0, (_rs.normal(size=(3, 4)), _rs.normal(size=4)))
+_in_every_mode(log_ratios, (0, 1), (1.5, _rs.uniform(0.5, 2.0, size=4)))

@@ -154,9 +154,10 @@ def library_calls(fn, parsed, registry):
 
     Invariant: each spelling denotes, in ``fn``'s namespace (the user's, ``parsed``), a
     NumPy or SciPy ufunc, a function of ``math``, or a NumPy/``scipy.special`` function
-    with a derivative rule (a computation: no rule is registered for ``np.copyto``,
-    ``np.put`` and the like); its root is bound nowhere in ``fn`` (neither the user's locals
-    nor the generated ones), so the spelling denotes that object wherever ``fn`` reads it;
+    (or one of rules/fused_rules.py's) with a derivative rule (a computation: no rule is
+    registered for ``np.copyto``, ``np.put`` and the like); its root is bound nowhere in
+    ``fn`` (neither the user's locals nor the generated ones), so the spelling denotes that
+    object wherever ``fn`` reads it;
     and no call of it in ``fn`` can write into an argument (``out=``, a ufunc's positional
     output). ``inputs``: a ufunc's number of inputs, else 0 (optimize/shapes.py reads it).
     The reference pipeline (no optimizer) and verification mode keep checking the
@@ -178,7 +179,7 @@ def library_calls(fn, parsed, registry):
             module = getattr(obj, "__module__", None) or ""
             ok = callable(obj) and not isinstance(obj, type) and (
                 getattr(math, getattr(obj, "__name__", ""), None) is obj
-                or (module.startswith(("numpy", "scipy.special"))
+                or (module.startswith(("numpy", "scipy.special", "srcdiff.rules.fused_rules"))
                     and "random" not in module and registry.lookup(obj) is not None))
         ok = ok and not any(k.arg in (None, "out") for k in n.keywords) \
             and not any(isinstance(a, gast.Starred) for a in n.args)

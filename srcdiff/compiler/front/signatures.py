@@ -496,9 +496,15 @@ def outputs_as_keywords(call, target):
         if any(k.arg in names.values() for k in call.keywords) or len(call.args) > max(names) + 1:
             raise ValueError(f"np.{getattr(target, '__name__', '?')}")
     at = min(names)
+    if not any(_given(a) for i, a in enumerate(call.args) if names.get(i) == "out"):
+        return None  # (x.std(1, None, None, 1): `out` given as its default, None)
     return S.locate(gast.Call(func=call.func, args=call.args[:at], keywords=[
         gast.keyword(arg=names[i], value=a) for i, a in enumerate(call.args) if i >= at
     ] + call.keywords), call)
+
+
+def _given(node):
+    return not (isinstance(node, gast.Constant) and node.value is None)
 
 
 _OUT_PARAMETERS = {}  # a NumPy function -> {position: name} from its `out` on, or {}
