@@ -14,7 +14,10 @@ object of another kind rebound) makes the gradient *stale*: :func:`refresh` repo
 the transform compiles again. tests/soundness/test_live_globals.py checks both paths.
 The code of the differentiated function and of each function it reads is guarded too
 (:class:`CodeGuard`): replaced in place (``f.__code__ = ...``, what IPython's autoreload does
-when the file changes), it leaves the gradient stale (tests/soundness/test_code_replaced.py).
+when the file changes), it leaves the gradient stale (tests/soundness/test_code_replaced.py),
+and so are the default values of its parameters (:class:`DefaultsGuard`: generated code has
+plain ones as literals, others by reference; ``f.__defaults__ = (5.0,)`` or
+``f.__kwdefaults__["s"] = 4.0`` leaves it stale; tests/soundness/test_changed_defaults.py).
 """
 
 import types
@@ -61,6 +64,43 @@ class CodeGuard(Guard):
         return self.cell.__code__
 
 
+class DefaultsGuard(Guard):
+    """The default values of a function's parameters (``cell``), each object as seen: a
+    function given other defaults leaves a gradient compiled with the old ones stale."""
+
+    __slots__ = ("positional",)
+
+    def __init__(self, name, source, cell, seen, namespace):
+        super().__init__(name, source, cell, seen, namespace)
+        self.positional = cell.__defaults__  # (the tuple object: one `is` when unchanged)
+
+    def current(self):
+        return defaults_of(self.cell)
+
+    def unchanged(self):
+        fn = self.cell
+        return fn.__defaults__ is self.positional and not fn.__kwdefaults__ \
+            or same_objects(defaults_of(fn), self.seen)
+
+
+def defaults_of(fn):
+    """The default values of ``fn``'s parameters (positional, then keyword-only names and
+    values), each the object the function holds now."""
+    keywords = getattr(fn, "__kwdefaults__", None) or {}
+    return (getattr(fn, "__defaults__", None) or ()) + tuple(keywords) + tuple(keywords.values())
+
+
+def same_objects(a, b):
+    return len(a) == len(b) and all(map(is_, a, b))
+
+
+def _function_guards(name, fn, namespace):
+    out = [CodeGuard(name, None, fn, fn.__code__, namespace)]
+    if fn.__defaults__ or fn.__kwdefaults__:  # (defaults given later serve no compiled call)
+        out.append(DefaultsGuard(name, None, fn, defaults_of(fn), namespace))
+    return out
+
+
 def guards(code, parsed, namespace):
     """The :class:`Guard` of each user name that ``code`` (a compiled generated module)
     or the function it was generated from (``parsed``: its calls of helpers are compiled
@@ -76,7 +116,7 @@ def guards(code, parsed, namespace):
         return [_inherit(g, namespace) for g in inner]
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
     read = dataflow.reads(parsed.node)
-    out = [CodeGuard(fn.__name__, None, fn, fn.__code__, namespace)]
+    out = _function_guards(fn.__name__, fn, namespace)
     for name in sorted(_names(code) | read):
         if name not in user_namespace or namespace.get(name, _MISSING) is not user_namespace[name]:
             continue
@@ -90,7 +130,7 @@ def guards(code, parsed, namespace):
         else:
             continue
         if isinstance(value, types.FunctionType):  # (a helper: its code replaced in place)
-            out.append(CodeGuard(name, None, value, value.__code__, namespace))
+            out.extend(_function_guards(name, value, namespace))
     return out
 
 
@@ -112,7 +152,7 @@ def merge(lists):
     """One guard per (source, name) over several generated namespaces."""
     by_key = {}
     for guard in (g for gs in lists for g in gs):
-        key = (id(guard.source), id(guard.cell), guard.name)
+        key = (type(guard), id(guard.source), id(guard.cell), guard.name)
         if key in by_key:
             by_key[key].namespaces.extend(guard.namespaces)
         else:
@@ -140,6 +180,7 @@ class Watch:
         codes = [g for g in self.guards if type(g) is CodeGuard]
         self.functions = [g.cell for g in codes]
         self.codes = [g.seen for g in codes]
+        self.defaults = [g for g in self.guards if type(g) is DefaultsGuard]
 
     def stale(self):
         """None when the gradient may run (after copying rebound values in), else the
@@ -149,7 +190,8 @@ class Watch:
                 break
         else:
             if all(map(is_, map(_code, self.functions), self.codes)) \
-                    and all(g.current() is g.seen for g in self.cells):
+                    and all(g.current() is g.seen for g in self.cells) \
+                    and all([g.unchanged() for g in self.defaults]):
                 return None
         changed = refresh(self.guards)
         self._index()
@@ -161,7 +203,7 @@ def refresh(guards):
     gradient may run, else the name whose change needs a new compilation."""
     for g in guards:
         now = g.current()
-        if now is g.seen:
+        if now is g.seen or (type(g) is DefaultsGuard and same_objects(now, g.seen)):
             continue
         if not _same_kind(g.seen, now):
             return g.name
