@@ -111,8 +111,8 @@ def _guarded(fn, guards, entry):
 
     watch = live.Watch(guards)
     stale = watch.stale
-    if not watch.groups and not watch.cells and len(watch.functions) == 1 \
-            and len(watch.defaults) <= 1:
+    if not watch.groups and not watch.cells and not watch.attributes \
+            and len(watch.functions) == 1 and len(watch.defaults) <= 1:
         # (only the function's own code and defaults, the common case: an attribute and an
         # `is` each; defaults compared one by one only when their tuple is another object)
         function, code = watch.functions[0], watch.codes[0]

@@ -94,6 +94,53 @@ def same_objects(a, b):
     return len(a) == len(b) and all(map(is_, a, b))
 
 
+class AttributeGuard(Guard):
+    """A callee found through an attribute of an object (``cell``: ``(object, name)``),
+    as :func:`callee_of` sees it: another function there (``Model.act = relu``, a method
+    replaced on the class or the instance, the object's class changed) leaves the
+    gradient stale."""
+
+    __slots__ = ("fast",)  # how Watch checks it: "same" object, a "method"'s function, None
+
+    def __init__(self, name, source, cell, seen, namespace):
+        super().__init__(name, source, cell, seen, namespace)
+        raw = getattr(cell[0], cell[1], _MISSING)
+        self.fast = "method" if isinstance(raw, types.MethodType) else \
+            "same" if raw is seen else None
+
+    def current(self):
+        base, attr = self.cell
+        return callee_of(getattr(base, attr, _MISSING))
+
+
+def callee_of(value):
+    """What a call of ``value`` runs, as one object: a bound method's function (a new
+    bound method each time it is read; a C method's descriptor on its type), the
+    ``__call__`` of an object whose class defines one in Python."""
+    if isinstance(value, types.MethodType):
+        return value.__func__
+    if isinstance(value, (types.BuiltinMethodType, types.MethodWrapperType)) \
+            and not isinstance(value.__self__, types.ModuleType):
+        # (a C method of an object, ``TABLE.keys``: its type's, one object each time)
+        return getattr(type(value.__self__), value.__name__, value)
+    if not isinstance(value, (types.FunctionType, type, types.BuiltinFunctionType, np.ufunc)):
+        call = getattr(type(value), "__call__", None)
+        if isinstance(call, types.FunctionType):
+            return call
+    return value
+
+
+def _attribute_guards(parsed, namespace):
+    out = []
+    for base, attr in parsed.attribute_callees.values():
+        seen = callee_of(getattr(base, attr, _MISSING))
+        out.append(AttributeGuard(f"{getattr(base, '__name__', type(base).__name__)}.{attr}",
+                                  None, (base, attr), seen, namespace))
+        if isinstance(seen, types.FunctionType):
+            out.extend(_function_guards(out[-1].name, seen, namespace))
+    return out
+
+
 def _function_guards(name, fn, namespace):
     out = [CodeGuard(name, None, fn, fn.__code__, namespace)]
     if fn.__defaults__ or fn.__kwdefaults__:  # (defaults given later serve no compiled call)
@@ -116,7 +163,7 @@ def guards(code, parsed, namespace):
         return [_inherit(g, namespace) for g in inner]
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
     read = dataflow.reads(parsed.node)
-    out = _function_guards(fn.__name__, fn, namespace)
+    out = _function_guards(fn.__name__, fn, namespace) + _attribute_guards(parsed, namespace)
     for name in sorted(_names(code) | read):
         if name not in user_namespace or namespace.get(name, _MISSING) is not user_namespace[name]:
             continue
@@ -181,6 +228,12 @@ class Watch:
         self.functions = [g.cell for g in codes]
         self.codes = [g.seen for g in codes]
         self.defaults = [g for g in self.guards if type(g) is DefaultsGuard]
+        attributes = [g for g in self.guards if type(g) is AttributeGuard]
+        self.attributes = attributes
+        self.attribute_checks = [
+            tuple(zip(*[(g.cell[0], g.cell[1], g.seen) for g in attributes if g.fast == kind]))
+            or ((), (), ()) for kind in ("same", "method")]
+        self.attributes_slow = [g for g in attributes if g.fast is None]
 
     def stale(self):
         """None when the gradient may run (after copying rebound values in), else the
@@ -191,11 +244,25 @@ class Watch:
         else:
             if all(map(is_, map(_code, self.functions), self.codes)) \
                     and all(g.current() is g.seen for g in self.cells) \
-                    and all([g.unchanged() for g in self.defaults]):
+                    and all([g.unchanged() for g in self.defaults]) \
+                    and self._attributes_unchanged():
                 return None
         changed = refresh(self.guards)
         self._index()
         return changed
+
+
+    def _attributes_unchanged(self):
+        (bases, names, seen), (m_bases, m_names, m_seen) = self.attribute_checks
+        try:  # (C-level passes: a getattr and an `is` per attribute)
+            return all(map(is_, map(getattr, bases, names), seen)) \
+                and all(map(is_, map(_function, map(getattr, m_bases, m_names)), m_seen)) \
+                and all([g.current() is g.seen for g in self.attributes_slow])
+        except AttributeError:  # (deleted, or no longer a method: refresh() says which)
+            return False
+
+
+_function = attrgetter("__func__")
 
 
 def refresh(guards):
