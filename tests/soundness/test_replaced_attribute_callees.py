@@ -143,3 +143,57 @@ def test_the_gradient_follows_the_new_callee(case, transform):
     change()
     assert np.isclose(run(f, x), after(x))
     assert np.isclose(held(x), after(x))  # the transform made before the change
+
+
+SCALE = 2.0
+
+
+def helper(x):
+    return x * 2.0
+
+
+def _method_classes():
+    class Net:
+        def loss(self, x, k=1.0):
+            return x * SCALE * k
+
+        def through_helper(self, x):
+            return helper(x)
+
+        def __call__(self, x):
+            return x * SCALE
+
+    return Net
+
+
+@pytest.mark.parametrize("transform", sorted(TRANSFORMS))
+def test_a_differentiated_method_follows_its_globals_code_and_defaults(transform):
+    """``sd.grad(model.loss)``, ``sd.grad(model)``: no user name was guarded at all (a
+    method is compiled from a front/signatures.Callable, not a function), so a rebound
+    global, a redefined helper, a replaced code or new defaults kept the old gradient."""
+    global SCALE, helper
+    Net = _method_classes()
+    net = Net()
+    run = TRANSFORMS[transform]
+    held = {name: sd.grad(f) for name, f in
+            [("loss", net.loss), ("call", net), ("helper", net.through_helper)]}
+    x = 0.6
+    try:
+        assert np.isclose(held["loss"](x), 2.0) and np.isclose(held["call"](x), 2.0)
+        SCALE = 3.0
+        assert np.isclose(held["loss"](x), 3.0) and np.isclose(held["call"](x), 3.0)
+        assert np.isclose(run(net.loss, x), 3.0) and np.isclose(run(net, x), 3.0)
+        assert np.isclose(held["helper"](x), 2.0)
+
+        def helper(x):  # noqa: F811 (redefined, as in a notebook)
+            return x * 4.0
+        assert np.isclose(held["helper"](x), 4.0)
+        Net.loss.__defaults__ = (5.0,)
+        assert np.isclose(held["loss"](x), 15.0) and np.isclose(run(net.loss, x), 15.0)
+        Net.loss.__code__ = (lambda self, x, k=1.0: x * 7.0 * k).__code__
+        assert np.isclose(held["loss"](x), 35.0) and np.isclose(run(net.loss, x), 35.0)
+    finally:
+        SCALE = 2.0
+
+        def helper(x):  # noqa: F811
+            return x * 2.0

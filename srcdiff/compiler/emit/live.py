@@ -154,6 +154,8 @@ def guards(code, parsed, namespace):
     into ``code``) reads, as ``namespace`` has it from the user's globals and closure;
     names srcdiff's own helpers override are not the user's."""
     fn, user_namespace = parsed.fn, parsed.namespace
+    if isinstance(getattr(fn, "base", None), types.FunctionType):
+        fn = fn.base  # (a method or a callable object: front/signatures.Callable)
     if not isinstance(fn, types.FunctionType):
         return []
     inner = fn.__globals__.get(GUARDS)
