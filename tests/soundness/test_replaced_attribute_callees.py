@@ -120,7 +120,18 @@ def _namespace_function_set():
     return f, change, lambda x: 1.0 - np.tanh(x) ** 2, np.cos
 
 
-CASES = {f.__name__.strip("_"): f for f in (
+def _middle_object_replaced():
+    config = types.SimpleNamespace(inner=types.SimpleNamespace(act=np.tanh))
+
+    def f(x):
+        return config.inner.act(x)
+
+    def change():
+        config.inner = types.SimpleNamespace(act=np.sin)
+    return f, change, lambda x: 1.0 - np.tanh(x) ** 2, np.cos
+
+
+CASES = {f.__name__.strip("_"): f for f in (_middle_object_replaced,
     _class_method_replaced, _instance_method_set, _class_swapped, _method_code_replaced,
     _method_default_changed, _call_replaced, _namespace_function_set)}
 

@@ -96,14 +96,23 @@ class Parsed:
         in ``attribute_callees``: emit/live.py guards it, as it guards global names."""
         found = self.resolve(node)
         if isinstance(node, gast.Attribute) and found is not _MISSING:
-            base = self.resolve(node.value)
-            if not _library_module(base):
-                self.attribute_callees.setdefault((id(base), node.attr), (base, node.attr))
+            self._note_attributes(node)
         elif isinstance(getattr(type(found), "__call__", None), types.FunctionType):
             # (an object whose class defines __call__ in Python: that method runs)
             self.attribute_callees.setdefault((id(type(found)), "__call__"),
                                               (type(found), "__call__"))
         return stands_for(found)
+
+    def _note_attributes(self, node):
+        """Each level of ``a.b.c``: another object at any of them calls another function.
+        A property is not noted (it may make a new object at each read)."""
+        while isinstance(node, gast.Attribute):
+            base = self.resolve(node.value)
+            if base is _MISSING or _library_module(base):
+                return
+            if not isinstance(getattr(type(base), node.attr, None), property):
+                self.attribute_callees.setdefault((id(base), node.attr), (base, node.attr))
+            node = node.value
 
 
 MISSING = _MISSING
