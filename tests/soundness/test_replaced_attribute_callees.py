@@ -208,3 +208,22 @@ def test_a_differentiated_method_follows_its_globals_code_and_defaults(transform
 
         def helper(x):  # noqa: F811
             return x * 2.0
+
+
+def test_an_attribute_made_anew_at_each_read_is_not_guarded():
+    """``__getattr__`` making a new function at each read cannot be guarded by identity
+    (it would be stale at every call): it is left as before, compiled once."""
+    class Dynamic:
+        def __getattr__(self, name):
+            def act(x):
+                return np.tanh(x)
+            return act
+
+    d = Dynamic()
+
+    def f(x):
+        return d.act(x) * 2.0
+
+    df = sd.grad(f)
+    assert np.isclose(df(0.0), 2.0)
+    assert np.isclose(df(0.5), 2.0 * (1.0 - np.tanh(0.5) ** 2))

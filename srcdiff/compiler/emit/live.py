@@ -134,8 +134,11 @@ def _attribute_guards(parsed, namespace):
     out = []
     for base, attr in parsed.attribute_callees.values():
         seen = callee_of(getattr(base, attr, _MISSING))
-        out.append(AttributeGuard(f"{getattr(base, '__name__', type(base).__name__)}.{attr}",
-                                  None, (base, attr), seen, namespace))
+        if callee_of(getattr(base, attr, _MISSING)) is not seen:
+            continue  # (a new object at each read, ``__getattr__`` making one: not guarded)
+        owner = base.__name__ if isinstance(base, (type, types.ModuleType)) \
+            else type(base).__name__
+        out.append(AttributeGuard(f"{owner}.{attr}", None, (base, attr), seen, namespace))
         if isinstance(seen, types.FunctionType):
             out.extend(_function_guards(out[-1].name, seen, namespace))
     return out
