@@ -17,6 +17,7 @@ entries are constants unless ``wrt`` names the parameter.
 import functools
 import inspect
 
+from srcdiff.compiler.emit.live import defaults_of, same_objects
 from srcdiff.compiler.front.signatures import (
     Callable,
     lowered_arguments,
@@ -31,6 +32,21 @@ from srcdiff.rules import DEFAULT
 OWN_KEYWORDS = ("grad_ys", "tangents", "vector")
 
 
+def refresh_defaults(t):
+    """``t.sig`` and ``t._defaults`` (a transform's, api/transforms.py) as ``t.fn`` has them
+    now: a function given other defaults since the transform was made
+    (``f.__defaults__ = (5.0,)``) binds the new ones, as a call of it would (the compiled
+    gradient is guarded too: emit/live.py). PerShape.bind does the same for its own."""
+    fn = t.fn
+    if getattr(fn, "__defaults__", None) is t._defaults and not getattr(fn, "__kwdefaults__", None):
+        return  # (the same tuple: nothing changed)
+    now = defaults_of(fn)
+    if not same_objects(now, t._seen_defaults):
+        t.sig = inspect.signature(t.fn, follow_wrapped=False)
+        t._defaults = t.fn.__defaults__ or ()
+        t._seen_defaults = now
+
+
 class PerShape:
     """A transform (the ``chain`` of makers, innermost first) of ``fn``, made per call shape."""
 
@@ -42,6 +58,7 @@ class PerShape:
         self.bound_args, self.bound_kwargs = tuple(bound_args), dict(bound_kwargs or {})
         self.chain = tuple(chain)  # ((make(function, wrt) -> transform, wrt), ...)
         self._made = {}
+        self._seen_defaults = defaults_of(fn.base)
         self.__name__, self.__qualname__ = fn.__name__, fn.__qualname__
         self.__module__, self.__doc__ = fn.__module__, getattr(fn.base, "__doc__", None)
 
@@ -52,6 +69,11 @@ class PerShape:
 
     def bind(self, args, kwargs):
         """``(lowered function, its arguments in order)`` for one call."""
+        now = defaults_of(self.fn.base)
+        if not same_objects(now, self._seen_defaults):
+            # given other defaults since (``f.__kwdefaults__["s"] = 4.0``): bind the new ones
+            self.fn = Callable(self.fn.base, self.fn.consts)
+            self.sig, self._made, self._seen_defaults = self.fn.call_signature, {}, now
         try:
             bound = self.sig.bind(*self.bound_args, *args, **{**self.bound_kwargs, **kwargs})
         except TypeError as e:

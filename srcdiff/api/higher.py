@@ -84,6 +84,7 @@ class Target:
             self.open_params = api.open_parameters(self.params, self.bound_args,
                                                    self.bound_kwargs)
         self._defaults = self.fn.__defaults__ or ()
+        self._seen_defaults = callables.defaults_of(self.fn)  # (callables.refresh_defaults)
         if self.inner is not None:
             self._defaults = ()
 

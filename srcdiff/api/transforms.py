@@ -377,6 +377,7 @@ class FirstOrder(Transform):
         self.reuse = None  # calls keep their callee's record (None: when optimizing)
         self.standins = True  # False for the numba backend (driver.Context)
         self._defaults = self.fn.__defaults__ or ()
+        self._seen_defaults = callables.defaults_of(self.fn)  # (refresh_defaults)
         self._last = {}  # argument facts -> compiled, for this transform object
         self._fast = {}  # quick key -> generated function (see _fast_callable)
         self._generation = _GENERATION[0]
@@ -402,6 +403,7 @@ class FirstOrder(Transform):
         n = len(self.params)
         if not kwargs and len(args) == n:
             return list(args)
+        callables.refresh_defaults(self)
         if not kwargs and len(args) < n and n - len(args) <= len(self._defaults):
             return list(args) + list(self._defaults[len(args) - n:])
         bound = self.sig.bind(*args, **kwargs)

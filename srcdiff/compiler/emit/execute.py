@@ -111,14 +111,17 @@ def _guarded(fn, guards, entry):
 
     watch = live.Watch(guards)
     stale = watch.stale
-    if not watch.groups and not watch.cells and len(watch.functions) == 1:
-        # (only the function's own code, the common case: one attribute and one `is`)
+    if not watch.groups and not watch.cells and not watch.attributes \
+            and len(watch.functions) == 1 and len(watch.defaults) <= 1:
+        # (only the function's own code and defaults, the common case: an attribute and an
+        # `is` each; defaults compared one by one only when their tuple is another object)
         function, code = watch.functions[0], watch.codes[0]
+        unchanged = watch.defaults[0].unchanged if watch.defaults else _no_defaults
 
         def call(*args, **kwargs):
-            if function.__code__ is not code:
-                raise StaleGradient(f"the code of {function.__name__!r} was replaced since "
-                                    f"srcdiff compiled {entry}",
+            if function.__code__ is not code or not unchanged():
+                raise StaleGradient(f"the code or the defaults of {function.__name__!r} "
+                                    f"changed since srcdiff compiled {entry}",
                                     hint="call the transform again: it compiles anew")
             return fn(*args, **kwargs)
 
@@ -132,6 +135,10 @@ def _guarded(fn, guards, entry):
         return fn(*args, **kwargs)
 
     return call
+
+
+def _no_defaults():
+    return True
 
 
 def _on_copies(fn, n):

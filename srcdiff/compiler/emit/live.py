@@ -14,7 +14,10 @@ object of another kind rebound) makes the gradient *stale*: :func:`refresh` repo
 the transform compiles again. tests/soundness/test_live_globals.py checks both paths.
 The code of the differentiated function and of each function it reads is guarded too
 (:class:`CodeGuard`): replaced in place (``f.__code__ = ...``, what IPython's autoreload does
-when the file changes), it leaves the gradient stale (tests/soundness/test_code_replaced.py).
+when the file changes), it leaves the gradient stale (tests/soundness/test_code_replaced.py),
+and so are the default values of its parameters (:class:`DefaultsGuard`: generated code has
+plain ones as literals, others by reference; ``f.__defaults__ = (5.0,)`` or
+``f.__kwdefaults__["s"] = 4.0`` leaves it stale; tests/soundness/test_changed_defaults.py).
 """
 
 import types
@@ -61,12 +64,101 @@ class CodeGuard(Guard):
         return self.cell.__code__
 
 
+class DefaultsGuard(Guard):
+    """The default values of a function's parameters (``cell``), each object as seen: a
+    function given other defaults leaves a gradient compiled with the old ones stale."""
+
+    __slots__ = ("positional",)
+
+    def __init__(self, name, source, cell, seen, namespace):
+        super().__init__(name, source, cell, seen, namespace)
+        self.positional = cell.__defaults__  # (the tuple object: one `is` when unchanged)
+
+    def current(self):
+        return defaults_of(self.cell)
+
+    def unchanged(self):
+        fn = self.cell
+        return fn.__defaults__ is self.positional and not fn.__kwdefaults__ \
+            or same_objects(defaults_of(fn), self.seen)
+
+
+def defaults_of(fn):
+    """The default values of ``fn``'s parameters (positional, then keyword-only names and
+    values), each the object the function holds now."""
+    keywords = getattr(fn, "__kwdefaults__", None) or {}
+    return (getattr(fn, "__defaults__", None) or ()) + tuple(keywords) + tuple(keywords.values())
+
+
+def same_objects(a, b):
+    return len(a) == len(b) and all(map(is_, a, b))
+
+
+class AttributeGuard(Guard):
+    """A callee found through an attribute of an object (``cell``: ``(object, name)``),
+    as :func:`callee_of` sees it: another function there (``Model.act = relu``, a method
+    replaced on the class or the instance, the object's class changed) leaves the
+    gradient stale."""
+
+    __slots__ = ("fast",)  # how Watch checks it: "same" object, a "method"'s function, None
+
+    def __init__(self, name, source, cell, seen, namespace):
+        super().__init__(name, source, cell, seen, namespace)
+        raw = getattr(cell[0], cell[1], _MISSING)
+        self.fast = "method" if isinstance(raw, types.MethodType) else \
+            "same" if raw is seen else None
+
+    def current(self):
+        base, attr = self.cell
+        return callee_of(getattr(base, attr, _MISSING))
+
+
+def callee_of(value):
+    """What a call of ``value`` runs, as one object: a bound method's function (a new
+    bound method each time it is read; a C method's descriptor on its type), the
+    ``__call__`` of an object whose class defines one in Python."""
+    if isinstance(value, types.MethodType):
+        return value.__func__
+    if isinstance(value, (types.BuiltinMethodType, types.MethodWrapperType)) \
+            and not isinstance(value.__self__, types.ModuleType):
+        # (a C method of an object, ``TABLE.keys``: its type's, one object each time)
+        return getattr(type(value.__self__), value.__name__, value)
+    if not isinstance(value, (types.FunctionType, type, types.BuiltinFunctionType, np.ufunc)):
+        call = getattr(type(value), "__call__", None)
+        if isinstance(call, types.FunctionType):
+            return call
+    return value
+
+
+def _attribute_guards(parsed, namespace):
+    out = []
+    for base, attr in parsed.attribute_callees.values():
+        seen = callee_of(getattr(base, attr, _MISSING))
+        if callee_of(getattr(base, attr, _MISSING)) is not seen:
+            continue  # (a new object at each read, ``__getattr__`` making one: not guarded)
+        owner = base.__name__ if isinstance(base, (type, types.ModuleType)) \
+            else type(base).__name__
+        out.append(AttributeGuard(f"{owner}.{attr}", None, (base, attr), seen, namespace))
+        if isinstance(seen, types.FunctionType):
+            out.extend(_function_guards(out[-1].name, seen, namespace))
+    return out
+
+
+def _function_guards(name, fn, namespace):
+    out = [CodeGuard(name, None, fn, fn.__code__, namespace)]
+    if fn.__defaults__ or fn.__kwdefaults__:  # (defaults given later serve no compiled call)
+        out.append(DefaultsGuard(name, None, fn, defaults_of(fn), namespace))
+    return out
+
+
 def guards(code, parsed, namespace):
     """The :class:`Guard` of each user name that ``code`` (a compiled generated module)
     or the function it was generated from (``parsed``: its calls of helpers are compiled
     into ``code``) reads, as ``namespace`` has it from the user's globals and closure;
     names srcdiff's own helpers override are not the user's."""
     fn, user_namespace = parsed.fn, parsed.namespace
+    if isinstance(getattr(fn, "base", None), types.FunctionType):
+        fn = fn.base  # (a method or a callable object: front/signatures.Callable)
     if not isinstance(fn, types.FunctionType):
         return []
     inner = fn.__globals__.get(GUARDS)
@@ -76,7 +168,7 @@ def guards(code, parsed, namespace):
         return [_inherit(g, namespace) for g in inner]
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
     read = dataflow.reads(parsed.node)
-    out = [CodeGuard(fn.__name__, None, fn, fn.__code__, namespace)]
+    out = _function_guards(fn.__name__, fn, namespace) + _attribute_guards(parsed, namespace)
     for name in sorted(_names(code) | read):
         if name not in user_namespace or namespace.get(name, _MISSING) is not user_namespace[name]:
             continue
@@ -90,7 +182,7 @@ def guards(code, parsed, namespace):
         else:
             continue
         if isinstance(value, types.FunctionType):  # (a helper: its code replaced in place)
-            out.append(CodeGuard(name, None, value, value.__code__, namespace))
+            out.extend(_function_guards(name, value, namespace))
     return out
 
 
@@ -112,7 +204,7 @@ def merge(lists):
     """One guard per (source, name) over several generated namespaces."""
     by_key = {}
     for guard in (g for gs in lists for g in gs):
-        key = (id(guard.source), id(guard.cell), guard.name)
+        key = (type(guard), id(guard.source), id(guard.cell), guard.name)
         if key in by_key:
             by_key[key].namespaces.extend(guard.namespaces)
         else:
@@ -140,6 +232,13 @@ class Watch:
         codes = [g for g in self.guards if type(g) is CodeGuard]
         self.functions = [g.cell for g in codes]
         self.codes = [g.seen for g in codes]
+        self.defaults = [g for g in self.guards if type(g) is DefaultsGuard]
+        attributes = [g for g in self.guards if type(g) is AttributeGuard]
+        self.attributes = attributes
+        self.attribute_checks = [
+            tuple(zip(*[(g.cell[0], g.cell[1], g.seen) for g in attributes if g.fast == kind]))
+            or ((), (), ()) for kind in ("same", "method")]
+        self.attributes_slow = [g for g in attributes if g.fast is None]
 
     def stale(self):
         """None when the gradient may run (after copying rebound values in), else the
@@ -149,11 +248,26 @@ class Watch:
                 break
         else:
             if all(map(is_, map(_code, self.functions), self.codes)) \
-                    and all(g.current() is g.seen for g in self.cells):
+                    and all(g.current() is g.seen for g in self.cells) \
+                    and all([g.unchanged() for g in self.defaults]) \
+                    and self._attributes_unchanged():
                 return None
         changed = refresh(self.guards)
         self._index()
         return changed
+
+
+    def _attributes_unchanged(self):
+        (bases, names, seen), (m_bases, m_names, m_seen) = self.attribute_checks
+        try:  # (C-level passes: a getattr and an `is` per attribute)
+            return all(map(is_, map(getattr, bases, names), seen)) \
+                and all(map(is_, map(_function, map(getattr, m_bases, m_names)), m_seen)) \
+                and all([g.current() is g.seen for g in self.attributes_slow])
+        except AttributeError:  # (deleted, or no longer a method: refresh() says which)
+            return False
+
+
+_function = attrgetter("__func__")
 
 
 def refresh(guards):
@@ -161,7 +275,7 @@ def refresh(guards):
     gradient may run, else the name whose change needs a new compilation."""
     for g in guards:
         now = g.current()
-        if now is g.seen:
+        if now is g.seen or (type(g) is DefaultsGuard and same_objects(now, g.seen)):
             continue
         if not _same_kind(g.seen, now):
             return g.name

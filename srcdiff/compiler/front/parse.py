@@ -13,6 +13,7 @@ import copy
 import inspect
 import linecache
 import textwrap
+import types
 from typing import Any, Callable
 
 import gast
@@ -38,6 +39,7 @@ class Parsed:
         # are local variables even where a global has the same name (normalize adds its
         # temporaries)
         self.locals = local_names(node)
+        self.attribute_callees = {}  # (id(object), attribute) -> (object, attribute)
 
     @property
     def name(self):
@@ -89,11 +91,39 @@ class Parsed:
 
     def callee(self, node):
         """What a call of the expression ``node`` calls (:func:`stands_for` of what it
-        denotes); every pass asks this, so they agree about which function runs."""
-        return stands_for(self.resolve(node))
+        denotes); every pass asks this, so they agree about which function runs. A callee
+        found through attributes of an object (``model.act``, ``Layer.forward``) is noted
+        in ``attribute_callees``: emit/live.py guards it, as it guards global names."""
+        found = self.resolve(node)
+        if isinstance(node, gast.Attribute) and found is not _MISSING:
+            self._note_attributes(node)
+        elif isinstance(getattr(type(found), "__call__", None), types.FunctionType):
+            # (an object whose class defines __call__ in Python: that method runs)
+            self.attribute_callees.setdefault((id(type(found)), "__call__"),
+                                              (type(found), "__call__"))
+        return stands_for(found)
+
+    def _note_attributes(self, node):
+        """Each level of ``a.b.c``: another object at any of them calls another function.
+        A property is not noted (it may make a new object at each read)."""
+        while isinstance(node, gast.Attribute):
+            base = self.resolve(node.value)
+            if base is _MISSING or _library_module(base):
+                return
+            if not isinstance(getattr(type(base), node.attr, None), property):
+                self.attribute_callees.setdefault((id(base), node.attr), (base, node.attr))
+            node = node.value
 
 
 MISSING = _MISSING
+_LIBRARIES = ("numpy", "scipy", "math", "cmath", "builtins", "operator", "functools",
+              "itertools", "srcdiff")
+
+
+def _library_module(obj):
+    """A module of NumPy, SciPy or the standard library a call reads functions from
+    (``np.tanh``): not monkeypatched in practice, and not guarded (a check per call)."""
+    return isinstance(obj, types.ModuleType) and obj.__name__.split(".")[0] in _LIBRARIES
 
 FUNCTION_OF = "__srcdiff_function__"  # on an object that stands for a Python function
 

@@ -77,17 +77,32 @@ class Callable:
         params = list(sig.parameters.values())[len(self.consts):]
         self.call_signature = sig.replace(parameters=params)  # how callers see it
         if shape is None:
-            self.__signature__ = self.call_signature
-            self.__defaults__ = base.__defaults__
             self.lowered = None
         else:
             self.lowered = _lowered_names(base, params, shape)
-            self.__signature__ = inspect.Signature(
+            self._signature = inspect.Signature(
                 [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                    default=_default_of(params, n, shape))
                  for n, _, _ in self.lowered])
-            self.__defaults__ = tuple(_default_of(params, n, shape) for n in shape.omitted) \
+            self._defaults = tuple(_default_of(params, n, shape) for n in shape.omitted) \
                 or None
+
+    # Unlowered, the signature and defaults are the function's as it has them now (given
+    # other defaults since, ``f.__defaults__ = ...``: emit/live.py, callables.py).
+    @property
+    def __signature__(self):
+        if self.shape is not None:
+            return self._signature
+        sig = inspect.signature(self.base, follow_wrapped=False)
+        return sig.replace(parameters=list(sig.parameters.values())[len(self.consts):])
+
+    @property
+    def __defaults__(self):
+        return self.base.__defaults__ if self.shape is None else self._defaults
+
+    @property
+    def __kwdefaults__(self):
+        return self.base.__kwdefaults__ if self.shape is None else None
 
     def _identity(self):
         return self.base, tuple((n, id(o)) for n, o in self.consts), self.shape
