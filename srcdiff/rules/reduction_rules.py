@@ -423,8 +423,8 @@ def cumprod_tangent(d, ans, a, axis=None):
 
 @R.vjp(np.diff)
 def diff(g, ans, a, n=1, axis=-1, prepend=None, append=None):
-    if n == 1 and prepend is None and append is None:
-        return -np.diff(g, axis=axis, prepend=0.0, append=0.0)
+    # (no inlined ``-np.diff(g, prepend=0.0, append=0.0)`` for n == 1: an empty axis and an
+    # axis of length 1 both give an empty ``g``, so the adjoint's length is read from ``a``)
     return diff_grad(g, a, n, axis, prepend, append)
 
 
@@ -470,7 +470,8 @@ def ediff1d_grad(g, ary, to_end=None, to_begin=None):
     ``to_begin`` and ``to_end``: the middle of ``g`` through ``np.diff``'s adjoint."""
     start = 0 if to_begin is None else np.size(to_begin)
     middle = g[start:start + max(np.size(ary) - 1, 0)]
-    return np.reshape(-np.diff(middle, prepend=0.0, append=0.0), np.shape(ary))
+    flat = -np.diff(middle, prepend=0.0, append=0.0)  # one too long for an empty ``ary``
+    return np.reshape(flat[:np.size(ary)], np.shape(ary))
 
 
 def ediff1d_tangent(d, to_end=None, to_begin=None):
