@@ -236,6 +236,7 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     parsed = parse_function(fn)
     ctx.function_names.reserve(entry, *parsed.namespace)
     check_names(parsed)
+    wrt, stop = parsed.compiled_names(wrt), parsed.compiled_names(stop)  # (renames.py)
     refusals.check_stop(parsed, stop)
     arg_facts = arg_facts or {}
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
@@ -297,6 +298,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     entry = name or "grad_" + function_name(fn)
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx, entry,
                                              check_reserved_names)
+    wrt, stop = parsed.compiled_names(wrt), parsed.compiled_names(stop)
     ever = {}
     sharers = check_mutations(anf, analysis, parsed, ctx.registry,
                               mutable_scalars=zero_d(arg_facts), ever=ever,
@@ -437,6 +439,7 @@ def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
                                              name or "jvp_" + function_name(fn),
                                              check_forward_names)
+    wrt, stop = parsed.compiled_names(wrt), parsed.compiled_names(stop)
     if not _is_generated(parsed):
         check_mutations(anf, analysis, parsed, ctx.registry, allow_pop=True,
                         mutable_scalars=zero_d(arg_facts))
