@@ -16,6 +16,7 @@ import numpy as np
 
 from srcdiff.errors import SrcdiffError
 from srcdiff.runtime import (
+    add_tree,
     fill_zeros,
     index_add,
     not_differentiable,
@@ -116,6 +117,32 @@ def concat_sequences(a, b):
                            hint="convert both operands with list(...), or use np.concatenate "
                                 "on arrays")
     return a + b
+
+
+def repeat_sequence(a, n):
+    """``a * n`` (or ``n * a``) of a list or tuple and an integer: Python's repetition, which
+    generated code calls where the compiler knows ``a`` is a sequence and ``n`` an integer
+    (analysis/list_arguments.py). Anything else is refused: ``*`` of an array multiplies."""
+    if not isinstance(a, (list, tuple)) or isinstance(n, bool) \
+            or not isinstance(n, (int, np.integer)):
+        raise SrcdiffError(f"`*` was compiled as the repetition of a list or tuple, but it "
+                           f"finds a {type(a).__name__} and a {type(n).__name__}",
+                           hint="convert the sequence with list(...), or use np.tile on "
+                                "arrays")
+    return a * n
+
+
+def sequence_repeat_grad(g, size):
+    """The gradient of the ``size`` items of a repeated sequence from the result's ``g`` (one
+    entry per item, ``None`` for zero; ``None`` for all zero): each item's, the sum of the
+    gradients of its copies."""
+    if g is None:
+        return None
+    out = [None] * size
+    for k, gk in enumerate(g):
+        if gk is not None:
+            out[k % size] = add_tree(out[k % size], gk)
+    return out
 
 
 def sequence_part_grad(g, start, stop):

@@ -26,7 +26,7 @@ from srcdiff.compiler.analysis.facts import (
     sequence_arguments,
     zero_d,
 )
-from srcdiff.compiler.analysis.list_arguments import concatenations, lists_as_arrays
+from srcdiff.compiler.analysis.list_arguments import concatenations, lists_as_arrays, repetitions
 from srcdiff.compiler.analysis.ops import is_user_function
 from srcdiff.compiler.analysis.returns import Returns
 from srcdiff.compiler.analysis.sameshape import same_shapes
@@ -250,7 +250,8 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
         if held is not None or not views_to_read(parsed.node,
                                                  held := held_values(analysis)):
             break
-    if lists_as_arrays(anf, analysis, parsed, names) | concatenations(anf, analysis, parsed):
+    if lists_as_arrays(anf, analysis, parsed, names) | concatenations(anf, analysis, parsed) \
+            | repetitions(anf, analysis, parsed):
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)
     if not _srcdiff_code(fn):
