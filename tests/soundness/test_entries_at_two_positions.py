@@ -50,8 +50,26 @@ def concatenated(x):
     return np.sum(c[0] * c[1])
 
 
+def appended_twice(x):
+    y = x * 1.0
+    c = []
+    c.append(y)
+    c.append(y)
+    c[0] += 1.0
+    return np.sum(c[0] * c[1])
+
+
+def appended_in_a_loop(x):
+    y = x * 1.0
+    c = []
+    for k in range(2):
+        c.append(y)
+    c[1] *= 2.0
+    return np.sum(c[0] * c[1])
+
+
 @pytest.mark.parametrize("f", [same_name_twice, a_copy_beside_it, in_a_loop, repeated,
-                               concatenated])
+                               concatenated, appended_twice, appended_in_a_loop])
 def test_an_entry_held_twice_changed_in_place_is_refused(f):
     x = np.array([0.5, 2.0])
     with pytest.raises(sd.SrcdiffError, match="in place"):
@@ -73,7 +91,15 @@ def one_array_rebound(x):
     return np.sum(c[0] * c[1])
 
 
-@pytest.mark.parametrize("f", [two_arrays, one_array_rebound])
+def new_arrays_appended(x):
+    c = []
+    for k in range(3):
+        c.append(x * (k + 1.0))
+    c[1] *= 2.0
+    return np.sum(c[0] * c[1] * c[2])
+
+
+@pytest.mark.parametrize("f", [two_arrays, one_array_rebound, new_arrays_appended])
 def test_entries_told_apart_stay_accepted(f):
     x = np.array([0.5, 2.0])
     for options in ({}, {"optimize": False}, {"verify": True}):

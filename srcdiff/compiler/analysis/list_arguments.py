@@ -26,8 +26,8 @@ and ``tuple`` of something, slices and concatenations of them: their kind is
 ``container`` on every path), an active one is written ``concat_sequences(a, b)``, whose
 rules (rules/container_rules.py) give ``a`` the first ``len(a)`` entries of the result's
 gradient and ``b`` the rest. ``concat_sequences`` refuses at run time operands that are
-not two lists or two tuples. Likewise an active ``c = a * n`` or ``c = n * a`` of a name
-known to be a container and an integer (an ``int`` literal or a name whose kind is ``int``)
+not two lists or two tuples. Likewise ``c = a * n`` or ``c = n * a`` of an active name known
+to be a container and an integer (an ``int`` literal or a name whose kind is ``int``)
 is written ``repeat_sequence(a, n)``, whose rule gives each of ``a``'s items the sum of the
 gradients of its ``n`` copies (``[x] * 3``; ``repeat_sequence`` refuses at run time what is
 not a list or tuple and an integer). An operand that may be a sequence on some path only
@@ -142,14 +142,15 @@ def concatenations(anf, analysis, parsed):
 
 
 def repetitions(anf, analysis, parsed):
-    """Write each active ``c = a * n`` or ``c = n * a`` of a name known to be a container
+    """Write each ``c = a * n`` or ``c = n * a`` of an active name known to be a container
     and an integer in ``anf`` as ``c = repeat_sequence(a, n)`` (in place; see the module
-    docstring); True if any was. The caller analyzes the function again when it was."""
+    docstring; ``[0.0] * n`` of constants stays as it is); True if any was. The caller
+    analyzes the function again when it was."""
     changed = False
     for stmt, value in _active_operations(anf, analysis, operator.mul):
         for seq, count in ((value.left, value.right), (value.right, value.left)):
             if isinstance(seq, gast.Name) and analysis.kinds.get(seq.id) == CONTAINER \
-                    and _is_int(count, analysis):
+                    and seq.id in analysis.active and _is_int(count, analysis):
                 parsed.namespace["repeat_sequence"] = runtime_memory.repeat_sequence
                 stmt.value = S.locate(S.call("repeat_sequence", [seq, count]), value)
                 changed = True

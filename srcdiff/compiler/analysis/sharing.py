@@ -273,8 +273,8 @@ class Sharing:
         at another position too, which the store at ``k`` leaves changed: a display holding
         it twice (``t = [y, y]``, ``z = y; t = [y, z]``), or a container copying the entries
         of others that hold it more than once between them (``[y] + [y]``) or repeated
-        (``[y] * 2``). (A container filled by stores or appends in a loop, whose positions
-        are not known, stays exempt as before: a gap this does not close.)"""
+        (``[y] * 2``), or filled by stores or appends that may put it twice (``c.append(y)``
+        twice, or in a loop where ``y`` is made before it)."""
         if self.analysis.kinds.get(t) == ARRAY:
             return True  # (a store into an array writes the values into it: `y[1:3] += v`)
         same = set(self.group(item, at=at))
@@ -288,7 +288,24 @@ class Sharing:
             elif any(len(ps) > 1 for ps in held.values()) or any(
                     e2 in self.group(e1, at=at) for e1 in held for e2 in held if e1 != e2):
                 return False  # (read at a position not known: any that holds it twice)
+        elif held and not self._put_once(t, same, stored):
+            return False  # (positions not known: an object appended or stored twice)
         return self._held(t, same, set()) < 2 or t not in self.copied_entries
+
+    def _put_once(self, t, same, stored):
+        """Is at most one object of ``same`` put into ``t`` (whose positions are not known):
+        one statement puts it, and, in a loop, a new object each trip (``c.append(y * 2)``
+        yes, ``c.append(y)`` of a ``y`` made before the loop no)?"""
+        puts = [(e, h) for (c, e), made in self.put.items() if c == t and e in same
+                and e != stored for h in made]
+        if len(puts) > 1:
+            return False
+        for e, h in puts:
+            loops = self.order[S.key(h)][1]
+            if loops and not all(self.new_object(e, d) and loops <= self.order[d][1]
+                                 for d in self.reaching[S.key(h)].get(e, ())):
+                return False
+        return True
 
     def _held(self, c, same, seen):
         """How many times (2 standing for more) the entries ``c`` copies from other containers
