@@ -100,7 +100,8 @@ def check_helper_names(node, parsed, helpers):
                                "generated code calls for this function", hint=f"rename {name!r}")
     for n in gast.walk(parsed.node):
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in helpers \
-                and n.id in parsed.namespace and parsed.namespace[n.id] is not helpers[n.id]:
+                and n.id in parsed.namespace and n.id not in parsed.locals \
+                and parsed.namespace[n.id] is not helpers[n.id]:
             raise parsed.error(n, f"the global {n.id!r} has the name of a helper srcdiff's "
                                   "generated code calls for this function",
                                hint=f"rename the global {n.id!r}")
