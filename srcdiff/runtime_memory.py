@@ -92,8 +92,8 @@ def sequence_grad(g, x):
     an array. A dict's items are its keys, which have no gradient: refused."""
     if isinstance(x, (list, tuple)):
         return None if g is None else list(g)
-    if isinstance(x, np.ndarray) and x.ndim:
-        return zeros_tree(x) if g is None else np.stack(fill_zeros(g, list(x)))
+    if isinstance(x, np.ndarray) and x.ndim:  # (no rows: nothing to stack)
+        return zeros_tree(x) if g is None or not len(x) else np.stack(fill_zeros(g, list(x)))
     return not_differentiable(f"the items of a {type(x).__name__} through list()/tuple()")
 
 
