@@ -116,25 +116,6 @@ def mean_where_grad(g, a, axis, keepdims, where):
     return np.where(mask, unreduce(g / np.maximum(count, 1), a, axis, keepdims), 0.0)
 
 
-# returned=True makes the output a tuple (average, sum of weights): not declared, so refused
-@R.linear(np.average, keywords=True)
-def average(g, ans, a, axis=None, weights=None, *, keepdims=False):
-    return average_grad(g, a, axis, weights, keepdims)
-
-
-def average_grad(g, a, axis=None, weights=None, keepdims=False):
-    """The gradient of ``np.average(a, axis, weights)`` for ``a`` (the weights are constants)."""
-    a = np.asarray(a)
-    if weights is None:
-        return unreduce(g, a, axis, keepdims) * (size_of(g) / max(a.size, 1))
-    w = np.asarray(weights, dtype=float)
-    if w.shape != a.shape:  # 1-D weights along ``axis``
-        shape = [1] * a.ndim
-        shape[axis % a.ndim] = w.size
-        w = w.reshape(shape)
-    return unreduce(g, a, axis, keepdims) * w / np.sum(w, axis=axis, keepdims=True)
-
-
 @R.vjp(np.var)
 def var(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, mean=None,
         correction=None):
