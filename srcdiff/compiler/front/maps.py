@@ -43,7 +43,7 @@ def maps_and_aliases(parsed, body, names):
     (see the module docstring): new statements where anything changes, ``body`` itself
     where nothing does."""
     if not any(_alias_like(s) for s in body) and not any(
-            n.id in _TRIGGERS for s in body for n in dataflow.names(s)) and not any(
+            n.id in _TRIGGERS if isinstance(n, gast.Name) else
             isinstance(n, gast.Attribute) and n.attr == "reduce"
             for s in body for n in dataflow.nodes(s)):
         return body
