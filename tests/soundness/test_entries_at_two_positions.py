@@ -68,8 +68,19 @@ def appended_in_a_loop(x):
     return np.sum(c[0] * c[1])
 
 
+def _pair(y):
+    return [y, y]
+
+
+def a_helpers_list(x):
+    c = _pair(x * 1.0)  # (its entries are not known here: the helper's list)
+    c[0] += 1.0
+    return np.sum(c[0] * c[1])
+
+
 @pytest.mark.parametrize("f", [same_name_twice, a_copy_beside_it, in_a_loop, repeated,
-                               concatenated, appended_twice, appended_in_a_loop])
+                               concatenated, appended_twice, appended_in_a_loop,
+                               a_helpers_list])
 def test_an_entry_held_twice_changed_in_place_is_refused(f):
     x = np.array([0.5, 2.0])
     with pytest.raises(sd.SrcdiffError, match="in place"):

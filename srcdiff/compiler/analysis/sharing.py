@@ -274,9 +274,12 @@ class Sharing:
         it twice (``t = [y, y]``, ``z = y; t = [y, z]``), or a container copying the entries
         of others that hold it more than once between them (``[y] + [y]``) or repeated
         (``[y] * 2``), or filled by stores or appends that may put it twice (``c.append(y)``
-        twice, or in a loop where ``y`` is made before it)."""
+        twice, or in a loop where ``y`` is made before it), or made elsewhere (a helper's
+        result, an argument), whose entries are not known."""
         if self.analysis.kinds.get(t) == ARRAY:
             return True  # (a store into an array writes the values into it: `y[1:3] += v`)
+        if not self._entries_known(t):
+            return False  # (a helper's list, an argument, another name's list: `[y, y]`?)
         same = set(self.group(item, at=at))
         read = self.read_from.get((item, t)) or frozenset([None])
         held = {e: set(ps) for (c, e), ps in self.positions.items()
@@ -306,6 +309,16 @@ class Sharing:
                                  for d in self.reaching[S.key(h)].get(e, ())):
                 return False
         return True
+
+    def _entries_known(self, t):
+        """Is every definition of ``t`` a display, or a copy, concatenation or repetition of
+        containers (whose entries this analysis follows), so that what it holds is known?"""
+        defs = [op for op in self.analysis.order if op.target == t
+                and op.kind not in ("store", "append")]
+        return bool(defs) and all(op.kind == "literal" or op.kind == "prim" and op.func in (
+            concat_sequences, repeat_sequence, list, tuple, operator.add, operator.mul,
+            runtime.dict_of) for op in defs)  # (`+`, `*` left: of constants; dict_of: a
+        # gap, its values list holding one array twice is not seen)
 
     def _held(self, c, same, seen):
         """How many times (2 standing for more) the entries ``c`` copies from other containers
