@@ -16,6 +16,7 @@ import numpy as np
 
 from srcdiff.errors import SrcdiffError
 from srcdiff.runtime import (
+    add_tree,
     fill_zeros,
     index_add,
     not_differentiable,
@@ -91,8 +92,8 @@ def sequence_grad(g, x):
     an array. A dict's items are its keys, which have no gradient: refused."""
     if isinstance(x, (list, tuple)):
         return None if g is None else list(g)
-    if isinstance(x, np.ndarray) and x.ndim:
-        return zeros_tree(x) if g is None else np.stack(fill_zeros(g, list(x)))
+    if isinstance(x, np.ndarray) and x.ndim:  # (no rows: nothing to stack)
+        return zeros_tree(x) if g is None or not len(x) else np.stack(fill_zeros(g, list(x)))
     return not_differentiable(f"the items of a {type(x).__name__} through list()/tuple()")
 
 
@@ -116,6 +117,32 @@ def concat_sequences(a, b):
                            hint="convert both operands with list(...), or use np.concatenate "
                                 "on arrays")
     return a + b
+
+
+def repeat_sequence(a, n):
+    """``a * n`` (or ``n * a``) of a list or tuple and an integer: Python's repetition, which
+    generated code calls where the compiler knows ``a`` is a sequence and ``n`` an integer
+    (analysis/list_arguments.py). Anything else is refused: ``*`` of an array multiplies."""
+    if not isinstance(a, (list, tuple)) or isinstance(n, bool) \
+            or not isinstance(n, (int, np.integer)):
+        raise SrcdiffError(f"`*` was compiled as the repetition of a list or tuple, but it "
+                           f"finds a {type(a).__name__} and a {type(n).__name__}",
+                           hint="convert the sequence with list(...), or use np.tile on "
+                                "arrays")
+    return a * n
+
+
+def sequence_repeat_grad(g, size):
+    """The gradient of the ``size`` items of a repeated sequence from the result's ``g`` (one
+    entry per item, ``None`` for zero; ``None`` for all zero): each item's, the sum of the
+    gradients of its copies."""
+    if g is None:
+        return None
+    out = [None] * size
+    for k, gk in enumerate(g):
+        if gk is not None:
+            out[k % size] = add_tree(out[k % size], gk)
+    return out
 
 
 def sequence_part_grad(g, start, stop):

@@ -26,7 +26,7 @@ from srcdiff.compiler.analysis.facts import (
     sequence_arguments,
     zero_d,
 )
-from srcdiff.compiler.analysis.list_arguments import concatenations, lists_as_arrays
+from srcdiff.compiler.analysis.list_arguments import concatenations, lists_as_arrays, repetitions
 from srcdiff.compiler.analysis.ops import is_user_function
 from srcdiff.compiler.analysis.returns import Returns
 from srcdiff.compiler.analysis.sameshape import same_shapes
@@ -238,6 +238,7 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     parsed = parse_function(fn)
     ctx.function_names.reserve(entry, *parsed.namespace)
     check_names(parsed)
+    wrt, stop = parsed.compiled_names(wrt), parsed.compiled_names(stop)  # (renames.py)
     refusals.check_stop(parsed, stop)
     arg_facts = arg_facts or {}
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
@@ -255,7 +256,8 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
         if held is not None or not views_to_read(parsed.node,
                                                  held := held_values(analysis)):
             break
-    if lists_as_arrays(anf, analysis, parsed, names) | concatenations(anf, analysis, parsed):
+    if lists_as_arrays(anf, analysis, parsed, names) | concatenations(anf, analysis, parsed) \
+            | repetitions(anf, analysis, parsed):
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)
     if not _srcdiff_code(fn):
@@ -303,6 +305,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     entry = name or "grad_" + function_name(fn)
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx, entry,
                                              check_reserved_names)
+    wrt, stop = parsed.compiled_names(wrt), parsed.compiled_names(stop)
     ever = {}
     sharers = check_mutations(anf, analysis, parsed, ctx.registry,
                               mutable_scalars=zero_d(arg_facts), ever=ever,
@@ -443,6 +446,7 @@ def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
                                              name or "jvp_" + function_name(fn),
                                              check_forward_names)
+    wrt, stop = parsed.compiled_names(wrt), parsed.compiled_names(stop)
     if not _is_generated(parsed):
         check_mutations(anf, analysis, parsed, ctx.registry, allow_pop=True,
                         mutable_scalars=zero_d(arg_facts))

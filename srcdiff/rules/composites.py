@@ -233,6 +233,57 @@ def copysign(x1, x2):
     return np.where(np.signbit(x2), -np.abs(x1), np.abs(x1))
 
 
+def average_weights_shape(a, axis, weights):
+    """The shape ``np.average(a, axis, weights)`` gives the weights against ``a``: theirs, or
+    for 1-D weights along ``axis`` ones elsewhere. A constant (rules/numpy_rules.py lists it);
+    weights of another shape are refused as NumPy refuses them."""
+    shape, wshape = np.shape(a), np.shape(weights)
+    if wshape != shape:
+        if axis is None or len(wshape) != 1 or isinstance(axis, tuple) \
+                or wshape[0] != shape[axis]:
+            raise TypeError("the weights of np.average must have the shape of a, or be "
+                            "1-D along an integer axis")
+        wshape = tuple(wshape[0] if k == axis % len(shape) else 1 for k in range(len(shape)))
+    total = np.sum(np.broadcast_to(np.reshape(weights, wshape), shape), axis=axis)
+    if np.any(total == 0.0):
+        raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+    return wshape
+
+
+# ``returned=True`` (a tuple with the sum of the weights) is not declared, so refused. The
+# weights are differentiated like ``a``: ``sum(a * w) / sum(w)``, NumPy's own formula
+@composite(np.average)
+def average(a, axis=None, weights=None, *, keepdims=False):
+    if weights is None:
+        return np.mean(a, axis=axis, keepdims=keepdims)
+    w = np.reshape(weights, average_weights_shape(a, axis, weights))
+    total = np.sum(np.broadcast_to(w, np.shape(a)), axis=axis, keepdims=keepdims)
+    return np.sum(a * w, axis=axis, keepdims=keepdims) / total
+
+
+@composite(np.modf)
+def modf(x):
+    # x = frac + whole with whole = trunc(x) piecewise constant: frac moves with x (exact:
+    # x - trunc(x) is representable); an infinity's frac is zero. (A negative whole number's
+    # or infinity's frac is 0.0 where NumPy gives -0.0: equal values)
+    whole = np.trunc(x)
+    return np.where(np.isinf(x), 0.0, x - whole), whole
+
+
+def compress_index(condition):
+    """The positions ``np.compress(condition, ...)`` keeps: an integer array, constant
+    (rules/numpy_rules.py lists it); a condition not 1-D is refused as NumPy refuses it."""
+    c = np.asarray(condition)
+    if c.ndim != 1:
+        raise ValueError("condition must be a 1-d array")
+    return np.flatnonzero(c)
+
+
+@composite(np.compress)
+def compress(condition, a, axis=None):
+    return np.take(a, compress_index(condition), axis=axis)
+
+
 @composite(np.divmod, divmod)
 def divmod_(x1, x2):
     return x1 // x2, x1 % x2

@@ -50,7 +50,14 @@ import operator
 
 import numpy as np
 
-from srcdiff.rules.composites import frexp_exponent, lstsq_cutoff, lstsq_rank, math_frexp_exponent
+from srcdiff.rules.composites import (
+    average_weights_shape,
+    compress_index,
+    frexp_exponent,
+    lstsq_cutoff,
+    lstsq_rank,
+    math_frexp_exponent,
+)
 from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import broadcast_like, is_constant, match_complex, unbroadcast
 
@@ -491,7 +498,7 @@ R.nondiff(
     np.left_shift, np.right_shift, np.gcd, np.lcm, frexp_exponent,
     elementwise=True,
 )
-R.nondiff(math_frexp_exponent, lstsq_cutoff, lstsq_rank)
+R.nondiff(math_frexp_exponent, lstsq_cutoff, lstsq_rank, compress_index, average_weights_shape)
 R.nondiff(
     np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
     np.eye, np.identity, np.arange, np.indices, np.tri, np.shape, np.ndim, np.size,

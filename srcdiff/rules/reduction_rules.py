@@ -116,25 +116,6 @@ def mean_where_grad(g, a, axis, keepdims, where):
     return np.where(mask, unreduce(g / np.maximum(count, 1), a, axis, keepdims), 0.0)
 
 
-# returned=True makes the output a tuple (average, sum of weights): not declared, so refused
-@R.linear(np.average, keywords=True)
-def average(g, ans, a, axis=None, weights=None, *, keepdims=False):
-    return average_grad(g, a, axis, weights, keepdims)
-
-
-def average_grad(g, a, axis=None, weights=None, keepdims=False):
-    """The gradient of ``np.average(a, axis, weights)`` for ``a`` (the weights are constants)."""
-    a = np.asarray(a)
-    if weights is None:
-        return unreduce(g, a, axis, keepdims) * (size_of(g) / max(a.size, 1))
-    w = np.asarray(weights, dtype=float)
-    if w.shape != a.shape:  # 1-D weights along ``axis``
-        shape = [1] * a.ndim
-        shape[axis % a.ndim] = w.size
-        w = w.reshape(shape)
-    return unreduce(g, a, axis, keepdims) * w / np.sum(w, axis=axis, keepdims=True)
-
-
 @R.vjp(np.var)
 def var(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, mean=None,
         correction=None):
@@ -423,8 +404,8 @@ def cumprod_tangent(d, ans, a, axis=None):
 
 @R.vjp(np.diff)
 def diff(g, ans, a, n=1, axis=-1, prepend=None, append=None):
-    if n == 1 and prepend is None and append is None:
-        return -np.diff(g, axis=axis, prepend=0.0, append=0.0)
+    # (no inlined ``-np.diff(g, prepend=0.0, append=0.0)`` for n == 1: an empty axis and an
+    # axis of length 1 both give an empty ``g``, so the adjoint's length is read from ``a``)
     return diff_grad(g, a, n, axis, prepend, append)
 
 
@@ -470,7 +451,8 @@ def ediff1d_grad(g, ary, to_end=None, to_begin=None):
     ``to_begin`` and ``to_end``: the middle of ``g`` through ``np.diff``'s adjoint."""
     start = 0 if to_begin is None else np.size(to_begin)
     middle = g[start:start + max(np.size(ary) - 1, 0)]
-    return np.reshape(-np.diff(middle, prepend=0.0, append=0.0), np.shape(ary))
+    flat = -np.diff(middle, prepend=0.0, append=0.0)  # one too long for an empty ``ary``
+    return np.reshape(flat[:np.size(ary)], np.shape(ary))
 
 
 def ediff1d_tangent(d, to_end=None, to_begin=None):

@@ -63,9 +63,11 @@ from srcdiff.runtime_checks import (
 )
 from srcdiff.runtime_memory import (
     concat_sequences,
+    repeat_sequence,
     sequence_grad,
     sequence_padded_tangent,
     sequence_part_grad,
+    sequence_repeat_grad,
     sequence_tangent,
 )
 
@@ -257,6 +259,12 @@ def sequence_padded_tangent_vjp(g, ans, tangent, x=None, before=0, after=0):
     return sequence_grad(sequence_part_grad(g, before, len(ans) - after), x)
 
 
+@R.linear(sequence_repeat_grad, name="sequence_repeat_grad")
+def sequence_repeat_grad_vjp(g, ans, grads, size=0):
+    # (the transpose: each item's gradient to every copy of the item)
+    return None if g is None else [g[k % size] for k in range(len(grads))]
+
+
 R.nondiff(tied_items)  # a mask: which items max/min chose
 R.nondiff(loop_len, unpacked, list_only)  # ints: a loop's trip count, an unpacking's item count
 R.nondiff(view_of)  # a check
@@ -271,7 +279,8 @@ R.tuple_output(pop_grad)
 TREE_VALUED = {seed, scalar_seed, cotangent, check_outputs, finish, rule_results, add_tree,
                item_add, item_grad, item_clear, pop_grad, fill_zeros, snapshot, dict_of,
                dict_of_grad, as_tuple, sequence_grad, sequence_tangent, concat_sequences,
-               sequence_part_grad, sequence_padded_tangent}
+               sequence_part_grad, sequence_padded_tangent, repeat_sequence,
+               sequence_repeat_grad}
 
 
 # ------------------------------------------------------------ helpers of these rules

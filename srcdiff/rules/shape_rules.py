@@ -678,14 +678,28 @@ def sort_tangent(d, ans, a, axis=-1):
     return np.take_along_axis(d, matching_permutation(a, ans, axis), axis)
 
 
-@R.vjp(np.select)
+@R.vjp(np.select, wrt=("default",))
 def select(g, ans, condlist, choicelist, default=0):
-    return None, select_grads(g, condlist, choicelist)
+    return None, select_grads(g, condlist, choicelist), select_default_grad(g, condlist, default)
 
 
-@R.jvp(np.select)
+@R.jvp(np.select, wrt=("default",))
 def select_jvp(d, ans, condlist, choicelist, default=0):
-    return None, broadcast_like(np.select(condlist, fill_zeros(d, choicelist), 0.0), ans)
+    return (None, broadcast_like(np.select(condlist, fill_zeros(d, choicelist), 0.0), ans),
+            broadcast_like(np.where(any_of(condlist, ans), 0.0, d), ans))
+
+
+def any_of(condlist, like):
+    """Where some condition of ``np.select(condlist, ...)`` holds (shaped like ``like``)."""
+    taken = np.zeros(np.shape(like), dtype=bool)
+    for cond in condlist:
+        taken = taken | cond
+    return taken
+
+
+def select_default_grad(g, condlist, default):
+    """The gradient of ``np.select``'s ``default``: where no condition holds."""
+    return unbroadcast(np.where(any_of(condlist, g), 0.0, g), default)
 
 
 def select_grads(g, condlist, choicelist):

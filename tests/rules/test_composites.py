@@ -69,6 +69,17 @@ CALLS = [
     (np.meshgrid, (V, M[0], V[:2]), {"indexing": "ij", "copy": True}),
     (np.meshgrid, (V, M[:, 0]), {"sparse": True}),
     (np.meshgrid, (V, M[0], V[:2]), {"sparse": True, "indexing": "ij"}),
+    (np.modf, (M * 7.0,), {}), (np.modf, (np.array([-2.5, np.inf, -np.inf, np.nan, 3.0]),), {}),
+    (np.modf, (-1.75,), {}), (np.modf, (np.float32(2.25),), {}),
+    (np.compress, ([True, False, True], M), {"axis": 0}),
+    (np.compress, ([0, 2, 1, 0], M), {"axis": 1}), (np.compress, ([True] * 4, M), {}),
+    (np.compress, ([], M), {"axis": -1}), (np.compress, ([False, True], V), {"axis": 0}),
+    (np.average, (M,), {}), (np.average, (M,), {"axis": 1}),
+    (np.average, (M,), {"axis": (0, 1), "keepdims": True}),
+    (np.average, (M,), {"axis": 1, "weights": np.arange(1.0, 6.0)}),
+    (np.average, (M,), {"axis": 0, "weights": V[:3], "keepdims": True}),
+    (np.average, (M,), {"weights": M ** 2}), (np.average, (M,), {"axis": -1, "weights": M ** 2}),
+    (np.average, (V,), {"axis": 0, "weights": V}),
 ]
 CALLS = [c for c in CALLS if c[0] in COMPOSITES]
 

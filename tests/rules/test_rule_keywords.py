@@ -329,7 +329,6 @@ def diff_prepend_constant(x):
 
 @pytest.mark.parametrize("fn, args, keyword", [
     (diff_prepend, (np.array([1.0, 3.0, 2.0]),), "prepend"),
-    (average_weights, (np.ones((2, 3)), np.array([1.0, 2.0, 3.0])), "weights"),
     (pad_constant, (np.ones(3), 0.5), "constant_values"),
 ], ids=lambda v: getattr(v, "__name__", None))
 @pytest.mark.parametrize("mode", ["rev", "fwd"])
@@ -342,6 +341,15 @@ def test_option_depending_on_wrt_is_refused(fn, args, keyword, mode):
             sd.grad(fn, wrt=wrt)(*args)
         else:
             sd.jvp(fn, wrt=wrt)(*args, tangents=tuple(np.ones_like(a) for a in args))
+
+
+def test_weights_of_average_are_differentiated():
+    """np.average's weights were an option (refused when they depend on the differentiated
+    inputs); since session 27 it is compiled from ``sum(a * w) / sum(w)`` (composites.py)."""
+    args = (np.array([[1.0, 2.0, 0.5], [0.3, -1.0, 2.0]]), np.array([1.0, 2.0, 3.0]))
+    for k in (0, 1):
+        np.testing.assert_allclose(sd.grad(average_weights, wrt=k)(*args),
+                                   numeric_grad(average_weights, args, k), rtol=1e-6)
 
 
 def test_option_that_is_a_constant_is_differentiated():

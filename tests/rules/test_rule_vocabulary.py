@@ -464,6 +464,8 @@ HELPER_CASES = {
     "sequence_padded_tangent": lambda r: ([[r.standard_normal(3), r.standard_normal(2)],
                                            [r.standard_normal(3), r.standard_normal(2)], 1, 2],
                                           {}),
+    "sequence_repeat_grad": lambda r: ([[r.standard_normal(3), r.standard_normal(2),
+                                         r.standard_normal(3), r.standard_normal(2)], 2], {}),
 }
 
 

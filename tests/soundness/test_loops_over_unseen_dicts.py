@@ -206,8 +206,17 @@ def repeated_row_by_index(x):
     return np.sum(np.array(r * 2))
 
 
-@pytest.mark.parametrize("fn", [repeated_rows_of_a_returned_list, repeated_row_by_index],
-                         ids=lambda f: f.__name__)
+def test_a_row_read_by_index_is_repeated():
+    # (an entry of the returned list of lists is known to be a list: repeat_sequence since
+    # session 27; 2.0 is right)
+    want = numeric_grad(repeated_row_by_index, (X,), 0)
+    for options in ({}, {"verify": True}, {"optimize": False}):
+        assert_close(sd.grad(repeated_row_by_index, **options)(X), want)
+    _, tangent = sd.jvp(repeated_row_by_index)(X, tangents=1.0)
+    assert_close(tangent, want, what="tangent")
+
+
+@pytest.mark.parametrize("fn", [repeated_rows_of_a_returned_list], ids=lambda f: f.__name__)
 def test_rows_of_a_returned_list_of_lists_are_not_multiplied(fn, monkeypatch):
     # (4.0 and 2.0 are right; srcdiff gave 2.0 and 1.0, taking `row * 2` for arithmetic)
     monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)

@@ -741,3 +741,65 @@ def log_ratios(r, mu):
 _rs = np.random.default_rng(27)
 _in_every_mode(layer_norm_shared, 0, (_rs.normal(size=(3, 4)), _rs.normal(size=4)))
 _in_every_mode(log_ratios, (0, 1), (1.5, _rs.uniform(0.5, 2.0, size=4)))
+# Session 27, constructs refused before though their gradients are simple and exact: each in
+# reverse and forward mode
+import functools  # noqa: E402
+
+
+def _reverse_and_forward(fn, args):
+    GOLDEN[fn.__name__] = (fn, 0, args)
+    EXTRA_CASES[fn.__name__] = corpus.Case(fn, *args)
+    GOLDEN_FORWARD["forward_" + fn.__name__] = lambda: sd.source(fn, mode="forward", args=args)
+
+
+# np.diff's and np.ediff1d's adjoints read the length from the argument (reduction_rules.py
+# diff_grad: an empty g comes from an empty axis and from one of length 1)
+def differences_of_differences(x):
+    return np.sum(np.sin(np.diff(np.diff(x)))) + np.sum(np.ediff1d(x, to_begin=0.5) ** 2)
+
+
+# locals named like run-time helpers, rule helpers and generated names, renamed
+# (front/renames.py: seed1, finish1, grad_ys1, diff_grad1)
+def helper_named_locals(x):
+    seed = x * 2.0
+    finish = np.sin(seed)
+    grad_ys = np.diff(finish)
+    diff_grad = np.sum(grad_ys ** 2)
+    return diff_grad * np.sum(finish)
+
+
+# list repetition (analysis/list_arguments.py repetitions: repeat_sequence)
+def repeated_list(x):
+    xs = [x, np.tanh(x)] * 2
+    return np.sum(np.stack(xs) * np.arange(4.0)[:, None])
+
+
+# map consumed at once, a for loop over a map, a local alias (front/maps.py)
+def mapped_and_aliased(x):
+    e = np.exp
+    s = sum(map(lambda v: v * e(-v), list(x)))
+    for y in map(np.sin, x[::-1]):
+        s = s * 0.5 + y
+    return s
+
+
+# functools.reduce as its loop (front/maps.py)
+def reduced_product(x):
+    p = functools.reduce(lambda acc, v: acc * np.cos(v), list(x), 1.0)
+    return p * np.sum(x)
+
+
+# np.modf, np.compress, np.average with differentiated weights (rules/composites.py), and
+# np.select's differentiated default (shape_rules.py)
+def modf_compress_average_select(x):
+    frac, whole = np.modf(x * 1.7)
+    kept = np.compress([True, False, True, True], x)
+    mean = np.average(x ** 2, weights=np.exp(x))
+    return np.sum(frac * whole) + np.sum(kept ** 2) * mean + np.sum(
+        np.select([x > 0.5], [x ** 2], default=np.sin(x)))
+
+
+_s27_x = np.array([0.3, -1.7, 2.4, 0.8])
+for _fn in (differences_of_differences, helper_named_locals, repeated_list, mapped_and_aliased,
+            reduced_product, modf_compress_average_select):
+    _reverse_and_forward(_fn, (_s27_x,))

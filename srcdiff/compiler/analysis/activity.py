@@ -49,7 +49,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules.math_rules import FLOAT_VALUED, INT_VALUED
 from srcdiff.rules.registry import Registry
 from srcdiff.rules.runtime_rules import TREE_VALUED
-from srcdiff.runtime_memory import concat_sequences
+from srcdiff.runtime_memory import concat_sequences, repeat_sequence
 
 ARRAY, INT, CONTAINER = "array", "int", "container"
 class _EveryEntry:
@@ -480,7 +480,7 @@ def _fact(op, kinds, shapes, known):
             # np.where(c, x, y) (its one-argument form is a tuple), np.clip(a, lo, hi): the
             # three operands' broadcast shape (a None bound has none: then unknown)
             return ARRAY, broadcast_pattern([_atom_fact(x, kinds, shapes)[1] for x in op.args])
-        if op.func in (concat_sequences, list, tuple):
+        if op.func in (concat_sequences, repeat_sequence, list, tuple):
             return CONTAINER, None
         if op.func in MAKERS:  # (np.full, np.linspace: a derivative in the values)
             return ARRAY, maker_pattern(op.func, value, kinds, shapes, known)

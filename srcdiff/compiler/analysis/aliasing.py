@@ -71,8 +71,11 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
         if item is not None and sharing.may_be_array(item[0]):
             # `t[k] += v` is `item = t[k]; add = item + v; t[k] = add` in ANF: the entry
             # changes here, and `add` is that same object (the store into t that follows
-            # is checked on its own)
-            writes.append((s, item[0], (item[1], op.target)))
+            # is checked on its own; t sees the change after it only where it holds the
+            # object at another position too: `t = [y, y]`)
+            held = sharing.held_only_where_read(item[1], item[0], s, op.target)
+            container = (item[1],) if held else ()
+            writes.append((s, item[0], container + (op.target,)))
             shown[item[0]] = item[1]
         if op.kind == "append":  # a change of the list itself, seen through its aliases
             writes.append((s, op.target, ()))

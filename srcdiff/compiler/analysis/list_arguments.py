@@ -26,8 +26,12 @@ and ``tuple`` of something, slices and concatenations of them: their kind is
 ``container`` on every path), an active one is written ``concat_sequences(a, b)``, whose
 rules (rules/container_rules.py) give ``a`` the first ``len(a)`` entries of the result's
 gradient and ``b`` the rest. ``concat_sequences`` refuses at run time operands that are
-not two lists or two tuples. An operand that may be a sequence on some path only stays
-refused (analysis/sequences.py check_sequence_arithmetic).
+not two lists or two tuples. Likewise ``c = a * n`` or ``c = n * a`` of an active name known
+to be a container and an integer (an ``int`` literal or a name whose kind is ``int``)
+is written ``repeat_sequence(a, n)``, whose rule gives each of ``a``'s items the sum of the
+gradients of its ``n`` copies (``[x] * 3``; ``repeat_sequence`` refuses at run time what is
+not a list or tuple and an integer). An operand that may be a sequence on some path only
+stays refused (analysis/sequences.py check_sequence_arithmetic).
 """
 
 import operator
@@ -36,7 +40,7 @@ import gast
 import numpy as np
 
 from srcdiff import runtime_memory
-from srcdiff.compiler.analysis.activity import CONTAINER
+from srcdiff.compiler.analysis.activity import CONTAINER, INT
 from srcdiff.compiler.analysis.recording import blocks
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules.runtime_rules import TREE_VALUED
@@ -127,17 +131,46 @@ def concatenations(anf, analysis, parsed):
     ``c = concat_sequences(a, b)`` (in place; see the module docstring); True if any was.
     The caller analyzes the function again when it was."""
     changed = False
+    for stmt, value in _active_operations(anf, analysis, operator.add):
+        sides = (value.left, value.right)
+        if all(isinstance(x, gast.Name) and analysis.kinds.get(x.id) == CONTAINER
+               for x in sides):
+            parsed.namespace["concat_sequences"] = runtime_memory.concat_sequences
+            stmt.value = S.locate(S.call("concat_sequences", list(sides)), value)
+            changed = True
+    return changed
+
+
+def repetitions(anf, analysis, parsed):
+    """Write each ``c = a * n`` or ``c = n * a`` of an active name known to be a container
+    and an integer in ``anf`` as ``c = repeat_sequence(a, n)`` (in place; see the module
+    docstring; ``[0.0] * n`` of constants stays as it is); True if any was. The caller
+    analyzes the function again when it was."""
+    changed = False
+    for stmt, value in _active_operations(anf, analysis, operator.mul):
+        for seq, count in ((value.left, value.right), (value.right, value.left)):
+            if isinstance(seq, gast.Name) and analysis.kinds.get(seq.id) == CONTAINER \
+                    and seq.id in analysis.active and _is_int(count, analysis):
+                parsed.namespace["repeat_sequence"] = runtime_memory.repeat_sequence
+                stmt.value = S.locate(S.call("repeat_sequence", [seq, count]), value)
+                changed = True
+                break
+    return changed
+
+
+def _active_operations(anf, analysis, func):
+    """``(statement, value)`` of each active ``c = a <op> b`` in ``anf`` whose operator is
+    ``func`` (``operator.add``)."""
     for body in list(blocks(anf.body)):
         for stmt in body:
             op = analysis.ops.get(S.key(stmt))
             value = getattr(stmt, "value", None)
-            if op is None or op.kind != "prim" or op.func is not operator.add \
-                    or op.target not in analysis.active or not isinstance(value, gast.BinOp):
-                continue
-            sides = (value.left, value.right)
-            if all(isinstance(x, gast.Name) and analysis.kinds.get(x.id) == CONTAINER
-                   for x in sides):
-                parsed.namespace["concat_sequences"] = runtime_memory.concat_sequences
-                stmt.value = S.locate(S.call("concat_sequences", list(sides)), value)
-                changed = True
-    return changed
+            if op is not None and op.kind == "prim" and op.func is func \
+                    and op.target in analysis.active and isinstance(value, gast.BinOp):
+                yield stmt, value
+
+
+def _is_int(node, analysis):
+    if isinstance(node, gast.Constant):
+        return type(node.value) is int
+    return isinstance(node, gast.Name) and analysis.kinds.get(node.id) == INT

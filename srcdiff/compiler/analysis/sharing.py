@@ -45,7 +45,7 @@ from srcdiff.compiler.analysis.scan import HOLDS
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
-from srcdiff.runtime_memory import concat_sequences
+from srcdiff.runtime_memory import concat_sequences, repeat_sequence
 
 # callables whose argument at this position is read only for its shape and dtype (verify.py
 # has the same table by the names generated code spells them with)
@@ -75,6 +75,7 @@ class Sharing:
         self.read_from = {}  # (entry, container) -> where the entry was read (None: unknown)
         self.positions = {}  # (container, entry) -> where it was put (None: unknown)
         self.copied_entries = {}  # c -> names whose entries (or rows) c holds: c = list(b)
+        self.repeated = {}  # c -> the names whose entries c holds repeated: c = b * n
         self.number_reads = []  # index ops reading an entry the facts say is a number
         for op in analysis.order:
             if op.target is not None:
@@ -172,12 +173,15 @@ class Sharing:
                 and isinstance(op.args[0], gast.Name) and op.args[0].id != op.target:
             # list(m) holds m's rows, views of m; list(xs) xs's entries (_entries_of_copies)
             self.copied_entries.setdefault(op.target, set()).add(op.args[0].id)
-        elif op.kind == "prim" and (op.func is concat_sequences or op.func is operator.add and any(
+        elif op.kind == "prim" and (op.func in (concat_sequences, repeat_sequence)
+                                    or op.func is operator.add and any(
                 isinstance(n, gast.Name) and self.analysis.kinds.get(n.id) == CONTAINER
                 for n in op.args)):
-            for n in op.args:  # `a + b` of lists holds a's entries and b's
+            for n in op.args:  # `a + b` of lists holds a's entries and b's (`a * n`: a's)
                 if isinstance(n, gast.Name) and n.id != op.target:
                     self.copied_entries.setdefault(op.target, set()).add(n.id)
+            if op.func is repeat_sequence and isinstance(op.args[0], gast.Name):
+                self.repeated.setdefault(op.target, set()).add(op.args[0].id)
         elif op.kind == "prim" and op.func in _ONE_OF_THE_ARGUMENTS:
             for n in op.args:  # `max(a, b)` is a or b itself (a 0-d array stays mutable)
                 if isinstance(n, gast.Name):
@@ -262,6 +266,72 @@ class Sharing:
 
     def linked(self, x, y):
         return (x, y) in self.edges
+
+    def held_only_where_read(self, t, item, at, stored):
+        """May ``t`` be exempt from the alias check of ``t[k] += v`` (``item = t[k]``, changed
+        in place, then ``t[k] = stored``, the same object)? Not when ``t`` may hold that object
+        at another position too, which the store at ``k`` leaves changed: a display holding
+        it twice (``t = [y, y]``, ``z = y; t = [y, z]``), or a container copying the entries
+        of others that hold it more than once between them (``[y] + [y]``) or repeated
+        (``[y] * 2``), or filled by stores or appends that may put it twice (``c.append(y)``
+        twice, or in a loop where ``y`` is made before it), or made elsewhere (a helper's
+        result, an argument), whose entries are not known."""
+        if self.analysis.kinds.get(t) == ARRAY:
+            return True  # (a store into an array writes the values into it: `y[1:3] += v`)
+        if not self._entries_known(t):
+            return False  # (a helper's list, an argument, another name's list: `[y, y]`?)
+        same = set(self.group(item, at=at))
+        read = self.read_from.get((item, t)) or frozenset([None])
+        held = {e: set(ps) for (c, e), ps in self.positions.items()
+                if c == t and e in same and e != stored}  # (``stored``: what `t[k] = ` puts)
+        if held and not any(None in ps for ps in held.values()):  # (a display: exact)
+            if None not in read:
+                if not set().union(*held.values()) <= set(read):
+                    return False
+            elif any(len(ps) > 1 for ps in held.values()) or any(
+                    e2 in self.group(e1, at=at) for e1 in held for e2 in held if e1 != e2):
+                return False  # (read at a position not known: any that holds it twice)
+        elif held and not self._put_once(t, same, stored):
+            return False  # (positions not known: an object appended or stored twice)
+        return self._held(t, same, set()) < 2 or t not in self.copied_entries
+
+    def _put_once(self, t, same, stored):
+        """Is at most one object of ``same`` put into ``t`` (whose positions are not known):
+        one statement puts it, and, in a loop, a new object each trip (``c.append(y * 2)``
+        yes, ``c.append(y)`` of a ``y`` made before the loop no)?"""
+        puts = [(e, h) for (c, e), made in self.put.items() if c == t and e in same
+                and e != stored for h in made]
+        if len(puts) > 1:
+            return False
+        for e, h in puts:
+            loops = self.order[S.key(h)][1]
+            if loops and not all(self.new_object(e, d) and loops <= self.order[d][1]
+                                 for d in self.reaching[S.key(h)].get(e, ())):
+                return False
+        return True
+
+    def _entries_known(self, t):
+        """Is every definition of ``t`` a display, or a copy, concatenation or repetition of
+        containers (whose entries this analysis follows), so that what it holds is known?"""
+        defs = [op for op in self.analysis.order if op.target == t
+                and op.kind not in ("store", "append")]
+        return bool(defs) and all(op.kind == "literal" or op.kind == "prim" and op.func in (
+            concat_sequences, repeat_sequence, list, tuple, operator.add, operator.mul,
+            runtime.dict_of) for op in defs)  # (`+`, `*` left: of constants; dict_of: a
+        # gap, its values list holding one array twice is not seen)
+
+    def _held(self, c, same, seen):
+        """How many times (2 standing for more) the entries ``c`` copies from other containers
+        (``list(b)``, ``a + b``, ``b * n``) may be an object of ``same``."""
+        if c in seen:
+            return 2
+        seen.add(c)
+        count = 0
+        for b in self.copied_entries.get(c, ()):
+            own = sum(len(ps) for (h, e), ps in self.positions.items() if h == b and e in same)
+            inner = own + self._held(b, same, seen)
+            count += 2 * inner if b in self.repeated.get(c, ()) else inner
+        return min(count, 2)
 
     def statements(self):
         """``(a, b) -> statement`` for both relations (messages name the statement)."""

@@ -7,6 +7,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.emit import execute as emit
+from srcdiff.compiler.front.parse import own_code
 from srcdiff.compiler.ir import dataflow
 from srcdiff.errors import SrcdiffError
 
@@ -21,7 +22,7 @@ _FORWARD_RESERVED = set(emit.RUNTIME_HELPERS) | {"np", "tangents", *BUILTINS}
 def check_forward_names(parsed):
     """Names the generated code relies on must not be the user's (``_stack`` and
     ``grad_ys`` are allowed: differentiating generated reverse-mode code needs them)."""
-    own = _own_code(parsed)
+    own = own_code(parsed)
     for n in gast.walk(parsed.node):
         if isinstance(n, gast.Name) and n.id in _FORWARD_RESERVED and (
                 isinstance(n.ctx, gast.Store) or isinstance(n.ctx, gast.Param)
@@ -33,12 +34,16 @@ def check_forward_names(parsed):
 
 def check_reserved_names(parsed):
     """The reverse mode's reserved names: not bound by the user's function, and a global of
-    a helper's name it reads must be that helper."""
+    a helper's name it reads must be that helper. (Locals of those names are renamed when
+    the function is parsed, front/renames.py: what is left here is a parameter, a name
+    declared ``global``, ``np``, ``slice`` and ``len``. srcdiff's own code compiled again,
+    parse.own_code, may have parameters of these names: ``grad_ys`` is renamed before a
+    reverse pass over it.)"""
     # (the walk in order, for the first offending name, only when some name may be one:
     # every reserved name but np, or np stored)
     suspects = any(n.id in RESERVED and (n.id != "np" or isinstance(n.ctx, gast.Store))
                    for n in dataflow.names(parsed.node))
-    own = suspects and _own_code(parsed)
+    own = suspects and own_code(parsed)
     for n in gast.walk(parsed.node) if suspects else ():
         if isinstance(n, gast.Name) and n.id in RESERVED and (
                 isinstance(n.ctx, gast.Store)
@@ -58,15 +63,6 @@ def _check_global(parsed, n, reserved):
             and parsed.namespace[n.id] is not emit.RUNTIME_HELPERS.get(n.id):
         raise parsed.error(n, f"the global {n.id!r} has the name of a helper srcdiff's "
                            "generated code calls", hint=f"rename the global {n.id!r}")
-
-
-def _own_code(parsed):
-    """srcdiff's own code compiled again (generated functions, the rules' helpers): its
-    parameters may have the names of the generated code's (``grad_ys``, renamed before a
-    reverse pass over it). A user's parameter of a helper's name (``finish``, ``seed``) or
-    ``grad_ys`` would shadow what the generated function calls or its own parameter."""
-    module = str(parsed.namespace.get("__name__", "") or "")
-    return str(parsed.filename).startswith("<srcdiff") or module.startswith("srcdiff.")
 
 
 def _reserved(parsed, n):
@@ -104,7 +100,8 @@ def check_helper_names(node, parsed, helpers):
                                "generated code calls for this function", hint=f"rename {name!r}")
     for n in gast.walk(parsed.node):
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in helpers \
-                and n.id in parsed.namespace and parsed.namespace[n.id] is not helpers[n.id]:
+                and n.id in parsed.namespace and n.id not in parsed.locals \
+                and parsed.namespace[n.id] is not helpers[n.id]:
             raise parsed.error(n, f"the global {n.id!r} has the name of a helper srcdiff's "
                                   "generated code calls for this function",
                                hint=f"rename the global {n.id!r}")

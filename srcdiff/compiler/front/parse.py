@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 import gast
 
+from srcdiff.compiler.front.renames import rename_generated_names
 from srcdiff.compiler.ir import dataflow
 from srcdiff.errors import SrcdiffError
 
@@ -40,10 +41,18 @@ class Parsed:
         # temporaries)
         self.locals = local_names(node)
         self.attribute_callees = {}  # (id(object), attribute) -> (object, attribute)
+        # locals named like generated code's helpers and variables, renamed (renames.py)
+        self.renamed = rename_generated_names(node, self.locals, namespace, own_code(self))
+        if self.renamed:
+            self.locals = local_names(node)
 
     @property
     def name(self):
         return self.node.name
+
+    def compiled_names(self, names):
+        """User names (``wrt``, ``stop_gradients``) as the compiled function spells them."""
+        return type(names)(self.renamed.get(k, k) for k in names) if self.renamed else names
 
     # -- locations ---------------------------------------------------------
     def where(self, node):
@@ -150,6 +159,12 @@ def local_names(node):
         elif isinstance(n, gast.ExceptHandler) and n.name is not None:
             bound.add(n.name.id if isinstance(n.name, gast.Name) else n.name)
     return bound - declared
+
+
+def own_code(parsed):
+    """srcdiff's own code compiled again (generated functions, the rules' helpers)."""
+    module = str(parsed.namespace.get("__name__", "") or "")
+    return str(parsed.filename).startswith("<srcdiff") or module.startswith("srcdiff.")
 
 
 def parse_function(fn: Callable[..., Any]) -> "Parsed":
