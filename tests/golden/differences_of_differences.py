@@ -4,7 +4,7 @@ def grad_differences_of_differences(x, grad_ys=None):
     ediff1d = np.ediff1d(x, to_begin=0.5)
     # seed: the gradient of the sum of the outputs
     b_add = scalar_seed(grad_ys)
-    # adjoint of line 743: return np.sum(np.sin(np.diff(np.diff(x)))) + np.sum(np.ediff1d(x, to_begin=0.5) ** 2)
+    # adjoint of line 758: return np.sum(np.sin(np.diff(np.diff(x)))) + np.sum(np.ediff1d(x, to_begin=0.5) ** 2)
     b_ediff1d = mul_into(ediff1d, b_add * 2.0)
     del ediff1d
     b_x = ediff1d_grad(b_ediff1d, x, None, 0.5)

@@ -1,5 +1,5 @@
 def jvp_differences_of_differences(x, tangents):
-    # line 743: return np.sum(np.sin(np.diff(np.diff(x)))) + np.sum(np.ediff1d(x, to_begin=0.5) ** 2)
+    # line 758: return np.sum(np.sin(np.diff(np.diff(x)))) + np.sum(np.ediff1d(x, to_begin=0.5) ** 2)
     diff = np.diff(x)
     t_diff = np.diff(tangents, 1, -1)
     diff1 = np.diff(diff)

@@ -1,13 +1,13 @@
 def jvp_mapped_and_aliased(x, tangents):
     t_x = tangents
-    # line 765: s = sum(map(lambda v: v * e(-v), list(x)))
+    # line 780: s = sum(map(lambda v: v * e(-v), list(x)))
     items = []
     t_items = []
     list1 = list(x)
     t_list1 = sequence_tangent(tangents, x)
     n = len(list1)
     for k in range(n):
-        # line 765: s = sum(map(lambda v: v * e(-v), list(x)))
+        # line 780: s = sum(map(lambda v: v * e(-v), list(x)))
         v1 = list1[k]
         t_v1 = item_grad(t_list1, k, v1)
         exp = np.exp(-v1)
@@ -16,19 +16,19 @@ def jvp_mapped_and_aliased(x, tangents):
             t_v1 * exp), mul)
         items.append(mul)
         t_items.append(t_mul)
-    # line 765: s = sum(map(lambda v: v * e(-v), list(x)))
+    # line 780: s = sum(map(lambda v: v * e(-v), list(x)))
     s = sum(items)
     t_s = broadcast_like(sum(fill_zeros(t_items, items)), s)
-    # line 766: for y in map(np.sin, x[::-1]):
+    # line 781: for y in map(np.sin, x[::-1]):
     x_i = x[::-1]
     t_x_i = t_x[::-1]
     n1 = len(x_i)
     for k1 in range(n1):
-        # line 766: for y in map(np.sin, x[::-1]):
+        # line 781: for y in map(np.sin, x[::-1]):
         item = x_i[k1]
         y = np.sin(item)
         t_y = t_x_i[k1] * np.cos(item)
-        # line 767: s = s * 0.5 + y
+        # line 782: s = s * 0.5 + y
         mul1 = s * 0.5
         t_mul1 = broadcast_like(t_s * 0.5, mul1)
         s = mul1 + y

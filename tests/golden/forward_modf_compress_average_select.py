@@ -50,7 +50,7 @@ def jvp_average(a, weights, axis=None, keepdims=False, tangents=None):
 
 
 def jvp_modf_compress_average_select(x, tangents):
-    # line 780: frac, whole = np.modf(x * 1.7)
+    # line 795: frac, whole = np.modf(x * 1.7)
     mul = x * 1.7
     t_mul = broadcast_like(tangents * 1.7, mul)
     modf1, t_modf1 = jvp_modf(mul, tangents=(t_mul,))
@@ -58,16 +58,15 @@ def jvp_modf_compress_average_select(x, tangents):
     t_frac = item_grad(t_modf1, 0, frac)
     whole = modf1[1]
     t_whole = item_grad(t_modf1, 1, whole)
-    # line 781: kept = np.compress([True, False, True, True], x)
+    # line 796: kept = np.compress([True, False, True, True], x)
     items = [True, False, True, True]
     kept, t_kept = jvp_compress(items, x, tangents=(tangents,))
-    # line 782: mean = np.average(x ** 2, weights=np.exp(x))
-    pow1 = x ** 2
+    # line 797: mean = np.average(x ** 2, weights=np.exp(x))
     t_pow1 = tangents * 2.0 * x
     exp = np.exp(x)
     t_exp = tangents * exp
-    mean, t_mean = jvp_average(a=pow1, weights=exp, tangents=(t_pow1, t_exp))
-    # line 783: return np.sum(frac * whole) + np.sum(kept ** 2) * mean + np.sum(
+    mean, t_mean = jvp_average(a=x ** 2, weights=exp, tangents=(t_pow1, t_exp))
+    # line 798: return np.sum(frac * whole) + np.sum(kept ** 2) * mean + np.sum(
     mul1 = frac * whole
     t_mul1 = broadcast_like(t_frac * whole, mul1) + broadcast_like(frac *
         t_whole, mul1)
@@ -83,8 +82,9 @@ def jvp_modf_compress_average_select(x, tangents):
     t_add = broadcast_like(t_sum1, add) + broadcast_like(t_mul2, add)
     cmp = x > 0.5
     items1 = [cmp]
-    items2 = [pow1]
-    t_items2 = [t_pow1]
+    t_pow3 = tangents * 2.0 * x
+    items2 = [x ** 2]
+    t_items2 = [t_pow3]
     sin = np.sin(x)
     t_sin = tangents * np.cos(x)
     select = np.select(items1, items2, default=sin)

@@ -1,12 +1,12 @@
 def jvp_repeated_list(x, tangents):
-    # line 758: xs = [x, np.tanh(x)] * 2
+    # line 773: xs = [x, np.tanh(x)] * 2
     tanh = np.tanh(x)
     t_tanh = tangents * (1.0 - tanh * tanh)
     items = [x, tanh]
     t_items = [tangents, t_tanh]
     xs = repeat_sequence(items, 2)
     t_xs = sequence_tangent(t_items, items) * 2
-    # line 759: return np.sum(np.stack(xs) * np.arange(4.0)[:, None])
+    # line 774: return np.sum(np.stack(xs) * np.arange(4.0)[:, None])
     stack = np.stack(xs)
     t_stack = np.stack(fill_zeros(t_xs, xs), axis=0)
     arange = np.arange(4.0)

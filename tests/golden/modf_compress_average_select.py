@@ -98,7 +98,7 @@ def grad_modf_compress_average_select(x, grad_ys=None):
     sum3 = np.sum(select)
     # seed: the gradient of the sum of the outputs
     b_add1 = seed(grad_ys, sum1 + sum2 * mean + sum3)
-    # adjoint of line 783: return np.sum(frac * whole) + np.sum(kept ** 2) * mean + np.sum(
+    # adjoint of line 798: return np.sum(frac * whole) + np.sum(kept ** 2) * mean + np.sum(
     b_sum3 = unbroadcast(b_add1, sum3)
     b_select = spread(b_sum3, select)
     del select
@@ -122,7 +122,7 @@ def grad_modf_compress_average_select(x, grad_ys=None):
     b_frac = unbroadcast(b_mul1 * whole, frac)
     b_whole = unbroadcast(frac * b_mul1, whole)
     del b_mul1, frac
-    # adjoint of line 782: mean = np.average(x ** 2, weights=np.exp(x))
+    # adjoint of line 797: mean = np.average(x ** 2, weights=np.exp(x))
     b_average_args = grad_average(a=pow1, weights=exp, grad_ys=b_mean)
     del pow1
     b_pow1 = b_average_args[0]
@@ -132,10 +132,10 @@ def grad_modf_compress_average_select(x, grad_ys=None):
     del b_exp, exp
     b_x += b_pow1 * 2.0 * x
     del b_pow1
-    # adjoint of line 781: kept = np.compress([True, False, True, True], x)
+    # adjoint of line 796: kept = np.compress([True, False, True, True], x)
     b_x = bwd_compress(_record_compress, b_kept, b_x)
     del b_kept
-    # adjoint of line 780: frac, whole = np.modf(x * 1.7)
+    # adjoint of line 795: frac, whole = np.modf(x * 1.7)
     b_modf1 = item_add(None, modf1, 1, b_whole)
     b_modf1 = item_add(b_modf1, modf1, 0, b_frac)
     del b_frac

@@ -13,13 +13,13 @@ def grad_reduced_product(x, grad_ys=None):
     sum1 = np.sum(x)
     # seed: the gradient of the sum of the outputs
     b_mul = scalar_seed(grad_ys)
-    # adjoint of line 774: return p * np.sum(x)
+    # adjoint of line 789: return p * np.sum(x)
     b_acc1 = b_mul * sum1
     b_x = spread(acc1 * b_mul, x)
-    # adjoint of line 773: p = functools.reduce(lambda acc, v: acc * np.cos(v), list(x), 1.0)
+    # adjoint of line 788: p = functools.reduce(lambda acc, v: acc * np.cos(v), list(x), 1.0)
     b_items = zeros_tree(items)
     for k in reversed(range(n)):
-        # adjoint of line 773: p = functools.reduce(lambda acc, v: acc * np.cos(v), list(x), 1.0)
+        # adjoint of line 788: p = functools.reduce(lambda acc, v: acc * np.cos(v), list(x), 1.0)
         acc1_before = _stack.pop()
         b_acc1_out = b_acc1
         b_acc1 = b_acc1 * cos
@@ -27,6 +27,6 @@ def grad_reduced_product(x, grad_ys=None):
         b_item = -(acc1_before * b_acc1_out) * np.sin(items[k])
         cos = cos_before
         b_items = item_add(b_items, items, k, b_item)
-    # adjoint of line 773: p = functools.reduce(lambda acc, v: acc * np.cos(v), list(x), 1.0)
+    # adjoint of line 788: p = functools.reduce(lambda acc, v: acc * np.cos(v), list(x), 1.0)
     b_x = add_into(b_x, sequence_grad(b_items, x))
     return finish(b_x, x)

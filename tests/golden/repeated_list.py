@@ -8,14 +8,14 @@ def grad_repeated_list(x, grad_ys=None):
     mul = stack * item_i
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
-    # adjoint of line 759: return np.sum(np.stack(xs) * np.arange(4.0)[:, None])
+    # adjoint of line 774: return np.sum(np.stack(xs) * np.arange(4.0)[:, None])
     b_mul = spread(b_sum1, mul)
     del mul
     b_stack = unbroadcast(b_mul * item_i, stack)
     del b_mul, item_i, stack
     b_xs = stacked_parts(b_stack, len(xs), 0)
     del b_stack
-    # adjoint of line 758: xs = [x, np.tanh(x)] * 2
+    # adjoint of line 773: xs = [x, np.tanh(x)] * 2
     b_items = sequence_repeat_grad(b_xs, len(items))
     b_x = item_grad(b_items, 0, x)
     b_tanh = item_grad(b_items, 1, tanh)
