@@ -188,10 +188,13 @@ def test_sequences_of_constants_only_asked_where_a_sequence_may_be(monkeypatch):
                             "    z = y * y - a\n    return np.sum(z * x)\n")
     sd.grad(numeric, (0, 1))(np.linspace(0.1, 0.5, 4), 0.3)
     assert asked == []
-    refused = load_function("import numpy as np\n\n\ndef f(x, a):\n    w = [a] * 2\n"
-                            "    return np.sum(x * np.array(w))\n")
+    # (a list on one path, a number on the other, repeated by `*`: [a] * 2 alone is
+    # supported since session 27, front/ repeat_sequence)
+    refused = load_function("import numpy as np\n\n\ndef f(x, a):\n    w = [a, a]\n"
+                            "    if a > 0.5:\n        w = a\n"
+                            "    return np.sum(x * np.array(w * 2))\n")
     with pytest.raises(sd.SrcdiffError, match="is a list or tuple"):
-        sd.grad(refused, (0, 1))(np.linspace(0.1, 0.5, 2), 0.3)
+        sd.grad(refused, (0, 1))(np.linspace(0.1, 0.5, 4), 0.3)
     assert asked  # (an operand that may be a sequence: asked, before refusing)
 
 
