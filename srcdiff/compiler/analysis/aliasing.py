@@ -33,7 +33,8 @@ from srcdiff.compiler.analysis.buffers import Buffers
 from srcdiff.compiler.analysis.facts import bind_call
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.scan import MUTATING_METHODS, mutates_first_argument
-from srcdiff.compiler.analysis.sharing import Sharing, shape_only_reads
+from srcdiff.compiler.analysis.shape_reads import shape_only_reads
+from srcdiff.compiler.analysis.sharing import Sharing
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
 

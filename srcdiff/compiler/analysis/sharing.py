@@ -24,12 +24,7 @@ a parameter (the argument's facts: ``b, c = p`` with ``p = (0.5, 0.8)`` reads
 two floats, which share nothing and which ``c += v`` rebinds) or an entry of
 one. An entry holding a 0-d array is *mutable*: ``c += v`` writes into it.
 
-Shape reads: ``unbroadcast(g, x)``, ``np.zeros_like(x)``, ``x.shape`` ... read
-only the shape (and dtype) of an array ``x``, which no in-place write changes.
-The generated code reads views that way after a write restored them
-(``item = t[1]`` ... ``t[1] = add`` ... ``unbroadcast(b_add, item)``), so a name
-read only for its shape is not *live* for the alias check. Only the run-time
-helpers themselves count (resolved to the objects, never by their spelling).
+What a statement reads only for its shape: shape_reads.py.
 """
 
 import operator
@@ -40,20 +35,19 @@ import numpy as np
 from srcdiff import runtime
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, entry_of
 from srcdiff.compiler.analysis.facts import ZERO_D, bind_call
+from srcdiff.compiler.analysis.places import (
+    counts_by,
+    index_in,
+    position,
+    statement_blocks,
+    statement_order,
+)
 from srcdiff.compiler.analysis.reaching import reaching_definitions
 from srcdiff.compiler.analysis.scan import HOLDS
 from srcdiff.compiler.front import derivatives
-from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.runtime_memory import concat_sequences, repeat_sequence
 
-# callables whose argument at this position is read only for its shape and dtype (verify.py
-# has the same table by the names generated code spells them with)
-SHAPE_READS = {np.shape: 0, np.size: 0, runtime.size_of: 0, np.ndim: 0, np.zeros_like: 0,
-               np.ones_like: 0, np.empty_like: 0, len: 0, runtime.zeros_tree: 0, runtime.spread: 1,
-               runtime.unbroadcast: 1, runtime.unreduce: 1, runtime.seed: 1, runtime.finish: 1,
-               runtime.cotangent: 1, runtime.index_add: 1, runtime.item_add: 1}
-SHAPE_ATTRIBUTES = {"shape", "ndim", "dtype", "size"}
 _ONE_OF_THE_ARGUMENTS = {min, max}  # callables whose result is one of their arguments
 
 
@@ -63,8 +57,8 @@ class Sharing:
 
     def __init__(self, fn, analysis, registry, summaries=None, mutable=()):
         self.analysis = analysis
-        self.order = _order(fn.body)  # S.key(statement) -> (position, enclosing loops)
-        self.blocks = _blocks(fn.body)  # S.key(statement) -> (its block, index, parent)
+        self.order = statement_order(fn.body)  # S.key(statement) -> (position, enclosing loops)
+        self.blocks = statement_blocks(fn.body)  # S.key(statement) -> (its block, index, parent)
         self.reaching = reaching_definitions(fn.body)
         self.put = {}  # (container, entry) -> the statements that put it there
         self.made = {}  # (a, b) of edges -> the statements (definitions of a) that made it
@@ -99,8 +93,10 @@ class Sharing:
                 definitions[op.target] = definitions.get(op.target, 0) + 1
                 if op.kind == "literal":
                     displays[op.target] = displays.get(op.target, 0) + 1
-        exact = {c for c, k in displays.items() if k == definitions[c]
-                 and c not in {a.id for a in fn.args.args}}
+        self.exact = exact = {c for c, k in displays.items() if k == definitions[c]
+                              and c not in {a.id for a in fn.args.args}}
+        self.loops = {S.key(s): s for s in gast.walk(fn) if isinstance(s, gast.For)}
+        self.defining = {S.key(op.stmt): op for op in analysis.order if op.target is not None}
         unknown = frozenset([None])
         self.read_from = {(a, b): where if b in exact else unknown
                           for (a, b), where in self.read_from.items()}
@@ -154,7 +150,7 @@ class Sharing:
                 self.number_reads.append(op)
             if base is not None:
                 self.read_from[(op.target, base)] = self.read_from.get(
-                    (op.target, base), frozenset()) | {_position(op.index)}
+                    (op.target, base), frozenset()) | {position(op.index)}
         elif op.kind == "prim" and op.func is not None and registry.is_view(op.func) \
                 and op.args and isinstance(op.args[0], gast.Name) and not (
                     op.func is np.diag and self.analysis.ranks.get(op.args[0].id) == 1):
@@ -169,10 +165,12 @@ class Sharing:
                 and isinstance(op.stmt.value, gast.Call) and op.stmt.value.args \
                 and isinstance(op.stmt.value.args[0], gast.Name):
             base = op.stmt.value.args[0].id  # sd.stop_gradient(x) is x itself at run time
-        elif op.kind == "prim" and op.func in (list, tuple) and len(op.args) == 1 \
-                and isinstance(op.args[0], gast.Name) and op.args[0].id != op.target:
-            # list(m) holds m's rows, views of m; list(xs) xs's entries (_entries_of_copies)
-            self.copied_entries.setdefault(op.target, set()).add(op.args[0].id)
+        elif op.kind == "prim" and (op.func in (list, tuple) and len(op.args) == 1 or
+                                    op.func is runtime.dict_of and len(op.args) == 2) \
+                and isinstance(op.args[-1], gast.Name) and op.args[-1].id != op.target:
+            # list(m) holds m's rows, views of m; list(xs) xs's entries (_entries_of_copies);
+            # dict_of(keys, values) the entries of values, under keys
+            self.copied_entries.setdefault(op.target, set()).add(op.args[-1].id)
         elif op.kind == "prim" and (op.func in (concat_sequences, repeat_sequence)
                                     or op.func is operator.add and any(
                 isinstance(n, gast.Name) and self.analysis.kinds.get(n.id) == CONTAINER
@@ -191,11 +189,11 @@ class Sharing:
             keys = value.keys if isinstance(value, gast.Dict) else \
                 [gast.Constant(value=k, kind=None) for k in range(len(op.args))]
             for n, key in zip(op.args, keys):
-                self._hold(op, n, _position(key))
+                self._hold(op, n, position(key))
         elif op.kind == "append":
             self._hold(op, op.args[0], None)
         elif op.kind == "store" and self.analysis.kinds.get(op.target) != ARRAY:
-            self._hold(op, op.args[0], _position(op.index))  # (an array copies the values)
+            self._hold(op, op.args[0], position(op.index))  # (an array copies the values)
         if base is not None:
             self._edge(op, base)
 
@@ -306,9 +304,74 @@ class Sharing:
         for e, h in puts:
             loops = self.order[S.key(h)][1]
             if loops and not all(self.new_object(e, d) and loops <= self.order[d][1]
+                                 or self._one_entry_per_trip(t, d, loops, same)
                                  for d in self.reaching[S.key(h)].get(e, ())):
                 return False
         return True
+
+    def _one_entry_per_trip(self, t, d, loops, same):
+        """Does ``d`` (an S.key; ``e = c[i]``, put into ``t`` in the same loops) read another
+        entry of ``c`` each trip, so that each object of ``same`` is put into ``t`` once: the
+        innermost loop is ``for k in range(...)`` (rebinding ``k`` nowhere else), ``i`` is ``k``
+        or ``keys[k]`` of ``keys = key_list(c)``, and ``c`` a display holding each object at one
+        position at most, each made by statements of its own; in outer loops, ``t`` is a new
+        list each of their trips (``dict(zip(names, [y, w]))``, ``dict(q)`` lowered)?"""
+        op, inner = self.defining.get(d), [k for k in loops if self.order[k][1] == loops - {k}]
+        loop = self.loops.get(inner[0]) if len(inner) == 1 else None
+        if op is None or op.kind != "index" or loop is None or self.order[d][1] != loops \
+                or not isinstance(op.args[0], gast.Name) or op.args[0].id not in self.exact \
+                or not self._per_trip(op.index, loop, op.args[0].id, d):
+            return False
+        if loops != {inner[0]}:
+            made = [op for op in self.analysis.order if op.target == t
+                    and op.kind not in ("store", "append")]
+            block, k, _ = self.blocks[inner[0]]
+            if len(made) != 1 or S.key(made[0].stmt) not in self.displays or not (
+                    self.blocks[S.key(made[0].stmt)][:2] < (block, k)):
+                return False
+        c = op.args[0].id
+        held = {e: ps for (h, e), ps in self.positions.items() if h == c and e in same}
+        made = [self._made_by(e, h) for e in held for h in self.put[(c, e)]]
+        return all(len(ps) <= 1 for ps in held.values()) and (len(held) <= 1 or (
+            None not in made and len(set().union(*made)) == sum(map(len, made))))
+
+    def _per_trip(self, i, loop, c, at):
+        """Is the index ``i`` read at ``at`` another one each trip of ``loop`` (see above)?"""
+        if not isinstance(i, gast.Name):
+            return False
+        if isinstance(loop.target, gast.Name) and i.id == loop.target.id:
+            return counts_by(loop, i.id)
+        defs = list(self.reaching[at].get(i.id, ()))
+        d = defs[0] if len(defs) == 1 else None
+        op = self.defining.get(d)
+        if op is None or op.kind != "index" or self.order[d][1] != self.order[at][1] \
+                or not isinstance(op.args[0], gast.Name) or not self._per_trip(
+                    op.index, loop, None, d):
+            return False
+        makers = [m for m in self.analysis.order if m.target == op.args[0].id]
+        return bool(makers) and all(m.func is runtime.key_list and isinstance(
+            m.stmt.value, gast.Call) and [S.expr_source(a) for a in m.stmt.value.args] == [c]
+            for m in makers)
+
+    def _made_by(self, e, at, seen=frozenset()):
+        """The definitions (S.keys) that made the new object ``e`` may hold at the statement
+        ``at``, following copies ``e = n``; None when it may be another kind of object."""
+        out = set()
+        for d in self.reaching[S.key(at)].get(e, [None]):
+            op = self.defining.get(d)
+            if d in seen:
+                return None  # (copies around a loop)
+            if op is not None and op.kind == "copy" and isinstance(op.args[0], gast.Name) \
+                    and not new_astype(op) and op.args[0].id != e:
+                inner = self._made_by(op.args[0].id, op.stmt, seen | {d})
+                if inner is None:
+                    return None
+                out |= inner
+            elif self.new_object(e, d):
+                out.add(d)
+            else:
+                return None
+        return frozenset(out)
 
     def _entries_known(self, t):
         """Is every definition of ``t`` a display, or a copy, concatenation or repetition of
@@ -317,8 +380,7 @@ class Sharing:
                 and op.kind not in ("store", "append")]
         return bool(defs) and all(op.kind == "literal" or op.kind == "prim" and op.func in (
             concat_sequences, repeat_sequence, list, tuple, operator.add, operator.mul,
-            runtime.dict_of) for op in defs)  # (`+`, `*` left: of constants; dict_of: a
-        # gap, its values list holding one array twice is not seen)
+            runtime.dict_of) for op in defs)  # (`+`, `*` left: of constants)
 
     def _held(self, c, same, seen):
         """How many times (2 standing for more) the entries ``c`` copies from other containers
@@ -329,6 +391,8 @@ class Sharing:
         count = 0
         for b in self.copied_entries.get(c, ()):
             own = sum(len(ps) for (h, e), ps in self.positions.items() if h == b and e in same)
+            if own and not self._put_once(b, same, None):
+                return 2  # (appended twice, or in a loop each trip: `values.append(v)`)
             inner = own + self._held(b, same, seen)
             count += 2 * inner if b in self.repeated.get(c, ()) else inner
         return min(count, 2)
@@ -402,12 +466,12 @@ class Sharing:
         if self.displays.get(d) != x and not self.new_object(x, d):
             return frozenset(), frozenset()  # x there may be (a part of) another object
         block, start, _ = self.blocks[d]
-        end = _index_in(self.blocks, S.key(at), block)
+        end = index_in(self.blocks, S.key(at), block)
         if end is None or end <= start:
             return frozenset(), frozenset()
 
         def older(stmt):
-            k = _index_in(self.blocks, S.key(stmt), block)
+            k = index_in(self.blocks, S.key(stmt), block)
             return k is None or not start < k <= end
         puts = {S.key(h) for (c, e), made in self.put.items() if e == x for h in made
                 if older(h)}
@@ -507,79 +571,6 @@ def _srcdiff_own(fn):
     return (getattr(fn, "__module__", None) or "").startswith("srcdiff") or (
         code is not None and code.co_filename.startswith("<srcdiff")) \
         or derivatives.is_derivative(fn) or getattr(fn, "__srcdiff_primitive__", False)
-
-
-def shape_only_reads(stmt, parsed, analysis):
-    """The arrays the simple statement ``stmt`` reads only for their shape (see the module
-    docstring)."""
-    if isinstance(stmt, (gast.If, gast.For, gast.While)):
-        return set()
-    loads, for_shape = {}, {}
-    for n in gast.walk(stmt):
-        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load):
-            loads[n.id] = loads.get(n.id, 0) + 1
-        elif isinstance(n, gast.Call):
-            fn = parsed.resolve(n.func)
-            k = SHAPE_READS.get(fn) if fn is not MISSING and _hashable(fn) else None
-            if k is not None and len(n.args) > k and isinstance(n.args[k], gast.Name):
-                for_shape[n.args[k].id] = for_shape.get(n.args[k].id, 0) + 1
-        elif isinstance(n, gast.Attribute) and n.attr in SHAPE_ATTRIBUTES \
-                and isinstance(n.value, gast.Name) and parsed.resolve(n) is MISSING:
-            for_shape[n.value.id] = for_shape.get(n.value.id, 0) + 1
-    return {v for v, c in for_shape.items()
-            if c == loads.get(v) and analysis.kinds.get(v) == ARRAY}
-
-
-def _order(body, loops=frozenset(), out=None):
-    out = {} if out is None else out
-    for s in body:
-        out[S.key(s)] = (len(out), loops)
-        if isinstance(s, gast.If):
-            _order(s.body, loops, out)
-            _order(s.orelse, loops, out)
-        elif isinstance(s, (gast.For, gast.While)):
-            _order(s.body, loops | {S.key(s)}, out)
-    return out
-
-
-def _blocks(body, parent=None, out=None):
-    """S.key(statement) -> (id of the statement list holding it, its index there, the
-    S.key of the compound statement holding that list, or None)."""
-    out = {} if out is None else out
-    for k, s in enumerate(body):
-        out[S.key(s)] = (id(body), k, parent)
-        for inner in (getattr(s, "body", None), getattr(s, "orelse", None)):
-            if isinstance(inner, list) and isinstance(s, (gast.If, gast.For, gast.While)):
-                _blocks(inner, S.key(s), out)
-    return out
-
-
-def _index_in(blocks, key, block):
-    """The index in the statement list ``block`` of the statement holding the statement
-    ``key`` (itself, or a compound statement around it), or None when none does."""
-    while key is not None:
-        b, k, parent = blocks[key]
-        if b == block:
-            return k
-        key = parent
-    return None
-
-
-def _position(index):
-    """Where an index reads or a display puts an entry: a literal non-negative integer or
-    string (a list's or dict's), else None (not known)."""
-    if isinstance(index, gast.Constant) and not isinstance(index.value, bool) and (
-            isinstance(index.value, str) or (isinstance(index.value, int) and index.value >= 0)):
-        return index.value
-    return None
-
-
-def _hashable(fn):
-    try:
-        hash(fn)
-        return True
-    except TypeError:
-        return False
 
 
 def _closure(names, edges):
