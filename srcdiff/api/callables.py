@@ -17,7 +17,7 @@ entries are constants unless ``wrt`` names the parameter.
 import functools
 import inspect
 
-from srcdiff.compiler.emit.live import defaults_of, same_objects
+from srcdiff.compiler.emit.live import callee_of, defaults_of, same_objects
 from srcdiff.compiler.front.signatures import (
     Callable,
     lowered_arguments,
@@ -45,6 +45,20 @@ def refresh_defaults(t):
         t.sig = inspect.signature(t.fn, follow_wrapped=False)
         t._defaults = t.fn.__defaults__ or ()
         t._seen_defaults = now
+
+
+def follow(t):
+    """``t`` (a transform of an object whose class defines ``__call__``: ``sd.grad(model)``)
+    made anew for what a call of the object runs now, when its class was given another
+    ``__call__`` or the object another class since (a call of the object would run the new
+    one; the compiled gradient's guard said it is stale: emit/live.py). Its caches are
+    emptied in place (a fast path holds them)."""
+    obj = getattr(t.fn, "called_object", None)
+    if obj is None or callee_of(getattr(type(obj), "__call__", None)) is t.fn.base:
+        return
+    keep = (t.verify, t.reuse, t.standins, t._last, t._fast)
+    t.__init__(*t.made_with)
+    t.verify, t.reuse, t.standins, t._last, t._fast = keep
 
 
 class PerShape:

@@ -1,9 +1,8 @@
 """The public API (SPEC §1, §3): grad, value_and_grad, vjp, source, differentiate.
 
-Each transform compiles once per (function, options, argument structure) and
-caches the result. The argument structure is what specialization may rely
-on: which arguments are integers (constants), floats or arrays (and their
-ranks), or containers.
+Each transform compiles once per (function, options, argument structure) and caches the
+result. The argument structure is what specialization may rely on: which arguments are
+integers (constants), floats or arrays (and their ranks), or containers.
 """
 
 import functools
@@ -345,6 +344,8 @@ class FirstOrder(Transform):
                  checkpoint=None):
         if not callable(fn):
             raise TypeError(f"expected a function, got {fn!r}")
+        self.made_with = (fn, wrt, stop_gradients, unconnected_gradients, return_value, optimize,
+                          verify, has_aux, checkpoint)  # (callables.follow)
         if isinstance(transform_of(fn), Transform):
             raise TypeError("this transform does not compose with another transform; use "
                             "sd.grad, sd.value_and_grad, sd.jvp, sd.hvp or sd.hessian on it")
@@ -422,6 +423,7 @@ class FirstOrder(Transform):
     def compiled(self, values):
         """The generated gradient for arguments like ``values`` (compiled once, then cached)."""
         if self._generation != _GENERATION[0]:
+            callables.follow(self)
             self._last.clear()
             self._fast.clear()
             self._generation = _GENERATION[0]

@@ -157,6 +157,7 @@ def guards(code, parsed, namespace):
     into ``code``) reads, as ``namespace`` has it from the user's globals and closure;
     names srcdiff's own helpers override are not the user's."""
     fn, user_namespace = parsed.fn, parsed.namespace
+    called = getattr(fn, "called_object", None)  # (sd.grad(obj): its class's __call__)
     if isinstance(getattr(fn, "base", None), types.FunctionType):
         fn = fn.base  # (a method or a callable object: front/signatures.Callable)
     if not isinstance(fn, types.FunctionType):
@@ -169,6 +170,11 @@ def guards(code, parsed, namespace):
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
     read = dataflow.reads(parsed.node)
     out = _function_guards(fn.__name__, fn, namespace) + _attribute_guards(parsed, namespace)
+    if called is not None:  # another __call__ on the class, or another class: stale
+        owner = type(called)
+        out += [AttributeGuard("__class__", None, (called, "__class__"), owner, namespace),
+                AttributeGuard(f"{owner.__name__}.__call__", None, (owner, "__call__"), fn,
+                               namespace)]
     for name in sorted(_names(code) | read):
         if name not in user_namespace or namespace.get(name, _MISSING) is not user_namespace[name]:
             continue

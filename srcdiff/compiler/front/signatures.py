@@ -68,6 +68,7 @@ class Callable:
         self.base = base
         self.consts = tuple(consts)  # ((parameter name, object), ...)
         self.shape = shape
+        self.called_object = None  # the object whose class's ``__call__`` this is, if any
         self.__name__ = base.__name__
         self.__qualname__ = base.__qualname__
         self.__module__ = base.__module__
@@ -461,10 +462,12 @@ def python_callable(obj):
     if isinstance(call, staticmethod) and inspect.isfunction(call.__func__):
         return call.__func__
     if isinstance(call, classmethod) and inspect.isfunction(call.__func__):
-        return _bound(call.__func__, type(obj))
-    if inspect.isfunction(call):
-        return _bound(call, obj)
-    return None
+        out = _bound(call.__func__, type(obj))
+    else:
+        out = _bound(call, obj) if inspect.isfunction(call) else None
+    if out is not None:  # (a call of obj runs what its class has then: emit/live.py guards)
+        out.called_object = obj
+    return out
 
 
 _LIBRARIES = ("srcdiff", "functools", "numpy", "scipy", "builtins")
