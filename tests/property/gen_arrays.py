@@ -300,6 +300,19 @@ STATEMENTS = {
                    ["rr = np.abs({a}) + 0.5", "{t} = np.log(rr / (rr + np.abs({b}))) * rr"],
                    ["{t} = np.log(2.0 / (1.0 + {a} * {a})) + np.log(({b} * {b} + 0.3) / 0.7)"],
                    ["q = np.abs({a}) + 0.5", "rt = q / (q + 1.0)", "{t} = np.log(rt) + rt"]),
+    # reads at a list, an integer array or a mask make new arrays (NumPy's advanced
+    # indexing), changed in place afterwards: the array read stays as it was
+    # (analysis/places.py copying_index); a tuple of a list and a slice, in a loop
+    "advanced_index_copies": (["y = np.ravel({a})[[0, 0]]", "y[0] = np.sum({b}) * 0.5",
+                               "{t} = {a} * np.sum(y * y) + np.ravel({a})[0]"],
+                              ["ra = np.atleast_2d({a})", "y = ra[..., np.array([0, 0])]",
+                               "y *= 2.0", "y += ra[..., :1] * np.max({b})",
+                               "{t} = {a} * np.sum(y * y) + np.sum(ra)"],
+                              ["rv = np.ravel({a})", "y = rv[rv > -10.0]", "y -= np.mean(y)",
+                               "{t} = {b} * np.sum(y * y * rv)"],
+                              ["ra = np.atleast_2d({a})", "acc = 0.0", "for k in range(2):",
+                               "    y = ra[[0, 0], :1]", "    y[0] = y[1] * (k + 0.5)",
+                               "    acc = acc + np.sum(y * ra[:1, :1])", "{t} = {a} * acc"]),
     # sliding_window_view: its gradient adds each window back (rules: window_sums)
     "sliding_window": (["{t} = sliding_window_view({a}, 2, axis=-1) @ np.array([0.5, -1.0])"],
                        ["{t} = np.sum(np.lib.stride_tricks.sliding_window_view({a}, 3, axis=-1)"

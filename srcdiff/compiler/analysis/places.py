@@ -1,8 +1,10 @@
 """Where statements are, for sharing.py: their order and enclosing loops, the blocks
-holding them, and the positions indexes read and displays put entries at."""
+holding them, and the positions indexes read and displays put entries at (and which
+indexes copy)."""
 
 import gast
 
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT
 from srcdiff.compiler.ir import syntax as S
 
 
@@ -59,3 +61,25 @@ def position(index):
             isinstance(index.value, str) or (isinstance(index.value, int) and index.value >= 0)):
         return index.value
     return None
+
+
+def copying_index(analysis, op, made_by_name):
+    """Does the read ``op`` (``y = x[i]``, ``x`` an array) make a new array, by NumPy's
+    advanced indexing: ``i`` (or an entry of a tuple ``i``) a list display, a name only
+    ever bound to a list display, an integer array, or the result of a comparison (booleans,
+    an array or one bool)? A slice, an int, ``...`` or ``None`` make a view."""
+    if analysis.kinds.get(op.args[0].id) != ARRAY:
+        return False
+    parts = op.index.elts if isinstance(op.index, gast.Tuple) else [op.index]
+    return any(isinstance(p, gast.List) or isinstance(p, gast.Name) and _advanced(
+        analysis, p.id, made_by_name.get(p.id, ())) for p in parts)
+
+
+def _advanced(analysis, name, made):
+    kind = analysis.kinds.get(name)
+    if kind == INT:
+        rank = analysis.ranks.get(name)
+        return isinstance(rank, int) and rank >= 1
+    return bool(made) and (kind == CONTAINER and all(
+        op.kind == "literal" and isinstance(op.stmt.value, gast.List) for op in made) or all(
+        op.kind == "const" and isinstance(op.stmt.value, gast.Compare) for op in made))

@@ -36,6 +36,7 @@ from srcdiff import runtime
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, entry_of
 from srcdiff.compiler.analysis.facts import ZERO_D, bind_call
 from srcdiff.compiler.analysis.places import (
+    copying_index,
     counts_by,
     index_in,
     position,
@@ -71,6 +72,10 @@ class Sharing:
         self.copied_entries = {}  # c -> names whose entries (or rows) c holds: c = list(b)
         self.repeated = {}  # c -> the names whose entries c holds repeated: c = b * n
         self.number_reads = []  # index ops reading an entry the facts say is a number
+        self.made_by_name = {}  # name -> the ops binding it (not stores or appends)
+        for op in analysis.order:
+            if op.target is not None and op.kind not in ("store", "append"):
+                self.made_by_name.setdefault(op.target, []).append(op)
         for op in analysis.order:
             if op.target is not None:
                 self._add(op, registry, summaries or {})
@@ -140,7 +145,8 @@ class Sharing:
         elif op.kind == "index":
             entry = entry_fact(self.analysis, op)
             if entry is None:  # not a known entry of a container: its rank decides
-                if self.analysis.ranks.get(op.target) != 0:
+                if self.analysis.ranks.get(op.target) != 0 and not copying_index(
+                        self.analysis, op, self.made_by_name):
                     base = op.args[0].id
             elif not is_number(entry):  # a number read out of a container shares nothing
                 base = op.args[0].id
