@@ -284,6 +284,38 @@ def compress(condition, a, axis=None):
     return np.take(a, compress_index(condition), axis=axis)
 
 
+# ``ufunc.outer(A, B)`` is the ufunc of A, with an axis of length one per axis of B after
+# its own, and B (NumPy's definition); np.multiply.outer has a rule (rules/product_rules.py)
+@composite(np.add.outer)
+def add_outer(A, B):
+    return np.add(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+
+
+@composite(np.subtract.outer)
+def subtract_outer(A, B):
+    return np.subtract(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+
+
+@composite(np.divide.outer)
+def divide_outer(A, B):
+    return np.divide(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+
+
+@composite(np.power.outer)
+def power_outer(A, B):
+    return np.power(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+
+
+@composite(np.maximum.outer)
+def maximum_outer(A, B):
+    return np.maximum(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+
+
+@composite(np.minimum.outer)
+def minimum_outer(A, B):
+    return np.minimum(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+
+
 @composite(np.divmod, divmod)
 def divmod_(x1, x2):
     return x1 // x2, x1 % x2

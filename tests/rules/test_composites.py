@@ -80,6 +80,9 @@ CALLS = [
     (np.average, (M,), {"axis": 0, "weights": V[:3], "keepdims": True}),
     (np.average, (M,), {"weights": M ** 2}), (np.average, (M,), {"axis": -1, "weights": M ** 2}),
     (np.average, (V,), {"axis": 0, "weights": V}),
+    (np.add.outer, (V, M), {}), (np.subtract.outer, (M, V), {}), (np.subtract.outer, (0.5, V), {}),
+    (np.divide.outer, (V, M + 2.0), {}), (np.power.outer, (np.abs(V) + 0.1, M[0]), {}),
+    (np.maximum.outer, (V, V[::-1]), {}), (np.minimum.outer, (M, 0.3), {}),
 ]
 CALLS = [c for c in CALLS if c[0] in COMPOSITES]
 
@@ -173,7 +176,16 @@ def grids(x):
     return np.sum(np.sin(a) * b) + np.sum(c * d * np.cos(e)) + np.sum(p * q)
 
 
+def ufunc_outers(x):  # (no ties between x and 1 - x: away from the kinks)
+    return (np.sum(np.sin(np.add.outer(x, x[:2] ** 2))) + np.sum(np.subtract.outer(x, x) ** 2)
+            + np.sum(np.divide.outer(x, x + 1.0)) + np.sum(np.power.outer(x, x[1:]))
+            + np.sum(np.maximum.outer(x, 1.0 - x) ** 2)
+            + np.sum(np.minimum.outer(x.reshape(2, 2), x[:3]) * np.arange(3.0))
+            + np.sum(np.subtract.outer(x[0], x) ** 3))
+
+
 CASES = [(trapezoid_loss, np.array([0.1, 0.4, 0.5, 0.9])),
+         (ufunc_outers, np.array([0.3, 0.8, 1.7, 0.45])),
          (covariance_loss, RNG.normal(size=(3, 5))),
          (vander_fit, np.array([0.3, -0.6, 1.1, 0.2])),
          (nan_statistics, np.array([[0.3, 0.9, 0.5, 0.2], [0.7, 0.1, 0.85, 0.4]])),

@@ -803,3 +803,22 @@ _s27_x = np.array([0.3, -1.7, 2.4, 0.8])
 for _fn in (differences_of_differences, helper_named_locals, repeated_list, mapped_and_aliased,
             reduced_product, modf_compress_average_select):
     _reverse_and_forward(_fn, (_s27_x,))
+
+
+# ufunc.outer of add, subtract, divide, power, maximum (rules/composites.py); an array read
+# at a list and at a mask, then changed in place (advanced indexing copies:
+# analysis/places.py copying_index); dict(zip(...)) of two arrays, one entry changed in place
+def outers_and_index_copies(x):
+    d = np.subtract.outer(x, x[:2])
+    y = x[[0, 2]]
+    y[0] = 0.5
+    z = x[x > 0.0]
+    z *= 2.0
+    p = dict(zip(["a", "b"], [x * 1.0, x * 3.0]))
+    p["a"] += 1.0
+    return (np.sum(d ** 2) + np.sum(np.add.outer(x, y) ** 2) * np.sum(
+        np.divide.outer(z, x ** 2 + 1.0)) + np.sum(np.maximum.outer(x, 0.1 - x))
+            + np.sum(np.power.outer(x ** 2, x[:1])) + np.sum(p["a"] * p["b"]))
+
+
+_reverse_and_forward(outers_and_index_copies, (np.array([0.3, -1.7, 2.4, 0.8]),))
