@@ -822,3 +822,19 @@ def outers_and_index_copies(x):
 
 
 _reverse_and_forward(outers_and_index_copies, (np.array([0.3, -1.7, 2.4, 0.8]),))
+
+
+# a functools.partial called inside: its function with the bound arguments as constants
+# (front/signatures.py _partial)
+def _affine_tanh(w, b, x):
+    return np.tanh(w * x + b)
+
+
+_bound_layer = functools.partial(_affine_tanh, np.array([0.5, -1.0, 2.0, 0.25]), 0.1)
+
+
+def partial_callee(x):
+    return np.sum(_bound_layer(x) * _bound_layer(x ** 2))
+
+
+_reverse_and_forward(partial_callee, (np.array([0.3, -1.7, 2.4, 0.8]),))

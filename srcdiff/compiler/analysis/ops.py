@@ -5,6 +5,7 @@ single description that activity analysis, the reverse transform and the
 forward transform all use, so they cannot disagree about a statement.
 """
 
+import functools
 import inspect
 import operator
 
@@ -422,6 +423,11 @@ def no_rule_error(error, op, what, register):
                      hint="for a named tuple made or rebound in the function, index it "
                           "(`p[0]` for `p.w`); for a constant, wrap the value in "
                           "sd.stop_gradient(...)")
+    if isinstance(op.func, functools.partial) and op.func.keywords:  # (signatures._partial)
+        return error(node, f"{op.label} is a functools.partial with keywords "
+                     f"({', '.join(op.func.keywords)}), which a call may give again; srcdiff "
+                     "differentiates partials that bind leading positional arguments only",
+                     hint="call the function itself with the keywords written out")
     return error(node, f"no {what} rule for {op.label} and no Python source to "
                  "differentiate it from",
                  hint=f"register one with {register} or wrap the value in "

@@ -21,6 +21,7 @@ function: it has a ``__signature__`` (how callers see it), ``__name__`` and ``__
 and ``parse_function`` reads it through :meth:`Callable.__srcdiff_parse__`.
 """
 
+import functools
 import inspect
 import types
 
@@ -456,6 +457,8 @@ def python_callable(obj):
         return _bound(obj.__func__, obj.__self__)
     if isinstance(obj, type) or not callable(obj) or inspect.isbuiltin(obj):
         return None
+    if isinstance(obj, functools.partial):
+        return _partial(obj)
     if _library(type(obj).__module__) or _library(getattr(obj, "__module__", None)):
         return None
     call = inspect.getattr_static(type(obj), "__call__", None)  # what obj(...) runs
@@ -471,6 +474,19 @@ def python_callable(obj):
 
 
 _LIBRARIES = ("srcdiff", "functools", "numpy", "scipy", "builtins")
+
+
+def _partial(obj):
+    """``functools.partial(f, *args)`` of a Python function ``f`` as ``f`` with its leading
+    parameters bound to ``args``, constants (as a method's object); None for keywords
+    (the caller may give them again) or a function srcdiff does not read."""
+    if obj.keywords or not inspect.isfunction(obj.func) or _library(obj.func.__module__):
+        return None
+    params = list(inspect.signature(obj.func, follow_wrapped=False).parameters.values())
+    if len(obj.args) > len(params) or any(p.kind not in _PARAMETER_KINDS
+                                          for p in params[:len(obj.args)]):
+        return None
+    return Callable(obj.func, tuple((p.name, a) for p, a in zip(params, obj.args)))
 
 
 def _library(module):
