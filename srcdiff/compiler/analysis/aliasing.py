@@ -56,8 +56,12 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     the names that share it) it writes in place. ``t[k] += v`` changes the entry
     ``t[k]`` itself in place when it is an array (Python calls its ``__iadd__``), which
     every name that may refer to that array sees."""
-    summaries = _check_calls(analysis, parsed, registry, allow_pop)
+    numbers = []  # (call, parameter, write, name): `p += v` on what may be a 0-d array
+    summaries = _check_calls(analysis, parsed, registry, allow_pop, numbers)
     sharing = Sharing(fn, analysis, registry, summaries, mutable_scalars)
+    for op, pname, w, name in numbers:
+        if sharing.may_be_array(name):  # (a 0-d array argument, or a name sharing one)
+            raise _helper_error(op, pname, w, parsed, "argument")
     writes = []  # (statement, name written, names exempt)
     shown = {}  # the compiler's name of an entry changed (`t[k] += v`) -> `t`, for messages
     for s, _ in walk(fn.body):
@@ -181,9 +185,11 @@ def _outside_error(parsed, s, x, y, origin):
 # ------------------------------------------------------------------ calls that change values
 
 
-def _check_calls(analysis, parsed, registry, allow_pop):
+def _check_calls(analysis, parsed, registry, allow_pop, numbers):
     """Refuse calls that change a value in place; return {id(op): Summary} of the calls
-    of user functions (their results may share memory with their arguments)."""
+    of user functions (their results may share memory with their arguments). ``numbers``
+    gathers the helpers' augmented assignments to parameters whose arguments are numbers
+    by their rank, for the caller to check against the names that may hold a 0-d array."""
     summaries = {}
     for op in analysis.order:
         value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
@@ -196,13 +202,13 @@ def _check_calls(analysis, parsed, registry, allow_pop):
             if found.writes:
                 sig, bound = bind_call(op, parsed.error)
                 for pname, w in found.writes.items():
-                    _check_argument(op, sig, bound, pname, w, analysis, parsed)
+                    _check_argument(op, sig, bound, pname, w, analysis, parsed, numbers)
         elif isinstance(value, gast.Call):
             _check_mutating_call(op, value, parsed, allow_pop)
     return summaries
 
 
-def _check_argument(op, sig, bound, pname, w, analysis, parsed):
+def _check_argument(op, sig, bound, pname, w, analysis, parsed, numbers):
     """Refuse the call ``op`` if the helper's write into ``pname`` reaches the caller."""
     if pname in bound.arguments:
         node = bound.arguments[pname]
@@ -213,7 +219,8 @@ def _check_argument(op, sig, bound, pname, w, analysis, parsed):
                 continue  # a literal: a new object of the call's own
             if w.weak and analysis.kinds.get(n.id) in (ARRAY, INT) \
                     and analysis.shapes.get(n.id) == ():
-                continue  # `p += v` on a number makes a new number
+                numbers.append((op, pname, w, n.id))
+                continue  # `p += v` on a number makes a new number (on a 0-d array: no)
             raise _helper_error(op, pname, w, parsed, "argument")
         return
     default = sig.parameters[pname].default
