@@ -53,12 +53,17 @@ def follow(t):
     ``__call__`` or the object another class since (a call of the object would run the new
     one; the compiled gradient's guard said it is stale: emit/live.py). Its caches are
     emptied in place (a fast path holds them)."""
-    obj = getattr(t.fn, "called_object", None)
-    if obj is None or callee_of(getattr(type(obj), "__call__", None)) is t.fn.base:
-        return
-    keep = (t.verify, t.reuse, t.standins, t._last, t._fast)
-    t.__init__(*t.made_with)
-    t.verify, t.reuse, t.standins, t._last, t._fast = keep
+    if call_replaced(t.fn):
+        keep = (t.verify, t.reuse, t.standins, t._last, t._fast)
+        fn, *options = t.made_with  # (made of the Callable itself: t.unverified())
+        t.__init__(fn.called_object if fn is t.fn else fn, *options)
+        t.verify, t.reuse, t.standins, t._last, t._fast = keep
+
+
+def call_replaced(fn):
+    """Is ``fn`` the ``__call__`` of an object that a call of it no longer runs?"""
+    obj = getattr(fn, "called_object", None)
+    return obj is not None and callee_of(getattr(type(obj), "__call__", None)) is not fn.base
 
 
 class PerShape:

@@ -60,6 +60,7 @@ class Target:
     """
 
     def __init__(self, f):
+        self.made_from = f
         f = api.transform_of(f)
         self.bound_args, self.bound_kwargs = (), {}
         if is_transform(f):
@@ -99,14 +100,22 @@ class Target:
 
     def function(self, values):
         if self.inner is None:
-            return self.fn
+            return self._follow()
         return _plain(self.inner).compiled(values).fn
 
     def function_for(self, facts):
         """:meth:`function` for arguments with ``facts`` (nested calls, api/nested.py)."""
         if self.inner is None:
-            return self.fn
+            return self._follow()
         return _plain(self.inner).compiled_for(facts).fn
+
+
+    def _follow(self):
+        """``self.fn``, made anew when it is an object's ``__call__`` that a call of the object
+        no longer runs (callables.follow)."""
+        if callables.call_replaced(self.fn):
+            self.__init__(self.made_from)
+        return self.fn
 
 
 def _plain(inner):

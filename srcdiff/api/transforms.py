@@ -392,8 +392,7 @@ class FirstOrder(Transform):
         if self._unverified is None:
             self._unverified = FirstOrder(self.fn, self.wrt if not self.single else self.wrt[0],
                                           self.stop, self.unconnected, self.return_value,
-                                          self.optimize, has_aux=self.has_aux,
-                                          checkpoint=False)
+                                          self.optimize, has_aux=self.has_aux, checkpoint=False)
             self._unverified.verify = False
             self._unverified.reuse = False
         return self._unverified
@@ -464,6 +463,7 @@ class FirstOrder(Transform):
     def sweeps(self, values):
         """``(fwd, bwd)``: the primal and backward sweeps split apart (records.py), for
         arguments like ``values``, compiled once; None when ``fn`` writes in place."""
+        callables.follow(self)  # (also for the record's pullback: sd.vjp)
         check_arguments(self.fn, self.params, values)
         facts = tuple([arg_fact(v) for v in values])
         key = ("sweeps", tuple(self.wrt), self.single, self.stop, self.unconnected,

@@ -100,3 +100,22 @@ def test_a_bound_method_keeps_its_function():
     Model.loss = _linear
     np.testing.assert_allclose(bound(X), 5.0)
     np.testing.assert_allclose(g(X), 2 * X)
+
+
+def test_every_transform_follows_a_new_call():
+    """Forward mode, the pullback, the Hessian (forward over reverse), the HVP and the
+    Jacobian differentiate what a call runs now too (they raised StaleGradient, or,
+    before the guard, kept the old function)."""
+    Square, _ = _classes()
+    obj = Square()
+    jvp, vjp, hvp = sd.jvp(obj), sd.vjp(obj), sd.hvp(obj)
+    hessian, jacobian = sd.hessian(obj), sd.jacobian(obj)
+    checks = [lambda: jvp(X, tangents=X)[1], lambda: vjp(X)[1](1.0),
+              lambda: hvp(X, vector=X), lambda: hessian(X), lambda: jacobian(X)]
+    before = [np.sum(2 * X * X), 2 * X, 2 * X, 2 * np.eye(2), 2 * X]
+    for check, expected in zip(checks, before):
+        np.testing.assert_allclose(check(), expected)
+    Square.__call__ = lambda self, x: np.sum(x ** 3)
+    after = [np.sum(3 * X ** 2 * X), 3 * X ** 2, 6 * X * X, np.diag(6 * X), 3 * X ** 2]
+    for check, expected in zip(checks, after):
+        np.testing.assert_allclose(check(), expected)
