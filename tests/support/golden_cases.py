@@ -838,3 +838,14 @@ def partial_callee(x):
 
 
 _reverse_and_forward(partial_callee, (np.array([0.3, -1.7, 2.4, 0.8]),))
+
+
+# a nested generator consumed at once: the list of its values (front/generators.py)
+def generator_pairs(x):
+    def pairs(w):
+        for j in range(len(w) - 1):
+            yield w[j], w[j + 1]
+    return sum(a * b for a, b in pairs(x)) + max(np.sin(a) for a, _ in pairs(x))
+
+
+_reverse_and_forward(generator_pairs, (np.array([0.3, -1.7, 2.4, 0.8]),))
