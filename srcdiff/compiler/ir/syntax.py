@@ -276,7 +276,28 @@ def all_names(node):
 
 
 def dump(node):
-    return gast.dump(node)
+    """``gast.dump(node)``'s text (fields named, empty lists left out, no positions: passes
+    compare and order trees by it), without its generic formatter."""
+    cls = node.__class__
+    if not isinstance(node, _AST):
+        return "[" + ", ".join([dump(x) for x in node]) + "]" if isinstance(node, list) \
+            else repr(node)
+    fields = _DUMPED.get(cls)
+    if fields is None:  # (a field whose class default is None is left out when None)
+        fields = _DUMPED[cls] = [(f, f + "=", getattr(cls, f, 42) is None) for f in cls._fields]
+    args = []
+    for f, head, optional in fields:
+        value = getattr(node, f, _MISSING)
+        if value is None:
+            if not optional:
+                args.append(head + "None")
+        elif value is not _MISSING and not value == []:
+            args.append(head + dump(value))
+    return cls.__name__ + "(" + ", ".join(args) + ")"
+
+
+_DUMPED = {}  # node class -> [(field, "field=", left out when None)]
+_MISSING = object()
 
 
 # ----------------------------------------------------------------- printing
@@ -314,7 +335,7 @@ def to_source(node):
     text = astor.to_source(tree, indent_with="    ", source_generator_class=_Printer)
     out = []
     for line in text.split("\n"):
-        m = _COMMENT_LINE.match(line)
+        m = _COMMENT in line and _COMMENT_LINE.match(line)
         if m:
             literal = line.strip()
             body = ast.literal_eval(literal)[len(_COMMENT):]
