@@ -7,10 +7,12 @@ the code it makes.
 """
 
 import ast
+import functools
 import itertools
 import math
 import os
 import re
+import textwrap
 
 import astor
 import gast
@@ -242,10 +244,14 @@ def _replace_names(node, new):
 
 
 def expr(src, **subs):
-    """Parse an expression template; keyword arguments replace names by nodes or names."""
-    tree = gast.parse(src.strip(), mode="eval") if hasattr(gast, "Expression") else None
-    node = tree.body if tree is not None else gast.parse(src).body[0].value
+    """Parse an expression template (once; a copy each time); ``subs`` replace names."""
+    node = copy(_parsed(src))
     return substitute(node, subs) if subs else node
+
+
+@functools.lru_cache(maxsize=512)
+def _parsed(src):
+    return gast.parse(src.strip(), mode="eval").body
 
 
 def stmts(src, **subs):
@@ -255,8 +261,6 @@ def stmts(src, **subs):
 
 
 def _dedent(src):
-    import textwrap
-
     return textwrap.dedent(src).strip("\n") + "\n"
 
 
@@ -276,8 +280,7 @@ def all_names(node):
 
 
 def dump(node):
-    """``gast.dump(node)``'s text (fields named, empty lists left out, no positions: passes
-    compare and order trees by it), without its generic formatter."""
+    """``gast.dump(node)``'s text (passes compare and order trees by it), made faster."""
     cls = node.__class__
     if not isinstance(node, _AST):
         return "[" + ", ".join([dump(x) for x in node]) + "]" if isinstance(node, list) \
