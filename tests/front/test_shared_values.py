@@ -118,6 +118,26 @@ def test_near_misses_stay_two(f, value):
     assert source.count(value) == 2, source
 
 
+def seen_again(x, w):
+    q = x * 1.0
+    r1 = np.exp(q * w)
+    q = q + 0.5
+    r2 = np.exp(q * w)
+    w = w * 2.0
+    return np.sum(r1 + r2 + np.exp(q * w))
+
+
+def test_a_value_seen_again_is_forgotten_again():
+    """``q * w`` is forgotten when ``q`` is rebound, seen again, then forgotten when ``w``
+    is rebound (shared_values keeps, per name, the values reading it: the second entry
+    must be found through ``w`` too): three values, none shared."""
+    renamed, source = _shared(seen_again)
+    assert renamed == {} and source.count("q * w") == 3, source
+    args = _args(2, np.random.default_rng(5))
+    check(seen_again, *args)
+    check_pipelines(seen_again, *args)
+
+
 def draws(x):
     a = np.random.default_rng(0).standard_normal(3) * x
     b = np.random.default_rng(0).standard_normal(3) * x

@@ -39,6 +39,7 @@ from fractions import Fraction
 import gast
 import numpy as np
 
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
 SHIFT, SCALE = "shift", "scale"
@@ -138,10 +139,10 @@ def _stable_names(fn, analysis):
     args = fn.args
     params = {a.id for a in args.posonlyargs + args.args + args.kwonlyargs}
     binds = {}
-    for n in gast.walk(fn):
-        if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Del)):
+    for n in dataflow.names(fn):  # (counts and sets: the order of the walk is not asked)
+        if isinstance(n.ctx, (gast.Store, gast.Del)):
             binds[n.id] = binds.get(n.id, 0) + 1
-    loops = {n.target.id for n in gast.walk(fn) if isinstance(n, gast.For)
+    loops = {n.target.id for n in dataflow.nodes(fn) if isinstance(n, gast.For)
              and isinstance(n.target, gast.Name)}
     changed = {o.target for o in analysis.order if o.kind in ("store", "append")}
     return {v for v in set(binds) | params if binds.get(v, 0) == (v not in params)

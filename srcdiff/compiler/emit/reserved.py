@@ -89,8 +89,7 @@ def check_helper_names(node, parsed, helpers):
     function of that name would shadow the helper, and a global of that name the user's
     function reads would be replaced by the helper in the generated code's namespace. Both
     are refused (the user's code renames its variable), rather than run to a wrong call."""
-    local = {n.id for n in gast.walk(node) if isinstance(n, gast.Name)
-             and not isinstance(n.ctx, gast.Load)}
+    local = {n.id for n in dataflow.names(node) if not isinstance(n.ctx, gast.Load)}
     clash = local.intersection(helpers)
     if clash:
         name = min(clash)

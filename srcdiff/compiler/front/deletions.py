@@ -31,7 +31,7 @@ def without_deletions(parsed, fn):
     """``fn``'s body with its ``del name`` statements (and its nested functions') dropped,
     after checking that dropping them changes nothing (module docstring); refused
     otherwise. ``fn.body`` itself when it has none."""
-    if not any(isinstance(n, gast.Delete) for n in gast.walk(fn)):
+    if not any(isinstance(n, gast.Delete) for n in dataflow.nodes(fn)):
         return fn.body
     _Deletions(parsed, fn).block(fn.body, frozenset(_locals(fn) - _parameters(fn)),
                                  frozenset())

@@ -112,7 +112,7 @@ def tuple_display_lengths(fn, bound):
     a = fn.args
     params = {p.id for p in a.posonlyargs + a.args + a.kwonlyargs}
     params |= {p.id for p in (a.vararg, a.kwarg) if p is not None}
-    shared = {name for n in gast.walk(fn) if isinstance(n, gast.Nonlocal) for name in n.names}
+    shared = {name for n in dataflow.nodes(fn) if isinstance(n, gast.Nonlocal) for name in n.names}
     out = {}
     stack = list(fn.body)
     while stack:

@@ -76,10 +76,13 @@ def _block(parsed, body, temporaries, loads, renamed):
         _, _, counts = dataflow.summary(s)
         rows.append((counts, _changes_in_place(parsed, s)))
     seen = {}  # dump of a value -> (its temporary, its statement's index, names it reads)
+    # name -> the dumps in ``seen`` of values reading it (a dump's names are its own, so an
+    # entry is forgotten when a statement binds one of them without rebuilding ``seen``)
+    readers = {}
     drop = set()
     for k, s in enumerate(body):
         if rows[k][1] or _blocks(s):
-            seen = {}
+            seen, readers = {}, {}
             continue
         written = dataflow.bound(s)
         if renamed and isinstance(s, gast.Assign):  # (a value read through a dropped name)
@@ -93,10 +96,13 @@ def _block(parsed, body, temporaries, loads, renamed):
                 drop.add(k)
                 renamed[second] = first
                 continue
-        if written:
-            seen = {d: v for d, v in seen.items() if not (v[2] & written)}
+        for w in written:
+            for d in readers.pop(w, ()):
+                seen.pop(d, None)
         if key is not None and key[0] not in seen:
             seen[key[0]] = (s.targets[0].id, k, key[1])
+            for r in key[1]:
+                readers.setdefault(r, set()).add(key[0])
     if drop:
         body[:] = [s for k, s in enumerate(body) if k not in drop]
 

@@ -7,10 +7,12 @@ the code it makes.
 """
 
 import ast
+import functools
 import itertools
 import math
 import os
 import re
+import textwrap
 
 import astor
 import gast
@@ -242,10 +244,14 @@ def _replace_names(node, new):
 
 
 def expr(src, **subs):
-    """Parse an expression template; keyword arguments replace names by nodes or names."""
-    tree = gast.parse(src.strip(), mode="eval") if hasattr(gast, "Expression") else None
-    node = tree.body if tree is not None else gast.parse(src).body[0].value
+    """Parse an expression template (once; a copy each time); ``subs`` replace names."""
+    node = copy(_parsed(src))
     return substitute(node, subs) if subs else node
+
+
+@functools.lru_cache(maxsize=512)
+def _parsed(src):
+    return gast.parse(src.strip(), mode="eval").body
 
 
 def stmts(src, **subs):
@@ -255,8 +261,6 @@ def stmts(src, **subs):
 
 
 def _dedent(src):
-    import textwrap
-
     return textwrap.dedent(src).strip("\n") + "\n"
 
 
@@ -276,7 +280,27 @@ def all_names(node):
 
 
 def dump(node):
-    return gast.dump(node)
+    """``gast.dump(node)``'s text (passes compare and order trees by it), made faster."""
+    cls = node.__class__
+    if not isinstance(node, _AST):
+        return "[" + ", ".join([dump(x) for x in node]) + "]" if isinstance(node, list) \
+            else repr(node)
+    fields = _DUMPED.get(cls)
+    if fields is None:  # (a field whose class default is None is left out when None)
+        fields = _DUMPED[cls] = [(f, f + "=", getattr(cls, f, 42) is None) for f in cls._fields]
+    args = []
+    for f, head, optional in fields:
+        value = getattr(node, f, _MISSING)
+        if value is None:
+            if not optional:
+                args.append(head + "None")
+        elif value is not _MISSING and not value == []:
+            args.append(head + dump(value))
+    return cls.__name__ + "(" + ", ".join(args) + ")"
+
+
+_DUMPED = {}  # node class -> [(field, "field=", left out when None)]
+_MISSING = object()
 
 
 # ----------------------------------------------------------------- printing
@@ -314,7 +338,7 @@ def to_source(node):
     text = astor.to_source(tree, indent_with="    ", source_generator_class=_Printer)
     out = []
     for line in text.split("\n"):
-        m = _COMMENT_LINE.match(line)
+        m = _COMMENT in line and _COMMENT_LINE.match(line)
         if m:
             literal = line.strip()
             body = ast.literal_eval(literal)[len(_COMMENT):]
