@@ -1,35 +1,33 @@
 """Part of stage 3: which names may refer to the same memory (used by aliasing.py).
 
-Two relations, flow-insensitive (one fact per name for the whole function, which
-can only make more names share, never fewer) except where :meth:`Sharing.group`
-says so:
+Two relations, flow-insensitive (one fact per name for the whole function, which can only
+make more names share, never fewer) except where :meth:`Sharing.group` says so:
 
-* ``edges``: ``(a, b) -> statement`` when ``a`` may share memory with ``b``: a
-  copy (``a = b``), a view (``a = b[1:]``, ``a = b.T``, a primitive registered as
-  a view, ``np.array(b, copy=False)``), an entry read out of a container that
-  may be an array (``a = b[0]``), a call of a user function whose result may
-  share an argument (effects.py). Followed both ways.
-* ``holds``: ``(container, entry) -> statement`` when a list, tuple or dict
-  display (or ``container.append(entry)``) puts the object ``entry`` into
-  ``container``. A change made to ``entry`` is seen through ``container``
-  (``t = [v]; v += 1`` changes ``t[0]``). A change made through a name read out
-  of a container (``u = t[0]; u[0] = 1``) may be a change to any of its
-  entries (``v``). A store into the container itself (``t[0] = w``) gives it
-  another entry and changes no entry (nor what was read out of it before).
-  Entries are told apart by position (``t = [v, w]; t[1] += 1`` leaves ``v``)
-  only in a container every definition of which is a display.
+* ``edges``: ``(a, b) -> statement`` when ``a`` may share memory with ``b``: a copy
+  (``a = b``), a view (``a = b[1:]``, ``a = b.T``, a primitive registered as a view,
+  ``np.array(b, copy=False)``), an entry read out of a container that may be an array
+  (``a = b[0]``), a call of a user function whose result may share an argument
+  (effects.py). Followed both ways.
+* ``holds``: ``(container, entry) -> statement`` when a list, tuple or dict display (or
+  ``container.append(entry)``) puts the object ``entry`` into ``container``. A change made
+  to ``entry`` is seen through ``container`` (``t = [v]; v += 1`` changes ``t[0]``). A
+  change made through a name read out of a container (``u = t[0]; u[0] = 1``) may be a
+  change to any of its entries (``v``). A store into the container itself (``t[0] = w``)
+  gives it another entry and changes no entry (nor what was read out of it before).
+  Entries are told apart by position (``t = [v, w]; t[1] += 1`` leaves ``v``) only in a
+  container every definition of which is a display.
 
-What is read out of a container is known entry by entry when the container is
-a parameter (the argument's facts: ``b, c = p`` with ``p = (0.5, 0.8)`` reads
-two floats, which share nothing and which ``c += v`` rebinds) or an entry of
-one. An entry holding a 0-d array is *mutable*: ``c += v`` writes into it.
+What is read out of a container is known entry by entry when the container is a parameter
+(the argument's facts: ``b, c = p`` with ``p = (0.5, 0.8)`` reads two floats, which share
+nothing and which ``c += v`` rebinds) or an entry of one. An entry holding a 0-d array is
+*mutable*: ``c += v`` writes into it.
 
-Shape reads: ``unbroadcast(g, x)``, ``np.zeros_like(x)``, ``x.shape`` ... read
-only the shape (and dtype) of an array ``x``, which no in-place write changes.
-The generated code reads views that way after a write restored them
-(``item = t[1]`` ... ``t[1] = add`` ... ``unbroadcast(b_add, item)``), so a name
-read only for its shape is not *live* for the alias check. Only the run-time
-helpers themselves count (resolved to the objects, never by their spelling).
+Shape reads: ``unbroadcast(g, x)``, ``np.zeros_like(x)``, ``x.shape`` ... read only the
+shape (and dtype) of an array ``x``, which no in-place write changes. The generated code
+reads views that way after a write restored them (``item = t[1]`` ... ``t[1] = add`` ...
+``unbroadcast(b_add, item)``), so a name read only for its shape is not *live* for the
+alias check. Only the run-time helpers themselves count (resolved to the objects, never by
+their spelling).
 """
 
 import operator
@@ -173,6 +171,12 @@ class Sharing:
                 and isinstance(op.args[0], gast.Name) and op.args[0].id != op.target:
             # list(m) holds m's rows, views of m; list(xs) xs's entries (_entries_of_copies)
             self.copied_entries.setdefault(op.target, set()).add(op.args[0].id)
+        elif op.kind == "prim" and op.args and isinstance(op.args[-1], gast.Name) and (
+                op.func is runtime.dict_of or op.func is np.copy and S.is_method_copy(
+                    op.stmt.value) and self.analysis.kinds.get(op.args[0].id) == CONTAINER):
+            # dict(d), {k: v for k, v in d.items()}: dict_of(keys, values) holds the values;
+            # `c = xs.copy()` of a list or dict holds xs's entries
+            self.copied_entries.setdefault(op.target, set()).add(op.args[-1].id)
         elif op.kind == "prim" and (op.func in (concat_sequences, repeat_sequence)
                                     or op.func is operator.add and any(
                 isinstance(n, gast.Name) and self.analysis.kinds.get(n.id) == CONTAINER
@@ -254,8 +258,7 @@ class Sharing:
             self.put.setdefault((op.target, node.id), []).append(op.stmt)
 
     def _before(self, a, b):
-        """May statement ``a`` run before statement ``b`` (structured code: it comes first,
-        or a loop holds both)?"""
+        """May statement ``a`` run before ``b`` (it comes first, or a loop holds both)?"""
         pa, loops_a = self.order[S.key(a)]
         pb, loops_b = self.order[S.key(b)]
         return pa < pb or bool(loops_a & loops_b)
@@ -329,6 +332,8 @@ class Sharing:
         count = 0
         for b in self.copied_entries.get(c, ()):
             own = sum(len(ps) for (h, e), ps in self.positions.items() if h == b and e in same)
+            if own and not self._put_once(b, same, None):
+                own = 2  # (appended in a loop, or by two statements: `[base for _ in r]`)
             inner = own + self._held(b, same, seen)
             count += 2 * inner if b in self.repeated.get(c, ()) else inner
         return min(count, 2)
