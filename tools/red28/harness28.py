@@ -98,6 +98,33 @@ def extra_modes(case, modes, res):
             return None
         run_mode(res, "hess", hess)
 
+    if "numba_jvp" in modes and case.loops:
+        def njvp():
+            jf = sd.jvp(fn, wrt=sdwrt, backend="numba")
+            for args in pts:
+                tr = np.random.default_rng(7)
+                tans = tuple(flat_set(args[i], tr.standard_normal(flat_get(args[i]).size)) for i in wrt)
+                v, t = jf(*copy.deepcopy(args), tangents=tans if len(wrt) > 1 else tans[0])
+                want = h27.fd_dir(fn, args, wrt, tans)
+                if not close(h27.total(t), want, case.tol):
+                    return "tangent %r want %r" % (h27.total(t), want)
+            return None
+        run_mode(res, "numba_jvp", njvp)
+
+    if "numba_vag" in modes and case.loops:
+        def nvag():
+            df = sd.value_and_grad(fn, wrt=sdwrt, backend="numba")
+            for args in pts:
+                v, g = df(*copy.deepcopy(args))
+                if not np.isclose(h27.total(v), h27.call_total(fn, args), rtol=1e-9, atol=1e-12):
+                    return "value %r want %r" % (h27.total(v), h27.call_total(fn, args))
+                for x, i in zip(grads_vec(g, wrt, args), wrt):
+                    want = h27.fd_grad(fn, args, i)
+                    if not close(x, want, case.tol):
+                        return "grad got %s want %s" % (x[:6], want[:6])
+            return None
+        run_mode(res, "numba_vag", nvag)
+
     if "gy" in modes:
         def gy():
             df = sd.grad(fn, wrt=sdwrt)
