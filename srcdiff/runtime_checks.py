@@ -465,6 +465,19 @@ def list_only(q, method, plain=False):
     return 0
 
 
+def array_only(q, method):
+    """Stop before ``q.copy()`` (differentiated as NumPy's copy, a new array) when ``q`` is
+    a list, a dict or another container, whose ``.copy()`` holds the same objects (a change
+    to one entry in place would be seen through ``q``, which the compiler did not know)."""
+    if hasattr(q, "shape") and hasattr(q, "dtype"):
+        return 0
+    raise SrcdiffError(f"`.{method}()` was compiled as an array's, and it is called on a "
+                       f"{type(q).__name__}, whose copy shares its entries: srcdiff did not "
+                       "know the argument's type when it compiled the function",
+                       hint="call `list(q)` or `dict(q)` instead, or use sd.grad, which "
+                            "sees the arguments")
+
+
 def view_of(w, v, name):
     """Stop unless ``w`` (bound as ``w = v[...]``) is a view of the array ``v``: the
     compiler reads ``w`` as ``v[...]`` afterwards (front/aliases.py), which holds only

@@ -116,6 +116,10 @@ def concat_sequences(a, b):
                            f"it finds a {type(a).__name__} and a {type(b).__name__}",
                            hint="convert both operands with list(...), or use np.concatenate "
                                 "on arrays")
+    if isinstance(a, list) != isinstance(b, list):  # (`xs += (v,)` extends a list in place)
+        raise SrcdiffError(f"`+` (or `+=`) of a {type(a).__name__} and a {type(b).__name__} "
+                           "is differentiated as the concatenation of two lists or two tuples",
+                           hint="make both lists (`xs += [v]`) or both tuples")
     return a + b
 
 

@@ -263,6 +263,7 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     if not _srcdiff_code(fn):
         refusals.refuse_varied_options(parsed, analysis)
         refusals.refuse_varied_keys(parsed, analysis)
+        refusals.refuse_varied_bit_operators(parsed, analysis)
     return parsed, anf, names, analysis
 
 

@@ -3,6 +3,7 @@ def grad_copy_stepper(u, nu, target, grad_ys=None):
     # names first bound inside loops or branches start unbound
     sin = None
     for _ in range(3):
+        unused = array_only(u, 'copy')
         un = u.copy()
         _stack.append(sin)
         sin = np.sin(u[1:-1])

@@ -1,17 +1,16 @@
 """Stage 3, analyze: which variables are active, and facts about their values.
 
-A variable is *varied* when it may depend differentiably on a ``wrt`` input,
-*useful* when an output may depend differentiably on it; it is *active* when
-both. Only active statements get adjoint code. The analysis is
-flow-insensitive (one fact per name for the whole function), which is
-conservative: it can only make more statements active, never fewer.
+A variable is *varied* when it may depend differentiably on a ``wrt`` input, *useful* when
+an output may depend differentiably on it; it is *active* when both. Only active statements
+get adjoint code. The analysis is flow-insensitive (one fact per name for the whole
+function), which is conservative: it can only make more statements active, never fewer.
 
-``stop_gradients`` names are cut: their defining statements pass no gradient
-to their operands. ``sd.stop_gradient(x)`` is a constant (see ops.py).
+``stop_gradients`` names are cut: their defining statements pass no gradient to their
+operands. ``sd.stop_gradient(x)`` is a constant (see ops.py).
 
-Alongside, two value facts used to pick cheaper rules: the *kind* of each
-name (``array`` for numbers and arrays, ``int`` for integers, ``container``
-for lists/tuples/dicts, ``None`` when unknown) and its *rank* (ndim, or None).
+Alongside, two value facts used to pick cheaper rules: the *kind* of each name (``array``
+for numbers and arrays, ``int`` for integers, ``container`` for lists/tuples/dicts, ``None``
+when unknown) and its *rank* (ndim, or None).
 """
 
 import operator
@@ -30,7 +29,7 @@ from srcdiff.compiler.analysis.makers import (
     shape_entries,
     tuple_displays,
 )
-from srcdiff.compiler.analysis.ops import describe, stop_gradient_argument
+from srcdiff.compiler.analysis.ops import describe, makes_container, stop_gradient_argument
 from srcdiff.compiler.analysis.patterns import (
     broadcast_pattern,
     concatenated_pattern,
@@ -480,7 +479,8 @@ def _fact(op, kinds, shapes, known):
             # np.where(c, x, y) (its one-argument form is a tuple), np.clip(a, lo, hi): the
             # three operands' broadcast shape (a None bound has none: then unknown)
             return ARRAY, broadcast_pattern([_atom_fact(x, kinds, shapes)[1] for x in op.args])
-        if op.func in (concat_sequences, repeat_sequence, list, tuple):
+        if op.func in (concat_sequences, repeat_sequence, list, tuple) or makes_container(
+                op, lambda n: _atom_fact(n, kinds, shapes)[0]):
             return CONTAINER, None
         if op.func in MAKERS:  # (np.full, np.linspace: a derivative in the values)
             return ARRAY, maker_pattern(op.func, value, kinds, shapes, known)

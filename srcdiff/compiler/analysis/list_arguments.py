@@ -131,7 +131,7 @@ def concatenations(anf, analysis, parsed):
     ``c = concat_sequences(a, b)`` (in place; see the module docstring); True if any was.
     The caller analyzes the function again when it was."""
     changed = False
-    for stmt, value in _active_operations(anf, analysis, operator.add):
+    for stmt, value in _active_operations(anf, analysis, operator.add, in_place=True):
         sides = (value.left, value.right)
         if all(isinstance(x, gast.Name) and analysis.kinds.get(x.id) == CONTAINER
                for x in sides):
@@ -158,15 +158,18 @@ def repetitions(anf, analysis, parsed):
     return changed
 
 
-def _active_operations(anf, analysis, func):
+def _active_operations(anf, analysis, func, in_place=False):
     """``(statement, value)`` of each active ``c = a <op> b`` in ``anf`` whose operator is
-    ``func`` (``operator.add``)."""
+    ``func`` (``operator.add``); with ``in_place``, each ``a += b`` too (``xs += (v,)`` of
+    constants, whose ``xs = xs + (v,)`` would raise where Python extends the list)."""
     for body in list(blocks(anf.body)):
         for stmt in body:
             op = analysis.ops.get(S.key(stmt))
             value = getattr(stmt, "value", None)
-            if op is not None and op.kind == "prim" and op.func is func \
-                    and op.target in analysis.active and isinstance(value, gast.BinOp):
+            if op is not None and op.kind == "prim" and op.func is func and (
+                    op.target in analysis.active
+                    or in_place and getattr(stmt, "srcdiff_inplace", False)) \
+                    and isinstance(value, gast.BinOp):
                 yield stmt, value
 
 

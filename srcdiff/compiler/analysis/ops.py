@@ -12,6 +12,7 @@ import operator
 import gast
 import numpy as np
 
+from srcdiff import runtime
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.front.signatures import Callable, python_callable
@@ -432,3 +433,13 @@ def no_rule_error(error, op, what, register):
                  "differentiate it from",
                  hint=f"register one with {register} or wrap the value in "
                       "sd.stop_gradient(...) if it is a constant")
+
+
+def makes_container(op, kind_of):
+    """Does the call ``op`` make a list or dict: ``dict_of(keys, values)`` (a dict
+    comprehension, ``dict(d)``), or ``xs.copy()`` of a list or dict (``kind_of(node)``: the
+    kind of an atom; NumPy's ``x.copy()`` of an array makes an array)?"""
+    if op.func is runtime.dict_of:
+        return True
+    return op.func is np.copy and len(op.args) == 1 and S.is_method_copy(op.stmt.value) \
+        and kind_of(op.args[0]) == "container"

@@ -4,6 +4,7 @@ where a rule takes a constant, a dict key computed from them, undone appends in 
 gradient differentiated again, a misspelt ``stop_gradients`` name)."""
 
 import difflib
+import operator
 
 import gast
 
@@ -23,6 +24,32 @@ def refuse_varied_options(parsed, analysis):
             "its contribution to the gradient would be lost",
             hint="wrap it in sd.stop_gradient(...) if it is meant to be a constant, or write "
                  "the computation without that option")
+
+
+_BIT_OPERATORS = {operator.or_: "|", operator.and_: "&", operator.xor: "^"}
+
+
+def refuse_varied_bit_operators(parsed, analysis):
+    """``a | b`` (``&``, ``^``) of a value that depends on ``wrt``: the rules treat these
+    operators as constants (on integers and booleans they are), but of dicts ``|`` merges
+    them (``d | {"b": x}`` holds ``x``), and of sets of numbers every one makes a set of
+    those numbers: the gradient through them would be lost silently. (Of float arrays they
+    raise at run time.)"""
+    for op in analysis.order:
+        symbol = _BIT_OPERATORS.get(getattr(op, "func", None))
+        if symbol is None or op.target not in analysis.useful:
+            continue
+        value = op.stmt.value if isinstance(op.stmt, (gast.Assign, gast.AugAssign)) else op.stmt
+        varied = sorted({a.id for a in gast.walk(value) if isinstance(a, gast.Name)
+                         and isinstance(a.ctx, gast.Load) and a.id in analysis.varied})
+        if varied:
+            raise parsed.error(
+                op.stmt, f"`{symbol}` of a value that depends on the differentiated inputs "
+                f"(through `{varied[0]}`): srcdiff treats `{symbol}` as an operator on integers "
+                "and booleans (no gradient), but of dicts or sets it keeps the numbers, whose "
+                "gradient would be lost",
+                hint="build the merged dict by stores (`d2 = dict(d); d2[\"b\"] = x`), or wrap "
+                     "the operand in sd.stop_gradient(...) if it is a constant")
 
 
 def refuse_varied_keys(parsed, analysis):

@@ -1,28 +1,26 @@
 """Part of stage 3: which names may refer to the same memory (used by aliasing.py).
 
-Two relations, flow-insensitive (one fact per name for the whole function, which
-can only make more names share, never fewer) except where :meth:`Sharing.group`
-says so:
+Two relations, flow-insensitive (one fact per name for the whole function, which can only
+make more names share, never fewer) except where :meth:`Sharing.group` says so:
 
-* ``edges``: ``(a, b) -> statement`` when ``a`` may share memory with ``b``: a
-  copy (``a = b``), a view (``a = b[1:]``, ``a = b.T``, a primitive registered as
-  a view, ``np.array(b, copy=False)``), an entry read out of a container that
-  may be an array (``a = b[0]``), a call of a user function whose result may
-  share an argument (effects.py). Followed both ways.
-* ``holds``: ``(container, entry) -> statement`` when a list, tuple or dict
-  display (or ``container.append(entry)``) puts the object ``entry`` into
-  ``container``. A change made to ``entry`` is seen through ``container``
-  (``t = [v]; v += 1`` changes ``t[0]``). A change made through a name read out
-  of a container (``u = t[0]; u[0] = 1``) may be a change to any of its
-  entries (``v``). A store into the container itself (``t[0] = w``) gives it
-  another entry and changes no entry (nor what was read out of it before).
-  Entries are told apart by position (``t = [v, w]; t[1] += 1`` leaves ``v``)
-  only in a container every definition of which is a display.
+* ``edges``: ``(a, b) -> statement`` when ``a`` may share memory with ``b``: a copy
+  (``a = b``), a view (``a = b[1:]``, ``a = b.T``, a primitive registered as a view,
+  ``np.array(b, copy=False)``), an entry read out of a container that may be an array
+  (``a = b[0]``), a call of a user function whose result may share an argument
+  (effects.py). Followed both ways.
+* ``holds``: ``(container, entry) -> statement`` when a list, tuple or dict display (or
+  ``container.append(entry)``) puts the object ``entry`` into ``container``. A change made
+  to ``entry`` is seen through ``container`` (``t = [v]; v += 1`` changes ``t[0]``). A
+  change made through a name read out of a container (``u = t[0]; u[0] = 1``) may be a
+  change to any of its entries (``v``). A store into the container itself (``t[0] = w``)
+  gives it another entry and changes no entry (nor what was read out of it before).
+  Entries are told apart by position (``t = [v, w]; t[1] += 1`` leaves ``v``) only in a
+  container every definition of which is a display.
 
-What is read out of a container is known entry by entry when the container is
-a parameter (the argument's facts: ``b, c = p`` with ``p = (0.5, 0.8)`` reads
-two floats, which share nothing and which ``c += v`` rebinds) or an entry of
-one. An entry holding a 0-d array is *mutable*: ``c += v`` writes into it.
+What is read out of a container is known entry by entry when the container is a parameter
+(the argument's facts: ``b, c = p`` with ``p = (0.5, 0.8)`` reads two floats, which share
+nothing and which ``c += v`` rebinds) or an entry of one. An entry holding a 0-d array is
+*mutable*: ``c += v`` writes into it.
 
 What a statement reads only for its shape: shape_reads.py.
 """
@@ -171,11 +169,15 @@ class Sharing:
                 and isinstance(op.stmt.value, gast.Call) and op.stmt.value.args \
                 and isinstance(op.stmt.value.args[0], gast.Name):
             base = op.stmt.value.args[0].id  # sd.stop_gradient(x) is x itself at run time
-        elif op.kind == "prim" and (op.func in (list, tuple) and len(op.args) == 1 or
-                                    op.func is runtime.dict_of and len(op.args) == 2) \
-                and isinstance(op.args[-1], gast.Name) and op.args[-1].id != op.target:
+        elif op.kind == "prim" and op.args and isinstance(op.args[-1], gast.Name) \
+                and op.args[-1].id != op.target and (
+                    op.func in (list, tuple) and len(op.args) == 1
+                    or op.func is runtime.dict_of and len(op.args) == 2
+                    or op.func is np.copy and len(op.args) == 1 and S.is_method_copy(
+                        op.stmt.value) and self.analysis.kinds.get(op.args[0].id) == CONTAINER):
             # list(m) holds m's rows, views of m; list(xs) xs's entries (_entries_of_copies);
-            # dict_of(keys, values) the entries of values, under keys
+            # dict_of(keys, values) (dict(d), {k: v for k, v in d.items()}, dict(zip(...)))
+            # the entries of values; `c = xs.copy()` of a list or dict holds xs's entries
             self.copied_entries.setdefault(op.target, set()).add(op.args[-1].id)
         elif op.kind == "prim" and (op.func in (concat_sequences, repeat_sequence)
                                     or op.func is operator.add and any(
@@ -258,8 +260,7 @@ class Sharing:
             self.put.setdefault((op.target, node.id), []).append(op.stmt)
 
     def _before(self, a, b):
-        """May statement ``a`` run before statement ``b`` (structured code: it comes first,
-        or a loop holds both)?"""
+        """May statement ``a`` run before ``b`` (it comes first, or a loop holds both)?"""
         pa, loops_a = self.order[S.key(a)]
         pb, loops_b = self.order[S.key(b)]
         return pa < pb or bool(loops_a & loops_b)

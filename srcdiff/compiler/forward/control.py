@@ -148,6 +148,8 @@ class ControlFlow:
         """``v = xs.pop()`` (or a bare ``xs.pop()``): the tangent list pops as well."""
         xs, args = pop
         target = s.targets[0].id if isinstance(s, gast.Assign) else None
+        if len(args) == 2:
+            return self._pop_default(s, xs, args, target)
         out = [S.copy(s)]
         if target is not None:
             self.bind(target)
@@ -165,6 +167,31 @@ class ControlFlow:
         out.append(S.assign(self.t(target), S.call("cotangent", [popped, S.name(target)]), s))
         self.define(target, owned=False)
         return out + self._other_names(xs, s)
+    def _pop_default(self, s, xs, args, target):
+        """``v = d.pop(key, default)``: v's tangent is the entry's tangent when the key was
+        there, else the default's (which the dict's tangent knows nothing about)."""
+        present = self.names.private("had_key")
+        out = [S.assign(present, gast.Compare(left=S.copy(args[0]), ops=[gast.In()],
+                                              comparators=[S.name(xs)]), s), S.copy(s)]
+        if target is not None:
+            self.bind(target)
+        t_entry = gast.Constant(value=None, kind=None)
+        if self.active(xs) and self.defined(xs):
+            out += self._own(xs, s)[0]
+            t_entry = S.call(S.expr(f"{self.t(xs)}.pop"),
+                             [S.copy(args[0]), gast.Constant(value=None, kind=None)])
+        t_default = self.tangent_of(args[1]) or gast.Constant(value=None, kind=None)
+        if target is None or not self.active(target):
+            if self.active(xs) and self.defined(xs):
+                out.append(S.locate(gast.Expr(value=t_entry), s))
+            if target is not None:
+                self.undefine(target)
+            return out + (self._other_names(xs, s) if self.defined(xs) else [])
+        picked = gast.IfExp(test=S.name(present), body=t_entry, orelse=t_default)
+        out.append(S.assign(self.t(target), S.call("cotangent", [picked, S.name(target)]), s))
+        self.define(target, owned=False)
+        return out + (self._other_names(xs, s) if self.defined(xs) else [])
+
     # ------------------------------------------------------------ control flow
     def if_stmt(self, s):
         entry = self.state

@@ -325,6 +325,14 @@ class Containers:
         """``dict(...)``, ``list(...)``, ``tuple(...)`` and dict methods lowered as the module
         docstring says; None when ``e`` is none of these (an ordinary call)."""
         f = e.func
+        if isinstance(f, gast.Attribute) and f.attr == "copy" and target is MISSING \
+                and not e.args and not e.keywords and isinstance(f.value, gast.Name) \
+                and f.value.id in self.unknown_parameters():
+            # `p.copy()` is analysed as NumPy's copy (a new array); of a parameter the
+            # arguments' facts say nothing of (a written module's), it is checked to be one
+            self.emit(S.assign(self.names.fresh("unused"), self.helper_call(
+                "array_only", [S.name(f.value.id), S.const("copy")])))
+            return None
         if target in _ITERATING and len(e.args) == 1 and self.is_dict(e.args[0]):
             keys = self.atom(self.helper_call("key_list", [self.atom(e.args[0])]))  # its keys
             if target is list:
@@ -337,6 +345,11 @@ class Containers:
         if target in (list, tuple) and len(e.args) <= 1 and not e.keywords:
             return self.sequence_call(e, target)
         return None
+
+    def unknown_parameters(self):
+        """The parameters no argument facts describe (none describe a written module's)."""
+        params = {a.id for a in self.parsed.node.args.args}
+        return params - self.dict_args - self.sequence_args - self.array_args
 
     def sequence_call(self, e, kind):
         literal = gast.List if kind is list else gast.Tuple
