@@ -441,5 +441,12 @@ def makes_container(op, kind_of):
     kind of an atom; NumPy's ``x.copy()`` of an array makes an array)?"""
     if op.func is runtime.dict_of:
         return True
-    return op.func is np.copy and len(op.args) == 1 and S.is_method_copy(op.stmt.value) \
+    return op.func is np.copy and len(op.args) == 1 and is_method_copy(op.stmt.value) \
         and kind_of(op.args[0]) == "container"
+
+
+def is_method_copy(value):
+    """Is ``value`` the call ``r.copy()`` (NumPy's copy of an array, Python's shallow copy of
+    a list or dict: the same objects in a new container)?"""
+    return isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) \
+        and value.func.attr == "copy" and not value.args and not value.keywords

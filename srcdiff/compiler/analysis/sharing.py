@@ -33,6 +33,7 @@ import numpy as np
 from srcdiff import runtime
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, entry_of
 from srcdiff.compiler.analysis.facts import ZERO_D, bind_call
+from srcdiff.compiler.analysis.ops import makes_container
 from srcdiff.compiler.analysis.places import (
     copying_index,
     counts_by,
@@ -172,9 +173,8 @@ class Sharing:
         elif op.kind == "prim" and op.args and isinstance(op.args[-1], gast.Name) \
                 and op.args[-1].id != op.target and (
                     op.func in (list, tuple) and len(op.args) == 1
-                    or op.func is runtime.dict_of and len(op.args) == 2
-                    or op.func is np.copy and len(op.args) == 1 and S.is_method_copy(
-                        op.stmt.value) and self.analysis.kinds.get(op.args[0].id) == CONTAINER):
+                    or makes_container(op, lambda n: isinstance(n, gast.Name)
+                                       and self.analysis.kinds.get(n.id))):
             # list(m) holds m's rows, views of m; list(xs) xs's entries (_entries_of_copies);
             # dict_of(keys, values) (dict(d), {k: v for k, v in d.items()}, dict(zip(...)))
             # the entries of values; `c = xs.copy()` of a list or dict holds xs's entries

@@ -598,10 +598,3 @@ def index_from_value(value):
                               else copy(a) for a in value.args)
         return gast.Slice(lower=lower, upper=upper, step=step)
     return copy(value)
-
-
-def is_method_copy(value):
-    """Is ``value`` the call ``r.copy()`` (NumPy's copy of an array, Python's shallow copy of
-    a list or dict: the same objects in a new container)?"""
-    return isinstance(value, gast.Call) and isinstance(value.func, gast.Attribute) \
-        and value.func.attr == "copy" and not value.args and not value.keywords
