@@ -330,8 +330,7 @@ class Sharing:
                 or not self._per_trip(op.index, loop, op.args[0].id, d):
             return False
         if loops != {inner[0]}:
-            made = [op for op in self.analysis.order if op.target == t
-                    and op.kind not in ("store", "append")]
+            made = self.made_by_name.get(t, [])
             block, k, _ = self.blocks[inner[0]]
             if len(made) != 1 or S.key(made[0].stmt) not in self.displays or not (
                     self.blocks[S.key(made[0].stmt)][:2] < (block, k)):
@@ -383,8 +382,7 @@ class Sharing:
     def _entries_known(self, t):
         """Is every definition of ``t`` a display, or a copy, concatenation or repetition of
         containers (whose entries this analysis follows), so that what it holds is known?"""
-        defs = [op for op in self.analysis.order if op.target == t
-                and op.kind not in ("store", "append")]
+        defs = self.made_by_name.get(t, [])
         return bool(defs) and all(op.kind == "literal" or op.kind == "prim" and op.func in (
             concat_sequences, repeat_sequence, list, tuple, operator.add, operator.mul,
             runtime.dict_of) for op in defs)  # (`+`, `*` left: of constants)

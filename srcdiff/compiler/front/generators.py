@@ -25,6 +25,7 @@ refused when it is read: front/parse.py).
 import gast
 
 from srcdiff.compiler.front.maps import _CONSUMERS, _binding_counts
+from srcdiff.compiler.front.parse import _own_nodes
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
@@ -59,17 +60,6 @@ def generators_as_lists(parsed, body, names):
 
 def _own_yields(fdef):
     return [n for n in _own_nodes(fdef) if isinstance(n, (gast.Yield, gast.YieldFrom))]
-
-
-def _own_nodes(fdef):
-    """The nodes of ``fdef``'s body, not of functions, lambdas or classes nested in it."""
-    todo = list(fdef.body)
-    while todo:
-        n = todo.pop()
-        yield n
-        if not isinstance(n, (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda,
-                              gast.ClassDef)):
-            todo.extend(gast.iter_child_nodes(n))
 
 
 def _consumed_calls(parsed, body):
