@@ -313,6 +313,15 @@ STATEMENTS = {
                               ["ra = np.atleast_2d({a})", "acc = 0.0", "for k in range(2):",
                                "    y = ra[[0, 0], :1]", "    y[0] = y[1] * (k + 0.5)",
                                "    acc = acc + np.sum(y * ra[:1, :1])", "{t} = {a} * acc"]),
+    # dicts the lowering fills in a loop (dict(zip(...)), a comprehension over zip): an entry
+    # changed in place is another array than its neighbour's (analysis/sharing.py
+    # _one_entry_per_trip); one array under both keys is refused
+    "lowered_dict_entries": (["p = dict(zip(['a', 'b'], [{a} * 1.0, {b} + 0.5]))",
+                              "p['a'] += 0.5", "{t} = p['a'] * np.sum(p['b'])"],
+                             ["p = {{k: v for k, v in zip(['a', 'b'], [{a} * 2.0, {b} * 1.0])}}",
+                              "p['b'] *= 0.5", "{t} = np.sum(p['a']) * p['b']"],
+                             ["yy = {a} * 1.0", "p = dict(zip(['a', 'b'], [yy, yy]))",
+                              "p['a'] += 0.5", "{t} = p['a'] * np.sum(p['b'])"]),
     # sliding_window_view: its gradient adds each window back (rules: window_sums)
     "sliding_window": (["{t} = sliding_window_view({a}, 2, axis=-1) @ np.array([0.5, -1.0])"],
                        ["{t} = np.sum(np.lib.stride_tricks.sliding_window_view({a}, 3, axis=-1)"
