@@ -53,6 +53,7 @@ import numpy as np
 from srcdiff.rules.composites import (
     average_weights_shape,
     compress_index,
+    diff_edge_shape,
     frexp_exponent,
     lstsq_cutoff,
     lstsq_rank,
@@ -122,6 +123,12 @@ def mod(g, ans, x, y):
 @R.elementwise(np.fmod)
 def fmod(g, ans, x, y):
     return g, -g * np.trunc(x / y)
+
+
+@R.elementwise(np.heaviside)
+def heaviside(g, ans, x1, x2):
+    # 0 or 1 where x1 is not 0 (its jump at 0 gets no gradient, as np.sign), x2 where it is
+    return None, g * (x1 == 0)
 
 
 @R.elementwise(np.square)
@@ -493,23 +500,23 @@ R.view(np.reshape, np.transpose, np.ravel, np.squeeze, np.expand_dims, np.broadc
 R.nondiff(
     np.sign, np.floor, np.ceil, np.rint, np.trunc, np.isfinite, np.isnan, np.isinf,
     np.signbit, np.equal, np.not_equal, np.greater, np.greater_equal, np.less, np.less_equal,
-    np.logical_and, np.logical_or, np.logical_not, np.logical_xor, np.heaviside,
+    np.logical_and, np.logical_or, np.logical_not, np.logical_xor,
     np.floor_divide, np.bitwise_and, np.bitwise_or, np.bitwise_xor, np.invert,
     np.left_shift, np.right_shift, np.gcd, np.lcm, frexp_exponent,
     elementwise=True,
 )
-R.nondiff(math_frexp_exponent, lstsq_cutoff, lstsq_rank, compress_index, average_weights_shape)
+R.nondiff(math_frexp_exponent, lstsq_cutoff, lstsq_rank, compress_index, average_weights_shape,
+          diff_edge_shape)
 R.nondiff(
     np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
-    np.eye, np.identity, np.arange, np.indices, np.tri, np.shape, np.ndim, np.size,
+    np.eye, np.identity, np.indices, np.tri, np.shape, np.ndim, np.size,
     np.argmax, np.argmin, np.argsort, np.argpartition, np.argwhere, np.flatnonzero,
     np.round, np.around, np.fix,
     np.isneginf, np.isposinf, np.isclose, np.allclose,
     np.array_equal, np.array_equiv, np.iscomplex, np.isreal, np.isscalar,
     np.any, np.all, np.nonzero, np.count_nonzero, np.result_type, np.iscomplexobj,
     np.searchsorted, np.digitize, np.tril_indices, np.triu_indices,
-    np.diag_indices, np.unravel_index, np.ravel_multi_index, np.lexsort, np.fft.fftfreq,
-    np.fft.rfftfreq,
+    np.diag_indices, np.unravel_index, np.ravel_multi_index, np.lexsort,
     np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
     np.bool_,
     np.random.default_rng, len, range, slice, int, bool, isinstance, round, operator.eq,
@@ -518,3 +525,24 @@ R.nondiff(
     operator.invert, operator.lshift, operator.rshift, operator.is_, operator.is_not,
     operator.contains,
 )
+
+
+def _arange_varying(args, kwargs):
+    """np.arange's values are ``start + i * step``: they move with a float start or step
+    (the stop only decides how many there are)."""
+    out = [(k, kwargs[k]) for k in ("start", "step") if k in kwargs]
+    if len(args) >= 2:
+        out.append(("start", args[0]))
+    if len(args) >= 3:
+        out.append(("step", args[2]))
+    return out
+
+
+def _spacing_varying(args, kwargs):
+    """np.fft.fftfreq(n, d) is ``k / (n * d)``: it moves with the sample spacing ``d``."""
+    return [("d", node) for node in ([args[1]] if len(args) >= 2 else []) + (
+        [kwargs["d"]] if "d" in kwargs else [])]
+
+
+R.nondiff(np.arange, varying=_arange_varying)
+R.nondiff(np.fft.fftfreq, np.fft.rfftfreq, varying=_spacing_varying)

@@ -110,7 +110,7 @@ from srcdiff.rules.template import Template, differentiable_params, rule_signatu
 
 class Rule:
     __slots__ = ("primitive", "name", "vjp", "jvp", "nondiff", "source", "tuple_output",
-                 "elementwise", "form", "check")
+                 "elementwise", "form", "check", "varying")
 
     def __init__(self, primitive, name):
         self.primitive = primitive
@@ -125,6 +125,10 @@ class Rule:
         # check(literals): why the rules do not model a call, from its arguments written as
         # literals ({parameter: value}), or None; read when the call is compiled
         self.check = None
+        # varying(args, kwargs): of a nondiff primitive, the arguments ([(parameter, node)])
+        # its value is not locally constant in (np.arange's start and step): a value that
+        # depends on the differentiated inputs there is refused (analysis/wrt.py), or None
+        self.varying = None
 
     def copy(self):
         new = Rule(self.primitive, self.name)
@@ -427,7 +431,9 @@ class Registry:
         for p in primitives:
             self._rule(p).form = form
 
-    def nondiff(self, *primitives, elementwise=False):
+    def nondiff(self, *primitives, elementwise=False, varying=None):
+        """``varying``: see ``Rule.varying`` (a function whose value moves smoothly with
+        some of its arguments is a constant only where those are)."""
         for p in primitives:
             if p is None:
                 continue
@@ -435,6 +441,7 @@ class Registry:
             r.nondiff = True
             r.vjp = r.jvp = None
             r.form = None
+            r.varying = varying
             if elementwise:
                 self._declare_elementwise(r)
 

@@ -849,3 +849,24 @@ def generator_pairs(x):
 
 
 _reverse_and_forward(generator_pairs, (np.array([0.3, -1.7, 2.4, 0.8]),))
+
+
+# np.heaviside's second argument where the first is exactly 0 (a ReLU's zeros): its
+# gradient flows there (numpy_rules.py heaviside; it was a constant function)
+def heaviside_at_zeros(x):
+    r = np.maximum(x, 0.0)
+    return np.sum(np.heaviside(r, x ** 2) * np.exp(x))
+
+
+_reverse_and_forward(heaviside_at_zeros, (np.array([0.3, -1.7, 2.4, -0.8]),))
+
+
+# options a rule takes as constants, given computed values: compiled through definitions
+# (rules/composites.py OPTION_COMPOSITES: the sum plus `initial`, np.diff of the
+# concatenation)
+def options_from_inputs(x):
+    s = np.sum(x ** 2, initial=x[0])
+    return s * np.sum(np.diff(x, prepend=x[3], append=0.5) ** 2)
+
+
+_reverse_and_forward(options_from_inputs, (np.array([0.3, -1.7, 2.4, -0.8]),))

@@ -19,7 +19,17 @@ def varied_options(analysis):
     out = []
     for op in analysis.order:
         rule = op.rule
-        if op.kind != "prim" or rule is None or rule.nondiff or op.target not in analysis.useful:
+        if op.kind not in ("prim", "const") or rule is None \
+                or op.target not in analysis.useful:
+            continue
+        if rule.nondiff:  # a constant function, but not in every argument (np.arange's start)
+            call = getattr(op.stmt, "value", None)
+            if rule.varying is not None and isinstance(call, gast.Call):
+                keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
+                for keyword, value in rule.varying(call.args, keywords):
+                    name = _varied_in(value, analysis)
+                    if name is not None:
+                        out.append((op, keyword, name))
             continue
         if rule.name.startswith("srcdiff."):
             continue
@@ -41,12 +51,19 @@ def varied_options(analysis):
             else:
                 pairs = [(p.name, node)]
             for keyword, value in pairs:
-                for n in gast.walk(value):
-                    if isinstance(n, gast.Name) and n.id in analysis.varied \
-                            and analysis.kinds.get(n.id) != INT:
-                        out.append((op, keyword, n.id))
-                        break
+                name = _varied_in(value, analysis)
+                if name is not None:
+                    out.append((op, keyword, name))
     return out
+
+
+def _varied_in(value, analysis):
+    """A name ``value`` reads that depends on ``wrt`` and may hold a non-integer, or None."""
+    for n in gast.walk(value):
+        if isinstance(n, gast.Name) and n.id in analysis.varied \
+                and analysis.kinds.get(n.id) != INT:
+            return n.id
+    return None
 
 
 def check_wrt(fn, params, analysis, wrt, user_names, error):

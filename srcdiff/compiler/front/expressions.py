@@ -18,7 +18,7 @@ from srcdiff.compiler.front.signatures import outputs_as_keywords, spread_litera
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT
-from srcdiff.rules.composites import COMPOSITES, METHODS
+from srcdiff.rules.composites import COMPOSITES, METHODS, option_definition
 
 PASSTHROUGH_CALLS = {print, logging.debug, logging.info, logging.warning, logging.error,
                      logging.critical, logging.log, warnings.warn}
@@ -255,7 +255,7 @@ class Expressions(Containers):
             return self.call(S.locate(gast.Call(
                 func=gast.Attribute(value=e.args[0], attr=target.__name__, ctx=gast.Load()),
                 args=e.args[1:], keywords=e.keywords), e))
-        f, target, before = self.composite(f, target)
+        f, target, before = self.composite(f, target, e.keywords)
         lowered = self.container_call(e, target)
         if lowered is not None:
             return lowered
@@ -299,20 +299,28 @@ class Expressions(Containers):
         self.emit(self.subscript_store(out, S.const(Ellipsis), (), result))
         return S.name(out)
 
-    def composite(self, f, target):
+    def composite(self, f, target, keywords):
         """A function srcdiff differentiates from its own Python definition
         (rules/composites.py) is called as that definition, a function of the namespace:
         ``(name node, definition, arguments before the call's)``: a method's receiver is
-        its definition's first argument. Any other call: ``(f, target, [])``."""
+        its definition's first argument; so is a function with a rule called with an option
+        the rule takes as a constant, given a computed value (``np.sum(x, initial=s)``).
+        Any other call: ``(f, target, [])``."""
+        named = {k.arg: k.value for k in keywords if k.arg is not None}
         try:
-            definition = COMPOSITES.get(target)
+            definition = COMPOSITES.get(target) or option_definition(target, named)
         except TypeError:  # (unhashable)
             return f, target, []
         before = []
-        if target is MISSING and isinstance(f, gast.Attribute) and f.attr in METHODS \
-                and DEFAULT.method_primitive(f.attr) is None:
+        method = DEFAULT.method_primitive(f.attr) if target is MISSING \
+            and isinstance(f, gast.Attribute) else None
+        if method is not None and option_definition(method, named) is not None:
+            definition, before = option_definition(method, named), [f.value]  # x.sum(initial=s)
+        elif target is MISSING and isinstance(f, gast.Attribute) and f.attr in METHODS \
+                and method is None:
             definition, before = METHODS[f.attr], [f.value]  # a value's method: `loss.item()`
-        elif definition is None or DEFAULT.lookup(target) is not None:
+        elif definition is None or (DEFAULT.lookup(target) is not None
+                                    and definition is COMPOSITES.get(target)):
             return f, target, []
         name = next((k for k, v in self.parsed.namespace.items() if v is definition), None)
         if name is None or name in self.parsed.locals:

@@ -1,0 +1,99 @@
+"""Options a rule takes as constants, given a value computed from the differentiated inputs:
+``np.sum(x, initial=s)``, ``np.prod``/``np.nansum``/``np.nanprod`` likewise, ``np.diff(x,
+prepend=p, append=q)``. Such a call was refused; it is now compiled through a definition
+(rules/composites.py ``OPTION_COMPOSITES``) that computes what NumPy computes up to
+rounding, and differentiated from it. Oracle: NumPy itself for the values, central
+differences for the derivatives (every pipeline, forward mode, Hessian-vector products)."""
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from pipelines import check_every_mode
+from srcdiff.rules.composites import OPTION_COMPOSITES
+
+M = np.random.default_rng(5).normal(size=(3, 4))
+WITH_NAN = np.where(M > 1.0, np.nan, M)
+
+CALLS = [
+    (np.sum, (M,), {"initial": 0.7}), (np.sum, (M,), {"axis": 1, "initial": -2.0}),
+    (np.sum, (M,), {"axis": (0, 1), "keepdims": True, "initial": 1.5}),
+    (np.sum, (M,), {"axis": 0, "where": M > 0.0, "initial": 0.25}),
+    (np.sum, (np.zeros((0, 3)),), {"axis": 0, "initial": 3.0}),
+    (np.prod, (M,), {"axis": 1, "initial": 2.0}),
+    (np.prod, (M,), {"keepdims": True, "where": M < 1.0, "initial": -0.5}),
+    (np.nansum, (WITH_NAN,), {"axis": 0, "initial": 0.3}),
+    (np.nanprod, (WITH_NAN,), {"axis": 1, "keepdims": True, "initial": 1.2}),
+    (np.diff, (M,), {"prepend": 0.5}), (np.diff, (M,), {"axis": 0, "append": -1.0}),
+    (np.diff, (M,), {"n": 2, "axis": 0, "prepend": M[:1], "append": 2.0}),
+    (np.diff, (M[0],), {"prepend": [0.1, 0.2], "append": np.array(3.0)}),
+]
+
+
+@pytest.mark.parametrize("k", range(len(CALLS)), ids=lambda k: CALLS[k][0].__name__)
+def test_the_definition_computes_what_the_function_does(k):
+    fn, args, kwargs = CALLS[k]
+    keyword = next(k for k in kwargs if (fn, k) in OPTION_COMPOSITES)
+    expected = fn(*args, **kwargs)
+    got = OPTION_COMPOSITES[fn, keyword](*args, **kwargs)
+    assert np.shape(got) == np.shape(expected)
+    np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-14)
+
+
+def sums_from(x):
+    s = np.sum(x[0] ** 2)
+    rows = np.sum(np.tanh(x), axis=1, initial=s)
+    masked = np.sum(x * x, axis=0, keepdims=True, where=x > 0.0, initial=s * 0.5)
+    return np.sum(rows ** 2) + np.sum(masked * x) + x.sum(initial=x[1, 1]) * s
+
+
+def products_from(x):
+    s = x[0, 0] + 1.5
+    return np.sum(np.prod(x, axis=1, initial=s) ** 2) + np.prod(x[1:], where=x[1:] > -0.5,
+                                                             initial=x[2, 1])
+
+
+def nan_sums_from(x):
+    y = np.where(x > 1.0, np.nan, x)
+    return np.sum(np.nansum(y, axis=0, initial=x[0, 1]) ** 2) + np.sum(
+        np.nanprod(y, axis=1, keepdims=True, initial=x[1, 2]))
+
+
+def differences_extended(x):
+    d = np.diff(x, axis=0, prepend=x[2, 3], append=x[:1] * 2.0)
+    e = np.diff(x[1], n=2, prepend=[x[0, 0], 0.5], append=np.tanh(x[2, 0]))
+    return np.sum(d ** 2) + np.sum(e ** 3)
+
+
+@pytest.mark.parametrize("f", [sums_from, products_from, nan_sums_from, differences_extended])
+def test_every_mode(f):
+    check_every_mode(f, M, seed=3, hvp=True)
+
+
+def keyword_not_declared(x):
+    return np.sum(x, dtype=np.float64, initial=x[0, 0])
+
+
+def extreme_from(x):
+    return np.max(x, initial=x[0, 0] * 2.0)
+
+
+def test_a_keyword_the_definition_does_not_declare_is_refused():
+    with pytest.raises(sd.SrcdiffError, match="its own definition.*dtype"):
+        sd.grad(keyword_not_declared)(M)
+
+
+def test_an_option_without_a_definition_stays_refused():
+    with pytest.raises(sd.SrcdiffError, match="treats `initial` as a constant"):
+        sd.grad(extreme_from)(M)
+
+
+def literal_initial(x):
+    return np.sum(x ** 2, initial=1.0) + np.prod(x, initial=-2.0) + np.sum(
+        np.diff(x, prepend=0.0))
+
+
+def test_a_literal_option_keeps_the_rule():
+    text = sd.source(literal_initial, args=(M,))
+    assert "sum_from" not in text and "prod_from" not in text and "diff_extended" not in text
+    check_every_mode(literal_initial, M)
