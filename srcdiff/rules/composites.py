@@ -20,10 +20,6 @@ import numpy as np
 
 COMPOSITES = {}  # the function -> the definition srcdiff compiles for it
 METHODS = {}  # an array method's name -> its definition, the receiver first (``a.item()``)
-# (a function with a rule, a keyword) -> the definition compiled for a call passing that
-# keyword a value that is not a literal: the rule takes it as a constant option, the
-# definition differentiates it (``np.sum(x, initial=s)``: the sum, plus ``s``)
-OPTION_COMPOSITES = {}
 
 
 def composite(*functions):
@@ -37,80 +33,6 @@ def composite(*functions):
         return definition
     return register
 
-
-
-def option_composite(function, *keywords):
-    """Register the decorated definition for calls of ``function`` passing one of
-    ``keywords`` (see ``OPTION_COMPOSITES``)."""
-    def register(definition):
-        for keyword in keywords:
-            OPTION_COMPOSITES[function, keyword] = definition
-        definition.__srcdiff_composite__ = True
-        return definition
-    return register
-
-
-def option_definition(function, keywords):
-    """The definition compiled for a call of ``function`` with ``keywords`` (name -> value
-    node), or None: when a keyword with an option composite gets a value that is not a
-    literal (literals are constants, which the rule models exactly)."""
-    for keyword, value in keywords.items():
-        if (function, keyword) in OPTION_COMPOSITES and not _literal(value):
-            return OPTION_COMPOSITES[function, keyword]
-    return None
-
-
-def _literal(node):
-    while type(node).__name__ == "UnaryOp":  # (-1.0)
-        node = node.operand
-    return type(node).__name__ == "Constant"
-
-
-# The rules of these functions take ``initial``/``prepend``/``append`` as constants; a value
-# computed from the differentiated inputs goes through these definitions, which NumPy
-# computes the same way up to rounding (the initial value added or multiplied last, not
-# first). Keywords they do not declare (``dtype=``, ``out=``) are refused with such a value.
-@option_composite(np.sum, "initial")
-def sum_from(a, axis=None, keepdims=False, initial=0.0, where=True):
-    return np.sum(a, axis=axis, keepdims=keepdims, where=where) + np.reshape(initial, ())
-
-
-@option_composite(np.nansum, "initial")
-def nansum_from(a, axis=None, keepdims=False, initial=0.0):
-    return np.nansum(a, axis=axis, keepdims=keepdims) + np.reshape(initial, ())
-
-
-@option_composite(np.prod, "initial")
-def prod_from(a, axis=None, keepdims=False, initial=1.0, where=True):
-    return np.prod(a, axis=axis, keepdims=keepdims, where=where) * np.reshape(initial, ())
-
-
-@option_composite(np.nanprod, "initial")
-def nanprod_from(a, axis=None, keepdims=False, initial=1.0):
-    return np.nanprod(a, axis=axis, keepdims=keepdims) * np.reshape(initial, ())
-
-
-def diff_edge_shape(a, value, axis):
-    """The shape NumPy gives a ``prepend``/``append`` value of ``np.diff``: a number spread
-    over ``a``'s shape with ``axis`` of length 1; an array keeps its own. A constant
-    (rules/numpy_rules.py lists it)."""
-    if np.ndim(value) != 0:
-        return np.shape(value)
-    shape = list(np.shape(a))
-    shape[axis] = 1
-    return tuple(shape)
-
-
-@option_composite(np.diff, "prepend", "append")
-def diff_extended(a, n=1, axis=-1, prepend=None, append=None):
-    a = np.asarray(a)
-    if prepend is not None:
-        edge = np.asarray(prepend)
-        a = np.concatenate([np.broadcast_to(edge, diff_edge_shape(a, edge, axis)), a], axis=axis)
-    if append is not None:
-        edge = np.asarray(append)
-        a = np.concatenate([a, np.broadcast_to(edge, diff_edge_shape(a, edge, axis))], axis=axis)
-    return np.diff(a, n=n, axis=axis)
 
 
 @composite(np.cov)
@@ -460,3 +382,85 @@ def add_accumulate(array, axis=0):
 @composite(np.multiply.accumulate)
 def multiply_accumulate(array, axis=0):
     return np.cumprod(array, axis=axis)
+
+
+# ------------------------------------------------------------------ options given computed values
+# (a function with a rule, a keyword) -> the definition compiled for a call passing that
+# keyword a value that is not a literal: the rule takes it as a constant option, the
+# definition differentiates it (``np.sum(x, initial=s)``: the sum, plus ``s``). (Kept at the
+# end of the module: generated code quotes the definitions' lines.)
+OPTION_COMPOSITES = {}
+
+def option_composite(function, *keywords):
+    """Register the decorated definition for calls of ``function`` passing one of
+    ``keywords`` (see ``OPTION_COMPOSITES``)."""
+    def register(definition):
+        for keyword in keywords:
+            OPTION_COMPOSITES[function, keyword] = definition
+        definition.__srcdiff_composite__ = True
+        return definition
+    return register
+
+
+def option_definition(function, keywords):
+    """The definition compiled for a call of ``function`` with ``keywords`` (name -> value
+    node), or None: when a keyword with an option composite gets a value that is not a
+    literal (literals are constants, which the rule models exactly)."""
+    for keyword, value in keywords.items():
+        if (function, keyword) in OPTION_COMPOSITES and not _literal(value):
+            return OPTION_COMPOSITES[function, keyword]
+    return None
+
+
+def _literal(node):
+    while type(node).__name__ == "UnaryOp":  # (-1.0)
+        node = node.operand
+    return type(node).__name__ == "Constant"
+
+
+# The rules of these functions take ``initial``/``prepend``/``append`` as constants; a value
+# computed from the differentiated inputs goes through these definitions, which NumPy
+# computes the same way up to rounding (the initial value added or multiplied last, not
+# first). Keywords they do not declare (``dtype=``, ``out=``) are refused with such a value.
+@option_composite(np.sum, "initial")
+def sum_from(a, axis=None, keepdims=False, initial=0.0, where=True):
+    return np.sum(a, axis=axis, keepdims=keepdims, where=where) + np.reshape(initial, ())
+
+
+@option_composite(np.nansum, "initial")
+def nansum_from(a, axis=None, keepdims=False, initial=0.0):
+    return np.nansum(a, axis=axis, keepdims=keepdims) + np.reshape(initial, ())
+
+
+@option_composite(np.prod, "initial")
+def prod_from(a, axis=None, keepdims=False, initial=1.0, where=True):
+    return np.prod(a, axis=axis, keepdims=keepdims, where=where) * np.reshape(initial, ())
+
+
+@option_composite(np.nanprod, "initial")
+def nanprod_from(a, axis=None, keepdims=False, initial=1.0):
+    return np.nanprod(a, axis=axis, keepdims=keepdims) * np.reshape(initial, ())
+
+
+def diff_edge_shape(a, value, axis):
+    """The shape NumPy gives a ``prepend``/``append`` value of ``np.diff``: a number spread
+    over ``a``'s shape with ``axis`` of length 1; an array keeps its own. A constant
+    (rules/numpy_rules.py lists it)."""
+    if np.ndim(value) != 0:
+        return np.shape(value)
+    shape = list(np.shape(a))
+    shape[axis] = 1
+    return tuple(shape)
+
+
+@option_composite(np.diff, "prepend", "append")
+def diff_extended(a, n=1, axis=-1, prepend=None, append=None):
+    a = np.asarray(a)
+    if prepend is not None:
+        edge = np.asarray(prepend)
+        a = np.concatenate([np.broadcast_to(edge, diff_edge_shape(a, edge, axis)), a], axis=axis)
+    if append is not None:
+        edge = np.asarray(append)
+        a = np.concatenate([a, np.broadcast_to(edge, diff_edge_shape(a, edge, axis))], axis=axis)
+    return np.diff(a, n=n, axis=axis)
+

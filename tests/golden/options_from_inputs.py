@@ -8,7 +8,7 @@ def bwd_sum_from(_record, grad_ys, b_a):
     # the values the primal sweep recorded
     a, axis, initial, keepdims, reshape, sum1, where = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 75: return np.sum(a, axis=axis, keepdims=keepdims, where=where) + np.reshape(initial, ())
+    # adjoint of line 427: return np.sum(a, axis=axis, keepdims=keepdims, where=where) + np.reshape(initial, ())
     b_sum1 = unbroadcast(grad_ys, sum1)
     b_reshape = unbroadcast(grad_ys, reshape)
     b_initial = np.reshape(b_reshape, np.shape(initial))
@@ -59,30 +59,30 @@ def bwd_diff_extended(_record, grad_ys=None):
     (_a, _a1, _a2, _edge1, a, axis, broadcast_to, cmp, cmp1, edge, items,
         items1, n, prepend) = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 113: return np.diff(a, n=n, axis=axis)
+    # adjoint of line 465: return np.diff(a, n=n, axis=axis)
     b_a = diff_grad(grad_ys, a, n, axis, None, None)
-    # adjoint of line 110: if append is not None:
+    # adjoint of line 462: if append is not None:
     if cmp1:
-        # adjoint of line 112: a = np.concatenate([a, np.broadcast_to(edge, diff_edge_shape(a, edge, axis))], axis=axis)
+        # adjoint of line 464: a = np.concatenate([a, np.broadcast_to(edge, diff_edge_shape(a, edge, axis))], axis=axis)
         b_items1 = split_like(b_a, items1, axis)
         del b_a
         b_a = item_grad(b_items1, 0, _a2)
         edge = _edge1
-    # adjoint of line 107: if prepend is not None:
+    # adjoint of line 459: if prepend is not None:
     if cmp:
-        # adjoint of line 109: a = np.concatenate([np.broadcast_to(edge, diff_edge_shape(a, edge, axis)), a], axis=axis)
+        # adjoint of line 461: a = np.concatenate([np.broadcast_to(edge, diff_edge_shape(a, edge, axis)), a], axis=axis)
         b_items = split_like(b_a, items, axis)
         del b_a
         b_broadcast_to = item_grad(b_items, 0, broadcast_to)
         b_a = item_grad(b_items, 1, _a1)
         b_edge = unbroadcast(b_broadcast_to, edge)
         del b_broadcast_to, edge
-        # adjoint of line 108: edge = np.asarray(prepend)
+        # adjoint of line 460: edge = np.asarray(prepend)
         b_prepend = unstack_like(b_edge, prepend)
         del b_edge
     else:
         b_prepend = 0.0
-    # adjoint of line 106: a = np.asarray(a)
+    # adjoint of line 458: a = np.asarray(a)
     b_a = unstack_like(b_a, _a)
     return b_a, b_prepend
 

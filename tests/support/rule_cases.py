@@ -248,6 +248,8 @@ TABLE = [
     C(np.maximum, FIXED([1.0, 2.0]), FIXED([1.0, 3.0]), kink=True),
     C(np.minimum, FIXED([1.0, 2.0]), FIXED([1.0, 3.0]), kink=True),
     C(np.abs, FIXED([0.0, -1.0]), kink=True),
+    C(np.heaviside, np.array([0, 1, -2, 0]), N(4)),
+    C(np.heaviside, np.array([[0], [-1]]), N(3)), C(np.heaviside, 0, N()),
     C(np.where, np.array([True, False, True]), N(3), N(3)),
     C(np.where, np.array([[True], [False]]), N(2, 3), N(3)),
     C(np.clip, N(5), -0.5, 0.5), C(np.clip, N(2, 3), None, 0.3), C(np.clip, N(2, 3), -0.3, None),
