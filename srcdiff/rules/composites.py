@@ -464,3 +464,8 @@ def diff_extended(a, n=1, axis=-1, prepend=None, append=None):
         a = np.concatenate([a, np.broadcast_to(edge, diff_edge_shape(a, edge, axis))], axis=axis)
     return np.diff(a, n=n, axis=axis)
 
+
+
+@option_composite(math.prod, "start")
+def math_prod_from(iterable, *, start=1):
+    return math.prod(iterable) * start

@@ -322,6 +322,17 @@ STATEMENTS = {
                               "p['b'] *= 0.5", "{t} = np.sum(p['a']) * p['b']"],
                              ["yy = {a} * 1.0", "p = dict(zip(['a', 'b'], [yy, yy]))",
                               "p['a'] += 0.5", "{t} = p['a'] * np.sum(p['b'])"]),
+    # options given computed values (rules/composites.py OPTION_COMPOSITES: the reduction
+    # then the initial value, np.diff of the concatenation; a method's initial), and
+    # np.heaviside's second argument where the first is exactly 0 (its rule)
+    "computed_options": (["{t} = {a} * np.sum({b} ** 2, initial=np.max({a}))"],
+                         ["{t} = np.prod(np.tanh({a}) + 1.5, axis=-1, keepdims=True,"
+                          " initial=np.sum({b}) * 0.1) * {a}"],
+                         ["{t} = {a} * np.sum(np.diff({a}, axis=-1, prepend=np.mean({b}),"
+                          " append=({a} * 2.0)[..., :1]) ** 2)"],
+                         ["{t} = {a} * ({b} * {b}).sum(initial=np.min({a}))"],
+                         ["{t} = np.heaviside({a} - {a}, np.sum({b}) * 0.5) * {a}"
+                          " + np.heaviside(np.floor({a}) * 0.0, {b} * {b})"]),
     # sliding_window_view: its gradient adds each window back (rules: window_sums)
     "sliding_window": (["{t} = sliding_window_view({a}, 2, axis=-1) @ np.array([0.5, -1.0])"],
                        ["{t} = np.sum(np.lib.stride_tricks.sliding_window_view({a}, 3, axis=-1)"

@@ -1,9 +1,12 @@
 """Options a rule takes as constants, given a value computed from the differentiated inputs:
-``np.sum(x, initial=s)``, ``np.prod``/``np.nansum``/``np.nanprod`` likewise, ``np.diff(x,
+``np.sum(x, initial=s)``, ``np.prod``/``np.nansum``/``np.nanprod`` likewise,
+``math.prod(xs, start=s)``, ``np.diff(x,
 prepend=p, append=q)``. Such a call was refused; it is now compiled through a definition
 (rules/composites.py ``OPTION_COMPOSITES``) that computes what NumPy computes up to
 rounding, and differentiated from it. Oracle: NumPy itself for the values, central
 differences for the derivatives (every pipeline, forward mode, Hessian-vector products)."""
+
+import math
 
 import numpy as np
 import pytest
@@ -27,6 +30,7 @@ CALLS = [
     (np.diff, (M,), {"prepend": 0.5}), (np.diff, (M,), {"axis": 0, "append": -1.0}),
     (np.diff, (M,), {"n": 2, "axis": 0, "prepend": M[:1], "append": 2.0}),
     (np.diff, (M[0],), {"prepend": [0.1, 0.2], "append": np.array(3.0)}),
+    (math.prod, ([0.3, 2.0, -1.5],), {"start": 2.5}), (math.prod, ([],), {"start": -0.5}),
 ]
 
 
@@ -65,7 +69,12 @@ def differences_extended(x):
     return np.sum(d ** 2) + np.sum(e ** 3)
 
 
-@pytest.mark.parametrize("f", [sums_from, products_from, nan_sums_from, differences_extended])
+def python_product_from(x):
+    return math.prod([x[0, 0], x[1, 2] + 1.0], start=math.tanh(x[2, 3])) * x[0, 1]
+
+
+@pytest.mark.parametrize("f", [sums_from, products_from, nan_sums_from, differences_extended,
+                               python_product_from])
 def test_every_mode(f):
     check_every_mode(f, M, seed=3, hvp=True)
 
