@@ -6,7 +6,7 @@ namespace (a composite such as ``u.item()`` as ``item``, a lambda, a default val
 second pass's name generator did not know them, so a temporary could take one:
 ``item = item(u)`` (refused as "no gradient rule for item") or ``item1 = item1(u)``
 (``UnboundLocalError`` from generated code in every pipeline and forward mode). Found by
-tools/red29/gen29.py (seed 4: 3 of 300 programs).
+tools/red29/gen29.py (seed 4: 5 of 300 programs).
 """
 
 import numpy as np

@@ -2,8 +2,8 @@
 
 front/aliases.py reads a view changed in place (``w += a``) as ``v[i] += a``, so the store
 analysis follows the change of ``v``; a store ``w[...] = a`` stayed a change through an
-alias and was refused (needless: tools/red29/gen29.py, 1 program in 20 of its view
-templates). It is now read as ``v[i] = a``, the same elements. A store into some
+alias and was refused (a needless refusal met by tools/red29/gen29.py's view templates).
+It is now read as ``v[i] = a``, the same elements. A store into some
 elements (``w[0] = a``) stays refused.
 """
 
