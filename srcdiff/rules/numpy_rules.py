@@ -397,6 +397,8 @@ def clip(g, ans, a, a_min=None, a_max=None, *, min=None, max=None):
                     g * clip_mask(a, a_min, bound(a_max, max), 1), a_min),
                 None if a_max is None else unbroadcast(
                     g * clip_mask(a, bound(a_min, min), a_max, 2), a_max))
+    if a_min is None and a_max is None:  # (NumPy 2 allows two None bounds: a copy of a)
+        return g, None, None
     if a_min is None:
         return unbroadcast(g * (a <= a_max), a), None, unbroadcast(g * (a > a_max), a_max)
     if a_max is None:
@@ -412,6 +414,8 @@ def clip_jvp(d, ans, a, a_min=None, a_max=None, *, min=None, max=None):
         if min is not None or max is not None:  # (NumPy refuses them with a_min or a_max)
             return (broadcast_like(d * clip_mask(a, bound(a_min, min), bound(a_max, max), 0),
                                    ans), None, None)
+        if a_min is None and a_max is None:
+            return d, None, None
         if a_min is None:
             return broadcast_like(d * (a <= a_max), ans), None, None
         if a_max is None:
@@ -432,6 +436,8 @@ def clip_mask(a, a_min, a_max, which):
     (2), as its reverse rule decides (ties to ``a``, ``a_max`` everywhere when ``a_min >
     a_max``); False for a bound that is None."""
     if which == 0:
+        if a_min is None and a_max is None:
+            return True
         if a_min is None:
             return a <= a_max
         return a >= a_min if a_max is None else (a >= a_min) & (a <= a_max)

@@ -253,6 +253,7 @@ TABLE = [
     C(np.where, np.array([True, False, True]), N(3), N(3)),
     C(np.where, np.array([[True], [False]]), N(2, 3), N(3)),
     C(np.clip, N(5), -0.5, 0.5), C(np.clip, N(2, 3), None, 0.3), C(np.clip, N(2, 3), -0.3, None),
+    C(np.clip, N(2, 3), None, None), C(np.clip, N(4)),
     # reductions
     *reduction(np.sum), C(sum, N(3, 4)), C(sum, L(N(3), N(3), N(3))),
     C(np.sum, N(3, 4), where=np.array([True, False, True, True])),

@@ -46,6 +46,8 @@ _DTYPE_POSITION = {np.zeros: 1, np.ones: 1, np.empty: 1, np.zeros_like: 1, np.on
                    np.linspace: 5}
 _PARAMETER = "parameter"  # a parameter's binding on entry, in a name's definitions
 _LIKE = {np.zeros_like, np.ones_like, np.empty_like, np.full_like}
+# whose results (a list of parts) keep their array's dtype: parts of a float array are floats
+_SPLITS = {np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit}
 
 
 def inexact_names(fn, analysis, parsed, params, arg_facts):
@@ -170,6 +172,8 @@ def _makes_inexact(op, inexact, parsed, analysis):
         return True
     if fn is np.full:
         return len(args) == 2 and _is_float(args[1], inexact)
+    if fn in _SPLITS:
+        return bool(args) and _is_float(args[0], inexact)
     if fn in _LIKE:
         return bool(args) and _is_float(args[0], inexact) and (
             fn is not np.full_like or len(args) < 2 or _is_float(args[1], inexact))

@@ -91,7 +91,9 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     ``records``: named-tuple fields (records.py); ``held``: what names hold (aliases.py).
     """
     fn = parsed.node
-    names = NameGen(S.all_names(fn) | set(reserved))
+    # (names an earlier normalization of this function put into its namespace are taken:
+    # front_end normalizes again when views are changed in place, aliases.py)
+    names = NameGen(S.all_names(fn) | set(reserved) | (parsed.namespace.keys() - parsed.user_names))
     check_signature(parsed, fn)
     body = without_deletions(parsed, fn)  # `del name` (deletions.py)
     body = generators_as_lists(parsed, body, names)  # nested generators (generators.py)

@@ -45,6 +45,9 @@ class Parsed:
         self.renamed = rename_generated_names(node, self.locals, namespace, own_code(self))
         if self.renamed:
             self.locals = local_names(node)
+        # the namespace's names before any pass adds its own (composites, lambdas, defaults):
+        # a later normalization must not give a temporary one of the added names
+        self.user_names = frozenset(namespace)
 
     @property
     def name(self):
