@@ -44,7 +44,6 @@ from srcdiff.compiler.front.fused import fuse_log_ratios
 from srcdiff.compiler.front.normalize import normalize
 from srcdiff.compiler.front.parse import function_name, parse_function
 from srcdiff.compiler.front.shared_values import share_values
-from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
 from srcdiff.compiler.optimize.contractions import sum_products
@@ -348,7 +347,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     rev.context = ctx
     out = rev.run()
     ctx.helpers.update(rev.helpers)
-    user = S.all_names(parsed.node)
+    user = parsed.all_names()
     keep = user | {rev.adj[u] for u in user if u in rev.adj} | {"grad_ys", "_stack"}
     # array gradients keep their own line; scalar ones fold (which matters in Python loops)
     keep |= {b for v, b in rev.adj.items() if analysis.shapes.get(v) != ()}
@@ -460,7 +459,7 @@ def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     ctx.helpers.update(fwd.helpers)
     # the user's names and their tangents keep their own lines, as array tangents do;
     # scalar temporaries fold into their single use (which matters in Python loops)
-    user = S.all_names(parsed.node)
+    user = parsed.all_names()
     keep = user | {fwd.tan[u] for u in user if u in fwd.tan} | {"tangents"}
     keep |= {t for v, t in fwd.tan.items() if analysis.shapes.get(v) != ()}
     out = optimizer.optimize(out, keep)

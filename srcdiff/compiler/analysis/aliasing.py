@@ -93,7 +93,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
                 raise _outside_error(parsed, s, x, y, outside[y])
     live_out = liveness(fn.body, analysis, parsed)
     params = {a.id for a in fn.args.args}
-    user = S.all_names(parsed.node)
+    user = parsed.all_names()
     sharers = {}
     buffers = Buffers(fn, analysis, sharing) if buffers else None
     for s, x, exempt in writes:

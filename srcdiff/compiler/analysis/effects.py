@@ -162,9 +162,10 @@ def library_calls(fn, parsed, registry):
     output). ``inputs``: a ufunc's number of inputs, else 0 (optimize/shapes.py reads it).
     The reference pipeline (no optimizer) and verification mode keep checking the
     gradients; tests/optimize/test_library_calls.py the spellings."""
-    bound = dataflow.bound(fn) | {a.id for a in fn.args.args} | set(parsed.locals)
+    every = dataflow.nodes(fn)  # (one walk for both questions)
+    bound = dataflow.bound_in(every) | {a.id for a in fn.args.args} | set(parsed.locals)
     found, refused = {}, set()
-    for n in dataflow.nodes(fn):
+    for n in every:
         if not isinstance(n, gast.Call):
             continue
         parts = S.dotted_parts(n.func)

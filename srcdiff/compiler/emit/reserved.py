@@ -97,6 +97,9 @@ def check_helper_names(node, parsed, helpers):
                    and n.id == name), parsed.node)
         raise parsed.error(at, f"the name {name!r} is also the name of a helper srcdiff's "
                                "generated code calls for this function", hint=f"rename {name!r}")
+    read = {n.id for n in dataflow.names(parsed.node) if isinstance(n.ctx, gast.Load)}
+    if read.isdisjoint(helpers):  # (no name to look for: the walk in order finds none)
+        return
     for n in gast.walk(parsed.node):
         if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in helpers \
                 and n.id in parsed.namespace and n.id not in parsed.locals \

@@ -27,7 +27,7 @@ from srcdiff.rules.fused_rules import log_ratio
 def fuse_log_ratios(parsed, fn, names):
     """Rewrite ``fn`` (normalized; changed in place) as the module docstring says; the
     helper's name is bound in ``parsed.namespace``. Returns how many pairs were fused."""
-    user = S.all_names(parsed.node)
+    user = parsed.all_names()
     binds, loads = {}, {}
     for n in dataflow.names(fn):
         table = loads if isinstance(n.ctx, gast.Load) else binds

@@ -93,7 +93,8 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     fn = parsed.node
     # (names an earlier normalization of this function put into its namespace are taken:
     # front_end normalizes again when views are changed in place, aliases.py)
-    names = NameGen(S.all_names(fn) | set(reserved) | (parsed.namespace.keys() - parsed.user_names))
+    names = NameGen(parsed.all_names() | set(reserved)  # (fn is parsed.node)
+                    | (parsed.namespace.keys() - parsed.user_names))
     check_signature(parsed, fn)
     body = without_deletions(parsed, fn)  # `del name` (deletions.py)
     body = generators_as_lists(parsed, body, names)  # nested generators (generators.py)

@@ -12,6 +12,7 @@ import builtins
 import copy
 import inspect
 import linecache
+import os
 import textwrap
 import types
 from typing import Any, Callable
@@ -20,7 +21,7 @@ import gast
 
 from srcdiff.compiler.front.renames import rename_generated_names
 from srcdiff.compiler.ir import dataflow
-from srcdiff.errors import SrcdiffError
+from srcdiff.errors import InternalError, SrcdiffError
 
 _MISSING = object()
 
@@ -52,6 +53,26 @@ class Parsed:
     @property
     def name(self):
         return self.node.name
+
+    def all_names(self):
+        """Every name ``self.node`` holds (``syntax.all_names``), asked by half a dozen
+        stages of one compilation: walked once per tree.
+
+        Invariant: the tree is not changed in place once this was asked (the front end's
+        passes make new trees from it: normalize.py; renames.py renames before, in
+        ``__init__``); a tree put in its place (signatures.py) is asked again. Check mode
+        (``SRCDIFF_CHECK_FACTS=1``, as optimize/facts.py) walks again at every question and
+        raises InternalError on a difference (tests/front/test_parsed_facts.py)."""
+        kept = self.__dict__.get("_all_names")
+        if kept is None or kept[0] is not self.node:
+            kept = self._all_names = (self.node, frozenset(
+                n.id for n in dataflow.names(self.node)))
+        elif os.environ.get("SRCDIFF_CHECK_FACTS", "") not in ("", "0"):
+            now = {n.id for n in dataflow.names(self.node)}
+            if now != kept[1]:
+                raise InternalError(f"the names of {self.node.name!r} changed after they "
+                                    f"were kept: {sorted(now ^ kept[1])}")
+        return kept[1]
 
     def compiled_names(self, names):
         """User names (``wrt``, ``stop_gradients``) as the compiled function spells them."""

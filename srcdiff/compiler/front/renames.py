@@ -41,23 +41,35 @@ HELPER_NAMES = frozenset(name for module in _MODULES for name, obj in vars(modul
 GENERATED_LOCALS = frozenset({"grad_ys", "tangents", "_stack"})
 RENAMED = HELPER_NAMES | GENERATED_LOCALS
 _RULE_PREFIXES = ("vjp_", "jvp_")  # rules called, not inlined: ``vjp_<name>``
-_rule_helpers = {"modules": None, "names": frozenset()}
+# the rule modules loaded when the two sets below were made, the functions they define, and
+# (None until asked) those of them that their functions call by name
+_rule_helpers = {"modules": None, "defined": frozenset(), "names": None}
 
 
 def rule_helper_names():
     """The functions of the rule modules loaded that their functions call by name
     (``cholesky_grad``, ``diff_grad``): an inlined rule's body calls them so. (Read off the
     bytecode's global loads; recomputed when a rule module is loaded.)"""
+    _rule_functions()
+    if _rule_helpers["names"] is None:  # (every function's bytecode read: once)
+        loaded = set()
+        for k in _rule_helpers["modules"]:
+            for obj in vars(sys.modules[k]).values():
+                if inspect.isfunction(obj) and obj.__module__ == k:
+                    loaded |= _global_loads(obj.__code__)
+        _rule_helpers["names"] = _rule_helpers["defined"] & frozenset(loaded)
+    return _rule_helpers["names"]
+
+
+def _rule_functions():
+    """The names of the functions the rule modules loaded define: a superset of
+    :func:`rule_helper_names` known without reading their bytecode."""
     modules = tuple(sorted(k for k in sys.modules if k.startswith("srcdiff.rules.")))
     if modules != _rule_helpers["modules"]:
-        defined, loaded = set(), set()
-        for k in modules:
-            for name, obj in vars(sys.modules[k]).items():
-                if inspect.isfunction(obj) and obj.__module__ == k:
-                    defined.add(name)
-                    loaded |= _global_loads(obj.__code__)
-        _rule_helpers.update(modules=modules, names=frozenset(defined & loaded))
-    return _rule_helpers["names"]
+        defined = {name for k in modules for name, obj in vars(sys.modules[k]).items()
+                   if inspect.isfunction(obj) and obj.__module__ == k}
+        _rule_helpers.update(modules=modules, defined=frozenset(defined), names=None)
+    return _rule_helpers["defined"]
 
 
 def _global_loads(code):
@@ -80,13 +92,18 @@ def rename_generated_names(node, locals_, namespace, own_code):
     if own_code:
         return {}
     params = {a.id for a in node.args.args}
-    rules = rule_helper_names()
+    # (the rules' helpers are among the functions the rule modules define: their bytecode
+    # is read only when a local has such a name, which the first compilation rarely meets)
+    functions = _rule_functions()
+    rules = rule_helper_names() if any(k in functions for k in set(locals_) - params) \
+        else frozenset()
     clash = sorted(k for k in set(locals_) - params if _is_generated(k, rules))
     if not clash:
         return {}
     defined = {n.name for n in dataflow.nodes(node) if isinstance(n, (gast.FunctionDef,
                                                                       gast.ClassDef))}
-    taken = NameGen(S.all_names(node) | defined | set(namespace) | RENAMED | rules)
+    taken = NameGen(S.all_names(node) | defined | set(namespace) | RENAMED
+                    | rule_helper_names())
     renames = {old: taken.fresh(old) for old in clash}
     for n in dataflow.nodes(node):
         if isinstance(n, gast.Name) and n.id in renames:

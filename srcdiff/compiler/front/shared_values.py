@@ -49,7 +49,7 @@ PURE = frozenset([
 def share_values(parsed, fn, reserved=()):
     """Drop, in ``fn`` (normalized, changed in place), each temporary's statement whose value
     an earlier temporary holds (module docstring), reading the earlier one instead."""
-    user = S.all_names(parsed.node) | set(reserved)
+    user = parsed.all_names() | set(reserved)
     binds, loads = {}, {}
     for n in dataflow.names(fn):
         if isinstance(n.ctx, gast.Store) or isinstance(n.ctx, gast.Del):

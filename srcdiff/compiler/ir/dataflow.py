@@ -200,13 +200,44 @@ def bound(node):
 
 def _ids(node, context):
     """The ids of the ``Name`` nodes inside ``node`` whose context is a ``context``
-    (``reads`` is the question the passes ask most: some eighty times per statement)."""
-    return {n.id for n in names(node) if isinstance(n.ctx, context)}
+    (``reads`` is the question the passes ask most: some eighty times per statement).
+    (``{n.id for n in names(node) if isinstance(n.ctx, context)}`` in one walk, without the
+    list of names between.)"""
+    out = set()
+    add = out.add
+    todo = [node]
+    pop, push, extend = todo.pop, todo.append, todo.extend
+    children = _NAME_FIELDS
+    Name, Constant = gast.Name, gast.Constant
+    while todo:
+        n = pop()
+        cls = n.__class__
+        if cls is Name:
+            if isinstance(n.ctx, context):
+                add(n.id)
+            annotation = getattr(n, "annotation", None)
+            if isinstance(annotation, _AST):
+                push(annotation)
+            continue
+        if cls is Constant:
+            continue
+        fields = children.get(cls)
+        if fields is None:
+            fields = _name_fields(cls)
+        for field in fields:
+            v = getattr(n, field, None)
+            if isinstance(v, _AST):
+                push(v)
+            elif isinstance(v, list):
+                extend([x for x in v if isinstance(x, _AST)])
+    return out
 
 
-def _bound(every):
+def bound_in(every):
+    """``bound(node)`` from ``every = nodes(node)`` (a pass that walks ``node`` anyway)."""
     Name, Store = gast.Name, gast.Store
     return {n.id for n in every if isinstance(n, Name) and isinstance(n.ctx, Store)}
+
 
 
 def stored_into(node):
@@ -378,7 +409,7 @@ def _values_read(node):
 def writes(node):
     """Everything ``node`` may rebind or change, as moving code needs it."""
     every = nodes(node)
-    return _bound(every) | _stored_into(every) | _called_on(every)
+    return bound_in(every) | _stored_into(every) | _called_on(every)
 
 
 def reads_and_writes(node):

@@ -115,14 +115,14 @@ def _visit_where_wanted(transformer, fn, facts=None):
     question is several times cheaper than visiting it. ``facts``: the summaries of the
     statements visited (changed in place) are forgotten."""
     wanted = transformer.wanted
-    if any(wanted(n) for n in dataflow.nodes(fn.args)):
+    if any(map(wanted, dataflow.nodes(fn.args))):
         if facts is not None:
             for s in dataflow.nodes(fn):
                 facts.forget(s)
         return transformer.visit(fn)
     body = []
     for s in fn.body:
-        if any(wanted(n) for n in dataflow.nodes(s)):
+        if any(map(wanted, dataflow.nodes(s))):
             if facts is not None:  # (a statement inside a block too)
                 for x in dataflow.nodes(s):
                     facts.forget(x)

@@ -39,11 +39,12 @@ def shape_sources(fn, scalars, arrays, known, verify=False):
     ``scalars``: names holding one number; ``arrays``: names holding arrays (not lists);
     ``known``: library_calls' table (spelling -> the ufunc's number of inputs, or 0)."""
     stores = {}
-    for n in dataflow.nodes(fn):
+    every = dataflow.nodes(fn)  # (one walk of the function for both questions)
+    for n in every:
         if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Del)):
             stores[n.id] = stores.get(n.id, 0) + 1
     params = {a.id for a in fn.args.args}
-    changed = _may_reshape(fn, known)
+    changed = _may_reshape(every, known)
     defined = {}  # name -> (position in fn.body, the operand whose shape it has)
     for k, s in enumerate(fn.body):
         if isinstance(s, gast.Assign) and len(s.targets) == 1 \
@@ -100,10 +101,11 @@ def _number(x, scalars):
     return isinstance(x, gast.Name) and x.id in scalars
 
 
-def _may_reshape(fn, known):
-    """Names ``fn`` may re-shape in place (see the module docstring)."""
+def _may_reshape(every, known):
+    """Names a function may re-shape in place (see the module docstring); ``every``: the
+    nodes of the function (``dataflow.nodes``)."""
     out = set()
-    for n in dataflow.nodes(fn):
+    for n in every:
         if isinstance(n, gast.Attribute) and isinstance(n.value, gast.Name) \
                 and (n.attr == "resize" or isinstance(n.ctx, gast.Store)):
             out.add(n.value.id)

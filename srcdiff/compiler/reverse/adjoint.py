@@ -63,7 +63,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         self.opt = options
         self.adjoint_of_call = adjoint_of_call  # (op, g, names) -> (stmts, {operand: expr})
         self.params = [arg.id for arg in fn.args.args]
-        self.top = TopLevel(fn.body, analysis, S.all_names(parsed.node))
+        self.top = TopLevel(fn.body, analysis, parsed.all_names())
         self.definitions = Definitions(fn.body, analysis, self.params)  # defined_before
         self.needed = set()  # names some backward code reads (fixpoint in run)
         self._loop_facts = {}  # loop -> (carried, owned): the same in every pass of run

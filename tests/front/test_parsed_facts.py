@@ -1,0 +1,83 @@
+"""Facts of the parsed user function kept between stages (front/parse.py
+``Parsed.all_names``): the names its tree holds, walked once per compilation instead of
+by each of half a dozen stages.
+
+Invariant: the tree is not changed in place once the names were asked (a new tree put in
+``parsed.node`` is asked again). Check mode (``SRCDIFF_CHECK_FACTS=1``) walks again at
+every question and raises on a difference: here it runs over the whole corpus in every
+pipeline, and a change made after the question is shown to be caught.
+"""
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from corpus import CASES
+from srcdiff.compiler.front.parse import parse_function
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.errors import InternalError
+
+PIPELINES = ({}, {"optimize": False}, {"verify": True}, {"mode": "forward"})
+
+
+def _source(case, check, monkeypatch, **kw):
+    monkeypatch.setenv("SRCDIFF_CHECK_FACTS", "1" if check else "0")
+    return str(sd.source(case.fn, case.wrt, args=case.args, **kw))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_corpus_in_check_mode(case, monkeypatch):
+    """No stage changes the parsed tree after its names were kept (check mode raises
+    InternalError otherwise), and the code is the code made without the checks."""
+    for kw in PIPELINES:
+        try:
+            checked = _source(case, True, monkeypatch, **kw)
+        except sd.SrcdiffError as e:
+            assert not isinstance(e, InternalError)
+            continue  # refused (the same way without the checks: not compared)
+        assert checked == _source(case, False, monkeypatch, **kw)
+
+
+def _renamed_locals(x):
+    grad_ys = x * 2.0  # renamed in place before the names are first asked (renames.py)
+    return np.sum(grad_ys * x)
+
+
+def test_renamed_locals_in_check_mode(monkeypatch):
+    monkeypatch.setenv("SRCDIFF_CHECK_FACTS", "1")
+    x = np.linspace(0.1, 1.0, 4)
+    assert np.allclose(sd.grad(_renamed_locals)(x), 4.0 * x)
+
+
+def _f(x, y):
+    t = x * y
+    return np.sum(t)
+
+
+def test_a_change_after_the_question_is_caught(monkeypatch):
+    """A name changed in place after ``all_names``: check mode raises; without it the kept
+    answer is the stale one (which is why no stage may change the tree in place)."""
+    for check in ("1", "0"):
+        monkeypatch.setenv("SRCDIFF_CHECK_FACTS", check)
+        parsed = parse_function(_f)
+        assert parsed.all_names() == {"x", "y", "t", "np"}
+        target = parsed.node.body[0].targets[0]
+        target.id = "u"
+        if check == "1":
+            with pytest.raises(InternalError, match="changed after"):
+                parsed.all_names()
+        else:
+            assert "t" in parsed.all_names() and "u" not in parsed.all_names()
+
+
+def test_a_new_tree_is_asked_again(monkeypatch):
+    """A tree put in place of the parsed one (signatures.py lowers ``*args`` so) gets its
+    own names, in both modes."""
+    for check in ("1", "0"):
+        monkeypatch.setenv("SRCDIFF_CHECK_FACTS", check)
+        parsed = parse_function(_f)
+        assert "t" in parsed.all_names()
+        node = S.copy(parsed.node)
+        node.body[0].targets[0].id = "u"
+        parsed.node = node
+        assert parsed.all_names() == {"x", "y", "t", "u", "np"}
