@@ -97,13 +97,14 @@ def check_helper_names(node, parsed, helpers):
                    and n.id == name), parsed.node)
         raise parsed.error(at, f"the name {name!r} is also the name of a helper srcdiff's "
                                "generated code calls for this function", hint=f"rename {name!r}")
-    read = {n.id for n in dataflow.names(parsed.node) if isinstance(n.ctx, gast.Load)}
-    if read.isdisjoint(helpers):  # (no name to look for: the walk in order finds none)
+    # the helpers a global of the user's function of the same name would be replaced by
+    # (asked first: with none, as for NumPy's `np`, the function is not walked)
+    replaced = {k for k, v in helpers.items() if k in parsed.namespace
+                and k not in parsed.locals and parsed.namespace[k] is not v}
+    if not replaced:
         return
     for n in gast.walk(parsed.node):
-        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in helpers \
-                and n.id in parsed.namespace and n.id not in parsed.locals \
-                and parsed.namespace[n.id] is not helpers[n.id]:
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in replaced:
             raise parsed.error(n, f"the global {n.id!r} has the name of a helper srcdiff's "
                                   "generated code calls for this function",
                                hint=f"rename the global {n.id!r}")
