@@ -41,6 +41,7 @@ from srcdiff.compiler.forward.state import ForwardOptions
 from srcdiff.compiler.forward.tangent import Forward
 from srcdiff.compiler.front.aliases import views_to_read
 from srcdiff.compiler.front.fused import fuse_log_ratios
+from srcdiff.compiler.front.logistic import fuse_logistics
 from srcdiff.compiler.front.normalize import normalize
 from srcdiff.compiler.front.parse import function_name, parse_function
 from srcdiff.compiler.front.shared_values import share_values
@@ -250,6 +251,7 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
             share_values(parsed, anf, RESERVED)
             if ctx.standins:  # (nor for the numba backend: front/fused.py)
                 fuse_log_ratios(parsed, anf, names)
+                fuse_logistics(parsed, anf, names, stop)  # (front/logistic.py)
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)
         if held is not None or not views_to_read(parsed.node,

@@ -300,6 +300,23 @@ STATEMENTS = {
                    ["rr = np.abs({a}) + 0.5", "{t} = np.log(rr / (rr + np.abs({b}))) * rr"],
                    ["{t} = np.log(2.0 / (1.0 + {a} * {a})) + np.log(({b} * {b} + 0.3) / 0.7)"],
                    ["q = np.abs({a}) + 0.5", "rt = q / (q + 1.0)", "{t} = np.log(rt) + rt"]),
+    # a logistic and the logs of its value (front/logistic.py: logistic's g * p * (1 - p),
+    # log(p)'s g * (1 - p), log(1 - p)'s -(g * p) sent to the logistic's argument), int
+    # literals and 1 on the right, in a loop; near misses: the argument changed in place
+    # after (logs kept), p read as a view, a numerator of 2.0, 1 - p named by the user
+    "logistic_logs": (["lz = {a} * 0.7 + 0.1", "lp = 1.0 / (1.0 + np.exp(-lz))",
+                       "{t} = {b} * np.log(lp) + (1 - {b}) * np.log(1 - lp)"],
+                      ["lp = 1 / (np.exp(-({a} * {b})) + 1)",
+                       "{t} = np.log(lp) * {a} - np.log(1.0 - lp) + lp * lp"],
+                      ["lacc = {a} * 0.0", "for k in range(2):", "    lz = {a} * (k + 0.5)",
+                       "    lp = 1.0 / (1.0 + np.exp(-lz))",
+                       "    lacc = lacc + np.log(lp) * {b} - np.log(1 - lp)", "{t} = lacc"],
+                      ["lz = {a} * 0.5", "lp = 1.0 / (1.0 + np.exp(-lz))", "lz[...] = lz * 2.0",
+                       "{t} = np.log(lp) * {b} + np.log(1 - lp) * lz"],
+                      ["lz = {a} * 0.5", "lp = 1.0 / (1.0 + np.exp(-lz))", "lv = lp[..., :1]",
+                       "{t} = np.log(lp) * np.sum(lv) + np.log(2.0 / (1.0 + np.exp(-{b})))"],
+                      ["lz = {a} - {b}", "lp = 1.0 / (1.0 + np.exp(-lz))", "lq = 1 - lp",
+                       "{t} = np.log(lq) * lq + np.log(lp)"]),
     # reads at a list, an integer array or a mask make new arrays (NumPy's advanced
     # indexing), changed in place afterwards: the array read stays as it was
     # (analysis/places.py copying_index); a tuple of a list and a slice, in a loop

@@ -50,6 +50,7 @@ NEW_SHAPES = {
     "scaled_shifts": 8,                                  # analysis/shift.py _scaled
     "repeated_values": 8,                                # front/shared_values.py
     "log_ratios": 8,                                     # front/fused.py
+    "logistic_logs": 8,                                  # front/logistic.py
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 DRAFTS = 1200  # (drafts drawn for test_generator_reaches_its_shapes: more templates, more)

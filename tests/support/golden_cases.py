@@ -870,3 +870,14 @@ def options_from_inputs(x):
 
 
 _reverse_and_forward(options_from_inputs, (np.array([0.3, -1.7, 2.4, -0.8]),))
+
+
+# a logistic and the logs of its value (front/logistic.py): p = logistic(a, 1.0, 1.0), and
+# a Bernoulli likelihood's gradients g * (1 - p) and -(g * p) reach a without a division
+def bernoulli_logistic(w, x):
+    p = 1.0 / (1.0 + np.exp(-(x * w)))
+    return -np.sum(x * np.log(p) + (1 - x) * np.log(1 - p))
+
+
+_rb = np.random.default_rng(29)
+_in_every_mode(bernoulli_logistic, (0, 1), (_rb.normal(size=4), _rb.uniform(0.1, 0.9, size=4)))
