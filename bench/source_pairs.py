@@ -56,6 +56,11 @@ def compiled(name):
 
 def entry(c, source):
     ns = dict(c.namespace)
+    for v in c.namespace.values():  # (a called function's generated code may read helpers
+        # bound in its own namespace only, as front/logistic.py's ``logistic``)
+        if isinstance(getattr(v, "__globals__", None), dict):
+            for k, w in v.__globals__.items():
+                ns.setdefault(k, w)
     exec(compile(source, "<generated>", "exec"), ns)
     return ns[c.entry]
 
