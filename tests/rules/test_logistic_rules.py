@@ -67,6 +67,13 @@ def argument_changed(a, y):
     return np.sum(np.log(p) * y + np.log(1 - p))
 
 
+def positional_out(a, y):
+    z = a * 1.5
+    p = 1.0 / (1.0 + np.exp(-z))
+    q = np.multiply(p, 2.0, p)  # (p changed in place: its logs are not fused)
+    return np.sum(np.log(p) * y + q)
+
+
 def two(a, y):
     p = 2.0 / (1.0 + np.exp(-(a * y)))  # (2.0: another function)
     return np.sum(np.log(p))
@@ -89,7 +96,7 @@ def _inputs(n=5):
 
 
 CASES = [int_literals, with_expit, logistic_read_again, in_a_loop, of_a_parameter,
-         view_read, argument_changed, two, no_negation, minus_user_name]
+         view_read, argument_changed, positional_out, two, no_negation, minus_user_name]
 
 
 def _bernoulli_args():
@@ -128,7 +135,8 @@ def test_the_logistic_and_its_logs_are_fused():
     assert "expit(" in sd.source(with_expit, wrt=0) and "/ p" not in sd.source(with_expit, wrt=0)
 
 
-@pytest.mark.parametrize("f", [of_a_parameter, view_read, argument_changed, minus_user_name])
+@pytest.mark.parametrize("f", [of_a_parameter, view_read, argument_changed, positional_out,
+                               minus_user_name])
 def test_logs_not_fused_where_the_relation_is_unproven(f):
     """The logistic itself is fused; its logs keep np.log (a division by p or 1 - p)."""
     source = sd.source(f, wrt=0, mode="forward")

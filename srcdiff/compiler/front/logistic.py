@@ -284,7 +284,6 @@ def _fresh(parsed, value, helper_names):
     if isinstance(value, gast.Call) and not value.keywords and all(map(_operand, value.args)):
         if _is_name(value.func) and value.func.id in helper_names:
             return True
-        f = parsed.resolve(value.func)
-        return isinstance(f, np.ufunc) and f.signature is None \
-            or (expit is not None and f is expit)
+        f = parsed.resolve(value.func)  # (an argument past ``nin`` is ``out``: refused)
+        return isinstance(f, np.ufunc) and f.signature is None and len(value.args) == f.nin
     return False
