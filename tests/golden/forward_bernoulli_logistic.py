@@ -1,11 +1,11 @@
 def jvp_bernoulli_logistic(w, x, tangents):
     t_w = tangents[0]
     t_x = tangents[1]
-    # line 857: p = 1.0 / (1.0 + np.exp(-(x * w)))
+    # line 878: p = 1.0 / (1.0 + np.exp(-(x * w)))
     mul = x * w
     t_mul = broadcast_like(t_x * w, mul) + broadcast_like(x * t_w, mul)
     p = logistic(mul, 1.0, 1.0)
-    # line 858: return -np.sum(x * np.log(p) + (1 - x) * np.log(1 - p))
+    # line 879: return -np.sum(x * np.log(p) + (1 - x) * np.log(1 - p))
     log = log_logistic(p, mul)
     t_log = broadcast_like(t_mul * (1.0 - p), log)
     mul1 = x * log

@@ -62,7 +62,7 @@ def fuse_logistics(parsed, fn, names, stop=()):
             parsed.namespace[helpers[fn_obj]] = fn_obj
         return helpers[fn_obj]
 
-    user = S.all_names(parsed.node)
+    user = parsed.all_names()
     binds, loads = _counts(fn)
     fused = [0]
 
