@@ -73,9 +73,18 @@ def put_in_loop(x):
     return numpy.sum(y)
 
 
+def put_method(x):
+    y = x * 2.0
+    y.put([0, 2, 0], numpy.cos(x))  # the method: np.put's store (position 0 takes cos(x[2]))
+    z = numpy.zeros(4)
+    z.put(numpy.array([3, 1]), x[:2] * 3.0)
+    return numpy.sum(y * x) + numpy.sum(numpy.sin(z)) * x[1]
+
+
 X = numpy.array([0.3, 0.5, 0.7])
 CASES = [diagonal_constant, diagonal_values, diagonal_wide, diagonal_tall_wrapped,
-         diagonal_cube, diagonal_in_loop, put_values, put_repeated, put_one_value, put_in_loop]
+         diagonal_cube, diagonal_in_loop, put_values, put_repeated, put_one_value, put_in_loop,
+         put_method]
 
 
 @pytest.mark.parametrize("f", CASES, ids=[f.__name__ for f in CASES])
@@ -132,6 +141,12 @@ def fill_diagonal_starred(x):
     return numpy.sum(y)
 
 
+def put_method_clipped(x):
+    y = x * 1.0
+    y.put([5], x[0], mode="clip")
+    return numpy.sum(y)
+
+
 def put_by_keywords(x):
     y = x * 1.0
     numpy.put(a=y, ind=[0], v=x[0])
@@ -141,6 +156,7 @@ def put_by_keywords(x):
 @pytest.mark.parametrize("f, words", [
     (put_by_keywords, "with `a` a variable"),
     (put_clipped, "default `mode='raise'` only"),
+    (put_method_clipped, "default `mode='raise'` only"),
     (put_into_expression, "with `a` a variable"),
     (fill_diagonal_without_value, "needs the value to write"),
     (fill_diagonal_starred, "with `a` a variable"),

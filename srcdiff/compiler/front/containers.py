@@ -19,7 +19,7 @@ Each becomes what ANF already has, plus three run-time helpers (srcdiff/runtime.
   first (as Python builds the argument before the call), then one ``d[key] = value`` per
   entry in order (a later duplicate key wins), or ``for k in key_list(e): d[k] = e[k]``;
 * the statement ``a.fill(v)`` -> ``a[...] = v`` (the same in-place store, cast to ``a``'s
-  dtype, seen by the aliasing checks as any subscript store).
+  dtype, seen by the aliasing checks as any subscript store); ``a.put(ind, v)`` -> np.put's.
 
 Keys are labels: ``key_list`` and ``set`` are never differentiated (analysis/ops.py refuses
 them, with the reason, when their value lies on a differentiated path). An f-string is a
@@ -400,8 +400,8 @@ class Containers:
 
     # -- methods called for their effect ---------------------------------------
     def method_statement(self, call):
-        """``a.fill(v)`` and ``d.update(...)`` as statements lowered to subscript stores, as
-        the module docstring says; False (the caller refuses) for anything else."""
+        """``a.fill(v)``, ``a.put(ind, v)`` and ``d.update(...)`` as statements lowered to
+        subscript stores, as the module docstring says; False (the caller refuses) else."""
         f = call.func
         if not isinstance(f.value, gast.Name):
             return False
@@ -409,6 +409,11 @@ class Containers:
                 and not isinstance(call.args[0], gast.Starred):
             self.assign_to(gast.Subscript(value=S.name(f.value.id), slice=S.const(Ellipsis),
                                           ctx=gast.Store()), call.args[0])
+            return True
+        if f.attr == "put":  # a.put(ind, v): np.put(a, ind, v) (in_place.py)
+            self.put_statement(call, S.locate(gast.Call(
+                func=gast.Attribute(value=S.name("np"), attr="put", ctx=gast.Load()),
+                args=[f.value] + call.args, keywords=call.keywords), call))
             return True
         if f.attr in ("reverse", "sort") and not call.args and f.value.id not in self.array_args \
                 and {k.arg for k in call.keywords} <= ({"key", "reverse"} if f.attr == "sort"
