@@ -98,6 +98,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     buffers = Buffers(fn, analysis, sharing) if buffers else None
     for s, x, exempt in writes:
         group = sharing.group(x, at=s, is_list=analysis.op(s).kind == "append")
+        rebound = {y for y in group if sharing.rebound(y, s)}  # (before the next group)
         if analysis.op(s).kind == "store" and x == analysis.op(s).target and len(group) > 1:
             sharers[S.key(s)] = frozenset(group) - {x}
         if ever is not None and analysis.op(s).kind == "store" and x == analysis.op(s).target:
@@ -110,7 +111,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
         # the user's own before the compiler's: a message names what the user wrote
         for y in sorted(set(group) - {x} - set(exempt),
                         key=lambda n: (group[n], n not in user, n)):
-            live = y in live_out.get(S.key(s), set())
+            live = y in live_out.get(S.key(s), set()) and y not in rebound
             if live or (y in params and sharing.linked(x, y)):
                 raise _alias_error(parsed, analysis, sharing.statements(), s, x, y, live,
                                    y in user, group, shown.get(x, x))

@@ -58,7 +58,7 @@ import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY
 from srcdiff.compiler.analysis.fixpoint import fixpoint
-from srcdiff.compiler.analysis.sharing import new_astype
+from srcdiff.compiler.analysis.objects import new_astype
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 

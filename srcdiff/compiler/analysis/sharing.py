@@ -31,8 +31,17 @@ import gast
 import numpy as np
 
 from srcdiff import runtime
-from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, entry_of
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT
 from srcdiff.compiler.analysis.facts import ZERO_D, bind_call
+from srcdiff.compiler.analysis.objects import (
+    bound_by_definitions,
+    closure,
+    defines,
+    entry_fact,
+    is_number,
+    new_astype,
+    srcdiff_own,
+)
 from srcdiff.compiler.analysis.ops import makes_container
 from srcdiff.compiler.analysis.places import (
     copying_index,
@@ -60,9 +69,11 @@ class Sharing:
         self.order = statement_order(fn.body)  # S.key(statement) -> (position, enclosing loops)
         self.blocks = statement_blocks(fn.body)  # S.key(statement) -> (its block, index, parent)
         self.reaching = reaching_definitions(fn.body)
+        self.counted = bound_by_definitions(fn)  # (whose bindings _steps can tell apart)
         self.put = {}  # (container, entry) -> the statements that put it there
         self.made = {}  # (a, b) of edges -> the statements (definitions of a) that made it
         self.carries = set()  # S.keys of definitions of a name that may share its old value
+        self.through = {}  # after group(): name -> the bindings of it its paths met (None: any)
         self.mutable = set(mutable)
         self.edges, self.holds = {}, {}
         self.lists = set()
@@ -79,7 +90,7 @@ class Sharing:
             if op.target is not None:
                 self._add(op, registry, summaries or {})
         self._entries_of_copies()
-        self.mutable = _closure(self.mutable, self.edges)
+        self.mutable = closure(self.mutable, self.edges)
         self._mutable_entries()
         # Positions tell entries apart only in a container every definition of which is a
         # display here: any other (an argument, a slice, a call's result) may hold one
@@ -116,7 +127,7 @@ class Sharing:
             return
         found = summaries.get(id(op))
         if op.kind == "unknown" or op.kind == "call" and found is None \
-                and not _srcdiff_own(op.func):
+                and not srcdiff_own(op.func):
             # a function srcdiff does not model, or a library's Python function it has no
             # summary of: its result may be (a view of) any argument (np.ascontiguousarray(z)
             # is z itself when z is contiguous, x.view() a view of x, np.require(z) z)
@@ -224,7 +235,7 @@ class Sharing:
                     self.mutable.add(op.target)
                     grown = True
             if grown:
-                self.mutable = _closure(self.mutable, self.edges)
+                self.mutable = closure(self.mutable, self.edges)
 
     def _entries_of_copies(self):
         """What is read out of ``c = list(b)`` (or ``tuple(b)``) is read out of ``b``: an
@@ -430,23 +441,33 @@ class Sharing:
             else {(a, b) for (a, b), made in self.made.items() if a == x and all(
                 S.key(d) not in reach for d in made)}
         self.stale |= old_views
-        out, frontier = {x: 0}, [(x, _SAME, x in once)]
+        bound = None if at is None else self._bindings(x, self.reaching[S.key(at)].get(x, ()))
+        out, frontier, self.through = {x: 0}, [(x, _SAME, x in once, bound)], {x: bound}
         seen = set(frontier)
         while frontier:
             nxt = []
-            for n, role, passed in frontier:
-                for name, r in self._steps(n, role):
+            for n, role, passed, via in frontier:
+                for name, r, v in self._steps(n, role, via):
                     if is_list and self.analysis.kinds.get(name) in (ARRAY, INT):
                         continue  # an array or a number is never a list, nor holds one
                     if name in once and passed:
                         continue
-                    step = (name, r, passed or name in once)
+                    step = (name, r, passed or name in once, v)
+                    met = self.through.get(name, frozenset())
+                    self.through[name] = None if v is None or met is None else met | v
                     if step not in seen:
                         seen.add(step)
                         nxt.append(step)
                         out.setdefault(step[0], out[n] + 1)
             frontier = nxt
         return out
+
+    def rebound(self, y, at):
+        """After :meth:`group` of a change at ``at``: does ``y`` hold there an object of
+        another binding than those through which the change reaches it (``row`` viewed
+        ``m`` in one loop and is ``x[k:]`` in the next, where ``m`` changes)?"""
+        met, now = self.through.get(y), self._bindings(y, self.reaching[S.key(at)].get(y, ()))
+        return met is not None and now is not None and not met & now
 
     def _older_than_new_object(self, x, at):
         """``(puts, views)``: the statements putting ``x`` into a container (``c.append(x)``,
@@ -490,8 +511,11 @@ class Sharing:
         return d in self.definitions and d not in self.carries and not any(
             a == x and any(S.key(m) == d for m in made) for (a, _), made in self.made.items())
 
-    def _steps(self, n, role):
-        """The names one step from ``n`` reached in ``role``, with their roles."""
+    def _steps(self, n, role, via):
+        """The names one step from ``n`` reached in ``role``, with their roles and
+        bindings. ``via``: the definitions of ``n`` whose object the path is about (None:
+        any). An edge made by another definition of ``n``, or reading another binding of
+        it, is not taken (``p = x[0]``, later ``p = t[1]``: ``p`` is never both)."""
         lists, kinds = self.lists, self.analysis.kinds
 
         def kind(name):  # (a name appended to is a list, whatever else it may be)
@@ -499,40 +523,72 @@ class Sharing:
         for a, b in self.edges:
             if (a, b) in self.stale:
                 continue
+            made = self.made.get((a, b))
             if lists and self.at is not None and not any(
-                    self._before(d, self.at) for d in self.made.get((a, b), [self.at])):
+                    self._before(d, self.at) for d in made or [self.at]):
                 # made after the append: it sees the list as the data flow has it then
                 continue
             read = self.read_from.get((a, b))
             if a == n:  # n is a copy or view of b, or was read out of b (at ``read``)
+                own = self._made_bindings(n, made)
+                if via is not None and own is not None and not via & own:
+                    continue
+                v = self._read_bindings(b, made)
                 if read is None:
-                    yield b, role
+                    yield b, role, v
                 elif role != _SAME or kind(b) == CONTAINER:
-                    yield b, (_HOLDER, read)  # b's entry there is x, or holds it
+                    yield b, (_HOLDER, read), v  # b's entry there is x, or holds it
                 else:
-                    yield b, _SAME  # an array's view (or b may be either)
+                    yield b, _SAME, v  # an array's view (or b may be either)
                     if kind(b) != ARRAY:
-                        yield b, (_HOLDER, read)
+                        yield b, (_HOLDER, read), v
             elif b == n:  # a is a copy or view of n, or was read out of n (at ``read``)
+                seen = self._read_bindings(n, made)
+                if via is not None and seen is not None and not via & seen:
+                    continue
+                v = self._made_bindings(a, made)
                 if read is None:
-                    yield a, role
+                    yield a, role, v
                 elif role == _SAME:
                     if kind(n) != CONTAINER:
-                        yield a, _SAME  # a view of the array n (an entry read out of the
-                        # container n is another object: a store into n leaves it alone)
+                        yield a, _SAME, v  # a view of the array n (an entry read out of
+                        # the container n is another object: a store into n leaves it alone)
                 elif _meet(read, role[1]):  # the entry that is x, or holds it
-                    yield a, _SAME
-                    yield a, _ANY
+                    yield a, _SAME, v
+                    yield a, _ANY, v
         for (c, e), where in self.positions.items():
             if self.at is not None and not any(
                     self._before(h, self.at) and S.key(h) not in self.old_puts
                     for h in self.put[(c, e)]):
                 continue
             if e == n:
-                yield c, (_HOLDER, frozenset(where))  # c holds n there
+                yield c, (_HOLDER, frozenset(where)), None  # c holds n there
             elif c == n and role != _SAME and _meet(where, role[1]):
-                yield e, _SAME
-                yield e, _ANY
+                yield e, _SAME, None
+                yield e, _ANY, None
+
+    def _bindings(self, name, defs):
+        """Bindings (for ``_steps``): S.keys of definitions of a name in ``counted``, or
+        None (not known: every path is kept), as when one may hand the name its old
+        object back (``z = z[1:]``: ``carries``)."""
+        defs = frozenset(defs)
+        return None if not defs or defs & self.carries or name not in self.counted else defs
+
+    def _made_bindings(self, name, made):
+        """The definitions of ``name`` among the statements ``made`` that made an edge."""
+        ok = made and all(defines(m, name) for m in made)
+        return self._bindings(name, (S.key(m) for m in made)) if ok else None
+
+    def _read_bindings(self, name, made):
+        """The definitions of ``name`` reaching the statements ``made`` (which read it)."""
+        if not made:
+            return None
+        found = set()
+        for m in made:
+            if S.key(m) not in self.reaching:
+                return None
+            found.update(self.reaching[S.key(m)].get(name, ()))
+        return self._bindings(name, found)
 
 
 _SAME, _HOLDER = ("same",), "holder"
@@ -542,50 +598,3 @@ _ANY = (_HOLDER, frozenset([None]))
 def _meet(p, q):
     """Can an entry at one of the positions ``p`` be one at one of ``q`` (None: any)?"""
     return None in p or None in q or bool(set(p) & set(q))
-
-
-def new_astype(op):
-    """Is ``op`` ``y = x.astype(dtype)`` without ``copy=False``: a new array (NumPy's
-    ``astype`` copies unless told not to), so a change of ``y`` is not one of ``x``?"""
-    call = op.stmt.value
-    if op.label != ".astype" or not isinstance(call, gast.Call) or len(call.args) > 4:
-        return False  # (the fifth positional argument is ``copy``)
-    return all(k.arg != "copy" or isinstance(k.value, gast.Constant) and k.value.value is True
-               for k in call.keywords)
-
-
-def entry_fact(analysis, op):
-    """The fact of the entry an index op reads out of a container whose entries are known
-    (a parameter's, from the argument; an entry's of it), or None."""
-    base = op.args[0].id if op.args and isinstance(op.args[0], gast.Name) else None
-    if base is None or base not in analysis.children:  # (a container: a list(m) too)
-        return None
-    return entry_of(analysis.children.get(base), op.index, analysis.kinds)
-
-
-def is_number(fact):
-    """A float, int or bool entry (not a 0-d array): a new object at every change."""
-    return fact[0] in (ARRAY, INT) and fact[1] == () and not (len(fact) > 2
-                                                                and fact[2] == ZERO_D)
-
-
-def _srcdiff_own(fn):
-    """srcdiff's own functions (rule helpers, generated code, derivatives), differentiated
-    again for higher orders: their results are what their own compilation made them."""
-    code = getattr(fn, "__code__", None)
-    return (getattr(fn, "__module__", None) or "").startswith("srcdiff") or (
-        code is not None and code.co_filename.startswith("<srcdiff")) \
-        or derivatives.is_derivative(fn) or getattr(fn, "__srcdiff_primitive__", False)
-
-
-def _closure(names, edges):
-    group = set(names)
-    changed = True
-    while changed:
-        changed = False
-        for a, b in edges:
-            if (a in group) != (b in group):
-                group |= {a, b}
-                changed = True
-    return group
-

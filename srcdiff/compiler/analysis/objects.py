@@ -1,0 +1,104 @@
+"""Facts about the objects a function's statements make, for sharing.py: whether a
+statement defines a name as reaching.py counts it, whether ``astype`` copies, what a read
+out of a container with known entries gives, which callables are srcdiff's own."""
+
+import gast
+
+from srcdiff.compiler.analysis.activity import ARRAY, INT, entry_of
+from srcdiff.compiler.analysis.facts import ZERO_D
+from srcdiff.compiler.front import derivatives
+
+
+def defines(statement, name):
+    """Is ``statement`` a definition of ``name`` that reaching.py counts?"""
+    if isinstance(statement, gast.For):
+        return isinstance(statement.target, gast.Name) and statement.target.id == name
+    return isinstance(statement, gast.Assign) and isinstance(statement.targets[0], gast.Name) \
+        and statement.targets[0].id == name
+
+
+def new_astype(op):
+    """Is ``op`` ``y = x.astype(dtype)`` without ``copy=False``: a new array (NumPy's
+    ``astype`` copies unless told not to), so a change of ``y`` is not one of ``x``?"""
+    call = op.stmt.value
+    if op.label != ".astype" or not isinstance(call, gast.Call) or len(call.args) > 4:
+        return False  # (the fifth positional argument is ``copy``)
+    return all(k.arg != "copy" or isinstance(k.value, gast.Constant) and k.value.value is True
+               for k in call.keywords)
+
+
+def entry_fact(analysis, op):
+    """The fact of the entry an index op reads out of a container whose entries are known
+    (a parameter's, from the argument; an entry's of it), or None."""
+    base = op.args[0].id if op.args and isinstance(op.args[0], gast.Name) else None
+    if base is None or base not in analysis.children:  # (a container: a list(m) too)
+        return None
+    return entry_of(analysis.children.get(base), op.index, analysis.kinds)
+
+
+def is_number(fact):
+    """A float, int or bool entry (not a 0-d array): a new object at every change."""
+    return fact[0] in (ARRAY, INT) and fact[1] == () and not (len(fact) > 2
+                                                                and fact[2] == ZERO_D)
+
+
+def srcdiff_own(fn):
+    """srcdiff's own functions (rule helpers, generated code, derivatives), differentiated
+    again for higher orders: their results are what their own compilation made them."""
+    code = getattr(fn, "__code__", None)
+    return (getattr(fn, "__module__", None) or "").startswith("srcdiff") or (
+        code is not None and code.co_filename.startswith("<srcdiff")) \
+        or derivatives.is_derivative(fn) or getattr(fn, "__srcdiff_primitive__", False)
+
+
+def closure(names, edges):
+    group = set(names)
+    changed = True
+    while changed:
+        changed = False
+        for a, b in edges:
+            if (a in group) != (b in group):
+                group |= {a, b}
+                changed = True
+    return group
+
+
+
+def bound_by_definitions(fn):
+    """The names every binding of which is a definition reaching.py counts (a plain
+    ``name = ...`` or a ``for name in ...`` of ``fn``'s own body): not a parameter, nor
+    bound another way (``+=``, a tuple target, ``with ... as``, ``global``, a nested
+    function's own or a nested ``def``), so the definitions reaching a statement are
+    every object the name may hold there (Python raises for a read before binding)."""
+    counted, other = set(), set()
+    args = fn.args
+    other.update(a.id for a in args.args + args.posonlyargs + args.kwonlyargs
+                 if isinstance(a, gast.Name))
+    other.update(a.id for a in (args.vararg, args.kwarg) if isinstance(a, gast.Name))
+    nested = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
+    stack = list(fn.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, nested):
+            if getattr(node, "name", None):
+                other.add(node.name)
+            other.update(n.id for n in gast.walk(node) if isinstance(n, gast.Name)
+                         and isinstance(n.ctx, (gast.Store, gast.Del)))
+            continue
+        if isinstance(node, (gast.Global, gast.Nonlocal)):
+            other.update(node.names)
+        if isinstance(node, gast.Assign) and len(node.targets) == 1 \
+                and isinstance(node.targets[0], gast.Name):
+            counted.add(node.targets[0].id)
+            stack.append(node.value)
+            continue
+        if isinstance(node, gast.For) and isinstance(node.target, gast.Name):
+            counted.add(node.target.id)
+            stack.extend([node.iter, *node.body, *node.orelse])
+            continue
+        if isinstance(node, gast.Name) and isinstance(node.ctx, (gast.Store, gast.Del)):
+            other.add(node.id)
+        if isinstance(node, gast.ExceptHandler) and isinstance(node.name, gast.Name):
+            other.add(node.name.id)
+        stack.extend(gast.iter_child_nodes(node))
+    return counted - other
