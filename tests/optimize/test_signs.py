@@ -174,8 +174,8 @@ def test_a_negation_stays_where_no_product_chain_carries_it(body):
     assert "b_t = -a * m" in out, out
 
 
-def _sigmoid(x):
-    return 1.0 / (1.0 + np.exp(-x))
+def _sigmoid(x):  # (a scaled logistic: `1.0 / (1.0 + ...)` is one primitive, logistic.py)
+    return 1.0 / (0.5 + np.exp(-x))
 
 
 def gates(w, x):
@@ -184,8 +184,9 @@ def gates(w, x):
 
 @pytest.mark.parametrize("options", [{}, {"optimize": False}, {"verify": True}])
 def test_the_sigmoid_adjoint_has_no_cancelling_negations(options):
-    """``1 / (1 + exp(-x))``: the quotient's adjoint ``-g * div / add`` and the negation's
-    ``b_x = -b_neg`` cancel; the sign is dropped at both ends (lstm's gates)."""
+    """``1 / (0.5 + exp(-x))``: the quotient's adjoint ``-g * div / add`` and the negation's
+    ``b_x = -b_neg`` cancel; the sign is dropped at both ends (lstm's gates before the
+    logistic was one primitive)."""
     rng = np.random.default_rng(5)
     args = (rng.standard_normal(6), rng.standard_normal(3))
     for k in range(2):
