@@ -18,12 +18,11 @@ for the whole rest of the function:
 
 A view ``w = v[i]`` (slices, ``None``, ``...``, integers) is read the same way, as
 ``v[i]``, when ``v`` or ``w`` is changed in place later (``v *= a``, ``v[0] = s``,
-``w += a``, which becomes ``v[i] += a``, and ``w[...] = a``, which becomes ``v[i] = a``):
-the same conditions, with ``v += a`` and
+``w += a``, which becomes ``v[i] += a``): the same conditions, with ``v += a`` and
 ``w += a`` allowed (in place on an array), ``v`` and the integers in ``i`` shown to be an
 array and integers by a first analysis (driver.front_end asks again with them), and a
 check when the code runs that ``w`` is a view of ``v`` (``view_of``: a slice of a list
-is a copy). A store into some entries of ``w`` (``w[j] = a``), or a call changing ``w``
+is a copy). A store into an entry of ``w`` (``w[j] = a``), or a call changing ``w``
 (``w.fill(a)``, ``out=w``), stays a change through ``w``, which the alias checks see.
 """
 
@@ -115,7 +114,7 @@ def _view(e, w, uses, k, held):
         return False
     return any(uses.after(table, n, k) for table, n in (
         (uses.augmented, v), (uses.augmented, w), (uses.stores, v), (uses.effects, v),
-        (uses.outs, None), (uses.whole_stores, w)))
+        (uses.outs, None)))
 
 
 _INDEX_NODES = (gast.Slice, gast.Constant, gast.Name, gast.Load, gast.UnaryOp, gast.USub,
@@ -129,15 +128,14 @@ class _Uses:
     * ``bound``: bind it (once per binding), ``scoped``: the names bound inside nested
       functions or comprehensions (or declared ``nonlocal``/``global``);
     * ``augmented``: ``name += a``; ``attributes``: assign an attribute of it;
-    * ``stores``: store into an entry of it (``name[i] = a``, ``name[i][j] += a``), and
-      ``whole_stores`` into all of it (``name[...] = a``);
+    * ``stores``: store into an entry of it (``name[i] = a``, ``name[i][j] += a``);
     * ``effects``: name it in a call made for its effect or as ``out=``;
     * ``outs`` (under None): hold any ``out=``."""
 
     def __init__(self, body):
         self.bound, self.scoped = {}, set()
         self.augmented, self.attributes, self.stores = {}, {}, {}
-        self.effects, self.outs, self.whole_stores = {}, {}, {}
+        self.effects, self.outs = {}, {}
         for k, s in enumerate(body):
             inner = {id(n) for c in dataflow.nodes(s) if isinstance(c, _SCOPES)
                      for n in gast.walk(c) if n is not c}
@@ -162,8 +160,6 @@ class _Uses:
         elif isinstance(n, gast.Subscript) and isinstance(n.ctx, gast.Store) \
                 and _base(n) is not None:
             self.stores.setdefault(_base(n), []).append(k)
-            if _whole_store(n, _base(n)):
-                self.whole_stores.setdefault(_base(n), []).append(k)
         elif isinstance(n, gast.Expr) or isinstance(n, gast.keyword) and n.arg == "out":
             for m in gast.walk(n):
                 if isinstance(m, gast.Name):
@@ -191,10 +187,6 @@ def _read_as(node, u, e):
     inside nested functions or lambdas); a copy where anything changed."""
     if isinstance(node, gast.Name) and node.id == u and isinstance(node.ctx, gast.Load):
         return S.locate(S.copy(e), node)
-    if _whole_store(node, u) and not isinstance(e, gast.Name):
-        target = S.copy(e)  # (``w[...] = a`` of a view: ``v[i] = a``, the same elements)
-        target.ctx = gast.Store()
-        return S.locate(target, node)
     if isinstance(node, (gast.FunctionDef, gast.Lambda)) or isinstance(
             node, gast.Subscript) and isinstance(node.ctx, gast.Store) and _base(node) == u \
             and not isinstance(e, gast.Name):
@@ -208,13 +200,6 @@ def _read_as(node, u, e):
                                        value=_read_as(node.value, u, e)), node)
         return node
     return map_children(node, lambda c: _read_as(c, u, e))
-
-
-def _whole_store(node, w):
-    """Is ``node`` the target ``w[...]`` (a store into every element of ``w``)?"""
-    return isinstance(node, gast.Subscript) and isinstance(node.ctx, gast.Store) \
-        and isinstance(node.value, gast.Name) and node.value.id == w \
-        and isinstance(node.slice, gast.Constant) and node.slice.value is Ellipsis
 
 
 def _base(node):
