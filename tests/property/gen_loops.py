@@ -143,6 +143,7 @@ class _Generator:
         self.morph = None           # a variable whose shape changes in a loop (stmt_morph)
         self.buffer = None          # (vector, its ping-pong partner) for stmt_swap
         self.morph_to_array = False
+        self.rebinder = False       # stmt_rebind_view may be drawn
 
     # -------------------------------------------------------- helpers
 
@@ -381,6 +382,8 @@ class _Generator:
         kinds += ["sum_start", "rebind_clip"]
         if self.buffer:  # (only then: the other programs of a seed stay as they were)
             kinds += ["swap"] * 3
+        if self.rebinder and sc.vectors and self.n > 0:  # (the same)
+            kinds += ["rebind_view"] * 3
         kind = self.pick(kinds)
         return getattr(self, "stmt_" + kind)(sc)
 
@@ -707,6 +710,38 @@ class _Generator:
             return [step, f"{t} = {w}", f"{w} = {b}", f"{b} = {t}"]
         return [step, f"{w}, {b} = {b}, {w}"]
 
+    def stmt_rebind_view(self, sc):
+        """A name bound to a view of one array, then to a view of a new 2-d array changed
+        in place (analysis/sharing.py follows bindings: the change is not one of the first
+        array), sometimes an alias of the first view read afterwards, the change made
+        through the second binding, or the name rebound as a loop variable over rows."""
+        self.features.add("rebind_view")
+        v, c, e = self.pick(sc.vectors), self.small(), self.sexpr(sc, 1)
+        m, p = self.temp(), self.temp()
+        j, k = (str(self.r.randrange(-self.n, self.n)) for _ in range(2))
+        lines = [f"{m} = np.outer({v}, {v}) * {c}",
+                 f"{p} = " + self.pick([f"{v}[1:]", f"{v}[::-1]", v, f"{v}[:]"])]
+        alias = self.temp() if self.chance(0.4) else None
+        if alias:
+            self.features.add("rebind_view_alias")
+            lines.append(f"{alias} = {p}")
+        lines += [self.update(self.pick(self.carried), f"np.sum({p} * {e})"),
+                  self.pick([f"{m}[{k}] -= {c} * {e}", f"{m}[{k}] *= 1.0 + {c} * {e}",
+                             f"{m}[{k}, {j}] += {e}"])]
+        read = self.update(self.pick(self.carried), f"np.sum({p} * {p})")
+        if self.chance(0.25):
+            self.features.add("rebind_view_loop")
+            lines += [f"for {p} in {m}[:2]:", "    " + read]
+        else:
+            lines.append(f"{p} = " + self.pick([f"{m}[{j}]", f"{m}[:, {j}]", f"{m}[{j}][1:]"]))
+            if self.chance(0.4):
+                self.features.add("rebind_view_change")
+                lines.append(self.pick([f"{p} += {c} * {e}", f"{p} *= 1.0 + {c} * {e}"]))
+            lines.append(read)
+        if alias:
+            lines.append(self.update(self.pick(self.carried), f"np.sum({alias}) * {c}"))
+        return lines
+
     # -------------------------------------------------------- loops
 
     def loop(self, sc):
@@ -943,6 +978,9 @@ class _Generator:
                 self.buffer = (w, w + "b")
                 lines.append(f"{w}b = " + side.choice([f"np.zeros_like({w})", f"{w} * 0.5",
                                                        f"{w}.copy()", f"np.ones_like({w})"]))
+        # names rebound from a view of one array to a view of another (stmt_rebind_view),
+        # drawn from a generator of its own, as the buffer above
+        self.rebinder = random.Random("rebind:" + repr(r.getstate()[1][:8])).random() < 0.3
         if r.random() < 0.3:
             t = self.temp()
             lines.append(f"{t} = {self.sexpr(sc)}")

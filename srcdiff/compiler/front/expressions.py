@@ -314,18 +314,16 @@ class Expressions(Containers):
         before = []
         method = DEFAULT.method_primitive(f.attr) if target is MISSING \
             and isinstance(f, gast.Attribute) else None
-        if method is not None and option_definition(method, named) is not None:
-            definition, before = option_definition(method, named), [f.value]  # x.sum(initial=s)
+        by_option = option_definition(method, named)  # (None for method None)
+        if by_option is not None:
+            definition, before = by_option, [f.value]  # x.sum(initial=s)
         elif target is MISSING and isinstance(f, gast.Attribute) and f.attr in METHODS \
                 and method is None:
             definition, before = METHODS[f.attr], [f.value]  # a value's method: `loss.item()`
         elif definition is None or (DEFAULT.lookup(target) is not None
                                     and definition is COMPOSITES.get(target)):
             return f, target, []
-        name = next((k for k, v in self.parsed.namespace.items() if v is definition), None)
-        if name is None or name in self.parsed.locals:
-            name = self.names.fresh(definition.__name__)  # (taken from now on)
-            self.parsed.namespace[name] = definition
+        name = self.parsed.bind(definition, self.names)
         return S.locate(S.name(name), f), definition, before
 
     def named_expr(self, e):

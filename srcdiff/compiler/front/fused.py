@@ -28,11 +28,8 @@ def fuse_log_ratios(parsed, fn, names):
     """Rewrite ``fn`` (normalized; changed in place) as the module docstring says; the
     helper's name is bound in ``parsed.namespace``. Returns how many pairs were fused."""
     user = parsed.all_names()
-    binds, loads = {}, {}
-    for n in dataflow.names(fn):
-        table = loads if isinstance(n.ctx, gast.Load) else binds
-        table[n.id] = table.get(n.id, 0) + 1
-    fused = [0, None]  # (pairs fused, the helper's name)
+    binds, loads = counts(fn)
+    fused = [0]  # (pairs fused)
 
     def block(body):
         out = []
@@ -45,10 +42,8 @@ def fuse_log_ratios(parsed, fn, names):
             last = out[-1] if out else None
             operands = _ratio(last, user, binds, loads)
             if operands is not None and _log_of(parsed, s, last.targets[0].id):
-                if fused[1] is None:
-                    fused[1] = names.fresh("log_ratio")
-                    parsed.namespace[fused[1]] = log_ratio
-                out[-1] = S.assign(s.targets[0].id, S.call(fused[1], operands), s)
+                name = parsed.bind(log_ratio, names)
+                out[-1] = S.assign(s.targets[0].id, S.call(name, operands), s)
                 fused[0] += 1
                 continue
             out.append(s)
@@ -56,6 +51,15 @@ def fuse_log_ratios(parsed, fn, names):
 
     fn.body = block(fn.body)
     return fused[0]
+
+
+def counts(fn):
+    """``(binds, loads)``: how many times each name is bound, and read, in ``fn``."""
+    binds, loads = {}, {}
+    for n in dataflow.names(fn):
+        table = loads if isinstance(n.ctx, gast.Load) else binds
+        table[n.id] = table.get(n.id, 0) + 1
+    return binds, loads
 
 
 def _ratio(s, user, binds, loads):

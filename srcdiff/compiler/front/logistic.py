@@ -40,6 +40,7 @@ likelihoods and their near misses (tests/property/gen_arrays.py ``logistic_logs`
 import gast
 import numpy as np
 
+from srcdiff.compiler.front.fused import counts
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules.fused_rules import log1m_logistic, log_logistic, logistic
@@ -54,16 +55,14 @@ def fuse_logistics(parsed, fn, names, stop=()):
     """Rewrite ``fn`` (normalized; changed in place) as the module docstring says; the
     helpers' names are bound in ``parsed.namespace``. Returns how many statements were
     fused (chains and logs)."""
-    helpers = {}
+    helpers = {}  # a fused primitive -> its name in the namespace
 
     def helper(fn_obj):
-        if fn_obj not in helpers:
-            helpers[fn_obj] = names.fresh(fn_obj.__name__)
-            parsed.namespace[helpers[fn_obj]] = fn_obj
+        helpers[fn_obj] = parsed.bind(fn_obj, names)
         return helpers[fn_obj]
 
     user = parsed.all_names()
-    binds, loads = _counts(fn)
+    binds, loads = counts(fn)
     fused = [0]
 
     def temporary(t):
@@ -84,7 +83,7 @@ def fuse_logistics(parsed, fn, names, stop=()):
         return out
 
     fn.body = chains(fn.body)
-    binds, loads = _counts(fn)
+    binds, loads = counts(fn)
     readers = _readers(parsed, fn, set(helpers.values()))
 
     def holds(p, a, seen):
@@ -121,14 +120,6 @@ def fuse_logistics(parsed, fn, names, stop=()):
 
     fn.body = logs(fn.body)
     return fused[0]
-
-
-def _counts(fn):
-    binds, loads = {}, {}
-    for n in dataflow.names(fn):
-        table = loads if isinstance(n.ctx, gast.Load) else binds
-        table[n.id] = table.get(n.id, 0) + 1
-    return binds, loads
 
 
 def _inner(body, again):

@@ -74,6 +74,16 @@ class Parsed:
                                     f"were kept: {sorted(now ^ kept[1])}")
         return kept[1]
 
+    def bind(self, obj, names):
+        """The name the namespace gives ``obj``, a function srcdiff's rewrites call (a
+        composite's definition, a fused primitive): a name already bound to it that no local
+        shadows, else a fresh one from ``names``, bound now (and taken from then on)."""
+        name = next((k for k, v in self.namespace.items() if v is obj), None)
+        if name is None or name in self.locals:
+            name = names.fresh(obj.__name__)
+            self.namespace[name] = obj
+        return name
+
     def compiled_names(self, names):
         """User names (``wrt``, ``stop_gradients``) as the compiled function spells them."""
         return type(names)(self.renamed.get(k, k) for k in names) if self.renamed else names
