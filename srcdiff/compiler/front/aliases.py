@@ -137,9 +137,10 @@ class _Uses:
         self.augmented, self.attributes, self.stores = {}, {}, {}
         self.effects, self.outs = {}, {}
         for k, s in enumerate(body):
-            inner = {id(n) for c in dataflow.nodes(s) if isinstance(c, _SCOPES)
+            every = dataflow.nodes(s)  # (one walk for both)
+            inner = {id(n) for c in every if isinstance(c, _SCOPES)
                      for n in gast.walk(c) if n is not c}
-            for n in dataflow.nodes(s):
+            for n in every:
                 self._note(n, k, s, inner)
 
     def _note(self, n, k, s, inner):

@@ -61,6 +61,12 @@ def fuse_logistics(parsed, fn, names, stop=()):
         helpers[fn_obj] = parsed.bind(fn_obj, names)
         return helpers[fn_obj]
 
+    # (a chain starts at ``u = np.exp(t)``, a log at ``u = np.log(x)``: without either,
+    # nothing is fused and the tables below are not made)
+    starts = {f for s in _statements(fn.body) for f in (np.exp, np.log)
+              if _log_arg(parsed, s, f) is not None}
+    if not starts:
+        return 0
     user = parsed.all_names()
     binds, loads = counts(fn)
     fused = [0]
@@ -82,8 +88,12 @@ def fuse_logistics(parsed, fn, names, stop=()):
             out.append(s)
         return out
 
-    fn.body = chains(fn.body)
-    binds, loads = counts(fn)
+    if np.exp in starts:
+        fn.body = chains(fn.body)
+    if np.log not in starts:
+        return fused[0]
+    if fused[0]:  # (else the same counts)
+        binds, loads = counts(fn)
     readers = _readers(parsed, fn, set(helpers.values()))
 
     def holds(p, a, seen):

@@ -397,13 +397,16 @@ UNCHANGING = PURE_HELPERS | {"finish", "spread", "size_of", "scalar_seed", "shor
 def _values_read(node):
     """The names ``node`` reads as values that a result may hold: not a called function's
     name, not a module, not an argument a helper reads only for its shape."""
-    skip = set()
-    for n in nodes(node):
-        if isinstance(n, gast.Call):
+    skip, loaded = set(), []
+    Name, Call, Load = gast.Name, gast.Call, gast.Load
+    for n in nodes(node):  # (one walk for both: names are the walk's Name nodes)
+        if n.__class__ is Name:
+            if isinstance(n.ctx, Load):
+                loaded.append(n)
+        elif isinstance(n, Call):
             skip.add(id(n.func))
             skip.update(id(a) for a in shape_arguments(n))
-    return {n.id for n in names(node) if isinstance(n.ctx, gast.Load) and id(n) not in skip
-            and n.id not in MODULES}
+    return {n.id for n in loaded if id(n) not in skip and n.id not in MODULES}
 
 
 def writes(node):

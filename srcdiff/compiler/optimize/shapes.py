@@ -39,7 +39,14 @@ def shape_sources(fn, scalars, arrays, known, verify=False):
     ``scalars``: names holding one number; ``arrays``: names holding arrays (not lists);
     ``known``: library_calls' table (spelling -> the ufunc's number of inputs, or 0)."""
     stores = {}
-    every = dataflow.nodes(fn)  # (one walk of the function for both questions)
+    # (one walk of each statement for the three questions: the function's nodes are its
+    # statements' and those of its other fields)
+    per_statement = [dataflow.nodes(s) for s in fn.body]
+    top = {id(s) for s in fn.body}
+    every = [fn] + [n for c in dataflow.children(fn) if id(c) not in top
+                    for n in dataflow.nodes(c)]
+    for nodes in per_statement:
+        every.extend(nodes)
     for n in every:
         if isinstance(n, gast.Name) and isinstance(n.ctx, (gast.Store, gast.Del)):
             stores[n.id] = stores.get(n.id, 0) + 1
@@ -59,8 +66,8 @@ def shape_sources(fn, scalars, arrays, known, verify=False):
                 defined.setdefault(v, (k, None))
     if not any(a is not None for _, a in defined.values()):
         return fn
-    for k, s in enumerate(fn.body):
-        for n in dataflow.nodes(s):
+    for k, nodes in enumerate(per_statement):
+        for n in nodes:
             if not isinstance(n, gast.Call) or not isinstance(n.func, gast.Name):
                 continue
             at = _SHAPE_ONLY.get(n.func.id)

@@ -30,9 +30,10 @@ class Contributions:
         except TypeError as e:
             raise self.error(op.stmt, f"cannot match the call to {op.label} with its gradient "
                              f"rule: {e}")
-        given = template.bind(op.args, op.kwargs)  # (the operands as named in the function)
-        template.refuse_underivable(lambda p: p in given and any(
-            n in self.a.active for n in _operand_names(given[p])), self.error, op.stmt)
+        if template.not_differentiable:  # (most rules have no such parameter)
+            given = template.bind(op.args, op.kwargs)  # (the operands as in the function)
+            template.refuse_underivable(lambda p: p in given and any(
+                n in self.a.active for n in _operand_names(given[p])), self.error, op.stmt)
         ans = S.name(op.target)
         with_ranks = RankFolder(self.a.ranks, real=not self.opt.complex_values)
         stmts, results = template.instantiate([g, ans], bound, self.names,
