@@ -1,10 +1,9 @@
 """Run-time helpers that generated code calls.
 
-Each helper is small, depends only on NumPy, and is copied verbatim into
-standalone modules written by the command line, so generated code never
-imports srcdiff. Conventions: ``g`` is an incoming gradient, ``x`` the primal
-value whose gradient is being formed; ``None`` stands for a zero gradient of a
-container entry.
+Each helper is small, depends only on NumPy, and is copied verbatim into standalone modules
+written by the command line, so generated code never imports srcdiff. Conventions: ``g`` is
+an incoming gradient, ``x`` the primal value whose gradient is being formed; ``None`` stands
+for a zero gradient of a container entry.
 """
 
 import numpy as np
@@ -78,12 +77,15 @@ def _broadcast(g, x):
 def unreduce(g, x, axis=None, keepdims=False, like=None):
     """Spread the gradient of a reduction over ``axis`` back to the shape of ``x``.
 
-    ``like``: a value the caller's arithmetic combines the result with; when it has
-    ``x``'s shape, the reduced axes come back with length 1 and that arithmetic
-    broadcasts them (the same values; optimize/algebra.py's ``unreduce_like``).
+    ``like``: a value the caller's arithmetic combines the result with; when it has ``x``'s
+    shape, the reduced axes come back with length 1 and that arithmetic broadcasts them (the
+    same values; optimize/spreads.py's ``unreduce_like``).
     """
     shape = np.shape(x)
-    if axis is not None and not keepdims and shape:  # (a 0-d x: NumPy reduces nothing)
+    if type(g) is np.ndarray and type(axis) is int and not keepdims and shape and g.ndim == \
+            len(shape) - 1 and -len(shape) <= axis < len(shape):  # (expand_dims's view, cheaply)
+        g = g.reshape(g.shape[:axis % len(shape)] + (1,) + g.shape[axis % len(shape):])
+    elif axis is not None and not keepdims and shape:  # (a 0-d x: NumPy reduces nothing)
         g = np.expand_dims(g, _normalize_axes(axis, len(shape)))
     if like is not None and type(like) is np.ndarray and like.shape == shape \
             and not _other_array(g) and not _other_array(x):
@@ -265,8 +267,7 @@ def _other_array(x):
 def seed(grad_ys, y, index=None):
     """The cotangent of output ``y``: ones when ``grad_ys`` is None, else ``grad_ys`` checked.
 
-    Raises ValueError when the shape differs (never broadcast) or the dtype is
-    not a float.
+    Raises ValueError when the shape differs (never broadcast) or the dtype is not a float.
     """
     if grad_ys is None:
         if isinstance(y, np.ndarray):

@@ -14,5 +14,5 @@ def grad_reductions_axis(x, grad_ys=None):
     del b_mean, mean
     b_sum1 = mul_into(sum1, b_add * 2.0)
     del sum1
-    b_x += unreduce(b_sum1, x, 0, False)
+    b_x += unreduce(b_sum1, x, 0, False, b_x)
     return finish(b_x, x)

@@ -280,6 +280,16 @@ STATEMENTS = {
                       ["mx = np.max({a}, axis=-1, keepdims=True)",
                        "ex = np.exp(({a} - mx) * 0.5)",
                        "{t} = ex / np.sum(np.exp(({a} - mx) * 0.25), axis=-1, keepdims=True)"]),
+    # a reduction's gradient added into a gradient already made (optimize/spreads.py: the
+    # target as unreduce's like; the augmented operator broadcasts the length-1 axes): a
+    # softmax normalizing its own exponentials, a mean subtracted in place, a near miss
+    # whose target has another shape (a reduction of a broadcast row)
+    "added_spreads": (["ex = np.exp(np.tanh({a}))",
+                       "ex = ex / np.sum(ex, axis=-1, keepdims=True)", "{t} = ex * {b}"],
+                      ["cc = np.sin({a}) * {b}", "cc -= np.mean(cc, axis=0)",
+                       "{t} = cc * np.cos({a})"],
+                      ["rw = np.atleast_2d({a})[:1] * 1.0",
+                       "rw = rw - np.sum(rw * {b}, axis=-1, keepdims=True)", "{t} = rw * {a}"]),
     # a value computed twice (front/shared_values.py: the second reads the first, one
     # gradient sent back through it), and the near misses that must stay two: an operand
     # rebound or changed in place between them, a view of the first changed in place, a

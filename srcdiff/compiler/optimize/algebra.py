@@ -1,6 +1,7 @@
 """Optimizer passes that rewrite gradient arithmetic, each exactly: signs moved where
 they cost nothing, loop-invariant arithmetic hoisted, power-of-two scalings
-gathered and cancelled, sign peepholes. optimize.py runs them after its clean-ups.
+gathered and cancelled, sign peepholes (reductions spread lazily: spreads.py).
+optimize.py runs them after its clean-ups.
 """
 
 import math
@@ -9,7 +10,7 @@ import gast
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
-from srcdiff.compiler.optimize.exprs import arithmetic, is_count, number, pure, replace, writes
+from srcdiff.compiler.optimize.exprs import arithmetic, number, pure, replace, writes
 from srcdiff.compiler.optimize.facts import Facts
 
 # ------------------------------------------------------------- sign peepholes
@@ -496,101 +497,3 @@ def _gather_scalings(e, scalars=frozenset()):
     if scale[0] == -1.0:
         return gast.UnaryOp(op=gast.USub(), operand=rest)
     return gast.BinOp(left=S.const(scale[0]), op=gast.Mult(), right=rest)
-
-
-# ------------------------------------------------------------ reductions spread lazily
-
-
-def unreduce_like(body, counts, facts=None):
-    """``unreduce(g, x, axis, keepdims)`` read by arithmetic with a name ``y`` gets ``y`` as
-    its ``like`` argument: where ``y`` has ``x``'s shape, it returns ``g`` with the reduced
-    axes as length-1 axes instead of broadcasting it to ``x``'s shape first, and the
-    arithmetic broadcasts it (``b_d = unreduce(b_s, d2, -1, False) * 2.0 * d`` then
-    multiplies an (n, n, 1) array, not an (n, n, 3) view walked three elements at a time).
-    The same values in the same operations: the result has the same shape (it meets ``y``,
-    shaped like ``x``, through the arithmetic) and bits. Invariant: ``y`` holds, when
-    ``unreduce`` runs, the value the arithmetic reads; runtime.unreduce checks the
-    shapes, so a ``y`` of another shape gets the broadcast array as before. ``facts``:
-    the statements' kept summaries (a statement given an argument is forgotten).
-    """
-    facts = facts or Facts()
-    for k, s in enumerate(body):
-        if isinstance(s, (gast.If, gast.For, gast.While)):
-            unreduce_like(s.body, counts, facts)
-            unreduce_like(s.orelse, counts, facts)
-            continue
-        if not isinstance(s, (gast.Assign, gast.AugAssign)):
-            continue
-        for call, y in _spreads_in(s.value, s.target if isinstance(s, gast.AugAssign)
-                                   else None):
-            call.args.append(S.name(y))
-            facts.forget(s)
-        t = s.targets[0].id if isinstance(s, gast.Assign) and len(s.targets) == 1 \
-            and isinstance(s.targets[0], gast.Name) else None
-        spread = _scaled_unreduce(s.value)
-        if t is None or counts.get(t) != 1 or spread is None:
-            continue
-        j = _next_reader(body, k, t, facts)
-        if j is None or not isinstance(body[j], (gast.Assign, gast.AugAssign)):
-            continue
-        u = body[j]
-        y = _arithmetic_partner(u.value, t, u.target if isinstance(u, gast.AugAssign)
-                                else None)
-        if y is not None and y != t and not any(y in writes(x) for x in body[k + 1:j]):
-            spread.args.append(S.name(y))
-            facts.forget(s)
-    return body
-
-
-def _scaled_unreduce(e):
-    """The ``unreduce`` call of ``unreduce(...)``, ``unreduce(...) * c``, ``c * unreduce(...)``
-    or ``unreduce(...) / c`` with ``c`` a count (numbers, ``size_of`` calls: the mean rule's
-    ``size_of(m) / size_of(x)``), else None: scaling the length-1 axes first multiplies
-    each element by the same number as scaling the broadcast array (the same values)."""
-    if isinstance(e, gast.BinOp) and isinstance(e.op, (gast.Mult, gast.Div)):
-        if is_count(e.right):
-            e = e.left
-        elif isinstance(e.op, gast.Mult) and is_count(e.left):
-            e = e.right
-    return e if _is_unreduce(e) and len(e.args) == 4 else None
-
-
-def _is_unreduce(e):
-    return isinstance(e, gast.Call) and isinstance(e.func, gast.Name) \
-        and e.func.id == "unreduce" and 2 <= len(e.args) <= 4 and not e.keywords
-
-
-def _spreads_in(e, target):
-    """``(unreduce call, y)`` for calls that are leaves of ``e``'s arithmetic with a name."""
-    out = []
-    for leaf in _arithmetic_leaves(e):
-        if _is_unreduce(leaf) and len(leaf.args) == 4:
-            y = _arithmetic_partner(e, leaf, target)
-            if y is not None:
-                out.append((leaf, y))
-    return out
-
-
-def _arithmetic_leaves(e):
-    if isinstance(e, gast.BinOp) and isinstance(e.op, (gast.Add, gast.Sub, gast.Mult,
-                                                       gast.Div)):
-        return _arithmetic_leaves(e.left) + _arithmetic_leaves(e.right)
-    if isinstance(e, gast.UnaryOp) and isinstance(e.op, gast.USub):
-        return _arithmetic_leaves(e.operand)
-    return [e]
-
-
-def _arithmetic_partner(e, t, target):
-    """A name that meets ``t`` (a name, or a call node) in the arithmetic ``e`` (or the
-    augmented assignment's ``target``), or None."""
-    if not isinstance(e, (gast.BinOp, gast.UnaryOp)):
-        return None
-    leaves = _arithmetic_leaves(e)
-    if not any(x is t or (isinstance(x, gast.Name) and x.id == t) for x in leaves):
-        return None
-    if isinstance(target, gast.Name):
-        return target.id
-    for x in leaves:
-        if isinstance(x, gast.Name) and x is not t and x.id != t:
-            return x.id
-    return None

@@ -31,7 +31,6 @@ from srcdiff.compiler.optimize.algebra import (
     fold_negations,
     hoist_invariants,
     merge_scalings,
-    unreduce_like,
 )
 from srcdiff.compiler.optimize.exprs import (
     Mover,
@@ -47,6 +46,7 @@ from srcdiff.compiler.optimize.parts import may_change_arrays, reuse_parts, tree
 from srcdiff.compiler.optimize.scatters import gather_scatters
 from srcdiff.compiler.optimize.shapes import shape_sources
 from srcdiff.compiler.optimize.signs import sink_negations
+from srcdiff.compiler.optimize.spreads import unreduce_like
 
 
 def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable[str] = (),

@@ -315,8 +315,7 @@ def _product_plan(sa, sb, sx):
 def seed(grad_ys, y, index=None):
     """The cotangent of output ``y``: ones when ``grad_ys`` is None, else ``grad_ys`` checked.
 
-    Raises ValueError when the shape differs (never broadcast) or the dtype is
-    not a float.
+    Raises ValueError when the shape differs (never broadcast) or the dtype is not a float.
     """
     if grad_ys is None:
         if isinstance(y, np.ndarray):

@@ -91,6 +91,14 @@ def grad_loss(params, x, y, grad_ys=None):
 # -------- gradient rules (copied from srcdiff's rule tables) --------
 def matmul_lhs(g, x, y):
     """The gradient of ``x @ y`` for ``x``, for every rank matmul accepts."""
+    if type(g) is np.ndarray and type(x) is np.ndarray and type(y) is np.ndarray \
+            and x.ndim >= 2 and g.dtype.kind == "f" and y.dtype.kind == "f":
+        # a stack by one matrix or a vector (the common cases, decided cheaply: the paths
+        # below, as attributes): the product has x's shape, so unbroadcast returns it
+        if y.ndim == 2 and x.ndim > 2 and g.shape == x.shape[:-1] + y.shape[-1:]:
+            return g @ y.swapaxes(-1, -2)
+        if y.ndim == 1 and g.shape == x.shape[:-1]:
+            return g[..., None] * y  # (np.expand_dims(g, -1)'s view)
     nx, ny = np.ndim(x), np.ndim(y)  # (each asked once: a call per question)
     if nx == 1 and ny == 1:
         return g * y
@@ -103,6 +111,9 @@ def matmul_lhs(g, x, y):
 
 def matmul_rhs(g, x, y):
     """The gradient of ``x @ y`` for ``y``, for every rank matmul accepts."""
+    if type(g) is np.ndarray and type(x) is np.ndarray and type(y) is np.ndarray \
+            and x.ndim > 2 and y.ndim == 2:  # (below, decided cheaply: the same product)
+        return x.reshape(-1, x.shape[-1]).T @ g.reshape(-1, g.shape[-1])
     nx, ny = np.ndim(x), np.ndim(y)
     if nx == 1 and ny == 1:
         return g * x
@@ -425,8 +436,7 @@ def scalar_seed(grad_ys, index=None):
 def seed(grad_ys, y, index=None):
     """The cotangent of output ``y``: ones when ``grad_ys`` is None, else ``grad_ys`` checked.
 
-    Raises ValueError when the shape differs (never broadcast) or the dtype is
-    not a float.
+    Raises ValueError when the shape differs (never broadcast) or the dtype is not a float.
     """
     if grad_ys is None:
         if isinstance(y, np.ndarray):
@@ -583,12 +593,15 @@ def unbroadcast(g, x):
 def unreduce(g, x, axis=None, keepdims=False, like=None):
     """Spread the gradient of a reduction over ``axis`` back to the shape of ``x``.
 
-    ``like``: a value the caller's arithmetic combines the result with; when it has
-    ``x``'s shape, the reduced axes come back with length 1 and that arithmetic
-    broadcasts them (the same values; optimize/algebra.py's ``unreduce_like``).
+    ``like``: a value the caller's arithmetic combines the result with; when it has ``x``'s
+    shape, the reduced axes come back with length 1 and that arithmetic broadcasts them (the
+    same values; optimize/spreads.py's ``unreduce_like``).
     """
     shape = np.shape(x)
-    if axis is not None and not keepdims and shape:  # (a 0-d x: NumPy reduces nothing)
+    if type(g) is np.ndarray and type(axis) is int and not keepdims and shape and g.ndim == \
+            len(shape) - 1 and -len(shape) <= axis < len(shape):  # (expand_dims's view, cheaply)
+        g = g.reshape(g.shape[:axis % len(shape)] + (1,) + g.shape[axis % len(shape):])
+    elif axis is not None and not keepdims and shape:  # (a 0-d x: NumPy reduces nothing)
         g = np.expand_dims(g, _normalize_axes(axis, len(shape)))
     if like is not None and type(like) is np.ndarray and like.shape == shape \
             and not _other_array(g) and not _other_array(x):

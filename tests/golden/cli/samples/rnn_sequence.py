@@ -156,6 +156,14 @@ def grad_loss(params, xs, ys, grad_ys=None):
 # -------- gradient rules (copied from srcdiff's rule tables) --------
 def matmul_lhs(g, x, y):
     """The gradient of ``x @ y`` for ``x``, for every rank matmul accepts."""
+    if type(g) is np.ndarray and type(x) is np.ndarray and type(y) is np.ndarray \
+            and x.ndim >= 2 and g.dtype.kind == "f" and y.dtype.kind == "f":
+        # a stack by one matrix or a vector (the common cases, decided cheaply: the paths
+        # below, as attributes): the product has x's shape, so unbroadcast returns it
+        if y.ndim == 2 and x.ndim > 2 and g.shape == x.shape[:-1] + y.shape[-1:]:
+            return g @ y.swapaxes(-1, -2)
+        if y.ndim == 1 and g.shape == x.shape[:-1]:
+            return g[..., None] * y  # (np.expand_dims(g, -1)'s view)
     nx, ny = np.ndim(x), np.ndim(y)  # (each asked once: a call per question)
     if nx == 1 and ny == 1:
         return g * y
@@ -168,6 +176,9 @@ def matmul_lhs(g, x, y):
 
 def matmul_rhs(g, x, y):
     """The gradient of ``x @ y`` for ``y``, for every rank matmul accepts."""
+    if type(g) is np.ndarray and type(x) is np.ndarray and type(y) is np.ndarray \
+            and x.ndim > 2 and y.ndim == 2:  # (below, decided cheaply: the same product)
+        return x.reshape(-1, x.shape[-1]).T @ g.reshape(-1, g.shape[-1])
     nx, ny = np.ndim(x), np.ndim(y)
     if nx == 1 and ny == 1:
         return g * x
@@ -448,8 +459,7 @@ def _owner(a):
 def seed(grad_ys, y, index=None):
     """The cotangent of output ``y``: ones when ``grad_ys`` is None, else ``grad_ys`` checked.
 
-    Raises ValueError when the shape differs (never broadcast) or the dtype is
-    not a float.
+    Raises ValueError when the shape differs (never broadcast) or the dtype is not a float.
     """
     if grad_ys is None:
         if isinstance(y, np.ndarray):
