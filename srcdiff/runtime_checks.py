@@ -5,8 +5,10 @@ generated code runs at each backward read when ``verify=True`` or ``SRCDIFF_VERI
 ``unpacked``, the same check of a tuple assignment's value (and of its length);
 ``float_dtype``, the check of a conversion to a dtype known at run time only;
 ``tied_items``, the items equal to max/min's result, checked to be numbers;
-``absent_tangent``, the tangent of a cotangent or seed made for an absent ``grad_ys``; and
-``output_tangent``, the output tangent a written module's ``jvp_FUNC`` returns.
+``absent_tangent``, the tangent of a cotangent or seed made for an absent ``grad_ys``;
+``output_tangent``, the output tangent a written module's ``jvp_FUNC`` returns; and
+``float_argument``/``int_argument``, the checks of parameters annotated ``float``/``int``
+at a written module's entry (cli/annotations.py).
 
 Like srcdiff/runtime.py, each helper is small, depends only on NumPy (and the
 helpers it names from runtime.py), and is copied verbatim into standalone modules.
@@ -550,3 +552,31 @@ def _cycled(v, n, name):
                            f"{np.shape(v)}: it would repeat or cut them (flattened), which "
                            "srcdiff does not follow",
                            hint=f"pass one value, or exactly {n} values in a 1-d array")
+
+
+def float_argument(x, name, function):
+    """The argument ``x`` of the parameter ``name: float`` of a written ``function``,
+    compiled for a number, which nothing changes in place: a float or NumPy float as it
+    is, an int or NumPy integer as a float; anything else, an array (even 0-d) or a bool
+    above all, is a TypeError, never a wrong gradient."""
+    if isinstance(x, (float, np.floating)):
+        return x
+    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
+        return float(x)
+    raise TypeError(_not_annotated(x, name, function, "float", "a float or an int"))
+
+
+def int_argument(x, name, function):
+    """Likewise for ``name: int``: an int or NumPy integer, not a bool (as an index, a bool
+    adds an axis where an int takes one away)."""
+    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
+        return x
+    raise TypeError(_not_annotated(x, name, function, "int", "an int"))
+
+
+def _not_annotated(x, name, function, kind, wanted):
+    what = type(x).__module__.replace("builtins", "") + "." + type(x).__qualname__
+    if isinstance(x, np.ndarray):
+        what += f" of shape {x.shape}"
+    return (f"{function}: {name} is annotated `{kind}`, and this gradient was compiled for "
+            f"{wanted} there (Python's or NumPy's), but it is given a {what.lstrip('.')}")

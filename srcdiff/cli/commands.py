@@ -48,7 +48,7 @@ import sys
 import traceback
 
 from srcdiff.api.custom import rules
-from srcdiff.cli import html, numba_module
+from srcdiff.cli import annotations, html, numba_module
 from srcdiff.cli.output import refuse_overwriting_sources, write_atomic
 from srcdiff.cli.targets import (  # noqa: F401  (exit statuses and CliError: the command line's)
     COMPILE,
@@ -150,23 +150,16 @@ def _parser():
 # ------------------------------------------------------------------ compiling
 
 
-def _derive(job, fn, wrt, single, ctx):
+def _derive(job, fn, wrt, single, ctx, kinds):
     """The generated code for one target: ``(main FunctionDef, parsed, callees)``.
 
     ``callees`` lists ``(FunctionDef, namespace)`` for the adjoints of user
     functions the target calls that this target compiled first. One branch
-    per mode; adding forward mode is the second branch.
+    per mode; adding forward mode is the second branch. ``kinds``: the parameters
+    annotated ``float`` or ``int`` (cli/annotations.py), compiled with those facts.
     """
     before = len(ctx.functions)
-    if job.mode == "reverse":
-        node, parsed, ctx = driver.reverse_function(
-            fn, wrt, stop=job.stop, unconnected=job.unconnected, name=entry_name(job, fn),
-            as_tuple=not single, context=ctx, checkpoint=job.checkpoint)
-    else:
-        node, parsed, ctx = driver.forward_function(fn, wrt, stop=job.stop,
-                                                    name=entry_name(job, fn),
-                                                    as_tuple=not single, context=ctx,
-                                                    entry=True)
+    node, parsed, ctx = annotations.derive(job, fn, wrt, single, kinds, ctx)
     namespaces = getattr(ctx, "namespaces", [])
     callees = [(f, namespaces[k] if k < len(namespaces) else None)
                for k, f in enumerate(ctx.functions) if k >= before]
@@ -206,20 +199,26 @@ def generate(job):
         pieces, rows = [], []
         for target, fn, wrt, single in items:
             try:
-                node, parsed, callees = _derive(job, fn, wrt, single, ctx)
+                kinds = annotations.annotated(fn)
+                node, parsed, callees = _derive(job, fn, wrt, single, ctx, kinds)
             except SrcdiffError as e:
                 locate_at_definition(e, target, fn)
                 raise
+            params = [a.id for a in parsed.node.args.args]
             for callee, namespace in callees if job.backend == "numpy" else ():
                 pieces.append(standalone.callee_piece(
                     emit.module_source([callee]), namespace or parsed.namespace,
                     _callee_function(ctx, callee.name)))
-            text = emit.module_source([node])
+            if job.backend == "numba":  # (its checks: in its Python entry)
+                text = emit.module_source([node])
+            else:
+                text = emit.module_source([annotations.add_guard(node, kinds, params)])
             namespace = emit.base_namespace(parsed.namespace, ctx.helpers)
             standalone.check_shadowing(parsed, namespace)
             if job.backend == "numba":
                 pieces += numba_module.pieces(text, parsed, namespace, fn, callees,
-                                              ctx.registry)
+                                              ctx.registry, annotations.guard_lines(
+                                                  kinds, params, node.name))
             else:
                 pieces.append(standalone.generated_piece(text, parsed, namespace))
             wrt_text = ",".join(wrt) + ("," if not single and len(wrt) == 1 else "")

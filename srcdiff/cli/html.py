@@ -6,7 +6,7 @@ import contextlib
 import sys
 
 from srcdiff.api.explain import build_view
-from srcdiff.cli import output
+from srcdiff.cli import annotations, output
 from srcdiff.cli import targets as cli
 from srcdiff.compiler import driver
 from srcdiff.errors import SrcdiffError
@@ -49,15 +49,10 @@ def html_command(argv):
                                f"({', '.join(fn.__name__ for _, fn, _, _ in items)})",
                                cli.USAGE)
         target, fn, wrt, single = items[0]
-        try:
-            if job.mode == "reverse":
-                node, _, ctx = driver.reverse_function(
-                    fn, wrt, stop=job.stop, unconnected=job.unconnected,
-                    name=cli.entry_name(job, fn), as_tuple=not single)
-            else:
-                node, _, ctx = driver.forward_function(fn, wrt, stop=job.stop,
-                                                       name=cli.entry_name(job, fn),
-                                                       as_tuple=not single)
+        try:  # (as the written module has it: cli/annotations.py)
+            kinds = annotations.annotated(fn)
+            node, parsed, ctx = annotations.derive(job, fn, wrt, single, kinds, entry=False)
+            annotations.add_guard(node, kinds, [a.id for a in parsed.node.args.args])
         except SrcdiffError as e:
             cli.locate_at_definition(e, target, fn)
             raise

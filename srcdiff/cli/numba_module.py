@@ -13,7 +13,8 @@ numba versions of the run-time helpers). The module defines two functions per ta
 The module imports numpy, numba and the numba helpers from srcdiff
 (``srcdiff.compiler.emit.numba_helpers``, ``numba_math``): unlike the NumPy module it
 needs srcdiff installed. Not specialized on argument types (none are known when it is
-written), numba compiles the gradient on its first call for each argument types and
+written, but for parameters annotated ``float``/``int``, checked by its Python entry:
+cli/annotations.py), numba compiles the gradient on its first call for each argument types and
 caches the machine code next to the module; what numba cannot type is then numba's
 TypingError, at that call. What the numba backend refuses while rewriting (calls of
 other user functions, helpers without a numba version, lists read as globals, tapes in
@@ -26,11 +27,13 @@ from srcdiff.compiler.analysis.effects import changed_parameters
 from srcdiff.compiler.emit import numba_emit, standalone
 
 
-def pieces(text, parsed, namespace, fn, callees, registry):
+def pieces(text, parsed, namespace, fn, callees, registry, guard=()):
     """The standalone pieces (api: compiler/emit/standalone.py) of one target's numba
     gradient: the compiled core and its Python entry. ``text``: the generated gradient
     (one function, NumPy backend); ``namespace``: where its names resolve; ``fn``: the
-    user function; ``callees``: the adjoints of user functions it calls (refused)."""
+    user function; ``callees``: the adjoints of user functions it calls (refused);
+    ``guard``: the entry's first statements, the checks of parameters annotated
+    ``float``/``int`` (cli/annotations.py), run in Python before numba's code."""
     where = numba_emit._Where(fn)
     if callees:
         raise where.error("the numba backend compiles one function; the gradient calls "
@@ -49,7 +52,8 @@ def pieces(text, parsed, namespace, fn, callees, registry):
     passed = [f"float_array({p})" if k in lists else p for k, p in enumerate(params)]
     doc = (f'"""The gradient of {fn.__name__} ({core_name} runs it under numba; it '
            'compiles on the first call for each argument types)."""')
-    wrapper = (f"def {entry.name}({ast.unparse(entry.args)}):\n    {doc}\n"
+    checks = "".join(f"    {line}\n" for line in guard)
+    wrapper = (f"def {entry.name}({ast.unparse(entry.args)}):\n    {doc}\n{checks}"
                f"    return {core_name}({', '.join(passed + list(names))})\n")
     helpers = numba_emit.helpers()
     imports = {name: f"from {obj.__module__} import {name}" for name, obj in helpers.items()}

@@ -287,7 +287,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                      optimize: bool = True, verify: bool = False,
                      has_aux: bool = False, checkpoint: Any = None,
                      reuse: Optional[bool] = None, into: Sequence[str] = (),
-                     standins: bool = True) -> Generated:
+                     standins: bool = True, numbers: Sequence[str] = ()) -> Generated:
     """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context).
 
     ``optimize=False`` gives the reference pipeline (SPEC §8): the plainest correct
@@ -299,6 +299,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     (default: with the optimizer) lets calls keep their callee's record (records.py);
     a checkpointed compilation keeps none (its segments re-run the primal sweep).
     ``standins=False``: code for the numba backend (no runtime.shape_only; Context).
+    ``numbers``: parameters that hold a number at every call (checked at a written
+    module's entry: cli/annotations.py), which no in-place write can change.
     """
     ctx = context or _context(arg_facts, optimize=optimize, verify=verify, reuse=reuse,
                                   standins=standins)
@@ -311,7 +313,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     ever = {}
     sharers = check_mutations(anf, analysis, parsed, ctx.registry,
                               mutable_scalars=zero_d(arg_facts), ever=ever,
-                              buffers=not may_checkpoint(parsed, checkpoint))
+                              buffers=not may_checkpoint(parsed, checkpoint), numbers=numbers)
     if not _is_generated(parsed):
         check_integer_stores(anf, analysis, parsed, _params(anf), arg_facts or {})
         check_chained_stores(anf, analysis, parsed)
@@ -436,13 +438,14 @@ def compile_pullback(fn: Function, wrt: Sequence[str], **options: Any):
 def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = (),
                      arg_facts: Optional[dict] = None, name: Optional[str] = None,
                      as_tuple: bool = False, context: Optional["Context"] = None,
-                     entry: bool = False) -> Generated:
+                     entry: bool = False, numbers: Sequence[str] = ()) -> Generated:
     """Compile the forward-mode (JVP) function of ``fn``: (gast FunctionDef, parsed, context).
 
     The generated ``jvp_<fn>`` takes ``fn``'s parameters plus ``tangents`` (one
     tangent per ``wrt`` name, a tuple when there are several or ``as_tuple``)
     and returns ``(value, tangent)``, the tangent shaped like the value (``entry``: as
-    ``sd.jvp`` returns it, runtime.output_tangent; a written module's).
+    ``sd.jvp`` returns it, runtime.output_tangent; a written module's). ``numbers``: as
+    reverse_function's.
     """
     ctx = context or _context(arg_facts)
     parsed, anf, names, analysis = front_end(fn, wrt, stop, arg_facts, ctx,
@@ -451,7 +454,7 @@ def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     wrt, stop = parsed.compiled_names(wrt), parsed.compiled_names(stop)
     if not _is_generated(parsed):
         check_mutations(anf, analysis, parsed, ctx.registry, allow_pop=True,
-                        mutable_scalars=zero_d(arg_facts))
+                        mutable_scalars=zero_d(arg_facts), numbers=numbers)
         check_integer_stores(anf, analysis, parsed, _params(anf), arg_facts or {})
         check_chained_stores(anf, analysis, parsed)
         check_sequence_arithmetic(anf, analysis, parsed, arg_facts)

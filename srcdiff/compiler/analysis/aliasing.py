@@ -40,7 +40,7 @@ from srcdiff.compiler.ir import syntax as S
 
 
 def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_scalars=(),
-                    ever=None, buffers=True):
+                    ever=None, buffers=True, numbers=()):
     """Raise SrcdiffError for an in-place write seen through a live alias, a call that
     changes a value in place (``.pop()`` allowed with ``allow_pop``: forward mode models
     it), or a call of a user function that writes into an argument. Return the sharers of
@@ -55,7 +55,14 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     parameters that hold one; sharing.py adds the container entries that hold one and
     the names that share it) it writes in place. ``t[k] += v`` changes the entry
     ``t[k]`` itself in place when it is an array (Python calls its ``__iadd__``), which
-    every name that may refer to that array sees."""
+    every name that may refer to that array sees.
+
+    ``numbers``: parameters known to hold a Python or NumPy number (immutable) at every
+    call, as a written module's entry checks (cli/annotations.py); one the function never
+    rebinds holds that number throughout, and no write changes it."""
+    stored = {n.id for n in gast.walk(fn) if isinstance(n, gast.Name)
+              and isinstance(n.ctx, (gast.Store, gast.Del))} if numbers else ()  # (any)
+    fixed = {p for p in numbers if not analysis.assign_count.get(p, 0) and p not in stored}
     numbers = []  # (call, parameter, write, name): `p += v` on what may be a 0-d array
     summaries = _check_calls(analysis, parsed, registry, allow_pop, numbers)
     sharing = Sharing(fn, analysis, registry, summaries, mutable_scalars)
@@ -109,7 +116,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
             group = buffers.group(x, s, is_list=analysis.op(s).kind == "append", full=group)
         # the nearest names first (``a`` viewing ``b`` viewing ``x`` is the weaker claim),
         # the user's own before the compiler's: a message names what the user wrote
-        for y in sorted(set(group) - {x} - set(exempt),
+        for y in sorted(set(group) - {x} - set(exempt) - fixed,
                         key=lambda n: (group[n], n not in user, n)):
             live = y in live_out.get(S.key(s), set()) and y not in rebound
             if live or (y in params and sharing.linked(x, y)):
