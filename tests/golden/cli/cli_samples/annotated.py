@@ -458,8 +458,7 @@ def scalar_seed(grad_ys, index=None):
 def seed(grad_ys, y, index=None):
     """The cotangent of output ``y``: ones when ``grad_ys`` is None, else ``grad_ys`` checked.
 
-    Raises ValueError when the shape differs (never broadcast) or the dtype is
-    not a float.
+    Raises ValueError when the shape differs (never broadcast) or the dtype is not a float.
     """
     if grad_ys is None:
         if isinstance(y, np.ndarray):
