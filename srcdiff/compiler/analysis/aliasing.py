@@ -32,6 +32,7 @@ from srcdiff.compiler.analysis.activity import ARRAY, INT, walk
 from srcdiff.compiler.analysis.buffers import Buffers
 from srcdiff.compiler.analysis.facts import bind_call
 from srcdiff.compiler.analysis.fixpoint import fixpoint
+from srcdiff.compiler.analysis.objects import zero_d_made
 from srcdiff.compiler.analysis.scan import MUTATING_METHODS, mutates_first_argument
 from srcdiff.compiler.analysis.shape_reads import shape_only_reads
 from srcdiff.compiler.analysis.sharing import Sharing
@@ -65,7 +66,9 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     fixed = {p for p in numbers if not analysis.assign_count.get(p, 0) and p not in stored}
     numbers = []  # (call, parameter, write, name): `p += v` on what may be a 0-d array
     summaries = _check_calls(analysis, parsed, registry, allow_pop, numbers)
-    sharing = Sharing(fn, analysis, registry, summaries, mutable_scalars)
+    # (0-d arrays: the arguments', and those a statement may make: `np.where` of floats)
+    sharing = Sharing(fn, analysis, registry, summaries,
+                      set(mutable_scalars) | zero_d_made(analysis))
     for op, pname, w, name in numbers:
         if sharing.may_be_array(name):  # (a 0-d array argument, or a name sharing one)
             raise _helper_error(op, pname, w, parsed, "argument")

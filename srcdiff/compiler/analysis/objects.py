@@ -3,6 +3,7 @@ statement defines a name as reaching.py counts it, whether ``astype`` copies, wh
 out of a container with known entries gives, which callables are srcdiff's own."""
 
 import gast
+import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, INT, entry_of
 from srcdiff.compiler.analysis.facts import ZERO_D
@@ -102,3 +103,46 @@ def bound_by_definitions(fn):
             other.add(node.name.id)
         stack.extend(gast.iter_child_nodes(node))
     return counted - other
+
+
+# NumPy functions that are not ufuncs but whose value for numbers, or for arrays they reduce
+# to one number, is a NumPy scalar (immutable), never a 0-d array
+_SCALAR_VALUED = frozenset({
+    np.sum, np.mean, np.prod, np.max, np.min, np.amax, np.amin, np.var, np.std, np.ptp,
+    np.nansum, np.nanmean, np.nanprod, np.nanmax, np.nanmin, np.nanvar, np.nanstd,
+    np.median, np.nanmedian, np.average, np.percentile, np.quantile, np.trace, np.dot,
+    np.vdot, np.inner, np.einsum, np.interp, np.linalg.norm, np.linalg.det, np.around,
+    np.round, np.clip})
+_NUMBER_MODULES = ("math", "cmath", "_operator", "operator", "builtins")
+
+
+def zero_d_made(analysis):
+    """The names of rank 0 that a statement may bind to a new 0-d array
+    (:func:`may_make_zero_d`)."""
+    return {op.target for op in analysis.order if op.target is not None
+            and op.kind not in ("store", "append") and analysis.ranks.get(op.target) == 0
+            and may_make_zero_d(op)}
+
+
+def may_make_zero_d(op):
+    """May ``op`` bind its target to a new 0-d ndarray where the facts say a number (rank
+    0)? Such an array is mutable: ``y += v`` changes it in place, seen through every name
+    sharing it (``z = y``). A user function's value may be one, and so may NumPy's
+    functions that are not ufuncs (``np.where(x > 0, x, 0.0)``, ``np.select``, ``np.copy``
+    of a float, ``np.zeros(())``); ufuncs, operators, ``math``, builtins and
+    ``_SCALAR_VALUED`` make numbers. (Saying yes costs only a check: sharing.py's
+    ``may_be_array``.)"""
+    if op.kind == "call":
+        return True
+    f = op.func
+    if op.kind not in ("prim", "const", "unknown") or f is None:
+        return False
+    if isinstance(f, np.ufunc) or f in (float, int, complex, bool) or (
+            isinstance(f, type) and issubclass(f, np.generic)):
+        return False
+    try:
+        if f in _SCALAR_VALUED:
+            return False
+    except TypeError:  # (unhashable)
+        return True
+    return getattr(f, "__module__", None) not in _NUMBER_MODULES
