@@ -68,7 +68,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     summaries = _check_calls(analysis, parsed, registry, allow_pop, numbers)
     # (0-d arrays: the arguments', and those a statement may make: `np.where` of floats)
     sharing = Sharing(fn, analysis, registry, summaries,
-                      set(mutable_scalars) | zero_d_made(analysis))
+                      set(mutable_scalars) | zero_d_made(analysis, summaries))
     for op, pname, w, name in numbers:
         if sharing.may_be_array(name):  # (a 0-d array argument, or a name sharing one)
             raise _helper_error(op, pname, w, parsed, "argument")

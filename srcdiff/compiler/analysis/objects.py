@@ -116,24 +116,28 @@ _SCALAR_VALUED = frozenset({
 _NUMBER_MODULES = ("math", "cmath", "_operator", "operator", "builtins")
 
 
-def zero_d_made(analysis):
+def zero_d_made(analysis, summaries):
     """The names of rank 0 that a statement may bind to a new 0-d array
-    (:func:`may_make_zero_d`)."""
+    (:func:`may_make_zero_d`; ``summaries``: aliasing.py's, ``id(op) -> Summary`` of calls
+    of user functions)."""
     return {op.target for op in analysis.order if op.target is not None
             and op.kind not in ("store", "append") and analysis.ranks.get(op.target) == 0
-            and may_make_zero_d(op)}
+            and may_make_zero_d(op, summaries)}
 
 
-def may_make_zero_d(op):
+def may_make_zero_d(op, summaries):
     """May ``op`` bind its target to a new 0-d ndarray where the facts say a number (rank
     0)? Such an array is mutable: ``y += v`` changes it in place, seen through every name
-    sharing it (``z = y``). A user function's value may be one, and so may NumPy's
+    sharing it (``z = y``). A user function's value may be one when it is a new object
+    (its summary says it shares no argument; one that may share an argument is a 0-d
+    array where that argument is one: sharing.py follows the argument), and so may NumPy's
     functions that are not ufuncs (``np.where(x > 0, x, 0.0)``, ``np.select``, ``np.copy``
     of a float, ``np.zeros(())``); ufuncs, operators, ``math``, builtins and
     ``_SCALAR_VALUED`` make numbers. (Saying yes costs only a check: sharing.py's
     ``may_be_array``.)"""
     if op.kind == "call":
-        return True
+        found = summaries.get(id(op))
+        return found is not None and not found.returns
     f = op.func
     if op.kind not in ("prim", "const", "unknown") or f is None:
         return False
