@@ -226,7 +226,7 @@ def parse_function(fn: Callable[..., Any]) -> "Parsed":
     if fn.__code__.co_name == "<lambda>":
         return _parse_lambda(fn, filename)
     text = "".join(lines)
-    dedented = textwrap.dedent(text)
+    dedented = dedent_margin(text)
     indent = _indent_of(lines)
     try:
         module = gast.parse(dedented)
@@ -416,7 +416,8 @@ def _check_unchanged(fn, node, dedented, filename, first_line, lines):
         except (SyntaxError, ValueError):
             return  # cannot say: leave it to the parser
         inner = _find_code(outer, code.co_name)
-        stale = inner is None or _signature(inner) != _signature(code)
+        doc = _has_docstring(node)
+        stale = inner is None or _signature(inner, doc) != _signature(code, doc)
     if stale:
         raise SrcdiffError(
             f"the source of {code.co_name!r} changed since it was imported: {filename} line "
@@ -436,12 +437,36 @@ def _find_code(code, name):
     return None
 
 
-def _signature(code):
+def dedent_margin(text):
+    """``text`` without the leading whitespace all its lines share, and nothing else
+    changed: unlike ``textwrap.dedent``, a line of spaces only keeps its spaces (it may be
+    inside a string literal, whose value must stay the one the code computes), and a
+    comment line (a commented-out line at column 0 inside a method) does not count, and
+    stays as it is: a line without the margin is left alone."""
+    lines = text.splitlines(True)
+    margin = os.path.commonprefix([line[:len(line) - len(line.lstrip())] for line in lines
+                                   if line.strip() and not line.lstrip().startswith("#")])
+    return "".join(line[len(margin):] if line.startswith(margin) else line
+                   for line in lines)
+
+
+def _has_docstring(node):
+    body = node.body
+    return bool(body) and isinstance(body[0], gast.Expr) \
+        and isinstance(body[0].value, gast.Constant) and isinstance(body[0].value.value, str)
+
+
+def _signature(code, doc=False):
     """A fingerprint of what a function's code does, independent of where it stands in its
     file and of how the compiler chose to lay out its bytecode (which depends on more
-    than the function's own text): the names it reads, its locals, its constants."""
+    than the function's own text): the names it reads, its locals, its constants. ``doc``:
+    the function has a docstring (its first constant), left out: removing the source's
+    indentation changes a method's docstring, and a docstring computes nothing."""
+    consts = code.co_consts
+    if doc and consts and isinstance(consts[0], str):
+        consts = consts[1:]
     consts = sorted((_signature(c) if hasattr(c, "co_code") else (type(c).__name__, repr(c))
-                     for c in code.co_consts), key=repr)
+                     for c in consts), key=repr)
     return (sorted(code.co_names), code.co_varnames, code.co_argcount,
             code.co_kwonlyargcount, code.co_freevars, consts)
 
