@@ -68,12 +68,16 @@ def nested_string(w):
 '''
 
 
+def _load(tmp_path, monkeypatch, name, text):
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / f"{name}.py").write_text(text)
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    return importlib.import_module(name)
+
+
 @pytest.fixture
 def mod(tmp_path, monkeypatch):
-    monkeypatch.syspath_prepend(str(tmp_path))
-    (tmp_path / "docstring_source_mod.py").write_text(SOURCE)
-    monkeypatch.delitem(sys.modules, "docstring_source_mod", raising=False)
-    return importlib.import_module("docstring_source_mod")
+    return _load(tmp_path, monkeypatch, "docstring_source_mod", SOURCE)
 
 
 @pytest.mark.parametrize("name", ["blank_line_doc", "string_used", "method", "outer",
@@ -137,10 +141,51 @@ def test_comment_at_column_zero_in_an_indented_function(tmp_path, monkeypatch):
     """A commented-out line at column 0 inside a method (an editor's toggle) made the
     common margin empty, so the method's source did not parse ("unexpected indent"):
     comment lines do not count for the margin, and stay as they are."""
-    monkeypatch.syspath_prepend(str(tmp_path))
-    (tmp_path / "commented_mod.py").write_text(COMMENTED)
-    monkeypatch.delitem(sys.modules, "commented_mod", raising=False)
-    mod = importlib.import_module("commented_mod")
+    mod = _load(tmp_path, monkeypatch, "commented_mod", COMMENTED)
     x = np.array([0.5, -1.5, 2.0])
     for fn in (mod.M(np.array([1.0, 2.0, -1.0])).loss, mod.outer):
         np.testing.assert_allclose(sd.grad(fn)(x), numeric_grad(fn, (x,), 0), rtol=1e-6)
+
+
+LINES_AT_COLUMN_0 = '''import numpy as np
+
+
+class M:
+    def loss(self, x):
+        """Loss.
+continued at column 0, as older code writes docstrings
+        """
+        y = (x
+* 2.0)
+        return np.sum(y ** 2)
+
+
+def outer(x):
+    k = 1.0
+
+    def inner(v):
+        s = """a
+        b"""
+        return k * v * len(s)
+    return np.sum(inner(x) ** 2)
+
+
+def make(k):
+    def loss(x):
+        s = """a
+        b"""
+        return k * np.sum(x ** 2) * len(s)
+    return loss
+'''
+
+
+def test_string_and_continuation_lines_at_column_zero(tmp_path, monkeypatch):
+    """A method whose docstring (or a bracketed expression) continues at column 0: such
+    lines do not count for the margin and stay as they are, so a string keeps its value
+    (the nested function's `s` has 11 characters, its second line's 8 spaces kept)."""
+    mod = _load(tmp_path, monkeypatch, "column0_mod", LINES_AT_COLUMN_0)
+    x = np.array([0.5, -1.5, 2.0])
+    for fn in (mod.M().loss, mod.outer):
+        np.testing.assert_allclose(sd.grad(fn)(x), numeric_grad(fn, (x,), 0), rtol=1e-6)
+    np.testing.assert_allclose(sd.grad(mod.outer)(x), 2 * 11 ** 2 * x)
+    np.testing.assert_allclose(sd.grad(mod.make(3.0))(x), 2 * 3.0 * 11 * x)  # a closure

@@ -13,7 +13,6 @@ import copy
 import inspect
 import linecache
 import os
-import textwrap
 import types
 from typing import Any, Callable
 
@@ -409,7 +408,7 @@ def _check_unchanged(fn, node, dedented, filename, first_line, lines):
         wrapper = dedented
         if free:
             wrapper = ("def __srcdiff_outer__():\n    " + " = ".join(free) + " = None\n"
-                       + textwrap.indent(dedented, "    ")
+                       + _indent_code(dedented, "    ")
                        + "    return lambda: (" + ", ".join(free) + ",)\n")
         try:
             outer = compile(wrapper, filename, "exec", flags=flags, dont_inherit=True)
@@ -438,16 +437,52 @@ def _find_code(code, name):
 
 
 def dedent_margin(text):
-    """``text`` without the leading whitespace all its lines share, and nothing else
-    changed: unlike ``textwrap.dedent``, a line of spaces only keeps its spaces (it may be
-    inside a string literal, whose value must stay the one the code computes), and a
-    comment line (a commented-out line at column 0 inside a method) does not count, and
-    stays as it is: a line without the margin is left alone."""
+    """``text`` without the leading whitespace its statements' first lines share, and
+    nothing else changed. Unlike ``textwrap.dedent``: a line inside a multi-line string is
+    left exactly as it is (it is part of the string's value, which must stay the one the
+    code computes: a line of spaces keeps its spaces, a docstring continued at column 0
+    stays there); a comment line and a line continuing a bracketed expression do not count
+    for the margin, and one that lacks it is left alone (Python ignores their indentation)."""
     lines = text.splitlines(True)
-    margin = os.path.commonprefix([line[:len(line) - len(line.lstrip())] for line in lines
-                                   if line.strip() and not line.lstrip().startswith("#")])
-    return "".join(line[len(margin):] if line.startswith(margin) else line
-                   for line in lines)
+    starts, in_string = _line_kinds(text)
+    if starts is None:  # (not tokenizable: every non-blank, non-comment line counts)
+        starts = {k for k, line in enumerate(lines, 1)
+                  if line.strip() and not line.lstrip().startswith("#")}
+    margin = os.path.commonprefix([lines[k - 1][:len(lines[k - 1]) - len(lines[k - 1].lstrip())]
+                                   for k in sorted(starts) if k <= len(lines)])
+    return "".join(line if k in in_string or not line.startswith(margin)
+                   else line[len(margin):] for k, line in enumerate(lines, 1))
+
+
+def _indent_code(text, prefix):
+    """``text`` with ``prefix`` before every line but those inside a multi-line string."""
+    in_string = _line_kinds(text)[1]
+    return "".join(line if k in in_string or not line.strip() else prefix + line
+                   for k, line in enumerate(text.splitlines(True), 1))
+
+
+def _line_kinds(text):
+    """``(starts, in_string)``: the numbers of the lines a statement starts on, and of the
+    lines a multi-line string continues on; ``(None, set())`` when ``text`` does not
+    tokenize."""
+    import io
+    import tokenize
+
+    starts, in_string, fresh = set(), set(), True
+    skip = (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT,
+            tokenize.ENCODING)
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.end[0] > tok.start[0] and tok.type != tokenize.NEWLINE:
+                in_string.update(range(tok.start[0] + 1, tok.end[0] + 1))
+            if tok.type == tokenize.NEWLINE:
+                fresh = True
+            elif fresh and tok.type not in skip:
+                starts.add(tok.start[0])
+                fresh = False
+    except (tokenize.TokenError, SyntaxError):
+        return None, set()
+    return starts, in_string
 
 
 def _has_docstring(node):
