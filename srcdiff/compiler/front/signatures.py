@@ -42,6 +42,18 @@ _WRITERS = {"setattr", "delattr"}  # builtins that write an attribute
 _PARAMETER_KINDS = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 
 
+def none_defaults(fn):
+    """The parameters whose default is None in the signature of ``fn`` itself: a
+    :class:`Callable`'s base function's (a lowered call's signature keeps only the defaults
+    the call leaves out, and its ``__defaults__`` do not line up with the positional names)."""
+    try:
+        base = fn.base if isinstance(fn, Callable) else fn
+        params = inspect.signature(base, follow_wrapped=False).parameters
+    except (TypeError, ValueError):
+        return set()
+    return {n for n, p in params.items() if p.default is None}
+
+
 class Shape:
     """How one call fills a signature: ``n_var`` values for ``*args``, ``keys`` for
     ``**kwargs``, and the parameters it leaves to their defaults (``omitted``)."""
