@@ -252,11 +252,13 @@ def _refuse_writes(parsed, node, names):
     owner = ", ".join(sorted(names))
 
     def refuse(at, what):
-        raise parsed.error(
+        err = parsed.error(
             at, f"{parsed.name!r} {what}; srcdiff treats `{owner}` of a method as a constant "
             "(its attributes are read, never differentiated), so a change to it would make "
             "the gradient wrong", hint="compute the new value and return it, and assign it "
             "outside the differentiated function")
+        err.object_write = True  # (a caller's _refuse_callee_writes reports it as such)
+        raise err
 
     constants = names
     names = _aliases(parsed, node, names)
@@ -354,6 +356,8 @@ def _refuse_callee_writes(parsed, call, func, refuse):
     try:
         found.__srcdiff_parse__()
     except SrcdiffError as e:
+        if not getattr(e, "object_write", False):
+            raise  # refused for a reason of its own (a generator, say): its error, its line
         refuse(call, f"calls `{S.expr_source(func)}`, which changes its object "
                f"({e.filename}:{e.lineno}: {e.message.split(';')[0]})")
     finally:
