@@ -38,3 +38,35 @@ def test_a_callee_refused_for_another_reason_is_reported_as_itself():
         assert "is a generator" in str(info.value)
         assert info.value.lineno == line
 
+
+class Affine:
+    def __init__(self, w):
+        self.w = w
+
+    def loss(self, x):
+        return np.sum((x * self.w) ** 2)
+
+
+def made_inside(x, w):
+    model = Affine(w)
+    return model.loss(x)
+
+
+MODEL = Affine(np.array([1.0, 2.0, 3.0]))
+
+
+def made_outside(x):
+    return MODEL.loss(x)
+
+
+def test_a_method_of_an_object_made_inside_names_the_reason():
+    """``model = Affine(w); model.loss(x)``: the method was said to have "no Python
+    source to differentiate it from"; it has, but which object `model` is is not known when
+    the function compiles. The message says so and points at the forms that work."""
+    for transform in (lambda f: sd.grad(f)(W, W), lambda f: sd.jvp(f)(W, W, tangents=W)):
+        with pytest.raises(sd.SrcdiffError) as info:
+            transform(made_inside)
+        text = str(info.value)
+        assert "no Python source" not in text and "which object" in text
+        assert "sd.grad(model.loss)" in text and "module level" in text
+    np.testing.assert_allclose(sd.grad(made_outside)(W), 2 * W * MODEL.w ** 2)
