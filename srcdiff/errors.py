@@ -41,12 +41,32 @@ class SrcdiffError(Exception):
             parts.append("    " + stripped)
             if self.col is not None and self.col >= indent:
                 parts.append("    " + " " * (self.col - indent) + "^")
-        if self.hint:
+        package = installed_package(self.filename)
+        if package is not None:  # a library function srcdiff read the source of
+            parts.append(f"note: this line is inside the installed package {package}: srcdiff "
+                         f"has no rule for the {package} function called, so it read that "
+                         "function's source, and cannot differentiate this line of it")
+            parts.append(f"hint: register a rule for the {package} function with "
+                         "sd.register_vjp(fn, rule) (or @sd.custom_vjp), write the computation "
+                         "with NumPy calls, or wrap its result in sd.stop_gradient(...) if it "
+                         "is a constant")
+        elif self.hint:
             parts.append("hint: " + self.hint)
         return "\n".join(parts)
 
     def __str__(self):
         return self.render()
+
+
+def installed_package(filename):
+    """The top-level package of ``filename`` when it lies in an installed package's directory
+    (site-packages, dist-packages) and is not srcdiff's own code; else None."""
+    parts = str(filename or "").replace("\\", "/").split("/")
+    for k, part in enumerate(parts[:-1]):
+        if part in ("site-packages", "dist-packages"):
+            package = parts[k + 1].split(".")[0]
+            return None if package in ("srcdiff", "") else package
+    return None
 
 
 class NotComposable(SrcdiffError, TypeError):

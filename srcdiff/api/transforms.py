@@ -29,7 +29,7 @@ from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.normalize import check_signature as check_def
 from srcdiff.compiler.front.parse import parse_function
-from srcdiff.compiler.front.signatures import Callable, python_callable
+from srcdiff.compiler.front.signatures import Callable, none_defaults, python_callable
 from srcdiff.compiler.reverse.checkpoint import check_option as check_checkpoint
 from srcdiff.errors import SrcdiffError, StaleGradient
 from srcdiff.rules import DEFAULT
@@ -158,7 +158,7 @@ def check_arguments(fn, params, values):
     treated as a constant or differentiated as if it were real. (None is taken where the
     default is None: ``f(x)`` of ``def f(x, w=None)`` is ``f(x, None)``, a constant.)"""
     for name, v in zip(params, values):
-        bad = _unsupported(v) if v is not None or name not in _none_defaults(fn) else None
+        bad = _unsupported(v) if v is not None or name not in none_defaults(fn) else None
         if bad is not None:
             what, path = bad
             where = f"argument {name!r}" + "".join(f"[{k!r}]" for k in path)
@@ -175,13 +175,6 @@ def check_arguments(fn, params, values):
     if mixed is not None:
         raise TypeError(f"{fn.__name__}: the arguments hold {mixed}; the gradient runs on "
                         "one array-API namespace, so give every array as one of its arrays")
-
-
-def _none_defaults(fn):
-    """The parameters of ``fn`` (the code that runs) whose default is None."""
-    code, defaults = getattr(fn, "__code__", None), getattr(fn, "__defaults__", None) or ()
-    names = code.co_varnames[:code.co_argcount] if code is not None else ()
-    return {n for n, d in zip(names[len(names) - len(defaults):], defaults) if d is None}
 
 
 def _unsupported(v, path=()):

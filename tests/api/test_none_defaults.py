@@ -59,3 +59,36 @@ def test_none_for_another_parameter_is_refused():
 def test_the_numba_backend_takes_it():
     pytest.importorskip("numba")
     assert_close(sd.grad(weighted, backend="numba")(X), 2.0 * X)
+
+
+def keyword_only(x, w=None, *, scale=2.0):
+    if w is None:
+        w = np.ones_like(x)
+    return np.sum(w * x ** 2) * scale
+
+
+def keyword_only_none(x, *, mask=None, scale=1.5):
+    y = x ** 3 if mask is None else x ** 3 * mask
+    return np.sum(y) * scale
+
+
+def star_args(x, w=None, *rest):
+    s = np.sum(x ** 2) if w is None else np.sum(w * x ** 2)
+    return s + sum(np.sum(r * x) for r in rest)
+
+
+@pytest.mark.parametrize("options", [{}, {"optimize": False}])
+def test_none_default_beside_keyword_only_and_star_parameters(options):
+    """With keyword-only parameters (or ``*args``) the call is lowered (signatures.py
+    Callable) and the None defaults were read from the lowered defaults aligned with the
+    function's positional names: ``keyword_only(x)`` was refused ("argument 'w' is None")
+    and None was taken for ``x``."""
+    for call in ((X,), (X, None)):
+        assert_close(sd.grad(keyword_only, **options)(*call), 4.0 * X)
+    assert_close(sd.grad(keyword_only, **options)(X, W, scale=3.0), 6.0 * W * X)
+    assert_close(sd.grad(keyword_only_none, **options)(X), 4.5 * X ** 2)
+    assert_close(sd.grad(keyword_only_none, **options)(X, mask=None), 4.5 * X ** 2)
+    assert_close(sd.grad(star_args, **options)(X), 2.0 * X)
+    assert_close(sd.grad(star_args, **options)(X, None, W), 2.0 * X + W)
+    with pytest.raises(TypeError, match="argument 'x' is None"):
+        sd.grad(keyword_only, **options)(None)

@@ -429,6 +429,16 @@ def no_rule_error(error, op, what, register):
                      f"({', '.join(op.func.keywords)}), which a call may give again; srcdiff "
                      "differentiates partials that bind leading positional arguments only",
                      hint="call the function itself with the keywords written out")
+    if op.label.startswith("the method ."):  # (a method of a value: _describe_call)
+        return error(node, f"no {what} rule for {op.label}: srcdiff models the array "
+                     "methods it has rules for, and reads a method's source only where it "
+                     "can tell which object it is called on when the function compiles (not "
+                     "an object made inside the function)",
+                     hint="for an array, call a NumPy function srcdiff has a rule for (or "
+                          f"register one with {register.rstrip(',')}); for an object of your "
+                          "class, make it at module level and call its method there "
+                          "(`MODEL.loss(x)`), or differentiate the bound method itself "
+                          "(`sd.grad(model.loss)`)")
     return error(node, f"no {what} rule for {op.label} and no Python source to "
                  "differentiate it from",
                  hint=f"register one with {register} or wrap the value in "

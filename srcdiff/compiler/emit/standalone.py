@@ -38,7 +38,6 @@ import builtins
 import inspect
 import re
 import sys
-import textwrap
 
 import numpy as np
 
@@ -59,6 +58,7 @@ from srcdiff.compiler.emit.sources import (
     top_package,
 )
 from srcdiff.compiler.front import derivatives
+from srcdiff.compiler.front.parse import dedent_margin
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
 
@@ -216,7 +216,7 @@ def function_piece(fn, name, section):
         filename = inspect.getsourcefile(fn.__code__) or fn.__code__.co_filename
     except (OSError, TypeError):
         return None
-    text = textwrap.dedent("".join(lines))
+    text = dedent_margin("".join(lines))  # (a string's lines of spaces kept)
     indent = _indent(lines)
     try:
         tree = ast.parse(text)

@@ -13,7 +13,6 @@ import copy
 import inspect
 import linecache
 import os
-import textwrap
 import types
 from typing import Any, Callable
 
@@ -236,7 +235,7 @@ def parse_function(fn: Callable[..., Any]) -> "Parsed":
     if fn.__code__.co_name == "<lambda>":
         return _parse_lambda(fn, filename)
     text = "".join(lines)
-    dedented = textwrap.dedent(text)
+    dedented = dedent_margin(text)
     indent = _indent_of(lines)
     try:
         module = gast.parse(dedented)
@@ -419,14 +418,15 @@ def _check_unchanged(fn, node, dedented, filename, first_line, lines):
         wrapper = dedented
         if free:
             wrapper = ("def __srcdiff_outer__():\n    " + " = ".join(free) + " = None\n"
-                       + textwrap.indent(dedented, "    ")
+                       + _indent_code(dedented, "    ")
                        + "    return lambda: (" + ", ".join(free) + ",)\n")
         try:
             outer = compile(wrapper, filename, "exec", flags=flags, dont_inherit=True)
         except (SyntaxError, ValueError):
             return  # cannot say: leave it to the parser
         inner = _find_code(outer, code.co_name)
-        stale = inner is None or _signature(inner) != _signature(code)
+        doc = _has_docstring(node)
+        stale = inner is None or _signature(inner, doc) != _signature(code, doc)
     if stale:
         raise SrcdiffError(
             f"the source of {code.co_name!r} changed since it was imported: {filename} line "
@@ -446,12 +446,72 @@ def _find_code(code, name):
     return None
 
 
-def _signature(code):
+def dedent_margin(text):
+    """``text`` without the leading whitespace its statements' first lines share, and
+    nothing else changed. Unlike ``textwrap.dedent``: a line inside a multi-line string is
+    left exactly as it is (it is part of the string's value, which must stay the one the
+    code computes: a line of spaces keeps its spaces, a docstring continued at column 0
+    stays there); a comment line and a line continuing a bracketed expression do not count
+    for the margin, and one that lacks it is left alone (Python ignores their indentation)."""
+    lines = text.splitlines(True)
+    starts, in_string = _line_kinds(text)
+    if starts is None:  # (not tokenizable: every non-blank, non-comment line counts)
+        starts = {k for k, line in enumerate(lines, 1)
+                  if line.strip() and not line.lstrip().startswith("#")}
+    margin = os.path.commonprefix([lines[k - 1][:len(lines[k - 1]) - len(lines[k - 1].lstrip())]
+                                   for k in sorted(starts) if k <= len(lines)])
+    return "".join(line if k in in_string or not line.startswith(margin)
+                   else line[len(margin):] for k, line in enumerate(lines, 1))
+
+
+def _indent_code(text, prefix):
+    """``text`` with ``prefix`` before every line but those inside a multi-line string."""
+    in_string = _line_kinds(text)[1]
+    return "".join(line if k in in_string or not line.strip() else prefix + line
+                   for k, line in enumerate(text.splitlines(True), 1))
+
+
+def _line_kinds(text):
+    """``(starts, in_string)``: the numbers of the lines a statement starts on, and of the
+    lines a multi-line string continues on; ``(None, set())`` when ``text`` does not
+    tokenize."""
+    import io
+    import tokenize
+
+    starts, in_string, fresh = set(), set(), True
+    skip = (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT,
+            tokenize.ENCODING)
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.end[0] > tok.start[0] and tok.type != tokenize.NEWLINE:
+                in_string.update(range(tok.start[0] + 1, tok.end[0] + 1))
+            if tok.type == tokenize.NEWLINE:
+                fresh = True
+            elif fresh and tok.type not in skip:
+                starts.add(tok.start[0])
+                fresh = False
+    except (tokenize.TokenError, SyntaxError):
+        return None, set()
+    return starts, in_string
+
+
+def _has_docstring(node):
+    body = node.body
+    return bool(body) and isinstance(body[0], gast.Expr) \
+        and isinstance(body[0].value, gast.Constant) and isinstance(body[0].value.value, str)
+
+
+def _signature(code, doc=False):
     """A fingerprint of what a function's code does, independent of where it stands in its
     file and of how the compiler chose to lay out its bytecode (which depends on more
-    than the function's own text): the names it reads, its locals, its constants."""
+    than the function's own text): the names it reads, its locals, its constants. ``doc``:
+    the function has a docstring (its first constant), left out: removing the source's
+    indentation changes a method's docstring, and a docstring computes nothing."""
+    consts = code.co_consts
+    if doc and consts and isinstance(consts[0], str):
+        consts = consts[1:]
     consts = sorted((_signature(c) if hasattr(c, "co_code") else (type(c).__name__, repr(c))
-                     for c in code.co_consts), key=repr)
+                     for c in consts), key=repr)
     return (sorted(code.co_names), code.co_varnames, code.co_argcount,
             code.co_kwonlyargcount, code.co_freevars, consts)
 

@@ -42,6 +42,18 @@ _WRITERS = {"setattr", "delattr"}  # builtins that write an attribute
 _PARAMETER_KINDS = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 
 
+def none_defaults(fn):
+    """The parameters whose default is None in the signature of ``fn`` itself: a
+    :class:`Callable`'s base function's (a lowered call's signature keeps only the defaults
+    the call leaves out, and its ``__defaults__`` do not line up with the positional names)."""
+    try:
+        base = fn.base if isinstance(fn, Callable) else fn
+        params = inspect.signature(base, follow_wrapped=False).parameters
+    except (TypeError, ValueError):
+        return set()
+    return {n for n, p in params.items() if p.default is None}
+
+
 class Shape:
     """How one call fills a signature: ``n_var`` values for ``*args``, ``keys`` for
     ``**kwargs``, and the parameters it leaves to their defaults (``omitted``)."""
@@ -240,11 +252,13 @@ def _refuse_writes(parsed, node, names):
     owner = ", ".join(sorted(names))
 
     def refuse(at, what):
-        raise parsed.error(
+        err = parsed.error(
             at, f"{parsed.name!r} {what}; srcdiff treats `{owner}` of a method as a constant "
             "(its attributes are read, never differentiated), so a change to it would make "
             "the gradient wrong", hint="compute the new value and return it, and assign it "
             "outside the differentiated function")
+        err.object_write = True  # (a caller's _refuse_callee_writes reports it as such)
+        raise err
 
     constants = names
     names = _aliases(parsed, node, names)
@@ -342,6 +356,8 @@ def _refuse_callee_writes(parsed, call, func, refuse):
     try:
         found.__srcdiff_parse__()
     except SrcdiffError as e:
+        if not getattr(e, "object_write", False):
+            raise  # refused for a reason of its own (a generator, say): its error, its line
         refuse(call, f"calls `{S.expr_source(func)}`, which changes its object "
                f"({e.filename}:{e.lineno}: {e.message.split(';')[0]})")
     finally:
