@@ -144,6 +144,7 @@ class _Generator:
         self.buffer = None          # (vector, its ping-pong partner) for stmt_swap
         self.morph_to_array = False
         self.rebinder = False       # stmt_rebind_view may be drawn
+        self.zero_d_maker = False   # stmt_zero_d_made may be drawn
 
     # -------------------------------------------------------- helpers
 
@@ -384,6 +385,8 @@ class _Generator:
             kinds += ["swap"] * 3
         if self.rebinder and sc.vectors and self.n > 0:  # (the same)
             kinds += ["rebind_view"] * 3
+        if self.zero_d_maker:  # (the same)
+            kinds += ["zero_d_made"] * 2
         kind = self.pick(kinds)
         return getattr(self, "stmt_" + kind)(sc)
 
@@ -742,6 +745,30 @@ class _Generator:
             lines.append(self.update(self.pick(self.carried), f"np.sum({alias}) * {c}"))
         return lines
 
+    def stmt_zero_d_made(self, sc):
+        """A 0-d array made from numbers (NumPy's non-ufunc functions: ``np.where`` of
+        floats, ``np.copy`` of a float, ``np.full((), v)``) changed by ``+=``/``*=``: alone
+        (accepted: its value is what a number's would be), or while another name holds it
+        (``u = t``, ``[t, 1.0]``: the change is seen through it; refused, analysis/objects.py
+        may_make_zero_d; a silent wrong gradient before session 30)."""
+        self.features.add("zero_d_made")
+        a, c, e = self.pick(sc.scalars), self.small(), self.sexpr(sc, 1)
+        t = self.temp()
+        made = self.pick([f"np.where({a} > 0.0, {a} * {c}, {c})", f"np.copy({a} * {c})",
+                          f"np.full((), {c}) * 1.0 + np.full((), {a})",
+                          f"np.where({a} > {self.threshold()}, {a}, 0.5 * {a})"])
+        lines = [f"{t} = {made}"]
+        held = None
+        if self.chance(0.5):
+            self.features.add("zero_d_made_shared")
+            held = self.temp()
+            lines.append(self.pick([f"{held} = {t}", f"{held} = [{t}, 1.0][0]"]))
+        lines.append(self.pick([f"{t} += {c} * {e}", f"{t} *= 1.0 + {c} * {e}"]))
+        lines.append(self.update(self.pick(self.carried), f"{t} * {c}"))
+        if held:
+            lines.append(self.update(self.pick(self.carried), f"{held} * {c}"))
+        return lines
+
     # -------------------------------------------------------- loops
 
     def loop(self, sc):
@@ -981,6 +1008,7 @@ class _Generator:
         # names rebound from a view of one array to a view of another (stmt_rebind_view),
         # drawn from a generator of its own, as the buffer above
         self.rebinder = random.Random("rebind:" + repr(r.getstate()[1][:8])).random() < 0.3
+        self.zero_d_maker = random.Random("zero-d:" + repr(r.getstate()[1][:8])).random() < 0.2
         if r.random() < 0.3:
             t = self.temp()
             lines.append(f"{t} = {self.sexpr(sc)}")
