@@ -144,7 +144,7 @@ class _Generator:
         self.buffer = None          # (vector, its ping-pong partner) for stmt_swap
         self.morph_to_array = False
         self.rebinder = False       # stmt_rebind_view may be drawn
-        self.zero_d_maker = False   # stmt_zero_d_made may be drawn
+        self.zero_d_maker = None    # the generator stmt_zero_d_made is drawn from, if any
 
     # -------------------------------------------------------- helpers
 
@@ -362,6 +362,13 @@ class _Generator:
 
     def statement(self, sc):
         """Statements for a loop body (or a branch inside one)."""
+        if self.zero_d_maker and self.zero_d_maker.random() < 0.15:
+            # drawn from its own generator: the rest of the program is drawn as before
+            r, self.r = self.r, self.zero_d_maker
+            try:
+                return self.stmt_zero_d_made(sc)
+            finally:
+                self.r = r
         kinds = ["chain"] * 4 + ["update"] * 3 + ["coupled"] * 2 + ["if"] * 3
         if self.vectors_carried and self.n > 0 and (sc.index_ok or self.chance(0.5)):
             kinds += ["store"] * 3  # (3 since scatter, grid, ... dilute it)
@@ -385,8 +392,6 @@ class _Generator:
             kinds += ["swap"] * 3
         if self.rebinder and sc.vectors and self.n > 0:  # (the same)
             kinds += ["rebind_view"] * 3
-        if self.zero_d_maker:  # (the same)
-            kinds += ["zero_d_made"] * 2
         kind = self.pick(kinds)
         return getattr(self, "stmt_" + kind)(sc)
 
@@ -1008,7 +1013,8 @@ class _Generator:
         # names rebound from a view of one array to a view of another (stmt_rebind_view),
         # drawn from a generator of its own, as the buffer above
         self.rebinder = random.Random("rebind:" + repr(r.getstate()[1][:8])).random() < 0.3
-        self.zero_d_maker = random.Random("zero-d:" + repr(r.getstate()[1][:8])).random() < 0.2
+        zero_d = random.Random("zero-d:" + repr(r.getstate()[1][:8]))
+        self.zero_d_maker = zero_d if zero_d.random() < 0.2 else None
         if r.random() < 0.3:
             t = self.temp()
             lines.append(f"{t} = {self.sexpr(sc)}")

@@ -62,6 +62,10 @@ NEW_SHAPES = {
     # a step into the other of two new arrays, then the names swapped, by a tuple or through
     # a temporary (analysis/buffers.py: the two names never share an array)
     "buffer_swap": 6, "buffer_swap_temporary": 2,
+    # a name rebound from a view of one array to a view of another changed in place
+    # (analysis/sharing.py follows bindings); a 0-d array made from numbers changed by `+=`,
+    # alone or shared (analysis/objects.py may_make_zero_d)
+    "rebind_view": 8, "rebind_view_change": 2, "zero_d_made": 10, "zero_d_made_shared": 5,
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 
