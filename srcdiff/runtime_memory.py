@@ -519,3 +519,26 @@ def _product_plan(sa, sb, sx):
     spec = "".join(_LETTERS[i] for i in la) + "," + "".join(_LETTERS[i] for i in lb) \
         + "->" + "".join(_LETTERS[i] for i in lo)
     return "einsum", spec, ra, rb, tuple(sx)
+
+
+def stacked_lhs(g, x, y):
+    """The gradient of ``x @ y`` for ``x`` where NumPy float arrays make it one product
+    (rules/product_rules.py ``matmul_lhs``: its general path's operations, decided from
+    attributes): a stack of matrices by one matrix, or by a vector; else None."""
+    if type(g) is np.ndarray and type(x) is np.ndarray and type(y) is np.ndarray \
+            and x.ndim >= 2 and g.dtype.kind == "f" and y.dtype.kind == "f":
+        # the product has x's shape, so the general path's unbroadcast returns it
+        if y.ndim == 2 and x.ndim > 2 and g.shape == x.shape[:-1] + y.shape[-1:]:
+            return g @ y.swapaxes(-1, -2)
+        if y.ndim == 1 and g.shape == x.shape[:-1]:
+            return g[..., None] * y  # (np.expand_dims(g, -1)'s view)
+    return None
+
+
+def stacked_rhs(g, x, y):
+    """Likewise for ``y`` (``matmul_rhs``): one matrix for a stack of NumPy arrays, the
+    sum over the stack as one product of the stacked rows; else None."""
+    if type(g) is np.ndarray and type(x) is np.ndarray and type(y) is np.ndarray \
+            and x.ndim > 2 and y.ndim == 2:
+        return x.reshape(-1, x.shape[-1]).T @ g.reshape(-1, g.shape[-1])
+    return None

@@ -14,6 +14,7 @@ import numpy as np
 
 from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import unbroadcast
+from srcdiff.runtime_memory import stacked_lhs, stacked_rhs
 
 # ---------------------------------------------------------------- products
 
@@ -38,14 +39,9 @@ def matmul_jvp(d, ans, x, y):
 
 def matmul_lhs(g, x, y):
     """The gradient of ``x @ y`` for ``x``, for every rank matmul accepts."""
-    if type(g) is np.ndarray and type(x) is np.ndarray and type(y) is np.ndarray \
-            and x.ndim >= 2 and g.dtype.kind == "f" and y.dtype.kind == "f":
-        # a stack by one matrix or a vector (the common cases, decided cheaply: the paths
-        # below, as attributes): the product has x's shape, so unbroadcast returns it
-        if y.ndim == 2 and x.ndim > 2 and g.shape == x.shape[:-1] + y.shape[-1:]:
-            return g @ y.swapaxes(-1, -2)
-        if y.ndim == 1 and g.shape == x.shape[:-1]:
-            return g[..., None] * y  # (np.expand_dims(g, -1)'s view)
+    fast = stacked_lhs(g, x, y)  # (NumPy's common cases, decided from attributes)
+    if fast is not None:
+        return fast
     nx, ny = np.ndim(x), np.ndim(y)  # (each asked once: a call per question)
     if nx == 1 and ny == 1:
         return g * y
@@ -58,9 +54,9 @@ def matmul_lhs(g, x, y):
 
 def matmul_rhs(g, x, y):
     """The gradient of ``x @ y`` for ``y``, for every rank matmul accepts."""
-    if type(g) is np.ndarray and type(x) is np.ndarray and type(y) is np.ndarray \
-            and x.ndim > 2 and y.ndim == 2:  # (below, decided cheaply: the same product)
-        return x.reshape(-1, x.shape[-1]).T @ g.reshape(-1, g.shape[-1])
+    fast = stacked_rhs(g, x, y)  # (below, decided from attributes: the same product)
+    if fast is not None:
+        return fast
     nx, ny = np.ndim(x), np.ndim(y)
     if nx == 1 and ny == 1:
         return g * x

@@ -156,14 +156,9 @@ def grad_loss(params, xs, ys, grad_ys=None):
 # -------- gradient rules (copied from srcdiff's rule tables) --------
 def matmul_lhs(g, x, y):
     """The gradient of ``x @ y`` for ``x``, for every rank matmul accepts."""
-    if type(g) is np.ndarray and type(x) is np.ndarray and type(y) is np.ndarray \
-            and x.ndim >= 2 and g.dtype.kind == "f" and y.dtype.kind == "f":
-        # a stack by one matrix or a vector (the common cases, decided cheaply: the paths
-        # below, as attributes): the product has x's shape, so unbroadcast returns it
-        if y.ndim == 2 and x.ndim > 2 and g.shape == x.shape[:-1] + y.shape[-1:]:
-            return g @ y.swapaxes(-1, -2)
-        if y.ndim == 1 and g.shape == x.shape[:-1]:
-            return g[..., None] * y  # (np.expand_dims(g, -1)'s view)
+    fast = stacked_lhs(g, x, y)  # (NumPy's common cases, decided from attributes)
+    if fast is not None:
+        return fast
     nx, ny = np.ndim(x), np.ndim(y)  # (each asked once: a call per question)
     if nx == 1 and ny == 1:
         return g * y
@@ -176,9 +171,9 @@ def matmul_lhs(g, x, y):
 
 def matmul_rhs(g, x, y):
     """The gradient of ``x @ y`` for ``y``, for every rank matmul accepts."""
-    if type(g) is np.ndarray and type(x) is np.ndarray and type(y) is np.ndarray \
-            and x.ndim > 2 and y.ndim == 2:  # (below, decided cheaply: the same product)
-        return x.reshape(-1, x.shape[-1]).T @ g.reshape(-1, g.shape[-1])
+    fast = stacked_rhs(g, x, y)  # (below, decided from attributes: the same product)
+    if fast is not None:
+        return fast
     nx, ny = np.ndim(x), np.ndim(y)
     if nx == 1 and ny == 1:
         return g * x
@@ -521,6 +516,29 @@ def shape_only(x, _made={}):
         got = _made[shape] = np.ndarray(shape, x.dtype, bytes(x.dtype.itemsize), 0,
                                         (0,) * x.ndim)
     return got
+
+
+def stacked_lhs(g, x, y):
+    """The gradient of ``x @ y`` for ``x`` where NumPy float arrays make it one product
+    (rules/product_rules.py ``matmul_lhs``: its general path's operations, decided from
+    attributes): a stack of matrices by one matrix, or by a vector; else None."""
+    if type(g) is np.ndarray and type(x) is np.ndarray and type(y) is np.ndarray \
+            and x.ndim >= 2 and g.dtype.kind == "f" and y.dtype.kind == "f":
+        # the product has x's shape, so the general path's unbroadcast returns it
+        if y.ndim == 2 and x.ndim > 2 and g.shape == x.shape[:-1] + y.shape[-1:]:
+            return g @ y.swapaxes(-1, -2)
+        if y.ndim == 1 and g.shape == x.shape[:-1]:
+            return g[..., None] * y  # (np.expand_dims(g, -1)'s view)
+    return None
+
+
+def stacked_rhs(g, x, y):
+    """Likewise for ``y`` (``matmul_rhs``): one matrix for a stack of NumPy arrays, the
+    sum over the stack as one product of the stacked rows; else None."""
+    if type(g) is np.ndarray and type(x) is np.ndarray and type(y) is np.ndarray \
+            and x.ndim > 2 and y.ndim == 2:
+        return x.reshape(-1, x.shape[-1]).T @ g.reshape(-1, g.shape[-1])
+    return None
 
 
 def _taken(values):
