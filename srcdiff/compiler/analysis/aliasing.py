@@ -63,7 +63,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     rebinds holds that number throughout, and no write changes it."""
     stored = {n.id for n in gast.walk(fn) if isinstance(n, gast.Name)
               and isinstance(n.ctx, (gast.Store, gast.Del))} if numbers else ()  # (any)
-    fixed = {p for p in numbers if not analysis.assign_count.get(p, 0) and p not in stored}
+    fixed = {p for p in numbers if p not in stored}  # (bound once: as the call's argument)
     numbers = []  # (call, parameter, write, name): `p += v` on what may be a 0-d array
     summaries = _check_calls(analysis, parsed, registry, allow_pop, numbers)
     # (0-d arrays: the arguments', and those a statement may make: `np.where` of floats)

@@ -11,8 +11,10 @@ not by its spelling, so ``import numpy as jnp`` works.
 import builtins
 import copy
 import inspect
+import io
 import linecache
 import os
+import tokenize
 import types
 from typing import Any, Callable
 
@@ -383,8 +385,6 @@ def _parse_lambda(fn, filename):
 
 def _undecodable_line(filename):
     """``(line, encoding, reason)`` of the first line the file's encoding cannot decode."""
-    import tokenize
-
     try:
         with open(filename, "rb") as f:
             data = f.read()
@@ -475,9 +475,6 @@ def _line_kinds(text):
     """``(starts, in_string)``: the numbers of the lines a statement starts on, and of the
     lines a multi-line string continues on; ``(None, set())`` when ``text`` does not
     tokenize."""
-    import io
-    import tokenize
-
     starts, in_string, fresh = set(), set(), True
     skip = (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT,
             tokenize.ENCODING)
