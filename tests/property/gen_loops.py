@@ -145,6 +145,7 @@ class _Generator:
         self.morph_to_array = False
         self.rebinder = False       # stmt_rebind_view may be drawn
         self.zero_d_maker = None    # the generator stmt_zero_d_made is drawn from, if any
+        self.lazy_maker = None      # the generator stmt_lazy_generator is drawn from, if any
 
     # -------------------------------------------------------- helpers
 
@@ -367,6 +368,12 @@ class _Generator:
             r, self.r = self.r, self.zero_d_maker
             try:
                 return self.stmt_zero_d_made(sc)
+            finally:
+                self.r = r
+        if self.lazy_maker and self.lazy_maker.random() < 0.15:
+            r, self.r = self.r, self.lazy_maker  # (the same)
+            try:
+                return self.stmt_lazy_generator(sc)
             finally:
                 self.r = r
         kinds = ["chain"] * 4 + ["update"] * 3 + ["coupled"] * 2 + ["if"] * 3
@@ -774,6 +781,45 @@ class _Generator:
             lines.append(self.update(self.pick(self.carried), f"{held} * {c}"))
         return lines
 
+    def stmt_lazy_generator(self, sc):
+        """A generator expression reading a scalar ``k``: consumed at once (``sum(...)``,
+        unpacked, a name bound to it read once later) or a loop over it, whose body may
+        rebind ``k`` (the loop its iterator runs: each value computed when the loop
+        reaches it, with the new ``k``); or, the near misses, ``k`` rebound before the
+        name is consumed, or the name consumed twice (front/lazy.py refuses them). Each
+        was a silent wrong gradient before session 31 where ``k`` changed."""
+        self.features.add("lazy_generator")
+        a, c, e = self.pick(sc.scalars), self.small(), self.sexpr(sc, 1)
+        k, g, v = self.temp(), self.temp(), self.temp()
+        n = self.r.randint(2, 3)
+        gen = f"({a} * {k} + {c} * t for t in range({n}))"
+        lines = [f"{k} = {e}"]
+        carried = self.pick(self.carried)
+        form = self.pick(["sum", "unpack", "loop", "named", "named", "loop"])
+        changed = self.chance(0.6) and form in ("loop", "named")
+        if changed:
+            self.features.add("lazy_generator_changed")
+        if form == "sum":
+            lines.append(self.update(carried, f"sum({gen})"))
+        elif form == "unpack":
+            names = [self.temp() for _ in range(n)]
+            lines += [f"{', '.join(names)} = {gen}",
+                      self.update(carried, " * ".join(names[:2]))]
+        elif form == "loop":
+            lines += [f"for {v} in {gen}:", "    " + self.update(carried, f"{v} * {c}")]
+            if changed:
+                lines.append(f"    {k} = {k} * {1.0 + float(c)}")
+        else:
+            lines.append(f"{g} = {gen}")
+            if changed:
+                lines.append(self.pick([f"{k} = {k} + {c}", f"{k} = {carried} * {c}"]))
+            twice = self.chance(0.3)
+            lines.append(self.update(carried, f"sum({g})"))
+            if twice:
+                self.features.add("lazy_generator_twice")
+                lines.append(self.update(carried, f"max({g}, default={c})"))
+        return lines
+
     # -------------------------------------------------------- loops
 
     def loop(self, sc):
@@ -1015,6 +1061,8 @@ class _Generator:
         self.rebinder = random.Random("rebind:" + repr(r.getstate()[1][:8])).random() < 0.3
         zero_d = random.Random("zero-d:" + repr(r.getstate()[1][:8]))
         self.zero_d_maker = zero_d if zero_d.random() < 0.2 else None
+        lazy = random.Random("lazy:" + repr(r.getstate()[1][:8]))
+        self.lazy_maker = lazy if lazy.random() < 0.2 else None
         if r.random() < 0.3:
             t = self.temp()
             lines.append(f"{t} = {self.sexpr(sc)}")

@@ -66,6 +66,10 @@ NEW_SHAPES = {
     # (analysis/sharing.py follows bindings); a 0-d array made from numbers changed by `+=`,
     # alone or shared (analysis/objects.py may_make_zero_d)
     "rebind_view": 8, "rebind_view_change": 2, "zero_d_made": 10, "zero_d_made_shared": 5,
+    # a generator expression consumed at once or a loop over it (rewritten as the loop its
+    # iterator runs), or (refused) a name it reads rebound before it is consumed, or the
+    # name consumed twice (front/lazy.py)
+    "lazy_generator": 10, "lazy_generator_changed": 3,
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 

@@ -881,3 +881,19 @@ def bernoulli_logistic(w, x):
 
 _rb = np.random.default_rng(29)
 _in_every_mode(bernoulli_logistic, (0, 1), (_rb.normal(size=4), _rb.uniform(0.1, 0.9, size=4)))
+
+
+# A loop over a generator expression is the loop its iterator runs, each value computed
+# when the loop reaches it: the body's change of `k` is seen (front/lazy.py)
+def generator_loop(x):
+    k = 1.0
+    tot = 0.0
+    for v in (t * k for t in x if t > 0.5):
+        k = k * 1.5
+        tot = tot + v
+    return tot + k
+
+
+_generator_args = (np.array([0.3, 0.7, 0.9]),)
+GOLDEN["generator_loop"] = (generator_loop, 0, _generator_args)
+EXTRA_CASES["generator_loop"] = corpus.Case(generator_loop, *_generator_args)

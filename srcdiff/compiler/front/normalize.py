@@ -46,6 +46,7 @@ from srcdiff.compiler.front.expressions import (
 from srcdiff.compiler.front.generators import generators_as_lists
 from srcdiff.compiler.front.in_place import InPlace
 from srcdiff.compiler.front.jumps import always_returns, lower_jumps
+from srcdiff.compiler.front.lazy import lazy_values
 from srcdiff.compiler.front.maps import maps_and_aliases
 from srcdiff.compiler.front.parse import MISSING, Parsed, local_names
 from srcdiff.compiler.front.records import fields_as_entries
@@ -98,6 +99,7 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     check_signature(parsed, fn)
     body = without_deletions(parsed, fn)  # `del name` (deletions.py)
     body = generators_as_lists(parsed, body, names)  # nested generators (generators.py)
+    body = lazy_values(parsed, body, names)  # generator expressions, dict views (lazy.py)
     body = maps_and_aliases(parsed, body, names)  # `e = np.exp`, map(f, xs) (maps.py)
     body = fields_as_entries(fn, without_errstate(parsed, body), records)
     body = lower_jumps(parsed, same_names(parsed, fn, body, held), names)
