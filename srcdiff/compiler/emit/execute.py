@@ -125,7 +125,7 @@ def _guarded(fn, guards, entry):
                                     hint="call the transform again: it compiles anew")
             return fn(*args, **kwargs)
 
-        return call
+        return live.fast_call(watch, fn, call)
 
     def call(*args, **kwargs):
         changed = stale()
@@ -134,7 +134,7 @@ def _guarded(fn, guards, entry):
                                 f"{entry}", hint="call the transform again: it compiles anew")
         return fn(*args, **kwargs)
 
-    return call
+    return live.fast_call(watch, fn, call)
 
 
 def _no_defaults():

@@ -245,6 +245,11 @@ class Watch:
             tuple(zip(*[(g.cell[0], g.cell[1], g.seen) for g in attributes if g.fast == kind]))
             or ((), (), ()) for kind in ("same", "method")]
         self.attributes_slow = [g for g in attributes if g.fast is None]
+        if hasattr(self, "seen"):  # (the objects a guarded call compares: fast_call)
+            self.seen[:] = self._seen_now()
+
+    def _seen_now(self):
+        return [g.positional if type(g) is DefaultsGuard else g.seen for g in self.guards]
 
     def stale(self):
         """None when the gradient may run (after copying rebound values in), else the
@@ -297,3 +302,46 @@ def _same_kind(old, new):
     if isinstance(old, np.ndarray):
         return old.dtype == new.dtype and old.shape == new.shape
     return isinstance(old, _PLAIN)
+
+
+def fast_call(watch, fn, slow):
+    """``fn`` behind :class:`Watch`'s checks written out as one generated function: an
+    ``is`` per guard against the object seen last (``watch.seen``, refilled when a rebound
+    value of the same kind is copied in), ``fn`` called when each holds, else ``slow`` (the
+    full check: :meth:`Watch.stale`, refresh, the stale error). The checks are those of
+    :meth:`Watch.stale`'s first pass, so ``fn`` runs only where ``stale`` would say None
+    without refreshing; anything else (a missing name, an empty cell, a deleted attribute,
+    keyword defaults, guards without a fast form) is decided by ``slow``."""
+    watch.seen = watch._seen_now()
+    ns = {"fn": fn, "slow": slow, "S": watch.seen}
+    checks = []
+    for i, g in enumerate(watch.guards):
+        ns[f"O{i}"] = g.source if g.source is not None else g.cell
+        if g.source is not None:  # a global: its dict
+            checks.append(f"O{i}[{g.name!r}] is S[{i}]")
+        elif type(g) is Guard:  # a closure variable: its cell
+            checks.append(f"O{i}.cell_contents is S[{i}]")
+        elif type(g) is CodeGuard:
+            checks.append(f"O{i}.__code__ is S[{i}]")
+        elif type(g) is DefaultsGuard:  # (the tuple object; keyword defaults: slow)
+            checks.append(f"O{i}.__defaults__ is S[{i}] and not O{i}.__kwdefaults__")
+        elif g.fast is not None:  # AttributeGuard: "same" object or a "method"'s function
+            ns[f"O{i}"], ns[f"A{i}"] = g.cell
+            read = f"getattr(O{i}, A{i})" + (".__func__" if g.fast == "method" else "")
+            checks.append(f"{read} is S[{i}]")
+        else:
+            return slow
+    source = _FAST_CALL.format(" and ".join(checks or ["True"]))
+    exec(compile(source, "<srcdiff guards>", "exec"), ns)
+    return ns["call"]
+
+
+_FAST_CALL = """def call(*args, **kwargs):
+    try:
+        ok = {}
+    except (KeyError, ValueError, AttributeError):
+        ok = False
+    if ok:
+        return fn(*args, **kwargs)
+    return slow(*args, **kwargs)
+"""
