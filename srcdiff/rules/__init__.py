@@ -18,6 +18,7 @@ from srcdiff.rules import numpy_rules, product_rules, reduction_rules, shape_rul
 from srcdiff.rules import fft_rules, linalg_rules, math_rules  # noqa: F401
 from srcdiff.rules import runtime_rules  # noqa: F401  (srcdiff's own helpers: higher order)
 from srcdiff.rules import container_rules, curve_rules, fused_rules  # noqa: F401
+from srcdiff.rules import assembly_rules  # noqa: F401
 
 try:
     import scipy.linalg  # noqa: F401

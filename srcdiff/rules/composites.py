@@ -18,6 +18,8 @@ import math
 
 import numpy as np
 
+from srcdiff.rules.assembly_rules import cast_like
+
 COMPOSITES = {}  # the function -> the definition srcdiff compiles for it
 METHODS = {}  # an array method's name -> its definition, the receiver first (``a.item()``)
 
@@ -422,24 +424,86 @@ def _literal(node):
 # computed from the differentiated inputs goes through these definitions, which NumPy
 # computes the same way up to rounding (the initial value added or multiplied last, not
 # first). Keywords they do not declare (``dtype=``, ``out=``) are refused with such a value.
+# NumPy casts ``initial`` to the reduction's dtype (``np.sum(int array, initial=2.5)`` is an
+# int, constant in ``initial``): ``cast_like`` (rules/assembly_rules.py) casts it so, and its
+# rules refuse an integer dtype when the value is differentiated.
 @option_composite(np.sum, "initial")
 def sum_from(a, axis=None, keepdims=False, initial=0.0, where=True):
-    return np.sum(a, axis=axis, keepdims=keepdims, where=where) + np.reshape(initial, ())
+    s = np.sum(a, axis=axis, keepdims=keepdims, where=where)
+    return s + cast_like(np.reshape(initial, ()), s)
 
 
 @option_composite(np.nansum, "initial")
 def nansum_from(a, axis=None, keepdims=False, initial=0.0):
-    return np.nansum(a, axis=axis, keepdims=keepdims) + np.reshape(initial, ())
+    s = np.nansum(a, axis=axis, keepdims=keepdims)
+    return s + cast_like(np.reshape(initial, ()), s)
 
 
 @option_composite(np.prod, "initial")
 def prod_from(a, axis=None, keepdims=False, initial=1.0, where=True):
-    return np.prod(a, axis=axis, keepdims=keepdims, where=where) * np.reshape(initial, ())
+    p = np.prod(a, axis=axis, keepdims=keepdims, where=where)
+    return p * cast_like(np.reshape(initial, ()), p)
 
 
 @option_composite(np.nanprod, "initial")
 def nanprod_from(a, axis=None, keepdims=False, initial=1.0):
-    return np.nanprod(a, axis=axis, keepdims=keepdims) * np.reshape(initial, ())
+    p = np.nanprod(a, axis=axis, keepdims=keepdims)
+    return p * cast_like(np.reshape(initial, ()), p)
+
+
+def extreme_fill(a, sign):
+    """The value no element of ``a``'s dtype is below (``sign`` -1) or above (+1): the
+    infinity of a float type, the extreme of an integer type. A constant (numpy_rules.py)."""
+    dtype = np.asarray(a).dtype
+    if np.issubdtype(dtype, np.inexact):
+        return sign * np.inf
+    if np.issubdtype(dtype, np.bool_):
+        return sign > 0
+    return np.iinfo(dtype).max if sign > 0 else np.iinfo(dtype).min
+
+
+# ``np.max(a, initial=c)`` is ``np.maximum(max of a, c)`` (NumPy's tie between an element and
+# ``initial`` shares the gradient, as np.maximum's); ``where=`` fills the unselected elements
+# with the dtype's lowest value. (An axis of length 0, where NumPy gives ``c``, raises here.)
+@option_composite(np.amax, "initial")
+@option_composite(np.max, "initial")
+def max_from(a, axis=None, keepdims=False, initial=None, where=True):
+    c = cast_like(np.reshape(initial, ()), a)
+    top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis, keepdims=keepdims)
+    return np.maximum(top, c)
+
+
+@option_composite(np.amin, "initial")
+@option_composite(np.min, "initial")
+def min_from(a, axis=None, keepdims=False, initial=None, where=True):
+    c = cast_like(np.reshape(initial, ()), a)
+    bottom = np.min(np.where(where, a, extreme_fill(a, 1)), axis=axis, keepdims=keepdims)
+    return np.minimum(bottom, c)
+
+
+def pad_edge_shape(a, axis, width):
+    """The shape of the band ``np.pad`` adds to ``a`` before or after ``axis``: ``a``'s shape
+    with ``axis`` of length ``width``. A constant (rules/numpy_rules.py lists it)."""
+    shape = list(np.shape(a))
+    shape[axis] = int(width)
+    return tuple(shape)
+
+
+# ``np.pad(a, w, constant_values=c)``: NumPy pads one axis after the other, each band filled
+# with that axis's (before, after) values cast to ``a``'s dtype (the corners take the later
+# axis's); the same concatenations here, differentiable in ``c`` and ``a``.
+@option_composite(np.pad, "constant_values")
+def pad_with(array, pad_width, mode="constant", constant_values=0):
+    a = np.asarray(array)
+    if mode != "constant":
+        raise ValueError(f"unsupported keyword arguments for mode '{mode}': {{'constant_values'}}")
+    widths = np.broadcast_to(np.asarray(pad_width, dtype=int), (a.ndim, 2))
+    values = np.broadcast_to(cast_like(np.asarray(constant_values), a), (a.ndim, 2))
+    for axis in range(a.ndim):
+        before = np.broadcast_to(values[axis, 0], pad_edge_shape(a, axis, widths[axis, 0]))
+        after = np.broadcast_to(values[axis, 1], pad_edge_shape(a, axis, widths[axis, 1]))
+        a = np.concatenate([before, a, after], axis=axis)
+    return a
 
 
 def diff_edge_shape(a, value, axis):

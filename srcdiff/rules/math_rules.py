@@ -59,7 +59,7 @@ from srcdiff.rules.reduction_rules import sum_of_items_grad
 from srcdiff.rules.registry import DEFAULT as R
 
 # broadcast_like and unbroadcast: read by the rules R.elementwise derives for two arguments
-from srcdiff.runtime import broadcast_like, fill_zeros, unbroadcast  # noqa: F401
+from srcdiff.runtime import broadcast_like, fill_zeros, is_constant, unbroadcast  # noqa: F401
 from srcdiff.runtime_checks import tied_items
 
 # ------------------------------------------------------------ exponentials, logarithms
@@ -81,11 +81,21 @@ def math_expm1(g, ans, x):
     return g * (ans + 1.0)
 
 
-@R.elementwise(math.log)
+@R.vjp(math.log, wrt=("base",))
 def math_log(g, ans, x, base=None):
-    if base is None:
-        return g / x
-    return g / (x * math.log(base))
+    # log(x, b) = ln x / ln b: d/db = -ln x / (b ln^2 b) = -ans / (b ln b)
+    if is_constant(base) and base is None:
+        return g / x, None
+    if base is None:  # (the rule called rather than inlined: both entries are evaluated)
+        return g / x, None
+    return g / (x * math.log(base)), -(g * ans) / (base * math.log(base))
+
+
+@R.jvp(math.log, wrt=("base",))
+def math_log_jvp(d, ans, x, base=None):
+    if is_constant(base) and base is None:
+        return d / x, None
+    return d / (x * math.log(base)), -(d * ans) / (base * math.log(base))
 
 
 @R.elementwise(math.log2)

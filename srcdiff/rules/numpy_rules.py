@@ -54,10 +54,12 @@ from srcdiff.rules.composites import (
     average_weights_shape,
     compress_index,
     diff_edge_shape,
+    extreme_fill,
     frexp_exponent,
     lstsq_cutoff,
     lstsq_rank,
     math_frexp_exponent,
+    pad_edge_shape,
 )
 from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import broadcast_like, is_constant, match_complex, unbroadcast
@@ -512,7 +514,7 @@ R.nondiff(
     elementwise=True,
 )
 R.nondiff(math_frexp_exponent, lstsq_cutoff, lstsq_rank, compress_index, average_weights_shape,
-          diff_edge_shape)
+          diff_edge_shape, pad_edge_shape, extreme_fill)
 R.nondiff(
     np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
     np.eye, np.identity, np.indices, np.tri, np.shape, np.ndim, np.size,

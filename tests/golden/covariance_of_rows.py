@@ -48,7 +48,7 @@ def bwd_cov(_record, grad_ys, b_m):
     (X, _X2, centred, cmp, cond, div, items, m, matmul, mean, sub, transposed
         ) = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 51: return np.squeeze(centred @ centred.T / (X.shape[1] - ddof))
+    # adjoint of line 53: return np.squeeze(centred @ centred.T / (X.shape[1] - ddof))
     b_div = np.reshape(grad_ys, np.shape(div))
     del div
     b_matmul = unbroadcast(b_div / sub, matmul)
@@ -58,24 +58,24 @@ def bwd_cov(_record, grad_ys, b_m):
     b_transposed = vjp[1]
     b_centred = vjp[0] + np.transpose(b_transposed)
     del b_transposed, vjp
-    # adjoint of line 50: centred = X - np.mean(X, axis=1, keepdims=True)
+    # adjoint of line 52: centred = X - np.mean(X, axis=1, keepdims=True)
     b_X = unbroadcast(b_centred, X)
     b_mean = -unbroadcast(b_centred, mean)
     del b_centred
     b_X = b_X + unreduce(b_mean, X, 1, True, b_X) * (size_of(mean) / size_of(X)
         )
     del X, b_mean, mean
-    # adjoint of line 43: if y is not None:
+    # adjoint of line 45: if y is not None:
     if cmp:
-        # adjoint of line 47: X = np.concatenate([X, Y], axis=0)
+        # adjoint of line 49: X = np.concatenate([X, Y], axis=0)
         b_items = split_like(b_X, items, 0)
         del b_X
         b_X = item_grad(b_items, 0, _X2)
-    # adjoint of line 41: if not rowvar and X.shape[0] != 1:
+    # adjoint of line 43: if not rowvar and X.shape[0] != 1:
     if cond:
-        # adjoint of line 42: X = X.T
+        # adjoint of line 44: X = X.T
         b_X = np.transpose(b_X)
-    # adjoint of line 40: X = np.atleast_2d(m) * 1.0
+    # adjoint of line 42: X = np.atleast_2d(m) * 1.0
     b_atleast_2d = mul_into(b_X, 1.0)
     del b_X
     b_m = np.reshape(b_atleast_2d, np.shape(m)

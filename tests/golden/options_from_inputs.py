@@ -1,20 +1,27 @@
 def fwd_sum_from(a, axis=None, keepdims=False, initial=0.0, where=True):
-    sum1 = np.sum(a, axis=axis, keepdims=keepdims, where=where)
+    s = np.sum(a, axis=axis, keepdims=keepdims, where=where)
     reshape = np.reshape(initial, ())
-    return sum1 + reshape, (a, axis, initial, keepdims, reshape, sum1, where)
+    cast_like1 = cast_like(reshape, s)
+    add = s + cast_like1
+    return add, (a, axis, cast_like1, initial, keepdims, reshape, s, where)
 
 
 def bwd_sum_from(_record, grad_ys, b_a):
     # the values the primal sweep recorded
-    a, axis, initial, keepdims, reshape, sum1, where = _record
+    a, axis, cast_like1, initial, keepdims, reshape, s, where = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 427: return np.sum(a, axis=axis, keepdims=keepdims, where=where) + np.reshape(initial, ())
-    b_sum1 = unbroadcast(grad_ys, sum1)
-    b_reshape = unbroadcast(grad_ys, reshape)
+    # adjoint of line 433: return s + cast_like(np.reshape(initial, ()), s)
+    b_s = unbroadcast(grad_ys, s)
+    del s
+    b_cast_like1 = unbroadcast(grad_ys, cast_like1)
+    b_reshape = np.reshape(cast_tangent(b_cast_like1, cast_like1), np.shape
+        (reshape))
+    del b_cast_like1, cast_like1, reshape
     b_initial = np.reshape(b_reshape, np.shape(initial))
     del b_reshape
-    b_a = unreduce(b_sum1, a, axis, keepdims
-        ) * where if b_a is None else b_a + unreduce(b_sum1, a, axis, keepdims
+    # adjoint of line 432: s = np.sum(a, axis=axis, keepdims=keepdims, where=where)
+    b_a = unreduce(b_s, a, axis, keepdims
+        ) * where if b_a is None else b_a + unreduce(b_s, a, axis, keepdims
         ) * where
     return b_a, b_initial
 
@@ -59,30 +66,30 @@ def bwd_diff_extended(_record, grad_ys=None):
     (_a, _a1, _a2, _edge1, a, axis, broadcast_to, cmp, cmp1, edge, items,
         items1, n, prepend) = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 465: return np.diff(a, n=n, axis=axis)
+    # adjoint of line 529: return np.diff(a, n=n, axis=axis)
     b_a = diff_grad(grad_ys, a, n, axis, None, None)
-    # adjoint of line 462: if append is not None:
+    # adjoint of line 526: if append is not None:
     if cmp1:
-        # adjoint of line 464: a = np.concatenate([a, np.broadcast_to(edge, diff_edge_shape(a, edge, axis))], axis=axis)
+        # adjoint of line 528: a = np.concatenate([a, np.broadcast_to(edge, diff_edge_shape(a, edge, axis))], axis=axis)
         b_items1 = split_like(b_a, items1, axis)
         del b_a
         b_a = item_grad(b_items1, 0, _a2)
         edge = _edge1
-    # adjoint of line 459: if prepend is not None:
+    # adjoint of line 523: if prepend is not None:
     if cmp:
-        # adjoint of line 461: a = np.concatenate([np.broadcast_to(edge, diff_edge_shape(a, edge, axis)), a], axis=axis)
+        # adjoint of line 525: a = np.concatenate([np.broadcast_to(edge, diff_edge_shape(a, edge, axis)), a], axis=axis)
         b_items = split_like(b_a, items, axis)
         del b_a
         b_broadcast_to = item_grad(b_items, 0, broadcast_to)
         b_a = item_grad(b_items, 1, _a1)
         b_edge = unbroadcast(b_broadcast_to, edge)
         del b_broadcast_to, edge
-        # adjoint of line 460: edge = np.asarray(prepend)
+        # adjoint of line 524: edge = np.asarray(prepend)
         b_prepend = unstack_like(b_edge, prepend)
         del b_edge
     else:
         b_prepend = 0.0
-    # adjoint of line 458: a = np.asarray(a)
+    # adjoint of line 522: a = np.asarray(a)
     b_a = unstack_like(b_a, _a)
     return b_a, b_prepend
 

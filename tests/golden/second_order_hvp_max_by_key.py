@@ -4,7 +4,7 @@ def jvp_extreme_items_grad(g, ans, items, tangents):
     ndarray = np.ndarray
     isinstance1 = isinstance(items, ndarray)
     if isinstance1:
-        # line 373: return g * ties / max(float(np.sum(ties)), 1.0)
+        # line 383: return g * ties / max(float(np.sum(ties)), 1.0)
         mul = g * ties
         t_mul = broadcast_like(t_g * ties, mul)
         sum1 = np.sum(ties)
@@ -13,23 +13,23 @@ def jvp_extreme_items_grad(g, ans, items, tangents):
         _retval = mul / max1
         t_retval = broadcast_like(t_mul / max1, _retval)
     else:
-        # line 374: share = g / max(sum(ties), 1.0)
+        # line 384: share = g / max(sum(ties), 1.0)
         sum2 = sum(ties)
         max2 = max(sum2, 1.0)
         share = g / max2
         t_share = broadcast_like(t_g / max2, share)
-        # line 375: return [t * share for t in ties]
+        # line 385: return [t * share for t in ties]
         items1 = []
         t_items1 = []
         n = loop_len(ties)
         for k in range(n):
-            # line 375: return [t * share for t in ties]
+            # line 385: return [t * share for t in ties]
             t = ties[k]
             mul1 = t * share
             t_mul1 = broadcast_like(t * t_share, mul1)
             items1.append(mul1)
             t_items1.append(t_mul1)
-        # line 375: return [t * share for t in ties]
+        # line 385: return [t * share for t in ties]
         _retval = items1
         t_retval = t_items1
     return _retval, t_retval
@@ -41,7 +41,7 @@ def jvp_extreme_items_grad1(g, ans, items, tangents):
     ndarray = np.ndarray
     isinstance1 = isinstance(items, ndarray)
     if isinstance1:
-        # line 373: return g * ties / max(float(np.sum(ties)), 1.0)
+        # line 383: return g * ties / max(float(np.sum(ties)), 1.0)
         mul = g * ties
         t_mul = broadcast_like(t_g * ties, mul)
         sum1 = np.sum(ties)
@@ -50,23 +50,23 @@ def jvp_extreme_items_grad1(g, ans, items, tangents):
         _retval = mul / max1
         t_retval = broadcast_like(t_mul / max1, _retval)
     else:
-        # line 374: share = g / max(sum(ties), 1.0)
+        # line 384: share = g / max(sum(ties), 1.0)
         sum2 = sum(ties)
         max2 = max(sum2, 1.0)
         share = g / max2
         t_share = broadcast_like(t_g / max2, share)
-        # line 375: return [t * share for t in ties]
+        # line 385: return [t * share for t in ties]
         items1 = []
         t_items1 = []
         n = loop_len(ties)
         for k in range(n):
-            # line 375: return [t * share for t in ties]
+            # line 385: return [t * share for t in ties]
             t = ties[k]
             mul1 = t * share
             t_mul1 = broadcast_like(t * t_share, mul1)
             items1.append(mul1)
             t_items1.append(t_mul1)
-        # line 375: return [t * share for t in ties]
+        # line 385: return [t * share for t in ties]
         _retval = items1
         t_retval = t_items1
     return _retval, t_retval
@@ -81,14 +81,14 @@ def jvp_extreme_grads(g, ans, args, tangents):
     if cond:
         cond = isinstance(args[0], dict)
     if cond:
-        # line 364: return [None]
+        # line 374: return [None]
         _retval = [None]
         t_retval = [None]
     else:
         n1 = len(args)
         cmp = n1 == 1
         if cmp:
-            # line 366: return [extreme_items_grad(g, ans, args[0])]
+            # line 376: return [extreme_items_grad(g, ans, args[0])]
             args_i1 = args[0]
             t_args_i1 = item_grad(t_args, 0, args_i1)
             extreme_items_grad1, t_extreme_items_grad1 = (
@@ -97,7 +97,7 @@ def jvp_extreme_grads(g, ans, args, tangents):
             _retval = [extreme_items_grad1]
             t_retval = [t_extreme_items_grad1]
         else:
-            # line 367: return extreme_items_grad(g, ans, args)
+            # line 377: return extreme_items_grad(g, ans, args)
             _retval, t_retval = jvp_extreme_items_grad1(g, ans, args,
                 tangents=(t_g, t_ans, t_args))
     return _retval, t_retval
@@ -109,7 +109,7 @@ def jvp_extreme_items_grad2(g, ans, items, tangents):
     ndarray = np.ndarray
     isinstance1 = isinstance(items, ndarray)
     if isinstance1:
-        # line 373: return g * ties / max(float(np.sum(ties)), 1.0)
+        # line 383: return g * ties / max(float(np.sum(ties)), 1.0)
         mul = g * ties
         t_mul = broadcast_like(t_g * ties, mul)
         sum1 = np.sum(ties)
@@ -118,23 +118,23 @@ def jvp_extreme_items_grad2(g, ans, items, tangents):
         _retval = mul / max1
         t_retval = broadcast_like(t_mul / max1, _retval)
     else:
-        # line 374: share = g / max(sum(ties), 1.0)
+        # line 384: share = g / max(sum(ties), 1.0)
         sum2 = sum(ties)
         max2 = max(sum2, 1.0)
         share = g / max2
         t_share = broadcast_like(t_g / max2, share)
-        # line 375: return [t * share for t in ties]
+        # line 385: return [t * share for t in ties]
         items1 = []
         t_items1 = []
         n = loop_len(ties)
         for k in range(n):
-            # line 375: return [t * share for t in ties]
+            # line 385: return [t * share for t in ties]
             t = ties[k]
             mul1 = t * share
             t_mul1 = broadcast_like(t * t_share, mul1)
             items1.append(mul1)
             t_items1.append(t_mul1)
-        # line 375: return [t * share for t in ties]
+        # line 385: return [t * share for t in ties]
         _retval = items1
         t_retval = t_items1
     return _retval, t_retval
@@ -146,7 +146,7 @@ def jvp_extreme_items_grad3(g, ans, items, tangents):
     ndarray = np.ndarray
     isinstance1 = isinstance(items, ndarray)
     if isinstance1:
-        # line 373: return g * ties / max(float(np.sum(ties)), 1.0)
+        # line 383: return g * ties / max(float(np.sum(ties)), 1.0)
         mul = g * ties
         t_mul = broadcast_like(t_g * ties, mul)
         sum1 = np.sum(ties)
@@ -155,23 +155,23 @@ def jvp_extreme_items_grad3(g, ans, items, tangents):
         _retval = mul / max1
         t_retval = broadcast_like(t_mul / max1, _retval)
     else:
-        # line 374: share = g / max(sum(ties), 1.0)
+        # line 384: share = g / max(sum(ties), 1.0)
         sum2 = sum(ties)
         max2 = max(sum2, 1.0)
         share = g / max2
         t_share = broadcast_like(t_g / max2, share)
-        # line 375: return [t * share for t in ties]
+        # line 385: return [t * share for t in ties]
         items1 = []
         t_items1 = []
         n = loop_len(ties)
         for k in range(n):
-            # line 375: return [t * share for t in ties]
+            # line 385: return [t * share for t in ties]
             t = ties[k]
             mul1 = t * share
             t_mul1 = broadcast_like(t * t_share, mul1)
             items1.append(mul1)
             t_items1.append(t_mul1)
-        # line 375: return [t * share for t in ties]
+        # line 385: return [t * share for t in ties]
         _retval = items1
         t_retval = t_items1
     return _retval, t_retval
@@ -186,14 +186,14 @@ def jvp_extreme_grads1(g, ans, args, tangents):
     if cond:
         cond = isinstance(args[0], dict)
     if cond:
-        # line 364: return [None]
+        # line 374: return [None]
         _retval = [None]
         t_retval = [None]
     else:
         n1 = len(args)
         cmp = n1 == 1
         if cmp:
-            # line 366: return [extreme_items_grad(g, ans, args[0])]
+            # line 376: return [extreme_items_grad(g, ans, args[0])]
             args_i1 = args[0]
             t_args_i1 = item_grad(t_args, 0, args_i1)
             extreme_items_grad1, t_extreme_items_grad1 = (
@@ -202,7 +202,7 @@ def jvp_extreme_grads1(g, ans, args, tangents):
             _retval = [extreme_items_grad1]
             t_retval = [t_extreme_items_grad1]
         else:
-            # line 367: return extreme_items_grad(g, ans, args)
+            # line 377: return extreme_items_grad(g, ans, args)
             _retval, t_retval = jvp_extreme_items_grad3(g, ans, args,
                 tangents=(t_g, t_ans, t_args))
     return _retval, t_retval
@@ -214,7 +214,7 @@ def jvp_extreme_items_grad4(g, ans, items, tangents):
     ndarray = np.ndarray
     isinstance1 = isinstance(items, ndarray)
     if isinstance1:
-        # line 373: return g * ties / max(float(np.sum(ties)), 1.0)
+        # line 383: return g * ties / max(float(np.sum(ties)), 1.0)
         mul = g * ties
         t_mul = broadcast_like(t_g * ties, mul)
         sum1 = np.sum(ties)
@@ -223,23 +223,23 @@ def jvp_extreme_items_grad4(g, ans, items, tangents):
         _retval = mul / max1
         t_retval = broadcast_like(t_mul / max1, _retval)
     else:
-        # line 374: share = g / max(sum(ties), 1.0)
+        # line 384: share = g / max(sum(ties), 1.0)
         sum2 = sum(ties)
         max2 = max(sum2, 1.0)
         share = g / max2
         t_share = broadcast_like(t_g / max2, share)
-        # line 375: return [t * share for t in ties]
+        # line 385: return [t * share for t in ties]
         items1 = []
         t_items1 = []
         n = loop_len(ties)
         for k in range(n):
-            # line 375: return [t * share for t in ties]
+            # line 385: return [t * share for t in ties]
             t = ties[k]
             mul1 = t * share
             t_mul1 = broadcast_like(t * t_share, mul1)
             items1.append(mul1)
             t_items1.append(t_mul1)
-        # line 375: return [t * share for t in ties]
+        # line 385: return [t * share for t in ties]
         _retval = items1
         t_retval = t_items1
     return _retval, t_retval
@@ -251,7 +251,7 @@ def jvp_extreme_items_grad5(g, ans, items, tangents):
     ndarray = np.ndarray
     isinstance1 = isinstance(items, ndarray)
     if isinstance1:
-        # line 373: return g * ties / max(float(np.sum(ties)), 1.0)
+        # line 383: return g * ties / max(float(np.sum(ties)), 1.0)
         mul = g * ties
         t_mul = broadcast_like(t_g * ties, mul)
         sum1 = np.sum(ties)
@@ -260,23 +260,23 @@ def jvp_extreme_items_grad5(g, ans, items, tangents):
         _retval = mul / max1
         t_retval = broadcast_like(t_mul / max1, _retval)
     else:
-        # line 374: share = g / max(sum(ties), 1.0)
+        # line 384: share = g / max(sum(ties), 1.0)
         sum2 = sum(ties)
         max2 = max(sum2, 1.0)
         share = g / max2
         t_share = broadcast_like(t_g / max2, share)
-        # line 375: return [t * share for t in ties]
+        # line 385: return [t * share for t in ties]
         items1 = []
         t_items1 = []
         n = loop_len(ties)
         for k in range(n):
-            # line 375: return [t * share for t in ties]
+            # line 385: return [t * share for t in ties]
             t = ties[k]
             mul1 = t * share
             t_mul1 = broadcast_like(t * t_share, mul1)
             items1.append(mul1)
             t_items1.append(t_mul1)
-        # line 375: return [t * share for t in ties]
+        # line 385: return [t * share for t in ties]
         _retval = items1
         t_retval = t_items1
     return _retval, t_retval
@@ -291,14 +291,14 @@ def jvp_extreme_grads2(g, ans, args, tangents):
     if cond:
         cond = isinstance(args[0], dict)
     if cond:
-        # line 364: return [None]
+        # line 374: return [None]
         _retval = [None]
         t_retval = [None]
     else:
         n1 = len(args)
         cmp = n1 == 1
         if cmp:
-            # line 366: return [extreme_items_grad(g, ans, args[0])]
+            # line 376: return [extreme_items_grad(g, ans, args[0])]
             args_i1 = args[0]
             t_args_i1 = item_grad(t_args, 0, args_i1)
             extreme_items_grad1, t_extreme_items_grad1 = (
@@ -307,7 +307,7 @@ def jvp_extreme_grads2(g, ans, args, tangents):
             _retval = [extreme_items_grad1]
             t_retval = [t_extreme_items_grad1]
         else:
-            # line 367: return extreme_items_grad(g, ans, args)
+            # line 377: return extreme_items_grad(g, ans, args)
             _retval, t_retval = jvp_extreme_items_grad5(g, ans, args,
                 tangents=(t_g, t_ans, t_args))
     return _retval, t_retval

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
+from fd import numeric_grad
 from pipelines import check_every_mode
 from srcdiff.rules.composites import OPTION_COMPOSITES
 
@@ -31,6 +32,16 @@ CALLS = [
     (np.diff, (M,), {"n": 2, "axis": 0, "prepend": M[:1], "append": 2.0}),
     (np.diff, (M[0],), {"prepend": [0.1, 0.2], "append": np.array(3.0)}),
     (math.prod, ([0.3, 2.0, -1.5],), {"start": 2.5}), (math.prod, ([],), {"start": -0.5}),
+    (np.max, (M,), {"initial": 0.7}), (np.max, (M,), {"axis": 1, "initial": -0.2}),
+    (np.max, (M,), {"axis": 0, "keepdims": True, "where": M > 0.5, "initial": 0.1}),
+    (np.min, (M,), {"axis": (0, 1), "initial": -0.4}),
+    (np.min, (np.arange(12).reshape(3, 4),), {"axis": 0, "initial": 3, "where": M > 0}),
+    (np.amax, (M,), {"initial": 9.0}), (np.amin, (M,), {"axis": 1, "initial": 0.0}),
+    (np.pad, (M,), {"pad_width": 1, "constant_values": 0.5}),
+    (np.pad, (M,), {"pad_width": ((1, 0), (2, 1)), "constant_values": ((1.0, 2.0), (3.0, 4.0))}),
+    (np.pad, (M[0],), {"pad_width": (2, 3), "mode": "constant", "constant_values": (-1.0, 2.0)}),
+    (np.pad, (M,), {"pad_width": ((0, 2),), "constant_values": ((1.5, -2.5),)}),
+    (np.pad, (M,), {"pad_width": 2, "constant_values": [[1.0], [2.0]]}),
 ]
 
 
@@ -73,8 +84,23 @@ def python_product_from(x):
     return math.prod([x[0, 0], x[1, 2] + 1.0], start=math.tanh(x[2, 3])) * x[0, 1]
 
 
+def extremes_from(x):
+    a = np.max(x, initial=x[0, 0] * 0.5 + 3.0)
+    b = np.max(x, axis=1, initial=x[1, 1] * 0.3)
+    c = np.min(x ** 2, axis=0, keepdims=True, where=x > 0.0, initial=x[2, 2] + 0.1)
+    return a * 2.0 + np.sum(b ** 2) + np.sum(c * 1.5) + x.max(initial=x[0, 1]) * x[2, 0]
+
+
+def pads_from(x):
+    a = np.pad(x, 1, constant_values=x[0, 0] * 2.0)
+    b = np.pad(x, ((1, 0), (2, 1)), constant_values=((x[1, 1], 0.5), (x[2, 2] ** 2, -1.0)))
+    c = np.pad(x[0], (2, 3), mode="constant", constant_values=np.tanh(x[1, 0]))
+    return (np.sum(a ** 2 * np.arange(a.size).reshape(a.shape)) + np.sum(c ** 3)
+            + np.sum(np.sin(b) * np.arange(b.size).reshape(b.shape)))
+
+
 @pytest.mark.parametrize("f", [sums_from, products_from, nan_sums_from, differences_extended,
-                               python_product_from])
+                               python_product_from, extremes_from, pads_from])
 def test_every_mode(f):
     check_every_mode(f, M, seed=3, hvp=True)
 
@@ -83,8 +109,8 @@ def keyword_not_declared(x):
     return np.sum(x, dtype=np.float64, initial=x[0, 0])
 
 
-def extreme_from(x):
-    return np.max(x, initial=x[0, 0] * 2.0)
+def option_without_definition(x):
+    return np.sum(np.pad(x, 2, mode="linear_ramp", end_values=x[0, 0] * 2.0))
 
 
 def test_a_keyword_the_definition_does_not_declare_is_refused():
@@ -93,8 +119,8 @@ def test_a_keyword_the_definition_does_not_declare_is_refused():
 
 
 def test_an_option_without_a_definition_stays_refused():
-    with pytest.raises(sd.SrcdiffError, match="treats `initial` as a constant"):
-        sd.grad(extreme_from)(M)
+    with pytest.raises(sd.SrcdiffError, match="end_values"):
+        sd.grad(option_without_definition)(M)
 
 
 def literal_initial(x):
@@ -106,3 +132,37 @@ def test_a_literal_option_keeps_the_rule():
     text = sd.source(literal_initial, args=(M,))
     assert "sum_from" not in text and "prod_from" not in text and "diff_extended" not in text
     check_every_mode(literal_initial, M)
+
+
+def integer_sum_from(s):
+    k = np.array([1, 2, 4])
+    return np.sum(k, initial=s * 1.0) * 1.0 + np.prod(k, initial=s * 2.0) * 1.0
+
+
+def integer_max_from(s):
+    return np.max(np.array([1, 2, 4]), initial=s * 2.0) * 1.0
+
+
+def integer_pad_from(s):
+    return np.sum(np.pad(np.array([1, 2, 4]), 1, constant_values=s * 2.0) * 1.0)
+
+
+def test_an_integer_array_truncates_a_computed_initial():
+    """NumPy casts ``initial`` to the reduction's dtype: ``np.sum(int array, initial=2.5)``
+    is 9 (an int), constant in ``initial``. The definitions added ``initial`` as a float
+    and gave 1.0 + 2.0 as the derivative (session 31): the conversion to an integer dtype
+    known only at run time is refused now, never differentiated as 1."""
+    for f in (integer_sum_from, integer_max_from, integer_pad_from):
+        assert f(2.5) == f(2.6)  # the oracle: a constant
+        with pytest.raises(sd.SrcdiffError, match="cast to int64.*truncated, not differentiable"):
+            sd.grad(f)(2.5)
+
+
+def float32_sum_from(x):
+    return np.sum(np.sum(x.astype(np.float32), axis=1, initial=x[0, 0] * 2.0) ** 2)
+
+
+def test_a_float32_reduction_keeps_the_initial_derivative():
+    g = sd.grad(float32_sum_from)(M)
+    np.testing.assert_allclose(g, numeric_grad(float32_sum_from, (M,), 0, eps=1e-3), rtol=2e-3,
+                               atol=2e-3)

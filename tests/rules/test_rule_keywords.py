@@ -315,16 +315,15 @@ def diff_prepend(x):
     return np.sum(np.diff(x, prepend=2.0 * x[0]) ** 2)
 
 
-def max_initial(x):
-    return np.max(x, initial=2.0 * x[0])
+def nan_replacement(x, c):  # (initial= of np.max and constant_values= of np.pad, the cases
+    # here before session 31, are differentiated through definitions: rules/composites.py)
+    return np.sum(np.nan_to_num(x, nan=c) ** 2)
 
 
 def average_weights(x, w):
     return np.sum(np.average(x, axis=1, weights=w))
 
 
-def pad_constant(x, c):
-    return np.sum(np.pad(x, 1, constant_values=c) ** 2)
 
 
 def diff_prepend_constant(x):
@@ -332,8 +331,7 @@ def diff_prepend_constant(x):
 
 
 @pytest.mark.parametrize("fn, args, keyword", [
-    (max_initial, (np.array([1.0, 3.0, 2.0]),), "initial"),
-    (pad_constant, (np.ones(3), 0.5), "constant_values"),
+    (nan_replacement, (np.ones(3), 0.5), "nan"),
 ], ids=lambda v: getattr(v, "__name__", None))
 @pytest.mark.parametrize("mode", ["rev", "fwd"])
 def test_option_depending_on_wrt_is_refused(fn, args, keyword, mode):

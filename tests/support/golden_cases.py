@@ -883,6 +883,50 @@ _rb = np.random.default_rng(29)
 _in_every_mode(bernoulli_logistic, (0, 1), (_rb.normal(size=4), _rb.uniform(0.1, 0.9, size=4)))
 
 
+# session 31: np.block and np.insert (rules/assembly_rules.py: each element of g back to the
+# piece it was copied from), np.piecewise lowered to NumPy's loop (front/piecewise.py:
+# masked_put per function, the functions called on the selected elements), computed
+# initial= of np.max and constant_values= of np.pad (rules/composites.py), math.log's base
+
+
+def assembled_pieces(x):
+    m = np.block([[x[:2, :2], x[:2, 2:3] * 2.0], [np.tanh(x[2:, :2]), 1.5]])
+    y = np.insert(x[0], [1, 1], np.tanh(x[1, :2]))
+    return np.sum(np.sin(m) * m) + np.sum(y ** 3)
+
+
+_reverse_and_forward(assembled_pieces, (np.array([[0.3, -0.8, 1.1], [0.5, 0.2, -0.4],
+                                                  [0.9, -1.3, 0.7]]),))
+
+
+def piecewise_lambdas(x):
+    p = np.piecewise(x, [x < 0, x > 1.0], [lambda t: -t * x[0], np.sin, 0.5])
+    return np.sum(p ** 2)
+
+
+_reverse_and_forward(piecewise_lambdas, (np.array([-0.6, 0.4, 1.7, -1.1, 2.2]),))
+
+
+def computed_options(x):
+    top = np.max(x, axis=0, initial=x[0, 0] * 0.5)
+    band = np.pad(x, ((1, 0), (0, 2)), constant_values=np.tanh(x[1, 1]))
+    return np.sum(top ** 2) + np.sum(band * band[::-1]) + math.log(x[2, 2] ** 2 + 1.0,
+                                                                     x[0, 2] + 3.0)
+
+
+_reverse_and_forward(computed_options, (np.array([[0.3, -0.8, 1.1], [0.5, 0.2, -0.4],
+                                                  [0.9, -1.3, 0.7]]),))
+
+
+# session 31: a local bound once to one of two known functions and only called
+# (front/maps.py _choice): each call is the conditional expression of the two calls
+def chosen_activation(x):
+    act = np.tanh if np.sum(x) > 0 else np.sin
+    return np.sum(act(x * 2.0) ** 2)
+
+
+_reverse_and_forward(chosen_activation, (np.array([0.3, -0.8, 1.1, 0.5]),))
+
 # A loop over a generator expression is the loop its iterator runs, each value computed
 # when the loop reaches it: the body's change of `k` is seen (front/lazy.py)
 def generator_loop(x):

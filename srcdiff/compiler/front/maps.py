@@ -8,6 +8,13 @@ and local names of functions.
   rules, and the binding goes. A name bound twice, in a branch or loop, or read before the
   binding keeps its meaning (calls through it stay refused); an import whose module no
   global names stays refused (normalize.py).
+* A local bound so once to one of two such functions, ``act = np.tanh if c else np.sin``,
+  and read only as the function of calls: the binding becomes ``chosen = True if c else
+  False`` (the test's truth when it ran, as Python decides which function ``act`` holds)
+  and each call ``act(h)`` becomes ``np.tanh(h) if chosen else np.sin(h)`` (innermost calls
+  first), so each call reaches exactly the function the name holds. Any other read (``fs =
+  [act]``), a second binding, or a branch that is not a known function keeps the name's
+  meaning: calls through it are refused.
 * ``map(f, a, b)`` is Python's lazy ``(f(p, q) for p, q in zip(a, b))``: written so where
   the iterator is consumed at once, as the argument of ``sum``, ``list``, ``tuple``,
   ``sorted``, ``min`` or ``max`` or as a comprehension's iterable (a lambda's body with its
@@ -47,28 +54,36 @@ def maps_and_aliases(parsed, body, names):
             isinstance(n, gast.Attribute) and n.attr == "reduce"
             for s in body for n in dataflow.nodes(s)):
         return body
-    body = local_aliases(parsed, [S.copy(s) for s in body])
+    body = local_aliases(parsed, [S.copy(s) for s in body], names)
     return MapLowering(parsed, names).block(body)
 
 
 def _alias_like(s):
     return isinstance(s, (gast.Import, gast.ImportFrom)) or isinstance(s, gast.Assign) \
-        and isinstance(s.value, (gast.Name, gast.Attribute))
+        and isinstance(s.value, (gast.Name, gast.Attribute, gast.IfExp))
 
 
-def local_aliases(parsed, body):
+def local_aliases(parsed, body, names=None):
     """``body`` with the reads of local aliases of functions and modules replaced (see the
-    module docstring); the binding statements dropped."""
+    module docstring); the binding statements dropped (a choice's replaced by its flag)."""
     counts = _binding_counts(parsed.node)
-    out, aliases = [], {}
+    out, aliases, choices = [], {}, {}
     for k, s in enumerate(body):
         found = _alias(parsed, s, counts)
         if found is not None and not _read_before(found[0], body[:k]):
             aliases[found[0]] = found[1]
             continue
+        choice = _choice(parsed, s, counts, body) if names is not None else None
+        if choice is not None and not _read_before(choice[0], body[:k]):
+            flag = names.fresh("chosen")
+            choices[choice[0]] = (flag, s.value.body, s.value.orelse)
+            s = S.locate(S.assign(flag, gast.IfExp(test=s.value.test, body=S.const(True),
+                                                   orelse=S.const(False))), s)
         out.append(s)
+    if choices:
+        _call_choices(out, choices)
     if not aliases:
-        return body
+        return out if choices else body
     for s in out:
         for n in dataflow.nodes(s):
             for field, value in gast.iter_fields(n):
@@ -109,6 +124,55 @@ def _alias(parsed, s, counts):
                 return None
         return None if expr is None else (name, expr)
     return None
+
+
+def _choice(parsed, s, counts, body):
+    """``(name, ...)`` when ``s`` binds a name once in the function to one of two functions
+    known when compiling (``act = np.tanh if c else np.sin``) and every read of the name
+    calls it (``act(h)``): each call is then ``np.tanh(h) if chosen else np.sin(h)``, with
+    ``chosen`` the test's truth when ``s`` ran. Else None (the name keeps its meaning: a
+    call through it is refused)."""
+    if not (isinstance(s, gast.Assign) and len(s.targets) == 1 and isinstance(
+            s.targets[0], gast.Name) and isinstance(s.value, gast.IfExp)):
+        return None
+    name = s.targets[0].id
+    for f in (s.value.body, s.value.orelse):
+        obj = parsed.resolve(f) if isinstance(f, (gast.Name, gast.Attribute)) else MISSING
+        if obj is MISSING or not callable(obj) or inspect.ismodule(obj):
+            return None
+    if counts.get(name) != 1:
+        return None
+    called = {id(n.func) for t in body for n in dataflow.nodes(t) if isinstance(n, gast.Call)}
+    for t in body:
+        for n in dataflow.nodes(t):
+            if isinstance(n, gast.Name) and n.id == name and isinstance(n.ctx, gast.Load) \
+                    and id(n) not in called:
+                return None
+    return (name,)
+
+
+def _call_choices(body, choices):
+    """Each call through a choice's name made the conditional expression of the two calls."""
+    def made(call):
+        flag, first, second = choices[call.func.id]
+        other = S.copy(call)
+        call.func, other.func = S.locate(S.copy(first), call.func), S.locate(
+            S.copy(second), call.func)
+        return S.locate(gast.IfExp(test=S.name(flag), body=call, orelse=other), call)
+
+    def is_choice_call(v):
+        return isinstance(v, gast.Call) and isinstance(v.func, gast.Name) \
+            and v.func.id in choices
+
+    for s in body:  # (innermost first: ``act(act(x))`` copies a call already made)
+        for n in reversed(list(dataflow.nodes(s))):
+            for field, value in gast.iter_fields(n):
+                if is_choice_call(value):
+                    setattr(n, field, made(value))
+                elif isinstance(value, list):
+                    for i, v in enumerate(value):
+                        if is_choice_call(v):
+                            value[i] = made(v)
 
 
 def _global_expression(parsed, module):
@@ -153,6 +217,17 @@ def _read_before(name, statements):
 # ----------------------------------------------------------------- map
 
 
+def lower_inner_blocks(s, lower):
+    """The blocks inside the statement ``s`` (bodies, ``else``, ``finally``, handlers)
+    replaced by ``lower(block)``."""
+    for field in ("body", "orelse", "finalbody"):
+        inner = getattr(s, field, None)
+        if isinstance(inner, list) and inner:
+            setattr(s, field, lower(inner))
+    for h in getattr(s, "handlers", None) or ():
+        h.body = lower(h.body)
+
+
 class MapLowering:
     """``map(...)`` lowered in a function body (see the module docstring)."""
 
@@ -175,12 +250,7 @@ class MapLowering:
             if (isinstance(s, (gast.Assign, gast.Return)) or isinstance(s, gast.AugAssign)
                     and isinstance(s.target, gast.Name)) and self.is_reduce(s.value):
                 out += self.reduction(s)
-            for field in ("body", "orelse", "finalbody"):
-                inner = getattr(s, field, None)
-                if isinstance(inner, list) and inner:
-                    setattr(s, field, self.block(inner))
-            for h in getattr(s, "handlers", None) or ():
-                h.body = self.block(h.body)
+            lower_inner_blocks(s, self.block)
             self.expressions(s)
             out.append(s)
         return out

@@ -49,6 +49,7 @@ from srcdiff.compiler.front.jumps import always_returns, lower_jumps
 from srcdiff.compiler.front.lazy import lazy_values
 from srcdiff.compiler.front.maps import maps_and_aliases
 from srcdiff.compiler.front.parse import MISSING, Parsed, local_names
+from srcdiff.compiler.front.piecewise import lower_piecewise
 from srcdiff.compiler.front.records import fields_as_entries
 from srcdiff.compiler.front.scopes import bindings, outside_comprehensions, tuple_display_lengths
 from srcdiff.compiler.ir import syntax as S
@@ -101,6 +102,7 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     body = generators_as_lists(parsed, body, names)  # nested generators (generators.py)
     body = lazy_values(parsed, body, names)  # generator expressions, dict views (lazy.py)
     body = maps_and_aliases(parsed, body, names)  # `e = np.exp`, map(f, xs) (maps.py)
+    body = lower_piecewise(parsed, body, names)  # np.piecewise's loop (piecewise.py)
     body = fields_as_entries(fn, without_errstate(parsed, body), records)
     body = lower_jumps(parsed, same_names(parsed, fn, body, held), names)
     norm = _Normalizer(parsed, names)
