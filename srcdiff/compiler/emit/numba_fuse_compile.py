@@ -27,7 +27,8 @@ def _stub(group, rows):
     # (not cached on disk: the loop's source is made here; the gradient that calls it is)
     # (not inlined: numba compiles an overload's implementation in full to type it even
     # when it is inlined, then lowers it again inside the caller; called, it is compiled
-    # once: Burgers' cold first call 11.7 -> 7.1 CPU s, same steady state, issue 18 round 6)
+    # once: Burgers' cold first call 11.7 -> 7.1 CPU s; its gradient 5-9% slower, two calls
+    # a step, issue 18 round 6)
     numba.extending.overload(scope[name], inline="never")(scope["typer"])
     return scope[name]
 
