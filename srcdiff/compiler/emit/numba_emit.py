@@ -72,7 +72,8 @@ NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", 
                 "tape_get_prev", "tape_get_entry", "tape_rows", "sum_rows", "index_add",
                 "broadcast_like", "zeros_like_of", "loop_len", "unpacked")
 # helpers with a numba version in numba_pieces.py
-NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis", "view_of")
+NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis", "view_of",
+               "set_slice")
 # builtins numba compiles
 BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice"}
 STACK = "_stack"
@@ -164,6 +165,7 @@ def numba_source(source, entry_name, namespace, where, groups=None):
             made = numba_fuse.fuse(d, len(groups))
             groups += made
             tree.body += [f for g in made for f in g.defs()]
+    numba_pieces.slice_stores(tree)  # (after fusing: a group's loop writes the elements)
     text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
     return text, names, _read_by_index(entry)
 

@@ -46,7 +46,7 @@ differences.
 
 import ast
 
-from srcdiff.compiler.emit import numba_fuse_rows
+from srcdiff.compiler.emit import numba_fuse_rows, numba_pieces
 from srcdiff.compiler.emit.numba_fuse_compile import overlap, stubs  # noqa: F401
 
 OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
@@ -76,6 +76,7 @@ class Group:
         if rows:
             body += [ast.parse(f"tape_put({t}, _row, {x})").body[0] for x, t in self.rows]
         body.append(ast.parse(f"return ({''.join(o + ', ' for o in self.outputs)})").body[0])
+        numba_pieces.slice_stores(ast.Module(body=body, type_ignores=[]))
         return ast.FunctionDef(
             name=f"{self.name}{'_rows' if rows else ''}_arrays",
             args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=a)

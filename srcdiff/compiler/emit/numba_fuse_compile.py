@@ -6,6 +6,7 @@ numba_fuse_rows.py) compile, for each argument types, the group's loop (its sour
 import numpy as np
 
 from srcdiff.compiler.emit.numba_helpers import numba, types
+from srcdiff.compiler.emit.numba_pieces import shares as _overlap_impl
 
 
 def stubs(groups):
@@ -24,8 +25,11 @@ def _stub(group, rows):
          f"def typer({params}):\n    return choose(({params}{',' if params else ''}))\n",
          scope)
     # (not cached on disk: the loop's source is made here; the gradient that calls it is)
-    # (inlined into the gradient: a group costs no function of its own to compile)
-    numba.extending.overload(scope[name], inline="always")(scope["typer"])
+    # (not inlined: numba compiles an overload's implementation in full to type it even
+    # when it is inlined, then lowers it again inside the caller; called, it is compiled
+    # once: Burgers' cold first call 11.7 -> 7.1 CPU s; its gradient 5-9% slower, two calls
+    # a step, issue 18 round 6)
+    numba.extending.overload(scope[name], inline="never")(scope["typer"])
     return scope[name]
 
 
@@ -54,16 +58,6 @@ def _choose(group, args, rows):
     scope["overlap"] = overlap
     exec(source, scope)
     return scope[f"{group.name}_loop"]
-
-
-def _overlap_impl(a, b):
-    if a.shape[0] == 0 or b.shape[0] == 0:
-        return False
-    pa, pb = a.ctypes.data, b.ctypes.data
-    ea, eb = (a.shape[0] - 1) * a.strides[0], (b.shape[0] - 1) * b.strides[0]
-    lo_a, hi_a = pa + min(0, ea), pa + max(0, ea) + a.itemsize
-    lo_b, hi_b = pb + min(0, eb), pb + max(0, eb) + b.itemsize
-    return lo_a < hi_b and lo_b < hi_a
 
 
 # (inlined into each loop: 7 checks a step of Burgers' gradient, 2-3% of its time as calls)

@@ -6,6 +6,8 @@ SrcdiffError. The semantics are the NumPy backend's (rules/shape_rules.split_res
 runtime.extreme_grad), restricted to those types.
 """
 
+import ast
+
 import numpy as np
 
 from srcdiff.compiler.emit.numba_helpers import _arr, _num, njit, overload, types
@@ -182,3 +184,80 @@ def _view_of(w, v, name):
     if isinstance(w, types.Array) and isinstance(v, types.Array):
         return lambda w, v, name: 0
     return None
+
+
+def set_slice(view, value):
+    """``x[s] = value`` for a basic slice ``s``, written ``set_slice(x[s], value)``
+    (:func:`slice_stores`): numba's slice assignment compiles the formatting of its
+    shape-mismatch message into every function that has one (~1.5 s of compile in each
+    process: it is not cached); this one's message is fixed and the helper is cached.
+    For a 1-d float ``view`` the same numbers as NumPy's assignment are written: a number,
+    or ``value``'s entries (one entry of a length-1 ``value`` broadcast), read through a
+    copy when ``value`` shares memory with ``view`` (NumPy reads all of it first); another
+    length is a ValueError. Other arrays go through numba's assignment as before; anything
+    but an array (a list's slice is a new list) has no implementation: refused."""
+
+
+def shares(a, b):
+    """Whether the 1-d arrays ``a`` and ``b`` may share memory (their byte ranges meet)."""
+    if a.shape[0] == 0 or b.shape[0] == 0:
+        return False
+    pa, pb = a.ctypes.data, b.ctypes.data
+    ea, eb = (a.shape[0] - 1) * a.strides[0], (b.shape[0] - 1) * b.strides[0]
+    return (pa + min(0, ea) < pb + max(0, eb) + b.itemsize
+            and pb + min(0, eb) < pa + max(0, ea) + a.itemsize)
+
+
+_shares = njit(shares)
+
+
+@overload(set_slice)
+def _set_slice(view, value):
+    if not isinstance(view, types.Array):
+        return None
+    if view.ndim == 1 and isinstance(view.dtype, types.Float) and _num(value):
+        def fill(view, value):
+            for i in range(view.shape[0]):
+                view[i] = value
+        return fill
+    if view.ndim == 1 and isinstance(view.dtype, types.Float) and _arr(value, 1):
+        def copy(view, value):
+            n, m = view.shape[0], value.shape[0]
+            if m == 1:
+                v0 = value[0]
+                for i in range(n):
+                    view[i] = v0
+                return
+            if m != n:
+                raise ValueError("srcdiff: a slice assigned an array of another length")
+            src = value.copy() if _shares(view, value) else value
+            for i in range(n):
+                view[i] = src[i]
+        return copy
+
+    def assign(view, value):
+        view[...] = value
+    return assign
+
+
+def slice_stores(tree):
+    """Each ``x[s] = v`` under ``tree`` whose index is a slice or a tuple of slices (a
+    basic index: ``x[s]`` is a view when ``x`` is an array) as ``set_slice(x[s], v)``."""
+    for node in ast.walk(tree):
+        for field in ("body", "orelse"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list):
+                continue
+            for k, s in enumerate(block):
+                if not (isinstance(s, ast.Assign) and len(s.targets) == 1
+                        and isinstance(s.targets[0], ast.Subscript)):
+                    continue
+                t = s.targets[0]
+                index = t.slice.elts if isinstance(t.slice, ast.Tuple) else [t.slice]
+                if not all(isinstance(e, ast.Slice) for e in index):
+                    continue
+                view = ast.Subscript(value=t.value, slice=t.slice, ctx=ast.Load())
+                block[k] = ast.Expr(ast.Call(func=ast.Name(id="set_slice", ctx=ast.Load()),
+                                             args=[view, s.value], keywords=[]))
+    return tree
+

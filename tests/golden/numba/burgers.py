@@ -30,7 +30,7 @@ def grad_primal(u0, nu, target, steps, grad_ys=None, DX=None, DT=None):
         _k0 -= 1
         u_before = tape_get(_tape3, _k0)
         b_add1 = np.copy(b_u[1:-1])
-        b_u[1:-1] = 0.0
+        set_slice(b_u[1:-1], 0.0)
         b_u, b_nu, _scr1 = _fused1(DX, nu, DT, b_add1, add, b_u, u_before, b_nu, sub, mul, _scr1)
         add_before = tape_get_prev(_tape2, _k0)
         add = add_before
@@ -45,7 +45,7 @@ def _fused0_arrays(u_i, DT, DX, u_i3, u, nu, un):
     sub = u_i - u_i3
     add = u[2:] - 2 * u_i + u_i3
     mul4 = nu * DT / DX ** 2 * add
-    un[1:-1] = u_i - mul * sub + mul4
+    set_slice(un[1:-1], u_i - mul * sub + mul4)
     return (mul, sub, add)
 
 def _fused0_rows_arrays(u_i, DT, DX, u_i3, u, nu, un, _tape0, _tape1, _tape2, _row):
@@ -53,7 +53,7 @@ def _fused0_rows_arrays(u_i, DT, DX, u_i3, u, nu, un, _tape0, _tape1, _tape2, _r
     sub = u_i - u_i3
     add = u[2:] - 2 * u_i + u_i3
     mul4 = nu * DT / DX ** 2 * add
-    un[1:-1] = u_i - mul * sub + mul4
+    set_slice(un[1:-1], u_i - mul * sub + mul4)
     tape_put(_tape0, _row, mul)
     tape_put(_tape1, _row, sub)
     tape_put(_tape2, _row, add)
