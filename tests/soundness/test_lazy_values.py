@@ -80,6 +80,13 @@ def changed_through_a_closure(x):
     return bump() + sum(g)
 
 
+def written_through_out(x):
+    a = x * 1.0
+    g = (v * v for v in a)
+    z = np.multiply(a, 2.0, out=a)
+    return sum(g) + np.sum(z) * 0.0
+
+
 def view_then_store(x):
     d = {"a": x, "b": x * 2.0}
     vals = d.values()
@@ -116,13 +123,13 @@ def nested_clauses_break_and_rebind(x):
 
 def _argument(f):
     vector = f in (changed_before_the_loop, iterable_changed_in_place, consumed_then_listed,
-                   changed_through_a_closure)
+                   changed_through_a_closure, written_through_out)
     return np.array([0.4, 0.9, 1.3, 0.7]) if vector else 0.8
 
 
 REFUSED = [read_twice, changed_before_the_loop, rebound_before_consumed,
            iterable_changed_in_place, consumed_then_listed, bump_through_nonlocal,
-           changed_through_a_closure, view_then_store, items_then_store,
+           changed_through_a_closure, written_through_out, view_then_store, items_then_store,
            zipped_views_in_a_loop_that_stores, nested_clauses_break_and_rebind]
 
 

@@ -28,9 +28,10 @@ between the two. So:
   the statements between quiet, is that loop's expression, rewritten as above.
 
 Quiet statements change no value in place: no store through an index or attribute, no
-augmented assignment, no call as a statement, no ``:=``, and calls only of library
-functions and of methods that change nothing (a user's function may change what a
-closure holds). None of the names a lazy value reads may be declared ``global`` or
+augmented assignment, no call as a statement, no ``:=``, no ``out=``, calls only of
+library functions (of NumPy's, none that writes an argument: shared_values.py
+``numpy_call_changes_nothing``) and of methods that change nothing (a user's function
+may change what a closure holds). None of the names a lazy value reads may be declared ``global`` or
 ``nonlocal`` anywhere in the function. Anything else is refused, with what to write.
 """
 
@@ -41,6 +42,7 @@ import gast
 
 from srcdiff.compiler.front.maps import _binding_counts
 from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.shared_values import numpy_call_changes_nothing
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
@@ -266,13 +268,16 @@ def _quiet(parsed, statements, reads):
 
 
 def _quiet_call(parsed, call):
-    if isinstance(call.func, gast.Attribute) and call.func.attr in _CHANGING_METHODS:
+    if isinstance(call.func, gast.Attribute) and call.func.attr in _CHANGING_METHODS \
+            or any(k.arg in (None, "out") for k in call.keywords):
         return False
     callee = parsed.callee(call.func)
     if callee is MISSING:
         # (unknown when compiling: a method of a local value changes nothing unless it
         # is one of the changing methods above; a local function may)
         return isinstance(call.func, gast.Attribute)
-    module = getattr(callee, "__module__", None) or getattr(
-        type(callee), "__module__", None) or ""
-    return module.split(".")[0] in _LIBRARIES
+    module = (getattr(callee, "__module__", None) or getattr(
+        type(callee), "__module__", None) or "").split(".")[0]
+    if module == "numpy":  # (np.copyto, np.add.at, ...: shared_values.py)
+        return numpy_call_changes_nothing(parsed, call)
+    return module in _LIBRARIES

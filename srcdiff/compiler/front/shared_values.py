@@ -181,7 +181,7 @@ def _changes_in_place(parsed, s):
                 and isinstance(n.ctx, (gast.Store, gast.Del)):
             return True
         if isinstance(n, gast.Call) and not _pure_call(parsed, n) \
-                and not _numpy_function(parsed, n) \
+                and not numpy_call_changes_nothing(parsed, n) \
                 and (isinstance(n.func, gast.Attribute) or n.keywords
                      or any(not _literal(a) for a in n.args)):
             return True  # (a method call may change its receiver)
@@ -193,7 +193,7 @@ _CHANGING = frozenset([np.copyto, np.put, np.place, np.putmask, np.fill_diagonal
                        np.put_along_axis, np.random.shuffle])
 
 
-def _numpy_function(parsed, call):
+def numpy_call_changes_nothing(parsed, call):
     """``call`` calls one of NumPy's functions (resolved through the module's names) that
     changes none of its arguments: not one of :data:`_CHANGING`, no ``out=``, not a
     ufunc's ``at``."""
