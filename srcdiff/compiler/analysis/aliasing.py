@@ -33,9 +33,16 @@ from srcdiff.compiler.analysis.buffers import Buffers
 from srcdiff.compiler.analysis.facts import bind_call
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.objects import zero_d_made
-from srcdiff.compiler.analysis.scan import MUTATING_METHODS, mutates_first_argument
 from srcdiff.compiler.analysis.shape_reads import shape_only_reads
 from srcdiff.compiler.analysis.sharing import Sharing
+from srcdiff.compiler.analysis.writes import (
+    MUTATING_METHODS,
+    mutates_first_argument,
+    mutating_value,
+    passed_error,
+    passed_values,
+    writes_by_keyword,
+)
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
 
@@ -216,6 +223,9 @@ def _check_calls(analysis, parsed, registry, allow_pop, numbers):
                     _check_argument(op, sig, bound, pname, w, analysis, parsed, numbers)
         elif isinstance(value, gast.Call):
             _check_mutating_call(op, value, parsed, allow_pop)
+        for v in passed_values(value):
+            if mutating_value(parsed, v):
+                raise passed_error(parsed, v)
     return summaries
 
 
@@ -295,6 +305,14 @@ def _check_mutating_call(op, call, parsed, allow_pop):
                                     or (target is np.nan_to_num and "copy" in kwargs)):
         method = S.expr_source(func)
         changed = "its first argument"
+    elif target is not MISSING and writes_by_keyword(target, call):
+        keyword = writes_by_keyword(target, call)
+        text, _ = parsed.source_line(op.stmt)
+        raise parsed.error(
+            call, f"`{S.expr_source(func)}` in `{text}` may write into its arguments in "
+            f"place (`{keyword}`), which srcdiff cannot follow",
+            hint=f"drop `{keyword}`: the function then leaves its arguments as they were"
+            if keyword != "**" else "pass the keywords by name")
     else:
         return
     text, _ = parsed.source_line(op.stmt)

@@ -5,37 +5,25 @@ SELF, DEEP, HOLDS and how callers use the summary)."""
 import copy as _copy
 import inspect
 import math
-import operator
 
 import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.fixpoint import fixpoint
+from srcdiff.compiler.analysis.writes import (
+    _BYTESWAP,
+    MUTATING_METHODS,
+    mutates_first_argument,
+    mutating_value,
+    passed_error,
+    passed_values,
+    writes_by_keyword,
+)
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.front.signatures import Callable, python_callable
 
 SELF, DEEP, HOLDS = "self", "deep", "holds"
-
-# ndarray/list/dict methods that change their object in place
-MUTATING_METHODS = frozenset({
-    "sort", "fill", "resize", "put", "partition", "itemset", "setfield", "byteswap",
-    "append", "extend", "insert", "remove", "pop", "clear", "reverse", "update",
-    "setdefault", "popitem", "add", "discard", "difference_update", "intersection_update",
-    "symmetric_difference_update", "shuffle", "__setitem__", "__delitem__", "__iadd__",
-    "__isub__", "__imul__", "__itruediv__",
-})
-_BYTESWAP = "byteswap"  # in place only with inplace=True
-
-# functions that write into their first argument (the operator module's in-place operators:
-# `operator.iadd(z, x)` is `z += x`, in place for an array)
-MUTATING_FUNCTIONS = frozenset({
-    np.copyto, np.put, np.place, np.putmask, np.put_along_axis, np.fill_diagonal,
-    np.random.shuffle, operator.iadd, operator.isub, operator.imul, operator.itruediv,
-    operator.ifloordiv, operator.imod, operator.ipow, operator.imatmul, operator.iand,
-    operator.ior, operator.ixor, operator.ilshift, operator.irshift, operator.iconcat,
-    operator.setitem, operator.delitem,
-})
 
 _SCALAR_ATTRS = frozenset({"shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides",
                            "flags", "__len__"})
@@ -428,6 +416,9 @@ class Scan:
         args = [self.expr(a, env) for a in e.args]
         kwargs = {k.arg: self.expr(k.value, env) for k in e.keywords}
         every = _join(*args, *kwargs.values())
+        for v in passed_values(e):
+            if mutating_value(self.parsed, v):
+                raise passed_error(self.parsed, v)
         for k in e.keywords:
             if k.arg == "out":
                 self.write(e, kwargs["out"])
@@ -451,6 +442,10 @@ class Scan:
             return dict(args[0]) if args else {}
         if is_analyzable(python_callable(target)):  # (a method: its function, self bound)
             return self.user_call(e, python_callable(target), args, kwargs)
+        if writes_by_keyword(target, e):
+            for v in (*args, *kwargs.values()):
+                self.write(e, v)
+            return _deref(every)
         if copy_kw:  # copy=False (or a run-time flag): may be the argument itself
             return _join(every, *args[:1])
         if not _hashable(target):
@@ -556,30 +551,6 @@ def _is_view(registry, fn):
 
 def same_env(a, b):
     return a is not None and b is not None and a == b
-
-
-def mutates_first_argument(fn):
-    """``np.copyto``, ``rng.shuffle``, ``np.add.at``, ``np.ndarray.sort``, ...: the callable
-    changes its first argument in place."""
-    return (_hashable(fn) and fn in MUTATING_FUNCTIONS) or _is_bound_mutator(fn) \
-        or _is_unbound_mutator(fn)
-
-
-def _is_bound_mutator(fn):
-    """``rng.shuffle``, ``np.add.at`` and the like, bound to their object."""
-    owner = getattr(fn, "__self__", None)
-    name = getattr(fn, "__name__", None)
-    if isinstance(owner, np.ufunc) and name == "at":
-        return True
-    return isinstance(owner, (np.random.Generator, np.random.RandomState)) \
-        and name in ("shuffle",)
-
-
-def _is_unbound_mutator(fn):
-    """``np.ndarray.sort``, ``list.append``, ``dict.update``: a method taken from its class."""
-    owner = getattr(fn, "__objclass__", None)
-    return owner in (np.ndarray, list, dict, set) and getattr(fn, "__name__", "") in \
-        MUTATING_METHODS
 
 
 def _makes_new_values(fn, registry):
