@@ -64,7 +64,9 @@ class Hessian:
     def __call__(self, *args, **kwargs):
         values = self.target.bind(args, kwargs)
         inputs = _inputs(self.target, values, self.wrt, "hessian")
-        blocks = [[None] * len(inputs) for _ in inputs]
+        # (made before any product: an empty input has no column to fill)
+        blocks = [[np.zeros(np.shape(xi) + np.shape(xj), _float(xi, xj)) for xj in inputs]
+                  for xi in inputs]
         for j, xj in enumerate(inputs):
             for idx, basis in _basis(xj):
                 vector = [np.zeros_like(x, dtype=_float(x)) if np.ndim(x) else 0.0
@@ -72,9 +74,7 @@ class Hessian:
                 vector[j] = basis
                 column = self.hvp.at(values, vector[0] if self.single else tuple(vector))
                 column = [column] if self.single else list(column)
-                for i, xi in enumerate(inputs):
-                    if blocks[i][j] is None:
-                        blocks[i][j] = np.zeros(np.shape(xi) + np.shape(xj), _float(xi, xj))
+                for i in range(len(inputs)):
                     blocks[i][j][(Ellipsis,) + idx] = column[i]
         blocks = [[_scalar(b) for b in row] for row in blocks]
         if self.single:
@@ -128,18 +128,21 @@ class Jacobian:
 
     def _forward(self, values, inputs):
         blocks, tuple_out = None, False
-        for j, xj in enumerate(inputs):
-            for idx, basis in _basis(xj):
-                tangents = [np.zeros_like(x, dtype=_float(x)) if np.ndim(x) else 0.0
-                            for x in inputs]
+        columns_of = [(j, idx, basis) for j, xj in enumerate(inputs) for idx, basis in _basis(xj)]
+        # every input empty: one product with zero tangents still gives the outputs' shapes
+        for j, idx, basis in columns_of or [(None, None, None)]:
+            tangents = [np.zeros_like(x, dtype=_float(x)) if np.ndim(x) else 0.0
+                        for x in inputs]
+            if j is not None:
                 tangents[j] = basis
-                value, column = self.jvp.at(values, tangents[0] if self.single
-                                            else tuple(tangents))
-                outs, tuple_out = _outputs(value)
-                columns = list(column) if tuple_out else [column]
-                if blocks is None:
-                    blocks = [[np.zeros(np.shape(o) + np.shape(x), _float(o, x)) for x in inputs]
-                              for o in outs]
+            value, column = self.jvp.at(values, tangents[0] if self.single
+                                        else tuple(tangents))
+            outs, tuple_out = _outputs(value)
+            columns = list(column) if tuple_out else [column]
+            if blocks is None:
+                blocks = [[np.zeros(np.shape(o) + np.shape(x), _float(o, x)) for x in inputs]
+                          for o in outs]
+            if j is not None:
                 for m, c in enumerate(columns):
                     blocks[m][j][(Ellipsis,) + idx] = c
         return tuple_out, blocks

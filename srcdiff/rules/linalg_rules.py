@@ -310,12 +310,38 @@ def multi_dot_tangent(d, arrays):
 
 @R.vjp(np.linalg.det)
 def det(g, ans, a):
-    return np.expand_dims(g * ans, (-2, -1)) * np.swapaxes(np.linalg.inv(a), -1, -2)
+    return np.expand_dims(g, (-2, -1)) * cofactors(a, ans)
 
 
 @R.jvp(np.linalg.det)
 def det_jvp(d, ans, a):
-    return ans * np.trace(np.linalg.solve(a, d), axis1=-2, axis2=-1)
+    return det_tangent(d, ans, a)
+
+
+def cofactors(a, ans):
+    """The gradient of ``ans = np.linalg.det(a)``: the cofactor matrix of ``a``, ``det(a)
+    inv(a)^T`` where no determinant of the stack is 0; else (a singular matrix, where
+    np.linalg.inv raises: both read the same LU factors, a zero pivot making the determinant
+    exactly 0) through the SVD ``a = U diag(s) V^T``: ``det(U) det(V) U diag(prod_{j != i}
+    s_j) V^T``, the adjugate's transpose, defined at every matrix (before session 32 a
+    LinAlgError from the generated code, red32)."""
+    if np.all(ans != 0):
+        return np.expand_dims(ans, (-2, -1)) * np.swapaxes(np.linalg.inv(a), -1, -2)
+    u, s, vt = np.linalg.svd(a)
+    ones = np.ones(np.shape(s)[:-1] + (1,))  # each singular value's product of the others:
+    before = np.cumprod(np.concatenate([ones, s[..., :-1]], axis=-1), axis=-1)  # (no division)
+    after = np.flip(np.cumprod(np.concatenate([ones, np.flip(s, -1)[..., :-1]], axis=-1),
+                               axis=-1), -1)
+    sign = np.sign(np.linalg.det(u) * np.linalg.det(vt))  # (+-1: constant)
+    return np.expand_dims(sign, (-2, -1)) * (u * np.expand_dims(before * after, -2)) @ vt
+
+
+def det_tangent(d, ans, a):
+    """The tangent of ``np.linalg.det(a)`` along ``d``: ``det(a) tr(a^-1 d)``, or where a
+    determinant is 0 the cofactors' inner product with ``d`` (:func:`cofactors`)."""
+    if np.all(ans != 0):
+        return ans * np.trace(np.linalg.solve(a, d), axis1=-2, axis2=-1)
+    return np.sum(cofactors(a, ans) * d, axis=(-2, -1))
 
 
 @R.vjp(np.linalg.slogdet)

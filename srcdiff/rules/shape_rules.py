@@ -18,6 +18,7 @@ neither C- nor Fortran-contiguous is refused at run time.
 import numpy as np
 from numpy.lib import stride_tricks
 
+from srcdiff.errors import SrcdiffError
 from srcdiff.rules.reduction_rules import diagonal_grad
 from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import add_at, broadcast_like, fill_zeros, is_constant, unbroadcast
@@ -73,8 +74,9 @@ def index_order(a, order):
         return "F" if flags.f_contiguous and not flags.c_contiguous else "C"
     if order == "K" and (flags.c_contiguous or flags.f_contiguous):
         return "C" if flags.c_contiguous else "F"
-    raise NotImplementedError(f"no gradient for order={order!r} of an array that is neither "
-                              "C- nor Fortran-contiguous; copy it first (np.ascontiguousarray)")
+    # (a SrcdiffError: the transforms give it the user's file and line, api/located.py)
+    raise SrcdiffError(f"no gradient for order={order!r} of an array that is neither "
+                       "C- nor Fortran-contiguous; copy it first (np.ascontiguousarray)")
 
 
 R.nondiff(index_order)
@@ -565,8 +567,36 @@ def stack_tangents(d, obj):
 
 
 @R.self_adjoint(np.copy)
-def copy(g, ans, a):
+def copy(g, ans, a, order="K"):  # (order= chooses the copy's memory layout, not its values)
     return g
+
+
+# the same values in a layout of NumPy's choosing (the argument itself when it has it: the
+# alias analysis counts the result as the argument, analysis/scan.py _PASSTHROUGH); at least
+# one axis for ascontiguousarray/asfortranarray, so a number's gradient is reshaped back
+@R.vjp(np.ascontiguousarray, np.asfortranarray)
+def as_layout(g, ans, a, dtype=None):
+    return np.reshape(g, np.shape(a))
+
+
+@R.jvp(np.ascontiguousarray, np.asfortranarray)
+def as_layout_jvp(d, ans, a, dtype=None):
+    return np.reshape(d, np.shape(ans))
+
+
+@R.vjp(np.asanyarray)
+def asanyarray(g, ans, a, dtype=None, order=None):
+    return np.reshape(g, np.shape(a))
+
+
+@R.jvp(np.asanyarray)
+def asanyarray_jvp(d, ans, a, dtype=None, order=None):
+    return np.reshape(d, np.shape(ans))
+
+
+# (the result may be the argument itself: a change through either is one of both, which the
+# sharing analysis then follows or refuses, analysis/sharing.py)
+R.view(np.ascontiguousarray, np.asfortranarray, np.asanyarray)
 
 
 # ------------------------------------------------------------- selections

@@ -49,3 +49,37 @@ def test_a_float32_block_against_a_float64_value_is_float64():
     jx, jy = sd.jacobian(scaled, wrt=(0, 1))(x, y)
     assert jx.dtype == np.float64 and jy.dtype == np.float64
     assert isinstance(sd.hessian(cubic)(0.5), float)
+
+
+# ------------------------------------------------------------------ inputs with no elements
+
+
+def empty_and_scale(x, s):
+    return np.sin(x) * s
+
+
+def sum_of_squares_scaled(x, s):
+    return np.sum(x ** 2) * s + s ** 3
+
+
+@pytest.mark.parametrize("shape", [(0,), (3, 0)])
+@pytest.mark.parametrize("mode", ["reverse", "forward"])
+def test_jacobian_of_an_empty_input(shape, mode):
+    # red32: forward mode made its blocks on the first column, and an input with no
+    # elements has none (TypeError 'NoneType' object is not iterable before session 32)
+    x = np.zeros(shape)
+    J = sd.jacobian(empty_and_scale, wrt=0, mode=mode)(x, 2.0)
+    assert J.shape == shape + shape
+    J0, J1 = sd.jacobian(empty_and_scale, wrt=(0, 1), mode=mode)(x, 2.0)
+    assert J0.shape == shape + shape and J1.shape == shape
+
+
+@pytest.mark.parametrize("shape", [(0,), (2, 0)])
+def test_hessian_of_an_empty_input(shape):
+    # its blocks were made on the first Hessian-vector product's column (TypeError from
+    # float(None) before session 32); the float's block still comes out right
+    x = np.zeros(shape)
+    assert sd.hessian(sum_of_squares_scaled, wrt=0)(x, 2.0).shape == shape + shape
+    (hxx, hxs), (hsx, hss) = sd.hessian(sum_of_squares_scaled, wrt=(0, 1))(x, 2.0)
+    assert hxx.shape == shape + shape and hxs.shape == shape and hsx.shape == shape
+    assert hss == pytest.approx(12.0)

@@ -2,7 +2,7 @@ def jvp_split_rest(g, heads, axis=0, tangents=None):
     t_g = tangents[0]
     cmp = axis == 0
     if cmp:
-        # line 376: parts, end = [], 0
+        # line 378: parts, end = [], 0
         items = []
         parts = items
         end = 0
@@ -14,22 +14,22 @@ def jvp_split_rest(g, heads, axis=0, tangents=None):
             add = end + shape[0]
             start = end
             end = add
-            # line 379: parts.append(g[start:end])
+            # line 381: parts.append(g[start:end])
             t_g_i = indexable(t_g)[start:add]
             parts.append(g[start:add])
             t_parts.append(t_g_i)
-        # line 380: parts.append(g[end:])
+        # line 382: parts.append(g[end:])
         t_g_i1 = indexable(t_g)[end:]
         parts.append(g[end:])
         t_parts.append(t_g_i1)
-        # line 381: return parts
+        # line 383: return parts
         _retval = parts
         t_retval = t_parts
     else:
         slice1 = slice(None)
         ndim = g.ndim
         lead = (slice1,) * (axis % ndim)
-        # line 383: parts, end = [], 0
+        # line 385: parts, end = [], 0
         items2 = []
         parts = items2
         end = 0
@@ -41,19 +41,19 @@ def jvp_split_rest(g, heads, axis=0, tangents=None):
             add1 = end + shape1[axis]
             start = end
             end = add1
-            # line 386: parts.append(g[lead + (slice(start, end),)])
+            # line 388: parts.append(g[lead + (slice(start, end),)])
             slice2 = slice(start, add1)
             add2 = lead + (slice2,)
             t_g_i2 = indexable(t_g)[add2]
             parts.append(g[add2])
             t_parts.append(t_g_i2)
-        # line 387: parts.append(g[lead + (slice(end, None),)])
+        # line 389: parts.append(g[lead + (slice(end, None),)])
         slice3 = slice(end, None)
         add3 = lead + (slice3,)
         t_g_i3 = indexable(t_g)[add3]
         parts.append(g[add3])
         t_parts.append(t_g_i3)
-        # line 388: return parts
+        # line 390: return parts
         _retval = parts
         t_retval = t_parts
     return _retval, t_retval
@@ -64,12 +64,12 @@ def jvp_unstack_like2(g, obj, tangents):
     t_obj = tangents[1]
     isinstance1 = isinstance(obj, (list, tuple))
     if isinstance1:
-        # line 553: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+        # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
         items1 = []
         t_items1 = []
         n = loop_len(obj)
         for i in range(n):
-            # line 553: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+            # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
             o = obj[i]
             t_o = indexable(t_obj)[i]
             t_g_i = indexable(t_g)[i, ...]
@@ -79,11 +79,11 @@ def jvp_unstack_like2(g, obj, tangents):
             t_items1 = list(t_items1)
             t_items1.append(t_unstack_like1)
             t_g = t_items1 if g is items1 else t_g
-        # line 553: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+        # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
         _retval = items1
         t_retval = t_items1
     else:
-        # line 555: return g
+        # line 557: return g
         _retval = g
         t_retval = t_g
     return _retval, t_retval
@@ -94,12 +94,12 @@ def jvp_unstack_like1(g, obj, tangents):
     t_obj = tangents[1]
     isinstance1 = isinstance(obj, (list, tuple))
     if isinstance1:
-        # line 553: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+        # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
         items1 = []
         t_items1 = []
         n = loop_len(obj)
         for i in range(n):
-            # line 553: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+            # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
             o = obj[i]
             t_o = np.asarray(t_obj)[i]
             t_g_i = indexable(t_g)[i, ...]
@@ -109,11 +109,11 @@ def jvp_unstack_like1(g, obj, tangents):
             t_items1 = list(t_items1)
             t_items1.append(t_unstack_like1)
             t_g = t_items1 if g is items1 else t_g
-        # line 553: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+        # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
         _retval = items1
         t_retval = t_items1
     else:
-        # line 555: return g
+        # line 557: return g
         _retval = g
         t_retval = t_g
     return _retval, t_retval
@@ -124,12 +124,12 @@ def jvp_unstack_like(g, obj, tangents):
     t_obj = tangents[1]
     isinstance1 = isinstance(obj, (list, tuple))
     if isinstance1:
-        # line 553: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+        # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
         items1 = []
         t_items1 = []
         n = len(obj)
         for i in range(n):
-            # line 553: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+            # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
             o = obj[i]
             t_o = t_obj[i]
             t_g_i = indexable(t_g)[i, ...]
@@ -139,11 +139,11 @@ def jvp_unstack_like(g, obj, tangents):
             t_items1 = list(t_items1)
             t_items1.append(t_unstack_like1)
             t_g = t_items1 if g is items1 else t_g
-        # line 553: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+        # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
         _retval = items1
         t_retval = t_items1
     else:
-        # line 555: return g
+        # line 557: return g
         _retval = g
         t_retval = t_g
     return _retval, t_retval

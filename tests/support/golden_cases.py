@@ -941,3 +941,17 @@ def generator_loop(x):
 _generator_args = (np.array([0.3, 0.7, 0.9]),)
 GOLDEN["generator_loop"] = (generator_loop, 0, _generator_args)
 EXTRA_CASES["generator_loop"] = corpus.Case(generator_loop, *_generator_args)
+
+
+# session 32: np.ascontiguousarray / np.asfortranarray / np.asanyarray (the values
+# unchanged, in a layout NumPy chooses: the gradient reshaped back) and np.copy's order=,
+# read by ravel(order="A"), which follows the layout (rules/shape_rules.py)
+def layout_conversions(x):
+    f = np.asfortranarray(x * 2.0)
+    c = np.ascontiguousarray(f.T)
+    k = np.copy(x, order="F")
+    return np.sum(np.arange(6.0) * f.ravel(order="A")) + np.sum(np.sin(c)) \
+        + np.sum(np.asanyarray(k) ** 2)
+
+
+_reverse_and_forward(layout_conversions, (np.array([[0.3, -0.8, 1.1], [0.5, 0.2, -0.4]]),))

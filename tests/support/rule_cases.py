@@ -378,7 +378,11 @@ TABLE = [
     C(np.hsplit, N(2, 4), 2), C(np.vsplit, N(4, 2), [1]), C(np.dsplit, N(2, 2, 4), 2),
     C(np.hsplit, N(6), 3),
     C(np.array, L(N(3), N(3))), C(np.array, N(2, 2)), C(np.asarray, L(1.0, N())),
-    C(np.copy, N(3)),
+    C(np.copy, N(3)), C(np.copy, N(2, 3), order="F"), C(np.ascontiguousarray, N(2, 3)),
+    C(np.ascontiguousarray, N()), C(np.ascontiguousarray, N(3, 2), dtype=np.float64),
+    C(np.asfortranarray, N(2, 3), dtype=np.float64),
+    C(np.asfortranarray, L(N(2), N(2))), C(np.asanyarray, N(2, 3), order="F"),
+    C(np.asanyarray, L(1.0, N()), dtype=np.float64),
     # selections
     C(np.take, N(5), IDX), C(np.take, N(3, 4), IDX, axis=1), C(np.take, N(3, 4), [[0, 1], [1, 1]]),
     C(np.take, N(3, 4), [-1, 0], axis=0), C(np.take, N(4), [5, -6], mode="wrap"),

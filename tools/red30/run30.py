@@ -1,5 +1,7 @@
 # ruff: noqa: E501, E402, BLE001
-"""red30 sweep: PYTHONPATH=. python tools/red30/run30.py MODULE [CASE_NAME ...]  (MODES=grad,... env)."""
+"""red30 sweep: PYTHONPATH=. python tools/red30/run30.py MODULE [CASE_NAME ...]  (MODES=grad,... env).
+A case's note, when it has one, follows its name (red32 runs one function over several shapes);
+the totals are given over all modes, then per mode."""
 import importlib
 import os
 import sys
@@ -16,6 +18,7 @@ modes = tuple(os.environ["MODES"].split(",")) if os.environ.get("MODES") else AL
 mod = importlib.import_module(sys.argv[1])
 only = set(sys.argv[2:])
 tot = {}
+per_mode = {}
 for case in mod.CASES:
     if only and case.fn.__name__ not in only:
         continue
@@ -27,10 +30,15 @@ for case in mod.CASES:
     for m, (o, d) in res.modes.items():
         tot.setdefault(o, 0)
         tot[o] += 1
-    print("%-22s %5.1fs %s" % (case.fn.__name__, time.time() - t, " ".join("%s:%s" % (m, o[0]) for m, (o, d) in res.modes.items())), flush=True)
+        per_mode.setdefault(m, {}).setdefault(o, 0)
+        per_mode[m][o] += 1
+    name = case.fn.__name__ + ("[%s]" % case.note if case.note else "")
+    print("%-22s %5.1fs %s" % (name, time.time() - t, " ".join("%s:%s" % (m, o[0]) for m, (o, d) in res.modes.items())), flush=True)
     seen = {}
     for m, o, d in bad:
         seen.setdefault((o, d.split(" | ")[0][-400:]), []).append(m)
     for (o, d), ms in seen.items():
         print("    %-8s %s: %s" % (o, ",".join(ms), d), flush=True)
 print("TOTAL", mod.__name__, len(mod.CASES), tot)
+for m, c in per_mode.items():
+    print("  %-10s %s" % (m, ", ".join("%s %d" % kv for kv in sorted(c.items()))))
