@@ -7,6 +7,8 @@ over the corpus, compile_scale's families and fuzz drafts in four pipelines).
   that hold an operation it rewrites.
 * ``parts._may_reuse``: reuse_parts visits a value only when a key its visit may look up
   names a part kept.
+* ``parse.dedent_margin`` returns a text whose first line starts a statement at column 0
+  as it is, without tokenizing it: what the full computation returns.
 * (no test of their own: ``sharing.Sharing.loops`` lists the ``for`` loops through
   ``dataflow.in_walk_order``, which test_compile_shortcuts.py compares with ``gast.walk``;
   ``objects.bound_by_definitions`` walks children with ``dataflow.children``, a set.)
@@ -18,6 +20,7 @@ import pytest
 import corpus
 import srcdiff as sd
 from sourcefiles import load_function
+from srcdiff.compiler.front import parse
 from srcdiff.compiler.optimize import parts, planes
 
 PAIRS = """
@@ -68,3 +71,23 @@ def test_skipped_visits_change_nothing(monkeypatch, shortcut):
     assert True in answers and False in answers  # (both kinds of values were met)
     monkeypatch.setattr(module, name, lambda *args: True)  # (the plain way: always visited)
     assert _sources(_cases()) == quick
+
+
+COLUMN_0 = [
+    "def f(x):\n    return x\n",
+    '@dec\ndef f(x):\n    s = """a\n  b"""\n  # comment\n    return (x +\n  1)\n',
+    'def f(x):\n    """doc\ncontinued at column 0"""\n    return x\n',
+    "def f(x):\n    return x\n    )\n",  # (not tokenizable)
+    "x = 1\n  \n\tdef g():\n",
+    "lambda x: x\n",
+]
+
+
+@pytest.mark.parametrize("text", COLUMN_0)
+def test_no_margin_is_the_full_computation(text):
+    assert parse.dedent_margin(text) == parse._dedented(text) == text
+
+
+def test_indented_text_is_still_dedented():
+    text = '    def f(x):\n        s = """a\n  b"""\n        return s\n'
+    assert parse.dedent_margin(text) == 'def f(x):\n    s = """a\n  b"""\n    return s\n'
