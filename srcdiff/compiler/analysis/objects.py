@@ -8,6 +8,7 @@ import numpy as np
 from srcdiff.compiler.analysis.activity import ARRAY, INT, entry_of
 from srcdiff.compiler.analysis.facts import ZERO_D
 from srcdiff.compiler.front import derivatives
+from srcdiff.compiler.ir import dataflow
 
 
 def defines(statement, name):
@@ -101,7 +102,7 @@ def bound_by_definitions(fn):
             other.add(node.id)
         if isinstance(node, gast.ExceptHandler) and isinstance(node.name, gast.Name):
             other.add(node.name.id)
-        stack.extend(gast.iter_child_nodes(node))
+        stack.extend(dataflow.children(node))  # (gast.iter_child_nodes', faster)
     return counted - other
 
 

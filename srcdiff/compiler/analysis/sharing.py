@@ -55,6 +55,7 @@ from srcdiff.compiler.analysis.reaching import reaching_definitions
 from srcdiff.compiler.analysis.scan import HOLDS
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.dataflow import in_walk_order
 from srcdiff.runtime_memory import concat_sequences, repeat_sequence
 
 _ONE_OF_THE_ARGUMENTS = {min, max}  # callables whose result is one of their arguments
@@ -75,8 +76,7 @@ class Sharing:
         self.carries = set()  # S.keys of definitions of a name that may share its old value
         self.through = {}  # after group(): name -> the bindings of it its paths met (None: any)
         self.mutable = set(mutable)
-        self.edges, self.holds = {}, {}
-        self.lists = set()
+        self.edges, self.holds, self.lists = {}, {}, set()
         self.read_from = {}  # (entry, container) -> where the entry was read (None: unknown)
         self.positions = {}  # (container, entry) -> where it was put (None: unknown)
         self.copied_entries = {}  # c -> names whose entries (or rows) c holds: c = list(b)
@@ -110,7 +110,7 @@ class Sharing:
                     displays[op.target] = displays.get(op.target, 0) + 1
         self.exact = exact = {c for c, k in displays.items() if k == definitions[c]
                               and c not in {a.id for a in fn.args.args}}
-        self.loops = {S.key(s): s for s in gast.walk(fn) if isinstance(s, gast.For)}
+        self.loops = {S.key(s): s for s in in_walk_order(fn) if isinstance(s, gast.For)}
         self.defining = {S.key(op.stmt): op for op in analysis.order if op.target is not None}
         unknown = frozenset([None])
         self.read_from = {(a, b): where if b in exact else unknown

@@ -452,7 +452,15 @@ def dedent_margin(text):
     left exactly as it is (it is part of the string's value, which must stay the one the
     code computes: a line of spaces keeps its spaces, a docstring continued at column 0
     stays there); a comment line and a line continuing a bracketed expression do not count
-    for the margin, and one that lacks it is left alone (Python ignores their indentation)."""
+    for the margin, and one that lacks it is left alone (Python ignores their indentation).
+
+    A text whose first line starts a statement at column 0 (a top-level ``def``: not a
+    space, a comment or an empty line) has no margin: returned without tokenizing it."""
+    first = text[:1]
+    return text if first and not first.isspace() and first != "#" else _dedented(text)
+
+
+def _dedented(text):
     lines = text.splitlines(True)
     starts, in_string = _line_kinds(text)
     if starts is None:  # (not tokenizable: every non-blank, non-comment line counts)

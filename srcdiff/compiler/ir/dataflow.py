@@ -346,9 +346,11 @@ def changed_through_views(fn):
                 listwise |= receivers
             for r in receivers:
                 items.setdefault(r, set()).update(x for a in n.args for x in _values_read(a))
-    changed = _changed([n for n in every if not _module_call(n)], UNCHANGING)
-    for n in every:
-        if _module_call(n):  # NumPy's: ``out=`` and the functions that change an argument
+    calls = [n for n in every if isinstance(n, gast.Call)]  # (asked once, not per node)
+    module = {id(n) for n in calls if _module_call(n)}
+    changed = _changed([n for n in every if id(n) not in module], UNCHANGING)
+    for n in calls:
+        if id(n) in module:  # NumPy's: ``out=`` and the functions that change an argument
             changed |= {k.value.id for k in n.keywords if k.arg == "out"
                         and isinstance(k.value, gast.Name)}
             if n.func.attr in _CHANGING and n.args and isinstance(n.args[0], gast.Name):

@@ -63,6 +63,25 @@ def tree_keys(expr):
     return keys
 
 
+def _may_reuse(expr, keys, kept):
+    """May ``reuse_parts``' visit replace a part of ``expr``: is a key it may look up
+    ``kept``? (tests/optimize/test_compile_shortcuts32.py compares with visiting always.)"""
+    return any(kept(k) is not None for k in _asked(expr, keys))
+
+
+def _asked(expr, keys):
+    """The keys ``reuse_parts``' visit may look up in ``expr`` (a superset: every operation's,
+    and the key of ``a / b`` for each ``(-a) / b``, ``(-a) * b``)."""
+    for node in dataflow.nodes(expr):
+        if isinstance(node, gast.BinOp):
+            yield keys.get(id(node))
+            if isinstance(node.op, (gast.Mult, gast.Div)) and isinstance(node.left, gast.UnaryOp) \
+                    and isinstance(node.left.op, gast.USub):
+                operand, right = keys.get(id(node.left.operand)), keys.get(id(node.right))
+                if operand is not None and right is not None:
+                    yield node.op.__class__, operand, right
+
+
 def reuse_parts(stmt, parts, epoch):
     """Each largest binary operation inside ``stmt``'s value (``b_z / s_i`` in
     ``t = unbroadcast(b_z / s_i * z, s_i)``) equal to a value an earlier statement of the
@@ -88,6 +107,9 @@ def reuse_parts(stmt, parts, epoch):
     def kept(k):
         hit = parts.get(k) if k is not None else None
         return hit[0] if hit is not None and hit[1] == epoch else None
+
+    if not _may_reuse(stmt.value, keys, kept):
+        return found  # (nothing to replace: the visit below, a slower walk, is skipped)
 
     def visit(node, top):
         if not top and isinstance(node, gast.BinOp):

@@ -514,11 +514,12 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
                 forget_copies(copies, copied_to, name)  # every pair per written name)
         if key is not None and value is not s.value:
             key = S.dump(value)  # (s's value as read before s: for later statements only)
-        if key is not None and s.targets[0].id not in S.loaded_names(value):
+        reads = S.loaded_names(value) if key is not None else None
+        if key is not None and s.targets[0].id not in reads:
             if key not in seen:
                 tree = tree_keys(value).get(id(value)) if s.targets[0].id in gradients \
                     and isinstance(value, gast.BinOp) else None
-                seen[key] = (s.targets[0].id, S.loaded_names(value), tree)
+                seen[key] = (s.targets[0].id, reads, tree)
                 for name in seen[key][1] | {seen[key][0]}:
                     involving.setdefault(name, []).append(key)
                 if tree is not None and tree not in parts:

@@ -47,20 +47,33 @@ def planewise_ops(body, verify=False):
     inserted = {name for name, v in values.items() if stores[name] == 1 and _inserts_axis(v)}
     rewrite = _Rewrite(inserted, CHECKED if verify else HELPER)
     for s in _statements(body):
-        if isinstance(s, gast.Assign):
+        if isinstance(s, gast.Assign) and _holds_rewrite(rewrite, s.value):
             s.value = rewrite.visit(s.value)
     return body
+
+
+def _holds_rewrite(rewrite, value):
+    """Does ``value`` hold an operation ``rewrite`` rewrites? A value without one is left as
+    it is: the transformer, several times slower than this walk, visits only the others
+    (tests/optimize/test_compile_shortcuts32.py compares with visiting every value)."""
+    return any(map(rewrite.wanted, dataflow.nodes(value)))
 
 
 class _Rewrite(gast.NodeTransformer):
     def __init__(self, inserted, helper):
         self.inserted, self.helper = inserted, helper
 
+    def wanted(self, node):
+        """Is ``node`` an operation rewritten? Each is one already before the visit (its
+        operands rewritten first become calls, which neither insert an axis nor are names),
+        so a tree with none is left as it is."""
+        return isinstance(node, gast.BinOp) and type(node.op) in _UFUNCS and any(
+            _inserts_axis(x) or isinstance(x, gast.Name) and x.id in self.inserted
+            for x in (node.left, node.right))
+
     def visit_BinOp(self, node):
         self.generic_visit(node)
-        if type(node.op) in _UFUNCS and any(
-                _inserts_axis(x) or isinstance(x, gast.Name) and x.id in self.inserted
-                for x in (node.left, node.right)):
+        if self.wanted(node):
             op = gast.Attribute(value=S.name("np"), attr=_UFUNCS[type(node.op)],
                                 ctx=gast.Load())
             return S.call(self.helper, [op, node.left, node.right])
