@@ -29,25 +29,33 @@ from srcdiff.compiler.ir import syntax as S
 def fold_seed(body, gradients, floats):
     """``body`` with the literal seeds read for their names and multiplications by +-1.0
     folded (see the module's docstring); ``gradients``: the adjoint names; ``floats``:
-    names proven real and floating (the gradients among them)."""
-    body = _propagate([S.copy(s) for s in body], gradients)  # (copies: the generator's
-    return _double_negations([_Units(floats).visit(s) for s in body], floats)  # may share)
+    names proven real and floating (the gradients among them). Each statement is walked
+    once; only those that change are copied (the generator's statements may share nodes).
 
-
-def _propagate(body, gradients):
-    """A gradient assigned a float literal at the top level (``b = 1.0``, ``b2 = -b``) is
-    read as that literal by the top-level statements that follow, up to the next one that
-    binds it again (a block that binds it anywhere: from that block on, as a later trip
-    reads the new value)."""
+    A gradient assigned a float literal at the top level (``b = 1.0``, ``b2 = -b``) is read
+    as that literal by the top-level statements that follow, up to the next one that binds
+    it again (a block that binds it anywhere: from that block on, as a later trip reads
+    the new value)."""
+    # (the primal sweep, before the seed's heading, holds no seed: left as it is)
+    at = next((k for k, s in enumerate(body) if S.heads(s) == S.SEED), 0)
+    primal, body = body[:at], body[at:]
+    scans = [_scan(s) for s in body]
+    stores = {}
+    for bound, _, _ in scans:
+        for n in bound:
+            stores[n] = stores.get(n, 0) + 1
     env, out = {}, []
-    for s in body:
-        bound = _bound(s)
-        if not isinstance(s, (gast.Assign, gast.AugAssign, gast.Expr, gast.Delete,
-                              gast.Return)):
+    for s, (bound, loaded, units) in zip(body, scans):
+        if env and not isinstance(s, (gast.Assign, gast.AugAssign, gast.Expr, gast.Delete,
+                                      gast.Return)):
             for n in bound:
                 env.pop(n, None)
-        if env:
-            s = _Substitute(env).visit(s)  # (loads only: a statement reads, then binds)
+        read = [n for n in loaded if n in env] if env else ()
+        if read or units:
+            s = S.copy(s)
+            if read:  # (loads only: a statement reads, then binds)
+                s = _Substitute({n: env[n] for n in read}).visit(s)
+            s = _Units(floats).visit(s)
         for n in bound:
             env.pop(n, None)
         if isinstance(s, gast.Assign) and _target(s) in gradients:
@@ -55,62 +63,68 @@ def _propagate(body, gradients):
             if value is not None:
                 env[_target(s)] = value
         out.append(s)
-    return out
+    return primal + _double_negations(out, gradients, floats, stores)
 
 
-def _bound(s):
-    """The names ``s`` binds or deletes anywhere in it."""
-    return {n.id for n in gast.walk(s) if isinstance(n, gast.Name)
-            and isinstance(n.ctx, (gast.Store, gast.Del, gast.Param))}
+def _scan(s):
+    """``(bound, loaded, units)``: the names ``s`` binds or deletes anywhere (``a += e``
+    twice), those it reads, and whether it holds a literal 1.0 or an ``unbroadcast`` call
+    (what :class:`_Units` rewrites)."""
+    bound, loaded, units = [], set(), False
+    for n in gast.walk(s):
+        cls = n.__class__
+        if cls is gast.Name:
+            if n.ctx.__class__ is gast.Load:
+                loaded.add(n.id)
+            else:
+                bound.append(n.id)
+        elif cls is gast.Constant:
+            units = units or type(n.value) is float and abs(n.value) == 1.0
+        elif cls is gast.Call:
+            units = units or _dotted(n.func) == "unbroadcast"
+        elif cls is gast.AugAssign and isinstance(n.target, gast.Name):
+            bound.append(n.target.id)
+    return bound, loaded, units
 
 
-def _double_negations(body, floats):
-    """``t = -m`` (``m`` a name proven floating, ``t`` bound once in the whole function): a
+def _double_negations(body, gradients, floats, stores):
+    """``t = -m`` (``m`` a name proven floating, ``t`` a gradient bound once in the backward
+    sweep, where every gradient is bound, ``stores``): a
     later ``-t`` that is an operand of an arithmetic operation (whose result is a new value)
     reads ``m`` (``-(-m)`` is ``m`` exactly), in the top-level statements that follow while
     each is an assignment to a name of an arithmetic value (no call, no store into an
     array: nothing that could change ``m``'s array) that does not name ``m``."""
-    stores = _stores(body)
     for k, s in enumerate(body):
         t = _target(s) if isinstance(s, gast.Assign) else None
-        if t is None or stores.get(t) != 1 or not isinstance(s.value, gast.UnaryOp) \
+        if t not in gradients or stores.get(t) != 1 or not isinstance(s.value, gast.UnaryOp) \
                 or not isinstance(s.value.op, gast.USub) \
                 or not isinstance(s.value.operand, gast.Name) \
                 or s.value.operand.id not in floats:
             continue
         m = s.value.operand.id
-        for u in body[k + 1:]:
+        for j in range(k + 1, len(body)):
+            u = body[j]
             if not isinstance(u, (gast.Assign, gast.AugAssign)) \
                     or not isinstance(u.targets[0] if isinstance(u, gast.Assign) else u.target,
                                       gast.Name) \
                     or any(isinstance(n, gast.Call) or isinstance(n, gast.Name) and n.id == m
                            for n in gast.walk(u)):
                 break
-            for node in gast.walk(u):
-                if isinstance(node, gast.BinOp):
-                    node.left, node.right = (m if _negated(x, t) else x
-                                             for x in (node.left, node.right))
-                    node.left, node.right = (S.name(x) if isinstance(x, str) else x
-                                             for x in (node.left, node.right))
+            if any(isinstance(n, gast.BinOp) and (_negated(n.left, t) or _negated(n.right, t))
+                   for n in gast.walk(u)):
+                body[j] = u = S.copy(u)  # (changed: a copy of its own)
+                for node in gast.walk(u):
+                    if isinstance(node, gast.BinOp):
+                        if _negated(node.left, t):
+                            node.left = S.name(m)
+                        if _negated(node.right, t):
+                            node.right = S.name(m)
     return body
 
 
 def _negated(node, t):
     return isinstance(node, gast.UnaryOp) and isinstance(node.op, gast.USub) \
         and isinstance(node.operand, gast.Name) and node.operand.id == t
-
-
-def _stores(body):
-    """How many times each name is bound or deleted (``a += e`` counts twice)."""
-    stores = {}
-    for s in body:
-        for node in gast.walk(s):
-            if isinstance(node, gast.Name) and isinstance(node.ctx, (gast.Store, gast.Del,
-                                                                    gast.Param)):
-                stores[node.id] = stores.get(node.id, 0) + 1
-            elif isinstance(node, gast.AugAssign) and isinstance(node.target, gast.Name):
-                stores[node.target.id] = stores.get(node.target.id, 0) + 2
-    return stores
 
 
 def _target(s):
