@@ -51,7 +51,8 @@ def compiled(name):
     fn, wrt, args, mod = workload(name)
     g = sd.grad(fn, wrt=wrt)
     g(*args)
-    return g.compiled.__self__.compiled(args), fn, args, mod
+    c = g.compiled.__self__.compiled(args)  # (the gradient a call without grad_ys runs:
+    return getattr(c, "one", c), fn, args, mod  # api/seeded.py)
 
 
 def entry(c, source):

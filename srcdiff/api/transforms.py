@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from srcdiff.api import callables, located
+from srcdiff.api import seeded as seeded_api
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis import effects
 from srcdiff.compiler.analysis.facts import (
@@ -429,22 +430,25 @@ class FirstOrder(Transform):
             return hit
         check_arguments(self.fn, self.params, values)
         facts = tuple([arg_fact(v) for v in values])
-        hit = self._last.get(facts)
-        if hit is None:
-            hit = self.compiled_for(facts)
-            self._last[facts] = hit
+        seeded = self.optimize and self.standins and seeded_api.real_arguments(values)
+        hit = self._last.get((seeded, facts))
+        if hit is None:  # (grad_ys=None: a gradient with the seed folded, api/seeded.py)
+            hit = seeded_api.Seeded(functools.partial(self.compiled_for, facts, seed_one=True),
+                                    functools.partial(self.compiled_for, facts), len(values)) \
+                if seeded else self.compiled_for(facts)
+            self._last[(seeded, facts)] = hit
         if quick is not None:
             self._last[quick] = hit
             self._fast[quick] = hit.call
         return hit
 
-    def compiled_for(self, facts, values=None):
+    def compiled_for(self, facts, values=None, seed_one=False):
         """The generated gradient for arguments with ``facts`` (one per parameter; also
         the facts a call site inside a differentiated function knows, api/nested.py).
         (``values``: as Composed.compiled_for takes them; not needed here.)"""
         key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value,
                self.has_aux, self.optimize, self.verify, self.checkpoint, self.reuse,
-               self.standins, facts)
+               self.standins, facts, seed_one)
         table = _CACHE.setdefault(self.fn, {})
         hit = table.get(key)
         if hit is None:
@@ -453,7 +457,7 @@ class FirstOrder(Transform):
                 return_value=self.return_value, arg_facts=dict(zip(self.params, facts)),
                 as_tuple=not self.single, optimize=self.optimize, verify=self.verify,
                 has_aux=self.has_aux, checkpoint=self.checkpoint, reuse=self.reuse,
-                standins=self.standins)
+                standins=self.standins, seed_one=seed_one)
             table[key] = hit
         return hit
 

@@ -15,7 +15,11 @@ from srcdiff.compiler.analysis import refusals
 from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.complex_values import may_make_complex
-from srcdiff.compiler.analysis.dtypes import check_chained_stores, check_integer_stores
+from srcdiff.compiler.analysis.dtypes import (
+    check_chained_stores,
+    check_integer_stores,
+    inexact_names,
+)
 from srcdiff.compiler.analysis.effects import changed_parameters, library_calls
 from srcdiff.compiler.analysis.facts import (
     array_api_of,
@@ -51,6 +55,7 @@ from srcdiff.compiler.optimize.contractions import sum_products
 from srcdiff.compiler.optimize.planes import planewise_ops
 from srcdiff.compiler.optimize.release import patterns_of, release
 from srcdiff.compiler.optimize.scatters import lower_owned_scatters
+from srcdiff.compiler.optimize.seed import fold_seed
 from srcdiff.compiler.optimize.sums import short_sums
 from srcdiff.compiler.optimize.views import products_into_views
 from srcdiff.compiler.reverse import records
@@ -287,7 +292,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                      optimize: bool = True, verify: bool = False,
                      has_aux: bool = False, checkpoint: Any = None,
                      reuse: Optional[bool] = None, into: Sequence[str] = (),
-                     standins: bool = True, numbers: Sequence[str] = ()) -> Generated:
+                     standins: bool = True, numbers: Sequence[str] = (),
+                     seed_one: bool = False) -> Generated:
     """Compile the reverse-mode gradient of ``fn``; return (gast FunctionDef, parsed, context).
 
     ``optimize=False`` gives the reference pipeline (SPEC §8): the plainest correct
@@ -301,6 +307,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     ``standins=False``: code for the numba backend (no runtime.shape_only; Context).
     ``numbers``: parameters that hold a number at every call (checked at a written
     module's entry: cli/annotations.py), which no in-place write can change.
+    ``seed_one``: the gradient for ``grad_ys=None`` only (api/seeded.py, optimize/seed.py).
     """
     ctx = context or _context(arg_facts, optimize=optimize, verify=verify, reuse=reuse,
                                   standins=standins)
@@ -336,6 +343,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                              reference=not ctx.optimize, verify=ctx.verify, has_aux=has_aux,
                              checkpoint=checkpoint, into=into)
     options.as_tuple = as_tuple
+    options.seed_one = seed_one and ctx.optimize
     if ctx.complex_values is None:
         ctx.complex_values = may_make_complex(parsed)  # (its callees' sources read too)
     # (complex values, or dask and CuPy arrays: no gradient accumulates in place)
@@ -357,6 +365,10 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     keep |= {b for v, b in rev.adj.items() if analysis.shapes.get(v) != ()}
     scalars = {v for v, p in analysis.shapes.items() if p == ()}
     scalars |= {rev.adj[v] for v in scalars if v in rev.adj}
+    if options.seed_one and not options.complex_values:  # (a real x * 1.0 is x exactly)
+        gradients = set(rev.adj.values())
+        out.body = fold_seed(out.body, gradients, gradients | inexact_names(
+            anf, analysis, parsed, _params(anf), arg_facts or {}))
     if ctx.optimize:
         out = optimizer.optimize(out, keep, gradients=set(rev.adj.values()), scalars=scalars,
                                 verify=ctx.verify, negated=ctx.negated_call if ctx.reuse else None,

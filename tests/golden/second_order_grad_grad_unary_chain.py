@@ -61,12 +61,12 @@ def grad_grad_unary_chain(a, _grad_ys=None, grad_ys=None):
     b_cos = sum_product(b_mul1, b_mul11, cos)
     del b_mul11
     # adjoint of line 8: b_a = -(tanh * b_mul1) * np.sin(a)
-    b_mul = -b_b_a * sin1
+    b_neg = b_b_a * sin1
     b_sin1 = sum_product(neg, b_b_a, sin1)
     del b_b_a, neg
     b_a1 = b_a1 + b_sin1 * np.cos(a)
-    b_tanh = b_tanh + sum_product(b_mul, b_mul1, tanh)
-    del b_mul, b_mul1
+    b_tanh = b_tanh - sum_product(b_neg, b_mul1, tanh)
+    del b_mul1, b_neg
     # adjoint of line 5: cos = np.cos(a)
     b_a1 = b_a1 + -b_cos * np.sin(a)
     # adjoint of line 4: tanh = np.tanh(a)

@@ -300,6 +300,27 @@ def check(program, fn, *, grad=None, jvp=None, reference=None, stages=None):
                                          f"optimized vs optimize=False: d/d{program.params[k]}: "
                                          f"optimized {_fmt(g)}, reference {_fmt(r)}"))
 
+    # 2b. the default seed (grad_ys=None: a gradient with the seed folded, api/seeded.py)
+    # against the general gradient given the same seed explicitly (bit for bit), and a
+    # seed of 2.0 everywhere (never folded: twice the gradient)
+    if grads is not None and "reverse" in stages and grad is sd.grad:
+        for scale in (1.0, 2.0):
+            passed = program.fresh_args()
+            ok, res = stage("seed", lambda: grad(fn, wrt=wrt)(
+                *passed, grad_ys=_ones_like(value, scale)))
+            try:
+                res = _as_gradients(res, args, wrt) if ok else None
+            except AssertionError as e:
+                out.problems.append((DISAGREEMENT, f"seed: {e}"))
+                res = None
+            for k, g, r in zip(wrt, grads, res or ()):
+                g, r = np.asarray(g, float), np.asarray(r, float)
+                if not (np.array_equal(r, g, equal_nan=True) if scale == 1.0 else
+                        np.allclose(r, 2.0 * g, rtol=1e-12, atol=1e-300)):
+                    out.problems.append((DISAGREEMENT,
+                                         f"seed: d/d{program.params[k]} with grad_ys={scale} "
+                                         f"{_fmt(r)}, default seed {_fmt(g)}"))
+
     # 3. forward mode along a random tangent
     rng = np.random.default_rng(zlib.crc32(f"{program.label}\n{program.source}".encode()))
     tangents = tuple(rng.standard_normal(np.shape(args[k])) if isinstance(args[k], np.ndarray)
@@ -339,6 +360,18 @@ def check(program, fn, *, grad=None, jvp=None, reference=None, stages=None):
                                          f"forward vs finite differences: <jvp, 1> = "
                                          f"{tangent_total!r}, finite differences {fd_dir[0]!r}"))
     return out
+
+
+def _ones_like(value, scale):
+    """A seed ``scale`` in every entry of ``value`` (a number, an array, or a tuple, list or
+    dict of them)."""
+    if isinstance(value, (tuple, list)):
+        return type(value)(_ones_like(v, scale) for v in value)
+    if isinstance(value, dict):
+        return {k: _ones_like(v, scale) for k, v in value.items()}
+    if isinstance(value, np.ndarray):
+        return np.full(value.shape, scale)
+    return scale
 
 
 def program_from_source(source, args, wrt=None, name="f"):

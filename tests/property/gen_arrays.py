@@ -594,11 +594,19 @@ def draft(seed, index, attempt):
             lines += src
             break
     outputs = [k for k in env if k.startswith("t")][-3:] or ["x"]
-    total = " + ".join(f"np.sum({o} * {c})" for o, c in zip(outputs, (0.7, -1.3, 0.4)))
+    # (coefficients +-1 too: the default seed's multiplications vanish, optimize/seed.py)
+    weights = rng.choice([(0.7, -1.3, 0.4), (1.0, -1.0, 0.4), (-1.0, 1.0, -1.0)])
+    total = " + ".join(_summed(o, c) for o, c in zip(outputs, weights))
     body = "".join(f"    {line}\n" for line in lines)
     source = f"{PRELUDE}\ndef f(x, w, s):\n{body}    return {total}\n"
     return gen_loops.Program(source, "f", ["x", "w", "s"], args, (0, 1, 2), seed, index,
                              attempt, frozenset(features))
+
+
+def _summed(name, weight):
+    if weight in (1.0, -1.0):
+        return ("-" if weight < 0 else "") + f"np.sum({name})"
+    return f"np.sum({name} * {weight})"
 
 
 def program(seed, index, stats=None):

@@ -205,7 +205,17 @@ def _pull(e):
         nl, left = _pull(e.left)
         nr, right = _pull(e.right)
         return nl != nr, gast.BinOp(left=left, op=e.op, right=right)
+    if _unbroadcast(e):  # a sum of negated values is the negated sum, exactly (rounding to
+        n, inner = _pull(e.args[0])  # nearest is symmetric; so is a wrapped integer sum)
+        if n:
+            return True, gast.Call(func=e.func, args=[inner, e.args[1]], keywords=[])
     return False, e
+
+
+def _unbroadcast(e):
+    """Is ``e`` a call ``unbroadcast(g, x)`` of the run-time helper (runtime.py)?"""
+    return isinstance(e, gast.Call) and isinstance(e.func, gast.Name) \
+        and e.func.id == "unbroadcast" and len(e.args) == 2 and not e.keywords
 
 
 def _absorb(e):

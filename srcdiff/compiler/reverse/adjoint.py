@@ -227,14 +227,18 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         # shape that only this sweep refers to: defined and owned from the start
         state = AdjointState(defined=into, owned=into, own=not self.opt.reference)
         gy = "grad_ys"
+        if self.opt.seed_one:  # (grad_ys is None: nothing to check, every seed is ones)
+            tuple_out = False
         if tuple_out and not self.opt.internal:
             gy = self.names.private("grad_ys")
             seed_stmts.append(S.assign(gy, S.expr(f"check_outputs(grad_ys, {len(outputs)})")))
         for k, out in enumerate(outputs):
             src = S.expr(f"{gy}[{k}]") if tuple_out else S.name(gy)
+            if self.opt.seed_one:
+                src = S.const(None)
             where = [S.const(k)] if tuple_out else []
             if not isinstance(out, gast.Name) or not self.active(out.id):
-                if not self.opt.internal:  # still check its grad_ys
+                if not self.opt.internal and not self.opt.seed_one:  # still check its grad_ys
                     seed_stmts.append(gast.Expr(value=self._seed(src, out, where)))
                 continue
             if self.opt.internal and not tuple_out and self.kind(out.id) == ARRAY \
@@ -261,6 +265,8 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         does not read the output, so the work computing only the output's value is dead."""
         if isinstance(out, gast.Name) and self.a.shapes.get(out.id) == () \
                 and self.a.kinds.get(out.id) == ARRAY and not self.opt.reference:
+            if self.opt.seed_one:  # (the seed grad_ys=None stands for, exactly)
+                return S.const(1.0)
             return S.call("scalar_seed", [src] + where)
         return S.call("seed", [src, S.copy(out)] + where)
 
