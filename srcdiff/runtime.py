@@ -3,8 +3,7 @@
 Each helper is small, depends only on NumPy, and is copied verbatim into standalone modules
 written by the command line, so generated code never imports srcdiff. Conventions: ``g`` is
 an incoming gradient, ``x`` the primal value whose gradient is being formed; ``None`` stands
-for a zero gradient of a container entry.
-"""
+for a zero gradient of a container entry."""
 
 import numpy as np
 
@@ -550,11 +549,7 @@ def spread(g, x):
 
 
 def size_of(x):
-    """The number of elements of ``x``, read from an array's shape (never computed). No
-    elements: NumPy's 0, so that a rule's ``g / size_of(a)`` or ``size_of(ans) / size_of(a)``
-    (a mean's) divides as NumPy's own mean of nothing does, warning (inf, nan: the gradient
-    of an array with no elements is empty anyway), where Python's 0 would raise
-    ZeroDivisionError from the generated code (red32, tests/rules/test_empty_reductions.py)."""
+    """The number of elements of ``x``, from its shape (none: NumPy's 0, which divides)."""
     n = x.size if hasattr(x, "size") else np.size(x)
     return n if n else np.intp(0)
 

@@ -185,9 +185,8 @@ def _unsupported(v, path=()):
         return None
     if t is np.ndarray or isinstance(v, np.ndarray):
         if t is not np.ndarray and not isinstance(v, np.memmap):  # (memmap: ndarray's ops)
-            return (f"a {t.__module__}.{t.__qualname__}, a subclass of np.ndarray whose "
-                    "operations may differ from an array's (np.matrix's * is a matrix product, "
-                    "a masked array skips its masked entries; pass np.asarray(...))"), path
+            return (f"a {t.__module__}.{t.__qualname__}, a subclass of np.ndarray (its "
+                    "operations differ: np.matrix's *; pass np.asarray(...))"), path
         if v.dtype.kind in "biuf":
             return None
         return (f"an array of dtype {v.dtype}" if v.dtype.kind != "c" else str(v.dtype)), path
