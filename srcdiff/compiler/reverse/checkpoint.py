@@ -33,7 +33,10 @@ The *state* kept in a snapshot: the names the body writes that are live into the
 (read before the body certainly assigns them) or that the backward sweep reads and
 that are bound outside the loop (their value from before the loop is then restored as
 the last segment's adjoint undoes it). Containers the body changes in place are copied
-(``snapshot_tree``) and put back in place (``restore_into``).
+(``snapshot_tree``) and put back in place (``restore_into``) into the object the name held
+then, which the snapshot keeps too: another name holding that object (``v = w`` before the
+loop, ``w`` read by the backward sweep) sees its contents as they were (before session 32
+the contents went into whatever object the name held on the way back: a wrong gradient).
 
 The sweep's invariant holds for each segment as for an ordinary loop: a segment starts
 from the state the primal sweep had at its first iteration (the snapshot; every other
@@ -427,8 +430,8 @@ class Checkpointing:
         if not state:
             return S.stmts(f"if {names['last']}:\n    del {names['snaps']}[{names['a']}]")
         kept = {v: self.names.private(v + "_kept") for v in containers}
-        targets = gast.Tuple(elts=[S.name(kept.get(v, v), store=True) for v in state],
-                             ctx=gast.Store())
+        targets = gast.Tuple(elts=[S.name(t, store=True) for v in state for t in (
+            (kept[v], v) if v in kept else (v,))], ctx=gast.Store())
         n = names
         value = S.expr(f"{n['snaps']}.pop({n['a']}) if {n['last']} else {n['snaps']}[{n['a']}]")
         out = [gast.Assign(targets=[targets], value=value, type_comment=None)]
@@ -444,5 +447,10 @@ def _run(names, trail):
 
 
 def _state_tuple(state, containers):
-    return gast.Tuple(elts=[S.call("snapshot_tree", [S.name(v)]) if v in containers
-                            else S.name(v) for v in state], ctx=gast.Load())
+    """A snapshot: each name's value; a container's copy, then the object itself (restored
+    in place, so every other name holding it sees its contents as they were)."""
+    elts = []
+    for v in state:
+        elts += [S.call("snapshot_tree", [S.name(v)]), S.name(v)] if v in containers \
+            else [S.name(v)]
+    return gast.Tuple(elts=elts, ctx=gast.Load())
