@@ -1,8 +1,9 @@
 # ruff: noqa: E402, BLE001
-"""Open wrong gradient (session 32; test_random_realistic_programs.py --family independent
+"""A wrong gradient found in session 32 and fixed there (reverse/checkpoint.py _state_tuple;
+tests/soundness/test_checkpoint_aliases.py) ( test_random_realistic_programs.py --family independent
 --seed 3232 --count 150 --index 32): checkpoint="sqrt" and "binomial" give a wrong gradient
 for checkpoint_alias_wrong.f (an alias `v = w` changed in place before a nested loop that is
-checkpointed); the default gradient is right. Main before session 32 gives the same wrong values.
+checkpointed) before the fix; the default gradient was right. Prints OK for each mode now.
 
     PYTHONPATH=. python tools/red32me/run_checkpoint.py checkpoint_alias_wrong
 """
