@@ -305,8 +305,7 @@ def _check_mutating_call(op, call, parsed, allow_pop):
                                     or (target is np.nan_to_num and "copy" in kwargs)):
         method = S.expr_source(func)
         changed = "its first argument"
-    elif target is not MISSING and writes_by_keyword(target, call):
-        keyword = writes_by_keyword(target, call)
+    elif target is not MISSING and (keyword := writes_by_keyword(target, call)):
         text, _ = parsed.source_line(op.stmt)
         raise parsed.error(
             call, f"`{S.expr_source(func)}` in `{text}` may write into its arguments in "
