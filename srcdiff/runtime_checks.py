@@ -197,20 +197,13 @@ def verify_index_add_product(b, x, index, a, c, like=None, shape=None):
     return got
 
 
-def check_broadcast(*terms):
+def check_broadcast(*operands):
     """The shapes of a dead elementwise computation of the primal sweep (optimize/dead.py:
-    ``np.sum(a + b)``'s gradient needs neither ``a + b`` nor the sum): raise NumPy's error
-    where they do not broadcast, as the function itself would; make no array. A term is a
-    value (its shape) or a tuple of terms (the broadcast of theirs: a value not computed)."""
-    _broadcast_shape(terms)
-
-
-def _broadcast_shape(term):
-    if not isinstance(term, tuple):
-        return np.shape(term)
-    shapes = [_broadcast_shape(t) for t in term]
-    first = shapes[0]
-    return first if all(s == first for s in shapes) else np.broadcast_shapes(*shapes)
+    ``np.sum(a + b)``'s gradient needs neither ``a + b`` nor the sum): NumPy's error where
+    the operands' shapes do not broadcast together, as the function raises; no array made."""
+    first = np.shape(operands[0])
+    if any(np.shape(x) != first for x in operands[1:]):
+        np.broadcast_shapes(*map(np.shape, operands))
 
 
 def verify_shape(g, x):

@@ -10,15 +10,25 @@ statement leaves ``check_broadcast(a, b)`` (runtime_checks.py) in its place: Num
 for operands that do not broadcast, nothing otherwise, and no array made.
 
 Invariant of the drop: every elementwise operation of the primal sweep whose value is
-dropped had operands that broadcast, or the gradient raises where it stood. An operation on
-at most one operand that may be an array (the others literals, or names the shape analysis
-knows hold one number or arrays of length-1 axes, or lists) cannot fail to broadcast; an
-operand that is neither a name nor a literal keeps the statement. Shape reasoning
-elsewhere (patterns, optimize/shapes.py, analysis/sameshape.py) assumes the primal's
-operands broadcast, which the checks make true wherever the gradient goes on. Other errors
-a dead statement might raise (an index out of range, a math domain error) are not checked:
-the backward sweep repeats the index reads it needs; a dead ``math.sqrt(-1.0)`` of no use
-to the result is dropped. tests/soundness/test_primal_errors.py.
+dropped had operands that broadcast, or the gradient raises where it stood. The check reads
+the names the operation's value is computed from through elementwise operations (its term:
+broadcasting is associative, so one check of all of them is every broadcast on the way);
+literals, names the shape analysis knows hold one number or arrays of length-1 axes, and
+lists need none. A value read only by checks is not computed: the checks read its term,
+unless a name of the term is bound or changed between the value and the check (then the
+value is computed). An operand that is neither a name nor a literal keeps the statement.
+Shape reasoning elsewhere (patterns, optimize/shapes.py, analysis/sameshape.py) assumes the
+primal's operands broadcast, which the checks make true wherever the gradient goes on.
+
+Any other dead statement whose value nothing reads (not an output: the user's own dead code)
+is kept, computed as the function computes it (``np.inner(a, b)`` of operands that do not
+align raises), unless it cannot raise (:meth:`Primal._total`: names, literals, subscripts,
+elementwise operations checked as above, whole-array calls such as ``np.sum(x)``; an index
+out of range is not checked: the backward sweep repeats the index reads it needs). A value
+the outputs are computed from is dropped as before: the backward sweep's own products,
+concatenations and reshapes of the same operands raise on the shapes that make the
+primal's raise (not checked for every operation: the broadcasts are).
+tests/soundness/test_primal_errors.py.
 """
 
 import gast
@@ -29,6 +39,11 @@ from srcdiff.compiler.optimize.exprs import pure
 from srcdiff.compiler.optimize.facts import Facts
 
 CHECK = "check_broadcast"
+# calls of one array that cannot raise (a sum of an empty array is 0.0, a mean nan)
+TOTAL_CALLS = frozenset({"np.sum", "np.mean", "np.nansum", "np.nanmean", "np.prod",
+                         "np.transpose", "np.ravel", "np.copy", "np.asarray", "np.shape",
+                         "np.size", "np.ndim", "np.linalg.norm"})
+_TOTAL_ATTRIBUTES = frozenset({"T", "shape", "ndim", "size", "dtype", "real"})
 _ELEMENTWISE = (gast.Add, gast.Sub, gast.Mult, gast.Div, gast.FloorDiv, gast.Mod, gast.Pow,
                 gast.BitAnd, gast.BitOr, gast.BitXor, gast.LShift, gast.RShift)
 _SAME_SHAPE = (gast.USub, gast.UAdd, gast.Invert)
@@ -37,44 +52,70 @@ _SAME_SHAPE = (gast.USub, gast.UAdd, gast.Invert)
 class Primal:
     """What the dead-code pass knows of the primal sweep: its statements (by id), the names
     known to hold numbers or arrays of length-1 axes (they broadcast with anything), the
-    names of lists and tuples (``+`` and ``*`` join or repeat them: no broadcast), and
-    library_calls' table of ufuncs (spelling -> number of inputs)."""
+    names of lists and tuples (``+`` and ``*`` join or repeat them: no broadcast),
+    library_calls' table of ufuncs (spelling -> number of inputs), the function's outputs
+    and the names the generated function reads anywhere (before dead code goes)."""
 
     def __init__(self, statements=frozenset(), one_element=frozenset(),
-                 containers=frozenset(), known=None):
+                 containers=frozenset(), known=None, outputs=frozenset(), read=frozenset()):
         self.statements, self.one_element = statements, one_element
         self.containers, self.known = containers, known or {}
+        self.outputs, self.read = outputs, read
 
     def check_for(self, s):
         """What the dead primal statement ``s`` leaves: ``None`` (nothing: no two operands
-        that may fail to broadcast), ``s`` itself (kept: an operation whose operands' shapes
-        the check cannot name), or a ``check_broadcast(...)`` statement."""
+        that may fail to broadcast), ``s`` itself (kept: it may raise otherwise, or its
+        operands' shapes have no term), or a ``check_broadcast(...)`` statement."""
         if id(s) not in self.statements:
             return None
         term = self.term(s.value)
-        if term is None:  # (not elementwise: does it hold a broadcast of two arrays?)
-            return s if any(self._may_fail(n) for n in dataflow.nodes(s.value)) else None
-        if not isinstance(term, gast.Tuple):
-            return None
-        return S.locate(gast.Expr(value=S.call(S.name(CHECK), term.elts)), s)
+        if term is None:  # (not elementwise: a value nothing reads is kept if it may raise)
+            t = s.targets[0].id
+            unread = t not in self.read and t not in self.outputs
+            return s if unread and not self._total(s.value) else None
+        return _check(term, s) if len(term) > 1 else None
 
     def term(self, e):
-        """The shape of the elementwise expression ``e`` as a check reads it: a name (that
-        value's shape), a tuple (the broadcast of its members' shapes: checked), a literal
-        (one number); None when ``e`` is not elementwise over names and literals."""
+        """The names whose shapes broadcast to the shape of the elementwise expression ``e``
+        (in order of first reading; literals and one-element names need none), or None
+        when ``e`` is not elementwise over names and literals. Broadcasting is associative
+        and commutative (shapes broadcast when, along each axis counted from the end, their
+        lengths other than 1 agree), so ``(a + b) * c`` and ``a + b * c`` have the term
+        ``(a, b, c)``: one check of its names is every broadcast of the expression."""
         if isinstance(e, gast.Constant) and isinstance(e.value, (int, float, bool)):
-            return S.const(0.0)
+            return ()
         if isinstance(e, gast.Name):
             if e.id in self.containers:
                 return None
-            return S.const(0.0) if e.id in self.one_element else S.name(e.id)
+            return () if e.id in self.one_element else (e.id,)
         operands = self._operands(e)
         if operands is None:
             return None
         terms = [self.term(o) for o in operands]
         if any(t is None for t in terms):
             return None
-        return tuple_term(terms)
+        return _joined(terms)
+
+    def _total(self, e):
+        """Can ``e`` not raise where the primal's other statements ran? Names, literals,
+        displays, reads of an array's ``.T``/``.shape``/..., subscripts (an index out of
+        range is not checked: module docstring), elementwise operations that cannot fail to
+        broadcast, and the calls of :data:`TOTAL_CALLS` (as library_calls proves them:
+        NumPy's) of one positional argument."""
+        if isinstance(e, (gast.Name, gast.Constant)):
+            return True
+        if isinstance(e, gast.Attribute):
+            return e.attr in _TOTAL_ATTRIBUTES and self._total(e.value)
+        if isinstance(e, (gast.Subscript, gast.Slice, gast.Tuple, gast.List)):
+            return all(self._total(c) for c in dataflow.children(e)
+                       if isinstance(c, gast.expr))
+        if self._operands(e) is not None:
+            return not self._may_fail(e) and all(map(self._total, self._operands(e)))
+        if isinstance(e, gast.Call):
+            spelled = S.expr_source(e.func)
+            return spelled in TOTAL_CALLS and spelled in self.known and len(e.args) == 1 \
+                and not e.keywords and self._total(e.args[0])
+        return False
 
     def _may_fail(self, n):
         """Is ``n`` a broadcast that may fail: of two operands that may be arrays, or of
@@ -83,7 +124,7 @@ class Primal:
         if operands is None or len(operands) < 2:
             return False
         term = self.term(n)
-        return term is None or isinstance(term, gast.Tuple)
+        return term is None or len(term) > 1
 
     def _operands(self, n):
         if isinstance(n, gast.BinOp) and isinstance(n.op, _ELEMENTWISE):
@@ -98,36 +139,21 @@ class Primal:
         return None
 
 
-def tuple_term(terms):
-    """The term of a broadcast of ``terms``: literals (numbers) drop out, a lone member
-    stands for itself, a name twice is one member."""
-    members, seen = [], set()
-    for t in terms:
-        key = S.dump(t)
-        if isinstance(t, gast.Constant) or key in seen:
-            continue
-        seen.add(key)
-        members.append(t)
-    if not members:
-        return S.const(0.0)
-    if len(members) == 1:
-        return members[0]
-    return gast.Tuple(elts=members, ctx=gast.Load())
+def _joined(terms):
+    """The names of several terms, each once, in order of first reading."""
+    return tuple(dict.fromkeys(v for t in terms for v in t))
+
+
+def _check(names, like):
+    """``check_broadcast(a, b, ...)`` of ``names``, at ``like``'s position."""
+    return S.locate(gast.Expr(value=S.call(S.name(CHECK), [S.name(v) for v in names])), like)
 
 
 def _substituted(check, name, term):
-    """``check`` (a ``check_broadcast(...)`` statement) with ``term`` for ``name``; None
-    when nothing is left to check."""
-    def sub(t):
-        if isinstance(t, gast.Name) and t.id == name:
-            return S.copy(term)
-        if isinstance(t, gast.Tuple):
-            return tuple_term([sub(m) for m in t.elts])
-        return t
-    whole = tuple_term([sub(a) for a in check.value.args])
-    if not isinstance(whole, gast.Tuple):
-        return None
-    return S.locate(gast.Expr(value=S.call(S.name(CHECK), whole.elts)), check)
+    """``check`` (a ``check_broadcast(...)`` statement) reading ``term``'s names for
+    ``name``; None when fewer than two names are left to check."""
+    names = _joined([term if a.id == name else (a.id,) for a in check.value.args])
+    return _check(names, check) if len(names) > 1 else None
 
 
 def _is_check(s):
@@ -146,7 +172,7 @@ def dead_code(body, live_out, apply=True, facts=None, known=frozenset(), primal=
     is dead. ``facts``: the statements' kept summaries (facts.py); ``known``: exprs.pure's;
     ``primal``: a :class:`Primal`, the checks dead primal statements leave (module
     docstring). ``top``: the function's own body, where a value the checks read is not
-    computed for them: they read its term instead (``check_broadcast((x, y), z)``).
+    computed for them: they read its term instead (``check_broadcast(x, y, z)``).
     """
     facts = facts or Facts()
     primal = primal or Primal()
@@ -166,8 +192,8 @@ def dead_code(body, live_out, apply=True, facts=None, known=frozenset(), primal=
             t = s.targets[0].id
             dead = t not in live and pure(s.value, known) and not t.startswith("_stack")
             if checks is not None and checks.read(t):
-                changed |= checks.substitute(out, t, s, dead) and dead
-                if dead and not checks.read(t):
+                if checks.substitute(out, t, s) and dead:
+                    changed = True
                     continue  # (its checks read its term now)
             elif dead:
                 check = primal.check_for(s)
@@ -271,32 +297,30 @@ class _Pending:
             self.readers.pop(target, None)  # (they read the value ``s`` binds)
         return {v for v in written if self.readers.pop(v, None)}
 
-    def substitute(self, out, name, s, dropped):
+    def substitute(self, out, name, s):
         """The checks that read ``name`` read the term of ``s`` (``name = E``) instead,
-        where that is exact; returns whether any did. (A statement kept, ``not dropped``,
-        whose term reads its own target, ``t = t + x``, leaves them: ``t`` is rebound.)"""
+        where that is exact (no name of the term is bound or changed between ``s`` and the
+        check; ``t = t + x`` is never substituted: its term reads the ``t`` it rebinds);
+        returns whether every one does now."""
         term = self.primal.term(s.value) if id(s) in self.primal.statements else None
-        if term is None:
+        if term is None or name in term:
             return False
-        leaves = S.loaded_names(term)
-        if not dropped and name in leaves:
-            return False
-        done = False
+        every = True
         for check in list(self.readers.get(name, [])):
             at = self.at[id(check)]
-            if any(self.bound.get(v, -1) > at for v in leaves):
-                continue  # (a name of the term changes between here and the check)
+            if any(self.bound.get(v, -1) > at for v in term):
+                every = False  # (a name of the term changes between here and the check)
+                continue
             k = next(i for i, c in enumerate(out) if c is check)
             new = _substituted(check, name, term)
             for readers in self.readers.values():
                 readers[:] = [c for c in readers if c is not check]
-            done = True
             if new is None:
                 del out[k]
                 continue
             out[k] = new
             self.add(new, at)
-        return done
+        return every
 
 
 def _is_range(node):
@@ -305,11 +329,14 @@ def _is_range(node):
         and all(pure(a) and (not isinstance(a, gast.Call) or _is_range(a)) for a in node.args)
 
 
-def primal_statements(body):
-    """The ids of the statements of the primal sweep: those before the seed's heading, and
-    the statements inside them (none when there is no heading: not a gradient)."""
-    for k, s in enumerate(body):
+def primal_of(fn, one_element, containers, known, outputs):
+    """The :class:`Primal` of the gradient ``fn``: its statements are those before the
+    seed's heading, and the statements inside them (none when there is no heading)."""
+    statements = frozenset()
+    for k, s in enumerate(fn.body):
         if S.is_comment(s) and S.heads(s) == S.SEED:
-            return frozenset(id(n) for t in body[:k] for n in dataflow.nodes(t)
-                             if isinstance(n, gast.stmt))
-    return frozenset()
+            statements = frozenset(id(n) for t in fn.body[:k] for n in dataflow.nodes(t)
+                                   if isinstance(n, gast.stmt))
+    read = frozenset(n.id for n in dataflow.nodes(fn) if isinstance(n, gast.Name)
+                     and isinstance(n.ctx, gast.Load))
+    return Primal(statements, one_element, containers, known, outputs, read)

@@ -31,7 +31,7 @@ from srcdiff.compiler.optimize.algebra import (
     hoist_invariants,
     merge_scalings,
 )
-from srcdiff.compiler.optimize.dead import Primal, dead_code, primal_statements
+from srcdiff.compiler.optimize.dead import dead_code, primal_of
 from srcdiff.compiler.optimize.exprs import (
     Mover,
     arithmetic,
@@ -51,16 +51,17 @@ from srcdiff.compiler.optimize.spreads import unreduce_like
 def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable[str] = (),
              scalars: Iterable[str] = (), verify: bool = False,
              negated=None, known_pure=None, arrays=frozenset(),
-             one_element=None, containers=frozenset()) -> gast.FunctionDef:
+             one_element=None, containers=frozenset(),
+             outputs=frozenset()) -> gast.FunctionDef:
     """Clean up a generated function. Names in ``keep`` (the user's) are never folded away;
     ``gradients`` (adjoint names: always floats) may have their negations moved;
     ``scalars`` are names known to hold single numbers. ``verify``: rewrites that move
     a read leave a check of their invariant behind (verify.py). ``known_pure``: spellings
     of library calls without effects (analysis/effects.py library_calls); ``arrays``: names
     of arrays (not lists), for shapes.py; ``one_element``: in a gradient, the names known to
-    hold numbers or arrays of length-1 axes, and ``containers`` lists and tuples (dead.py: a
-    dead broadcast of two other operands in the primal sweep leaves a check), None
-    elsewhere."""
+    hold numbers or arrays of length-1 axes, ``containers`` lists and tuples, ``outputs``
+    the primal's (dead.py: a dead broadcast of two other operands in the primal sweep leaves
+    a check, the user's dead code that may raise stays), None elsewhere."""
     # (the names a verification snapshot must not take: read only in verification mode)
     mover = Mover(verify, S.all_names(fn) if verify else ())
     fn = _visit_where_wanted(_Fold(), fn)
@@ -72,8 +73,8 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     # a pass that changes a statement in place forgets its summary)
     fn = shape_sources(fn, set(scalars), arrays, known_pure or {}, verify)  # (before DCE)
     facts = Facts()
-    primal = None if one_element is None else Primal(
-        primal_statements(fn.body), one_element, containers, known_pure)
+    primal = None if one_element is None else primal_of(fn, one_element, containers,
+                                                         known_pure, outputs)
     changed = True
     while changed:
         fn.body, changed, _ = dead_code(fn.body, set(), facts=facts, known=known_pure,
