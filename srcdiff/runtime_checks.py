@@ -201,9 +201,18 @@ def check_broadcast(*operands):
     """The shapes of a dead elementwise computation of the primal sweep (optimize/dead.py:
     ``np.sum(a + b)``'s gradient needs neither ``a + b`` nor the sum): NumPy's error where
     the operands' shapes do not broadcast together, as the function raises; no array made."""
-    first = np.shape(operands[0])
-    if any(np.shape(x) != first for x in operands[1:]):
-        np.broadcast_shapes(*map(np.shape, operands))
+    x = operands[0]
+    first = x.shape if x.__class__ is np.ndarray else np.shape(x)
+    for x in operands:  # (the common case, equal shapes, in a microsecond)
+        if (x.shape if x.__class__ is np.ndarray else np.shape(x)) != first:
+            break
+    else:
+        return
+    shapes = [np.shape(x) for x in operands]
+    for k in range(1, max(map(len, shapes)) + 1):  # (an axis from the end: one length > 1)
+        if len({s[-k] for s in shapes if len(s) >= k} - {1}) > 1:
+            raise ValueError("operands could not be broadcast together with shapes "
+                             + " ".join(str(tuple(s)) for s in shapes))
 
 
 def verify_shape(g, x):

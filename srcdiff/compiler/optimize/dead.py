@@ -192,7 +192,7 @@ def dead_code(body, live_out, apply=True, facts=None, known=frozenset(), primal=
             t = s.targets[0].id
             dead = t not in live and pure(s.value, known) and not t.startswith("_stack")
             if checks is not None and checks.read(t):
-                if checks.substitute(out, t, s) and dead:
+                if checks.substitute(out, t, s, dead) and dead:
                     changed = True
                     continue  # (its checks read its term now)
             elif dead:
@@ -297,13 +297,15 @@ class _Pending:
             self.readers.pop(target, None)  # (they read the value ``s`` binds)
         return {v for v in written if self.readers.pop(v, None)}
 
-    def substitute(self, out, name, s):
+    def substitute(self, out, name, s, dropped):
         """The checks that read ``name`` read the term of ``s`` (``name = E``) instead,
         where that is exact (no name of the term is bound or changed between ``s`` and the
         check; ``t = t + x`` is never substituted: its term reads the ``t`` it rebinds);
-        returns whether every one does now."""
+        returns whether every one does now. For a statement kept (``not dropped``) only a
+        term of one name is read instead (``log = np.log(w)``: ``w``): reading two would
+        only keep them from folding into their one use (``h @ W + b``)."""
         term = self.primal.term(s.value) if id(s) in self.primal.statements else None
-        if term is None or name in term:
+        if term is None or name in term or not dropped and len(term) > 1:
             return False
         every = True
         for check in list(self.readers.get(name, [])):
