@@ -57,10 +57,10 @@ class Primal:
     and the names the generated function reads anywhere (before dead code goes)."""
 
     def __init__(self, statements=frozenset(), one_element=frozenset(),
-                 containers=frozenset(), known=None, outputs=frozenset(), read=frozenset()):
+                 containers=frozenset(), known=None, needed=None):
         self.statements, self.one_element = statements, one_element
         self.containers, self.known = containers, known or {}
-        self.outputs, self.read = outputs, read
+        self.needed = needed  # (None: every name: nothing is the user's dead code)
 
     def check_for(self, s):
         """What the dead primal statement ``s`` leaves: ``None`` (nothing: no two operands
@@ -69,10 +69,9 @@ class Primal:
         if id(s) not in self.statements:
             return None
         term = self.term(s.value)
-        if term is None:  # (not elementwise: a value nothing reads is kept if it may raise)
-            t = s.targets[0].id
-            unread = t not in self.read and t not in self.outputs
-            return s if unread and not self._total(s.value) else None
+        if term is None:  # (not elementwise: the user's dead code is kept if it may raise)
+            dead_code_of_user = self.needed is not None and s.targets[0].id not in self.needed
+            return s if dead_code_of_user and not self._total(s.value) else None
         return _check(term, s) if len(term) > 1 else None
 
     def term(self, e):
@@ -98,15 +97,15 @@ class Primal:
 
     def _total(self, e):
         """Can ``e`` not raise where the primal's other statements ran? Names, literals,
-        displays, reads of an array's ``.T``/``.shape``/..., subscripts (an index out of
-        range is not checked: module docstring), elementwise operations that cannot fail to
-        broadcast, and the calls of :data:`TOTAL_CALLS` (as library_calls proves them:
-        NumPy's) of one positional argument."""
+        displays, reads of an array's ``.T``/``.shape``/..., elementwise operations that
+        cannot fail to broadcast, and the calls of :data:`TOTAL_CALLS` (as library_calls
+        proves them: NumPy's) of one positional argument; not a subscript (an index out of
+        range, a missing key)."""
         if isinstance(e, (gast.Name, gast.Constant)):
             return True
         if isinstance(e, gast.Attribute):
             return e.attr in _TOTAL_ATTRIBUTES and self._total(e.value)
-        if isinstance(e, (gast.Subscript, gast.Slice, gast.Tuple, gast.List)):
+        if isinstance(e, (gast.Tuple, gast.List)):
             return all(self._total(c) for c in dataflow.children(e)
                        if isinstance(c, gast.expr))
         if self._operands(e) is not None:
@@ -334,11 +333,31 @@ def _is_range(node):
 def primal_of(fn, one_element, containers, known, outputs):
     """The :class:`Primal` of the gradient ``fn``: its statements are those before the
     seed's heading, and the statements inside them (none when there is no heading)."""
-    statements = frozenset()
     for k, s in enumerate(fn.body):
         if S.is_comment(s) and S.heads(s) == S.SEED:
-            statements = frozenset(id(n) for t in fn.body[:k] for n in dataflow.nodes(t)
-                                   if isinstance(n, gast.stmt))
-    read = frozenset(n.id for n in dataflow.nodes(fn) if isinstance(n, gast.Name)
-                     and isinstance(n.ctx, gast.Load))
-    return Primal(statements, one_element, containers, known, outputs, read)
+            statements = [n for t in fn.body[:k] for n in dataflow.nodes(t)
+                          if isinstance(n, gast.stmt)]
+            return Primal(frozenset(map(id, statements)), one_element, containers, known,
+                          _needed(statements, outputs))
+    return Primal()
+
+
+def _needed(statements, outputs):
+    """The names the outputs are computed from in the primal sweep's ``statements``
+    (flattened: order and blocks aside, so more than needed, never less): an output, or a
+    name a statement that binds or changes a needed name reads (a loop's or branch's
+    header when a statement inside it does). Any other value is the user's dead code."""
+    needed = set(outputs)
+    # (a block's writes: all inside it; a module's functions called change no module)
+    inside = [(s, dataflow.writes(s) - dataflow.MODULES) for s in statements]
+    changed = True
+    while changed:
+        changed = False
+        for s, written in reversed(inside):
+            if written & needed:
+                reads = S.loaded_names(s.iter if isinstance(s, gast.For) else s.test) if \
+                    isinstance(s, (gast.For, gast.While, gast.If)) else S.loaded_names(s)
+                if not reads <= needed:
+                    needed |= reads
+                    changed = True
+    return needed
