@@ -955,3 +955,22 @@ def layout_conversions(x):
 
 
 _reverse_and_forward(layout_conversions, (np.array([[0.3, -0.8, 1.1], [0.5, 0.2, -0.4]]),))
+
+
+# session 33: an array's `b.size` is one int (analysis/makers.py size_read), so
+# `np.zeros(n)` is a vector and `s = b[i]` a number that `s -= ...` rebinds; `np.diag` of a
+# vector is a matrix (before, this forward substitution was refused as a write into a view
+# of `b`: tests/soundness/test_size_facts.py)
+def lower_solve_size(b):
+    n = b.size
+    L = np.diag(b * 0.1 + 4.0) - 0.5 * np.eye(n, k=-1)
+    x = np.zeros(n)
+    for i in range(n):
+        s = b[i]
+        for j in range(i):
+            s -= L[i, j] * x[j]
+        x[i] = s / L[i, i]
+    return np.sum(x * x)
+
+
+_reverse_and_forward(lower_solve_size, (np.array([0.7, -1.2, 0.4]),))
