@@ -974,3 +974,16 @@ def lower_solve_size(b):
 
 
 _reverse_and_forward(lower_solve_size, (np.array([0.7, -1.2, 0.4]),))
+
+
+# session 33: a `global` statement whose names the function never binds is dropped (the
+# names are read from the module either way: front/deletions.py without_read_globals)
+GLOBAL_SCALE = 2.5
+
+
+def read_only_global(x):
+    global GLOBAL_SCALE
+    return np.sum(GLOBAL_SCALE * np.tanh(x) ** 2)
+
+
+_reverse_and_forward(read_only_global, (np.array([0.3, -0.5, 0.9]),))
