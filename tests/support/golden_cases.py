@@ -987,3 +987,15 @@ def read_only_global(x):
 
 
 _reverse_and_forward(read_only_global, (np.array([0.3, -0.5, 0.9]),))
+
+
+# session 33: zip consumed at once by list, tuple or sorted is the generator of its tuples
+# (front/maps.py zipped): sorted by a key that reads only its parameter
+def zipped_pairs(a, b):
+    pairs = sorted(zip(a, b), key=lambda p: p[0])
+    firsts = list(zip(a))
+    return sum(k * q for k, (p, q) in enumerate(pairs)) + pairs[0][0] * firsts[-1][0]
+
+
+GOLDEN["zipped_pairs"] = (zipped_pairs, (0, 1), (np.array([0.3, -1.1, 2.0]),
+                                                   np.array([1.5, -0.4, 0.9])))
