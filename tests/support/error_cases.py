@@ -10,7 +10,8 @@ def uses_class(x):
 
 
 def uses_global(x):
-    global SOMETHING
+    global SOMETHING  # (assigned below: a `global` only read is dropped, front/deletions.py)
+    SOMETHING = x
     return x
 
 

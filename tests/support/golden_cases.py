@@ -955,3 +955,47 @@ def layout_conversions(x):
 
 
 _reverse_and_forward(layout_conversions, (np.array([[0.3, -0.8, 1.1], [0.5, 0.2, -0.4]]),))
+
+
+# session 33: an array's `b.size` is one int (analysis/makers.py size_read), so
+# `np.zeros(n)` is a vector and `s = b[i]` a number that `s -= ...` rebinds; `np.diag` of a
+# vector is a matrix (before, this forward substitution was refused as a write into a view
+# of `b`: tests/soundness/test_size_facts.py)
+def lower_solve_size(b):
+    n = b.size
+    L = np.diag(b * 0.1 + 4.0) - 0.5 * np.eye(n, k=-1)
+    x = np.zeros(n)
+    for i in range(n):
+        s = b[i]
+        for j in range(i):
+            s -= L[i, j] * x[j]
+        x[i] = s / L[i, i]
+    return np.sum(x * x)
+
+
+_reverse_and_forward(lower_solve_size, (np.array([0.7, -1.2, 0.4]),))
+
+
+# session 33: a `global` statement whose names the function never binds is dropped (the
+# names are read from the module either way: front/deletions.py without_read_globals)
+GLOBAL_SCALE = 2.5
+
+
+def read_only_global(x):
+    global GLOBAL_SCALE
+    return np.sum(GLOBAL_SCALE * np.tanh(x) ** 2)
+
+
+_reverse_and_forward(read_only_global, (np.array([0.3, -0.5, 0.9]),))
+
+
+# session 33: zip consumed at once by list, tuple or sorted is the generator of its tuples
+# (front/maps.py zipped): sorted by a key that reads only its parameter
+def zipped_pairs(a, b):
+    pairs = sorted(zip(a, b), key=lambda p: p[0])
+    firsts = list(zip(a))
+    return sum(k * q for k, (p, q) in enumerate(pairs)) + pairs[0][0] * firsts[-1][0]
+
+
+GOLDEN["zipped_pairs"] = (zipped_pairs, (0, 1), (np.array([0.3, -1.1, 2.0]),
+                                                   np.array([1.5, -0.4, 0.9])))

@@ -27,6 +27,7 @@ from srcdiff.compiler.analysis.makers import (
     int_array_names,
     maker_pattern,
     shape_entries,
+    size_read,
     tuple_displays,
 )
 from srcdiff.compiler.analysis.ops import describe, makes_container, stop_gradient_argument
@@ -172,9 +173,8 @@ _READERS = _STACKERS + (sum,)
 
 def _stacked_fact(op, lists, kinds, shapes):
     """``np.stack(L)`` of a list from :func:`appended_lists`: an array with one more leading
-    axis (of unknown length) than the entries, which share their facts. ``np.array(L)``
-    and ``np.asarray(L)``: the same when the entries are numbers (pattern ``()``);
-    ``sum(L)`` of numbers: a number."""
+    axis (of unknown length) than the entries, which share their facts. ``np.array(L)`` and
+    ``np.asarray(L)``: the same when the entries are numbers (``()``); ``sum(L)``: a number."""
     facts = [_atom_fact(entry, kinds, shapes) for entry in lists[op.args[0].id]]
     kinds_seen = {k for k, _ in facts}
     if len(kinds_seen) != 1 or kinds_seen & {None, CONTAINER}:
@@ -452,7 +452,7 @@ def _fact(op, kinds, shapes, known):
             return ARRAY, None
         if fn in MAKERS:  # (a rule without a derivative keeps no arguments: the call's)
             return ARRAY, maker_pattern(fn, value, kinds, shapes, known)
-        if fn in (len, int) or fn in INT_VALUED:
+        if fn in (len, int) or fn in INT_VALUED or size_read(value, kinds):
             return INT, ()
         # (an op of a rule without a derivative keeps no arguments: read the statement's)
         operands = _operands(value)
@@ -527,7 +527,7 @@ def _fact(op, kinds, shapes, known):
             return ARRAY, cumulative_pattern(op, pats)
         if fn is np.transpose and pats and len(op.args) == 1 and pats[0] is not None:
             return ARRAY, tuple(reversed(pats[0]))
-        if fn in (np.linalg.inv, np.linalg.cholesky, np.linalg.solve):
+        if fn in (np.linalg.inv, np.linalg.cholesky, np.linalg.solve, np.diag):
             return ARRAY, linalg_pattern(fn, op, pats)
         if fn is np.outer and len(op.args) == 2 and not op.kwargs:  # (it flattens both)
             return ARRAY, (None, None)

@@ -115,6 +115,13 @@ def shape_entries(op, kinds, shapes, every_entry):
     return {k: (INT, ()) for k in range(len(pattern))}
 
 
+def size_read(value, kinds):
+    """Is ``value`` an array's ``x.size`` or ``x.ndim`` (one int: ``np.zeros(x.size)`` is 1-d,
+    ``x[i]`` of a vector with ``i`` in ``range(x.size)`` a number)?"""
+    return isinstance(value, gast.Attribute) and value.attr in ("size", "ndim") \
+        and isinstance(value.value, gast.Name) and kinds.get(value.value.id) in ("array", INT)
+
+
 def advanced_index_pattern(parts, base, kinds, shapes, int_arrays):
     """The pattern of ``base[parts]`` (a tuple index) when at least one part is an index
     array of one axis and the others slices, ints and such arrays; None when unsure

@@ -140,7 +140,11 @@ def linalg_pattern(fn, op, pats):
     """The pattern of ``np.linalg.inv(a)`` or ``np.linalg.cholesky(a)`` (``a``'s own: square
     matrices, stacked or not) and of ``np.linalg.solve(a, b)`` for a matrix ``a`` and a
     vector or matrix ``b`` (``b``'s own: the solution has ``b``'s shape); None otherwise
-    (a stacked ``a`` with a vector ``b``, keywords, ranks not known)."""
+    (a stacked ``a`` with a vector ``b``, keywords, ranks not known). ``np.diag(v, k)``: a
+    matrix of a vector, a vector of a matrix (their lengths not known)."""
+    if fn is np.diag:
+        rank = len(pats[0]) if pats and pats[0] is not None else None
+        return (None, None) if rank == 1 else (None,) if rank == 2 else None
     if op.kwargs or len(pats) != (2 if fn is np.linalg.solve else 1) or None in pats:
         return None
     if fn is np.linalg.solve:

@@ -13,6 +13,9 @@ Each is decided over the structured statements (branches joined, loops to a fixp
 ``break``/``continue``/``return`` followed) by tracking the names that *may be unbound*
 and, among them, those a ``del`` may have unbound; what fails is refused. ``del x[i]`` and
 ``del obj.attr`` change a container or an object: refused with their own messages.
+
+A ``global`` statement none of whose names the function binds is dropped too
+(:func:`without_read_globals`): such names are read from the module with or without it.
 """
 
 import copy
@@ -25,6 +28,38 @@ from srcdiff.compiler.ir import syntax as S
 
 _NESTED = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
 _COMPREHENSIONS = (gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp)
+
+
+def without_read_globals(fn, body):
+    """``body`` (of ``fn``) without its ``global`` statements whose names nothing in ``fn``
+    binds (``global SCALE`` then only reads of ``SCALE``): a name no statement binds is read
+    from the module either way, so the statement changes nothing (one naming a bound name
+    stays, and is refused: srcdiff does not follow module state)."""
+    bound = {n.id for n in dataflow.nodes(fn) if isinstance(n, gast.Name)
+             and not isinstance(n.ctx, gast.Load)} | {
+        n.name for n in dataflow.nodes(fn) if isinstance(n, _NESTED[:2] + (gast.ClassDef,))} | {
+        (a.asname or a.name).split(".")[0] for n in dataflow.nodes(fn)
+        if isinstance(n, (gast.Import, gast.ImportFrom)) for a in n.names}
+
+    def keep(s):
+        return not (isinstance(s, gast.Global) and not set(s.names) & bound)
+    return _filtered(body, keep) if any(isinstance(n, gast.Global) for n in dataflow.nodes(fn)) \
+        else body
+
+
+def _filtered(body, keep):
+    out = []
+    for s in body:
+        if not keep(s):
+            continue
+        fields = {f: _filtered(getattr(s, f), keep) for f in ("body", "orelse", "finalbody")
+                  if isinstance(s, (gast.If, gast.For, gast.While)) and getattr(s, f, None)}
+        if fields and any(fields[f] != getattr(s, f) for f in fields):
+            s = copy.copy(s)
+            for f, v in fields.items():
+                setattr(s, f, v or [S.locate(gast.Pass(), s)])
+        out.append(s)
+    return out
 
 
 def without_deletions(parsed, fn):

@@ -22,7 +22,8 @@ and local names of functions.
   ``(v * v for v in xs)``); a ``for`` loop over it is a loop over ``zip(a, b)`` whose body
   first binds the target to ``f(p, q)``, as the iterator computes it step by step. Elsewhere
   (``m = map(...)``, read once or twice) it is refused: a map object is exhausted after one
-  pass, which a list is not.
+  pass, which a list is not. Likewise ``zip(a, b)`` as the argument of ``list``, ``tuple``
+  or ``sorted`` is the generator of its tuples, ``((p, q) for p, q in zip(a, b))``.
 * ``v = functools.reduce(f, xs, init)`` (or ``return``, ``v += ...``) is the loop it runs,
   before the statement: ``acc = init``, ``for item in xs: acc = f(acc, item)``, then ``v =
   acc`` (``xs`` evaluated first, as in the call; without ``init``, ``acc = xs[0]`` and the
@@ -42,7 +43,8 @@ from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
 _CONSUMERS = (sum, list, tuple, sorted, min, max)
-_TRIGGERS = {"map", "reduce"}
+_ZIP_CONSUMERS = (list, tuple, sorted)  # (`list(zip(a, b))`: the generator of its tuples)
+_TRIGGERS = {"map", "reduce", "zip"}
 
 
 def maps_and_aliases(parsed, body, names):
@@ -237,6 +239,22 @@ class MapLowering:
     def is_map(self, node):
         return isinstance(node, gast.Call) and self.parsed.callee(node.func) is builtins.map
 
+    def is_zip(self, node):
+        return isinstance(node, gast.Call) and self.parsed.callee(node.func) is builtins.zip \
+            and node.args and not node.keywords \
+            and not any(isinstance(a, gast.Starred) for a in node.args)
+
+    def zipped(self, call):
+        """``zip(a, b)`` consumed at once (``sorted(zip(a, b), key=...)``) as the generator
+        ``((p, q) for p, q in zip(a, b))``: the same tuples, made by a comprehension."""
+        names = [self.names.fresh("item") for _ in call.args]
+        return S.locate(gast.GeneratorExp(
+            elt=gast.Tuple(elts=[S.name(v) for v in names], ctx=gast.Load()),
+            generators=[gast.comprehension(target=gast.Tuple(elts=[S.name(v, store=True)
+                                                                  for v in names],
+                                                            ctx=gast.Store()),
+                                           iter=call, ifs=[], is_async=0)]), call)
+
     def is_reduce(self, node):
         return isinstance(node, gast.Call) \
             and self.parsed.callee(node.func) is functools.reduce
@@ -262,6 +280,9 @@ class MapLowering:
             if isinstance(n, gast.Call) and self.parsed.callee(n.func) in _CONSUMERS \
                     and n.args and self.is_map(n.args[0]):
                 n.args[0] = self.generator(n.args[0])
+            elif isinstance(n, gast.Call) and self.parsed.callee(n.func) in _ZIP_CONSUMERS \
+                    and n.args and self.is_zip(n.args[0]):
+                n.args[0] = self.zipped(n.args[0])
             elif isinstance(n, gast.comprehension) and self.is_map(n.iter):
                 n.iter = self.generator(n.iter)
         for n in dataflow.nodes(s):

@@ -36,7 +36,7 @@ from srcdiff.compiler.front.aliases import same_names
 from srcdiff.compiler.front.closures import Closures
 from srcdiff.compiler.front.containers import dict_parameters, sequence_parameters
 from srcdiff.compiler.front.contexts import without_errstate
-from srcdiff.compiler.front.deletions import without_deletions
+from srcdiff.compiler.front.deletions import without_deletions, without_read_globals
 from srcdiff.compiler.front.expressions import (
     BINOP_NAMES,
     LOGGER_METHODS,
@@ -98,7 +98,7 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     names = NameGen(parsed.all_names() | set(reserved)  # (fn is parsed.node)
                     | (parsed.namespace.keys() - parsed.user_names))
     check_signature(parsed, fn)
-    body = without_deletions(parsed, fn)  # `del name` (deletions.py)
+    body = without_read_globals(fn, without_deletions(parsed, fn))  # (deletions.py)
     body = generators_as_lists(parsed, body, names)  # nested generators (generators.py)
     body = lazy_values(parsed, body, names)  # generator expressions, dict views (lazy.py)
     body = maps_and_aliases(parsed, body, names)  # `e = np.exp`, map(f, xs) (maps.py)
