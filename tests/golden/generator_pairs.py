@@ -47,7 +47,6 @@ def grad_generator_pairs(x, grad_ys=None):
         unpacked2 = unpacked(pairs_yielded1_i, 2)
         _stack.append(a)
         a = pairs_yielded1_i[0]
-        _ = pairs_yielded1_i[1]
         _stack.append(sin)
         sin = np.sin(a)
         items2.append(sin)

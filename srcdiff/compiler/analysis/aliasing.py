@@ -35,7 +35,8 @@ from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.objects import zero_d_made
 from srcdiff.compiler.analysis.shape_reads import shape_only_reads
 from srcdiff.compiler.analysis.sharing import Sharing
-from srcdiff.compiler.analysis.writes import (
+from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.writes import (
     MUTATING_METHODS,
     mutates_first_argument,
     mutating_value,
@@ -43,7 +44,6 @@ from srcdiff.compiler.analysis.writes import (
     passed_values,
     writes_by_keyword,
 )
-from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
 
 

@@ -10,7 +10,10 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.fixpoint import fixpoint
-from srcdiff.compiler.analysis.writes import (
+from srcdiff.compiler.front import derivatives
+from srcdiff.compiler.front.parse import MISSING, hashable
+from srcdiff.compiler.front.signatures import Callable, python_callable
+from srcdiff.compiler.front.writes import (
     _BYTESWAP,
     MUTATING_METHODS,
     mutates_first_argument,
@@ -19,9 +22,6 @@ from srcdiff.compiler.analysis.writes import (
     passed_values,
     writes_by_keyword,
 )
-from srcdiff.compiler.front import derivatives
-from srcdiff.compiler.front.parse import MISSING, hashable
-from srcdiff.compiler.front.signatures import Callable, python_callable
 
 SELF, DEEP, HOLDS = "self", "deep", "holds"
 

@@ -33,9 +33,9 @@ import numbers
 import gast
 import numpy as np
 
-from srcdiff.compiler.analysis.writes import mutates_first_argument, writes_by_keyword
 from srcdiff.compiler.front.maps import lower_inner_blocks
 from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.writes import mutates_first_argument, writes_by_keyword
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules.assembly_rules import masked_put, piecewise_conditions

@@ -31,7 +31,7 @@ Not in the reference pipeline (SPEC §8), which differentiates the function as n
 import gast
 import numpy as np
 
-from srcdiff.compiler.analysis.writes import mutates_first_argument, writes_by_keyword
+from srcdiff.compiler.front.writes import mutates_first_argument, writes_by_keyword
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
@@ -192,7 +192,7 @@ def _changes_in_place(parsed, s):
 def numpy_call_changes_nothing(parsed, call):
     """``call`` calls one of NumPy's functions (resolved through the module's names) that
     changes none of its arguments: not one that changes its first argument
-    (analysis/writes.py: ``np.copyto``, a ufunc's ``at``, ...), no ``out=``, no
+    (front/writes.py: ``np.copyto``, a ufunc's ``at``, ...), no ``out=``, no
     ``overwrite_*`` keyword."""
     f = parsed.resolve(call.func)
     module = getattr(f, "__module__", None) or ""

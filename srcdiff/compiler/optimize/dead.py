@@ -71,6 +71,8 @@ class Primal:
         term = self.term(s.value)
         if term is None:  # (not elementwise: the user's dead code is kept if it may raise)
             dead_code_of_user = self.needed is not None and s.targets[0].id not in self.needed
+            if getattr(s, S.UNPACKED_ITEM, False):  # (``a, b = seq``: the length is checked)
+                return None
             return s if dead_code_of_user and not self._total(s.value) else None
         return _check(term, s) if len(term) > 1 else None
 
@@ -100,7 +102,7 @@ class Primal:
         displays, reads of an array's ``.T``/``.shape``/..., elementwise operations that
         cannot fail to broadcast, and the calls of :data:`TOTAL_CALLS` (as library_calls
         proves them: NumPy's) of one positional argument; not a subscript (an index out of
-        range, a missing key)."""
+        range, a missing key) but the items of a tuple assignment (check_for)."""
         if isinstance(e, (gast.Name, gast.Constant)):
             return True
         if isinstance(e, gast.Attribute):
