@@ -197,18 +197,13 @@ def verify_index_add_product(b, x, index, a, c, like=None, shape=None):
     return got
 
 
-def check_broadcast(*operands):
+def check_broadcast(a, b, *more):
     """The shapes of a dead elementwise computation of the primal sweep (optimize/dead.py:
     ``np.sum(a + b)``'s gradient needs neither ``a + b`` nor the sum): NumPy's error where
     the operands' shapes do not broadcast together, as the function raises; no array made."""
-    x = operands[0]
-    first = x.shape if x.__class__ is np.ndarray else np.shape(x)
-    for x in operands:  # (the common case, equal shapes, in a microsecond)
-        if (x.shape if x.__class__ is np.ndarray else np.shape(x)) != first:
-            break
-    else:
-        return
-    shapes = [np.shape(x) for x in operands]
+    if a.__class__ is np.ndarray is b.__class__ and a.shape == b.shape and not more:
+        return  # (the common case, in a tenth of a microsecond)
+    shapes = [np.shape(x) for x in (a, b) + more]
     for k in range(1, max(map(len, shapes)) + 1):  # (an axis from the end: one length > 1)
         if len({s[-k] for s in shapes if len(s) >= k} - {1}) > 1:
             raise ValueError("operands could not be broadcast together with shapes "
