@@ -45,7 +45,7 @@ from srcdiff.compiler.optimize.facts import Facts
 from srcdiff.compiler.optimize.parts import may_change_arrays, reuse_parts, tree_keys
 from srcdiff.compiler.optimize.scatters import gather_scatters
 from srcdiff.compiler.optimize.shapes import shape_sources
-from srcdiff.compiler.optimize.signs import sink_negations
+from srcdiff.compiler.optimize.signs import lift_negations, sink_negations
 from srcdiff.compiler.optimize.spreads import unreduce_like
 
 
@@ -78,6 +78,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     fn.body = _fold_into_redefinition(fn.body, mover, facts)
     fn.body = fold_negations(fn.body, facts.load_counts(fn), set(gradients), mover, facts)
     fn.body = sink_negations(fn.body, set(gradients), facts, negated)
+    fn.body = lift_negations(fn.body, set(gradients), set(scalars), facts)
     fn.body = merge_scalings(fn.body, facts.load_counts(fn), set(gradients), set(scalars),
                              mover, facts)
     fn.body = hoist_invariants(fn.body, set(gradients), S.all_names(fn),
