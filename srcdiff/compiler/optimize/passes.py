@@ -9,10 +9,9 @@
 * folding of single-use temporaries into their one reader, and of a value into
   the statement that redefines its name (``t = E; t = F(t)`` -> ``t = F(E)``);
 * scatter-adds into one gradient at one index gathered into one (scatters.py);
-* then the rewrites of gradient arithmetic in algebra.py: signs moved where
-  they cost nothing (signs.py: a negation handed to its one reader), power-of-two
-  scalings gathered and cancelled,
-  loop-invariant arithmetic hoisted, sign peepholes.
+* then the rewrites of gradient arithmetic in algebra.py: signs moved where they cost
+  nothing (signs.py: a negation handed to its one reader, or a reader's to a number
+  factor), power-of-two scalings gathered and cancelled, invariants hoisted, peepholes.
 Every rewrite is exact: the same operations on the same values, or IEEE
 identities (negation and scaling by two are exact), except the gathered scatters,
 which add the same terms in another order (as reverse/deferral.py does). Shared
