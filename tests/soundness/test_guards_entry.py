@@ -16,7 +16,6 @@ from fd import numeric_grad
 from srcdiff import api
 from srcdiff.api.transforms import transform_of
 
-
 SCALE = 2.0
 
 
