@@ -9,7 +9,8 @@ import numpy as np
 
 from srcdiff.errors import SrcdiffError
 
-SUM_BY_EINSUM_SIZE = 4096   # unbroadcast: below this, np.sum's lower call overhead wins
+SUM_BY_EINSUM_SIZE = 4096  # unbroadcast: below this, np.sum's lower call overhead wins,
+SUM_BY_PRODUCT_ROWS = 64  # except to sum this many rows or more (by 1-d ones @ g)
 
 
 def unbroadcast(g, x):
@@ -27,8 +28,9 @@ def unbroadcast(g, x):
             return g
         extra = g.ndim - x.ndim  # (leading axes only: the paths below, decided cheaply)
         if extra > 0 and g.dtype.kind == "f" and x.shape == g.shape[extra:]:
-            if extra == 1 and g.ndim == 2 and g.size >= SUM_BY_EINSUM_SIZE and g.dtype == \
-                    np.float64 and (g.flags.c_contiguous or g.flags.f_contiguous):
+            if extra == 1 and g.ndim == 2 and g.dtype == np.float64 and (
+                    g.size >= SUM_BY_EINSUM_SIZE or len(g) >= SUM_BY_PRODUCT_ROWS) and (
+                    g.flags.c_contiguous or g.flags.f_contiguous):
                 return np.ones(g.shape[0]) @ g
             return g.sum(axis=0 if extra == 1 else tuple(range(extra)))
     if np.iscomplexobj(g) and not np.iscomplexobj(x):
@@ -78,8 +80,7 @@ def unreduce(g, x, axis=None, keepdims=False, like=None):
 
     ``like``: a value the caller's arithmetic combines the result with; when it has ``x``'s
     shape, the reduced axes come back with length 1 and that arithmetic broadcasts them (the
-    same values; optimize/spreads.py's ``unreduce_like``).
-    """
+    same values; optimize/spreads.py's ``unreduce_like``)."""
     shape = np.shape(x)
     if type(g) is np.ndarray and type(axis) is int and not keepdims and shape and g.ndim == \
             len(shape) - 1 and -len(shape) <= axis < len(shape):  # (expand_dims's view, cheaply)
@@ -266,8 +267,7 @@ def _other_array(x):
 def seed(grad_ys, y, index=None):
     """The cotangent of output ``y``: ones when ``grad_ys`` is None, else ``grad_ys`` checked.
 
-    Raises ValueError when the shape differs (never broadcast) or the dtype is not a float.
-    """
+    Raises ValueError when the shape differs (never broadcast) or the dtype is not a float."""
     if grad_ys is None:
         if isinstance(y, np.ndarray):
             return np.ones(y.shape, dtype=y.dtype if np.issubdtype(y.dtype, np.inexact) else float)

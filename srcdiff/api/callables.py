@@ -54,10 +54,10 @@ def follow(t):
     one; the compiled gradient's guard said it is stale: emit/live.py). Its caches are
     emptied in place (a fast path holds them)."""
     if call_replaced(t.fn):
-        keep = (t.verify, t.reuse, t.standins, t._last, t._fast)
+        keep = (t.verify, t.reuse, t.standins, t._last, t._fast, t._hot)
         fn, *options = t.made_with  # (made of the Callable itself: t.unverified())
         t.__init__(fn.called_object if fn is t.fn else fn, *options)
-        t.verify, t.reuse, t.standins, t._last, t._fast = keep
+        t.verify, t.reuse, t.standins, t._last, t._fast, t._hot = keep
 
 
 def call_replaced(fn):

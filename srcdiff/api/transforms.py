@@ -90,29 +90,7 @@ def stop_gradient(x: Any) -> Any:
 stop_gradient.__srcdiff_stop_gradient__ = True
 
 
-_QUICK_TYPES = (float, int, bool, np.float64, np.float32)
-_QUICK_ENTRIES = {float, int}
-
-
-def _quick_key(values):
-    """A cache key for arrays, numbers and lists or tuples of floats (or of ints; a longer
-    one's fact holds EVERY_ENTRY only, facts.arg_fact): others need their full facts."""
-    key = []  # an array gives (shape, dtype), a number its type: never ambiguous
-    for v in values:
-        t = type(v)
-        if t is np.ndarray:
-            key.append(v.shape)
-            key.append(v.dtype)
-        elif t in _QUICK_TYPES:
-            key.append(t)
-        elif t is list or t is tuple:  # entries of one type (one C-level pass): their
-            kinds = set(map(type, v))  # facts are decided by it and the length up to 65
-            if len(kinds) != 1 or not kinds <= _QUICK_ENTRIES:
-                return None
-            key.append((t, kinds.pop(), min(len(v), 65)))
-        else:
-            return None
-    return tuple(key)
+_quick_key = seeded_api.quick_key  # (api/seeded.py: the steady-state cache key)
 
 
 def _has_rule(fn):
@@ -378,6 +356,7 @@ class FirstOrder(Transform):
         self._seen_defaults = callables.defaults_of(self.fn)  # (refresh_defaults)
         self._last = {}  # argument facts -> compiled, for this transform object
         self._fast = {}  # quick key -> generated function (see _fast_callable)
+        self._hot = [seeded_api.no_entry]  # the last arguments' entry (_fast_callable)
         self._generation = _GENERATION[0]
         functools.update_wrapper(self, self.fn, updated=())
 
@@ -422,6 +401,7 @@ class FirstOrder(Transform):
             callables.follow(self)
             self._last.clear()
             self._fast.clear()
+            self._hot[0] = seeded_api.no_entry
             self._generation = _GENERATION[0]
         quick = _quick_key(values)  # type, shape and dtype: cheap, and decides the facts
         hit = self._last.get(quick) if quick is not None else None
@@ -493,14 +473,25 @@ def _fast_callable(t):
     # (a partial's calls go through t, which puts its bound arguments first)
     fast = {} if t.bound_args or t.bound_kwargs else t._fast
 
+    hot = t._hot if fast is t._fast else [seeded_api.no_entry]
+
     def call(*args, grad_ys=None, **kwargs):
         if not kwargs and t._generation == _GENERATION[0]:
-            fn = fast.get(_quick_key(args))
-            if fn is not None:
-                try:
-                    return fn(*args, grad_ys)
-                except StaleGradient:  # (emit/live.py) compiled anew by t
-                    invalidate()
+            try:
+                if grad_ys is None:  # (the last arguments' entry: api/seeded.py)
+                    out = hot[0](*args)
+                    if out is not seeded_api.MISS:
+                        return out
+                quick = _quick_key(args)
+                fn = fast.get(quick)
+                if fn is not None:
+                    out = fn(*args, grad_ys)
+                    entry = getattr(fn, "hot", None) if grad_ys is None else None
+                    if entry is not None:  # (built once per quick key)
+                        hot[0] = entry(quick, args)
+                    return out
+            except StaleGradient:  # (emit/live.py) compiled anew by t
+                invalidate()
         return t(*args, grad_ys=grad_ys, **kwargs)
 
     functools.update_wrapper(call, t.fn, updated=())

@@ -10,8 +10,8 @@ def grad_bernoulli_logistic(w, x, grad_ys=None):
     b_sum1 = -b_neg1
     b_sub = mul_into(log1, b_sum1)
     del log1
-    b_log1 = (1 - x) * b_sum1
-    b_mul = -b_log1 * p
+    b_log1 = (1 - x) * -b_sum1
+    b_mul = mul_into(b_log1, p)
     del b_log1
     b_x = b_sum1 * log - b_sub
     del b_sub, log

@@ -15,7 +15,7 @@ def grad_log_ratios(r, mu, grad_ys=None):
     b_r = unbroadcast(b_sum1 * log, r)
     del log
     b_log = r * b_sum1
-    b_r = b_r + unbroadcast(b_log / r, r) * size_of(mu)
+    b_r = b_r + b_log / r * size_of(mu)
     b_add -= b_log / add
     del add, b_log
     b_r = b_r + unbroadcast(b_add, r)

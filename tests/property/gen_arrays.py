@@ -327,6 +327,18 @@ STATEMENTS = {
                        "{t} = np.log(lp) * np.sum(lv) + np.log(2.0 / (1.0 + np.exp(-{b})))"],
                       ["lz = {a} - {b}", "lp = 1.0 / (1.0 + np.exp(-lz))", "lq = 1 - lp",
                        "{t} = np.log(lq) * lq + np.log(lp)"]),
+    # a reader's negation of a gradient scaled by a number goes to the number
+    # (optimize/signs.py lift_negations: the Bernoulli likelihood's -b_log1 * p of
+    # b_log1 = (1 - X) * b_sum1, a sum's scalar gradient); near misses: the scaled
+    # gradient read twice, scaled by an array, and a literal scale
+    "lifted_signs": (["lz = {a} * 0.7 + 0.1", "lp = 1.0 / (1.0 + np.exp(-lz))",
+                      "{t} = -np.sum({b} * np.log(lp) + (1 - {b}) * np.log(1 - lp)) * {a}"],
+                     ["lp = 1.0 / (1.0 + np.exp(-{a}))",
+                      "ls = -np.sum((1 - {b}) * np.log(1 - lp)) / 3.0",
+                      "{t} = ls * {a} + ls * np.sum(np.log(1 - lp) * lp)"],
+                     ["lp = 1.0 / (1.0 + np.exp(-{a}))",
+                      "{t} = (1 - {b}) * np.log(1 - lp) * np.cos({a})"],
+                     ["{t} = np.sum(np.sin({a}) * {b}) * {a} - np.exp({a} * 0.5) * 2.0"]),
     # reads at a list, an integer array or a mask make new arrays (NumPy's advanced
     # indexing), changed in place afterwards: the array read stays as it was
     # (analysis/places.py copying_index); a tuple of a list and a slice, in a loop

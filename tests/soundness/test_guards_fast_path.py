@@ -2,6 +2,10 @@
 compares each guarded object with ``is`` and runs the gradient, falling back to the full
 check (``Watch.stale``: refresh, or the stale error) on any difference.
 
+The steady-state entry of a call passing every argument (api/seeded.py ``Seeded.hot``)
+inlines the same checks: each check runs both (tests/soundness/test_guards_entry.py has
+the entry's own cases).
+
 The risk of a fast path is a gradient run with an object the check did not see: each test
 rebinds, deletes or replaces something between calls — repeatedly, so that the objects the
 fast path compares against must follow each refresh — and checks the gradient against
@@ -46,7 +50,11 @@ def _restore():
 
 
 def _check(g, f=loss):
-    np.testing.assert_allclose(g(X), numeric_grad(f, (X,), 0), rtol=1e-6, atol=1e-8)
+    want = numeric_grad(f, (X,), 0)
+    np.testing.assert_allclose(g(X), want, rtol=1e-6, atol=1e-8)
+    for _ in range(2):  # every argument passed: after its first call, the steady-state
+        # entry (api/seeded.py Seeded.hot) with the same guards inlined
+        np.testing.assert_allclose(g(X, *(f.__defaults__ or ())), want, rtol=1e-6, atol=1e-8)
 
 
 def test_the_guarded_call_is_the_generated_fast_check():

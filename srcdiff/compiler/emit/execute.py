@@ -99,17 +99,19 @@ class Compiled:
         self.call = _on_copies(self.fn, max(n_params, max(self.writes) + 1)) \
             if self.writes else self.fn
         self.guards = live.merge([ns.get(GUARDS, ()) for ns in (*namespaces, namespace)])
-        if self.guards:
-            self.call = _guarded(self.call, self.guards, entry)
+        self.unguarded, self.watch = self.call, None  # (api/seeded.py's entry inlines
+        if self.guards:  # the guards' test before ``unguarded``)
+            self.watch = live.Watch(self.guards)
+            self.call = _guarded(self.call, self.watch, entry)
+        self.guarded = self.call  # (what the entry may inline: a later wrapper is not)
 
     def __call__(self, *args, **kwargs):
         return self.call(*args, **kwargs)
 
 
-def _guarded(fn, guards, entry):
+def _guarded(fn, watch, entry):
     """``fn`` run after the user's globals it reads are brought up to date (live.py)."""
 
-    watch = live.Watch(guards)
     stale = watch.stale
     if not watch.groups and not watch.cells and not watch.attributes \
             and len(watch.functions) == 1 and len(watch.defaults) <= 1:

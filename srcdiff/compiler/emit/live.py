@@ -312,8 +312,21 @@ def fast_call(watch, fn, slow):
     :meth:`Watch.stale`'s first pass, so ``fn`` runs only where ``stale`` would say None
     without refreshing; anything else (a missing name, an empty cell, a deleted attribute,
     keyword defaults, guards without a fast form) is decided by ``slow``."""
-    watch.seen = watch._seen_now()
-    ns = {"fn": fn, "slow": slow, "S": watch.seen}
+    ns = {"fn": fn, "slow": slow}
+    test = guard_test(watch, ns)
+    if test is None:
+        return slow
+    exec(compile(_FAST_CALL.format(test), "<srcdiff guards>", "exec"), ns)
+    return ns["call"]
+
+
+def guard_test(watch, ns):
+    """The expression :func:`fast_call` tests (true: every guarded object is the one seen
+    last), the objects it reads put in ``ns``; None when a guard has no fast form. A
+    ``KeyError``, ``ValueError`` or ``AttributeError`` it raises means "not the same"."""
+    if not hasattr(watch, "seen"):  # (one list, refilled in place by Watch._index)
+        watch.seen = watch._seen_now()
+    ns["S"] = watch.seen
     checks = []
     for i, g in enumerate(watch.guards):
         ns[f"O{i}"] = g.source if g.source is not None else g.cell
@@ -330,10 +343,8 @@ def fast_call(watch, fn, slow):
             read = f"getattr(O{i}, A{i})" + (".__func__" if g.fast == "method" else "")
             checks.append(f"{read} is S[{i}]")
         else:
-            return slow
-    source = _FAST_CALL.format(" and ".join(checks or ["True"]))
-    exec(compile(source, "<srcdiff guards>", "exec"), ns)
-    return ns["call"]
+            return None
+    return " and ".join(checks or ["True"])
 
 
 _FAST_CALL = """def call(*args, **kwargs):

@@ -8,10 +8,9 @@
 * folding of single-use temporaries into their one reader, and of a value into
   the statement that redefines its name (``t = E; t = F(t)`` -> ``t = F(E)``);
 * scatter-adds into one gradient at one index gathered into one (scatters.py);
-* then the rewrites of gradient arithmetic in algebra.py: signs moved where
-  they cost nothing (signs.py: a negation handed to its one reader), power-of-two
-  scalings gathered and cancelled,
-  loop-invariant arithmetic hoisted, sign peepholes.
+* then the rewrites of gradient arithmetic in algebra.py: signs moved where they cost
+  nothing (signs.py: a negation handed to its one reader, or a reader's to a number
+  factor), power-of-two scalings gathered and cancelled, invariants hoisted, peepholes.
 Every rewrite is exact: the same operations on the same values, or IEEE
 identities (negation and scaling by two are exact), except the gathered scatters,
 which add the same terms in another order (as reverse/deferral.py does). Shared
@@ -44,7 +43,7 @@ from srcdiff.compiler.optimize.facts import Facts
 from srcdiff.compiler.optimize.parts import may_change_arrays, reuse_parts, tree_keys
 from srcdiff.compiler.optimize.scatters import gather_scatters
 from srcdiff.compiler.optimize.shapes import shape_sources
-from srcdiff.compiler.optimize.signs import sink_negations
+from srcdiff.compiler.optimize.signs import lift_negations, sink_negations
 from srcdiff.compiler.optimize.spreads import unreduce_like
 
 
@@ -85,6 +84,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     fn.body = _fold_into_redefinition(fn.body, mover, facts)
     fn.body = fold_negations(fn.body, facts.load_counts(fn), set(gradients), mover, facts)
     fn.body = sink_negations(fn.body, set(gradients), facts, negated)
+    fn.body = lift_negations(fn.body, set(gradients), set(scalars), facts)
     fn.body = merge_scalings(fn.body, facts.load_counts(fn), set(gradients), set(scalars),
                              mover, facts)
     fn.body = hoist_invariants(fn.body, set(gradients), S.all_names(fn),

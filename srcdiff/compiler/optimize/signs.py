@@ -50,9 +50,7 @@ def sink_negations(body, gradients, facts, negated=None):
     names: ``y`` then owns it as it owned ``-t``. (The sigmoid's adjoint: the quotient's
     ``-g * div / add`` and the negation's ``b_x = -b_neg`` cancel.)
     """
-    occurrences = {}
-    for n in dataflow.names(gast.Module(body=body, type_ignores=[])):
-        occurrences[n.id] = occurrences.get(n.id, 0) + 1
+    occurrences = _occurrences(body)
     _sink_block(body, gradients, facts, occurrences)
     if negated is not None:
         _sink_into_calls(body, gradients, facts, occurrences, negated)
@@ -213,3 +211,109 @@ def _take_sign(e):
             op = gast.Sub() if isinstance(e.op, gast.Add) else gast.Add()
             return gast.BinOp(left=_absorb(e.left), op=op, right=inner)
     return _absorb(e)
+
+
+def lift_negations(body, gradients, scalars, facts):
+    """``t = A * s; ...; u = -t * p`` -> ``t = A * -s; ...; u = t * p``: the negation a
+    reader applies to an array goes to a factor of its definition that is a number (a
+    gradient name holding a scalar, ``s`` -> ``-s``, or a literal, its sign flipped), a
+    scalar operation instead of a pass over the array (the Bernoulli likelihood's
+    ``-b_log1 * p`` of ``b_log1 = (1 - X) * b_sum1``).
+
+    Invariant (what makes it exact): ``t`` is a gradient named exactly twice in the whole
+    function, at its definition (a product or quotient, ``Mult``/``Div``, with that factor
+    as a direct operand of the chain: a multiplier, or a divisor) and at one load in
+    ``u``, the next statement of the same block reading it, an assignment to a gradient
+    other than ``t`` whose value stays an operation; the factor is a float literal or a
+    name in ``gradients`` that ``scalars`` says holds a single number (a float: IEEE
+    negation is exact, ``a * (-s) == -(a * s)`` and ``a / (-s) == -(a / s)``). ``t`` then
+    holds ``-t`` exactly, and ``u`` reads ``-t`` where it read ``t``, the two signs
+    cancelled (algebra._pull): ``u``'s value is the same, bit for bit. ``s`` is read where
+    it was, at the definition."""
+    occurrences = _occurrences(body)
+    for block in _inner_first(body):
+        _lift_block(block, gradients & scalars, facts, occurrences, gradients)
+    return body
+
+
+def _occurrences(body):
+    """How many times each name is named in ``body``."""
+    counts = {}
+    for n in dataflow.names(gast.Module(body=body, type_ignores=[])):
+        counts[n.id] = counts.get(n.id, 0) + 1
+    return counts
+
+
+def _inner_first(body):
+    """The blocks of ``body``, each nested block before the block holding it."""
+    for s in body:
+        if isinstance(s, (gast.If, gast.For, gast.While)):
+            yield from _inner_first(s.body)
+            yield from _inner_first(s.orelse)
+    yield body
+
+
+def _lift_block(body, numbers, facts, occurrences, gradients):
+    for k, s in enumerate(body):
+        if not (isinstance(s, gast.Assign) and len(s.targets) == 1
+                and isinstance(s.targets[0], gast.Name) and _is_product(s.value)):
+            continue
+        t = s.targets[0].id
+        if t not in gradients or occurrences.get(t) != 2 or t in S.loaded_names(s.value):
+            continue
+        use = _next_reader(body, k, t, facts)
+        u = body[use] if use is not None else None
+        if not isinstance(u, (gast.Assign, gast.AugAssign)) \
+                or not _gradient_target(u, gradients) or _target_of(u) == t:
+            continue
+        value = u.value
+        if sum(1 for n in dataflow.names(value) if n.id == t) != 1:
+            continue
+        new = _take_sign(replace(S.copy(value), t, gast.UnaryOp(op=gast.USub(),
+                                                                operand=S.name(t))))
+        if _passes(new, u) >= _passes(value, u) \
+                or not isinstance(new, (gast.BinOp, gast.UnaryOp)):
+            continue  # (no negation pass saved; u = t would share t's array)
+        factor = _number_factor(s.value, numbers)
+        if factor is None:
+            continue
+        holder, side = factor
+        old = getattr(holder, side)
+        setattr(holder, side, S.const(-old.value) if isinstance(old, gast.Constant)
+                else old.operand if _neg(old) else gast.UnaryOp(op=gast.USub(), operand=old))
+        u.value = new
+        facts.forget(s)
+        facts.forget(u)
+
+
+def _passes(e, u):
+    """The negations of ``e`` (``u``'s value) that are passes of their own: not an operand
+    of ``+``/``-`` (algebra.Peephole makes ``-a + b`` ``b - a``), nor ``u += -a``."""
+    free = {id(n.left) for n in dataflow.nodes(e) if isinstance(n, gast.BinOp)
+            and isinstance(n.op, (gast.Add, gast.Sub))}
+    free |= {id(n.right) for n in dataflow.nodes(e) if isinstance(n, gast.BinOp)
+             and isinstance(n.op, (gast.Add, gast.Sub))}
+    if isinstance(u, gast.AugAssign) and isinstance(u.op, (gast.Add, gast.Sub)):
+        free.add(id(e))
+    return sum(1 for n in dataflow.nodes(e) if _neg(n) and id(n) not in free)
+
+
+def _target_of(u):
+    target = u.targets[0] if isinstance(u, gast.Assign) else u.target
+    return target.id if isinstance(target, gast.Name) else None
+
+
+def _number_factor(e, numbers):
+    """``(node, "left"/"right")``: where the product or quotient chain ``e`` has a float
+    literal or a name in ``numbers`` (or its negation) as a multiplier or divisor."""
+    for side in ("right", "left"):
+        f = getattr(e, side)
+        core = f.operand if _neg(f) else f
+        if isinstance(core, gast.Constant) and type(core.value) is float \
+                or isinstance(core, gast.Name) and core.id in numbers:
+            return e, side
+        if _is_product(f) and (side == "left" or isinstance(e.op, gast.Mult)):
+            found = _number_factor(f, numbers)
+            if found is not None:
+                return found
+    return None

@@ -101,7 +101,7 @@ class SweepView:
 
     __slots__ = ("a", "fn", "params", "parsed", "current", "adj", "renamed", "names",
                  "ever_uniform", "context", "error", "top", "records",
-                 "may_record", "inverse", "state")
+                 "may_record", "inverse", "state", "real")
 
     def __init__(self, rev):
         self.a = rev.a  # the analysis (activity, kinds, shapes, ops)
@@ -118,6 +118,7 @@ class SweepView:
         self.state = getattr(rev, "state", None)  # defined, owned, uniform gradients (read)
         self.may_record = rev.may_record  # calls may keep their callee's record
         self.inverse = rev.inverse  # gradient name -> primal name (names.Inverse)
+        self.real = not rev.opt.complex_values  # no value is complex (complex_values.py)
 
     def primal_of(self, bv):
         """The primal name whose gradient ``bv`` is."""

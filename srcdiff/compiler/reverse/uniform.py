@@ -213,7 +213,10 @@ def uniform_results(view, op, stmts, pairs, bv):
                 if full is None:
                     return None
                 size = size_from_earlier(view, S.call("size_of", [S.name(full)]))
-                scaled = gast.BinOp(left=core, op=gast.Mult(), right=size)
+                # (``unbroadcast`` of a scalar to a scalar returns it, unless it takes the
+                # real part of a complex one: left out where no value is complex)
+                kept = core.args[0] if view.real else core
+                scaled = gast.BinOp(left=kept, op=gast.Mult(), right=size)
                 pairs[k] = (name, gast.UnaryOp(op=gast.USub(), operand=scaled)
                             if negated else scaled, owned)
             elif inner != pout:

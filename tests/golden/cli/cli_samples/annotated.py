@@ -16,6 +16,7 @@ __all__ = ['grad_decay', 'grad_scaled']
 IN_PLACE_SIZE = 8192
 PRODUCT_SUM_SIZE = 4096
 SUM_BY_EINSUM_SIZE = 4096
+SUM_BY_PRODUCT_ROWS = 64
 _LETTERS = 'abcdefghijklmnopqrstuvwxyz'
 
 
@@ -458,8 +459,7 @@ def scalar_seed(grad_ys, index=None):
 def seed(grad_ys, y, index=None):
     """The cotangent of output ``y``: ones when ``grad_ys`` is None, else ``grad_ys`` checked.
 
-    Raises ValueError when the shape differs (never broadcast) or the dtype is not a float.
-    """
+    Raises ValueError when the shape differs (never broadcast) or the dtype is not a float."""
     if grad_ys is None:
         if isinstance(y, np.ndarray):
             return np.ones(y.shape, dtype=y.dtype if np.issubdtype(y.dtype, np.inexact) else float)
@@ -608,8 +608,9 @@ def unbroadcast(g, x):
             return g
         extra = g.ndim - x.ndim  # (leading axes only: the paths below, decided cheaply)
         if extra > 0 and g.dtype.kind == "f" and x.shape == g.shape[extra:]:
-            if extra == 1 and g.ndim == 2 and g.size >= SUM_BY_EINSUM_SIZE and g.dtype == \
-                    np.float64 and (g.flags.c_contiguous or g.flags.f_contiguous):
+            if extra == 1 and g.ndim == 2 and g.dtype == np.float64 and (
+                    g.size >= SUM_BY_EINSUM_SIZE or len(g) >= SUM_BY_PRODUCT_ROWS) and (
+                    g.flags.c_contiguous or g.flags.f_contiguous):
                 return np.ones(g.shape[0]) @ g
             return g.sum(axis=0 if extra == 1 else tuple(range(extra)))
     if np.iscomplexobj(g) and not np.iscomplexobj(x):
