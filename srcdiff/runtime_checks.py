@@ -201,8 +201,12 @@ def check_broadcast(a, b, *more):
     """The shapes of a dead elementwise computation of the primal sweep (optimize/dead.py:
     ``np.sum(a + b)``'s gradient needs neither ``a + b`` nor the sum): NumPy's error where
     the operands' shapes do not broadcast together, as the function raises; no array made."""
-    if a.__class__ is np.ndarray is b.__class__ and a.shape == b.shape and not more:
-        return  # (the common case, in a tenth of a microsecond)
+    if a.__class__ is np.ndarray is b.__class__ and a.shape == b.shape:
+        for x in more:  # (the common case, arrays of one shape, in a tenth of a microsecond)
+            if x.__class__ is not np.ndarray or x.shape != a.shape:
+                break
+        else:
+            return
     shapes = [np.shape(x) for x in (a, b) + more]
     for k in range(1, max(map(len, shapes)) + 1):  # (an axis from the end: one length > 1)
         if len({s[-k] for s in shapes if len(s) >= k} - {1}) > 1:
