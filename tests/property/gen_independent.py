@@ -18,12 +18,17 @@ some snippets change in place), ``s`` (which some rebind) and the snippets' resu
   ``.T``/``.reshape``/``.ravel``, ``np.cumsum``/``np.diff``/``np.roll``/``np.concatenate``,
   in-place slice updates (``w[1:] += ...``).
 
+Half the rest come from gen_independent_grammar.py (statement by statement), and a third of
+all from gen_independent_state.py (that grammar with lists and dicts of arrays and names
+sharing them, changed in place).
+
     python tests/property/gen_independent.py 17     # print program 17
 """
 
 import random
 
 import gen_independent_grammar
+import gen_independent_state
 
 
 def length(seed):
@@ -393,8 +398,11 @@ class Gen:
 
 
 def program(seed):
-    """Half the programs from the snippets above, half statement by statement from
-    gen_independent_grammar's grammar."""
+    """A third of the programs from gen_independent_state's grammar (containers of arrays,
+    names sharing them); of the rest, half from the snippets above, half statement by
+    statement from gen_independent_grammar's grammar (as before that third was drawn)."""
+    if random.Random(seed * 17 + 3).random() < 1 / 3:
+        return gen_independent_state.program(seed)
     if random.Random(seed * 13 + 1).random() < 0.5:
         return gen_independent_grammar.program(seed)
     return Gen(seed).build()

@@ -31,7 +31,9 @@ exactly those shapes:
 * ``np.add.at(w, [i, j, i], v)`` into a carried vector and ``out=`` it
   (``np.add(w, v, out=w)``, ``z = np.tanh(v, out=w)``); chained stores into a local 2-d
   array (``m[i][j] += v``, ``m[i][1:] *= v``); ``sum(items, start)`` with a differentiated
-  start; ``t = y; y *= np.clip(abs(y), -1.0, 1.0)`` (or ``np.where``).
+  start; ``t = y; y *= np.clip(abs(y), -1.0, 1.0)`` (or ``np.where``);
+* an array held by two names (``hb = ha``) changed in place and rebound through one in a loop
+  marked ``# srcdiff: checkpoint`` (``checkpoint_alias``), and its near misses.
 
 ``program(seed, index)`` returns a :class:`Program`: its source, the
 arguments to evaluate it at, and which arguments are differentiated. A
@@ -820,6 +822,55 @@ class _Generator:
                 lines.append(self.update(carried, f"max({g}, default={c})"))
         return lines
 
+    def checkpoint_alias(self, sc):
+        """An array held by two names (``hb = ha``), changed in place through one then rebound
+        in a loop marked ``# srcdiff: checkpoint`` (``hb[1:] += c * hb[:-1]``, then ``hb =
+        np.tanh(hb[::-1])``), while the backward sweep reads the other (``ha = np.tanh(...)``:
+        its adjoint reads ``ha``): a snapshot is restored into the object the name held when
+        it was taken (reverse/checkpoint.py ``_state_tuple``; a wrong gradient before session
+        32). Near misses: rebinds instead of the change in place; the alias made inside the
+        loop; a copy instead of an alias; a list shared by two names changed by item stores
+        (read through the other name before the loop).
+        (``ha`` is not read after the change: srcdiff refuses a change another name sees.)"""
+        self.features.add("checkpoint_alias")
+        xs, acc, c = self.pick(self.vector_params), self.pick(self.carried), self.small()
+        e = self.sexpr(sc, 2)
+        init = self.pick([f"np.tanh({xs} * {self.pick(sc.scalars)})", f"np.sin({xs}) * 0.5",
+                          f"np.exp(0.5 * {xs})"])
+        head = self.pick(["for i9 in range(3):", "for i9 in range(4):", f"for v9 in {xs}:"])
+        head += "  # srcdiff: checkpoint" + self.pick(["", " 2", " 1", " sqrt", " binomial"])
+        lines = [f"ha = {init}"]
+        k = self.r.random()
+        if k >= 0.9:
+            self.features.add("checkpoint_alias_list")
+            return lines + [f"qa = [ha, {xs} * {c}]", "qb = qa",
+                            f"{acc} = {acc} + np.sum(qb[0] * qb[1]) * {c}", head,
+                            f"    qa[0] = qa[0] * {c} + qa[1] * {e}",
+                            f"    {acc} = {acc} + np.sum(qa[0] * qa[1]) * {c}",
+                            "    qa = [qa[1], np.tanh(qa[0])]", f"{acc} = {acc} + np.sum(qa[0])"]
+        # (``hb *= v`` is no change in place to srcdiff: it rebinds where no other name sees it)
+        change = self.pick([f"hb[1:] += {c} * hb[:-1]", f"hb[::2] *= 1.0 + {c} * np.tanh({e})",
+                            f"hb[0] = hb[-1] * {c} + {e}", f"np.add(hb, {c} * {e}, out=hb)"])
+        rebind = self.pick(["hb = np.tanh(hb[::-1]) + " + e, f"hb = hb * {c}",
+                            f"hb = np.concatenate((hb[1:], hb[:1])) * {e}"])
+        if 0.55 <= k < 0.7:
+            self.features.add("checkpoint_alias_rebind")  # no change in place
+            change = self.pick([f"hb = hb * {c} + {e}", f"hb = hb[::-1] * (1.0 + {c} * {e})"])
+        body = [change, f"{acc} = {acc} + np.sum(hb * hb) * {c}"]
+        if 0.7 <= k < 0.8:
+            self.features.add("checkpoint_alias_inside")  # ha rebound: the next trip's alias
+            lines.append("hb = ha * 0.5")
+            body = ["hb = ha"] + body + [f"ha = np.tanh(hb[::-1]) * {c}"]
+        else:
+            if 0.8 <= k:
+                self.features.add("checkpoint_alias_copy")
+            lines.append("hb = ha.copy()" if 0.8 <= k else "hb = ha")
+            if self.chance(0.9):  # (rebound after the change, sometimes before it)
+                body = body + [rebind] if self.chance(0.8) else [rebind] + body
+        lines += [head] + _indent(body)
+        lines.append(f"{acc} = {acc} + np.sum(hb) * {c}")
+        return lines
+
     # -------------------------------------------------------- loops
 
     def loop(self, sc):
@@ -1063,6 +1114,8 @@ class _Generator:
         self.zero_d_maker = zero_d if zero_d.random() < 0.2 else None
         lazy = random.Random("lazy:" + repr(r.getstate()[1][:8]))
         self.lazy_maker = lazy if lazy.random() < 0.2 else None
+        shared = random.Random("checkpoint-alias:" + repr(r.getstate()[1][:8]))
+        alias_maker = shared if shared.random() < 0.25 else None
         if r.random() < 0.3:
             t = self.temp()
             lines.append(f"{t} = {self.sexpr(sc)}")
@@ -1076,6 +1129,12 @@ class _Generator:
                 init = self.pick([f"{v} * 0.5" for v in self.vector_params]
                                  or ["np.ones(3) * x"])
             lines.append(f"g = {init}")
+        if alias_maker and self.vector_params and self.n > 0:
+            main, self.r = self.r, alias_maker  # (the rest drawn as before)
+            try:
+                lines += self.checkpoint_alias(sc)
+            finally:
+                self.r = main
         for _ in range(1 if r.random() < 0.75 else 2):
             lines += self.loop(sc)
             if r.random() < 0.3:

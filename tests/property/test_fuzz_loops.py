@@ -70,6 +70,12 @@ NEW_SHAPES = {
     # iterator runs), or (refused) a name it reads rebound before it is consumed, or the
     # name consumed twice (front/lazy.py)
     "lazy_generator": 10, "lazy_generator_changed": 3,
+    # an array held by two names, changed in place and rebound through one in a loop marked
+    # `# srcdiff: checkpoint` while the backward sweep reads the other (reverse/checkpoint.py
+    # _state_tuple: a wrong gradient before session 32); the near misses: a list of arrays
+    # shared by two names, a copy, a rebind instead of a change, the alias made in the loop
+    "checkpoint_alias": 30, "checkpoint_alias_list": 3, "checkpoint_alias_copy": 2,
+    "checkpoint_alias_rebind": 3, "checkpoint_alias_inside": 3,
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 

@@ -2,8 +2,9 @@
 filters, RNN steps, in-place accumulators, Horner, Welford, Newton, descent, negative bases,
 ``and``/``or`` on values, index tricks, helpers with default arguments; ``--family numeric``:
 gen_numeric.py's longer hand-written algorithms; ``--family independent``: gen_independent.py's
-short snippets written as an outside tester writes them), checked in every mode against central
-differences in float64:
+short snippets written as an outside tester writes them; ``--family state``: its third from
+gen_independent_state.py, arrays in lists and dicts shared by several names and changed in
+place), checked in every mode against central differences in float64:
 
 * reverse (``sd.grad``), ``verify=True``, the reference pipeline ``optimize=False``, and
   checkpointing (``checkpoint=2``; ``"binomial"`` with verification);
@@ -36,6 +37,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 
 import gen_independent  # noqa: E402
+import gen_independent_state  # noqa: E402
 import gen_numeric  # noqa: E402
 import gen_realistic  # noqa: E402
 import srcdiff as sd  # noqa: E402
@@ -61,8 +63,9 @@ FAMILIES = {
     "realistic": gen_realistic.program,
     "numeric": gen_numeric.program,
     "independent": gen_independent.program,
+    "state": gen_independent_state.program,  # (a third of "independent")
 }
-LENGTHS = {"independent": gen_independent.length}
+LENGTHS = {"independent": gen_independent.length, "state": gen_independent.length}
 
 
 def arguments(seed, family="realistic"):
@@ -286,7 +289,8 @@ def run(seed, count, modes=MODES, verbose=True, large=False, family="realistic")
     return counts, bad
 
 
-@pytest.mark.parametrize("family, seed", [("realistic", 1), ("realistic", 2), ("numeric", 1)])
+@pytest.mark.parametrize("family, seed", [("realistic", 1), ("realistic", 2), ("numeric", 1),
+                                          ("state", 1)])
 def test_random_realistic_programs(family, seed):
     counts, bad = run(seed, 18, verbose=False, family=family)
     assert not bad, "\n".join(
@@ -294,6 +298,29 @@ def test_random_realistic_programs(family, seed):
         for i, m, o, d in bad[:3]
     )
     assert counts[("reverse", "right")] >= 8, counts  # the generator still reaches srcdiff
+
+
+STATE_SHAPES = (  # what gen_independent_state adds to the grammar, each drawn in 200 programs
+    "u = v", "u = w[::-1]", "X = [u, u]", "for z", "in D.items():", "hm(", "hl(L",
+    "[[0, 1, 0]] +=", "np.add.at(", "while True:", "/= 1.5", "**= ", "-0.4 < ", "max(L, key=abs)",
+    "X.append(", 'D["g"][1:] *=', "[::-2] +=", "[-1:0:-1] =", "[:] = np.where(",
+)
+
+
+def test_state_programs_are_deterministic_and_reach_their_shapes():
+    sources = [gen_independent_state.program(seed)[0] for seed in range(200)]
+    assert sources[:5] == [gen_independent_state.program(seed)[0] for seed in range(5)]
+    missing = [shape for shape in STATE_SHAPES if not any(shape in src for src in sources)]
+    assert not missing, missing
+    runs = 0
+    for seed in range(40):  # most programs run (a program that raises is skipped)
+        with contextlib.suppress(Exception):
+            runs += np.isfinite(_value(load_function(sources[seed]), arguments(seed, "state")))
+    assert runs >= 32, runs
+    picked = collections.Counter(  # a third of the independent family
+        gen_independent.program(seed)[0] == gen_independent_state.program(seed)[0]
+        for seed in range(300))
+    assert 70 <= picked[True] <= 130, picked
 
 
 def test_random_independent_programs(capsys):

@@ -41,7 +41,59 @@ def alias_of_exp(x, s):
 X = np.array([0.68927251, -0.13056546, 0.69545527, -0.75468031, 0.80577602])
 
 
-@pytest.mark.parametrize("f", [alias_then_nested, alias_of_exp])
+
+
+# An alias of the loop's state made inside the checkpointed loop (``hb = ha``), changed in
+# place through the alias: the object of ``ha``, which the snapshot kept by reference as a
+# name the body never changes itself, got the changes, and a segment ran again from them
+# (session 33, found by tests/property/gen_loops.py's checkpoint_alias template, seed 33
+# index 179; pre-existing). reverse/checkpoint.py ``_checkpoint_state`` now copies every
+# state name that may share memory with a name the body stores into or appends to.
+
+
+def alias_made_in_loop(x, s):
+    ha = np.tanh(x * s)
+    hb = ha * 0.5
+    for i in range(4):
+        hb = ha
+        hb[1:] += 0.3 * hb[:-1]
+        ha = np.tanh(hb[::-1]) * 0.3
+    return np.sum(hb)
+
+
+def alias_made_in_loop_out(x, s):
+    ha = np.tanh(x * s)
+    hb = ha * 0.5
+    for i in range(3):
+        hb = ha
+        np.add(hb, 0.2 * s, out=hb)
+        ha = np.tanh(hb[::-1]) * 0.3
+    return np.sum(hb)
+
+
+def list_alias_made_in_loop(x, s):
+    ha = [x * s, s]
+    for i in range(4):
+        hb = ha
+        hb[1] = hb[1] * 1.5
+        ha = [np.sin(hb[0]) * hb[1], hb[1]]
+    return np.sum(ha[0])
+
+
+def append_through_alias(x, s):
+    acc = 0.0
+    rows = [x * s, x * 0.5]
+    for i in range(4):
+        more = rows
+        more.append(np.tanh(more[-1] + more[-2]) * s)
+        acc = acc + np.sum(more[-1] * more[-2])
+        rows = [more[-1], more[0] * 0.5]
+    return acc + np.sum(rows[0])
+
+
+@pytest.mark.parametrize("f", [alias_then_nested, alias_of_exp, alias_made_in_loop,
+                               alias_made_in_loop_out, list_alias_made_in_loop,
+                               append_through_alias])
 @pytest.mark.parametrize("checkpoint", ["sqrt", "binomial", 2])
 def test_checkpointed_alias(f, checkpoint):
     s = 0.4129460094994334
@@ -50,3 +102,5 @@ def test_checkpointed_alias(f, checkpoint):
     assert_close(got[1], numeric_grad(f, (X.copy(), s), 1))
     plain = sd.grad(f, wrt=(0, 1))(X.copy(), s)
     assert_close(got[0], plain[0])
+    checked = sd.grad(f, wrt=(0, 1), checkpoint=checkpoint, verify=True)(X.copy(), s)
+    assert_close(checked[0], got[0])

@@ -54,8 +54,9 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     it), or a call of a user function that writes into an argument. Return the sharers of
     each store: S.key(store) -> the other names that may see its change (live or not:
     the backward sweep may read one that the primal code no longer does, so the store is
-    undone for it, recording.py). ``ever``: a dict to fill with each array store's names that
-    may share memory with its target at any point (reverse/undos.py).
+    undone for it, recording.py). ``ever``: a dict to fill with each store's and append's
+    names that may share memory with its target at any point (reverse/undos.py; the names
+    a checkpoint's snapshot copies, reverse/checkpoint.py).
     ``buffers``: tell ping-pong buffers apart (buffers.py; not in a checkpointed
     function, whose snapshots keep arrays by the names that change them).
 
@@ -118,7 +119,8 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
         rebound = {y for y in group if sharing.rebound(y, s)}  # (before the next group)
         if analysis.op(s).kind == "store" and x == analysis.op(s).target and len(group) > 1:
             sharers[S.key(s)] = frozenset(group) - {x}
-        if ever is not None and analysis.op(s).kind == "store" and x == analysis.op(s).target:
+        if ever is not None and analysis.op(s).kind in ("store", "append") \
+                and x == analysis.op(s).target:
             ever[S.key(s)] = frozenset(sharing.group(x)) - {x}
         # the names that may see the change now: not a ping-pong buffer holding another
         # array (buffers.py); the sharers above also hold the array in other trips

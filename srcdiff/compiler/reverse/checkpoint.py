@@ -291,14 +291,19 @@ class Checkpointing:
 
     def _checkpoint_state(self, s):
         """``(names, containers)``: the loop state a snapshot keeps (sorted), and those of
-        them the body changes in place."""
+        them whose object the body may change in place: through the name itself, or through
+        another that may share memory with it (``hb = ha; hb[1:] += v`` in the body changes
+        the object of ``ha``, the state: before session 33 kept by reference, a segment ran
+        again from its changed contents; sharing.py's group, aliasing.py's ``ever``)."""
         written, in_place = set(), set()
+        ever = getattr(self.a, "ever_sharers", None) or {}
         for x, _ in walk(s.body):
             op = self.a.op(x)
             if op is not None and op.target is not None:
                 written.add(op.target)
                 if op.kind in ("store", "append"):
                     in_place.add(op.target)
+                    in_place |= ever.get(S.key(x), frozenset())
             written |= dataflow.bound(x) if not isinstance(x, (gast.If, gast.While)) \
                 else set()
         inside = {S.key(x) for x, _ in walk(s.body)}
