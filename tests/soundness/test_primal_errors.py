@@ -1,3 +1,4 @@
+# ruff: noqa: F841  (unused values are the dead code under test)
 """A gradient raises where the function raises because its operands do not broadcast.
 
 ``np.sum(a + b)``'s gradient needs neither ``a + b`` nor the sum (the seed spread to each
@@ -6,10 +7,10 @@ of shape (4,) the function raises and its gradient returned ones of each shape, 
 reference pipeline raises (``np.mean(a + b)``'s gradient even divided by ``a``'s size). A
 dead elementwise statement of the primal sweep now leaves ``check_broadcast`` of its
 operands' shapes (optimize/dead.py); a value read only by such checks is not computed: the
-checks read the names it is computed from (``check_broadcast(x, w, c)``), unless a name of the term is rebound
-between the two. A statement whose value nothing reads (the user's dead code) stays when it
-may raise (``np.inner`` of misaligned vectors). Oracles: the function itself (it raises, or
-not) and central differences.
+checks read the names it is computed from (``check_broadcast(x, w, c)``), unless one of
+them is rebound between the two. A statement whose value nothing reads (the user's dead
+code) stays when it may raise (``np.inner`` of misaligned vectors). Oracles: the function
+itself (it raises, or not) and central differences.
 """
 
 import numpy as np

@@ -176,9 +176,11 @@ def library_calls(fn, parsed, registry):
             continue
         spelled = ".".join(parts)
         obj = parsed.resolve(n.func)
-        inputs = obj.nin if isinstance(obj, np.ufunc) else 0
-        if inputs:
-            ok = len(n.args) <= inputs
+        # (a ufunc with a core signature, np.matmul, is no elementwise function of its inputs)
+        ufunc = isinstance(obj, np.ufunc)
+        inputs = obj.nin if ufunc and obj.signature is None else 0
+        if ufunc:
+            ok = len(n.args) <= obj.nin
         else:
             module = getattr(obj, "__module__", None) or ""
             rule = registry.lookup(obj) if callable(obj) else None

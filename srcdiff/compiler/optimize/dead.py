@@ -193,7 +193,7 @@ def dead_code(body, live_out, apply=True, facts=None, known=frozenset(), primal=
             t = s.targets[0].id
             dead = t not in live and pure(s.value, known) and not t.startswith("_stack")
             if checks is not None and checks.read(t):
-                if checks.substitute(out, t, s, dead) and dead:
+                if checks.substitute(out, t, s, dead or live) and dead:
                     changed = True
                     continue  # (its checks read its term now)
             elif dead:
@@ -302,11 +302,13 @@ class _Pending:
         """The checks that read ``name`` read the term of ``s`` (``name = E``) instead,
         where that is exact (no name of the term is bound or changed between ``s`` and the
         check; ``t = t + x`` is never substituted: its term reads the ``t`` it rebinds);
-        returns whether every one does now. For a statement kept (``not dropped``) only a
-        term of one name is read instead (``log = np.log(w)``: ``w``): reading two would
-        only keep them from folding into their one use (``h @ W + b``)."""
+        returns whether every one does now. For a statement kept, ``dropped`` is the set of
+        names live after it: a term of one such name is read instead (``log = np.log(w)``
+        with ``w`` read later: ``w``); reading another would only keep it from folding
+        into its one use and alive longer (``exp = np.exp(mul)``: not ``mul``)."""
         term = self.primal.term(s.value) if id(s) in self.primal.statements else None
-        if term is None or name in term or not dropped and len(term) > 1:
+        if term is None or name in term or dropped is not True and (
+                len(term) > 1 or not set(term) <= dropped):
             return False
         every = True
         for check in list(self.readers.get(name, [])):
