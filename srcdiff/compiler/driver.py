@@ -12,7 +12,7 @@ from typing import Any, Optional, Sequence
 import gast
 
 from srcdiff.compiler.analysis import refusals
-from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, analyze
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.complex_values import may_make_complex
 from srcdiff.compiler.analysis.dtypes import (
@@ -49,6 +49,8 @@ from srcdiff.compiler.front.logistic import fuse_logistics
 from srcdiff.compiler.front.normalize import normalize
 from srcdiff.compiler.front.parse import function_name, parse_function
 from srcdiff.compiler.front.shared_values import share_values
+from srcdiff.compiler.ir import dataflow
+from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
 from srcdiff.compiler.optimize.contractions import sum_products
@@ -373,7 +375,11 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
         out = optimizer.optimize(out, keep, gradients=set(rev.adj.values()), scalars=scalars,
                                 verify=ctx.verify, negated=ctx.negated_call if ctx.reuse else None,
                                 known_pure=library_calls(out, parsed, ctx.registry),
-                                arrays=_arrays(analysis, rev.adj))
+                                arrays=_arrays(analysis, rev.adj),
+                                one_element=_one_element(analysis),
+                                containers={v for v, k in analysis.kinds.items()
+                                            if k == CONTAINER},
+                                outputs=_outputs(anf))
         if ctx.standins:  # values the backward sweep reads only for their shape
             out = shape_only_saves(out, scalars)
             # (not numba's code, nor code differentiated again)
@@ -402,6 +408,20 @@ def _accumulates(w, analysis, arg_facts):
     return w in analysis.active and not analysis.assign_count.get(w, 0) \
         and isinstance(fact, tuple) and len(fact) == 2 and fact[0] == ARRAY \
         and fact[1] != ()
+
+
+def _outputs(anf):
+    """The names the function returns (its outputs)."""
+    return {v for n in dataflow.nodes(anf) if isinstance(n, gast.Return) and n.value
+            is not None for v in S.loaded_names(n.value)}
+
+
+def _one_element(analysis):
+    """Names that hold a number or an array of length-1 axes only: an operand that
+    broadcasts with any shape (optimize/dead.py checks a dead broadcast of two operands
+    that are not)."""
+    return {v for v, k in analysis.kinds.items() if k != CONTAINER and
+            isinstance(analysis.shapes.get(v), tuple) and all(analysis.shapes[v])}
 
 
 def _arrays(analysis, adj):

@@ -51,6 +51,7 @@ from srcdiff.runtime import (
 )
 from srcdiff.runtime_checks import (
     absent_tangent,
+    check_broadcast,
     diagonal_index,
     float_dtype,
     list_only,
@@ -267,7 +268,7 @@ def sequence_repeat_grad_vjp(g, ans, grads, size=0):
 
 R.nondiff(tied_items)  # a mask: which items max/min chose
 R.nondiff(loop_len, unpacked, list_only)  # ints: a loop's trip count, an unpacking's item count
-R.nondiff(view_of)  # a check
+R.nondiff(view_of, check_broadcast)  # checks
 R.nondiff(diagonal_index, put_index)  # positions: integer arrays (front/in_place.py)
 R.nondiff(float_dtype)  # a dtype, checked
 R.nondiff(key_list)  # keys are labels: exact because analysis/keys.py refuses varied keys

@@ -3,6 +3,7 @@ def grad_bernoulli_logistic(w, x, grad_ys=None):
     p = logistic(mul, 1.0, 1.0)
     log = log_logistic(p, mul)
     log1 = log1m_logistic(p, mul, 1)
+    check_broadcast(x, log, log1)
     # seed: the gradient of the sum of the outputs
     b_neg1 = scalar_seed(grad_ys)
     # adjoint of line 879: return -np.sum(x * np.log(p) + (1 - x) * np.log(1 - p))

@@ -4,6 +4,7 @@ def grad_copyto_where(x, grad_ys=None):
     cmp = x > 0.4
     copied = np_where(cmp, sin, y)
     y[...] = copied
+    check_broadcast(y, x)
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
     # adjoint of line 525: return np.sum(y * x)

@@ -13,6 +13,7 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     x_i2 = x[0]
     mul = x_i1 * x_i2
     grid[rows, items3] = mul
+    check_broadcast(y, x)
     pow1 = grid ** 2
     arange = np.arange(6.0)
     reshape = arange.reshape(3, 2)

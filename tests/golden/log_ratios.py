@@ -2,6 +2,7 @@ def grad_log_ratios(r, mu, grad_ys=None):
     add = r + mu
     log = log_ratio(r, add)
     log1 = log_ratio(mu, add)
+    check_broadcast(log, mu, log1)
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
     # adjoint of line 738: return np.sum(r * np.log(r / (r + mu)) + mu * np.log(mu / (r + mu)))

@@ -18,6 +18,7 @@ def grad_maximum_outer(A, B, grad_ys=None):
     shape = np.shape(A)
     ndim = np.ndim(B)
     reshape = np.reshape(A, shape + (1,) * ndim)
+    check_broadcast(reshape, B)
     # seed: the gradient of the sum of the outputs
     # adjoint of line 313: return np.maximum(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
     b_reshape = unbroadcast(grad_ys * ((reshape > B) + 0.5 * (reshape == B)
@@ -47,6 +48,7 @@ def grad_add_outer(A, B, grad_ys=None):
     shape = np.shape(A)
     ndim = np.ndim(B)
     reshape = np.reshape(A, shape + (1,) * ndim)
+    check_broadcast(reshape, B)
     # seed: the gradient of the sum of the outputs
     # adjoint of line 293: return np.add(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
     b_reshape = unbroadcast(grad_ys, reshape)
@@ -60,6 +62,7 @@ def grad_subtract_outer(A, B, grad_ys=None):
     shape = np.shape(A)
     ndim = np.ndim(B)
     reshape = np.reshape(A, shape + (1,) * ndim)
+    check_broadcast(reshape, B)
     # seed: the gradient of the sum of the outputs
     # adjoint of line 298: return np.subtract(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
     b_reshape = unbroadcast(grad_ys, reshape)

@@ -3,6 +3,7 @@ def grad_picked_logits_cross_entropy(W, X, y, grad_ys=None):
     exp = np.exp(logits)
     sum1 = short_sum(exp, axis=1)
     arange = np.arange(CLASSES_N)
+    check_broadcast(sum1, logits[arange, y])
     # seed: the gradient of the sum of the outputs
     b_mean = scalar_seed(grad_ys)
     # adjoint of line 640: return np.mean(lse - logits[np.arange(CLASSES_N), y])

@@ -5,6 +5,7 @@ def grad_put_values(x, grad_ys=None):
     items = [0, 2]
     at = put_index(y, items, pow1)
     y[at] = pow1
+    check_broadcast(y, x)
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
     # adjoint of line 714: return np.sum(y * x)

@@ -18,24 +18,25 @@ def jvp_grad_log_ratios(r, mu, grad_ys=None, tangents=None):
     # line 6: log1 = np.log(div1)
     log1 = np.log(div1)
     t_log1 = t_div1 / div1
+    unused = check_broadcast(mu, div1)
     b_sum1 = scalar_seed(grad_ys)
-    # line 10: b_mu = b_sum1 * log1
+    # line 11: b_mu = b_sum1 * log1
     b_mu = b_sum1 * log1
     t_b_mu = broadcast_like(b_sum1 * t_log1, b_mu)
-    # line 11: b_log1 = mu * b_sum1
+    # line 12: b_log1 = mu * b_sum1
     b_log1 = mu * b_sum1
     t_b_log1 = broadcast_like(t_mu * b_sum1, b_log1)
-    # line 12: b_div1 = b_log1 / div1
+    # line 13: b_div1 = b_log1 / div1
     b_div1 = b_log1 / div1
     t_b_div1 = broadcast_like(t_b_log1 / div1, b_div1) - broadcast_like(
         t_div1 / div1 * b_div1, b_div1)
-    # line 13: b_mu += b_div1 / add
+    # line 14: b_mu += b_div1 / add
     div2 = b_div1 / add
     t_div2 = broadcast_like(t_b_div1 / add, div2) - broadcast_like(t_add /
         add * div2, div2)
     b_mu = b_mu + div2
     t_b_mu = broadcast_like(t_b_mu, b_mu) + broadcast_like(t_div2, b_mu)
-    # line 14: b_add = -b_div1 / add * div1
+    # line 15: b_add = -b_div1 / add * div1
     t_neg = -t_b_div1
     div3 = -b_div1 / add
     t_div3 = broadcast_like(t_neg / add, div3) - broadcast_like(t_add / add *
@@ -43,19 +44,19 @@ def jvp_grad_log_ratios(r, mu, grad_ys=None, tangents=None):
     b_add = div3 * div1
     t_b_add = broadcast_like(t_div3 * div1, b_add) + broadcast_like(div3 *
         t_div1, b_add)
-    # line 15: b_r = unbroadcast(b_sum1 * log, r)
+    # line 16: b_r = unbroadcast(b_sum1 * log, r)
     mul = b_sum1 * log
     t_mul = broadcast_like(b_sum1 * t_log, mul)
     b_r = unbroadcast(mul, r)
     t_b_r = unbroadcast(t_mul, r)
-    # line 16: b_log = r * b_sum1
+    # line 17: b_log = r * b_sum1
     b_log = r * b_sum1
     t_b_log = broadcast_like(t_r * b_sum1, b_log)
-    # line 17: b_div = b_log / div
+    # line 18: b_div = b_log / div
     b_div = b_log / div
     t_b_div = broadcast_like(t_b_log / div, b_div) - broadcast_like(t_div /
         div * b_div, b_div)
-    # line 18: b_r = b_r + unbroadcast(b_div / add, r)
+    # line 19: b_r = b_r + unbroadcast(b_div / add, r)
     div4 = b_div / add
     t_div4 = broadcast_like(t_b_div / add, div4) - broadcast_like(t_add /
         add * div4, div4)
@@ -63,7 +64,7 @@ def jvp_grad_log_ratios(r, mu, grad_ys=None, tangents=None):
     t_unbroadcast1 = unbroadcast(t_div4, r)
     b_r = b_r + unbroadcast1
     t_b_r = broadcast_like(t_b_r, b_r) + broadcast_like(t_unbroadcast1, b_r)
-    # line 19: b_add -= b_div / add * div
+    # line 20: b_add -= b_div / add * div
     div5 = b_div / add
     t_div5 = broadcast_like(t_b_div / add, div5) - broadcast_like(t_add /
         add * div5, div5)
@@ -72,15 +73,15 @@ def jvp_grad_log_ratios(r, mu, grad_ys=None, tangents=None):
         t_div, mul1)
     b_add = b_add - mul1
     t_b_add = broadcast_like(t_b_add, b_add) - broadcast_like(t_mul1, b_add)
-    # line 20: b_r = b_r + unbroadcast(b_add, r)
+    # line 21: b_r = b_r + unbroadcast(b_add, r)
     unbroadcast2 = unbroadcast(b_add, r)
     t_unbroadcast2 = unbroadcast(t_b_add, r)
     b_r = b_r + unbroadcast2
     t_b_r = broadcast_like(t_b_r, b_r) + broadcast_like(t_unbroadcast2, b_r)
-    # line 21: b_mu += b_add
+    # line 22: b_mu += b_add
     b_mu = b_mu + b_add
     t_b_mu = broadcast_like(t_b_mu, b_mu) + broadcast_like(t_b_add, b_mu)
-    # line 22: return finish(b_r, r, True), finish(b_mu, mu, True)
+    # line 23: return finish(b_r, r, True), finish(b_mu, mu, True)
     finish1 = finish(b_r, r, True)
     t_finish1 = finish(t_b_r, r, True, None)
     finish2 = finish(b_mu, mu, True)

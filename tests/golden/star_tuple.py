@@ -3,6 +3,7 @@ def grad_star_tuple(x, grad_ys=None):
     t_i = t[0]
     t_i1 = t[1]
     power = np.power(t_i, t_i1)
+    check_broadcast(t_i, x)
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
     # adjoint of line 720: return np.sum(np.power(*t) * x)

@@ -321,6 +321,26 @@ def check(program, fn, *, grad=None, jvp=None, reference=None, stages=None):
                                          f"seed: d/d{program.params[k]} with grad_ys={scale} "
                                          f"{_fmt(r)}, default seed {_fmt(g)}"))
 
+    # 2c. a gradient raises where the function raises: an argument one entry longer along
+    # its last axis (a length above one: the same shape patterns, the same gradient code)
+    # makes the operands of an elementwise operation fail to broadcast, which the gradient
+    # must raise too where its value is not needed (optimize/dead.py check_broadcast)
+    if grads is not None and "reverse" in stages and grad is sd.grad:
+        bad = _longer_argument(args, wrt)
+        if bad is not None:
+            try:
+                oracle(*bad)
+            except Exception as e:
+                raised = f"{type(e).__name__}: {e}"
+                try:
+                    res = grad(fn, wrt=wrt)(*bad)
+                except Exception:  # (raising, or refusing, is right here)
+                    pass
+                else:
+                    out.problems.append((DISAGREEMENT,
+                                         f"bad shapes: the function raises {raised[:120]}; "
+                                         f"its gradient returned a value ({_shapes(res)})"))
+
     # 3. forward mode along a random tangent
     rng = np.random.default_rng(zlib.crc32(f"{program.label}\n{program.source}".encode()))
     tangents = tuple(rng.standard_normal(np.shape(args[k])) if isinstance(args[k], np.ndarray)
@@ -360,6 +380,25 @@ def check(program, fn, *, grad=None, jvp=None, reference=None, stages=None):
                                          f"forward vs finite differences: <jvp, 1> = "
                                          f"{tangent_total!r}, finite differences {fd_dir[0]!r}"))
     return out
+
+
+def _shapes(x):
+    """The shapes in a result (a number, an array, or a tuple or list of them)."""
+    if isinstance(x, (tuple, list)):
+        return "(" + ", ".join(_shapes(v) for v in x) + ")"
+    return str(np.shape(x)) if isinstance(x, (np.ndarray, float, int)) else type(x).__name__
+
+
+def _longer_argument(args, wrt):
+    """``args`` with the first array argument of ``wrt`` whose last axis is longer than one
+    made one entry longer there (its new entries copy the last ones); None when none is."""
+    for k in wrt:
+        a = args[k]
+        if isinstance(a, np.ndarray) and a.ndim and a.shape[-1] > 1:
+            longer = np.concatenate([a, a[..., -1:]], axis=-1)
+            return tuple(longer if j == k else gen_loops.copy_args((x,))[0]
+                         for j, x in enumerate(args))
+    return None
 
 
 def _ones_like(value, scale):

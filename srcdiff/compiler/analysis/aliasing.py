@@ -35,7 +35,8 @@ from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.objects import zero_d_made
 from srcdiff.compiler.analysis.shape_reads import shape_only_reads
 from srcdiff.compiler.analysis.sharing import Sharing
-from srcdiff.compiler.analysis.writes import (
+from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.writes import (
     MUTATING_METHODS,
     mutates_first_argument,
     mutating_value,
@@ -43,7 +44,6 @@ from srcdiff.compiler.analysis.writes import (
     passed_values,
     writes_by_keyword,
 )
-from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
 
 
@@ -307,8 +307,7 @@ def _check_mutating_call(op, call, parsed, allow_pop):
                                     or (target is np.nan_to_num and "copy" in kwargs)):
         method = S.expr_source(func)
         changed = "its first argument"
-    elif target is not MISSING and writes_by_keyword(target, call):
-        keyword = writes_by_keyword(target, call)
+    elif target is not MISSING and (keyword := writes_by_keyword(target, call)):
         text, _ = parsed.source_line(op.stmt)
         raise parsed.error(
             call, f"`{S.expr_source(func)}` in `{text}` may write into its arguments in "

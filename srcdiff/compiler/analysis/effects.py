@@ -26,6 +26,7 @@ seen, as elsewhere in srcdiff.
 """
 
 
+import inspect
 import math
 import weakref
 
@@ -159,7 +160,9 @@ def library_calls(fn, parsed, registry):
     ``fn`` (neither the user's locals nor the generated ones), so the spelling denotes that
     object wherever ``fn`` reads it;
     and no call of it in ``fn`` can write into an argument (``out=``, a ufunc's positional
-    output). ``inputs``: a ufunc's number of inputs, else 0 (optimize/shapes.py reads it).
+    output). ``inputs``: a ufunc's number of inputs, or the positional parameters of a
+    function whose rule is declared elementwise (fused_rules.py's), else 0: an elementwise
+    call of that many arguments or fewer (optimize/shapes.py and dead.py read it).
     The reference pipeline (no optimizer) and verification mode keep checking the
     gradients; tests/optimize/test_library_calls.py the spellings."""
     every = dataflow.nodes(fn)  # (one walk for both questions)
@@ -173,15 +176,20 @@ def library_calls(fn, parsed, registry):
             continue
         spelled = ".".join(parts)
         obj = parsed.resolve(n.func)
-        inputs = obj.nin if isinstance(obj, np.ufunc) else 0
-        if inputs:
-            ok = len(n.args) <= inputs
+        # (a ufunc with a core signature, np.matmul, is no elementwise function of its inputs)
+        ufunc = isinstance(obj, np.ufunc)
+        inputs = obj.nin if ufunc and obj.signature is None else 0
+        if ufunc:
+            ok = len(n.args) <= obj.nin
         else:
             module = getattr(obj, "__module__", None) or ""
+            rule = registry.lookup(obj) if callable(obj) else None
             ok = callable(obj) and not isinstance(obj, type) and (
                 getattr(math, getattr(obj, "__name__", ""), None) is obj
                 or (module.startswith(("numpy", "scipy.special", "srcdiff.rules.fused_rules"))
-                    and "random" not in module and registry.lookup(obj) is not None))
+                    and "random" not in module and rule is not None))
+            if ok and rule is not None and rule.elementwise:  # (front/fused.py's log_ratio)
+                inputs = _positional_count(obj)
         ok = ok and not any(k.arg in (None, "out") for k in n.keywords) \
             and not any(isinstance(a, gast.Starred) for a in n.args)
         if ok:
@@ -189,3 +197,12 @@ def library_calls(fn, parsed, registry):
         else:
             refused.add(spelled)
     return {k: v for k, v in found.items() if k not in refused}
+
+
+def _positional_count(fn):
+    """The number of parameters ``fn`` takes by position (0 without a signature)."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return 0
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)

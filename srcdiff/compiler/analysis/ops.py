@@ -14,7 +14,7 @@ import numpy as np
 
 from srcdiff import runtime
 from srcdiff.compiler.front import derivatives
-from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.parse import MISSING, hashable
 from srcdiff.compiler.front.signatures import Callable, python_callable
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
@@ -181,7 +181,7 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
                               label=f".{method}()"), spelled, parsed)
     if _is_stop_gradient(fn):  # (func: its result is its argument itself, sharing.py)
         return Op("const", stmt, target=target, func=fn)
-    if fn is not MISSING and _hashable(fn) and fn in NOT_DIFFERENTIATED:
+    if fn is not MISSING and hashable(fn) and fn in NOT_DIFFERENTIATED:
         reason, hint = NOT_DIFFERENTIATED[fn]
         return Op("unknown", stmt, target=target, operands=_names(args + list(kwargs.values())),
                   func=fn, label=label, reason=f"{label}(...): {reason}", hint=hint)
@@ -356,14 +356,6 @@ def _literals(bound):
             out.update({k.value: v.value for k, v in zip(node.keys, node.values)
                         if isinstance(k, gast.Constant) and isinstance(v, gast.Constant)})
     return out
-
-
-def _hashable(obj):
-    try:
-        hash(obj)
-    except TypeError:
-        return False
-    return True
 
 
 def _names_deep_list(nodes):

@@ -10,7 +10,10 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.analysis.fixpoint import fixpoint
-from srcdiff.compiler.analysis.writes import (
+from srcdiff.compiler.front import derivatives
+from srcdiff.compiler.front.parse import MISSING, hashable
+from srcdiff.compiler.front.signatures import Callable, python_callable
+from srcdiff.compiler.front.writes import (
     _BYTESWAP,
     MUTATING_METHODS,
     mutates_first_argument,
@@ -19,9 +22,6 @@ from srcdiff.compiler.analysis.writes import (
     passed_values,
     writes_by_keyword,
 )
-from srcdiff.compiler.front import derivatives
-from srcdiff.compiler.front.parse import MISSING
-from srcdiff.compiler.front.signatures import Callable, python_callable
 
 SELF, DEEP, HOLDS = "self", "deep", "holds"
 
@@ -448,7 +448,7 @@ class Scan:
             return _deref(every)
         if copy_kw:  # copy=False (or a run-time flag): may be the argument itself
             return _join(every, *args[:1])
-        if not _hashable(target):
+        if not hashable(target):
             return _deref(every)
         if target in _NEW_ARRAY_FUNCTIONS:
             return {}
@@ -525,14 +525,6 @@ class Scan:
         return out
 
 
-def _hashable(x):
-    try:
-        hash(x)
-    except TypeError:
-        return False
-    return True
-
-
 def _unpacks(target, value):
     """Is ``target = value`` a tuple (or list) of targets bound to a display of as many
     values, none starred?"""
@@ -562,5 +554,3 @@ def _makes_new_values(fn, registry):
         pass
     module = getattr(fn, "__module__", None) or ""
     return module == "math" or fn in vars(math).values()
-
-

@@ -13,7 +13,7 @@ import numpy as np
 
 from srcdiff import runtime
 from srcdiff.compiler.analysis.activity import ARRAY
-from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.parse import MISSING, hashable
 
 # callables whose argument at this position is read only for its shape and dtype (verify.py
 # has the same table by the names generated code spells them with)
@@ -35,7 +35,7 @@ def shape_only_reads(stmt, parsed, analysis):
             loads[n.id] = loads.get(n.id, 0) + 1
         elif isinstance(n, gast.Call):
             fn = parsed.resolve(n.func)
-            k = SHAPE_READS.get(fn) if fn is not MISSING and _hashable(fn) else None
+            k = SHAPE_READS.get(fn) if fn is not MISSING and hashable(fn) else None
             if k is not None and len(n.args) > k and isinstance(n.args[k], gast.Name):
                 for_shape[n.args[k].id] = for_shape.get(n.args[k].id, 0) + 1
         elif isinstance(n, gast.Attribute) and n.attr in SHAPE_ATTRIBUTES \
@@ -43,10 +43,3 @@ def shape_only_reads(stmt, parsed, analysis):
             for_shape[n.value.id] = for_shape.get(n.value.id, 0) + 1
     return {v for v, c in for_shape.items()
             if c == loads.get(v) and analysis.kinds.get(v) == ARRAY}
-
-
-def _hashable(fn):
-    try:
-        return hash(fn) is not None
-    except TypeError:
-        return False

@@ -10,7 +10,7 @@ import ast
 
 import numpy as np
 
-from srcdiff.compiler.emit.numba_helpers import _arr, _num, njit, overload, types
+from srcdiff.compiler.emit.numba_helpers import _arr, _num, njit, numba, overload, types
 
 
 def split_rest(g, heads, axis=0):
@@ -184,6 +184,52 @@ def _view_of(w, v, name):
     if isinstance(w, types.Array) and isinstance(v, types.Array):
         return lambda w, v, name: 0
     return None
+
+
+def check_broadcast(*terms):
+    """runtime_checks.check_broadcast in compiled code: a term is an array (its shape), a
+    number (no axes) or a tuple of terms (the broadcast of their shapes), checked axis by
+    axis in code written for the terms' types."""
+
+
+def _uncached_overload(stub):
+    """numba's overload, not cached: the implementation is written for the argument types
+    (exec), and numba caches only functions of a source file."""
+    return numba.extending.overload(stub) if numba is not None else (lambda impl: impl)
+
+
+@_uncached_overload(check_broadcast)
+def _check_broadcast(*terms):
+    lines, count = [], [0]
+
+    def axes(t, expr):  # the expressions of the axes of term type ``t`` read at ``expr``
+        if isinstance(t, types.Array):
+            return [f"{expr}.shape[{k}]" for k in range(t.ndim)]
+        if _num(t):
+            return []
+        if not isinstance(t, types.BaseTuple):
+            raise TypeError(f"srcdiff: check_broadcast of {t}")
+        members = [axes(m, f"{expr}[{k}]") for k, m in enumerate(t.types)]
+        rank = max(map(len, members), default=0)
+        out = []
+        for axis in range(rank):
+            count[0] += 1
+            d = f"d{count[0]}"
+            lines.append(f"    {d} = 1")
+            for m in members:
+                if axis >= rank - len(m):
+                    e = m[axis - (rank - len(m))]
+                    lines.append(f"    if {e} != 1:\n        if {d} != 1 and {d} != {e}:\n"
+                                 f"            raise ValueError(_MISMATCH)\n        {d} = {e}")
+            out.append(d)
+        return out
+
+    if len(terms) == 1 and isinstance(terms[0], types.BaseTuple):  # (numba's *terms)
+        terms = terms[0].types
+    axes(types.Tuple(tuple(terms)), "terms")
+    namespace = {"_MISMATCH": "srcdiff: operands could not be broadcast together"}
+    exec("def impl(*terms):\n" + "\n".join(lines + ["    return 0"]), namespace)
+    return namespace["impl"]
 
 
 def set_slice(view, value):

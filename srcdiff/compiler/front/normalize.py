@@ -250,6 +250,8 @@ class _Normalizer(Expressions, Closures, InPlace):
                 for k, t in enumerate(target.elts):
                     self.assign_to(t, gast.Subscript(value=S.copy(seq), slice=S.const(k),
                                                      ctx=gast.Load()))
+                    if isinstance(t, gast.Name):  # (an item in range: optimize/dead.py)
+                        setattr(self.out[-1], S.UNPACKED_ITEM, True)
         elif isinstance(target, gast.Subscript):
             name, index, outer = self.subscript_target(target)
             self.emit(self.subscript_store(name, index, outer, self.atom(value)))

@@ -179,6 +179,16 @@ def stands_for(obj):
     return found if found is not None else obj
 
 
+def hashable(obj):
+    """Whether a resolved object can be looked up in a table of callables (an unhashable
+    one, e.g. a list, is in none)."""
+    try:
+        hash(obj)
+    except TypeError:
+        return False
+    return True
+
+
 def local_names(node):
     """The names a function (``FunctionDef``) binds: its parameters and every name it
     assigns, except those declared ``global`` or ``nonlocal``."""

@@ -35,13 +35,13 @@ import numpy as np
 
 from srcdiff.compiler.front.maps import lower_inner_blocks
 from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.writes import mutates_first_argument, writes_by_keyword
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules.assembly_rules import masked_put, piecewise_conditions
 
 _PURE_BUILTINS = {abs, len, float, int, sum, min, max, round, bool, range, list, tuple, zip,
                   enumerate}
-_WRITERS = (np.copyto, np.put, np.place, np.putmask, np.fill_diagonal, np.put_along_axis)
 _GUARDS = (gast.Lambda, gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp,
            gast.IfExp, gast.BoolOp)
 
@@ -54,10 +54,6 @@ def lower_piecewise(parsed, body, names):
                for s in body for n in dataflow.nodes(s)):
         return body
     return _Lowering(parsed, names).block([S.copy(s) for s in body])
-
-
-def obj_in(obj, objects):
-    return any(obj is o for o in objects)
 
 
 class _Lowering:
@@ -136,10 +132,10 @@ class _Lowering:
         return True
 
     def pure(self, call):
-        if any(k.arg in ("out", None) for k in call.keywords) or obj_in(
-                self.parsed.callee(call.func), _WRITERS):
-            return False  # (writes into an array)
         obj = self.parsed.callee(call.func)
+        if any(k.arg in ("out", None) for k in call.keywords) or mutates_first_argument(obj) \
+                or obj is not MISSING and writes_by_keyword(obj, call):
+            return False  # (writes into an array)
         if obj in _PURE_BUILTINS and getattr(builtins, obj.__name__, None) is obj:
             return True
         module = getattr(obj, "__module__", None) or ""

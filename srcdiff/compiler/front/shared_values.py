@@ -31,6 +31,7 @@ Not in the reference pipeline (SPEC §8), which differentiates the function as n
 import gast
 import numpy as np
 
+from srcdiff.compiler.front.writes import mutates_first_argument, writes_by_keyword
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
@@ -188,23 +189,15 @@ def _changes_in_place(parsed, s):
     return False
 
 
-# NumPy's functions that change an argument
-_CHANGING = frozenset([np.copyto, np.put, np.place, np.putmask, np.fill_diagonal,
-                       np.put_along_axis, np.random.shuffle])
-
-
 def numpy_call_changes_nothing(parsed, call):
     """``call`` calls one of NumPy's functions (resolved through the module's names) that
-    changes none of its arguments: not one of :data:`_CHANGING`, no ``out=``, not a
-    ufunc's ``at``."""
+    changes none of its arguments: not one that changes its first argument
+    (front/writes.py: ``np.copyto``, a ufunc's ``at``, ...), no ``out=``, no
+    ``overwrite_*`` keyword."""
     f = parsed.resolve(call.func)
     module = getattr(f, "__module__", None) or ""
     if not (isinstance(f, np.ufunc) or callable(f) and module.split(".")[0] == "numpy"):
         return False
-    try:
-        if f in _CHANGING:
-            return False
-    except TypeError:
-        return False
-    return getattr(f, "__name__", "") != "at" and not any(k.arg in (None, "out")
-                                                          for k in call.keywords)
+    return not mutates_first_argument(f) and getattr(f, "__name__", "") != "at" \
+        and not any(k.arg in (None, "out") for k in call.keywords) \
+        and not writes_by_keyword(f, call)

@@ -159,6 +159,9 @@ def _name_fields(cls):
 
 # the roots of calls that never change their arguments: numpy's and math's functions and
 # the run-time helpers that make new values (srcdiff/runtime.py)
+# run-time checks that read their arguments and change nothing, but are never dropped as
+# dead (optimize/dead.py's check_broadcast: it raises where the function raises)
+CHECKS = frozenset({"check_broadcast"})
 PURE_HELPERS = frozenset({"np", "math", "unbroadcast", "unreduce", "reduce_mask", "item_grad",
                           "extreme_grad", "zeros_tree", "add_tree", "seed", "check_outputs",
                           "sum_product"})
@@ -283,7 +286,7 @@ def _called_on(every):
             f = n.func
             if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name):
                 out.add(f.value.id)
-            elif not (isinstance(f, gast.Name) and f.id in PURE_HELPERS):
+            elif not (isinstance(f, gast.Name) and (f.id in PURE_HELPERS or f.id in CHECKS)):
                 out |= {a.id for a in _changed_arguments(n) if isinstance(a, gast.Name)}
     return out
 
@@ -392,7 +395,7 @@ def _closure(start, *links):
 MODULES = frozenset({"np", "math", "scipy"})  # (the modules generated code calls)
 # run-time helpers that change none of their arguments, besides PURE_HELPERS (which
 # generated code's moves rely on; these only answer changed_through_views)
-UNCHANGING = PURE_HELPERS | {"finish", "spread", "size_of", "scalar_seed", "short_sum",
+UNCHANGING = PURE_HELPERS | CHECKS | {"finish", "spread", "size_of", "scalar_seed", "short_sum",
                              "check_outputs", "cotangent", "matmul_lhs", "matmul_rhs"}
 
 

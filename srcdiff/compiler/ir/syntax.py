@@ -113,10 +113,10 @@ def call(func, args=(), keywords=()):
 HEADS = "_srcdiff_heads"  # what a comment is the heading of, when a pass must know
 UNBOUND_INITS = "unbound-initializers"  # ``v = None`` lines for names bound later
 # on ``b = index_add(b, x, index, g)``: ``b`` is an owned array there, ``index`` basic and
-# ``g`` real (reverse/contributions.py), so it may become ``b[index] += g`` (optimize/scatters.py)
-INTO_OWNED = "_srcdiff_into_owned"
+# ``g`` real (reverse/contributions.py), so it may become ``b[index] += g`` (optimize/scatters.py);
+INTO_OWNED, UNPACKED_ITEM = "_srcdiff_into_owned", "_srcdiff_unpacked_item"  # on ``a = s[0]``
+# of ``a, b = s``: an item there (``unpacked`` checked the length: optimize/dead.py)
 SEED = "seed"  # the seed's heading: where the primal sweep ends (reverse/records.py splits there)
-
 
 def comment(text, heads=None):
     """A statement that prints as a ``# text`` line (see :func:`to_source`). ``heads``

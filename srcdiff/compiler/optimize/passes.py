@@ -3,9 +3,8 @@
 * constant folding of literal arithmetic from rule templates;
 * copy propagation (``b_x = b_y``), and common subexpressions (never making
   two names share an array that is later changed in place);
-* dead code: assignments nothing reads afterwards (no side effects); a loop's
-  body is cleaned with what later iterations read, found by a fixpoint, so an
-  accumulator only its own update reads goes; empty branches and counted loops go;
+* dead code (dead.py): assignments nothing reads afterwards (no side effects); a
+  dead broadcast of the primal sweep leaves a check of its operands' shapes;
 * folding of single-use temporaries into their one reader, and of a value into
   the statement that redefines its name (``t = E; t = F(t)`` -> ``t = F(E)``);
 * scatter-adds into one gradient at one index gathered into one (scatters.py);
@@ -31,12 +30,12 @@ from srcdiff.compiler.optimize.algebra import (
     hoist_invariants,
     merge_scalings,
 )
+from srcdiff.compiler.optimize.dead import dead_code, primal_of
 from srcdiff.compiler.optimize.exprs import (
     Mover,
     arithmetic,
     forget_copies,
     number,
-    pure,
     replace,
     writes,
 )
@@ -50,13 +49,18 @@ from srcdiff.compiler.optimize.spreads import unreduce_like
 
 def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable[str] = (),
              scalars: Iterable[str] = (), verify: bool = False,
-             negated=None, known_pure=None, arrays=frozenset()) -> gast.FunctionDef:
+             negated=None, known_pure=None, arrays=frozenset(),
+             one_element=None, containers=frozenset(),
+             outputs=frozenset()) -> gast.FunctionDef:
     """Clean up a generated function. Names in ``keep`` (the user's) are never folded away;
     ``gradients`` (adjoint names: always floats) may have their negations moved;
     ``scalars`` are names known to hold single numbers. ``verify``: rewrites that move
     a read leave a check of their invariant behind (verify.py). ``known_pure``: spellings
     of library calls without effects (analysis/effects.py library_calls); ``arrays``: names
-    of arrays (not lists), for shapes.py."""
+    of arrays (not lists), for shapes.py; ``one_element``: in a gradient, the names known to
+    hold numbers or arrays of length-1 axes, ``containers`` lists and tuples, ``outputs``
+    the primal's (dead.py: a dead broadcast of two other operands in the primal sweep leaves
+    a check, the user's dead code that may raise stays), None elsewhere."""
     # (the names a verification snapshot must not take: read only in verification mode)
     mover = Mover(verify, S.all_names(fn) if verify else ())
     fn = _visit_where_wanted(_Fold(), fn)
@@ -68,9 +72,12 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     # a pass that changes a statement in place forgets its summary)
     fn = shape_sources(fn, set(scalars), arrays, known_pure or {}, verify)  # (before DCE)
     facts = Facts()
+    primal = None if one_element is None else primal_of(fn, one_element, containers,
+                                                         known_pure, outputs)
     changed = True
     while changed:
-        fn.body, changed, _ = _dce(fn.body, live_out=set(), facts=facts, known=known_pure)
+        fn.body, changed, _ = dead_code(fn.body, set(), facts=facts, known=known_pure,
+                                        primal=primal, top=True)
     keep = set(keep) | {a.id for a in fn.args.args}
     fn.body = gather_scatters(fn.body, mover, facts)
     fn.body = _fold_single_use(fn.body, facts.load_counts(fn), keep, mover, facts)
@@ -152,79 +159,6 @@ class _Fold(gast.NodeTransformer):
                      gast.Mult: lambda a, b: a * b}[type(node.op)](left.value, right.value)
             return S.const(value)
         return node
-
-
-def _dce(body, live_out, apply=True, facts=None, known=frozenset()):
-    """Remove dead pure assignments; return ``(body, changed, names live on entry)``.
-
-    A loop's body is cleaned with what is live after the loop plus what the
-    body itself reads in a later iteration, found by iterating to a fixpoint
-    (``apply=False``: the liveness only, nothing changed): a variable that only
-    feeds its own update (``s = s + x * x`` with ``s`` unread after the loop)
-    is dead. ``facts``: the statements' kept summaries (facts.py); ``known``: exprs.pure's.
-    """
-    facts = facts or Facts()
-    changed = False
-    live = set(live_out)
-    out = []
-    for s in reversed(body):
-        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
-                and isinstance(s.targets[0], gast.Name):
-            t = s.targets[0].id
-            if t not in live and pure(s.value, known) and not t.startswith("_stack"):
-                changed = True
-                continue
-            live.discard(t)
-            live |= facts.reads(s)  # (s.value's: the target is a name)
-            out.append(s)
-            continue
-        if isinstance(s, gast.If):
-            then, c1, live_body = _dce(s.body, live, apply, facts, known)
-            other, c2, live_else = _dce(s.orelse, live, apply, facts, known)
-            changed |= c1 or c2
-            if apply:
-                s.body, s.orelse = then, other
-            if not then and not other and pure(s.test, known):
-                changed = True  # nothing left to branch over
-                continue
-            live = live_body | live_else | S.loaded_names(s.test)
-            out.append(s)
-            continue
-        if isinstance(s, (gast.For, gast.While)):
-            header = S.loaded_names(s.iter if isinstance(s, gast.For) else s.test)
-            loop_live = live | header
-            while True:  # what an iteration reads that an earlier one (or the code before) wrote
-                _, _, body_live = _dce(s.body, loop_live, False, facts, known)
-                if body_live <= loop_live:
-                    break
-                loop_live |= body_live
-            inner, c1, _ = _dce(s.body, loop_live, apply, facts, known)
-            changed |= c1
-            if apply:
-                s.body = inner
-            targets = {n.id for n in dataflow.names(s.target)} \
-                if isinstance(s, gast.For) else set()
-            if not inner and isinstance(s, gast.For) and _is_range(s.iter) \
-                    and not targets & live:
-                changed = True  # an empty counted loop whose counter is not read after it
-                continue
-            # the body may run zero times; its reads of the loop's target read each trip's
-            # binding (the value before the loop is read only after it, if no trip ran)
-            live = (loop_live - targets) | (live & targets) | header
-            out.append(s)
-            continue
-        live |= facts.reads(s)
-        if isinstance(s, gast.AugAssign) and isinstance(s.target, gast.Name):
-            live.add(s.target.id)  # ``b += g`` reads b
-        out.append(s)
-    out.reverse()
-    return out, changed, live
-
-
-def _is_range(node):
-    return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
-        and node.func.id in ("range", "reversed") and not node.keywords \
-        and all(pure(a) and (not isinstance(a, gast.Call) or _is_range(a)) for a in node.args)
 
 
 def _copy_propagate(body, fresh=True):

@@ -3,13 +3,15 @@
 questions here), the keywords that make a library call write into its arguments, and
 such functions passed as values to calls srcdiff does not follow into."""
 
+import functools
 import inspect
+import itertools
 import operator
 
 import gast
 import numpy as np
 
-from srcdiff.compiler.front.parse import MISSING, stands_for
+from srcdiff.compiler.front.parse import MISSING, hashable, stands_for
 from srcdiff.compiler.ir import syntax as S
 
 # ndarray/list/dict methods that change their object in place
@@ -31,7 +33,6 @@ MUTATING_FUNCTIONS = frozenset({
     operator.ior, operator.ixor, operator.ilshift, operator.irshift, operator.iconcat,
     operator.setitem, operator.delitem,
 })
-
 
 
 def writes_by_keyword(target, call):
@@ -92,19 +93,29 @@ def _named_arguments(target, call):
     names (None for ``**``), positional arguments by ``target``'s signature, when it has one."""
     named = [(k.arg, k.value) for k in call.keywords]
     if call.args and not any(isinstance(a, gast.Starred) for a in call.args):
-        try:
-            params = list(inspect.signature(target).parameters.values())
-        except (TypeError, ValueError):  # (a builtin without a signature)
-            params = []
-        named += [(p.name, a) for p, a in zip(params, call.args) if p.kind in (
-            p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        cached = hashable(target) and (getattr(target, "__module__", None) or "").split(
+            ".")[0] in ("numpy", "scipy")  # (never keeps a user's object alive)
+        names = (_positional_names if cached else _positional_names.__wrapped__)(target)
+        named += list(zip(names, call.args))
     return named
+
+
+@functools.lru_cache(maxsize=4096)
+def _positional_names(target):
+    """The names of ``target``'s parameters that take positional arguments, in order (a
+    cut at the first that does not: ``*args``, keyword-only)."""
+    try:
+        params = list(inspect.signature(target).parameters.values())
+    except (TypeError, ValueError):  # (a builtin without a signature)
+        return ()
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return tuple(p.name for p in itertools.takewhile(lambda p: p.kind in kinds, params))
 
 
 def mutates_first_argument(fn):
     """``np.copyto``, ``rng.shuffle``, ``np.add.at``, ``np.ndarray.sort``, ...: the callable
     changes its first argument in place."""
-    return (_hashable(fn) and fn in MUTATING_FUNCTIONS) or _is_bound_mutator(fn) \
+    return (hashable(fn) and fn in MUTATING_FUNCTIONS) or _is_bound_mutator(fn) \
         or _is_unbound_mutator(fn)
 
 
@@ -123,11 +134,3 @@ def _is_unbound_mutator(fn):
     owner = getattr(fn, "__objclass__", None)
     return owner in (np.ndarray, list, dict, set) and getattr(fn, "__name__", "") in \
         MUTATING_METHODS
-
-
-def _hashable(x):
-    try:
-        hash(x)
-    except TypeError:
-        return False
-    return True

@@ -1,0 +1,367 @@
+"""Dead code: assignments nothing reads afterwards (no side effects) go; a loop's body is
+cleaned with what later iterations read, found by a fixpoint, so an accumulator only its own
+update reads goes; empty branches and counted loops go.
+
+A dead statement of the primal sweep may still be the one that raises: ``np.sum(a + b)``
+needs neither ``a + b`` nor the sum for its gradient (``spread`` of the seed to each
+operand's shape), but the function raises when ``a`` and ``b`` do not broadcast, and so must
+its gradient (the reference pipeline computes both, so does the user's function). Such a
+statement leaves ``check_broadcast(a, b)`` (runtime_checks.py) in its place: NumPy's error
+for operands that do not broadcast, nothing otherwise, and no array made.
+
+Invariant of the drop: every elementwise operation of the primal sweep whose value is
+dropped had operands that broadcast, or the gradient raises where it stood. The check reads
+the names the operation's value is computed from through elementwise operations (its term:
+broadcasting is associative, so one check of all of them is every broadcast on the way);
+literals, names the shape analysis knows hold one number or arrays of length-1 axes, and
+lists need none. A value read only by checks is not computed: the checks read its term,
+unless a name of the term is bound or changed between the value and the check (then the
+value is computed). An operand that is neither a name nor a literal keeps the statement.
+Shape reasoning elsewhere (patterns, optimize/shapes.py, analysis/sameshape.py) assumes the
+primal's operands broadcast, which the checks make true wherever the gradient goes on.
+
+Any other dead statement whose value nothing reads (not an output: the user's own dead code)
+is kept, computed as the function computes it (``np.inner(a, b)`` of operands that do not
+align raises), unless it cannot raise (:meth:`Primal._total`: names, literals, subscripts,
+elementwise operations checked as above, whole-array calls such as ``np.sum(x)``; an index
+out of range is not checked: the backward sweep repeats the index reads it needs). A value
+the outputs are computed from is dropped as before: the backward sweep's own products,
+concatenations and reshapes of the same operands raise on the shapes that make the
+primal's raise (not checked for every operation: the broadcasts are).
+tests/soundness/test_primal_errors.py.
+"""
+
+import gast
+
+from srcdiff.compiler.ir import dataflow
+from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.optimize.exprs import pure
+from srcdiff.compiler.optimize.facts import Facts
+
+CHECK = "check_broadcast"
+# calls of one array that cannot raise (a sum of an empty array is 0.0, a mean nan)
+TOTAL_CALLS = frozenset({"np.sum", "np.mean", "np.nansum", "np.nanmean", "np.prod",
+                         "np.transpose", "np.ravel", "np.copy", "np.asarray", "np.shape",
+                         "np.size", "np.ndim", "np.linalg.norm"})
+_TOTAL_ATTRIBUTES = frozenset({"T", "shape", "ndim", "size", "dtype", "real"})
+_ELEMENTWISE = (gast.Add, gast.Sub, gast.Mult, gast.Div, gast.FloorDiv, gast.Mod, gast.Pow,
+                gast.BitAnd, gast.BitOr, gast.BitXor, gast.LShift, gast.RShift)
+_SAME_SHAPE = (gast.USub, gast.UAdd, gast.Invert)
+
+
+class Primal:
+    """What the dead-code pass knows of the primal sweep: its statements (by id), the names
+    known to hold numbers or arrays of length-1 axes (they broadcast with anything), the
+    names of lists and tuples (``+`` and ``*`` join or repeat them: no broadcast),
+    library_calls' table of ufuncs (spelling -> number of inputs), the function's outputs
+    and the names the generated function reads anywhere (before dead code goes)."""
+
+    def __init__(self, statements=frozenset(), one_element=frozenset(),
+                 containers=frozenset(), known=None, needed=None):
+        self.statements, self.one_element = statements, one_element
+        self.containers, self.known = containers, known or {}
+        self.needed = needed  # (None: every name: nothing is the user's dead code)
+
+    def check_for(self, s):
+        """What the dead primal statement ``s`` leaves: ``None`` (nothing: no two operands
+        that may fail to broadcast), ``s`` itself (kept: it may raise otherwise, or its
+        operands' shapes have no term), or a ``check_broadcast(...)`` statement."""
+        if id(s) not in self.statements:
+            return None
+        term = self.term(s.value)
+        if term is None:  # (not elementwise: the user's dead code is kept if it may raise)
+            dead_code_of_user = self.needed is not None and s.targets[0].id not in self.needed
+            if getattr(s, S.UNPACKED_ITEM, False):  # (``a, b = seq``: the length is checked)
+                return None
+            return s if dead_code_of_user and not self._total(s.value) else None
+        return _check(term, s) if len(term) > 1 else None
+
+    def term(self, e):
+        """The names whose shapes broadcast to the shape of the elementwise expression ``e``
+        (in order of first reading; literals and one-element names need none), or None
+        when ``e`` is not elementwise over names and literals. Broadcasting is associative
+        and commutative (shapes broadcast when, along each axis counted from the end, their
+        lengths other than 1 agree), so ``(a + b) * c`` and ``a + b * c`` have the term
+        ``(a, b, c)``: one check of its names is every broadcast of the expression."""
+        if isinstance(e, gast.Constant) and isinstance(e.value, (int, float, bool)):
+            return ()
+        if isinstance(e, gast.Name):
+            if e.id in self.containers:
+                return None
+            return () if e.id in self.one_element else (e.id,)
+        operands = self._operands(e)
+        if operands is None:
+            return None
+        terms = [self.term(o) for o in operands]
+        if any(t is None for t in terms):
+            return None
+        return _joined(terms)
+
+    def _total(self, e):
+        """Can ``e`` not raise where the primal's other statements ran? Names, literals,
+        displays, reads of an array's ``.T``/``.shape``/..., elementwise operations that
+        cannot fail to broadcast, and the calls of :data:`TOTAL_CALLS` (as library_calls
+        proves them: NumPy's) of one positional argument; not a subscript (an index out of
+        range, a missing key) but the items of a tuple assignment (check_for)."""
+        if isinstance(e, (gast.Name, gast.Constant)):
+            return True
+        if isinstance(e, gast.Attribute):
+            return e.attr in _TOTAL_ATTRIBUTES and self._total(e.value)
+        if isinstance(e, (gast.Tuple, gast.List)):
+            return all(self._total(c) for c in dataflow.children(e)
+                       if isinstance(c, gast.expr))
+        if self._operands(e) is not None:
+            return not self._may_fail(e) and all(map(self._total, self._operands(e)))
+        if isinstance(e, gast.Call):
+            spelled = S.expr_source(e.func)
+            return spelled in TOTAL_CALLS and spelled in self.known and len(e.args) == 1 \
+                and not e.keywords and self._total(e.args[0])
+        return False
+
+    def _may_fail(self, n):
+        """Is ``n`` a broadcast that may fail: of two operands that may be arrays, or of
+        operands whose shapes cannot be named?"""
+        operands = self._operands(n)
+        if operands is None or len(operands) < 2:
+            return False
+        term = self.term(n)
+        return term is None or len(term) > 1
+
+    def _operands(self, n):
+        if isinstance(n, gast.BinOp) and isinstance(n.op, _ELEMENTWISE):
+            return [n.left, n.right]
+        if isinstance(n, gast.UnaryOp) and isinstance(n.op, _SAME_SHAPE):
+            return [n.operand]
+        if isinstance(n, gast.Compare) and len(n.comparators) == 1:
+            return [n.left, n.comparators[0]]
+        if isinstance(n, gast.Call) and not n.keywords and 0 < len(n.args) <= self.known.get(
+                S.expr_source(n.func), 0):  # (a ufunc, library_calls proves)
+            return list(n.args)
+        return None
+
+
+def _joined(terms):
+    """The names of several terms, each once, in order of first reading."""
+    return tuple(dict.fromkeys(v for t in terms for v in t))
+
+
+def _check(names, like):
+    """``check_broadcast(a, b, ...)`` of ``names``, at ``like``'s position."""
+    return S.locate(gast.Expr(value=S.call(S.name(CHECK), [S.name(v) for v in names])), like)
+
+
+def _substituted(check, name, term):
+    """``check`` (a ``check_broadcast(...)`` statement) reading ``term``'s names for
+    ``name``; None when fewer than two names are left to check."""
+    names = _joined([term if a.id == name else (a.id,) for a in check.value.args])
+    return _check(names, check) if len(names) > 1 else None
+
+
+def _is_check(s):
+    return isinstance(s, gast.Expr) and isinstance(s.value, gast.Call) \
+        and isinstance(s.value.func, gast.Name) and s.value.func.id == CHECK
+
+
+def dead_code(body, live_out, apply=True, facts=None, known=frozenset(), primal=None,
+              top=False):
+    """Remove dead pure assignments; return ``(body, changed, names live on entry)``.
+
+    A loop's body is cleaned with what is live after the loop plus what the
+    body itself reads in a later iteration, found by iterating to a fixpoint
+    (``apply=False``: the liveness only, nothing changed): a variable that only
+    feeds its own update (``s = s + x * x`` with ``s`` unread after the loop)
+    is dead. ``facts``: the statements' kept summaries (facts.py); ``known``: exprs.pure's;
+    ``primal``: a :class:`Primal`, the checks dead primal statements leave (module
+    docstring). ``top``: the function's own body, where a value the checks read is not
+    computed for them: they read its term instead (``check_broadcast(x, y, z)``).
+    """
+    facts = facts or Facts()
+    primal = primal or Primal()
+    changed = False
+    live = set(live_out)
+    checks = _Pending(primal) if top else None
+    out = []
+    for s in reversed(body):
+        if checks is not None:
+            checks.step += 1
+            if _is_check(s):
+                checks.add(s)
+                out.append(s)
+                continue
+        if isinstance(s, gast.Assign) and len(s.targets) == 1 \
+                and isinstance(s.targets[0], gast.Name):
+            t = s.targets[0].id
+            dead = t not in live and pure(s.value, known) and not t.startswith("_stack")
+            if checks is not None and checks.read(t):
+                if checks.substitute(out, t, s, dead or live) and dead:
+                    changed = True
+                    continue  # (its checks read its term now)
+            elif dead:
+                check = primal.check_for(s)
+                if check is not s:
+                    changed = True
+                    if check is not None:
+                        out.append(check)
+                        if checks is not None:
+                            checks.add(check)
+                        else:
+                            live |= S.loaded_names(check)
+                    continue
+            if checks is not None:
+                live |= checks.bind(s, t)
+            live.discard(t)
+            live |= facts.reads(s)  # (s.value's: the target is a name)
+            out.append(s)
+            continue
+        if checks is not None:
+            live |= checks.bind(s)
+        if isinstance(s, gast.If):
+            then, c1, live_body = dead_code(s.body, live, apply, facts, known, primal)
+            other, c2, live_else = dead_code(s.orelse, live, apply, facts, known, primal)
+            changed |= c1 or c2
+            if apply:
+                s.body, s.orelse = then, other
+            if not then and not other and pure(s.test, known):
+                changed = True  # nothing left to branch over
+                continue
+            live = live_body | live_else | S.loaded_names(s.test)
+            out.append(s)
+            continue
+        if isinstance(s, (gast.For, gast.While)):
+            header = S.loaded_names(s.iter if isinstance(s, gast.For) else s.test)
+            loop_live = live | header
+            while True:  # what an iteration reads that an earlier one (or the code before) wrote
+                _, _, body_live = dead_code(s.body, loop_live, False, facts, known, primal)
+                if body_live <= loop_live:
+                    break
+                loop_live |= body_live
+            inner, c1, _ = dead_code(s.body, loop_live, apply, facts, known, primal)
+            changed |= c1
+            if apply:
+                s.body = inner
+            targets = {n.id for n in dataflow.names(s.target)} \
+                if isinstance(s, gast.For) else set()
+            if not inner and isinstance(s, gast.For) and _is_range(s.iter) \
+                    and not targets & live:
+                changed = True  # an empty counted loop whose counter is not read after it
+                continue
+            # the body may run zero times; its reads of the loop's target read each trip's
+            # binding (the value before the loop is read only after it, if no trip ran)
+            live = (loop_live - targets) | (live & targets) | header
+            out.append(s)
+            continue
+        live |= facts.reads(s)
+        if isinstance(s, gast.AugAssign) and isinstance(s.target, gast.Name):
+            live.add(s.target.id)  # ``b += g`` reads b
+        out.append(s)
+    out.reverse()
+    return out, changed, live | (checks.names() if checks is not None else set())
+
+
+class _Pending:
+    """The checks of the function's body (walked backwards) and the names they read, for
+    their shapes only: a primal value of a known term (:meth:`Primal.term`) read by checks
+    alone is not computed; the checks read its term. A term is read where the check stands,
+    so its names must hold there what they held where the value was computed: none is
+    bound, nor changed in place, in between (else the value is computed for the checks)."""
+
+    def __init__(self, primal):
+        self.primal = primal
+        self.step = 0  # the statements walked so far
+        self.readers = {}  # name -> the checks (in ``out``) that read it
+        self.at = {}  # id(check) -> the step at which it was walked
+        self.bound = {}  # name -> the last step that bound or changed it
+
+    def read(self, name):
+        return bool(self.readers.get(name))
+
+    def names(self):
+        return {v for v, r in self.readers.items() if r}
+
+    def add(self, check, at=None):
+        self.at[id(check)] = self.step if at is None else at
+        for v in S.loaded_names(check):
+            readers = self.readers.setdefault(v, [])
+            if not any(c is check for c in readers):
+                readers.append(check)
+
+    def bind(self, s, target=None):
+        """``s`` binds or changes names; returns the names the checks read that it binds
+        or changes (its own target aside): their values are computed for the checks."""
+        written = set(dataflow.writes(s))
+        if target is None:  # (a compound statement: any name in it, to be safe)
+            written |= {n.id for n in dataflow.names(s)}
+        for v in written:
+            self.bound[v] = self.step
+        if target is not None:
+            written.discard(target)
+            self.readers.pop(target, None)  # (they read the value ``s`` binds)
+        return {v for v in written if self.readers.pop(v, None)}
+
+    def substitute(self, out, name, s, dropped):
+        """The checks that read ``name`` read the term of ``s`` (``name = E``) instead,
+        where that is exact (no name of the term is bound or changed between ``s`` and the
+        check; ``t = t + x`` is never substituted: its term reads the ``t`` it rebinds);
+        returns whether every one does now. For a statement kept, ``dropped`` is the set of
+        names live after it: a term of one such name is read instead (``log = np.log(w)``
+        with ``w`` read later: ``w``); reading another would only keep it from folding
+        into its one use and alive longer (``exp = np.exp(mul)``: not ``mul``)."""
+        term = self.primal.term(s.value) if id(s) in self.primal.statements else None
+        if term is None or name in term or dropped is not True and (
+                len(term) > 1 or not set(term) <= dropped):
+            return False
+        every = True
+        for check in list(self.readers.get(name, [])):
+            at = self.at[id(check)]
+            if any(self.bound.get(v, -1) > at for v in term):
+                every = False  # (a name of the term changes between here and the check)
+                continue
+            k = next(i for i, c in enumerate(out) if c is check)
+            new = _substituted(check, name, term)
+            for readers in self.readers.values():
+                readers[:] = [c for c in readers if c is not check]
+            if new is None:
+                del out[k]
+                continue
+            out[k] = new
+            self.add(new, at)
+        return every
+
+
+def _is_range(node):
+    return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
+        and node.func.id in ("range", "reversed") and not node.keywords \
+        and all(pure(a) and (not isinstance(a, gast.Call) or _is_range(a)) for a in node.args)
+
+
+def primal_of(fn, one_element, containers, known, outputs):
+    """The :class:`Primal` of the gradient ``fn``: its statements are those before the
+    seed's heading, and the statements inside them (none when there is no heading)."""
+    for k, s in enumerate(fn.body):
+        if S.is_comment(s) and S.heads(s) == S.SEED:
+            statements = [n for t in fn.body[:k] for n in dataflow.nodes(t)
+                          if isinstance(n, gast.stmt)]
+            return Primal(frozenset(map(id, statements)), one_element, containers, known,
+                          _needed(statements, outputs))
+    return Primal()
+
+
+def _needed(statements, outputs):
+    """The names the outputs are computed from in the primal sweep's ``statements``
+    (flattened: order and blocks aside, so more than needed, never less): an output, or a
+    name a statement that binds or changes a needed name reads (a loop's or branch's
+    header when a statement inside it does). Any other value is the user's dead code."""
+    needed = set(outputs)
+    # (a block's writes: all inside it; a module's functions called change no module)
+    inside = [(s, dataflow.writes(s) - dataflow.MODULES) for s in statements]
+    changed = True
+    while changed:
+        changed = False
+        for s, written in reversed(inside):
+            if written & needed:
+                reads = S.loaded_names(s.iter if isinstance(s, gast.For) else s.test) if \
+                    isinstance(s, (gast.For, gast.While, gast.If)) else S.loaded_names(s)
+                if not reads <= needed:
+                    needed |= reads
+                    changed = True
+    return needed

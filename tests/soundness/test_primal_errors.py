@@ -1,0 +1,149 @@
+# ruff: noqa: F841  (unused values are the dead code under test)
+"""A gradient raises where the function raises because its operands do not broadcast.
+
+``np.sum(a + b)``'s gradient needs neither ``a + b`` nor the sum (the seed spread to each
+operand's shape), so the optimized pipeline dropped both: for ``a`` of shape (3,) and ``b``
+of shape (4,) the function raises and its gradient returned ones of each shape, where the
+reference pipeline raises (``np.mean(a + b)``'s gradient even divided by ``a``'s size). A
+dead elementwise statement of the primal sweep now leaves ``check_broadcast`` of its
+operands' shapes (optimize/dead.py); a value read only by such checks is not computed: the
+checks read the names it is computed from (``check_broadcast(x, w, c)``), unless one of
+them is rebound between the two. A statement whose value nothing reads (the user's dead
+code) stays when it may raise (``np.inner`` of misaligned vectors). Oracles: the function
+itself (it raises, or not) and central differences.
+"""
+
+import numpy as np
+import pytest
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad
+
+
+def sum_of_sum(a, b):
+    return np.sum(a + b)
+
+
+def mean_of_sum(a, b):
+    return np.mean(a + b) + np.sum(b)
+
+
+def scaled_difference(a, b):
+    c = a - b
+    return np.sum(c * 2.0)
+
+
+def linear_model(X, w, b):
+    return np.sum(X @ w + b)
+
+
+def chain(a, b, c):
+    t = a * 2.0
+    u = t + b * c
+    return np.sum(u) + np.sum(a * a)
+
+
+def through_ufunc(a, b):
+    return np.sum(np.add(a, b)) + np.sum(np.log(a))
+
+
+def compared(a, b):
+    m = a > b
+    return np.sum(a * 3.0) + np.sum(b)
+
+
+def cross_entropy(x, w):
+    return -np.sum(x * np.log(w) + (1 - x) * np.log(1 - w))
+
+
+def unused_inner(a, b):
+    t = np.inner(a, b)  # (nothing reads it: the user's dead code, kept as it may raise)
+    return np.sum(a * 2.0) + np.sum(b)
+
+
+def rebound_between(a, b, c):
+    t = a * b
+    a = a.T
+    u = t + c
+    return np.sum(u) + np.sum(a * a)
+
+
+def _rng():
+    return np.random.default_rng(33)
+
+
+# (function, arguments whose shapes broadcast, arguments whose shapes do not)
+CASES = [
+    (sum_of_sum, (np.ones((3, 1)), np.arange(4.0)), (np.ones(3), np.ones(4))),
+    (mean_of_sum, (np.ones((3, 1)), np.arange(4.0)), (np.ones(3), np.ones(4))),
+    (scaled_difference, (np.ones(3), np.arange(3.0)), (np.ones(3), np.ones(4))),
+    (linear_model, (np.ones((4, 3)), np.arange(3.0), np.ones(4)),
+     (np.ones((4, 3)), np.arange(3.0), np.ones(5))),
+    (chain, (np.ones((2, 3)), np.ones(3), np.ones((2, 1))),
+     (np.ones((2, 3)), np.ones(3), np.ones((3, 1)))),
+    (through_ufunc, (np.full(3, 2.0), np.ones((2, 3))), (np.full(3, 2.0), np.ones((2, 4)))),
+    (compared, (np.arange(3.0), np.ones(3)), (np.arange(3.0), np.ones(4))),
+    (cross_entropy, (np.full(3, 0.3), np.full(3, 0.4)), (np.full(3, 0.3), np.full(2, 0.4))),
+    (unused_inner, (np.ones(3), np.arange(3.0)), (np.ones(3), np.ones(4))),
+]
+
+
+def _wrt(args):
+    return tuple(range(len(args)))
+
+
+@pytest.mark.parametrize("fn, good, bad", CASES, ids=[c[0].__name__ for c in CASES])
+@pytest.mark.parametrize("options", [{}, {"optimize": False}, {"verify": True}],
+                         ids=["optimized", "reference", "verify"])
+def test_raises_where_the_function_raises(fn, good, bad, options):
+    with pytest.raises(ValueError):
+        fn(*bad)
+    with pytest.raises(ValueError):
+        sd.grad(fn, wrt=_wrt(bad), **options)(*bad)
+    with pytest.raises(ValueError):
+        sd.value_and_grad(fn, wrt=_wrt(bad), **options)(*bad)
+
+
+@pytest.mark.parametrize("fn, good, bad", CASES, ids=[c[0].__name__ for c in CASES])
+def test_right_where_the_shapes_broadcast(fn, good, bad):
+    args = tuple(a + 0.1 * _rng().uniform(size=np.shape(a)) for a in good)
+    grads = sd.grad(fn, wrt=_wrt(args))(*args)
+    for k, g in enumerate(grads):
+        assert_close(g, numeric_grad(fn, args, k))
+
+
+def test_the_check_is_in_the_generated_source():
+    text = sd.source(sum_of_sum, wrt=(0, 1), args=(np.ones(3), np.ones(3)))
+    assert "check_broadcast(a, b)" in text
+    # a value read only by checks is not computed: they read its operands
+    text = sd.source(chain, wrt=(0, 1, 2), args=(np.ones((2, 3)), np.ones(3), np.ones((2, 1))))
+    assert "check_broadcast" in text and "\n    u = " not in text
+
+
+def test_a_name_rebound_between_keeps_the_value():
+    """``t = a * b`` read by the check of ``t + c`` after ``a = a.T``: its term would read
+    the transposed ``a`` (and raise where the function does not); ``t`` is computed."""
+    a, b, c = _rng().normal(size=(2, 3)), _rng().normal(size=3), _rng().normal(size=(2, 3))
+    grads = sd.grad(rebound_between, wrt=(0, 1, 2))(a, b, c)
+    for k, g in enumerate(grads):
+        assert_close(g, numeric_grad(rebound_between, (a, b, c), k))
+    text = sd.source(rebound_between, wrt=(0, 1, 2), args=(a, b, c))
+    assert "\n    t = a * b" in text
+
+
+def test_dead_code_that_cannot_raise_goes():
+    def unused_sum(x):
+        t = np.sum(x)
+        u = x.T
+        return np.sum(x * x)
+
+    text = sd.source(unused_sum, args=(np.ones(3),))
+    assert "np.sum(x)" not in text and "x.T" not in text
+
+
+def test_scalars_and_lists_need_no_check():
+    def scalar_operand(x, s):
+        return np.sum(x + s)
+
+    text = sd.source(scalar_operand, wrt=(0, 1), args=(np.ones(3), 2.0))
+    assert "check_broadcast" not in text
