@@ -20,14 +20,14 @@ value is computed). An operand that is neither a name nor a literal keeps the st
 Shape reasoning elsewhere (patterns, optimize/shapes.py, analysis/sameshape.py) assumes the
 primal's operands broadcast, which the checks make true wherever the gradient goes on.
 
-Any other dead statement whose value nothing reads (not an output: the user's own dead code)
-is kept, computed as the function computes it (``np.inner(a, b)`` of operands that do not
-align raises), unless it cannot raise (:meth:`Primal._total`: names, literals, subscripts,
-elementwise operations checked as above, whole-array calls such as ``np.sum(x)``; an index
-out of range is not checked: the backward sweep repeats the index reads it needs). A value
-the outputs are computed from is dropped as before: the backward sweep's own products,
-concatenations and reshapes of the same operands raise on the shapes that make the
-primal's raise (not checked for every operation: the broadcasts are).
+Any other dead statement whose value the outputs are not computed from (the user's own dead
+code: :func:`_needed`) is kept, computed as the function computes it (``np.inner(a, b)`` of
+operands that do not align raises, so does ``zs[i]`` out of range), unless it cannot raise
+(:meth:`Primal._total`: names, literals, displays, elementwise operations checked as above,
+whole-array calls such as ``np.sum(x)`` of an array, the items of a tuple assignment). A
+value the outputs are computed from is dropped as before: the backward sweep's own
+products, concatenations, reshapes and index reads of the same operands raise on the shapes
+that make the primal's raise (not checked for every operation: the broadcasts are).
 tests/soundness/test_primal_errors.py.
 """
 
@@ -53,8 +53,8 @@ class Primal:
     """What the dead-code pass knows of the primal sweep: its statements (by id), the names
     known to hold numbers or arrays of length-1 axes (they broadcast with anything), the
     names of lists and tuples (``+`` and ``*`` join or repeat them: no broadcast),
-    library_calls' table of ufuncs (spelling -> number of inputs), the function's outputs
-    and the names the generated function reads anywhere (before dead code goes)."""
+    library_calls' table of elementwise calls (spelling -> number of inputs), and the names
+    the outputs are computed from (:func:`_needed`)."""
 
     def __init__(self, statements=frozenset(), one_element=frozenset(),
                  containers=frozenset(), known=None, needed=None):
@@ -101,7 +101,7 @@ class Primal:
         """Can ``e`` not raise where the primal's other statements ran? Names, literals,
         displays, reads of an array's ``.T``/``.shape``/..., elementwise operations that
         cannot fail to broadcast, and the calls of :data:`TOTAL_CALLS` (as library_calls
-        proves them: NumPy's) of one positional argument; not a subscript (an index out of
+        proves them: NumPy's) of one name not a list's; not a subscript (an index out of
         range, a missing key) but the items of a tuple assignment (check_for)."""
         if isinstance(e, (gast.Name, gast.Constant)):
             return True
@@ -115,7 +115,8 @@ class Primal:
         if isinstance(e, gast.Call):
             spelled = S.expr_source(e.func)
             return spelled in TOTAL_CALLS and spelled in self.known and len(e.args) == 1 \
-                and not e.keywords and self._total(e.args[0])
+                and not e.keywords and isinstance(e.args[0], gast.Name) \
+                and e.args[0].id not in self.containers  # (``np.sum([a, b])`` may raise)
         return False
 
     def _may_fail(self, n):
