@@ -441,6 +441,12 @@ def unpacked(q, n, starred=False):
     return _checked_unpacked(q, n, starred)
 
 
+def check_broadcast(a, b, *more):
+    """runtime_checks.check_broadcast: it reads only ``np.shape`` of its operands (an
+    array-API array's ``.shape``), never NumPy's functions on them."""
+    return _checked_broadcast(a, b, *more)
+
+
 def restore_into(x, kept):
     if _is_array(x):
         x[...] = kept
@@ -489,9 +495,10 @@ _tree_zeros, _container_item_add = runtime.zeros_tree, runtime.item_add
 _container_item_clear, _tree_snapshot = runtime.item_clear, runtime_memory.snapshot_tree
 _tree_restore_into, _tree_seed = runtime_memory.restore_into, runtime.seed
 _tree_finish, _checked_loop_len = runtime.finish, runtime_checks.loop_len
-_checked_unpacked = runtime_checks.unpacked
+_checked_unpacked, _checked_broadcast = runtime_checks.unpacked, runtime_checks.check_broadcast
 ORIGINALS = {"len": array_len, "_builtin_len": builtins.len, "_tree_zeros": _tree_zeros,
              "_checked_loop_len": _checked_loop_len, "_checked_unpacked": _checked_unpacked,
+             "_checked_broadcast": _checked_broadcast,
              "_container_item_add": _container_item_add, "_tree_seed": _tree_seed,
              "_container_item_clear": _container_item_clear, "_tree_finish": _tree_finish,
              "_tree_snapshot": _tree_snapshot, "_tree_restore_into": _tree_restore_into}

@@ -147,3 +147,14 @@ def test_scalars_and_lists_need_no_check():
 
     text = sd.source(scalar_operand, wrt=(0, 1), args=(np.ones(3), 2.0))
     assert "check_broadcast" not in text
+
+
+def test_array_api_arrays_raise_too():
+    """The check reads only the operands' shapes (runtime_array_api.py binds it for
+    array-API arrays, whose code may not run NumPy's functions)."""
+    xp = pytest.importorskip("array_api_strict")
+    g = sd.grad(sum_of_sum, wrt=(0, 1))
+    ga, gb = g(xp.asarray([1.0, 2.0, 3.0]), xp.asarray([0.5, 1.0, 2.0]))
+    assert np.allclose(np.asarray(ga), 1.0) and np.allclose(np.asarray(gb), 1.0)
+    with pytest.raises(ValueError):
+        g(xp.asarray([1.0, 2.0, 3.0]), xp.asarray([1.0, 2.0, 3.0, 4.0]))
