@@ -160,3 +160,19 @@ def test_array_api_arrays_raise_too(monkeypatch):
     assert np.allclose(np.asarray(ga), 1.0) and np.allclose(np.asarray(gb), 1.0)
     with pytest.raises(ValueError):
         g(xp.asarray([1.0, 2.0, 3.0]), xp.asarray([1.0, 2.0, 3.0, 4.0]))
+
+
+NUMBA_CASES = [c for c in CASES if c[0] is not unused_inner]  # (numba has no np.inner)
+
+
+@pytest.mark.parametrize("fn, good, bad", NUMBA_CASES, ids=[c[0].__name__ for c in NUMBA_CASES])
+def test_numba_raises_and_is_right(fn, good, bad):
+    """The compiled check (numba_pieces.py, written for the operands' types): bad shapes
+    raise ValueError, shapes that broadcast (length-1 axes, fewer axes) give the gradient."""
+    pytest.importorskip("numba")
+    with pytest.raises(ValueError):
+        sd.grad(fn, wrt=_wrt(bad), backend="numba")(*bad)
+    args = tuple(a + 0.1 * _rng().uniform(size=np.shape(a)) for a in good)
+    grads = sd.grad(fn, wrt=_wrt(args), backend="numba")(*args)
+    for k, g in enumerate(grads):
+        assert_close(g, numeric_grad(fn, args, k))
