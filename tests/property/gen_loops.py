@@ -783,6 +783,21 @@ class _Generator:
             lines.append(self.update(self.pick(self.carried), f"{held} * {c}"))
         return lines
 
+    def dead_number(self, r, p):
+        """Values nothing reads (the user's dead code) of the float parameter ``p``: a
+        quotient, a power or a math function that raise on the Python number 0.0 (fuzz.py's
+        zero property: the gradient must raise where the function does, optimize/dead.py
+        keeps them), or the near misses, which cannot raise (the pass drops them)."""
+        self.features.add("dead_number")
+        forms = ["1.0 / {p}", "{c} / ({p} * {p})", "{p} ** -1", "math.log(abs({p}))",
+                 "1.0 % {p}", "({p} + 1.0) // {p}",
+                 "1.0 / (1.5 + {p} * {p})", "np.log(np.abs({p}) + 1.0)", "{p} * {c}"]
+        t = self.temp()
+        lines = [f"{t} = " + r.choice(forms).format(p=p, c=self.small())]
+        if r.random() < 0.3:  # (a dead value read by dead code only)
+            lines.append(f"{self.temp()} = {t} * {p} + 1.0")
+        return lines
+
     def stmt_lazy_generator(self, sc):
         """A generator expression reading a scalar ``k``: consumed at once (``sum(...)``,
         unpacked, a name bound to it read once later) or a loop over it, whose body may
@@ -1135,6 +1150,10 @@ class _Generator:
                 lines += self.checkpoint_alias(sc)
             finally:
                 self.r = main
+        dead = random.Random("dead-number:" + repr(r.getstate()[1][:8]))  # (the same)
+        floats = [p for p, a in zip(params, args) if type(a) is float]
+        if floats and dead.random() < 0.2:
+            lines += self.dead_number(dead, floats[0])
         for _ in range(1 if r.random() < 0.75 else 2):
             lines += self.loop(sc)
             if r.random() < 0.3:
@@ -1143,7 +1162,8 @@ class _Generator:
         if r.random() < 0.2:  # drawn last: the programs of earlier seeds stay as they were
             lines += self.dict_block(sc)
         lines.append("return " + ret)
-        source = ("import numpy as np\n\n\n"
+        source = ("import math\n" if "math." in "\n".join(lines) else "") + (
+            "import numpy as np\n\n\n"
                   f"def f({', '.join(params)}):\n" + "\n".join(_indent(lines)) + "\n")
         return source, params, tuple(args), wrt
 

@@ -47,6 +47,7 @@ _TOTAL_ATTRIBUTES = frozenset({"T", "shape", "ndim", "size", "dtype", "real"})
 _ELEMENTWISE = (gast.Add, gast.Sub, gast.Mult, gast.Div, gast.FloorDiv, gast.Mod, gast.Pow,
                 gast.BitAnd, gast.BitOr, gast.BitXor, gast.LShift, gast.RShift)
 _SAME_SHAPE = (gast.USub, gast.UAdd, gast.Invert)
+_RAISING = (gast.Div, gast.FloorDiv, gast.Mod, gast.Pow)  # (ZeroDivisionError, OverflowError)
 
 
 class Primal:
@@ -69,11 +70,14 @@ class Primal:
         if id(s) not in self.statements:
             return None
         term = self.term(s.value)
+        dead_code_of_user = self.needed is not None and s.targets[0].id not in self.needed
         if term is None:  # (not elementwise: the user's dead code is kept if it may raise)
-            dead_code_of_user = self.needed is not None and s.targets[0].id not in self.needed
             if getattr(s, S.UNPACKED_ITEM, False):  # (``a, b = seq``: the length is checked)
                 return None
             return s if dead_code_of_user and not self._total(s.value) else None
+        if dead_code_of_user and any(isinstance(n, gast.BinOp) and isinstance(n.op, _RAISING)
+                                     for n in dataflow.nodes(s.value)):
+            return s  # (``t = 1.0 / y`` of a Python number 0.0 raises)
         return _check(term, s) if len(term) > 1 else None
 
     def term(self, e):
@@ -110,6 +114,8 @@ class Primal:
         if isinstance(e, (gast.Tuple, gast.List)):
             return all(self._total(c) for c in dataflow.children(e)
                        if isinstance(c, gast.expr))
+        if isinstance(e, gast.BinOp) and isinstance(e.op, _RAISING):
+            return False  # (on Python numbers: ``1.0 / 0.0``, ``10.0 ** 400`` raise)
         operands = self._operands(e)
         if operands is not None:  # (names and literals through elementwise operations:
             term = self.term(e)   # no broadcast fails where at most one name's shape counts)
