@@ -793,7 +793,7 @@ class _Generator:
                  "1.0 % {p}", "({p} + 1.0) // {p}",
                  "1.0 / (1.5 + {p} * {p})", "np.log(np.abs({p}) + 1.0)", "{p} * {c}"]
         t = self.temp()
-        lines = [f"{t} = " + r.choice(forms).format(p=p, c=self.small())]
+        lines = [f"{t} = " + r.choice(forms).format(p=p, c=r.choice(SMALL))]  # (not self.r)
         if r.random() < 0.3:  # (a dead value read by dead code only)
             lines.append(f"{self.temp()} = {t} * {p} + 1.0")
         return lines

@@ -76,6 +76,9 @@ NEW_SHAPES = {
     # shared by two names, a copy, a rebind instead of a change, the alias made in the loop
     "checkpoint_alias": 30, "checkpoint_alias_list": 3, "checkpoint_alias_copy": 2,
     "checkpoint_alias_rebind": 3, "checkpoint_alias_inside": 3,
+    # the user's dead code of a float argument that raises at 0.0 (fuzz.py's zero property:
+    # the gradient raises too, optimize/dead.py keeps it; session 34), or cannot raise
+    "dead_number": 40,
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 
