@@ -328,18 +328,16 @@ def check(program, fn, *, grad=None, jvp=None, reference=None, stages=None):
     if grads is not None and "reverse" in stages and grad is sd.grad:
         bad = _longer_argument(args, wrt)
         if bad is not None:
-            try:
-                oracle(*bad)
-            except Exception as e:
-                raised = f"{type(e).__name__}: {e}"
-                try:
-                    res = grad(fn, wrt=wrt)(*bad)
-                except Exception:  # (raising, or refusing, is right here)
-                    pass
-                else:
-                    out.problems.append((DISAGREEMENT,
-                                         f"bad shapes: the function raises {raised[:120]}; "
-                                         f"its gradient returned a value ({_shapes(res)})"))
+            _raises_too(out, oracle, grad(fn, wrt=wrt), bad, "bad shapes")
+        # 2d. ... and by a value: a float argument 0.0 (``1.0 / s`` of Python floats:
+        # ZeroDivisionError, which the gradient must raise too where the quotient is not
+        # needed: optimize/dead.py Primal.raises)
+        for k in wrt:
+            if type(args[k]) is float:
+                zero = tuple(0.0 if j == k else x
+                             for j, x in enumerate(gen_loops.copy_args(args)))
+                _raises_too(out, oracle, grad(fn, wrt=wrt), zero,
+                            f"zero {program.params[k]}")
 
     # 3. forward mode along a random tangent
     rng = np.random.default_rng(zlib.crc32(f"{program.label}\n{program.source}".encode()))
@@ -387,6 +385,22 @@ def _shapes(x):
     if isinstance(x, (tuple, list)):
         return "(" + ", ".join(_shapes(v) for v in x) + ")"
     return str(np.shape(x)) if isinstance(x, (np.ndarray, float, int)) else type(x).__name__
+
+
+def _raises_too(out, oracle, gradient, args, what):
+    """Where ``oracle(*args)`` raises, ``gradient(*args)`` must raise (or refuse) too."""
+    try:
+        with np.errstate(all="ignore"):
+            oracle(*args)
+    except Exception as e:
+        raised = f"{type(e).__name__}: {e}"
+        try:
+            with np.errstate(all="ignore"):
+                res = gradient(*args)
+        except Exception:  # (raising, or refusing, is right here)
+            return
+        out.problems.append((DISAGREEMENT, f"{what}: the function raises {raised[:120]}; "
+                                           f"its gradient returned a value ({_shapes(res)})"))
 
 
 def _longer_argument(args, wrt):

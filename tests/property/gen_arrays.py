@@ -339,6 +339,15 @@ STATEMENTS = {
                      ["lp = 1.0 / (1.0 + np.exp(-{a}))",
                       "{t} = (1 - {b}) * np.log(1 - lp) * np.cos({a})"],
                      ["{t} = np.sum(np.sin({a}) * {b}) * {a} - np.exp({a} * 0.5) * 2.0"]),
+    # dead values that raise by the float s's value, not by shapes (optimize/dead.py
+    # Primal.raises: kept where an operand may be a Python number; fuzz.py step 2d sets s to
+    # 0.0: ZeroDivisionError); near misses: the quotient of an array (NumPy's: no raise,
+    # dropped), a divisor that is a literal, and the quotient read
+    "raising_dead": (["lq = {a} * 0.5", "ld = 1.0 / s", "{t} = lq * {b}"],
+                     ["lq = np.sum({a}) * s", "ld = lq / s", "lu = ld + s", "{t} = {a} * lq"],
+                     ["lq = s * 2.0", "ld = (lq + 1.0) ** -1.5 * s ** -0.5", "{t} = {a} * lq"],
+                     ["lq = {a} * 0.5", "ld = {a} / s", "le = s / 4.0", "{t} = lq * {b}"],
+                     ["lq = {a} * 0.5", "ld = 1.0 / (s + 1.0)", "{t} = lq * {b} * ld"]),
     # reads at a list, an integer array or a mask make new arrays (NumPy's advanced
     # indexing), changed in place afterwards: the array read stays as it was
     # (analysis/places.py copying_index); a tuple of a list and a slice, in a loop
