@@ -614,6 +614,7 @@ def draft(seed, index, attempt):
             env[name] = local[name]
             lines += src
             break
+    lines += _unpacking(seed, index, attempt, env, features)
     outputs = [k for k in env if k.startswith("t")][-3:] or ["x"]
     # (coefficients +-1 too: the default seed's multiplications vanish, optimize/seed.py)
     weights = rng.choice([(0.7, -1.3, 0.4), (1.0, -1.0, 0.4), (-1.0, 1.0, -1.0)])
@@ -622,6 +623,27 @@ def draft(seed, index, attempt):
     source = f"{PRELUDE}\ndef f(x, w, s):\n{body}    return {total}\n"
     return gen_loops.Program(source, "f", ["x", "w", "s"], args, (0, 1, 2), seed, index,
                              attempt, frozenset(features))
+
+
+def _unpacking(seed, index, attempt, env, features):
+    """In an eighth of the programs whose x is 1-d, a tuple assignment of x's items (drawn
+    from a stream of its own: other programs unchanged), which fuzz.py step 2c's argument
+    one entry longer makes raise (front/normalize.py unpacking checks the count of a value
+    known to be a sequence); near misses: unused items, starred targets, a slice."""
+    rng = random.Random(f"srcdiff-gen-arrays-unpacking:{seed}:{index}:{attempt}")
+    if rng.random() >= 0.125 or np.ndim(env["x"]) != 1:
+        return []
+    names = [f"lu{i}" for i in range(len(env["x"]))]
+    feature, src = rng.choice([
+        ("unpacked_used", [f"{', '.join(names)} = x", f"tu = {names[0]} * w + {names[-1]}"]),
+        ("unpacked_unused", [f"{', '.join(names)} = x", "tu = w * np.sum(x)"]),
+        ("unpacked_starred", ["lu0, *lr = x", "tu = lu0 * w + sum(lr)"]),
+        ("unpacked_slice", ["lu0, lu1 = x[:2]", "tu = lu0 * lu1 * w"])])
+    local = dict(env)
+    exec("\n".join(src), dict(_NS), local)
+    env["tu"] = local["tu"]
+    features.add(feature)
+    return src
 
 
 def _summed(name, weight):

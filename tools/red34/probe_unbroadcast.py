@@ -16,7 +16,8 @@ def compare(g, x):
     if not np.array_equal(np.isfinite(got), finite) or not np.array_equal(
             got[~finite], want[~finite], equal_nan=True):
         return "inf/nan differ"
-    return "rounding" if np.allclose(got, want, rtol=1e-12, atol=1e-300) else "differs"
+    return "rounding" if np.allclose(got, want, rtol=1e-12, atol=1e-300, equal_nan=True) \
+        else "differs"
 
 
 
