@@ -54,6 +54,7 @@ def jvp_modf_compress_average_select(x, tangents):
     mul = x * 1.7
     t_mul = broadcast_like(tangents * 1.7, mul)
     modf1, t_modf1 = jvp_modf(mul, tangents=(t_mul,))
+    unpacked1 = unpacked(modf1, 2)
     frac = modf1[0]
     t_frac = item_grad(t_modf1, 0, frac)
     whole = modf1[1]

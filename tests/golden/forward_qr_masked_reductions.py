@@ -4,6 +4,7 @@ def jvp_qr_masked_reductions(a, s, tangents):
     # line 355: q, r = np.linalg.qr(a)
     qr = np.linalg.qr(a)
     t_qr = qr_tangent(t_a, qr, a, 'reduced')
+    unpacked1 = unpacked(qr, 2)
     q = qr[0]
     t_q = item_grad(t_qr, 0, q)
     r = qr[1]

@@ -61,6 +61,7 @@ def jvp_rk4_pendulum(theta0, damping, length, t_end, tangents):
         # line 664: k1t, k1w = _pendulum(theta, omega, damping, length)
         pendulum, t_pendulum = jvp__pendulum1(theta, omega, damping, length,
             tangents=(t_theta, t_omega, t_damping, t_length))
+        unpacked1 = unpacked(pendulum, 2)
         k1t = pendulum[0]
         t_k1t = item_grad(t_pendulum, 0, k1t)
         k1w = pendulum[1]
@@ -80,6 +81,7 @@ def jvp_rk4_pendulum(theta0, damping, length, t_end, tangents):
         t_add1 = broadcast_like(t_omega, add1) + broadcast_like(t_mul3, add1)
         pendulum1, t_pendulum1 = jvp__pendulum1(add, add1, damping, length,
             tangents=(t_add, t_add1, t_damping, t_length))
+        unpacked2 = unpacked(pendulum1, 2)
         k2t = pendulum1[0]
         t_k2t = item_grad(t_pendulum1, 0, k2t)
         k2w = pendulum1[1]
@@ -99,6 +101,7 @@ def jvp_rk4_pendulum(theta0, damping, length, t_end, tangents):
         t_add3 = broadcast_like(t_omega, add3) + broadcast_like(t_mul7, add3)
         pendulum2, t_pendulum2 = jvp__pendulum1(add2, add3, damping, length,
             tangents=(t_add2, t_add3, t_damping, t_length))
+        unpacked3 = unpacked(pendulum2, 2)
         k3t = pendulum2[0]
         t_k3t = item_grad(t_pendulum2, 0, k3t)
         k3w = pendulum2[1]
@@ -116,6 +119,7 @@ def jvp_rk4_pendulum(theta0, damping, length, t_end, tangents):
         t_add5 = broadcast_like(t_omega, add5) + broadcast_like(t_mul9, add5)
         pendulum3, t_pendulum3 = jvp__pendulum1(add4, add5, damping, length,
             tangents=(t_add4, t_add5, t_damping, t_length))
+        unpacked4 = unpacked(pendulum3, 2)
         k4t = pendulum3[0]
         t_k4t = item_grad(t_pendulum3, 0, k4t)
         k4w = pendulum3[1]

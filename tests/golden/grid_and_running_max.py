@@ -158,6 +158,7 @@ def grad_grid_and_running_max(x, grad_ys=None):
     x_i = x[:2]
     pow1 = x ** 2
     meshgrid1 = meshgrid(x_i, pow1)
+    unpacked1 = unpacked(meshgrid1, 2)
     a = meshgrid1[0]
     b = meshgrid1[1]
     sin = np.sin(a)

@@ -79,6 +79,7 @@ def grad_average(a, weights, axis=None, keepdims=False, grad_ys=None):
 
 def grad_modf_compress_average_select(x, grad_ys=None):
     modf1, _record_modf = fwd_modf(x * 1.7)
+    unpacked1 = unpacked(modf1, 2)
     frac = modf1[0]
     whole = modf1[1]
     items = [True, False, True, True]

@@ -1,5 +1,6 @@
 def grad_qr_masked_reductions(a, s, grad_ys=None):
     qr = np.linalg.qr(a)
+    unpacked1 = unpacked(qr, 2)
     q = qr[0]
     r = qr[1]
     mul = a * s

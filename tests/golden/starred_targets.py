@@ -1,4 +1,5 @@
 def grad_starred_targets(v, grad_ys=None):
+    unpacked1 = unpacked(v, 1, True)
     first = v[0]
     part = v[1:]
     rest = list(part)
@@ -8,6 +9,7 @@ def grad_starred_targets(v, grad_ys=None):
     pow1 = v_i2 ** 2
     v_i3 = v[3]
     items = [v_i, mul, pow1, v_i3]
+    unpacked2 = unpacked(items, 2, True)
     a = items[0]
     part1 = items[1:-1]
     mid = list(part1)

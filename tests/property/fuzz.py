@@ -325,23 +325,19 @@ def check(program, fn, *, grad=None, jvp=None, reference=None, stages=None):
     # its last axis (a length above one: the same shape patterns, the same gradient code)
     # makes the operands of an elementwise operation fail to broadcast, which the gradient
     # must raise too where its value is not needed (optimize/dead.py check_broadcast)
-    # (and a Python float argument 0.0: ``1.0 / y`` and math's functions raise on numbers)
-    for what, bad in (("bad shapes", _longer_argument(args, wrt) if grads is not None else None),
-                      ("a zero", _zero_argument(args, wrt) if grads is not None else None)):
-        if bad is None or "reverse" not in stages or grad is not sd.grad:
-            continue
-        try:
-            oracle(*bad)
-        except Exception as e:
-            raised = f"{type(e).__name__}: {e}"
-            try:
-                res = grad(fn, wrt=wrt)(*bad)
-            except Exception:  # (raising, or refusing, is right here)
-                pass
-            else:
-                out.problems.append((DISAGREEMENT,
-                                     f"{what}: the function raises {raised[:120]}; "
-                                     f"its gradient returned a value ({_shapes(res)})"))
+    if grads is not None and "reverse" in stages and grad is sd.grad:
+        bad = _longer_argument(args, wrt)
+        if bad is not None:
+            _raises_too(out, oracle, grad(fn, wrt=wrt), bad, "bad shapes")
+        # 2d. ... and by a value: a float argument 0.0 (``1.0 / s`` of Python floats:
+        # ZeroDivisionError, which the gradient must raise too where the quotient is not
+        # needed: optimize/dead.py Primal.raises)
+        for k in wrt:
+            if type(args[k]) is float:
+                zero = tuple(0.0 if j == k else x
+                             for j, x in enumerate(gen_loops.copy_args(args)))
+                _raises_too(out, oracle, grad(fn, wrt=wrt), zero,
+                            f"zero {program.params[k]}")
 
     # 3. forward mode along a random tangent
     rng = np.random.default_rng(zlib.crc32(f"{program.label}\n{program.source}".encode()))
@@ -391,6 +387,22 @@ def _shapes(x):
     return str(np.shape(x)) if isinstance(x, (np.ndarray, float, int)) else type(x).__name__
 
 
+def _raises_too(out, oracle, gradient, args, what):
+    """Where ``oracle(*args)`` raises, ``gradient(*args)`` must raise (or refuse) too."""
+    try:
+        with np.errstate(all="ignore"):
+            oracle(*args)
+    except Exception as e:
+        raised = f"{type(e).__name__}: {e}"
+        try:
+            with np.errstate(all="ignore"):
+                res = gradient(*args)
+        except Exception:  # (raising, or refusing, is right here)
+            return
+        out.problems.append((DISAGREEMENT, f"{what}: the function raises {raised[:120]}; "
+                                           f"its gradient returned a value ({_shapes(res)})"))
+
+
 def _longer_argument(args, wrt):
     """``args`` with the first array argument of ``wrt`` whose last axis is longer than one
     made one entry longer there (its new entries copy the last ones); None when none is."""
@@ -399,15 +411,6 @@ def _longer_argument(args, wrt):
         if isinstance(a, np.ndarray) and a.ndim and a.shape[-1] > 1:
             longer = np.concatenate([a, a[..., -1:]], axis=-1)
             return tuple(longer if j == k else gen_loops.copy_args((x,))[0]
-                         for j, x in enumerate(args))
-    return None
-
-
-def _zero_argument(args, wrt):
-    """``args`` with the first Python float of ``wrt`` made 0.0; None when there is none."""
-    for k in wrt:
-        if type(args[k]) is float:
-            return tuple(0.0 if j == k else gen_loops.copy_args((x,))[0]
                          for j, x in enumerate(args))
     return None
 

@@ -364,6 +364,15 @@ STATEMENTS = {
                       "{t} = lh * lc"],
                      ["lc = np.cos(w) * np.sum({a})", "lh = np.tanh(w * 0.5 + w[..., :1])",
                       "{t} = lh * 2.0 + lc"]),
+    # dead values that raise by the float s's value, not by shapes (optimize/dead.py
+    # Primal.raises: kept where an operand may be a Python number; fuzz.py step 2d sets s to
+    # 0.0: ZeroDivisionError); near misses: the quotient of an array (NumPy's: no raise,
+    # dropped), a divisor that is a literal, and the quotient read
+    "raising_dead": (["lq = {a} * 0.5", "ld = 1.0 / s", "{t} = lq * {b}"],
+                     ["lq = np.sum({a}) * s", "ld = lq / s", "lu = ld + s", "{t} = {a} * lq"],
+                     ["lq = s * 2.0", "ld = (lq + 1.0) ** -1.5 * s ** -0.5", "{t} = {a} * lq"],
+                     ["lq = {a} * 0.5", "ld = {a} / s", "le = s / 4.0", "{t} = lq * {b}"],
+                     ["lq = {a} * 0.5", "ld = 1.0 / (s + 1.0)", "{t} = lq * {b} * ld"]),
     # reads at a list, an integer array or a mask make new arrays (NumPy's advanced
     # indexing), changed in place afterwards: the array read stays as it was
     # (analysis/places.py copying_index); a tuple of a list and a slice, in a loop
@@ -630,6 +639,7 @@ def draft(seed, index, attempt):
             env[name] = local[name]
             lines += src
             break
+    lines += _unpacking(seed, index, attempt, env, features)
     outputs = [k for k in env if k.startswith("t")][-3:] or ["x"]
     # (coefficients +-1 too: the default seed's multiplications vanish, optimize/seed.py)
     weights = rng.choice([(0.7, -1.3, 0.4), (1.0, -1.0, 0.4), (-1.0, 1.0, -1.0)])
@@ -638,6 +648,27 @@ def draft(seed, index, attempt):
     source = f"{PRELUDE}\ndef f(x, w, s):\n{body}    return {total}\n"
     return gen_loops.Program(source, "f", ["x", "w", "s"], args, (0, 1, 2), seed, index,
                              attempt, frozenset(features))
+
+
+def _unpacking(seed, index, attempt, env, features):
+    """In an eighth of the programs whose x is 1-d, a tuple assignment of x's items (drawn
+    from a stream of its own: other programs unchanged), which fuzz.py step 2c's argument
+    one entry longer makes raise (front/normalize.py unpacking checks the count of a value
+    known to be a sequence); near misses: unused items, starred targets, a slice."""
+    rng = random.Random(f"srcdiff-gen-arrays-unpacking:{seed}:{index}:{attempt}")
+    if rng.random() >= 0.125 or np.ndim(env["x"]) != 1:
+        return []
+    names = [f"lu{i}" for i in range(len(env["x"]))]
+    feature, src = rng.choice([
+        ("unpacked_used", [f"{', '.join(names)} = x", f"tu = {names[0]} * w + {names[-1]}"]),
+        ("unpacked_unused", [f"{', '.join(names)} = x", "tu = w * np.sum(x)"]),
+        ("unpacked_starred", ["lu0, *lr = x", "tu = lu0 * w + sum(lr)"]),
+        ("unpacked_slice", ["lu0, lu1 = x[:2]", "tu = lu0 * lu1 * w"])])
+    local = dict(env)
+    exec("\n".join(src), dict(_NS), local)
+    env["tu"] = local["tu"]
+    features.add(feature)
+    return src
 
 
 def _summed(name, weight):

@@ -157,3 +157,29 @@ def test_entries_of_other_shapes_share_code_and_stay_few(monkeypatch):
     assert all(e.__code__ is made[0].__code__ for e in made)
     one = transform_of(g).compiled([X, 1.5])
     assert 0 < len(one._entries) <= 8
+
+
+def _scaled(x, s=2.0):
+    return x * s
+
+
+def by_defaulted_helper(x, k):
+    return np.sum(np.sin(_scaled(x)) ** 2) * k
+
+
+def test_a_helper_default_changed_between_calls_of_the_entry_is_read():
+    """The entry inlines the defaults guard (emit/live.py guard_test's ``__defaults__``
+    test): ``_scaled.__defaults__`` changed between two calls that both pass every
+    argument runs the gradient of the new default. (test_changed_defaults.py covers the
+    guarded call's fast path; a call passing every argument takes only the entry.)"""
+    defaults = _scaled.__defaults__
+    try:
+        g = sd.grad(by_defaulted_helper)
+        _check(g, by_defaulted_helper)
+        assert _entry_in_use(g)
+        for s in (3.0, -0.5, 3.0):
+            _scaled.__defaults__ = (s,)
+            _check(g, by_defaulted_helper)
+            assert _entry_in_use(g)
+    finally:
+        _scaled.__defaults__ = defaults

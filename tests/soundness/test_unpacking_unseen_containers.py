@@ -133,6 +133,10 @@ def test_unpacked_reads_sequences_and_refuses_the_rest():
             unpacked(bad, 2)
 
 
-def test_a_returned_tuple_is_not_checked():
-    assert "unpacked(" not in sd.source(unpack_a_returned_tuple, args=(X,))
+def test_a_returned_tuple_is_checked_as_every_sequence():
+    """A value known to be a sequence has its item count checked too (red34: ``p, q = a``
+    of an array argument of 3 items gave a gradient where Python raises;
+    tests/soundness/test_unpacked_lengths.py): also a helper's returned tuple, whose
+    length the front end does not track (one call of ``unpacked`` per assignment)."""
+    assert "unpacked(" in sd.source(unpack_a_returned_tuple, args=(X,))
     assert "unpacked(" in sd.source(unpack_dict_or_list, args=(X,))

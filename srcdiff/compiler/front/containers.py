@@ -110,7 +110,7 @@ def returned_kind(f):
     or tuple display (or a list comprehension), ``"dict"`` when every one returns a dict (a
     display, a comprehension, a local bound only to those: :func:`dict_parameters`), else
     None. (A call's result is then that: ``for k in f(x)`` iterates a returned dict's keys,
-    ``a, b = f(x)`` unpacks them, and a returned tuple needs no check at run time.)"""
+    ``a, b = f(x)`` unpacks them, and a returned tuple is not refused as a dict.)"""
     code = getattr(f, "__code__", None)
     if not inspect.isfunction(f) or getattr(f, "__srcdiff_primitive__", False) \
             or (getattr(f, "__module__", None) or "").startswith("srcdiff") \

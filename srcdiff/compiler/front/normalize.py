@@ -279,12 +279,13 @@ class _Normalizer(Expressions, Closures, InPlace):
 
     def unpacking(self, value, n, starred=False):
         """The atom a tuple assignment reads ``[0], [1], ...`` of: a dict's keys (Python
-        unpacks those); a value not surely a sequence checked first at run time
-        (``unpacked``: a dict the front end did not see, or a set, is refused)."""
+        unpacks those); checked first at run time (``unpacked``: a dict the front end did
+        not see, or a set, is refused; another number of items raises Python's error),
+        also a value surely a sequence (an array argument of 3 items unpacked into 2
+        names raises: optimize/dead.py drops unused items as in range)."""
         seq = self.keys_if_dict(value)
-        if not (isinstance(seq, gast.Name) and seq.id in self.sure_sequences):
-            self.fresh_assign("unpacked", self.helper_call(
-                "unpacked", [S.copy(seq), S.const(n)] + ([S.const(True)] if starred else [])))
+        self.fresh_assign("unpacked", self.helper_call(
+            "unpacked", [S.copy(seq), S.const(n)] + ([S.const(True)] if starred else [])))
         return seq
 
     def stmt_AugAssign(self, s):

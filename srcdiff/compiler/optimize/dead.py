@@ -20,6 +20,12 @@ value is computed). An operand that is neither a name nor a literal keeps the st
 Shape reasoning elsewhere (patterns, optimize/shapes.py, analysis/sameshape.py) assumes the
 primal's operands broadcast, which the checks make true wherever the gradient goes on.
 
+A check proves shapes only. A dead statement that may raise by its operands' values or
+dtypes (:meth:`Primal.raises`: ``x / y`` of Python floats, ``a & b`` of float arrays, an
+int array to a negative int power, ``math.log(x)``) is kept, computed as the function
+computes it, the user's dead code or not; an operation of a float array is not such a one
+(NumPy's float operations warn).
+
 Any other dead statement whose value the outputs are not computed from (the user's own dead
 code: :func:`_needed`) is kept, computed as the function computes it (``np.inner(a, b)`` of
 operands that do not align raises, so does ``zs[i]`` out of range), unless it cannot raise
@@ -47,7 +53,18 @@ _TOTAL_ATTRIBUTES = frozenset({"T", "shape", "ndim", "size", "dtype", "real"})
 _ELEMENTWISE = (gast.Add, gast.Sub, gast.Mult, gast.Div, gast.FloorDiv, gast.Mod, gast.Pow,
                 gast.BitAnd, gast.BitOr, gast.BitXor, gast.LShift, gast.RShift)
 _SAME_SHAPE = (gast.USub, gast.UAdd, gast.Invert)
-_RAISING = (gast.Div, gast.FloorDiv, gast.Mod, gast.Pow)  # (ZeroDivisionError, OverflowError)
+# operations that raise by their operands' values or dtypes, not only their shapes: of floats
+# (``&``, ``<<``, ``~``), of complex numbers (``//``, ``%``), of Python numbers (``x / 0.0``)
+_RAISING = (gast.FloorDiv, gast.Mod, gast.BitAnd, gast.BitOr, gast.BitXor, gast.LShift,
+            gast.RShift, gast.Invert)
+# ... unless an operand is a float array (NumPy's float operations warn): of Python numbers
+# (``1.0 / 0.0``, ``10.0 ** 400.0``), of ints (an int array to a negative int power); a
+# division by a number literal other than 0 does not raise (``x / 2.0`` of a huge x is inf)
+_RAISING_ON_NUMBERS = (gast.Div, gast.Pow)
+_RAISING_CALLS = frozenset({"np.power", "np.floor_divide", "np.remainder", "np.mod",
+                           "np.fmod", "np.divmod", "np.left_shift", "np.right_shift",
+                           "np.bitwise_and", "np.bitwise_or", "np.bitwise_xor", "np.invert",
+                           "np.gcd", "np.lcm"})
 
 
 class Primal:
@@ -55,29 +72,31 @@ class Primal:
     known to hold numbers or arrays of length-1 axes (they broadcast with anything), the
     names of lists and tuples (``+`` and ``*`` join or repeat them: no broadcast),
     library_calls' table of elementwise calls (spelling -> number of inputs), and the names
-    the outputs are computed from (:func:`_needed`)."""
+    the outputs are computed from (:func:`_needed`), and the names of float arrays
+    (:meth:`raises`)."""
 
     def __init__(self, statements=frozenset(), one_element=frozenset(),
-                 containers=frozenset(), known=None, needed=None):
+                 containers=frozenset(), known=None, needed=None, float_arrays=frozenset()):
         self.statements, self.one_element = statements, one_element
         self.containers, self.known = containers, known or {}
         self.needed = needed  # (None: every name: nothing is the user's dead code)
+        self.float_arrays = float_arrays
 
     def check_for(self, s):
         """What the dead primal statement ``s`` leaves: ``None`` (nothing: no two operands
-        that may fail to broadcast), ``s`` itself (kept: it may raise otherwise, or its
-        operands' shapes have no term), or a ``check_broadcast(...)`` statement."""
+        that may fail to broadcast), ``s`` itself (kept: it may raise otherwise, by its
+        operands' values (:meth:`raises`), or its operands' shapes have no term), or a
+        ``check_broadcast(...)`` statement."""
         if id(s) not in self.statements:
             return None
+        if self.raises(s.value):
+            return s
         term = self.term(s.value)
         dead_code_of_user = self.needed is not None and s.targets[0].id not in self.needed
         if term is None:  # (not elementwise: the user's dead code is kept if it may raise)
             if getattr(s, S.UNPACKED_ITEM, False):  # (``a, b = seq``: the length is checked)
                 return None
             return s if dead_code_of_user and not self._total(s.value) else None
-        if dead_code_of_user and any(isinstance(n, gast.BinOp) and isinstance(n.op, _RAISING)
-                                     for n in dataflow.nodes(s.value)):
-            return s  # (``t = 1.0 / y`` of a Python number 0.0 raises)
         return _check(term, s) if len(term) > 1 else None
 
     def term(self, e):
@@ -114,11 +133,11 @@ class Primal:
         if isinstance(e, (gast.Tuple, gast.List)):
             return all(self._total(c) for c in dataflow.children(e)
                        if isinstance(c, gast.expr))
-        if isinstance(e, gast.BinOp) and isinstance(e.op, _RAISING):
-            return False  # (on Python numbers: ``1.0 / 0.0``, ``10.0 ** 400`` raise)
         operands = self._operands(e)
         if operands is not None:  # (names and literals through elementwise operations:
-            term = self.term(e)   # no broadcast fails where at most one name's shape counts)
+            if self.raises(e):    # no broadcast fails where at most one name's shape counts)
+                return False
+            term = self.term(e)
             if term is not None:
                 return len(term) <= 1
             return len(operands) == 1 and self._total(operands[0])
@@ -128,6 +147,31 @@ class Primal:
                 and not e.keywords and isinstance(e.args[0], gast.Name) \
                 and e.args[0].id not in self.containers  # (``np.sum([a, b])`` may raise)
         return False
+
+    def raises(self, e):
+        """May the expression ``e`` raise by its operands' values or dtypes (not their
+        shapes: the checks' part)? A ``math`` function (``math.log(-1.0)``, elementwise or
+        not), an elementwise operation of :data:`_RAISING`, a NumPy ufunc of
+        :data:`_RAISING_CALLS`, or a division or power (:data:`_RAISING_ON_NUMBERS`),
+        unless a name of that operation holds a float array (its result is one, and
+        NumPy's float operations do not raise: they warn)."""
+        spelled = S.expr_source(e.func) if isinstance(e, gast.Call) else ""
+        if spelled.startswith("math."):  # (elementwise or not: ``math.log`` of an output)
+            return True
+        operands = self._operands(e)
+        if operands is None:
+            return False
+        op = getattr(e, "op", None)
+        if isinstance(op, _RAISING):
+            return True
+        if isinstance(op, gast.Div) and isinstance(e.right, gast.Constant) and \
+                isinstance(e.right.value, (int, float)) and e.right.value != 0:
+            return self.raises(e.left)
+        if isinstance(op, _RAISING_ON_NUMBERS) or spelled in _RAISING_CALLS:
+            if not any(isinstance(n, gast.Name) and n.id in self.float_arrays
+                       for o in operands for n in dataflow.nodes(o)):
+                return True
+        return any(map(self.raises, operands))
 
     def _operands(self, n):
         if isinstance(n, gast.BinOp) and isinstance(n.op, _ELEMENTWISE):
@@ -317,7 +361,7 @@ class _Pending:
         only keep it from folding into its one use and alive longer (``exp = np.exp(mul)``:
         not ``mul``)."""
         term = self.primal.term(s.value) if id(s) in self.primal.statements else None
-        if term is None or name in term or not dropped and (
+        if term is None or self.primal.raises(s.value) or name in term or not dropped and (
                 len(term) > 1 or not set(term) <= live):
             return False
         every = True
@@ -342,16 +386,34 @@ def _is_range(node):
         and all(pure(a) and (not isinstance(a, gast.Call) or _is_range(a)) for a in node.args)
 
 
-def primal_of(fn, one_element, containers, known, outputs):
+def primal_of(fn, one_element, containers, known, outputs, floats=None):
     """The :class:`Primal` of the gradient ``fn``: its statements are those before the
-    seed's heading, and the statements inside them (none when there is no heading)."""
+    seed's heading, and the statements inside them (none when there is no heading).
+    ``floats``: the names of floats and float arrays -> their shape patterns; float arrays
+    are those of a known rank or made by NumPy's functions only (not Python numbers)."""
     for k, s in enumerate(fn.body):
         if S.is_comment(s) and S.heads(s) == S.SEED:
             statements = [n for t in fn.body[:k] for n in dataflow.nodes(t)
                           if isinstance(n, gast.stmt)]
+            floats, made = floats or {}, _numpy_made(statements)
             return Primal(frozenset(map(id, statements)), one_element, containers, known,
-                          _needed(statements, outputs))
+                          _needed(statements, outputs),
+                          frozenset(v for v in floats if floats[v] or v in made))
     return Primal()
+
+
+def _numpy_made(statements):
+    """The names every binding of which in ``statements`` is a NumPy call's value (an
+    array or a NumPy number: NumPy's operations on them warn, never raise)."""
+    made, other = set(), set()
+    for s in statements:  # (a block's own statements are in ``statements`` too)
+        written = {n.id for n in dataflow.names(s.target)} if isinstance(s, gast.For) \
+            else set() if isinstance(s, (gast.If, gast.While)) else dataflow.writes(s)
+        for v in written:
+            numpy = isinstance(s, gast.Assign) and isinstance(s.value, gast.Call) and \
+                S.expr_source(s.value.func).startswith("np.")
+            (made if numpy else other).add(v)
+    return made - other
 
 
 def _needed(statements, outputs):
