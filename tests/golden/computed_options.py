@@ -135,7 +135,6 @@ def grad_computed_options(x, grad_ys=None):
     tanh = np.tanh(x[1, 1])
     band, _record_pad_with = fwd_pad_with(x, ((1, 0), (0, 2)),
         constant_values=tanh)
-    pow1 = top ** 2
     band_i = band[::-1]
     mul1 = band * band_i
     x_i2 = x[2, 2]

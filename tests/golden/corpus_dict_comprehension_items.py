@@ -32,7 +32,6 @@ def grad_dict_comprehension_items(params, x, grad_ys=None):
         name = key_list2[k1]
         _stack.append(value)
         value = params[name]
-        pow1 = value ** 2
     # seed: the gradient of the sum of the outputs
     b_add1 = scalar_seed(grad_ys)
     # adjoint of line 701: return np.sum(h ** 2) + 0.01 * penalty

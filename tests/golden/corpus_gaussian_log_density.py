@@ -18,12 +18,7 @@ def grad_gaussian_log_density(mu, log_sigma, xs, grad_ys=None):
         _stack.append(mul)
         mul = z * z
         items1.append(mul)
-    fsum = math.fsum(items1)
     n2 = len(xs)
-    tau = math.tau
-    log = math.log(tau)
-    pi = math.pi
-    log1 = math.log(2.0 * pi)
     # seed: the gradient of the sum of the outputs
     b_add1 = scalar_seed(grad_ys)
     # adjoint of line 682: log_prior = -0.5 * mu * mu - 0.5 * math.log(2.0 * math.pi)

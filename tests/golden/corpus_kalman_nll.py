@@ -18,8 +18,6 @@ def grad_kalman_nll(phi, log_q, log_r, ys, grad_ys=None):
         s = max(p + r, 1e-09)
         v = y - m
         pi = math.pi
-        log = math.log(2.0 * pi * s)
-        div = v * v / s
         _stack.append(k)
         k = p / s
         _stack.append(m)

@@ -1,7 +1,6 @@
 def grad_lambda_expression(x, w, grad_ys=None):
     tanh = np.tanh(x * w)
     check_broadcast(tanh, x)
-    pow1 = w ** 2
     # seed: the gradient of the sum of the outputs
     b_add = scalar_seed(grad_ys)
     # adjoint of line 687: lambda_expression = lambda x, w: np.sum(np.tanh(x * w) * x) + 0.5 * w ** 2  # noqa: E731

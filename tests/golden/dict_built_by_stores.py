@@ -29,7 +29,6 @@ def grad_dict_built_by_stores(x, grad_ys=None):
         k = key_list1[k1]
         _stack.append(feats_i)
         feats_i = feats[k]
-        pow1 = feats_i ** 2
     # seed: the gradient of the sum of the outputs
     b_total = scalar_seed(grad_ys)
     # adjoint of line 155: for k in feats:

@@ -102,7 +102,6 @@ def grad_outers_and_index_copies(x, grad_ys=None):
     add = p['a'] + 1.0
     _p_saved = item_saved(p, 'a')
     p['a'] = add
-    pow1 = d ** 2
     outer = add_outer(x, y)
     sum2 = np.sum(outer ** 2)
     add1 = x ** 2 + 1.0

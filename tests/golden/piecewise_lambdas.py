@@ -24,7 +24,6 @@ def grad_piecewise_lambdas(x, grad_ys=None):
     piecewise_cond_i6 = piecewise_cond[2]
     _piecewise3 = piecewise
     piecewise = masked_put(piecewise, piecewise_cond_i6, 0.5)
-    pow1 = piecewise ** 2
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
     # adjoint of line 904: return np.sum(p ** 2)

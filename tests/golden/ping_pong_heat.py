@@ -20,7 +20,6 @@ def grad_ping_pong_heat(x, grad_ys=None):
         u = w
         _stack.append(w)
         w = u1
-    pow1 = u ** 2
     # seed: the gradient of the sum of the outputs
     b_sum1 = scalar_seed(grad_ys)
     # adjoint of line 674: return np.sum(u ** 2)

@@ -20,11 +20,12 @@ value is computed). An operand that is neither a name nor a literal keeps the st
 Shape reasoning elsewhere (patterns, optimize/shapes.py, analysis/sameshape.py) assumes the
 primal's operands broadcast, which the checks make true wherever the gradient goes on.
 
-A check proves shapes only. A dead statement that may raise by its operands' values or
+A check proves shapes only. The user's dead code that may raise by its operands' values or
 dtypes (:meth:`Primal.raises`: ``x / y`` of Python floats, ``a & b`` of float arrays, an
 int array to a negative int power, ``math.log(x)``) is kept, computed as the function
-computes it, the user's dead code or not; an operation of a float array is not such a one
-(NumPy's float operations warn).
+computes it; an operation of a float array is not such a one (NumPy's float operations
+warn). A value the outputs are computed from is not kept for this (``return math.log(x)``
+at ``x < 0``: its gradient ``g / x`` is returned; README, Semantics).
 
 Any other dead statement whose value the outputs are not computed from (the user's own dead
 code: :func:`_needed`) is kept, computed as the function computes it (``np.inner(a, b)`` of
@@ -89,7 +90,7 @@ class Primal:
         ``check_broadcast(...)`` statement."""
         if id(s) not in self.statements:
             return None
-        if self.raises(s.value):
+        if self.raising_dead_code(s):
             return s
         term = self.term(s.value)
         dead_code_of_user = self.needed is not None and s.targets[0].id not in self.needed
@@ -147,6 +148,14 @@ class Primal:
                 and not e.keywords and isinstance(e.args[0], gast.Name) \
                 and e.args[0].id not in self.containers  # (``np.sum([a, b])`` may raise)
         return False
+
+    def raising_dead_code(self, s):
+        """Is ``s`` (``name = E``) the user's dead code (:func:`_needed`) that may raise by
+        its operands' values (:meth:`raises`)? It is kept. A value the outputs are computed
+        from is not: its derivative rule may need none of it (``math.log(x)``'s ``g / x``),
+        and computing it costs scalar loops (README, Semantics)."""
+        return self.needed is not None and s.targets[0].id not in self.needed \
+            and self.raises(s.value)
 
     def raises(self, e):
         """May the expression ``e`` raise by its operands' values or dtypes (not their
@@ -361,7 +370,7 @@ class _Pending:
         only keep it from folding into its one use and alive longer (``exp = np.exp(mul)``:
         not ``mul``)."""
         term = self.primal.term(s.value) if id(s) in self.primal.statements else None
-        if term is None or self.primal.raises(s.value) or name in term or not dropped and (
+        if term is None or self.primal.raising_dead_code(s) or name in term or not dropped and (
                 len(term) > 1 or not set(term) <= live):
             return False
         every = True

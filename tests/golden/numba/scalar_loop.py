@@ -1,6 +1,5 @@
 def grad_primal(a, b, x0, n, grad_ys=None):
     x = x0
-    s = 0.0
     _n0 = len(range(n))
     _k0 = 0
     for i in range(n):
@@ -9,8 +8,6 @@ def grad_primal(a, b, x0, n, grad_ys=None):
             _tape0 = tape_alloc(_n0, x)
         tape_put(_tape0, _k0 - 1, x)
         x = a * x * (1.0 - x) + b
-        s = s + x * x
-    div = s / n
     b_div = scalar_seed(grad_ys)
     b_s = b_div / n
     b_a = 0.0

@@ -77,12 +77,10 @@ def grad_decay(x, s: float, grad_ys=None):
 
 def grad_scaled(x, n: int, grad_ys=None):
     n = int_argument(n, 'n', 'grad_scaled')
-    x_i = x[:n]
-    pow1 = x_i ** 2
     # seed: the gradient of the sum of the outputs
     b_mul = scalar_seed(grad_ys)
     # adjoint of line 18: return np.sum(x[:n] ** 2) * n
-    b_x_i = b_mul * n * 2.0 * x_i
+    b_x_i = b_mul * n * 2.0 * x[:n]
     b_x = item_add(None, x, slice(None, n, None), b_x_i)
     return finish(b_x, x, False, (grad_ys,))
 

@@ -31,15 +31,11 @@ def grad_loss(w, b, x, y, grad_ys=None):
     err = h - y
     mean = np.mean(h)
     baseline = mean
-    pow1 = err ** 2
     pi = math.pi
-    sub = h - baseline
-    pow2 = sub ** 2
     # seed: the gradient of the sum of the outputs
     b_add1 = scalar_seed(grad_ys)
     # adjoint of line 20: return SCALE * np.mean(err ** 2) + math.pi * np.sum((h - baseline) ** 2) / 100.0
-    b_sub = mul_into(sub, pi * (b_add1 / 100.0) * 2.0)
-    del sub
+    b_sub = pi * (b_add1 / 100.0) * 2.0 * (h - baseline)
     b_pow1 = SCALE * b_add1 / size_of(err)
     b_err = mul_into(err, b_pow1 * 2.0)
     del b_pow1, err
