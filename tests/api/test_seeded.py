@@ -51,7 +51,8 @@ def _same(a, b):
     return len(a) == len(b) and all(np.array_equal(p, q) for p, q in zip(a, b))
 
 
-def test_negbin_default_seed_is_folded_and_exact():
+def test_negbin_default_seed_is_folded_and_exact(monkeypatch):
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)  # (the text of the product's code)
     args = _negbin_args()
     g = sd.grad(negbin, wrt=(0, 1))
     got = g(*args)

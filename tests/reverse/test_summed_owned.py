@@ -64,7 +64,8 @@ def test_against_differences(f, args, options):
         assert not any(np.shares_memory(got[k], a) for a in args if isinstance(a, np.ndarray))
 
 
-def test_a_summed_bias_gradient_is_owned():
+def test_a_summed_bias_gradient_is_owned(monkeypatch):
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)  # (the product's text; verify below)
     src = _seeded_source(layer, ARGS)
     assert "b_w = unbroadcast(b_add, w)" in src and "b_w -= b_cos * np.sin(w)" in src, src
     assert "finish(b_w, w)," in src, src
