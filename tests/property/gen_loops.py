@@ -33,7 +33,9 @@ exactly those shapes:
   array (``m[i][j] += v``, ``m[i][1:] *= v``); ``sum(items, start)`` with a differentiated
   start; ``t = y; y *= np.clip(abs(y), -1.0, 1.0)`` (or ``np.where``);
 * an array held by two names (``hb = ha``) changed in place and rebound through one in a loop
-  marked ``# srcdiff: checkpoint`` (``checkpoint_alias``), and its near misses.
+  marked ``# srcdiff: checkpoint`` (``checkpoint_alias``), and its near misses;
+* a list of floats made by ``[0.0] * n5`` with ``n5 = len(xs)`` (and other spellings),
+  filled in a loop and back-substituted (``repeated_list``), and its near misses.
 
 ``program(seed, index)`` returns a :class:`Program`: its source, the
 arguments to evaluate it at, and which arguments are differentiated. A
@@ -871,6 +873,41 @@ class _Generator:
         lines.append(f"{acc} = {acc} + np.sum(hb) * {c}")
         return lines
 
+    def repeated_list(self, sc):
+        """A list of floats made by repetition with an integer name (``n5 = len(xs)``, ``[0.0]
+        * n5``, ``n5 * [0.0]``, ``[None] * n5``, ``[0.0 for _ in range(n5)]``, ``[x0] * n5``
+        of a differentiated ``x0``), filled in a loop, then back-substituted over a reversed
+        range (a Thomas algorithm's shape: analysis/list_arguments.py ``repetitions``, refused
+        before session 34). Near misses: the items of ``[row] * n5`` are one array, changed in
+        place through ``row`` (``repeated_list_alias``) or through an item
+        (``repeated_list_item``), then read through another: refused."""
+        self.features.add("repeated_list")
+        xs, acc, c = self.pick(self.vector_params), self.pick(self.carried), self.small()
+        e = self.sexpr(sc, 2)
+        count = self.pick([f"len({xs})", f"{xs}.size", f"{xs}.shape[0]"])
+        lines = [f"n5 = {count}"]
+        k = self.r.random()
+        if k >= 0.85:
+            self.features.add("repeated_list_alias" if k < 0.93 else "repeated_list_item")
+            change = "row5[0] = " + e if k < 0.93 else "rows5[0][0] = " + e
+            return lines + [f"row5 = {xs} * {c}", "rows5 = [row5] * n5", change,
+                            f"{acc} = {acc} + sum(np.sum(q5) for q5 in rows5) * {c}"]
+        made = self.pick(["[0.0] * n5", "n5 * [0.0]", "[None] * n5", "[0.0 for _ in range(n5)]",
+                          f"[{acc} * {c}] * n5"])
+        self.features.add("repeated_list_none" if "None" in made else "repeated_list_floats")
+        total = self.pick([f"sum(ls5) * {c}", "np.sum(np.array(ls5) ** 2)"])
+        if not self.chance(0.7):
+            return lines + [f"ls5 = {made}", "for i5 in range(n5):",
+                            f"    ls5[i5] = {xs}[i5] * {c} + {e}", f"{acc} = {acc} + {total}"]
+        # entries copied into a second list, then back-substituted there while the first is
+        # read afterwards (refused before: an entry of `ls5` might have been a view)
+        self.features.add("repeated_list_back")
+        return lines + [f"ls5 = {made}", "ls6 = " + self.pick(["[0.0] * n5", "[None] * n5"]),
+                        "for i5 in range(n5):", f"    ls5[i5] = {xs}[i5] * {c} + {e}",
+                        "    ls6[i5] = ls5[i5]", "for i5 in range(n5 - 2, -1, -1):",
+                        f"    ls6[i5] = ls5[i5] - {c} * ls6[i5 + 1]",
+                        f"{acc} = {acc} + {total} + sum(ls6) * {c}"]
+
     # -------------------------------------------------------- loops
 
     def loop(self, sc):
@@ -1133,6 +1170,14 @@ class _Generator:
             main, self.r = self.r, alias_maker  # (the rest drawn as before)
             try:
                 lines += self.checkpoint_alias(sc)
+            finally:
+                self.r = main
+        # drawn from a generator of its own, as the checkpoint alias above
+        repeated = random.Random("repeated-list:" + repr(r.getstate()[1][:8]))
+        if self.vector_params and repeated.random() < 0.3:
+            main, self.r = self.r, repeated
+            try:
+                lines += self.repeated_list(sc)
             finally:
                 self.r = main
         for _ in range(1 if r.random() < 0.75 else 2):

@@ -145,19 +145,21 @@ def concatenations(anf, analysis, parsed):
     return changed
 
 
-def repetitions(anf, analysis, parsed):
+def repetitions(anf, analysis, parsed, constants=True):
     """Write each ``c = a * n`` or ``c = n * a`` of an active name known to be a container
     and an integer in ``anf`` as ``c = repeat_sequence(a, n)`` (in place; see the module
     docstring); likewise a constant one with an integer *name* ``n`` (``[0.0] * n``), whose
     product the facts cannot tell from an array (a 0-d int array ``n`` multiplies), and
-    which ``repeat_sequence`` makes a list or refuses at run time; ``[0.0] * 3`` stays as
+    which ``repeat_sequence`` makes a list or refuses at run time (not with ``constants``
+    False: the numba backend has no compiled ``repeat_sequence``); ``[0.0] * 3`` stays as
     it is. True if any was. The caller analyzes the function again when it was."""
     changed = False
-    for stmt, value in _active_operations(anf, analysis, operator.mul, constant=True):
+    for stmt, value in _active_operations(anf, analysis, operator.mul, constant=constants):
         for seq, count in ((value.left, value.right), (value.right, value.left)):
             if isinstance(seq, gast.Name) and analysis.kinds.get(seq.id) == CONTAINER \
-                    and _is_int(count, analysis) and (seq.id in analysis.active or isinstance(
-                        count, gast.Name) and analysis.kinds.get(_target(stmt)) is None):
+                    and _is_int(count, analysis) and (seq.id in analysis.active or constants
+                                                      and isinstance(count, gast.Name) and
+                                                      analysis.kinds.get(_target(stmt)) is None):
                 parsed.namespace["repeat_sequence"] = runtime_memory.repeat_sequence
                 stmt.value = S.locate(S.call("repeat_sequence", [seq, count]), value)
                 changed = True
