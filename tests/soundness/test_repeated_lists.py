@@ -107,3 +107,12 @@ def test_a_count_that_is_a_0d_array_is_refused_at_run_time():
     # with a 0-d int array, `[0.0] * k` is the array [0.0] multiplied (NumPy's `*`)
     with pytest.raises(sd.SrcdiffError, match="compiled as the repetition of a list"):
         sd.grad(zeros_of_count)(A, np.array(3))
+
+
+def test_the_numba_backend_refuses_as_before():
+    """numba has no compiled repeat_sequence: the rewrite is not made there, and the
+    Thomas algorithm stays refused with the message it had (never a crash)."""
+    pytest.importorskip("numba")
+    args = CASES[0][1]
+    with pytest.raises(sd.SrcdiffError, match="changes an array in place that `dp`"):
+        sd.grad(thomas_lists, wrt=(0, 1, 2, 3), backend="numba")(*args)
