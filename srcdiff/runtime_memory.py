@@ -14,7 +14,7 @@ import sys
 
 import numpy as np
 
-from srcdiff.errors import SrcdiffError
+from srcdiff.errors import SrcdiffError, VerificationError
 from srcdiff.runtime import (
     add_tree,
     fill_zeros,
@@ -542,3 +542,17 @@ def stacked_rhs(g, x, y):
             and x.ndim > 2 and y.ndim == 2:
         return x.reshape(-1, x.shape[-1]).T @ g.reshape(-1, g.shape[-1])
     return None
+
+
+def verify_summed(g, x):
+    """``unbroadcast(g, x)`` where the shape patterns prove it sums axes of ``g`` away
+    (reverse/backward.py ``_summed_away``: taken as a new array the gradient owns): check
+    that ``g`` has more axes than ``x`` and that the sum is a number or a writeable array
+    sharing no memory with ``g``, and return it."""
+    out = unbroadcast(g, x)
+    if np.ndim(g) <= np.ndim(x) or isinstance(out, np.ndarray) and (
+            not out.flags.writeable or isinstance(g, np.ndarray) and np.may_share_memory(out, g)):
+        raise VerificationError(f"srcdiff verification: a gradient of shape {np.shape(g)} "
+                                f"taken to be summed to a new array of shape {np.shape(x)} "
+                                "is not")
+    return out

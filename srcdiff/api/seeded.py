@@ -16,6 +16,8 @@ Invariant: for ``grad_ys=None`` both give the same result bit for bit (multiplyi
 float by +-1 is exact in IEEE arithmetic): tests/api/test_seeded.py.
 """
 
+import functools
+
 import numpy as np
 
 from srcdiff.compiler.emit.live import guard_test
@@ -24,6 +26,7 @@ _REAL_KINDS = frozenset("fiub")
 _QUICK_TYPES = (float, int, bool, np.float64, np.float32)
 _QUICK_ENTRIES = {float, int}
 MISS = object()  # an entry's answer for arguments it is not for
+ENTRIES_KEPT = 256  # entries of one gradient (quick keys: shapes); past it, made again
 
 
 def quick_key(values):
@@ -111,6 +114,8 @@ class Seeded:
         entry (``no_entry``)."""
         hit = self._entries.get(quick)
         if hit is None:
+            if len(self._entries) >= ENTRIES_KEPT:  # (shapes that keep changing)
+                self._entries.clear()
             hit = self._entries[quick] = _entry(self.one, args)
         return hit
 
@@ -157,8 +162,16 @@ def _entry(c, args):
         if guards is not None:
             run = _GUARDED.format(guards, names)
     source = _ENTRY.format(names, len(args), " and ".join(tests) or "True", run)
-    exec(compile(source, "<srcdiff entry>", "exec"), ns)
+    exec(_code(source), ns)
     return ns["entry"]
+
+
+@functools.lru_cache(maxsize=256)
+def _code(source):
+    """The code of an entry's ``source``: arguments of other shapes make the same source
+    (their shapes are in the namespace), so its code is compiled once (0.3 ms; exec of
+    the code, defining ``entry`` in a new namespace, takes microseconds)."""
+    return compile(source, "<srcdiff entry>", "exec")
 
 
 _ENTRY = """def entry(*args):

@@ -195,3 +195,50 @@ def test_the_sigmoid_adjoint_has_no_cancelling_negations(options):
         src = sd.source(gates, (0, 1), args=args)
         assert "-grad_ys" not in src and "-b_neg" not in src, src
         assert "b_x = b_neg if b_x is None else b_x + b_neg" in src, src
+
+
+@pytest.mark.parametrize("body, expected", [
+    # negative binomial's b_log1 = -y: the sign carried through the carrier's accumulation
+    # (b_u -= m holds -(T + m)), a product, to a matrix product's augmented update
+    ("b_t = -a * m\nb_u = b_t / c\nb_u += m\nb_z = b_u * c\nb_y += m.T @ b_z",
+     "b_t = a * m\nb_u = b_t / c\nb_u -= m\nb_z = b_u * c\nb_y -= m.T @ b_z"),
+    ("b_t = -a * m\nb_t -= c\nb_y += b_t @ m", "b_t = a * m\nb_t += c\nb_y -= b_t @ m"),
+    # a matrix product as a link: linear in b_t
+    ("b_t = -a * m\nb_u = m @ b_t\nb_u += c\nb_y = 2.0 * b_u",
+     "b_t = a * m\nb_u = m @ b_t\nb_u -= c\nb_y = -2.0 * b_u"),
+])
+def test_a_negation_is_carried_through_accumulations_and_matrix_products(body, expected):
+    assert _opt(body, G, keep=G) == expected
+
+
+@pytest.mark.parametrize("body", [
+    # b_t = a would make b_u the caller's a, and b_u += c would change a in place
+    "b_t = -a\nb_u = b_t\nb_u += c\nb_y = 2.0 * b_u",
+    "b_t = -a * m\nb_u = b_t / c\nb_u += b_u * m\nb_y += m.T @ b_u",  # reads itself
+    "b_t = -a * m\nb_u = b_t / c\nif c:\n    b_u += m\nb_y += m.T @ b_u",  # in a branch
+    "b_t = -a * m\nb_u = b_t / c\nb_u += m\nb_z = b_u * c\nb_y += m.T @ b_z\nb_y += b_u",
+    "b_t = -a * m\nb_u = b_t / c\nb_u += m\nb_z = b_u * c\nb_y = m.T @ b_z",  # no place
+    "b_t = -a * m\nb_u = b_t / c\nb_u *= m\nb_y += m.T @ b_u",  # not an accumulation
+])
+def test_a_negation_stays_where_an_accumulation_cannot_carry_it(body):
+    out = _opt(body, G, keep=G)
+    assert out.startswith("b_t = -a"), out
+
+
+def negbin_like(beta, X, y):
+    mu = np.exp(X @ beta)
+    return -np.sum(y * np.log(mu / (1.0 + mu))) + 0.5 * np.sum(beta ** 2)
+
+
+@pytest.mark.parametrize("options", [{}, {"optimize": False}, {"verify": True}])
+def test_a_sign_carried_to_a_matrix_product_against_differences(options):
+    """Negative binomial's shape: ``b_log = -y`` is carried through ``b_mu``'s ``+=`` and
+    ``X.T @ b_matmul`` to ``b_beta -= ...`` (one pass over the array fewer)."""
+    rng = np.random.default_rng(7)
+    args = (0.3 * rng.standard_normal(3), rng.standard_normal((6, 3)), rng.poisson(2.0, 6) * 1.0)
+    g = sd.grad(negbin_like, 0, **options)
+    assert_close(g(*args), numeric_grad(negbin_like, args, 0))
+    if not options:
+        assert np.array_equal(g(*args), g(*args, grad_ys=1.0))  # (the seeded one: bit for bit)
+        src = g.__srcdiff_transform__.compiled(list(args)).one.source  # (api/seeded.py)
+        assert "b_beta -= X.T @ " in src and "= -y" not in src, src

@@ -325,21 +325,23 @@ def check(program, fn, *, grad=None, jvp=None, reference=None, stages=None):
     # its last axis (a length above one: the same shape patterns, the same gradient code)
     # makes the operands of an elementwise operation fail to broadcast, which the gradient
     # must raise too where its value is not needed (optimize/dead.py check_broadcast)
-    if grads is not None and "reverse" in stages and grad is sd.grad:
-        bad = _longer_argument(args, wrt)
-        if bad is not None:
+    # (and a Python float argument 0.0: ``1.0 / y`` and math's functions raise on numbers)
+    for what, bad in (("bad shapes", _longer_argument(args, wrt) if grads is not None else None),
+                      ("a zero", _zero_argument(args, wrt) if grads is not None else None)):
+        if bad is None or "reverse" not in stages or grad is not sd.grad:
+            continue
+        try:
+            oracle(*bad)
+        except Exception as e:
+            raised = f"{type(e).__name__}: {e}"
             try:
-                oracle(*bad)
-            except Exception as e:
-                raised = f"{type(e).__name__}: {e}"
-                try:
-                    res = grad(fn, wrt=wrt)(*bad)
-                except Exception:  # (raising, or refusing, is right here)
-                    pass
-                else:
-                    out.problems.append((DISAGREEMENT,
-                                         f"bad shapes: the function raises {raised[:120]}; "
-                                         f"its gradient returned a value ({_shapes(res)})"))
+                res = grad(fn, wrt=wrt)(*bad)
+            except Exception:  # (raising, or refusing, is right here)
+                pass
+            else:
+                out.problems.append((DISAGREEMENT,
+                                     f"{what}: the function raises {raised[:120]}; "
+                                     f"its gradient returned a value ({_shapes(res)})"))
 
     # 3. forward mode along a random tangent
     rng = np.random.default_rng(zlib.crc32(f"{program.label}\n{program.source}".encode()))
@@ -397,6 +399,15 @@ def _longer_argument(args, wrt):
         if isinstance(a, np.ndarray) and a.ndim and a.shape[-1] > 1:
             longer = np.concatenate([a, a[..., -1:]], axis=-1)
             return tuple(longer if j == k else gen_loops.copy_args((x,))[0]
+                         for j, x in enumerate(args))
+    return None
+
+
+def _zero_argument(args, wrt):
+    """``args`` with the first Python float of ``wrt`` made 0.0; None when there is none."""
+    for k in wrt:
+        if type(args[k]) is float:
+            return tuple(0.0 if j == k else gen_loops.copy_args((x,))[0]
                          for j, x in enumerate(args))
     return None
 

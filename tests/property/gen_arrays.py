@@ -339,6 +339,31 @@ STATEMENTS = {
                      ["lp = 1.0 / (1.0 + np.exp(-{a}))",
                       "{t} = (1 - {b}) * np.log(1 - lp) * np.cos({a})"],
                      ["{t} = np.sum(np.sin({a}) * {b}) * {a} - np.exp({a} * 0.5) * 2.0"]),
+    # a gradient's negation carried through its carrier's accumulation (b_lz -= ...) and a
+    # product to a literal (optimize/signs.py _accumulates: negative binomial's b_log1 = -y
+    # through b_mu's += to X.T @); near misses: the carrier read twice, a matrix product
+    # as the link, the accumulation inside a loop
+    "carried_signs": (["lz = np.exp({a} * 0.5)",
+                       "{t} = (np.sin(lz) - np.log(lz + 1.0)) * np.cos({b}) * 3.0"],
+                      ["lz = np.exp({b} * 0.3)",
+                       "{t} = (np.cos(lz) - np.log(lz * lz + 1.0)) * np.sin({a}) * 0.5"],
+                      ["lz = np.exp({a} * 0.5)", "lq = np.sin(lz) - np.log(lz + 1.0)",
+                       "{t} = lq * np.cos({b}) * 3.0 + lq * lz"],
+                      ["lz = np.atleast_2d({a})", "lq = np.sin(lz) - np.log(lz * lz + 1.0)",
+                       "{t} = (lq @ lq.T) * np.sum({b}) * 0.5"],
+                      ["lz = np.exp({a} * 0.5)", "lq = np.sin(lz) - np.log(lz + 1.0)",
+                       "for r in range(2):", "    lq = lq + np.sin(lz) * (r + 0.5)",
+                       "{t} = lq * np.cos({b}) * 3.0"]),
+    # a gradient summed to an operand of lower rank is a new array (reverse/backward.py
+    # _summed_away): owned, later contributions go in place, finish checks nothing; near
+    # misses: equal ranks ({a} and {b} of one rank), a length-1 axis broadcast up
+    # (the arguments by name: their ranks are known; x of 2 axes and w of 1 reach it)
+    "summed_owned": (["lc = np.cos(w) * np.sum({a})", "lh = np.tanh(x * 0.5 + w)",
+                      "{t} = lh * 2.0 + lc"],
+                     ["lc = np.sin(s) * np.sum({b})", "lh = np.exp(x * 0.3 + s)",
+                      "{t} = lh * lc"],
+                     ["lc = np.cos(w) * np.sum({a})", "lh = np.tanh(w * 0.5 + w[..., :1])",
+                      "{t} = lh * 2.0 + lc"]),
     # reads at a list, an integer array or a mask make new arrays (NumPy's advanced
     # indexing), changed in place afterwards: the array read stays as it was
     # (analysis/places.py copying_index); a tuple of a list and a slice, in a loop

@@ -135,3 +135,25 @@ def test_a_complex_argument_after_the_entry_is_refused(real, complex_):
     assert _entry_in_use(g)
     with pytest.raises(TypeError, match="complex"):
         g(*complex_)
+
+
+def test_entries_of_other_shapes_share_code_and_stay_few(monkeypatch):
+    """Arguments of new shapes make entries of the same source: one code object, each with
+    its own shapes in its namespace (seeded.py ``_code``); past ENTRIES_KEPT entries of one
+    gradient they are made again. Each length's gradient is checked against a closed form:
+    an entry run for another length's shape would fail it (or raise)."""
+    from srcdiff.api import seeded
+
+    monkeypatch.setattr(seeded, "ENTRIES_KEPT", 8)
+    g = sd.grad(loss, wrt=0)
+    made = []
+    for n in list(range(2, 22)) + [3, 5, 21]:
+        x = np.linspace(-1.0, 1.0, n)
+        want = (np.cos(x) * np.tanh(x) + np.sin(x) / np.cosh(x) ** 2) * 1.5 * SCALE
+        for _ in range(2):  # (the second call makes the entry, a third runs it)
+            np.testing.assert_allclose(g(x, 1.5), want, rtol=1e-12, atol=1e-15)
+        np.testing.assert_allclose(g(x, 1.5), want, rtol=1e-12, atol=1e-15)
+        made.append(transform_of(g)._hot[0])
+    assert all(e.__code__ is made[0].__code__ for e in made)
+    one = transform_of(g).compiled([X, 1.5])
+    assert 0 < len(one._entries) <= 8

@@ -13,6 +13,8 @@ code) stays when it may raise (``np.inner`` of misaligned vectors). Oracles: the
 itself (it raises, or not) and central differences.
 """
 
+import math
+
 import numpy as np
 import pytest
 
@@ -160,3 +162,64 @@ def test_array_api_arrays_raise_too(monkeypatch):
     assert np.allclose(np.asarray(ga), 1.0) and np.allclose(np.asarray(gb), 1.0)
     with pytest.raises(ValueError):
         g(xp.asarray([1.0, 2.0, 3.0]), xp.asarray([1.0, 2.0, 3.0, 4.0]))
+
+
+NUMBA_CASES = [c for c in CASES if c[0] is not unused_inner]  # (numba has no np.inner)
+
+
+@pytest.mark.parametrize("fn, good, bad", NUMBA_CASES, ids=[c[0].__name__ for c in NUMBA_CASES])
+def test_numba_raises_and_is_right(fn, good, bad):
+    """The compiled check (numba_pieces.py, written for the operands' types): bad shapes
+    raise ValueError, shapes that broadcast (length-1 axes, fewer axes) give the gradient."""
+    pytest.importorskip("numba")
+    with pytest.raises(ValueError):
+        sd.grad(fn, wrt=_wrt(bad), backend="numba")(*bad)
+    args = tuple(a + 0.1 * _rng().uniform(size=np.shape(a)) for a in good)
+    grads = sd.grad(fn, wrt=_wrt(args), backend="numba")(*args)
+    for k, g in enumerate(grads):
+        assert_close(g, numeric_grad(fn, args, k))
+
+
+def dead_quotient(x, y):
+    t = 1.0 / y  # (never read: a Python float 0.0 raises ZeroDivisionError)
+    return x * 2.0 + y
+
+
+def dead_integer_quotient(x, n):
+    t = x ** 2 / (n - 3)
+    return x * 3.0
+
+
+def dead_power(x, y):
+    t = 10.0 ** y  # (OverflowError from 10.0 ** 400.0)
+    return x * y
+
+
+def dead_root(x, y):
+    t = math.sqrt(y)  # (ValueError: math domain error; NumPy's sqrt would warn)
+    return x * 2.0 + y
+
+
+# (function, good arguments, arguments where the function raises, the exception)
+NUMBER_CASES = [
+    (dead_quotient, (1.5, 2.0), (1.5, 0.0), ZeroDivisionError),
+    (dead_integer_quotient, (1.5, 4), (1.5, 3), ZeroDivisionError),
+    (dead_power, (1.5, 2.0), (1.5, 400.0), OverflowError),
+    (dead_root, (1.5, 2.0), (1.5, -1.0), ValueError),
+]
+
+
+@pytest.mark.parametrize("fn, good, bad, error", NUMBER_CASES,
+                         ids=[c[0].__name__ for c in NUMBER_CASES])
+@pytest.mark.parametrize("options", [{}, {"optimize": False}, {"verify": True}],
+                         ids=["optimized", "reference", "verify"])
+def test_dead_code_raising_on_numbers_is_kept(fn, good, bad, error, options):
+    """The user's dead code on Python numbers: ``/``, ``//``, ``%`` and ``**`` raise where
+    NumPy's would warn, and so do math's functions (library_calls no longer counts them
+    elementwise: a one-name term needed no check, and the call went)."""
+    with pytest.raises(error):
+        fn(*bad)
+    with pytest.raises(error):
+        sd.grad(fn, wrt=(0,), **options)(*bad)
+    g = sd.grad(fn, wrt=(0,), **options)(*good)
+    assert_close(g[0], numeric_grad(fn, good, 0))

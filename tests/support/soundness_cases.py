@@ -361,6 +361,21 @@ def slice_store_into_a_value_of_unknown_kind(x, w, s):
     return np.sum(x * w) + np.mean(w * s)
 
 
+def sign_carried_to_a_matrix_product(beta, X, y):
+    # negative binomial's shape (optimize/signs.py): b_log = -y's sign carried through
+    # b_mu's += and X.T @ b_matmul to b_beta -= ...
+    mu = np.exp(X @ beta)
+    return -np.sum(y * np.log(mu / (1.0 + mu))) + 0.5 * np.sum(beta ** 2)
+
+
+def bias_summed_then_updated(x, w, s):
+    # unbroadcast(b_add, w) sums x's rows away (reverse/backward.py _summed_away): owned,
+    # so np.cos(w)'s contribution is subtracted in place
+    lc = np.cos(w) * s
+    lh = np.tanh(x * 0.5 + w)
+    return np.sum(lh * 2.0 + lc) * 0.7
+
+
 CASES = [
     (acc_chain, (2.0, np.array([1.0, 2.0, 3.0])), (0,)),
     (k5, (0.3,), (0,)),
@@ -405,4 +420,9 @@ CASES = [
     (slice_store_into_a_value_of_unknown_kind,
      (np.array([0.3, -0.8, 1.1]), np.array([[0.5, -0.2, 0.1], [0.3, 0.9, -0.4], [0.7, 0.2, 0.6]]),
       0.7), (0, 1, 2)),
+    (sign_carried_to_a_matrix_product, (np.array([0.3, -0.2, 0.5]),
+     np.array([[0.1, 0.4, -0.3], [0.2, 0.1, 0.6], [0.3, 0.3, 0.3], [1.0, -0.5, 0.2]]),
+     np.array([1.0, 2.0, 0.0, 3.0])), (0,)),
+    (bias_summed_then_updated, (np.array([[0.3, -0.2, 0.5], [0.1, 0.2, 0.3]]),
+                                np.array([0.1, 0.4, -0.3]), 0.5), (0, 1, 2)),
 ]

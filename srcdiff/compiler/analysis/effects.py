@@ -184,11 +184,13 @@ def library_calls(fn, parsed, registry):
         else:
             module = getattr(obj, "__module__", None) or ""
             rule = registry.lookup(obj) if callable(obj) else None
-            ok = callable(obj) and not isinstance(obj, type) and (
-                getattr(math, getattr(obj, "__name__", ""), None) is obj
-                or (module.startswith(("numpy", "scipy.special", "srcdiff.rules.fused_rules"))
-                    and "random" not in module and rule is not None))
-            if ok and rule is not None and rule.elementwise:  # (front/fused.py's log_ratio)
+            of_math = getattr(math, getattr(obj, "__name__", ""), None) is obj
+            ok = callable(obj) and not isinstance(obj, type) and (of_math or (
+                module.startswith(("numpy", "scipy.special", "srcdiff.rules.fused_rules"))
+                and "random" not in module and rule is not None))
+            # (front/fused.py's log_ratio; not math's functions: they raise where NumPy's
+            # warn, ``math.sqrt(-1.0)``, and on arrays of two entries: no broadcast only)
+            if ok and rule is not None and rule.elementwise and not of_math:
                 inputs = _positional_count(obj)
         ok = ok and not any(k.arg in (None, "out") for k in n.keywords) \
             and not any(isinstance(a, gast.Starred) for a in n.args)

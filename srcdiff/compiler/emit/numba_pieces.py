@@ -188,7 +188,7 @@ def _view_of(w, v, name):
 
 def check_broadcast(*terms):
     """runtime_checks.check_broadcast in compiled code: a term is an array (its shape), a
-    number (no axes) or a tuple of terms (the broadcast of their shapes), checked axis by
+    number (no axes) or a tuple of numbers (one axis, as ``np.shape`` says), checked axis by
     axis in code written for the terms' types."""
 
 
@@ -200,33 +200,27 @@ def _uncached_overload(stub):
 
 @_uncached_overload(check_broadcast)
 def _check_broadcast(*terms):
-    lines, count = [], [0]
-
     def axes(t, expr):  # the expressions of the axes of term type ``t`` read at ``expr``
         if isinstance(t, types.Array):
             return [f"{expr}.shape[{k}]" for k in range(t.ndim)]
         if _num(t):
             return []
-        if not isinstance(t, types.BaseTuple):
-            raise TypeError(f"srcdiff: check_broadcast of {t}")
-        members = [axes(m, f"{expr}[{k}]") for k, m in enumerate(t.types)]
-        rank = max(map(len, members), default=0)
-        out = []
-        for axis in range(rank):
-            count[0] += 1
-            d = f"d{count[0]}"
-            lines.append(f"    {d} = 1")
-            for m in members:
-                if axis >= rank - len(m):
-                    e = m[axis - (rank - len(m))]
-                    lines.append(f"    if {e} != 1:\n        if {d} != 1 and {d} != {e}:\n"
-                                 f"            raise ValueError(_MISMATCH)\n        {d} = {e}")
-            out.append(d)
-        return out
+        if isinstance(t, types.BaseTuple) and all(map(_num, t.types)):
+            return [str(len(t.types))]
+        raise TypeError(f"srcdiff: check_broadcast of {t}")
 
     if len(terms) == 1 and isinstance(terms[0], types.BaseTuple):  # (numba's *terms)
         terms = terms[0].types
-    axes(types.Tuple(tuple(terms)), "terms")
+    shapes = [axes(t, f"terms[{k}]") for k, t in enumerate(terms)]
+    rank = max(map(len, shapes), default=0)
+    lines = []
+    for axis in range(rank):  # (counted from the end: at most one length other than 1)
+        lines.append(f"    d{axis} = 1")
+        for shape in shapes:
+            if axis >= rank - len(shape):
+                e = shape[axis - (rank - len(shape))]
+                lines.append(f"    if {e} != 1:\n        if d{axis} != 1 and d{axis} != {e}:\n"
+                             f"            raise ValueError(_MISMATCH)\n        d{axis} = {e}")
     namespace = {"_MISMATCH": "srcdiff: operands could not be broadcast together"}
     exec("def impl(*terms):\n" + "\n".join(lines + ["    return 0"]), namespace)
     return namespace["impl"]

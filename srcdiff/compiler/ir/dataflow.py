@@ -174,7 +174,7 @@ SHAPE_READS = {"np.shape": 0, "np.size": 0, "size_of": 0, "np.ndim": 0, "np.zero
                "zeros_tree": 0, "len": 0, "spread": 1, "unbroadcast": 1, "unreduce": 1,
                "seed": 1, "finish": 1, "cotangent": 1, "index_add": 1, "item_add": 1,
                "sum_product": 2, "verify_sum_product": 2, "verify_shape": (0, 1),
-               "index_add_product": 1, "verify_index_add_product": 1}
+               "index_add_product": 1, "verify_index_add_product": 1, "verify_summed": 1}
 
 
 def shape_arguments(call):

@@ -47,6 +47,7 @@ _TOTAL_ATTRIBUTES = frozenset({"T", "shape", "ndim", "size", "dtype", "real"})
 _ELEMENTWISE = (gast.Add, gast.Sub, gast.Mult, gast.Div, gast.FloorDiv, gast.Mod, gast.Pow,
                 gast.BitAnd, gast.BitOr, gast.BitXor, gast.LShift, gast.RShift)
 _SAME_SHAPE = (gast.USub, gast.UAdd, gast.Invert)
+_RAISING = (gast.Div, gast.FloorDiv, gast.Mod, gast.Pow)  # (ZeroDivisionError, OverflowError)
 
 
 class Primal:
@@ -69,11 +70,14 @@ class Primal:
         if id(s) not in self.statements:
             return None
         term = self.term(s.value)
+        dead_code_of_user = self.needed is not None and s.targets[0].id not in self.needed
         if term is None:  # (not elementwise: the user's dead code is kept if it may raise)
-            dead_code_of_user = self.needed is not None and s.targets[0].id not in self.needed
             if getattr(s, S.UNPACKED_ITEM, False):  # (``a, b = seq``: the length is checked)
                 return None
             return s if dead_code_of_user and not self._total(s.value) else None
+        if dead_code_of_user and any(isinstance(n, gast.BinOp) and isinstance(n.op, _RAISING)
+                                     for n in dataflow.nodes(s.value)):
+            return s  # (``t = 1.0 / y`` of a Python number 0.0 raises)
         return _check(term, s) if len(term) > 1 else None
 
     def term(self, e):
@@ -110,23 +114,20 @@ class Primal:
         if isinstance(e, (gast.Tuple, gast.List)):
             return all(self._total(c) for c in dataflow.children(e)
                        if isinstance(c, gast.expr))
-        if self._operands(e) is not None:
-            return not self._may_fail(e) and all(map(self._total, self._operands(e)))
+        if isinstance(e, gast.BinOp) and isinstance(e.op, _RAISING):
+            return False  # (on Python numbers: ``1.0 / 0.0``, ``10.0 ** 400`` raise)
+        operands = self._operands(e)
+        if operands is not None:  # (names and literals through elementwise operations:
+            term = self.term(e)   # no broadcast fails where at most one name's shape counts)
+            if term is not None:
+                return len(term) <= 1
+            return len(operands) == 1 and self._total(operands[0])
         if isinstance(e, gast.Call):
             spelled = S.expr_source(e.func)
             return spelled in TOTAL_CALLS and spelled in self.known and len(e.args) == 1 \
                 and not e.keywords and isinstance(e.args[0], gast.Name) \
                 and e.args[0].id not in self.containers  # (``np.sum([a, b])`` may raise)
         return False
-
-    def _may_fail(self, n):
-        """Is ``n`` a broadcast that may fail: of two operands that may be arrays, or of
-        operands whose shapes cannot be named?"""
-        operands = self._operands(n)
-        if operands is None or len(operands) < 2:
-            return False
-        term = self.term(n)
-        return term is None or len(term) > 1
 
     def _operands(self, n):
         if isinstance(n, gast.BinOp) and isinstance(n.op, _ELEMENTWISE):
@@ -186,36 +187,34 @@ def dead_code(body, live_out, apply=True, facts=None, known=frozenset(), primal=
         if checks is not None:
             checks.step += 1
             if _is_check(s):
-                checks.add(s)
-                out.append(s)
+                checks.add(s, out)
                 continue
         if isinstance(s, gast.Assign) and len(s.targets) == 1 \
                 and isinstance(s.targets[0], gast.Name):
             t = s.targets[0].id
             dead = t not in live and pure(s.value, known) and not t.startswith("_stack")
             if checks is not None and checks.read(t):
-                if checks.substitute(out, t, s, dead or live) and dead:
+                if checks.substitute(out, t, s, dead, live) and dead:
                     changed = True
                     continue  # (its checks read its term now)
             elif dead:
                 check = primal.check_for(s)
                 if check is not s:
                     changed = True
-                    if check is not None:
+                    if checks is not None and check is not None:
+                        checks.add(check, out)
+                    elif check is not None:
                         out.append(check)
-                        if checks is not None:
-                            checks.add(check)
-                        else:
-                            live |= S.loaded_names(check)
+                        live |= S.loaded_names(check)
                     continue
             if checks is not None:
-                live |= checks.bind(s, t)
+                live |= checks.bind(s, facts.writes(s), t)
             live.discard(t)
             live |= facts.reads(s)  # (s.value's: the target is a name)
             out.append(s)
             continue
         if checks is not None:
-            live |= checks.bind(s)
+            live |= checks.bind(s, facts.writes(s))
         if isinstance(s, gast.If):
             then, c1, live_body = dead_code(s.body, live, apply, facts, known, primal)
             other, c2, live_else = dead_code(s.orelse, live, apply, facts, known, primal)
@@ -255,7 +254,7 @@ def dead_code(body, live_out, apply=True, facts=None, known=frozenset(), primal=
         if isinstance(s, gast.AugAssign) and isinstance(s.target, gast.Name):
             live.add(s.target.id)  # ``b += g`` reads b
         out.append(s)
-    out.reverse()
+    out = [s for s in reversed(out) if s is not None]  # (None: a check substituted away)
     return out, changed, live | (checks.names() if checks is not None else set())
 
 
@@ -271,6 +270,7 @@ class _Pending:
         self.step = 0  # the statements walked so far
         self.readers = {}  # name -> the checks (in ``out``) that read it
         self.at = {}  # id(check) -> the step at which it was walked
+        self.index = {}  # id(check) -> its index in ``out``
         self.bound = {}  # name -> the last step that bound or changed it
 
     def read(self, name):
@@ -279,17 +279,25 @@ class _Pending:
     def names(self):
         return {v for v, r in self.readers.items() if r}
 
-    def add(self, check, at=None):
+    def add(self, check, out, at=None, index=None):
+        """``check`` appended to ``out`` (or put at ``index``), walked at step ``at``."""
+        if index is None:
+            index = len(out)
+            out.append(check)
+        else:
+            out[index] = check
         self.at[id(check)] = self.step if at is None else at
+        self.index[id(check)] = index
         for v in S.loaded_names(check):
             readers = self.readers.setdefault(v, [])
             if not any(c is check for c in readers):
                 readers.append(check)
 
-    def bind(self, s, target=None):
-        """``s`` binds or changes names; returns the names the checks read that it binds
-        or changes (its own target aside): their values are computed for the checks."""
-        written = set(dataflow.writes(s))
+    def bind(self, s, writes, target=None):
+        """``s`` binds or changes names (``writes``: dataflow.writes(s)); returns the names
+        the checks read that it binds or changes (its own target aside): their values are
+        computed for the checks."""
+        written = set(writes)
         if target is None:  # (a compound statement: any name in it, to be safe)
             written |= {n.id for n in dataflow.names(s)}
         for v in written:
@@ -299,17 +307,18 @@ class _Pending:
             self.readers.pop(target, None)  # (they read the value ``s`` binds)
         return {v for v in written if self.readers.pop(v, None)}
 
-    def substitute(self, out, name, s, dropped):
+    def substitute(self, out, name, s, dropped, live):
         """The checks that read ``name`` read the term of ``s`` (``name = E``) instead,
         where that is exact (no name of the term is bound or changed between ``s`` and the
         check; ``t = t + x`` is never substituted: its term reads the ``t`` it rebinds);
-        returns whether every one does now. For a statement kept, ``dropped`` is the set of
-        names live after it: a term of one such name is read instead (``log = np.log(w)``
-        with ``w`` read later: ``w``); reading another would only keep it from folding
-        into its one use and alive longer (``exp = np.exp(mul)``: not ``mul``)."""
+        returns whether every one does now. ``dropped``: ``s`` is dead otherwise. For a
+        statement kept, a term of one name in ``live`` (the names live after it) is read
+        instead (``log = np.log(w)`` with ``w`` read later: ``w``); reading another would
+        only keep it from folding into its one use and alive longer (``exp = np.exp(mul)``:
+        not ``mul``)."""
         term = self.primal.term(s.value) if id(s) in self.primal.statements else None
-        if term is None or name in term or dropped is not True and (
-                len(term) > 1 or not set(term) <= dropped):
+        if term is None or name in term or not dropped and (
+                len(term) > 1 or not set(term) <= live):
             return False
         every = True
         for check in list(self.readers.get(name, [])):
@@ -317,15 +326,13 @@ class _Pending:
             if any(self.bound.get(v, -1) > at for v in term):
                 every = False  # (a name of the term changes between here and the check)
                 continue
-            k = next(i for i, c in enumerate(out) if c is check)
+            k = self.index[id(check)]
             new = _substituted(check, name, term)
-            for readers in self.readers.values():
-                readers[:] = [c for c in readers if c is not check]
-            if new is None:
-                del out[k]
-                continue
-            out[k] = new
-            self.add(new, at)
+            for v in S.loaded_names(check):
+                self.readers[v] = [c for c in self.readers.get(v, ()) if c is not check]
+            out[k] = None
+            if new is not None:
+                self.add(new, out, at, k)
         return every
 
 
@@ -354,14 +361,14 @@ def _needed(statements, outputs):
     header when a statement inside it does). Any other value is the user's dead code."""
     needed = set(outputs)
     # (a block's writes: all inside it; a module's functions called change no module)
-    inside = [(s, dataflow.writes(s) - dataflow.MODULES) for s in statements]
+    inside = [(dataflow.writes(s) - dataflow.MODULES, S.loaded_names(
+        s.iter if isinstance(s, gast.For) else s.test) if isinstance(
+        s, (gast.For, gast.While, gast.If)) else S.loaded_names(s)) for s in statements]
     changed = True
     while changed:
         changed = False
-        for s, written in reversed(inside):
+        for written, reads in reversed(inside):
             if written & needed:
-                reads = S.loaded_names(s.iter if isinstance(s, gast.For) else s.test) if \
-                    isinstance(s, (gast.For, gast.While, gast.If)) else S.loaded_names(s)
                 if not reads <= needed:
                     needed |= reads
                     changed = True

@@ -49,6 +49,18 @@ def sink_negations(body, gradients, facts, negated=None):
     array (an operation: the chain's last product, or the definition's) that nothing else
     names: ``y`` then owns it as it owned ``-t``. (The sigmoid's adjoint: the quotient's
     ``-g * div / add`` and the negation's ``b_x = -b_neg`` cancel.)
+
+    A carrier (``t`` or a link) may also be accumulated into before its reader, ``t += e``
+    or ``t -= e`` with ``e`` not reading ``t`` (negative binomial's ``b_mu += b_add2``): with
+    ``t`` holding ``-T`` the other operator gives ``-(T + e)`` exactly (``-T - e``: IEEE
+    rounding is symmetric in the sign), so the operator flips and the sign stays carried.
+    Only where the carrier's value is a new array (an operation, or a link naming one):
+    ``t = E`` of a name would make the in-place update change that name's array. A
+    matrix product carries the sign as a link (``t2 = A @ t``) and is taken by an
+    augmented reader (``y += A @ -t`` -> ``y -= A @ t``): each product of its sums is
+    negated exactly and a sum of negated numbers is the negated sum. The statements
+    between are found by what they read or write (``_next_touch``), nothing moves, and
+    each naming of a carrier is one of the chain's (the counts of the whole function).
     """
     occurrences = _occurrences(body)
     _sink_block(body, gradients, facts, occurrences)
@@ -113,44 +125,76 @@ def _sink_block(body, gradients, facts, occurrences):
         else:
             continue
         t = s.targets[0].id
-        if t not in gradients or occurrences.get(t) != 2 or t in S.loaded_names(s.value):
+        if t not in gradients or occurrences.get(t, 0) < 2 or t in S.loaded_names(s.value):
             continue
         fresh = isinstance(value, (gast.BinOp, gast.UnaryOp))  # (a new array)
-        links = []
+        links, flips, at = [], [], k  # flips: t += e / t -= e of a carrier (their ops flip)
         while True:
-            use = _next_reader(body, k if not links else links[-1], t, facts)
+            use = _next_touch(body, at, t, facts)
             u = body[use] if use is not None else None
             if not isinstance(u, (gast.Assign, gast.AugAssign)) \
                     or not _gradient_target(u, gradients):
                 break
-            taken = _taking(u, t, fresh, occurrences)
+            named = occurrences.get(t, 0) - sum(1 for j in flips if _target_of(body[j]) == t)
+            if _accumulates(u, t):  # t holds -T: t -= e holds -(T + e) exactly
+                if not fresh:
+                    break  # (in place: t may be another name's array without its sign)
+                flips.append(use)
+                at = use
+                continue
+            taken = _taking(u, t, fresh, named)
             if taken is not None:
                 s.value = value
                 u.value, op = taken
                 if op is not None:
                     u.op = op
-                for x in [s, u] + [body[j] for j in links]:
+                for j in flips:
+                    body[j].op = gast.Sub() if isinstance(body[j].op, gast.Add) else gast.Add()
+                for x in [s, u] + [body[j] for j in links + flips]:
                     facts.forget(x)
                 break
-            # not absorbed here: u = t * a / c (linear in t) passes the sign on
+            # not absorbed here: u = t * a / c or a @ t (linear in t) passes the sign on
             nxt = u.targets[0].id if isinstance(u, gast.Assign) and len(u.targets) == 1 else None
-            if nxt is None or nxt == t or occurrences.get(t) != 2 or nxt not in gradients \
+            if nxt is None or nxt == t or named != 2 or nxt not in gradients \
                     or nxt in S.loaded_names(u.value) or not _linear(u.value, t):
                 break
-            links.append(use)
-            t, fresh = nxt, True  # (a product: a new array)
+            links.append(use)  # (a product is a new array; a name, the one it names)
+            t, fresh, at = nxt, fresh or isinstance(u.value, (gast.BinOp, gast.UnaryOp)), use
 
 
-def _taking(u, t, fresh, occurrences):
+def _next_touch(body, k, t, facts):
+    """Index of the first statement after ``k`` in ``body`` reading or writing ``t``; None
+    where a loop or a branch comes first. (Nothing moves: the statements between keep
+    their values, and those naming ``t`` are each accounted for by the caller.)"""
+    for j in range(k + 1, len(body)):
+        u = body[j]
+        if isinstance(u, (gast.If, gast.For, gast.While)):
+            return None
+        if t in facts.reads(u) or t in facts.writes(u):
+            return j
+    return None
+
+
+def _accumulates(u, t):
+    """Is ``u`` ``t += e`` or ``t -= e`` with ``e`` not reading ``t``? Where ``t`` holds
+    ``-T``, ``t`` with the other operator holds ``-(T + e)`` (``-T - e``: IEEE rounding is
+    symmetric in the sign), so the sign stays carried by ``t``."""
+    return isinstance(u, gast.AugAssign) and isinstance(u.target, gast.Name) \
+        and u.target.id == t and isinstance(u.op, (gast.Add, gast.Sub)) \
+        and t not in S.loaded_names(u.value)
+
+
+def _taking(u, t, fresh, named):
     """``(value, op)`` of ``u`` (an assignment to a gradient other than ``t``, its one
     reader) reading ``-t`` where it read ``t``, the sign absorbed; None where no place takes
-    it. ``y = c if b is None else b + -t`` (a first contribution) takes it in both arms."""
+    it. ``y = c if b is None else b + -t`` (a first contribution) takes it in both arms.
+    ``named``: how many times ``t`` is named, its accumulations left out."""
     target = u.targets[0] if isinstance(u, gast.Assign) else u.target
     if target.id == t or len(u.targets if isinstance(u, gast.Assign) else [u]) != 1:
         return None
     value = u.value
     loads = sum(1 for n in dataflow.names(value) if n.id == t)
-    if occurrences.get(t) != 1 + loads:
+    if named != 1 + loads:
         return None
     if isinstance(u, gast.Assign) and isinstance(value, gast.IfExp) and loads == 2 \
             and t not in S.loaded_names(value.test):
@@ -162,9 +206,11 @@ def _taking(u, t, fresh, occurrences):
         return None
     new = _take_sign(replace(S.copy(value), t, gast.UnaryOp(op=gast.USub(), operand=S.name(t))))
     op = u.op if isinstance(u, gast.AugAssign) else None
-    if isinstance(op, (gast.Add, gast.Sub)) and _neg(new):  # y += -t  ->  y -= t
-        op = gast.Sub() if isinstance(op, gast.Add) else gast.Add()
-        new = new.operand
+    if isinstance(op, (gast.Add, gast.Sub)):  # y += -t  ->  y -= t; y += a @ -t  ->  y -= a @ t
+        negated, inner = _pull_product(new)
+        if negated:
+            op = gast.Sub() if isinstance(op, gast.Add) else gast.Add()
+            new = inner
     if _count_negations(new) > _count_negations(value):
         return None  # nowhere to put the sign
     if isinstance(u, gast.Assign) and not isinstance(new, (gast.BinOp, gast.UnaryOp)):
@@ -186,12 +232,27 @@ def _signed(arm, t, fresh):
     return new
 
 
+def _pull_product(e):
+    """``algebra._pull`` that also takes a sign out of a matrix product: ``a @ -b`` is
+    ``-(a @ b)`` exactly (each product of the sums is negated exactly, and a sum of
+    negated numbers is the negated sum: rounding to nearest is symmetric in the sign)."""
+    if isinstance(e, gast.BinOp) and isinstance(e.op, gast.MatMult):
+        nl, left = _pull_product(e.left)
+        nr, right = _pull_product(e.right)
+        return nl != nr, gast.BinOp(left=left, op=e.op, right=right)
+    return _pull(e)
+
+
 def _linear(e, t):
-    """Is ``e`` the name ``t`` times (or divided by) factors that do not read ``t``? Then
-    ``e`` with ``-t`` for ``t`` is ``-e`` exactly (IEEE products and quotients are
-    symmetric in the sign)."""
+    """Is ``e`` the name ``t`` times (or divided by) factors that do not read ``t``, or a
+    matrix product with ``t`` as one operand? Then ``e`` with ``-t`` for ``t`` is ``-e``
+    exactly (IEEE products and quotients are symmetric in the sign; see _pull_product)."""
     if isinstance(e, gast.Name):
         return e.id == t
+    if isinstance(e, gast.BinOp) and isinstance(e.op, gast.MatMult):
+        left, right = t in S.loaded_names(e.left), t in S.loaded_names(e.right)
+        return _linear(e.left, t) if left and not right else \
+            right and not left and _linear(e.right, t)
     if _is_product(e):
         left, right = t in S.loaded_names(e.left), t in S.loaded_names(e.right)
         if left and not right:

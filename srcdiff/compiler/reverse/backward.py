@@ -301,6 +301,8 @@ class BackwardStatements:
             contributions.extend(pairs)
         elif op.kind == "unknown":
             raise self._no_rule(op)
+        if op.kind == "prim" and bv not in self.state.uniform and not self.opt.reference:
+            contributions = [(n, *self._summed_away(e, n, v, g, o)) for n, e, o in contributions]
         # the statement defines v: its old value's gradient starts at zero
         gives = keep is None and self._handing_over() and self._gives_own(v, bv)
         self._reset(out, v, emit=False)
@@ -316,6 +318,32 @@ class BackwardStatements:
         if keep is not None and not self.opt.reference:
             out = _drop_alias(out, start, keep, bv)
         return out
+
+    def _summed_away(self, expr, x, v, g, owned):
+        """``(expr, owned)``: ``unbroadcast(g, x)`` of ``v``'s gradient ``g`` (an array:
+        not uniform) is owned where the shape patterns prove it sums axes away.
+
+        Invariant: ``g`` has ``v``'s shape (every contribution to a gradient has its
+        variable's shape), ``v``'s rank is known and larger than ``x``'s, and wherever ``x``
+        has an axis of a length other than 1 so has ``v``: then ``unbroadcast`` sums at
+        least one leading axis of ``g`` (``np.sum``, a product with ones, einsum), a new
+        array (or a NumPy number) that no other name refers to, never ``g`` or a view of it
+        (a bias's gradient: returned by ``finish`` without an ``avoid`` check, updated in
+        place). Verification mode calls ``verify_summed``, which checks that."""
+        if owned or not (isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name)
+                         and expr.func.id == "unbroadcast" and len(expr.args) == 2
+                         and not expr.keywords and isinstance(expr.args[0], gast.Name)
+                         and expr.args[0].id == g.id and isinstance(expr.args[1], gast.Name)
+                         and self.renamed.get(expr.args[1].id, expr.args[1].id) == x):
+            return expr, owned
+        px, pv = self.a.shapes.get(x), self.a.shapes.get(v)
+        if px is None or pv is None or len(pv) <= len(px) or self.kind(v) != ARRAY \
+                or any(dx is False and dv is not False
+                       for dx, dv in zip(reversed(px), reversed(pv))):
+            return expr, owned
+        if self.opt.verify:
+            expr = S.call("verify_summed", list(expr.args))
+        return expr, True
 
     def _scatters_uniform(self, op, v):
         """Does the adjoint of the read ``v = x[index]`` of an array ``x`` take ``v``'s
