@@ -85,6 +85,9 @@ class Context:
         # runtime.shape_only, which the numba backend has no version of (it passes False);
         # not in code that is differentiated again (reuse=False: it reads plain tapes)
         self.standins = standins and reuse is not False
+        # `[0.0] * n` made repeat_sequence(...) (analysis/list_arguments.py): not for numba,
+        # which has no compiled version of it (there the product's kind stays unknown)
+        self.repeat_constants = standins
         # backward sweeps delete arrays after their last read (optimize/release.py); not in
         # code that is differentiated again (compiled with reuse=False: no `del` to read)
         self.release = optimize and reuse is not False
@@ -265,7 +268,7 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
                                                  held := held_values(analysis)):
             break
     if lists_as_arrays(anf, analysis, parsed, names) | concatenations(anf, analysis, parsed) \
-            | repetitions(anf, analysis, parsed):
+            | repetitions(anf, analysis, parsed, ctx.repeat_constants):
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)
     if not _srcdiff_code(fn):

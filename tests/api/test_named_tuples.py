@@ -51,11 +51,25 @@ def shadowed_by_comprehension(p, x):
     return np.sum(rows[0] * p.w) + p.b
 
 
+def fields_in_nested_function(p, x):
+    def lay(q, h):  # (inlined: `q` is `p` itself, so `q.w` is `p[0]`; session 34)
+        return np.tanh(q.w * h + q.b)
+    return np.sum(lay(p, lay(p, x)) ** 2)
+
+
+def nested_function_reading_a_net(n, x):
+    def lay(q, h):
+        return np.tanh(q.enc.w * h + q[0].b) * q.scale
+    return np.sum(lay(n, x) * n.dec.w) * n.dec.b
+
+
 X = np.array([0.3, 0.5, 0.7])
 P = Layer(np.array([0.1, 0.2, 0.3]), 0.5)
 N = Net(Layer(np.array([0.1, 0.2, 0.3]), 0.5), Layer(np.array([0.4, -0.2, 0.3]), -0.5), 1.5)
 CASES = [(fields_of_argument, P), (fields_in_helper, P), (nested_fields, N),
-         (fields_in_loop, P), (shadowed_by_comprehension, P)]
+         (fields_in_loop, P), (shadowed_by_comprehension, P), (fields_in_nested_function, P),
+         (fields_in_nested_function, Layer(*P)._replace(b=np.array([0.5, -0.1, 0.2]))),
+         (nested_function_reading_a_net, N)]
 MODES = [{}, {"optimize": False}, {"verify": True}]
 
 
@@ -133,3 +147,38 @@ def test_a_field_replaced_by_a_property_is_not_read_as_the_entry():
     p = Doubled(np.array([0.1, 0.2, 0.3]), 0.5)
     with pytest.raises(sd.SrcdiffError, match="no gradient rule for attribute"):
         sd.grad(fields_of_argument)(p, X)
+
+
+def replaced_in_loop(p, x):
+    def lay(q, h):
+        return np.tanh(q.w * h) * q.b
+    for _ in range(2):
+        p = p._replace(b=p.b * 2.0)  # (rebound: its fields are no longer the argument's)
+        x = lay(p, x)
+    return np.sum(x)
+
+
+def rebinding_its_parameter(p, x):
+    def lay(q, h):
+        q = Layer(q.w * 2.0, q.b)  # (its own `q`: a fresh name, not `p`)
+        return np.tanh(q.w * h)
+    return np.sum(lay(p, x))
+
+
+def rebuilt_in_loop(p, x):
+    def lay(q, h):
+        return np.tanh(q.w * h) * q.b
+    for _ in range(2):
+        p = Layer(p.w, p.b * 2.0)
+        x = lay(p, x)
+    return np.sum(x)
+
+
+@pytest.mark.parametrize("f", [replaced_in_loop, rebinding_its_parameter, rebuilt_in_loop])
+def test_a_named_tuple_rebound_for_a_nested_function_stays_refused(f):
+    for run in (lambda: sd.grad(f)(P, X), lambda: sd.jvp(f, 0)(P, X, tangents=_direction(P))):
+        with pytest.raises(sd.SrcdiffError) as info:
+            run()
+        text = str(info.value)  # (forward mode meets `p._replace` first)
+        assert "method ._replace()" in text or "rule for attribute ." in text \
+            and "fields of a named tuple only where the arguments show one" in text

@@ -102,7 +102,7 @@ def grad_meshgrid(xi_0, xi_1, copy=True, sparse=False, indexing='xy',
     grids = []
     for i in range(n):
         items4 = [1]
-        s = items4 * n
+        s = repeat_sequence(items4, n)
         index = order.index(i)
         s[index] = -1
         _stack.append(xi_i)

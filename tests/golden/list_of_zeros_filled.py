@@ -5,7 +5,7 @@ def grad_list_of_zeros_filled(x, grad_ys=None):
     v = None
     items = [0.0]
     n = len(x)
-    out = items * n
+    out = repeat_sequence(items, n)
     n1 = len(x)
     for i in range(n1):
         mul = x[i] * (i + 1.0)

@@ -28,7 +28,7 @@ def jvp_split_rest(g, heads, axis=0, tangents=None):
     else:
         slice1 = slice(None)
         ndim = g.ndim
-        lead = (slice1,) * (axis % ndim)
+        lead = repeat_sequence((slice1,), axis % ndim)
         # line 385: parts, end = [], 0
         items2 = []
         parts = items2

@@ -33,7 +33,9 @@ exactly those shapes:
   array (``m[i][j] += v``, ``m[i][1:] *= v``); ``sum(items, start)`` with a differentiated
   start; ``t = y; y *= np.clip(abs(y), -1.0, 1.0)`` (or ``np.where``);
 * an array held by two names (``hb = ha``) changed in place and rebound through one in a loop
-  marked ``# srcdiff: checkpoint`` (``checkpoint_alias``), and its near misses.
+  marked ``# srcdiff: checkpoint`` (``checkpoint_alias``), and its near misses;
+* a list of floats made by ``[0.0] * n5`` with ``n5 = len(xs)`` (and other spellings),
+  filled in a loop and back-substituted (``repeated_list``), and its near misses.
 
 ``program(seed, index)`` returns a :class:`Program`: its source, the
 arguments to evaluate it at, and which arguments are differentiated. A
@@ -139,6 +141,7 @@ class _Generator:
     def __init__(self, rng):
         self.r = rng
         self.temp_count = 0
+        self.allowance = 0  # lines of repeated_list (not counted against MAX_LINES)
         self.features = set()
         self.n = 0
         self.zero_d = set()         # parameters passed as 0-d arrays
@@ -886,6 +889,45 @@ class _Generator:
         lines.append(f"{acc} = {acc} + np.sum(hb) * {c}")
         return lines
 
+    def repeated_list(self, sc):
+        """A list of floats made by repetition with an integer name (``n5 = len(xs)``, ``[0.0]
+        * n5``, ``n5 * [0.0]``, ``[0.0 for _ in range(n5)]``, ``[x0] * n5``
+        of a differentiated ``x0``), filled in a loop, then back-substituted over a reversed
+        range (a Thomas algorithm's shape: analysis/list_arguments.py ``repetitions``, refused
+        before session 34). Near misses: the items of ``[row] * n5`` are one array, changed in
+        place through ``row`` (``repeated_list_alias``) or through an item
+        (``repeated_list_item``), then read through another: refused. Its value ``q5`` is
+        added to the returned one only (program): the rest of the draft computes what it did
+        without it, so the other shapes' drafts are accepted as before."""
+        self.features.add("repeated_list")
+        xs, acc, c = self.pick(self.vector_params), self.pick(self.carried), self.small()
+        e = self.sexpr(sc, 2)
+        count = self.pick([f"len({xs})", f"{xs}.size", f"{xs}.shape[0]"])
+        lines = [f"n5 = {count}"]
+        k = self.r.random()
+        if k >= 0.85:
+            self.features.add("repeated_list_alias" if k < 0.93 else "repeated_list_item")
+            change = "row5[0] = " + e if k < 0.93 else "rows5[0][0] = " + e
+            return lines + [f"row5 = {xs} * {c}", "rows5 = [row5] * n5", change,
+                            f"q5 = sum(np.sum(r5) for r5 in rows5) * {c}"]
+        # (no `[None] * n5`: the acceptance probe takes a None for a value that is not finite;
+        # tests/soundness/test_repeated_lists.py has it)
+        made = self.pick(["[0.0] * n5", "n5 * [0.0]", "[0.0 for _ in range(n5)]",
+                          f"[{acc} * {c}] * n5"])
+        self.features.add("repeated_list_floats")
+        total = self.pick([f"sum(ls5) * {c}", "np.sum(np.array(ls5) ** 2)"])
+        if not self.chance(0.7):
+            return lines + [f"ls5 = {made}", "for i5 in range(n5):",
+                            f"    ls5[i5] = {xs}[i5] * {c} + {e}", f"q5 = {total}"]
+        # entries copied into a second list, then back-substituted there while the first is
+        # read afterwards (refused before: an entry of `ls5` might have been a view)
+        self.features.add("repeated_list_back")
+        return lines + [f"ls5 = {made}", "ls6 = " + self.pick(["[0.0] * n5", "n5 * [0.0]"]),
+                        "for i5 in range(n5):", f"    ls5[i5] = {xs}[i5] * {c} + {e}",
+                        "    ls6[i5] = ls5[i5]", "for i5 in range(n5 - 2, -1, -1):",
+                        f"    ls6[i5] = ls5[i5] - {c} * ls6[i5 + 1]",
+                        f"q5 = {total} + sum(ls6) * {c}"]
+
     # -------------------------------------------------------- loops
 
     def loop(self, sc):
@@ -1154,11 +1196,23 @@ class _Generator:
         floats = [p for p, a in zip(params, args) if type(a) is float]
         if floats and dead.random() < 0.2:
             lines += self.dead_number(dead, floats[0])
+        # drawn from a generator of its own, as the checkpoint alias above
+        repeated = random.Random("repeated-list:" + repr(r.getstate()[1][:8]))
+        if self.vector_params and repeated.random() < 0.3:
+            main, self.r = self.r, repeated
+            try:
+                added = self.repeated_list(sc)
+            finally:
+                self.r = main
+            lines += added
+            self.allowance = len(added)  # (not counted against MAX_LINES: see program)
         for _ in range(1 if r.random() < 0.75 else 2):
             lines += self.loop(sc)
             if r.random() < 0.3:
                 lines += self.stmt_update(sc)
         ret = self.returned(sc)
+        if self.allowance:  # (repeated_list's value: the last returned one gets it)
+            ret += " + q5"
         if r.random() < 0.2:  # drawn last: the programs of earlier seeds stay as they were
             lines += self.dict_block(sc)
         lines.append("return " + ret)
@@ -1389,7 +1443,9 @@ def draft(seed, index, attempt):
     rng = random.Random(f"srcdiff-gen-loops:{seed}:{index}:{attempt}")
     gen = _Generator(rng)
     source, params, args, wrt = gen.program()
-    return Program(source, "f", params, args, wrt, seed, index, attempt, frozenset(gen.features))
+    p = Program(source, "f", params, args, wrt, seed, index, attempt, frozenset(gen.features))
+    p.allowance = gen.allowance
+    return p
 
 
 def program(seed, index, stats=None):
@@ -1397,7 +1453,9 @@ def program(seed, index, stats=None):
     last = None
     for attempt in range(MAX_ATTEMPTS):
         p = draft(seed, index, attempt)
-        if p.source.count("\n") > MAX_LINES:
+        # (a template drawn from a generator of its own does not count: the drafts of
+        # other shapes are accepted as they were without it)
+        if p.source.count("\n") > MAX_LINES + p.allowance:
             why, magnitude = "too long", None
         else:
             why, magnitude = measure(p.source, p.args, p.wrt)

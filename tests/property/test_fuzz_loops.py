@@ -79,6 +79,11 @@ NEW_SHAPES = {
     # the user's dead code of a float argument that raises at 0.0 (fuzz.py's zero property:
     # the gradient raises too, optimize/dead.py keeps it; session 34), or cannot raise
     "dead_number": 40,
+    # a list of floats made by `[0.0] * n5` of an integer name, filled, copied into a second
+    # list and back-substituted (analysis/list_arguments.py repetitions: refused before
+    # session 34); the near misses: `[row] * n5` changed through `row` or through an item
+    "repeated_list": 60, "repeated_list_back": 30, "repeated_list_alias": 2,
+    "repeated_list_item": 2,
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 

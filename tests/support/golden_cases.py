@@ -999,3 +999,60 @@ def zipped_pairs(a, b):
 
 GOLDEN["zipped_pairs"] = (zipped_pairs, (0, 1), (np.array([0.3, -1.1, 2.0]),
                                                    np.array([1.5, -0.4, 0.9])))
+
+
+# session 34: `[0.0] * n` of an integer name is a list (analysis/list_arguments.py
+# repetitions: repeat_sequence, refused at run time for a 0-d array n); before, the
+# Thomas algorithm's lists were taken for arrays whose entries may be views of `dp`
+# (tests/soundness/test_repeated_lists.py)
+def thomas_lists(a, b, c, d):
+    n = len(d)
+    cp = [0.0] * n
+    dp = [0.0] * n
+    cp[0] = c[0] / b[0]
+    dp[0] = d[0] / b[0]
+    for i in range(1, n):
+        m = b[i] - a[i] * cp[i - 1]
+        cp[i] = c[i] / m
+        dp[i] = (d[i] - a[i] * dp[i - 1]) / m
+    x = [0.0] * n
+    x[n - 1] = dp[n - 1]
+    for i in range(n - 2, -1, -1):
+        x[i] = dp[i] - cp[i] * x[i + 1]
+    return np.sum(np.array(x) ** 2)
+
+
+_thomas_args = (np.array([0.0, 0.3, -0.5, 0.2]), np.array([4.0, 4.5, 5.0, 4.2]),
+                np.array([0.4, -0.3, 0.6, 0.0]), np.array([0.9, -1.2, 0.4, 2.1]))
+GOLDEN["thomas_lists"] = (thomas_lists, (0, 1, 2, 3), _thomas_args)
+EXTRA_CASES["thomas_lists"] = corpus.Case(thomas_lists, *_thomas_args, wrt=(0, 1, 2, 3))
+GOLDEN_FORWARD["forward_thomas_lists"] = lambda: sd.source(thomas_lists, wrt=(0, 1, 2, 3),
+                                                           mode="forward", args=_thomas_args)
+
+
+# session 34: functools.partial made inside the function (front/partials.py): each call
+# is the call of its function with the values the partial holds
+def partial_made_inside(x):
+    f = functools.partial(_partial_loss, scale=2.0, shift=x[0])
+    g = functools.partial(np.sum, axis=0)
+    return f(x, scale=3.0) + f(x * x) + np.sum(g(np.outer(x, x)) ** 2)
+
+
+def _partial_loss(x, scale=1.0, shift=0.0):
+    return scale * np.sum((x - shift) ** 2)
+
+
+_reverse_and_forward(partial_made_inside, (np.array([0.3, -0.8, 1.1]),))
+
+
+# session 34: a named-tuple parameter passed to a nested function, its fields read there
+# (front/records.py inlined_fields: the inlined body reads the parameter itself)
+def named_tuple_in_nested(p, x):
+    def lay(q, h):
+        return np.tanh(q.w * h + q.b)
+    return np.sum(lay(p, lay(p, x)) ** 2)
+
+
+_nested_args = (Layer(np.array([0.1, -0.2, 0.3]), 0.5), np.array([0.3, 0.5, 0.7]))
+GOLDEN["named_tuple_in_nested"] = (named_tuple_in_nested, 0, _nested_args)
+EXTRA_CASES["named_tuple_in_nested"] = corpus.Case(named_tuple_in_nested, *_nested_args)

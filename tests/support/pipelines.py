@@ -21,6 +21,17 @@ def check_pipelines(f, args, wrt):
             assert_close(got, expected)
 
 
+def check_pipelines_and_tangent(f, args):
+    """check_pipelines w.r.t. every argument, and the forward-mode tangent along random
+    directions against the inner product of the differences with them."""
+    wrt = tuple(range(len(args)))
+    check_pipelines(f, args, wrt)
+    t = tuple(random_like(a, np.random.default_rng(k)) for k, a in enumerate(args))
+    _, tangent = sd.jvp(f, wrt=wrt)(*args, tangents=t)
+    want = sum(inner(numeric_grad(f, args, k), t[k]) for k in wrt)
+    assert_close(total(tangent), want, what="tangent")
+
+
 def check_every_mode(f, x, seed=0, hvp=False):
     """``f``'s gradient at the array ``x`` in every pipeline against central differences,
     its forward-mode tangent along a random direction against their inner product, and,

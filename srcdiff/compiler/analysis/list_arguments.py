@@ -30,8 +30,12 @@ not two lists or two tuples. Likewise ``c = a * n`` or ``c = n * a`` of an activ
 to be a container and an integer (an ``int`` literal or a name whose kind is ``int``)
 is written ``repeat_sequence(a, n)``, whose rule gives each of ``a``'s items the sum of the
 gradients of its ``n`` copies (``[x] * 3``; ``repeat_sequence`` refuses at run time what is
-not a list or tuple and an integer). An operand that may be a sequence on some path only
-stays refused (analysis/sequences.py check_sequence_arithmetic).
+not a list or tuple and an integer). So is a constant ``[0.0] * n`` with an integer name
+``n`` (``n = len(d)``): the facts do not tell a Python int from a 0-d int array (with which
+``*`` multiplies), so without it the product's kind is unknown, and a Thomas algorithm's
+lists of coefficients are taken for arrays whose entries may be views. An operand that may
+be a sequence on some path only stays refused (analysis/sequences.py
+check_sequence_arithmetic).
 """
 
 import operator
@@ -141,16 +145,21 @@ def concatenations(anf, analysis, parsed):
     return changed
 
 
-def repetitions(anf, analysis, parsed):
+def repetitions(anf, analysis, parsed, constants=True):
     """Write each ``c = a * n`` or ``c = n * a`` of an active name known to be a container
     and an integer in ``anf`` as ``c = repeat_sequence(a, n)`` (in place; see the module
-    docstring; ``[0.0] * n`` of constants stays as it is); True if any was. The caller
-    analyzes the function again when it was."""
+    docstring); likewise a constant one with an integer *name* ``n`` (``[0.0] * n``), whose
+    product the facts cannot tell from an array (a 0-d int array ``n`` multiplies), and
+    which ``repeat_sequence`` makes a list or refuses at run time (not with ``constants``
+    False: the numba backend has no compiled ``repeat_sequence``); ``[0.0] * 3`` stays as
+    it is. True if any was. The caller analyzes the function again when it was."""
     changed = False
-    for stmt, value in _active_operations(anf, analysis, operator.mul):
+    for stmt, value in _active_operations(anf, analysis, operator.mul, constant=constants):
         for seq, count in ((value.left, value.right), (value.right, value.left)):
             if isinstance(seq, gast.Name) and analysis.kinds.get(seq.id) == CONTAINER \
-                    and seq.id in analysis.active and _is_int(count, analysis):
+                    and _is_int(count, analysis) and (seq.id in analysis.active or constants
+                                                      and isinstance(count, gast.Name) and
+                                                      analysis.kinds.get(_target(stmt)) is None):
                 parsed.namespace["repeat_sequence"] = runtime_memory.repeat_sequence
                 stmt.value = S.locate(S.call("repeat_sequence", [seq, count]), value)
                 changed = True
@@ -158,19 +167,27 @@ def repetitions(anf, analysis, parsed):
     return changed
 
 
-def _active_operations(anf, analysis, func, in_place=False):
+def _active_operations(anf, analysis, func, in_place=False, constant=False):
     """``(statement, value)`` of each active ``c = a <op> b`` in ``anf`` whose operator is
     ``func`` (``operator.add``); with ``in_place``, each ``a += b`` too (``xs += (v,)`` of
-    constants, whose ``xs = xs + (v,)`` would raise where Python extends the list)."""
+    constants, whose ``xs = xs + (v,)`` would raise where Python extends the list); with
+    ``constant``, each ``c = a <op> b`` of one name ``c``, active or not."""
     for body in list(blocks(anf.body)):
         for stmt in body:
             op = analysis.ops.get(S.key(stmt))
             value = getattr(stmt, "value", None)
             if op is not None and op.kind == "prim" and op.func is func and (
                     op.target in analysis.active
-                    or in_place and getattr(stmt, "srcdiff_inplace", False)) \
+                    or in_place and getattr(stmt, "srcdiff_inplace", False)
+                    or constant and _target(stmt) is not None) \
                     and isinstance(value, gast.BinOp):
                 yield stmt, value
+
+
+def _target(stmt):
+    """The name ``c`` of ``c = ...``, else None."""
+    targets = getattr(stmt, "targets", ())
+    return targets[0].id if len(targets) == 1 and isinstance(targets[0], gast.Name) else None
 
 
 def _is_int(node, analysis):

@@ -1,5 +1,5 @@
 """Part of stage 2, before the lowering: ``map(f, xs)``, ``functools.reduce(f, xs, init)``
-and local names of functions.
+and local names of functions (``functools.partial`` made inside: partials.py).
 
 * A local name bound once, at the top of the function, to a function or module known when
   compiling (``e = np.exp``; ``from numpy import exp as e`` or ``import numpy as xp`` when
@@ -39,12 +39,13 @@ import inspect
 import gast
 
 from srcdiff.compiler.front.parse import MISSING
+from srcdiff.compiler.front.partials import partial_calls
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
 _CONSUMERS = (sum, list, tuple, sorted, min, max)
 _ZIP_CONSUMERS = (list, tuple, sorted)  # (`list(zip(a, b))`: the generator of its tuples)
-_TRIGGERS = {"map", "reduce", "zip"}
+_TRIGGERS = {"map", "reduce", "zip", "partial"}
 
 
 def maps_and_aliases(parsed, body, names):
@@ -53,10 +54,12 @@ def maps_and_aliases(parsed, body, names):
     where nothing does."""
     if not any(_alias_like(s) for s in body) and not any(
             n.id in _TRIGGERS if isinstance(n, gast.Name) else
-            isinstance(n, gast.Attribute) and n.attr == "reduce"
+            isinstance(n, gast.Attribute) and n.attr in ("reduce", "partial")
             for s in body for n in dataflow.nodes(s)):
         return body
-    body = local_aliases(parsed, [S.copy(s) for s in body], names)
+    body = partial_calls(parsed, [S.copy(s) for s in body], names,
+                         _binding_counts(parsed.node))  # (partials.py)
+    body = local_aliases(parsed, body, names)
     return MapLowering(parsed, names).block(body)
 
 

@@ -50,7 +50,7 @@ from srcdiff.compiler.front.lazy import lazy_values
 from srcdiff.compiler.front.maps import maps_and_aliases
 from srcdiff.compiler.front.parse import MISSING, Parsed, local_names
 from srcdiff.compiler.front.piecewise import lower_piecewise
-from srcdiff.compiler.front.records import fields_as_entries
+from srcdiff.compiler.front.records import fields_as_entries, inlined_fields, record_roots
 from srcdiff.compiler.front.scopes import bindings, outside_comprehensions, tuple_display_lengths
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
@@ -106,6 +106,7 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     body = fields_as_entries(fn, without_errstate(parsed, body), records)
     body = lower_jumps(parsed, same_names(parsed, fn, body, held), names)
     norm = _Normalizer(parsed, names)
+    norm.records = record_roots(fn, records)  # (also read in nested functions inlined)
     sequences = sequences or {}
     norm.dict_args = dict_parameters(fn, dicts, parsed.lookup("dict") is dict)
     norm.sequence_args = sequence_parameters(fn, sequences)
@@ -415,7 +416,7 @@ class _Normalizer(Expressions, Closures, InPlace):
         if not body or not always_returns(body):
             body = body + [S.locate(gast.Return(value=S.const(None)), fdef)]
         body = lower_jumps(self.parsed, body, self.names)
-        body = [S.substitute(x, {k: v for k, v in rename.items()}) for x in body]
+        body = inlined_fields(self.records, [S.substitute(x, rename) for x in body])
         self.inlining.append(fdef.name)
         saved_loc = self.loc
         for x in body[:-1]:

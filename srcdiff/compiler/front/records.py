@@ -24,16 +24,31 @@ def fields_as_entries(fn, body, records):
     """``body`` (statements of ``fn``) with each field read of a named tuple the facts
     know (``records``: path -> field names) written as its entry read. Shared nodes are
     never changed: a changed statement is a copy."""
+    records = record_roots(fn, records)
+    return inlined_fields(records, body)
+
+
+def record_roots(fn, records):
+    """The entries of ``records`` whose parameter ``fn`` never rebinds (nor deletes)."""
     if not records:
-        return body
+        return {}
     own = {id(n) for c in dataflow.nodes(fn) if isinstance(c, _COMPREHENSIONS)
            for g in c.generators for n in gast.walk(g.target)}  # (their own scope)
     stored = {n.id for n in dataflow.nodes(fn) if isinstance(n, gast.Name)
               and isinstance(n.ctx, (gast.Store, gast.Del)) and id(n) not in own}
     roots = {path[0] for path in records} & {a.id for a in fn.args.args} - stored
-    records = {p: f for p, f in records.items() if p[0] in roots}
+    return {p: f for p, f in records.items() if p[0] in roots}
+
+
+def inlined_fields(records, body):
+    """``body`` with the field reads of ``records`` (record_roots') rewritten. Also applied
+    to the body of a nested function inlined at a call (normalize.py ``inline``), after its
+    parameters are renamed: a parameter ``q`` the nested function never binds, given the
+    name ``p`` of such a parameter (``layer(p, x)``), is read as ``p`` itself
+    (closures.py ``bind_argument``), so ``q.W`` is ``p.W``, the entry read ``p[0]``."""
     if not records:
         return body
+    roots = {path[0] for path in records}
     return [_rewrite(s, records, roots) for s in body]
 
 
