@@ -380,7 +380,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                                 known_pure=library_calls(out, parsed, ctx.registry),
                                 arrays=_arrays(analysis, rev.adj),
                                 one_element=_one_element(analysis),
-                                float_arrays=_float_arrays(analysis),
+                                float_arrays={v: analysis.shapes.get(v) for v, k in  # (dead.py)
+                                              analysis.kinds.items() if k == ARRAY},
                                 containers={v for v, k in analysis.kinds.items()
                                             if k == CONTAINER},
                                 outputs=_outputs(anf))
@@ -426,11 +427,6 @@ def _one_element(analysis):
     that are not)."""
     return {v for v, k in analysis.kinds.items() if k != CONTAINER and
             isinstance(analysis.shapes.get(v), tuple) and all(analysis.shapes[v])}
-
-
-def _float_arrays(analysis):
-    """Names of floats or float arrays -> shape pattern (a rank: not Python's, dead.py)."""
-    return {v: analysis.shapes.get(v) for v, k in analysis.kinds.items() if k == ARRAY}
 
 
 def _arrays(analysis, adj):
