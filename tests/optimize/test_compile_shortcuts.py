@@ -99,6 +99,24 @@ def test_names_are_the_name_nodes_in_walk_order():
             assert [id(n) for n in dataflow.names(node)] == [id(n) for n in expected]
 
 
+def test_summary_is_its_definition_by_nodes():
+    # dataflow.summary and writes walk without the list of nodes between: the same sets,
+    # and the same counts in the same order, as the definitions over dataflow.nodes
+    # (TRY's nodes too: every kind of statement and expression, annotations)
+    trees = [gast.parse(LOOPS), gast.parse(TRY),
+             gast.parse(str(sd.source(load_function(LOOPS), (0, 1),
+                                      args=(np.ones(3), np.ones(3), 2))))]
+    for root in trees:
+        for node in dataflow.nodes(root):
+            every = dataflow.nodes(node)
+            read, written, loads = dataflow.summary(node)
+            plain = dataflow._summary_by_nodes(node)
+            assert (read, written) == plain[:2]
+            assert list(loads.items()) == list(plain[2].items())
+            assert dataflow.writes(node) == dataflow.bound_in(every) \
+                | dataflow._stored_into(every) | dataflow._called_on(every)
+
+
 TRY = """
 def g(x, *args, k=1, **kw):
     try:

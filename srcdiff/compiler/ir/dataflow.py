@@ -416,8 +416,7 @@ def _values_read(node):
 
 def writes(node):
     """Everything ``node`` may rebind or change, as moving code needs it."""
-    every = nodes(node)
-    return bound_in(every) | _stored_into(every) | _called_on(every)
+    return _summary(node, False)[1]
 
 
 def reads_and_writes(node):
@@ -429,6 +428,69 @@ def reads_and_writes(node):
 def summary(node):
     """``(reads(node), writes(node), loads)`` from one walk of ``node``: ``loads`` maps each
     name to how many times ``node`` reads it (``b += g`` reads ``b`` once more)."""
+    return _summary(node, True)
+
+
+def _summary(node, reading):
+    """:func:`summary` (``reading``), or its writes alone: one walk of the nodes ``nodes``
+    lists, in its order, but without a list of them between and without the ``ctx`` nodes
+    (which hold nothing); a Subscript's store, a call and an augmented assignment are
+    asked about where the walk meets them, as ``nodes``' order meets them (the sets and
+    ``loads`` are filled in the same order). (``writes`` and ``summary`` are asked some
+    twenty times per statement: tests/optimize/test_compile_shortcuts.py compares them with the
+    definitions by ``nodes``.)"""
+    read, written, loads = set(), set(), {}
+    todo = [node]
+    pop, push, extend = todo.pop, todo.append, todo.extend
+    fields_of = _SUMMARY_FIELDS
+    Name, Constant, Subscript, Call, AugAssign = (gast.Name, gast.Constant, gast.Subscript,
+                                                  gast.Call, gast.AugAssign)
+    Load, Store = gast.Load, gast.Store
+    while todo:
+        n = pop()
+        cls = n.__class__
+        if cls is Name:
+            ctx = n.ctx
+            if isinstance(ctx, Load):
+                if reading:
+                    read.add(n.id)
+                    loads[n.id] = loads.get(n.id, 0) + 1
+            elif isinstance(ctx, Store):
+                written.add(n.id)
+            annotation = getattr(n, "annotation", None)
+            if isinstance(annotation, _AST):
+                push(annotation)
+            continue
+        if cls is Constant:
+            continue
+        if cls is Subscript:
+            if isinstance(n.ctx, Store):
+                written |= {b.id for b in names(n.value)}
+        elif cls is Call:
+            written |= _called_on((n,))
+        elif cls is AugAssign:
+            if reading and isinstance(n.target, Name):
+                loads[n.target.id] = loads.get(n.target.id, 0) + 1
+        fields = fields_of.get(cls)
+        if fields is None:
+            if cls not in (Subscript, Call, AugAssign) \
+                    and issubclass(cls, (Name, Constant, Subscript, Call, AugAssign)):
+                return _summary_by_nodes(node)  # (a subclass: by the definition)
+            fields = fields_of[cls] = _NAME_FIELDS.get(cls) or _name_fields(cls)
+        for field in fields:
+            v = getattr(n, field, None)
+            if isinstance(v, _AST):
+                push(v)
+            elif isinstance(v, list):
+                extend([x for x in v if isinstance(x, _AST)])
+    return read, written, loads
+
+
+_SUMMARY_FIELDS = {}  # node class -> the fields _summary walks (``names``' fields)
+
+
+def _summary_by_nodes(node):
+    """:func:`summary` by its definition over ``nodes(node)`` (what ``_summary`` gives)."""
     Name, Load, Store = gast.Name, gast.Load, gast.Store
     read, written, loads = set(), set(), {}
     for n in nodes(node):

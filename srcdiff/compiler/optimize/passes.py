@@ -130,9 +130,10 @@ def _visit_where_wanted(transformer, fn, facts=None):
         return transformer.visit(fn)
     body = []
     for s in fn.body:
-        if any(map(wanted, dataflow.nodes(s))):
+        every = dataflow.nodes(s)
+        if any(map(wanted, every)):
             if facts is not None:  # (a statement inside a block too)
-                for x in dataflow.nodes(s):
+                for x in every:
                     facts.forget(x)
             s = transformer.visit(s)
         body.append(s)
