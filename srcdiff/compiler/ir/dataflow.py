@@ -103,6 +103,12 @@ def children(node):
     return _in_fields(node, fields)
 
 
+def children_fields(node):
+    """The fields of ``node`` that may hold nodes (``ctx`` too), in field order."""
+    fields = _CHILD_FIELDS.get(node.__class__)
+    return fields if fields is not None else _child_fields(node.__class__)
+
+
 def _in_fields(node, fields):
     """The nodes ``node`` holds in ``fields``, in that order."""
     out = []

@@ -44,8 +44,11 @@ class Facts:
 
     def of(self, stmt):
         """``(reads, writes, loads)`` of ``stmt`` (see dataflow.summary)."""
-        if hasattr(stmt, "body"):  # holds a block: never kept
-            return dataflow.summary(stmt)
+        if hasattr(stmt, "body"):  # holds a block: never kept, made from its parts
+            facts = self._of_parts(stmt)
+            if self.check:
+                self._check(stmt, facts)
+            return facts
         entry = self._kept.get(id(stmt))
         if entry is None:
             facts = dataflow.summary(stmt)
@@ -55,6 +58,29 @@ class Facts:
         if self.check:
             self._check(stmt, facts)
         return facts
+
+    def _of_parts(self, node):
+        """The summary of ``node``, which holds a block, as the merge of its parts': the
+        kept summaries of the statements of its blocks (asked again only when a pass
+        forgot them) and a walk of its other fields (a loop's target and iterable, a
+        test). The same sets and counts as ``dataflow.summary(node)``, which walks the
+        whole block: ``node`` itself is no name, store, call or augmented assignment, so
+        its summary is its children's. (Asked of a loop by several passes: each walked its
+        whole body; check mode compares the merge with that walk.)"""
+        read, written, loads = set(), set(), {}
+        for field in dataflow.children_fields(node):
+            value = getattr(node, field, None)
+            for part in value if isinstance(value, list) else (value,):
+                if not isinstance(part, _AST):
+                    continue
+                if isinstance(part, gast.stmt) or hasattr(part, "body"):
+                    r, w, counts = self.of(part)
+                else:
+                    r, w, counts = dataflow.summary(part)
+                read |= r
+                written |= w
+                _add(counts, loads)
+        return read, written, loads
 
     def reads(self, stmt):
         return self.of(stmt)[0]
