@@ -37,6 +37,7 @@ from srcdiff.compiler.emit import (
     numba_fuse_rows,
     numba_helpers,
     numba_math,
+    numba_opt,
     numba_pieces,
 )
 from srcdiff.version import __version__
@@ -64,12 +65,13 @@ def key(source, numba):
     """The cache key of ``source`` compiled by ``numba`` against this srcdiff's helpers."""
     if not _FINGERPRINT:
         digest = hashlib.sha256()
-        for module in (numba_helpers, numba_math, numba_pieces, numba_fuse,
+        for module in (numba_helpers, numba_math, numba_opt, numba_pieces, numba_fuse,
                        numba_fuse_rows, numba_fuse_compile, sys.modules[__name__]):
             with open(module.__file__, "rb") as f:
                 digest.update(f.read())
         _FINGERPRINT.append(digest.hexdigest())
-    text = "\n".join([source, _FINGERPRINT[0], __version__, numba.__version__])
+    text = "\n".join([source, _FINGERPRINT[0], __version__, numba.__version__,
+                      str(numba_opt.level())])
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -78,6 +80,7 @@ def jit(numba, source, namespace, name):
     function it defines, which ``name`` may call), run in a copy of
     ``namespace``: from a file of the cache directory with numba's cache when there is one,
     else in memory."""
+    numba_opt.install(numba)
     folder = directory()
     path = os.path.join(folder, f"srcdiff_grad_{key(source, numba)}.py") if folder else None
     if path is not None and not _written(path, source):
