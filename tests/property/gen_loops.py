@@ -928,6 +928,14 @@ class _Generator:
                         f"    ls6[i5] = ls5[i5] - {c} * ls6[i5 + 1]",
                         f"q5 = {total} + sum(ls6) * {c}"]
 
+    def drawn_by(self, rng, make, sc):
+        """``make(sc)``'s lines drawn from ``rng`` (the program's other draws unchanged)."""
+        main, self.r = self.r, rng
+        try:
+            return make(sc)
+        finally:
+            self.r = main
+
     def partial_inside(self, sc):
         """A ``functools.partial`` of a nested def made inside the function (front/partials.py:
         bound positionally or by keyword, called in a loop, a bound keyword overridden at
@@ -1231,20 +1239,12 @@ class _Generator:
         # drawn from a generator of its own, as the checkpoint alias above
         repeated = random.Random("repeated-list:" + repr(r.getstate()[1][:8]))
         if self.vector_params and repeated.random() < 0.3:
-            main, self.r = self.r, repeated
-            try:
-                added = self.repeated_list(sc)
-            finally:
-                self.r = main
+            added = self.drawn_by(repeated, self.repeated_list, sc)
             lines += added
             self.allowance = len(added)  # (not counted against MAX_LINES: see program)
         partial = random.Random("partial-inside:" + repr(r.getstate()[1][:8]))
         if self.vector_params and not self.allowance and partial.random() < 0.15:
-            main, self.r = self.r, partial
-            try:
-                added = self.partial_inside(sc)
-            finally:
-                self.r = main
+            added = self.drawn_by(partial, self.partial_inside, sc)
             lines += added
             self.allowance, self.partial_value = len(added), True
         for _ in range(1 if r.random() < 0.75 else 2):
