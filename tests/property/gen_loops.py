@@ -1242,15 +1242,16 @@ class _Generator:
             added = self.drawn_by(repeated, self.repeated_list, sc)
             lines += added
             self.allowance = len(added)  # (not counted against MAX_LINES: see program)
-        partial = random.Random("partial-inside:" + repr(r.getstate()[1][:8]))
-        if self.vector_params and not self.allowance and partial.random() < 0.15:
-            added = self.drawn_by(partial, self.partial_inside, sc)
-            lines += added
-            self.allowance, self.partial_value = len(added), True
         for _ in range(1 if r.random() < 0.75 else 2):
             lines += self.loop(sc)
             if r.random() < 0.3:
                 lines += self.stmt_update(sc)
+        partial = random.Random("partial-inside:" + repr(r.getstate()[1][:8]))
+        if self.vector_params and not self.allowance and partial.random() < 0.15 \
+                and "lazy_generator" not in self.features:  # (rare: not displaced)
+            added = self.drawn_by(partial, self.partial_inside, sc)
+            lines += added
+            self.allowance, self.partial_value = len(added), True
         ret = self.returned(sc)
         if self.allowance:  # (repeated_list's or partial_inside's value: the last returned
             ret += " + q7" if getattr(self, "partial_value", False) else " + q5"  # one gets it)
