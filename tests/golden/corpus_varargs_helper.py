@@ -6,6 +6,8 @@ def grad__weighted_terms(terms_0, offsets_shift, weight=1.0, grad_ys=None):
     terms = terms_0,
     offsets = {'shift': offsets_shift}
     cmp = 'shift' in offsets
+    if cmp:
+        offsets['shift']
     n = len(terms)
     for k in range(n):
         _stack.append(t)

@@ -928,6 +928,46 @@ class _Generator:
                         f"    ls6[i5] = ls5[i5] - {c} * ls6[i5 + 1]",
                         f"q5 = {total} + sum(ls6) * {c}"]
 
+    def drawn_by(self, rng, make, sc):
+        """``make(sc)``'s lines drawn from ``rng`` (the program's other draws unchanged)."""
+        main, self.r = self.r, rng
+        try:
+            return make(sc)
+        finally:
+            self.r = main
+
+    def partial_inside(self, sc):
+        """A ``functools.partial`` of a nested def made inside the function (front/partials.py:
+        bound positionally or by keyword, called in a loop, a bound keyword overridden at
+        the call by a differentiated value); near misses: a partial of the partial and a
+        partial rebound to another (refused). Its value ``q7`` is added to the returned one
+        only, as repeated_list's."""
+        self.features.add("partial_inside")
+        xs, acc, c = self.pick(self.vector_params), self.pick(self.carried), self.small()
+        lines = ["def h7(a7, b7, c7=0.5):", f"    return a7 * b7 + c7 * {c}"]
+        k = self.r.random()
+        if k < 0.3:
+            self.features.add("partial_inside_keyword")
+            return lines + [f"p7 = functools.partial(h7, c7={c})",
+                            f"q7 = np.sum(p7({xs}, {acc})) * {c}"]
+        if k < 0.6:
+            self.features.add("partial_inside_loop")
+            return lines + [f"p7 = functools.partial(h7, {xs})", "q7 = 0.0",
+                            "for i7 in range(2):",
+                            f"    q7 = q7 + np.sum(p7({acc} * (i7 + 1), c7={acc}))"]
+        if k < 0.9:
+            self.features.add("partial_inside_override")
+            return lines + [f"p7 = functools.partial(h7, c7={c})",
+                            f"q7 = np.sum(p7({xs}, {acc}, c7={acc} * {xs}))"]
+        self.features.add("partial_inside_near_miss")
+        if self.chance(0.5):
+            return lines + [f"p7 = functools.partial(h7, c7={c})",
+                            f"p8 = functools.partial(p7, b7={acc})",
+                            f"q7 = np.sum(p8({xs})) * {c}"]
+        return lines + [f"p7 = functools.partial(h7, c7={c})",
+                        f"p8 = p7 if {acc} > 0 else functools.partial(h7, c7=1.0)",
+                        f"q7 = np.sum(p8({xs}, {acc})) * {c}"]
+
     # -------------------------------------------------------- loops
 
     def loop(self, sc):
@@ -1199,24 +1239,27 @@ class _Generator:
         # drawn from a generator of its own, as the checkpoint alias above
         repeated = random.Random("repeated-list:" + repr(r.getstate()[1][:8]))
         if self.vector_params and repeated.random() < 0.3:
-            main, self.r = self.r, repeated
-            try:
-                added = self.repeated_list(sc)
-            finally:
-                self.r = main
+            added = self.drawn_by(repeated, self.repeated_list, sc)
             lines += added
             self.allowance = len(added)  # (not counted against MAX_LINES: see program)
         for _ in range(1 if r.random() < 0.75 else 2):
             lines += self.loop(sc)
             if r.random() < 0.3:
                 lines += self.stmt_update(sc)
+        partial = random.Random("partial-inside:" + repr(r.getstate()[1][:8]))
+        if self.vector_params and not self.allowance and partial.random() < 0.15 \
+                and "lazy_generator" not in self.features:  # (rare: not displaced)
+            added = self.drawn_by(partial, self.partial_inside, sc)
+            lines += added
+            self.allowance, self.partial_value = len(added), True
         ret = self.returned(sc)
-        if self.allowance:  # (repeated_list's value: the last returned one gets it)
-            ret += " + q5"
+        if self.allowance:  # (repeated_list's or partial_inside's value: the last returned
+            ret += " + q7" if getattr(self, "partial_value", False) else " + q5"  # one gets it)
         if r.random() < 0.2:  # drawn last: the programs of earlier seeds stay as they were
             lines += self.dict_block(sc)
         lines.append("return " + ret)
         source = ("import math\n" if "math." in "\n".join(lines) else "") + (
+            "import functools\n" if "functools." in "\n".join(lines) else "") + (
             "import numpy as np\n\n\n"
                   f"def f({', '.join(params)}):\n" + "\n".join(_indent(lines)) + "\n")
         return source, params, tuple(args), wrt
@@ -1311,6 +1354,8 @@ class _Recorder:
     def value(self, v):
         self.tick()
         for leaf in _flat(v):
+            if callable(leaf):  # (partial_inside's functools.partial: no value to measure)
+                continue
             arr = np.asarray(leaf, dtype=float)
             if arr.size:
                 if not np.all(np.isfinite(arr)):

@@ -84,6 +84,10 @@ NEW_SHAPES = {
     # session 34); the near misses: `[row] * n5` changed through `row` or through an item
     "repeated_list": 60, "repeated_list_back": 30, "repeated_list_alias": 2,
     "repeated_list_item": 2,
+    # a functools.partial of a nested def made inside (front/partials.py): bound by keyword
+    # or position, called in a loop, a bound keyword overridden by a differentiated value at
+    # the call; the near misses: a partial of the partial, one rebound by a condition (refused)
+    "partial_inside": 20, "partial_inside_override": 3, "partial_inside_near_miss": 1,
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 

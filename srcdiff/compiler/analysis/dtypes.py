@@ -34,7 +34,7 @@ import inspect
 import gast
 import numpy as np
 
-from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, entry_of, fact_of_atom, walk
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, entry_of, fact_of_atom, walk
 from srcdiff.compiler.analysis.ops import static_dtype, stop_gradient_argument
 from srcdiff.compiler.analysis.returns import returned_atoms
 from srcdiff.runtime import dict_of
@@ -141,8 +141,11 @@ def _makes_inexact(op, inexact, parsed, analysis):
     value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
     if op.kind == "call":
         return _call_returns_inexact(op, inexact, analysis)
-    if op.kind == "copy":
-        return _is_float(op.args[0], inexact)
+    if op.kind == "copy":  # (``k.astype(float)`` of an int ``k``: its dtype spelled)
+        spelled = value.args[0] if isinstance(value, gast.Call) and isinstance(
+            value.func, gast.Attribute) and value.func.attr == "astype" and value.args else None
+        dtype = None if spelled is None else static_dtype(spelled, parsed)
+        return _is_float(op.args[0], inexact) or dtype is not None and dtype.kind in "fc"
     if op.kind == "index":
         return _is_float(op.args[0], inexact)
     if op.kind == "literal":
@@ -216,7 +219,9 @@ def _call_returns_inexact(op, inexact, analysis):
 def check_integer_stores(fn, analysis, parsed, params, arg_facts):
     """Refuse ``y[i] = v`` with ``v`` differentiated unless ``y`` is proven to hold
     floats (a store into an integer array truncates the value: derivative 0, which
-    srcdiff does not model). Lists and dicts keep what is stored: not checked."""
+    srcdiff does not model). Lists and dicts keep what is stored: not checked. In-place
+    operations on names are checked too (:func:`check_in_place_dtypes`)."""
+    check_in_place_dtypes(fn, analysis, parsed, params, arg_facts)
     inexact = None
     for s, _ in walk(fn.body):
         op = analysis.op(s)
@@ -237,6 +242,39 @@ def check_integer_stores(fn, analysis, parsed, params, arg_facts):
             hint=f"make {op.target!r} a float array (np.zeros(n), dtype=float, "
                  ".astype(float)), or store sd.stop_gradient(...) of the value")
 
+
+
+def check_in_place_dtypes(fn, analysis, parsed, params, arg_facts):
+    """Refuse ``m op= v`` (lowered to ``m = m op v``: front/normalize.py) where ``m`` may be
+    an array (its rank is not known to be 0) not proven to hold floats, unless the result
+    is surely of ``m``'s kind: NumPy writes the result into ``m`` with ``same_kind``
+    casting, which refuses a float result into an integer array (UFuncTypeError: ``m /= 2``,
+    ``m *= 0.5``, ``m += x`` of an int ``m``), where ``m = m op v`` would go on. Surely of
+    an int ``m``'s kind: ``+ - * // % **`` and bitwise operations of a proven int
+    (:func:`_int_names`, an int literal) or an argument of the kind INT (ints or bools)."""
+    inexact = ints = None
+    for s, _ in walk(fn.body):
+        v = s.value if getattr(s, "srcdiff_inplace", False) else None
+        if not (isinstance(v, gast.BinOp) and isinstance(v.left, gast.Name)) \
+                or analysis.ranks.get(v.left.id) == 0:
+            continue
+        if inexact is None:  # (lists and tuples: ``+=`` joins them)
+            inexact = inexact_names(fn, analysis, parsed, params, arg_facts) | container_names(
+                fn, analysis, params, arg_facts)
+            ints = _int_names(fn, analysis, parsed)
+        r = v.right
+        if v.left.id in inexact or analysis.kinds.get(v.left.id) == CONTAINER \
+                or not isinstance(v.op, (gast.Div, gast.MatMult)) and (
+                type(getattr(r, "value", None)) is int or isinstance(r, gast.Name) and (
+                    r.id in ints or r.id not in analysis.active
+                    and analysis.kinds.get(r.id) == INT)):
+            continue
+        raise parsed.error(
+            s, f"an in-place operation on {v.left.id!r}, which srcdiff cannot prove holds "
+               "floats: NumPy refuses to write a float result into an integer array "
+               "(UFuncTypeError), and srcdiff would compute a new array instead",
+            hint=f"make {v.left.id!r} a float array (dtype=float, .astype(float)), or write "
+                 f"`{v.left.id} = {v.left.id} ... ` to make a new one")
 
 
 def check_chained_stores(fn, analysis, parsed):

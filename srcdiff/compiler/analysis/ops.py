@@ -166,8 +166,8 @@ def _describe_call(stmt, target, call, parsed, registry, user_functions):
             return _checked(_astype(stmt, target, receiver, args, kwargs, parsed),
                             args[0] if args else kwargs.get("dtype"), parsed)
         if prim is None:
-            return Op("unknown", stmt, target=target, operands=_names([receiver] + args),
-                      label=f"the method .{method}()")
+            return Op("unknown", stmt, target=target, label=f"the method .{method}()",
+                      operands=_names([receiver] + args + list(kwargs.values())))
         spelled = _dtype_argument(registry.lookup(prim), [receiver] + args, kwargs)
         if spelled is not None:  # x.sum(dtype=int): as np.sum(x, dtype=int)
             cast = _cast(stmt, target, spelled, parsed, f".{method}()")

@@ -144,8 +144,8 @@ class Expressions(Containers):
             trick = self.index_trick(e)
             if trick is not None:
                 return self.value(trick, hint)
-            return gast.Subscript(value=self.atom(e.value), slice=self.index(e.slice),
-                                  ctx=gast.Load())
+            return dataflow.in_range_as(gast.Subscript(
+                value=self.atom(e.value), slice=self.index(e.slice), ctx=gast.Load()), e)
         if isinstance(e, gast.Attribute):
             obj = self.parsed.resolve(e)
             if obj is not MISSING:

@@ -10,7 +10,15 @@ treat as any other store.
 import gast
 import numpy as np
 
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+
+
+def item_read(seq, at):
+    """``seq[at]``, a loop's read of its item: in range (optimize/dead.py leaves no check)."""
+    read = gast.Subscript(value=S.copy(seq), slice=at, ctx=gast.Load())
+    setattr(read, dataflow.IN_RANGE, True)
+    return read
 
 
 class InPlace:
@@ -32,6 +40,18 @@ class InPlace:
             self.put_statement(s, call)
             return True
         return False
+
+    def read_statement(self, v):
+        """Lower ``a[i]`` (or ``a[i], b[j]``) as a statement, read for the error it may raise
+        (the user's, or a first-order gradient's: optimize/dead.py leaves the reads of an
+        index it drops): a value nothing reads, kept as the user's dead code; True when
+        done."""
+        if not (isinstance(v, gast.Subscript) or isinstance(v, gast.Tuple) and v.elts and all(
+                isinstance(e, gast.Subscript) for e in v.elts)):
+            return False
+        self.emit(S.assign(self.names.fresh("read"), self.value(v)))
+        setattr(self.out[-1], dataflow.INDEX_READ, True)  # (never dead: optimize/dead.py)
+        return True
 
     def _store_all(self, a, value):
         self.emit(S.assign(gast.Subscript(value=S.name(a), slice=S.const(Ellipsis),

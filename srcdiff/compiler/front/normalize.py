@@ -44,7 +44,7 @@ from srcdiff.compiler.front.expressions import (
     is_passthrough,
 )
 from srcdiff.compiler.front.generators import generators_as_lists
-from srcdiff.compiler.front.in_place import InPlace
+from srcdiff.compiler.front.in_place import InPlace, item_read
 from srcdiff.compiler.front.jumps import always_returns, lower_jumps
 from srcdiff.compiler.front.lazy import lazy_values
 from srcdiff.compiler.front.maps import maps_and_aliases
@@ -311,7 +311,7 @@ class _Normalizer(Expressions, Closures, InPlace):
 
     def stmt_Expr(self, s):
         v = s.value
-        if isinstance(v, gast.Constant):  # a docstring or a bare constant
+        if isinstance(v, gast.Constant) or self.read_statement(v):  # (a docstring, a read)
             return
         if isinstance(v, gast.Call):
             f = v.func
@@ -537,8 +537,7 @@ class _Normalizer(Expressions, Closures, InPlace):
             seq = self.pin_iterable(self.keys_if_dict(it.args[0]), s)
             n = self.length(seq)
             k = self.names.fresh("k")
-            body = [S.assign(S.copy(s.target), gast.Subscript(value=S.copy(seq), slice=S.name(k),
-                                                              ctx=gast.Load()), s)]
+            body = [S.assign(S.copy(s.target), item_read(seq, S.name(k)), s)]
             start = self.fresh_assign("last", gast.BinOp(left=n, op=gast.Sub(), right=S.const(1)))
             loop = gast.For(target=S.name(k, store=True),
                             iter=S.call("range", [start, S.const(-1), S.const(-1)]),
@@ -570,8 +569,7 @@ class _Normalizer(Expressions, Closures, InPlace):
         for t, q, last in zip(targets, seqs, lasts):
             at = S.name(k) if last is None else gast.BinOp(left=S.copy(last), op=gast.Sub(),
                                                            right=S.name(k))
-            head.append(S.assign(S.copy(t), gast.Subscript(value=S.copy(q), slice=at,
-                                                           ctx=gast.Load()), s))
+            head.append(S.assign(S.copy(t), item_read(q, at), s))
         loop = gast.For(target=S.name(k, store=True), iter=S.call("range", [n]),
                         body=head + list(s.body), orelse=[], type_comment=None)
         S.locate(loop, s)

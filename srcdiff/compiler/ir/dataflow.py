@@ -168,6 +168,16 @@ def _name_fields(cls):
 # run-time checks that read their arguments and change nothing, but are never dropped as
 # dead (optimize/dead.py's check_broadcast: it raises where the function raises)
 CHECKS = frozenset({"check_broadcast"})
+# on ``read = a[i]``, a statement ``a[i]`` (front/in_place.py): never dead, as a check;
+# on a loop's read of its item ``q[k]``, ``k`` in ``range(len(q))``: it cannot raise
+INDEX_READ, IN_RANGE = "_srcdiff_index_read", "_srcdiff_in_range"
+
+
+def in_range_as(read, like):
+    """``read`` (a subscript made for ``like``), marked IN_RANGE where ``like`` is."""
+    if getattr(like, IN_RANGE, False):
+        setattr(read, IN_RANGE, True)
+    return read
 PURE_HELPERS = frozenset({"np", "math", "unbroadcast", "unreduce", "reduce_mask", "item_grad",
                           "extreme_grad", "zeros_tree", "add_tree", "seed", "check_outputs",
                           "sum_product"})

@@ -36,6 +36,18 @@ value the outputs are computed from is dropped as before: the backward sweep's o
 products, concatenations, reshapes and index reads of the same operands raise on the shapes
 that make the primal's raise (not checked for every operation: the broadcasts are).
 tests/soundness/test_primal_errors.py.
+
+An index out of range is an error of shape too, but the backward sweep need not repeat the
+read (``z = z + zs[i]`` of an inactive ``z``: none). A dropped statement's reads that may
+raise by their index (:func:`_index_reads`: not slices, not a loop's read of its own item,
+front/in_place.py ``item_read``) stay as a statement of their own, ``zs[i]``: evaluated where
+and as the function evaluates them (lists, tuples, dicts' keys, arrays along any axis,
+fancy indices). Such a statement (``read = zs[i]`` in ANF: front/in_place.py
+``read_statement``, the user's own ``zs[i]`` too) is never dead; where nothing reads it, it
+is printed as ``zs[i]`` again, so a second differentiation (hvp: forward over reverse) keeps
+it as well. Not removed: a check that the backward sweep repeats (``x[i]`` of an active
+``x`` in a loop, read again by its adjoint: corpus_loop_index_sum's golden).
+tests/soundness/test_dropped_index_reads.py.
 """
 
 import gast
@@ -97,7 +109,9 @@ class Primal:
         if term is None:  # (not elementwise: the user's dead code is kept if it may raise)
             if getattr(s, S.UNPACKED_ITEM, False):  # (``a, b = seq``: the length is checked)
                 return None
-            return s if dead_code_of_user and not self._total(s.value) else None
+            if dead_code_of_user and not self._total(s.value):
+                return s
+            return _index_check(s)
         return _check(term, s) if len(term) > 1 else None
 
     def term(self, e):
@@ -205,6 +219,58 @@ def _check(names, like):
     return S.locate(gast.Expr(value=S.call(S.name(CHECK), [S.name(v) for v in names])), like)
 
 
+def _index_check(s):
+    """What a dropped ``name = E`` leaves for the reads of ``E`` that may raise by their
+    index (:func:`_index_reads`): ``None`` (none), the reads as a statement of their own
+    (``zs[i]``, or ``zs[i], a[:, k]``: evaluated as the function evaluates them, where it
+    does: an index out of range, a missing key, an axis too short raise as they do there),
+    or ``s`` itself when a read names what ``E`` binds (a comprehension's variable)."""
+    reads = _index_reads(s.value)
+    if reads is None:
+        return s
+    if not reads:
+        return None
+    value = reads[0] if len(reads) == 1 else gast.Tuple(elts=reads, ctx=gast.Load())
+    return S.locate(gast.Expr(value=S.copy(value)), s)
+
+
+_BINDING = (gast.Lambda, gast.ListComp, gast.SetComp, gast.DictComp, gast.GeneratorExp,
+            gast.NamedExpr)
+
+
+def _index_reads(e):
+    """The outermost subscripts of ``e`` that may raise by their index (an index that is
+    not only slices with ``None`` or nonzero literal steps, ``None`` and ``...``: slices
+    clip); None when one is inside a lambda or comprehension (it reads names bound
+    there)."""
+    reads = []
+    todo = [(e, False)]
+    while todo:
+        n, binding = todo.pop()
+        if isinstance(n, gast.Subscript) and _index_may_raise(n.slice) \
+                and not getattr(n, dataflow.IN_RANGE, False):  # (a loop's item: in range)
+            if binding:
+                return None
+            reads.append(n)
+            continue
+        binding = binding or isinstance(n, _BINDING)
+        todo.extend((c, binding) for c in reversed(list(gast.iter_child_nodes(n))))
+    return reads
+
+
+def _index_may_raise(index):
+    parts = index.elts if isinstance(index, gast.Tuple) else [index]
+    for p in parts:
+        if isinstance(p, gast.Constant) and (p.value is None or p.value is Ellipsis):
+            continue
+        if not isinstance(p, gast.Slice):
+            return True
+        if p.step is not None and not (isinstance(p.step, gast.Constant) and p.step.value
+                                       not in (0, None)):
+            return True  # (``a[::k]`` raises at ``k == 0``)
+    return False
+
+
 def _substituted(check, name, term):
     """``check`` (a ``check_broadcast(...)`` statement) reading ``term``'s names for
     ``name``; None when fewer than two names are left to check."""
@@ -246,6 +312,12 @@ def dead_code(body, live_out, apply=True, facts=None, known=frozenset(), primal=
                 and isinstance(s.targets[0], gast.Name):
             t = s.targets[0].id
             dead = t not in live and pure(s.value, known) and not t.startswith("_stack")
+            if dead and getattr(s, dataflow.INDEX_READ, False):  # (``a[i]`` as a statement:
+                s = S.locate(gast.Expr(value=s.value), s)  # so differentiated again, too)
+                changed = True
+                live |= facts.reads(s)
+                out.append(s)
+                continue
             if checks is not None and checks.read(t):
                 if checks.substitute(out, t, s, dead, live) and dead:
                     changed = True
@@ -254,7 +326,7 @@ def dead_code(body, live_out, apply=True, facts=None, known=frozenset(), primal=
                 check = primal.check_for(s)
                 if check is not s:
                     changed = True
-                    if checks is not None and check is not None:
+                    if checks is not None and check is not None and _is_check(check):
                         checks.add(check, out)
                     elif check is not None:
                         out.append(check)
