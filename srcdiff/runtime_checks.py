@@ -59,14 +59,13 @@ def verify_pop(tape, sid, where):
     return records.pop()
 
 
-def verify_check(record, ns, names, where, pre=None, shape_only=(), aliases=None):
+def verify_check(record, ns, names, where, pre=None, shape_only=(), aliases=None, later=()):
     """Each name in ``names`` holds in ``ns`` what it held in the primal sweep (``record``).
-
-    ``pre`` maps a name to the variable whose value *before* the statement it
-    holds; ``aliases`` maps a name that holds a copy of a variable (a saved value,
-    or one popped for another statement, which the optimizer may read in the
-    variable's place) to that variable: either value recorded is right.
-    """
+    ``pre`` maps a name to the variable whose value *before* the statement it holds;
+    ``aliases`` maps a name that holds a copy of a variable (a saved value, or one popped
+    for another statement, which the optimizer may read in the variable's place) to that
+    variable: either value recorded is right. ``later``: names read for an equal expression
+    (``verify_equal`` checks them), which the primal sweep may bind after the statement."""
     pre = pre or {}
     aliases = aliases or {}
     for n in names:
@@ -74,6 +73,8 @@ def verify_check(record, ns, names, where, pre=None, shape_only=(), aliases=None
             book, key = record[0] or {}, pre[n]
         else:
             book, key = record[1], n
+        if n in later and key not in book:
+            continue
         if n in aliases and n not in pre and n in ns:
             alias = aliases[n]
             if (n in book and _verify_same(book[n], ns[n], n in shape_only)) or (

@@ -88,3 +88,24 @@ def test_only_the_named_factors_of_a_contracted_product_are_checked_as_moved(opt
     grads = sd.grad(f, wrt=(0, 1, 2), **options)(*FACTOR_ARGS)
     for k in range(3):
         assert_close(grads[k], numeric_grad(f, FACTOR_ARGS, k))
+
+
+def common_value_bound_later(x, s):
+    v = x.copy()
+    w = np.tanh(x * s)
+    u = v * 1.0  # noqa: F841 (the user's dead code: kept, and the seed's product ``v * 1.0`` reads it)
+    D = {"u": w + 0.0, "g": v * s}
+    D["g"] = w
+    return np.sum(v * w)
+
+
+@pytest.mark.parametrize("options", [{}, {"verify": True}, {"optimize": False}])
+def test_a_common_value_the_primal_binds_after_the_statement_is_checked_where_read(options):
+    # The adjoint of ``w = np.tanh(x * s)`` reads ``u`` (bound after it in the primal
+    # sweep) for the equal ``v * 1.0``: verification mode compared ``u`` with line 5's
+    # record, where it was unbound, and raised on a correct gradient (random programs,
+    # state family, seed 3501 index 91); ``verify_equal`` checks its value instead.
+    args = (np.array([0.2, 0.4, 0.6]), -0.22)
+    grads = sd.grad(common_value_bound_later, wrt=(0, 1), **options)(*args)
+    for k in range(2):
+        assert_close(grads[k], numeric_grad(common_value_bound_later, args, k))

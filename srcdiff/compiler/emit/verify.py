@@ -111,6 +111,12 @@ def instrument(fn: gast.FunctionDef, rev: "Reverse") -> gast.FunctionDef:
     primal_names -= unrecordable
     aliases = {n: v for n, v in aliases.items() if n not in unrecordable}
 
+    # Names a rewrite reads in place of an equal expression (common subexpressions:
+    # ``b_w = u`` for ``b_w = v * 1.0`` after the user's ``u = v * 1.0``): the primal sweep
+    # may bind them after the statement whose adjoint reads them, where its record holds
+    # them unbound; ``verify_equal(u, v * 1.0)`` checks their value where they are read.
+    stand_ins = {x.value.args[0].id for block in _blocks(fn.body) for x in block
+                 if _is_call_of(x, "verify_equal") and isinstance(x.value.args[0], gast.Name)}
     inserts = {}  # id(block) -> (block, [(index, before?, statements)])
     unchecked = 0
 
@@ -153,10 +159,12 @@ def instrument(fn: gast.FunctionDef, rev: "Reverse") -> gast.FunctionDef:
         insert(block, first, [S.assign(record, S.call("verify_pop", [
             S.name(tape), S.const(sid), S.const(describe(sid))]))])
         for k, before, names, shape_only in checks:
+            later = sorted(set(names) & stand_ins)
             call = S.call("verify_check", [
                 S.name(record), S.call("locals"), _names(names), S.const(describe(sid)),
                 S.const(None), _names(shape_only),
-                _dict({n: aliases[n] for n in names if n in aliases})])
+                _dict({n: aliases[n] for n in names if n in aliases})]
+                + ([_names(later)] if later else []))
             insert(block, k, [gast.Expr(value=call)], before=before)
 
     for sid, (block, k) in sorted(compound.items()):
@@ -230,6 +238,13 @@ def _compounds(body):
             yield x
             yield from _compounds(x.body)
             yield from _compounds(x.orelse)
+
+
+def _is_call_of(stmt, name):
+    """``name(...)`` as a statement."""
+    return isinstance(stmt, gast.Expr) and isinstance(stmt.value, gast.Call) \
+        and isinstance(stmt.value.func, gast.Name) and stmt.value.func.id == name \
+        and bool(stmt.value.args)
 
 
 def _is_push(stmt):
