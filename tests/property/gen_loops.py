@@ -936,6 +936,17 @@ class _Generator:
         finally:
             self.r = main
 
+    def index_read(self, sc):
+        """An inactive sum of the list ``zs``'s items by the index of a loop over a vector's
+        length: the gradient needs none of it, so optimize/dead.py drops the sum but keeps
+        the reads, ``zs[i9]``: where ``zs`` is shorter (fuzz.py's bad-shapes property) the
+        function raises IndexError, and so must the gradient. Near miss: the loop over
+        ``zs``'s own length (never out of range: nothing to keep)."""
+        self.features.add("index_read")
+        over = self.pick(self.vector_params + self.vector_params + ["zs"])
+        return ["q9 = 0.0", f"for i9 in range(len({over})):",
+                f"    q9 = q9 + zs[i9] * {self.pick(SMALL)}"]
+
     def partial_inside(self, sc):
         """A ``functools.partial`` of a nested def made inside the function (front/partials.py:
         bound positionally or by keyword, called in a loop, a bound keyword overridden at
@@ -1252,9 +1263,15 @@ class _Generator:
             added = self.drawn_by(partial, self.partial_inside, sc)
             lines += added
             self.allowance, self.partial_value = len(added), True
+        read = random.Random("index-read:" + repr(r.getstate()[1][:8]))
+        if self.float_list and not self.allowance and read.random() < 0.6:
+            added = self.drawn_by(read, self.index_read, sc)
+            lines += added
+            self.allowance, self.read_value = len(added), True
         ret = self.returned(sc)
-        if self.allowance:  # (repeated_list's or partial_inside's value: the last returned
-            ret += " + q7" if getattr(self, "partial_value", False) else " + q5"  # one gets it)
+        if self.allowance:  # (repeated_list's, partial_inside's or index_read's value: the
+            ret += " + q7" if getattr(self, "partial_value", False) else \
+                " + q9" if getattr(self, "read_value", False) else " + q5"  # last returned)
         if r.random() < 0.2:  # drawn last: the programs of earlier seeds stay as they were
             lines += self.dict_block(sc)
         lines.append("return " + ret)

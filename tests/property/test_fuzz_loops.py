@@ -88,6 +88,9 @@ NEW_SHAPES = {
     # or position, called in a loop, a bound keyword overridden by a differentiated value at
     # the call; the near misses: a partial of the partial, one rebound by a condition (refused)
     "partial_inside": 20, "partial_inside_override": 3, "partial_inside_near_miss": 1,
+    # an inactive sum of a list's items by a loop index over another vector's length (its
+    # reads kept where optimize/dead.py drops the sum: session 35), or over its own length
+    "index_read": 15,
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 
