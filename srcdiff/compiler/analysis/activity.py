@@ -206,10 +206,9 @@ def analyze(fn: gast.FunctionDef, parsed: Parsed, registry: Registry, user_funct
     """Compute an :class:`Analysis` for the ANF function ``fn``. ``returns(op, atom)``
     gives the facts of a user call's result from its arguments' (analysis/returns.py)."""
     a = Analysis()
-    a.returns = returns
-    a.registry = registry
+    a.returns, a.registry = returns, registry
+    a.arg_facts = arg_facts = arg_facts or {}  # (aliasing.py: which parameters hold numbers)
     params = [arg.id for arg in fn.args.args]
-    arg_facts = arg_facts or {}
     for s, depth in walk(fn.body):
         op = describe(s, parsed, registry, user_functions)
         a.ops[S.key(s)] = op

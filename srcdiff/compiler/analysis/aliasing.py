@@ -32,7 +32,7 @@ from srcdiff.compiler.analysis.activity import ARRAY, INT, walk
 from srcdiff.compiler.analysis.buffers import Buffers
 from srcdiff.compiler.analysis.facts import bind_call
 from srcdiff.compiler.analysis.fixpoint import fixpoint
-from srcdiff.compiler.analysis.objects import zero_d_made
+from srcdiff.compiler.analysis.objects import bound_by_definitions, is_number, zero_d_made
 from srcdiff.compiler.analysis.shape_reads import shape_only_reads
 from srcdiff.compiler.analysis.sharing import Sharing
 from srcdiff.compiler.front.parse import MISSING
@@ -72,6 +72,9 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     stored = {n.id for n in gast.walk(fn) if isinstance(n, gast.Name)
               and isinstance(n.ctx, (gast.Store, gast.Del))} if numbers else ()  # (any)
     fixed = {p for p in numbers if p not in stored}  # (bound once: as the call's argument)
+    # (the parameters holding numbers that only definitions reaching.py counts rebind)
+    held_numbers = (set(numbers) | {p for p, f in analysis.arg_facts.items() if is_number(f)}) \
+        & bound_by_definitions(fn, parameters=True)
     numbers = []  # (call, parameter, write, name): `p += v` on what may be a 0-d array
     summaries = _check_calls(analysis, parsed, registry, allow_pop, numbers)
     # (0-d arrays: the arguments', and those a statement may make: `np.where` of floats)
@@ -88,7 +91,8 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
             continue
         if op.kind == "store":
             writes.append((s, op.target, ()))
-        elif getattr(s, "srcdiff_inplace", False) and sharing.may_be_array(op.target):
+        elif getattr(s, "srcdiff_inplace", False) and sharing.may_be_array(op.target) \
+                and not _argument_number(sharing, s, op.target, held_numbers):
             writes.append((s, op.target, ()))
         item = getattr(s, "srcdiff_inplace_item", None)
         if item is not None and sharing.may_be_array(item[0]):
@@ -135,6 +139,16 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
                 raise _alias_error(parsed, analysis, sharing.statements(), s, x, y, live,
                                    y in user, group, shown.get(x, x))
     return sharers
+
+
+def _argument_number(sharing, s, x, held_numbers):
+    """Does ``x`` hold a number just before ``s`` (``x += v``, which then rebinds ``x`` to a
+    new value and changes nothing in place)? So when ``x`` is a parameter whose argument is
+    a Python or NumPy number, not a 0-d array, every other binding of which is one
+    reaching.py counts (``held_numbers``), and no definition of ``x`` reaches ``s``: ``x`` still
+    holds its argument there, whatever later statements bind it to (the facts of
+    ``sharing.may_be_array`` are the name's over the whole function)."""
+    return x in held_numbers and not sharing.reaching[S.key(s)].get(x)
 
 
 def _alias_error(parsed, analysis, views, s, x, y, live, visible, group, shown):

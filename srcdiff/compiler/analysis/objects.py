@@ -66,16 +66,19 @@ def closure(names, edges):
 
 
 
-def bound_by_definitions(fn):
+def bound_by_definitions(fn, parameters=False):
     """The names every binding of which is a definition reaching.py counts (a plain
     ``name = ...`` or a ``for name in ...`` of ``fn``'s own body): not a parameter, nor
     bound another way (``+=``, a tuple target, ``with ... as``, ``global``, a nested
     function's own or a nested ``def``), so the definitions reaching a statement are
-    every object the name may hold there (Python raises for a read before binding)."""
+    every object the name may hold there (Python raises for a read before binding).
+    ``parameters``: a parameter's binding by the call counts too (a parameter no
+    definition reaches holds its argument)."""
     counted, other = set(), set()
     args = fn.args
-    other.update(a.id for a in args.args + args.posonlyargs + args.kwonlyargs
-                 if isinstance(a, gast.Name))
+    names = [a.id for a in args.args + args.posonlyargs + args.kwonlyargs
+             if isinstance(a, gast.Name)]
+    (counted if parameters else other).update(names)
     other.update(a.id for a in (args.vararg, args.kwarg) if isinstance(a, gast.Name))
     nested = (gast.FunctionDef, gast.AsyncFunctionDef, gast.Lambda, gast.ClassDef)
     stack = list(fn.body)
