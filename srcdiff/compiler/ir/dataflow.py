@@ -178,6 +178,8 @@ def in_range_as(read, like):
     if getattr(like, IN_RANGE, False):
         setattr(read, IN_RANGE, True)
     return read
+
+
 PURE_HELPERS = frozenset({"np", "math", "unbroadcast", "unreduce", "reduce_mask", "item_grad",
                           "extreme_grad", "zeros_tree", "add_tree", "seed", "check_outputs",
                           "sum_product"})
