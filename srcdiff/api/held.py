@@ -10,9 +10,10 @@ process.
 
 **Invariant.** A plain function's table lives in the function's own ``__dict__``: the
 function, its table and what the table holds are then one cycle that the garbage
-collector frees once nothing else refers to the function. The table records its owner and
-the generation it was made in: a copy of the ``__dict__`` (``functools.wraps`` copies it
-onto a wrapper) or a table made before ``clear`` is never used (a new one replaces it).
+collector frees once nothing else refers to the function. The table records its owner: a
+copy of the ``__dict__`` (``functools.wraps`` copies it onto a wrapper) is never used (a
+new table replaces it). ``clear`` (the rules changed) empties every table at once, as the
+weak-keyed dict's ``clear`` did: the tables are known through weak references.
 Pickled (cloudpickle ships a function by value, ``__dict__`` too), a table is an empty
 plain dict: compiled code never travels. So does an object of srcdiff's own classes (a
 transform, cached by api/nested.py); any other object (a bound method, a user's callable
@@ -25,7 +26,7 @@ import weakref
 
 
 class _Table(dict):
-    __slots__ = ("owner", "generation")
+    __slots__ = ("owner", "__weakref__")
 
     def __reduce_ex__(self, protocol):
         return dict, ()
@@ -44,20 +45,26 @@ class PerFunction:
 
     def __init__(self, name):
         self.attribute = f"__srcdiff_{name}__"
-        self.generation = 0
+        self.tables = {}  # id of a live table -> a weak reference to it
         self.others = weakref.WeakKeyDictionary()
 
     def table(self, fn):
         if not _holds_own(fn):
             return self.others.setdefault(fn, {})
         own = fn.__dict__.get(self.attribute)
-        if type(own) is _Table and own.owner is fn and own.generation == self.generation:
+        if type(own) is _Table and own.owner is fn:
             return own
         own = _Table()
-        own.owner, own.generation = fn, self.generation
+        own.owner = fn
         fn.__dict__[self.attribute] = own
+        key = id(own)
+        self.tables[key] = weakref.ref(own, lambda _, key=key, tables=self.tables:
+                                       tables.pop(key, None))
         return own
 
     def clear(self):
-        self.generation += 1
+        for ref in list(self.tables.values()):
+            table = ref()
+            if table is not None:
+                table.clear()
         self.others.clear()
