@@ -19,7 +19,6 @@ Each transform compiles once per (function, options, argument structure), like
 import copy
 import functools
 import inspect
-import weakref
 
 import gast
 import numpy as np
@@ -27,6 +26,7 @@ import numpy as np
 from srcdiff.api import backends, callables, located
 from srcdiff.api import transforms as api
 from srcdiff.api.callables import PerShape
+from srcdiff.api.held import PerFunction
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis.facts import arg_fact, array_api_module
 from srcdiff.compiler.driver import compile_forward
@@ -37,7 +37,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
 from srcdiff.types import Function, Names, Wrt
 
-_CACHE = weakref.WeakKeyDictionary()
+_CACHE = PerFunction("derivatives")
 
 
 def invalidate() -> None:
@@ -162,7 +162,7 @@ class JVP:
         if fn is None:
             fn = self.target.function_for(facts)
         key = ("jvp", tuple(self.wrt), self.single, self.stop, facts)
-        table = _CACHE.setdefault(fn, {})
+        table = _CACHE.table(fn)
         hit = table.get(key)
         if hit is None:
             params = list(inspect.signature(fn).parameters)
@@ -351,7 +351,7 @@ class Composed(api.Transform):
         inner = _plain(self.inner).compiled_for(facts, values).fn
         key = ("grad", tuple(self.wrt), self.single, self.stop, self.unconnected,
                self.return_value, self.verify, self.reuse, facts)
-        table = _CACHE.setdefault(inner, {})
+        table = _CACHE.table(inner)
         hit = table.get(key)
         if hit is None:
             if not _generated(inner):

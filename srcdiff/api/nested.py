@@ -17,15 +17,14 @@ that change their arguments in place, and generated code reverse mode cannot
 read again (a loop in ``g``: the outer derivative in forward mode works).
 """
 
-import weakref
-
 from srcdiff.api import higher, matrices
 from srcdiff.api import transforms as api
+from srcdiff.api.held import PerFunction
 from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.front import derivatives
 from srcdiff.errors import SrcdiffError
 
-_CACHE = weakref.WeakKeyDictionary()  # transform -> {(facts, mode): function}
+_CACHE = PerFunction("nested")  # transform -> {(facts, mode): function}
 
 
 def nestable(t):
@@ -61,7 +60,7 @@ def generated_function(obj, facts, mode):
         raise SrcdiffError(f"{why}", hint="compute the inner derivative outside the "
                            "differentiated function, or differentiate the composition with "
                            "sd.grad(sd.grad(f)) / sd.hessian(f)")
-    table = _CACHE.setdefault(t, {})
+    table = _CACHE.table(t)
     key = (tuple(sorted(facts.items(), key=str)), mode, api._GENERATION[0])  # (rules changed)
     fn = table.get(key)
     if fn is None:

@@ -9,13 +9,13 @@ import functools
 import inspect
 import linecache
 import os
-import weakref
 from typing import Any
 
 import numpy as np
 
 from srcdiff.api import callables, located
 from srcdiff.api import seeded as seeded_api
+from srcdiff.api.held import PerFunction
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis import effects
 from srcdiff.compiler.analysis.facts import (
@@ -36,7 +36,7 @@ from srcdiff.errors import SrcdiffError, StaleGradient
 from srcdiff.rules import DEFAULT
 from srcdiff.types import Function, Names, Wrt
 
-_CACHE = weakref.WeakKeyDictionary()
+_CACHE = PerFunction("gradients")
 _GENERATION = [0]  # bumped when rules change: every compiled gradient is then stale
 
 
@@ -428,7 +428,7 @@ class FirstOrder(Transform):
         key = (tuple(self.wrt), self.single, self.stop, self.unconnected, self.return_value,
                self.has_aux, self.optimize, self.verify, self.checkpoint, self.reuse,
                self.standins, facts, seed_one)
-        table = _CACHE.setdefault(self.fn, {})
+        table = _CACHE.table(self.fn)
         hit = table.get(key)
         if hit is None:
             hit = driver.compile_reverse(
@@ -448,7 +448,7 @@ class FirstOrder(Transform):
         facts = tuple([arg_fact(v) for v in values])
         key = ("sweeps", tuple(self.wrt), self.single, self.stop, self.unconnected,
                self.optimize, self.verify, facts)
-        table = _CACHE.setdefault(self.fn, {})
+        table = _CACHE.table(self.fn)
         if key not in table:  # (invalidate() empties _CACHE when a rule changes)
             made = driver.compile_pullback(
                 self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,

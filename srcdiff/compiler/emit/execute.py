@@ -43,6 +43,9 @@ class GeneratedNodes(list):
 
 
 LOADED = weakref.WeakValueDictionary()  # a live module's file name -> its GeneratedNodes
+# file name -> how many live modules show its lines: linecache keeps a module's source (for
+# tracebacks and debuggers) while some module of that name lives, and forgets it after
+_SHOWN = {}
 
 
 def load(source, namespace, label, parsed=None, nodes=None):
@@ -63,7 +66,18 @@ def load(source, namespace, label, parsed=None, nodes=None):
     ns["__srcdiff_filename__"] = filename
     ns["__srcdiff_nodes__"] = held = GeneratedNodes(nodes or ())
     LOADED[filename] = held
+    _SHOWN[filename] = _SHOWN.get(filename, 0) + 1
+    weakref.finalize(held, _unshown, filename)
     return ns
+
+
+def _unshown(filename):
+    """The last live module named ``filename`` died: its lines leave linecache."""
+    left = _SHOWN.pop(filename, 1) - 1
+    if left > 0:
+        _SHOWN[filename] = left
+    else:
+        linecache.cache.pop(filename, None)
 
 
 def base_namespace(user_namespace, helpers, array_api=None):

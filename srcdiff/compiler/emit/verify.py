@@ -44,6 +44,7 @@ import gast
 
 from srcdiff.compiler.analysis.activity import walk
 from srcdiff.compiler.ir import dataflow, origin
+from srcdiff.compiler.ir.calls import call_statement
 from srcdiff.compiler.ir.dataflow import shape_arguments
 
 if TYPE_CHECKING:  # (annotations only)
@@ -116,7 +117,8 @@ def instrument(fn: gast.FunctionDef, rev: "Reverse") -> gast.FunctionDef:
     # may bind them after the statement whose adjoint reads them, where its record holds
     # them unbound; ``verify_equal(u, v * 1.0)`` checks their value where they are read.
     stand_ins = {x.value.args[0].id for block in _blocks(fn.body) for x in block
-                 if _is_call_of(x, "verify_equal") and isinstance(x.value.args[0], gast.Name)}
+                 if (c := call_statement(x, "verify_equal")) is not None and c.args
+                 and isinstance(c.args[0], gast.Name)}
     inserts = {}  # id(block) -> (block, [(index, before?, statements)])
     unchecked = 0
 
@@ -238,13 +240,6 @@ def _compounds(body):
             yield x
             yield from _compounds(x.body)
             yield from _compounds(x.orelse)
-
-
-def _is_call_of(stmt, name):
-    """``name(...)`` as a statement."""
-    return isinstance(stmt, gast.Expr) and isinstance(stmt.value, gast.Call) \
-        and isinstance(stmt.value.func, gast.Name) and stmt.value.func.id == name \
-        and bool(stmt.value.args)
 
 
 def _is_push(stmt):

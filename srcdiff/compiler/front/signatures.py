@@ -561,6 +561,9 @@ _OUT_PARAMETERS = {}  # a NumPy function -> {position: name} from its `out` on, 
 
 
 def _out_parameters(target):
+    module = getattr(target, "__module__", None)
+    if not (isinstance(module, str) and module.split(".")[0] == "numpy"):
+        return {}  # (nor kept: the table never keeps a user's object alive)
     try:
         found = _OUT_PARAMETERS.get(target)
     except TypeError:  # (unhashable)
@@ -568,8 +571,7 @@ def _out_parameters(target):
     if found is not None:
         return found
     found = {}
-    module = getattr(target, "__module__", None) or ""
-    if callable(target) and module.split(".")[0] == "numpy" and not isinstance(target, type):
+    if callable(target) and not isinstance(target, type):
         try:
             params = list(inspect.signature(target).parameters.values())
         except (TypeError, ValueError):

@@ -54,6 +54,7 @@ import gast
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.calls import call_statement, named_call
 from srcdiff.compiler.optimize.exprs import pure
 from srcdiff.compiler.optimize.facts import Facts
 
@@ -279,8 +280,7 @@ def _substituted(check, name, term):
 
 
 def _is_check(s):
-    return isinstance(s, gast.Expr) and isinstance(s.value, gast.Call) \
-        and isinstance(s.value.func, gast.Name) and s.value.func.id == CHECK
+    return call_statement(s, CHECK) is not None
 
 
 def dead_code(body, live_out, apply=True, facts=None, known=frozenset(), primal=None,
@@ -462,8 +462,7 @@ class _Pending:
 
 
 def _is_range(node):
-    return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
-        and node.func.id in ("range", "reversed") and not node.keywords \
+    return named_call(node, ("range", "reversed")) is not None and not node.keywords \
         and all(pure(a) and (not isinstance(a, gast.Call) or _is_range(a)) for a in node.args)
 
 

@@ -5,6 +5,7 @@ import gast
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.calls import plain_call
 
 PURE_CALL_ROOTS = dataflow.PURE_HELPERS
 writes = dataflow.writes
@@ -39,9 +40,8 @@ def is_count(e):
     """Numbers, ``size_of(...)`` calls, and arithmetic on them: a Python number."""
     if isinstance(e, gast.BinOp) and isinstance(e.op, (gast.Mult, gast.Div, gast.Add, gast.Sub)):
         return is_count(e.left) and is_count(e.right)
-    return isinstance(e, gast.Constant) and type(e.value) in (int, float) or isinstance(
-        e, gast.Call) and isinstance(e.func, gast.Name) and e.func.id == "size_of" \
-        and len(e.args) == 1 and not e.keywords
+    return isinstance(e, gast.Constant) and type(e.value) in (int, float) \
+        or plain_call(e, "size_of", 1) is not None
 
 
 def arithmetic(expr):

@@ -42,6 +42,7 @@ import gast
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.calls import plain_call
 from srcdiff.compiler.optimize.exprs import READS, pure
 
 _SCATTER = "index_add"
@@ -146,9 +147,7 @@ def _into_owned(s):
 def _scatter_call(s):
     """``(B, arguments)`` for a statement ``B = index_add(...)`` of four arguments."""
     if not (isinstance(s, gast.Assign) and len(s.targets) == 1
-            and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Call)
-            and isinstance(s.value.func, gast.Name) and s.value.func.id == _SCATTER
-            and len(s.value.args) == 4 and not s.value.keywords):
+            and isinstance(s.targets[0], gast.Name) and plain_call(s.value, _SCATTER, 4)):
         return None
     return s.targets[0].id, s.value.args
 

@@ -24,6 +24,7 @@ Invariant: the folded gradient is bit for bit the general gradient's for ``grad_
 import gast
 
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.calls import plain_call
 
 
 def fold_seed(body, gradients, floats):
@@ -219,9 +220,7 @@ class _Units(gast.NodeTransformer):
         """``unbroadcast(-e, x)`` -> ``-unbroadcast(e, x)``: a sum of negated floats is the
         negated sum exactly (rounding to nearest is symmetric), on the smaller array."""
         self.generic_visit(node)
-        if isinstance(node.func, gast.Name) and node.func.id == "unbroadcast" \
-                and len(node.args) == 2 and not node.keywords \
-                and isinstance(node.args[0], gast.UnaryOp) \
+        if plain_call(node, "unbroadcast", 2) and isinstance(node.args[0], gast.UnaryOp) \
                 and isinstance(node.args[0].op, gast.USub) and _float(node.args[0], self.floats):
             node.args[0] = node.args[0].operand
             return gast.copy_location(gast.UnaryOp(op=gast.USub(), operand=node), node)

@@ -39,6 +39,7 @@ import gast
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.calls import plain_call
 from srcdiff.compiler.optimize.exprs import Mover, writes
 from srcdiff.compiler.optimize.parts import may_change_arrays
 
@@ -138,9 +139,7 @@ def _product(s):
             and isinstance(s.targets[0], gast.Name)):
         return None
     v, like, shape = s.value, None, None
-    if isinstance(v, gast.Call) and isinstance(v.func, gast.Name) \
-            and v.func.id in ("unbroadcast", "verify_shape") and len(v.args) == 2 \
-            and not v.keywords and isinstance(v.args[1], gast.Name):
+    if plain_call(v, ("unbroadcast", "verify_shape"), 2) and isinstance(v.args[1], gast.Name):
         if v.func.id == "unbroadcast":
             like = v.args[1]
         else:

@@ -10,6 +10,7 @@ from srcdiff.compiler.analysis.activity import ARRAY, INT
 from srcdiff.compiler.analysis.ops import no_rule_error
 from srcdiff.compiler.ir import origin
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.calls import named_call
 from srcdiff.compiler.reverse.contributions import combine
 from srcdiff.compiler.reverse.handover import handover_points, pass_ownership
 from srcdiff.compiler.reverse.state import SweepView
@@ -523,8 +524,7 @@ _FRESH_HELPERS = frozenset({"extreme_grad"})
 
 
 def _fresh_call(expr):
-    return isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name) \
-        and expr.func.id in _FRESH_HELPERS
+    return named_call(expr, _FRESH_HELPERS) is not None
 
 
 def _drop_alias(out, start, keep, bv):

@@ -20,6 +20,7 @@ import numpy as np
 from srcdiff.compiler.analysis.activity import broadcast_pattern
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.calls import plain_call
 
 SIZE_CALLS = ("np.size", "size_of")  # a mean's size (rules call size_of: any array type)
 
@@ -199,7 +200,7 @@ def uniform_results(view, op, stmts, pairs, bv):
             return None
         negated = isinstance(expr, gast.UnaryOp) and isinstance(expr.op, gast.USub)
         core = expr.operand if negated else expr  # (``-unbroadcast(g, y)`` of ``x - y``)
-        if _is_call_of(core, "unbroadcast") and isinstance(core.args[1], gast.Name) \
+        if plain_call(core, "unbroadcast", 2) and isinstance(core.args[1], gast.Name) \
                 and view.renamed.get(core.args[1].id, core.args[1].id) == name:
             inner = _elementwise_pattern(view, core.args[0], bv, allowed)
             if inner == () and px == () and pout != ():
@@ -302,14 +303,9 @@ def _elementwise(op):
     return op.kind == "prim" and not op.kwargs and op.rule is not None and op.rule.elementwise
 
 
-def _is_call_of(expr, name):
-    return isinstance(expr, gast.Call) and isinstance(expr.func, gast.Name) \
-        and expr.func.id == name and not expr.keywords and len(expr.args) == 2
-
-
 def is_spread_of(expr, v):
     """Is ``expr`` ``spread(g, v)``?"""
-    return _is_call_of(expr, "spread") and isinstance(expr.args[1], gast.Name) \
+    return plain_call(expr, "spread", 2) is not None and isinstance(expr.args[1], gast.Name) \
         and expr.args[1].id == v
 
 
