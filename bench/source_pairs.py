@@ -5,6 +5,7 @@
                                                                     # (default: this tree's)
     PYTHONPATH=. python bench/source_pairs.py peers NAME...         # hand / srcdiff / torch /
                                                                     # autograd, interleaved
+                                          # (PEERS=torch, PEERS=none: fewer contenders)
 
 NAME is a GradBench eval (``gb.ode``), a realistic workload (``attention``) or a workload
 of the first family (``workloads.mlp``). ``dump`` writes the source this tree generates for
@@ -123,6 +124,8 @@ def time_peers(name, secs):
     calls = {"hand": lambda: mod.hand_grad(*args), "srcdiff": lambda: g(*args),
              "torch": lambda: mod.torch_grad(*args),
              "autograd": lambda: mod.autograd_grad(*args)}
+    keep = os.environ.get("PEERS", "torch,autograd").split(",")
+    calls = {k: c for k, c in calls.items() if k in ("hand", "srcdiff") or k in keep}
     agree = {k: all(np.allclose(p, q, rtol=1e-6, atol=1e-9)
                     for p, q in zip(ref, _leaves(c()))) for k, c in calls.items()}
     times = _rounds(calls, secs)
@@ -134,8 +137,9 @@ def time_peers(name, secs):
         return float(np.median(1 / r if inverse else r))
     print(f"{name}: {len(s)} rounds, agree {agree}; "
           + ", ".join(f"{k} {1e6 * v:.0f} us" for k, v in med.items())
-          + f"; srcdiff/hand {paired('hand', True):.3f}, torch/srcdiff {paired('torch'):.3f}, "
-          f"autograd/srcdiff {paired('autograd'):.3f}", flush=True)
+          + f"; srcdiff/hand {paired('hand', True):.3f}"
+          + "".join(f", {k}/srcdiff {paired(k):.3f}" for k in calls if k in ("torch", "autograd")),
+          flush=True)
 
 
 def main(argv):

@@ -45,11 +45,11 @@ def grad_gaussian_log_density(mu, log_sigma, xs, grad_ys=None):
     b_sigma = 0.0
     for k in reversed(range(n)):
         # adjoint of line 679: zs = [(x - mu) / sigma for x in xs]
-        x1 = xs[k]
-        b_items, b_item1 = pop_grad(b_items, (x1 - mu) / sigma)
+        div1 = (xs[k] - mu) / sigma
+        b_items, b_item1 = pop_grad(b_items, div1)
         items.pop()
         b_sub = b_item1 / sigma
-        b_sigma = b_sigma + -b_sub * ((x1 - mu) / sigma)
+        b_sigma = b_sigma + -b_sub * div1
         b_mu = b_mu - b_sub
     # adjoint of line 678: sigma = math.exp(log_sigma)
     b_log_sigma = b_log_sigma + b_sigma * sigma

@@ -35,7 +35,7 @@ def grad_lower_solve_size(b, grad_ys=None):
         b_x[i] = 0.0
         x[i] = _stack.pop()
         b_s = b_div / L_i11
-        b_L[i, i] += -b_s * (s / L_i11)
+        b_L[i, i] += -b_s * div1
         # adjoint of line 970: for j in range(i):
         for j in reversed(range(i)):
             # adjoint of line 971: s -= L[i, j] * x[j]

@@ -947,6 +947,31 @@ class _Generator:
         return ["q9 = 0.0", f"for i9 in range(len({over})):",
                 f"    q9 = q9 + zs[i9] * {self.pick(SMALL)}"]
 
+    def shared_recompute(self, sc):
+        """A loop temporary the backward sweep recomputes instead of saving, read by the
+        adjoints of two statements (a filter's innovation ``d8 = xs[i8] - m8``, a GARCH
+        return's square ``xs[i8] ** 2``): each adjoint recomputes it, with its operands, and
+        optimize/passes.py's rounds of common subexpressions share one. Near miss: the same
+        text read after ``m8`` changes (a value of its own, never shared)."""
+        self.features.add("shared_recompute")
+        xs, c = self.pick(self.vector_params), self.pick(SMALL)
+        start = self.pick(["x", "0.5 * x", "0.0", "np.sin(x)"])
+        k = self.r.random()
+        if k < 0.4:
+            body = [f"    d8 = {xs}[i8] - m8", f"    q8 = q8 + d8 * d8 * {c}",
+                    "    m8 = m8 + 0.3 * np.cos(m8) * d8"]
+        elif k < 0.8:
+            self.features.add("shared_recompute_square")
+            body = [f"    q8 = q8 + 0.5 * (np.log(m8) + {xs}[i8] ** 2 / m8)",
+                    f"    m8 = 0.2 + 0.1 * {xs}[i8] ** 2 + 0.7 * m8"]
+            start = self.pick(["1.0 + 0.1 * x * x", "np.exp(0.2 * x)"])
+        else:
+            self.features.add("shared_recompute_near_miss")
+            body = [f"    q8 = q8 + ({xs}[i8] - m8) ** 2 * {c}",
+                    f"    m8 = m8 + 0.3 * np.tanh({xs}[i8] - m8)",
+                    f"    q8 = q8 + np.sin({xs}[i8] - m8)"]
+        return [f"m8 = {start}", "q8 = 0.0", f"for i8 in range(len({xs})):"] + body
+
     def partial_inside(self, sc):
         """A ``functools.partial`` of a nested def made inside the function (front/partials.py:
         bound positionally or by keyword, called in a loop, a bound keyword overridden at
@@ -1268,10 +1293,18 @@ class _Generator:
             added = self.drawn_by(read, self.index_read, sc)
             lines += added
             self.allowance, self.read_value = len(added), True
+        shared = random.Random("shared-recompute:" + repr(r.getstate()[1][:8]))
+        if self.vector_params and "x" in params and not self.allowance \
+                and shared.random() < 0.2:
+            added = self.drawn_by(shared, self.shared_recompute, sc)
+            lines += added
+            self.allowance, self.shared_value = len(added), True
         ret = self.returned(sc)
-        if self.allowance:  # (repeated_list's, partial_inside's or index_read's value: the
+        if self.allowance:  # (repeated_list's, partial_inside's, index_read's or
+            # shared_recompute's value: the last returned)
             ret += " + q7" if getattr(self, "partial_value", False) else \
-                " + q9" if getattr(self, "read_value", False) else " + q5"  # last returned)
+                " + q9" if getattr(self, "read_value", False) else \
+                " + q8" if getattr(self, "shared_value", False) else " + q5"
         if r.random() < 0.2:  # drawn last: the programs of earlier seeds stay as they were
             lines += self.dict_block(sc)
         lines.append("return " + ret)

@@ -91,6 +91,11 @@ NEW_SHAPES = {
     # an inactive sum of a list's items by a loop index over another vector's length (its
     # reads kept where optimize/dead.py drops the sum: session 35), or over its own length
     "index_read": 15,
+    # a loop temporary the backward sweep recomputes for two adjoints, with its operands
+    # (a filter's innovation, a GARCH return's square; optimize/passes.py's rounds of
+    # common subexpressions share it: session 36); the near miss, read after its operand
+    # changed
+    "shared_recompute": 25, "shared_recompute_square": 8, "shared_recompute_near_miss": 2,
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 

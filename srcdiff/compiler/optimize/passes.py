@@ -66,9 +66,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     mover = Mover(verify, S.all_names(fn) if verify else ())
     fn = _visit_where_wanted(_Fold(), fn)
     fn.body = _copy_propagate(fn.body)
-    fn.body = _common_subexpressions(fn.body, dataflow.changed_through_views(fn), verify,
-                                     frozenset(gradients))
-    fn.body = _copy_propagate(fn.body, fresh=False)  # (CSE shares no node between statements)
+    fn.body = _shared_values(fn, verify, frozenset(gradients))
     # from here on each statement's reads and writes are kept between passes (facts.py:
     # a pass that changes a statement in place forgets its summary)
     fn = shape_sources(fn, set(scalars), arrays, known_pure or {}, verify)  # (before DCE)
@@ -382,7 +380,28 @@ def _read_for_shape(stmt, name):
     return False
 
 
-def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=frozenset()):
+def _shared_values(fn, verify, gradients):
+    """Common subexpressions and copy propagation in rounds, until a round shares nothing.
+
+    A value CSE replaces by a name becomes a copy (``ys_i2 = ys_i1``), and only the copy
+    propagation after it makes a later value that read the copy's name
+    (``v2 = ys_i2 - m``) the same text as an earlier one (``v1 = ys_i1 - m``): the next
+    round shares that one. (A recomputed primal value read by the adjoints of several
+    statements is recomputed by each, with its operands recomputed too: one round shares
+    only the innermost.) Each round is exact for the reasons the passes state, and the
+    names changed in place are asked again, of the function as the last round left it.
+    Terminates: each sharing replaces a computed value by a name."""
+    while True:
+        shared = []
+        fn.body = _common_subexpressions(fn.body, dataflow.changed_through_views(fn), verify,
+                                         gradients, shared)
+        fn.body = _copy_propagate(fn.body, fresh=False)  # (CSE shares no node between
+        if not shared:  # statements)
+            return fn.body
+
+
+def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=frozenset(),
+                           shared=None):
     """A pure arithmetic value computed again in the same block reuses the first result.
 
     Not when either name's array is changed in place later: the two names would
@@ -408,8 +427,8 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
     out = []
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = _common_subexpressions(s.body, changed, verify, gradients)
-            s.orelse = _common_subexpressions(s.orelse, changed, verify, gradients)
+            s.body = _common_subexpressions(s.body, changed, verify, gradients, shared)
+            s.orelse = _common_subexpressions(s.orelse, changed, verify, gradients, shared)
             seen, involving, parts, copies, copied_to = {}, {}, {}, {}, {}
             out.append(s)
             continue
@@ -423,6 +442,8 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
             value_changes = may_change_arrays(s.value)  # (a call in the value may change
         if value_changes is False:  # a part's operands first)
             for kept, part in reuse_parts(s, parts, epoch):
+                if shared is not None:
+                    shared.append(kept)
                 if verify:  # invariant: the value computed earlier is this part's value
                     out.append(S.locate(gast.Expr(value=S.call("verify_equal", [
                         S.name(kept), part])), s))
@@ -439,6 +460,8 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
                 if verify:  # invariant: the value computed earlier is this value
                     out.append(S.locate(gast.Expr(value=S.call("verify_equal", [
                         S.name(seen[key][0]), s.value])), s))
+                if shared is not None:
+                    shared.append(seen[key][0])
                 s, key = S.assign(s.targets[0].id, S.name(seen[key][0]), s), None
         for name in writes(s):  # forget the values that read or are held by a written name
             for held in involving.pop(name, ()):
