@@ -18,7 +18,8 @@ only, from parse to loaded code; the call that runs it is timed separately), the
 maximum RSS, and (up to ``--trace-max`` statements) a second compilation of a
 fresh copy under ``tracemalloc`` for its peak memory.  The
 fitted exponent is the log-log least-squares slope of time against size over
-the sizes between 500 and 8000.  Results go to ``bench/results/compile_scale.md``.
+the sizes between 500 and 8000.  Results go to
+``bench/results/compile_scale_latest.md`` (``compile_scale.md`` is the written history).
 """
 import argparse
 import importlib.util
@@ -260,7 +261,8 @@ def main(argv=None):
                     help="measure the tracemalloc peak (a second, traced compilation) only up "
                          "to N statements (default 2000); max RSS is measured at every size")
     ap.add_argument("--child", help=argparse.SUPPRESS)
-    ap.add_argument("--out", default=os.path.join(HERE, "results", "compile_scale.md"))
+    # (compile_scale.md is the written history of the measurements: a run never overwrites it)
+    ap.add_argument("--out", default=os.path.join(HERE, "results", "compile_scale_latest.md"))
     opts = ap.parse_args(argv)
     if opts.child:
         family, n = opts.child.split(":")

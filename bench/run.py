@@ -359,7 +359,8 @@ def main(argv=None):
     ap.add_argument("--family", choices=FAMILIES, default="workloads",
                     help="bench/workloads (default) or bench/realistic (issue 17)")
     ap.add_argument("--out", default=None, help="default bench/results/latest.md, "
-                    "or realistic.md for --family realistic")
+                    "or realistic_latest.md for --family realistic (realistic.md is the "
+                    "family's written history: a run never overwrites it)")
     ap.add_argument("--scale", action="store_true",
                     help="then run compile_scale.py and memory_scale.py (`make bench`)")
     ap.add_argument("--gradbench", action="store_true",
@@ -381,7 +382,8 @@ def main(argv=None):
     if opts.family != "workloads":
         names = [opts.family + "." + n for n in names]
     opts.out = opts.out or os.path.join(
-        HERE, "results", "latest.md" if opts.family == "workloads" else opts.family + ".md")
+        HERE, "results",
+        "latest.md" if opts.family == "workloads" else opts.family + "_latest.md")
 
     if opts.selfcheck:
         failed = selfcheck(names)

@@ -18,7 +18,8 @@ than short ones, which biases wall-clock ratios); a ratio is the median over int
 pairs of calls (``paired_ratio``: one primal call, then one derivative call), and the
 primal column the minimum over repeats. The published GradBench
 ratios (issue 21) are quoted beside them: they divide by compiled primals, so they are
-a yardstick, not the same measurement. Writes bench/results/gradbench.md.
+a yardstick, not the same measurement. Writes bench/results/gradbench_latest.md
+(gradbench.md is the written history, which a run never overwrites).
 
 The allocator. A gradient keeps many mid-sized arrays alive until its backward sweep
 (ode: about 20 arrays of 80 kB per step, where the primal reuses two or three), and
@@ -211,7 +212,7 @@ def main(argv=None):
     ap.add_argument("--default-allocator", action="store_true",
                     help="glibc's default trim and mmap thresholds (see the docstring)")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(HERE), "results",
-                                                  "gradbench.md"))
+                                                  "gradbench_latest.md"))  # (not the history)
     a = ap.parse_args(argv)
     only = set(filter(None, a.only.split(",")))
     rows, failed = [], []

@@ -7,7 +7,9 @@ import re
 from paths import README, ROOT
 
 # Files a benchmark run writes, cited as where its output goes.
-WRITTEN_BY_RUNS = {"bench/results/latest.md", "bench/results/memory_scale.md"}
+WRITTEN_BY_RUNS = {"bench/results/latest.md", "bench/results/memory_scale.md",
+                   "bench/results/realistic_latest.md", "bench/results/compile_scale_latest.md",
+                   "bench/results/gradbench_latest.md"}
 # Folders README's short paths are relative to.
 BASES = ("", "srcdiff", "srcdiff/compiler", "srcdiff/compiler/emit", "bench", "tests", "tools")
 CITED = re.compile(r"`([\w.-]+(?:/[\w.-]+)+\.(?:py|md|png|txt|toml|json))`")
