@@ -19,54 +19,87 @@ from srcdiff.compiler.ir import syntax as S
 def plan_saves(body, analysis, params, needed, reads_of, op_active, never=(), reference=False):
     """Return ``(saved, recompute)``: S.key(statement) -> "stack" | "name", and name -> its
     defining statement for temporaries recomputed in the backward sweep."""
-    paths = _branch_paths(body)
-    sites = {}
-    for s, _ in walk(body):
-        op = analysis.op(s)
-        if op is not None and op.target is not None and op.kind not in ("store", "append"):
-            sites.setdefault(op.target, []).append(s)
+    planner = SavePlanner(body, analysis, params, reference)
+    recompute = planner.recomputable(reads_of, op_active, never)
+    return planner.saves(needed, recompute), recompute
 
-    def overwritten(s, v):
-        if v in params:
-            return True
-        return any(o is not s and not _exclusive(paths[S.key(o)], paths[S.key(s)])
-                   for o in sites.get(v, ()))
 
-    # the reference pipeline recomputes nothing and keeps every value a later
-    # statement overwrites, needed or not
-    recompute = {} if reference else _recomputable(body, analysis, sites, reads_of, op_active,
-                                                   params, never)
-    # a while loop's test flag is read by nothing but the primal loop's test, and its
-    # recomputation is skipped by the trip that breaks: never saved unless needed
-    tests = {x.test.id for x, _ in walk(body) if isinstance(x, gast.While)
-             and isinstance(x.test, gast.Name)}
-    saved = {}
-    unread = set() if reference else _unread_undos(body, analysis, params)
-    for s, depth in walk(body):
-        op = analysis.op(s)
-        if op is None or op.target is None:
-            continue
-        v = op.target
-        if v in recompute:
-            continue
-        if op.kind in ("store", "append"):
-            # a write into an argument is undone on the way back, on the gradient
-            # path or not: the gradient function leaves its arguments as passed
-            if S.key(s) in unread:
+class SavePlanner:
+    """:func:`plan_saves` for the rounds of one generation (adjoint.Reverse.run), with what
+    depends on the body alone found once, not once per round: each statement's branch
+    path, the statements defining each name, the while loops' test flags, the undos
+    nothing reads and each loop's candidate temporaries (:func:`_loop_candidates`).
+
+    Invariant: the ANF body and its analysis do not change while its adjoint is generated
+    (as for :class:`Definitions`). Check mode (``SRCDIFF_CHECK_FACTS=1``) compares each
+    plan of a round with :func:`plan_saves` from scratch (adjoint.py)."""
+
+    def __init__(self, body, analysis, params, reference=False):
+        self.body, self.analysis, self.params = body, analysis, params
+        self.reference = reference
+        self.paths = _branch_paths(body)
+        self.sites = {}  # name -> the statements defining it
+        for s, _ in walk(body):
+            op = analysis.op(s)
+            if op is not None and op.target is not None and op.kind not in ("store", "append"):
+                self.sites.setdefault(op.target, []).append(s)
+        # a while loop's test flag is read by nothing but the primal loop's test, and its
+        # recomputation is skipped by the trip that breaks: never saved unless needed
+        self.tests = {x.test.id for x, _ in walk(body) if isinstance(x, gast.While)
+                      and isinstance(x.test, gast.Name)}
+        self.unread = set() if reference else _unread_undos(body, analysis, params)
+        self.loops = None  # _loop_candidates(body), made at the first question
+
+    def recomputable(self, reads_of, op_active, never=()):
+        """The temporaries recomputed instead of saved (:func:`_recomputable`); the
+        reference pipeline recomputes nothing."""
+        if self.reference:
+            return {}
+        if self.loops is None:
+            self.loops = _loop_candidates(self.body, self.analysis, self.sites, self.params)
+        return _recomputable(self.body, self.analysis, self.sites, reads_of, op_active,
+                             self.params, never, self.loops)
+
+    def saves(self, needed, recompute):
+        """S.key(statement) -> "stack" | "name": the statements keeping the value they
+        overwrite, for the backward sweep reading ``needed`` and recomputing ``recompute``.
+        (The reference pipeline keeps every value a later statement overwrites, needed or
+        not.)"""
+        analysis, params, reference, paths = self.analysis, self.params, self.reference, \
+            self.paths
+
+        def overwritten(s, v):
+            if v in params:
+                return True
+            return any(o is not s and not _exclusive(paths[S.key(o)], paths[S.key(s)])
+                       for o in self.sites.get(v, ()))
+
+        saved = {}
+        for s, depth in walk(self.body):
+            op = analysis.op(s)
+            if op is None or op.target is None:
                 continue
-            # (or into an array another name shares, which the backward sweep may read:
-            # `z = t; z[0] = 2.0` after `p = t @ x`, z itself inactive and never read)
-            sharers = analysis.sharers.get(S.key(s), ())
-            if v in needed or v in analysis.active or reference or v in params or any(
-                    n in needed or n in analysis.active or n in params for n in sharers):
+            v = op.target
+            if v in recompute:
+                continue
+            if op.kind in ("store", "append"):
+                # a write into an argument is undone on the way back, on the gradient
+                # path or not: the gradient function leaves its arguments as passed
+                if S.key(s) in self.unread:
+                    continue
+                # (or into an array another name shares, which the backward sweep may read:
+                # `z = t; z[0] = 2.0` after `p = t @ x`, z itself inactive and never read)
+                sharers = analysis.sharers.get(S.key(s), ())
+                if v in needed or v in analysis.active or reference or v in params or any(
+                        n in needed or n in analysis.active or n in params for n in sharers):
+                    saved[S.key(s)] = "stack" if depth else "name"
+                continue
+            if not reference and _same_constant(s, op, self.sites, params):
+                continue
+            if (v in needed or (reference and v not in self.tests)) \
+                    and (v in analysis.in_loop or overwritten(s, v)):
                 saved[S.key(s)] = "stack" if depth else "name"
-            continue
-        if not reference and _same_constant(s, op, sites, params):
-            continue
-        if (v in needed or (reference and v not in tests)) \
-                and (v in analysis.in_loop or overwritten(s, v)):
-            saved[S.key(s)] = "stack" if depth else "name"
-    return saved, recompute
+        return saved
 
 
 def _unread_undos(body, analysis, params):
@@ -222,7 +255,8 @@ def _bound_before(body, s, v, analysis):
     return None
 
 
-def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=()):
+def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=(),
+                  loops=None):
     """Temporaries of loop bodies that the backward sweep recomputes instead of saving.
 
     ``t = a * x`` (one definition, a cheap operation on scalars) and
@@ -244,8 +278,86 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=(
     readers of every recomputed temporary that reads it. A temporary failing
     the rule is saved instead, which may make others fail: iterate until none
     does.
+
+    ``loops`` (:func:`_loop_candidates` of ``body``, which depend on the body alone) may be
+    given when kept from an earlier call on the same body.
     """
     out = {}
+    if loops is None:
+        loops = _loop_candidates(body, analysis, sites, params)
+    for block, found, statements in loops:
+        candidates = {t: c for t, c in found.items() if t not in never}
+        if not candidates:
+            continue
+
+        # per statement of the block: whether it is compound, and the statements whose
+        # adjoints read each name or that read it themselves, in order (one reading pass,
+        # not one per candidate)
+        compound = []
+        readers_of = {}  # name -> indices in the block of the statements reading it
+        for j, (ops, loaded, is_compound) in enumerate(statements):
+            adjoint_reads = set()
+            for x, o in ops:
+                if o.kind != "control" and op_active(o):
+                    adjoint_reads |= reads_of(o, x)
+            compound.append(is_compound)
+            for v in adjoint_reads | loaded:
+                readers_of.setdefault(v, []).append(j)
+
+        while True:
+            readers = {}
+            failed = set()
+            for t in sorted(candidates, key=lambda t: -candidates[t][0]):  # later ones first
+                k, s, operands = candidates[t]
+                direct = direct_readers(readers_of, compound, t, k)
+                if direct is None:
+                    failed.add(t)
+                    continue
+                at = set(direct)
+                for u, (ku, _, ops_u) in candidates.items():
+                    if t in ops_u and u in readers:
+                        at |= readers[u]
+                readers[t] = at
+                for u in operands & set(candidates):
+                    if candidates[u][0] >= k:  # last iteration's value: not recomputable
+                        failed.add(t)
+                plain = operands - set(candidates)
+                if any(_assigns(x, plain, analysis) for j in at for x in block[k + 1:j + 1]):
+                    failed.add(t)
+            # a candidate whose recomputation reads a failed one keeps reading it: fine,
+            # the failed one is saved (the sweep's invariant holds for saved values)
+            if not failed:
+                break
+            for t in failed:
+                del candidates[t]
+        for t, (_, s, _) in candidates.items():
+            out[t] = s
+    return out
+
+
+def direct_readers(readers_of, compound, t, k):
+    """The indices in a loop's block of the statements that read ``t`` (their adjoints or
+    themselves) other than ``t``'s definition at ``k``, ascending; None if one cannot
+    (before ``k``, or compound). ``readers_of``: name -> the indices of the statements
+    reading it, ascending; ``compound``: per index, is the statement compound? (The same
+    answer as a scan of every statement: tests/optimize/test_compile_shortcuts.py.)"""
+    found = []
+    for j in readers_of.get(t, ()):
+        if j == k:
+            continue
+        if j < k or compound[j]:
+            return None
+        found.append(j)
+    return found
+
+
+def _loop_candidates(body, analysis, sites, params):
+    """For each loop of ``body`` (in walk order), ``(block, candidates, statements)``: its
+    body; the temporaries :func:`_recomputable` may recompute as far as the body alone
+    tells (cheap, one definition, scalar or a basic view, not read outside the loop),
+    ``t -> (index in block, statement, operands)``; and per statement of the block its
+    statements with an operation ``[(statement, op)]``, the names it reads itself unless
+    an assignment, and whether it is compound."""
 
     def own_reads(x):  # the names statement x reads itself (a compound one: its header)
         if isinstance(x, gast.Assign):
@@ -281,6 +393,7 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=(
                     inside[v] = inside.get(v, 0) + 1
         return lambda v: total.get(v, 0) > inside.get(v, 0)
 
+    out = []
     store_reads = None  # the names statements writing into a value in place read (at a loop)
     for loop, _ in walk(body):
         if not isinstance(loop, (gast.For, gast.While)):
@@ -313,65 +426,17 @@ def _recomputable(body, analysis, sites, reads_of, op_active, params=(), never=(
             if not (scalar or _basic_view(op, analysis)):
                 continue
             operands = S.loaded_names(s.value)
-            if t in operands or t in params or outside(t) or t in never:
+            if t in operands or t in params or outside(t):
                 continue
             candidates[t] = (k, s, operands)
-        if not candidates:
-            continue
-
-        # per statement of the block: the names its adjoints read, the names it reads
-        # itself, whether it is compound (one reading pass, not one per candidate)
-        facts = []
-        for other in block:
-            inner = [x for x, _ in walk([other])]
-            adjoint_reads = set()
-            for x in inner:
-                o = analysis.op(x)
-                if o is not None and o.kind != "control" and op_active(o):
-                    adjoint_reads |= reads_of(o, x)
-            loaded = set() if isinstance(other, gast.Assign) else S.loaded_names(other)
-            facts.append((adjoint_reads, loaded, len(inner) > 1))
-
-        def direct_readers(t, k):
-            """Indices of the statements whose adjoint reads ``t``; None if one cannot."""
-            found = []
-            for j, (adjoint_reads, loaded, compound) in enumerate(facts):
-                if j == k:
-                    continue
-                if t in adjoint_reads or t in loaded:
-                    if j < k or compound:
-                        return None
-                    found.append(j)
-            return found
-
-        while True:
-            readers = {}
-            failed = set()
-            for t in sorted(candidates, key=lambda t: -candidates[t][0]):  # later ones first
-                k, s, operands = candidates[t]
-                direct = direct_readers(t, k)
-                if direct is None:
-                    failed.add(t)
-                    continue
-                at = set(direct)
-                for u, (ku, _, ops_u) in candidates.items():
-                    if t in ops_u and u in readers:
-                        at |= readers[u]
-                readers[t] = at
-                for u in operands & set(candidates):
-                    if candidates[u][0] >= k:  # last iteration's value: not recomputable
-                        failed.add(t)
-                plain = operands - set(candidates)
-                if any(_assigns(x, plain, analysis) for j in at for x in block[k + 1:j + 1]):
-                    failed.add(t)
-            # a candidate whose recomputation reads a failed one keeps reading it: fine,
-            # the failed one is saved (the sweep's invariant holds for saved values)
-            if not failed:
-                break
-            for t in failed:
-                del candidates[t]
-        for t, (_, s, _) in candidates.items():
-            out[t] = s
+        statements = []
+        if candidates:
+            for other in block:
+                inner = [x for x, _ in walk([other])]
+                ops = [(x, o) for x in inner if (o := analysis.op(x)) is not None]
+                loaded = set() if isinstance(other, gast.Assign) else S.loaded_names(other)
+                statements.append((ops, loaded, len(inner) > 1))
+        out.append((block, candidates, statements))
     return out
 
 

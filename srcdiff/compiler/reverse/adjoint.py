@@ -33,11 +33,12 @@ import gast
 
 from srcdiff.compiler.analysis.activity import ARRAY
 from srcdiff.compiler.analysis.fixpoint import fixpoint
-from srcdiff.compiler.analysis.recording import Definitions, plan_saves
+from srcdiff.compiler.analysis.recording import Definitions, SavePlanner, plan_saves
 from srcdiff.compiler.analysis.wrt import check_wrt, last_assignments
 from srcdiff.compiler.front.parse import local_names
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import Inverse
+from srcdiff.compiler.optimize.facts import checking
 from srcdiff.compiler.reverse.backward import BackwardStatements
 from srcdiff.compiler.reverse.checkpoint import Checkpointing, backward_reads, checkpointed_loops
 from srcdiff.compiler.reverse.contributions import Contributions
@@ -47,6 +48,7 @@ from srcdiff.compiler.reverse.records import keeps_records
 from srcdiff.compiler.reverse.state import AdjointState, Needed
 from srcdiff.compiler.reverse.undos import drop_unread_undos
 from srcdiff.compiler.reverse.uniform import TopLevel
+from srcdiff.errors import InternalError
 
 
 class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Checkpointing):
@@ -74,6 +76,9 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         self._order = None  # S.key(statement) -> its position in program order
         self.observed = {}  # S.key(statement) -> names its adjoint read (last round generated)
         self.no_recompute = set()  # temporaries a round showed must be saved instead
+        self.planner = None  # recording.SavePlanner of the body (made in run)
+        # (no_recompute, recompute) the last round's code allows: the next round's plan
+        self._allowed = None
         # S.key(loop) -> its checkpoint schedule (checkpoint.py)
         self.checkpoints = checkpointed_loops(fn, parsed, options.checkpoint)
         # calls keep their callee's record only where nothing writes in place (records.py)
@@ -106,6 +111,8 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         # (generation is deterministic: the pass that reads nothing new is the result)
         taken = set(self.names.taken)
         self.needed = set()
+        self.planner = SavePlanner(body[:-1], self.a, self.params, self.opt.reference)
+        self._allowed = None
         # A temporary is recomputed only if the adjoints that really read it (the
         # last round's code; every adjoint's operands before the first) allow it, and
         # the round's own code is checked against the same rule before it is kept.
@@ -310,9 +317,25 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         return op.target in self.a.active and any(o in self.a.active for o in op.operands)
 
     def _plan_saves(self, body):
-        self.saved, self.recompute = plan_saves(body, self.a, self.params, self.needed,
-                                                self._adjoint_reads, self._op_active,
-                                                self.no_recompute, self.opt.reference)
+        # The temporaries recomputed are the ones the last round's code allows, found by
+        # _recomputable_now with the same inputs when no_recompute has not grown since:
+        # ``observed`` changes only while a round generates, and recording._recomputable
+        # reads nothing else that changes between rounds (not ``needed``).
+        never = frozenset(self.no_recompute)
+        allowed, self._allowed = self._allowed, None
+        if allowed is not None and allowed[0] == never:
+            recompute = dict(allowed[1])
+        else:
+            recompute = self.planner.recomputable(self._adjoint_reads, self._op_active, never)
+        self.saved, self.recompute = self.planner.saves(self.needed, recompute), recompute
+        if checking():  # (SRCDIFF_CHECK_FACTS=1: the plan is the plain one, in order)
+            plain = plan_saves(body, self.a, self.params, self.needed.names, self._adjoint_reads,
+                               self._op_active, never, self.opt.reference)
+            if [list(d.items()) for d in plain] != [list(self.saved.items()),
+                                                    list(self.recompute.items())]:
+                raise InternalError(f"the plan of saves of {self.fn.name!r} differs from "
+                                    f"plan_saves from scratch: {plain} != "
+                                    f"{(self.saved, self.recompute)}")
 
     def _adjoint_reads(self, op, stmt):
         """Names the adjoint of ``stmt`` reads: as generated in the last round, else
@@ -322,9 +345,10 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
 
     def _recomputable_now(self, body):
         """Temporaries the code just generated may recompute (recording.py's rule applied
-        to what each adjoint really read)."""
-        _, allowed = plan_saves(body, self.a, self.params, self.needed, self._adjoint_reads,
-                                self._op_active, self.no_recompute, self.opt.reference)
+        to what each adjoint really read); kept for the next round's plan."""
+        never = frozenset(self.no_recompute)
+        allowed = self.planner.recomputable(self._adjoint_reads, self._op_active, never)
+        self._allowed = (never, allowed)
         return set(allowed)
 
     # ------------------------------------------------------------ results
