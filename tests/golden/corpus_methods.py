@@ -7,22 +7,19 @@ def grad_methods(x, grad_ys=None):
     dot = m.dot(m)
     sum2 = dot.sum()
     transposed = m.T
-    mul1 = transposed * m
+    check_broadcast(transposed, m)
     # seed: the gradient of the sum of the outputs
     b_add2 = scalar_seed(grad_ys)
     # adjoint of line 172: return m.sum() + m.mean() * m.max() - m.min() + m.dot(m).sum() + np.sum(m.T * m)
-    b_mul1 = spread(b_add2, mul1)
-    del mul1
-    b_transposed = unbroadcast(b_mul1 * m, transposed)
-    b_m = unbroadcast(transposed * b_mul1, m)
-    del b_mul1, transposed
-    b_m = add_into(b_m, np.transpose(b_transposed))
+    b_transposed = b_add2 * m
+    b_m = mul_into(transposed, b_add2)
+    del transposed
+    b_m += np.transpose(b_transposed)
     del b_transposed
     b_dot = spread(b_add2, dot)
-    vjp1 = vjp_dot(b_dot, dot, a=m, b=m)
-    del b_dot, dot
-    b_m += vjp1[0] + vjp1[1]
-    del vjp1
+    del dot
+    b_m += b_dot @ m.T + m.T @ b_dot
+    del b_dot
     b_m += extreme_grad(-b_add2, m, min1, None, False)
     b_m += extreme_grad(mean * b_add2, m, max1, None, False)
     b_m += b_add2 * max1 / size_of(m)

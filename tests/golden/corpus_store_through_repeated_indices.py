@@ -14,19 +14,14 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     mul = x_i1 * x_i2
     grid[rows, items3] = mul
     check_broadcast(y, x)
-    pow1 = grid ** 2
     arange = np.arange(6.0)
     reshape = arange.reshape(3, 2)
-    mul2 = pow1 * reshape
+    check_broadcast(grid, reshape)
     # seed: the gradient of the sum of the outputs
     b_add1 = scalar_seed(grad_ys)
     # adjoint of line 753: return np.sum(y * x) + np.sum(grid ** 2 * np.arange(6.0).reshape(3, 2))
-    b_mul2 = spread(b_add1, mul2)
-    del mul2
-    b_pow1 = unbroadcast(b_mul2 * reshape, pow1)
-    del b_mul2, pow1, reshape
-    b_grid = b_pow1 * 2.0 * grid
-    del b_pow1, grid
+    b_grid = 2.0 * b_add1 * reshape * grid
+    del grid, reshape
     b_y = b_add1 * x
     b_x = y * b_add1
     # adjoint of line 752: grid[rows, [1, 0, 1]] = x[1:] * x[0]

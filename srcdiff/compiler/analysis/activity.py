@@ -32,16 +32,16 @@ from srcdiff.compiler.analysis.makers import (
 )
 from srcdiff.compiler.analysis.ops import describe, makes_container, stop_gradient_argument
 from srcdiff.compiler.analysis.patterns import (
+    REARRANGING,
     broadcast_pattern,
     concatenated_pattern,
     converted_pattern,
     cumulative_pattern,
     join,
     linalg_pattern,
-    literal,
     matmul_pattern,
+    rearranged_pattern,
     reduction_pattern,
-    swapped_pattern,
 )
 from srcdiff.compiler.front.parse import Parsed
 from srcdiff.compiler.ir import dataflow
@@ -528,10 +528,8 @@ def _fact(op, kinds, shapes, known):
             return ARRAY, tuple(reversed(pats[0]))
         if fn in (np.linalg.inv, np.linalg.cholesky, np.linalg.solve, np.diag):
             return ARRAY, linalg_pattern(fn, op, pats)
-        if fn is np.outer and len(op.args) == 2 and not op.kwargs:  # (it flattens both)
-            return ARRAY, (None, None)
-        if fn is np.swapaxes and len(op.args) == 3 and not op.kwargs and pats[0] is not None:
-            return ARRAY, swapped_pattern(pats[0], literal(op.args[1]), literal(op.args[2]))
+        if fn in REARRANGING:  # np.outer, np.swapaxes, np.ravel, np.reshape (patterns.py)
+            return ARRAY, rearranged_pattern(fn, op, pats, lambda n: _atom_fact(n, kinds, shapes))
         return ARRAY, None
     return None, None
 

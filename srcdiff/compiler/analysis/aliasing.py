@@ -79,7 +79,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
     summaries = _check_calls(analysis, parsed, registry, allow_pop, numbers)
     # (0-d arrays: the arguments', and those a statement may make: `np.where` of floats)
     sharing = Sharing(fn, analysis, registry, summaries,
-                      set(mutable_scalars) | zero_d_made(analysis, summaries))
+                      set(mutable_scalars) | zero_d_made(analysis, summaries), held_numbers)
     for op, pname, w, name in numbers:
         if sharing.may_be_array(name):  # (a 0-d array argument, or a name sharing one)
             raise _helper_error(op, pname, w, parsed, "argument")
@@ -92,7 +92,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
         if op.kind == "store":
             writes.append((s, op.target, ()))
         elif getattr(s, "srcdiff_inplace", False) and sharing.may_be_array(op.target) \
-                and not _argument_number(sharing, s, op.target, held_numbers):
+                and not sharing.numbers.holds_number(op.target, s):
             writes.append((s, op.target, ()))
         item = getattr(s, "srcdiff_inplace_item", None)
         if item is not None and sharing.may_be_array(item[0]):
@@ -139,16 +139,6 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
                 raise _alias_error(parsed, analysis, sharing.statements(), s, x, y, live,
                                    y in user, group, shown.get(x, x))
     return sharers
-
-
-def _argument_number(sharing, s, x, held_numbers):
-    """Does ``x`` hold a number just before ``s`` (``x += v``, which then rebinds ``x`` to a
-    new value and changes nothing in place)? So when ``x`` is a parameter whose argument is
-    a Python or NumPy number, not a 0-d array, every other binding of which is one
-    reaching.py counts (``held_numbers``), and no definition of ``x`` reaches ``s``: ``x`` still
-    holds its argument there, whatever later statements bind it to (the facts of
-    ``sharing.may_be_array`` are the name's over the whole function)."""
-    return x in held_numbers and not sharing.reaching[S.key(s)].get(x)
 
 
 def _alias_error(parsed, analysis, views, s, x, y, live, visible, group, shown):

@@ -2,6 +2,8 @@
 statement defines a name as reaching.py counts it, whether ``astype`` copies, what a read
 out of a container with known entries gives, which callables are srcdiff's own."""
 
+import math
+
 import gast
 import numpy as np
 
@@ -9,6 +11,7 @@ from srcdiff.compiler.analysis.activity import ARRAY, INT, entry_of
 from srcdiff.compiler.analysis.facts import ZERO_D
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.ir import dataflow
+from srcdiff.compiler.ir import syntax as S
 
 
 def defines(statement, name):
@@ -51,6 +54,100 @@ def srcdiff_own(fn):
     return (getattr(fn, "__module__", None) or "").startswith("srcdiff") or (
         code is not None and code.co_filename.startswith("<srcdiff")) \
         or derivatives.is_derivative(fn) or getattr(fn, "__srcdiff_primitive__", False)
+
+
+# math's functions that may return something other than a float, an int or a bool (an
+# object's own __floor__, __ceil__, __trunc__; the product or sum of arrays)
+_MATH_NOT_NUMBER = frozenset({"floor", "ceil", "trunc", "prod", "sumprod"})
+
+
+def binds_number(op):
+    """Does the definition ``op`` bind its target to a Python number whatever its operands
+    hold: a literal (``b = 1.0``), ``float(...)``, ``int(...)``, ``bool(...)``, ``len(...)``,
+    or one of ``math``'s float-valued functions (``math.tanh(v)``)? A number is immutable:
+    no change made in place can be seen through it."""
+    value = op.stmt.value if isinstance(op.stmt, gast.Assign) else None
+    if isinstance(value, gast.Constant):
+        return type(value.value) in (int, float, bool)
+    if not isinstance(value, gast.Call) or op.kind not in ("prim", "const"):
+        return False
+    f = op.func
+    if f in (float, int, bool, len):
+        return True
+    return getattr(f, "__module__", None) == "math" and getattr(f, "__self__", None) is math \
+        and f.__name__ not in _MATH_NOT_NUMBER and getattr(math, f.__name__, None) is f
+
+
+def _of_operands(op):
+    """Is ``op``'s value a number whenever its operands (atoms, :func:`_operands`) are
+    numbers: an operator's result, a copy, ``min``, ``max`` or ``abs`` of them?"""
+    value = op.stmt.value
+    if isinstance(value, (gast.BinOp, gast.UnaryOp, gast.Compare, gast.Name)):
+        return True
+    return isinstance(value, gast.Call) and op.func in (min, max, abs) and bool(value.args) \
+        and not value.keywords
+
+
+def _operands(value):
+    if isinstance(value, gast.BinOp):
+        return [value.left, value.right]
+    if isinstance(value, gast.UnaryOp):
+        return [value.operand]
+    if isinstance(value, gast.Compare):
+        return [value.left, *value.comparators]
+    return [value] if isinstance(value, gast.Name) else list(value.args)
+
+
+class NumberBindings:
+    """Which names hold a Python number at a statement, binding by binding (sharing.py):
+    every definition of the name that may reach it binds one (:func:`binds_number`), for a
+    name every binding of which reaching.py counts (``counted``: Python raises on a read
+    before any binding), or for a parameter in ``numbers`` (its argument is a number, every
+    other binding of it a counted definition: the argument holds where none reaches)."""
+
+    def __init__(self, analysis, reaching, counted, numbers=()):
+        self.reaching, self.counted, self.numbers = reaching, counted, frozenset(numbers)
+        made = [op for op in analysis.order if op.target is not None
+                and op.kind not in ("store", "append") and isinstance(op.stmt, gast.Assign)]
+        self.defs = {S.key(op.stmt) for op in made if binds_number(op)}
+        # arithmetic of numbers (``a = s * 0.5``, ``c = b``, ``max(a, b)``) is a number: the
+        # greatest set of such definitions whose operands hold numbers wherever they run
+        # (each run reads what earlier runs of definitions in the set made: by induction)
+        maybe = {S.key(op.stmt): op for op in made if _of_operands(op)}
+        self.defs |= set(maybe)
+        dropped = True
+        while dropped:
+            dropped = False
+            for key, op in list(maybe.items()):
+                if not all(self._atom(n, op.stmt) for n in _operands(op.stmt.value)):
+                    del maybe[key]
+                    self.defs.discard(key)
+                    dropped = True
+
+    def _atom(self, node, stmt):
+        if isinstance(node, gast.Constant):
+            return type(node.value) in (int, float, bool)
+        return isinstance(node, gast.Name) and self.holds_number(node.id, stmt)
+
+    def holds_number(self, name, stmt):
+        """Does ``name`` certainly hold a number just before ``stmt`` runs?"""
+        reach = self.reaching.get(S.key(stmt))
+        if reach is None:
+            return False
+        defs = reach.get(name, ())
+        if name not in self.numbers and (name not in self.counted or not defs):
+            return False
+        return all(d in self.defs for d in defs)
+
+    def read_as_number(self, name, statements):
+        """Does each of ``statements`` (those that made a name share ``name``'s object, or
+        put it into a container) read ``name`` where it holds a number? Then what they made
+        shares no memory with any object ``name`` holds elsewhere (a number is not one an
+        in-place change can reach)."""
+        return bool(statements) and all(
+            name in {n.id for n in gast.walk(m) if isinstance(n, gast.Name)
+                     and isinstance(n.ctx, gast.Load)} and self.holds_number(name, m)
+            for m in statements)
 
 
 def closure(names, edges):

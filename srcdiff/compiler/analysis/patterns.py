@@ -45,6 +45,40 @@ def swapped_pattern(p, a, b):
     return tuple(out)
 
 
+def rearranged_pattern(fn, op, pats, fact):
+    """The pattern of a result that rearranges its argument's entries: ``np.outer(a, b)``
+    (two axes: it flattens both), ``np.swapaxes(x, a, b)`` (literal axes), ``np.ravel(x)``
+    (one axis) and ``np.reshape(x, shape)`` or ``x.reshape(d, ...)``: one axis per entry of
+    a tuple display or per argument, each a literal int (1: an axis of length 1) or a name
+    of an int (``fact``: a name's ``(kind, pattern)``). None when not known (keywords, a
+    shape held by a name, which may be a tuple)."""
+    if op.kwargs:
+        return None
+    if fn is np.outer:
+        return (None, None) if len(op.args) == 2 else None
+    if fn is np.swapaxes:
+        ok = len(op.args) == 3 and pats[0] is not None
+        return swapped_pattern(pats[0], literal(op.args[1]), literal(op.args[2])) if ok else None
+    if fn is np.ravel:
+        return (None,) if len(op.args) == 1 else None
+    dims = op.args[1:]
+    if len(dims) == 1 and isinstance(dims[0], gast.Tuple):
+        dims = dims[0].elts
+    out = []
+    for d in dims:
+        value = literal(d)
+        if type(value) is int:
+            out.append(True if value == 1 else False if value > 1 else None)
+        elif isinstance(d, gast.Name) and fact(d) == ("int", ()):
+            out.append(None)
+        else:
+            return None
+    return tuple(out) if dims else None
+
+
+REARRANGING = frozenset({np.outer, np.swapaxes, np.ravel, np.reshape})
+
+
 def matmul_pattern(p, q):
     """The pattern of ``x @ y`` for operands of patterns ``p`` and ``q`` of which one has
     three axes or more (a stack of matrices): a vector operand's axis is contracted away

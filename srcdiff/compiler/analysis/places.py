@@ -5,6 +5,8 @@ indexes copy)."""
 import gast
 
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT
+from srcdiff.compiler.analysis.objects import closure
+from srcdiff.compiler.analysis.patterns import literal
 from srcdiff.compiler.ir import syntax as S
 
 
@@ -55,12 +57,57 @@ def index_in(blocks, key, block):
 
 
 def position(index):
-    """Where an index reads or a display puts an entry: a literal non-negative integer or
-    string (a list's or dict's), else None (not known)."""
-    if isinstance(index, gast.Constant) and not isinstance(index.value, bool) and (
-            isinstance(index.value, str) or (isinstance(index.value, int) and index.value >= 0)):
-        return index.value
+    """Where an index reads or a display puts an entry: a literal integer or string (a
+    list's or dict's), else None (not known). A negative integer counts from a list's end:
+    :func:`from_start` resolves it."""
+    value = literal(index)
+    if type(value) is str or type(value) is int:
+        return value
     return None
+
+
+def from_start(where, length):
+    """The positions ``where`` with a negative one (``t[-1]``) counted from the start of a
+    list of ``length`` entries, or not known (None) when the length is not (None)."""
+    return frozenset(p if type(p) is not int or p >= 0 else (
+        length + p if length is not None and length + p >= 0 else None) for p in where)
+
+
+def fixed_lengths(fn, analysis, exact, pairs):
+    """``{c: n}`` for the containers ``c`` of ``exact`` every definition of which is a list
+    or tuple display of ``n`` entries, whose length nothing changes: no name that may be
+    ``c`` or hold it (``pairs``: the edges and holds of sharing.py) is appended to, stored
+    into by a slice, deleted from, the receiver of a method (``.pop()``), or passed to a
+    call that is not of a primitive (a user's function, one srcdiff does not model)."""
+    lengths = {}
+    for op in analysis.order:
+        if op.kind == "literal" and op.target in exact:
+            value = op.stmt.value
+            n = len(value.elts) if isinstance(value, (gast.List, gast.Tuple)) and not any(
+                isinstance(e, gast.Starred) for e in value.elts) else None
+            lengths.setdefault(op.target, set()).add(n)
+    out = {}
+    for c, ns in lengths.items():
+        (n,) = ns if len(ns) == 1 else (None,)
+        if n is not None and not _length_may_change(fn, analysis, closure({c}, pairs)):
+            out[c] = n
+    return out
+
+
+def _length_may_change(fn, analysis, names):
+    for op in analysis.order:
+        if op.kind == "append" and op.target in names or op.kind == "store" \
+                and op.target in names and not isinstance(literal(op.index), int) \
+                and not (isinstance(op.index, gast.Name) and analysis.kinds.get(op.index.id) == INT
+                         and analysis.shapes.get(op.index.id) == ()):
+            return True  # (a store at an int index leaves the length; a slice changes it)
+        if op.kind in ("call", "unknown") and set(op.operands) & names:
+            return True
+    for node in gast.walk(fn):
+        if isinstance(node, gast.Delete) or isinstance(node, gast.Attribute) and isinstance(
+                node.value, gast.Name) and node.value.id in names:
+            return True
+    return False
 
 
 def copying_index(analysis, op, made_by_name):

@@ -20,9 +20,8 @@ make more names share, never fewer) except where :meth:`Sharing.group` says so:
 What is read out of a container is known entry by entry when the container is a parameter
 (the argument's facts: ``b, c = p`` with ``p = (0.5, 0.8)`` reads two floats, which share
 nothing and which ``c += v`` rebinds) or an entry of one. An entry holding a 0-d array is
-*mutable*: ``c += v`` writes into it.
-
-What a statement reads only for its shape: shape_reads.py.
+*mutable*: ``c += v`` writes into it. A negative position counts from the end of a list of
+a fixed length (places.py). What a statement reads only for its shape: shape_reads.py.
 """
 
 import operator
@@ -34,6 +33,7 @@ from srcdiff import runtime
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT
 from srcdiff.compiler.analysis.facts import ZERO_D, bind_call
 from srcdiff.compiler.analysis.objects import (
+    NumberBindings,
     bound_by_definitions,
     closure,
     defines,
@@ -46,6 +46,8 @@ from srcdiff.compiler.analysis.ops import makes_container
 from srcdiff.compiler.analysis.places import (
     copying_index,
     counts_by,
+    fixed_lengths,
+    from_start,
     index_in,
     position,
     statement_blocks,
@@ -62,15 +64,16 @@ _ONE_OF_THE_ARGUMENTS = {min, max}  # callables whose result is one of their arg
 
 
 class Sharing:
-    """The two relations of the module docstring for one analyzed function; ``mutable``
-    gathers the names that may hold a 0-d array (starting from ``mutable``)."""
+    """The module docstring's relations in one function; ``mutable`` gathers the names that
+    may hold a 0-d array; ``numbers``: parameters holding numbers (objects.NumberBindings)."""
 
-    def __init__(self, fn, analysis, registry, summaries=None, mutable=()):
+    def __init__(self, fn, analysis, registry, summaries=None, mutable=(), numbers=()):
         self.analysis = analysis
         self.order = statement_order(fn.body)  # S.key(statement) -> (position, enclosing loops)
         self.blocks = statement_blocks(fn.body)  # S.key(statement) -> (its block, index, parent)
         self.reaching = reaching_definitions(fn.body)
         self.counted = bound_by_definitions(fn)  # (whose bindings _steps can tell apart)
+        self.numbers = NumberBindings(analysis, self.reaching, self.counted, numbers)
         self.put = {}  # (container, entry) -> the statements that put it there
         self.made = {}  # (a, b) of edges -> the statements (definitions of a) that made it
         self.carries = set()  # S.keys of definitions of a name that may share its old value
@@ -92,9 +95,8 @@ class Sharing:
         self._entries_of_copies()
         self.mutable = closure(self.mutable, self.edges)
         self._mutable_entries()
-        # Positions tell entries apart only in a container every definition of which is a
-        # display here: any other (an argument, a slice, a call's result) may hold one
-        # object at several positions, or its entries elsewhere than a display put them
+        # (positions tell entries apart only in a container every definition of which is a
+        # display, ``exact`` below: an argument's, a slice's may hold one object twice)
         # the assignments of a name (a loop's target is none: it may be a row of an array)
         self.definitions = {S.key(op.stmt) for op in analysis.order if op.target is not None
                             and op.kind not in ("store", "append")
@@ -112,11 +114,11 @@ class Sharing:
                               and c not in {a.id for a in fn.args.args}}
         self.loops = {S.key(s): s for s in in_walk_order(fn) if isinstance(s, gast.For)}
         self.defining = {S.key(op.stmt): op for op in analysis.order if op.target is not None}
-        unknown = frozenset([None])
-        self.read_from = {(a, b): where if b in exact else unknown
-                          for (a, b), where in self.read_from.items()}
-        self.positions = {(c, e): where if c in exact else set(unknown)
-                          for (c, e), where in self.positions.items()}
+        n, unknown = fixed_lengths(fn, analysis, exact, [*self.edges, *self.holds]), {None}
+        self.read_from = {(a, b): from_start(w, n.get(b)) if b in exact else frozenset(unknown)
+                          for (a, b), w in self.read_from.items()}
+        self.positions = {(c, e): set(from_start(w, n.get(c)) if c in exact else unknown)
+                          for (c, e), w in self.positions.items()}
 
     def _add(self, op, registry, summaries):
         if op.kind == "call" and derivatives.is_derivative(op.func):
@@ -280,7 +282,7 @@ class Sharing:
         """May ``name += v`` write in place (``name`` is not known to hold a number)?"""
         return self.analysis.ranks.get(name) != 0 or name in self.mutable
 
-    def linked(self, x, y):
+    def linked(self, x, y):  # (is x made from y: a copy, a view, an entry of it)
         return (x, y) in self.edges
 
     def held_only_where_read(self, t, item, at, stored):
@@ -413,8 +415,7 @@ class Sharing:
             count += 2 * inner if b in self.repeated.get(c, ()) else inner
         return min(count, 2)
 
-    def statements(self):
-        """``(a, b) -> statement`` for both relations (messages name the statement)."""
+    def statements(self):  # (a, b) -> statement for both relations (for messages)
         return {**self.holds, **self.edges}
 
     def group(self, x, at=None, is_list=False, once=frozenset()):
@@ -521,9 +522,9 @@ class Sharing:
         def kind(name):  # (a name appended to is a list, whatever else it may be)
             return CONTAINER if name in lists else kinds.get(name)
         for a, b in self.edges:
-            if (a, b) in self.stale:
-                continue
             made = self.made.get((a, b))
+            if (a, b) in self.stale or self.numbers.read_as_number(b, made):
+                continue
             if lists and self.at is not None and not any(
                     self._before(d, self.at) for d in made or [self.at]):
                 # made after the append: it sees the list as the data flow has it then
@@ -559,7 +560,7 @@ class Sharing:
         for (c, e), where in self.positions.items():
             if self.at is not None and not any(
                     self._before(h, self.at) and S.key(h) not in self.old_puts
-                    for h in self.put[(c, e)]):
+                    for h in self.put[(c, e)]) or self.numbers.read_as_number(e, self.put[(c, e)]):
                 continue
             if e == n:
                 yield c, (_HOLDER, frozenset(where)), None  # c holds n there
@@ -568,9 +569,8 @@ class Sharing:
                 yield e, _ANY, None
 
     def _bindings(self, name, defs):
-        """Bindings (for ``_steps``): S.keys of definitions of a name in ``counted``, or
-        None (not known: every path is kept), as when one may hand the name its old
-        object back (``z = z[1:]``: ``carries``)."""
+        """Bindings (for ``_steps``): S.keys of definitions of a name in ``counted``, or None
+        (not known: every path is kept; one may hand back its old object: ``z = z[1:]``)."""
         defs = frozenset(defs)
         return None if not defs or defs & self.carries or name not in self.counted else defs
 
