@@ -81,3 +81,34 @@ def test_a_new_tree_is_asked_again(monkeypatch):
         node.body[0].targets[0].id = "u"
         parsed.node = node
         assert parsed.all_names() == {"x", "y", "t", "u", "np"}
+
+
+def _generator_loop(x, xs):
+    z = 0.0
+    for v in (x * w + 0.5 * t for t, w in enumerate(xs)):  # (rewritten as loops: lazy.py)
+        z = z + v * v
+    g = (x * w for w in xs if w > 0.0)  # (a named generator moved into its loop)
+    for u in g:
+        z = z + u
+    return z
+
+
+def test_generator_loops_leave_the_parsed_tree_as_written(monkeypatch):
+    """lazy.py rewrites ``for v in (... for t in ...)`` into the loops it runs, renaming the
+    generator's variables: on a copy, not the parsed tree whose names were kept (in check
+    mode it raised InternalError, "the names of '_generator_loop' changed"). The gradient
+    against the closed form d/dx sum((x w_t + t/2)^2) + sum(w > 0) = sum(2 w (x w + t/2)) +
+    sum(w[w > 0]), and the parsed tree unchanged by normalizing."""
+    from srcdiff.compiler.front.normalize import normalize
+    xs = np.array([0.5, -1.5, 2.0, 0.25])
+    t = np.arange(4)
+    want = np.sum(2 * xs * (0.7 * xs + 0.5 * t)) + np.sum(xs[xs > 0])
+    monkeypatch.setenv("SRCDIFF_CHECK_FACTS", "1")
+    for kw in ({}, {"optimize": False}, {"verify": True}):
+        assert np.isclose(sd.grad(_generator_loop, **kw)(0.7, xs), want, rtol=1e-12)
+    parsed = parse_function(_generator_loop)
+    before = S.dump(parsed.node)
+    parsed.all_names()
+    normalize(parsed, ())
+    assert S.dump(parsed.node) == before
+    parsed.all_names()  # (check mode: raises where the tree changed)

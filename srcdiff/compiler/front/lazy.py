@@ -63,6 +63,9 @@ def lazy_values(parsed, body, names):
     rewritten, after refusing every lazy value not consumed at once (module docstring)."""
     if not any(_is_lazy(n) for s in body for n in dataflow.nodes(s)):
         return body
+    # (the rewrites below change loops and blocks in place: a copy, so that the parsed
+    # function's tree stays as written, which Parsed.all_names keeps the names of)
+    body = S.copy(body)
     fn = parsed.node
     counts = _binding_counts(fn)
     _inline_named_loops(parsed, body, counts)
