@@ -271,7 +271,8 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     if lists_as_arrays(anf, analysis, parsed, names) | concatenations(anf, analysis, parsed) \
             | repetitions(anf, analysis, parsed, ctx.repeat_constants) \
             | (not _srcdiff_code(fn)  # (m op= v: NumPy keeps m's shape and dtype: dtypes.py)
-               and in_place_shapes(anf, analysis, parsed, names, arg_facts)):
+               and in_place_shapes(anf, analysis, parsed, names, arg_facts,
+                                   ctx.optimize and not ctx.verify)):
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)
     if not _srcdiff_code(fn):

@@ -29,7 +29,10 @@ does between loops, drawn from a table of NumPy calls rather than from a grammar
   chained stores ``a[i][j] = v`` / ``a[r][1:] *= v`` into 2-d and 3-d copies, ``out=`` of
   a ufunc, a reduction and ``.clip``, ``sum(items, start)``, a store into ``np.array`` of a
   helper's floats, and ``rp = rq; rq *= np.clip(abs(rq), -1.0, 1.0)`` (kept from the kinks:
-  ``_rebind_gap``).
+  ``_rebind_gap``);
+* in a sixth of the programs, integer arrays (``np.arange`` of a length, ``np.zeros(n,
+  dtype=int)``) used as indices, multipliers and masks, updated in place by literals, int
+  arrays and a loop counter, divided (true division makes floats) (``INT_ARRAYS``).
 
 ``program(seed, index)`` returns a gen_loops.Program accepted by gen_loops.measure (no
 comparison near its threshold, finite differences with two steps agree), so central

@@ -7,8 +7,10 @@ larger array) and returned a gradient, in both pipelines and forward mode, for `
 /= **=`` alike (red36). A check ``check_in_place(m, big)`` now goes before each such
 statement whose right operand may have more axes or longer ones than ``m``
 (analysis/dtypes.py ``in_place_shapes``, srcdiff/runtime_memory.py): it raises NumPy's
-error where NumPy does, and nothing where the result keeps ``m``'s shape. Oracles: the
-function itself (it raises, or not) and central differences.
+error where NumPy does, and nothing where the result keeps ``m``'s shape. Likewise NumPy's
+dtype rule (the result cast to ``m``'s dtype, ``same_kind``) and ``x[i] op= v``, whose item
+NumPy changes in place when it is an array. Oracles: the function itself (it raises, or
+not, and which error) and central differences.
 """
 
 import numpy as np
@@ -177,3 +179,73 @@ def test_ints_of_one_dtype_and_floats_of_two_are_kept():
     x32 = X.astype(np.float32)  # (float32 m plus float64 v: rounding only)
     expected = numeric_grad(added, (X, V23[0]), 0)
     assert_close(sd.grad(added)(x32, V23[0]), expected, rtol=1e-4, atol=1e-4)
+
+
+# -- `x[i] op= v`: NumPy changes the item in place when it is an array (a view, or the copy a
+# fancy index makes) before storing it back; the store alone would take a result with more
+# leading axes of length 1 (`a[0] = np.ones((1, 3))` works) or truncate a float into ints
+
+def row_item(x, v):
+    m = x * 1.0
+    m[0] += v
+    return np.sum(m * m)
+
+
+def columns_item(x, v):
+    m = x * 1.0
+    m[:, 1:] *= v
+    return np.sum(m * m)
+
+
+def fancy_item(x, v):
+    m = x * 1.0
+    m[[0, 1]] += v
+    return np.sum(m * m)
+
+
+def dict_item(x, v):
+    d = {"a": x * 1.0}
+    d["a"] -= v
+    return np.sum(d["a"] ** 2)
+
+
+def int_row_item(x, k):
+    m = k.copy()
+    m[0] += 0.5
+    return np.sum(x * m)
+
+
+ITEMS_RAISING = [
+    (row_item, (V23, np.ones((1, 3))), ValueError),
+    (columns_item, (V23, np.ones((1, 2, 2))), ValueError),
+    (fancy_item, (V23, np.ones((1, 2, 3))), ValueError),
+    (dict_item, (V23, np.ones((2, 2, 3))), ValueError),
+    (int_row_item, (V23, np.ones((2, 3), dtype=int)), TypeError),
+]
+
+
+@pytest.mark.parametrize("f, args, error", ITEMS_RAISING,
+                         ids=[c[0].__name__ for c in ITEMS_RAISING])
+@pytest.mark.parametrize("optimize", [True, False])
+def test_an_item_changed_in_place_raises_where_numpy_does(f, args, error, optimize):
+    with pytest.raises(error):
+        f(*args)
+    with pytest.raises(error):
+        sd.grad(f, optimize=optimize)(*args)
+    with pytest.raises(error):
+        sd.jvp(f)(*args, tangents=np.ones_like(args[0]))
+
+
+ITEMS_FITTING = [
+    (row_item, (V23, np.ones(3) * 0.5)), (columns_item, (V23, np.array([[0.5], [2.0]]))),
+    (fancy_item, (V23, np.array([[0.5], [2.0]]))), (dict_item, (V23, X)),
+    (int_row_item, (V23, np.ones(3, dtype=int))),  # (an int item: truncated as NumPy does)
+]
+
+
+@pytest.mark.parametrize("f, args", ITEMS_FITTING,
+                         ids=[c[0].__name__ for c in ITEMS_FITTING])
+def test_an_item_changed_in_place_where_the_shape_is_kept(f, args):
+    expected = numeric_grad(f, args, 0)
+    assert_close(sd.grad(f)(*args), expected)
+    assert_close(sd.grad(f, optimize=False)(*args), expected)

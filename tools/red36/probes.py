@@ -104,6 +104,34 @@ def item_iadd_larger(x, big):
     return np.sum(m)
 
 
+@probe(M, np.ones((1, 3)))
+def row_item_iadd_leading_one(x, v):
+    m = x * 1.0
+    m[0] += v
+    return np.sum(m * m)
+
+
+@probe(M, np.ones((1, 2, 3)))
+def fancy_item_iadd_leading_one(x, v):
+    m = x * 1.0
+    m[[0, 1]] += v
+    return np.sum(m * m)
+
+
+@probe(M, np.ones((2, 2, 3)))
+def dict_item_isub_larger(x, v):
+    d = {"a": x * 1.0}
+    d["a"] -= v
+    return np.sum(d["a"] ** 2)
+
+
+@probe(M, np.ones((2, 3), dtype=int))
+def int_row_item_plus_float(x, k):
+    m = k.copy()
+    m[0] += 0.5
+    return np.sum(x * m)
+
+
 # -- item 2: dtypes NumPy keeps in place
 
 
@@ -629,6 +657,20 @@ def _copy(args):
     return copy.deepcopy(args)
 
 
+def _jvp_raises(fn, args, k, raised):
+    """Forward mode where the function raises ``raised``: it must raise it too."""
+    t = np.ones_like(args[k], dtype=float) if isinstance(args[k], np.ndarray) else 1.0
+    try:
+        sd.jvp(fn, wrt=k)(*_copy(args), tangents=t)
+    except SrcdiffError:
+        return "right", f"raises {raised.__name__} as the function does (jvp refused)"
+    except Exception as e:
+        if isinstance(e, raised):
+            return "right", f"raises {raised.__name__} as the function does (jvp too)"
+        return "wrong", f"jvp raises {type(e).__name__} where the function {raised.__name__}"
+    return "wrong", f"the function raises {raised.__name__}, jvp returned"
+
+
 def run(name, fn, args, wrt):
     try:
         fn(*_copy(args))
@@ -642,7 +684,7 @@ def run(name, fn, args, wrt):
         return "refused", str(e).splitlines()[0][:140]
     except Exception as e:
         if raised is not None and isinstance(e, raised):
-            return "right", f"raises {raised.__name__} as the function does"
+            return _jvp_raises(fn, args, ws[0], raised)
         return ("wrong" if raised else "crash"), f"{type(e).__name__}: {e}"[:160]
     if raised is not None:
         return "wrong", f"the function raises {raised.__name__}, the gradient returned"

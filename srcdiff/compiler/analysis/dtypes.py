@@ -37,6 +37,7 @@ import numpy as np
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, entry_of, fact_of_atom, walk
 from srcdiff.compiler.analysis.ops import static_dtype, stop_gradient_argument
 from srcdiff.compiler.analysis.recording import blocks
+from srcdiff.compiler.analysis.sameshape import same_shapes
 from srcdiff.compiler.analysis.returns import returned_atoms
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.runtime import dict_of
@@ -246,34 +247,46 @@ def check_integer_stores(fn, analysis, parsed, params, arg_facts):
 
 
 
-def in_place_shapes(fn, analysis, parsed, names, arg_facts):
+def in_place_shapes(fn, analysis, parsed, names, arg_facts, same=False):
     """Check ``m op= v`` (lowered to ``m = m op v``: front/normalize.py) where ``m`` may be
     an array at run time. NumPy writes the result into ``m``: it refuses a result of another
     shape (``v`` of more axes, or longer where ``m``'s axis has length 1: ValueError) and
     casts it to ``m``'s dtype (``same_kind``: a float result into an int array raises
     UFuncTypeError; an int64 result into an int8 array wraps around; a bool ``m += 1``
     raises), where ``m = m op v`` would make a new array of the result's own shape and
-    dtype. A statement ``unused = check_in_place(m, v, op)`` (srcdiff/runtime_memory.py:
-    NumPy's error where NumPy raises, a refusal where the int dtypes differ, nothing
-    otherwise) goes before each, unless ``v`` surely broadcasts into any ``m`` (a number
+    dtype. Likewise ``x[i] op= v`` (lowered to ``item = x[i]; new = item op v; x[i] = new``):
+    an array ``item`` (a view, or a fancy index's copy) is changed in place first, where the
+    store ``x[i] = new`` would take a result with more leading axes of length 1, or cast
+    a float into an int array. A statement ``unused = check_in_place(m, v, op)``
+    (srcdiff/runtime_memory.py: NumPy's error where NumPy raises, a refusal where the int
+    dtypes differ, nothing otherwise) goes before each, unless ``v`` surely broadcasts into
+    any ``m`` (a number
     literal, a name of rank 0, or of a shape pattern whose axes all have length 1 and are
     no more than ``m``'s) and ``m`` is proven to hold floats (:func:`inexact_names`) or is
-    of rank 0. Never dropped as dead (not a pure call: optimize/dead.py). True if one was
-    added; the caller analyzes the function again then."""
-    added, inexact = False, None
+    of rank 0. With ``same`` (the optimizing pipeline, not in verification mode), also
+    where ``v`` has ``m``'s shape by analysis/sameshape.py (``w = -v; w += v * v``: the
+    check would read ``w`` and keep the two statements from folding into one); the
+    reference pipeline and verification mode keep those checks. Never dropped as dead (not
+    a pure call: optimize/dead.py). True if one was added; the caller analyzes the
+    function again then."""
+    added, inexact, shapes = False, None, None
     for body in list(blocks(fn.body)):
         for k in range(len(body) - 1, -1, -1):
             s = body[k]
-            v = s.value if getattr(s, "srcdiff_inplace", False) else None
+            v = s.value if getattr(s, "srcdiff_inplace", False) \
+                or getattr(s, "srcdiff_inplace_item", None) else None
             if not (isinstance(v, gast.BinOp) and isinstance(v.left, gast.Name)) \
                     or analysis.kinds.get(v.left.id) == CONTAINER:
                 continue
             if inexact is None:
                 inexact = inexact_names(fn, analysis, parsed, [a.id for a in fn.args.args],
                                         arg_facts)
-            if _broadcasts_into(v.right, v.left.id, analysis) and not isinstance(
-                    v.op, gast.MatMult) and (v.left.id in inexact
-                                             or analysis.ranks.get(v.left.id) == 0):
+            if same and shapes is None:
+                shapes = same_shapes(fn, analysis)
+            fits = _broadcasts_into(v.right, v.left.id, analysis) or same and isinstance(
+                v.right, gast.Name) and shapes.same(s, [v.left.id, v.right.id])
+            if fits and not isinstance(v.op, gast.MatMult) and (
+                    v.left.id in inexact or analysis.ranks.get(v.left.id) == 0):
                 continue
             parsed.namespace["check_in_place"] = check_in_place
             args = [S.name(v.left.id), S.copy(v.right)]
