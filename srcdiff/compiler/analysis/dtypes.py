@@ -37,8 +37,8 @@ import numpy as np
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, entry_of, fact_of_atom, walk
 from srcdiff.compiler.analysis.ops import static_dtype, stop_gradient_argument
 from srcdiff.compiler.analysis.recording import blocks
-from srcdiff.compiler.analysis.sameshape import same_shapes
 from srcdiff.compiler.analysis.returns import returned_atoms
+from srcdiff.compiler.analysis.sameshape import same_shapes
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.runtime import dict_of
 from srcdiff.runtime_memory import check_in_place
