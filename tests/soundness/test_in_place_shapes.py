@@ -249,3 +249,22 @@ def test_an_item_changed_in_place_where_the_shape_is_kept(f, args):
     expected = numeric_grad(f, args, 0)
     assert_close(sd.grad(f)(*args), expected)
     assert_close(sd.grad(f, optimize=False)(*args), expected)
+
+
+def test_the_numba_backend_checks_too():
+    pytest.importorskip("numba")
+
+    def looped(x, v):
+        h = x * 2.0
+        for _ in range(3):
+            h += v
+            h *= 0.5
+        return np.sum(h * h)
+
+    column = np.ones((2, 1))
+    with pytest.raises(ValueError):
+        looped(column, X)
+    with pytest.raises(ValueError):
+        sd.grad(looped, backend="numba")(column, X)
+    args = (np.ones((2, 3)), X)
+    assert_close(sd.grad(looped, backend="numba")(*args), numeric_grad(looped, args, 0))

@@ -237,7 +237,8 @@ def check_in_place(m, v, op="add"):
 def _check_in_place(m, v, op="add"):
     if isinstance(op, types.StringLiteral) and op.literal_value == "matmul":
         return None
-    if not isinstance(m, types.Array) or _num(v) and isinstance(m.dtype, types.Float):
+    if not isinstance(m, types.Array) or _num(v) and (isinstance(m.dtype, types.Float) or (
+            isinstance(v, types.Integer) and m.dtype == types.int64)):  # (m's dtype kept)
         return lambda m, v, op="add": 0
     if not isinstance(v, types.Array) or v.ndim > m.ndim or v.dtype != m.dtype and not \
             isinstance(m.dtype, types.Float):
