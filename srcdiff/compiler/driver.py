@@ -12,12 +12,13 @@ from typing import Any, Optional, Sequence
 import gast
 
 from srcdiff.compiler.analysis import refusals
-from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, analyze
+from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.complex_values import may_make_complex
 from srcdiff.compiler.analysis.dtypes import (
     check_chained_stores,
     check_integer_stores,
+    in_place_shapes,
     inexact_names,
 )
 from srcdiff.compiler.analysis.effects import changed_parameters, library_calls
@@ -54,6 +55,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.compiler.optimize import passes as optimizer
 from srcdiff.compiler.optimize.contractions import sum_products
+from srcdiff.compiler.optimize.dead import primal_facts
 from srcdiff.compiler.optimize.planes import planewise_ops
 from srcdiff.compiler.optimize.release import patterns_of, release
 from srcdiff.compiler.optimize.scatters import lower_owned_scatters
@@ -264,11 +266,13 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
                 fuse_logistics(parsed, anf, names, stop)  # (front/logistic.py)
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)
-        if held is not None or not views_to_read(parsed.node,
-                                                 held := held_values(analysis)):
+        if held is not None or not views_to_read(parsed.node, held := held_values(analysis)):
             break
     if lists_as_arrays(anf, analysis, parsed, names) | concatenations(anf, analysis, parsed) \
-            | repetitions(anf, analysis, parsed, ctx.repeat_constants):
+            | repetitions(anf, analysis, parsed, ctx.repeat_constants) \
+            | (not _srcdiff_code(fn)  # (m op= v: NumPy keeps m's shape and dtype: dtypes.py)
+               and in_place_shapes(anf, analysis, parsed, names, arg_facts,
+                                   ctx.optimize and not ctx.verify)):
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)
     if not _srcdiff_code(fn):
@@ -378,12 +382,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
         out = optimizer.optimize(out, keep, gradients=set(rev.adj.values()), scalars=scalars,
                                 verify=ctx.verify, negated=ctx.negated_call if ctx.reuse else None,
                                 known_pure=library_calls(out, parsed, ctx.registry),
-                                arrays=_arrays(analysis, rev.adj),
-                                one_element=_one_element(analysis),
-                                float_arrays={v: analysis.shapes.get(v) for v, k in  # (dead.py)
-                                              analysis.kinds.items() if k == ARRAY},
-                                containers={v for v, k in analysis.kinds.items()
-                                            if k == CONTAINER},
+                                arrays=_arrays(analysis, rev.adj), **primal_facts(analysis),
                                 outputs=_outputs(anf))
         if ctx.standins:  # values the backward sweep reads only for their shape
             out = shape_only_saves(out, scalars)
@@ -419,14 +418,6 @@ def _outputs(anf):
     """The names the function returns (its outputs)."""
     return {v for n in dataflow.nodes(anf) if isinstance(n, gast.Return) and n.value
             is not None for v in S.loaded_names(n.value)}
-
-
-def _one_element(analysis):
-    """Names that hold a number or an array of length-1 axes only: an operand that
-    broadcasts with any shape (optimize/dead.py checks a dead broadcast of two operands
-    that are not)."""
-    return {v for v, k in analysis.kinds.items() if k != CONTAINER and
-            isinstance(analysis.shapes.get(v), tuple) and all(analysis.shapes[v])}
 
 
 def _arrays(analysis, adj):
@@ -504,7 +495,10 @@ def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     user = parsed.all_names()
     keep = user | {fwd.tan[u] for u in user if u in fwd.tan} | {"tangents"}
     keep |= {t for v, t in fwd.tan.items() if analysis.shapes.get(v) != ()}
-    out = optimizer.optimize(out, keep)
+    # (the user's dead code as reverse mode keeps it: optimize/dead.py, forward_primal)
+    out = optimizer.optimize(out, keep, known_pure=library_calls(out, parsed, ctx.registry),
+                             **primal_facts(analysis), outputs=_outputs(out),
+                             primal_names=S.all_names(anf))
     out._srcdiff_generator = fwd  # what made it (api/explain.py maps its lines to the user's)
     return out, parsed, ctx
 

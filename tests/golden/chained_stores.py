@@ -7,6 +7,7 @@ def grad_chained_stores(x, grad_ys=None):
     item = a[1, 1:]
     x_i1 = x[1:]
     pow1 = x_i1 ** 2
+    unused = check_in_place(item, pow1)
     add1 = item + pow1
     a[1, 1:] = add1
     # seed: the gradient of the sum of the outputs

@@ -3,6 +3,7 @@ def grad_store_through_repeated_indices(x, grad_ys=None):
     items = [0, 0, 1]
     item = y[items]
     x_i = x[:3]
+    unused = check_in_place(item, x_i)
     add = item + x_i
     y[items] = add
     items1 = [0, 2, 0]

@@ -2,7 +2,9 @@ def grad_dict_entry_scaled(p, x, grad_ys=None):
     W = p['W'].copy()
     W[0] = W[0] * 0.9
     item1 = W[1, 1:]
-    add = item1 + x[:2]
+    x_i = x[:2]
+    unused = check_in_place(item1, x_i)
+    add = item1 + x_i
     W[1, 1:] = add
     tanh = np.tanh(W @ x)
     # seed: the gradient of the sum of the outputs

@@ -29,7 +29,10 @@ does between loops, drawn from a table of NumPy calls rather than from a grammar
   chained stores ``a[i][j] = v`` / ``a[r][1:] *= v`` into 2-d and 3-d copies, ``out=`` of
   a ufunc, a reduction and ``.clip``, ``sum(items, start)``, a store into ``np.array`` of a
   helper's floats, and ``rp = rq; rq *= np.clip(abs(rq), -1.0, 1.0)`` (kept from the kinks:
-  ``_rebind_gap``).
+  ``_rebind_gap``);
+* in a sixth of the programs, integer arrays (``np.arange`` of a length, ``np.zeros(n,
+  dtype=int)``) used as indices, multipliers and masks, updated in place by literals, int
+  arrays and a loop counter, divided (true division makes floats) (``INT_ARRAYS``).
 
 ``program(seed, index)`` returns a gen_loops.Program accepted by gen_loops.measure (no
 comparison near its threshold, finite differences with two steps agree), so central
@@ -640,6 +643,7 @@ def draft(seed, index, attempt):
             lines += src
             break
     lines += _unpacking(seed, index, attempt, env, features)
+    lines += _int_arrays(seed, index, attempt, env, features)
     outputs = [k for k in env if k.startswith("t")][-3:] or ["x"]
     # (coefficients +-1 too: the default seed's multiplications vanish, optimize/seed.py)
     weights = rng.choice([(0.7, -1.3, 0.4), (1.0, -1.0, 0.4), (-1.0, 1.0, -1.0)])
@@ -667,6 +671,53 @@ def _unpacking(seed, index, attempt, env, features):
     local = dict(env)
     exec("\n".join(src), dict(_NS), local)
     env["tu"] = local["tu"]
+    features.add(feature)
+    return src
+
+
+# integer arrays (np.arange of a length, np.zeros(n, dtype=int)) used as indices, as
+# multipliers, updated in place (by literals, by int arrays, in a loop), divided (true
+# division makes floats), compared (masks: np.greater, as gen_loops.measure probes each
+# `<` as floats): `ti`, a float array made with them
+INT_ARRAYS = {
+    "int_multiplier": ["k = np.arange({a}.shape[-1])", "k += 1", "k *= 2",
+                       "ti = {a} * k + np.sum({b}) * k[0]"],
+    "int_index": ["k = np.arange({a}.shape[-1])", "k *= 2", "k //= 3",
+                  "ti = {a}[..., k] * np.sum({b})"],
+    "int_true_division": ["k = np.arange({a}.shape[-1])", "q = k / 2",
+                          "k -= k[::-1]", "ti = {a} * q + np.sum({b}) * k"],
+    "int_mask": ["k = np.arange({a}.shape[-1])", "m = {a} * 1.0", "m[..., np.greater(k, 0.5)] *= s",
+                 "m[..., np.less(k % 2, 0.5)] += np.sum({b})", "ti = m * m"],
+    "int_plus_int_array": ["k = np.arange({a}.shape[-1])", "j = k.copy()", "j += k[::-1]",
+                           "ti = {a}[..., j % {a}.shape[-1]] * np.tanh({b}).sum()"],
+    "int_loop_counter": ["k = np.zeros({a}.shape[-1], dtype=int)", "for r in range(3):",
+                         "    k += r", "    k[0] -= 1", "ti = {a} * k + np.sum({b} ** 2)"],
+    "int_float_in_place": ["k = np.arange({a}.shape[-1])", "m = {a} * 1.0", "m += k",
+                           "m *= k + 1", "m /= k + 1.5", "ti = m * np.sum({b})"],
+    "int_repeated_store": ["k = np.arange({a}.shape[-1]) % 2", "m = {a} * 1.0",
+                           "m[..., k] += np.sum({b}) * s", "ti = m * {a}"],
+}
+
+
+def _int_arrays(seed, index, attempt, env, features):
+    """In a sixth of the programs, one of :data:`INT_ARRAYS` (drawn from a stream of its
+    own: other programs unchanged) on a float array of the draft and another value."""
+    rng = random.Random(f"srcdiff-gen-arrays-int-arrays:{seed}:{index}:{attempt}")
+    if rng.random() >= 1 / 6:
+        return []
+    feature, template = rng.choice(sorted(INT_ARRAYS.items()))
+    names = sorted(k for k in env if np.ndim(env[k]) > 0)
+    a, b = rng.choice(names), rng.choice(sorted(env))
+    src = [line.format(a=a, b=b) for line in template]
+    local = dict(env)
+    try:
+        with np.errstate(all="raise"):
+            exec("\n".join(src), dict(_NS), local)
+    except Exception:  # (NumPy refuses this draw)
+        return []
+    if not _fits(local["ti"]):
+        return []
+    env["ti"] = local["ti"]
     features.add(feature)
     return src
 

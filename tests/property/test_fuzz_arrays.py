@@ -51,6 +51,11 @@ NEW_SHAPES = {
     "repeated_values": 8,                                # front/shared_values.py
     "log_ratios": 8,                                     # front/fused.py
     "logistic_logs": 8,                                  # front/logistic.py
+    # integer arrays (gen_arrays.INT_ARRAYS): indices, multipliers, in place, divided,
+    # masks (analysis/dtypes.py in_place_shapes, runtime_memory.py check_in_place)
+    "int_multiplier": 8, "int_index": 8, "int_true_division": 8, "int_mask": 8,
+    "int_plus_int_array": 8, "int_loop_counter": 8, "int_float_in_place": 8,
+    "int_repeated_store": 8,
 }
 REQUIRED_FEATURES |= set(NEW_SHAPES)
 DRAFTS = 1200  # (drafts drawn for test_generator_reaches_its_shapes: more templates, more)

@@ -34,10 +34,14 @@ import inspect
 import gast
 import numpy as np
 
-from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, entry_of, fact_of_atom, walk
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, entry_of, fact_of_atom, walk
 from srcdiff.compiler.analysis.ops import static_dtype, stop_gradient_argument
+from srcdiff.compiler.analysis.recording import blocks
 from srcdiff.compiler.analysis.returns import returned_atoms
+from srcdiff.compiler.analysis.sameshape import same_shapes
+from srcdiff.compiler.ir import syntax as S
 from srcdiff.runtime import dict_of
+from srcdiff.runtime_memory import check_in_place
 
 _DEFAULT_FLOAT = {np.zeros, np.ones, np.empty, np.eye, np.identity, np.linspace}
 # where a maker takes its dtype positionally (np.zeros(3, int), np.full(3, 0.0, int))
@@ -220,8 +224,7 @@ def check_integer_stores(fn, analysis, parsed, params, arg_facts):
     """Refuse ``y[i] = v`` with ``v`` differentiated unless ``y`` is proven to hold
     floats (a store into an integer array truncates the value: derivative 0, which
     srcdiff does not model). Lists and dicts keep what is stored: not checked. In-place
-    operations on names are checked too (:func:`check_in_place_dtypes`)."""
-    check_in_place_dtypes(fn, analysis, parsed, params, arg_facts)
+    operations on names are checked at run time (:func:`in_place_shapes`)."""
     inexact = None
     for s, _ in walk(fn.body):
         op = analysis.op(s)
@@ -244,37 +247,72 @@ def check_integer_stores(fn, analysis, parsed, params, arg_facts):
 
 
 
-def check_in_place_dtypes(fn, analysis, parsed, params, arg_facts):
-    """Refuse ``m op= v`` (lowered to ``m = m op v``: front/normalize.py) where ``m`` may be
-    an array (its rank is not known to be 0) not proven to hold floats, unless the result
-    is surely of ``m``'s kind: NumPy writes the result into ``m`` with ``same_kind``
-    casting, which refuses a float result into an integer array (UFuncTypeError: ``m /= 2``,
-    ``m *= 0.5``, ``m += x`` of an int ``m``), where ``m = m op v`` would go on. Surely of
-    an int ``m``'s kind: ``+ - * // % **`` and bitwise operations of a proven int
-    (:func:`_int_names`, an int literal) or an argument of the kind INT (ints or bools)."""
-    inexact = ints = None
-    for s, _ in walk(fn.body):
-        v = s.value if getattr(s, "srcdiff_inplace", False) else None
-        if not (isinstance(v, gast.BinOp) and isinstance(v.left, gast.Name)) \
-                or analysis.ranks.get(v.left.id) == 0:
-            continue
-        if inexact is None:  # (lists and tuples: ``+=`` joins them)
-            inexact = inexact_names(fn, analysis, parsed, params, arg_facts) | container_names(
-                fn, analysis, params, arg_facts)
-            ints = _int_names(fn, analysis, parsed)
-        r = v.right
-        if v.left.id in inexact or analysis.kinds.get(v.left.id) == CONTAINER \
-                or not isinstance(v.op, (gast.Div, gast.MatMult)) and (
-                type(getattr(r, "value", None)) is int or isinstance(r, gast.Name) and (
-                    r.id in ints or r.id not in analysis.active
-                    and analysis.kinds.get(r.id) == INT)):
-            continue
-        raise parsed.error(
-            s, f"an in-place operation on {v.left.id!r}, which srcdiff cannot prove holds "
-               "floats: NumPy refuses to write a float result into an integer array "
-               "(UFuncTypeError), and srcdiff would compute a new array instead",
-            hint=f"make {v.left.id!r} a float array (dtype=float, .astype(float)), or write "
-                 f"`{v.left.id} = {v.left.id} ... ` to make a new one")
+def in_place_shapes(fn, analysis, parsed, names, arg_facts, same=False):
+    """Check ``m op= v`` (lowered to ``m = m op v``: front/normalize.py) where ``m`` may be
+    an array at run time. NumPy writes the result into ``m``: it refuses a result of another
+    shape (``v`` of more axes, or longer where ``m``'s axis has length 1: ValueError) and
+    casts it to ``m``'s dtype (``same_kind``: a float result into an int array raises
+    UFuncTypeError; an int64 result into an int8 array wraps around; a bool ``m += 1``
+    raises), where ``m = m op v`` would make a new array of the result's own shape and
+    dtype. Likewise ``x[i] op= v`` (lowered to ``item = x[i]; new = item op v; x[i] = new``):
+    an array ``item`` (a view, or a fancy index's copy) is changed in place first, where the
+    store ``x[i] = new`` would take a result with more leading axes of length 1, or cast
+    a float into an int array. A statement ``unused = check_in_place(m, v, op)``
+    (srcdiff/runtime_memory.py: NumPy's error where NumPy raises, a refusal where the int
+    dtypes differ, nothing otherwise) goes before each, unless ``v`` surely broadcasts into
+    any ``m`` (a number
+    literal, a name of rank 0, or of a shape pattern whose axes all have length 1 and are
+    no more than ``m``'s) and ``m`` is proven to hold floats (:func:`inexact_names`) or is
+    of rank 0. With ``same`` (the optimizing pipeline, not in verification mode), also
+    where ``v`` has ``m``'s shape by analysis/sameshape.py (``w = -v; w += v * v``: the
+    check would read ``w`` and keep the two statements from folding into one); the
+    reference pipeline and verification mode keep those checks. Never dropped as dead (not
+    a pure call: optimize/dead.py). True if one was added; the caller analyzes the
+    function again then."""
+    added, inexact, shapes = False, None, None
+    for body in list(blocks(fn.body)):
+        for k in range(len(body) - 1, -1, -1):
+            s = body[k]
+            v = s.value if getattr(s, "srcdiff_inplace", False) \
+                or getattr(s, "srcdiff_inplace_item", None) else None
+            if not (isinstance(v, gast.BinOp) and isinstance(v.left, gast.Name)) \
+                    or analysis.kinds.get(v.left.id) == CONTAINER:
+                continue
+            if inexact is None:
+                inexact = inexact_names(fn, analysis, parsed, [a.id for a in fn.args.args],
+                                        arg_facts)
+            if same and shapes is None:
+                shapes = same_shapes(fn, analysis)
+            fits = _broadcasts_into(v.right, v.left.id, analysis) or same and isinstance(
+                v.right, gast.Name) and shapes.same(s, [v.left.id, v.right.id])
+            if fits and not isinstance(v.op, gast.MatMult) and (
+                    v.left.id in inexact or analysis.ranks.get(v.left.id) == 0):
+                continue
+            parsed.namespace["check_in_place"] = check_in_place
+            args = [S.name(v.left.id), S.copy(v.right)]
+            ufunc = _UFUNCS.get(type(v.op))
+            check = S.call("check_in_place", args + ([S.const(ufunc)] if ufunc else []))
+            body.insert(k, S.locate(S.assign(names.fresh("unused"), check), s))
+            added = True
+    return added
+
+
+# the ufunc NumPy calls for ``m op= v`` (check_in_place reads "add" when none is given)
+_UFUNCS = {gast.Sub: "subtract", gast.Mult: "multiply", gast.Div: "true_divide",
+           gast.FloorDiv: "floor_divide", gast.Mod: "remainder", gast.Pow: "power",
+           gast.MatMult: "matmul", gast.BitAnd: "bitwise_and", gast.BitOr: "bitwise_or",
+           gast.BitXor: "bitwise_xor", gast.LShift: "left_shift", gast.RShift: "right_shift"}
+
+
+def _broadcasts_into(r, m, analysis):
+    if isinstance(r, gast.Constant):
+        return isinstance(r.value, (bool, int, float, complex))
+    if not isinstance(r, gast.Name):
+        return False
+    pattern, outer = analysis.shapes.get(r.id), analysis.shapes.get(m)
+    return analysis.ranks.get(r.id) == 0 or pattern == () or (
+        isinstance(pattern, tuple) and isinstance(outer, tuple)
+        and len(pattern) <= len(outer) and all(d == 1 for d in pattern))
 
 
 def check_chained_stores(fn, analysis, parsed):

@@ -73,7 +73,7 @@ NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", 
                 "broadcast_like", "zeros_like_of", "loop_len", "unpacked")
 # helpers with a numba version in numba_pieces.py
 NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis", "view_of",
-               "set_slice", "check_broadcast")
+               "set_slice", "check_broadcast", "check_in_place")
 # builtins numba compiles
 BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice"}
 STACK = "_stack"

@@ -226,6 +226,36 @@ def _check_broadcast(*terms):
     return namespace["impl"]
 
 
+def check_in_place(m, v, op="add"):
+    """runtime_memory.check_in_place in compiled code: ``m op= v`` of an array ``m`` keeps
+    ``m``'s shape (``v`` a number, or an array of no more axes, each of length 1 or
+    ``m``'s); ``m @= v`` is not compiled (no implementation: refused), nor an int or bool
+    ``m`` with an operand of another dtype (NumPy casts the result back)."""
+
+
+@_uncached_overload(check_in_place)
+def _check_in_place(m, v, op="add"):
+    if isinstance(op, types.StringLiteral) and op.literal_value == "matmul":
+        return None
+    if not isinstance(m, types.Array) or _num(v) and (isinstance(m.dtype, types.Float) or (
+            isinstance(v, types.Integer) and m.dtype == types.int64)):  # (m's dtype kept)
+        return lambda m, v, op="add": 0
+    if not isinstance(v, types.Array) or v.ndim > m.ndim or v.dtype != m.dtype and not \
+            isinstance(m.dtype, types.Float):
+        return None if not isinstance(v, types.Array) or v.ndim <= m.ndim else _more_axes
+    lines = []
+    for k in range(1, v.ndim + 1):
+        lines.append(f"    if v.shape[-{k}] != 1 and v.shape[-{k}] != m.shape[-{k}]:\n"
+                     "        raise ValueError(_MISMATCH)")
+    namespace = {"_MISMATCH": "srcdiff: non-broadcastable output operand"}
+    exec("def impl(m, v, op='add'):\n" + "\n".join(lines + ["    return 0"]), namespace)
+    return namespace["impl"]
+
+
+def _more_axes(m, v, op="add"):
+    raise ValueError("srcdiff: non-broadcastable output operand")
+
+
 def set_slice(view, value):
     """``x[s] = value`` for a basic slice ``s``, written ``set_slice(x[s], value)``
     (:func:`slice_stores`): numba's slice assignment compiles the formatting of its

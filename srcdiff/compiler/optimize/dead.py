@@ -52,6 +52,7 @@ tests/soundness/test_dropped_index_reads.py.
 
 import gast
 
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.calls import call_statement, named_call
@@ -141,9 +142,10 @@ class Primal:
         displays, reads of an array's ``.T``/``.shape``/..., elementwise operations that
         cannot fail to broadcast, and the calls of :data:`TOTAL_CALLS` (as library_calls
         proves them: NumPy's) of one name not a list's; not a subscript (an index out of
-        range, a missing key) but the items of a tuple assignment (check_for)."""
-        if isinstance(e, (gast.Name, gast.Constant)):
-            return True
+        range, a missing key) but the items of a tuple assignment (check_for) and a loop's
+        read of its item."""
+        if isinstance(e, (gast.Name, gast.Constant)) or getattr(e, dataflow.IN_RANGE, False):
+            return True  # (IN_RANGE: a loop's read of its item, front/in_place.py item_read)
         if isinstance(e, gast.Attribute):
             return e.attr in _TOTAL_ATTRIBUTES and self._total(e.value)
         if isinstance(e, (gast.Tuple, gast.List)):
@@ -466,11 +468,35 @@ def _is_range(node):
         and all(pure(a) and (not isinstance(a, gast.Call) or _is_range(a)) for a in node.args)
 
 
-def primal_of(fn, one_element, containers, known, outputs, floats=None):
+def primal_facts(analysis):
+    """What :func:`primal_of` knows of the primal's names, from the analysis (passes.py
+    ``optimize``): ``one_element`` (a number or an array of length-1 axes only: it
+    broadcasts with any shape), ``float_arrays`` (-> shape patterns), ``containers``."""
+    kinds = analysis.kinds
+    return dict(one_element={v for v, k in kinds.items() if k != CONTAINER and isinstance(
+        analysis.shapes.get(v), tuple) and all(analysis.shapes[v])}, float_arrays={
+        v: analysis.shapes.get(v) for v, k in kinds.items() if k == ARRAY},
+        containers={v for v, k in kinds.items() if k == CONTAINER})
+
+
+def primal_of(fn, one_element, containers, known, outputs, floats=None, names=None):
     """The :class:`Primal` of the gradient ``fn``: its statements are those before the
     seed's heading, and the statements inside them (none when there is no heading).
     ``floats``: the names of floats and float arrays -> their shape patterns; float arrays
-    are those of a known rank or made by NumPy's functions only (not Python numbers)."""
+    are those of a known rank or made by NumPy's functions only (not Python numbers).
+
+    ``names``: ``fn`` is a forward-mode function, where each of the user's statements is
+    followed by its tangents' (forward/tangent.py): its statements are those binding one of
+    ``names`` (the user's), and the names needed are those its outputs (the value and the
+    tangents) are computed from; a dead tangent statement is dropped (its primal
+    statement's check, or the statement itself, stays)."""
+    if names is not None:
+        every = [n for t in fn.body for n in dataflow.nodes(t) if isinstance(n, gast.stmt)]
+        floats, made = floats or {}, _numpy_made(every)
+        return Primal(frozenset(id(s) for s in every if isinstance(s, gast.Assign) and len(
+            s.targets) == 1 and isinstance(s.targets[0], gast.Name) and s.targets[0].id in names),
+            one_element, containers, known, _needed(every, outputs),
+            frozenset(v for v in floats if floats[v] or v in made))
     for k, s in enumerate(fn.body):
         if S.is_comment(s) and S.heads(s) == S.SEED:
             statements = [n for t in fn.body[:k] for n in dataflow.nodes(t)

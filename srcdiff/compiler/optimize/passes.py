@@ -51,7 +51,8 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
              scalars: Iterable[str] = (), verify: bool = False,
              negated=None, known_pure=None, arrays=frozenset(),
              one_element=None, containers=frozenset(),
-             outputs=frozenset(), float_arrays=frozenset()) -> gast.FunctionDef:
+             outputs=frozenset(), float_arrays=frozenset(),
+             primal_names=None) -> gast.FunctionDef:
     """Clean up a generated function. Names in ``keep`` (the user's) are never folded away;
     ``gradients`` (adjoint names: always floats) may have their negations moved;
     ``scalars`` are names known to hold single numbers. ``verify``: rewrites that move
@@ -61,7 +62,8 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     hold numbers or arrays of length-1 axes, ``containers`` lists and tuples, ``outputs``
     the primal's (dead.py: a dead broadcast of two other operands in the primal sweep leaves
     a check, the user's dead code that may raise stays; ``float_arrays``: the names of
-    floats or float arrays and their shape patterns), None elsewhere."""
+    floats or float arrays and their shape patterns), None elsewhere; ``primal_names``: of a
+    forward-mode function, the user's names (dead.py ``primal_of``)."""
     # (the names a verification snapshot must not take: read only in verification mode)
     mover = Mover(verify, S.all_names(fn) if verify else ())
     fn = _visit_where_wanted(_Fold(), fn)
@@ -71,8 +73,8 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     # a pass that changes a statement in place forgets its summary)
     fn = shape_sources(fn, set(scalars), arrays, known_pure or {}, verify)  # (before DCE)
     facts = Facts()
-    primal = None if one_element is None else primal_of(fn, one_element, containers,
-                                                         known_pure, outputs, float_arrays)
+    primal = None if one_element is None else primal_of(
+        fn, one_element, containers, known_pure, outputs, float_arrays, primal_names)
     changed = True
     while changed:
         fn.body, changed, _ = dead_code(fn.body, set(), facts=facts, known=known_pure,

@@ -17,6 +17,14 @@ IN_PLACE_SIZE = 8192
 PRODUCT_SUM_SIZE = 4096
 SUM_BY_EINSUM_SIZE = 4096
 SUM_BY_PRODUCT_ROWS = 64
+
+
+class SrcdiffError(Exception):
+    """What srcdiff does not model, found at run time."""
+
+    def __init__(self, message, hint=None):
+        super().__init__("error: " + message + ("" if hint is None else "\nhint: " + hint))
+
 _LETTERS = 'abcdefghijklmnopqrstuvwxyz'
 
 
@@ -35,6 +43,7 @@ def grad_decay(x, s: float, grad_ys=None):
         item = p['w']
         _stack.append(shape_only(mul))
         mul = 0.1 * x[i]
+        unused = check_in_place(item, mul, 'subtract')
         _stack.append(sub)
         sub = item - mul
         _stack.append(item_saved(p, 'w'))
@@ -120,6 +129,45 @@ def _broadcast(g, x):
     if _other_array(x) and not _other_array(g):
         return np.zeros_like(x, dtype=np.asarray(g).dtype) + g
     return np.broadcast_to(g, np.shape(x))
+
+
+def check_in_place(m, v, op="add"):
+    """``m op= v`` of an ndarray ``m`` writes the result into ``m`` (``np.add(m, v, out=m)``;
+    ``op`` names the ufunc), where generated code computes ``m = m op v``, a new array
+    (analysis/dtypes.py ``in_place_shapes``). NumPy's ValueError where the result would
+    have another shape (``v`` of more axes, or longer along an axis where ``m`` has length
+    1); NumPy's own error where the result's dtype does not cast to ``m``'s (``same_kind``: a
+    bool ``m`` plus an int); refused where it casts to a narrower integer (an int8 ``m`` plus
+    an int64 array wraps around in NumPy, not in ``m op v``). A float ``m`` narrowed
+    (float32 plus float64) differs by rounding only: allowed. Nothing otherwise; a number,
+    a list or a NumPy scalar ``m`` makes a new value, as ``m = m op v`` does."""
+    if m.__class__ is not np.ndarray and not isinstance(m, np.ndarray):
+        return
+    shape, other = m.shape, np.shape(v)
+    if op == "matmul":  # (NumPy wants ``m`` of 1 axis or more, ``v`` of 2 or more)
+        if len(shape) < 1 or len(other) < 2:
+            raise ValueError("inplace matrix multiplication requires the first operand to "
+                             "have at least one and the second at least two dimensions.")
+        result = np.broadcast_shapes(shape[:-2], other[:-2]) + shape[-2:-1] + other[-1:]
+    else:
+        result = shape if other == shape else np.broadcast_shapes(shape, other)
+    if result != shape:
+        raise ValueError(f"non-broadcastable output operand with shape {shape} doesn't "
+                         f"match the broadcast shape {result}")
+    kind, dtype = m.dtype.kind, m.dtype
+    if getattr(v, "dtype", None) == dtype or type(v) is float and kind in "fc" \
+            or type(v) is int and kind in "iufc":  # (Python numbers keep m's dtype)
+        return
+    wider = np.result_type(m, v)
+    if wider == dtype or kind in "fc" and wider.kind == kind:
+        return
+    if not np.can_cast(wider, dtype, "same_kind"):  # (NumPy's error, by NumPy: its type)
+        empty = np.empty(0, dtype)
+        getattr(np, op)(empty, np.empty(0, v.dtype) if hasattr(v, "dtype") else v, out=empty)
+    raise SrcdiffError(f"an in-place operation on an array of {dtype} computes {wider} "
+                       f"values, which NumPy casts back to {dtype} (wrapping around) and "
+                       "srcdiff would keep as they are",
+                       hint="convert the operand first: `m += v.astype(m.dtype)`")
 
 
 def finish(g, x, zero=False, avoid=None):
