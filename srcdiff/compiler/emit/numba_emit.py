@@ -73,7 +73,7 @@ NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", 
                 "broadcast_like", "zeros_like_of", "loop_len", "unpacked")
 # helpers with a numba version in numba_pieces.py
 NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis", "view_of",
-               "set_slice", "check_broadcast", "check_in_place")
+               "set_slice", "check_broadcast", "check_in_place", "reshaped")
 # builtins numba compiles
 BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice"}
 STACK = "_stack"
@@ -422,6 +422,9 @@ def _concatenations(fn):
                 and not node.keywords and isinstance(node.args[0], ast.Name)):
             helper = "concat_rows" if node.func.attr == "concatenate" else "stack_rows"
             node.func = ast.Name(id=helper, ctx=ast.Load())
+        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.reshape"
+                and len(node.args) == 2 and not node.keywords):
+            node.func = ast.Name(id="reshaped", ctx=ast.Load())  # (numba_pieces.py: any layout)
         if isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.sum", "np.mean"):
             # their default keywords, which numba's versions do not take
             node.keywords = [k for k in node.keywords if ast.unparse(k) not in (

@@ -256,6 +256,22 @@ def _more_axes(m, v, op="add"):
     raise ValueError("srcdiff: non-broadcastable output operand")
 
 
+def reshaped(a, shape):
+    """``np.reshape(a, shape)`` in compiled code: numba reshapes only a C-contiguous array
+    (of any other layout, a transpose's gradient ``b_m = b_t.T * g``, it raises
+    NotImplementedError at run time). A C-contiguous ``a`` is viewed as NumPy views it;
+    any other is copied in C order first, the values NumPy's reshape gives."""
+
+
+@overload(reshaped)
+def _reshaped(a, shape):
+    if not isinstance(a, types.Array):
+        return None
+    if a.layout == "C":
+        return lambda a, shape: np.reshape(a, shape)
+    return lambda a, shape: np.reshape(np.ascontiguousarray(a), shape)
+
+
 def set_slice(view, value):
     """``x[s] = value`` for a basic slice ``s``, written ``set_slice(x[s], value)``
     (:func:`slice_stores`): numba's slice assignment compiles the formatting of its

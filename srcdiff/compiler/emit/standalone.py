@@ -503,7 +503,7 @@ class _Linker:
 _ERROR_CLASS = '''
 
 class SrcdiffError(Exception):
-    """What srcdiff does not model, found at run time."""
+    """What the generated code does not model, found at run time."""
 
     def __init__(self, message, hint=None):
         super().__init__("error: " + message + ("" if hint is None else "\\nhint: " + hint))
