@@ -56,8 +56,20 @@ def over_rows(xs):
     return t
 
 
+def float_axis(x):
+    return np.sum(np.sum(x, axis=1.0))
+
+
+def bool_axis(x):
+    return np.sum(np.sum(x, axis=True))
+
+
+def of_a_sum(x):
+    return np.sum(np.sum(np.sum(x, axis=0), axis=1))
+
+
 RAISING = [axis_too_large, negative_axis_too_small, axes_tuple_out_of_range, axis_twice,
-           keepdims_out_of_range, of_a_product, of_a_ravel]
+           keepdims_out_of_range, of_a_product, of_a_ravel, float_axis, bool_axis, of_a_sum]
 
 
 @pytest.mark.parametrize("seed", [False, True], ids=["plain", "grad_ys"])

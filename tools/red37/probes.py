@@ -905,6 +905,43 @@ def pad_reflect_wider(x):
     return np.sum(np.pad(x, ((3, 3), (0, 0)), mode="reflect") * np.arange(24.0).reshape(8, 3))
 
 
+
+# -- batch 3: the uniform gradient through np.sum(x, axis) (wrong on main, fixed)
+
+
+@probe(M)
+def sum_axis_float(x):
+    return np.sum(np.sum(x, axis=1.0))
+
+
+@probe(M)
+def sum_axis_bool(x):
+    return np.sum(np.sum(x, axis=True))
+
+
+@probe(M)
+def sum_sum_sum_out_of_range(x):
+    return np.sum(np.sum(np.sum(x, axis=0), axis=1))
+
+
+@probe(M)
+def sum_of_transpose_axis(x):
+    return np.sum(np.sum(x.T, axis=2))
+
+
+@probe(M)
+def sum_keepdims_out_of_range(x):
+    return np.sum(np.sum(x, axis=2, keepdims=True))
+
+
+@probe([M, 2.0 * M])
+def sum_axis_of_list_rows(xs):
+    t = 0.0
+    for y in xs:
+        t = t + np.sum(np.sum(y * 2.0, axis=2))
+    return t
+
+
 def main(only):
     """Run the probes named in ``only`` (all when empty); print each outcome and the tally."""
     tally = {}
