@@ -361,13 +361,33 @@ class BackwardStatements:
         array variable, else None: a uniform gradient of the sum (one scalar ``G`` over its
         shape) gives ``x`` the uniform gradient ``G`` over ``x``'s shape (each element of
         ``x`` is added once into one element of the sum), as a sum over every axis does
-        through its rule's ``spread``."""
+        through its rule's ``spread``.
+
+        Only where NumPy sums so: the axes ints in range of ``x``'s known rank, none twice,
+        ``keepdims`` a bool. Otherwise the sum raises (AxisError, ValueError, TypeError),
+        and with the uniform gradient nothing in the gradient would read the sum: the
+        specialized gradient dropped it and returned (``np.sum(np.sum(x, axis=2))`` of a
+        2-d ``x``, or of a list's arrays of unknown rank; tests/soundness/
+        test_sum_axes_uniform.py)."""
         if op.func is not np.sum or not 1 <= len(op.args) <= 2 \
                 or set(op.kwargs) - {"axis", "keepdims"} \
-                or not isinstance(op.args[0], gast.Name) or self.kind(op.args[0].id) != ARRAY \
-                or not all(isinstance(a, gast.Constant) or isinstance(a, gast.Tuple) and all(
-                    isinstance(e, gast.Constant) for e in a.elts)
-                    for a in list(op.args[1:]) + list(op.kwargs.values())):
+                or not isinstance(op.args[0], gast.Name) or self.kind(op.args[0].id) != ARRAY:
+            return None
+        shape = self.a.shapes.get(self.renamed.get(op.args[0].id, op.args[0].id))
+        axis = op.kwargs.get("axis", op.args[1] if len(op.args) > 1 else None)
+        keep = op.kwargs.get("keepdims")
+        if keep is not None and not (isinstance(keep, gast.Constant)
+                                     and type(keep.value) is bool):
+            return None
+        if axis is None or isinstance(axis, gast.Constant) and axis.value is None:
+            return op.args[0].id
+        axes = _literal_ints(axis.elts if isinstance(axis, gast.Tuple) else [axis])
+        if axes is None or not axes or len(set(axes)) != len(axes):
+            return None
+        if shape is None:  # (the rank unknown: the sum's rule reads the sum, which raises
+            return None  # where NumPy does; a generic module spreads, then unreduces)
+        rank = len(shape)
+        if not all(-rank <= a < rank for a in axes) or len({a % rank for a in axes}) != len(axes):
             return None
         return op.args[0].id
 
@@ -549,3 +569,17 @@ def _drop_alias(out, start, keep, bv):
 def _reads(stmts):
     """The names a list of statements reads (none, without a walk, for no statement)."""
     return S.loaded_names(gast.Module(body=stmts, type_ignores=[])) if stmts else set()
+
+
+def _literal_ints(nodes):
+    """The ints of the literals ``nodes`` (``2``, ``-1``), or None."""
+    out = []
+    for e in nodes:
+        if isinstance(e, gast.UnaryOp) and isinstance(e.op, gast.USub) \
+                and isinstance(e.operand, gast.Constant) and type(e.operand.value) is int:
+            out.append(-e.operand.value)
+        elif isinstance(e, gast.Constant) and type(e.value) is int:
+            out.append(e.value)
+        else:
+            return None
+    return out

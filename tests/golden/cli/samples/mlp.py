@@ -41,8 +41,9 @@ def grad_loss(params, x, y, grad_ys=None):
     b_neg = scalar_seed(grad_ys)
     # adjoint of line 19: return -np.mean(np.sum(log_probs * y, axis=1))
     b_sum2 = -b_neg / size_of(sum2)
+    b_sum2 = spread(b_sum2, sum2)
     del sum2
-    b_mul = spread(b_sum2, mul)
+    b_mul = unreduce(b_sum2, mul, 1, False)
     del b_sum2, mul
     b_log_probs = unbroadcast(b_mul * y, log_probs)
     del b_mul, log_probs
