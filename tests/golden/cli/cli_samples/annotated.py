@@ -20,7 +20,7 @@ SUM_BY_PRODUCT_ROWS = 64
 
 
 class SrcdiffError(Exception):
-    """What srcdiff does not model, found at run time."""
+    """What the generated code does not model, found at run time."""
 
     def __init__(self, message, hint=None):
         super().__init__("error: " + message + ("" if hint is None else "\nhint: " + hint))
@@ -166,7 +166,7 @@ def check_in_place(m, v, op="add"):
         getattr(np, op)(empty, np.empty(0, v.dtype) if hasattr(v, "dtype") else v, out=empty)
     raise SrcdiffError(f"an in-place operation on an array of {dtype} computes {wider} "
                        f"values, which NumPy casts back to {dtype} (wrapping around) and "
-                       "srcdiff would keep as they are",
+                       "the generated gradient would keep as they are",
                        hint="convert the operand first: `m += v.astype(m.dtype)`")
 
 
