@@ -21,8 +21,12 @@ distributed-demo: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[dask]'
 	$(BIN)/python samples/distributed_logreg.py
 
+# the suite in TEST_JOBS pytest processes side by side (tools/run_tests.py: whole files per
+# process, balanced by tools/test_seconds.json; one seed for all, printed); PYTEST_ARGS are
+# passed to each, e.g. PYTEST_ARGS="-x"
+TEST_JOBS ?= 2
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python tools/run_tests.py --jobs $(TEST_JOBS) -- $(PYTEST_ARGS)
 
 # ruff, configured in pyproject.toml ([tool.ruff]); golden files are excluded there
 lint: $(STAMP)
@@ -30,7 +34,7 @@ lint: $(STAMP)
 
 # the whole suite again, every gradient checking the sweep's invariant (README: guarantees)
 verify: $(STAMP)
-	SRCDIFF_VERIFY=1 $(BIN)/python -m pytest -q
+	SRCDIFF_VERIFY=1 $(BIN)/python tools/run_tests.py --jobs $(TEST_JOBS) -- $(PYTEST_ARGS)
 
 # The only way golden files are rewritten (tests/support/golden_cases.py refuses any other value,
 # and refuses under CI); the regenerated files are then run against finite differences.
@@ -52,6 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py --scale --dask   # --dask: the scaling row (issue 19)
 	$(BIN)/python bench/run.py --family realistic   # issue 17; alone: add --family realistic
 	PYTHONPATH=. $(BIN)/python bench/untuned.py   # workloads written after the fact (session 26)
+	$(BIN)/python bench/interleaved.py   # issue 17's ratios: every contender in one process
 
 # mutation testing: hand-written compiler bugs (tools/mutate.py) the tests must catch (after
 # checking that every test selection passes unmutated, so a failure there is never a kill);
