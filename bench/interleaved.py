@@ -44,6 +44,22 @@ def all_names():
     return list(FIRST) + ["realistic." + n for n in REALISTIC]
 
 
+def shuffled_rounds(calls, secs):
+    """CPU time of each call, the calls in a shuffled order each round, for ``secs`` seconds
+    of CPU time and at least 7 rounds."""
+    times, rng = {k: [] for k in calls}, random.Random(0)
+    start, rounds = time.process_time(), 0
+    while time.process_time() - start < secs or rounds < 7:
+        order = list(calls)
+        rng.shuffle(order)
+        for k in order:
+            t = time.process_time()
+            calls[k]()
+            times[k].append(time.process_time() - t)
+        rounds += 1
+    return times
+
+
 def one_workload(name, secs):
     """The record of one workload, measured in this process."""
     import numpy as np
@@ -85,18 +101,8 @@ def one_workload(name, secs):
         if not ok:
             rec["cells"][k] = {"error": msg}
             del calls[k]
-    times = {k: [] for k in calls}
-    rng = random.Random(0)
-    start, rounds = time.process_time(), 0
-    while (time.process_time() - start < secs or rounds < 7) and len(calls) > 1:
-        order = list(calls)
-        rng.shuffle(order)
-        for k in order:
-            t = time.process_time()
-            calls[k]()
-            times[k].append(time.process_time() - t)
-        rounds += 1
-    rec["rounds"] = rounds
+    times = shuffled_rounds(calls, secs) if len(calls) > 1 else {k: [] for k in calls}
+    rec["rounds"] = max((len(v) for v in times.values()), default=0)
     for k, ts in times.items():
         cell = rec["cells"].setdefault(k, {})
         cell["us"] = float(np.median(ts)) * 1e6

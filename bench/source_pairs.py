@@ -21,9 +21,7 @@ thread.
 """
 
 import os
-import random
 import sys
-import time
 
 ALLOCATOR = {"MALLOC_TRIM_THRESHOLD_": str(1 << 30), "MALLOC_MMAP_THRESHOLD_": str(1 << 25),
              "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
@@ -35,6 +33,7 @@ sys.path[:0] = [os.path.join(HERE, "gradbench"), HERE]
 import numpy as np  # noqa: E402
 
 import srcdiff as sd  # noqa: E402
+from interleaved import shuffled_rounds  # noqa: E402
 
 
 def workload(name):
@@ -81,38 +80,15 @@ def time_pair(name, old, new, secs):
              "new": lambda: f_new(*args, None)}
     if mod is not None:
         calls["hand"] = lambda: mod.hand_grad(*args)
-    times, ratios, rng = {k: [] for k in calls}, [], random.Random(0)
-    start, rounds = time.process_time(), 0
-    while time.process_time() - start < secs or rounds < 7:
-        order = list(calls)
-        rng.shuffle(order)
-        for k in order:
-            t = time.process_time()
-            calls[k]()
-            times[k].append(time.process_time() - t)
-        ratios.append(times["new"][-1] / times["old"][-1])
-        rounds += 1
+    times = shuffled_rounds(calls, secs)
+    ratios = np.asarray(times["new"]) / np.asarray(times["old"])
+    rounds = len(ratios)
     med = {k: float(np.median(v)) for k, v in times.items()}
     base = "hand" if "hand" in med else "primal"
     print(f"{name}: {rounds} rounds, agree {agree}; "
           + ", ".join(f"{k} {1e6 * v:.0f} us" for k, v in med.items())
           + f"; old/{base} {med['old'] / med[base]:.3f}, new/{base} "
           f"{med['new'] / med[base]:.3f}, new/old (paired) {np.median(ratios):.3f}", flush=True)
-
-
-def _rounds(calls, secs):
-    """CPU time of each call, the calls in a shuffled order each round, for ``secs``."""
-    times, rng = {k: [] for k in calls}, random.Random(0)
-    start, rounds = time.process_time(), 0
-    while time.process_time() - start < secs or rounds < 7:
-        order = list(calls)
-        rng.shuffle(order)
-        for k in order:
-            t = time.process_time()
-            calls[k]()
-            times[k].append(time.process_time() - t)
-        rounds += 1
-    return times
 
 
 def time_peers(name, secs):
@@ -128,7 +104,7 @@ def time_peers(name, secs):
     calls = {k: c for k, c in calls.items() if k in ("hand", "srcdiff") or k in keep}
     agree = {k: all(np.allclose(p, q, rtol=1e-6, atol=1e-9)
                     for p, q in zip(ref, _leaves(c()))) for k, c in calls.items()}
-    times = _rounds(calls, secs)
+    times = shuffled_rounds(calls, secs)
     med = {k: float(np.median(v)) for k, v in times.items()}
     s = np.array(times["srcdiff"])
 
