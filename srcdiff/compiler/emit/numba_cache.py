@@ -43,6 +43,13 @@ from srcdiff.compiler.emit import (
 from srcdiff.version import __version__
 
 _FINGERPRINT = []  # the helpers' source hash, computed once
+# numba.njit's options for the generated functions (part of the cache key: numba's own
+# cache does not tell machine code compiled with other options apart).
+# ``boundscheck``: an index past an array's end raises IndexError as NumPy does; without
+# it numba reads or writes whatever memory is there (a gradient returned where the
+# function raises: red38)
+_JIT = {"boundscheck": True}
+JIT_OPTIONS = repr(sorted(_JIT.items()))
 
 
 def directory():
@@ -71,7 +78,7 @@ def key(source, numba):
                 digest.update(f.read())
         _FINGERPRINT.append(digest.hexdigest())
     text = "\n".join([source, _FINGERPRINT[0], __version__, numba.__version__,
-                      str(numba_opt.level())])
+                      str(numba_opt.level()), JIT_OPTIONS])
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -102,8 +109,9 @@ def jit(numba, source, namespace, name):
     # every function the source defines is jitted (the generated functions of called
     # functions, numba_calls.py), in the module's namespace: calls between them are
     # calls of jitted functions
+    # (with the options ``_JIT``)
     for fn_name in [c.co_name for c in code.co_consts if isinstance(c, types.CodeType)]:
-        module.__dict__[fn_name] = numba.njit(cache=path is not None)(
+        module.__dict__[fn_name] = numba.njit(cache=path is not None, **_JIT)(
             module.__dict__[fn_name])
     return module.__dict__[name]
 

@@ -40,7 +40,7 @@ def grad_scalar_loop(a, x0, n, grad_ys=None):
     return _grad_scalar_loop_numba(a, x0, n, grad_ys, SCALE)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, boundscheck=True)
 def _grad_scalar_loop_numba(a, x0, n, grad_ys=None, SCALE=None):
     x = x0
     _n0 = len(range(n))
@@ -96,7 +96,7 @@ def grad_recurrent(w, b, xs, n, grad_ys=None):
     return _grad_recurrent_numba(w, b, float_array(xs), n, grad_ys)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, boundscheck=True)
 def _grad_recurrent_numba(w, b, xs, n, grad_ys=None):
     h = np.zeros(3)
     _n0 = len(range(n))
@@ -149,7 +149,7 @@ def grad_kalman(alpha, s, ys, n, grad_ys=None):
     return _grad_kalman_numba(alpha, s, float_array(ys), n, grad_ys)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, boundscheck=True)
 def _grad_kalman_numba(alpha, s, ys, n, grad_ys=None):
     level = 0.0
     loss = 0.0
