@@ -716,6 +716,466 @@ def nb_last_element_loop(x):
     return s
 
 
+
+def _math_loop(f, shift=0.0):
+    def loop(x):
+        s = 0.0
+        for i in range(x.shape[0]):
+            s += f(x[i] + shift)
+        return s
+    return loop
+
+
+@probe(V)
+def nb_math_log_zero(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += math.log(x[i] - x[3] + 0.4) * x[i]
+    return s
+
+
+@probe(V * 1000.0)
+def nb_math_exp_overflow(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += math.exp(x[i]) * 0.0 + x[i]
+    return s
+
+
+@probe(V * 2.0)
+def nb_math_acos_domain(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += math.acos(x[i] * 0.9)
+    return s
+
+
+@probe(V)
+def nb_math_atanh_one(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += math.atanh(x[i] - x[2] + 1.0) * 0.0 + x[i]
+    return s
+
+
+@probe(V)
+def nb_math_pow_negative_base(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += math.pow(x[i], 0.5)
+    return s
+
+
+@probe(V)
+def nb_math_fmod_zero(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += math.fmod(x[i], x[i] - x[i])
+    return s
+
+
+@probe(V)
+def nb_math_log_base(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += math.log(x[i], 2.0)
+    return s
+
+
+@probe(V)
+def nb_math_log_base_one(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += math.log(x[i] + 1.0, 1.0)
+    return s
+
+
+@probe(np.array([0.3, -1.0, 2.0]))
+def nb_math_gamma_pole(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += math.gamma(x[i])
+    return s
+
+
+@probe(np.array([0.3, -1.0, 2.0]))
+def nb_math_lgamma_pole(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += math.lgamma(x[i])
+    return s
+
+
+@probe(V * 1000.0)
+def nb_math_cosh_overflow(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += math.cosh(x[i]) * 0.0 + x[i]
+    return s
+
+
+@probe(V)
+def nb_math_sin_inf(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += math.sin(x[i] * np.inf) * 0.0 + x[i]
+    return s
+
+
+@probe(V)
+def nb_math_hypot_ok(x):
+    s = 0.0
+    for i in range(1, x.shape[0]):
+        s += math.hypot(x[i], x[i - 1])
+    return s
+
+
+@probe(V, 0.0)
+def nb_scalar_divide_zero(x, d):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += x[i] / d
+    return s
+
+
+@probe(V)
+def nb_int_floor_div_zero(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += x[i] * (3 // (i - 2))
+    return s
+
+
+@probe(V)
+def nb_int_pow_negative(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += x[i] * (2 ** (i - 2))
+    return s
+
+
+# -- scipy.special edge cases
+
+from scipy import special as sps  # noqa: E402
+
+T3 = np.arange(24, dtype=float).reshape(2, 3, 4) * 0.1 - 1.0
+
+
+@probe(M, np.array([[1.0, 0.0, 2.0], [0.5, 0.5, 0.0]]))
+def lse_b_with_zeros(x, b):
+    return np.sum(sps.logsumexp(x, b=b, axis=1))
+
+
+@probe(M, np.array([1.0, 2.0, 0.5]))
+def lse_b_broadcast_keepdims(x, b):
+    return np.sum(sps.logsumexp(x, b=b, axis=-1, keepdims=True) * x)
+
+
+@probe(T3)
+def lse_tuple_axes(x):
+    return np.sum(sps.logsumexp(x, axis=(0, 2)) ** 2)
+
+
+@probe(M, np.array([1.0, 2.0, 0.5]), wrt=(0, 1))
+def lse_wrt_b(x, b):
+    return np.sum(sps.logsumexp(x, b=b, axis=1))
+
+
+@probe(M, np.array([1.0, -0.2, 0.5]))
+def lse_negative_b(x, b):
+    return np.sum(sps.logsumexp(x, b=b, axis=1))
+
+
+@probe(np.array([-np.inf, 0.3, -np.inf]))
+def lse_with_minus_inf(x):
+    return sps.logsumexp(x) * 2.0
+
+
+@probe(np.array([800.0, -800.0, 0.0]))
+def expit_extremes(x):
+    return np.sum(sps.expit(x) * np.array([1.0, 2.0, 3.0]))
+
+
+@probe(np.array([-2.5, 0.5, 3.0]))
+def gammaln_negative(x):
+    return np.sum(sps.gammaln(x))
+
+
+@probe(np.array([0.0, 0.5, 2.0]), np.array([0.3, 1.5, 2.0]), wrt=1)
+def xlogy_zero_x_wrt_y(x, y):
+    return np.sum(sps.xlogy(x, y))
+
+
+@probe(np.array([0.0, 0.5, 2.0]), np.array([0.0, 1.5, 2.0]), wrt=0)
+def xlogy_zero_y_wrt_x(x, y):
+    return np.sum(sps.xlogy(x, y) + 0.0 * y)
+
+
+@probe(np.array([0.0, 0.5, 2.0]), np.array([-0.3, 1.5, 2.0]), wrt=1)
+def xlog1py_wrt_y(x, y):
+    return np.sum(sps.xlog1py(x, y))
+
+
+@probe(M)
+def softmax_axis0(x):
+    return np.sum(sps.softmax(x, axis=0) * np.array([[1.0, 2.0, 3.0], [0.5, 0.0, -1.0]]))
+
+
+@probe(M)
+def log_softmax_axis_none(x):
+    return np.sum(sps.log_softmax(x) * np.array([[1.0, 2.0, 3.0], [0.5, 0.0, -1.0]]))
+
+
+@probe(np.array([-1.0, 0.0, 2.0]))
+def erf_erfc_erfcx(x):
+    return np.sum(sps.erf(x) * sps.erfc(x) + sps.erfcx(x))
+
+
+@probe(np.array([0.3, 1.5, 4.0]), np.array([1.0, 2.0, 0.5]), wrt=(0, 1))
+def betaln_both(a, b):
+    return np.sum(sps.betaln(a, b))
+
+
+@probe(np.array([0.3, 1.5, 4.0]))
+def logit_of_expit(x):
+    return np.sum(sps.logit(sps.expit(x)) ** 2)
+
+
+@probe(np.array([0.0, 0.5, 2.0]))
+def entr_at_zero(x):
+    return np.sum(sps.entr(x))
+
+
+@probe(np.array([0.2, 0.5]), np.array([0.0, 0.5]), wrt=0)
+def rel_entr_zero(x, y):
+    return np.sum(sps.rel_entr(x, y))
+
+
+# -- stores with repeated indices (NumPy: the last value wins) and more structure
+
+
+@probe(X)
+def repeated_store_last_wins(x):
+    y = np.zeros(3)
+    y[[0, 0]] = x[1:3]
+    return np.sum(y * np.array([1.0, 2.0, 3.0]))
+
+
+@probe(X)
+def repeated_store_array_index(x):
+    y = x * 1.0
+    idx = np.array([2, 0, 2])
+    y[idx] = x * np.array([1.0, 2.0, 3.0])
+    return np.sum(y ** 2)
+
+
+@probe(M)
+def repeated_row_store(x):
+    y = np.zeros((2, 3))
+    y[[1, 1]] = x * 2.0
+    return np.sum(y * np.array([[1.0], [3.0]]))
+
+
+@probe(M)
+def repeated_ix_store(x):
+    y = np.zeros((2, 3))
+    y[np.ix_([0, 0], [1, 2])] = x[:, :2]
+    return np.sum(y ** 2)
+
+
+@probe(X)
+def repeated_fancy_iadd_array_value(x):
+    y = np.zeros(3)
+    y[[1, 1, 2]] += x
+    return np.sum(y ** 2)
+
+
+@probe(X)
+def np_add_at_repeated(x):
+    y = np.zeros(3)
+    np.add.at(y, [1, 1, 2], x)
+    return np.sum(y ** 2)
+
+
+@probe(X)
+def put_repeated(x):
+    y = np.zeros(3)
+    np.put(y, [0, 0, 2], x)
+    return np.sum(y * np.array([1.0, 2.0, 3.0]))
+
+
+@probe(X)
+def mask_store_all_false(x):
+    y = x * 1.0
+    y[x > 5.0] = x[x > 5.0] * 2.0
+    return np.sum(y ** 2)
+
+
+@probe(M)
+def repeated_column_store(x):
+    y = x * 1.0
+    y[:, [0, 0]] = x[:, 1:] * 3.0
+    return np.sum(y ** 2)
+
+
+@probe(X)
+def repeated_store_then_read(x):
+    y = x * 1.0
+    y[[0, 0, 1]] = np.array([1.0, 2.0, 3.0]) * x
+    return np.sum(y * x)
+
+
+@probe(X)
+def repeated_negative_store(x):
+    y = np.zeros(3)
+    y[[-1, 2]] = x[:2]
+    return np.sum(y * np.array([1.0, 2.0, 3.0]))
+
+
+@probe(X)
+def store_scalar_value_repeated(x):
+    y = x * 1.0
+    y[[0, 0]] = x[2] * 5.0
+    return np.sum(y ** 2)
+
+
+@probe(M)
+def bool_and_int_store(x):
+    y = x * 1.0
+    y[np.array([True, True]), [0, 0]] = x[:, 2]
+    return np.sum(y ** 2)
+
+
+def _scale_all(*arrays, factor):
+    return [a * factor for a in arrays]
+
+
+@probe(X)
+def star_unpack_call(x):
+    parts = [x, x ** 2]
+    out = _scale_all(*parts, factor=2.0)
+    return np.sum(out[0] * out[1])
+
+
+@probe(X)
+def kwargs_dict_call(x):
+    opts = {"factor": 3.0}
+    out = _scale_all(x, **opts)
+    return np.sum(out[0] ** 2)
+
+
+@probe(X)
+def kwargs_dict_traced(x):
+    opts = {"factor": np.sum(x)}
+    out = _scale_all(x, **opts)
+    return np.sum(out[0] ** 2)
+
+
+def _recursive_poly(x, coeffs):
+    if not coeffs:
+        return 0.0 * x
+    return coeffs[0] + x * _recursive_poly(x, coeffs[1:])
+
+
+@probe(X)
+def recursion_list_slices(x):
+    return np.sum(_recursive_poly(x, [1.0, 2.0, -0.5, 0.25]))
+
+
+def _early(x, n):
+    for k in range(n):
+        if k == 2:
+            return x * k
+        x = np.sin(x)
+    return x
+
+
+@probe(X)
+def early_return_helper(x):
+    return np.sum(_early(x, 5) + _early(x, 1))
+
+
+# -- numba: Python ints past int64, float32, NaN in builtins
+
+
+@probe(V)
+def nb_big_int_power(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += x[i] * 10 ** (16 + i) * 1e-18
+    return s
+
+
+@probe(V)
+def nb_big_int_product(x):
+    s = 0.0
+    k = 1
+    for i in range(x.shape[0]):
+        k = k * 100000
+        s += x[i] * k * 1e-25
+    return s
+
+
+@probe(V)
+def nb_int_shift(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += x[i] * (1 << (60 + i)) * 1e-18
+    return s
+
+
+@probe(V.astype(np.float32))
+def nb_float32_loop(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += x[i] * x[i] * 3.0
+    return s
+
+
+@probe(V)
+def nb_int_of_float_index(x):
+    y = np.zeros(10)
+    for i in range(x.shape[0]):
+        k = int((x[i] + 1.0) * 4.0)
+        y[k] += x[i] ** 2
+    return np.sum(y * np.arange(10.0))
+
+
+@probe(V)
+def nb_round_index(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += x[i] * round(2.5 + i)
+    return s
+
+
+@probe(V)
+def nb_float_mod(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += (x[i] % 0.5) * x[i] + x[i] * ((i - 3) % 2)
+    return s
+
+
+@probe(V)
+def nb_int_div_negative(x):
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += x[i] * ((i - 3) // 2)
+    return s
+
+
+
+@probe(np.array([0.3, -0.5, 1.2]))
+def nb_factorial_taylor(x):
+    s = 0.0
+    fact = 1
+    for n in range(1, 26):
+        fact *= n
+        s += np.sum(x ** n) / fact
+    return s
+
+
 def _numba_run(name, fn, args, wrt):
     try:
         fn(*_red36._copy(args))

@@ -9,6 +9,7 @@
 
 import math
 import numba
+from srcdiff.compiler.emit.numba_checked import math_log
 from srcdiff.compiler.emit.numba_helpers import add_into
 from srcdiff.compiler.emit.numba_helpers import add_tree
 from srcdiff.compiler.emit.numba_helpers import finish
@@ -165,7 +166,7 @@ def _grad_kalman_numba(alpha, s, ys, n, grad_ys=None):
         if _k0 == 1:
             _tape1 = tape_alloc(_n0, mul)
         tape_put(_tape1, _k0 - 1, mul)
-        log = math.log(mul)
+        log = math_log(mul)
         if _k0 == 1:
             _tape2 = tape_alloc(_n0, log)
         tape_put(_tape2, _k0 - 1, log)
