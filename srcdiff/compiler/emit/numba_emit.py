@@ -166,8 +166,10 @@ def numba_source(source, entry_name, namespace, where, groups=None):
             made = numba_fuse.fuse(d, len(groups))
             groups += made
             tree.body += [f for g in made for f in g.defs()]
-    numba_checked.rewrite(tree)  # math functions and ** that raise as Python's
     numba_pieces.slice_stores(tree)  # (after fusing: a group's loop writes the elements)
+    # math functions and ** that raise as Python's, on a copy: the fused groups keep their
+    # statements' nodes, from which they write their loops while numba types them
+    tree = numba_checked.rewrite(ast.parse(ast.unparse(ast.fix_missing_locations(tree))))
     text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
     return text, names, _read_by_index(entry)
 
