@@ -4,9 +4,10 @@ Each target's gradient is generated as for the NumPy module, then rewritten for 
 ``sd.grad(f, backend="numba")`` rewrites it (compiler/emit/numba_emit.py: typed tapes,
 numba versions of the run-time helpers). The module defines two functions per target:
 
-- ``_grad_f_numba``, the rewritten gradient under ``@numba.njit(cache=True)``: the user
-  globals it reads are parameters after ``grad_ys`` (numba would freeze a global's value
-  into its machine code);
+- ``_grad_f_numba``, the rewritten gradient under ``@numba.njit(cache=True,
+  boundscheck=True)`` (an index past an array's end raises IndexError as NumPy does): the
+  user globals it reads are parameters after ``grad_ys`` (numba would freeze a global's
+  value into its machine code);
 - ``grad_f(<f's parameters>, grad_ys=None)``, plain Python, which passes those globals
   as the module has them at the call and lists of floats read by index as arrays.
 
@@ -47,7 +48,7 @@ def pieces(text, parsed, namespace, fn, callees, registry, guard=()):
     core_name = f"_{entry.name}_numba"
     core = ast.parse(source)
     core.body[0].name = core_name
-    core_text = "@numba.njit(cache=True)\n" + ast.unparse(core) + "\n"
+    core_text = "@numba.njit(cache=True, boundscheck=True)\n" + ast.unparse(core) + "\n"
     params = [a.arg for a in entry.args.args]
     passed = [f"float_array({p})" if k in lists else p for k, p in enumerate(params)]
     doc = (f'"""The gradient of {fn.__name__} ({core_name} runs it under numba; it '

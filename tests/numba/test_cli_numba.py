@@ -75,7 +75,7 @@ def test_globals_are_read_at_each_call(modules):
 def test_golden_module(monkeypatch):
     monkeypatch.chdir(ROOT)
     text = cli.render([TARGETS, "--wrt", "0,1", "--backend", "numba", "-o", "grad_numba.py"])
-    assert "import numba" in text and "@numba.njit(cache=True)" in text
+    assert "import numba" in text and "@numba.njit(cache=True, boundscheck=True)" in text
     check_golden("numba/cli_sample", text)
 
 

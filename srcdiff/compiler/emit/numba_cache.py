@@ -8,8 +8,8 @@ cache directory and compiled from there.
 
 **Invariant (why a cached entry is the gradient asked for).** The file's name is a
 SHA-256 of everything the machine code depends on besides the argument types: the
-generated source; the sources of numba_helpers.py, numba_math.py, numba_pieces.py,
-numba_fuse.py, numba_fuse_rows.py and numba_fuse_compile.py (their
+generated source; the sources of numba_checked.py, numba_helpers.py, numba_math.py,
+numba_pieces.py, numba_fuse.py, numba_fuse_rows.py and numba_fuse_compile.py (their
 implementations are compiled into the cached code) and of this module (how entries are
 made); srcdiff's and numba's versions.
 The generated function reads no user value as a global (numba_emit passes them as
@@ -32,6 +32,7 @@ import tempfile
 import types
 
 from srcdiff.compiler.emit import (
+    numba_checked,
     numba_fuse,
     numba_fuse_compile,
     numba_fuse_rows,
@@ -43,6 +44,13 @@ from srcdiff.compiler.emit import (
 from srcdiff.version import __version__
 
 _FINGERPRINT = []  # the helpers' source hash, computed once
+# numba.njit's options for the generated functions (part of the cache key: numba's own
+# cache does not tell machine code compiled with other options apart).
+# ``boundscheck``: an index past an array's end raises IndexError as NumPy does; without
+# it numba reads or writes whatever memory is there (a gradient returned where the
+# function raises: red38)
+_JIT = {"boundscheck": True}
+JIT_OPTIONS = repr(sorted(_JIT.items()))
 
 
 def directory():
@@ -65,13 +73,13 @@ def key(source, numba):
     """The cache key of ``source`` compiled by ``numba`` against this srcdiff's helpers."""
     if not _FINGERPRINT:
         digest = hashlib.sha256()
-        for module in (numba_helpers, numba_math, numba_opt, numba_pieces, numba_fuse,
-                       numba_fuse_rows, numba_fuse_compile, sys.modules[__name__]):
+        for module in (numba_checked, numba_helpers, numba_math, numba_opt, numba_pieces,
+                       numba_fuse, numba_fuse_rows, numba_fuse_compile, sys.modules[__name__]):
             with open(module.__file__, "rb") as f:
                 digest.update(f.read())
         _FINGERPRINT.append(digest.hexdigest())
     text = "\n".join([source, _FINGERPRINT[0], __version__, numba.__version__,
-                      str(numba_opt.level())])
+                      str(numba_opt.level()), JIT_OPTIONS])
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -102,8 +110,9 @@ def jit(numba, source, namespace, name):
     # every function the source defines is jitted (the generated functions of called
     # functions, numba_calls.py), in the module's namespace: calls between them are
     # calls of jitted functions
+    # (with the options ``_JIT``)
     for fn_name in [c.co_name for c in code.co_consts if isinstance(c, types.CodeType)]:
-        module.__dict__[fn_name] = numba.njit(cache=path is not None)(
+        module.__dict__[fn_name] = numba.njit(cache=path is not None, **_JIT)(
             module.__dict__[fn_name])
     return module.__dict__[name]
 

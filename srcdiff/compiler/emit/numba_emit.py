@@ -55,6 +55,7 @@ from srcdiff.compiler.emit import (
     live,
     numba_cache,
     numba_calls,
+    numba_checked,
     numba_fuse,
     numba_helpers,
     numba_math,
@@ -166,6 +167,9 @@ def numba_source(source, entry_name, namespace, where, groups=None):
             groups += made
             tree.body += [f for g in made for f in g.defs()]
     numba_pieces.slice_stores(tree)  # (after fusing: a group's loop writes the elements)
+    # math functions and ** that raise as Python's, on a copy: the fused groups keep their
+    # statements' nodes, from which they write their loops while numba types them
+    tree = numba_checked.rewrite(ast.parse(ast.unparse(ast.fix_missing_locations(tree))))
     text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
     return text, names, _read_by_index(entry)
 
@@ -367,6 +371,7 @@ def helpers():
     helpers = {name: getattr(numba_helpers, name) for name in NJIT_HELPERS + ("vjp_matmul",)}
     helpers.update({name: getattr(numba_pieces, name) for name in NJIT_PIECES})
     helpers["tanh_fast"] = numba_math.tanh_fast
+    helpers.update(numba_checked.helpers())
     return helpers
 
 

@@ -44,7 +44,7 @@ def _fused0_arrays(u_i, DT, DX, u_i3, u, nu, un):
     mul = DT / DX * u_i
     sub = u_i - u_i3
     add = u[2:] - 2 * u_i + u_i3
-    mul4 = nu * DT / DX ** 2 * add
+    mul4 = nu * DT / power(DX, 2) * add
     set_slice(un[1:-1], u_i - mul * sub + mul4)
     return (mul, sub, add)
 
@@ -52,7 +52,7 @@ def _fused0_rows_arrays(u_i, DT, DX, u_i3, u, nu, un, _tape0, _tape1, _tape2, _r
     mul = DT / DX * u_i
     sub = u_i - u_i3
     add = u[2:] - 2 * u_i + u_i3
-    mul4 = nu * DT / DX ** 2 * add
+    mul4 = nu * DT / power(DX, 2) * add
     set_slice(un[1:-1], u_i - mul * sub + mul4)
     tape_put(_tape0, _row, mul)
     tape_put(_tape1, _row, sub)
@@ -60,7 +60,7 @@ def _fused0_rows_arrays(u_i, DT, DX, u_i3, u, nu, un, _tape0, _tape1, _tape2, _r
     return (mul, sub, add)
 
 def _fused1_arrays(DX, nu, DT, b_add1, add, b_u, u_before, b_nu, sub, mul, _scr1):
-    pow11 = DX ** 2
+    pow11 = power(DX, 2)
     div11 = nu * DT / pow11
     b_div1 = unbroadcast(b_add1 * add, div11)
     b_add = div11 * b_add1

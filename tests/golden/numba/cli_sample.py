@@ -9,6 +9,7 @@
 
 import math
 import numba
+from srcdiff.compiler.emit.numba_checked import math_log
 from srcdiff.compiler.emit.numba_helpers import add_into
 from srcdiff.compiler.emit.numba_helpers import add_tree
 from srcdiff.compiler.emit.numba_helpers import finish
@@ -40,7 +41,7 @@ def grad_scalar_loop(a, x0, n, grad_ys=None):
     return _grad_scalar_loop_numba(a, x0, n, grad_ys, SCALE)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, boundscheck=True)
 def _grad_scalar_loop_numba(a, x0, n, grad_ys=None, SCALE=None):
     x = x0
     _n0 = len(range(n))
@@ -96,7 +97,7 @@ def grad_recurrent(w, b, xs, n, grad_ys=None):
     return _grad_recurrent_numba(w, b, float_array(xs), n, grad_ys)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, boundscheck=True)
 def _grad_recurrent_numba(w, b, xs, n, grad_ys=None):
     h = np.zeros(3)
     _n0 = len(range(n))
@@ -149,7 +150,7 @@ def grad_kalman(alpha, s, ys, n, grad_ys=None):
     return _grad_kalman_numba(alpha, s, float_array(ys), n, grad_ys)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, boundscheck=True)
 def _grad_kalman_numba(alpha, s, ys, n, grad_ys=None):
     level = 0.0
     loss = 0.0
@@ -165,7 +166,7 @@ def _grad_kalman_numba(alpha, s, ys, n, grad_ys=None):
         if _k0 == 1:
             _tape1 = tape_alloc(_n0, mul)
         tape_put(_tape1, _k0 - 1, mul)
-        log = math.log(mul)
+        log = math_log(mul)
         if _k0 == 1:
             _tape2 = tape_alloc(_n0, log)
         tape_put(_tape2, _k0 - 1, log)
