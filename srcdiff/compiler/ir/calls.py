@@ -7,6 +7,29 @@ compiler's passes pick such calls out, so that each pass states the same shape.
 
 import gast
 
+from srcdiff.runtime_checks import check_broadcast
+from srcdiff.runtime_memory import check_in_place
+
+# the run-time checks srcdiff inserts (optimize/dead.py's ``check_broadcast(a, b)`` where a
+# dead elementwise computation stood; analysis/dtypes.py's ``unused = check_in_place(m, v)``
+# before ``m op= v``): each reads only its operands' shapes and dtypes and raises where the
+# function would raise (NumPy's error, or srcdiff's refusal), else returns None. So such a
+# call changes none of its operands, its result shares nothing with them, and it is never
+# dead (it may raise). Every pass that asks "may this call change its arguments", "may its
+# result alias them" or "may it be dropped" asks :func:`is_read_only_check`.
+READ_ONLY_CHECKS = {"check_broadcast": check_broadcast, "check_in_place": check_in_place}
+_CHECK_OBJECTS = tuple(READ_ONLY_CHECKS.values())
+
+
+def is_read_only_check(f):
+    """Is ``f`` one of :data:`READ_ONLY_CHECKS`: by name (a bare ``gast.Name`` in generated
+    code, or the name itself) or as the function object (an analysis's resolved callee)?"""
+    if isinstance(f, gast.Name):
+        return f.id in READ_ONLY_CHECKS
+    if isinstance(f, str):
+        return f in READ_ONLY_CHECKS
+    return any(f is g for g in _CHECK_OBJECTS)
+
 
 def named_call(expr, names):
     """``expr`` when it is a call ``f(...)`` of a bare name ``f`` in ``names`` (one name

@@ -9,6 +9,7 @@ import gast
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.calls import is_read_only_check
 
 
 def may_change_arrays(stmt, reading=frozenset()):
@@ -22,7 +23,8 @@ def may_change_arrays(stmt, reading=frozenset()):
             return True
         if isinstance(n, gast.Call):
             f = n.func
-            if isinstance(f, gast.Name) and (f.id in dataflow.PURE_HELPERS or f.id in reading):
+            if isinstance(f, gast.Name) and (f.id in dataflow.PURE_HELPERS or f.id in reading) \
+                    or is_read_only_check(f):
                 continue
             root = f
             while isinstance(root, gast.Attribute):
