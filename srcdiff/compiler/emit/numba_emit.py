@@ -61,6 +61,7 @@ from srcdiff.compiler.emit import (
     numba_pieces,
     numba_tapes,
 )
+from srcdiff.compiler.ir.calls import named_call
 from srcdiff.errors import SrcdiffError, StaleGradient
 
 INSTALL = "pip install srcdiff[numba]"
@@ -266,8 +267,7 @@ def _read_by_index(fn):
             by_index = (isinstance(up, ast.Subscript) and up.value is node
                         and isinstance(up.ctx, ast.Load) and not isinstance(up.slice, ast.Slice)
                         and not isinstance(up.slice, ast.Tuple))
-            in_len = (isinstance(up, ast.Call) and isinstance(up.func, ast.Name)
-                      and up.func.id == "len" and up.args == [node])
+            in_len = named_call(up, "len") is not None and up.args == [node]
             ok = isinstance(node.ctx, ast.Load) and (by_index or in_len)
             uses[node.id] = uses.get(node.id, True) and ok
     return tuple(i for i, p in enumerate(params) if uses.get(p))
@@ -390,12 +390,10 @@ def _reverse_ranges(fn, where):
     reversed iterables are refused."""
     for node in ast.walk(fn):
         it = getattr(node, "iter", None) if isinstance(node, ast.For) else None
-        if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name)
-                and it.func.id == "reversed"):
+        if named_call(it, "reversed") is None:
             continue
         inner = it.args[0] if len(it.args) == 1 else None
-        if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)
-                and inner.func.id == "range" and 1 <= len(inner.args) <= 3
+        if not (named_call(inner, "range") is not None and 1 <= len(inner.args) <= 3
                 and not inner.keywords
                 and (len(inner.args) < 3 or all(map(numba_tapes.pure, inner.args)))):
             raise where.error("the numba backend reverses only loops over range(n), "
