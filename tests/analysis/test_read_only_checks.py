@@ -13,6 +13,7 @@ from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir.calls import READ_ONLY_CHECKS, is_read_only_check
 from srcdiff.compiler.optimize.parts import may_change_arrays
 from srcdiff.rules.registry import DEFAULT
+from srcdiff.rules.shape_rules import check_split
 from srcdiff.runtime_checks import check_broadcast
 from srcdiff.runtime_memory import check_in_place
 
@@ -39,13 +40,25 @@ def test_another_call_may_change_its_operands(name):
     assert may_change_arrays(s.value)
 
 
+def _user_check_in_place(m, v):  # (a user's function of that name is no check of srcdiff's)
+    m[...] = v
+
+
+_user_check_in_place.__name__ = "check_in_place"
+
+
 def test_the_predicate_by_name_and_by_object():
     assert is_read_only_check(check_in_place) and is_read_only_check(check_broadcast)
     assert is_read_only_check(gast.Name("check_in_place", gast.Load(), None, None))
     assert is_read_only_check("check_broadcast")
     assert not is_read_only_check(np.add) and not is_read_only_check("index_add")
-    for f in READ_ONLY_CHECKS.values():  # (each returns None where it does not raise)
-        assert f(np.zeros(3), np.ones(3)) is None
+    assert is_read_only_check(check_split)
+
+    assert not is_read_only_check(_user_check_in_place)
+    # each returns None where it does not raise
+    assert check_broadcast(np.zeros(3), np.ones(3)) is None
+    assert check_in_place(np.zeros(3), np.ones(3)) is None
+    assert check_split(np.split(np.zeros(4), [1]), np.zeros(4)) is None
 
 
 def _returns_the_check(m, v):

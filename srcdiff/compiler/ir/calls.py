@@ -11,28 +11,29 @@ import ast
 
 import gast
 
-from srcdiff.runtime_checks import check_broadcast
-from srcdiff.runtime_memory import check_in_place
-
 # the run-time checks srcdiff inserts (optimize/dead.py's ``check_broadcast(a, b)`` where a
 # dead elementwise computation stood; analysis/dtypes.py's ``unused = check_in_place(m, v)``
-# before ``m op= v``): each reads only its operands' shapes and dtypes and raises where the
+# before ``m op= v``; rules/shape_rules.py's ``check_split(pieces, ary)`` in split's
+# adjoint): each reads only its operands' shapes and dtypes and raises where the
 # function would raise (NumPy's error, or srcdiff's refusal), else returns None. So such a
 # call changes none of its operands, its result shares nothing with them, and it is never
 # dead (it may raise). Every pass that asks "may this call change its arguments", "may its
 # result alias them" or "may it be dropped" asks :func:`is_read_only_check`.
-READ_ONLY_CHECKS = {"check_broadcast": check_broadcast, "check_in_place": check_in_place}
-_CHECK_OBJECTS = tuple(READ_ONLY_CHECKS.values())
+# (runtime_checks.py, runtime_memory.py, rules/shape_rules.py; the numba backend's
+# versions in emit/numba_pieces.py keep their names and their contract)
+READ_ONLY_CHECKS = frozenset({"check_broadcast", "check_in_place", "check_split"})
 
 
 def is_read_only_check(f):
     """Is ``f`` one of :data:`READ_ONLY_CHECKS`: by name (a bare ``gast.Name`` in generated
-    code, or the name itself) or as the function object (an analysis's resolved callee)?"""
+    code, or the name itself) or as the function object (an analysis's resolved callee:
+    srcdiff's own function of that name, never a user's)?"""
     if isinstance(f, _NAME):
         return f.id in READ_ONLY_CHECKS
     if isinstance(f, str):
         return f in READ_ONLY_CHECKS
-    return any(f is g for g in _CHECK_OBJECTS)
+    return callable(f) and getattr(f, "__name__", None) in READ_ONLY_CHECKS \
+        and (getattr(f, "__module__", None) or "").startswith("srcdiff.")
 
 
 _CALL, _NAME, _STARRED, _EXPR = ((getattr(gast, c), getattr(ast, c))
