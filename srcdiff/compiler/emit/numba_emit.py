@@ -423,6 +423,15 @@ def _concatenations(fn):
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.reshape"
                 and len(node.args) == 2 and not node.keywords):
             node.func = ast.Name(id="reshaped", ctx=ast.Load())  # (numba_pieces.py: any layout)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "reshape" and ast.unparse(node.func.value) != "np"
+                and node.args and not node.keywords
+                and not any(isinstance(a, ast.Starred) for a in node.args)):
+            # the method form, ``a.reshape(s)`` or ``a.reshape(n, m)``: likewise
+            shape = node.args[0] if len(node.args) == 1 else ast.Tuple(
+                elts=node.args, ctx=ast.Load())
+            node.func, node.args = ast.Name(id="reshaped", ctx=ast.Load()), [
+                node.func.value, shape]
         if isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.sum", "np.mean"):
             # their default keywords, which numba's versions do not take
             node.keywords = [k for k in node.keywords if ast.unparse(k) not in (
