@@ -487,8 +487,28 @@ def append_grads(g, arr, values, axis=None):
     return first, second
 
 
+def check_split(pieces, ary, name="np.split"):
+    """The pieces of ``name(ary, points)`` (split's adjoint concatenates their gradients):
+    None where they cut ``ary`` into consecutive parts; srcdiff's refusal where they
+    overlap, as split points that go back (``[4, 2]``: NumPy returns ``ary[:4]``, an empty
+    ``ary[4:2]`` and ``ary[2:]``) make them. Each piece is a slice of ``ary`` between two
+    points taken as slice bounds, the first 0 and the last the length: their lengths sum
+    to more than the length exactly when two of them overlap. A read-only check
+    (ir/calls.py)."""
+    if sum(np.size(p) for p in pieces) != np.size(ary):
+        raise SrcdiffError(
+            f"{name} with split points that go back (overlapping pieces, of sizes "
+            f"{[int(np.size(p)) for p in pieces]} for {int(np.size(ary))} entries) is not "
+            "differentiated", hint="give the split points in increasing order (NumPy's "
+                                   "pieces then cut the array into consecutive parts)")
+
+
+R.nondiff(check_split)
+
+
 @R.vjp(np.split, np.array_split)
 def split(g, ans, ary, indices_or_sections, axis=0):
+    check_split(ans, ary)  # (overlapping pieces: refused)
     return np.concatenate(fill_zeros(g, ans), axis=axis), None
 
 
@@ -504,6 +524,7 @@ def array_split_jvp(d, ans, ary, indices_or_sections, axis=0):
 
 @R.vjp(np.hsplit)
 def hsplit(g, ans, ary, indices_or_sections):
+    check_split(ans, ary, "np.hsplit")
     return np.hstack(fill_zeros(g, ans)), None
 
 
@@ -514,6 +535,7 @@ def hsplit_jvp(d, ans, ary, indices_or_sections):
 
 @R.vjp(np.vsplit)
 def vsplit(g, ans, ary, indices_or_sections):
+    check_split(ans, ary, "np.vsplit")
     return np.vstack(fill_zeros(g, ans)), None
 
 
@@ -524,6 +546,7 @@ def vsplit_jvp(d, ans, ary, indices_or_sections):
 
 @R.vjp(np.dsplit)
 def dsplit(g, ans, ary, indices_or_sections):
+    check_split(ans, ary, "np.dsplit")
     return np.dstack(fill_zeros(g, ans)), None
 
 

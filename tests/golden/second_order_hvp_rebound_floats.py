@@ -64,12 +64,12 @@ def jvp_unstack_like2(g, obj, tangents):
     t_obj = tangents[1]
     isinstance1 = isinstance(obj, (list, tuple))
     if isinstance1:
-        # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+        # line 578: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
         items1 = []
         t_items1 = []
         n = loop_len(obj)
         for i in range(n):
-            # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+            # line 578: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
             o = obj[i]
             t_o = indexable(t_obj)[i]
             t_g_i = indexable(t_g)[i, ...]
@@ -79,11 +79,11 @@ def jvp_unstack_like2(g, obj, tangents):
             t_items1 = list(t_items1)
             t_items1.append(t_unstack_like1)
             t_g = t_items1 if g is items1 else t_g
-        # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+        # line 578: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
         _retval = items1
         t_retval = t_items1
     else:
-        # line 557: return g
+        # line 580: return g
         _retval = g
         t_retval = t_g
     return _retval, t_retval
@@ -94,12 +94,12 @@ def jvp_unstack_like1(g, obj, tangents):
     t_obj = tangents[1]
     isinstance1 = isinstance(obj, (list, tuple))
     if isinstance1:
-        # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+        # line 578: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
         items1 = []
         t_items1 = []
         n = loop_len(obj)
         for i in range(n):
-            # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+            # line 578: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
             o = obj[i]
             t_o = np.asarray(t_obj)[i]
             t_g_i = indexable(t_g)[i, ...]
@@ -109,11 +109,11 @@ def jvp_unstack_like1(g, obj, tangents):
             t_items1 = list(t_items1)
             t_items1.append(t_unstack_like1)
             t_g = t_items1 if g is items1 else t_g
-        # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+        # line 578: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
         _retval = items1
         t_retval = t_items1
     else:
-        # line 557: return g
+        # line 580: return g
         _retval = g
         t_retval = t_g
     return _retval, t_retval
@@ -124,12 +124,12 @@ def jvp_unstack_like(g, obj, tangents):
     t_obj = tangents[1]
     isinstance1 = isinstance(obj, (list, tuple))
     if isinstance1:
-        # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+        # line 578: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
         items1 = []
         t_items1 = []
         n = len(obj)
         for i in range(n):
-            # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+            # line 578: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
             o = obj[i]
             t_o = t_obj[i]
             t_g_i = indexable(t_g)[i, ...]
@@ -139,11 +139,11 @@ def jvp_unstack_like(g, obj, tangents):
             t_items1 = list(t_items1)
             t_items1.append(t_unstack_like1)
             t_g = t_items1 if g is items1 else t_g
-        # line 555: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
+        # line 578: return [unstack_like(g[i, ...], o) for i, o in enumerate(obj)]  # (the array API
         _retval = items1
         t_retval = t_items1
     else:
-        # line 557: return g
+        # line 580: return g
         _retval = g
         t_retval = t_g
     return _retval, t_retval

@@ -138,3 +138,44 @@ def test_the_rounds_stop_when_a_round_shares_nothing():
     out = O._shared_values(fn, False, frozenset())
     text = [S.to_source(s).strip() for s in out]
     assert text[:4] == ["a = x + y", "b = a", "c = a * 2.0", "d = c"], text
+
+
+def _function(body):
+    fn = S.stmts("def f(x, y, v):\n    return x\n")[0]
+    fn.body = gast.parse(body).body + fn.body
+    return fn
+
+
+def _walks(monkeypatch):
+    from srcdiff.compiler.ir import dataflow
+    walks, walk = [], dataflow.changed_through_views
+    monkeypatch.setattr(dataflow, "changed_through_views",
+                        lambda fn: walks.append(1) or walk(fn))
+    return walks
+
+
+def test_a_round_that_asks_nothing_walks_nothing(monkeypatch):
+    # (parts.ChangedOnce: names changed in place are walked for a round only when it finds
+    # a value computed twice; the last round of this one finds none)
+    walks = _walks(monkeypatch)
+    O._shared_values(_function("a = x + y\nb = x * y\n"), False, frozenset())
+    assert walks == []
+    O._shared_values(_function("a = x + y\nb = x + y\nc = a * 2.0\nd = b * 2.0\n"), False,
+                     frozenset())
+    assert len(walks) == 2  # (two rounds share; the third asks nothing)
+    O._shared_values(_function("a = x + y\nb = x * y\n"), True, frozenset())
+    assert len(walks) == 3  # (verification mode walks at each round's start)
+
+
+def test_a_late_walk_of_a_changed_function_is_refused():
+    # the invariant ChangedOnce relies on (nothing changes before the round first asks),
+    # checked in verification mode: a function changed before the question raises
+    from srcdiff.compiler.optimize.parts import ChangedOnce
+    from srcdiff.errors import VerificationError
+    fn = _function("a = x + y\nb = x + y\n")
+    changed = ChangedOnce(fn, verify=True)
+    fn.body.insert(0, gast.parse("v[0] = 1.0").body[0])
+    with pytest.raises(VerificationError, match="asked late"):
+        "a" in changed  # noqa: B015
+    quiet = ChangedOnce(fn)
+    assert "v" in quiet and "a" not in quiet

@@ -121,19 +121,19 @@ def test_gradient_where_the_result_keeps_the_shape(f, args):
         assert_close(sd.grad(f, wrt=wrt, optimize=False)(*args), expected)
 
 
+def halved_in_a_loop(x, s):
+    m = x * 2.0
+    for _ in range(3):
+        m += s
+        m *= 0.5
+    return np.sum(m * m)
+
+
 def test_no_check_where_the_operand_is_a_number(monkeypatch):
     monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)
-
-    def f(x, s):
-        m = x * 2.0
-        for i in range(3):
-            m += s
-            m *= 0.5
-        return np.sum(m * m)
-
-    text = sd.source(f, wrt=0, args=(X, 0.5))
+    text = sd.source(halved_in_a_loop, wrt=0, args=(X, 0.5))
     assert "check_in_place" not in text
-    text = sd.source(f, wrt=0, args=(X, X))
+    text = sd.source(halved_in_a_loop, wrt=0, args=(X, X))
     assert text.count("check_in_place(m, s)") == 1
 
 
@@ -253,18 +253,11 @@ def test_an_item_changed_in_place_where_the_shape_is_kept(f, args):
 
 def test_the_numba_backend_checks_too():
     pytest.importorskip("numba")
-
-    def looped(x, v):
-        h = x * 2.0
-        for _ in range(3):
-            h += v
-            h *= 0.5
-        return np.sum(h * h)
-
     column = np.ones((2, 1))
     with pytest.raises(ValueError):
-        looped(column, X)
+        halved_in_a_loop(column, X)
     with pytest.raises(ValueError):
-        sd.grad(looped, backend="numba")(column, X)
+        sd.grad(halved_in_a_loop, backend="numba")(column, X)
     args = (np.ones((2, 3)), X)
-    assert_close(sd.grad(looped, backend="numba")(*args), numeric_grad(looped, args, 0))
+    assert_close(sd.grad(halved_in_a_loop, backend="numba")(*args),
+                 numeric_grad(halved_in_a_loop, args, 0))

@@ -8,7 +8,7 @@ from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT
 from srcdiff.compiler.analysis.objects import closure
 from srcdiff.compiler.analysis.patterns import literal
 from srcdiff.compiler.ir import syntax as S
-from srcdiff.runtime_memory import check_in_place
+from srcdiff.compiler.ir.calls import is_read_only_check
 
 
 def statement_order(body, loops=frozenset(), out=None):
@@ -103,7 +103,7 @@ def _length_may_change(fn, analysis, names):
                          and analysis.shapes.get(op.index.id) == ()):
             return True  # (a store at an int index leaves the length; a slice changes it)
         if op.kind in ("call", "unknown") and set(op.operands) & names \
-                and getattr(op, "func", None) is not check_in_place:  # (reads its operands)
+                and not is_read_only_check(getattr(op, "func", None)):  # (reads its operands)
             return True
     for node in gast.walk(fn):
         if isinstance(node, gast.Delete) or isinstance(node, gast.Attribute) and isinstance(

@@ -22,6 +22,7 @@ from srcdiff.compiler.front.writes import (
     passed_values,
     writes_by_keyword,
 )
+from srcdiff.compiler.ir.calls import is_read_only_check
 
 SELF, DEEP, HOLDS = "self", "deep", "holds"
 
@@ -429,7 +430,8 @@ class Scan:
                 return self.method(e, func, args, kwargs, env)
             self.expr(func, env)
             return _deref(every)  # a function held in a variable: anything may come back
-        if isinstance(target, type) and issubclass(target, BaseException):
+        if isinstance(target, type) and issubclass(target, BaseException) \
+                or is_read_only_check(target):  # (ir/calls.py: its None shares nothing)
             return {}
         copy_kw = any(k.arg == "copy" for k in e.keywords)
         if mutates_first_argument(target):

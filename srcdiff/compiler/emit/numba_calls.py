@@ -25,14 +25,15 @@ free names and takes them as its parameters after ``grad_ys``.
 
 import ast
 
+from srcdiff.compiler.ir.calls import named_call
+
 STACK = "_stack"
 _MISSING = object()
 
 
 def generated_calls(fn, names):
     """The calls in ``fn`` of functions named in ``names`` (the generated functions)."""
-    return [n for n in ast.walk(fn) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-            and n.func.id in names]
+    return [n for n in ast.walk(fn) if named_call(n, names) is not None]
 
 
 def check_callees(defs, entry, where):

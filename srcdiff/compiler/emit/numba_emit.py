@@ -62,6 +62,7 @@ from srcdiff.compiler.emit import (
     numba_pieces,
     numba_tapes,
 )
+from srcdiff.compiler.ir.calls import named_call
 from srcdiff.errors import SrcdiffError, StaleGradient
 
 INSTALL = "pip install srcdiff[numba]"
@@ -270,8 +271,7 @@ def _read_by_index(fn):
             by_index = (isinstance(up, ast.Subscript) and up.value is node
                         and isinstance(up.ctx, ast.Load) and not isinstance(up.slice, ast.Slice)
                         and not isinstance(up.slice, ast.Tuple))
-            in_len = (isinstance(up, ast.Call) and isinstance(up.func, ast.Name)
-                      and up.func.id == "len" and up.args == [node])
+            in_len = named_call(up, "len") is not None and up.args == [node]
             ok = isinstance(node.ctx, ast.Load) and (by_index or in_len)
             uses[node.id] = uses.get(node.id, True) and ok
     return tuple(i for i, p in enumerate(params) if uses.get(p))
@@ -395,12 +395,10 @@ def _reverse_ranges(fn, where):
     reversed iterables are refused."""
     for node in ast.walk(fn):
         it = getattr(node, "iter", None) if isinstance(node, ast.For) else None
-        if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name)
-                and it.func.id == "reversed"):
+        if named_call(it, "reversed") is None:
             continue
         inner = it.args[0] if len(it.args) == 1 else None
-        if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)
-                and inner.func.id == "range" and 1 <= len(inner.args) <= 3
+        if not (named_call(inner, "range") is not None and 1 <= len(inner.args) <= 3
                 and not inner.keywords
                 and (len(inner.args) < 3 or all(map(numba_tapes.pure, inner.args)))):
             raise where.error("the numba backend reverses only loops over range(n), "
@@ -430,6 +428,15 @@ def _concatenations(fn):
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.reshape"
                 and len(node.args) == 2 and not node.keywords):
             node.func = ast.Name(id="reshaped", ctx=ast.Load())  # (numba_pieces.py: any layout)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "reshape" and ast.unparse(node.func.value) != "np"
+                and node.args and not node.keywords
+                and not any(isinstance(a, ast.Starred) for a in node.args)):
+            # the method form, ``a.reshape(s)`` or ``a.reshape(n, m)``: likewise
+            shape = node.args[0] if len(node.args) == 1 else ast.Tuple(
+                elts=node.args, ctx=ast.Load())
+            node.func, node.args = ast.Name(id="reshaped", ctx=ast.Load()), [
+                node.func.value, shape]
         if isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.sum", "np.mean"):
             # their default keywords, which numba's versions do not take
             node.keywords = [k for k in node.keywords if ast.unparse(k) not in (

@@ -48,6 +48,7 @@ import ast
 
 from srcdiff.compiler.emit import numba_fuse_rows, numba_pieces
 from srcdiff.compiler.emit.numba_fuse_compile import overlap, stubs  # noqa: F401
+from srcdiff.compiler.ir.calls import named_call
 
 OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
 UFUNCS = ("np.exp", "np.log", "np.sin", "np.cos", "np.sqrt")
@@ -222,7 +223,7 @@ def _views(expr, views):
 
         def visit_Call(self, node):  # mul_into(a, b): a * b (PRODUCTS)
             self.generic_visit(node)
-            if isinstance(node.func, ast.Name) and node.func.id in PRODUCTS:
+            if named_call(node, PRODUCTS) is not None:
                 return ast.BinOp(left=node.args[0], op=PRODUCTS[node.func.id](),
                                  right=node.args[1])
             return node
@@ -286,8 +287,7 @@ def _elementwise(e, top=True):
     if (isinstance(e, ast.Call) and ast.unparse(e.func) in UFUNCS and len(e.args) == 1
             and not e.keywords):
         return _elementwise(e.args[0], False)
-    if (isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id in PRODUCTS
-            and len(e.args) == 2 and not e.keywords):
+    if named_call(e, PRODUCTS) is not None and len(e.args) == 2 and not e.keywords:
         return _elementwise(e.args[0], False) and _elementwise(e.args[1], False)
     if top:
         return False
@@ -309,7 +309,7 @@ def _member(s):
     if not isinstance(t, ast.Name):
         base = _const_slice(t)
         return ("store", None, base, v) if base is not None and _elementwise(v) else None
-    if not (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and not v.keywords):
+    if named_call(v, ("unbroadcast", "index_add")) is None or v.keywords:
         return None
     if (v.func.id == "unbroadcast" and len(v.args) == 2 and _elementwise(v.args[0], False)
             and isinstance(v.args[1], (ast.Name, ast.Constant))):

@@ -33,6 +33,8 @@ tests/numba/test_numba_fuse.py checks the source, the fallbacks and the numbers.
 
 import ast
 
+from srcdiff.compiler.ir.calls import named_call
+
 # calls whose arguments are only read (a new array made from them, or copied, or a shape)
 _COPYING = {"mul_into", "add_into", "tape_alloc", "tape_put", "np.exp", "np.log", "np.sin",
             "np.cos", "np.sqrt", "np.tanh", "tanh_fast"}
@@ -105,8 +107,7 @@ def _only_values(group, x):
         t, v = s.targets[0], s.value
         if x in {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}:
             return False
-        if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in (
-                "index_add", "unbroadcast") and any(
+        if named_call(v, ("index_add", "unbroadcast")) is not None and any(
                 isinstance(a, ast.Name) and a.id == x for a in v.args):
             return False
     return True

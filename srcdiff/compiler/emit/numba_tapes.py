@@ -20,6 +20,8 @@ range loop as above, read after the loop only as ``if X:``, ``concat_rows(X)`` o
 
 import ast
 
+from srcdiff.compiler.ir.calls import named_call
+
 STACK = "_stack"
 # nodes a range bound may contain to be evaluated twice safely (no calls but len(name))
 _PURE = (ast.Name, ast.Constant, ast.BinOp, ast.UnaryOp, ast.operator, ast.unaryop,
@@ -53,8 +55,8 @@ def _stmt(text):
 def counted(loop):
     """``len(range(...))`` source for a loop whose trips are known on entry, else None."""
     it = loop.iter
-    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"
-            and 1 <= len(it.args) <= 3 and not it.keywords):
+    if not (named_call(it, "range") is not None and 1 <= len(it.args) <= 3
+            and not it.keywords):
         return None
     for node in ast.walk(ast.Module(body=loop.body, type_ignores=[])):
         if isinstance(node, (ast.Break, ast.Continue, ast.Return, ast.Yield)):
@@ -69,8 +71,7 @@ def pure(expr):
     arithmetic, attributes, subscripts, ``len(...)`` of such)."""
     for node in ast.walk(expr):
         if isinstance(node, ast.Call):
-            if not (isinstance(node.func, ast.Name) and node.func.id in ("len", "range")
-                    and not node.keywords):
+            if named_call(node, ("len", "range")) is None or node.keywords:
                 return False
         elif not isinstance(node, _PURE):
             return False
@@ -371,8 +372,8 @@ def _all_reads_allowed(stmts, name):
             if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
                     and node.test.id == name:
                 allowed.add(id(node.test))
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                    and node.func.id in ("concat_rows", "stack_rows") and len(node.args) == 1 \
+            if named_call(node, ("concat_rows", "stack_rows")) is not None \
+                    and len(node.args) == 1 \
                     and isinstance(node.args[0], ast.Name) and node.args[0].id == name:
                 allowed.add(id(node.args[0]))
     return all(id(node) in allowed for stmt in stmts for node in ast.walk(stmt)
@@ -393,7 +394,7 @@ def _retarget(stmt, name, n):
 
 
 def _replacement(node, name):
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) == 1 \
+    if named_call(node, ("stack_rows", "concat_rows")) is not None and len(node.args) == 1 \
             and isinstance(node.args[0], ast.Name) and node.args[0].id == name:
         if node.func.id == "stack_rows":
             return ast.Name(id=name, ctx=ast.Load())

@@ -22,6 +22,7 @@ import gast
 
 from srcdiff.compiler.front.renames import rename_generated_names
 from srcdiff.compiler.ir import dataflow
+from srcdiff.compiler.ir.calls import plain_call
 from srcdiff.errors import InternalError, SrcdiffError
 
 _MISSING = object()
@@ -300,17 +301,17 @@ def _plain_item_stores(node):
                 continue
             for i, s in enumerate(block):
                 call = s.value if isinstance(s, gast.Expr) else None
-                if _is_call(call, "item_restore", 3):
+                if plain_call(call, "item_restore", 3):
                     x, key, saved = call.args
                     target = gast.Subscript(value=x, slice=key, ctx=gast.Store())
                     block[i] = gast.copy_location(gast.Assign(targets=[target], value=saved,
                                                               type_comment=None), s)
     for n in gast.walk(node):
         for field, value in gast.iter_fields(n):
-            if _is_call(value, "item_saved", 2):
+            if plain_call(value, "item_saved", 2):
                 setattr(n, field, _snapshot_of_item(value))
             elif isinstance(value, list):
-                value[:] = [_snapshot_of_item(v) if _is_call(v, "item_saved", 2) else v
+                value[:] = [_snapshot_of_item(v) if plain_call(v, "item_saved", 2) else v
                             for v in value]
 
 
@@ -325,11 +326,6 @@ def _snapshot_of_item(call):
     read = gast.Subscript(value=x, slice=key, ctx=gast.Load())
     func = gast.Name(id="snapshot", ctx=gast.Load(), annotation=None, type_comment=None)
     return gast.copy_location(gast.Call(func=func, args=[read], keywords=[]), call)
-
-
-def _is_call(node, name, nargs):
-    return isinstance(node, gast.Call) and isinstance(node.func, gast.Name) \
-        and node.func.id == name and len(node.args) == nargs and not node.keywords
 
 
 def function_name(fn):

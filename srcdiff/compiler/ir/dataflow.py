@@ -20,6 +20,8 @@ sharing are checked by verification mode (verify.py) and the reference pipeline.
 
 import gast
 
+from srcdiff.compiler.ir.calls import is_read_only_check
+
 _AST = gast.AST
 
 
@@ -165,9 +167,6 @@ def _name_fields(cls):
 
 # the roots of calls that never change their arguments: numpy's and math's functions and
 # the run-time helpers that make new values (srcdiff/runtime.py)
-# run-time checks that read their arguments and change nothing, but are never dropped as
-# dead (optimize/dead.py's check_broadcast: it raises where the function raises)
-CHECKS = frozenset({"check_broadcast"})
 # on ``read = a[i]``, a statement ``a[i]`` (front/in_place.py): never dead, as a check;
 # on a loop's read of its item ``q[k]``, ``k`` in ``range(len(q))``: it cannot raise
 INDEX_READ, IN_RANGE = "_srcdiff_index_read", "_srcdiff_in_range"
@@ -304,7 +303,7 @@ def _called_on(every):
             f = n.func
             if isinstance(f, gast.Attribute) and isinstance(f.value, gast.Name):
                 out.add(f.value.id)
-            elif not (isinstance(f, gast.Name) and (f.id in PURE_HELPERS or f.id in CHECKS)):
+            elif not (isinstance(f, gast.Name) and f.id in PURE_HELPERS or is_read_only_check(f)):
                 out |= {a.id for a in _changed_arguments(n) if isinstance(a, gast.Name)}
     return out
 
@@ -328,7 +327,7 @@ def _changed(every, unchanging):
         if not isinstance(n, gast.Call):
             continue
         f = n.func
-        if isinstance(f, gast.Name) and f.id in unchanging \
+        if isinstance(f, gast.Name) and f.id in unchanging or is_read_only_check(f) \
                 or isinstance(f, gast.Attribute) and f.attr == "append":
             continue
         out |= {a.id for a in _changed_arguments(n) if isinstance(a, gast.Name)}
@@ -412,8 +411,9 @@ def _closure(start, *links):
 
 MODULES = frozenset({"np", "math", "scipy"})  # (the modules generated code calls)
 # run-time helpers that change none of their arguments, besides PURE_HELPERS (which
-# generated code's moves rely on; these only answer changed_through_views)
-UNCHANGING = PURE_HELPERS | CHECKS | {"finish", "spread", "size_of", "scalar_seed", "short_sum",
+# generated code's moves rely on; these only answer changed_through_views) and the
+# read-only checks (ir/calls.py is_read_only_check, which every question here asks)
+UNCHANGING = PURE_HELPERS | {"finish", "spread", "size_of", "scalar_seed", "short_sum",
                              "check_outputs", "cotangent", "matmul_lhs", "matmul_rhs"}
 
 

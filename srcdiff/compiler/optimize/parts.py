@@ -9,6 +9,8 @@ import gast
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.calls import is_read_only_check
+from srcdiff.errors import VerificationError
 
 
 def may_change_arrays(stmt, reading=frozenset()):
@@ -22,7 +24,8 @@ def may_change_arrays(stmt, reading=frozenset()):
             return True
         if isinstance(n, gast.Call):
             f = n.func
-            if isinstance(f, gast.Name) and (f.id in dataflow.PURE_HELPERS or f.id in reading):
+            if isinstance(f, gast.Name) and (f.id in dataflow.PURE_HELPERS or f.id in reading) \
+                    or is_read_only_check(f):
                 continue
             root = f
             while isinstance(root, gast.Attribute):
@@ -82,13 +85,44 @@ def _asked(expr, keys):
                     yield node.op.__class__, operand, right
 
 
-def reuse_parts(stmt, parts, epoch):
+class ChangedOnce:
+    """``dataflow.changed_through_views(fn)`` for one round of common subexpressions
+    (passes.py ``_shared_values``), walked only when the round first asks (``name in``) or
+    is about to replace a part (:meth:`ask`, from :func:`reuse_parts`).
+
+    Invariant: the round changes ``fn`` only by replacing a value (after asking) or a part
+    (after :meth:`ask`) and by the statements those add, so at the first question ``fn``
+    is still as the round found it, and the set equals the one an eager walk at the
+    round's start gives. Verification mode walks at the start too and checks the two
+    are equal (a VerificationError otherwise)."""
+
+    def __init__(self, fn, verify=False):
+        self.fn, self.names = fn, None
+        self.eager = dataflow.changed_through_views(fn) if verify else None
+
+    def ask(self):
+        if self.names is None:
+            self.names = dataflow.changed_through_views(self.fn)
+            if self.eager is not None and self.names != self.eager:
+                raise VerificationError(
+                    "srcdiff verification: the names changed in place, asked late in a "
+                    f"round of common subexpressions, differ: {sorted(self.names)} against "
+                    f"{sorted(self.eager)} at the round's start")
+        return self.names
+
+    def __contains__(self, name):
+        return name in self.ask()
+
+
+def reuse_parts(stmt, parts, epoch, before=None):
     """Each largest binary operation inside ``stmt``'s value (``b_z / s_i`` in
     ``t = unbroadcast(b_z / s_i * z, s_i)``) equal to a value an earlier statement of the
     block gave a name (``parts``) is replaced by that name, in place; the ``(name, part)``
     pairs. Rules make such parts: divide's ``g / y, -(g / y * ans)``, whose sign may have
     moved onto ``g``: a part ``(-a) / b`` or ``(-a) * b`` reuses a kept ``a / b`` or
     ``a * b`` as its negation (exact: IEEE rounding is symmetric in sign).
+
+    ``before``, when given, is called before the first replacement.
 
     Invariant: the name holds the same operation on the same values when ``stmt`` runs.
     ``parts`` forgets a value when its name or anything it reads is rebound, and a value
@@ -110,6 +144,8 @@ def reuse_parts(stmt, parts, epoch):
 
     if not _may_reuse(stmt.value, keys, kept):
         return found  # (nothing to replace: the visit below, a slower walk, is skipped)
+    if before is not None:  # (ChangedOnce: asked before anything is replaced)
+        before()
 
     def visit(node, top):
         if not top and isinstance(node, gast.BinOp):

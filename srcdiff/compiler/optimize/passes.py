@@ -40,7 +40,12 @@ from srcdiff.compiler.optimize.exprs import (
     writes,
 )
 from srcdiff.compiler.optimize.facts import Facts
-from srcdiff.compiler.optimize.parts import may_change_arrays, reuse_parts, tree_keys
+from srcdiff.compiler.optimize.parts import (
+    ChangedOnce,
+    may_change_arrays,
+    reuse_parts,
+    tree_keys,
+)
 from srcdiff.compiler.optimize.scatters import gather_scatters
 from srcdiff.compiler.optimize.shapes import shape_sources
 from srcdiff.compiler.optimize.signs import lift_negations, sink_negations
@@ -391,12 +396,14 @@ def _shared_values(fn, verify, gradients):
     round shares that one. (A recomputed primal value read by the adjoints of several
     statements is recomputed by each, with its operands recomputed too: one round shares
     only the innermost.) Each round is exact for the reasons the passes state, and the
-    names changed in place are asked again, of the function as the last round left it.
+    names changed in place are asked again, of the function as the last round left it
+    (:class:`~srcdiff.compiler.optimize.parts.ChangedOnce`: only when the round asks, so a
+    round that finds no value computed twice, the last one often, skips that walk).
     Terminates: each sharing replaces a computed value by a name."""
     while True:
         shared = []
-        fn.body = _common_subexpressions(fn.body, dataflow.changed_through_views(fn), verify,
-                                         gradients, shared)
+        fn.body = _common_subexpressions(fn.body, ChangedOnce(fn, verify), verify, gradients,
+                                         shared)
         fn.body = _copy_propagate(fn.body, fresh=False)  # (CSE shares no node between
         if not shared:  # statements)
             return fn.body
@@ -443,7 +450,7 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
         if parts and isinstance(s, (gast.Assign, gast.AugAssign)):
             value_changes = may_change_arrays(s.value)  # (a call in the value may change
         if value_changes is False:  # a part's operands first)
-            for kept, part in reuse_parts(s, parts, epoch):
+            for kept, part in reuse_parts(s, parts, epoch, getattr(changed, "ask", None)):
                 if shared is not None:
                     shared.append(kept)
                 if verify:  # invariant: the value computed earlier is this part's value

@@ -42,7 +42,7 @@ import gast
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
-from srcdiff.compiler.ir.calls import plain_call
+from srcdiff.compiler.ir.calls import named_call, plain_call
 from srcdiff.compiler.optimize.exprs import READS, pure
 
 _SCATTER = "index_add"
@@ -178,7 +178,7 @@ def _plain_index(index):
     gives the same index while its names keep their values)."""
     for n in dataflow.nodes(index):
         if isinstance(n, gast.Call):
-            if not (isinstance(n.func, gast.Name) and n.func.id == "slice" and not n.keywords):
+            if named_call(n, "slice") is None or n.keywords:
                 return False
         elif not isinstance(n, (gast.Name, gast.Constant, gast.Tuple, gast.UnaryOp,
                                 gast.USub, gast.Load, gast.expr_context)):

@@ -39,7 +39,7 @@ import gast
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
-from srcdiff.compiler.ir.calls import plain_call
+from srcdiff.compiler.ir.calls import named_call, plain_call
 from srcdiff.compiler.optimize.exprs import Mover, writes
 from srcdiff.compiler.optimize.parts import may_change_arrays
 
@@ -102,11 +102,10 @@ def _scatter(s, names=("index_add",)):
     """The call of ``B = index_add(B0, X, I, G)`` (``G`` a name; or of one of ``names``),
     else None."""
     if not (isinstance(s, gast.Assign) and len(s.targets) == 1
-            and isinstance(s.targets[0], gast.Name) and isinstance(s.value, gast.Call)):
+            and isinstance(s.targets[0], gast.Name)):
         return None
-    call = s.value
-    if not (isinstance(call.func, gast.Name) and call.func.id in names
-            and len(call.args) >= 4 and not call.keywords
+    call = named_call(s.value, names)
+    if not (call is not None and len(call.args) >= 4 and not call.keywords
             and isinstance(call.args[3], gast.Name)
             and not any(isinstance(a, gast.Starred) for a in call.args)):
         return None

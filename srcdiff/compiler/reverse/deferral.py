@@ -53,6 +53,7 @@ import gast
 from srcdiff.compiler.analysis.activity import ARRAY, walk
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.calls import named_call
 from srcdiff.compiler.ir.origin import note
 
 _VIEWS = (gast.Name, gast.Attribute, gast.Subscript, gast.Call)  # values that may share memory
@@ -303,9 +304,8 @@ def _unsafe_body(body):
             # (names alias across restores)
             if isinstance(n, gast.Subscript) and isinstance(n.ctx, gast.Store):
                 return True
-            if isinstance(n, gast.Call) and (
-                    (isinstance(n.func, gast.Name) and n.func.id in ("index_add", "item_add"))
-                    or any(k.arg == "out" for k in n.keywords)):
+            if named_call(n, ("index_add", "item_add")) is not None \
+                    or isinstance(n, gast.Call) and any(k.arg == "out" for k in n.keywords):
                 return True
     return False
 
