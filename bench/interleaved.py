@@ -60,6 +60,14 @@ def shuffled_rounds(calls, secs):
     return times
 
 
+def ratio_cell(times, srcdiff_times):
+    """The median over rounds of a contender's time ÷ srcdiff's, and its quartiles."""
+    import numpy as np
+    per_round = times / srcdiff_times
+    q1, q3 = np.percentile(per_round, [25, 75])
+    return {"per_srcdiff": float(np.median(per_round)), "per_srcdiff_q": [float(q1), float(q3)]}
+
+
 def one_workload(name, secs):
     """The record of one workload, measured in this process."""
     import numpy as np
@@ -101,16 +109,23 @@ def one_workload(name, secs):
         if not ok:
             rec["cells"][k] = {"error": msg}
             del calls[k]
-    times = shuffled_rounds(calls, secs) if len(calls) > 1 else {k: [] for k in calls}
-    rec["rounds"] = max((len(v) for v in times.values()), default=0)
+    times = shuffled_rounds(calls, secs / 2) if len(calls) > 1 else {k: [] for k in calls}
+    rec["rounds"], rec["pair_rounds"] = max((len(v) for v in times.values()), default=0), 0
     for k, ts in times.items():
-        cell = rec["cells"].setdefault(k, {})
-        cell["us"] = float(np.median(ts)) * 1e6
         if "srcdiff" in times and k != "srcdiff":
-            per_round = np.asarray(ts) / np.asarray(times["srcdiff"])
-            cell["per_srcdiff"] = float(np.median(per_round))   # k ÷ srcdiff
-            q1, q3 = np.percentile(per_round, [25, 75])
-            cell["per_srcdiff_q"] = [float(q1), float(q3)]
+            rec["cells"].setdefault(k, {}).update(
+                ratio_cell(np.asarray(ts), np.asarray(times["srcdiff"])))
+    if "hand" in calls and "srcdiff" in calls:
+        # then hand and srcdiff alone for as long: a slow peer (torch on a scalar loop, 100×
+        # srcdiff) leaves few rounds above, too few for a median of srcdiff ÷ hand
+        pair = shuffled_rounds({k: calls[k] for k in ("hand", "srcdiff")}, secs / 2)
+        rec["pair_rounds"] = len(pair["hand"])
+        for k in ("hand", "srcdiff"):
+            times[k] = times[k] + pair[k]
+        rec["cells"]["hand"].update(ratio_cell(np.asarray(times["hand"]),
+                                               np.asarray(times["srcdiff"])))
+    for k, ts in times.items():
+        rec["cells"].setdefault(k, {})["us"] = float(np.median(ts)) * 1e6
     return rec
 
 
@@ -134,8 +149,9 @@ def fmt_us(x):
 def render(records, secs, load):
     out = ["# srcdiff and its peers in one process (%s)" % time.strftime("%Y-%m-%d %H:%M"), "",
            "- `python bench/interleaved.py` (in `make bench`): one fresh process per workload; "
-           "each round calls every contender once in a shuffled order; %g s of CPU time per "
-           "workload; one BLAS thread" % secs,
+           "each round calls every contender once in a shuffled order for half of %g s of CPU "
+           "time, then hand and srcdiff alone for the other half (rounds: all + pair; "
+           "srcdiff÷hand is over both, the peers' ratios over the first); one BLAS thread" % secs,
            "- times are medians of CPU time per call; a ratio is the median over rounds of "
            "that round's ratio (its interquartile range beside it); torch÷srcdiff and "
            "autograd÷srcdiff above 1 mean srcdiff is faster",
@@ -174,7 +190,8 @@ def render(records, secs, load):
             if x is not None:
                 verdict.append("%s %s" % (peer, "✓" if x > 1 else "✗"))
         out.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            r["name"], r.get("rounds", "—"), cell("hand"), cell("srcdiff"),
+            r["name"], "%s + %s" % (r.get("rounds", "—"), r.get("pair_rounds", 0)),
+            cell("hand"), cell("srcdiff"),
             cell("hand", ratio=True, inverse=True), cell("torch", ratio=True),
             cell("autograd", ratio=True), ", ".join(verdict) or "—"))
     if notes:
