@@ -14,7 +14,8 @@ own log; this prints a progress line a minute, every shard's summary, the failur
 shard that failed, and exits non-zero when any shard failed. Ctrl-C or a kill stops every
 shard.
 
-    python tools/run_tests.py [--jobs N] [--under tests/DIR] [--record] [-- pytest arguments]
+    python tools/run_tests.py [--jobs N] [--under tests/DIR] [--exclude FILE] [--record]
+                              [-- pytest arguments]
 """
 
 import argparse
@@ -117,6 +118,8 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--under", default="tests",
                         help="run only the test files under this folder (default: tests)")
+    parser.add_argument("--exclude", action="append", default=[], metavar="FILE",
+                        help="leave this test file out (repeatable)")
     parser.add_argument("--record", action="store_true",
                         help="rewrite tools/test_seconds.json from this run's times")
     parser.add_argument("pytest_args", nargs="*", help="passed to every shard (after --)")
@@ -127,7 +130,10 @@ def main(argv=None):
         seed = str(int(time.time() * 1000) % 1_000_000_007)
     env = dict(os.environ, SRCDIFF_FUZZ_SEED=seed)
 
-    files = test_files(args.under)
+    files = [f for f in test_files(args.under) if f not in set(args.exclude)]
+    missing = [f for f in args.exclude if not os.path.exists(os.path.join(ROOT, f))]
+    if missing:
+        parser.error(f"--exclude: no such test file: {', '.join(missing)}")
     shards = plan(files, load_table(), max(1, args.jobs))
     workdir = tempfile.mkdtemp(prefix="srcdiff-tests-")
     print(f"srcdiff random seed: {seed} (replay with SRCDIFF_FUZZ_SEED={seed})")
