@@ -25,7 +25,7 @@ branches) is refused here, when the module is written.
 import ast
 
 from srcdiff.compiler.analysis.effects import changed_parameters
-from srcdiff.compiler.emit import numba_emit, standalone
+from srcdiff.compiler.emit import numba_cache, numba_emit, standalone
 
 
 def pieces(text, parsed, namespace, fn, callees, registry, guard=()):
@@ -48,7 +48,9 @@ def pieces(text, parsed, namespace, fn, callees, registry, guard=()):
     core_name = f"_{entry.name}_numba"
     core = ast.parse(source)
     core.body[0].name = core_name
-    core_text = "@numba.njit(cache=True, boundscheck=True)\n" + ast.unparse(core) + "\n"
+    # (numba's options as sd.grad(f, backend="numba") compiles with them: numba_cache._JIT)
+    options = "".join(f", {k}={v!r}" for k, v in sorted(numba_cache._JIT.items()))
+    core_text = f"@numba.njit(cache=True{options})\n" + ast.unparse(core) + "\n"
     params = [a.arg for a in entry.args.args]
     passed = [f"float_array({p})" if k in lists else p for k, p in enumerate(params)]
     doc = (f'"""The gradient of {fn.__name__} ({core_name} runs it under numba; it '
