@@ -59,6 +59,7 @@ from srcdiff.compiler.emit import (
     numba_fuse,
     numba_helpers,
     numba_math,
+    numba_names,
     numba_pieces,
     numba_tapes,
 )
@@ -149,6 +150,8 @@ def numba_source(source, entry_name, namespace, where, groups=None):
     tree = ast.parse(source)
     defs = [d for d in tree.body if isinstance(d, ast.FunctionDef)]
     entry = next(d for d in defs if d.name == entry_name)
+    own = set(helpers()) | set(NJIT_HELPERS) | set(NJIT_PIECES)
+    before = numba_names.keep_apart(defs, own, where)  # (no name shared with the rewrite's)
     generated = {d.name for d in defs}
     numba_calls.check_callees(defs, entry, where)
     numba_calls.check_namespaces(defs, entry, namespace, _free_names, where)
@@ -171,6 +174,7 @@ def numba_source(source, entry_name, namespace, where, groups=None):
     # math functions and ** that raise as Python's, on a copy: the fused groups keep their
     # statements' nodes, from which they write their loops while numba types them
     tree = numba_checked.rewrite(ast.parse(ast.unparse(ast.fix_missing_locations(tree))))
+    numba_names.check_introduced(tree, before, own)
     text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
     return text, names, _read_by_index(entry)
 
