@@ -162,13 +162,11 @@ if numba is not None:
         return {"add": iadd, "sub": isub, "mul": imul, "floordiv": ifloordiv}[op]
 
     def _binary(op, in_place):
-        checked = njit(_CHECKED[op])
+        checked = _CHECKED[op]
         plain = _in_place(op) if in_place else _PLAIN[op]
 
         def typer(a, b):
-            if _int(a) and _int(b):
-                return lambda a, b: checked(a, b)
-            return plain
+            return checked if _int(a) and _int(b) else plain
         return typer
 
     def _of_arrays(expr, caller, callee):
