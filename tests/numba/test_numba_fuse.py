@@ -91,12 +91,18 @@ def _first_group_loop(source):
 
 class _PowersAsWritten(ast.NodeTransformer):
     """``power(a, b)`` (numba_checked.py, rewritten into the text after fusing) as
-    ``a ** b``, the statement the group was made of."""
+    ``a ** b``, and ``int_sub(a, b)``, ``int_neg(a)``, ... (numba_ints.py) as ``a - b``,
+    ``-a``: the statement the group was made of."""
+
+    OPS = {"power": ast.Pow, "int_add": ast.Add, "int_sub": ast.Sub, "int_mul": ast.Mult}
 
     def visit_Call(self, node):
         self.generic_visit(node)
-        if isinstance(node.func, ast.Name) and node.func.id == "power":
-            return ast.BinOp(left=node.args[0], op=ast.Pow(), right=node.args[1])
+        op = self.OPS.get(node.func.id) if isinstance(node.func, ast.Name) else None
+        if op is not None:
+            return ast.BinOp(left=node.args[0], op=op(), right=node.args[1])
+        if isinstance(node.func, ast.Name) and node.func.id == "int_neg":
+            return ast.UnaryOp(op=ast.USub(), operand=node.args[0])
         return node
 
 
@@ -259,7 +265,7 @@ def test_loops_with_tapes():
     for n in (0, 1, 4):
         _agree(chain, (x, 0.6, n), (0, 1))
     source = _numba_source(chain, (x, 0.6, 2), (0, 1))
-    assert "_fused0(" in source[:source.index("for t in range(n - 1")]  # the forward sweep
+    assert "_fused0(" in source[:source.index("for t in range(int_sub(n, 1)")]  # the forward sweep
 
 
 def test_burgers_backward_step_is_one_group():

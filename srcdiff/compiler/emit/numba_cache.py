@@ -8,8 +8,8 @@ cache directory and compiled from there.
 
 **Invariant (why a cached entry is the gradient asked for).** The file's name is a
 SHA-256 of everything the machine code depends on besides the argument types: the
-generated source; the sources of numba_checked.py, numba_helpers.py, numba_math.py,
-numba_pieces.py, numba_fuse.py, numba_fuse_rows.py and numba_fuse_compile.py (their
+generated source; the sources of numba_checked.py, numba_ints.py, numba_helpers.py,
+numba_math.py, numba_pieces.py, numba_fuse.py, numba_fuse_rows.py and numba_fuse_compile.py (their
 implementations are compiled into the cached code) and of this module (how entries are
 made); srcdiff's and numba's versions.
 The generated function reads no user value as a global (numba_emit passes them as
@@ -37,6 +37,7 @@ from srcdiff.compiler.emit import (
     numba_fuse_compile,
     numba_fuse_rows,
     numba_helpers,
+    numba_ints,
     numba_math,
     numba_opt,
     numba_pieces,
@@ -73,8 +74,9 @@ def key(source, numba):
     """The cache key of ``source`` compiled by ``numba`` against this srcdiff's helpers."""
     if not _FINGERPRINT:
         digest = hashlib.sha256()
-        for module in (numba_checked, numba_helpers, numba_math, numba_opt, numba_pieces,
-                       numba_fuse, numba_fuse_rows, numba_fuse_compile, sys.modules[__name__]):
+        for module in (numba_checked, numba_ints, numba_helpers, numba_math, numba_opt,
+                       numba_pieces, numba_fuse, numba_fuse_rows, numba_fuse_compile,
+                       sys.modules[__name__]):
             with open(module.__file__, "rb") as f:
                 digest.update(f.read())
         _FINGERPRINT.append(digest.hexdigest())

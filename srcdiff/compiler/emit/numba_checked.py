@@ -19,8 +19,9 @@ rewritten to the versions here (:func:`rewrite`), which raise as CPython does:
   raises SrcdiffError (a refusal at run time, never the int 0). ``a ** b`` and ``a << b``
   (:func:`shift_left`) of ints whose result may pass int64 (Python's ints grow, numba's
   wrap around: ``10 ** 19``) raise SrcdiffError too (from 2**62, by a float estimate).
-  Other operands compute ``a ** b`` and ``a << b`` as before. Not checked: ``*``, ``+``
-  and ``-`` of ints past int64 (a factorial in an int past ``20!``): README.
+  Other operands compute ``a ** b`` and ``a << b`` as before. ``+``, ``-``, ``*``,
+  ``//``, unary ``-``, ``abs`` and ``int()`` of ints: numba_ints.py (:func:`rewrite`
+  calls it).
 
 Invariant: each function returns numba's ``math`` result unchanged where it does not
 raise; tests/soundness/test_numba_math_errors.py checks the errors and the values.
@@ -29,6 +30,7 @@ raise; tests/soundness/test_numba_math_errors.py checks the errors and the value
 import ast
 import math
 
+from srcdiff.compiler.emit import numba_ints
 from srcdiff.compiler.emit.numba_helpers import njit, numba, overload, types
 from srcdiff.errors import SrcdiffError
 
@@ -159,6 +161,7 @@ def helpers():
     """The functions :func:`rewrite` calls, by name."""
     out = {name: globals()[name] for name in NAMES}
     out.update(math_log=math_log, power=power, shift_left=shift_left)
+    out.update(numba_ints.helpers())
     return out
 
 
@@ -171,6 +174,7 @@ def rewrite(tree):
                 and isinstance(node.func.value, ast.Name) and node.func.value.id == "math"
                 and node.func.attr in checked and not node.keywords):
             node.func = ast.Name(id=f"math_{node.func.attr}", ctx=ast.Load())
+    numba_ints.rewrite(tree)
     return _Powers().visit(tree)
 
 

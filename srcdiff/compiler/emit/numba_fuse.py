@@ -23,7 +23,7 @@ assigned in it; an added-into name is read by no other member. The group becomes
 
 **The loop (invariant: every read of element ``i`` sees the value the array form
 computes).** ``_fusedK`` is a numba overload: for argument types where every array is
-1-d float64 and every other input a real number, it compiles a loop; for any other
+1-d float64 and every other input a float, it compiles a loop; for any other
 types, the statements as written. At run time the loop first checks that every array
 input and every store target have one length ``n`` and that no store target's memory
 overlaps an array input's or another target's (address ranges); else it runs the

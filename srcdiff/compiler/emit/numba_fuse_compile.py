@@ -35,8 +35,8 @@ def _stub(group, rows):
 
 def _choose(group, args, rows):
     """The implementation of ``_fusedK`` for argument types ``args``: the loop when every
-    array is 1-d float64 and every other input a real number (``rows``: and the tapes
-    2-d float64), else the statements."""
+    array is 1-d float64 and every other input a float (``rows``: and the tapes 2-d
+    float64), else the statements."""
     kinds = dict(zip(group.inputs, args))
     ns = group.globals
     plain = ns[f"{group.name}{'_rows' if rows else ''}_arrays"]
@@ -46,8 +46,10 @@ def _choose(group, args, rows):
         return plain.py_func
     arrays = {a for a, t in kinds.items() if isinstance(t, types.Array)}
     tapes = args[len(group.inputs):-1] if rows else ()
+    # (an int input: the statements as written, whose int operations numba_ints.py checks;
+    # the loop computes them unchecked)
     if not all((isinstance(t, types.Array) and t.ndim == 1 and t.dtype == types.float64)
-               or isinstance(t, (types.Float, types.Integer)) for t in kinds.values()) \
+               or isinstance(t, types.Float) for t in kinds.values()) \
             or not all(isinstance(t, types.Array) and t.ndim == 2 and t.dtype == types.float64
                        and t.layout == "C" for t in tapes):
         return plain.py_func

@@ -25,6 +25,8 @@ from srcdiff.compiler.emit.numba_helpers import tape_put
 from srcdiff.compiler.emit.numba_helpers import unbroadcast
 from srcdiff.compiler.emit.numba_helpers import zeros_like_of
 from srcdiff.compiler.emit.numba_helpers import zeros_tree
+from srcdiff.compiler.emit.numba_ints import int_mul
+from srcdiff.compiler.emit.numba_ints import int_sub
 from srcdiff.compiler.emit.numba_math import tanh_fast
 
 import numpy as np
@@ -56,11 +58,11 @@ def _grad_scalar_loop_numba(a, x0, n, grad_ys=None, SCALE=None):
         if _k0 == 1:
             _tape1 = tape_alloc(_n0, mul)
         tape_put(_tape1, _k0 - 1, mul)
-        mul1 = SCALE * x
+        mul1 = int_mul(SCALE, x)
         if _k0 == 1:
             _tape2 = tape_alloc(_n0, mul1)
         tape_put(_tape2, _k0 - 1, mul1)
-        mul2 = mul1 * x
+        mul2 = int_mul(mul1, x)
         if _k0 == 1:
             _tape3 = tape_alloc(_n0, mul2)
         tape_put(_tape3, _k0 - 1, mul2)
@@ -70,7 +72,7 @@ def _grad_scalar_loop_numba(a, x0, n, grad_ys=None, SCALE=None):
         x = mul + mul2
     b_x = seed(grad_ys, x)
     b_a = zeros_tree(a)
-    for i in range(n - 1, 0 - 1, -1):
+    for i in range(int_sub(n, 1), 0 - 1, -1):
         _k0 -= 1
         x_before = tape_get(_tape4, _k0)
         b_mul = unbroadcast(b_x, mul)
@@ -124,7 +126,7 @@ def _grad_recurrent_numba(w, b, xs, n, grad_ys=None):
     b_b = zeros_tree(b)
     b_h = zeros_like_of(h)
     b_w = zeros_tree(w)
-    for t in range(n - 1, 0 - 1, -1):
+    for t in range(int_sub(n, 1), 0 - 1, -1):
         _k0 -= 1
         mul1_before = tape_get_prev(_tape3, _k0)
         b_mul1 = spread(b_s, mul1)
@@ -162,7 +164,7 @@ def _grad_kalman_numba(alpha, s, ys, n, grad_ys=None):
         if _k0 == 1:
             _tape0 = tape_alloc(_n0, err)
         tape_put(_tape0, _k0 - 1, err)
-        mul = s * s
+        mul = int_mul(s, s)
         if _k0 == 1:
             _tape1 = tape_alloc(_n0, mul)
         tape_put(_tape1, _k0 - 1, mul)
@@ -207,7 +209,7 @@ def _grad_kalman_numba(alpha, s, ys, n, grad_ys=None):
     b_alpha = zeros_tree(alpha)
     b_level = zeros_like_of(level)
     b_s = zeros_tree(s)
-    for t in range(n - 1, 0 - 1, -1):
+    for t in range(int_sub(n, 1), 0 - 1, -1):
         _k0 -= 1
         level_before = tape_get(_tape10, _k0)
         b_level_out = b_level

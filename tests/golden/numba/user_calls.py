@@ -1,37 +1,37 @@
 def fwd_square_plus(x, a, SCALE):
-    mul = SCALE * x
-    mul2 = a * x
+    mul = int_mul(SCALE, x)
+    mul2 = int_mul(a, x)
     sin = np.sin(mul2)
-    return (mul * x + sin, (a, mul, mul2, x))
+    return (int_mul(mul, x) + sin, (a, mul, mul2, x))
 
 def bwd_square_plus(_record, grad_ys=None, SCALE=None):
     a, mul, mul2, x = _record
     b_mul2 = grad_ys * np.cos(mul2)
     b_a = b_mul2 * x
-    b_x = a * b_mul2 + mul * grad_ys + SCALE * (grad_ys * x)
+    b_x = a * b_mul2 + int_mul(mul, grad_ys) + int_mul(SCALE, int_mul(grad_ys, x))
     return (b_x, b_a)
 
 def fwd_square_plus1(x, a, SCALE):
-    mul = SCALE * x
-    mul2 = a * x
+    mul = int_mul(SCALE, x)
+    mul2 = int_mul(a, x)
     sin = np.sin(mul2)
-    return (mul * x + sin, (a, mul, mul2, x))
+    return (int_mul(mul, x) + sin, (a, mul, mul2, x))
 
 def bwd_square_plus1(_record, grad_ys=None, SCALE=None):
     a, mul, mul2, x = _record
     b_mul2 = grad_ys * np.cos(mul2)
-    b_x = a * b_mul2 + mul * grad_ys + SCALE * (grad_ys * x)
+    b_x = a * b_mul2 + int_mul(mul, grad_ys) + int_mul(SCALE, int_mul(grad_ys, x))
     return b_x
 
 def fwd_inner(x, SCALE):
-    exp = np.exp(-x)
+    exp = np.exp(int_neg(x))
     square_plus1, _record_square_plus = fwd_square_plus1(x, 0.5, SCALE=SCALE)
     return (exp * square_plus1, (_record_square_plus, exp, square_plus1))
 
 def bwd_inner(_record, grad_ys=None, SCALE=None):
     _record_square_plus, exp, square_plus1 = _record
-    b_square_plus_x = bwd_square_plus1(_record_square_plus, exp * grad_ys, SCALE=SCALE)
-    b_x = b_square_plus_x - grad_ys * square_plus1 * exp
+    b_square_plus_x = bwd_square_plus1(_record_square_plus, int_mul(exp, grad_ys), SCALE=SCALE)
+    b_x = int_sub(b_square_plus_x, int_mul(int_mul(grad_ys, square_plus1), exp))
     return b_x
 
 def grad_scalar_recurrence(x, a, n, grad_ys=None, SCALE=None):
@@ -55,7 +55,7 @@ def grad_scalar_recurrence(x, a, n, grad_ys=None, SCALE=None):
     b_s = scalar_seed(grad_ys)
     b_a = 0.0
     b_x = 0.0
-    for i in range(n - 1, 0 - 1, -1):
+    for i in range(int_sub(n, 1), 0 - 1, -1):
         _k0 -= 1
         x_before = tape_get(_tape0, _k0)
         x = x_before
