@@ -9,9 +9,9 @@ cache directory and compiled from there.
 **Invariant (why a cached entry is the gradient asked for).** The file's name is a
 SHA-256 of everything the machine code depends on besides the argument types: the
 generated source; the sources of numba_checked.py, numba_helpers.py, numba_math.py,
-numba_pieces.py, numba_fuse.py, numba_fuse_rows.py and numba_fuse_compile.py (their
-implementations are compiled into the cached code) and of this module (how entries are
-made); srcdiff's and numba's versions.
+numba_pieces.py, numba_broadcast.py, numba_tuples.py, numba_fuse.py, numba_fuse_rows.py
+and numba_fuse_compile.py (their implementations are compiled into the cached code) and
+of this module (how entries are made); srcdiff's and numba's versions.
 The generated function reads no user value as a global (numba_emit passes them as
 arguments, so none is frozen into the code); its globals are the helpers, ``np`` and
 ufuncs. numba's index adds the argument types, the CPU and the file's stamp; a file is
@@ -32,6 +32,7 @@ import tempfile
 import types
 
 from srcdiff.compiler.emit import (
+    numba_broadcast,
     numba_checked,
     numba_fuse,
     numba_fuse_compile,
@@ -40,6 +41,7 @@ from srcdiff.compiler.emit import (
     numba_math,
     numba_opt,
     numba_pieces,
+    numba_tuples,
 )
 from srcdiff.version import __version__
 
@@ -74,7 +76,8 @@ def key(source, numba):
     if not _FINGERPRINT:
         digest = hashlib.sha256()
         for module in (numba_checked, numba_helpers, numba_math, numba_opt, numba_pieces,
-                       numba_fuse, numba_fuse_rows, numba_fuse_compile, sys.modules[__name__]):
+                       numba_broadcast, numba_tuples, numba_fuse, numba_fuse_rows,
+                       numba_fuse_compile, sys.modules[__name__]):
             with open(module.__file__, "rb") as f:
                 digest.update(f.read())
         _FINGERPRINT.append(digest.hexdigest())

@@ -5,7 +5,7 @@ def grad_primal(K, c, q0, v0, dt, n, grad_ys=None):
     _k0 = 0
     for i in range(n):
         _k0 += 1
-        sub = -(q @ K) - c * v
+        sub = -matmul_of(q, K) - c * v
         mul1 = 0.1 * q
         if _k0 == 1:
             _tape0 = tape_alloc(_n0, mul1)
@@ -55,7 +55,7 @@ def grad_primal(K, c, q0, v0, dt, n, grad_ys=None):
             _v_before_list = tape_alloc(_n1, _v_before_list_row)
         tape_put(_v_before_list, _k1 - 1, _v_before_list_row)
         b_v += c * b_mul3
-        b_q += K @ b_mul3
+        b_q += matmul_of(K, b_mul3)
         _q_before_list_row = q_before
         if _k1 == 1:
             _q_before_list = tape_alloc(_n1, _q_before_list_row)
@@ -63,5 +63,5 @@ def grad_primal(K, c, q0, v0, dt, n, grad_ys=None):
     if _k1 > 0:
         _b_mul3_stacked = _b_mul3_list
         b_c += sum_rows(_b_mul3_stacked * _v_before_list)
-        b_K += _q_before_list.T @ _b_mul3_stacked
+        b_K += matmul_of(_q_before_list.T, _b_mul3_stacked)
     return (finish(b_K, K), finish(b_c, c), finish(b_q, q0), finish(b_v, v0))
