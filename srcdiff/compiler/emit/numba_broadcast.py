@@ -50,10 +50,11 @@ _MISMATCH = "srcdiff: unbroadcast of a gradient whose shape does not broadcast t
 
 
 @njit
-def _advance(idx, shape, steps, off):
-    """The index ``idx`` over ``shape`` moved to the next element in C order (in place),
-    and the offset ``off`` moved by ``steps[d]`` a unit along each axis ``d``."""
-    d = len(shape) - 1
+def _advance(idx, shape, steps, off, last):
+    """The index ``idx`` over the axes ``0..last`` of ``shape`` moved to the next entry
+    in C order (in place), and the offset ``off`` moved by ``steps[d]`` a unit along
+    each axis ``d``."""
+    d = last
     idx[d] += 1
     off += steps[d]
     while d > 0 and idx[d] == shape[d]:
@@ -69,7 +70,7 @@ def _advance(idx, shape, steps, off):
 def _unbroadcast_any(g, x):
     """The general case (module docstring): a new float64 array of ``x``'s shape. ``g`` is
     read once, in C order, with a counter of its index that carries the offset of the
-    element of the result it adds into (0 along a summed axis)."""
+    entry of the result it adds into (0 along a summed axis)."""
     nd_g, nd_x = g.ndim, x.ndim
     extra = nd_g - nd_x
     out = np.zeros(x.shape)
@@ -93,11 +94,27 @@ def _unbroadcast_any(g, x):
         for d in range(extra if extra > 0 else 0, nd_g):
             if g.shape[d] == x.shape[d - extra]:
                 ostr[d] = xs[d - extra]
+        # the trailing axes of one kind (kept: a contiguous run of the result; summed:
+        # one entry of it) are read as rows of g in C order, the axes before by the counter
+        kept = ostr[nd_g - 1] != 0
+        last, width = nd_g - 1, 1
+        while last >= 0 and (ostr[last] != 0) == kept:
+            width *= g.shape[last]
+            last -= 1
+        rows = np.ascontiguousarray(g).reshape((g.size // width, width))
         idx = np.zeros(max(nd_g, 1), np.int64)
         off = 0
-        for v in g.flat:
-            flat[off] += v
-            off = _advance(idx, g.shape, ostr, off)
+        for r in range(rows.shape[0]):
+            if kept:
+                for j in range(width):
+                    flat[off + j] += rows[r, j]
+            else:
+                total = 0.0
+                for j in range(width):
+                    total += rows[r, j]
+                flat[off] += total
+            if last >= 0:
+                off = _advance(idx, g.shape, ostr, off, last)
     if spread and out.size:  # copy the first entry along each spread axis to the others
         src = np.zeros(nd_x, np.int64)  # the source's step per axis: 0 along spread ones
         for i in range(nd_x):
@@ -109,7 +126,7 @@ def _unbroadcast_any(g, x):
         off = 0
         for k in range(out.size):
             flat[k] = flat[off]  # (off <= k: the source was written before, never after)
-            off = _advance(idx, x.shape, src, off)
+            off = _advance(idx, x.shape, src, off, nd_x - 1)
     return out
 
 
