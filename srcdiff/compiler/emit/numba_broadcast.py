@@ -191,11 +191,15 @@ def _stack_count(shape, skip):
 
 
 @njit
-def _stacked(a, b):
+def _stacked(a, b, ta=False, tb=False):
     """``a @ b`` for float64 arrays of two or more dimensions: one BLAS product per matrix
-    of the stack, the stack axes broadcast as NumPy's matmul broadcasts them."""
-    n, k, m = a.shape[-2], a.shape[-1], b.shape[-1]
-    if b.shape[-2] != k:
+    of the stack, the stack axes broadcast as NumPy's matmul broadcasts them; ``ta``
+    (``tb``): with the last two axes of ``a`` (``b``) swapped first (``np.swapaxes``, whose
+    numba version takes seconds to compile: each matrix is transposed here instead)."""
+    a0, a1, b0, b1 = a.shape[-2], a.shape[-1], b.shape[-2], b.shape[-1]
+    n, k = (a1, a0) if ta else (a0, a1)
+    kb, m = (b1, b0) if tb else (b0, b1)
+    if kb != k:
         raise ValueError(_CORE)
     stack = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
     out = np.empty(stack + (n, m))
@@ -203,8 +207,8 @@ def _stacked(a, b):
     if count == 0 or n == 0 or m == 0:
         return out
     out3 = out.reshape((count, n, m))
-    a3 = np.ascontiguousarray(a).reshape((_stack_count(a.shape, 2), n, k))
-    b3 = np.ascontiguousarray(b).reshape((_stack_count(b.shape, 2), k, m))
+    a3 = np.ascontiguousarray(a).reshape((_stack_count(a.shape, 2), a0, a1))
+    b3 = np.ascontiguousarray(b).reshape((_stack_count(b.shape, 2), b0, b1))
     if k == 0:
         out[...] = 0.0
         return out
@@ -226,7 +230,8 @@ def _stacked(a, b):
     idx = np.zeros(max(ns, 1), np.int64)
     pa = pb = 0
     for p in range(count):
-        np.dot(a3[pa], b3[pb], out3[p])
+        np.dot(np.ascontiguousarray(a3[pa].T) if ta else a3[pa],
+               np.ascontiguousarray(b3[pb].T) if tb else b3[pb], out3[p])
         d = ns - 1
         if d < 0:
             continue
@@ -292,16 +297,20 @@ def _matmul_lhs(x, y):
         return lambda g, x, y: unbroadcast(np.expand_dims(g, -1) * y, x)
     if x.ndim == 1:  # np.sum(y * g[..., None, :], -1): the product with g as a column
         return lambda g, x, y: unbroadcast(matmul_of(y, np.expand_dims(g, -1))[..., 0], x)
-    return lambda g, x, y: unbroadcast(matmul_of(g, np.swapaxes(y, -1, -2)), x)
+    if x.ndim <= 2 and y.ndim <= 2:  # g @ np.swapaxes(y, -1, -2) (numba's @)
+        return lambda g, x, y: unbroadcast(g @ np.ascontiguousarray(y.T), x)
+    return lambda g, x, y: unbroadcast(_stacked(g, y, False, True), x)
 
 
 @_gradient_overload(matmul_rhs, lambda g, x, y: g * x)
 def _matmul_rhs(x, y):
     if x.ndim == 1:
         return lambda g, x, y: unbroadcast(np.expand_dims(x, -1) * np.expand_dims(g, -2), y)
-    if y.ndim == 1:  # np.sum(x * g[..., None], -2): the product with g as a column
+    if y.ndim == 1 and x.ndim == 2:  # np.sum(x * g[..., None], -2): x.T @ g
+        return lambda g, x, y: unbroadcast(np.ascontiguousarray(x.T) @ g, y)
+    if y.ndim == 1:  # (a stack: the product with g as a column)
         return lambda g, x, y: unbroadcast(
-            matmul_of(np.swapaxes(x, -1, -2), np.expand_dims(g, -1))[..., 0], y)
+            _stacked(x, np.expand_dims(g, -1), True, False)[..., 0], y)
     if y.ndim == 2 and x.ndim > 2:
         def rows(g, x, y):  # the stack's rows as one product (the rule's fast path)
             k, m = x.shape[-1], g.shape[-1]
@@ -311,7 +320,9 @@ def _matmul_rhs(x, y):
                 raise ValueError("srcdiff: matmul's gradient of another stack")
             return np.ascontiguousarray(xs.T) @ gs
         return rows
-    return lambda g, x, y: unbroadcast(matmul_of(np.swapaxes(x, -1, -2), g), y)
+    if x.ndim <= 2 and y.ndim <= 2:  # np.swapaxes(x, -1, -2) @ g (numba's @)
+        return lambda g, x, y: unbroadcast(np.ascontiguousarray(x.T) @ g, y)
+    return lambda g, x, y: unbroadcast(_stacked(x, g, True, False), y)
 
 
 def vjp_matmul(g, ans, x, y):
