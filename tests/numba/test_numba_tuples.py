@@ -47,6 +47,11 @@ def both(x, s):
     return np.sum(u * u) * v
 
 
+def twice(x, s):  # entry 0 read twice: its second gradient added to the first (b[0] + g)
+    t = split(x, s)
+    return np.sum(t[0] ** 2) * t[1] + np.sum(np.sin(t[0]))
+
+
 def test_a_loop_calling_a_function_of_two_array_outputs():
     rng = np.random.default_rng(2)
     args = (1.0 + 0.1 * rng.standard_normal(4), 0.4 + 0.05 * rng.standard_normal(4),
@@ -58,6 +63,7 @@ def test_outputs_of_two_types_and_an_entry_without_gradient():
     rng = np.random.default_rng(4)
     agree(first_only, (rng.standard_normal(3), 0.7, 3), (0, 1))
     agree(both, (rng.standard_normal(3), 0.7), (0, 1))
+    agree(twice, (rng.standard_normal(3), 0.7), (0, 1))
 
 
 def pick(x, n):
