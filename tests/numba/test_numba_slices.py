@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
-from fd import assert_close, numeric_grad
+from fd import assert_close
 from golden_cases import check_golden
+from numba_agree import agree
 from paths import ROOT
 
 pytest.importorskip("numba")
@@ -21,21 +22,11 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 from realistic import burgers  # noqa: E402
 
 
-def _agree(fn, args, wrt):
-    got = sd.grad(fn, wrt=wrt, backend="numba")(*args)
-    ref = sd.grad(fn, wrt=wrt)(*args)
-    for k, g, r in zip(wrt, got, ref):
-        assert np.shape(g) == np.shape(args[k])
-        assert_close(g, r, rtol=1e-12, atol=1e-14)
-        assert_close(g, numeric_grad(fn, args, k))
-    return got
-
-
 @pytest.mark.parametrize("steps", [0, 1, 6])
 def test_burgers(steps):
     u0, nu, target, _ = burgers.make_inputs(np.random.default_rng(2))
     args = (u0, nu, target, steps)
-    got = _agree(burgers.primal, args, burgers.WRT)
+    got = agree(burgers.primal, args, burgers.WRT)
     hand = burgers.hand_grad(*args)
     assert_close(got[0], hand[0], rtol=1e-10, atol=1e-12)
     assert_close(got[1], hand[1], rtol=1e-10, atol=1e-12)
@@ -52,7 +43,7 @@ def smoothed(x, w, n):
 def test_slices_rewritten_in_a_loop():
     x = np.array([0.3, -0.5, 0.8, 0.1])
     for n in (0, 1, 5):
-        _agree(smoothed, (x, 0.7, n), (0, 1))
+        agree(smoothed, (x, 0.7, n), (0, 1))
 
 
 def ends_pinned(x, w, n):
@@ -67,7 +58,7 @@ def test_an_entry_saved_in_a_loop():
     # its saved value is a 0-d array (np.copy(v[0])), kept on a tape of numbers; it was
     # refused ("numba cannot compile the gradient ... tape_alloc(int64, array(float64, 0d, C))")
     for n in (0, 1, 3):
-        _agree(ends_pinned, (np.array([0.3, -0.5, 0.8]), 0.7, n), (0, 1))
+        agree(ends_pinned, (np.array([0.3, -0.5, 0.8]), 0.7, n), (0, 1))
 
 
 def entries_rewritten(x):
@@ -80,7 +71,7 @@ def entries_rewritten(x):
 
 
 def test_entries_saved_in_a_loop_then_read_again():
-    _agree(entries_rewritten, (np.array([0.3, 0.2, -0.5, 0.4, 0.1]),), (0,))
+    agree(entries_rewritten, (np.array([0.3, 0.2, -0.5, 0.4, 0.1]),), (0,))
 
 
 def test_burgers_source():

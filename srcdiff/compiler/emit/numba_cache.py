@@ -8,10 +8,10 @@ cache directory and compiled from there.
 
 **Invariant (why a cached entry is the gradient asked for).** The file's name is a
 SHA-256 of everything the machine code depends on besides the argument types: the
-generated source; the sources of numba_checked.py, numba_ints.py, numba_helpers.py,
-numba_math.py, numba_pieces.py, numba_fuse.py, numba_fuse_rows.py and numba_fuse_compile.py (their
-implementations are compiled into the cached code) and of this module (how entries are
-made); srcdiff's and numba's versions.
+generated source; the sources of every ``numba_*.py`` module of this package (the
+helpers, checked operations, fused loops, ...: their implementations are compiled into
+the cached code, and a module added later is in the key without being listed) and of
+this module (how entries are made); srcdiff's and numba's versions.
 The generated function reads no user value as a global (numba_emit passes them as
 arguments, so none is frozen into the code); its globals are the helpers, ``np`` and
 ufuncs. numba's index adds the argument types, the CPU and the file's stamp; a file is
@@ -31,17 +31,7 @@ import sys
 import tempfile
 import types
 
-from srcdiff.compiler.emit import (
-    numba_checked,
-    numba_fuse,
-    numba_fuse_compile,
-    numba_fuse_rows,
-    numba_helpers,
-    numba_ints,
-    numba_math,
-    numba_opt,
-    numba_pieces,
-)
+from srcdiff.compiler.emit import numba_opt
 from srcdiff.version import __version__
 
 _FINGERPRINT = []  # the helpers' source hash, computed once
@@ -74,10 +64,10 @@ def key(source, numba):
     """The cache key of ``source`` compiled by ``numba`` against this srcdiff's helpers."""
     if not _FINGERPRINT:
         digest = hashlib.sha256()
-        for module in (numba_checked, numba_ints, numba_helpers, numba_math, numba_opt,
-                       numba_pieces, numba_fuse, numba_fuse_rows, numba_fuse_compile,
-                       sys.modules[__name__]):
-            with open(module.__file__, "rb") as f:
+        here = os.path.dirname(os.path.abspath(__file__))
+        files = sorted(f for f in os.listdir(here) if f.startswith("numba_") and f.endswith(".py"))
+        for path in [os.path.join(here, f) for f in files] + [sys.modules[__name__].__file__]:
+            with open(path, "rb") as f:
                 digest.update(f.read())
         _FINGERPRINT.append(digest.hexdigest())
     text = "\n".join([source, _FINGERPRINT[0], __version__, numba.__version__,

@@ -29,9 +29,11 @@ name's value on entry: dead when nothing before the loop binds the name (the pop
 the popped entry itself), else the value an earlier loop left, which that loop's adjoint
 reads: it is kept in ``_entryK`` before the loop and returned then.
 
-Helpers. ``unbroadcast``, ``add_tree``, ``zeros_tree``, ``seed``, ``scalar_seed``,
-``finish``, ``spread``, ``size_of`` and matmul's rule get numba versions for float
-scalars and arrays of up to two dimensions (numba_helpers.py); a call of any other helper
+Helpers. ``add_tree``, ``zeros_tree``, ``seed``, ``scalar_seed``, ``finish``, ``spread``,
+``size_of`` and others get numba versions for float scalars and arrays of up to two
+dimensions (numba_helpers.py, numba_pieces.py); ``unbroadcast``, ``a @ b`` and matmul's
+gradients for arrays of any rank (numba_broadcast.py); the cotangent of a called
+function's tuple of outputs (numba_tuples.py); a call of any other helper
 or rule is refused with its name, before numba runs. What numba itself refuses (a typing
 error on the first call with new argument types) is raised as a SrcdiffError pointing at
 the user's function, naming what numba could not compile.
@@ -53,6 +55,7 @@ import numpy as np
 
 from srcdiff.compiler.emit import (
     live,
+    numba_broadcast,
     numba_cache,
     numba_calls,
     numba_checked,
@@ -62,6 +65,7 @@ from srcdiff.compiler.emit import (
     numba_names,
     numba_pieces,
     numba_tapes,
+    numba_tuples,
 )
 from srcdiff.compiler.ir.calls import named_call
 from srcdiff.errors import SrcdiffError, StaleGradient
@@ -69,7 +73,7 @@ from srcdiff.errors import SrcdiffError, StaleGradient
 INSTALL = "pip install srcdiff[numba]"
 
 # helpers the numba version of a gradient may call: a numba-compiled version each
-NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
+NJIT_HELPERS = ("add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
                 "spread", "size_of", "tape_pop_prev", "tape_pop_entry", "concat_rows",
                 "stack_rows", "mul_into", "add_into", "tape_alloc", "tape_put", "tape_get",
                 "tape_get_prev", "tape_get_entry", "tape_rows", "sum_rows", "index_add",
@@ -77,6 +81,9 @@ NJIT_HELPERS = ("unbroadcast", "add_tree", "zeros_tree", "seed", "scalar_seed", 
 # helpers with a numba version in numba_pieces.py
 NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis", "view_of",
                "set_slice", "check_broadcast", "check_in_place", "reshaped")
+# helpers with a numba version in numba_broadcast.py (any rank), numba_tuples.py
+NJIT_BROADCAST = ("unbroadcast", "matmul_of", "matmul_lhs", "matmul_rhs", "vjp_matmul")
+NJIT_TUPLES = ("cotangent", "item_add")
 # builtins numba compiles
 BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice"}
 STACK = "_stack"
@@ -171,6 +178,7 @@ def numba_source(source, entry_name, namespace, where, groups=None):
             groups += made
             tree.body += [f for g in made for f in g.defs()]
     numba_pieces.slice_stores(tree)  # (after fusing: a group's loop writes the elements)
+    numba_broadcast.stacked_matmuls(tree)  # every a @ b as matmul_of(a, b): stacks too
     # math functions and ** that raise as Python's, on a copy: the fused groups keep their
     # statements' nodes, from which they write their loops while numba types them
     tree = numba_checked.rewrite(ast.parse(ast.unparse(ast.fix_missing_locations(tree))))
@@ -238,6 +246,11 @@ class _Runner:
             return self.jitted(*args, *[self.namespace[k] if g is None else g.seen
                                         for k, g in zip(self.names, self.guarded)])
         except self.errors as exc:
+            kinds = sorted({type(a).__name__ for a in args if isinstance(a, (dict, set))})
+            if kinds:  # (numba types them as Python objects: say so, not numba's words)
+                raise self.where.error(f"the numba backend does not take a {kinds[0]} "
+                                       "as an argument", 'pass arrays or numbers, or use '
+                                       'backend="numpy" for this function') from None
             text = str(exc).strip().splitlines()
             first = next((ln for ln in text if ln.strip() and not ln.startswith(
                 ("Failed in", "During:", "No implementation"))), "numba could not compile it")
@@ -284,7 +297,7 @@ def _read_by_index(fn):
 def _check_calls(fn, namespace, where, generated=()):
     """Refuse a call of anything numba (or this backend's helpers) cannot compile;
     ``generated``: the names of the generated functions, compiled too (numba_calls.py)."""
-    helpers = set(NJIT_HELPERS) | set(NJIT_PIECES) | {"vjp_matmul"}
+    helpers = set(NJIT_HELPERS) | set(NJIT_PIECES) | set(NJIT_BROADCAST) | set(NJIT_TUPLES)
     for node in ast.walk(fn):
         if not isinstance(node, ast.Call):
             continue
@@ -372,8 +385,10 @@ def namespace_for(namespace):
 
 def helpers():
     """The numba helpers by the names generated code calls them."""
-    helpers = {name: getattr(numba_helpers, name) for name in NJIT_HELPERS + ("vjp_matmul",)}
+    helpers = {name: getattr(numba_helpers, name) for name in NJIT_HELPERS}
     helpers.update({name: getattr(numba_pieces, name) for name in NJIT_PIECES})
+    helpers.update({name: getattr(numba_broadcast, name) for name in NJIT_BROADCAST})
+    helpers.update({name: getattr(numba_tuples, name) for name in NJIT_TUPLES})
     helpers["tanh_fast"] = numba_math.tanh_fast
     helpers.update(numba_checked.helpers())
     return helpers

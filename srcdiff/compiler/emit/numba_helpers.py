@@ -3,9 +3,11 @@
 Without numba installed it defines only the stubs (numba is optional). Each
 helper is a stub with a ``numba.extending.overload`` that picks, at compile time, the
 implementation for its argument types: float scalars (and ints, as constants) and float
-arrays of up to two dimensions. Any other type has no implementation, so numba's typing
-fails and numba_emit.py reports it as a SrcdiffError (never a guess). The semantics are
-runtime.py's, restricted to those types.
+arrays of up to two dimensions (three for some). Any other type has no implementation, so
+numba's typing fails and numba_emit.py reports it as a SrcdiffError (never a guess). The
+semantics are runtime.py's, restricted to those types. (``unbroadcast`` and matmul's
+gradients, for arrays of any rank: numba_broadcast.py; the cotangent of a called
+function's tuple of outputs: numba_tuples.py.)
 
 The implementations are cached on disk by numba (``cache=True``: in ``__pycache__`` next
 to this file, or numba's ``NUMBA_CACHE_DIR``), so a process compiling a new gradient
@@ -62,52 +64,6 @@ def _zero_d(t):
 
 def _none(t):
     return t is None or isinstance(t, (types.NoneType, types.Omitted))
-
-
-def unbroadcast(g, x):
-    """``g`` summed to the shape of ``x`` (runtime.unbroadcast)."""
-
-
-@overload(unbroadcast)
-def _unbroadcast(g, x):
-    if _num(x) and _num(g):
-        return lambda g, x: float(g)
-    if _num(x) and (_arr(g) or _zero_d(g)):
-        return lambda g, x: float(g.sum())
-    if _arr(x) and _num(g):
-        return lambda g, x: np.full(x.shape, float(g))
-    if _arr(x, 1) and _arr(g) and g.ndim == 2:
-        def rows(g, x):  # summed over the leading axis (loops: np.sum(axis=) compiles slowly)
-            out = np.zeros(x.shape)
-            n0 = x.shape[0] - 1
-            for i in range(g.shape[0]):
-                for j in range(g.shape[1]):
-                    out[min(j, n0)] += g[i, j]
-            return out
-        return rows
-    # g itself when the shapes are equal and g is float64, as runtime.unbroadcast returns
-    # it (the generated code's in-place writes were placed for that aliasing); else a copy
-    own = g.dtype == types.float64 if _arr(g) else False
-    if _arr(x) and _arr(g) and g.ndim == x.ndim == 1:
-        def same1(g, x):
-            if g.shape[0] == x.shape[0]:
-                return g if own else np.asarray(g, dtype=np.float64) + 0.0
-            out = np.zeros(x.shape)
-            out[0] = g.sum()  # x had length 1 and was broadcast
-            return out
-        return same1
-    if _arr(x) and _arr(g) and g.ndim == x.ndim == 2:
-        def same2(g, x):
-            if g.shape[0] == x.shape[0] and g.shape[1] == x.shape[1]:
-                return g if own else np.asarray(g, dtype=np.float64) + 0.0
-            out = np.zeros(x.shape)
-            n0, n1 = x.shape[0] - 1, x.shape[1] - 1
-            for i in range(g.shape[0]):  # a dimension of length 1 was broadcast
-                for j in range(g.shape[1]):
-                    out[min(i, n0), min(j, n1)] += g[i, j]
-            return out
-        return same2
-    return None
 
 
 def add_tree(a, b):
@@ -217,7 +173,7 @@ def spread(g, x):
 def _spread(g, x):
     if _num(x) and _num(g):
         return lambda g, x: float(g)
-    if _arr(x, 3) and _num(g):
+    if isinstance(x, types.Array) and x.ndim >= 1 and _num(g):  # (any rank: np.full's)
         return lambda g, x: np.full(x.shape, float(g))
     return None
 
@@ -286,24 +242,6 @@ def _size_of(x):
     if isinstance(x, types.Array):
         return lambda x: x.size
     return None
-
-
-def vjp_matmul(g, ans, x, y):
-    """The gradients of ``x @ y`` (rules/product_rules.matmul)."""
-
-
-@overload(vjp_matmul)
-def _vjp_matmul(g, ans, x, y):
-    if not (_arr(x) and _arr(y)):
-        return None
-    if x.ndim == 2 and y.ndim == 2:
-        return lambda g, ans, x, y: (g @ np.ascontiguousarray(y.T),
-                                     np.ascontiguousarray(x.T) @ g)
-    if x.ndim == 1 and y.ndim == 2:
-        return lambda g, ans, x, y: (y @ g, np.outer(x, g))
-    if x.ndim == 2 and y.ndim == 1:
-        return lambda g, ans, x, y: (np.outer(g, y), np.ascontiguousarray(x.T) @ g)
-    return lambda g, ans, x, y: (g * y, g * x)
 
 
 def concat_rows(arrays):
@@ -432,7 +370,7 @@ def _basic(index):
 
 @overload(index_add)
 def _index_add(b, x, index, g):
-    if not (_arr(x, 3) and _basic(index) and (_num(g) or _arr(g, 3))
+    if not (_arr(x, 3) and _basic(index) and (_num(g) or _arr(g, 8))  # (g: x[index]'s axes)
             and (_none(b) or (_arr(b, 3) and b.ndim == x.ndim))):
         return None
     if isinstance(index, types.Integer) and x.ndim == 1 and _num(g):

@@ -9,6 +9,7 @@
 
 import math
 import numba
+from srcdiff.compiler.emit.numba_broadcast import unbroadcast
 from srcdiff.compiler.emit.numba_checked import math_log
 from srcdiff.compiler.emit.numba_helpers import add_into
 from srcdiff.compiler.emit.numba_helpers import add_tree
@@ -22,7 +23,6 @@ from srcdiff.compiler.emit.numba_helpers import tape_alloc
 from srcdiff.compiler.emit.numba_helpers import tape_get
 from srcdiff.compiler.emit.numba_helpers import tape_get_prev
 from srcdiff.compiler.emit.numba_helpers import tape_put
-from srcdiff.compiler.emit.numba_helpers import unbroadcast
 from srcdiff.compiler.emit.numba_helpers import zeros_like_of
 from srcdiff.compiler.emit.numba_helpers import zeros_tree
 from srcdiff.compiler.emit.numba_ints import int_mul

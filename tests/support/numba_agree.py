@@ -1,0 +1,18 @@
+"""The check of a numba gradient (tests/numba): the NumPy backend's gradient to 1e-12
+relative, central finite differences (fd.py), and each gradient shaped like its argument."""
+
+import numpy as np
+
+import srcdiff as sd
+from fd import assert_close, numeric_grad
+
+
+def agree(fn, args, wrt):
+    """``sd.grad(fn, wrt, backend="numba")(*args)`` checked; returns it."""
+    got = sd.grad(fn, wrt=wrt, backend="numba")(*args)
+    ref = sd.grad(fn, wrt=wrt)(*args)
+    for k, g, r in zip(wrt, got, ref):
+        assert np.shape(g) == np.shape(args[k])
+        assert_close(g, r, rtol=1e-12, atol=1e-14)
+        assert_close(g, numeric_grad(fn, args, k))
+    return got
