@@ -26,7 +26,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import srcdiff as sd  # noqa: E402
 from run_one import convert_args  # noqa: E402
 
-REALISTIC = ("kalman", "burgers", "attention", "einsum_conv", "gmm", "gp", "nbody")
+REALISTIC = ("kalman", "burgers", "attention", "einsum_conv", "gmm", "gp", "nbody", "garch",
+             "heat2d", "vae")
 
 
 CLOCK = time.perf_counter
