@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REALISTIC = ("kalman", "burgers")
+REALISTIC = ("kalman", "burgers", "garch", "heat2d")
 
 CHILD = r"""
 import importlib, json, os, statistics, sys, time

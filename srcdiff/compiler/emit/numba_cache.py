@@ -35,6 +35,7 @@ from srcdiff.compiler.emit import (
     numba_checked,
     numba_fuse,
     numba_fuse_compile,
+    numba_fuse_loop,
     numba_fuse_rows,
     numba_helpers,
     numba_math,
@@ -74,7 +75,8 @@ def key(source, numba):
     if not _FINGERPRINT:
         digest = hashlib.sha256()
         for module in (numba_checked, numba_helpers, numba_math, numba_opt, numba_pieces,
-                       numba_fuse, numba_fuse_rows, numba_fuse_compile, sys.modules[__name__]):
+                       numba_fuse, numba_fuse_loop, numba_fuse_rows, numba_fuse_compile,
+                       sys.modules[__name__]):
             with open(module.__file__, "rb") as f:
                 digest.update(f.read())
         _FINGERPRINT.append(digest.hexdigest())
