@@ -54,11 +54,12 @@ def compiled_transform(f, wrt, *, return_value, stop_gradients, unconnected_grad
         quick = None
         if plain and grad_ys is None and not kwargs and len(args) == n:
             if t._generation == api._GENERATION[0]:
-                quick = api._quick_key(args)
+                floats = {}  # (lists of floats as arrays, made by the key's pass)
+                quick = api._quick_key(args, floats)
                 hit = fast.get(quick) if quick is not None else None
                 if hit is not None:
                     try:
-                        return hit[0].run((*args, None), hit[1])
+                        return hit[0].run((*args, None), hit[1], floats)
                     except StaleGradient:  # (emit/live.py) compiled anew below
                         api.invalidate()
                         runners.clear()

@@ -61,3 +61,39 @@ def test_the_gradient_of_each_kind_of_list_after_another(ys):
         assert_close(g(0.3, other), numeric_grad(weighted_sum, (0.3, other), 0))
     assert_close(g(0.3, ys), numeric_grad(weighted_sum, (0.3, ys), 0))
     assert_close(g(0.3, ys), 2 * 0.3 * sum(ys))
+
+
+class _Float(float):
+    pass
+
+
+def test_float_entries_are_the_entries_bit_for_bit_and_only_for_exact_floats():
+    """api/seeded.py ``float_entries`` (marshal's layout): the array of a list or tuple of
+    Python floats, bit for bit np.array's, and None as soon as one entry at any place is
+    anything else (the quick key then takes the set of types, as before)."""
+    from srcdiff.api import seeded
+    assert seeded._MARSHAL_FLOATS
+    rng = np.random.default_rng(3)
+    specials = [float("nan"), float("-inf"), float("inf"), -0.0, 5e-324, 1e-310,
+                1.7976931348623157e308]
+    for n in (1, 2, 9, 64, 65, 1000):
+        values = [float(v) for v in rng.standard_normal(n) * 10.0 ** rng.integers(-300, 300, n)]
+        values[: len(specials)] = specials[:n]
+        for box in (list, tuple):
+            got = seeded.float_entries(box(values))
+            assert got is not None and got.tobytes() == np.array(values).tobytes()
+            for k in sorted({0, n // 2, n - 1}):
+                # ("abcd": 9 bytes marshalled, as a float: only the type bytes tell)
+                for other in (1, True, np.float64(0.5), _Float(0.5), [0.5], "g", "abcd", None,
+                              1j):
+                    mixed = list(values)
+                    mixed[k] = other
+                    assert seeded.float_entries(box(mixed)) is None, (n, k, other)
+                    assert transforms._quick_key((box(mixed),)) != transforms._quick_key(
+                        (box(values),))
+    assert seeded.float_entries([]) is None
+    floats = {}
+    key = transforms._quick_key((1.0, [0.5, 2.0], np.zeros(2), (1, 2), (0.25,)), floats)
+    assert key == transforms._quick_key((1.0, [0.5, 2.0], np.zeros(2), (1, 2), (0.25,)))
+    assert sorted(floats) == [1, 4] and floats[1].tolist() == [0.5, 2.0]
+    assert floats[1].flags.c_contiguous and floats[1].flags.writeable

@@ -48,8 +48,8 @@ def test_random_stencil_programs(monkeypatch, capsys):
     reached = {"rows": 0, "acc": 0, "late": 0}
     loop_source, absorb = numba_fuse.Group.loop_source, numba_fuse_rows.absorb
 
-    def counted_loop(group, arrays, rows=False):
-        text = loop_source(group, arrays, rows)
+    def counted_loop(group, arrays, rows=False, ndim=1):
+        text = loop_source(group, arrays, rows, ndim)
         lines = (text or "").splitlines()
         reached["acc"] += any(ln.strip().startswith("_a") and "[_i] = " in ln for ln in lines)
         reached["late"] += bool(_late_lines(lines))

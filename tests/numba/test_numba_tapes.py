@@ -268,6 +268,36 @@ def test_a_list_of_floats_read_by_index_is_passed_as_an_array():
     _agree(kalman_like, (0.9, 0.2, [1, 2, 3], 3), wrt=(0, 1))  # ints: kept as a list
 
 
+
+def test_steady_calls_read_each_calls_list():
+    """The steady-state path (api/backends.py: the quick key's pass makes the arrays of the
+    lists of floats, api/seeded.py float_entries) passes this call's entries: a list of
+    other values with the same key, the same list changed in place, and a list with an int
+    entry (no quick key: the general path, which passes it as a list) each get their own
+    gradient, the NumPy backend's and finite differences', or for the mixed list a
+    SrcdiffError (numba's TypeError before)."""
+    g = sd.grad(kalman_like, wrt=(0, 1), backend="numba")
+    ref = sd.grad(kalman_like, wrt=(0, 1))
+    ys = [0.3, -0.2, 0.9, 1.4, -0.5]
+    for values in ([0.3, -0.2, 0.9, 1.4, -0.5], [1.3, 0.2, -0.9, 0.4, 2.5], "in place",
+                   [0.3, -0.2, 1, 1.4, -0.5]):
+        if values == "in place":
+            ys[1] = 7.5
+        else:
+            ys = values
+        args = (0.9, 0.2, ys, 5)
+        for _ in range(2):  # (the second call takes the steady-state path)
+            if 1 in ys:
+                with pytest.raises(sd.SrcdiffError, match="mixed values"):
+                    g(*args)
+                continue
+            got = g(*args)
+            want = ref(*args)
+            assert got == pytest.approx(want, rel=1e-12, abs=1e-12)
+            f = lambda a, q: kalman_like(a, q, ys, 5)  # noqa: E731
+            fd = [numeric_grad(f, (0.9, 0.2), i) for i in (0, 1)]
+            assert_close(np.array(got), np.array(fd))
+
 def test_a_list_used_otherwise_is_not_converted():
     g = sd.grad(list_used_whole, backend="numba")
     try:

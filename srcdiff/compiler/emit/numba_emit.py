@@ -230,9 +230,10 @@ class _Runner:
                      and isinstance(args[i], (list, tuple)) and args[i]
                      and set(map(type, args[i])) == {float})
 
-    def run(self, args, lists):
+    def run(self, args, lists, floats=None):
         """The gradient at ``args``, the lists at positions ``lists`` (:meth:`lists_in`
-        of these arguments or of arguments with the same quick key) passed as arrays."""
+        of these arguments or of arguments with the same quick key) passed as arrays
+        (``floats``: arrays of their entries the quick key's pass made, api/seeded.py)."""
         if self.watch is not None:
             changed = self.watch.stale()
             if changed is not None:
@@ -241,7 +242,8 @@ class _Runner:
         if lists:
             args = list(args)
             for i in lists:
-                args[i] = np.array(args[i], dtype=np.float64)
+                made = floats.get(i) if floats else None
+                args[i] = np.array(args[i], dtype=np.float64) if made is None else made
         try:
             return self.jitted(*args, *[self.namespace[k] if g is None else g.seen
                                         for k, g in zip(self.names, self.guarded)])
@@ -269,9 +271,16 @@ class _Runner:
                                        'use backend="numpy" for this function') from None
             if "fingerprint" not in str(exc):
                 raise
-            raise self.where.error(f"numba cannot take an argument of this call ({exc}: an "
-                                   "empty list, or a list of mixed values)",
-                                   'pass an array, or use backend="numpy"') from None
+            raise self._argument_error(exc) from None
+        except TypeError as exc:  # numba's unboxing of a list of mixed entries
+            if not str(exc).startswith("can't unbox heterogeneous list"):
+                raise
+            raise self._argument_error(exc) from None
+
+    def _argument_error(self, exc):
+        return self.where.error(f"numba cannot take an argument of this call ({exc}: an "
+                                "empty list, or a list of mixed values)",
+                                'pass an array, or use backend="numpy"')
 
 
 def _read_by_index(fn):

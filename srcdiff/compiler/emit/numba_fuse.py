@@ -11,21 +11,25 @@ no value, only which memory; its base is not rebound in the group) and, in a blo
 reads no tape, the tape writes ``tape_put(T, k, x)`` and ``if _k == 1: T = tape_alloc(n,
 x)`` (moved after the group: the group reads no tape, rebinds neither ``x`` nor ``k``
 after them, and stores into no array after them). Each member is ``name = e`` or
-``base[a:b] = e`` (constant bounds), ``e`` made of ``+ - * / **``, unary minus, numbers,
-names, ``np.exp/log/sin/cos/sqrt`` of one argument and ``mul_into/add_into(a, b)`` (their
-numba versions are ``a * b``, ``a + b``), with at least one operation; or a sum ``name =
-unbroadcast(e, s)``; or an in-place add ``name = index_add(name, x, slice(a, b), e)``. A
-name is assigned once in the group and never read in it before its assignment (but for a
-number computed from a sum, ``b_nu = b_nu + b_div1 * c``); a stored-into base is not
-assigned in it; an added-into name is read by no other member. The group becomes a call
-``outs = _fusedK(ins)`` where ``_fusedK_arrays`` holds the statements as written
+``base[a:b] = e`` or ``base[a:b, c:d] = e`` (constant bounds; not a base the group
+reads), ``e`` made of ``+ - * / **``, unary minus, numbers, names,
+``np.exp/log/sin/cos/sqrt`` of one argument and ``mul_into/add_into(a, b)`` (their numba
+versions are ``a * b``, ``a + b``), with at least one operation; or a sum ``name =
+unbroadcast(e, s)``; or an in-place add ``name = index_add(name, x, slice(a, b), e)`` (or
+of a 2-d slice, ``(slice(a, b), slice(c, d))``). A name is assigned once in the group and
+never read in it before its assignment (but for a number computed from a sum, ``b_nu =
+b_nu + b_div1 * c``); a stored-into base is not assigned in it; an added-into name is
+read by no other member. The group becomes a call ``outs = _fusedK(ins)`` where
+``_fusedK_arrays`` holds the statements as written
 (returned: the names assigned that anything outside the group reads).
 
 **The loop (invariant: every read of element ``i`` sees the value the array form
 computes).** ``_fusedK`` is a numba overload: for argument types where every array is
-1-d float64 and every other input a float, it compiles a loop; for any other
-types, the statements as written. At run time the loop first checks that every array
-input and every store target have one length ``n`` and that no store target's memory
+1-d float64 (or every array 2-d float64: numba_fuse_loop.py) and every other input a
+float, it compiles a loop; for any other types, the statements as written (an int input:
+its int operations checked, numba_ints.py). At run time the loop first checks that every
+array input and every store target have one length ``n`` (one shape) and that no store
+target's memory
 overlaps an array input's or another target's (address ranges); else it runs the
 statements as written. Then the inputs are not written while the loop runs, each
 statement writes only element ``i`` (of a new array, or of a target no input shares),
@@ -46,15 +50,13 @@ differences.
 
 import ast
 
-from srcdiff.compiler.emit import numba_fuse_rows, numba_pieces
+from srcdiff.compiler.emit import numba_fuse_loop, numba_fuse_rows, numba_pieces
 from srcdiff.compiler.emit.numba_fuse_compile import overlap, stubs  # noqa: F401
 from srcdiff.compiler.ir.calls import named_call
 
 OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
 UFUNCS = ("np.exp", "np.log", "np.sin", "np.cos", "np.sqrt")
-# the run-time helpers whose numba versions are one operation (numba_helpers.mul_into:
-# ``m * other``; add_into: ``m + other``): in the loop, that operation
-PRODUCTS = {"mul_into": ast.Mult, "add_into": ast.Add}
+PRODUCTS = numba_fuse_loop.PRODUCTS
 PREFIX = "_fused"
 # the fewest statements a group holds: each group's loop is a function numba types and
 # lowers on the first call (about 0.3-1 s); a run of two or three statements saves less
@@ -116,141 +118,14 @@ class Group:
         return ast.parse(f"{''.join(o + ', ' for o in self.outputs)}= "
                          f"{self.name}({args})").body[0]
 
-    def loop_source(self, arrays, rows=False):
-        """The loop version for the inputs ``arrays`` (1-d float64; the other inputs are
-        numbers): Python source of ``_fusedK_loop``, or None when the values read no
-        array (a fill) or a sum is taken to an array's shape: the statements as written.
-        ``rows``: the loop of ``_fusedK_rows`` (numba_fuse_rows.py)."""
-        members = [_member(s) for s in self.stmts]
-        views, values = {}, []
-        for kind, _, _, value in members:  # a slice read, x[1:-1], is a view made first
-            values.append(_views(value, views))
-        read = [a for a in _names(values) if a in arrays]
-        read += list(views.values())
-        if not read:
-            return None
-        args = ", ".join(self.params(rows))
-        lines = [f"def {self.name}_loop({args}):"]
-        lines += [f"    {v} = {text}" for text, v in views.items()]
-        lines.append(f"    _n = {read[0]}.shape[0]")
-        targets, accs = [], []
-        for k, (kind, name, _, _) in enumerate(members):
-            if kind == "store":
-                targets.append(f"_t{k}")
-                lines.append(f"    _t{k} = {ast.unparse(self.stmts[k].targets[0])}")
-            if kind == "acc" and name not in accs:
-                accs.append(name)
-        checks = [f"{a}.shape[0] != _n" for a in read[1:] + targets]
-        checks += [f"{t}.shape[1] != _n" for _, t in self.rows if rows]
-        checks += [f"overlap({t}, {a})" for i, t in enumerate(targets)
-                   for a in read + targets[:i]]
-        checks += [f"overlap({b}, {a})" for b in accs for a in read]
-        if checks:  # (else the statements as written, here: no other function to compile)
-            lines.append(f"    if {' or '.join(checks)}:")
-            lines += ["        " + ln for s in self.plain(rows).body
-                      for ln in ast.unparse(s).splitlines()]
-        kept = set(self.outputs) | {s.value.args[3].id for (kind, *_), s in zip(
-            members, self.stmts) if kind == "acc" and isinstance(s.value.args[3], ast.Name)}
-        before, inside, after, buffers, scratch = [], [], [], [], self.scratch()
-        kinds, computed, late = set(read), set(), set()
-        for k, ((kind, name, _, _), v) in enumerate(zip(members, values)):
-            s = self.stmts[k]
-            array = any(isinstance(n, ast.Name) and n.id in kinds for n in ast.walk(v))
-            value = _indexed(v, kinds, computed) if array else ast.unparse(v)
-            if kind == "acc" and array and not isinstance(s.value.args[3], ast.Name):
-                before.append(f"_a{k} = {scratch}[{len(buffers)}]")  # (the value's elements)
-                buffers.append(k)
-                inside.append(f"_a{k}[_i] = {value}")
-                s = ast.parse(ast.unparse(s)).body[0]
-                s.value.args[3] = ast.Name(id=f"_a{k}", ctx=ast.Load())
-            if kind == "acc":  # (after every read of the loop: the overlap checks)
-                after.append(ast.unparse(s))
-                continue
-            if _loads(s.value) & late:  # a number computed from a sum: after the loop
-                if array or kind != "assign":
-                    return None
-                late.add(name)
-                after.append(ast.unparse(s))
-                continue
-            if kind == "store":
-                inside.append(f"_t{k}[_i] = {value}")
-            elif not array:
-                before.append(f"{name} = {ast.unparse(self.stmts[k].value)}")
-            elif kind == "sum":
-                if ast.unparse(self.stmts[k].value.args[1]) in kinds | arrays:
-                    return None  # (a sum to an array's shape)
-                before.append(f"_s_{name} = 0.0")
-                inside.append(f"_s_{name} += {value}")
-                after.insert(0, f"{name} = _s_{name}")
-                late.add(name)
-            else:
-                kinds.add(name)
-                computed.add(name)
-                inside.append(f"_e_{name} = {value}")
-                row = [t for x, t in self.rows if x == name and rows]
-                if row:
-                    before.append(f"{name} = {row[0]}[_row]")
-                elif name in kept and name not in self.outputs:  # (read by adds only)
-                    before.append(f"{name} = {scratch}[{len(buffers)}]")
-                    buffers.append(name)
-                elif name in kept:
-                    before.append(f"{name} = np.empty(_n)")
-                if name in kept:
-                    inside.append(f"{name}[_i] = _e_{name}")
-        if rows and not {x for x, _ in self.rows} <= computed:
-            return None  # (a value saved that the loop does not compute as an array)
-        if not inside:  # (only adds of values already made: nothing to compute per element)
-            return None
-        if buffers:
-            before[:0] = [f"if {scratch}.shape[0] < {len(buffers)} or {scratch}.shape[1] != _n:",
-                          f"    {scratch} = np.empty(({len(buffers)}, _n))"]
-        lines += [f"    {ln}" for ln in before]
-        lines.append("    for _i in range(_n):")
-        lines += [f"        {ln}" for ln in inside]
-        lines += [f"    {ln}" for ln in after]
-        lines.append(f"    return ({''.join(o + ', ' for o in self.outputs)})")
-        return "\n".join(lines) + "\n"
-
-
-def _views(expr, views):
-    """``expr`` (a copy) with each constant slice of a name replaced by a view's name,
-    ``_vK``; ``views``: the slices' source to their names (added to)."""
-    class Views(ast.NodeTransformer):
-        def visit_Subscript(self, node):
-            text = ast.unparse(node)
-            name = views.setdefault(text, f"_v{len(views)}")
-            return ast.Name(id=name, ctx=ast.Load())
-
-        def visit_Call(self, node):  # mul_into(a, b): a * b (PRODUCTS)
-            self.generic_visit(node)
-            if named_call(node, PRODUCTS) is not None:
-                return ast.BinOp(left=node.args[0], op=PRODUCTS[node.func.id](),
-                                 right=node.args[1])
-            return node
-    return Views().visit(ast.parse(ast.unparse(expr), mode="eval").body)
-
-
-def _names(values):
-    seen = []
-    for v in values:
-        for n in ast.walk(v):
-            if isinstance(n, ast.Name) and n.id not in seen:
-                seen.append(n.id)
-    return seen
-
-
-def _indexed(expr, arrays, computed):
-    """``expr`` with each array name read at ``_i`` (an input ``x[_i]``, a value the
-    group computed, in ``computed``, ``_e_x``)."""
-    class Index(ast.NodeTransformer):
-        def visit_Name(self, node):
-            if node.id not in arrays:
-                return node
-            if node.id in computed:
-                return ast.Name(id=f"_e_{node.id}", ctx=ast.Load())
-            return ast.Subscript(value=node, slice=ast.Name(id="_i", ctx=ast.Load()),
-                                 ctx=ast.Load())
-    return ast.unparse(Index().visit(ast.parse(ast.unparse(expr), mode="eval")))
+    def loop_source(self, arrays, rows=False, ndim=1):
+        """The loop version for the inputs ``arrays`` (float64 arrays of ``ndim``
+        dimensions, 1 or 2; the other inputs are numbers): Python source of
+        ``_fusedK_loop``, or None when the values read no array (a fill) or a sum is taken
+        to an array's shape: the statements as written. ``rows``: the loop of
+        ``_fusedK_rows`` (numba_fuse_rows.py). (numba_fuse_loop.py)"""
+        return numba_fuse_loop.loop_source(self, [_member(s) for s in self.stmts], arrays,
+                                           rows, ndim)
 
 
 # ------------------------------------------------------------ finding groups
@@ -269,12 +144,23 @@ def _const_bound(e):
 
 
 def _const_slice(node):
-    """``base[a:b]`` with constant bounds and no step: the base's name, or None."""
-    if (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
-            and isinstance(node.slice, ast.Slice) and node.slice.step is None
-            and _const_bound(node.slice.lower) and _const_bound(node.slice.upper)):
+    """``base[a:b]`` or ``base[a:b, c:d]`` with constant bounds and no step: the base's
+    name, or None."""
+    if not (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)):
+        return None
+    parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    if len(parts) <= 2 and all(
+            isinstance(p, ast.Slice) and p.step is None and _const_bound(p.lower)
+            and _const_bound(p.upper) for p in parts):
         return node.value.id
     return None
+
+
+def _slice_call(e):
+    """Whether ``e`` is ``slice(a, b, None)`` with constant bounds."""
+    return (isinstance(e, ast.Call) and ast.unparse(e.func) == "slice" and len(e.args) == 3
+            and not e.keywords and all(map(_const_bound, e.args[:2]))
+            and isinstance(e.args[2], ast.Constant) and e.args[2].value is None)
 
 
 def _elementwise(e, top=True):
@@ -317,10 +203,9 @@ def _member(s):
     if (v.func.id == "index_add" and len(v.args) == 4
             and all(isinstance(a, ast.Name) for a in (v.args[0], v.args[1]))
             and _elementwise(v.args[3], False)
-            and v.args[0].id == t.id and isinstance(v.args[2], ast.Call)
-            and ast.unparse(v.args[2].func) == "slice" and len(v.args[2].args) == 3
-            and all(map(_const_bound, v.args[2].args[:2]))
-            and isinstance(v.args[2].args[2], ast.Constant) and v.args[2].args[2].value is None):
+            and v.args[0].id == t.id and (_slice_call(v.args[2]) or isinstance(
+                v.args[2], ast.Tuple) and len(v.args[2].elts) == 2
+                and all(map(_slice_call, v.args[2].elts)))):
         return "acc", t.id, None, v.args[3]
     return None
 
@@ -455,6 +340,9 @@ class _Span:
                 self.assigned | self.read | own | self.views | self.view_bases | moved
                 | self.accs):
             return False
+        if base is not None and base in self.read | self.view_bases:
+            return False  # (its memory is what the group reads: the loop's run-time check
+            # would find them overlapping and run the statements as written every time)
         if base is not None and (base.startswith("_tape")
                                  or base in self.assigned | self.views | moved | self.tapes
                                  | self.tainted or self.accs or self.sunk_reads

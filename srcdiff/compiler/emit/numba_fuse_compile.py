@@ -7,6 +7,7 @@ import numpy as np
 
 from srcdiff.compiler.emit.numba_helpers import numba, types
 from srcdiff.compiler.emit.numba_pieces import shares as _overlap_impl
+from srcdiff.compiler.emit.numba_pieces import shares_nd as _overlap_nd
 
 
 def stubs(groups):
@@ -35,8 +36,8 @@ def _stub(group, rows):
 
 def _choose(group, args, rows):
     """The implementation of ``_fusedK`` for argument types ``args``: the loop when every
-    array is 1-d float64 and every other input a float (``rows``: and the tapes 2-d
-    float64), else the statements."""
+    array is float64 of one number of axes, 1 or 2, and every other input a float
+    (``rows``: and the tapes float64 with one axis more, C order), else the statements."""
     kinds = dict(zip(group.inputs, args))
     ns = group.globals
     plain = ns[f"{group.name}{'_rows' if rows else ''}_arrays"]
@@ -46,22 +47,26 @@ def _choose(group, args, rows):
         return plain.py_func
     arrays = {a for a, t in kinds.items() if isinstance(t, types.Array)}
     tapes = args[len(group.inputs):-1] if rows else ()
+    ndims = {t.ndim for t in kinds.values() if isinstance(t, types.Array)}
+    ndim = ndims.pop() if len(ndims) == 1 else None
     # (an int input: the statements as written, whose int operations numba_ints.py checks;
     # the loop computes them unchecked)
-    if not all((isinstance(t, types.Array) and t.ndim == 1 and t.dtype == types.float64)
-               or isinstance(t, types.Float) for t in kinds.values()) \
-            or not all(isinstance(t, types.Array) and t.ndim == 2 and t.dtype == types.float64
-                       and t.layout == "C" for t in tapes):
+    if ndim not in (1, 2) or not all(
+            (isinstance(t, types.Array) and t.dtype == types.float64)
+            or isinstance(t, types.Float) for t in kinds.values()) \
+            or not all(isinstance(t, types.Array) and t.ndim == ndim + 1
+                       and t.dtype == types.float64 and t.layout == "C" for t in tapes):
         return plain.py_func
-    source = group.loop_source(arrays, rows)
+    source = group.loop_source(arrays, rows, ndim)
     if source is None:
         return plain.py_func
     scope = dict(ns)
-    scope["overlap"] = overlap
+    scope["overlap"] = overlap if ndim == 1 else overlap_nd
     exec(source, scope)
     return scope[f"{group.name}_loop"]
 
 
 # (inlined into each loop: 7 checks a step of Burgers' gradient, 2-3% of its time as calls)
 overlap = numba.njit(inline="always")(_overlap_impl) if numba is not None else _overlap_impl
+overlap_nd = numba.njit(inline="always")(_overlap_nd) if numba is not None else _overlap_nd
 _ = np  # (the loop sources run with the generated module's np)
