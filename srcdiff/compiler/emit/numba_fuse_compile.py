@@ -3,8 +3,11 @@ numba_fuse_rows.py) compile, for each argument types, the group's loop (its sour
 ``numba_fuse.Group.loop_source`` for those types) or the statements as written; and
 ``overlap``, the run-time check the loops make of two 1-d arrays' memory."""
 
+import ast
+
 import numpy as np
 
+from srcdiff.compiler.emit import numba_names
 from srcdiff.compiler.emit.numba_helpers import numba, types
 from srcdiff.compiler.emit.numba_pieces import shares as _overlap_impl
 from srcdiff.compiler.emit.numba_pieces import shares_nd as _overlap_nd
@@ -60,6 +63,9 @@ def _choose(group, args, rows):
     source = group.loop_source(arrays, rows, ndim)
     if source is None:
         return plain.py_func
+    # (its own names are numba_names.OWN's, apart from the gradient's: keep_apart)
+    mine = {n.id for s in group.stmts for n in ast.walk(s) if isinstance(n, ast.Name)}
+    numba_names.check_introduced(ast.parse(source), mine | set(group.params(rows)), set())
     scope = dict(ns)
     scope["overlap"] = overlap if ndim == 1 else overlap_nd
     exec(source, scope)

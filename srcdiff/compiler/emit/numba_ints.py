@@ -63,7 +63,7 @@ FLOAT_CALLS = frozenset(
                            "cos", "tan", "tanh", "sinh", "cosh", "arctan", "arcsin",
                            "arccos", "arctan2", "hypot", "true_divide", "mean")})
 # calls whose result is a float (or float array) when one of their arguments is
-FLOAT_IF_ANY = frozenset({"mul_into", "add_into", "power", "add_tree", "np.dot",
+FLOAT_IF_ANY = frozenset({"mul_into", "add_into", "power", "add_tree", "np.dot", "matmul_of",
                           "np.outer", "np.maximum", "np.minimum"})
 # calls whose result is a float (or float array) when their first argument is: a helper
 # returning an array of its first argument's dtype (or that argument), or a float for a
@@ -327,7 +327,8 @@ def is_float(e, known):
 # NumPy's functions whose results are Python ints
 _NP_INTS = ("np.size", "np.ndim")
 # helpers whose results are arrays whatever their arguments
-_ARRAYS = ("index_add", "tape_alloc", "tape_rows", "concat_rows", "stack_rows")
+_ARRAYS = ("index_add", "tape_alloc", "tape_rows", "concat_rows", "stack_rows",
+           "matmul_of", "matmul_lhs", "matmul_rhs")  # (the last three: ``@``, numba_broadcast.py)
 
 
 def no_int(e, known, others):

@@ -3,8 +3,9 @@
 numba_emit rewrites the NumPy backend's gradient for numba and binds names of its own:
 trip counters ``_kN`` and totals ``_nN``, tapes ``_tapeN``, ``_entryN``, ``_savedN``,
 ``_restoredN``, rows ``<list>_row``, scratch buffers ``_scrN``, the fused groups'
-functions ``_fusedN...`` and, inside a group's loop function, ``_n``, ``_i``, ``_row``,
-``_tK``, ``_aK``, ``_vK``, ``_s_<name>``, ``_e_<name>``; and it calls its helpers by name
+functions ``_fusedN...`` and, inside a group's loop function, ``_n``, ``_m``, ``_i``,
+``_j``, ``_row``, ``_tK``, ``_aK``, ``_vK``, ``_s_<name>``, ``_e_<name>``; and it calls
+its helpers by name
 (``tape_put``, ``int_mul``, ``max_axis``). A name of the gradient equal to one of those
 was silently shared with it: a user's local ``_k0`` changed in a loop moved the tape
 counter, and the gradient read other rows (a wrong gradient, the NumPy backend right).
@@ -27,7 +28,7 @@ import re
 STACK = "_stack"  # the NumPy backend's stack, which the rewrite replaces by its tapes
 
 # the names the rewrite binds (in a gradient function or a fused group's functions)
-OWN = re.compile(r"_(k|n|tape|entry|saved|restored|scr|t|a|v)\d*|_i|_row|_fused\w*"
+OWN = re.compile(r"_(k|n|tape|entry|saved|restored|scr|t|a|v)\d*|_[ijm]|_row|_fused\w*"
                  r"|_[se]_\w+|_\w*_row")
 
 

@@ -5,7 +5,7 @@ def grad_primal(K, c, q0, v0, dt, n, grad_ys=None):
     _k0 = 0
     for i in range(n):
         _k0 += 1
-        sub = -matmul_of(q, K) - c * v
+        sub = -matmul_of(q, K) - int_mul(c, v)
         mul1 = 0.1 * q
         if _k0 == 1:
             _tape0 = tape_alloc(_n0, mul1)
@@ -18,7 +18,7 @@ def grad_primal(K, c, q0, v0, dt, n, grad_ys=None):
         if _k0 == 1:
             _tape2 = tape_alloc(_n0, q)
         tape_put(_tape2, _k0 - 1, q)
-        q = q + dt * v
+        q = int_add(q, int_mul(dt, v))
         if _k0 == 1:
             _tape3 = tape_alloc(_n0, v)
         tape_put(_tape3, _k0 - 1, v)
@@ -28,13 +28,13 @@ def grad_primal(K, c, q0, v0, dt, n, grad_ys=None):
     b_q = mul_into(q, 2.0 * b_add)
     b_K = zeros_like_of(K)
     b_c = zeros_like_of(c)
-    _n1 = len(range(n - 1, 0 - 1, -1))
+    _n1 = len(range(int_sub(n, 1), 0 - 1, -1))
     _k1 = 0
-    for i in range(n - 1, 0 - 1, -1):
+    for i in range(int_sub(n, 1), 0 - 1, -1):
         _k0 -= 1
         _k1 += 1
         v_before = tape_get(_tape3, _k0)
-        b_mul3 = -dt * b_v
+        b_mul3 = int_neg(dt) * b_v
         q_before = tape_get(_tape2, _k0)
         b_v = b_v + dt * b_q
         b_mul2 = b_mul3 * q_before
