@@ -397,12 +397,41 @@ def _index_add(b, x, index, g):
             return out
         return element
 
-    def view(b, x, index, g):  # slices: an in-place add into the view of b
+    if _arr(g, 8):
+        def view_of_array(b, x, index, g):  # slices: an in-place add into the view of b
+            out = np.zeros(x.shape) if b is None else b
+            part = out[index]
+            # (numba's += reads g's elements while it writes the view's, NumPy's a copy of
+            # g when the two share memory: the same numbers only through a copy)
+            part += g.copy() if _shares_nd(part, g) else g
+            return out
+        return view_of_array
+
+    def view(b, x, index, g):  # slices, g a number: an in-place add into the view of b
         out = np.zeros(x.shape) if b is None else b
         part = out[index]
         part += g
         return out
     return view
+
+
+def shares_nd(a, b):
+    """Whether the arrays ``a`` and ``b`` (any number of axes) may share memory: their byte
+    ranges, from the lowest to the highest address any of their elements takes, meet."""
+    if a.size == 0 or b.size == 0:
+        return False
+    lo_a, hi_a = a.ctypes.data, a.ctypes.data + a.itemsize
+    for k in range(a.ndim):
+        step = (a.shape[k] - 1) * a.strides[k]
+        lo_a, hi_a = lo_a + min(0, step), hi_a + max(0, step)
+    lo_b, hi_b = b.ctypes.data, b.ctypes.data + b.itemsize
+    for k in range(b.ndim):
+        step = (b.shape[k] - 1) * b.strides[k]
+        lo_b, hi_b = lo_b + min(0, step), hi_b + max(0, step)
+    return lo_a < hi_b and lo_b < hi_a
+
+
+_shares_nd = njit(shares_nd)
 
 
 def broadcast_like(t, ans):

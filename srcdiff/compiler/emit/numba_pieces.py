@@ -10,7 +10,15 @@ import ast
 
 import numpy as np
 
-from srcdiff.compiler.emit.numba_helpers import _arr, _num, njit, numba, overload, types
+from srcdiff.compiler.emit.numba_helpers import (  # noqa: F401  (shares_nd: here before)
+    _arr,
+    _num,
+    njit,
+    numba,
+    overload,
+    shares_nd,
+    types,
+)
 
 
 def split_rest(g, heads, axis=0):
@@ -297,20 +305,6 @@ def shares(a, b):
 _shares = njit(shares)
 
 
-def shares_nd(a, b):
-    """Whether the arrays ``a`` and ``b`` (any number of axes) may share memory: their byte
-    ranges, from the lowest to the highest address any of their elements takes, meet."""
-    if a.size == 0 or b.size == 0:
-        return False
-    lo_a, hi_a = a.ctypes.data, a.ctypes.data + a.itemsize
-    for k in range(a.ndim):
-        step = (a.shape[k] - 1) * a.strides[k]
-        lo_a, hi_a = lo_a + min(0, step), hi_a + max(0, step)
-    lo_b, hi_b = b.ctypes.data, b.ctypes.data + b.itemsize
-    for k in range(b.ndim):
-        step = (b.shape[k] - 1) * b.strides[k]
-        lo_b, hi_b = lo_b + min(0, step), hi_b + max(0, step)
-    return lo_a < hi_b and lo_b < hi_a
 
 
 
