@@ -157,7 +157,7 @@ def numba_source(source, entry_name, namespace, where, groups=None):
     tree = ast.parse(source)
     defs = [d for d in tree.body if isinstance(d, ast.FunctionDef)]
     entry = next(d for d in defs if d.name == entry_name)
-    own = set(helpers()) | set(NJIT_HELPERS) | set(NJIT_PIECES)
+    own = set(helpers())  # (every helper name: NJIT_HELPERS, NJIT_PIECES, ... included)
     before = numba_names.keep_apart(defs, own, where)  # (no name shared with the rewrite's)
     generated = {d.name for d in defs}
     numba_calls.check_callees(defs, entry, where)
