@@ -68,10 +68,10 @@ class _Float(float):
 
 
 def test_float_entries_are_the_entries_bit_for_bit_and_only_for_exact_floats():
-    """api/seeded.py ``float_entries`` (marshal's layout): the array of a list or tuple of
-    Python floats, bit for bit np.array's, and None as soon as one entry at any place is
-    anything else (the quick key then takes the set of types, as before)."""
-    from srcdiff.api import seeded
+    """compiler/emit/float_lists.py ``float_entries`` (marshal's layout): the array of a
+    list or tuple of Python floats, bit for bit np.array's, and None as soon as one entry
+    at any place is anything else (the quick key then takes the set of types)."""
+    from srcdiff.compiler.emit import float_lists as seeded
     assert seeded._MARSHAL_FLOATS
     rng = np.random.default_rng(3)
     specials = [float("nan"), float("-inf"), float("inf"), -0.0, 5e-324, 1e-310,
@@ -97,3 +97,11 @@ def test_float_entries_are_the_entries_bit_for_bit_and_only_for_exact_floats():
     assert key == transforms._quick_key((1.0, [0.5, 2.0], np.zeros(2), (1, 2), (0.25,)))
     assert sorted(floats) == [1, 4] and floats[1].tolist() == [0.5, 2.0]
     assert floats[1].flags.c_contiguous and floats[1].flags.writeable
+    # written modules and the compiled runner ask the same question (numba_helpers.py,
+    # numba_emit.py): a writable float64 copy for exact floats only, the value otherwise
+    from srcdiff.compiler.emit.numba_helpers import float_array
+    made = float_array((0.5, -0.0))
+    assert made.dtype == np.float64 and made.flags.writeable and made.tobytes() == np.array(
+        [0.5, -0.0]).tobytes()
+    for value in ([0.5, 1], [np.float64(0.5)], [], (_Float(0.5),), 0.5):
+        assert float_array(value) is value

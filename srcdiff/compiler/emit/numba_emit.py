@@ -54,6 +54,7 @@ import types
 import numpy as np
 
 from srcdiff.compiler.emit import (
+    float_lists,
     live,
     numba_broadcast,
     numba_cache,
@@ -227,8 +228,8 @@ class _Runner:
         way). For arguments with the same quick key (api/transforms.py: the container's
         type, its entries' one type) the positions are the same."""
         return tuple(i for i in self.float_lists if i < len(args)
-                     and isinstance(args[i], (list, tuple)) and args[i]
-                     and set(map(type, args[i])) == {float})
+                     and isinstance(args[i], (list, tuple))
+                     and float_lists.float_entries(args[i]) is not None)
 
     def run(self, args, lists, floats=None):
         """The gradient at ``args``, the lists at positions ``lists`` (:meth:`lists_in`

@@ -23,6 +23,8 @@ import os
 
 import numpy as np
 
+from srcdiff.compiler.emit.float_lists import float_entries
+
 try:  # optional: without numba this module defines the stubs only (nothing compiles them)
     import numba
     from numba import types
@@ -561,6 +563,5 @@ def float_array(value):
     else ``value`` itself. Plain Python (not compiled): written modules (``srcdiff
     --backend numba``) call it on the arguments their gradient reads only by index, as
     numba_emit._Runner passes them (numba would convert a list element by element)."""
-    if type(value) in (list, tuple) and value and set(map(type, value)) == {float}:
-        return np.array(value, dtype=np.float64)
-    return value
+    entries = float_entries(value) if type(value) in (list, tuple) else None
+    return value if entries is None else entries.copy()
