@@ -16,30 +16,23 @@ def grad_starred_targets(v, grad_ys=None):
     z = items[-1]
     array = np.array(rest)
     sum1 = np.sum(array ** 2)
-    mul1 = first * sum1
-    add = mul1 + a * z
+    add = first * sum1 + a * z
     sum2 = sum(mid)
     mid_i = mid[0]
-    mul3 = sum2 * mid_i
     # seed: the gradient of the sum of the outputs
-    b_add1 = seed(grad_ys, add + mul3)
+    b_add1 = seed(grad_ys, add + sum2 * mid_i)
     # adjoint of line 269: return first * np.sum(np.array(rest) ** 2) + a * z + sum(mid) * mid[0]
     b_add = unbroadcast(b_add1, add)
-    del add
-    b_mul3 = unbroadcast(b_add1, mul3)
-    del b_add1, mul3
-    b_sum2 = unbroadcast(b_mul3 * mid_i, sum2)
-    b_mid_i = unbroadcast(sum2 * b_mul3, mid_i)
-    del b_mul3, sum2
+    b_sum2 = unbroadcast(b_add1 * mid_i, sum2)
+    b_mid_i = unbroadcast(sum2 * b_add1, mid_i)
+    del b_add1, sum2
     b_mid = item_add(None, mid, 0, b_mid_i)
     b_mid = add_tree(b_mid, sum_of_items_grad(b_sum2, mid))
     del b_sum2
-    b_mul1 = unbroadcast(b_add, mul1)
-    b_a = sum_product(b_add, z, a)
-    b_z = mul_into(b_add, a)
-    del b_add
-    b_first = b_mul1 * sum1
-    b_array = mul_into(array, first * b_mul1 * 2.0)
+    b_a = b_add * z
+    b_z = a * b_add
+    b_first = b_add * sum1
+    b_array = mul_into(array, first * b_add * 2.0)
     del array
     b_rest = unstack_like(b_array, rest)
     del b_array

@@ -12,6 +12,11 @@ name sharing one) is mutable: reading it out still shares it (sharing.py
 float. ``list(v)`` of a vector holds numbers (of a matrix: rows, views of it). An entry of an
 entry of a returned dict (``mk(x)["w"][k]``) is not taken for a list
 when the callee's lists nest no deeper (sequences.py ``nesting``).
+
+An entry read at an integer not known (``L[j]``, ``T[k % 3]``) of a list or tuple display
+the function never changes is a number when every entry is one of one kind (displays.py
+``_every_entry``): it was unknown, so ``b += v`` on a number that took such a value was
+refused (found by the independent random programs, seed 38061 program 10).
 """
 
 import math
@@ -91,9 +96,22 @@ def entry_of_a_returned_entry(x):
     return a
 
 
+def entry_at_an_index_not_known(x):
+    s = x[4]
+    L = [s, 0.5, 1.0]
+    T = (x[1] * 2.0, x[2])
+    b = 1.0
+    j = len(x) - 5
+    for e in x:
+        b += 0.3 * e  # (b is a number wherever it is read: `+=` rebinds it)
+        s = b
+    b = L[j] - min(x[0], b) + T[j + 1]
+    return 0.5 * b * x[3] + s
+
+
 @pytest.mark.parametrize("fn", [entry_then_added, starred_then_added, stored_and_appended,
                                 dict_entries, float_then_added, list_of_a_vector,
-                                entry_of_a_returned_entry],
+                                entry_of_a_returned_entry, entry_at_an_index_not_known],
                          ids=lambda f: f.__name__)
 def test_numbers_read_out_of_containers(fn):
     want = numeric_grad(fn, (X,), 0)
@@ -127,7 +145,15 @@ def zero_d_appended(p, x):
     return L[2] * x[1] + a
 
 
-@pytest.mark.parametrize("fn", [zero_d_in_a_display, zero_d_stored, zero_d_appended],
+def zero_d_at_an_index_not_known(p, x):
+    L = [p, 0.5, x[1]]
+    a = L[len(x) - 5]
+    a += 1.0
+    return L[0] * x[1] + a
+
+
+@pytest.mark.parametrize("fn", [zero_d_in_a_display, zero_d_stored, zero_d_appended,
+                                zero_d_at_an_index_not_known],
                          ids=lambda f: f.__name__)
 def test_a_zero_d_array_read_out_of_a_list_is_still_shared(fn):
     # (Python's `+=` writes into the 0-d array, which the list holds: L[k] changes too)

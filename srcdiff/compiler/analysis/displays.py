@@ -34,8 +34,9 @@ def display_entries(a, op, fact, kinds, entries_known, every_entry, numbers):
     held = {}
     for k, e in zip(keys, atoms):
         held.setdefault(k, []).append(fact(e))
-    if entries_known(op.target):
-        return {k: f[-1] for k, f in held.items()}
+    if entries_known(op.target):  # (and read at an integer not known: below)
+        return _every_entry({k: f[-1] for k, f in held.items()}, value,
+                            [f[-1] for f in held.values()], every_entry, numbers)
     anywhere = []  # the facts of values put at positions not known
     for other in changes:
         if other.kind == "store" and isinstance(other.index, gast.Slice) or not other.args:
@@ -54,7 +55,15 @@ def display_entries(a, op, fact, kinds, entries_known, every_entry, numbers):
                 continue
         anywhere.append(got)
     out = {k: f[0] for k, f in held.items() if all(g == f[0] for g in f + anywhere)}
-    every = [g for f in held.values() for g in f] + anywhere
+    return _every_entry(out, value, [g for f in held.values() for g in f] + anywhere,
+                        every_entry, numbers)
+
+
+def _every_entry(out, value, every, every_entry, numbers):
+    """``out`` and, for a list or tuple display every value of which (``every``: its
+    entries', those stored or appended into it) has one number fact, that fact under
+    ``every_entry``: what ``L[j]`` reads at an integer ``j`` not known (any entry; an
+    index out of range raises in the primal)."""
     if not isinstance(value, gast.Dict) and every and all(f == every[0] for f in every) \
             and every[0][1] == () and every[0][0] in numbers:
         out[every_entry] = every[0]
