@@ -1,7 +1,8 @@
 """Random stencil programs for backend="numba" (tests/numba/test_numba_fuzz.py): a state
 copied each trip of a ``range`` loop and one slice of the copy set to an elementwise
 expression of equal-length slices of the state, temporaries and numbers (the Burgers
-workload's shape, random). Their gradients hold the shapes numba_fuse.py and
+workload's shape, random; a third of them 2-d, heat 2d's; some temporaries named as the
+backend's own names, OWN_NAMES). Their gradients hold the shapes numba_fuse.py and
 numba_fuse_rows.py rewrite: chains of elementwise statements forward and backward,
 in-place adds of elementwise values into slices of one adjoint (index_add), sums taken
 to a number (``nu``'s adjoint) and numbers computed from them, values saved in the loop written into
@@ -13,11 +14,28 @@ UNARY = ["np.sin({})", "np.cos({})", "np.exp(0.3 * {})", "(-{})", "({} * {})"]
 BINARY = ["({} + {})", "({} - {})", "({} * {})", "({} * 0.5 - {})"]
 
 
+# temporaries' names: mostly plain, sometimes one the numba backend writes into gradients
+# itself (numba_names.py: trip counters, tapes, a fused loop's index and totals, a helper):
+# the backend must keep the user's apart from its own
+OWN_NAMES = ["_k0", "_k1", "_t0", "_a0", "_n", "_i", "_j", "_m", "_row", "_tape0", "_s_u",
+             "_fused0", "tape_put"]
+
+
+def _axis(width):
+    """The slices of one axis of a stencil of ``width``: ``0:-2w``, ..., ``2w:``."""
+    n = 2 * width + 1
+    return [f"{k}:{'' if k == n - 1 else k - n + 1}" for k in range(n)]
+
+
 class _Gen:
-    def __init__(self, rng, width):
+    def __init__(self, rng, width, ndim):
         self.rng = rng
-        n = 2 * width + 1  # the stencil's points: u[0:-2w], ..., u[2w:]
-        self.slices = [f"u[{k}:{'' if k == n - 1 else k - n + 1}]" for k in range(n)]
+        axis = _axis(width)
+        if ndim == 1:
+            self.slices = [f"u[{a}]" for a in axis]
+        else:  # (the 2-d stencil's points: every pair of offsets)
+            self.slices = [f"u[{a}, {b}]" for a in axis for b in axis]
+        self.mid = self.slices[len(self.slices) // 2]
         self.temps = []
 
     def leaf(self):
@@ -43,21 +61,26 @@ def program(seed, index):
     """``(source, args, wrt)`` of random stencil program ``index`` of ``seed``."""
     rng = np.random.default_rng([seed, index])
     width = int(rng.choice([1, 1, 2]))
-    gen = _Gen(rng, width)
+    ndim = 2 if index % 3 == 1 else 1  # (a third are 2-d: heat 2d's shape)
+    gen = _Gen(rng, width, ndim)
     body = ["    u = u0", "    for t in range(steps):", "        un = u.copy()"]
     every = index == 0  # (the first program of a seed takes every option)
     for k in range(1 if every else int(rng.integers(0, 3))):
-        body.append(f"        t{k} = {gen.expr(2)}")
-        gen.temps.append(f"t{k}")
+        name = str(rng.choice(OWN_NAMES)) if every or rng.random() < 0.4 else f"t{k}"
+        if name in gen.temps:
+            name = f"t{k}"
+        body.append(f"        {name} = {gen.expr(2)}")
+        gen.temps.append(name)
     update = gen.expr(3)
-    mid = gen.slices[width]
     scale = "0.05 * nu" if every or rng.random() < 0.5 else "0.05"
-    body.append(f"        un[{width}:-{width}] = {mid} + {scale} * ({update})")
+    inner = ", ".join([f"{width}:-{width}"] * ndim)
+    body.append(f"        un[{inner}] = {gen.mid} + {scale} * ({update})")
     body += ["        u = un", "    return np.sum((u - target) ** 2)"]
     source = ("import numpy as np\n\n\ndef f(u0, nu, target, steps):\n"
               + "\n".join(body) + "\n")
-    n = int(rng.integers(2 * width + 2, 2 * width + 7))
-    xs = np.linspace(0.0, 1.0, n)
-    u0 = 0.5 * np.sin(3 * xs) + 0.1 * rng.standard_normal(n)
+    shape = tuple(int(rng.integers(2 * width + 2, 2 * width + 7)) for _ in range(ndim))
+    grid = np.meshgrid(*[np.linspace(0.0, 1.0, n) for n in shape], indexing="ij")
+    xs = sum(grid)
+    u0 = 0.5 * np.sin(3 * xs) + 0.1 * rng.standard_normal(shape)
     args = (u0, float(rng.uniform(0.2, 0.6)), np.cos(2 * xs), int(rng.integers(1, 5)))
     return source, args, (0, 1)

@@ -38,22 +38,33 @@ def test_random_stencil_programs(monkeypatch, capsys):
     each compiles or is refused; what compiles agrees with finite differences, its own
     forward mode and the NumPy backend; the runs reach the fused shapes they are for
     (an in-place add of an elementwise value, a number computed from a sum after the
-    loop, a value saved in the loop written into its tape's row)."""
+    loop, a value saved in the loop written into its tape's row, a 2-d fused loop, a
+    gradient local named as one of the backend's own names, renamed apart)."""
     import gen_stencils
     import numpy as np
 
     from fd import assert_close
-    from srcdiff.compiler.emit import numba_fuse, numba_fuse_rows
+    from srcdiff.compiler.emit import numba_fuse, numba_fuse_rows, numba_names
     monkeypatch.setattr(numba_fuse, "MIN_GROUP", 2)
-    reached = {"rows": 0, "acc": 0, "late": 0}
+    # (a hang guard, not a speed check: a 2-d program's first compile with numba's caches
+    # cold, on a loaded machine, took more than fuzz's 60 s)
+    monkeypatch.setattr(fuzz, "TIMEOUT", 300.0)
+    reached = {"rows": 0, "acc": 0, "late": 0, "2d": 0, "renamed": 0}
     loop_source, absorb = numba_fuse.Group.loop_source, numba_fuse_rows.absorb
+    keep_apart = numba_names.keep_apart
 
     def counted_loop(group, arrays, rows=False, ndim=1):
         text = loop_source(group, arrays, rows, ndim)
         lines = (text or "").splitlines()
         reached["acc"] += any(ln.strip().startswith("_a") and "[_i] = " in ln for ln in lines)
         reached["late"] += bool(_late_lines(lines))
+        reached["2d"] += bool(text) and ndim == 2
         return text
+
+    def counted_keep_apart(defs, helpers, where):
+        after = keep_apart(defs, helpers, where)
+        reached["renamed"] += any(f"u{name}_" in after for name in gen_stencils.OWN_NAMES)
+        return after
 
     def counted_absorb(group, *args):
         out = absorb(group, *args)
@@ -61,6 +72,7 @@ def test_random_stencil_programs(monkeypatch, capsys):
         return out
     monkeypatch.setattr(numba_fuse.Group, "loop_source", counted_loop)
     monkeypatch.setattr(numba_fuse_rows, "absorb", counted_absorb)
+    monkeypatch.setattr(numba_names, "keep_apart", counted_keep_apart)
     seed = fuzz.default_seed()
     compiled = 0
     for index in range(STENCILS):

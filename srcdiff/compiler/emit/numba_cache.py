@@ -75,13 +75,13 @@ def key(source, numba):
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def jit(numba, source, namespace, name):
+def jit(numba, source, namespace, name, cache=True):
     """``numba.njit`` of the function ``name`` that ``source`` defines (and of every other
     function it defines, which ``name`` may call), run in a copy of
-    ``namespace``: from a file of the cache directory with numba's cache when there is one,
-    else in memory."""
+    ``namespace``: from a file of the cache directory with numba's cache when there is one
+    (and ``cache``), else in memory."""
     numba_opt.install(numba)
-    folder = directory()
+    folder = directory() if cache else None
     path = os.path.join(folder, f"srcdiff_grad_{key(source, numba)}.py") if folder else None
     if path is not None and not _written(path, source):
         path = None

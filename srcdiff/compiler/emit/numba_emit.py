@@ -135,12 +135,16 @@ def numba_function(compiled, fn):
     groups = groups or []
     namespace = namespace_for(compiled.namespace)
     namespace.update(numba_fuse.stubs(groups))
-    jitted = numba_cache.jit(numba, source, namespace, compiled.entry)
-    for group in groups:  # (its overload compiles a loop in the module's namespace)
-        group.globals = jitted.py_func.__globals__
+
+    def jit(cache=True):
+        jitted = numba_cache.jit(numba, source, namespace, compiled.entry, cache)
+        for group in groups:  # (its overload compiles a loop in the module's namespace)
+            group.globals = jitted.py_func.__globals__
+        return jitted
+
     errors = (numba.core.errors.TypingError, numba.core.errors.UnsupportedError,
               numba.core.errors.LoweringError, numba.core.errors.NumbaError)
-    runner = _Runner(jitted, errors, where, source)
+    runner = _Runner(jit(), errors, where, source, uncached=lambda: jit(cache=False))
     runner.globals_from(compiled, names, where)
     runner.float_lists = float_lists
     return runner
@@ -191,8 +195,9 @@ def numba_source(source, entry_name, namespace, where, groups=None):
 class _Runner:
     """Calls the jitted gradient; turns numba's compile errors into SrcdiffErrors."""
 
-    def __init__(self, jitted, errors, where, source):
+    def __init__(self, jitted, errors, where, source, uncached=None):
         self.jitted, self.errors, self.where, self.source = jitted, errors, where, source
+        self.uncached = uncached  # () -> the gradient jitted again without numba's cache
         self.first_compile_seconds = None
         self.names, self.namespace, self.watch, self.guarded = (), {}, None, ()
         self.float_lists = ()  # positions of parameters read only as x[i] and len(x)
@@ -245,9 +250,19 @@ class _Runner:
             for i in lists:
                 made = floats.get(i) if floats else None
                 args[i] = np.array(args[i], dtype=np.float64) if made is None else made
+        values = [self.namespace[k] if g is None else g.seen
+                  for k, g in zip(self.names, self.guarded)]
         try:
-            return self.jitted(*args, *[self.namespace[k] if g is None else g.seen
-                                        for k, g in zip(self.names, self.guarded)])
+            try:
+                return self.jitted(*args, *values)
+            except RuntimeError as exc:
+                # numba compiled the gradient but could not write it to its disk cache
+                # (its object code of a function linking one it loaded from that cache:
+                # seen once in the random stencils): compiled again in memory, once
+                if not str(exc).startswith(_NOT_SAVED) or self.uncached is None:
+                    raise
+                self.jitted = self.uncached()
+                return self.jitted(*args, *values)
         except self.errors as exc:
             kinds = sorted({type(a).__name__ for a in args if isinstance(a, (dict, set))})
             if kinds:  # (numba types them as Python objects: say so, not numba's words)
@@ -282,6 +297,9 @@ class _Runner:
         return self.where.error(f"numba cannot take an argument of this call ({exc}: an "
                                 "empty list, or a list of mixed values)",
                                 'pass an array, or use backend="numpy"')
+
+
+_NOT_SAVED = "no compiled object yet"  # (numba's RuntimeError from its cache's save)
 
 
 def _read_by_index(fn):
