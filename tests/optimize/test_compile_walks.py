@@ -56,13 +56,14 @@ def _plain_nodes(node):
     return out
 
 
-def _trees():
+def _trees(monkeypatch):
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)  # (the plain generated code)
     generated = str(sd.source(load_function(LOOP), (0, 1), args=(np.ones(3), np.ones(3))))
     return [gast.parse(ODD_LISTS), gast.parse(LOOP), gast.parse(generated)]
 
 
-def test_walks_skip_the_items_that_are_no_nodes():
-    for root in _trees():
+def test_walks_skip_the_items_that_are_no_nodes(monkeypatch):
+    for root in _trees(monkeypatch):
         for node in dataflow.nodes(root):
             plain = _plain_nodes(node)
             assert [id(n) for n in dataflow.nodes(node)] == [id(n) for n in plain]
@@ -101,9 +102,9 @@ def _plain_scan(s):
     return collections.Counter(bound), loaded, units
 
 
-def test_seed_scan_is_the_walk_of_every_node():
+def test_seed_scan_is_the_walk_of_every_node(monkeypatch):
     checked = 0
-    for root in _trees():
+    for root in _trees(monkeypatch):
         for s in dataflow.nodes(root):
             if isinstance(s, gast.stmt):
                 bound, loaded, units = seed._scan(s)
