@@ -35,16 +35,18 @@ def without_read_globals(fn, body):
     binds (``global SCALE`` then only reads of ``SCALE``): a name no statement binds is read
     from the module either way, so the statement changes nothing (one naming a bound name
     stays, and is refused: srcdiff does not follow module state)."""
-    bound = {n.id for n in dataflow.nodes(fn) if isinstance(n, gast.Name)
+    every = dataflow.nodes(fn)  # (one walk for the four questions; most functions hold no
+    if not any(isinstance(n, gast.Global) for n in every):  # ``global``: the first answers)
+        return body
+    bound = {n.id for n in every if isinstance(n, gast.Name)
              and not isinstance(n.ctx, gast.Load)} | {
-        n.name for n in dataflow.nodes(fn) if isinstance(n, _NESTED[:2] + (gast.ClassDef,))} | {
-        (a.asname or a.name).split(".")[0] for n in dataflow.nodes(fn)
+        n.name for n in every if isinstance(n, _NESTED[:2] + (gast.ClassDef,))} | {
+        (a.asname or a.name).split(".")[0] for n in every
         if isinstance(n, (gast.Import, gast.ImportFrom)) for a in n.names}
 
     def keep(s):
         return not (isinstance(s, gast.Global) and not set(s.names) & bound)
-    return _filtered(body, keep) if any(isinstance(n, gast.Global) for n in dataflow.nodes(fn)) \
-        else body
+    return _filtered(body, keep)
 
 
 def _filtered(body, keep):

@@ -36,26 +36,45 @@ def nodes(node):
     Name, Constant = gast.Name, gast.Constant
     while todo:
         n = pop()
-        append(n)
         cls = n.__class__
         # (the two commonest nodes, in the order the general case gives: a name, then its
         # context; a constant holds no node)
         if cls is Name and getattr(n, "annotation", None) is None:
+            append(n)
             if isinstance(n.ctx, _AST):
                 append(n.ctx)
             continue
         if cls is Constant:
+            append(n)
             continue
         fields = children.get(cls)
         if fields is None:
+            if _not_a_node(n, node):  # (a list's item that is no node: see _not_a_node)
+                continue
             fields = _child_fields(cls)
+        append(n)
         for field in fields:
             v = getattr(n, field, None)
             if isinstance(v, _AST):
                 push(v)
             elif isinstance(v, list):
-                extend([x for x in v if isinstance(x, _AST)])
+                extend(v)
     return out
+
+
+def _not_a_node(item, root):
+    """Is ``item``, met by a walk from ``root``, a list's item that holds no node (``None``
+    in a ``Dict``'s keys or an ``arguments``' ``kw_defaults``, a name in a ``Global``'s
+    names)? The walks here push a list field's items as they are (a list made of the
+    nodes alone cost a good part of a walk) and skip those when they pop them, where
+    they are told from a node by their class, which has no fields entry. The items pushed
+    are the nodes in the same order, so a walk meets the same nodes in the same order as
+    one that pushed the nodes alone. (A root that is no node is an error, as before.)"""
+    if isinstance(item, _AST):
+        return False
+    if item is root:
+        raise TypeError(f"not a syntax node: {item!r}")
+    return True
 
 
 # fields of gast's node classes that hold a name, a number or a flag, never a node (or a
@@ -144,13 +163,15 @@ def names(node):
             continue
         fields = children.get(cls)
         if fields is None:
+            if _not_a_node(n, node):  # (a list's item that is no node)
+                continue
             fields = _name_fields(cls)
         for field in fields:
             v = getattr(n, field, None)
             if isinstance(v, _AST):
                 push(v)
             elif isinstance(v, list):
-                extend([x for x in v if isinstance(x, _AST)])
+                extend(v)
     return out
 
 
@@ -243,13 +264,15 @@ def _ids(node, context):
             continue
         fields = children.get(cls)
         if fields is None:
+            if _not_a_node(n, node):  # (a list's item that is no node)
+                continue
             fields = _name_fields(cls)
         for field in fields:
             v = getattr(n, field, None)
             if isinstance(v, _AST):
                 push(v)
             elif isinstance(v, list):
-                extend([x for x in v if isinstance(x, _AST)])
+                extend(v)
     return out
 
 
@@ -491,6 +514,8 @@ def _summary(node, reading):
                 loads[n.target.id] = loads.get(n.target.id, 0) + 1
         fields = fields_of.get(cls)
         if fields is None:
+            if _not_a_node(n, node):  # (a list's item that is no node)
+                continue
             if cls not in (Subscript, Call, AugAssign) \
                     and issubclass(cls, (Name, Constant, Subscript, Call, AugAssign)):
                 return _summary_by_nodes(node)  # (a subclass: by the definition)
@@ -500,7 +525,7 @@ def _summary(node, reading):
             if isinstance(v, _AST):
                 push(v)
             elif isinstance(v, list):
-                extend([x for x in v if isinstance(x, _AST)])
+                extend(v)
     return read, written, loads
 
 

@@ -23,6 +23,7 @@ Invariant: the folded gradient is bit for bit the general gradient's for ``grad_
 
 import gast
 
+from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.calls import plain_call
 
@@ -70,9 +71,10 @@ def fold_seed(body, gradients, floats):
 def _scan(s):
     """``(bound, loaded, units)``: the names ``s`` binds or deletes anywhere (``a += e``
     twice), those it reads, and whether it holds a literal 1.0 or an ``unbroadcast`` call
-    (what :class:`_Units` rewrites)."""
+    (what :class:`_Units` rewrites). (No answer depends on the order the nodes are met
+    in: ``dataflow.nodes``' walk, several times cheaper than ``gast.walk``'s.)"""
     bound, loaded, units = [], set(), False
-    for n in gast.walk(s):
+    for n in dataflow.nodes(s):
         cls = n.__class__
         if cls is gast.Name:
             if n.ctx.__class__ is gast.Load:
