@@ -32,16 +32,16 @@ try:  # optional: without numba this module defines the stubs only (nothing comp
 
     CACHE = os.environ.get("SRCDIFF_NUMBA_CACHE", "1") != "0"
 
-    def overload(stub, jit_options=None):
+    def overload(stub, jit_options=None, **options):
         """numba's overload, its implementations cached on disk (module docstring)."""
-        return _overload(stub, jit_options={**(jit_options or {}), "cache": CACHE})
+        return _overload(stub, jit_options={**(jit_options or {}), "cache": CACHE}, **options)
 
     def njit(fn):
         return numba.njit(cache=CACHE)(fn)
 except ImportError:  # pragma: no cover - numba is in the test extra
     numba = types = None
 
-    def overload(stub, jit_options=None):
+    def overload(stub, jit_options=None, **options):
         return lambda impl: impl
 
     def njit(fn):

@@ -257,6 +257,58 @@ def rewrite_tapes(fn, where):
                                       and _only_none(s)))]
     array_accumulations(fn, counters)
     counters.place(fn)
+    drop_unread_tapes(fn)
+
+
+_READS = ("tape_get", "tape_get_prev", "tape_get_entry")
+
+
+def drop_unread_tapes(fn):
+    """Array tapes whose every restore binds a name nothing reads, gone (in place).
+
+    The reverse sweep restores each name its loop overwrote (``h_before = tape_get(_tape3,
+    _k0)`` for ``h = h + matmul``) whether or not a later statement reads it; the NumPy
+    backend's ``_stack`` pop is cheap, a tape row copied on every trip is not (conv1d_taps:
+    ``h`` and ``out``, a 16000-float copy a trip). **Invariant:** a restore
+    ``X = tape_get*(T, k)`` is a pure read (``k`` in range by construction: one read per
+    save, paired above), so dropping it when no statement of ``fn`` loads ``X`` changes
+    no value; a tape then read nowhere is only written (``tape_alloc``, ``tape_put``,
+    which compute nothing else), so its writes go too. List tapes (``.pop()`` changes the
+    list) are left alone."""
+    loaded = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)
+              and isinstance(n.ctx, ast.Load)}
+
+    def dead_restore(stmt):
+        return (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id not in loaded
+                and named_call(stmt.value, _READS) is not None)
+
+    def drop(body, keep):
+        body[:] = [s for s in body if keep(s)]
+        for s in body:
+            for field in ("body", "orelse"):
+                if isinstance(getattr(s, field, None), list) and getattr(s, field):
+                    drop(getattr(s, field), keep)
+
+    drop(fn.body, lambda s: not dead_restore(s))
+    written = {id(s.value.args[0]) for s in ast.walk(fn)  # (tape_put's tape: not a read)
+               if isinstance(s, ast.Expr) and named_call(s.value, "tape_put") is not None}
+    read = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)
+            and isinstance(n.ctx, ast.Load) and id(n) not in written}
+    unread = {s.targets[0].id for s in ast.walk(fn)
+              if isinstance(s, ast.Assign) and len(s.targets) == 1
+              and isinstance(s.targets[0], ast.Name) and s.targets[0].id.startswith("_tape")
+              and named_call(s.value, "tape_alloc") is not None} - read
+
+    def write_of_unread(s):
+        if isinstance(s, ast.Expr) and named_call(s.value, "tape_put") is not None:
+            return isinstance(s.value.args[0], ast.Name) and s.value.args[0].id in unread
+        if isinstance(s, ast.If) and len(s.body) == 1 and not s.orelse:
+            s = s.body[0]
+        return (isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)
+                and s.targets[0].id in unread and named_call(s.value, "tape_alloc") is not None)
+
+    drop(fn.body, lambda s: not write_of_unread(s))
 
 
 def _apply(edits):
