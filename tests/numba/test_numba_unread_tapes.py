@@ -151,3 +151,29 @@ def test_unbroadcast_runs_add_as_rows_did():
             got = nb._unbroadcast_any(g, x)
             assert np.array_equal(got, by_rows(g, x)), (gs, xs)
             assert_close(got, numpy_unbroadcast(g, x), rtol=1e-12, atol=1e-12)
+
+
+def test_a_block_left_empty_by_the_dropped_restores_still_compiles():
+    """A branch (or loop) whose statements are all unread restores keeps a ``pass``: the
+    source stays Python (an empty block was a SyntaxError at compile time)."""
+    import ast
+
+    from srcdiff.compiler.emit.numba_tapes import drop_unread_tapes
+    fn = ast.parse(
+        "def g(a, n):\n"
+        "    _tape0 = tape_alloc(n)\n"
+        "    _tape1 = tape_alloc(n)\n"
+        "    for k in range(n):\n"
+        "        tape_put(_tape0, k, a)\n"
+        "        tape_put(_tape1, k, a)\n"
+        "    for k in range(n):\n"
+        "        if a > 0:\n"
+        "            x = tape_get(_tape0, k)\n"
+        "        y = tape_get(_tape1, k)\n"
+        "        a = a + y\n"
+        "    return a\n").body[0]
+    drop_unread_tapes(fn)
+    text = ast.unparse(fn)
+    compile(text, "<test>", "exec")
+    assert "_tape0" not in text and "x = " not in text and "pass" in text
+    assert text.count("_tape1") == 3  # (still read: its alloc, put and get stay)

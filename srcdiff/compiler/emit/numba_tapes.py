@@ -284,7 +284,7 @@ def drop_unread_tapes(fn):
                 and named_call(stmt.value, _READS) is not None)
 
     def drop(body, keep):
-        body[:] = [s for s in body if keep(s)]
+        body[:] = [s for s in body if keep(s)] or [ast.Pass()]  # (a block left empty)
         for s in body:
             for field in ("body", "orelse"):
                 if isinstance(getattr(s, field, None), list) and getattr(s, field):
