@@ -224,14 +224,9 @@ def test_what_a_group_refuses(monkeypatch):
     # a slice of a value the group computed is another index: not in the group
     groups, _ = _groups("def f(x):\n    a = x * 2.0\n    b = a[1:] + 1.0\n    return b\n")
     assert groups == []
-    # a name read in its own value (y = y * 2) joins: the loop gives the new value a name
-    # of its own (numba_fuse_ssa.py; numbers: test_numba_fuse_first.py)
+    # a name read in its own value (x = x * 2) would be overwritten before the loop reads it
     groups, _ = _groups("def f(x, y):\n    y = y * 2.0\n    z = y + x\n    return z\n")
-    assert len(groups) == 1
-    # but not once the group has read the name (it would read two values under one name)
-    groups, _ = _groups("def f(x, y):\n    z = y + x\n    y = y * 2.0\n    w = y * z\n"
-                        "    return w\n")
-    assert [len(g.stmts) for g in groups] == [2]
+    assert groups == []
     # a value a tape write reads is not rebound after the write moves past it
     src = ("def f(x, T, k):\n    a = x * 2.0\n    tape_put(T, k, a)\n"
            "    b = a + 1.0\n    return b\n")

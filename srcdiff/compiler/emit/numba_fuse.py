@@ -271,7 +271,6 @@ class _Span:
         self.assigned, self.read, self.stored = set(), set(), False
         self.views, self.view_bases, self.sunk_reads, self.tapes = set(), set(), set(), set()
         self.bound, self.late, self.accs, self.writes_moved = set(), set(), set(), False
-        self.inputs_added = set()  # (inputs ``+=`` writes into: numba_fuse_ssa.py)
 
     def add(self, s):
         """Take ``s`` into the span if the moves stay exact; returns whether it did."""
@@ -333,16 +332,11 @@ class _Span:
         moved = self.sunk_reads | self.bound
         if self.writes_moved and (reads | {base}) - self.assigned & self.tainted:
             return False  # (what a moved tape write changes could be read here)
-        if kind == "aug":  # (a new value of the group's, only read elementwise before,
-            # or an input the group has not read: numba_fuse_ssa.py; nothing moved past
-            # reads it, no view or add is of it)
-            if name in moved | self.late | self.views | self.view_bases | self.accs \
-                    | self.tapes | self.inputs_added | COUNTERS({name}) \
-                    or name not in self.assigned and (
-                        name in self.read | self.tainted or name.startswith("_tape")):
+        if kind == "aug":  # (a new value of the group's, only read elementwise before:
+            # numba_fuse_ssa.py; nothing moved past reads it, no view or add is of it)
+            if name not in self.assigned or name in moved | self.late | self.views \
+                    | self.view_bases | self.accs | self.tapes:
                 return False
-            if name not in self.assigned:
-                self.inputs_added.add(name)
             return not reads & (self.tapes | self.bound | self.accs | self.late
                                 | self.assigned - _plain_reads(s.value))
         if kind == "first":  # (its tested name an input of the group: its type decides)
@@ -363,8 +357,7 @@ class _Span:
             return False  # (a sum's value is known after the loop: loop_source)
         # (a name read in its own value: only a statement on a sum, a number after the loop)
         own = reads if kind != "assign" or not reads & self.late else set()
-        # (or an input's value, read before the name is bound anew: numba_fuse_ssa.py)
-        own = own - {name} if kind in ("first", "assign") else own
+        own = own - {name} if kind == "first" else own
         if name is not None and kind != "acc" and name in (
                 self.assigned | self.read | own | self.views | self.view_bases | moved
                 | self.accs):
@@ -445,10 +438,9 @@ def _fuse_block(block, groups, outside, start):
             called = {id(f) for n in ast.walk(s) if isinstance(n, ast.Call)
                       for f in ast.walk(n.func)}
             for n in ast.walk(s):
-                if isinstance(n, ast.Name) and (isinstance(n.ctx, ast.Load) or isinstance(
-                        s, ast.AugAssign) and n is s.target) \
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) \
                         and id(n) not in called and n.id not in assigned \
-                        and n.id not in inputs:  # (+= reads its target)
+                        and n.id not in inputs:
                     inputs.append(n.id)
             if isinstance(numba_fuse_ssa.target(s), ast.Name):
                 assigned.add(numba_fuse_ssa.target(s).id)

@@ -40,14 +40,11 @@ def loop_source(group, members, arrays, rows, ndim):
     if ndim == 2:
         lines.append(f"    _m = {read[0]}.shape[1]")
     shape = "_n" if ndim == 1 else "(_n, _m)"
-    targets, accs, own = [], [], set()
+    targets, accs = [], []
     for k, (kind, name, _, _) in enumerate(members):
         if kind == "store":
             targets.append(f"_t{k}")
             lines.append(f"    _t{k} = {ast.unparse(group.stmts[k].targets[0])}")
-            whole = _whole(group.stmts[k].targets[0])
-            if whole is not None:  # (b[:] = b + e: element i read, then written)
-                own.add((f"_t{k}", whole))
         if kind == "acc" and name not in accs:
             accs.append(name)
     checks = [f"{a}.shape[{d}] != {n}" for a in read[1:] + targets
@@ -55,7 +52,7 @@ def loop_source(group, members, arrays, rows, ndim):
     checks += [f"{t}.shape[{d + 1}] != {n}" for _, t in group.rows if rows
                for d, n in enumerate(("_n", "_m")[:ndim])]
     checks += [f"overlap({t}, {a})" for i, t in enumerate(targets)
-               for a in read + targets[:i] if (t, a) not in own]
+               for a in read + targets[:i]]
     checks += [f"overlap({b}, {a})" for b in accs for a in read]
     if checks:  # (else the statements as written, here: no other function to compile)
         lines.append(f"    if {' or '.join(checks)}:")
@@ -129,16 +126,6 @@ def loop_source(group, members, arrays, rows, ndim):
     lines += [f"    {ln}" for ln in after]
     lines.append(f"    return ({''.join(o + ', ' for o in group.outputs)})")
     return "\n".join(lines) + "\n"
-
-
-def _whole(target):
-    """The name ``b`` of a store target ``b[:]`` (every element of ``b``), or None."""
-    if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
-            and isinstance(target.slice, ast.Slice)
-            and target.slice.lower is None and target.slice.upper is None
-            and target.slice.step is None):
-        return target.value.id
-    return None
 
 
 def _loads(node):

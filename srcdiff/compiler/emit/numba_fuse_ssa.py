@@ -15,13 +15,8 @@ an earlier member of the group assigned. That value is a new array (or a number)
 an elementwise operation in the group, which only the group's elementwise expressions read
 before the ``+=`` (numba_fuse._Span refuses a moved binding, tape write or view of it), so
 nothing else sees the array written in place: ``b_y = b_y + e`` has the same numbers (for
-the loop's float64 arrays of one shape, the same shape and dtype). ``b += e`` of an input
-of the group (one the group has not read before, written by no other ``+=`` of it, not a
-tape counter): a float64 array input is written in place, as the statement writes it,
-``b[:] = b + e`` (a store, numba_fuse_loop.py: element ``i`` read, then written; the
-run-time checks that no other array the group reads or writes shares its memory), a
-number is bound anew. ``b = e`` reading ``b``, an input the group has not read before:
-a new value under a name of its own. The statements as written keep the ``+=``.
+the loop's float64 arrays of one shape, the same shape and dtype). The statements as
+written keep the ``+=``.
 
 **The loop's statements** (:func:`for_loop`): every member rebinding a name gets a name of
 its own (``_wK``, numba_names.OWN) where it is not the last binding, or where the name
@@ -32,9 +27,6 @@ writes its loops.
 
 import ast
 import copy
-
-from srcdiff.compiler.emit.numba_helpers import types
-from srcdiff.compiler.ir.calls import named_call
 
 OPS = (ast.Add, ast.Sub, ast.Mult)
 
@@ -82,7 +74,7 @@ def for_loop(group, kinds, value_type):
     for k, s in enumerate(group.stmts):
         if isinstance(target(s), ast.Name):
             last[target(s).id] = k
-    current, stmts, fresh, made = {}, [], 0, set()
+    current, stmts, fresh = {}, [], 0
     for k, s in enumerate(group.stmts):
         first, aug = first_form(s), aug_form(s)
         if first is not None:
@@ -98,25 +90,8 @@ def for_loop(group, kinds, value_type):
                 return None
         elif aug is not None:
             name, value = aug
-            if name in group.inputs and name not in current and name not in made:
-                t = kinds.get(name)
-                if isinstance(t, types.Array) and value_type(t):  # (written in place)
-                    stmts.append(_renamed(ast.parse(f"{name}[:] = {name} + 0").body[0],
-                                          current))
-                    stmts[-1].value.right = _renamed(ast.Expression(body=s.value),
-                                                     current).body
-                    stmts[-1].value.op = type(s.op)()
-                    continue
-                if not value_type(t):
-                    return None
-        elif (isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)
-              and s.targets[0].id in group.inputs and s.targets[0].id not in made
-              and named_call(s.value, ("index_add", "unbroadcast")) is None):  # (not an add)
-            name, value = s.targets[0].id, s.value
         else:
             stmts.append(_renamed(s, current))
-            made.update(n.id for n in ast.walk(s) if isinstance(n, ast.Name)
-                        and isinstance(n.ctx, ast.Store))
             continue
         value = _renamed(ast.Expression(body=copy.deepcopy(value)), current).body
         new = name
