@@ -16,7 +16,10 @@ reads), ``e`` made of ``+ - * / **``, unary minus, numbers, names,
 ``np.exp/log/sin/cos/sqrt`` of one argument and ``mul_into/add_into(a, b)`` (their numba
 versions are ``a * b``, ``a + b``), with at least one operation; or a sum ``name =
 unbroadcast(e, s)``; or an in-place add ``name = index_add(name, x, slice(a, b), e)`` (or
-of a 2-d slice, ``(slice(a, b), slice(c, d))``). A name is assigned once in the group and
+of a 2-d slice, ``(slice(a, b), slice(c, d))``); or a called function's first contribution
+``name = e1 if b is None else b + e2`` (``b`` an input: its numba type picks the branch)
+or ``name += e`` of a value the group made (numba_fuse_ssa.py, which writes the loop's
+statements with one name per value). A name is assigned once in the group and
 never read in it before its assignment (but for a number computed from a sum, ``b_nu =
 b_nu + b_div1 * c``); a stored-into base is not assigned in it; an added-into name is
 read by no other member. The group becomes a call ``outs = _fusedK(ins)`` where
