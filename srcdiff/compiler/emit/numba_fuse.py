@@ -16,7 +16,10 @@ reads), ``e`` made of ``+ - * / **``, unary minus, numbers, names,
 ``np.exp/log/sin/cos/sqrt`` of one argument and ``mul_into/add_into(a, b)`` (their numba
 versions are ``a * b``, ``a + b``), with at least one operation; or a sum ``name =
 unbroadcast(e, s)``; or an in-place add ``name = index_add(name, x, slice(a, b), e)`` (or
-of a 2-d slice, ``(slice(a, b), slice(c, d))``). A name is assigned once in the group and
+of a 2-d slice, ``(slice(a, b), slice(c, d))``); or a called function's first contribution
+``name = e1 if b is None else b + e2`` (``b`` an input: its numba type picks the branch)
+or ``name += e`` of a value the group made (numba_fuse_ssa.py, which writes the loop's
+statements with one name per value). A name is assigned once in the group and
 never read in it before its assignment (but for a number computed from a sum, ``b_nu =
 b_nu + b_div1 * c``); a stored-into base is not assigned in it; an added-into name is
 read by no other member. The group becomes a call ``outs = _fusedK(ins)`` where
@@ -50,7 +53,7 @@ differences.
 
 import ast
 
-from srcdiff.compiler.emit import numba_fuse_loop, numba_fuse_rows, numba_pieces
+from srcdiff.compiler.emit import numba_fuse_loop, numba_fuse_rows, numba_fuse_ssa, numba_pieces
 from srcdiff.compiler.emit.numba_fuse_compile import overlap, stubs  # noqa: F401
 from srcdiff.compiler.ir.calls import named_call
 
@@ -187,6 +190,15 @@ def _member(s):
     "assign" (``name = value``), "store" (``base[a:b] = value``), "sum" (``name =
     unbroadcast(value, s)``) or "acc" (``name = index_add(name, x, slice(a, b, None),
     g)``, an in-place add of ``g``, an elementwise value, into ``name``'s slice)."""
+    aug = numba_fuse_ssa.aug_form(s)
+    if aug is not None:  # (numba_fuse_ssa.py)
+        return ("aug", aug[0], None, aug[1]) if _elementwise(s.value, False) else None
+    first = numba_fuse_ssa.first_form(s)
+    if first is not None:
+        name, tested, if_none, otherwise = first
+        if _elementwise(if_none) and _elementwise(otherwise) and tested not in _loads(if_none):
+            return "first", name, None, s.value
+        return None
     if not (isinstance(s, ast.Assign) and len(s.targets) == 1):
         return None
     t, v = s.targets[0], s.value
@@ -269,9 +281,9 @@ class _Span:
         if member is not None:
             if not self._member_ok(*member, s):
                 return False
-            kind, name, base, _ = member
+            kind, name, base, value = member
             self.members.append(s)
-            self.read |= _loads(s.value) | ({base} if base else set())
+            self.read |= _loads(value if kind == "aug" else s.value) | ({base} if base else set())
             if kind == "acc":
                 self.accs.add(name)
             elif name is not None:
@@ -323,6 +335,18 @@ class _Span:
         moved = self.sunk_reads | self.bound
         if self.writes_moved and (reads | {base}) - self.assigned & self.tainted:
             return False  # (what a moved tape write changes could be read here)
+        if kind == "aug":  # (a new value of the group's, only read elementwise before:
+            # numba_fuse_ssa.py; nothing moved past reads it, no view or add is of it)
+            if name not in self.assigned or name in moved | self.late | self.views \
+                    | self.view_bases | self.accs | self.tapes:
+                return False
+            return not reads & (self.tapes | self.bound | self.accs | self.late
+                                | self.assigned - _plain_reads(s.value))
+        if kind == "first":  # (its tested name an input of the group: its type decides)
+            tested = s.value.test.left.id
+            if tested in self.assigned | self.accs | self.views | moved | self.tapes:
+                return False
+            reads = reads - {name}  # (the input's value, read before the new one is made)
         if kind == "acc":
             if name in self.assigned | self.views | self.view_bases | moved | self.tainted \
                     | self.tapes | _loads(value) or self.stored or self.writes_moved \
@@ -336,6 +360,7 @@ class _Span:
             return False  # (a sum's value is known after the loop: loop_source)
         # (a name read in its own value: only a statement on a sum, a number after the loop)
         own = reads if kind != "assign" or not reads & self.late else set()
+        own = own - {name} if kind == "first" else own
         if name is not None and kind != "acc" and name in (
                 self.assigned | self.read | own | self.views | self.view_bases | moved
                 | self.accs):
@@ -420,12 +445,13 @@ def _fuse_block(block, groups, outside, start):
                         and id(n) not in called and n.id not in assigned \
                         and n.id not in inputs:
                     inputs.append(n.id)
-            if isinstance(s.targets[0], ast.Name):
-                assigned.add(s.targets[0].id)
+            if isinstance(numba_fuse_ssa.target(s), ast.Name):
+                assigned.add(numba_fuse_ssa.target(s).id)
         read_outside = outside.reads(span.members)
         outputs = list(dict.fromkeys(
-            s.targets[0].id for s in span.members
-            if isinstance(s.targets[0], ast.Name) and s.targets[0].id in read_outside))
+            numba_fuse_ssa.target(s).id for s in span.members
+            if isinstance(numba_fuse_ssa.target(s), ast.Name)
+            and numba_fuse_ssa.target(s).id in read_outside))
         group = Group(start + len(groups), span.members, inputs, outputs)
         if group.scratch():  # (made once, before the function's first statement: fuse)
             inputs.append(group.scratch())

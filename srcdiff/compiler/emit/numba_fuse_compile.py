@@ -7,7 +7,7 @@ import ast
 
 import numpy as np
 
-from srcdiff.compiler.emit import numba_names
+from srcdiff.compiler.emit import numba_fuse_ssa, numba_names
 from srcdiff.compiler.emit.numba_helpers import numba, types
 from srcdiff.compiler.emit.numba_pieces import shares as _overlap_impl
 from srcdiff.compiler.emit.numba_pieces import shares_nd as _overlap_nd
@@ -48,15 +48,21 @@ def _choose(group, args, rows):
     if scratch is not None and not (isinstance(scratch, types.Array) and scratch.ndim == 2
                                     and scratch.dtype == types.float64):
         return plain.py_func
+    # (first contributions resolved by their names' types, augmented assignments as
+    # rebindings: the statements the loop is written from, numba_fuse_ssa.py)
+    made = numba_fuse_ssa.for_loop(group, kinds, _float64)
+    if made is None:
+        return plain.py_func
+    group, nones = made
+    for a in nones:
+        del kinds[a]
     arrays = {a for a, t in kinds.items() if isinstance(t, types.Array)}
     tapes = args[len(group.inputs):-1] if rows else ()
     ndims = {t.ndim for t in kinds.values() if isinstance(t, types.Array)}
     ndim = ndims.pop() if len(ndims) == 1 else None
     # (an int input: the statements as written, whose int operations numba_ints.py checks;
     # the loop computes them unchecked)
-    if ndim not in (1, 2) or not all(
-            (isinstance(t, types.Array) and t.dtype == types.float64)
-            or isinstance(t, types.Float) for t in kinds.values()) \
+    if ndim not in (1, 2) or not all(map(_float64, kinds.values())) \
             or not all(isinstance(t, types.Array) and t.ndim == ndim + 1
                        and t.dtype == types.float64 and t.layout == "C" for t in tapes):
         return plain.py_func
@@ -70,6 +76,11 @@ def _choose(group, args, rows):
     scope["overlap"] = overlap if ndim == 1 else overlap_nd
     exec(source, scope)
     return scope[f"{group.name}_loop"]
+
+
+def _float64(t):
+    """Whether the numba type ``t`` is a float64 array or a float."""
+    return isinstance(t, types.Array) and t.dtype == types.float64 or isinstance(t, types.Float)
 
 
 # (inlined into each loop: 7 checks a step of Burgers' gradient, 2-3% of its time as calls)

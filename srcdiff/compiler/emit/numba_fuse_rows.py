@@ -33,6 +33,7 @@ tests/numba/test_numba_fuse.py checks the source, the fallbacks and the numbers.
 
 import ast
 
+from srcdiff.compiler.emit import numba_fuse_ssa
 from srcdiff.compiler.ir.calls import named_call
 
 # calls whose arguments are only read (a new array made from them, or copied, or a shape)
@@ -104,7 +105,7 @@ def _only_values(group, x):
     """Whether the group's statements read ``x`` only inside arithmetic (not stored into,
     added into, returned as a bare name of a sum, nor assigned)."""
     for s in group.stmts:
-        t, v = s.targets[0], s.value
+        t, v = numba_fuse_ssa.target(s), s.value
         if x in {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}:
             return False
         if named_call(v, ("index_add", "unbroadcast")) is not None and any(

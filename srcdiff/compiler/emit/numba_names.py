@@ -28,7 +28,7 @@ import re
 STACK = "_stack"  # the NumPy backend's stack, which the rewrite replaces by its tapes
 
 # the names the rewrite binds (in a gradient function or a fused group's functions)
-OWN = re.compile(r"_(k|n|tape|entry|saved|restored|scr|t|a|v)\d*|_[ijm]|_row|_fused\w*"
+OWN = re.compile(r"_(k|n|tape|entry|saved|restored|scr|t|a|v|w)\d*|_[ijm]|_row|_fused\w*"
                  r"|_[se]_\w+|_\w*_row")
 
 
