@@ -17,7 +17,7 @@ BINARY = ["({} + {})", "({} - {})", "({} * {})", "({} * 0.5 - {})"]
 # temporaries' names: mostly plain, sometimes one the numba backend writes into gradients
 # itself (numba_names.py: trip counters, tapes, a fused loop's index and totals, a helper):
 # the backend must keep the user's apart from its own
-OWN_NAMES = ["_k0", "_k1", "_t0", "_a0", "_n", "_i", "_j", "_m", "_row", "_tape0", "_s_u",
+OWN_NAMES = ["_k0", "_k1", "_t0", "_a0", "_w0", "_n", "_i", "_j", "_m", "_row", "_tape0", "_s_u",
              "_fused0", "tape_put"]
 
 

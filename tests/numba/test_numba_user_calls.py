@@ -137,6 +137,23 @@ def calls_constant_helper(x, n):
     return x * constant_helper(n)
 
 
+def pair(a, b):
+    return a * b - 0.5 * a, np.sin(b) + a
+
+
+def calls_pair_in_a_loop(u0, nu):
+    # (pair's value in the forward sweep, its gradient by grad_pair run again in the
+    # backward sweep: the calls' arguments do depend on u0)
+    u = u0
+    for _ in range(2):
+        un = u.copy()
+        p, q = pair(u[1:-1], u[:-2] * nu)
+        r, s = pair(u[2:], p)
+        un[1:-1] = u[1:-1] + 0.05 * (p + s - r * q)
+        u = un
+    return np.sum(u * u)
+
+
 def shadows_scale(x):
     SCALE = 2.0  # noqa: N806 - a local of the global's name, which inner's callee reads
     return inner(x) * SCALE
@@ -146,8 +163,11 @@ def shadows_scale(x):
     (recursive, (0.7, 3), "does not compile recursive functions"),
     (calls_looping_helper, (0.7,), "saves values in a loop"),
     (calls_constant_helper, (0.7, 3.0), "calls the user function `constant_helper` as written"),
+    (calls_pair_in_a_loop, (np.linspace(-0.5, 0.7, 7), 0.3),
+     "calls the user function `pair` as written, for its value"),
     (shadows_scale, (0.7,), "cannot pass the global `SCALE` to a called function"),
-], ids=["recursion", "tape-in-callee", "run-as-written", "shadowed-global"])
+], ids=["recursion", "tape-in-callee", "run-as-written", "value-of-recomputed",
+        "shadowed-global"])
 def test_refused_calls_are_located(fn, args, message):
     with pytest.raises(sd.SrcdiffError) as e:
         sd.grad(fn, backend="numba")(*args)

@@ -337,10 +337,12 @@ def _check_calls(fn, namespace, where, generated=()):
             if f.id in BUILTINS and f.id not in namespace:
                 continue
             if isinstance(obj, types.FunctionType) and not _is_srcdiff(obj, f.id):
+                # (for its value: where its arguments do not depend on what is
+                # differentiated, or in the forward sweep of a call whose gradient is its
+                # generated function run again in the backward sweep, ``grad_<name>``)
                 raise where.error(f"the gradient calls the user function `{f.id}` as "
-                                  "written (its arguments do not depend on what is "
-                                  "differentiated), which the numba backend does not compile",
-                                  'use backend="numpy" for this function')
+                                  "written, for its value, which the numba backend does "
+                                  "not compile", 'use backend="numpy" for this function')
             raise where.error(f"the numba backend has no compiled version of "
                               f"`{f.id}`, which its gradient calls",
                               'use backend="numpy" for this function')
