@@ -84,3 +84,41 @@ def program(seed, index):
     u0 = 0.5 * np.sin(3 * xs) + 0.1 * rng.standard_normal(shape)
     args = (u0, float(rng.uniform(0.2, 0.6)), np.cos(2 * xs), int(rng.integers(1, 5)))
     return source, args, (0, 1)
+
+
+RHS_LEAVES = ["x", "y", "a", "b", "0.5", "1.5"]
+
+
+def _rhs_expr(rng, depth):
+    if depth == 0 or rng.random() < 0.3:
+        return str(rng.choice(RHS_LEAVES))
+    if rng.random() < 0.3:
+        form = str(rng.choice(["np.sin({})", "np.cos({})", "(-{})", "np.tanh({})"]))
+        return form.format(_rhs_expr(rng, depth - 1))
+    form = str(rng.choice(["({} + {})", "({} - {})", "({} * {})"]))
+    return form.format(_rhs_expr(rng, depth - 1), _rhs_expr(rng, depth - 1))
+
+
+def rk_program(seed, index):
+    """``(source, args, wrt)`` of a random Runge-Kutta-like program (lotka_rk4's shape): a
+    helper ``rhs`` returning a tuple of two elementwise values, called for 2-4 stages a step
+    of a ``range`` loop. Its backward sweep adds into the adjoints its caller passes, first
+    contributions ``b_x = e1 if b_x is None else b_x + e2`` (numba_fuse_ssa.py)."""
+    rng = np.random.default_rng([seed, index, 7])
+    stages = int(rng.integers(2, 5))
+    rhs = (f"def rhs(x, y, a, b):\n    return (0.3 * (x * a + {_rhs_expr(rng, 3)}),\n"
+           f"            0.3 * (y * b - {_rhs_expr(rng, 3)}))\n")
+    body = ["    x, y = x0, y0", "    for t in range(steps):",
+            "        k0x, k0y = rhs(x, y, a, b)"]
+    for k in range(1, stages):
+        w = float(rng.choice([0.5, 1.0]))
+        body.append(f"        k{k}x, k{k}y = rhs(x + {0.1 * w} * k{k - 1}x, "
+                    f"y + {0.1 * w} * k{k - 1}y, a, b)")
+    body.append("        x = x + 0.05 * (" + " + ".join(f"k{k}x" for k in range(stages)) + ")")
+    body.append("        y = y + 0.05 * (" + " + ".join(f"k{k}y" for k in range(stages)) + ")")
+    body.append("    return np.sum(x * x + np.sin(y))")
+    source = ("import numpy as np\n\n\n" + rhs + "\n\ndef f(x0, y0, a, b, steps):\n"
+              + "\n".join(body) + "\n")
+    n = int(rng.integers(2, 9))
+    args = tuple(0.5 * rng.standard_normal(n) for _ in range(4)) + (int(rng.integers(1, 4)),)
+    return source, args, (2, 3)
