@@ -1,7 +1,6 @@
 def grad__weighted_terms(terms_0, offsets_shift, weight=1.0, grad_ys=None):
     _stack = []
     # names first bound inside loops or branches start unbound
-    mul = None
     t = None
     terms = terms_0,
     offsets = {'shift': offsets_shift}
@@ -12,23 +11,20 @@ def grad__weighted_terms(terms_0, offsets_shift, weight=1.0, grad_ys=None):
     for k in range(n):
         _stack.append(t)
         t = terms[k]
-        _stack.append(mul)
-        mul = t * t
     # seed: the gradient of the sum of the outputs
     b_out = grad_ys
     # adjoint of line 720: for t in terms:
     b_terms = zeros_tree(terms)
+    # computed once for the loop below
+    loop_invariant = 2.0 * (weight * b_out)
     for k in reversed(range(n)):
         # adjoint of line 721: out = out + weight * np.sum(t * t)
-        mul_before = _stack.pop()
-        b_mul = spread(weight * b_out, mul)
-        del mul
-        b_t = 2.0 * b_mul * t
-        del b_mul
-        mul = mul_before
+        b_t = mul_into(t, loop_invariant)
+        del t
         # adjoint of line 720: for t in terms:
         t_before = _stack.pop()
         b_terms = item_add(b_terms, terms, k, b_t)
+        del b_t
         t = t_before
     # adjoint of line 719: out = offsets["shift"] if "shift" in offsets else 0.0
     b_out1 = b_out
@@ -47,7 +43,6 @@ def grad__weighted_terms(terms_0, offsets_shift, weight=1.0, grad_ys=None):
 def grad__weighted_terms1(terms_0, terms_1, terms_2, weight, grad_ys=None):
     _stack = []
     # names first bound inside loops or branches start unbound
-    mul = None
     sum1 = None
     t = None
     terms = terms_0, terms_1, terms_2
@@ -62,10 +57,8 @@ def grad__weighted_terms1(terms_0, terms_1, terms_2, weight, grad_ys=None):
     for k in range(n):
         _stack.append(t)
         t = terms[k]
-        _stack.append(mul)
-        mul = t * t
         _stack.append(sum1)
-        sum1 = np.sum(mul)
+        sum1 = np.sum(t * t)
         out = out + weight * sum1
     # seed: the gradient of the sum of the outputs
     b_out = cotangent(grad_ys, out)
@@ -77,15 +70,12 @@ def grad__weighted_terms1(terms_0, terms_1, terms_2, weight, grad_ys=None):
         b_mul1 = unbroadcast(b_out, mul11)
         sum1_before = _stack.pop()
         sum1 = sum1_before
-        mul_before = _stack.pop()
-        b_mul = spread(weight * b_mul1, mul)
-        del mul
-        b_t = 2.0 * b_mul * t
-        del b_mul
-        mul = mul_before
+        b_t = mul_into(t, 2.0 * (weight * b_mul1))
+        del t
         # adjoint of line 720: for t in terms:
         t_before = _stack.pop()
         b_terms = item_add(b_terms, terms, k, b_t)
+        del b_t
         t = t_before
     # adjoint of line 718: def _weighted_terms(*terms, weight=1.0, **offsets):
     b_terms_0 = item_grad(b_terms, 0, terms_0)

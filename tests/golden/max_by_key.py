@@ -11,17 +11,13 @@ def grad_max_by_key(x, s, grad_ys=None):
     v_i3 = v[3]
     mul3 = s * v_i3
     max2 = max(v_i2, mul3, key=abs)
-    mul4 = min1 * max2
     # seed: the gradient of the sum of the outputs
-    b_add = seed(grad_ys, mul2 + mul4)
+    b_add = seed(grad_ys, mul2 + min1 * max2)
     # adjoint of line 598: return s * max(v, key=abs) + min(items, key=abs) * max(v[2], s * v[3], key=abs)
     b_mul2 = unbroadcast(b_add, mul2)
-    del mul2
-    b_mul4 = unbroadcast(b_add, mul4)
-    del b_add, mul4
-    b_min1 = b_mul4 * max2
-    b_max2 = sum_product(min1, b_mul4, max2)
-    del b_mul4
+    b_min1 = b_add * max2
+    b_max2 = sum_product(min1, b_add, max2)
+    del b_add
     parts = extreme_grads(b_max2, max2, (v_i2, mul3))
     b_mul3 = parts[1]
     b_v = index_add(None, v, 3, s * b_mul3)
@@ -31,11 +27,8 @@ def grad_max_by_key(x, s, grad_ys=None):
     del b_min1, min1
     b_items = parts1[0]
     del parts1
-    b_s = b_mul3 * v_i3 + sum_product(b_mul2, max1, s)
-    b_max1 = mul_into(b_mul2, s)
-    del b_mul2
-    parts2 = extreme_grads(b_max1, max1, (v,))
-    del b_max1, max1
+    b_s = b_mul3 * v_i3 + b_mul2 * max1
+    parts2 = extreme_grads(s * b_mul2, max1, (v,))
     b_v += parts2[0]
     del parts2
     # adjoint of line 597: items = [v[0] * s, -v[1], s]

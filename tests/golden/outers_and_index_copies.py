@@ -177,6 +177,7 @@ def grad_outers_and_index_copies(x, grad_ys=None):
     for k in reversed(range(min1)):
         # adjoint of line 817: p = dict(zip(["a", "b"], [x * 1.0, x * 3.0]))
         b_values, b_item1 = pop_grad(b_values, value)
+        del value
         values.pop()
         keys.pop()
         value_before = _stack.pop()

@@ -489,8 +489,8 @@ def _fact(op, kinds, shapes, known):
         fn = op.func
         if fn in FLOAT_VALUED:  # math's functions: a float, whatever the arguments
             return ARRAY, ()
-        if fn in (min, max) and len(facts) > 1:  # one of the arguments
-            return _extreme_fact(facts)
+        if fn in (min, max) and (len(facts) > 1 or facts and facts[0][0] in (INT, ARRAY)):
+            return _extreme_fact(facts)  # one of the arguments, or of the entries of one
         if any(k == CONTAINER for k, _ in facts):
             return _sequence_fact(value, facts)
         if all(k == INT for k, _ in facts) and facts and not isinstance(value, gast.Call):
@@ -552,7 +552,10 @@ def _sequence_fact(value, facts):
 
 
 def _extreme_fact(facts):
-    """``max(a, b, ...)`` is one of its arguments: an int if all are, else what they share."""
+    """``max(a, b, ...)`` is one of its arguments: an int if all are, else what they share;
+    ``max(v)`` of an array of known rank an entry (a number of a vector, a row of a matrix)."""
+    if len(facts) == 1:
+        return (facts[0][0], facts[0][1][1:]) if facts[0][1] else (ARRAY, None)
     if all(k == INT for k, _ in facts):
         return INT, ()
     pats = {p for _, p in facts}

@@ -35,7 +35,7 @@ def display_entries(a, op, fact, kinds, entries_known, every_entry, numbers):
     for k, e in zip(keys, atoms):
         held.setdefault(k, []).append(fact(e))
     if entries_known(op.target):  # (and read at an integer not known: below)
-        return _every_entry({k: f[-1] for k, f in held.items()}, value,
+        return _every_entry(_from_end({k: f[-1] for k, f in held.items()}, value), value,
                             [f[-1] for f in held.values()], every_entry, numbers)
     anywhere = []  # the facts of values put at positions not known
     for other in changes:
@@ -55,17 +55,30 @@ def display_entries(a, op, fact, kinds, entries_known, every_entry, numbers):
                 continue
         anywhere.append(got)
     out = {k: f[0] for k, f in held.items() if all(g == f[0] for g in f + anywhere)}
+    if not any(o.kind == "append" for o in changes):
+        out = _from_end(out, value)
     return _every_entry(out, value, [g for f in held.values() for g in f] + anywhere,
                         every_entry, numbers)
 
 
+def _from_end(out, value):
+    """``out`` with, for a list or tuple display whose length stays the display's (nothing
+    appended: the caller checks), each entry's fact also under its index from the end
+    (``X[-1]``; a display has no starred entry: normalize.py refuses them)."""
+    if isinstance(value, gast.Dict):
+        return out
+    n = len(value.elts)
+    return out | {k - n: f for k, f in out.items() if isinstance(k, int) and 0 <= k < n}
+
+
 def _every_entry(out, value, every, every_entry, numbers):
     """``out`` and, for a list or tuple display every value of which (``every``: its
-    entries', those stored or appended into it) has one number fact, that fact under
-    ``every_entry``: what ``L[j]`` reads at an integer ``j`` not known (any entry; an
-    index out of range raises in the primal)."""
+    entries', those stored or appended into it) has one fact, a number's or an array's of
+    known rank, that fact under ``every_entry``: what ``L[j]`` reads at an integer ``j`` not
+    known (any entry; an index out of range raises in the primal). The fact is a kind and
+    shape, not an alias: ``L[j]`` of arrays still shares with ``L`` (aliasing.py)."""
     if not isinstance(value, gast.Dict) and every and all(f == every[0] for f in every) \
-            and every[0][1] == () and every[0][0] in numbers:
+            and isinstance(every[0][1], tuple) and every[0][0] in numbers:
         out[every_entry] = every[0]
     return out
 

@@ -126,8 +126,9 @@ def reduction_pattern(op, pats):
 def concatenated_pattern(entries):
     """The pattern of ``np.concatenate(L)`` along axis 0 of a display ``L`` whose entries'
     facts are ``entries`` (position -> (kind, pattern, ...)): arrays of one rank (at least
-    one axis) give that rank, the first axis of unknown length and the others joined."""
-    facts = [entries[k] for k in sorted(entries)] if entries else []
+    one axis) give that rank, the first axis of unknown length and the others joined (an
+    entry's fact also under its index from the end or EVERY_ENTRY joins as the same)."""
+    facts = list((entries or {}).values())
     if not facts or any(f[0] not in ("array", "int") or not isinstance(f[1], tuple)
                         or not f[1] for f in facts):
         return None
