@@ -145,6 +145,14 @@ def zero_d_appended(p, x):
     return L[2] * x[1] + a
 
 
+def zero_d_as_the_largest(p, x):
+    # (max of a list is one of its entries itself: p, a 0-d array, doubled in place; the
+    # gradient said 0.7 for d/dx0 where Python gives 1.7, found by helper "refuse")
+    r = max([p, p])
+    r += 1.0
+    return p * x[0]
+
+
 def zero_d_at_an_index_not_known(p, x):
     L = [p, 0.5, x[1]]
     a = L[len(x) - 5]
@@ -153,7 +161,7 @@ def zero_d_at_an_index_not_known(p, x):
 
 
 @pytest.mark.parametrize("fn", [zero_d_in_a_display, zero_d_stored, zero_d_appended,
-                                zero_d_at_an_index_not_known],
+                                zero_d_at_an_index_not_known, zero_d_as_the_largest],
                          ids=lambda f: f.__name__)
 def test_a_zero_d_array_read_out_of_a_list_is_still_shared(fn):
     # (Python's `+=` writes into the 0-d array, which the list holds: L[k] changes too)

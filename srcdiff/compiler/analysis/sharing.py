@@ -4,10 +4,10 @@ Two relations, flow-insensitive (one fact per name for the whole function, which
 make more names share, never fewer) except where :meth:`Sharing.group` says so:
 
 * ``edges``: ``(a, b) -> statement`` when ``a`` may share memory with ``b``: a copy
-  (``a = b``), a view (``a = b[1:]``, ``a = b.T``, a primitive registered as a view,
-  ``np.array(b, copy=False)``), an entry read out of a container that may be an array
-  (``a = b[0]``), a call of a user function whose result may share an argument
-  (effects.py). Followed both ways.
+  (``a = b``), a view (``a = b[1:]``, ``a = b.T``, a registered view, ``np.array(b,
+  copy=False)``), an entry read out of a container that may be an array
+  (``a = b[0]``, ``a = max(b)``), a call of a user function whose result may share an
+  argument (effects.py). Followed both ways.
 * ``holds``: ``(container, entry) -> statement`` when a list, tuple or dict display (or
   ``container.append(entry)``) puts the object ``entry`` into ``container``. A change made
   to ``entry`` is seen through ``container`` (``t = [v]; v += 1`` changes ``t[0]``). A
@@ -84,7 +84,7 @@ class Sharing:
         self.positions = {}  # (container, entry) -> where it was put (None: unknown)
         self.copied_entries = {}  # c -> names whose entries (or rows) c holds: c = list(b)
         self.repeated = {}  # c -> the names whose entries c holds repeated: c = b * n
-        self.number_reads = []  # index ops reading an entry the facts say is a number
+        self.number_reads = []  # index ops (`max(L)`) reading an entry that is a number
         self.made_by_name = {}  # name -> the ops binding it (not stores or appends)
         for op in analysis.order:
             if op.target is not None and op.kind not in ("store", "append"):
@@ -104,13 +104,8 @@ class Sharing:
         self.displays = {S.key(op.stmt): op.target for op in analysis.order
                          if op.kind == "literal" and op.target is not None
                          and isinstance(op.stmt.value, (gast.List, gast.Dict))}
-        displays, definitions = {}, {}
-        for op in analysis.order:
-            if op.target is not None and op.kind not in ("store", "append"):
-                definitions[op.target] = definitions.get(op.target, 0) + 1
-                if op.kind == "literal":
-                    displays[op.target] = displays.get(op.target, 0) + 1
-        self.exact = exact = {c for c, k in displays.items() if k == definitions[c]
+        self.exact = exact = {c for c, ops in self.made_by_name.items()  # (displays only)
+                              if all(o.kind == "literal" for o in ops)
                               and c not in {a.id for a in fn.args.args}}
         self.loops = {S.key(s): s for s in in_walk_order(fn) if isinstance(s, gast.For)}
         self.defining = {S.key(op.stmt): op for op in analysis.order if op.target is not None}
@@ -202,9 +197,14 @@ class Sharing:
             if op.func is repeat_sequence and isinstance(op.args[0], gast.Name):
                 self.repeated.setdefault(op.target, set()).add(op.args[0].id)
         elif op.kind == "prim" and op.func in _ONE_OF_THE_ARGUMENTS:
-            for n in op.args:  # `max(a, b)` is a or b itself (a 0-d array stays mutable)
-                if isinstance(n, gast.Name):
-                    self._edge(op, n.id)
+            lone = op.args[0].id if len(op.args) == 1 and isinstance(op.args[0], gast.Name) \
+                and self.analysis.kinds.get(op.args[0].id) == CONTAINER else None
+            if lone is not None and self.analysis.ranks.get(op.target) == 0:
+                self.number_reads.append(op)  # `max(L)`: an entry of L, `L[j]` (one that is
+            elif lone is not None:  # a 0-d array is mutable: `r = max([p, p]); r += 1.0`)
+                base, self.read_from[(op.target, lone)] = lone, frozenset([None])
+            for n in [a for a in op.args if isinstance(a, gast.Name)] if lone is None else ():
+                self._edge(op, n.id)  # (`max(a, b)` is a or b itself)
         elif op.kind == "literal":
             value = op.stmt.value
             keys = value.keys if isinstance(value, gast.Dict) else \
