@@ -41,9 +41,7 @@ def test_random_stencil_programs(monkeypatch, capsys):
     loop, a value saved in the loop written into its tape's row, a 2-d fused loop, a
     gradient local named as one of the backend's own names, renamed apart)."""
     import gen_stencils
-    import numpy as np
 
-    from fd import assert_close
     from srcdiff.compiler.emit import numba_fuse, numba_fuse_rows, numba_names
     monkeypatch.setattr(numba_fuse, "MIN_GROUP", 2)
     # (a hang guard, not a speed check: a 2-d program's first compile with numba's caches
@@ -73,33 +71,7 @@ def test_random_stencil_programs(monkeypatch, capsys):
     monkeypatch.setattr(numba_fuse.Group, "loop_source", counted_loop)
     monkeypatch.setattr(numba_fuse_rows, "absorb", counted_absorb)
     monkeypatch.setattr(numba_names, "keep_apart", counted_keep_apart)
-    seed = fuzz.default_seed()
-    compiled = 0
-    for index in range(STENCILS):
-        source, args, wrt = gen_stencils.program(seed, index)
-        try:
-            outcome = fuzz.check_source(source, args, wrt, grad=functools.partial(
-                sd.grad, backend="numba"), jvp=functools.partial(sd.jvp, backend="numba"),
-                reference=False)
-        except ValueError:  # (not a fair finite-difference test at these arguments)
-            continue
-        assert not outcome.problems, f"seed {seed} index {index}\n{source}\n" + \
-            outcome.report()
-        if outcome.refusals:
-            continue
-        compiled += 1
-        loader = fuzz.Loader()
-        try:
-            fn, _ = loader.load(fuzz.program_from_source(source, args, wrt))
-            got = sd.grad(fn, wrt=wrt, backend="numba")(*args)
-            want = sd.grad(fn, wrt=wrt)(*args)
-        finally:
-            loader.close()
-        for g, w in zip(got, want):
-            if g is None or w is None:  # (nu unused: its gradient is None)
-                assert g is None and w is None
-                continue
-            assert_close(np.asarray(g), np.asarray(w), rtol=1e-10, atol=1e-12)
+    compiled = _compiled_and_agreeing(gen_stencils.program, STENCILS, unused_ok=True)
     with capsys.disabled():
         print(f"\nnumba stencils: {compiled} of {STENCILS} compiled, reached {reached}")
     assert compiled >= STENCILS // 2
@@ -126,9 +98,7 @@ def test_random_runge_kutta_programs(monkeypatch, capsys, tmp_path):
     own forward mode and the NumPy backend (1e-10); the runs reach fused loops written
     from first contributions (numba_fuse_ssa.for_loop choosing a branch by type)."""
     import gen_stencils
-    import numpy as np
 
-    from fd import assert_close
     from srcdiff.compiler.emit import numba_fuse, numba_fuse_ssa
     monkeypatch.setattr(fuzz, "TIMEOUT", 300.0)  # (a hang guard: cold compiles, loaded)
     monkeypatch.setattr(numba_fuse, "MIN_GROUP", 2)
@@ -144,10 +114,26 @@ def test_random_runge_kutta_programs(monkeypatch, capsys, tmp_path):
             numba_fuse_ssa.first_form(s) is not None for s in group.stmts)
         return made
     monkeypatch.setattr(numba_fuse_ssa, "for_loop", counted)
+    # (forward mode of a tuple-returning helper is refused, item_grad: not counted)
+    compiled = _compiled_and_agreeing(gen_stencils.rk_program, RK, refused_ok=("forward",))
+    with capsys.disabled():
+        print(f"\nnumba runge-kutta: {compiled} of {RK} compiled, reached {reached}")
+    assert compiled >= RK // 2 and reached["first"] > 0, (compiled, reached)
+
+
+def _compiled_and_agreeing(program, count, refused_ok=(), unused_ok=False):
+    """How many of ``count`` random programs (``program(seed, index)``: source, arguments,
+    positions) numba compiled. Each is compiled or refused with a SrcdiffError and agrees
+    with finite differences and its own forward mode (fuzz.check_source); one compiled
+    (refused in no mode but ``refused_ok``) equals the NumPy backend's gradient (1e-10).
+    ``unused_ok``: a gradient may be None (an argument unused) when both backends say so."""
+    import numpy as np
+
+    from fd import assert_close
     seed = fuzz.default_seed()
     compiled = 0
-    for index in range(RK):
-        source, args, wrt = gen_stencils.rk_program(seed, index)
+    for index in range(count):
+        source, args, wrt = program(seed, index)
         try:
             outcome = fuzz.check_source(source, args, wrt, grad=functools.partial(
                 sd.grad, backend="numba"), jvp=functools.partial(sd.jvp, backend="numba"),
@@ -156,8 +142,8 @@ def test_random_runge_kutta_programs(monkeypatch, capsys, tmp_path):
             continue
         assert not outcome.problems, f"seed {seed} index {index}\n{source}\n" + \
             outcome.report()
-        if any(mode != "forward" for mode, _ in outcome.refusals):
-            continue  # (forward mode of a tuple-returning helper: refused, item_grad)
+        if any(mode not in refused_ok for mode, _ in outcome.refusals):
+            continue
         compiled += 1
         loader = fuzz.Loader()
         try:
@@ -167,7 +153,8 @@ def test_random_runge_kutta_programs(monkeypatch, capsys, tmp_path):
         finally:
             loader.close()
         for g, w in zip(got, want):
+            if unused_ok and (g is None or w is None):  # (nu unused: its gradient is None)
+                assert g is None and w is None
+                continue
             assert_close(np.asarray(g), np.asarray(w), rtol=1e-10, atol=1e-12)
-    with capsys.disabled():
-        print(f"\nnumba runge-kutta: {compiled} of {RK} compiled, reached {reached}")
-    assert compiled >= RK // 2 and reached["first"] > 0, (compiled, reached)
+    return compiled
