@@ -592,7 +592,9 @@ def _without_grad_ys(entry, old="grad_ys", reverse=True):
     for ns in loaded.values():
         for name, other in loaded.items():
             ns[name] = other[name]
-    return loaded[entry.__name__][entry.__name__]
+    out = loaded[entry.__name__][entry.__name__]  # (its arguments are checked alike:)
+    out.__srcdiff_apart__ = getattr(entry, "__srcdiff_apart__", None)  # (emit/execute.py)
+    return out
 
 
 # ------------------------------------------------------------------ hvp, hessian

@@ -441,8 +441,10 @@ class FirstOrder(Transform):
         return hit
 
     def sweeps(self, values):
-        """``(fwd, bwd)``: the primal and backward sweeps split apart (records.py), for
-        arguments like ``values``, compiled once; None when ``fn`` writes in place."""
+        """``(fwd, bwd, apart)``: the primal and backward sweeps split apart (records.py), for
+        arguments like ``values``, compiled once, and the check of arguments sharing memory
+        with one ``fn`` writes into (None if none: driver.compile_pullback); None when the
+        generated code writes in place."""
         callables.follow(self)  # (also for the record's pullback: sd.vjp)
         check_arguments(self.fn, self.params, values)
         facts = tuple([arg_fact(v) for v in values])
@@ -454,7 +456,7 @@ class FirstOrder(Transform):
                 self.fn, self.wrt, stop=self.stop, unconnected=self.unconnected,
                 arg_facts=dict(zip(self.params, facts)), as_tuple=not self.single,
                 optimize=self.optimize, verify=self.verify)
-            table[key] = made[:2] if made is not None else None
+            table[key] = (made[0], made[1], made[3]) if made is not None else None
         return table[key]
 
     def __call__(self, *args, grad_ys=None, **kwargs):
@@ -563,15 +565,20 @@ def vjp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
         values = t.bind_arguments(args, kwargs)
         sweeps = t.sweeps(values) if t.checkpoint is None else None
         if sweeps is not None:  # one primal sweep; each pullback runs the backward sweep
-            fwd, bwd = sweeps
+            fwd, bwd, apart = sweeps
+            if apart is not None:  # (before the copy, which may part overlapping views)
+                located.run(apart, values)
             try:
                 value, record = located.run(fwd, *copy_arguments(values))
             except StaleGradient:  # a global it reads was rebound (emit/live.py)
                 invalidate()
-                fwd, bwd = t.sweeps(values)
+                fwd, bwd, _ = t.sweeps(values)
                 value, record = located.run(fwd, *copy_arguments(values))
             return copy_arguments([value])[0], functools.partial(_pullback, bwd, record)
         compiled = t.compiled(values)
+        apart = getattr(compiled, "apart", None)
+        if apart is not None:  # (before the copy, which may part overlapping views)
+            located.run(apart, values)
         point = copy_arguments(values)  # the point the pullback differentiates at
         value = t.fn(*(copy_arguments(point) if compiled.writes else values))
 

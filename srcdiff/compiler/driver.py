@@ -21,7 +21,7 @@ from srcdiff.compiler.analysis.dtypes import (
     in_place_shapes,
     inexact_names,
 )
-from srcdiff.compiler.analysis.effects import changed_parameters, library_calls
+from srcdiff.compiler.analysis.effects import argument_changes, library_calls
 from srcdiff.compiler.analysis.facts import (
     array_api_of,
     dict_arguments,
@@ -431,15 +431,15 @@ def compile_reverse(fn: Function, wrt: Sequence[str], **options: Any) -> Compile
     """Compile and load; return a :class:`Compiled` whose entry is the gradient function."""
     with deep_recursion():
         node, parsed, ctx = reverse_function(fn, wrt, **options)
-        return load(node, parsed, ctx, changed_parameters(parsed, ctx.registry,
-                                                          options.get("arg_facts")))
+        return load(node, parsed, ctx, *argument_changes(parsed, ctx.registry,
+                                                         options.get("arg_facts")))
 
 
 def compile_pullback(fn: Function, wrt: Sequence[str], **options: Any):
-    """``sd.vjp``'s sweeps: ``(fwd, bwd, source)`` with ``fwd(*args) -> (value, record)`` and
-    ``bwd(record, cotangent) -> gradients`` (records.py: ``bwd`` may take the same record
-    back any number of times), or None when ``fn`` writes into a value in place (its
-    backward sweep then restores values the record holds)."""
+    """``sd.vjp``'s sweeps: ``(fwd, bwd, source, apart)`` with ``fwd(*args) -> (value,
+    record)`` and ``bwd(record, cotangent) -> gradients`` (records.py: ``bwd`` may take the
+    same record back any number of times), or None when ``fn`` writes into a value in place
+    (its backward sweep then restores values the record holds); ``apart``: execute.py's."""
     with deep_recursion():
         entry = "vjp_" + function_name(fn)
         node, parsed, ctx = reverse_function(fn, wrt, return_value=True, name=entry, **options)
@@ -453,11 +453,14 @@ def compile_pullback(fn: Function, wrt: Sequence[str], **options: Any):
         ns = emit.load(source, ctx.namespace(parsed), names[0], parsed, list(pair))
         ctx.link(ns)
         ctx.check_array_api(pair, parsed, ns)
-        fwd = emit.Compiled(source, ns, names[0], namespaces=ctx.namespaces).call  # (guarded)
+        writes, checked = argument_changes(parsed, ctx.registry, options.get("arg_facts"))
+        made = emit.Compiled(source, ns, names[0], writes, len(parsed.node.args.args),
+                             namespaces=ctx.namespaces, checked=checked)
+        fwd = made.call  # (guarded, and checked: emit/execute.py ``written_apart``)
         bwd = ns[names[1]]
         if ctx.array_api is not None:
             fwd, bwd = (array_api.converting(f, ctx.array_api) for f in (fwd, bwd))
-        return fwd, bwd, emit.module_source(ctx.functions + list(pair))
+        return fwd, bwd, emit.module_source(ctx.functions + list(pair)), made.apart
 
 
 # ---------------------------------------------------------------- forward mode
@@ -507,8 +510,8 @@ def compile_forward(fn: Function, wrt: Sequence[str], **options: Any) -> Compile
     """Compile and load; return a :class:`Compiled` whose entry is the JVP function."""
     with deep_recursion():
         node, parsed, ctx = forward_function(fn, wrt, **options)
-        return load(node, parsed, ctx, changed_parameters(parsed, ctx.registry,
-                                                          options.get("arg_facts")))
+        return load(node, parsed, ctx, *argument_changes(parsed, ctx.registry,
+                                                         options.get("arg_facts")))
 
 
 def _params(fn):
@@ -563,16 +566,20 @@ def deep_recursion():
 
 
 def load(node: gast.FunctionDef, parsed: Any, ctx: "Context",
-         writes: Sequence[int] = ()) -> Compiled:
-    """Exec a generated function (and the adjoints it calls); return a :class:`Compiled`."""
+         writes: Optional[dict] = None, checked: Optional[dict] = None) -> Compiled:
+    """Exec a generated function (and the adjoints it calls); return a :class:`Compiled`
+    (``writes``, ``checked``: analysis/effects.py ``argument_changes``)."""
     reserved.check_helper_names(node, parsed, ctx.helpers)
+    if not checked:  # a derivative of a derivative (hvp): the first one's arguments' checks
+        checked = getattr(parsed.fn, "__srcdiff_apart__", None)
     text = emit.module_source([node])  # printed once: the module's source ends with it
     ns = emit.load(text, ctx.namespace(parsed), node.name, parsed, [node])
     ctx.link(ns)
     ctx.check_array_api([node], parsed, ns)
     source = "\n\n".join(([emit.module_source(ctx.functions)] if ctx.functions else [])
                          + [text])
-    out = Compiled(source, ns, node.name, writes, len(parsed.node.args.args), ctx.namespaces)
+    out = Compiled(source, ns, node.name, writes, len(parsed.node.args.args), ctx.namespaces,
+                   checked)
     if ctx.array_api is not None:
         out.call = array_api.converting(out.call, ctx.array_api)
     return out

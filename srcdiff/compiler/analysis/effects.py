@@ -132,19 +132,36 @@ def changed_parameters(parsed, registry, arg_facts=None):
     ``p += v`` changes ``p`` in place only if it is an array or a list: not
     when the argument is known to be a number.
     """
+    return list(parameter_changes(parsed, registry, arg_facts))
+
+
+def argument_changes(parsed, registry, arg_facts=None):
+    """``(writes, checked)``: the parameters whose arguments a transform copies, and those
+    it checks share no memory with another argument (emit/execute.py ``written_apart``),
+    each ``{position: Write}``."""
+    return (parameter_changes(parsed, registry, arg_facts),
+            parameter_changes(parsed, registry, arg_facts, zero_d=True))
+
+
+def parameter_changes(parsed, registry, arg_facts=None, zero_d=False):
+    """``{position: Write}``: :func:`changed_parameters` with the write of each (where it
+    happens, for the error of a call whose arguments share memory: emit/execute.py);
+    ``zero_d``: with the 0-d array arguments ``p += v`` changes (the generated code rebinds
+    ``p``, yet another argument that is the same array sees the change)."""
     params = [a.id for a in parsed.node.args.args]
     arg_facts = arg_facts or {}
-    out = []
+    writes = parameter_writes(parsed, registry)
+    out = {}
     for k, p in enumerate(params):
-        w = parameter_writes(parsed, registry).get(p)
+        w = writes.get(p)
         if w is None:
             continue
         fact = arg_facts.get(p, (None, None))
-        if w.weak and fact[0] in (ARRAY, INT) and fact[1] == ():
+        if w.weak and fact[0] in (ARRAY, INT) and fact[1] == () \
+                and not (zero_d and fact[2:] == ("0-d array",)):
             continue
-        out.append(k)
+        out[k] = w
     return out
-
 
 
 def library_calls(fn, parsed, registry):

@@ -19,7 +19,7 @@ from srcdiff import runtime, runtime_array_api, runtime_checks, runtime_memory
 from srcdiff.compiler.analysis.facts import array_api_module, array_library
 from srcdiff.compiler.emit import live
 from srcdiff.compiler.ir import syntax as S
-from srcdiff.errors import StaleGradient
+from srcdiff.errors import SrcdiffError, StaleGradient
 
 # the run-time helpers generated code calls (and verification mode's checks), by name
 RUNTIME_MODULES = (runtime.__name__, runtime_memory.__name__, runtime_checks.__name__)
@@ -101,18 +101,27 @@ class Compiled:
     arguments the differentiated function changes in place (``x[0] = ...``)
     unless its backward sweep restores them. ``call`` runs it on copies of
     the arguments when there are such arguments (``writes``: their
-    positions), so that a transform leaves its arguments as passed.
+    positions; a dict ``{position: Write}`` says where each is written,
+    analysis/scan.py), so that a transform leaves its arguments as passed.
     """
 
-    def __init__(self, source, namespace, entry, writes=(), n_params=0, namespaces=()):
+    def __init__(self, source, namespace, entry, writes=(), n_params=0, namespaces=(),
+                 checked=None):
         self.source = source
         self.namespace = namespace
         self.entry = entry
         self.fn = namespace[entry]
-        self.writes = tuple(writes)
-        self.call = _on_copies(self.fn, max(n_params, max(self.writes) + 1)) \
-            if self.writes else self.fn
+        self.writes = tuple(writes or ())
         self.guards = live.merge([ns.get(GUARDS, ()) for ns in (*namespaces, namespace)])
+        # ``checked``: the parameters whose arguments must share no memory with another's
+        # (``writes``, and 0-d arrays changed by ``p += v``, which the code rebinds)
+        checked = writes if checked is None else checked
+        n = max(n_params, max(checked or (-1,)) + 1, max(self.writes or (-1,)) + 1)
+        self.apart = _apart_check(self.fn, n, checked, self.guards) if checked else None
+        if checked:  # (a derivative of this derivative checks its arguments alike:
+            self.fn.__srcdiff_apart__ = checked  # driver.load, api/higher.py)
+        self.call = _on_copies(self.fn, n, self.apart) if self.writes \
+            else _checked(self.fn, n, self.apart) if checked else self.fn
         self.unguarded, self.watch = self.call, None  # (api/seeded.py's entry inlines
         if self.guards:  # the guards' test before ``unguarded``)
             self.watch = live.Watch(self.guards)
@@ -157,14 +166,127 @@ def _no_defaults():
     return True
 
 
-def _on_copies(fn, n):
+def _on_copies(fn, n, apart):
     """``fn`` run on copies of its first ``n`` arguments (the differentiated function's: all
-    of them, so that two arguments that are one object stay one object)."""
+    of them, so that two arguments that are one object stay one object), once ``apart``
+    (:func:`_apart_check`) accepts them."""
 
     def call(*args, **kwargs):
+        apart(args[:n])
         return fn(*copy_arguments(args[:n]), *args[n:], **kwargs)
 
     return call
+
+
+def _checked(fn, n, apart):
+    """``fn`` run once ``apart`` accepts its first ``n`` arguments."""
+
+    def call(*args, **kwargs):
+        apart(args[:n])
+        return fn(*args, **kwargs)
+
+    return call
+
+
+def _apart_check(fn, n, writes, guards=()):
+    """The check that no array of an argument ``fn`` changes in place (``writes``: positions,
+    or ``{position: Write}``) shares memory with another argument's or with a user global's
+    it reads (``guards``: live.py): ``check(arguments)`` raises :func:`written_apart`'s error."""
+    names = [f"argument {p!r}" for p in list(inspect.signature(fn).parameters)[:n]]
+    changes = writes if isinstance(writes, dict) else dict.fromkeys(writes)
+    held = [g for g in guards if type(g) is live.Guard
+            and isinstance(g.seen, (np.ndarray, list, tuple, dict))]
+    names += [f"the global {g.name!r}" if g.source is not None else f"the closure's {g.name!r}"
+              for g in held]
+
+    def check(values):
+        if held:
+            values = (*values, *[g.current() for g in held])
+        written_apart(values, changes, names)
+
+    return check
+
+
+def written_apart(values, changes, names):
+    """Refuse values where an array held by an argument the function changes in place
+    (``changes``: ``{position: Write or None}``) shares memory with an array held elsewhere
+    in ``values`` (the arguments, then the user globals the function reads): the same
+    object passed twice, ``f(x, x)``, overlapping views, ``f(x[1:], x[:-1])``, a global
+    ``G`` read by ``f`` passed as ``f(G)``.
+
+    The generated code reads each argument as an array of its own: a write through one
+    parameter is not seen through the other name, so the value and the gradient would be
+    those of other arguments (session 40: ``a *= 2; return np.sum(a * b)`` called as
+    ``f(x, x)`` gave half the value). Arrays that share memory have the same owner (``base``
+    followed to the array owning the data, or its buffer), so only arrays of one owner are
+    compared. ``names``: how the error names each value.
+    """
+    seen = set()
+    for v in values:  # (the common case: arrays owning their memory, each passed once)
+        if type(v) is not np.ndarray or v.base is not None or id(v) in seen:
+            if not (type(v) is float or type(v) is int):
+                break
+        seen.add(id(v))
+    else:
+        return
+    owners = {}
+    for k, v in enumerate(values):
+        for a in _arrays_in(v):
+            owners.setdefault(_memory_owner(a), []).append((k, a))
+    for held in owners.values():
+        if len(held) < 2 or not any(k in changes for k, _ in held):
+            continue
+        for i, (k, a) in enumerate(held):
+            for m, b in held[i + 1:]:
+                if (k in changes or m in changes) and _share(a, b):
+                    _refuse_shared(k if k in changes else m, m if k in changes else k,
+                                   changes, names)
+
+
+def _arrays_in(value):
+    """The NumPy arrays in ``value`` (and in its lists, tuples and dicts, at any depth)."""
+    out, todo = [], [value]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, np.ndarray):
+            out.append(v)
+        elif isinstance(v, dict):
+            todo.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            todo.extend(v)
+    return out
+
+
+def _memory_owner(a):
+    """An id shared by every array that may share memory with ``a``."""
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return id(a) if a.base is None else id(a.base)
+
+
+def _share(a, b):
+    if a is b:
+        return a.size > 0
+    try:
+        return bool(np.shares_memory(a, b, max_work=10_000))
+    except np.exceptions.TooHardError:  # (not told apart cheaply: taken as shared)
+        return True
+
+
+def _refuse_shared(k, m, changes, names):
+    write = changes.get(k)
+    what = (f"{names[k]} shares memory with {names[m]}" if k != m else
+            f"{names[k]} holds two arrays that share memory")
+    kw = {}
+    if write is not None:
+        filename, lineno, col, line = write.parsed.where(write.node)
+        kw = dict(filename=filename, lineno=lineno, col=col, line=line)
+    raise SrcdiffError(
+        f"{what}, and the function changes the {names[k]} in place here: srcdiff's "
+        "derivative reads each of them as an array of its own, so the change would not be "
+        "seen through the other name",
+        hint="pass separate arrays (a copy: f(x, x.copy())), or make the function leave its "
+             "arguments unchanged (p = p.copy() first)", **kw)
 
 
 def copy_arguments(values):
