@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
-from buffer_cases import X, a_reversed_view, heat, the_argument_itself
+from buffer_cases import X, a_reversed_view, heat, one_statement_makes_both, the_argument_itself
 from srcdiff.api import transforms as api
 from srcdiff.compiler.analysis import buffers
 from srcdiff.compiler.analysis.effects import summary
@@ -92,6 +92,26 @@ def test_too_many_environments_fall_back_to_sharing(monkeypatch):
             sd.grad(heat)(X.copy())
     finally:
         api.invalidate()
+
+
+def test_the_limit_ends_a_loop_before_the_fixpoint_limit():
+    """A loop's head gains an environment a round at least, so past LIMIT it gives up
+    within errors.FIXPOINT_LIMIT rounds, and never raises an InternalError instead."""
+    from srcdiff import errors
+
+    assert buffers.LIMIT + 1 < errors.FIXPOINT_LIMIT
+
+
+def test_ages_of_one_site(monkeypatch):
+    """``w = np.zeros_like(u)`` then ``u, w = w, u``: after the swap ``u`` holds the latest
+    run's array and ``w`` an earlier one's (one site, two ages)."""
+    b = analysed(one_statement_makes_both, monkeypatch)
+    store = stores_into(b, "w")[0]
+    u, w = b.index["u"], b.index["w"]
+    envs = b.before[id_of(store)]
+    assert any(env[u][0] == env[w][0] for env in envs)  # (one site)
+    assert all(env[u] != env[w] for env in envs)  # (never one age)
+    assert "u" not in b.group("w", store)
 
 
 def id_of(stmt):

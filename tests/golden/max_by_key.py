@@ -5,30 +5,25 @@ def grad_max_by_key(x, s, grad_ys=None):
     neg = -v[1]
     items = [mul1, neg, s]
     max1 = max(v, key=abs)
-    mul2 = s * max1
     min1 = min(items, key=abs)
     v_i2 = v[2]
     v_i3 = v[3]
     mul3 = s * v_i3
     max2 = max(v_i2, mul3, key=abs)
     # seed: the gradient of the sum of the outputs
-    b_add = seed(grad_ys, mul2 + min1 * max2)
+    b_add = scalar_seed(grad_ys)
     # adjoint of line 598: return s * max(v, key=abs) + min(items, key=abs) * max(v[2], s * v[3], key=abs)
-    b_mul2 = unbroadcast(b_add, mul2)
     b_min1 = b_add * max2
-    b_max2 = sum_product(min1, b_add, max2)
-    del b_add
-    parts = extreme_grads(b_max2, max2, (v_i2, mul3))
+    parts = extreme_grads(min1 * b_add, max2, (v_i2, mul3))
     b_mul3 = parts[1]
     b_v = index_add(None, v, 3, s * b_mul3)
     b_v[2] += parts[0]
     del parts
     parts1 = extreme_grads(b_min1, min1, (items,))
-    del b_min1, min1
     b_items = parts1[0]
     del parts1
-    b_s = b_mul3 * v_i3 + b_mul2 * max1
-    parts2 = extreme_grads(s * b_mul2, max1, (v,))
+    b_s = b_mul3 * v_i3 + b_add * max1
+    parts2 = extreme_grads(s * b_add, max1, (v,))
     b_v += parts2[0]
     del parts2
     # adjoint of line 597: items = [v[0] * s, -v[1], s]

@@ -114,6 +114,7 @@ def grad_modf_compress_average_select(x, grad_ys=None):
     del b_pow3
     b_sum1 = unbroadcast(b_add1, sum1)
     b_sum2 = sum_product(b_add1, mean, sum2)
+    del mean
     b_mean = mul_into(b_add1, sum2)
     del b_add1
     b_kept = mul_into(kept, b_sum2 * 2.0)
@@ -125,7 +126,7 @@ def grad_modf_compress_average_select(x, grad_ys=None):
     del b_mul1, frac
     # adjoint of line 797: mean = np.average(x ** 2, weights=np.exp(x))
     b_average_args = grad_average(a=pow1, weights=exp, grad_ys=b_mean)
-    del pow1
+    del b_mean, pow1
     b_pow1 = b_average_args[0]
     b_exp = b_average_args[1]
     del b_average_args

@@ -261,3 +261,54 @@ def one_statement_makes_both(x):
         u, w = w, u
         w[0] = 5.0
     return np.sum(u ** 2)
+
+
+# (a new array each trip handed to the other name: `a, t = t + a * 0.1, a`; seed 39001)
+def a_new_array_each_trip_handed_on(x):
+    a = x * 0.5
+    t = x * 0.3
+    for e in x:
+        a, t = t + a * 0.1, a
+    t += 0.3 * a  # (t holds the array of an earlier trip, or a's first: a has a newer one)
+    return np.sum(a * t)
+
+
+def handed_on_and_changed_in_the_loop(x):
+    a = x * 0.5
+    t = x * 0.3
+    for e in x:
+        a, t = t + a * 0.1, a[::-1]
+        t *= 1.0 + 0.1 * e  # (a view of the older array: a holds the newer)
+        t[0] += 0.2 * a[1]
+    return np.sum(a * t)
+
+
+def handed_on_and_kept(x):  # near miss: w keeps the array t changes
+    a = x * 0.5
+    t = x * 0.3
+    for e in x:
+        a, t = t + a * 0.1, a
+        w = t
+    t += 0.3 * a
+    return np.sum(a * t) + np.sum(w * x)
+
+
+def handed_on_and_taken_back(x):  # near miss: a takes the array t holds in some trips
+    a = x * 0.5
+    t = x * 0.3
+    for e in x:
+        a, t = t + a * 0.1, a
+        if e > 0.0:
+            a = t
+    t += 0.3 * a
+    return np.sum(a * t)
+
+
+def one_run_makes_both(x):  # near miss: one run of the statement, two names
+    u = x.copy()
+    for t in range(3):
+        w = np.zeros_like(u)
+        w[:] = u * 2.0 + 0.5
+        u = w
+        w[0] = 5.0
+    return np.sum(u ** 2)

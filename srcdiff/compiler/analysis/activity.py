@@ -19,7 +19,7 @@ from typing import Optional, Sequence
 import gast
 import numpy as np
 
-from srcdiff.compiler.analysis.displays import display_entries
+from srcdiff.compiler.analysis.displays import display_entries, entry_read
 from srcdiff.compiler.analysis.fixpoint import fixpoint
 from srcdiff.compiler.analysis.makers import (
     MAKERS,
@@ -208,7 +208,7 @@ def analyze(fn: gast.FunctionDef, parsed: Parsed, registry: Registry, user_funct
     a = Analysis()
     a.returns, a.registry = returns, registry
     a.arg_facts = arg_facts = arg_facts or {}  # (aliasing.py: which parameters hold numbers)
-    params = [arg.id for arg in fn.args.args]
+    params = [arg.id for arg in fn.args.args + fn.args.kwonlyargs]  # (a helper's: returns.py)
     for s, depth in walk(fn.body):
         op = describe(s, parsed, registry, user_functions)
         a.ops[S.key(s)] = op
@@ -348,15 +348,13 @@ def _sweep(a, kinds, shapes, children, entries_known, fields):
                                    entries_known, EVERY_ENTRY, (ARRAY, INT))
             if held is not None:
                 children[op.target] = held
-        if op.kind == "index" and op.args[0].id in children:  # (a container's entries)
-            child = entry_of(children[op.args[0].id], op.index, kinds)
-            if child is not None:
-                kind, shape = child[0], _as_pattern(child[1])
-                if len(child) > 2 and isinstance(child[2], tuple) \
-                        and entries_known(op.target):
-                    children[op.target] = dict(child[2])
-                    if len(child) > 4 and isinstance(child[4], tuple):
-                        fields[op.target] = child[4]
+        child = entry_read(op, children, kinds, entry_of, EVERY_ENTRY, (ARRAY, INT))
+        if child is not None:
+            kind, shape = child[0], _as_pattern(child[1])
+            if len(child) > 2 and isinstance(child[2], tuple) and entries_known(op.target):
+                children[op.target] = dict(child[2])
+                if len(child) > 4 and isinstance(child[4], tuple):
+                    fields[op.target] = child[4]
         _merge(kinds, op.target, kind)
         _merge(shapes, op.target, shape)
 

@@ -23,31 +23,36 @@ but through a statement that reads it by name, and each is copied into or from a
 mover (the others need none of this).
 
 Invariant 1 (:meth:`Buffers._block`): for each run reaching a statement ``s``, some
-*environment* in ``before[s]`` gives each mover ``m`` a site ``env[m]`` that made the
-array ``m`` holds there, or views (None: unbound). A site's value replaces the mover's, a
-copy or a view takes its source's, an ``if`` joins its branches, a loop joins its head to
-a fixpoint and leaves with its head's states or those at a ``break`` (jump lowering leaves
-no other exit from a loop body); a ``return`` or ``raise`` is taken as falling through
-(more states, never fewer). Past ``LIMIT`` environments at a statement the analysis
-gives up: sharing.py's group stands.
+*environment* in ``before[s]`` gives each mover ``m`` the site ``env[m]`` that made the
+array ``m`` holds there, or views, with its age: made by the site's latest run so far or
+by an earlier one (None: unbound). A site's run gives the mover it binds its value, as
+the latest, and ages every mover holding the site's latest (their array is now an earlier
+run's); a copy or a view takes its source's, an ``if`` joins its branches, a loop joins
+its head to a fixpoint and leaves with its head's states or those at a ``break`` (jump
+lowering leaves no other exit from a loop body); a ``return`` or ``raise`` is taken as
+falling through (more states, never fewer). Past ``LIMIT`` environments at a statement
+the analysis gives up: sharing.py's group stands.
 
-Invariant 2: arrays made at different sites are different arrays that share no memory
-(each site allocates; two arrays of one site, of two runs, count as one), and a name
-shares memory with (or holds) one only through a relation sharing.py records: a view, an
-entry, a call's result. Such a relation ``(a, m)`` with a mover ``m``, made at statements
-``d`` that read ``m``, means ``a`` was made from an array of a site in
-``{env[m]: env in before[d]}``.
+Invariant 2: arrays made at different sites, or by a site's latest run and an earlier
+one, are different arrays that share no memory (each run of a site allocates; two arrays
+of earlier runs count as one: ``w = np.zeros_like(u)`` then ``u, w = w, u`` in a loop
+leaves ``u`` the latest and ``w`` an earlier one, apart), and a name shares memory with
+(or holds) one only through a relation sharing.py records: a view, an entry, a call's
+result. Such a relation ``(a, m)`` with a mover ``m``, made at statements ``d`` that read
+``m``, means ``a`` was made from an array of a site in ``{env[m]: env in before[d]}`` (of
+either age: a relation does not age).
 
-So in :meth:`Buffers.group`, sharing.py's relations have each mover replaced by those sites
-(copies between movers dropped: the environments say which object each holds), and a
-write's group is searched from the site of the changed array: per environment, for a
+So in :meth:`Buffers.group`, sharing.py's relations have each mover replaced by those
+sites (copies between movers dropped: the environments say which object each holds), and
+a write's group is searched from the site of the changed array: per environment, for a
 write into a mover. What is made from another site's array shares none of the changed
-one's memory: a path may pass one site at most (``once``). The movers holding the site
-in the same environment join the group. The result is intersected with sharing.py's
-own group (it only ever removes names), and aliasing.py uses it only to refuse a write
-seen through a live name: the sharers a store is undone for (recording.py), undos.py's
-``ever`` groups and the check of objects outside the function keep sharing.py's group,
-since ``u`` holds the array a store changed through ``w`` in another trip.
+one's memory: a path may pass one site at most (``once``). The movers holding the site at
+the same age in the same environment join the group. The result is intersected with
+sharing.py's own group (it only ever removes names), and aliasing.py uses it only to
+refuse a write seen through a live name: the sharers a store is undone for
+(recording.py), undos.py's ``ever`` groups and the check of objects outside the function
+keep sharing.py's group, since ``u`` holds the array a store changed through ``w`` in
+another trip.
 """
 
 import copy
@@ -64,7 +69,8 @@ from srcdiff.compiler.ir import syntax as S
 
 # environments at one statement beyond which the analysis gives up (sharing.py's group);
 # a loop's head gains one a round at least: its fixpoint ends within errors.FIXPOINT_LIMIT
-LIMIT = 32
+# (64: LIMIT stays below it); the ages (_LATEST, _OLDER) make more of them than sites alone
+LIMIT = 48
 # callables whose result is a new array (or a number), with the most positional arguments
 # that keep it so (``np.array(x, float, False)`` may be ``x``; a ufunc's outputs: nin)
 _ALLOCATING = ((np.zeros, 3), (np.zeros_like, 4), (np.ones, 3), (np.ones_like, 4),
@@ -74,6 +80,7 @@ _ALLOCATING = ((np.zeros, 3), (np.zeros_like, 4), (np.ones, 3), (np.ones_like, 4
                (operator.truediv, 2), (operator.floordiv, 2), (operator.mod, 2),
                (operator.pow, 2), (operator.matmul, 2), (operator.neg, 1), (operator.pos, 1))
 _KEEP = ("keep",)
+_LATEST, _OLDER = 0, 1  # an array of a site's latest run, of an earlier one (Invariant 1)
 _SITE = ("site",)
 
 
@@ -138,8 +145,11 @@ class Buffers:
         if how is None or how == _KEEP or op.target not in self.index:
             return envs
         k = self.index[op.target]
-        if how == _SITE:
-            return frozenset(env[:k] + (S.key(s),) + env[k + 1:] for env in envs)
+        if how == _SITE:  # (the arrays of the site's earlier runs age: _OLDER)
+            site = (S.key(s), _LATEST)
+            return frozenset(tuple((v[0], _OLDER) if v == site else v for v in env[:k])
+                             + (site,) + tuple((v[0], _OLDER) if v == site else v
+                                               for v in env[k + 1:]) for env in envs)
         j = self.index[how[1]]
         return frozenset(env[:k] + (env[j],) + env[k + 1:] for env in envs)
 
@@ -147,7 +157,7 @@ class Buffers:
         k = self.index[name]
         if any(S.key(d) not in self.before for d in stmts):
             raise _TooMany()  # (a statement the flow did not see: give up)
-        return {env[k] for d in stmts for env in self.before[S.key(d)]} - {None}
+        return {env[k][0] for d in stmts for env in self.before[S.key(d)] if env[k]}
 
     def _contract(self):
         """A copy of the Sharing whose relations name sites instead of movers."""
@@ -178,7 +188,7 @@ class Buffers:
                 c.put.setdefault(pair, []).extend(put)
                 c.positions[pair] = set(c.positions.get(pair, set())) | set(
                     sh.positions.get((ct, e), {None}))
-        self.nodes = frozenset(site_node(t) for envs in self.before.values()
+        self.nodes = frozenset(site_node(t[0]) for envs in self.before.values()
                                for env in envs for t in env if t is not None)
         return c
 
@@ -196,15 +206,15 @@ class Buffers:
         keep = {x}
         if x in self.movers:
             k = index[x]
-            for t in {env[k] for env in envs} - {None}:
-                keep |= set(c.group(site_node(t), at=at, is_list=is_list, once=self.nodes))
+            for t in {env[k] for env in envs} - {None}:  # (relations: of either age)
+                keep |= set(c.group(site_node(t[0]), at=at, is_list=is_list, once=self.nodes))
                 keep |= {m for env in envs if env[k] == t for m, j in index.items()
                          if env[j] == t}
         else:
             reached = set(c.group(x, at=at, is_list=is_list, once=self.nodes))
             keep |= reached
             keep |= {m for env in envs for m, j in index.items()
-                     if env[j] is not None and site_node(env[j]) in reached}
+                     if env[j] is not None and site_node(env[j][0]) in reached}
         return {n: d for n, d in full.items() if n in keep}
 
 

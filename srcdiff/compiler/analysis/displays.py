@@ -107,3 +107,23 @@ def _rows(a, op, fact, kinds, entries_known, every_entry, numbers, changes):
             if fact(put) != row:
                 return None
     return {every_entry: row}
+
+
+def entry_read(op, children, kinds, entry_of, every_entry, numbers):
+    """The fact of the entry ``op`` reads out of a container whose entries are known
+    (``children``: name -> {key: fact}): ``c[i]`` (``entry_of``), or ``max(c)`` /
+    ``min(c)`` (``key=`` too: it picks, the result is one of the entries) of a list or
+    tuple of numbers that all have one fact (``every_entry``, which a dict never has: its
+    ``max`` is a key), or None. A 0-d array entry (a fact of three: mutable) is not a
+    number here: sharing.py links what reads it to the container."""
+    base = op.args[0].id if op.args and isinstance(op.args[0], gast.Name) else None
+    if base not in children:
+        return None
+    if op.kind == "index":
+        return entry_of(children[base], op.index, kinds)
+    every = children[base].get(every_entry)
+    if op.kind == "prim" and op.func in (min, max) and len(op.args) == 1 and set(
+            op.kwargs) <= {"key"} and every is not None and len(every) == 2 \
+            and every[0] in numbers and every[1] == ():
+        return every
+    return None

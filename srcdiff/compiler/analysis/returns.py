@@ -1,8 +1,9 @@
 """What a called user function returns: the facts of its result, for the caller's analysis.
 
-A call ``y = g(a, b)`` of a plain user function gets the facts (kind, shape pattern:
-activity.py) that ``g``'s own analysis gives its returned value when its parameters
-have the facts the caller knows of ``a`` and ``b``; a returned tuple display
+A call ``y = g(a, b)`` of a plain user function (keyword-only parameters too, bound to
+an argument or their default; not one gathering ``*args`` or ``**kwargs``) gets the facts
+(kind, shape pattern: activity.py) that ``g``'s own analysis gives its returned value when
+its parameters have the facts the caller knows of ``a`` and ``b``; a returned tuple display
 (``return h, c``) gives a container whose entries have the facts of ``h`` and ``c``.
 This is sound for the reason every fact is: the analysis of ``g`` holds for every value
 its parameters can take under their facts. With it the caller knows, say, that
@@ -121,7 +122,7 @@ class Returns:
             sig, bound = bind_call(op, _refuse)
         except _NoBinding:
             return None
-        if signatures.needs_lowering(sig):
+        if signatures.gathers(sig):  # (keyword-only parameters: analyze binds them too)
             return None
         facts = {}
         for p in sig.parameters.values():
@@ -146,7 +147,7 @@ class Returns:
                 self.guesses[key] = guess
                 a = analyze(anf, parsed, self.registry, is_user_function, [], (), facts,
                             returns=self)
-                got = _returned(a, {p.id for p in anf.args.args})
+                got = _returned(a, {p.id for p in anf.args.args + anf.args.kwonlyargs})
                 if k and got == guess:  # a fixed point (the first round guesses nothing)
                     result = got
                     break

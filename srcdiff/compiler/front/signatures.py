@@ -212,6 +212,12 @@ def needs_lowering(sig):
     return any(p.kind not in _PARAMETER_KINDS for p in sig.parameters.values())
 
 
+def gathers(sig):
+    """Does ``sig`` gather arguments (``*args``, ``**kwargs``)? A keyword-only parameter
+    does not: in the body it is a name bound to one argument, as a positional one is."""
+    return any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in sig.parameters.values())
+
+
 def lowered_arguments(fn, sig, bound):
     """``{lowered parameter: value}`` of a call bound to ``fn``'s call signature."""
     out = {}
