@@ -121,6 +121,32 @@ def test_random_runge_kutta_programs(monkeypatch, capsys, tmp_path):
     assert compiled >= RK // 2 and reached["first"] > 0, (compiled, reached)
 
 
+MATMULS = int(os.environ.get("SRCDIFF_NUMBA_MATMUL_COUNT", "1"))
+
+
+def test_random_stacked_matmul_programs(monkeypatch, capsys, tmp_path):
+    """Random programs with ``@`` of stacks of matrices (gen_matmul.py; conv1d_taps's loop
+    over taps among them): what compiles agrees with finite differences, its own forward
+    mode and the NumPy backend (1e-10); the runs reach numba_broadcast._stacked (one
+    compiled signature or more, and programs holding each kind of stack product) and
+    index_add of a 3-d slice of an adjoint (the conv kind's ``x[:, :, t:t + L]``)."""
+    import gen_matmul
+
+    from srcdiff.compiler.emit import numba_broadcast
+    monkeypatch.setattr(fuzz, "TIMEOUT", 300.0)  # (a hang guard: cold compiles, loaded)
+    monkeypatch.setenv("SRCDIFF_NUMBA_CACHE_DIR", str(tmp_path))  # (compiled here)
+    reached = dict.fromkeys(gen_matmul.KINDS, 0)
+    for index in range(MATMULS):
+        for kind in gen_matmul.kinds(fuzz.default_seed(), index):
+            reached[kind] += 1
+    compiled = _compiled_and_agreeing(gen_matmul.program, MATMULS, refused_ok=("forward",))
+    stacked = len(numba_broadcast._stacked.signatures)
+    with capsys.disabled():
+        print(f"\nnumba stacked matmuls: {compiled} of {MATMULS} compiled, reached {reached}, "
+              f"{stacked} signatures of _stacked")
+    assert compiled == MATMULS and stacked > 0 and min(reached.values()) > 0, reached
+
+
 def _compiled_and_agreeing(program, count, refused_ok=(), unused_ok=False):
     """How many of ``count`` random programs (``program(seed, index)``: source, arguments,
     positions) numba compiled. Each is compiled or refused with a SrcdiffError and agrees
