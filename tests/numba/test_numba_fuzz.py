@@ -121,7 +121,7 @@ def test_random_runge_kutta_programs(monkeypatch, capsys, tmp_path):
     assert compiled >= RK // 2 and reached["first"] > 0, (compiled, reached)
 
 
-MATMULS = int(os.environ.get("SRCDIFF_NUMBA_MATMUL_COUNT", "1"))
+MATMULS = int(os.environ.get("SRCDIFF_NUMBA_MATMUL_COUNT", "2"))
 
 
 def test_random_stacked_matmul_programs(monkeypatch, capsys, tmp_path):
@@ -138,7 +138,7 @@ def test_random_stacked_matmul_programs(monkeypatch, capsys, tmp_path):
         for kind in gen_matmul.kinds(fuzz.default_seed(), index):
             reached[kind] += 1
     compiled = _compiled_and_agreeing(gen_matmul.program, MATMULS, refused_ok=("forward",))
-    # the products of program 0 (every kind; operands of 3 axes) in its compiled gradient:
+    # the products of program 0 (half the kinds; operands of 3 axes) in its compiled gradient:
     # matmul_of and its two gradients, numba_broadcast's stacks (srcdiff's cache: no compile)
     source, args, wrt = gen_matmul.program(fuzz.default_seed(), 0)
     loader = fuzz.Loader()
