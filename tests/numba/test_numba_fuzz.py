@@ -121,6 +121,40 @@ def test_random_runge_kutta_programs(monkeypatch, capsys, tmp_path):
     assert compiled >= RK // 2 and reached["first"] > 0, (compiled, reached)
 
 
+MATMULS = int(os.environ.get("SRCDIFF_NUMBA_MATMUL_COUNT", "2"))
+
+
+def test_random_stacked_matmul_programs(monkeypatch, capsys, tmp_path):
+    """Random programs with ``@`` of stacks of matrices (gen_matmul.py; conv1d_taps's loop
+    over taps among them): what compiles agrees with finite differences, its own forward
+    mode and the NumPy backend (1e-10); the programs hold each kind of stack product, whose
+    gradient calls numba_broadcast's matmul_of, matmul_lhs and matmul_rhs of stacks, and
+    index_add of a 3-d slice of an adjoint (the conv kind's ``x[:, :, t:t + L]``)."""
+    import gen_matmul
+    monkeypatch.setattr(fuzz, "TIMEOUT", 300.0)  # (a hang guard: cold compiles, loaded)
+    monkeypatch.setenv("SRCDIFF_NUMBA_CACHE_DIR", str(tmp_path))  # (compiled here)
+    reached = dict.fromkeys(gen_matmul.KINDS, 0)
+    for index in range(MATMULS):
+        for kind in gen_matmul.kinds(fuzz.default_seed(), index):
+            reached[kind] += 1
+    compiled = _compiled_and_agreeing(gen_matmul.program, MATMULS, refused_ok=("forward",))
+    # the products of program 0 (half the kinds; operands of 3 axes) in its compiled gradient:
+    # matmul_of and its two gradients, numba_broadcast's stacks (srcdiff's cache: no compile)
+    source, args, wrt = gen_matmul.program(fuzz.default_seed(), 0)
+    loader = fuzz.Loader()
+    try:
+        fn, _ = loader.load(fuzz.program_from_source(source, args, wrt))
+        text = sd.grad(fn, wrt=wrt, backend="numba").source(*args)
+    finally:
+        loader.close()
+    calls = {h: text.count(h + "(") for h in ("matmul_of", "matmul_lhs", "matmul_rhs")}
+    with capsys.disabled():
+        print(f"\nnumba stacked matmuls: {compiled} of {MATMULS} compiled, reached {reached}, "
+              f"calls in program 0's gradient {calls}")
+    assert compiled == MATMULS and min(reached.values()) > 0, reached
+    assert min(calls.values()) > 0, calls
+
+
 def _compiled_and_agreeing(program, count, refused_ok=(), unused_ok=False):
     """How many of ``count`` random programs (``program(seed, index)``: source, arguments,
     positions) numba compiled. Each is compiled or refused with a SrcdiffError and agrees

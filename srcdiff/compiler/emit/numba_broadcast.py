@@ -251,11 +251,29 @@ def _stack_count(shape, skip):
 
 
 @njit
+def _product(a, b, out, ta, tb):
+    """``out`` set to ``a @ b`` with ``a`` (``ta``) or ``b`` (``tb``) transposed first, for
+    C-ordered matrices: a transposed one is passed as its ``.T`` view, which numba types
+    F-ordered and hands to BLAS as the same buffer with the transpose flag (no copy).
+    Invariant: ``m.T`` holds the elements of ``np.ascontiguousarray(m.T)`` (the copy this
+    replaced); tests/numba/test_numba_stacked_matmul.py checks the products."""
+    if ta and tb:
+        np.dot(a.T, b.T, out)
+    elif ta:
+        np.dot(a.T, b, out)
+    elif tb:
+        np.dot(a, b.T, out)
+    else:
+        np.dot(a, b, out)
+
+
+@njit
 def _stacked(a, b, ta=False, tb=False):
     """``a @ b`` for float64 arrays of two or more dimensions: one BLAS product per matrix
     of the stack, the stack axes broadcast as NumPy's matmul broadcasts them; ``ta``
     (``tb``): with the last two axes of ``a`` (``b``) swapped first (``np.swapaxes``, whose
-    numba version takes seconds to compile: each matrix is transposed here instead)."""
+    numba version takes seconds to compile: each matrix is passed transposed instead,
+    :func:`_product`)."""
     a0, a1, b0, b1 = a.shape[-2], a.shape[-1], b.shape[-2], b.shape[-1]
     n, k = (a1, a0) if ta else (a0, a1)
     kb, m = (b1, b0) if tb else (b0, b1)
@@ -290,8 +308,7 @@ def _stacked(a, b, ta=False, tb=False):
     idx = np.zeros(max(ns, 1), np.int64)
     pa = pb = 0
     for p in range(count):
-        np.dot(np.ascontiguousarray(a3[pa].T) if ta else a3[pa],
-               np.ascontiguousarray(b3[pb].T) if tb else b3[pb], out3[p])
+        _product(a3[pa], b3[pb], out3[p], ta, tb)
         d = ns - 1
         if d < 0:
             continue
@@ -406,9 +423,20 @@ def _vjp_matmul(g, ans, x, y):
 
 
 def stacked_matmuls(tree):
-    """Every ``a @ b`` under ``tree`` as ``matmul_of(a, b)`` (module docstring)."""
+    """Every ``a @ b`` and ``np.matmul(a, b)`` under ``tree`` as ``matmul_of(a, b)`` (module
+    docstring; ``np`` is NumPy in the generated module, numba_emit.py's namespace)."""
 
     class Rewrite(ast.NodeTransformer):
+        def visit_Call(self, node):  # np.matmul(a, b): the same product
+            self.generic_visit(node)
+            f = node.func
+            if (isinstance(f, ast.Attribute) and f.attr == "matmul" and isinstance(
+                    f.value, ast.Name) and f.value.id == "np" and len(node.args) == 2
+                    and not node.keywords and not any(isinstance(a, ast.Starred)
+                                                      for a in node.args)):
+                node.func = ast.copy_location(ast.Name(id="matmul_of", ctx=ast.Load()), f)
+            return node
+
         def visit_BinOp(self, node):
             self.generic_visit(node)
             if not isinstance(node.op, ast.MatMult):

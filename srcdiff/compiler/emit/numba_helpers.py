@@ -405,7 +405,7 @@ def _index_add(b, x, index, g):
             part = out[index]
             # (numba's += reads g's elements while it writes the view's, NumPy's a copy of
             # g when the two share memory: the same numbers only through a copy)
-            part += g.copy() if _shares_nd(part, g) else g
+            _add_view(part, g.copy() if _shares_nd(part, g) else g)
             return out
         return view_of_array
 
@@ -415,6 +415,33 @@ def _index_add(b, x, index, g):
         part += g
         return out
     return view
+
+
+def _add_view(part, g):
+    """``part += g`` for a ``g`` that does not share memory with ``part``: loops over the
+    axes when both have one shape of three axes (numba's ``+=`` of strided 3-d views is its
+    general broadcasting loop, three to six times slower), else numba's ``+=``.
+    Invariant: each element gets the one addition ``+=`` makes (the same numbers)."""
+
+
+@overload(_add_view)
+def _add_view_impl(part, g):
+    if not (_arr(part, 3) and _arr(g, 3) and part.ndim == g.ndim == 3):
+        return lambda part, g: _add_broadcast(part, g)
+
+    def loops(part, g):
+        if part.shape != g.shape:
+            return _add_broadcast(part, g)
+        for i in range(part.shape[0]):
+            for j in range(part.shape[1]):
+                for k in range(part.shape[2]):
+                    part[i, j, k] += g[i, j, k]
+    return loops
+
+
+@njit
+def _add_broadcast(part, g):
+    part += g
 
 
 def shares_nd(a, b):
