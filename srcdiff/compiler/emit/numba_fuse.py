@@ -53,7 +53,13 @@ differences.
 
 import ast
 
-from srcdiff.compiler.emit import numba_fuse_loop, numba_fuse_rows, numba_fuse_ssa, numba_pieces
+from srcdiff.compiler.emit import (
+    numba_fuse_bcast,
+    numba_fuse_loop,
+    numba_fuse_rows,
+    numba_fuse_ssa,
+    numba_pieces,
+)
 from srcdiff.compiler.emit.numba_fuse_compile import overlap, stubs  # noqa: F401
 from srcdiff.compiler.ir.calls import named_call
 
@@ -127,8 +133,10 @@ class Group:
         ``_fusedK_loop``, or None when the values read no array (a fill) or a sum is taken
         to an array's shape: the statements as written. ``rows``: the loop of
         ``_fusedK_rows`` (numba_fuse_rows.py). (numba_fuse_loop.py)"""
-        return numba_fuse_loop.loop_source(self, [_member(s) for s in self.stmts], arrays,
-                                           rows, ndim)
+        members = [_member(s) for s in self.stmts]
+        if numba_fuse_bcast.wants_broadcast(list(zip(members, self.stmts)), arrays, ndim):
+            return numba_fuse_bcast.broadcast_source(self, members, arrays, ndim)
+        return numba_fuse_loop.loop_source(self, members, arrays, rows, ndim)
 
 
 # ------------------------------------------------------------ finding groups
@@ -207,6 +215,13 @@ def _member(s):
     if not isinstance(t, ast.Name):
         base = _const_slice(t)
         return ("store", None, base, v) if base is not None and _elementwise(v) else None
+    negated = isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.USub)
+    if negated:  # ``-unbroadcast(e, s)``: a sum, negated after it (numba_fuse_bcast.py)
+        v = v.operand
+        if named_call(v, ("unbroadcast",)) is None or v.keywords or len(v.args) != 2 \
+                or not _elementwise(v.args[0], False) or not isinstance(v.args[1], ast.Name):
+            return None
+        return "nsum", t.id, None, v.args[0]
     if named_call(v, ("unbroadcast", "index_add")) is None or v.keywords:
         return None
     if (v.func.id == "unbroadcast" and len(v.args) == 2 and _elementwise(v.args[0], False)
@@ -288,7 +303,7 @@ class _Span:
                 self.accs.add(name)
             elif name is not None:
                 self.assigned.add(name)
-            if kind == "sum" or kind == "assign" and _loads(s.value) & self.late:
+            if kind in ("sum", "nsum") or kind == "assign" and _loads(s.value) & self.late:
                 self.late.add(name)
             self.stored = self.stored or base is not None
             self.order.append(s)
@@ -433,7 +448,9 @@ def _fuse_block(block, groups, outside, start):
     out, span = [], _Span(not reads_tape, outside.tainted)
 
     def flush():
-        if len(span.members) < MIN_GROUP:
+        # (a sum counts twice: it saves its own pass over the value too)
+        sums = sum(_member(s)[0] in ("sum", "nsum") for s in span.members)
+        if len(span.members) + sums < MIN_GROUP:
             out.extend(span.order)
             return
         assigned, inputs = set(), []
