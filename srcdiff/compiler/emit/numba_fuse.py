@@ -15,7 +15,8 @@ after them, and stores into no array after them). Each member is ``name = e`` or
 reads), ``e`` made of ``+ - * / **``, unary minus, numbers, names,
 ``np.exp/log/sin/cos/sqrt`` of one argument and ``mul_into/add_into(a, b)`` (their numba
 versions are ``a * b``, ``a + b``), with at least one operation; or a sum ``name =
-unbroadcast(e, s)``; or an in-place add ``name = index_add(name, x, slice(a, b), e)`` (or
+unbroadcast(e, s)`` (or its negation ``name = -unbroadcast(e, s)``, whose loop is
+numba_fuse_bcast.py's); or an in-place add ``name = index_add(name, x, slice(a, b), e)`` (or
 of a 2-d slice, ``(slice(a, b), slice(c, d))``); or a called function's first contribution
 ``name = e1 if b is None else b + e2`` (``b`` an input: its numba type picks the branch)
 or ``name += e`` of a value the group made (numba_fuse_ssa.py, which writes the loop's
@@ -27,7 +28,8 @@ read by no other member. The group becomes a call ``outs = _fusedK(ins)`` where
 (returned: the names assigned that anything outside the group reads).
 
 **The loop (invariant: every read of element ``i`` sees the value the array form
-computes).** ``_fusedK`` is a numba overload: for argument types where every array is
+computes).** (Groups of 3-d arrays, and 2-d groups with a sum to an array's shape, whose
+operands may broadcast: numba_fuse_bcast.py, which states and checks the same invariant.) ``_fusedK`` is a numba overload: for argument types where every array is
 1-d float64 (or every array 2-d float64: numba_fuse_loop.py) and every other input a
 float, it compiles a loop; for any other types, the statements as written (an int input:
 its int operations checked, numba_ints.py). At run time the loop first checks that every
@@ -69,6 +71,7 @@ PRODUCTS = numba_fuse_loop.PRODUCTS
 PREFIX = "_fused"
 # the fewest statements a group holds: each group's loop is a function numba types and
 # lowers on the first call (about 0.3-1 s); a run of two or three statements saves less
+# (a sum counts twice: it also saves the pass over its value, fuse's flush)
 MIN_GROUP = 4
 
 
