@@ -31,8 +31,9 @@ read by no other member. The group becomes a call ``outs = _fusedK(ins)`` where
 computes).** (Groups of 3-d arrays, and 2-d groups with a sum to an array's shape, whose
 operands may broadcast: numba_fuse_bcast.py, which states and checks the same invariant.)
 ``_fusedK`` is a numba overload: for argument types where every array is 1-d float64
-(or every array 2-d float64: numba_fuse_loop.py) and every other input a float, it compiles a loop; for any other types, the statements as written (an int input:
-its int operations checked, numba_ints.py). At run time the loop first checks that every
+(or every array 2-d float64: numba_fuse_loop.py) and every other input a float, it
+compiles a loop; for any other types, the statements as written (an int input: its int
+operations checked, numba_ints.py). At run time the loop first checks that every
 array input and every store target have one length ``n`` (one shape) and that no store
 target's memory
 overlaps an array input's or another target's (address ranges); else it runs the
