@@ -122,3 +122,45 @@ def rk_program(seed, index):
     n = int(rng.integers(2, 9))
     args = tuple(0.5 * rng.standard_normal(n) for _ in range(4)) + (int(rng.integers(1, 4)),)
     return source, args, (2, 3)
+
+
+def broadcast_program(seed, index):
+    """``(source, args, wrt)`` of a random broadcasting program (nbody's shape, random):
+    elementwise statements over a ``(n, 1, k)`` view, a ``(1, m, k)`` view and a ``(1, m,
+    1)`` view (2-d, a third of them: ``(n, 1)``, ``(1, m)`` and ``(n, m)``), summed with a
+    weight of the full shape. The gradients hold the groups numba_fuse_bcast.py writes as
+    broadcasting loops: elementwise values of operands of differing shapes and their sums
+    ``unbroadcast(e, a)``, ``-unbroadcast(e, b)`` to the views' shapes; the lengths (some
+    1) make every shape check of the loop decide both ways across the programs (a sum to
+    the loop's own shape, a ``(1, m, 1)`` sum over the last axis and the first)."""
+    rng = np.random.default_rng([seed, index, 11])
+    ndim = 2 if index % 3 == 2 else 3
+    if ndim == 3:
+        views = ["    a = x[:, None, :]", "    b = y[None, :, :]", "    c = z[None, :, None]",
+                 "    e = y[None, :, :]"]
+    else:
+        views = ["    a = x[:, None]", "    b = y[None, :]", "    c = z", "    e = y[None, :]"]
+    leaves = ["a", "b", "c", "d", "a", "b", "0.5", "1.5"]
+    body = views + ["    d = a - e"]  # (e's adjoint: a negated sum, -unbroadcast)
+    for k in range(int(rng.integers(1, 3))):
+        body.append(f"    t{k} = {_bcast_expr(rng, leaves, 2)}")
+        leaves.append(f"t{k}")
+    body.append(f"    return np.sum(w * ({_bcast_expr(rng, leaves, 3)} - a * b * c * d))")
+    source = "import numpy as np\n\n\ndef f(x, y, z, w):\n" + "\n".join(body) + "\n"
+    n, m, k = (int(rng.choice([1, 2, 3, 4])) for _ in range(3))
+    if ndim == 3:
+        shapes = [(n, k), (m, k), (m,), (n, m, k)]
+    else:
+        shapes = [(n,), (m,), (n, m), (n, m)]
+    args = tuple(0.5 * rng.standard_normal(s) for s in shapes)
+    return source, args, (0, 1, 2)
+
+
+def _bcast_expr(rng, leaves, depth):
+    if depth == 0 or rng.random() < 0.25:
+        return str(rng.choice(leaves))
+    if rng.random() < 0.3:
+        form = str(rng.choice(["np.sin({})", "np.exp(0.3 * {})", "(-{})", "({} ** 2)"]))
+        return form.format(_bcast_expr(rng, leaves, depth - 1))
+    form = str(rng.choice(["({} + {})", "({} - {})", "({} * {})"]))
+    return form.format(_bcast_expr(rng, leaves, depth - 1), _bcast_expr(rng, leaves, depth - 1))

@@ -15,7 +15,8 @@ after them, and stores into no array after them). Each member is ``name = e`` or
 reads), ``e`` made of ``+ - * / **``, unary minus, numbers, names,
 ``np.exp/log/sin/cos/sqrt`` of one argument and ``mul_into/add_into(a, b)`` (their numba
 versions are ``a * b``, ``a + b``), with at least one operation; or a sum ``name =
-unbroadcast(e, s)``; or an in-place add ``name = index_add(name, x, slice(a, b), e)`` (or
+unbroadcast(e, s)`` (or its negation ``name = -unbroadcast(e, s)``, whose loop is
+numba_fuse_bcast.py's); or an in-place add ``name = index_add(name, x, slice(a, b), e)`` (or
 of a 2-d slice, ``(slice(a, b), slice(c, d))``); or a called function's first contribution
 ``name = e1 if b is None else b + e2`` (``b`` an input: its numba type picks the branch)
 or ``name += e`` of a value the group made (numba_fuse_ssa.py, which writes the loop's
@@ -27,10 +28,12 @@ read by no other member. The group becomes a call ``outs = _fusedK(ins)`` where
 (returned: the names assigned that anything outside the group reads).
 
 **The loop (invariant: every read of element ``i`` sees the value the array form
-computes).** ``_fusedK`` is a numba overload: for argument types where every array is
-1-d float64 (or every array 2-d float64: numba_fuse_loop.py) and every other input a
-float, it compiles a loop; for any other types, the statements as written (an int input:
-its int operations checked, numba_ints.py). At run time the loop first checks that every
+computes).** (Groups of 3-d arrays, and 2-d groups with a sum to an array's shape, whose
+operands may broadcast: numba_fuse_bcast.py, which states and checks the same invariant.)
+``_fusedK`` is a numba overload: for argument types where every array is 1-d float64
+(or every array 2-d float64: numba_fuse_loop.py) and every other input a float, it
+compiles a loop; for any other types, the statements as written (an int input: its int
+operations checked, numba_ints.py). At run time the loop first checks that every
 array input and every store target have one length ``n`` (one shape) and that no store
 target's memory
 overlaps an array input's or another target's (address ranges); else it runs the
@@ -53,7 +56,13 @@ differences.
 
 import ast
 
-from srcdiff.compiler.emit import numba_fuse_loop, numba_fuse_rows, numba_fuse_ssa, numba_pieces
+from srcdiff.compiler.emit import (
+    numba_fuse_bcast,
+    numba_fuse_loop,
+    numba_fuse_rows,
+    numba_fuse_ssa,
+    numba_pieces,
+)
 from srcdiff.compiler.emit.numba_fuse_compile import overlap, stubs  # noqa: F401
 from srcdiff.compiler.ir.calls import named_call
 
@@ -63,6 +72,7 @@ PRODUCTS = numba_fuse_loop.PRODUCTS
 PREFIX = "_fused"
 # the fewest statements a group holds: each group's loop is a function numba types and
 # lowers on the first call (about 0.3-1 s); a run of two or three statements saves less
+# (a sum counts twice: it also saves the pass over its value, fuse's flush)
 MIN_GROUP = 4
 
 
@@ -127,8 +137,10 @@ class Group:
         ``_fusedK_loop``, or None when the values read no array (a fill) or a sum is taken
         to an array's shape: the statements as written. ``rows``: the loop of
         ``_fusedK_rows`` (numba_fuse_rows.py). (numba_fuse_loop.py)"""
-        return numba_fuse_loop.loop_source(self, [_member(s) for s in self.stmts], arrays,
-                                           rows, ndim)
+        members = [_member(s) for s in self.stmts]
+        if numba_fuse_bcast.wants_broadcast(list(zip(members, self.stmts)), arrays, ndim):
+            return numba_fuse_bcast.broadcast_source(self, members, arrays, ndim)
+        return numba_fuse_loop.loop_source(self, members, arrays, rows, ndim)
 
 
 # ------------------------------------------------------------ finding groups
@@ -207,6 +219,13 @@ def _member(s):
     if not isinstance(t, ast.Name):
         base = _const_slice(t)
         return ("store", None, base, v) if base is not None and _elementwise(v) else None
+    negated = isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.USub)
+    if negated:  # ``-unbroadcast(e, s)``: a sum, negated after it (numba_fuse_bcast.py)
+        v = v.operand
+        if named_call(v, ("unbroadcast",)) is None or v.keywords or len(v.args) != 2 \
+                or not _elementwise(v.args[0], False) or not isinstance(v.args[1], ast.Name):
+            return None
+        return "nsum", t.id, None, v.args[0]
     if named_call(v, ("unbroadcast", "index_add")) is None or v.keywords:
         return None
     if (v.func.id == "unbroadcast" and len(v.args) == 2 and _elementwise(v.args[0], False)
@@ -288,7 +307,7 @@ class _Span:
                 self.accs.add(name)
             elif name is not None:
                 self.assigned.add(name)
-            if kind == "sum" or kind == "assign" and _loads(s.value) & self.late:
+            if kind in ("sum", "nsum") or kind == "assign" and _loads(s.value) & self.late:
                 self.late.add(name)
             self.stored = self.stored or base is not None
             self.order.append(s)
@@ -433,7 +452,9 @@ def _fuse_block(block, groups, outside, start):
     out, span = [], _Span(not reads_tape, outside.tainted)
 
     def flush():
-        if len(span.members) < MIN_GROUP:
+        # (a sum counts twice: it saves its own pass over the value too)
+        sums = sum(_member(s)[0] in ("sum", "nsum") for s in span.members)
+        if len(span.members) + sums < MIN_GROUP:
             out.extend(span.order)
             return
         assigned, inputs = set(), []

@@ -62,7 +62,7 @@ def _choose(group, args, rows):
     ndim = ndims.pop() if len(ndims) == 1 else None
     # (an int input: the statements as written, whose int operations numba_ints.py checks;
     # the loop computes them unchecked)
-    if ndim not in (1, 2) or not all(map(_float64, kinds.values())) \
+    if ndim not in (1, 2, 3) or not all(map(_float64, kinds.values())) \
             or not all(isinstance(t, types.Array) and t.ndim == ndim + 1
                        and t.dtype == types.float64 and t.layout == "C" for t in tapes):
         return plain.py_func

@@ -26,6 +26,8 @@ _INDEX = {1: "_i", 2: "_i, _j"}
 def loop_source(group, members, arrays, rows, ndim):
     """``group``'s loop (numba_fuse.Group.loop_source): ``members`` are its statements'
     ``(kind, name, base, value)``; None when the statements as written must run."""
+    if any(kind == "nsum" for kind, *_ in members):
+        return None  # (a negated sum: numba_fuse_bcast.py's loop, else as written)
     index = _INDEX[ndim]
     views, values = {}, []
     for kind, _, _, value in members:  # a slice read, x[1:-1], is a view made first

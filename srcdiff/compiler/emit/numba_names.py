@@ -29,7 +29,7 @@ STACK = "_stack"  # the NumPy backend's stack, which the rewrite replaces by its
 
 # the names the rewrite binds (in a gradient function or a fused group's functions)
 OWN = re.compile(r"_(k|n|tape|entry|saved|restored|scr|t|a|v|w)\d*|_[ijm]|_row|_fused\w*"
-                 r"|_[se]_\w+|_\w*_row")
+                 r"|_[se]_\w+|_\w*_row|_i\d+|_[bc]\d+_\d+")
 
 
 def _names(fn):
