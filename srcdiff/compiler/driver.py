@@ -21,7 +21,11 @@ from srcdiff.compiler.analysis.dtypes import (
     in_place_shapes,
     inexact_names,
 )
-from srcdiff.compiler.analysis.effects import changed_parameters, library_calls
+from srcdiff.compiler.analysis.effects import (
+    changed_parameters,
+    library_calls,
+    writes_into_argument,
+)
 from srcdiff.compiler.analysis.facts import (
     array_api_of,
     dict_arguments,
@@ -161,7 +165,8 @@ class Context:
             return None
         parsed = parse_function(fn)
         arg_facts = dict(facts)
-        anf, _ = normalize(parsed, RESERVED, records=record_fields(arg_facts))
+        anf, _ = normalize(parsed, RESERVED, records=record_fields(arg_facts),
+                           writes_into_argument=writes_into_argument(self.registry))
         seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
         analysis = analyze(anf, parsed, self.registry, is_user_function, seeds, (), arg_facts)
         if not records.in_place_free(anf, analysis):
@@ -258,7 +263,8 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     while True:
         anf, names = normalize(parsed, RESERVED, dict_arguments(arg_facts),
                                sequence_arguments(arg_facts), dict_entries(arg_facts),
-                               record_fields(arg_facts), held)
+                               record_fields(arg_facts), held,
+                               writes_into_argument(ctx.registry))
         if ctx.optimize:  # (not in the reference pipeline: front/shared_values.py)
             share_values(parsed, anf, RESERVED)
             if ctx.standins:  # (nor for the numba backend: front/fused.py)
