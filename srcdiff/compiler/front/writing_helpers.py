@@ -15,7 +15,8 @@ there as before, aliasing.py ``_helper_error``):
   ``**kwargs`` or positional-only parameters) whose source can be read;
 * its globals are the differentiated function's (its free names then denote the same
   objects), and none of its free names is a local variable or nested function of the
-  caller (inlined, it would read the caller's variable instead);
+  caller, nor a name srcdiff gave a temporary or reserved for its helpers (inlined, it
+  would read that variable instead);
 * its defaults (``__defaults__``, values made when ``def`` ran) are numbers, strings,
   ``None`` or booleans, put in as constants (a default array would be one object shared
   by every call: not inlined);
@@ -26,12 +27,14 @@ The inlined statements take the call's source position: an error in them points 
 caller's line (the helper's lines are not in the caller's snippet).
 """
 
+import builtins
 import inspect
 
 import gast
 
 from srcdiff.compiler.front.parse import parse_function
 
+_BUILTINS = frozenset(dir(builtins))
 _CONSTANTS = (bool, int, float, complex, str, bytes, type(None))
 
 
@@ -60,12 +63,15 @@ def inlinable(norm, func, target, call=None):
     kw_values = target.__kwdefaults__ or {}
     if not all(isinstance(v, _CONSTANTS) for v in [*defaults, *kw_values.values()]):
         return None
-    if _free_names(node) & (norm.parsed.locals | set(norm.local_functions)):
-        return None
+    free, known = _free_names(node), getattr(norm, "helper_globals", set())
+    if free & (parsed.locals | set(norm.local_functions)) or (free & norm.names.taken) \
+            - _BUILTINS - known - (parsed.all_names() - parsed.locals):
+        return None  # (a caller's local, or a temporary or helper srcdiff named so)
     a.defaults = [gast.Constant(value=v, kind=None) for v in defaults]
     a.kw_defaults = [gast.Constant(value=kw_values[p.id], kind=None)
                      if p.id in kw_values else None for p in a.kwonlyargs]
-    norm.names.reserve(*_free_names(node))  # (no temporary takes a global's name)
+    norm.names.reserve(*free)  # (no later temporary takes a global's name)
+    norm.helper_globals = known | free
     norm.nonlocals.setdefault(node.name, frozenset())
     return node if call is None else _located(node, call)
 
