@@ -247,3 +247,33 @@ def test_not_inlinable_calls_stay_refused(f, helper, mode):
     assert "changes" in msg and "in place" in msg, msg
     assert f"{helper} writes into its parameter" in msg or "default value" in msg, msg
     assert "test_mutating_helpers.py" in msg and "hint:" in msg
+
+
+def ruled(z, a):
+    z[0] = z[0] * a
+    return z
+
+
+def uses_ruled(x):
+    u = x * 1.0
+    v = ruled(u, 2.0)
+    return np.sum(v * u)
+
+
+@pytest.fixture
+def rule_for_ruled():
+    """A rule of the user's for ``ruled``, taken out of the global table after the test."""
+    from srcdiff.api import transforms
+    from srcdiff.rules import DEFAULT
+    before = dict(DEFAULT._rules)
+    sd.register_vjp(ruled, lambda g, ans, z, a: (g * a, None))
+    yield
+    DEFAULT._rules.clear()
+    DEFAULT._rules.update(before)
+    transforms._CACHE.clear()
+
+
+def test_a_helper_with_a_rule_of_the_users_is_not_inlined(rule_for_ruled):
+    # (the rule gives the helper's derivative: inlining would bypass it; refused as before)
+    with pytest.raises(sd.SrcdiffError, match="the call to ruled changes its argument"):
+        sd.grad(uses_ruled)(X.copy())
