@@ -11,7 +11,7 @@ from typing import Any, Optional, Sequence
 
 import gast
 
-from srcdiff.compiler.analysis import refusals
+from srcdiff.compiler.analysis import effects, refusals
 from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.complex_values import may_make_complex
@@ -21,7 +21,6 @@ from srcdiff.compiler.analysis.dtypes import (
     in_place_shapes,
     inexact_names,
 )
-from srcdiff.compiler.analysis.effects import argument_changes, library_calls
 from srcdiff.compiler.analysis.facts import (
     array_api_of,
     dict_arguments,
@@ -161,7 +160,8 @@ class Context:
             return None
         parsed = parse_function(fn)
         arg_facts = dict(facts)
-        anf, _ = normalize(parsed, RESERVED, records=record_fields(arg_facts))
+        anf, _ = normalize(parsed, RESERVED, records=record_fields(arg_facts),
+                           writes_into_argument=effects.writes_into_argument(self.registry))
         seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
         analysis = analyze(anf, parsed, self.registry, is_user_function, seeds, (), arg_facts)
         if not records.in_place_free(anf, analysis):
@@ -258,7 +258,8 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     while True:
         anf, names = normalize(parsed, RESERVED, dict_arguments(arg_facts),
                                sequence_arguments(arg_facts), dict_entries(arg_facts),
-                               record_fields(arg_facts), held)
+                               record_fields(arg_facts), held,
+                               effects.writes_into_argument(ctx.registry))
         if ctx.optimize:  # (not in the reference pipeline: front/shared_values.py)
             share_values(parsed, anf, RESERVED)
             if ctx.standins:  # (nor for the numba backend: front/fused.py)
@@ -381,7 +382,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     if ctx.optimize:
         out = optimizer.optimize(out, keep, gradients=set(rev.adj.values()), scalars=scalars,
                                 verify=ctx.verify, negated=ctx.negated_call if ctx.reuse else None,
-                                known_pure=library_calls(out, parsed, ctx.registry),
+                                known_pure=effects.library_calls(out, parsed, ctx.registry),
                                 arrays=_arrays(analysis, rev.adj), **primal_facts(analysis),
                                 outputs=_outputs(anf))
         if ctx.standins:  # values the backward sweep reads only for their shape
@@ -431,7 +432,7 @@ def compile_reverse(fn: Function, wrt: Sequence[str], **options: Any) -> Compile
     """Compile and load; return a :class:`Compiled` whose entry is the gradient function."""
     with deep_recursion():
         node, parsed, ctx = reverse_function(fn, wrt, **options)
-        return load(node, parsed, ctx, *argument_changes(parsed, ctx.registry,
+        return load(node, parsed, ctx, *effects.argument_changes(parsed, ctx.registry,
                                                          options.get("arg_facts")))
 
 
@@ -453,7 +454,7 @@ def compile_pullback(fn: Function, wrt: Sequence[str], **options: Any):
         ns = emit.load(source, ctx.namespace(parsed), names[0], parsed, list(pair))
         ctx.link(ns)
         ctx.check_array_api(pair, parsed, ns)
-        writes, checked = argument_changes(parsed, ctx.registry, options.get("arg_facts"))
+        writes, checked = effects.argument_changes(parsed, ctx.registry, options.get("arg_facts"))
         made = emit.Compiled(source, ns, names[0], writes, len(parsed.node.args.args),
                              namespaces=ctx.namespaces, checked=checked)
         fwd = made.call  # (guarded, and checked: emit/execute.py ``written_apart``)
@@ -499,7 +500,7 @@ def forward_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     keep = user | {fwd.tan[u] for u in user if u in fwd.tan} | {"tangents"}
     keep |= {t for v, t in fwd.tan.items() if analysis.shapes.get(v) != ()}
     # (the user's dead code as reverse mode keeps it: optimize/dead.py, forward_primal)
-    out = optimizer.optimize(out, keep, known_pure=library_calls(out, parsed, ctx.registry),
+    out = optimizer.optimize(out, keep, known_pure=effects.library_calls(out, parsed, ctx.registry),
                              **primal_facts(analysis), outputs=_outputs(out),
                              primal_names=S.all_names(anf))
     out._srcdiff_generator = fwd  # what made it (api/explain.py maps its lines to the user's)
@@ -510,7 +511,7 @@ def compile_forward(fn: Function, wrt: Sequence[str], **options: Any) -> Compile
     """Compile and load; return a :class:`Compiled` whose entry is the JVP function."""
     with deep_recursion():
         node, parsed, ctx = forward_function(fn, wrt, **options)
-        return load(node, parsed, ctx, *argument_changes(parsed, ctx.registry,
+        return load(node, parsed, ctx, *effects.argument_changes(parsed, ctx.registry,
                                                          options.get("arg_facts")))
 
 
@@ -567,8 +568,8 @@ def deep_recursion():
 
 def load(node: gast.FunctionDef, parsed: Any, ctx: "Context",
          writes: Optional[dict] = None, checked: Optional[dict] = None) -> Compiled:
-    """Exec a generated function (and the adjoints it calls); return a :class:`Compiled`
-    (``writes``, ``checked``: analysis/effects.py ``argument_changes``)."""
+    """Exec a generated function and its adjoints: a :class:`Compiled` (``writes``,
+    ``checked``: ``effects.argument_changes``)."""
     reserved.check_helper_names(node, parsed, ctx.helpers)
     if not checked:  # a derivative of a derivative (hvp): the first one's arguments' checks
         checked = getattr(parsed.fn, "__srcdiff_apart__", None)
@@ -593,8 +594,7 @@ def _context(arg_facts, **options):
 
 
 def held_values(analysis):
-    """``{name: "array" or "int"}``: names holding arrays (a slice of one is a view, of a
-    list a copy) or integers (not index arrays), for front/aliases.py (``view_of``)."""
+    """``{name: "array" or "int"}``: names holding arrays or ints, for aliases.py ``view_of``."""
     return {n: "array" if analysis.shapes.get(n) != () else "int"
             for n, k in analysis.kinds.items()
             if k == INT or k == ARRAY and analysis.shapes.get(n) != ()}

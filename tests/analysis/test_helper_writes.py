@@ -5,8 +5,11 @@ v`` on an array, ``p.sort()``, ``np.copyto(p, ...)``, ``out=p``), directly or
 through another helper, changed the caller's array behind srcdiff's back:
 ``np.sum(scale_first(x)) + np.sum(x)`` had gradient [3, 2] instead of [4, 2].
 Such calls are refused at the call site, naming the helper, its parameter
-and the line that writes. Helpers that write only into their own arrays are
-differentiated (checked against central differences).
+and the line that writes, unless the call can be inlined like a nested ``def``
+(front/writing_helpers.py: a module-level helper of the caller's module that surely
+writes): the write is then the caller's own, differentiated or refused by the caller's
+checks. Helpers that write only into their own arrays are differentiated (checked
+against central differences).
 """
 
 import inspect
@@ -118,20 +121,45 @@ def uses_default(x):
     return writes_default(x)
 
 
+factor = 2.0  # read by scales_by_factor: a global the caller below shadows
+
+
+def scales_by_factor(p):
+    p[0] = p[0] * factor
+    return p
+
+
+def uses_shadowed_global(x):
+    factor = 3.0  # (inlined, the helper would read this one)
+    return np.sum(scales_by_factor(x)) + np.sum(x) * factor
+
+
+def calls_with_a_global_shadowed(q):
+    s = scales_by_factor(q)
+    return s * factor
+
+
+def uses_nested_shadowed(x):
+    factor = 3.0
+    return np.sum(calls_with_a_global_shadowed(x)) + np.sum(x) * factor
+
+
 REFUSED = [
-    # (function, helper, parameter, line in the helper (needle), words)
-    (uses_sum, scale_first, "p", "p[0] *= 2.0", ["p = p.copy()"]),
-    (uses_view, scale_first, "p", "p[0] *= 2.0", ["p = p.copy()"]),
-    (uses_nested, calls_scale_first, "q", "p[0] *= 2.0", ["scale_first", "s = scale_first(q)",
-                                                         "q = q.copy()"]),
-    (uses_temporary, scale_first, "p", "p[0] *= 2.0", []),
+    # (function, helper, parameter, line in the helper (needle), words): calls that are
+    # not inlined (a weak write `p += v`; a default array; a global shadowed by the caller)
+    (uses_shadowed_global, scales_by_factor, "p", "p[0] = p[0] * factor", ["p = p.copy()"]),
+    (uses_nested_shadowed, calls_with_a_global_shadowed, "q", "p[0] = p[0] * factor",
+     ["scales_by_factor", "s = scales_by_factor(q)", "q = q.copy()"]),
     (uses_adds_in_place, adds_in_place, "p", "p += v", ["p = p + ..."]),
-    (uses_sorts, sorts_in_place, "p", "p.sort()", []),
-    (uses_copies_into, copies_into, "p", "np.copyto(p, v)", []),
-    (uses_out, writes_through_out, "p", "out=p", []),
-    (uses_list, writes_element_of_list, "ps", "qs[1][0] = 0.0", []),
     (uses_default, writes_default, "acc", "acc[0] += 1.0", ["default value"]),
 ]
+
+# inlined where called, then refused by the caller's own checks, at the call's line
+REFUSED_INLINED = [(uses_view, scale_first), (uses_sorts, sorts_in_place),
+                   (uses_list, writes_element_of_list)]
+
+# inlined where called: the write is the caller's own, and differentiated
+INLINED = [uses_sum, uses_nested, uses_temporary, uses_copies_into, uses_out]
 
 
 @pytest.mark.parametrize("f,helper,param,needle,words", REFUSED,
@@ -149,25 +177,51 @@ def test_call_of_a_helper_writing_its_argument_is_refused(f, helper, param, need
     assert err.lineno == line_of(f, helper.__name__ + "("), msg  # the call site
     assert f"{FILE}:{err.lineno}:" in msg and "^" in msg and "hint:" in msg
     assert helper.__name__ in msg and f"`{param}`" in msg
-    assert f"{FILE}:{line_of(scale_first if f is uses_nested else helper, needle)}" in msg
+    inner = scales_by_factor if f is uses_nested_shadowed else helper
+    assert f"{FILE}:{line_of(inner, needle)}" in msg
     assert needle in msg
     for w in words:
         assert w in msg, (w, msg)
     assert "_retval" not in msg
 
 
-def test_inactive_argument_written_by_a_helper_is_refused_too():
-    # the backward sweep reads c after the helper changed it
-    with pytest.raises(sd.SrcdiffError, match="scale_first writes into its parameter `p`"):
-        sd.grad(uses_inactive)(np.array([1.0, 2.0]), np.array([3.0, 4.0]))
+@pytest.mark.parametrize("f,helper", REFUSED_INLINED, ids=[c[0].__name__ for c in REFUSED_INLINED])
+@pytest.mark.parametrize("mode", ["reverse", "forward"])
+def test_inlined_call_refused_by_the_callers_checks(f, helper, mode):
+    x = np.array([[1.0, 2.0], [3.0, 4.0]]) if f is uses_view else np.array([1.0, 2.0])
+    with pytest.raises(sd.SrcdiffError) as info:
+        if mode == "reverse":
+            sd.grad(f)(x)
+        else:
+            sd.jvp(f)(x, tangents=np.ones_like(x))
+    err, msg = info.value, str(info.value)
+    assert err.filename == FILE and err.lineno == line_of(f, helper.__name__ + "("), msg
+    assert "hint:" in msg
+
+
+@pytest.mark.parametrize("f", INLINED, ids=[f.__name__ for f in INLINED])
+def test_inlined_call_matches_finite_differences(f):
+    x, t = np.array([1.0, 2.0]), np.array([0.5, -1.5])
+    expected = numeric_grad(lambda y: f(y.copy()), [x], 0)
+    assert_close(sd.grad(f)(x), expected)
+    np.testing.assert_array_equal(x, [1.0, 2.0])
+    assert sd.jvp(f)(x, tangents=t)[1] == pytest.approx(expected @ t)
+
+
+def test_inactive_argument_written_by_a_helper():
+    # the backward sweep reads c after the helper changed it: inlined, the caller's own
+    # write c[0] *= 2 is followed (gradient [2 c0, c1])
+    c = np.array([3.0, 4.0])
+    g = sd.grad(uses_inactive)(np.array([1.0, 2.0]), c)
+    assert_close(g, numeric_grad(lambda x: uses_inactive(x, c.copy()), [np.array([1.0, 2.0])], 0))
+    np.testing.assert_array_equal(c, [3.0, 4.0])
 
 
 def test_the_issue_example_was_silently_wrong():
-    # d/dx (sum(scale_first(x)) + sum(x)) on a fresh x is [3, 2]... of the *function*;
-    # srcdiff gave [3, 2] while leaving x changed: now it refuses instead of guessing
+    # d/dx (sum(scale_first(x)) + sum(x)) is [4, 2]; srcdiff gave [3, 2] while leaving x
+    # changed; then it refused; now the call is inlined and the gradient is right
     x = np.array([1.0, 2.0])
-    with pytest.raises(sd.SrcdiffError):
-        sd.grad(uses_sum)(x)
+    assert_close(sd.grad(uses_sum)(x), np.array([4.0, 2.0]))
     np.testing.assert_array_equal(x, [1.0, 2.0])
 
 

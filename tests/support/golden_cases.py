@@ -1056,3 +1056,23 @@ def named_tuple_in_nested(p, x):
 _nested_args = (Layer(np.array([0.1, -0.2, 0.3]), 0.5), np.array([0.3, 0.5, 0.7]))
 GOLDEN["named_tuple_in_nested"] = (named_tuple_in_nested, 0, _nested_args)
 EXTRA_CASES["named_tuple_in_nested"] = corpus.Case(named_tuple_in_nested, *_nested_args)
+
+
+# session 40: a module-level helper that writes into its argument, inlined where called
+# (front/writing_helpers.py): its writes are the caller's own (no fwd_/bwd_ of the helper)
+def _damp_first(z, a):
+    z[0] *= a
+    z[1:] += 0.5 * z[:-1]
+    return np.sum(z)
+
+
+def helper_writing_its_argument(x, a):
+    u = x * 1.0
+    s = _damp_first(u, a)
+    return s + np.sum(u * u)
+
+
+_damp_args = (np.array([0.7, -1.2, 0.4]), 1.3)
+GOLDEN["helper_writing_its_argument"] = (helper_writing_its_argument, (0, 1), _damp_args)
+EXTRA_CASES["helper_writing_its_argument"] = corpus.Case(helper_writing_its_argument, *_damp_args,
+                                                         wrt=(0, 1))

@@ -225,3 +225,15 @@ def _positional_count(fn):
     except (TypeError, ValueError):
         return 0
     return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
+
+
+def writes_into_argument(registry):
+    """The test normalize.py asks of a called module-level function: does it surely write
+    into one of its arguments (front/writing_helpers.py inlines such calls)? Not for
+    ``p += v`` alone (weak: in place only on an array), whose calls keep their adjoints
+    (with a number they change nothing; else aliasing.py refuses them as before)."""
+    def writes(fn):  # (not with a rule of the user's: the rule gives its derivative)
+        found = summary(fn, registry) if is_analyzable(fn) and registry.lookup(fn) is None \
+            else None
+        return found is not None and any(not w.weak for w in found.writes.values())
+    return writes

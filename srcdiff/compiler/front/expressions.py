@@ -15,6 +15,7 @@ from srcdiff.compiler.front.containers import Containers
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.front.scopes import own_expressions, spread_tuple_names
 from srcdiff.compiler.front.signatures import outputs_as_keywords, spread_literals
+from srcdiff.compiler.front.writing_helpers import inlinable
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT
@@ -239,9 +240,10 @@ class Expressions(Containers):
                                  "this mapping are known only when the code runs",
                                  hint="pass the keyword arguments explicitly")
         f = e.func
-        if isinstance(f, gast.Name) and f.id in self.local_functions:
-            return self.inline(self.local_functions[f.id], e)
-        target = self.parsed.callee(f)
+        target = self.parsed.callee(f)  # (a nested def, or a helper writing into an argument)
+        fdef = self.local_functions.get(f.id) if isinstance(f, gast.Name) else None
+        if fdef is not None or (fdef := inlinable(self, f, target, e)) is not None:
+            return self.inline(fdef, e)
         try:  # np.exp(x, y), np.sum(x, 0, None, y): the output array as out=
             rewritten = outputs_as_keywords(e, target)
         except ValueError as what:

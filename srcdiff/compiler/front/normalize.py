@@ -52,6 +52,7 @@ from srcdiff.compiler.front.parse import MISSING, Parsed, local_names
 from srcdiff.compiler.front.piecewise import lower_piecewise
 from srcdiff.compiler.front.records import fields_as_entries, inlined_fields, record_roots
 from srcdiff.compiler.front.scopes import bindings, outside_comprehensions, tuple_display_lengths
+from srcdiff.compiler.front.writing_helpers import inlinable
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 from srcdiff.rules import DEFAULT
@@ -79,8 +80,8 @@ _UNSUPPORTED_STMTS = {
 def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str] = (),
               sequences: Optional[dict] = None,
               entries: Iterable[tuple] = (),
-              records: Optional[dict] = None,
-              held: Optional[dict] = None) -> Tuple[gast.FunctionDef, NameGen]:
+              records: Optional[dict] = None, held: Optional[dict] = None,
+              writes_into_argument=None) -> Tuple[gast.FunctionDef, NameGen]:
     """Return a new ``FunctionDef`` in ANF (see module docstring) and its name generator.
 
     ``reserved`` names (helpers the generated code will call) are never used
@@ -91,6 +92,7 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     their facts show dicts: a loop over one (``for k in p["cfg"]``) iterates its keys,
     checked at run time (``key_list``: the entry may have been replaced since).
     ``records``: named-tuple fields (records.py); ``held``: what names hold (aliases.py).
+    ``writes_into_argument(g)``: does helper ``g`` write into an argument (writing_helpers.py)?
     """
     fn = parsed.node
     # (names an earlier normalization of this function put into its namespace are taken:
@@ -106,6 +108,7 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     body = fields_as_entries(fn, without_errstate(parsed, body), records)
     body = lower_jumps(parsed, same_names(parsed, fn, body, held), names)
     norm = _Normalizer(parsed, names)
+    norm.writes_into_argument = writes_into_argument  # (writing_helpers.py)
     norm.records = record_roots(fn, records)  # (also read in nested functions inlined)
     sequences = sequences or {}
     norm.dict_args = dict_parameters(fn, dicts, parsed.lookup("dict") is dict)
@@ -319,7 +322,7 @@ class _Normalizer(Expressions, Closures, InPlace):
             if target is not MISSING and is_passthrough(target):
                 self.emit(S.copy(s))
                 return
-            if isinstance(f, gast.Name) and f.id in self.local_functions:
+            if getattr(f, "id", None) in self.local_functions or inlinable(self, f, target):
                 self.emit(S.assign(self.names.fresh("unused"), self.value(v)))
                 return  # (a nested function called for its effects: inlined)
             if self.in_place_call(s, v, target):  # np.add.at, np.copyto (in_place.py)
@@ -585,7 +588,6 @@ class _Normalizer(Expressions, Closures, InPlace):
         ident = self.names.fresh(base)
         self.emit(S.assign(ident, value))
         return S.name(ident)
-
 
 
 def _is_primitive(fn):

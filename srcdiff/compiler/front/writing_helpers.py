@@ -1,0 +1,106 @@
+"""Module-level helpers that write into their arguments, inlined where they are called.
+
+A call ``s = hm(u, a)`` of a module-level function ``hm`` that writes into its parameter
+(``z[0] *= a`` with ``z`` bound to ``u``) changes the caller's ``u`` where the caller's code
+does not say so; compiled as a call (fwd_/bwd_ adjoints) the change is invisible, and
+aliasing.py refuses it. Inlined like a nested ``def`` (normalize.py ``inline``), the write
+becomes the caller's own in-place write, which the rest of the pipeline models (saves,
+restores, alias refusals) exactly as if the user had written it there.
+
+Inlining is Python's semantics only when the inlined body reads what the call reads; each
+condition is checked here, and a call that fails one is compiled as a call (and refused
+there as before, aliasing.py ``_helper_error``):
+
+* the callee is a plain function (no closure, no decorator, not a generator, no ``*args``,
+  ``**kwargs`` or positional-only parameters) whose source can be read;
+* its globals are the differentiated function's (its free names then denote the same
+  objects), and none of its free names is a local variable or nested function of the
+  caller, nor a name srcdiff gave a temporary or reserved for its helpers (inlined, it
+  would read that variable instead);
+* its defaults (``__defaults__``, values made when ``def`` ran) are numbers, strings,
+  ``None`` or booleans, put in as constants (a default array would be one object shared
+  by every call: not inlined);
+* it is not being inlined already (recursion, direct or through other helpers: the inner
+  call is compiled as a call, and refused as before when it writes into the caller's value).
+
+The inlined statements take the call's source position: an error in them points at the
+caller's line (the helper's lines are not in the caller's snippet).
+"""
+
+import builtins
+import inspect
+
+import gast
+
+from srcdiff.compiler.front.parse import parse_function
+
+_BUILTINS = frozenset(dir(builtins))
+_CONSTANTS = (bool, int, float, complex, str, bytes, type(None))
+
+
+def inlinable(norm, func, target, call=None):
+    """The ``FunctionDef`` to inline for the call ``call`` of ``target`` named by ``func`` in
+    the normalizer ``norm`` (at the call's position), or None when the call stays a call (see
+    the module docstring)."""
+    writes = getattr(norm, "writes_into_argument", None)
+    parsed = norm.parsed
+    if writes is None or not isinstance(func, gast.Name) or not inspect.isfunction(target) \
+            or target is parsed.fn or target.__closure__ is not None \
+            or inspect.isgeneratorfunction(target) or inspect.iscoroutinefunction(target) \
+            or getattr(parsed.fn, "__globals__", None) is not target.__globals__ \
+            or func.id in norm.local_functions or target.__name__ in norm.inlining:
+        return None
+    if not writes(target):
+        return None
+    node = _source(target)
+    if node is None:
+        return None
+    a = node.args
+    if not isinstance(node, gast.FunctionDef) or node.decorator_list or a.vararg \
+            or a.kwarg or a.posonlyargs or node.name != target.__name__:
+        return None
+    defaults = list(target.__defaults__ or ())
+    kw_values = target.__kwdefaults__ or {}
+    if not all(isinstance(v, _CONSTANTS) for v in [*defaults, *kw_values.values()]):
+        return None
+    free, known = _free_names(node), getattr(norm, "helper_globals", set())
+    if free & (parsed.locals | set(norm.local_functions)) or (free & norm.names.taken) \
+            - _BUILTINS - known - (parsed.all_names() - parsed.locals):
+        return None  # (a caller's local, or a temporary or helper srcdiff named so)
+    a.defaults = [gast.Constant(value=v, kind=None) for v in defaults]
+    a.kw_defaults = [gast.Constant(value=kw_values[p.id], kind=None)
+                     if p.id in kw_values else None for p in a.kwonlyargs]
+    norm.names.reserve(*free)  # (no later temporary takes a global's name)
+    norm.helper_globals = known | free
+    norm.nonlocals.setdefault(node.name, frozenset())
+    return node if call is None else _located(node, call)
+
+
+def _source(fn):
+    """``fn``'s ``FunctionDef`` (a new tree), or None when its source cannot be read (the
+    call is then compiled as a call, which says why)."""
+    try:
+        return parse_function(fn).node
+    except Exception:
+        return None
+
+
+def _located(node, call):
+    """``node`` with every position replaced by the call's (see the module docstring)."""
+    for n in gast.walk(node):
+        for attr in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+            if hasattr(call, attr) and attr in getattr(n, "_attributes", ()):
+                setattr(n, attr, getattr(call, attr))
+    return node
+
+
+def _free_names(fdef):
+    """The names ``fdef`` reads that it does not bind (its globals and builtins)."""
+    bound = {p.id for p in fdef.args.args + fdef.args.kwonlyargs}
+    read = set()
+    for n in gast.walk(fdef):
+        if isinstance(n, gast.Name):
+            (read if isinstance(n.ctx, gast.Load) else bound).add(n.id)
+        elif isinstance(n, (gast.FunctionDef, gast.ClassDef)) and n is not fdef:
+            bound.add(n.name)
+    return read - bound
