@@ -456,7 +456,7 @@ def compile_pullback(fn: Function, wrt: Sequence[str], **options: Any):
         ctx.check_array_api(pair, parsed, ns)
         writes, checked = effects.argument_changes(parsed, ctx.registry, options.get("arg_facts"))
         made = emit.Compiled(source, ns, names[0], writes, len(parsed.node.args.args),
-                             namespaces=ctx.namespaces, checked=checked)
+                             ctx.namespaces, checked, getattr(parsed.fn, "consts", ()))
         fwd = made.call  # (guarded, and checked: emit/execute.py ``written_apart``)
         bwd = ns[names[1]]
         if ctx.array_api is not None:
@@ -580,7 +580,7 @@ def load(node: gast.FunctionDef, parsed: Any, ctx: "Context",
     source = "\n\n".join(([emit.module_source(ctx.functions)] if ctx.functions else [])
                          + [text])
     out = Compiled(source, ns, node.name, writes, len(parsed.node.args.args), ctx.namespaces,
-                   checked)
+                   checked, getattr(parsed.fn, "consts", ()))  # (a method's object: bound)
     if ctx.array_api is not None:
         out.call = array_api.converting(out.call, ctx.array_api)
     return out

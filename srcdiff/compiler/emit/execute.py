@@ -11,6 +11,7 @@ import copy
 import hashlib
 import inspect
 import linecache
+import types
 import weakref
 
 import numpy as np
@@ -106,7 +107,7 @@ class Compiled:
     """
 
     def __init__(self, source, namespace, entry, writes=(), n_params=0, namespaces=(),
-                 checked=None):
+                 checked=None, bound=()):
         self.source = source
         self.namespace = namespace
         self.entry = entry
@@ -117,7 +118,9 @@ class Compiled:
         # (``writes``, and 0-d arrays changed by ``p += v``, which the code rebinds)
         checked = writes if checked is None else checked
         n = max(n_params, max(checked or (-1,)) + 1, max(self.writes or (-1,)) + 1)
-        self.apart = _apart_check(self.fn, n, checked, self.guards) if checked else None
+        # (``bound``: ``(name, object)`` of a method's object or a partial's arguments,
+        # constants the code reads: front/signatures.py ``Callable.consts``)
+        self.apart = _apart_check(self.fn, n, checked, self.guards, bound) if checked else None
         if checked:  # (a derivative of this derivative checks its arguments alike:
             self.fn.__srcdiff_apart__ = checked  # driver.load, api/higher.py)
         self.call = _on_copies(self.fn, n, self.apart) if self.writes \
@@ -188,10 +191,13 @@ def _checked(fn, n, apart):
     return call
 
 
-def _apart_check(fn, n, writes, guards=()):
+def _apart_check(fn, n, writes, guards=(), bound=()):
     """The check that no array of an argument ``fn`` changes in place (``writes``: positions,
-    or ``{position: Write}``) shares memory with another argument's or with a user global's
-    it reads (``guards``: live.py): ``check(arguments)`` raises :func:`written_apart`'s error."""
+    or ``{position: Write}``) shares memory with another argument's, with a user global's
+    it reads (``guards``: live.py) or with one a bound object holds (``bound``: ``(name,
+    object)``, a method's ``self``, its attributes' arrays at any depth: ``sd.grad(m.loss)
+    (m.w)`` with ``loss`` writing into its argument): ``check(arguments)`` raises
+    :func:`written_apart`'s error."""
     names = [f"argument {p!r}" for p in list(inspect.signature(fn).parameters)[:n]]
     changes = writes if isinstance(writes, dict) else dict.fromkeys(writes)
     held = [g for g in guards if type(g) is live.Guard
@@ -199,9 +205,14 @@ def _apart_check(fn, n, writes, guards=()):
     names += [f"the global {g.name!r}" if g.source is not None else f"the closure's {g.name!r}"
               for g in held]
 
+    names += [f"`{name}`" for name, _ in bound]
+    objects = [_attributes(obj) for _, obj in bound]
+
     def check(values):
         if held:
             values = (*values, *[g.current() for g in held])
+        if objects:  # (read anew at each call: the object's attributes may be rebound)
+            values = (*values, *[o() for o in objects])
         written_apart(values, changes, names)
 
     return check
@@ -255,6 +266,30 @@ def _arrays_in(value):
         elif isinstance(v, (list, tuple)):
             todo.extend(v)
     return out
+
+
+def _attributes(obj):
+    """``() -> list``: the arrays, lists, tuples and dicts ``obj`` holds, through the
+    attributes of objects of user classes at any depth (not modules, classes or
+    functions), when called."""
+
+    def held():
+        out, todo, seen = [], [obj], set()
+        while todo:
+            v = todo.pop()
+            if id(v) in seen:
+                continue
+            seen.add(id(v))
+            if isinstance(v, (np.ndarray, list, tuple, dict)):
+                out.append(v)
+                if not isinstance(v, np.ndarray):  # (objects held in containers)
+                    todo.extend(v.values() if isinstance(v, dict) else v)
+            elif isinstance(getattr(v, "__dict__", None), dict) and not isinstance(
+                    v, (type, types.ModuleType, types.FunctionType, types.MethodType)):
+                todo.extend(vars(v).values())
+        return out
+
+    return held
 
 
 def _memory_owner(a):
