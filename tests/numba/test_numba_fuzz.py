@@ -155,7 +155,7 @@ def test_random_stacked_matmul_programs(monkeypatch, capsys, tmp_path):
     assert min(calls.values()) > 0, calls
 
 
-def _compiled_and_agreeing(program, count, refused_ok=(), unused_ok=False):
+def _compiled_and_agreeing(program, count, refused_ok=(), unused_ok=False, start=0):
     """How many of ``count`` random programs (``program(seed, index)``: source, arguments,
     positions) numba compiled. Each is compiled or refused with a SrcdiffError and agrees
     with finite differences and its own forward mode (fuzz.check_source); one compiled
@@ -166,7 +166,7 @@ def _compiled_and_agreeing(program, count, refused_ok=(), unused_ok=False):
     from fd import assert_close
     seed = fuzz.default_seed()
     compiled = 0
-    for index in range(count):
+    for index in range(start, start + count):  # (``start``: the first program's index)
         source, args, wrt = program(seed, index)
         try:
             outcome = fuzz.check_source(source, args, wrt, grad=functools.partial(
