@@ -1,6 +1,7 @@
 """``@sd.differentiate``: a function that carries its own derivatives."""
 
 import functools
+import types
 from typing import Optional
 
 from srcdiff.api.higher import grad, value_and_grad
@@ -16,6 +17,7 @@ class Differentiable:
                  checkpoint=None, backend="numpy"):
         functools.update_wrapper(self, fn)
         self.fn = fn
+        self._backend = backend
         self.__srcdiff_function__ = fn  # a call of this object is a call of fn (analysis/ops.py)
         self._opts = dict(wrt=wrt, stop_gradients=stop_gradients,
                           unconnected_gradients=unconnected_gradients,
@@ -25,6 +27,21 @@ class Differentiable:
 
     def __call__(self, *args, **kwargs):
         return self.fn(*args, **kwargs)
+
+    def __get__(self, obj, objtype=None):
+        """A decorated method, read from an instance: the derivatives of the bound method
+        (``wrt`` counts the parameters after ``self``, as ``sd.grad(obj.method)`` does)."""
+        if obj is None:
+            return self
+        bound = Differentiable(types.MethodType(self.fn, obj), backend=self._backend,
+                               **self._opts)
+        name = getattr(self, "_attribute", None)
+        if name is not None and isinstance(getattr(obj, "__dict__", None), dict):
+            obj.__dict__[name] = bound  # made once per instance (as functools.cached_property)
+        return bound
+
+    def __set_name__(self, owner, name):
+        self._attribute = name
 
     @property
     def source(self):
