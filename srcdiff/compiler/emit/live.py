@@ -20,6 +20,7 @@ plain ones as literals, others by reference; ``f.__defaults__ = (5.0,)`` or
 ``f.__kwdefaults__["s"] = 4.0`` leaves it stale; tests/soundness/test_changed_defaults.py).
 """
 
+import dis
 import types
 from operator import attrgetter, is_
 
@@ -168,7 +169,10 @@ def guards(code, parsed, namespace):
         # reads the names of the code it came from, which read the user's
         return [_inherit(g, namespace) for g in inner]
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
-    read = dataflow.reads(parsed.node)
+    # (a parameter or a variable the function assigns is local wherever it is read: never the
+    # global of that name, which a script often has, `x = ...; sd.grad(f)(x)`)
+    read = dataflow.reads(parsed.node) - set(fn.__code__.co_varnames) \
+        - set(fn.__code__.co_cellvars)
     out = _function_guards(fn.__name__, fn, namespace) + _attribute_guards(parsed, namespace)
     if called is not None:  # another __call__ on the class, or another class: stale
         owner = type(called)
@@ -198,8 +202,14 @@ def _inherit(guard, namespace):
     return out
 
 
+_GLOBAL_OPS = frozenset({"LOAD_GLOBAL", "LOAD_NAME", "STORE_GLOBAL", "STORE_NAME",
+                         "DELETE_GLOBAL", "DELETE_NAME"})
+
+
 def _names(code):
-    found = set(code.co_names)
+    """The global names ``code`` (and the code nested in it) reads, writes or deletes; not
+    its attribute names (``x.w``: ``co_names`` holds ``w`` too)."""
+    found = {i.argval for i in dis.get_instructions(code) if i.opname in _GLOBAL_OPS}
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
             found |= _names(const)
