@@ -237,7 +237,7 @@ def _check_like(t, x, what):
     if np.iscomplexobj(t):
         raise TypeError(f"{what} is complex; srcdiff differentiates real functions of real "
                         "inputs only")
-    return t
+    return np.asarray(t) if isinstance(x, np.ndarray) and isinstance(t, (list, tuple)) else t
 
 
 def _check_array_api_like(t, x, what, module):
