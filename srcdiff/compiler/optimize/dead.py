@@ -58,6 +58,7 @@ from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.calls import call_statement, named_call
 from srcdiff.compiler.optimize.exprs import pure
 from srcdiff.compiler.optimize.facts import Facts
+from srcdiff.errors import InternalError
 
 CHECK = "check_broadcast"
 # calls of one array that cannot raise (a sum of an empty array is 0.0, a mean nan)
@@ -479,7 +480,8 @@ def primal_facts(analysis):
         containers={v for v, k in kinds.items() if k == CONTAINER})
 
 
-def primal_of(fn, one_element, containers, known, outputs, floats=None, names=None):
+def primal_of(fn, one_element, containers, known, outputs, floats=None, names=None,
+              facts=None):
     """The :class:`Primal` of the gradient ``fn``: its statements are those before the
     seed's heading, and the statements inside them (none when there is no heading).
     ``floats``: the names of floats and float arrays -> their shape patterns; float arrays
@@ -489,32 +491,69 @@ def primal_of(fn, one_element, containers, known, outputs, floats=None, names=No
     followed by its tangents' (forward/tangent.py): its statements are those binding one of
     ``names`` (the user's), and the names needed are those its outputs (the value and the
     tangents) are computed from; a dead tangent statement is dropped (its primal
-    statement's check, or the statement itself, stays)."""
+    statement's check, or the statement itself, stays).
+
+    ``facts``: the optimizer's :class:`~srcdiff.compiler.optimize.facts.Facts`, whose
+    summaries answer the reads and writes asked here (one walk of each statement, which the
+    dead-code pass then asks again; without it, each statement is walked for each)."""
+    facts = facts or Facts()
     if names is not None:
-        every = [n for t in fn.body for n in dataflow.nodes(t) if isinstance(n, gast.stmt)]
-        floats, made = floats or {}, _numpy_made(every)
+        every = statements_in(fn.body, facts.check)
+        floats, made = floats or {}, _numpy_made(every, facts)
         return Primal(frozenset(id(s) for s in every if isinstance(s, gast.Assign) and len(
             s.targets) == 1 and isinstance(s.targets[0], gast.Name) and s.targets[0].id in names),
-            one_element, containers, known, _needed(every, outputs),
+            one_element, containers, known, _needed(every, outputs, facts),
             frozenset(v for v in floats if floats[v] or v in made))
     for k, s in enumerate(fn.body):
         if S.is_comment(s) and S.heads(s) == S.SEED:
-            statements = [n for t in fn.body[:k] for n in dataflow.nodes(t)
-                          if isinstance(n, gast.stmt)]
-            floats, made = floats or {}, _numpy_made(statements)
+            statements = statements_in(fn.body[:k], facts.check)
+            floats, made = floats or {}, _numpy_made(statements, facts)
             return Primal(frozenset(map(id, statements)), one_element, containers, known,
-                          _needed(statements, outputs),
+                          _needed(statements, outputs, facts),
                           frozenset(v for v in floats if floats[v] or v in made))
     return Primal()
 
 
-def _numpy_made(statements):
+# the fields of a node that may hold statements: a statement's blocks, an ``except``
+# clause's and a ``case``'s (an expression holds none: a lambda's body is an expression)
+_BLOCK_HOLDERS = (gast.stmt, gast.excepthandler, gast.match_case)
+
+
+def statements_in(body, check=False):
+    """The statements of ``body`` and every statement inside them: the ``gast.stmt`` nodes
+    of ``dataflow.nodes`` over each statement of ``body``, in that order (``_needed``
+    goes over them backwards: the top-level statements in program order take one round
+    for straight-line code), found without walking their expressions (which hold none;
+    the same stack walk, over the same fields, met in the same order). ``check`` (the
+    facts' check mode) compares with that walk."""
+    out = []
+    for t in body:
+        todo = [t]
+        while todo:
+            n = todo.pop()
+            if isinstance(n, gast.stmt):
+                out.append(n)
+            for field in dataflow.children_fields(n):
+                v = getattr(n, field, None)
+                if isinstance(v, list):
+                    todo.extend([x for x in v if isinstance(x, _BLOCK_HOLDERS)])
+                elif isinstance(v, _BLOCK_HOLDERS):
+                    todo.append(v)
+    if check:
+        walked = [n for t in body for n in dataflow.nodes(t) if isinstance(n, gast.stmt)]
+        if len(walked) != len(out) or any(a is not b for a, b in zip(walked, out)):
+            raise InternalError("dead.statements_in: other statements, or another order, "
+                                "than the walk's")
+    return out
+
+
+def _numpy_made(statements, facts):
     """The names every binding of which in ``statements`` is a NumPy call's value (an
     array or a NumPy number: NumPy's operations on them warn, never raise)."""
     made, other = set(), set()
     for s in statements:  # (a block's own statements are in ``statements`` too)
         written = {n.id for n in dataflow.names(s.target)} if isinstance(s, gast.For) \
-            else set() if isinstance(s, (gast.If, gast.While)) else dataflow.writes(s)
+            else set() if isinstance(s, (gast.If, gast.While)) else facts.writes(s)
         for v in written:
             numpy = isinstance(s, gast.Assign) and isinstance(s.value, gast.Call) and \
                 S.expr_source(s.value.func).startswith("np.")
@@ -522,16 +561,16 @@ def _numpy_made(statements):
     return made - other
 
 
-def _needed(statements, outputs):
+def _needed(statements, outputs, facts):
     """The names the outputs are computed from in the primal sweep's ``statements``
     (flattened: order and blocks aside, so more than needed, never less): an output, or a
     name a statement that binds or changes a needed name reads (a loop's or branch's
     header when a statement inside it does). Any other value is the user's dead code."""
     needed = set(outputs)
     # (a block's writes: all inside it; a module's functions called change no module)
-    inside = [(dataflow.writes(s) - dataflow.MODULES, S.loaded_names(
+    inside = [(facts.writes(s) - dataflow.MODULES, S.loaded_names(
         s.iter if isinstance(s, gast.For) else s.test) if isinstance(
-        s, (gast.For, gast.While, gast.If)) else S.loaded_names(s)) for s in statements]
+        s, (gast.For, gast.While, gast.If)) else facts.reads(s)) for s in statements]
     changed = True
     while changed:
         changed = False

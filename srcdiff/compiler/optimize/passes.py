@@ -79,7 +79,8 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     fn = shape_sources(fn, set(scalars), arrays, known_pure or {}, verify)  # (before DCE)
     facts = Facts()
     primal = None if one_element is None else primal_of(
-        fn, one_element, containers, known_pure, outputs, float_arrays, primal_names)
+        fn, one_element, containers, known_pure, outputs, float_arrays, primal_names,
+        facts=facts)
     changed = True
     while changed:
         fn.body, changed, _ = dead_code(fn.body, set(), facts=facts, known=known_pure,
