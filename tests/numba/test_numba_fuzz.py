@@ -25,9 +25,17 @@ def test_random_loop_programs_compiled_with_numba(capsys):
                        jvp=functools.partial(sd.jvp, backend="numba"), reference=False)
     with capsys.disabled():
         print("\nnumba " + summary.line())
-    assert summary.counts[fuzz.CRASH] == 0 and summary.counts[fuzz.DISAGREEMENT] == 0, \
-        "\n\n".join(o.report() for o in summary.failures[:3])
+    failing = [o for o in summary.failures if o.kind != fuzz.NUMBA_ERROR]
+    assert not failing, "\n\n".join(o.report() for o in failing[:3])
     assert sum(summary.counts.values()) == COUNT
+    if summary.counts[fuzz.NUMBA_ERROR]:
+        # numba failing to compile srcdiff's generated gradient is a failure (fuzz.py), not
+        # a refusal; session 41 found it at every seed tried (9 causes in 72 programs: a
+        # forward gradient's `_retval` undefined, np.clip of numbers, stack_rows of a 1-d
+        # array, 0-d arrays unified with floats, ...): reported as an expected failure
+        # until they are fixed, so that crashes and disagreements still fail this test
+        pytest.xfail(f"{summary.counts[fuzz.NUMBA_ERROR]} numba errors (seed {seed}):\n"
+                     + "\n\n".join(o.report() for o in summary.failures[:3]))
 
 
 STENCILS = int(os.environ.get("SRCDIFF_NUMBA_STENCIL_COUNT", "12"))
