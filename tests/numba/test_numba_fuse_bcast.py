@@ -73,18 +73,15 @@ def test_random_broadcasting_programs(monkeypatch, capsys, tmp_path):
     forward mode and the NumPy backend (fuzz.check_source, 1e-10); the runs reach
     broadcasting loops of 3-d and 2-d groups, sums to an array's shape and negated sums."""
     import gen_stencils
-    from test_numba_fuzz import _compiled_and_agreeing
+    from test_numba_fuzz import _reaching
 
     monkeypatch.setattr(numba_fuse, "MIN_GROUP", 2)
     monkeypatch.setattr(fuzz, "TIMEOUT", 300.0)  # (a hang guard: cold compiles, loaded)
     monkeypatch.setenv("SRCDIFF_NUMBA_CACHE_DIR", str(tmp_path))
     made = _counting(monkeypatch)
-    compiled = _compiled_and_agreeing(gen_stencils.broadcast_program, BCAST)
+    compiled, more = _reaching(gen_stencils.broadcast_program, BCAST, lambda: _reached(made),
+                               3 * BCAST if BCAST >= 4 else BCAST)
     reached = _reached(made)
-    more = BCAST  # (a shape not reached yet by these programs, at this seed: a few more,
-    while BCAST >= 4 and min(reached.values()) == 0 and more < 3 * BCAST:  # one at a time)
-        compiled += _compiled_and_agreeing(gen_stencils.broadcast_program, 1, start=more)
-        reached, more = _reached(made), more + 1
     with capsys.disabled():
         print(f"\nnumba broadcasting: {compiled} of {more} compiled, reached {reached}")
     assert compiled >= BCAST // 2

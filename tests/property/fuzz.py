@@ -23,8 +23,12 @@ their fast paths of large arrays at every size (:func:`fast_paths_at_every_size`
 
 A program srcdiff rejects with ``sd.SrcdiffError`` is *refused* (counted and
 reported, not a failure); any other exception is a *crash*; any numeric
-mismatch is a *disagreement*. The summary line counts all four; the exit
-status is 1 if there was any crash or disagreement.
+mismatch is a *disagreement*; numba failing to compile srcdiff's generated gradient
+when it is first called (backend="numba": numba's TypingError or LoweringError, which
+the backend turns into a SrcdiffError, "numba cannot compile the gradient") is a
+*numba error*, a failure: what the backend refuses on purpose it refuses before numba
+sees the code, so such an error is generated code numba does not take. The summary line
+counts all five; the exit status is 1 if there was any crash, disagreement or numba error.
 """
 
 import argparse
@@ -75,6 +79,10 @@ JVP_RTOL = 1e-9             # <J t, 1> vs <grad, t>: both exact up to rounding
 TIMEOUT = 60.0              # seconds per program (compilation included)
 
 AGREED, REFUSED, DISAGREEMENT, CRASH = "agreed", "refused", "disagreement", "crash"
+NUMBA_ERROR = "numba error"
+FAILING = (CRASH, DISAGREEMENT, NUMBA_ERROR)  # (in this order: the kind of an Outcome)
+# how numba_emit.py's _Runner words numba's failure to compile the generated gradient
+NUMBA_COMPILE_FAILED = "numba cannot compile the gradient"
 # the program generators: program(seed, index, stats) -> gen_loops.Program
 FAMILIES = {"loops": gen_loops.program, "arrays": gen_arrays.program}
 
@@ -124,16 +132,15 @@ class Loader:
 class Outcome:
     def __init__(self, program):
         self.program = program
-        self.problems = []   # (DISAGREEMENT or CRASH, text)
+        self.problems = []   # (a kind of FAILING, text)
         self.refusals = []   # (stage, first line of the error)
 
     @property
     def kind(self):
         kinds = {k for k, _ in self.problems}
-        if CRASH in kinds:
-            return CRASH
-        if DISAGREEMENT in kinds:
-            return DISAGREEMENT
+        for kind in FAILING:
+            if kind in kinds:
+                return kind
         return REFUSED if self.refusals else AGREED
 
     def signature(self):
@@ -247,8 +254,11 @@ def check(program, fn, *, grad=None, jvp=None, reference=None, stages=None):
         try:
             return True, call()
         except sd.SrcdiffError as e:
-            out.refusals.append((name, str(e).strip().splitlines()[0] if str(e).strip() else
-                                 type(e).__name__))
+            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            if NUMBA_COMPILE_FAILED in first:  # (not a refusal: see the module docstring)
+                out.problems.append((NUMBA_ERROR, f"{name}: {first}"))
+            else:
+                out.refusals.append((name, first))
         except _Timeout:
             out.problems.append((CRASH, f"{name}: timed out after {TIMEOUT:.0f} s"))
         except Exception as e:
@@ -556,7 +566,7 @@ class Summary:
         self.seed = seed
         self.family = family
         self.counts = collections.Counter()
-        self.failures = []                      # Outcomes with a disagreement or crash
+        self.failures = []                      # Outcomes of a kind of FAILING
         self.refusal_reasons = collections.Counter()
         self.rejected_drafts = {}
         self.features = collections.Counter()   # programs with each feature (all outcomes)
@@ -572,7 +582,7 @@ class Summary:
         self.counts[outcome.kind] += 1
         for stage, msg in outcome.refusals:
             self.refusal_reasons[f"{stage}: {_refusal_key(msg)}"] += 1
-        if outcome.kind in (CRASH, DISAGREEMENT):
+        if outcome.kind in FAILING:
             self.failures.append(outcome)
         self.features.update(outcome.program.features)
         if outcome.kind == REFUSED:
@@ -581,7 +591,7 @@ class Summary:
 
     @property
     def ok(self):
-        return not self.counts[CRASH] and not self.counts[DISAGREEMENT]
+        return not any(self.counts[kind] for kind in FAILING)
 
     def line(self):
         n = self.programs
@@ -589,7 +599,8 @@ class Summary:
         name = "fuzz" if self.family == "loops" else f"fuzz {self.family}"
         return (f"{name}: programs={n} agreed={self.counts[AGREED]} refused={refused} "
                 f"({100.0 * refused / max(n, 1):.1f}%) disagreements={self.counts[DISAGREEMENT]} "
-                f"crashes={self.counts[CRASH]} seed={self.seed} "
+                f"crashes={self.counts[CRASH]} numba_errors={self.counts[NUMBA_ERROR]} "
+                f"seed={self.seed} "
                 f"time={self.seconds:.1f}s cpu={self.cpu_seconds:.1f}s")
 
     def stats(self, features=None):

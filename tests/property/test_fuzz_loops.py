@@ -253,10 +253,37 @@ def test_command_line_counts_and_exit_status(monkeypatch, capsys):
     monkeypatch.setattr(fuzz, "check_program", fake_check)
     assert fuzz.main(["--count", "3", "--seed", "9", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "programs=3 agreed=2 refused=1 (33.3%) disagreements=0 crashes=0 seed=9" in out
+    assert "programs=3 agreed=2 refused=1 (33.3%) disagreements=0 crashes=0 numba_errors=0 " \
+        "seed=9" in out
     assert fuzz.main(["--count", "2", "--seed", "9", "--jobs", "1"]) == 1
     out = capsys.readouterr().out.splitlines()[-1]
     assert "disagreements=1 crashes=1" in out
+
+
+def test_numba_failing_to_compile_the_gradient_is_a_failure_not_a_refusal(monkeypatch, capsys):
+    # numba's TypingError at the gradient's first call, as the numba backend reports it
+    # (numba_emit.py _Runner: a SrcdiffError), is srcdiff's generated code numba does not
+    # take: a failure of its own kind, never counted as a refusal
+    numba = pytest.importorskip("numba")
+    from srcdiff.compiler.emit import numba_emit
+
+    def typing_fails(*args):
+        raise numba.core.errors.TypingError("No implementation of function Function(<bad>)")
+
+    def grad(f, wrt, **kw):
+        runner = numba_emit._Runner(typing_fails, (numba.core.errors.NumbaError,),
+                                    numba_emit._Where(f), "")
+        return lambda *args: runner(*args, 1.0)
+    args = (0.4, np.array([0.1, -0.7, 0.3]))
+    outcome = _check(SMOOTH, args, grad=grad, reference=False)
+    assert outcome.kind == fuzz.NUMBA_ERROR and not outcome.refusals, outcome.report()
+    assert any(fuzz.NUMBA_COMPILE_FAILED in t for _, t in outcome.problems)
+
+    def fake_check(program, loader, **kwargs):  # (the command line: exit status 1)
+        return outcome
+    monkeypatch.setattr(fuzz, "check_program", fake_check)
+    assert fuzz.main(["--count", "1", "--seed", "9", "--jobs", "1"]) == 1
+    assert "numba_errors=1" in capsys.readouterr().out
 
 
 def test_command_line_stats_count_programs_per_feature(monkeypatch, capsys):

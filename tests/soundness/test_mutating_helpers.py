@@ -277,3 +277,30 @@ def test_a_helper_with_a_rule_of_the_users_is_not_inlined(rule_for_ruled):
     # (the rule gives the helper's derivative: inlining would bypass it; refused as before)
     with pytest.raises(sd.SrcdiffError, match="the call to ruled changes its argument"):
         sd.grad(uses_ruled)(X.copy())
+
+
+def statements_then_assignment(x, a):
+    u = np.exp(x)
+    fills(u, a)
+    fills(u, a * 0.5)
+    r = fills(u, a * 0.25)  # noqa: F841
+    return np.sum(u * x)
+
+
+def test_a_bare_statement_call_is_looked_at_once(monkeypatch):
+    # normalize.py stmt_Expr asks whether `fills(u, a)` is inlined, then normalizing its
+    # value asks again (expressions.py): the second ask reuses the first answer, so the helper
+    # is parsed (and its names reserved) once per call, as for the assigned call
+    from srcdiff.compiler.front import writing_helpers
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)
+    parsed = []
+
+    def counting(fn):
+        parsed.append(fn.__name__)
+        return real(fn)
+    real = writing_helpers.parse_function
+    monkeypatch.setattr(writing_helpers, "parse_function", counting)
+    gx, ga = sd.grad(statements_then_assignment, (0, 1))(X.copy(), A)
+    assert parsed == ["fills"] * 3
+    assert_close(gx, numeric_grad(statements_then_assignment, (X.copy(), A), 0))
+    assert_close(ga, numeric_grad(statements_then_assignment, (X.copy(), A), 1))

@@ -206,19 +206,17 @@ def _apart_check(fn, n, writes, guards=(), bound=()):
               for g in held]
 
     names += [f"`{name}`" for name, _ in bound]
-    objects = [_attributes(obj) for _, obj in bound]
+    objects = [obj for _, obj in bound]  # (walked at each call: attributes may be rebound)
 
     def check(values):
         if held:
             values = (*values, *[g.current() for g in held])
-        if objects:  # (read anew at each call: the object's attributes may be rebound)
-            values = (*values, *[o() for o in objects])
-        written_apart(values, changes, names)
+        written_apart((*values, *objects), changes, names, len(values))
 
     return check
 
 
-def written_apart(values, changes, names):
+def written_apart(values, changes, names, objects_from=None):
     """Refuse values where an array held by an argument the function changes in place
     (``changes``: ``{position: Write or None}``) shares memory with an array held elsewhere
     in ``values`` (the arguments, then the user globals the function reads): the same
@@ -230,7 +228,9 @@ def written_apart(values, changes, names):
     those of other arguments (session 40: ``a *= 2; return np.sum(a * b)`` called as
     ``f(x, x)`` gave half the value). Arrays that share memory have the same owner (``base``
     followed to the array owning the data, or its buffer), so only arrays of one owner are
-    compared. ``names``: how the error names each value.
+    compared. ``names``: how the error names each value; the values from position
+    ``objects_from`` on are bound objects, whose arrays are also looked for through the
+    attributes of user objects (:func:`_arrays_in`).
     """
     seen = set()
     for v in values:  # (the common case: arrays owning their memory, each passed once)
@@ -242,7 +242,7 @@ def written_apart(values, changes, names):
         return
     owners = {}
     for k, v in enumerate(values):
-        for a in _arrays_in(v):
+        for a in _arrays_in(v, objects=objects_from is not None and k >= objects_from):
             owners.setdefault(_memory_owner(a), []).append((k, a))
     for held in owners.values():
         if len(held) < 2 or not any(k in changes for k, _ in held):
@@ -254,9 +254,12 @@ def written_apart(values, changes, names):
                                    changes, names)
 
 
-def _arrays_in(value):
-    """The NumPy arrays in ``value`` (and in its lists, tuples and dicts, at any depth)."""
-    out, todo = [], [value]
+def _arrays_in(value, objects=False):
+    """The NumPy arrays in ``value`` (and in its lists, tuples and dicts, at any depth; an
+    array held twice is listed twice); with
+    ``objects``, also through the attributes of objects of user classes at any depth (each
+    object walked once; not modules, classes or functions): a bound object's arrays."""
+    out, todo, walked = [], [value], set()
     while todo:
         v = todo.pop()
         if isinstance(v, np.ndarray):
@@ -265,31 +268,12 @@ def _arrays_in(value):
             todo.extend(v.values())
         elif isinstance(v, (list, tuple)):
             todo.extend(v)
+        elif objects and id(v) not in walked and isinstance(
+                getattr(v, "__dict__", None), dict) and not isinstance(
+                v, (type, types.ModuleType, types.FunctionType, types.MethodType)):
+            walked.add(id(v))
+            todo.extend(vars(v).values())
     return out
-
-
-def _attributes(obj):
-    """``() -> list``: the arrays, lists, tuples and dicts ``obj`` holds, through the
-    attributes of objects of user classes at any depth (not modules, classes or
-    functions), when called."""
-
-    def held():
-        out, todo, seen = [], [obj], set()
-        while todo:
-            v = todo.pop()
-            if id(v) in seen:
-                continue
-            seen.add(id(v))
-            if isinstance(v, (np.ndarray, list, tuple, dict)):
-                out.append(v)
-                if not isinstance(v, np.ndarray):  # (objects held in containers)
-                    todo.extend(v.values() if isinstance(v, dict) else v)
-            elif isinstance(getattr(v, "__dict__", None), dict) and not isinstance(
-                    v, (type, types.ModuleType, types.FunctionType, types.MethodType)):
-                todo.extend(vars(v).values())
-        return out
-
-    return held
 
 
 def _memory_owner(a):

@@ -322,7 +322,7 @@ class _Normalizer(Expressions, Closures, InPlace):
             if target is not MISSING and is_passthrough(target):
                 self.emit(S.copy(s))
                 return
-            if getattr(f, "id", None) in self.local_functions or inlinable(self, f, target):
+            if getattr(f, "id", None) in self.local_functions or inlinable(self, f, target, v):
                 self.emit(S.assign(self.names.fresh("unused"), self.value(v)))
                 return  # (a nested function called for its effects: inlined)
             if self.in_place_call(s, v, target):  # np.add.at, np.copyto (in_place.py)

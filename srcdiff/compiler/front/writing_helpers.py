@@ -38,10 +38,34 @@ _BUILTINS = frozenset(dir(builtins))
 _CONSTANTS = (bool, int, float, complex, str, bytes, type(None))
 
 
-def inlinable(norm, func, target, call=None):
+def inlinable(norm, func, target, call):
     """The ``FunctionDef`` to inline for the call ``call`` of ``target`` named by ``func`` in
     the normalizer ``norm`` (at the call's position), or None when the call stays a call (see
-    the module docstring)."""
+    the module docstring).
+
+    The one place that commits an inlining: the helper's free names reserved (no later
+    temporary takes a global's name), known as helper globals, its ``nonlocals`` entry made.
+    A bare-statement call is asked twice (normalize.py ``stmt_Expr``, then expressions.py
+    ``call`` from the value it normalizes): the answer of the ask just before, for the same
+    call node, is given again without parsing or committing anew.
+    """
+    asked, norm.inline_asked = getattr(norm, "inline_asked", None), None
+    if asked is not None and asked[0] is call:
+        return asked[1]
+    found = _helper(norm, func, target)
+    if found is None:
+        return None
+    node, free = found
+    norm.names.reserve(*free)
+    norm.helper_globals = getattr(norm, "helper_globals", set()) | free
+    norm.nonlocals.setdefault(node.name, frozenset())
+    norm.inline_asked = (call, _located(node, call))
+    return node
+
+
+def _helper(norm, func, target):
+    """``(FunctionDef, free names)``: the helper to inline, a new tree with its defaults
+    put in as constants, or None (see the module docstring). Changes nothing in ``norm``."""
     writes = getattr(norm, "writes_into_argument", None)
     parsed = norm.parsed
     if writes is None or not isinstance(func, gast.Name) or not inspect.isfunction(target) \
@@ -70,10 +94,7 @@ def inlinable(norm, func, target, call=None):
     a.defaults = [gast.Constant(value=v, kind=None) for v in defaults]
     a.kw_defaults = [gast.Constant(value=kw_values[p.id], kind=None)
                      if p.id in kw_values else None for p in a.kwonlyargs]
-    norm.names.reserve(*free)  # (no later temporary takes a global's name)
-    norm.helper_globals = known | free
-    norm.nonlocals.setdefault(node.name, frozenset())
-    return node if call is None else _located(node, call)
+    return node, free
 
 
 def _source(fn):
