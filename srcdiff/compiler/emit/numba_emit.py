@@ -171,7 +171,7 @@ def numba_source(source, entry_name, namespace, where, groups=None):
     numba_calls.check_namespaces(defs, entry, namespace, _free_names, where)
     for d in defs:
         _check_calls(d, namespace, where, generated)
-        numba_special.rewrite(d, where)  # scipy.special.f(x) as SciPy's C f
+        numba_special.rewrite(d, where, namespace)  # scipy.special.f(x) as SciPy's C f
         _check_globals(d, namespace, where)
         _without_dels(d)
         _reverse_ranges(d, where)
@@ -337,8 +337,8 @@ def _check_calls(fn, namespace, where, generated=()):
             obj = namespace.get(f.id)
             if f.id in helpers and _is_srcdiff(obj, f.id) or f.id in generated:
                 continue
-            if f.id in BUILTINS and f.id not in namespace:
-                continue
+            if f.id in BUILTINS and f.id not in namespace or numba_special.name_of(obj):
+                continue  # (a scipy.special ufunc: numba_special.rewrite)
             if isinstance(obj, types.FunctionType) and not _is_srcdiff(obj, f.id):
                 # (for its value: where its arguments do not depend on what is
                 # differentiated, or in the forward sweep of a call whose gradient is its

@@ -10,7 +10,8 @@ with LLVM under the symbol ``srcdiff_sp_<name>`` and calls it from compiled code
 that symbol (numba's ExternalFunction; the cached machine code names the symbol, which
 is registered again in each process before a gradient calling it is compiled or loaded:
 :func:`rewrite` registers what it writes). ``special_<name>(x)`` takes a float or a
-float (or int) array of any rank, elementwise.
+float (or int) array of any rank, elementwise; it replaces ``scipy.special.<name>(x)``
+(the rules' spelling) and ``<name>(x)`` of the ufunc imported by its name (the user's).
 
 Invariant: the values are the ufunc's, bit for bit: the ufunc's ``d->d`` loop and the
 C API entry compute the same function; tests/numba/test_numba_special.py checks each
@@ -22,6 +23,7 @@ arguments, or not exported) stays refused, :func:`rewrite` naming it.
 
 import ast
 import ctypes
+import sys
 
 import numpy as np
 
@@ -102,10 +104,28 @@ def helpers():
     return dict(HELPERS)
 
 
-def rewrite(tree, where):
-    """``scipy.special.<name>(x)`` of :data:`NAMES` as ``special_<name>(x)`` (registering
-    the symbol); another ``scipy.special`` function is refused, named."""
+def name_of(obj):
+    """The name in :data:`NAMES` of the ufunc ``obj`` (``from scipy.special import
+    gammaln``), or None."""
+    special = sys.modules.get("scipy.special")
+    if special is None or not isinstance(obj, np.ufunc):
+        return None
+    return next((n for n in NAMES if getattr(special, n, None) is obj), None)
+
+
+def rewrite(tree, where, namespace):
+    """``scipy.special.<name>(x)`` of :data:`NAMES`, or ``<name>(x)`` of such a function
+    imported by its name (``namespace``: the generated code's globals), as
+    ``special_<name>(x)`` (registering the symbol); another ``scipy.special`` function
+    is refused, named."""
     for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and name_of(namespace.get(node.func.id)) and len(node.args) == 1
+                and not node.keywords):
+            name = name_of(namespace[node.func.id])
+            register(name)
+            node.func = ast.Name(id=f"special_{name}", ctx=ast.Load())
+            continue
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                 and ast.unparse(node.func.value) in ("scipy.special", "special")):
             continue
