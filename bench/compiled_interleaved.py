@@ -27,7 +27,7 @@ import srcdiff as sd  # noqa: E402
 from run_one import convert_args  # noqa: E402
 
 REALISTIC = ("kalman", "burgers", "attention", "einsum_conv", "gmm", "gp", "nbody", "lotka_rk4",
-             "conv1d_taps", "garch", "heat2d", "vae")
+             "conv1d_taps", "garch", "heat2d", "vae", "softmax_reg", "negbin", "mlp_ln")
 
 
 CLOCK = time.perf_counter

@@ -18,7 +18,8 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REALISTIC = ("kalman", "burgers", "lotka_rk4", "nbody", "conv1d_taps", "garch", "heat2d")
+REALISTIC = ("kalman", "burgers", "lotka_rk4", "nbody", "conv1d_taps", "garch", "heat2d",
+             "gmm", "softmax_reg", "negbin", "mlp_ln")
 
 CHILD = r"""
 import importlib, json, os, statistics, sys, time

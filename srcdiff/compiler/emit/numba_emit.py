@@ -65,6 +65,7 @@ from srcdiff.compiler.emit import (
     numba_math,
     numba_names,
     numba_pieces,
+    numba_special,
     numba_tapes,
     numba_tuples,
 )
@@ -81,7 +82,8 @@ NJIT_HELPERS = ("add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
                 "broadcast_like", "zeros_like_of", "loop_len", "unpacked")
 # helpers with a numba version in numba_pieces.py
 NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis", "view_of",
-               "set_slice", "check_broadcast", "check_in_place", "reshaped")
+               "set_slice", "check_broadcast", "check_in_place", "reshaped", "mean_axis",
+               "var_axis", "centre", "dof")
 # helpers with a numba version in numba_broadcast.py (any rank), numba_tuples.py
 NJIT_BROADCAST = ("unbroadcast", "matmul_of", "matmul_lhs", "matmul_rhs", "vjp_matmul")
 NJIT_TUPLES = ("cotangent", "item_add")
@@ -169,6 +171,7 @@ def numba_source(source, entry_name, namespace, where, groups=None):
     numba_calls.check_namespaces(defs, entry, namespace, _free_names, where)
     for d in defs:
         _check_calls(d, namespace, where, generated)
+        numba_special.rewrite(d, where, namespace)  # scipy.special.f(x) as SciPy's C f
         _check_globals(d, namespace, where)
         _without_dels(d)
         _reverse_ranges(d, where)
@@ -334,8 +337,8 @@ def _check_calls(fn, namespace, where, generated=()):
             obj = namespace.get(f.id)
             if f.id in helpers and _is_srcdiff(obj, f.id) or f.id in generated:
                 continue
-            if f.id in BUILTINS and f.id not in namespace:
-                continue
+            if f.id in BUILTINS and f.id not in namespace or numba_special.name_of(obj):
+                continue  # (a scipy.special ufunc: numba_special.rewrite)
             if isinstance(obj, types.FunctionType) and not _is_srcdiff(obj, f.id):
                 # (for its value: where its arguments do not depend on what is
                 # differentiated, or in the forward sweep of a call whose gradient is its
@@ -421,6 +424,7 @@ def helpers():
     helpers.update({name: getattr(numba_tuples, name) for name in NJIT_TUPLES})
     helpers["tanh_fast"] = numba_math.tanh_fast
     helpers.update(numba_checked.helpers())
+    helpers.update(numba_special.helpers())
     return helpers
 
 
@@ -507,14 +511,63 @@ def _concatenations(fn):
                 and len(node.args) == 1 and not node.keywords):
             node.func = ast.Name(id="tanh_fast", ctx=ast.Load())  # vectorized (numba_math.py)
         elif (isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.max", "np.min")
-              and len(node.args) == 1 and [k.arg for k in node.keywords] == ["axis"]):
-            # numba's np.max/np.min take no axis (numba_pieces.py: 2-d float arrays)
-            node.args.append(node.keywords[0].value)
+              and len(node.args) == 1 and _axis_keywords(node.keywords)):
+            # numba's np.max/np.min take no axis (numba_pieces.py: 2-d float arrays);
+            # ``keepdims=True`` puts the reduced axis back, of length 1, where it was
+            axis, kept = _axis_keywords(node.keywords)
+            node.args.append(axis)
             node.func = ast.Name(id=f"{node.func.attr}_axis", ctx=ast.Load())
             node.keywords = []
+            if kept:
+                node.args = [ast.Call(func=node.func, args=node.args, keywords=[]), axis]
+                node.func = ast.parse("np.expand_dims", mode="eval").body
+        elif _mean_or_var(node) and _axis_keywords(node.keywords):
+            # numba's np.mean, np.var, np.std and the methods take no axis (numba_pieces.py:
+            # 2-d float arrays; NumPy's std is the square root of its var)
+            axis, kept = _axis_keywords(node.keywords)
+            x, attr = node.args[0] if node.args else node.func.value, node.func.attr
+            call = ast.Call(func=ast.Name(id="mean_axis" if attr == "mean" else "var_axis",
+                                          ctx=ast.Load()), args=[x, axis], keywords=[])
+            if attr == "std":
+                call = ast.Call(func=ast.parse("np.sqrt", mode="eval").body, args=[call],
+                                keywords=[])
+            if kept:
+                call = ast.Call(func=ast.parse("np.expand_dims", mode="eval").body,
+                                args=[call, axis], keywords=[])
+            node.func, node.args, node.keywords = call.func, call.args, []
         elif (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.sum"
               and len(node.args) == 1 and len(node.keywords) == 1
               and node.keywords[0].arg == "axis"
               and ast.unparse(node.keywords[0].value) == "0"):
             # numba's np.sum(axis=) compiles its axis checks' string formatting (~2 s)
             node.func, node.keywords = ast.Name(id="sum_rows", ctx=ast.Load()), []
+
+
+def _axis_keywords(keywords):
+    """``(axis, kept)`` for the keywords of ``np.max(x, axis=k)`` or ``np.max(x, axis=k,
+    keepdims=True|False)`` (``k`` an int literal when the axis is kept: it is read twice),
+    else None."""
+    given = {k.arg: k.value for k in keywords}
+    if set(given) - {"axis", "keepdims"} or "axis" not in given:
+        return None
+    axis, kept = given["axis"], given.get("keepdims", ast.Constant(False))
+    if not (isinstance(kept, ast.Constant) and isinstance(kept.value, bool)):
+        return None
+    if kept.value:
+        try:
+            if type(ast.literal_eval(axis)) is not int:
+                return None
+        except ValueError:
+            return None
+    return axis, kept.value
+
+
+def _mean_or_var(node):
+    """``np.mean(x, ...)`` (``var``, ``std``) or ``x.mean(...)`` (``var``, ``std``), the
+    other arguments keywords."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("mean", "var", "std")):
+        return False
+    if ast.unparse(node.func.value) == "np":
+        return len(node.args) == 1
+    return not node.args

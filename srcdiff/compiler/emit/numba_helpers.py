@@ -357,9 +357,9 @@ def _sum_rows(x):
     return None
 
 
-def index_add(b, x, index, g):
+def index_add(b, x, index, g, distinct=False):
     """``b + scatter(g at x[index])`` (runtime.index_add) for an int, slice, or tuple of
-    ints and slices as ``index``; an integer-array index has no implementation (numba's
+    ints and slices as ``index`` (integer-array indices: numba_pieces.py, numba's
     ``b[idx] += g`` would add into a copy)."""
 
 
@@ -371,18 +371,18 @@ def _basic(index):
 
 
 @overload(index_add)
-def _index_add(b, x, index, g):
+def _index_add(b, x, index, g, distinct=False):
     if not (_arr(x, 3) and _basic(index) and (_num(g) or _arr(g, 8))  # (g: x[index]'s axes)
             and (_none(b) or (_arr(b, 3) and b.ndim == x.ndim))):
         return None
     if isinstance(index, types.Integer) and x.ndim == 1 and _num(g):
-        def one(b, x, index, g):
+        def one(b, x, index, g, distinct=False):
             out = np.zeros(x.shape) if b is None else b
             out[index] += g
             return out
         return one
     if isinstance(index, types.Integer) and x.ndim == 2 and _arr(g, 1):
-        def row(b, x, index, g):
+        def row(b, x, index, g, distinct=False):
             out = np.zeros(x.shape) if b is None else b
             if g.shape[0] != x.shape[1]:
                 raise ValueError("srcdiff: index_add of a row of another length")
@@ -393,14 +393,14 @@ def _index_add(b, x, index, g):
 
     if isinstance(index, types.BaseTuple) and len(index.types) == x.ndim and all(
             isinstance(t, types.Integer) for t in index.types):
-        def element(b, x, index, g):  # one element (out[index] is a number, not a view)
+        def element(b, x, index, g, distinct=False):  # one element (out[index]: a number)
             out = np.zeros(x.shape) if b is None else b
             out[index] += g
             return out
         return element
 
     if _arr(g, 8):
-        def view_of_array(b, x, index, g):  # slices: an in-place add into the view of b
+        def view_of_array(b, x, index, g, distinct=False):  # slices: += into b's view
             out = np.zeros(x.shape) if b is None else b
             part = out[index]
             # (numba's += reads g's elements while it writes the view's, NumPy's a copy of
@@ -409,7 +409,7 @@ def _index_add(b, x, index, g):
             return out
         return view_of_array
 
-    def view(b, x, index, g):  # slices, g a number: an in-place add into the view of b
+    def view(b, x, index, g, distinct=False):  # slices, g a number: += into b's view
         out = np.zeros(x.shape) if b is None else b
         part = out[index]
         part += g

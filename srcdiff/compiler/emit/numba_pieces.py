@@ -10,6 +10,7 @@ import ast
 
 import numpy as np
 
+from srcdiff.compiler.emit import numba_helpers
 from srcdiff.compiler.emit.numba_helpers import (  # noqa: F401  (shares_nd: here before)
     _arr,
     _num,
@@ -72,7 +73,7 @@ def _split_rest(g, heads, axis=0):
 def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
     """The adjoint of ``np.max``/``np.min`` of ``x`` reaching ``top``: ``g`` shared
     equally among the elements equal to ``top`` (runtime.extreme_grad), over the whole
-    array (``axis=None``) or, for a 2-d ``x``, over one axis without ``keepdims``."""
+    array (``axis=None``) or, for a 2-d ``x``, over one axis (``keepdims`` either way)."""
 
 
 def _none(t):
@@ -92,25 +93,44 @@ def _extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
         def rows(g, x=None, top=None, axis=None, keepdims=False):
             if keepdims:
                 raise ValueError("srcdiff: extreme_grad with keepdims=True")
-            out = np.zeros(x.shape)
-            ax = axis % 2
-            n_out, n_in = (x.shape[1], x.shape[0]) if ax == 0 else (x.shape[0], x.shape[1])
-            if g.shape[0] != n_out or top.shape[0] != n_out:
-                raise ValueError("srcdiff: extreme_grad of a gradient of another shape")
-            for i in range(n_out):
-                count = 0
-                for j in range(n_in):
-                    if (x[j, i] if ax == 0 else x[i, j]) == top[i]:
-                        count += 1
-                share = g[i] / count
-                for j in range(n_in):
-                    if ax == 0 and x[j, i] == top[i]:
-                        out[j, i] = share
-                    elif ax == 1 and x[i, j] == top[i]:
-                        out[i, j] = share
-            return out
+            return _share(g, x, top, axis % 2)
         return rows
+    if x.ndim == 2 and isinstance(axis, types.Integer) and _arr(g) and _arr(top) \
+            and g.ndim == 2 and top.ndim == 2:
+        def kept(g, x=None, top=None, axis=None, keepdims=False):  # (the axis of length 1)
+            ax = axis % 2
+            if not keepdims or g.shape[ax] != 1 or top.shape[ax] != 1:
+                raise ValueError("srcdiff: extreme_grad of a gradient without the kept axis")
+            return _share(np.ascontiguousarray(g).reshape(g.size), x,
+                          np.ascontiguousarray(top).reshape(top.size), ax)
+        return kept
     return None
+
+
+def _share(g, x, top, ax):
+    """extreme_grad over the axis ``ax`` (0 or 1) of a 2-d ``x``, ``g`` and ``top`` 1-d."""
+
+
+@overload(_share)
+def _share_impl(g, x, top, ax):
+    def impl(g, x, top, ax):
+        out = np.zeros(x.shape)
+        n_out, n_in = (x.shape[1], x.shape[0]) if ax == 0 else (x.shape[0], x.shape[1])
+        if g.shape[0] != n_out or top.shape[0] != n_out:
+            raise ValueError("srcdiff: extreme_grad of a gradient of another shape")
+        for i in range(n_out):
+            count = 0
+            for j in range(n_in):
+                if (x[j, i] if ax == 0 else x[i, j]) == top[i]:
+                    count += 1
+            share = g[i] / count
+            for j in range(n_in):
+                if ax == 0 and x[j, i] == top[i]:
+                    out[j, i] = share
+                elif ax == 1 and x[i, j] == top[i]:
+                    out[i, j] = share
+        return out
+    return impl
 
 
 def unreduce(g, x, axis=None, keepdims=False, like=None):
@@ -358,3 +378,177 @@ def slice_stores(tree):
                                              args=[view, s.value], keywords=[]))
     return tree
 
+
+
+def _int_array(t):
+    return isinstance(t, types.Array) and t.ndim == 1 and isinstance(t.dtype, types.Integer)
+
+
+def _position(i, n):
+    """The position an entry ``i`` of an index array reaches along an axis of length ``n``
+    (negative from the end), or IndexError as NumPy's."""
+
+
+@overload(_position)
+def _position_impl(i, n):
+    def impl(i, n):
+        p = i + n if i < 0 else i
+        if p < 0 or p >= n:
+            raise IndexError("srcdiff: an index array's entry is out of bounds")
+        return p
+    return impl
+
+
+def _index_len(a, b):
+    """The length two 1-d index arrays broadcast to (each of it or of length 1)."""
+
+
+@overload(_index_len)
+def _index_len_impl(a, b):
+    def impl(a, b):
+        n = b.shape[0] if a.shape[0] == 1 else a.shape[0]
+        if b.shape[0] != 1 and b.shape[0] != n:
+            raise IndexError("srcdiff: index arrays of lengths that do not broadcast")
+        return n
+    return impl
+
+
+@overload(numba_helpers.index_add)
+def _index_add_arrays(b, x, index, g, distinct=False):
+    """index_add (numba_helpers.py) at an integer-array index: ``x[i]`` of a 1-d ``x`` or
+    ``x[i, j]`` of a 2-d one, ``i``, ``j`` 1-d int arrays and ``g`` a number or a 1-d
+    float array: the positions reached added into one after the other, as np.add.at
+    (``distinct`` or not: the same sum)."""
+    if not (_arr(x, 2) and (_num(g) or _arr(g, 1))
+            and (_none(b) or (_arr(b, 2) and b.ndim == x.ndim))):
+        return None
+    if x.ndim == 1 and _int_array(index):
+        def gather1(b, x, index, g, distinct=False):
+            out = np.zeros(x.shape) if b is None else b
+            n = index.shape[0]
+            _check_len(g, n)
+            for k in range(n):
+                out[_position(index[k], x.shape[0])] += _entry(g, k)
+            return out
+        return gather1
+    if (x.ndim == 2 and isinstance(index, types.BaseTuple) and len(index.types) == 2
+            and all(_int_array(t) for t in index.types)):
+        def gather2(b, x, index, g, distinct=False):
+            out = np.zeros(x.shape) if b is None else b
+            rows, cols = index
+            n = _index_len(rows, cols)
+            _check_len(g, n)
+            for k in range(n):
+                i = _position(rows[k if rows.shape[0] != 1 else 0], x.shape[0])
+                j = _position(cols[k if cols.shape[0] != 1 else 0], x.shape[1])
+                out[i, j] += _entry(g, k)
+            return out
+        return gather2
+    return None
+
+
+def _entry(g, k):
+    """``g[k]`` of an array, ``g`` itself of a number."""
+
+
+@overload(_entry)
+def _entry_impl(g, k):
+    if _num(g):
+        return lambda g, k: g
+    return lambda g, k: g[k]
+
+
+def _check_len(g, n):
+    """ValueError unless ``g`` is a number or of length ``n``."""
+
+
+@overload(_check_len)
+def _check_len_impl(g, n):
+    if _num(g):
+        return lambda g, n: None
+
+    def impl(g, n):
+        if g.shape[0] != n:
+            raise ValueError("srcdiff: index_add of a gradient of another length")
+    return impl
+
+
+def mean_axis(x, axis):
+    """``np.mean(x, axis=axis)`` of a 2-d float array (numba's np.mean takes no axis)."""
+
+
+def var_axis(x, axis):
+    """``np.var(x, axis=axis)`` of a 2-d float array: NumPy's two passes (the mean, then
+    the mean of the squared differences from it)."""
+
+
+def _axis_sums(x, ax, shift):
+    """Per entry of the other axis, the sum over ``ax`` of ``(x - shift)**2`` (``shift``
+    an array) or of ``x`` (``shift`` None)."""
+
+
+@overload(_axis_sums)
+def _axis_sums_impl(x, ax, shift):
+    squares = not _none(shift)
+
+    def impl(x, ax, shift):
+        n_out = x.shape[1] if ax == 0 else x.shape[0]
+        out = np.zeros(n_out)
+        for i in range(x.shape[0]):
+            for j in range(x.shape[1]):
+                k = j if ax == 0 else i
+                v = x[i, j]
+                if squares:
+                    v = (v - shift[k]) * (v - shift[k])
+                out[k] += v
+        return out
+    return impl
+
+
+def _reduce_axis(variance):
+    def typed(x, axis):
+        if not (_arr(x) and x.ndim == 2 and isinstance(x.dtype, types.Float)
+                and isinstance(axis, types.Integer)):
+            return None
+
+        def impl(x, axis):
+            ax = axis % 2
+            n = x.shape[ax]
+            mean = _axis_sums(x, ax, None) / n
+            return _axis_sums(x, ax, mean) / n if variance else mean
+        return impl
+    return typed
+
+
+overload(mean_axis)(_reduce_axis(False))
+overload(var_axis)(_reduce_axis(True))
+
+
+def centre(a, axis=None, mean=None):
+    """reduction_rules.centre: what var/std subtract, ``mean=`` or the mean kept over
+    ``axis`` (a number for ``axis=None``, where NumPy's ``(1, 1)`` array broadcasts to the
+    same values; one axis of a 2-d array)."""
+
+
+@overload(centre)
+def _centre(a, axis=None, mean=None):
+    if not _none(mean):
+        return lambda a, axis=None, mean=None: mean
+    if _arr(a, 3) and _none(axis):
+        return lambda a, axis=None, mean=None: np.mean(a)
+    if _arr(a) and a.ndim == 2 and isinstance(axis, types.Integer):
+        return lambda a, axis=None, mean=None: np.expand_dims(mean_axis(a, axis), axis % 2)
+    return None
+
+
+def dof(ddof, correction=None):
+    """reduction_rules.dof: ``correction`` if given, else ``ddof``."""
+
+
+@overload(dof)
+def _dof(ddof, correction=None):
+    if _none(correction) and _num(ddof):
+        return lambda ddof, correction=None: ddof
+    if _num(correction):
+        return lambda ddof, correction=None: correction
+    return None
