@@ -9,6 +9,7 @@ of arrays (holding ``v``); statements drawn among the grammar's:
 
 * changes through one name read through another: ``u[1:] += ...`` while ``v`` is read,
   ``X[0] += ...`` (the array ``v``), ``for z in X: z *= c``, ``D["g"][1:] *= ...``,
+  ``D["u"][0] *= ...`` (through the entry: the dict's own array, or ``u``),
   ``for key, z in D.items(): z += ...``; new aliases in loops (``u = v``, ``v = X[-1]``,
   ``u = w if a > c else v``, ``X.append(v)``, ``D["g"] = u``), rebinds (the near misses:
   ``X[i] = X[i] * c``, ``D["g"] = np.tanh(D["g"])``);
@@ -106,7 +107,8 @@ class StateGrammar(Grammar):
     DICTARR = ('D["u"] -= 0.1 * D["g"]', 'D["g"] += 0.2 * np.tanh({e})',
                'D["g"] = np.tanh(D["g"] + {f})', 'D["u"] *= 1.0 + 0.2 * {f}',
                'D["g"][1:] *= 1.0 + 0.2 * {f}', 'D["g"] = {t}', 'D["u"] = D["u"] * {f} + D["g"]',
-               'D["h"] = D["u"] * {f}')
+               'D["h"] = D["u"] * {f}', 'D["u"][{xj}] = {f}', 'D["u"][0] *= 1.0 + 0.2 * {f}',
+               'D["u"][1:] += 0.2 * np.tanh(D["u"][:-1] * {f})')
     # (NumPy adds once per distinct index of a fancy-index `+=`; np.add.at once per index)
     FANCY = ("{t}[[0, 1, 0]] += {f}", "{t}[np.array([j, 0, j]) % len({t})] -= 0.3 * {f}",
              "np.add.at({t}, [0, 0, len({t}) - 1], 0.2 * {f})", "{t}[[1, 1]] *= 1.0 + 0.2 * {f}",
