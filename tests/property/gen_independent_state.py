@@ -16,7 +16,7 @@ of arrays (holding ``v``); statements drawn among the grammar's:
 * helpers that change an argument in place (``hm(X[0], c=s)``, ``hl(L, a)``), called in loops;
 * ``while`` loops with a counter that ``break`` on a value test (``while True`` too);
 * chained comparisons, ``/=``, ``**=``, ``min``/``max`` of several floats and of arrays
-  and lists (the builtins, ``key=abs``);
+  and lists (the builtins, ``key=abs``, ``default=`` of a list that may be empty);
 * fancy-index ``+=`` with repeated indices (NumPy adds once per distinct index),
   ``np.add.at``, boolean-mask and negative-step writes, ``t[:] = np.where(...)``.
 
@@ -118,7 +118,9 @@ class StateGrammar(Grammar):
     FAUG = ("{x} /= 1.5 + {f}", "{x} = math.tanh({x}); {x} **= {pw}", "{x} *= 1 + 0.2 * {l}",
             "{x} = (-math.tanh({x})) ** {pw}", "{x} = (-math.tanh({x})) ** 2.0")
     MINMAX = ("{x} = max({l}, {m}, 0.1 * {n})", "{x} = min({t}) + abs({l})",
-              "{x} = max(L, key=abs) * {c}", "{x} = math.tanh(max(a, b) - min(s, a))")
+              "{x} = max(L, key=abs) * {c}", "{x} = math.tanh(max(a, b) - min(s, a))",
+              "{x} = max([z for z in L if z > {c}], default={l})",
+              "{x} = min([z * a for z in L if z < -0.5], key=abs, default=0.5 * {l})")
     # (srcdiff refuses the helpers that change an argument: hm, hl)
     HELPER = ("{x} += hm({held})", "{x} += hm({held}, c=s)", "hl(L, {x})",
               "{x} += float(np.sum(hr({held}, {p})))", "{x} -= 0.1 * float(np.sum(hr({held})))",
