@@ -366,9 +366,8 @@ def loop_len(q):
     raise SrcdiffError(f"a `for` loop iterates {what}, which srcdiff did not know when it "
                        "compiled the loop: it differentiates loops over lists, tuples and "
                        "arrays (reading q[0], q[1], ...), and loops over dicts written so "
-                       "that it sees them",
-                       hint="iterate `d.keys()`, `d.items()` or `d.values()` for a dict; "
-                            "`list(...)` of any other iterable")
+                       "that it sees them", hint="iterate `d.keys()`, `d.items()` or "
+                       "`d.values()` for a dict; `list(...)` of any other iterable")
 
 
 def float_dtype(dtype, where):
@@ -418,8 +417,7 @@ def tied_items(items, ans):
         return [float(x == ans) for x in listed]
     raise SrcdiffError("the gradient of max/min is modelled for items that are one number "
                        "each, not for arrays or rows of an array",
-                       hint="take np.argmax of the keys and index with it: "
-                            "`rows[np.argmax(keys)]`")
+                       hint="take np.argmax of the keys and index with it: `rows[np.argmax(keys)]`")
 
 
 def present_key(x, key):
@@ -473,15 +471,18 @@ def list_only(q, method, plain=False):
     (or reversed) list stored back into ``q`` entry by entry, when ``q`` is not a list. A
     ``plain`` (no key, no reverse) ``sort`` of a 1-d real array without NaN is what that
     lowering computes too; other arrays' ``sort`` sorts along an axis (not modelled), and
-    an array has no ``reverse``."""
-    if plain and method == "sort" and type(q) is np.ndarray and q.ndim == 1 \
+    an array has no ``reverse``. A quoted ``method``: ``x[i][j] = v`` through ``x[i]`` of a
+    list or dict ``q`` (``x``), the entry itself (front/chains.py)."""
+    if method[0] == "`" and type(q) not in (list, dict):
+        raise SrcdiffError(f"{method} is followed through an entry of a list or dict, not of "
+                           f"a {type(q).__name__}", hint="write one index: `x[i, j] = ...`")
+    if method[0] == "`" or plain and method == "sort" and type(q) is np.ndarray and q.ndim == 1 \
             and q.dtype.kind in "biuf" and not np.isnan(q).any():
         return 0
     if type(q) is not list:
-        raise SrcdiffError(f"`.{method}()` in place is followed for a list, and for a 1-d "
-                           "real array without NaN (`.sort()` with no arguments); this one "
-                           f"is called on a {type(q).__name__}",
-                           hint="assign the result instead (`x = np.sort(x)`)")
+        raise SrcdiffError(f"`.{method}()` in place is followed for a list, and for a 1-d real "
+                           "array without NaN (`.sort()` with no arguments); this one is called "
+                           f"on a {type(q).__name__}", hint="assign the result instead (`x = np.sort(x)`)")
     return 0
 
 
@@ -492,10 +493,9 @@ def array_only(q, method):
     if hasattr(q, "shape") and hasattr(q, "dtype"):
         return 0
     raise SrcdiffError(f"`.{method}()` was compiled as an array's, and it is called on a "
-                       f"{type(q).__name__}, whose copy shares its entries: srcdiff did not "
-                       "know the argument's type when it compiled the function",
-                       hint="call `list(q)` or `dict(q)` instead, or use sd.grad, which "
-                            "sees the arguments")
+                       f"{type(q).__name__}, whose copy shares its entries: srcdiff did not know "
+                       "the argument's type when it compiled the function", hint="call "
+                       "`list(q)` or `dict(q)` instead, or use sd.grad, which sees the arguments")
 
 
 def view_of(w, v, name):

@@ -16,8 +16,10 @@ from srcdiff.compiler.analysis.activity import ARRAY, INT, analyze
 from srcdiff.compiler.analysis.aliasing import check_mutations, outputs_changed_in_place
 from srcdiff.compiler.analysis.complex_values import may_make_complex
 from srcdiff.compiler.analysis.dtypes import (
+    chains_to_split,
     check_chained_stores,
     check_integer_stores,
+    held_values,
     in_place_shapes,
     inexact_names,
 )
@@ -255,6 +257,7 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
     arg_facts = arg_facts or {}
     seeds = [w for w in wrt if arg_facts.get(w, (None,))[0] != INT]
     held = None  # (again when views of arrays are changed in place: front/aliases.py)
+    parsed.split_chains = frozenset()  # (and for chained stores into lists: front/chains.py)
     while True:
         anf, names = normalize(parsed, RESERVED, dict_arguments(arg_facts),
                                sequence_arguments(arg_facts), dict_entries(arg_facts),
@@ -267,7 +270,10 @@ def front_end(fn, wrt, stop, arg_facts, ctx, entry, check_names):
                 fuse_logistics(parsed, anf, names, stop)  # (front/logistic.py)
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds, stop,
                            arg_facts, returns=ctx.returns)
-        if held is not None or not views_to_read(parsed.node, held := held_values(analysis)):
+        if (split := parsed.split_chains | chains_to_split(anf, analysis)) \
+                != parsed.split_chains:
+            parsed.split_chains = split
+        elif held is not None or not views_to_read(parsed.node, held := held_values(analysis)):
             break
     if lists_as_arrays(anf, analysis, parsed, names) | concatenations(anf, analysis, parsed) \
             | repetitions(anf, analysis, parsed, ctx.repeat_constants) \
@@ -592,9 +598,3 @@ def _context(arg_facts, **options):
     ctx.array_api = array_api_of(arg_facts)
     return ctx
 
-
-def held_values(analysis):
-    """``{name: "array" or "int"}``: names holding arrays or ints, for aliases.py ``view_of``."""
-    return {n: "array" if analysis.shapes.get(n) != () else "int"
-            for n, k in analysis.kinds.items()
-            if k == INT or k == ARRAY and analysis.shapes.get(n) != ()}

@@ -9,13 +9,14 @@ of arrays (holding ``v``); statements drawn among the grammar's:
 
 * changes through one name read through another: ``u[1:] += ...`` while ``v`` is read,
   ``X[0] += ...`` (the array ``v``), ``for z in X: z *= c``, ``D["g"][1:] *= ...``,
+  ``D["u"][0] *= ...`` (through the entry: the dict's own array, or ``u``),
   ``for key, z in D.items(): z += ...``; new aliases in loops (``u = v``, ``v = X[-1]``,
   ``u = w if a > c else v``, ``X.append(v)``, ``D["g"] = u``), rebinds (the near misses:
   ``X[i] = X[i] * c``, ``D["g"] = np.tanh(D["g"])``);
 * helpers that change an argument in place (``hm(X[0], c=s)``, ``hl(L, a)``), called in loops;
 * ``while`` loops with a counter that ``break`` on a value test (``while True`` too);
 * chained comparisons, ``/=``, ``**=``, ``min``/``max`` of several floats and of arrays
-  and lists (the builtins, ``key=abs``);
+  and lists (the builtins, ``key=abs``, ``default=`` of a list that may be empty);
 * fancy-index ``+=`` with repeated indices (NumPy adds once per distinct index),
   ``np.add.at``, boolean-mask and negative-step writes, ``t[:] = np.where(...)``.
 
@@ -106,7 +107,8 @@ class StateGrammar(Grammar):
     DICTARR = ('D["u"] -= 0.1 * D["g"]', 'D["g"] += 0.2 * np.tanh({e})',
                'D["g"] = np.tanh(D["g"] + {f})', 'D["u"] *= 1.0 + 0.2 * {f}',
                'D["g"][1:] *= 1.0 + 0.2 * {f}', 'D["g"] = {t}', 'D["u"] = D["u"] * {f} + D["g"]',
-               'D["h"] = D["u"] * {f}')
+               'D["h"] = D["u"] * {f}', 'D["u"][{xj}] = {f}', 'D["u"][0] *= 1.0 + 0.2 * {f}',
+               'D["u"][1:] += 0.2 * np.tanh(D["u"][:-1] * {f})')
     # (NumPy adds once per distinct index of a fancy-index `+=`; np.add.at once per index)
     FANCY = ("{t}[[0, 1, 0]] += {f}", "{t}[np.array([j, 0, j]) % len({t})] -= 0.3 * {f}",
              "np.add.at({t}, [0, 0, len({t}) - 1], 0.2 * {f})", "{t}[[1, 1]] *= 1.0 + 0.2 * {f}",
@@ -116,7 +118,9 @@ class StateGrammar(Grammar):
     FAUG = ("{x} /= 1.5 + {f}", "{x} = math.tanh({x}); {x} **= {pw}", "{x} *= 1 + 0.2 * {l}",
             "{x} = (-math.tanh({x})) ** {pw}", "{x} = (-math.tanh({x})) ** 2.0")
     MINMAX = ("{x} = max({l}, {m}, 0.1 * {n})", "{x} = min({t}) + abs({l})",
-              "{x} = max(L, key=abs) * {c}", "{x} = math.tanh(max(a, b) - min(s, a))")
+              "{x} = max(L, key=abs) * {c}", "{x} = math.tanh(max(a, b) - min(s, a))",
+              "{x} = max([z for z in L if z > {c}], default={l})",
+              "{x} = min([z * a for z in L if z < -0.5], key=abs, default=0.5 * {l})")
     # (srcdiff refuses the helpers that change an argument: hm, hl)
     HELPER = ("{x} += hm({held})", "{x} += hm({held}, c=s)", "hl(L, {x})",
               "{x} += float(np.sum(hr({held}, {p})))", "{x} -= 0.1 * float(np.sum(hr({held})))",

@@ -399,7 +399,7 @@ GOLDEN_FORWARD["forward_scatter_add_at"] = lambda: sd.source(
 
 
 # Chained stores `a[i][j] = v` (integer outer indexes into an array): stored as
-# `a[i, j] = v` (front/expressions.py subscript_target, checked by analysis/dtypes.py)
+# `a[i, j] = v` (front/chains.py subscript_target, checked by analysis/dtypes.py)
 def chained_stores(x):
     a = np.zeros((2, 3))
     for i in range(2):
@@ -1076,3 +1076,21 @@ _damp_args = (np.array([0.7, -1.2, 0.4]), 1.3)
 GOLDEN["helper_writing_its_argument"] = (helper_writing_its_argument, (0, 1), _damp_args)
 EXTRA_CASES["helper_writing_its_argument"] = corpus.Case(helper_writing_its_argument, *_damp_args,
                                                          wrt=(0, 1))
+
+
+# Chained stores through an entry of a list or dict (`p["w"][0] = v`, `rows[1][1:] *= c`):
+# `entry = p["w"]; entry[0] = v; p["w"] = entry`, the entry checked to be of a list or dict
+# and the store back undone by nothing (front/chains.py)
+def chained_entry_stores(x):
+    p = {"w": x * 1.0, "b": np.zeros(2)}
+    rows = [x ** 2, np.sin(x)]
+    p["w"][0] = x[1] * x[2]
+    p["b"][1] += p["w"][0]
+    rows[1][1:] *= p["w"][:2]
+    return np.sum(p["w"] * rows[1]) + p["b"][1] * rows[0][2]
+
+
+GOLDEN["chained_entry_stores"] = (chained_entry_stores, 0, _chained_args)
+EXTRA_CASES["chained_entry_stores"] = corpus.Case(chained_entry_stores, *_chained_args)
+GOLDEN_FORWARD["forward_chained_entry_stores"] = lambda: sd.source(
+    chained_entry_stores, mode="forward", args=_chained_args)

@@ -89,8 +89,12 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
         op = analysis.op(s)
         if op is None:
             continue
+        # a store through an entry (front/chains.py): each container that holds the entry
+        # only where it was read sees the change as the data flow does (stored back)
+        chain = tuple(c for e, c in getattr(s, "srcdiff_chain", ())
+                      if sharing.held_only_where_read(c, e, s, e))
         if op.kind == "store":
-            writes.append((s, op.target, ()))
+            writes.append((s, op.target, chain))
         elif getattr(s, "srcdiff_inplace", False) and sharing.may_be_array(op.target) \
                 and not sharing.numbers.holds_number(op.target, s):
             writes.append((s, op.target, ()))
@@ -102,7 +106,7 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
             # object at another position too: `t = [y, y]`)
             held = sharing.held_only_where_read(item[1], item[0], s, op.target)
             container = (item[1],) if held else ()
-            writes.append((s, item[0], container + (op.target,)))
+            writes.append((s, item[0], container + (op.target,) + chain))
             shown[item[0]] = item[1]
         if op.kind == "append":  # a change of the list itself, seen through its aliases
             writes.append((s, op.target, ()))

@@ -34,7 +34,7 @@ import inspect
 import gast
 import numpy as np
 
-from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, entry_of, fact_of_atom, walk
+from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, entry_of, fact_of_atom, walk
 from srcdiff.compiler.analysis.ops import static_dtype, stop_gradient_argument
 from srcdiff.compiler.analysis.recording import blocks
 from srcdiff.compiler.analysis.returns import returned_atoms
@@ -317,7 +317,7 @@ def _broadcasts_into(r, m, analysis):
 
 def check_chained_stores(fn, analysis, parsed):
     """Refuse a chained store ``x[i][j] = v`` (stored as ``x[i, j] = v``: front/
-    expressions.py ``subscript_target``) unless every outer index is an int (never a bool:
+    chains.py ``subscript_target``) unless every outer index is an int (never a bool:
     ``x[True]`` is a copy, which the store would not reach) and ``x`` an array: only then
     is ``x[i]`` a view of ``x`` whose entry ``j`` is ``x[i, j]``."""
     ints = None
@@ -338,6 +338,22 @@ def check_chained_stores(fn, analysis, parsed):
                f"int; srcdiff cannot prove that here (of {op.target!r})",
             hint="write one index, `x[i, j] = ...`, or assign the row to a variable and "
                  "store it back")
+
+
+def chains_to_split(fn, analysis):
+    """The positions of the chained stores ``x[i][j] = v`` whose ``x`` this (first) analysis
+    does not show an array: the front end stores them through the entry ``x[i]`` instead,
+    checked to be of a list or dict when the code runs (front/chains.py)."""
+    return frozenset(s.srcdiff_chain_at for s, _ in walk(fn.body)
+                     if getattr(s, "srcdiff_chained", None) and analysis.op(s) is not None
+                     and analysis.kinds.get(analysis.op(s).target) != ARRAY)
+
+
+def held_values(analysis):
+    """``{name: "array" or "int"}``: names holding arrays or ints (front/aliases.py)."""
+    return {n: "array" if analysis.shapes.get(n) != () else "int"
+            for n, k in analysis.kinds.items()
+            if k == INT or k == ARRAY and analysis.shapes.get(n) != ()}
 
 
 _INT_ARITHMETIC = (gast.Add, gast.Sub, gast.Mult, gast.FloorDiv, gast.Mod)

@@ -85,8 +85,8 @@ class SavePlanner:
             if op.kind in ("store", "append"):
                 # a write into an argument is undone on the way back, on the gradient
                 # path or not: the gradient function leaves its arguments as passed
-                if S.key(s) in self.unread:
-                    continue
+                if S.key(s) in self.unread or getattr(s, "srcdiff_store_back", False):
+                    continue  # (a store back puts the object already there: front/chains.py)
                 # (or into an array another name shares, which the backward sweep may read:
                 # `z = t; z[0] = 2.0` after `p = t @ x`, z itself inactive and never read)
                 sharers = analysis.sharers.get(S.key(s), ())

@@ -184,43 +184,23 @@ class Expressions(Containers):
             return gast.Tuple(elts=[self.index(x) for x in s.elts], ctx=gast.Load())
         return self.atom(s)
 
-    def subscript_target(self, target):
-        """``(variable, index, outer)`` of a store target: ``x[i]`` (``outer`` empty), or a
-        chain ``x[i][j]`` stored as ``x[i, j]``, with ``outer`` the atoms of ``i``:
-        analysis/dtypes.py (check_chained_stores) refuses the store unless each is an
-        integer and ``x`` an array, where ``x[i]`` is a view of ``x`` whose entry ``j``
-        is ``x[i, j]`` (a slice's or an index array's ``x[i]`` indexes another axis, or
-        is a copy the store would not reach; a list's entry is another object)."""
-        chain, node = [], target
-        while isinstance(node, gast.Subscript):
-            chain.append(node.slice)
-            node = node.value
-        if not isinstance(node, gast.Name):
-            raise self.error(target, "only a variable can be assigned into by subscript "
-                             "(`x[i] = ...`)", hint="assign the container to a variable first")
-        chain.reverse()
-        outer = []
-        for part in chain[:-1]:
-            for e in part.elts if isinstance(part, gast.Tuple) else [part]:
-                if isinstance(e, gast.Slice) or isinstance(e, gast.Constant) \
-                        and (e.value is None or e.value is Ellipsis):
-                    raise self.error(target, "a chained store `x[i][j] = ...` is "
-                                     "differentiated when every index but the last is an "
-                                     "integer", hint="write one index: `x[i, j] = ...`")
-                outer.append(self.atom(e))
-        index = self.index(chain[-1])
-        if not outer:
-            return node.id, index, ()
-        inner = index.elts if isinstance(index, gast.Tuple) else [index]
-        return node.id, gast.Tuple(elts=outer + inner, ctx=gast.Load()), tuple(outer)
-
-    def subscript_store(self, name, index, outer, value):
-        """``name[index] = value``; a chained store keeps its outer indexes for the check."""
-        store = S.assign(gast.Subscript(value=S.name(name), slice=index, ctx=gast.Store()),
-                         value)
-        if outer:
-            store.srcdiff_chained = outer
-        return store
+    def extreme_with_default(self, e):
+        """``max(xs, default=d)`` (``min``, ``key=`` kept): ``max(xs) if len(xs) else d``,
+        ``xs`` and ``d`` evaluated first, as Python does; the rules of max and min then see
+        a non-empty ``xs`` only (``len`` of what max cannot iterate raises a TypeError)."""
+        if len(e.args) != 1 or isinstance(e.args[0], gast.Starred):
+            raise self.error(e, "`default=` of max/min is differentiated with one iterable "
+                             "argument (Python refuses it with several)",
+                             hint="pass the values as one list: `max([a, b], default=d)`")
+        xs = self.atom(e.args[0])
+        keywords = [gast.keyword(arg=k.arg, value=self.atom(k.value) if k.arg == "default"
+                                 else S.copy(k.value)) for k in e.keywords]
+        default = next(k.value for k in keywords if k.arg == "default")
+        size = self.fresh_assign("size", gast.Call(func=self.builtin("len"), args=[S.copy(xs)],
+                                                   keywords=[]))
+        call = S.locate(gast.Call(func=S.copy(e.func), args=[xs], keywords=[
+            k for k in keywords if k.arg != "default"]), e)
+        return self.value(S.locate(gast.IfExp(test=size, body=call, orelse=default), e))
 
     def call(self, e):
         # h(*(a, b)), h(*t) with t = (a, b) bound once, h(**{"k": v}): the arguments are known
@@ -241,6 +221,8 @@ class Expressions(Containers):
                                  hint="pass the keyword arguments explicitly")
         f = e.func
         target = self.parsed.callee(f)  # (a nested def, or a helper writing into an argument)
+        if target in (max, min) and any(k.arg == "default" for k in e.keywords):
+            return self.extreme_with_default(e)
         fdef = self.local_functions.get(f.id) if isinstance(f, gast.Name) else None
         if fdef is not None or (fdef := inlinable(self, f, target, e)) is not None:
             return self.inline(fdef, e)

@@ -33,6 +33,7 @@ from typing import Iterable, Optional, Tuple
 import gast
 
 from srcdiff.compiler.front.aliases import same_names
+from srcdiff.compiler.front.chains import Chains
 from srcdiff.compiler.front.closures import Closures
 from srcdiff.compiler.front.containers import dict_parameters, sequence_parameters
 from srcdiff.compiler.front.contexts import without_errstate
@@ -160,7 +161,7 @@ def check_signature(parsed, fn):
 # -------------------------------------------------------------------- ANF
 
 
-class _Normalizer(Expressions, Closures, InPlace):
+class _Normalizer(Expressions, Chains, Closures, InPlace):
     def __init__(self, parsed, names):
         self.parsed = parsed
         self.names = names
@@ -257,8 +258,7 @@ class _Normalizer(Expressions, Closures, InPlace):
                     if isinstance(t, gast.Name):  # (an item in range: optimize/dead.py)
                         setattr(self.out[-1], S.UNPACKED_ITEM, True)
         elif isinstance(target, gast.Subscript):
-            name, index, outer = self.subscript_target(target)
-            self.emit(self.subscript_store(name, index, outer, self.atom(value)))
+            self.assign_subscript(target, value)
         else:
             raise self.error(target, f"cannot assign to a {type(target).__name__.lower()}",
                              hint="assign to a variable or to `variable[index]`")
@@ -300,14 +300,7 @@ class _Normalizer(Expressions, Closures, InPlace):
             node.srcdiff_inplace = True  # `x += v` changes an array in place (aliasing.py)
             self.emit(node)
         elif isinstance(t, gast.Subscript):
-            name, index, outer = self.subscript_target(t)
-            cur = self.fresh_assign("item", gast.Subscript(value=S.name(name),
-                                                           slice=S.copy(index), ctx=gast.Load()))
-            new = self.fresh_assign(BINOP_NAMES.get(type(s.op), "t"),
-                                    gast.BinOp(left=cur, op=s.op, right=self.atom(s.value)))
-            # Python changes the entry itself in place when it is an array (aliasing.py)
-            self.out[-1].srcdiff_inplace_item = (cur.id, name)
-            self.emit(self.subscript_store(name, index, outer, new))
+            self.augmented_store(t, s, BINOP_NAMES.get(type(s.op), "t"))
         else:
             raise self.error(s, "this augmented assignment target is not supported",
                              hint="write `x = x + ...` or `x[i] += ...`")
