@@ -83,7 +83,7 @@ NJIT_HELPERS = ("add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
 # helpers with a numba version in numba_pieces.py
 NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis", "view_of",
                "set_slice", "check_broadcast", "check_in_place", "reshaped", "mean_axis",
-               "var_axis", "centre", "dof")
+               "var_axis", "centre", "dof", "clip_of")
 # helpers with a numba version in numba_broadcast.py (any rank), numba_tuples.py
 NJIT_BROADCAST = ("unbroadcast", "matmul_of", "matmul_lhs", "matmul_rhs", "vjp_matmul")
 NJIT_TUPLES = ("cotangent", "item_add")
@@ -507,6 +507,9 @@ def _concatenations(fn):
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.zeros_like"
                 and len(node.args) == 1 and not node.keywords):
             node.func = ast.Name(id="zeros_like_of", ctx=ast.Load())  # 0.0 for a number
+        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.clip"
+                and len(node.args) == 3 and not node.keywords):
+            node.func = ast.Name(id="clip_of", ctx=ast.Load())  # of numbers too (numba_pieces)
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.tanh"
                 and len(node.args) == 1 and not node.keywords):
             node.func = ast.Name(id="tanh_fast", ctx=ast.Load())  # vectorized (numba_math.py)
