@@ -46,3 +46,54 @@ def test_array_of_an_array():
     ref_value, ref = sd.jvp(copied, wrt=0)(0.6, xs, tangents=0.7)
     assert_close(value, ref_value, rtol=1e-12, atol=1e-14)
     assert_close(got, ref, rtol=1e-12, atol=1e-14)
+
+
+def early(x, y):
+    P = x
+    r = y
+    for i in range(3):
+        if r > 5.0:
+            return 0.3 * P + r
+        r = r * 1.5 + P
+    return -0.3 * P + r
+
+
+@pytest.mark.parametrize("y", [0.3, 2.3])  # (the loop's return not taken; taken)
+def test_forward_early_return_in_a_loop(y):
+    """Forward mode of a return in a loop: ``t_retval = zeros_tree(_retval)`` before the
+    loop, of ``_retval`` still unbound (``_retval = None``, dropped), dropped with it
+    (numba_tapes._zero_of_unbound). Against the NumPy backend and the derivatives by hand."""
+    value, got = sd.jvp(early, wrt=(0, 1), backend="numba")(0.5, y, tangents=(1.0, 0.5))
+    ref_value, ref = sd.jvp(early, wrt=(0, 1))(0.5, y, tangents=(1.0, 0.5))
+    assert_close(value, ref_value, rtol=1e-12, atol=1e-14)
+    assert_close(got, ref, rtol=1e-12, atol=1e-14)
+    # by hand: r_k = 1.5 r_{k-1} + x; three trips (3.2375) or a return after two (6.575)
+    dx, dy = (1.5 ** 2 + 1.5 + 1 - 0.3, 1.5 ** 3) if y < 1 else (1.5 + 1 + 0.3, 1.5 ** 2)
+    assert_close(got, 1.0 * dx + 0.5 * dy, rtol=1e-12, atol=1e-14)
+
+
+def backwards(x, xs):
+    P = x
+    for i in reversed(range(1, len(xs), 2)):
+        P = P * xs[i] + np.tanh(xs[i - 1] * P)
+    return P
+
+
+def test_item_of_a_range():
+    """The reverse sweep of ``reversed(range(...))`` reads ``range1[k]`` (numba has no
+    ``getitem`` of a range: numba_builtins._range_item); values and errors as Python's."""
+    import numba
+    xs = np.array([0.4, -0.3, 0.8, 0.5, -0.6])
+    agree(backwards, (0.7, xs), (0, 1))
+
+    @numba.njit
+    def item(start, stop, step, k):
+        return range(start, stop, step)[k]
+    for start, stop, step in [(0, 5, 1), (1, 6, 2), (7, -3, -3), (2, 2, 1)]:
+        r = range(start, stop, step)
+        for k in range(-len(r) - 2, len(r) + 2):
+            if -len(r) <= k < len(r):
+                assert item(start, stop, step, k) == r[k]
+            else:
+                with pytest.raises(IndexError):
+                    item(start, stop, step, k)

@@ -57,6 +57,7 @@ from srcdiff.compiler.emit import (
     float_lists,
     live,
     numba_broadcast,
+    numba_builtins,
     numba_cache,
     numba_calls,
     numba_checked,
@@ -83,7 +84,7 @@ NJIT_HELPERS = ("add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
 # helpers with a numba version in numba_pieces.py
 NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis", "view_of",
                "set_slice", "check_broadcast", "check_in_place", "reshaped", "mean_axis",
-               "var_axis", "centre", "dof", "clip_of")
+               "var_axis", "centre", "dof")
 # helpers with a numba version in numba_broadcast.py (any rank), numba_tuples.py
 NJIT_BROADCAST = ("unbroadcast", "matmul_of", "matmul_lhs", "matmul_rhs", "vjp_matmul")
 NJIT_TUPLES = ("cotangent", "item_add")
@@ -423,6 +424,7 @@ def helpers():
     helpers.update({name: getattr(numba_broadcast, name) for name in NJIT_BROADCAST})
     helpers.update({name: getattr(numba_tuples, name) for name in NJIT_TUPLES})
     helpers["tanh_fast"] = numba_math.tanh_fast
+    helpers["clip_of"] = numba_builtins.clip_of
     helpers.update(numba_checked.helpers())
     helpers.update(numba_special.helpers())
     return helpers
@@ -509,7 +511,7 @@ def _concatenations(fn):
             node.func = ast.Name(id="zeros_like_of", ctx=ast.Load())  # 0.0 for a number
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.clip"
                 and len(node.args) == 3 and not node.keywords):
-            node.func = ast.Name(id="clip_of", ctx=ast.Load())  # of numbers too (numba_pieces)
+            node.func = ast.Name(id="clip_of", ctx=ast.Load())  # numbers too (numba_builtins)
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.tanh"
                 and len(node.args) == 1 and not node.keywords):
             node.func = ast.Name(id="tanh_fast", ctx=ast.Load())  # vectorized (numba_math.py)

@@ -552,16 +552,3 @@ def _dof(ddof, correction=None):
     if _num(correction):
         return lambda ddof, correction=None: correction
     return None
-
-
-def clip_of(a, lo, hi):
-    """``np.clip(a, lo, hi)`` (numba_emit.py's spelling of it): numba's of arrays; of three
-    numbers, NumPy's own definition ``minimum(maximum(a, lo), hi)`` (NaN propagated, ``hi``
-    when ``lo > hi``), which numba's ``np.clip`` does not take."""
-
-
-@overload(clip_of)
-def _clip_of(a, lo, hi):
-    if _num(a) and _num(lo) and _num(hi):
-        return lambda a, lo, hi: np.minimum(np.maximum(a, lo), hi)
-    return lambda a, lo, hi: np.clip(a, lo, hi)
