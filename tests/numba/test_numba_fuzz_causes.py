@@ -97,3 +97,22 @@ def test_item_of_a_range():
             else:
                 with pytest.raises(IndexError):
                     item(start, stop, step, k)
+
+
+def listed(x, xs):
+    w = xs * x
+    for i in range(1, len(xs)):
+        w[[i, 0, i]] = 0.49
+        w[1:] = w[1:] * 0.5 + w[:-1] * x
+    return np.sum(w * w)
+
+
+def test_list_index():
+    """``w[[i, 0, i]] = c``: the index list (``items = [i, 0, i]``, saved on the tape) as
+    an integer array (numba indexes with no list: numba_builtins.list_indices); both modes."""
+    xs = np.array([0.3, -0.8, 1.1, 0.2])
+    agree(listed, (0.6, xs), (0, 1))
+    value, got = sd.jvp(listed, wrt=1, backend="numba")(0.6, xs, tangents=xs[::-1].copy())
+    ref_value, ref = sd.jvp(listed, wrt=1)(0.6, xs, tangents=xs[::-1].copy())
+    assert_close(value, ref_value, rtol=1e-12, atol=1e-14)
+    assert_close(got, ref, rtol=1e-12, atol=1e-14)

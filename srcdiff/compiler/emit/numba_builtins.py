@@ -16,6 +16,7 @@ checks them through gradients against the NumPy backend and finite differences, 
 values and errors of ``range`` indexing against Python's.
 """
 
+import ast
 import operator
 
 import numpy as np
@@ -46,3 +47,48 @@ def _range_item(r, k):
             raise IndexError("range object index out of range")
         return r.start + j * r.step
     return item
+
+
+def list_indices(fn, helper_names):
+    """``x[[i, j]]`` and ``items = [i, j]`` read only as an index (``x[items]``), saved on
+    ``_stack`` or passed to a helper (``last_writes(b, items)``) as ``np.array([i, j])``:
+    numba indexes with an integer array, not a list; NumPy indexes with a list as with the
+    array of its entries (advanced indexing), so ``x[items]``, read or written, means the
+    same. A list name read any other way (``len``, ``+``, a loop) stays a list."""
+    def as_array(lst):
+        return ast.Call(func=ast.Attribute(value=ast.Name(id="np", ctx=ast.Load()),
+                                           attr="array", ctx=ast.Load()),
+                        args=[lst], keywords=[])
+
+    def index_list(node):
+        return isinstance(node, ast.List) and node.elts and not any(
+            isinstance(e, (ast.Starred, ast.Slice)) for e in node.elts)
+
+    lists, index_reads, other_reads = set(), set(), set()
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Subscript) and index_list(node.slice):
+            node.slice = as_array(node.slice)
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and index_list(node.value)):
+            lists.add(node.targets[0].id)
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name):
+            index_reads.add(id(node.slice))
+        if isinstance(node, ast.Call) and (ast.unparse(node.func) == "_stack.append" or (
+                isinstance(node.func, ast.Name) and node.func.id in helper_names)):
+            index_reads.update(id(a) for a in node.args if isinstance(a, ast.Name))
+    for node in ast.walk(fn):
+        if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)
+                and id(node) not in index_reads):
+            other_reads.add(node.id)
+    bound_otherwise = {t.id for node in ast.walk(fn) if isinstance(node, ast.Assign)
+                       and not index_list(node.value) for t in node.targets
+                       if isinstance(t, ast.Name) and not (
+                           isinstance(node.value, ast.Constant) and node.value.value is None)
+                       and not ast.unparse(node.value).endswith("_stack.pop()")
+                       and not ast.unparse(node.value) == f"{t.id}_before"}
+    names = lists - other_reads - bound_otherwise
+    for node in ast.walk(fn):
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id in names
+                and index_list(node.value)):
+            node.value = as_array(node.value)

@@ -177,6 +177,7 @@ def numba_source(source, entry_name, namespace, where, groups=None):
         _without_dels(d)
         _reverse_ranges(d, where)
         _concatenations(d)
+        numba_builtins.list_indices(d, own)  # x[[i, j]]: an integer array's index
     numba_tapes.rewrite_tapes(entry, where)
     numba_calls.thread_globals(
         defs, entry, lambda d: _value_globals(d, namespace, generated), where)

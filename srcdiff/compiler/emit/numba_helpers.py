@@ -498,6 +498,8 @@ def _tape_alloc(n, value):
         return lambda n, value: np.empty(n, dtype=np.int64)
     if _arr(value, 3) and isinstance(value.dtype, types.Float):
         return lambda n, value: np.empty((n,) + value.shape)
+    if _arr(value, 3) and isinstance(value.dtype, types.Integer):  # (an index: np.array([i]))
+        return lambda n, value: np.empty((n,) + value.shape, dtype=np.int64)
     return None
 
 
