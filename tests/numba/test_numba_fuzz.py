@@ -30,10 +30,14 @@ def test_random_loop_programs_compiled_with_numba(capsys):
     assert sum(summary.counts.values()) == COUNT
     if summary.counts[fuzz.NUMBA_ERROR]:
         # numba failing to compile srcdiff's generated gradient is a failure (fuzz.py), not
-        # a refusal; session 41 found it at every seed tried (9 causes in 72 programs: a
-        # forward gradient's `_retval` undefined, np.clip of numbers, stack_rows of a 1-d
-        # array, 0-d arrays unified with floats, ...): reported as an expected failure
-        # until they are fixed, so that crashes and disagreements still fail this test
+        # a refusal; session 41 found it at every seed tried (9 causes in 72 programs);
+        # fixed since (test_numba_fuzz_causes.py): forward mode's `_retval` undefined,
+        # np.clip of numbers, np.array of an array, a list index, a range's item. Left
+        # (seeds 11, 13, 20261203: 2, 5, 2 of 24): 0-d array arguments (helpers of no 0-d
+        # version, a 0-d array and a float unified), a name that is a float on one trip
+        # and an array on another, a function returning a tuple on one path and a number
+        # on another: reported as an expected failure until they are fixed, so that
+        # crashes and disagreements still fail this test
         pytest.xfail(f"{summary.counts[fuzz.NUMBA_ERROR]} numba errors (seed {seed}):\n"
                      + "\n\n".join(o.report() for o in summary.failures[:3]))
 

@@ -57,6 +57,7 @@ from srcdiff.compiler.emit import (
     float_lists,
     live,
     numba_broadcast,
+    numba_builtins,
     numba_cache,
     numba_calls,
     numba_checked,
@@ -176,6 +177,7 @@ def numba_source(source, entry_name, namespace, where, groups=None):
         _without_dels(d)
         _reverse_ranges(d, where)
         _concatenations(d)
+        numba_builtins.list_indices(d, own)  # x[[i, j]]: an integer array's index
     numba_tapes.rewrite_tapes(entry, where)
     numba_calls.thread_globals(
         defs, entry, lambda d: _value_globals(d, namespace, generated), where)
@@ -423,6 +425,7 @@ def helpers():
     helpers.update({name: getattr(numba_broadcast, name) for name in NJIT_BROADCAST})
     helpers.update({name: getattr(numba_tuples, name) for name in NJIT_TUPLES})
     helpers["tanh_fast"] = numba_math.tanh_fast
+    helpers["clip_of"] = numba_builtins.clip_of
     helpers.update(numba_checked.helpers())
     helpers.update(numba_special.helpers())
     return helpers
@@ -507,6 +510,9 @@ def _concatenations(fn):
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.zeros_like"
                 and len(node.args) == 1 and not node.keywords):
             node.func = ast.Name(id="zeros_like_of", ctx=ast.Load())  # 0.0 for a number
+        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.clip"
+                and len(node.args) == 3 and not node.keywords):
+            node.func = ast.Name(id="clip_of", ctx=ast.Load())  # numbers too (numba_builtins)
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.tanh"
                 and len(node.args) == 1 and not node.keywords):
             node.func = ast.Name(id="tanh_fast", ctx=ast.Load())  # vectorized (numba_math.py)

@@ -288,11 +288,13 @@ def _concat_rows(arrays):
 
 def stack_rows(items):
     """``np.array(items)`` of a list of floats (a vector) or of 1-d arrays of one length
-    (their rows)."""
+    (their rows), or of an array (its copy)."""
 
 
 @overload(stack_rows)
 def _stack_rows(items):
+    if isinstance(items, types.Array):  # (``np.array(xs)`` of an array argument: a copy)
+        return lambda items: items.copy()
     if isinstance(items, types.List) and _num(items.dtype):
         return lambda items: np.asarray(items, dtype=np.float64)
     if not (isinstance(items, types.List) and _arr(items.dtype, 1)):
@@ -496,6 +498,8 @@ def _tape_alloc(n, value):
         return lambda n, value: np.empty(n, dtype=np.int64)
     if _arr(value, 3) and isinstance(value.dtype, types.Float):
         return lambda n, value: np.empty((n,) + value.shape)
+    if _arr(value, 3) and isinstance(value.dtype, types.Integer):  # (an index: np.array([i]))
+        return lambda n, value: np.empty((n,) + value.shape, dtype=np.int64)
     return None
 
 

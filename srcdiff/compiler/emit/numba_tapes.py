@@ -254,7 +254,7 @@ def rewrite_tapes(fn, where):
                          if not (isinstance(s, ast.Assign) and isinstance(s.targets[0], ast.Name)
                                  and (s.targets[0].id == STACK
                                       or s.targets[0].id in unbound
-                                      and _only_none(s)))]
+                                      and _only_none(s))) and not _zero_of_unbound(s, fn, unbound)]
     array_accumulations(fn, counters)
     counters.place(fn)
     drop_unread_tapes(fn)
@@ -331,6 +331,19 @@ def _bound_before(body, loop, name):
                for n in ast.walk(stmt)):
             return True
     return False
+
+
+def _zero_of_unbound(stmt, fn, unbound):
+    """Whether ``stmt`` is ``t = zeros_tree(u)`` of a name ``u`` still unbound (its
+    ``u = None``, dropped, and no other binding before): forward mode's tangent of a name
+    first bound in a loop (``t_retval = zeros_tree(_retval)``, an early return), dropped
+    with it. Its value, 0.0, is read only where ``u`` is (the tangent of an expression
+    reads its primal), as never for an unbound name; numba starts a float at 0.0 too."""
+    return (isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Name)
+            and named_call(stmt.value, "zeros_tree") is not None
+            and len(stmt.value.args) == 1 and isinstance(stmt.value.args[0], ast.Name)
+            and stmt.value.args[0].id in unbound
+            and not _bound_before(fn.body, stmt, stmt.value.args[0].id))
 
 
 def _changed_in_place(loop):
