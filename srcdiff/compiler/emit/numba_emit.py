@@ -11,8 +11,9 @@ each loop body once, and a pop must take the push of the loop body its loop reve
 Each push site then gets a tape of its own: a preallocated array for a loop over
 ``range`` (its trip count is known on entry), else a typed list; a pop takes the most
 recent entry of that tape, which is the entry the shared stack would have given (it was
-the most recent push of all, so also of its site). A push or a pop inside a branch, a
-``while`` loop or a nested loop, or a pairing that does not work out, is refused.
+the most recent push of all, so also of its site). A ``while`` loop's sites keep typed
+lists. A push or a pop inside a branch or a nested loop, or a pairing that does not work
+out, is refused.
 
 User globals. numba freezes the globals a function reads into its machine code; the
 values among them (numbers, arrays) become parameters after ``grad_ys``, passed at each

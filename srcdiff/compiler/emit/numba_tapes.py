@@ -10,7 +10,10 @@ thing in the body, so ``_kN - 1`` is the trip's index); the first trip allocates
 row (``tape_put``, which checks the value's shape). The loop that reads the tape back (the
 reversed loop, same trip count) decrements ``_kN`` first thing in its body and reads row
 ``_kN`` (``tape_get``, which refuses a negative row: more reads than saves). Every other
-save site keeps a typed list (numba's grow-by-doubling) with ``append``/``pop``.
+save site keeps a typed list (numba's grow-by-doubling) with ``append``/``pop``: those of a
+``for`` loop over anything else or with a ``break``, and those of a ``while`` loop (its
+trips are known only as they run; the generator counts them in ``_trips`` and the reversed
+loop runs ``range(_trips)``, popping each site once a trip as the loop pushed it).
 
 The deferred accumulations of the backward sweep (``X = []``, one ``X.append(v)`` a trip in a
 range loop as above, read after the loop only as ``if X:``, ``concat_rows(X)`` or
@@ -53,7 +56,10 @@ def _stmt(text):
 
 
 def counted(loop):
-    """``len(range(...))`` source for a loop whose trips are known on entry, else None."""
+    """``len(range(...))`` source for a loop whose trips are known on entry, else None
+    (a ``while`` loop: its trips are counted as they run, its tapes are typed lists)."""
+    if not isinstance(loop, ast.For):
+        return None
     it = loop.iter
     if not (named_call(it, "range") is not None and 1 <= len(it.args) <= 3
             and not it.keywords):
@@ -168,15 +174,15 @@ def rewrite_tapes(fn, where):
                     raise refuse("the numba backend could not pair a tape read with its "
                                  "save", 'use backend="numpy"')
                 pairs.append((body, i, pending.pop(), loop))
-            elif isinstance(stmt, ast.For) and loop is None:
+            elif isinstance(stmt, (ast.For, ast.While)) and loop is None:
                 walk(stmt.body, stmt)
                 if stmt.orelse and _uses(ast.Module(body=stmt.orelse, type_ignores=[]), STACK):
-                    raise refuse("the numba backend does not support tapes in a for-else",
+                    raise refuse("the numba backend does not support tapes in a loop's "
+                                 "else block",
                                  'use backend="numpy"')
             elif _uses(stmt, STACK) and not (isinstance(stmt, ast.Assign)
                                              and stmt.targets[0].id == STACK):
-                raise refuse("the numba backend keeps tapes only in loops that are not "
-                             "nested and outside branches", 'use backend="numpy"')
+                raise refuse(_where_refused(stmt, loop), 'use backend="numpy"')
 
     walk(fn.body, None)
     if pending:
@@ -258,6 +264,22 @@ def rewrite_tapes(fn, where):
     array_accumulations(fn, counters)
     counters.place(fn)
     drop_unread_tapes(fn)
+
+
+def _where_refused(stmt, loop):
+    """The refusal of a value saved inside ``stmt`` (a statement of a loop body when
+    ``loop``, else of the function's): what holds the save and why it is refused."""
+    if isinstance(stmt, (ast.For, ast.While)):
+        what = "a loop nested in another loop"
+    elif isinstance(stmt, (ast.If, ast.Match)):
+        what = "a branch (`if`)" + (" inside a loop" if loop is not None else "")
+    elif isinstance(stmt, (ast.Try, ast.With)):
+        what = "a `try` or `with` block"
+    else:
+        what = "a statement it cannot pair"
+    return (f"the numba backend does not keep tapes of values saved in {what}: each "
+            "save site's tape holds one entry per trip of one loop that is not nested "
+            "and not inside a branch")
 
 
 _READS = ("tape_get", "tape_get_prev", "tape_get_entry")
