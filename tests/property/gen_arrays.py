@@ -559,12 +559,24 @@ def _namespace():
 _NS = _namespace()
 
 
+_LITERAL = re.compile(r"(?<![\w.])\d+\.\d+")
+
+
 def _kink_free(template, value):
     """Whether a kinked call may take ``value`` (central differences are an oracle only away
     from the kinks): ``np.sort``/``argsort`` need no ties, ``np.std`` no constant row,
     ``np.linalg.norm`` no zero row (each is not differentiable there)."""
     v = np.asarray(value, dtype=float)
     if "sort" in template and np.unique(v).size != v.size:
+        return False
+    # a value exactly at a literal of the call (np.clip's bound, np.maximum's floor,
+    # np.where's threshold, a period of %; abs at 0): the inputs are rounded to 6 decimals,
+    # so they can hit one, and central differences straddle the kink symmetrically, their
+    # two steps agreeing on a slope neither side has (seed 41, index 2968: w = 0.45 in
+    # np.clip(w, -0.4, 0.45))
+    points = [float(c) for c in _LITERAL.findall(template)]
+    points += [-p for p in points] + ([0.0] if "abs" in template or "%" in template else [])
+    if v.size and any(np.min(np.abs(v - p)) < 1e-9 for p in points):
         return False
     rows = v.reshape(-1, v.shape[-1]) if v.ndim else v.reshape(1, 1)
     if "np.std" in template and np.min(np.ptp(rows, axis=-1)) < 1e-3:

@@ -102,6 +102,20 @@ def test_clip_drafts_keep_away_from_the_bounds():
             assert "np.clip(" in p.source or ".clip(None" in p.source
 
 
+def test_calls_are_not_drawn_at_their_literal_kinks():
+    # the inputs are rounded to 6 decimals, so one can be exactly a call's kink (seed 41,
+    # index 2968: w = 0.45 in np.clip(w, -0.4, 0.45)), where central differences agree on
+    # a slope neither side has: such a draw is redrawn; near (not at) a kink is left to the
+    # two-step check
+    clip = "np.clip({a}, -0.4, 0.45)"
+    assert not gen_arrays._kink_free(clip, np.array([0.1, 0.45]))
+    assert not gen_arrays._kink_free(clip, np.array([[-0.4, 0.3]]))
+    assert gen_arrays._kink_free(clip, np.array([0.1, 0.451]))
+    assert not gen_arrays._kink_free("np.maximum({a}, 0.1)", 0.1)
+    assert not gen_arrays._kink_free("np.abs({a}) + {a}", np.array([0.0, 0.5]))
+    assert gen_arrays._kink_free("np.sin({a})", np.array([0.0, 0.45]))
+
+
 def test_the_checker_catches_a_wrong_gradient():
     # the arrays family goes through the same checks: a gradient off by 0.1% fails
     program = gen_arrays.program(7, 0)
