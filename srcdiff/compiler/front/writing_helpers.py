@@ -16,7 +16,8 @@ there as before, aliasing.py ``_helper_error``):
 * its globals are the differentiated function's (its free names then denote the same
   objects), and none of its free names is a local variable or nested function of the
   caller, nor a name srcdiff gave a temporary or reserved for its helpers (inlined, it
-  would read that variable instead);
+  would read that variable instead) unless the generated code binds that name to the very
+  object the helper's globals do (``np``: numpy, whether or not the caller reads ``np``);
 * its defaults (``__defaults__``, values made when ``def`` ran) are numbers, strings,
   ``None`` or booleans, put in as constants (a default array would be one object shared
   by every call: not inlined);
@@ -31,11 +32,14 @@ import builtins
 import inspect
 
 import gast
+import numpy as np
 
+from srcdiff.compiler.emit.execute import RUNTIME_HELPERS
 from srcdiff.compiler.front.parse import parse_function
 
 _BUILTINS = frozenset(dir(builtins))
 _CONSTANTS = (bool, int, float, complex, str, bytes, type(None))
+_UNBOUND = object()
 
 
 def inlinable(norm, func, target, call):
@@ -88,13 +92,24 @@ def _helper(norm, func, target):
     if not all(isinstance(v, _CONSTANTS) for v in [*defaults, *kw_values.values()]):
         return None
     free, known = _free_names(node), getattr(norm, "helper_globals", set())
-    if free & (parsed.locals | set(norm.local_functions)) or (free & norm.names.taken) \
-            - _BUILTINS - known - (parsed.all_names() - parsed.locals):
+    if free & (parsed.locals | set(norm.local_functions)) or {
+            n for n in (free & norm.names.taken) - _BUILTINS - known
+            - (parsed.all_names() - parsed.locals) if not _bound_alike(target, n)}:
         return None  # (a caller's local, or a temporary or helper srcdiff named so)
     a.defaults = [gast.Constant(value=v, kind=None) for v in defaults]
     a.kw_defaults = [gast.Constant(value=kw_values[p.id], kind=None)
                      if p.id in kw_values else None for p in a.kwonlyargs]
     return node, free
+
+
+def _bound_alike(target, name):
+    """Does the generated code's global ``name`` denote the object ``target``'s global of
+    that name does? Asked of a name srcdiff reserved for its generated code (``np``, a run-time
+    helper: never a temporary's name, taken before any): the generated namespace binds it
+    (execute.py ``base_namespace``, numpy's ``np``; the array-API backend rebinds ``np`` for
+    the caller's own code alike), so the inlined body reads the same object."""
+    bound = np if name == "np" else RUNTIME_HELPERS.get(name, _UNBOUND)
+    return bound is not _UNBOUND and target.__globals__.get(name, _UNBOUND) is bound
 
 
 def _source(fn):
