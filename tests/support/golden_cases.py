@@ -1111,3 +1111,18 @@ GOLDEN["chained_entry_stores"] = (chained_entry_stores, 0, _chained_args)
 EXTRA_CASES["chained_entry_stores"] = corpus.Case(chained_entry_stores, *_chained_args)
 GOLDEN_FORWARD["forward_chained_entry_stores"] = lambda: sd.source(
     chained_entry_stores, mode="forward", args=_chained_args)
+
+
+# session 42: `del d[k]` of a local dict (a new dict without the key, after d[k] is read) and
+# `L.insert(i, v)` (an append, the entries from i moved up, i clamped): front/entry_removals.py
+def entry_removed_and_inserted(x):
+    d = {"a": x * 2.0, "b": np.sin(x)}
+    del d["a"]
+    rows = [x * 1.0, d["b"]]
+    rows.insert(1, np.tanh(x))
+    return np.sum(rows[0] * rows[1] + rows[2] ** 2) * len(d)
+
+
+GOLDEN["entry_removed_and_inserted"] = (entry_removed_and_inserted, 0, _chained_args)
+EXTRA_CASES["entry_removed_and_inserted"] = corpus.Case(entry_removed_and_inserted,
+                                                        *_chained_args)

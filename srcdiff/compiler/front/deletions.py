@@ -223,9 +223,10 @@ class _Deletions:
             for t in target.elts if isinstance(target, (gast.Tuple, gast.List)) else [target]:
                 if isinstance(t, gast.Subscript):
                     raise self.parsed.error(
-                        s, "`del x[...]` (removing an entry of a list, dict or array) is not "
-                        "supported", hint="build a new value without the entry (`np.delete(x, "
-                        "i)`, a comprehension, or `d.pop(k)` for a dict)")
+                        s, "`del x[...]` (removing an entry of a list, dict or array) is "
+                        "supported for `del d[k]` of a dict that is a local variable no other "
+                        "name, container or loop over it holds", hint="build a new value "
+                        "without the entry (`np.delete(x, i)`, a comprehension)")
                 if isinstance(t, gast.Attribute):
                     raise self.parsed.error(
                         s, "`del obj.attr` is not supported: srcdiff does not follow an "

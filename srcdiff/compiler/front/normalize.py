@@ -38,6 +38,7 @@ from srcdiff.compiler.front.closures import Closures
 from srcdiff.compiler.front.containers import dict_parameters, sequence_parameters
 from srcdiff.compiler.front.contexts import without_errstate
 from srcdiff.compiler.front.deletions import without_deletions, without_read_globals
+from srcdiff.compiler.front.entry_removals import without_entry_removals
 from srcdiff.compiler.front.expressions import (
     BINOP_NAMES,
     LOGGER_METHODS,
@@ -101,7 +102,8 @@ def normalize(parsed: Parsed, reserved: Iterable[str] = (), dicts: Iterable[str]
     names = NameGen(parsed.all_names() | set(reserved)  # (fn is parsed.node)
                     | (parsed.namespace.keys() - parsed.user_names))
     check_signature(parsed, fn)
-    body = without_read_globals(fn, without_deletions(parsed, fn))  # (deletions.py)
+    removed = without_entry_removals(parsed, fn, names)  # del d[k], L.insert (entry_removals.py)
+    body = without_read_globals(removed, without_deletions(parsed, removed))  # (deletions.py)
     body = generators_as_lists(parsed, body, names)  # nested generators (generators.py)
     body = lazy_values(parsed, body, names)  # generator expressions, dict views (lazy.py)
     body = maps_and_aliases(parsed, body, names)  # `e = np.exp`, map(f, xs) (maps.py)
@@ -359,9 +361,9 @@ class _Normalizer(Expressions, Chains, Closures, InPlace):
                 raise self.error(s, f"the call `.{f.attr}(...)` as a statement would change a "
                                  "value in place, which srcdiff cannot follow",
                                  hint="assign the result instead (e.g. `x = np.sort(x)`); only "
-                                      "`list.append`, `list.sort`, `list.reverse`, `a.fill(v)`, "
-                                      "`d.update(...)` of a dict and `x[i] = ...` may change "
-                                      "a value in place")
+                                      "`list.append`, `L.insert(i, v)`, `list.sort`, "
+                                      "`list.reverse`, `a.fill(v)`, `d.update(...)` of a dict "
+                                      "and `x[i] = ...` may change a value in place")
         raise self.error(s, "this expression statement has an effect srcdiff cannot follow",
                          hint="assign its result to a variable; print/logging calls are fine")
 
