@@ -11,7 +11,7 @@ from srcdiff.api.higher import JVP, Target, grad, is_transform, wrt_of
 from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front import derivatives
 from srcdiff.errors import NotComposable, SrcdiffError
-from srcdiff.types import Function, Wrt
+from srcdiff.types import Function, Names, Wrt
 
 
 class HVP:
@@ -19,15 +19,22 @@ class HVP:
 
     __srcdiff_derivative__ = True  # (analysis/ops.py)
 
-    def __init__(self, f, wrt=0):
+    def __init__(self, f, wrt=0, stop_gradients=()):
         if is_transform(f):
             raise NotComposable(
                 "sd.hvp and sd.hessian take a function, not a transform: they differentiate "
                 "the function twice already",
                 hint="pass the function itself (sd.hessian(f)); the Jacobian of a gradient "
                      "is sd.jacobian(sd.grad(f))")
-        self.grad = api.grad(f, wrt, unconnected_gradients="zero")
-        self.jvp = JVP(self.grad, wrt)
+        # ``stop_gradients``: the names are constants for both derivatives (the Hessian of
+        # ``f`` with their values frozen), so the JVP stops them in the generated gradient
+        # too. That gradient is the reference pipeline's, which reads each of them by its
+        # name wherever its value is used (no folding, no recomputation under another name:
+        # a use that bypassed the name would carry a tangent through the definition)
+        stop = stop_gradients
+        self.grad = api.grad(f, wrt, stop_gradients=stop, unconnected_gradients="zero",
+                             **({"optimize": False} if stop else {}))
+        self.jvp = JVP(self.grad, wrt, stop)
         self.single = self.jvp.single
         functools.update_wrapper(self, self.jvp.target.fn, updated=())
         del self.__wrapped__
@@ -43,10 +50,16 @@ class HVP:
         return self.jvp.at(values, vector)[1]
 
 
-def hvp(f: Function, wrt: Wrt = 0) -> "HVP":
-    """Hessian-vector product by forward over reverse; see SPEC §2."""
-    per = callables.transform(f, HVP, wrt)
-    return per if per is not None else HVP(f, wrt)
+def hvp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = ()) -> "HVP":
+    """Hessian-vector product by forward over reverse; see SPEC §2. ``stop_gradients``:
+    variables of ``f`` held constant, as sd.grad's (SPEC §1), in both derivatives."""
+    make = functools.partial(_with_stop, HVP, stop_gradients)
+    per = callables.transform(f, make, wrt)
+    return per if per is not None else HVP(f, wrt, stop_gradients)
+
+
+def _with_stop(kind, stop_gradients, f, wrt):
+    return kind(f, wrt, stop_gradients)
 
 
 class Hessian:
@@ -54,8 +67,8 @@ class Hessian:
 
     __srcdiff_derivative__ = True  # (analysis/ops.py)
 
-    def __init__(self, f, wrt=0):
-        self.hvp = HVP(f, wrt)
+    def __init__(self, f, wrt=0, stop_gradients=()):
+        self.hvp = HVP(f, wrt, stop_gradients)
         self.target = self.hvp.jvp.target
         self.wrt, self.single = self.hvp.jvp.wrt, self.hvp.single
         functools.update_wrapper(self, self.target.fn, updated=())
@@ -82,10 +95,11 @@ class Hessian:
         return tuple(tuple(row) for row in blocks)
 
 
-def hessian(f: Function, wrt: Wrt = 0) -> "Hessian":
-    """The full Hessian, one Hessian-vector product per input element; see SPEC §2."""
-    per = callables.transform(f, Hessian, wrt)
-    return per if per is not None else Hessian(f, wrt)
+def hessian(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = ()) -> "Hessian":
+    """The full Hessian, one Hessian-vector product per input element; see SPEC §2.
+    ``stop_gradients`` as :func:`hvp`'s."""
+    per = callables.transform(f, functools.partial(_with_stop, Hessian, stop_gradients), wrt)
+    return per if per is not None else Hessian(f, wrt, stop_gradients)
 
 
 # ------------------------------------------------------------------ jacobian

@@ -1126,3 +1126,14 @@ def entry_removed_and_inserted(x):
 GOLDEN["entry_removed_and_inserted"] = (entry_removed_and_inserted, 0, _chained_args)
 EXTRA_CASES["entry_removed_and_inserted"] = corpus.Case(entry_removed_and_inserted,
                                                         *_chained_args)
+
+
+# session 42: sd.hvp(f, stop_gradients=...) (api/matrices.py): the JVP of the reference
+# pipeline's gradient, the stopped names' tangents stopped too (their values frozen)
+def mean_stopped(x):
+    m = np.mean(x)
+    return np.sum(np.tanh(x - m) ** 2 * x)
+
+
+GOLDEN_FORWARD["second_order_hvp_stop_gradients"] = lambda: sd.hvp(
+    mean_stopped, stop_gradients=("m",)).jvp.compiled([_chained_args[0]]).source
