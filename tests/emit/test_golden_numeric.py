@@ -179,6 +179,22 @@ def test_hvp_golden_matches_finite_differences(name):
         assert_close(t, e if np.ndim(t) else float(e), rtol=1e-4, atol=1e-5, what="Hessian @ t")
 
 
+@pytest.mark.parametrize("name", sorted(golden_cases.GOLDEN_STOPPED))
+def test_stopped_hvp_golden_matches_the_frozen_function(name):
+    """``sd.hvp(f, stop_gradients=...)``: the Hessian of ``f`` with the stopped values
+    frozen, against central differences of the frozen function's (written by hand)."""
+    fn, stop, frozen, args = golden_cases.GOLDEN_STOPPED[name]
+    golden = _run_golden(name, sd.hvp(fn, stop_gradients=stop).jvp.compiled(list(args)))
+    x, t = args[0], np.random.default_rng(3).standard_normal(np.shape(args[0]))
+    grads, tangent = golden(*args, tangents=t)
+
+    def grad_at(y):
+        return numeric_grad(frozen, (y,), 0, eps=1e-5)
+    assert_close(grads, grad_at(x))
+    assert_close(tangent, (grad_at(x + 1e-4 * t) - grad_at(x - 1e-4 * t)) / 2e-4, rtol=1e-4,
+                 atol=1e-5, what="Hessian @ t")
+
+
 @pytest.mark.parametrize("name", sorted(n for n in golden_cases.GOLDEN_FORWARD
                                         if n.startswith("second_order_grad_grad_")))
 def test_grad_of_grad_golden_matches_second_differences(name):
@@ -229,7 +245,7 @@ def test_every_golden_file_is_checked_numerically():
     checked = set(REVERSE) | set(golden_cases.GOLDEN_FORWARD)
     present = {os.path.basename(p)[:-3] for p in glob.glob(os.path.join(golden_cases.HERE, "*.py"))}
     assert present <= checked, f"golden files without a numeric check: {sorted(present - checked)}"
-    kinds = ("forward_", "second_order_hvp_", "second_order_grad_grad_")
+    kinds = ("forward_", "second_order_hvp_", "second_order_grad_grad_", "stopped_hvp_")
     for name in golden_cases.GOLDEN_FORWARD:
         assert name.startswith(kinds), f"{name}: add a numeric check for this kind of golden file"
     cli_dir = os.path.join(cli_targets.ROOT, cli_targets.GOLDEN_DIR)

@@ -57,7 +57,7 @@ def grad_entry_removed_and_inserted(x, grad_ys=None):
     n1 = len(d)
     # seed: the gradient of the sum of the outputs
     b_mul3 = scalar_seed(grad_ys)
-    # adjoint of line 1123: return np.sum(rows[0] * rows[1] + rows[2] ** 2) * len(d)
+    # adjoint of line 1106: return np.sum(rows[0] * rows[1] + rows[2] ** 2) * len(d)
     b_add = spread(b_mul3 * n1, add)
     del add
     b_mul2 = unbroadcast(b_add, mul2)
@@ -72,42 +72,42 @@ def grad_entry_removed_and_inserted(x, grad_ys=None):
     del b_mul2
     b_rows = item_add(b_rows, rows, 1, b_rows_i2)
     b_rows = item_add(b_rows, rows, 0, b_rows_i1)
-    # adjoint of line 1122: rows.insert(1, np.tanh(x))
+    # adjoint of line 1105: rows.insert(1, np.tanh(x))
     b_value = item_grad(b_rows, at, value)
     b_rows = item_clear(b_rows, at)
     item_restore(rows, at, _rows_saved)
-    # adjoint of line 1122: rows.insert(1, np.tanh(x))
+    # adjoint of line 1105: rows.insert(1, np.tanh(x))
     for k in reversed(range(size, at, -1)):
-        # adjoint of line 1122: rows.insert(1, np.tanh(x))
+        # adjoint of line 1105: rows.insert(1, np.tanh(x))
         b_rows_i = item_grad(b_rows, k, rows_i)
         b_rows = item_clear(b_rows, k)
         item_restore(rows, k, _stack.pop())
         rows_i_before = _stack.pop()
         b_rows = item_add(b_rows, rows, k - 1, b_rows_i)
         rows_i = rows_i_before
-    # adjoint of line 1122: rows.insert(1, np.tanh(x))
+    # adjoint of line 1105: rows.insert(1, np.tanh(x))
     b_rows, b_item = pop_grad(b_rows, value)
     b_value = add_into(b_value, b_item)
     rows.pop()
-    # adjoint of line 1122: rows.insert(1, np.tanh(x))
+    # adjoint of line 1105: rows.insert(1, np.tanh(x))
     b_x = b_value * (1.0 - value * value)
     del b_value, value
-    # adjoint of line 1121: rows = [x * 1.0, d["b"]]
+    # adjoint of line 1104: rows = [x * 1.0, d["b"]]
     b_mul1 = item_grad(b_rows, 0, mul1)
     del mul1
     b_b = item_grad(b_rows, 1, b)
     b_d = item_add(None, d, 'b', b_b)
     b_x += mul_into(b_mul1, 1.0)
     del b_mul1
-    # adjoint of line 1120: del d["a"]
+    # adjoint of line 1103: del d["a"]
     b_values = dict_of_grad(b_d, keys)
     d = _d1
-    # adjoint of line 1120: del d["a"]
+    # adjoint of line 1103: del d["a"]
     b_d = zeros_tree(_d1)
     for k1 in reversed(range(n)):
-        # adjoint of line 1120: del d["a"]
+        # adjoint of line 1103: del d["a"]
         if cmp:
-            # adjoint of line 1120: del d["a"]
+            # adjoint of line 1103: del d["a"]
             b_values, b_item1 = pop_grad(b_values, d_i)
             values.pop()
             d_i_before = _stack.pop()
@@ -118,7 +118,7 @@ def grad_entry_removed_and_inserted(x, grad_ys=None):
         cmp = cmp_before
         j_before = _stack.pop()
         j = j_before
-    # adjoint of line 1119: d = {"a": x * 2.0, "b": np.sin(x)}
+    # adjoint of line 1102: d = {"a": x * 2.0, "b": np.sin(x)}
     b_mul = item_grad(b_d, 'a', mul)
     del mul
     b_sin = item_grad(b_d, 'b', sin)

@@ -1078,23 +1078,6 @@ EXTRA_CASES["helper_writing_its_argument"] = corpus.Case(helper_writing_its_argu
                                                          wrt=(0, 1))
 
 
-# session 42: the helper reads `np`, its caller does not (front/writing_helpers.py
-# _bound_alike: the generated code's `np` is the helper's numpy): inlined all the same
-def _damp_exp(z, a):
-    z[0] = z[0] * np.exp(a)
-    z[1:] += np.sin(z[:-1])
-
-
-def helper_reading_numpy(x, a):
-    u = x * 1.0
-    _damp_exp(u, a)
-    return (u * u * x).sum()
-
-
-GOLDEN["helper_reading_numpy"] = (helper_reading_numpy, (0, 1), _damp_args)
-EXTRA_CASES["helper_reading_numpy"] = corpus.Case(helper_reading_numpy, *_damp_args, wrt=(0, 1))
-
-
 # Chained stores through an entry of a list or dict (`p["w"][0] = v`, `rows[1][1:] *= c`):
 # `entry = p["w"]; entry[0] = v; p["w"] = entry`, the entry checked to be of a list or dict
 # and the store back undone by nothing (front/chains.py)
@@ -1135,5 +1118,29 @@ def mean_stopped(x):
     return np.sum(np.tanh(x - m) ** 2 * x)
 
 
-GOLDEN_FORWARD["second_order_hvp_stop_gradients"] = lambda: sd.hvp(
-    mean_stopped, stop_gradients=("m",)).jvp.compiled([_chained_args[0]]).source
+def _mean_frozen(x, m=float(np.mean(_chained_args[0]))):  # (the oracle: m a constant)
+    return np.sum(np.tanh(x - m) ** 2 * x)
+
+
+# name -> (function, stop_gradients, the function with those values frozen, arguments)
+GOLDEN_STOPPED = {"stopped_hvp_mean": (mean_stopped, ("m",), _mean_frozen, _chained_args)}
+for _name, (_fn, _stop, _, _args) in GOLDEN_STOPPED.items():
+    GOLDEN_FORWARD[_name] = (lambda fn, stop, args: lambda: sd.hvp(
+        fn, stop_gradients=stop).jvp.compiled(list(args)).source)(_fn, _stop, _args)
+
+
+# session 42: the helper reads `np`, its caller does not (front/writing_helpers.py
+# _bound_alike: the generated code's `np` is the helper's numpy): inlined all the same
+def _damp_exp(z, a):
+    z[0] = z[0] * np.exp(a)
+    z[1:] += np.sin(z[:-1])
+
+
+def helper_reading_numpy(x, a):
+    u = x * 1.0
+    _damp_exp(u, a)
+    return (u * u * x).sum()
+
+
+GOLDEN["helper_reading_numpy"] = (helper_reading_numpy, (0, 1), _damp_args)
+EXTRA_CASES["helper_reading_numpy"] = corpus.Case(helper_reading_numpy, *_damp_args, wrt=(0, 1))
