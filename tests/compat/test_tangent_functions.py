@@ -3,7 +3,7 @@
 Tangent checks each function of its corpus in reverse mode, forward mode and as a
 Hessian-vector product, at inputs picked from the parameter names. Here every function,
 at every argument tuple it lists, goes through ``sd.grad``, ``sd.value_and_grad``,
-``sd.grad(optimize=False)``, ``sd.jvp`` and ``sd.hvp`` (tests/support/tangent_modes.py),
+``sd.grad(optimize=False)``, ``sd.jvp`` and ``sd.hvp`` (tests/support/compat_modes.py),
 and through the command line's standalone module. Each answer must be right (central
 finite differences in float64) or a refusal listed in ``EXPECTED_REFUSALS`` with the
 words of its message; a wrong answer or any other exception fails, and so does a listed
@@ -19,9 +19,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
+import compat_modes as tm
 import srcdiff as sd
 import tangent_corpus as tc
-import tangent_modes as tm
 from cli_targets import ROOT
 from fd import assert_close, numeric_grad
 from srcdiff.cli import commands as cli
@@ -46,20 +46,8 @@ def _id(case):
 @pytest.mark.parametrize("case", tc.CASES, ids=_id)
 def test_right_or_refused(case, mode):
     fn, argsets = case
-    results = [tm.outcome(fn, args, mode, tc.WRT.get(fn)) for args in argsets]
-    TALLY.update((mode, kind) for kind, _ in results)
-    bad = [(args, kind, msg) for args, (kind, msg) in zip(argsets, results)
-           if kind in ("wrong", "crash")]
-    assert not bad, "\n".join(f"{fn.__name__}{args!r}: {kind}: {msg}" for args, kind, msg in bad)
-    refused = [msg for kind, msg in results if kind == "refused"]
-    expected = EXPECTED_REFUSALS.get((fn.__name__, mode))
-    if expected is None:
-        assert not refused, f"{fn.__name__} ({mode}) newly refused: {refused[0]}"
-    else:
-        assert len(refused) == len(results), f"{fn.__name__} ({mode}) no longer refused"
-        assert all(expected in msg for msg in refused), refused[0]
-    assert any(kind == "right" for kind, _ in results) or refused, \
-        f"{fn.__name__} ({mode}): every point skipped, nothing checked"
+    tm.assert_right_or_refused(fn, argsets, mode, tc.WRT.get(fn),
+                               EXPECTED_REFUSALS.get((fn.__name__, mode)), TALLY)
 
 
 def test_refusal_list_names_corpus_functions():

@@ -1,4 +1,4 @@
-"""One Tangent-corpus check: a function, its arguments and a mode, against fd.py.
+"""One check of a ported corpus (Tangent, JAX): a function, its arguments and a mode, against fd.py.
 
 ``outcome(fn, args, mode, wrt)`` returns ``("right", "")``, ``("refused", message)``
 (``SrcdiffError``), ``("wrong", what)`` (an answer that is not the finite-difference
@@ -15,6 +15,7 @@ where differences are no oracle). Modes:
   differences): second derivatives are never compared with srcdiff's own second order.
 
 Arguments are copied before every call: some corpus functions store into their argument.
+``assert_right_or_refused`` sweeps one function's argument tuples in one mode.
 """
 
 import copy
@@ -146,4 +147,22 @@ def _hvp_oracle(fn, args, pos, directions, expected):
     return numeric_jvp(lambda *a: first(*copy.deepcopy(a)), args, pos, directions)
 
 
-__all__ = ["MODES", "copied_call", "default_wrt", "outcome"]
+def assert_right_or_refused(fn, argsets, mode, wrt, expected_refusal, tally):
+    """Every answer right (or skipped at a kink); refused at every point iff
+    ``expected_refusal`` (words of the message) is given. ``tally`` counts the outcomes."""
+    results = [outcome(fn, args, mode, wrt) for args in argsets]
+    tally.update((mode, kind) for kind, _ in results)
+    bad = [(args, kind, msg) for args, (kind, msg) in zip(argsets, results)
+           if kind in ("wrong", "crash")]
+    assert not bad, "\n".join(f"{fn.__name__}{args!r}: {kind}: {msg}" for args, kind, msg in bad)
+    refused = [msg for kind, msg in results if kind == "refused"]
+    if expected_refusal is None:
+        assert not refused, f"{fn.__name__} ({mode}) newly refused: {refused[0]}"
+    else:
+        assert len(refused) == len(results), f"{fn.__name__} ({mode}) no longer refused"
+        assert all(expected_refusal in msg for msg in refused), refused[0]
+    assert any(kind == "right" for kind, _ in results) or refused, \
+        f"{fn.__name__} ({mode}): every point skipped, nothing checked"
+
+
+__all__ = ["MODES", "assert_right_or_refused", "copied_call", "default_wrt", "outcome"]
