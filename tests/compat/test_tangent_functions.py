@@ -4,14 +4,16 @@ Tangent checks each function of its corpus in reverse mode, forward mode and as 
 Hessian-vector product, at inputs picked from the parameter names. Here every function,
 at every argument tuple it lists, goes through ``sd.grad``, ``sd.value_and_grad``,
 ``sd.grad(optimize=False)``, ``sd.jvp`` and ``sd.hvp`` (tests/support/compat_modes.py),
-and through the command line's standalone module. Each answer must be right (central
-finite differences in float64) or a refusal listed in ``EXPECTED_REFUSALS`` with the
-words of its message; a wrong answer or any other exception fails, and so does a listed
-refusal that stops happening (the list is then out of date). Points where one-sided
+and through the command line's standalone modules (reverse and forward). Each answer
+must be right (central finite differences in float64) or a refusal listed in
+``EXPECTED_REFUSALS`` with the words of its message; a wrong answer or any other
+exception fails, and so does a listed refusal that stops happening (the list is then out
+of date). Points where one-sided
 differences disagree (a branch boundary hit exactly) are skipped: differences are no
 oracle there.
 """
 
+import copy
 import inspect
 import os
 from collections import Counter
@@ -23,10 +25,11 @@ import compat_modes as tm
 import srcdiff as sd
 import tangent_corpus as tc
 from cli_targets import ROOT
-from fd import assert_close, numeric_grad
+from fd import assert_close, numeric_grad, numeric_jvp
 from srcdiff.cli import commands as cli
 from srcdiff.errors import SrcdiffError
 from standalone_runner import run_standalone_many
+from tangents import random_like
 
 # (function name, mode) -> words of the SrcdiffError message. Empty: srcdiff handles every
 # NumPy-expressible construct of Tangent's corpus in every mode. A refusal added here must
@@ -89,47 +92,61 @@ def test_harness_skips_a_branch_boundary():
 
 
 def _standalone_cases():
-    """Up to three argument tuples per function, with the positions written as --wrt."""
+    """Up to three argument tuples per function, the positions written as --wrt, and a
+    direction per position (forward mode's ``tangents``)."""
+    rng = np.random.default_rng(3)
     for fn, argsets in tc.CASES:
         wrt = tc.WRT.get(fn) or tm.default_wrt(argsets[0])
-        yield fn, wrt, argsets[:3]
+        yield fn, wrt, [(args, tuple(random_like(args[k], rng) for k in wrt))
+                        for args in argsets[:3]]
 
 
 @pytest.fixture(scope="module")
 def standalone_results(tmp_path_factory):
-    """Every corpus function written by the command line and run without srcdiff."""
+    """Every corpus function written by the command line, in both modes, and run without
+    srcdiff: ``({(mode, name, i): (status, result)}, {(mode, name): refusal})``."""
     tmp = tmp_path_factory.mktemp("tangent")
     manifest, errors = [], {}
-    for fn, wrt, argsets in _standalone_cases():
-        out = tmp / f"grad_{fn.__name__}.py"
-        spelled = ",".join(map(str, wrt)) + ","
-        try:
-            out.write_text(cli.render([f"{CORPUS}:{fn.__name__}", "--wrt", spelled]))
-        except SrcdiffError as e:
-            errors[fn.__name__] = str(e)
-            continue
-        manifest += [((fn.__name__, i), out, f"grad_{fn.__name__}", args)
-                     for i, args in enumerate(argsets)]
+    for fn, wrt, points in _standalone_cases():
+        for mode, entry in (("reverse", "grad"), ("forward", "jvp")):
+            out = tmp / f"{entry}_{fn.__name__}.py"
+            spelled = ",".join(map(str, wrt)) + ","
+            try:
+                out.write_text(cli.render([f"{CORPUS}:{fn.__name__}", "--wrt", spelled,
+                                           "--mode", mode]))
+            except SrcdiffError as e:
+                errors[mode, fn.__name__] = str(e)
+                continue
+            # (copies: pickling shares one object between entries, and some functions
+            # store into their argument)
+            manifest += [((mode, fn.__name__, i), out, f"{entry}_{fn.__name__}",
+                          copy.deepcopy(args + ((directions,) if mode == "forward" else ())))
+                         for i, (args, directions) in enumerate(points)]
     return run_standalone_many(tmp, manifest), errors
 
 
-@pytest.mark.parametrize("fn,wrt,argsets", list(_standalone_cases()),
+@pytest.mark.parametrize("mode", ["reverse", "forward"])
+@pytest.mark.parametrize("fn,wrt,points", list(_standalone_cases()),
                          ids=[fn.__name__ for fn, _, _ in _standalone_cases()])
-def test_standalone_module(standalone_results, fn, wrt, argsets):
+def test_standalone_module(standalone_results, fn, wrt, points, mode):
     results, errors = standalone_results
-    expected_refusal = EXPECTED_REFUSALS.get((fn.__name__, "grad"))
+    expected_refusal = EXPECTED_REFUSALS.get((fn.__name__, "grad" if mode == "reverse" else "jvp"))
     if expected_refusal is not None:
-        assert expected_refusal in errors.get(fn.__name__, ""), errors.get(fn.__name__)
+        assert expected_refusal in errors.get((mode, fn.__name__), ""), errors
         return
-    assert fn.__name__ not in errors, errors[fn.__name__]
+    assert (mode, fn.__name__) not in errors, errors[mode, fn.__name__]
     checked = 0
-    for i, args in enumerate(argsets):
+    for i, (args, directions) in enumerate(points):
         if tm.outcome(fn, args, "grad", wrt)[0] == "skip":
             continue  # a branch boundary: no oracle
-        status, got = results[(fn.__name__, i)]
+        status, got = results[(mode, fn.__name__, i)]
         assert status == "ok", got
-        expected = tuple(numeric_grad(lambda *a: tm.copied_call(fn, a), args, k) for k in wrt)
-        assert_close(got, expected)
+        primal = lambda *a: tm.copied_call(fn, a)  # noqa: E731
+        if mode == "reverse":
+            assert_close(got, tuple(numeric_grad(primal, args, k) for k in wrt))
+        else:
+            assert_close(got[0], primal(*args), rtol=1e-12, atol=1e-12, what="value")
+            assert_close(got[1], numeric_jvp(primal, args, wrt, directions), what="tangent")
         checked += 1
     assert checked
 
