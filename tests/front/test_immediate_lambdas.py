@@ -62,6 +62,40 @@ FUNCTIONS = [reads_enclosing, shadowing_parameter, inside_a_loop, nested,
              lambdas_over_closures]  # (JAX's core_test: lambdas called inside closures)
 
 
+def in_a_comprehension(x):
+    return sum([(lambda v: v * x)(k) for k in range(3)])
+
+
+def in_a_while_test(x):
+    while (lambda u: u * u)(x) < 4.0:
+        x = x * 1.5
+    return x
+
+
+def in_a_conditional_expression(x):
+    return (lambda v: v * v)(x) if x > 0 else (lambda v: -v)(x)
+
+
+def returns_a_tuple(x):
+    a, b = (lambda v: (v * 2.0, v * v))(x)
+    return a * b
+
+
+def keyword_argument(x):
+    return (lambda v, w=2.0: v * w)(x, w=np.sin(x))
+
+
+SCALAR_ONLY = [in_a_comprehension, in_a_while_test, in_a_conditional_expression,
+               returns_a_tuple, keyword_argument]
+
+
+@pytest.mark.parametrize("fn", SCALAR_ONLY, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("x", [0.7, -0.4, 1.3])
+def test_scalar_forms_against_finite_differences(fn, x):
+    check(fn, x)
+    check_pipelines(fn, x)
+
+
 @pytest.mark.parametrize("fn", FUNCTIONS, ids=lambda f: f.__name__)
 @pytest.mark.parametrize("x", [0.7, np.array([0.4, -1.1, 0.9])], ids=["scalar", "vector"])
 def test_against_finite_differences(fn, x):
