@@ -381,7 +381,8 @@ class Expressions(Containers):
                     and self.parsed.lookup(n.id) is MISSING):
                 raise self.error(e, "a `lambda` that reads the function's own variables is "
                                  "supported only bound to a name (`f = lambda v: ...`) and "
-                                 "called", hint="define a module-level `def` and pass it")
+                                 "called, or called where it is written (`(lambda v: ...)(a)`)",
+                                 hint="define a module-level `def` and pass it")
         tree = gast.gast_to_ast(gast.Expression(body=S.copy(e)))
         made = eval(compile(ast.fix_missing_locations(tree), str(self.parsed.filename), "eval"),
                     self.parsed.namespace)
