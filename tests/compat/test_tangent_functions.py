@@ -1,4 +1,5 @@
-"""Tangent's function corpus (tests/support/tangent_corpus.py) in every mode, against fd.py.
+"""Tangent's function corpus (tests/support/tangent_corpus.py, inputs: tangent_inputs.py) in
+every mode, against fd.py.
 
 Tangent checks each function of its corpus in reverse mode, forward mode and as a
 Hessian-vector product, at inputs picked from the parameter names. Here every function,
@@ -24,6 +25,7 @@ import pytest
 import compat_modes as tm
 import srcdiff as sd
 import tangent_corpus as tc
+import tangent_inputs as ti
 from cli_targets import ROOT
 from fd import assert_close, numeric_grad, numeric_jvp
 from srcdiff.cli import commands as cli
@@ -46,15 +48,15 @@ def _id(case):
 
 
 @pytest.mark.parametrize("mode", tm.MODES)
-@pytest.mark.parametrize("case", tc.CASES, ids=_id)
+@pytest.mark.parametrize("case", ti.CASES, ids=_id)
 def test_right_or_refused(case, mode):
     fn, argsets = case
-    tm.assert_right_or_refused(fn, argsets, mode, tc.WRT.get(fn),
+    tm.assert_right_or_refused(fn, argsets, mode, ti.WRT.get(fn),
                                EXPECTED_REFUSALS.get((fn.__name__, mode)), TALLY)
 
 
 def test_refusal_list_names_corpus_functions():
-    names = {fn.__name__ for fn, _ in tc.CASES}
+    names = {fn.__name__ for fn, _ in ti.CASES}
     assert {name for name, _ in EXPECTED_REFUSALS} <= names
     assert {mode for _, mode in EXPECTED_REFUSALS} <= set(tm.MODES)
 
@@ -62,11 +64,11 @@ def test_refusal_list_names_corpus_functions():
 def test_every_corpus_kind_is_present():
     """The sweep covers Tangent's argument kinds: scalars, ints, vectors, a matrix, containers."""
     kinds = Counter()
-    for fn, argsets in tc.CASES:
+    for fn, argsets in ti.CASES:
         for a in argsets[0]:
             kinds[type(a).__name__] += 1
     assert {"float", "int", "ndarray", "tuple", "dict"} <= set(kinds)
-    assert len(tc.CASES) >= 95 and sum(len(a) for _, a in tc.CASES) >= 800
+    assert len(ti.CASES) >= 95 and sum(len(a) for _, a in ti.CASES) >= 800
 
 
 def test_harness_reports_a_wrong_gradient(monkeypatch):
@@ -79,7 +81,7 @@ def test_harness_reports_a_wrong_gradient(monkeypatch):
 
     monkeypatch.setattr(sd, "grad", doubled)
     assert tm.outcome(tc.cube_by_power, (1.5,), "grad")[0] == "wrong"
-    assert tm.outcome(tc.store_into_argument, (tc.VECTORS[0],), "unoptimized")[0] == "wrong"
+    assert tm.outcome(tc.store_into_argument, (ti.VECTORS[0],), "unoptimized")[0] == "wrong"
 
 
 def test_harness_skips_a_branch_boundary():
@@ -95,8 +97,8 @@ def _standalone_cases():
     """Up to three argument tuples per function, the positions written as --wrt, and a
     direction per position (forward mode's ``tangents``)."""
     rng = np.random.default_rng(3)
-    for fn, argsets in tc.CASES:
-        wrt = tc.WRT.get(fn) or tm.default_wrt(argsets[0])
+    for fn, argsets in ti.CASES:
+        wrt = ti.WRT.get(fn) or tm.default_wrt(argsets[0])
         yield fn, wrt, [(args, tuple(random_like(args[k], rng) for k in wrt))
                         for args in argsets[:3]]
 
@@ -152,6 +154,6 @@ def test_standalone_module(standalone_results, fn, wrt, points, mode):
 
 
 def test_standalone_cases_cover_the_corpus():
-    assert len(list(_standalone_cases())) == len(tc.CASES)
+    assert len(list(_standalone_cases())) == len(ti.CASES)
     assert all(inspect.isfunction(fn) for fn, _, _ in _standalone_cases())
     assert np.all([len(a) >= 1 for _, _, a in _standalone_cases()])

@@ -3,10 +3,10 @@
 Tangent sweeps one module of small functions through reverse mode, forward mode and
 Hessian-vector products, and picks inputs from parameter names (its conftest): ``a``,
 ``b``, ``c`` are scalars from -2 to 2, ``n`` an int 1..3, ``x`` a vector of length 3, 5
-or 10, ``sqm`` a square matrix. ``ARGS`` below does the same; ``CASES`` lists every
-function with the argument tuples it is checked at. The functions are our own, named
-after what they exercise; Tangent's TensorFlow functions and its tape/stack and
-``insert_grad_of`` internals have no NumPy counterpart and are left out.
+or 10, ``sqm`` a square matrix: tests/support/tangent_inputs.py does the same, and its
+``CASES`` lists every function with the argument tuples it is checked at. The functions
+are our own, named after what they exercise; Tangent's TensorFlow functions and its
+tape/stack and ``insert_grad_of`` internals have no NumPy counterpart and are left out.
 """
 
 import numpy as np
@@ -585,81 +585,3 @@ def bilinear_tanh(x, h, U, W, b):
     y = y + b
     y = np.tanh(y)
     return np.sum(y)
-
-
-# ------------------------------------------------------------------ inputs
-
-SCALARS = (-2.0, -1.5, -1.0, -0.5, -0.1, 0.1, 0.5, 1.0, 1.5, 2.0)
-INTS = (1, 2, 3)
-_RNG = np.random.default_rng(42)
-VECTORS = tuple(_RNG.standard_normal(k) for k in (3, 5, 10))
-
-
-def _by_names(names, scalars=SCALARS):
-    """Tangent's conftest: every combination of its values for each parameter name."""
-    pools = {"a": scalars, "b": scalars, "c": scalars, "n": INTS, "x": VECTORS,
-             "sqm": (_RNG.standard_normal((3, 3)),)}
-    combos = [()]
-    for name in names:
-        combos = [c + (v,) for c in combos for v in pools[name]]
-    return combos
-
-
-def _thin(combos, keep=12):
-    """At most ``keep`` combinations, spread over the list (three scalars make 1000)."""
-    step = max(1, len(combos) // keep)
-    return combos[::step][:keep]
-
-
-def _models():
-    label = np.zeros(5)
-    label[1] = 1.0
-    rng = np.random.default_rng(7)
-    d = 3
-    return {
-        logistic_loss: [(rng.random(3), label, rng.standard_normal((3, 5)),
-                         rng.standard_normal(5))],
-        recurrent_sum: [(rng.standard_normal((3, 2)), rng.standard_normal((2, 3)))],
-        bilinear_tanh: [tuple(rng.standard_normal(s) for s in
-                              ((1, d), (1, d), (d, d), (d, d), (1, d)))],
-    }
-
-
-def _containers():
-    triples = _thin(_by_names("abc"), 6)
-    return {
-        unpack_tuple_argument: [(t,) for t in triples],
-        first_of_tuple_argument: [(t,) for t in triples],
-        build_dict_and_call: [(t,) for t in triples],
-        dict_argument: [(dict(a=a, b=b, c=c),) for a, b, c in triples],
-        pick_from_packed: [t + (i,) for t in triples[:2] for i in range(3)],
-        nested_dict_argument: [(dict(i=dict(j=3.0, k=4.0)),), (dict(i=dict(j=-0.5, k=1.5)),)],
-    }
-
-
-# arccos/arcsin are real only inside [-1, 1]; Tangent's points outside give NaN on both sides
-_DOMAINS = {arccos_call: (-0.5, -0.1, 0.1, 0.5), arcsin_call: (-0.5, -0.1, 0.1, 0.5)}
-# ``wrt``: the differentiated positions, when not every float argument (Tangent's own tests)
-WRT = {logistic_loss: (2, 3), recurrent_sum: (0, 1), bilinear_tanh: (0, 1, 2, 3, 4)}
-
-
-def _cases():
-    import inspect
-
-    special = {**_models(), **_containers()}
-    cases = []
-    for fn in list(globals().values()):
-        if not inspect.isfunction(fn) or fn.__module__ != __name__ or fn.__name__.startswith("_"):
-            continue
-        if fn in special:
-            cases.append((fn, special[fn]))
-            continue
-        names = list(inspect.signature(fn).parameters)
-        if not set(names) <= {"a", "b", "c", "n", "x", "sqm"}:
-            continue  # helpers with other parameter names (product, total, ...) are covered
-        combos = _by_names(names, _DOMAINS.get(fn, SCALARS))
-        cases.append((fn, _thin(combos) if len(names) > 1 else combos))
-    return cases
-
-
-CASES = _cases()
