@@ -30,7 +30,6 @@ from srcdiff.api.held import PerFunction
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis.facts import arg_fact, array_api_module
 from srcdiff.compiler.driver import compile_forward
-from srcdiff.compiler.emit import execute as emit
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.parse import parse_function
 from srcdiff.compiler.ir import syntax as S
@@ -587,7 +586,7 @@ def _without_grad_ys(entry, old="grad_ys", reverse=True):
             elif isinstance(node, gast.keyword) and node.arg == old:
                 node.arg = new
         source = S.to_source(tree)
-        ns = emit.load(source, dict(functions[name].__globals__), name)
+        ns = located.load_renamed(functions[name], source, old, new)
         loaded[name] = ns
     for ns in loaded.values():
         for name, other in loaded.items():

@@ -12,11 +12,12 @@ error is left as it was.
 """
 
 import ast
+import re
 
 from srcdiff.api.explain_map import _align
 from srcdiff.api.view_model import header_end
 from srcdiff.compiler.analysis.activity import walk
-from srcdiff.compiler.emit.execute import LOADED
+from srcdiff.compiler.emit.execute import LOADED, load
 from srcdiff.compiler.ir import origin
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError, StaleGradient
@@ -47,7 +48,8 @@ def _user_line(tb):
         return None
     nodes = frame.f_globals.get("__srcdiff_nodes__") or ()
     node = next((n for n in nodes if n.name == frame.f_code.co_name), None)
-    where = _statement_line(node, lineno - frame.f_code.co_firstlineno + 1)
+    line = _printed_line(nodes, lineno - frame.f_code.co_firstlineno + 1)
+    where = None if line is None else _statement_line(node, line)
     for _ in range(8):  # code generated from generated code (second order): once more
         if where is None or not where[0].startswith("<srcdiff "):
             return where
@@ -58,13 +60,22 @@ def _user_line(tb):
 def _module_line(nodes, line):
     """The user's line of ``line`` of the module that printed ``nodes`` (emit.module_source:
     functions separated by two blank lines)."""
-    start = 1
-    for node in nodes or ():
+    start, line = 1, _printed_line(nodes, line)
+    for node in nodes if line is not None else ():
         length = S.to_source(node).rstrip().count("\n") + 1
         if start <= line < start + length:
             return _statement_line(node, line - start + 1)
         start += length + 2
     return None
+
+
+def _printed_line(nodes, line):
+    """``line`` of a module as the line of its nodes' printed text: the same, but for a
+    module printed again without comments (:func:`load_renamed`), or None."""
+    lines = getattr(nodes, "lines", None)
+    if lines is None or line is None:
+        return line
+    return lines[line - 1] if 1 <= line <= len(lines) else None
 
 
 def _statement_line(node, line):
@@ -115,3 +126,23 @@ def run(fn, *args, **kwargs):
         return fn(*args, **kwargs)
     except SrcdiffError as err:
         raise located(err) from None
+
+
+def load_renamed(fn, source, old, new):
+    """Load ``source``: the generated function ``fn`` printed again, without its comments
+    and with its name ``old`` renamed ``new`` (api/higher.py, to differentiate it again).
+    ``fn``'s generated node comes along with where each line of ``source`` stands in
+    ``fn`` (``lines``), so that an error raised in code generated from it is located; only
+    when each line is ``fn``'s line with the name renamed back (else nothing is located)."""
+    nodes = fn.__globals__.get("__srcdiff_nodes__") or ()
+    node = next((n for n in nodes if n.name == fn.__name__), None)
+    ns = load(source, dict(fn.__globals__), fn.__name__)
+    if node is None:
+        return ns
+    printed = S.to_source(node).rstrip().split("\n")
+    kept = [k for k, line in enumerate(printed, 1) if not line.lstrip().startswith("#")]
+    back = re.sub(rf"\b{re.escape(new)}\b", old, source).rstrip().split("\n")
+    if back == [printed[k - 1] for k in kept]:
+        ns["__srcdiff_nodes__"].append(node)
+        ns["__srcdiff_nodes__"].lines = kept
+    return ns

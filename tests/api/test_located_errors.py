@@ -47,6 +47,13 @@ def replaces_an_entry(x, p):
     return total
 
 
+def adds_a_key_after_reading(a, b):
+    d = {"x": a, "y": b}
+    d["x"] = d["x"] * d["y"]
+    d["z"] = d["x"] + a
+    return d["z"] * d["y"]
+
+
 def _line_of(fn, text):
     lines, first = inspect.getsourcelines(fn)
     return first + next(k for k, line in enumerate(lines) if text in line)
@@ -88,3 +95,19 @@ def test_an_entry_replaced_meanwhile(monkeypatch):
     line = _line_of(replaces_an_entry, 'for key in p["cfg"]:')
     assert re.match(rf"{re.escape(__file__)}:{line}:\d+: error: a loop over the keys of a "
                     "dict finds a tuple", str(info.value))
+
+
+@pytest.mark.parametrize("second", {
+    "grad_grad": lambda f, *a: sd.grad(sd.grad(f))(*a),
+    "hvp": lambda f, *a: sd.hvp(f)(*a, vector=1.0),
+    "jvp_grad": lambda f, *a: sd.jvp(sd.grad(f))(*a, tangents=1.0)}.items(), ids=lambda p: p[0])
+def test_a_refusal_of_code_differentiated_again(second, monkeypatch):
+    """Raised in code generated from a gradient printed again (its ``grad_ys`` renamed,
+    comments dropped: api/higher.py): the user's line, through the line map of
+    ``located.load_renamed`` (grad of grad had no location before)."""
+    monkeypatch.delenv("SRCDIFF_VERIFY", raising=False)
+    with pytest.raises(sd.SrcdiffError) as info:
+        second[1](adds_a_key_after_reading, 0.8, -0.6)
+    line = _line_of(adds_a_key_after_reading, 'd["z"] = d["x"] + a')
+    assert re.match(rf"{re.escape(__file__)}:{line}:\d+: error: a second derivative through "
+                    "a store that adds the key 'z'", str(info.value))

@@ -3,6 +3,76 @@
 import numpy as np
 from harness import Case
 
+import tangent_corpus as tc  # tests/support (run.py puts it on the path)
+
+# the functions both ports share are the test suite's (tests/support/tangent_corpus.py),
+# under this sweep's names
+identity = tc.identity
+negate = tc.negate
+total_of = tc.sum_call
+total_of_array = tc.sum_of_array_copy
+rebind_after_sum = tc.rebind_vector_to_scalar
+th = tc.tanh_call
+copy_name = tc.alias_then_return
+plus_one = tc.add_int_literal
+axpy = tc.axpy
+times = tc.product
+plus = tc.total
+axpy_rebind = tc.axpy_rebinding
+branch_rebind = tc.branch_rebinds
+nested_branches = tc.branch_inside_branch
+tangled_branches = tc.branch_on_expressions
+np_multiply = tc.np_multiply_const
+two_outputs = tc.two_outputs
+list_then_sum = tc.sum_of_list_literal
+list_of_products = tc.product_in_list_literal
+read_two = tc.read_two_entries
+store_product = tc.store_into_argument
+store_from_square = tc.store_after_power
+list_index = tc.read_from_list_literal
+two_ifs = tc.branches_in_sequence
+compare_args = tc.branch_on_two
+loops_in_a_row = tc.loops_in_sequence
+if_then_loop = tc.branch_then_loop
+loop_then_if = tc.loop_then_branch
+if_in_if = tc.branch_then_nested
+elif_rebind = tc.elif_chain
+cube = tc.cube_by_products
+cube_pow = tc.cube_by_power
+cube_loop = tc.cube_from_int_one
+cube_loop2 = tc.cube_from_a
+square_thrice = tc.repeated_square_fixed
+square_n = tc.repeated_square
+guarded_squares = tc.branch_in_loop
+squares_if = tc.loop_in_branch
+double_loop_squares = tc.nested_loops
+cubes_loop = tc.triple_product_in_loop
+np_mean = tc.mean_call
+exp_exp = tc.exp_of_exp
+_inner = tc.product
+call_inner = tc.product_by_call
+branch_calls = tc.call_in_each_branch
+loop_calls = tc.call_in_loop
+nested_calls = tc.call_through_call
+loop_nested_def = tc.local_def_in_loop
+unpack_tuple = tc.unpack_tuple_argument
+dict_axpy = tc.dict_argument
+pick_from_tuple = tc.pick_from_packed
+first_of_tuple = tc.first_of_tuple_argument
+polar = tc.to_polar
+comprehension_sum = tc.list_comprehension_sum
+halve_until_small = tc.halve_while_large
+copy_loop = tc.copy_entries_in_loop
+rows_from_entries = tc.fill_rows_in_loop
+tail_sum = tc.sum_of_tail
+tiny_rnn = tc.recurrent_sum
+bilinear_layer = tc.bilinear_tanh
+square_twice = tc.square_twice
+chain_squares = tc.chain_of_squares
+dict_of_dicts = tc.nested_dict_argument
+strided_newaxis = tc.strided_slice_new_axis
+a_unused = tc.unused_product
+
 
 def s(rng, lo=0.3, hi=1.5):
     return float(rng.uniform(lo, hi) * rng.choice([-1, 1]))
@@ -16,53 +86,6 @@ def vec(rng, n=4):
     return rng.standard_normal(n)
 
 
-def identity(a):
-    return a
-
-
-def negate(a):
-    return -a
-
-
-def total_of(x):
-    return np.sum(x)
-
-
-def total_of_array(x):
-    return np.sum(np.array(x))
-
-
-def rebind_after_sum(x):
-    x = np.sum(x)
-    x = x * x
-    return x
-
-
-def th(a):
-    return np.tanh(a)
-
-
-def copy_name(a):
-    b = a
-    return b
-
-
-def plus_one(a):
-    return a + 1
-
-
-def axpy(a, b, c):
-    return a * b + c
-
-
-def times(a, b):
-    return a * b
-
-
-def plus(a, b):
-    return a + b
-
-
 def axpy_calls(a, b, c):
     return plus(times(a, b), c)
 
@@ -73,24 +96,10 @@ def axpy_steps(a, b, c):
     return q
 
 
-def axpy_rebind(a, b, c):
-    t = a * b
-    t = t + c
-    return t
-
-
 def name_like_adjoint(a):
     da = a * a
     ba = da + a
     return ba
-
-
-def branch_rebind(a):
-    if a > 0:
-        a = a * 3.0
-    else:
-        a = a * 2.0
-    return a
 
 
 def binops(a):
@@ -98,212 +107,10 @@ def binops(a):
             + (3.0 - a) + (a - a) + (a + 3.0) + (3.0 + a) + (a + a))
 
 
-def nested_branches(a):
-    if a > 0:
-        if a < 10:
-            a = a * a
-    else:
-        a = 3.0 * a
-    return a
-
-
-def tangled_branches(a):
-    if a * a / 3.0 > 0:
-        b = 3.0
-    else:
-        b = 4.0
-    a = a * b
-    if a < b - a * b:
-        a = a * a
-    elif a > b + 3.0 * a:
-        if a / 2.0 < 0:
-            a = a / b
-        else:
-            a = a * b
-    else:
-        a = -a
-    return a
-
-
-def np_multiply(a):
-    return np.multiply(a, 3.0)
-
-
-def two_outputs(a):
-    return 2 * a, a
-
-
-def list_then_sum(a):
-    b = [1, a * a, 2]
-    return np.sum(b)
-
-
-def list_of_products(x):
-    b = [1, x[0] * x[1] * x[2], 3]
-    return np.sum(b)
-
-
-def read_two(x):
-    a = x[0]
-    b = x[1]
-    return a * b
-
-
-def store_product(x):
-    a = x[0]
-    b = x[1]
-    x[0] = a * b
-    return np.sum(x)
-
-
-def store_from_square(x):
-    y = x ** 2.0
-    x[0] = y[1] * y[2]
-    return np.sum(x * y)
-
-
-def list_index(a):
-    x = [1.0, a, 3.0]
-    return x[0] * x[1]
-
-
 def list_store(a):
     x = [1.0, a * a, 3.0]
     x[1] = x[0] * x[1]
     return x[1] + x[1]
-
-
-def two_ifs(a):
-    if a > 0:
-        a = a * a
-    a = a + a
-    if a < 0:
-        a = 3.0 * a
-    return a
-
-
-def compare_args(a, b):
-    if a > b:
-        a = a * a
-    else:
-        a = a * b
-    return a
-
-
-def loops_in_a_row(a, n):
-    for i in range(n):
-        a = a * a
-    a = 2.0 * a
-    for i in range(n + 1):
-        a = a * 3.0
-    return a
-
-
-def if_then_loop(a, n):
-    if a > 0:
-        a = a * a
-    a = 2.0 * a
-    for i in range(n):
-        a = a * a
-    return a
-
-
-def loop_then_if(a, n):
-    for i in range(n):
-        a = a * a
-    a = 2.0 * a
-    if a > 0:
-        a = a * a
-    return a
-
-
-def if_in_if(a):
-    if a > 0:
-        a = a * 3.0
-        if a < 10:
-            a = a * a
-        else:
-            a = a * 2.0
-    return a
-
-
-def elif_rebind(a):
-    if a > 0:
-        a = a * 3.0
-    elif 0 > a:
-        a = a * 2.0
-    else:
-        a = 1.0 * a
-    return a
-
-
-def cube(a):
-    return a * a * a
-
-
-def cube_pow(a):
-    return a ** 3
-
-
-def cube_loop(a):
-    out = 1
-    for i in range(3):
-        out = out * a
-    return out
-
-
-def cube_loop2(a):
-    out = a
-    for i in range(3 - 1):
-        out = out * a
-    return out
-
-
-def square_thrice(a):
-    for i in range(3):
-        a = a * a
-    return a
-
-
-def square_n(a, n):
-    for i in range(n):
-        a = a * a
-    return a
-
-
-def guarded_squares(a):
-    for i in range(3):
-        if a < 20:
-            a = a * a
-    return a
-
-
-def squares_if(a):
-    if a < 20:
-        for i in range(3):
-            a = a * a
-    return a
-
-
-def double_loop_squares(a):
-    for i in range(2):
-        for j in range(3):
-            a = a * a
-    return a
-
-
-def cubes_loop(a):
-    for i in range(3):
-        a = a * a * a
-    return a
-
-
-def np_mean(x):
-    return np.mean(x)
-
-
-def exp_exp(a):
-    return np.exp(np.exp(a))
 
 
 def root(a):
@@ -318,104 +125,9 @@ def logreg(inp, label, W, b):
     return loss
 
 
-def _inner(a, b):
-    return a * b
-
-
-def call_inner(a, b):
-    return _inner(a, b)
-
-
-def branch_calls(a, b):
-    if a > b:
-        o = _inner(a, b)
-    else:
-        o = _inner(b, a)
-    return o
-
-
-def loop_calls(a, n):
-    for i in range(n):
-        a = _inner(a, a)
-    return a
-
-
-def nested_calls(a, b):
-    return call_inner(a, b)
-
-
-def loop_nested_def(a, n):
-    def _f(a, n):
-        return a * n
-
-    for i in range(n):
-        a = _f(a, a)
-    return a
-
-
-def unpack_tuple(abc):
-    a, b, c = abc
-    return a * b + c
-
-
-def dict_axpy(val):
-    return val['a'] * val['b'] + val['c']
-
-
 def build_dict(abc):
     a, b, c = abc
     return dict_axpy(dict(a=a, b=b, c=c))
-
-
-def pick_from_tuple(a, b, c, i):
-    x = a, b, c
-    return x[i]
-
-
-def first_of_tuple(abc):
-    a, b, c = abc
-    return a
-
-
-def polar(a, b):
-    r = np.sqrt(a ** 2.0 + b ** 2.0)
-    theta = np.arctan2(b, a)
-    return r, theta
-
-
-def comprehension_sum(a):
-    return np.sum([i * 3 for i in a])
-
-
-def halve_until_small(a):
-    while np.abs(a) > 0.1:
-        a = a * 0.5
-    return a
-
-
-def copy_loop(x):
-    y = np.zeros_like(x)
-    for i in range(len(x)):
-        y[i] = x[i]
-    return np.sum(y)
-
-
-def rows_from_entries(x):
-    h = np.zeros((len(x), 3))
-    for t in range(len(h)):
-        h[t] = x[t]
-    return np.sum(h)
-
-
-def tail_sum(x):
-    return np.sum(x[1:])
-
-
-def tiny_rnn(inputs, W):
-    h = np.zeros((4, 3))
-    for t in range(3):
-        h[t + 1] = np.dot(inputs[t], W) + h[t]
-    return np.sum(h[1:])
 
 
 def tiny_rnn_tanh(inputs, W, U):
@@ -431,31 +143,9 @@ def aug_mul(a):
     return x
 
 
-def bilinear_layer(x, h, U, W, b):
-    y = np.dot(x, W)
-    y = y + np.dot(h, U)
-    y = y + b
-    y = np.tanh(y)
-    return np.sum(y)
-
-
 def power_ab(a, b):
     a = a ** b
     return a
-
-
-def square_twice(a):
-    a = a * a
-    y = a * a
-    return y
-
-
-def chain_squares(a):
-    b = a
-    b = a * a
-    c = b * b
-    d = c * c
-    return d
 
 
 def chain_square_calls(a):
@@ -463,20 +153,6 @@ def chain_square_calls(a):
     c = times(b, b)
     d = times(c, c)
     return d
-
-
-def dict_of_dicts(p):
-    return p['i']['j'] * p['i']['k']
-
-
-def strided_newaxis(x):
-    return np.sum(x[::2, np.newaxis])
-
-
-def a_unused(a):
-    b = a * a
-    b = b + 1.0
-    return a
 
 
 CASES = [

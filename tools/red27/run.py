@@ -6,6 +6,8 @@ import sys
 import warnings
 
 sys.path.insert(0, os.path.dirname(__file__))
+# cases_tangent shares its functions with the test suite's port of Tangent's corpus
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests", "support"))
 warnings.filterwarnings("ignore")
 from harness import ALL_MODES, run_cases  # noqa: E402
 

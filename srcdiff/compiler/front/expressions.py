@@ -45,6 +45,14 @@ _INDEX_TRICKS = tuple({t for n in ("r_", "c_", "s_", "index_exp", "mgrid", "ogri
                        for t in type(getattr(np, n)).__mro__ if t is not object})
 
 
+def lambda_as_def(name, lam, at):
+    """``lambda v: body`` as ``def name(v): return body``, located at ``at``."""
+    fdef = gast.FunctionDef(name=name, args=lam.args,
+                            body=[S.locate(gast.Return(value=lam.body), lam)],
+                            decorator_list=[], returns=None, type_comment=None, type_params=[])
+    return S.locate(fdef, at)
+
+
 class Expressions(Containers):
     """The normalizer's expressions (mixed into normalize._Normalizer; shares its state)."""
 
@@ -223,6 +231,12 @@ class Expressions(Containers):
         target = self.parsed.callee(f)  # (a nested def, or a helper writing into an argument)
         if target in (max, min) and any(k.arg == "default" for k in e.keywords):
             return self.extreme_with_default(e)
+        if isinstance(f, gast.Lambda):
+            # `(lambda v: ...)(a)`: the lambda is a nested def made here and called at once
+            # (its body reads the enclosing variables when called, as a def's does)
+            name = self.names.fresh("lambda")
+            self.stmt_FunctionDef(lambda_as_def(name, f, e))
+            return self.inline(self.local_functions[name], e)
         fdef = self.local_functions.get(f.id) if isinstance(f, gast.Name) else None
         if fdef is not None or (fdef := inlinable(self, f, target, e)) is not None:
             return self.inline(fdef, e)
@@ -367,7 +381,8 @@ class Expressions(Containers):
                     and self.parsed.lookup(n.id) is MISSING):
                 raise self.error(e, "a `lambda` that reads the function's own variables is "
                                  "supported only bound to a name (`f = lambda v: ...`) and "
-                                 "called", hint="define a module-level `def` and pass it")
+                                 "called, or called where it is written (`(lambda v: ...)(a)`)",
+                                 hint="define a module-level `def` and pass it")
         tree = gast.gast_to_ast(gast.Expression(body=S.copy(e)))
         made = eval(compile(ast.fix_missing_locations(tree), str(self.parsed.filename), "eval"),
                     self.parsed.namespace)

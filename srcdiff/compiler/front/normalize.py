@@ -44,6 +44,7 @@ from srcdiff.compiler.front.expressions import (
     LOGGER_METHODS,
     Expressions,
     is_passthrough,
+    lambda_as_def,
 )
 from srcdiff.compiler.front.generators import generators_as_lists
 from srcdiff.compiler.front.in_place import InPlace, item_read
@@ -219,12 +220,7 @@ class _Normalizer(Expressions, Chains, Closures, InPlace):
                 and isinstance(s.value, gast.Lambda):
             # `f = lambda v: ...` is `def f(v): return ...` (both read the enclosing
             # function's variables when called)
-            lam = s.value
-            fdef = gast.FunctionDef(name=s.targets[0].id, args=lam.args,
-                                    body=[S.locate(gast.Return(value=lam.body), lam)],
-                                    decorator_list=[], returns=None, type_comment=None,
-                                    type_params=[])
-            self.stmt_FunctionDef(S.locate(fdef, s))
+            self.stmt_FunctionDef(lambda_as_def(s.targets[0].id, s.value, s))
             return
         if len(s.targets) == 1:
             self.assign_to(s.targets[0], s.value)
