@@ -44,8 +44,8 @@ def parsed(fn):
         tree = ast.parse(textwrap.dedent("".join(lines))).body[0]
     except (OSError, TypeError, SyntaxError, IndexError):
         return None
-    if not isinstance(tree, ast.FunctionDef):
-        return None
+    if not isinstance(tree, ast.FunctionDef) or not inspect.isfunction(fn):
+        return None  # (a method's parameters and the call's arguments would not line up)
     return tree, first, lines
 
 
@@ -66,6 +66,8 @@ def check(source, args):
     :func:`parsed`) called with ``args`` (module docstring)."""
     tree = source[0]
     params = [a.arg for a in tree.args.args]
+    if len(params) != len(args) or tree.args.kwonlyargs or tree.args.posonlyargs:
+        args = ()  # (the arguments' kinds only where they line up with the parameters)
     env = {p: {argument_kind(v): tree} for p, v in zip(params, args) if argument_kind(v)}
     walker = _Walk()
     walker.block(tree.body, env)
