@@ -255,13 +255,15 @@ def _refused_line(fn, message):
 
 @pytest.mark.parametrize("fn, args, what", [
     (number_then_array, (0.4, 0.3), "`g` is a number on one path and an array"),
+    (number_then_array, (np.array(0.4), 0.3), "`g` is a number on one path"),  # (0-d)
     (array_then_number, (0.4, np.array([0.3, -0.2, 0.6]), 2), "`g` is a number on one"),
     (number_or_array_by_branch, (0.4, np.array([0.3, -0.2])), "`g` is a number on one"),
     (tuple_or_number, (0.4, np.array([-0.5, 0.2])), "returns a number or an array on one "
      "path and a tuple of 2 on another")])
 def test_a_name_numba_cannot_type_is_refused_at_its_statement(fn, args, what):
     """A name that is a number on one path and an array on another, and a function that
-    returns a tuple on one path and a number on another (fuzz seeds 11, 1, 42, 20261203):
+    returns a tuple on one path and a number on another (fuzz seeds 11, 1, 42, 20261203;
+    5: ``g = np.sin(x)`` of a 0-d ``x``, passed as a float, a number):
     numba cannot type them; refused before numba runs (numba_kinds.py), naming the name,
     at the user's statement that binds it or returns, in both modes (the reverse mode of
     ``tuple_or_number`` is refused before, for a helper). NumPy runs them all."""

@@ -304,7 +304,10 @@ class _Runner:
                 args[i] = np.array(args[i], dtype=np.float64) if made is None else made
         values = [self.namespace[k] if g is None else g.seen
                   for k, g in zip(self.names, self.guarded)]
-        if self.user is not None:  # (once: a runner's arguments are of one kind each)
+        given = args
+        args, converted = numba_scalars.as_floats(args, self.scalars, self.n_params)
+        if self.user is not None:  # (once: a runner's arguments are of one kind each;
+            # a 0-d argument passed as a float is a number)
             try:
                 numba_kinds.check(self.user, args[:self.n_params])
             except numba_kinds.Refused as refused:
@@ -313,8 +316,6 @@ class _Runner:
                                        'use backend="numpy" for this function',
                                        at=node.lineno) from None
             self.user = None
-        given = args
-        args, converted = numba_scalars.as_floats(args, self.scalars, self.n_params)
         if converted:
             return numba_scalars.restored(self._jitted(args, values), self.scalar_paths,
                                           converted, given)
