@@ -1,7 +1,12 @@
-"""Shapes the loop fuzz (tests/property/fuzz.py, seeds 11-13, backend="numba") found numba
-failing to compile in srcdiff's generated gradients, each now compiled: the numba gradient
-agrees with the NumPy backend (1e-12) and central finite differences (numba_agree.agree),
-and in forward mode with the NumPy backend's jvp."""
+"""Shapes the loop fuzz (tests/property/fuzz.py, seeds 1-3, 11-13, 42, 20261203,
+backend="numba") found numba failing to compile in srcdiff's generated gradients, each now
+compiled or refused before numba runs. What compiles agrees with the NumPy backend (1e-12)
+and central finite differences (numba_agree.agree), and in forward mode with the NumPy
+backend's jvp; what is refused names the construct at the user's statement."""
+
+import ast
+import functools
+import inspect
 
 import numpy as np
 import pytest
@@ -116,3 +121,190 @@ def test_list_index():
     ref_value, ref = sd.jvp(listed, wrt=1)(0.6, xs, tangents=xs[::-1].copy())
     assert_close(value, ref_value, rtol=1e-12, atol=1e-14)
     assert_close(got, ref, rtol=1e-12, atol=1e-14)
+
+
+def through_zero_d(x, y, xs):
+    P = np.sin(x)  # (a 0-d array in numba, a number after ``P * v``: never unified)
+    s = y * x
+    for v in xs:
+        P = P * v + s
+    return P + np.cos(x) * y
+
+
+def test_zero_d_array_arguments():
+    """0-d float arrays read as numbers are passed to the compiled core as their floats and
+    their gradients come back as 0-d arrays (numba_scalars.py: numba has no 0-d helpers,
+    and will not unify a 0-d array with a float); reverse mode, value_and_grad, forward
+    mode with 0-d tangents. Against the NumPy backend and central differences."""
+    x, y, xs = np.array(-0.6), np.array(0.7), np.array([0.3, -0.8, 1.1])
+    got = agree(through_zero_d, (x, y, xs), (0, 1, 2))
+    assert all(type(g) is np.ndarray and g.ndim == 0 for g in got[:2])
+    value, grads = sd.value_and_grad(through_zero_d, wrt=(0, 2), backend="numba")(x, 0.7, xs)
+    assert type(grads[0]) is np.ndarray and grads[0].shape == ()
+    assert_close(value, through_zero_d(x, 0.7, xs), rtol=1e-14, atol=0)
+    assert_close(grads[0], got[0], rtol=1e-12, atol=1e-14)
+    tangents = (np.array(1.0), np.array(-0.5))
+    value, tangent = sd.jvp(through_zero_d, wrt=(0, 1), backend="numba")(x, y, xs,
+                                                                          tangents=tangents)
+    ref_value, ref = sd.jvp(through_zero_d, wrt=(0, 1))(x, y, xs, tangents=tangents)
+    assert_close(value, ref_value, rtol=1e-12, atol=1e-14)
+    assert_close(tangent, ref, rtol=1e-12, atol=1e-14)
+    assert_close(tangent, float(got[0]) - 0.5 * float(got[1]), rtol=1e-12, atol=1e-14)
+    assert float(x) == -0.6 and xs[0] == 0.3  # (the caller's arrays as passed)
+
+
+def test_zero_d_read_as_an_array_stays_one():
+    """A 0-d argument the function reads as an array (``x.ndim``) is passed as it is
+    (numba_scalars.plan): what numba makes of it, not a float in its place."""
+    from srcdiff.compiler.emit import numba_scalars
+    tree = ast.parse("def g(x, y, grad_ys=None):\n    a = x.ndim + y\n"
+                     "    return (finish(a, x), finish(a, y))\n").body[0]
+    assert numba_scalars.plan(tree, 2) == ((1,), {(1,): 1})
+    tree = ast.parse("def g(x, y, grad_ys=None):\n    if x > 0:\n"
+                     "        return (finish(x, x), finish(y, y))\n"
+                     "    return (finish(y, y), finish(x, x))\n").body[0]
+    assert numba_scalars.plan(tree, 2) == ((), {})  # (the returns disagree)
+
+
+def chosen(x, y, xs):
+    p = y
+    P = np.sin(x)
+    for v in xs:
+        t = p
+        p *= np.where(p > 0.0, 1.0 + 0.25 * p, 0.5)
+        P = P + t * v
+    return p + P
+
+
+@pytest.mark.parametrize("y", [-0.03, 0.4])  # (each branch of the where)
+def test_where_of_numbers(y):
+    """``np.where(c, a, b)`` of numbers (numba's gives a 0-d array, numba_builtins.where_of:
+    ``a if c else b``), both modes, with a 0-d argument (fuzz seed 13, index 13)."""
+    x, xs = np.array(-0.5), np.array([-0.47, 0.95, 0.53])
+    agree(chosen, (x, y, xs), (0, 1, 2))
+    value, got = sd.jvp(chosen, wrt=(0, 1), backend="numba")(x, y, xs, tangents=(1.0, 0.5))
+    ref_value, ref = sd.jvp(chosen, wrt=(0, 1))(x, y, xs, tangents=(1.0, 0.5))
+    assert_close(value, ref_value, rtol=1e-12, atol=1e-14)
+    assert_close(got, ref, rtol=1e-12, atol=1e-14)
+
+
+def made_zero_d(x, xs):
+    acc = x
+    for i in range(len(xs)):
+        t = np.full((), 0.25) * 1.0 + np.full((), x) * xs[i]
+        u = np.copy(t * 0.5)
+        acc = acc * (1.0 + 0.2 * t) + u * np.sum(np.full(2, x))
+    return -0.3 * acc
+
+
+def test_zero_d_arrays_made_from_numbers():
+    """``np.full((), v)`` and ``np.copy`` of a number (0-d arrays in numba too:
+    numba_builtins.full_of, copy_of give the number), fuzz seed 42, index 21; both modes."""
+    xs = np.array([0.3, 0.5, -0.7])
+    agree(made_zero_d, (0.47, xs), (0, 1))
+    value, got = sd.jvp(made_zero_d, wrt=(0, 1), backend="numba")(0.47, xs,
+                                                                   tangents=(1.0, xs[::-1]))
+    ref_value, ref = sd.jvp(made_zero_d, wrt=(0, 1))(0.47, xs, tangents=(1.0, xs[::-1]))
+    assert_close(value, ref_value, rtol=1e-12, atol=1e-14)
+    assert_close(got, ref, rtol=1e-12, atol=1e-14)
+
+
+def number_then_array(x, y):
+    z = -0.5 * y
+    g = 0.5 * x
+    for i in range(3):
+        g = np.ones(3) * np.tanh(0.25 * np.sum(g)) + (0.2 * i)  # the refused line
+        z -= np.sum(g) * z
+    return 0.3 * z
+
+
+def array_then_number(x, xs, k):
+    m = 0.5 * x
+    g = xs * 0.5
+    j = 0
+    while j < k:
+        m += 0.3 * np.sum(g) * m
+        g = np.sum(g * (0.2 * j)) * 0.2  # the refused line
+        j += 1
+    return m + 0.25 * np.sum(g)
+
+
+def number_or_array_by_branch(x, xs):
+    if x > 0:
+        g = xs * x
+    else:
+        g = x * 2.0  # the refused line (the later of the two)
+    return np.sum(g * g)
+
+
+def tuple_or_number(x, xs):
+    s = 0.5 * x
+    for v in xs:
+        if v > -0.3:
+            return s, 0.5 * x  # the refused line
+        s = s + v * x
+    return s + x
+
+
+def _refused_line(fn, message):
+    lines, first = inspect.getsourcelines(fn)
+    k = next(i for i, ln in enumerate(lines) if "the refused line" in ln)
+    assert f":{first + k}:" in message.splitlines()[0], message
+    assert lines[k].strip() in message
+
+
+@pytest.mark.parametrize("fn, args, what", [
+    (number_then_array, (0.4, 0.3), "`g` is a number on one path and an array"),
+    (number_then_array, (np.array(0.4), 0.3), "`g` is a number on one path"),  # (0-d)
+    (array_then_number, (0.4, np.array([0.3, -0.2, 0.6]), 2), "`g` is a number on one"),
+    (number_or_array_by_branch, (0.4, np.array([0.3, -0.2])), "`g` is a number on one"),
+    (tuple_or_number, (0.4, np.array([-0.5, 0.2])), "returns a number or an array on one "
+     "path and a tuple of 2 on another")])
+def test_a_name_numba_cannot_type_is_refused_at_its_statement(fn, args, what):
+    """A name that is a number on one path and an array on another, and a function that
+    returns a tuple on one path and a number on another (fuzz seeds 11, 1, 42, 20261203;
+    5: ``g = np.sin(x)`` of a 0-d ``x``, passed as a float, a number):
+    numba cannot type them; refused before numba runs (numba_kinds.py), naming the name,
+    at the user's statement that binds it or returns, in both modes (the reverse mode of
+    ``tuple_or_number`` is refused before, for a helper). NumPy runs them all."""
+    for make in (lambda: sd.grad(fn, wrt=0, backend="numba"),
+                 lambda: functools.partial(sd.jvp(fn, wrt=0, backend="numba"), tangents=1.0)):
+        with pytest.raises(sd.SrcdiffError) as info:
+            make()(*args)
+        message = str(info.value)
+        if "item_grad" in message:
+            continue
+        assert what in message and "numba cannot compile" not in message, message
+        _refused_line(fn, message)
+    sd.grad(fn, wrt=0)(*args)
+
+
+def rebound(x, xs):
+    g = xs * x
+    s = np.sum(g)
+    g = s * 2.0  # (straight-line: numba types each binding apart)
+    for v in xs:
+        t = v * x  # (a number on every trip)
+        s = s + t * g
+    return g + s
+
+
+def test_a_name_rebound_in_straight_line_code_is_compiled():
+    """A name rebound from an array to a number with no path joining them is not refused
+    (numba_kinds follows the paths; numba types it)."""
+    agree(rebound, (0.4, np.array([0.3, -0.2, 0.6])), (0, 1))
+
+
+def contracted(x, w):
+    s = np.sum(np.sin(x) * w)
+    t = np.einsum("i,i->", x, w)  # the refused line
+    return s + t
+
+
+def test_a_generation_time_refusal_points_at_the_statement():
+    """A refusal made on the generated code (a helper with no numba version: einsum's
+    gradient) points at the user's statement the generated call was made for (api/
+    located.py's map of generated lines), not the ``def`` line."""
+    with pytest.raises(sd.SrcdiffError, match="no compiled version of `einsum_grads`") as e:
+        sd.grad(contracted, wrt=0, backend="numba")(np.ones(3), np.ones(3))
+    _refused_line(contracted, str(e.value))

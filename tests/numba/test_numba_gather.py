@@ -82,29 +82,14 @@ def _program(rng):
             f"{body}\n    return {total}\n")
 
 
-def test_random_reduction_programs(tmp_path, monkeypatch):
+def test_random_reduction_programs(random_programs):
     """Random programs of the reductions over one axis and reads at index arrays, through
     backend="numba" (a seed per run, printed): each compiles and agrees with the NumPy
     backend and central finite differences; the runs reach the lowerings."""
-    import importlib.util
-
-    from srcdiff.compiler.emit import numba_emit
-    seed = int(np.random.SeedSequence().entropy % 1_000_000_007)
-    print(f"random reduction programs seed {seed}")
-    rng = np.random.default_rng(seed)
-    texts, source = [], numba_emit.numba_source
-
-    def kept(*a, **k):
-        out = source(*a, **k)
-        texts.append(out[0])
-        return out
-    monkeypatch.setattr(numba_emit, "numba_source", kept)
+    programs = random_programs("reduction")
+    rng, texts = programs.rng, programs.texts
     for k in range(PROGRAMS):
-        path = tmp_path / f"reductions_{k}.py"
-        path.write_text(_program(rng))
-        spec = importlib.util.spec_from_file_location(f"reductions_{k}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        module = programs.load(f"reductions_{k}", _program(rng))
         args = (rng.standard_normal(4), rng.standard_normal((3, 4)))
         got = sd.grad(module.f, wrt=(0, 1), backend="numba")(*args)
         ref = sd.grad(module.f, wrt=(0, 1))(*args)

@@ -108,30 +108,15 @@ def _program(rng):
             f"    t = {calls[0]} * y + {calls[1]}\n    return np.sum(t * {calls[2]})\n")
 
 
-def test_random_special_programs(tmp_path, monkeypatch):
+def test_random_special_programs(random_programs):
     """Random compositions of the scipy.special functions srcdiff differentiates, through
     backend="numba" (a seed per run, printed): each compiles, reaching special_<name>, and
     agrees with the NumPy backend and central finite differences."""
-    import importlib.util
-
-    from srcdiff.compiler.emit import numba_emit
-    seed = int(np.random.SeedSequence().entropy % 1_000_000_007)
-    print(f"random special programs seed {seed}")
-    rng = np.random.default_rng(seed)
-    texts, source = [], numba_emit.numba_source
-
-    def kept(*a, **k):
-        out = source(*a, **k)
-        texts.append(out[0])
-        return out
-    monkeypatch.setattr(numba_emit, "numba_source", kept)
+    programs = random_programs("special")
+    rng, texts = programs.rng, programs.texts
     compiled = 0
     for k in range(PROGRAMS):
-        path = tmp_path / f"special_{k}.py"
-        path.write_text(_program(rng))
-        spec = importlib.util.spec_from_file_location(f"special_{k}", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        module = programs.load(f"special_{k}", _program(rng))
         args = (0.6 * rng.standard_normal(4), 0.6 * rng.standard_normal(4))
         got = sd.grad(module.f, wrt=(0, 1), backend="numba")(*args)
         ref = sd.grad(module.f, wrt=(0, 1))(*args)

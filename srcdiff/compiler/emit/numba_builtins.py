@@ -5,11 +5,20 @@ generated gradients use, with their Python/NumPy meaning (``backend="numba"``):
   every ``np.clip(a, lo, hi)`` as ``clip_of(a, lo, hi)``, numba's ``np.clip`` of arrays,
   and of numbers NumPy's definition ``minimum(maximum(a, lo), hi)`` (NaN propagated,
   ``hi`` when ``lo > hi``).
+- ``np.where(c, a, b)`` of three numbers (numba's gives a 0-d array, which it will not
+  unify with a number; NumPy's 0-d array computes as its number, and ``p *= np.where(...)``
+  leaves ``p`` a number): numba_emit.py writes every three-argument ``np.where`` as
+  ``where_of(c, a, b)``, numba's ``np.where`` of arrays, and of numbers ``a if c else b``
+  (NumPy's choice: ``c`` true when nonzero, NaN included) in NumPy's result type.
+- ``np.full((), v)`` and ``np.copy(v)`` of a number (0-d arrays in numba and NumPy; NumPy's
+  compute as their number, a name holding one never shared: analysis/objects.py
+  may_make_zero_d refuses that): ``full_of`` gives ``v`` itself for the shape ``()``,
+  ``copy_of`` a number itself; of arrays numba's ``np.full`` and ``np.copy``.
 - ``r[k]`` of a ``range`` object ``r`` (the reverse sweep of ``for i in reversed(range(n))``
   reads ``range1[k]``): an overload of ``operator.getitem`` for numba's range type and an
   integer, ``r.start + k * r.step``, a negative ``k`` counted from the end, IndexError out
-  of range (Python's). numba has no ``getitem`` of a range; the overload adds one for the
-  whole process, Python's.
+  of range (Python's; numba_pieces._position, as for an index array's entry). numba has
+  no ``getitem`` of a range; the overload adds one for the whole process, Python's.
 
 Invariant: each gives the value Python/NumPy give; tests/numba/test_numba_fuzz_causes.py
 checks them through gradients against the NumPy backend and finite differences, and the
@@ -22,6 +31,7 @@ import operator
 import numpy as np
 
 from srcdiff.compiler.emit.numba_helpers import _num, overload, types
+from srcdiff.compiler.emit.numba_pieces import _position
 
 
 def clip_of(a, lo, hi):
@@ -35,18 +45,45 @@ def _clip_of(a, lo, hi):
     return lambda a, lo, hi: np.clip(a, lo, hi)
 
 
+def where_of(c, a, b):
+    """``np.where(c, a, b)`` (module docstring)."""
+
+
+@overload(where_of)
+def _where_of(c, a, b):
+    if _num(c) and _num(a) and _num(b):
+        kind = np.result_type(np.dtype(str(a)), np.dtype(str(b))).type
+        return lambda c, a, b: kind(a) if c else kind(b)
+    return lambda c, a, b: np.where(c, a, b)
+
+
+def full_of(shape, v):
+    """``np.full(shape, v)`` (module docstring)."""
+
+
+@overload(full_of)
+def _full_of(shape, v):
+    if isinstance(shape, types.BaseTuple) and len(shape) == 0 and _num(v):
+        return lambda shape, v: v
+    return lambda shape, v: np.full(shape, v)
+
+
+def copy_of(a):
+    """``np.copy(a)`` (module docstring)."""
+
+
+@overload(copy_of)
+def _copy_of(a):
+    if _num(a):
+        return lambda a: a
+    return lambda a: np.copy(a)
+
+
 @overload(operator.getitem)
 def _range_item(r, k):
     if not (isinstance(r, types.RangeType) and isinstance(k, types.Integer)):
         return None
-
-    def item(r, k):
-        n = len(r)
-        j = k + n if k < 0 else k
-        if j < 0 or j >= n:
-            raise IndexError("range object index out of range")
-        return r.start + j * r.step
-    return item
+    return lambda r, k: r.start + _position(k, len(r)) * r.step
 
 
 def list_indices(fn, helper_names):

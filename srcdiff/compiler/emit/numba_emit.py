@@ -39,6 +39,12 @@ or rule is refused with its name, before numba runs. What numba itself refuses (
 error on the first call with new argument types) is raised as a SrcdiffError pointing at
 the user's function, naming what numba could not compile.
 
+Arguments and names (numba_scalars.py, numba_kinds.py). A 0-d float64 array argument
+read as a number is passed to the compiled core as its float and its gradient returned as
+a 0-d array; on the first call, before numba compiles, a name that is a number on one
+path and an array on another where the paths meet, and returns of different kinds, are
+refused at the user's statement (numba gives each variable one type).
+
 Fusion. Runs of elementwise statements become one call of a numba overload that compiles
 one loop for 1-d float64 arrays of one length and the statements as written otherwise
 (numba_fuse.py, its invariant and run-time checks); ``sd.grad`` only: the written
@@ -64,10 +70,13 @@ from srcdiff.compiler.emit import (
     numba_checked,
     numba_fuse,
     numba_helpers,
+    numba_kinds,
     numba_math,
     numba_names,
     numba_pieces,
+    numba_scalars,
     numba_special,
+    numba_spellings,
     numba_tapes,
     numba_tuples,
 )
@@ -117,14 +126,42 @@ class _Where:
         except (OSError, TypeError):
             self.filename, self.lineno, self.line = None, None, None
 
-    def error(self, what, hint):
-        col = len(self.line) - len(self.line.lstrip()) if self.line else None
-        lineno = self.lineno
+    generated = None  # the Compiled whose source the rewrites parse (numba_function)
+
+    def error(self, what, hint, at=None, node=None):
+        """A SrcdiffError saying ``what``, at the ``def`` line or, with ``at`` (a line of the
+        function's source, 1 its first), at that statement's line; with ``node`` (of the
+        generated source parsed), at the user's statement it was generated for, when that
+        is known (api/located.py's map of generated lines)."""
+        if node is not None and at is None:
+            at = self._user_line(node)
+        line, lineno = self.line, self.lineno
         if self.line is not None and self.lineno is not None:
             lines, _ = inspect.getsourcelines(self.fn)
-            lineno = self.lineno + lines.index(self.line)
+            index = at - 1 if at is not None and 0 < at <= len(lines) else lines.index(line)
+            line, lineno = lines[index], self.lineno + index
+        col = len(line) - len(line.lstrip()) if line else None
         return SrcdiffError(f"{self.fn.__name__}: {what}", filename=self.filename,
-                            lineno=lineno, col=col, line=self.line, hint=hint)
+                            lineno=lineno, col=col, line=line and line.rstrip("\n"), hint=hint)
+
+    def _user_line(self, node):
+        """The line of the user's function (1 its first) whose statement the generated
+        ``node`` was made for, or None."""
+        compiled = self.generated
+        if compiled is None or getattr(node, "lineno", None) is None or self.lineno is None:
+            return None
+        from srcdiff.api import located  # (the map of generated lines to the user's)
+        try:
+            d = next(d for d in ast.parse(compiled.source).body
+                     if isinstance(d, ast.FunctionDef) and d.lineno <= node.lineno <= d.end_lineno)
+            made = next(n for n in compiled.namespace.get("__srcdiff_nodes__") or ()
+                        if n.name == d.name)
+            found = located._statement_line(made, node.lineno - d.lineno + 1)
+        except Exception:  # (locating is a courtesy: the refusal itself must come through)
+            return None
+        if found is None or found[0] != self.filename:
+            return None
+        return found[1] - self.lineno + 1
 
 
 def numba_function(compiled, fn):
@@ -133,6 +170,7 @@ def numba_function(compiled, fn):
     run the gradient under numba. Raises SrcdiffError for what this backend refuses."""
     numba = require_numba()
     where = _Where(fn)
+    where.generated = compiled
     groups = [] if os.environ.get("SRCDIFF_NUMBA_FUSE", "1") != "0" else None
     source, names, float_lists = numba_source(compiled.source, compiled.entry,
                                               compiled.namespace, where, groups)
@@ -151,6 +189,11 @@ def numba_function(compiled, fn):
     runner = _Runner(jit(), errors, where, source, uncached=lambda: jit(cache=False))
     runner.globals_from(compiled, names, where)
     runner.float_lists = float_lists
+    entry = next(d for d in ast.parse(source).body
+                 if isinstance(d, ast.FunctionDef) and d.name == compiled.entry)
+    runner.n_params = len(entry.args.args) - len(names) - 1
+    runner.scalars, runner.scalar_paths = numba_scalars.plan(entry, runner.n_params)
+    runner.user = numba_kinds.parsed(fn)
     return runner
 
 
@@ -177,7 +220,7 @@ def numba_source(source, entry_name, namespace, where, groups=None):
         _check_globals(d, namespace, where)
         _without_dels(d)
         _reverse_ranges(d, where)
-        _concatenations(d)
+        numba_spellings.rewrite(d)
         numba_builtins.list_indices(d, own)  # x[[i, j]]: an integer array's index
     numba_tapes.rewrite_tapes(entry, where)
     numba_calls.thread_globals(
@@ -207,6 +250,9 @@ class _Runner:
         self.first_compile_seconds = None
         self.names, self.namespace, self.watch, self.guarded = (), {}, None, ()
         self.float_lists = ()  # positions of parameters read only as x[i] and len(x)
+        # 0-d float arrays passed as floats, their gradients made 0-d again (numba_scalars)
+        self.n_params, self.scalars, self.scalar_paths = None, (), {}
+        self.user = None  # the user's function parsed, until its kinds are checked
 
     def globals_from(self, compiled, names, where):
         """Pass the user globals ``names`` at each call as they are then: a name's guard
@@ -258,6 +304,26 @@ class _Runner:
                 args[i] = np.array(args[i], dtype=np.float64) if made is None else made
         values = [self.namespace[k] if g is None else g.seen
                   for k, g in zip(self.names, self.guarded)]
+        given = args
+        args, converted = numba_scalars.as_floats(args, self.scalars, self.n_params)
+        if self.user is not None:  # (once: a runner's arguments are of one kind each;
+            # a 0-d argument passed as a float is a number)
+            try:
+                numba_kinds.check(self.user, args[:self.n_params])
+            except numba_kinds.Refused as refused:
+                node, what = refused.args
+                raise self.where.error(f"the numba backend gives each name one type, and {what}",
+                                       'use backend="numpy" for this function',
+                                       at=node.lineno) from None
+            self.user = None
+        if converted:
+            return numba_scalars.restored(self._jitted(args, values), self.scalar_paths,
+                                          converted, given)
+        return self._jitted(args, values)
+
+    def _jitted(self, args, values):
+        """The jitted gradient at ``args`` and the globals' ``values``; numba's refusals
+        as SrcdiffErrors."""
         try:
             try:
                 return self.jitted(*args, *values)
@@ -348,10 +414,11 @@ def _check_calls(fn, namespace, where, generated=()):
                 # generated function run again in the backward sweep, ``grad_<name>``)
                 raise where.error(f"the gradient calls the user function `{f.id}` as "
                                   "written, for its value, which the numba backend does "
-                                  "not compile", 'use backend="numpy" for this function')
+                                  "not compile", 'use backend="numpy" for this function',
+                                  node=node)
             raise where.error(f"the numba backend has no compiled version of "
                               f"`{f.id}`, which its gradient calls",
-                              'use backend="numpy" for this function')
+                              'use backend="numpy" for this function', node=node)
         elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
             if f.value.id == "np" or f.value.id == STACK:
                 continue
@@ -361,7 +428,8 @@ def _check_calls(fn, namespace, where, generated=()):
             if obj is np or obj is math or isinstance(obj, np.ndarray):
                 continue
             raise where.error(f"the numba backend cannot call `{f.value.id}.{f.attr}` "
-                              "in compiled code", 'use backend="numpy" for this function')
+                              "in compiled code", 'use backend="numpy" for this function',
+                              node=node)
 
 
 def _check_globals(fn, namespace, where):
@@ -427,6 +495,8 @@ def helpers():
     helpers.update({name: getattr(numba_tuples, name) for name in NJIT_TUPLES})
     helpers["tanh_fast"] = numba_math.tanh_fast
     helpers["clip_of"] = numba_builtins.clip_of
+    for name in ("where_of", "full_of", "copy_of"):
+        helpers[name] = getattr(numba_builtins, name)
     helpers.update(numba_checked.helpers())
     helpers.update(numba_special.helpers())
     return helpers
@@ -460,7 +530,7 @@ def _reverse_ranges(fn, where):
                 and (len(inner.args) < 3 or all(map(numba_tapes.pure, inner.args)))):
             raise where.error("the numba backend reverses only loops over range(n), "
                               "range(a, b) and range(a, b, step) of plain bounds",
-                              'use backend="numpy" for this function')
+                              'use backend="numpy" for this function', node=node)
         if len(inner.args) == 3:
             a, _, step = (f"({ast.unparse(e)})" for e in inner.args)
             node.iter = ast.parse(f"range({a} + (len({ast.unparse(inner)}) - 1) * {step}, "
@@ -469,112 +539,3 @@ def _reverse_ranges(fn, where):
         lo, hi = (("0", ast.unparse(inner.args[0])) if len(inner.args) == 1
                   else tuple(ast.unparse(a) for a in inner.args))
         node.iter = ast.parse(f"range(({hi}) - 1, ({lo}) - 1, -1)", mode="eval").body
-
-
-def _concatenations(fn):
-    """``np.concatenate(rows)`` and ``np.array(rows)`` of a list (deferred accumulations)
-    as ``concat_rows(rows)`` / ``stack_rows(rows)`` (numba's take tuples or arrays only;
-    a name that is not a list has no implementation and is refused by numba's typing)."""
-    for node in ast.walk(fn):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and isinstance(node.func.value, ast.Name) and node.func.value.id == "np"
-                and node.func.attr in ("concatenate", "array") and len(node.args) == 1
-                and not node.keywords and isinstance(node.args[0], ast.Name)):
-            helper = "concat_rows" if node.func.attr == "concatenate" else "stack_rows"
-            node.func = ast.Name(id=helper, ctx=ast.Load())
-        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.reshape"
-                and len(node.args) == 2 and not node.keywords):
-            node.func = ast.Name(id="reshaped", ctx=ast.Load())  # (numba_pieces.py: any layout)
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "reshape" and ast.unparse(node.func.value) != "np"
-                and node.args and not node.keywords
-                and not any(isinstance(a, ast.Starred) for a in node.args)):
-            # the method form, ``a.reshape(s)`` or ``a.reshape(n, m)``: likewise
-            shape = node.args[0] if len(node.args) == 1 else ast.Tuple(
-                elts=node.args, ctx=ast.Load())
-            node.func, node.args = ast.Name(id="reshaped", ctx=ast.Load()), [
-                node.func.value, shape]
-        if isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.sum", "np.mean"):
-            # their default keywords, which numba's versions do not take
-            node.keywords = [k for k in node.keywords if ast.unparse(k) not in (
-                "axis=None", "keepdims=False")]
-        for k in getattr(node, "keywords", None) or ():
-            if k.arg == "dtype" and ast.unparse(k.value) == "float":
-                k.value = ast.parse("np.float64", mode="eval").body  # (NumPy's float)
-        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.array"
-                and len(node.args) == 1 and [k.arg for k in node.keywords] == ["dtype"]):
-            # a float copy (numba's np.array takes no array with dtype=; asarray does)
-            node.func = ast.parse(f"np.asarray({ast.unparse(node.args[0])}, dtype="
-                                  f"{ast.unparse(node.keywords[0].value)}).copy",
-                                  mode="eval").body
-            node.args, node.keywords = [], []
-        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.zeros_like"
-                and len(node.args) == 1 and not node.keywords):
-            node.func = ast.Name(id="zeros_like_of", ctx=ast.Load())  # 0.0 for a number
-        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.clip"
-                and len(node.args) == 3 and not node.keywords):
-            node.func = ast.Name(id="clip_of", ctx=ast.Load())  # numbers too (numba_builtins)
-        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.tanh"
-                and len(node.args) == 1 and not node.keywords):
-            node.func = ast.Name(id="tanh_fast", ctx=ast.Load())  # vectorized (numba_math.py)
-        elif (isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.max", "np.min")
-              and len(node.args) == 1 and _axis_keywords(node.keywords)):
-            # numba's np.max/np.min take no axis (numba_pieces.py: 2-d float arrays);
-            # ``keepdims=True`` puts the reduced axis back, of length 1, where it was
-            axis, kept = _axis_keywords(node.keywords)
-            node.args.append(axis)
-            node.func = ast.Name(id=f"{node.func.attr}_axis", ctx=ast.Load())
-            node.keywords = []
-            if kept:
-                node.args = [ast.Call(func=node.func, args=node.args, keywords=[]), axis]
-                node.func = ast.parse("np.expand_dims", mode="eval").body
-        elif _mean_or_var(node) and _axis_keywords(node.keywords):
-            # numba's np.mean, np.var, np.std and the methods take no axis (numba_pieces.py:
-            # 2-d float arrays; NumPy's std is the square root of its var)
-            axis, kept = _axis_keywords(node.keywords)
-            x, attr = node.args[0] if node.args else node.func.value, node.func.attr
-            call = ast.Call(func=ast.Name(id="mean_axis" if attr == "mean" else "var_axis",
-                                          ctx=ast.Load()), args=[x, axis], keywords=[])
-            if attr == "std":
-                call = ast.Call(func=ast.parse("np.sqrt", mode="eval").body, args=[call],
-                                keywords=[])
-            if kept:
-                call = ast.Call(func=ast.parse("np.expand_dims", mode="eval").body,
-                                args=[call, axis], keywords=[])
-            node.func, node.args, node.keywords = call.func, call.args, []
-        elif (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.sum"
-              and len(node.args) == 1 and len(node.keywords) == 1
-              and node.keywords[0].arg == "axis"
-              and ast.unparse(node.keywords[0].value) == "0"):
-            # numba's np.sum(axis=) compiles its axis checks' string formatting (~2 s)
-            node.func, node.keywords = ast.Name(id="sum_rows", ctx=ast.Load()), []
-
-
-def _axis_keywords(keywords):
-    """``(axis, kept)`` for the keywords of ``np.max(x, axis=k)`` or ``np.max(x, axis=k,
-    keepdims=True|False)`` (``k`` an int literal when the axis is kept: it is read twice),
-    else None."""
-    given = {k.arg: k.value for k in keywords}
-    if set(given) - {"axis", "keepdims"} or "axis" not in given:
-        return None
-    axis, kept = given["axis"], given.get("keepdims", ast.Constant(False))
-    if not (isinstance(kept, ast.Constant) and isinstance(kept.value, bool)):
-        return None
-    if kept.value:
-        try:
-            if type(ast.literal_eval(axis)) is not int:
-                return None
-        except ValueError:
-            return None
-    return axis, kept.value
-
-
-def _mean_or_var(node):
-    """``np.mean(x, ...)`` (``var``, ``std``) or ``x.mean(...)`` (``var``, ``std``), the
-    other arguments keywords."""
-    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr in ("mean", "var", "std")):
-        return False
-    if ast.unparse(node.func.value) == "np":
-        return len(node.args) == 1
-    return not node.args

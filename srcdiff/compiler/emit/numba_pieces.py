@@ -385,8 +385,9 @@ def _int_array(t):
 
 
 def _position(i, n):
-    """The position an entry ``i`` of an index array reaches along an axis of length ``n``
-    (negative from the end), or IndexError as NumPy's."""
+    """The position an index ``i`` (an index array's entry, a ``range``'s item: numba_builtins)
+    reaches along an axis of length ``n`` (negative from the end), or IndexError as
+    NumPy's and Python's."""
 
 
 @overload(_position)
@@ -394,7 +395,7 @@ def _position_impl(i, n):
     def impl(i, n):
         p = i + n if i < 0 else i
         if p < 0 or p >= n:
-            raise IndexError("srcdiff: an index array's entry is out of bounds")
+            raise IndexError("srcdiff: an index is out of range")
         return p
     return impl
 

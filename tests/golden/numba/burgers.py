@@ -29,7 +29,7 @@ def grad_primal(u0, nu, target, steps, grad_ys=None, DX=None, DT=None):
     for t in range(int_sub(steps, 1), 0 - 1, -1):
         _k0 -= 1
         u_before = tape_get(_tape3, _k0)
-        b_add1 = np.copy(b_u[1:-1])
+        b_add1 = copy_of(b_u[1:-1])
         set_slice(b_u[1:-1], 0.0)
         b_u, b_nu, _scr1 = _fused1(DX, nu, DT, b_add1, add, b_u, u_before, b_nu, sub, mul, _scr1)
         add_before = tape_get_prev(_tape2, _k0)

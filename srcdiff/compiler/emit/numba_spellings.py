@@ -1,0 +1,131 @@
+"""NumPy calls numba does not take as written, respelled for ``backend="numba"``.
+
+Each rewrite keeps the call's meaning for the arguments numba types (numba_emit.py runs
+:func:`rewrite` on every generated function before tapes are placed): what it cannot
+respell stays as written, and numba's typing refuses it. The helpers named are numba
+versions with NumPy's meaning (numba_builtins.py, numba_pieces.py, numba_helpers.py,
+numba_math.py), each checked against the NumPy backend by the tests named there.
+"""
+
+import ast
+
+
+def rewrite(fn):
+    """NumPy calls numba does not take as written, in spellings it does, of the same
+    meaning: ``np.concatenate(rows)`` and ``np.array(rows)`` of a list (deferred
+    accumulations) as ``concat_rows(rows)`` / ``stack_rows(rows)`` (numba's take tuples or
+    arrays only; a name that is not a list has no implementation and is refused by numba's
+    typing); ``np.reshape`` and ``a.reshape`` as ``reshaped``; the default keywords of
+    ``np.sum``/``np.mean`` dropped; ``dtype=float`` as ``np.float64``; a float copy
+    ``np.array(a, dtype=d)``; ``np.zeros_like`` as ``zeros_like_of``; ``np.clip``,
+    ``np.where``, ``np.full``, ``np.copy`` of numbers too (numba_builtins.py);
+    ``np.tanh`` as ``tanh_fast``; ``np.max``/``np.min``/``np.mean``/``np.var``/``np.std``
+    over an axis as numba_pieces.py's."""
+    for node in ast.walk(fn):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == "np"
+                and node.func.attr in ("concatenate", "array") and len(node.args) == 1
+                and not node.keywords and isinstance(node.args[0], ast.Name)):
+            helper = "concat_rows" if node.func.attr == "concatenate" else "stack_rows"
+            node.func = ast.Name(id=helper, ctx=ast.Load())
+        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.reshape"
+                and len(node.args) == 2 and not node.keywords):
+            node.func = ast.Name(id="reshaped", ctx=ast.Load())  # (numba_pieces.py: any layout)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "reshape" and ast.unparse(node.func.value) != "np"
+                and node.args and not node.keywords
+                and not any(isinstance(a, ast.Starred) for a in node.args)):
+            # the method form, ``a.reshape(s)`` or ``a.reshape(n, m)``: likewise
+            shape = node.args[0] if len(node.args) == 1 else ast.Tuple(
+                elts=node.args, ctx=ast.Load())
+            node.func, node.args = ast.Name(id="reshaped", ctx=ast.Load()), [
+                node.func.value, shape]
+        if isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.sum", "np.mean"):
+            # their default keywords, which numba's versions do not take
+            node.keywords = [k for k in node.keywords if ast.unparse(k) not in (
+                "axis=None", "keepdims=False")]
+        for k in getattr(node, "keywords", None) or ():
+            if k.arg == "dtype" and ast.unparse(k.value) == "float":
+                k.value = ast.parse("np.float64", mode="eval").body  # (NumPy's float)
+        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.array"
+                and len(node.args) == 1 and [k.arg for k in node.keywords] == ["dtype"]):
+            # a float copy (numba's np.array takes no array with dtype=; asarray does)
+            node.func = ast.parse(f"np.asarray({ast.unparse(node.args[0])}, dtype="
+                                  f"{ast.unparse(node.keywords[0].value)}).copy",
+                                  mode="eval").body
+            node.args, node.keywords = [], []
+        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.zeros_like"
+                and len(node.args) == 1 and not node.keywords):
+            node.func = ast.Name(id="zeros_like_of", ctx=ast.Load())  # 0.0 for a number
+        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.clip"
+                and len(node.args) == 3 and not node.keywords):
+            node.func = ast.Name(id="clip_of", ctx=ast.Load())  # numbers too (numba_builtins)
+        arity = {"np.where": 3, "np.full": 2, "np.copy": 1}.get(
+            ast.unparse(node.func) if isinstance(node, ast.Call) else None)
+        if arity is not None and arity == len(node.args) and not node.keywords:
+            # numbers too (numba_builtins: where_of, full_of, copy_of)
+            node.func = ast.Name(id=f"{node.func.attr}_of", ctx=ast.Load())
+        if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.tanh"
+                and len(node.args) == 1 and not node.keywords):
+            node.func = ast.Name(id="tanh_fast", ctx=ast.Load())  # vectorized (numba_math.py)
+        elif (isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.max", "np.min")
+              and len(node.args) == 1 and _axis_keywords(node.keywords)):
+            # numba's np.max/np.min take no axis (numba_pieces.py: 2-d float arrays);
+            # ``keepdims=True`` puts the reduced axis back, of length 1, where it was
+            axis, kept = _axis_keywords(node.keywords)
+            node.args.append(axis)
+            node.func = ast.Name(id=f"{node.func.attr}_axis", ctx=ast.Load())
+            node.keywords = []
+            if kept:
+                node.args = [ast.Call(func=node.func, args=node.args, keywords=[]), axis]
+                node.func = ast.parse("np.expand_dims", mode="eval").body
+        elif _mean_or_var(node) and _axis_keywords(node.keywords):
+            # numba's np.mean, np.var, np.std and the methods take no axis (numba_pieces.py:
+            # 2-d float arrays; NumPy's std is the square root of its var)
+            axis, kept = _axis_keywords(node.keywords)
+            x, attr = node.args[0] if node.args else node.func.value, node.func.attr
+            call = ast.Call(func=ast.Name(id="mean_axis" if attr == "mean" else "var_axis",
+                                          ctx=ast.Load()), args=[x, axis], keywords=[])
+            if attr == "std":
+                call = ast.Call(func=ast.parse("np.sqrt", mode="eval").body, args=[call],
+                                keywords=[])
+            if kept:
+                call = ast.Call(func=ast.parse("np.expand_dims", mode="eval").body,
+                                args=[call, axis], keywords=[])
+            node.func, node.args, node.keywords = call.func, call.args, []
+        elif (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.sum"
+              and len(node.args) == 1 and len(node.keywords) == 1
+              and node.keywords[0].arg == "axis"
+              and ast.unparse(node.keywords[0].value) == "0"):
+            # numba's np.sum(axis=) compiles its axis checks' string formatting (~2 s)
+            node.func, node.keywords = ast.Name(id="sum_rows", ctx=ast.Load()), []
+
+
+def _axis_keywords(keywords):
+    """``(axis, kept)`` for the keywords of ``np.max(x, axis=k)`` or ``np.max(x, axis=k,
+    keepdims=True|False)`` (``k`` an int literal when the axis is kept: it is read twice),
+    else None."""
+    given = {k.arg: k.value for k in keywords}
+    if set(given) - {"axis", "keepdims"} or "axis" not in given:
+        return None
+    axis, kept = given["axis"], given.get("keepdims", ast.Constant(False))
+    if not (isinstance(kept, ast.Constant) and isinstance(kept.value, bool)):
+        return None
+    if kept.value:
+        try:
+            if type(ast.literal_eval(axis)) is not int:
+                return None
+        except ValueError:
+            return None
+    return axis, kept.value
+
+
+def _mean_or_var(node):
+    """``np.mean(x, ...)`` (``var``, ``std``) or ``x.mean(...)`` (``var``, ``std``), the
+    other arguments keywords."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("mean", "var", "std")):
+        return False
+    if ast.unparse(node.func.value) == "np":
+        return len(node.args) == 1
+    return not node.args
