@@ -67,6 +67,7 @@ from srcdiff.compiler.emit import (
     numba_math,
     numba_names,
     numba_pieces,
+    numba_seeds,
     numba_special,
     numba_tapes,
     numba_tuples,
@@ -332,6 +333,7 @@ def _check_calls(fn, namespace, where, generated=()):
     """Refuse a call of anything numba (or this backend's helpers) cannot compile;
     ``generated``: the names of the generated functions, compiled too (numba_calls.py)."""
     helpers = set(NJIT_HELPERS) | set(NJIT_PIECES) | set(NJIT_BROADCAST) | set(NJIT_TUPLES)
+    helpers |= set(numba_seeds.NAMES)
     for node in ast.walk(fn):
         if not isinstance(node, ast.Call):
             continue
@@ -429,6 +431,7 @@ def helpers():
     helpers["clip_of"] = numba_builtins.clip_of
     helpers.update(numba_checked.helpers())
     helpers.update(numba_special.helpers())
+    helpers.update(numba_seeds.helpers())
     return helpers
 
 
