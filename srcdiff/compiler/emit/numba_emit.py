@@ -69,6 +69,7 @@ from srcdiff.compiler.emit import (
     numba_pieces,
     numba_seeds,
     numba_special,
+    numba_stacks,
     numba_tapes,
     numba_tuples,
 )
@@ -333,7 +334,7 @@ def _check_calls(fn, namespace, where, generated=()):
     """Refuse a call of anything numba (or this backend's helpers) cannot compile;
     ``generated``: the names of the generated functions, compiled too (numba_calls.py)."""
     helpers = set(NJIT_HELPERS) | set(NJIT_PIECES) | set(NJIT_BROADCAST) | set(NJIT_TUPLES)
-    helpers |= set(numba_seeds.NAMES)
+    helpers |= set(numba_seeds.NAMES) | set(numba_stacks.NAMES)
     for node in ast.walk(fn):
         if not isinstance(node, ast.Call):
             continue
@@ -432,6 +433,7 @@ def helpers():
     helpers.update(numba_checked.helpers())
     helpers.update(numba_special.helpers())
     helpers.update(numba_seeds.helpers())
+    helpers.update(numba_stacks.helpers())
     return helpers
 
 
