@@ -72,6 +72,7 @@ from srcdiff.compiler.emit import (
     numba_stacks,
     numba_tapes,
     numba_tuples,
+    numba_views,
 )
 from srcdiff.compiler.ir.calls import named_call
 from srcdiff.errors import SrcdiffError, StaleGradient
@@ -181,6 +182,7 @@ def numba_source(source, entry_name, namespace, where, groups=None):
         _reverse_ranges(d, where)
         _concatenations(d)
         numba_builtins.list_indices(d, own)  # x[[i, j]]: an integer array's index
+        numba_views.whole_reads(d)  # x[...] read as x
     numba_tapes.rewrite_tapes(entry, where)
     numba_calls.thread_globals(
         defs, entry, lambda d: _value_globals(d, namespace, generated), where)
