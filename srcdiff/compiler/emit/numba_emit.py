@@ -75,10 +75,13 @@ from srcdiff.compiler.emit import (
     numba_names,
     numba_pieces,
     numba_scalars,
+    numba_seeds,
     numba_special,
     numba_spellings,
+    numba_stacks,
     numba_tapes,
     numba_tuples,
+    numba_views,
 )
 from srcdiff.compiler.ir.calls import named_call
 from srcdiff.errors import SrcdiffError, StaleGradient
@@ -222,6 +225,7 @@ def numba_source(source, entry_name, namespace, where, groups=None):
         _reverse_ranges(d, where)
         numba_spellings.rewrite(d)
         numba_builtins.list_indices(d, own)  # x[[i, j]]: an integer array's index
+        numba_views.whole_reads(d)  # x[...] read as x
     numba_tapes.rewrite_tapes(entry, where)
     numba_calls.thread_globals(
         defs, entry, lambda d: _value_globals(d, namespace, generated), where)
@@ -398,6 +402,7 @@ def _check_calls(fn, namespace, where, generated=()):
     """Refuse a call of anything numba (or this backend's helpers) cannot compile;
     ``generated``: the names of the generated functions, compiled too (numba_calls.py)."""
     helpers = set(NJIT_HELPERS) | set(NJIT_PIECES) | set(NJIT_BROADCAST) | set(NJIT_TUPLES)
+    helpers |= set(numba_seeds.NAMES) | set(numba_stacks.NAMES)
     for node in ast.walk(fn):
         if not isinstance(node, ast.Call):
             continue
@@ -499,6 +504,8 @@ def helpers():
         helpers[name] = getattr(numba_builtins, name)
     helpers.update(numba_checked.helpers())
     helpers.update(numba_special.helpers())
+    helpers.update(numba_seeds.helpers())
+    helpers.update(numba_stacks.helpers())
     return helpers
 
 

@@ -14,6 +14,12 @@ save site keeps a typed list (numba's grow-by-doubling) with ``append``/``pop``:
 ``for`` loop over anything else or with a ``break``, and those of a ``while`` loop (its
 trips are known only as they run; the generator counts them in ``_trips`` and the reversed
 loop runs ``range(_trips)``, popping each site once a trip as the loop pushed it).
+A value saved in an arm of a branch in a loop (``if``/``else``, ``elif``, nested branches,
+the lowered ``continue``/``break``) has a typed list of its own, appended on the trips
+that take the arm; the backward sweep's branch of the same test (or the ``_tookN`` name
+its value is kept in) reads it back in the same arm (numba_tape_sites.Branch). How a
+name first bound in the loop is saved: numba_tape_sites.mode. Saves in a loop nested in
+another loop, and in ``try``/``with`` blocks, stay refused, named.
 
 The deferred accumulations of the backward sweep (``X = []``, one ``X.append(v)`` a trip in a
 range loop as above, read after the loop only as ``if X:``, ``concat_rows(X)`` or
@@ -23,6 +29,7 @@ range loop as above, read after the loop only as ``if X:``, ``concat_rows(X)`` o
 
 import ast
 
+from srcdiff.compiler.emit.numba_tape_sites import Branch, assigns, mode, took, trip_end
 from srcdiff.compiler.ir.calls import named_call
 
 STACK = "_stack"
@@ -157,10 +164,11 @@ def rewrite_tapes(fn, where):
                and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Constant)
                and s.value.value is None}
     sites = []  # (body, index of the push, pushed name, loop)
-    pending = []  # the simulated stack: indices into sites
+    pending = []  # the simulated stack: indices into sites, and Branch entries
     pairs = []  # (body, index of the pop, site, loop)
+    in_arm = set()  # sites saved in an arm of a branch in a loop (list tapes)
 
-    def walk(body, loop):
+    def walk(body, loop, pending, arm=False):
         for i, stmt in enumerate(body):
             if _is_push(stmt):
                 arg = stmt.value.args[0] if len(stmt.value.args) == 1 else None
@@ -168,23 +176,55 @@ def rewrite_tapes(fn, where):
                     raise refuse("the numba backend keeps tapes only for values saved "
                                  "directly in a loop", 'use backend="numpy"')
                 sites.append((body, i, arg.id, loop))
+                if arm:
+                    in_arm.add(len(sites) - 1)
                 pending.append(len(sites) - 1)
             elif _is_pop(stmt):
-                if loop is None or not pending:
+                if loop is None or not pending or not isinstance(pending[-1], int):
                     raise refuse("the numba backend could not pair a tape read with its "
                                  "save", 'use backend="numpy"')
                 pairs.append((body, i, pending.pop(), loop))
             elif isinstance(stmt, (ast.For, ast.While)) and loop is None:
-                walk(stmt.body, stmt)
+                walk(stmt.body, stmt, pending)
                 if stmt.orelse and _uses(ast.Module(body=stmt.orelse, type_ignores=[]), STACK):
                     raise refuse("the numba backend does not support tapes in a loop's "
                                  "else block",
                                  'use backend="numpy"')
+            elif isinstance(stmt, ast.If) and loop is not None \
+                    and not _uses(stmt.test, STACK) and _uses(stmt, STACK):
+                branch(stmt, loop, pending, took(body[i - 1] if i else None, stmt))
             elif _uses(stmt, STACK) and not (isinstance(stmt, ast.Assign)
                                              and stmt.targets[0].id == STACK):
                 raise refuse(_where_refused(stmt, loop), 'use backend="numpy"')
 
-    walk(fn.body, None)
+    def branch(stmt, loop, pending, took):
+        """A branch in a loop: one that saves (its arms' saves, in order, one Branch
+        entry of ``pending``), or one that reads them back (the entry on top, of the same
+        test, or of the name ``took`` kept the saving branch's test in: each arm reads
+        exactly what the same arm saved)."""
+        nodes = list(ast.walk(stmt))
+        pushes, pops = any(map(_is_push, nodes)), any(map(_is_pop, nodes))
+        if pushes == pops:  # (both, or a use of the stack that is neither)
+            raise refuse(_where_refused(stmt, loop), 'use backend="numpy"')
+        test = ast.unparse(stmt.test)
+        if pushes:
+            entry = Branch({test, took})
+            walk(stmt.body, loop, entry.arms[0], arm=True)
+            walk(stmt.orelse, loop, entry.arms[1], arm=True)
+            pending.append(entry)
+            return
+        entry = pending.pop() if pending else None
+        if not isinstance(entry, Branch) or test not in entry.tests:
+            raise refuse("the numba backend could not pair the tape reads of a branch "
+                         "with the saves of the same branch", 'use backend="numpy"')
+        for arm, saved in zip((stmt.body, stmt.orelse), entry.arms):
+            walk(arm, loop, saved, arm=True)
+            if saved:
+                raise refuse("the numba backend could not pair every tape save of a "
+                             "branch's arm with a read in the same arm",
+                             'use backend="numpy"')
+
+    walk(fn.body, None, pending)
     if pending:
         raise refuse("the numba backend could not pair every tape save with a read",
                      'use backend="numpy"')
@@ -210,9 +250,18 @@ def rewrite_tapes(fn, where):
     # a value saved after its assignment (below) and then changed in place in the loop
     # (`t1[i0, 1:] = mul1`) keeps a list tape: a list keeps the array itself, as the NumPy
     # sweep's _stack does, where a tape row copies it before the change (a wrong gradient)
-    on_array = [id(loop) in arrays and not (name in unbound and name in _changed_in_place(loop))
-                for _, _, name, loop in sites]
+    modes = [mode(site, k in in_arm, unbound, refuse) for k, site in enumerate(sites)]
+    bound_first = {}  # name -> its first site of mode "init"
+    for k in range(len(sites)):
+        if modes[k] == "init":
+            bound_first.setdefault(sites[k][2], sites[k])
+    for k, (_, _, name, _) in enumerate(sites):  # (bound before the loop: saved as itself)
+        modes[k] = "plain" if name in bound_first else modes[k]
+    on_array = [id(loop) in arrays and k not in in_arm
+                and not (name in unbound and name in _changed_in_place(loop))
+                for k, (_, _, name, loop) in enumerate(sites)]
     edits = {}  # body id -> (body, [(index, replacement statements)])
+    ends = []  # (loop body, statements to append at its end)
     for k, (body, i, name, loop) in enumerate(sites):
         tape = f"_tape{k}"
         if on_array[k]:
@@ -221,23 +270,24 @@ def rewrite_tapes(fn, where):
                     _stmt(f"tape_put({tape}, _k{n} - 1, {name})")]
         else:
             push = [_stmt(f"{tape}.append({name})")]
-        if name in unbound:  # push after the value's one assignment in the loop body
-            j = next((j for j in range(i + 1, len(body)) if _assigns(body[j], name)), None)
-            stores = sum(1 for s in body for n in ast.walk(s)
-                         if isinstance(n, ast.Name) and n.id == name
-                         and isinstance(n.ctx, ast.Store))
-            if j is None or stores != 1:
-                raise refuse(f"the numba backend could not place the tape of `{name}`",
-                             'use backend="numpy"')
+        if modes[k] == "prev":  # push after the value's last assignment in the loop body
+            j = max(j for j in range(i + 1, len(body)) if assigns(body[j], name))
             edits.setdefault(id(body), (body, []))[1].extend([(i, []), (j, [body[j]] + push)])
+        elif modes[k] == "end":  # push at the end of the trip
+            j = trip_end(body)
+            changes = [(i, [])]
+            changes += [(j, push + [body[j]])] if j < len(body) else []
+            edits.setdefault(id(body), (body, []))[1].extend(changes)
+            if j == len(body):
+                ends.append((body, push))
         else:
             edits.setdefault(id(body), (body, []))[1].append((i, push))
     # a name bound before its loop too (by an earlier loop) has a live value on entry:
     # the restore of the first trip gives that value back, kept in `_entryK`
     entries = {k: site[3] for k, site in enumerate(sites)
-               if site[2] in unbound and _bound_before(fn.body, site[3], site[2])}
+               if modes[k] in ("prev", "end") and _bound_before(fn.body, site[3], site[2])}
     for body, i, k, loop in pairs:
-        target, prev = body[i].targets[0].id, sites[k][2] in unbound
+        target, prev = body[i].targets[0].id, modes[k] in ("prev", "end")
         entry = f", _entry{k}" if k in entries else ""
         if on_array[k]:
             n = counters.of(sites[k][3])
@@ -250,9 +300,16 @@ def rewrite_tapes(fn, where):
             text = f"{target} = _tape{k}.pop()"
         edits.setdefault(id(body), (body, []))[1].append((i, [_stmt(text)]))
     _apply(edits)
+    for body, push in ends:
+        body.extend(push)
     for k, loop in entries.items():
         at = next(j for j, s in enumerate(fn.body) if s is loop)
         fn.body.insert(at, _stmt(f"_entry{k} = {sites[k][2]}"))
+    for name, (body, i, _, loop) in bound_first.items():  # before the first loop saving it
+        loops = {id(site[3]) for site in sites if site[2] == name}
+        at = next(j for j, s in enumerate(fn.body) if id(s) in loops)
+        first = next(s for s in body[i + 1:] if assigns(s, name))  # (a bool constant)
+        fn.body.insert(at, _stmt(f"{name} = {ast.unparse(first.value)}"))
     counters.readers = [(reader, counters.of(sites_loop[loop_id]))
                         for loop_id, reader in readers.items() if loop_id in arrays]
     init = [_stmt(f"_tape{k} = []") for k in range(len(sites)) if not on_array[k]]
@@ -334,10 +391,20 @@ def drop_unread_tapes(fn):
 
 
 def _apply(edits):
+    """Each body's changes ``(index, statements)``: the statement at ``index`` replaced by
+    ``statements``. Several changes at one index that each keep the statement (saves
+    placed before or after it, of several names) are merged: every one is kept."""
     for body, changes in edits.values():
         new = {}
         for i, stmts in changes:
-            new[i] = stmts
+            if i not in new:
+                new[i] = stmts
+                continue
+            old, kept = new[i], body[i]
+            if not (any(x is kept for x in old) and any(x is kept for x in stmts)):
+                raise AssertionError("numba_tapes: two replacements of one statement")
+            a, b = [x is kept for x in old].index(True), [x is kept for x in stmts].index(True)
+            new[i] = old[:a] + stmts[:b] + [kept] + old[a + 1:] + stmts[b + 1:]
         body[:] = [s for i, s in enumerate(body) for s in new.get(i, [s])]
 
 
@@ -347,7 +414,7 @@ def _bound_before(body, loop, name):
     for stmt in body:
         if stmt is loop:
             return False
-        if _assigns(stmt, name) and _only_none(stmt):
+        if assigns(stmt, name) and _only_none(stmt):
             continue
         if any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
                for n in ast.walk(stmt)):
@@ -390,17 +457,6 @@ def _changed_in_place(loop):
             out |= {k.value.id for k in node.keywords
                     if k.arg == "out" and isinstance(k.value, ast.Name)}
     return out
-
-
-def _assigns(stmt, name):
-    """Whether ``stmt`` is ``name = ...`` or ``(..., name, ...) = ...`` (a call of a
-    generated function: its value and its record)."""
-    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
-        return False
-    target = stmt.targets[0]
-    if isinstance(target, ast.Tuple):
-        return any(isinstance(t, ast.Name) and t.id == name for t in target.elts)
-    return isinstance(target, ast.Name) and target.id == name
 
 
 def _only_none(stmt):

@@ -1,0 +1,93 @@
+"""The gradients of ``np.array(obj)`` under ``backend="numba"``: numba versions of
+``unstack_like(g, obj)`` (reverse mode) and ``stack_tangents(d, obj)`` (forward mode),
+rules/shape_rules.py's, for what numba passes: an array ``obj`` (``np.array(xs)`` of an
+array: a copy) and a list or tuple of numbers (``np.array([y, 0.9, x])``).
+
+Same meaning as the NumPy runtime's: ``unstack_like`` of an array is ``g`` itself, of a
+sequence of numbers the list of ``g``'s entries (NumPy's are 0-d views ``g[i, ...]``, here
+floats: the same values); ``stack_tangents`` of a missing tangent (None) is zeros of
+``obj``'s shape, of an array tangent that array (``np.asarray``), of a sequence of number
+tangents their array. ``item_grad(b, key, x)`` of a float ``x`` and such a list ``b``, or
+a 1-d array ``b`` (the unstacked gradient of a list the rewrite passed as an array), is
+``b[key]`` (the runtime's), 0.0 when ``b`` is None. Other kinds (nested lists, lists of
+arrays, dicts) have no implementation: numba's typing error, not a number.
+Invariant: each returns the values the NumPy runtime's returns; tests/numba/
+test_numba_stacks.py compares gradients with the NumPy backend's and finite differences.
+"""
+
+import numpy as np
+
+from srcdiff.compiler.emit.numba_helpers import _none, overload, types
+
+NAMES = ("unstack_like", "stack_tangents", "item_grad")
+
+
+def _numbers(t):
+    """A list or tuple of numbers (a tuple: every entry a number)."""
+    if isinstance(t, types.List):
+        return isinstance(t.dtype, (types.Float, types.Integer)) \
+            and not isinstance(t.dtype, types.Boolean)
+    if isinstance(t, types.BaseTuple):
+        return len(t) > 0 and all(isinstance(e, (types.Float, types.Integer))
+                                  and not isinstance(e, types.Boolean) for e in t)
+    return False
+
+
+def unstack_like(g, obj):
+    """``shape_rules.unstack_like`` (module docstring)."""
+
+
+@overload(unstack_like)
+def _unstack_like(g, obj):
+    if isinstance(obj, types.Array) and isinstance(g, types.Array):
+        return lambda g, obj: g
+    if _numbers(obj) and isinstance(g, types.Array) and g.ndim == 1:
+        def entries(g, obj):
+            out = [0.0] * len(obj)
+            for i in range(len(obj)):
+                out[i] = g[i]
+            return out
+        return entries
+    return None
+
+
+def stack_tangents(d, obj):
+    """``shape_rules.stack_tangents`` (module docstring)."""
+
+
+@overload(stack_tangents)
+def _stack_tangents(d, obj):
+    if _none(d) and isinstance(obj, types.Array):
+        return lambda d, obj: np.zeros(obj.shape)
+    if _none(d) and _numbers(obj):
+        return lambda d, obj: np.zeros(len(obj))
+    if isinstance(d, types.Array) and isinstance(obj, types.Array):
+        return lambda d, obj: np.asarray(d)
+    if _numbers(d) and _numbers(obj):
+        def stacked(d, obj):
+            out = np.empty(len(d))
+            for i in range(len(d)):
+                out[i] = d[i]
+            return out
+        return stacked
+    return None
+
+
+def item_grad(b, key, x):
+    """``runtime.item_grad`` of the list ``unstack_like`` gives (module docstring)."""
+
+
+@overload(item_grad)
+def _item_grad(b, key, x):
+    if not (isinstance(x, types.Float) and isinstance(key, types.Integer)):
+        return None
+    if _none(b):
+        return lambda b, key, x: 0.0
+    if _numbers(b) and isinstance(b, types.List) or isinstance(b, types.Array) and b.ndim == 1:
+        return lambda b, key, x: b[key]
+    return None
+
+
+def helpers():
+    """The helpers of this module by the names generated code calls them."""
+    return {name: globals()[name] for name in NAMES}

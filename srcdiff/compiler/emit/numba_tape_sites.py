@@ -1,0 +1,108 @@
+"""How each save site of a loop keeps its values on its tape (backend="numba",
+numba_tapes.py), and the saves of a branch in a loop on the simulated stack that pairs
+saves with reads.
+
+A name first bound in a loop starts as None in the NumPy backend's code, which a typed
+tape cannot hold: :func:`mode` chooses where its site saves and what a restore reads.
+A branch in a loop saves on the trips that take an arm only: :class:`Branch` keeps each
+arm's saves apart, read back by the same arm of the backward sweep's branch (same test).
+Invariant (each mode's docstring): every restore gives the value the NumPy backend's
+``_stack`` pop gives wherever that value can be read; tests/numba/test_numba_branch_tapes.py
+checks gradients against the NumPy backend and finite differences.
+"""
+
+import ast
+
+
+def mode(site, in_arm, unbound, refuse):
+    """How the tape of a save site keeps its values: ``"plain"`` (the value itself, bound
+    when saved); for a name first bound in the loop (``unbound``: None before its first
+    binding, which a typed tape cannot hold) ``"bound"`` (a statement of the loop body
+    before the save binds it on every trip: the value itself), ``"prev"`` (every binding
+    of it in the loop is a statement after the save in the save's block, none skipped by
+    a ``break`` or ``continue``: the tape holds the values after the last of them, each
+    restore reads the one before, the previous trip's), ``"end"`` (every binding of it in
+    the loop after the save, in the loop body, which binds it at its top, none skipped: the
+    tape holds its values at the end of each trip, before the lowered ``break``'s test;
+    each restore reads the previous trip's), or ``"init"`` (saved at the top
+    of the loop body before a binding there to a bool constant, bound again in the loop:
+    the lowered ``continue``'s ``_skip = False``; the name is bound to that constant before
+    the loop and every site of it saves the value itself: the value before the loop, None
+    in the NumPy backend's code, is never read, and numba needs the name bound on every
+    path to a save)."""
+    body, i, name, loop = site
+    if name not in unbound:
+        return "plain"
+    top = i if body is loop.body else next(
+        t for t, s in enumerate(loop.body)
+        if any(getattr(n, "body", None) is body or getattr(n, "orelse", None) is body
+               for n in ast.walk(s)))
+    if any(assigns(s, name) for s in loop.body[:top]):
+        return "bound"
+    stores = sum(1 for s in loop.body for n in ast.walk(s)
+                 if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store))
+    later = [j for j in range(i + 1, len(body)) if assigns(body[j], name)]
+    if later and len(later) == stores and not leaves(body[i + 1:later[-1]]):
+        return "prev"
+    end = trip_end(body)
+    if later and body is loop.body and not leaves(body[i + 1:end]) and stores == sum(
+            1 for s in body[i + 1:end] for n in ast.walk(s)
+            if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)):
+        return "end"
+    if later and not in_arm and isinstance(body[later[0]].value, ast.Constant) \
+            and isinstance(body[later[0]].value.value, bool):
+        return "init"
+    raise refuse(f"the numba backend could not place the tape of `{name}`",
+                 'use backend="numpy"')
+
+
+def leaves(stmts):
+    """Whether a statement of ``stmts`` may leave the trip (``break``, ``continue``,
+    ``return``)."""
+    return any(isinstance(n, (ast.Break, ast.Continue, ast.Return))
+               for s in stmts for n in ast.walk(s))
+
+
+def trip_end(body):
+    """The index in a loop body where a trip ends: before its last statement when that is
+    the lowered ``break``'s ``if _brk: break`` (its ``else`` the ``while`` loop's next test),
+    else its length."""
+    last = body[-1] if body else None
+    if isinstance(last, ast.If) and len(last.body) == 1 \
+            and isinstance(last.body[0], ast.Break):
+        return len(body) - 1
+    return len(body)
+
+
+class Branch:
+    """The saves of a branch in a loop on the simulated stack: ``tests`` (its test's source,
+    and the name the test's value is kept in, if any) and the simulated stacks of its two
+    arms (``if`` and ``else``)."""
+
+    def __init__(self, tests):
+        self.tests = tests
+        self.arms = ([], [])
+
+
+def took(before, stmt):
+    """The name ``_tookN`` when ``before``, the statement before the branch ``stmt``, is
+    ``_tookN = TEST`` of its test ``TEST`` (a name): the generator keeps a test's value
+    there when the branch rebinds the name (``cond1 = k0 < 2`` in ``if cond1:``), and
+    the backward sweep's branch tests it, saved and restored on the tapes as any name."""
+    if (isinstance(before, ast.Assign) and len(before.targets) == 1
+            and isinstance(before.targets[0], ast.Name)
+            and before.targets[0].id.startswith("_took") and isinstance(before.value, ast.Name)
+            and isinstance(stmt.test, ast.Name) and before.value.id == stmt.test.id):
+        return before.targets[0].id
+    return None
+
+
+def assigns(stmt, name):
+    """Whether ``stmt`` is ``name = ...`` or ``(..., name, ...) = ...`` (a call of a
+    generated function: its value and its record)."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+        return False
+    target = stmt.targets[0]
+    if isinstance(target, ast.Tuple):
+        return any(isinstance(t, ast.Name) and t.id == name for t in target.elts)
+    return isinstance(target, ast.Name) and target.id == name
