@@ -39,7 +39,7 @@ from srcdiff.compiler.optimize.exprs import (
     replace,
     writes,
 )
-from srcdiff.compiler.optimize.facts import Facts
+from srcdiff.compiler.optimize.facts import Facts, check_unshared, checking
 from srcdiff.compiler.optimize.parts import (
     ChangedOnce,
     may_change_arrays,
@@ -57,7 +57,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
              negated=None, known_pure=None, arrays=frozenset(),
              one_element=None, containers=frozenset(),
              outputs=frozenset(), float_arrays=frozenset(),
-             primal_names=None) -> gast.FunctionDef:
+             primal_names=None, made_from=None) -> gast.FunctionDef:
     """Clean up a generated function. Names in ``keep`` (the user's) are never folded away;
     ``gradients`` (adjoint names: always floats) may have their negations moved;
     ``scalars`` are names known to hold single numbers. ``verify``: rewrites that move
@@ -68,11 +68,18 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     the primal's (dead.py: a dead broadcast of two other operands in the primal sweep leaves
     a check, the user's dead code that may raise stays; ``float_arrays``: the names of
     floats or float arrays and their shape patterns), None elsewhere; ``primal_names``: of a
-    forward-mode function, the user's names (dead.py ``primal_of``)."""
+    forward-mode function, the user's names (dead.py ``primal_of``). ``made_from``: None,
+    or the trees ``fn`` was made from when none of its nodes is shared, within it or with
+    them (the reverse generator's output, every node of which it makes or copies from the
+    normalized function): the first copy propagation then changes ``fn``'s statements in
+    place instead of copies of them (the same result: a copy is the same tree, its
+    statements keep their keys, S.key); check mode (facts.py) checks the promise."""
     # (the names a verification snapshot must not take: read only in verification mode)
     mover = Mover(verify, S.all_names(fn) if verify else ())
     fn = _visit_where_wanted(_Fold(), fn)
-    fn.body = _copy_propagate(fn.body)
+    if made_from is not None and checking():
+        check_unshared(fn, made_from)
+    fn.body = _copy_propagate(fn.body, fresh=made_from is None)
     fn.body = _shared_values(fn, verify, frozenset(gradients))
     # from here on each statement's reads and writes are kept between passes (facts.py:
     # a pass that changes a statement in place forgets its summary)
