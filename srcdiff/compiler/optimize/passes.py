@@ -50,6 +50,7 @@ from srcdiff.compiler.optimize.scatters import gather_scatters
 from srcdiff.compiler.optimize.shapes import shape_sources
 from srcdiff.compiler.optimize.signs import lift_negations, sink_negations
 from srcdiff.compiler.optimize.spreads import unreduce_like
+from srcdiff.errors import InternalError
 
 
 def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable[str] = (),
@@ -407,14 +408,30 @@ def _shared_values(fn, verify, gradients):
     names changed in place are asked again, of the function as the last round left it
     (:class:`~srcdiff.compiler.optimize.parts.ChangedOnce`: only when the round asks, so a
     round that finds no value computed twice, the last one often, skips that walk).
-    Terminates: each sharing replaces a computed value by a name."""
+    Terminates: each sharing replaces a computed value by a name.
+
+    A round that shares nothing changes nothing (its statements are the ones it was given,
+    unchanged): the body is as the last copy propagation left it (the caller's, before the
+    first round), which copy propagation leaves as it is (it is idempotent: a second pass
+    meets the same copies at the same points, every read of them already replaced), so the
+    round ends without one. Check mode (facts.py) makes it on a copy and compares."""
     while True:
         shared = []
         fn.body = _common_subexpressions(fn.body, ChangedOnce(fn, verify), verify, gradients,
                                          shared)
-        fn.body = _copy_propagate(fn.body, fresh=False)  # (CSE shares no node between
-        if not shared:  # statements)
+        if not shared:
+            if checking():
+                _check_propagated(fn.body)
             return fn.body
+        fn.body = _copy_propagate(fn.body, fresh=False)  # (CSE shares no node between
+        # statements)
+
+
+def _check_propagated(body):
+    """Check mode: copy propagation leaves ``body`` as it is (see _shared_values)."""
+    again = _copy_propagate(body, fresh=True)
+    if [S.dump(s) for s in again] != [S.dump(s) for s in body]:
+        raise InternalError("optimizer: copy propagation changed a body it had made")
 
 
 def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=frozenset(),
