@@ -41,16 +41,15 @@ from srcdiff.compiler.optimize.exprs import (
 )
 from srcdiff.compiler.optimize.facts import Facts, check_unshared, checking
 from srcdiff.compiler.optimize.parts import (
-    ChangedOnce,
     may_change_arrays,
     reuse_parts,
     tree_keys,
 )
+from srcdiff.compiler.optimize.rounds import shared_values
 from srcdiff.compiler.optimize.scatters import gather_scatters
 from srcdiff.compiler.optimize.shapes import shape_sources
 from srcdiff.compiler.optimize.signs import lift_negations, sink_negations
 from srcdiff.compiler.optimize.spreads import unreduce_like
-from srcdiff.errors import InternalError
 
 
 def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable[str] = (),
@@ -177,7 +176,7 @@ class _Fold(gast.NodeTransformer):
         return node
 
 
-def _copy_propagate(body, fresh=True):
+def _copy_propagate(body, fresh=True, nested=True):
     """After ``a = b`` (names), read ``b`` for ``a`` until either is reassigned (``a += e``
     too: for a number it rebinds ``a``).
 
@@ -186,6 +185,7 @@ def _copy_propagate(body, fresh=True):
     left unread are removed by dead-code elimination. Names are replaced in place, in
     copies of the statements (``fresh``: the generator's statements may share nodes);
     ``fresh=False`` when the statements are already this pass's unshared copies.
+    ``nested=False``: the blocks inside compound statements are left as they are.
     """
     copy = S.copy if fresh else _same
     env = {}
@@ -198,8 +198,9 @@ def _copy_propagate(body, fresh=True):
                 s.test = _subst(s.test, env)
             elif isinstance(s, gast.For):
                 s.iter = _subst(s.iter, env)
-            s.body = _copy_propagate(s.body, fresh)
-            s.orelse = _copy_propagate(s.orelse, fresh)
+            if nested:
+                s.body = _copy_propagate(s.body, fresh)
+                s.orelse = _copy_propagate(s.orelse, fresh)
             env, copies_of = {}, {}
             out.append(s)
             continue
@@ -397,45 +398,12 @@ def _read_for_shape(stmt, name):
 
 
 def _shared_values(fn, verify, gradients):
-    """Common subexpressions and copy propagation in rounds, until a round shares nothing.
-
-    A value CSE replaces by a name becomes a copy (``ys_i2 = ys_i1``), and only the copy
-    propagation after it makes a later value that read the copy's name
-    (``v2 = ys_i2 - m``) the same text as an earlier one (``v1 = ys_i1 - m``): the next
-    round shares that one. (A recomputed primal value read by the adjoints of several
-    statements is recomputed by each, with its operands recomputed too: one round shares
-    only the innermost.) Each round is exact for the reasons the passes state, and the
-    names changed in place are asked again, of the function as the last round left it
-    (:class:`~srcdiff.compiler.optimize.parts.ChangedOnce`: only when the round asks, so a
-    round that finds no value computed twice, the last one often, skips that walk).
-    Terminates: each sharing replaces a computed value by a name.
-
-    A round that shares nothing changes nothing (its statements are the ones it was given,
-    unchanged): the body is as the last copy propagation left it (the caller's, before the
-    first round), which copy propagation leaves as it is (it is idempotent: a second pass
-    meets the same copies at the same points, every read of them already replaced), so the
-    round ends without one. Check mode (facts.py) makes it on a copy and compares."""
-    while True:
-        shared = []
-        fn.body = _common_subexpressions(fn.body, ChangedOnce(fn, verify), verify, gradients,
-                                         shared)
-        if not shared:
-            if checking():
-                _check_propagated(fn.body)
-            return fn.body
-        fn.body = _copy_propagate(fn.body, fresh=False)  # (CSE shares no node between
-        # statements)
-
-
-def _check_propagated(body):
-    """Check mode: copy propagation leaves ``body`` as it is (see _shared_values)."""
-    again = _copy_propagate(body, fresh=True)
-    if [S.dump(s) for s in again] != [S.dump(s) for s in body]:
-        raise InternalError("optimizer: copy propagation changed a body it had made")
+    """Common subexpressions and copy propagation in rounds (rounds.py)."""
+    return shared_values(fn, verify, gradients, _common_subexpressions, _copy_propagate)
 
 
 def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=frozenset(),
-                           shared=None):
+                           shared=None, nested=True):
     """A pure arithmetic value computed again in the same block reuses the first result.
 
     Not when either name's array is changed in place later: the two names would
@@ -461,8 +429,9 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
     out = []
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = _common_subexpressions(s.body, changed, verify, gradients, shared)
-            s.orelse = _common_subexpressions(s.orelse, changed, verify, gradients, shared)
+            if nested:  # (else the blocks inside are left as they are)
+                s.body = _common_subexpressions(s.body, changed, verify, gradients, shared)
+                s.orelse = _common_subexpressions(s.orelse, changed, verify, gradients, shared)
             seen, involving, parts, copies, copied_to = {}, {}, {}, {}, {}
             out.append(s)
             continue
