@@ -164,12 +164,49 @@ def _generation(fn, args):
     return time.process_time() - c0, time.perf_counter() - t0, g
 
 
-def measure(family, n, profile=None, trace_max=None):
+# the driver's stages (driver.reverse_function's steps; ``load``: printing, exec, guards)
+STAGES = ("front_end", "check_mutations", "analyze", "same_shapes", "Reverse.run", "fold_seed",
+          "effects.library_calls", "optimizer.optimize", "shape_only_saves",
+          "lower_owned_scatters", "short_sums", "products_into_views", "sum_products",
+          "planewise_ops", "release", "load")
+
+
+def stage_timers():
+    """Wrap the driver's stages (:data:`STAGES`) to add up their CPU seconds: a dict filled
+    as the compilation runs. A stage called inside another (a callee's compilation inside
+    the caller's generation) counts in the outer one: the stages partition the time."""
+    from srcdiff.compiler import driver
+
+    spent, active = {}, []
+
+    def timed(label, f):
+        def run(*args, **kwargs):
+            if active:
+                return f(*args, **kwargs)
+            active.append(label)
+            c0 = time.process_time()
+            try:
+                return f(*args, **kwargs)
+            finally:
+                spent[label] = spent.get(label, 0.0) + time.process_time() - c0
+                active.pop()
+        return run
+
+    for label in STAGES:
+        *path, attr = label.split(".")
+        owner = driver.Reverse if path == ["Reverse"] else getattr(driver, path[0]) \
+            if path else driver
+        setattr(owner, attr, timed(label, getattr(owner, attr)))
+    return spent
+
+
+def measure(family, n, profile=None, trace_max=None, stages=False):
     import numpy as np
 
     source, statements = FAMILIES[family](n)
     args = (np.linspace(-1.0, 1.0, 8), np.linspace(0.5, 1.5, 8), 0.3)
     fn = _load(source, "%s_%d_t" % (family, n))
+    spent = stage_timers() if stages else None
     if profile:
         import cProfile
         import pstats
@@ -189,6 +226,8 @@ def measure(family, n, profile=None, trace_max=None):
     ok = all(np.all(np.isfinite(v)) for v in grads)
     row = {"family": family, "n": statements, "gen_s": gen_s, "wall_s": wall_s, "run_s": run_s,
            "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "ok": bool(ok)}
+    if spent is not None:
+        row["stages"] = dict(spent, other=gen_s - sum(spent.values()))
     if trace_max is None or n <= trace_max:
         fn2 = _load(source, "%s_%d_m" % (family, n))
         tracemalloc.start()
@@ -199,9 +238,9 @@ def measure(family, n, profile=None, trace_max=None):
 
 
 # ------------------------------------------------------------------ driver (parent)
-def run_one(family, n, trace_max):
+def run_one(family, n, trace_max, stages=False):
     cmd = [sys.executable, os.path.abspath(__file__), "--child", "%s:%d" % (family, n),
-           "--trace-max", str(trace_max)]
+           "--trace-max", str(trace_max)] + (["--stages"] if stages else [])
     env = dict(os.environ)
     root = os.path.dirname(HERE)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
@@ -246,6 +285,16 @@ def report(rows):
         if slope is not None:
             out.append("- %s: fitted exponent (log-log slope of compile CPU time, 500-8000 "
                        "statements): **%.2f**" % (family, slope))
+    staged = [r for r in rows if "stages" in r]
+    if staged:
+        labels = [s for s in STAGES + ("other",) if any(r["stages"].get(s, 0) >= 0.005
+                                                        for r in staged)]
+        out += ["", "CPU seconds per stage (driver.reverse_function's steps):", "",
+                "| stage | " + " | ".join("%s %d" % (r["family"], r["n"]) for r in staged) + " |",
+                "| --- |" + " ---: |" * len(staged)]
+        for label in labels:
+            out.append("| %s | " % label + " | ".join(
+                "%.2f" % r["stages"].get(label, 0.0) for r in staged) + " |")
     return "\n".join(out)
 
 
@@ -260,13 +309,16 @@ def main(argv=None):
     ap.add_argument("--trace-max", type=int, default=2000, metavar="N",
                     help="measure the tracemalloc peak (a second, traced compilation) only up "
                          "to N statements (default 2000); max RSS is measured at every size")
+    ap.add_argument("--stages", action="store_true",
+                    help="also the CPU seconds of each stage of the compilation (STAGES)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     # (compile_scale.md is the written history of the measurements: a run never overwrites it)
     ap.add_argument("--out", default=os.path.join(HERE, "results", "compile_scale_latest.md"))
     opts = ap.parse_args(argv)
     if opts.child:
         family, n = opts.child.split(":")
-        print(json.dumps(measure(family, int(n), opts.profile, opts.trace_max)))
+        print(json.dumps(measure(family, int(n), opts.profile, opts.trace_max,
+                                 opts.stages)))
         return 0
     sizes = [int(s) for s in opts.sizes.split(",")] if opts.sizes else (
         QUICK_SIZES if opts.quick else SIZES)
@@ -274,7 +326,7 @@ def main(argv=None):
     for family in [k for k in opts.kinds.split(",") if k]:
         for n in (sizes if family != "helpers" else [HELPERS]):
             print("compile_scale: %s %d" % (family, n), file=sys.stderr, flush=True)
-            rows.append(run_one(family, n, opts.trace_max))
+            rows.append(run_one(family, n, opts.trace_max, opts.stages))
             print("compile_scale: %s" % json.dumps(rows[-1]), file=sys.stderr, flush=True)
     text = "# srcdiff compile time against function size (%s%s)\n\n%s\n" % (
         time.strftime("%Y-%m-%d %H:%M"), ", --quick" if opts.quick else "", report(rows))

@@ -390,7 +390,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                                 verify=ctx.verify, negated=ctx.negated_call if ctx.reuse else None,
                                 known_pure=effects.library_calls(out, parsed, ctx.registry),
                                 arrays=_arrays(analysis, rev.adj), **primal_facts(analysis),
-                                outputs=_outputs(anf))
+                                outputs=_outputs(anf), made_from=[anf, parsed.node, *ctx.functions])
         if ctx.standins:  # values the backward sweep reads only for their shape
             out = shape_only_saves(out, scalars)
             # (not numba's code, nor code differentiated again)

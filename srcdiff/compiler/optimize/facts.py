@@ -148,3 +148,20 @@ def _count_parts(value, counts):
 def _add(loads, counts):
     for name, k in loads.items():
         counts[name] = counts.get(name, 0) + k
+
+
+def check_unshared(fn, others):
+    """Check mode's check of the optimizer's ``made_from`` promise (passes.optimize): no
+    node of ``fn`` is met twice in it, and none is a node of the trees in ``others`` (what
+    it was made from, read again after the optimizer changed ``fn`` in place)."""
+    seen = set()
+    for n in dataflow.nodes(fn):
+        if id(n) in seen:
+            raise InternalError(f"optimizer: a node is shared within the function it was "
+                                f"told holds none: {gast.dump(n)[:300]}")
+        seen.add(id(n))
+    for tree in others:
+        for n in dataflow.nodes(tree):
+            if id(n) in seen:
+                raise InternalError(f"optimizer: a node of the function is shared with the "
+                                    f"tree it was made from: {gast.dump(n)[:300]}")

@@ -39,13 +39,13 @@ from srcdiff.compiler.optimize.exprs import (
     replace,
     writes,
 )
-from srcdiff.compiler.optimize.facts import Facts
+from srcdiff.compiler.optimize.facts import Facts, check_unshared, checking
 from srcdiff.compiler.optimize.parts import (
-    ChangedOnce,
     may_change_arrays,
     reuse_parts,
     tree_keys,
 )
+from srcdiff.compiler.optimize.rounds import shared_values
 from srcdiff.compiler.optimize.scatters import gather_scatters
 from srcdiff.compiler.optimize.shapes import shape_sources
 from srcdiff.compiler.optimize.signs import lift_negations, sink_negations
@@ -57,7 +57,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
              negated=None, known_pure=None, arrays=frozenset(),
              one_element=None, containers=frozenset(),
              outputs=frozenset(), float_arrays=frozenset(),
-             primal_names=None) -> gast.FunctionDef:
+             primal_names=None, made_from=None) -> gast.FunctionDef:
     """Clean up a generated function. Names in ``keep`` (the user's) are never folded away;
     ``gradients`` (adjoint names: always floats) may have their negations moved;
     ``scalars`` are names known to hold single numbers. ``verify``: rewrites that move
@@ -68,11 +68,18 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     the primal's (dead.py: a dead broadcast of two other operands in the primal sweep leaves
     a check, the user's dead code that may raise stays; ``float_arrays``: the names of
     floats or float arrays and their shape patterns), None elsewhere; ``primal_names``: of a
-    forward-mode function, the user's names (dead.py ``primal_of``)."""
+    forward-mode function, the user's names (dead.py ``primal_of``). ``made_from``: None,
+    or the trees ``fn`` was made from when none of its nodes is shared, within it or with
+    them (the reverse generator's output, every node of which it makes or copies from the
+    normalized function): the first copy propagation then changes ``fn``'s statements in
+    place instead of copies of them (the same result: a copy is the same tree, its
+    statements keep their keys, S.key); check mode (facts.py) checks the promise."""
     # (the names a verification snapshot must not take: read only in verification mode)
     mover = Mover(verify, S.all_names(fn) if verify else ())
     fn = _visit_where_wanted(_Fold(), fn)
-    fn.body = _copy_propagate(fn.body)
+    if made_from is not None and checking():
+        check_unshared(fn, made_from)
+    fn.body = _copy_propagate(fn.body, fresh=made_from is None)
     fn.body = _shared_values(fn, verify, frozenset(gradients))
     # from here on each statement's reads and writes are kept between passes (facts.py:
     # a pass that changes a statement in place forgets its summary)
@@ -169,7 +176,7 @@ class _Fold(gast.NodeTransformer):
         return node
 
 
-def _copy_propagate(body, fresh=True):
+def _copy_propagate(body, fresh=True, nested=True):
     """After ``a = b`` (names), read ``b`` for ``a`` until either is reassigned (``a += e``
     too: for a number it rebinds ``a``).
 
@@ -178,6 +185,7 @@ def _copy_propagate(body, fresh=True):
     left unread are removed by dead-code elimination. Names are replaced in place, in
     copies of the statements (``fresh``: the generator's statements may share nodes);
     ``fresh=False`` when the statements are already this pass's unshared copies.
+    ``nested=False``: the blocks inside compound statements are left as they are.
     """
     copy = S.copy if fresh else _same
     env = {}
@@ -190,8 +198,9 @@ def _copy_propagate(body, fresh=True):
                 s.test = _subst(s.test, env)
             elif isinstance(s, gast.For):
                 s.iter = _subst(s.iter, env)
-            s.body = _copy_propagate(s.body, fresh)
-            s.orelse = _copy_propagate(s.orelse, fresh)
+            if nested:
+                s.body = _copy_propagate(s.body, fresh)
+                s.orelse = _copy_propagate(s.orelse, fresh)
             env, copies_of = {}, {}
             out.append(s)
             continue
@@ -389,29 +398,12 @@ def _read_for_shape(stmt, name):
 
 
 def _shared_values(fn, verify, gradients):
-    """Common subexpressions and copy propagation in rounds, until a round shares nothing.
-
-    A value CSE replaces by a name becomes a copy (``ys_i2 = ys_i1``), and only the copy
-    propagation after it makes a later value that read the copy's name
-    (``v2 = ys_i2 - m``) the same text as an earlier one (``v1 = ys_i1 - m``): the next
-    round shares that one. (A recomputed primal value read by the adjoints of several
-    statements is recomputed by each, with its operands recomputed too: one round shares
-    only the innermost.) Each round is exact for the reasons the passes state, and the
-    names changed in place are asked again, of the function as the last round left it
-    (:class:`~srcdiff.compiler.optimize.parts.ChangedOnce`: only when the round asks, so a
-    round that finds no value computed twice, the last one often, skips that walk).
-    Terminates: each sharing replaces a computed value by a name."""
-    while True:
-        shared = []
-        fn.body = _common_subexpressions(fn.body, ChangedOnce(fn, verify), verify, gradients,
-                                         shared)
-        fn.body = _copy_propagate(fn.body, fresh=False)  # (CSE shares no node between
-        if not shared:  # statements)
-            return fn.body
+    """Common subexpressions and copy propagation in rounds (rounds.py)."""
+    return shared_values(fn, verify, gradients, _common_subexpressions, _copy_propagate)
 
 
 def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=frozenset(),
-                           shared=None):
+                           shared=None, nested=True):
     """A pure arithmetic value computed again in the same block reuses the first result.
 
     Not when either name's array is changed in place later: the two names would
@@ -437,8 +429,9 @@ def _common_subexpressions(body, changed=frozenset(), verify=False, gradients=fr
     out = []
     for s in body:
         if isinstance(s, (gast.If, gast.For, gast.While)):
-            s.body = _common_subexpressions(s.body, changed, verify, gradients, shared)
-            s.orelse = _common_subexpressions(s.orelse, changed, verify, gradients, shared)
+            if nested:  # (else the blocks inside are left as they are)
+                s.body = _common_subexpressions(s.body, changed, verify, gradients, shared)
+                s.orelse = _common_subexpressions(s.orelse, changed, verify, gradients, shared)
             seen, involving, parts, copies, copied_to = {}, {}, {}, {}, {}
             out.append(s)
             continue
