@@ -34,13 +34,12 @@ def test_random_loop_programs_compiled_with_numba(capsys):
         # fixed since (test_numba_fuzz_causes.py): forward mode's `_retval` undefined,
         # np.clip of numbers, np.array of an array, a list index, a range's item; session
         # 42: 0-d array arguments (passed as floats), np.where/np.full(())/np.copy of
-        # numbers, a name that is a number on one path and an array on another and a
-        # function returning a tuple on one path and a number on another (refused at the
-        # statement, numba_kinds.py): seeds 1, 2, 3, 11, 13, 42, 20261203 went from 22
-        # numba errors in 168 programs to 1. Left (seed 13, index 16): a `while` loop numba
-        # proves never runs (`k = 0; while k < 0`), whose typed-list tapes then have no
-        # append to type them (numba_tapes.py): reported as an expected failure until it is
-        # fixed, so that crashes and disagreements still fail this test
+        # numbers, names of two kinds (refused at the statement, numba_kinds.py), a loop or
+        # arm numba proves never runs (numba_tape_sites.unfold_tests), astype(int): seeds
+        # 1, 2, 3, 13, 42, 20261203 show 0 numba errors at COUNT 24. Left (seed 11, index
+        # 15): `return a, b` inside a `while` loop, whose gradient seeds the pair as a whole
+        # (`seed(grad_ys, _retval)`, no numba version for a tuple): an expected failure
+        # until it is fixed, so that crashes and disagreements still fail this test
         pytest.xfail(f"{summary.counts[fuzz.NUMBA_ERROR]} numba errors (seed {seed}):\n"
                      + "\n\n".join(o.report() for o in summary.failures[:3]))
 

@@ -8,8 +8,9 @@ sequence of numbers the list of ``g``'s entries (NumPy's are 0-d views ``g[i, ..
 floats: the same values); ``stack_tangents`` of a missing tangent (None) is zeros of
 ``obj``'s shape, of an array tangent that array (``np.asarray``), of a sequence of number
 tangents their array. ``item_grad(b, key, x)`` of a float ``x`` and such a list ``b``, or
-a 1-d array ``b`` (the unstacked gradient of a list the rewrite passed as an array), is
-``b[key]`` (the runtime's), 0.0 when ``b`` is None. Other kinds (nested lists, lists of
+a 1-d array ``b`` (the unstacked gradient of a list the rewrite passed as an array), or of
+a tuple ``b`` of arrays or floats of ``x``'s kind (a helper's returned tuple in forward
+mode), is ``b[key]`` (the runtime's), 0.0 when ``b`` is None. Other kinds (nested lists, lists of
 arrays, dicts) have no implementation: numba's typing error, not a number.
 Invariant: each returns the values the NumPy runtime's returns; tests/numba/
 test_numba_stacks.py compares gradients with the NumPy backend's and finite differences.
@@ -84,6 +85,19 @@ def _item_grad(b, key, x):
     if _none(b):
         return lambda b, key, x: 0.0
     if _numbers(b) and isinstance(b, types.List) or isinstance(b, types.Array) and b.ndim == 1:
+        return lambda b, key, x: b[key]
+    return None
+
+
+@overload(item_grad)
+def _item_grad_of_tuple(b, key, x):
+    # a tuple's tangent of entries of one kind (a helper's returned tuple of arrays, forward
+    # mode): its entry, as the runtime's ``b[key]``; each entry is a value (never None)
+    if not (isinstance(b, types.UniTuple) and isinstance(key, types.Integer)):
+        return None
+    entry = b.dtype
+    if isinstance(entry, types.Array) and isinstance(x, types.Array) and entry.ndim == x.ndim \
+            or isinstance(entry, types.Float) and isinstance(x, types.Float):
         return lambda b, key, x: b[key]
     return None
 
