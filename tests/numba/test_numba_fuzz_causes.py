@@ -395,3 +395,36 @@ def test_concatenate_of_slices_and_cumsum(fn):
     ``np.cumsum(.., None)`` without the axis (numba_spellings.rewrite; index 23)."""
     agree(fn, (np.array([0.3, -0.2, 0.5]), 0.7), (0, 1))
 
+
+def pair_from_a_loop(x, y, n):
+    acc = y
+    P = 1.0 + 0.1 * x
+    k = 0
+    while k < n and acc < 2.3:
+        k += 1
+        if not -0.49 < P < 0.685:
+            return 0.3 * acc * x, P
+        P = P - 0.3 * P * np.sin(acc)
+    return -0.3 * acc, P * y
+
+
+@pytest.mark.parametrize("x, n", [(0.65, 0), (0.65, 2), (-4.0, 2)])  # (no trip; returns
+def test_a_pair_returned_from_a_loop(x, n):                            # early; does not)
+    """``return a, b`` in a ``while`` loop (fuzz seed 11, index 15): the gradient seeds the
+    returned pair as a whole (``seed(grad_ys, _retval)``, ``zeros_tree``), a tuple of
+    numbers numba had no seed for (numba_stacks.py: a list of floats, runtime.seed's); with
+    ``grad_ys`` given too. Against the NumPy backend and central differences of a
+    weighted sum of the outputs."""
+    from fd import numeric_grad
+    for grad_ys in (None, (0.7, -1.3)):
+        got = sd.grad(pair_from_a_loop, wrt=(0, 1), backend="numba")(x, 0.47, n,
+                                                                     grad_ys=grad_ys)
+        ref = sd.grad(pair_from_a_loop, wrt=(0, 1))(x, 0.47, n, grad_ys=grad_ys)
+        w = (1.0, 1.0) if grad_ys is None else grad_ys
+
+        def weighted(x, y, n):
+            a, b = pair_from_a_loop(x, y, n)
+            return w[0] * a + w[1] * b
+        for k in (0, 1):
+            assert_close(got[k], ref[k], rtol=1e-12, atol=1e-14)
+            assert_close(got[k], numeric_grad(weighted, (x, 0.47, n), k))
