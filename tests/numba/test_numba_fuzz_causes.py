@@ -201,10 +201,15 @@ def test_zero_d_arrays_made_from_numbers():
     """``np.full((), v)`` and ``np.copy`` of a number (0-d arrays in numba too:
     numba_builtins.full_of, copy_of give the number), fuzz seed 42, index 21; both modes."""
     xs = np.array([0.3, 0.5, -0.7])
-    agree(made_zero_d, (0.47, xs), (0, 1))
-    value, got = sd.jvp(made_zero_d, wrt=(0, 1), backend="numba")(0.47, xs,
-                                                                   tangents=(1.0, xs[::-1]))
-    ref_value, ref = sd.jvp(made_zero_d, wrt=(0, 1))(0.47, xs, tangents=(1.0, xs[::-1]))
+    _both_modes(made_zero_d, (0.47, xs), (1.0, xs[::-1]))
+
+
+def _both_modes(fn, args, tangents):
+    """:func:`agree` (reverse mode) and forward mode against the NumPy backend's jvp, both
+    with respect to the first two arguments."""
+    agree(fn, args, (0, 1))
+    value, got = sd.jvp(fn, wrt=(0, 1), backend="numba")(*args, tangents=tangents)
+    ref_value, ref = sd.jvp(fn, wrt=(0, 1))(*args, tangents=tangents)
     assert_close(value, ref_value, rtol=1e-12, atol=1e-14)
     assert_close(got, ref, rtol=1e-12, atol=1e-14)
 
@@ -308,3 +313,118 @@ def test_a_generation_time_refusal_points_at_the_statement():
     with pytest.raises(sd.SrcdiffError, match="no compiled version of `einsum_grads`") as e:
         sd.grad(contracted, wrt=0, backend="numba")(np.ones(3), np.ones(3))
     _refused_line(contracted, str(e.value))
+
+
+def never_runs(x, xs):
+    m = 1.0
+    acc = x
+    k = 0
+    while k < 0:  # (numba proves it never runs: its typed-list tapes have no append)
+        k += 1
+        m = np.tanh(m + x)
+        acc = 0.9 * acc + 0.1 * m
+    for v in xs:
+        if 1.0 < 0.0:  # (an arm numba proves never taken, saving on its own tape)
+            m = np.sin(m * v)
+        acc = acc * v + m * x
+    return -0.1 * m + 0.3 * acc
+
+
+def runs_once(x, xs):
+    m = 1.0
+    acc = x
+    k = 0
+    while k < 1:  # (the same loop, one trip, and the arm taken)
+        k += 1
+        m = np.tanh(m + x)
+        acc = 0.9 * acc + 0.1 * m
+    for v in xs:
+        if 1.0 > 0.0:
+            m = np.sin(m * v)
+        acc = acc * v + m * x
+    return -0.1 * m + 0.3 * acc
+
+
+@pytest.mark.parametrize("fn", [never_runs, runs_once])
+def test_a_loop_and_an_arm_numba_proves_never_run(fn):
+    """A ``while`` loop and a branch in a loop whose tests are made of constants (fuzz seed
+    13, index 16: ``k0 = 0; while k0 < 0``): numba drops code it proves never runs before
+    typing, and a list tape saved only there had no type ("Unsupported assignment:
+    Undefined"); their tests are passed through ``unfolded`` (numba_tape_sites.py), so the
+    saves are typed whether they run or not. Against the NumPy backend and finite
+    differences, the same shapes running once too."""
+    agree(fn, (0.4, np.array([0.3, -0.8, 1.1])), (0, 1))
+
+
+def truncated(x, ys):
+    s = 0.5 * x
+    for v in ys:
+        s = s * np.tanh(v + np.sum((ys * 2.0).astype(int) * ys))
+        s = s + np.sum(ys.astype(float) * x) * np.sum(ys.astype(bool))
+    return s
+
+
+def test_astype_of_a_python_type():
+    """``a.astype(int)`` (``float``, ``bool``): numba's astype takes no Python type (fuzz
+    seed 43, index 31), respelled as the NumPy type it means (numba_spellings.DTYPES);
+    both modes, against the NumPy backend and finite differences."""
+    ys = np.array([-0.94, -0.21, 0.45, -0.71])
+    _both_modes(truncated, (0.6, ys), (1.0, ys[::-1]))
+
+
+def rolled(x, s):
+    w = np.tanh(x * s)
+    w += 0.5 * np.tanh(np.sin(np.concatenate([w[1:], w[:1]])))
+    return np.sum(x * w) + s
+
+
+def zipped_cumsum(x, s):
+    v = x * s
+    acc = 0.0
+    for a, b in zip(v, np.cumsum(v)):
+        acc += a * b
+    return acc
+
+
+@pytest.mark.parametrize("fn", [rolled, zipped_cumsum])
+def test_concatenate_of_slices_and_cumsum(fn):
+    """``np.concatenate([w[1:], w[:1]])``: its list (``items``, passed to ``concat_rows``)
+    stays a list of rows, not made an index array (numba_builtins.list_indices: arrays of
+    different lengths, ``np.array`` of them had no numba typing; independent family seed 7,
+    indices 21, 37); ``np.cumsum``'s gradient, ``np.flip(.., None)`` and
+    ``np.cumsum(.., None)`` without the axis (numba_spellings.rewrite; index 23)."""
+    agree(fn, (np.array([0.3, -0.2, 0.5]), 0.7), (0, 1))
+
+
+def pair_from_a_loop(x, y, n):
+    acc = y
+    P = 1.0 + 0.1 * x
+    k = 0
+    while k < n and acc < 2.3:
+        k += 1
+        if not -0.49 < P < 0.685:
+            return 0.3 * acc * x, P
+        P = P - 0.3 * P * np.sin(acc)
+    return -0.3 * acc, P * y
+
+
+@pytest.mark.parametrize("x, n", [(0.65, 0), (0.65, 2), (-4.0, 2)])  # (no trip; returns
+def test_a_pair_returned_from_a_loop(x, n):                            # early; does not)
+    """``return a, b`` in a ``while`` loop (fuzz seed 11, index 15): the gradient seeds the
+    returned pair as a whole (``seed(grad_ys, _retval)``, ``zeros_tree``), a tuple of
+    numbers numba had no seed for (numba_stacks.py: a list of floats, runtime.seed's); with
+    ``grad_ys`` given too. Against the NumPy backend and central differences of a
+    weighted sum of the outputs."""
+    from fd import numeric_grad
+    for grad_ys in (None, (0.7, -1.3)):
+        got = sd.grad(pair_from_a_loop, wrt=(0, 1), backend="numba")(x, 0.47, n,
+                                                                     grad_ys=grad_ys)
+        ref = sd.grad(pair_from_a_loop, wrt=(0, 1))(x, 0.47, n, grad_ys=grad_ys)
+        w = (1.0, 1.0) if grad_ys is None else grad_ys
+
+        def weighted(x, y, n):
+            a, b = pair_from_a_loop(x, y, n)
+            return w[0] * a + w[1] * b
+        for k in (0, 1):
+            assert_close(got[k], ref[k], rtol=1e-12, atol=1e-14)
+            assert_close(got[k], numeric_grad(weighted, (x, 0.47, n), k))

@@ -91,7 +91,11 @@ def list_indices(fn, helper_names):
     ``_stack`` or passed to a helper (``last_writes(b, items)``) as ``np.array([i, j])``:
     numba indexes with an integer array, not a list; NumPy indexes with a list as with the
     array of its entries (advanced indexing), so ``x[items]``, read or written, means the
-    same. A list name read any other way (``len``, ``+``, a loop) stays a list."""
+    same. A list name read any other way (``len``, ``+``, a loop) stays a list, and so does
+    one passed to ``concat_rows`` (the respelled ``np.concatenate([w[1:], w[:1]])``: arrays
+    of different lengths, which ``np.array`` cannot stack; ``stack_rows`` of its array is
+    the same array)."""
+    helper_names = set(helper_names) - {"concat_rows"}
     def as_array(lst):
         return ast.Call(func=ast.Attribute(value=ast.Name(id="np", ctx=ast.Load()),
                                            attr="array", ctx=ast.Load()),

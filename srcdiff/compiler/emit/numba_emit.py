@@ -79,6 +79,7 @@ from srcdiff.compiler.emit import (
     numba_special,
     numba_spellings,
     numba_stacks,
+    numba_tape_sites,
     numba_tapes,
     numba_tuples,
     numba_views,
@@ -402,7 +403,7 @@ def _check_calls(fn, namespace, where, generated=()):
     """Refuse a call of anything numba (or this backend's helpers) cannot compile;
     ``generated``: the names of the generated functions, compiled too (numba_calls.py)."""
     helpers = set(NJIT_HELPERS) | set(NJIT_PIECES) | set(NJIT_BROADCAST) | set(NJIT_TUPLES)
-    helpers |= set(numba_seeds.NAMES) | set(numba_stacks.NAMES)
+    helpers |= set(numba_seeds.NAMES) | set(numba_stacks.NAMES) | set(numba_tape_sites.NAMES)
     for node in ast.walk(fn):
         if not isinstance(node, ast.Call):
             continue
@@ -506,6 +507,7 @@ def helpers():
     helpers.update(numba_special.helpers())
     helpers.update(numba_seeds.helpers())
     helpers.update(numba_stacks.helpers())
+    helpers.update(numba_tape_sites.helpers())
     return helpers
 
 

@@ -9,6 +9,12 @@ numba_math.py), each checked against the NumPy backend by the tests named there.
 
 import ast
 
+import numpy as np
+
+# the Python types NumPy takes as a dtype, as the NumPy types they mean (``int``: the
+# platform's, as NumPy here reads it), which numba's ``astype`` and ``dtype=`` take
+DTYPES = {"float": "np.float64", "int": f"np.{np.dtype(int).name}", "bool": "np.bool_"}
+
 
 def rewrite(fn):
     """NumPy calls numba does not take as written, in spellings it does, of the same
@@ -16,7 +22,9 @@ def rewrite(fn):
     accumulations) as ``concat_rows(rows)`` / ``stack_rows(rows)`` (numba's take tuples or
     arrays only; a name that is not a list has no implementation and is refused by numba's
     typing); ``np.reshape`` and ``a.reshape`` as ``reshaped``; the default keywords of
-    ``np.sum``/``np.mean`` dropped; ``dtype=float`` as ``np.float64``; a float copy
+    ``np.sum``/``np.mean`` dropped, and ``np.flip``/``np.cumsum``'s ``None`` axis (all axes;
+    numba's take no axis); ``dtype=float`` as ``np.float64`` and ``a.astype(int)``
+    (``float``, ``bool``; numba's takes no Python type) as ``a.astype(np.int64)``; a float copy
     ``np.array(a, dtype=d)``; ``np.zeros_like`` as ``zeros_like_of``; ``np.clip``,
     ``np.where``, ``np.full``, ``np.copy`` of numbers too (numba_builtins.py);
     ``np.tanh`` as ``tanh_fast``; ``np.max``/``np.min``/``np.mean``/``np.var``/``np.std``
@@ -40,13 +48,21 @@ def rewrite(fn):
                 elts=node.args, ctx=ast.Load())
             node.func, node.args = ast.Name(id="reshaped", ctx=ast.Load()), [
                 node.func.value, shape]
+        if (isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.flip", "np.cumsum")
+                and len(node.args) == 2 and ast.unparse(node.args[1]) == "None"
+                and not node.keywords):
+            node.args = node.args[:1]  # (axis None, all axes: numba's take no axis)
         if isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.sum", "np.mean"):
             # their default keywords, which numba's versions do not take
             node.keywords = [k for k in node.keywords if ast.unparse(k) not in (
                 "axis=None", "keepdims=False")]
         for k in getattr(node, "keywords", None) or ():
-            if k.arg == "dtype" and ast.unparse(k.value) == "float":
-                k.value = ast.parse("np.float64", mode="eval").body  # (NumPy's float)
+            if k.arg == "dtype" and ast.unparse(k.value) in DTYPES:
+                k.value = ast.parse(DTYPES[ast.unparse(k.value)], mode="eval").body
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "astype" and len(node.args) == 1
+                and not node.keywords and ast.unparse(node.args[0]) in DTYPES):
+            node.args = [ast.parse(DTYPES[ast.unparse(node.args[0])], mode="eval").body]
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.array"
                 and len(node.args) == 1 and [k.arg for k in node.keywords] == ["dtype"]):
             # a float copy (numba's np.array takes no array with dtype=; asarray does)

@@ -10,14 +10,17 @@ floats: the same values); ``stack_tangents`` of a missing tangent (None) is zero
 tangents their array. ``item_grad(b, key, x)`` of a float ``x`` and such a list ``b``, or
 a 1-d array ``b`` (the unstacked gradient of a list the rewrite passed as an array), or of
 a tuple ``b`` of arrays or floats of ``x``'s kind (a helper's returned tuple in forward
-mode), is ``b[key]`` (the runtime's), 0.0 when ``b`` is None. Other kinds (nested lists, lists of
-arrays, dicts) have no implementation: numba's typing error, not a number.
+mode), is ``b[key]`` (the runtime's), 0.0 when ``b`` is None. Other kinds (nested lists,
+lists of arrays, dicts) have no implementation: numba's typing error, not a number. ``seed``
+and ``zeros_tree`` of a tuple of numbers (a pair returned from inside a loop, seeded whole)
+are the runtime's lists of floats: ones (or ``grad_ys``'s entries) and zeros.
 Invariant: each returns the values the NumPy runtime's returns; tests/numba/
 test_numba_stacks.py compares gradients with the NumPy backend's and finite differences.
 """
 
 import numpy as np
 
+from srcdiff.compiler.emit import numba_helpers
 from srcdiff.compiler.emit.numba_helpers import _none, overload, types
 
 NAMES = ("unstack_like", "stack_tangents", "item_grad")
@@ -105,3 +108,29 @@ def _item_grad_of_tuple(b, key, x):
 def helpers():
     """The helpers of this module by the names generated code calls them."""
     return {name: globals()[name] for name in NAMES}
+
+
+# The seed and the zero gradient of a tuple of numbers (``return a, b`` from inside a loop:
+# the gradient seeds its ``_retval`` as a whole): runtime.seed's and runtime.zeros_tree's
+# list of floats, read back by item_grad above. Other trees have no implementation here.
+@overload(numba_helpers.seed)
+def _seed_of_numbers(grad_ys, y, index=None):
+    if not (isinstance(y, types.BaseTuple) and _numbers(y)):
+        return None
+    if _none(grad_ys):
+        return lambda grad_ys, y, index=None: [1.0 for _ in range(len(y))]
+    if not _numbers(grad_ys):
+        return None
+
+    def checked(grad_ys, y, index=None):
+        if len(grad_ys) != len(y):
+            raise ValueError("grad_ys for the output must be a sequence of as many entries")
+        return [float(g) for g in grad_ys]
+    return checked
+
+
+@overload(numba_helpers.zeros_tree)
+def _zeros_of_numbers(x):
+    if isinstance(x, types.BaseTuple) and _numbers(x):
+        return lambda x: [0.0 for _ in range(len(x))]
+    return None

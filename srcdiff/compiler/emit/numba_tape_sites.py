@@ -9,9 +9,42 @@ arm's saves apart, read back by the same arm of the backward sweep's branch (sam
 Invariant (each mode's docstring): every restore gives the value the NumPy backend's
 ``_stack`` pop gives wherever that value can be read; tests/numba/test_numba_branch_tapes.py
 checks gradients against the NumPy backend and finite differences.
+
+A list tape is typed by numba from its ``append``: where numba proves a loop or an arm
+never runs (its test computed from constants only: ``k = 0; while k < 0``, fuzz seed 13),
+it drops the code before typing, and the tape's ``pop`` in the backward sweep has no
+type ("Unsupported assignment: Undefined"). :func:`unfold_tests` passes the test of each
+``while`` loop and branch that saves through :func:`unfolded`, a compiled identity numba
+does not fold, so every save is typed whether or not it runs. Invariant: ``unfolded(t)``
+is ``t`` (same value, same type); tests/numba/test_numba_fuzz_causes.py checks a loop and
+an arm that never run against finite differences.
 """
 
 import ast
+
+from srcdiff.compiler.emit.numba_helpers import njit
+
+NAMES = ("unfolded",)
+
+
+@njit
+def unfolded(test):
+    """``test`` itself: a value numba's dead-branch pruning does not see through (module
+    docstring)."""
+    return test
+
+
+def unfold_tests(stmts):
+    """The test of each ``while`` loop and ``if`` of ``stmts`` (each once) as
+    ``unfolded(test)``."""
+    for stmt in {id(s): s for s in stmts}.values():
+        stmt.test = ast.Call(func=ast.Name(id="unfolded", ctx=ast.Load()),
+                             args=[stmt.test], keywords=[])
+
+
+def helpers():
+    """The helpers of this module by the names generated code calls them."""
+    return {name: globals()[name] for name in NAMES}
 
 
 def mode(site, in_arm, unbound, refuse):

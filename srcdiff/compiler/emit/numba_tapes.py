@@ -13,7 +13,8 @@ reversed loop, same trip count) decrements ``_kN`` first thing in its body and r
 save site keeps a typed list (numba's grow-by-doubling) with ``append``/``pop``: those of a
 ``for`` loop over anything else or with a ``break``, and those of a ``while`` loop (its
 trips are known only as they run; the generator counts them in ``_trips`` and the reversed
-loop runs ``range(_trips)``, popping each site once a trip as the loop pushed it).
+loop runs ``range(_trips)``, popping each site once a trip as the loop pushed it). A list
+is typed by its appends, which numba must not drop as dead: numba_tape_sites.unfold_tests.
 A value saved in an arm of a branch in a loop (``if``/``else``, ``elif``, nested branches,
 the lowered ``continue``/``break``) has a typed list of its own, appended on the trips
 that take the arm; the backward sweep's branch of the same test (or the ``_tookN`` name
@@ -29,7 +30,14 @@ range loop as above, read after the loop only as ``if X:``, ``concat_rows(X)`` o
 
 import ast
 
-from srcdiff.compiler.emit.numba_tape_sites import Branch, assigns, mode, took, trip_end
+from srcdiff.compiler.emit.numba_tape_sites import (
+    Branch,
+    assigns,
+    mode,
+    took,
+    trip_end,
+    unfold_tests,
+)
 from srcdiff.compiler.ir.calls import named_call
 
 STACK = "_stack"
@@ -167,6 +175,7 @@ def rewrite_tapes(fn, where):
     pending = []  # the simulated stack: indices into sites, and Branch entries
     pairs = []  # (body, index of the pop, site, loop)
     in_arm = set()  # sites saved in an arm of a branch in a loop (list tapes)
+    saving = []  # the branches in a loop that save (their tests: unfolded, below)
 
     def walk(body, loop, pending, arm=False):
         for i, stmt in enumerate(body):
@@ -208,6 +217,7 @@ def rewrite_tapes(fn, where):
             raise refuse(_where_refused(stmt, loop), 'use backend="numpy"')
         test = ast.unparse(stmt.test)
         if pushes:
+            saving.append(stmt)
             entry = Branch({test, took})
             walk(stmt.body, loop, entry.arms[0], arm=True)
             walk(stmt.orelse, loop, entry.arms[1], arm=True)
@@ -321,6 +331,7 @@ def rewrite_tapes(fn, where):
     array_accumulations(fn, counters)
     counters.place(fn)
     drop_unread_tapes(fn)
+    unfold_tests([site[3] for site in sites if isinstance(site[3], ast.While)] + saving)
 
 
 def _where_refused(stmt, loop):
