@@ -9,6 +9,7 @@ number.
 
 import functools
 
+from srcdiff.api import located
 from srcdiff.api import transforms as api
 from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.errors import SrcdiffError, StaleGradient
@@ -18,6 +19,7 @@ def _numba_emit():
     """compiler/emit/numba_emit.py, imported when a numba gradient is first asked for
     (it imports numba: 0.15-0.2 s that ``import srcdiff`` does not pay)."""
     from srcdiff.compiler.emit import numba_emit
+    numba_emit.statement_line = located._statement_line
     return numba_emit
 
 

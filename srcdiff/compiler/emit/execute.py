@@ -16,17 +16,12 @@ import weakref
 
 import numpy as np
 
-from srcdiff import runtime, runtime_array_api, runtime_checks, runtime_memory
+from srcdiff import runtime_array_api
 from srcdiff.compiler.analysis.facts import array_api_module, array_library
 from srcdiff.compiler.emit import live
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.compiler.ir.runtime_names import RUNTIME_HELPERS
 from srcdiff.errors import SrcdiffError, StaleGradient
-
-# the run-time helpers generated code calls (and verification mode's checks), by name
-RUNTIME_MODULES = (runtime.__name__, runtime_memory.__name__, runtime_checks.__name__)
-RUNTIME_HELPERS = {name: obj for module in (runtime, runtime_memory, runtime_checks)
-                   for name, obj in vars(module).items()
-                   if inspect.isfunction(obj) and obj.__module__ in RUNTIME_MODULES}
 
 
 def module_source(functions):

@@ -89,6 +89,11 @@ from srcdiff.errors import SrcdiffError, StaleGradient
 
 INSTALL = "pip install srcdiff[numba]"
 
+# ``(generated node, line) -> (file, line, col, source)`` of the user's statement, or None:
+# api/located.py's map of generated lines, set by api/backends.py when it imports this
+# module (a compiler stage does not import the api)
+statement_line = None
+
 # helpers the numba version of a gradient may call: a numba-compiled version each
 NJIT_HELPERS = ("add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
                 "spread", "size_of", "tape_pop_prev", "tape_pop_entry", "concat_rows",
@@ -136,7 +141,7 @@ class _Where:
         """A SrcdiffError saying ``what``, at the ``def`` line or, with ``at`` (a line of the
         function's source, 1 its first), at that statement's line; with ``node`` (of the
         generated source parsed), at the user's statement it was generated for, when that
-        is known (api/located.py's map of generated lines)."""
+        is known (``statement_line``)."""
         if node is not None and at is None:
             at = self._user_line(node)
         line, lineno = self.line, self.lineno
@@ -154,13 +159,14 @@ class _Where:
         compiled = self.generated
         if compiled is None or getattr(node, "lineno", None) is None or self.lineno is None:
             return None
-        from srcdiff.api import located  # (the map of generated lines to the user's)
+        if statement_line is None:
+            return None
         try:
             d = next(d for d in ast.parse(compiled.source).body
                      if isinstance(d, ast.FunctionDef) and d.lineno <= node.lineno <= d.end_lineno)
             made = next(n for n in compiled.namespace.get("__srcdiff_nodes__") or ()
                         if n.name == d.name)
-            found = located._statement_line(made, node.lineno - d.lineno + 1)
+            found = statement_line(made, node.lineno - d.lineno + 1)
         except Exception:  # (locating is a courtesy: the refusal itself must come through)
             return None
         if found is None or found[0] != self.filename:

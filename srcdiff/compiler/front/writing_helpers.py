@@ -34,8 +34,8 @@ import inspect
 import gast
 import numpy as np
 
-from srcdiff.compiler.emit.execute import RUNTIME_HELPERS
 from srcdiff.compiler.front.parse import parse_function
+from srcdiff.compiler.ir.runtime_names import RUNTIME_HELPERS
 
 _BUILTINS = frozenset(dir(builtins))
 _CONSTANTS = (bool, int, float, complex, str, bytes, type(None))
