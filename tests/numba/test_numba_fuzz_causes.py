@@ -356,6 +356,35 @@ def test_a_loop_and_an_arm_numba_proves_never_run(fn):
     agree(fn, (0.4, np.array([0.3, -0.8, 1.1])), (0, 1))
 
 
+def returns_from_a_loop_never_run(x, y, k):
+    acc = 0.5 * x
+    z = -0.5
+    k0 = 0
+    while k0 < 0:  # (numba proves it never runs; a `return` inside binds _retval only there)
+        k0 += 1
+        if k0 == 1:
+            acc = np.tanh(acc + np.exp(np.tanh(y)))
+        elif k0 * 0.1 >= 0.7:
+            return acc + 0.3 * y + z
+    return 0.2 * acc + y + z * k
+
+
+def test_forward_mode_of_a_loop_numba_proves_never_runs():
+    """Forward mode has no tapes, but a name bound only in a ``while`` loop numba drops
+    (``_retval`` of a ``return`` inside) was undefined where read after it ("Unsupported
+    assignment: Undefined", fuzz seed 584046668, index 20): every ``while`` test is passed
+    through ``unfolded`` (numba_tape_sites.unfold_loops). Against the NumPy backend, whose
+    jvp is checked against central differences here too."""
+    args, tangents = (-0.75, -0.85, 1), (0.3, -0.7)
+    _both_modes(returns_from_a_loop_never_run, args, tangents)
+    _, got = sd.jvp(returns_from_a_loop_never_run, wrt=(0, 1), backend="numba")(
+        *args, tangents=tangents)
+    h = 1e-6
+    plus = returns_from_a_loop_never_run(args[0] + h * 0.3, args[1] - h * 0.7, 1)
+    minus = returns_from_a_loop_never_run(args[0] - h * 0.3, args[1] + h * 0.7, 1)
+    assert_close(got, (plus - minus) / (2 * h), rtol=1e-7, atol=1e-9)
+
+
 def truncated(x, ys):
     s = 0.5 * x
     for v in ys:

@@ -234,6 +234,8 @@ def numba_source(source, entry_name, namespace, where, groups=None):
         numba_builtins.list_indices(d, own)  # x[[i, j]]: an integer array's index
         numba_views.whole_reads(d)  # x[...] read as x
     numba_tapes.rewrite_tapes(entry, where)
+    for d in defs:
+        numba_tape_sites.unfold_loops(d)  # (a loop numba drops may bind names read after)
     numba_calls.thread_globals(
         defs, entry, lambda d: _value_globals(d, namespace, generated), where)
     names = _globals_as_parameters(entry, namespace, generated)
