@@ -7,11 +7,11 @@ path and a number on another, is a typing error in numba (``Cannot unify float64
 array(float64, 1d, C)``) where NumPy runs it. Before numba sees the gradient (on the
 first call, when the arguments' kinds are known: a Python or NumPy number, an array of
 one or more dimensions), :func:`check` follows the user's function's statements in order,
-each loop's body twice (what a trip leaves reaches the next), the branches of an ``if``
-joined, and refuses a read of a name that may hold a number on one path and an array
-on another, and returns of different kinds (a tuple, a number, an array; tuples of
-different lengths), with a SrcdiffError at the user's statement that binds the name or
-returns.
+each loop's body until the kinds at its head are stable (what a trip leaves reaches the
+next), the branches of an ``if`` joined, and refuses a read of a name that may hold a
+number on one path and an array on another, and returns of different kinds (a tuple, a
+number, an array; tuples of different lengths), with a SrcdiffError at the user's statement
+that binds the name or returns.
 
 Invariant: kinds are only ever claimed where NumPy decides them from the code and the
 arguments' kinds alone (a number literal, ``np.sum(a)``, ``np.ones(3)``, arithmetic of
@@ -26,6 +26,8 @@ import inspect
 import textwrap
 
 import numpy as np
+
+from srcdiff.compiler.analysis.fixpoint import fixpoint
 
 NUM, ARR = "a number", "an array"
 SCALARISH = "a number or an array"  # (known not to be a tuple: a return's kind only)
@@ -102,14 +104,16 @@ class _Walk:
             self.reads(stmt.iter if isinstance(stmt, ast.For) else stmt.test, env)
             before = _copy(env)
             item = self.item(stmt.iter, env) if isinstance(stmt, ast.For) else None
-            if isinstance(stmt, ast.For):
-                self.bind(stmt.target, item, stmt, before)
-            after = self.block(stmt.body, _copy(before))
-            header = _join(before, after)
-            if isinstance(stmt, ast.For):
-                self.bind(stmt.target, item, stmt, header)
-            after = self.block(stmt.body, _copy(header))
-            env = self.block(stmt.orelse, _join(header, after))
+
+            def trip(header):  # (the kinds at the loop's head after one more trip)
+                entry = _copy(header)
+                if isinstance(stmt, ast.For):
+                    self.bind(stmt.target, item, stmt, entry)
+                return _join(header, self.block(stmt.body, entry))
+
+            # (joined with the last head, so kinds only grow: it converges)
+            header = fixpoint(trip, before, "the kinds of a loop's names (numba)", _same_kinds)
+            env = self.block(stmt.orelse, header)
             return env
         if isinstance(stmt, ast.If):
             self.reads(stmt.test, env)
@@ -226,6 +230,10 @@ def _combine(a, b, times=False):
     if a is None and b is None or times:
         return None  # (``2 * (a, b)`` is a tuple)
     return SCALARISH  # (a number or an array with a tuple: a TypeError)
+
+
+def _same_kinds(a, b):
+    return {k: set(v) for k, v in a.items()} == {k: set(v) for k, v in b.items()}
 
 
 def _copy(env):
