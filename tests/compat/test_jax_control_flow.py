@@ -14,14 +14,11 @@ import pytest
 import compat_modes as tm
 import jax_corpus as jc
 
-# JAX's core_test passes the function to run to a helper, ``call(f, *args)``: which function
-# ``f`` is becomes known only when the helper runs, and srcdiff inlines or differentiates
-# calls of functions it knows when compiling (a nested def, a lambda, a module-level name).
-HIGHER_ORDER = "cannot tell what `f` refers to at compile time"
-NESTED_AS_VALUE = "the nested function 'f' is used as a value"
-REFUSED = {"sin_through_call": HIGHER_ORDER, "two_calls": HIGHER_ORDER,
-           "call_of_user_function": HIGHER_ORDER,
-           "nested_closures_through_call": NESTED_AS_VALUE}
+# JAX's core_test passes the function to run to a helper, ``call(f, *args)``: inlined, the
+# helper's ``f(*args)`` is the call of the function passed (np.sin, a module-level function,
+# a nested def), checked against central differences as every other case
+# (srcdiff/compiler/front/function_arguments.py). Nothing is refused.
+REFUSED = {}
 EXPECTED_REFUSALS = {(name, mode): words for mode in tm.MODES for name, words in REFUSED.items()}
 
 TALLY = Counter()  # (mode, outcome) -> count, printed by tests/compat/conftest.py

@@ -1144,3 +1144,25 @@ def helper_reading_numpy(x, a):
 
 GOLDEN["helper_reading_numpy"] = (helper_reading_numpy, (0, 1), _damp_args)
 EXTRA_CASES["helper_reading_numpy"] = corpus.Case(helper_reading_numpy, *_damp_args, wrt=(0, 1))
+
+
+# session 43: a function passed to a helper that calls it is inlined with the helper, its
+# parameter's calls the function's own (front/function_arguments.py): np.sin, a lambda
+# reading the caller's variable, a nested def, JAX's `call(f, *args)`
+def _call(g, *args):
+    return g(*args)
+
+
+def function_through_call(x, y):
+    def scaled(u):
+        return u * y
+
+    return np.sum(_call(np.sin, x) + _call(lambda u: u * y, x) * _call(scaled, x))
+
+
+_through_args = (np.array([0.3, -1.2]), np.array([0.5, 0.7]))
+GOLDEN["function_through_call"] = (function_through_call, (0, 1), _through_args)
+EXTRA_CASES["function_through_call"] = corpus.Case(function_through_call, *_through_args,
+                                                   wrt=(0, 1))
+GOLDEN_FORWARD["forward_function_through_call"] = lambda: sd.source(
+    function_through_call, wrt=(0, 1), mode="forward", args=_through_args)

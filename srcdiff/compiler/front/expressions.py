@@ -12,6 +12,7 @@ import numpy as np
 
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.containers import Containers
+from srcdiff.compiler.front.function_arguments import lambda_as_def
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.front.scopes import own_expressions, spread_tuple_names
 from srcdiff.compiler.front.signatures import outputs_as_keywords, spread_literals
@@ -43,14 +44,6 @@ _UNSUPPORTED_EXPRS = {
 # and what they derive from (np.ma.mr_ and the like)
 _INDEX_TRICKS = tuple({t for n in ("r_", "c_", "s_", "index_exp", "mgrid", "ogrid")
                        for t in type(getattr(np, n)).__mro__ if t is not object})
-
-
-def lambda_as_def(name, lam, at):
-    """``lambda v: body`` as ``def name(v): return body``, located at ``at``."""
-    fdef = gast.FunctionDef(name=name, args=lam.args,
-                            body=[S.locate(gast.Return(value=lam.body), lam)],
-                            decorator_list=[], returns=None, type_comment=None, type_params=[])
-    return S.locate(fdef, at)
 
 
 class Expressions(Containers):

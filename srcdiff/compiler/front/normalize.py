@@ -44,8 +44,8 @@ from srcdiff.compiler.front.expressions import (
     LOGGER_METHODS,
     Expressions,
     is_passthrough,
-    lambda_as_def,
 )
+from srcdiff.compiler.front.function_arguments import FunctionArguments, lambda_as_def
 from srcdiff.compiler.front.generators import generators_as_lists
 from srcdiff.compiler.front.in_place import InPlace, item_read
 from srcdiff.compiler.front.jumps import always_returns, lower_jumps
@@ -164,7 +164,7 @@ def check_signature(parsed, fn):
 # -------------------------------------------------------------------- ANF
 
 
-class _Normalizer(Expressions, Chains, Closures, InPlace):
+class _Normalizer(Expressions, Chains, Closures, FunctionArguments, InPlace):
     def __init__(self, parsed, names):
         self.parsed = parsed
         self.names = names
@@ -400,12 +400,14 @@ class _Normalizer(Expressions, Chains, Closures, InPlace):
                              "supported only for module-level functions",
                              hint=f"move {fdef.name!r} to module level")
         params, values = self.call_values(fdef, e)
+        functions = self.function_arguments(fdef, params, values, e)  # (function_arguments.py)
         local = set(params) | {n.id for n in gast.walk(fdef) if isinstance(n, gast.Name)
                                and isinstance(n.ctx, gast.Store)} - self.nonlocals[fdef.name]
         rename = {n: self.names.fresh(f"{fdef.name}_{n}") for n in sorted(local)}
-        args = {p: self.atom(values[p]) for p in params}
+        args = {p: self.atom(values[p]) for p in params if p not in functions}
         for p in params:  # (closures.py: a name passed for a parameter, maybe itself)
-            rename[p] = self.bind_argument(fdef, p, args[p], rename[p])
+            rename[p] = functions[p] if p in functions else self.bind_argument(
+                fdef, p, args[p], rename[p])
         body = [S.copy(x) for x in fdef.body]
         if not body or not always_returns(body):
             body = body + [S.locate(gast.Return(value=S.const(None)), fdef)]

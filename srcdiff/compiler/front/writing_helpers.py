@@ -34,6 +34,11 @@ import inspect
 import gast
 import numpy as np
 
+from srcdiff.compiler.front.function_arguments import (
+    calls_function_argument,
+    is_function_value,
+    spread_varargs,
+)
 from srcdiff.compiler.front.parse import parse_function
 from srcdiff.compiler.ir.runtime_names import RUNTIME_HELPERS
 
@@ -56,7 +61,7 @@ def inlinable(norm, func, target, call):
     asked, norm.inline_asked = getattr(norm, "inline_asked", None), None
     if asked is not None and asked[0] is call:
         return asked[1]
-    found = _helper(norm, func, target)
+    found = _helper(norm, func, target, call)
     if found is None:
         return None
     node, free = found
@@ -67,9 +72,10 @@ def inlinable(norm, func, target, call):
     return node
 
 
-def _helper(norm, func, target):
+def _helper(norm, func, target, call):
     """``(FunctionDef, free names)``: the helper to inline, a new tree with its defaults
-    put in as constants, or None (see the module docstring). Changes nothing in ``norm``."""
+    put in as constants, or None (see the module docstring). Changes nothing in ``norm``.
+    (Also a helper that calls a function it is passed: function_arguments.py.)"""
     writes = getattr(norm, "writes_into_argument", None)
     parsed = norm.parsed
     if writes is None or not isinstance(func, gast.Name) or not inspect.isfunction(target) \
@@ -78,11 +84,20 @@ def _helper(norm, func, target):
             or getattr(parsed.fn, "__globals__", None) is not target.__globals__ \
             or func.id in norm.local_functions or target.__name__ in norm.inlining:
         return None
-    if not writes(target):
+    written = writes(target)
+    if not written and not any(is_function_value(norm, x) for x in
+                               [*call.args, *(k.value for k in call.keywords)]):
         return None
     node = _source(target)
     if node is None:
         return None
+    if not written:  # (inlined for the function it is passed: function_arguments.py)
+        if not isinstance(node, gast.FunctionDef) \
+                or not calls_function_argument(norm, node, call):
+            return None
+        node = spread_varargs(node, call)
+        if node is None:
+            return None
     a = node.args
     if not isinstance(node, gast.FunctionDef) or node.decorator_list or a.vararg \
             or a.kwarg or a.posonlyargs or node.name != target.__name__:
