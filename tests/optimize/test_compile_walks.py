@@ -88,15 +88,14 @@ def test_a_root_that_is_no_node_is_refused():
 
 
 def _plain_scan(s):
-    """``seed._scan`` by ``gast.walk``, as it was."""
+    """``seed._scan`` by ``gast.walk``, as it was (its ``units`` since session 43: a node
+    ``_Units`` may rewrite at, tests/optimize/test_compile_shortcuts43.py)."""
     bound, loaded, units = [], set(), False
     for n in gast.walk(s):
         if isinstance(n, gast.Name):
             (loaded.add if isinstance(n.ctx, gast.Load) else bound.append)(n.id)
-        elif isinstance(n, gast.Constant):
-            units = units or type(n.value) is float and abs(n.value) == 1.0
-        elif isinstance(n, gast.Call):
-            units = units or seed._dotted(n.func) == "unbroadcast"
+        elif isinstance(n, (gast.BinOp, gast.Call)):
+            units = units or seed._may_rewrite(n)
         elif isinstance(n, gast.AugAssign) and isinstance(n.target, gast.Name):
             bound.append(n.target.id)
     return collections.Counter(bound), loaded, units

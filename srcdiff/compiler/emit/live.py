@@ -179,7 +179,7 @@ def guards(code, parsed, namespace):
         out += [AttributeGuard("__class__", None, (called, "__class__"), owner, namespace),
                 AttributeGuard(f"{owner.__name__}.__call__", None, (owner, "__call__"), fn,
                                namespace)]
-    for name in sorted(_names(code) | read):
+    for name in sorted(_names(code, _guarded(user_namespace, read)) | read):
         if name not in user_namespace or namespace.get(name, _MISSING) is not user_namespace[name]:
             continue
         value = user_namespace[name]
@@ -206,14 +206,36 @@ _GLOBAL_OPS = frozenset({"LOAD_GLOBAL", "LOAD_NAME", "STORE_GLOBAL", "STORE_NAME
                          "DELETE_GLOBAL", "DELETE_NAME"})
 
 
-def _names(code):
+def _guarded(user_namespace, read):
+    """Of the names in ``user_namespace``, those :func:`guards` may guard besides ``read``
+    (a module never is): only those, if ``code`` names any, need its bytecode read."""
+    return lambda name: name not in read and name in user_namespace \
+        and not isinstance(user_namespace[name], types.ModuleType)
+
+
+def _names(code, asked=None):
     """The global names ``code`` (and the code nested in it) reads, writes or deletes; not
-    its attribute names (``x.w``: ``co_names`` holds ``w`` too)."""
+    its attribute names (``x.w``: ``co_names`` holds ``w`` too). ``asked``: the names the
+    caller looks for (a test); if ``code``'s ``co_names`` (a superset) holds none of them,
+    the answer is the empty set without disassembling it (``dis`` on a big generated
+    module is a few percent of its compilation; the caller's answer is the same)."""
+    if asked is not None and not any(map(asked, _all_co_names(code))):
+        return set()
     found = {i.argval for i in dis.get_instructions(code) if i.opname in _GLOBAL_OPS}
     for const in code.co_consts:
         if isinstance(const, types.CodeType):
             found |= _names(const)
     return found
+
+
+def _all_co_names(code):
+    """The ``co_names`` of ``code`` and of the code nested in it: every global name it
+    loads, stores or deletes is among them (with its attribute and method names)."""
+    out = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            out |= _all_co_names(const)
+    return out
 
 
 def merge(lists):

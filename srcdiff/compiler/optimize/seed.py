@@ -70,9 +70,11 @@ def fold_seed(body, gradients, floats):
 
 def _scan(s):
     """``(bound, loaded, units)``: the names ``s`` binds or deletes anywhere (``a += e``
-    twice), those it reads, and whether it holds a literal 1.0 or an ``unbroadcast`` call
-    (what :class:`_Units` rewrites). (No answer depends on the order the nodes are met
-    in: ``dataflow.nodes``' walk, several times cheaper than ``gast.walk``'s.)"""
+    twice), those it reads, and whether it holds a node :class:`_Units` may rewrite (a
+    product or quotient with a +-1.0 literal operand, ``unbroadcast(-e, x)``; see
+    :func:`_may_rewrite`: without one, ``_Units`` leaves the statement as it is, and
+    it is not copied). (No answer depends on the order the nodes are met in:
+    ``dataflow.nodes``' walk, several times cheaper than ``gast.walk``'s.)"""
     bound, loaded, units = [], set(), False
     for n in dataflow.nodes(s):
         cls = n.__class__
@@ -81,13 +83,25 @@ def _scan(s):
                 loaded.add(n.id)
             else:
                 bound.append(n.id)
-        elif cls is gast.Constant:
-            units = units or type(n.value) is float and abs(n.value) == 1.0
-        elif cls is gast.Call:
-            units = units or _dotted(n.func) == "unbroadcast"
+        elif cls is gast.BinOp or cls is gast.Call:
+            units = units or _may_rewrite(n)
         elif cls is gast.AugAssign and isinstance(n.target, gast.Name):
             bound.append(n.target.id)
     return bound, loaded, units
+
+
+def _may_rewrite(node):
+    """Does ``node`` have the form :class:`_Units` rewrites at (before its other tests):
+    ``e * u``, ``u * e``, ``e / u`` with ``u`` a +-1.0 literal, or ``unbroadcast(-e, x)``?
+    ``_Units`` rewrites only at a node of such a form, after its children: in a tree
+    without one no child changes, so no node comes to have the form, and the tree is left
+    as it is (tests/optimize/test_compile_shortcuts43.py checks it)."""
+    if node.__class__ is gast.Call:
+        return _dotted(node.func) == "unbroadcast" and len(node.args) == 2 \
+            and isinstance(node.args[0], gast.UnaryOp) and isinstance(node.args[0].op, gast.USub)
+    return isinstance(node.op, (gast.Mult, gast.Div)) and (
+        _literal(node.right) in (1.0, -1.0)
+        or isinstance(node.op, gast.Mult) and _literal(node.left) in (1.0, -1.0))
 
 
 def _double_negations(body, gradients, floats, stores):
