@@ -182,7 +182,7 @@ def rewrite_tapes(fn, where):
     in_arm = set()  # sites saved in an arm of a branch in a loop (list tapes)
     saving = []  # the branches in a loop that save (their tests: unfolded, below)
     nests = {}  # site -> Nest: its outermost loop, the bodies from that loop's down to it
-    outermost = {}  # id(loop) -> the loop of the function's body holding it (nested_tapes)
+    outermost = {}  # id(loop) -> the loop of the function's body holding it (itself at top)
 
     def walk(body, loop, pending, arm=False, path=()):
         for i, stmt in enumerate(body):
