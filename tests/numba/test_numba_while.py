@@ -112,10 +112,7 @@ def test_a_branch_in_a_while_loop_compiles(a):
     _check(sd.grad(branch_in_while, backend="numba"), branch_in_while, (a,), 0)
 
 
-@pytest.mark.parametrize("fn, what", [(nested_in_while, "a loop nested in another loop")])
-def test_what_is_still_refused_is_named(fn, what):
-    with pytest.raises(sd.SrcdiffError) as e:
-        sd.grad(fn, backend="numba")(0.7)
-    text = str(e.value)
-    assert f"def {fn.__name__}(" in text and "test_numba_while.py" in text
-    assert f"values saved in {what}" in text and 'backend="numpy"' in text
+@pytest.mark.parametrize("a", [0.3, 0.7, 2.0])
+def test_a_loop_nested_in_a_while_loop_compiles(a):
+    """Refused until session 43 (more in test_numba_nested_loops.py)."""
+    _check(sd.grad(nested_in_while, backend="numba"), nested_in_while, (a,), 0)

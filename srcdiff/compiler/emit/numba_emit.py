@@ -12,8 +12,9 @@ Each push site then gets a tape of its own: a preallocated array for a loop over
 ``range`` (its trip count is known on entry), else a typed list; a pop takes the most
 recent entry of that tape, which is the entry the shared stack would have given (it was
 the most recent push of all, so also of its site). A ``while`` loop's sites keep typed
-lists. A push or a pop inside a branch or a nested loop, or a pairing that does not work
-out, is refused.
+lists, as do the sites of a loop nested in another loop (one list for all the trips) and
+of an arm of a branch in a loop (one list an arm). A pairing that does not work out is
+refused.
 
 User globals. numba freezes the globals a function reads into its machine code; the
 values among them (numbers, arrays) become parameters after ``grad_ys``, passed at each

@@ -61,7 +61,7 @@ def helpers():
     return {name: globals()[name] for name in NAMES}
 
 
-def mode(site, in_arm, unbound, refuse):
+def mode(site, in_arm, unbound, refuse, nest):
     """How the tape of a save site keeps its values: ``"plain"`` (the value itself, bound
     when saved); for a name first bound in the loop (``unbound``: None before its first
     binding, which a typed tape cannot hold) ``"bound"`` (a statement of the loop body
@@ -76,17 +76,20 @@ def mode(site, in_arm, unbound, refuse):
     the lowered ``continue``'s ``_skip = False``; the name is bound to that constant before
     the loop and every site of it saves the value itself: the value before the loop, None
     in the NumPy backend's code, is never read, and numba needs the name bound on every
-    path to a save)."""
+    path to a save).
+
+    In a loop nested in another (``nest``: :class:`Nest`) the tape is one list for every
+    trip of the inner loop in every trip of the outer ones, in the order the trips run,
+    and "the loop" above is the outermost: "bound" when a statement of any enclosing loop's
+    body before the one holding the save binds it, "prev" and "end" only when no statement
+    of the outermost loop but those after the save binds it (so the entry below on the
+    tape is the value before, whichever outer trip saved it)."""
     body, i, name, loop = site
     if name not in unbound:
         return "plain"
-    top = i if body is loop.body else next(
-        t for t, s in enumerate(loop.body)
-        if any(getattr(n, "body", None) is body or getattr(n, "orelse", None) is body
-               for n in ast.walk(s)))
-    if any(assigns(s, name) for s in loop.body[:top]):
+    if any(assigns(s, name) for before in nest.loop_prefixes() for s in before):
         return "bound"
-    stores = sum(1 for s in loop.body for n in ast.walk(s)
+    stores = sum(1 for s in nest.outer.body for n in ast.walk(s)
                  if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store))
     later = [j for j in range(i + 1, len(body)) if assigns(body[j], name)]
     if later and len(later) == stores and not leaves(body[i + 1:later[-1]]):
@@ -119,6 +122,31 @@ def trip_end(body):
             and isinstance(last.body[0], ast.Break):
         return len(body) - 1
     return len(body)
+
+
+class Nest:
+    """Where a save site sits: ``outer``, the loop of the function's body holding it (the
+    site's own loop, or one it is nested in), and ``path``, the ``(body, index)`` pairs
+    from the function's body down to the save: ``body[index]`` holds (or is) the save.
+
+    A save site in a nested loop keeps a list tape (numba_tapes.py): pushed once a trip
+    of its own loop, whichever outer trip runs it, popped once a trip of the reversed
+    loop. Invariant: the pops of a site come in the reverse order of its pushes (the
+    shared ``_stack`` is popped in reverse push order, and each pop statement takes the
+    push of one site: the simulated stack pairs them, each loop body walked once, as the
+    NumPy backend's reversed loops run the trips the forward loops ran), so each pop of a
+    site's list gives the value the shared stack gives; tests/numba/test_numba_nested_loops.py
+    checks gradients against the NumPy backend and finite differences."""
+
+    def __init__(self, outer, path):
+        self.outer, self.path = outer, path
+
+    def loop_prefixes(self):
+        """For each loop on the path (the site's own included), the statements of its
+        body before the one holding the save: each runs on every trip before the save."""
+        for (above, j), (body, i) in zip(self.path, self.path[1:]):
+            if isinstance(above[j], (ast.For, ast.While)) and above[j].body is body:
+                yield body[:i]
 
 
 class Branch:

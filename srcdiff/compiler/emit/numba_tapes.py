@@ -19,8 +19,12 @@ A value saved in an arm of a branch in a loop (``if``/``else``, ``elif``, nested
 the lowered ``continue``/``break``) has a typed list of its own, appended on the trips
 that take the arm; the backward sweep's branch of the same test (or the ``_tookN`` name
 its value is kept in) reads it back in the same arm (numba_tape_sites.Branch). How a
-name first bound in the loop is saved: numba_tape_sites.mode. Saves in a loop nested in
-another loop, and in ``try``/``with`` blocks, stay refused, named.
+name first bound in the loop is saved: numba_tape_sites.mode. A save site in a loop nested
+in another loop (``for`` or ``while``, any depth, in a branch or not) keeps one typed list
+for every trip of its loop in every outer trip, pushed in the order the trips run and
+popped in reverse by the reversed loops (numba_tape_sites.Nest, its invariant); the
+outer loop's own sites keep their rows. Saves in ``try``/``with`` blocks stay refused,
+named.
 
 The deferred accumulations of the backward sweep (``X = []``, one ``X.append(v)`` a trip in a
 range loop as above, read after the loop only as ``if X:``, ``concat_rows(X)`` or
@@ -32,6 +36,7 @@ import ast
 
 from srcdiff.compiler.emit.numba_tape_sites import (
     Branch,
+    Nest,
     assigns,
     mode,
     took,
@@ -176,8 +181,10 @@ def rewrite_tapes(fn, where):
     pairs = []  # (body, index of the pop, site, loop)
     in_arm = set()  # sites saved in an arm of a branch in a loop (list tapes)
     saving = []  # the branches in a loop that save (their tests: unfolded, below)
+    nests = {}  # site -> Nest: its outermost loop, the bodies from that loop's down to it
+    outermost = {}  # id(loop) -> the loop of the function's body holding it (itself at top)
 
-    def walk(body, loop, pending, arm=False):
+    def walk(body, loop, pending, arm=False, path=()):
         for i, stmt in enumerate(body):
             if _is_push(stmt):
                 arg = stmt.value.args[0] if len(stmt.value.args) == 1 else None
@@ -185,6 +192,7 @@ def rewrite_tapes(fn, where):
                     raise refuse("the numba backend keeps tapes only for values saved "
                                  "directly in a loop", 'use backend="numpy"')
                 sites.append((body, i, arg.id, loop))
+                nests[len(sites) - 1] = Nest(outermost[id(loop)], path + ((body, i),))
                 if arm:
                     in_arm.add(len(sites) - 1)
                 pending.append(len(sites) - 1)
@@ -193,20 +201,22 @@ def rewrite_tapes(fn, where):
                     raise refuse("the numba backend could not pair a tape read with its "
                                  "save", 'use backend="numpy"')
                 pairs.append((body, i, pending.pop(), loop))
-            elif isinstance(stmt, (ast.For, ast.While)) and loop is None:
-                walk(stmt.body, stmt, pending)
+            elif isinstance(stmt, (ast.For, ast.While)):
+                outermost[id(stmt)] = stmt if loop is None else outermost[id(loop)]
+                walk(stmt.body, stmt, pending, path=path + ((body, i),))
                 if stmt.orelse and _uses(ast.Module(body=stmt.orelse, type_ignores=[]), STACK):
                     raise refuse("the numba backend does not support tapes in a loop's "
                                  "else block",
                                  'use backend="numpy"')
             elif isinstance(stmt, ast.If) and loop is not None \
                     and not _uses(stmt.test, STACK) and _uses(stmt, STACK):
-                branch(stmt, loop, pending, took(body[i - 1] if i else None, stmt))
+                branch(stmt, loop, pending, took(body[i - 1] if i else None, stmt),
+                       path + ((body, i),))
             elif _uses(stmt, STACK) and not (isinstance(stmt, ast.Assign)
                                              and stmt.targets[0].id == STACK):
                 raise refuse(_where_refused(stmt, loop), 'use backend="numpy"')
 
-    def branch(stmt, loop, pending, took):
+    def branch(stmt, loop, pending, took, path):
         """A branch in a loop: one that saves (its arms' saves, in order, one Branch
         entry of ``pending``), or one that reads them back (the entry on top, of the same
         test, or of the name ``took`` kept the saving branch's test in: each arm reads
@@ -219,8 +229,8 @@ def rewrite_tapes(fn, where):
         if pushes:
             saving.append(stmt)
             entry = Branch({test, took})
-            walk(stmt.body, loop, entry.arms[0], arm=True)
-            walk(stmt.orelse, loop, entry.arms[1], arm=True)
+            walk(stmt.body, loop, entry.arms[0], arm=True, path=path)
+            walk(stmt.orelse, loop, entry.arms[1], arm=True, path=path)
             pending.append(entry)
             return
         entry = pending.pop() if pending else None
@@ -228,7 +238,7 @@ def rewrite_tapes(fn, where):
             raise refuse("the numba backend could not pair the tape reads of a branch "
                          "with the saves of the same branch", 'use backend="numpy"')
         for arm, saved in zip((stmt.body, stmt.orelse), entry.arms):
-            walk(arm, loop, saved, arm=True)
+            walk(arm, loop, saved, arm=True, path=path)
             if saved:
                 raise refuse("the numba backend could not pair every tape save of a "
                              "branch's arm with a read in the same arm",
@@ -256,11 +266,13 @@ def rewrite_tapes(fn, where):
     for _, _, k, loop in pairs:
         readers[id(sites[k][3])] = loop
     arrays = {id(site[3]) for site in sites if counted(site[3])
-              and id(site[3]) in readers and counted(readers[id(site[3])])}
+              and id(site[3]) in readers and counted(readers[id(site[3])])
+              and outermost[id(site[3])] is site[3]}  # (a nested loop's: lists, Nest)
     # a value saved after its assignment (below) and then changed in place in the loop
     # (`t1[i0, 1:] = mul1`) keeps a list tape: a list keeps the array itself, as the NumPy
     # sweep's _stack does, where a tape row copies it before the change (a wrong gradient)
-    modes = [mode(site, k in in_arm, unbound, refuse) for k, site in enumerate(sites)]
+    modes = [mode(site, k in in_arm, unbound, refuse, nests[k])
+             for k, site in enumerate(sites)]
     bound_first = {}  # name -> its first site of mode "init"
     for k in range(len(sites)):
         if modes[k] == "init":
@@ -294,8 +306,9 @@ def rewrite_tapes(fn, where):
             edits.setdefault(id(body), (body, []))[1].append((i, push))
     # a name bound before its loop too (by an earlier loop) has a live value on entry:
     # the restore of the first trip gives that value back, kept in `_entryK`
-    entries = {k: site[3] for k, site in enumerate(sites)
-               if modes[k] in ("prev", "end") and _bound_before(fn.body, site[3], site[2])}
+    entries = {k: nests[k].outer for k, site in enumerate(sites)
+               if modes[k] in ("prev", "end")
+               and _bound_before(fn.body, nests[k].outer, site[2])}
     for body, i, k, loop in pairs:
         target, prev = body[i].targets[0].id, modes[k] in ("prev", "end")
         entry = f", _entry{k}" if k in entries else ""
@@ -316,7 +329,7 @@ def rewrite_tapes(fn, where):
         at = next(j for j, s in enumerate(fn.body) if s is loop)
         fn.body.insert(at, _stmt(f"_entry{k} = {sites[k][2]}"))
     for name, (body, i, _, loop) in bound_first.items():  # before the first loop saving it
-        loops = {id(site[3]) for site in sites if site[2] == name}
+        loops = {id(nests[k].outer) for k, site in enumerate(sites) if site[2] == name}
         at = next(j for j, s in enumerate(fn.body) if id(s) in loops)
         first = next(s for s in body[i + 1:] if assigns(s, name))  # (a bool constant)
         fn.body.insert(at, _stmt(f"{name} = {ast.unparse(first.value)}"))
@@ -331,23 +344,21 @@ def rewrite_tapes(fn, where):
     array_accumulations(fn, counters)
     counters.place(fn)
     drop_unread_tapes(fn)
-    unfold_tests([site[3] for site in sites if isinstance(site[3], ast.While)] + saving)
+    unfold_tests(saving)  # (every while loop's test: numba_tape_sites.unfold_loops)
 
 
 def _where_refused(stmt, loop):
     """The refusal of a value saved inside ``stmt`` (a statement of a loop body when
     ``loop``, else of the function's): what holds the save and why it is refused."""
-    if isinstance(stmt, (ast.For, ast.While)):
-        what = "a loop nested in another loop"
-    elif isinstance(stmt, (ast.If, ast.Match)):
+    if isinstance(stmt, (ast.If, ast.Match)):
         what = "a branch (`if`)" + (" inside a loop" if loop is not None else "")
     elif isinstance(stmt, (ast.Try, ast.With)):
         what = "a `try` or `with` block"
     else:
         what = "a statement it cannot pair"
     return (f"the numba backend does not keep tapes of values saved in {what}: each "
-            "save site's tape holds one entry per trip of one loop that is not nested "
-            "and not inside a branch")
+            "save site's tape holds one entry per trip of the loops around it, read back "
+            "by the reversed loops")
 
 
 _READS = ("tape_get", "tape_get_prev", "tape_get_entry")
