@@ -34,12 +34,12 @@ that options are constants) tells an argument from an option;
 
 import functools
 import inspect
-import textwrap
 
 import gast
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.rules.rule_source import running_source
 
 
 class Template:
@@ -59,8 +59,9 @@ class Template:
         when every return agrees, else None."""
         try:
             src = getattr(self.fn, "_srcdiff_source", None)  # (a derived rule's: derive)
-            node = gast.parse(src or textwrap.dedent(inspect.getsource(self.fn))).body[0]
-        except (OSError, TypeError, SyntaxError, IndexError):
+            # (None when the file no longer holds the code that runs: called, not inlined)
+            node = gast.parse(src or running_source(self.fn)).body[0]
+        except (OSError, TypeError, SyntaxError, IndexError, AttributeError):
             node = None
         if not isinstance(node, gast.FunctionDef):
             return None, False, None

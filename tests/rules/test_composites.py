@@ -83,6 +83,14 @@ CALLS = [
     (np.add.outer, (V, M), {}), (np.subtract.outer, (M, V), {}), (np.subtract.outer, (0.5, V), {}),
     (np.divide.outer, (V, M + 2.0), {}), (np.power.outer, (np.abs(V) + 0.1, M[0]), {}),
     (np.maximum.outer, (V, V[::-1]), {}), (np.minimum.outer, (M, 0.3), {}),
+    # NumPy 2.1's cumulative functions (absent before: no entries then)
+    *[(getattr(np, name, None), args, kwargs)
+      for name in ("cumulative_sum", "cumulative_prod")
+      for args, kwargs in [((V,), {}), ((V,), {"include_initial": True}),
+                           ((np.float64(0.7),), {"include_initial": True}),
+                           ((M,), {"axis": 1}), ((M,), {"axis": -2, "include_initial": True}),
+                           ((M[:, :0],), {"axis": 1, "include_initial": True}),
+                           ((np.arange(1, 5),), {"include_initial": True})]],
 ]
 CALLS = [c for c in CALLS if c[0] in COMPOSITES]
 
@@ -207,6 +215,29 @@ def test_every_mode(f, x):
 
 def weighted_covariance(m):
     return np.sum(np.cov(m, fweights=np.array([1, 2, 1, 1, 3])))
+
+
+def cumulative_loss(x):
+    return (np.sum(np.cumulative_sum(x, axis=1, include_initial=True) * np.arange(5.0))
+            + np.sum(np.cumulative_prod(x[0], include_initial=True) ** 2)
+            + np.sum(np.cumulative_prod(x, axis=0) * x))
+
+
+@pytest.mark.skipif(not hasattr(np, "cumulative_sum"), reason="NumPy 2.1's functions")
+def test_cumulative_sum_and_prod_in_every_mode():
+    check_every_mode(cumulative_loss, np.array([[0.3, 0.9, 0.5, 1.2], [0.7, 0.1, 0.85, 0.4]]),
+                     seed=2, hvp=True)
+
+
+def cumulative_of_a_matrix_without_axis(m):
+    return np.sum(np.cumulative_sum(m))
+
+
+def test_cumulative_sum_without_axis_of_a_matrix_raises_as_numpy_does():
+    if not hasattr(np, "cumulative_sum"):
+        pytest.skip("NumPy 2.1's functions")
+    with pytest.raises(ValueError, match="axis"):
+        sd.grad(cumulative_of_a_matrix_without_axis)(M)
 
 
 def test_a_keyword_the_definition_does_not_declare_is_refused():

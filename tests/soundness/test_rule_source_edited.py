@@ -1,0 +1,79 @@
+"""A rule whose file is edited after it was imported is called, never inlined from the new text.
+
+srcdiff inlines a rule's body from its source, read when a compilation first needs it.
+A user's module of custom rules edited in a running session (or srcdiff's own rule files
+changed under a running process: found while porting JAX's numpy gradient tables, where
+every gradient compiled after rules/numpy_rules.py gained a line was wrong) used to have
+the lines now at the rule's place inlined: another function's text, a wrong gradient.
+The rule's source is now used only when it compiles to the code that runs
+(srcdiff/rules/rule_source.py); otherwise the rule object itself is called.
+"""
+
+import importlib
+import sys
+
+import numpy as np
+
+import srcdiff as sd
+from srcdiff.rules.rule_source import running_source
+
+RULES = '''import numpy as np
+import srcdiff as sd
+
+
+@sd.custom_vjp
+def softplus(x):
+    return np.log1p(np.exp(x))
+
+
+@softplus.defvjp
+def _(g, ans, x):
+    return g * (1 - np.exp(-ans))
+'''
+
+# the same module with a helper written above the rule: every line of the rule moves down
+EDITED = RULES.replace("import srcdiff as sd\n",
+                       "import srcdiff as sd\n\n\ndef helper(x):\n    return 2.0 * x\n", 1)
+
+
+def _import_rules(tmp_path, name):
+    (tmp_path / f"{name}.py").write_text(RULES)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(tmp_path))
+
+
+def test_a_custom_rule_edited_after_import_gives_the_right_gradient(tmp_path):
+    rules = _import_rules(tmp_path, "h43_softplus_rules_edited")
+    (tmp_path / "h43_softplus_rules_edited.py").write_text(EDITED)
+
+    def loss(x):
+        return np.sum(rules.softplus(x) * np.array([1.0, 2.0, -0.5]))
+
+    x = np.array([0.3, -0.5, 1.7])
+    expected = np.array([1.0, 2.0, -0.5]) / (1.0 + np.exp(-x))  # softplus' = logistic
+    np.testing.assert_allclose(sd.grad(loss)(x), expected, rtol=1e-12)
+    np.testing.assert_allclose(sd.grad(loss, optimize=False)(x), expected, rtol=1e-12)
+
+
+def test_an_unedited_rule_is_still_inlined_from_its_source(tmp_path):
+    rules = _import_rules(tmp_path, "h43_softplus_rules_kept")
+
+    def loss(x):
+        return np.sum(rules.softplus(x))
+
+    assert "1 - np.exp(-" in sd.source(loss)  # the rule's body, inlined as written
+    x = np.array([0.3, -0.5])
+    np.testing.assert_allclose(sd.grad(loss)(x), 1.0 / (1.0 + np.exp(-x)), rtol=1e-12)
+
+
+def test_running_source_refuses_text_that_is_not_the_running_code(tmp_path):
+    rules = _import_rules(tmp_path, "h43_softplus_rules_text")
+    rule = next(f for f in vars(rules).values() if getattr(f, "__name__", "") == "_")
+    assert "np.exp(-ans)" in running_source(rule)
+    (tmp_path / "h43_softplus_rules_text.py").write_text(EDITED)
+    import linecache
+    linecache.checkcache()
+    assert running_source(rule) is None
