@@ -7,10 +7,6 @@ refusal listed in ``EXPECTED_REFUSALS``; anything else fails, and so does a list
 refusal that stops happening.
 """
 
-from collections import Counter
-
-import pytest
-
 import compat_modes as tm
 import jax_corpus as jc
 
@@ -21,17 +17,7 @@ import jax_corpus as jc
 REFUSED = {}
 EXPECTED_REFUSALS = {(name, mode): words for mode in tm.MODES for name, words in REFUSED.items()}
 
-TALLY = Counter()  # (mode, outcome) -> count, printed by tests/compat/conftest.py
-
-
-@pytest.mark.parametrize("mode", tm.MODES)
-@pytest.mark.parametrize("case", jc.CASES, ids=lambda case: case[0].__name__)
-def test_right_or_refused(case, mode):
-    fn, argsets = case
-    tm.assert_right_or_refused(fn, argsets, mode, jc.WRT.get(fn),
-                               EXPECTED_REFUSALS.get((fn.__name__, mode)), TALLY)
-
-
-def test_refusal_list_names_corpus_functions():
-    names = {fn.__name__ for fn, _ in jc.CASES}
-    assert {name for name, _ in EXPECTED_REFUSALS} <= names
+# the sweep of every mode (compat_modes.corpus_tests); TALLY: (mode, outcome) -> count, printed
+# by tests/compat/conftest.py
+TALLY, test_right_or_refused, test_refusal_list_names_corpus_functions = tm.corpus_tests(
+    jc.CASES, jc.WRT, EXPECTED_REFUSALS)

@@ -38,27 +38,12 @@ from tangents import random_like
 # say why (the construct and why srcdiff cannot model it exactly).
 EXPECTED_REFUSALS = {}
 
-TALLY = Counter()  # (mode, outcome) -> count, printed by tests/compat/conftest.py
-
 CORPUS = os.path.join(ROOT, "tests", "support", "tangent_corpus.py")
 
-
-def _id(case):
-    return case[0].__name__
-
-
-@pytest.mark.parametrize("mode", tm.MODES)
-@pytest.mark.parametrize("case", ti.CASES, ids=_id)
-def test_right_or_refused(case, mode):
-    fn, argsets = case
-    tm.assert_right_or_refused(fn, argsets, mode, ti.WRT.get(fn),
-                               EXPECTED_REFUSALS.get((fn.__name__, mode)), TALLY)
-
-
-def test_refusal_list_names_corpus_functions():
-    names = {fn.__name__ for fn, _ in ti.CASES}
-    assert {name for name, _ in EXPECTED_REFUSALS} <= names
-    assert {mode for _, mode in EXPECTED_REFUSALS} <= set(tm.MODES)
+# the sweep of every mode (compat_modes.corpus_tests); TALLY: (mode, outcome) -> count, printed
+# by tests/compat/conftest.py
+TALLY, test_right_or_refused, test_refusal_list_names_corpus_functions = tm.corpus_tests(
+    ti.CASES, ti.WRT, EXPECTED_REFUSALS)
 
 
 def test_every_corpus_kind_is_present():

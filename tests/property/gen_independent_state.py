@@ -23,6 +23,8 @@ of arrays (holding ``v``); statements drawn among the grammar's:
     python tests/property/gen_independent_state.py 17     # print program 17
 """
 
+import random
+
 from gen_independent_grammar import HELPERS, Grammar
 
 STATE_HELPERS = [
@@ -46,6 +48,12 @@ STATE_HELPERS = [
 
 class StateGrammar(Grammar):
     ARRAYS = ("v", "w", "u")
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        # the later statements' stream (``LATER``): a generator of its own, so a program that
+        # draws none of them is the one drawn before they were added
+        self.later = random.Random(seed * 31 + 19)
 
     # ---------------------------------------------------------------- expressions
     def fleaf(self):
@@ -79,6 +87,12 @@ class StateGrammar(Grammar):
 
     # ---------------------------------------------------------------- statements
     def statement(self, depth):
+        if self.later.random() < 0.07:  # drawn from self.later, then this statement as before
+            main, self.r = self.r, self.later
+            try:
+                self.draw(depth, self.LATER)
+            finally:
+                self.r = main
         r = self.r
         if r.random() < 0.5:
             kinds = ["alias", "listarr", "listarr", "listarr", "dictarr", "dictarr", "dictarr",
@@ -125,6 +139,14 @@ class StateGrammar(Grammar):
     HELPER = ("{x} += hm({held})", "{x} += hm({held}, c=s)", "hl(L, {x})",
               "{x} += float(np.sum(hr({held}, {p})))", "{x} -= 0.1 * float(np.sum(hr({held})))",
               "{held} = hr({held}, c={p})", "{held} = hr({held})")
+
+    # entries inserted into the local list, entries deleted from the local dict, a lambda
+    # called where it is written (drawn from their own stream: see ``__init__``)
+    LATER = ("L.insert(0, {f})", "L.insert(-1, {f} * {l})", "L.insert(7, {f})",
+             "L.insert(j, 0.5 * {l})", 'D["t"] = D["u"] * {f}; del D["t"]',
+             '{x} += float(np.sum(D["g"])); del D["g"]; D["g"] = v * 0.5',
+             "{x} += (lambda z: z * {c} + math.tanh(z))({l})",
+             "{x} = (lambda z, y=a: math.tanh(z * y))({f})")
 
     def draw(self, depth, templates):
         """Emit one of ``templates``, its fields drawn (each once, in this order)."""

@@ -223,3 +223,41 @@ def test_dead_code_raising_on_numbers_is_kept(fn, good, bad, error, options):
         sd.grad(fn, wrt=(0,), **options)(*bad)
     g = sd.grad(fn, wrt=(0,), **options)(*good)
     assert_close(g[0], numeric_grad(fn, good, 0))
+
+
+def dead_quotient_after_norm(x, y):
+    n = np.linalg.norm(y)  # (facts.py counts ``y`` among the call's writes: still a float)
+    t = 1.0 / y  # (fuzz --family arrays --seed 4242 index 2600)
+    return np.sum(x * 2.0) + y * n
+
+
+def dead_quotient_after_unpacking(x, y):
+    q, r = np.divmod(x, 2.0)
+    m = np.linalg.norm(y)
+    t = 2.0 / y + 1.0 / m
+    return np.sum(q * 0.0 + x * x) + y * 3.0
+
+
+@pytest.mark.parametrize("fn", [dead_quotient_after_norm, dead_quotient_after_unpacking])
+@pytest.mark.parametrize("transform", ["grad", "value_and_grad", "reference", "verify", "jvp"])
+def test_dead_quotient_of_a_float_a_numpy_call_read_is_kept(fn, transform):
+    """Only the names ``name = np.f(...)`` binds hold NumPy values (dead.py
+    ``_numpy_made``); an argument the call reads stays a Python float, and ``1.0 / y`` of
+    it raises at 0.0 where the function does."""
+    x = np.array([0.5, -1.2, 2.0])
+    call = {
+        "grad": lambda *a: sd.grad(fn, wrt=(0, 1))(*a),
+        "value_and_grad": lambda *a: sd.value_and_grad(fn, wrt=(0, 1))(*a)[1],
+        "reference": lambda *a: sd.grad(fn, wrt=(0, 1), optimize=False)(*a),
+        "verify": lambda *a: sd.grad(fn, wrt=(0, 1), verify=True)(*a),
+        "jvp": lambda *a: (sd.jvp(fn, wrt=(1,))(*a, tangents=(1.0,))[1],),
+    }[transform]
+    with pytest.raises(ZeroDivisionError):
+        fn(x, 0.0)
+    with pytest.raises(ZeroDivisionError):
+        call(x, 0.0)
+    got = call(x, 0.7)
+    want = (numeric_grad(fn, (x, 0.7), 1),) if transform == "jvp" else \
+        (numeric_grad(fn, (x, 0.7), 0), numeric_grad(fn, (x, 0.7), 1))
+    for g, w in zip(got, want):
+        assert_close(g, w)

@@ -15,13 +15,16 @@ where differences are no oracle). Modes:
   differences): second derivatives are never compared with srcdiff's own second order.
 
 Arguments are copied before every call: some corpus functions store into their argument.
-``assert_right_or_refused`` sweeps one function's argument tuples in one mode.
+``assert_right_or_refused`` sweeps one function's argument tuples in one mode;
+``corpus_tests`` makes a corpus's test functions (every function in every mode).
 """
 
 import copy
 import zlib
+from collections import Counter
 
 import numpy as np
+import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad, numeric_jvp, smooth_numeric_grad, total
@@ -165,4 +168,28 @@ def assert_right_or_refused(fn, argsets, mode, wrt, expected_refusal, tally):
         f"{fn.__name__} ({mode}): every point skipped, nothing checked"
 
 
-__all__ = ["MODES", "assert_right_or_refused", "copied_call", "default_wrt", "outcome"]
+def corpus_tests(cases, wrt, expected_refusals):
+    """A ported corpus's tests: ``cases`` are ``(fn, argsets)``, ``wrt`` maps a function to
+    its positions (else ``default_wrt``), ``expected_refusals`` maps ``(name, mode)`` to the
+    words of its refusal. Returns ``(tally, test_right_or_refused,
+    test_refusal_list_names_corpus_functions)``; the corpus's module binds them by these
+    names (pytest collects them there, tests/compat/conftest.py prints its ``TALLY``)."""
+    tally = Counter()  # (mode, outcome) -> count
+
+    @pytest.mark.parametrize("mode", MODES)
+    @pytest.mark.parametrize("case", cases, ids=lambda case: case[0].__name__)
+    def test_right_or_refused(case, mode):
+        fn, argsets = case
+        assert_right_or_refused(fn, argsets, mode, wrt.get(fn),
+                                expected_refusals.get((fn.__name__, mode)), tally)
+
+    def test_refusal_list_names_corpus_functions():
+        names = {fn.__name__ for fn, _ in cases}
+        assert {name for name, _ in expected_refusals} <= names
+        assert {mode for _, mode in expected_refusals} <= set(MODES)
+
+    return tally, test_right_or_refused, test_refusal_list_names_corpus_functions
+
+
+__all__ = ["MODES", "assert_right_or_refused", "copied_call", "corpus_tests", "default_wrt",
+           "outcome"]

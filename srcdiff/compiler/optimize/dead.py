@@ -549,16 +549,31 @@ def statements_in(body, check=False):
 
 def _numpy_made(statements, facts):
     """The names every binding of which in ``statements`` is a NumPy call's value (an
-    array or a NumPy number: NumPy's operations on them warn, never raise)."""
+    array or a NumPy number: NumPy's operations on them warn, never raise); not an argument
+    the call may change (facts.py: ``s`` of ``n = np.linalg.norm(s)``), a Python float
+    stays one (``1.0 / s`` raises at 0.0: tests/soundness/test_primal_errors.py)."""
     made, other = set(), set()
     for s in statements:  # (a block's own statements are in ``statements`` too)
         written = {n.id for n in dataflow.names(s.target)} if isinstance(s, gast.For) \
             else set() if isinstance(s, (gast.If, gast.While)) else facts.writes(s)
-        for v in written:
-            numpy = isinstance(s, gast.Assign) and isinstance(s.value, gast.Call) and \
-                S.expr_source(s.value.func).startswith("np.")
-            (made if numpy else other).add(v)
+        numpy = isinstance(s, gast.Assign) and isinstance(s.value, gast.Call) and \
+            S.expr_source(s.value.func).startswith("np.")
+        bound = set().union(*map(_bound, s.targets)) if numpy else set()
+        made |= written & bound
+        other |= written - bound
     return made - other
+
+
+def _bound(target):
+    """The names an assignment's ``target`` binds (through tuples, lists and ``*``; not
+    the container of a subscript or attribute it stores into)."""
+    if isinstance(target, gast.Name):
+        return {target.id}
+    if isinstance(target, gast.Starred):
+        return _bound(target.value)
+    if isinstance(target, (gast.Tuple, gast.List)):
+        return set().union(*map(_bound, target.elts))
+    return set()
 
 
 def _needed(statements, outputs, facts):
