@@ -11,16 +11,16 @@ NumPy. emit/array_api.py refuses, before anything runs, generated code that call
 NumPy name outside the allowlist; a name reached only at run time (a helper's path for
 an argument the compiler could not see) raises :class:`SrcdiffError` here.
 
-The run-time helpers are the ones of runtime.py and runtime_memory.py, re-made with
-their global ``np`` bound to the namespace (:func:`helpers_for`); the few that test
-``isinstance(x, np.ndarray)`` or read NumPy dtypes are replaced by the versions below
+The run-time helpers are the ones of runtime.py, runtime_memory.py and runtime_snapshots.py,
+re-made with their global ``np`` bound to the namespace (:func:`helpers_for`); the few that
+test ``isinstance(x, np.ndarray)`` or read NumPy dtypes are replaced by the versions below
 (written against the same ``np``, which is rebound: at module level it refuses).
 """
 
 import builtins
 import types
 
-from srcdiff import runtime, runtime_checks, runtime_memory
+from srcdiff import runtime, runtime_checks, runtime_memory, runtime_snapshots
 from srcdiff.errors import SrcdiffError
 from srcdiff.runtime import _normalize_axes
 
@@ -447,11 +447,9 @@ def check_broadcast(a, b, *more):
     return _checked_broadcast(a, b, *more)
 
 
-def restore_into(x, kept):
-    if _is_array(x):
-        x[...] = kept
-    else:
-        _tree_restore_into(x, kept)
+def _kept_array(v):
+    """runtime_snapshots' arrays: an array-API array's (snapshot_objects, restore_objects)."""
+    return _is_array(v)
 
 
 def seed(grad_ys, y, index=None):
@@ -492,8 +490,8 @@ def finish(g, x, zero=False, avoid=None):
 
 # the originals the overrides hand containers and numbers to (rebound like the rest)
 _tree_zeros, _container_item_add = runtime.zeros_tree, runtime.item_add
-_container_item_clear, _tree_snapshot = runtime.item_clear, runtime_memory.snapshot_tree
-_tree_restore_into, _tree_seed = runtime_memory.restore_into, runtime.seed
+_container_item_clear, _tree_snapshot = runtime.item_clear, runtime_snapshots.snapshot_tree
+_tree_seed = runtime.seed
 _tree_finish, _checked_loop_len = runtime.finish, runtime_checks.loop_len
 _checked_unpacked, _checked_broadcast = runtime_checks.unpacked, runtime_checks.check_broadcast
 ORIGINALS = {"len": array_len, "_builtin_len": builtins.len, "_tree_zeros": _tree_zeros,
@@ -501,7 +499,7 @@ ORIGINALS = {"len": array_len, "_builtin_len": builtins.len, "_tree_zeros": _tre
              "_checked_broadcast": _checked_broadcast,
              "_container_item_add": _container_item_add, "_tree_seed": _tree_seed,
              "_container_item_clear": _container_item_clear, "_tree_finish": _tree_finish,
-             "_tree_snapshot": _tree_snapshot, "_tree_restore_into": _tree_restore_into}
+             "_tree_snapshot": _tree_snapshot}
 
 _MADE = {}
 
@@ -527,7 +525,7 @@ def helpers_for(name):
         return made
     xp = __import__(name)  # (already imported: its arrays are the arguments)
     env = {}
-    for module in (runtime, runtime_memory):
+    for module in (runtime, runtime_memory, runtime_snapshots):
         env.update(vars(module))
     env.update((k, f) for k, f in globals().items()  # (this module's: the overrides)
                if isinstance(f, types.FunctionType) and f.__module__ == __name__)
@@ -536,7 +534,8 @@ def helpers_for(name):
     made = {}
     for key, f in list(env.items()):
         if isinstance(f, types.FunctionType) and f.__module__ in (
-                runtime.__name__, runtime_memory.__name__, __name__) \
+                runtime.__name__, runtime_memory.__name__, runtime_snapshots.__name__,
+                __name__) \
                 and key not in ("helpers_for", "namespace_for"):
             made[key] = env[key] = types.FunctionType(f.__code__, env, f.__name__,
                                                       f.__defaults__, f.__closure__)

@@ -1,9 +1,9 @@
-"""Run-time helpers of generated code that trade memory: checkpointed loops' schedules and
-restores (reverse/checkpoint.py), and in-place reuse of a buffer read for the last time
-(optimize/release.py); and the faster spellings the final code uses of a sum over a short
-axis (optimize/sums.py), of arithmetic of broadcast arrays with a short last axis
-(optimize/planes.py) and of a product scattered into a new gradient (optimize/views.py;
-like shape_only, never in code differentiated again). Like
+"""Run-time helpers of generated code that trade memory: checkpointed loops' schedules
+(reverse/checkpoint.py; their snapshots: runtime_snapshots.py), and in-place reuse of a
+buffer read for the last time (optimize/release.py); and the faster spellings the final
+code uses of a sum over a short axis (optimize/sums.py), of arithmetic of broadcast arrays
+with a short last axis (optimize/planes.py) and of a product scattered into a new gradient
+(optimize/views.py; like shape_only, never in code differentiated again). Like
 srcdiff/runtime.py, each helper depends only on NumPy and the standard library and is
 copied verbatim into standalone modules.
 """
@@ -20,44 +20,9 @@ from srcdiff.runtime import (
     fill_zeros,
     index_add,
     not_differentiable,
-    snapshot,
     unbroadcast,
     zeros_tree,
 )
-
-# ----------------------------------------------------------------- values kept before a store
-# (what a store overwrites, item_saved/item_restore; copies of containers, snapshot_tree)
-
-def item_saved(x, key):
-    """What a store ``x[key] = ...`` overwrites, as ``(present, value)``: ``present`` is
-    False when the store adds a key to the dict ``x`` (``item_restore`` removes it again)."""
-    if isinstance(x, dict) and key not in x:
-        return False, None
-    return True, snapshot(x[key])
-
-
-def item_restore(x, key, saved):
-    """Undo a store ``x[key] = ...`` with what ``item_saved`` kept."""
-    present, old = saved
-    if present:
-        x[key] = old
-    else:
-        del x[key]
-
-
-def snapshot_tree(v):
-    """A copy of ``v`` (arrays, and lists, tuples and dicts of them) that later in-place
-    writes cannot change."""
-    if isinstance(v, np.ndarray):
-        return v.copy()
-    if isinstance(v, list):
-        return [snapshot_tree(x) for x in v]
-    if isinstance(v, tuple):
-        return tuple(snapshot_tree(x) for x in v)
-    if isinstance(v, dict):
-        return {k: snapshot_tree(x) for k, x in v.items()}
-    return v
-
 
 # ----------------------------------------------------------------- values kept for shapes
 
@@ -325,17 +290,6 @@ def owned_refs(refs_seen=lambda m, other: sys.getrefcount(m)):
         m = np.empty(1)
         owned_refs.value = refs_seen(m, None)  # (called as mul_into is)
     return owned_refs.value
-
-
-def restore_into(x, kept):
-    """Put a snapshot ``kept`` of the array, list or dict ``x`` back into ``x`` itself."""
-    if isinstance(x, np.ndarray):
-        x[...] = kept
-    elif isinstance(x, dict):
-        x.clear()
-        x.update(snapshot_tree(kept))
-    else:
-        x[:] = snapshot_tree(kept)
 
 
 # ----------------------------------------------------------------- sums over a short axis

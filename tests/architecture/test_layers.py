@@ -14,7 +14,7 @@ PACKAGE = os.path.join(ROOT, "srcdiff")
 # lowest first; a module may import its own stage and the stages before it
 LAYERS = [
     ("errors", "version", "types"),
-    ("runtime", "runtime_memory", "runtime_checks", "runtime_array_api"),
+    ("runtime", "runtime_memory", "runtime_snapshots", "runtime_checks", "runtime_array_api"),
     ("compiler.ir",),
     ("rules",),
     ("compiler.front",),

@@ -13,7 +13,7 @@ def grad_stores_in_place(x, n, grad_ys=None):
     _forward, _backward = checkpoint_schedule(len(_iters), 3)
     _snaps = {}
     for _a, _b in _forward:
-        _snaps[_a] = snapshot_tree(buf), buf
+        _snaps[_a] = snapshot_objects(buf),
         for i in _iters[_a:_b]:
             add1 = i + 1
             buf_i = buf[i]
@@ -34,8 +34,8 @@ def grad_stores_in_place(x, n, grad_ys=None):
     # adjoint of line 40: for i in range(n):  # srcdiff: checkpoint 3
     b_x = np.zeros_like(x)
     for _a, _m, _b, _last in _backward:
-        _buf_kept, buf = _snaps.pop(_a) if _last else _snaps[_a]
-        restore_into(buf, _buf_kept)
+        _buf_kept, = _snaps.pop(_a) if _last else _snaps[_a]
+        buf = restore_objects(_buf_kept)
         for i in _iters[_a:_m]:
             add1 = i + 1
             buf_i = buf[i]
@@ -46,7 +46,7 @@ def grad_stores_in_place(x, n, grad_ys=None):
             mul = cos * x_i1
             buf[add1] = mul
         if _b is None:
-            _snaps[_m] = snapshot_tree(buf), buf
+            _snaps[_m] = snapshot_objects(buf),
         else:
             for i in _iters[_m:_b]:
                 _stack.append(add1)

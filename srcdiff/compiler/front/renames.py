@@ -28,12 +28,12 @@ import sys
 
 import gast
 
-from srcdiff import runtime, runtime_checks, runtime_memory
+from srcdiff import runtime, runtime_checks, runtime_memory, runtime_snapshots
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.ir.names import NameGen
 
-_MODULES = (runtime, runtime_memory, runtime_checks)
+_MODULES = (runtime, runtime_memory, runtime_snapshots, runtime_checks)
 # the helpers generated code calls by name: every function the run-time modules define
 HELPER_NAMES = frozenset(name for module in _MODULES for name, obj in vars(module).items()
                          if inspect.isfunction(obj) and obj.__module__ == module.__name__)

@@ -6,9 +6,9 @@ of one of these names is that very object (front/writing_helpers.py)."""
 
 import inspect
 
-from srcdiff import runtime, runtime_checks, runtime_memory
+from srcdiff import runtime, runtime_checks, runtime_memory, runtime_snapshots
 
-RUNTIME_MODULES = (runtime.__name__, runtime_memory.__name__, runtime_checks.__name__)
-RUNTIME_HELPERS = {name: obj for module in (runtime, runtime_memory, runtime_checks)
-                   for name, obj in vars(module).items()
+MODULES = (runtime, runtime_memory, runtime_snapshots, runtime_checks)
+RUNTIME_MODULES = tuple(module.__name__ for module in MODULES)
+RUNTIME_HELPERS = {name: obj for module in MODULES for name, obj in vars(module).items()
                    if inspect.isfunction(obj) and obj.__module__ in RUNTIME_MODULES}

@@ -25,12 +25,13 @@ Verification mode reads ``verify_shape(a, v)`` instead, which checks the shapes 
 
 import gast
 
-from srcdiff import runtime, runtime_checks, runtime_memory
+from srcdiff import runtime, runtime_checks, runtime_memory, runtime_snapshots
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 
 _SHAPE_ONLY = {"spread": 1, "size_of": 0}  # helper -> the argument read for its shape only
-_HELPERS = frozenset(name for module in (runtime, runtime_memory, runtime_checks)
+_HELPERS = frozenset(name for module in (runtime, runtime_memory, runtime_snapshots,
+                                                    runtime_checks)
                      for name, obj in vars(module).items() if callable(obj))
 
 

@@ -33,10 +33,13 @@ The *state* kept in a snapshot: the names the body writes that are live into the
 (read before the body certainly assigns them) or that the backward sweep reads and
 that are bound outside the loop (their value from before the loop is then restored as
 the last segment's adjoint undoes it). Containers the body changes in place are copied
-(``snapshot_tree``) and put back in place (``restore_into``) into the object the name held
-then, which the snapshot keeps too: another name holding that object (``v = w`` before the
-loop, ``w`` read by the backward sweep) sees its contents as they were (before session 32
-the contents went into whatever object the name held on the way back: a wrong gradient).
+with the objects they hold (``snapshot_objects``) and put back in place
+(``restore_objects``) into those very objects, the container and every array, list and
+dict in it: another name holding one of them (``v = w`` before the loop, ``w`` read by the
+backward sweep; ``entry = D["u"]`` before a loop changing ``D["u"][0]``) sees its contents
+as they were (before session 32 the contents went into whatever object the name held on
+the way back, and before session 43 the arrays in a container were put back as new
+copies, the old objects keeping the loop's last contents: wrong gradients).
 
 The sweep's invariant holds for each segment as for an ordinary loop: a segment starts
 from the state the primal sweep had at its first iteration (the snapshot; every other
@@ -435,12 +438,12 @@ class Checkpointing:
         if not state:
             return S.stmts(f"if {names['last']}:\n    del {names['snaps']}[{names['a']}]")
         kept = {v: self.names.private(v + "_kept") for v in containers}
-        targets = gast.Tuple(elts=[S.name(t, store=True) for v in state for t in (
-            (kept[v], v) if v in kept else (v,))], ctx=gast.Store())
+        targets = gast.Tuple(elts=[S.name(kept.get(v, v), store=True) for v in state],
+                             ctx=gast.Store())
         n = names
         value = S.expr(f"{n['snaps']}.pop({n['a']}) if {n['last']} else {n['snaps']}[{n['a']}]")
         out = [gast.Assign(targets=[targets], value=value, type_comment=None)]
-        out += [gast.Expr(value=S.call("restore_into", [S.name(v), S.name(kept[v])]))
+        out += [S.assign(v, S.call("restore_objects", [S.name(kept[v])]))
                 for v in sorted(containers)]
         return out
 
@@ -452,10 +455,9 @@ def _run(names, trail):
 
 
 def _state_tuple(state, containers):
-    """A snapshot: each name's value; a container's copy, then the object itself (restored
-    in place, so every other name holding it sees its contents as they were)."""
-    elts = []
-    for v in state:
-        elts += [S.call("snapshot_tree", [S.name(v)]), S.name(v)] if v in containers \
-            else [S.name(v)]
+    """A snapshot: each name's value; of a container, its objects (the container and every
+    array, list and dict in it) each with a copy of its contents, restored into those very
+    objects (runtime_snapshots.py), so every other name holding one sees it as it was."""
+    elts = [S.call("snapshot_objects", [S.name(v)]) if v in containers else S.name(v)
+            for v in state]
     return gast.Tuple(elts=elts, ctx=gast.Load())
