@@ -110,3 +110,40 @@ def test_repeated_list_of_arrays():
     agree(repeated_arrays, (X, 0.7, 2), (0, 1))
     with pytest.raises(sd.SrcdiffError, match="repeated 0 times"):
         sd.grad(repeated_arrays, wrt=(0, 1), backend="numba")(X, 0.7, 0)
+
+
+def sum_in_branch(x, k):  # (fuzz seed 60 index 26: a display bound in a loop's arm)
+    m = 0.0
+    for i0 in range(2):
+        if i0 > 0:
+            m = m * np.tanh(m * 0.09) + x
+        else:
+            m = sum([(x * 0.2) ** 2 * 0.5, -0.3 * (0.2 * i0)], m)
+    return 0.5 * m
+
+
+def repeated_constant(x, s):  # (fuzz seed 42 index 46: [0.0] * n, its tangents all None)
+    n = 3
+    ls = n * [0.0]
+    acc = s
+    for i in range(n):
+        acc = acc * 0.5 + ls[i] + x[i] * s
+    return acc
+
+
+@pytest.mark.parametrize("fn, args", [(sum_in_branch, (0.7, 3)), (repeated_constant, (X, 0.7))])
+def test_tangent_lists_of_constants(fn, args):
+    """A tangent display with a constant's None paired with its display in a loop's arm,
+    and ``[0.0] * n``'s tangents (a list of Nones): compiled, against the NumPy backend
+    and central differences (numba_lists._zeros_for_nones, sequence_tangent)."""
+    wrt = (0,) if fn is sum_in_branch else (0, 1)
+    agree(fn, args, wrt)
+    t = tuple(np.ones_like(args[k]) if np.ndim(args[k]) else 1.0 for k in wrt)
+    value, got = sd.jvp(fn, wrt=wrt, backend="numba")(*args, tangents=t)
+    ref_value, ref = sd.jvp(fn, wrt=wrt)(*args, tangents=t)
+    assert_close(value, ref_value, rtol=1e-12, atol=1e-14)
+    assert_close(got, ref, rtol=1e-12, atol=1e-14)
+    h = 1e-6
+    up = [a + h * t[wrt.index(k)] if k in wrt else a for k, a in enumerate(args)]
+    down = [a - h * t[wrt.index(k)] if k in wrt else a for k, a in enumerate(args)]
+    assert_close(got, (fn(*up) - fn(*down)) / (2 * h), rtol=1e-6, atol=1e-8)

@@ -26,6 +26,7 @@ differences.
 """
 
 import ast
+import copy
 
 import numpy as np
 
@@ -56,41 +57,69 @@ def check_uses(fn, where):
             raise where.error("the numba backend has no compiled version of `fill_zeros` "
                               "but in the tangent of sum(...), which its gradient calls",
                               'use backend="numpy" for this function', node=node)
-    _zeros_for_nones(fn)
+    _zeros_for_nones(fn, where)
     for node in ast.walk(fn):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                 and node.func.id == "sum" and not node.keywords and 1 <= len(node.args) <= 2:
             node.func.id = "sum_of"
 
 
-def _zeros_for_nones(fn):
+def _zeros_for_nones(fn, where):
     """``t_xs = [t_a, None, t_c]``, the tangents of ``xs = [a, 0.25, c]`` (a constant's:
     None), as ``[t_a, zeros_tree(0.25), t_c]``: numba cannot lower a list of numbers with a
     ``None`` among them. Every reader of a tangent list reads None as a zero of its
     entry's shape (runtime.fill_zeros, item_grad, add_tree), the same numbers as the zero
-    written here. Only where ``xs`` and ``t_xs`` are each bound once, to displays of one
-    length, ``xs``'s entries names or constants (safe to read again)."""
-    displays, bound = {}, {}
+    written here. Only where ``xs = [...]`` is the statement right before, of one
+    length, its entries names, constants and arithmetic of them (read again); a display with a
+    None left among other entries that this module's helpers read is refused (a list of
+    Nones alone numba types: sequence_tangent's zeros)."""
     for node in ast.walk(fn):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 \
-                and isinstance(node.targets[0], ast.Name):
-            name = node.targets[0].id
-            bound[name] = bound.get(name, 0) + 1
-            if isinstance(node.value, ast.List):
-                displays[name] = node.value
-    for name, display in displays.items():
-        primal = displays.get(name[2:]) if name.startswith("t_") else None
-        if primal is None or bound[name] != 1 or bound[name[2:]] != 1 \
-                or len(primal.elts) != len(display.elts):
-            continue
-        for i, e in enumerate(display.elts):
-            p = primal.elts[i]
-            if isinstance(e, ast.Constant) and e.value is None \
-                    and isinstance(p, (ast.Name, ast.Constant)):
-                display.elts[i] = ast.Call(func=ast.Name(id="zeros_tree", ctx=ast.Load()),
-                                           args=[ast.Name(id=p.id, ctx=ast.Load())
-                                                 if isinstance(p, ast.Name) else
-                                                 ast.Constant(value=p.value)], keywords=[])
+        for field in ("body", "orelse"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list):
+                continue
+            for before, stmt in zip(block, block[1:]):
+                pair = [_display(before), _display(stmt)]
+                if None not in pair and pair[1][0] == "t_" + pair[0][0] \
+                        and len(pair[0][1].elts) == len(pair[1][1].elts):
+                    _fill(pair[1][1], pair[0][1])
+    readers = {id(a) for c in ast.walk(fn) if isinstance(c, ast.Call)
+               and isinstance(c.func, ast.Name) and c.func.id in NAMES + ("sum",)
+               for a in c.args if isinstance(a, ast.Name)}
+    read = {a.id for c in ast.walk(fn) if isinstance(c, ast.Call) for a in c.args
+            if id(a) in readers}
+    for node in ast.walk(fn):
+        found = _display(node)
+        nones = [isinstance(e, ast.Constant) and e.value is None
+                 for e in found[1].elts] if found else []
+        if any(nones) and not all(nones) and found[0] in read:
+            raise where.error("the numba backend cannot pass a list with a constant's None "
+                              "tangent among numbers or arrays to sum(...) or a list helper",
+                              'use backend="numpy" for this function', node=node)
+
+
+def _display(stmt):
+    """``(name, display)`` of ``name = [...]``, else None."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 \
+            and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.List):
+        return stmt.targets[0].id, stmt.value
+    return None
+
+
+def _pure(e):
+    """Names, constants and arithmetic of them: read again, the same value (the tangent
+    display is the statement right after the primal's: nothing rebinds them between)."""
+    return all(isinstance(n, (ast.Name, ast.Constant, ast.BinOp, ast.UnaryOp, ast.operator,
+                              ast.unaryop, ast.Load)) for n in ast.walk(e))
+
+
+def _fill(display, primal):
+    """The None entries of ``display`` as ``zeros_tree`` of ``primal``'s entries there."""
+    for i, e in enumerate(display.elts):
+        p = primal.elts[i]
+        if isinstance(e, ast.Constant) and e.value is None and _pure(p):
+            display.elts[i] = ast.Call(func=ast.Name(id="zeros_tree", ctx=ast.Load()),
+                                       args=[copy.deepcopy(p)], keywords=[])
 
 
 def sum_of(items, start=0):
@@ -252,7 +281,7 @@ def sequence_tangent(d, x):
 def _sequence_tangent(d, x):
     if not (_list(x) and not isinstance(x.dtype, types.Optional)):
         return None
-    if _none(d):
+    if _none(d) or isinstance(d, types.List) and _none(d.dtype):  # (a list of Nones too)
         return lambda d, x: [numba_helpers.zeros_tree(v) for v in x]
     if _list(d) and not isinstance(d.dtype, types.Optional):
         return lambda d, x: list(d)
