@@ -72,6 +72,7 @@ from srcdiff.compiler.emit import (
     numba_fuse,
     numba_helpers,
     numba_kinds,
+    numba_lists,
     numba_math,
     numba_names,
     numba_pieces,
@@ -109,7 +110,9 @@ NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis",
 NJIT_BROADCAST = ("unbroadcast", "matmul_of", "matmul_lhs", "matmul_rhs", "vjp_matmul")
 NJIT_TUPLES = ("cotangent", "item_add")
 # builtins numba compiles
-BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice"}
+# (``sum``: numba's adds left to right from ``start``, as Python's; numba_lists.py)
+BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice",
+            "sum"}
 STACK = "_stack"
 
 
@@ -232,7 +235,9 @@ def numba_source(source, entry_name, namespace, where, groups=None):
         _without_dels(d)
         _reverse_ranges(d, where)
         numba_spellings.rewrite(d)
-        numba_builtins.list_indices(d, own)  # x[[i, j]]: an integer array's index
+        numba_lists.check_uses(d, where)  # (fill_zeros only as sum's: numba_lists.py)
+        # x[[i, j]]: an integer array's index (a list passed to numba_lists's helpers: a list)
+        numba_builtins.list_indices(d, own - set(numba_lists.NAMES))
         numba_views.whole_reads(d)  # x[...] read as x
     numba_tapes.rewrite_tapes(entry, where)
     for d in defs:
@@ -371,6 +376,9 @@ class _Runner:
                                        "needs one shape on every trip, and this call's "
                                        "changed (a slice growing with the loop, say)",
                                        'use backend="numpy" for this function') from None
+            if str(exc).startswith(numba_lists.REFUSED):  # (a helper's refusal at run time)
+                raise self.where.error(str(exc)[len("srcdiff: "):],
+                                       'use backend="numpy" for this function') from None
             if "fingerprint" not in str(exc):
                 raise
             raise self._argument_error(exc) from None
@@ -413,6 +421,7 @@ def _check_calls(fn, namespace, where, generated=()):
     ``generated``: the names of the generated functions, compiled too (numba_calls.py)."""
     helpers = set(NJIT_HELPERS) | set(NJIT_PIECES) | set(NJIT_BROADCAST) | set(NJIT_TUPLES)
     helpers |= set(numba_seeds.NAMES) | set(numba_stacks.NAMES) | set(numba_tape_sites.NAMES)
+    helpers |= set(numba_lists.NAMES)
     for node in ast.walk(fn):
         if not isinstance(node, ast.Call):
             continue
@@ -516,6 +525,7 @@ def helpers():
     helpers.update(numba_special.helpers())
     helpers.update(numba_seeds.helpers())
     helpers.update(numba_stacks.helpers())
+    helpers.update(numba_lists.helpers())
     helpers.update(numba_tape_sites.helpers())
     return helpers
 

@@ -88,11 +88,12 @@ def _item_add(b, x, key, g):
 # backend's ``_stack`` holds them (a reference each, never a copy), where a tape of
 # arrays copies each value into a row. ``tape_get``, ``tape_get_prev`` and
 # ``tape_get_entry`` read a list as they read an array (``tape[k]``); ``tape_put`` appends
-# (trip ``k`` is the ``k``-th save: the list's length).
+# (trip ``k`` is the ``k``-th save: the list's length). A saved list (numba_lists.py) is
+# kept the same way, a reference, as ``_stack`` keeps it.
 
 @overload(numba_helpers.tape_alloc)
 def _tape_alloc_tuple(n, value):
-    if not isinstance(value, types.BaseTuple):
+    if not isinstance(value, (types.BaseTuple, types.List)):  # (a list: numba_lists.py's)
         return None
 
     def tuples(n, value):
@@ -104,7 +105,7 @@ def _tape_alloc_tuple(n, value):
 
 @overload(numba_helpers.tape_put)
 def _tape_put_tuple(tape, k, value):
-    if not (isinstance(tape, types.List) and isinstance(value, types.BaseTuple)):
+    if not (isinstance(tape, types.List) and isinstance(value, (types.BaseTuple, types.List))):
         return None
 
     def append(tape, k, value):
