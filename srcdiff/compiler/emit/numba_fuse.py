@@ -133,14 +133,17 @@ class Group:
 
     def loop_source(self, arrays, rows=False, ndim=1):
         """The loop version for the inputs ``arrays`` (float64 arrays of ``ndim``
-        dimensions, 1 or 2; the other inputs are numbers): Python source of
+        dimensions, 1, 2 or 3, or a dict of their numbers of axes, at most ``ndim``: the
+        broadcasting loop's; the other inputs are numbers): Python source of
         ``_fusedK_loop``, or None when the values read no array (a fill) or a sum is taken
         to an array's shape: the statements as written. ``rows``: the loop of
         ``_fusedK_rows`` (numba_fuse_rows.py). (numba_fuse_loop.py)"""
         members = [_member(s) for s in self.stmts]
-        if numba_fuse_bcast.wants_broadcast(list(zip(members, self.stmts)), arrays, ndim):
-            return numba_fuse_bcast.broadcast_source(self, members, arrays, ndim)
-        return numba_fuse_loop.loop_source(self, members, arrays, rows, ndim)
+        ranks = arrays if isinstance(arrays, dict) else dict.fromkeys(arrays, ndim)
+        if any(r != ndim for r in ranks.values()) or numba_fuse_bcast.wants_broadcast(
+                list(zip(members, self.stmts)), ranks, ndim):  # (arrays of fewer axes too)
+            return numba_fuse_bcast.broadcast_source(self, members, ranks, ndim)
+        return numba_fuse_loop.loop_source(self, members, set(ranks), rows, ndim)
 
 
 # ------------------------------------------------------------ finding groups

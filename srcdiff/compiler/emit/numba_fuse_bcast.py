@@ -32,6 +32,17 @@ form computes; and each sum adds the same numbers in the same order as the unfus
   does). ``-unbroadcast``'s negation is taken after the loop, of the whole sum, as the
   array form does.
 
+Arrays of fewer axes than the loop's (a 1-d ``gamma`` beside 2-d activations, a layer
+normalisation's backward group: mlp_ln) are read as NumPy broadcasts them, trailing axes
+aligned (``_Axes``); a sum to such an array's shape only in 2-d groups (numba_broadcast's
+``unbroadcast`` of a 2-d value to a 1-d shape adds in C order from 0.0, as the loop). A
+statement reading a sum's value (and no value the loop computes) runs as written after the
+loop, the sums then known: the same statement on the same values. In 2-d groups each sum's
+values of a row are kept in a buffer ``_aK`` by the inner loop and added after it, one
+element of the sum at a time in the row's order (``_t`` carries an element summed over the
+row): each element still gets its values in C order, and the inner loop holds no chain of
+additions (which kept LLVM from vectorizing it).
+
 The group writes only new arrays (no stores, no adds into names), so no memory check is
 needed. tests/numba/test_numba_fuse_bcast.py checks the chosen loops, the fallbacks and the
 numbers against the NumPy backend's and finite differences (random broadcasting groups:
@@ -59,101 +70,156 @@ def _sum_target(s):
 
 
 def broadcast_source(group, members, arrays, ndim):
-    """The loop's source (module docstring), or None: the statements as written."""
+    """The loop's source (module docstring), or None: the statements as written.
+    ``arrays``: the array inputs, a dict of their numbers of axes (or a set: ``ndim``
+    each)."""
     if group.rows or any(kind not in _LOOP_KINDS for kind, *_ in members):
         return None
+    ranks = arrays if isinstance(arrays, dict) else dict.fromkeys(arrays, ndim)
     views = {}
     values = [numba_fuse_loop._views(value, views) for _, _, _, value in members]
     if views:
         return None  # (a slice read: this loop reads whole arrays only)
     axes = range(ndim)
     idx = [f"_i{d}" for d in axes]
-    read = [a for a in numba_fuse_loop._names(values) if a in arrays]
-    if not read:
+    read = [a for a in numba_fuse_loop._names(values) if a in ranks]
+    if not read or max(ranks[a] for a in read) != ndim or min(ranks.values()) < 1:
         return None
+    at = _Axes(ranks, ndim)
     lines = [f"def {group.name}_loop({', '.join(group.params())}):"]
     for d in axes:
-        lens = ", ".join(f"{a}.shape[{d}]" for a in read)
-        lines.append(f"    _n{d} = {f'max({lens})' if len(read) > 1 else lens}")
+        lens = [at.length(a, d) for a in read if at.has(a, d)]
+        lines.append(f"    _n{d} = {_largest(lens)}")
     shape = "(" + "".join(f"_n{d}, " for d in axes) + ")"
-    checks = [f"({a}.shape[{d}] != _n{d} and {a}.shape[{d}] != 1)" for a in read for d in axes]
-    deps, before, inside, after = {}, [], [], []
-    computed, sums = set(), set()
+    checks = [f"({at.length(a, d)} != _n{d} and {at.length(a, d)} != 1)"
+              for a in read for d in axes if at.has(a, d)]
+    deps, before, inside, rows, after = {}, [], [], [], []
+    computed, sums, late = set(), set(), set()
+    # 2-d: each sum's values kept in a row buffer by the inner loop, added after it
+    split = ndim == 2
     for (kind, name, _, _), v, s in zip(members, values, group.stmts):
         reads = {n.id for n in ast.walk(v) if isinstance(n, ast.Name)}
-        if reads & sums:
-            return None  # (a sum's value is known after the loop only)
+        if reads & (sums | late):  # (a sum's value is known after the loop only)
+            if kind != "assign" or reads & computed:
+                return None
+            late.add(name)  # (its statement as written, after the loop)
+            after.append(f"{name} = {ast.unparse(s.value)}")
+            continue
         if kind != "assign":
             sums.add(name)
-        mine = set().union(*[deps.get(r, {r} if r in arrays else set()) for r in reads])
+        mine = set().union(*[deps.get(r, {r} if r in ranks else set()) for r in reads])
         if not mine:  # (numbers only: once, before the loop)
             if kind != "assign":
                 return None
             before.append(f"{name} = {ast.unparse(s.value)}")
             continue
-        value = _indexed(v, arrays, computed, idx, read)
+        value = _indexed(v, at, computed, idx, read)
         if kind == "assign":
             deps[name] = mine
             computed.add(name)
             inside.append(f"_e_{name} = {value}")
             if name in group.outputs:
-                checks += _full(mine, axes)
+                checks += _full(mine, at, axes)
                 before.append(f"{name} = np.empty({shape})")
                 inside.append(f"{name}[{', '.join(idx)}] = _e_{name}")
             continue
-        checks += _full(mine, axes)
+        checks += _full(mine, at, axes)
         target = _sum_target(s)
-        if target not in arrays:  # (a sum to a number)
+        k = len(after)
+        if target not in ranks:  # (a sum to a number)
             before.append(f"_s_{name} = 0.0")
-            inside.append(f"_s_{name} += {value}")
+            if split:
+                before.append(f"_a{k} = np.empty(_n1)")
+                inside.append(f"_a{k}[_i1] = {value}")
+                rows += ["for _j in range(_n1):", f"    _s_{name} += _a{k}[_j]"]
+            else:
+                inside.append(f"_s_{name} += {value}")
         else:
-            checks += [f"({target}.shape[{d}] != _n{d} and {target}.shape[{d}] != 1)"
-                       for d in axes]
-            checks.append("(" + " and ".join(f"{target}.shape[{d}] == _n{d}"
-                                             for d in axes) + ")")
+            if ranks[target] != ndim and ndim != 2:
+                return None  # (unbroadcast's order for 3-d values: same ranks only)
+            own = [d for d in axes if at.has(target, d)]
+            checks += [f"({at.length(target, d)} != _n{d} and {at.length(target, d)} != 1)"
+                       for d in own]
+            if ranks[target] == ndim:
+                checks.append("(" + " and ".join(f"{target}.shape[{d}] == _n{d}"
+                                                 for d in axes) + ")")
             if ndim == 3:  # (summed last axis, and a summed axis before a kept one)
                 checks.append(f"({target}.shape[2] != _n2 and {target}.shape[0] != _n0 "
                               f"and {target}.shape[1] == _n1 and _n1 != 1)")
             before.append(f"_s_{name} = np.zeros({target}.shape)")
-            at = ", ".join(f"{i} * _c{len(after)}_{d}" for d, i in enumerate(idx))
-            before += [f"_c{len(after)}_{d} = 1 if {target}.shape[{d}] != 1 else 0" for d in axes]
-            inside.append(f"_s_{name}[{at}] += {value}")
+            before += [f"_c{k}_{d} = 1 if {at.length(target, d)} != 1 else 0" for d in own]
+            if split:  # (own[-1] == 1: trailing axes align)
+                outer = "".join(f"{idx[d]} * _c{k}_{d}, " for d in own[:-1])
+                before.append(f"_a{k} = np.empty(_n1)")
+                inside.append(f"_a{k}[_i1] = {value}")
+                rows += [f"if _c{k}_1:",
+                         "    for _j in range(_n1):",
+                         f"        _s_{name}[{outer}_j] += _a{k}[_j]",
+                         "else:",
+                         f"    _t = _s_{name}[{outer}0]",
+                         "    for _j in range(_n1):",
+                         f"        _t += _a{k}[_j]",
+                         f"    _s_{name}[{outer}0] = _t"]
+            else:
+                where = ", ".join(f"{idx[d]} * _c{k}_{d}" for d in own)
+                inside.append(f"_s_{name}[{where}] += {value}")
         after.append(f"{name} = {'-' if kind == 'nsum' else ''}_s_{name}")
     if not inside:
         return None
     lines.append(f"    if {' or '.join(checks)}:")
     lines += ["        " + ln for st in group.plain().body for ln in ast.unparse(st).splitlines()]
     for k, a in enumerate(read):
-        lines += [f"    _b{k}_{d} = 1 if {a}.shape[{d}] != 1 else 0" for d in axes]
+        lines += [f"    _b{k}_{d} = 1 if {at.length(a, d)} != 1 else 0"
+                  for d in axes if at.has(a, d)]
     lines += [f"    {ln}" for ln in before]
     for d in axes:
         lines.append("    " * (d + 1) + f"for _i{d} in range(_n{d}):")
     lines += ["    " * (ndim + 1) + ln for ln in inside]
+    lines += ["    " * ndim + ln for ln in rows]
     lines += [f"    {ln}" for ln in after]
     lines.append(f"    return ({''.join(o + ', ' for o in group.outputs)})")
     return "\n".join(lines) + "\n"
 
 
-def _full(arrays, axes):
+class _Axes:
+    """Which loop axis each array axis is: NumPy's broadcasting aligns the trailing axes,
+    so axis ``d`` of the loop is axis ``d - (ndim - rank)`` of an array of ``rank`` axes
+    (an array of fewer axes has length 1 along the loop's leading ones)."""
+
+    def __init__(self, ranks, ndim):
+        self.ranks, self.ndim = ranks, ndim
+
+    def has(self, a, d):
+        return d >= self.ndim - self.ranks[a]
+
+    def length(self, a, d):
+        return f"{a}.shape[{d - (self.ndim - self.ranks[a])}]"
+
+
+def _full(arrays, at, axes):
     """The checks that a value reading ``arrays`` has the loop's shape."""
     names = sorted(arrays)
     out = []
     for d in axes:
-        lens = ", ".join(f"{a}.shape[{d}]" for a in names)
-        out.append(f"({f'max({lens})' if len(names) > 1 else lens} != _n{d})")
+        lens = [at.length(a, d) for a in names if at.has(a, d)]
+        out.append(f"({_largest(lens) if lens else 1} != _n{d})")
     return out
 
 
-def _indexed(expr, arrays, computed, idx, read):
+def _largest(lens):
+    return f"max({', '.join(lens)})" if len(lens) > 1 else lens[0]
+
+
+def _indexed(expr, at, computed, idx, read):
     """``expr`` with each input array ``x`` read at its broadcast index, each value the
     group computed as ``_e_x``."""
     class Index(ast.NodeTransformer):
         def visit_Name(self, node):
             if node.id in computed:
                 return ast.Name(id=f"_e_{node.id}", ctx=ast.Load())
-            if node.id not in arrays:
+            if node.id not in at.ranks:
                 return node
             k = read.index(node.id)
-            at = ", ".join(f"{i} * _b{k}_{d}" for d, i in enumerate(idx))
-            return ast.parse(f"{node.id}[{at}]", mode="eval").body
+            where = ", ".join(f"{i} * _b{k}_{d}" for d, i in enumerate(idx) if at.has(node.id, d))
+            return ast.parse(f"{node.id}[{where}]", mode="eval").body
     return ast.unparse(Index().visit(ast.parse(ast.unparse(expr), mode="eval")))

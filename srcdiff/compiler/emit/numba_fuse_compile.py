@@ -39,7 +39,8 @@ def _stub(group, rows):
 
 def _choose(group, args, rows):
     """The implementation of ``_fusedK`` for argument types ``args``: the loop when every
-    array is float64 of one number of axes, 1 or 2, and every other input a float
+    array is float64 of one number of axes, 1, 2 or 3 (or of 1 to 3 axes, the broadcasting
+    loop's), and every other input a float
     (``rows``: and the tapes float64 with one axis more, C order), else the statements."""
     kinds = dict(zip(group.inputs, args))
     ns = group.globals
@@ -56,10 +57,12 @@ def _choose(group, args, rows):
     group, nones = made
     for a in nones:
         del kinds[a]
-    arrays = {a for a, t in kinds.items() if isinstance(t, types.Array)}
+    # (arrays of fewer axes than the others': the broadcasting loop, numba_fuse_bcast.py)
+    arrays = {a: t.ndim for a, t in kinds.items() if isinstance(t, types.Array)}
     tapes = args[len(group.inputs):-1] if rows else ()
-    ndims = {t.ndim for t in kinds.values() if isinstance(t, types.Array)}
-    ndim = ndims.pop() if len(ndims) == 1 else None
+    ndims = set(arrays.values())
+    ndim = max(ndims) if len(ndims) == 1 or ndims and min(ndims) >= 1 and max(ndims) in (2, 3) \
+        and not rows else None
     # (an int input: the statements as written, whose int operations numba_ints.py checks;
     # the loop computes them unchecked)
     if ndim not in (1, 2, 3) or not all(map(_float64, kinds.values())) \
