@@ -74,6 +74,7 @@ from srcdiff.compiler.emit import (
     numba_math,
     numba_names,
     numba_pieces,
+    numba_rule_helpers,
     numba_scalars,
     numba_seeds,
     numba_special,
@@ -412,6 +413,7 @@ def _check_calls(fn, namespace, where, generated=()):
     ``generated``: the names of the generated functions, compiled too (numba_calls.py)."""
     helpers = set(NJIT_HELPERS) | set(NJIT_PIECES) | set(NJIT_BROADCAST) | set(NJIT_TUPLES)
     helpers |= set(numba_seeds.NAMES) | set(numba_stacks.NAMES) | set(numba_tape_sites.NAMES)
+    helpers |= set(numba_rule_helpers.NAMES)
     for node in ast.walk(fn):
         if not isinstance(node, ast.Call):
             continue
@@ -515,6 +517,7 @@ def helpers():
     helpers.update(numba_special.helpers())
     helpers.update(numba_seeds.helpers())
     helpers.update(numba_stacks.helpers())
+    helpers.update(numba_rule_helpers.helpers())
     helpers.update(numba_tape_sites.helpers())
     return helpers
 
