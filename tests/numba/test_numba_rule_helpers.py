@@ -30,3 +30,48 @@ def leaky_2d(a):
 def test_mask_products(fn, args):
     # the gradients of maximum/minimum/clip multiply by a boolean mask (mul_into)
     agree(fn, args, (0,))
+
+
+def flipped(a):
+    return np.sum(np.flip(a, axis=0) * a ** 2) + np.sum(np.flip(a, 1) * np.sin(a))
+
+
+def rolled(a):
+    return np.sum(np.roll(a, -1, axis=1) * a ** 2) + np.sum(np.roll(a, 5, axis=0) * np.cos(a))
+
+
+def summed(a):
+    return np.sum(np.cumsum(a, axis=1) ** 2) + np.sum(np.cumsum(a * a, axis=-2) * a)
+
+
+def rolled_flat(x):
+    # no axis: all axes, flattened (the gradient calls np.roll(g, -s, None))
+    return np.sum(np.roll(x, 1) * x) + np.sum(np.roll(np.outer(x, x), -2) * x)
+
+
+@pytest.mark.parametrize("fn", [flipped, rolled, summed, rolled_flat],
+                         ids=lambda f: f.__name__)
+def test_along_an_axis(fn):
+    # np.flip/np.roll/np.cumsum of a 2-d array along an axis, and their gradients' calls
+    agree(fn, (X,) if fn is rolled_flat else (A,), (0,))
+
+
+def test_axis_helpers_are_numpys():
+    # the helpers themselves, exactly NumPy's, for 1-d to 3-d arrays, every axis (negative
+    # too) and shifts beyond the length either way
+    import numba
+
+    from srcdiff.compiler.emit.numba_rule_helpers import cumsum_axis, flip_axis, roll_axis
+    flip = numba.njit(lambda a, k: flip_axis(a, k))
+    roll = numba.njit(lambda a, s, k: roll_axis(a, s, k))
+    cumsum = numba.njit(lambda a, k: cumsum_axis(a, k))
+    for shape in [(5,), (3, 4), (2, 3, 4), (0, 3)]:
+        a = RNG.normal(size=shape)
+        for k in range(-len(shape), len(shape)):
+            assert np.array_equal(flip(a, k), np.flip(a, k))
+            assert np.array_equal(cumsum(a, k), np.cumsum(a, k))
+            for s in (-7, -1, 0, 2, 9):
+                assert np.array_equal(roll(a, s, k), np.roll(a, s, k))
+        assert np.array_equal(flip(a.T, 0), np.flip(a.T, 0))  # (a strided view)
+        with pytest.raises(ValueError):
+            flip(a, len(shape))

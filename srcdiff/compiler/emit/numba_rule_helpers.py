@@ -5,18 +5,28 @@ kinds numba_helpers.py's do not take (``backend="numba"``, issue 18):
   ``np.minimum``, ``np.clip`` multiplies by a comparison's mask): NumPy's ``m * mask``,
   the mask read as 0.0/1.0 (a float times True is itself, times False 0.0 of its sign,
   NaN for NaN or an infinity: IEEE's product, as NumPy's).
-
+- ``np.flip(a, axis)``, ``np.roll(a, shift, axis)``, ``np.cumsum(a, axis)`` with an integer
+  axis (numba's take none; the gradients of flip, roll and cumsum call them too):
+  :func:`rewrite` (run by numba_spellings.rewrite) writes them as ``flip_axis``,
+  ``roll_axis``, ``cumsum_axis``, which view ``a`` as ``(before, n, after)`` around the axis
+  and move (flip, roll: the same numbers) or add in order along it (cumsum: NumPy's
+  ``add.accumulate``, the running sum in index order, so the same roundings). A negative
+  axis counts from the end; one out of range raises ValueError (NumPy: AxisError, a
+  ValueError); a shift or axis other than an integer has no implementation (numba's typing
+  refuses it).
 Invariant: each returns the values the NumPy runtime's returns; tests/numba/
 test_numba_rule_helpers.py compares gradients with the NumPy backend's (1e-12 relative)
 and central finite differences.
 """
+
+import ast
 
 import numpy as np
 
 from srcdiff.compiler.emit import numba_helpers
 from srcdiff.compiler.emit.numba_helpers import overload, types
 
-NAMES = ()
+NAMES = ("flip_axis", "roll_axis", "cumsum_axis")
 
 
 def _mask(t):
@@ -38,6 +48,123 @@ def _mul_into_mask(m, other):
     if _mask(m) and _floats(other):
         return lambda m, other: m.astype(np.float64) * other
     return None
+
+
+# ---------------------------------------------------------------- along an axis
+
+AXIS_CALLS = {"np.flip": ("flip_axis", 1), "np.roll": ("roll_axis", 2),
+              "np.cumsum": ("cumsum_axis", 1)}  # -> (helper, position of the axis)
+
+
+def rewrite(fn):
+    """``np.flip``/``np.roll``/``np.cumsum`` given an axis (positional or ``axis=``), as
+    the helpers above; other calls stay as written."""
+    for node in ast.walk(fn):
+        if not (isinstance(node, ast.Call) and ast.unparse(node.func) in AXIS_CALLS):
+            continue
+        helper, at = AXIS_CALLS[ast.unparse(node.func)]
+        if any(isinstance(a, ast.Starred) for a in node.args) \
+                or any(k.arg != "axis" for k in node.keywords):
+            continue
+        args = node.args + [k.value for k in node.keywords]
+        if len(args) != at + 1 or len(node.args) < at:
+            continue  # (no axis: numba's own)
+        if ast.unparse(args[at]) == "None":  # (all axes, flattened: numba's own)
+            node.args, node.keywords = args[:at], []
+            continue
+        node.func, node.args, node.keywords = ast.Name(id=helper, ctx=ast.Load()), args, []
+
+
+def _axis_of(a, axis):
+    """``(before, n, after)``: the sizes of ``a``'s axes before ``axis``, its length, the
+    sizes after it (a compiled helper of the helpers below)."""
+
+
+@overload(_axis_of)
+def _axis_of_impl(a, axis):
+    def impl(a, axis):
+        ax = axis + a.ndim if axis < 0 else axis
+        if ax < 0 or ax >= a.ndim:
+            raise ValueError("srcdiff: axis is out of bounds for the array's dimension")
+        before, after = 1, 1
+        for k in range(a.ndim):
+            if k < ax:
+                before *= a.shape[k]
+            elif k > ax:
+                after *= a.shape[k]
+        return before, a.shape[ax], after
+    return impl
+
+
+def _along(a, axis):
+    return isinstance(a, types.Array) and a.ndim >= 1 and isinstance(axis, types.Integer) \
+        and isinstance(a.dtype, (types.Float, types.Integer, types.Boolean))
+
+
+def flip_axis(a, axis):
+    """``np.flip(a, axis)`` (module docstring)."""
+
+
+@overload(flip_axis)
+def _flip_axis(a, axis):
+    if not _along(a, axis):
+        return None
+
+    def impl(a, axis):
+        before, n, after = _axis_of(a, axis)
+        src = np.ascontiguousarray(a).reshape((before, n, after))
+        out = np.empty_like(src)
+        for i in range(before):
+            for j in range(n):
+                out[i, n - 1 - j, :] = src[i, j, :]
+        return out.reshape(a.shape)
+    return impl
+
+
+def roll_axis(a, shift, axis):
+    """``np.roll(a, shift, axis)`` (module docstring)."""
+
+
+@overload(roll_axis)
+def _roll_axis(a, shift, axis):
+    if not (_along(a, axis) and isinstance(shift, types.Integer)):
+        return None
+
+    def impl(a, shift, axis):
+        before, n, after = _axis_of(a, axis)
+        src = np.ascontiguousarray(a).reshape((before, n, after))
+        out = np.empty_like(src)
+        if n > 0:
+            s = shift % n  # (Python's modulo: a non-negative shift, NumPy's)
+            for i in range(before):
+                for j in range(n):
+                    out[i, (j + s) % n, :] = src[i, j, :]
+        return out.reshape(a.shape)
+    return impl
+
+
+def cumsum_axis(a, axis):
+    """``np.cumsum(a, axis)`` (module docstring)."""
+
+
+@overload(cumsum_axis)
+def _cumsum_axis(a, axis):
+    if not (_along(a, axis) and isinstance(a.dtype, types.Float)):
+        return None  # (integers and booleans: NumPy's result dtype, not modelled here)
+
+    def impl(a, axis):
+        before, n, after = _axis_of(a, axis)
+        src = np.ascontiguousarray(a).reshape((before, n, after))
+        out = np.empty_like(src)
+        for i in range(before if n > 0 else 0):
+            for k in range(after):
+                total = src[i, 0, k]  # (in the array's float type, as NumPy's)
+                out[i, 0, k] = total
+                for j in range(1, n):
+                    total = total + src[i, j, k]
+                    out[i, j, k] = total
+        return out.reshape(a.shape)
+    return impl
 
 
 def helpers():
