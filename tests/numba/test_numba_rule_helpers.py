@@ -75,3 +75,39 @@ def test_axis_helpers_are_numpys():
         assert np.array_equal(flip(a.T, 0), np.flip(a.T, 0))  # (a strided view)
         with pytest.raises(ValueError):
             flip(a, len(shape))
+
+
+def running_max(x):
+    m = x[0]
+    acc = 0.0
+    for v in x[1:]:
+        m = max(m, v)
+        acc += m * v
+    return acc
+
+
+def running_min(x, y):
+    m = x[0]
+    acc = 0.0
+    for i in range(len(x)):
+        m = min(m, x[i] * y, 0)
+        acc += np.sin(m) * x[i]
+    return acc
+
+
+def tied(x, y):
+    return max(x, y, x) * y + min(y, y) * x  # (ties share the gradient)
+
+
+def of_array(x):
+    return max(x) * min(x * x)
+
+
+EXTREMES = [(running_max, (X,), (0,)), (running_min, (X, 0.7), (0, 1)),
+            (tied, (0.6, -0.3), (0, 1)), (of_array, (X,), (0,))]
+
+
+@pytest.mark.parametrize("fn, args, wrt", EXTREMES, ids=[c[0].__name__ for c in EXTREMES])
+def test_builtin_max_min(fn, args, wrt):
+    # extreme_grads of a tuple of numbers (max(m, v) in a loop) and of one 1-d array
+    agree(fn, args, wrt)

@@ -14,6 +14,12 @@ kinds numba_helpers.py's do not take (``backend="numba"``, issue 18):
   axis counts from the end; one out of range raises ValueError (NumPy: AxisError, a
   ValueError); a shift or axis other than an integer has no implementation (numba's typing
   refuses it).
+- ``extreme_grads(g, ans, args)`` (math_rules: the gradients of ``max(a, b, ...)`` and
+  ``min``) of a tuple of numbers: the list ``t * share`` of ``ties``, ``t`` 1.0 for an
+  argument equal to ``ans`` else 0.0, ``share = g / max(sum(ties), 1.0)`` (a NaN result
+  ties nothing); of one 1-d float array ``(x,)``: ``[g * ties / max(sum(ties), 1.0)]``.
+  The runtime's operations in its order: the same numbers.
+
 Invariant: each returns the values the NumPy runtime's returns; tests/numba/
 test_numba_rule_helpers.py compares gradients with the NumPy backend's (1e-12 relative)
 and central finite differences.
@@ -23,10 +29,15 @@ import ast
 
 import numpy as np
 
+try:  # (optional: without numba nothing compiles these)
+    from numba import literal_unroll
+except ImportError:  # pragma: no cover
+    literal_unroll = None
+
 from srcdiff.compiler.emit import numba_helpers
 from srcdiff.compiler.emit.numba_helpers import overload, types
 
-NAMES = ("flip_axis", "roll_axis", "cumsum_axis")
+NAMES = ("flip_axis", "roll_axis", "cumsum_axis", "extreme_grads")
 
 
 def _mask(t):
@@ -165,6 +176,43 @@ def _cumsum_axis(a, axis):
                     out[i, j, k] = total
         return out.reshape(a.shape)
     return impl
+
+
+# ---------------------------------------------------------------- max and min
+
+def _number(t):
+    return isinstance(t, (types.Float, types.Integer)) and not isinstance(t, types.Boolean)
+
+
+def extreme_grads(g, ans, args):
+    """``math_rules.extreme_grads`` (module docstring)."""
+
+
+@overload(extreme_grads)
+def _extreme_grads(g, ans, args):
+    if not (_number(g) and _number(ans) and isinstance(args, types.BaseTuple)):
+        return None
+    if len(args) == 1 and isinstance(args[0], types.Array) and args[0].ndim == 1 \
+            and isinstance(args[0].dtype, types.Float):
+        def of_items(g, ans, args):
+            ties = args[0] == ans
+            return [g * ties / max(float(np.sum(ties)), 1.0)]
+        return of_items
+    if len(args) < 2 or not all(_number(a) for a in args):
+        return None
+
+    def of_numbers(g, ans, args):
+        ties = [0.0] * len(args)
+        i = 0
+        for a in literal_unroll(args):
+            ties[i] = 1.0 if a == ans else 0.0  # (float(a == ans))
+            i += 1
+        count = 0  # (the runtime's sum(ties), from the integer 0, in order)
+        for t in ties:
+            count = count + t
+        share = g / max(count, 1.0)
+        return [t * share for t in ties]
+    return of_numbers
 
 
 def helpers():
