@@ -3,6 +3,8 @@
 compile the gradient"). Checked against the NumPy backend (1e-12 relative) and central
 finite differences (numba_agree.agree)."""
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -111,3 +113,35 @@ EXTREMES = [(running_max, (X,), (0,)), (running_min, (X, 0.7), (0, 1)),
 def test_builtin_max_min(fn, args, wrt):
     # extreme_grads of a tuple of numbers (max(m, v) in a loop) and of one 1-d array
     agree(fn, args, wrt)
+
+
+def sample_var(x):
+    return np.var(x, ddof=1) * np.sum(x) + x.std(ddof=2)
+
+
+def sample_std(a):
+    return np.std(a * a, ddof=1) + a.var(ddof=1) * np.sum(a)
+
+
+VARS = [(sample_var, (X,)), (sample_std, (A,))]
+
+
+@pytest.mark.parametrize("fn, args", VARS, ids=[c[0].__name__ for c in VARS])
+def test_var_std_ddof(fn, args):
+    # np.var/np.std (and the methods) with ddof over all axes
+    agree(fn, args, (0,))
+
+
+def test_var_ddof_is_numpys():
+    # to rounding (NumPy sums pairwise, var_ddof in index order); no count left: inf or NaN
+    import numba
+
+    from srcdiff.compiler.emit.numba_rule_helpers import var_ddof
+    var = numba.njit(lambda a, k: var_ddof(a, k))
+    for a in (RNG.normal(size=9), A, A.T, RNG.normal(size=(2, 3, 4))[:, ::2]):
+        for k in (0, 1, 2, 1.5):
+            assert abs(var(a, k) - np.var(a, ddof=k)) <= 1e-15 * np.var(a, ddof=k)
+    with np.errstate(divide="ignore", invalid="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # (NumPy's "Degrees of freedom")
+        for a, k in ((X, len(X)), (X, len(X) + 3), (np.ones(3), 3)):
+            assert np.array_equal(var(a, k), np.var(a, ddof=k), equal_nan=True)

@@ -19,6 +19,12 @@ kinds numba_helpers.py's do not take (``backend="numba"``, issue 18):
   argument equal to ``ans`` else 0.0, ``share = g / max(sum(ties), 1.0)`` (a NaN result
   ties nothing); of one 1-d float array ``(x,)``: ``[g * ties / max(sum(ties), 1.0)]``.
   The runtime's operations in its order: the same numbers.
+- ``np.var(a, ddof=k)``, ``np.std``, ``a.var(ddof=k)``, ``a.std`` over all axes (numba's
+  take no ddof): :func:`rewrite` writes them as ``var_ddof(a, k)`` (``np.sqrt`` of it for
+  std, NumPy's std), NumPy's two passes: the mean, then the sum of ``(a - mean)**2``
+  divided by ``max(n - k, 0)`` (``inf``, or NaN for a zero sum, when that is 0: NumPy's
+  float division). The sums run in index order, NumPy's pairwise: equal to rounding
+  (1e-15 relative), not bit for bit. With an axis too they stay as written (refused).
 
 Invariant: each returns the values the NumPy runtime's returns; tests/numba/
 test_numba_rule_helpers.py compares gradients with the NumPy backend's (1e-12 relative)
@@ -37,7 +43,7 @@ except ImportError:  # pragma: no cover
 from srcdiff.compiler.emit import numba_helpers
 from srcdiff.compiler.emit.numba_helpers import overload, types
 
-NAMES = ("flip_axis", "roll_axis", "cumsum_axis", "extreme_grads")
+NAMES = ("flip_axis", "roll_axis", "cumsum_axis", "extreme_grads", "var_ddof")
 
 
 def _mask(t):
@@ -84,6 +90,21 @@ def rewrite(fn):
             node.args, node.keywords = args[:at], []
             continue
         node.func, node.args, node.keywords = ast.Name(id=helper, ctx=ast.Load()), args, []
+    for node in ast.walk(fn):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("var", "std") and [k.arg for k in node.keywords]
+                == ["ddof"] and not any(isinstance(a, ast.Starred) for a in node.args)):
+            continue
+        on_np = ast.unparse(node.func.value) == "np"
+        if len(node.args) != (1 if on_np else 0):
+            continue
+        x = node.args[0] if on_np else node.func.value
+        call = ast.Call(func=ast.Name(id="var_ddof", ctx=ast.Load()),
+                        args=[x, node.keywords[0].value], keywords=[])
+        if node.func.attr == "std":
+            call = ast.Call(func=ast.parse("np.sqrt", mode="eval").body, args=[call],
+                            keywords=[])
+        node.func, node.args, node.keywords = call.func, call.args, []
 
 
 def _axis_of(a, axis):
@@ -213,6 +234,29 @@ def _extreme_grads(g, ans, args):
         share = g / max(count, 1.0)
         return [t * share for t in ties]
     return of_numbers
+
+
+def var_ddof(a, ddof):
+    """``np.var(a, ddof=ddof)`` over all axes (module docstring)."""
+
+
+@overload(var_ddof)
+def _var_ddof(a, ddof):
+    if not (isinstance(a, types.Array) and isinstance(a.dtype, types.Float)
+            and _number(ddof)):
+        return None
+
+    def impl(a, ddof):
+        mean = np.sum(a) / a.size
+        total = 0.0
+        for v in a.flat:
+            d = v - mean
+            total += d * d
+        count = max(a.size - ddof, 0)
+        if count == 0:
+            return np.inf if total > 0 else np.nan
+        return total / count
+    return impl
 
 
 def helpers():

@@ -117,7 +117,7 @@ def rewrite(fn):
               and ast.unparse(node.keywords[0].value) == "0"):
             # numba's np.sum(axis=) compiles its axis checks' string formatting (~2 s)
             node.func, node.keywords = ast.Name(id="sum_rows", ctx=ast.Load()), []
-    numba_rule_helpers.rewrite(fn)  # flip, roll, cumsum along an axis
+    numba_rule_helpers.rewrite(fn)  # flip, roll, cumsum along an axis; var and std's ddof
 
 
 def _axis_keywords(keywords):
