@@ -123,7 +123,12 @@ def sample_std(a):
     return np.std(a * a, ddof=1) + a.var(ddof=1) * np.sum(a)
 
 
-VARS = [(sample_var, (X,)), (sample_std, (A,))]
+def along_axis(a):
+    s = np.std(a, axis=0, ddof=1).sum() + np.sum(a.var(axis=-1, ddof=2) * a[:, 0])
+    return s + np.sum(np.std(a, axis=1, ddof=1, keepdims=True) * a)
+
+
+VARS = [(sample_var, (X,)), (sample_std, (A,)), (along_axis, (A,))]
 
 
 @pytest.mark.parametrize("fn, args", VARS, ids=[c[0].__name__ for c in VARS])
@@ -141,7 +146,18 @@ def test_var_ddof_is_numpys():
     for a in (RNG.normal(size=9), A, A.T, RNG.normal(size=(2, 3, 4))[:, ::2]):
         for k in (0, 1, 2, 1.5):
             assert abs(var(a, k) - np.var(a, ddof=k)) <= 1e-15 * np.var(a, ddof=k)
+    along = numba.njit(lambda a, k, ax: var_ddof(a, k, ax))
+    for a in (A, A.T, RNG.normal(size=(5, 7))[::2, 1:]):
+        for ax in (-2, -1, 0, 1):
+            for k in (0, 1, 2.5):
+                ref = np.var(a, axis=ax, ddof=k)
+                assert np.all(np.abs(along(a, k, ax) - ref) <= 1e-15 * ref)
+        with pytest.raises(ValueError):
+            along(a, 1, 2)
     with np.errstate(divide="ignore", invalid="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # (NumPy's "Degrees of freedom")
         for a, k in ((X, len(X)), (X, len(X) + 3), (np.ones(3), 3)):
             assert np.array_equal(var(a, k), np.var(a, ddof=k), equal_nan=True)
+        b = np.vstack([A, A[:1] * 0.0 + 1.0])  # (a constant column: NaN, the others inf)
+        b[:, 0] = 2.0
+        assert np.array_equal(along(b, 4, 0), np.var(b, axis=0, ddof=4), equal_nan=True)

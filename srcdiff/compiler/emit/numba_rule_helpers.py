@@ -24,7 +24,8 @@ kinds numba_helpers.py's do not take (``backend="numba"``, issue 18):
   std, NumPy's std), NumPy's two passes: the mean, then the sum of ``(a - mean)**2``
   divided by ``max(n - k, 0)`` (``inf``, or NaN for a zero sum, when that is 0: NumPy's
   float division). The sums run in index order, NumPy's pairwise: equal to rounding
-  (1e-15 relative), not bit for bit. With an axis too they stay as written (refused).
+  (1e-15 relative), not bit for bit. With ``axis=`` (and ``keepdims=``) of a 2-d array,
+  ``var_ddof(a, k, axis)``: numba_pieces.var_axis's two passes, divided likewise.
 
 Invariant: each returns the values the NumPy runtime's returns; tests/numba/
 test_numba_rule_helpers.py compares gradients with the NumPy backend's (1e-12 relative)
@@ -41,7 +42,8 @@ except ImportError:  # pragma: no cover
     literal_unroll = None
 
 from srcdiff.compiler.emit import numba_helpers
-from srcdiff.compiler.emit.numba_helpers import overload, types
+from srcdiff.compiler.emit.numba_helpers import _none, overload, types
+from srcdiff.compiler.emit.numba_pieces import _axis_sums
 
 NAMES = ("flip_axis", "roll_axis", "cumsum_axis", "extreme_grads", "var_ddof")
 
@@ -92,19 +94,39 @@ def rewrite(fn):
         node.func, node.args, node.keywords = ast.Name(id=helper, ctx=ast.Load()), args, []
     for node in ast.walk(fn):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and node.func.attr in ("var", "std") and [k.arg for k in node.keywords]
-                == ["ddof"] and not any(isinstance(a, ast.Starred) for a in node.args)):
+                and node.func.attr in ("var", "std")
+                and not any(isinstance(a, ast.Starred) for a in node.args)):
             continue
+        given = {k.arg: k.value for k in node.keywords}
         on_np = ast.unparse(node.func.value) == "np"
-        if len(node.args) != (1 if on_np else 0):
+        if "ddof" not in given or set(given) - {"ddof", "axis", "keepdims"} \
+                or len(node.args) != (1 if on_np else 0) or not _kept_ok(given):
             continue
         x = node.args[0] if on_np else node.func.value
+        axis = [given["axis"]] if "axis" in given else []
         call = ast.Call(func=ast.Name(id="var_ddof", ctx=ast.Load()),
-                        args=[x, node.keywords[0].value], keywords=[])
+                        args=[x, given["ddof"]] + axis, keywords=[])
         if node.func.attr == "std":
             call = ast.Call(func=ast.parse("np.sqrt", mode="eval").body, args=[call],
                             keywords=[])
+        if "keepdims" in given and given["keepdims"].value:
+            call = ast.Call(func=ast.parse("np.expand_dims", mode="eval").body,
+                            args=[call] + axis, keywords=[])
         node.func, node.args, node.keywords = call.func, call.args, []
+
+
+def _kept_ok(given):
+    """``keepdims`` absent, ``False``, or ``True`` with an integer literal axis (read
+    twice: the reduction's and ``np.expand_dims``'s)."""
+    kept = given.get("keepdims")
+    if kept is None:
+        return True
+    if not (isinstance(kept, ast.Constant) and isinstance(kept.value, bool)):
+        return False
+    axis = given.get("axis")
+    return not kept.value or isinstance(axis, ast.Constant) and type(axis.value) is int \
+        or isinstance(axis, ast.UnaryOp) and isinstance(axis.op, ast.USub) \
+        and isinstance(axis.operand, ast.Constant) and type(axis.operand.value) is int
 
 
 def _axis_of(a, axis):
@@ -236,27 +258,42 @@ def _extreme_grads(g, ans, args):
     return of_numbers
 
 
-def var_ddof(a, ddof):
-    """``np.var(a, ddof=ddof)`` over all axes (module docstring)."""
+def var_ddof(a, ddof, axis=None):
+    """``np.var(a, ddof=ddof)`` over all axes, or over ``axis`` of a 2-d array (module
+    docstring)."""
 
 
 @overload(var_ddof)
-def _var_ddof(a, ddof):
+def _var_ddof(a, ddof, axis=None):
     if not (isinstance(a, types.Array) and isinstance(a.dtype, types.Float)
             and _number(ddof)):
         return None
+    if _none(axis):
+        def impl(a, ddof, axis=None):
+            mean = np.sum(a) / a.size
+            total = 0.0
+            for v in a.flat:
+                d = v - mean
+                total += d * d
+            count = max(a.size - ddof, 0)
+            if count == 0:
+                return np.inf if total > 0 else np.nan
+            return total / count
+        return impl
+    if not (a.ndim == 2 and isinstance(axis, types.Integer)):
+        return None
 
-    def impl(a, ddof):
-        mean = np.sum(a) / a.size
-        total = 0.0
-        for v in a.flat:
-            d = v - mean
-            total += d * d
-        count = max(a.size - ddof, 0)
+    def along(a, ddof, axis=None):
+        if axis < -2 or axis > 1:
+            raise ValueError("srcdiff: axis is out of bounds for the array's dimension")
+        ax = axis % 2
+        n = a.shape[ax]
+        total = _axis_sums(a, ax, _axis_sums(a, ax, None) / n)  # (var_axis's passes)
+        count = max(n - ddof, 0)
         if count == 0:
-            return np.inf if total > 0 else np.nan
+            return np.where(total > 0, np.inf, np.nan)
         return total / count
-    return impl
+    return along
 
 
 def helpers():
