@@ -8,6 +8,8 @@ import warnings
 import numpy as np
 import pytest
 
+import srcdiff as sd
+from fd import assert_close
 from numba_agree import agree
 
 pytest.importorskip("numba")
@@ -113,6 +115,20 @@ EXTREMES = [(running_max, (X,), (0,)), (running_min, (X, 0.7), (0, 1)),
 def test_builtin_max_min(fn, args, wrt):
     # extreme_grads of a tuple of numbers (max(m, v) in a loop) and of one 1-d array
     agree(fn, args, wrt)
+
+
+@pytest.mark.parametrize("fn, args", [(running_max, (X,)), (running_min, (X, 0.7))],
+                         ids=["running_max", "running_min"])
+def test_builtin_max_min_forward(fn, args):
+    # extreme_tangent of a list of float tangents (every argument of max/min varies)
+    t = np.linspace(-1.0, 1.0, len(X))
+    value, got = sd.jvp(fn, backend="numba")(*args, tangents=t)
+    ref_value, ref = sd.jvp(fn)(*args, tangents=t)
+    assert_close(value, ref_value, rtol=1e-12, atol=1e-14)
+    assert_close(got, ref, rtol=1e-12, atol=1e-14)
+    h = 1e-6
+    up, down = (fn(args[0] + h * t, *args[1:]), fn(args[0] - h * t, *args[1:]))
+    assert_close(got, (up - down) / (2 * h), rtol=1e-6, atol=1e-8)
 
 
 def sample_var(x):

@@ -18,7 +18,11 @@ kinds numba_helpers.py's do not take (``backend="numba"``, issue 18):
   ``min``) of a tuple of numbers: the list ``t * share`` of ``ties``, ``t`` 1.0 for an
   argument equal to ``ans`` else 0.0, ``share = g / max(sum(ties), 1.0)`` (a NaN result
   ties nothing); of one 1-d float array ``(x,)``: ``[g * ties / max(sum(ties), 1.0)]``.
-  The runtime's operations in its order: the same numbers.
+  The runtime's operations in its order: the same numbers. ``extreme_tangent(d, ans,
+  args)`` (forward mode) of a list of float tangents ``d`` and such a tuple: the mean of
+  the tangents of the tied arguments, summed in order (0.0 for none tied); a tangent that
+  is None (a constant argument) adds nothing, the runtime's (numba types ``d`` as a list
+  of optional floats).
 - ``np.var(a, ddof=k)``, ``np.std``, ``a.var(ddof=k)``, ``a.std`` over all axes (numba's
   take no ddof): :func:`rewrite` writes them as ``var_ddof(a, k)`` (``np.sqrt`` of it for
   std, NumPy's std), NumPy's two passes: the mean, then the sum of ``(a - mean)**2``
@@ -45,7 +49,7 @@ from srcdiff.compiler.emit import numba_helpers
 from srcdiff.compiler.emit.numba_helpers import _none, overload, types
 from srcdiff.compiler.emit.numba_pieces import _axis_sums
 
-NAMES = ("flip_axis", "roll_axis", "cumsum_axis", "extreme_grads", "var_ddof")
+NAMES = ("flip_axis", "roll_axis", "cumsum_axis", "extreme_grads", "extreme_tangent", "var_ddof")
 
 
 def _mask(t):
@@ -256,6 +260,34 @@ def _extreme_grads(g, ans, args):
         share = g / max(count, 1.0)
         return [t * share for t in ties]
     return of_numbers
+
+
+def extreme_tangent(d, ans, args):
+    """``math_rules.extreme_tangent`` (module docstring)."""
+
+
+@overload(extreme_tangent)
+def _extreme_tangent(d, ans, args):
+    entry = d.dtype.type if isinstance(d, types.List) \
+        and isinstance(d.dtype, types.Optional) else getattr(d, "dtype", None)
+    if not (isinstance(d, types.List) and isinstance(entry, types.Float) and _number(ans)
+            and isinstance(args, types.BaseTuple) and len(args) >= 2
+            and all(_number(a) for a in args)):
+        return None
+
+    def impl(d, ans, args):
+        if len(d) != len(args):
+            raise ValueError("srcdiff: one tangent for each argument of max/min")
+        total, count, i = 0.0, 0.0, 0
+        for a in literal_unroll(args):
+            if a == ans:
+                count = count + 1.0
+                t = d[i]
+                if t is not None:  # (a constant argument's tangent: none)
+                    total = total + t
+            i += 1
+        return total / max(count, 1.0)
+    return impl
 
 
 def var_ddof(a, ddof, axis=None):
