@@ -76,6 +76,7 @@ from srcdiff.compiler.emit import (
     numba_math,
     numba_names,
     numba_pieces,
+    numba_rule_helpers,
     numba_scalars,
     numba_seeds,
     numba_special,
@@ -421,7 +422,7 @@ def _check_calls(fn, namespace, where, generated=()):
     ``generated``: the names of the generated functions, compiled too (numba_calls.py)."""
     helpers = set(NJIT_HELPERS) | set(NJIT_PIECES) | set(NJIT_BROADCAST) | set(NJIT_TUPLES)
     helpers |= set(numba_seeds.NAMES) | set(numba_stacks.NAMES) | set(numba_tape_sites.NAMES)
-    helpers |= set(numba_lists.NAMES)
+    helpers |= set(numba_lists.NAMES) | set(numba_rule_helpers.NAMES)
     for node in ast.walk(fn):
         if not isinstance(node, ast.Call):
             continue
@@ -526,6 +527,7 @@ def helpers():
     helpers.update(numba_seeds.helpers())
     helpers.update(numba_stacks.helpers())
     helpers.update(numba_lists.helpers())
+    helpers.update(numba_rule_helpers.helpers())
     helpers.update(numba_tape_sites.helpers())
     return helpers
 

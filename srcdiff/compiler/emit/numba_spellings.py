@@ -11,6 +11,8 @@ import ast
 
 import numpy as np
 
+from srcdiff.compiler.emit import numba_rule_helpers
+
 # the Python types NumPy takes as a dtype, as the NumPy types they mean (``int``: the
 # platform's, as NumPy here reads it), which numba's ``astype`` and ``dtype=`` take
 DTYPES = {"float": "np.float64", "int": f"np.{np.dtype(int).name}", "bool": "np.bool_"}
@@ -115,6 +117,7 @@ def rewrite(fn):
               and ast.unparse(node.keywords[0].value) == "0"):
             # numba's np.sum(axis=) compiles its axis checks' string formatting (~2 s)
             node.func, node.keywords = ast.Name(id="sum_rows", ctx=ast.Load()), []
+    numba_rule_helpers.rewrite(fn)  # flip, roll, cumsum along an axis; var and std's ddof
 
 
 def _axis_keywords(keywords):
