@@ -43,6 +43,10 @@ STATE_HELPERS = [
     "    xs[0] = xs[0] * 0.9 + t",
     "",
     "",
+    "def hc(g, z, *rest):",
+    "    return g(z, *rest) * 0.5",
+    "",
+    "",
 ]
 
 
@@ -54,6 +58,7 @@ class StateGrammar(Grammar):
         # the later statements' stream (``LATER``): a generator of its own, so a program that
         # draws none of them is the one drawn before they were added
         self.later = random.Random(seed * 31 + 19)
+        self.calls = random.Random(seed * 37 + 23)  # (``CALLS``: a stream of their own too)
 
     # ---------------------------------------------------------------- expressions
     def fleaf(self):
@@ -91,6 +96,12 @@ class StateGrammar(Grammar):
             main, self.r = self.r, self.later
             try:
                 self.draw(depth, self.LATER)
+            finally:
+                self.r = main
+        if self.calls.random() < 0.05:
+            main, self.r = self.r, self.calls
+            try:
+                self.draw(depth, self.CALLS)
             finally:
                 self.r = main
         r = self.r
@@ -147,6 +158,13 @@ class StateGrammar(Grammar):
              '{x} += float(np.sum(D["g"])); del D["g"]; D["g"] = v * 0.5',
              "{x} += (lambda z: z * {c} + math.tanh(z))({l})",
              "{x} = (lambda z, y=a: math.tanh(z * y))({f})")
+
+    # a function passed to a helper that calls it (front/function_arguments.py): a math
+    # function, a lambda reading the function's variables, a user function, a ufunc on an
+    # array, a helper that changes nothing (session 43)
+    CALLS = ("{x} += hc(math.sin, {f})", "{x} += hc(lambda z: z * {c} + math.tanh(z), {l})",
+             "{x} += hc(hf, {f}, {c})", "{x} += float(np.sum(hc(np.tanh, v * {f})))",
+             "{x} -= 0.1 * float(np.sum(hc(hr, {held}, {p})))")
 
     def draw(self, depth, templates):
         """Emit one of ``templates``, its fields drawn (each once, in this order)."""

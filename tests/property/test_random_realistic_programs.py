@@ -304,7 +304,8 @@ STATE_SHAPES = (  # what gen_independent_state adds to the grammar, each drawn i
     "u = v", "u = w[::-1]", "X = [u, u]", "for z", "in D.items():", "hm(", "hl(L",
     "[[0, 1, 0]] +=", "np.add.at(", "while True:", "/= 1.5", "**= ", "-0.4 < ", "max(L, key=abs)",
     "X.append(", 'D["g"][1:] *=', "[::-2] +=", "[-1:0:-1] =", "[:] = np.where(",
-    'D["u"][0] *=', "default=", "L.insert(", 'del D["', "(lambda z",
+    'D["u"][0] *=', "default=", "L.insert(", 'del D["', "(lambda z", "hc(math.sin",
+    "hc(lambda z", "hc(hf", "hc(np.tanh", "hc(hr",
 )
 
 

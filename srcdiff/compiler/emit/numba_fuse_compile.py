@@ -39,7 +39,7 @@ def _stub(group, rows):
 
 def _choose(group, args, rows):
     """The implementation of ``_fusedK`` for argument types ``args``: the loop when every
-    array is float64 of one number of axes, 1, 2 or 3 (or of 1 to 3 axes, the broadcasting
+    array is float64 of one number of axes, 1, 2 or 3 (or of 1 or 2 axes, the broadcasting
     loop's), and every other input a float
     (``rows``: and the tapes float64 with one axis more, C order), else the statements."""
     kinds = dict(zip(group.inputs, args))
@@ -61,7 +61,9 @@ def _choose(group, args, rows):
     arrays = {a: t.ndim for a, t in kinds.items() if isinstance(t, types.Array)}
     tapes = args[len(group.inputs):-1] if rows else ()
     ndims = set(arrays.values())
-    ndim = max(ndims) if len(ndims) == 1 or ndims and min(ndims) >= 1 and max(ndims) in (2, 3) \
+    # (mixed ranks only in 2-d loops: a 3-d one reading a 2-d array failed numba's typing,
+    # tests/numba/test_numba_broadcast.py's sum_sin of (3, 4) and (2, 3, 4) arrays)
+    ndim = max(ndims) if len(ndims) == 1 or ndims and min(ndims) >= 1 and max(ndims) == 2 \
         and not rows else None
     # (an int input: the statements as written, whose int operations numba_ints.py checks;
     # the loop computes them unchecked)
