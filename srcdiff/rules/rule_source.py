@@ -12,6 +12,7 @@ rule runs (the same names, locals, arguments and constants as ``fn.__code__``); 
 whatever its file now holds). tests/soundness/test_rule_source_edited.py checks it.
 """
 
+import dis
 import inspect
 import textwrap
 
@@ -50,14 +51,27 @@ def _fingerprint(code):
     """What a function's code does, independent of where it stands in its file and of the
     bytecode layout the compiler chose (which depends on more than the function's text):
     the names it reads, its locals and arguments, its constants (a docstring, the first
-    constant when it is a string, left out: dedenting the source changes it)."""
+    constant when it is a string, left out: dedenting the source changes it), its operators
+    in order."""
     consts = code.co_consts
     if consts and isinstance(consts[0], str):
         consts = consts[1:]
     consts = sorted((_fingerprint(c) if hasattr(c, "co_code") else (type(c).__name__, repr(c))
                      for c in consts), key=repr)
     return (sorted(code.co_names), code.co_varnames, code.co_argcount,
-            code.co_kwonlyargcount, code.co_freevars, consts)
+            code.co_kwonlyargcount, code.co_freevars, consts, _operators(code))
+
+
+# the instructions of operators, which an edit may change alone (``1 - e`` made ``1 + e``:
+# the same names and constants); the rest of the bytecode may differ for the same text
+# (``np.block(...)`` compiled by the import as LOAD_ATTR, by compile() as LOAD_METHOD)
+_OPERATORS = frozenset({"BINARY_OP", "COMPARE_OP", "UNARY_NEGATIVE", "UNARY_NOT",
+                        "UNARY_INVERT", "IS_OP", "CONTAINS_OP"})
+
+
+def _operators(code):
+    return [(i.opname, i.argrepr) for i in dis.get_instructions(code)
+            if i.opname in _OPERATORS]
 
 
 def _find(code, name):

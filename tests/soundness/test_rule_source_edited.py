@@ -77,3 +77,24 @@ def test_running_source_refuses_text_that_is_not_the_running_code(tmp_path):
     import linecache
     linecache.checkcache()
     assert running_source(rule) is None
+
+
+# an edit of one operator in place (every line where it was, the same names and constants):
+# the fingerprint of names and constants alone took the new text for the running code
+OPERATOR_EDITED = RULES.replace("g * (1 - np.exp(-ans))", "g * (1 + np.exp(-ans))")
+
+
+def test_a_rule_whose_operator_alone_was_edited_is_called(tmp_path):
+    rules = _import_rules(tmp_path, "h43_softplus_rules_operator")
+    rule = next(f for f in vars(rules).values() if getattr(f, "__name__", "") == "_")
+    (tmp_path / "h43_softplus_rules_operator.py").write_text(OPERATOR_EDITED)
+    import linecache
+    linecache.checkcache()
+    assert running_source(rule) is None
+
+    def loss(x):
+        return np.sum(rules.softplus(x) * np.array([1.0, 2.0, -0.5]))
+
+    x = np.array([0.3, -0.5, 1.7])
+    expected = np.array([1.0, 2.0, -0.5]) / (1.0 + np.exp(-x))
+    np.testing.assert_allclose(sd.grad(loss)(x), expected, rtol=1e-12)
