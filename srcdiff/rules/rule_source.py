@@ -51,8 +51,8 @@ def _fingerprint(code):
     """What a function's code does, independent of where it stands in its file and of the
     bytecode layout the compiler chose (which depends on more than the function's text):
     the names it reads, its locals and arguments, its constants (a docstring, the first
-    constant when it is a string, left out: dedenting the source changes it), its operators
-    in order."""
+    constant when it is a string, left out: dedenting the source changes it), and its
+    operators, loads and stores in order."""
     consts = code.co_consts
     if consts and isinstance(consts[0], str):
         consts = consts[1:]
@@ -62,16 +62,24 @@ def _fingerprint(code):
             code.co_kwonlyargcount, code.co_freevars, consts, _operators(code))
 
 
-# the instructions of operators, which an edit may change alone (``1 - e`` made ``1 + e``:
-# the same names and constants); the rest of the bytecode may differ for the same text
-# (``np.block(...)`` compiled by the import as LOAD_ATTR, by compile() as LOAD_METHOD)
+# what the code does in order: its operators and the names and constants it loads and
+# stores (an edit may change one operator, ``1 - e`` made ``1 + e``, or swap two operands,
+# ``a - b`` made ``b - a``, keeping every name and constant); the rest of the bytecode may
+# differ for the same text (``np.block(...)`` compiled by the import as LOAD_ATTR, by
+# compile() as LOAD_METHOD: the same name loaded)
 _OPERATORS = frozenset({"BINARY_OP", "COMPARE_OP", "UNARY_NEGATIVE", "UNARY_NOT",
                         "UNARY_INVERT", "IS_OP", "CONTAINS_OP"})
 
 
 def _operators(code):
-    return [(i.opname, i.argrepr) for i in dis.get_instructions(code)
-            if i.opname in _OPERATORS]
+    out = []
+    for i in dis.get_instructions(code):
+        if i.opname in _OPERATORS:
+            out.append((i.opname, i.argrepr))
+        elif i.opname.startswith(("LOAD_", "STORE_", "DELETE_")) \
+                and not hasattr(i.argval, "co_code"):
+            out.append(repr(i.argval))
+    return out
 
 
 def _find(code, name):

@@ -98,3 +98,17 @@ def test_a_rule_whose_operator_alone_was_edited_is_called(tmp_path):
     x = np.array([0.3, -0.5, 1.7])
     expected = np.array([1.0, 2.0, -0.5]) / (1.0 + np.exp(-x))
     np.testing.assert_allclose(sd.grad(loss)(x), expected, rtol=1e-12)
+
+
+# two operands swapped in place: the same names, constants and operators
+SWAPPED_MINUS = RULES.replace("def _(g, ans, x):\n    return g * (1 - np.exp(-ans))",
+                              "def _(g, ans, x):\n    return g * (np.exp(-ans) - 1)")
+
+
+def test_a_rule_whose_operands_were_swapped_is_called(tmp_path):
+    rules = _import_rules(tmp_path, "h43_softplus_rules_swapped")
+    rule = next(f for f in vars(rules).values() if getattr(f, "__name__", "") == "_")
+    (tmp_path / "h43_softplus_rules_swapped.py").write_text(SWAPPED_MINUS)
+    import linecache
+    linecache.checkcache()
+    assert running_source(rule) is None
