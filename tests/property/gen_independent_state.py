@@ -184,7 +184,10 @@ class StateGrammar(Grammar):
     def st_whilebreak(self, depth):
         n = self.new("n")
         if self.r.random() < 0.5:
-            self.emit(depth, f"{n} = 0", "while True:", f"    {n} += 1")
+            # (the guard before the body: a `continue` drawn in it skips the test after it,
+            # and the loop never ended; seed 23 index 0)
+            self.emit(depth, f"{n} = 0", "while True:", f"    {n} += 1", f"    if {n} > 50:",
+                      "        break")
             self.loop_depth += 1
             self.block(depth + 1)
             self.loop_depth -= 1
