@@ -119,6 +119,9 @@ def broadcast_source(group, members, arrays, ndim):
             computed.add(name)
             inside.append(f"_e_{name} = {value}")
             if name in group.outputs:
+                if max(ranks[a] for a in mine) != ndim:
+                    return None  # (NumPy's value has fewer axes than the loop's array:
+                    # the two versions of the group would return different types)
                 checks += _full(mine, at, axes)
                 before.append(f"{name} = np.empty({shape})")
                 inside.append(f"{name}[{', '.join(idx)}] = _e_{name}")
