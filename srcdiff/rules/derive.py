@@ -10,11 +10,12 @@ copies its source, exactly as for a rule written by hand.
 """
 
 import ast
-import inspect
 import itertools
 import linecache
 import textwrap
 import types
+
+from srcdiff.rules.rule_source import running_source
 
 _DERIVED = itertools.count(1)
 
@@ -69,9 +70,10 @@ def _def_node(fn):
         raise TypeError(f"rule {fn.__name__} reads variables of an enclosing function "
                         f"({', '.join(fn.__code__.co_freevars)}): a rule derives from "
                         "module-level names only")
+    text = running_source(fn)  # None: unreadable, or the file no longer holds what runs
     try:
-        node = ast.parse(textwrap.dedent(inspect.getsource(fn))).body[0]
-    except (OSError, TypeError, SyntaxError, IndexError):
+        node = ast.parse(text).body[0] if text is not None else None
+    except (SyntaxError, IndexError):
         node = None
     if not isinstance(node, ast.FunctionDef):
         raise TypeError(f"{fn!r}: a rule that another is derived from must be a `def` "

@@ -23,6 +23,7 @@ import gast
 from srcdiff.compiler.front.renames import rename_generated_names
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir.calls import plain_call
+from srcdiff.compiler.ir.code_identity import find_code, fingerprint
 from srcdiff.errors import InternalError, SrcdiffError
 
 _MISSING = object()
@@ -430,26 +431,14 @@ def _check_unchanged(fn, node, dedented, filename, first_line, lines):
             outer = compile(wrapper, filename, "exec", flags=flags, dont_inherit=True)
         except (SyntaxError, ValueError):
             return  # cannot say: leave it to the parser
-        inner = _find_code(outer, code.co_name)
-        doc = _has_docstring(node)
-        stale = inner is None or _signature(inner, doc) != _signature(code, doc)
+        inner = find_code(outer, code.co_name)
+        stale = inner is None or fingerprint(inner) != fingerprint(code)
     if stale:
         raise SrcdiffError(
             f"the source of {code.co_name!r} changed since it was imported: {filename} line "
             f"{first_line} no longer holds the code that runs", filename=filename,
             lineno=first_line, line=lines[0] if lines else None,
             hint="reload the module (importlib.reload) or restart, then differentiate again")
-
-
-def _find_code(code, name):
-    for c in code.co_consts:
-        if hasattr(c, "co_code"):
-            if c.co_name == name:
-                return c
-            found = _find_code(c, name)
-            if found is not None:
-                return found
-    return None
 
 
 def dedent_margin(text):
@@ -504,27 +493,6 @@ def _line_kinds(text):
     except (tokenize.TokenError, SyntaxError):
         return None, set()
     return starts, in_string
-
-
-def _has_docstring(node):
-    body = node.body
-    return bool(body) and isinstance(body[0], gast.Expr) \
-        and isinstance(body[0].value, gast.Constant) and isinstance(body[0].value.value, str)
-
-
-def _signature(code, doc=False):
-    """A fingerprint of what a function's code does, independent of where it stands in its
-    file and of how the compiler chose to lay out its bytecode (which depends on more
-    than the function's own text): the names it reads, its locals, its constants. ``doc``:
-    the function has a docstring (its first constant), left out: removing the source's
-    indentation changes a method's docstring, and a docstring computes nothing."""
-    consts = code.co_consts
-    if doc and consts and isinstance(consts[0], str):
-        consts = consts[1:]
-    consts = sorted((_signature(c) if hasattr(c, "co_code") else (type(c).__name__, repr(c))
-                     for c in consts), key=repr)
-    return (sorted(code.co_names), code.co_varnames, code.co_argcount,
-            code.co_kwonlyargcount, code.co_freevars, consts)
 
 
 def _own_nodes(node):
