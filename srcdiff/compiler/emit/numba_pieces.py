@@ -169,11 +169,20 @@ def min_axis(x, axis):
     """``np.min(x, axis=axis)`` of a 2-d float array."""
 
 
+@njit
+def _axis2(axis):
+    """A 2-d array's ``axis`` counted from the front; out of range, NumPy's AxisError (a
+    ValueError here): never another axis's numbers (``axis % 2`` took 2 for 0)."""
+    if axis < -2 or axis > 1:
+        raise ValueError("srcdiff: axis is out of bounds for array of dimension 2")
+    return axis % 2
+
+
 def _extreme_axis(bigger):
     def impl(x, axis):
+        ax = _axis2(axis)
         if x.shape[0] == 0 or x.shape[1] == 0:
             raise ValueError("zero-size array to reduction operation which has no identity")
-        ax = axis % 2
         n_out, n_in = (x.shape[1], x.shape[0]) if ax == 0 else (x.shape[0], x.shape[1])
         out = np.empty(n_out)
         for i in range(n_out):
@@ -513,7 +522,7 @@ def _reduce_axis(variance):
             return None
 
         def impl(x, axis):
-            ax = axis % 2
+            ax = _axis2(axis)
             n = x.shape[ax]
             mean = _axis_sums(x, ax, None) / n
             return _axis_sums(x, ax, mean) / n if variance else mean
