@@ -286,6 +286,11 @@ def compress(condition, a, axis=None):
     return np.take(a, compress_index(condition), axis=axis)
 
 
+@composite(np.extract)
+def extract(condition, arr):  # (NumPy's own definition: the ravelled array's kept entries)
+    return np.take(np.ravel(arr), compress_index(np.ravel(condition)))
+
+
 def bincount_counts(x, minlength=0, weights=None):
     """``np.bincount(x, minlength=minlength)``: how many times each value occurs, constant
     (rules/numpy_rules.py lists it; it never depends on ``weights``, which is passed so

@@ -83,6 +83,8 @@ CALLS = [
     (np.add.outer, (V, M), {}), (np.subtract.outer, (M, V), {}), (np.subtract.outer, (0.5, V), {}),
     (np.divide.outer, (V, M + 2.0), {}), (np.power.outer, (np.abs(V) + 0.1, M[0]), {}),
     (np.maximum.outer, (V, V[::-1]), {}), (np.minimum.outer, (M, 0.3), {}),
+    (np.extract, (M > 0, M), {}), (np.extract, ([1, 0, 2], V), {}),
+    (np.extract, (np.zeros((2, 2), bool), M), {}), (np.extract, ([[True], [False]], M), {}),
     (np.bincount, ([2, 0, 2, 5],), {}), (np.bincount, (np.array([2, 0, 2]), V[:3]), {}),
     (np.bincount, ([1, 1], [2, 3]), {"minlength": 4}), (np.bincount, ([], []), {}),
     (np.bincount, (np.zeros(0, int), np.zeros(0)), {"minlength": 2}),
@@ -200,7 +202,8 @@ def segment_sums(x):  # np.bincount(labels, weights=...): sums by label, as np.a
     labels = np.array([2, 0, 2, 1, 0])
     sums = np.bincount(labels, weights=x ** 2, minlength=4)
     means = sums[:3] / np.bincount(labels)
-    return np.sum(sums * np.arange(1.0, 5.0)) + np.sum(np.sin(x) * means[labels])
+    kept = np.extract(x > 0, x ** 3)  # np.extract(condition, arr): arr.ravel()[kept]
+    return np.sum(sums * np.arange(1.0, 5.0)) + np.sum(np.sin(x) * means[labels]) + np.sum(kept)
 
 
 CASES = [(trapezoid_loss, np.array([0.1, 0.4, 0.5, 0.9])),
