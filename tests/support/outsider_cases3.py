@@ -41,6 +41,8 @@ CASES = [
     (op.fill_and_copyto, [(np.array([0.5, -0.3, 1.2]),)], None),
     (op.ravel_view_store, [(_n(2, 3),)], None),
     (op.string_formatting, [(_n(3),), (_n(4),)], None),
+    (op.groupby_means, [(np.array([0.5, -1.2, 0.8, 2.0, -0.3]), np.array([2, 0, 2, 1, 0]))],
+     None),
     (op.integer_powers_and_abs, [(np.array([0.7, -1.3, 2.1]),)], None),
 ]
 

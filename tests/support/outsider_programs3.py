@@ -226,3 +226,11 @@ def string_formatting(x, tag="run"):
 
 def integer_powers_and_abs(x):
     return np.sum(np.abs(x) ** 3 + x ** -2 + np.sign(x) * x ** 2) + abs(x[0]) ** 0.5
+
+
+def groupby_means(x, labels):
+    sums = np.bincount(labels, weights=x, minlength=3)
+    counts = np.bincount(labels, minlength=3)
+    means = sums / np.maximum(counts, 1)
+    big = np.extract(x > 0, x)
+    return np.sum((x - means[labels]) ** 2) + np.sum(big ** 3)
