@@ -115,3 +115,24 @@ def test_a_str_passed_is_still_refused():
         sd.grad(padded)(X, "reflect")
     with pytest.raises(TypeError, match="argument 'how' is a str"):
         sd.jvp(padded)(X, "edge", "mean", tangents=W)
+
+
+def converted(x, dt=np.float64, kind=float, width=np.dtype("float64")):
+    return np.sum(np.asarray(x * 2.0, dtype=kind) ** 2 + x.astype(dt) * x.astype(width) ** 2)
+
+
+def truncated(x, dt=np.int64):
+    return np.sum(x.astype(dt) * x)
+
+
+def test_a_dtype_default_left_out_is_a_constant():
+    # a dtype class as a default crashed the argument check (np.float64 has an unbound
+    # __array_namespace__) and a dtype default was refused as an argument of another type
+    assert_close(sd.grad(converted)(X), 8.0 * X + 3.0 * X ** 2)
+    assert_close(sd.grad(converted, optimize=False)(X), 8.0 * X + 3.0 * X ** 2)
+    assert_close(sd.jvp(converted)(X, tangents=W)[1], np.dot(8.0 * X + 3.0 * X ** 2, W))
+    assert_close(sd.hvp(converted)(X, vector=W), (8.0 + 6.0 * X) * W)
+    with pytest.raises(sd.SrcdiffError, match="integer types spelled in the source"):
+        sd.grad(truncated)(X)  # (a conversion to an integer type known only at run time)
+    with pytest.raises(TypeError, match="argument 'dt' is a type"):
+        sd.grad(truncated)(X, np.float32)
