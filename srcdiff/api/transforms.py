@@ -30,7 +30,7 @@ from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.normalize import check_signature as check_def
 from srcdiff.compiler.front.parse import parse_function
-from srcdiff.compiler.front.signatures import Callable, none_defaults, python_callable
+from srcdiff.compiler.front.signatures import Callable, constant_defaults, python_callable
 from srcdiff.compiler.reverse.checkpoint import check_option as check_checkpoint
 from srcdiff.errors import SrcdiffError, StaleGradient
 from srcdiff.rules import DEFAULT
@@ -135,9 +135,10 @@ def check_arguments(fn, params, values):
     their own, read by shape and dtype only, never computed), and tuples, lists and dicts
     of them. A complex number, a string, None or an object array would otherwise be
     treated as a constant or differentiated as if it were real. (None is taken where the
-    default is None: ``f(x)`` of ``def f(x, w=None)`` is ``f(x, None)``, a constant.)"""
+    default is None, a str where it is that default: ``def f(x, w=None, mode="edge")``.)"""
+    defaults = constant_defaults(fn)  # (the default object itself: a constant of f's)
     for name, v in zip(params, values):
-        bad = _unsupported(v) if v is not None or name not in none_defaults(fn) else None
+        bad = None if name in defaults and v is defaults[name] else _unsupported(v)
         if bad is not None:
             what, path = bad
             where = f"argument {name!r}" + "".join(f"[{k!r}]" for k in path)

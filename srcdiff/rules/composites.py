@@ -286,6 +286,30 @@ def compress(condition, a, axis=None):
     return np.take(a, compress_index(condition), axis=axis)
 
 
+@composite(np.extract)
+def extract(condition, arr):  # (NumPy's own definition: the ravelled array's kept entries)
+    return np.take(np.ravel(arr), compress_index(np.ravel(condition)))
+
+
+def bincount_counts(x, minlength=0, weights=None):
+    """``np.bincount(x, minlength=minlength)``: how many times each value occurs, constant
+    (rules/numpy_rules.py lists it; it never depends on ``weights``, which is passed so
+    that NumPy's own checks of it raise as they do: its length must be ``x``'s)."""
+    if weights is not None:
+        np.bincount(x, weights, minlength)
+    return np.bincount(x, minlength=minlength)
+
+
+@composite(np.bincount)
+def bincount(x, weights=None, minlength=0):
+    counts = bincount_counts(x, minlength, weights)
+    if weights is None or np.size(x) == 0:  # (NumPy's counts of nothing: int zeros)
+        return counts
+    out = np.zeros(len(counts))  # (float64, as NumPy's weighted counts)
+    np.add.at(out, x, weights)
+    return out
+
+
 # ``ufunc.outer(A, B)`` is the ufunc of A, with an axis of length one per axis of B after
 # its own, and B (NumPy's definition); np.multiply.outer has a rule (rules/product_rules.py)
 @composite(np.add.outer)

@@ -52,6 +52,7 @@ import numpy as np
 
 from srcdiff.rules.composites import (
     average_weights_shape,
+    bincount_counts,
     compress_index,
     cumulative_start,
     diff_edge_shape,
@@ -515,7 +516,7 @@ R.nondiff(
     elementwise=True,
 )
 R.nondiff(math_frexp_exponent, lstsq_cutoff, lstsq_rank, compress_index, average_weights_shape,
-          diff_edge_shape, pad_edge_shape, extreme_fill, cumulative_start)
+          diff_edge_shape, pad_edge_shape, extreme_fill, cumulative_start, bincount_counts)
 R.nondiff(
     np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
     np.eye, np.identity, np.indices, np.tri, np.shape, np.ndim, np.size,

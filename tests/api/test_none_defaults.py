@@ -1,7 +1,9 @@
 """A parameter whose default is None (``def f(x, w=None)``, decided by ``if w is None:``)
 takes None, as the default or passed (Python cannot tell the two calls apart): a constant,
 whose gradient is None. A None for any other parameter is refused before any work (SPEC §8,
-tests/front/test_refusals.py). Gradients against finite differences and closed forms."""
+tests/front/test_refusals.py). So is a str, except a str default left out of the call
+(``def f(x, mode="edge")``): the default object itself, a constant of the function.
+Gradients against finite differences and closed forms."""
 
 import numpy as np
 import pytest
@@ -92,3 +94,45 @@ def test_none_default_beside_keyword_only_and_star_parameters(options):
     assert_close(sd.grad(star_args, **options)(X, None, W), 2.0 * X + W)
     with pytest.raises(TypeError, match="argument 'x' is None"):
         sd.grad(keyword_only, **options)(None)
+
+
+def padded(x, mode="edge", how="sum"):
+    y = np.pad(x, 2, mode=mode) ** 2 * np.arange(7.0)
+    return np.sum(y) if how == "sum" else np.mean(y)
+
+
+@pytest.mark.parametrize("options", [{}, {"optimize": False}, {"verify": True}])
+def test_a_str_default_left_out_is_a_constant(options):
+    assert_close(sd.grad(padded, **options)(X), numeric_grad(padded, (X,), 0))
+    assert_close(sd.jvp(padded)(X, tangents=W)[1],
+                 np.dot(numeric_grad(padded, (X,), 0), W))
+    # the Hessian of sum(k * y_k^2), y = x padded by its edges: x0 at k = 0, 1, 2, x2 at 4, 5, 6
+    assert_close(sd.hvp(padded)(X, vector=W), 2.0 * np.array([0 + 1 + 2, 3, 4 + 5 + 6]) * W)
+
+
+def test_a_str_passed_is_still_refused():
+    with pytest.raises(TypeError, match="argument 'mode' is a str"):
+        sd.grad(padded)(X, "reflect")
+    with pytest.raises(TypeError, match="argument 'how' is a str"):
+        sd.jvp(padded)(X, "edge", "mean", tangents=W)
+
+
+def converted(x, dt=np.float64, kind=float, width=np.dtype("float64")):
+    return np.sum(np.asarray(x * 2.0, dtype=kind) ** 2 + x.astype(dt) * x.astype(width) ** 2)
+
+
+def truncated(x, dt=np.int64):
+    return np.sum(x.astype(dt) * x)
+
+
+def test_a_dtype_default_left_out_is_a_constant():
+    # a dtype class as a default crashed the argument check (np.float64 has an unbound
+    # __array_namespace__) and a dtype default was refused as an argument of another type
+    assert_close(sd.grad(converted)(X), 8.0 * X + 3.0 * X ** 2)
+    assert_close(sd.grad(converted, optimize=False)(X), 8.0 * X + 3.0 * X ** 2)
+    assert_close(sd.jvp(converted)(X, tangents=W)[1], np.dot(8.0 * X + 3.0 * X ** 2, W))
+    assert_close(sd.hvp(converted)(X, vector=W), (8.0 + 6.0 * X) * W)
+    with pytest.raises(sd.SrcdiffError, match="integer types spelled in the source"):
+        sd.grad(truncated)(X)  # (a conversion to an integer type known only at run time)
+    with pytest.raises(TypeError, match="argument 'dt' is a type"):
+        sd.grad(truncated)(X, np.float32)

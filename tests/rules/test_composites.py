@@ -83,6 +83,12 @@ CALLS = [
     (np.add.outer, (V, M), {}), (np.subtract.outer, (M, V), {}), (np.subtract.outer, (0.5, V), {}),
     (np.divide.outer, (V, M + 2.0), {}), (np.power.outer, (np.abs(V) + 0.1, M[0]), {}),
     (np.maximum.outer, (V, V[::-1]), {}), (np.minimum.outer, (M, 0.3), {}),
+    (np.extract, (M > 0, M), {}), (np.extract, ([1, 0, 2], V), {}),
+    (np.extract, (np.zeros((2, 2), bool), M), {}), (np.extract, ([[True], [False]], M), {}),
+    (np.bincount, ([2, 0, 2, 5],), {}), (np.bincount, (np.array([2, 0, 2]), V[:3]), {}),
+    (np.bincount, ([1, 1], [2, 3]), {"minlength": 4}), (np.bincount, ([], []), {}),
+    (np.bincount, (np.zeros(0, int), np.zeros(0)), {"minlength": 2}),
+    (np.bincount, (np.array([3, 0]),), {"weights": np.array([True, False]), "minlength": 2}),
     # NumPy 2.1's cumulative functions (absent before: no entries then)
     *[(getattr(np, name, None), args, kwargs)
       for name in ("cumulative_sum", "cumulative_prod")
@@ -192,6 +198,14 @@ def ufunc_outers(x):  # (no ties between x and 1 - x: away from the kinks)
             + np.sum(np.subtract.outer(x[0], x) ** 3))
 
 
+def segment_sums(x):  # np.bincount(labels, weights=...): sums by label, as np.add.at
+    labels = np.array([2, 0, 2, 1, 0])
+    sums = np.bincount(labels, weights=x ** 2, minlength=4)
+    means = sums[:3] / np.bincount(labels)
+    kept = np.extract(x > 0, x ** 3)  # np.extract(condition, arr): arr.ravel()[kept]
+    return np.sum(sums * np.arange(1.0, 5.0)) + np.sum(np.sin(x) * means[labels]) + np.sum(kept)
+
+
 CASES = [(trapezoid_loss, np.array([0.1, 0.4, 0.5, 0.9])),
          (ufunc_outers, np.array([0.3, 0.8, 1.7, 0.45])),
          (covariance_loss, RNG.normal(size=(3, 5))),
@@ -203,7 +217,8 @@ CASES = [(trapezoid_loss, np.array([0.1, 0.4, 0.5, 0.9])),
          (ufunc_sums_and_products, np.array([[0.3, 0.9, 0.5, 1.2], [0.7, 0.1, 0.85, 0.4]])),
          (grids, np.array([0.3, -0.9, 0.5, 1.2])),
          (least_squares, np.array([[0.3, 0.9, 0.5, 1.2], [0.7, 0.1, 0.85, 0.4]])),
-         (log_sums_and_mantissas, np.array([[0.3, 0.9, 0.5, 1.2], [0.7, 0.1, 0.85, 0.4]]))]
+         (log_sums_and_mantissas, np.array([[0.3, 0.9, 0.5, 1.2], [0.7, 0.1, 0.85, 0.4]])),
+         (segment_sums, np.array([0.3, -0.9, 0.5, 1.2, 0.7]))]
 
 
 @pytest.mark.parametrize("f,x", CASES, ids=[c[0].__name__ for c in CASES])
@@ -243,3 +258,16 @@ def test_cumulative_sum_without_axis_of_a_matrix_raises_as_numpy_does():
 def test_a_keyword_the_definition_does_not_declare_is_refused():
     with pytest.raises(sd.SrcdiffError, match="its own definition.*fweights"):
         sd.grad(weighted_covariance)(RNG.normal(size=(3, 5)))
+
+
+@pytest.mark.parametrize("labels, weights, words", [
+    ([0, -1], [1.0, 2.0], "negative"), ([0, 1], [1.0], "same length"),
+    ([0.5, 1.0], [1.0, 2.0], "cast")])
+def test_bincount_with_weights_raises_as_numpy_does(labels, weights, words):
+    def weighted(w):
+        return np.sum(np.bincount(np.asarray(labels), weights=w))
+
+    with pytest.raises((ValueError, TypeError), match=words):
+        np.bincount(np.asarray(labels), weights=np.asarray(weights))
+    with pytest.raises((ValueError, TypeError), match=words):
+        sd.grad(weighted)(np.asarray(weights))

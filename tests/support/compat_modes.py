@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
-from fd import assert_close, numeric_grad, numeric_jvp, smooth_numeric_grad, total
+from fd import _like, assert_close, numeric_grad, numeric_jvp, smooth_numeric_grad, total
 from tangents import random_like
 
 MODES = ("grad", "value_and_grad", "unoptimized", "jvp", "hvp")
@@ -55,7 +55,7 @@ def _shift(x, t, v):
     if isinstance(x, dict):
         return {k: _shift(x[k], t, v[k]) for k in x}
     if isinstance(x, (list, tuple)):
-        return type(x)(_shift(a, t, b) for a, b in zip(x, v))
+        return _like(x, [_shift(a, t, b) for a, b in zip(x, v)])
     if isinstance(x, (bool, int, np.integer)):
         return x
     return x + t * v

@@ -2,6 +2,8 @@
 
 import numpy as np
 
+from fd import _like  # (a list, tuple or named tuple, as the argument is)
+
 
 def is_int(x):
     return isinstance(x, (bool, int, np.integer)) or (
@@ -13,7 +15,7 @@ def random_like(x, rng):
     if isinstance(x, dict):
         return {k: random_like(v, rng) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
-        return type(x)(random_like(v, rng) for v in x)
+        return _like(x, [random_like(v, rng) for v in x])
     if is_int(x):
         return 0
     if np.ndim(x):

@@ -64,9 +64,11 @@ def array_api_module(value):
     """The name of the array-API module (``"array_api_strict"``) of an array that has
     ``__array_namespace__`` and is not NumPy's, dask's or CuPy's (those run NumPy's own
     calls); None for any other value. Reads the namespace only: nothing is computed."""
-    if isinstance(value, (np.ndarray, np.generic)) or not hasattr(value, "__array_namespace__") \
+    if isinstance(value, (np.ndarray, np.generic, type)) \
+            or not hasattr(value, "__array_namespace__") \
             or not hasattr(value, "shape") or array_library(value) is not None:
-        return None  # (NumPy 2's arrays and scalars have __array_namespace__: numpy)
+        return None  # (NumPy 2's arrays and scalars have __array_namespace__: numpy; a
+        # class such as np.float32 has it too, as an unbound method)
     name = value.__array_namespace__().__name__
     return None if name == np.__name__ else name
 

@@ -42,16 +42,21 @@ _WRITERS = {"setattr", "delattr"}  # builtins that write an attribute
 _PARAMETER_KINDS = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
 
 
-def none_defaults(fn):
-    """The parameters whose default is None in the signature of ``fn`` itself: a
-    :class:`Callable`'s base function's (a lowered call's signature keeps only the defaults
-    the call leaves out, and its ``__defaults__`` do not line up with the positional names)."""
+def constant_defaults(fn):
+    """The parameters whose default is None, a str or a dtype (np.float32, float,
+    np.dtype("int8")) in the signature of ``fn`` itself, name -> default: constants an
+    omitted argument takes (a :class:`Callable`'s base function's: a lowered call's
+    signature keeps only the defaults the call leaves out, and its ``__defaults__`` do not
+    line up with the positional names)."""
     try:
         base = fn.base if isinstance(fn, Callable) else fn
         params = inspect.signature(base, follow_wrapped=False).parameters
     except (TypeError, ValueError):
-        return set()
-    return {n for n, p in params.items() if p.default is None}
+        return {}
+    return {n: p.default for n, p in params.items() if p.default is None
+            or type(p.default) is str or isinstance(p.default, np.dtype)
+            or any(p.default is t for t in (float, int, bool, complex))
+            or isinstance(p.default, type) and issubclass(p.default, np.generic)}
 
 
 class Shape:
