@@ -19,9 +19,6 @@ REFUSED = {
     "nanmedian_dim": "rule for np.nanmedian",
     # np.trapezoid's rule treats the sample points x as constants (y's gradient only)
     "trapezoid": "treats `x` as a constant",
-    # needless: srcdiff's definition of np.cov has no fweights=/aweights=
-    "cov_weights": "unexpected keyword argument 'fweights'",
-    "cov_aweights": "unexpected keyword argument 'aweights'",
     # needless: cond = largest / smallest singular value (2-norm); no rule
     "cond": "np.linalg.cond",
 }
