@@ -11,7 +11,7 @@ keyword it declares (the same value up to rounding: the summation order may diff
 only primitives srcdiff has rules for. tests/rules/test_composites.py compares every
 definition with the function on random inputs and every declared keyword, and checks the
 derivatives against finite differences. A keyword a definition does not declare
-(``np.cov(..., fweights=w)``) is refused when the call is compiled, as for a user's function.
+(``np.cov(..., dtype=t)``) is refused when the call is compiled, as for a user's function.
 """
 
 import math
@@ -38,7 +38,7 @@ def composite(*functions):
 
 
 @composite(np.cov)
-def cov(m, y=None, rowvar=True, bias=False, ddof=None):
+def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None):
     X = np.atleast_2d(m) * 1.0
     if not rowvar and X.shape[0] != 1:
         X = X.T
@@ -49,8 +49,35 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None):
         X = np.concatenate([X, Y], axis=0)
     if ddof is None:
         ddof = 0 if bias else 1
-    centred = X - np.mean(X, axis=1, keepdims=True)
-    return np.squeeze(centred @ centred.T / (X.shape[1] - ddof))
+    if fweights is None and aweights is None:
+        centred = X - np.mean(X, axis=1, keepdims=True)
+        return np.squeeze(centred @ centred.T / (X.shape[1] - ddof))
+    w = _cov_weights(fweights, aweights, X.shape[1])  # NumPy's: fweights * aweights
+    w_sum = np.sum(w)
+    centred = X - np.sum(X * w, axis=1, keepdims=True) / w_sum
+    if ddof == 0:
+        fact = w_sum
+    elif aweights is None:
+        fact = w_sum - ddof
+    else:
+        fact = w_sum - ddof * np.sum(w * aweights) / w_sum
+    return np.squeeze((centred * w) @ centred.T / fact)
+
+
+def _cov_weights(fweights, aweights, n):
+    """The product of ``np.cov``'s weights, checked as NumPy checks them."""
+    w = np.ones(n)
+    for name, v in (("fweights", fweights), ("aweights", aweights)):
+        if v is not None:
+            v = np.asarray(v)
+            if name == "fweights" and not np.all(v == np.around(v)):
+                raise TypeError("fweights must be integer")
+            if np.ndim(v) != 1 or np.shape(v)[0] != n:
+                raise RuntimeError(f"incompatible numbers of samples and {name}")
+            if np.any(v < 0):
+                raise ValueError(f"{name} cannot be negative")
+            w = w * v
+    return w
 
 
 @composite(np.corrcoef)

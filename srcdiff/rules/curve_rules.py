@@ -239,12 +239,15 @@ def interp_tangent_fp(d, x, xp, fp, left=None, right=None, period=None):
 # ------------------------------------------------------------ order statistics
 
 
+METHODS = ("linear", "lower", "higher", "midpoint", "nearest")  # the ones modelled
+
+
 @R.checks(np.quantile, np.percentile, np.median)
 def quantile_check(literals):
     """A method written in the call other than ``"linear"`` (refused when compiled)."""
     method = literals.get("method", "linear")
-    if method != "linear" or literals.get("interpolation") is not None:
-        return f"method={method!r} is not modelled (only the default, 'linear')"
+    if method not in METHODS or literals.get("interpolation") is not None:
+        return f"method={method!r} is not modelled (only {', '.join(map(repr, METHODS))})"
     return None
 
 
@@ -299,12 +302,27 @@ def _last_axis_view(a, axis):
 def _positions(q, n, method):
     """For the quantiles ``q`` (flattened) of rows of ``n`` values: the lower rank ``lo``,
     the upper rank ``hi`` and the fraction ``frac`` between them (method "linear":
-    ``q (n - 1) = lo + frac``). ``frac`` is differentiable in ``q``; the ranks are not."""
-    if method != "linear":
-        raise SrcdiffError(f"the rules of np.quantile do not model method={method!r}")
+    ``q (n - 1) = lo + frac``). ``frac`` is differentiable in ``q``; the ranks are not.
+    The other methods pick ranks as NumPy does from ``(n - 1) q``: "lower", "higher" and
+    "nearest" its floor, ceiling and ``np.around`` (one element, ``frac`` 0); "midpoint"
+    half of the floor's and half of the ceiling's (all of it where they are one rank).
+    Their value is piecewise constant in ``q`` (``_slopes`` gives 0)."""
     pos = np.reshape(q, (-1,)) * (n - 1)
-    lo = np.floor(pos)
-    return lo, np.minimum(lo + 1, n - 1), pos - lo
+    if method == "linear":
+        lo = np.floor(pos)
+        return lo, np.minimum(lo + 1, n - 1), pos - lo
+    if method == "midpoint":
+        lo, hi = np.floor(pos), np.ceil(pos)
+        return lo, hi, np.where(lo == hi, 0.0, 0.5)
+    if method == "lower":
+        k = np.floor(pos)
+    elif method == "higher":
+        k = np.ceil(pos)
+    elif method == "nearest":
+        k = np.around(pos)
+    else:
+        raise SrcdiffError(f"the rules of np.quantile do not model method={method!r}")
+    return k, k, np.zeros(np.shape(pos))
 
 
 def _weights(rows, q, method):
@@ -360,6 +378,8 @@ def _slopes(rows, q, method):
     (the slope on the right of a kink, where ``q (n - 1)`` is a whole number)."""
     lo, hi, _ = _positions(q, rows.shape[-1], method)
     ordered = np.sort(rows, axis=-1)
+    if method != "linear":  # a rank that is constant between the kinks
+        return np.zeros(ordered.shape[:-1] + np.shape(lo))
     return (rows.shape[-1] - 1) * (ordered[..., hi.astype(int)] - ordered[..., lo.astype(int)])
 
 

@@ -9,7 +9,8 @@ def pytest_terminal_summary(terminalreporter):
     if check_modes.PASSED:
         counts = ", ".join(f"{m}: {check_modes.PASSED[m]}" for m in check_modes.MODES)
         terminalreporter.write_line(f"check_modes: checks passed per mode: {counts}")
-    for corpus in ("tangent_functions", "jax_control_flow"):  # their TALLY of outcomes
+    corpora = ("tangent_functions", "jax_control_flow", "tf_grads", "torch_opinfo_grads")
+    for corpus in corpora:  # their TALLY of outcomes
         module = sys.modules.get(f"test_{corpus}") or sys.modules.get(
             f"tests.compat.test_{corpus}")
         if module is not None and module.TALLY:

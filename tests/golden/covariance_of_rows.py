@@ -1,7 +1,23 @@
-def fwd_cov(m, y=None, rowvar=True, bias=False, ddof=None):
+def fwd_cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None,
+    aweights=None):
     # names the record holds that a path may leave unbound
     _X2 = None
+    centred = None
+    div = None
+    div1 = None
+    div3 = None
+    fact = None
     items = None
+    matmul = None
+    matmul1 = None
+    mean = None
+    mul = None
+    mul3 = None
+    sub = None
+    transposed = None
+    transposed1 = None
+    w = None
+    w_sum = None
     atleast_2d = np.atleast_2d(m)
     X = atleast_2d * 1.0
     cond = not rowvar
@@ -30,54 +46,107 @@ def fwd_cov(m, y=None, rowvar=True, bias=False, ddof=None):
         else:
             ddof1 = 1
         ddof = ddof1
-    mean = np.mean(X, axis=1, keepdims=True)
-    centred = X - mean
-    transposed = centred.T
-    matmul = centred @ transposed
-    shape2 = X.shape
-    sub = shape2[1] - ddof
-    div = matmul / sub
-    squeeze = np.squeeze(div)
-    _value = squeeze
-    return _value, (X, _X2, centred, cmp, cond, div, items, m, matmul, mean,
-        sub, transposed)
+    cond2 = fweights is None
+    if cond2:
+        cond2 = aweights is None
+    if cond2:
+        mean = np.mean(X, axis=1, keepdims=True)
+        centred = X - mean
+        transposed = centred.T
+        matmul = centred @ transposed
+        shape2 = X.shape
+        sub = shape2[1] - ddof
+        div = matmul / sub
+        _retval = np.squeeze(div)
+    else:
+        shape3 = X.shape
+        w = _cov_weights(fweights, aweights, shape3[1])
+        w_sum = np.sum(w)
+        mul = X * w
+        sum1 = short_sum(mul, axis=1, keepdims=True)
+        div1 = sum1 / w_sum
+        centred = X - div1
+        cmp2 = ddof == 0
+        if cmp2:
+            fact = w_sum
+        else:
+            cmp3 = aweights is None
+            if cmp3:
+                fact = w_sum - ddof
+            else:
+                sum2 = np.sum(w * aweights)
+                fact = w_sum - ddof * sum2 / w_sum
+        mul3 = centred * w
+        transposed1 = centred.T
+        matmul1 = mul3 @ transposed1
+        div3 = matmul1 / fact
+        _retval = np.squeeze(div3)
+    _value = _retval
+    return _value, (X, _X2, centred, cmp, cond, cond2, div, div1, div3,
+        fact, items, m, matmul, matmul1, mean, mul, mul3, sub, transposed,
+        transposed1, w, w_sum)
 
 
 def bwd_cov(_record, grad_ys, b_m):
     # the values the primal sweep recorded
-    (X, _X2, centred, cmp, cond, div, items, m, matmul, mean, sub, transposed
-        ) = _record
+    (X, _X2, centred, cmp, cond, cond2, div, div1, div3, fact, items, m,
+        matmul, matmul1, mean, mul, mul3, sub, transposed, transposed1, w,
+        w_sum) = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 53: return np.squeeze(centred @ centred.T / (X.shape[1] - ddof))
-    b_div = np.reshape(grad_ys, np.shape(div))
-    del div
-    b_matmul = unbroadcast(b_div / sub, matmul)
-    del b_div, sub
-    vjp = vjp_matmul(b_matmul, matmul, x=centred, y=transposed)
-    del b_matmul, centred, matmul, transposed
-    b_transposed = vjp[1]
-    b_centred = vjp[0] + np.transpose(b_transposed)
-    del b_transposed, vjp
-    # adjoint of line 52: centred = X - np.mean(X, axis=1, keepdims=True)
-    b_X = unbroadcast(b_centred, X)
-    b_mean = -unbroadcast(b_centred, mean)
-    del b_centred
-    b_X = b_X + unreduce(b_mean, X, 1, True, b_X) * (size_of(mean) / size_of(X)
-        )
-    del X, b_mean, mean
+    b_retval = grad_ys
+    # adjoint of line 52: if fweights is None and aweights is None:
+    if cond2:
+        # adjoint of line 54: return np.squeeze(centred @ centred.T / (X.shape[1] - ddof))
+        b_div = np.reshape(b_retval, np.shape(div))
+        b_matmul = unbroadcast(b_div / sub, matmul)
+        del b_div
+        vjp = vjp_matmul(b_matmul, matmul, x=centred, y=transposed)
+        del b_matmul
+        b_transposed = vjp[1]
+        b_centred = vjp[0] + np.transpose(b_transposed)
+        del b_transposed, vjp
+        # adjoint of line 53: centred = X - np.mean(X, axis=1, keepdims=True)
+        b_X = unbroadcast(b_centred, X)
+        b_mean = -unbroadcast(b_centred, mean)
+        del b_centred
+        b_X = b_X + unreduce(b_mean, X, 1, True, b_X) * (size_of(mean) /
+            size_of(X))
+        del X, b_mean
+    else:
+        # adjoint of line 64: return np.squeeze((centred * w) @ centred.T / fact)
+        b_div3 = np.reshape(b_retval, np.shape(div3))
+        b_matmul1 = unbroadcast(b_div3 / fact, matmul1)
+        del b_div3
+        vjp1 = vjp_matmul(b_matmul1, matmul1, x=mul3, y=transposed1)
+        del b_matmul1
+        b_mul3 = vjp1[0]
+        b_transposed1 = vjp1[1]
+        del vjp1
+        b_centred = np.transpose(b_transposed1)
+        del b_transposed1
+        b_centred = add_into(b_centred, unbroadcast(b_mul3 * w, centred))
+        del b_mul3
+        # adjoint of line 57: centred = X - np.sum(X * w, axis=1, keepdims=True) / w_sum
+        b_X = unbroadcast(b_centred, X)
+        b_div1 = -unbroadcast(b_centred, div1)
+        del b_centred
+        b_sum1 = b_div1 / w_sum
+        del b_div1
+        b_mul = unreduce(b_sum1, mul, 1, True)
+        del b_sum1
+        b_X = add_into(b_X, unbroadcast(b_mul * w, X))
+        del X, b_mul
     # adjoint of line 45: if y is not None:
     if cmp:
         # adjoint of line 49: X = np.concatenate([X, Y], axis=0)
         b_items = split_like(b_X, items, 0)
-        del b_X
         b_X = item_grad(b_items, 0, _X2)
     # adjoint of line 43: if not rowvar and X.shape[0] != 1:
     if cond:
         # adjoint of line 44: X = X.T
         b_X = np.transpose(b_X)
     # adjoint of line 42: X = np.atleast_2d(m) * 1.0
-    b_atleast_2d = mul_into(b_X, 1.0)
-    del b_X
+    b_atleast_2d = b_X * 1.0
     b_m = np.reshape(b_atleast_2d, np.shape(m)
         ) if b_m is None else b_m + np.reshape(b_atleast_2d, np.shape(m))
     return b_m

@@ -25,6 +25,11 @@ CALLS = [
     (np.cov, (M,), {}), (np.cov, (M,), {"rowvar": False}), (np.cov, (M,), {"bias": True}),
     (np.cov, (M,), {"ddof": 2}), (np.cov, (V, V ** 2), {}), (np.cov, (V,), {}),
     (np.cov, (M[:2].T, M[2:].T), {"rowvar": False}),
+    (np.cov, (M,), {"fweights": np.array([1, 2, 1, 1, 3])}),
+    (np.cov, (M,), {"aweights": np.array([0.5, 1.5, 0.2, 1.0, 2.0]), "ddof": 0}),
+    (np.cov, (M,), {"fweights": np.array([1, 2, 1, 1, 3]), "aweights": V.tolist() + [0.4]}),
+    (np.cov, (M.T,), {"rowvar": False, "fweights": np.array([2, 0, 1, 1, 3]), "ddof": 2}),
+    (np.cov, (V, V ** 2), {"aweights": V, "bias": True}),
     (np.corrcoef, (M,), {}), (np.corrcoef, (V, V ** 2), {}), (np.corrcoef, (V,), {}),
     (np.corrcoef, (M,), {"rowvar": False}),
     (np.vander, (V,), {}), (np.vander, (V, 3), {}), (np.vander, (V,), {"increasing": True}),
@@ -229,7 +234,45 @@ def test_every_mode(f, x):
 
 
 def weighted_covariance(m):
-    return np.sum(np.cov(m, fweights=np.array([1, 2, 1, 1, 3])))
+    return np.sum(np.cov(m, dtype=np.float64))
+
+
+A = np.array([0.5, 1.5, 0.2, 1.0, 2.0])
+
+
+def frequency_and_reliability_weighted(m):
+    return np.sum(np.cov(m, fweights=np.array([1, 2, 1, 1, 3]), aweights=A) ** 2)
+
+
+def reliability_weights_differentiated(a):
+    return np.sum(np.cov(M, fweights=np.array([1, 2, 1, 1, 3]), aweights=a, ddof=2) ** 2)
+
+
+def test_cov_weights_in_every_mode():
+    """fweights and aweights (refused before): the data, and the weights themselves."""
+    check_every_mode(frequency_and_reliability_weighted, M, seed=2, hvp=True)
+    check_every_mode(reliability_weights_differentiated, A, seed=2, hvp=True)
+
+
+def fractional_frequencies(m):
+    return np.sum(np.cov(m, fweights=np.array([1.5, 1, 1, 1, 1])))
+
+
+def negative_reliabilities(m):
+    return np.sum(np.cov(m, aweights=-A))
+
+
+def too_few_frequencies(m):
+    return np.sum(np.cov(m, fweights=np.array([1, 1, 1])))
+
+
+@pytest.mark.parametrize("f", [fractional_frequencies, negative_reliabilities,
+                               too_few_frequencies])
+def test_cov_weights_checked_as_numpy_checks_them(f):
+    with pytest.raises(Exception) as numpy_error:
+        f(M)
+    with pytest.raises(type(numpy_error.value)):
+        sd.grad(f)(M)
 
 
 def cumulative_loss(x):
@@ -256,7 +299,7 @@ def test_cumulative_sum_without_axis_of_a_matrix_raises_as_numpy_does():
 
 
 def test_a_keyword_the_definition_does_not_declare_is_refused():
-    with pytest.raises(sd.SrcdiffError, match="its own definition.*fweights"):
+    with pytest.raises(sd.SrcdiffError, match="its own definition.*dtype"):
         sd.grad(weighted_covariance)(RNG.normal(size=(3, 5)))
 
 

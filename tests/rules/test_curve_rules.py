@@ -111,8 +111,8 @@ def test_sorted_keys_of_a_dict_are_labels():
     np.testing.assert_allclose(g["c"], 2 * p["c"])
 
 
-def nearest(a):
-    return np.quantile(a, 0.3, method="nearest")
+def weibull(a):
+    return np.quantile(a, 0.3, method="weibull")
 
 
 def periodic(x):
@@ -129,8 +129,8 @@ def complex_correlation(a, v):
 
 def test_unmodelled_options_are_refused():
     a = RNG.standard_normal(6)
-    with pytest.raises(SrcdiffError, match="method='nearest' is not modelled"):
-        sd.grad(nearest)(a)
+    with pytest.raises(SrcdiffError, match="method='weibull' is not modelled"):
+        sd.grad(weibull)(a)
     with pytest.raises(SrcdiffError, match="period="):
         sd.grad(periodic)(a)
     with pytest.raises(SrcdiffError, match="treats `left` as a constant"):
@@ -166,3 +166,32 @@ def test_second_order_through_a_constant_list_kept_across_a_loop():
     # (forward/primitives.py _may_be_list); it stopped with a TypeError before
     x = np.array([0.3, -1.2, 2.0, 0.7, -0.4, 1.1])
     both_orders(smoothing_steps, x)
+
+
+def picked_quantiles(a, method):
+    return np.sum(np.quantile(a, np.array([0.0, 0.3, 0.5, 0.62, 1.0]), axis=1,
+                              method=METHOD_NAMES[method]) * np.arange(1.0, 6.0)[:, None])
+
+
+METHOD_NAMES = ("lower", "higher", "nearest", "midpoint")
+
+
+@pytest.mark.parametrize("method", range(4), ids=METHOD_NAMES)
+@pytest.mark.parametrize("n", [1, 2, 5, 6, 11])
+def test_order_statistic_methods(method, n):
+    """lower/higher/nearest/midpoint (refused before): the rank weights give np.quantile's
+    own value at every level, whole ranks (0.5 of 5) and halves (0.3 of 6) too, and the
+    gradient is the one of central differences (values with no ties)."""
+    from srcdiff.rules.curve_rules import _weights
+
+    a = RNG.permutation(3 * n).reshape(3, n) + 0.1 * RNG.standard_normal((3, n))
+    qs = np.concatenate([np.linspace(0.0, 1.0, 41), np.arange(n) / max(n - 1, 1)])
+    picked = np.sum(_weights(a, qs, METHOD_NAMES[method]) * a[:, None, :], axis=-1)
+    np.testing.assert_allclose(picked, np.quantile(a, qs, axis=1, method=METHOD_NAMES[method]).T,
+                               rtol=1e-14, atol=1e-14)  # (a wrong rank is 0.1 or more off)
+    want = numeric_grad(picked_quantiles, (a, method), 0)
+    for got in (sd.grad(picked_quantiles)(a, method),
+                sd.grad(picked_quantiles, optimize=False)(a, method)):
+        np.testing.assert_allclose(got, want, atol=1e-6)
+    tangent = sd.jvp(picked_quantiles)(a, method, tangents=np.ones_like(a))[1]
+    np.testing.assert_allclose(tangent, np.sum(want), atol=1e-6)

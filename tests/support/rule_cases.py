@@ -785,6 +785,12 @@ TABLE += [
     C(np.quantile, N(3, 4), 0.75, 1, keepdims=True),
     C(np.percentile, N(7), 40.0), C(np.percentile, N(3, 5), np.array([10.0, 60.0]), axis=-1),
     C(np.percentile, N(2, 3, 4), 25.0, axis=(1, 2), keepdims=True),
+    # the methods that pick order statistics (a constant rank between kinks)
+    C(np.quantile, N(6), 0.33, method="lower"), C(np.quantile, N(6), 0.33, method="higher"),
+    C(np.quantile, N(3, 4), np.array([0.2, 0.9]), axis=1, method="nearest"),
+    C(np.quantile, N(3, 5), 0.4, 0, keepdims=True, method="midpoint"),
+    C(np.quantile, N(5), 0.5, method="midpoint"),  # (n - 1) q a whole number: one element
+    C(np.percentile, N(2, 3, 4), 70.0, axis=(0, 2), method="nearest"),
     C(sorted, N(4)), C(sorted, L(N(), N(), N()), reverse=True),
 ]
 
@@ -847,8 +853,8 @@ REFUSED = [
     Refused(np.linspace, N(), P(), 5, retstep=True, refused="retstep"),
     Refused(np.average, N(3, 4), axis=1, returned=True, refused="returned"),
     Refused(np.gradient, N(5), P(), refused="spacing"),
-    Refused(np.quantile, N(5), 0.3, method="nearest", refused="method"),
-    Refused(np.percentile, N(5), 30.0, method="lower", refused="method"),
+    Refused(np.quantile, N(5), 0.3, method="weibull", refused="method"),
+    Refused(np.percentile, N(5), 30.0, method="hazen", refused="method"),
     Refused(np.median, N(5), overwrite_input=True, refused="overwrite_input"),
     Refused(np.interp, N(3), FIXED(np.array([-1.0, 0.5, 1.5])), N(3), period=2.0,
             refused="period"),

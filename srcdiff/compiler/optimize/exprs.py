@@ -106,11 +106,40 @@ class Mover:
             snap = f"_verify_moved{self.count}"
         self.taken.add(snap)
         listed = gast.Tuple(elts=[S.const(n) for n in sorted(names)], ctx=gast.Load())
-        keep = S.assign(snap, S.call("verify_snapshot", [S.call("locals"), listed]), s)
+        keep = S.assign(snap, S.call("verify_snapshot", [_read_values(s.value), listed]), s)
         setattr(keep, READS, frozenset(names - foreign(s)))
         check = S.locate(gast.Expr(value=S.call("verify_unchanged", [
-            S.name(snap), S.call("locals"), S.copy(listed)])), u)
+            S.name(snap), _read_values(s.value), S.copy(listed)])), u)
         return [keep], [check]
+
+
+def _read_values(expr):
+    """What the snapshot of a moved ``expr`` holds for each name it reads: ``locals()``,
+    but for a name ``expr`` reads only as items ``t[k]`` (constant ``k``: a user function's
+    gradients, ``b_g_args[1]``), those items, ``dict(locals(), t=(t[0], t[2]))`` (as
+    ``t[k]`` for one item). The move's invariant is about the values ``expr`` reads: the
+    other items of ``t`` may change in place between (``b_x = b_g_args[0]`` owned, then
+    ``b_x += ...``, reverse/calls.py) without changing ``expr``."""
+    items = {}
+    for n in gast.walk(expr):
+        if isinstance(n, gast.Subscript) and isinstance(n.value, gast.Name) \
+                and isinstance(n.slice, gast.Constant) and type(n.slice.value) is int:
+            items.setdefault(n.value.id, set()).add(n.slice.value)
+    for n in gast.walk(expr):
+        if isinstance(n, gast.Name) and isinstance(n.ctx, gast.Load) and n.id in items \
+                and not any(isinstance(p, gast.Subscript) and p.value is n
+                            for p in gast.walk(expr)):
+            del items[n.id]  # read whole too
+    if not items:
+        return S.call("locals")
+
+    def value(name, ks):
+        got = [gast.Subscript(value=S.name(name), slice=S.const(k), ctx=gast.Load())
+               for k in sorted(ks)]
+        return got[0] if len(got) == 1 else gast.Tuple(elts=got, ctx=gast.Load())
+
+    overrides = [(n, value(n, ks)) for n, ks in sorted(items.items())]
+    return S.call("dict", [S.call("locals")], overrides)
 
 
 def forget_copies(copies, copied_to, name):

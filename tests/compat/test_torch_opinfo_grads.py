@@ -1,0 +1,30 @@
+"""PyTorch's OpInfo reference cases (tests/support/torch_opinfo_corpus.py) in every mode.
+
+The ops OpInfo checks against a NumPy reference (``ref=np.xxx``), with their sample
+inputs' shapes and keyword arguments (dim, keepdim, correction, ord, offset, q, ...)
+applied to the NumPy function: ``sd.grad``, ``sd.value_and_grad``, ``optimize=False``,
+``sd.jvp`` and ``sd.hvp`` (tests/support/compat_modes.py) against central differences in
+float64. Every answer is right or a refusal listed below with its reason; a wrong answer or
+another exception fails, and so does a listed refusal that stops happening. Run under
+``SRCDIFF_VERIFY=1`` too.
+"""
+
+import compat_modes as tm
+import torch_opinfo_corpus as tc
+
+# function -> words of its refusal (every mode). None is a wrong answer avoided; the ones
+# marked "needless" are NumPy calls srcdiff could model.
+REFUSED = {
+    # NaN-skipping median: no rule (np.median has one)
+    "nanmedian_dim": "rule for np.nanmedian",
+    # np.trapezoid's rule treats the sample points x as constants (y's gradient only)
+    "trapezoid": "treats `x` as a constant",
+    # needless: cond = largest / smallest singular value (2-norm); no rule
+    "cond": "np.linalg.cond",
+}
+EXPECTED_REFUSALS = {(name, mode): words for mode in tm.MODES for name, words in REFUSED.items()}
+
+# the sweep of every mode (compat_modes.corpus_tests); TALLY: (mode, outcome) -> count, printed
+# by tests/compat/conftest.py
+TALLY, test_right_or_refused, test_refusal_list_names_corpus_functions = tm.corpus_tests(
+    tc.CASES, tc.WRT, EXPECTED_REFUSALS)
