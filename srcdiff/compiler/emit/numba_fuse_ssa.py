@@ -20,13 +20,17 @@ written keep the ``+=``.
 
 **The loop's statements** (:func:`for_loop`): every member rebinding a name gets a name of
 its own (``_wK``, numba_names.OWN) where it is not the last binding, or where the name
-is an input of the group too (the loop function's parameter keeps the input), and the
-reads after it read that name: each name is then assigned once, as numba_fuse_loop.py
+is an input of the group too (the loop function's parameter keeps the input; a plain
+member as much as a first contribution or an augmented assignment: ``b_x = add_into(b_x,
+g)`` read ``np.empty`` for the input before session 44), and the reads after it read that
+name: each name is then assigned once, as numba_fuse_loop.py
 writes its loops.
 """
 
 import ast
 import copy
+
+from srcdiff.compiler.ir.calls import named_call
 
 OPS = (ast.Add, ast.Sub, ast.Mult)
 
@@ -91,7 +95,17 @@ def for_loop(group, kinds, value_type):
         elif aug is not None:
             name, value = aug
         else:
-            stmts.append(_renamed(s, current))
+            s = _renamed(s, current)
+            t = target(s)
+            # (a plain member rebinding an input it may read, ``b_x = add_into(b_x, g)``:
+            # the loop's new array must not take the input's name, which its reads of
+            # element i of the input would then read (numba_fuse_loop.py writes
+            # ``b_x = np.empty(n)`` before the loop); an in-place add, ``index_add``,
+            # writes into the input itself after the loop and keeps its name)
+            if isinstance(t, ast.Name) and t.id in group.inputs \
+                    and named_call(s.value, ("index_add",)) is None:
+                current[t.id], t.id, fresh = f"_w{fresh}", f"_w{fresh}", fresh + 1
+            stmts.append(s)
             continue
         value = _renamed(ast.Expression(body=copy.deepcopy(value)), current).body
         new = name
