@@ -1,7 +1,7 @@
 """The default rule table: NumPy, Python operators and srcdiff's own primitives.
 
 The tables are grouped by subject: numpy_rules (arithmetic, elementwise; the
-methods, views and non-differentiable lists), reduction_rules, product_rules,
+methods, views and non-differentiable lists), reduction_rules, nan_rules, product_rules,
 shape_rules (shapes, joins, selections, constructors), linalg_rules
 (numpy.linalg), fft_rules (numpy.fft), math_rules (Python's ``math`` module and the
 builtins of scalar code: ``min``, ``max``, ``pow``) and, when SciPy can be imported,
@@ -15,6 +15,7 @@ from srcdiff.rules.registry import DEFAULT, Registry, Rule, primitive_name  # no
 
 # each table registers into DEFAULT when imported (numpy first: later tables may refine)
 from srcdiff.rules import numpy_rules, product_rules, reduction_rules, shape_rules  # noqa: F401
+from srcdiff.rules import nan_rules  # noqa: F401  (after reduction_rules, whose helpers it uses)
 from srcdiff.rules import fft_rules, linalg_rules, math_rules  # noqa: F401
 from srcdiff.rules import runtime_rules  # noqa: F401  (srcdiff's own helpers: higher order)
 from srcdiff.rules import container_rules, curve_rules, fused_rules  # noqa: F401

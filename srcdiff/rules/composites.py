@@ -485,8 +485,8 @@ def sum_from(a, axis=None, keepdims=False, initial=0.0, where=True):
 
 
 @option_composite(np.nansum, "initial")
-def nansum_from(a, axis=None, keepdims=False, initial=0.0):
-    s = np.nansum(a, axis=axis, keepdims=keepdims)
+def nansum_from(a, axis=None, keepdims=False, initial=0.0, where=True):
+    s = np.nansum(a, axis=axis, keepdims=keepdims, where=where)
     return s + cast_like(np.reshape(initial, ()), s)
 
 
@@ -497,8 +497,8 @@ def prod_from(a, axis=None, keepdims=False, initial=1.0, where=True):
 
 
 @option_composite(np.nanprod, "initial")
-def nanprod_from(a, axis=None, keepdims=False, initial=1.0):
-    p = np.nanprod(a, axis=axis, keepdims=keepdims)
+def nanprod_from(a, axis=None, keepdims=False, initial=1.0, where=True):
+    p = np.nanprod(a, axis=axis, keepdims=keepdims, where=where)
     return p * cast_like(np.reshape(initial, ()), p)
 
 

@@ -63,6 +63,7 @@ from srcdiff.rules.composites import (
     math_frexp_exponent,
     pad_edge_shape,
 )
+from srcdiff.rules.reduction_options import moment_dof, too_few_kept
 from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import broadcast_like, is_constant, match_complex, unbroadcast
 
@@ -516,7 +517,8 @@ R.nondiff(
     elementwise=True,
 )
 R.nondiff(math_frexp_exponent, lstsq_cutoff, lstsq_rank, compress_index, average_weights_shape,
-          diff_edge_shape, pad_edge_shape, extreme_fill, cumulative_start, bincount_counts)
+          diff_edge_shape, pad_edge_shape, extreme_fill, cumulative_start, bincount_counts,
+          too_few_kept, moment_dof)
 R.nondiff(
     np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
     np.eye, np.identity, np.indices, np.tri, np.shape, np.ndim, np.size,

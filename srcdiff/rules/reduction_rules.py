@@ -13,14 +13,14 @@ derivative. Ties and kinks:
 * ``sum(..., where=)``: unselected elements get no gradient; ``initial=`` is a
   constant added to the sum.
 * ``std`` of constant data: 0 (the minimum-norm subgradient).
-* ``var``/``std``: ``correction=`` is ``ddof``; ``mean=`` a constant centre; ``where=`` refused.
+* ``var``/``std``: ``correction=`` is ``ddof``; ``mean=`` a constant centre; ``where=``: only
+  selected elements get a gradient (none in a slice of at most ``ddof`` of them).
 * ``mean(..., where=)``: a selected element gets ``g`` over its slice's count, others none.
 * ``prod``/``cumprod``: exact with zeros in the input (no division by zero; for
   ``cumprod`` the products are formed, in memory quadratic in the axis length,
   only when there are zeros).
-* ``nansum``/``nanmean``/``nanprod``/``nanvar``/``nanstd``/``nanmax``/``nanmin``: NaN
-  entries get no gradient (an all-NaN slice none at all); ``nanmax``/``nanmin`` share
-  ties as ``max``.
+* ``nansum``/``nanmean``/``nanprod``/``nanvar``/``nanstd``/``nanmax``/``nanmin``: in
+  nan_rules.py (each is its plain reduction over the elements that are not NaN).
 * ``prod(..., initial=, where=)``: ``initial`` times the product of the selected
   elements (``initial`` a constant); unselected elements get no gradient.
 * ``average``: the weights are constants. ``trapezoid``: the sample points (``x``,
@@ -117,8 +117,11 @@ def mean_where_grad(g, a, axis, keepdims, where):
 
 
 @R.vjp(np.var)
-def var(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, mean=None,
-        correction=None):
+def var(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
+        mean=None, correction=None):
+    if where is not True:
+        half = masked_deviation(a, axis, where, mean, dof(ddof, correction))
+        return unreduce(g, a, axis, keepdims) * 2.0 * half
     if axis is None and is_constant(ddof) and ddof == 0 and mean is None and correction is None:
         return g * 2.0 * (a - np.mean(a)) / size_of(a)
     return (unreduce(g, a, axis, keepdims) * 2.0 * (a - centre(a, axis, mean))
@@ -126,8 +129,11 @@ def var(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, m
 
 
 @R.jvp(np.var)
-def var_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, mean=None,
-            correction=None):
+def var_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
+            mean=None, correction=None):
+    if where is not True:
+        half = masked_deviation(a, axis, where, mean, dof(ddof, correction))
+        return np.sum(d * half, axis=axis, keepdims=keepdims) * 2.0
     return (np.sum(d * (a - centre(a, axis, mean)), axis=axis, keepdims=keepdims)
             * 2.0 / (size_of(a) / size_of(ans) - dof(ddof, correction)))
 
@@ -142,9 +148,32 @@ def centre(a, axis=None, mean=None):
     return np.mean(a, axis=axis, keepdims=True) if mean is None else mean
 
 
+def masked_deviation(a, axis=None, where=True, mean=None, ddof=0):
+    """``(a - c) / (n - ddof)`` at the elements ``where`` selects (``n`` of them in their
+    slice, ``c`` their mean or the constant ``mean=``), 0 at the others: half the derivative
+    of ``np.var(a, axis, ddof=ddof, where=where, mean=mean)``. 0 too in a slice of at most
+    ``ddof`` selected elements, whose variance NumPy makes NaN or inf (a ``np.nansum`` or
+    mask downstream drops it: no NaN or inf of it may reach the other slices)."""
+    mask = np.broadcast_to(where, np.shape(a))
+    n = np.sum(mask, axis=axis, keepdims=True)
+    c = (np.sum(np.where(mask, a, 0.0), axis=axis, keepdims=True) / np.maximum(n, 1)
+         if mean is None else mean)
+    return (np.where(mask & (n > ddof), a - c, 0.0)
+            / np.where(n > ddof, n - ddof, 1))
+
+
+def positive_or_one(s):
+    """``s`` where it is positive, 1 elsewhere (0, and NaN: a standard deviation NumPy makes
+    NaN): what std's gradient divides by, its deviation being 0 where ``s`` is not."""
+    return np.where(s > 0, s, 1.0)
+
+
 @R.vjp(np.std)
-def std(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, mean=None,
-        correction=None):
+def std(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
+        mean=None, correction=None):
+    if where is not True:
+        half = masked_deviation(a, axis, where, mean, dof(ddof, correction))
+        return unreduce(g / positive_or_one(ans), a, axis, keepdims) * half
     if axis is None and is_constant(ddof) and ddof == 0 and mean is None and correction is None:
         return g / np.where(ans == 0, 1.0, ans) * (a - np.mean(a)) / size_of(a)
     return (unreduce(g / np.where(ans == 0, 1.0, ans), a, axis, keepdims)
@@ -152,8 +181,11 @@ def std(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, m
 
 
 @R.jvp(np.std)
-def std_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, mean=None,
-            correction=None):
+def std_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
+            mean=None, correction=None):
+    if where is not True:
+        half = masked_deviation(a, axis, where, mean, dof(ddof, correction))
+        return np.sum(d * half, axis=axis, keepdims=keepdims) / positive_or_one(ans)
     return (np.sum(d * (a - centre(a, axis, mean)), axis=axis, keepdims=keepdims)
             / np.where(ans == 0, 1.0, ans) / (size_of(a) / size_of(ans) - dof(ddof, correction)))
 
@@ -240,60 +272,6 @@ def masked_prod_others(a, axis=None, initial=None, where=True):
     return others * initial
 
 
-@R.vjp(np.nanprod)
-def nanprod(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    return unreduce(g, a, axis, keepdims) * masked_prod_others(a, axis, None, ~np.isnan(a))
-
-
-@R.jvp(np.nanprod)
-def nanprod_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    return np.sum(np.where(np.isnan(a), 0.0, d) * masked_prod_others(a, axis, None, ~np.isnan(a)),
-                  axis=axis, keepdims=keepdims)
-
-
-@R.vjp(np.nanmax, np.nanmin)
-def nanmax(g, ans, a, axis=None, out=None, keepdims=False):
-    return unreduce(g, a, axis, keepdims) * extreme_mask(a, ans, axis, keepdims)
-
-
-@R.jvp(np.nanmax, np.nanmin)
-def nanmax_jvp(d, ans, a, axis=None, out=None, keepdims=False):
-    return np.sum(np.where(np.isnan(a), 0.0, d) * extreme_mask(a, ans, axis, keepdims),
-                  axis=axis, keepdims=keepdims)
-
-
-@R.vjp(np.nanvar)
-def nanvar(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-    return unreduce(g, a, axis, keepdims) * 2.0 * nan_deviation(a, axis, ddof)
-
-
-@R.jvp(np.nanvar)
-def nanvar_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-    return np.sum(np.where(np.isnan(a), 0.0, d) * 2.0 * nan_deviation(a, axis, ddof), axis=axis,
-                  keepdims=keepdims)
-
-
-@R.vjp(np.nanstd)
-def nanstd(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-    return unreduce(g / np.where(ans == 0, 1.0, ans), a, axis, keepdims) * nan_deviation(
-        a, axis, ddof)
-
-
-@R.jvp(np.nanstd)
-def nanstd_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-    return np.sum(np.where(np.isnan(a), 0.0, d) * nan_deviation(a, axis, ddof), axis=axis,
-                  keepdims=keepdims) / np.where(ans == 0, 1.0, ans)
-
-
-def nan_deviation(a, axis=None, ddof=0):
-    """``(a - mean) / (n - ddof)`` over the non-NaN elements (``n`` of them), 0 at NaN:
-    half the derivative of ``np.nanvar``."""
-    valid = ~np.isnan(a)
-    n = np.sum(valid, axis=axis, keepdims=True)
-    mean = np.nanmean(a, axis=axis, keepdims=True)
-    return np.where(valid, a - mean, 0.0) / (n - ddof)
-
-
 def prod_grad(g, ans, a, axis=None, keepdims=False):
     """Gradient of a product, exact where ``a`` has zeros (no division by zero)."""
     return unreduce(g, a, axis, keepdims) * prod_others(a, axis)
@@ -315,27 +293,6 @@ def prod_others(a, axis=None):
                        -1)[..., ::-1]
     others = (left * right).reshape([a.shape[i] for i in keep] + [a.shape[i] for i in ax])
     return np.transpose(others, tuple(np.argsort(keep + list(ax)).tolist()))
-
-
-@R.vjp(np.nansum)
-def nansum(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    return np.where(np.isnan(a), 0.0, unreduce(g, a, axis, keepdims))
-
-
-@R.jvp(np.nansum)
-def nansum_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    return np.sum(np.where(np.isnan(a), 0.0, d), axis=axis, keepdims=keepdims)
-
-
-@R.vjp(np.nanmean)
-def nanmean(g, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    return np.where(np.isnan(a), 0.0, unreduce(g, a, axis, keepdims)
-                    / np.sum(~np.isnan(a), axis=axis, keepdims=True))
-
-
-@R.jvp(np.nanmean)
-def nanmean_jvp(d, ans, a, axis=None, dtype=None, out=None, keepdims=False):
-    return np.nanmean(np.where(np.isnan(a), np.nan, d), axis=axis, keepdims=keepdims)
 
 
 @R.linear(np.cumsum)

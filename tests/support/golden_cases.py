@@ -1166,3 +1166,38 @@ EXTRA_CASES["function_through_call"] = corpus.Case(function_through_call, *_thro
                                                    wrt=(0, 1))
 GOLDEN_FORWARD["forward_function_through_call"] = lambda: sd.source(
     function_through_call, wrt=(0, 1), mode="forward", args=_through_args)
+
+
+# session 44: NaN-skipping reductions with initial=/where= (rules/nan_rules.py, each its
+# plain reduction over the kept elements), where= of the moments (reduction_rules.py
+# masked_deviation), and mean=/initial= computed from the inputs (rules/reduction_options.py)
+_HOLES = np.array([[False, True, False], [False, False, False]])
+_KEEP = np.array([[True, True, False], [True, False, True]])
+
+
+def nan_masked_reductions(x):
+    y = np.where(_HOLES, np.nan, x)
+    return (np.sum(np.nansum(y, axis=1, initial=0.5, where=_KEEP) ** 2)
+            + np.nanprod(y, where=_KEEP, initial=2.0)
+            + np.sum(np.nanmax(y, axis=0, initial=-1.0, where=_KEEP))
+            + np.sum(np.nanmean(y * y, axis=1, where=_KEEP)))
+
+
+def masked_moments(x):
+    y = np.where(_HOLES, np.nan, x)
+    return (np.sum(np.var(x, axis=1, where=_KEEP)) + np.std(x * x, where=_KEEP, ddof=1)
+            + np.sum(np.nanvar(y, axis=1, where=_KEEP)) + np.nanstd(y, where=_KEEP))
+
+
+def computed_centres(x):
+    m = np.mean(x, axis=1, keepdims=True) * 0.5
+    return (np.sum(np.var(x, axis=1, mean=m)) + np.std(x, mean=x[0, 0])
+            + np.nanmax(x, initial=x[1, 1] * 2.0))
+
+
+_masked_args = (np.array([[0.4, 1.3, -0.6], [0.9, -0.2, 0.7]]),)
+for _f in (nan_masked_reductions, masked_moments, computed_centres):
+    GOLDEN[_f.__name__] = (_f, 0, _masked_args)
+    EXTRA_CASES[_f.__name__] = corpus.Case(_f, *_masked_args)
+    GOLDEN_FORWARD["forward_" + _f.__name__] = (
+        lambda f=_f: sd.source(f, mode="forward", args=_masked_args))
