@@ -5,6 +5,7 @@ relative) and central finite differences (numba_agree.agree); what stays refused
 SrcdiffError located at the user's line, never numba's typing error."""
 
 import functools
+import inspect
 import os
 import sys
 
@@ -12,6 +13,7 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
+from fd import assert_close
 from numba_agree import agree
 from paths import ROOT
 
@@ -20,6 +22,7 @@ pytest.importorskip("numba")
 RNG = np.random.default_rng(44)
 X = RNG.normal(size=7)
 A = RNG.normal(size=(3, 4))
+HERE = os.path.basename(__file__)
 
 
 # ---------------------------------------------------------------- tuples of operands
@@ -88,3 +91,137 @@ def test_loop_fuzz_seed_42_index_29():
         reference=False)
     assert not outcome.problems, outcome.report()
     assert not outcome.refusals, outcome.report()
+
+
+# ---------------------------------------------------------------- np.linalg.norm
+
+def norms(x):
+    return (np.linalg.norm(x, 1) * 0.5 + np.linalg.norm(x, 3) + np.linalg.norm(x * x, 0.5)
+            + np.linalg.norm(x, 2) * np.linalg.norm(x, -np.inf) + np.linalg.norm(x, np.inf)
+            + np.linalg.norm(x, -1.5))
+
+
+def norm_of_zero(x):
+    # ans 0: safe is 1.0, the sign 0 (the NumPy helper's numbers: a subgradient, so no
+    # finite differences here)
+    return np.linalg.norm(x * 0.0, 3) + np.linalg.norm(x * 0.0, 1)
+
+
+def test_vector_norms():
+    agree(norms, (X,), (0,))
+
+
+def test_norm_ties_and_zeros():
+    # np.inf with ties (two entries of the largest magnitude share the gradient), a zero
+    # vector: the NumPy helper's numbers exactly
+    def tied(x):
+        return np.linalg.norm(x, np.inf) * x[3] + np.linalg.norm(x, -np.inf)
+    x = np.array([0.5, -2.0, 2.0, 1.0, -0.5])
+    for fn in (tied, norm_of_zero):
+        got = sd.grad(fn, backend="numba")(x)
+        assert np.array_equal(got, sd.grad(fn)(x))
+
+
+# ---------------------------------------------------------------- np.prod, np.diff, np.take
+
+def products(x, a):
+    return np.prod(x) + np.prod(a * x[:4]) * np.prod(np.sin(a))
+
+
+def prod_at_zero(x):
+    return np.prod(x * x) + np.prod(x - x[2])  # (one entry exactly 0)
+
+
+def diffs(x, a):
+    return np.sum(np.diff(x) ** 2) + np.sum(np.diff(x, 2) * x[2:]) + np.sum(np.diff(a) ** 3) \
+        + np.sum(np.diff(a * a, 3) * np.cos(a[:, :1]))
+
+
+def takes(x, a):
+    idx = np.array([[0, 2], [-1, 2]])
+    return (np.sum(np.take(x, [0, 2, 2, -1]) ** 2) + np.sum(np.take(a, idx) * x[:2])
+            + np.sum(np.take(a, [1, 1, 0], axis=0) ** 3) + np.sum(np.take(a, [3, -4], 1) ** 2)
+            + np.take(x, 3) * np.take(x, -2))
+
+
+@pytest.mark.parametrize("fn, args, wrt", [
+    (products, (X, A), (0, 1)), (prod_at_zero, (X,), (0,)), (diffs, (X, A), (0, 1)),
+    (takes, (X, A), (0, 1))], ids=["products", "prod_at_zero", "diffs", "takes"])
+def test_reductions_and_reads(fn, args, wrt):
+    agree(fn, args, wrt)
+
+
+def test_prod_with_zeros_is_numpys():
+    # the products of the others, exact where entries are 0 (no division)
+    def f(a):
+        return np.prod(a)
+    a = A.copy()
+    a[1, 2] = 0.0
+    assert np.array_equal(sd.grad(f, backend="numba")(a), sd.grad(f)(a))
+    a[0, 0] = 0.0
+    assert np.array_equal(sd.grad(f, backend="numba")(a), sd.grad(f)(a))
+
+
+def test_helpers_are_the_numpy_helpers():
+    import numba
+
+    from srcdiff.compiler.emit import numba_rule_helpers2 as h
+    from srcdiff.rules.reduction_rules import diff_grad, prod_grad
+    from srcdiff.rules.shape_rules import take_grad
+    nb_diff = numba.njit(lambda g, a, n: h.diff_grad(g, a, n, -1, None, None))
+    nb_prod = numba.njit(lambda g, a: h.prod_grad(g, 1.0, a, None, False))
+    nb_take = numba.njit(lambda g, a, i, ax: h.take_grad(g, a, i, ax, "raise"))
+    for a in (X, A, A.T, RNG.normal(size=(2, 3, 5))):
+        for n in (0, 1, 2, 3):
+            g = RNG.normal(size=np.diff(a, n).shape)
+            assert np.array_equal(nb_diff(g, a, n), diff_grad(g, a, n))
+        assert np.array_equal(nb_prod(1.7, a), prod_grad(1.7, None, a))
+        idx = RNG.integers(-a.shape[0], a.shape[0], size=(2, 3))
+        for ax in range(-a.ndim, a.ndim):
+            i = RNG.integers(-a.shape[ax], a.shape[ax], size=(2, 3))
+            g = RNG.normal(size=np.take(a, i, axis=ax).shape)
+            assert np.array_equal(nb_take(g, a, i, ax), take_grad(g, a, i, ax))
+        g = RNG.normal(size=idx.shape)
+        assert np.array_equal(nb_take(g, a, idx, None), take_grad(g, a, idx, None))
+
+
+# ---------------------------------------------------------------- what stays refused
+
+def norm_along(a):
+    return np.sum(np.linalg.norm(a, axis=1))
+
+
+def prod_along(a):
+    return np.sum(np.prod(a, axis=0))
+
+
+def diff_along(a):
+    return np.sum(np.diff(a, axis=0) ** 2)
+
+
+def diff_prepended(x):
+    return np.sum(np.diff(x, prepend=1.0) ** 2)
+
+
+def take_wrapped(x):
+    return np.sum(np.take(x, [9, -12], mode="wrap") ** 2)
+
+
+def matrix_norm(a):
+    return np.linalg.norm(a, 1)
+
+
+@pytest.mark.parametrize("fn, args", [
+    (norm_along, A), (prod_along, A), (diff_along, A), (diff_prepended, X),
+    (take_wrapped, X), (matrix_norm, A)], ids=lambda v: getattr(v, "__name__", ""))
+def test_refused_where_written(fn, args):
+    # an axis numba's forward function does not take, prepend, a mode, a matrix norm: a
+    # SrcdiffError at the user's line (generation time; the matrix norm when it runs),
+    # never numba's typing error
+    with pytest.raises(sd.SrcdiffError) as info:
+        sd.grad(fn, backend="numba")(args)
+    assert "numba cannot compile" not in str(info.value), str(info.value)
+    assert info.value.filename.endswith(HERE)
+    line = inspect.getsourcelines(fn)[1]
+    assert line <= info.value.lineno <= line + 1, str(info.value)
+    assert_close(sd.grad(fn)(args), sd.grad(fn)(args))  # (the NumPy backend's: computed)
