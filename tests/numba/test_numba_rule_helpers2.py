@@ -185,6 +185,31 @@ def test_helpers_are_the_numpy_helpers():
         assert np.array_equal(nb_take(g, a, idx, None), take_grad(g, a, idx, None))
 
 
+def turned(a):
+    return np.sum(np.rot90(a) * np.arange(12.0).reshape(4, 3)) \
+        + np.sum(np.rot90(a, 3) ** 2 * np.rot90(a, k=-1))
+
+
+def turned_3d(b):
+    return np.sum(np.rot90(b, 2, (0, 1)) * np.sin(np.rot90(b, -2)))
+
+
+@pytest.mark.parametrize("fn, args", [(turned, (A,)), (turned_3d, (RNG.normal(size=(2, 3, 4)),))],
+                         ids=["turned", "turned_3d"])
+def test_rot90(fn, args):
+    # the gradient calls np.rot90(g, -k, (0, 1)): numba's np.rot90 takes no axes (on the
+    # parent a numba typing error when run: "numba cannot compile the gradient")
+    agree(fn, args, (0,))
+
+
+def test_rot90_is_numpys():
+    import numba
+    turn = numba.njit(lambda a, k: np.rot90(a, k))
+    for a in (A, A.T, RNG.normal(size=(2, 3, 4))):
+        for k in range(-5, 7):
+            assert np.array_equal(turn(a, k), np.rot90(a, k))
+
+
 # ---------------------------------------------------------------- what stays refused
 
 def norm_along(a):
@@ -211,9 +236,14 @@ def matrix_norm(a):
     return np.linalg.norm(a, 1)
 
 
+def turned_other_axes(b):
+    return np.sum(np.rot90(b, 1, (1, 2)) ** 2)
+
+
 @pytest.mark.parametrize("fn, args", [
     (norm_along, A), (prod_along, A), (diff_along, A), (diff_prepended, X),
-    (take_wrapped, X), (matrix_norm, A)], ids=lambda v: getattr(v, "__name__", ""))
+    (take_wrapped, X), (matrix_norm, A), (turned_other_axes, RNG.normal(size=(2, 3, 4)))],
+    ids=lambda v: getattr(v, "__name__", ""))
 def test_refused_where_written(fn, args):
     # an axis numba's forward function does not take, prepend, a mode, a matrix norm: a
     # SrcdiffError at the user's line (generation time; the matrix norm when it runs),

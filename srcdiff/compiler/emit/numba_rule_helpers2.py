@@ -13,6 +13,8 @@ forward value numba computes too, each the NumPy helper's operations in its orde
   (reduction_rules.prod_others' cumprods, in C order) multiplied: exact at zeros.
 - ``diff_grad(g, a, n, -1, None, None)`` (``np.diff(a, n)`` along the last axis): ``n``
   times ``-np.diff(g, prepend=0.0, append=0.0)``, then the first ``a.shape[-1]`` entries.
+- ``np.rot90(g, k, (0, 1))`` (the gradient of ``np.rot90``; numba's takes no axes): numba's
+  ``np.rot90(g, k)`` (:func:`check`; other axes refused).
 - ``take_grad(g, a, indices, axis, 'raise')`` (``np.take``; ``axis`` None or an integer):
   ``g`` added into zeros of ``a``'s shape at the indices read, in the order of
   ``np.add.at`` (repeats accumulate in index order; a negative index counts from the end).
@@ -52,8 +54,14 @@ _WHAT = {"norm_grad": "np.linalg.norm", "prod_grad": "np.prod", "diff_grad": "np
 
 def check(fn, where):
     """Refuse a call of a helper here with arguments its numba version does not model
-    (module docstring): before numba types anything, located at the call."""
+    (module docstring): before numba types anything, located at the call. And
+    ``np.rot90(m, k, axes)`` (the rule's gradient, or the user's) as numba's
+    ``np.rot90(m, k)`` when ``axes`` is ``(0, 1)``, NumPy's default, written or a name
+    bound once to it (numba's takes no axes; it turns the same entries:
+    tests/numba/test_numba_rule_helpers2.py), refused at the call for other axes."""
     for node in ast.walk(fn):
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "np.rot90":
+            _rot90(node, where, fn)
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                 and node.func.id in _LITERALS):
             continue
@@ -75,6 +83,27 @@ def check(fn, where):
                               f"these arguments (the gradient of {_WHAT[name]}: "
                               f"{ast.unparse(node)})", 'use backend="numpy" for this function',
                               node=node)
+
+
+def _rot90(node, where, fn):
+    given = dict(zip(("m", "k", "axes"), node.args))
+    given.update({k.arg: k.value for k in node.keywords})
+    axes = given.pop("axes", None)
+    if isinstance(axes, ast.Name):  # (``items = 0, 1``: the generator's name of a tuple)
+        bound = [getattr(a, "value", None) for a in ast.walk(fn) if isinstance(a, (
+                 ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr, ast.For, ast.With,
+                 ast.comprehension)) and axes.id in {
+                     t.id for t in ast.walk(a) if isinstance(t, ast.Name)
+                     and isinstance(t.ctx, ast.Store)}]
+        axes = bound[0] if len(bound) == 1 and bound[0] is not None else axes
+    if len(node.args) > 3 or any(isinstance(a, ast.Starred) for a in node.args) \
+            or set(given) - {"m", "k"} or "m" not in given \
+            or axes is not None and ast.unparse(axes) not in ("(0, 1)", "[0, 1]"):
+        raise where.error("the numba backend's np.rot90 turns axes (0, 1) only: "
+                          f"{ast.unparse(node)}", 'use backend="numpy" for this function',
+                          node=node)
+    node.args = [given["m"]] + ([given["k"]] if "k" in given else [])
+    node.keywords = []
 
 
 def _int_literal(node):
