@@ -210,6 +210,32 @@ def test_rot90_is_numpys():
             assert np.array_equal(turn(a, k), np.rot90(a, k))
 
 
+def dots(a, x):
+    return np.sum(np.dot(a, x[:4]) ** 2) + np.sum(np.sin(np.dot(x[:3], a)))
+
+
+def test_dot_of_a_matrix_and_a_vector():
+    # dot_lhs/dot_rhs (on the parent: "no compiled version of `dot_lhs`")
+    agree(dots, (A, X), (0, 1))
+
+
+def test_dot_helpers_are_numpys():
+    # every pair of ranks 1 and 2, strided operands too: NumPy's helpers' numbers (np.outer
+    # exactly; np.dot and tensordot both BLAS, to rounding)
+    import numba
+
+    from srcdiff.compiler.emit import numba_rule_helpers2 as h
+    from srcdiff.rules import product_rules
+    lhs = numba.njit(lambda g, a, b: h.dot_lhs(g, a, b))
+    rhs = numba.njit(lambda g, a, b: h.dot_rhs(g, a, b))
+    b2 = RNG.normal(size=(2, 4))
+    for a, b in ((A, X[:4]), (X[:3], A), (A, b2.T), (A.T[::2], A[:, ::2]), (X[:4], X[3:])):
+        g = np.asarray(RNG.normal(size=np.shape(np.dot(a, b))))
+        g = float(g) if g.ndim == 0 else g
+        assert_close(lhs(g, a, b), product_rules.dot_lhs(g, a, b), rtol=1e-12, atol=1e-14)
+        assert_close(rhs(g, a, b), product_rules.dot_rhs(g, a, b), rtol=1e-12, atol=1e-14)
+
+
 # ---------------------------------------------------------------- what stays refused
 
 def norm_along(a):

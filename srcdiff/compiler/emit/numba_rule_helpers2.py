@@ -15,6 +15,9 @@ forward value numba computes too, each the NumPy helper's operations in its orde
   times ``-np.diff(g, prepend=0.0, append=0.0)``, then the first ``a.shape[-1]`` entries.
 - ``np.rot90(g, k, (0, 1))`` (the gradient of ``np.rot90``; numba's takes no axes): numba's
   ``np.rot90(g, k)`` (:func:`check`; other axes refused).
+- ``dot_lhs(g, a, b)``, ``dot_rhs(g, a, b)`` (product_rules: ``np.dot`` of 1-d and 2-d
+  float arrays): NumPy's tensordot as the product numba has for each pair of ranks
+  (``np.outer``, exact; ``np.dot``, BLAS as NumPy's: equal to rounding).
 - ``take_grad(g, a, indices, axis, 'raise')`` (``np.take``; ``axis`` None or an integer):
   ``g`` added into zeros of ``a``'s shape at the indices read, in the order of
   ``np.add.at`` (repeats accumulate in index order; a negative index counts from the end).
@@ -38,7 +41,7 @@ from srcdiff.compiler.emit.numba_helpers import overload, types
 from srcdiff.compiler.emit.numba_lists import REFUSED
 from srcdiff.compiler.emit.numba_rule_helpers import _axis_of
 
-NAMES = ("norm_grad", "prod_grad", "diff_grad", "take_grad")
+NAMES = ("norm_grad", "prod_grad", "diff_grad", "take_grad", "dot_lhs", "dot_rhs")
 
 # the literal arguments each call must have, by position: (position, allowed sources)
 _LITERALS = {
@@ -311,6 +314,65 @@ def _refused_take(g, a, indices, axis=None, mode="raise"):
     if a.size >= 0:  # (always: as above)
         raise ValueError(REFUSED + "np.take's gradient for these arguments")
     return np.zeros(a.shape)
+
+
+# ---------------------------------------------------------------- np.dot
+
+def dot_lhs(g, a, b):
+    """product_rules.dot_lhs of 1-d and 2-d float arrays (module docstring)."""
+
+
+def dot_rhs(g, a, b):
+    """product_rules.dot_rhs of 1-d and 2-d float arrays (module docstring)."""
+
+
+def _dot_kinds(g, a, b):
+    """``(a.ndim, b.ndim)`` when ``a`` and ``b`` are 1-d or 2-d float arrays and ``g`` the
+    float number or array their product's gradient is, else None."""
+    if not (_floats(a, 1, 2) and _floats(b, 1, 2)):
+        return None
+    rank = a.ndim + b.ndim - 2
+    if rank == 0 and isinstance(g, types.Float) or _floats(g, 1, 2) and g.ndim == rank:
+        return a.ndim, b.ndim
+    return None
+
+
+@overload(dot_lhs)
+def _dot_lhs(g, a, b):
+    kinds = _dot_kinds(g, a, b)
+    if kinds == (2, 1):
+        return lambda g, a, b: np.outer(g, b)  # (tensordot(g, b, axes=0): g[i] * b[j])
+    if kinds == (1, 1):
+        return lambda g, a, b: g * b
+    if kinds == (1, 2):
+        return lambda g, a, b: np.dot(np.ascontiguousarray(b), np.ascontiguousarray(g))
+    if kinds == (2, 2):
+        return lambda g, a, b: np.dot(np.ascontiguousarray(g), np.ascontiguousarray(b.T))
+    return _refused_dot if isinstance(a, types.Array) else None
+
+
+@overload(dot_rhs)
+def _dot_rhs(g, a, b):
+    kinds = _dot_kinds(g, a, b)
+    if kinds in ((2, 1), (2, 2)):
+        return lambda g, a, b: np.dot(np.ascontiguousarray(a.T), np.ascontiguousarray(g))
+    if kinds == (1, 1):
+        return lambda g, a, b: a * g
+    if kinds == (1, 2):
+        return lambda g, a, b: np.outer(a, g)
+    return _refused_dot_rhs if isinstance(b, types.Array) else None
+
+
+def _refused_dot(g, a, b):
+    if a.size >= 0:  # (always; the return below types the call as the gradient's)
+        raise ValueError(REFUSED + "np.dot's gradient for these arguments")
+    return np.zeros(a.shape)
+
+
+def _refused_dot_rhs(g, a, b):
+    if b.size >= 0:  # (always: as above)
+        raise ValueError(REFUSED + "np.dot's gradient for these arguments")
+    return np.zeros(b.shape)
 
 
 def helpers():
