@@ -77,6 +77,7 @@ from srcdiff.compiler.emit import (
     numba_names,
     numba_pieces,
     numba_rule_helpers,
+    numba_rule_helpers2,
     numba_scalars,
     numba_seeds,
     numba_special,
@@ -237,6 +238,7 @@ def numba_source(source, entry_name, namespace, where, groups=None):
         _reverse_ranges(d, where)
         numba_spellings.rewrite(d)
         numba_lists.check_uses(d, where)  # (fill_zeros only as sum's: numba_lists.py)
+        numba_rule_helpers2.check(d, where)  # (their arguments numba's versions model)
         # x[[i, j]]: an integer array's index (a list passed to numba_lists's helpers: a list)
         numba_builtins.list_indices(d, own - set(numba_lists.NAMES))
         numba_views.whole_reads(d)  # x[...] read as x
@@ -423,6 +425,7 @@ def _check_calls(fn, namespace, where, generated=()):
     helpers = set(NJIT_HELPERS) | set(NJIT_PIECES) | set(NJIT_BROADCAST) | set(NJIT_TUPLES)
     helpers |= set(numba_seeds.NAMES) | set(numba_stacks.NAMES) | set(numba_tape_sites.NAMES)
     helpers |= set(numba_lists.NAMES) | set(numba_rule_helpers.NAMES)
+    helpers |= set(numba_rule_helpers2.NAMES)
     for node in ast.walk(fn):
         if not isinstance(node, ast.Call):
             continue
@@ -528,6 +531,7 @@ def helpers():
     helpers.update(numba_stacks.helpers())
     helpers.update(numba_lists.helpers())
     helpers.update(numba_rule_helpers.helpers())
+    helpers.update(numba_rule_helpers2.helpers())
     helpers.update(numba_tape_sites.helpers())
     return helpers
 

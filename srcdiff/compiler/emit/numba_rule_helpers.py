@@ -30,6 +30,15 @@ kinds numba_helpers.py's do not take (``backend="numba"``, issue 18):
   float division). The sums run in index order, NumPy's pairwise: equal to rounding
   (1e-15 relative), not bit for bit. With ``axis=`` (and ``keepdims=``) of a 2-d array,
   ``var_ddof(a, k, axis)``: numba_pieces.var_axis's two passes, divided likewise.
+- ``concat_rows(items)`` and ``stack_rows(items)`` of a tuple: numba_spellings respells
+  ``np.concatenate(name)`` and ``np.array(name)`` of any name, and the generators bind a
+  tuple operand to a name too (``items = x[:1], y * 2.0, x[-1:]``, the gradient and the
+  tangent of ``np.concatenate((...))``): numba_helpers' take lists only. Of a tuple of
+  arrays of one rank, ``np.concatenate(items)`` (numba's takes tuples: NumPy's numbers
+  and dtype, copied); ``stack_rows`` of a tuple of numbers is ``np.array(items)`` (NumPy's
+  dtype: float64 if any is a float, else int64), of a tuple of arrays of one rank
+  ``np.stack(items)`` (NumPy's ``np.array`` of equal shapes; different shapes raise
+  ValueError in both).
 
 Invariant: each returns the values the NumPy runtime's returns; tests/numba/
 test_numba_rule_helpers.py compares gradients with the NumPy backend's (1e-12 relative)
@@ -326,6 +335,31 @@ def _var_ddof(a, ddof, axis=None):
             return np.where(total > 0, np.inf, np.nan)
         return total / count
     return along
+
+
+# ---------------------------------------------------------------- tuples of operands
+
+def _arrays_of_one_rank(t):
+    return isinstance(t, types.BaseTuple) and len(t) >= 1 and all(
+        isinstance(a, types.Array) and a.ndim == t[0].ndim >= 1
+        and isinstance(a.dtype, (types.Float, types.Integer)) for a in t)
+
+
+@overload(numba_helpers.concat_rows)
+def _concat_tuple(arrays):
+    if _arrays_of_one_rank(arrays):
+        return lambda arrays: np.concatenate(arrays)
+    return None
+
+
+@overload(numba_helpers.stack_rows)
+def _stack_tuple(items):
+    if isinstance(items, types.BaseTuple) and len(items) >= 1 and all(
+            _number(a) for a in items):
+        return lambda items: np.array(items)
+    if _arrays_of_one_rank(items):
+        return lambda items: np.stack(items)
+    return None
 
 
 def helpers():
