@@ -10,7 +10,9 @@ place), checked in every mode against central differences in float64:
   checkpointing (``checkpoint=2``; ``"binomial"`` with verification);
 * forward: ``sd.jvp`` along a random tangent against the differences' dot product with it;
 * second order: ``sd.hvp`` against central differences of the (already checked) gradient;
-* float32 arguments: the gradient against the float64 differences, to float32 accuracy.
+* float32 arguments: the gradient against the float64 differences, to float32 accuracy;
+* asked for only (``--modes numba``, slow: a compile a program): ``backend="numba"``, against
+  the differences and the NumPy backend; numba failing to compile a gradient is a crash.
 
 A program the generator got wrong (it raises, warns, or is not finite) is skipped, and so is
 a point where differences at two step sizes disagree (a kink within a step). A refusal
@@ -56,6 +58,8 @@ MODES = (
     "reverse", "verify", "reference", "checkpoint", "binomial", "forward", "hvp", "float32",
     "zerod", "cli",
 )
+# modes run only when asked (--modes numba): backend="numba" compiles each gradient (seconds)
+ASKED_MODES = ("numba",)
 WRT = (0, 1)  # x and s (k is an int)
 # program families: gen_realistic's kernels; gen_numeric's hand-written algorithms with some
 # gen_independent's snippets written as an outside tester writes them
@@ -238,6 +242,8 @@ def _modes(f, source, args, value, want, modes):
             return ok, f"got {got} and {got64} value {got_value}; want {want} value {value}"
 
         _run(out, "zerod", zerod)
+    if "numba" in modes:
+        _run(out, "numba", lambda: _numba(f, args, want))
     if "cli" in modes:
 
         def written():
@@ -245,6 +251,23 @@ def _modes(f, source, args, value, want, modes):
 
         _run(out, "cli", written)
     return out
+
+
+def _numba(f, args, want):
+    """backend="numba": refused when the gradient is made, or agreeing with the differences
+    and with the NumPy backend (1e-10); numba failing to compile it when it is called is a
+    crash, not a refusal (its SrcdiffError says so: numba_emit.py)."""
+    compiled = sd.grad(f, wrt=WRT, backend="numba")
+    try:
+        got = compiled(*copies(args))
+    except sd.SrcdiffError as e:
+        if "numba cannot compile" in str(e):
+            raise RuntimeError(str(e)) from e
+        raise
+    ref = sd.grad(f, wrt=WRT)(*copies(args))
+    ok = all(agrees(g, w) for g, w in zip(got, want)) and all(
+        agrees(dense(g, x), dense(r, x), 1e-10, 1e-12) for g, r, x in zip(got, ref, args))
+    return ok, f"got {got}; want {want} (numpy backend {ref})"
 
 
 def _written(source, args, want):
@@ -359,7 +382,7 @@ if __name__ == "__main__":
         print(check(one, modes, large=a.large or a.index % 2 == 1, family=a.family))
         sys.exit()
     counts, bad = run(a.seed, a.count, modes, large=a.large, family=a.family)
-    for mode in ("all",) + MODES:
+    for mode in ("all",) + MODES + ASKED_MODES:
         row = {
             o: counts[(mode, o)]
             for o in ("right", "refused", "wrong", "crash", "skipped")
