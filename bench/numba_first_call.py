@@ -48,13 +48,20 @@ print(json.dumps(out))
 """
 
 
-def run(name, steady, helpers_cached, cached=False):
+def child_setup(name, prefix):
+    """The workload's module name, the srcdiff tree, a new cache directory and the child's
+    environment (empty caches of srcdiff and numba there)."""
     module = ("realistic." if name in REALISTIC else "workloads.") + name
     tree = os.environ.get("SRCDIFF_TREE", os.path.dirname(HERE))
-    cache = tempfile.mkdtemp(prefix="srcdiff-first-")
+    cache = tempfile.mkdtemp(prefix=prefix)
     env = dict(os.environ, SRCDIFF_NUMBA_CACHE_DIR=os.path.join(cache, "sd"),
                NUMBA_CACHE_DIR=os.path.join(cache, "nb"), OMP_NUM_THREADS="1",
                PYTHONPATH=os.pathsep.join([tree, HERE]))
+    return module, tree, cache, env
+
+
+def run(name, steady, helpers_cached, cached=False):
+    module, tree, cache, env = child_setup(name, "srcdiff-first-")
     code = CHILD.format(here=HERE, module=module, steady=steady, tree=tree)
     try:
         if helpers_cached or cached:  # fill numba's cache with the helpers (and the gradient)

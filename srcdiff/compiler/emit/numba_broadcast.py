@@ -200,6 +200,32 @@ def _same_shape(g, x):
     return True
 
 
+@njit
+def _rows_summed(g, n):
+    """``unbroadcast`` of a 2-d ``g`` to a 1-d value of length ``n``, without
+    :func:`_unbroadcast_any` (whose code, linked into every gradient that calls it, was a
+    third of the RNN's LLVM module: tests/numba/test_numba_unbroadcast_rows.py): the rows
+    summed in order into each kept entry (``g``'s row length ``n``), or all of ``g`` summed
+    in C order from 0.0 into one total (``n`` 1: the entry; a row length of 1: spread
+    over the ``n`` entries). The same additions in the same order as ``_blocks``."""
+    m = g.shape[1]
+    if m != n and n != 1 and m != 1:
+        raise ValueError(_MISMATCH)
+    out = np.zeros(n)
+    if m == n:
+        for i in range(g.shape[0]):
+            for j in range(m):
+                out[j] += g[i, j]
+        return out
+    total = 0.0
+    for i in range(g.shape[0]):
+        for j in range(m):
+            total += g[i, j]
+    for j in range(n):
+        out[j] = total
+    return out
+
+
 @overload(unbroadcast)
 def _unbroadcast(g, x):
     if _num(x) and _num(g):
@@ -212,17 +238,11 @@ def _unbroadcast(g, x):
         return lambda g, x: np.full(x.shape, float(g.sum()))
     if not (_any(x) and _any(g)):
         return None
-    if x.ndim == 1 and g.ndim == 2:
-        def rows(g, x):  # summed over the leading axis (loops: np.sum(axis=) compiles slowly)
-            if x.shape[0] != g.shape[1] and x.shape[0] != 1:
-                return _unbroadcast_any(g, x)
-            out = np.zeros(x.shape)
-            n0 = x.shape[0] - 1
-            for i in range(g.shape[0]):
-                for j in range(g.shape[1]):
-                    out[min(j, n0)] += g[i, j]
-            return out
-        return rows
+    if x.ndim == 1 and g.ndim == 2:  # summed over the leading axis (_rows_summed)
+        return lambda g, x: _rows_summed(g, x.shape[0])
+    if x.ndim == 1 and g.layout == "C":  # (the leading axes as one: a C array's rows)
+        return lambda g, x: _rows_summed(
+            g.reshape((_stack_count(g.shape, 1), g.shape[g.ndim - 1])), x.shape[0])
     own = g.dtype == types.float64  # g itself for equal shapes (module docstring), else a copy
     if g.ndim == x.ndim:
         def same(g, x):
