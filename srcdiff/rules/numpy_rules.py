@@ -54,7 +54,6 @@ from srcdiff.rules.composites import (
     average_weights_shape,
     bincount_counts,
     compress_index,
-    cumulative_start,
     diff_edge_shape,
     extreme_fill,
     frexp_exponent,
@@ -63,6 +62,7 @@ from srcdiff.rules.composites import (
     math_frexp_exponent,
     pad_edge_shape,
 )
+from srcdiff.rules.cumulative_composites import cumulative_start
 from srcdiff.rules.reduction_options import moment_dof, too_few_kept
 from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import broadcast_like, is_constant, match_complex, unbroadcast
