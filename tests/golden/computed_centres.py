@@ -13,17 +13,17 @@ def bwd_max_from(_record, grad_ys, b_a):
     # the values the primal sweep recorded
     a, axis, c, initial, keepdims, reshape, top, where, where1 = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 473: return np.maximum(top, c)
+    # adjoint of line 524: return np.maximum(top, c)
     b_top = unbroadcast(grad_ys * ((top > c) + 0.5 * (top == c)), top)
     b_c = unbroadcast(grad_ys * ((c > top) + 0.5 * (top == c)), c)
-    # adjoint of line 472: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis, keepdims=keepdims)
+    # adjoint of line 523: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis, keepdims=keepdims)
     b_where1 = extreme_grad(b_top, where1, top, axis, keepdims)
     del b_top, top, where1
     b_a = unbroadcast(np.where(where, b_where1, 0.0), a
         ) if b_a is None else b_a + unbroadcast(np.where(where, b_where1, 
         0.0), a)
     del b_where1
-    # adjoint of line 471: c = cast_like(np.reshape(initial, ()), a)
+    # adjoint of line 522: c = cast_like(np.reshape(initial, ()), a)
     b_reshape = np.reshape(cast_tangent(b_c, c), np.shape(reshape))
     del b_c, c, reshape
     b_initial = np.reshape(b_reshape, np.shape(initial))
@@ -55,7 +55,7 @@ def grad_std_about(a, mean, axis=None, dtype=None, out=None, ddof=0,
     sub = a - mean
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        '/work/wt-mend44/srcdiff/rules/reduction_options.py:48: `return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:48: `return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     std = np.std(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
@@ -74,7 +74,7 @@ def grad_var_about(a, axis, mean, dtype=None, out=None, ddof=0, keepdims=
     sub = a - mean
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        '/work/wt-mend44/srcdiff/rules/reduction_options.py:41: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:41: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     # seed: the gradient of the sum of the outputs
     # adjoint of line 41: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),

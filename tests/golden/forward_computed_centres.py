@@ -7,7 +7,7 @@ def jvp_var_about(a, axis, mean, dtype=None, out=None, ddof=0, keepdims=
     t_sub = broadcast_like(t_a, sub) - broadcast_like(t_mean, sub)
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        '/work/wt-mend44/srcdiff/rules/reduction_options.py:41: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:41: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     var = np.var(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
@@ -25,7 +25,7 @@ def jvp_std_about(a, mean, axis=None, dtype=None, out=None, ddof=0,
     t_sub = broadcast_like(t_a, sub) - broadcast_like(t_mean, sub)
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        '/work/wt-mend44/srcdiff/rules/reduction_options.py:48: `return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:48: `return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     std = np.std(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
@@ -39,19 +39,19 @@ def jvp_max_from(a, axis=None, keepdims=False, initial=None, where=True,
     tangents=None):
     t_a = tangents[0]
     t_initial = tangents[1]
-    # line 471: c = cast_like(np.reshape(initial, ()), a)
+    # line 522: c = cast_like(np.reshape(initial, ()), a)
     reshape = np.reshape(initial, ())
     t_reshape = np.reshape(t_initial, np.shape(reshape))
     c = cast_like(reshape, a)
     t_c = np.reshape(cast_tangent(t_reshape, c), np.shape(c))
-    # line 472: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis, keepdims=keepdims)
+    # line 523: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis, keepdims=keepdims)
     extreme_fill1 = extreme_fill(a, -1)
     where1 = np.where(where, a, extreme_fill1)
     t_where1 = broadcast_like(np.where(where, t_a, 0.0), where1)
     top = np.max(where1, axis=axis, keepdims=keepdims)
     t_top = np.sum(t_where1 * reduce_mask(where1, top, axis, keepdims),
         axis=axis, keepdims=keepdims)
-    # line 473: return np.maximum(top, c)
+    # line 524: return np.maximum(top, c)
     maximum = np.maximum(top, c)
     t_maximum = broadcast_like(t_top * ((top > c) + 0.5 * (top == c)), maximum
         ) + broadcast_like(t_c * ((c > top) + 0.5 * (top == c)), maximum)

@@ -10,7 +10,7 @@ def bwd_sum_from(_record, grad_ys, b_a):
     # the values the primal sweep recorded
     a, axis, cast_like1, initial, keepdims, reshape, s, where = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 460: return s + cast_like(np.reshape(initial, ()), s)
+    # adjoint of line 484: return s + cast_like(np.reshape(initial, ()), s)
     b_s = unbroadcast(grad_ys, s)
     del s
     b_cast_like1 = unbroadcast(grad_ys, cast_like1)
@@ -19,7 +19,7 @@ def bwd_sum_from(_record, grad_ys, b_a):
     del b_cast_like1, cast_like1, reshape
     b_initial = np.reshape(b_reshape, np.shape(initial))
     del b_reshape
-    # adjoint of line 459: s = np.sum(a, axis=axis, keepdims=keepdims, where=where)
+    # adjoint of line 483: s = np.sum(a, axis=axis, keepdims=keepdims, where=where)
     b_a = unreduce(b_s, a, axis, keepdims
         ) * where if b_a is None else b_a + unreduce(b_s, a, axis, keepdims
         ) * where
@@ -66,30 +66,30 @@ def bwd_diff_extended(_record, grad_ys=None):
     (_a, _a1, _a2, _edge1, a, axis, broadcast_to, cmp, cmp1, edge, items,
         items1, n, prepend) = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 556: return np.diff(a, n=n, axis=axis)
+    # adjoint of line 580: return np.diff(a, n=n, axis=axis)
     b_a = diff_grad(grad_ys, a, n, axis, None, None)
-    # adjoint of line 553: if append is not None:
+    # adjoint of line 577: if append is not None:
     if cmp1:
-        # adjoint of line 555: a = np.concatenate([a, np.broadcast_to(edge, diff_edge_shape(a, edge, axis))], axis=axis)
+        # adjoint of line 579: a = np.concatenate([a, np.broadcast_to(edge, diff_edge_shape(a, edge, axis))], axis=axis)
         b_items1 = split_like(b_a, items1, axis)
         del b_a
         b_a = item_grad(b_items1, 0, _a2)
         edge = _edge1
-    # adjoint of line 550: if prepend is not None:
+    # adjoint of line 574: if prepend is not None:
     if cmp:
-        # adjoint of line 552: a = np.concatenate([np.broadcast_to(edge, diff_edge_shape(a, edge, axis)), a], axis=axis)
+        # adjoint of line 576: a = np.concatenate([np.broadcast_to(edge, diff_edge_shape(a, edge, axis)), a], axis=axis)
         b_items = split_like(b_a, items, axis)
         del b_a
         b_broadcast_to = item_grad(b_items, 0, broadcast_to)
         b_a = item_grad(b_items, 1, _a1)
         b_edge = unbroadcast(b_broadcast_to, edge)
         del b_broadcast_to, edge
-        # adjoint of line 551: edge = np.asarray(prepend)
+        # adjoint of line 575: edge = np.asarray(prepend)
         b_prepend = unstack_like(b_edge, prepend)
         del b_edge
     else:
         b_prepend = 0.0
-    # adjoint of line 549: a = np.asarray(a)
+    # adjoint of line 573: a = np.asarray(a)
     b_a = unstack_like(b_a, _a)
     return b_a, b_prepend
 

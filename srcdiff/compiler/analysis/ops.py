@@ -8,6 +8,7 @@ forward transform all use, so they cannot disagree about a statement.
 import functools
 import inspect
 import operator
+import os
 
 import gast
 import numpy as np
@@ -261,9 +262,21 @@ def dtype_check(op, parsed, like):
     if op is None or op.dtype_check is None:
         return None
     filename, lineno, _, line = parsed.where(op.stmt)
-    where = f"{filename}:{lineno}: `{(line or '').strip()}`"
+    where = f"{_shown(filename)}:{lineno}: `{(line or '').strip()}`"
     return S.locate(gast.Expr(value=S.call("float_dtype", [S.copy(op.dtype_check),
                                                            S.const(where)])), like)
+
+
+def _shown(filename):
+    """How generated code names ``filename``: a file of srcdiff's own (a composite's rule
+    inlined) from the package's folder, ``srcdiff/rules/x.py``, the same wherever srcdiff
+    is installed (the code a person reads, the golden files); any other as given."""
+    if filename and os.path.abspath(filename).startswith(_PACKAGE + os.sep):
+        return os.path.relpath(os.path.abspath(filename), os.path.dirname(_PACKAGE))
+    return filename
+
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _cast(stmt, target, spelled, parsed, label):
