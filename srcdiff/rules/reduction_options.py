@@ -19,13 +19,13 @@ from srcdiff.rules.composites import option_composite
 # ``np.nanmax(a, initial=c, where=w)`` is ``np.max`` of the elements ``w`` selects that are
 # not NaN (NumPy's ``np.fmax.reduce``): ``c`` for a slice of NaN only
 @option_composite(np.nanmax, "initial")
-def nanmax_from(a, axis=None, keepdims=False, initial=None, where=True):
+def nanmax_from(a, axis=None, *, keepdims=False, initial=None, where=True):
     return np.max(a, axis=axis, keepdims=keepdims, initial=initial,
                   where=np.logical_and(where, ~np.isnan(a)))
 
 
 @option_composite(np.nanmin, "initial")
-def nanmin_from(a, axis=None, keepdims=False, initial=None, where=True):
+def nanmin_from(a, axis=None, *, keepdims=False, initial=None, where=True):
     return np.min(a, axis=axis, keepdims=keepdims, initial=initial,
                   where=np.logical_and(where, ~np.isnan(a)))
 

@@ -1,17 +1,10 @@
-def fwd_max_from(a, axis=None, keepdims=False, initial=None, where=True):
+def grad_max_from(a, axis, keepdims, initial, where, grad_ys=None):
     reshape = np.reshape(initial, ())
     c = cast_like(reshape, a)
     extreme_fill1 = extreme_fill(a, -1)
     where1 = np.where(where, a, extreme_fill1)
     top = np.max(where1, axis=axis, keepdims=keepdims)
-    maximum = np.maximum(top, c)
-    return maximum, (a, axis, c, initial, keepdims, reshape, top, where, where1
-        )
-
-
-def bwd_max_from(_record, grad_ys, b_a):
-    # the values the primal sweep recorded
-    a, axis, c, initial, keepdims, reshape, top, where, where1 = _record
+    check_broadcast(top, c)
     # seed: the gradient of the sum of the outputs
     # adjoint of line 524: return np.maximum(top, c)
     b_top = unbroadcast(grad_ys * ((top > c) + 0.5 * (top == c)), top)
@@ -19,9 +12,7 @@ def bwd_max_from(_record, grad_ys, b_a):
     # adjoint of line 523: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis, keepdims=keepdims)
     b_where1 = extreme_grad(b_top, where1, top, axis, keepdims)
     del b_top, top, where1
-    b_a = unbroadcast(np.where(where, b_where1, 0.0), a
-        ) if b_a is None else b_a + unbroadcast(np.where(where, b_where1, 
-        0.0), a)
+    b_a = unbroadcast(np.where(where, b_where1, 0.0), a)
     del b_where1
     # adjoint of line 522: c = cast_like(np.reshape(initial, ()), a)
     b_reshape = np.reshape(cast_tangent(b_c, c), np.shape(reshape))
@@ -30,21 +21,16 @@ def bwd_max_from(_record, grad_ys, b_a):
     return b_a, b_initial
 
 
-def fwd_nanmax_from(a, axis=None, keepdims=False, initial=None, where=True):
+def grad_nanmax_from(a, initial, axis=None, keepdims=False, where=True,
+    grad_ys=None):
     isnan = np.isnan(a)
     logical_and = np.logical_and(where, ~isnan)
-    max1, _record_max_from = fwd_max_from(a, axis=axis, keepdims=keepdims,
-        initial=initial, where=logical_and)
-    return max1, (_record_max_from, a)
-
-
-def bwd_nanmax_from(_record, grad_ys, b_a):
-    # the values the primal sweep recorded
-    _record_max_from, a = _record
+    max1 = max_from(a, axis=axis, keepdims=keepdims, initial=initial, where
+        =logical_and)
     # seed: the gradient of the sum of the outputs
-    b_a = cotangent(b_a, a)
     # adjoint of line 23: return np.max(a, axis=axis, keepdims=keepdims, initial=initial,
-    b_max_from_args = bwd_max_from(_record_max_from, grad_ys, b_a)
+    b_max_from_args = grad_max_from(a=a, axis=axis, keepdims=keepdims,
+        initial=initial, where=logical_and, grad_ys=grad_ys)
     b_a = b_max_from_args[0]
     b_initial = b_max_from_args[1]
     return b_a, b_initial
@@ -93,7 +79,8 @@ def grad_computed_centres(x, grad_ys=None):
     x_i = x[0, 0]
     std = std_about(x, mean=x_i)
     add = sum1 + std
-    nanmax, _record_nanmax_from = fwd_nanmax_from(x, initial=x[1, 1] * 2.0)
+    mul = x[1, 1] * 2.0
+    nanmax = nanmax_from(x, initial=mul)
     # seed: the gradient of the sum of the outputs
     b_add1 = seed(grad_ys, add + nanmax)
     # adjoint of line 1194: return (np.sum(np.var(x, axis=1, mean=m)) + np.std(x, mean=x[0, 0])
@@ -101,10 +88,10 @@ def grad_computed_centres(x, grad_ys=None):
     del add
     b_nanmax = unbroadcast(b_add1, nanmax)
     del b_add1, nanmax
-    b_nanmax_from_args = bwd_nanmax_from(_record_nanmax_from, b_nanmax, None)
+    b_nanmax_from_args = grad_nanmax_from(a=x, initial=mul, grad_ys=b_nanmax)
     del b_nanmax
-    b_x = b_nanmax_from_args[0]
-    b_x[1, 1] += b_nanmax_from_args[1] * 2.0
+    b_x = index_add(None, x, (1, 1), b_nanmax_from_args[1] * 2.0
+        ) + b_nanmax_from_args[0]
     del b_nanmax_from_args
     b_sum1 = unbroadcast(b_add, sum1)
     b_std_about_args = grad_std_about(a=x, mean=x_i, grad_ys=b_add)

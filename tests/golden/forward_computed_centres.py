@@ -35,8 +35,7 @@ def jvp_std_about(a, mean, axis=None, dtype=None, out=None, ddof=0,
     return std, t_std
 
 
-def jvp_max_from(a, axis=None, keepdims=False, initial=None, where=True,
-    tangents=None):
+def jvp_max_from(a, axis, keepdims, initial, where, tangents):
     t_a = tangents[0]
     t_initial = tangents[1]
     # line 522: c = cast_like(np.reshape(initial, ()), a)
@@ -58,14 +57,14 @@ def jvp_max_from(a, axis=None, keepdims=False, initial=None, where=True,
     return maximum, t_maximum
 
 
-def jvp_nanmax_from(a, axis=None, keepdims=False, initial=None, where=True,
+def jvp_nanmax_from(a, initial, axis=None, keepdims=False, where=True,
     tangents=None):
     t_a = tangents[0]
     t_initial = tangents[1]
     # line 23: return np.max(a, axis=axis, keepdims=keepdims, initial=initial,
     isnan = np.isnan(a)
     logical_and = np.logical_and(where, ~isnan)
-    max1, t_max1 = jvp_max_from(a, axis=axis, keepdims=keepdims, initial=
+    max1, t_max1 = jvp_max_from(a=a, axis=axis, keepdims=keepdims, initial=
         initial, where=logical_and, tangents=(t_a, t_initial))
     return max1, t_max1
 
@@ -86,7 +85,7 @@ def jvp_computed_centres(x, tangents):
     t_add = broadcast_like(t_sum1, add) + broadcast_like(t_std, add)
     mul = x[1, 1] * 2.0
     t_mul = broadcast_like(tangents[1, 1] * 2.0, mul)
-    nanmax, t_nanmax = jvp_nanmax_from(x, initial=mul, tangents=(tangents,
+    nanmax, t_nanmax = jvp_nanmax_from(a=x, initial=mul, tangents=(tangents,
         t_mul))
     add1 = add + nanmax
     t_add1 = broadcast_like(t_add, add1) + broadcast_like(t_nanmax, add1)

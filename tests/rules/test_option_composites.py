@@ -132,6 +132,41 @@ def test_an_option_without_a_definition_stays_refused():
         sd.grad(option_without_definition)(M)
 
 
+Y = np.array([1.0, 2.0, 3.0, -1.0])
+
+
+def positional_dtype_sum(x):  # NumPy's third positional parameter is dtype, not keepdims
+    v = np.sum(x, 0, float, initial=x[0, 0])
+    return np.sum(v[:, None] * Y)
+
+
+def positional_out_max(x):  # np.max's third positional parameter is out
+    return np.sum(np.max(x, 1, None, True, initial=x[0, 1]))
+
+
+def positional_dtype_nansum(x):
+    return np.sum(np.nansum(x, 0, float, initial=x[1, 1]) * Y)
+
+
+@pytest.mark.parametrize("f", [positional_dtype_sum, positional_out_max,
+                               positional_dtype_nansum], ids=lambda f: f.__name__)
+def test_positional_options_past_the_axis_are_refused(f):
+    # the definitions took their third positional parameter for ``keepdims`` (NumPy's is
+    # ``dtype`` or ``out``): ``np.sum(x, 0, float, initial=s)`` kept the axis (a (1, n)
+    # array where NumPy's is (n,)), a TypeError or another value; now keyword-only
+    with pytest.raises(sd.SrcdiffError, match="positional|by position"):
+        sd.grad(f)(M)
+
+
+def positional_axis_sum(x):
+    return np.sum(np.sum(x, 1, initial=x[0, 0] * 3.0) * Y[:3])
+
+
+def test_a_positional_axis_is_still_differentiated():
+    np.testing.assert_allclose(sd.grad(positional_axis_sum)(M),
+                               numeric_grad(positional_axis_sum, (M,), 0), rtol=1e-6)
+
+
 def literal_initial(x):
     return np.sum(x ** 2, initial=1.0) + np.prod(x, initial=-2.0) + np.sum(
         np.diff(x, prepend=0.0))
