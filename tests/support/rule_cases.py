@@ -811,6 +811,26 @@ TABLE += [
     C(np.clip, N(2, 3), min=np.array([[-0.2], [0.1]]), max=0.4),
 ]
 
+# since session 44: the moments of selected elements, a differentiated centre, and the
+# NaN-skipping reductions' initial=/where=/correction=/mean= (rules/nan_rules.py,
+# rules/reduction_options.py; refused before)
+ROW_MASK = np.array([True, False, True, True])
+TABLE += [
+    C(np.var, N(3, 4), where=ROW_MASK),
+    C(np.std, N(3, 4), axis=0, where=np.array([[True], [False], [True]])),
+    C(np.var, N(3, 4), axis=1, mean=N(3, 1)), C(np.std, N(3, 4), axis=1, mean=N(3, 1), ddof=1),
+    C(np.nansum, NAN(3, 4), axis=0, initial=0.5), C(np.nansum, NAN(3, 4), where=ROW_MASK),
+    C(np.nanprod, NAN(3, 4), axis=1, initial=2.0), C(np.nanprod, NAN(3, 4), where=ROW_MASK),
+    C(np.nanmax, NAN(3, 4), axis=1, initial=-5.0), C(np.nanmax, NAN(3, 4), axis=0,
+                                                     where=ROW_MASK, initial=-5.0),
+    C(np.nanmin, NAN(3, 4), axis=1, initial=5.0), C(np.nanmin, NAN(3, 4), axis=0,
+                                                    where=ROW_MASK, initial=5.0),
+    C(np.nanmean, NAN(3, 4), axis=1, where=ROW_MASK),
+    C(np.nanvar, NAN(3, 4), axis=1, correction=1), C(np.nanstd, NAN(3, 4), axis=0, correction=1),
+    C(np.nanvar, NAN(3, 4), axis=1, mean=N(3, 1)), C(np.nanstd, NAN(3, 4), axis=1, mean=N(3, 1)),
+    C(np.nanvar, NAN(3, 4), axis=1, where=ROW_MASK), C(np.nanstd, NAN(3, 4), where=ROW_MASK),
+]
+
 # ndarray methods the compiler maps to primitives (checked through sd.grad only)
 METHODS = [
     M("sum", np.sum, N(3, 4), axis=1), M("mean", np.mean, N(3, 4)), M("max", np.max, N(3, 4), 0),
@@ -860,11 +880,6 @@ REFUSED = [
             refused="period"),
     Refused(np.linalg.qr, N(4, 3), mode="complete", refused="mode"),
     Refused(np.linalg.qr, N(4, 3), "r", refused="mode"),
-    # not modelled: the moments of selected elements; a centre that is differentiated
-    Refused(np.var, N(3, 4), where=np.array([True, False, True, True]), refused="where"),
-    Refused(np.std, N(3, 4), axis=0, where=np.array([[True], [False], [True]]),
-            refused="where"),
-    Refused(np.var, N(3, 4), axis=1, mean=N(3, 1), refused="mean"),
     Refused(np.clip, N(4), min=N(4), refused="min"),
 ]
 if scipy is not None:
