@@ -13,32 +13,17 @@ whatever its file now holds). tests/soundness/test_rule_source_edited.py checks 
 """
 
 import inspect
-import textwrap
 
-from srcdiff.compiler.ir.code_identity import find_code, fingerprint
+from srcdiff.compiler.ir.code_identity import compiles_to, dedent_margin
 
 
 def running_source(fn):
     """``fn``'s dedented source, or ``None`` when there is none or it is not what runs."""
     code = getattr(fn, "__code__", None)
     try:
-        text = textwrap.dedent(inspect.getsource(fn))
+        text = dedent_margin(inspect.getsource(fn))
     except (OSError, TypeError):
         return None
-    if code is None or not _compiles_to(text, code):
+    if code is None or not compiles_to(text, code):
         return None
     return text
-
-
-def _compiles_to(text, code):
-    free = code.co_freevars
-    if free:  # compiled inside a function binding them, so closure reads compile alike
-        body = textwrap.indent(text, "    ")
-        text = (f"def __srcdiff_outer__():\n    {' = '.join(free)} = None\n{body}"
-                f"    return lambda: ({', '.join(free)},)\n")
-    try:
-        module = compile(text, code.co_filename, "exec", dont_inherit=True)
-    except (SyntaxError, ValueError):
-        return False
-    found = find_code(module, code.co_name)
-    return found is not None and fingerprint(found) == fingerprint(code)

@@ -21,6 +21,7 @@ import corpus
 import srcdiff as sd
 from sourcefiles import load_function
 from srcdiff.compiler.front import parse
+from srcdiff.compiler.ir import code_identity
 from srcdiff.compiler.optimize import parts, planes
 
 PAIRS = """
@@ -85,7 +86,7 @@ COLUMN_0 = [
 
 @pytest.mark.parametrize("text", COLUMN_0)
 def test_no_margin_is_the_full_computation(text):
-    assert parse.dedent_margin(text) == parse._dedented(text) == text
+    assert parse.dedent_margin(text) == code_identity._dedented(text) == text
 
 
 def test_indented_text_is_still_dedented():

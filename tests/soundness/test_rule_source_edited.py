@@ -112,3 +112,35 @@ def test_a_rule_whose_operands_were_swapped_is_called(tmp_path):
     import linecache
     linecache.checkcache()
     assert running_source(rule) is None
+
+
+CLOSURE = '''import numpy as np
+
+
+def make(scale):
+    def rule(g, x):
+        note = """two
+lines"""
+        return g * scale * np.cos(x), note
+    return rule
+'''
+
+
+def test_a_closure_with_a_multi_line_string_reads_as_running(tmp_path):
+    # the closure is compiled again inside a wrapper that binds its free variables; the
+    # wrapper's indentation must leave a multi-line string's lines alone (their spaces are
+    # the string's value), else the text never matched and the rule was always called
+    (tmp_path / "h45_closure_rule.py").write_text(CLOSURE)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        module = importlib.import_module("h45_closure_rule")
+    finally:
+        sys.path.remove(str(tmp_path))
+    rule = module.make(2.0)
+    text = running_source(rule)
+    assert text is not None and text.startswith("def rule(g, x):")
+    (tmp_path / "h45_closure_rule.py").write_text(CLOSURE.replace("np.cos", "np.sin"))
+    importlib.invalidate_caches()
+    import linecache
+    linecache.checkcache()
+    assert running_source(rule) is None  # edited: not the running code

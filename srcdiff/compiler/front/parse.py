@@ -11,7 +11,6 @@ not by its spelling, so ``import numpy as jnp`` works.
 import builtins
 import copy
 import inspect
-import io
 import linecache
 import os
 import tokenize
@@ -23,7 +22,7 @@ import gast
 from srcdiff.compiler.front.renames import rename_generated_names
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir.calls import plain_call
-from srcdiff.compiler.ir.code_identity import find_code, fingerprint
+from srcdiff.compiler.ir.code_identity import compiles_to, dedent_margin
 from srcdiff.errors import InternalError, SrcdiffError
 
 _MISSING = object()
@@ -409,90 +408,14 @@ def _undecodable_line(filename):
 def _check_unchanged(fn, node, dedented, filename, first_line, lines):
     """Refuse when the source read now is not the code that runs (the file was edited
     after the function was imported): its name and compiled code must match ``fn``'s."""
-    import __future__
-
     code = fn.__code__
-    stale = node.name != code.co_name
-    if not stale:
-        flags = 0
-        for feature in __future__.all_feature_names:
-            flag = getattr(__future__, feature).compiler_flag
-            if code.co_flags & flag:
-                flags |= flag
-        # compiled inside a function that binds the free variables, so that closure
-        # reads compile as they did in the original
-        free = code.co_freevars
-        wrapper = dedented
-        if free:
-            wrapper = ("def __srcdiff_outer__():\n    " + " = ".join(free) + " = None\n"
-                       + _indent_code(dedented, "    ")
-                       + "    return lambda: (" + ", ".join(free) + ",)\n")
-        try:
-            outer = compile(wrapper, filename, "exec", flags=flags, dont_inherit=True)
-        except (SyntaxError, ValueError):
-            return  # cannot say: leave it to the parser
-        inner = find_code(outer, code.co_name)
-        stale = inner is None or fingerprint(inner) != fingerprint(code)
+    stale = node.name != code.co_name or compiles_to(dedented, code) is False
     if stale:
         raise SrcdiffError(
             f"the source of {code.co_name!r} changed since it was imported: {filename} line "
             f"{first_line} no longer holds the code that runs", filename=filename,
             lineno=first_line, line=lines[0] if lines else None,
             hint="reload the module (importlib.reload) or restart, then differentiate again")
-
-
-def dedent_margin(text):
-    """``text`` without the leading whitespace its statements' first lines share, and
-    nothing else changed. Unlike ``textwrap.dedent``: a line inside a multi-line string is
-    left exactly as it is (it is part of the string's value, which must stay the one the
-    code computes: a line of spaces keeps its spaces, a docstring continued at column 0
-    stays there); a comment line and a line continuing a bracketed expression do not count
-    for the margin, and one that lacks it is left alone (Python ignores their indentation).
-
-    A text whose first line starts a statement at column 0 (a top-level ``def``: not a
-    space, a comment or an empty line) has no margin: returned without tokenizing it."""
-    first = text[:1]
-    return text if first and not first.isspace() and first != "#" else _dedented(text)
-
-
-def _dedented(text):
-    lines = text.splitlines(True)
-    starts, in_string = _line_kinds(text)
-    if starts is None:  # (not tokenizable: every non-blank, non-comment line counts)
-        starts = {k for k, line in enumerate(lines, 1)
-                  if line.strip() and not line.lstrip().startswith("#")}
-    margin = os.path.commonprefix([lines[k - 1][:len(lines[k - 1]) - len(lines[k - 1].lstrip())]
-                                   for k in sorted(starts) if k <= len(lines)])
-    return "".join(line if k in in_string or not line.startswith(margin)
-                   else line[len(margin):] for k, line in enumerate(lines, 1))
-
-
-def _indent_code(text, prefix):
-    """``text`` with ``prefix`` before every line but those inside a multi-line string."""
-    in_string = _line_kinds(text)[1]
-    return "".join(line if k in in_string or not line.strip() else prefix + line
-                   for k, line in enumerate(text.splitlines(True), 1))
-
-
-def _line_kinds(text):
-    """``(starts, in_string)``: the numbers of the lines a statement starts on, and of the
-    lines a multi-line string continues on; ``(None, set())`` when ``text`` does not
-    tokenize."""
-    starts, in_string, fresh = set(), set(), True
-    skip = (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT,
-            tokenize.ENCODING)
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            if tok.end[0] > tok.start[0] and tok.type != tokenize.NEWLINE:
-                in_string.update(range(tok.start[0] + 1, tok.end[0] + 1))
-            if tok.type == tokenize.NEWLINE:
-                fresh = True
-            elif fresh and tok.type not in skip:
-                starts.add(tok.start[0])
-                fresh = False
-    except (tokenize.TokenError, SyntaxError):
-        return None, set()
-    return starts, in_string
 
 
 def _own_nodes(node):
