@@ -102,7 +102,8 @@ def _runner(t, runners, values, fn=None):
             raise _numba_emit()._Where(fn).error(
                 "the numba backend does not compile functions that change an "
                 "argument in place", 'use backend="numpy" for this function')
-        held = runners[id(compiled)] = (compiled, _numba_emit().numba_function(compiled, fn))
+        held = runners[id(compiled)] = (compiled, _numba_emit().numba_function(
+            compiled, fn, values))
     return held[1]
 
 

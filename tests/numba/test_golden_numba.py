@@ -32,3 +32,15 @@ def test_numba_source_of_calls_of_user_functions():
 
     g = sd.grad(scalar_recurrence, wrt=(0, 1), backend="numba")
     check_golden("numba/user_calls", g.source(0.7, 1.3, 4))
+
+
+def test_numba_source_of_a_dict_of_parameters():
+    # a dict parameter's entries passed unpacked (emit/numba_containers.py): reads by key
+    # are names, the adjoint's item_adds sums with a flag each, the dict made in Python
+    from test_numba_containers import rnn
+
+    rng = np.random.default_rng(0)
+    params = {"Wh": rng.normal(size=(3, 3)), "Wx": rng.normal(size=(3, 2)),
+              "b": rng.normal(size=3)}
+    g = sd.grad(rnn, wrt=(0, 1), backend="numba")
+    check_golden("numba/dict_parameters", g.source(params, rng.normal(size=(4, 2))))

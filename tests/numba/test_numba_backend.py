@@ -77,7 +77,7 @@ def calls_a_user_function(x):
 
 
 def dict_of_params(p, x):
-    return np.sum(p["w"] * x)
+    return np.sum(p["w"] * x) * len(p)  # (len(p): a dict read otherwise than by key)
 
 
 def test_a_call_of_a_user_function_is_compiled():
@@ -96,8 +96,9 @@ def cube_loss(x, y):
 
 
 def test_a_container_argument_is_refused_by_name():
-    # (item_add has a numba version for tuples, numba_tuples.py: the dict is refused as
-    # numba's typing meets it, in words that say what it is)
+    # (item_add has a numba version for tuples, numba_tuples.py: a dict read otherwise
+    # than by constant keys, which numba_containers.py unpacks, is refused as numba's
+    # typing meets it, in words that say what it is)
     with pytest.raises(sd.SrcdiffError) as e:
         sd.grad(dict_of_params, backend="numba")({"w": np.ones(3)}, np.ones(3))
     text = str(e.value)

@@ -69,6 +69,7 @@ from srcdiff.compiler.emit import (
     numba_cache,
     numba_calls,
     numba_checked,
+    numba_containers,
     numba_fuse,
     numba_helpers,
     numba_kinds,
@@ -180,16 +181,20 @@ class _Where:
         return found[1] - self.lineno + 1
 
 
-def numba_function(compiled, fn):
+def numba_function(compiled, fn, values=()):
     """The numba-compiled version of ``compiled`` (a Compiled of the reverse generator for
     the user function ``fn``): a Python function with the same parameters whose calls
-    run the gradient under numba. Raises SrcdiffError for what this backend refuses."""
+    run the gradient under numba. Raises SrcdiffError for what this backend refuses.
+    ``values``: arguments ``compiled`` was made for; their dicts, lists and tuples may be
+    passed unpacked (numba_containers.py)."""
     numba = require_numba()
     where = _Where(fn)
     where.generated = compiled
     groups = [] if os.environ.get("SRCDIFF_NUMBA_FUSE", "1") != "0" else None
+    # (parameters unpacked outside the compiled core: numba_containers.py)
+    containers = [i for i, v in enumerate(values) if isinstance(v, (dict, list, tuple))]
     source, names, float_lists = numba_source(compiled.source, compiled.entry,
-                                              compiled.namespace, where, groups)
+                                              compiled.namespace, where, groups, containers)
     groups = groups or []
     namespace = namespace_for(compiled.namespace)
     namespace.update(numba_fuse.stubs(groups))
@@ -207,13 +212,15 @@ def numba_function(compiled, fn):
     runner.float_lists = float_lists
     entry = next(d for d in ast.parse(source).body
                  if isinstance(d, ast.FunctionDef) and d.name == compiled.entry)
-    runner.n_params = len(entry.args.args) - len(names) - 1
+    runner.containers = containers
+    runner.n_params = len(entry.args.args) - len(names) - 1 - sum(
+        len(c.flats) for c in containers)
     runner.scalars, runner.scalar_paths = numba_scalars.plan(entry, runner.n_params)
     runner.user = numba_kinds.parsed(fn)
     return runner
 
 
-def numba_source(source, entry_name, namespace, where, groups=None):
+def numba_source(source, entry_name, namespace, where, groups=None, containers=None):
     """``(source, globals, float_lists)``: the generated ``source`` (NumPy backend) of the
     function ``entry_name`` rewritten for numba (one function: typed tapes, numba helpers),
     the user globals it reads (``namespace``: where its names resolve) appended to its
@@ -221,10 +228,15 @@ def numba_source(source, entry_name, namespace, where, groups=None):
     index (:func:`_read_by_index`). Raises SrcdiffError (``where``: a :class:`_Where`)
     for what this backend refuses. With a list ``groups``, runs of elementwise
     statements are fused (numba_fuse.py) and their Groups appended to it (their
-    ``_fusedK`` overloads must then be in the namespace: numba_fuse.stubs)."""
+    ``_fusedK`` overloads must then be in the namespace: numba_fuse.stubs). With a list
+    ``containers`` (positions of parameters given dicts, lists or tuples), those read only
+    by constant keys are unpacked (numba_containers.py: their entries' parameters come
+    after ``grad_ys``) and the list replaced by their Plans."""
     tree = ast.parse(source)
     defs = [d for d in tree.body if isinstance(d, ast.FunctionDef)]
     entry = next(d for d in defs if d.name == entry_name)
+    if containers:
+        containers[:] = numba_containers.unpack(entry, containers)
     own = set(helpers())  # (every helper name: NJIT_HELPERS, NJIT_PIECES, ... included)
     before = numba_names.keep_apart(defs, own, where)  # (no name shared with the rewrite's)
     generated = {d.name for d in defs}
@@ -275,6 +287,7 @@ class _Runner:
         # 0-d float arrays passed as floats, their gradients made 0-d again (numba_scalars)
         self.n_params, self.scalars, self.scalar_paths = None, (), {}
         self.user = None  # the user's function parsed, until its kinds are checked
+        self.containers = ()  # numba_containers.Plans: parameters passed unpacked
 
     def globals_from(self, compiled, names, where):
         """Pass the user globals ``names`` at each call as they are then: a name's guard
@@ -346,6 +359,14 @@ class _Runner:
     def _jitted(self, args, values):
         """The jitted gradient at ``args`` and the globals' ``values``; numba's refusals
         as SrcdiffErrors."""
+        if self.containers:  # (their entries after grad_ys, before the globals)
+            given = [args[c.position] for c in self.containers]
+            args, flats = numba_containers.flat_arguments(self.containers, args, self.where)
+            result = self._call(args, (*flats, *values))
+            return numba_containers.restored(result, self.containers, given)
+        return self._call(args, values)
+
+    def _call(self, args, values):
         try:
             try:
                 return self.jitted(*args, *values)
