@@ -16,6 +16,7 @@ from collections import Counter
 import pytest
 
 import python_breadth_aliasing as aliasing
+import python_breadth_extras as extras
 import python_breadth_flow as flow
 import python_breadth_idioms as idioms
 import python_breadth_inputs as inputs
@@ -63,10 +64,20 @@ REFUSED = {
     **_every_mode("ravel_inplace", "`flat[0] = flat[-1] * 2.0` changes an array in place"),
     # np.fromiter consumes a generator expression lazily
     **_every_mode("fromiter_generator", "a generator expression is evaluated lazily"),
+    # needless: a loop over a tuple of functions, getattr(np, "tanh"), reduce inside an
+    # expression, `{**d, ...}`, `[*x, 3.0]`, list.extend, itertools.product
+    **_every_mode("funcs_as_values", "cannot tell what `fn` refers to at compile time"),
+    **_every_mode("getattr_np", "calling the result of an expression is not supported"),
+    **_every_mode("reduce_add", "functools.reduce(...) is differentiated as the whole value"),
+    **_every_mode("dict_merge", "`**` in dict literals is not supported"),
+    **_every_mode("list_unpack", "starred expressions (`*xs`) are not supported"),
+    **_every_mode("list_methods", "the call `.extend(...)` as a statement would change"),
+    **_every_mode("itertools_product", "a `for` loop iterates a product"),
+    **_every_mode("global_write", "`global` is not supported"),
     ("helper_mutates_dict", "hvp"): "a second derivative through a store that adds the key",
 }
 
-MODULES = (flow, scopes, inputs, tricky, aliasing, idioms)
+MODULES = (flow, scopes, inputs, tricky, aliasing, idioms, extras)
 CASES = [case for module in MODULES for case in module.CASES]
 TALLY = Counter()  # (mode, outcome) -> count
 
