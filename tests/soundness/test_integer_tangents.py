@@ -4,9 +4,10 @@ They were passed on as given, and the generated forward code copies a tangent an
 float derivatives into the copy's entries: for ``y = x.copy(); y[0] = x[1] * 0.5`` the
 tangent along ``np.ones(2, int)`` came out ``[0, 1]`` (the 0.5 truncated) where it is
 ``[0.5, 1]``, and ``sd.hvp`` of ``sum(y ** 3)`` along an int vector gave ``[0, 12]`` where
-it is ``[0, 13.5]``. Found by the Python-breadth hunt (unusual inputs). Now such a tangent
-is taken in its argument's float dtype (api/tangent_checks.py). Checked against central
-differences and closed forms.
+it is ``[0, 13.5]``; a written module's ``jvp_FUNC`` likewise. Found by the Python-breadth
+hunt (unusual inputs). Now such a tangent is taken in its argument's float dtype
+(api/tangent_checks.py; runtime_checks.input_tangent in a written module). Checked against
+central differences and closed forms.
 """
 
 import numpy as np
@@ -14,6 +15,8 @@ import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_jvp
+from srcdiff import cli
+from standalone_runner import run_standalone_many
 
 X = np.array([1.0, 2.0])
 
@@ -66,3 +69,20 @@ def test_an_integer_hvp_vector_is_a_float_one(v):
 def test_an_integer_tangent_of_a_float_scalar():
     value, tangent = sd.jvp(lambda s: s * 0.5)(0.7, tangents=1)
     assert isinstance(tangent, float) and tangent == 0.5
+
+
+def test_an_integer_tangent_in_a_written_module(tmp_path):
+    source = tmp_path / "model.py"
+    source.write_text("def stored_copy(x):\n    y = x.copy()\n    y[0] = x[1] * 0.5\n"
+                      "    return y\n")
+    out = tmp_path / "jvp_model.py"
+    assert cli.main([f"{source}:stored_copy", "--mode", "forward", "-o", str(out)]) == 0
+    x32 = X.astype(np.float32)
+    results = run_standalone_many(tmp_path, [
+        (str(k), out, "jvp_stored_copy", (x, t)) for k, (x, t) in enumerate(
+            [(X, np.ones(2, dtype=int)), (X, [1, 1]), (x32, np.array([True, True]))])])
+    for k, x in enumerate([X, X, x32]):
+        status, (value, tangent) = results[str(k)]
+        assert status == "ok"
+        assert_close(tangent, np.array([0.5, 1.0]))
+        assert tangent.dtype == x.dtype
