@@ -36,7 +36,7 @@ REFUSED = {
     **_every_mode("reversed_enumerate", "rule for enumerate"),
     # needless: list.pop() on a list of floats (forward mode follows it, reverse refuses)
     **_every_mode("list_append_pop", "`.pop()` in `last = stack.pop()` changes `stack` in place",
-                  tuple(m for m in bm.MODES if m != "jvp")),
+                  tuple(m for m in bm.MODES if m not in ("jvp", "int_tangent"))),
     # nested functions only called directly (a closure stored in a list binds late)
     **_every_mode("closure_late_binding", "the nested function 'g' is used as a value"),
     # `[a] * 2` repeats one array object: a store through one entry changes the other

@@ -1,7 +1,9 @@
 """One Python-breadth case in one mode (tests/compat/test_python_breadth.py).
 
 The modes of compat_modes.py (grad, value_and_grad, unoptimized, jvp, hvp) plus ``verify``
-(``verify=True``: SRCDIFF_VERIFY's run-time checks). The oracle is central differences in
+(``verify=True``: SRCDIFF_VERIFY's run-time checks) and ``int_tangent`` (``sd.jvp`` along
+a direction given as ints: a list, an int array or a Python int, as users write
+``tangents=[1, 0]``). The oracle is central differences in
 float64: float32 arguments are widened to float64 for the differences (srcdiff runs on the
 arguments as given, with a tolerance for float32's rounding). Beyond the values, every
 gradient leaf must have its argument's shape and float dtype (SPEC §1: a float32 array's
@@ -19,7 +21,7 @@ import srcdiff as sd
 from fd import _leaves, assert_close, numeric_jvp
 from tangents import random_like
 
-MODES = cm.MODES + ("verify",)
+MODES = cm.MODES + ("verify", "int_tangent")
 
 
 def _widened(x):
@@ -48,6 +50,18 @@ def _constants_zero(expected, arg):
     if isinstance(arg, (bool, int, np.integer, np.bool_)):
         return 0.0
     return expected
+
+
+def _int_like(x, rng):
+    """A direction with the structure of ``x`` given as ints (integers get 0)."""
+    if isinstance(x, dict):
+        return {k: _int_like(v, rng) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return type(x)(_int_like(v, rng) for v in x)
+    if isinstance(x, (bool, int, np.integer, np.bool_)) or (
+            isinstance(x, np.ndarray) and x.dtype.kind in "biu"):
+        return 0
+    return rng.integers(-2, 3, size=np.shape(x)) if np.ndim(x) else int(rng.integers(1, 3))
 
 
 def _check_dtypes(got, args, pos):
@@ -80,6 +94,8 @@ def _checked(fn, args, mode, pos):
     tol = dict(rtol=2e-3, atol=2e-3) if _single(args) else {}
     rng = np.random.default_rng(zlib.crc32(fn.__name__.encode()))
     directions = tuple(random_like(wide[k], rng) for k in pos)
+    if mode == "int_tangent":
+        directions = tuple(_int_like(args[k], rng) for k in pos)
     expected = cm._fd_gradients(fn, wide, pos, directions)
     if expected is None:
         return "skip", "one-sided or two-step differences disagree (a kink or branch boundary)"
@@ -94,7 +110,7 @@ def _checked(fn, args, mode, pos):
             got = sd.grad(fn, wrt=pos, **options)(*copy.deepcopy(args))
         assert_close(got, expected, **tol)
         _check_dtypes(got, args, pos)
-    elif mode == "jvp":
+    elif mode in ("jvp", "int_tangent"):
         got_value, tangent = sd.jvp(fn, wrt=pos)(*copy.deepcopy(args), tangents=directions)
         assert_close(got_value, value, rtol=1e-12, atol=1e-12, what="jvp's value")
         want = numeric_jvp(lambda *a: cm.copied_call(fn, a), wide, pos, directions)
