@@ -450,8 +450,8 @@ def input_tangent(t, x):
     if isinstance(x, (int, np.integer, np.bool_)) or isinstance(x, np.ndarray) \
             and x.dtype.kind in "biu":
         return zeros_tree(x)
-    if t is not None and np.asarray(t).dtype.kind in "biu":  # an int or bool tangent of a
-        # float: in x's dtype (the code stores float derivatives into copies of it)
+    if t is not None and (t.dtype if hasattr(t, "dtype") else np.asarray(t).dtype).kind in "biu":
+        # (an int or bool tangent of a float: in x's dtype; code stores float derivatives in it)
         t = np.asarray(t, dtype=x.dtype if isinstance(x, (np.ndarray, np.generic)) else float)
         return t if isinstance(x, np.ndarray) else t[()] if isinstance(x, np.generic) else float(t)
     return t

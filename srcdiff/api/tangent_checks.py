@@ -35,16 +35,24 @@ def check_like(t, x, what):
     if np.iscomplexobj(t):
         raise TypeError(f"{what} is complex; srcdiff differentiates real functions of real "
                         "inputs only")
-    if not np.issubdtype(np.asarray(t).dtype, np.inexact):
+    if _kind(t) in "biu":
         return _as_float(t, x)
     return np.asarray(t) if isinstance(x, np.ndarray) and isinstance(t, (list, tuple)) else t
+
+
+def _kind(t):
+    """The dtype kind of a tangent: an array's own (np.asarray of a dask array computes it)."""
+    return (t.dtype if hasattr(t, "dtype") else np.asarray(t).dtype).kind
 
 
 def _as_float(t, x):
     """An int or bool tangent (or cotangent) of a float ``x`` in ``x``'s float dtype: the
     generated code copies a tangent and stores float derivatives into the copy's entries
     (``y = x.copy(); y[0] = x[1] * 0.5``), which an int array would truncate."""
-    t = np.asarray(t, dtype=x.dtype if isinstance(x, (np.ndarray, np.generic)) else float)
+    dtype = getattr(x, "dtype", np.dtype(float))
+    if hasattr(t, "astype") and np.ndim(x):  # an array (a dask array too: kept lazy)
+        return t.astype(dtype)
+    t = np.asarray(t, dtype=dtype)
     return t if isinstance(x, np.ndarray) else t[()] if isinstance(x, np.generic) else float(t)
 
 
