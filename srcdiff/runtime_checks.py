@@ -420,19 +420,6 @@ def tied_items(items, ans):
                        hint="take np.argmax of the keys and index with it: `rows[np.argmax(keys)]`")
 
 
-def present_key(x, key):
-    """``key``, which the dict ``x`` holds: generated code differentiated again reads the
-    value a store overwrites as ``x[present_key(x, key)]`` (front/parse.py), and a store that
-    added the key has no such value, which that second derivative does not model."""
-    if isinstance(x, dict) and key not in x:
-        raise SrcdiffError(
-            f"a second derivative through a store that adds the key {key!r} to a dict after "
-            "the dict was read is not supported",
-            hint="give the dict all its keys before reading it (e.g. d = {'a': 0.0, 'b': "
-                 "0.0}), or build the new entries in a new dict")
-    return key
-
-
 def output_tangent(t, x):
     """The tangent ``t`` of an output ``x`` as a written ``jvp_FUNC`` returns it (what
     ``sd.jvp`` returns): every ``None`` entry (a constant's) a zero shaped like its entry,
@@ -463,6 +450,10 @@ def input_tangent(t, x):
     if isinstance(x, (int, np.integer, np.bool_)) or isinstance(x, np.ndarray) \
             and x.dtype.kind in "biu":
         return zeros_tree(x)
+    if t is not None and (t.dtype if hasattr(t, "dtype") else np.asarray(t).dtype).kind in "biu":
+        # (an int or bool tangent of a float: in x's dtype; code stores float derivatives in it)
+        t = np.asarray(t, dtype=x.dtype if isinstance(x, (np.ndarray, np.generic)) else float)
+        return t if isinstance(x, np.ndarray) else t[()] if isinstance(x, np.generic) else float(t)
     return t
 
 

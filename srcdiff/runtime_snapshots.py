@@ -1,5 +1,6 @@
 """Run-time helpers that keep values generated code changes in place, and put them back:
-what a store overwrites (``item_saved``/``item_restore``), copies of containers
+what a store overwrites (``item_saved``/``item_restore``; ``present_key``: the key it
+overwrites, in a second derivative), copies of containers
 (``snapshot_tree``), and a checkpointed loop's snapshots of the containers its body changes
 (``snapshot_objects``/``restore_objects``, reverse/checkpoint.py). Like srcdiff/runtime.py,
 each helper depends only on NumPy and the standard library and is copied verbatim into
@@ -8,6 +9,7 @@ standalone modules (runtime_array_api.py re-makes them for array-API arrays).
 
 import numpy as np
 
+from srcdiff.errors import SrcdiffError
 from srcdiff.runtime import snapshot
 
 
@@ -77,3 +79,16 @@ def restore_objects(kept):
         for x in contents:
             restore_objects(x)
     return v
+
+
+def present_key(x, key):
+    """``key``, which the dict ``x`` holds: generated code differentiated again reads the
+    value a store overwrites as ``x[present_key(x, key)]`` (front/parse.py), and a store that
+    added the key has no such value, which that second derivative does not model."""
+    if isinstance(x, dict) and key not in x:
+        raise SrcdiffError(
+            f"a second derivative through a store that adds the key {key!r} to a dict after "
+            "the dict was read is not supported",
+            hint="give the dict all its keys before reading it (e.g. d = {'a': 0.0, 'b': "
+                 "0.0}), or build the new entries in a new dict")
+    return key

@@ -27,6 +27,8 @@ from srcdiff.api import backends, callables, located
 from srcdiff.api import transforms as api
 from srcdiff.api.callables import PerShape
 from srcdiff.api.held import PerFunction
+from srcdiff.api.tangent_checks import check_like as _check_like
+from srcdiff.api.tangent_checks import like as _like
 from srcdiff.compiler import driver
 from srcdiff.compiler.analysis.facts import arg_fact, array_api_module
 from srcdiff.compiler.driver import compile_forward
@@ -207,49 +209,6 @@ def jvp(f: Function, wrt: Wrt = 0, *, stop_gradients: Names = (),
         return t
     per = callables.transform(f, lambda g, w: JVP(g, w, stop_gradients), wrt)
     return per if per is not None else JVP(f, wrt, stop_gradients)
-
-
-def _like(x, entries):
-    """``entries`` as a list, tuple or named tuple, as ``x`` is."""
-    return type(x)(*entries) if hasattr(type(x), "_fields") else type(x)(entries)
-
-
-def _check_like(t, x, what):
-    """``t`` as a tangent of ``x``: same structure and shapes (never broadcast)."""
-    if isinstance(x, dict):
-        if not isinstance(t, dict) or set(t) != set(x):
-            raise ValueError(f"{what} must be a dict with keys {sorted(x, key=str)}")
-        return {k: _check_like(t[k], x[k], f"{what}[{k!r}]") for k in x}
-    if isinstance(x, (list, tuple)):
-        if not isinstance(t, (list, tuple)) or len(t) != len(x):
-            raise ValueError(f"{what} must be a sequence of {len(x)} entries")
-        return _like(x, [_check_like(a, b, f"{what}[{i}]") for i, (a, b) in enumerate(zip(t, x))])
-    module = array_api_module(x)
-    if module is not None:  # (an array-API array: its tangent is one of the same library)
-        return _check_array_api_like(t, x, what, module)
-    if isinstance(x, (bool, int, np.integer, np.bool_)) or (
-            isinstance(x, np.ndarray) and not np.issubdtype(x.dtype, np.inexact)):
-        return None  # integers are constants: their tangent is ignored (entries too)
-    if np.shape(t) != np.shape(x):
-        raise ValueError(f"{what} has shape {np.shape(t)}, but the argument has shape "
-                         f"{np.shape(x)}; they must be equal")
-    if np.iscomplexobj(t):
-        raise TypeError(f"{what} is complex; srcdiff differentiates real functions of real "
-                        "inputs only")
-    return np.asarray(t) if isinstance(x, np.ndarray) and isinstance(t, (list, tuple)) else t
-
-
-def _check_array_api_like(t, x, what, module):
-    xp = x.__array_namespace__()
-    if not xp.isdtype(x.dtype, "real floating"):
-        return None  # integers are constants: their tangent is ignored
-    if array_api_module(t) != module:
-        raise TypeError(f"{what} is a {type(t).__name__}; the argument is a {module} array, "
-                        "so its tangent must be one too")
-    if tuple(t.shape) != tuple(x.shape) or not xp.isdtype(t.dtype, "real floating"):
-        raise ValueError(f"{what} has shape {tuple(t.shape)} and dtype {t.dtype}, but the "
-                         f"argument has shape {tuple(x.shape)}: they must be equal, and real")
-    return t
 
 
 def _fill(t, x, tangents=None):

@@ -56,7 +56,6 @@ from srcdiff.runtime_checks import (
     float_dtype,
     list_only,
     loop_len,
-    present_key,
     put_index,
     tied_items,
     unpacked,
@@ -71,6 +70,7 @@ from srcdiff.runtime_memory import (
     sequence_repeat_grad,
     sequence_tangent,
 )
+from srcdiff.runtime_snapshots import present_key
 
 # ------------------------------------------------------------ seeds and results
 

@@ -30,6 +30,7 @@ array (a greatest fixed point: loops keep what every trip agrees on):
 """
 
 import inspect
+import operator
 
 import gast
 import numpy as np
@@ -52,6 +53,8 @@ _PARAMETER = "parameter"  # a parameter's binding on entry, in a name's definiti
 _LIKE = {np.zeros_like, np.ones_like, np.empty_like, np.full_like}
 # whose results (a list of parts) keep their array's dtype: parts of a float array are floats
 _SPLITS = {np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit}
+# constants (nondiff rules) whose result keeps its first argument's dtype: a float's rounding
+_ROUNDINGS = {np.round, np.around, np.fix}
 
 
 def inexact_names(fn, analysis, parsed, params, arg_facts):
@@ -184,6 +187,10 @@ def _makes_inexact(op, inexact, parsed, analysis):
     if fn in _LIKE:
         return bool(args) and _is_float(args[0], inexact) and (
             fn is not np.full_like or len(args) < 2 or _is_float(args[1], inexact))
+    if fn is operator.floordiv and isinstance(value, gast.BinOp):  # a float's floor: a float
+        return _is_float(value.left, inexact) or _is_float(value.right, inexact)
+    if fn in _ROUNDINGS:
+        return bool(args) and _is_float(args[0], inexact)
     if op.kind == "prim" and op.rule is not None and not op.rule.nondiff \
             and not op.rule.tuple_output:
         return any(_is_float(a, inexact) for a in op.args)

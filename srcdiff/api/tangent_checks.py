@@ -1,0 +1,69 @@
+"""Checks of the tangents given to ``sd.jvp``/``sd.hvp`` and the cotangents of grad over
+forward mode (api/higher.py): the structure and shapes of the argument (never broadcast),
+real, and in the argument's float dtype when given as ints or bools.
+"""
+
+import numpy as np
+
+from srcdiff.compiler.analysis.facts import array_api_module
+
+
+def like(x, entries):
+    """``entries`` as a list, tuple or named tuple, as ``x`` is."""
+    return type(x)(*entries) if hasattr(type(x), "_fields") else type(x)(entries)
+
+
+def check_like(t, x, what):
+    """``t`` as a tangent of ``x``: same structure and shapes (never broadcast)."""
+    if isinstance(x, dict):
+        if not isinstance(t, dict) or set(t) != set(x):
+            raise ValueError(f"{what} must be a dict with keys {sorted(x, key=str)}")
+        return {k: check_like(t[k], x[k], f"{what}[{k!r}]") for k in x}
+    if isinstance(x, (list, tuple)):
+        if not isinstance(t, (list, tuple)) or len(t) != len(x):
+            raise ValueError(f"{what} must be a sequence of {len(x)} entries")
+        return like(x, [check_like(a, b, f"{what}[{i}]") for i, (a, b) in enumerate(zip(t, x))])
+    module = array_api_module(x)
+    if module is not None:  # (an array-API array: its tangent is one of the same library)
+        return _check_array_api_like(t, x, what, module)
+    if isinstance(x, (bool, int, np.integer, np.bool_)) or (
+            isinstance(x, np.ndarray) and not np.issubdtype(x.dtype, np.inexact)):
+        return None  # integers are constants: their tangent is ignored (entries too)
+    if np.shape(t) != np.shape(x):
+        raise ValueError(f"{what} has shape {np.shape(t)}, but the argument has shape "
+                         f"{np.shape(x)}; they must be equal")
+    if np.iscomplexobj(t):
+        raise TypeError(f"{what} is complex; srcdiff differentiates real functions of real "
+                        "inputs only")
+    if _kind(t) in "biu":
+        return _as_float(t, x)
+    return np.asarray(t) if isinstance(x, np.ndarray) and isinstance(t, (list, tuple)) else t
+
+
+def _kind(t):
+    """The dtype kind of a tangent: an array's own (np.asarray of a dask array computes it)."""
+    return (t.dtype if hasattr(t, "dtype") else np.asarray(t).dtype).kind
+
+
+def _as_float(t, x):
+    """An int or bool tangent (or cotangent) of a float ``x`` in ``x``'s float dtype: the
+    generated code copies a tangent and stores float derivatives into the copy's entries
+    (``y = x.copy(); y[0] = x[1] * 0.5``), which an int array would truncate."""
+    dtype = getattr(x, "dtype", np.dtype(float))
+    if hasattr(t, "astype") and np.ndim(x):  # an array (a dask array too: kept lazy)
+        return t.astype(dtype)
+    t = np.asarray(t, dtype=dtype)
+    return t if isinstance(x, np.ndarray) else t[()] if isinstance(x, np.generic) else float(t)
+
+
+def _check_array_api_like(t, x, what, module):
+    xp = x.__array_namespace__()
+    if not xp.isdtype(x.dtype, "real floating"):
+        return None  # integers are constants: their tangent is ignored
+    if array_api_module(t) != module:
+        raise TypeError(f"{what} is a {type(t).__name__}; the argument is a {module} array, "
+                        "so its tangent must be one too")
+    if tuple(t.shape) != tuple(x.shape) or not xp.isdtype(t.dtype, "real floating"):
+        raise ValueError(f"{what} has shape {tuple(t.shape)} and dtype {t.dtype}, but the "
+                         f"argument has shape {tuple(x.shape)}: they must be equal, and real")
+    return t
