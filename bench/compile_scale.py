@@ -3,6 +3,7 @@
     python bench/compile_scale.py            # 250 ... 8000 statements
     python bench/compile_scale.py --quick    # 250 ... 2000 statements
     python bench/compile_scale.py --sizes 500,1000 --kinds straight
+    python bench/compile_scale.py --sizes 2000 --kinds straight --trace-max 0 --walks
 
 Three families of generated functions (written to a temporary module, so that
 srcdiff reads their source like any user's):
@@ -171,13 +172,47 @@ STAGES = ("front_end", "check_mutations", "analyze", "same_shapes", "Reverse.run
           "planewise_ops", "release", "load")
 
 
-def stage_timers():
+# the syntax walkers every pass asks (srcdiff/compiler/ir/dataflow.py): ``--walks`` adds up
+# their CPU seconds per stage (the most a summary kept between passes could save there)
+WALKERS = ("nodes", "names", "_ids", "_summary", "in_walk_order", "children")
+
+
+def walk_timers(active):
+    """Wrap :data:`WALKERS` to add up their CPU seconds by the stage running (``active``:
+    the stack :func:`stage_timers` keeps; ``other`` outside the stages): a dict. A walker
+    called inside another counts in the outer one."""
+    from srcdiff.compiler.ir import dataflow
+
+    spent, depth = {}, [0]
+
+    def timed(f):
+        def run(*args):
+            if depth[0]:
+                return f(*args)
+            depth[0] = 1
+            c0 = time.process_time()
+            try:
+                return f(*args)
+            finally:
+                label = active[-1] if active else "other"
+                spent[label] = spent.get(label, 0.0) + time.process_time() - c0
+                depth[0] = 0
+        return run
+
+    for name in WALKERS:
+        setattr(dataflow, name, timed(getattr(dataflow, name)))
+    return spent
+
+
+def stage_timers(walks=False):
     """Wrap the driver's stages (:data:`STAGES`) to add up their CPU seconds: a dict filled
     as the compilation runs. A stage called inside another (a callee's compilation inside
-    the caller's generation) counts in the outer one: the stages partition the time."""
+    the caller's generation) counts in the outer one: the stages partition the time.
+    ``walks``: also the walkers' seconds per stage (:func:`walk_timers`), a second dict."""
     from srcdiff.compiler import driver
 
     spent, active = {}, []
+    walked = walk_timers(active) if walks else None
 
     def timed(label, f):
         def run(*args, **kwargs):
@@ -197,16 +232,20 @@ def stage_timers():
         owner = driver.Reverse if path == ["Reverse"] else getattr(driver, path[0]) \
             if path else driver
         setattr(owner, attr, timed(label, getattr(owner, attr)))
-    return spent
+    return (spent, walked) if walks else spent
 
 
-def measure(family, n, profile=None, trace_max=None, stages=False):
+def measure(family, n, profile=None, trace_max=None, stages=False, walks=False):
     import numpy as np
 
     source, statements = FAMILIES[family](n)
     args = (np.linspace(-1.0, 1.0, 8), np.linspace(0.5, 1.5, 8), 0.3)
     fn = _load(source, "%s_%d_t" % (family, n))
-    spent = stage_timers() if stages else None
+    spent = walked = None
+    if walks:
+        spent, walked = stage_timers(walks=True)
+    elif stages:
+        spent = stage_timers()
     if profile:
         import cProfile
         import pstats
@@ -228,6 +267,8 @@ def measure(family, n, profile=None, trace_max=None, stages=False):
            "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "ok": bool(ok)}
     if spent is not None:
         row["stages"] = dict(spent, other=gen_s - sum(spent.values()))
+    if walked is not None:
+        row["walks"] = dict(walked)
     if trace_max is None or n <= trace_max:
         fn2 = _load(source, "%s_%d_m" % (family, n))
         tracemalloc.start()
@@ -238,9 +279,10 @@ def measure(family, n, profile=None, trace_max=None, stages=False):
 
 
 # ------------------------------------------------------------------ driver (parent)
-def run_one(family, n, trace_max, stages=False):
+def run_one(family, n, trace_max, stages=False, walks=False):
     cmd = [sys.executable, os.path.abspath(__file__), "--child", "%s:%d" % (family, n),
-           "--trace-max", str(trace_max)] + (["--stages"] if stages else [])
+           "--trace-max", str(trace_max)] + (["--stages"] if stages else []) \
+        + (["--walks"] if walks else [])
     env = dict(os.environ)
     root = os.path.dirname(HERE)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
@@ -265,6 +307,13 @@ def exponent(rows, lo=500, hi=8000):
     my = sum(p[1] for p in pts) / len(pts)
     den = sum((p[0] - mx) ** 2 for p in pts)
     return sum((p[0] - mx) * (p[1] - my) for p in pts) / den if den else None
+
+
+def _stage_cell(row, label):
+    cell = "%.2f" % row["stages"].get(label, 0.0)
+    if "walks" in row:
+        cell += " / %.2f" % row["walks"].get(label, 0.0)
+    return cell
 
 
 def report(rows):
@@ -294,7 +343,9 @@ def report(rows):
                 "| --- |" + " ---: |" * len(staged)]
         for label in labels:
             out.append("| %s | " % label + " | ".join(
-                "%.2f" % r["stages"].get(label, 0.0) for r in staged) + " |")
+                _stage_cell(r, label) for r in staged) + " |")
+        if any("walks" in r for r in staged):
+            out += ["", "(seconds / of which in the syntax walkers, dataflow.py: ``--walks``)"]
     return "\n".join(out)
 
 
@@ -311,6 +362,8 @@ def main(argv=None):
                          "to N statements (default 2000); max RSS is measured at every size")
     ap.add_argument("--stages", action="store_true",
                     help="also the CPU seconds of each stage of the compilation (STAGES)")
+    ap.add_argument("--walks", action="store_true",
+                    help="--stages, and the CPU seconds of the syntax walkers in each stage")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     # (compile_scale.md is the written history of the measurements: a run never overwrites it)
     ap.add_argument("--out", default=os.path.join(HERE, "results", "compile_scale_latest.md"))
@@ -318,7 +371,7 @@ def main(argv=None):
     if opts.child:
         family, n = opts.child.split(":")
         print(json.dumps(measure(family, int(n), opts.profile, opts.trace_max,
-                                 opts.stages)))
+                                 opts.stages, opts.walks)))
         return 0
     sizes = [int(s) for s in opts.sizes.split(",")] if opts.sizes else (
         QUICK_SIZES if opts.quick else SIZES)
@@ -326,7 +379,7 @@ def main(argv=None):
     for family in [k for k in opts.kinds.split(",") if k]:
         for n in (sizes if family != "helpers" else [HELPERS]):
             print("compile_scale: %s %d" % (family, n), file=sys.stderr, flush=True)
-            rows.append(run_one(family, n, opts.trace_max, opts.stages))
+            rows.append(run_one(family, n, opts.trace_max, opts.stages, opts.walks))
             print("compile_scale: %s" % json.dumps(rows[-1]), file=sys.stderr, flush=True)
     text = "# srcdiff compile time against function size (%s%s)\n\n%s\n" % (
         time.strftime("%Y-%m-%d %H:%M"), ", --quick" if opts.quick else "", report(rows))

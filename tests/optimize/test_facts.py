@@ -15,6 +15,7 @@ from corpus import CASES
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.compiler.optimize.facts import Facts
+from srcdiff.compiler.optimize.shapes import shape_sources
 from srcdiff.errors import InternalError
 
 
@@ -109,3 +110,57 @@ def test_load_counts_are_the_functions():
     every = [n for n in gast.walk(fn) if isinstance(n, gast.Name)
              and isinstance(n.ctx, gast.Load)]
     assert sum(counts.values()) == len(every) + 1  # (the augmented assignment's read)
+
+
+def test_stale_nodes_are_caught():
+    """The kept node list (``Facts.nodes``) is under the same invariant: a statement
+    changed in place without ``forget`` makes check mode raise, at the
+    question and at ``check_kept``; without it the stale list comes back, which is why
+    every pass that changes a statement in place must forget it."""
+    stmt = S.parse_module("y = a * b").body[0]
+    for check in (True, False):
+        facts = Facts(check=check)
+        first = facts.nodes(stmt)
+        assert [id(n) for n in first] == [id(n) for n in dataflow.nodes(stmt)]
+        assert facts.nodes(stmt) is first  # (kept: not walked again)
+        old = stmt.value.right
+        stmt.value.right = S.name("c")
+        if check:
+            with pytest.raises(InternalError, match="nodes kept"):
+                facts.nodes(stmt)
+            with pytest.raises(InternalError, match="nodes kept"):
+                facts.check_kept()
+        else:
+            assert facts.nodes(stmt) is first and old in first  # stale
+        facts.forget(stmt)
+        assert any(n is stmt.value.right for n in facts.nodes(stmt))
+        facts.forget_all()
+        stmt.value.right = old
+        assert facts.nodes(stmt) is not first
+
+
+def test_shape_sources_forget_what_they_rewrite():
+    """shape_sources asks the kept node lists and forgets a statement whose shape read it
+    moves (``spread(g, v)`` reads ``a``, whose shape ``v = np.exp(a)`` has): what is kept
+    after it is every statement's tree (check_kept raises otherwise)."""
+    fn = gast.parse("def f(a, g):\n    v = np.exp(a)\n    b = spread(g, v)\n"
+                    "    return b\n").body[0]
+    facts = Facts(check=True)
+    before = facts.nodes(fn.body[1])
+    shape_sources(fn, set(), {"a"}, {"np.exp": 1}, facts=facts)
+    assert S.to_source(fn.body[1]).strip() == "b = spread(g, a)"
+    facts.check_kept()
+    assert facts.nodes(fn.body[1]) is not before
+    assert facts.nodes(fn.body[0]) is facts.nodes(fn.body[0])  # (unchanged: kept)
+
+
+def test_loglik_in_check_mode(monkeypatch):
+    """The rewrite on a whole gradient (tests/optimize/test_shape_sources.py's), in check
+    mode: the code is the code made without the checks."""
+    from test_shape_sources import _args, loglik
+
+    for kw in ({}, {"verify": True}):
+        monkeypatch.setenv("SRCDIFF_CHECK_FACTS", "1")
+        checked = str(sd.source(loglik, wrt=(0, 1), args=_args(), **kw))
+        monkeypatch.setenv("SRCDIFF_CHECK_FACTS", "0")
+        assert checked == str(sd.source(loglik, wrt=(0, 1), args=_args(), **kw))

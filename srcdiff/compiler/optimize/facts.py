@@ -1,8 +1,10 @@
 """Each statement's dataflow summary (the names it reads, the names it may write, how many
-times it reads each name), kept between the optimizer's passes instead of walked again by
-each one (a dozen passes asked it of every statement of a long backward sweep).
+times it reads each name) and its list of nodes (``dataflow.nodes``), kept between the
+optimizer's passes instead of walked again by each one (a dozen passes asked them of every
+statement of a long backward sweep).
 
-Invariant: the summary kept for a statement is the one its tree has now.
+Invariant: the summary and the node list kept for a statement are the ones its tree has
+now (the same nodes, in the same order).
 
 * Statements are keyed by identity; the entry holds the statement, so its id is not
   reused while the entry lives. A pass that makes a new statement makes a new key.
@@ -11,13 +13,18 @@ Invariant: the summary kept for a statement is the one its tree has now.
   :meth:`Facts.forget` on it before anyone asks again.
 * Statements holding a block (``if``, ``for``, ``while``, ...) are never kept: their
   blocks change under them. Their summaries are made from their parts when asked.
+* A node list is the caller's to read, never to change (it is handed out again).
+* A pass that is not written to this rule may run between two that share a ``Facts``
+  only after :meth:`Facts.forget_all` (the optimizer's passes before its ``Facts`` exist
+  and the driver's stages after it do not share it).
 
-Check mode (``Facts(check=True)``, or ``SRCDIFF_CHECK_FACTS=1`` in the environment)
-recomputes every answer from the tree, and compares it with the kept one and with
-dataflow.reads / dataflow.writes / a whole-function count of reads, and at the end of
-the optimizer checks every summary still kept (:meth:`Facts.check_kept`): a difference
-raises :class:`~srcdiff.errors.InternalError`. tests/optimize/test_facts.py compiles
-the corpus in check mode.
+Check mode (``Facts(check=True)``, or ``SRCDIFF_CHECK_FACTS=1`` in the environment: the
+one switch of every kept fact's check) recomputes every answer from the tree (a node
+list too: the same nodes, by identity, in the same order), and compares it with the
+kept one and with dataflow.reads / dataflow.writes / a whole-function count of reads,
+and at the end of the optimizer checks every summary and node list still kept
+(:meth:`Facts.check_kept`): a difference raises :class:`~srcdiff.errors.InternalError`.
+tests/optimize/test_facts.py compiles the corpus in check mode.
 """
 
 import os
@@ -41,6 +48,7 @@ class Facts:
     def __init__(self, check=None):
         self.check = checking() if check is None else check
         self._kept = {}  # id(statement) -> (statement, (reads, writes, loads))
+        self._nodes = {}  # id(statement) -> (statement, dataflow.nodes(statement))
 
     def of(self, stmt):
         """``(reads, writes, loads)`` of ``stmt`` (see dataflow.summary)."""
@@ -82,6 +90,20 @@ class Facts:
                 _add(counts, loads)
         return read, written, loads
 
+    def nodes(self, stmt):
+        """``dataflow.nodes(stmt)``: kept for a statement that holds no block (a list to
+        read, not to change)."""
+        if hasattr(stmt, "body") or not isinstance(stmt, gast.stmt):
+            return dataflow.nodes(stmt)
+        entry = self._nodes.get(id(stmt))
+        if entry is None:
+            every = dataflow.nodes(stmt)
+            self._nodes[id(stmt)] = (stmt, every)
+            return every
+        if self.check:
+            self._check_nodes(stmt, entry[1])
+        return entry[1]
+
     def reads(self, stmt):
         return self.of(stmt)[0]
 
@@ -91,12 +113,20 @@ class Facts:
     def forget(self, stmt):
         """``stmt`` is about to change in place (or just did): its summary goes."""
         self._kept.pop(id(stmt), None)
+        self._nodes.pop(id(stmt), None)
+
+    def forget_all(self):
+        """Everything kept goes (before a pass that does not forget what it changes)."""
+        self._kept.clear()
+        self._nodes.clear()
 
     def check_kept(self):
         """Check mode: every summary still kept is its statement's (asked or not again)."""
         if self.check:
             for stmt, kept in list(self._kept.values()):
                 self._check(stmt, kept)
+            for stmt, every in list(self._nodes.values()):
+                self._check_nodes(stmt, every)
 
     def load_counts(self, fn):
         """How many times each name is read in ``fn`` (``b += g`` reads ``b``): the sum
@@ -134,6 +164,14 @@ class Facts:
             raise InternalError("optimizer facts: the summary kept for a statement is not "
                                 f"its tree's (a pass changed it in place without forget): "
                                 f"{gast.dump(stmt)[:300]}: kept {kept}, now {fresh}")
+
+    @staticmethod
+    def _check_nodes(stmt, kept):
+        fresh = dataflow.nodes(stmt)
+        if len(fresh) != len(kept) or any(a is not b for a, b in zip(fresh, kept)):
+            raise InternalError("optimizer facts: the nodes kept for a statement are not its "
+                                f"tree's (a pass changed it in place without forget): "
+                                f"{gast.dump(stmt)[:300]}")
 
 
 def _count_parts(value, counts):

@@ -81,10 +81,11 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
         check_unshared(fn, made_from)
     fn.body = _copy_propagate(fn.body, fresh=made_from is None)
     fn.body = _shared_values(fn, verify, frozenset(gradients))
-    # from here on each statement's reads and writes are kept between passes (facts.py:
+    # from here on each statement's reads, writes and nodes are kept between passes (facts.py:
     # a pass that changes a statement in place forgets its summary)
-    fn = shape_sources(fn, set(scalars), arrays, known_pure or {}, verify)  # (before DCE)
     facts = Facts()
+    fn = shape_sources(fn, set(scalars), arrays, known_pure or {}, verify,  # (before DCE)
+                       facts=facts)
     primal = None if one_element is None else primal_of(
         fn, one_element, containers, known_pure, outputs, float_arrays, primal_names,
         facts=facts)
@@ -142,8 +143,9 @@ def _visit_where_wanted(transformer, fn, facts=None):
                 facts.forget(s)
         return transformer.visit(fn)
     body = []
+    walk = dataflow.nodes if facts is None else facts.nodes  # (kept node lists: facts.py)
     for s in fn.body:
-        every = dataflow.nodes(s)
+        every = walk(s)
         if any(map(wanted, every)):
             if facts is not None:  # (a statement inside a block too)
                 for x in every:

@@ -35,14 +35,16 @@ _HELPERS = frozenset(name for module in (runtime, runtime_memory, runtime_snapsh
                      for name, obj in vars(module).items() if callable(obj))
 
 
-def shape_sources(fn, scalars, arrays, known, verify=False):
+def shape_sources(fn, scalars, arrays, known, verify=False, facts=None):
     """Rewrite ``fn``'s shape-only reads (see the module docstring); returns ``fn``.
     ``scalars``: names holding one number; ``arrays``: names holding arrays (not lists);
-    ``known``: library_calls' table (spelling -> the ufunc's number of inputs, or 0)."""
+    ``known``: library_calls' table (spelling -> the ufunc's number of inputs, or 0).
+    ``facts``: the optimizer's kept node lists (facts.py), asked and kept up to date."""
     stores = {}
     # (one walk of each statement for the three questions: the function's nodes are its
     # statements' and those of its other fields)
-    per_statement = [dataflow.nodes(s) for s in fn.body]
+    per_statement = [(facts.nodes if facts is not None else dataflow.nodes)(s)
+                     for s in fn.body]
     top = {id(s) for s in fn.body}
     every = [fn] + [n for c in dataflow.children(fn) if id(c) not in top
                     for n in dataflow.nodes(c)]
@@ -81,6 +83,10 @@ def shape_sources(fn, scalars, arrays, known, verify=False):
             while defined.get(a, (0, None))[1] is not None:
                 a = defined[a][1]
             if a != v:
+                if facts is not None:  # (the statement changes: it and those inside it)
+                    for x in nodes:
+                        if isinstance(x, gast.stmt):
+                            facts.forget(x)
                 n.args[at] = S.call("verify_shape", [S.name(a), S.name(v)]) if verify \
                     else S.name(a)
     return fn
