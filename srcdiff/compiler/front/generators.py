@@ -55,6 +55,9 @@ def generators_as_lists(parsed, body, names):
         yielded = names.fresh("yielded")
         g.body = [S.assign(yielded, gast.List(elts=[], ctx=gast.Load()), g.body[0])] \
             + _as_appends(g.body, yielded) + [_returning(yielded, g.body[-1])]
+    # (the function's tree changed in place: names kept before (Parsed.all_names) are
+    # asked again, `yielded` among them)
+    parsed.__dict__.pop("_all_names", None)
     return body
 
 
