@@ -1214,3 +1214,16 @@ def conditions_medians_points(x):
 
 _reverse_and_forward(conditions_medians_points, (np.array([[2.3, -0.8, 1.1], [0.5, 2.2, -0.4],
                                                            [0.9, -1.3, 2.7]]),))
+
+
+# session 45: a list of integers rebound to a float array and stored into: the definitions
+# that reach the store prove it holds floats (analysis/dtypes.py _reaching_inexact)
+def list_rebound_to_floats(x):
+    xs = [1, 2, 3]
+    xs = np.array(xs, dtype=float)
+    for i in range(1, len(xs)):
+        xs[i] = xs[i] * xs[i - 1] + x[i]
+    return np.sum(xs * x)
+
+
+_reverse_and_forward(list_rebound_to_floats, (np.array([0.3, -0.4, 1.2]),))
