@@ -20,6 +20,7 @@ from srcdiff.rules import fft_rules, linalg_rules, math_rules  # noqa: F401
 from srcdiff.rules import runtime_rules  # noqa: F401  (srcdiff's own helpers: higher order)
 from srcdiff.rules import container_rules, curve_rules, fused_rules  # noqa: F401
 from srcdiff.rules import assembly_rules  # noqa: F401
+from srcdiff.rules import statistic_composites  # noqa: F401  (np.linalg.cond, np.nanmedian)
 
 try:
     import scipy.linalg  # noqa: F401

@@ -479,25 +479,25 @@ def _literal(node):
 # int, constant in ``initial``): ``cast_like`` (rules/assembly_rules.py) casts it so, and its
 # rules refuse an integer dtype when the value is differentiated.
 @option_composite(np.sum, "initial")
-def sum_from(a, axis=None, *, keepdims=False, initial=0.0, where=True):
+def sum_from(a, axis=None, keepdims=False, initial=0.0, where=True):
     s = np.sum(a, axis=axis, keepdims=keepdims, where=where)
     return s + cast_like(np.reshape(initial, ()), s)
 
 
 @option_composite(np.nansum, "initial")
-def nansum_from(a, axis=None, *, keepdims=False, initial=0.0, where=True):
+def nansum_from(a, axis=None, keepdims=False, initial=0.0, where=True):
     s = np.nansum(a, axis=axis, keepdims=keepdims, where=where)
     return s + cast_like(np.reshape(initial, ()), s)
 
 
 @option_composite(np.prod, "initial")
-def prod_from(a, axis=None, *, keepdims=False, initial=1.0, where=True):
+def prod_from(a, axis=None, keepdims=False, initial=1.0, where=True):
     p = np.prod(a, axis=axis, keepdims=keepdims, where=where)
     return p * cast_like(np.reshape(initial, ()), p)
 
 
 @option_composite(np.nanprod, "initial")
-def nanprod_from(a, axis=None, *, keepdims=False, initial=1.0, where=True):
+def nanprod_from(a, axis=None, keepdims=False, initial=1.0, where=True):
     p = np.nanprod(a, axis=axis, keepdims=keepdims, where=where)
     return p * cast_like(np.reshape(initial, ()), p)
 
@@ -518,7 +518,7 @@ def extreme_fill(a, sign):
 # with the dtype's lowest value. (An axis of length 0, where NumPy gives ``c``, raises here.)
 @option_composite(np.amax, "initial")
 @option_composite(np.max, "initial")
-def max_from(a, axis=None, *, keepdims=False, initial=None, where=True):
+def max_from(a, axis=None, keepdims=False, initial=None, where=True):
     c = cast_like(np.reshape(initial, ()), a)
     top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis, keepdims=keepdims)
     return np.maximum(top, c)
@@ -526,7 +526,7 @@ def max_from(a, axis=None, *, keepdims=False, initial=None, where=True):
 
 @option_composite(np.amin, "initial")
 @option_composite(np.min, "initial")
-def min_from(a, axis=None, *, keepdims=False, initial=None, where=True):
+def min_from(a, axis=None, keepdims=False, initial=None, where=True):
     c = cast_like(np.reshape(initial, ()), a)
     bottom = np.min(np.where(where, a, extreme_fill(a, 1)), axis=axis, keepdims=keepdims)
     return np.minimum(bottom, c)

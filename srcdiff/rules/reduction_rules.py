@@ -23,8 +23,8 @@ derivative. Ties and kinks:
   nan_rules.py (each is its plain reduction over the elements that are not NaN).
 * ``prod(..., initial=, where=)``: ``initial`` times the product of the selected
   elements (``initial`` a constant); unselected elements get no gradient.
-* ``average``: the weights are constants. ``trapezoid``: the sample points (``x``,
-  ``dx``) are constants; ``ediff1d``: ``to_begin``/``to_end`` are constants.
+* ``average``: the weights are constants. ``trapezoid``: ``dx`` is a constant, the points
+  ``x`` are differentiated; ``ediff1d``: ``to_begin``/``to_end`` are constants.
 * ``gradient``: linear in ``f``; the spacings (scalars or coordinate arrays) are
   options (constants: one that depends on the differentiated inputs is refused).
   Its transpose along each axis is the matrix of ``np.gradient`` on that axis
@@ -420,20 +420,57 @@ def ediff1d_tangent(d, to_end=None, to_begin=None):
 
 
 if hasattr(np, "trapezoid"):  # NumPy 2.0 (np.trapz before, deprecated since)
-    @R.vjp(np.trapezoid)
+    @R.vjp(np.trapezoid, wrt=("x",))
     def trapezoid(g, ans, y, x=None, dx=1.0, axis=-1):
-        return np.expand_dims(g, axis) * trapezoid_weights(y, x, dx, axis)
+        return (np.expand_dims(g, axis) * trapezoid_weights(y, x, dx, axis),
+                None if x is None else trapezoid_points_grad(g, y, x, axis))
 
-    @R.jvp(np.trapezoid)
+    @R.jvp(np.trapezoid, wrt=("x",))
     def trapezoid_jvp(d, ans, y, x=None, dx=1.0, axis=-1):
-        return np.sum(d * trapezoid_weights(y, x, dx, axis), axis=axis)
+        return (np.sum(d * trapezoid_weights(y, x, dx, axis), axis=axis),
+                None if x is None else np.sum(trapezoid_spacings(d, y, axis)
+                                              * trapezoid_means(y, axis), axis=axis))
+
+
+def trapezoid_spacings(x, y, axis):
+    """NumPy's spacings ``d`` in ``np.trapezoid(y, x)`` (its sum of ``d`` times the means of
+    neighbouring samples): a 1-D ``x``'s differences laid along ``axis`` of ``y``, else
+    ``np.diff(x, axis=axis)``."""
+    x = np.asarray(x, dtype=float)
+    if np.ndim(x) != 1:
+        return np.diff(x, axis=axis)
+    shape = [1] * np.ndim(y)
+    shape[axis] = max(np.size(x) - 1, 0)
+    return np.reshape(np.diff(x), shape)
+
+
+def trapezoid_means(y, axis):
+    """The means of neighbouring samples of ``y`` along ``axis``, as NumPy forms them."""
+    y = np.asarray(y)
+    later, earlier = [slice(None)] * y.ndim, [slice(None)] * y.ndim
+    later[axis], earlier[axis] = slice(1, None), slice(None, -1)
+    return (y[tuple(later)] + y[tuple(earlier)]) / 2.0
+
+
+def trapezoid_points_grad(g, y, x, axis):
+    """The gradient of ``np.trapezoid`` for the sample points ``x``: the spacings' gradient
+    (the seed times the means, summed over what broadcast them) through ``np.diff``'s
+    adjoint, ``x[j]`` entering the spacing before it with ``+`` and the one after with ``-``."""
+    d = trapezoid_spacings(x, y, axis)
+    g_d = unbroadcast(np.expand_dims(g, axis) * trapezoid_means(y, axis), d)
+    x = np.asarray(x)
+    along = axis if np.ndim(x) != 1 else 0
+    g_d = np.reshape(g_d, np.shape(np.diff(x, axis=along)))
+    before, after = [(0, 0)] * np.ndim(x), [(0, 0)] * np.ndim(x)
+    before[along], after[along] = (1, 0), (0, 1)
+    return np.pad(g_d, before) - np.pad(g_d, after)
 
 
 def trapezoid_weights(y, x=None, dx=1.0, axis=-1):
     """The weight of each sample of ``y`` in ``np.trapezoid(y, x, dx, axis)`` (a sum of
     ``(y[i] + y[i + 1]) / 2`` times the spacing ``x[i + 1] - x[i]``, or ``dx``), shaped to
     broadcast against ``y``: half the spacings on either side of the sample. The sample
-    points ``x`` and ``dx`` are constants."""
+    points ``x`` and ``dx`` are constants here (trapezoid_points_grad: ``x``'s gradient)."""
     ndim = np.ndim(y)
     ax = axis % ndim
     n = np.shape(y)[ax]

@@ -29,10 +29,6 @@ REFUSED = {
     # functools.reduce only as the whole value of an assignment or a return
     **{("closure_and_lambda", m): "functools.reduce(...) is differentiated as the whole value"
        for m in om.MODES if m != "hvp"},
-    # a needless refusal: the definitions of a name are joined over the whole function
-    # (analysis/dtypes.py), so a list parameter rebound to np.array(xs, dtype=float) is not
-    # proven to hold floats where it is stored into
-    **{("list_to_array_store", m): "cannot prove holds floats" for m in om.MODES},
     **{("sum_with_start", m): "a generator expression is evaluated lazily" for m in om.MODES},
     **{("try_except_fallback", m): "`try` statements are not supported" for m in om.MODES},
     **{("stateful_object", m): "changes `self.calls`" for m in om.MODES},

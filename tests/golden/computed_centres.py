@@ -1,10 +1,17 @@
-def grad_max_from(a, axis, keepdims, initial, where, grad_ys=None):
+def fwd_max_from(a, axis=None, keepdims=False, initial=None, where=True):
     reshape = np.reshape(initial, ())
     c = cast_like(reshape, a)
     extreme_fill1 = extreme_fill(a, -1)
     where1 = np.where(where, a, extreme_fill1)
     top = np.max(where1, axis=axis, keepdims=keepdims)
-    check_broadcast(top, c)
+    maximum = np.maximum(top, c)
+    return maximum, (a, axis, c, initial, keepdims, reshape, top, where, where1
+        )
+
+
+def bwd_max_from(_record, grad_ys, b_a):
+    # the values the primal sweep recorded
+    a, axis, c, initial, keepdims, reshape, top, where, where1 = _record
     # seed: the gradient of the sum of the outputs
     # adjoint of line 524: return np.maximum(top, c)
     b_top = unbroadcast(grad_ys * ((top > c) + 0.5 * (top == c)), top)
@@ -12,7 +19,9 @@ def grad_max_from(a, axis, keepdims, initial, where, grad_ys=None):
     # adjoint of line 523: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis, keepdims=keepdims)
     b_where1 = extreme_grad(b_top, where1, top, axis, keepdims)
     del b_top, top, where1
-    b_a = unbroadcast(np.where(where, b_where1, 0.0), a)
+    b_a = unbroadcast(np.where(where, b_where1, 0.0), a
+        ) if b_a is None else b_a + unbroadcast(np.where(where, b_where1, 
+        0.0), a)
     del b_where1
     # adjoint of line 522: c = cast_like(np.reshape(initial, ()), a)
     b_reshape = np.reshape(cast_tangent(b_c, c), np.shape(reshape))
@@ -21,16 +30,21 @@ def grad_max_from(a, axis, keepdims, initial, where, grad_ys=None):
     return b_a, b_initial
 
 
-def grad_nanmax_from(a, initial, axis=None, keepdims=False, where=True,
-    grad_ys=None):
+def fwd_nanmax_from(a, axis=None, keepdims=False, initial=None, where=True):
     isnan = np.isnan(a)
     logical_and = np.logical_and(where, ~isnan)
-    max1 = max_from(a, axis=axis, keepdims=keepdims, initial=initial, where
-        =logical_and)
+    max1, _record_max_from = fwd_max_from(a, axis=axis, keepdims=keepdims,
+        initial=initial, where=logical_and)
+    return max1, (_record_max_from, a)
+
+
+def bwd_nanmax_from(_record, grad_ys, b_a):
+    # the values the primal sweep recorded
+    _record_max_from, a = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 23: return np.max(a, axis=axis, keepdims=keepdims, initial=initial,
-    b_max_from_args = grad_max_from(a=a, axis=axis, keepdims=keepdims,
-        initial=initial, where=logical_and, grad_ys=grad_ys)
+    b_a = cotangent(b_a, a)
+    # adjoint of line 28: return np.max(a, axis=axis, keepdims=keepdims, initial=initial,
+    b_max_from_args = bwd_max_from(_record_max_from, grad_ys, b_a)
     b_a = b_max_from_args[0]
     b_initial = b_max_from_args[1]
     return b_a, b_initial
@@ -41,12 +55,12 @@ def grad_std_about(a, mean, axis=None, dtype=None, out=None, ddof=0,
     sub = a - mean
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        'srcdiff/rules/reduction_options.py:48: `return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:53: `return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     std = np.std(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 48: return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
+    # adjoint of line 53: return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
     half = masked_deviation(sub, axis, where, 0.0, dof(moment_dof1, None))
     b_sub = unreduce(grad_ys / positive_or_one(std), sub, axis, keepdims, half
         ) * half
@@ -60,10 +74,10 @@ def grad_var_about(a, axis, mean, dtype=None, out=None, ddof=0, keepdims=
     sub = a - mean
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        'srcdiff/rules/reduction_options.py:41: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:46: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 41: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
+    # adjoint of line 46: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
     half = masked_deviation(sub, axis, where, 0.0, dof(moment_dof1, None))
     b_sub = unreduce(grad_ys, sub, axis, keepdims, half) * 2.0 * half
     del sub
@@ -79,8 +93,7 @@ def grad_computed_centres(x, grad_ys=None):
     x_i = x[0, 0]
     std = std_about(x, mean=x_i)
     add = sum1 + std
-    mul = x[1, 1] * 2.0
-    nanmax = nanmax_from(x, initial=mul)
+    nanmax, _record_nanmax_from = fwd_nanmax_from(x, initial=x[1, 1] * 2.0)
     # seed: the gradient of the sum of the outputs
     b_add1 = seed(grad_ys, add + nanmax)
     # adjoint of line 1194: return (np.sum(np.var(x, axis=1, mean=m)) + np.std(x, mean=x[0, 0])
@@ -88,10 +101,10 @@ def grad_computed_centres(x, grad_ys=None):
     del add
     b_nanmax = unbroadcast(b_add1, nanmax)
     del b_add1, nanmax
-    b_nanmax_from_args = grad_nanmax_from(a=x, initial=mul, grad_ys=b_nanmax)
+    b_nanmax_from_args = bwd_nanmax_from(_record_nanmax_from, b_nanmax, None)
     del b_nanmax
-    b_x = index_add(None, x, (1, 1), b_nanmax_from_args[1] * 2.0
-        ) + b_nanmax_from_args[0]
+    b_x = b_nanmax_from_args[0]
+    b_x[1, 1] += b_nanmax_from_args[1] * 2.0
     del b_nanmax_from_args
     b_sum1 = unbroadcast(b_add, sum1)
     b_std_about_args = grad_std_about(a=x, mean=x_i, grad_ys=b_add)

@@ -1,3 +1,35 @@
+def fwd_max_from(a, axis=None, keepdims=False, initial=None, where=True):
+    reshape = np.reshape(initial, ())
+    c = cast_like(reshape, a)
+    extreme_fill1 = extreme_fill(a, -1)
+    where1 = np.where(where, a, extreme_fill1)
+    top = np.max(where1, axis=axis, keepdims=keepdims)
+    maximum = np.maximum(top, c)
+    return maximum, (a, axis, c, initial, keepdims, reshape, top, where, where1
+        )
+
+
+def bwd_max_from(_record, grad_ys, b_a):
+    # the values the primal sweep recorded
+    a, axis, c, initial, keepdims, reshape, top, where, where1 = _record
+    # seed: the gradient of the sum of the outputs
+    # adjoint of line 524: return np.maximum(top, c)
+    b_top = unbroadcast(grad_ys * ((top > c) + 0.5 * (top == c)), top)
+    b_c = unbroadcast(grad_ys * ((c > top) + 0.5 * (top == c)), c)
+    # adjoint of line 523: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis, keepdims=keepdims)
+    b_where1 = extreme_grad(b_top, where1, top, axis, keepdims)
+    del b_top, top, where1
+    b_a = unbroadcast(np.where(where, b_where1, 0.0), a
+        ) if b_a is None else b_a + unbroadcast(np.where(where, b_where1, 
+        0.0), a)
+    del b_where1
+    # adjoint of line 522: c = cast_like(np.reshape(initial, ()), a)
+    b_reshape = np.reshape(cast_tangent(b_c, c), np.shape(reshape))
+    del b_c, c, reshape
+    b_initial = np.reshape(b_reshape, np.shape(initial))
+    return b_a, b_initial
+
+
 def fwd_pad_with(array, pad_width, mode='constant', constant_values=0):
     # names the record holds that a path may leave unbound
     axis = None
@@ -98,32 +130,8 @@ def bwd_pad_with(_record, grad_ys, b_array):
     return b_array, b_constant_values
 
 
-def grad_max_from(a, axis, initial, keepdims=False, where=True, grad_ys=None):
-    reshape = np.reshape(initial, ())
-    c = cast_like(reshape, a)
-    extreme_fill1 = extreme_fill(a, -1)
-    where1 = np.where(where, a, extreme_fill1)
-    top = np.max(where1, axis=axis, keepdims=keepdims)
-    check_broadcast(top, c)
-    # seed: the gradient of the sum of the outputs
-    # adjoint of line 524: return np.maximum(top, c)
-    b_top = unbroadcast(grad_ys * ((top > c) + 0.5 * (top == c)), top)
-    b_c = unbroadcast(grad_ys * ((c > top) + 0.5 * (top == c)), c)
-    # adjoint of line 523: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis, keepdims=keepdims)
-    b_where1 = extreme_grad(b_top, where1, top, axis, keepdims)
-    del b_top, top, where1
-    b_a = unbroadcast(np.where(where, b_where1, 0.0), a)
-    del b_where1
-    # adjoint of line 522: c = cast_like(np.reshape(initial, ()), a)
-    b_reshape = np.reshape(cast_tangent(b_c, c), np.shape(reshape))
-    del b_c, c, reshape
-    b_initial = np.reshape(b_reshape, np.shape(initial))
-    return b_a, b_initial
-
-
 def grad_computed_options(x, grad_ys=None):
-    mul = x[0, 0] * 0.5
-    top = max_from(x, axis=0, initial=mul)
+    top, _record_max_from = fwd_max_from(x, axis=0, initial=x[0, 0] * 0.5)
     tanh = np.tanh(x[1, 1])
     band, _record_pad_with = fwd_pad_with(x, ((1, 0), (0, 2)),
         constant_values=tanh)
@@ -158,8 +166,8 @@ def grad_computed_options(x, grad_ys=None):
     del b_pad_with_args
     b_x[1, 1] += b_x_i1
     # adjoint of line 911: top = np.max(x, axis=0, initial=x[0, 0] * 0.5)
-    b_max_from_args = grad_max_from(a=x, axis=0, initial=mul, grad_ys=b_top)
-    del b_top
-    b_x += b_max_from_args[0]
+    b_max_from_args = bwd_max_from(_record_max_from, b_top, b_x)
+    del b_top, b_x
+    b_x = b_max_from_args[0]
     b_x[0, 0] += b_max_from_args[1] * 0.5
     return finish(b_x, x)

@@ -2,12 +2,12 @@ def jvp_var_about(a, axis, mean, dtype=None, out=None, ddof=0, keepdims=
     False, where=True, correction=None, tangents=None):
     t_a = tangents[0]
     t_mean = tangents[1]
-    # line 41: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
+    # line 46: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
     sub = a - mean
     t_sub = broadcast_like(t_a, sub) - broadcast_like(t_mean, sub)
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        'srcdiff/rules/reduction_options.py:41: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:46: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     var = np.var(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
@@ -20,12 +20,12 @@ def jvp_std_about(a, mean, axis=None, dtype=None, out=None, ddof=0,
     keepdims=False, where=True, correction=None, tangents=None):
     t_a = tangents[0]
     t_mean = tangents[1]
-    # line 48: return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
+    # line 53: return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
     sub = a - mean
     t_sub = broadcast_like(t_a, sub) - broadcast_like(t_mean, sub)
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        'srcdiff/rules/reduction_options.py:48: `return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:53: `return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     std = np.std(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
@@ -35,7 +35,8 @@ def jvp_std_about(a, mean, axis=None, dtype=None, out=None, ddof=0,
     return std, t_std
 
 
-def jvp_max_from(a, axis, keepdims, initial, where, tangents):
+def jvp_max_from(a, axis=None, keepdims=False, initial=None, where=True,
+    tangents=None):
     t_a = tangents[0]
     t_initial = tangents[1]
     # line 522: c = cast_like(np.reshape(initial, ()), a)
@@ -57,14 +58,14 @@ def jvp_max_from(a, axis, keepdims, initial, where, tangents):
     return maximum, t_maximum
 
 
-def jvp_nanmax_from(a, initial, axis=None, keepdims=False, where=True,
+def jvp_nanmax_from(a, axis=None, keepdims=False, initial=None, where=True,
     tangents=None):
     t_a = tangents[0]
     t_initial = tangents[1]
-    # line 23: return np.max(a, axis=axis, keepdims=keepdims, initial=initial,
+    # line 28: return np.max(a, axis=axis, keepdims=keepdims, initial=initial,
     isnan = np.isnan(a)
     logical_and = np.logical_and(where, ~isnan)
-    max1, t_max1 = jvp_max_from(a=a, axis=axis, keepdims=keepdims, initial=
+    max1, t_max1 = jvp_max_from(a, axis=axis, keepdims=keepdims, initial=
         initial, where=logical_and, tangents=(t_a, t_initial))
     return max1, t_max1
 
@@ -85,7 +86,7 @@ def jvp_computed_centres(x, tangents):
     t_add = broadcast_like(t_sum1, add) + broadcast_like(t_std, add)
     mul = x[1, 1] * 2.0
     t_mul = broadcast_like(tangents[1, 1] * 2.0, mul)
-    nanmax, t_nanmax = jvp_nanmax_from(a=x, initial=mul, tangents=(tangents,
+    nanmax, t_nanmax = jvp_nanmax_from(x, initial=mul, tangents=(tangents,
         t_mul))
     add1 = add + nanmax
     t_add1 = broadcast_like(t_add, add1) + broadcast_like(t_nanmax, add1)

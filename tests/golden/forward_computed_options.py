@@ -1,4 +1,5 @@
-def jvp_max_from(a, axis, initial, keepdims=False, where=True, tangents=None):
+def jvp_max_from(a, axis=None, keepdims=False, initial=None, where=True,
+    tangents=None):
     t_a = tangents[0]
     t_initial = tangents[1]
     # line 522: c = cast_like(np.reshape(initial, ()), a)
@@ -71,7 +72,7 @@ def jvp_computed_options(x, tangents):
     # line 911: top = np.max(x, axis=0, initial=x[0, 0] * 0.5)
     mul = x[0, 0] * 0.5
     t_mul = broadcast_like(tangents[0, 0] * 0.5, mul)
-    top, t_top = jvp_max_from(a=x, axis=0, initial=mul, tangents=(tangents,
+    top, t_top = jvp_max_from(x, axis=0, initial=mul, tangents=(tangents,
         t_mul))
     # line 912: band = np.pad(x, ((1, 0), (0, 2)), constant_values=np.tanh(x[1, 1]))
     tanh = np.tanh(x[1, 1])

@@ -1,4 +1,4 @@
-def jvp_sum_from(a, initial, axis=None, keepdims=False, where=True,
+def jvp_sum_from(a, axis=None, keepdims=False, initial=0.0, where=True,
     tangents=None):
     t_a = tangents[0]
     t_initial = tangents[1]
@@ -57,8 +57,7 @@ def jvp_diff_extended(a, n=1, axis=-1, prepend=None, append=None, tangents=None
 def jvp_options_from_inputs(x, tangents):
     # line 868: s = np.sum(x ** 2, initial=x[0])
     t_pow1 = tangents * 2.0 * x
-    s, t_s = jvp_sum_from(a=x ** 2, initial=x[0], tangents=(t_pow1,
-        tangents[0]))
+    s, t_s = jvp_sum_from(x ** 2, initial=x[0], tangents=(t_pow1, tangents[0]))
     # line 869: return s * np.sum(np.diff(x, prepend=x[3], append=0.5) ** 2)
     diff, t_diff = jvp_diff_extended(x, prepend=x[3], append=0.5, tangents=
         (tangents, tangents[3]))

@@ -1,3 +1,31 @@
+def fwd_sum_from(a, axis=None, keepdims=False, initial=0.0, where=True):
+    s = np.sum(a, axis=axis, keepdims=keepdims, where=where)
+    reshape = np.reshape(initial, ())
+    cast_like1 = cast_like(reshape, s)
+    add = s + cast_like1
+    return add, (a, axis, cast_like1, initial, keepdims, reshape, s, where)
+
+
+def bwd_sum_from(_record, grad_ys, b_a):
+    # the values the primal sweep recorded
+    a, axis, cast_like1, initial, keepdims, reshape, s, where = _record
+    # seed: the gradient of the sum of the outputs
+    # adjoint of line 484: return s + cast_like(np.reshape(initial, ()), s)
+    b_s = unbroadcast(grad_ys, s)
+    del s
+    b_cast_like1 = unbroadcast(grad_ys, cast_like1)
+    b_reshape = np.reshape(cast_tangent(b_cast_like1, cast_like1), np.shape
+        (reshape))
+    del b_cast_like1, cast_like1, reshape
+    b_initial = np.reshape(b_reshape, np.shape(initial))
+    del b_reshape
+    # adjoint of line 483: s = np.sum(a, axis=axis, keepdims=keepdims, where=where)
+    b_a = unreduce(b_s, a, axis, keepdims
+        ) * where if b_a is None else b_a + unreduce(b_s, a, axis, keepdims
+        ) * where
+    return b_a, b_initial
+
+
 def fwd_diff_extended(a, n=1, axis=-1, prepend=None, append=None):
     # names the record holds that a path may leave unbound
     _a1 = None
@@ -66,31 +94,8 @@ def bwd_diff_extended(_record, grad_ys=None):
     return b_a, b_prepend
 
 
-def grad_sum_from(a, initial, axis=None, keepdims=False, where=True,
-    grad_ys=None):
-    s = np.sum(a, axis=axis, keepdims=keepdims, where=where)
-    reshape = np.reshape(initial, ())
-    cast_like1 = cast_like(reshape, s)
-    check_broadcast(s, cast_like1)
-    # seed: the gradient of the sum of the outputs
-    # adjoint of line 484: return s + cast_like(np.reshape(initial, ()), s)
-    b_s = unbroadcast(grad_ys, s)
-    del s
-    b_cast_like1 = unbroadcast(grad_ys, cast_like1)
-    b_reshape = np.reshape(cast_tangent(b_cast_like1, cast_like1), np.shape
-        (reshape))
-    del b_cast_like1, cast_like1, reshape
-    b_initial = np.reshape(b_reshape, np.shape(initial))
-    del b_reshape
-    # adjoint of line 483: s = np.sum(a, axis=axis, keepdims=keepdims, where=where)
-    b_a = unreduce(b_s, a, axis, keepdims, where) * where
-    return b_a, b_initial
-
-
 def grad_options_from_inputs(x, grad_ys=None):
-    pow1 = x ** 2
-    x_i = x[0]
-    s = sum_from(pow1, initial=x_i)
+    s, _record_sum_from = fwd_sum_from(x ** 2, initial=x[0])
     diff, _record_diff_extended = fwd_diff_extended(x, prepend=x[3], append=0.5
         )
     sum1 = np.sum(diff ** 2)
@@ -108,8 +113,8 @@ def grad_options_from_inputs(x, grad_ys=None):
         ) + b_diff_extended_args[0]
     del b_diff_extended_args
     # adjoint of line 868: s = np.sum(x ** 2, initial=x[0])
-    b_sum_from_args = grad_sum_from(a=pow1, initial=x_i, grad_ys=b_s)
-    del b_s, pow1
+    b_sum_from_args = bwd_sum_from(_record_sum_from, b_s, None)
+    del b_s
     b_pow1 = b_sum_from_args[0]
     b_x[0] += b_sum_from_args[1]
     del b_sum_from_args

@@ -15,6 +15,8 @@ RNG = np.random.default_rng(11)
 M = RNG.normal(size=(3, 5))
 V = RNG.uniform(0.1, 0.9, size=4)
 WITH_NAN = np.array([[0.3, np.nan, 0.5, 0.2], [0.7, 0.1, np.nan, 0.4], [0.6, 0.2, 0.8, 0.9]])
+STACK = np.random.default_rng(12).normal(size=(2, 3, 3))
+CUBE = np.where(STACK[:, :, :2] > 0.9, np.nan, np.random.default_rng(13).normal(size=(2, 3, 2)))
 
 # (function, positional arguments, keywords): every keyword each definition declares
 CALLS = [
@@ -94,6 +96,14 @@ CALLS = [
     (np.bincount, ([1, 1], [2, 3]), {"minlength": 4}), (np.bincount, ([], []), {}),
     (np.bincount, (np.zeros(0, int), np.zeros(0)), {"minlength": 2}),
     (np.bincount, (np.array([3, 0]),), {"weights": np.array([True, False]), "minlength": 2}),
+    # rules/statistic_composites.py
+    *[(np.linalg.cond, (a,), {"p": p})
+      for a in (M[:, :3] + 3.0 * np.eye(3), STACK, np.zeros((2, 2)))
+      for p in (None, 2, -2, "fro", "nuc", 1, -1, np.inf, -np.inf) if a.any() or p in (None, 2)],
+    *[(np.nanmedian, (a,), {"axis": axis, "keepdims": keep}) for a in (WITH_NAN, CUBE)
+      for axis in (None, 0, -1, (0, 1)) for keep in (False, True)],
+    (np.nanmedian, (np.array([[np.nan, np.nan], [1.0, 2.0]]),), {"axis": 1}),
+    (np.nanmedian, (np.arange(7),), {"overwrite_input": True}),
     # NumPy 2.1's cumulative functions (absent before: no entries then)
     *[(getattr(np, name, None), args, kwargs)
       for name in ("cumulative_sum", "cumulative_prod")

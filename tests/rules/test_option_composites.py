@@ -148,14 +148,47 @@ def positional_dtype_nansum(x):
     return np.sum(np.nansum(x, 0, float, initial=x[1, 1]) * Y)
 
 
+def positional_dtype_method(x):  # the receiver is NumPy's ``a``: ``dtype`` comes second
+    return np.sum(x.sum(1, float, initial=x[0, 0]) * Y[:3])
+
+
+def positional_dtype_prod(x):
+    return np.sum(np.prod(x, 1, np.float64, initial=x[0, 0]) * Y[:3])
+
+
 @pytest.mark.parametrize("f", [positional_dtype_sum, positional_out_max,
-                               positional_dtype_nansum], ids=lambda f: f.__name__)
+                               positional_dtype_nansum, positional_dtype_method,
+                               positional_dtype_prod], ids=lambda f: f.__name__)
 def test_positional_options_past_the_axis_are_refused(f):
     # the definitions took their third positional parameter for ``keepdims`` (NumPy's is
     # ``dtype`` or ``out``): ``np.sum(x, 0, float, initial=s)`` kept the axis (a (1, n)
-    # array where NumPy's is (n,)), a TypeError or another value; now keyword-only
+    # array where NumPy's is (n,)), a TypeError or another value; the call's positional
+    # arguments are checked against NumPy's parameter names (composites.py
+    # ``misplaced_positional``)
     with pytest.raises(sd.SrcdiffError, match="positional|by position"):
         sd.grad(f)(M)
+
+
+def positional_options(x):
+    # NumPy's names and the definitions' line up here: a, axis (the receiver is ``a``);
+    # np.diff's a, n, axis; np.pad's array, pad_width, mode; np.var's a, axis, dtype
+    a = x.max(1, initial=x[0, 0] * 0.5) + np.prod(x, 1, initial=x[1, 0] + 1.0)
+    d = np.diff(x, 1, 0, prepend=x[2, 2]) + np.pad(x, 1, "constant",
+                                                   constant_values=x[0, 1])[1:, 1:-1][:3]
+    v = np.var(x, 0, None, ddof=1, mean=x[1:2] * 0.5)
+    return np.sum(a ** 2) + np.sum(np.sin(d) * x) + np.sum(v * Y) + x.sum(0, initial=x[2, 3])[1]
+
+
+def test_positional_options_that_line_up_are_differentiated():
+    check_every_mode(positional_options, M, seed=4, hvp=True)
+
+
+def test_a_called_option_definition_keeps_its_primal_and_adjoint_sweeps():
+    # keyword-only parameters (session 44) compiled the definition as one ``grad_``
+    # function that recomputes its primal in the backward sweep; a fwd/bwd pair records it
+    text = sd.source(extremes_from, args=(M,))
+    assert "def fwd_max_from" in text and "def bwd_max_from" in text
+    assert "def grad_max_from" not in text
 
 
 def positional_axis_sum(x):

@@ -1201,3 +1201,29 @@ for _f in (nan_masked_reductions, masked_moments, computed_centres):
     EXTRA_CASES[_f.__name__] = corpus.Case(_f, *_masked_args)
     GOLDEN_FORWARD["forward_" + _f.__name__] = (
         lambda f=_f: sd.source(f, mode="forward", args=_masked_args))
+
+
+# session 45: np.linalg.cond and np.nanmedian through their definitions
+# (rules/statistic_composites.py), np.trapezoid's sample points differentiated
+# (rules/reduction_rules.py trapezoid_points_grad)
+def conditions_medians_points(x):
+    c = np.linalg.cond(x) + np.linalg.cond(x, "fro")
+    m = np.nanmedian(np.where(x > 1.0, np.nan, x), axis=0)
+    return c * np.sum(m ** 2) + np.trapezoid(x[0] ** 2, np.cumsum(np.exp(x[1])))
+
+
+_reverse_and_forward(conditions_medians_points, (np.array([[2.3, -0.8, 1.1], [0.5, 2.2, -0.4],
+                                                           [0.9, -1.3, 2.7]]),))
+
+
+# session 45: a list of integers rebound to a float array and stored into: the definitions
+# that reach the store prove it holds floats (analysis/dtypes.py _reaching_inexact)
+def list_rebound_to_floats(x):
+    xs = [1, 2, 3]
+    xs = np.array(xs, dtype=float)
+    for i in range(1, len(xs)):
+        xs[i] = xs[i] * xs[i - 1] + x[i]
+    return np.sum(xs * x)
+
+
+_reverse_and_forward(list_rebound_to_floats, (np.array([0.3, -0.4, 1.2]),))

@@ -293,7 +293,9 @@ TABLE = [
     *([C(np.trapezoid, N(5)), C(np.trapezoid, N(3, 4), dx=0.3),
        C(np.trapezoid, N(3, 4), x=np.array([0.0, 0.5, 0.7]), axis=0),
        C(np.trapezoid, N(2, 4), np.array([[0.0, 0.1, 0.5, 1.5], [1.0, 1.2, 1.3, 2.0]])),
-       C(np.trapezoid, N(2, 3, 4), axis=1), C(np.trapezoid, N(1))]
+       C(np.trapezoid, N(2, 3, 4), axis=1), C(np.trapezoid, N(1)),
+       # differentiated sample points: 1-D along an axis, and as y's shape
+       C(np.trapezoid, N(3, 4), x=N(3), axis=0), C(np.trapezoid, N(2, 4), N(2, 4))]
       if hasattr(np, "trapezoid") else []),
     C(np.cumsum, N(5)), C(np.cumsum, N(3, 4)), C(np.cumsum, N(3, 4), axis=0),
     C(np.cumsum, N(3, 4), axis=-1),

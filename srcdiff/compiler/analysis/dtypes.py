@@ -37,6 +37,7 @@ import numpy as np
 
 from srcdiff.compiler.analysis.activity import ARRAY, CONTAINER, INT, entry_of, fact_of_atom, walk
 from srcdiff.compiler.analysis.ops import static_dtype, stop_gradient_argument
+from srcdiff.compiler.analysis.reaching import reaching_definitions
 from srcdiff.compiler.analysis.recording import blocks
 from srcdiff.compiler.analysis.returns import returned_atoms
 from srcdiff.compiler.analysis.sameshape import same_shapes
@@ -232,7 +233,7 @@ def check_integer_stores(fn, analysis, parsed, params, arg_facts):
     floats (a store into an integer array truncates the value: derivative 0, which
     srcdiff does not model). Lists and dicts keep what is stored: not checked. In-place
     operations on names are checked at run time (:func:`in_place_shapes`)."""
-    inexact = None
+    inexact, reaching = None, {}
     for s, _ in walk(fn.body):
         op = analysis.op(s)
         if op is None or op.kind != "store" or analysis.kinds.get(op.target) == CONTAINER:
@@ -241,9 +242,10 @@ def check_integer_stores(fn, analysis, parsed, params, arg_facts):
         if not (isinstance(value, gast.Name) and value.id in analysis.active):
             continue  # no gradient flows through this store
         if inexact is None:
-            inexact = inexact_names(fn, analysis, parsed, params, arg_facts)
-            inexact |= container_names(fn, analysis, params, arg_facts)
-        if op.target in inexact:
+            floats = inexact_names(fn, analysis, parsed, params, arg_facts)
+            inexact = floats | container_names(fn, analysis, params, arg_facts)
+        if op.target in inexact or _reaching_inexact(s, op.target, fn, analysis, parsed,
+                                                     params, arg_facts, floats, reaching):
             continue
         raise parsed.error(
             s, f"a differentiated value is stored into {op.target!r}, which srcdiff cannot "
@@ -252,6 +254,37 @@ def check_integer_stores(fn, analysis, parsed, params, arg_facts):
             hint=f"make {op.target!r} a float array (np.zeros(n), dtype=float, "
                  ".astype(float)), or store sd.stop_gradient(...) of the value")
 
+
+
+def _reaching_inexact(store, name, fn, analysis, parsed, params, arg_facts, floats, memo):
+    """Does every definition of ``name`` that may reach ``store`` make a float array? A
+    name rebound (``xs = np.array(xs, dtype=float)`` of a list parameter ``xs``) holds
+    floats from there on though not every definition of it does (:func:`inexact_names`
+    asks that of all of them; its answer, ``floats``, is what the definitions' operands
+    are proven by). A parameter's binding on entry is a definition (a statement ``p = p``
+    put first), proven as :func:`inexact_names` proves it; the definitions are
+    reaching.py's (a superset where loops make it simpler)."""
+    if not memo:
+        entry = [S.assign(p, S.name(p)) for p in sorted(params)]
+        memo["reach"] = reaching_definitions(entry + list(fn.body))
+        memo["entry"] = {S.key(e): e.targets[0].id for e in entry}
+        memo["stmts"] = {S.key(x): x for x, _ in walk(fn.body)}
+        memo["puts"] = _puts(fn, analysis)
+    defs = memo["reach"].get(S.key(store), {}).get(name)
+    if not defs or not all(_is_float(v, floats) for v in memo["puts"].get(name, ())):
+        return False
+    for k in defs:
+        if k in memo["entry"]:
+            if name in arg_facts and (arg_facts[name] or (None,))[0] != ARRAY:
+                return False
+            continue
+        stmt = memo["stmts"].get(k)
+        op = None if stmt is None else analysis.op(stmt)
+        if op is None or op.target != name or op.kind in ("store", "append") or not (
+                _makes_inexact(op, floats, parsed, analysis)
+                or _argument_entry_is_float(op, analysis, params)):
+            return False
+    return True
 
 
 def in_place_shapes(fn, analysis, parsed, names, arg_facts, same=False):

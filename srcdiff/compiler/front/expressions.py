@@ -21,6 +21,7 @@ from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT
 from srcdiff.rules.composites import COMPOSITES, METHODS, option_definition
+from srcdiff.rules.reduction_options import misplaced_positional
 
 PASSTHROUGH_CALLS = {print, logging.debug, logging.info, logging.warning, logging.error,
                      logging.critical, logging.log, warnings.warn}
@@ -246,7 +247,7 @@ class Expressions(Containers):
             return self.call(S.locate(gast.Call(
                 func=gast.Attribute(value=e.args[0], attr=target.__name__, ctx=gast.Load()),
                 args=e.args[1:], keywords=e.keywords), e))
-        f, target, before = self.composite(f, target, e.keywords)
+        f, target, before = self.composite(f, target, e.keywords, len(e.args))
         lowered = self.container_call(e, target)
         if lowered is not None:
             return lowered
@@ -290,24 +291,29 @@ class Expressions(Containers):
         self.emit(self.subscript_store(out, S.const(Ellipsis), (), result))
         return S.name(out)
 
-    def composite(self, f, target, keywords):
+    def composite(self, f, target, keywords, count=0):
         """A function srcdiff differentiates from its own Python definition
         (rules/composites.py) is called as that definition, a function of the namespace:
         ``(name node, definition, arguments before the call's)``: a method's receiver is
         its definition's first argument; so is a function with a rule called with an option
         the rule takes as a constant, given a computed value (``np.sum(x, initial=s)``).
-        Any other call: ``(f, target, [])``."""
+        Any other call (``count`` positional arguments): ``(f, target, [])``."""
         named = {k.arg: k.value for k in keywords if k.arg is not None}
         try:
             definition = COMPOSITES.get(target) or option_definition(target, named)
         except TypeError:  # (unhashable)
             return f, target, []
-        before = []
+        before, function = [], target
         method = DEFAULT.method_primitive(f.attr) if target is MISSING \
             and isinstance(f, gast.Attribute) else None
         by_option = option_definition(method, named)  # (None for method None)
         if by_option is not None:
-            definition, before = by_option, [f.value]  # x.sum(initial=s)
+            definition, before, function = by_option, [f.value], method  # x.sum(initial=s)
+        if definition is not None and definition is not COMPOSITES.get(target) and (
+                name := misplaced_positional(function, definition, len(before) + count)):
+            raise self.error(f, f"`{name}` passed by position with an option srcdiff "
+                             f"differentiates through its own definition ({definition.__name__})"
+                             ", which does not take it there", hint="pass options by keyword")
         elif target is MISSING and isinstance(f, gast.Attribute) and f.attr in METHODS \
                 and method is None:
             definition, before = METHODS[f.attr], [f.value]  # a value's method: `loss.item()`
