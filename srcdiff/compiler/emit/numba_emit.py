@@ -73,6 +73,7 @@ from srcdiff.compiler.emit import (
     numba_helpers,
     numba_kinds,
     numba_lists,
+    numba_masks,
     numba_math,
     numba_names,
     numba_pieces,
@@ -107,7 +108,7 @@ NJIT_HELPERS = ("add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
 # helpers with a numba version in numba_pieces.py
 NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis", "view_of",
                "set_slice", "check_broadcast", "check_in_place", "reshaped", "mean_axis",
-               "var_axis", "centre", "dof")
+               "var_axis", "centre", "dof", "kept_all")
 # helpers with a numba version in numba_broadcast.py (any rank), numba_tuples.py
 NJIT_BROADCAST = ("unbroadcast", "matmul_of", "matmul_lhs", "matmul_rhs", "vjp_matmul")
 NJIT_TUPLES = ("cotangent", "item_add")
@@ -239,6 +240,8 @@ def numba_source(source, entry_name, namespace, where, groups=None):
         numba_spellings.rewrite(d)
         numba_lists.check_uses(d, where)  # (fill_zeros only as sum's: numba_lists.py)
         numba_rule_helpers2.check(d, where)  # (their arguments numba's versions model)
+        numba_tuples.check_keys(d, where)  # (a dict's entries: no numba version)
+        numba_masks.rewrite(d)  # x[m] of a mask m as masked_read(x, m)
         # x[[i, j]]: an integer array's index (a list passed to numba_lists's helpers: a list)
         numba_builtins.list_indices(d, own - set(numba_lists.NAMES))
         numba_views.whole_reads(d)  # x[...] read as x
@@ -523,6 +526,8 @@ def helpers():
     helpers.update({name: getattr(numba_tuples, name) for name in NJIT_TUPLES})
     helpers["tanh_fast"] = numba_math.tanh_fast
     helpers["clip_of"] = numba_builtins.clip_of
+    helpers["linspace_open"] = numba_builtins.linspace_open
+    helpers["masked_read"] = numba_masks.masked_read
     for name in ("where_of", "full_of", "copy_of"):
         helpers[name] = getattr(numba_builtins, name)
     helpers.update(numba_checked.helpers())
