@@ -183,3 +183,32 @@ def times_int_vector(x):
 
 def test_matmul_of_floats_and_ints():
     _check(times_int_vector, np.random.default_rng(5).standard_normal(4))
+
+
+# np.tanh of an int (numba_math.tanh_fast took floats only): NumPy's tanh of the float
+
+def tanh_of_int(x):
+    return np.sum(np.sin(x) * np.tanh(-2)) + np.tanh(3) * np.sum(x * x)
+
+
+def test_tanh_of_an_int():
+    _check(tanh_of_int, np.random.default_rng(5).standard_normal(5))
+
+
+# a reduction's keyword numba's reductions take none of: refused when the gradient is made
+
+def sum_from(x, s):
+    return np.sum(np.sin(x), initial=0.5) * s
+
+
+def max_where(x):
+    return np.max(x * x, where=x > 0, initial=0.0)
+
+
+@pytest.mark.parametrize("fn, args", [(sum_from, (np.ones(3), 0.5)), (max_where, (np.ones(3),))])
+def test_reduction_keywords_refused_when_the_gradient_is_made(fn, args):
+    with pytest.raises(SrcdiffError) as info:
+        sd.grad(fn, backend="numba")(*args)
+    text = str(info.value)
+    assert "initial=" in text and "numba cannot compile" not in text
+    assert "np." in info.value.line  # the user's line

@@ -241,6 +241,7 @@ def numba_source(source, entry_name, namespace, where, groups=None):
         numba_lists.check_uses(d, where)  # (fill_zeros only as sum's: numba_lists.py)
         numba_rule_helpers2.check(d, where)  # (their arguments numba's versions model)
         numba_tuples.check_keys(d, where)  # (a dict's entries: no numba version)
+        numba_spellings.check(d, where)  # (a reduction's keywords numba takes none of)
         numba_masks.rewrite(d)  # x[m] of a mask m as masked_read(x, m)
         # x[[i, j]]: an integer array's index (a list passed to numba_lists's helpers: a list)
         numba_builtins.list_indices(d, own - set(numba_lists.NAMES))

@@ -123,6 +123,26 @@ def rewrite(fn):
     numba_rule_helpers.rewrite(fn)  # flip, roll, cumsum along an axis; var and std's ddof
 
 
+_REDUCTIONS = ("sum", "prod", "max", "min", "mean", "var", "std", "amax", "amin")
+
+
+def check(fn, where):
+    """Refuse, before numba runs, a reduction left with a keyword numba's reductions take
+    none of (``initial=``, ``where=``, ``out=``, a ``keepdims=`` :func:`rewrite` could not
+    respell): numba's typing would refuse it at the first call. ``where``:
+    numba_emit._Where."""
+    for node in ast.walk(fn):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in _REDUCTIONS):
+            continue
+        left = sorted(k.arg for k in node.keywords
+                      if k.arg in ("initial", "where", "out", "keepdims"))
+        if left:
+            raise where.error(f"the numba backend does not compile `{node.func.attr}` with "
+                              f"`{left[0]}=` (numba's reductions take no {left[0]})",
+                              'use backend="numpy" for this function', node=node)
+
+
 def _method_as_function(node):
     """``a.max(axis=k, ...)`` (``min``, ``sum``), keywords only, as ``np.max(a, axis=k,
     ...)``: the same reduction of an array (numba's methods take no axis for max and min),

@@ -61,11 +61,17 @@ def check_keys(fn, where):
                 and node.func.id in ("item_add", "item_grad")):
             continue
         key = node.args[2 if node.func.id == "item_add" else 1] if len(node.args) > 2 else None
-        if isinstance(key, ast.Constant) and type(key.value) is not int:
-            raise where.error(f"the numba backend does not differentiate through the entry "
-                              f"{key.value!r} of a dict (its helpers take tuples and lists only)",
-                              'use backend="numpy" for this function, or pass the entries '
-                              "as arguments", node=node)
+        if not (isinstance(key, ast.Constant) and type(key.value) is not int):
+            continue
+        x = node.args[1] if node.func.id == "item_add" else node.args[2]
+        if isinstance(x, ast.Name) and x.id in {a.arg for a in fn.args.args}:
+            raise where.error("the numba backend does not take a dict as an argument",
+                              'pass arrays or numbers, or use backend="numpy" for this '
+                              "function")  # (as numba_emit's _Runner says it at a call)
+        raise where.error(f"the numba backend does not differentiate through the entry "
+                          f"{key.value!r} of a dict (its helpers take tuples and lists only)",
+                          'use backend="numpy" for this function, or pass the entries as '
+                          "arguments", node=node)
 
 
 def _literal_overload(stub):
