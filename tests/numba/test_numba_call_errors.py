@@ -212,3 +212,18 @@ def test_reduction_keywords_refused_when_the_gradient_is_made(fn, args):
     text = str(info.value)
     assert "initial=" in text and "numba cannot compile" not in text
     assert "np." in info.value.line  # the user's line
+
+
+# a store at a mask of two axes: numba's lowering asserts (an AssertionError escaped the
+# backend); now a located SrcdiffError (a safety net: still at the first call)
+
+def masked_store(x):
+    m = np.outer(x, x)
+    m[m < 0] = 0.5
+    return np.sum(m * x)
+
+
+def test_numbas_lowering_assertion_is_a_srcdiff_error():
+    with pytest.raises(SrcdiffError) as info:
+        sd.grad(masked_store, backend="numba")(np.array([0.3, -0.2, 0.5]))
+    assert "lowering failed" in str(info.value) and "def masked_store" in str(info.value)

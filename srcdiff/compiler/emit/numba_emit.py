@@ -57,6 +57,7 @@ import ast
 import inspect
 import math
 import os
+import traceback
 import types
 
 import numpy as np
@@ -371,6 +372,16 @@ class _Runner:
             first = next((ln for ln in text if ln.strip() and not ln.startswith(
                 ("Failed in", "During:", "No implementation"))), "numba could not compile it")
             raise self.where.error(f"numba cannot compile the gradient: {first.strip()}",
+                                   'use backend="numpy" for this function') from None
+        except AssertionError as exc:  # numba's lowering asserting on a construct it typed
+            # (a store at a mask of two axes); an assert of the running code has no frame
+            # of numba's lowering
+            frames = traceback.extract_tb(exc.__traceback__)
+            if not any(f.filename.endswith(os.path.join("numba", "core", "lowering.py"))
+                       for f in frames):
+                raise
+            raise self.where.error("numba cannot compile the gradient: its lowering failed "
+                                   f"(an assertion in {frames[-1].filename.split('numba')[-1]})",
                                    'use backend="numpy" for this function') from None
         except NotImplementedError as exc:  # numba's lowering of a construct it typed
             if not str(exc).startswith("No definition for lowering"):
