@@ -15,7 +15,8 @@ typing error, which numba_emit.py reports as a SrcdiffError naming the helper.
   in the same order either way (tests/numba/test_numba_unread_tapes.py).
 - ``matmul_of(a, b)``: ``a @ b``. Every ``@`` of a numba gradient is written so
   (:func:`stacked_matmuls`): numba's ``@`` takes arrays of one or two dimensions, which
-  ``matmul_of`` passes to it unchanged; with more (a stack of matrices, NumPy's
+  ``matmul_of`` passes to it unchanged (a float64 and an int operand: the int one cast
+  to float64 first, as NumPy's matmul casts it); with more (a stack of matrices, NumPy's
   broadcasting of the stack axes) of float64 it is one BLAS product per matrix of the
   stack.
 - ``matmul_lhs``/``matmul_rhs`` (rules/product_rules.py) and ``vjp_matmul`` (its
@@ -350,6 +351,12 @@ def _stacked(a, b, ta=False, tb=False):
 def _matmul_of(a, b):
     if not (_any(a) and _any(b)):
         return None
+    if a.ndim <= 2 and b.ndim <= 2 and _f64(a) != _f64(b) and (
+            _f64(a) or isinstance(a.dtype, types.Integer)) and (
+            _f64(b) or isinstance(b.dtype, types.Integer)):
+        # float64 and int (numba's @ takes one dtype): the int operand cast to float64, as
+        # NumPy's matmul casts it before its float64 product
+        return lambda a, b: np.asarray(a, dtype=np.float64) @ np.asarray(b, dtype=np.float64)
     if a.ndim <= 2 and b.ndim <= 2:
         return lambda a, b: a @ b  # numba's own (as before every @ was written so)
     if not (_f64(a) and _f64(b)):

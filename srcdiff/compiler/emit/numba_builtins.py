@@ -19,6 +19,10 @@ generated gradients use, with their Python/NumPy meaning (``backend="numba"``):
   integer, ``r.start + k * r.step``, a negative ``k`` counted from the end, IndexError out
   of range (Python's; numba_pieces._position, as for an index array's entry). numba has
   no ``getitem`` of a range; the overload adds one for the whole process, Python's.
+- ``np.linspace(a, b, n, endpoint=False)`` (numba's takes no ``endpoint``): ``linspace_open``,
+  NumPy's formula; ``endpoint=True`` is dropped (numba's default).
+- ``float(b)`` of a bool (the gradient of ``math.fabs``): Python's 1.0 or 0.0, an overload
+  of ``float`` for numba's bool type (numba has none), for the whole process.
 
 Invariant: each gives the value Python/NumPy give; tests/numba/test_numba_fuzz_causes.py
 checks them through gradients against the NumPy backend and finite differences, and the
@@ -84,6 +88,37 @@ def _range_item(r, k):
     if not (isinstance(r, types.RangeType) and isinstance(k, types.Integer)):
         return None
     return lambda r, k: r.start + _position(k, len(r)) * r.step
+
+
+@overload(float)
+def _float_of_bool(v):
+    # Python's float of a bool, 1.0 or 0.0 (math_rules' gradient of math.fabs is
+    # ``float(x > 0.0) - float(x < 0.0)``; numba has no float of a bool)
+    if isinstance(v, types.Boolean):
+        return lambda v: 1.0 if v else 0.0
+    return None
+
+
+def linspace_open(start, stop, num):
+    """``np.linspace(start, stop, num, endpoint=False)`` of numbers (numba's np.linspace
+    takes no ``endpoint``): NumPy's formula, ``i * step + start`` with ``step = (stop -
+    start) / num``, or ``i / num * (stop - start) + start`` where that step is 0."""
+
+
+@overload(linspace_open)
+def _linspace_open(start, stop, num):
+    if not (_num(start) and _num(stop) and isinstance(num, types.Integer)):
+        return None
+
+    def impl(start, stop, num):
+        if num < 0:
+            raise ValueError("srcdiff: np.linspace of a negative number of samples")
+        out, delta = np.empty(num), stop * 1.0 - start * 1.0
+        step = delta / num if num > 0 else 0.0
+        for i in range(num):
+            out[i] = (i * step if step != 0 else i / num * delta) + start * 1.0
+        return out
+    return impl
 
 
 def list_indices(fn, helper_names):

@@ -57,6 +57,7 @@ import ast
 import inspect
 import math
 import os
+import traceback
 import types
 
 import numpy as np
@@ -74,6 +75,7 @@ from srcdiff.compiler.emit import (
     numba_helpers,
     numba_kinds,
     numba_lists,
+    numba_masks,
     numba_math,
     numba_names,
     numba_pieces,
@@ -108,7 +110,7 @@ NJIT_HELPERS = ("add_tree", "zeros_tree", "seed", "scalar_seed", "finish",
 # helpers with a numba version in numba_pieces.py
 NJIT_PIECES = ("split_rest", "extreme_grad", "unreduce", "max_axis", "min_axis", "view_of",
                "set_slice", "check_broadcast", "check_in_place", "reshaped", "mean_axis",
-               "var_axis", "centre", "dof")
+               "var_axis", "centre", "dof", "kept_all")
 # helpers with a numba version in numba_broadcast.py (any rank), numba_tuples.py
 NJIT_BROADCAST = ("unbroadcast", "matmul_of", "matmul_lhs", "matmul_rhs", "vjp_matmul")
 NJIT_TUPLES = ("cotangent", "item_add")
@@ -251,6 +253,9 @@ def numba_source(source, entry_name, namespace, where, groups=None, containers=N
         numba_spellings.rewrite(d)
         numba_lists.check_uses(d, where)  # (fill_zeros only as sum's: numba_lists.py)
         numba_rule_helpers2.check(d, where)  # (their arguments numba's versions model)
+        numba_tuples.check_keys(d, where)  # (a dict's entries: no numba version)
+        numba_spellings.check(d, where)  # (a reduction's keywords numba takes none of)
+        numba_masks.rewrite(d)  # x[m] of a mask m as masked_read(x, m)
         # x[[i, j]]: an integer array's index (a list passed to numba_lists's helpers: a list)
         numba_builtins.list_indices(d, own - set(numba_lists.NAMES))
         numba_views.whole_reads(d)  # x[...] read as x
@@ -388,6 +393,16 @@ class _Runner:
             first = next((ln for ln in text if ln.strip() and not ln.startswith(
                 ("Failed in", "During:", "No implementation"))), "numba could not compile it")
             raise self.where.error(f"numba cannot compile the gradient: {first.strip()}",
+                                   'use backend="numpy" for this function') from None
+        except AssertionError as exc:  # numba's lowering asserting on a construct it typed
+            # (a store at a mask of two axes); an assert of the running code has no frame
+            # of numba's lowering
+            frames = traceback.extract_tb(exc.__traceback__)
+            if not any(f.filename.endswith(os.path.join("numba", "core", "lowering.py"))
+                       for f in frames):
+                raise
+            raise self.where.error("numba cannot compile the gradient: its lowering failed "
+                                   f"(an assertion in {frames[-1].filename.split('numba')[-1]})",
                                    'use backend="numpy" for this function') from None
         except NotImplementedError as exc:  # numba's lowering of a construct it typed
             if not str(exc).startswith("No definition for lowering"):
@@ -544,6 +559,8 @@ def helpers():
     helpers.update({name: getattr(numba_tuples, name) for name in NJIT_TUPLES})
     helpers["tanh_fast"] = numba_math.tanh_fast
     helpers["clip_of"] = numba_builtins.clip_of
+    helpers["linspace_open"] = numba_builtins.linspace_open
+    helpers["masked_read"] = numba_masks.masked_read
     for name in ("where_of", "full_of", "copy_of"):
         helpers[name] = getattr(numba_builtins, name)
     helpers.update(numba_checked.helpers())

@@ -498,8 +498,10 @@ def _tape_alloc(n, value):
         return lambda n, value: np.empty(n, dtype=np.int64)
     if _arr(value, 3) and isinstance(value.dtype, types.Float):
         return lambda n, value: np.empty((n,) + value.shape)
-    if _arr(value, 3) and isinstance(value.dtype, types.Integer):  # (an index: np.array([i]))
-        return lambda n, value: np.empty((n,) + value.shape, dtype=np.int64)
+    if isinstance(value, types.Array) and 1 <= value.ndim <= 3 and isinstance(
+            value.dtype, (types.Integer, types.Boolean)):  # (an index: np.array([i]); a mask)
+        dtype = np.bool_ if isinstance(value.dtype, types.Boolean) else np.int64
+        return lambda n, value: np.empty((n,) + value.shape, dtype=dtype)
     return None
 
 
@@ -520,7 +522,7 @@ def _tape_put(tape, k, value):
         def put0(tape, k, value):
             tape[k] = value
         return put0
-    if not (_arr(value, 3) and value.ndim == tape.ndim - 1):
+    if not (isinstance(value, types.Array) and 1 <= value.ndim == tape.ndim - 1 <= 3):
         return None
     if value.ndim == 1:
         def put1(tape, k, value):  # element loops: a slice store compiles numba's shape errors

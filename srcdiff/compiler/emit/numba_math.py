@@ -96,6 +96,8 @@ if numba is not None:
     def _tanh_fast(x):
         if isinstance(x, types.Float):
             return lambda x: _scalar(x)
+        if isinstance(x, types.Integer):  # (np.tanh(-2): NumPy's of the float)
+            return lambda x: _scalar(float(x))
         if isinstance(x, types.Array) and isinstance(x.dtype, types.Float):
             def array(x):
                 out = np.empty(x.shape)

@@ -89,6 +89,13 @@ def _extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
             hit = x == top
             return hit * (g / hit.sum())  # (no hit, a NaN top: ZeroDivisionError)
         return whole
+    if _none(axis) and _arr(g) and _arr(top) and g.ndim == top.ndim == x.ndim:
+        def kept_whole(g, x=None, top=None, axis=None, keepdims=False):  # (kept_all's)
+            if g.size != 1 or top.size != 1:
+                raise ValueError("srcdiff: extreme_grad of a gradient without the kept axes")
+            hit = x == np.ascontiguousarray(top).reshape(1)[0]
+            return hit * (np.ascontiguousarray(g).reshape(1)[0] / hit.sum())
+        return kept_whole
     if x.ndim == 2 and isinstance(axis, types.Integer) and _arr(g, 1) and _arr(top, 1):
         def rows(g, x=None, top=None, axis=None, keepdims=False):
             if keepdims:
@@ -481,6 +488,30 @@ def _check_len_impl(g, n):
         if g.shape[0] != n:
             raise ValueError("srcdiff: index_add of a gradient of another length")
     return impl
+
+
+def kept_all(s, x):
+    """A reduction ``s`` of all of ``x``'s axes kept as NumPy's ``keepdims=True`` keeps
+    them: an array of ``x``'s number of axes, each of length 1, holding ``s``."""
+
+
+@overload(kept_all)
+def _kept_all(s, x):
+    if not (isinstance(s, (types.Float, types.Integer, types.Boolean))
+            and isinstance(x, types.Array) and x.ndim >= 1):
+        return None
+    shape = (1,) * x.ndim  # (a constant of the implementation: one per number of axes)
+    return lambda s, x: np.full(shape, s)
+
+
+@overload(numba_helpers.spread)
+def _spread_array(g, x):
+    # runtime.spread of an array ``g`` (the gradient of a reduction kept with keepdims):
+    # broadcast to ``x``'s shape (NumPy's rules, its error otherwise), here a new array
+    if isinstance(g, types.Array) and isinstance(x, types.Array) and 1 <= g.ndim <= x.ndim \
+            and isinstance(g.dtype, types.Float):
+        return lambda g, x: np.broadcast_to(g, x.shape).copy()
+    return None
 
 
 def mean_axis(x, axis):

@@ -32,6 +32,9 @@ def rewrite(fn):
     ``np.tanh`` as ``tanh_fast``; ``np.max``/``np.min``/``np.mean``/``np.var``/``np.std``
     over an axis as numba_pieces.py's."""
     for node in ast.walk(fn):
+        _method_as_function(node)
+        _kept_whole(node)
+        _linspace(node)
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                 and isinstance(node.func.value, ast.Name) and node.func.value.id == "np"
                 and node.func.attr in ("concatenate", "array") and len(node.args) == 1
@@ -118,6 +121,81 @@ def rewrite(fn):
             # numba's np.sum(axis=) compiles its axis checks' string formatting (~2 s)
             node.func, node.keywords = ast.Name(id="sum_rows", ctx=ast.Load()), []
     numba_rule_helpers.rewrite(fn)  # flip, roll, cumsum along an axis; var and std's ddof
+
+
+_REDUCTIONS = ("sum", "prod", "max", "min", "mean", "var", "std", "amax", "amin")
+
+
+def check(fn, where):
+    """Refuse, before numba runs, a reduction left with a keyword numba's reductions take
+    none of (``initial=``, ``where=``, ``out=``, a ``keepdims=`` :func:`rewrite` could not
+    respell): numba's typing would refuse it at the first call. ``where``:
+    numba_emit._Where."""
+    for node in ast.walk(fn):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in _REDUCTIONS):
+            continue
+        left = sorted(k.arg for k in node.keywords
+                      if k.arg in ("initial", "where", "out", "keepdims"))
+        if left:
+            raise where.error(f"the numba backend does not compile `{node.func.attr}` with "
+                              f"`{left[0]}=` (numba's reductions take no {left[0]})",
+                              'use backend="numpy" for this function', node=node)
+
+
+def _method_as_function(node):
+    """``a.max(axis=k, ...)`` (``min``, ``sum``), keywords only, as ``np.max(a, axis=k,
+    ...)``: the same reduction of an array (numba's methods take no axis for max and min),
+    which the rewrites below then respell as they do the function."""
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("max", "min", "sum") and not node.args and node.keywords
+            and ast.unparse(node.func.value) != "np"):
+        node.args = [node.func.value]
+        node.func = ast.parse(f"np.{node.func.attr}", mode="eval").body
+
+
+def _linspace(node):
+    """``np.linspace(a, b, n)`` with ``num=`` and ``endpoint=`` (a bool literal) as keywords
+    or not: ``endpoint=True`` as numba's ``np.linspace(a, b, n)``, ``endpoint=False`` as
+    ``linspace_open(a, b, n)`` (numba_builtins.py)."""
+    if not (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.linspace"
+            and 2 <= len(node.args) <= 3):
+        return
+    given = {k.arg: k.value for k in node.keywords}
+    if set(given) - {"num", "endpoint"} or len(node.args) == 3 and "num" in given:
+        return
+    end = given.get("endpoint", ast.Constant(True))
+    if not (isinstance(end, ast.Constant) and type(end.value) is bool):
+        return
+    num = node.args[2] if len(node.args) == 3 else given.get("num", ast.Constant(50))
+    node.args, node.keywords = node.args[:2] + [num], []
+    if not end.value:
+        node.func = ast.Name(id="linspace_open", ctx=ast.Load())
+
+
+def _kept_whole(node):
+    """``np.sum(x, keepdims=True)`` (``mean``, ``max``, ``min``, ``var``, ``std``; ``axis=None``
+    too) as ``kept_all(np.sum(x), x)``: the reduction of all axes in an array of ``x``'s
+    number of axes, each of length 1, as NumPy's (numba's reductions take no keepdims);
+    ``np.sum(x, axis=k, keepdims=True)`` (``k`` an int literal) as
+    ``np.expand_dims(np.sum(x, axis=k), k)``."""
+    if not (isinstance(node, ast.Call) and len(node.args) == 1 and ast.unparse(node.func) in (
+            "np.sum", "np.mean", "np.max", "np.min", "np.var", "np.std")):
+        return
+    given = {k.arg: ast.unparse(k.value) for k in node.keywords}
+    if given.get("keepdims") != "True" or set(given) - {"axis", "keepdims"}:
+        return
+    x, axis = node.args[0], next((k.value for k in node.keywords if k.arg == "axis"), None)
+    if axis is None or given["axis"] == "None":
+        reduced = ast.Call(func=node.func, args=[x], keywords=[])
+        node.func, node.args = ast.Name(id="kept_all", ctx=ast.Load()), [reduced, x]
+        node.keywords = []
+    elif ast.unparse(node.func) == "np.sum" and isinstance(axis, ast.Constant) \
+            and type(axis.value) is int:
+        reduced = ast.Call(func=node.func, args=[x], keywords=[
+            ast.keyword(arg="axis", value=axis)])
+        node.func = ast.parse("np.expand_dims", mode="eval").body
+        node.args, node.keywords = [reduced, ast.Constant(axis.value)], []
 
 
 def _axis_keywords(keywords):

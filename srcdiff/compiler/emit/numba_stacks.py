@@ -14,6 +14,8 @@ mode), is ``b[key]`` (the runtime's), 0.0 when ``b`` is None. Other kinds (neste
 lists of arrays, dicts) have no implementation: numba's typing error, not a number. ``seed``
 and ``zeros_tree`` of a tuple of numbers (a pair returned from inside a loop, seeded whole)
 are the runtime's lists of floats: ones (or ``grad_ys``'s entries) and zeros.
+``np.array(s)`` of a float (``stack_rows``) is the float, as a 0-d array computes, its
+gradient (``unstack_like``) the float ``g``.
 Invariant: each returns the values the NumPy runtime's returns; tests/numba/
 test_numba_stacks.py compares gradients with the NumPy backend's and finite differences.
 """
@@ -43,8 +45,9 @@ def unstack_like(g, obj):
 
 @overload(unstack_like)
 def _unstack_like(g, obj):
-    if isinstance(obj, types.Array) and isinstance(g, types.Array):
-        return lambda g, obj: g
+    if isinstance(obj, types.Array) and isinstance(g, types.Array) \
+            or isinstance(obj, types.Float) and isinstance(g, types.Float):
+        return lambda g, obj: g  # (a float: stack_rows's below, the gradient a number)
     if _numbers(obj) and isinstance(g, types.Array) and g.ndim == 1:
         def entries(g, obj):
             out = [0.0] * len(obj)
@@ -55,12 +58,24 @@ def _unstack_like(g, obj):
     return None
 
 
+@overload(numba_helpers.stack_rows)
+def _stack_float(items):
+    # ``np.array(s)`` of a float: NumPy's 0-d float64 array, which computes as its number;
+    # here the number (as numba_builtins' copy_of: a name holding a new 0-d array is never
+    # changed in place where another name shares it, analysis/objects.may_make_zero_d)
+    if isinstance(items, types.Float):
+        return lambda items: items
+    return None
+
+
 def stack_tangents(d, obj):
     """``shape_rules.stack_tangents`` (module docstring)."""
 
 
 @overload(stack_tangents)
 def _stack_tangents(d, obj):
+    if isinstance(obj, types.Float) and (_none(d) or isinstance(d, types.Float)):
+        return (lambda d, obj: 0.0) if _none(d) else (lambda d, obj: d)  # (stack_rows's)
     if _none(d) and isinstance(obj, types.Array):
         return lambda d, obj: np.zeros(obj.shape)
     if _none(d) and _numbers(obj):

@@ -14,6 +14,8 @@ overload asks for the literal), as the generator writes it; anything else (a var
 position, a slice, a list or dict ``x``, nested tuples) has no implementation: refused.
 """
 
+import ast
+
 import numpy as np
 
 from srcdiff.compiler.emit import numba_helpers
@@ -47,6 +49,29 @@ def _cotangent(g, y):
 def item_add(b, x, key, g):
     """The gradient of a tuple ``x`` with ``g`` added at the constant position ``key``,
     ``b`` the gradient so far or ``None`` (module docstring; runtime.item_add)."""
+
+
+def check_keys(fn, where):
+    """Refuse, before numba runs, ``item_add`` and ``item_grad`` with a constant key that
+    is not an int: the gradient of an entry of a dict (``d["a"]``), which no numba version
+    here takes (tuples and lists only: numba types a dict of arrays and ``None`` as no
+    container these helpers read). ``where``: numba_emit._Where."""
+    for node in ast.walk(fn):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id in ("item_add", "item_grad")):
+            continue
+        key = node.args[2 if node.func.id == "item_add" else 1] if len(node.args) > 2 else None
+        if not (isinstance(key, ast.Constant) and type(key.value) is not int):
+            continue
+        x = node.args[1] if node.func.id == "item_add" else node.args[2]
+        if isinstance(x, ast.Name) and x.id in {a.arg for a in fn.args.args}:
+            raise where.error("the numba backend does not take a dict as an argument",
+                              'pass arrays or numbers, or use backend="numpy" for this '
+                              "function")  # (as numba_emit's _Runner says it at a call)
+        raise where.error(f"the numba backend does not differentiate through the entry "
+                          f"{key.value!r} of a dict (its helpers take tuples and lists only)",
+                          'use backend="numpy" for this function, or pass the entries as '
+                          "arguments", node=node)
 
 
 def _literal_overload(stub):

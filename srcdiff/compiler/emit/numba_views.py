@@ -16,12 +16,18 @@ import ast
 
 def whole_reads(tree):
     """Every load ``X[...]`` of ``tree`` as ``X`` (in place)."""
+    replace_children(tree, _plain)
+
+
+def replace_children(tree, replace):
+    """Every child ``e`` of a node of ``tree`` as ``replace(e)`` (``e`` itself or another
+    node), in place; a replacement's own children are then visited."""
     for node in ast.walk(tree):
         for field, value in ast.iter_fields(node):
             if isinstance(value, list):
-                value[:] = [_plain(v) for v in value]
+                value[:] = [replace(v) for v in value]
             elif isinstance(value, ast.expr):
-                setattr(node, field, _plain(value))
+                setattr(node, field, replace(value))
 
 
 def _plain(node):
