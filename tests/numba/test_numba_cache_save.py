@@ -1,7 +1,7 @@
 """numba compiled the gradient but could not save it to its disk cache: RuntimeError("no
 compiled object yet for <Library ...>") from numba's cache (seen once in the random stencil
 programs, a function linking one numba had loaded from that cache). The call compiles the
-gradient again in memory and answers (numba_emit._Runner.run), never numba's traceback; any
+gradient again in memory and answers (numba_runner.Runner.run), never numba's traceback; any
 other RuntimeError is the call's own."""
 
 import numpy as np

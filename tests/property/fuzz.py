@@ -81,7 +81,7 @@ TIMEOUT = 60.0              # seconds per program (compilation included)
 AGREED, REFUSED, DISAGREEMENT, CRASH = "agreed", "refused", "disagreement", "crash"
 NUMBA_ERROR = "numba error"
 FAILING = (CRASH, DISAGREEMENT, NUMBA_ERROR)  # (in this order: the kind of an Outcome)
-# how numba_emit.py's _Runner words numba's failure to compile the generated gradient
+# how numba_runner.py's Runner words numba's failure to compile the generated gradient
 NUMBA_COMPILE_FAILED = "numba cannot compile the gradient"
 # the program generators: program(seed, index, stats) -> gen_loops.Program
 FAMILIES = {"loops": gen_loops.program, "arrays": gen_arrays.program}

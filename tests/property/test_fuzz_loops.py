@@ -262,17 +262,17 @@ def test_command_line_counts_and_exit_status(monkeypatch, capsys):
 
 def test_numba_failing_to_compile_the_gradient_is_a_failure_not_a_refusal(monkeypatch, capsys):
     # numba's TypingError at the gradient's first call, as the numba backend reports it
-    # (numba_emit.py _Runner: a SrcdiffError), is srcdiff's generated code numba does not
+    # (numba_runner.py Runner: a SrcdiffError), is srcdiff's generated code numba does not
     # take: a failure of its own kind, never counted as a refusal
     numba = pytest.importorskip("numba")
-    from srcdiff.compiler.emit import numba_emit
+    from srcdiff.compiler.emit import numba_emit, numba_runner
 
     def typing_fails(*args):
         raise numba.core.errors.TypingError("No implementation of function Function(<bad>)")
 
     def grad(f, wrt, **kw):
-        runner = numba_emit._Runner(typing_fails, (numba.core.errors.NumbaError,),
-                                    numba_emit._Where(f), "")
+        runner = numba_runner.Runner(typing_fails, (numba.core.errors.NumbaError,),
+                                     numba_emit._Where(f), "")
         return lambda *args: runner(*args, 1.0)
     args = (0.4, np.array([0.1, -0.7, 0.3]))
     outcome = _check(SMOOTH, args, grad=grad, reference=False)

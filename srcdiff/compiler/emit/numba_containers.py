@@ -3,7 +3,7 @@
 numba cannot take a dict of arrays (nor a tuple or list of arrays of different kinds) as
 an argument, and a model's parameters are usually passed as one: ``loss(params, x)`` with
 ``params["W"]``, ``params["b"]``. When the generated gradient reads such a parameter only
-by constant keys, the runner (numba_emit._Runner) passes the entries it reads as
+by constant keys, the runner (numba_runner.Runner) passes the entries it reads as
 parameters of their own and builds the container's gradient from the entries' adjoints
 in Python, with the NumPy backend's ``finish``.
 

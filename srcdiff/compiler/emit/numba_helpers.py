@@ -595,6 +595,6 @@ def float_array(value):
     """``value`` as a float64 array when it is a non-empty list or tuple of Python floats,
     else ``value`` itself. Plain Python (not compiled): written modules (``srcdiff
     --backend numba``) call it on the arguments their gradient reads only by index, as
-    numba_emit._Runner passes them (numba would convert a list element by element)."""
+    numba_runner.Runner passes them (numba would convert a list element by element)."""
     entries = float_entries(value) if type(value) in (list, tuple) else None
     return value if entries is None else entries.copy()

@@ -4,7 +4,7 @@ numba types a 0-d array as an array: the numba helpers have no 0-d versions, and
 holding a 0-d array on one path and a float on another (``P = np.sin(x)`` then ``P = P *
 v``, NumPy's 0-d arithmetic giving scalars) is a typing error. NumPy computes with a 0-d
 float64 array exactly as with a float64 number (the same IEEE operations, the same
-values), so at the boundary, outside the compiled core, the runner (numba_emit._Runner)
+values), so at the boundary, outside the compiled core, the runner (numba_runner.Runner)
 passes such an argument as its float and turns the gradient returned for it back into a
 0-d array of its dtype, as the NumPy backend's ``finish`` returns it.
 

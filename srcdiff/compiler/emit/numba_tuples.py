@@ -67,7 +67,7 @@ def check_keys(fn, where):
         if isinstance(x, ast.Name) and x.id in {a.arg for a in fn.args.args}:
             raise where.error("the numba backend does not take a dict as an argument",
                               'pass arrays or numbers, or use backend="numpy" for this '
-                              "function")  # (as numba_emit's _Runner says it at a call)
+                              "function")  # (as numba_runner.Runner says it at a call)
         raise where.error(f"the numba backend does not differentiate through the entry "
                           f"{key.value!r} of a dict (its helpers take tuples and lists only)",
                           'use backend="numpy" for this function, or pass the entries as '
