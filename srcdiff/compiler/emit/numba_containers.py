@@ -34,6 +34,7 @@ import copy
 
 import numpy as np
 
+from srcdiff import runtime
 from srcdiff.compiler.ir.calls import named_call
 
 
@@ -401,8 +402,6 @@ def flat_arguments(plans, args, where):
 def restored(result, plans, containers):
     """``result`` with each plan's returned ``(accs..., sets...)`` replaced by the
     container's gradient, as the NumPy backend's ``finish`` returns it."""
-    from srcdiff import runtime
-
     for plan, container in zip(plans, containers):
         for path in plan.paths:
             result = _put(result, path, lambda got, p=plan, c=container:
@@ -413,8 +412,6 @@ def restored(result, plans, containers):
 def _gathered(plan, container, got):
     """The container's gradient before ``finish``: the adjoint ``X`` the NumPy backend
     holds, from the returned ``(accs..., sets...[, whole])``."""
-    from srcdiff import runtime
-
     n = len(plan.summed)
     accs, sets = got[:n], got[n:2 * n]
     if plan.whole is not None and got[2 * n]:  # (zeros_tree(C): every entry, then adds)
