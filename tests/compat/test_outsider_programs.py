@@ -45,8 +45,8 @@ REFUSED = {
     ("gauss_elim_solve", "numba"): "no compiled version of `array_only`",
     ("swap_entries", "numba"): "no compiled version of `array_only`",
     ("kalman_1d", "numba"): "numba cannot compile the gradient",  # a list of floats
-    ("attention", "numba"): "numba cannot compile the gradient",  # np.where with a scalar
-    ("softmax_xent", "numba"): "numba cannot compile the gradient",  # sum(keepdims=True)
+    # (weights.sum(axis=-1, keepdims=True): refused at generation since session 45)
+    ("attention", "numba"): "does not compile `sum` with `keepdims=`",
     ("running_max_drawdown", "numba"): "its tape would pass between compiled functions",
     ("fill_empty", "numba"): "could not place the tape of `choice`",
     ("chained_comparisons", "numba"): "could not place the tape of `cmp1`",
