@@ -73,6 +73,7 @@ class _Gen:
         self.rng, self.pool = rng, pool
         self.vars = {}  # name -> shape (of the values in scope)
         self.lines, self.fresh, self.in_loop = [], 0, False
+        self.returned = []  # (terms added to the result as written: product)
 
     def name(self):
         self.fresh += 1
@@ -235,6 +236,12 @@ class _Gen:
         a, b = (str(self.rng.choice(firsts)).format(x) for _ in range(2))
         self.lines.append(f"{indent}{out} = {a} * {b}")
         self.vars[out] = ()
+        if not self.in_loop and self.rng.random() < 0.5:  # (a term of the result as it is:
+            # the sum's adjoint then an unbroadcast of numbers, ``unbroadcast(norm * b_add,
+            # sum1)``, in the group with the add into x's adjoint)
+            h = self.helper(indent, of=x)  # (after it in the result: its adjoint first)
+            self.returned.append(f"{a} * np.sum({x}) + 0.5 * np.sum(np.tanh({h}))")
+            return out
         if self.rng.random() < 0.6:  # (x read after by a helper: its adjoint comes first)
             self.helper(indent, of=x)
         return out
@@ -297,6 +304,7 @@ def program(rng):
         p for p in params if p not in reads]))
     terms = [f"{0.5 + 0.25 * k} * np.sum(np.tanh({v}))" if rng.random() < 0.5
              else f"np.sum({v} * {v}) * {0.1 * (k + 1):.1f}" for k, v in enumerate(picked)]
+    terms += gen.returned
     source = (HEADER + "def f(" + ", ".join(params) + "):\n"
               + "\n".join(gen.lines) + "\n    return " + " + ".join(terms) + "\n")
     args = []
