@@ -3,8 +3,12 @@ gen_fused.py) through backend="numba" with fusion at random group sizes: each gr
 refused with a SrcdiffError when it is made, or runs and agrees with the NumPy backend
 (1e-12 relative) and with central finite differences. A numba typing error, or any other
 exception, when the gradient is called is a failure. The runs count the programs whose
-gradient ran a fused loop (numba_fuse.Group.loop_source made one for the argument types)
-and those where that loop mixes arrays of different numbers of axes.
+gradient ran a fused loop (numba_fuse.Group.loop_source made one for the argument types),
+those where that loop mixes arrays of different numbers of axes, and those with a loop of
+a group rebinding one of its array inputs (``rebinds``: ``b_x = add_into(b_x, b_sum1)``,
+``b_x`` made before the group by a helper's adjoint). A SrcdiffError when the gradient is
+first called (the numba source is made then) is a refusal, unless numba could not compile
+it.
 
 ``SRCDIFF_NUMBA_FUSE_RANDOM_COUNT`` programs (default 3: about 10 s of CPU
 each, numba's compiles) from ``SRCDIFF_FUZZ_SEED``;
