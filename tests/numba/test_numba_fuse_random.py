@@ -178,12 +178,18 @@ def main(argv=None):
                         help="draw np.sum(..., keepdims=True) as written (gen_fused.KEEPDIMS)")
     parser.add_argument("--numbers-3d", action="store_true",
                         help="draw norm and max of 3-d arrays (gen_fused.NUMBERS_3D)")
+    parser.add_argument("--diff", action="store_true",
+                        help="draw np.diff(x, axis=k) (gen_fused.DIFF)")
+    parser.add_argument("--helpers-3d-in-loops", action="store_true",
+                        help="draw helpers of 3-d values in loops (gen_fused.HELPERS_3D_IN_LOOPS)")
     parser.add_argument("--where-in-loops", action="store_true",
                         help="draw np.where in loops (gen_fused.WHERE_IN_LOOPS)")
     opts = parser.parse_args(argv)
     gen_fused.KEEPDIMS[0] = opts.keepdims
     gen_fused.WHERE_IN_LOOPS[0] = opts.where_in_loops
     gen_fused.NUMBERS_3D[0] = opts.numbers_3d
+    gen_fused.DIFF[0] = opts.diff
+    gen_fused.HELPERS_3D_IN_LOOPS[0] = opts.helpers_3d_in_loops
     seed = opts.seed if opts.seed is not None else int(
         os.environ.get("SRCDIFF_FUZZ_SEED") or np.random.SeedSequence().entropy % 1_000_000_007)
     with tempfile.TemporaryDirectory() as directory:
