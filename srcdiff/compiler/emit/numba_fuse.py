@@ -49,7 +49,21 @@ a buffer ``_scrK`` made once per function call and reused by each call of the gr
 nothing reads it after the adds): each
 element of the added-into array gets the same numbers added in the same order, and no
 array the group reads overlaps it (checked at run time), so the loop's reads are the
-array form's. tests/numba/test_numba_fuse.py checks the generated source, the fallbacks
+array form's.
+
+**Where a sum's number is known (invariant of the group finder and the loop writers).** The
+finder (``_Span``) takes a member's sum (``unbroadcast``, ``-unbroadcast``) as known only
+after the loop, and so is an assignment reading such a value (``_Span.late``; the members'
+indices are ``Group.late``); it lets such an assignment read its own name (``b_nu = b_nu +
+b_div1 * c``), for it runs as written after the loop, in order. The loop writers
+(numba_fuse_loop.py, numba_fuse_bcast.py) place exactly those members so: each sum is added
+up in the loop (or, of numbers alone, computed before it) and its name bound after it;
+each assignment reading one runs as written after the loop (or the group runs as written).
+The writers record where they placed them and numba_fuse_ssa.check_late raises
+SrcdiffError when that differs from ``Group.late`` (session 45: a sum of numbers alone was
+computed before the loop and the assignment ``b_x = add_into(b_x, b_sum1)`` reading it went
+into the loop, which the finder had let rebind its input ``b_x``: session 44's wrong
+gradient). tests/numba/test_numba_fuse.py checks the generated source, the fallbacks
 (overlap, lengths, 2-d arrays) and the numbers against the NumPy backend and finite
 differences.
 """
@@ -84,6 +98,7 @@ class Group:
         self.stmts, self.inputs, self.outputs = stmts, inputs, outputs
         self.globals = None  # the compiled module's namespace (set once it is made)
         self.rows, self.counter = [], None  # (numba_fuse_rows.py: (value, tape) pairs)
+        self.late = frozenset()  # (the members known after the loop only: _Span.late_at)
 
     def plain(self, rows=False):
         """``_fusedK_arrays``: the statements as written, returning the outputs (``rows``:
@@ -296,6 +311,7 @@ class _Span:
         self.assigned, self.read, self.stored = set(), set(), False
         self.views, self.view_bases, self.sunk_reads, self.tapes = set(), set(), set(), set()
         self.bound, self.late, self.accs, self.writes_moved = set(), set(), set(), False
+        self.late_at = set()  # (the indices in members of the names in late)
 
     def add(self, s):
         """Take ``s`` into the span if the moves stay exact; returns whether it did."""
@@ -312,6 +328,7 @@ class _Span:
                 self.assigned.add(name)
             if kind in ("sum", "nsum") or kind == "assign" and _loads(s.value) & self.late:
                 self.late.add(name)
+                self.late_at.add(len(self.members) - 1)
             self.stored = self.stored or base is not None
             self.order.append(s)
             return True
@@ -477,6 +494,7 @@ def _fuse_block(block, groups, outside, start):
             if isinstance(numba_fuse_ssa.target(s), ast.Name)
             and numba_fuse_ssa.target(s).id in read_outside))
         group = Group(start + len(groups), span.members, inputs, outputs)
+        group.late = frozenset(span.late_at)
         if group.scratch():  # (made once, before the function's first statement: fuse)
             inputs.append(group.scratch())
             outputs.append(group.scratch())

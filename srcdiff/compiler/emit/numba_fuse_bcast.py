@@ -51,7 +51,7 @@ tests/numba/gen_stencils.py).
 
 import ast
 
-from srcdiff.compiler.emit import numba_fuse_loop
+from srcdiff.compiler.emit import numba_fuse_loop, numba_fuse_ssa
 
 _LOOP_KINDS = ("assign", "sum", "nsum")
 
@@ -94,19 +94,21 @@ def broadcast_source(group, members, arrays, ndim):
     checks = [f"({at.length(a, d)} != _n{d} and {at.length(a, d)} != 1)"
               for a in read for d in axes if at.has(a, d)]
     deps, before, inside, rows, after = {}, [], [], [], []
-    computed, sums, late = set(), set(), set()
+    computed, sums, late, placed = set(), set(), set(), set()
     # 2-d: each sum's values kept in a row buffer by the inner loop, added after it
     split = ndim == 2
-    for (kind, name, _, _), v, s in zip(members, values, group.stmts):
+    for k, ((kind, name, _, _), v, s) in enumerate(zip(members, values, group.stmts)):
         reads = {n.id for n in ast.walk(v) if isinstance(n, ast.Name)}
         if reads & (sums | late):  # (a sum's value is known after the loop only)
             if kind != "assign" or reads & computed:
                 return None
             late.add(name)  # (its statement as written, after the loop)
+            placed.add(k)
             after.append(f"{name} = {ast.unparse(s.value)}")
             continue
         if kind != "assign":
             sums.add(name)
+            placed.add(k)
         mine = set().union(*[deps.get(r, {r} if r in ranks else set()) for r in reads])
         if not mine:  # (numbers only: once, before the loop)
             if kind != "assign":
@@ -169,6 +171,7 @@ def broadcast_source(group, members, arrays, ndim):
         after.append(f"{name} = {'-' if kind == 'nsum' else ''}_s_{name}")
     if not inside:
         return None
+    numba_fuse_ssa.check_late(group, placed)  # (numba_fuse.py: where a sum is known)
     lines.append(f"    if {' or '.join(checks)}:")
     lines += ["        " + ln for st in group.plain().body for ln in ast.unparse(st).splitlines()]
     for k, a in enumerate(read):

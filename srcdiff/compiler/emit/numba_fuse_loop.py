@@ -15,6 +15,7 @@ loop instead of ``index_add``: no gain measured in the whole gradient, 0.5 s mor
 
 import ast
 
+from srcdiff.compiler.emit import numba_fuse_ssa
 from srcdiff.compiler.ir.calls import named_call
 
 # the run-time helpers whose numba versions are one operation (numba_helpers.mul_into:
@@ -68,7 +69,7 @@ def loop_source(group, members, arrays, rows, ndim):
         buffers.append(None)
         return f"{scratch}[{len(buffers) - 1}]" if ndim == 1 else f"np.empty({shape})"
 
-    kinds, computed, late = set(read), set(), set()
+    kinds, computed, late, placed = set(read), set(), set(), set()
     for k, ((kind, name, _, _), v) in enumerate(zip(members, values)):
         s = group.stmts[k]
         array = any(isinstance(n, ast.Name) and n.id in kinds for n in ast.walk(v))
@@ -85,12 +86,16 @@ def loop_source(group, members, arrays, rows, ndim):
             if array or kind != "assign":
                 return None
             late.add(name)
+            placed.add(k)
             after.append(ast.unparse(s))
             continue
         if kind == "store":
             inside.append(f"_t{k}[{index}] = {value}")
         elif not array:
             before.append(f"{name} = {ast.unparse(group.stmts[k].value)}")
+            if kind == "sum":  # (of numbers: its readers still run after the loop)
+                late.add(name)
+                placed.add(k)
         elif kind == "sum":
             if ast.unparse(group.stmts[k].value.args[1]) in kinds | arrays:
                 return None  # (a sum to an array's shape)
@@ -98,6 +103,7 @@ def loop_source(group, members, arrays, rows, ndim):
             inside.append(f"_s_{name} += {value}")
             after.insert(0, f"{name} = _s_{name}")
             late.add(name)
+            placed.add(k)
         else:
             kinds.add(name)
             computed.add(name)
@@ -115,6 +121,7 @@ def loop_source(group, members, arrays, rows, ndim):
         return None  # (a value saved that the loop does not compute as an array)
     if not inside:  # (only adds of values already made: nothing to compute per element)
         return None
+    numba_fuse_ssa.check_late(group, placed)  # (numba_fuse.py: where a sum is known)
     if buffers and ndim == 1:
         before[:0] = [f"if {scratch}.shape[0] < {len(buffers)} or {scratch}.shape[1] != _n:",
                       f"    {scratch} = np.empty(({len(buffers)}, _n))"]

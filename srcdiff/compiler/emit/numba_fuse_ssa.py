@@ -31,6 +31,7 @@ import ast
 import copy
 
 from srcdiff.compiler.ir.calls import named_call
+from srcdiff.errors import SrcdiffError
 
 OPS = (ast.Add, ast.Sub, ast.Mult)
 
@@ -132,3 +133,15 @@ def _renamed(node, current):
         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in current:
             n.id = current[n.id]
     return ast.fix_missing_locations(node)
+
+
+def check_late(group, placed):
+    """Raise SrcdiffError unless the members a loop writer placed as known after the loop
+    (``placed``: indices of sums and of assignments run after it) are the group finder's
+    (``group.late``): numba_fuse.py's invariant of where a sum's number is known."""
+    if set(placed) != set(group.late):
+        differ = sorted(set(placed) ^ set(group.late))
+        raise SrcdiffError(
+            f"internal error: fused group {group.name}: the loop places members "
+            f"{sorted(placed)} after the loop where the group finder has {sorted(group.late)}"
+            f" (differing: " + "; ".join(ast.unparse(group.stmts[k]) for k in differ) + ")")
