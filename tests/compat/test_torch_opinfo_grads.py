@@ -15,12 +15,8 @@ import torch_opinfo_corpus as tc
 # function -> words of its refusal (every mode). None is a wrong answer avoided; the ones
 # marked "needless" are NumPy calls srcdiff could model.
 REFUSED = {
-    # NaN-skipping median: no rule (np.median has one)
-    "nanmedian_dim": "rule for np.nanmedian",
-    # np.trapezoid's rule treats the sample points x as constants (y's gradient only)
-    "trapezoid": "treats `x` as a constant",
-    # needless: cond = largest / smallest singular value (2-norm); no rule
-    "cond": "np.linalg.cond",
+    # (none since session 45: np.nanmedian, np.trapezoid's sample points x and np.linalg.cond
+    # were refused; each is checked right against finite differences in every mode now)
 }
 EXPECTED_REFUSALS = {(name, mode): words for mode in tm.MODES for name, words in REFUSED.items()}
 

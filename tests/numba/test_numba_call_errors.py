@@ -227,3 +227,34 @@ def test_numbas_lowering_assertion_is_a_srcdiff_error():
     with pytest.raises(SrcdiffError) as info:
         sd.grad(masked_store, backend="numba")(np.array([0.3, -0.2, 0.5]))
     assert "lowering failed" in str(info.value) and "def masked_store" in str(info.value)
+
+
+# np.concatenate of 3-d arrays: its adjoint split_rest had numba versions of 1 and 2 axes
+# only (seed 20261245 index 1 of test_numba_fuse_random, session 45's CI)
+
+def joined0(x):
+    v = np.concatenate((x, 0.5 * x), axis=0)
+    return np.sum(np.tanh(v) * 1.3)
+
+
+def joined1(x):
+    v = np.concatenate((x, x * x, 0.5 * x), axis=1)
+    return np.sum(np.tanh(v) * 1.3)
+
+
+def joined2(x):
+    v = np.concatenate((x, np.sin(x) * 0.5), axis=2)
+    return np.sum(v ** 2)
+
+
+def joined_last(x):
+    v = np.concatenate((x, x, np.cos(x)), axis=-1)
+    return np.sum(np.tanh(v))
+
+
+@pytest.mark.parametrize("fn", [joined0, joined1, joined2, joined_last],
+                         ids=lambda f: f.__name__)
+def test_concatenate_of_three_axes(fn):
+    x = np.cos(np.arange(24.0)).reshape(2, 3, 4)
+    assert "split_rest(" in sd.grad(fn, backend="numba").source(x)
+    _check(fn, x)

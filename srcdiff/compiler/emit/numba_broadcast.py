@@ -473,3 +473,15 @@ def stacked_matmuls(tree):
                                      node)
 
     return Rewrite().visit(tree)
+
+
+@njit
+def cut3(g, start, end, axis):
+    """``g``'s entries ``start:end`` along ``axis`` of a 3-d ``g`` (numba_pieces.split_rest)."""
+    if axis == 0 or axis == -3:
+        return g[start:end, :, :]
+    if axis == 1 or axis == -2:
+        return g[:, start:end, :]
+    if axis != 2 and axis != -1:
+        raise ValueError("srcdiff: split_rest's axis is out of range")
+    return g[:, :, start:end]

@@ -11,6 +11,7 @@ import ast
 import numpy as np
 
 from srcdiff.compiler.emit import numba_helpers
+from srcdiff.compiler.emit.numba_broadcast import cut3
 from srcdiff.compiler.emit.numba_helpers import (  # noqa: F401  (shares_nd: here before)
     _arr,
     _num,
@@ -63,11 +64,11 @@ def _split_impl(cut, ndim, count):
 
 @overload(split_rest)
 def _split_rest(g, heads, axis=0):
-    if not (_arr(g) and isinstance(heads, types.BaseTuple)
-            and all(_arr(t) and t.ndim == g.ndim for t in heads.types)
+    if not (_arr(g, 3) and isinstance(heads, types.BaseTuple)
+            and all(_arr(t, 3) and t.ndim == g.ndim for t in heads.types)
             and isinstance(axis, (types.Integer, types.Omitted, int))):
         return None
-    return _split_impl(_cut1 if g.ndim == 1 else _cut2, g.ndim, len(heads.types))
+    return _split_impl((_cut1, _cut2, cut3)[g.ndim - 1], g.ndim, len(heads.types))
 
 
 def extreme_grad(g, x=None, top=None, axis=None, keepdims=False):
