@@ -502,6 +502,16 @@ def nanprod_from(a, axis=None, keepdims=False, initial=1.0, where=True):
     return p * cast_like(np.reshape(initial, ()), p)
 
 
+def axis_without_out(axis, out):
+    """``axis``, for a definition declaring NumPy's ``out`` parameter to keep its positional order
+    (``x.max(1, None, True, initial=s)``): the compiler turns an output array passed by
+    position into ``out=`` and stores the result itself, so it is always None here (checked). A
+    constant (numpy_rules.py)."""
+    if out is not None:
+        raise TypeError("srcdiff: out= of a definition; assign the result instead")
+    return axis
+
+
 def extreme_fill(a, sign):
     """The value no element of ``a``'s dtype is below (``sign`` -1) or above (+1): the
     infinity of a float type, the extreme of an integer type. A constant (numpy_rules.py)."""
@@ -518,17 +528,19 @@ def extreme_fill(a, sign):
 # with the dtype's lowest value. (An axis of length 0, where NumPy gives ``c``, raises here.)
 @option_composite(np.amax, "initial")
 @option_composite(np.max, "initial")
-def max_from(a, axis=None, keepdims=False, initial=None, where=True):
+def max_from(a, axis=None, out=None, keepdims=False, initial=None, where=True):
     c = cast_like(np.reshape(initial, ()), a)
-    top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis, keepdims=keepdims)
+    top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis_without_out(axis, out),
+                 keepdims=keepdims)
     return np.maximum(top, c)
 
 
 @option_composite(np.amin, "initial")
 @option_composite(np.min, "initial")
-def min_from(a, axis=None, keepdims=False, initial=None, where=True):
+def min_from(a, axis=None, out=None, keepdims=False, initial=None, where=True):
     c = cast_like(np.reshape(initial, ()), a)
-    bottom = np.min(np.where(where, a, extreme_fill(a, 1)), axis=axis, keepdims=keepdims)
+    bottom = np.min(np.where(where, a, extreme_fill(a, 1)), axis=axis_without_out(axis, out),
+                    keepdims=keepdims)
     return np.minimum(bottom, c)
 
 

@@ -52,6 +52,7 @@ import numpy as np
 
 from srcdiff.rules.composites import (
     average_weights_shape,
+    axis_without_out,
     bincount_counts,
     compress_index,
     diff_edge_shape,
@@ -518,7 +519,7 @@ R.nondiff(
 )
 R.nondiff(math_frexp_exponent, lstsq_cutoff, lstsq_rank, compress_index, average_weights_shape,
           diff_edge_shape, pad_edge_shape, extreme_fill, cumulative_start, bincount_counts,
-          too_few_kept, moment_dof)
+          too_few_kept, moment_dof, axis_without_out)
 R.nondiff(
     np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
     np.eye, np.identity, np.indices, np.tri, np.shape, np.ndim, np.size,

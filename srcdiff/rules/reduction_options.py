@@ -9,29 +9,28 @@ rules, reduction_rules.py and nan_rules.py, take these options as constants):
 
 Each computes what NumPy computes up to rounding, for every keyword it declares;
 tests/rules/test_option_composites.py compares them with NumPy and checks their derivatives.
-The definitions name their parameters as NumPy does only as far as ``axis`` (``sum_from``'s
-third is ``keepdims``, NumPy's ``dtype``): ``misplaced_positional`` (at the end) finds a call
-passing more by position, which the compiler refuses (front/expressions.py ``composite``).
+The extremes' definitions name their positional parameters as NumPy does (``out`` only
+checked to be None); the others only as far as ``axis`` (``sum_from``'s third is
+``keepdims``, NumPy's ``dtype``): the compiler refuses a call passing more by
+position (front/composite_calls.py ``misplaced_argument``).
 """
-
-import inspect
 
 import numpy as np
 
-from srcdiff.rules.composites import option_composite
+from srcdiff.rules.composites import axis_without_out, option_composite
 
 
 # ``np.nanmax(a, initial=c, where=w)`` is ``np.max`` of the elements ``w`` selects that are
 # not NaN (NumPy's ``np.fmax.reduce``): ``c`` for a slice of NaN only
 @option_composite(np.nanmax, "initial")
-def nanmax_from(a, axis=None, keepdims=False, initial=None, where=True):
-    return np.max(a, axis=axis, keepdims=keepdims, initial=initial,
+def nanmax_from(a, axis=None, out=None, keepdims=False, initial=None, where=True):
+    return np.max(a, axis=axis_without_out(axis, out), keepdims=keepdims, initial=initial,
                   where=np.logical_and(where, ~np.isnan(a)))
 
 
 @option_composite(np.nanmin, "initial")
-def nanmin_from(a, axis=None, keepdims=False, initial=None, where=True):
-    return np.min(a, axis=axis, keepdims=keepdims, initial=initial,
+def nanmin_from(a, axis=None, out=None, keepdims=False, initial=None, where=True):
+    return np.min(a, axis=axis_without_out(axis, out), keepdims=keepdims, initial=initial,
                   where=np.logical_and(where, ~np.isnan(a)))
 
 
@@ -103,14 +102,3 @@ def too_few_kept(a, keep, axis, keepdims, ddof):
     lists it)."""
     count = np.sum(np.broadcast_to(keep, np.shape(a)), axis=axis, keepdims=keepdims)
     return np.logical_and(np.issubdtype(np.asarray(a).dtype, np.inexact), count <= ddof)
-
-
-def misplaced_positional(function, definition, count):
-    """The name ``function`` gives the first of a call's ``count`` positional arguments
-    that ``definition`` takes as another parameter (``np.sum(x, 0, float, initial=s)``:
-    NumPy's ``dtype``, ``sum_from``'s ``keepdims``), or None when they line up."""
-    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    theirs, ours = ([p.name for p in inspect.signature(g).parameters.values()
-                     if p.kind in positional] for g in (function, definition))
-    return next((theirs[k] if k < len(theirs) else f"argument {k + 1}" for k in range(count)
-                 if k >= min(len(theirs), len(ours)) or theirs[k] != ours[k]), None)

@@ -106,3 +106,15 @@ def test_positional_outputs_refused(f, line):
     with pytest.raises(sd.SrcdiffError, match="by position") as e:
         sd.grad(f)(np.array([0.3, 1.2]))
     assert line in str(e.value)
+
+
+def ufunc_out_none(x):
+    # a ufunc's `out` given by position as None, its default (np.vecdot's rule takes `axis`
+    # third: the None reached it, a TypeError at run time)
+    y = np.array([1.0, 2.0, 3.0])
+    return np.sum(np.vecdot(np.outer(x, y), np.outer(y, x), None) + np.exp(x * 0.5, None))
+
+
+def test_a_ufunc_output_given_as_none_is_its_default():
+    x = np.array([0.5, 1.2, -0.3])
+    check(ufunc_out_none, x)

@@ -2,12 +2,12 @@ def jvp_var_about(a, axis, mean, dtype=None, out=None, ddof=0, keepdims=
     False, where=True, correction=None, tangents=None):
     t_a = tangents[0]
     t_mean = tangents[1]
-    # line 46: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
+    # line 45: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
     sub = a - mean
     t_sub = broadcast_like(t_a, sub) - broadcast_like(t_mean, sub)
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        'srcdiff/rules/reduction_options.py:46: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:45: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     var = np.var(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
@@ -20,12 +20,12 @@ def jvp_std_about(a, mean, axis=None, dtype=None, out=None, ddof=0,
     keepdims=False, where=True, correction=None, tangents=None):
     t_a = tangents[0]
     t_mean = tangents[1]
-    # line 53: return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
+    # line 52: return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
     sub = a - mean
     t_sub = broadcast_like(t_a, sub) - broadcast_like(t_mean, sub)
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        'srcdiff/rules/reduction_options.py:53: `return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:52: `return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     std = np.std(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
@@ -35,38 +35,41 @@ def jvp_std_about(a, mean, axis=None, dtype=None, out=None, ddof=0,
     return std, t_std
 
 
-def jvp_max_from(a, axis=None, keepdims=False, initial=None, where=True,
-    tangents=None):
+def jvp_max_from(a, axis=None, out=None, keepdims=False, initial=None,
+    where=True, tangents=None):
     t_a = tangents[0]
     t_initial = tangents[1]
-    # line 522: c = cast_like(np.reshape(initial, ()), a)
+    # line 532: c = cast_like(np.reshape(initial, ()), a)
     reshape = np.reshape(initial, ())
     t_reshape = np.reshape(t_initial, np.shape(reshape))
     c = cast_like(reshape, a)
     t_c = np.reshape(cast_tangent(t_reshape, c), np.shape(c))
-    # line 523: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis, keepdims=keepdims)
+    # line 533: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis_without_out(axis, out),
     extreme_fill1 = extreme_fill(a, -1)
     where1 = np.where(where, a, extreme_fill1)
     t_where1 = broadcast_like(np.where(where, t_a, 0.0), where1)
-    top = np.max(where1, axis=axis, keepdims=keepdims)
-    t_top = np.sum(t_where1 * reduce_mask(where1, top, axis, keepdims),
-        axis=axis, keepdims=keepdims)
-    # line 524: return np.maximum(top, c)
+    axis_without_out1 = axis_without_out(axis, out)
+    top = np.max(where1, axis=axis_without_out1, keepdims=keepdims)
+    t_top = np.sum(t_where1 * reduce_mask(where1, top, axis_without_out1,
+        keepdims), axis=axis_without_out1, keepdims=keepdims)
+    # line 535: return np.maximum(top, c)
     maximum = np.maximum(top, c)
     t_maximum = broadcast_like(t_top * ((top > c) + 0.5 * (top == c)), maximum
         ) + broadcast_like(t_c * ((c > top) + 0.5 * (top == c)), maximum)
     return maximum, t_maximum
 
 
-def jvp_nanmax_from(a, axis=None, keepdims=False, initial=None, where=True,
-    tangents=None):
+def jvp_nanmax_from(a, axis=None, out=None, keepdims=False, initial=None,
+    where=True, tangents=None):
     t_a = tangents[0]
     t_initial = tangents[1]
-    # line 28: return np.max(a, axis=axis, keepdims=keepdims, initial=initial,
+    # line 27: return np.max(a, axis=axis_without_out(axis, out), keepdims=keepdims, initial=initial,
+    axis_without_out1 = axis_without_out(axis, out)
     isnan = np.isnan(a)
     logical_and = np.logical_and(where, ~isnan)
-    max1, t_max1 = jvp_max_from(a, axis=axis, keepdims=keepdims, initial=
-        initial, where=logical_and, tangents=(t_a, t_initial))
+    max1, t_max1 = jvp_max_from(a, axis=axis_without_out1, keepdims=
+        keepdims, initial=initial, where=logical_and, tangents=(t_a, t_initial)
+        )
     return max1, t_max1
 
 

@@ -66,30 +66,30 @@ def bwd_diff_extended(_record, grad_ys=None):
     (_a, _a1, _a2, _edge1, a, axis, broadcast_to, cmp, cmp1, edge, items,
         items1, n, prepend) = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 580: return np.diff(a, n=n, axis=axis)
+    # adjoint of line 592: return np.diff(a, n=n, axis=axis)
     b_a = diff_grad(grad_ys, a, n, axis, None, None)
-    # adjoint of line 577: if append is not None:
+    # adjoint of line 589: if append is not None:
     if cmp1:
-        # adjoint of line 579: a = np.concatenate([a, np.broadcast_to(edge, diff_edge_shape(a, edge, axis))], axis=axis)
+        # adjoint of line 591: a = np.concatenate([a, np.broadcast_to(edge, diff_edge_shape(a, edge, axis))], axis=axis)
         b_items1 = split_like(b_a, items1, axis)
         del b_a
         b_a = item_grad(b_items1, 0, _a2)
         edge = _edge1
-    # adjoint of line 574: if prepend is not None:
+    # adjoint of line 586: if prepend is not None:
     if cmp:
-        # adjoint of line 576: a = np.concatenate([np.broadcast_to(edge, diff_edge_shape(a, edge, axis)), a], axis=axis)
+        # adjoint of line 588: a = np.concatenate([np.broadcast_to(edge, diff_edge_shape(a, edge, axis)), a], axis=axis)
         b_items = split_like(b_a, items, axis)
         del b_a
         b_broadcast_to = item_grad(b_items, 0, broadcast_to)
         b_a = item_grad(b_items, 1, _a1)
         b_edge = unbroadcast(b_broadcast_to, edge)
         del b_broadcast_to, edge
-        # adjoint of line 575: edge = np.asarray(prepend)
+        # adjoint of line 587: edge = np.asarray(prepend)
         b_prepend = unstack_like(b_edge, prepend)
         del b_edge
     else:
         b_prepend = 0.0
-    # adjoint of line 573: a = np.asarray(a)
+    # adjoint of line 585: a = np.asarray(a)
     b_a = unstack_like(b_a, _a)
     return b_a, b_prepend
 

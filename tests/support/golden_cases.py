@@ -1227,3 +1227,17 @@ def list_rebound_to_floats(x):
 
 
 _reverse_and_forward(list_rebound_to_floats, (np.array([0.3, -0.4, 1.2]),))
+
+
+# session 46: NumPy's positional order past the axis through srcdiff's definitions (max_from
+# takes NumPy's `out`; np.var's dtype, out, ddof), positional arguments of a composite that
+# bind as in NumPy (front/composite_calls.py misplaced_argument)
+def positional_options_through_definitions(x):
+    v = np.var(x, 0, None, None, 1, mean=x[1:2] * 0.5)
+    t = x.max(1, None, True, initial=x[0, 0] * 0.5)
+    r = np.maximum.reduce(x, 1)
+    return np.sum(v ** 2) + np.sum(np.sin(t)) + np.sum(r * x[:, 0])
+
+
+_reverse_and_forward(positional_options_through_definitions,
+                     (np.array([[0.3, -0.8, 1.1], [0.5, 0.2, -0.4], [0.9, -1.3, 0.7]]),))

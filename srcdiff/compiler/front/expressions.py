@@ -11,6 +11,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.front import derivatives
+from srcdiff.compiler.front.composite_calls import CompositeCalls
 from srcdiff.compiler.front.containers import Containers
 from srcdiff.compiler.front.function_arguments import lambda_as_def
 from srcdiff.compiler.front.parse import MISSING
@@ -20,8 +21,6 @@ from srcdiff.compiler.front.writing_helpers import inlinable
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT
-from srcdiff.rules.composites import COMPOSITES, METHODS, option_definition
-from srcdiff.rules.reduction_options import misplaced_positional
 
 PASSTHROUGH_CALLS = {print, logging.debug, logging.info, logging.warning, logging.error,
                      logging.critical, logging.log, warnings.warn}
@@ -47,7 +46,7 @@ _INDEX_TRICKS = tuple({t for n in ("r_", "c_", "s_", "index_exp", "mgrid", "ogri
                        for t in type(getattr(np, n)).__mro__ if t is not object})
 
 
-class Expressions(Containers):
+class Expressions(CompositeCalls, Containers):
     """The normalizer's expressions (mixed into normalize._Normalizer; shares its state)."""
 
     def test(self, e):
@@ -234,6 +233,11 @@ class Expressions(Containers):
         fdef = self.local_functions.get(f.id) if isinstance(f, gast.Name) else None
         if fdef is not None or (fdef := inlinable(self, f, target, e)) is not None:
             return self.inline(fdef, e)
+        if isinstance(target, np.ufunc) and target.nout == 1 \
+                and len(e.args) == target.nin + 1 and _is_none(e.args[-1]):
+            # np.vecdot(a, b, None): a ufunc's `out` given as None, its default, is left out
+            # (a rule's parameter after the inputs may be another: vecdot's is `axis`)
+            e = S.locate(gast.Call(func=e.func, args=e.args[:-1], keywords=e.keywords), e)
         try:  # np.exp(x, y), np.sum(x, 0, None, y): the output array as out=
             rewritten = outputs_as_keywords(e, target)
         except ValueError as what:
@@ -257,6 +261,9 @@ class Expressions(Containers):
                 if _is_none(k.value) and out_defaults_to_none(target):
                     continue  # `out=None` is the default: it means nothing (generated code
                     # passes every option of a rule it calls, `out=None` included)
+                if _is_none(k.value) and _ordinary_out(target):
+                    keywords.append(k)  # a parameter of a function compiled from its source
+                    continue  # (a generated gradient's: `grad_var_about(..., out=None)`)
                 if isinstance(k.value, gast.Name) and _has_rule(target, f):
                     out = k.value.id  # (below: the result stored into it)
                     continue
@@ -290,38 +297,6 @@ class Expressions(Containers):
         result = self.fresh_assign("result", S.call(func, args, kws))
         self.emit(self.subscript_store(out, S.const(Ellipsis), (), result))
         return S.name(out)
-
-    def composite(self, f, target, keywords, count=0):
-        """A function srcdiff differentiates from its own Python definition
-        (rules/composites.py) is called as that definition, a function of the namespace:
-        ``(name node, definition, arguments before the call's)``: a method's receiver is
-        its definition's first argument; so is a function with a rule called with an option
-        the rule takes as a constant, given a computed value (``np.sum(x, initial=s)``).
-        Any other call (``count`` positional arguments): ``(f, target, [])``."""
-        named = {k.arg: k.value for k in keywords if k.arg is not None}
-        try:
-            definition = COMPOSITES.get(target) or option_definition(target, named)
-        except TypeError:  # (unhashable)
-            return f, target, []
-        before, function = [], target
-        method = DEFAULT.method_primitive(f.attr) if target is MISSING \
-            and isinstance(f, gast.Attribute) else None
-        by_option = option_definition(method, named)  # (None for method None)
-        if by_option is not None:
-            definition, before, function = by_option, [f.value], method  # x.sum(initial=s)
-        if definition is not None and definition is not COMPOSITES.get(target) and (
-                name := misplaced_positional(function, definition, len(before) + count)):
-            raise self.error(f, f"`{name}` passed by position with an option srcdiff "
-                             f"differentiates through its own definition ({definition.__name__})"
-                             ", which does not take it there", hint="pass options by keyword")
-        elif target is MISSING and isinstance(f, gast.Attribute) and f.attr in METHODS \
-                and method is None:
-            definition, before = METHODS[f.attr], [f.value]  # a value's method: `loss.item()`
-        elif definition is None or (DEFAULT.lookup(target) is not None
-                                    and definition is COMPOSITES.get(target)):
-            return f, target, []
-        name = self.parsed.bind(definition, self.names)
-        return S.locate(S.name(name), f), definition, before
 
     def named_expr(self, e):
         """``(y := v)``: ``y = v`` where it is evaluated (in a branch of ``and``/``or`` or
@@ -520,6 +495,19 @@ def out_defaults_to_none(fn):
         parameter = template.signature.parameters.get("out") if template else None
     return parameter is not None and parameter.default is None \
         and parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)
+
+
+def _ordinary_out(fn):
+    """Is ``out`` an ordinary parameter of ``fn``: a Python function without a rule, which
+    srcdiff compiles from its source (a definition's gradient made by srcdiff takes every
+    argument the call passes, ``out=None`` of ``np.var(x, 0, None, None, 1, mean=m)``
+    included, with no default), where ``out=None`` binds None as Python binds it?"""
+    if not inspect.isfunction(fn) or DEFAULT.lookup(fn) is not None:
+        return False
+    try:
+        return "out" in inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def is_passthrough(obj):

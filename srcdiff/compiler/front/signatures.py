@@ -554,7 +554,9 @@ def outputs_as_keywords(call, target):
             names = {k - 1: n for k, n in _out_parameters(getattr(np, attr, None)).items()}
         if not names or len(call.args) <= min(names):
             return None
-        if any(k.arg in names.values() for k in call.keywords) or len(call.args) > max(names) + 1:
+        passed = {names[i] for i in range(len(call.args)) if i in names}  # (`initial=s`
+        # after `x.max(1, None, True, ...)`'s out and keepdims is NumPy's keyword, not theirs)
+        if any(k.arg in passed for k in call.keywords) or len(call.args) > max(names) + 1:
             raise ValueError(f"np.{getattr(target, '__name__', '?')}")
     at = min(names)
     if not any(_given(a) for i, a in enumerate(call.args) if names.get(i) == "out"):
