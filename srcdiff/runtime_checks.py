@@ -441,8 +441,12 @@ def output_tangent(t, x):
 
 def input_tangent(t, x):
     """The tangent ``t`` the caller gave for argument ``x`` of a written ``jvp_FUNC``, as
-    ``sd.jvp`` takes it: an integer or boolean (an entry of a container too) is a constant,
-    whatever its tangent; its tangent is a zero of its shape."""
+    ``sd.jvp`` takes it (api/tangent_checks.py calls this for an array's): an integer or
+    boolean (an entry of a container too) is a constant, whatever its tangent; its tangent
+    is a zero of its shape. A float's is in its float dtype (a Python float's: float64), as
+    a gradient is (SPEC section 1; JAX requires it): an int or bool tangent (code storing
+    float derivatives into a copy of it would truncate them), or a float one of another
+    precision (a float64 tangent of a float32 argument gave a float64 output tangent)."""
     if isinstance(x, dict) and isinstance(t, dict):
         return {k: input_tangent(t[k], v) if k in t else t.get(k) for k, v in x.items()}
     if isinstance(x, (list, tuple)) and isinstance(t, (list, tuple)) and len(t) == len(x):
@@ -450,11 +454,14 @@ def input_tangent(t, x):
     if isinstance(x, (int, np.integer, np.bool_)) or isinstance(x, np.ndarray) \
             and x.dtype.kind in "biu":
         return zeros_tree(x)
-    if t is not None and (t.dtype if hasattr(t, "dtype") else np.asarray(t).dtype).kind in "biu":
-        # (an int or bool tangent of a float: in x's dtype; code stores float derivatives in it)
-        t = np.asarray(t, dtype=x.dtype if isinstance(x, (np.ndarray, np.generic)) else float)
-        return t if isinstance(x, np.ndarray) else t[()] if isinstance(x, np.generic) else float(t)
-    return t
+    dtype = np.dtype(getattr(x, "dtype", float))
+    own = None if t is None else t.dtype if hasattr(t, "dtype") else np.asarray(t).dtype
+    if own is None or dtype.kind != "f" or own == dtype or own.kind not in "biuf":
+        return t
+    if hasattr(t, "astype") and np.ndim(x):  # an array (a dask array too: kept lazy)
+        return t.astype(dtype)
+    t = np.asarray(t, dtype=dtype)
+    return t if isinstance(x, np.ndarray) else t[()] if isinstance(x, np.generic) else float(t)
 
 
 def list_only(q, method, plain=False):

@@ -1,11 +1,12 @@
 """Checks of the tangents given to ``sd.jvp``/``sd.hvp`` and the cotangents of grad over
 forward mode (api/higher.py): the structure and shapes of the argument (never broadcast),
-real, and in the argument's float dtype when given as ints or bools.
+real, and in the argument's float dtype (runtime_checks.py ``input_tangent``).
 """
 
 import numpy as np
 
 from srcdiff.compiler.analysis.facts import array_api_module
+from srcdiff.runtime_checks import input_tangent
 
 
 def like(x, entries):
@@ -35,25 +36,8 @@ def check_like(t, x, what):
     if np.iscomplexobj(t):
         raise TypeError(f"{what} is complex; srcdiff differentiates real functions of real "
                         "inputs only")
-    if _kind(t) in "biu":
-        return _as_float(t, x)
+    t = input_tangent(t, x)  # (in x's float dtype)
     return np.asarray(t) if isinstance(x, np.ndarray) and isinstance(t, (list, tuple)) else t
-
-
-def _kind(t):
-    """The dtype kind of a tangent: an array's own (np.asarray of a dask array computes it)."""
-    return (t.dtype if hasattr(t, "dtype") else np.asarray(t).dtype).kind
-
-
-def _as_float(t, x):
-    """An int or bool tangent (or cotangent) of a float ``x`` in ``x``'s float dtype: the
-    generated code copies a tangent and stores float derivatives into the copy's entries
-    (``y = x.copy(); y[0] = x[1] * 0.5``), which an int array would truncate."""
-    dtype = getattr(x, "dtype", np.dtype(float))
-    if hasattr(t, "astype") and np.ndim(x):  # an array (a dask array too: kept lazy)
-        return t.astype(dtype)
-    t = np.asarray(t, dtype=dtype)
-    return t if isinstance(x, np.ndarray) else t[()] if isinstance(x, np.generic) else float(t)
 
 
 def _check_array_api_like(t, x, what, module):

@@ -86,3 +86,41 @@ def test_an_integer_tangent_in_a_written_module(tmp_path):
         assert status == "ok"
         assert_close(tangent, np.array([0.5, 1.0]))
         assert tangent.dtype == x.dtype
+
+
+# A float tangent of another precision than its argument's (session 45's open question):
+# SPEC gives a derivative "the float dtype of the value it belongs to", and JAX refuses a
+# tangent whose dtype differs from its primal's; a float64 tangent of a float32 argument
+# gave a float64 output tangent from sd.jvp and a written jvp_FUNC (sd.hvp's was float32).
+# Now the tangent is taken in the argument's float dtype everywhere (runtime_checks
+# ``input_tangent``), as an integer one is.
+PRECISIONS = [(np.float32, np.float64), (np.float64, np.float32)]
+
+
+@pytest.mark.parametrize("primal, given", PRECISIONS, ids=["f32-of-f64", "f64-of-f32"])
+def test_a_float_tangent_of_another_precision_follows_the_argument(primal, given):
+    x = X.astype(primal)
+    _, tangent = sd.jvp(stored_copy)(x, tangents=np.array([1.0, 1.0], dtype=given))
+    assert tangent.dtype == primal
+    assert_close(tangent, np.array([0.5, 1.0]))
+    _, tangent = sd.jvp(lambda s: np.sin(s) * 2.0)(x, tangents=np.ones(2, dtype=given))
+    assert tangent.dtype == primal
+    assert_close(tangent, 2.0 * np.cos(X), rtol=1e-6)
+    got = sd.hvp(cubed)(x, vector=np.array([1.0, 2.0], dtype=given))
+    assert got.dtype == primal
+    assert_close(got, np.array([0.0, 6.75 * X[1] * 2.0]), rtol=1e-6)
+
+
+def test_a_float_tangent_of_another_precision_in_a_written_module(tmp_path):
+    source = tmp_path / "model.py"
+    source.write_text("import numpy as np\n\ndef wave(x):\n    return np.sin(x) * 2.0\n")
+    out = tmp_path / "jvp_model.py"
+    assert cli.main([f"{source}:wave", "--mode", "forward", "-o", str(out)]) == 0
+    cases = [(X.astype(p), np.ones(2, dtype=g)) for p, g in PRECISIONS]
+    results = run_standalone_many(tmp_path, [
+        (str(k), out, "jvp_wave", case) for k, case in enumerate(cases)])
+    for k, (x, _) in enumerate(cases):
+        status, (value, tangent) = results[str(k)]
+        assert status == "ok"
+        assert tangent.dtype == x.dtype
+        assert_close(tangent, 2.0 * np.cos(X), rtol=1e-6)
