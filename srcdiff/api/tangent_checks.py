@@ -50,4 +50,4 @@ def _check_array_api_like(t, x, what, module):
     if tuple(t.shape) != tuple(x.shape) or not xp.isdtype(t.dtype, "real floating"):
         raise ValueError(f"{what} has shape {tuple(t.shape)} and dtype {t.dtype}, but the "
                          f"argument has shape {tuple(x.shape)}: they must be equal, and real")
-    return t
+    return t if t.dtype == x.dtype else xp.astype(t, x.dtype)  # (as input_tangent's)

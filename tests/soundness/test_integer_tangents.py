@@ -124,3 +124,13 @@ def test_a_float_tangent_of_another_precision_in_a_written_module(tmp_path):
         assert status == "ok"
         assert tangent.dtype == x.dtype
         assert_close(tangent, 2.0 * np.cos(X), rtol=1e-6)
+
+
+def test_a_float_tangent_of_another_precision_of_an_array_api_argument():
+    xp = pytest.importorskip("array_api_strict")
+    import array_api_cases
+    x = xp.asarray(X, dtype=xp.float32)
+    _, tangent = sd.jvp(array_api_cases.elementwise)(x, tangents=xp.asarray(np.ones(2)))
+    assert tangent.dtype == xp.float32
+    _, want = sd.jvp(array_api_cases.elementwise)(X, tangents=np.ones(2))
+    assert_close(np.asarray(tangent), want, rtol=1e-5)
