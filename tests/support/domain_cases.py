@@ -122,9 +122,26 @@ CASES += [
                                 np.array([0.0, 1.0, 2.0, 4.0]))], (0,)),
     (dr.pca_top_eigen, [(_n(6, 3),)], None),
 ]
+CASES += [
+    (dr.wave_pingpong, [(np.sin(np.linspace(0.0, 3.0, 7)),)], None),
+    (dr.heat2d_inplace, [(_n(5, 5),)], None),
+    (dr.pairwise_forces_scatter, [(_n(4, 2), np.array([1.0, -0.5, 2.0, 0.7]),
+                                   np.array([[0, 1], [1, 2], [0, 3], [2, 0]]))], None),
+    (dr.upwind_advection, [(_n(6), np.array([1.0, -1.0, 1.0, 1.0, -1.0, 1.0]))], (0,)),
+    (dr.jacobi_poisson, [(_n(6),)], None),
+    (dr.gauss_seidel, [(_n(6),)], None),
+    (dr.value_iteration, [(_n(4, 2), np.abs(_n(4, 2, 4)) / 4)], None),
+    (dr.cg_solve, [(_n(3, 3), _n(3))], None),
+    (dr.cumulative_max_drawdown, [(np.array([1.0, 1.3, 1.1, 1.5, 1.2, 1.4]),)], None),
+    (dr.rolling_mean_stride, [(_n(6),)], None),
+    (dr.ewma_vectorized, [(_n(6), 0.3)], None),
+    (dr.histogram_soft, [(_n(6), np.array([-1.0, 0.0, 1.0]))], None),
+]
 LOOPED |= {"sinkhorn_log", "soft_dtw", "hmm_log_forward", "lorenz_euler", "adam_inner_loop",
-           "welford_variance"}
-ROUGH |= {"asian_option_mc", "conv1d_valid_relu", "yield_curve_discount"}
+           "welford_variance", "wave_pingpong", "heat2d_inplace", "upwind_advection",
+           "jacobi_poisson", "gauss_seidel", "value_iteration", "cg_solve"}
+ROUGH |= {"asian_option_mc", "conv1d_valid_relu", "yield_curve_discount", "value_iteration",
+          "cumulative_max_drawdown"}
 
 # tried under backend="numba" (each compiles in 1-10 s; the slower ones compile too:
 # gru_cell_sequence, batch_norm_train, layer_norm, causal_attention_tril, laplacian_roll)
@@ -132,7 +149,8 @@ NUMBA = {"bs_call_ndtr", "implied_vol_newton", "iir_direct_form2", "ema_filter",
          "logsumexp_stable", "log_softmax_rows", "huber_loss", "quantile_loss",
          "newton_sqrt_while", "fixed_point_kepler", "leapfrog_spring", "horner_poly",
          "masked_cumsum", "discounted_returns", "segment_sums_bincount_free", "clipped_relu6",
-         "mixed_int_float", "int_array_weights",
+         "mixed_int_float", "int_array_weights", "jacobi_poisson", "gauss_seidel",
+         "ewma_vectorized",
          # refused (a helper numba has no compiled version of, a tape numba cannot place)
          "binomial_tree_european_inplace", "kalman_filter_nd", "polyval_fit_loss",
          "scatter_add_at", "piecewise_np", "survival_cumprod", "topk_via_sort"}

@@ -1,6 +1,7 @@
 """Realistic programs (third set): optimal transport, Gaussian processes, dynamic programming
 in log space, contrastive and focal losses, Monte Carlo paths, chaotic integrators, graph
-assembly (tests/compat/test_domain_programs.py)."""
+assembly, PDE stencils with rotating buffers, iterative solvers, value iteration, rolling
+statistics (tests/compat/test_domain_programs.py)."""
 
 import numpy as np
 from scipy.special import logsumexp
@@ -142,3 +143,106 @@ def pca_top_eigen(X):
     C = Xc.T @ Xc / (X.shape[0] - 1)
     w, V = np.linalg.eigh(C)
     return w[-1] + w[-2] * 0.5
+
+
+def wave_pingpong(u0, c=0.3, steps=6):
+    u_prev = u0.copy()
+    u = u0.copy()
+    u_next = np.zeros_like(u0)
+    for _ in range(steps):
+        u_next[1:-1] = 2 * u[1:-1] - u_prev[1:-1] + c * (u[2:] - 2 * u[1:-1] + u[:-2])
+        u_prev, u, u_next = u, u_next, u_prev
+    return np.sum(u ** 2) + np.sum(u_prev)
+
+
+def heat2d_inplace(T0, k=0.1, steps=4):
+    T = T0.copy()
+    for _ in range(steps):
+        lap = T[2:, 1:-1] + T[:-2, 1:-1] + T[1:-1, 2:] + T[1:-1, :-2] - 4 * T[1:-1, 1:-1]
+        T[1:-1, 1:-1] += k * lap
+    return np.sum(T ** 2)
+
+
+def pairwise_forces_scatter(pos, q, pairs):  # (np.subtract.at: since hunt46)
+    F = np.zeros_like(pos)
+    d = pos[pairs[:, 0]] - pos[pairs[:, 1]]
+    r2 = np.sum(d ** 2, axis=1, keepdims=True) + 0.1
+    f = q[pairs[:, 0], None] * q[pairs[:, 1], None] * d / r2 ** 1.5
+    np.add.at(F, pairs[:, 0], f)
+    np.subtract.at(F, pairs[:, 1], f)
+    return np.sum(F ** 2)
+
+
+def upwind_advection(u0, v, steps=5, dx=0.1, dt=0.02):
+    u = u0.copy()
+    for _ in range(steps):
+        flux = np.where(v > 0, v * u, v * np.roll(u, -1))
+        u = u - dt / dx * (flux - np.roll(flux, 1))
+    return np.sum(u ** 2)
+
+
+def jacobi_poisson(f, iters=10):
+    n = f.shape[0]
+    u = np.zeros(n + 2)
+    for _ in range(iters):
+        u_new = u.copy()
+        u_new[1:-1] = 0.5 * (u[:-2] + u[2:] + 0.01 * f)
+        u = u_new
+    return np.sum(u ** 2)
+
+
+def gauss_seidel(f, iters=6):
+    n = f.shape[0]
+    u = np.zeros(n + 2)
+    for _ in range(iters):
+        for i in range(1, n + 1):
+            u[i] = 0.5 * (u[i - 1] + u[i + 1] + 0.01 * f[i - 1])
+    return np.sum(u ** 3)
+
+
+def value_iteration(R, P, gamma=0.9, iters=15):
+    V = np.zeros(R.shape[0])
+    for _ in range(iters):
+        Q = R + gamma * P @ V
+        V = np.max(Q, axis=1)
+    return np.sum(V)
+
+
+def cg_solve(A0, b, iters=2):  # (3 steps solve a 3x3 system: then 0 / 0)
+    A = A0 @ A0.T + np.eye(len(b))
+    x = np.zeros_like(b)
+    r = b - A @ x
+    p = r.copy()
+    rs = r @ r
+    for _ in range(iters):
+        Ap = A @ p
+        alpha = rs / (p @ Ap)
+        x = x + alpha * p
+        r = r - alpha * Ap
+        rs_new = r @ r
+        p = r + (rs_new / rs) * p
+        rs = rs_new
+    return np.sum(x ** 2)
+
+
+def cumulative_max_drawdown(p):
+    peak = np.maximum.accumulate(p)
+    return np.max((peak - p) / peak)
+
+
+def rolling_mean_stride(x, w=3):
+    c = np.cumsum(np.concatenate([[0.0], x]))
+    r = (c[w:] - c[:-w]) / w
+    return np.sum(r ** 2)
+
+
+def ewma_vectorized(x, alpha):
+    n = len(x)
+    wts = (1 - alpha) ** np.arange(n)[::-1]
+    return np.sum(wts * x) / np.sum(wts)
+
+
+def histogram_soft(x, centers, bw=0.5):
+    w = np.exp(-0.5 * ((x[:, None] - centers[None]) / bw) ** 2)
+    h = w.sum(0) / w.sum()
+    return -np.sum(h * np.log(h + 1e-12))
