@@ -31,11 +31,6 @@ _WHILE = "a `while` loop runs until its test fails"
 _NO_NUMBA = "the numba backend has no compiled version of"
 # (program, mode) -> words of the refusal; the reason in a comment
 REFUSED = {
-    # `y1 = y[n]` may be a view of `y` (srcdiff does not know y is 1-d), then y[n] = ...
-    # changes it while y1 is live: refused, though y[n] of a 1-d y is a copy (needless)
-    **{("biquad_lowpass", m): "changes an array in place that `y1` also refers to"
-       for m in om.MODES if m != "hvp"},
-    ("biquad_lowpass", "hvp"): "changes an array in place that `y1` also refers to",
     # checkpointing needs the trip count when the loop starts
     ("implied_vol_newton", "checkpoint"): _EARLY,
     ("fixed_point_kepler", "checkpoint"): _EARLY,

@@ -150,7 +150,7 @@ NUMBA = {"bs_call_ndtr", "implied_vol_newton", "iir_direct_form2", "ema_filter",
          "newton_sqrt_while", "fixed_point_kepler", "leapfrog_spring", "horner_poly",
          "masked_cumsum", "discounted_returns", "segment_sums_bincount_free", "clipped_relu6",
          "mixed_int_float", "int_array_weights", "jacobi_poisson", "gauss_seidel",
-         "ewma_vectorized",
+         "ewma_vectorized", "biquad_lowpass",
          # refused (a helper numba has no compiled version of, a tape numba cannot place)
          "binomial_tree_european_inplace", "kalman_filter_nd", "polyval_fit_loss",
          "scatter_add_at", "piecewise_np", "survival_cumprod", "topk_via_sort"}
