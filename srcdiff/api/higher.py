@@ -229,12 +229,24 @@ def _filled(t, x, taken):
         return _like(x, out) if isinstance(x, tuple) else out  # (a named tuple's class kept)
     if t is None:
         return _zeros(x)
+    t = _in_dtype_of(t, x)
     if isinstance(x, np.ndarray) and np.shape(t) != x.shape:
         return np.broadcast_to(t, x.shape).copy()
     if isinstance(t, np.ndarray):
         if any(np.may_share_memory(t, a) for a in taken):
             t = t.copy()
         taken.append(t)
+    return t
+
+
+def _in_dtype_of(t, x):
+    """``t`` in the float dtype of its value ``x`` (SPEC §1): forward rules that build a
+    float64 constant (``np.max``'s mask of ties, ``np.log(2.0)`` of ``2.0 ** x``) promote a
+    float32 tangent. A new array when cast, so never one of the caller's tangents."""
+    if isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind == "f" \
+            and isinstance(t, (np.ndarray, np.generic)) and t.dtype.kind == "f" \
+            and t.dtype != x.dtype:
+        return t.astype(x.dtype)
     return t
 
 

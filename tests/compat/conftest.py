@@ -10,7 +10,7 @@ def pytest_terminal_summary(terminalreporter):
         counts = ", ".join(f"{m}: {check_modes.PASSED[m]}" for m in check_modes.MODES)
         terminalreporter.write_line(f"check_modes: checks passed per mode: {counts}")
     corpora = ("tangent_functions", "jax_control_flow", "tf_grads", "torch_opinfo_grads",
-               "python_breadth")
+               "python_breadth", "domain_programs")
     for corpus in corpora:  # their TALLY of outcomes
         module = sys.modules.get(f"test_{corpus}") or sys.modules.get(
             f"tests.compat.test_{corpus}")

@@ -74,18 +74,8 @@ def test_right_or_refused(module, case, mode):
         pytest.importorskip("numba")
     results = [om.outcome(fn, args, mode, wrt) for args in argsets]
     TALLY.update((mode, kind) for kind, _ in results)
-    bad = [f"{kind}: {msg}" for kind, msg in results if kind in ("wrong", "crash")]
-    assert not bad, f"{fn.__name__} ({mode}): " + "\n".join(bad)
-    words = REFUSED.get((fn.__name__, mode))
-    refused = [msg for kind, msg in results if kind == "refused"]
-    if words is None:
-        assert not refused, f"{fn.__name__} ({mode}) newly refused: {refused[0]}"
-        assert any(kind == "right" for kind, _ in results), "every point skipped"
-        return
-    assert len(refused) == len(results), f"{fn.__name__} ({mode}) no longer refused"
-    source_file = module.op.__file__.rsplit("/", 1)[-1]
-    for msg in refused:  # the refusal names the construct, its file and line
-        assert words in msg and f"{source_file}:" in msg, msg
+    om.assert_listed(fn.__name__, mode, results, REFUSED.get((fn.__name__, mode)),
+                     module.op.__file__.rsplit("/", 1)[-1])
 
 
 def test_the_refusal_list_names_programs_and_modes():

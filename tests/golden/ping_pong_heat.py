@@ -29,32 +29,26 @@ def grad_ping_pong_heat(x, grad_ys=None):
     b_w = np.zeros_like(w)
     del w
     for t in reversed(range(3)):
-        # adjoint of line 673: u, w = w, u
+        b_u1 = b_w
+        del b_w
         w_before = _stack.pop()
         u_before = _stack.pop()
-        b_w1 = b_u
+        b_w = b_u
         del b_u
-        b_u = b_w
-        del b_w
         # adjoint of line 672: w[-1] = u[-1]
         u_i51 = u_before[-1]
-        b_w = np.array(b_w1, dtype=float)
-        del b_w1
         b_u_i5 = unbroadcast(np.copy(b_w[-1]), u_i51)
         b_w[-1] = 0.0
         w_before[-1] = _stack.pop()
-        b_u = add_into(b_u, index_add(None, u_before, -1, b_u_i5))
-        del b_u_i5
+        b_u = index_add(b_u1, u_before, -1, b_u_i5)
+        del b_u1
         # adjoint of line 671: w[0] = u[0]
         u_i41 = u_before[0]
-        b_w = np.asarray(b_w)
         b_u_i4 = unbroadcast(np.copy(b_w[0]), u_i41)
         b_w[0] = 0.0
         w_before[0] = _stack.pop()
         b_u[0] += b_u_i4
-        del b_u_i4
         # adjoint of line 670: w[1:-1] = u[1:-1] + 0.1 * (u[2:] - 2.0 * u[1:-1] + u[:-2])
-        b_w = np.asarray(b_w)
         b_add1 = unbroadcast(np.copy(b_w[1:-1]), add1)
         del add1
         b_w[1:-1] = 0.0
@@ -68,4 +62,4 @@ def grad_ping_pong_heat(x, grad_ys=None):
         del b_add
         b_u[1:-1] += add_into(b_u_i2, b_add1)
         del b_add1, b_u_i2
-    return finish(b_u, x, False, (grad_ys,))
+    return finish(b_u, x)

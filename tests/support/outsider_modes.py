@@ -39,3 +39,19 @@ def outcome(fn, args, mode, wrt=None):
     except Exception as e:  # noqa: BLE001 - classifying: a crash fails the test
         return "crash", f"{type(e).__name__}: {e}"[:400]
     return "right", ""
+
+
+def assert_listed(name, mode, results, words, source_file):
+    """``results`` (``outcome``'s, one per argument tuple) hold no wrong answer or crash, and
+    are refused at every point iff ``words`` (of the listed refusal) is given, each message
+    naming the construct and ``source_file``'s line; else some point is right."""
+    bad = [f"{kind}: {msg}" for kind, msg in results if kind in ("wrong", "crash")]
+    assert not bad, f"{name} ({mode}): " + "\n".join(bad)
+    refused = [msg for kind, msg in results if kind == "refused"]
+    if words is None:
+        assert not refused, f"{name} ({mode}) newly refused: {refused[0]}"
+        assert any(kind == "right" for kind, _ in results), "every point skipped"
+        return
+    assert len(refused) == len(results), f"{name} ({mode}) no longer refused"
+    for msg in refused:
+        assert words in msg and f"{source_file}:" in msg, msg

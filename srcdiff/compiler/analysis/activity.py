@@ -443,10 +443,12 @@ def _fact(op, kinds, shapes, known):
         if stopped is not None:  # the identity at run time: an array or int stays one
             kind, shape = _atom_fact(stopped, kinds, shapes)
             return (kind, shape) if kind in (ARRAY, INT) else (None, None)
-        if fn in _LIKE:
-            if op.args and isinstance(op.args[0], gast.Name):
-                return ARRAY, shapes.get(op.args[0].id)
-            return ARRAY, None
+        if fn in _LIKE:  # x's shape (the statement's x: a nondiff op keeps no arguments),
+            # unless shape= is given, or x is 0-d (np.zeros_like(2.0) is a 0-d array)
+            like = value.args[0] if isinstance(value, gast.Call) and value.args else None
+            shape = shapes.get(like.id) if isinstance(like, gast.Name) and len(value.args) < 5 \
+                and all(k.arg != "shape" for k in value.keywords) else None
+            return ARRAY, shape if isinstance(shape, tuple) and shape else None
         if fn in MAKERS:  # (a rule without a derivative keeps no arguments: the call's)
             return ARRAY, maker_pattern(fn, value, kinds, shapes, known)
         if fn in (len, int) or fn in INT_VALUED or size_read(value, kinds):

@@ -15,8 +15,9 @@ array (a greatest fixed point: loops keep what every trip agrees on):
   the arguments a gradient is asked for);
 - ``np.zeros(n)``, ``np.ones``, ``np.empty``, ``np.eye``, ``np.identity``,
   ``np.linspace`` without ``dtype`` (float64 by default), ``np.full(n, fill)`` with a
-  float fill, the ``*_like`` makers of an inexact array, any maker or conversion with
-  a float ``dtype=`` spelled in the source;
+  float fill (a literal, ``float(...)``, or a module's float such as ``np.inf``), the
+  ``*_like`` makers of an inexact array, any maker or conversion with a float
+  ``dtype=`` spelled in the source;
 - a copy, an index or a view of an inexact array; a list or tuple display holding a
   float (``np.array([0.0, 0.0])``); an entry of a parameter's list, tuple or dict whose
   argument's entry is a float array (``W = p["W"].copy()``), while nothing changes it;
@@ -31,6 +32,7 @@ array (a greatest fixed point: loops keep what every trip agrees on):
 
 import inspect
 import operator
+import types
 
 import gast
 import numpy as np
@@ -168,6 +170,8 @@ def _makes_inexact(op, inexact, parsed, analysis):
         return _is_float(stopped, inexact)
     if isinstance(value, gast.Constant):
         return isinstance(value.value, (float, complex))
+    if isinstance(value, gast.Attribute):  # np.inf, math.pi: a module's float constant
+        return _module_float(value, parsed)
     call = value if isinstance(value, gast.Call) else None
     args = call.args if call is not None else op.args  # a nondiff rule's op keeps none
     keywords = {k.arg: k.value for k in call.keywords} if call is not None else op.kwargs
@@ -179,7 +183,7 @@ def _makes_inexact(op, inexact, parsed, analysis):
     if spelled is not None:
         dtype = static_dtype(spelled, parsed)
         return dtype is not None and dtype.kind in "fc"
-    if fn in _DEFAULT_FLOAT:
+    if fn in _DEFAULT_FLOAT or fn is float:  # (float(...) is a Python float)
         return True
     if fn is np.full:
         return len(args) == 2 and _is_float(args[1], inexact)
@@ -196,6 +200,14 @@ def _makes_inexact(op, inexact, parsed, analysis):
             and not op.rule.tuple_output:
         return any(_is_float(a, inexact) for a in op.args)
     return False
+
+
+def _module_float(node, parsed):
+    """Is ``node`` (``np.inf``, ``math.pi``) an attribute of a module that is a Python float
+    (np.float64 too: a subclass)? An object's attribute may change: not proven."""
+    base = parsed.resolve(node.value)
+    return isinstance(base, types.ModuleType) and isinstance(
+        getattr(base, node.attr, None), float)
 
 
 def _call_returns_inexact(op, inexact, analysis):

@@ -1,5 +1,5 @@
-"""NumPy functions called for their change of an array: ``np.add.at``, ``np.copyto``,
-``np.fill_diagonal``, ``np.put``.
+"""NumPy functions called for their change of an array: ``np.add.at`` (``np.subtract.at``),
+``np.copyto``, ``np.fill_diagonal``, ``np.put``.
 
 Each is lowered to a store, ``a[...] = value`` or ``a[positions] = value`` (positions a
 run-time helper computes as NumPy does), which the store's adjoint and undo, and the
@@ -27,8 +27,9 @@ class InPlace:
     def in_place_call(self, s, call, target):
         """Lower the statement ``s`` (``call`` for its effect) when ``target`` is one of
         this module's; True when done."""
-        if getattr(target, "__self__", None) is np.add and target.__name__ == "at":
-            self.add_at_statement(s, call)
+        owner = getattr(target, "__self__", None)
+        if owner in (np.add, np.subtract) and target.__name__ == "at":
+            self.add_at_statement(s, call, owner.__name__)
             return True
         if target is np.copyto:
             self.copyto_statement(s, call)
@@ -57,16 +58,21 @@ class InPlace:
         self.emit(S.assign(gast.Subscript(value=S.name(a), slice=S.const(Ellipsis),
                                           ctx=gast.Store()), value))
 
-    def add_at_statement(self, s, call):
+    def add_at_statement(self, s, call, ufunc="add"):
         """``np.add.at(a, index, v)`` (a scatter-add: a repeated position adds once per
-        repeat): ``a[...] = add_at(a, index, v)``."""
+        repeat): ``a[...] = add_at(a, index, v)``; ``np.subtract.at(a, index, v)`` as
+        ``np.add.at(a, index, -v)`` (IEEE's ``a - v`` is exactly ``a + (-v)``)."""
         if call.keywords or len(call.args) != 3 or not isinstance(call.args[0], gast.Name) \
                 or any(isinstance(a, gast.Starred) for a in call.args):
-            raise self.error(s, "np.add.at is differentiated as `np.add.at(a, index, values)` "
-                                "with `a` a variable", hint="name the array first: `a = ...`")
+            raise self.error(s, f"np.{ufunc}.at is differentiated as "
+                                f"`np.{ufunc}.at(a, index, values)` with `a` a variable",
+                             hint="name the array first: `a = ...`")
         a = call.args[0].id
+        index, values = self.atom(call.args[1]), self.atom(call.args[2])
+        if ufunc == "subtract":
+            values = self.fresh_assign("negated", gast.UnaryOp(op=gast.USub(), operand=values))
         self._store_all(a, self.fresh_assign("added", self.helper_call(
-            "add_at", [S.name(a), self.atom(call.args[1]), self.atom(call.args[2])])))
+            "add_at", [S.name(a), index, values])))
 
     def copyto_statement(self, s, call):
         """``np.copyto(a, v)``: ``a[...] = v`` (``v`` broadcast to ``a``'s shape);
