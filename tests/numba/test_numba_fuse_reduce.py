@@ -165,7 +165,7 @@ def reduce_program(seed, index):
     return source, args, (0, 1, 2)
 
 
-COUNT = int(os.environ.get("SRCDIFF_NUMBA_REDUCE_COUNT", "6"))
+COUNT = int(os.environ.get("SRCDIFF_NUMBA_REDUCE_COUNT", "4"))
 
 
 def test_random_reduce_programs(monkeypatch, capsys, made):
