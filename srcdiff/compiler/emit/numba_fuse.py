@@ -3,7 +3,9 @@
 Under numba each NumPy array expression statement allocates its result and runs a loop of
 its own; a run of elementwise statements over arrays of one length (the Burgers stencil's
 ``mul = c * u_i``, ``sub = u_i - u_i3``, ``un[1:-1] = u_i - mul * sub + ...``) runs here as
-one loop over the index, with the values only the run reads kept in registers.
+one loop over the index, with the values only the run reads kept in registers. (First, a
+sum over the last axis of an elementwise value whose array is read for its shape only
+becomes one loop too: numba_fuse_reduce.py, which states its invariant.)
 
 **The group.** Statements of one block, consecutive once two kinds of neighbours are
 moved out of the way: ``v = b[slice]`` view bindings (moved before the group: a view reads
@@ -73,6 +75,7 @@ import ast
 from srcdiff.compiler.emit import (
     numba_fuse_bcast,
     numba_fuse_loop,
+    numba_fuse_reduce,
     numba_fuse_rows,
     numba_fuse_ssa,
     numba_pieces,
@@ -418,7 +421,8 @@ class _Span:
 def fuse(fn, start=0):
     """Rewrite the blocks of the function ``fn`` (an ``ast.FunctionDef``) with fused groups
     of two or more statements; returns the :class:`Group` list (numbered from ``start``)."""
-    groups = []
+    # (sums over the last axis of an elementwise value first: numba_fuse_reduce.py)
+    groups = numba_fuse_reduce.rewrite(fn, start, _elementwise)
     outside = _Outside(fn)
     for node in list(ast.walk(fn)):
         for field in ("body", "orelse"):

@@ -15,8 +15,8 @@ from srcdiff.compiler.emit.numba_pieces import shares_nd as _overlap_nd
 
 def stubs(groups):
     """The overloaded functions ``_fusedK`` (and ``_fusedK_rows``) the rewritten code
-    calls, by name."""
-    made = {g.name: _stub(g, False) for g in groups}
+    calls, by name (and numba_fuse_reduce.py's ``_fused_sumK``: ``Site.stub``)."""
+    made = {g.name: g.stub() if hasattr(g, "stub") else _stub(g, False) for g in groups}
     made.update({g.name + "_rows": _stub(g, True) for g in groups if g.rows})
     return made
 
