@@ -133,6 +133,14 @@ def user_out_none(x):
     return np.sum(helper_with_an_out(x, out=None))
 
 
+def helper_reading_its_out(a, out=1.0):
+    return a * a if out is None else a * out
+
+
+def user_out_none_read(x):
+    return np.sum(helper_reading_its_out(x, out=None)) + np.sum(helper_reading_its_out(x))
+
+
 def bare_primitive_statement(x):
     np.sum(x)  # computes and drops a value: nothing to follow
     return np.sum(x * x)
@@ -145,8 +153,12 @@ def bare_helper_statement(x):
 
 def test_out_none_is_the_default_and_means_nothing():
     assert_close(sd.grad(sum_out_none)(X), np.cos(X) + 2.0 * X, rtol=1e-12, atol=1e-12)
-    # where None is not the default, `out=None` is an argument like any other: still refused
-    with pytest.raises(sd.SrcdiffError, match="out="):
+    # where None is not the default (a user function's `out`), `out=None` binds None as
+    # Python binds it: the function reads it, or fails as it does when called
+    assert_close(sd.grad(user_out_none_read)(X), 2.0 * X + 1.0, rtol=1e-12, atol=1e-12)
+    with pytest.raises(TypeError):
+        user_out_none(X)
+    with pytest.raises(TypeError):
         sd.grad(user_out_none)(X)
 
 
