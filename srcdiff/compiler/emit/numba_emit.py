@@ -256,7 +256,7 @@ def numba_source(source, entry_name, namespace, where, groups=None, containers=N
         numba_pad_solve.check(d, where)  # (np.pad: constant mode only)
         numba_tuples.check_keys(d, where)  # (a dict's entries: no numba version)
         numba_spellings.check(d, where)  # (a reduction's keywords numba takes none of)
-        numba_masks.rewrite(d)  # x[m] of a mask m as masked_read(x, m)
+        numba_masks.rewrite(d)  # x[m] of a mask m as masked_read(x, m); stores
         # x[[i, j]]: an integer array's index (a list passed to numba_lists's helpers: a list)
         numba_builtins.list_indices(d, own - set(numba_lists.NAMES))
         numba_views.whole_reads(d)  # x[...] read as x
@@ -407,6 +407,7 @@ def helpers():
     helpers["clip_of"] = numba_builtins.clip_of
     helpers["linspace_open"] = numba_builtins.linspace_open
     helpers["masked_read"] = numba_masks.masked_read
+    helpers["masked_put"] = numba_masks.masked_put
     for name in ("where_of", "full_of", "copy_of"):
         helpers[name] = getattr(numba_builtins, name)
     helpers.update(numba_checked.helpers())
