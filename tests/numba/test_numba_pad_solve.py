@@ -150,3 +150,16 @@ def test_solve_transposed_is_numpys():
         for g in (RNG.normal(size=a.shape[0]), RNG.normal(size=(a.shape[0], 3))):
             np.testing.assert_allclose(solve(a, g), numpy_solve_transposed(a, g),
                                        rtol=1e-12, atol=1e-14)
+
+
+def test_pad_forward_mode():
+    # on main: "no compiled version of `pad_tangent`"; the tangent against the NumPy
+    # backend's and a central difference along it
+    x, t = RNG.normal(size=(3, 2)), RNG.normal(size=(3, 2))
+    value, tangent = sd.jvp(pad_pairs, backend="numba")(x, tangents=t)
+    want_value, want = sd.jvp(pad_pairs)(x, tangents=t)
+    assert value == pytest.approx(want_value, rel=1e-12)
+    assert tangent == pytest.approx(want, rel=1e-12)
+    h = 1e-6
+    assert tangent == pytest.approx((pad_pairs(x + h * t) - pad_pairs(x - h * t)) / (2 * h),
+                                    rel=1e-6)

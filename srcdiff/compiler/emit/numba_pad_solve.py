@@ -8,7 +8,9 @@
   is written as ``pad_grad(g, a, pad_width)``: a copy of ``g``'s interior (NumPy's is a view
   of it; the same numbers). ``pad_width`` as np.pad reads it: ``n``, ``(n,)``,
   ``(before, after)``, ``((before, after),)`` or one pair per axis (of integers; a negative
-  width raises ValueError as NumPy's). Arrays of one to three dimensions.
+  width raises ValueError as NumPy's). Arrays of one to three dimensions. Forward mode's
+  ``pad_tangent(d, pad_width, 'constant', {})`` is ``pad_constant(d, pad_width)`` (the
+  tangent padded with zeros, as shape_rules').
 - ``solve_transposed(a, g)`` (linalg_rules: ``np.linalg.solve(a.T, g)`` with its block
   triangular path): the same algorithm (above TRI_BLOCK an exactly triangular ``a.T`` is
   solved by halves, each block checked to be zero first; otherwise numba's
@@ -33,7 +35,7 @@ from srcdiff.compiler.emit.numba_helpers import njit, overload, types
 from srcdiff.compiler.emit.numba_lists import REFUSED
 from srcdiff.rules.linalg_rules import TRI_BLOCK
 
-NAMES = ("pad_constant", "pad_grad", "solve_transposed")
+NAMES = ("pad_constant", "pad_grad", "pad_tangent", "solve_transposed")
 
 
 def rewrite(fn):
@@ -44,15 +46,19 @@ def rewrite(fn):
         if not isinstance(node, ast.Call) or any(isinstance(a, ast.Starred) for a in node.args):
             continue
         name = ast.unparse(node.func)
-        if name == "np.pad" and _constant_mode(node.args[2:], node.keywords, 2):
+        if name == "np.pad" and _constant_mode(node.args[2:], node.keywords):
             node.func = ast.Name(id="pad_constant", ctx=ast.Load())
             node.args, node.keywords = node.args[:2], []
         elif name == "pad_grad" and len(node.args) >= 3 and _constant_mode(
-                node.args[3:], node.keywords, 3, kwargs=True):
+                node.args[3:], node.keywords, kwargs=True):
             node.args, node.keywords = node.args[:3], []
+        elif name == "pad_tangent" and len(node.args) >= 2 and _constant_mode(
+                node.args[2:], node.keywords, kwargs=True):
+            node.func = ast.Name(id="pad_constant", ctx=ast.Load())  # (forward mode's)
+            node.args, node.keywords = node.args[:2], []
 
 
-def _constant_mode(rest, keywords, first, kwargs=False):
+def _constant_mode(rest, keywords, kwargs=False):
     """Whether the arguments after ``pad_width`` say constant mode and nothing else."""
     given = dict(zip(("mode", "kwargs" if kwargs else "constant_values"), rest))
     if len(rest) > 2 or any(k.arg is None or k.arg in given for k in keywords):
@@ -68,7 +74,8 @@ def check(fn, where):
     """Refuse a np.pad or pad_grad :func:`rewrite` left as written (another mode, a keyword,
     a mode computed at run time), located at the call, before numba types anything."""
     for node in ast.walk(fn):
-        if isinstance(node, ast.Call) and ast.unparse(node.func) in ("np.pad", "pad_grad") \
+        if isinstance(node, ast.Call) \
+                and ast.unparse(node.func) in ("np.pad", "pad_grad", "pad_tangent") \
                 and not (ast.unparse(node.func) == "pad_grad" and len(node.args) == 3
                          and not node.keywords):
             raise where.error("the numba backend compiles np.pad in constant mode with zeros "
@@ -194,6 +201,10 @@ def _pad_constant(a, pad_width):
         out[w[0, 0]:w[0, 0] + n0, w[1, 0]:w[1, 0] + n1, w[2, 0]:w[2, 0] + n2] = a
         return out
     return pad3
+
+
+def pad_tangent(d, pad_width):
+    """shape_rules.pad_tangent in constant mode, written as pad_constant (:func:`rewrite`)."""
 
 
 def pad_grad(g, array, pad_width):
