@@ -12,6 +12,7 @@ import pytest
 
 import srcdiff as sd
 from fd import assert_close, numeric_grad
+from numba_agree import agree
 from srcdiff.errors import SrcdiffError
 
 pytest.importorskip("numba")
@@ -215,7 +216,9 @@ def test_reduction_keywords_refused_when_the_gradient_is_made(fn, args):
 
 
 # a store at a mask of two axes: numba's lowering asserts (an AssertionError escaped the
-# backend); now a located SrcdiffError (a safety net: still at the first call)
+# backend); a located SrcdiffError (a safety net: still at the first call) for a mask
+# given as an argument; one bound to a comparison is compiled (numba_masks.masked_put,
+# session 46: tests/numba/test_numba_mask_stores.py)
 
 def masked_store(x):
     m = np.outer(x, x)
@@ -223,10 +226,18 @@ def masked_store(x):
     return np.sum(m * x)
 
 
+def masked_store_given(x, mask):
+    m = np.outer(x, x)
+    m[mask] = 0.5
+    return np.sum(m * x)
+
+
 def test_numbas_lowering_assertion_is_a_srcdiff_error():
+    x = np.array([0.3, -0.2, 0.5])
     with pytest.raises(SrcdiffError) as info:
-        sd.grad(masked_store, backend="numba")(np.array([0.3, -0.2, 0.5]))
-    assert "lowering failed" in str(info.value) and "def masked_store" in str(info.value)
+        sd.grad(masked_store_given, backend="numba")(x, np.outer(x, x) < 0)
+    assert "lowering failed" in str(info.value) and "def masked_store_given" in str(info.value)
+    agree(masked_store, (x,), (0,))
 
 
 # np.concatenate of 3-d arrays: its adjoint split_rest had numba versions of 1 and 2 axes

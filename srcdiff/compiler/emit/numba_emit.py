@@ -75,6 +75,7 @@ from srcdiff.compiler.emit import (
     numba_masks,
     numba_math,
     numba_names,
+    numba_pad_solve,
     numba_pieces,
     numba_rule_helpers,
     numba_rule_helpers2,
@@ -249,11 +250,13 @@ def numba_source(source, entry_name, namespace, where, groups=None, containers=N
         _without_dels(d)
         _reverse_ranges(d, where)
         numba_spellings.rewrite(d)
+        numba_pad_solve.rewrite(d)  # np.pad(a, w) as pad_constant(a, w); pad_grad's mode
         numba_lists.check_uses(d, where)  # (fill_zeros only as sum's: numba_lists.py)
         numba_rule_helpers2.check(d, where)  # (their arguments numba's versions model)
+        numba_pad_solve.check(d, where)  # (np.pad: constant mode only)
         numba_tuples.check_keys(d, where)  # (a dict's entries: no numba version)
         numba_spellings.check(d, where)  # (a reduction's keywords numba takes none of)
-        numba_masks.rewrite(d)  # x[m] of a mask m as masked_read(x, m)
+        numba_masks.rewrite(d)  # x[m] of a mask m as masked_read(x, m); stores
         # x[[i, j]]: an integer array's index (a list passed to numba_lists's helpers: a list)
         numba_builtins.list_indices(d, own - set(numba_lists.NAMES))
         numba_views.whole_reads(d)  # x[...] read as x
@@ -304,7 +307,7 @@ def _check_calls(fn, namespace, where, generated=()):
     helpers = set(NJIT_HELPERS) | set(NJIT_PIECES) | set(NJIT_BROADCAST) | set(NJIT_TUPLES)
     helpers |= set(numba_seeds.NAMES) | set(numba_stacks.NAMES) | set(numba_tape_sites.NAMES)
     helpers |= set(numba_lists.NAMES) | set(numba_rule_helpers.NAMES)
-    helpers |= set(numba_rule_helpers2.NAMES)
+    helpers |= set(numba_rule_helpers2.NAMES) | set(numba_pad_solve.NAMES)
     for node in ast.walk(fn):
         if not isinstance(node, ast.Call):
             continue
@@ -404,6 +407,7 @@ def helpers():
     helpers["clip_of"] = numba_builtins.clip_of
     helpers["linspace_open"] = numba_builtins.linspace_open
     helpers["masked_read"] = numba_masks.masked_read
+    helpers["masked_put"] = numba_masks.masked_put
     for name in ("where_of", "full_of", "copy_of"):
         helpers[name] = getattr(numba_builtins, name)
     helpers.update(numba_checked.helpers())
@@ -413,6 +417,7 @@ def helpers():
     helpers.update(numba_lists.helpers())
     helpers.update(numba_rule_helpers.helpers())
     helpers.update(numba_rule_helpers2.helpers())
+    helpers.update(numba_pad_solve.helpers())
     helpers.update(numba_tape_sites.helpers())
     return helpers
 

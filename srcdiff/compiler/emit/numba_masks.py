@@ -10,6 +10,16 @@ to comparisons (the generator's ``cmp = x > 0``: a bool or an array of bools) as
 NumPy's ``a[m]`` (its entries where ``m`` holds, in C order); of another shape NumPy's
 IndexError; any other ``m`` read as written (``a[m]``), numba's meaning.
 
+numba stores at a mask of one axis only too (the same AssertionError, at the first call).
+A store ``a[m] = v`` (``a`` a name, ``m`` such a mask) is written ``a[...] =
+masked_put(a, m, v)``, and ``a[m] op= v`` as ``a[...] = masked_put(a, m, masked_read(a, m)
+op v)`` (NumPy's: read, then written; a mask reaches each position once). It stays a store
+into ``a`` at the same statement, which is what the later passes (tapes, fusing) read;
+``masked_put`` writes ``v`` (a number, or a 1-d array of one value or one a position) into
+``a`` at ``np.nonzero(m)``'s positions, in C order, NumPy's store, and returns ``a`` (the
+whole store is then a copy of ``a`` onto itself). Another count of values is NumPy's
+ValueError, another shape its IndexError; a mask of one axis is numba's own store.
+
 NumPy's ``b[m] += g`` for a mask ``m`` of ``x``'s shape reaches the positions where ``m``
 holds, in C order, each once: the positions ``np.nonzero(m)`` gives, in the same order,
 which numba_pieces.py's integer-array ``index_add`` adds into one after the other (each
@@ -54,6 +64,32 @@ def rewrite(fn):
     masks = compared - _stored_otherwise(fn, compared) - {
         a.arg for a in ast.walk(fn) if isinstance(a, ast.arg)}
     numba_views.replace_children(fn, lambda e: _read(e, masks))
+    numba_views.replace_children(fn, lambda e: _store(e, masks))
+
+
+def _store(node, masks):
+    """``a[m] = v`` as ``a[...] = masked_put(a, m, v)``, ``a[m] op= v`` as ``a[...] =
+    masked_put(a, m, masked_read(a, m) op v)`` (NumPy's: the entries read, then written;
+    a mask reaches each position once), for a name ``a`` and a mask name ``m``: still a
+    store into ``a`` where it was written (what the later passes see), which numba lowers."""
+    target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+        else node.target if isinstance(node, ast.AugAssign) else None
+    if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
+            and isinstance(target.slice, ast.Name) and target.slice.id in masks):
+        return node
+    a, m = target.value.id, target.slice.id
+    value = node.value
+    if isinstance(node, ast.AugAssign):
+        value = ast.BinOp(left=_read(ast.Subscript(value=ast.Name(id=a, ctx=ast.Load()),
+                                                   slice=ast.Name(id=m, ctx=ast.Load()),
+                                                   ctx=ast.Load()), masks),
+                          op=node.op, right=value)
+    put = ast.Call(func=ast.Name(id="masked_put", ctx=ast.Load()),
+                   args=[ast.Name(id=a, ctx=ast.Load()), ast.Name(id=m, ctx=ast.Load()),
+                         value], keywords=[])
+    whole = ast.Subscript(value=ast.Name(id=a, ctx=ast.Load()),
+                          slice=ast.Constant(value=Ellipsis), ctx=ast.Store())
+    return ast.copy_location(ast.Assign(targets=[whole], value=put), node)
 
 
 def _stored_otherwise(fn, names):
@@ -66,7 +102,8 @@ def _stored_otherwise(fn, names):
             node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For,
                                               ast.comprehension)) else []
         for t in targets:
-            out |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name) and n.id in names}
+            out |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name) and n.id in names
+                    and not isinstance(n.ctx, ast.Load)}  # (not ``a[m] = v``'s m)
         if isinstance(node, ast.NamedExpr) and node.target.id in names:
             out.add(node.target.id)
     return out
@@ -84,6 +121,56 @@ def _read(node, masks):
         return ast.Call(func=ast.Name(id="masked_read", ctx=ast.Load()),
                         args=[node.value, node.slice], keywords=[])
     return node
+
+
+def masked_put(a, m, v):
+    """``a[m] = v`` done in ``a``, returning ``a`` (:func:`_store`)."""
+
+
+_COUNT = "srcdiff: NumPy boolean array indexing assignment cannot assign these input values"
+
+
+@overload(masked_put)
+def _masked_put(a, m, v):
+    if not (isinstance(a, types.Array) and isinstance(m, types.Array)
+            and isinstance(m.dtype, types.Boolean) and m.ndim == a.ndim >= 2):
+        def plain(a, m, v):  # (one axis: numba's own store; else its typing's meaning)
+            a[m] = v
+            return a
+        return plain
+    if not (_num(v) or isinstance(v, types.Array) and v.ndim == 1):
+        return None  # (numba's typing refuses the call)
+    if a.ndim > 3:
+        return None
+    scalar = _num(v)
+
+    def put(a, m, v):
+        if m.shape != a.shape:
+            raise IndexError("srcdiff: a boolean index of another shape than the array")
+        where = np.nonzero(m)  # (the positions in C order, NumPy's)
+        count = where[0].shape[0]
+        if not scalar and v.shape[0] != count and v.shape[0] != 1:
+            raise ValueError(_COUNT)
+        for k in range(count):
+            _put_at(a, where, k, v if scalar else v[k if v.shape[0] == count else 0])
+        return a
+    return put
+
+
+def _put_at(a, where, k, value):
+    """``a[where[0][k], where[1][k], ...] = value``."""
+
+
+@overload(_put_at)
+def _put_at_impl(a, where, k, value):
+    if a.ndim == 2:
+        def at2(a, where, k, value):
+            a[where[0][k], where[1][k]] = value
+        return at2
+
+    def at3(a, where, k, value):
+        a[where[0][k], where[1][k], where[2][k]] = value
+    return at3
 
 
 def masked_read(a, m):
