@@ -42,7 +42,7 @@ REFUSED = {
     ("wave_pingpong", "checkpoint"): "changes an array in place that `u` also refers to",
     # numba: a helper it has no compiled version of, or a tape it cannot place
     ("binomial_tree_european_inplace", "numba"): "could not place the tape of `i`",
-    ("kalman_filter_nd", "numba"): f"{_NO_NUMBA} `solve_transposed`",
+    ("kalman_filter_nd", "numba"): f"{_NO_NUMBA} `cofactors`",  # (np.linalg.det's)
     ("polyval_fit_loss", "numba"): f"{_NO_NUMBA} `polyval",
     ("scatter_add_at", "numba"): f"{_NO_NUMBA} `add_at`",
     ("piecewise_np", "numba"): f"{_NO_NUMBA} `asarray`",

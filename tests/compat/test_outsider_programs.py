@@ -37,7 +37,7 @@ REFUSED = {
     **{("lambdas_in_loop", m): "is supported only bound to a name" for m in om.MODES},
     # the numba backend: helpers it has no compiled version of, or numba's typing
     ("spring_mass", "numba"): "no compiled version of `add_at`",
-    ("heat_stencil", "numba"): "no compiled version of `pad_grad`",
+    ("heat_stencil", "numba"): "np.pad in constant mode with zeros only",  # (mode='edge')
     ("builtins_mix", "numba"): "no compiled version of `hypot_grads`",
     ("fancy_updates", "numba"): "no compiled version of `last_writes`",
     ("masked_stats", "numba"): "no compiled version of `last_writes`",
