@@ -226,7 +226,42 @@ def test_checker_compares_with_the_reference_pipeline():
             return g
         return lambda *a: tuple(x * (1 + 1e-9) for x in g(*a))
     outcome = _check(SMOOTH, (0.4, np.array([0.1, -0.7, 0.3])), grad=grad)
-    assert calls == [True, False]
+    assert calls[:2] == [True, False]  # (then the reference in extended precision)
+    assert any("optimize=False" in t for _, t in outcome.problems), outcome.report()
+
+
+ILL_CONDITIONED = ("import numpy as np\n\n\ndef f(x, s):\n"
+                   "    t = np.floor(x * 3.0) * x * s\n"
+                   "    lp = 1.0 / (1.0 + np.exp(-t))\n"
+                   "    return np.sum((1 - x) * np.log(1 - lp) * np.cos(t))\n")
+
+
+def test_rounding_the_function_amplifies_is_told_from_a_wrong_gradient():
+    """Near t = 14-17, ``1 - lp`` keeps 6-8 digits, so two exact adjoints computed in
+    another order differ far beyond 1e-12 (fuzz arrays seed 46002 index 1182). The
+    reference in extended precision tells that from a wrong gradient off by 1e-9."""
+    args = (np.array([2.3, 0.4, 2.45]), 1.0)
+    gaps = []
+
+    def rounded(f, wrt, optimize=True):
+        reference = sd.grad(f, wrt=wrt, optimize=False)
+        if not optimize:
+            return reference
+
+        def mirrored(*a):  # as far from the extended reference as the reference, other side
+            r, e = reference(*a), reference(*fuzz._extended(a))
+            g = tuple(2.0 * ri - np.asarray(ei, dtype=float) for ri, ei in zip(r, e))
+            gaps.append(np.max(np.abs(g[0] - r[0])) / (1.0 + np.max(np.abs(r[0]))))
+            return g
+        return mirrored
+    outcome = _check(ILL_CONDITIONED, args, grad=rounded)
+    assert max(gaps) > 1e-12  # (beyond REFERENCE_RTOL: the extended reference decides)
+    assert not any("optimize=False" in t for _, t in outcome.problems), outcome.report()
+
+    def wrong(f, wrt, optimize=True):
+        g = sd.grad(f, wrt=wrt, optimize=optimize)
+        return g if not optimize else lambda *a: tuple(v * (1 + 1e-9) for v in g(*a))
+    outcome = _check(ILL_CONDITIONED, args, grad=wrong)
     assert any("optimize=False" in t for _, t in outcome.problems), outcome.report()
 
 
