@@ -93,3 +93,27 @@ def test_typed_list_tapes_restore_the_value_on_entry():
 def test_the_restore_reads_the_value_on_entry():
     src = sd.grad(two_loops_one_target, wrt=(0, 1), backend="numba").source(X, XS)
     assert "_entry" in src and "tape_get_entry(" in src
+
+
+def appended_rows(x, s, k):
+    ys = []  # (a list of constants a loop appends to: its rows a tape, numba_tapes.py)
+    for e in k:
+        ys.append(np.cos(e) * 0.5)
+    return np.sum(np.tanh(x * s) * np.array(ys))
+
+
+def appended_rows_with_the_row_name(x, s, k):
+    _ys_row = 0.5  # (the name the rewrite gives the row: renamed apart)
+    ys = []
+    for e in k:
+        ys.append(np.cos(e) * _ys_row)
+    return np.sum(np.tanh(x * s) * np.array(ys))
+
+
+@pytest.mark.parametrize("fn", [appended_rows, appended_rows_with_the_row_name],
+                         ids=lambda f: f.__name__)
+def test_a_list_appended_in_a_loop_names_its_row_in_the_backends_space(fn):
+    # the row of a list without a leading underscore (`ys`) was `ys_row`, outside
+    # numba_names.OWN: numba_names.check_introduced raised an AssertionError at the first
+    # call (found by the independent random programs in numba mode, seed 46100 index 9)
+    _agree(fn, (np.linspace(-0.8, 0.9, 5), 0.7, np.linspace(0.1, 2.0, 5)), (0, 1))

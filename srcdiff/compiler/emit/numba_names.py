@@ -2,7 +2,7 @@
 
 numba_emit rewrites the NumPy backend's gradient for numba and binds names of its own:
 trip counters ``_kN`` and totals ``_nN``, tapes ``_tapeN``, ``_entryN``, ``_savedN``,
-``_restoredN``, rows ``<list>_row``, scratch buffers ``_scrN``, the fused groups'
+``_restoredN``, rows ``_<list>_row``, scratch buffers ``_scrN``, the fused groups'
 functions ``_fusedN...`` and, inside a group's loop function, ``_n``, ``_m``, ``_i``,
 ``_j``, ``_row``, ``_tK``, ``_aK``, ``_vK``, ``_s_<name>``, ``_e_<name>``; and it calls
 its helpers by name

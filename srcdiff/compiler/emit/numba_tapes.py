@@ -499,10 +499,12 @@ def array_accumulations(fn, counters):
         loop, index, after = found
         n = counters.of(loop)
         value = ast.unparse(loop.body[index].value.args[0])
+        # (in numba_names.OWN's space, which keep_apart cleared: a user's list `ys` too)
+        row = f"{name}_row" if name.startswith("_") else f"_{name}_row"
         loop.body[index:index + 1] = [
-            _stmt(f"{name}_row = {value}"),
-            _stmt(f"if _k{n} == 1:\n    {name} = tape_alloc(_n{n}, {name}_row)"),
-            _stmt(f"tape_put({name}, _k{n} - 1, {name}_row)")]
+            _stmt(f"{row} = {value}"),
+            _stmt(f"if _k{n} == 1:\n    {name} = tape_alloc(_n{n}, {row})"),
+            _stmt(f"tape_put({name}, _k{n} - 1, {row})")]
         for node in after:
             _retarget(node, name, n)
         fn.body[:] = [s for s in fn.body if not (
