@@ -316,6 +316,10 @@ def _check_calls(fn, namespace, where, generated=()):
             obj = namespace.get(f.id)
             if f.id in helpers and _is_srcdiff(obj, f.id) or f.id in generated:
                 continue
+            if f.id in ("min", "max") and node.keywords and f.id not in namespace:
+                raise where.error(f"the numba backend compiles {f.id}() without key= or "
+                                  f"default=: {ast.unparse(node)}",
+                                  'use backend="numpy" for this function', node=node)
             if f.id in BUILTINS and f.id not in namespace or numba_special.name_of(obj):
                 continue  # (a scipy.special ufunc: numba_special.rewrite)
             if isinstance(obj, types.FunctionType) and not _is_srcdiff(obj, f.id):
