@@ -15,6 +15,7 @@ import pytest
 import fuzz
 import gen_loops
 import srcdiff as sd
+from fd import numeric_grad
 
 CI_COUNT = int(os.environ.get("SRCDIFF_FUZZ_CI_COUNT", "1000"))
 CI_JOBS = min(2, os.cpu_count() or 1)
@@ -263,6 +264,40 @@ def test_rounding_the_function_amplifies_is_told_from_a_wrong_gradient():
         return g if not optimize else lambda *a: tuple(v * (1 + 1e-9) for v in g(*a))
     outcome = _check(ILL_CONDITIONED, args, grad=wrong)
     assert any("optimize=False" in t for _, t in outcome.problems), outcome.report()
+
+
+NOISY_DIFFERENCES = ("import numpy as np\n\n\ndef _nested(a, n):\n    if n == 0:\n"
+                     "        return a\n    return np.cos(_nested(a, n - 1)) * 1.1 - a\n\n\n"
+                     "def f(x, w):\n    t0 = _nested(w, 3)\n    ra = np.sum(t0, axis=-1)\n"
+                     "    t3 = np.sum(ra[1:] ** 2) + np.sum(ra * 0.5) * x\n"
+                     "    lz = t3 * 0.7 + 0.1\n    lp = 1.0 / (1.0 + np.exp(-lz))\n"
+                     "    t4 = t3 * np.log(lp) + (1 - t3) * np.log(1 - lp)\n"
+                     "    return -np.sum(t3) + np.sum(t4)\n")
+NOISY_ARGS = (np.array([-0.313972, 0.572349, 0.935062, -0.810598]),
+              np.array([[0.584802, 0.022043, 0.66746], [-0.795122, 0.26174, -0.019758],
+                        [-0.299415, -0.707695, 0.841751]]))
+
+
+def test_noisy_float64_differences_are_decided_in_extended_precision():
+    """``1 - lp`` keeps ~8 digits of values ~1e3, so both float64 central differences are
+    off by ~1e-3 relative from the derivative (fuzz arrays seed 45002 index 1742): the
+    differences in np.longdouble decide, and still catch a gradient off by 1e-4."""
+    if np.finfo(np.longdouble).eps > 1e-18:
+        pytest.skip("this machine's long double is float64")
+    outcome = _check(NOISY_DIFFERENCES, NOISY_ARGS)
+    assert outcome.kind == fuzz.AGREED, outcome.report()
+    namespace = {}
+    exec(NOISY_DIFFERENCES, namespace)
+    float64_fd = numeric_grad(namespace["f"], NOISY_ARGS, 1)
+    extended_fd = fuzz._extended_fd(namespace["f"], NOISY_ARGS, 1)
+    assert np.max(np.abs(float64_fd - extended_fd) / np.abs(extended_fd)) > 1e-4  # (real noise)
+
+    def wrong(f, wrt, **kw):
+        g = sd.grad(f, wrt=wrt, **kw)
+        return lambda *a: tuple(v * (1 + 1e-4) for v in g(*a))
+    outcome = _check(NOISY_DIFFERENCES, NOISY_ARGS, grad=wrong, reference=False)
+    assert any("reverse vs finite differences" in t for _, t in outcome.problems), \
+        outcome.report()
 
 
 def test_reference_pipeline_when_available():

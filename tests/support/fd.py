@@ -7,13 +7,14 @@ never against srcdiff itself.
 import numpy as np
 
 
-def total(value):
-    """The sum of every element of every output (SPEC §1: outputs are summed)."""
+def total(value, dtype=float):
+    """The sum of every element of every output (SPEC §1: outputs are summed), as
+    ``dtype`` (float, or np.longdouble to keep an extended-precision sum)."""
     if isinstance(value, (tuple, list)):
-        return sum(total(v) for v in value)
+        return sum(total(v, dtype) for v in value)
     if isinstance(value, dict):
-        return sum(total(v) for v in value.values())
-    return float(np.sum(value))
+        return sum(total(v, dtype) for v in value.values())
+    return dtype(np.sum(value))
 
 
 def _leaves(x, path=()):
@@ -47,18 +48,19 @@ def _like(x, entries):
     return tuple(entries) if isinstance(x, tuple) else list(entries)
 
 
-def numeric_grad(f, args, k, eps=1e-6, kwargs=None):
-    """d sum(f(*args)) / d args[k], by central differences; same structure as args[k]."""
+def numeric_grad(f, args, k, eps=1e-6, kwargs=None, dtype=float):
+    """d sum(f(*args)) / d args[k], by central differences; same structure as args[k].
+    ``dtype=np.longdouble`` perturbs and sums in extended precision (``args`` in it too)."""
     kwargs = kwargs or {}
     x = args[k]
 
     def at(xk):
         a = list(args)
         a[k] = xk
-        return total(f(*a, **kwargs))
+        return total(f(*a, **kwargs), dtype)
 
     def leaf_grad(path, leaf):
-        arr = np.array(leaf, dtype=float)
+        arr = np.array(leaf, dtype=dtype)
         g = np.zeros_like(arr)
         # a 0-d array stays a 0-d array: `r = x; r *= 2.0` changes x in place, a float not
         keep_array = arr.ndim or isinstance(leaf, np.ndarray)
@@ -66,10 +68,10 @@ def numeric_grad(f, args, k, eps=1e-6, kwargs=None):
             plus, minus = arr.copy(), arr.copy()
             plus[idx] += eps
             minus[idx] -= eps
-            lp = plus if keep_array else float(plus)
-            lm = minus if keep_array else float(minus)
+            lp = plus if keep_array else dtype(plus)
+            lm = minus if keep_array else dtype(minus)
             g[idx] = (at(_replace(x, path, lp)) - at(_replace(x, path, lm))) / (2 * eps)
-        return g if arr.ndim else float(g)
+        return g if arr.ndim else dtype(g)
 
     grads = {path: leaf_grad(path, leaf) for path, leaf in _leaves(x)}
     out = x
