@@ -163,8 +163,14 @@ class _Timeout(BaseException):
     pass
 
 
+WALL_FACTOR = 10.0          # a program blocked without using CPU stops after this many TIMEOUTs
+
+
 @contextlib.contextmanager
 def _time_limit(seconds):
+    """Raise _Timeout in the block after ``seconds`` of this process's CPU time (a hang
+    guard that a loaded machine does not trip: a starved run's wall clock runs on while
+    its CPU time does not), or after WALL_FACTOR times that in wall-clock time."""
     if not seconds or not hasattr(signal, "setitimer"):
         yield
         return
@@ -172,13 +178,17 @@ def _time_limit(seconds):
     def fire(signum, frame):
         raise _Timeout()
 
-    old = signal.signal(signal.SIGALRM, fire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    timers = ((signal.SIGPROF, signal.ITIMER_PROF, seconds),
+              (signal.SIGALRM, signal.ITIMER_REAL, seconds * WALL_FACTOR))
+    old = [signal.signal(signum, fire) for signum, _, _ in timers]
+    for _, which, limit in timers:
+        signal.setitimer(which, limit)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        for (signum, which, _), handler in zip(timers, old):
+            signal.setitimer(which, 0)
+            signal.signal(signum, handler)
 
 
 def _leaf_norm(x):
@@ -333,7 +343,7 @@ def check(program, fn, *, grad=None, jvp=None, reference=None, stages=None):
             else:
                 out.refusals.append((name, first))
         except _Timeout:
-            out.problems.append((CRASH, f"{name}: timed out after {TIMEOUT:.0f} s"))
+            out.problems.append((CRASH, f"{name}: timed out after {TIMEOUT:.0f} CPU s"))
         except Exception as e:
             tb = traceback.format_exception(type(e), e, e.__traceback__)
             out.problems.append((CRASH, f"{name}: {type(e).__name__}: {e}\n"
@@ -623,7 +633,7 @@ def check_program(program, loader, **kwargs):
                 return check(program, fn, **kwargs)
             except _Timeout:
                 out = Outcome(program)
-                out.problems.append((CRASH, f"timed out after {TIMEOUT:.0f} s"))
+                out.problems.append((CRASH, f"timed out after {TIMEOUT:.0f} CPU s"))
                 return out
     finally:
         loader.forget(path)

@@ -431,3 +431,22 @@ def test_an_ill_conditioned_point_is_not_a_finite_difference_test():
     assert "ill-conditioned" in gen_loops.accept(CHAOTIC, args, (0, 1, 2))
     calm = CHAOTIC.replace("z = z * (np.sum(np.sin(a) * a[i1])) + 0.25", "z = z * 0.5")
     assert gen_loops.accept(calm, args, (0, 1, 2)) is None
+
+
+def test_the_hang_guard_counts_cpu_time_not_a_loaded_machines_wall_clock(monkeypatch):
+    """A program that spins is stopped after TIMEOUT seconds of CPU time; one that waits
+    longer than TIMEOUT in wall-clock time while using no CPU (as a process starved on a
+    loaded machine does) is not, up to WALL_FACTOR times TIMEOUT."""
+    import time
+    monkeypatch.setattr(fuzz, "WALL_FACTOR", 20.0)
+    start = time.process_time()
+    with pytest.raises(fuzz._Timeout):
+        with fuzz._time_limit(0.2):
+            while True:
+                sum(range(1000))
+    assert time.process_time() - start >= 0.2
+    with fuzz._time_limit(0.2):
+        time.sleep(0.5)  # (2.5 times the limit in wall-clock time, no CPU)
+    with pytest.raises(fuzz._Timeout):
+        with fuzz._time_limit(0.02):  # (the wall-clock backstop: 20 x 0.02 s)
+            time.sleep(2.0)
