@@ -61,7 +61,6 @@ REFUSED = {
     "ufunc_casting": "the gradient rule of np.add does not model the keyword casting=",
     "ufunc_dtype": "the gradient rule of np.sin does not model the keyword dtype=",
     "matmul_kw": "the gradient rule of np.matmul does not model the keyword dtype=",
-    "sort_stable": "the gradient rule of np.sort does not model the keyword stable=",
     "linspace_retstep": "the gradient rule of np.linspace does not model the keyword retstep=",
     "logsumexp_sign": "the gradient rule of logsumexp does not model the keyword return_sign=",
     "logsumexp_sign_neg":
