@@ -685,13 +685,15 @@ def take_along_axis_grad(g, arr, indices, axis=-1):
     return out
 
 
+# (``kind``/``stable``: the algorithm only; the gradient follows the permutation ``ans`` is
+# of ``a``, read from both, which every algorithm's sorted values determine up to ties)
 @R.vjp(np.sort)
-def sort(g, ans, a, axis=-1, kind=None, order=None):
+def sort(g, ans, a, axis=-1, kind=None, order=None, *, stable=None):
     return sort_grad(g, ans, a, axis)
 
 
 @R.jvp(np.sort)
-def sort_jvp(d, ans, a, axis=-1, kind=None, order=None):
+def sort_jvp(d, ans, a, axis=-1, kind=None, order=None, *, stable=None):
     return sort_tangent(d, ans, a, axis)
 
 

@@ -557,6 +557,7 @@ KEYWORDS = [
     C(np.diff, N(2, 3), n=2, prepend=np.zeros((2, 1)), append=1.0),
     # selections
     C(np.sort, N(3, 4), axis=0, kind="stable"), C(np.sort, N(6), kind="heapsort"),
+    C(np.sort, N(3, 4), stable=True),
     C(np.partition, N(3, 5), 2, axis=0), C(np.take, N(3, 4), [1, -1], axis=-1, mode="clip"),
     C(np.choose, np.array([0, 3, -1]), L(N(3), N(3)), mode="clip"),
     C(np.select, [np.array([True, False, False])], L(N(3)), default=2.5),
