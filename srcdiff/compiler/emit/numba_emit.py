@@ -89,6 +89,7 @@ from srcdiff.compiler.emit import (
     numba_tapes,
     numba_tuples,
     numba_views,
+    numba_zero_d,
 )
 from srcdiff.compiler.ir.calls import named_call
 from srcdiff.errors import SrcdiffError
@@ -245,6 +246,7 @@ def numba_source(source, entry_name, namespace, where, groups=None, containers=N
     numba_calls.check_namespaces(defs, entry, namespace, _free_names, where)
     for d in defs:
         _check_calls(d, namespace, where, generated)
+        numba_zero_d.rewrite(d, where)  # np.array(0.0) rebound to a number
         numba_special.rewrite(d, where, namespace)  # scipy.special.f(x) as SciPy's C f
         _check_globals(d, namespace, where)
         _without_dels(d)
