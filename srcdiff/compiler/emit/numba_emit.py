@@ -278,6 +278,7 @@ def numba_source(source, entry_name, namespace, where, groups=None, containers=N
     # math functions and ** that raise as Python's, on a copy: the fused groups keep their
     # statements' nodes, from which they write their loops while numba types them
     tree = numba_checked.rewrite(ast.parse(ast.unparse(ast.fix_missing_locations(tree))))
+    numba_masks.without_self_copies(tree)  # (after the passes that read stores)
     numba_names.check_introduced(tree, before, own)
     text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
     return text, names, _read_by_index(entry)
