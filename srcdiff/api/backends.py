@@ -11,7 +11,7 @@ import functools
 
 import numpy as np
 
-from srcdiff.api import located
+from srcdiff.api import leaves, located
 from srcdiff.api import transforms as api
 from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.errors import SrcdiffError, StaleGradient
@@ -118,22 +118,19 @@ def _runner(t, runners, values, fn=None):
     return held[1]
 
 
-def _other_precision(value, path):
+def _other_precision(value, name):
     """``(path, dtype)`` of a float array or NumPy float in ``value`` (entries of dicts,
-    lists and tuples too) that is not float64 (float32, float16, longdouble), else None.
-    SPEC §1 gives derivatives the float dtype of their argument, which the numba backend's
-    float64 code does not: such arguments are refused, on the first call with their kind."""
-    if isinstance(value, (np.ndarray, np.generic)):
-        kind = value.dtype
-        return (f"`{path}`", str(kind)) if kind.kind == "f" and kind != np.float64 else None
-    if isinstance(value, dict):
-        entries = ((f"{path}[{k!r}]", v) for k, v in value.items())
-    elif isinstance(value, (list, tuple)):
-        entries = ((f"{path}[{k}]", v) for k, v in enumerate(value))
-    else:
-        return None
-    return next((found for p, v in entries
-                 if (found := _other_precision(v, p)) is not None), None)
+    lists and tuples too: leaves.py) that is not float64 (float32, float16, longdouble),
+    else None; ``path`` the entry as read from the parameter ``name``. SPEC §1 gives
+    derivatives the float dtype of their argument, which the numba backend's float64 code
+    does not: such arguments are refused, on the first call with their kind."""
+    def other(leaf, path):
+        if not isinstance(leaf, (np.ndarray, np.generic)):
+            return None
+        kind = leaf.dtype
+        return (f"`{leaves.shown(name, path)}`", str(kind)) \
+            if kind.kind == "f" and kind != np.float64 else None
+    return leaves.first_answer(value, other)
 
 
 def compiled_jvp(t, fill):
