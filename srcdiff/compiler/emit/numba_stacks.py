@@ -5,13 +5,16 @@ array: a copy) and a list or tuple of numbers (``np.array([y, 0.9, x])``).
 
 Same meaning as the NumPy runtime's: ``unstack_like`` of an array is ``g`` itself, of a
 sequence of numbers the list of ``g``'s entries (NumPy's are 0-d views ``g[i, ...]``, here
-floats: the same values); ``stack_tangents`` of a missing tangent (None) is zeros of
+floats: the same values), of a list of arrays of one shape the list of ``g``'s rows
+``g[i]`` (views, as NumPy's); ``stack_tangents`` of a missing tangent (None) is zeros of
 ``obj``'s shape, of an array tangent that array (``np.asarray``), of a sequence of number
 tangents their array. ``item_grad(b, key, x)`` of a float ``x`` and such a list ``b``, or
 a 1-d array ``b`` (the unstacked gradient of a list the rewrite passed as an array), or of
 a tuple ``b`` of arrays or floats of ``x``'s kind (a helper's returned tuple in forward
 mode), is ``b[key]`` (the runtime's), 0.0 when ``b`` is None. Other kinds (nested lists,
-lists of arrays, dicts) have no implementation: numba's typing error, not a number. ``seed``
+lists of arrays, dicts) have no implementation; ``item_add(b, x, key, g)`` of an
+array ``x`` and an integer key is the runtime's ``index_add`` into a copy of ``b`` (an
+entry of such rows read at a constant position): numba's typing error, not a number. ``seed``
 and ``zeros_tree`` of a tuple of numbers (a pair returned from inside a loop, seeded whole)
 are the runtime's lists of floats: ones (or ``grad_ys``'s entries) and zeros.
 ``np.array(s)`` of a float (``stack_rows``) is the float, as a 0-d array computes, its
@@ -22,7 +25,7 @@ test_numba_stacks.py compares gradients with the NumPy backend's and finite diff
 
 import numpy as np
 
-from srcdiff.compiler.emit import numba_helpers
+from srcdiff.compiler.emit import numba_helpers, numba_tuples
 from srcdiff.compiler.emit.numba_helpers import _none, overload, types
 
 NAMES = ("unstack_like", "stack_tangents", "item_grad")
@@ -55,7 +58,24 @@ def _unstack_like(g, obj):
                 out[i] = g[i]
             return out
         return entries
+    if isinstance(obj, types.List) and isinstance(obj.dtype, types.Array) \
+            and isinstance(g, types.Array) and g.ndim == obj.dtype.ndim + 1:
+        def rows(g, obj):  # (np.array of a list of arrays of one shape: g's rows, views)
+            return [g[i] for i in range(len(obj))]
+        return rows
     return None
+
+
+@overload(numba_tuples.item_add)
+def _item_add_of_array(b, x, key, g):
+    # runtime.item_add of an array ``x`` (an entry of an unstacked list of arrays read at an
+    # integer key): index_add into a copy of ``b`` (None: a new zero array), the runtime's
+    if not (isinstance(x, types.Array) and isinstance(key, types.Integer)
+            and (_none(b) or isinstance(b, types.Array) and b.ndim == x.ndim)):
+        return None
+    if _none(b):
+        return lambda b, x, key, g: numba_helpers.index_add(None, x, key, g)
+    return lambda b, x, key, g: numba_helpers.index_add(b.copy(), x, key, g)
 
 
 @overload(numba_helpers.stack_rows)
