@@ -117,7 +117,7 @@ NJIT_TUPLES = ("cotangent", "item_add")
 # builtins numba compiles
 # (``sum``: numba's adds left to right from ``start``, as Python's; numba_lists.py)
 BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice",
-            "sum"}
+            "sum", "list"}  # (list(x): of a 1-d array, numba's list of its floats)
 STACK = "_stack"
 
 

@@ -17,6 +17,10 @@ array ``x`` and an integer key is the runtime's ``index_add`` into a copy of ``b
 entry of such rows read at a constant position): numba's typing error, not a number. ``seed``
 and ``zeros_tree`` of a tuple of numbers (a pair returned from inside a loop, seeded whole)
 are the runtime's lists of floats: ones (or ``grad_ys``'s entries) and zeros.
+``sequence_grad(g, x)``, the adjoint of ``list(x)`` (numba's ``list`` of a 1-d array: its
+floats, NumPy's scalars' values), of a 1-d float array ``x`` is ``g``'s entries as an
+array (zeros for None), of a float array of more axes the rows' gradients stacked, of a
+list of numbers ``list(g)`` (None for None), the runtime's.
 ``np.array(s)`` of a float (``stack_rows``) is the float, as a 0-d array computes, its
 gradient (``unstack_like``) the float ``g``.
 Invariant: each returns the values the NumPy runtime's returns; tests/numba/
@@ -28,7 +32,7 @@ import numpy as np
 from srcdiff.compiler.emit import numba_helpers, numba_tuples
 from srcdiff.compiler.emit.numba_helpers import _none, overload, types
 
-NAMES = ("unstack_like", "stack_tangents", "item_grad")
+NAMES = ("unstack_like", "stack_tangents", "item_grad", "sequence_grad")
 
 
 def _numbers(t):
@@ -63,6 +67,36 @@ def _unstack_like(g, obj):
         def rows(g, obj):  # (np.array of a list of arrays of one shape: g's rows, views)
             return [g[i] for i in range(len(obj))]
         return rows
+    return None
+
+
+def sequence_grad(g, x):
+    """``runtime_memory.sequence_grad`` (module docstring)."""
+
+
+@overload(sequence_grad)
+def _sequence_grad(g, x):
+    # the adjoint of list(x) of a float array x: g's entries or rows (None: zeros) as an array
+    # of x's shape; of a list of numbers x: list(g) (None stays None), the runtime's
+    if isinstance(x, types.Array) and isinstance(x.dtype, types.Float) and _none(g):
+        return lambda g, x: np.zeros(x.shape)
+    if isinstance(x, types.Array) and isinstance(x.dtype, types.Float) \
+            and isinstance(g, types.List) and (
+                isinstance(g.dtype, types.Float) and x.ndim == 1
+                or isinstance(g.dtype, types.Array) and g.dtype.ndim == x.ndim - 1):
+        def rows(g, x):  # (NumPy's np.stack of the items' gradients: floats, or rows)
+            if len(g) != x.shape[0]:
+                raise ValueError("srcdiff: one gradient for each item of list()")
+            out = np.zeros(x.shape)
+            for i in range(len(g)):
+                out[i] = g[i]
+            return out
+        return rows
+    if _numbers(x) and isinstance(x, types.List):
+        if _none(g):
+            return lambda g, x: None
+        if isinstance(g, types.List) and isinstance(g.dtype, types.Float):
+            return lambda g, x: list(g)
     return None
 
 
