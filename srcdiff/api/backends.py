@@ -9,8 +9,7 @@ number.
 
 import functools
 
-import numpy as np
-
+from srcdiff import runtime_numba_checks
 from srcdiff.api import located
 from srcdiff.api import transforms as api
 from srcdiff.compiler.emit.execute import copy_arguments
@@ -99,13 +98,9 @@ def _runner(t, runners, values, fn=None):
     fn = t.fn if fn is None else fn
     params = t.params if hasattr(t, "params") else t.target.params  # (sd.jvp: its target's)
     for name, value in zip(params, values):
-        found = _other_precision(value, name)
+        found = runtime_numba_checks.other_precision(value, name)
         if found is not None:
-            raise _numba_emit()._Where(fn).error(
-                f"the numba backend computes in float64, and {found[0]} is {found[1]}: its "
-                "gradient would come back in float64, and compiled loops that store into it "
-                "mix precisions", f'pass float64 values (`.astype(np.float64)`), or use '
-                f'backend="numpy" (derivatives in {found[1]})')
+            raise _numba_emit()._Where(fn).error(*runtime_numba_checks.refusal(found))
     compiled = t.compiled(values)
     held = runners.get(id(compiled))
     if held is None or held[0] is not compiled:
@@ -116,24 +111,6 @@ def _runner(t, runners, values, fn=None):
         held = runners[id(compiled)] = (compiled, _numba_emit().numba_function(
             compiled, fn, values))
     return held[1]
-
-
-def _other_precision(value, path):
-    """``(path, dtype)`` of a float array or NumPy float in ``value`` (entries of dicts,
-    lists and tuples too) that is not float64 (float32, float16, longdouble), else None.
-    SPEC §1 gives derivatives the float dtype of their argument, which the numba backend's
-    float64 code does not: such arguments are refused, on the first call with their kind."""
-    if isinstance(value, (np.ndarray, np.generic)):
-        kind = value.dtype
-        return (f"`{path}`", str(kind)) if kind.kind == "f" and kind != np.float64 else None
-    if isinstance(value, dict):
-        entries = ((f"{path}[{k!r}]", v) for k, v in value.items())
-    elif isinstance(value, (list, tuple)):
-        entries = ((f"{path}[{k}]", v) for k, v in enumerate(value))
-    else:
-        return None
-    return next((found for p, v in entries
-                 if (found := _other_precision(v, p)) is not None), None)
 
 
 def compiled_jvp(t, fill):

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from srcdiff.api import callables, located
+from srcdiff.api import callables, leaves, located
 from srcdiff.api import seeded as seeded_api
 from srcdiff.api.held import PerFunction
 from srcdiff.compiler import driver
@@ -126,9 +126,6 @@ def the_code_that_runs(fn):
 
 
 _NUMBER_TYPES = (bool, int, float, np.bool_, np.integer, np.floating)
-_PLAIN_NUMBERS = {bool, int, float}
-
-
 def check_arguments(fn, params, values):
     """Refuse, before any work, arguments srcdiff does not model (SPEC §8): anything but
     floats, ints, bools, real (float, int or bool) arrays (NumPy's, or dask's: a kind of
@@ -141,7 +138,7 @@ def check_arguments(fn, params, values):
         bad = None if name in defaults and v is defaults[name] else _unsupported(v)
         if bad is not None:
             what, path = bad
-            where = f"argument {name!r}" + "".join(f"[{k!r}]" for k in path)
+            where = "argument " + leaves.shown(repr(name), path)
             if what == "unknown shape":
                 raise ValueError(f"{fn.__name__}: {where} is a dask array of unknown shape "
                                  f"{v_at(v, path).shape}; srcdiff specializes on shapes, so "
@@ -157,8 +154,14 @@ def check_arguments(fn, params, values):
                         "one array-API namespace, so give every array as one of its arrays")
 
 
-def _unsupported(v, path=()):
-    """``(description, path)`` of the first value srcdiff does not model, or None."""
+def _unsupported(v):
+    """``(description, path)`` of the first value in ``v`` (its entries too: leaves.py)
+    srcdiff does not model, or None."""
+    return leaves.first_answer(v, _unsupported_leaf)
+
+
+def _unsupported_leaf(v, path):
+    """``(description, path)`` if ``v`` (not a dict, list or tuple) is not modelled."""
     t = type(v)
     if t is float or t is int or t is bool:
         return None
@@ -180,20 +183,6 @@ def _unsupported(v, path=()):
         return None
     if isinstance(v, (complex, np.complexfloating)):
         return type(v).__name__, path
-    if isinstance(v, (list, tuple)):
-        if set(map(type, v)) <= _PLAIN_NUMBERS:  # (one C-level pass: a list of 500 floats)
-            return None
-        for k, x in enumerate(v):
-            bad = _unsupported(x, path + (k,))
-            if bad is not None:
-                return bad
-        return None
-    if isinstance(v, dict):
-        for k, x in v.items():
-            bad = _unsupported(x, path + (k,))
-            if bad is not None:
-                return bad
-        return None
     module = array_api_module(v)
     if module is not None:  # (runtime_array_api.py: NumPy's names bound to its namespace)
         if not v.__array_namespace__().isdtype(v.dtype, ("bool", "integral", "real floating")):

@@ -8,8 +8,11 @@ numba versions of the run-time helpers). The module defines two functions per ta
   boundscheck=True)`` (an index past an array's end raises IndexError as NumPy does): the
   user globals it reads are parameters after ``grad_ys`` (numba would freeze a global's
   value into its machine code);
-- ``grad_f(<f's parameters>, grad_ys=None)``, plain Python, which passes those globals
-  as the module has them at the call and lists of floats read by index as arrays.
+- ``grad_f(<f's parameters>, grad_ys=None)``, plain Python, which refuses arguments
+  holding floats other than float64 (``float64_arguments``, srcdiff/runtime_numba_checks.py,
+  as ``sd.grad(f, backend="numba")`` does: a float32 array would give a float64 gradient
+  or mix precisions in compiled stores), then passes those globals as the module has them
+  at the call and lists of floats read by index as arrays.
 
 The module imports numpy, numba and the numba helpers from srcdiff
 (``srcdiff.compiler.emit.numba_helpers``, ``numba_math``): unlike the NumPy module it
@@ -55,13 +58,16 @@ def pieces(text, parsed, namespace, fn, callees, registry, guard=()):
     passed = [f"float_array({p})" if k in lists else p for k, p in enumerate(params)]
     doc = (f'"""The gradient of {fn.__name__} ({core_name} runs it under numba; it '
            'compiles on the first call for each argument types)."""')
-    checks = "".join(f"    {line}\n" for line in guard)
+    named = ", ".join(f"({p!r}, {p})" for p in params if p != "grad_ys")  # (f's)
+    precision = f"float64_arguments({fn.__name__!r}, [{named}])"  # (runtime_numba_checks)
+    checks = "".join(f"    {line}\n" for line in list(guard) + [precision])
     wrapper = (f"def {entry.name}({ast.unparse(entry.args)}):\n    {doc}\n{checks}"
                f"    return {core_name}({', '.join(passed + list(names))})\n")
     helpers = numba_emit.helpers()
     imports = {name: f"from {obj.__module__} import {name}" for name, obj in helpers.items()}
     imports["numba"] = "import numba"
     imports["float_array"] = "from srcdiff.compiler.emit.numba_helpers import float_array"
+    imports["float64_arguments"] = "from srcdiff.runtime_numba_checks import float64_arguments"
     core_ns = numba_emit.namespace_for(namespace)
     return [standalone.generated_piece(wrapper, parsed, namespace, imports=imports),
             standalone.generated_piece(core_text, parsed, core_ns, imports=imports)]

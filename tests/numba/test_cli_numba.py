@@ -58,6 +58,20 @@ def test_the_written_module_agrees(modules, case):
         assert_close(got[k], numeric_grad(getattr(sample, name), args, k))
 
 
+def test_float32_arguments_refused_by_the_written_module(modules):
+    # sd.grad(f, backend="numba") refuses them (float64 code): the written module's entry
+    # too, naming the entry, before numba's code (a float64 gradient before)
+    from srcdiff.errors import SrcdiffError
+    written = modules[0]
+    xs = np.ones((4, 3), dtype=np.float32)
+    with pytest.raises(SrcdiffError, match=r"recurrent: .*`xs` is float32"):
+        written.grad_recurrent(0.5, np.zeros(3), xs, 4)
+    with pytest.raises(SrcdiffError, match=r"`b` is float16"):
+        written.grad_recurrent(0.5, np.zeros(3, dtype=np.float16), xs.astype(float), 4)
+    with pytest.raises(SrcdiffError, match=r"`x0` is float32"):
+        written.grad_scalar_loop(0.7, np.float32(0.3), 3)
+
+
 def test_globals_are_read_at_each_call(modules):
     written, _, sample = modules
     args = (0.7, 0.3, 5)

@@ -77,3 +77,16 @@ def test_masked_put_is_numpys_store():
         put(X.copy(), X > 0.0, np.ones(int((X > 0.0).sum()) + 1))
     with pytest.raises(IndexError):
         put(X.copy(), np.ones((4, 3), dtype=bool), 1.0)
+
+
+@pytest.mark.parametrize("fn, args", [(store_number, (X,)), (add_in_constant, (X, C)),
+                                      (store_cube, (CUBE,))],
+                         ids=["number", "add_in_constant", "cube"])
+def test_masked_store_does_not_copy_the_array_onto_itself(fn, args):
+    # ``y[...] = masked_put(y, m, v)`` copied y onto itself at every store (numba's
+    # overlapping copy: 23 ms for 1e6 entries against 0.44 ms for the put alone); the
+    # statement ``masked_put(y, m, v)`` writes the same entries (numba_masks.without_self_copies)
+    import srcdiff as sd
+    source = sd.grad(fn, backend="numba").source(*args)
+    assert "masked_put(" in source and "] = masked_put(" not in source
+    agree(fn, args, (0,))

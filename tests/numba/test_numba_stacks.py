@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
-from fd import assert_close
+from fd import assert_close, numeric_grad
 from numba_agree import agree
 
 pytest.importorskip("numba")
@@ -72,3 +72,45 @@ def test_forward_of_a_list_of_numbers_stays_refused():
     no numba version; refused, named."""
     with pytest.raises(sd.SrcdiffError, match="filled"):
         sd.jvp(of_numbers, wrt=(0, 1), backend="numba")(0.4, -0.7, tangents=(1.0, 0.5))
+
+
+def trajectory(v, s):
+    # np.array of a list of 1-d arrays (a trajectory of states): the gradient unstacks g's
+    # rows (random programs, realistic family, seed 47001 index 6: a numba typing error
+    # at the first call before)
+    traj = [np.array([s, 0.0])]
+    for i in range(len(v)):
+        y = traj[-1]
+        dy = np.array([y[1], -np.sin(y[0]) + v[i]])
+        traj.append(y + 0.1 * dy)
+    return np.sum(np.array(traj) ** 2)
+
+
+
+
+
+def trajectory_rounds(x, s):
+    # random programs, realistic family, seed 47001 index 6 (cut down): an entry of the
+    # rows read at a constant position in the adjoint of a loop (item_add of an array)
+    v = np.asarray(x) + 0.0
+    s = np.array(s)
+    total = 0.0
+    for ep in reversed(range(2)):
+        traj9 = [np.array([s, 0.0])]
+        for i6 in range(len(v)):
+            y10 = traj9[-1]
+            dy11 = np.array([y10[1], -np.sin(y10[0]) + v[i6]])
+            traj9.append(y10 + 0.1 * dy11)
+        hw8 = np.sum(np.array(traj9) ** 2)
+        s += 0.1 * np.tanh(hw8)
+        total += 0.5 * hw8 + 2.0 * s
+    return total + 0.1 * np.sum(np.sin(v))
+
+
+@pytest.mark.parametrize("fn", [trajectory, trajectory_rounds], ids=lambda f: f.__name__)
+def test_array_of_a_list_of_arrays(fn):
+    v = np.random.default_rng(3).standard_normal(4)
+    for wrt in (0, 1):
+        got = sd.grad(fn, wrt=wrt, backend="numba")(v, 0.3)
+        assert_close(got, sd.grad(fn, wrt=wrt)(v, 0.3), rtol=1e-12, atol=1e-14)
+        assert_close(got, numeric_grad(fn, (v, 0.3), wrt))

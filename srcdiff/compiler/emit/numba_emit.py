@@ -89,6 +89,7 @@ from srcdiff.compiler.emit import (
     numba_tapes,
     numba_tuples,
     numba_views,
+    numba_zero_d,
 )
 from srcdiff.compiler.ir.calls import named_call
 from srcdiff.errors import SrcdiffError
@@ -116,7 +117,7 @@ NJIT_TUPLES = ("cotangent", "item_add")
 # builtins numba compiles
 # (``sum``: numba's adds left to right from ``start``, as Python's; numba_lists.py)
 BUILTINS = {"range", "reversed", "len", "float", "int", "abs", "min", "max", "bool", "slice",
-            "sum"}
+            "sum", "list"}  # (list(x): of a 1-d array, numba's list of its floats)
 STACK = "_stack"
 
 
@@ -245,6 +246,7 @@ def numba_source(source, entry_name, namespace, where, groups=None, containers=N
     numba_calls.check_namespaces(defs, entry, namespace, _free_names, where)
     for d in defs:
         _check_calls(d, namespace, where, generated)
+        numba_zero_d.rewrite(d, where)  # np.array(0.0) rebound to a number
         numba_special.rewrite(d, where, namespace)  # scipy.special.f(x) as SciPy's C f
         _check_globals(d, namespace, where)
         _without_dels(d)
@@ -276,6 +278,7 @@ def numba_source(source, entry_name, namespace, where, groups=None, containers=N
     # math functions and ** that raise as Python's, on a copy: the fused groups keep their
     # statements' nodes, from which they write their loops while numba types them
     tree = numba_checked.rewrite(ast.parse(ast.unparse(ast.fix_missing_locations(tree))))
+    numba_masks.without_self_copies(tree)  # (after the passes that read stores)
     numba_names.check_introduced(tree, before, own)
     text = ast.unparse(ast.fix_missing_locations(tree)) + "\n"
     return text, names, _read_by_index(entry)

@@ -16,9 +16,13 @@ masked_put(a, m, v)``, and ``a[m] op= v`` as ``a[...] = masked_put(a, m, masked_
 op v)`` (NumPy's: read, then written; a mask reaches each position once). It stays a store
 into ``a`` at the same statement, which is what the later passes (tapes, fusing) read;
 ``masked_put`` writes ``v`` (a number, or a 1-d array of one value or one a position) into
-``a`` at ``np.nonzero(m)``'s positions, in C order, NumPy's store, and returns ``a`` (the
-whole store is then a copy of ``a`` onto itself). Another count of values is NumPy's
-ValueError, another shape its IndexError; a mask of one axis is numba's own store.
+``a`` at ``np.nonzero(m)``'s positions, in C order, NumPy's store, and returns ``a``.
+Another count of values is NumPy's ValueError, another shape its IndexError; a mask of one
+axis is numba's own store. Once the passes that read stores have run (numba_emit, last),
+:func:`without_self_copies` writes each ``a[...] = masked_put(a, m, v)`` as the statement
+``masked_put(a, m, v)``: the store copied ``a`` onto itself (numba's overlapping copy, 23 ms
+for 1e6 entries against 0.44 ms for the put alone), which changes no entry since
+``masked_put`` returns ``a`` itself, written.
 
 NumPy's ``b[m] += g`` for a mask ``m`` of ``x``'s shape reaches the positions where ``m``
 holds, in C order, each once: the positions ``np.nonzero(m)`` gives, in the same order,
@@ -90,6 +94,28 @@ def _store(node, masks):
     whole = ast.Subscript(value=ast.Name(id=a, ctx=ast.Load()),
                           slice=ast.Constant(value=Ellipsis), ctx=ast.Store())
     return ast.copy_location(ast.Assign(targets=[whole], value=put), node)
+
+
+def without_self_copies(tree):
+    """Every statement ``a[...] = masked_put(a, m, v)`` of ``tree`` as ``masked_put(a, m,
+    v)`` (in place; module docstring). Invariant: ``masked_put`` writes into its first
+    argument and returns it, so the store copied ``a`` onto itself (no entry changed);
+    tests/numba/test_numba_mask_stores.py checks the generated source has no such store
+    and the gradients still agree with the NumPy backend's."""
+    numba_views.replace_children(tree, _put_alone)
+
+
+def _put_alone(node):
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+        return node
+    target, value = node.targets[0], node.value
+    if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
+            and isinstance(target.slice, ast.Constant) and target.slice.value is Ellipsis
+            and isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+            and value.func.id == "masked_put" and isinstance(value.args[0], ast.Name)
+            and value.args[0].id == target.value.id):
+        return ast.copy_location(ast.Expr(value=value), node)
+    return node
 
 
 def _stored_otherwise(fn, names):

@@ -17,12 +17,14 @@ kinds numba_helpers.py's do not take (``backend="numba"``, issue 18):
 - ``extreme_grads(g, ans, args)`` (math_rules: the gradients of ``max(a, b, ...)`` and
   ``min``) of a tuple of numbers: the list ``t * share`` of ``ties``, ``t`` 1.0 for an
   argument equal to ``ans`` else 0.0, ``share = g / max(sum(ties), 1.0)`` (a NaN result
-  ties nothing); of one 1-d float array ``(x,)``: ``[g * ties / max(sum(ties), 1.0)]``.
+  ties nothing); of one 1-d float array ``(x,)``: ``[g * ties / max(sum(ties), 1.0)]``;
+  of one list of numbers ``(lst,)`` (``max(lst)``): ``[[t * share for t in ties]]``.
   The runtime's operations in its order: the same numbers. ``extreme_tangent(d, ans,
   args)`` (forward mode) of a list of float tangents ``d`` and such a tuple: the mean of
   the tangents of the tied arguments, summed in order (0.0 for none tied); a tangent that
   is None (a constant argument) adds nothing, the runtime's (numba types ``d`` as a list
-  of optional floats).
+  of optional floats); of ``(lst,)`` a list of numbers and ``d[0]`` its items' tangents,
+  the same mean over the tied items.
 - ``np.var(a, ddof=k)``, ``np.std``, ``a.var(ddof=k)``, ``a.std`` over all axes (numba's
   take no ddof): :func:`rewrite` writes them as ``var_ddof(a, k)`` (``np.sqrt`` of it for
   std, NumPy's std), NumPy's two passes: the mean, then the sum of ``(a - mean)**2``
@@ -254,6 +256,15 @@ def _extreme_grads(g, ans, args):
             ties = args[0] == ans
             return [g * ties / max(float(np.sum(ties)), 1.0)]
         return of_items
+    if len(args) == 1 and isinstance(args[0], types.List) and _number(args[0].dtype):
+        def of_list(g, ans, args):  # (max(lst) of a list of numbers: its items' gradients)
+            ties = [1.0 if a == ans else 0.0 for a in args[0]]
+            count = 0  # (the runtime's sum(ties), from the integer 0, in order)
+            for t in ties:
+                count = count + t
+            share = g / max(count, 1.0)
+            return [[t * share for t in ties]]
+        return of_list
     if len(args) < 2 or not all(_number(a) for a in args):
         return None
 
@@ -275,11 +286,37 @@ def extreme_tangent(d, ans, args):
     """``math_rules.extreme_tangent`` (module docstring)."""
 
 
+def _float_entries(t):
+    """Whether ``t`` is a list of floats or of optional floats."""
+    entry = t.dtype.type if isinstance(t, types.List) \
+        and isinstance(t.dtype, types.Optional) else getattr(t, "dtype", None)
+    return isinstance(t, types.List) and isinstance(entry, types.Float)
+
+
+@overload(extreme_tangent)
+def _extreme_tangent_of_list(d, ans, args):
+    # max(lst) of one list of numbers: ``d[0]`` the tangents of its items
+    if not (isinstance(d, types.List) and _float_entries(d.dtype) and _number(ans)
+            and isinstance(args, types.BaseTuple) and len(args) == 1
+            and isinstance(args[0], types.List) and _number(args[0].dtype)):
+        return None
+
+    def impl(d, ans, args):
+        items, tangents = args[0], d[0]
+        total, count = 0.0, 0.0
+        for i in range(min(len(items), len(tangents))):  # (the runtime's zip)
+            if items[i] == ans:
+                count = count + 1.0
+                t = tangents[i]
+                if t is not None:  # (a constant item's tangent: none)
+                    total = total + t
+        return total / max(count, 1.0)
+    return impl
+
+
 @overload(extreme_tangent)
 def _extreme_tangent(d, ans, args):
-    entry = d.dtype.type if isinstance(d, types.List) \
-        and isinstance(d.dtype, types.Optional) else getattr(d, "dtype", None)
-    if not (isinstance(d, types.List) and isinstance(entry, types.Float) and _number(ans)
+    if not (_float_entries(d) and _number(ans)
             and isinstance(args, types.BaseTuple) and len(args) >= 2
             and all(_number(a) for a in args)):
         return None

@@ -28,6 +28,11 @@ call); argument types the versions here do not take are refused when it runs (a 
 starting numba_lists.REFUSED, which numba_emit's runner reports as a located
 SrcdiffError), never left to numba's typing.
 
+- ``max_axis(x, axis)``/``min_axis`` and ``extreme_grad(g, x, top, axis)`` of a 1-d float
+  array (``np.max(x, axis=-1)``; numba_pieces' take 2-d arrays): NumPy's number (NaN
+  propagating; an axis other than 0/-1 NumPy's AxisError, a ValueError) and its adjoint
+  ``hit * (g / count)``, the runtime's over the one axis (tests/numba/test_numba_axis_1d.py).
+
 Invariant: each returns the NumPy helper's values (the same operations in the same order);
 tests/numba/test_numba_rule_helpers2.py compares the gradients with the NumPy backend's
 (1e-12 relative) and with central finite differences.
@@ -37,6 +42,7 @@ import ast
 
 import numpy as np
 
+from srcdiff.compiler.emit import numba_pieces
 from srcdiff.compiler.emit.numba_helpers import overload, types
 from srcdiff.compiler.emit.numba_lists import REFUSED
 from srcdiff.compiler.emit.numba_rule_helpers import _axis_of
@@ -373,6 +379,53 @@ def _refused_dot_rhs(g, a, b):
     if b.size >= 0:  # (always: as above)
         raise ValueError(REFUSED + "np.dot's gradient for these arguments")
     return np.zeros(b.shape)
+
+
+def _extreme_1d(bigger):
+    # np.max(x, axis=0 or -1) / np.min of a 1-d float array (numba_pieces.max_axis takes
+    # 2-d arrays): NumPy's number, NaN propagating; another axis NumPy's AxisError (a
+    # ValueError), no entries its ValueError
+    def typed(x, axis):
+        if not (isinstance(x, types.Array) and x.ndim == 1 and isinstance(x.dtype, types.Float)
+                and isinstance(axis, types.Integer)):
+            return None
+
+        def whole(x, axis):
+            if axis < -1 or axis > 0:
+                raise ValueError("srcdiff: axis is out of bounds for array of dimension 1")
+            if x.shape[0] == 0:
+                raise ValueError("zero-size array to reduction operation which has no identity")
+            best = x[0]
+            for j in range(1, x.shape[0]):
+                v = x[j]
+                if np.isnan(best):
+                    break
+                if np.isnan(v) or (v > best if bigger else v < best):
+                    best = v
+            return best
+        return whole
+    return typed
+
+
+overload(numba_pieces.max_axis)(_extreme_1d(True))
+overload(numba_pieces.min_axis)(_extreme_1d(False))
+
+
+@overload(numba_pieces.extreme_grad)
+def _extreme_grad_1d(g, x=None, top=None, axis=None, keepdims=False):
+    # its adjoint (runtime.extreme_grad over the one axis: hit * (g / count), as the
+    # whole array's; a NaN top, no hit: numba's ZeroDivisionError, as numba_pieces')
+    if not (isinstance(x, types.Array) and x.ndim == 1 and isinstance(axis, types.Integer)
+            and isinstance(g, (types.Float, types.Integer))
+            and isinstance(top, (types.Float, types.Integer))):
+        return None
+
+    def along(g, x=None, top=None, axis=None, keepdims=False):
+        if axis < -1 or axis > 0 or keepdims:
+            raise ValueError("srcdiff: extreme_grad of a 1-d array: axis 0, no keepdims")
+        hit = x == top
+        return hit * (g / hit.sum())
+    return along
 
 
 def helpers():

@@ -5,15 +5,22 @@ array: a copy) and a list or tuple of numbers (``np.array([y, 0.9, x])``).
 
 Same meaning as the NumPy runtime's: ``unstack_like`` of an array is ``g`` itself, of a
 sequence of numbers the list of ``g``'s entries (NumPy's are 0-d views ``g[i, ...]``, here
-floats: the same values); ``stack_tangents`` of a missing tangent (None) is zeros of
+floats: the same values), of a list of arrays of one shape the list of ``g``'s rows
+``g[i]`` (views, as NumPy's); ``stack_tangents`` of a missing tangent (None) is zeros of
 ``obj``'s shape, of an array tangent that array (``np.asarray``), of a sequence of number
 tangents their array. ``item_grad(b, key, x)`` of a float ``x`` and such a list ``b``, or
 a 1-d array ``b`` (the unstacked gradient of a list the rewrite passed as an array), or of
 a tuple ``b`` of arrays or floats of ``x``'s kind (a helper's returned tuple in forward
 mode), is ``b[key]`` (the runtime's), 0.0 when ``b`` is None. Other kinds (nested lists,
-lists of arrays, dicts) have no implementation: numba's typing error, not a number. ``seed``
+lists of arrays, dicts) have no implementation; ``item_add(b, x, key, g)`` of an
+array ``x`` and an integer key is the runtime's ``index_add`` into a copy of ``b`` (an
+entry of such rows read at a constant position): numba's typing error, not a number. ``seed``
 and ``zeros_tree`` of a tuple of numbers (a pair returned from inside a loop, seeded whole)
 are the runtime's lists of floats: ones (or ``grad_ys``'s entries) and zeros.
+``sequence_grad(g, x)``, the adjoint of ``list(x)`` (numba's ``list`` of a 1-d array: its
+floats, NumPy's scalars' values), of a 1-d float array ``x`` is ``g``'s entries as an
+array (zeros for None), of a float array of more axes the rows' gradients stacked, of a
+list of numbers ``list(g)`` (None for None), the runtime's.
 ``np.array(s)`` of a float (``stack_rows``) is the float, as a 0-d array computes, its
 gradient (``unstack_like``) the float ``g``.
 Invariant: each returns the values the NumPy runtime's returns; tests/numba/
@@ -22,10 +29,10 @@ test_numba_stacks.py compares gradients with the NumPy backend's and finite diff
 
 import numpy as np
 
-from srcdiff.compiler.emit import numba_helpers
+from srcdiff.compiler.emit import numba_helpers, numba_tuples
 from srcdiff.compiler.emit.numba_helpers import _none, overload, types
 
-NAMES = ("unstack_like", "stack_tangents", "item_grad")
+NAMES = ("unstack_like", "stack_tangents", "item_grad", "sequence_grad")
 
 
 def _numbers(t):
@@ -55,7 +62,54 @@ def _unstack_like(g, obj):
                 out[i] = g[i]
             return out
         return entries
+    if isinstance(obj, types.List) and isinstance(obj.dtype, types.Array) \
+            and isinstance(g, types.Array) and g.ndim == obj.dtype.ndim + 1:
+        def rows(g, obj):  # (np.array of a list of arrays of one shape: g's rows, views)
+            return [g[i] for i in range(len(obj))]
+        return rows
     return None
+
+
+def sequence_grad(g, x):
+    """``runtime_memory.sequence_grad`` (module docstring)."""
+
+
+@overload(sequence_grad)
+def _sequence_grad(g, x):
+    # the adjoint of list(x) of a float array x: g's entries or rows (None: zeros) as an array
+    # of x's shape; of a list of numbers x: list(g) (None stays None), the runtime's
+    if isinstance(x, types.Array) and isinstance(x.dtype, types.Float) and _none(g):
+        return lambda g, x: np.zeros(x.shape)
+    if isinstance(x, types.Array) and isinstance(x.dtype, types.Float) \
+            and isinstance(g, types.List) and (
+                isinstance(g.dtype, types.Float) and x.ndim == 1
+                or isinstance(g.dtype, types.Array) and g.dtype.ndim == x.ndim - 1):
+        def rows(g, x):  # (NumPy's np.stack of the items' gradients: floats, or rows)
+            if len(g) != x.shape[0]:
+                raise ValueError("srcdiff: one gradient for each item of list()")
+            out = np.zeros(x.shape)
+            for i in range(len(g)):
+                out[i] = g[i]
+            return out
+        return rows
+    if _numbers(x) and isinstance(x, types.List):
+        if _none(g):
+            return lambda g, x: None
+        if isinstance(g, types.List) and isinstance(g.dtype, types.Float):
+            return lambda g, x: list(g)
+    return None
+
+
+@overload(numba_tuples.item_add)
+def _item_add_of_array(b, x, key, g):
+    # runtime.item_add of an array ``x`` (an entry of an unstacked list of arrays read at an
+    # integer key): index_add into a copy of ``b`` (None: a new zero array), the runtime's
+    if not (isinstance(x, types.Array) and isinstance(key, types.Integer)
+            and (_none(b) or isinstance(b, types.Array) and b.ndim == x.ndim)):
+        return None
+    if _none(b):
+        return lambda b, x, key, g: numba_helpers.index_add(None, x, key, g)
+    return lambda b, x, key, g: numba_helpers.index_add(b.copy(), x, key, g)
 
 
 @overload(numba_helpers.stack_rows)
