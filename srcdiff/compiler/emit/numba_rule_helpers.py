@@ -17,7 +17,8 @@ kinds numba_helpers.py's do not take (``backend="numba"``, issue 18):
 - ``extreme_grads(g, ans, args)`` (math_rules: the gradients of ``max(a, b, ...)`` and
   ``min``) of a tuple of numbers: the list ``t * share`` of ``ties``, ``t`` 1.0 for an
   argument equal to ``ans`` else 0.0, ``share = g / max(sum(ties), 1.0)`` (a NaN result
-  ties nothing); of one 1-d float array ``(x,)``: ``[g * ties / max(sum(ties), 1.0)]``.
+  ties nothing); of one 1-d float array ``(x,)``: ``[g * ties / max(sum(ties), 1.0)]``;
+  of one list of numbers ``(ys,)``: ``[[t * share for t in ties]]`` (the runtime's).
   The runtime's operations in its order: the same numbers. ``extreme_tangent(d, ans,
   args)`` (forward mode) of a list of float tangents ``d`` and such a tuple: the mean of
   the tangents of the tied arguments, summed in order (0.0 for none tied); a tangent that
@@ -254,6 +255,15 @@ def _extreme_grads(g, ans, args):
             ties = args[0] == ans
             return [g * ties / max(float(np.sum(ties)), 1.0)]
         return of_items
+    if len(args) == 1 and isinstance(args[0], types.List) and _number(args[0].dtype):
+        def of_list(g, ans, args):  # (max(ys) of a list of numbers: one gradient an item)
+            ties = [1.0 if a == ans else 0.0 for a in args[0]]
+            count = 0  # (the runtime's sum(ties), from the integer 0, in order)
+            for t in ties:
+                count = count + t
+            share = g / max(count, 1.0)
+            return [[t * share for t in ties]]
+        return of_list
     if len(args) < 2 or not all(_number(a) for a in args):
         return None
 
