@@ -94,6 +94,7 @@ def main():
     p.add_argument("--count", type=int, default=40)
     p.add_argument("--seed", type=int, default=4701)
     p.add_argument("--modes", default="reverse,forward,forward32,hvp")
+    p.add_argument("--progress", action="store_true", help="the reach after each program")
     a = p.parse_args()
     drawn = collections.Counter()
     for index in range(a.count):
@@ -117,6 +118,8 @@ def main():
                 print(f"index {index} {mode}: {outcome}: {detail}", flush=True)
         for key, n in counts.items():
             reached[key] += n > before.get(key, 0)
+        if a.progress:  # (a run cut short still tells what it reached)
+            print(f"after {index + 1}: reached {dict(reached)}", flush=True)
     print("outcomes", dict(sorted(outcomes.items())))
     print(f"DRAWN (programs of {a.count} showing the shape)", dict(drawn))
     print("REACHED (programs in which the mechanism ran)", dict(reached))
