@@ -42,6 +42,7 @@ import gen_independent  # noqa: E402
 import gen_independent_state  # noqa: E402
 import gen_numeric  # noqa: E402
 import gen_realistic  # noqa: E402
+import gen_recent  # noqa: E402
 import srcdiff as sd  # noqa: E402
 from fd import smooth_numeric_grad  # noqa: E402
 from gen_realistic import length  # noqa: E402
@@ -59,7 +60,7 @@ MODES = (
     "zerod", "cli",
 )
 # modes run only when asked (--modes numba): backend="numba" compiles each gradient (seconds)
-ASKED_MODES = ("numba",)
+ASKED_MODES = ("numba", "forward32")
 WRT = (0, 1)  # x and s (k is an int)
 # program families: gen_realistic's kernels; gen_numeric's hand-written algorithms with some
 # gen_independent's snippets written as an outside tester writes them
@@ -68,6 +69,8 @@ FAMILIES = {
     "numeric": gen_numeric.program,
     "independent": gen_independent.program,
     "state": gen_independent_state.program,  # (a third of "independent")
+    "recent": gen_recent.program,  # what session 46 changed (gen_recent.py)
+    "recent_numba": gen_recent.numba_program,  # its numba kernels alone (--modes numba)
 }
 LENGTHS = {"independent": gen_independent.length, "state": gen_independent.length}
 
@@ -220,6 +223,8 @@ def _modes(f, source, args, value, want, modes):
             return ok, f"got {got}; want {fd_small}"
 
         _run(out, "hvp", second)
+    if "forward32" in modes:
+        _run(out, "forward32", lambda: _forward32(f, args, value, want, tangent))
     if "float32" in modes:
 
         def single():
@@ -251,6 +256,31 @@ def _modes(f, source, args, value, want, modes):
 
         _run(out, "cli", written)
     return out
+
+
+def _forward32(f, args, value, want, tangent):
+    """sd.jvp of float32 arguments: along float32 tangents and along float64 ones (another
+    precision: taken in the argument's dtype, runtime_checks.input_tangent), the output
+    tangent is in the value's float dtype (api/higher._filled; float32 unless the program
+    makes float64) and agrees with the float64 differences to float32 accuracy; float64
+    arguments along float32 tangents: a float64 tangent."""
+    x32, s32 = args[0].astype(np.float32), np.float32(args[1])
+    expect = float(np.sum(want[0] * tangent[0]) + want[1] * tangent[1])
+    runs = (
+        ([x32, s32, args[2]], (tangent[0].astype(np.float32), np.float32(tangent[1])),
+         np.float32),
+        ([x32, s32, args[2]], (tangent[0], np.float64(tangent[1])), np.float32),
+        (copies(args), (tangent[0].astype(np.float32), np.float32(tangent[1])), np.float64),
+    )
+    for passed, direction, dtype in runs:
+        got_value, dot = sd.jvp(f, wrt=WRT)(*passed, tangents=direction)
+        tol = (2e-2, 2e-3) if dtype == np.float32 else (1e-4, 1e-6)  # (a float32 tangent)
+        kinds = {np.asarray(got_value).dtype, np.asarray(dot).dtype}
+        if dtype == np.float64 and kinds != {np.dtype(dtype)} or len(kinds) != 1 \
+                or not np.isclose(float(np.sum(dot)), expect, *tol):
+            return False, (f"{dtype.__name__} run: tangent {dot!r} value {got_value!r}; want "
+                           f"{expect} ({value})")
+    return True, None
 
 
 def _numba(f, args, want):
@@ -313,7 +343,7 @@ def run(seed, count, modes=MODES, verbose=True, large=False, family="realistic")
 
 
 @pytest.mark.parametrize("family, seed", [("realistic", 1), ("realistic", 2), ("numeric", 1),
-                                          ("state", 1)])
+                                          ("state", 1), ("recent", 1)])
 def test_random_realistic_programs(family, seed):
     counts, bad = run(seed, 18, verbose=False, family=family)
     assert not bad, "\n".join(
@@ -346,6 +376,21 @@ def test_state_programs_are_deterministic_and_reach_their_shapes():
         gen_independent.program(seed)[0] == gen_independent_state.program(seed)[0]
         for seed in range(300))
     assert 70 <= picked[True] <= 130, picked
+
+
+def test_recent_programs_reach_session_46s_shapes():
+    """gen_recent draws each of session 46's shapes (gen_recent.SHAPES) in at least a tenth
+    of its programs, its numba family each of the numba ones; tests/property/reach_recent.py
+    counts how many of them reach srcdiff's mechanism."""
+    for family, program, items in (
+            ("recent", gen_recent.program, gen_recent.SHAPES),
+            ("recent_numba", gen_recent.numba_program,
+             ("mask_store", "last_axis_sum", "list_append", "min_max_list"))):
+        sources = [program(seed)[0] for seed in range(100)]
+        assert sources[:3] == [program(seed)[0] for seed in range(3)]
+        drawn = {item: sum(any(shape in src for shape in gen_recent.SHAPES[item])
+                           for src in sources) for item in items}
+        assert min(drawn.values()) >= 10, (family, drawn)
 
 
 def test_random_independent_programs(capsys):

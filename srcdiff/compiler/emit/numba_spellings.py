@@ -32,6 +32,7 @@ def rewrite(fn):
     ``np.tanh`` as ``tanh_fast``; ``np.max``/``np.min``/``np.mean``/``np.var``/``np.std``
     over an axis as numba_pieces.py's."""
     for node in ast.walk(fn):
+        _positional_as_keywords(node)
         _method_as_function(node)
         _kept_whole(node)
         _linspace(node)
@@ -141,6 +142,37 @@ def check(fn, where):
             raise where.error(f"the numba backend does not compile `{node.func.attr}` with "
                               f"`{left[0]}=` (numba's reductions take no {left[0]})",
                               'use backend="numpy" for this function', node=node)
+
+
+# NumPy's order of a reduction's parameters after the array (the method's after self)
+_ORDER = dict.fromkeys(("sum", "prod", "mean"), ("axis", "dtype", "out", "keepdims", "initial"))
+_ORDER.update(dict.fromkeys(("max", "min", "amax", "amin"),
+                            ("axis", "out", "keepdims", "initial")))
+_ORDER.update(dict.fromkeys(("var", "std"), ("axis", "dtype", "out", "ddof", "keepdims")))
+
+
+def _positional_as_keywords(node):
+    """``np.sum(x, 0, None, None, True)`` (``x.max(1, None, True)``, every reduction of
+    ``_ORDER``) as ``np.sum(x, axis=0, keepdims=True)``: the options past the axis given by
+    position bound to NumPy's parameter names (the front checked the order), ``dtype=None``
+    and ``out=None`` (the defaults) dropped; the keyword spellings below, or
+    :func:`check`'s refusal, then take them (numba's reductions take no option by position:
+    a typing error at the first call before)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _ORDER) or any(
+                isinstance(a, ast.Starred) for a in node.args) or any(
+                k.arg is None for k in node.keywords):
+        return
+    function = ast.unparse(node.func.value) == "np"
+    first = 1 if function else 0  # (the array, in the function's form)
+    extra = node.args[first + 1:]
+    if not extra or len(node.args) - first > len(_ORDER[node.func.attr]):
+        return
+    named = [ast.keyword(arg=name, value=a) for name, a in zip(
+        _ORDER[node.func.attr], node.args[first:])]
+    node.args = node.args[:first]
+    node.keywords = [k for k in named if not (
+        k.arg in ("dtype", "out") and ast.unparse(k.value) == "None")] + node.keywords
 
 
 def _method_as_function(node):
