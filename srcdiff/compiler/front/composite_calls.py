@@ -124,7 +124,8 @@ def keywords_by_position(call, target):
             isinstance(a, gast.Starred) for a in call.args):
         return None
     theirs, args = positional_slots(target), list(call.args)
-    while theirs is not None and len(args) < len(theirs[0]) and theirs[0][len(args)] in named:
+    while theirs is not None and len(args) < len(theirs[0]) and theirs[0][len(args)] in named \
+            and theirs[0][len(args)] != "out":  # (out=: the call's own lowering, expressions.py)
         args.append(named.pop(theirs[0][len(args)]).value)
     if len(args) == len(call.args):
         return None
