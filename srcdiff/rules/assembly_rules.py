@@ -164,6 +164,36 @@ def masked_values_grad(g, cond, v, ans):
     return unbroadcast(np.asarray(g)[cond], v)  # (a 0-d ``ans``'s gradient may be a float)
 
 
+# ------------------------------------------------------------ np.put_along_axis's positions
+
+
+def along_axis_positions(a, indices, axis):
+    """The index ``np.put_along_axis(a, indices, values, axis)`` stores at, as NumPy builds
+    it: ``indices`` (integers, as many dimensions as ``a``) along ``axis``, each other axis's
+    positions spread along its own dimension. front/in_place.py lowers the call to NumPy's
+    own store, ``a[along_axis_positions(a, indices, axis)] = values`` (``values`` broadcast
+    to the positions; a repeated position takes the last value). A constant."""
+    if type(a) is not np.ndarray:
+        raise TypeError(f"np.put_along_axis puts into an array, not a {type(a).__name__}")
+    indices = np.asarray(indices)
+    if axis is None:
+        raise SrcdiffError("np.put_along_axis is differentiated along an axis; axis=None "
+                           "(the flattened array) is not supported",
+                           hint="use np.put(a, indices, values) for flat positions")
+    if not np.issubdtype(indices.dtype, np.integer):
+        raise IndexError("`indices` must be an integer array")
+    if indices.ndim != a.ndim:
+        raise ValueError("`indices` and `arr` must have the same number of dimensions")
+    if not -a.ndim <= axis < a.ndim:
+        raise np.exceptions.AxisError(axis, a.ndim)
+    axis %= a.ndim
+    return tuple(indices if k == axis else np.arange(n).reshape(
+        [-1 if j == k else 1 for j in range(a.ndim)]) for k, n in enumerate(a.shape))
+
+
+R.nondiff(along_axis_positions)
+
+
 # ------------------------------------------------------------ an option's value, cast
 
 

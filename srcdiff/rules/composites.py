@@ -15,6 +15,7 @@ derivatives against finite differences. A keyword a definition does not declare
 """
 
 import math
+import operator
 
 import numpy as np
 
@@ -107,14 +108,14 @@ def vander(x, N=None, increasing=False):
 
 
 @composite(np.nancumsum)
-def nancumsum(a, axis=None):
-    return np.cumsum(np.where(np.isnan(a), 0.0, a), axis=axis)
+def nancumsum(a, axis=None, dtype=None, out=None):
+    return np.cumsum(np.where(np.isnan(a), 0.0, a), axis=axis_without_out(axis, out, dtype, a))
 
 
 
 @composite(np.maximum.accumulate)
-def maximum_accumulate(array, axis=0):
-    a = np.moveaxis(np.asarray(array), axis, 0)
+def maximum_accumulate(array, axis=0, dtype=None, out=None):
+    a = np.moveaxis(np.asarray(array), axis_without_out(axis, out, dtype, array), 0)
     if a.shape[0] == 0:
         return np.moveaxis(a, 0, axis)
     rows = [a[0]]
@@ -124,8 +125,8 @@ def maximum_accumulate(array, axis=0):
 
 
 @composite(np.minimum.accumulate)
-def minimum_accumulate(array, axis=0):
-    a = np.moveaxis(np.asarray(array), axis, 0)
+def minimum_accumulate(array, axis=0, dtype=None, out=None):
+    a = np.moveaxis(np.asarray(array), axis_without_out(axis, out, dtype, array), 0)
     if a.shape[0] == 0:
         return np.moveaxis(a, 0, axis)
     rows = [a[0]]
@@ -135,13 +136,13 @@ def minimum_accumulate(array, axis=0):
 
 
 @composite(np.maximum.reduce)
-def maximum_reduce(array, axis=0, keepdims=False):
-    return np.max(array, axis=axis, keepdims=keepdims)
+def maximum_reduce(array, axis=0, dtype=None, out=None, keepdims=False):
+    return np.max(array, axis=axis_without_out(axis, out, dtype, array), keepdims=keepdims)
 
 
 @composite(np.minimum.reduce)
-def minimum_reduce(array, axis=0, keepdims=False):
-    return np.min(array, axis=axis, keepdims=keepdims)
+def minimum_reduce(array, axis=0, dtype=None, out=None, keepdims=False):
+    return np.min(array, axis=axis_without_out(axis, out, dtype, array), keepdims=keepdims)
 
 
 def _logaddexp_reduce(base2, array, axis, keepdims):
@@ -399,13 +400,30 @@ def _method(name):
 
 @_method("item")
 def item(a, *index):
-    if len(index) == 0:
-        if np.size(a) != 1:
+    return a[item_index(a, index)]
+
+
+def item_index(a, index):
+    """The position ``a.item(*index)`` reads, as an index of ``a`` (a tuple of integers):
+    none for an array of one element, one flat position (counted from the end when
+    negative), or one per axis; a single tuple is the index itself. NumPy's errors
+    otherwise (``A.item((0, 1))`` read ``np.ravel(A)[(0, 1)]``: an IndexError at run time).
+    A constant (numpy_rules.py)."""
+    if len(index) == 1 and isinstance(index[0], tuple):
+        index = index[0]
+    shape, index = np.shape(a), tuple(operator.index(k) for k in index)
+    size = math.prod(shape)
+    if not index:
+        if size != 1:
             raise ValueError("can only convert an array of size 1 to a Python scalar")
-        return np.ravel(a)[0]
+        return (0,) * len(shape)
     if len(index) == 1:
-        return np.ravel(a)[index[0]]
-    return a[index]
+        if not -size <= index[0] < size:
+            raise IndexError(f"index {index[0]} is out of bounds for size {size}")
+        return tuple(int(k) for k in np.unravel_index(index[0] % size, shape))
+    if len(index) != len(shape):
+        raise ValueError("incorrect number of indices for array")
+    return index
 
 
 @_method("tolist")
@@ -418,23 +436,23 @@ def tolist(a):
 
 
 @composite(np.add.reduce)
-def add_reduce(array, axis=0, keepdims=False):  # (a ufunc's reduce: axis 0 by default)
-    return np.sum(array, axis=axis, keepdims=keepdims)
+def add_reduce(array, axis=0, dtype=None, out=None, keepdims=False):  # (axis 0 by default)
+    return np.sum(array, axis=axis_without_out(axis, out, dtype, array), keepdims=keepdims)
 
 
 @composite(np.multiply.reduce)
-def multiply_reduce(array, axis=0, keepdims=False):
-    return np.prod(array, axis=axis, keepdims=keepdims)
+def multiply_reduce(array, axis=0, dtype=None, out=None, keepdims=False):
+    return np.prod(array, axis=axis_without_out(axis, out, dtype, array), keepdims=keepdims)
 
 
 @composite(np.add.accumulate)
-def add_accumulate(array, axis=0):
-    return np.cumsum(array, axis=axis)
+def add_accumulate(array, axis=0, dtype=None, out=None):
+    return np.cumsum(array, axis=axis_without_out(axis, out, dtype, array))
 
 
 @composite(np.multiply.accumulate)
-def multiply_accumulate(array, axis=0):
-    return np.cumprod(array, axis=axis)
+def multiply_accumulate(array, axis=0, dtype=None, out=None):
+    return np.cumprod(array, axis=axis_without_out(axis, out, dtype, array))
 
 
 # ------------------------------------------------------------------ options given computed values
@@ -474,74 +492,46 @@ def _literal(node):
 # The rules of these functions take ``initial``/``prepend``/``append`` as constants; a value
 # computed from the differentiated inputs goes through these definitions, which NumPy
 # computes the same way up to rounding (the initial value added or multiplied last, not
-# first). Keywords they do not declare (``dtype=``, ``out=``) are refused with such a value.
+# first). They declare NumPy's ``dtype``/``out`` for its positional order (axis_without_out).
 # NumPy casts ``initial`` to the reduction's dtype (``np.sum(int array, initial=2.5)`` is an
 # int, constant in ``initial``): ``cast_like`` (rules/assembly_rules.py) casts it so, and its
 # rules refuse an integer dtype when the value is differentiated.
 @option_composite(np.sum, "initial")
-def sum_from(a, axis=None, keepdims=False, initial=0.0, where=True):
-    s = np.sum(a, axis=axis, keepdims=keepdims, where=where)
+def sum_from(a, axis=None, dtype=None, out=None, keepdims=False, initial=0.0, where=True):
+    s = np.sum(a, axis=axis_without_out(axis, out, dtype, a), keepdims=keepdims, where=where)
     return s + cast_like(np.reshape(initial, ()), s)
 
 
 @option_composite(np.nansum, "initial")
-def nansum_from(a, axis=None, keepdims=False, initial=0.0, where=True):
-    s = np.nansum(a, axis=axis, keepdims=keepdims, where=where)
+def nansum_from(a, axis=None, dtype=None, out=None, keepdims=False, initial=0.0, where=True):
+    s = np.nansum(a, axis=axis_without_out(axis, out, dtype, a), keepdims=keepdims, where=where)
     return s + cast_like(np.reshape(initial, ()), s)
 
 
 @option_composite(np.prod, "initial")
-def prod_from(a, axis=None, keepdims=False, initial=1.0, where=True):
-    p = np.prod(a, axis=axis, keepdims=keepdims, where=where)
+def prod_from(a, axis=None, dtype=None, out=None, keepdims=False, initial=1.0, where=True):
+    p = np.prod(a, axis=axis_without_out(axis, out, dtype, a), keepdims=keepdims, where=where)
     return p * cast_like(np.reshape(initial, ()), p)
 
 
 @option_composite(np.nanprod, "initial")
-def nanprod_from(a, axis=None, keepdims=False, initial=1.0, where=True):
-    p = np.nanprod(a, axis=axis, keepdims=keepdims, where=where)
+def nanprod_from(a, axis=None, dtype=None, out=None, keepdims=False, initial=1.0, where=True):
+    p = np.nanprod(a, axis=axis_without_out(axis, out, dtype, a), keepdims=keepdims, where=where)
     return p * cast_like(np.reshape(initial, ()), p)
 
 
-def axis_without_out(axis, out):
+def axis_without_out(axis, out, dtype=None, a=None):
     """``axis``, for a definition declaring NumPy's ``out`` parameter to keep its positional order
     (``x.max(1, None, True, initial=s)``): the compiler turns an output array passed by
-    position into ``out=`` and stores the result itself, so it is always None here (checked). A
-    constant (numpy_rules.py)."""
+    position into ``out=`` and stores the result itself, so it is always None here (checked);
+    so is NumPy's ``dtype`` unless it is ``a``'s own (the identity: any other, a float one
+    too, changes the value: refused). A constant (numpy_rules.py)."""
     if out is not None:
         raise TypeError("srcdiff: out= of a definition; assign the result instead")
+    if dtype is not None and np.dtype(dtype) != np.asarray(a).dtype:
+        raise TypeError(f"srcdiff: dtype={np.dtype(dtype)} of a {np.asarray(a).dtype} array in a "
+                        "definition srcdiff differentiates; convert the array first")
     return axis
-
-
-def extreme_fill(a, sign):
-    """The value no element of ``a``'s dtype is below (``sign`` -1) or above (+1): the
-    infinity of a float type, the extreme of an integer type. A constant (numpy_rules.py)."""
-    dtype = np.asarray(a).dtype
-    if np.issubdtype(dtype, np.inexact):
-        return sign * np.inf
-    if np.issubdtype(dtype, np.bool_):
-        return sign > 0
-    return np.iinfo(dtype).max if sign > 0 else np.iinfo(dtype).min
-
-
-# ``np.max(a, initial=c)`` is ``np.maximum(max of a, c)`` (NumPy's tie between an element and
-# ``initial`` shares the gradient, as np.maximum's); ``where=`` fills the unselected elements
-# with the dtype's lowest value. (An axis of length 0, where NumPy gives ``c``, raises here.)
-@option_composite(np.amax, "initial")
-@option_composite(np.max, "initial")
-def max_from(a, axis=None, out=None, keepdims=False, initial=None, where=True):
-    c = cast_like(np.reshape(initial, ()), a)
-    top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis_without_out(axis, out),
-                 keepdims=keepdims)
-    return np.maximum(top, c)
-
-
-@option_composite(np.amin, "initial")
-@option_composite(np.min, "initial")
-def min_from(a, axis=None, out=None, keepdims=False, initial=None, where=True):
-    c = cast_like(np.reshape(initial, ()), a)
-    bottom = np.min(np.where(where, a, extreme_fill(a, 1)), axis=axis_without_out(axis, out),
-                    keepdims=keepdims)
-    return np.minimum(bottom, c)
 
 
 def pad_edge_shape(a, axis, width):
@@ -596,3 +586,12 @@ def diff_extended(a, n=1, axis=-1, prepend=None, append=None):
 @option_composite(math.prod, "start")
 def math_prod_from(iterable, *, start=1):
     return math.prod(iterable) * start
+
+
+# The definitions whose ``dtype`` parameter is only NumPy's positional slot: None or the
+# array's own (axis_without_out); the compiler refuses any other dtype it sees written
+# (front/composite_calls.py). The moments' (reduction_options.py) pass theirs to NumPy.
+DTYPE_UNUSED = frozenset({maximum_reduce, minimum_reduce, sum_from, nansum_from, prod_from,
+                          nanprod_from, add_reduce, multiply_reduce, add_accumulate,
+                          multiply_accumulate, maximum_accumulate, minimum_accumulate,
+                          nancumsum})

@@ -56,15 +56,15 @@ from srcdiff.rules.composites import (
     bincount_counts,
     compress_index,
     diff_edge_shape,
-    extreme_fill,
     frexp_exponent,
+    item_index,
     lstsq_cutoff,
     lstsq_rank,
     math_frexp_exponent,
     pad_edge_shape,
 )
 from srcdiff.rules.cumulative_composites import cumulative_start
-from srcdiff.rules.reduction_options import moment_dof, too_few_kept
+from srcdiff.rules.reduction_options import extreme_fill, moment_dof, too_few_kept
 from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import broadcast_like, is_constant, match_complex, unbroadcast
 
@@ -519,7 +519,7 @@ R.nondiff(
 )
 R.nondiff(math_frexp_exponent, lstsq_cutoff, lstsq_rank, compress_index, average_weights_shape,
           diff_edge_shape, pad_edge_shape, extreme_fill, cumulative_start, bincount_counts,
-          too_few_kept, moment_dof, axis_without_out)
+          too_few_kept, moment_dof, axis_without_out, item_index)
 R.nondiff(
     np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
     np.eye, np.identity, np.indices, np.tri, np.shape, np.ndim, np.size,

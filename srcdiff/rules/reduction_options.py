@@ -3,21 +3,55 @@ the differentiated inputs (composites.py ``OPTION_COMPOSITES`` explains the mech
 rules, reduction_rules.py and nan_rules.py, take these options as constants):
 
 - ``np.nanmax``/``np.nanmin`` with ``initial=``: ``np.max``/``np.min`` of the elements
-  ``where=`` selects that are not NaN (which composites.py's ``max_from`` differentiates).
+  ``where=`` selects that are not NaN (which ``max_from`` below differentiates).
 - ``np.var``/``np.std``/``np.nanvar``/``np.nanstd`` with ``mean=`` (NumPy 2): the moment of
   ``a - mean`` about the constant 0, with NumPy's NaN for too few elements kept.
 
 Each computes what NumPy computes up to rounding, for every keyword it declares;
 tests/rules/test_option_composites.py compares them with NumPy and checks their derivatives.
-The extremes' definitions name their positional parameters as NumPy does (``out`` only
-checked to be None); the others only as far as ``axis`` (``sum_from``'s third is
-``keepdims``, NumPy's ``dtype``): the compiler refuses a call passing more by
-position (front/composite_calls.py ``misplaced_argument``).
+The definitions name their positional parameters as NumPy does (``out`` only checked to be
+None, ``dtype`` to be None or the array's own: composites.py ``axis_without_out``); the
+compiler refuses a call passing more by position (front/composite_calls.py
+``misplaced_argument``). ``np.max``/``np.min`` with ``initial=`` are here too.
 """
 
 import numpy as np
 
+from srcdiff.rules.assembly_rules import cast_like
 from srcdiff.rules.composites import axis_without_out, option_composite
+
+
+def extreme_fill(a, sign):
+    """The value no element of ``a``'s dtype is below (``sign`` -1) or above (+1): the
+    infinity of a float type, the extreme of an integer type. A constant (numpy_rules.py)."""
+    dtype = np.asarray(a).dtype
+    if np.issubdtype(dtype, np.inexact):
+        return sign * np.inf
+    if np.issubdtype(dtype, np.bool_):
+        return sign > 0
+    return np.iinfo(dtype).max if sign > 0 else np.iinfo(dtype).min
+
+
+# ``np.max(a, initial=c)`` is ``np.maximum(max of a, c)`` (NumPy's tie between an element and
+# ``initial`` shares the gradient, as np.maximum's); ``where=`` fills the unselected elements
+# with the dtype's lowest value. (An axis of length 0, where NumPy gives ``c``, raises here.)
+@option_composite(np.amax, "initial")
+@option_composite(np.max, "initial")
+def max_from(a, axis=None, out=None, keepdims=False, initial=None, where=True):
+    c = cast_like(np.reshape(initial, ()), a)
+    top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis_without_out(axis, out),
+                 keepdims=keepdims)
+    return np.maximum(top, c)
+
+
+@option_composite(np.amin, "initial")
+@option_composite(np.min, "initial")
+def min_from(a, axis=None, out=None, keepdims=False, initial=None, where=True):
+    c = cast_like(np.reshape(initial, ()), a)
+    bottom = np.min(np.where(where, a, extreme_fill(a, 1)), axis=axis_without_out(axis, out),
+                    keepdims=keepdims)
+    return np.minimum(bottom, c)
+
 
 
 # ``np.nanmax(a, initial=c, where=w)`` is ``np.max`` of the elements ``w`` selects that are

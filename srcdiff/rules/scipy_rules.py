@@ -54,6 +54,14 @@ def expit(g, ans, x):
     return g * ans * (1.0 - ans)
 
 
+# log_expit(x) = log(expit(x)) (SciPy 1.8+): the derivative 1 - expit(x) = expit(-x),
+# without cancellation for large x
+if hasattr(scipy.special, "log_expit"):
+    @R.elementwise(scipy.special.log_expit)
+    def log_expit(g, ans, x):
+        return g * scipy.special.expit(-x)
+
+
 @R.elementwise(scipy.special.logit)
 def logit(g, ans, x):
     return g / (x * (1.0 - x))

@@ -90,3 +90,25 @@ def test_forms_not_modelled_are_refused(f, words, mode):
     message = refusal_message(f, X, mode)
     assert words in message, message
     assert "test_add_at.py" in message and "np.add.at(" in message  # the user's line
+
+
+def multiply_at(x):
+    z = np.ones(3) + x
+    np.multiply.at(z, [0, 0, 2], x[1])  # z[0] multiplied twice
+    return np.sum(z * x)
+
+
+def maximum_at(x):
+    z = x * 1.0
+    np.maximum.at(z, [0, 0, 2], x[1])
+    return np.sum(z * z)
+
+
+@pytest.mark.parametrize("f", [multiply_at, maximum_at], ids=lambda f: f.__name__)
+def test_other_ufuncs_at_are_refused_by_name(f):
+    # the message said "this expression statement has an effect srcdiff cannot follow" and
+    # hinted at assigning its result (None): it names the ufunc and the store to write
+    message = refusal_message(f, X.copy(), "reverse")
+    name = f.__name__.replace("_at", "")
+    assert f"np.{name}.at is not differentiated" in message
+    assert f"a[index] = np.{name}(a[index], values)" in message

@@ -209,3 +209,47 @@ def test_out_of_range_raises_as_numpy_does():
         put_out_of_range(X)
     with pytest.raises(IndexError, match="out of bounds"):
         sd.grad(put_out_of_range)(X)
+
+
+def flat_stores(x):
+    # `y.flat[i] = v` stores as np.put(y, i, v) (front/chains.py): flat positions, counted
+    # from the end when negative, the later value at a repeated position (3 takes v[1])
+    y = numpy.outer(x, x) * 2.0
+    y.flat[1] = x[0] ** 2
+    y.flat[-1] = numpy.sin(x[2])
+    y.flat[numpy.array([3, 3, 5])] = x * x[1]
+    for k in range(2):
+        y.flat[k + 6] = y[0, k] * x[k]
+    return numpy.sum(y * y)
+
+
+def test_flat_stores_in_every_mode():
+    # refused before: "only a variable can be assigned into by subscript"
+    check(flat_stores, X)
+    check_pipelines(flat_stores, X)
+    y = numpy.outer(X, X) * 2.0
+    y.flat[1] = 3.0  # the position NumPy's flat write takes
+    assert y[0, 1] == 3.0
+
+
+def flat_slice(x):
+    y = x * 2.0
+    y.flat[1:] = x[0]
+    return numpy.sum(y * y)
+
+
+def transposed_row(x):
+    b = numpy.ones((3, 2)) * x[0]
+    b.T[0] += x
+    return numpy.sum(b * b)
+
+
+@pytest.mark.parametrize("f, words", [
+    (flat_slice, "np.put(y, np.arange(start, stop), v)"),
+    (transposed_row, "`B.T[i]` of a 2-d `B` is `B[:, i]`"),
+], ids=["flat_slice", "transposed"])
+def test_stores_through_a_view_attribute_say_the_index_to_write(f, words):
+    # the hint was "assign the container to a variable first" (then refused as an alias)
+    with pytest.raises(sd.SrcdiffError) as info:
+        sd.grad(f)(X.copy())
+    assert words in str(info.value)

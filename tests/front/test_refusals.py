@@ -369,3 +369,21 @@ def test_jvp_of_a_list_literal_with_constants():
 def test_jvp_of_star_args_is_lowered_per_call():  # (issue 15: no longer refused)
     import crash_cases as C
     assert sd.jvp(C.star)(1.5, 2.0, tangents=1.0) == (3.0, 2.0)
+
+
+def rows_of_a_matrix_changed_through_the_list(x):
+    a = np.outer(x, x)
+    rows = [a[i] for i in range(3)]
+    rows[1] *= 3.0
+    return np.sum(a)
+
+
+def test_a_list_entry_changed_in_place_names_the_array_it_views():
+    # the change reaches `a` (each entry is a row view of it); the message named `rows`,
+    # the list the statement writes through, and hinted at `rows = rows.copy()` (a shallow
+    # copy: the same rows) (analysis/aliasing.py)
+    with pytest.raises(sd.SrcdiffError) as info:
+        sd.grad(rows_of_a_matrix_changed_through_the_list)(np.array([0.3, -1.2, 0.8]))
+    message = str(info.value)
+    assert "that `a` also refers to" in message and "`rows = rows.copy()`" not in message
+    assert "rows[1] *= 3.0" in message

@@ -16,17 +16,17 @@ def bwd_max_from(_record, grad_ys, b_a):
     (a, axis_without_out1, c, initial, keepdims, reshape, top, where, where1
         ) = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 535: return np.maximum(top, c)
+    # adjoint of line 44: return np.maximum(top, c)
     b_top = unbroadcast(grad_ys * ((top > c) + 0.5 * (top == c)), top)
     b_c = unbroadcast(grad_ys * ((c > top) + 0.5 * (top == c)), c)
-    # adjoint of line 533: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis_without_out(axis, out),
+    # adjoint of line 42: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis_without_out(axis, out),
     b_where1 = extreme_grad(b_top, where1, top, axis_without_out1, keepdims)
     del b_top, top, where1
     b_a = unbroadcast(np.where(where, b_where1, 0.0), a
         ) if b_a is None else b_a + unbroadcast(np.where(where, b_where1, 
         0.0), a)
     del b_where1
-    # adjoint of line 532: c = cast_like(np.reshape(initial, ()), a)
+    # adjoint of line 41: c = cast_like(np.reshape(initial, ()), a)
     b_reshape = np.reshape(cast_tangent(b_c, c), np.shape(reshape))
     del b_c, c, reshape
     b_initial = np.reshape(b_reshape, np.shape(initial))
@@ -48,7 +48,7 @@ def bwd_nanmax_from(_record, grad_ys, b_a):
     _record_max_from, a = _record
     # seed: the gradient of the sum of the outputs
     b_a = cotangent(b_a, a)
-    # adjoint of line 27: return np.max(a, axis=axis_without_out(axis, out), keepdims=keepdims, initial=initial,
+    # adjoint of line 61: return np.max(a, axis=axis_without_out(axis, out), keepdims=keepdims, initial=initial,
     b_max_from_args = bwd_max_from(_record_max_from, grad_ys, b_a)
     b_a = b_max_from_args[0]
     b_initial = b_max_from_args[1]
@@ -60,12 +60,12 @@ def grad_std_about(a, mean, axis=None, dtype=None, out=None, ddof=0,
     sub = a - mean
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        'srcdiff/rules/reduction_options.py:52: `return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:86: `return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     std = np.std(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 52: return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
+    # adjoint of line 86: return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
     half = masked_deviation(sub, axis, where, 0.0, dof(moment_dof1, None))
     b_sub = unreduce(grad_ys / positive_or_one(std), sub, axis, keepdims, half
         ) * half
@@ -79,10 +79,10 @@ def grad_var_about(a, axis, mean, dtype=None, out=None, ddof=0, keepdims=
     sub = a - mean
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        'srcdiff/rules/reduction_options.py:45: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:79: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 45: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
+    # adjoint of line 79: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
     half = masked_deviation(sub, axis, where, 0.0, dof(moment_dof1, None))
     b_sub = unreduce(grad_ys, sub, axis, keepdims, half) * 2.0 * half
     del sub

@@ -2,12 +2,12 @@ def jvp_var_about(a, axis, mean, dtype=None, out=None, ddof=0, keepdims=
     False, where=True, correction=None, tangents=None):
     t_a = tangents[0]
     t_mean = tangents[1]
-    # line 45: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
+    # line 79: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
     sub = a - mean
     t_sub = broadcast_like(t_a, sub) - broadcast_like(t_mean, sub)
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        'srcdiff/rules/reduction_options.py:45: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:79: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     var = np.var(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
@@ -20,12 +20,12 @@ def jvp_std_about(a, mean, axis=None, dtype=None, out=None, ddof=0,
     keepdims=False, where=True, correction=None, tangents=None):
     t_a = tangents[0]
     t_mean = tangents[1]
-    # line 52: return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
+    # line 86: return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
     sub = a - mean
     t_sub = broadcast_like(t_a, sub) - broadcast_like(t_mean, sub)
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        'srcdiff/rules/reduction_options.py:52: `return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:86: `return np.std(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     std = np.std(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
@@ -39,12 +39,12 @@ def jvp_max_from(a, axis=None, out=None, keepdims=False, initial=None,
     where=True, tangents=None):
     t_a = tangents[0]
     t_initial = tangents[1]
-    # line 532: c = cast_like(np.reshape(initial, ()), a)
+    # line 41: c = cast_like(np.reshape(initial, ()), a)
     reshape = np.reshape(initial, ())
     t_reshape = np.reshape(t_initial, np.shape(reshape))
     c = cast_like(reshape, a)
     t_c = np.reshape(cast_tangent(t_reshape, c), np.shape(c))
-    # line 533: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis_without_out(axis, out),
+    # line 42: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis_without_out(axis, out),
     extreme_fill1 = extreme_fill(a, -1)
     where1 = np.where(where, a, extreme_fill1)
     t_where1 = broadcast_like(np.where(where, t_a, 0.0), where1)
@@ -52,7 +52,7 @@ def jvp_max_from(a, axis=None, out=None, keepdims=False, initial=None,
     top = np.max(where1, axis=axis_without_out1, keepdims=keepdims)
     t_top = np.sum(t_where1 * reduce_mask(where1, top, axis_without_out1,
         keepdims), axis=axis_without_out1, keepdims=keepdims)
-    # line 535: return np.maximum(top, c)
+    # line 44: return np.maximum(top, c)
     maximum = np.maximum(top, c)
     t_maximum = broadcast_like(t_top * ((top > c) + 0.5 * (top == c)), maximum
         ) + broadcast_like(t_c * ((c > top) + 0.5 * (top == c)), maximum)
@@ -63,7 +63,7 @@ def jvp_nanmax_from(a, axis=None, out=None, keepdims=False, initial=None,
     where=True, tangents=None):
     t_a = tangents[0]
     t_initial = tangents[1]
-    # line 27: return np.max(a, axis=axis_without_out(axis, out), keepdims=keepdims, initial=initial,
+    # line 61: return np.max(a, axis=axis_without_out(axis, out), keepdims=keepdims, initial=initial,
     axis_without_out1 = axis_without_out(axis, out)
     isnan = np.isnan(a)
     logical_and = np.logical_and(where, ~isnan)

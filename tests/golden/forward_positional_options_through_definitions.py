@@ -2,12 +2,12 @@ def jvp_var_about(a, axis, dtype, out, ddof, mean, keepdims=False, where=
     True, correction=None, tangents=None):
     t_a = tangents[0]
     t_mean = tangents[1]
-    # line 45: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
+    # line 79: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
     sub = a - mean
     t_sub = broadcast_like(t_a, sub) - broadcast_like(t_mean, sub)
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        'srcdiff/rules/reduction_options.py:45: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:79: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     var = np.var(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
@@ -20,12 +20,12 @@ def jvp_max_from(a, axis=None, out=None, keepdims=False, initial=None,
     where=True, tangents=None):
     t_a = tangents[0]
     t_initial = tangents[1]
-    # line 532: c = cast_like(np.reshape(initial, ()), a)
+    # line 41: c = cast_like(np.reshape(initial, ()), a)
     reshape = np.reshape(initial, ())
     t_reshape = np.reshape(t_initial, np.shape(reshape))
     c = cast_like(reshape, a)
     t_c = np.reshape(cast_tangent(t_reshape, c), np.shape(c))
-    # line 533: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis_without_out(axis, out),
+    # line 42: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis_without_out(axis, out),
     extreme_fill1 = extreme_fill(a, -1)
     where1 = np.where(where, a, extreme_fill1)
     t_where1 = broadcast_like(np.where(where, t_a, 0.0), where1)
@@ -33,19 +33,21 @@ def jvp_max_from(a, axis=None, out=None, keepdims=False, initial=None,
     top = np.max(where1, axis=axis_without_out1, keepdims=keepdims)
     t_top = np.sum(t_where1 * reduce_mask(where1, top, axis_without_out1,
         keepdims), axis=axis_without_out1, keepdims=keepdims)
-    # line 535: return np.maximum(top, c)
+    # line 44: return np.maximum(top, c)
     maximum = np.maximum(top, c)
     t_maximum = broadcast_like(t_top * ((top > c) + 0.5 * (top == c)), maximum
         ) + broadcast_like(t_c * ((c > top) + 0.5 * (top == c)), maximum)
     return maximum, t_maximum
 
 
-def jvp_maximum_reduce(array, axis=0, keepdims=False, tangents=None):
+def jvp_maximum_reduce(array, axis=0, dtype=None, out=None, keepdims=False,
+    tangents=None):
     t_array = tangents[0]
-    # line 139: return np.max(array, axis=axis, keepdims=keepdims)
-    max1 = np.max(array, axis=axis, keepdims=keepdims)
-    t_max1 = np.sum(t_array * reduce_mask(array, max1, axis, keepdims),
-        axis=axis, keepdims=keepdims)
+    # line 140: return np.max(array, axis=axis_without_out(axis, out, dtype, array), keepdims=keepdims)
+    axis_without_out1 = axis_without_out(axis, out, dtype, array)
+    max1 = np.max(array, axis=axis_without_out1, keepdims=keepdims)
+    t_max1 = np.sum(t_array * reduce_mask(array, max1, axis_without_out1,
+        keepdims), axis=axis_without_out1, keepdims=keepdims)
     return max1, t_max1
 
 

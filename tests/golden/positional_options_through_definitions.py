@@ -16,36 +16,37 @@ def bwd_max_from(_record, grad_ys, b_a):
     (a, axis_without_out1, c, initial, keepdims, reshape, top, where, where1
         ) = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 535: return np.maximum(top, c)
+    # adjoint of line 44: return np.maximum(top, c)
     b_top = unbroadcast(grad_ys * ((top > c) + 0.5 * (top == c)), top)
     b_c = unbroadcast(grad_ys * ((c > top) + 0.5 * (top == c)), c)
-    # adjoint of line 533: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis_without_out(axis, out),
+    # adjoint of line 42: top = np.max(np.where(where, a, extreme_fill(a, -1)), axis=axis_without_out(axis, out),
     b_where1 = extreme_grad(b_top, where1, top, axis_without_out1, keepdims)
     del b_top, top, where1
     b_a = unbroadcast(np.where(where, b_where1, 0.0), a
         ) if b_a is None else b_a + unbroadcast(np.where(where, b_where1, 
         0.0), a)
     del b_where1
-    # adjoint of line 532: c = cast_like(np.reshape(initial, ()), a)
+    # adjoint of line 41: c = cast_like(np.reshape(initial, ()), a)
     b_reshape = np.reshape(cast_tangent(b_c, c), np.shape(reshape))
     del b_c, c, reshape
     b_initial = np.reshape(b_reshape, np.shape(initial))
     return b_a, b_initial
 
 
-def fwd_maximum_reduce(array, axis=0, keepdims=False):
-    max1 = np.max(array, axis=axis, keepdims=keepdims)
-    return max1, (array, axis, keepdims, max1)
+def fwd_maximum_reduce(array, axis=0, dtype=None, out=None, keepdims=False):
+    axis_without_out1 = axis_without_out(axis, out, dtype, array)
+    max1 = np.max(array, axis=axis_without_out1, keepdims=keepdims)
+    return max1, (array, axis_without_out1, keepdims, max1)
 
 
 def bwd_maximum_reduce(_record, grad_ys, b_array):
     # the values the primal sweep recorded
-    array, axis, keepdims, max1 = _record
+    array, axis_without_out1, keepdims, max1 = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 139: return np.max(array, axis=axis, keepdims=keepdims)
-    b_array = extreme_grad(grad_ys, array, max1, axis, keepdims
+    # adjoint of line 140: return np.max(array, axis=axis_without_out(axis, out, dtype, array), keepdims=keepdims)
+    b_array = extreme_grad(grad_ys, array, max1, axis_without_out1, keepdims
         ) if b_array is None else b_array + extreme_grad(grad_ys, array,
-        max1, axis, keepdims)
+        max1, axis_without_out1, keepdims)
     return b_array
 
 
@@ -54,10 +55,10 @@ def grad_var_about(a, axis, dtype, out, ddof, mean, keepdims=False, where=
     sub = a - mean
     moment_dof1 = moment_dof(ddof, correction, out)
     float_dtype(dtype,
-        'srcdiff/rules/reduction_options.py:45: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
+        'srcdiff/rules/reduction_options.py:79: `return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),`'
         )
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 45: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
+    # adjoint of line 79: return np.var(a - mean, axis=axis, dtype=dtype, ddof=moment_dof(ddof, correction, out),
     half = masked_deviation(sub, axis, where, 0.0, dof(moment_dof1, None))
     b_sub = unreduce(grad_ys, sub, axis, keepdims, half) * 2.0 * half
     del sub

@@ -132,6 +132,8 @@ def test_the_definition_computes_what_the_function_does(k):
 
 @pytest.mark.parametrize("method,value,args", [
     ("item", np.array(2.5), ()), ("item", M, (7,)), ("item", M, (1, 3)), ("item", V[1:2], ()),
+    ("item", M, ((1, 3),)), ("item", M, ((7,),)), ("item", M, (-2,)), ("item", V, ((-1,),)),
+    ("item", np.array(2.5), (0,)), ("item", M, (np.int64(1), -1)),
     ("tolist", M, ()), ("tolist", V, ()), ("tolist", np.array(0.5), ())])
 def test_the_method_definitions_compute_what_the_methods_do(method, value, args):
     assert getattr(value, method)(*args) == METHODS[method](value, *args)
@@ -140,6 +142,37 @@ def test_the_method_definitions_compute_what_the_methods_do(method, value, args)
 def test_item_of_an_array_of_several_entries_raises_as_the_method_does():
     with pytest.raises(ValueError):
         METHODS["item"](M)
+
+
+@pytest.mark.parametrize("args, error", [((15,), IndexError), ((-16,), IndexError),
+                                         (((0, 1, 2),), ValueError), ((1, 2, 0), ValueError),
+                                         ((1.0,), TypeError)])
+def test_item_raises_as_the_method_does(args, error):
+    with pytest.raises(error):
+        M.item(*args)
+    with pytest.raises(error):
+        METHODS["item"](M, *args)
+
+
+def item_by_a_tuple(x):
+    m = np.outer(x, x)
+    return m.item((0, 1)) * m.item((5,)) + m.item(-1) * np.sum(x).item(0)
+
+
+def test_item_by_a_tuple_in_every_mode():
+    # a single tuple is the index (NumPy's): `m.item((0, 1))` read `np.ravel(m)[(0, 1)]`, an
+    # IndexError when the generated code ran
+    check_every_mode(item_by_a_tuple, np.array([0.5, 0.7, 0.2]), hvp=True)
+
+
+def tolist_with_an_argument(x):
+    return np.sum(np.array(x.tolist(1)))
+
+
+def test_a_method_given_arguments_it_does_not_take_is_refused_with_its_line():
+    # a TypeError when the generated code ran (front/composite_calls.py)
+    with pytest.raises(sd.SrcdiffError, match=r"`\.tolist\(\.\.\.\)` does not take"):
+        sd.grad(tolist_with_an_argument)(np.array([0.5, 0.7, 0.2]))
 
 
 def conversions(x):

@@ -114,8 +114,8 @@ def test_every_mode(f):
     check_every_mode(f, M, seed=3, hvp=True)
 
 
-def keyword_not_declared(x):
-    return np.sum(x, dtype=np.float64, initial=x[0, 0])
+def keyword_not_declared(x):  # float32 changes the value: dtype= only as the array's own
+    return np.sum(x, dtype=np.float32, initial=x[0, 0])
 
 
 def option_without_definition(x):
@@ -152,18 +152,56 @@ def positional_dtype_prod(x):
     return np.sum(np.prod(x, 1, np.float64, initial=x[0, 0]) * Y[:3])
 
 
-@pytest.mark.parametrize("f", [positional_dtype_sum, positional_dtype_nansum,
-                               positional_dtype_method, positional_dtype_prod],
-                         ids=lambda f: f.__name__)
-def test_positional_options_past_the_axis_are_refused(f):
+def positional_dtype_ufunc_reduce(x):
+    return np.sum(np.maximum.reduce(x, 0, None) * Y) + np.sum(np.minimum.reduce(x, 1, float))
+
+
+def keyword_dtype_ufunc_reduce(x):
+    return np.sum(np.maximum.reduce(x, axis=1, dtype=np.float64) ** 2)
+
+
+def ufunc_methods_by_position(x):
+    a = x[:, :3] + x[0, 0]
+    return (np.sum(np.add.accumulate(a, 1, None) ** 2)
+            + np.sum(np.maximum.accumulate(a, 0, float))
+            + np.sum(np.minimum.accumulate(a, 1, dtype=None) * a)
+            + np.sum(np.multiply.reduce(a, 0, float) * Y[:3])
+            + np.sum(np.add.reduce(a, 1, None) ** 3) + np.sum(np.nancumsum(a, 0, float) ** 2)
+            + np.sum(np.multiply.accumulate(a[0], 0, None)))
+
+
+POSITIONAL_DTYPES = [positional_dtype_sum, positional_dtype_nansum, positional_dtype_method,
+                     positional_dtype_prod, positional_dtype_ufunc_reduce,
+                     keyword_dtype_ufunc_reduce, ufunc_methods_by_position]
+
+
+@pytest.mark.parametrize("f", POSITIONAL_DTYPES, ids=lambda f: f.__name__)
+def test_positional_dtype_of_the_array_in_every_mode(f):
     # the definitions took their third positional parameter for ``keepdims`` (NumPy's is
-    # ``dtype`` or ``out``): ``np.sum(x, 0, float, initial=s)`` kept the axis (a (1, n)
-    # array where NumPy's is (n,)), a TypeError or another value; the call's positional
-    # arguments are checked against NumPy's parameter names (front/composite_calls.py
-    # ``misplaced_argument``; np.max(x, 1, None, True, initial=s), whose definition now
-    # takes NumPy's ``out``, below)
-    with pytest.raises(sd.SrcdiffError, match="positional|by position"):
+    # ``dtype``): refused by name since session 46 (front/composite_calls.py
+    # ``misplaced_argument``); they now declare NumPy's ``dtype`` and ``out`` (composites.py
+    # ``axis_without_out``: None or the array's own dtype, the identity)
+    check_every_mode(f, M, seed=5, hvp=True)
+
+
+def another_dtype_by_position(x):
+    return np.sum(np.maximum.reduce(x, 0, np.float32))
+
+
+def an_integer_dtype(x):
+    return np.sum(x, 1, int, initial=x[0, 0])
+
+
+@pytest.mark.parametrize("f", [another_dtype_by_position, an_integer_dtype],
+                         ids=lambda f: f.__name__)
+def test_a_dtype_that_changes_the_value_is_refused_with_its_line(f):
+    with pytest.raises(sd.SrcdiffError, match="only as float64"):
         sd.grad(f)(M)
+
+
+def test_float64_on_another_array_is_refused_when_run():
+    with pytest.raises(TypeError, match="dtype=float64 of a float32 array"):
+        sd.grad(positional_dtype_sum)(M.astype(np.float32))
 
 
 def positional_options(x):

@@ -136,8 +136,10 @@ def check_mutations(fn, analysis, parsed, registry, allow_pop=False, mutable_sca
             group = buffers.group(x, s, is_list=analysis.op(s).kind == "append", full=group)
         # the nearest names first (``a`` viewing ``b`` viewing ``x`` is the weaker claim),
         # the user's own before the compiler's: a message names what the user wrote
+        # (the container of `t[k] += v`, by which the message names the entry, last: the
+        # entry's other sharers, `A` of `t = [A[i] ...]`, are what the change reaches)
         for y in sorted(set(group) - {x} - set(exempt) - fixed,
-                        key=lambda n: (group[n], n not in user, n)):
+                        key=lambda n: (n == shown.get(x), group[n], n not in user, n)):
             live = y in live_out.get(S.key(s), set()) and y not in rebound
             if live or (y in params and sharing.linked(x, y)):
                 raise _alias_error(parsed, analysis, sharing.statements(), s, x, y, live,
@@ -160,7 +162,9 @@ def _alias_error(parsed, analysis, views, s, x, y, live, visible, group, shown):
         line = f" (they share memory since line {lineno})" if lineno else ""
         who, again = f"`{y}` also refers to{line}", f"`{y}`"
         hint = (f"make an independent copy first, e.g. `{shown} = {shown}.copy()` or "
-                f"`{y} = ....copy()`")
+                f"`{y} = ....copy()`") if shown == x else (
+            f"store independent copies in `{shown}` (`....copy()` where its entries are made), "
+            f"or make `{y}` one (`{y} = ....copy()`)")  # (`t[k] += v`: a copy of t is shallow)
     else:
         source = parsed.source_line(where or (nearer[0] if nearer else s))
         what = "the function's result" if y in analysis.outputs else "a value"

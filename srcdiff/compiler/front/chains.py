@@ -50,7 +50,11 @@ class Chains:
     def assign_subscript(self, target, value):
         """``target = value`` for a subscript ``target``: a split chain evaluates ``value``
         first, as Python does (before reading ``x[i]``, which ``value`` may change)."""
-        if self._split_at(target):
+        if _flat_store(target):  # y.flat[i] = v is np.put(y, i, v) (in_place.py)
+            put = S.locate(gast.Call(func=S.name("put"), args=[  # (its arguments only read)
+                target.value.value, target.slice, value], keywords=[]), target)
+            self.put_statement(target, put)
+        elif self._split_at(target):
             value = self.atom(value)
             self.store_into(*self.subscript_target(target), value)
         else:
@@ -73,7 +77,7 @@ class Chains:
             node = node.value
         if not isinstance(node, gast.Name):
             raise self.error(target, "only a variable can be assigned into by subscript "
-                             "(`x[i] = ...`)", hint="assign the container to a variable first")
+                             "(`x[i] = ...`)", hint=_view_hint(node))
         chain.reverse()
         self.store_backs, self.chain_at = [], chain_position(target)
         if self._split_at(target):
@@ -153,3 +157,23 @@ class Chains:
             self.out[-1].srcdiff_chain = pairs
         self.store_into(name, index, outer, new)
 
+
+
+def _flat_store(target):
+    """Is ``target`` ``y.flat[i]`` for a variable ``y`` and one index that is not a slice
+    (``y.flat[i] = v`` stores as ``np.put(y, i, v)`` does: flat positions, counted from the
+    end when negative, a repeated one taking the last value, ``v`` repeated)?"""
+    return isinstance(target.value, gast.Attribute) and target.value.attr == "flat" \
+        and isinstance(target.value.value, gast.Name) \
+        and not isinstance(target.slice, (gast.Slice, gast.Tuple))
+
+
+def _view_hint(node):
+    """The hint of a store into something other than a variable: a view written through an
+    attribute (``B.T[0] += v``, ``y.flat[1:3] = v``) is said in the array's own index."""
+    if isinstance(node, gast.Attribute) and node.attr == "T":
+        return "index the array itself: `B.T[i]` of a 2-d `B` is `B[:, i]`"
+    if isinstance(node, gast.Attribute) and node.attr == "flat":
+        return ("`y.flat[i] = v` is differentiated for one index or an index array (as "
+                "np.put); for a slice write `np.put(y, np.arange(start, stop), v)`")
+    return "assign the container to a variable first"

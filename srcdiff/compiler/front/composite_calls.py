@@ -21,7 +21,7 @@ import numpy as np
 from srcdiff.compiler.front.parse import MISSING
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.rules import DEFAULT
-from srcdiff.rules.composites import COMPOSITES, METHODS, option_definition
+from srcdiff.rules.composites import COMPOSITES, DTYPE_UNUSED, METHODS, option_definition
 
 _P = inspect.Parameter
 _POSITIONAL = (_P.POSITIONAL_ONLY, _P.POSITIONAL_OR_KEYWORD)
@@ -35,7 +35,7 @@ _UFUNC_METHODS = {"reduce": ("array", "axis", "dtype", "out", "keepdims", "initi
 class CompositeCalls:
     """The normalizer's calls of srcdiff's definitions (mixed into normalize._Normalizer)."""
 
-    def composite(self, f, target, keywords, count=0):
+    def composite(self, f, target, keywords, count=0, args=()):
         """A function srcdiff differentiates from its own Python definition
         (rules/composites.py) is called as that definition, a function of the namespace:
         ``(name node, definition, arguments before the call's)``: a method's receiver is
@@ -56,7 +56,13 @@ class CompositeCalls:
         elif target is MISSING and isinstance(f, gast.Attribute) and f.attr in METHODS \
                 and method is None:
             definition, before = METHODS[f.attr], [f.value]  # a value's method: `loss.item()`
-            function = None  # (its receiver only is checked: the definition's own arguments)
+            function = None  # (the definition's own parameters are NumPy's method's)
+            try:
+                inspect.signature(definition).bind(*range(1 + count), **named)
+            except TypeError as e:  # (a TypeError when run, before)
+                raise self.error(f, f"`.{f.attr}(...)` does not take these arguments ({e})",
+                                 hint=f"call it as NumPy's `ndarray.{f.attr}` is called") \
+                    from None
         elif definition is None or (DEFAULT.lookup(target) is not None
                                     and definition is COMPOSITES.get(target)):
             return f, target, []
@@ -66,8 +72,64 @@ class CompositeCalls:
                              f"definition ({definition.__name__}), which would bind it "
                              "differently", hint="pass options by keyword, as the function "
                              "names them")
+        dtype = _bound("dtype", definition, before + list(args), keywords) \
+            if definition in DTYPE_UNUSED else None
+        if dtype is not None and not _float64(dtype):
+            raise self.error(f, f"srcdiff differentiates this call through its own definition "
+                             f"({definition.__name__}), which models `dtype=` only as float64 "
+                             "on a float64 array (where it changes nothing)",
+                             hint="convert the array first, e.g. `x.astype(...)`")
         name = self.parsed.bind(definition, self.names)
         return S.locate(S.name(name), f), definition, before
+
+
+def _bound(parameter, definition, args, keywords):
+    """The node a call of ``definition`` with ``args`` and ``keywords`` passes to
+    ``parameter`` (None where it passes none, or the definition has no such parameter)."""
+    for k in keywords:
+        if k.arg == parameter:
+            return k.value
+    slots = positional_slots(definition)
+    if slots is None or parameter not in slots[0]:
+        return None
+    at = slots[0].index(parameter)
+    return args[at] if at < len(args) else None
+
+
+def _float64(node):
+    """Whether ``node`` names no dtype or float64 (``None``, ``float``, ``np.float64``,
+    ``"float64"``): the dtype srcdiff's definitions model (the array's own, checked when
+    run: rules/composites.py ``axis_without_out``)."""
+    if isinstance(node, gast.Constant):
+        return node.value is None or node.value in ("float64", "f8", "float", "d", "double")
+    name = node.id if isinstance(node, gast.Name) else \
+        node.attr if isinstance(node, gast.Attribute) else None
+    return name in ("float", "float64", "double")
+
+
+def keywords_by_position(call, target):
+    """``call`` of a function with a gradient rule, rewritten with the keywords naming the
+    function's next positional parameters passed by position (``np.asarray(a=x)`` as
+    ``np.asarray(x)``: the rule names it ``object``, NumPy's np.array does), when one of its
+    keywords is not a name the rule declares; None otherwise. The function binds them the
+    same way; the rule binds positions as the function does (its parameters in the
+    function's order, as every positional call relies on)."""
+    try:
+        rule = DEFAULT.lookup(target)
+    except TypeError:  # (unhashable)
+        return None
+    template = rule and not rule.nondiff and (rule.vjp or rule.jvp)
+    named = {k.arg: k for k in call.keywords}
+    if not template or None in named or set(named) <= set(template.params[2:]) or any(
+            isinstance(a, gast.Starred) for a in call.args):
+        return None
+    theirs, args = positional_slots(target), list(call.args)
+    while theirs is not None and len(args) < len(theirs[0]) and theirs[0][len(args)] in named \
+            and theirs[0][len(args)] != "out":  # (out=: the call's own lowering, expressions.py)
+        args.append(named.pop(theirs[0][len(args)]).value)
+    if len(args) == len(call.args):
+        return None
+    return S.locate(gast.Call(func=call.func, args=args, keywords=list(named.values())), call)
 
 
 def positional_slots(function):

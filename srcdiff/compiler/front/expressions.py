@@ -11,7 +11,7 @@ import gast
 import numpy as np
 
 from srcdiff.compiler.front import derivatives
-from srcdiff.compiler.front.composite_calls import CompositeCalls
+from srcdiff.compiler.front.composite_calls import CompositeCalls, keywords_by_position
 from srcdiff.compiler.front.containers import Containers
 from srcdiff.compiler.front.function_arguments import lambda_as_def
 from srcdiff.compiler.front.parse import MISSING
@@ -251,7 +251,9 @@ class Expressions(CompositeCalls, Containers):
             return self.call(S.locate(gast.Call(
                 func=gast.Attribute(value=e.args[0], attr=target.__name__, ctx=gast.Load()),
                 args=e.args[1:], keywords=e.keywords), e))
-        f, target, before = self.composite(f, target, e.keywords, len(e.args))
+        if (by_position := keywords_by_position(e, target)) is not None:
+            return self.call(by_position)  # np.asarray(a=x): the rule's `object`
+        f, target, before = self.composite(f, target, e.keywords, len(e.args), e.args)
         lowered = self.container_call(e, target)
         if lowered is not None:
             return lowered

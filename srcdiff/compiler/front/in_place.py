@@ -1,5 +1,5 @@
 """NumPy functions called for their change of an array: ``np.add.at`` (``np.subtract.at``),
-``np.copyto``, ``np.fill_diagonal``, ``np.put``.
+``np.copyto``, ``np.fill_diagonal``, ``np.put``, ``np.put_along_axis``.
 
 Each is lowered to a store, ``a[...] = value`` or ``a[positions] = value`` (positions a
 run-time helper computes as NumPy does), which the store's adjoint and undo, and the
@@ -12,6 +12,7 @@ import numpy as np
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.rules.assembly_rules import along_axis_positions
 
 
 def item_read(seq, at):
@@ -31,6 +32,13 @@ class InPlace:
         if owner in (np.add, np.subtract) and target.__name__ == "at":
             self.add_at_statement(s, call, owner.__name__)
             return True
+        if isinstance(owner, np.ufunc) and target.__name__ == "at":
+            name = owner.__name__
+            raise self.error(s, f"np.{name}.at is not differentiated (np.add.at and "
+                                f"np.subtract.at are): it applies np.{name} once per "
+                                "occurrence of a position, which srcdiff does not model",
+                             hint=f"for positions that do not repeat write "
+                                  f"`a[index] = np.{name}(a[index], values)`")
         if target is np.copyto:
             self.copyto_statement(s, call)
             return True
@@ -39,6 +47,9 @@ class InPlace:
             return True
         if target is np.put:
             self.put_statement(s, call)
+            return True
+        if target is np.put_along_axis:
+            self.put_along_axis_statement(s, call)
             return True
         return False
 
@@ -143,3 +154,18 @@ class InPlace:
                              hint="write `np.put(a, ind, v)`")
         value = self.atom(given["v"])
         self._store_at(given["a"].id, "put_index", [self.atom(given["ind"]), value], value)
+
+    def put_along_axis_statement(self, s, call):
+        """``np.put_along_axis(a, indices, values, axis)``: NumPy's own store,
+        ``a[along_axis_positions(a, indices, axis)] = values`` (rules/assembly_rules.py)."""
+        given = self._arguments(s, call, "np.put_along_axis", ("arr", "indices", "values",
+                                "axis"), "np.put_along_axis(a, indices, values, axis)")
+        if len(given) != 4:
+            raise self.error(s, "np.put_along_axis needs the indices, the values and the axis",
+                             hint="write `np.put_along_axis(a, indices, values, axis)`")
+        name = self.names.fresh("along_axis_positions")  # (not the user's name)
+        self.parsed.namespace[name] = along_axis_positions
+        at = self.fresh_assign("at", S.call(name, [
+            S.name(given["arr"].id), self.atom(given["indices"]), self.atom(given["axis"])]))
+        self.emit(S.assign(gast.Subscript(value=S.name(given["arr"].id), slice=at,
+                                          ctx=gast.Store()), self.atom(given["values"])))
