@@ -10,7 +10,7 @@ that store into a float32 array mixing precisions)."""
 
 import numpy as np
 
-from srcdiff.api import leaves
+from srcdiff import leaves
 from srcdiff.errors import SrcdiffError
 
 

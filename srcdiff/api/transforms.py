@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from srcdiff.api import callables, leaves, located
+from srcdiff import leaves
+from srcdiff.api import callables, located
 from srcdiff.api import seeded as seeded_api
 from srcdiff.api.held import PerFunction
 from srcdiff.compiler import driver

@@ -19,6 +19,7 @@ import operator
 
 import numpy as np
 
+from srcdiff.errors import SrcdiffError
 from srcdiff.rules.assembly_rules import cast_like
 
 COMPOSITES = {}  # the function -> the definition srcdiff compiles for it
@@ -527,10 +528,11 @@ def axis_without_out(axis, out, dtype=None, a=None):
     so is NumPy's ``dtype`` unless it is ``a``'s own (the identity: any other, a float one
     too, changes the value: refused). A constant (numpy_rules.py)."""
     if out is not None:
-        raise TypeError("srcdiff: out= of a definition; assign the result instead")
+        raise SrcdiffError("out= of a definition srcdiff differentiates; assign the result "
+                           "instead")
     if dtype is not None and np.dtype(dtype) != np.asarray(a).dtype:
-        raise TypeError(f"srcdiff: dtype={np.dtype(dtype)} of a {np.asarray(a).dtype} array in a "
-                        "definition srcdiff differentiates; convert the array first")
+        raise SrcdiffError(f"dtype={np.dtype(dtype)} of a {np.asarray(a).dtype} array in a "
+                           "definition srcdiff differentiates; convert the array first")
     return axis
 
 

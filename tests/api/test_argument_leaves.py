@@ -1,4 +1,4 @@
-"""api/leaves.first_answer: the one walk over an argument's entries that check_arguments
+"""srcdiff/leaves.first_answer: the one walk over an argument's entries that check_arguments
 (what srcdiff does not model) and the numba backend's float precision check share; the
 path it gives names the entry as Python reads it, in both messages."""
 
@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import srcdiff as sd
-from srcdiff.api import leaves
+from srcdiff import leaves
 from srcdiff.errors import SrcdiffError
 
 

@@ -13,8 +13,9 @@ PACKAGE = os.path.join(ROOT, "srcdiff")
 
 # lowest first; a module may import its own stage and the stages before it
 LAYERS = [
-    ("errors", "version", "types"),
-    ("runtime", "runtime_memory", "runtime_snapshots", "runtime_checks", "runtime_array_api"),
+    ("errors", "version", "types", "leaves"),
+    ("runtime", "runtime_memory", "runtime_snapshots", "runtime_checks", "runtime_array_api",
+     "runtime_numba_checks"),
     ("compiler.ir",),
     ("rules",),
     ("compiler.front",),

@@ -38,7 +38,6 @@ _VIEW = "changes an array in place that `y` also refers"
 REFUSED = {
     # not modelled: .flat, np.s_/np.index_exp, stores through an attribute
     "flat_read": "rule for attribute .flat",
-    "flat_write": "only a variable can be assigned into by subscript",
     "s_underscore": "np.s_[...] is a NumPy index trick srcdiff does not model",
     # an in-place change through another name of the same memory (views; flatten, a
     # Fortran-order reshape of a C array and a transposed store copy or not by layout)
@@ -92,7 +91,9 @@ REFUSED = {
     "logspace_base": "rule for np.logspace and no Python source",
     "nan_to_num_inplace": "changes its first argument in place",
     **{name: "this expression statement has an effect srcdiff cannot follow"
-       for name in ("multiply_at", "putmask", "place", "minimum_at")},
+       for name in ("putmask", "place")},
+    **{name: "is not differentiated (np.add.at and np.subtract.at are)"
+       for name in ("multiply_at", "minimum_at")},
 }
 
 # the functions the numba backend compiles (about 3 s each), and some it refuses

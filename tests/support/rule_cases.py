@@ -484,7 +484,8 @@ if scipy is not None:
         return Recipe(lambda rng: rng.standard_normal((n, n)) + 3.0 * np.eye(n), f"T{n}")
 
     TABLE += [
-        *unary(sp.expit), *unary(sp.logit, lambda *s: Recipe(
+        *unary(sp.expit), *(unary(sp.log_expit) if hasattr(sp, "log_expit") else []),
+        *unary(sp.logit, lambda *s: Recipe(
             lambda rng: rng.uniform(0.1, 0.9, s), f"(0.1, 0.9){s}")),
         *unary(sp.erf), *unary(sp.erfc), *unary(sp.erfinv, U), *unary(sp.erfcinv, P, [(3,)]),
         *unary(sp.ndtr), *unary(sp.log_ndtr), C(sp.ndtri, FIXED([0.2, 0.5, 0.9])),

@@ -161,10 +161,11 @@ def _alias_error(parsed, analysis, views, s, x, y, live, visible, group, shown):
     if visible:
         line = f" (they share memory since line {lineno})" if lineno else ""
         who, again = f"`{y}` also refers to{line}", f"`{y}`"
+        # (`t[k] += v` of a list `t`: a copy of t is shallow, its entries are the same arrays)
         hint = (f"make an independent copy first, e.g. `{shown} = {shown}.copy()` or "
-                f"`{y} = ....copy()`") if shown == x else (
-            f"store independent copies in `{shown}` (`....copy()` where its entries are made), "
-            f"or make `{y}` one (`{y} = ....copy()`)")  # (`t[k] += v`: a copy of t is shallow)
+                f"`{y} = ....copy()`") if shown == x or analysis.kinds.get(shown) == ARRAY \
+            else (f"store independent copies in `{shown}` (`....copy()` where its entries "
+                  f"are made), or make `{y}` one (`{y} = ....copy()`)")
     else:
         source = parsed.source_line(where or (nearer[0] if nearer else s))
         what = "the function's result" if y in analysis.outputs else "a value"
