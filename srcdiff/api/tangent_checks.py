@@ -30,8 +30,17 @@ def check_like(t, x, what):
     if isinstance(x, (bool, int, np.integer, np.bool_)) or (
             isinstance(x, np.ndarray) and not np.issubdtype(x.dtype, np.inexact)):
         return None  # integers are constants: their tangent is ignored (entries too)
-    if np.shape(t) != np.shape(x):
-        raise ValueError(f"{what} has shape {np.shape(t)}, but the argument has shape "
+    if isinstance(t, (list, tuple, dict)) and not isinstance(x, np.ndarray):
+        raise ValueError(f"{what} is a {type(t).__name__}, but the argument is a "
+                         f"{type(x).__name__}: a tangent has the argument's structure (a "
+                         "tuple of tangents is for several `wrt` arguments)")
+    try:
+        shape = np.shape(t)
+    except ValueError:  # (a ragged sequence)
+        shape = None
+    if shape != np.shape(x):
+        shown = "no array shape" if shape is None else f"shape {shape}"
+        raise ValueError(f"{what} has {shown}, but the argument has shape "
                          f"{np.shape(x)}; they must be equal")
     if np.iscomplexobj(t):
         raise TypeError(f"{what} is complex; srcdiff differentiates real functions of real "

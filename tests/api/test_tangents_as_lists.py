@@ -45,3 +45,18 @@ def test_a_list_vector_of_hvp_is_the_array_of_its_numbers():
 def test_a_list_of_the_wrong_length_is_still_refused():
     with pytest.raises(ValueError, match="has shape"):
         sd.jvp(scaled)(X.copy(), 2, tangents=[1.0, 2.0])
+
+
+def product(x, s):
+    return np.sum(x) * s
+
+
+def test_a_sequence_of_tangents_for_one_number_names_the_structure():
+    # (np.shape of the pair raised NumPy's "inhomogeneous shape" ValueError before: the
+    # caller meant one tangent a `wrt` argument, with wrt naming one)
+    with pytest.raises(ValueError, match="is a tuple, but the argument is a float"):
+        sd.jvp(product, wrt=1)(X.copy(), 2.0, tangents=(1.0, np.zeros(3)))
+    with pytest.raises(ValueError, match="has no array shape"):
+        sd.jvp(product, wrt=0)(X.copy(), 2.0, tangents=[[1.0], 2.0, 3.0])
+    value, tangent = sd.jvp(product, wrt=1)(X.copy(), 2.0, tangents=1.0)
+    assert np.isclose(tangent, np.sum(X))

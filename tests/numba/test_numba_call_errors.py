@@ -295,3 +295,27 @@ def test_min_and_max_with_keywords_refused_when_the_gradient_is_made(fn):
     got = sd.grad(fn, wrt=(0, 1))(*args)
     for k in (0, 1):
         assert_close(got[k], numeric_grad(fn, args, k))
+
+
+def unpacks_a_generator(x, xs):
+    p = x
+    for i in range(len(xs)):
+        a, b = (p * x + 0.5 * t for t in range(2))
+        p = p - 0.25 * p * a * b + xs[i]
+    return p
+
+
+def unpacks_too_many(x, xs):
+    p = x
+    for i in range(len(xs)):
+        a, b = (p * x + 0.5 * t for t in range(3))
+        p = p + a * b
+    return p
+
+
+def test_a_tuple_assignment_from_a_generator_expression():
+    # its values are a list in the generated code, whose unpacking numba's `unpacked` did
+    # not take (a typing error at the first call: fuzz seed 651840203 index 9)
+    agree(unpacks_a_generator, (0.7, np.array([0.3, -0.2, 0.1])), (0, 1))
+    with pytest.raises(ValueError, match="values to unpack"):
+        sd.grad(unpacks_too_many, backend="numba")(0.7, np.array([0.3, -0.2, 0.1]))

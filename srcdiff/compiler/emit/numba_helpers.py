@@ -193,13 +193,13 @@ def _loop_len(q):
 
 
 def unpacked(q, n, starred=False):
-    """``n``, the items ``a, b = q`` unpacks (runtime_checks.unpacked): in compiled code an
-    array, whose length is checked, or a tuple (numba types no dict or set)."""
+    """``n``, the items ``a, b = q`` unpacks (runtime_checks.unpacked): an array or a list
+    (a generator's values), its length checked, or a tuple (numba types no dict or set)."""
 
 
 @overload(unpacked)
 def _unpacked(q, n, starred=False):
-    if isinstance(q, types.Array) and q.ndim >= 1:
+    if isinstance(q, types.Array) and q.ndim >= 1 or isinstance(q, types.List):
         def check(q, n, starred=False):
             if len(q) < n or (len(q) > n and not starred):
                 raise ValueError("wrong number of values to unpack")
