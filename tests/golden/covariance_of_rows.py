@@ -94,9 +94,9 @@ def bwd_cov(_record, grad_ys, b_m):
         w_sum) = _record
     # seed: the gradient of the sum of the outputs
     b_retval = grad_ys
-    # adjoint of line 53: if fweights is None and aweights is None:
+    # adjoint of line 54: if fweights is None and aweights is None:
     if cond2:
-        # adjoint of line 55: return np.squeeze(centred @ centred.T / (X.shape[1] - ddof))
+        # adjoint of line 56: return np.squeeze(centred @ centred.T / (X.shape[1] - ddof))
         b_div = np.reshape(b_retval, np.shape(div))
         b_matmul = unbroadcast(b_div / sub, matmul)
         del b_div
@@ -105,7 +105,7 @@ def bwd_cov(_record, grad_ys, b_m):
         b_transposed = vjp[1]
         b_centred = vjp[0] + np.transpose(b_transposed)
         del b_transposed, vjp
-        # adjoint of line 54: centred = X - np.mean(X, axis=1, keepdims=True)
+        # adjoint of line 55: centred = X - np.mean(X, axis=1, keepdims=True)
         b_X = unbroadcast(b_centred, X)
         b_mean = -unbroadcast(b_centred, mean)
         del b_centred
@@ -113,7 +113,7 @@ def bwd_cov(_record, grad_ys, b_m):
             size_of(X))
         del X, b_mean
     else:
-        # adjoint of line 65: return np.squeeze((centred * w) @ centred.T / fact)
+        # adjoint of line 66: return np.squeeze((centred * w) @ centred.T / fact)
         b_div3 = np.reshape(b_retval, np.shape(div3))
         b_matmul1 = unbroadcast(b_div3 / fact, matmul1)
         del b_div3
@@ -126,7 +126,7 @@ def bwd_cov(_record, grad_ys, b_m):
         del b_transposed1
         b_centred = add_into(b_centred, unbroadcast(b_mul3 * w, centred))
         del b_mul3
-        # adjoint of line 58: centred = X - np.sum(X * w, axis=1, keepdims=True) / w_sum
+        # adjoint of line 59: centred = X - np.sum(X * w, axis=1, keepdims=True) / w_sum
         b_X = unbroadcast(b_centred, X)
         b_div1 = -unbroadcast(b_centred, div1)
         del b_centred
@@ -136,16 +136,16 @@ def bwd_cov(_record, grad_ys, b_m):
         del b_sum1
         b_X = add_into(b_X, unbroadcast(b_mul * w, X))
         del X, b_mul
-    # adjoint of line 46: if y is not None:
+    # adjoint of line 47: if y is not None:
     if cmp:
-        # adjoint of line 50: X = np.concatenate([X, Y], axis=0)
+        # adjoint of line 51: X = np.concatenate([X, Y], axis=0)
         b_items = split_like(b_X, items, 0)
         b_X = item_grad(b_items, 0, _X2)
-    # adjoint of line 44: if not rowvar and X.shape[0] != 1:
+    # adjoint of line 45: if not rowvar and X.shape[0] != 1:
     if cond:
-        # adjoint of line 45: X = X.T
+        # adjoint of line 46: X = X.T
         b_X = np.transpose(b_X)
-    # adjoint of line 43: X = np.atleast_2d(m) * 1.0
+    # adjoint of line 44: X = np.atleast_2d(m) * 1.0
     b_atleast_2d = b_X * 1.0
     b_m = np.reshape(b_atleast_2d, np.shape(m)
         ) if b_m is None else b_m + np.reshape(b_atleast_2d, np.shape(m))

@@ -1,7 +1,7 @@
 def jvp_modf(x, tangents):
     t_x = tangents[0]
     whole = np.trunc(x)
-    # line 300: return np.where(np.isinf(x), 0.0, x - whole), whole
+    # line 301: return np.where(np.isinf(x), 0.0, x - whole), whole
     isinf = np.isinf(x)
     sub = x - whole
     t_sub = broadcast_like(t_x, sub)
@@ -12,7 +12,7 @@ def jvp_modf(x, tangents):
 
 def jvp_compress(condition, a, axis=None, tangents=None):
     t_a = tangents[0]
-    # line 314: return np.take(a, compress_index(condition), axis=axis)
+    # line 315: return np.take(a, compress_index(condition), axis=axis)
     compress_index1 = compress_index(condition)
     take = np.take(a, compress_index1, axis=axis)
     t_take = np.take(t_a, compress_index1, axis=axis, mode='raise')
@@ -24,21 +24,21 @@ def jvp_average(a, weights, axis=None, keepdims=False, tangents=None):
     t_weights = tangents[1]
     cmp = weights is None
     if cmp:
-        # line 288: return np.mean(a, axis=axis, keepdims=keepdims)
+        # line 289: return np.mean(a, axis=axis, keepdims=keepdims)
         _retval = np.mean(a, axis=axis, keepdims=keepdims)
         t_retval = np.mean(t_a, axis=axis, keepdims=keepdims)
     else:
-        # line 289: w = np.reshape(weights, average_weights_shape(a, axis, weights))
+        # line 290: w = np.reshape(weights, average_weights_shape(a, axis, weights))
         average_weights_shape1 = average_weights_shape(a, axis, weights)
         w = np.reshape(weights, average_weights_shape1)
         t_w = np.reshape(t_weights, np.shape(w))
-        # line 290: total = np.sum(np.broadcast_to(w, np.shape(a)), axis=axis, keepdims=keepdims)
+        # line 291: total = np.sum(np.broadcast_to(w, np.shape(a)), axis=axis, keepdims=keepdims)
         shape = np.shape(a)
         broadcast_to = np.broadcast_to(w, shape)
         t_broadcast_to = np.broadcast_to(t_w, shape)
         total = np.sum(broadcast_to, axis=axis, keepdims=keepdims)
         t_total = np.sum(t_broadcast_to, axis=axis, keepdims=keepdims)
-        # line 291: return np.sum(a * w, axis=axis, keepdims=keepdims) / total
+        # line 292: return np.sum(a * w, axis=axis, keepdims=keepdims) / total
         mul = a * w
         t_mul = broadcast_like(t_a * w, mul) + broadcast_like(a * t_w, mul)
         sum1 = np.sum(mul, axis=axis, keepdims=keepdims)

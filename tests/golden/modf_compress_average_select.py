@@ -13,7 +13,7 @@ def bwd_modf(_record, grad_ys, b_x):
     # seed: the gradient of the sum of the outputs
     b_where = cotangent(grad_ys[0], where)
     del where
-    # adjoint of line 300: return np.where(np.isinf(x), 0.0, x - whole), whole
+    # adjoint of line 301: return np.where(np.isinf(x), 0.0, x - whole), whole
     b_sub = unbroadcast(np.where(isinf, 0.0, b_where), sub)
     del b_where, sub
     b_x = unbroadcast(b_sub, x) if b_x is None else b_x + unbroadcast(b_sub, x)
@@ -30,7 +30,7 @@ def bwd_compress(_record, grad_ys, b_a):
     # the values the primal sweep recorded
     a, axis, compress_index1 = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 314: return np.take(a, compress_index(condition), axis=axis)
+    # adjoint of line 315: return np.take(a, compress_index(condition), axis=axis)
     b_a = take_grad(grad_ys, a, compress_index1, axis, 'raise'
         ) if b_a is None else b_a + take_grad(grad_ys, a, compress_index1,
         axis, 'raise')
@@ -52,14 +52,14 @@ def grad_average(a, weights, axis=None, keepdims=False, grad_ys=None):
         _retval = sum1 / total
     # seed: the gradient of the sum of the outputs
     b_retval = grad_ys
-    # adjoint of line 287: if weights is None:
+    # adjoint of line 288: if weights is None:
     if cmp:
-        # adjoint of line 288: return np.mean(a, axis=axis, keepdims=keepdims)
+        # adjoint of line 289: return np.mean(a, axis=axis, keepdims=keepdims)
         b_a = unreduce(b_retval, a, axis, keepdims) * (size_of(_retval) /
             size_of(a))
         b_weights = np.zeros_like(weights)
     else:
-        # adjoint of line 291: return np.sum(a * w, axis=axis, keepdims=keepdims) / total
+        # adjoint of line 292: return np.sum(a * w, axis=axis, keepdims=keepdims) / total
         b_sum1 = unbroadcast(b_retval / total, sum1)
         b_total = -unbroadcast(b_retval / total * _retval, total)
         b_mul = unreduce(b_sum1, mul, axis, keepdims)
@@ -67,12 +67,12 @@ def grad_average(a, weights, axis=None, keepdims=False, grad_ys=None):
         b_a = unbroadcast(b_mul * w, a)
         b_w = unbroadcast(a * b_mul, w)
         del b_mul
-        # adjoint of line 290: total = np.sum(np.broadcast_to(w, np.shape(a)), axis=axis, keepdims=keepdims)
+        # adjoint of line 291: total = np.sum(np.broadcast_to(w, np.shape(a)), axis=axis, keepdims=keepdims)
         b_broadcast_to = unreduce(b_total, broadcast_to, axis, keepdims)
         del b_total
         b_w = add_into(b_w, unbroadcast(b_broadcast_to, w))
         del b_broadcast_to
-        # adjoint of line 289: w = np.reshape(weights, average_weights_shape(a, axis, weights))
+        # adjoint of line 290: w = np.reshape(weights, average_weights_shape(a, axis, weights))
         b_weights = np.reshape(b_w, np.shape(weights))
     return b_a, b_weights
 
