@@ -342,14 +342,14 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
         check_chained_stores(anf, analysis, parsed)
         check_sequence_arithmetic(anf, analysis, parsed, arg_facts)
     refusals.refuse_undone_appends(anf, parsed)
-    # shifts the output does not depend on (a log-sum-exp's max): their gradient is exactly
-    # zero, so they are treated as constants; verification mode keeps the gradient and
-    # checks that it is zero up to rounding; the reference pipeline keeps it as is
-    free = free_shifts(anf, analysis) if ctx.optimize else set()
+    # shifts the output does not depend on (a log-sum-exp's max): constants (a zero gradient;
+    # a wrt reaching the output through them only: zeros, as the reference); verify checks
+    free, connected = free_shifts(anf, analysis) if ctx.optimize else set(), analysis.active
     if free and not ctx.verify:
         seeds = [w for w in wrt if (arg_facts or {}).get(w, (None,))[0] != INT]
         analysis = analyze(anf, parsed, ctx.registry, is_user_function, seeds,
                            list(stop) + sorted(free), arg_facts, returns=ctx.returns)
+        analysis.free_shifts = frozenset(free)  # (their operands may raise: dead.py _needed)
     # slices of one array read at one time, and elementwise arithmetic on them: equal shapes
     # whose lengths are unknown (their unbroadcasts are dropped; verification checks them)
     analysis.same_shapes = same_shapes(anf, analysis) if ctx.optimize else None
@@ -358,8 +358,8 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
                              name=name, zero_gradients=zero_gradients, internal=internal,
                              reference=not ctx.optimize, verify=ctx.verify, has_aux=has_aux,
                              checkpoint=checkpoint, into=into)
-    options.as_tuple = as_tuple
-    options.seed_one = seed_one and ctx.optimize
+    options.as_tuple, options.seed_one = as_tuple, seed_one and ctx.optimize
+    options.zero_for = {w for w in wrt if w in connected and w not in analysis.active}
     if ctx.complex_values is None:
         ctx.complex_values = may_make_complex(parsed)  # (its callees' sources read too)
     # (complex values, or dask and CuPy arrays: no gradient accumulates in place)

@@ -319,3 +319,34 @@ def test_a_tuple_assignment_from_a_generator_expression():
     agree(unpacks_a_generator, (0.7, np.array([0.3, -0.2, 0.1])), (0, 1))
     with pytest.raises(ValueError, match="values to unpack"):
         sd.grad(unpacks_too_many, backend="numba")(0.7, np.array([0.3, -0.2, 0.1]))
+
+
+def doubled_first(x, w):
+    return np.sum(x * 2.0)
+
+
+def softmax_of_one(x, w):
+    t = np.mean(np.vstack([x, w.T]) ** 2)
+    e = np.exp(t)
+    return e / np.sum(e)
+
+
+def stacked_constants(x, a, b):
+    return np.sum(x * np.vstack([a, b.T]))
+
+
+def test_zero_gradients_and_stacks_of_lists():
+    # finish(None, x, True) (unconnected_gradients="zero", and an argument reaching the
+    # output only through a free shift) and np.vstack of a list had no numba version: a
+    # typing error at the first call
+    X, W = np.linspace(-1.0, 1.0, 12).reshape(3, 4), np.linspace(0.5, -0.5, 12).reshape(4, 3)
+    got = sd.grad(doubled_first, wrt=(0, 1), backend="numba", unconnected_gradients="zero")(
+        X, W)
+    assert_close(got[0], np.full((3, 4), 2.0)) and assert_close(got[1], np.zeros((4, 3)))
+    assert np.shape(got[1]) == (4, 3)
+    assert sd.grad(doubled_first, wrt=1, backend="numba", unconnected_gradients="zero")(
+        X, 2.0) == 0.0
+    agree(softmax_of_one, (X, W), (0, 1))
+    with pytest.raises(ValueError):
+        sd.grad(softmax_of_one, wrt=(0, 1), backend="numba")(np.ones((3, 5)), W)
+    agree(stacked_constants, (np.ones((6, 3)), X[:, :3], W[:3]), (0,))

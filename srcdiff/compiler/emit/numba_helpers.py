@@ -6,8 +6,8 @@ implementation for its argument types: float scalars (and ints, as constants) an
 arrays of up to two dimensions (three for some). Any other type has no implementation, so
 numba's typing fails and numba_emit.py reports it as a SrcdiffError (never a guess). The
 semantics are runtime.py's, restricted to those types. (``unbroadcast`` and matmul's
-gradients, for arrays of any rank: numba_broadcast.py; the cotangent of a called
-function's tuple of outputs: numba_tuples.py.)
+gradients, for arrays of any rank: numba_broadcast.py; a called function's tuple of
+outputs' cotangent: numba_tuples.py.)
 
 The implementations are cached on disk by numba (``cache=True``: in ``__pycache__`` next
 to this file, or numba's ``NUMBA_CACHE_DIR``), so a process compiling a new gradient
@@ -164,7 +164,8 @@ def _finish(g, x, zero=False, avoid=None):
         return copied
     if _arr(x, 3) and _num(g):
         return lambda g, x, zero=False, avoid=None: np.full(x.shape, float(g))
-    return None
+    if isinstance(g, types.NoneType) and (_num(x) or _arr(x, 3)):  # (zero=True: zeros)
+        return lambda g, x, zero=False, avoid=None: finish(0.0, x)
 
 
 def spread(g, x):
@@ -323,8 +324,8 @@ def tape_pop_prev(tape):
 
 @njit
 def tape_pop_entry(tape, entry):
-    """Pop a tape that holds values after each trip, of a name bound before the loop:
-    the value before the popped trip, ``entry`` (its value on entry) on the first trip."""
+    """Pop a tape of values after each trip of a name bound before the loop: the value
+    before the popped trip, ``entry`` (its value on entry) on the first trip."""
     tape.pop()
     if len(tape):
         return tape[-1]
@@ -570,8 +571,7 @@ def tape_get_prev(tape, k):
 
 @njit
 def tape_get_entry(tape, k, entry):
-    """``tape_get_prev`` of a name bound before the loop: ``entry``, its value on entry,
-    on the first trip."""
+    """``tape_get_prev`` of a name bound before the loop: ``entry`` on the first trip."""
     if k < 0:
         raise IndexError("srcdiff: a tape was read more often than it was written")
     return tape[k - 1] if k > 0 else entry

@@ -30,7 +30,9 @@ def rewrite(fn):
     ``np.array(a, dtype=d)``; ``np.zeros_like`` as ``zeros_like_of``; ``np.clip``,
     ``np.where``, ``np.full``, ``np.copy`` of numbers too (numba_builtins.py);
     ``np.tanh`` as ``tanh_fast``; ``np.max``/``np.min``/``np.mean``/``np.var``/``np.std``
-    over an axis as numba_pieces.py's."""
+    over an axis as numba_pieces.py's; ``np.vstack(items)`` of a list display as
+    :func:`_stacked_tuples`."""
+    _stacked_tuples(fn)
     for node in ast.walk(fn):
         _positional_as_keywords(node)
         _method_as_function(node)
@@ -142,6 +144,40 @@ def check(fn, where):
             raise where.error(f"the numba backend does not compile `{node.func.attr}` with "
                               f"`{left[0]}=` (numba's reductions take no {left[0]})",
                               'use backend="numpy" for this function', node=node)
+
+
+_STACKS = ("np.vstack", "np.hstack", "np.stack", "np.dstack", "np.column_stack")
+
+
+def _stacked_tuples(fn):
+    """``np.vstack(items)`` (``hstack``, ``stack``, ``dstack``, ``column_stack``) of a name
+    bound once to a list display ``items = [a, b]`` as ``np.vstack((items[0], items[1]))``:
+    numba's take a tuple, not a list (a typing error at the first call before); NumPy stacks
+    any sequence of the same arrays alike. Only where nothing changes the list: every read
+    of the name is an argument of a call or an index read (no method, no store into it)."""
+    parents = {id(c): n for n in ast.walk(fn) for c in ast.iter_child_nodes(n)}
+    displays, stores = {}, {}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] = stores.get(node.id, 0) + 1
+            up = parents.get(id(node))
+            if isinstance(up, ast.Assign) and isinstance(up.value, ast.List) and not any(
+                    isinstance(e, ast.Starred) for e in up.value.elts):
+                displays[node.id] = len(up.value.elts)
+    for node in ast.walk(fn):
+        if not (isinstance(node, ast.Call) and ast.unparse(node.func) in _STACKS and node.args
+                and isinstance(node.args[0], ast.Name) and stores.get(node.args[0].id) == 1
+                and node.args[0].id in displays):
+            continue
+        name = node.args[0].id
+        reads = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == name
+                 and isinstance(n.ctx, ast.Load)]
+        if all(isinstance(parents.get(id(n)), ast.Call) and n in parents[id(n)].args or
+               isinstance(parents.get(id(n)), ast.Subscript) and isinstance(
+                   parents[id(n)].ctx, ast.Load) for n in reads):
+            node.args[0] = ast.Tuple(elts=[ast.Subscript(
+                value=ast.Name(id=name, ctx=ast.Load()), slice=ast.Constant(value=k),
+                ctx=ast.Load()) for k in range(displays[name])], ctx=ast.Load())
 
 
 # NumPy's order of a reduction's parameters after the array (the method's after self)

@@ -477,11 +477,12 @@ def primal_facts(analysis):
     return dict(one_element={v for v, k in kinds.items() if k != CONTAINER and isinstance(
         analysis.shapes.get(v), tuple) and all(analysis.shapes[v])}, float_arrays={
         v: analysis.shapes.get(v) for v, k in kinds.items() if k == ARRAY},
-        containers={v for v, k in kinds.items() if k == CONTAINER})
+        containers={v for v, k in kinds.items() if k == CONTAINER},
+        cut=getattr(analysis, "free_shifts", frozenset()))
 
 
 def primal_of(fn, one_element, containers, known, outputs, floats=None, names=None,
-              facts=None):
+              facts=None, cut=frozenset()):
     """The :class:`Primal` of the gradient ``fn``: its statements are those before the
     seed's heading, and the statements inside them (none when there is no heading).
     ``floats``: the names of floats and float arrays -> their shape patterns; float arrays
@@ -502,14 +503,14 @@ def primal_of(fn, one_element, containers, known, outputs, floats=None, names=No
         floats, made = floats or {}, _numpy_made(every, facts)
         return Primal(frozenset(id(s) for s in every if isinstance(s, gast.Assign) and len(
             s.targets) == 1 and isinstance(s.targets[0], gast.Name) and s.targets[0].id in names),
-            one_element, containers, known, _needed(every, outputs, facts),
+            one_element, containers, known, _needed(every, outputs, facts, cut),
             frozenset(v for v in floats if floats[v] or v in made))
     for k, s in enumerate(fn.body):
         if S.is_comment(s) and S.heads(s) == S.SEED:
             statements = statements_in(fn.body[:k], facts.check)
             floats, made = floats or {}, _numpy_made(statements, facts)
             return Primal(frozenset(map(id, statements)), one_element, containers, known,
-                          _needed(statements, outputs, facts),
+                          _needed(statements, outputs, facts, cut),
                           frozenset(v for v in floats if floats[v] or v in made))
     return Primal()
 
@@ -576,11 +577,13 @@ def _bound(target):
     return set()
 
 
-def _needed(statements, outputs, facts):
+def _needed(statements, outputs, facts, cut=frozenset()):
     """The names the outputs are computed from in the primal sweep's ``statements``
     (flattened: order and blocks aside, so more than needed, never less): an output, or a
     name a statement that binds or changes a needed name reads (a loop's or branch's
-    header when a statement inside it does). Any other value is the user's dead code."""
+    header when a statement inside it does). Any other value is the user's dead code, so is
+    what only ``cut`` (free shifts, analysis/shift.py: no adjoint repeats their operations,
+    which may raise) is computed from (``t5 = np.mean(np.vstack([x, w.T]) ** 2)``)."""
     needed = set(outputs)
     # (a block's writes: all inside it; a module's functions called change no module)
     inside = [(facts.writes(s) - dataflow.MODULES, S.loaded_names(
@@ -591,7 +594,7 @@ def _needed(statements, outputs, facts):
         changed = False
         for written, reads in reversed(inside):
             if written & needed:
-                if not reads <= needed:
-                    needed |= reads
+                if not reads - cut <= needed:
+                    needed |= reads - cut
                     changed = True
     return needed

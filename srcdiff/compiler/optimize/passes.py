@@ -57,7 +57,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
              negated=None, known_pure=None, arrays=frozenset(),
              one_element=None, containers=frozenset(),
              outputs=frozenset(), float_arrays=frozenset(),
-             primal_names=None, made_from=None) -> gast.FunctionDef:
+             primal_names=None, made_from=None, cut=frozenset()) -> gast.FunctionDef:
     """Clean up a generated function. Names in ``keep`` (the user's) are never folded away;
     ``gradients`` (adjoint names: always floats) may have their negations moved;
     ``scalars`` are names known to hold single numbers. ``verify``: rewrites that move
@@ -68,7 +68,8 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
     the primal's (dead.py: a dead broadcast of two other operands in the primal sweep leaves
     a check, the user's dead code that may raise stays; ``float_arrays``: the names of
     floats or float arrays and their shape patterns), None elsewhere; ``primal_names``: of a
-    forward-mode function, the user's names (dead.py ``primal_of``). ``made_from``: None,
+    forward-mode function, the user's names (dead.py ``primal_of``); ``cut``: free shifts
+    (dead.py ``_needed``). ``made_from``: None,
     or the trees ``fn`` was made from when none of its nodes is shared, within it or with
     them (the reverse generator's output, every node of which it makes or copies from the
     normalized function): the first copy propagation then changes ``fn``'s statements in
@@ -88,7 +89,7 @@ def optimize(fn: gast.FunctionDef, keep: Iterable[str] = (), gradients: Iterable
                        facts=facts)
     primal = None if one_element is None else primal_of(
         fn, one_element, containers, known_pure, outputs, float_arrays, primal_names,
-        facts=facts)
+        facts=facts, cut=cut)
     changed = True
     while changed:
         fn.body, changed, _ = dead_code(fn.body, set(), facts=facts, known=known_pure,

@@ -363,9 +363,10 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
             w for w in self.opt.wrt if w not in self.wrt_locals and self.b(w) in st.owned
             and self.b(w) in st.defined and self.b(w) not in st.uniform
             and (w in self.opt.into or (w in self.params and w in self.a.active)))
-        zero = self.opt.unconnected == "zero" or self.opt.zero_gradients
+        zero_all = self.opt.unconnected == "zero" or self.opt.zero_gradients
         shared = []  # the results before that the code does not own either
         for w in self.opt.wrt:
+            zero = zero_all or w in self.opt.zero_for  # (connected through free shifts)
             if w in self.wrt_locals:
                 cap, kept = self.wrt_locals[w]
                 src, like = S.name(cap), S.name(kept or w)

@@ -32,6 +32,8 @@ class ReverseOptions:
         # compiled for grad_ys=None only (api/seeded.py): a float scalar output's seed is
         # the literal 1.0 and no other output's seed reads grad_ys (optimize/seed.py folds it)
         self.seed_one = False
+        # wrt names reaching the outputs only through free shifts: zeros, not None
+        self.zero_for = set()
 
 
 class Needed:
