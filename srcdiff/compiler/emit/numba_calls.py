@@ -21,9 +21,9 @@ Inlined. Each generated function of a called function is compiled with numba's
 as it would type a separate compile for that site's argument types (a ``None`` adjoint
 at one site, an array at another). An out-of-line call passes and returns tuples of
 arrays (a record of ten arrays, twelve references counted at each call and return):
-lotka_rk4's RK4 step, ``rhs`` called four times a step, spent about 0.65 µs a call on
-the call itself beside 0.5 µs in its fused loop (session 47: in one process, alternating,
-CPU time, load 5: 1913 -> 1799 µs, -6%; cold first call 12.1-14.2 -> 9.1-11.6 CPU s). **Invariant: inlining changes where a callee's statements are
+lotka_rk4's RK4 step, ``rhs`` called four times a step, spent about as long in its 800
+calls as in its arithmetic (session 47; steady state 1995 -> 1620 µs, cold first call
+14.2 -> 11.6 CPU s). **Invariant: inlining changes where a callee's statements are
 compiled, not what they compute** (the same statements, in the same order, on the same
 values, without fast-math: the same numbers), and it terminates because no generated
 function calls itself through any chain (recursion is refused above): :func:`inlined`
