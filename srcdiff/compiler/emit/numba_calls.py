@@ -27,8 +27,7 @@ calls as in its arithmetic (session 47; steady state 1995 -> 1620 µs, cold firs
 compiled, not what they compute** (the same statements, in the same order, on the same
 values, without fast-math: the same numbers), and it terminates because no generated
 function calls itself through any chain (recursion is refused above): :func:`inlined`
-checks it, and returns only callees, never the entry. Only a function called at most
-``MAX_SITES`` times is inlined: each site compiles a copy.
+checks both, the names it returns are those of the callees and never the entry.
 tests/numba/test_numba_inline_calls.py checks the options, the numbers against the
 NumPy backend (bit for bit) and finite differences.
 
@@ -45,7 +44,6 @@ from srcdiff.compiler.emit import numba_fuse
 from srcdiff.compiler.ir.calls import named_call
 
 STACK = "_stack"
-MAX_SITES = 4  # (inlined: a called function's generated functions called at most this often)
 _MISSING = object()
 
 
@@ -143,30 +141,24 @@ def thread_globals(defs, entry, free_values, where):
     return needs
 
 
-def inlined(names, entry, defs):
-    """Of the functions ``names`` a generated module defines (its FunctionDefs ``defs``:
-    the entry ``entry``, the generated functions of called functions, the fused groups'
-    statements as written), those compiled inline (module docstring): the generated
-    functions of called functions called at most ``MAX_SITES`` times in the module (each
-    site types and compiles a copy: a helper called at 16 sites took 4.3 -> 7.3 CPU s to
-    compile inline), never the entry or the fused groups' (``_fusedK_arrays``, which their
-    overloads call only when the loop does not apply). Checked: no chosen function calls
-    itself through any chain (:func:`check_callees` refused recursion before)."""
-    by_name = {d.name: d for d in defs}
-    sites = {}
-    for d in defs:
-        for call in generated_calls(d, by_name):
-            sites[call.func.id] = sites.get(call.func.id, 0) + 1
-    chosen = [n for n in names if n != entry and not n.startswith(numba_fuse.PREFIX)
-              and n in by_name and sites.get(n, 0) <= MAX_SITES]
-    for name in chosen:
-        seen, todo = set(), [name]
-        while todo:
-            for call in generated_calls(by_name[todo.pop()], by_name):
-                callee = call.func.id
-                if callee == name:
-                    raise AssertionError(f"srcdiff: {name} would be inlined into itself")
-                if callee not in seen:
-                    seen.add(callee)
-                    todo.append(callee)
+def inlined(names, entry, defs=None):
+    """Of the functions ``names`` a generated module defines (its entry ``entry``, the
+    generated functions of called functions, the fused groups' statements as written),
+    those compiled inline (module docstring): every one but the entry and the fused
+    groups' (``_fusedK_arrays``, which their overloads call only when the loop does not
+    apply). ``defs`` (the module's FunctionDefs, when at hand): checked to call no inlined
+    function in a cycle, which :func:`check_callees` refused before."""
+    chosen = [n for n in names if n != entry and not n.startswith(numba_fuse.PREFIX)]
+    if defs is not None:
+        by_name = {d.name: d for d in defs}
+        for name in chosen:
+            seen, todo = set(), [name]
+            while todo:
+                for call in generated_calls(by_name[todo.pop()], by_name):
+                    callee = call.func.id
+                    if callee == name:
+                        raise AssertionError(f"srcdiff: {name} would be inlined into itself")
+                    if callee not in seen:
+                        seen.add(callee)
+                        todo.append(callee)
     return chosen
