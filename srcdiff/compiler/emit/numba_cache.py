@@ -24,7 +24,6 @@ Where: ``$SRCDIFF_NUMBA_CACHE_DIR``, else ``$XDG_CACHE_HOME/srcdiff/numba``, els
 compiles in memory); so does a directory that cannot be created or written.
 """
 
-import ast
 import hashlib
 import linecache
 import os
@@ -32,7 +31,7 @@ import sys
 import tempfile
 import types
 
-from srcdiff.compiler.emit import numba_calls, numba_opt
+from srcdiff.compiler.emit import numba_opt
 from srcdiff.version import __version__
 
 _FINGERPRINT = []  # the helpers' source hash, computed once
@@ -103,14 +102,9 @@ def jit(numba, source, namespace, name, cache=True):
     # every function the source defines is jitted (the generated functions of called
     # functions, numba_calls.py), in the module's namespace: calls between them are
     # calls of jitted functions
-    # (with the options ``_JIT``; the generated functions of called functions inline,
-    # numba_calls.inlined)
-    made = [c.co_name for c in code.co_consts if isinstance(c, types.CodeType)]
-    inline = set(numba_calls.inlined(made, name, [
-        d for d in ast.parse(source).body if isinstance(d, ast.FunctionDef)]))
-    for fn_name in made:
-        options = dict(_JIT, inline="always") if fn_name in inline else _JIT
-        module.__dict__[fn_name] = numba.njit(cache=path is not None, **options)(
+    # (with the options ``_JIT``)
+    for fn_name in [c.co_name for c in code.co_consts if isinstance(c, types.CodeType)]:
+        module.__dict__[fn_name] = numba.njit(cache=path is not None, **_JIT)(
             module.__dict__[fn_name])
     return module.__dict__[name]
 

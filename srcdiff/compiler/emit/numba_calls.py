@@ -16,21 +16,6 @@ argument types, a record tuple like any tuple). Three kinds are refused, at gene
   arguments do not depend on what is differentiated: the gradient calls it as written,
   which numba would have to compile from the user's source).
 
-Inlined. Each generated function of a called function is compiled with numba's
-``inline="always"``: numba copies its IR into every call site and types the copy there,
-as it would type a separate compile for that site's argument types (a ``None`` adjoint
-at one site, an array at another). An out-of-line call passes and returns tuples of
-arrays (a record of ten arrays, twelve references counted at each call and return):
-lotka_rk4's RK4 step, ``rhs`` called four times a step, spent about as long in its 800
-calls as in its arithmetic (session 47; steady state 1995 -> 1620 µs, cold first call
-14.2 -> 11.6 CPU s). **Invariant: inlining changes where a callee's statements are
-compiled, not what they compute** (the same statements, in the same order, on the same
-values, without fast-math: the same numbers), and it terminates because no generated
-function calls itself through any chain (recursion is refused above): :func:`inlined`
-checks both, the names it returns are those of the callees and never the entry.
-tests/numba/test_numba_inline_calls.py checks the options, the numbers against the
-NumPy backend (bit for bit) and finite differences.
-
 User globals. A called function's generated code may read user values (``SCALE``); as for
 the entry (numba_emit.py), they must be arguments, not frozen constants: each generated
 function takes, after its own parameters, the user values it or anything it calls reads
@@ -40,7 +25,6 @@ free names and takes them as its parameters after ``grad_ys``.
 
 import ast
 
-from srcdiff.compiler.emit import numba_fuse
 from srcdiff.compiler.ir.calls import named_call
 
 STACK = "_stack"
@@ -139,26 +123,3 @@ def thread_globals(defs, entry, free_values, where):
             if d.args.defaults:  # (after parameters with defaults: defaults too)
                 d.args.defaults += [ast.Constant(value=None) for _ in needs[d.name]]
     return needs
-
-
-def inlined(names, entry, defs=None):
-    """Of the functions ``names`` a generated module defines (its entry ``entry``, the
-    generated functions of called functions, the fused groups' statements as written),
-    those compiled inline (module docstring): every one but the entry and the fused
-    groups' (``_fusedK_arrays``, which their overloads call only when the loop does not
-    apply). ``defs`` (the module's FunctionDefs, when at hand): checked to call no inlined
-    function in a cycle, which :func:`check_callees` refused before."""
-    chosen = [n for n in names if n != entry and not n.startswith(numba_fuse.PREFIX)]
-    if defs is not None:
-        by_name = {d.name: d for d in defs}
-        for name in chosen:
-            seen, todo = set(), [name]
-            while todo:
-                for call in generated_calls(by_name[todo.pop()], by_name):
-                    callee = call.func.id
-                    if callee == name:
-                        raise AssertionError(f"srcdiff: {name} would be inlined into itself")
-                    if callee not in seen:
-                        seen.add(callee)
-                        todo.append(callee)
-    return chosen
