@@ -177,8 +177,9 @@ def test_numba_module_checks_in_python(tmp_path, capsys):
         return np.sum(np.sin(x) * s) + s * s
     """
     module, g, out = written(tmp_path, capsys, text, "--backend", "numba", target="g")
-    assert "    s = float_argument(s, 's', 'grad_g')\n    return _grad_g_numba(" \
-        in out.read_text()
+    written_text = out.read_text()  # (the annotation's check, then the precision check)
+    assert "    s = float_argument(s, 's', 'grad_g')\n    float64_arguments('g', " \
+        "[('x', x), ('s', s)])\n    return _grad_g_numba(" in written_text
     x = np.array([0.1, 0.7])
     for s in (0.4, 3):
         gx, gs = module.grad_g(x, s)
