@@ -14,7 +14,7 @@ own log; this prints a progress line a minute, every shard's summary, the failur
 shard that failed, and exits non-zero when any shard failed. Ctrl-C or a kill stops every
 shard.
 
-    python tools/run_tests.py [--jobs N] [--under tests/DIR] [--exclude FILE] [--record]
+    python tools/run_tests.py [--jobs N] [--under tests/DIR] [--exclude FILE|DIR] [--record]
                               [-- pytest arguments]
 """
 
@@ -113,13 +113,21 @@ def failures_part(text):
     return "\n".join(text.splitlines()[-80:])
 
 
+def excluded(path, exclude):
+    """Whether ``path`` is one of ``exclude`` or lies under a folder among them."""
+    parts = path.split(os.sep)
+    return any(parts[:len(e.rstrip(os.sep).split(os.sep))] == e.rstrip(os.sep).split(os.sep)
+               for e in exclude)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--under", default="tests",
                         help="run only the test files under this folder (default: tests)")
-    parser.add_argument("--exclude", action="append", default=[], metavar="FILE",
-                        help="leave this test file out (repeatable)")
+    parser.add_argument("--exclude", action="append", default=[], metavar="PATH",
+                        help="leave this test file, or every file under this folder, out "
+                             "(repeatable)")
     parser.add_argument("--record", action="store_true",
                         help="rewrite tools/test_seconds.json from this run's times")
     parser.add_argument("pytest_args", nargs="*", help="passed to every shard (after --)")
@@ -130,7 +138,7 @@ def main(argv=None):
         seed = str(int(time.time() * 1000) % 1_000_000_007)
     env = dict(os.environ, SRCDIFF_FUZZ_SEED=seed)
 
-    files = [f for f in test_files(args.under) if f not in set(args.exclude)]
+    files = [f for f in test_files(args.under) if not excluded(f, args.exclude)]
     missing = [f for f in args.exclude if not os.path.exists(os.path.join(ROOT, f))]
     if missing:
         parser.error(f"--exclude: no such test file: {', '.join(missing)}")
