@@ -104,8 +104,8 @@ class Analysis:
         self.returns = None  # the facts of user calls' results (analysis/returns.py)
         self.lists = {}  # lists only appended to and stacked: appended_lists()
         self.same_shapes = None  # operands of equal unknown shapes (sameshape.py), or None
-        # S.key(store) -> the other names that may see the store's change (aliasing.py)
-        self.sharers = {}
+        self.sharers = {}  # S.key(store) -> other names that may see its change (aliasing.py)
+        self.free_shifts = frozenset()  # constants of the optimized gradient (shift.py)
         self.int_values = {}  # the module's int constants the function reads -> value
         self.int_arrays = {}  # arrays proven to hold integers -> ascending? (makers.py)
         self.tuples = {}  # names bound once by a tuple display -> it (makers.py)

@@ -478,7 +478,7 @@ def primal_facts(analysis):
         analysis.shapes.get(v), tuple) and all(analysis.shapes[v])}, float_arrays={
         v: analysis.shapes.get(v) for v, k in kinds.items() if k == ARRAY},
         containers={v for v, k in kinds.items() if k == CONTAINER},
-        cut=getattr(analysis, "free_shifts", frozenset()))
+        cut=analysis.free_shifts)
 
 
 def primal_of(fn, one_element, containers, known, outputs, floats=None, names=None,
