@@ -654,6 +654,7 @@ def draft(seed, index, attempt):
             env[name] = local[name]
             lines += src
             break
+    lines += _free_shift(seed, index, attempt, env, lines, features)
     lines += _unpacking(seed, index, attempt, env, features)
     lines += _int_arrays(seed, index, attempt, env, features)
     outputs = [k for k in env if k.startswith("t")][-3:] or ["x"]
@@ -731,6 +732,45 @@ def _int_arrays(seed, index, attempt, env, features):
         return []
     env["ti"] = local["ti"]
     features.add(feature)
+    return src
+
+
+# shifts the output does not depend on (analysis/shift.py), made from another value or
+# added back: `tf`; {b} an argument no statement read yet when there is one, so that it may
+# reach the output only through the shift (driver zero_for: zeros, not None; optimize/dead.py
+# keeps the statements the shift is made from)
+FREE_SHIFTS = [
+    ["mx = np.mean({b})", "ex = np.exp({a} - mx)", "tf = ex / np.sum(ex)"],
+    ["mx = np.max({a}, axis=-1, keepdims=True)",
+     "tf = np.log(np.sum(np.exp({a} - mx), axis=-1, keepdims=True)) + mx"],
+    ["mx = 0.5 * np.min({b})",
+     "tf = np.exp({a} - mx) / np.sum(np.exp({a} - mx), axis=-1, keepdims=True)"],
+    ["mx = np.max({b}) + np.max({a}, axis=-1, keepdims=True)",
+     "tf = {a} - mx - np.log(np.sum(np.exp({a} - mx), axis=-1, keepdims=True))"],
+]
+
+
+def _free_shift(seed, index, attempt, env, lines, features):
+    """In an eighth of the programs, one of :data:`FREE_SHIFTS` (its own stream)."""
+    rng = random.Random(f"srcdiff-gen-arrays-free-shift:{seed}:{index}:{attempt}")
+    if rng.random() >= 0.125:
+        return []
+    template = rng.choice(FREE_SHIFTS)
+    unread = [p for p in ("x", "w", "s") if not re.search(rf"\b{p}\b", "\n".join(lines))]
+    a = rng.choice(sorted(k for k in env if np.ndim(env[k]) > 0))
+    b = rng.choice(unread) if unread else rng.choice(sorted(env))
+    src = [line.format(a=a, b=b) for line in template]
+    local = dict(env)
+    try:
+        with np.errstate(all="raise"):
+            exec("\n".join(src), dict(_NS), local)
+    except Exception:  # (NumPy refuses this draw)
+        return []
+    if not _fits(local["tf"]):
+        return []
+    env["tf"] = local["tf"]
+    features.add("free_shifts")
+    features.add("free_shift_unread" if b in unread else "free_shift_read")
     return src
 
 

@@ -48,6 +48,7 @@ NEW_SHAPES = {
     "index_array_reads": 8,                              # analysis/makers.py
     "linalg_solves": 8,                                  # analysis/patterns.py linalg_pattern
     "scaled_shifts": 8,                                  # analysis/shift.py _scaled
+    "free_shifts": 8, "free_shift_unread": 8,            # driver zero_for, dead.py cut
     "repeated_values": 8,                                # front/shared_values.py
     "log_ratios": 8,                                     # front/fused.py
     "logistic_logs": 8,                                  # front/logistic.py
