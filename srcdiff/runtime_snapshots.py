@@ -15,9 +15,14 @@ from srcdiff.runtime import snapshot
 
 def item_saved(x, key):
     """What a store ``x[key] = ...`` overwrites, as ``(present, value)``: ``present`` is
-    False when the store adds a key to the dict ``x`` (``item_restore`` removes it again)."""
-    if isinstance(x, dict) and key not in x:
-        return False, None
+    False when the store adds a key to the dict ``x`` (``item_restore`` removes it again).
+    Of a list or dict, the entry's object itself: the store only unbinds it, and the undos
+    of in-place changes to it (``entry = D["u"]; entry[0] *= c``) then reach the entry put
+    back, as in the primal (a copy missed them). Of an array, a copy of the part."""
+    if isinstance(x, dict):
+        return (True, x[key]) if key in x else (False, None)
+    if isinstance(x, list):
+        return True, x[key]
     return True, snapshot(x[key])
 
 

@@ -283,17 +283,35 @@ def parse_function(fn: Callable[..., Any]) -> "Parsed":
     linecache.checkcache(filename)
     _check_unchanged(fn, node, dedented, filename, first_line, lines)
     if str(filename).startswith("<srcdiff"):
-        _plain_item_stores(node)
+        _plain_item_stores(node, filename, first_line, lines)
     return Parsed(fn, node, filename, first_line, indent, lines, namespace)
 
 
-def _plain_item_stores(node):
+def _plain_item_stores(node, filename, first_line, lines):
     """Generated code differentiated again: its saves and restores of container items
     (``runtime.item_saved``/``item_restore``, which also undo a store that added a dict key)
     read as the plain ``snapshot(x[k])`` and ``x[k] = saved`` srcdiff differentiates. Only the
     restores consume what ``item_saved`` keeps, so the two stay consistent; a store that added
     a key then stops with a SrcdiffError (``runtime.present_key``: a second derivative through
-    it is not supported), never a wrong value."""
+    it is not supported), never a wrong value.
+
+    ``item_restore`` puts the entry's own object back (runtime_snapshots.item_saved), which
+    the backward sweep's undos of array stores (``entry[0] = _stack.pop()``) may then change
+    in place through another name; the copy read here cannot show that. A function with both
+    is refused (a second derivative through it is not supported)."""
+    restores = [s for s in gast.walk(node) if isinstance(s, gast.Expr)
+                and plain_call(s.value, "item_restore", 3)]
+    undo = next((s for s in gast.walk(node) if restores and _undoes_array_store(s)), None)
+    if undo is not None:
+        where = restores[0]
+        raise SrcdiffError(
+            "a second derivative through a container entry the backward sweep puts back "
+            "(`item_restore`) where it also undoes stores into arrays in place (line "
+            f"{getattr(undo, 'lineno', '?')}) is not supported: the entry may be one of those "
+            "arrays", filename=filename, lineno=first_line + getattr(where, "lineno", 1) - 1,
+            line=lines[where.lineno - 1] if lines and getattr(where, "lineno", None) else None,
+            hint="in the function differentiated, rebind the entry (`d['u'] = d['u'] * c`) "
+                 "rather than changing it in place (`d['u'][0] *= c`), or take one derivative")
     for n in gast.walk(node):
         for field in ("body", "orelse"):
             block = getattr(n, field, None)
@@ -313,6 +331,20 @@ def _plain_item_stores(node):
             elif isinstance(value, list):
                 value[:] = [_snapshot_of_item(v) if plain_call(v, "item_saved", 2) else v
                             for v in value]
+
+
+def _undoes_array_store(s):
+    """``v[i] = _stack.pop()`` or ``v[i] = v_saved``: the backward sweep's undo of a store
+    into an array (reverse/backward.py)."""
+    if not (isinstance(s, gast.Assign) and len(s.targets) == 1
+            and isinstance(s.targets[0], gast.Subscript)):
+        return False
+    v = s.value
+    if isinstance(v, gast.Name):
+        return "_saved" in v.id
+    return isinstance(v, gast.Call) and not v.args and isinstance(v.func, gast.Attribute) \
+        and v.func.attr == "pop" and isinstance(v.func.value, gast.Name) \
+        and v.func.value.id.startswith("_stack")
 
 
 def _snapshot_of_item(call):
