@@ -12,7 +12,8 @@ Fixed in session 48 (each failed on main):
   standing for a primitive was a global of its own name); `sd.grad(max)` said max "has 0
   positional parameters" (it has no signature);
 - `sd.jvp(np.sin)` and `sd.jacobian(np.sin)` refused what `sd.grad(np.sin)` takes;
-- `m.w = ...` was refused as "cannot assign to a attribute".
+- `m.w = ...` was refused as "cannot assign to a attribute"; an object made inside the
+  function, in forward mode, as having "no Python source".
 """
 
 import functools
@@ -121,6 +122,25 @@ def test_assigning_an_attribute_says_so():
                                               r"\.\.\.`\).*\n.*m\.w = w \* 2\.0.*\n.*\n"
                                               r"hint: .*`p\['w'\] = \.\.\.`"):
         sd.grad(stores_an_attribute)(X)
+
+
+class Holder:
+    def __init__(self, x):
+        self.x = x
+
+
+def makes_an_object(x):
+    h = Holder(x)
+    return np.sum(h.x)
+
+
+def test_an_object_made_inside_is_refused_as_such():
+    # forward mode said "no derivative rule for Holder and no Python source to
+    # differentiate it from" (Holder has source: it is a class)
+    with pytest.raises(sd.SrcdiffError, match=r"Holder is a class: srcdiff does not follow "
+                                              r"(.|\n)*h = Holder\(x\)(.|\n)*hint: make the "
+                                              r"object outside the function"):
+        sd.jvp(makes_an_object)(X, tangents=np.ones(3))
 
 
 # ------------------------------------------------------------------ the sweep's table
