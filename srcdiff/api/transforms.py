@@ -26,7 +26,7 @@ from srcdiff.compiler.analysis.facts import (
     array_api_module,
     array_library,
 )
-from srcdiff.compiler.analysis.wrt import check_options
+from srcdiff.compiler.analysis.wrt import check_options, wrt_entries
 from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.normalize import check_signature as check_def
@@ -279,17 +279,11 @@ def parameters(fn):
 
 
 def wrt_names(fn, params, wrt):
-    single = isinstance(wrt, (int, str))
-    if not single and not isinstance(wrt, (tuple, list)):  # (None, 0.5, b"x", a set...)
-        raise TypeError(f"wrt must be an int (a position), a str (a name) or a tuple or list "
-                        f"of them, got {wrt!r}")
-    items = [wrt] if single else list(wrt)
+    items, single = wrt_entries(wrt)
     if not items:
         raise ValueError("wrt must name at least one argument or variable")
     names = []
     for w in items:
-        if isinstance(w, bool) or not isinstance(w, (int, str)):
-            raise TypeError(f"wrt entries must be ints (positions) or strs (names), got {w!r}")
         if isinstance(w, int):
             if not -len(params) <= w < len(params):
                 raise ValueError(f"wrt={w} is out of range: {fn.__name__} has {len(params)} "

@@ -86,12 +86,18 @@ def test_complex_intermediates_still_differentiate():
 
 # ------------------------------------------------------------------ wrt of the wrong type
 
+def star_args(*args):
+    return args[0] * args[1]
+
+
 @pytest.mark.parametrize("wrt", [None, 0.5, b"x", {0}, np.int64(0).dtype])
 def test_wrt_of_the_wrong_type(wrt):
     for transform in (sd.grad, sd.jvp, sd.value_and_grad):
         with pytest.raises(TypeError, match="wrt must be an int .*, a str .* or a tuple or "
                                             "list of them, got"):
             transform(square_sum, wrt=wrt)
+    with pytest.raises(TypeError, match="wrt must be an int"):  # (api/callables.py's path)
+        sd.grad(star_args, wrt=wrt)(2.0, 3.0)
 
 
 # ------------------------------------------------------------------ builtins and primitives
