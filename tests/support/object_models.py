@@ -458,6 +458,30 @@ def attribute_rebound_in_loop(w):
     return np.sum(m.forward(X) ** 2)
 
 
+_HELD = Model()
+_STATE = {"w": W0.copy()}
+
+
+def stored_into_an_objects_dict(w):  # (the method would read the active value back)
+    _HELD.__dict__["w"] = w
+    return _HELD.loss(X, Y)
+
+
+def stored_into_a_global_dict(w):
+    _STATE["w"] = w
+    return np.sum((X @ _STATE["w"]) ** 2)
+
+
+def stored_by_setattr(w):
+    setattr(_HELD, "w", w)
+    return _HELD.loss(X, Y)
+
+
+def written_into_an_attribute_array(w):
+    _HELD.b[:] = w[0]
+    return _HELD.loss(X, Y)
+
+
 W2 = RNG.normal(size=(2, 2)) * 0.5
 
 
@@ -513,4 +537,8 @@ CASES = [
     ("object_in_a_dict", object_in_a_dict, (_w(),), 0),
     ("getattr_by_name", getattr_by_name, (_w(), B0.copy()), (0, 1)),
     ("attribute_rebound_in_loop", attribute_rebound_in_loop, (_w(),), 0),
+    ("stored_into_an_objects_dict", stored_into_an_objects_dict, (_w(),), 0),
+    ("stored_into_a_global_dict", stored_into_a_global_dict, (_w(),), 0),
+    ("stored_by_setattr", stored_by_setattr, (_w(),), 0),
+    ("written_into_an_attribute_array", written_into_an_attribute_array, (_w(),), 0),
 ]
