@@ -319,8 +319,8 @@ def seed(grad_ys, y, index=None):
     Raises ValueError when the shape differs (never broadcast) or the dtype is not a float."""
     what = "the output" if index is None else f"output {index}"
     if np.iscomplexobj(y) and not isinstance(y, (list, tuple, dict)):  # (README: real only)
-        raise ValueError(f"{what} is complex ({np.asarray(y).dtype}): srcdiff differentiates "
-                         "real functions; return np.real(...) or np.abs(...) of it")
+        raise ValueError(f"{what} is complex ({np.asarray(y).dtype}): only real functions "
+                         "are differentiated; return np.real(...) or np.abs(...) of it")
     if grad_ys is None:
         if isinstance(y, np.ndarray):
             return np.ones(y.shape, dtype=y.dtype if np.issubdtype(y.dtype, np.inexact) else float)
