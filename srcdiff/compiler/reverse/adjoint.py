@@ -233,7 +233,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         # a gradient passed in to accumulate into (calls.py) is an array of its parameter's
         # shape that only this sweep refers to: defined and owned from the start
         state = AdjointState(defined=into, owned=into, own=not self.opt.reference)
-        gy, several = "grad_ys", tuple_out  # (several: a seed names its output's position)
+        gy = "grad_ys"
         if self.opt.seed_one:  # (grad_ys is None: nothing to check, every seed is ones)
             tuple_out = False
         if tuple_out and not self.opt.internal:
@@ -243,7 +243,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
             src = S.expr(f"{gy}[{k}]") if tuple_out else S.name(gy)
             if self.opt.seed_one:
                 src = S.const(None)
-            where = [S.const(k)] if several else []
+            where = [S.const(k)] if tuple_out else []
             if not isinstance(out, gast.Name) or not self.active(out.id):
                 if not self.opt.internal and not self.opt.seed_one:  # still check its grad_ys
                     seed_stmts.append(gast.Expr(value=self._seed(src, out, where)))
@@ -271,8 +271,8 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         """``seed(grad_ys, out)``; for an output known to be a float scalar, a seed that
         does not read the output, so the work computing only the output's value is dead.
         Not where the function may make a complex value (analysis/complex_values.py): a
-        0-d output may then be complex, which ``seed`` refuses (``a * 1j`` was seeded as a
-        real scalar and its gradient came out 0.0)."""
+        0-d output may then be complex, and its cotangent complex (``scalar_seed`` checked
+        it as a real output's: `sd.vjp(lambda a: a * 1j)(2.0)[1](1j)` was refused)."""
         if isinstance(out, gast.Name) and self.a.shapes.get(out.id) == () \
                 and self.a.kinds.get(out.id) == ARRAY and not self.opt.reference \
                 and not self.opt.complex_values:

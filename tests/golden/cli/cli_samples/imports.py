@@ -317,20 +317,17 @@ def seed(grad_ys, y, index=None):
     """The cotangent of output ``y``: ones when ``grad_ys`` is None, else ``grad_ys`` checked.
 
     Raises ValueError when the shape differs (never broadcast) or the dtype is not a float."""
-    what = "the output" if index is None else f"output {index}"
-    if np.iscomplexobj(y) and not isinstance(y, (list, tuple, dict)):  # (README: real only)
-        raise ValueError(f"{what} is complex ({np.asarray(y).dtype}): only real functions "
-                         "are differentiated; return np.real(...) or np.abs(...) of it")
     if grad_ys is None:
         if isinstance(y, np.ndarray):
             return np.ones(y.shape, dtype=y.dtype if np.issubdtype(y.dtype, np.inexact) else float)
         if _other_array(y):
             return np.ones_like(y, dtype=y.dtype if np.issubdtype(y.dtype, np.inexact) else float)
         if isinstance(y, (list, tuple)):
-            return [seed(None, v, _join(index, k)) for k, v in enumerate(y)]
+            return [seed(None, v) for v in y]
         if isinstance(y, dict):
-            return {k: seed(None, v, _join(index, k)) for k, v in y.items()}
+            return {k: seed(None, v) for k, v in y.items()}
         return 1.0
+    what = "the output" if index is None else f"output {index}"
     if isinstance(y, (list, tuple)) and not isinstance(grad_ys, np.ndarray):
         if not isinstance(grad_ys, (list, tuple)) or len(grad_ys) != len(y):
             got = f"{len(grad_ys)} entries" if isinstance(grad_ys, (list, tuple)) else \
@@ -349,10 +346,14 @@ def seed(grad_ys, y, index=None):
     if g.shape != np.shape(y):
         raise ValueError(f"grad_ys for {what} has shape {g.shape}, but {what} has shape "
                          f"{np.shape(y)}; they must be equal")
-    if g.dtype.kind in "iub":
-        g = g.astype(float)
-    elif g.dtype.kind != "f":  # (complex too: the output is real, a complex one is refused)
-        raise ValueError(f"grad_ys for {what} has dtype {g.dtype}; it must be a real float")
+    if not np.issubdtype(g.dtype, np.inexact):
+        if np.issubdtype(g.dtype, np.number) or g.dtype == bool:
+            g = g.astype(float)
+        else:
+            raise ValueError(f"grad_ys for {what} has dtype {g.dtype}; it must be a float")
+    if g.dtype.kind == "c" and not np.iscomplexobj(y):
+        raise ValueError(f"grad_ys for {what} is complex ({g.dtype}) but {what} is real; "
+                         "give a real cotangent")
     return g if isinstance(grad_ys, np.ndarray) or g.ndim else g[()]
 
 
