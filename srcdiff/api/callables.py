@@ -17,6 +17,7 @@ entries are constants unless ``wrt`` names the parameter.
 import functools
 import inspect
 
+from srcdiff.compiler.analysis.wrt import wrt_entries
 from srcdiff.compiler.emit.live import callee_of, defaults_of, same_objects
 from srcdiff.compiler.front.signatures import (
     Callable,
@@ -125,9 +126,6 @@ class PerShape:
                      and of not in self.bound_kwargs)][len(self.bound_args):]
 
         def one(w):
-            if isinstance(w, bool) or not isinstance(w, (int, str)):
-                raise TypeError(f"wrt entries must be ints (positions) or strs (names), got "
-                                f"{w!r}")
             if isinstance(w, str):
                 return w
             if not -len(slots) <= w < len(slots):
@@ -136,9 +134,8 @@ class PerShape:
                                  f"{self.__name__}")
             return slots[w]
 
-        if isinstance(wrt, (int, str)):
-            return one(wrt)
-        return tuple(one(w) for w in wrt)
+        entries, single = wrt_entries(wrt)
+        return one(wrt) if single else tuple(one(w) for w in entries)
 
 
 def per_shape(f):

@@ -33,7 +33,6 @@ from srcdiff.compiler import driver
 from srcdiff.compiler.analysis.facts import arg_fact, array_api_module
 from srcdiff.compiler.driver import compile_forward
 from srcdiff.compiler.front import derivatives
-from srcdiff.compiler.front.parse import parse_function
 from srcdiff.compiler.ir import syntax as S
 from srcdiff.errors import SrcdiffError
 from srcdiff.types import Function, Names, Wrt
@@ -78,9 +77,7 @@ class Target:
                 self.bound_args = tuple(f.args) + self.bound_args
                 self.bound_kwargs = {**f.keywords, **self.bound_kwargs}
                 f = f.func
-            self.fn = api.the_code_that_runs(f)
-            if not api.is_python(self.fn):
-                parse_function(self.fn)  # raises the "not a Python function" error
+            self.fn = api.code_to_read(f)
             self.sig, self.params = api.parameters(self.fn)
             api.check_signature(self.fn, self.sig)
             self.open_params = api.open_parameters(self.params, self.bound_args,

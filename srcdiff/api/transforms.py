@@ -26,7 +26,7 @@ from srcdiff.compiler.analysis.facts import (
     array_api_module,
     array_library,
 )
-from srcdiff.compiler.analysis.wrt import check_options
+from srcdiff.compiler.analysis.wrt import check_options, wrt_entries
 from srcdiff.compiler.emit.execute import copy_arguments
 from srcdiff.compiler.front import derivatives
 from srcdiff.compiler.front.normalize import check_signature as check_def
@@ -51,7 +51,6 @@ def invalidate() -> None:
 def _wrap_primitive(fn):
     """``sd.grad(np.sin)``, ``sd.grad(custom)``: a one-line Python function calling ``fn``,
     so that the compiler differentiates the call with ``fn``'s registered rule."""
-
     if DEFAULT.lookup(fn) is None:
         return None
     params, call = [], []
@@ -60,9 +59,11 @@ def _wrap_primitive(fn):
     else:
         try:
             sig = inspect.signature(fn)
-        except (TypeError, ValueError):
-            sig = None
-        for p in (sig.parameters.values() if sig else ()):
+        except (TypeError, ValueError):  # (`max`: several signatures)
+            raise SrcdiffError(f"cannot tell the parameters of {fn!r}: it has no signature",
+                               hint=f"differentiate a function calling it: `def f(x): return "
+                               f"{getattr(fn, '__name__', 'fn')}(x)`") from None
+        for p in sig.parameters.values():
             if p.kind not in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) or p.name == "out":
                 continue
             if p.default is p.empty:
@@ -80,7 +81,7 @@ def _wrap_primitive(fn):
     linecache.cache[filename] = (len(src), None, src.splitlines(True), filename)
     ns = {"_primitive": fn, "__name__": "srcdiff.primitive"}
     exec(compile(src, filename, "exec"), ns)
-    return ns[name]
+    return ns.pop(name)  # (not a global of its own: `len` would shadow the builtin)
 
 
 def stop_gradient(x: Any) -> Any:
@@ -251,6 +252,18 @@ def is_python(fn):
     return inspect.isfunction(fn) or isinstance(fn, Callable)
 
 
+def code_to_read(fn):
+    """The Python function a transform of ``fn`` compiles (the code that runs, or a one-line
+    call of a primitive with a rule: ``np.sin``); anything else is refused."""
+    fn = the_code_that_runs(fn)
+    if not is_python(fn) or _has_rule(fn):
+        wrapped = _wrap_primitive(fn)
+        if wrapped is None:
+            parse_function(fn)  # raises the "not a Python function" error
+        fn = wrapped
+    return fn
+
+
 def open_parameters(params, bound_args, bound_kwargs):
     """The parameters a ``functools.partial`` leaves open (what ``wrt`` positions count)."""
     return [p for p in params[len(bound_args):] if p not in bound_kwargs]
@@ -266,14 +279,11 @@ def parameters(fn):
 
 
 def wrt_names(fn, params, wrt):
-    single = isinstance(wrt, (int, str))
-    items = [wrt] if single else list(wrt)
+    items, single = wrt_entries(wrt)
     if not items:
         raise ValueError("wrt must name at least one argument or variable")
     names = []
     for w in items:
-        if isinstance(w, bool) or not isinstance(w, (int, str)):
-            raise TypeError(f"wrt entries must be ints (positions) or strs (names), got {w!r}")
         if isinstance(w, int):
             if not -len(params) <= w < len(params):
                 raise ValueError(f"wrt={w} is out of range: {fn.__name__} has {len(params)} "
@@ -322,12 +332,7 @@ class FirstOrder(Transform):
             self.bound_args = tuple(fn.args) + self.bound_args
             self.bound_kwargs = {**fn.keywords, **self.bound_kwargs}
             fn = fn.func
-        self.fn = the_code_that_runs(fn)
-        if not is_python(self.fn) or _has_rule(self.fn):
-            wrapped = _wrap_primitive(self.fn)
-            if wrapped is None:
-                parse_function(self.fn)  # raises the "not a Python function" error
-            self.fn = wrapped
+        self.fn = code_to_read(fn)
         self.sig, self.params = parameters(self.fn)
         check_signature(self.fn, self.sig)
         self.open_params = open_parameters(self.params, self.bound_args, self.bound_kwargs)

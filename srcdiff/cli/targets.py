@@ -252,8 +252,10 @@ def target_function(module, target):
         if inspect.isfunction(inner):
             fn = inner
     if not inspect.isfunction(fn):
-        raise CliError(f"{target.source}: error: {name!r} is not a function "
-                       f"(it is a {type(obj).__name__})", USAGE)
+        kind = "a class" if isinstance(obj, type) else "a module" if inspect.ismodule(obj) \
+            else f"of type {type(obj).__name__}"
+        raise CliError(f"{target.source}: error: {name!r} is not a function (it is {kind})",
+                       USAGE)
     if getattr(fn, "__wrapped__", None) is not None:  # a decorator's wrapper: it is what runs
         try:
             refuse_wrapper_signature(fn, parse_function(fn))

@@ -136,3 +136,28 @@ def test_a_store_into_a_complex_array_keeps_its_gradient_complex(optimize):
     x = np.array([0.31, -0.45, 0.72, 0.23, 0.5])
     g = sd.grad(store_into_a_complex_copy, optimize=optimize)(x)
     assert_close(g, numeric_grad(store_into_a_complex_copy, (x,), 0))
+
+
+def fortran_order_copies(x):
+    f = np.asarray(x * 2.0, order="F")
+    return np.sum(np.copy(f, order="F") ** 2)
+
+
+def complex128_by_letter(x):
+    return np.sum(np.abs(np.array(x, order="F").astype("D")))
+
+
+def test_order_f_is_a_layout_not_complex64():
+    # `order="F"` read as the dtype letter "F" (complex64) made the function "may make complex
+    # values": gradients added out of place, and (session 48) a real scalar loss seeded by
+    # its computed value instead of scalar_seed's 1.0
+    from srcdiff.compiler.analysis.complex_values import may_make_complex
+    from srcdiff.compiler.front.parse import parse_function
+
+    assert not may_make_complex(parse_function(fortran_order_copies))
+    assert may_make_complex(parse_function(complex128_by_letter))  # a dtype letter still is
+    x = np.array([[0.3, -0.8], [1.1, 0.5]])
+    assert "scalar_seed(grad_ys)" in sd.source(fortran_order_copies, args=(x,))
+    assert_close(sd.grad(fortran_order_copies)(x), numeric_grad(fortran_order_copies, (x,), 0))
+    assert_close(sd.grad(complex128_by_letter)(x), numeric_grad(complex128_by_letter, (x,), 0),
+                 rtol=1e-4)

@@ -36,8 +36,11 @@ def may_make_complex(parsed, _seen=None):
     if key in seen:
         return False  # (recursion: its answer is the one being made)
     seen.add(key)
+    orders = {id(n.value) for n in dataflow.in_walk_order(parsed.node)  # (`order="F"` is a
+              if isinstance(n, gast.keyword) and n.arg == "order"}    # layout, not complex64)
     for node in dataflow.in_walk_order(parsed.node):  # (gast.walk's order)
-        if isinstance(node, gast.Constant) and _complex_constant(node.value):
+        if isinstance(node, gast.Constant) and id(node) not in orders \
+                and _complex_constant(node.value):
             return True
         if isinstance(node, (gast.Name, gast.Attribute)):
             obj = parsed.resolve(node)

@@ -444,6 +444,13 @@ def no_rule_error(error, op, what, register):
                           "class, make it at module level and call its method there "
                           "(`MODEL.loss(x)`), or differentiate the bound method itself "
                           "(`sd.grad(model.loss)`)")
+    if isinstance(op.func, type) and op.func.__module__.split(".")[0] not in (
+            "builtins", "numpy", "scipy"):  # (`Model(w)`, a dataclass: not followed)
+        return error(node, f"{op.label} is a class: srcdiff does not follow the values an "
+                     "object made inside the function holds",
+                     hint="make the object outside the function and differentiate its "
+                          "method (`sd.grad(model.loss)`), or hold the arrays in a dict, a "
+                          "list or a named tuple")
     return error(node, f"no {what} rule for {op.label} and no Python source to "
                  "differentiate it from",
                  hint=f"register one with {register} or wrap the value in "

@@ -150,3 +150,18 @@ def check_options(unconnected_gradients, stop_gradients):
         raise TypeError(f"stop_gradients must be names of variables of the function (str), "
                         f"got {bad[0]!r}")
     return names
+
+
+def wrt_entries(wrt):
+    """``(entries, single)`` of a transform's ``wrt``: an int or str is one entry, a tuple or
+    list several; anything else (None, 0.5, ``b"x"``, a set) is a TypeError, never iterated
+    (``b"x"`` was the position 120). Each entry is an int or a str, not a bool."""
+    single = isinstance(wrt, (int, str))
+    if not single and not isinstance(wrt, (tuple, list)):
+        raise TypeError(f"wrt must be an int (a position), a str (a name) or a tuple or list "
+                        f"of them, got {wrt!r}")
+    entries = [wrt] if single else list(wrt)
+    for w in entries:
+        if isinstance(w, bool) or not isinstance(w, (int, str)):
+            raise TypeError(f"wrt entries must be ints (positions) or strs (names), got {w!r}")
+    return entries, single

@@ -257,6 +257,11 @@ class _Normalizer(Expressions, Chains, Closures, FunctionArguments, InPlace):
                         setattr(self.out[-1], S.UNPACKED_ITEM, True)
         elif isinstance(target, gast.Subscript):
             self.assign_subscript(target, value)
+        elif isinstance(target, gast.Attribute):  # (`self.w = ...`, `m.w = ...`)
+            raise self.error(target, f"cannot assign to an attribute (`.{target.attr} = ...`): "
+                             "srcdiff does not follow values stored into objects",
+                             hint="keep the value in a variable, or in a dict entry "
+                             f"(`p[{target.attr!r}] = ...`)")
         else:
             raise self.error(target, f"cannot assign to a {type(target).__name__.lower()}",
                              hint="assign to a variable or to `variable[index]`")

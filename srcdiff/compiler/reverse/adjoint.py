@@ -269,9 +269,13 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
 
     def _seed(self, src, out, where):
         """``seed(grad_ys, out)``; for an output known to be a float scalar, a seed that
-        does not read the output, so the work computing only the output's value is dead."""
+        does not read the output, so the work computing only the output's value is dead.
+        Not where the function may make a complex value (analysis/complex_values.py): a
+        0-d output may then be complex, and its cotangent complex (``scalar_seed`` checked
+        it as a real output's: `sd.vjp(lambda a: a * 1j)(2.0)[1](1j)` was refused)."""
         if isinstance(out, gast.Name) and self.a.shapes.get(out.id) == () \
-                and self.a.kinds.get(out.id) == ARRAY and not self.opt.reference:
+                and self.a.kinds.get(out.id) == ARRAY and not self.opt.reference \
+                and not self.opt.complex_values:
             if self.opt.seed_one:  # (the seed grad_ys=None stands for, exactly)
                 return S.const(1.0)
             return S.call("scalar_seed", [src] + where)
