@@ -191,3 +191,13 @@ def test_bad_arguments_raise_as_numpy_does():
         sd.grad(lambda v: np.sum(np.resize(v, -2)))(x)
     with pytest.raises(ValueError, match="cannot include zero"):
         sd.grad(lambda v: np.sum(np.geomspace(v[0] * 0.0, 1.0, 3)))(x)
+
+
+@pytest.mark.parametrize("f,x", CASES[4:], ids=[f"{c[0].__name__}{np.shape(c[1])}"
+                                               for c in CASES[4:]])
+def test_the_numba_backend_refuses_them_by_name(f, x):
+    """The numba backend does not compile these definitions' gradients: a SrcdiffError
+    naming the function at generation, never a numba traceback or a wrong gradient."""
+    pytest.importorskip("numba")
+    with pytest.raises(sd.SrcdiffError, match=f"{f.__name__}: the numba backend"):
+        sd.grad(f, backend="numba")(x)
