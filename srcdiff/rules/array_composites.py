@@ -203,3 +203,48 @@ def unwrap(p, discont=None, axis=-1, *, period=2 * np.pi):
     corrections = np.cumsum(correct, axis=axis)
     zero = np.zeros(unwrap_start(p, axis), dtype=np.result_type(corrections))
     return p + np.concatenate([zero, corrections], axis=axis)
+
+
+# ------------------------------------------------------------------ np.putmask, np.place
+# statements that change their first argument: front/in_place.py lowers
+# ``np.putmask(a, mask, values)`` to ``a[...] = putmask_result(a, mask, values)`` (and
+# np.place likewise), a store whose adjoint and checks are any store's
+
+
+def mask_positions(a, mask, values, name):
+    """Where ``np.putmask``/``np.place`` (``name``) reads each entry of ``a`` from in the
+    ravelled ``values`` (``np.putmask``: the entry's own position, ``np.place``: its count
+    among the masked ones, both modulo the count of values; None without values), and the
+    mask in ``a``'s shape; raises as NumPy raises. A constant (numpy_rules.py lists it)."""
+    if type(a) is not np.ndarray:
+        raise TypeError(f"{name}: first argument must be an array, not {type(a).__name__}")
+    m = np.asarray(mask).astype(bool)
+    if m.size != a.size:
+        raise ValueError(f"{name}: mask and data must be the same size")
+    m = m.reshape(a.shape)
+    n = np.size(values)
+    if n == 0:
+        if name == "place" and m.any():
+            raise ValueError("Cannot insert from an empty array!")
+        return None, m
+    if name == "putmask":
+        return np.arange(a.size).reshape(a.shape) % n, m
+    return np.where(m, np.cumsum(m.ravel()).reshape(a.shape) - 1, 0) % n, m
+
+
+def putmask_result(a, mask, values):
+    at, m = mask_positions(a, mask, values, "putmask")
+    if at is None:
+        return a
+    return np.where(m, np.take(np.ravel(values), at), a)
+
+
+def place_result(arr, mask, vals):
+    at, m = mask_positions(arr, mask, vals, "place")
+    if at is None:
+        return arr
+    return np.where(m, np.take(np.ravel(vals), at), arr)
+
+
+composite(putmask_result)(putmask_result)
+composite(place_result)(place_result)

@@ -84,8 +84,6 @@ REFUSED = {
     "logsumexp_axis_b": "the gradient rule of logsumexp treats `b` as a constant",
     # functions without a rule, and effects srcdiff does not follow
     "nan_to_num_inplace": "changes its first argument in place",
-    **{name: "this expression statement has an effect srcdiff cannot follow"
-       for name in ("putmask", "place")},
     **{name: "is not differentiated (np.add.at and np.subtract.at are)"
        for name in ("multiply_at", "minimum_at")},
 }

@@ -1268,3 +1268,16 @@ for _fn, _x in ((casts_deletes_broadcasts_averages, [[0.3, -0.8, 1.1], [0.5, 0.2
                 (spaced_samples, [0.3, 0.8, 1.7, 2.2]),
                 (segments_resized_unwrapped, [[0.3, -0.8, 1.1], [0.5, 0.2, -0.4]])):
     _reverse_and_forward(_fn, (np.array(_x),))
+
+
+# session 48: np.putmask and np.place as stores of the whole array (front/in_place.py,
+# rules/array_composites.py putmask_result / place_result)
+def masked_puts(x):
+    y = x ** 2
+    np.putmask(y, x > 0.5, x[:2] * 3.0)
+    z = x.copy()
+    np.place(z, x < 0.5, np.sin(x[1:3]))
+    return np.sum(y * z)
+
+
+_reverse_and_forward(masked_puts, (np.array([0.3, 0.8, 1.7, 0.2]),))
