@@ -30,7 +30,7 @@ from srcdiff.rules.composites import average_weights_shape, composite
 
 
 @composite(getattr(np, "astype", None))
-def astype(x, dtype, /, *, copy=True):
+def astype(x, dtype, *, copy=True):  # (NumPy's x and dtype are positional-only)
     return x.astype(dtype, copy=copy)
 
 
@@ -204,6 +204,170 @@ def unwrap(p, discont=None, axis=-1, *, period=2 * np.pi):
     zero = np.zeros(unwrap_start(p, axis), dtype=np.result_type(corrections))
     return p + np.concatenate([zero, corrections], axis=axis)
 
+
+
+# ------------------------------------------------------------------ polynomials, products
+
+
+@composite(np.nancumprod)
+def nancumprod(a, axis=None):  # (NaN counted as one, as NumPy counts it)
+    a = np.asarray(a)
+    if np.issubdtype(np.result_type(a), np.inexact):
+        a = np.where(np.isnan(a), 1, a)
+    return np.cumprod(a, axis=axis)
+
+
+def poly_object(name, polynomials, options=()):
+    """NumPy's own ``np.<name>(*polynomials, *options)`` when a polynomial is a
+    ``np.poly1d`` (NumPy then returns a poly1d): srcdiff has no rule that makes one, so a
+    poly1d is a constant, and the result is one when the other polynomials are poly1d too
+    and the options integers or None (refused otherwise: an array there may depend on the
+    inputs). None without a poly1d: the definition computes the arrays. A constant."""
+    if not any(isinstance(p, np.poly1d) for p in polynomials):
+        return None
+    if not all(isinstance(p, np.poly1d) for p in polynomials) or not all(
+            o is None or isinstance(o, (int, np.integer)) for o in options):
+        raise SrcdiffError(f"np.{name} of a np.poly1d with arrays is not differentiated "
+                           "(NumPy returns a poly1d)",
+                           hint="pass the coefficients (`p.coeffs`) of a constant poly1d")
+    return getattr(np, name)(*polynomials, *options)
+
+
+def poly_padding(a1, a2):
+    """The count of leading zeros ``np.polyadd``/``np.polysub`` put before ``a1`` and
+    before ``a2`` (the shorter one made as long as the other). A constant."""
+    diff = len(np.atleast_1d(a2)) - len(np.atleast_1d(a1))
+    return max(diff, 0), max(-diff, 0)
+
+
+@composite(np.polyadd)
+def polyadd(a1, a2):
+    whole = poly_object("polyadd", (a1, a2))
+    if whole is not None:
+        return whole
+    a1 = np.atleast_1d(a1)
+    a2 = np.atleast_1d(a2)
+    before1, before2 = poly_padding(a1, a2)
+    if before1:
+        a1 = np.concatenate([np.zeros(before1, dtype=np.result_type(a1)), a1])
+    if before2:
+        a2 = np.concatenate([np.zeros(before2, dtype=np.result_type(a2)), a2])
+    return a1 + a2
+
+
+@composite(np.polysub)
+def polysub(a1, a2):
+    whole = poly_object("polysub", (a1, a2))
+    if whole is not None:
+        return whole
+    a1 = np.atleast_1d(a1)
+    a2 = np.atleast_1d(a2)
+    before1, before2 = poly_padding(a1, a2)
+    if before1:
+        a1 = np.concatenate([np.zeros(before1, dtype=np.result_type(a1)), a1])
+    if before2:
+        a2 = np.concatenate([np.zeros(before2, dtype=np.result_type(a2)), a2])
+    return a1 - a2
+
+
+def polyint_order(p, m, k):
+    """``np.polyint``'s order ``m`` as an int, checked as NumPy checks it with the
+    constants ``k``. A constant."""
+    m = int(m)
+    if m < 0:
+        raise ValueError("Order of integral must be positive (see polyder)")
+    if k is not None and not (np.size(k) == 1 or np.size(k) >= m):
+        raise ValueError("k must be a scalar or a rank-1 array of length 1 or >m.")
+    return m
+
+
+@composite(np.polyint)
+def polyint(p, m=1, k=None):
+    whole = poly_object("polyint", (p,), (m, k))
+    if whole is not None:
+        return whole
+    m = polyint_order(p, m, k)
+    p = np.asarray(p)
+    if k is None:
+        k = np.zeros(m)
+    k = np.atleast_1d(k)
+    if np.size(k) == 1 and m > 1:
+        k = k[0] * np.ones(m)
+    for i in range(m):
+        p = np.concatenate([p / np.arange(len(p), 0, -1), k[i:i + 1]])
+    return p
+
+
+
+def polyder_order(p, m):
+    """``np.polyder``'s order ``m`` as an int, checked as NumPy checks it. A constant."""
+    m = int(m)
+    if m < 0:
+        raise ValueError("Order of derivative must be positive (see polyint)")
+    return m
+
+
+@composite(np.polyder)
+def polyder(p, m=1):
+    whole = poly_object("polyder", (p,), (m,))
+    if whole is not None:
+        return whole
+    m = polyder_order(p, m)
+    p = np.asarray(p)
+    for _ in range(m):
+        p = p[:-1] * np.arange(len(p) - 1, 0, -1)
+    return p
+
+
+def poly_start(a):
+    """Where the coefficients ``np.poly1d`` keeps of ``a`` start: its first nonzero one (the
+    last one when all are zero: a poly1d of zeros is ``[0.]``). A constant."""
+    nonzero = np.flatnonzero(np.atleast_1d(a))
+    return int(nonzero[0]) if nonzero.size else max(np.size(a) - 1, 0)
+
+
+@composite(np.polymul)
+def polymul(a1, a2):  # (np.convolve of the coefficients without leading zeros)
+    whole = poly_object("polymul", (a1, a2))
+    if whole is not None:
+        return whole
+    a1 = np.atleast_1d(a1)
+    a2 = np.atleast_1d(a2)
+    return np.convolve(a1[poly_start(a1):], a2[poly_start(a2):])
+
+def trim_zeros_index(filt, trim, axis):
+    """The index ``np.trim_zeros(filt, trim, axis)`` reads ``filt`` at: a slice for 1-D
+    ``filt`` (a list stays a list), else a tuple of slices, from the first to the last
+    nonzero entry along each trimmed axis (empty when every entry is zero). A constant."""
+    a = np.asarray(filt)
+    trim = trim.lower()
+    if trim not in {"fb", "bf", "f", "b"}:
+        raise ValueError(f"unexpected character(s) in `trim`: {trim!r}")
+    axes = range(a.ndim) if axis is None else [int(k) % a.ndim for k in np.atleast_1d(axis)]
+    nonzero = np.argwhere(a)
+    if nonzero.size == 0:
+        start = stop = [0] * a.ndim
+    else:
+        start = list(nonzero.min(axis=0)) if "f" in trim else [None] * a.ndim
+        stop = list(nonzero.max(axis=0) + 1) if "b" in trim else [None] * a.ndim
+    index = tuple(slice(start[k], stop[k]) if k in axes else slice(None)
+                  for k in range(a.ndim))
+    return index[0] if len(index) == 1 else index
+
+
+@composite(getattr(np, "trim_zeros", None))
+def trim_zeros(filt, trim="fb", axis=None):
+    return filt[trim_zeros_index(filt, trim, axis)]
+
+
+@composite(getattr(np, "matvec", None))
+def matvec(x1, x2):  # (NumPy 2.2's gufunc: (..., n, m), (..., m) -> (..., n))
+    return np.matmul(x1, np.expand_dims(x2, -1))[..., 0]
+
+
+@composite(getattr(np, "vecmat", None))
+def vecmat(x1, x2):  # (NumPy 2.2's gufunc: (..., n), (..., n, m) -> (..., m), x1 conjugated)
+    return np.matmul(np.expand_dims(np.conj(x1), -2), x2)[..., 0, :]
 
 # ------------------------------------------------------------------ np.putmask, np.place
 # statements that change their first argument: front/in_place.py lowers

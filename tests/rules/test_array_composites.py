@@ -1,7 +1,9 @@
 """np.astype, np.delete, np.broadcast_arrays, np.average(returned=True), np.logspace,
-np.geomspace, np.add.reduceat, np.resize and np.unwrap (rules/array_composites.py; refused
-before session 48): each definition computes what NumPy computes, and a call is
-differentiated through it in every mode, checked against central differences."""
+np.geomspace, np.add.reduceat, np.resize, np.unwrap, np.nancumprod, np.polyadd,
+np.polysub, np.polyint, np.polyder, np.polymul, np.trim_zeros, np.matvec and np.vecmat
+(rules/array_composites.py; refused before session 48): each definition computes what
+NumPy computes, and a call is differentiated through it in every mode, checked against
+central differences."""
 
 import numpy as np
 import pytest
@@ -56,6 +58,30 @@ CALLS = [
     (np.unwrap, (np.arange(8) * 3,), {"period": 5}),
     (np.unwrap, (np.array([0.0, np.pi, 0.0, -np.pi]),), {}), (np.unwrap, (V[:1],), {}),
     (np.unwrap, (np.zeros((2, 0)),), {}), (np.unwrap, (PHASE.astype(np.float32),), {}),
+    (np.nancumprod, (np.where(M > 1.0, np.nan, M),), {}),
+    (np.nancumprod, (np.where(M > 1.0, np.nan, M),), {"axis": 1}),
+    (np.nancumprod, (np.arange(1, 5),), {"axis": -1}), (np.nancumprod, (np.float64(np.nan),), {}),
+    (np.polyadd, (V, V[:2]), {}), (np.polyadd, (V[:1], M[0]), {}), (np.polyadd, (2.0, V), {}),
+    (np.polyadd, ([1, 2], [3, 4]), {}),
+    (np.polysub, (V, V[:2]), {}), (np.polysub, (V[:1], M[0]), {}), (np.polysub, (V, V), {}),
+    (np.polyint, (V,), {}), (np.polyint, (V, 3), {}), (np.polyint, (V, 2, 0.5), {}),
+    (np.polyint, (V, 2), {"k": [0.5, -1.0]}), (np.polyint, (V, 0), {}),
+    (np.polyint, ([1, 2, 3],), {"m": 2, "k": [1.0, 2.0, 3.0]}),
+    (np.polyder, (V,), {}), (np.polyder, (V, 2), {}), (np.polyder, (V, 0), {}),
+    (np.polyder, (V, 5), {}), (np.polyder, ([1, 2, 3],), {"m": 1}),
+    (np.polymul, (V, V[:2]), {}), (np.polymul, ([0.0, 0.0, V[0], V[1]], V), {}),
+    (np.polymul, ([0.0, 0.0], V), {}), (np.polymul, (2.0, V), {}), (np.polymul, ([1, 2], [3]), {}),
+    (getattr(np, "trim_zeros", None), (np.array([0.0, 0.0, 0.5, 0.0, 0.2, 0.0]),), {}),
+    (getattr(np, "trim_zeros", None), (np.array([0.0, 0.5, 0.0]),), {"trim": "f"}),
+    (getattr(np, "trim_zeros", None), (np.array([0.0, 0.5, 0.0]), "B"), {}),
+    (getattr(np, "trim_zeros", None), (np.zeros(3),), {}),
+    (getattr(np, "trim_zeros", None), (np.array([[0.0, 0.0, 0.0], [0.0, 0.3, 0.0]]),), {}),
+    (getattr(np, "trim_zeros", None), (np.array([[0.0, 0.0, 0.0], [0.0, 0.3, 0.0]]),),
+     {"axis": -1}),
+    (getattr(np, "matvec", None), (M, M[0]), {}),
+    (getattr(np, "matvec", None), (np.stack([M[:, :3], M[:, 1:4]]), M[:2, :3]), {}),
+    (getattr(np, "vecmat", None), (M[:, 0], M), {}),
+    (getattr(np, "vecmat", None), (M[:2, :3], np.stack([M[:, :3], M[:, 1:4]])), {}),
 ]
 CALLS = [c for c in CALLS if c[0] is not None]
 
@@ -125,13 +151,39 @@ def unwraps(m):
             + np.sum(np.unwrap(m * 3.0, period=2.5, discont=2.0) * m))
 
 
+def polynomials(x):
+    p = np.polyadd(x, x[:2] ** 2)
+    q = np.polysub(np.sin(x[:2]), x)
+    r = np.polyint(x, 2, k=[x[0], 0.5])
+    d = np.polyder(x * x[::-1], 2)
+    m = np.polymul(p, np.concatenate([[0.0], x[:2]]))
+    return (np.sum(p * q) + np.sum(r ** 2) + np.sum(np.polyval(d, 0.7) * d)
+            + np.sum(m * np.arange(m.size)))
+
+
+def nan_products_and_trims(x):
+    y = np.where(x > 1.0, np.nan, x)
+    t = np.trim_zeros(np.concatenate([[0.0], x, [0.0, 0.0]])) if hasattr(np, "trim_zeros") \
+        else x
+    return np.sum(np.nancumprod(y) * np.arange(x.size)) + np.sum(t ** 2 * np.arange(t.size))
+
+
+def matrix_vector_products(m):
+    a = np.matvec(m, m[0]) if hasattr(np, "matvec") else m @ m[0]
+    b = np.vecmat(m[:, 1], m) if hasattr(np, "vecmat") else m[:, 1] @ m
+    return np.sum(np.sin(a) * np.arange(3.0)) + np.sum(b ** 2)
+
+
 SQUARE = np.array([[0.3, 0.9, 0.5, 1.2, 0.6], [0.7, 0.1, 0.85, 0.4, 1.1],
                    [0.2, 1.3, 0.45, 0.95, 0.65]])
 CASES = [(casts, V), (casts, M), (casts, np.array(0.7)), (casts, V[:1]), (deletes, V),
          (deletes, SQUARE), (deletes, np.array([0.4, 0.8])), (deletes_of_a_matrix, SQUARE),
          (broadcasts, SQUARE), (broadcasts, SQUARE[:1, :1]), (averages, SQUARE),
          (spacings, np.array([0.3, 0.8, 1.7])), (segment_sums, SQUARE), (resizes, SQUARE),
-         (resizes, SQUARE[:1, :1]), (unwraps, SQUARE)]
+         (resizes, SQUARE[:1, :1]), (unwraps, SQUARE),
+         (polynomials, np.array([0.3, 0.8, 1.7, 0.2])),
+         (nan_products_and_trims, np.array([0.3, 0.8, 1.7, 0.2])),
+         (matrix_vector_products, SQUARE[:, :3])]
 
 
 @pytest.mark.parametrize("f,x", CASES, ids=[f"{c[0].__name__}{np.shape(c[1])}" for c in CASES])
@@ -170,15 +222,34 @@ def reduceat_dtype(x):
     return np.sum(np.add.reduceat(x, [0, 2], dtype=np.float32))
 
 
+P = np.poly1d([1.0, 2.0, 3.0])
+
+
+def polynomial_objects(x):  # (constants: NumPy's own poly1d results)
+    return (np.polyval(np.polyder(P), x[0]) + np.polyval(np.polyint(P, 2), x[1])
+            + np.polyval(np.polymul(P, np.polyadd(P, P)), x[2]) * x[0])
+
+
+def polynomial_object_with_an_array(x):
+    return np.sum(np.polyadd(P, x))
+
+
 def test_refused_forms_are_named():
     x = np.array([0.3, 0.8, 1.7])
     with pytest.raises(sd.SrcdiffError, match="np.geomspace with complex ends"):
         sd.grad(complex_geomspace)(x)
     with pytest.raises(sd.SrcdiffError, match="its own definition.*dtype"):
         sd.grad(reduceat_dtype)(x)
+    with pytest.raises(sd.SrcdiffError, match="np.polyadd of a np.poly1d with arrays"):
+        sd.grad(polynomial_object_with_an_array)(x)
+
     if hasattr(np, "astype"):
         with pytest.raises(sd.SrcdiffError, match="its own definition.*device"):
             sd.grad(astype_on_a_device)(x)
+
+
+def test_constant_poly1d_objects_keep_numpy_results():
+    check_every_mode(polynomial_objects, np.array([0.3, 0.8, 1.7]), hvp=True)
 
 
 def test_bad_arguments_raise_as_numpy_does():

@@ -1281,3 +1281,15 @@ def masked_puts(x):
 
 
 _reverse_and_forward(masked_puts, (np.array([0.3, 0.8, 1.7, 0.2]),))
+
+
+# session 48: np.polyadd, np.polyint (a list of constants rebound by np.atleast_1d:
+# forward/primitives.py fills the list's tangent), np.polymul, np.nancumprod, np.matvec
+def polynomials_and_products(x):
+    p = np.polyint(np.polyadd(x, x[:2] ** 2), 2, k=[x[0], 0.5])
+    m = np.polymul(p, x[1:])
+    v = np.matvec(np.outer(x, x), x) if hasattr(np, "matvec") else np.outer(x, x) @ x
+    return np.sum(m ** 2) + np.sum(np.nancumprod(np.where(x > 1.0, np.nan, x)) * v)
+
+
+_reverse_and_forward(polynomials_and_products, (np.array([0.3, 0.8, 1.7, 0.2]),))

@@ -56,8 +56,8 @@ def g16(x):
     return np.sum(np.linalg.matrix_power(m, 3))
 def g17(x):
     m = np.outer(x[:3], x[3:]) + np.eye(3) * 2.0
-    s, l = np.linalg.slogdet(m)
-    return s * l + np.sum(np.linalg.solve(m, x[:3]))
+    sign, logdet = np.linalg.slogdet(m)
+    return sign * logdet + np.sum(np.linalg.solve(m, x[:3]))
 def g18(x):
     m = x.reshape(3, 2)
     return np.sum(np.linalg.pinv(m) ** 2)
@@ -72,7 +72,9 @@ def g21(x):
 def g22(x):
     return np.sum(np.sort(x)[::-1] * np.arange(6.0))
 def g23(x):
-    return np.sum(np.take_along_axis(x.reshape(2, 3), np.argsort(x.reshape(2, 3), axis=1), axis=1) * np.arange(6.0).reshape(2, 3))
+    m = x.reshape(2, 3)
+    s = np.take_along_axis(m, np.argsort(m, axis=1), axis=1)
+    return np.sum(s * np.arange(6.0).reshape(m.shape))
 def g24(x):
     return np.sum(np.stack([x, x ** 2], axis=-1) ** 2) + np.sum(np.hstack([x, x[:2]]) ** 3)
 def g25(x):
@@ -130,7 +132,7 @@ def g50(x):
 def g51(x):
     return np.sum(np.vecdot(x.reshape(2, 3), x[3:])) if hasattr(np, "vecdot") else 0.0
 def g52(x):
-    return np.sum(np.linalg.vector_norm(x.reshape(2, 3), axis=-1)) if hasattr(np.linalg, "vector_norm") else 0.0
+    return np.sum(np.linalg.vector_norm(x.reshape(2, 3), axis=-1))
 def g53(x):
     return np.sum(np.unique(np.round(x * 2.0)) ** 2) + np.sum(x)
 def g54(x):
@@ -181,7 +183,7 @@ def g73(x):
     w = np.linalg.eigvals(m)
     return np.sum(np.real(w) ** 2)
 def g74(x):
-    return np.sum(np.linalg.matrix_norm(x.reshape(2, 3))) if hasattr(np.linalg, "matrix_norm") else 0.0
+    return np.sum(np.linalg.matrix_norm(x.reshape(2, 3)))
 def g75(x):
     return np.sum(np.gradient(x, 0.5) ** 2) + np.sum(np.gradient(x.reshape(2, 3), axis=1))
 def g76(x):
