@@ -211,8 +211,9 @@ def grad_casts_deletes_broadcasts_averages(x, grad_ys=None):
     if hasattr1:
         # adjoint of line 1250: y = np.astype(x, np.float64) if hasattr(np, "astype") else x * 1.0
         b_astype_args = grad_astype(x=x, dtype=np.float64, grad_ys=b_y1)
+        del b_y1
         b_x += b_astype_args[0]
     else:
         # adjoint of line 1250: y = np.astype(x, np.float64) if hasattr(np, "astype") else x * 1.0
-        b_x += b_y1 * 1.0
+        b_x += mul_into(b_y1, 1.0)
     return finish(b_x, x)

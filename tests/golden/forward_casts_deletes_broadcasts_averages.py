@@ -18,10 +18,10 @@ def jvp_delete(arr, obj, axis=None, tangents=None):
     if cmp:
         # line 51: arr = np.ravel(arr)
         arr = np.ravel(arr)
-        t_arr = np.reshape(filled(t_arr, arr), np.shape(arr))
+        t_arr = np.reshape(t_arr, np.shape(arr))
     # line 52: return np.take(arr, index, axis=along)
     take = np.take(arr, index, axis=along)
-    t_take = np.take(filled(t_arr, arr), index, axis=along, mode='raise')
+    t_take = np.take(t_arr, index, axis=along, mode='raise')
     return take, t_take
 
 
