@@ -240,11 +240,9 @@ def poly_padding(a1, a2):
     return max(diff, 0), max(-diff, 0)
 
 
-@composite(np.polyadd)
-def polyadd(a1, a2):
-    whole = poly_object("polyadd", (a1, a2))
-    if whole is not None:
-        return whole
+def poly_aligned(a1, a2):
+    """``a1`` and ``a2`` as 1-D arrays of one length, the shorter one after leading zeros
+    (``np.polyadd``'s and ``np.polysub``'s alignment)."""
     a1 = np.atleast_1d(a1)
     a2 = np.atleast_1d(a2)
     before1, before2 = poly_padding(a1, a2)
@@ -252,6 +250,15 @@ def polyadd(a1, a2):
         a1 = np.concatenate([np.zeros(before1, dtype=np.result_type(a1)), a1])
     if before2:
         a2 = np.concatenate([np.zeros(before2, dtype=np.result_type(a2)), a2])
+    return a1, a2
+
+
+@composite(np.polyadd)
+def polyadd(a1, a2):
+    whole = poly_object("polyadd", (a1, a2))
+    if whole is not None:
+        return whole
+    a1, a2 = poly_aligned(a1, a2)
     return a1 + a2
 
 
@@ -260,13 +267,7 @@ def polysub(a1, a2):
     whole = poly_object("polysub", (a1, a2))
     if whole is not None:
         return whole
-    a1 = np.atleast_1d(a1)
-    a2 = np.atleast_1d(a2)
-    before1, before2 = poly_padding(a1, a2)
-    if before1:
-        a1 = np.concatenate([np.zeros(before1, dtype=np.result_type(a1)), a1])
-    if before2:
-        a2 = np.concatenate([np.zeros(before2, dtype=np.result_type(a2)), a2])
+    a1, a2 = poly_aligned(a1, a2)
     return a1 - a2
 
 
