@@ -7,11 +7,11 @@ def jvp_putmask_result(a, mask, values, tangents):
     m = mask_positions1[1]
     cmp = at is None
     if cmp:
-        # line 402: return a
+        # line 403: return a
         _retval = a
         t_retval = t_a
     else:
-        # line 403: return np.where(m, np.take(np.ravel(values), at), a)
+        # line 404: return np.where(m, np.take(np.ravel(values), at), a)
         ravel = np.ravel(values)
         t_ravel = np.reshape(t_values, np.shape(ravel))
         take = np.take(ravel, at)
@@ -31,11 +31,11 @@ def jvp_place_result(arr, mask, vals, tangents):
     m = mask_positions1[1]
     cmp = at is None
     if cmp:
-        # line 409: return arr
+        # line 410: return arr
         _retval = arr
         t_retval = t_arr
     else:
-        # line 410: return np.where(m, np.take(np.ravel(vals), at), arr)
+        # line 411: return np.where(m, np.take(np.ravel(vals), at), arr)
         ravel = np.ravel(vals)
         t_ravel = np.reshape(t_vals, np.shape(ravel))
         take = np.take(ravel, at)

@@ -1,40 +1,56 @@
+def jvp_poly_aligned(a1, a2, tangents):
+    t_a1 = tangents[0]
+    t_a2 = tangents[1]
+    # line 246: a1 = np.atleast_1d(a1)
+    _a1_old = a1
+    a1 = np.atleast_1d(a1)
+    t_a1 = np.reshape(filled(t_a1, _a1_old), np.shape(a1))
+    # line 247: a2 = np.atleast_1d(a2)
+    _a2_old = a2
+    a2 = np.atleast_1d(a2)
+    t_a2 = np.reshape(filled(t_a2, _a2_old), np.shape(a2))
+    poly_padding1 = poly_padding(a1, a2)
+    unpacked1 = unpacked(poly_padding1, 2)
+    before1 = poly_padding1[0]
+    before2 = poly_padding1[1]
+    if before1:
+        # line 250: a1 = np.concatenate([np.zeros(before1, dtype=np.result_type(a1)), a1])
+        result_type = np.result_type(a1)
+        zeros = np.zeros(before1, dtype=result_type)
+        items = [zeros, a1]
+        t_items = [None, t_a1]
+        a1 = np.concatenate(items)
+        t_a1 = np.concatenate(fill_zeros(t_items, items), axis=0)
+    if before2:
+        # line 252: a2 = np.concatenate([np.zeros(before2, dtype=np.result_type(a2)), a2])
+        result_type1 = np.result_type(a2)
+        zeros1 = np.zeros(before2, dtype=result_type1)
+        items1 = [zeros1, a2]
+        t_items1 = [None, t_a2]
+        a2 = np.concatenate(items1)
+        t_a2 = np.concatenate(fill_zeros(t_items1, items1), axis=0)
+    return (a1, a2), (t_a1, t_a2)
+
+
 def jvp_polyadd(a1, a2, tangents):
     t_a1 = tangents[0]
     t_a2 = tangents[1]
     whole = poly_object('polyadd', (a1, a2))
     cmp = whole is not None
     if cmp:
-        # line 247: return whole
+        # line 260: return whole
         _retval = whole
         t_retval = zeros_tree(whole)
     else:
-        # line 248: a1 = np.atleast_1d(a1)
-        a1 = np.atleast_1d(a1)
-        t_a1 = np.reshape(t_a1, np.shape(a1))
-        # line 249: a2 = np.atleast_1d(a2)
-        a2 = np.atleast_1d(a2)
-        t_a2 = np.reshape(t_a2, np.shape(a2))
-        poly_padding1 = poly_padding(a1, a2)
-        unpacked1 = unpacked(poly_padding1, 2)
-        before1 = poly_padding1[0]
-        before2 = poly_padding1[1]
-        if before1:
-            # line 252: a1 = np.concatenate([np.zeros(before1, dtype=np.result_type(a1)), a1])
-            result_type = np.result_type(a1)
-            zeros = np.zeros(before1, dtype=result_type)
-            items1 = [zeros, a1]
-            t_items1 = [None, t_a1]
-            a1 = np.concatenate(items1)
-            t_a1 = np.concatenate(fill_zeros(t_items1, items1), axis=0)
-        if before2:
-            # line 254: a2 = np.concatenate([np.zeros(before2, dtype=np.result_type(a2)), a2])
-            result_type1 = np.result_type(a2)
-            zeros1 = np.zeros(before2, dtype=result_type1)
-            items2 = [zeros1, a2]
-            t_items2 = [None, t_a2]
-            a2 = np.concatenate(items2)
-            t_a2 = np.concatenate(fill_zeros(t_items2, items2), axis=0)
-        # line 255: return a1 + a2
+        # line 261: a1, a2 = poly_aligned(a1, a2)
+        poly_aligned1, t_poly_aligned1 = jvp_poly_aligned(a1, a2, tangents=
+            (t_a1, t_a2))
+        unpacked1 = unpacked(poly_aligned1, 2)
+        a1 = poly_aligned1[0]
+        t_a1 = item_grad(t_poly_aligned1, 0, a1)
+        a2 = poly_aligned1[1]
+        t_a2 = item_grad(t_poly_aligned1, 1, a2)
+        # line 262: return a1 + a2
         _retval = a1 + a2
         t_retval = broadcast_like(t_a1, _retval) + broadcast_like(t_a2, _retval
             )
@@ -47,12 +63,12 @@ def jvp_polyint(p, m=1, k=None, tangents=None):
     whole = poly_object('polyint', (p,), (m, k))
     cmp = whole is not None
     if cmp:
-        # line 288: return whole
+        # line 289: return whole
         _retval = whole
         t_retval = zeros_tree(whole)
     else:
         m = polyint_order(p, m, k)
-        # line 290: p = np.asarray(p)
+        # line 291: p = np.asarray(p)
         _p_old = p
         p = np.asarray(p)
         t_p = stack_tangents(filled(t_p, _p_old), _p_old)
@@ -60,7 +76,7 @@ def jvp_polyint(p, m=1, k=None, tangents=None):
         if cmp1:
             k = np.zeros(m)
             t_k = zeros_tree(k)
-        # line 293: k = np.atleast_1d(k)
+        # line 294: k = np.atleast_1d(k)
         _k_old = k
         k = np.atleast_1d(k)
         t_k = np.reshape(filled(t_k, _k_old), np.shape(k))
@@ -69,14 +85,14 @@ def jvp_polyint(p, m=1, k=None, tangents=None):
         if cond:
             cond = m > 1
         if cond:
-            # line 295: k = k[0] * np.ones(m)
+            # line 296: k = k[0] * np.ones(m)
             k_i = k[0]
             t_k_i = item_grad(t_k, 0, k_i)
             ones = np.ones(m)
             k = k_i * ones
             t_k = broadcast_like(t_k_i * ones, k)
         for i in range(m):
-            # line 297: p = np.concatenate([p / np.arange(len(p), 0, -1), k[i:i + 1]])
+            # line 298: p = np.concatenate([p / np.arange(len(p), 0, -1), k[i:i + 1]])
             n = len(p)
             arange = np.arange(n, 0, -1)
             div = p / arange
@@ -88,7 +104,7 @@ def jvp_polyint(p, m=1, k=None, tangents=None):
             t_items2 = [t_div, t_k_i1]
             p = np.concatenate(items2)
             t_p = np.concatenate(fill_zeros(t_items2, items2), axis=0)
-        # line 298: return p
+        # line 299: return p
         _retval = p
         t_retval = t_p
     return _retval, t_retval
@@ -100,18 +116,18 @@ def jvp_polymul(a1, a2, tangents):
     whole = poly_object('polymul', (a1, a2))
     cmp = whole is not None
     if cmp:
-        # line 333: return whole
+        # line 334: return whole
         _retval = whole
         t_retval = zeros_tree(whole)
     else:
-        # line 334: a1 = np.atleast_1d(a1)
+        # line 335: a1 = np.atleast_1d(a1)
         _a1_old = a1
         a1 = np.atleast_1d(a1)
         t_a1 = np.reshape(filled(t_a1, _a1_old), np.shape(a1))
-        # line 335: a2 = np.atleast_1d(a2)
+        # line 336: a2 = np.atleast_1d(a2)
         a2 = np.atleast_1d(a2)
         t_a2 = np.reshape(t_a2, np.shape(a2))
-        # line 336: return np.convolve(a1[poly_start(a1):], a2[poly_start(a2):])
+        # line 337: return np.convolve(a1[poly_start(a1):], a2[poly_start(a2):])
         poly_start1 = poly_start(a1)
         a1_i = a1[poly_start1:]
         t_a1_i = item_grad(t_a1, slice(poly_start1, None, None), a1_i)
@@ -127,7 +143,7 @@ def jvp_polymul(a1, a2, tangents):
 def jvp_matvec(x1, x2, tangents):
     t_x1 = tangents[0]
     t_x2 = tangents[1]
-    # line 365: return np.matmul(x1, np.expand_dims(x2, -1))[..., 0]
+    # line 366: return np.matmul(x1, np.expand_dims(x2, -1))[..., 0]
     expand_dims = np.expand_dims(x2, -1)
     t_expand_dims = np.reshape(t_x2, np.shape(expand_dims))
     matmul = np.matmul(x1, expand_dims)

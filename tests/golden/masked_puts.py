@@ -11,13 +11,13 @@ def grad_place_result(arr, mask, vals, grad_ys=None):
         take = np.take(ravel, at)
     # seed: the gradient of the sum of the outputs
     b_retval = grad_ys
-    # adjoint of line 408: if at is None:
+    # adjoint of line 409: if at is None:
     if cmp:
-        # adjoint of line 409: return arr
+        # adjoint of line 410: return arr
         b_arr = b_retval
         b_vals = np.zeros_like(vals)
     else:
-        # adjoint of line 410: return np.where(m, np.take(np.ravel(vals), at), arr)
+        # adjoint of line 411: return np.where(m, np.take(np.ravel(vals), at), arr)
         b_take = unbroadcast(np.where(m, b_retval, 0.0), take)
         b_arr = unbroadcast(np.where(m, 0.0, b_retval), arr)
         b_ravel = take_grad(b_take, ravel, at, None, 'raise')
@@ -39,13 +39,13 @@ def grad_putmask_result(a, mask, values, grad_ys=None):
         take = np.take(ravel, at)
     # seed: the gradient of the sum of the outputs
     b_retval = grad_ys
-    # adjoint of line 401: if at is None:
+    # adjoint of line 402: if at is None:
     if cmp:
-        # adjoint of line 402: return a
+        # adjoint of line 403: return a
         b_a = b_retval
         b_values = np.zeros_like(values)
     else:
-        # adjoint of line 403: return np.where(m, np.take(np.ravel(values), at), a)
+        # adjoint of line 404: return np.where(m, np.take(np.ravel(values), at), a)
         b_take = unbroadcast(np.where(m, b_retval, 0.0), take)
         b_a = unbroadcast(np.where(m, 0.0, b_retval), a)
         b_ravel = take_grad(b_take, ravel, at, None, 'raise')

@@ -1,75 +1,86 @@
+def grad_poly_aligned(a1, a2, grad_ys=None):
+    _a1 = a1
+    a1 = np.atleast_1d(a1)
+    _a2 = a2
+    a2 = np.atleast_1d(a2)
+    poly_padding1 = poly_padding(a1, a2)
+    unpacked1 = unpacked(poly_padding1, 2)
+    before1 = poly_padding1[0]
+    before2 = poly_padding1[1]
+    if before1:
+        result_type = np.result_type(a1)
+        zeros = np.zeros(before1, dtype=result_type)
+        items = [zeros, a1]
+        _a11 = a1
+        a1 = np.concatenate(items)
+    if before2:
+        result_type1 = np.result_type(a2)
+        zeros1 = np.zeros(before2, dtype=result_type1)
+        items1 = [zeros1, a2]
+        _a21 = a2
+        a2 = np.concatenate(items1)
+    # seed: the gradient of the sum of the outputs
+    b_a1 = cotangent(grad_ys[0], a1)
+    b_a2 = cotangent(grad_ys[1], a2)
+    # adjoint of line 251: if before2:
+    if before2:
+        # adjoint of line 252: a2 = np.concatenate([np.zeros(before2, dtype=np.result_type(a2)), a2])
+        b_items1 = split_like(b_a2, items1, 0)
+        b_a2 = item_grad(b_items1, 1, _a21)
+    # adjoint of line 249: if before1:
+    if before1:
+        # adjoint of line 250: a1 = np.concatenate([np.zeros(before1, dtype=np.result_type(a1)), a1])
+        b_items = split_like(b_a1, items, 0)
+        b_a1 = item_grad(b_items, 1, _a11)
+    # adjoint of line 247: a2 = np.atleast_1d(a2)
+    b_a2 = np.reshape(b_a2, np.shape(_a2))
+    # adjoint of line 246: a1 = np.atleast_1d(a1)
+    b_a1 = np.reshape(b_a1, np.shape(_a1))
+    return b_a1, b_a2
+
+
 def fwd_polyadd(a1, a2):
     # names the record holds that a path may leave unbound
     _a1 = None
-    _a11 = None
     _a2 = None
-    _a21 = None
     _retval = None
-    before1 = None
-    before2 = None
-    items1 = None
-    items2 = None
+    poly_aligned1 = None
     whole = poly_object('polyadd', (a1, a2))
     cmp = whole is not None
     if cmp:
         _retval = whole
     else:
+        poly_aligned1 = poly_aligned(a1, a2)
+        unpacked1 = unpacked(poly_aligned1, 2)
         _a1 = a1
-        a1 = np.atleast_1d(a1)
+        a1 = poly_aligned1[0]
         _a2 = a2
-        a2 = np.atleast_1d(a2)
-        poly_padding1 = poly_padding(a1, a2)
-        unpacked1 = unpacked(poly_padding1, 2)
-        before1 = poly_padding1[0]
-        before2 = poly_padding1[1]
-        if before1:
-            result_type = np.result_type(a1)
-            zeros = np.zeros(before1, dtype=result_type)
-            items1 = [zeros, a1]
-            _a11 = a1
-            a1 = np.concatenate(items1)
-        if before2:
-            result_type1 = np.result_type(a2)
-            zeros1 = np.zeros(before2, dtype=result_type1)
-            items2 = [zeros1, a2]
-            _a21 = a2
-            a2 = np.concatenate(items2)
+        a2 = poly_aligned1[1]
         _retval = a1 + a2
     _value = _retval
-    return _value, (_a1, _a11, _a2, _a21, _retval, a1, a2, before1, before2,
-        cmp, items1, items2)
+    return _value, (_a1, _a2, _retval, a1, a2, cmp, poly_aligned1)
 
 
 def bwd_polyadd(_record, grad_ys=None):
     # the values the primal sweep recorded
-    (_a1, _a11, _a2, _a21, _retval, a1, a2, before1, before2, cmp, items1,
-        items2) = _record
+    _a1, _a2, _retval, a1, a2, cmp, poly_aligned1 = _record
     # seed: the gradient of the sum of the outputs
     b_retval = cotangent(grad_ys, _retval)
-    # adjoint of line 246: if whole is not None:
+    # adjoint of line 259: if whole is not None:
     if cmp:
-        b_a1 = np.zeros_like(a1)
-        b_a2 = np.zeros_like(a2)
+        b_a1 = zeros_tree(a1)
+        b_a2 = zeros_tree(a2)
     else:
-        # adjoint of line 255: return a1 + a2
+        # adjoint of line 262: return a1 + a2
         b_a1 = unbroadcast(b_retval, a1)
         b_a2 = unbroadcast(b_retval, a2)
-        # adjoint of line 253: if before2:
-        if before2:
-            # adjoint of line 254: a2 = np.concatenate([np.zeros(before2, dtype=np.result_type(a2)), a2])
-            b_items2 = split_like(b_a2, items2, 0)
-            del b_a2
-            b_a2 = item_grad(b_items2, 1, _a21)
-        # adjoint of line 251: if before1:
-        if before1:
-            # adjoint of line 252: a1 = np.concatenate([np.zeros(before1, dtype=np.result_type(a1)), a1])
-            b_items1 = split_like(b_a1, items1, 0)
-            del b_a1
-            b_a1 = item_grad(b_items1, 1, _a11)
-        # adjoint of line 249: a2 = np.atleast_1d(a2)
-        b_a2 = np.reshape(b_a2, np.shape(_a2))
-        # adjoint of line 248: a1 = np.atleast_1d(a1)
-        b_a1 = np.reshape(b_a1, np.shape(_a1))
+        # adjoint of line 261: a1, a2 = poly_aligned(a1, a2)
+        b_poly_aligned1 = item_add(None, poly_aligned1, 1, b_a2)
+        b_poly_aligned1 = item_add(b_poly_aligned1, poly_aligned1, 0, b_a1)
+        b_poly_aligned_args = grad_poly_aligned(_a1, _a2, grad_ys=
+            b_poly_aligned1)
+        b_a1 = b_poly_aligned_args[0]
+        b_a2 = b_poly_aligned_args[1]
     return b_a1, b_a2
 
 
@@ -136,17 +147,17 @@ def bwd_polyint(_record, grad_ys=None):
     _stack = list(_stack)
     # seed: the gradient of the sum of the outputs
     b_retval = cotangent(grad_ys, _retval)
-    # adjoint of line 287: if whole is not None:
+    # adjoint of line 288: if whole is not None:
     if cmp:
         b_k = zeros_tree(k)
         b_p = zeros_tree(p)
     else:
-        # adjoint of line 298: return p
+        # adjoint of line 299: return p
         b_p = b_retval
-        # adjoint of line 296: for i in range(m):
+        # adjoint of line 297: for i in range(m):
         b_k = zeros_tree(k)
         for i in reversed(range(m)):
-            # adjoint of line 297: p = np.concatenate([p / np.arange(len(p), 0, -1), k[i:i + 1]])
+            # adjoint of line 298: p = np.concatenate([p / np.arange(len(p), 0, -1), k[i:i + 1]])
             p_before = _stack.pop()
             pieces = split_rest(b_p, (div,), 0)
             del div
@@ -160,17 +171,17 @@ def bwd_polyint(_record, grad_ys=None):
             div = div_before
             arange_before = _stack.pop()
             arange = arange_before
-        # adjoint of line 294: if np.size(k) == 1 and m > 1:
+        # adjoint of line 295: if np.size(k) == 1 and m > 1:
         if cond:
-            # adjoint of line 295: k = k[0] * np.ones(m)
+            # adjoint of line 296: k = k[0] * np.ones(m)
             b_k_i = unbroadcast(b_k * ones, k_i)
             b_k = item_add(None, _k2, 0, b_k_i)
-        # adjoint of line 293: k = np.atleast_1d(k)
+        # adjoint of line 294: k = np.atleast_1d(k)
         b_k = np.reshape(b_k, np.shape(_k1))
-        # adjoint of line 291: if k is None:
+        # adjoint of line 292: if k is None:
         if cmp1:
             b_k = zeros_tree(_k)
-        # adjoint of line 290: p = np.asarray(p)
+        # adjoint of line 291: p = np.asarray(p)
         b_p = unstack_like(b_p, _p)
     return b_p, b_k
 
@@ -209,20 +220,20 @@ def bwd_polymul(_record, grad_ys=None):
         ) = _record
     # seed: the gradient of the sum of the outputs
     b_retval = cotangent(grad_ys, _retval)
-    # adjoint of line 332: if whole is not None:
+    # adjoint of line 333: if whole is not None:
     if cmp:
         b_a1 = zeros_tree(a1)
         b_a2 = np.zeros_like(a2)
     else:
-        # adjoint of line 336: return np.convolve(a1[poly_start(a1):], a2[poly_start(a2):])
+        # adjoint of line 337: return np.convolve(a1[poly_start(a1):], a2[poly_start(a2):])
         b_a1_i = np_convolve_grad(b_retval, a1_i, a2_i, 'full')
         b_a2_i = np_convolve_grad(b_retval, a2_i, a1_i, 'full')
         b_a2 = index_add(None, a2, slice(poly_start2, None, None), b_a2_i)
         del b_a2_i
         b_a1 = item_add(None, a1, slice(poly_start1, None, None), b_a1_i)
-        # adjoint of line 335: a2 = np.atleast_1d(a2)
+        # adjoint of line 336: a2 = np.atleast_1d(a2)
         b_a2 = np.reshape(b_a2, np.shape(_a2))
-        # adjoint of line 334: a1 = np.atleast_1d(a1)
+        # adjoint of line 335: a1 = np.atleast_1d(a1)
         b_a1 = np.reshape(b_a1, np.shape(_a1))
     return b_a1, b_a2
 
@@ -238,7 +249,7 @@ def bwd_matvec(_record, grad_ys, b_x1, b_x2):
     # the values the primal sweep recorded
     expand_dims, matmul, x1, x2 = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 365: return np.matmul(x1, np.expand_dims(x2, -1))[..., 0]
+    # adjoint of line 366: return np.matmul(x1, np.expand_dims(x2, -1))[..., 0]
     b_matmul = index_add(None, matmul, (..., 0), grad_ys)
     vjp = vjp_matmul(b_matmul, matmul, x=x1, y=expand_dims)
     del b_matmul, expand_dims, matmul
