@@ -21,6 +21,7 @@ from srcdiff.rules import runtime_rules  # noqa: F401  (srcdiff's own helpers: h
 from srcdiff.rules import container_rules, curve_rules, fused_rules  # noqa: F401
 from srcdiff.rules import assembly_rules  # noqa: F401
 from srcdiff.rules import statistic_composites  # noqa: F401  (np.linalg.cond, np.nanmedian)
+from srcdiff.rules import array_composites  # noqa: F401  (np.delete, np.resize, np.unwrap...)
 
 try:
     import scipy.linalg  # noqa: F401

@@ -281,17 +281,6 @@ def average_weights_shape(a, axis, weights):
     return wshape
 
 
-# ``returned=True`` (a tuple with the sum of the weights) is not declared, so refused. The
-# weights are differentiated like ``a``: ``sum(a * w) / sum(w)``, NumPy's own formula
-@composite(np.average)
-def average(a, axis=None, weights=None, *, keepdims=False):
-    if weights is None:
-        return np.mean(a, axis=axis, keepdims=keepdims)
-    w = np.reshape(weights, average_weights_shape(a, axis, weights))
-    total = np.sum(np.broadcast_to(w, np.shape(a)), axis=axis, keepdims=keepdims)
-    return np.sum(a * w, axis=axis, keepdims=keepdims) / total
-
-
 @composite(np.modf)
 def modf(x):
     # x = frac + whole with whole = trunc(x) piecewise constant: frac moves with x (exact:

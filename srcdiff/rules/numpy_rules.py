@@ -50,6 +50,22 @@ import operator
 
 import numpy as np
 
+from srcdiff.rules.array_composites import (
+    broadcast_shape,
+    delete_index,
+    geomspace_ends,
+    logspace_shapes,
+    mask_positions,
+    poly_object,
+    poly_padding,
+    poly_start,
+    polyder_order,
+    polyint_order,
+    reduceat_bounds,
+    resize_index,
+    trim_zeros_index,
+    unwrap_start,
+)
 from srcdiff.rules.composites import (
     average_weights_shape,
     axis_without_out,
@@ -519,7 +535,10 @@ R.nondiff(
 )
 R.nondiff(math_frexp_exponent, lstsq_cutoff, lstsq_rank, compress_index, average_weights_shape,
           diff_edge_shape, pad_edge_shape, extreme_fill, cumulative_start, bincount_counts,
-          too_few_kept, moment_dof, axis_without_out, item_index)
+          too_few_kept, moment_dof, axis_without_out, item_index, delete_index, logspace_shapes,
+          geomspace_ends, reduceat_bounds, resize_index, unwrap_start, broadcast_shape,
+          mask_positions, poly_object, poly_padding, polyint_order, trim_zeros_index, polyder_order,
+          poly_start, np.broadcast_shapes)
 R.nondiff(
     np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
     np.eye, np.identity, np.indices, np.tri, np.shape, np.ndim, np.size,

@@ -6,7 +6,7 @@ def jvp_list_rebound_to_floats(x, tangents):
     # line 1223: xs = np.array(xs, dtype=float)
     _xs_old = xs
     xs = np.array(xs, dtype=float)
-    t_xs = stack_tangents(filled(t_xs, xs), _xs_old)
+    t_xs = stack_tangents(filled(t_xs, _xs_old), _xs_old)
     n = len(xs)
     for i in range(1, n):
         # line 1225: xs[i] = xs[i] * xs[i - 1] + x[i]

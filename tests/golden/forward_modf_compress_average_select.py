@@ -1,7 +1,7 @@
 def jvp_modf(x, tangents):
     t_x = tangents[0]
     whole = np.trunc(x)
-    # line 301: return np.where(np.isinf(x), 0.0, x - whole), whole
+    # line 290: return np.where(np.isinf(x), 0.0, x - whole), whole
     isinf = np.isinf(x)
     sub = x - whole
     t_sub = broadcast_like(t_x, sub)
@@ -12,40 +12,62 @@ def jvp_modf(x, tangents):
 
 def jvp_compress(condition, a, axis=None, tangents=None):
     t_a = tangents[0]
-    # line 315: return np.take(a, compress_index(condition), axis=axis)
+    # line 304: return np.take(a, compress_index(condition), axis=axis)
     compress_index1 = compress_index(condition)
     take = np.take(a, compress_index1, axis=axis)
     t_take = np.take(t_a, compress_index1, axis=axis, mode='raise')
     return take, t_take
 
 
-def jvp_average(a, weights, axis=None, keepdims=False, tangents=None):
+def jvp_average(a, weights, axis=None, returned=False, keepdims=False,
+    tangents=None):
     t_a = tangents[0]
     t_weights = tangents[1]
     cmp = weights is None
     if cmp:
-        # line 289: return np.mean(a, axis=axis, keepdims=keepdims)
-        _retval = np.mean(a, axis=axis, keepdims=keepdims)
-        t_retval = np.mean(t_a, axis=axis, keepdims=keepdims)
+        # line 73: avg = np.mean(a, axis=axis, keepdims=keepdims)
+        avg = np.mean(a, axis=axis, keepdims=keepdims)
+        t_avg = np.mean(t_a, axis=axis, keepdims=keepdims)
+        if returned:
+            shape = np.shape(avg)
+            size = np.size(a)
+            size1 = np.size(avg)
+            result_type = np.result_type(avg)
+            scale = np.full(shape, size / size1, dtype=result_type)
+            # line 76: return avg, scale
+            _retval = avg, scale
+            t_retval = t_avg, None
+        else:
+            # line 77: return avg
+            _retval = avg
+            t_retval = t_avg
     else:
-        # line 290: w = np.reshape(weights, average_weights_shape(a, axis, weights))
+        # line 78: w = np.reshape(weights, average_weights_shape(a, axis, weights))
         average_weights_shape1 = average_weights_shape(a, axis, weights)
         w = np.reshape(weights, average_weights_shape1)
         t_w = np.reshape(t_weights, np.shape(w))
-        # line 291: total = np.sum(np.broadcast_to(w, np.shape(a)), axis=axis, keepdims=keepdims)
-        shape = np.shape(a)
-        broadcast_to = np.broadcast_to(w, shape)
-        t_broadcast_to = np.broadcast_to(t_w, shape)
+        # line 79: total = np.sum(np.broadcast_to(w, np.shape(a)), axis=axis, keepdims=keepdims)
+        shape1 = np.shape(a)
+        broadcast_to = np.broadcast_to(w, shape1)
+        t_broadcast_to = np.broadcast_to(t_w, shape1)
         total = np.sum(broadcast_to, axis=axis, keepdims=keepdims)
         t_total = np.sum(t_broadcast_to, axis=axis, keepdims=keepdims)
-        # line 292: return np.sum(a * w, axis=axis, keepdims=keepdims) / total
+        # line 80: avg = np.sum(a * w, axis=axis, keepdims=keepdims) / total
         mul = a * w
         t_mul = broadcast_like(t_a * w, mul) + broadcast_like(a * t_w, mul)
         sum1 = np.sum(mul, axis=axis, keepdims=keepdims)
         t_sum1 = np.sum(t_mul, axis=axis, keepdims=keepdims)
-        _retval = sum1 / total
-        t_retval = broadcast_like(t_sum1 / total, _retval) - broadcast_like(
-            t_total / total * _retval, _retval)
+        avg = sum1 / total
+        t_avg = broadcast_like(t_sum1 / total, avg) - broadcast_like(
+            t_total / total * avg, avg)
+        if returned:
+            # line 82: return avg, total
+            _retval = avg, total
+            t_retval = t_avg, t_total
+        else:
+            # line 83: return avg
+            _retval = avg
+            t_retval = t_avg
     return _retval, t_retval
 
 

@@ -13,7 +13,7 @@ def bwd_modf(_record, grad_ys, b_x):
     # seed: the gradient of the sum of the outputs
     b_where = cotangent(grad_ys[0], where)
     del where
-    # adjoint of line 301: return np.where(np.isinf(x), 0.0, x - whole), whole
+    # adjoint of line 290: return np.where(np.isinf(x), 0.0, x - whole), whole
     b_sub = unbroadcast(np.where(isinf, 0.0, b_where), sub)
     del b_where, sub
     b_x = unbroadcast(b_sub, x) if b_x is None else b_x + unbroadcast(b_sub, x)
@@ -30,49 +30,78 @@ def bwd_compress(_record, grad_ys, b_a):
     # the values the primal sweep recorded
     a, axis, compress_index1 = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 315: return np.take(a, compress_index(condition), axis=axis)
+    # adjoint of line 304: return np.take(a, compress_index(condition), axis=axis)
     b_a = take_grad(grad_ys, a, compress_index1, axis, 'raise'
         ) if b_a is None else b_a + take_grad(grad_ys, a, compress_index1,
         axis, 'raise')
     return b_a
 
 
-def grad_average(a, weights, axis=None, keepdims=False, grad_ys=None):
+def grad_average(a, weights, axis=None, returned=False, keepdims=False,
+    grad_ys=None):
     cmp = weights is None
     if cmp:
-        _retval = np.mean(a, axis=axis, keepdims=keepdims)
+        avg = np.mean(a, axis=axis, keepdims=keepdims)
+        if returned:
+            shape = np.shape(avg)
+            size = np.size(a)
+            size1 = np.size(avg)
+            result_type = np.result_type(avg)
+            scale = np.full(shape, size / size1, dtype=result_type)
+            _retval = avg, scale
+        else:
+            _retval = avg
     else:
         average_weights_shape1 = average_weights_shape(a, axis, weights)
         w = np.reshape(weights, average_weights_shape1)
-        shape = np.shape(a)
-        broadcast_to = np.broadcast_to(w, shape)
+        shape1 = np.shape(a)
+        broadcast_to = np.broadcast_to(w, shape1)
         total = short_sum(broadcast_to, axis=axis, keepdims=keepdims)
         mul = a * w
         sum1 = short_sum(mul, axis=axis, keepdims=keepdims)
-        _retval = sum1 / total
+        avg = sum1 / total
+        if returned:
+            _retval = avg, total
+        else:
+            _retval = avg
     # seed: the gradient of the sum of the outputs
-    b_retval = grad_ys
-    # adjoint of line 288: if weights is None:
+    b_retval = cotangent(grad_ys, _retval)
+    # adjoint of line 72: if weights is None:
     if cmp:
-        # adjoint of line 289: return np.mean(a, axis=axis, keepdims=keepdims)
-        b_a = unreduce(b_retval, a, axis, keepdims) * (size_of(_retval) /
-            size_of(a))
+        # adjoint of line 74: if returned:
+        if returned:
+            # adjoint of line 76: return avg, scale
+            b_avg = item_grad(b_retval, 0, avg)
+        else:
+            # adjoint of line 77: return avg
+            b_avg = b_retval
+        # adjoint of line 73: avg = np.mean(a, axis=axis, keepdims=keepdims)
+        b_a = unreduce(b_avg, a, axis, keepdims) * (size_of(avg) / size_of(a))
         b_weights = np.zeros_like(weights)
     else:
-        # adjoint of line 292: return np.sum(a * w, axis=axis, keepdims=keepdims) / total
-        b_sum1 = unbroadcast(b_retval / total, sum1)
-        b_total = -unbroadcast(b_retval / total * _retval, total)
+        # adjoint of line 81: if returned:
+        if returned:
+            # adjoint of line 82: return avg, total
+            b_avg = item_grad(b_retval, 0, avg)
+            b_total = item_grad(b_retval, 1, total)
+        else:
+            # adjoint of line 83: return avg
+            b_avg = b_retval
+            b_total = np.zeros_like(total)
+        # adjoint of line 80: avg = np.sum(a * w, axis=axis, keepdims=keepdims) / total
+        b_sum1 = unbroadcast(b_avg / total, sum1)
+        b_total = b_total - unbroadcast(b_avg / total * avg, total)
         b_mul = unreduce(b_sum1, mul, axis, keepdims)
         del b_sum1
         b_a = unbroadcast(b_mul * w, a)
         b_w = unbroadcast(a * b_mul, w)
         del b_mul
-        # adjoint of line 291: total = np.sum(np.broadcast_to(w, np.shape(a)), axis=axis, keepdims=keepdims)
+        # adjoint of line 79: total = np.sum(np.broadcast_to(w, np.shape(a)), axis=axis, keepdims=keepdims)
         b_broadcast_to = unreduce(b_total, broadcast_to, axis, keepdims)
         del b_total
         b_w = add_into(b_w, unbroadcast(b_broadcast_to, w))
         del b_broadcast_to
-        # adjoint of line 290: w = np.reshape(weights, average_weights_shape(a, axis, weights))
+        # adjoint of line 78: w = np.reshape(weights, average_weights_shape(a, axis, weights))
         b_weights = np.reshape(b_w, np.shape(weights))
     return b_a, b_weights
 
@@ -114,7 +143,6 @@ def grad_modf_compress_average_select(x, grad_ys=None):
     del b_pow3
     b_sum1 = unbroadcast(b_add1, sum1)
     b_sum2 = sum_product(b_add1, mean, sum2)
-    del mean
     b_mean = mul_into(b_add1, sum2)
     del b_add1
     b_kept = mul_into(kept, b_sum2 * 2.0)
@@ -126,7 +154,7 @@ def grad_modf_compress_average_select(x, grad_ys=None):
     del b_mul1, frac
     # adjoint of line 797: mean = np.average(x ** 2, weights=np.exp(x))
     b_average_args = grad_average(a=pow1, weights=exp, grad_ys=b_mean)
-    del b_mean, pow1
+    del pow1
     b_pow1 = b_average_args[0]
     b_exp = b_average_args[1]
     del b_average_args

@@ -69,7 +69,6 @@ REFUSED = {
     "ufunc_where": "`out=` writes the result into an existing array",
     "interp_period": "np.interp: period= is not modelled",
     "put_wrap": "np.put is differentiated with its default `mode='raise'`",
-    "average_weights": "got an unexpected keyword argument 'returned'",
     "reduce_keep_where": "got an unexpected keyword argument 'where'",
     # an option the rule takes as a constant, computed from the differentiated inputs
     "interp_kw": "the gradient rule of np.interp treats `right` as a",
@@ -84,14 +83,7 @@ REFUSED = {
     "logsumexp_b_computed": "the gradient rule of logsumexp treats `b` as a constant",
     "logsumexp_axis_b": "the gradient rule of logsumexp treats `b` as a constant",
     # functions without a rule, and effects srcdiff does not follow
-    "astype_fn": "rule for np.astype and no Python source",
-    "broadcast_arrays_views": "rule for np.broadcast_arrays and no Python source",
-    "delete_insert": "rule for np.delete and no Python source",
-    "reduceat": "rule for np.add.reduceat and no Python source",
-    "logspace_base": "rule for np.logspace and no Python source",
     "nan_to_num_inplace": "changes its first argument in place",
-    **{name: "this expression statement has an effect srcdiff cannot follow"
-       for name in ("putmask", "place")},
     **{name: "is not differentiated (np.add.at and np.subtract.at are)"
        for name in ("multiply_at", "minimum_at")},
 }

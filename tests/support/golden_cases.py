@@ -1241,3 +1241,55 @@ def positional_options_through_definitions(x):
 
 _reverse_and_forward(positional_options_through_definitions,
                      (np.array([[0.3, -0.8, 1.1], [0.5, 0.2, -0.4], [0.9, -1.3, 0.7]]),))
+
+
+# session 48: np.astype, np.delete, np.broadcast_arrays, np.average(returned=True),
+# np.logspace, np.geomspace, np.add.reduceat, np.resize and np.unwrap through their
+# definitions (rules/array_composites.py)
+def casts_deletes_broadcasts_averages(x):
+    y = np.astype(x, np.float64) if hasattr(np, "astype") else x * 1.0
+    a, b = np.broadcast_arrays(np.delete(y, [0, 2], axis=1), x[:, :1] ** 2)
+    mean, total = np.average(x, axis=0, weights=np.exp(x[:, 0]), returned=True)
+    return np.sum(a * b) + np.sum(mean * total)
+
+
+def spaced_samples(x):
+    return (np.sum(np.logspace(x[0], x[1], 4, base=2.0) ** 2)
+            + np.sum(np.geomspace(x[1], x[2:], 3, axis=-1)))
+
+
+def segments_resized_unwrapped(x):
+    s = np.add.reduceat(x, [0, 2, 1], axis=1)
+    return (np.sum(s ** 2) + np.sum(np.resize(x, (2, 5)) * np.arange(10.0).reshape(2, 5))
+            + np.sum(np.unwrap(x * 4.0) * x))
+
+
+for _fn, _x in ((casts_deletes_broadcasts_averages, [[0.3, -0.8, 1.1], [0.5, 0.2, -0.4]]),
+                (spaced_samples, [0.3, 0.8, 1.7, 2.2]),
+                (segments_resized_unwrapped, [[0.3, -0.8, 1.1], [0.5, 0.2, -0.4]])):
+    _reverse_and_forward(_fn, (np.array(_x),))
+
+
+# session 48: np.putmask and np.place as stores of the whole array (front/in_place.py,
+# rules/array_composites.py putmask_result / place_result)
+def masked_puts(x):
+    y = x ** 2
+    np.putmask(y, x > 0.5, x[:2] * 3.0)
+    z = x.copy()
+    np.place(z, x < 0.5, np.sin(x[1:3]))
+    return np.sum(y * z)
+
+
+_reverse_and_forward(masked_puts, (np.array([0.3, 0.8, 1.7, 0.2]),))
+
+
+# session 48: np.polyadd, np.polyint (a list of constants rebound by np.atleast_1d:
+# forward/primitives.py fills the list's tangent), np.polymul, np.nancumprod, np.matvec
+def polynomials_and_products(x):
+    p = np.polyint(np.polyadd(x, x[:2] ** 2), 2, k=[x[0], 0.5])
+    m = np.polymul(p, x[1:])
+    v = np.matvec(np.outer(x, x), x) if hasattr(np, "matvec") else np.outer(x, x) @ x
+    return np.sum(m ** 2) + np.sum(np.nancumprod(np.where(x > 1.0, np.nan, x)) * v)
+
+
+_reverse_and_forward(polynomials_and_products, (np.array([0.3, 0.8, 1.7, 0.2]),))

@@ -59,3 +59,20 @@ def refusal_message(f, x, mode):
             sd.jvp(f)(x.copy(), tangents=np.ones_like(x))
     return str(info.value)
 
+
+
+def check_definition(fn, args, kwargs):
+    """srcdiff's definition of ``fn`` (rules/composites.py ``COMPOSITES``) computes what
+    ``fn`` computes on these arguments: the same shapes, dtypes and values, up to rounding
+    (each entry of a tuple result)."""
+    from srcdiff.rules.composites import COMPOSITES
+
+    with np.errstate(all="ignore"):
+        expected = fn(*args, **kwargs)
+        got = COMPOSITES[fn](*args, **kwargs)
+    if isinstance(expected, tuple):
+        assert isinstance(got, tuple) and len(got) == len(expected)
+    for e, g in zip(expected if isinstance(expected, tuple) else [expected],
+                    got if isinstance(expected, tuple) else [got]):
+        assert np.shape(g) == np.shape(e) and np.asarray(g).dtype == np.asarray(e).dtype
+        np.testing.assert_allclose(g, e, rtol=1e-12, atol=1e-14, equal_nan=True)

@@ -51,7 +51,8 @@ class Primitives:
             if isinstance(node, gast.Name) and self._may_be_list(node.id, op) \
                     and op.func not in TREE_VALUED and not op.rule.tuple_output \
                     and not _fills_zeros(template):
-                d = S.call("filled", [d, S.copy(node)])  # a list read as one array
+                d = S.call("filled", [d, atom(node)])  # a list read as one array (its
+                # value before the statement: `k = np.atleast_1d(k)`)
             code, e = self.instantiate(template, k, len(params), d, S.name(v), bound, folder)
             if e is None:
                 continue

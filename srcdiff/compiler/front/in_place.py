@@ -1,5 +1,6 @@
 """NumPy functions called for their change of an array: ``np.add.at`` (``np.subtract.at``),
-``np.copyto``, ``np.fill_diagonal``, ``np.put``, ``np.put_along_axis``.
+``np.copyto``, ``np.fill_diagonal``, ``np.put``, ``np.put_along_axis``, ``np.putmask``,
+``np.place``.
 
 Each is lowered to a store, ``a[...] = value`` or ``a[positions] = value`` (positions a
 run-time helper computes as NumPy does), which the store's adjoint and undo, and the
@@ -12,6 +13,7 @@ import numpy as np
 
 from srcdiff.compiler.ir import dataflow
 from srcdiff.compiler.ir import syntax as S
+from srcdiff.rules.array_composites import place_result, putmask_result
 from srcdiff.rules.assembly_rules import along_axis_positions
 
 
@@ -50,6 +52,9 @@ class InPlace:
             return True
         if target is np.put_along_axis:
             self.put_along_axis_statement(s, call)
+            return True
+        if target is np.putmask or target is np.place:
+            self.masked_put_statement(s, call, target.__name__)
             return True
         return False
 
@@ -169,3 +174,19 @@ class InPlace:
             S.name(given["arr"].id), self.atom(given["indices"]), self.atom(given["axis"])]))
         self.emit(S.assign(gast.Subscript(value=S.name(given["arr"].id), slice=at,
                                           ctx=gast.Store()), self.atom(given["values"])))
+
+    def masked_put_statement(self, s, call, name):
+        """``np.putmask(a, mask, values)``: ``a[...] = putmask_result(a, mask, values)``,
+        ``np.where(mask, values at each entry's position, a)``; ``np.place(arr, mask, vals)``
+        likewise, the values taken in the order of the masked entries
+        (rules/array_composites.py: differentiated from their definitions)."""
+        params = ("a", "mask", "values") if name == "putmask" else ("arr", "mask", "vals")
+        spelled = f"np.{name}({', '.join(params)})"
+        given = self._arguments(s, call, f"np.{name}", params, spelled)
+        if len(given) != 3:
+            raise self.error(s, f"np.{name} needs the mask and the values",
+                             hint=f"write `{spelled}`")
+        helper = self.names.fresh(f"{name}_result")  # (not the user's name)
+        self.parsed.namespace[helper] = putmask_result if name == "putmask" else place_result
+        self._store_all(given[params[0]].id, self.fresh_assign(f"{name}_into", S.call(
+            helper, [S.name(given[params[0]].id)] + [self.atom(given[p]) for p in params[1:]])))
