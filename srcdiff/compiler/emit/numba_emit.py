@@ -258,6 +258,7 @@ def numba_source(source, entry_name, namespace, where, groups=None, containers=N
         numba_pad_solve.check(d, where)  # (np.pad: constant mode only)
         numba_tuples.check_keys(d, where)  # (a dict's entries: no numba version)
         numba_spellings.check(d, where)  # (a reduction's keywords numba takes none of)
+        numba_tapes.name_saved_values(d)  # (first: ``y[m] = _stack.pop()`` through a name)
         numba_masks.rewrite(d)  # x[m] of a mask m as masked_read(x, m); stores
         # x[[i, j]]: an integer array's index (a list passed to numba_lists's helpers: a list)
         numba_builtins.list_indices(d, own - set(numba_lists.NAMES))
@@ -415,7 +416,7 @@ def helpers():
     helpers["linspace_open"] = numba_builtins.linspace_open
     helpers["masked_read"] = numba_masks.masked_read
     helpers["masked_put"] = numba_masks.masked_put
-    for name in ("where_of", "full_of", "copy_of"):
+    for name in ("where_of", "full_of", "copy_of", "expand_dims_of"):
         helpers[name] = getattr(numba_builtins, name)
     helpers.update(numba_checked.helpers())
     helpers.update(numba_special.helpers())

@@ -279,7 +279,8 @@ def rewrite_tapes(fn, where):
             bound_first.setdefault(sites[k][2], sites[k])
     for k, (_, _, name, _) in enumerate(sites):  # (bound before the loop: saved as itself)
         modes[k] = "plain" if name in bound_first else modes[k]
-    on_array = [id(loop) in arrays and k not in in_arm
+    ragged = _ragged(fn)
+    on_array = [id(loop) in arrays and k not in in_arm and name not in ragged
                 and not (name in unbound and name in _changed_in_place(loop))
                 for k, (_, _, name, loop) in enumerate(sites)]
     edits = {}  # body id -> (body, [(index, replacement statements)])
@@ -345,6 +346,18 @@ def rewrite_tapes(fn, where):
     counters.place(fn)
     drop_unread_tapes(fn)
     unfold_tests(saving)  # (every while loop's test: numba_tape_sites.unfold_loops)
+
+
+def _ragged(fn):
+    """The names ``_savedK`` bound to a read at a mask (``copy_of(masked_read(y, m))``, what
+    a store ``y[m] = v`` overwrites: as many entries as ``m`` holds, which may change from
+    trip to trip): their sites keep list tapes, an array tape's rows have one shape."""
+    return {s.targets[0].id for s in ast.walk(fn) if isinstance(s, ast.Assign)
+            and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
+            and s.targets[0].id.startswith("_saved")
+            and any(named_call(n, "masked_read") is not None
+                    or isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Compare)
+                    for n in ast.walk(s.value))}
 
 
 def _where_refused(stmt, loop):
