@@ -39,6 +39,7 @@ from srcdiff.compiler.emit.numba_tape_sites import (
     Nest,
     assigns,
     mode,
+    ragged_names,
     took,
     trip_end,
     unfold_tests,
@@ -137,7 +138,8 @@ def name_saved_values(fn):
     """``_stack.append(EXPR)`` (a value saved that is not a name: ``np.copy(u[1:-1])``
     before ``u[1:-1]`` is written) as ``_savedK = EXPR`` then ``_stack.append(_savedK)``,
     and ``TARGET = _stack.pop()`` to something that is not a name (``u[1:-1]``) as
-    ``_restoredK = _stack.pop()`` then ``TARGET = _restoredK``: the same values saved and
+    ``_restoredK = _stack.pop()`` then ``TARGET = _restoredK`` (and a call's last argument
+    ``_stack.pop()``, ``item_restore(xs, i, _stack.pop())``, likewise): the same values saved and
     restored in the same order, each through a name (a save site of its own)."""
     count = [0]
 
@@ -163,6 +165,12 @@ def name_saved_values(fn):
                     name = fresh("_restored")
                     new += [_stmt(f"{name} = {STACK}.pop()"),
                             _stmt(f"{ast.unparse(stmt.targets[0])} = {name}")]
+                elif (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+                      and [ast.unparse(a) for a in stmt.value.args[-1:]] == [
+                          f"{STACK}.pop()"]):  # (``item_restore(xs, i, _stack.pop())``)
+                    name = fresh("_restored")
+                    stmt.value.args[-1] = ast.Name(id=name, ctx=ast.Load())
+                    new += [_stmt(f"{name} = {STACK}.pop()"), stmt]
                 else:
                     new.append(stmt)
             body[:] = new
@@ -279,7 +287,7 @@ def rewrite_tapes(fn, where):
             bound_first.setdefault(sites[k][2], sites[k])
     for k, (_, _, name, _) in enumerate(sites):  # (bound before the loop: saved as itself)
         modes[k] = "plain" if name in bound_first else modes[k]
-    ragged = _ragged(fn)
+    ragged = ragged_names(fn)
     on_array = [id(loop) in arrays and k not in in_arm and name not in ragged
                 and not (name in unbound and name in _changed_in_place(loop))
                 for k, (_, _, name, loop) in enumerate(sites)]
@@ -346,18 +354,6 @@ def rewrite_tapes(fn, where):
     counters.place(fn)
     drop_unread_tapes(fn)
     unfold_tests(saving)  # (every while loop's test: numba_tape_sites.unfold_loops)
-
-
-def _ragged(fn):
-    """The names ``_savedK`` bound to a read at a mask (``copy_of(masked_read(y, m))``, what
-    a store ``y[m] = v`` overwrites: as many entries as ``m`` holds, which may change from
-    trip to trip): their sites keep list tapes, an array tape's rows have one shape."""
-    return {s.targets[0].id for s in ast.walk(fn) if isinstance(s, ast.Assign)
-            and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
-            and s.targets[0].id.startswith("_saved")
-            and any(named_call(n, "masked_read") is not None
-                    or isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Compare)
-                    for n in ast.walk(s.value))}
 
 
 def _where_refused(stmt, loop):
