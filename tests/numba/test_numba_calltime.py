@@ -107,3 +107,14 @@ def test_expand_dims_of_a_number_at_another_axis_raises():
     with pytest.raises(ValueError, match="axis"):
         sd.grad(expand_wrong_axis, backend="numba")(x)
     assert "axis" in str(numpy_error.value)
+
+
+def kept_max(x):
+    return np.sum(np.max(x, axis=0, keepdims=True) * x) + np.sum(np.min(x, axis=-1, keepdims=True))
+
+
+@pytest.mark.parametrize("n", [1, 4])
+def test_kept_extremes_of_a_vector(n):
+    """``np.max(x, axis=0, keepdims=True)`` of a 1-d ``x``: expand_dims_of of max_axis's
+    number, and extreme_grad of one-entry ``g``/``top`` (numba_rule_helpers2.py)."""
+    agree(kept_max, (RNG.normal(size=n) + np.arange(n),), (0,))  # (no ties)
