@@ -121,3 +121,18 @@ def test_last_writes_against_the_runtime():
         assert np.array_equal(run(x, index), want), (shape, index)
     with pytest.raises(IndexError):
         run(np.zeros(3), np.array([3]))
+
+
+def swapped_rows(x):
+    m = np.outer(x, x[:3])
+    m[[0, 1]] = m[[1, 0]]
+    return np.sum(m * np.arange(m.size).reshape(m.shape))
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_rows_swapped_through_a_list_index(n):
+    """``m[[0, 1]] = m[[1, 0]]`` of a 2-d array (a random realistic program): the list
+    ``last_writes`` takes is written as an integer array (numba_builtins.list_indices), as
+    for every helper but those taking lists (a list index of a 2-d store: numba's typing
+    error on the first call otherwise)."""
+    agree(swapped_rows, (RNG.normal(size=n),), (0,))

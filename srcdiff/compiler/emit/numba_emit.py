@@ -263,7 +263,7 @@ def numba_source(source, entry_name, namespace, where, groups=None, containers=N
         numba_masks.rewrite(d)  # x[m] of a mask m as masked_read(x, m); stores
         # x[[i, j]]: an integer array's index (a list passed to numba_lists's helpers: a list)
         numba_builtins.list_indices(
-            d, own - set(numba_lists.NAMES) - set(numba_list_items.NAMES))
+            d, own - set(numba_lists.NAMES) - set(numba_list_items.TAKE_LISTS))
         numba_views.whole_reads(d)  # x[...] read as x
     numba_tapes.rewrite_tapes(entry, where)
     for d in defs:

@@ -21,6 +21,9 @@ zeros where the NumPy runtime's holds ``None``):
   axes of ``x`` (shape of ``x[index]``): the write that lasts is the last in index order, as
   NumPy's store and numba's both write. Other indexes have no implementation (refused by
   numba's typing when the gradient first runs, a located SrcdiffError).
+- ``index_add(b, x, index, g)`` at a 1-d integer-array index of the rows of ``x`` (2 axes or
+  more; numba_pieces.py's takes 1-d ``x`` or a pair of index arrays): ``g``'s rows added
+  at their positions one after the other, np.add.at's sums.
 
 Invariant: each returns the NumPy runtime's values; tests/numba/test_numba_list_items.py
 compares gradients with the NumPy backend's (1e-12 relative) and central finite differences.
@@ -31,9 +34,13 @@ import numpy as np
 from srcdiff.compiler.emit import numba_helpers
 from srcdiff.compiler.emit.numba_helpers import _none, overload, types
 from srcdiff.compiler.emit.numba_lists import _list
+from srcdiff.compiler.emit.numba_pieces import _position
 
 NAMES = ("item_saved", "item_restore", "item_clear", "concat_sequences",
          "sequence_part_grad", "last_writes")
+# those whose list arguments are lists (``last_writes(b, items)`` takes an index: numba_emit's
+# list_indices writes a list display read as an index as an integer array)
+TAKE_LISTS = tuple(n for n in NAMES if n != "last_writes")
 
 
 def item_saved(x, key):
@@ -151,6 +158,28 @@ def _last_writes(x, index):
         for t in range(k):
             lasted[t, :] = order[at[t]] == t
         return lasted.reshape((k,) + x.shape[1:])
+    return rows
+
+
+@overload(numba_helpers.index_add)
+def _index_add_rows(b, x, index, g, distinct=False):
+    # runtime.index_add at a 1-d integer-array index of the rows of an array of 2 axes or
+    # more (the adjoint of ``m[[1, 0]]``): ``g``'s rows added one after the other at their
+    # positions, as np.add.at (``g`` shaped like ``x[index]``)
+    if not (isinstance(x, types.Array) and x.ndim >= 2 and isinstance(index, types.Array)
+            and index.ndim == 1 and isinstance(index.dtype, types.Integer)
+            and isinstance(g, types.Array) and g.ndim == x.ndim
+            and (_none(b) or isinstance(b, types.Array) and b.ndim == x.ndim)):
+        return None
+
+    def rows(b, x, index, g, distinct=False):
+        out = np.zeros(x.shape) if b is None else b
+        n = index.shape[0]
+        if g.shape[0] != n or g.shape[1:] != x.shape[1:]:
+            raise ValueError("srcdiff: the gradient of x[index] has another shape")
+        for k in range(n):
+            out[_position(index[k], x.shape[0])] += g[k]
+        return out
     return rows
 
 
