@@ -118,3 +118,28 @@ def test_kept_extremes_of_a_vector(n):
     """``np.max(x, axis=0, keepdims=True)`` of a 1-d ``x``: expand_dims_of of max_axis's
     number, and extreme_grad of one-entry ``g``/``top`` (numba_rule_helpers2.py)."""
     agree(kept_max, (RNG.normal(size=n) + np.arange(n),), (0,))  # (no ties)
+
+
+def zeros_accumulated(v):
+    acc = np.zeros(())
+    for i in range(len(v)):
+        acc += v[i] ** 2
+    return float(acc)
+
+
+def zeros_accumulated_in_a_call(x, s):
+    def helper(v, scale=0.5):
+        acc = np.zeros(())
+        for i in range(len(v)):
+            acc += v[i] ** 2
+        return float(acc) * scale
+    return helper(x) + s * np.sum(np.sin(x))
+
+
+@pytest.mark.parametrize("n", [1, 4])
+def test_zero_d_zeros_rebound_to_a_number(n):
+    """``acc = np.zeros(())`` then ``acc += ...`` in a loop (a random realistic program, seed
+    48 index 1): numba_zero_d.py writes it ``np.float64(0.0)`` as it did ``np.array(0.0)``
+    (numba could not unify the 0-d array with the float on the first call)."""
+    agree(zeros_accumulated, (RNG.normal(size=n),), (0,))
+    agree(zeros_accumulated_in_a_call, (RNG.normal(size=n), 0.7), (0, 1))
