@@ -14,6 +14,9 @@ generated gradients use, with their Python/NumPy meaning (``backend="numba"``):
   compute as their number, a name holding one never shared: analysis/objects.py
   may_make_zero_d refuses that): ``full_of`` gives ``v`` itself for the shape ``()``,
   ``copy_of`` a number itself; of arrays numba's ``np.full`` and ``np.copy``.
+- ``np.expand_dims(v, axis)`` of a number (a 0-d array in NumPy, whose axis 0 or -1 gives
+  shape ``(1,)``; numba's takes arrays only): ``expand_dims_of``, ``np.full(1, v)`` of a
+  number (another axis: NumPy's AxisError, a ValueError), numba's ``np.expand_dims`` else.
 - ``r[k]`` of a ``range`` object ``r`` (the reverse sweep of ``for i in reversed(range(n))``
   reads ``range1[k]``): an overload of ``operator.getitem`` for numba's range type and an
   integer, ``r.start + k * r.step``, a negative ``k`` counted from the end, IndexError out
@@ -81,6 +84,21 @@ def _copy_of(a):
     if _num(a):
         return lambda a: a
     return lambda a: np.copy(a)
+
+
+def expand_dims_of(a, axis):
+    """``np.expand_dims(a, axis)`` (module docstring)."""
+
+
+@overload(expand_dims_of)
+def _expand_dims_of(a, axis):
+    if _num(a) and isinstance(axis, types.Integer):
+        def number(a, axis):
+            if axis != 0 and axis != -1:
+                raise ValueError("srcdiff: np.expand_dims of a number takes axis 0 or -1")
+            return np.full(1, a)
+        return number
+    return lambda a, axis: np.expand_dims(a, axis)
 
 
 @overload(operator.getitem)

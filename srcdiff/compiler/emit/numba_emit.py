@@ -71,6 +71,7 @@ from srcdiff.compiler.emit import (
     numba_fuse,
     numba_helpers,
     numba_kinds,
+    numba_list_items,
     numba_lists,
     numba_masks,
     numba_math,
@@ -258,9 +259,11 @@ def numba_source(source, entry_name, namespace, where, groups=None, containers=N
         numba_pad_solve.check(d, where)  # (np.pad: constant mode only)
         numba_tuples.check_keys(d, where)  # (a dict's entries: no numba version)
         numba_spellings.check(d, where)  # (a reduction's keywords numba takes none of)
+        numba_tapes.name_saved_values(d)  # (first: ``y[m] = _stack.pop()`` through a name)
         numba_masks.rewrite(d)  # x[m] of a mask m as masked_read(x, m); stores
         # x[[i, j]]: an integer array's index (a list passed to numba_lists's helpers: a list)
-        numba_builtins.list_indices(d, own - set(numba_lists.NAMES))
+        numba_builtins.list_indices(
+            d, own - set(numba_lists.NAMES) - set(numba_list_items.TAKE_LISTS))
         numba_views.whole_reads(d)  # x[...] read as x
     numba_tapes.rewrite_tapes(entry, where)
     for d in defs:
@@ -309,7 +312,8 @@ def _check_calls(fn, namespace, where, generated=()):
     ``generated``: the names of the generated functions, compiled too (numba_calls.py)."""
     helpers = set(NJIT_HELPERS) | set(NJIT_PIECES) | set(NJIT_BROADCAST) | set(NJIT_TUPLES)
     helpers |= set(numba_seeds.NAMES) | set(numba_stacks.NAMES) | set(numba_tape_sites.NAMES)
-    helpers |= set(numba_lists.NAMES) | set(numba_rule_helpers.NAMES)
+    helpers |= set(numba_lists.NAMES) | set(numba_rule_helpers.NAMES) | set(
+        numba_list_items.NAMES)
     helpers |= set(numba_rule_helpers2.NAMES) | set(numba_pad_solve.NAMES)
     for node in ast.walk(fn):
         if not isinstance(node, ast.Call):
@@ -415,13 +419,14 @@ def helpers():
     helpers["linspace_open"] = numba_builtins.linspace_open
     helpers["masked_read"] = numba_masks.masked_read
     helpers["masked_put"] = numba_masks.masked_put
-    for name in ("where_of", "full_of", "copy_of"):
+    for name in ("where_of", "full_of", "copy_of", "expand_dims_of"):
         helpers[name] = getattr(numba_builtins, name)
     helpers.update(numba_checked.helpers())
     helpers.update(numba_special.helpers())
     helpers.update(numba_seeds.helpers())
     helpers.update(numba_stacks.helpers())
     helpers.update(numba_lists.helpers())
+    helpers.update(numba_list_items.helpers())
     helpers.update(numba_rule_helpers.helpers())
     helpers.update(numba_rule_helpers2.helpers())
     helpers.update(numba_pad_solve.helpers())

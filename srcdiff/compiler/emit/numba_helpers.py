@@ -153,18 +153,18 @@ def finish(g, x, zero=False, avoid=None):
 
 
 @overload(finish)
-def _finish(g, x, zero=False, avoid=None):
+def _finish(g, x, zero=False, avoid=None):  # (arrays of any rank)
     if _num(x) and _num(g):
         return lambda g, x, zero=False, avoid=None: float(g)
-    if _arr(x, 3) and _arr(g, 3) and g.ndim == x.ndim:
+    if _arr(x, 32) and _arr(g, 32) and g.ndim == x.ndim:
         def copied(g, x, zero=False, avoid=None):
             if g.shape != x.shape:
                 raise ValueError("srcdiff: a gradient's shape differs from its value's")
             return np.asarray(g, dtype=np.float64).copy()
         return copied
-    if _arr(x, 3) and _num(g):
+    if _arr(x, 32) and _num(g):
         return lambda g, x, zero=False, avoid=None: np.full(x.shape, float(g))
-    if isinstance(g, types.NoneType) and (_num(x) or _arr(x, 3)):  # (zero=True: zeros)
+    if isinstance(g, types.NoneType) and (_num(x) or _arr(x, 32)):  # (zero=True: zeros)
         return lambda g, x, zero=False, avoid=None: finish(0.0, x)
 
 
@@ -218,7 +218,7 @@ def mul_into(m, other):
 
 @overload(mul_into)
 def _mul_into(m, other):
-    if (_num(m) or _arr(m, 3)) and (_num(other) or _arr(other, 3)):
+    if (_num(m) or _arr(m, 32)) and (_num(other) or _arr(other, 32)):  # (any rank)
         return lambda m, other: m * other
     return None
 
@@ -229,7 +229,7 @@ def add_into(m, other):
 
 @overload(add_into)
 def _add_into(m, other):
-    if (_num(m) or _arr(m, 3)) and (_num(other) or _arr(other, 3)):
+    if (_num(m) or _arr(m, 32)) and (_num(other) or _arr(other, 32)):  # (any rank)
         return lambda m, other: m + other
     return None
 
@@ -497,11 +497,10 @@ def _tape_alloc(n, value):
         return lambda n, value: np.empty(n, dtype=np.bool_)
     if isinstance(value, types.Integer):
         return lambda n, value: np.empty(n, dtype=np.int64)
-    if _arr(value, 3) and isinstance(value.dtype, types.Float):
-        return lambda n, value: np.empty((n,) + value.shape)
-    if isinstance(value, types.Array) and 1 <= value.ndim <= 3 and isinstance(
-            value.dtype, (types.Integer, types.Boolean)):  # (an index: np.array([i]); a mask)
-        dtype = np.bool_ if isinstance(value.dtype, types.Boolean) else np.int64
+    if isinstance(value, types.Array) and value.ndim >= 1 and isinstance(  # (any rank)
+            value.dtype, (types.Float, types.Integer, types.Boolean)):  # (an index; a mask)
+        dtype = np.bool_ if isinstance(value.dtype, types.Boolean) else np.int64 \
+            if isinstance(value.dtype, types.Integer) else np.float64
         return lambda n, value: np.empty((n,) + value.shape, dtype=dtype)
     return None
 
@@ -509,6 +508,12 @@ def _tape_alloc(n, value):
 SAVED_SHAPE_CHANGED = ("srcdiff: a value saved in a loop changed shape between trips "
                        "(use backend=\"numpy\")")
 _SHAPE = SAVED_SHAPE_CHANGED  # (numba_emit.py turns it into a SrcdiffError)
+
+
+def to_number(a, shape):  # (numba_pieces.reshaped to the shape ``()``)
+    if a.size != 1:
+        raise ValueError("srcdiff: cannot reshape an array of another size than 1 to ()")
+    return a.ravel()[0]
 
 
 def tape_put(tape, k, value):
@@ -523,7 +528,7 @@ def _tape_put(tape, k, value):
         def put0(tape, k, value):
             tape[k] = value
         return put0
-    if not (isinstance(value, types.Array) and 1 <= value.ndim == tape.ndim - 1 <= 3):
+    if not (isinstance(value, types.Array) and 1 <= value.ndim == tape.ndim - 1):
         return None
     if value.ndim == 1:
         def put1(tape, k, value):  # element loops: a slice store compiles numba's shape errors
@@ -541,13 +546,10 @@ def _tape_put(tape, k, value):
                     tape[k, i, j] = value[i, j]
         return put2
 
-    def put3(tape, k, value):
+    def put3(tape, k, value):  # (and more axes: a row's store after its shape's check)
         if value.shape != tape.shape[1:]:
             raise ValueError(_SHAPE)
-        for i in range(value.shape[0]):
-            for j in range(value.shape[1]):
-                for m in range(value.shape[2]):
-                    tape[k, i, j, m] = value[i, j, m]
+        tape[k][...] = value
     return put3
 
 
@@ -584,10 +586,8 @@ def tape_rows(tape):
 
 @overload(tape_rows)
 def _tape_rows(tape):
-    if isinstance(tape, types.Array) and tape.ndim == 2:
-        return lambda tape: tape.reshape(tape.shape[0] * tape.shape[1])
-    if isinstance(tape, types.Array) and tape.ndim == 3:
-        return lambda tape: tape.reshape(tape.shape[0] * tape.shape[1], tape.shape[2])
+    if isinstance(tape, types.Array) and tape.ndim >= 2:  # (any rank)
+        return lambda tape: tape.reshape((tape.shape[0] * tape.shape[1],) + tape.shape[2:])
     return None
 
 

@@ -119,10 +119,12 @@ def _put_alone(node):
 
 
 def _stored_otherwise(fn, names):
-    """The ``names`` bound somewhere in ``fn`` other than by ``name = <comparison>``."""
+    """The ``names`` bound somewhere in ``fn`` other than by ``name = <comparison>`` or by
+    a restore from the tape (:func:`_restored`: a value the name held before, pushed)."""
     out = set()
+    restored = _restored(fn)
     for node in ast.walk(fn):
-        if _compared(node):
+        if _compared(node) or _restores(node, restored):
             continue
         targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [
             node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For,
@@ -133,6 +135,36 @@ def _stored_otherwise(fn, names):
         if isinstance(node, ast.NamedExpr) and node.target.id in names:
             out.add(node.target.id)
     return out
+
+
+def _restored(fn):
+    """The names ``fn`` binds only by ``name = _stack.pop()``."""
+    popped, other = set(), set()
+    for n in ast.walk(fn):
+        if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For)):
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+            pop = isinstance(n, ast.Assign) and ast.unparse(n.value) == "_stack.pop()"
+            for t in targets:
+                (popped if pop else other).update(
+                    x.id for x in ast.walk(t) if isinstance(x, ast.Name)
+                    and isinstance(x.ctx, ast.Store))
+    return popped - other
+
+
+def _restores(node, restored):
+    """Whether ``node`` is ``m = None`` (a name first bound in a loop starts unbound: never
+    read as a value), ``m = _stack.pop()`` or ``m = m_before`` (``m_before`` bound only by
+    ``_stack.pop()``): the tape gives back a value ``m`` held before, pushed where it was
+    saved (``_stack.append(m)``), so a mask stays a mask (a mask store in a loop's adjoint).
+    Invariant: ``masked_read``/``masked_put`` of another index fall back to numba's own
+    ``a[m]``, so a name wrongly taken for a mask still computes NumPy's meaning."""
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)):
+        return False
+    v = node.value
+    return (isinstance(v, ast.Constant) and v.value is None
+            or ast.unparse(v) == "_stack.pop()"
+            or isinstance(v, ast.Name) and v.id in restored)
 
 
 def _compared(node):

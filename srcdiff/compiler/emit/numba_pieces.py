@@ -312,6 +312,8 @@ def reshaped(a, shape):
 def _reshaped(a, shape):
     if not isinstance(a, types.Array):
         return None
+    if isinstance(shape, types.BaseTuple) and len(shape) == 0:
+        return numba_helpers.to_number  # (``np.shape(s)`` of a number ``s``: its number)
     if a.layout == "C":
         return lambda a, shape: np.reshape(a, shape)
     return lambda a, shape: np.reshape(np.ascontiguousarray(a), shape)

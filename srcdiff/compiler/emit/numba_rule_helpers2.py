@@ -31,7 +31,8 @@ SrcdiffError), never left to numba's typing.
 - ``max_axis(x, axis)``/``min_axis`` and ``extreme_grad(g, x, top, axis)`` of a 1-d float
   array (``np.max(x, axis=-1)``; numba_pieces' take 2-d arrays): NumPy's number (NaN
   propagating; an axis other than 0/-1 NumPy's AxisError, a ValueError) and its adjoint
-  ``hit * (g / count)``, the runtime's over the one axis (tests/numba/test_numba_axis_1d.py).
+  ``hit * (g / count)``, the runtime's over the one axis (tests/numba/test_numba_axis_1d.py);
+  with ``keepdims=True`` (``g`` and ``top`` of one entry) the same with their entries.
 
 Invariant: each returns the NumPy helper's values (the same operations in the same order);
 tests/numba/test_numba_rule_helpers2.py compares the gradients with the NumPy backend's
@@ -415,8 +416,16 @@ overload(numba_pieces.min_axis)(_extreme_1d(False))
 def _extreme_grad_1d(g, x=None, top=None, axis=None, keepdims=False):
     # its adjoint (runtime.extreme_grad over the one axis: hit * (g / count), as the
     # whole array's; a NaN top, no hit: numba's ZeroDivisionError, as numba_pieces')
-    if not (isinstance(x, types.Array) and x.ndim == 1 and isinstance(axis, types.Integer)
-            and isinstance(g, (types.Float, types.Integer))
+    if not (isinstance(x, types.Array) and x.ndim == 1 and isinstance(axis, types.Integer)):
+        return None
+    if all(isinstance(v, types.Array) and v.ndim == 1 for v in (g, top)):
+        def kept(g, x=None, top=None, axis=None, keepdims=False):  # (keepdims: one entry)
+            if axis < -1 or axis > 0 or not keepdims or g.shape[0] != 1 or top.shape[0] != 1:
+                raise ValueError("srcdiff: extreme_grad of a 1-d array: axis 0, keepdims")
+            hit = x == top[0]
+            return hit * (g[0] / hit.sum())
+        return kept
+    if not (isinstance(g, (types.Float, types.Integer))
             and isinstance(top, (types.Float, types.Integer))):
         return None
 

@@ -84,10 +84,10 @@ def rewrite(fn):
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.clip"
                 and len(node.args) == 3 and not node.keywords):
             node.func = ast.Name(id="clip_of", ctx=ast.Load())  # numbers too (numba_builtins)
-        arity = {"np.where": 3, "np.full": 2, "np.copy": 1}.get(
+        arity = {"np.where": 3, "np.full": 2, "np.copy": 1, "np.expand_dims": 2}.get(
             ast.unparse(node.func) if isinstance(node, ast.Call) else None)
         if arity is not None and arity == len(node.args) and not node.keywords:
-            # numbers too (numba_builtins: where_of, full_of, copy_of)
+            # numbers too (numba_builtins: where_of, full_of, copy_of, expand_dims_of)
             node.func = ast.Name(id=f"{node.func.attr}_of", ctx=ast.Load())
         if (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.tanh"
                 and len(node.args) == 1 and not node.keywords):
@@ -102,7 +102,7 @@ def rewrite(fn):
             node.keywords = []
             if kept:
                 node.args = [ast.Call(func=node.func, args=node.args, keywords=[]), axis]
-                node.func = ast.parse("np.expand_dims", mode="eval").body
+                node.func = ast.Name(id="expand_dims_of", ctx=ast.Load())  # (of a number)
         elif _mean_or_var(node) and _axis_keywords(node.keywords):
             # numba's np.mean, np.var, np.std and the methods take no axis (numba_pieces.py:
             # 2-d float arrays; NumPy's std is the square root of its var)

@@ -23,6 +23,7 @@ an arm that never run against finite differences.
 import ast
 
 from srcdiff.compiler.emit.numba_helpers import njit
+from srcdiff.compiler.ir.calls import named_call
 
 NAMES = ("unfolded",)
 
@@ -181,3 +182,27 @@ def assigns(stmt, name):
     if isinstance(target, ast.Tuple):
         return any(isinstance(t, ast.Name) and t.id == name for t in target.elts)
     return isinstance(target, ast.Name) and target.id == name
+
+
+def ragged_names(fn):
+    """The names bound to a read at a mask (``copy_of(masked_read(y, m))``, what a store
+    ``y[m] = v`` overwrites; ``masked_read(y, m) * 2.0``: as many entries as ``m`` holds,
+    which may change from trip to trip) or to arithmetic of such names, to a fixed point
+    (not through a reduction to a number): their sites keep list tapes, an array tape's rows
+    have one shape."""
+    assigns = [(s.targets[0].id, s.value) for s in ast.walk(fn) if isinstance(s, ast.Assign)
+               and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)]
+    out = set()
+    while True:
+        more = {name for name, value in assigns if name not in out and not _reduced(value)
+                and any(named_call(n, "masked_read") is not None
+                        or isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Compare)
+                        or isinstance(n, ast.Name) and n.id in out for n in ast.walk(value))}
+        if not more:
+            return out
+        out |= more
+
+
+def _reduced(value):
+    return isinstance(value, ast.Call) and ast.unparse(value.func) in (
+        "np.sum", "np.mean", "np.max", "np.min", "np.prod", "sum_of", "float", "len")

@@ -39,6 +39,7 @@ from srcdiff.compiler.emit.numba_tape_sites import (
     Nest,
     assigns,
     mode,
+    ragged_names,
     took,
     trip_end,
     unfold_tests,
@@ -137,7 +138,8 @@ def name_saved_values(fn):
     """``_stack.append(EXPR)`` (a value saved that is not a name: ``np.copy(u[1:-1])``
     before ``u[1:-1]`` is written) as ``_savedK = EXPR`` then ``_stack.append(_savedK)``,
     and ``TARGET = _stack.pop()`` to something that is not a name (``u[1:-1]``) as
-    ``_restoredK = _stack.pop()`` then ``TARGET = _restoredK``: the same values saved and
+    ``_restoredK = _stack.pop()`` then ``TARGET = _restoredK`` (and a call's last argument
+    ``_stack.pop()``, ``item_restore(xs, i, _stack.pop())``, likewise): the same values saved and
     restored in the same order, each through a name (a save site of its own)."""
     count = [0]
 
@@ -163,6 +165,12 @@ def name_saved_values(fn):
                     name = fresh("_restored")
                     new += [_stmt(f"{name} = {STACK}.pop()"),
                             _stmt(f"{ast.unparse(stmt.targets[0])} = {name}")]
+                elif (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+                      and [ast.unparse(a) for a in stmt.value.args[-1:]] == [
+                          f"{STACK}.pop()"]):  # (``item_restore(xs, i, _stack.pop())``)
+                    name = fresh("_restored")
+                    stmt.value.args[-1] = ast.Name(id=name, ctx=ast.Load())
+                    new += [_stmt(f"{name} = {STACK}.pop()"), stmt]
                 else:
                     new.append(stmt)
             body[:] = new
@@ -279,7 +287,8 @@ def rewrite_tapes(fn, where):
             bound_first.setdefault(sites[k][2], sites[k])
     for k, (_, _, name, _) in enumerate(sites):  # (bound before the loop: saved as itself)
         modes[k] = "plain" if name in bound_first else modes[k]
-    on_array = [id(loop) in arrays and k not in in_arm
+    ragged = ragged_names(fn)
+    on_array = [id(loop) in arrays and k not in in_arm and name not in ragged
                 and not (name in unbound and name in _changed_in_place(loop))
                 for k, (_, _, name, loop) in enumerate(sites)]
     edits = {}  # body id -> (body, [(index, replacement statements)])

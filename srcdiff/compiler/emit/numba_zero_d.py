@@ -5,7 +5,8 @@
 gives a scalar); numba types a name once and cannot unify a 0-d array with a float (a
 typing error at the first call before). :func:`rewrite` writes such a binding
 ``np.array(c)`` of a number literal ``c`` as ``np.float64(c)`` (``np.int64(c)`` for an
-integer) when every read of the name is for its value alone (an operand of arithmetic
+integer; ``np.zeros(())``/``np.ones(())`` as ``np.float64(0.0)``/``(1.0)``) when every
+read of the name is for its value alone (an operand of arithmetic
 or a comparison, a positional argument of a call, returned); a name rebound so and read
 otherwise (indexed, an attribute, a keyword argument, aliased) is refused, naming it, at
 the user's line.
@@ -37,9 +38,10 @@ def rewrite(fn, where):
         if not (isinstance(node, ast.Assign) and len(node.targets) == 1
                 and isinstance(node.targets[0], ast.Name)):
             continue
-        name, kind = node.targets[0].id, _zero_d(node.value)
-        if kind is None or stores[name] < 2:
+        name, found = node.targets[0].id, _zero_d(node.value)
+        if found is None or stores[name] < 2:
             continue
+        kind, number = found
         reads = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == name
                  and isinstance(n.ctx, ast.Load)]
         odd = next((n for n in reads if not _as_value(n, parents)), None)
@@ -48,21 +50,29 @@ def rewrite(fn, where):
                 f"the numba backend types `{name}` once: it is bound to a 0-d array "
                 f"({ast.unparse(node.value)}) and to a number elsewhere, and read as "
                 f"`{ast.unparse(parents[id(odd)])}`",
-                f"bind `{name}` to a number ({ast.unparse(node.value.args[0])}), "
+                f"bind `{name}` to a number ({ast.unparse(number)}), "
                 'or use backend="numpy" for this function', node=node)
         node.value.func = ast.Attribute(ast.Name("np", ast.Load()), kind, ast.Load())
+        node.value.args = [number]
 
 
 def _zero_d(value):
-    """``"float64"``/``"int64"`` for ``np.array(c)`` of a float/int literal, else None."""
+    """``("float64"/"int64", c)`` for ``np.array(c)`` of a float/int literal ``c``, and
+    ``("float64", 0.0/1.0)`` for ``np.zeros(())``/``np.ones(())`` (float64 0-d arrays of
+    that number), else None."""
     if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
             and isinstance(value.func.value, ast.Name) and value.func.value.id == "np"
-            and value.func.attr == "array" and len(value.args) == 1 and not value.keywords):
+            and value.func.attr in ("array", "zeros", "ones") and len(value.args) == 1
+            and not value.keywords):
         return None
     c = value.args[0]
+    if value.func.attr != "array":
+        empty = isinstance(c, ast.Tuple) and not c.elts
+        return ("float64", ast.Constant(float(value.func.attr == "ones"))) if empty else None
     if isinstance(c, ast.UnaryOp) and isinstance(c.op, (ast.USub, ast.UAdd)):
         c = c.operand
-    return _SCALARS.get(type(c.value)) if isinstance(c, ast.Constant) else None
+    kind = _SCALARS.get(type(c.value)) if isinstance(c, ast.Constant) else None
+    return None if kind is None else (kind, value.args[0])
 
 
 def _as_value(node, parents):
