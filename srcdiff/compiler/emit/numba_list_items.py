@@ -4,8 +4,9 @@ docstring: lists of floats or of float arrays of one number of axes, a list grad
 zeros where the NumPy runtime's holds ``None``):
 
 - ``item_saved(xs, i)`` / ``item_restore(xs, i, saved)`` (runtime_snapshots.py; the save and
-  the undo of a store ``xs[i] = v`` into a list): the entry overwritten, copied (an array
-  changed in place later must not change it), and put back. A list always holds the key
+  the undo of a store ``xs[i] = v`` into a list): the entry overwritten, its object itself
+  (not a copy: the undos of in-place changes to it then reach the entry put back, as the
+  NumPy runtime's item_saved explains), and put back. A list always holds the key
   (the dict case, a store adding a key, has no implementation: numba types no dict here).
 - ``item_clear(b, i)`` (runtime.item_clear): a new list gradient with entry ``i`` zero (the
   runtime's ``None``: a zero of the entry's shape), or a float copy of an array gradient
@@ -44,15 +45,13 @@ TAKE_LISTS = tuple(n for n in NAMES if n != "last_writes")
 
 
 def item_saved(x, key):
-    """``xs[i]`` copied (module docstring)."""
+    """``xs[i]``, the entry's object (module docstring)."""
 
 
 @overload(item_saved)
 def _item_saved(x, key):
     if not (_list(x) and isinstance(key, types.Integer)):
         return None
-    if isinstance(x.dtype, types.Array):
-        return lambda x, key: x[key].copy()
     return lambda x, key: x[key]
 
 
