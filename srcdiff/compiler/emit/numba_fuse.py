@@ -44,7 +44,7 @@ statements as written. (A store target that is an input's view, heat2d's ``u[1:-
 u_i + c * lap`` with ``u_i = u[1:-1, 1:-1]``: element ``i`` of both is one address, read
 only at step ``i``; the members before the store read it before the step writes it, as
 they read the old array in the array form, and those after it the new value, as they do
-there. 1-d and 2-d loops, numba_fuse_loop.py; the broadcasting loop keeps the strict check.)
+there. 1-d and 2-d loops, numba_fuse_loop.py; the broadcasting loop takes no store.)
 Then the inputs are not written while the loop runs, each
 statement writes only element ``i`` (of a new array, or of a target no input shares),
 and reads element ``i`` of what an earlier statement wrote: so no statement reads an
