@@ -71,7 +71,7 @@ def test_burgers_loop_source():
     (_, runner), = g._runners.values()
     text = _first_group_loop(runner.source)
     assert "for _i in range(_n):" in text
-    assert "overlap(_t" in text  # the store target against every array it reads
+    assert "_fused_meets(_t" in text  # the store target against every array it reads
     assert "un[1:-1]" in text and "_e_mul4" in text  # a value only the group reads
 
 
@@ -263,11 +263,12 @@ def test_what_a_group_refuses(monkeypatch):
     src = ("def f(x, T, k):\n    y = tape_get(T, k)\n    a = x * 2.0\n    tape_put(T, k, a)\n"
            "    b = a + y\n    return b\n")
     assert _groups(src)[0] == []
-    # in-place adds (index_add) and stores never share a group
+    # in-place adds (index_add) and stores never share a group (the store: a group of its
+    # own, which a store alone makes)
     src = ("def f(x, g, v):\n    a = x * 2.0\n    g = index_add(g, x, slice(1, None, None), a)\n"
            "    v[1:] = a + 1.0\n    return g\n")
     groups, _ = _groups(src)
-    assert [len(g.stmts) for g in groups] == [2]
+    assert [len(g.stmts) for g in groups] == [2, 1]
     # a value read after the group is returned from it; one read only inside is not
     src = "def f(x):\n    a = x * 2.0\n    b = a + 1.0\n    c = b * b\n    return c\n"
     groups, _ = _groups(src)

@@ -47,12 +47,15 @@ def test_heat2d_steps_run_as_2d_loops_and_are_exact(monkeypatch):
         assert_close(a, r, rtol=1e-12, atol=1e-14)
         assert_close(a, h, rtol=1e-10, atol=1e-12)
         assert_close(a, numeric_grad(heat2d.primal, args, k))
-    # the forward step's stencil (its values written into the tape's rows) and the
-    # backward step with its five in-place adds are 2-d loops
+    # the forward step's stencil (its values written into the tape's rows), its store
+    # ``u[1:-1, 1:-1] = u_i4 + ...`` into the view it reads and the backward step with its
+    # five in-place adds are 2-d loops
     assert {(name, rows) for name, rows, ndim, loop in loops if ndim == 2 and loop} == {
-        ("_fused0", False), ("_fused0", True), ("_fused1", False)}
+        ("_fused0", False), ("_fused0", True), ("_fused1", False), ("_fused2", False)}
     (_, runner), = g._runners.values()
-    assert "index_add(b_u" in runner.source[runner.source.index("def _fused1_arrays"):]
+    assert "set_slice(u[1:-1, 1:-1]" in runner.source[
+        runner.source.index("def _fused1_arrays"):runner.source.index("def _fused2_arrays")]
+    assert "index_add(b_u" in runner.source[runner.source.index("def _fused2_arrays"):]
 
 
 STORE_AND_ADD = """def f(x, y, out, b):

@@ -38,8 +38,14 @@ compiles a loop; for any other types, the statements as written (an int input: i
 operations checked, numba_ints.py). At run time the loop first checks that every
 array input and every store target have one length ``n`` (one shape) and that no store
 target's memory
-overlaps an array input's or another target's (address ranges); else it runs the
-statements as written. Then the inputs are not written while the loop runs, each
+overlaps an array input's (unless it is that input's very view: the same first address,
+shape and strides) or another target's (address ranges); else it runs the
+statements as written. (A store target that is an input's view, heat2d's ``u[1:-1, 1:-1] =
+u_i + c * lap`` with ``u_i = u[1:-1, 1:-1]``: element ``i`` of both is one address, read
+only at step ``i``; the members before the store read it before the step writes it, as
+they read the old array in the array form, and those after it the new value, as they do
+there. 1-d and 2-d loops, numba_fuse_loop.py; the broadcasting loop takes no store.)
+Then the inputs are not written while the loop runs, each
 statement writes only element ``i`` (of a new array, or of a target no input shares),
 and reads element ``i`` of what an earlier statement wrote: so no statement reads an
 element another writes at a different index, and each element is the array form's
@@ -476,8 +482,11 @@ def _fuse_block(block, groups, outside, start):
     out, span = [], _Span(not reads_tape, outside.tainted)
 
     def flush():
-        # (a sum counts twice: it saves its own pass over the value too)
-        sums = sum(_member(s)[0] in ("sum", "nsum") for s in span.members)
+        # (a sum counts twice: it saves its own pass over the value too; a store makes a
+        # group alone: it saves the value's temporary and the copy into the slice, as
+        # heat2d's ``u[1:-1, 1:-1] = u_i + c * lap``, issue 18 round 7)
+        kinds = [_member(s)[0] for s in span.members]
+        sums = sum(k in ("sum", "nsum") for k in kinds) + MIN_GROUP * ("store" in kinds)
         if len(span.members) + sums < MIN_GROUP:
             out.extend(span.order)
             return

@@ -1,7 +1,9 @@
 """The overloads of numba_fuse.py's groups: ``_fusedK`` (and ``_fusedK_rows``,
 numba_fuse_rows.py) compile, for each argument types, the group's loop (its source made by
 ``numba_fuse.Group.loop_source`` for those types) or the statements as written; and
-``overlap``, the run-time check the loops make of two 1-d arrays' memory."""
+``overlap``, the run-time check the loops make of two 1-d arrays' memory (and
+``_fused_meets``, the same check that lets a store target be exactly an input's view:
+numba_fuse_loop.py)."""
 
 import ast
 
@@ -79,6 +81,7 @@ def _choose(group, args, rows):
     numba_names.check_introduced(ast.parse(source), mine | set(group.params(rows)), set())
     scope = dict(ns)
     scope["overlap"] = overlap if ndim == 1 else overlap_nd
+    scope["_fused_meets"] = meets if ndim == 1 else meets_nd
     exec(source, scope)
     return scope[f"{group.name}_loop"]
 
@@ -91,4 +94,24 @@ def _float64(t):
 # (inlined into each loop: 7 checks a step of Burgers' gradient, 2-3% of its time as calls)
 overlap = numba.njit(inline="always")(_overlap_impl) if numba is not None else _overlap_impl
 overlap_nd = numba.njit(inline="always")(_overlap_nd) if numba is not None else _overlap_nd
+
+
+def _same(a, b):
+    """Whether ``a`` and ``b`` are one view: the same first address, shape and strides (so
+    element ``i`` of both is one address)."""
+    return a.ctypes.data == b.ctypes.data and a.shape == b.shape and a.strides == b.strides
+
+
+def _meets(a, b):
+    return overlap(a, b) and not same(a, b)
+
+
+def _meets_nd(a, b):
+    return overlap_nd(a, b) and not same(a, b)
+
+
+# (a store target against an array input: numba_fuse_loop.py, the identical view allowed)
+same = numba.njit(inline="always")(_same) if numba is not None else _same
+meets = numba.njit(inline="always")(_meets) if numba is not None else _meets
+meets_nd = numba.njit(inline="always")(_meets_nd) if numba is not None else _meets_nd
 _ = np  # (the loop sources run with the generated module's np)

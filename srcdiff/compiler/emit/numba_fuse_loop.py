@@ -54,8 +54,8 @@ def loop_source(group, members, arrays, rows, ndim):
               for d, n in enumerate(("_n", "_m")[:ndim])]
     checks += [f"{t}.shape[{d + 1}] != {n}" for _, t in group.rows if rows
                for d, n in enumerate(("_n", "_m")[:ndim])]
-    checks += [f"overlap({t}, {a})" for i, t in enumerate(targets)
-               for a in read + targets[:i]]
+    checks += [f"_fused_meets({t}, {a})" for t in targets for a in read]
+    checks += [f"overlap({t}, {a})" for i, t in enumerate(targets) for a in targets[:i]]
     checks += [f"overlap({b}, {a})" for b in accs for a in read]
     if checks:  # (else the statements as written, here: no other function to compile)
         lines.append(f"    if {' or '.join(checks)}:")
