@@ -278,6 +278,11 @@ def parse_function(fn: Callable[..., Any]) -> "Parsed":
                            col=getattr(where, "col_offset", 0) + _indent_of(lines), line=line,
                            hint="return a list (or an array) of the values instead")
     node.decorator_list = []
+    if not fn.__code__.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS) \
+            and not node.args.kwonlyargs:  # (those are lowered: front/signatures.py)
+        # positional-only parameters (`def f(x, /)`) as plain ones: the generated code reads
+        # `args.args` (a call by position binds them the same; callers never pass them by name)
+        node.args.args, node.args.posonlyargs = node.args.posonlyargs + node.args.args, []
     namespace = dict(fn.__globals__)
     namespace.update(closure_values(fn))
     linecache.checkcache(filename)
