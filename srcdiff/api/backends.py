@@ -105,9 +105,11 @@ def _runner(t, runners, values, fn=None):
     held = runners.get(id(compiled))
     if held is None or held[0] is not compiled:
         if compiled.writes:
+            named = ", ".join(f"`{params[k]}`" for k in compiled.writes if k < len(params))
             raise _numba_emit()._Where(fn).error(
-                "the numba backend does not compile functions that change an "
-                "argument in place", 'use backend="numpy" for this function')
+                "the numba backend does not compile functions that change an argument in "
+                f"place (srcdiff's scan of the source says they may: {named}, or an object "
+                "it holds)", 'use backend="numpy" for this function')
         held = runners[id(compiled)] = (compiled, _numba_emit().numba_function(
             compiled, fn, values))
     return held[1]

@@ -350,3 +350,13 @@ def test_zero_gradients_and_stacks_of_lists():
     with pytest.raises(ValueError):
         sd.grad(softmax_of_one, wrt=(0, 1), backend="numba")(np.ones((3, 5)), W)
     agree(stacked_constants, (np.ones((6, 3)), X[:, :3], W[:3]), (0,))
+
+
+def scaled_in_place(x, w):
+    x *= 2.0
+    return np.sum(x * w)
+
+
+def test_a_function_changing_an_argument_is_refused_naming_it():
+    with pytest.raises(SrcdiffError, match=r"change an argument in place .*`x`"):
+        sd.grad(scaled_in_place, wrt=1, backend="numba")(np.ones(3), np.ones(3))
