@@ -122,7 +122,11 @@ class Optimizer:
         appears twice, is not a writeable float ndarray, or has a gradient of
         another shape.  Nothing is updated unless every pair is valid.
         """
-        pairs = list(grads_and_vars)
+        try:
+            pairs = list(grads_and_vars)
+        except TypeError:
+            raise TypeError("grads_and_vars must be a list of (gradient, variable) pairs, got "
+                            f"{grads_and_vars!r}") from None
         if not pairs:
             raise ValueError("No variables provided.")
         todo, seen = [], set()

@@ -356,3 +356,9 @@ def test_least_squares_converges(make):
     end = least_squares_by_hand(params["w"], params["b"], X, y)[0]
     assert values[0] == pytest.approx(start, rel=1e-12)
     assert end < start / 1000.0, (start, end)
+
+
+@pytest.mark.parametrize("bad", [5, None, 2.5])
+def test_apply_gradients_of_something_not_a_list_of_pairs(bad):
+    with pytest.raises(TypeError, match=r"grads_and_vars must be a list of \(gradient, variable\)"):
+        optimizers.GradientDescent(0.1).apply_gradients(bad)
