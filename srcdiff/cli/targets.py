@@ -321,6 +321,8 @@ class Job:
                 raise usage(f"--checkpoint: {e}") from None
         self.force = args.force
         self.no_exec = args.no_exec
+        if args.output is not None and not args.output.strip():
+            raise usage("-o: the output path is empty (leave -o out to write to stdout)")
         self.output = display_path(args.output) if args.output else None
 
     def command(self, check=False):

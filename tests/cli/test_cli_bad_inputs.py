@@ -67,3 +67,13 @@ def _load(path):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.mark.parametrize("empty", ["", "  "])
+def test_an_empty_output_path(tmp_path, monkeypatch, capsys, empty):
+    monkeypatch.chdir(tmp_path)
+    _write(tmp_path, "model.py", "import numpy as np\ndef f(x):\n    return np.sum(x * x)\n")
+    assert cli.main(["model.py:f", "-o", empty]) == 2
+    captured = capsys.readouterr()
+    assert "-o: the output path is empty" in captured.err
+    assert "def grad_f" not in captured.out  # (was written to stdout)
