@@ -39,9 +39,6 @@ REFUSED = {
     ("spring_mass", "numba"): "no compiled version of `add_at`",
     ("heat_stencil", "numba"): "np.pad in constant mode with zeros only",  # (mode='edge')
     ("builtins_mix", "numba"): "no compiled version of `hypot_grads`",
-    ("fancy_updates", "numba"): "no compiled version of `last_writes`",
-    ("masked_stats", "numba"): "no compiled version of `last_writes`",
-    ("masked_aug", "numba"): "no compiled version of `last_writes`",
     ("gauss_elim_solve", "numba"): "no compiled version of `array_only`",
     ("swap_entries", "numba"): "no compiled version of `array_only`",
     ("kalman_1d", "numba"): "numba cannot compile the gradient",  # a list of floats

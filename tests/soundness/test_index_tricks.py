@@ -97,7 +97,6 @@ NUMBA = {
     "dup_aug", "add_at", "take_wrap", "reshape_f", "view_scaled", "ellipsis_none",
 }
 NUMBA_REFUSED = {
-    "dup_aug": "no compiled version of `last_writes`",
     "add_at": "no compiled version of `add_at`",
     "take_wrap": "no compiled version of `take_grad`",
     "reshape_f": "no compiled version of `index_order`",
