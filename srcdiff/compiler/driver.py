@@ -362,7 +362,7 @@ def reverse_function(fn: Function, wrt: Sequence[str], *, stop: Sequence[str] = 
     options.zero_for = {w for w in wrt if w in connected and w not in analysis.active}
     if ctx.complex_values is None:
         ctx.complex_values = may_make_complex(parsed)  # (its callees' sources read too)
-    # (complex values, or dask and CuPy arrays: no gradient accumulates in place)
+    options.complex_outputs = ctx.complex_values  # (+ dask, CuPy: none accumulates in place)
     options.complex_values = ctx.complex_values or other_library_arrays(arg_facts)
     options.free_shifts = free if ctx.verify else set()  # checked zero (backward.py)
     if return_value:  # outputs the backward sweep restores in place are returned as copies

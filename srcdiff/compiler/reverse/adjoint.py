@@ -275,7 +275,7 @@ class Reverse(PrimalSweep, BackwardStatements, Contributions, ControlFlow, Check
         it as a real output's: `sd.vjp(lambda a: a * 1j)(2.0)[1](1j)` was refused)."""
         if isinstance(out, gast.Name) and self.a.shapes.get(out.id) == () \
                 and self.a.kinds.get(out.id) == ARRAY and not self.opt.reference \
-                and not self.opt.complex_values:
+                and not self.opt.complex_outputs:  # (not for dask arguments: a float seed)
             if self.opt.seed_one:  # (the seed grad_ys=None stands for, exactly)
                 return S.const(1.0)
             return S.call("scalar_seed", [src] + where)

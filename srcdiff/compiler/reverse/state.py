@@ -29,6 +29,7 @@ class ReverseOptions:
         # the function may make complex values (analysis/complex_values.py): gradients are
         # then added out of place (a complex contribution into a real buffer cannot go in)
         self.complex_values = True
+        self.complex_outputs = True  # (only the first reason: an output's seed may be complex)
         # compiled for grad_ys=None only (api/seeded.py): a float scalar output's seed is
         # the literal 1.0 and no other output's seed reads grad_ys (optimize/seed.py folds it)
         self.seed_one = False
