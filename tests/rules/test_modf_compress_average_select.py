@@ -107,7 +107,11 @@ def test_refused_as_numpy_refuses():
     with pytest.raises(ValueError, match="1-d"):
         sd.grad(condition_not_1d)(np.ones(4))
 
+
+def test_average_returned_is_differentiated():
+    # (refused before session 48: rules/array_composites.py takes returned=True)
     def returned(x):
-        return np.average(x, weights=x, returned=True)[0]
-    with pytest.raises(sd.SrcdiffError, match="returned"):
-        sd.grad(returned)(np.ones(3))
+        a, w = np.average(x, weights=x, returned=True)
+        return a * w
+    x = np.array([0.5, 1.5, 2.0])
+    assert_close(sd.grad(returned)(x), numeric_grad(returned, (x,), 0))

@@ -875,7 +875,6 @@ REFUSED = [
     Refused(np.sum, N(3, 4), axis=0, out=np.zeros(4), refused="out"),
     # not declared (the output would be a tuple): the compiler refuses the keyword
     Refused(np.linspace, N(), P(), 5, retstep=True, refused="retstep"),
-    Refused(np.average, N(3, 4), axis=1, returned=True, refused="returned"),
     Refused(np.gradient, N(5), P(), refused="spacing"),
     Refused(np.quantile, N(5), 0.3, method="weibull", refused="method"),
     Refused(np.percentile, N(5), 30.0, method="hazen", refused="method"),
