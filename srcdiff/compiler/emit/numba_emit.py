@@ -75,6 +75,7 @@ from srcdiff.compiler.emit import (
     numba_lists,
     numba_masks,
     numba_math,
+    numba_more_helpers,
     numba_names,
     numba_pad_solve,
     numba_pieces,
@@ -315,6 +316,7 @@ def _check_calls(fn, namespace, where, generated=()):
     helpers |= set(numba_lists.NAMES) | set(numba_rule_helpers.NAMES) | set(
         numba_list_items.NAMES)
     helpers |= set(numba_rule_helpers2.NAMES) | set(numba_pad_solve.NAMES)
+    helpers |= set(numba_more_helpers.NAMES)
     for node in ast.walk(fn):
         if not isinstance(node, ast.Call):
             continue
@@ -427,6 +429,7 @@ def helpers():
     helpers.update(numba_stacks.helpers())
     helpers.update(numba_lists.helpers())
     helpers.update(numba_list_items.helpers())
+    helpers.update(numba_more_helpers.helpers())
     helpers.update(numba_rule_helpers.helpers())
     helpers.update(numba_rule_helpers2.helpers())
     helpers.update(numba_pad_solve.helpers())

@@ -1,0 +1,282 @@
+"""numba versions of the rule helpers of ``np.linspace``, ``np.diagonal``/``np.diag``,
+``np.sort``/``np.partition`` and ``np.take_along_axis`` (``backend="numba"``, issue 18), each
+for float64 gradients, the NumPy helper's operations where they are the same:
+
+- ``linspace_grads(g, start, stop, num, endpoint, axis)`` (shape_rules): ``t`` as
+  ``np.linspace(0.0, 1.0, num, endpoint)`` computes it (``i * (1.0 / div) + 0.0``, the last
+  1.0 with ``endpoint``: the same numbers), then the sums of ``g * (1.0 - t)`` and ``g * t``
+  along ``axis`` in index order (NumPy's are pairwise: equal to rounding), each summed down
+  to its end's shape: a number (all), or an array of the shape the sums have (or of one
+  entry: all). Another end shape is refused at run time.
+- ``diagonal_grad(g, a, offset, axis1, axis2)`` (reduction_rules) of a 2-d ``a`` (the
+  gradient of ``np.diagonal``, ``np.diag`` of a matrix): zeros of ``a``'s shape with ``g``
+  on the diagonal read (axes ``(0, 1)`` or ``(1, 0)``, negative ones counted from the end);
+  exact. A rank other than 2 is refused at run time.
+- ``sort_grad(g, ans, a, axis)`` (shape_rules, ``np.sort``/``np.partition``) along an
+  integer axis of any rank or ``None`` (all, flattened): per line along the axis, the
+  stable argsorts ``ia`` of ``a`` and ``ians`` of ``ans`` (numba's mergesort, NumPy's
+  stable sort: the same order, NaN last) and ``out[ia[k]] = g[ians[k]]``, the runtime's
+  ``put_along_axis`` of ``matching_permutation``: exact.
+- ``take_along_axis_grad(g, arr, indices, axis)`` (shape_rules) along an integer axis of
+  any rank or ``None`` (``arr`` flattened, 1-d ``indices``), ``indices`` of ``g``'s shape
+  and ``arr``'s lengths on the other axes (no broadcasting: refused at run time): ``g``
+  added into zeros at the indices read, in C order of ``g`` as ``np.add.at`` (repeats
+  accumulate in that order; a negative index counts from the end; out of range an
+  IndexError, as NumPy's).
+
+Refusals at run time are a ValueError starting numba_lists.REFUSED, which the runner
+reports as a located SrcdiffError; argument types without an implementation here (not
+arrays) are numba's typing error, reported likewise. The helpers call nothing compiled in
+another file (numba_helpers.py's caching invariant).
+
+Invariant: each returns the NumPy helper's values; tests/numba/test_numba_more_helpers.py
+compares gradients with the NumPy backend's (1e-12 relative) and central finite differences.
+"""
+
+import numpy as np
+
+from srcdiff.compiler.emit.numba_helpers import overload, types
+from srcdiff.compiler.emit.numba_lists import REFUSED
+
+NAMES = ("linspace_grads", "diagonal_grad", "sort_grad", "take_along_axis_grad")
+
+
+def _number(t):
+    return isinstance(t, (types.Float, types.Integer)) and not isinstance(t, types.Boolean)
+
+
+def _floats(t):
+    return isinstance(t, types.Array) and t.ndim >= 1 and isinstance(t.dtype, types.Float)
+
+
+def _lines(a, axis):
+    """``(before, n, after)`` around ``axis`` of ``a`` (a compiled helper of those below)."""
+
+
+@overload(_lines)
+def _lines_impl(a, axis):
+    def impl(a, axis):
+        ax = axis + a.ndim if axis < 0 else axis
+        if ax < 0 or ax >= a.ndim:
+            raise ValueError(REFUSED + "a gradient along an axis out of bounds")
+        before, after = 1, 1
+        for k in range(a.ndim):
+            if k < ax:
+                before *= a.shape[k]
+            elif k > ax:
+                after *= a.shape[k]
+        return before, a.shape[ax], after
+    return impl
+
+
+# ---------------------------------------------------------------- np.linspace
+
+def linspace_grads(g, start, stop, num=50, endpoint=True, axis=0):
+    """shape_rules.linspace_grads (module docstring)."""
+
+
+def _to_end(total, end):
+    """``total`` (the sums along the samples' axis, flat) summed to the shape of ``end``."""
+
+
+@overload(_to_end)
+def _to_end_impl(total, end):
+    if _number(end):
+        def to_number(total, end):
+            s = 0.0
+            for k in range(total.shape[0]):
+                s += total[k]
+            return s
+        return to_number
+    if _floats(end):
+        def to_array(total, end):
+            if end.size == total.shape[0]:
+                return total.copy().reshape(end.shape)
+            if end.size == 1:
+                s = 0.0
+                for k in range(total.shape[0]):
+                    s += total[k]
+                return np.full(end.shape, s)
+            raise ValueError(REFUSED + "the gradient of np.linspace with ends of another "
+                             "shape than its samples'")
+        return to_array
+    return None
+
+
+@overload(linspace_grads)
+def _linspace_grads(g, start, stop, num=50, endpoint=True, axis=0):
+    if not (_floats(g) and (_number(start) or _floats(start))
+            and (_number(stop) or _floats(stop))):
+        return None
+
+    def impl(g, start, stop, num=50, endpoint=True, axis=0):
+        div = num - 1 if endpoint else num
+        t = np.empty(num)
+        for i in range(num):
+            t[i] = i * (1.0 / div) + 0.0 if div > 0 else i * 1.0 + 0.0
+        if endpoint and num > 1:
+            t[num - 1] = 1.0
+        before, n, after = _lines(g, axis)
+        if n != num:
+            raise ValueError(REFUSED + "the gradient of np.linspace of another length")
+        lines = np.ascontiguousarray(g).reshape((before, n, after))
+        lo, hi = np.zeros(before * after), np.zeros(before * after)
+        for b in range(before):
+            for k in range(n):
+                for c in range(after):
+                    lo[b * after + c] += lines[b, k, c] * (1.0 - t[k])
+                    hi[b * after + c] += lines[b, k, c] * t[k]
+        return _to_end(lo, start), _to_end(hi, stop)
+    return impl
+
+
+# ---------------------------------------------------------------- np.diagonal
+
+def diagonal_grad(g, a, offset=0, axis1=0, axis2=1):
+    """reduction_rules.diagonal_grad of a matrix (module docstring)."""
+
+
+@overload(diagonal_grad)
+def _diagonal_grad(g, a, offset=0, axis1=0, axis2=1):
+    if not (isinstance(g, types.Array) and isinstance(a, types.Array)):
+        return None
+    if not (g.ndim == 1 and a.ndim == 2 and isinstance(g.dtype, (types.Float, types.Integer))):
+        def refused(g, a, offset=0, axis1=0, axis2=1):
+            if a.size >= 0:  # (always; the return types the call as the gradient's)
+                raise ValueError(REFUSED + "the gradient of np.diagonal of an array of "
+                                 "more than two axes")
+            return np.zeros(a.shape)
+        return refused
+
+    def impl(g, a, offset=0, axis1=0, axis2=1):
+        first, second = axis1 % 2, axis2 % 2
+        if first == second or axis1 < -2 or axis1 > 1 or axis2 < -2 or axis2 > 1:
+            raise ValueError(REFUSED + "the gradient of np.diagonal of these axes")
+        out = np.zeros(a.shape)
+        rows, cols = (a.shape[0], a.shape[1]) if first == 0 else (a.shape[1], a.shape[0])
+        i0, j0 = (0, offset) if offset >= 0 else (-offset, 0)
+        n = max(min(rows - i0, cols - j0), 0)
+        if g.shape[0] != n:
+            raise ValueError(REFUSED + "the gradient of np.diagonal of another length")
+        for k in range(n):
+            if first == 0:
+                out[i0 + k, j0 + k] = g[k]
+            else:
+                out[j0 + k, i0 + k] = g[k]
+        return out
+    return impl
+
+
+# ---------------------------------------------------------------- np.sort
+
+def sort_grad(g, ans, a, axis=-1):
+    """shape_rules.sort_grad (module docstring)."""
+
+
+@overload(sort_grad)
+def _sort_grad(g, ans, a, axis=-1):
+    if not (_floats(g) and isinstance(ans, types.Array) and isinstance(a, types.Array)
+            and ans.ndim == g.ndim):
+        return None
+    if isinstance(axis, types.NoneType) and g.ndim == 1:
+        def flat(g, ans, a, axis=-1):
+            out = np.zeros(a.size)
+            _sort_lines(np.ascontiguousarray(g).reshape((1, g.size, 1)),
+                        np.ascontiguousarray(ans).reshape((1, ans.size, 1)),
+                        np.ascontiguousarray(a).reshape((1, a.size, 1)),
+                        out.reshape((1, a.size, 1)))
+            return out.reshape(a.shape)
+        return flat
+    if not (isinstance(axis, types.Integer) and a.ndim == g.ndim):
+        return None
+
+    def along(g, ans, a, axis=-1):
+        before, n, after = _lines(a, axis)
+        if g.shape != a.shape or ans.shape != a.shape:
+            raise ValueError(REFUSED + "the gradient of np.sort of another shape")
+        out = np.zeros(a.shape)
+        _sort_lines(np.ascontiguousarray(g).reshape((before, n, after)),
+                    np.ascontiguousarray(ans).reshape((before, n, after)),
+                    np.ascontiguousarray(a).reshape((before, n, after)),
+                    out.reshape((before, n, after)))
+        return out
+    return along
+
+
+def _sort_lines(g, ans, a, out):
+    """``out[b, ia[k], c] = g[b, ians[k], c]`` per line (module docstring)."""
+
+
+@overload(_sort_lines)
+def _sort_lines_impl(g, ans, a, out):
+    def impl(g, ans, a, out):
+        for b in range(a.shape[0]):
+            for c in range(a.shape[2]):
+                ia = np.argsort(a[b, :, c], kind="mergesort")
+                ians = np.argsort(ans[b, :, c], kind="mergesort")
+                for k in range(a.shape[1]):
+                    out[b, ia[k], c] = g[b, ians[k], c]
+    return impl
+
+
+# ---------------------------------------------------------------- np.take_along_axis
+
+def take_along_axis_grad(g, arr, indices, axis=-1):
+    """shape_rules.take_along_axis_grad (module docstring)."""
+
+
+@overload(take_along_axis_grad)
+def _take_along_axis_grad(g, arr, indices, axis=-1):
+    if not (_floats(g) and isinstance(arr, types.Array) and isinstance(indices, types.Array)
+            and isinstance(indices.dtype, types.Integer) and indices.ndim == g.ndim):
+        return None
+    if isinstance(axis, types.NoneType):
+        if g.ndim != 1:
+            return None
+
+        def flat(g, arr, indices, axis=-1):
+            out = np.zeros(arr.size)
+            _scatter_lines(g.reshape((1, g.size, 1)), arr.size,
+                           np.ascontiguousarray(indices).reshape((1, g.size, 1)),
+                           out.reshape((1, arr.size, 1)))
+            return out.reshape(arr.shape)
+        return flat
+    if not (isinstance(axis, types.Integer) and arr.ndim == g.ndim):
+        return None
+
+    def along(g, arr, indices, axis=-1):
+        before, n, after = _lines(arr, axis)
+        gb, m, ga = _lines(g, axis)
+        if gb != before or ga != after or g.shape != indices.shape:
+            raise ValueError(REFUSED + "the gradient of np.take_along_axis with indices "
+                             "broadcast against the array")
+        out = np.zeros(arr.shape)
+        _scatter_lines(np.ascontiguousarray(g).reshape((before, m, after)), n,
+                       np.ascontiguousarray(indices).reshape((before, m, after)),
+                       out.reshape((before, n, after)))
+        return out
+    return along
+
+
+def _scatter_lines(g, n, indices, out):
+    """``out[b, indices[b, k, c], c] += g[b, k, c]`` in C order (module docstring)."""
+
+
+@overload(_scatter_lines)
+def _scatter_lines_impl(g, n, indices, out):
+    def impl(g, n, indices, out):
+        for b in range(g.shape[0]):
+            for k in range(g.shape[1]):
+                for c in range(g.shape[2]):
+                    i = indices[b, k, c]
+                    p = i + n if i < 0 else i
+                    if p < 0 or p >= n:
+                        raise IndexError("srcdiff: an index of np.take_along_axis is out "
+                                         "of range")
+                    out[b, p, c] += g[b, k, c]
+    return impl
+
+
+def helpers():
+    """The helpers of this module by the names generated code calls them."""
+    return {name: globals()[name] for name in NAMES}
