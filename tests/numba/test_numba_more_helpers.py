@@ -206,3 +206,35 @@ def test_refused_forms():
         run(np.ones((2, 2)), np.zeros((2, 2, 2)), 0, 1, 2)
     with pytest.raises(ValueError, match="of these axes"):
         run(np.ones(2), np.zeros((2, 2)), 0, 1, 1)
+
+
+def quantile_one(x):
+    return np.quantile(np.sin(x) * x, 0.3) * 2.0
+
+
+def quantiles_of_a_matrix(x):
+    m = np.outer(x, x[::-1])
+    return np.sum(np.quantile(m, np.array([0.0, 0.25, 0.5, 1.0])) * np.arange(1.0, 5.0))
+
+
+@pytest.mark.parametrize("n", [1, 4, 7])
+@pytest.mark.parametrize("fn", [quantile_one, quantiles_of_a_matrix])
+def test_quantile(fn, n):
+    assert "quantile_grad(" in sd.source(fn, wrt=(0,))
+    agree(fn, (RNG.normal(size=n),), (0,))
+
+
+def test_quantile_grad_against_the_runtime():
+    """Ties and NaN (ranked last by both stable sorts), q of 0 and 1: the same numbers."""
+    from srcdiff.rules.curve_rules import quantile_grad
+
+    run = _compiled("quantile_grad")
+    ties = np.array([[2.0, 1.0, 2.0], [np.nan, 1.0, -np.inf]])
+    for a, q in [(ties, 0.5), (ties, np.array([0.0, 0.4, 1.0])), (np.ones(1), 0.7),
+                 (RNG.normal(size=5), np.array([[0.1, 0.9], [0.5, 0.33]]))]:
+        g = RNG.normal(size=np.shape(q))
+        g = float(g) if np.ndim(q) == 0 else g
+        got = run(g, a, q, None, False, "linear")
+        assert np.array_equal(got, quantile_grad(g, a, q, None, False, "linear")), (a, q)
+    with pytest.raises(ValueError, match="another method"):
+        run(1.0, np.ones(3), 0.5, None, False, "lower")

@@ -1,6 +1,7 @@
 """numba versions of the rule helpers of ``np.linspace``, ``np.diagonal``/``np.diag``,
-``np.sort``/``np.partition`` and ``np.take_along_axis`` (``backend="numba"``, issue 18), each
-for float64 gradients, the NumPy helper's operations where they are the same:
+``np.sort``/``np.partition``, ``np.take_along_axis`` and ``np.quantile``
+(``backend="numba"``, issue 18), each for float64 gradients, the NumPy helper's operations
+where they are the same:
 
 - ``linspace_grads(g, start, stop, num, endpoint, axis)`` (shape_rules): ``t`` as
   ``np.linspace(0.0, 1.0, num, endpoint)`` computes it (``i * (1.0 / div) + 0.0``, the last
@@ -24,6 +25,13 @@ for float64 gradients, the NumPy helper's operations where they are the same:
   accumulate in that order; a negative index counts from the end; out of range an
   IndexError, as NumPy's).
 
+- ``quantile_grad(g, a, q, None, False, 'linear')`` (curve_rules; numba's np.quantile: of
+  all of ``a``, method linear): per quantile ``q[j]`` the position ``q[j] (n - 1) = lo +
+  frac``, the weight ``(1 - frac) (rank == lo) + frac (rank == hi)`` of each entry by its
+  rank in a stable sort (NaN last), times ``g[j]``, added over the quantiles in order: the
+  runtime's ``W^T g`` (its sum over the quantiles adds the same terms in the same order).
+  keepdims or another method is refused at run time (numba's forward takes neither).
+
 Refusals at run time are a ValueError starting numba_lists.REFUSED, which the runner
 reports as a located SrcdiffError; argument types without an implementation here (not
 arrays) are numba's typing error, reported likewise. The helpers call nothing compiled in
@@ -38,7 +46,8 @@ import numpy as np
 from srcdiff.compiler.emit.numba_helpers import overload, types
 from srcdiff.compiler.emit.numba_lists import REFUSED
 
-NAMES = ("linspace_grads", "diagonal_grad", "sort_grad", "take_along_axis_grad")
+NAMES = ("linspace_grads", "diagonal_grad", "sort_grad", "take_along_axis_grad",
+         "quantile_grad")
 
 
 def _number(t):
@@ -274,6 +283,47 @@ def _scatter_lines_impl(g, n, indices, out):
                         raise IndexError("srcdiff: an index of np.take_along_axis is out "
                                          "of range")
                     out[b, p, c] += g[b, k, c]
+    return impl
+
+
+# ---------------------------------------------------------------- np.quantile
+
+def quantile_grad(g, a, q, axis=None, keepdims=False, method="linear"):
+    """curve_rules.quantile_grad of all of ``a`` (module docstring)."""
+
+
+@overload(quantile_grad)
+def _quantile_grad(g, a, q, axis=None, keepdims=False, method="linear"):
+    if not (_floats(a) and isinstance(axis, (types.NoneType, types.Omitted))
+            and (_number(q) and _number(g) or _floats(q) and _floats(g))):
+        return None
+    if not (isinstance(keepdims, (types.Boolean, types.Omitted))
+            and isinstance(method, (types.UnicodeType, types.StringLiteral, types.Omitted))):
+        return None
+
+    def impl(g, a, q, axis=None, keepdims=False, method="linear"):
+        if keepdims or method != "linear":
+            raise ValueError(REFUSED + "the gradient of np.quantile with keepdims or "
+                             "another method than 'linear'")
+        qs, gs = np.asarray(q).ravel(), np.asarray(g).ravel()
+        if qs.shape != gs.shape:
+            raise ValueError(REFUSED + "the gradient of np.quantile of another shape")
+        flat = np.ascontiguousarray(a).reshape(a.size)
+        n = flat.shape[0]
+        rank = np.empty(n, dtype=np.int64)
+        order = np.argsort(flat, kind="mergesort")
+        for k in range(n):
+            rank[order[k]] = k
+        out = np.zeros(n)
+        for j in range(qs.shape[0]):
+            pos = qs[j] * (n - 1)
+            lo = np.floor(pos)
+            hi = min(lo + 1, n - 1)
+            frac = pos - lo
+            for i in range(n):
+                w = (1.0 - frac) * (rank[i] == lo) + frac * (rank[i] == hi)
+                out[i] = w * gs[j] if j == 0 else out[i] + w * gs[j]
+        return out.reshape(a.shape)
     return impl
 
 
