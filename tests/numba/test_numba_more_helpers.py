@@ -238,3 +238,72 @@ def test_quantile_grad_against_the_runtime():
         assert np.array_equal(got, quantile_grad(g, a, q, None, False, "linear")), (a, q)
     with pytest.raises(ValueError, match="another method"):
         run(1.0, np.ones(3), 0.5, None, False, "lower")
+
+
+def norm_rows(x):
+    m = np.outer(x, np.cos(x)) + 0.5
+    return np.sum(np.linalg.norm(m, axis=1) * np.arange(x.shape[0]))
+
+
+def norm_orders(x):
+    m = np.outer(x, x[::-1]) + np.arange(x.shape[0])
+    return np.sum(np.linalg.norm(m, ord=1, axis=0)) + np.sum(
+        np.linalg.norm(m, np.inf, -1) ** 2) + np.sum(np.linalg.norm(m, 3, 0))
+
+
+def norm_of_a_vector_along_its_axis(x):
+    return np.linalg.norm(x * 2.0 + 1.0, 2, 0) + np.linalg.norm(x, -np.inf, axis=-1)
+
+
+@pytest.mark.parametrize("n", [1, 3, 5])
+@pytest.mark.parametrize("fn", [norm_rows, norm_orders, norm_of_a_vector_along_its_axis])
+def test_norm_along_an_axis(fn, n):
+    assert "norm_grad(" in sd.source(fn, wrt=(0,))
+    agree(fn, (RNG.normal(size=n),), (0,))
+
+
+def test_norm_along_against_numpy_and_the_runtime():
+    """norm_along against np.linalg.norm (NumPy's sums are pairwise: 1e-12), and the
+    gradient against linalg_rules.norm_grad, for each ord, axes of a 3-d array, zeros,
+    ties and NaN."""
+    import numba
+
+    from srcdiff.compiler.emit import numba_more_helpers, numba_rule_helpers2
+    from srcdiff.rules.linalg_rules import norm_grad
+
+    value = numba.njit(lambda x, o, a: numba_more_helpers.norm_along(x, o, a))
+    grad = numba.njit(lambda g, t, x, o, a: numba_rule_helpers2.norm_grad(g, t, x, o, a, False))
+    x3 = RNG.normal(size=(2, 3, 4))
+    x3[0, 1, :2] = 0.0
+    x3[1, 2, 1] = x3[1, 2, 3] = -x3[1, 2, 0]
+    xn = np.array([[1.0, np.nan, -1.0], [0.0, 2.0, -2.0]])
+    for x, ords, axes in [(x3, (None, 1, 2, 0, 3.5, np.inf, -np.inf, -1), (0, 1, 2, -1)),
+                          (xn, (None, np.inf, 1), (0, 1)),
+                          (RNG.normal(size=4), (None, 2, -np.inf), (0,))]:
+        for o in ords:
+            for a in axes:
+                ans = np.linalg.norm(x, o, a)
+                np.testing.assert_allclose(value(x, o, a), ans, rtol=1e-12, atol=0)
+                g = RNG.normal(size=np.shape(ans))
+                g = float(g) if np.ndim(g) == 0 else g
+                np.testing.assert_allclose(grad(g, ans, x, o, a), norm_grad(g, ans, x, o, a),
+                                           rtol=1e-12, atol=1e-15)
+
+
+def norm_kept(x):
+    m = np.outer(x, x)
+    return np.sum(np.linalg.norm(m, axis=1, keepdims=True))
+
+
+def norm_of_two_axes(x):
+    m = np.outer(x, x)
+    return np.linalg.norm(m, axis=(0, 1))
+
+
+@pytest.mark.parametrize("fn", [norm_kept, norm_of_two_axes])
+def test_norm_forms_refused_at_generation(fn):
+    """keepdims and a tuple of axes: no numba version, refused where written."""
+    with pytest.raises(sd.SrcdiffError) as info:
+        sd.grad(fn, backend="numba")(RNG.normal(size=3))
+    assert "no compiled version of `norm_grad` for these arguments" in str(info.value)
+    assert info.value.filename.endswith("test_numba_more_helpers.py")

@@ -254,6 +254,7 @@ def numba_source(source, entry_name, namespace, where, groups=None, containers=N
         _without_dels(d)
         _reverse_ranges(d, where)
         numba_spellings.rewrite(d)
+        numba_more_helpers.rewrite(d)  # np.linalg.norm(x, axis=k) as norm_along
         numba_pad_solve.rewrite(d)  # np.pad(a, w) as pad_constant(a, w); pad_grad's mode
         numba_lists.check_uses(d, where)  # (fill_zeros only as sum's: numba_lists.py)
         numba_rule_helpers2.check(d, where)  # (their arguments numba's versions model)

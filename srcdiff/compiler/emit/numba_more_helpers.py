@@ -32,6 +32,17 @@ where they are the same:
   runtime's ``W^T g`` (its sum over the quantiles adds the same terms in the same order).
   keepdims or another method is refused at run time (numba's forward takes neither).
 
+- ``np.linalg.norm(x, ord, axis)`` of a float array along an integer literal axis, ord
+  None or a number, no keepdims (numba's norm takes no axis): :func:`rewrite` (run after
+  numba_spellings.rewrite) writes it ``norm_along(x, ord, axis)``, NumPy's formulas per
+  line (``sqrt`` of the sum of squares, the sum of magnitudes, the largest or smallest
+  magnitude, NaN propagating, the count of nonzeros, ``(sum |x|**p) ** (1/p)``), summed in
+  index order (NumPy's pairwise: equal to rounding); a number of a 1-d ``x``. Its gradient
+  ``norm_grad(g, ans, x, ord, axis, False)`` (linalg_rules; numba_rule_helpers2.py's takes
+  the whole of a vector): per line the runtime's ``g * x / safe``, ``g * share * sign``,
+  zeros, ``g * sign``, ``g * sign * (|x| / safe) ** (p - 1)``, the same operations. A tuple
+  of axes or keepdims is refused at generation (numba_rule_helpers2.check).
+
 Refusals at run time are a ValueError starting numba_lists.REFUSED, which the runner
 reports as a located SrcdiffError; argument types without an implementation here (not
 arrays) are numba's typing error, reported likewise. The helpers call nothing compiled in
@@ -41,13 +52,16 @@ Invariant: each returns the NumPy helper's values; tests/numba/test_numba_more_h
 compares gradients with the NumPy backend's (1e-12 relative) and central finite differences.
 """
 
+import ast
+
 import numpy as np
 
+from srcdiff.compiler.emit import numba_rule_helpers2
 from srcdiff.compiler.emit.numba_helpers import overload, types
 from srcdiff.compiler.emit.numba_lists import REFUSED
 
 NAMES = ("linspace_grads", "diagonal_grad", "sort_grad", "take_along_axis_grad",
-         "quantile_grad")
+         "quantile_grad", "norm_along")
 
 
 def _number(t):
@@ -324,6 +338,157 @@ def _quantile_grad(g, a, q, axis=None, keepdims=False, method="linear"):
                 w = (1.0 - frac) * (rank[i] == lo) + frac * (rank[i] == hi)
                 out[i] = w * gs[j] if j == 0 else out[i] + w * gs[j]
         return out.reshape(a.shape)
+    return impl
+
+
+# ---------------------------------------------------------------- np.linalg.norm(x, axis=k)
+
+def rewrite(fn):
+    """``np.linalg.norm(x, ord, axis)`` with an integer literal axis and no keepdims (or
+    ``False``; numba's norm takes no axis) as ``norm_along(x, ord, axis)``."""
+    for node in ast.walk(fn):
+        if not (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.linalg.norm"
+                and len(node.args) <= 4 and not any(
+                    isinstance(a, ast.Starred) for a in node.args)):
+            continue
+        given = dict(zip(("x", "ord", "axis", "keepdims"), node.args))
+        if any(k.arg is None or k.arg in given for k in node.keywords):
+            continue
+        given.update({k.arg: k.value for k in node.keywords})
+        if set(given) - {"x", "ord", "axis", "keepdims"} or "x" not in given \
+                or ast.unparse(given.get("keepdims", ast.Constant(False))) != "False":
+            continue
+        axis = given.get("axis")
+        if axis is None or not numba_rule_helpers2._int_literal(axis):
+            continue
+        node.func = ast.Name(id="norm_along", ctx=ast.Load())
+        node.args = [given["x"], given.get("ord", ast.Constant(None)), axis]
+        node.keywords = []
+
+
+def norm_along(x, ord, axis):
+    """``np.linalg.norm(x, ord, axis)`` of a float array along an integer axis (module
+    docstring)."""
+
+
+@overload(norm_along)
+def _norm_along(x, ord, axis):
+    if not (_floats(x) and isinstance(axis, types.Integer)
+            and (isinstance(ord, types.NoneType) or _number(ord))):
+        return None
+    plain = isinstance(ord, types.NoneType)
+
+    def impl(x, ord, axis):
+        before, n, after = _lines(x, axis)
+        lines = np.ascontiguousarray(x).reshape((before, n, after))
+        out = np.empty(before * after)
+        p = 2.0 if plain else float(ord)
+        if n == 0 and (p == np.inf or p == -np.inf):
+            raise ValueError("zero-size array to reduction operation which has no identity")
+        for b in range(before):
+            for c in range(after):
+                if p == np.inf or p == -np.inf:
+                    top = abs(lines[b, 0, c])
+                    for k in range(1, n):
+                        v = abs(lines[b, k, c])
+                        if np.isnan(top) or np.isnan(v):
+                            top = np.nan
+                        elif v > top if p > 0 else v < top:
+                            top = v
+                    out[b * after + c] = top
+                    continue
+                total = 0.0
+                for k in range(n):
+                    v = lines[b, k, c]
+                    if p == 2.0:
+                        total += v * v
+                    elif p == 1.0:
+                        total += abs(v)
+                    elif p == 0.0:
+                        total += 1.0 if v != 0 else 0.0
+                    else:
+                        total += abs(v) ** p
+                if p == 2.0:
+                    total = np.sqrt(total)
+                elif p != 1.0 and p != 0.0:
+                    total = total ** (1.0 / p)
+                out[b * after + c] = total
+        return _shaped(out, x, axis)
+    return impl
+
+
+def _shaped(out, x, axis):
+    """The norms ``out`` (flat) shaped as NumPy's: a number of a 1-d ``x``, else an array of
+    ``x``'s shape without ``axis`` (a compiled helper of those here)."""
+
+
+@overload(_shaped)
+def _shaped_impl(out, x, axis):
+    if x.ndim == 1:
+        return lambda out, x, axis: out[0]
+    # (numba's np.sum along a run-time axis: an array of the shape wanted, of static rank)
+    return lambda out, x, axis: out.reshape(np.sum(x, axis=axis).shape)
+
+
+def _flat(v):
+    """A number or an array as a flat float array (a compiled helper of those here)."""
+
+
+@overload(_flat)
+def _flat_impl(v):
+    if _number(v):
+        return lambda v: np.full(1, float(v))
+    if isinstance(v, types.Array):
+        return lambda v: np.ascontiguousarray(v).reshape(v.size).astype(np.float64)
+    return None
+
+
+@overload(numba_rule_helpers2.norm_grad)
+def _norm_grad_along(g, ans, x, ord=None, axis=None, keepdims=False):
+    # along an integer axis (numba_rule_helpers2's: all of a vector)
+    if not (_floats(x) and isinstance(axis, types.Integer)
+            and (isinstance(ord, types.NoneType) or _number(ord))
+            and (_number(g) and _number(ans) and x.ndim == 1
+                 or isinstance(g, types.Array) and isinstance(ans, types.Array)
+                 and g.ndim == ans.ndim == x.ndim - 1)):
+        return None
+    plain = isinstance(ord, types.NoneType)
+
+    def impl(g, ans, x, ord=None, axis=None, keepdims=False):
+        if keepdims:
+            raise ValueError(REFUSED + "np.linalg.norm's gradient with keepdims")
+        before, n, after = _lines(x, axis)
+        lines = np.ascontiguousarray(x).reshape((before, n, after))
+        gs, tops = _flat(g), _flat(ans)
+        if gs.shape[0] != before * after or tops.shape[0] != before * after:
+            raise ValueError(REFUSED + "np.linalg.norm's gradient of another shape")
+        out = np.zeros((before, n, after))
+        p = 2.0 if plain else float(ord)
+        for b in range(before):
+            for c in range(after):
+                gv, top = gs[b * after + c], tops[b * after + c]
+                safe = 1.0 if top == 0 else top
+                count = 0.0
+                for k in range(n):
+                    if abs(lines[b, k, c]) == top:
+                        count += 1.0
+                for k in range(n):
+                    v = lines[b, k, c]
+                    mag = abs(v)
+                    sign = v / (1.0 if mag == 0 else mag)
+                    if p == 2.0:
+                        out[b, k, c] = gv * v / safe
+                    elif p == np.inf or p == -np.inf:
+                        # (no entry equal to a NaN norm: NumPy's 0 / 0, NaN)
+                        share = (1.0 if mag == top else 0.0) / count if count else np.nan
+                        out[b, k, c] = gv * share * sign
+                    elif p == 0.0:
+                        out[b, k, c] = 0.0
+                    elif p == 1.0:
+                        out[b, k, c] = gv * sign
+                    else:
+                        out[b, k, c] = gv * sign * (0.0 if mag == 0 else (mag / safe) ** (p - 1))
+        return out.reshape(x.shape)
     return impl
 
 
