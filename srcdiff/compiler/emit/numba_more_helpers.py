@@ -345,7 +345,9 @@ def _quantile_grad(g, a, q, axis=None, keepdims=False, method="linear"):
 
 def rewrite(fn):
     """``np.linalg.norm(x, ord, axis)`` with an integer literal axis and no keepdims (or
-    ``False``; numba's norm takes no axis) as ``norm_along(x, ord, axis)``."""
+    ``False``; numba's norm takes no axis) as ``norm_along(x, ord, axis)``; with an ord
+    and no axis as ``norm_along(x, ord, None)`` (numba's of a vector skips a NaN after the
+    first entry in its largest or smallest magnitude, NumPy's is NaN)."""
     for node in ast.walk(fn):
         if not (isinstance(node, ast.Call) and ast.unparse(node.func) == "np.linalg.norm"
                 and len(node.args) <= 4 and not any(
@@ -358,8 +360,10 @@ def rewrite(fn):
         if set(given) - {"x", "ord", "axis", "keepdims"} or "x" not in given \
                 or ast.unparse(given.get("keepdims", ast.Constant(False))) != "False":
             continue
-        axis = given.get("axis")
-        if axis is None or not numba_rule_helpers2._int_literal(axis):
+        axis, order = given.get("axis", ast.Constant(None)), given.get("ord")
+        whole = ast.unparse(axis) == "None" and order is not None \
+            and ast.unparse(order) != "None"
+        if not (whole or numba_rule_helpers2._int_literal(axis)):
             continue
         node.func = ast.Name(id="norm_along", ctx=ast.Load())
         node.args = [given["x"], given.get("ord", ast.Constant(None)), axis]
@@ -373,16 +377,38 @@ def norm_along(x, ord, axis):
 
 @overload(norm_along)
 def _norm_along(x, ord, axis):
-    if not (_floats(x) and isinstance(axis, types.Integer)
-            and (isinstance(ord, types.NoneType) or _number(ord))):
+    if not (_floats(x) and (isinstance(ord, types.NoneType) or _number(ord))):
         return None
     plain = isinstance(ord, types.NoneType)
+    if isinstance(axis, types.NoneType):  # (numba's of a vector: a NaN after the first
+        if x.ndim == 1:                   # is skipped by its max; NumPy's propagates it)
+            def whole(x, ord, axis):
+                p = 2.0 if plain else float(ord)
+                return _norms(x.reshape((1, x.shape[0], 1)), p)[0]
+            return whole
+        if x.ndim == 2:  # (a matrix norm: numba's; its gradient is refused when it runs)
+            return lambda x, ord, axis: np.linalg.norm(x, ord)
+        return None
+    if not isinstance(axis, types.Integer):
+        return None
 
     def impl(x, ord, axis):
         before, n, after = _lines(x, axis)
-        lines = np.ascontiguousarray(x).reshape((before, n, after))
-        out = np.empty(before * after)
         p = 2.0 if plain else float(ord)
+        return _shaped(_norms(np.ascontiguousarray(x).reshape((before, n, after)), p),
+                       x, axis)
+    return impl
+
+
+def _norms(lines, p):
+    """The ``p``-norm of each line ``lines[b, :, c]``, flat (module docstring)."""
+
+
+@overload(_norms)
+def _norms_impl(lines, p):
+    def impl(lines, p):
+        before, n, after = lines.shape
+        out = np.empty(before * after)
         if n == 0 and (p == np.inf or p == -np.inf):
             raise ValueError("zero-size array to reduction operation which has no identity")
         for b in range(before):
@@ -413,7 +439,7 @@ def _norm_along(x, ord, axis):
                 elif p != 1.0 and p != 0.0:
                     total = total ** (1.0 / p)
                 out[b * after + c] = total
-        return _shaped(out, x, axis)
+        return out
     return impl
 
 

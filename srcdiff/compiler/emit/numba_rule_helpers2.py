@@ -190,7 +190,8 @@ def _norm_grad(g, ans, x, ord=None, axis=None, keepdims=False):
             if p == 2.0:
                 out[i] = g * x[i] / safe
             elif p == np.inf or p == -np.inf:
-                out[i] = g * ((1.0 if mag == ans else 0.0) / count) * sign
+                # (no entry equal to a NaN norm: NumPy's 0 / 0, NaN; numba's raises)
+                out[i] = g * ((1.0 if mag == ans else 0.0) / count if count else np.nan) * sign
             elif p == 1.0:
                 out[i] = g * sign
             else:
