@@ -75,6 +75,7 @@ from srcdiff.compiler.emit import (
     numba_lists,
     numba_masks,
     numba_math,
+    numba_more_helpers,
     numba_names,
     numba_pad_solve,
     numba_pieces,
@@ -253,6 +254,7 @@ def numba_source(source, entry_name, namespace, where, groups=None, containers=N
         _without_dels(d)
         _reverse_ranges(d, where)
         numba_spellings.rewrite(d)
+        numba_more_helpers.rewrite(d)  # np.linalg.norm(x, axis=k) as norm_along
         numba_pad_solve.rewrite(d)  # np.pad(a, w) as pad_constant(a, w); pad_grad's mode
         numba_lists.check_uses(d, where)  # (fill_zeros only as sum's: numba_lists.py)
         numba_rule_helpers2.check(d, where)  # (their arguments numba's versions model)
@@ -315,6 +317,7 @@ def _check_calls(fn, namespace, where, generated=()):
     helpers |= set(numba_lists.NAMES) | set(numba_rule_helpers.NAMES) | set(
         numba_list_items.NAMES)
     helpers |= set(numba_rule_helpers2.NAMES) | set(numba_pad_solve.NAMES)
+    helpers |= set(numba_more_helpers.NAMES)
     for node in ast.walk(fn):
         if not isinstance(node, ast.Call):
             continue
@@ -427,6 +430,7 @@ def helpers():
     helpers.update(numba_stacks.helpers())
     helpers.update(numba_lists.helpers())
     helpers.update(numba_list_items.helpers())
+    helpers.update(numba_more_helpers.helpers())
     helpers.update(numba_rule_helpers.helpers())
     helpers.update(numba_rule_helpers2.helpers())
     helpers.update(numba_pad_solve.helpers())

@@ -8,6 +8,7 @@ forward value numba computes too, each the NumPy helper's operations in its orde
   ``g * sign`` for 1, else ``g * sign * (|x| / safe) ** (ord - 1)`` (0 where ``x`` is 0);
   ``safe`` is ``ans``, 1.0 where ``ans`` is 0; ``sign`` is ``x / |x|``, 0 at 0. A matrix
   (2-d ``x`` with an ord: its column or row sums, or an SVD) is refused at run time.
+  Along an integer axis (``np.linalg.norm(x, ord, axis=k)``): numba_more_helpers.py's.
 - ``prod_grad(g, ans, a, None, False)`` (reduction_rules: ``np.prod(a)``): ``g`` times the
   product of the other entries, the running products from the left and from the right
   (reduction_rules.prod_others' cumprods, in C order) multiplied: exact at zeros.
@@ -52,7 +53,7 @@ NAMES = ("norm_grad", "prod_grad", "diff_grad", "take_grad", "dot_lhs", "dot_rhs
 
 # the literal arguments each call must have, by position: (position, allowed sources)
 _LITERALS = {
-    "norm_grad": ((4, ("None",)), (5, ("False",))),
+    "norm_grad": ((5, ("False",)),),
     "prod_grad": ((3, ("None",)), (4, ("False",))),
     "diff_grad": ((3, ("-1",)), (4, ("None",)), (5, ("None",))),
     "take_grad": ((4, ("'raise'",)),),
@@ -80,8 +81,12 @@ def check(fn, where):
             isinstance(a, ast.Starred) for a in node.args)
         ok = ok and all(ast.unparse(node.args[k]) in allowed for k, allowed in _LITERALS[name])
         if ok and name == "norm_grad":
-            ok = _number_literal(node.args[3]) or isinstance(node.args[3], ast.Name)
-            # (a name: ``-np.inf`` computed; a string there is refused when it runs)
+            order, axis = node.args[3], node.args[4]
+            ok = _number_literal(order) or isinstance(order, ast.Name)
+            # (a name: ``-np.inf`` computed; a string there is refused when it runs; an
+            # integer axis, ord None too: numba_more_helpers.py's)
+            ok = ok and ast.unparse(axis) == "None" or _int_literal(axis) and (
+                ok or ast.unparse(order) == "None")
         if ok and name == "diff_grad":
             n = node.args[2]
             ok = isinstance(n, ast.Constant) and type(n.value) is int and n.value >= 0
@@ -153,8 +158,8 @@ def _refused_norm(g, ans, x, ord=None, axis=None, keepdims=False):
 
 @overload(norm_grad)
 def _norm_grad(g, ans, x, ord=None, axis=None, keepdims=False):
-    if not isinstance(x, types.Array):
-        return None
+    if not isinstance(x, types.Array) or isinstance(axis, types.Integer):
+        return None  # (along an integer axis: numba_more_helpers.py's)
     if not (_number(g) and _number(ans) and _floats(x, 1, 1)):
         return _refused_norm
     if isinstance(ord, (types.NoneType, types.Omitted)):
@@ -185,7 +190,8 @@ def _norm_grad(g, ans, x, ord=None, axis=None, keepdims=False):
             if p == 2.0:
                 out[i] = g * x[i] / safe
             elif p == np.inf or p == -np.inf:
-                out[i] = g * ((1.0 if mag == ans else 0.0) / count) * sign
+                # (no entry equal to a NaN norm: NumPy's 0 / 0, NaN; numba's raises)
+                out[i] = g * ((1.0 if mag == ans else 0.0) / count if count else np.nan) * sign
             elif p == 1.0:
                 out[i] = g * sign
             else:
