@@ -47,7 +47,6 @@ REFUSED = {
     ("scatter_add_at", "numba"): f"{_NO_NUMBA} `add_at`",
     ("piecewise_np", "numba"): f"{_NO_NUMBA} `asarray`",
     ("survival_cumprod", "numba"): f"{_NO_NUMBA} `cumprod",
-    ("topk_via_sort", "numba"): f"{_NO_NUMBA} `sort_grad`",
 }
 
 NAMES = {fn.__name__: (fn, argsets, wrt) for fn, argsets, wrt in dc.CASES}
