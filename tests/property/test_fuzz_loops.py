@@ -444,7 +444,9 @@ def test_the_hang_guard_counts_cpu_time_not_a_loaded_machines_wall_clock(monkeyp
         with fuzz._time_limit(0.2):
             while True:
                 sum(range(1000))
-    assert time.process_time() - start >= 0.2
+    # (the kernel samples the profiling timer per tick while process_time reads the precise
+    # clock: the two differ by up to a tick, 0.19899 s was seen in CI)
+    assert time.process_time() - start >= 0.15
     with fuzz._time_limit(0.2):
         time.sleep(0.5)  # (2.5 times the limit in wall-clock time, no CPU)
     with pytest.raises(fuzz._Timeout):
