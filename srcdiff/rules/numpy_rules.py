@@ -66,6 +66,12 @@ from srcdiff.rules.array_composites import (
     trim_zeros_index,
     unwrap_start,
 )
+from srcdiff.rules.statistic_composites import (
+    histogram_plan,
+    nanquantile_plan,
+    nanquantile_positions,
+    polyfit_plan,
+)
 from srcdiff.rules.composites import (
     average_weights_shape,
     axis_without_out,
@@ -538,7 +544,8 @@ R.nondiff(math_frexp_exponent, lstsq_cutoff, lstsq_rank, compress_index, average
           too_few_kept, moment_dof, axis_without_out, item_index, delete_index, logspace_shapes,
           geomspace_ends, reduceat_bounds, resize_index, unwrap_start, broadcast_shape,
           mask_positions, poly_object, poly_padding, polyint_order, trim_zeros_index, polyder_order,
-          poly_start, np.broadcast_shapes)
+          poly_start, nanquantile_plan, nanquantile_positions, polyfit_plan, histogram_plan,
+          np.broadcast_shapes)
 R.nondiff(
     np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
     np.eye, np.identity, np.indices, np.tri, np.shape, np.ndim, np.size,

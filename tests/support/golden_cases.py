@@ -1293,3 +1293,16 @@ def polynomials_and_products(x):
 
 
 _reverse_and_forward(polynomials_and_products, (np.array([0.3, 0.8, 1.7, 0.2]),))
+
+
+# session 49: np.nanquantile, np.nanpercentile, np.polyfit, np.histogram and
+# np.histogram_bin_edges through their definitions (rules/statistic_composites.py)
+def quantiles_fits_histograms(x):
+    y = np.where(x > 1.5, np.nan, x)
+    q = np.nanquantile(y, [0.25, 0.6], axis=1) + np.nanpercentile(y, 40.0)
+    c = np.polyfit(np.arange(3.0), x[0], 1, w=np.exp(x[1]))
+    n, edges = np.histogram(x, bins=3, weights=x ** 2, density=True)
+    return np.sum(q ** 2) + np.sum(c * c) + np.sum(n * edges[1:])
+
+
+_reverse_and_forward(quantiles_fits_histograms, (np.array([[0.3, -0.8, 1.1], [0.5, 1.7, -0.4]]),))
