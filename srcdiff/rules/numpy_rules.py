@@ -66,12 +66,6 @@ from srcdiff.rules.array_composites import (
     trim_zeros_index,
     unwrap_start,
 )
-from srcdiff.rules.statistic_composites import (
-    histogram_plan,
-    nanquantile_plan,
-    nanquantile_positions,
-    polyfit_plan,
-)
 from srcdiff.rules.composites import (
     average_weights_shape,
     axis_without_out,
@@ -88,6 +82,12 @@ from srcdiff.rules.composites import (
 from srcdiff.rules.cumulative_composites import cumulative_start
 from srcdiff.rules.reduction_options import extreme_fill, moment_dof, too_few_kept
 from srcdiff.rules.registry import DEFAULT as R
+from srcdiff.rules.statistic_composites import (
+    histogram_plan,
+    nanquantile_plan,
+    nanquantile_positions,
+    polyfit_plan,
+)
 from srcdiff.runtime import broadcast_like, is_constant, match_complex, unbroadcast
 
 # ------------------------------------------------------------------ arithmetic
