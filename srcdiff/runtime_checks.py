@@ -477,10 +477,14 @@ def list_only(q, method, plain=False):
     if method[0] == "`" or plain and method == "sort" and type(q) is np.ndarray and q.ndim == 1 \
             and q.dtype.kind in "biuf" and not np.isnan(q).any():
         return 0
-    if type(q) is not list:
+    if type(q) is not list and method in ("sort", "reverse"):
         raise SrcdiffError(f"`.{method}()` in place is followed for a list, and for a 1-d real "
                            "array without NaN (`.sort()` with no arguments); this one is called "
                            f"on a {type(q).__name__}", hint="assign the result instead (`x = np.sort(x)`)")
+    if type(q) is not list:
+        raise SrcdiffError(f"`.{method}()` in place is followed for a list; this one is called "
+                           f"on a {type(q).__name__}",
+                           hint="build a new value instead (`x = np.concatenate([x, v])`)")
     return 0
 
 

@@ -71,7 +71,6 @@ REFUSED = {
     **_every_mode("reduce_add", "functools.reduce(...) is differentiated as the whole value"),
     **_every_mode("dict_merge", "`**` in dict literals is not supported"),
     **_every_mode("list_unpack", "starred expressions (`*xs`) are not supported"),
-    **_every_mode("list_methods", "the call `.extend(...)` as a statement would change"),
     **_every_mode("itertools_product", "a `for` loop iterates a product"),
     **_every_mode("global_write", "`global` is not supported"),
     ("helper_mutates_dict", "hvp"): "a second derivative through a store that adds the key",

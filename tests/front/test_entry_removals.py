@@ -1,4 +1,5 @@
-"""``del d[k]`` on a local dict and the statement ``L.insert(i, v)`` (front/entry_removals.py).
+"""``del d[k]`` on a local dict and the statements ``L.insert(i, v)`` and ``L.extend(items)``
+(front/entry_removals.py; ``L.extend`` since session 49, refused before as ``insert`` was).
 
 Both were refused ("`del x[...]` ... is not supported", "the call `.insert(...)` as a
 statement would change a value in place"). ``L.insert(i, v)`` is now an append and the
@@ -51,7 +52,26 @@ def inserted_arrays_in_a_loop(x):
     return np.sum(rows[0] * rows[1] + rows[2] ** 2) + np.sum(rows[3])
 
 
-CASES = [dict_entry_deleted, deleted_in_a_loop, inserted_numbers, inserted_arrays_in_a_loop]
+def extended_lists(x):
+    xs = [x[0]]
+    xs.extend([x[1] * 2.0, x[2]])
+    xs.extend(v ** 2 for v in x)
+    xs.extend(xs)  # (Python's: the entries as they were before the call)
+    ys = xs
+    ys.extend((np.sin(x[0]),))
+    return sum(v * (i + 1.0) for i, v in enumerate(xs)) * len(xs)
+
+
+def extended_rows_in_a_loop(x):
+    rows = []
+    for k in range(3):
+        rows.extend([x * k, np.sin(x * rows[-1][0]) if rows else np.cos(x)])
+    rows.extend(np.outer(x, x))  # (an array's rows)
+    return np.sum(np.stack(rows) ** 2)
+
+
+CASES = [dict_entry_deleted, deleted_in_a_loop, inserted_numbers, inserted_arrays_in_a_loop,
+         extended_lists, extended_rows_in_a_loop]
 
 
 @pytest.mark.parametrize("f", CASES, ids=[f.__name__ for f in CASES])
@@ -129,3 +149,15 @@ def into_an_array(x):
 def test_an_insert_into_an_array_stops():
     with pytest.raises(sd.SrcdiffError, match=r"`.insert\(\)` in place is followed for a list"):
         sd.grad(into_an_array)(X.copy())
+
+
+def extended_array(x):
+    a = x * 2.0
+    a.extend([1.0])
+    return np.sum(a)
+
+
+def test_an_extend_of_an_array_stops():
+    with pytest.raises(sd.SrcdiffError, match=r"`.extend\(\)` in place is followed for a list; "
+                                              r"this one is called on a ndarray"):
+        sd.grad(extended_array)(X.copy())

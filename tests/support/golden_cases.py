@@ -1306,3 +1306,15 @@ def quantiles_fits_histograms(x):
 
 
 _reverse_and_forward(quantiles_fits_histograms, (np.array([[0.3, -0.8, 1.1], [0.5, 1.7, -0.4]]),))
+
+
+# session 49: `L.extend(items)` as the list of the items, then one append each
+# (front/entry_removals.py)
+def extended_list(x):
+    xs = [x[0]]
+    xs.extend(v * 2.0 for v in x)
+    xs.extend(xs)
+    return sum(v * (i + 1.0) for i, v in enumerate(xs))
+
+
+_reverse_and_forward(extended_list, (np.array([0.3, -0.8, 1.1]),))

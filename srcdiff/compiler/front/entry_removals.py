@@ -1,5 +1,5 @@
-"""Part of stage 2: ``del d[k]`` on a local dict and the statement ``L.insert(i, v)``,
-rewritten into statements the rest of the pipeline models, before anything else reads the
+"""Part of stage 2: ``del d[k]`` on a local dict and the statements ``L.insert(i, v)`` and
+``L.extend(items)``, rewritten into statements the rest of the pipeline models, before anything else reads the
 function (deletions.py then refuses every ``del x[...]`` left).
 
 * ``L.insert(i, v)`` is Python's: ``i`` and ``v`` evaluated in order, then ``i`` clamped
@@ -9,6 +9,10 @@ function (deletions.py then refuses every ``del x[...]`` left).
   ``list_only``). That is the same object ``L`` changed by an append and stores, which the
   analyses follow as the user's own (another name holding ``L`` sees them; the aliasing
   checks judge them).
+* ``L.extend(items)``: ``items`` made a list first (``list(items)``: Python's
+  ``L.extend(L)`` appends ``L``'s entries as they were), then each appended in order
+  (``_EXTEND``), after the same check that ``L`` is a list: the appends the analyses
+  follow as the user's own.
 * ``del d[k]`` makes ``d`` a new dict, ``{j: d[j] for j in d.keys() if j != k}`` after
   ``d[k]`` is read (a missing key raises KeyError as ``del`` does). Rebinding ``d`` is
   Python's deletion only where no other reference to the old dict can be used: so ``d`` must
@@ -40,6 +44,12 @@ for k in range(size, at, -1):
     L[k] = L[k - 1]
 L[at] = value
 """
+_EXTEND = """
+unused = list_only(L, "extend")
+items = list(ITEMS)
+for item in items:
+    L.append(item)
+"""
 _DELETE = """
 key = K
 unused = D[key]
@@ -48,12 +58,14 @@ D = {j: D[j] for j in D.keys() if j != key}
 
 
 def without_entry_removals(parsed, fn, names):
-    """``fn`` with its ``L.insert(i, v)`` statements and its ``del d[k]`` of local dicts
-    rewritten (module docstring); ``fn`` itself when it has none."""
-    if not any(_insertion(n) or isinstance(n, gast.Delete) for n in dataflow.nodes(fn)):
+    """``fn`` with its ``L.insert(i, v)`` and ``L.extend(items)`` statements and its
+    ``del d[k]`` of local dicts rewritten (module docstring); ``fn`` itself when it has
+    none."""
+    if not any(_insertion(n) or _extension(n) or isinstance(n, gast.Delete)
+               for n in dataflow.nodes(fn)):
         return fn
     dicts = _local_dicts(fn)
-    if any(_insertion(n) for n in dataflow.nodes(fn)):
+    if any(_insertion(n) or _extension(n) for n in dataflow.nodes(fn)):
         parsed.namespace["list_only"] = runtime_checks.list_only
     body = _block(S.copy(fn.body), dicts, names, _plain_builtins(parsed))  # (fn unchanged)
     new = gast.FunctionDef(name=fn.name, args=fn.args, body=body,
@@ -64,7 +76,8 @@ def without_entry_removals(parsed, fn, names):
 
 def _plain_builtins(parsed):
     """Do ``len``, ``range``, ``min`` and ``max`` denote the builtins in ``fn``?"""
-    return all(parsed.lookup(b) is getattr(builtins, b) for b in ("len", "range", "min", "max"))
+    return all(parsed.lookup(b) is getattr(builtins, b)
+               for b in ("len", "range", "min", "max", "list"))
 
 
 def _block(body, dicts, names, plain):
@@ -72,6 +85,8 @@ def _block(body, dicts, names, plain):
     for s in body:
         if _insertion(s) and plain:
             out.extend(_insert(s, names))
+        elif _extension(s) and plain:
+            out.extend(_extend(s, names))
         elif isinstance(s, gast.Delete) and len(s.targets) == 1 \
                 and isinstance(s.targets[0], gast.Subscript) \
                 and isinstance(s.targets[0].value, gast.Name) \
@@ -97,6 +112,22 @@ def _insertion(s):
     return isinstance(call.func, gast.Attribute) and call.func.attr == "insert" \
         and isinstance(call.func.value, gast.Name) and len(call.args) == 2 \
         and not call.keywords and not any(isinstance(a, gast.Starred) for a in call.args)
+
+
+def _extension(s):
+    """Is ``s`` the statement ``L.extend(items)`` (a name ``L``, one plain argument)?"""
+    if not isinstance(s, gast.Expr) or not isinstance(s.value, gast.Call):
+        return False
+    call = s.value
+    return isinstance(call.func, gast.Attribute) and call.func.attr == "extend" \
+        and isinstance(call.func.value, gast.Name) and len(call.args) == 1 \
+        and not call.keywords and not isinstance(call.args[0], gast.Starred)
+
+
+def _extend(s, names):
+    call = s.value
+    fresh = {n: names.fresh(n) for n in ("unused", "items", "item")}
+    return _made(_EXTEND, s, L=call.func.value.id, ITEMS=call.args[0], **fresh)
 
 
 def _insert(s, names):
