@@ -1,6 +1,6 @@
 """Part of stage 2: ``del d[k]`` on a local dict and the statements ``L.insert(i, v)`` and
-``L.extend(items)``, rewritten into statements the rest of the pipeline models, before anything else reads the
-function (deletions.py then refuses every ``del x[...]`` left).
+``L.extend(items)``, rewritten into statements the rest of the pipeline models, before
+anything else reads the function (deletions.py then refuses every ``del x[...]`` left).
 
 * ``L.insert(i, v)`` is Python's: ``i`` and ``v`` evaluated in order, then ``i`` clamped
   (``i + len(L)`` when negative, then into ``[0, len(L)]``), ``L`` grown by an append of
