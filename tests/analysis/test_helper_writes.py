@@ -374,3 +374,68 @@ def test_array_without_copy_is_a_view():
     msg = str(info.value)
     assert info.value.lineno == line_of(writes_through_no_copy_array, "y[0] = 0.0")
     assert "`x`" in msg and "hint:" in msg
+
+
+# ------------------------------------------------------------------ arithmetic results
+
+
+def writes_into_a_scaled_row(p):
+    z = (p * 0.5)[1]
+    z[0] = 1.0
+    w = (p / 2.0)[0]
+    w[1] = 2.0
+    return z * w
+
+
+def writes_into_a_product_row(p, m):
+    r = (p @ m)[0]
+    r[0] = 0.0
+    s = (p ** 2)[1]
+    s[1] = 0.0
+    return r + s
+
+
+def writes_into_a_repeated_list(p):
+    q = p * 2  # (a list argument: its entries, twice)
+    q[0][0] = 5.0
+    return q
+
+
+def writes_into_a_joined_list(p, m):
+    q = p + m
+    q[1][0] = 5.0
+    return q
+
+
+def test_a_float_scaled_or_divided_value_holds_nothing_of_its_operands():
+    """``p * 0.5``, ``p / 2.0``, ``p @ m`` and ``p ** 2`` make new numbers or arrays (no
+    container repeats or joins by them): writing into their rows changes no argument, so
+    the numba backend compiles such a function (it refused it as changing ``p``). ``p * 2``
+    and ``p + m`` may repeat or join a list argument's entries: writes through them still
+    count as the argument's."""
+    from srcdiff.compiler.analysis.effects import summary
+    from srcdiff.rules.registry import DEFAULT
+
+    for fn in (writes_into_a_scaled_row, writes_into_a_product_row):
+        assert summary(fn, DEFAULT).writes == {}, fn.__name__
+    assert set(summary(writes_into_a_repeated_list, DEFAULT).writes) == {"p"}
+    assert set(summary(writes_into_a_joined_list, DEFAULT).writes) == {"p", "m"}
+    xs = [np.array([1.0, 2.0]), np.array([3.0, 4.0])]
+    writes_into_a_repeated_list(xs)
+    assert xs[0][0] == 5.0  # (what the scan guards against: the argument's entry changed)
+
+
+def scaled_row_written(x):
+    z = (x / 2.0)[1]
+    z[0] = 1.0
+    w = (x ** 2)[0]
+    w[1] = 3.0
+    return np.sum(z * x[0]) + np.sum(w * x[1])
+
+
+def test_the_numba_backend_compiles_writes_into_new_arithmetic_results():
+    pytest.importorskip("numba")
+    x = np.arange(1.0, 5.0).reshape(2, 2)
+    expected = numeric_grad(lambda y: scaled_row_written(y.copy()), [x], 0)
+    assert_close(sd.grad(scaled_row_written, backend="numba")(x.copy()), expected)
+    assert_close(sd.grad(scaled_row_written)(x.copy()), expected)

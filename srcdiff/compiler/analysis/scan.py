@@ -134,6 +134,18 @@ def _weaker(a, b):
     return DEEP  # e.g. p itself, or a container holding parts of p: something reachable
 
 
+def _fresh_arithmetic(e):
+    """Does the binary operation ``e`` make a value holding nothing of its operands? Python's
+    containers join (``+``, ``|``), repeat (``*`` by an int) or take differences (``-`` of
+    sets) holding their operands' entries; none of them takes a float or complex operand, nor
+    ``/``, ``//``, ``%`` (but ``str %``), ``**`` or ``@``: those make new numbers or arrays.
+    """
+    if isinstance(e.op, (gast.Div, gast.FloorDiv, gast.Pow, gast.MatMult)):
+        return True
+    return any(isinstance(side, gast.Constant) and type(side.value) in (float, complex)
+               for side in (e.left, e.right)) and not isinstance(e.op, gast.Mod)
+
+
 def _deref(v):
     """A part of the value (an element, an attribute, a row): reachable from the same."""
     return {p: DEEP for p in v}
@@ -375,7 +387,8 @@ class Scan:
             parts = [self.expr(x, env) for x in e.keys + e.values if x is not None]
             return _held(_join(*parts))
         if isinstance(e, gast.BinOp):
-            return _held(_join(self.expr(e.left, env), self.expr(e.right, env)))
+            both = _join(self.expr(e.left, env), self.expr(e.right, env))
+            return {} if _fresh_arithmetic(e) else _held(both)
         if isinstance(e, gast.UnaryOp):
             self.expr(e.operand, env)
             return {}
