@@ -1,0 +1,96 @@
+"""Ordinary programs nobody tuned srcdiff for (tests/support/realistic49_programs.py):
+particle filters, Gauss-Newton, EM, finite volumes with limiters, queues, image warping,
+polynomial chaos, in-place running statistics, parameter containers, adaptive integrators,
+tridiagonal solves, duplicate-index stores, values leaving through float()/.item()/.tolist().
+
+Every program in every mode of tests/support/outsider_modes.py (grad, value_and_grad,
+optimize=False, jvp, hvp where smooth, checkpoint="sqrt" where it loops, verify=True,
+backend="numba" where listed) is right against central differences in float64, or refused
+as listed in ``REFUSED`` with a message naming the program's file and line. A wrong answer,
+a crash, an unlisted refusal or a listed refusal that stops fails.
+"""
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import outsider_modes as om
+import realistic49_cases as rc
+import realistic49_programs as rp
+import srcdiff as sd
+
+_EARLY = "this loop can be left early"
+_WHILE = "a `while` loop runs until its test fails"
+_MADE_INSIDE = {"grad": "no gradient rule for attribute .m",
+                "jvp": "is a class: srcdiff does not follow the values an object made inside"}
+_LAYER = "cannot tell what `layer` refers to at compile time"
+_ALIAS = "`b += 1.0` changes an array in place that `a` also refers to"
+_TRANSPOSED = "only a variable can be assigned into by subscript"
+_SPACING = "the gradient rule of np.gradient treats `spacing` as a constant"
+
+
+def _every_mode(words, jvp_words=None, modes=om.MODES):
+    return {m: (jvp_words if m == "jvp" and jvp_words else words) for m in modes}
+
+
+# program -> {mode: words of the refusal}; the reason in a comment
+REFUSED = {
+    # checkpointing needs the trip count when the loop starts
+    "sir_epidemic": {"checkpoint": _EARLY},
+    "projectile_drag": {"checkpoint": _EARLY},
+    "newton_cubic_early_return": {"checkpoint": _EARLY},
+    "rk_adaptive": {"checkpoint": _WHILE},
+    "while_and_or": {"checkpoint": _WHILE},
+    # a dataclass made inside the function (a helper reads its fields)
+    "spring_while": {**_every_mode(_MADE_INSIDE["grad"], _MADE_INSIDE["jvp"]),
+                     "checkpoint": _WHILE},
+    # callable objects made inside the function, called through a helper's parameter
+    "residual_stack": _every_mode(_LAYER, "Layer is a class", om.MODES[:-1]),
+    # an alias of a local array changed in place, then read through the other name
+    "view_inplace_alias": _every_mode(_ALIAS),
+    # a store through `A.T[0]`
+    "column_write_transposed": _every_mode(_TRANSPOSED, modes=om.MODES[:-1]),
+    # np.gradient's spacing depends on a differentiated input
+    "pad_gradient_trapz": _every_mode(_SPACING, modes=om.MODES[:-1]),
+    # numba: a tape it cannot place (the conditional expression in the loop)
+    "thomas_tridiagonal": {"numba": "could not place the tape of `choice`"},
+}
+
+NAMES = {fn.__name__: (fn, argsets, wrt) for fn, argsets, wrt in rc.CASES}
+TALLY = Counter()  # (mode, outcome) -> count
+
+
+def _runs(name, mode):
+    return not ((mode == "checkpoint" and name not in rc.LOOPED)
+                or (mode == "numba" and name not in rc.NUMBA)
+                or (mode == "hvp" and name in rc.ROUGH))
+
+
+@pytest.mark.parametrize("mode", om.MODES)
+@pytest.mark.parametrize("name", sorted(NAMES))
+def test_right_or_refused(name, mode):
+    fn, argsets, wrt = NAMES[name]
+    if not _runs(name, mode):
+        pytest.skip(f"{name} does not run in {mode}")
+    if mode == "numba":
+        pytest.importorskip("numba")
+    results = [om.outcome(fn, args, mode, wrt) for args in argsets]
+    TALLY.update((mode, kind) for kind, _ in results)
+    om.assert_listed(name, mode, results, REFUSED.get(name, {}).get(mode),
+                     "realistic49_programs.py")
+
+
+def test_the_refusal_list_names_programs_and_modes():
+    assert set(REFUSED) <= set(NAMES)
+    assert {m for modes in REFUSED.values() for m in modes} <= set(om.MODES)
+    assert rc.NUMBA | rc.LOOPED | rc.ROUGH <= set(NAMES)
+    assert len(NAMES) >= 40
+
+
+def test_string_arguments_are_refused_with_a_type_error():
+    """SPEC: arguments other than numbers, real arrays and containers of them are refused
+    with TypeError before any work; the message names the argument."""
+    games = [("a", "b"), ("c", "a")]
+    with pytest.raises(TypeError, match=r"argument 'games'\[0\]\[0\] is a str"):
+        sd.grad(rp.elo_ratings, wrt=0)(np.array([1500.0, 1520.0, 1480.0]), games, 24.0)
