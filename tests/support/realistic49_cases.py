@@ -116,3 +116,43 @@ LOOPED |= {"thomas_tridiagonal", "scalars_via_item", "tolist_loop", "list_params
            "while_and_or", "tuple_swap_fib"}
 NUMBA |= {"thomas_tridiagonal", "view_inplace_alias", "duplicate_index_writes"}
 ROUGH |= {"sort_in_place_method", "take_along_argmax", "convolve_kernel", "generator_sum_cond"}
+
+CASES += [
+    (rp.stencil_view_not_copy, [(_n(6), 0.2)], None),
+    (rp.reshape_view_write, [(_n(6), 1.3)], None),
+    (rp.relu_by_mask_product, [(_n(3, 2), _n(2, 3))], None),
+    (rp.fill_diagonal_precision, [(_n(3, 3), _n(3))], None),
+    (rp.robust_stats, [(_n(5), _u(0.5, 1.5, 5))], None),
+    (rp.while_true_break_nested, [(_n(3), 1e-12)], (0,)),
+    (rp.list_multiplied_aliases, [(_n(3), 0.7)], None),
+    (rp.angles_and_norms, [(_n(3, 2), _n(3, 2))], None),
+    (rp.split_and_batched_solve, [(_n(4, 2), _n(2, 2))], None),
+    (rp.functional_helpers, [(_n(3), _n(3))], None),
+    (rp.python_builtins_on_arrays, [(_n(4), _n(3, 2))], None),
+    (rp.nonzero_gather, [(np.array([0.7, -1.2, 1.9, -0.3]), np.array([-0.4, 0.8, 1.1, -2.0]))],
+     None),
+    (rp.try_assert_global, [(_n(4),)], None),
+    (rp.maximum_out_inplace, [(np.array([0.7, -1.2, 1.9, -0.3]), np.array([0.1, 0.2, -0.3, 0.4]))],
+     None),
+    (rp.max_initial_where, [(_n(4), np.array([0.4, -0.8, 1.1, -2.0]))], None),
+    (rp.recursion_loss, [(_n(3),)], None),
+]
+LOOPED |= {"stencil_view_not_copy", "while_true_break_nested", "list_multiplied_aliases",
+           "functional_helpers"}
+NUMBA |= {"stencil_view_not_copy", "reshape_view_write", "relu_by_mask_product"}
+ROUGH |= {"relu_by_mask_product", "robust_stats", "python_builtins_on_arrays",
+          "maximum_out_inplace", "max_initial_where", "angles_and_norms"}
+
+CASES += [
+    (rp.chained_assignment_alias, [(_n(4), 0.8)], None),
+    (rp.rows_scaled_while_iterating, [(_n(3, 2), 1.3)], None),
+    (rp.chained_subscript_store, [(_n(3, 3), _n(3))], None),
+    (rp.store_into_fancy_copy, [(_n(4), 0.9)], None),
+    (rp.ravel_flip_views, [(_n(4), 1.4)], None),
+    (rp.asarray_of_argument, [(_n(3), _n(3))], None),
+    (rp.dict_entry_aliases, [(_n(3), _n(3))], None),
+    (rp.atleast_2d_stack, [(_n(3), _n(3))], None),
+    (rp.scalar_array_build, [(0.8, -1.3)], None),
+]
+LOOPED |= {"rows_scaled_while_iterating", "chained_subscript_store"}
+NUMBA |= {"chained_subscript_store", "scalar_array_build"}

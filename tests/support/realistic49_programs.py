@@ -637,3 +637,234 @@ def fill_and_put(x):
     w.fill(2.0)
     np.put(w, [0, 2], [0.5, 3.0])
     return np.sum(w * x ** 2)
+
+
+def stencil_view_not_copy(u0, nu):
+    """A diffusion step that (wrongly, as users do) keeps a view `prev = u[:]`: in place
+    updates then read the already-updated neighbours (Gauss-Seidel-like sweep)."""
+    u = u0.copy()
+    for _ in range(3):
+        prev = u[:]
+        for i in range(1, len(u) - 1):
+            u[i] += nu * (prev[i - 1] - 2 * prev[i] + prev[i + 1])
+    return np.sum(u * np.arange(len(u)))
+
+
+def reshape_view_write(x, s):
+    """Writes through a reshaped view of a local array, then reads the array."""
+    a = x * 1.0
+    v = a.reshape(2, 3)
+    v[0] += s
+    v[:, 1] *= s
+    return np.sum(a ** 2 * np.arange(6))
+
+
+def relu_by_mask_product(x, W):
+    """ReLU written as a boolean product, fractional part by astype(int), np.floor."""
+    h = x @ W
+    r = (h > 0) * h
+    frac = h - np.floor(h)
+    return np.sum(r ** 2) + np.sum(frac * 0.1) + np.sum(h % 1.0)
+
+
+def fill_diagonal_precision(A, d):
+    """np.fill_diagonal in place and a diagonal view; trace and logdet of the result."""
+    P = A @ A.T
+    np.fill_diagonal(P, np.diag(P) + d ** 2)
+    return np.trace(P) + np.linalg.slogdet(P)[1] + np.sum(np.diagonal(P) ** 2)
+
+
+def robust_stats(x, w):
+    """np.median, np.percentile, np.std(ddof=1), np.cov on weighted data."""
+    y = x * w
+    return (np.median(y) + np.percentile(y, 30) + np.std(y, ddof=1)
+            + np.sum(np.cov(np.stack([y, x]))))
+
+
+def while_true_break_nested(x, tol):
+    """Power iteration in `while True` with a break, inner for loop with for-else."""
+    v = np.ones(len(x)) / np.sqrt(len(x))
+    A = np.outer(x, x) + np.diag(np.arange(1.0, len(x) + 1))
+    lam = 0.0
+    k = 0
+    while True:
+        w = A @ v
+        lam_new = v @ w
+        v = w / np.linalg.norm(w)
+        k += 1
+        for j in range(len(v)):
+            if v[j] < -1.0:
+                break
+        else:
+            v = v * 1.0
+        if abs(lam_new - lam) < tol or k > 200:
+            break
+        lam = lam_new
+    return lam_new + np.sum(v ** 3)
+
+
+def list_multiplied_aliases(h, s):
+    """A list made by `[h] * 3` holds one array three times (entries copied first here)."""
+    hs = [h.copy() for _ in range(3)]
+    for i in range(3):
+        hs[i] *= (i + 1) * s
+    out = hs[0]
+    for k in range(1, 3):
+        out = out + hs[k] ** 2
+    return np.sum(out)
+
+
+def angles_and_norms(p, q):
+    """arctan2, hypot, norms with ord, sinc, expm1/log1p, logaddexp."""
+    ang = np.arctan2(p[:, 1], p[:, 0])
+    r = np.hypot(q[:, 0], q[:, 1])
+    return (np.sum(np.sin(ang) * r) + np.linalg.norm(p, 1) + np.linalg.norm(q.ravel(), np.inf)
+            + np.sum(np.sinc(r)) + np.sum(np.expm1(0.1 * r) * np.log1p(r))
+            + np.sum(np.logaddexp(p[:, 0], q[:, 1])))
+
+
+def split_and_batched_solve(X, B):
+    """np.split into halves, a batched np.linalg.solve (3-d) and np.tensordot."""
+    a, b = np.split(X, 2, axis=0)
+    M = np.stack([a @ a.T + np.eye(2), b @ b.T + 2 * np.eye(2)])
+    sol = np.linalg.solve(M, B)
+    return np.sum(sol ** 2) + np.tensordot(a, b, axes=([0, 1], [0, 1]))
+
+
+def functional_helpers(x, w):
+    """map, a lambda defined inside, functools-free reduction by a loop over zip."""
+    sq = lambda t: t * t  # noqa: E731 - what users write
+    parts = list(map(np.exp, [x * w, x - w]))
+    acc = 0.0
+    for p_, q_ in zip(parts, [w, x]):
+        acc = acc + np.sum(sq(p_) * q_)
+    return acc
+
+
+def python_builtins_on_arrays(x, M):
+    """Python max() over an array, sum() over a 2-d array's rows, min() of two scalars."""
+    top = max(x)
+    cols = sum(M)
+    return top * 2.0 + np.sum(cols ** 2) + min(float(np.sum(x)), 10.0)
+
+
+def nonzero_gather(x, y):
+    """Indices from np.nonzero / np.flatnonzero / one-argument np.where gather values."""
+    (i,) = np.nonzero(x > 0)
+    j = np.flatnonzero(y < 0)
+    k = np.where(x * y > 0)[0]
+    return np.sum(x[i] ** 2) + np.sum(y[j] * 3.0) + np.sum(x[k] * y[k])
+
+
+def try_assert_global(x):
+    """assert statements and a try/except around a computation."""
+    assert x.ndim == 1
+    try:
+        y = np.log(x ** 2 + 1.0)
+    except FloatingPointError:
+        y = x
+    return np.sum(y * x)
+
+
+def maximum_out_inplace(x, b):
+    """np.maximum with out= on a working array, np.clip with out=."""
+    h = x + b
+    np.maximum(h, 0.1 * h, out=h)
+    np.clip(h, -0.5, 1.5, out=h)
+    return np.sum(h ** 2)
+
+
+def max_initial_where(x, y):
+    """Reductions with `initial=` and `where=`."""
+    return (np.max(x * y, initial=-5.0) + np.sum(x ** 2, where=y > 0)
+            + np.prod(1.0 + 0.1 * x, where=x > -1.0))
+
+
+def recursive_power(x, n):
+    """Exponentiation by squaring, recursively."""
+    if n == 0:
+        return np.ones_like(x)
+    half = recursive_power(x, n // 2)
+    if n % 2:
+        return half * half * x
+    return half * half
+
+
+def recursion_loss(x):
+    return np.sum(recursive_power(x, 5))
+
+
+def chained_assignment_alias(x, s):
+    """`a = b = np.zeros(n)` is one array under two names."""
+    a = b = np.zeros(len(x))
+    a[0] = s
+    a[1:] = x[1:] * s
+    return np.sum(b * x) + np.sum(a)
+
+
+def rows_scaled_while_iterating(M, s):
+    """`for row in M: row *= s` scales M's rows in place (rows are views)."""
+    A = M.copy()
+    for row in A:
+        row *= s
+    return np.sum(A ** 2 * np.arange(A.size).reshape(A.shape))
+
+
+def chained_subscript_store(M, x):
+    """`A[i][j] += v`: A[i] is a view, the store lands in A."""
+    A = M.copy()
+    for i in range(A.shape[0]):
+        A[i][i] += x[i]
+    return np.sum(A @ A)
+
+
+def store_into_fancy_copy(x, v):
+    """`a[idx][0] = v` stores into a copy (no effect); `a[1:3][0] = v` into a."""
+    a = x.copy()
+    a[[1, 0]][0] = v
+    a[1:3][0] = v * 2.0
+    return np.sum(a * np.arange(1.0, len(a) + 1))
+
+
+def ravel_flip_views(x, s):
+    """Stores through ravel() and [::-1] views of a local 2-d array."""
+    A = x.reshape(2, 2) * 1.0
+    r = A.ravel()
+    r[0] += s
+    f = A[::-1]
+    f[0, 1] *= s
+    return np.sum(A ** 2 * np.array([[1.0, 2.0], [3.0, 4.0]]))
+
+
+def asarray_of_argument(x, y):
+    """np.asarray of an argument is the argument; a copy made with np.array is not."""
+    a = np.asarray(x)
+    b = np.array(y)
+    c = a * 1.0
+    c += b
+    b += 1.0
+    return np.sum(c ** 2) + np.sum(b * x)
+
+
+def dict_entry_aliases(p, q):
+    """A dict whose entries are rebound, not aliased, then updated."""
+    d = {"a": p * 1.0, "b": q * 1.0}
+    d["c"] = d["a"] + d["b"]
+    d["a"] = d["a"] * 2.0
+    d["c"] += d["a"]
+    return sum(np.sum(v ** 2) for v in d.values())
+
+
+def atleast_2d_stack(x, y):
+    """np.atleast_2d, np.vstack, np.column_stack of differentiated rows."""
+    A = np.vstack([np.atleast_2d(x), np.atleast_2d(y)])
+    B = np.column_stack([x, y])
+    return np.sum(A @ B) + np.sum(np.hstack([x, y]) ** 3)
+
+
+def scalar_array_build(a, b):
+    """np.array of differentiated scalars, then a store and an in-place add."""
+    v = np.array([a, b, a * b])
+    v[2] += a ** 2
+    v *= np.array([1.0, 2.0, 3.0])
+    return v @ v
