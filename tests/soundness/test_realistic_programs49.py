@@ -72,6 +72,9 @@ REFUSED = {
                                          modes=_NO_NUMBA),
     "try_assert_global": _every_mode("`try` statements are not supported", modes=_NO_NUMBA),
     "while_true_break_nested": {"checkpoint": _WHILE},
+    # lambdas made in a comprehension and called from a list
+    "late_binding_lambdas": _every_mode("a `lambda` that reads the function's own variables",
+                                        modes=_NO_NUMBA),
     # numba compiles no function that changes an argument in place (it may, by the scan)
     "chained_subscript_store": {"numba": "does not compile functions that change an argument"},
 }

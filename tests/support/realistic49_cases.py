@@ -156,3 +156,17 @@ CASES += [
 ]
 LOOPED |= {"rows_scaled_while_iterating", "chained_subscript_store"}
 NUMBA |= {"chained_subscript_store", "scalar_array_build"}
+
+_X4 = np.array([-1.3, 0.7, 2.0, 0.4])
+CASES += [
+    (rp.prefix_pass_overlapping, [(_X4,)], None),
+    (rp.reverse_in_place, [(_X4,)], None),
+    (rp.neighbour_product_in_place, [(_X4,)], None),
+    (rp.negative_step_store, [(_X4, np.array([0.3, -0.5]))], None),
+    (rp.newaxis_ellipsis_outer, [(_n(3, 2),)], None),
+    (rp.star_args_helper, [(_X4, _n(4))], None),
+    (rp.cumsum_into_itself, [(_X4,)], None),
+    (rp.swap_by_tuple_and_fancy, [(_X4,)], None),
+    (rp.late_binding_lambdas, [(_X4,)], None),
+]
+NUMBA |= {"prefix_pass_overlapping", "neighbour_product_in_place", "negative_step_store"}

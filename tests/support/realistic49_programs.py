@@ -868,3 +868,66 @@ def scalar_array_build(a, b):
     v[2] += a ** 2
     v *= np.array([1.0, 2.0, 3.0])
     return v @ v
+
+
+def prefix_pass_overlapping(x):
+    """`a[1:] += a[:-1]`: NumPy reads the right side before writing (overlap copied)."""
+    a = x * 1.0
+    a[1:] += a[:-1]
+    return np.sum(a * np.arange(1.0, len(a) + 1))
+
+
+def reverse_in_place(x):
+    """`a[:] = a[::-1]` reverses in place (the overlap is copied first)."""
+    a = x * 1.0
+    a[:] = a[::-1]
+    return np.sum(a * np.arange(1.0, len(a) + 1))
+
+
+def neighbour_product_in_place(x):
+    """`a[:-1] *= a[1:]` multiplies each entry by its right neighbour."""
+    a = x * 1.0
+    a[:-1] *= a[1:]
+    return np.sum(a * np.arange(1.0, len(a) + 1))
+
+
+def negative_step_store(x, y):
+    """A store into every other entry from the end."""
+    a = x * 1.0
+    a[::-2] = y
+    return np.sum(a * np.arange(1.0, len(a) + 1))
+
+
+def newaxis_ellipsis_outer(X):
+    """Outer products written with `...`, np.newaxis and None."""
+    return np.sum(X[..., 0][:, np.newaxis] * X[None, :, 1].T)
+
+
+def _weighted(x, *rest, scale=2.0):
+    return np.sum(x * scale) + sum(np.sum(r ** 2) for r in rest)
+
+
+def star_args_helper(x, y):
+    """A helper with *args and a keyword-only argument."""
+    return _weighted(x, y, x, scale=3.0)
+
+
+def cumsum_into_itself(x):
+    """np.cumsum writing into its own input (out=)."""
+    a = x * 1.0
+    np.cumsum(a, out=a)
+    return np.sum(a * np.arange(1.0, len(a) + 1))
+
+
+def swap_by_tuple_and_fancy(x):
+    """Entries swapped by a tuple assignment and by fancy indexing."""
+    a = x * 1.0
+    a[0], a[1] = a[1], a[0] * 2.0
+    a[[2, 3]] = a[[3, 2]]
+    return np.sum(a * np.arange(1.0, len(a) + 1))
+
+
+def late_binding_lambdas(x):
+    """Lambdas made in a comprehension (each sees the last k)."""
+    fs = [lambda t: t * k for k in range(1, 4)]
+    return sum(np.sum(f(x)) for f in fs)
