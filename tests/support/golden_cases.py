@@ -1306,3 +1306,13 @@ def quantiles_fits_histograms(x):
 
 
 _reverse_and_forward(quantiles_fits_histograms, (np.array([[0.3, -0.8, 1.1], [0.5, 1.7, -0.4]]),))
+
+
+# session 49: np.interp with a period (rules/curve_rules.py periodic_knots: the knots taken
+# modulo the period, sorted and extended by one copy at each end)
+def periodic_curve(x):
+    knots = np.array([0.3, 2.9, -1.0, 1.4]) + 0.1 * x
+    return np.sum(np.interp(x * 3.0, knots, np.sin(knots) + x, period=2.5) ** 2)
+
+
+_reverse_and_forward(periodic_curve, (np.array([0.3, 0.8, 1.7, 0.2]),))
