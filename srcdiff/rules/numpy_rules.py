@@ -87,6 +87,7 @@ from srcdiff.rules.statistic_composites import (
     nanquantile_plan,
     nanquantile_positions,
     polyfit_plan,
+    tensorsolve_plan,
 )
 from srcdiff.runtime import broadcast_like, is_constant, match_complex, unbroadcast
 
@@ -545,7 +546,7 @@ R.nondiff(math_frexp_exponent, lstsq_cutoff, lstsq_rank, compress_index, average
           geomspace_ends, reduceat_bounds, resize_index, unwrap_start, broadcast_shape,
           mask_positions, poly_object, poly_padding, polyint_order, trim_zeros_index, polyder_order,
           poly_start, nanquantile_plan, nanquantile_positions, polyfit_plan, histogram_plan,
-          np.broadcast_shapes)
+          tensorsolve_plan, np.broadcast_shapes)
 R.nondiff(
     np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
     np.eye, np.identity, np.indices, np.tri, np.shape, np.ndim, np.size,

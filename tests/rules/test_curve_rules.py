@@ -255,3 +255,9 @@ def test_order_statistic_methods(method, n):
         np.testing.assert_allclose(got, want, atol=1e-6)
     tangent = sd.jvp(picked_quantiles)(a, method, tangents=np.ones_like(a))[1]
     np.testing.assert_allclose(tangent, np.sum(want), atol=1e-6)
+
+
+def test_the_numba_backend_refuses_a_periodic_interp_by_name():
+    pytest.importorskip("numba")
+    with pytest.raises(SrcdiffError, match="no compiled version of `interp_grad_x`"):
+        sd.grad(periodic_points, backend="numba")(PERIODIC_X)
