@@ -1,4 +1,4 @@
-"""``np.linalg.cond``, ``np.linalg.tensorsolve``, ``np.nanmedian``, ``np.nanquantile``,
+"""``np.linalg.cond``, ``tensorsolve``, ``tensorinv``, ``np.nanmedian``, ``np.nanquantile``,
 ``np.nanpercentile`` and ``np.polyfit`` as compositions of primitives with rules
 (composites.py explains the mechanism), computed as NumPy computes them:
 
@@ -11,7 +11,9 @@
 - ``np.linalg.tensorsolve(a, b, axes)``: NumPy's steps: ``axes`` moved to the end of ``a``
   in their order, ``a`` reshaped to ``(prod, prod)`` (``prod`` the size of the solution,
   whose shape is that of ``a``'s last ``a.ndim - b.ndim`` axes), ``np.linalg.solve``
-  against ``b`` ravelled, reshaped; LinAlgError where NumPy raises it.
+  against ``b`` ravelled, reshaped; LinAlgError where NumPy raises it. ``tensorinv(a,
+  ind)``: ``np.linalg.inv`` of ``a`` reshaped to (the size of its axes from ``ind`` on,
+  the rest), reshaped to those axes then the first ``ind``.
 - ``np.nanmedian(a, axis, keepdims=)``: along the merged reduced axes, the mean of the two
   middle elements (the same one twice for an odd count) of the sorted slice, NaN sorting
   last, at the positions its count of non-NaN elements gives; a slice of NaN only gives
@@ -87,6 +89,25 @@ def tensorsolve(a, b, axes=None):
     order, shape, prod = tensorsolve_plan(a, b, axes)
     square = np.reshape(np.transpose(np.asarray(a), order), (prod, prod))
     return np.reshape(np.linalg.solve(square, np.ravel(b)), shape)
+
+
+def tensorinv_plan(a, ind):
+    """``(rows, shape)`` of ``np.linalg.tensorinv(a, ind)``: the size of ``a``'s last axes
+    from ``ind`` on and the inverse's shape (those axes, then the first ``ind``), found as
+    NumPy finds them (ValueError for ``ind <= 0``). A constant."""
+    old = np.shape(a)
+    if not ind > 0:
+        raise ValueError("Invalid ind argument.")
+    prod = 1
+    for k in old[ind:]:
+        prod *= k
+    return prod, old[ind:] + old[:ind]
+
+
+@composite(np.linalg.tensorinv)
+def tensorinv(a, ind=2):
+    rows, shape = tensorinv_plan(a, ind)
+    return np.reshape(np.linalg.inv(np.reshape(np.asarray(a), (rows, -1))), shape)
 
 
 @composite(np.nanmedian)

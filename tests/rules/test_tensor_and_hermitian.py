@@ -1,6 +1,8 @@
-"""``np.linalg.tensorsolve`` differentiated through its definition
-(rules/statistic_composites.py; it was refused: 'no gradient rule'). The definition is
-compared with NumPy on many shapes, ``axes`` and dtypes, and raises what NumPy raises;
+"""``np.linalg.tensorsolve`` and ``np.linalg.tensorinv`` differentiated through their
+definitions (rules/statistic_composites.py), ``np.fft.hfft`` and ``np.fft.ihfft`` through
+theirs (rules/fft_rules.py), and ``np.linalg.matrix_rank`` a constant (an integer): all
+were refused ('no gradient rule'). The definitions are compared with NumPy on many shapes,
+``axes`` and dtypes, and raise what NumPy raises;
 oracle for the derivatives: central differences in float64 (every pipeline, the forward
 tangent and Hessian-vector products) and the closed form ``x = A^-1 b``."""
 
@@ -105,3 +107,68 @@ def test_the_numba_backend_refuses_it_by_name():
     pytest.importorskip("numba")
     with pytest.raises(sd.SrcdiffError, match="tensorsolve"):
         sd.grad(solved, backend="numba")(A6)
+
+
+TENSORINV_CALLS = [
+    ((np.reshape(_square((9, 9), 1), (3, 3, 9)),), {}),
+    ((np.reshape(_square((9, 9), 1), (9, 3, 3)),), {"ind": 1}),
+    ((_square((2, 3, 6), 2),), {"ind": 2}),
+    ((np.eye(4, dtype=int),), {"ind": 1}),
+    ((A6.astype(np.float32).reshape(6, 6),), {"ind": 1}),
+    ((np.reshape(_square((4, 4), 1), (2, 2, 2, 2)).tolist(),), {}),
+]
+HERMITIAN_CALLS = [
+    (fn, (x,), kwargs)
+    for fn in (np.fft.hfft, np.fft.ihfft)
+    for x in (RNG.normal(size=6), RNG.normal(size=5) + 1j * RNG.normal(size=5),
+              RNG.normal(size=(3, 4)), np.arange(4))
+    for kwargs in ({}, {"n": 7}, {"n": 4, "norm": "ortho"}, {"axis": 0, "norm": "forward"},
+                   {"norm": "backward"})
+    if not (fn is np.fft.ihfft and np.iscomplexobj(x))  # (NumPy's rfft: real inputs)
+]
+
+
+@pytest.mark.parametrize("k", range(len(TENSORINV_CALLS)))
+def test_tensorinv_computes_what_numpy_does(k):
+    check_definition(np.linalg.tensorinv, *TENSORINV_CALLS[k])
+
+
+@pytest.mark.parametrize("k", range(len(HERMITIAN_CALLS)))
+def test_hermitian_transforms_compute_what_numpy_does(k):
+    check_definition(*HERMITIAN_CALLS[k])
+
+
+@pytest.mark.parametrize("fn, args, kwargs, error", [
+    (np.linalg.tensorinv, (A6,), {"ind": 0}, ValueError),
+    (np.linalg.tensorinv, (A6[:, :, :2],), {"ind": 1}, np.linalg.LinAlgError),
+    (np.fft.hfft, (np.ones(4),), {"norm": "unitary"}, ValueError),
+    (np.fft.ihfft, (np.ones(4),), {"norm": "nope"}, ValueError),
+])
+def test_they_raise_what_numpy_raises(fn, args, kwargs, error):
+    from srcdiff.rules.composites import COMPOSITES
+
+    with pytest.raises(error):
+        fn(*args, **kwargs)
+    with pytest.raises(error):
+        COMPOSITES[fn](*args, **kwargs)
+
+
+def inverted(a):
+    return np.sum(np.linalg.tensorinv(np.reshape(np.kron(a, a + 1.0), (3, 3, 9)), ind=2) ** 2)
+
+
+def hermitian_spectra(x):
+    h = np.fft.hfft(x * (1.0 + 0.5j)) + np.fft.hfft(x, n=10, norm="ortho")
+    return np.sum(h ** 2) + np.sum(np.abs(np.fft.ihfft(x * h[:6], norm="forward")) ** 2)
+
+
+def rank_weighted(a):
+    return np.linalg.matrix_rank(a) * np.sum(a ** 2)
+
+
+@pytest.mark.parametrize("f, x", [(inverted, A6[:3, 0, :] + 3.0 * np.eye(3)),
+                                  (hermitian_spectra, np.linspace(-1.0, 1.5, 6)),
+                                  (rank_weighted, A6[:, :, 0])],
+                         ids=["tensorinv", "hfft", "matrix_rank"])
+def test_more_gradients_in_every_mode(f, x):
+    check_every_mode(f, x.copy(), seed=5, hvp=True)
