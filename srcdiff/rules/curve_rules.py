@@ -22,7 +22,8 @@ Notation as in numpy_rules.py (``g``, ``ans``, ``d``).
   slope), ``d/dfp`` is ``1 - t`` and ``t`` on the two knots, ``d/dxp`` is ``s (t -
   1)`` and ``-s t``. Outside ``[xp[0], xp[-1]]`` the value is ``fp[0]``/``fp[-1]``
   (gradient to that knot's ``fp``) or the constant ``left``/``right``. ``left``,
-  ``right`` and ``period`` are options (constants). With a ``period`` NumPy takes ``x``
+  ``right`` and ``period`` are options (constants); knots that decrease somewhere
+  (NumPy does not sort them) are refused at run time. With a ``period`` NumPy takes ``x``
   and ``xp`` modulo ``|period|``, sorts the knots and extends them by one copy at each
   end (``left``/``right`` ignored); the same formulas hold on the extended knots, whose
   gradients go back to the knots they copy (``x mod p`` has the derivative 1).
@@ -185,6 +186,11 @@ def interp_pieces(x, xp, fp, left, right, period):
     source = np.arange(np.size(xp))
     if period is not None:
         x, xp, fp, source = periodic_knots(x, xp, fp, period)
+    elif np.any(np.diff(xp) < 0):
+        raise SrcdiffError("np.interp with knots xp that decrease somewhere is not "
+                           "differentiated (NumPy does not sort them: its result is not "
+                           "the piecewise linear curve)",
+                           hint="sort xp (and fp in the same order), or pass period=")
     n = np.size(xp)
     i = np.clip(np.searchsorted(xp, x, side="right") - 1, 0, max(n - 2, 0))
     j = np.minimum(i + 1, n - 1)

@@ -261,3 +261,16 @@ def test_the_numba_backend_refuses_a_periodic_interp_by_name():
     pytest.importorskip("numba")
     with pytest.raises(SrcdiffError, match="no compiled version of `interp_grad_x`"):
         sd.grad(periodic_points, backend="numba")(PERIODIC_X)
+
+
+def unsorted_knots(x):
+    return np.sum(np.interp(x, np.array([0.0, 2.0, 1.0, 3.0]), np.array([0.0, 1.0, 5.0, 2.0])))
+
+
+def test_knots_that_decrease_are_refused():
+    # NumPy does not sort xp: at 1.5 its value has the slope 0.5, the piecewise linear
+    # curve of the sorted knots -1.5 (a wrong gradient before)
+    x = np.array([0.5, 1.5, 2.5])
+    for run in (sd.grad(unsorted_knots), lambda v: sd.jvp(unsorted_knots)(v, tangents=v)):
+        with pytest.raises(SrcdiffError, match="knots xp that decrease somewhere"):
+            run(x)
