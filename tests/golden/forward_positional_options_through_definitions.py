@@ -12,7 +12,7 @@ def jvp_var_about(a, axis, dtype, out, ddof, mean, keepdims=False, where=
     var = np.var(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
     half = masked_deviation(sub, axis, where, 0.0, dof(moment_dof1, None))
-    t_var = np.sum(t_sub * half, axis=axis, keepdims=keepdims) * 2.0
+    t_var = np.real(np.sum(t_sub * half, axis=axis, keepdims=keepdims)) * 2.0
     return var, t_var
 
 
