@@ -22,8 +22,8 @@ Notation as in numpy_rules.py (``g``, ``ans``, ``d``).
   slope), ``d/dfp`` is ``1 - t`` and ``t`` on the two knots, ``d/dxp`` is ``s (t -
   1)`` and ``-s t``. Outside ``[xp[0], xp[-1]]`` the value is ``fp[0]``/``fp[-1]``
   (gradient to that knot's ``fp``) or the constant ``left``/``right``. ``left``,
-  ``right`` and ``period`` are options (constants); knots that decrease somewhere
-  (NumPy does not sort them) are refused at run time. With a ``period`` NumPy takes ``x``
+  ``right`` and ``period`` are options (constants); complex ``fp`` and knots that decrease
+  somewhere (NumPy does not sort them) are refused at run time. With a ``period`` NumPy takes ``x``
   and ``xp`` modulo ``|period|``, sorts the knots and extends them by one copy at each
   end (``left``/``right`` ignored); the same formulas hold on the extended knots, whose
   gradients go back to the knots they copy (``x mod p`` has the derivative 1).
@@ -181,6 +181,9 @@ def interp_pieces(x, xp, fp, left, right, period):
     """Per point of ``x``: the knots ``i`` and ``j`` of its segment (indices of ``xp``),
     ``t``, the slope and masks of the points below ``xp[0]`` and above ``xp[-1]`` (see the
     module docstring; with a ``period``, of NumPy's extended knots, which no point leaves)."""
+    if np.iscomplexobj(fp):
+        raise SrcdiffError("np.interp with complex values fp is not differentiated",
+                           hint="interpolate the real and imaginary parts apart")
     xp, fp = np.asarray(xp, float), np.asarray(fp, float)
     x = np.asarray(x, float)
     source = np.arange(np.size(xp))

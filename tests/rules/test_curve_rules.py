@@ -274,3 +274,15 @@ def test_knots_that_decrease_are_refused():
     for run in (sd.grad(unsorted_knots), lambda v: sd.jvp(unsorted_knots)(v, tangents=v)):
         with pytest.raises(SrcdiffError, match="knots xp that decrease somewhere"):
             run(x)
+
+
+def complex_values(x):
+    return np.sum(np.abs(np.interp(x, [-1.0, 0.0, 1.5], np.array([1.0, 2j, 3.0 + 1j]))))
+
+
+def test_complex_values_are_refused():
+    # the rules took fp as real (its imaginary part dropped): a wrong gradient before
+    x = np.array([0.31, -0.77, 1.13])
+    for run in (sd.grad(complex_values), lambda v: sd.jvp(complex_values)(v, tangents=v)):
+        with pytest.raises(SrcdiffError, match="complex values fp"):
+            run(x)
