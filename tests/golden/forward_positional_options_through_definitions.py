@@ -43,7 +43,7 @@ def jvp_max_from(a, axis=None, out=None, keepdims=False, initial=None,
 def jvp_maximum_reduce(array, axis=0, dtype=None, out=None, keepdims=False,
     tangents=None):
     t_array = tangents[0]
-    # line 141: return np.max(array, axis=axis_without_out(axis, out, dtype, array), keepdims=keepdims)
+    # line 143: return np.max(array, axis=axis_without_out(axis, out, dtype, array), keepdims=keepdims)
     axis_without_out1 = axis_without_out(axis, out, dtype, array)
     max1 = np.max(array, axis=axis_without_out1, keepdims=keepdims)
     t_max1 = np.sum(t_array * reduce_mask(array, max1, axis_without_out1,

@@ -218,15 +218,15 @@ def jvp_nanpercentile(a, q, axis=None, out=None, overwrite_input=False,
 def jvp_lstsq(a, b, rcond=None, tangents=None):
     t_a = tangents[0]
     t_b = tangents[1]
-    # line 228: a = np.asarray(a)
+    # line 230: a = np.asarray(a)
     _a_old = a
     a = np.asarray(a)
     t_a = stack_tangents(t_a, _a_old)
     cutoff = lstsq_cutoff(a, rcond)
-    # line 230: s = np.linalg.svd(a, compute_uv=False)
+    # line 232: s = np.linalg.svd(a, compute_uv=False)
     s = np.linalg.svd(a, compute_uv=False)
     t_s = svd_tangent(t_a, s, a, True, False)
-    # line 231: x = np.linalg.pinv(a, rcond=cutoff) @ b
+    # line 233: x = np.linalg.pinv(a, rcond=cutoff) @ b
     pinv = np.linalg.pinv(a, rcond=cutoff)
     t_pinv = pinv_tangent(t_a, pinv, a, cutoff, False, None)
     x = pinv @ b
@@ -239,7 +239,7 @@ def jvp_lstsq(a, b, rcond=None, tangents=None):
         shape2 = np.shape(a)
         cond = shape1[0] > shape2[1]
     if cond:
-        # line 234: residuals = np.reshape(np.sum(np.abs(b - a @ x) ** 2, axis=0), (-1,))
+        # line 236: residuals = np.reshape(np.sum(np.abs(b - a @ x) ** 2, axis=0), (-1,))
         t_matmul = t_a @ x + a @ t_x
         sub = b - a @ x
         t_sub = broadcast_like(t_b, sub) - broadcast_like(t_matmul, sub)
@@ -397,20 +397,20 @@ def jvp_bincount(x, weights=None, minlength=0, tangents=None):
         size = np.size(x)
         cond = size == 0
     if cond:
-        # line 325: return counts
+        # line 327: return counts
         _retval = counts
         t_retval = zeros_tree(counts)
     else:
         n = len(counts)
         out = np.zeros(n)
-        # line 327: np.add.at(out, x, weights)
+        # line 329: np.add.at(out, x, weights)
         added = add_at(out, x, weights)
         t_added = add_at(np.zeros(np.shape(added), np.result_type(t_weights,
             added)), x, t_weights)
         out[...] = added
         t_out = np.zeros_like(out)
         t_out[...] = t_added
-        # line 328: return out
+        # line 330: return out
         _retval = out
         t_retval = t_out
     return _retval, t_retval

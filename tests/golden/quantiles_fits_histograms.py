@@ -42,9 +42,9 @@ def bwd_lstsq(_record, grad_ys, b_b):
     b_residuals = cotangent(grad_ys[1], residuals)
     b_s = cotangent(grad_ys[3], s)
     b_b = cotangent(b_b, b)
-    # adjoint of line 233: if rank == np.shape(a)[1] and np.shape(a)[0] > np.shape(a)[1]:
+    # adjoint of line 235: if rank == np.shape(a)[1] and np.shape(a)[0] > np.shape(a)[1]:
     if cond:
-        # adjoint of line 234: residuals = np.reshape(np.sum(np.abs(b - a @ x) ** 2, axis=0), (-1,))
+        # adjoint of line 236: residuals = np.reshape(np.sum(np.abs(b - a @ x) ** 2, axis=0), (-1,))
         b_sum1 = np.reshape(b_residuals, np.shape(sum1))
         del b_residuals
         b_pow1 = unreduce(b_sum1, pow1, 0, False, abs1)
@@ -63,7 +63,7 @@ def bwd_lstsq(_record, grad_ys, b_b):
         del vjp
     else:
         b_a = np.zeros_like(a)
-    # adjoint of line 231: x = np.linalg.pinv(a, rcond=cutoff) @ b
+    # adjoint of line 233: x = np.linalg.pinv(a, rcond=cutoff) @ b
     vjp1 = vjp_matmul(b_x, x, x=pinv, y=b)
     del b_x, x
     b_pinv = vjp1[0]
@@ -71,9 +71,9 @@ def bwd_lstsq(_record, grad_ys, b_b):
     del vjp1
     b_a = b_a + pinv_grad(b_pinv, pinv, a, cutoff, False, None)
     del b_pinv, pinv
-    # adjoint of line 230: s = np.linalg.svd(a, compute_uv=False)
+    # adjoint of line 232: s = np.linalg.svd(a, compute_uv=False)
     b_a += svd_grad(b_s, s, a, True, False)
-    # adjoint of line 228: a = np.asarray(a)
+    # adjoint of line 230: a = np.asarray(a)
     b_a = unstack_like(b_a, _a)
     return b_a, b_b
 
@@ -212,11 +212,11 @@ def grad_bincount(x, weights=None, minlength=0, grad_ys=None):
         _retval = out
     # seed: the gradient of the sum of the outputs
     b_retval = cotangent(grad_ys, _retval)
-    # adjoint of line 324: if weights is None or np.size(x) == 0:  # (NumPy's counts of nothing: int zeros)
+    # adjoint of line 326: if weights is None or np.size(x) == 0:  # (NumPy's counts of nothing: int zeros)
     if cond:
         b_weights = np.zeros_like(weights)
     else:
-        # adjoint of line 327: np.add.at(out, x, weights)
+        # adjoint of line 329: np.add.at(out, x, weights)
         b_added = unbroadcast(np.copy(b_retval[...]), added)
         b_out = np.array(b_retval, dtype=float)
         b_out[...] = 0.0

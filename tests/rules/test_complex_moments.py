@@ -1,8 +1,9 @@
-"""np.var, np.std, np.nanvar and np.nanstd of a complex array (rules/reduction_rules.py,
-nan_rules.py): the variance is the mean of ``|a - c|^2``, real. Their rules used ``a - c``
-where the transposed derivative is ``conj(a - c)``, and their forward rules returned a
-complex tangent: a wrong gradient in both modes before (e.g. ``np.var(x * (1 + 2j))`` at
-``[0.5, -1, 2]``: ``[0, 3, -3]`` where it is ``[0, -5, 5]``). Oracle: central differences."""
+"""np.var, np.std, np.nanvar, np.nanstd (rules/reduction_rules.py, nan_rules.py), np.cov
+and np.corrcoef (composites.py, at the end) of a complex array. The variance is the mean
+of ``|a - c|^2``, real: the rules used ``a - c`` where the transposed derivative is
+``conj(a - c)``, and the forward rules returned a complex tangent: a wrong gradient in both
+modes before (e.g. ``np.var(x * (1 + 2j))`` at ``[0.5, -1, 2]``: ``[0, 3, -3]`` where it
+is ``[0, -5, 5]``). Oracle: central differences."""
 
 import numpy as np
 import pytest
@@ -50,3 +51,33 @@ def test_the_reported_case_by_hand():
                                10.0 * (x - np.mean(x)) / 3.0)
     _, t = sd.jvp(lambda v: np.var(v * (1 + 2j)))(x, tangents=np.array([0.0, 1.0, 0.0]))
     assert np.isrealobj(t) and t == pytest.approx(-5.0)
+
+
+# np.cov and np.corrcoef of complex rows (rules/composites.py): NumPy's product is
+# ``X @ X.T.conj()`` and corrcoef divides by the square roots of the real diagonal and clips
+# the real and imaginary parts apart; the definitions lacked the conjugate (a wrong value
+# and gradient before)
+ZC = np.array([[1 + 2j, 0.5, -1j, 0.3], [2, 1j, 3, -0.5 + 0.2j]])
+
+
+@pytest.mark.parametrize("fn, kwargs", [
+    (np.cov, {}), (np.cov, {"aweights": [1.0, 2.0, 3.0, 0.5]}), (np.cov, {"rowvar": False}),
+    (np.cov, {"y": ZC[::-1] * 1j}), (np.cov, {"fweights": [1, 2, 1, 3], "ddof": 0}),
+    (np.corrcoef, {}), (np.corrcoef, {"rowvar": False}), (np.corrcoef, {"y": ZC[::-1] * 1j})])
+def test_complex_covariances_compute_what_numpy_does(fn, kwargs):
+    from pipelines import check_definition
+
+    check_definition(fn, (ZC,), kwargs)
+
+
+def covariances(x):
+    z = np.reshape(x * (1 + 2j) + 0.5j * x[::-1] ** 2, (2, 3))
+    return (np.real(np.sum(np.cov(z) * np.array([[1.0, 2.0], [0.5, -1.0]])))
+            + np.sum(np.abs(np.cov(z, aweights=[1.0, 2.0, 0.5])))
+            + np.real(np.sum(np.corrcoef(z) * np.array([[1.0, 2.0], [3.0, 1.0]]))))
+
+
+def test_complex_covariance_gradients():
+    np.testing.assert_allclose(sd.grad(covariances)(X), numeric_grad(covariances, (X,), 0),
+                               rtol=1e-6, atol=1e-8)
+    sd.check_grads(covariances, X, modes=("rev", "fwd"), order=2)
