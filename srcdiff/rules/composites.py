@@ -53,7 +53,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         ddof = 0 if bias else 1
     if fweights is None and aweights is None:
         centred = X - np.mean(X, axis=1, keepdims=True)
-        return np.squeeze(centred @ centred.T / (X.shape[1] - ddof))
+        return np.squeeze(centred @ np.conj(centred).T / (X.shape[1] - ddof))
     w = _cov_weights(fweights, aweights, X.shape[1])  # NumPy's: fweights * aweights
     w_sum = np.sum(w)
     centred = X - np.sum(X * w, axis=1, keepdims=True) / w_sum
@@ -63,7 +63,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         fact = w_sum - ddof
     else:
         fact = w_sum - ddof * np.sum(w * aweights) / w_sum
-    return np.squeeze((centred * w) @ centred.T / fact)
+    return np.squeeze((centred * w) @ np.conj(centred).T / fact)
 
 
 def _cov_weights(fweights, aweights, n):
@@ -87,9 +87,11 @@ def corrcoef(x, y=None, rowvar=True):
     c = cov(x, y, rowvar)
     if np.ndim(c) == 0:
         return c / c
-    stddev = np.sqrt(np.diag(c))
+    stddev = np.sqrt(np.real(np.diag(c)))
     c = c / stddev[:, None]
     c = c / stddev[None, :]
+    if np.iscomplexobj(c):  # (NumPy clips the real and imaginary parts)
+        return np.clip(np.real(c), -1.0, 1.0) + 1j * np.clip(np.imag(c), -1.0, 1.0)
     return np.clip(c, -1.0, 1.0)
 
 

@@ -22,7 +22,11 @@ Notation as in numpy_rules.py (``g``, ``ans``, ``d``).
   slope), ``d/dfp`` is ``1 - t`` and ``t`` on the two knots, ``d/dxp`` is ``s (t -
   1)`` and ``-s t``. Outside ``[xp[0], xp[-1]]`` the value is ``fp[0]``/``fp[-1]``
   (gradient to that knot's ``fp``) or the constant ``left``/``right``. ``left``,
-  ``right`` and ``period`` are options (constants); a ``period`` is refused.
+  ``right`` and ``period`` are options (constants); complex ``fp`` and knots that decrease
+  somewhere (NumPy does not sort them) are refused at run time. With a ``period`` NumPy takes ``x``
+  and ``xp`` modulo ``|period|``, sorts the knots and extends them by one copy at each
+  end (``left``/``right`` ignored); the same formulas hold on the extended knots, whose
+  gradients go back to the knots they copy (``x mod p`` has the derivative 1).
 * ``median``, ``quantile``, ``percentile`` (``method="linear"``, NumPy's default) are
   linear combinations of at most two order statistics, ``(1 - frac) v[lo] + frac
   v[hi]`` with ``q (n - 1) = lo + frac``: the gradient goes back to the elements that
@@ -143,14 +147,6 @@ def polyval_coefficient_grad(g, p, x):
 # ------------------------------------------------------------ interpolation
 
 
-@R.checks(np.interp)
-def interp_check(literals):
-    """A ``period`` written in the call (refused when compiled; see the module docstring)."""
-    if literals.get("period") is not None:
-        return "period= is not modelled"
-    return None
-
-
 @R.vjp(np.interp)
 def interp(g, ans, x, xp, fp, left=None, right=None, period=None):
     return (interp_grad_x(g, x, xp, fp, period), interp_grad_xp(g, x, xp, fp, period),
@@ -164,35 +160,63 @@ def interp_jvp(d, ans, x, xp, fp, left=None, right=None, period=None):
             interp_tangent_fp(filled(d, fp), x, xp, fp, left, right, period))
 
 
+def periodic_knots(x, xp, fp, period):
+    """NumPy's periodic ``interp`` before its ordinary one: ``x`` and ``xp`` modulo
+    ``|period|``, the knots sorted (the same ``np.argsort`` call as NumPy's) and extended by
+    the last one minus the period before and the first one plus the period after. Returns
+    ``(x, knots, values, source)``: extended knot ``k`` is a copy of ``xp[source[k]]``
+    (shifted by a constant), its value of ``fp[source[k]]``."""
+    if period == 0:
+        raise ValueError("period must be a non-zero value")
+    p = abs(period)
+    xm = np.asarray(xp, float) % p
+    order = np.argsort(xm)
+    source = np.concatenate((order[-1:], order, order[:1]))
+    n = np.size(order)
+    shift = np.concatenate((np.array([-p]), np.zeros(n), np.array([p])))
+    return np.asarray(x, float) % p, xm[source] + shift, np.asarray(fp, float)[source], source
+
+
 def interp_pieces(x, xp, fp, left, right, period):
-    """Per point of ``x``: the segment ``i``, ``t``, the slope and masks of the points
-    below ``xp[0]`` and above ``xp[-1]`` (see the module docstring)."""
-    if period is not None:
-        raise SrcdiffError("the rules of np.interp do not model period=")
+    """Per point of ``x``: the knots ``i`` and ``j`` of its segment (indices of ``xp``),
+    ``t``, the slope and masks of the points below ``xp[0]`` and above ``xp[-1]`` (see the
+    module docstring; with a ``period``, of NumPy's extended knots, which no point leaves)."""
+    if np.iscomplexobj(fp):
+        raise SrcdiffError("np.interp with complex values fp is not differentiated",
+                           hint="interpolate the real and imaginary parts apart")
     xp, fp = np.asarray(xp, float), np.asarray(fp, float)
     x = np.asarray(x, float)
+    source = np.arange(np.size(xp))
+    if period is not None:
+        x, xp, fp, source = periodic_knots(x, xp, fp, period)
+    elif np.any(np.diff(xp) < 0):
+        raise SrcdiffError("np.interp with knots xp that decrease somewhere is not "
+                           "differentiated (NumPy does not sort them: its result is not "
+                           "the piecewise linear curve)",
+                           hint="sort xp (and fp in the same order), or pass period=")
     n = np.size(xp)
     i = np.clip(np.searchsorted(xp, x, side="right") - 1, 0, max(n - 2, 0))
-    h = xp[np.minimum(i + 1, n - 1)] - xp[i]
+    j = np.minimum(i + 1, n - 1)
+    h = xp[j] - xp[i]
     safe = np.where(h == 0, 1.0, h)
     t = np.where(h == 0, 0.0, (x - xp[i]) / safe)
-    s = np.where(h == 0, 0.0, (fp[np.minimum(i + 1, n - 1)] - fp[i]) / safe)
+    s = np.where(h == 0, 0.0, (fp[j] - fp[i]) / safe)
     below, above = x < xp[0], x > xp[-1]
     inside = ~(below | above)
-    return i, t, s, below, above, inside
+    return source[i], source[j], t, s, below, above, inside
 
 
 def interp_grad_x(g, x, xp, fp, period=None):
-    """The gradient of ``np.interp`` for the points ``x``: ``g`` times the slope inside."""
-    _, _, s, _, _, inside = interp_pieces(x, xp, fp, None, None, period)
+    """The gradient of ``np.interp`` for the points ``x``: ``g`` times the slope inside
+    (``x mod p`` has the derivative 1)."""
+    _, _, _, s, _, _, inside = interp_pieces(x, xp, fp, None, None, period)
     return unbroadcast(np.where(inside, g * s, 0.0), x)
 
 
 def interp_grad_xp(g, x, xp, fp, period=None):
     """The gradient of ``np.interp`` for the knots ``xp`` (module docstring)."""
-    i, t, s, _, _, inside = interp_pieces(x, xp, fp, None, None, period)
+    i, j, t, s, _, _, inside = interp_pieces(x, xp, fp, None, None, period)
     g_in = np.where(inside, np.broadcast_to(g, np.shape(t)), 0.0)
-    j = np.minimum(i + 1, np.size(xp) - 1)
     return index_add(None, xp, i, g_in * s * (t - 1)) - index_add(None, xp, j, g_in * s * t)
 
 
@@ -200,10 +224,9 @@ def interp_grad_fp(g, x, xp, fp, left=None, right=None, period=None):
     """The gradient of ``np.interp`` for the values ``fp``: ``1 - t`` and ``t`` on the two
     knots of each point's segment; points outside go to the end value unless ``left`` /
     ``right`` replaced it."""
-    i, t, _, below, above, inside = interp_pieces(x, xp, fp, left, right, period)
+    i, j, t, _, below, above, inside = interp_pieces(x, xp, fp, left, right, period)
     g = np.broadcast_to(g, np.shape(t))
     g_in = np.where(inside, g, 0.0)
-    j = np.minimum(i + 1, np.size(xp) - 1)
     g_fp = index_add(None, fp, i, g_in * (1 - t)) + index_add(None, fp, j, g_in * t)
     if left is None:
         g_fp = g_fp + index_add(None, fp, 0, np.sum(np.where(below, g, 0.0)))
@@ -214,23 +237,21 @@ def interp_grad_fp(g, x, xp, fp, left=None, right=None, period=None):
 
 def interp_tangent_x(d, x, xp, fp, period=None):
     """The tangent of ``np.interp`` from the points' tangent ``d``: the slope times ``d``."""
-    _, _, s, _, _, inside = interp_pieces(x, xp, fp, None, None, period)
+    _, _, _, s, _, _, inside = interp_pieces(x, xp, fp, None, None, period)
     return np.where(inside, d * s, 0.0)
 
 
 def interp_tangent_xp(d, x, xp, fp, period=None):
     """The tangent of ``np.interp`` from the knots' tangent ``d`` (shaped like ``xp``)."""
-    i, t, s, _, _, inside = interp_pieces(x, xp, fp, None, None, period)
+    i, j, t, s, _, _, inside = interp_pieces(x, xp, fp, None, None, period)
     d = np.asarray(d)
-    j = np.minimum(i + 1, np.size(xp) - 1)
     return np.where(inside, d[i] * s * (t - 1) - d[j] * s * t, 0.0)
 
 
 def interp_tangent_fp(d, x, xp, fp, left=None, right=None, period=None):
     """The tangent of ``np.interp`` from the values' tangent ``d`` (shaped like ``fp``)."""
-    i, t, _, below, above, inside = interp_pieces(x, xp, fp, left, right, period)
+    i, j, t, _, below, above, inside = interp_pieces(x, xp, fp, left, right, period)
     d = np.asarray(d)
-    j = np.minimum(i + 1, np.size(xp) - 1)
     return np.where(inside, d[i] * (1 - t) + d[j] * t,
                     np.where(below, d[0] if left is None else 0.0,
                              d[-1] if right is None else 0.0))

@@ -14,12 +14,15 @@ matrix is symmetric, so:
   entries other than 0 and ``n / 2`` doubled (each stands for itself and its
   conjugate mirror), cut or padded back to the input's length.
 * ``fftshift``/``ifftshift``: each other's transpose.
+* ``hfft``/``ihfft``: NumPy's definitions (``irfft`` of the conjugate, the conjugate of
+  ``rfft``, the normalisation swapped), differentiated through those.
 
 A real input keeps only the real part of its gradient (``match_complex``).
 """
 
 import numpy as np
 
+from srcdiff.rules.composites import composite
 from srcdiff.rules.registry import DEFAULT as R
 from srcdiff.runtime import match_complex
 
@@ -179,3 +182,37 @@ def fftshift(g, ans, x, axes=None):
 def ifftshift(g, ans, x, axes=None):
     return np.fft.fftshift(g, axes)
 
+
+
+# ------------------------------------------------------------ Hermitian transforms, as NumPy
+# computes them (composites.py explains the mechanism): ``hfft`` is ``irfft`` of the
+# conjugate, ``ihfft`` the conjugate of ``rfft``, each with the opposite normalisation
+
+
+def swapped_norm(norm):
+    """The normalisation NumPy's ``hfft``/``ihfft`` pass on (ValueError as NumPy's for an
+    unknown one). A constant."""
+    swap = {None: "forward", "backward": "forward", "ortho": "ortho", "forward": "backward"}
+    if norm not in swap:
+        raise ValueError(f'Invalid norm value {norm}; should be "backward", "ortho" or '
+                         '"forward".')
+    return swap[norm]
+
+
+R.nondiff(swapped_norm)
+
+
+@composite(np.fft.hfft)
+def hfft(a, n=None, axis=-1, norm=None):
+    a = np.asarray(a)
+    if n is None:
+        n = (a.shape[axis] - 1) * 2
+    return np.fft.irfft(np.conjugate(a), n, axis, norm=swapped_norm(norm))
+
+
+@composite(np.fft.ihfft)
+def ihfft(a, n=None, axis=-1, norm=None):
+    a = np.asarray(a)
+    if n is None:
+        n = a.shape[axis]
+    return np.conjugate(np.fft.rfft(a, n, axis, norm=swapped_norm(norm)))

@@ -94,7 +94,7 @@ def nanvar_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=Fals
                where=True, mean=None, correction=None):
     mask = kept_not_nan(a, where)
     half = masked_deviation(a, axis, mask, mean, dof(ddof, correction))
-    return np.sum(np.where(mask, d, 0.0) * half, axis=axis, keepdims=keepdims) * 2.0
+    return np.real(np.sum(np.where(mask, d, 0.0) * half, axis=axis, keepdims=keepdims)) * 2.0
 
 
 @R.vjp(np.nanstd)
@@ -109,5 +109,5 @@ def nanstd_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=Fals
                where=True, mean=None, correction=None):
     mask = kept_not_nan(a, where)
     half = masked_deviation(a, axis, mask, mean, dof(ddof, correction))
-    return np.sum(np.where(mask, d, 0.0) * half, axis=axis, keepdims=keepdims) / positive_or_one(
-        ans)
+    return (np.real(np.sum(np.where(mask, d, 0.0) * half, axis=axis, keepdims=keepdims))
+            / positive_or_one(ans))

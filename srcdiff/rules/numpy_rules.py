@@ -87,6 +87,8 @@ from srcdiff.rules.statistic_composites import (
     nanquantile_plan,
     nanquantile_positions,
     polyfit_plan,
+    tensorinv_plan,
+    tensorsolve_plan,
 )
 from srcdiff.runtime import broadcast_like, is_constant, match_complex, unbroadcast
 
@@ -545,14 +547,14 @@ R.nondiff(math_frexp_exponent, lstsq_cutoff, lstsq_rank, compress_index, average
           geomspace_ends, reduceat_bounds, resize_index, unwrap_start, broadcast_shape,
           mask_positions, poly_object, poly_padding, polyint_order, trim_zeros_index, polyder_order,
           poly_start, nanquantile_plan, nanquantile_positions, polyfit_plan, histogram_plan,
-          np.broadcast_shapes)
+          tensorsolve_plan, tensorinv_plan, np.broadcast_shapes)
 R.nondiff(
     np.zeros_like, np.ones_like, np.empty_like, np.zeros, np.ones, np.empty,
     np.eye, np.identity, np.indices, np.tri, np.shape, np.ndim, np.size,
     np.argmax, np.argmin, np.argsort, np.argpartition, np.argwhere, np.flatnonzero,
     np.round, np.around, np.fix,
     np.isneginf, np.isposinf, np.isclose, np.allclose,
-    np.array_equal, np.array_equiv, np.iscomplex, np.isreal, np.isscalar,
+    np.array_equal, np.array_equiv, np.iscomplex, np.isreal, np.isscalar, np.linalg.matrix_rank,
     np.any, np.all, np.nonzero, np.count_nonzero, np.result_type, np.iscomplexobj,
     np.searchsorted, np.digitize, np.tril_indices, np.triu_indices,
     np.diag_indices, np.unravel_index, np.ravel_multi_index, np.lexsort,

@@ -116,15 +116,15 @@ def mean_where_grad(g, a, axis, keepdims, where):
     return np.where(mask, unreduce(g / np.maximum(count, 1), a, axis, keepdims), 0.0)
 
 
-@R.vjp(np.var)
+@R.vjp(np.var)  # (of a complex a: |a - c|^2, whose transposed derivative is conj(a - c))
 def var(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
         mean=None, correction=None):
     if where is not True:
         half = masked_deviation(a, axis, where, mean, dof(ddof, correction))
         return unreduce(g, a, axis, keepdims) * 2.0 * half
     if axis is None and is_constant(ddof) and ddof == 0 and mean is None and correction is None:
-        return g * 2.0 * (a - np.mean(a)) / size_of(a)
-    return (unreduce(g, a, axis, keepdims) * 2.0 * (a - centre(a, axis, mean))
+        return g * 2.0 * np.conj(a - np.mean(a)) / size_of(a)
+    return (unreduce(g, a, axis, keepdims) * 2.0 * np.conj(a - centre(a, axis, mean))
             / (size_of(a) / size_of(ans) - dof(ddof, correction)))
 
 
@@ -133,8 +133,9 @@ def var_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, 
             mean=None, correction=None):
     if where is not True:
         half = masked_deviation(a, axis, where, mean, dof(ddof, correction))
-        return np.sum(d * half, axis=axis, keepdims=keepdims) * 2.0
-    return (np.sum(d * (a - centre(a, axis, mean)), axis=axis, keepdims=keepdims)
+        return np.real(np.sum(d * half, axis=axis, keepdims=keepdims)) * 2.0
+    return (np.real(np.sum(d * np.conj(a - centre(a, axis, mean)), axis=axis,
+                           keepdims=keepdims))
             * 2.0 / (size_of(a) / size_of(ans) - dof(ddof, correction)))
 
 
@@ -153,12 +154,14 @@ def masked_deviation(a, axis=None, where=True, mean=None, ddof=0):
     slice, ``c`` their mean or the constant ``mean=``), 0 at the others: half the derivative
     of ``np.var(a, axis, ddof=ddof, where=where, mean=mean)``. 0 too in a slice of at most
     ``ddof`` selected elements, whose variance NumPy makes NaN or inf (a ``np.nansum`` or
-    mask downstream drops it: no NaN or inf of it may reach the other slices)."""
+    mask downstream drops it: no NaN or inf of it may reach the other slices). Conjugated:
+    the variance of a complex ``a`` is of ``|a - c|^2`` (a forward rule takes the real
+    part of its product with the tangent)."""
     mask = np.broadcast_to(where, np.shape(a))
     n = np.sum(mask, axis=axis, keepdims=True)
     c = (np.sum(np.where(mask, a, 0.0), axis=axis, keepdims=True) / np.maximum(n, 1)
          if mean is None else mean)
-    return (np.where(mask & (n > ddof), a - c, 0.0)
+    return (np.where(mask & (n > ddof), np.conj(a - c), 0.0)
             / np.where(n > ddof, n - ddof, 1))
 
 
@@ -168,16 +171,17 @@ def positive_or_one(s):
     return np.where(s > 0, s, 1.0)
 
 
-@R.vjp(np.std)
+@R.vjp(np.std)  # (of a complex a: as var's, conj(a - c))
 def std(g, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True,
         mean=None, correction=None):
     if where is not True:
         half = masked_deviation(a, axis, where, mean, dof(ddof, correction))
         return unreduce(g / positive_or_one(ans), a, axis, keepdims) * half
     if axis is None and is_constant(ddof) and ddof == 0 and mean is None and correction is None:
-        return g / np.where(ans == 0, 1.0, ans) * (a - np.mean(a)) / size_of(a)
+        return g / np.where(ans == 0, 1.0, ans) * np.conj(a - np.mean(a)) / size_of(a)
     return (unreduce(g / np.where(ans == 0, 1.0, ans), a, axis, keepdims)
-            * (a - centre(a, axis, mean)) / (size_of(a) / size_of(ans) - dof(ddof, correction)))
+            * np.conj(a - centre(a, axis, mean))
+            / (size_of(a) / size_of(ans) - dof(ddof, correction)))
 
 
 @R.jvp(np.std)
@@ -185,8 +189,10 @@ def std_jvp(d, ans, a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, 
             mean=None, correction=None):
     if where is not True:
         half = masked_deviation(a, axis, where, mean, dof(ddof, correction))
-        return np.sum(d * half, axis=axis, keepdims=keepdims) / positive_or_one(ans)
-    return (np.sum(d * (a - centre(a, axis, mean)), axis=axis, keepdims=keepdims)
+        return (np.real(np.sum(d * half, axis=axis, keepdims=keepdims))
+                / positive_or_one(ans))
+    return (np.real(np.sum(d * np.conj(a - centre(a, axis, mean)), axis=axis,
+                           keepdims=keepdims))
             / np.where(ans == 0, 1.0, ans) / (size_of(a) / size_of(ans) - dof(ddof, correction)))
 
 

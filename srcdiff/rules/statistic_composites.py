@@ -1,5 +1,5 @@
-"""``np.linalg.cond``, ``np.nanmedian``, ``np.nanquantile``, ``np.nanpercentile`` and
-``np.polyfit`` as compositions of primitives with rules
+"""``np.linalg.cond``, ``tensorsolve``, ``tensorinv``, ``np.nanmedian``, ``np.nanquantile``,
+``np.nanpercentile`` and ``np.polyfit`` as compositions of primitives with rules
 (composites.py explains the mechanism), computed as NumPy computes them:
 
 - ``np.linalg.cond(x, p)``: for ``p`` None, 2 or -2 the ratio of the largest and smallest
@@ -8,6 +8,12 @@
   result from an input without NaN is inf, as NumPy makes it. (A singular ``x`` with such a
   ``p``: ``np.linalg.inv`` raises where NumPy gives inf; the condition number has no
   derivative there.)
+- ``np.linalg.tensorsolve(a, b, axes)``: NumPy's steps: ``axes`` moved to the end of ``a``
+  in their order, ``a`` reshaped to ``(prod, prod)`` (``prod`` the size of the solution,
+  whose shape is that of ``a``'s last ``a.ndim - b.ndim`` axes), ``np.linalg.solve``
+  against ``b`` ravelled, reshaped; LinAlgError where NumPy raises it. ``tensorinv(a,
+  ind)``: ``np.linalg.inv`` of ``a`` reshaped to (the size of its axes from ``ind`` on,
+  the rest), reshaped to those axes then the first ``ind``.
 - ``np.nanmedian(a, axis, keepdims=)``: along the merged reduced axes, the mean of the two
   middle elements (the same one twice for an odd count) of the sorted slice, NaN sorting
   last, at the positions its count of non-NaN elements gives; a slice of NaN only gives
@@ -55,6 +61,53 @@ def condition_number(x, p=None):
         r = np.linalg.norm(x, p, axis=(-2, -1)) * np.linalg.norm(np.linalg.inv(x), p,
                                                                  axis=(-2, -1))
     return np.where(np.isnan(r) & ~np.any(np.isnan(x), axis=(-2, -1)), np.inf, r)
+
+
+def tensorsolve_plan(a, b, axes):
+    """``(order, shape, prod)`` of ``np.linalg.tensorsolve(a, b, axes)``: the transpose that
+    moves ``axes`` to the end (None: none), the solution's shape and its size, found as
+    NumPy finds them (LinAlgError when ``a`` is not square in NumPy's sense). A constant."""
+    an = np.ndim(a)
+    order = list(range(an))
+    if axes is not None:
+        for k in axes:
+            order.remove(k)
+            order.insert(an, k)
+    shape = tuple(np.shape(a)[k] for k in order)[-(an - np.ndim(b)):]
+    prod = 1
+    for k in shape:
+        prod *= k
+    if np.size(a) != prod ** 2:
+        raise np.linalg.LinAlgError(
+            "Input arrays must satisfy the requirement prod(a.shape[b.ndim:]) == "
+            "prod(a.shape[:b.ndim])")
+    return order, shape, prod
+
+
+@composite(np.linalg.tensorsolve)
+def tensorsolve(a, b, axes=None):
+    order, shape, prod = tensorsolve_plan(a, b, axes)
+    square = np.reshape(np.transpose(np.asarray(a), order), (prod, prod))
+    return np.reshape(np.linalg.solve(square, np.ravel(b)), shape)
+
+
+def tensorinv_plan(a, ind):
+    """``(rows, shape)`` of ``np.linalg.tensorinv(a, ind)``: the size of ``a``'s last axes
+    from ``ind`` on and the inverse's shape (those axes, then the first ``ind``), found as
+    NumPy finds them (ValueError for ``ind <= 0``). A constant."""
+    old = np.shape(a)
+    if not ind > 0:
+        raise ValueError("Invalid ind argument.")
+    prod = 1
+    for k in old[ind:]:
+        prod *= k
+    return prod, old[ind:] + old[:ind]
+
+
+@composite(np.linalg.tensorinv)
+def tensorinv(a, ind=2):
+    rows, shape = tensorinv_plan(a, ind)
+    return np.reshape(np.linalg.inv(np.reshape(np.asarray(a), (rows, -1))), shape)
 
 
 @composite(np.nanmedian)

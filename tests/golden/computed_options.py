@@ -86,11 +86,11 @@ def bwd_pad_with(_record, grad_ys, b_array):
     _stack = list(_stack)
     # seed: the gradient of the sum of the outputs
     b_a = grad_ys
-    # adjoint of line 546: for axis in range(a.ndim):
+    # adjoint of line 548: for axis in range(a.ndim):
     b_values = np.zeros_like(values)
     del values
     for axis in reversed(range(ndim2)):
-        # adjoint of line 549: a = np.concatenate([before, a, after], axis=axis)
+        # adjoint of line 551: a = np.concatenate([before, a, after], axis=axis)
         a_before = _stack.pop()
         b_items2 = split_like(b_a, items2, axis)
         del b_a
@@ -101,7 +101,7 @@ def bwd_pad_with(_record, grad_ys, b_array):
         b_after = item_grad(b_items2, 2, after)
         del after
         items2 = items2_before
-        # adjoint of line 548: after = np.broadcast_to(values[axis, 1], pad_edge_shape(a, axis, widths[axis, 1]))
+        # adjoint of line 550: after = np.broadcast_to(values[axis, 1], pad_edge_shape(a, axis, widths[axis, 1]))
         after_before = _stack.pop()
         b_values_i1 = unbroadcast(b_after, values_i1)
         del b_after, values_i1
@@ -110,7 +110,7 @@ def bwd_pad_with(_record, grad_ys, b_array):
         b_values[axis, 1] += b_values_i1
         del b_values_i1
         values_i1 = values_i1_before
-        # adjoint of line 547: before = np.broadcast_to(values[axis, 0], pad_edge_shape(a, axis, widths[axis, 0]))
+        # adjoint of line 549: before = np.broadcast_to(values[axis, 0], pad_edge_shape(a, axis, widths[axis, 0]))
         before_before = _stack.pop()
         b_values_i = unbroadcast(b_before, values_i)
         del b_before, values_i
@@ -119,7 +119,7 @@ def bwd_pad_with(_record, grad_ys, b_array):
         b_values[axis, 0] += b_values_i
         del b_values_i
         values_i = values_i_before
-    # adjoint of line 545: values = np.broadcast_to(cast_like(np.asarray(constant_values), a), (a.ndim, 2))
+    # adjoint of line 547: values = np.broadcast_to(cast_like(np.asarray(constant_values), a), (a.ndim, 2))
     b_cast_like1 = unbroadcast(b_values, cast_like1)
     del b_values
     b_asarray1 = np.reshape(cast_tangent(b_cast_like1, cast_like1), np.
@@ -127,7 +127,7 @@ def bwd_pad_with(_record, grad_ys, b_array):
     del asarray1, b_cast_like1, cast_like1
     b_constant_values = unstack_like(b_asarray1, constant_values)
     del b_asarray1
-    # adjoint of line 541: a = np.asarray(array)
+    # adjoint of line 543: a = np.asarray(array)
     b_array = unstack_like(b_a, array
         ) if b_array is None else b_array + unstack_like(b_a, array)
     return b_array, b_constant_values

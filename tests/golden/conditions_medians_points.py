@@ -53,29 +53,29 @@ def bwd_condition_number(_record, grad_ys, b_x):
         s_i1, s_i2, s_i3, x) = _record
     # seed: the gradient of the sum of the outputs
     b_x = cotangent(b_x, x)
-    # adjoint of line 57: return np.where(np.isnan(r) & ~np.any(np.isnan(x), axis=(-2, -1)), np.inf, r)
+    # adjoint of line 63: return np.where(np.isnan(r) & ~np.any(np.isnan(x), axis=(-2, -1)), np.inf, r)
     b_r = unbroadcast(np.where(and1, 0.0, grad_ys), r)
-    # adjoint of line 48: if p is None or p == 2 or p == -2:
+    # adjoint of line 54: if p is None or p == 2 or p == -2:
     if cond:
-        # adjoint of line 50: if p == -2:
+        # adjoint of line 56: if p == -2:
         if cmp:
-            # adjoint of line 51: r = s[..., -1] / s[..., 0]
+            # adjoint of line 57: r = s[..., -1] / s[..., 0]
             b_s_i = unbroadcast(b_r / s_i1, s_i)
             b_s_i1 = -unbroadcast(b_r / s_i1 * r, s_i1)
             del b_r
             b_s = item_add(None, s, (..., 0), b_s_i1)
             b_s = item_add(b_s, s, (..., -1), b_s_i)
         else:
-            # adjoint of line 53: r = s[..., 0] / s[..., -1]
+            # adjoint of line 59: r = s[..., 0] / s[..., -1]
             b_s_i2 = unbroadcast(b_r / s_i3, s_i2)
             b_s_i3 = -unbroadcast(b_r / s_i3 * r, s_i3)
             del b_r
             b_s = item_add(None, s, (..., -1), b_s_i3)
             b_s = item_add(b_s, s, (..., 0), b_s_i2)
-        # adjoint of line 49: s = np.linalg.svd(x, compute_uv=False)
+        # adjoint of line 55: s = np.linalg.svd(x, compute_uv=False)
         b_x += svd_grad(b_s, s, x, True, False)
     else:
-        # adjoint of line 55: r = np.linalg.norm(x, p, axis=(-2, -1)) * np.linalg.norm(np.linalg.inv(x), p,
+        # adjoint of line 61: r = np.linalg.norm(x, p, axis=(-2, -1)) * np.linalg.norm(np.linalg.inv(x), p,
         b_norm = unbroadcast(b_r * norm1, norm)
         b_norm1 = unbroadcast(norm * b_r, norm1)
         del b_r
@@ -85,7 +85,7 @@ def bwd_condition_number(_record, grad_ys, b_x):
         del b_inv
         b_x += norm_grad(b_norm, norm, x, p, items, False)
         del b_norm
-    # adjoint of line 48: if p is None or p == 2 or p == -2:
+    # adjoint of line 54: if p is None or p == 2 or p == -2:
     if _took:
         pass
     return b_x
@@ -135,15 +135,15 @@ def grad_nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=
     middle = (low_i + high_i) / 2.0
     # seed: the gradient of the sum of the outputs
     b_retval = grad_ys
-    # adjoint of line 74: if keepdims:
+    # adjoint of line 127: if keepdims:
     if keepdims:
-        # adjoint of line 75: return np.expand_dims(middle, axes)
+        # adjoint of line 128: return np.expand_dims(middle, axes)
         b_middle = np.reshape(b_retval, np.shape(middle))
         del middle
     else:
-        # adjoint of line 76: return middle
+        # adjoint of line 129: return middle
         b_middle = b_retval
-    # adjoint of line 73: middle = (low[..., 0] + high[..., 0]) / 2.0
+    # adjoint of line 126: middle = (low[..., 0] + high[..., 0]) / 2.0
     b_add1 = b_middle / 2.0
     b_low_i = unbroadcast(b_add1, low_i)
     del low_i
@@ -153,23 +153,23 @@ def grad_nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=
     del b_high_i, high
     b_low = index_add(None, low, (..., 0), b_low_i)
     del b_low_i, low
-    # adjoint of line 72: high = np.take_along_axis(ordered, kept // 2, axis=-1)
+    # adjoint of line 125: high = np.take_along_axis(ordered, kept // 2, axis=-1)
     b_ordered = take_along_axis_grad(b_high, ordered, floordiv1, -1)
     del b_high
-    # adjoint of line 71: low = np.take_along_axis(ordered, np.maximum(kept - 1, 0) // 2, axis=-1)
+    # adjoint of line 124: low = np.take_along_axis(ordered, np.maximum(kept - 1, 0) // 2, axis=-1)
     b_ordered = add_into(b_ordered, take_along_axis_grad(b_low, ordered,
         floordiv, -1))
     del b_low
-    # adjoint of line 69: ordered = np.sort(rows, axis=-1)
+    # adjoint of line 122: ordered = np.sort(rows, axis=-1)
     b_rows = sort_grad(b_ordered, ordered, rows, -1)
     del b_ordered, ordered, rows
-    # adjoint of line 68: rows = np.reshape(moved, np.shape(moved)[:a.ndim - len(axes)] + (-1,))
+    # adjoint of line 121: rows = np.reshape(moved, np.shape(moved)[:a.ndim - len(axes)] + (-1,))
     b_moved = np.reshape(b_rows, np.shape(moved))
     del b_rows, moved
-    # adjoint of line 67: moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
+    # adjoint of line 120: moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
     b_a = np.moveaxis(b_moved, tuple1, axes)
     del b_moved
-    # adjoint of line 62: a = np.asarray(a)
+    # adjoint of line 115: a = np.asarray(a)
     b_a = unstack_like(b_a, _a)
     return b_a,
 

@@ -52,7 +52,8 @@ def fwd_cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None,
     if cond2:
         mean = np.mean(X, axis=1, keepdims=True)
         centred = X - mean
-        transposed = centred.T
+        conj = np.conj(centred)
+        transposed = conj.T
         matmul = centred @ transposed
         shape2 = X.shape
         sub = shape2[1] - ddof
@@ -77,7 +78,8 @@ def fwd_cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None,
                 sum2 = np.sum(w * aweights)
                 fact = w_sum - ddof * sum2 / w_sum
         mul3 = centred * w
-        transposed1 = centred.T
+        conj1 = np.conj(centred)
+        transposed1 = conj1.T
         matmul1 = mul3 @ transposed1
         div3 = matmul1 / fact
         _retval = np.squeeze(div3)
@@ -96,15 +98,17 @@ def bwd_cov(_record, grad_ys, b_m):
     b_retval = grad_ys
     # adjoint of line 54: if fweights is None and aweights is None:
     if cond2:
-        # adjoint of line 56: return np.squeeze(centred @ centred.T / (X.shape[1] - ddof))
+        # adjoint of line 56: return np.squeeze(centred @ np.conj(centred).T / (X.shape[1] - ddof))
         b_div = np.reshape(b_retval, np.shape(div))
         b_matmul = unbroadcast(b_div / sub, matmul)
         del b_div
         vjp = vjp_matmul(b_matmul, matmul, x=centred, y=transposed)
         del b_matmul
         b_transposed = vjp[1]
-        b_centred = vjp[0] + np.transpose(b_transposed)
-        del b_transposed, vjp
+        b_conj = np.transpose(b_transposed)
+        del b_transposed
+        b_centred = vjp[0] + match_complex(np.conj(b_conj), centred)
+        del b_conj, vjp
         # adjoint of line 55: centred = X - np.mean(X, axis=1, keepdims=True)
         b_X = unbroadcast(b_centred, X)
         b_mean = -unbroadcast(b_centred, mean)
@@ -113,7 +117,7 @@ def bwd_cov(_record, grad_ys, b_m):
             size_of(X))
         del X, b_mean
     else:
-        # adjoint of line 66: return np.squeeze((centred * w) @ centred.T / fact)
+        # adjoint of line 66: return np.squeeze((centred * w) @ np.conj(centred).T / fact)
         b_div3 = np.reshape(b_retval, np.shape(div3))
         b_matmul1 = unbroadcast(b_div3 / fact, matmul1)
         del b_div3
@@ -122,8 +126,10 @@ def bwd_cov(_record, grad_ys, b_m):
         b_mul3 = vjp1[0]
         b_transposed1 = vjp1[1]
         del vjp1
-        b_centred = np.transpose(b_transposed1)
+        b_conj1 = np.transpose(b_transposed1)
         del b_transposed1
+        b_centred = match_complex(np.conj(b_conj1), centred)
+        del b_conj1
         b_centred = add_into(b_centred, unbroadcast(b_mul3 * w, centred))
         del b_mul3
         # adjoint of line 59: centred = X - np.sum(X * w, axis=1, keepdims=True) / w_sum

@@ -12,7 +12,7 @@ def jvp_var_about(a, axis, mean, dtype=None, out=None, ddof=0, keepdims=
     var = np.var(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
     half = masked_deviation(sub, axis, where, 0.0, dof(moment_dof1, None))
-    t_var = np.sum(t_sub * half, axis=axis, keepdims=keepdims) * 2.0
+    t_var = np.real(np.sum(t_sub * half, axis=axis, keepdims=keepdims)) * 2.0
     return var, t_var
 
 
@@ -30,7 +30,7 @@ def jvp_std_about(a, mean, axis=None, dtype=None, out=None, ddof=0,
     std = np.std(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
     half = masked_deviation(sub, axis, where, 0.0, dof(moment_dof1, None))
-    t_std = np.sum(t_sub * half, axis=axis, keepdims=keepdims
+    t_std = np.real(np.sum(t_sub * half, axis=axis, keepdims=keepdims)
         ) / positive_or_one(std)
     return std, t_std
 

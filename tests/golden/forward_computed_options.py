@@ -26,7 +26,7 @@ def jvp_pad_with(array, pad_width, mode='constant', constant_values=0,
     tangents=None):
     t_array = tangents[0]
     t_constant_values = tangents[1]
-    # line 541: a = np.asarray(array)
+    # line 543: a = np.asarray(array)
     a = np.asarray(array)
     t_a = stack_tangents(t_array, array)
     cmp = mode != 'constant'
@@ -37,7 +37,7 @@ def jvp_pad_with(array, pad_width, mode='constant', constant_values=0,
     asarray = np.asarray(pad_width, dtype=int)
     ndim = a.ndim
     widths = np.broadcast_to(asarray, (ndim, 2))
-    # line 545: values = np.broadcast_to(cast_like(np.asarray(constant_values), a), (a.ndim, 2))
+    # line 547: values = np.broadcast_to(cast_like(np.asarray(constant_values), a), (a.ndim, 2))
     asarray1 = np.asarray(constant_values)
     t_asarray1 = stack_tangents(t_constant_values, constant_values)
     cast_like1 = cast_like(asarray1, a)
@@ -49,19 +49,19 @@ def jvp_pad_with(array, pad_width, mode='constant', constant_values=0,
     t_values = np.broadcast_to(t_cast_like1, items1)
     ndim2 = a.ndim
     for axis in range(ndim2):
-        # line 547: before = np.broadcast_to(values[axis, 0], pad_edge_shape(a, axis, widths[axis, 0]))
+        # line 549: before = np.broadcast_to(values[axis, 0], pad_edge_shape(a, axis, widths[axis, 0]))
         values_i = values[axis, 0]
         t_values_i = indexable(t_values)[axis, 0]
         pad_edge_shape1 = pad_edge_shape(a, axis, widths[axis, 0])
         before = np.broadcast_to(values_i, pad_edge_shape1)
         t_before = np.broadcast_to(t_values_i, pad_edge_shape1)
-        # line 548: after = np.broadcast_to(values[axis, 1], pad_edge_shape(a, axis, widths[axis, 1]))
+        # line 550: after = np.broadcast_to(values[axis, 1], pad_edge_shape(a, axis, widths[axis, 1]))
         values_i1 = values[axis, 1]
         t_values_i1 = indexable(t_values)[axis, 1]
         pad_edge_shape2 = pad_edge_shape(a, axis, widths[axis, 1])
         after = np.broadcast_to(values_i1, pad_edge_shape2)
         t_after = np.broadcast_to(t_values_i1, pad_edge_shape2)
-        # line 549: a = np.concatenate([before, a, after], axis=axis)
+        # line 551: a = np.concatenate([before, a, after], axis=axis)
         items2 = [before, a, after]
         t_items2 = [t_before, t_a, t_after]
         a = np.concatenate(items2, axis=axis)

@@ -6,12 +6,12 @@ def jvp_condition_number(x, p=None, tangents=None):
         if not cond:
             cond = p == -2
     if cond:
-        # line 49: s = np.linalg.svd(x, compute_uv=False)
+        # line 55: s = np.linalg.svd(x, compute_uv=False)
         s = np.linalg.svd(x, compute_uv=False)
         t_s = svd_tangent(t_x, s, x, True, False)
         cmp = p == -2
         if cmp:
-            # line 51: r = s[..., -1] / s[..., 0]
+            # line 57: r = s[..., -1] / s[..., 0]
             s_i = s[..., -1]
             t_s_i = item_grad(t_s, (..., -1), s_i)
             s_i1 = s[..., 0]
@@ -20,7 +20,7 @@ def jvp_condition_number(x, p=None, tangents=None):
             t_r = broadcast_like(t_s_i / s_i1, r) - broadcast_like(t_s_i1 /
                 s_i1 * r, r)
         else:
-            # line 53: r = s[..., 0] / s[..., -1]
+            # line 59: r = s[..., 0] / s[..., -1]
             s_i2 = s[..., 0]
             t_s_i2 = item_grad(t_s, (..., 0), s_i2)
             s_i3 = s[..., -1]
@@ -29,7 +29,7 @@ def jvp_condition_number(x, p=None, tangents=None):
             t_r = broadcast_like(t_s_i2 / s_i3, r) - broadcast_like(t_s_i3 /
                 s_i3 * r, r)
     else:
-        # line 55: r = np.linalg.norm(x, p, axis=(-2, -1)) * np.linalg.norm(np.linalg.inv(x), p,
+        # line 61: r = np.linalg.norm(x, p, axis=(-2, -1)) * np.linalg.norm(np.linalg.inv(x), p,
         items = -2, -1
         norm = np.linalg.norm(x, p, axis=items)
         t_norm = norm_tangent(t_x, norm, x, p, items, False)
@@ -41,7 +41,7 @@ def jvp_condition_number(x, p=None, tangents=None):
         r = norm * norm1
         t_r = broadcast_like(t_norm * norm1, r) + broadcast_like(norm *
             t_norm1, r)
-    # line 57: return np.where(np.isnan(r) & ~np.any(np.isnan(x), axis=(-2, -1)), np.inf, r)
+    # line 63: return np.where(np.isnan(r) & ~np.any(np.isnan(x), axis=(-2, -1)), np.inf, r)
     isnan = np.isnan(r)
     isnan1 = np.isnan(x)
     any1 = np.any(isnan1, axis=(-2, -1))
@@ -55,7 +55,7 @@ def jvp_condition_number(x, p=None, tangents=None):
 def jvp_nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=
     False, tangents=None):
     t_a = tangents[0]
-    # line 62: a = np.asarray(a)
+    # line 115: a = np.asarray(a)
     _a_old = a
     a = np.asarray(a)
     t_a = stack_tangents(t_a, _a_old)
@@ -75,7 +75,7 @@ def jvp_nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=
             items.append(int1 % ndim1)
         sorted1 = sorted(items)
         axes = tuple(sorted1)
-    # line 67: moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
+    # line 120: moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
     ndim2 = a.ndim
     n1 = len(axes)
     ndim3 = a.ndim
@@ -83,28 +83,28 @@ def jvp_nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=
     tuple1 = tuple(range2)
     moved = np.moveaxis(a, axes, tuple1)
     t_moved = np.moveaxis(t_a, axes, tuple1)
-    # line 68: rows = np.reshape(moved, np.shape(moved)[:a.ndim - len(axes)] + (-1,))
+    # line 121: rows = np.reshape(moved, np.shape(moved)[:a.ndim - len(axes)] + (-1,))
     shape = np.shape(moved)
     ndim4 = a.ndim
     n2 = len(axes)
     item_i = shape[:ndim4 - n2]
     rows = np.reshape(moved, item_i + (-1,))
     t_rows = np.reshape(t_moved, np.shape(rows))
-    # line 69: ordered = np.sort(rows, axis=-1)
+    # line 122: ordered = np.sort(rows, axis=-1)
     ordered = np.sort(rows, axis=-1)
     t_ordered = sort_tangent(t_rows, ordered, rows, -1)
     isnan = np.isnan(rows)
     kept = np.sum(~isnan, axis=-1, keepdims=True)
-    # line 71: low = np.take_along_axis(ordered, np.maximum(kept - 1, 0) // 2, axis=-1)
+    # line 124: low = np.take_along_axis(ordered, np.maximum(kept - 1, 0) // 2, axis=-1)
     maximum = np.maximum(kept - 1, 0)
     floordiv = maximum // 2
     low = np.take_along_axis(ordered, floordiv, axis=-1)
     t_low = np.take_along_axis(t_ordered, floordiv, -1)
-    # line 72: high = np.take_along_axis(ordered, kept // 2, axis=-1)
+    # line 125: high = np.take_along_axis(ordered, kept // 2, axis=-1)
     floordiv1 = kept // 2
     high = np.take_along_axis(ordered, floordiv1, axis=-1)
     t_high = np.take_along_axis(t_ordered, floordiv1, -1)
-    # line 73: middle = (low[..., 0] + high[..., 0]) / 2.0
+    # line 126: middle = (low[..., 0] + high[..., 0]) / 2.0
     t_low_i = indexable(t_low)[..., 0]
     t_high_i = indexable(t_high)[..., 0]
     add1 = low[..., 0] + high[..., 0]
@@ -112,11 +112,11 @@ def jvp_nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=
     middle = add1 / 2.0
     t_middle = broadcast_like(t_add1 / 2.0, middle)
     if keepdims:
-        # line 75: return np.expand_dims(middle, axes)
+        # line 128: return np.expand_dims(middle, axes)
         _retval = np.expand_dims(middle, axes)
         t_retval = np.reshape(t_middle, np.shape(_retval))
     else:
-        # line 76: return middle
+        # line 129: return middle
         _retval = middle
         t_retval = t_middle
     return _retval, t_retval

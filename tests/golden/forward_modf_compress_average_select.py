@@ -1,7 +1,7 @@
 def jvp_modf(x, tangents):
     t_x = tangents[0]
     whole = np.trunc(x)
-    # line 290: return np.where(np.isinf(x), 0.0, x - whole), whole
+    # line 292: return np.where(np.isinf(x), 0.0, x - whole), whole
     isinf = np.isinf(x)
     sub = x - whole
     t_sub = broadcast_like(t_x, sub)
@@ -12,7 +12,7 @@ def jvp_modf(x, tangents):
 
 def jvp_compress(condition, a, axis=None, tangents=None):
     t_a = tangents[0]
-    # line 304: return np.take(a, compress_index(condition), axis=axis)
+    # line 306: return np.take(a, compress_index(condition), axis=axis)
     compress_index1 = compress_index(condition)
     take = np.take(a, compress_index1, axis=axis)
     t_take = np.take(t_a, compress_index1, axis=axis, mode='raise')

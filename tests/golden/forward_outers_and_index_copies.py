@@ -1,7 +1,7 @@
 def jvp_subtract_outer(A, B, tangents):
     t_A = tangents[0]
     t_B = tangents[1]
-    # line 340: return np.subtract(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+    # line 342: return np.subtract(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
     shape = np.shape(A)
     ndim = np.ndim(B)
     reshape = np.reshape(A, shape + (1,) * ndim)
@@ -15,7 +15,7 @@ def jvp_subtract_outer(A, B, tangents):
 def jvp_add_outer(A, B, tangents):
     t_A = tangents[0]
     t_B = tangents[1]
-    # line 335: return np.add(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+    # line 337: return np.add(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
     shape = np.shape(A)
     ndim = np.ndim(B)
     reshape = np.reshape(A, shape + (1,) * ndim)
@@ -28,7 +28,7 @@ def jvp_add_outer(A, B, tangents):
 def jvp_divide_outer(A, B, tangents):
     t_A = tangents[0]
     t_B = tangents[1]
-    # line 345: return np.divide(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+    # line 347: return np.divide(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
     shape = np.shape(A)
     ndim = np.ndim(B)
     reshape = np.reshape(A, shape + (1,) * ndim)
@@ -42,7 +42,7 @@ def jvp_divide_outer(A, B, tangents):
 def jvp_maximum_outer(A, B, tangents):
     t_A = tangents[0]
     t_B = tangents[1]
-    # line 355: return np.maximum(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+    # line 357: return np.maximum(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
     shape = np.shape(A)
     ndim = np.ndim(B)
     reshape = np.reshape(A, shape + (1,) * ndim)
@@ -57,7 +57,7 @@ def jvp_maximum_outer(A, B, tangents):
 def jvp_power_outer(A, B, tangents):
     t_A = tangents[0]
     t_B = tangents[1]
-    # line 350: return np.power(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+    # line 352: return np.power(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
     shape = np.shape(A)
     ndim = np.ndim(B)
     reshape = np.reshape(A, shape + (1,) * ndim)

@@ -12,7 +12,7 @@ def jvp_var_about(a, axis, dtype, out, ddof, mean, keepdims=False, where=
     var = np.var(sub, axis=axis, dtype=dtype, ddof=moment_dof1, keepdims=
         keepdims, where=where, mean=0.0)
     half = masked_deviation(sub, axis, where, 0.0, dof(moment_dof1, None))
-    t_var = np.sum(t_sub * half, axis=axis, keepdims=keepdims) * 2.0
+    t_var = np.real(np.sum(t_sub * half, axis=axis, keepdims=keepdims)) * 2.0
     return var, t_var
 
 
@@ -43,7 +43,7 @@ def jvp_max_from(a, axis=None, out=None, keepdims=False, initial=None,
 def jvp_maximum_reduce(array, axis=0, dtype=None, out=None, keepdims=False,
     tangents=None):
     t_array = tangents[0]
-    # line 141: return np.max(array, axis=axis_without_out(axis, out, dtype, array), keepdims=keepdims)
+    # line 143: return np.max(array, axis=axis_without_out(axis, out, dtype, array), keepdims=keepdims)
     axis_without_out1 = axis_without_out(axis, out, dtype, array)
     max1 = np.max(array, axis=axis_without_out1, keepdims=keepdims)
     t_max1 = np.sum(t_array * reduce_mask(array, max1, axis_without_out1,

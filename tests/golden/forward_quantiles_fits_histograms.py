@@ -1,6 +1,6 @@
 def jvp__nanquantile(a, q, given, axis, method, keepdims, weights, tangents):
     t_a = tangents[0]
-    # line 121: a = np.asarray(a)
+    # line 174: a = np.asarray(a)
     _a_old = a
     a = np.asarray(a)
     t_a = stack_tangents(t_a, _a_old)
@@ -8,7 +8,7 @@ def jvp__nanquantile(a, q, given, axis, method, keepdims, weights, tangents):
     unpacked1 = unpacked(nanquantile_plan1, 2)
     axes = nanquantile_plan1[0]
     dtype = nanquantile_plan1[1]
-    # line 123: moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
+    # line 176: moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
     ndim = a.ndim
     n = len(axes)
     ndim1 = a.ndim
@@ -16,14 +16,14 @@ def jvp__nanquantile(a, q, given, axis, method, keepdims, weights, tangents):
     tuple1 = tuple(range1)
     moved = np.moveaxis(a, axes, tuple1)
     t_moved = np.moveaxis(t_a, axes, tuple1)
-    # line 124: rows = np.reshape(moved, np.shape(moved)[:a.ndim - len(axes)] + (-1,))
+    # line 177: rows = np.reshape(moved, np.shape(moved)[:a.ndim - len(axes)] + (-1,))
     shape = np.shape(moved)
     ndim2 = a.ndim
     n1 = len(axes)
     item_i = shape[:ndim2 - n1]
     rows = np.reshape(moved, item_i + (-1,))
     t_rows = np.reshape(t_moved, np.shape(rows))
-    # line 125: ordered = np.sort(rows, axis=-1)
+    # line 178: ordered = np.sort(rows, axis=-1)
     ordered = np.sort(rows, axis=-1)
     t_ordered = sort_tangent(t_rows, ordered, rows, -1)
     isnan = np.isnan(rows)
@@ -37,28 +37,28 @@ def jvp__nanquantile(a, q, given, axis, method, keepdims, weights, tangents):
     low = nanquantile_positions1[0]
     high = nanquantile_positions1[1]
     empty = nanquantile_positions1[2]
-    # line 130: wide = np.broadcast_to(ordered, np.shape(at)[:-1] + np.shape(ordered)[-1:])
+    # line 183: wide = np.broadcast_to(ordered, np.shape(at)[:-1] + np.shape(ordered)[-1:])
     shape2 = np.shape(at)
     shape3 = np.shape(ordered)
     add2 = shape2[:-1] + shape3[-1:]
     wide = np.broadcast_to(ordered, add2)
     t_wide = np.broadcast_to(t_ordered, add2)
-    # line 131: below = np.take_along_axis(wide, low, axis=-1)[..., 0]
+    # line 184: below = np.take_along_axis(wide, low, axis=-1)[..., 0]
     take_along_axis = np.take_along_axis(wide, low, axis=-1)
     t_take_along_axis = np.take_along_axis(t_wide, low, -1)
     below = take_along_axis[..., 0]
     t_below = indexable(t_take_along_axis)[..., 0]
-    # line 132: above = np.take_along_axis(wide, high, axis=-1)[..., 0]
+    # line 185: above = np.take_along_axis(wide, high, axis=-1)[..., 0]
     take_along_axis1 = np.take_along_axis(wide, high, axis=-1)
     t_take_along_axis1 = np.take_along_axis(t_wide, high, -1)
     above = take_along_axis1[..., 0]
     t_above = indexable(t_take_along_axis1)[..., 0]
     item_i3 = (at - low)[..., 0]
     t = item_i3.astype(dtype)
-    # line 134: step = above - below
+    # line 187: step = above - below
     step = above - below
     t_step = broadcast_like(t_above, step) - broadcast_like(t_below, step)
-    # line 135: value = np.where(t >= 0.5, above - step * (1 - t), below + step * t)
+    # line 188: value = np.where(t >= 0.5, above - step * (1 - t), below + step * t)
     cmp = t >= 0.5
     sub4 = 1 - t
     mul1 = step * sub4
@@ -72,26 +72,26 @@ def jvp__nanquantile(a, q, given, axis, method, keepdims, weights, tangents):
     value = np.where(cmp, sub5, add3)
     t_value = broadcast_like(np.where(cmp, t_sub5, 0.0), value
         ) + broadcast_like(np.where(cmp, 0.0, t_add3), value)
-    # line 136: value = np.where(empty[..., 0], np.nan, value)
+    # line 189: value = np.where(empty[..., 0], np.nan, value)
     empty_i = empty[..., 0]
     nan = np.nan
     value = np.where(empty_i, nan, value)
     t_value = broadcast_like(np.where(empty_i, 0.0, t_value), value)
     if keepdims:
-        # line 138: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
+        # line 191: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
         items2 = []
         n2 = loop_len(axes)
         for k1 in range(n2):
-            # line 138: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
+            # line 191: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
             k = axes[k1]
             ndim4 = np.ndim(q)
             items2.append(ndim4 + k)
-        # line 138: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
+        # line 191: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
         tuple2 = as_tuple(items2)
         _retval = np.expand_dims(value, tuple2)
         t_retval = np.reshape(t_value, np.shape(_retval))
     else:
-        # line 139: return value
+        # line 192: return value
         _retval = value
         t_retval = t_value
     return _retval, t_retval
@@ -100,7 +100,7 @@ def jvp__nanquantile(a, q, given, axis, method, keepdims, weights, tangents):
 def jvp_nanquantile(a, q, axis, out=None, overwrite_input=False, method=
     'linear', keepdims=False, weights=None, tangents=None):
     t_a = tangents[0]
-    # line 111: return _nanquantile(a, q, q, axis, method, keepdims, weights)
+    # line 164: return _nanquantile(a, q, q, axis, method, keepdims, weights)
     nanquantile, t_nanquantile = jvp__nanquantile(a, q, q, axis, method,
         keepdims, weights, tangents=(t_a,))
     return nanquantile, t_nanquantile
@@ -108,7 +108,7 @@ def jvp_nanquantile(a, q, axis, out=None, overwrite_input=False, method=
 
 def jvp__nanquantile1(a, q, given, axis, method, keepdims, weights, tangents):
     t_a = tangents[0]
-    # line 121: a = np.asarray(a)
+    # line 174: a = np.asarray(a)
     _a_old = a
     a = np.asarray(a)
     t_a = stack_tangents(t_a, _a_old)
@@ -116,7 +116,7 @@ def jvp__nanquantile1(a, q, given, axis, method, keepdims, weights, tangents):
     unpacked1 = unpacked(nanquantile_plan1, 2)
     axes = nanquantile_plan1[0]
     dtype = nanquantile_plan1[1]
-    # line 123: moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
+    # line 176: moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
     ndim = a.ndim
     n = len(axes)
     ndim1 = a.ndim
@@ -124,14 +124,14 @@ def jvp__nanquantile1(a, q, given, axis, method, keepdims, weights, tangents):
     tuple1 = tuple(range1)
     moved = np.moveaxis(a, axes, tuple1)
     t_moved = np.moveaxis(t_a, axes, tuple1)
-    # line 124: rows = np.reshape(moved, np.shape(moved)[:a.ndim - len(axes)] + (-1,))
+    # line 177: rows = np.reshape(moved, np.shape(moved)[:a.ndim - len(axes)] + (-1,))
     shape = np.shape(moved)
     ndim2 = a.ndim
     n1 = len(axes)
     item_i = shape[:ndim2 - n1]
     rows = np.reshape(moved, item_i + (-1,))
     t_rows = np.reshape(t_moved, np.shape(rows))
-    # line 125: ordered = np.sort(rows, axis=-1)
+    # line 178: ordered = np.sort(rows, axis=-1)
     ordered = np.sort(rows, axis=-1)
     t_ordered = sort_tangent(t_rows, ordered, rows, -1)
     isnan = np.isnan(rows)
@@ -145,28 +145,28 @@ def jvp__nanquantile1(a, q, given, axis, method, keepdims, weights, tangents):
     low = nanquantile_positions1[0]
     high = nanquantile_positions1[1]
     empty = nanquantile_positions1[2]
-    # line 130: wide = np.broadcast_to(ordered, np.shape(at)[:-1] + np.shape(ordered)[-1:])
+    # line 183: wide = np.broadcast_to(ordered, np.shape(at)[:-1] + np.shape(ordered)[-1:])
     shape2 = np.shape(at)
     shape3 = np.shape(ordered)
     add2 = shape2[:-1] + shape3[-1:]
     wide = np.broadcast_to(ordered, add2)
     t_wide = np.broadcast_to(t_ordered, add2)
-    # line 131: below = np.take_along_axis(wide, low, axis=-1)[..., 0]
+    # line 184: below = np.take_along_axis(wide, low, axis=-1)[..., 0]
     take_along_axis = np.take_along_axis(wide, low, axis=-1)
     t_take_along_axis = np.take_along_axis(t_wide, low, -1)
     below = take_along_axis[..., 0]
     t_below = indexable(t_take_along_axis)[..., 0]
-    # line 132: above = np.take_along_axis(wide, high, axis=-1)[..., 0]
+    # line 185: above = np.take_along_axis(wide, high, axis=-1)[..., 0]
     take_along_axis1 = np.take_along_axis(wide, high, axis=-1)
     t_take_along_axis1 = np.take_along_axis(t_wide, high, -1)
     above = take_along_axis1[..., 0]
     t_above = indexable(t_take_along_axis1)[..., 0]
     item_i3 = (at - low)[..., 0]
     t = item_i3.astype(dtype)
-    # line 134: step = above - below
+    # line 187: step = above - below
     step = above - below
     t_step = broadcast_like(t_above, step) - broadcast_like(t_below, step)
-    # line 135: value = np.where(t >= 0.5, above - step * (1 - t), below + step * t)
+    # line 188: value = np.where(t >= 0.5, above - step * (1 - t), below + step * t)
     cmp = t >= 0.5
     sub4 = 1 - t
     mul1 = step * sub4
@@ -180,26 +180,26 @@ def jvp__nanquantile1(a, q, given, axis, method, keepdims, weights, tangents):
     value = np.where(cmp, sub5, add3)
     t_value = broadcast_like(np.where(cmp, t_sub5, 0.0), value
         ) + broadcast_like(np.where(cmp, 0.0, t_add3), value)
-    # line 136: value = np.where(empty[..., 0], np.nan, value)
+    # line 189: value = np.where(empty[..., 0], np.nan, value)
     empty_i = empty[..., 0]
     nan = np.nan
     value = np.where(empty_i, nan, value)
     t_value = broadcast_like(np.where(empty_i, 0.0, t_value), value)
     if keepdims:
-        # line 138: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
+        # line 191: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
         items2 = []
         n2 = loop_len(axes)
         for k1 in range(n2):
-            # line 138: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
+            # line 191: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
             k = axes[k1]
             ndim4 = np.ndim(q)
             items2.append(ndim4 + k)
-        # line 138: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
+        # line 191: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
         tuple2 = as_tuple(items2)
         _retval = np.expand_dims(value, tuple2)
         t_retval = np.reshape(t_value, np.shape(_retval))
     else:
-        # line 139: return value
+        # line 192: return value
         _retval = value
         t_retval = t_value
     return _retval, t_retval
@@ -208,7 +208,7 @@ def jvp__nanquantile1(a, q, given, axis, method, keepdims, weights, tangents):
 def jvp_nanpercentile(a, q, axis=None, out=None, overwrite_input=False,
     method='linear', keepdims=False, weights=None, tangents=None):
     t_a = tangents[0]
-    # line 117: return _nanquantile(a, np.true_divide(q, 100), q, axis, method, keepdims, weights)
+    # line 170: return _nanquantile(a, np.true_divide(q, 100), q, axis, method, keepdims, weights)
     true_divide = np.true_divide(q, 100)
     nanquantile, t_nanquantile = jvp__nanquantile1(a, true_divide, q, axis,
         method, keepdims, weights, tangents=(t_a,))
@@ -218,15 +218,15 @@ def jvp_nanpercentile(a, q, axis=None, out=None, overwrite_input=False,
 def jvp_lstsq(a, b, rcond=None, tangents=None):
     t_a = tangents[0]
     t_b = tangents[1]
-    # line 228: a = np.asarray(a)
+    # line 230: a = np.asarray(a)
     _a_old = a
     a = np.asarray(a)
     t_a = stack_tangents(t_a, _a_old)
     cutoff = lstsq_cutoff(a, rcond)
-    # line 230: s = np.linalg.svd(a, compute_uv=False)
+    # line 232: s = np.linalg.svd(a, compute_uv=False)
     s = np.linalg.svd(a, compute_uv=False)
     t_s = svd_tangent(t_a, s, a, True, False)
-    # line 231: x = np.linalg.pinv(a, rcond=cutoff) @ b
+    # line 233: x = np.linalg.pinv(a, rcond=cutoff) @ b
     pinv = np.linalg.pinv(a, rcond=cutoff)
     t_pinv = pinv_tangent(t_a, pinv, a, cutoff, False, None)
     x = pinv @ b
@@ -239,7 +239,7 @@ def jvp_lstsq(a, b, rcond=None, tangents=None):
         shape2 = np.shape(a)
         cond = shape1[0] > shape2[1]
     if cond:
-        # line 234: residuals = np.reshape(np.sum(np.abs(b - a @ x) ** 2, axis=0), (-1,))
+        # line 236: residuals = np.reshape(np.sum(np.abs(b - a @ x) ** 2, axis=0), (-1,))
         t_matmul = t_a @ x + a @ t_x
         sub = b - a @ x
         t_sub = broadcast_like(t_b, sub) - broadcast_like(t_matmul, sub)
@@ -261,18 +261,18 @@ def jvp_polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False,
     t_y = tangents[0]
     t_w = tangents[1]
     cutoff = polyfit_plan(x, y, deg, rcond, full, w, cov)
-    # line 168: lhs = np.vander(np.asarray(x) + 0.0, int(deg) + 1)
+    # line 221: lhs = np.vander(np.asarray(x) + 0.0, int(deg) + 1)
     asarray = np.asarray(x)
     int1 = int(deg)
     lhs = vander(asarray + 0.0, int1 + 1)
-    # line 169: rhs = np.asarray(y) + 0.0
+    # line 222: rhs = np.asarray(y) + 0.0
     asarray1 = np.asarray(y)
     t_asarray1 = stack_tangents(t_y, y)
     rhs = asarray1 + 0.0
     t_rhs = broadcast_like(t_asarray1, rhs)
     cmp = w is not None
     if cmp:
-        # line 171: lhs = lhs * np.reshape(np.asarray(w) + 0.0, (-1, 1))
+        # line 224: lhs = lhs * np.reshape(np.asarray(w) + 0.0, (-1, 1))
         asarray2 = np.asarray(w)
         t_asarray2 = stack_tangents(t_w, w)
         add2 = asarray2 + 0.0
@@ -285,7 +285,7 @@ def jvp_polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False,
         ndim = np.ndim(rhs)
         cmp1 = ndim == 2
         if cmp1:
-            # line 173: rhs = rhs * np.reshape(np.asarray(w) + 0.0, (-1, 1))
+            # line 226: rhs = rhs * np.reshape(np.asarray(w) + 0.0, (-1, 1))
             asarray3 = np.asarray(w)
             t_asarray3 = stack_tangents(t_w, w)
             add3 = asarray3 + 0.0
@@ -297,7 +297,7 @@ def jvp_polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False,
             t_rhs = broadcast_like(t_rhs * reshape1, rhs) + broadcast_like(
                 _rhs_old * t_reshape1, rhs)
         else:
-            # line 175: rhs = rhs * (np.asarray(w) + 0.0)
+            # line 228: rhs = rhs * (np.asarray(w) + 0.0)
             asarray4 = np.asarray(w)
             t_asarray4 = stack_tangents(t_w, w)
             add4 = asarray4 + 0.0
@@ -308,14 +308,14 @@ def jvp_polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False,
                 _rhs_old1 * t_add4, rhs)
     else:
         t_lhs = zeros_tree(lhs)
-    # line 176: scale = np.sqrt(np.sum(lhs * lhs, axis=0))
+    # line 229: scale = np.sqrt(np.sum(lhs * lhs, axis=0))
     mul = lhs * lhs
     t_mul = 2.0 * broadcast_like(t_lhs * lhs, mul)
     sum1 = np.sum(mul, axis=0)
     t_sum1 = np.sum(t_mul, axis=0, keepdims=False)
     scale = np.sqrt(sum1)
     t_scale = t_sum1 * 0.5 / scale
-    # line 177: c = np.linalg.lstsq(lhs / scale, rhs, rcond=cutoff)[0]
+    # line 230: c = np.linalg.lstsq(lhs / scale, rhs, rcond=cutoff)[0]
     div = lhs / scale
     t_div = broadcast_like(t_lhs / scale, div) - broadcast_like(t_scale /
         scale * div, div)
@@ -323,7 +323,7 @@ def jvp_polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False,
         t_rhs))
     c = lstsq1[0]
     t_c = item_grad(t_lstsq1, 0, c)
-    # line 178: return (c.T / scale).T
+    # line 231: return (c.T / scale).T
     transposed = c.T
     t_transposed = np.transpose(t_c, None)
     div1 = transposed / scale
@@ -337,13 +337,13 @@ def jvp_polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False,
 def jvp__histogram_edges(a, bins, range, count, edges_given, dtype, tangents):
     t_a = tangents[0]
     if edges_given:
-        # line 206: return np.asarray(bins)
+        # line 259: return np.asarray(bins)
         _retval = np.asarray(bins)
         t_retval = zeros_tree(_retval)
     else:
         cmp = range is not None
         if cmp:
-            # line 208: first, last = range
+            # line 261: first, last = range
             unpacked1 = unpacked(range, 2)
             first = range[0]
             last = range[1]
@@ -358,7 +358,7 @@ def jvp__histogram_edges(a, bins, range, count, edges_given, dtype, tangents):
                 t_first = zeros_tree(first)
                 t_last = zeros_tree(last)
             else:
-                # line 212: first, last = np.min(a), np.max(a)
+                # line 265: first, last = np.min(a), np.max(a)
                 min1 = np.min(a)
                 t_min1 = np.sum(t_a * reduce_mask(a, min1, None, False),
                     axis=None, keepdims=False)
@@ -371,16 +371,16 @@ def jvp__histogram_edges(a, bins, range, count, edges_given, dtype, tangents):
                 t_last = t_max1
         cmp2 = first == last
         if cmp2:
-            # line 214: first = first - 0.5
+            # line 267: first = first - 0.5
             first = first - 0.5
             t_first = broadcast_like(t_first, first)
-            # line 215: last = last + 0.5
+            # line 268: last = last + 0.5
             last = last + 0.5
             t_last = broadcast_like(t_last, last)
-        # line 216: return np.linspace(first, last, count + 1, endpoint=True, dtype=dtype)
+        # line 269: return np.linspace(first, last, count + 1, endpoint=True, dtype=dtype)
         add = count + 1
         float_dtype(dtype,
-            'srcdiff/rules/statistic_composites.py:216: `return np.linspace(first, last, count + 1, endpoint=True, dtype=dtype)`'
+            'srcdiff/rules/statistic_composites.py:269: `return np.linspace(first, last, count + 1, endpoint=True, dtype=dtype)`'
             )
         _retval = np.linspace(first, last, add, endpoint=True, dtype=dtype)
         t_retval = np.linspace(filled(t_first, first), 0.0 * np.asarray(
@@ -397,20 +397,20 @@ def jvp_bincount(x, weights=None, minlength=0, tangents=None):
         size = np.size(x)
         cond = size == 0
     if cond:
-        # line 325: return counts
+        # line 327: return counts
         _retval = counts
         t_retval = zeros_tree(counts)
     else:
         n = len(counts)
         out = np.zeros(n)
-        # line 327: np.add.at(out, x, weights)
+        # line 329: np.add.at(out, x, weights)
         added = add_at(out, x, weights)
         t_added = add_at(np.zeros(np.shape(added), np.result_type(t_weights,
             added)), x, t_weights)
         out[...] = added
         t_out = np.zeros_like(out)
         t_out[...] = t_added
-        # line 328: return out
+        # line 330: return out
         _retval = out
         t_retval = t_out
     return _retval, t_retval
@@ -426,37 +426,37 @@ def jvp_histogram(a, bins=10, range=None, density=None, weights=None,
     edges_given = histogram_plan1[1]
     bins_of = histogram_plan1[2]
     dtype = histogram_plan1[3]
-    # line 222: edges = _histogram_edges(a, bins, range, count, edges_given, dtype)
+    # line 275: edges = _histogram_edges(a, bins, range, count, edges_given, dtype)
     edges, t_edges = jvp__histogram_edges(a, bins, range, count,
         edges_given, dtype, tangents=(t_a,))
     kept = bins_of >= 0
     cmp = weights is None
     if cmp:
-        # line 225: n = np.bincount(bins_of[kept], minlength=count)
+        # line 278: n = np.bincount(bins_of[kept], minlength=count)
         n = bincount(bins_of[kept], minlength=count)
         t_n = zeros_tree(n)
     else:
-        # line 227: w = np.ravel(weights)[kept]
+        # line 280: w = np.ravel(weights)[kept]
         ravel = np.ravel(weights)
         t_ravel = np.reshape(t_weights, np.shape(ravel))
         w = ravel[kept]
         t_w = t_ravel[kept]
-        # line 228: n = np.bincount(bins_of[kept], weights=w, minlength=count).astype(np.result_type(w))
+        # line 281: n = np.bincount(bins_of[kept], weights=w, minlength=count).astype(np.result_type(w))
         bincount1, t_bincount1 = jvp_bincount(bins_of[kept], weights=w,
             minlength=count, tangents=(t_w,))
         result_type = np.result_type(w)
         float_dtype(result_type,
-            'srcdiff/rules/statistic_composites.py:228: `n = np.bincount(bins_of[kept], weights=w, minlength=count).astype(np.result_type(w))`'
+            'srcdiff/rules/statistic_composites.py:281: `n = np.bincount(bins_of[kept], weights=w, minlength=count).astype(np.result_type(w))`'
             )
         n = bincount1.astype(result_type)
         t_n = t_bincount1
     if density:
-        # line 230: widths = np.array(np.diff(edges), float)
+        # line 283: widths = np.array(np.diff(edges), float)
         diff = np.diff(edges)
         t_diff = np.diff(filled(t_edges, edges), 1, -1)
         widths = np.array(diff, float)
         t_widths = stack_tangents(t_diff, diff)
-        # line 231: return n / widths / np.sum(n), edges
+        # line 284: return n / widths / np.sum(n), edges
         div = n / widths
         t_div = broadcast_like(t_n / widths, div) - broadcast_like(t_widths /
             widths * div, div)
@@ -468,7 +468,7 @@ def jvp_histogram(a, bins=10, range=None, density=None, weights=None,
         _retval = div1, edges
         t_retval = t_div1, t_edges
     else:
-        # line 232: return n, edges
+        # line 285: return n, edges
         _retval = n, edges
         t_retval = t_n, t_edges
     return _retval, t_retval

@@ -24,19 +24,19 @@ def grad_maximum_accumulate(array, axis=0, dtype=None, out=None, grad_ys=None):
             rows.append(maximum)
     # seed: the gradient of the sum of the outputs
     b_retval = grad_ys
-    # adjoint of line 120: if a.shape[0] == 0:
+    # adjoint of line 122: if a.shape[0] == 0:
     if cmp:
-        # adjoint of line 121: return np.moveaxis(a, 0, axis)
+        # adjoint of line 123: return np.moveaxis(a, 0, axis)
         b_a = np.moveaxis(b_retval, axis, 0)
     else:
-        # adjoint of line 125: return np.moveaxis(np.stack(rows), 0, axis)
+        # adjoint of line 127: return np.moveaxis(np.stack(rows), 0, axis)
         b_stack = np.moveaxis(b_retval, axis, 0)
         b_rows = stacked_parts(b_stack, len(rows), 0)
         del b_stack
-        # adjoint of line 123: for i in range(1, a.shape[0]):  # (ties: np.maximum's, half the gradient to each)
+        # adjoint of line 125: for i in range(1, a.shape[0]):  # (ties: np.maximum's, half the gradient to each)
         b_a = np.zeros_like(a)
         for i in reversed(range(1, item_i1)):
-            # adjoint of line 124: rows.append(np.maximum(rows[-1], a[i]))
+            # adjoint of line 126: rows.append(np.maximum(rows[-1], a[i]))
             b_rows, b_item = pop_grad(b_rows, maximum)
             del maximum
             rows.pop()
@@ -53,11 +53,11 @@ def grad_maximum_accumulate(array, axis=0, dtype=None, out=None, grad_ys=None):
             b_rows = item_add(b_rows, rows, -1, b_rows_i)
             rows_i = rows_i_before
         del a
-        # adjoint of line 122: rows = [a[0]]
+        # adjoint of line 124: rows = [a[0]]
         b_a_i = item_grad(b_rows, 0, a_i)
         b_a[0] += b_a_i
         del b_a_i
-    # adjoint of line 119: a = np.moveaxis(np.asarray(array), axis_without_out(axis, out, dtype, array), 0)
+    # adjoint of line 121: a = np.moveaxis(np.asarray(array), axis_without_out(axis, out, dtype, array), 0)
     b_asarray = np.moveaxis(b_a, 0, axis_without_out1)
     b_array = unstack_like(b_asarray, array)
     return b_array,
@@ -121,27 +121,27 @@ def grad_meshgrid(xi_0, xi_1, copy=True, sparse=False, indexing='xy',
     tuple2 = tuple(grids)
     # seed: the gradient of the sum of the outputs
     b_tuple2 = cotangent(grad_ys, tuple2)
-    # adjoint of line 259: return tuple(grids)
+    # adjoint of line 261: return tuple(grids)
     b_grids = sequence_grad(b_tuple2, grids)
-    # adjoint of line 250: for i in range(n):
+    # adjoint of line 252: for i in range(n):
     b_xi = zeros_tree(xi)
     for i in reversed(range(n)):
-        # adjoint of line 258: grids.append(g)
+        # adjoint of line 260: grids.append(g)
         b_grids, b_item = pop_grad(b_grids, g)
         del g
         b_g = b_item
         grids.pop()
-        # adjoint of line 254: if not sparse:
+        # adjoint of line 256: if not sparse:
         if not sparse:
-            # adjoint of line 256: if copy:
+            # adjoint of line 258: if copy:
             if copy:
-                # adjoint of line 257: g = np.array(g)
+                # adjoint of line 259: g = np.array(g)
                 g_before = _stack.pop()
                 b_g = unstack_like(b_g, g_before)
-            # adjoint of line 255: g = np.broadcast_to(g, shape)
+            # adjoint of line 257: g = np.broadcast_to(g, shape)
             g_before1 = _stack.pop()
             b_g = unbroadcast(b_g, g_before1)
-        # adjoint of line 253: g = np.reshape(xi[i], tuple(s))
+        # adjoint of line 255: g = np.reshape(xi[i], tuple(s))
         g_before2 = _stack.pop()
         b_xi_i = np.reshape(b_g, np.shape(xi_i))
         del b_g
@@ -149,7 +149,7 @@ def grad_meshgrid(xi_0, xi_1, copy=True, sparse=False, indexing='xy',
         xi_i_before = _stack.pop()
         b_xi = item_add(b_xi, xi, i, b_xi_i)
         xi_i = xi_i_before
-    # adjoint of line 241: def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
+    # adjoint of line 243: def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
     b_xi_0 = item_grad(b_xi, 0, xi_0)
     b_xi_1 = item_grad(b_xi, 1, xi_1)
     return b_xi_0, b_xi_1

@@ -13,7 +13,7 @@ def bwd_modf(_record, grad_ys, b_x):
     # seed: the gradient of the sum of the outputs
     b_where = cotangent(grad_ys[0], where)
     del where
-    # adjoint of line 290: return np.where(np.isinf(x), 0.0, x - whole), whole
+    # adjoint of line 292: return np.where(np.isinf(x), 0.0, x - whole), whole
     b_sub = unbroadcast(np.where(isinf, 0.0, b_where), sub)
     del b_where, sub
     b_x = unbroadcast(b_sub, x) if b_x is None else b_x + unbroadcast(b_sub, x)
@@ -30,7 +30,7 @@ def bwd_compress(_record, grad_ys, b_a):
     # the values the primal sweep recorded
     a, axis, compress_index1 = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 304: return np.take(a, compress_index(condition), axis=axis)
+    # adjoint of line 306: return np.take(a, compress_index(condition), axis=axis)
     b_a = take_grad(grad_ys, a, compress_index1, axis, 'raise'
         ) if b_a is None else b_a + take_grad(grad_ys, a, compress_index1,
         axis, 'raise')

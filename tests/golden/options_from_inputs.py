@@ -14,7 +14,7 @@ def bwd_sum_from(_record, grad_ys, b_a):
     (a, axis_without_out1, cast_like1, initial, keepdims, reshape, s, where
         ) = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 492: return s + cast_like(np.reshape(initial, ()), s)
+    # adjoint of line 494: return s + cast_like(np.reshape(initial, ()), s)
     b_s = unbroadcast(grad_ys, s)
     del s
     b_cast_like1 = unbroadcast(grad_ys, cast_like1)
@@ -23,7 +23,7 @@ def bwd_sum_from(_record, grad_ys, b_a):
     del b_cast_like1, cast_like1, reshape
     b_initial = np.reshape(b_reshape, np.shape(initial))
     del b_reshape
-    # adjoint of line 491: s = np.sum(a, axis=axis_without_out(axis, out, dtype, a), keepdims=keepdims, where=where)
+    # adjoint of line 493: s = np.sum(a, axis=axis_without_out(axis, out, dtype, a), keepdims=keepdims, where=where)
     b_a = unreduce(b_s, a, axis_without_out1, keepdims
         ) * where if b_a is None else b_a + unreduce(b_s, a,
         axis_without_out1, keepdims) * where
@@ -70,30 +70,30 @@ def bwd_diff_extended(_record, grad_ys=None):
     (_a, _a1, _a2, _edge1, a, axis, broadcast_to, cmp, cmp1, edge, items,
         items1, n, prepend) = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 573: return np.diff(a, n=n, axis=axis)
+    # adjoint of line 575: return np.diff(a, n=n, axis=axis)
     b_a = diff_grad(grad_ys, a, n, axis, None, None)
-    # adjoint of line 570: if append is not None:
+    # adjoint of line 572: if append is not None:
     if cmp1:
-        # adjoint of line 572: a = np.concatenate([a, np.broadcast_to(edge, diff_edge_shape(a, edge, axis))], axis=axis)
+        # adjoint of line 574: a = np.concatenate([a, np.broadcast_to(edge, diff_edge_shape(a, edge, axis))], axis=axis)
         b_items1 = split_like(b_a, items1, axis)
         del b_a
         b_a = item_grad(b_items1, 0, _a2)
         edge = _edge1
-    # adjoint of line 567: if prepend is not None:
+    # adjoint of line 569: if prepend is not None:
     if cmp:
-        # adjoint of line 569: a = np.concatenate([np.broadcast_to(edge, diff_edge_shape(a, edge, axis)), a], axis=axis)
+        # adjoint of line 571: a = np.concatenate([np.broadcast_to(edge, diff_edge_shape(a, edge, axis)), a], axis=axis)
         b_items = split_like(b_a, items, axis)
         del b_a
         b_broadcast_to = item_grad(b_items, 0, broadcast_to)
         b_a = item_grad(b_items, 1, _a1)
         b_edge = unbroadcast(b_broadcast_to, edge)
         del b_broadcast_to, edge
-        # adjoint of line 568: edge = np.asarray(prepend)
+        # adjoint of line 570: edge = np.asarray(prepend)
         b_prepend = unstack_like(b_edge, prepend)
         del b_edge
     else:
         b_prepend = 0.0
-    # adjoint of line 566: a = np.asarray(a)
+    # adjoint of line 568: a = np.asarray(a)
     b_a = unstack_like(b_a, _a)
     return b_a, b_prepend
 

@@ -4,7 +4,7 @@ def grad_power_outer(A, B, grad_ys=None):
     reshape = np.reshape(A, shape + (1,) * ndim)
     power = np.power(reshape, B)
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 350: return np.power(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+    # adjoint of line 352: return np.power(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
     b_reshape = unbroadcast(grad_ys * B * reshape ** np.where(B, B - 1, 1.0
         ), reshape)
     b_B = unbroadcast(grad_ys * power * np.log(np.where(reshape > 0,
@@ -20,7 +20,7 @@ def grad_maximum_outer(A, B, grad_ys=None):
     reshape = np.reshape(A, shape + (1,) * ndim)
     check_broadcast(reshape, B)
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 355: return np.maximum(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+    # adjoint of line 357: return np.maximum(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
     b_reshape = unbroadcast(grad_ys * ((reshape > B) + 0.5 * (reshape == B)
         ), reshape)
     b_B = unbroadcast(grad_ys * ((B > reshape) + 0.5 * (reshape == B)), B)
@@ -35,7 +35,7 @@ def grad_divide_outer(A, B, grad_ys=None):
     reshape = np.reshape(A, shape + (1,) * ndim)
     divide = np.divide(reshape, B)
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 345: return np.divide(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+    # adjoint of line 347: return np.divide(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
     b_reshape = unbroadcast(grad_ys / B, reshape)
     del reshape
     b_B = -unbroadcast(grad_ys / B * divide, B)
@@ -50,7 +50,7 @@ def grad_add_outer(A, B, grad_ys=None):
     reshape = np.reshape(A, shape + (1,) * ndim)
     check_broadcast(reshape, B)
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 335: return np.add(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+    # adjoint of line 337: return np.add(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
     b_reshape = unbroadcast(grad_ys, reshape)
     del reshape
     b_B = unbroadcast(grad_ys, B)
@@ -64,7 +64,7 @@ def grad_subtract_outer(A, B, grad_ys=None):
     reshape = np.reshape(A, shape + (1,) * ndim)
     check_broadcast(reshape, B)
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 340: return np.subtract(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
+    # adjoint of line 342: return np.subtract(np.reshape(A, np.shape(A) + (1,) * np.ndim(B)), B)
     b_reshape = unbroadcast(grad_ys, reshape)
     del reshape
     b_B = -unbroadcast(grad_ys, B)

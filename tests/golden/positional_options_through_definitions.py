@@ -43,7 +43,7 @@ def bwd_maximum_reduce(_record, grad_ys, b_array):
     # the values the primal sweep recorded
     array, axis_without_out1, keepdims, max1 = _record
     # seed: the gradient of the sum of the outputs
-    # adjoint of line 141: return np.max(array, axis=axis_without_out(axis, out, dtype, array), keepdims=keepdims)
+    # adjoint of line 143: return np.max(array, axis=axis_without_out(axis, out, dtype, array), keepdims=keepdims)
     b_array = extreme_grad(grad_ys, array, max1, axis_without_out1, keepdims
         ) if b_array is None else b_array + extreme_grad(grad_ys, array,
         max1, axis_without_out1, keepdims)

@@ -42,9 +42,9 @@ def bwd_lstsq(_record, grad_ys, b_b):
     b_residuals = cotangent(grad_ys[1], residuals)
     b_s = cotangent(grad_ys[3], s)
     b_b = cotangent(b_b, b)
-    # adjoint of line 233: if rank == np.shape(a)[1] and np.shape(a)[0] > np.shape(a)[1]:
+    # adjoint of line 235: if rank == np.shape(a)[1] and np.shape(a)[0] > np.shape(a)[1]:
     if cond:
-        # adjoint of line 234: residuals = np.reshape(np.sum(np.abs(b - a @ x) ** 2, axis=0), (-1,))
+        # adjoint of line 236: residuals = np.reshape(np.sum(np.abs(b - a @ x) ** 2, axis=0), (-1,))
         b_sum1 = np.reshape(b_residuals, np.shape(sum1))
         del b_residuals
         b_pow1 = unreduce(b_sum1, pow1, 0, False, abs1)
@@ -63,7 +63,7 @@ def bwd_lstsq(_record, grad_ys, b_b):
         del vjp
     else:
         b_a = np.zeros_like(a)
-    # adjoint of line 231: x = np.linalg.pinv(a, rcond=cutoff) @ b
+    # adjoint of line 233: x = np.linalg.pinv(a, rcond=cutoff) @ b
     vjp1 = vjp_matmul(b_x, x, x=pinv, y=b)
     del b_x, x
     b_pinv = vjp1[0]
@@ -71,9 +71,9 @@ def bwd_lstsq(_record, grad_ys, b_b):
     del vjp1
     b_a = b_a + pinv_grad(b_pinv, pinv, a, cutoff, False, None)
     del b_pinv, pinv
-    # adjoint of line 230: s = np.linalg.svd(a, compute_uv=False)
+    # adjoint of line 232: s = np.linalg.svd(a, compute_uv=False)
     b_a += svd_grad(b_s, s, a, True, False)
-    # adjoint of line 228: a = np.asarray(a)
+    # adjoint of line 230: a = np.asarray(a)
     b_a = unstack_like(b_a, _a)
     return b_a, b_b
 
@@ -137,7 +137,7 @@ def bwd_polyfit(_record, grad_ys, b_y, b_w):
         ) = _record
     # seed: the gradient of the sum of the outputs
     b_w = cotangent(b_w, w)
-    # adjoint of line 178: return (c.T / scale).T
+    # adjoint of line 231: return (c.T / scale).T
     b_div1 = np.transpose(grad_ys)
     b_transposed = unbroadcast(b_div1 / scale, transposed)
     del transposed
@@ -145,7 +145,7 @@ def bwd_polyfit(_record, grad_ys, b_y, b_w):
     del b_div1, div1
     b_c = np.transpose(b_transposed)
     del b_transposed
-    # adjoint of line 177: c = np.linalg.lstsq(lhs / scale, rhs, rcond=cutoff)[0]
+    # adjoint of line 230: c = np.linalg.lstsq(lhs / scale, rhs, rcond=cutoff)[0]
     b_lstsq1 = item_add(None, lstsq1, 0, b_c)
     del b_c
     b_lstsq_args = bwd_lstsq(_record_lstsq, b_lstsq1, None)
@@ -155,18 +155,18 @@ def bwd_polyfit(_record, grad_ys, b_y, b_w):
     b_lhs = unbroadcast(b_div / scale, lhs)
     b_scale -= unbroadcast(b_div / scale * div, scale)
     del b_div, div
-    # adjoint of line 176: scale = np.sqrt(np.sum(lhs * lhs, axis=0))
+    # adjoint of line 229: scale = np.sqrt(np.sum(lhs * lhs, axis=0))
     b_sum1 = b_scale * 0.5 / scale
     del b_scale, scale
     b_mul = unreduce(b_sum1, mul, 0, False, b_lhs)
     del b_sum1, mul
     b_lhs = add_into(b_lhs, 2.0 * b_mul * lhs)
     del b_mul, lhs
-    # adjoint of line 170: if w is not None:
+    # adjoint of line 223: if w is not None:
     if cmp:
-        # adjoint of line 172: if np.ndim(rhs) == 2:
+        # adjoint of line 225: if np.ndim(rhs) == 2:
         if cmp1:
-            # adjoint of line 173: rhs = rhs * np.reshape(np.asarray(w) + 0.0, (-1, 1))
+            # adjoint of line 226: rhs = rhs * np.reshape(np.asarray(w) + 0.0, (-1, 1))
             b_rhs_out = b_rhs
             b_rhs = unbroadcast(b_rhs * reshape1, _rhs1)
             b_reshape1 = unbroadcast(_rhs1 * b_rhs_out, reshape1)
@@ -176,21 +176,21 @@ def bwd_polyfit(_record, grad_ys, b_y, b_w):
             b_w += unstack_like(b_add3, w)
             del b_add3
         else:
-            # adjoint of line 175: rhs = rhs * (np.asarray(w) + 0.0)
+            # adjoint of line 228: rhs = rhs * (np.asarray(w) + 0.0)
             b_rhs_out1 = b_rhs
             b_rhs = unbroadcast(b_rhs * add4, _rhs2)
             b_add4 = unbroadcast(_rhs2 * b_rhs_out1, add4)
             del b_rhs_out1
             b_w += unstack_like(b_add4, w)
             del b_add4
-        # adjoint of line 171: lhs = lhs * np.reshape(np.asarray(w) + 0.0, (-1, 1))
+        # adjoint of line 224: lhs = lhs * np.reshape(np.asarray(w) + 0.0, (-1, 1))
         b_reshape = unbroadcast(_lhs1 * b_lhs, reshape)
         del b_lhs
         b_add2 = np.reshape(b_reshape, np.shape(add2))
         del b_reshape
         b_w += unstack_like(b_add2, w)
         del b_add2
-    # adjoint of line 169: rhs = np.asarray(y) + 0.0
+    # adjoint of line 222: rhs = np.asarray(y) + 0.0
     b_y = unstack_like(b_rhs, y) if b_y is None else b_y + unstack_like(b_rhs,
         y)
     return b_y, b_w
@@ -212,11 +212,11 @@ def grad_bincount(x, weights=None, minlength=0, grad_ys=None):
         _retval = out
     # seed: the gradient of the sum of the outputs
     b_retval = cotangent(grad_ys, _retval)
-    # adjoint of line 324: if weights is None or np.size(x) == 0:  # (NumPy's counts of nothing: int zeros)
+    # adjoint of line 326: if weights is None or np.size(x) == 0:  # (NumPy's counts of nothing: int zeros)
     if cond:
         b_weights = np.zeros_like(weights)
     else:
-        # adjoint of line 327: np.add.at(out, x, weights)
+        # adjoint of line 329: np.add.at(out, x, weights)
         b_added = unbroadcast(np.copy(b_retval[...]), added)
         b_out = np.array(b_retval, dtype=float)
         b_out[...] = 0.0
@@ -255,31 +255,31 @@ def grad__histogram_edges(a, bins, range, count, edges_given, dtype,
             last = last + 0.5
         add = count + 1
         float_dtype(dtype,
-            'srcdiff/rules/statistic_composites.py:216: `return np.linspace(first, last, count + 1, endpoint=True, dtype=dtype)`'
+            'srcdiff/rules/statistic_composites.py:269: `return np.linspace(first, last, count + 1, endpoint=True, dtype=dtype)`'
             )
     # seed: the gradient of the sum of the outputs
     b_retval = grad_ys
-    # adjoint of line 205: if edges_given:
+    # adjoint of line 258: if edges_given:
     if edges_given:
         b_a = np.zeros_like(a)
     else:
-        # adjoint of line 216: return np.linspace(first, last, count + 1, endpoint=True, dtype=dtype)
+        # adjoint of line 269: return np.linspace(first, last, count + 1, endpoint=True, dtype=dtype)
         grads = linspace_grads(b_retval, first, last, add, True, 0)
         b_first = grads[0]
         b_last = grads[1]
         del grads
-        # adjoint of line 213: if first == last:
+        # adjoint of line 266: if first == last:
         if cmp2:
             pass
-        # adjoint of line 207: if range is not None:
+        # adjoint of line 260: if range is not None:
         if cmp:
             b_a = np.zeros_like(a)
         else:
-            # adjoint of line 209: elif np.size(a) == 0:
+            # adjoint of line 262: elif np.size(a) == 0:
             if cmp1:
                 b_a = np.zeros_like(a)
             else:
-                # adjoint of line 212: first, last = np.min(a), np.max(a)
+                # adjoint of line 265: first, last = np.min(a), np.max(a)
                 b_a = extreme_grad(b_last, a, max1, None, False)
                 b_a += extreme_grad(b_first, a, min1, None, False)
     return b_a,
@@ -315,7 +315,7 @@ def fwd_histogram(a, bins=10, range=None, density=None, weights=None):
         bincount1 = bincount(bins_of_i1, weights=w, minlength=count)
         result_type = np.result_type(w)
         float_dtype(result_type,
-            'srcdiff/rules/statistic_composites.py:228: `n = np.bincount(bins_of[kept], weights=w, minlength=count).astype(np.result_type(w))`'
+            'srcdiff/rules/statistic_composites.py:281: `n = np.bincount(bins_of[kept], weights=w, minlength=count).astype(np.result_type(w))`'
             )
         n = bincount1.astype(result_type)
     if density:
@@ -341,9 +341,9 @@ def bwd_histogram(_record, grad_ys, b_a, b_weights):
     # seed: the gradient of the sum of the outputs
     b_retval = cotangent(grad_ys, _retval)
     b_weights = cotangent(b_weights, weights)
-    # adjoint of line 229: if density:
+    # adjoint of line 282: if density:
     if density:
-        # adjoint of line 231: return n / widths / np.sum(n), edges
+        # adjoint of line 284: return n / widths / np.sum(n), edges
         b_div1 = item_grad(b_retval, 0, div1)
         b_edges = item_grad(b_retval, 1, edges)
         b_div = b_div1 / sum1
@@ -353,31 +353,31 @@ def bwd_histogram(_record, grad_ys, b_a, b_weights):
         b_n = add_tree(b_n, unbroadcast(b_div / widths, n))
         b_widths = -unbroadcast(b_div / widths * div, widths)
         del b_div
-        # adjoint of line 230: widths = np.array(np.diff(edges), float)
+        # adjoint of line 283: widths = np.array(np.diff(edges), float)
         b_diff = unstack_like(b_widths, diff)
         del b_widths
         b_edges = add_tree(b_edges, diff_grad(b_diff, edges, 1, -1, None, None)
             )
         del b_diff
     else:
-        # adjoint of line 232: return n, edges
+        # adjoint of line 285: return n, edges
         b_n = item_grad(b_retval, 0, n)
         b_edges = item_grad(b_retval, 1, edges)
-    # adjoint of line 224: if weights is None:
+    # adjoint of line 277: if weights is None:
     if cmp:
         pass
     else:
-        # adjoint of line 228: n = np.bincount(bins_of[kept], weights=w, minlength=count).astype(np.result_type(w))
+        # adjoint of line 281: n = np.bincount(bins_of[kept], weights=w, minlength=count).astype(np.result_type(w))
         b_bincount_args = grad_bincount(bins_of_i1, weights=w, minlength=
             count, grad_ys=b_n)
         b_w = b_bincount_args[0]
         del b_bincount_args
-        # adjoint of line 227: w = np.ravel(weights)[kept]
+        # adjoint of line 280: w = np.ravel(weights)[kept]
         b_ravel = index_add(None, ravel, kept, b_w)
         del b_w
         b_weights += np.reshape(b_ravel, np.shape(weights))
         del b_ravel
-    # adjoint of line 222: edges = _histogram_edges(a, bins, range, count, edges_given, dtype)
+    # adjoint of line 275: edges = _histogram_edges(a, bins, range, count, edges_given, dtype)
     b__histogram_edges_args = grad__histogram_edges(a, bins, range, count,
         edges_given, dtype, grad_ys=b_edges)
     b_a = b__histogram_edges_args[0
@@ -447,18 +447,18 @@ def grad__nanquantile(a, q, given, axis, method, keepdims, weights, grad_ys
         tuple2 = as_tuple(items2)
     # seed: the gradient of the sum of the outputs
     b_retval = grad_ys
-    # adjoint of line 137: if keepdims:
+    # adjoint of line 190: if keepdims:
     if keepdims:
-        # adjoint of line 138: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
+        # adjoint of line 191: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
         b_value = np.reshape(b_retval, np.shape(value))
         del value
     else:
-        # adjoint of line 139: return value
+        # adjoint of line 192: return value
         b_value = b_retval
-    # adjoint of line 136: value = np.where(empty[..., 0], np.nan, value)
+    # adjoint of line 189: value = np.where(empty[..., 0], np.nan, value)
     b_value = unbroadcast(np.where(empty_i, 0.0, b_value), _value1)
     del _value1
-    # adjoint of line 135: value = np.where(t >= 0.5, above - step * (1 - t), below + step * t)
+    # adjoint of line 188: value = np.where(t >= 0.5, above - step * (1 - t), below + step * t)
     b_sub5 = unbroadcast(np.where(cmp, b_value, 0.0), sub5)
     del sub5
     b_add3 = unbroadcast(np.where(cmp, 0.0, b_value), add3)
@@ -473,35 +473,35 @@ def grad__nanquantile(a, q, given, axis, method, keepdims, weights, grad_ys
     del b_sub5, mul1
     b_step = b_step - unbroadcast(b_mul1 * sub4, step)
     del b_mul1, step, sub4
-    # adjoint of line 134: step = above - below
+    # adjoint of line 187: step = above - below
     b_above = add_into(b_above, unbroadcast(b_step, above))
     del above
     b_below = b_below - unbroadcast(b_step, below)
     del b_step, below
-    # adjoint of line 132: above = np.take_along_axis(wide, high, axis=-1)[..., 0]
+    # adjoint of line 185: above = np.take_along_axis(wide, high, axis=-1)[..., 0]
     b_take_along_axis1 = index_add(None, take_along_axis1, (..., 0), b_above)
     del b_above, take_along_axis1
     b_wide = take_along_axis_grad(b_take_along_axis1, wide, high, -1)
     del b_take_along_axis1
-    # adjoint of line 131: below = np.take_along_axis(wide, low, axis=-1)[..., 0]
+    # adjoint of line 184: below = np.take_along_axis(wide, low, axis=-1)[..., 0]
     b_take_along_axis = index_add(None, take_along_axis, (..., 0), b_below)
     del b_below, take_along_axis
     b_wide = add_into(b_wide, take_along_axis_grad(b_take_along_axis, wide,
         low, -1))
     del b_take_along_axis, wide
-    # adjoint of line 130: wide = np.broadcast_to(ordered, np.shape(at)[:-1] + np.shape(ordered)[-1:])
+    # adjoint of line 183: wide = np.broadcast_to(ordered, np.shape(at)[:-1] + np.shape(ordered)[-1:])
     b_ordered = unbroadcast(b_wide, ordered)
     del b_wide
-    # adjoint of line 125: ordered = np.sort(rows, axis=-1)
+    # adjoint of line 178: ordered = np.sort(rows, axis=-1)
     b_rows = sort_grad(b_ordered, ordered, rows, -1)
     del b_ordered, ordered, rows
-    # adjoint of line 124: rows = np.reshape(moved, np.shape(moved)[:a.ndim - len(axes)] + (-1,))
+    # adjoint of line 177: rows = np.reshape(moved, np.shape(moved)[:a.ndim - len(axes)] + (-1,))
     b_moved = np.reshape(b_rows, np.shape(moved))
     del b_rows, moved
-    # adjoint of line 123: moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
+    # adjoint of line 176: moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
     b_a = np.moveaxis(b_moved, tuple1, axes)
     del b_moved
-    # adjoint of line 121: a = np.asarray(a)
+    # adjoint of line 174: a = np.asarray(a)
     b_a = unstack_like(b_a, _a)
     return b_a,
 
@@ -513,7 +513,7 @@ def grad_nanpercentile(a, q, axis=None, out=None, overwrite_input=False,
         weights)
     # seed: the gradient of the sum of the outputs
     b_nanquantile = cotangent(grad_ys, nanquantile)
-    # adjoint of line 117: return _nanquantile(a, np.true_divide(q, 100), q, axis, method, keepdims, weights)
+    # adjoint of line 170: return _nanquantile(a, np.true_divide(q, 100), q, axis, method, keepdims, weights)
     b__nanquantile_args = grad__nanquantile(a, true_divide, q, axis, method,
         keepdims, weights, grad_ys=b_nanquantile)
     b_a = b__nanquantile_args[0]
@@ -582,18 +582,18 @@ def grad__nanquantile1(a, q, given, axis, method, keepdims, weights,
         tuple2 = as_tuple(items2)
     # seed: the gradient of the sum of the outputs
     b_retval = grad_ys
-    # adjoint of line 137: if keepdims:
+    # adjoint of line 190: if keepdims:
     if keepdims:
-        # adjoint of line 138: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
+        # adjoint of line 191: return np.expand_dims(value, tuple(np.ndim(q) + k for k in axes))
         b_value = np.reshape(b_retval, np.shape(value))
         del value
     else:
-        # adjoint of line 139: return value
+        # adjoint of line 192: return value
         b_value = b_retval
-    # adjoint of line 136: value = np.where(empty[..., 0], np.nan, value)
+    # adjoint of line 189: value = np.where(empty[..., 0], np.nan, value)
     b_value = unbroadcast(np.where(empty_i, 0.0, b_value), _value1)
     del _value1
-    # adjoint of line 135: value = np.where(t >= 0.5, above - step * (1 - t), below + step * t)
+    # adjoint of line 188: value = np.where(t >= 0.5, above - step * (1 - t), below + step * t)
     b_sub5 = unbroadcast(np.where(cmp, b_value, 0.0), sub5)
     del sub5
     b_add3 = unbroadcast(np.where(cmp, 0.0, b_value), add3)
@@ -608,35 +608,35 @@ def grad__nanquantile1(a, q, given, axis, method, keepdims, weights,
     del b_sub5, mul1
     b_step = b_step - unbroadcast(b_mul1 * sub4, step)
     del b_mul1, step, sub4
-    # adjoint of line 134: step = above - below
+    # adjoint of line 187: step = above - below
     b_above = add_into(b_above, unbroadcast(b_step, above))
     del above
     b_below = b_below - unbroadcast(b_step, below)
     del b_step, below
-    # adjoint of line 132: above = np.take_along_axis(wide, high, axis=-1)[..., 0]
+    # adjoint of line 185: above = np.take_along_axis(wide, high, axis=-1)[..., 0]
     b_take_along_axis1 = index_add(None, take_along_axis1, (..., 0), b_above)
     del b_above, take_along_axis1
     b_wide = take_along_axis_grad(b_take_along_axis1, wide, high, -1)
     del b_take_along_axis1
-    # adjoint of line 131: below = np.take_along_axis(wide, low, axis=-1)[..., 0]
+    # adjoint of line 184: below = np.take_along_axis(wide, low, axis=-1)[..., 0]
     b_take_along_axis = index_add(None, take_along_axis, (..., 0), b_below)
     del b_below, take_along_axis
     b_wide = add_into(b_wide, take_along_axis_grad(b_take_along_axis, wide,
         low, -1))
     del b_take_along_axis, wide
-    # adjoint of line 130: wide = np.broadcast_to(ordered, np.shape(at)[:-1] + np.shape(ordered)[-1:])
+    # adjoint of line 183: wide = np.broadcast_to(ordered, np.shape(at)[:-1] + np.shape(ordered)[-1:])
     b_ordered = unbroadcast(b_wide, ordered)
     del b_wide
-    # adjoint of line 125: ordered = np.sort(rows, axis=-1)
+    # adjoint of line 178: ordered = np.sort(rows, axis=-1)
     b_rows = sort_grad(b_ordered, ordered, rows, -1)
     del b_ordered, ordered, rows
-    # adjoint of line 124: rows = np.reshape(moved, np.shape(moved)[:a.ndim - len(axes)] + (-1,))
+    # adjoint of line 177: rows = np.reshape(moved, np.shape(moved)[:a.ndim - len(axes)] + (-1,))
     b_moved = np.reshape(b_rows, np.shape(moved))
     del b_rows, moved
-    # adjoint of line 123: moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
+    # adjoint of line 176: moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
     b_a = np.moveaxis(b_moved, tuple1, axes)
     del b_moved
-    # adjoint of line 121: a = np.asarray(a)
+    # adjoint of line 174: a = np.asarray(a)
     b_a = unstack_like(b_a, _a)
     return b_a,
 
@@ -646,7 +646,7 @@ def grad_nanquantile(a, q, axis, out=None, overwrite_input=False, method=
     nanquantile = _nanquantile(a, q, q, axis, method, keepdims, weights)
     # seed: the gradient of the sum of the outputs
     b_nanquantile = cotangent(grad_ys, nanquantile)
-    # adjoint of line 111: return _nanquantile(a, q, q, axis, method, keepdims, weights)
+    # adjoint of line 164: return _nanquantile(a, q, q, axis, method, keepdims, weights)
     b__nanquantile_args = grad__nanquantile1(a, q, q, axis, method,
         keepdims, weights, grad_ys=b_nanquantile)
     b_a = b__nanquantile_args[0]

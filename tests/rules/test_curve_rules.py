@@ -7,6 +7,7 @@ import pytest
 
 import srcdiff as sd
 from fd import numeric_grad
+from pipelines import check_every_mode
 from srcdiff.errors import SrcdiffError
 
 RNG = np.random.default_rng(2024)
@@ -55,6 +56,58 @@ def test_interp_inside_and_outside_the_knots():
     both_orders(interpolated, np.array([-3.0, -1.1, 0.1, 0.45, 1.7, 3.0]),
                 RNG.standard_normal(5))
     both_orders(moving_knots, np.array([-1.0, 0.1, 0.5, 1.7]), KNOTS.copy())
+
+
+# knots out of order and beyond one period, so NumPy's sort and its two extension knots
+# (copies of the last and first sorted knots) are in the gradients of xp and fp
+PERIODIC_XP = np.array([0.3, 2.9, -1.0, 1.4, 5.5])
+PERIODIC_X = np.array([-5.3, -0.7, 0.2, 1.1, 2.2, 3.95, 9.3, 0.02])
+
+
+def periodic(x, xp, fp):
+    return (np.sum(np.interp(x, xp, fp, period=4.0) ** 2)
+            + np.sum(np.sin(np.interp(x * 1.3, xp, fp, period=-3.0, left=7.0, right=2.0))))
+
+
+def periodic_points(x):
+    return np.sum(np.cos(np.interp(x, PERIODIC_XP, np.sin(PERIODIC_XP), period=2.5)) * x)
+
+
+def periodic_knots_move(xp):
+    return np.sum(np.interp(PERIODIC_X, xp, np.exp(xp), period=2 * np.pi) ** 3)
+
+
+def periodic_one_knot(x, fp):
+    return np.sum(np.interp(x, np.array([0.7]), fp, period=2.0) * x)
+
+
+@pytest.mark.parametrize("wrt", [0, 1, 2])
+def test_interp_with_a_period_in_every_argument(wrt):
+    fp = RNG.standard_normal(5)
+    sd.check_grads(periodic, PERIODIC_X, PERIODIC_XP.copy(), fp, wrt=wrt,
+                   modes=("rev", "fwd"), order=2)
+
+
+@pytest.mark.parametrize("fn, x", [(periodic_points, PERIODIC_X),
+                                   (periodic_knots_move, PERIODIC_XP)],
+                         ids=["points", "knots"])
+def test_interp_with_a_period_in_every_pipeline(fn, x):
+    check_every_mode(fn, x.copy(), hvp=True)
+    both_orders(periodic_one_knot, np.array([-1.3, 0.2, 0.9, 3.1]), np.array([1.5]))
+
+
+def test_interp_period_gradient_by_hand():
+    """``interp(x, [3, 1], [a, b], period=4)``: NumPy's extended knots ``[-1, 1, 3, 5]``
+    hold ``[a, b, a, b]``; at ``x = 6`` (``2``, halfway between 1 and 3) the value is
+    ``(a + b) / 2`` with the slope ``(a - b) / 2``; at ``x = 7.5`` (``3.5``, a quarter of
+    the way from 3 to the copy 5 of the knot 1) it is ``0.75 a + 0.25 b``."""
+    def f(x, fp):
+        return np.interp(x, np.array([3.0, 1.0]), fp, period=4.0)
+
+    fp = np.array([2.0, -1.0])
+    assert sd.grad(f, 0)(6.0, fp) == pytest.approx(1.5)
+    np.testing.assert_allclose(sd.grad(f, 1)(6.0, fp), [0.5, 0.5])
+    np.testing.assert_allclose(sd.grad(f, 1)(7.5, fp), [0.75, 0.25])
 
 
 def on_the_knots(x):
@@ -115,8 +168,12 @@ def weibull(a):
     return np.quantile(a, 0.3, method="weibull")
 
 
-def periodic(x):
-    return np.sum(np.interp(x, KNOTS, np.sin(KNOTS), period=4.0))
+def period_varies(x):
+    return np.sum(np.interp(x, KNOTS, np.sin(KNOTS), period=4.0 + x[0]))
+
+
+def zero_period(x):
+    return np.sum(np.interp(x, KNOTS, np.sin(KNOTS), period=0.0))
 
 
 def left_varies(x):
@@ -131,8 +188,11 @@ def test_unmodelled_options_are_refused():
     a = RNG.standard_normal(6)
     with pytest.raises(SrcdiffError, match="method='weibull' is not modelled"):
         sd.grad(weibull)(a)
-    with pytest.raises(SrcdiffError, match="period="):
-        sd.grad(periodic)(a)
+    with pytest.raises(SrcdiffError, match="treats `period` as a constant"):
+        sd.grad(period_varies)(a)
+    for run in (sd.grad(zero_period), lambda x: sd.jvp(zero_period)(x, tangents=x)):
+        with pytest.raises(ValueError, match="period must be a non-zero value"):
+            run(a)
     with pytest.raises(SrcdiffError, match="treats `left` as a constant"):
         sd.grad(left_varies)(np.array([-3.0, 0.1]))
     with pytest.raises(SrcdiffError, match="complex inputs"):
@@ -195,3 +255,34 @@ def test_order_statistic_methods(method, n):
         np.testing.assert_allclose(got, want, atol=1e-6)
     tangent = sd.jvp(picked_quantiles)(a, method, tangents=np.ones_like(a))[1]
     np.testing.assert_allclose(tangent, np.sum(want), atol=1e-6)
+
+
+def test_the_numba_backend_refuses_a_periodic_interp_by_name():
+    pytest.importorskip("numba")
+    with pytest.raises(SrcdiffError, match="no compiled version of `interp_grad_x`"):
+        sd.grad(periodic_points, backend="numba")(PERIODIC_X)
+
+
+def unsorted_knots(x):
+    return np.sum(np.interp(x, np.array([0.0, 2.0, 1.0, 3.0]), np.array([0.0, 1.0, 5.0, 2.0])))
+
+
+def test_knots_that_decrease_are_refused():
+    # NumPy does not sort xp: at 1.5 its value has the slope 0.5, the piecewise linear
+    # curve of the sorted knots -1.5 (a wrong gradient before)
+    x = np.array([0.5, 1.5, 2.5])
+    for run in (sd.grad(unsorted_knots), lambda v: sd.jvp(unsorted_knots)(v, tangents=v)):
+        with pytest.raises(SrcdiffError, match="knots xp that decrease somewhere"):
+            run(x)
+
+
+def complex_values(x):
+    return np.sum(np.abs(np.interp(x, [-1.0, 0.0, 1.5], np.array([1.0, 2j, 3.0 + 1j]))))
+
+
+def test_complex_values_are_refused():
+    # the rules took fp as real (its imaginary part dropped): a wrong gradient before
+    x = np.array([0.31, -0.77, 1.13])
+    for run in (sd.grad(complex_values), lambda v: sd.jvp(complex_values)(v, tangents=v)):
+        with pytest.raises(SrcdiffError, match="complex values fp"):
+            run(x)

@@ -67,7 +67,6 @@ REFUSED = {
     "ufunc_out_where": "the gradient rule of np.exp does not model the keyword where=",
     "ufunc_add_where_out": "the gradient rule of np.add does not model the keyword where=",
     "ufunc_where": "`out=` writes the result into an existing array",
-    "interp_period": "np.interp: period= is not modelled",
     "put_wrap": "np.put is differentiated with its default `mode='raise'`",
     "reduce_keep_where": "got an unexpected keyword argument 'where'",
     # an option the rule takes as a constant, computed from the differentiated inputs

@@ -1318,3 +1318,25 @@ def extended_list(x):
 
 
 _reverse_and_forward(extended_list, (np.array([0.3, -0.8, 1.1]),))
+
+
+# session 49: np.interp with a period (rules/curve_rules.py periodic_knots: the knots taken
+# modulo the period, sorted and extended by one copy at each end)
+def periodic_curve(x):
+    knots = np.array([0.3, 2.9, -1.0, 1.4]) + 0.1 * x
+    return np.sum(np.interp(x * 3.0, knots, np.sin(knots) + x, period=2.5) ** 2)
+
+
+_reverse_and_forward(periodic_curve, (np.array([0.3, 0.8, 1.7, 0.2]),))
+
+
+# session 49: np.linalg.tensorsolve and tensorinv through their definitions
+# (rules/statistic_composites.py), np.fft.hfft and ihfft through theirs (rules/fft_rules.py)
+def tensor_solved(x):
+    a = np.reshape(np.outer(x, x[::-1]), (2, 2, 2, 2)) + np.reshape(3.0 * np.eye(4), (2, 2, 2, 2))
+    s = np.linalg.tensorsolve(a, np.reshape(x, (2, 2)), axes=(1,))
+    h = np.fft.hfft(x * (1.0 + 0.5j), norm="ortho") * np.abs(np.fft.ihfft(x))[1]
+    return np.sum(s ** 2) + np.sum(np.linalg.tensorinv(a) * a) + np.sum(h ** 2)
+
+
+_reverse_and_forward(tensor_solved, (np.array([0.3, 0.8, 1.7, 0.2]),))
