@@ -1,12 +1,12 @@
 def jvp_periodic_curve(x, tangents):
-    # line 1314: knots = np.array([0.3, 2.9, -1.0, 1.4]) + 0.1 * x
+    # line 1326: knots = np.array([0.3, 2.9, -1.0, 1.4]) + 0.1 * x
     items = [0.3, 2.9, -1.0, 1.4]
     array = np.array(items)
     mul = 0.1 * x
     t_mul = broadcast_like(0.1 * tangents, mul)
     knots = array + mul
     t_knots = broadcast_like(t_mul, knots)
-    # line 1315: return np.sum(np.interp(x * 3.0, knots, np.sin(knots) + x, period=2.5) ** 2)
+    # line 1327: return np.sum(np.interp(x * 3.0, knots, np.sin(knots) + x, period=2.5) ** 2)
     mul1 = x * 3.0
     t_mul1 = broadcast_like(tangents * 3.0, mul1)
     sin = np.sin(knots)

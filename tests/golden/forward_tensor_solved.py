@@ -81,7 +81,7 @@ def jvp_tensorinv(a, ind=2, tangents=None):
 
 
 def jvp_tensor_solved(x, tangents):
-    # line 1324: a = np.reshape(np.outer(x, x[::-1]), (2, 2, 2, 2)) + np.reshape(3.0 * np.eye(4), (2, 2, 2, 2))
+    # line 1336: a = np.reshape(np.outer(x, x[::-1]), (2, 2, 2, 2)) + np.reshape(3.0 * np.eye(4), (2, 2, 2, 2))
     x_i = x[::-1]
     t_x_i = tangents[::-1]
     outer = np.outer(x, x_i)
@@ -92,12 +92,12 @@ def jvp_tensor_solved(x, tangents):
     reshape1 = np.reshape(3.0 * eye, (2, 2, 2, 2))
     a = reshape + reshape1
     t_a = broadcast_like(t_reshape, a)
-    # line 1325: s = np.linalg.tensorsolve(a, np.reshape(x, (2, 2)), axes=(1,))
+    # line 1337: s = np.linalg.tensorsolve(a, np.reshape(x, (2, 2)), axes=(1,))
     reshape2 = np.reshape(x, (2, 2))
     t_reshape2 = np.reshape(tangents, np.shape(reshape2))
     s, t_s = jvp_tensorsolve(a, reshape2, axes=(1,), tangents=(t_a, t_reshape2)
         )
-    # line 1326: h = np.fft.hfft(x * (1.0 + 0.5j), norm="ortho") * np.abs(np.fft.ihfft(x))[1]
+    # line 1338: h = np.fft.hfft(x * (1.0 + 0.5j), norm="ortho") * np.abs(np.fft.ihfft(x))[1]
     add = 1.0 + 0.5j
     mul1 = x * add
     t_mul1 = broadcast_like(tangents * add, mul1)
@@ -111,7 +111,7 @@ def jvp_tensor_solved(x, tangents):
     h = hfft1 * item_i
     t_h = broadcast_like(t_hfft1 * item_i, h) + broadcast_like(hfft1 *
         t_item_i, h)
-    # line 1327: return np.sum(s ** 2) + np.sum(np.linalg.tensorinv(a) * a) + np.sum(h ** 2)
+    # line 1339: return np.sum(s ** 2) + np.sum(np.linalg.tensorinv(a) * a) + np.sum(h ** 2)
     t_pow1 = t_s * 2.0 * s
     sum1 = np.sum(s ** 2)
     t_sum1 = np.sum(t_pow1, axis=None, keepdims=False)

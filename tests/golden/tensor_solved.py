@@ -141,7 +141,7 @@ def grad_tensor_solved(x, grad_ys=None):
     sum3 = np.sum(h ** 2)
     # seed: the gradient of the sum of the outputs
     b_add2 = seed(grad_ys, sum1 + sum2 + sum3)
-    # adjoint of line 1327: return np.sum(s ** 2) + np.sum(np.linalg.tensorinv(a) * a) + np.sum(h ** 2)
+    # adjoint of line 1339: return np.sum(s ** 2) + np.sum(np.linalg.tensorinv(a) * a) + np.sum(h ** 2)
     b_h = mul_into(h, b_add2 * 2.0)
     del h
     b_mul2 = spread(b_add2, mul2)
@@ -154,7 +154,7 @@ def grad_tensor_solved(x, grad_ys=None):
     b_a = add_into(b_a, b_tensorinv_a)
     b_s = mul_into(s, b_add2 * 2.0)
     del s
-    # adjoint of line 1326: h = np.fft.hfft(x * (1.0 + 0.5j), norm="ortho") * np.abs(np.fft.ihfft(x))[1]
+    # adjoint of line 1338: h = np.fft.hfft(x * (1.0 + 0.5j), norm="ortho") * np.abs(np.fft.ihfft(x))[1]
     b_hfft1 = unbroadcast(b_h * item_i, hfft1)
     b_item_i = unbroadcast(hfft1 * b_h, item_i)
     del b_h, hfft1, item_i
@@ -166,7 +166,7 @@ def grad_tensor_solved(x, grad_ys=None):
     b_hfft_a = bwd_hfft(_record_hfft, b_hfft1)
     del b_hfft1
     b_x = b_ihfft_a + b_hfft_a * add
-    # adjoint of line 1325: s = np.linalg.tensorsolve(a, np.reshape(x, (2, 2)), axes=(1,))
+    # adjoint of line 1337: s = np.linalg.tensorsolve(a, np.reshape(x, (2, 2)), axes=(1,))
     b_tensorsolve_args = bwd_tensorsolve(_record_tensorsolve, b_s, b_a, None)
     del b_a, b_s
     b_a = b_tensorsolve_args[0]
@@ -174,7 +174,7 @@ def grad_tensor_solved(x, grad_ys=None):
     del b_tensorsolve_args
     b_x = add_into(b_x, np.reshape(b_reshape2, np.shape(x)))
     del b_reshape2
-    # adjoint of line 1324: a = np.reshape(np.outer(x, x[::-1]), (2, 2, 2, 2)) + np.reshape(3.0 * np.eye(4), (2, 2, 2, 2))
+    # adjoint of line 1336: a = np.reshape(np.outer(x, x[::-1]), (2, 2, 2, 2)) + np.reshape(3.0 * np.eye(4), (2, 2, 2, 2))
     b_reshape = unbroadcast(b_a, reshape)
     del b_a, reshape
     b_outer = np.reshape(b_reshape, np.shape(outer))
