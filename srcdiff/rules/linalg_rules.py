@@ -414,8 +414,25 @@ def cholesky_jvp(d, ans, a, upper=False):
     return cholesky_tangent(d, ans, upper)
 
 
+def real_only(a, name):
+    """Stop where a decomposition's rule meets a complex matrix: the rules of np.linalg.svd,
+    eigh, eig, qr and cholesky here are the real ones (their complex derivatives need
+    conjugates and a phase gauge they do not have; the gradients were wrong). A constant
+    (``None`` passes: no input to check)."""
+    if a is not None and np.iscomplexobj(a):
+        raise SrcdiffError(f"the derivative of {name} of a complex matrix is not modelled "
+                           "(srcdiff's rule is for real matrices)",
+                           hint="differentiate through real matrices (e.g. the real block form "
+                                "[[re, -im], [im, re]]), or wrap the value in sd.stop_gradient")
+    return 0
+
+
+R.nondiff(real_only)
+
+
 def cholesky_grad(g, ans, upper=False):
     """``S = L^-T phi(L^T g) L^-1`` for ``a = L L^T``, folded onto the triangle read."""
+    real_only(ans, "np.linalg.cholesky")
     low = np.swapaxes(ans, -1, -2) if upper else ans
     gl = np.swapaxes(g, -1, -2) if upper else g
     return _fold(_congruence_inverse(low, phi_lower_product(low, gl)), lower=not upper)
@@ -540,6 +557,7 @@ def tri_inverse_jvp(d, ans, low):
 
 def cholesky_tangent(d, ans, upper=False):
     """``dL = L phi(L^-1 dA L^-T)`` with ``dA`` the symmetric change NumPy sees."""
+    real_only(ans, "np.linalg.cholesky")
     low = np.swapaxes(ans, -1, -2) if upper else ans
     da = _symmetric_from(d, lower=not upper)
     x = np.linalg.solve(low, da)  # L^-1 dA
@@ -585,6 +603,7 @@ def qr_grad(g, ans, a, mode="reduced"):
     differential of :func:`qr_tangent`, transposed. A wide ``A = [X | Y]`` (``X`` square)
     is ``Q [R_X | Q^T Y]`` with ``Q R_X`` the QR of ``X``: ``b_Y = Q g_2``, and ``X`` gets
     the square case with ``g_Q + Y g_2^T`` (``g_2``: ``g_R``'s last ``N - M`` columns)."""
+    real_only(a, "np.linalg.qr")
     if mode != "reduced":
         raise NotImplementedError(_QR_MODES)
     q, r = ans
@@ -618,6 +637,7 @@ def qr_tangent(d, ans, a, mode="reduced"):
     """``C = Q^T dA R^-1``, ``W = tril(C, -1) - tril(C, -1)^T`` (``Q^T dQ``, antisymmetric),
     ``dR = (C - W) R`` (upper triangular), ``dQ = dA R^-1 - Q (C - W)``; for a wide
     ``A = [X | Y]`` that of ``X``, and ``d(Q^T Y) = dQ^T Y + Q^T dY``."""
+    real_only(a, "np.linalg.qr")
     if mode != "reduced":
         raise NotImplementedError(_QR_MODES)
     q, r = ans
@@ -655,6 +675,7 @@ def eigh_jvp(d, ans, a, UPLO="L"):
 
 def eigh_grad(g, ans, UPLO="L"):
     """``V (diag(g_w) + F * (V^T g_V)) V^T``, folded onto the triangle ``UPLO`` read."""
+    real_only(ans[1], "np.linalg.eigh")
     w, v = ans
     gw, gv = g
     vt = np.swapaxes(v, -1, -2)
@@ -668,6 +689,7 @@ def eigh_grad(g, ans, UPLO="L"):
 
 def eigh_tangent(d, ans, UPLO="L"):
     """``dw = diag(V^T dA V)``, ``dV = V (F * (V^T dA V))``."""
+    real_only(ans[1], "np.linalg.eigh")
     w, v = ans
     m = np.swapaxes(v, -1, -2) @ _symmetric_from(d, lower=UPLO.upper() == "L") @ v
     return np.einsum("...ii->...i", m), v @ (_gaps(w) * m)
@@ -688,12 +710,12 @@ R.tuple_output(np.linalg.eigh)
 
 @R.vjp(np.linalg.eig)
 def eig(g, ans, a):
-    return eig_grad(g, ans)
+    return eig_grad(g, ans, a)
 
 
 @R.jvp(np.linalg.eig)
 def eig_jvp(d, ans, a):
-    return eig_tangent(d, ans)
+    return eig_tangent(d, ans, a)
 
 
 R.tuple_output(np.linalg.eig)
@@ -701,12 +723,12 @@ R.tuple_output(np.linalg.eig)
 
 @R.vjp(np.linalg.eigvals)
 def eigvals(g, ans, a):
-    return eig_grad([g, None], np.linalg.eig(a))
+    return eig_grad([g, None], np.linalg.eig(a), a)
 
 
 @R.jvp(np.linalg.eigvals)
 def eigvals_jvp(d, ans, a):
-    return eig_tangent(d, np.linalg.eig(a))[0]
+    return eig_tangent(d, np.linalg.eig(a), a)[0]
 
 
 def _eig_gauge(v):
@@ -717,11 +739,12 @@ def _eig_gauge(v):
     return mask, np.real(np.take_along_axis(v, top, axis=-2))
 
 
-def eig_grad(g, ans):
+def eig_grad(g, ans, a=None):
     """``V^-T (diag(g_w) + F * (V^T Q)) V^T`` with ``F[i, j] = 1 / (w_j - w_i)`` and ``Q`` the
     part of ``g_V`` that respects NumPy's normalization of each column ``v`` (unit norm,
     largest entry ``v_m`` real): ``q = g_v - Re(b) conj(v) - i Im(b) / v_m e_m``, ``b = g_v . v``.
     A real input keeps the real part."""
+    real_only(a, "np.linalg.eig")
     w, v = ans
     gw, gv = g
     vt = np.swapaxes(v, -1, -2)
@@ -738,10 +761,11 @@ def eig_grad(g, ans):
     return np.real(np.linalg.solve(vt, inner @ vt))
 
 
-def eig_tangent(d, ans):
+def eig_tangent(d, ans, a=None):
     """``dw = diag(V^-1 dA V)``; ``dv = u + a v`` per column, ``u`` the column of ``V (F * (V^-1
     dA V))`` and ``a = -Re(v^H u) - i Im(u_m) / v_m`` keeping NumPy's normalization. Real
     parts where NumPy returns real values."""
+    real_only(a, "np.linalg.eig")
     w, v = ans
     m = np.linalg.solve(v, d @ v)
     dw = np.einsum("...ii->...i", m)
@@ -784,6 +808,7 @@ def _svd_parts(ans, a, full_matrices, compute_uv):
 def svd_grad(g, ans, a, full_matrices=True, compute_uv=True):
     """Townsend's formula: ``U [(F*(U^T gU - gU^T U)) S + diag(gs) + S (F*(V^T gV - gV^T V))] V^T``
     plus the parts of ``gU``, ``gV`` outside the column spaces of ``U``, ``V``."""
+    real_only(a, "np.linalg.svd")
     u, s, vh = _svd_parts(ans, a, full_matrices, compute_uv)
     k = np.shape(s)[-1]
     if not compute_uv:
@@ -825,6 +850,7 @@ def svd_grad(g, ans, a, full_matrices=True, compute_uv=True):
 def svd_tangent(d, ans, a, full_matrices=True, compute_uv=True):
     """``ds = diag(U^T dA V)``; ``dU``, ``dV`` from ``F * (dS S + S dS^T)`` and the parts of
     ``dA`` outside the column spaces (full_matrices=False shapes)."""
+    real_only(a, "np.linalg.svd")
     u, s, vh = _svd_parts(ans, a, full_matrices, compute_uv)
     v = np.swapaxes(vh, -1, -2)
     ut = np.swapaxes(u, -1, -2)
@@ -944,6 +970,7 @@ def norm_grad(g, ans, x, ord=None, axis=None, keepdims=False):
         return g * sign * np.where(mag == 0, 0.0, (mag / safe) ** (p - 1))
     r, c = axes
     if ord == "nuc" or ord in (2, -2):
+        real_only(x, f"np.linalg.norm(ord={ord!r})")
         xm = np.moveaxis(x, (r, c), (-2, -1))
         u, s, vh = np.linalg.svd(xm, full_matrices=False)
         if ord == "nuc":

@@ -34,7 +34,9 @@ Notation as in numpy_rules.py. Conventions:
   Two-dimensional matrices only, as SciPy.
   ``expm(A)``: the tangent is the Frechet derivative ``L(A, dA)`` (SciPy's
   ``expm_frechet``, computed as a block of the exponential of a matrix twice the size,
-  so that the rules differentiate it again), the gradient ``L(A^H, g)``.
+  so that the rules differentiate it again), the gradient ``L(A^T, g)`` (srcdiff pairs a
+  complex cotangent with its value bilinearly, as JAX does: no conjugate; with ``A^H``, as
+  before session 49, a complex ``A``'s gradient was wrong).
 """
 
 import numpy as np
@@ -436,8 +438,8 @@ def kl_div(g, ans, x, y):  # x log(x / y) - x + y
 
 @R.vjp(scipy.linalg.expm)
 def expm(g, ans, A):
-    # <G, L(A, E)> = <L(A^H, G), E> for the Frechet derivative L of the exponential
-    return _frechet(np.conj(np.swapaxes(A, -1, -2)), g)
+    # sum(G * L(A, E)) = sum(L(A^T, G) * E) for the Frechet derivative L of the exponential
+    return _frechet(np.swapaxes(A, -1, -2), g)
 
 
 @R.jvp(scipy.linalg.expm)
