@@ -465,11 +465,10 @@ def input_tangent(t, x):
 
 
 def list_only(q, method, plain=False):
-    """Stop before ``q.sort()`` / ``q.reverse()``, which the compiler lowered to a sorted
-    (or reversed) list stored back into ``q`` entry by entry, when ``q`` is not a list. A
-    ``plain`` (no key, no reverse) ``sort`` of a 1-d real array without NaN is what that
-    lowering computes too; other arrays' ``sort`` sorts along an axis (not modelled), and
-    an array has no ``reverse``. A quoted ``method``: ``x[i][j] = v`` through ``x[i]`` of a
+    """Stop before ``q.sort()`` / ``q.reverse()`` (``.insert``, ``.extend``), lowered to
+    list stores, when ``q`` is not a list. A ``plain`` ``sort`` (no key, no reverse) of a
+    1-d real array without NaN is what that lowering computes too; other arrays' ``sort``
+    sorts along an axis (not modelled), an array has no ``reverse``. A quoted ``method``: ``x[i][j] = v`` through ``x[i]`` of a
     list or dict ``q`` (``x``), the entry itself (front/chains.py)."""
     if method[0] == "`" and type(q) not in (list, dict):
         raise SrcdiffError(f"{method} is followed through an entry of a list or dict, not of "
@@ -477,14 +476,13 @@ def list_only(q, method, plain=False):
     if method[0] == "`" or plain and method == "sort" and type(q) is np.ndarray and q.ndim == 1 \
             and q.dtype.kind in "biuf" and not np.isnan(q).any():
         return 0
-    if type(q) is not list and method in ("sort", "reverse"):
-        raise SrcdiffError(f"`.{method}()` in place is followed for a list, and for a 1-d real "
-                           "array without NaN (`.sort()` with no arguments); this one is called "
-                           f"on a {type(q).__name__}", hint="assign the result instead (`x = np.sort(x)`)")
     if type(q) is not list:
-        raise SrcdiffError(f"`.{method}()` in place is followed for a list; this one is called "
-                           f"on a {type(q).__name__}",
-                           hint="build a new value instead (`x = np.concatenate([x, v])`)")
+        reorders = method in ("sort", "reverse")
+        also = ", and for a 1-d real array without NaN (`.sort()` with no arguments)"
+        raise SrcdiffError(f"`.{method}()` in place is followed for a list{also * reorders}; "
+                           f"this one is called on a {type(q).__name__}", hint=(
+                               "assign the result instead (`x = np.sort(x)`)" if reorders else
+                               "build a new value instead (`x = np.concatenate([x, v])`)"))
     return 0
 
 
