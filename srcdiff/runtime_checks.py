@@ -122,14 +122,19 @@ def verify_equal(kept, value, where="a value computed once for a loop"):
                                 f"expression it stands for is {value!r} here")
 
 
+def _same_signs(got, want):
+    """The same signs (of both parts of complex values) where ``want`` is not NaN."""
+    numbers = np.asarray(~np.isnan(want))
+    return all(np.array_equal(np.asarray(np.signbit(part(got)))[numbers],
+                              np.asarray(np.signbit(part(want)))[numbers])
+               for part in ((np.real, np.imag) if np.iscomplexobj(want) else (np.real,)))
+
+
 def verify_short_sum(x, axis, keepdims=False):
     """``short_sum`` in place of ``np.sum`` (optimize/sums.py): check that it gives NumPy's
-    sum bit for bit (equal values, NaN where NumPy has NaN, and the same signs of zeros),
-    and return it."""
+    sum bit for bit (equal values, NaN where NumPy has NaN, the same signs of zeros)."""
     got, want = short_sum(x, axis, keepdims), np.sum(x, axis=axis, keepdims=keepdims)
-    numbers = ~np.isnan(want)  # (the sign of a NaN is not NumPy's to keep)
-    if not _verify_same(got, want, False) or not np.array_equal(
-            np.asarray(np.signbit(got))[numbers], np.asarray(np.signbit(want))[numbers]):
+    if not _verify_same(got, want, False) or not _same_signs(got, want):
         raise VerificationError(f"srcdiff verification: a sum over axis {axis} of an array of "
                                 f"shape {np.shape(x)} added up in slices differs from np.sum's")
     return got
@@ -142,10 +147,8 @@ def verify_planewise(op, a, b):
     got, want = planewise(op, a, b), _by_operator(op, a, b)
     same = _verify_same(got, want, False)
     if same and isinstance(want, np.ndarray):
-        numbers = ~np.isnan(want)
         same = isinstance(got, np.ndarray) and got.dtype == want.dtype \
-            and got.strides == want.strides \
-            and np.array_equal(np.signbit(got)[numbers], np.signbit(want)[numbers])
+            and got.strides == want.strides and _same_signs(got, want)
     if not same:
         raise VerificationError(f"srcdiff verification: {op.__name__} of arrays of shapes "
                                 f"{np.shape(a)} and {np.shape(b)} computed plane by plane "
@@ -179,19 +182,16 @@ def verify_sum_product(a, b, x):
 
 
 def verify_index_add_product(b, x, index, a, c, like=None, shape=None):
-    """``index_add_product`` in place of ``b = index_add(b, x, index, G)`` with ``G`` the
-    product ``a * c``, ``unbroadcast(a * c, like)`` or ``verify_shape(a * c, shape)``
-    (optimize/views.py): check that it gives what the two steps give, bit for bit (signs
-    of zeros included), on a copy of ``b``, and return it."""
+    """``index_add_product`` in place of ``b = index_add(b, x, index, G)``, ``G`` the product
+    ``a * c``, ``unbroadcast(a * c, like)`` or ``verify_shape(a * c, shape)`` (optimize/
+    views.py): check it gives what the two steps give bit for bit, on a copy of ``b``."""
     g = a * c
     g = unbroadcast(g, like) if like is not None else verify_shape(g, shape) \
         if shape is not None else g
     want = index_add(np.copy(b) if isinstance(b, np.ndarray) else b, x, index, g)
     got = index_add_product(b, x, index, a, c, like)
     real = type(want) is np.ndarray and type(got) is np.ndarray and want.dtype.kind == "f"
-    numbers = ~np.isnan(want) if real else None
-    if not _verify_same(got, want, False) or real and not np.array_equal(
-            np.signbit(got)[numbers], np.signbit(want)[numbers]):
+    if not _verify_same(got, want, False) or real and not _same_signs(got, want):
         raise VerificationError(f"srcdiff verification: a product written into its place "
                                 f"{index!r} of a gradient of shape {np.shape(x)} differs "
                                 f"from the product scattered there")

@@ -143,3 +143,20 @@ def test_verification_catches_a_wrong_fold(monkeypatch):
     with pytest.raises(VerificationError, match="short_sum|np.sum"):
         checks.verify_short_sum(x, 1)
     assert memory.short_sum is short_sum  # (the helper generated code calls is untouched)
+
+
+def test_verification_of_complex_sums(monkeypatch):
+    """Complex sums are checked too (the signs of zeros of both parts): before session 49
+    ``np.signbit`` of a complex sum raised TypeError in verification mode (the complex
+    moments of tests/rules/test_complex_moments.py under SRCDIFF_VERIFY=1)."""
+    x = np.array([[1.0 + 2.0j, -0.0 - 0.0j, 3.0 - 1.0j], [0.5j, -2.0, np.nan + 1j]])
+    np.testing.assert_array_equal(checks.verify_short_sum(x, 1), np.sum(x, axis=1))
+    z = np.full((100, 3), complex(-0.0, -0.0))
+    np.testing.assert_array_equal(checks.verify_short_sum(z, 1), np.sum(z, axis=1))
+
+    def conjugated(x, axis, keepdims=False):  # (equal values; the zero imaginary parts negated)
+        return np.conj(np.sum(x, axis=axis, keepdims=keepdims))
+
+    monkeypatch.setattr(checks, "short_sum", conjugated)
+    with pytest.raises(VerificationError, match="short_sum|np.sum"):
+        checks.verify_short_sum(np.full((100, 3), complex(1.0, 0.0)), 1)
